@@ -1,0 +1,1 @@
+"""The conversion as an Apache Beam pipeline: Discover | Plan | WriteShards | WriteManifest."""

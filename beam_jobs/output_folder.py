@@ -1,0 +1,80 @@
+"""The output folder's life cycle: claim it, write files atomically, and tidy what a run replaced.
+
+shardify only ever deletes files whose names it writes (see `naming.is_shardify_file`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import uuid
+from collections.abc import Iterable
+
+from apache_beam.io.filesystem import CompressionTypes
+from apache_beam.io.filesystems import FileSystems
+
+from shardify import naming
+from shardify.errors import OutputError
+
+__all__ = ["list_names", "prepare_output", "write_text_atomically", "remove_stale_files"]
+
+
+def list_names(folder: str) -> list[str]:
+    """Names of the files directly inside `folder` (empty when it does not exist)."""
+    if not FileSystems.exists(folder):
+        return []
+    prefix = folder.rstrip("/") + "/"
+    names = []
+    for result in FileSystems.match([prefix + "*"]):
+        for meta in result.metadata_list:
+            name = meta.path[len(prefix) :] if meta.path.startswith(prefix) else posixpath.basename(meta.path)
+            names.append(name)
+    return sorted(names)
+
+
+def prepare_output(folder: str, *, overwrite: bool) -> None:
+    """Makes `folder` ready for a run and marks it incomplete by removing an old manifest.
+
+    Raises:
+      OutputError: the folder holds files shardify did not write and `overwrite` is False, or it
+        cannot be created.
+    """
+    foreign = [name for name in list_names(folder) if not naming.is_shardify_file(name)]
+    if foreign and not overwrite:
+        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+        raise OutputError(
+            f"output folder {folder} holds {len(foreign)} files shardify did not write ({shown}); "
+            "choose an empty folder, or pass --overwrite to write beside them (they are never deleted)"
+        )
+    try:
+        FileSystems.mkdirs(folder)
+    except OSError:
+        pass  # already exists
+    except Exception as error:  # Beam wraps OS errors in BeamIOError
+        if not FileSystems.exists(folder):
+            raise OutputError(f"cannot create output folder {folder}: {error}") from None
+    manifest = FileSystems.join(folder, naming.MANIFEST_FILENAME)
+    if FileSystems.exists(manifest):
+        FileSystems.delete([manifest])
+
+
+def write_text_atomically(folder: str, name: str, text: str) -> None:
+    """Writes `name` under a temporary name, then renames it, so readers never see half a file."""
+    final = FileSystems.join(folder, name)
+    temp = FileSystems.join(folder, naming.temp_filename(name, uuid.uuid4().hex[:12]))
+    with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+        out.write(text.encode("utf-8"))
+    FileSystems.rename([temp], [final])
+
+
+def remove_stale_files(folder: str, keep: Iterable[str]) -> list[str]:
+    """Deletes shard and temporary files of earlier runs that the new manifest does not list."""
+    keep = set(keep)
+    stale = [
+        name
+        for name in list_names(folder)
+        if name not in keep
+        and (naming.parse_shard_filename(name) is not None or naming.is_temp_filename(name))
+    ]
+    if stale:
+        FileSystems.delete([FileSystems.join(folder, name) for name in stale])
+    return stale

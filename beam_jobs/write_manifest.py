@@ -1,0 +1,83 @@
+"""WriteManifest: gather the (small) shard results and write the rejects report, then the manifest.
+
+The manifest is written last and atomically: its presence means every shard it lists is complete.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import apache_beam as beam
+
+from shardify import manifest as manifest_lib
+from shardify import naming
+from shardify.beam_jobs import output_folder
+from shardify.entries import PlanSummary, Reject, ShardResult
+
+__all__ = ["WriteManifest"]
+
+
+def _rejects_jsonl(rejects: list[Reject]) -> str:
+    return "".join(
+        json.dumps({"path": r.relpath, "stage": r.stage, "reason": r.reason}) + "\n" for r in rejects
+    )
+
+
+def _finish(
+    results: list[ShardResult],
+    summary: PlanSummary,
+    discover_rejects: list[Reject],
+    num_skipped: int,
+    output: str,
+    options: Mapping[str, Any],
+) -> str:
+    rejects = sorted(
+        [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: r.relpath
+    )
+    output_folder.write_text_atomically(output, naming.REJECTS_FILENAME, _rejects_jsonl(rejects))
+    document = manifest_lib.build_manifest(
+        summary=summary, results=results, rejects=rejects, num_skipped=num_skipped, options=options
+    )
+    output_folder.remove_stale_files(output, keep=[result.path for result in results])
+    if document["inputs"]["written"] == 0:
+        return ""  # Nothing was written: no manifest, and the launcher says why.
+    output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, manifest_lib.dumps(document))
+    return naming.MANIFEST_FILENAME
+
+
+class WriteManifest(beam.PTransform):
+    """ShardResult -> the manifest's name ("" when nothing was written)."""
+
+    def __init__(
+        self,
+        output: str,
+        *,
+        summary: beam.PCollection,
+        rejects: beam.PCollection,
+        skipped: beam.PCollection,
+        options: Mapping[str, Any],
+    ) -> None:
+        super().__init__()
+        self._output = output
+        self._summary = summary
+        self._rejects = rejects
+        self._skipped = skipped
+        self._options = dict(options)
+
+    def expand(self, results: beam.PCollection) -> beam.PCollection:
+        num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
+        return (
+            results
+            | "CollectResults" >> beam.combiners.ToList()
+            | "WriteReportAndManifest"
+            >> beam.Map(
+                _finish,
+                beam.pvalue.AsSingleton(self._summary),
+                beam.pvalue.AsList(self._rejects),
+                beam.pvalue.AsSingleton(num_skipped),
+                self._output,
+                self._options,
+            )
+        )

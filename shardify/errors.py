@@ -1,0 +1,50 @@
+"""Every error shardify raises on purpose, in one place.
+
+Callers catch these by name; each message says what was found, what was expected and what to do.
+Bad *input files* are not errors: they become rejects with a reason (see `shardify.entries.Reject`).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ShardifyError",
+    "SourceError",
+    "OutputError",
+    "ManifestError",
+    "CorruptShardError",
+    "InvalidInputError",
+]
+
+
+class ShardifyError(Exception):
+    """Base class: the CLI turns any of these into a one-line message and exit code 1."""
+
+
+class SourceError(ShardifyError):
+    """The source folder cannot be converted as a whole (missing, empty, no class folders)."""
+
+
+class OutputError(ShardifyError):
+    """The output folder cannot be written safely (holds foreign files, not writable)."""
+
+
+class ManifestError(ShardifyError):
+    """A manifest is missing, unreadable, or of a version this shardify does not know."""
+
+
+class CorruptShardError(ShardifyError):
+    """A shard's bytes do not match its framing CRCs, its manifest checksum or its schema."""
+
+    def __init__(self, path: str, message: str, record_index: int | None = None) -> None:
+        where = f"{path}" if record_index is None else f"{path}, record {record_index}"
+        super().__init__(f"{where}: {message}")
+        self.path = path
+        self.record_index = record_index
+
+
+class InvalidInputError(ShardifyError):
+    """One input file cannot become a record; carries the reason that goes to the rejects report."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

@@ -1,0 +1,101 @@
+"""Every file name shardify writes or recognises: one template, a formatter and a parser.
+
+Shard files are `<split>-<index:05d>-of-<num_shards:05d>.tfrecord`. A shard is first written under a
+temporary name (the final name plus `.incomplete-<token>`) and renamed when complete, so a file with
+the final name is always whole and a killed run leaves only recognisable leftovers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = [
+    "MANIFEST_FILENAME",
+    "REJECTS_FILENAME",
+    "SHARD_SUFFIX",
+    "ShardName",
+    "shard_filename",
+    "parse_shard_filename",
+    "temp_filename",
+    "is_temp_filename",
+    "is_shardify_file",
+]
+
+MANIFEST_FILENAME = "manifest.json"
+REJECTS_FILENAME = "rejected.jsonl"
+SHARD_SUFFIX = ".tfrecord"
+# Five digits, like TensorFlow Datasets and the ImageNet scripts: sorts correctly up to 99,999 shards.
+_INDEX_DIGITS = 5
+MAX_SHARDS = 10**_INDEX_DIGITS - 1
+_TEMP_MARKER = ".incomplete-"
+
+_SPLIT_NAME = r"[A-Za-z0-9_]+"
+_SHARD_RE = re.compile(
+    rf"^(?P<split>{_SPLIT_NAME})-(?P<index>\d{{{_INDEX_DIGITS}}})-of-(?P<num_shards>\d{{{_INDEX_DIGITS}}})"
+    + re.escape(SHARD_SUFFIX)
+    + "$"
+)
+_SPLIT_RE = re.compile(rf"^{_SPLIT_NAME}$")
+
+
+@dataclass(frozen=True)
+class ShardName:
+    """The parts of a shard file name.
+
+    Attributes:
+      split: split name, e.g. "train".
+      index: 0-based shard index within the split.
+      num_shards: number of shards in the split.
+    """
+
+    split: str
+    index: int
+    num_shards: int
+
+    def __post_init__(self) -> None:
+        if not _SPLIT_RE.match(self.split):
+            raise ValueError(f"split name {self.split!r} must be letters, digits or '_'")
+        if not 1 <= self.num_shards <= MAX_SHARDS:
+            raise ValueError(f"num_shards={self.num_shards} must be in 1..{MAX_SHARDS}")
+        if not 0 <= self.index < self.num_shards:
+            raise ValueError(f"shard index {self.index} is outside 0..{self.num_shards - 1}")
+
+    @property
+    def filename(self) -> str:
+        return (
+            f"{self.split}-{self.index:0{_INDEX_DIGITS}d}-of-{self.num_shards:0{_INDEX_DIGITS}d}"
+            f"{SHARD_SUFFIX}"
+        )
+
+
+def shard_filename(split: str, index: int, num_shards: int) -> str:
+    """`shard_filename("train", 3, 64) == "train-00003-of-00064.tfrecord"`."""
+    return ShardName(split, index, num_shards).filename
+
+
+def parse_shard_filename(name: str) -> ShardName | None:
+    """The parts of a final shard name, or None for any other name (temporary files included)."""
+    match = _SHARD_RE.match(name)
+    if match is None:
+        return None
+    return ShardName(match["split"], int(match["index"]), int(match["num_shards"]))
+
+
+def temp_filename(final_name: str, token: str) -> str:
+    """The name a shard is written under until it is complete; `token` keeps retries apart."""
+    return f"{final_name}{_TEMP_MARKER}{token}"
+
+
+def is_temp_filename(name: str) -> bool:
+    final, marker, _ = name.partition(_TEMP_MARKER)
+    return bool(marker) and (parse_shard_filename(final) is not None or final == MANIFEST_FILENAME)
+
+
+def is_shardify_file(name: str) -> bool:
+    """True for every name shardify writes into an output folder (and so may replace)."""
+    return (
+        name in (MANIFEST_FILENAME, REJECTS_FILENAME)
+        or parse_shard_filename(name) is not None
+        or is_temp_filename(name)
+    )
