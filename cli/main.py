@@ -1,0 +1,189 @@
+"""`shardify convert` and `shardify verify`.
+
+TensorFlow is never imported here and Beam only inside `convert`, so `--help` answers at once.
+Results go to stdout, progress and the plan to stderr. Exit codes: 0 success, 1 failure,
+2 usage errors (from the parser).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+import time
+from typing import Annotated, Optional
+
+import typer
+
+from shardify import naming
+from shardify._version import __version__
+from shardify.errors import ShardifyError
+
+__all__ = ["app", "main"]
+
+app = typer.Typer(
+    help="Convert raw files into balanced, deterministic TFRecord shards with a manifest.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+# Matches naming.MAX_SHARDS; a literal keeps the parser from importing more than it needs.
+_MAX_SHARDS = 99_999
+_DEFAULT_MAX_PIXELS = 178_956_970
+_PROGRESS_POLL_SECONDS = 0.25
+_LOG = logging.getLogger("shardify")
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"shardify {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version_callback, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    """shardify: raw images to TFRecord shards, and back as tf.data."""
+
+
+def _existing_source(value: str) -> str:
+    if "://" not in value and not os.path.isdir(value):
+        raise typer.BadParameter(f"{value} is not a folder")
+    return value
+
+
+def _configure_logging(quiet: bool) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    _LOG.handlers[:] = [handler]
+    _LOG.setLevel(logging.WARNING if quiet else logging.INFO)
+    _LOG.propagate = False
+    # Beam is chatty at INFO; its warnings and errors still show.
+    logging.getLogger("apache_beam").setLevel(logging.WARNING)
+    logging.getLogger().setLevel(logging.WARNING)
+    # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
+    logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
+
+
+def _written_bytes(output: str) -> int:
+    total = 0
+    try:
+        with os.scandir(output) as entries:
+            for entry in entries:
+                if naming.parse_shard_filename(entry.name.split(".incomplete-")[0]):
+                    total += entry.stat().st_size
+    except OSError:
+        pass
+    return total
+
+
+def _show_progress(output: str, done: threading.Event) -> None:
+    """Polls the shard files' sizes: works whatever the local runner's mode, no hooks needed."""
+    from tqdm import tqdm
+
+    start_bytes = _written_bytes(output)
+    with tqdm(unit="B", unit_scale=True, desc="writing shards", file=sys.stderr, leave=False) as bar:
+        while not done.wait(_PROGRESS_POLL_SECONDS):
+            bar.update(max(0, _written_bytes(output) - start_bytes - bar.n))
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def convert(
+    ctx: typer.Context,
+    src: Annotated[
+        str, typer.Argument(metavar="SRC", help="Source folder: SRC/<label>/**/<image>.", callback=_existing_source)
+    ],
+    out: Annotated[str, typer.Argument(metavar="OUT", help="Output folder for shards, manifest.json and rejected.jsonl.")],
+    shards: Annotated[int, typer.Option(min=1, max=_MAX_SHARDS, help="Shards per split.")] = 1,
+    seed: Annotated[int, typer.Option(help="Seeds the record order; same seed, same bytes.")] = 0,
+    runner: Annotated[
+        str, typer.Option(help="local (every core), dataflow, portable, dask, or a Beam runner class name.")
+    ] = "local",
+    workers: Annotated[
+        Optional[int], typer.Option(min=1, help="Local worker threads (default: one per core).")
+    ] = None,
+    max_pixels: Annotated[
+        int, typer.Option(min=1, help="Reject images with more pixels (decompression bombs).")
+    ] = _DEFAULT_MAX_PIXELS,
+    overwrite: Annotated[
+        bool, typer.Option(help="Write into a folder that holds other files (they are never deleted).")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No plan or progress on stderr.")] = False,
+) -> None:
+    """Convert SRC into shards in OUT. Beam options go after `--`, e.g. `-- --project=P`."""
+    _configure_logging(quiet)
+    from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
+    from shardify.manifest import load_manifest
+
+    config = ConvertConfig(source=src, output=out, shards=shards, seed=seed, max_pixels=max_pixels)
+    started = time.monotonic()
+    done = threading.Event()
+    progress = None
+    if runner == "local" and "://" not in out and not quiet and sys.stderr.isatty():
+        progress = threading.Thread(target=_show_progress, args=(os.path.abspath(out), done), daemon=True)
+    _LOG.info("converting %s -> %s (%s runner)", src, out, runner)
+    try:
+        if progress:
+            progress.start()
+        run_conversion(config, runner_name=runner, beam_args=ctx.args, num_workers=workers, overwrite=overwrite)
+    except ShardifyError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    finally:
+        done.set()
+        if progress:
+            progress.join()
+    if runner != "local":
+        typer.echo(f"submitted to {runner}; the output is complete once {out}/{naming.MANIFEST_FILENAME} exists")
+        return
+    try:
+        manifest = load_manifest(out)
+    except ShardifyError:
+        typer.echo(
+            f"error: no records written: no usable images under {src} "
+            f"(reasons in {os.path.join(out, naming.REJECTS_FILENAME)})",
+            err=True,
+        )
+        raise typer.Exit(code=1) from None
+    inputs = manifest.data["inputs"]
+    seconds = time.monotonic() - started
+    num_bytes = sum(split.num_bytes for split in manifest.splits.values())
+    num_shards = sum(len(split.shards) for split in manifest.splits.values())
+    typer.echo(
+        f"wrote {inputs['written']} records in {num_shards} shards ({num_bytes / 1e6:.1f} MB) "
+        f"to {out} in {seconds:.1f} s"
+    )
+    typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
+    if inputs["rejected"]:
+        typer.echo(f"rejects and reasons: {os.path.join(out, naming.REJECTS_FILENAME)}")
+
+
+@app.command()
+def verify(
+    out: Annotated[str, typer.Argument(metavar="OUT", help="A shardify output folder.")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Re-read every shard: checksums, record framing, schema and counts against the manifest."""
+    from tqdm import tqdm
+
+    from shardify.manifest import load_manifest
+    from shardify.verify import verify_output
+
+    try:
+        manifest = load_manifest(out)
+        total = sum(split.num_bytes for split in manifest.splits.values())
+        with tqdm(total=total, unit="B", unit_scale=True, file=sys.stderr, disable=quiet or None, leave=False) as bar:
+            records = verify_output(manifest, on_bytes=bar.update)
+    except ShardifyError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    typer.echo(f"ok: {records} records in {sum(len(s.shards) for s in manifest.splits.values())} shards match {out}")
+
+
+def main() -> None:
+    app()

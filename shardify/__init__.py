@@ -1,0 +1,27 @@
+"""shardify: raw files to balanced, deterministic TFRecord shards, and back as `tf.data`.
+
+`import shardify` stays light: the TensorFlow reader loads on first use of `shardify.load`, so
+the converter and Beam workers never import TensorFlow.
+
+    ds = shardify.load("out/", split="train", batch_size=64, image_size=(224, 224), as_supervised=True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from shardify._version import __version__
+from shardify.errors import ShardifyError
+from shardify.manifest import Manifest, load_manifest
+
+__all__ = ["__version__", "ShardifyError", "Manifest", "load_manifest", "load", "read_manifest"]
+
+_READER_NAMES = ("load", "read_manifest")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _READER_NAMES:
+        from shardify import reader
+
+        return getattr(reader, name)
+    raise AttributeError(f"module 'shardify' has no attribute {name!r}")

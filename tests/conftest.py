@@ -1,0 +1,71 @@
+"""Fixtures: real image files made by the tests, and real conversions of them."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE_IMAGES = REPO / "sample_data" / "images"
+
+
+def image_bytes(mode: str = "RGB", fmt: str = "JPEG", size: tuple[int, int] = (24, 16), seed: int = 0, **save) -> bytes:
+    """A small noisy image of `size` (width, height) in `mode`, encoded as `fmt`."""
+    rng = np.random.default_rng(seed)
+    image = Image.fromarray(rng.integers(0, 255, (size[1], size[0], 3), dtype=np.uint8), "RGB")
+    image = image.quantize(16) if mode == "P" else image.convert(mode)
+    buffer = io.BytesIO()
+    image.save(buffer, fmt, **save)
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="session")
+def sample_images() -> Path:
+    return SAMPLE_IMAGES
+
+
+def convert(source: Path, output: Path, **options) -> Path:
+    run_conversion(ConvertConfig(str(source), str(output), **options), num_workers=2)
+    return output
+
+
+@pytest.fixture(scope="session")
+def converted(tmp_path_factory: pytest.TempPathFactory, sample_images: Path) -> Path:
+    """sample_data/images converted once into 4 shards; tests must not modify it."""
+    return convert(sample_images, tmp_path_factory.mktemp("converted"), shards=4)
+
+
+@pytest.fixture
+def make_tree(tmp_path: Path) -> Callable[[dict[str, bytes]], Path]:
+    """Writes {relpath: bytes} under a fresh source folder and returns the folder."""
+
+    def make(files: dict[str, bytes]) -> Path:
+        root = tmp_path / "src"
+        if root.exists():
+            shutil.rmtree(root)
+        for relpath, data in files.items():
+            path = root / relpath
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        return root
+
+    return make
+
+
+def source_files(root: Path) -> dict[str, bytes]:
+    """{relpath: bytes} of every file under root."""
+    out = {}
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            path = Path(dirpath) / name
+            out[path.relative_to(root).as_posix()] = path.read_bytes()
+    return out

@@ -1,0 +1,75 @@
+"""The `shardify` command: exit codes, messages, and a write path free of TensorFlow."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from shardify.cli.main import app
+from shardify.manifest import load_manifest
+
+runner = CliRunner()
+
+
+def test_help_lists_the_commands() -> None:
+    result = runner.invoke(app, ["--help"])
+    assert result.exit_code == 0
+    assert "convert" in result.output and "verify" in result.output
+
+
+def test_convert_then_verify(sample_images: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["convert", str(sample_images), str(out), "--shards", "3", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "wrote 72 records in 3 shards" in result.output
+    assert load_manifest(str(out)).split("train").num_records == 72
+    result = runner.invoke(app, ["verify", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "ok: 72 records in 3 shards" in result.output
+
+
+def test_verify_names_the_corrupt_shard(sample_images: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["convert", str(sample_images), str(out), "--shards", "2", "-q"]).exit_code == 0
+    shard = out / "train-00001-of-00002.tfrecord"
+    data = bytearray(shard.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    shard.write_bytes(bytes(data))
+    result = runner.invoke(app, ["verify", str(out), "-q"])
+    assert result.exit_code == 1
+    assert "train-00001-of-00002.tfrecord" in result.output and "record" in result.output
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert runner.invoke(app, ["convert", str(tmp_path / "missing"), str(tmp_path / "o")]).exit_code == 2
+    assert runner.invoke(app, ["convert", str(tmp_path), str(tmp_path / "o"), "--shards", "0"]).exit_code == 2
+
+
+def test_failures_exit_1_with_a_message(make_tree, sample_images: Path, tmp_path: Path) -> None:
+    nothing_usable = make_tree({"a/x.jpg": b"not an image"})
+    result = runner.invoke(app, ["convert", str(nothing_usable), str(tmp_path / "o1"), "-q"])
+    assert result.exit_code == 1 and "no records written" in result.output
+    (tmp_path / "o2").mkdir()
+    (tmp_path / "o2" / "keep.txt").write_text("x")
+    result = runner.invoke(app, ["convert", str(sample_images), str(tmp_path / "o2"), "-q"])
+    assert result.exit_code == 1 and "--overwrite" in result.output
+    result = runner.invoke(app, ["verify", str(tmp_path / "o2")])
+    assert result.exit_code == 1 and "no manifest" in result.output
+
+
+def test_convert_never_imports_tensorflow(sample_images: Path, tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from shardify.cli.main import app\n"
+        f"try:\n    app([{'convert'!r}, {str(sample_images)!r}, {str(tmp_path / 'o')!r}, '--shards', '2', '-q'])\n"
+        "except SystemExit as e:\n    assert e.code in (0, None), e.code\n"
+        "loaded = sorted(m for m in sys.modules if m == 'tensorflow' or m.startswith('tensorflow.'))\n"
+        "print('TF-MODULES', loaded)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "TF-MODULES []" in result.stdout
+    assert load_manifest(str(tmp_path / "o")).split("train").num_records == 72

@@ -1,0 +1,112 @@
+"""TensorFlow itself parses what the TF-free write path produces."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+import tensorflow as tf
+
+from conftest import image_bytes
+from shardify import contract, example_proto
+from shardify.converters import images
+from shardify.errors import CorruptShardError, InvalidInputError
+from shardify.manifest import load_manifest
+from shardify.reader import _parse_spec
+from shardify.tfrecord import TFRecordWriter, iter_records
+
+
+def test_encoder_matches_tensorflows_deterministic_serialization() -> None:
+    rng = random.Random(0)
+    for _ in range(50):
+        values = {
+            "b": (example_proto.BYTES, [rng.randbytes(rng.randint(0, 300)) for _ in range(rng.randint(0, 3))]),
+            "i": (example_proto.INT64, [rng.randint(-(2**63), 2**63 - 1) for _ in range(rng.randint(0, 4))]),
+            "f": (example_proto.FLOAT, [rng.uniform(-1e6, 1e6) for _ in range(rng.randint(0, 4))]),
+        }
+        ours = example_proto.encode_example(values)
+        theirs = tf.train.Example.FromString(ours)
+        assert theirs.SerializeToString(deterministic=True) == ours
+        assert list(theirs.features.feature["i"].int64_list.value) == values["i"][1]
+        assert list(theirs.features.feature["b"].bytes_list.value) == values["b"][1]
+        decoded = example_proto.decode_example(ours)
+        assert decoded["i"] == values["i"] and decoded["b"] == values["b"]
+
+
+def test_tfrecord_framing_reads_in_tensorflow(tmp_path: Path) -> None:
+    records = [b"", b"x", bytes(range(256)) * 100]
+    path = tmp_path / "r.tfrecord"
+    with open(path, "wb") as f:
+        writer = TFRecordWriter(f)
+        for record in records:
+            writer.write(record)
+    assert writer.num_bytes == path.stat().st_size
+    assert [r.numpy() for r in tf.data.TFRecordDataset(str(path))] == records
+    with open(path, "rb") as f:
+        assert list(iter_records(f, str(path))) == records
+
+
+def test_flipped_byte_is_caught_with_shard_and_record(tmp_path: Path) -> None:
+    path = tmp_path / "r.tfrecord"
+    with open(path, "wb") as f:
+        writer = TFRecordWriter(f)
+        for record in (b"a" * 10, b"b" * 10):
+            writer.write(record)
+    data = bytearray(path.read_bytes())
+    data[len(data) - 8] ^= 0x01  # inside the second record's payload
+    path.write_bytes(bytes(data))
+    with open(path, "rb") as f, pytest.raises(CorruptShardError, match=r"r\.tfrecord, record 1: data CRC"):
+        list(iter_records(f, str(path)))
+
+
+def test_tensorflow_parses_every_record_with_the_manifest_spec(converted: Path) -> None:
+    manifest = load_manifest(str(converted))
+    spec = _parse_spec(manifest)
+    count = 0
+    for path in manifest.shard_paths("train"):
+        for serialized in tf.data.TFRecordDataset(path):
+            example = tf.io.parse_single_example(serialized, spec)
+            image = tf.io.decode_image(example[contract.IMAGE_ENCODED], channels=0, expand_animations=False)
+            recorded = [int(example[k]) for k in (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_CHANNELS)]
+            assert list(image.shape) == recorded, example[contract.IMAGE_FILENAME].numpy()
+            count += 1
+    assert count == manifest.split("train").num_records
+
+
+PROBE_CASES = [
+    ("L", "JPEG"), ("RGB", "JPEG"), ("CMYK", "JPEG"), ("L", "PNG"), ("LA", "PNG"), ("RGB", "PNG"),
+    ("RGBA", "PNG"), ("P", "PNG"), ("I;16", "PNG"), ("1", "PNG"), ("RGB", "GIF"), ("L", "GIF"),
+    ("RGB", "BMP"), ("RGBA", "BMP"), ("L", "BMP"), ("RGB", "WEBP"), ("RGBA", "WEBP"),
+]
+
+
+@pytest.mark.parametrize("mode,fmt", PROBE_CASES)
+def test_probed_shape_is_what_tensorflow_decodes(mode: str, fmt: str) -> None:
+    data = image_bytes(mode, fmt, size=(30, 20), **({"lossless": True} if fmt == "WEBP" else {}))
+    info = images.probe_bytes(data)
+    decoded = tf.io.decode_image(data, channels=0, expand_animations=False)
+    assert list(decoded.shape) == [info.height, info.width, info.channels]
+    assert info.image_format == fmt.lower()
+
+
+@pytest.mark.parametrize("mode", ["P", "1"])
+def test_bmps_tensorflow_misdecodes_are_rejected(mode: str) -> None:
+    with pytest.raises(InvalidInputError, match="BMP"):
+        images.probe_bytes(image_bytes(mode, "BMP"))
+
+
+def test_animated_webp_is_rejected_before_it_can_crash_tensorflow() -> None:
+    from PIL import Image
+
+    frames = [Image.new("RGB", (8, 8), (i * 60, 0, 0)) for i in range(3)]
+    buffer = io.BytesIO()
+    frames[0].save(buffer, "WEBP", save_all=True, append_images=frames[1:])
+    with pytest.raises(InvalidInputError, match="animated WebP"):
+        images.probe_bytes(buffer.getvalue())
+
+
+def test_pixel_limit_rejects_without_decoding() -> None:
+    with pytest.raises(InvalidInputError, match="exceeds the limit"):
+        images.probe_bytes(image_bytes(size=(100, 100)), max_pixels=9_999)
