@@ -10,22 +10,19 @@ import os
 from collections.abc import Iterator
 
 import apache_beam as beam
-from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import layout, planning
 from shardify.converters import images
 from shardify.entries import Entry, Reject
+from shardify.beam_jobs.filesystem import open_input
 from shardify.errors import InvalidInputError
+from shardify.paths import is_local_path, join_path
 
-__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "is_local_path", "list_tree"]
+__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "list_tree"]
 
 ENTRIES, REJECTS, SKIPPED = "entries", "rejects", "skipped"
 _COUNTER_NAMESPACE = "shardify"
-
-
-def is_local_path(path: str) -> bool:
-    return "://" not in path
 
 
 def list_tree(root: str) -> Iterator[tuple[str, int] | Reject]:
@@ -41,25 +38,40 @@ def list_tree(root: str) -> Iterator[tuple[str, int] | Reject]:
                 yield meta.path[len(prefix) :], meta.size_in_bytes
         return
     real_root = os.path.realpath(root)
-    for dirpath, dirnames, filenames in os.walk(root):
-        rel_dir = os.path.relpath(dirpath, root).replace(os.sep, "/")
-        rel_dir = "" if rel_dir == "." else rel_dir + "/"
-        for name in sorted(dirnames):
-            if os.path.islink(os.path.join(dirpath, name)):
-                yield Reject(rel_dir + name, "discover", "symlink to a folder: not followed")
-        for name in sorted(filenames):
-            path, relpath = os.path.join(dirpath, name), rel_dir + name
+    folders = [(root, "")]
+    while folders:
+        folder, rel_dir = folders.pop()
+        with os.scandir(folder) as scan:
+            children = sorted(scan, key=lambda entry: entry.name)
+        for entry in children:
+            relpath = rel_dir + entry.name
+            if entry.is_dir(follow_symlinks=False):
+                folders.append((entry.path, relpath + "/"))
+                continue
+            if entry.is_symlink():
+                # Only links can lead out of the source: os.scandir never follows folder links.
+                reject = _check_link(entry.path, real_root)
+                if reject:
+                    yield Reject(relpath, "discover", reject)
+                    continue
             try:
-                stat = os.stat(path)
+                size = entry.stat().st_size
             except OSError as error:
-                reason = "dangling symlink" if os.path.islink(path) else f"cannot stat: {error.strerror}"
-                yield Reject(relpath, "discover", reason)
+                yield Reject(relpath, "discover", f"cannot stat: {error.strerror}")
                 continue
-            real = os.path.realpath(path)
-            if os.path.commonpath([real_root, real]) != real_root:
-                yield Reject(relpath, "discover", "symlink leads outside the source folder")
-                continue
-            yield relpath, stat.st_size
+            yield relpath, size
+
+
+def _check_link(path: str, real_root: str) -> str | None:
+    """Why a symlink cannot be an input, or None when it leads to a file inside the source."""
+    if not os.path.exists(path):
+        return "dangling symlink (or a symlink loop)"
+    if os.path.isdir(path):
+        return "symlink to a folder: not followed"
+    real = os.path.realpath(path)
+    if os.path.commonpath([real_root, real]) != real_root:
+        return "symlink leads outside the source folder"
+    return None
 
 
 class _ListFiles(beam.DoFn):
@@ -92,9 +104,7 @@ class _ProbeFile(beam.DoFn):
         try:
             if label is None:
                 raise InvalidInputError("not inside a class folder (expected SRC/<label>/...)")
-            with FileSystems.open(
-                FileSystems.join(self._root, relpath), compression_type=CompressionTypes.UNCOMPRESSED
-            ) as fileobj:
+            with open_input(join_path(self._root, relpath)) as fileobj:
                 info = images.probe_image(fileobj, max_pixels=self._max_pixels)
         except InvalidInputError as error:
             self._rejected.inc()

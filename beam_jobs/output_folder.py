@@ -52,9 +52,11 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
     except Exception as error:  # Beam wraps OS errors in BeamIOError
         if not FileSystems.exists(folder):
             raise OutputError(f"cannot create output folder {folder}: {error}") from None
-    manifest = FileSystems.join(folder, naming.MANIFEST_FILENAME)
-    if FileSystems.exists(manifest):
-        FileSystems.delete([manifest])
+    # The old manifest goes first: from here until the new one is written the folder is incomplete.
+    for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME):
+        path = FileSystems.join(folder, name)
+        if FileSystems.exists(path):
+            FileSystems.delete([path])
 
 
 def write_text_atomically(folder: str, name: str, text: str) -> None:

@@ -7,6 +7,7 @@ Only metadata crosses a shuffle; file bytes are read inside WriteShards, one sha
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -14,13 +15,16 @@ from dataclasses import asdict, dataclass
 import apache_beam as beam
 
 from shardify.beam_jobs import output_folder, runner
-from shardify.beam_jobs.discover import ENTRIES, REJECTS, SKIPPED, Discover, is_local_path
+from shardify.beam_jobs.discover import ENTRIES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import WriteShards
+from shardify import naming
 from shardify.converters.images import DEFAULT_MAX_PIXELS
+from shardify.entries import PlanSummary
 from shardify.errors import SourceError
 from shardify.naming import MAX_SHARDS
+from shardify.paths import is_local_path
 
 __all__ = ["ConvertConfig", "build_pipeline", "run_conversion"]
 
@@ -55,17 +59,24 @@ class ConvertConfig:
         return options
 
 
+def _record_plan(summary: PlanSummary, output: str) -> PlanSummary:
+    output_folder.write_text_atomically(output, naming.PLAN_FILENAME, json.dumps(summary.to_json(), indent=2))
+    return summary
+
+
 def build_pipeline(pipeline: beam.Pipeline, config: ConvertConfig) -> None:
     """Adds the conversion's stages to `pipeline`."""
     found = pipeline | "Discover" >> Discover(config.source, seed=config.seed, max_pixels=config.max_pixels)
     # Entry per usable file; Reject per unusable one; relpath per skipped junk file.
     plan = found[ENTRIES] | "Plan" >> Plan(shards=config.shards)
-    # ShardTask per shard, and one PlanSummary.
-    results = plan[TASKS] | "WriteShards" >> WriteShards(config.source, config.output, plan[SUMMARY])
+    # ShardTask per shard, and one PlanSummary; the summary is on disk before any shard is written,
+    # because WriteShards takes it as a side input.
+    summary = plan[SUMMARY] | "RecordPlan" >> beam.Map(_record_plan, config.output)
+    results = plan[TASKS] | "WriteShards" >> WriteShards(config.source, config.output, summary)
     # ShardResult per shard written.
     _ = results | "WriteManifest" >> WriteManifest(
         config.output,
-        summary=plan[SUMMARY],
+        summary=summary,
         rejects=found[REJECTS],
         skipped=found[SKIPPED],
         options=config.manifest_options(),

@@ -15,19 +15,16 @@ from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import naming
+from shardify.beam_jobs.filesystem import read_input
 from shardify.converters import images
 from shardify.entries import Entry, PlanSummary, Reject, ShardResult, ShardTask
 from shardify.errors import InvalidInputError
+from shardify.paths import join_path
 from shardify.tfrecord import TFRecordWriter
 
 __all__ = ["WriteShards"]
 
 _COUNTER_NAMESPACE = "shardify"
-
-
-def _read_bytes(path: str) -> bytes:
-    with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as fileobj:
-        return fileobj.read()
 
 
 def _encode(entry: Entry, data: bytes, label_index: dict[str, int]) -> bytes:
@@ -61,7 +58,7 @@ class _WriteShardFn(beam.DoFn):
             writer = TFRecordWriter(out)
             for entry in task.entries:
                 try:
-                    record = _encode(entry, _read_bytes(FileSystems.join(self._source, entry.relpath)), label_index)
+                    record = _encode(entry, read_input(join_path(self._source, entry.relpath)), label_index)
                 except InvalidInputError as error:
                     rejects.append(Reject(entry.relpath, "write", error.reason))
                     continue

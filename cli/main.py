@@ -10,9 +10,8 @@ from __future__ import annotations
 import logging
 import os
 import sys
-import threading
 import time
-from typing import Annotated, Optional
+from typing import Annotated, Optional, TextIO
 
 import typer
 
@@ -32,7 +31,6 @@ app = typer.Typer(
 # Matches naming.MAX_SHARDS; a literal keeps the parser from importing more than it needs.
 _MAX_SHARDS = 99_999
 _DEFAULT_MAX_PIXELS = 178_956_970
-_PROGRESS_POLL_SECONDS = 0.25
 _LOG = logging.getLogger("shardify")
 
 
@@ -57,8 +55,8 @@ def _existing_source(value: str) -> str:
     return value
 
 
-def _configure_logging(quiet: bool) -> None:
-    handler = logging.StreamHandler(sys.stderr)
+def _configure_logging(stream: TextIO, quiet: bool) -> None:
+    handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(message)s"))
     _LOG.handlers[:] = [handler]
     _LOG.setLevel(logging.WARNING if quiet else logging.INFO)
@@ -66,30 +64,6 @@ def _configure_logging(quiet: bool) -> None:
     # Beam is chatty at INFO; its warnings and errors still show.
     logging.getLogger("apache_beam").setLevel(logging.WARNING)
     logging.getLogger().setLevel(logging.WARNING)
-    # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
-    logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
-
-
-def _written_bytes(output: str) -> int:
-    total = 0
-    try:
-        with os.scandir(output) as entries:
-            for entry in entries:
-                if naming.parse_shard_filename(entry.name.split(".incomplete-")[0]):
-                    total += entry.stat().st_size
-    except OSError:
-        pass
-    return total
-
-
-def _show_progress(output: str, done: threading.Event) -> None:
-    """Polls the shard files' sizes: works whatever the local runner's mode, no hooks needed."""
-    from tqdm import tqdm
-
-    start_bytes = _written_bytes(output)
-    with tqdm(unit="B", unit_scale=True, desc="writing shards", file=sys.stderr, leave=False) as bar:
-        while not done.wait(_PROGRESS_POLL_SECONDS):
-            bar.update(max(0, _written_bytes(output) - start_bytes - bar.n))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
@@ -116,28 +90,44 @@ def convert(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No plan or progress on stderr.")] = False,
 ) -> None:
     """Convert SRC into shards in OUT. Beam options go after `--`, e.g. `-- --project=P`."""
-    _configure_logging(quiet)
+    # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
+    logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
     from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
-    from shardify.manifest import load_manifest
 
     config = ConvertConfig(source=src, output=out, shards=shards, seed=seed, max_pixels=max_pixels)
     started = time.monotonic()
-    done = threading.Event()
-    progress = None
-    if runner == "local" and "://" not in out and not quiet and sys.stderr.isatty():
-        progress = threading.Thread(target=_show_progress, args=(os.path.abspath(out), done), daemon=True)
-    _LOG.info("converting %s -> %s (%s runner)", src, out, runner)
-    try:
-        if progress:
-            progress.start()
+
+    def run() -> None:
         run_conversion(config, runner_name=runner, beam_args=ctx.args, num_workers=workers, overwrite=overwrite)
+
+    try:
+        if runner == "local":
+            from shardify.cli.local_run import PlanWatcher, worker_output_to_log
+
+            with worker_output_to_log() as (stream, log_path):
+                _configure_logging(stream, quiet)
+                _LOG.info("converting %s -> %s on every core (worker log: %s)", src, out, log_path)
+                show_progress = not quiet and stream.isatty()
+                with PlanWatcher(os.path.abspath(out), stream, show_plan=not quiet, show_progress=show_progress):
+                    try:
+                        run()
+                    except ShardifyError:
+                        os.unlink(log_path)  # refused before any worker ran: nothing to keep
+                        raise
+                    except Exception as error:  # a worker failed; Beam re-raises it wrapped
+                        last = str(error).strip().splitlines()[-1:] or [type(error).__name__]
+                        raise ShardifyError(f"the conversion failed: {last[0]} (worker log: {log_path})") from None
+            os.unlink(log_path)
+        else:
+            _configure_logging(sys.stderr, quiet)
+            _LOG.info("converting %s -> %s on %s", src, out, runner)
+            run()
     except ShardifyError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None
-    finally:
-        done.set()
-        if progress:
-            progress.join()
+
+    from shardify.manifest import load_manifest
+
     if runner != "local":
         typer.echo(f"submitted to {runner}; the output is complete once {out}/{naming.MANIFEST_FILENAME} exists")
         return

@@ -131,6 +131,22 @@ class PlanSummary:
     def num_records(self) -> int:
         return sum(s.num_records for s in self.splits.values())
 
+    @property
+    def num_bytes(self) -> int:
+        return sum(s.num_bytes for s in self.splits.values())
+
+    def to_json(self) -> dict:
+        return {
+            "labels": list(self.labels),
+            "requested_shards": self.requested_shards,
+            "splits": {name: vars(split) for name, split in self.splits.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> PlanSummary:
+        splits = {name: SplitPlan(**split) for name, split in data["splits"].items()}
+        return cls(tuple(data["labels"]), data["requested_shards"], splits)
+
     def describe(self) -> str:
         """A few human-readable lines: files, labels with counts, shards per split."""
         lines = [f"found {self.num_records} files in {len(self.labels)} labels"]

@@ -33,7 +33,15 @@ Value = bytes | int | float
 Values = Sequence[bytes] | Sequence[int] | Sequence[float]
 
 
+_SMALL_VARINTS = [bytes((n,)) for n in range(0x80)]
+_TAG_1 = b"\x0a"  # field 1, length-delimited: Example.features, Features.feature, entry key, list value
+_TAG_2 = b"\x12"  # field 2: map entry value
+_KIND_TAGS = {kind: bytes(((field << 3) | _LEN_DELIMITED,)) for kind, field in _KIND_FIELD.items()}
+
+
 def _varint(value: int) -> bytes:
+    if value < 0x80:
+        return _SMALL_VARINTS[value]
     out = bytearray()
     while value > 0x7F:
         out.append((value & 0x7F) | 0x80)
@@ -42,44 +50,63 @@ def _varint(value: int) -> bytes:
     return bytes(out)
 
 
-def _tag(field: int) -> bytes:
-    return _varint((field << 3) | _LEN_DELIMITED)
+_KEY_PREFIXES: dict[str, bytes] = {}
 
 
-def _len_prefixed(field: int, parts: list[bytes]) -> list[bytes]:
-    size = sum(len(p) for p in parts)
-    return [_tag(field), _varint(size), *parts]
+def _key_prefix(key: str) -> bytes:
+    """`tag, length, key` of a map entry's key; the few keys of a schema are encoded once."""
+    prefix = _KEY_PREFIXES.get(key)
+    if prefix is None:
+        key_bytes = key.encode("utf-8")
+        prefix = _KEY_PREFIXES[key] = _TAG_1 + _varint(len(key_bytes)) + key_bytes
+    return prefix
 
 
-def _feature_parts(kind: str, values: Values) -> list[bytes]:
+def _list_parts(kind: str, values: Values) -> tuple[list[bytes], int]:
+    """The parts of a Bytes/Int64/FloatList message and their total length (payloads uncopied)."""
     if kind == BYTES:
-        inner: list[bytes] = []
+        parts: list[bytes] = []
+        size = 0
         for value in values:
-            inner += [_tag(1), _varint(len(value)), value]  # type: ignore[arg-type]
-    elif kind == INT64:
+            header = _TAG_1 + _varint(len(value))  # type: ignore[arg-type]
+            parts += (header, value)  # type: ignore[arg-type]
+            size += len(header) + len(value)  # type: ignore[arg-type]
+        return parts, size
+    if kind == INT64:
         packed = b"".join(_varint(v % _UINT64_RANGE) for v in values)  # type: ignore[operator]
-        inner = _len_prefixed(1, [packed]) if values else []
     elif kind == FLOAT:
         packed = struct.pack(f"<{len(values)}f", *values)
-        inner = _len_prefixed(1, [packed]) if values else []
     else:
         raise ValueError(f"unknown feature kind {kind!r}; expected one of {sorted(_KIND_FIELD)}")
-    return _len_prefixed(_KIND_FIELD[kind], inner)
+    if not values:
+        return [], 0
+    header = _TAG_1 + _varint(len(packed))
+    return [header, packed], len(header) + len(packed)
 
 
 def encode_example(features: Mapping[str, tuple[str, Values]]) -> bytes:
     """Serializes `{key: (kind, [values])}` as a `tf.train.Example`, keys in sorted order.
 
+    Lengths are computed, not measured from intermediate copies: each payload is copied once, by
+    the final join.
+
     >>> encode_example({"x": (INT64, [1])}) == bytes.fromhex("0a0c0a0a0a017812051a030a0101")
     True
     """
-    entries: list[bytes] = []
+    parts: list[bytes] = []
+    features_size = 0
     for key in sorted(features):
         kind, values = features[key]
-        key_bytes = key.encode("utf-8")
-        entry = [_tag(1), _varint(len(key_bytes)), key_bytes, *_len_prefixed(2, _feature_parts(kind, values))]
-        entries += _len_prefixed(1, entry)
-    return b"".join(_len_prefixed(1, entries))
+        list_parts, list_size = _list_parts(kind, values)
+        feature_header = _KIND_TAGS[kind] + _varint(list_size)
+        feature_size = len(feature_header) + list_size
+        value_header = _TAG_2 + _varint(feature_size)
+        key_prefix = _key_prefix(key)
+        entry_size = len(key_prefix) + len(value_header) + feature_size
+        entry_header = _TAG_1 + _varint(entry_size)
+        parts += (entry_header, key_prefix, value_header, feature_header, *list_parts)
+        features_size += len(entry_header) + entry_size
+    return b"".join([_TAG_1, _varint(features_size), *parts])
 
 
 def _read_varint(buf: memoryview, pos: int) -> tuple[int, int]:

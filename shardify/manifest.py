@@ -7,8 +7,6 @@ so a finished folder can be copied or uploaded as a whole.
 from __future__ import annotations
 
 import json
-import os
-import posixpath
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +15,7 @@ from shardify import contract, naming
 from shardify._version import __version__
 from shardify.entries import PlanSummary, Reject, ShardResult
 from shardify.errors import ManifestError
+from shardify.paths import join_path
 
 __all__ = [
     "MANIFEST_FORMAT",
@@ -33,11 +32,6 @@ __all__ = [
 
 MANIFEST_FORMAT = "shardify.manifest"
 MANIFEST_VERSION = 1
-
-
-def join_path(root: str, name: str) -> str:
-    """`name` under `root`, for local folders and URLs (gs://, s3://) alike."""
-    return posixpath.join(root, name) if "://" in root else os.path.join(root, name)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 __all__ = [
     "MANIFEST_FILENAME",
     "REJECTS_FILENAME",
+    "PLAN_FILENAME",
     "SHARD_SUFFIX",
     "ShardName",
     "shard_filename",
@@ -24,6 +25,8 @@ __all__ = [
 
 MANIFEST_FILENAME = "manifest.json"
 REJECTS_FILENAME = "rejected.jsonl"
+# The plan in numbers, written before the first shard; the CLI prints it and sizes its progress bar.
+PLAN_FILENAME = "plan.json"
 SHARD_SUFFIX = ".tfrecord"
 # Five digits, like TensorFlow Datasets and the ImageNet scripts: sorts correctly up to 99,999 shards.
 _INDEX_DIGITS = 5
@@ -89,13 +92,15 @@ def temp_filename(final_name: str, token: str) -> str:
 
 def is_temp_filename(name: str) -> bool:
     final, marker, _ = name.partition(_TEMP_MARKER)
-    return bool(marker) and (parse_shard_filename(final) is not None or final == MANIFEST_FILENAME)
+    return bool(marker) and (
+        parse_shard_filename(final) is not None or final in (MANIFEST_FILENAME, REJECTS_FILENAME, PLAN_FILENAME)
+    )
 
 
 def is_shardify_file(name: str) -> bool:
     """True for every name shardify writes into an output folder (and so may replace)."""
     return (
-        name in (MANIFEST_FILENAME, REJECTS_FILENAME)
+        name in (MANIFEST_FILENAME, REJECTS_FILENAME, PLAN_FILENAME)
         or parse_shard_filename(name) is not None
         or is_temp_filename(name)
     )

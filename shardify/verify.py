@@ -13,7 +13,8 @@ from typing import BinaryIO
 
 from shardify import example_proto
 from shardify.errors import CorruptShardError
-from shardify.manifest import Manifest, ShardInfo, join_path
+from shardify.manifest import Manifest, ShardInfo
+from shardify.paths import join_path
 from shardify.tfrecord import iter_records
 
 __all__ = ["verify_output"]

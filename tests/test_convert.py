@@ -121,7 +121,7 @@ def test_dangling_symlink_is_rejected_not_dropped(make_tree, tmp_path: Path) -> 
     (source / "a" / "gone.jpg").symlink_to(source / "a" / "missing.jpg")
     output = convert(source, tmp_path / "out")
     rejects = [json.loads(line) for line in (output / naming.REJECTS_FILENAME).read_text().splitlines()]
-    assert rejects == [{"path": "a/gone.jpg", "stage": "discover", "reason": "dangling symlink"}]
+    assert rejects == [{"path": "a/gone.jpg", "stage": "discover", "reason": "dangling symlink (or a symlink loop)"}]
 
 
 def test_foreign_files_in_output_are_refused_and_kept(sample_images: Path, tmp_path: Path) -> None:
@@ -151,3 +151,22 @@ def test_no_usable_input_writes_no_manifest(make_tree, tmp_path: Path) -> None:
     output = convert(source, tmp_path / "out")
     assert not (output / naming.MANIFEST_FILENAME).exists()
     assert "bad.jpg" in (output / naming.REJECTS_FILENAME).read_text()
+
+
+def test_symlinks_inside_are_followed_outside_and_folders_are_rejected(make_tree, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.jpg"
+    outside.write_bytes(image_bytes(seed=9))
+    source = make_tree({"a/ok.jpg": image_bytes(seed=1), "b/real.jpg": image_bytes(seed=2)})
+    (source / "a" / "inside_link.jpg").symlink_to(source / "b" / "real.jpg")
+    (source / "a" / "outside_link.jpg").symlink_to(outside)
+    (source / "a" / "folder_link").symlink_to(source / "b")
+    output = convert(source, tmp_path / "out")
+    written = sorted(r[contract.IMAGE_FILENAME].decode() for r in _records(output))
+    assert written == ["a/inside_link.jpg", "a/ok.jpg", "b/real.jpg"]
+    reasons = {
+        r["path"]: r["reason"] for r in map(json.loads, (output / naming.REJECTS_FILENAME).read_text().splitlines())
+    }
+    assert reasons == {
+        "a/outside_link.jpg": "symlink leads outside the source folder",
+        "a/folder_link": "symlink to a folder: not followed",
+    }

@@ -1,0 +1,115 @@
+"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR]
+
+Prints, in one run, shardify's figures next to the alternatives' on the same generated data, as
+ratios, with the target each ratio should meet. Conversions are whole processes on a warm page
+cache (a warm-up run first), median of the repeats. Memory is the peak RSS summed over the process
+tree. CI never runs this.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from benchmarks import data
+from benchmarks.measure import Measurement, median_of, python
+
+SHARDS = 16
+GB = 1e9
+
+
+def _fresh(path: Path):
+    def clear() -> None:
+        shutil.rmtree(path, ignore_errors=True)
+        path.mkdir(parents=True)
+
+    return clear
+
+
+def _shardify(src: Path, out: Path) -> list[str]:
+    return [str(Path(sys.executable).with_name("shardify")), "convert", str(src), str(out), "--shards", str(SHARDS), "-q"]
+
+
+def _row(figure, ours, theirs, ratio, target, met) -> dict:
+    return {"figure": figure, "shardify": ours, "alternative": theirs, "ratio": ratio, "target": target, "met": met}
+
+
+def _describe(m: Measurement, files: int, size: int) -> str:
+    return f"{m.seconds:.2f}s {files / m.seconds:,.0f} rec/s {size / m.seconds / 1e6:,.0f} MB/s {m.peak_rss_bytes / 1e6:,.0f} MB"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="1,000 images, 1 repeat, no scale-4 run (< 2 min)")
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", type=Path, help="also write the rows here")
+    parser.add_argument("--skip-tfds", action="store_true", help="skip TensorFlow Datasets' writer")
+    parser.add_argument("--data", type=Path, default=Path("bench_data"), help="where generated inputs live")
+    args = parser.parse_args()
+    repeats = 1 if args.quick else args.repeats
+    work = args.data / "work"
+    data.IMAGES_PER_SCALE = 1_000 if args.quick else data.IMAGES_PER_SCALE
+    images = data.make_images(args.data / ("images_quick" if args.quick else "images"))
+    files, size = data.tree_bytes(images)
+    print(f"data: {files} JPEGs, {size / 1e6:.0f} MB ({size / files / 1e3:.0f} KB each); {os.cpu_count()} cores", file=sys.stderr)
+    rows, measured = [], {}
+
+    def measure(name: str, command: list[str], out: Path) -> Measurement:
+        m = median_of(command, repeats=repeats, before=_fresh(out))
+        measured[name] = m
+        print(f"  {name:28} {_describe(m, files, size)}", file=sys.stderr)
+        return m
+
+    cat_out = work / "cat"
+    cat = measure("cat", ["bash", "-c", f"find {images} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"], cat_out)
+    ours = measure("shardify convert", _shardify(images, work / "shardify"), work / "shardify")
+    beam = measure("Beam WriteToTFRecord", python("-m", "benchmarks.alt_beam_plain", str(images), str(work / "beam"), str(SHARDS)), work / "beam")
+    rows.append(_row("convert images vs Beam WriteToTFRecord (speed)", f"{ours.seconds:.2f}s", f"{beam.seconds:.2f}s", beam.seconds / ours.seconds, ">= 10x", beam.seconds / ours.seconds >= 10))
+    if args.skip_tfds or importlib.util.find_spec("tensorflow_datasets") is None:
+        rows.append(_row("convert images vs TFDS writer (speed)", f"{ours.seconds:.2f}s", "not run (pip install '.[bench]')", None, ">= 2x", None))
+    else:
+        tfds = measure("TFDS GeneratorBasedBuilder", python("-m", "benchmarks.alt_tfds", str(images), str(work / "tfds")), work / "tfds")
+        rows.append(_row("convert images vs TFDS writer (speed)", f"{ours.seconds:.2f}s", f"{tfds.seconds:.2f}s", tfds.seconds / ours.seconds, ">= 2x", tfds.seconds / ours.seconds >= 2))
+    rows.append(_row("convert images throughput vs cat (scale 1)", f"{size / ours.seconds / 1e6:.0f} MB/s", f"{size / cat.seconds / 1e6:.0f} MB/s", cat.seconds / ours.seconds, "(context)", None))
+    peak_1 = ours.peak_rss_bytes
+    if not args.quick:
+        images_4 = data.make_images(args.data / "images_x4", scale=4)
+        files_4, size_4 = data.tree_bytes(images_4)
+        ours_4 = measure("shardify convert (scale 4)", _shardify(images_4, work / "shardify4"), work / "shardify4")
+        cat_4 = measure("cat (scale 4)", ["bash", "-c", f"find {images_4} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"], cat_out)
+        ours_marginal = (size_4 - size) / (ours_4.seconds - ours.seconds)
+        cat_marginal = (size_4 - size) / (cat_4.seconds - cat.seconds)
+        rows.append(_row("convert marginal throughput vs cat (scale 1->4)", f"{ours_marginal / 1e6:.0f} MB/s", f"{cat_marginal / 1e6:.0f} MB/s", ours_marginal / cat_marginal, ">= 0.5x", ours_marginal / cat_marginal >= 0.5))
+        growth = ours_4.peak_rss_bytes / peak_1 - 1
+        rows.append(_row("convert peak memory, scale 1 -> 4", f"{peak_1 / 1e6:.0f} -> {ours_4.peak_rss_bytes / 1e6:.0f} MB", "", growth, "<= 1 GB, growth <= 10%", ours_4.peak_rss_bytes <= GB and growth <= 0.10))
+    else:
+        rows.append(_row("convert peak memory (scale 1)", f"{peak_1 / 1e6:.0f} MB", "", None, "<= 1 GB", peak_1 <= GB))
+    rows.append(_row("convert 50k tiny texts vs Beam WriteToTFRecord", "not run: text inputs are not supported yet", "", None, ">= 4x", None))
+
+    reads = json.loads(subprocess.run(python("-m", "benchmarks.read_bench", str(work / "shardify"), str(images), *(["--quick"] if args.quick else [])), check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1])
+    print(f"  reader records/s: {json.dumps({k: round(v) for k, v in reads.items()})}", file=sys.stderr)
+    rows.append(_row("reader raw TFRecord read (context)", f"{reads['raw_tfrecord_read']:,.0f} rec/s", "", None, "", None))
+    ratio = reads["shardify_load"] / reads["decode_limit"]
+    rows.append(_row("reader images vs decode limit", f"{reads['shardify_load']:,.0f} rec/s", f"{reads['decode_limit']:,.0f} rec/s", ratio, ">= 0.95x", ratio >= 0.95))
+    has_torch = importlib.util.find_spec("torch") is not None
+    rows.append(_row("reader images vs PyTorch DataLoader + PIL", "", "not run: " + ("not written yet" if has_torch else "torch is not installed"), None, ">= 2.5x", None))
+    rows.append(_row("reader tiny texts vs per-record parse", "not run: text inputs are not supported yet", "", None, ">= 3x", None))
+    rows.append(_row("reader with crop augmentation vs decode limit", "not run: crop augmentation is not written yet", "", None, "> 1x", None))
+
+    print(f"\n{'figure':50} {'shardify':>22} {'alternative':>22} {'ratio':>7} {'target':>22} met")
+    for r in rows:
+        ratio = f"{r['ratio']:.2f}" if isinstance(r["ratio"], float) else "-"
+        met = {True: "yes", False: "NO", None: "-"}[r["met"]]
+        print(f"{r['figure']:50} {r['shardify']:>22} {r['alternative']:>22} {ratio:>7} {r['target']:>22} {met}")
+    if args.json:
+        args.json.write_text(json.dumps({"files": files, "bytes": size, "cores": os.cpu_count(), "rows": rows}, indent=2))
+
+
+if __name__ == "__main__":
+    main()

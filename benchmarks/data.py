@@ -1,0 +1,91 @@
+"""Benchmark inputs, generated and seeded (never committed).
+
+images: photo-like JPEGs (quality 90, 200-500 px sides; gradients, shapes and noise so they weigh
+~70 KB like real photos) in 10 class folders. texts: tiny text files in 5 class folders.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+IMAGES_PER_SCALE = 8_000
+IMAGE_CLASSES = 10
+TEXTS = 50_000
+TEXT_CLASSES = 5
+JPEG_QUALITY = 90
+# Pixel noise (standard deviation, 0-255 scale): sigma 28 makes the JPEGs average ~72 KB, like photos.
+NOISE_SIGMA = 28
+_WORDS = "the a data shard record model train label image text fast slow good bad new old".split()
+
+
+def _photo(rng: np.random.Generator) -> bytes:
+    width, height = (int(v) for v in rng.integers(200, 501, size=2))
+    y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+    base = np.stack(
+        [(x / width) * rng.uniform(60, 255), (y / height) * rng.uniform(60, 255),
+         np.full_like(x, rng.uniform(0, 255))], axis=-1
+    )
+    image = Image.fromarray(base.astype(np.uint8), "RGB")
+    pen = ImageDraw.Draw(image)
+    for _ in range(int(rng.integers(3, 9))):
+        x0, y0 = int(rng.integers(0, width)), int(rng.integers(0, height))
+        x1, y1 = x0 + int(rng.integers(10, width // 2)), y0 + int(rng.integers(10, height // 2))
+        pen.ellipse((x0, y0, x1, y1), fill=tuple(int(c) for c in rng.integers(0, 256, 3)))
+    pixels = np.asarray(image, dtype=np.int16) + rng.normal(0, NOISE_SIGMA, (height, width, 3)).astype(np.int16)
+    buffer = io.BytesIO()
+    Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "RGB").save(buffer, "JPEG", quality=JPEG_QUALITY)
+    return buffer.getvalue()
+
+
+def make_images(root: Path, scale: int = 1) -> Path:
+    """Writes IMAGES_PER_SCALE * scale JPEGs under root (once; reused while complete)."""
+    count = IMAGES_PER_SCALE * scale
+    done = root / ".complete"
+    if done.exists() and done.read_text() == str(count):
+        return root
+    for index in range(count):
+        folder = root / f"class_{index % IMAGE_CLASSES:02d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"img_{index:06d}.jpg"
+        if path.exists():
+            continue
+        if index < IMAGES_PER_SCALE:
+            path.write_bytes(_photo(np.random.default_rng([0, index])))  # resumable
+        else:
+            # Scale k repeats scale 1's pictures under new names (hard links): equal bytes per file.
+            os.link(folder / f"img_{index % IMAGES_PER_SCALE:06d}.jpg", path)
+    done.write_text(str(count))
+    return root
+
+
+def make_texts(root: Path, count: int = TEXTS) -> Path:
+    done = root / ".complete"
+    if done.exists() and done.read_text() == str(count):
+        return root
+    rng = np.random.default_rng(1)
+    for index in range(count):
+        folder = root / f"class_{index % TEXT_CLASSES}"
+        folder.mkdir(parents=True, exist_ok=True)
+        words = []
+        target = int(rng.integers(50, 401))
+        while sum(len(w) + 1 for w in words) < target:
+            words.append(_WORDS[int(rng.integers(len(_WORDS)))])
+        (folder / f"t_{index:06d}.txt").write_text(" ".join(words)[:target])
+    done.write_text(str(count))
+    return root
+
+
+def tree_bytes(root: Path) -> tuple[int, int]:
+    """(files, bytes) of the data files under root."""
+    files = total = 0
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            if not name.startswith("."):
+                files += 1
+                total += os.path.getsize(os.path.join(dirpath, name))
+    return files, total

@@ -1,0 +1,60 @@
+"""Whole-process measurements: wall time and peak memory of the process tree (RSS summed over
+the process and all its children, sampled), median over repeats after a warm-up."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import psutil
+
+SAMPLE_SECONDS = 0.05
+
+
+@dataclass(frozen=True)
+class Measurement:
+    seconds: float
+    peak_rss_bytes: int
+
+
+def run_once(command: Sequence[str], *, before: Callable[[], None] | None = None) -> Measurement:
+    if before:
+        before()
+    started = time.perf_counter()
+    process = subprocess.Popen(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    root = psutil.Process(process.pid)
+    peak = 0
+    while process.poll() is None:
+        total = 0
+        try:
+            for p in [root, *root.children(recursive=True)]:
+                try:
+                    total += p.memory_info().rss
+                except psutil.Error:
+                    pass
+        except psutil.Error:
+            pass
+        peak = max(peak, total)
+        time.sleep(SAMPLE_SECONDS)
+    seconds = time.perf_counter() - started
+    if process.returncode != 0:
+        err = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
+        raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{err}")
+    return Measurement(seconds, peak)
+
+
+def median_of(command: Sequence[str], *, repeats: int, before: Callable[[], None] | None = None) -> Measurement:
+    """One warm-up run (fills the page cache), then the median of `repeats` runs."""
+    run_once(command, before=before)
+    runs = [run_once(command, before=before) for _ in range(repeats)]
+    return Measurement(
+        statistics.median(r.seconds for r in runs), int(statistics.median(r.peak_rss_bytes for r in runs))
+    )
+
+
+def python(*args: str) -> list[str]:
+    return [sys.executable, *args]
