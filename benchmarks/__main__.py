@@ -60,10 +60,10 @@ def main() -> None:
     print(f"data: {files} JPEGs, {size / 1e6:.0f} MB ({size / files / 1e3:.0f} KB each); {os.cpu_count()} cores", file=sys.stderr)
     rows, measured = [], {}
 
-    def measure(name: str, command: list[str], out: Path) -> Measurement:
+    def measure(name: str, command: list[str], out: Path, counts: tuple[int, int] = (files, size)) -> Measurement:
         m = median_of(command, repeats=repeats, before=_fresh(out))
         measured[name] = m
-        print(f"  {name:28} {_describe(m, files, size)}", file=sys.stderr)
+        print(f"  {name:28} {_describe(m, *counts)}", file=sys.stderr)
         return m
 
     cat_out = work / "cat"
@@ -81,8 +81,8 @@ def main() -> None:
     if not args.quick:
         images_4 = data.make_images(args.data / "images_x4", scale=4)
         files_4, size_4 = data.tree_bytes(images_4)
-        ours_4 = measure("shardify convert (scale 4)", _shardify(images_4, work / "shardify4"), work / "shardify4")
-        cat_4 = measure("cat (scale 4)", ["bash", "-c", f"find {images_4} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"], cat_out)
+        ours_4 = measure("shardify convert (scale 4)", _shardify(images_4, work / "shardify4"), work / "shardify4", (files_4, size_4))
+        cat_4 = measure("cat (scale 4)", ["bash", "-c", f"find {images_4} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"], cat_out, (files_4, size_4))
         ours_marginal = (size_4 - size) / (ours_4.seconds - ours.seconds)
         cat_marginal = (size_4 - size) / (cat_4.seconds - cat.seconds)
         rows.append(_row("convert marginal throughput vs cat (scale 1->4)", f"{ours_marginal / 1e6:.0f} MB/s", f"{cat_marginal / 1e6:.0f} MB/s", ours_marginal / cat_marginal, ">= 0.5x", ours_marginal / cat_marginal >= 0.5))

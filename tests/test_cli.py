@@ -73,3 +73,13 @@ def test_convert_never_imports_tensorflow(sample_images: Path, tmp_path: Path) -
     assert result.returncode == 0, result.stderr
     assert "TF-MODULES []" in result.stdout
     assert load_manifest(str(tmp_path / "o")).split("train").num_records == 72
+
+
+def test_beam_options_after_double_dash_pass_through(sample_images: Path, tmp_path: Path) -> None:
+    args = ["convert", str(sample_images), str(tmp_path / "o"), "-q", "--", "--direct_running_mode=in_memory", "--direct_num_workers=1"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert load_manifest(str(tmp_path / "o")).split("train").num_records == 72
+    # The options really reach Beam: its own parser refuses a bad value.
+    result = runner.invoke(app, [*args[:4], "--", "--direct_running_mode=bogus"])
+    assert result.exit_code == 2 and "direct_running_mode" in result.output

@@ -46,3 +46,13 @@ def test_shard_names_round_trip() -> None:
     assert not naming.is_shardify_file("notes.txt") and naming.is_shardify_file("manifest.json")
     with pytest.raises(ValueError):
         naming.ShardName("train", 4, 4)
+
+
+def test_plan_summary_says_when_there_are_fewer_files_than_shards() -> None:
+    from shardify.entries import PlanSummary, SplitPlan
+
+    summary = PlanSummary(("a", "b"), 8, {"train": SplitPlan(3, 300, 3, {"a": 2, "b": 1})})
+    text = summary.describe()
+    assert "found 3 files in 2 labels" in text and "a=2, b=1" in text
+    assert "8 shards asked for train, but it has only 3 records" in text
+    assert PlanSummary.from_json(summary.to_json()) == summary
