@@ -13,9 +13,10 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import layout, planning
-from shardify.converters import images
-from shardify.entries import Entry, Reject
 from shardify.beam_jobs.filesystem import open_input
+from shardify.converters import images
+from shardify.defaults import DEFAULT_MAX_PIXELS
+from shardify.entries import Entry, Reject
 from shardify.errors import InvalidInputError
 from shardify.paths import is_local_path, join_path
 
@@ -130,7 +131,7 @@ class _ProbeFile(beam.DoFn):
 class Discover(beam.PTransform):
     """Lists `root` and probes every file. Returns a DoOutputsTuple: entries, rejects, skipped."""
 
-    def __init__(self, root: str, *, seed: int, max_pixels: int = images.DEFAULT_MAX_PIXELS) -> None:
+    def __init__(self, root: str, *, seed: int, max_pixels: int = DEFAULT_MAX_PIXELS) -> None:
         super().__init__()
         self._root = root
         self._seed = seed

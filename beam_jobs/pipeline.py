@@ -20,7 +20,7 @@ from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import WriteShards
 from shardify import naming
-from shardify.converters.images import DEFAULT_MAX_PIXELS
+from shardify.defaults import DEFAULT_MAX_PIXELS
 from shardify.entries import PlanSummary
 from shardify.errors import SourceError
 from shardify.naming import MAX_SHARDS

@@ -17,7 +17,9 @@ import typer
 
 from shardify import naming
 from shardify._version import __version__
+from shardify.defaults import DEFAULT_MAX_PIXELS
 from shardify.errors import ShardifyError
+from shardify.paths import is_local_path
 
 __all__ = ["app", "main"]
 
@@ -28,9 +30,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-# Matches naming.MAX_SHARDS; a literal keeps the parser from importing more than it needs.
-_MAX_SHARDS = 99_999
-_DEFAULT_MAX_PIXELS = 178_956_970
 _LOG = logging.getLogger("shardify")
 
 
@@ -50,7 +49,7 @@ def _main(
 
 
 def _existing_source(value: str) -> str:
-    if "://" not in value and not os.path.isdir(value):
+    if is_local_path(value) and not os.path.isdir(value):
         raise typer.BadParameter(f"{value} is not a folder")
     return value
 
@@ -73,7 +72,7 @@ def convert(
         str, typer.Argument(metavar="SRC", help="Source folder: SRC/<label>/**/<image>.", callback=_existing_source)
     ],
     out: Annotated[str, typer.Argument(metavar="OUT", help="Output folder for shards, manifest.json and rejected.jsonl.")],
-    shards: Annotated[int, typer.Option(min=1, max=_MAX_SHARDS, help="Shards per split.")] = 1,
+    shards: Annotated[int, typer.Option(min=1, max=naming.MAX_SHARDS, help="Shards per split.")] = 1,
     seed: Annotated[int, typer.Option(help="Seeds the record order; same seed, same bytes.")] = 0,
     runner: Annotated[
         str, typer.Option(help="local (every core), dataflow, portable, dask, or a Beam runner class name.")
@@ -83,7 +82,7 @@ def convert(
     ] = None,
     max_pixels: Annotated[
         int, typer.Option(min=1, help="Reject images with more pixels (decompression bombs).")
-    ] = _DEFAULT_MAX_PIXELS,
+    ] = DEFAULT_MAX_PIXELS,
     overwrite: Annotated[
         bool, typer.Option(help="Write into a folder that holds other files (they are never deleted).")
     ] = False,

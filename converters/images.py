@@ -20,13 +20,11 @@ from typing import BinaryIO
 from PIL import Image, UnidentifiedImageError
 
 from shardify.contract import encode_image_record
+from shardify.defaults import DEFAULT_MAX_PIXELS
 from shardify.errors import InvalidInputError
 
-__all__ = ["DEFAULT_MAX_PIXELS", "ImageInfo", "sniff_format", "probe_image", "probe_bytes", "image_record"]
+__all__ = ["ImageInfo", "sniff_format", "probe_image", "probe_bytes", "image_record"]
 
-# Pillow's own bomb threshold (about 179 MP, 1 GB of RGB pixels) before it warns; above this we
-# reject, because the reader would have to hold the decoded image.
-DEFAULT_MAX_PIXELS = 178_956_970
 # Enough bytes to recognise every supported signature.
 SNIFF_BYTES = 16
 

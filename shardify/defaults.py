@@ -1,0 +1,9 @@
+"""Defaults shared by the CLI and the library, importable without Pillow, Beam or TensorFlow."""
+
+from __future__ import annotations
+
+__all__ = ["DEFAULT_MAX_PIXELS"]
+
+# Pillow's own bomb threshold (about 179 MP, 1 GB of RGB pixels) before it warns; above this we
+# reject, because the reader would have to hold the decoded image.
+DEFAULT_MAX_PIXELS = 178_956_970
