@@ -56,8 +56,7 @@ def _written_bytes(output: str) -> int:
     total = 0
     with contextlib.suppress(OSError), os.scandir(output) as entries:
         for entry in entries:
-            final = entry.name.split(".incomplete-")[0]
-            if naming.parse_shard_filename(final):
+            if naming.parse_shard_filename(naming.final_filename(entry.name)):
                 total += entry.stat().st_size
     return total
 

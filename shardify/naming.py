@@ -19,6 +19,7 @@ __all__ = [
     "shard_filename",
     "parse_shard_filename",
     "temp_filename",
+    "final_filename",
     "is_temp_filename",
     "is_shardify_file",
 ]
@@ -88,6 +89,11 @@ def parse_shard_filename(name: str) -> ShardName | None:
 def temp_filename(final_name: str, token: str) -> str:
     """The name a shard is written under until it is complete; `token` keeps retries apart."""
     return f"{final_name}{_TEMP_MARKER}{token}"
+
+
+def final_filename(name: str) -> str:
+    """The name a temporary file will be renamed to; other names are returned unchanged."""
+    return name.partition(_TEMP_MARKER)[0]
 
 
 def is_temp_filename(name: str) -> bool:

@@ -43,6 +43,7 @@ def test_shard_names_round_trip() -> None:
     assert naming.parse_shard_filename(name) == naming.ShardName("train", 3, 64)
     temp = naming.temp_filename(name, "abc")
     assert naming.parse_shard_filename(temp) is None and naming.is_temp_filename(temp)
+    assert naming.final_filename(temp) == name and naming.final_filename(name) == name
     assert not naming.is_shardify_file("notes.txt") and naming.is_shardify_file("manifest.json")
     with pytest.raises(ValueError):
         naming.ShardName("train", 4, 4)
