@@ -47,9 +47,6 @@ def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_wor
         local_args = [
             f"--direct_running_mode={DEFAULT_LOCAL_MODE}",
             f"--direct_num_workers={num_workers or os.cpu_count() or 1}",
-            # Worker processes log Beam's start-up chatter at INFO; keep shardify's own messages.
-            "--default_sdk_harness_log_level=WARNING",
-            '--sdk_harness_log_level_overrides={"shardify": "INFO"}',
         ]
         # Options given after `--` win over our defaults.
         given = {a.split("=", 1)[0] for a in args}
