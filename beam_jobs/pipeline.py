@@ -14,16 +14,15 @@ from dataclasses import asdict, dataclass
 
 import apache_beam as beam
 
+from shardify import naming
 from shardify.beam_jobs import output_folder, runner
 from shardify.beam_jobs.discover import ENTRIES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import WriteShards
-from shardify import naming
 from shardify.defaults import DEFAULT_MAX_PIXELS
 from shardify.entries import PlanSummary
 from shardify.errors import SourceError
-from shardify.naming import MAX_SHARDS
 from shardify.paths import is_local_path
 
 __all__ = ["ConvertConfig", "build_pipeline", "run_conversion"]
@@ -48,8 +47,8 @@ class ConvertConfig:
     max_pixels: int = DEFAULT_MAX_PIXELS
 
     def __post_init__(self) -> None:
-        if not 1 <= self.shards <= MAX_SHARDS:
-            raise ValueError(f"shards={self.shards} must be in 1..{MAX_SHARDS}")
+        if not 1 <= self.shards <= naming.MAX_SHARDS:
+            raise ValueError(f"shards={self.shards} must be in 1..{naming.MAX_SHARDS}")
         if self.max_pixels < 1:
             raise ValueError(f"max_pixels={self.max_pixels} must be positive")
 

@@ -92,6 +92,7 @@ def convert(
     # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
     logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
     from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
+    from shardify.beam_jobs.runner import LOCAL
 
     config = ConvertConfig(source=src, output=out, shards=shards, seed=seed, max_pixels=max_pixels)
     started = time.monotonic()
@@ -100,7 +101,7 @@ def convert(
         run_conversion(config, runner_name=runner, beam_args=ctx.args, num_workers=workers, overwrite=overwrite)
 
     try:
-        if runner == "local":
+        if runner == LOCAL:
             from shardify.cli.local_run import PlanWatcher, worker_output_to_log
 
             with worker_output_to_log() as (stream, log_path):
@@ -127,7 +128,7 @@ def convert(
 
     from shardify.manifest import load_manifest
 
-    if runner != "local":
+    if runner != LOCAL:
         typer.echo(f"submitted to {runner}; the output is complete once {out}/{naming.MANIFEST_FILENAME} exists")
         return
     try:

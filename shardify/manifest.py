@@ -27,7 +27,6 @@ __all__ = [
     "dumps",
     "parse_manifest",
     "load_manifest",
-    "join_path",
 ]
 
 MANIFEST_FORMAT = "shardify.manifest"

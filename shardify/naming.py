@@ -28,6 +28,7 @@ MANIFEST_FILENAME = "manifest.json"
 REJECTS_FILENAME = "rejected.jsonl"
 # The plan in numbers, written before the first shard; the CLI prints it and sizes its progress bar.
 PLAN_FILENAME = "plan.json"
+_RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, PLAN_FILENAME)
 SHARD_SUFFIX = ".tfrecord"
 # Five digits, like TensorFlow Datasets and the ImageNet scripts: sorts correctly up to 99,999 shards.
 _INDEX_DIGITS = 5
@@ -97,16 +98,14 @@ def final_filename(name: str) -> str:
 
 
 def is_temp_filename(name: str) -> bool:
-    final, marker, _ = name.partition(_TEMP_MARKER)
-    return bool(marker) and (
-        parse_shard_filename(final) is not None or final in (MANIFEST_FILENAME, REJECTS_FILENAME, PLAN_FILENAME)
-    )
+    final = final_filename(name)
+    return final != name and (parse_shard_filename(final) is not None or final in _RUN_FILENAMES)
 
 
 def is_shardify_file(name: str) -> bool:
     """True for every name shardify writes into an output folder (and so may replace)."""
     return (
-        name in (MANIFEST_FILENAME, REJECTS_FILENAME, PLAN_FILENAME)
+        name in _RUN_FILENAMES
         or parse_shard_filename(name) is not None
         or is_temp_filename(name)
     )
