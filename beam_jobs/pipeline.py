@@ -3,59 +3,34 @@
     raw/ --Discover--> Entry --Plan--> ShardTask --WriteShards--> ShardResult --WriteManifest--> manifest.json
 
 Only metadata crosses a shuffle; file bytes are read inside WriteShards, one shard per worker call.
+A dry run stops after Plan: it writes only the plan, into a temporary folder.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
 
 import apache_beam as beam
 
 from shardify import naming
 from shardify.beam_jobs import output_folder, runner
-from shardify.beam_jobs.discover import ENTRIES, REJECTS, SKIPPED, Discover
-from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan
+from shardify.beam_jobs.config import ConvertConfig
+from shardify.beam_jobs.detect import resolve_layout
+from shardify.beam_jobs.discover import COLUMNS, ENTRIES, REJECTS, SKIPPED, Discover
+from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import WriteShards
-from shardify.defaults import DEFAULT_MAX_PIXELS
 from shardify.entries import PlanSummary
 from shardify.errors import SourceError
+from shardify.layout import SourceLayout
 from shardify.paths import is_local_path
 
-__all__ = ["ConvertConfig", "build_pipeline", "run_conversion"]
-
-
-@dataclass(frozen=True)
-class ConvertConfig:
-    """What to convert and how; recorded in the manifest's "options" (paths excepted).
-
-    Attributes:
-      source: the raw data folder (local path or a Beam file system URL).
-      output: the output folder.
-      shards: shards per split.
-      seed: seeds the record order.
-      max_pixels: larger images are rejected.
-    """
-
-    source: str
-    output: str
-    shards: int = 1
-    seed: int = 0
-    max_pixels: int = DEFAULT_MAX_PIXELS
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.shards <= naming.MAX_SHARDS:
-            raise ValueError(f"shards={self.shards} must be in 1..{naming.MAX_SHARDS}")
-        if self.max_pixels < 1:
-            raise ValueError(f"max_pixels={self.max_pixels} must be positive")
-
-    def manifest_options(self) -> dict[str, object]:
-        options = asdict(self)
-        del options["source"], options["output"]
-        return options
+__all__ = ["ConvertConfig", "build_pipeline", "run_conversion", "plan_conversion"]
 
 
 def _record_plan(summary: PlanSummary, output: str) -> PlanSummary:
@@ -63,27 +38,49 @@ def _record_plan(summary: PlanSummary, output: str) -> PlanSummary:
     return summary
 
 
-def build_pipeline(pipeline: beam.Pipeline, config: ConvertConfig) -> None:
-    """Adds the conversion's stages to `pipeline`."""
-    found = pipeline | "Discover" >> Discover(config.source, seed=config.seed, max_pixels=config.max_pixels)
-    # Entry per usable file; Reject per unusable one; relpath per skipped junk file.
-    plan = found[ENTRIES] | "Plan" >> Plan(shards=config.shards)
+def build_pipeline(
+    pipeline: beam.Pipeline, config: ConvertConfig, source_layout: SourceLayout, *, dry_run: bool = False
+) -> None:
+    """Adds the conversion's stages to `pipeline`; with `dry_run`, only Discover and Plan."""
+    found = pipeline | "Discover" >> Discover(config, source_layout)
+    # Entry per input; Reject per unusable input; relpath per skipped junk file; (column, dtype).
+    context = PlanContext(
+        source_layout, config.shard_request, config.label_names, multi_label=bool(config.label_separator)
+    )
+    plan = found[ENTRIES] | "Plan" >> Plan(
+        context, rejects=found[REJECTS], skipped=found[SKIPPED], columns=found[COLUMNS]
+    )
     # ShardTask per shard, and one PlanSummary; the summary is on disk before any shard is written,
     # because WriteShards takes it as a side input.
     summary = plan[SUMMARY] | "RecordPlan" >> beam.Map(_record_plan, config.output)
-    results = plan[TASKS] | "WriteShards" >> WriteShards(config.source, config.output, summary)
+    if dry_run:
+        return
+    results = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary)
     # ShardResult per shard written.
     _ = results | "WriteManifest" >> WriteManifest(
-        config.output,
-        summary=summary,
-        rejects=found[REJECTS],
-        skipped=found[SKIPPED],
-        options=config.manifest_options(),
+        config.output, summary=summary, rejects=found[REJECTS], options=_manifest_options(config, source_layout)
     )
+
+
+def _manifest_options(config: ConvertConfig, source_layout: SourceLayout) -> dict[str, object]:
+    return {**config.manifest_options(), "source_layout": dataclasses.asdict(source_layout)}
 
 
 def _normalise(path: str) -> str:
     return os.path.abspath(path) if is_local_path(path) else path.rstrip("/")
+
+
+def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout]:
+    config = dataclasses.replace(config, source=_normalise(config.source), output=_normalise(config.output))
+    if is_local_path(config.source) and not os.path.isdir(config.source):
+        raise SourceError(f"source folder {config.source} does not exist or is not a folder")
+    return config, resolve_layout(config)
+
+
+def _run(pipeline: beam.Pipeline) -> beam.runners.runner.PipelineResult:
+    result = pipeline.run()
+    result.wait_until_finish()
+    return result
 
 
 def run_conversion(
@@ -97,15 +94,33 @@ def run_conversion(
     """Runs the conversion to the end.
 
     Raises:
-      SourceError: the source folder does not exist.
+      SourceError: the source folder does not exist, or its layout cannot be read.
       OutputError: the output folder cannot be claimed (see `output_folder.prepare_output`).
     """
-    config = ConvertConfig(**{**asdict(config), "source": _normalise(config.source), "output": _normalise(config.output)})
-    if is_local_path(config.source) and not os.path.isdir(config.source):
-        raise SourceError(f"source folder {config.source} does not exist or is not a folder")
+    config, source_layout = _prepared(config)
     output_folder.prepare_output(config.output, overwrite=overwrite)
     pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)
-    build_pipeline(pipeline, config)
-    result = pipeline.run()
-    result.wait_until_finish()
-    return result
+    build_pipeline(pipeline, config, source_layout)
+    return _run(pipeline)
+
+
+def plan_conversion(
+    config: ConvertConfig, *, beam_args: Sequence[str] = (), num_workers: int | None = None
+) -> PlanSummary:
+    """Discovers and plans without writing anything to `config.output`: the dry run.
+
+    Runs locally (planning reads every header, which is cheap next to writing).
+
+    Raises:
+      SourceError: as `run_conversion`.
+    """
+    config, source_layout = _prepared(config)
+    scratch = tempfile.mkdtemp(prefix="shardify-plan-")
+    try:
+        pipeline = runner.make_pipeline(runner.LOCAL, beam_args, num_workers=num_workers)
+        build_pipeline(pipeline, dataclasses.replace(config, output=scratch), source_layout, dry_run=True)
+        _run(pipeline)
+        with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
+            return PlanSummary.from_json(json.load(f))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

@@ -20,25 +20,22 @@ __all__ = ["WriteManifest"]
 
 
 def _rejects_jsonl(rejects: list[Reject]) -> str:
-    return "".join(
-        json.dumps({"path": r.relpath, "stage": r.stage, "reason": r.reason}) + "\n" for r in rejects
-    )
+    return "".join(json.dumps(r.to_json()) + "\n" for r in rejects)
 
 
 def _finish(
     results: list[ShardResult],
     summary: PlanSummary,
     discover_rejects: list[Reject],
-    num_skipped: int,
     output: str,
     options: Mapping[str, Any],
 ) -> str:
     rejects = sorted(
-        [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: r.relpath
+        [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: (r.relpath, r.row)
     )
     output_folder.write_text_atomically(output, naming.REJECTS_FILENAME, _rejects_jsonl(rejects))
     document = manifest_lib.build_manifest(
-        summary=summary, results=results, rejects=rejects, num_skipped=num_skipped, options=options
+        summary=summary, results=results, rejects=rejects, options=options
     )
     output_folder.remove_stale_files(output, keep=[result.path for result in results])
     if document["inputs"]["written"] == 0:
@@ -56,18 +53,15 @@ class WriteManifest(beam.PTransform):
         *,
         summary: beam.PCollection,
         rejects: beam.PCollection,
-        skipped: beam.PCollection,
         options: Mapping[str, Any],
     ) -> None:
         super().__init__()
         self._output = output
         self._summary = summary
         self._rejects = rejects
-        self._skipped = skipped
         self._options = dict(options)
 
     def expand(self, results: beam.PCollection) -> beam.PCollection:
-        num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
         return (
             results
             | "CollectResults" >> beam.combiners.ToList()
@@ -76,7 +70,6 @@ class WriteManifest(beam.PTransform):
                 _finish,
                 beam.pvalue.AsSingleton(self._summary),
                 beam.pvalue.AsList(self._rejects),
-                beam.pvalue.AsSingleton(num_skipped),
                 self._output,
                 self._options,
             )

@@ -1,6 +1,6 @@
-"""WriteShards: one worker per shard streams its files into its own TFRecord file.
+"""WriteShards: one worker per shard streams its inputs into its own TFRecord file.
 
-File bytes are read here and nowhere else, one file at a time, so memory stays flat however large
+File bytes (and table rows) are read here and nowhere else, one input at a time, so memory stays flat however large
 the dataset. The shard is written under a temporary name and renamed when complete.
 """
 
@@ -15,9 +15,10 @@ from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import naming
-from shardify.beam_jobs.filesystem import read_input
-from shardify.converters import images
-from shardify.entries import Entry, PlanSummary, Reject, ShardResult, ShardTask
+from shardify.beam_jobs.config import ConvertConfig
+from shardify.beam_jobs.filesystem import open_input
+from shardify.converters.records import RecordBuilder
+from shardify.entries import PlanSummary, Reject, ShardResult, ShardTask
 from shardify.errors import InvalidInputError
 from shardify.paths import join_path
 from shardify.tfrecord import TFRecordWriter
@@ -27,29 +28,27 @@ __all__ = ["WriteShards"]
 _COUNTER_NAMESPACE = "shardify"
 
 
-def _encode(entry: Entry, data: bytes, label_index: dict[str, int]) -> bytes:
-    if len(data) != entry.size_bytes:
-        raise InvalidInputError(
-            f"file changed since it was discovered ({entry.size_bytes} -> {len(data)} bytes)"
-        )
-    info = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
-    return images.image_record(
-        data, info=info, filename=entry.relpath, label=label_index[entry.label], label_text=entry.label
-    )
-
-
 class _WriteShardFn(beam.DoFn):
     """ShardTask -> ShardResult, writing the shard file as a side effect."""
 
-    def __init__(self, source: str, output: str) -> None:
-        self._source = source
-        self._output = output
+    def __init__(self, config: ConvertConfig, labels_file: str) -> None:
+        self._source = config.source
+        self._output = config.output
+        self._table_options = config.table_options
+        self._encoding = config.encoding
+        self._labels_file = labels_file
         self._records = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "records_written")
         self._bytes = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "bytes_written")
         self._rejected = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "inputs_rejected")
 
     def process(self, task: ShardTask, summary: PlanSummary) -> Iterator[ShardResult]:
-        label_index = {name: index for index, name in enumerate(summary.labels)}
+        builder = RecordBuilder(
+            summary,
+            lambda relpath: open_input(join_path(self._source, relpath)),
+            table_options=self._table_options,
+            encoding=self._encoding,
+            labels_file=self._labels_file,
+        )
         final_name = naming.shard_filename(task.split, task.index, task.num_shards)
         temp_path = FileSystems.join(self._output, naming.temp_filename(final_name, uuid.uuid4().hex[:12]))
         rejects: list[Reject] = []
@@ -58,15 +57,15 @@ class _WriteShardFn(beam.DoFn):
             writer = TFRecordWriter(out)
             for entry in task.entries:
                 try:
-                    record = _encode(entry, read_input(join_path(self._source, entry.relpath)), label_index)
+                    record = builder.build(entry)
                 except InvalidInputError as error:
-                    rejects.append(Reject(entry.relpath, "write", error.reason))
+                    rejects.append(Reject(entry.relpath, "write", error.reason, entry.row))
                     continue
                 except OSError as error:
-                    rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}"))
+                    rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}", entry.row))
                     continue
                 writer.write(record)
-                label_counts[entry.label] += 1
+                label_counts.update(entry.labels)
         # Only a complete file ever carries the final name.
         FileSystems.rename([temp_path], [FileSystems.join(self._output, final_name)])
         self._records.inc(writer.num_records)
@@ -88,10 +87,10 @@ class _WriteShardFn(beam.DoFn):
 class WriteShards(beam.PTransform):
     """ShardTask -> ShardResult; `summary` is the plan's singleton PlanSummary."""
 
-    def __init__(self, source: str, output: str, summary: beam.PCollection) -> None:
+    def __init__(self, config: ConvertConfig, labels_file: str, summary: beam.PCollection) -> None:
         super().__init__()
-        self._source = source
-        self._output = output
+        self._config = config
+        self._labels_file = labels_file
         self._summary = summary
 
     def expand(self, tasks: beam.PCollection) -> beam.PCollection:
@@ -101,6 +100,6 @@ class WriteShards(beam.PTransform):
             | "SpreadShards" >> beam.Reshuffle()
             | "WriteShardFiles"
             >> beam.ParDo(
-                _WriteShardFn(self._source, self._output), beam.pvalue.AsSingleton(self._summary)
+                _WriteShardFn(self._config, self._labels_file), beam.pvalue.AsSingleton(self._summary)
             )
         )

@@ -11,6 +11,8 @@ import logging
 import os
 import sys
 import time
+from enum import Enum
+from pathlib import Path
 from typing import Annotated, Optional, TextIO
 
 import typer
@@ -18,6 +20,7 @@ import typer
 from shardify import naming
 from shardify._version import __version__
 from shardify.defaults import DEFAULT_MAX_PIXELS
+from shardify.layout import LAYOUTS
 from shardify.errors import ShardifyError
 from shardify.paths import is_local_path
 
@@ -31,6 +34,9 @@ app = typer.Typer(
 )
 
 _LOG = logging.getLogger("shardify")
+
+# The choices of `--layout` (shardify.layout imports nothing heavy, so `--help` stays fast).
+Layout = Enum("Layout", {name.upper(): name for name in LAYOUTS}, type=str)
 
 
 def _version_callback(value: bool) -> None:
@@ -65,20 +71,96 @@ def _configure_logging(stream: TextIO, quiet: bool) -> None:
     logging.getLogger().setLevel(logging.WARNING)
 
 
+def _shards(value: str) -> str:
+    from shardify.planning import parse_shards
+
+    try:
+        parse_shards(value)
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    return value
+
+
+def _split_ratios(value: str) -> str:
+    from shardify.planning import parse_split_ratios
+
+    if value:
+        try:
+            parse_split_ratios(value)
+        except ValueError as error:
+            raise typer.BadParameter(str(error)) from None
+    return value
+
+
+def _label_names(path: Optional[Path]) -> tuple[str, ...]:
+    if path is None:
+        return ()
+    names = [line.strip() for line in path.read_text(encoding="utf-8-sig").splitlines() if line.strip()]
+    if not names or len(set(names)) != len(names):
+        raise typer.BadParameter(f"{path} must list distinct label names, one per line")
+    return tuple(names)
+
+
+def _columns(value: str) -> tuple[str, ...]:
+    return tuple(name.strip() for name in value.split(",") if name.strip())
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def convert(
     ctx: typer.Context,
     src: Annotated[
-        str, typer.Argument(metavar="SRC", help="Source folder: SRC/<label>/**/<image>.", callback=_existing_source)
+        str,
+        typer.Argument(
+            metavar="SRC", help="Source folder (class folders, tables, files + label file, ...).", callback=_existing_source
+        ),
     ],
     out: Annotated[str, typer.Argument(metavar="OUT", help="Output folder for shards, manifest.json and rejected.jsonl.")],
-    shards: Annotated[int, typer.Option(min=1, max=naming.MAX_SHARDS, help="Shards per split.")] = 1,
-    seed: Annotated[int, typer.Option(help="Seeds the record order; same seed, same bytes.")] = 0,
+    shards: Annotated[
+        str,
+        typer.Option(
+            help="Shards for the largest split (others scaled by records), or per split: train=64,validation=8.",
+            callback=_shards,
+        ),
+    ] = "1",
+    seed: Annotated[int, typer.Option(help="Seeds the record order and --split; same seed, same bytes.")] = 0,
+    layout: Annotated[
+        Optional[Layout], typer.Option(help="Force the source layout instead of detecting it.", case_sensitive=False)
+    ] = None,
+    labels: Annotated[
+        Optional[str],
+        typer.Option(
+            "--labels", metavar="FILE", help="CSV, TSV or JSONL label file mapping a path (or id = file stem) to labels."
+        ),
+    ] = None,
+    split: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME=FRACTION,...",
+            help="Split by a seeded hash of each path, e.g. train=0.8,validation=0.1,test=0.1 (without split folders).",
+            callback=_split_ratios,
+        ),
+    ] = "",
+    label_names: Annotated[
+        Optional[Path],
+        typer.Option(exists=True, dir_okay=False, metavar="FILE", help="Label vocabulary in index order, one per line."),
+    ] = None,
+    text_column: Annotated[str, typer.Option(help="Tables: the text column (default: text, sentence, review, ...).")] = "",
+    label_column: Annotated[str, typer.Option(help="Tables and label files: the label column (default: label, class, ...).")] = "",
+    keep_columns: Annotated[
+        str, typer.Option(metavar="A,B,...", help="Tables: extra columns to keep as features; * for all.")
+    ] = "",
+    label_separator: Annotated[
+        str, typer.Option(help="Split label cells on this (e.g. ';') for multi-label data.")
+    ] = "",
+    encoding: Annotated[str, typer.Option(help="Encoding of text files.")] = "utf-8",
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Print the detected layout and the plan, write nothing.")
+    ] = False,
     runner: Annotated[
         str, typer.Option(help="local (every core), dataflow, portable, dask, or a Beam runner class name.")
     ] = "local",
     workers: Annotated[
-        Optional[int], typer.Option(min=1, help="Local worker threads (default: one per core).")
+        Optional[int], typer.Option(min=1, help="Local worker processes (default: one per core).")
     ] = None,
     max_pixels: Annotated[
         int, typer.Option(min=1, help="Reject images with more pixels (decompression bombs).")
@@ -94,8 +176,30 @@ def convert(
     from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
     from shardify.beam_jobs.runner import LOCAL
 
-    config = ConvertConfig(source=src, output=out, shards=shards, seed=seed, max_pixels=max_pixels)
+    try:
+        config = ConvertConfig(
+            source=src,
+            output=out,
+            shards=shards,
+            seed=seed,
+            max_pixels=max_pixels,
+            layout=layout.value if layout else "",
+            labels_file=labels or "",
+            split=split,
+            label_names=_label_names(label_names),
+            text_column=text_column,
+            label_column=label_column,
+            keep_columns=_columns(keep_columns),
+            label_separator=label_separator,
+            encoding=encoding,
+        )
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=2) from None
     started = time.monotonic()
+    if dry_run:
+        _dry_run(config, ctx.args, workers)
+        return
 
     def run() -> None:
         run_conversion(config, runner_name=runner, beam_args=ctx.args, num_workers=workers, overwrite=overwrite)
@@ -151,6 +255,28 @@ def convert(
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
     if inputs["rejected"]:
         typer.echo(f"rejects and reasons: {os.path.join(out, naming.REJECTS_FILENAME)}")
+
+
+def _dry_run(config, beam_args: list[str], workers: int | None) -> None:
+    from shardify.beam_jobs.pipeline import plan_conversion
+    from shardify.cli.local_run import worker_output_to_log
+
+    try:
+        with worker_output_to_log() as (stream, log_path):
+            _configure_logging(stream, quiet=True)
+            try:
+                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers)
+            except ShardifyError:
+                raise
+            except Exception as error:
+                last = str(error).strip().splitlines()[-1:] or [type(error).__name__]
+                raise ShardifyError(f"planning failed: {last[0]} (worker log: {log_path})") from None
+        os.unlink(log_path)
+    except ShardifyError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(code=1) from None
+    typer.echo(summary.describe())
+    typer.echo(f"dry run: nothing written to {config.output}")
 
 
 @app.command()

@@ -19,11 +19,11 @@ from typing import BinaryIO
 
 from PIL import Image, UnidentifiedImageError
 
-from shardify.contract import encode_image_record
+from shardify import contract
 from shardify.defaults import DEFAULT_MAX_PIXELS
 from shardify.errors import InvalidInputError
 
-__all__ = ["ImageInfo", "sniff_format", "probe_image", "probe_bytes", "image_record"]
+__all__ = ["ImageInfo", "sniff_format", "probe_image", "probe_bytes", "image_values"]
 
 # Enough bytes to recognise every supported signature.
 SNIFF_BYTES = 16
@@ -133,27 +133,23 @@ def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> I
     return ImageInfo(image_format, height, width, channels)
 
 
-def image_record(
-    data: bytes, *, info: ImageInfo, filename: str, label: int, label_text: str
-) -> bytes:
-    """The serialized record for an image whose header was probed as `info`.
+def image_values(data: bytes, *, info: ImageInfo, filename: str) -> dict[str, list]:
+    """The image features of a record for a file whose header was probed as `info`.
 
     Raises:
       InvalidInputError: the bytes no longer match the probed format (the file changed).
     """
     if sniff_format(data[:SNIFF_BYTES]) != info.image_format:
         raise InvalidInputError("file changed since it was discovered (format differs)")
-    return encode_image_record(
-        encoded=data,
-        image_format=info.image_format,
-        height=info.height,
-        width=info.width,
-        channels=info.channels,
-        filename=filename,
-        sha256=hashlib.sha256(data).hexdigest(),
-        label=label,
-        label_text=label_text,
-    )
+    return {
+        contract.IMAGE_ENCODED: [data],
+        contract.IMAGE_FORMAT: [info.image_format.encode()],
+        contract.IMAGE_HEIGHT: [info.height],
+        contract.IMAGE_WIDTH: [info.width],
+        contract.IMAGE_CHANNELS: [info.channels],
+        contract.IMAGE_FILENAME: [filename.encode("utf-8")],
+        contract.IMAGE_SHA256: [hashlib.sha256(data).hexdigest().encode()],
+    }
 
 
 def probe_bytes(data: bytes, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> ImageInfo:

@@ -1,10 +1,17 @@
 """The record contract: feature keys, dtypes and encodings, defined once.
 
-The writer builds records with `encode_image_record`, the manifest stores `feature_spec(...)`, and
-the reader parses with the spec it finds in the manifest. No other module spells out a feature key.
+The writer builds records with `encode_record(schema, values)`, the manifest stores
+`feature_spec(schema)`, and the reader parses with the spec it finds in the manifest. No other module
+spells out a feature key.
 
-Image records use the keys that ImageNet-style TensorFlow input pipelines already read, so existing
-readers work unchanged.
+A record's schema is built from parts by `record_schema`:
+  - image records use the keys ImageNet-style TensorFlow input pipelines already read
+    (`image/encoded`, `image/class/label`, ...), so existing readers work unchanged;
+  - text records (text files, table rows, captions) hold `text` and `text/source`;
+  - labels follow one convention in every layout: an int64 index into the manifest's `labels` plus
+    the name, under `image/class/*` for records with an image and `text/class/*` otherwise; the
+    reader returns both as `label` and `label_text`. Multi-label records hold every index;
+  - extra table columns kept with `--keep-columns` are `column/<name>`.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify import example_proto
-from shardify.example_proto import BYTES, INT64
+from shardify.example_proto import BYTES, FLOAT, INT64
 
 __all__ = [
     "Feature",
@@ -26,10 +33,24 @@ __all__ = [
     "IMAGE_SHA256",
     "LABEL",
     "LABEL_TEXT",
+    "TEXT",
+    "TEXT_SOURCE",
+    "TEXT_LABEL",
+    "TEXT_LABEL_TEXT",
+    "COLUMN_PREFIX",
     "IMAGE_FEATURES",
+    "TEXT_FEATURES",
+    "LABEL_SINGLE",
+    "LABEL_MULTI",
+    "LABEL_NONE",
+    "record_schema",
+    "column_key",
+    "label_keys",
     "feature_spec",
-    "encode_image_record",
+    "encode_record",
 ]
+
+VARIABLE_LENGTH = (None,)  # shape of a feature holding any number of values
 
 
 @dataclass(frozen=True)
@@ -41,16 +62,20 @@ class Feature:
       dtype: "string", "int64" or "float32" (the manifest's and TensorFlow's names).
       output_name: the key under which the reader returns it.
       description: one line for the manifest and the README.
+      shape: () for exactly one value, (None,) for any number (multi-label).
     """
 
     key: str
     dtype: str
     output_name: str
     description: str
+    shape: tuple[int | None, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.dtype not in (BYTES, INT64, example_proto.FLOAT):
+        if self.dtype not in (BYTES, INT64, FLOAT):
             raise ValueError(f"feature {self.key!r}: unknown dtype {self.dtype!r}")
+        if self.shape not in ((), VARIABLE_LENGTH):
+            raise ValueError(f"feature {self.key!r}: shape {self.shape!r} is neither () nor (None,)")
 
 
 IMAGE_ENCODED = "image/encoded"
@@ -62,6 +87,13 @@ IMAGE_FILENAME = "image/filename"
 IMAGE_SHA256 = "image/key/sha256"
 LABEL = "image/class/label"
 LABEL_TEXT = "image/class/text"
+TEXT = "text"
+TEXT_SOURCE = "text/source"
+TEXT_LABEL = "text/class/label"
+TEXT_LABEL_TEXT = "text/class/text"
+COLUMN_PREFIX = "column/"
+
+LABEL_NONE, LABEL_SINGLE, LABEL_MULTI = "none", "single", "multi"
 
 IMAGE_FEATURES: tuple[Feature, ...] = (
     Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes, unchanged"),
@@ -71,41 +103,81 @@ IMAGE_FEATURES: tuple[Feature, ...] = (
     Feature(IMAGE_CHANNELS, INT64, "channels", "channels tf.io.decode_image(channels=0) returns"),
     Feature(IMAGE_FILENAME, BYTES, "filename", "path relative to the source folder, '/'-separated"),
     Feature(IMAGE_SHA256, BYTES, "sha256", "hex sha256 of image/encoded"),
-    Feature(LABEL, INT64, "label", "0-based index into the manifest's label list"),
-    Feature(LABEL_TEXT, BYTES, "label_text", "the label's name"),
 )
+
+TEXT_FEATURES: tuple[Feature, ...] = (
+    Feature(TEXT, BYTES, "text", "UTF-8 text, byte-order mark removed"),
+    Feature(TEXT_SOURCE, BYTES, "source", "text file relative to the source folder, or 'table.csv#row'"),
+)
+
+# Output names the standard features use; a kept column with one of these names is renamed.
+_RESERVED_OUTPUT_NAMES = frozenset(
+    {f.output_name for f in IMAGE_FEATURES + TEXT_FEATURES} | {"label", "label_text"}
+)
+
+
+def label_keys(*, image: bool) -> tuple[str, str]:
+    """(index key, name key) of the label features for records with or without an image."""
+    return (LABEL, LABEL_TEXT) if image else (TEXT_LABEL, TEXT_LABEL_TEXT)
+
+
+def column_key(name: str) -> str:
+    return COLUMN_PREFIX + name
+
+
+def _label_features(*, image: bool, labels: str) -> tuple[Feature, ...]:
+    index_key, name_key = label_keys(image=image)
+    if labels == LABEL_SINGLE:
+        return (
+            Feature(index_key, INT64, "label", "0-based index into the manifest's label list"),
+            Feature(name_key, BYTES, "label_text", "the label's name"),
+        )
+    return (
+        Feature(index_key, INT64, "label", "every label's index into the manifest's labels", VARIABLE_LENGTH),
+        Feature(name_key, BYTES, "label_text", "every label's name, in index order", VARIABLE_LENGTH),
+    )
+
+
+def record_schema(
+    *,
+    image: bool,
+    text: bool,
+    labels: str = LABEL_SINGLE,
+    columns: Sequence[tuple[str, str]] = (),
+) -> tuple[Feature, ...]:
+    """The features of one layout's records.
+
+    Args:
+      image: records hold an image.
+      text: records hold a text (a text file, a table row's text or an image's caption).
+      labels: LABEL_SINGLE, LABEL_MULTI or LABEL_NONE.
+      columns: (column name, dtype) of extra table columns to keep.
+    """
+    if labels not in (LABEL_NONE, LABEL_SINGLE, LABEL_MULTI):
+        raise ValueError(f"labels={labels!r} must be one of none, single, multi")
+    if not (image or text):
+        raise ValueError("a record holds an image, a text or both")
+    features = (IMAGE_FEATURES if image else ()) + (TEXT_FEATURES if text else ())
+    if labels != LABEL_NONE:
+        features += _label_features(image=image, labels=labels)
+    for name, dtype in columns:
+        output_name = f"column_{name}" if name in _RESERVED_OUTPUT_NAMES else name
+        features += (Feature(column_key(name), dtype, output_name, f"table column {name!r}"),)
+    return features
 
 
 def feature_spec(features: Sequence[Feature]) -> dict[str, dict[str, object]]:
     """The manifest's description of `features`: every key with its dtype, shape and reader name."""
     return {
-        f.key: {"dtype": f.dtype, "shape": [], "output_name": f.output_name, "description": f.description}
+        f.key: {"dtype": f.dtype, "shape": list(f.shape), "output_name": f.output_name, "description": f.description}
         for f in features
     }
 
 
-def encode_image_record(
-    *,
-    encoded: bytes,
-    image_format: str,
-    height: int,
-    width: int,
-    channels: int,
-    filename: str,
-    sha256: str,
-    label: int,
-    label_text: str,
-) -> bytes:
-    """A serialized `tf.train.Example` holding one image and its label."""
-    values: Mapping[str, tuple[str, Sequence]] = {
-        IMAGE_ENCODED: (BYTES, [encoded]),
-        IMAGE_FORMAT: (BYTES, [image_format.encode()]),
-        IMAGE_HEIGHT: (INT64, [height]),
-        IMAGE_WIDTH: (INT64, [width]),
-        IMAGE_CHANNELS: (INT64, [channels]),
-        IMAGE_FILENAME: (BYTES, [filename.encode("utf-8")]),
-        IMAGE_SHA256: (BYTES, [sha256.encode()]),
-        LABEL: (INT64, [label]),
-        LABEL_TEXT: (BYTES, [label_text.encode("utf-8")]),
-    }
-    return example_proto.encode_example(values)
+def encode_record(schema: Sequence[Feature], values: Mapping[str, Sequence]) -> bytes:
+    """A serialized `tf.train.Example` with every feature of `schema`, from `values[key]` (a list).
+
+    Raises:
+      KeyError: `values` lacks a feature of the schema (a bug in the caller, not bad input).
+    """
+    return example_proto.encode_example({f.key: (f.dtype, values[f.key]) for f in schema})

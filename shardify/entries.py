@@ -4,37 +4,94 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["Entry", "Reject", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+from shardify import contract, planning
+
+__all__ = ["IMAGE", "TEXT", "ROW", "Candidate", "Entry", "Reject", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+
+
+IMAGE, TEXT, ROW = "image", "text", "row"  # Entry kinds: an image file, a text file, a table row
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One input file that will become one record.
+    """One input that will become one record: a file, or a row of a table (never its bytes).
 
     Attributes:
-      relpath: path relative to the source folder, '/'-separated; unique within a run.
-      size_bytes: file size when discovered.
-      label: label name (the first-level folder).
+      kind: IMAGE (an image file, maybe with a caption), TEXT (a text file) or ROW (a table row).
+      relpath: the file (for ROW, the table) relative to the source folder, '/'-separated.
+      size_bytes: bytes the writer will read: the file's size, or the row's length.
       split: split name.
       sort_key: seeded hash that orders records across shards (see `planning.sort_key`).
-      image_format, height, width, channels: from the header probe.
+      labels: label names; one for single-label data, any number for multi-label, none if unlabeled.
+      row: ROW: the row number in the table (the header is row 1, as in a spreadsheet); from a
+        label file: the label file's row.
+      offset: ROW: byte offset of the row in the table.
+      caption_file: IMAGE: relative path of the caption text file, or "".
+      caption_text: IMAGE: the caption from a label file's caption column, or "".
+      image_format, height, width, channels: IMAGE: from the header probe.
     """
 
+    kind: str
     relpath: str
     size_bytes: int
-    label: str
     split: str
     sort_key: int
-    image_format: str
-    height: int
-    width: int
-    channels: int
+    labels: tuple[str, ...] = ()
+    row: int = 0
+    offset: int = 0
+    caption_file: str = ""
+    caption_text: str = ""
+    image_format: str = ""
+    height: int = 0
+    width: int = 0
+    channels: int = 0
 
     def __post_init__(self) -> None:
-        if not self.relpath or self.relpath.startswith("/") or ".." in self.relpath.split("/"):
-            raise ValueError(f"relpath {self.relpath!r} must be relative and stay inside the source")
-        if self.size_bytes < 0 or min(self.height, self.width, self.channels) < 1:
-            raise ValueError(f"{self.relpath}: impossible size or shape in {self!r}")
+        if self.kind not in (IMAGE, TEXT, ROW):
+            raise ValueError(f"entry kind {self.kind!r} is not one of image, text, row")
+        if not is_inside(self.relpath) or (self.caption_file and not is_inside(self.caption_file)):
+            raise ValueError(f"{self.relpath!r} must be relative and stay inside the source")
+        if self.size_bytes < 0 or self.offset < 0:
+            raise ValueError(f"{self.relpath}: negative size or offset in {self!r}")
+        if self.kind == IMAGE and min(self.height, self.width, self.channels) < 1:
+            raise ValueError(f"{self.relpath}: impossible image shape in {self!r}")
+        if self.kind == ROW and self.row < 1:
+            raise ValueError(f"{self.relpath}: table rows are numbered from 1, got {self.row}")
+
+    @property
+    def record_id(self) -> str:
+        """Unique within a run: the relative path, or `table#row` for a table row."""
+        return row_id(self.relpath, self.row) if self.kind == ROW else self.relpath
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An input found by discovery, before its split, sort key and image header are known.
+
+    Attributes: as `Entry`'s of the same names.
+    """
+
+    kind: str
+    relpath: str
+    size_bytes: int
+    labels: tuple[str, ...] = ()
+    row: int = 0
+    offset: int = 0
+    caption_file: str = ""
+    caption_text: str = ""
+
+    @property
+    def record_id(self) -> str:
+        return row_id(self.relpath, self.row) if self.kind == ROW else self.relpath
+
+
+def row_id(relpath: str, row: int) -> str:
+    return f"{relpath}#{row}"
+
+
+def is_inside(relpath: str) -> bool:
+    """True for a relative '/'-separated path that does not climb out of its root."""
+    return bool(relpath) and not relpath.startswith("/") and ".." not in relpath.split("/")
 
 
 @dataclass(frozen=True)
@@ -42,14 +99,22 @@ class Reject:
     """An input left out of the output, with the reason that goes to `rejected.jsonl`.
 
     Attributes:
-      relpath: path relative to the source folder.
-      stage: where it was rejected: "discover", "probe" or "write".
+      relpath: path relative to the source folder (a label file outside it: as given).
+      stage: where it was rejected: "discover", "labels", "probe" or "write".
       reason: one human-readable sentence.
+      row: the row of a label file or table the problem is in (header = row 1), or 0.
     """
 
     relpath: str
     stage: str
     reason: str
+    row: int = 0
+
+    def to_json(self) -> dict:
+        data = {"path": self.relpath, "stage": self.stage, "reason": self.reason}
+        if self.row:
+            data["row"] = self.row
+        return data
 
 
 @dataclass(frozen=True)
@@ -118,18 +183,44 @@ class PlanSummary:
     """The whole plan in numbers: what the CLI prints before writing and the manifest records.
 
     Attributes:
-      labels: label names, sorted; a record's label index is the position in this tuple.
-      requested_shards: what the user asked for per split.
+      layout: the source layout (see `layout.LAYOUTS`).
+      media: "image" or "text": the records' main payload.
+      captions: image records also hold a caption text.
+      labels: label names; a record's label index is the position in this tuple.
+      label_mode: contract.LABEL_SINGLE, LABEL_MULTI or LABEL_NONE.
+      columns: (name, dtype) of kept table columns.
+      shards_request: what the user asked for, e.g. "64" or "train=64,validation=8".
       splits: split name -> its plan.
+      num_rejected: inputs rejected before writing.
+      reject_examples: the first few of them, for the summary.
+      num_skipped: junk files skipped.
     """
 
+    layout: str
+    media: str
+    captions: bool
     labels: tuple[str, ...]
-    requested_shards: int
+    label_mode: str
+    columns: tuple[tuple[str, str], ...]
+    shards_request: str
     splits: dict[str, SplitPlan]
+    num_rejected: int = 0
+    reject_examples: tuple[Reject, ...] = ()
+    num_skipped: int = 0
 
     @property
     def num_records(self) -> int:
         return sum(s.num_records for s in self.splits.values())
+
+    @property
+    def schema(self) -> tuple[contract.Feature, ...]:
+        """The features every record of this plan holds."""
+        return contract.record_schema(
+            image=self.media == IMAGE,
+            text=self.media == TEXT or self.captions,
+            labels=self.label_mode,
+            columns=self.columns,
+        )
 
     @property
     def num_bytes(self) -> int:
@@ -137,30 +228,68 @@ class PlanSummary:
 
     def to_json(self) -> dict:
         return {
+            "layout": self.layout,
+            "media": self.media,
+            "captions": self.captions,
             "labels": list(self.labels),
-            "requested_shards": self.requested_shards,
+            "label_mode": self.label_mode,
+            "columns": [list(column) for column in self.columns],
+            "shards_request": self.shards_request,
             "splits": {name: vars(split) for name, split in self.splits.items()},
+            "num_rejected": self.num_rejected,
+            "reject_examples": [r.to_json() for r in self.reject_examples],
+            "num_skipped": self.num_skipped,
         }
 
     @classmethod
     def from_json(cls, data: dict) -> PlanSummary:
-        splits = {name: SplitPlan(**split) for name, split in data["splits"].items()}
-        return cls(tuple(data["labels"]), data["requested_shards"], splits)
+        return cls(
+            layout=data["layout"],
+            media=data["media"],
+            captions=data["captions"],
+            labels=tuple(data["labels"]),
+            label_mode=data["label_mode"],
+            columns=tuple((name, dtype) for name, dtype in data["columns"]),
+            shards_request=data["shards_request"],
+            splits={name: SplitPlan(**split) for name, split in data["splits"].items()},
+            num_rejected=data["num_rejected"],
+            reject_examples=tuple(
+                Reject(r["path"], r["stage"], r["reason"], r.get("row", 0)) for r in data["reject_examples"]
+            ),
+            num_skipped=data["num_skipped"],
+        )
 
     def describe(self) -> str:
-        """A few human-readable lines: files, labels with counts, shards per split."""
-        lines = [f"found {self.num_records} files in {len(self.labels)} labels"]
+        """Human-readable lines: layout, records, labels with counts, shards per split, rejects."""
+        kind = {"multi": "multi-label ", "none": "unlabeled "}.get(self.label_mode, "")
+        lines = [
+            f"layout: {self.layout}; {self.num_records} {kind}records, {len(self.labels)} labels, "
+            f"{len(self.splits)} split{'s' if len(self.splits) != 1 else ''}"
+        ]
+        request = planning.parse_shards(self.shards_request)
+        largest = max(self.splits.values(), key=lambda s: s.num_records, default=None)
         for name, split in sorted(self.splits.items()):
             per_shard = split.num_records / split.num_shards
             lines.append(
                 f"  {name}: {split.num_records} records, {split.num_bytes / 1e6:.1f} MB, "
-                f"{split.num_shards} shards of ~{per_shard:.0f} records"
+                f"{split.num_shards} shard{'s' if split.num_shards != 1 else ''} of ~{per_shard:.0f} records"
             )
-            if split.num_shards < self.requested_shards:
+            asked = request.per_split.get(name, 0) or (request.largest if split is largest else 0)
+            if split.num_shards < asked:
                 lines.append(
-                    f"  note: {self.requested_shards} shards asked for {name}, but it has only "
-                    f"{split.num_records} records: writing {split.num_shards} shards of 1 record"
+                    f"    note: {asked} shards asked for {name}, but it has only {split.num_records} "
+                    f"records: writing {split.num_shards} shards of 1 record"
                 )
-            counts = ", ".join(f"{label}={split.label_counts.get(label, 0)}" for label in self.labels)
-            lines.append(f"  labels: {counts}")
+            if self.labels:
+                counts = ", ".join(f"{label}={split.label_counts.get(label, 0)}" for label in self.labels)
+                lines.append(f"    labels: {counts}")
+        if self.columns:
+            lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in self.columns))
+        lines.append(f"  skipped (junk files): {self.num_skipped}")
+        lines.append(f"  rejected before writing: {self.num_rejected}")
+        for reject in self.reject_examples:
+            where = f" row {reject.row}" if reject.row else ""
+            lines.append(f"    {reject.relpath}{where}: {reject.reason}")
+        if self.num_rejected > len(self.reject_examples):
+            lines.append(f"    ... and {self.num_rejected - len(self.reject_examples)} more")
         return "\n".join(lines)

@@ -61,6 +61,7 @@ class Manifest:
     Attributes:
       root: folder that holds the manifest; shard paths are relative to it.
       labels: label names; a record's label is an index into this tuple.
+      label_mode: "single", "multi" (several label indices per record) or "none".
       features: the feature spec, `{key: {"dtype", "shape", "output_name", "description"}}`.
       splits: split name -> SplitInfo.
       data: the whole JSON document.
@@ -68,6 +69,7 @@ class Manifest:
 
     root: str
     labels: tuple[str, ...]
+    label_mode: str
     features: dict[str, dict[str, Any]]
     splits: dict[str, SplitInfo]
     data: dict[str, Any]
@@ -91,7 +93,6 @@ def build_manifest(
     summary: PlanSummary,
     results: Iterable[ShardResult],
     rejects: Iterable[Reject],
-    num_skipped: int,
     options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """The manifest document for a finished conversion (deterministic: no times, no hosts)."""
@@ -121,16 +122,17 @@ def build_manifest(
         "format": MANIFEST_FORMAT,
         "version": MANIFEST_VERSION,
         "created_by": f"shardify {__version__}",
-        "layout": "image_folders",
+        "layout": summary.layout,
         "options": dict(options),
-        "features": contract.feature_spec(contract.IMAGE_FEATURES),
+        "features": contract.feature_spec(summary.schema),
         "labels": list(summary.labels),
+        "label_mode": summary.label_mode,
         "splits": splits,
         "inputs": {
-            "seen": num_written + num_rejected + num_skipped,
+            "seen": num_written + num_rejected + summary.num_skipped,
             "written": num_written,
             "rejected": num_rejected,
-            "skipped": num_skipped,
+            "skipped": summary.num_skipped,
         },
         "rejected": {"count": num_rejected, "path": naming.REJECTS_FILENAME},
     }
@@ -186,6 +188,7 @@ def parse_manifest(text: str, root: str) -> Manifest:
     return Manifest(
         root=root,
         labels=tuple(_require(data, "labels", list, where)),
+        label_mode=data.get("label_mode", contract.LABEL_SINGLE),
         features=_require(data, "features", dict, where),
         splits=splits,
         data=data,

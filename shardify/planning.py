@@ -8,12 +8,24 @@ shard, a contiguous run of that order, mixes all labels.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from shardify.naming import MAX_SHARDS
 
-__all__ = ["sort_key", "effective_num_shards", "shard_boundaries", "cut_into_shards"]
+__all__ = [
+    "sort_key",
+    "SplitRatios",
+    "parse_split_ratios",
+    "ShardRequest",
+    "parse_shards",
+    "shards_per_split",
+    "effective_num_shards",
+    "shard_boundaries",
+    "cut_into_shards",
+]
 
 T = TypeVar("T")
 _SORT_KEY_BYTES = 8  # 64 bits: collisions are tie-broken by path, so they cost nothing but order.
@@ -23,6 +35,137 @@ def sort_key(seed: int, relpath: str) -> int:
     """A 64-bit key that orders records; equal for equal (seed, relpath) on every machine."""
     digest = hashlib.sha256(f"{seed}\0{relpath}".encode("utf-8")).digest()
     return int.from_bytes(digest[:_SORT_KEY_BYTES], "big")
+
+
+# Split assignment hashes a different string than the sort key, so that a split's records are not
+# the ones at one end of the record order.
+_SPLIT_SALT = "split"
+_SPLIT_HASH_RANGE = float(1 << 64)
+
+
+@dataclass(frozen=True)
+class SplitRatios:
+    """`--split train=0.8,validation=0.1,test=0.1`: split names with fractions that sum to 1.
+
+    Each record's split comes from a seeded hash of its id alone, so adding files never moves an
+    existing file to another split.
+
+    >>> SplitRatios((("train", 0.5), ("test", 0.5))).assign(0, "a.txt") in ("train", "test")
+    True
+    """
+
+    ratios: tuple[tuple[str, float], ...]
+
+    def __post_init__(self) -> None:
+        names = [name for name, _ in self.ratios]
+        if not names or len(set(names)) != len(names):
+            raise ValueError(f"split names must be given once each, got {names}")
+        if any(not 0 < fraction <= 1 for _, fraction in self.ratios):
+            raise ValueError(f"every split fraction must be in (0, 1], got {dict(self.ratios)}")
+        if not math.isclose(sum(f for _, f in self.ratios), 1.0, abs_tol=1e-6):
+            raise ValueError(f"split fractions must sum to 1, got {sum(f for _, f in self.ratios):g}")
+
+    def assign(self, seed: int, record_id: str) -> str:
+        digest = hashlib.sha256(f"{seed}\0{_SPLIT_SALT}\0{record_id}".encode("utf-8")).digest()
+        point = int.from_bytes(digest[:_SORT_KEY_BYTES], "big") / _SPLIT_HASH_RANGE
+        cumulative = 0.0
+        for name, fraction in self.ratios:
+            cumulative += fraction
+            if point < cumulative:
+                return name
+        return self.ratios[-1][0]  # rounding left the last sliver of [0, 1) unassigned
+
+    def __str__(self) -> str:
+        return ",".join(f"{name}={fraction:g}" for name, fraction in self.ratios)
+
+
+def _name_value_pairs(text: str, what: str) -> list[tuple[str, str]]:
+    pairs = []
+    for part in text.split(","):
+        name, sep, value = part.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise ValueError(f"{what} {text!r}: expected name=value pairs separated by commas")
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+def parse_split_ratios(text: str) -> SplitRatios:
+    """'train=0.8,test=0.2' (fractions, or percentages like 'train=80,test=20').
+
+    Raises:
+      ValueError: malformed, repeated names, or fractions that do not sum to 1 (or 100).
+    """
+    pairs = _name_value_pairs(text, "--split")
+    try:
+        values = [(name, float(value)) for name, value in pairs]
+    except ValueError:
+        raise ValueError(f"--split {text!r}: every value must be a number") from None
+    if math.isclose(sum(v for _, v in values), 100.0) and any(v > 1 for _, v in values):
+        values = [(name, v / 100) for name, v in values]
+    return SplitRatios(tuple(values))
+
+
+@dataclass(frozen=True)
+class ShardRequest:
+    """`--shards 64` (the largest split; others scaled by records) or `--shards train=64,test=8`.
+
+    Attributes:
+      largest: shards for the largest split, or 0 when counts are given per split.
+      per_split: split name -> shards; splits it does not name get the records per shard of the
+        named ones.
+    """
+
+    largest: int = 0
+    per_split: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        counts = [self.largest] if self.largest else list(self.per_split.values())
+        if bool(self.largest) == bool(self.per_split) or not counts:
+            raise ValueError("give either one shard count or one per split")
+        if any(not 1 <= n <= MAX_SHARDS for n in counts):
+            raise ValueError(f"shard counts must be in 1..{MAX_SHARDS}, got {counts}")
+
+    def __str__(self) -> str:
+        return str(self.largest) if self.largest else ",".join(f"{k}={v}" for k, v in self.per_split.items())
+
+
+def parse_shards(text: str | int) -> ShardRequest:
+    """'64' or 'train=64,validation=8'.
+
+    Raises:
+      ValueError: malformed, or a count outside 1..MAX_SHARDS.
+    """
+    text = str(text).strip()
+    if "=" not in text:
+        try:
+            return ShardRequest(largest=int(text))
+        except ValueError:
+            raise ValueError(f"--shards {text!r}: expected a number or split=number pairs") from None
+    try:
+        return ShardRequest(per_split={name: int(value) for name, value in _name_value_pairs(text, "--shards")})
+    except ValueError as error:
+        raise ValueError(f"--shards {text!r}: {error}") from None
+
+
+def shards_per_split(records: Mapping[str, int], request: ShardRequest) -> dict[str, int]:
+    """Shards to write for each split, never more than its records.
+
+    >>> shards_per_split({"train": 800, "validation": 100, "test": 10}, ShardRequest(largest=64))
+    {'train': 64, 'validation': 8, 'test': 1}
+    """
+    if request.largest:
+        records_per_shard = max(records.values(), default=0) / request.largest
+        wanted = {name: request.largest for name in records} if not records_per_shard else {
+            name: round(count / records_per_shard) for name, count in records.items()
+        }
+    else:
+        named = {name: n for name, n in request.per_split.items() if records.get(name)}
+        records_per_shard = sum(records[name] for name in named) / sum(named.values()) if named else 1
+        wanted = {
+            name: request.per_split.get(name) or math.ceil(count / records_per_shard)
+            for name, count in records.items()
+        }
+    return {name: max(1, min(wanted[name], count, MAX_SHARDS)) for name, count in records.items()}
 
 
 def effective_num_shards(num_records: int, requested: int) -> int:

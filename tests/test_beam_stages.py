@@ -10,20 +10,22 @@ from apache_beam.testing.test_pipeline import TestPipeline
 from apache_beam.testing.util import assert_that, equal_to
 
 from conftest import source_files
-from shardify import planning
+from shardify import layout, planning
+from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.discover import ENTRIES, REJECTS, Discover
-from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan
-from shardify.entries import Entry
+from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
+from shardify.entries import IMAGE, Entry
 
 
 def _entry(relpath: str, label: str) -> Entry:
-    return Entry(relpath, 10, label, "train", planning.sort_key(0, relpath), "jpeg", 4, 4, 3)
+    return Entry(IMAGE, relpath, 10, "train", planning.sort_key(0, relpath), (label,), image_format="jpeg", height=4, width=4, channels=3)
 
 
 def test_discover_finds_every_sample_file(sample_images: Path) -> None:
     expected = sorted(source_files(sample_images))
+    config = ConvertConfig(str(sample_images), "unused")
     with TestPipeline(runner=FnApiRunner()) as p:
-        found = p | Discover(str(sample_images), seed=0)
+        found = p | Discover(config, layout.SourceLayout(layout.IMAGE_FOLDERS, "image"))
         assert_that(found[ENTRIES] | beam.Map(lambda e: e.relpath), equal_to(expected), label="Entries")
         assert_that(found[REJECTS], equal_to([]), label="NoRejects")
 
@@ -38,7 +40,9 @@ def test_plan_cuts_balanced_ordered_shards() -> None:
         assert [e.relpath for t in tasks for e in t.entries] == ordered
 
     with TestPipeline(runner=FnApiRunner()) as p:
-        plan = p | beam.Create(entries) | Plan(shards=3)
+        context = PlanContext(layout.SourceLayout(layout.IMAGE_FOLDERS, "image"), planning.ShardRequest(largest=3))
+        empty = p | "NoInputs" >> beam.Create([])
+        plan = p | beam.Create(entries) | Plan(context, rejects=empty, skipped=empty, columns=empty)
         assert_that(plan[TASKS] | beam.combiners.ToList(), lambda lists: check(lists[0]), label="Tasks")
         assert_that(
             plan[SUMMARY] | beam.Map(lambda s: (s.labels, s.splits["train"].num_shards)),

@@ -48,7 +48,7 @@ def test_manifest_describes_the_shards(converted: Path, sample_images: Path) -> 
         assert hashlib.sha256(data).hexdigest() == shard.sha256
         assert len(read_shard(converted / shard.path)) == shard.num_records
     assert split.label_counts == {"circle": 24, "square": 24, "triangle": 24}
-    assert manifest.data["features"] == contract.feature_spec(contract.IMAGE_FEATURES)
+    assert manifest.data["features"] == contract.feature_spec(contract.record_schema(image=True, text=False))
     assert manifest.data["inputs"] == {"seen": 72, "written": 72, "rejected": 0, "skipped": 0}
     assert not [p.name for p in converted.iterdir() if naming.is_temp_filename(p.name)]
 

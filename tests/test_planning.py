@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from shardify import naming, planning
@@ -50,10 +52,49 @@ def test_shard_names_round_trip() -> None:
 
 
 def test_plan_summary_says_when_there_are_fewer_files_than_shards() -> None:
-    from shardify.entries import PlanSummary, SplitPlan
+    from shardify.entries import PlanSummary, Reject, SplitPlan
 
-    summary = PlanSummary(("a", "b"), 8, {"train": SplitPlan(3, 300, 3, {"a": 2, "b": 1})})
+    summary = PlanSummary(
+        layout="image_folders",
+        media="image",
+        captions=False,
+        labels=("a", "b"),
+        label_mode="single",
+        columns=(),
+        shards_request="8",
+        splits={"train": SplitPlan(3, 300, 3, {"a": 2, "b": 1}), "test": SplitPlan(1, 10, 1, {"a": 1, "b": 0})},
+        num_rejected=1,
+        reject_examples=(Reject("labels.csv", "labels", "names no file: 'x.jpg'", 4),),
+        num_skipped=2,
+    )
     text = summary.describe()
-    assert "found 3 files in 2 labels" in text and "a=2, b=1" in text
+    assert "layout: image_folders; 4 records, 2 labels, 2 splits" in text and "a=2, b=1" in text
     assert "8 shards asked for train, but it has only 3 records" in text
+    assert "asked for test" not in text  # a smaller split is scaled down, not short of records
+    assert "labels.csv row 4: names no file: 'x.jpg'" in text and "skipped (junk files): 2" in text
     assert PlanSummary.from_json(summary.to_json()) == summary
+
+
+def test_split_ratios_parse_and_keep_assignments_when_files_are_added() -> None:
+    ratios = planning.parse_split_ratios("train=80,validation=10,test=10")
+    assert ratios == planning.parse_split_ratios("train=0.8,validation=0.1,test=0.1")
+    before = {f"{i}.txt": ratios.assign(0, f"{i}.txt") for i in range(2000)}
+    after = {f"{i}.txt": ratios.assign(0, f"{i}.txt") for i in range(3000)}
+    assert all(after[name] == split for name, split in before.items())
+    shares = Counter(after.values())
+    assert 0.77 < shares["train"] / 3000 < 0.83 and 0.08 < shares["test"] / 3000 < 0.12
+    assert Counter(ratios.assign(1, name) for name in before) != Counter(before.values())  # seeded
+    for bad in ("train=0.8,test=0.3", "train=0.8", "train=x,test=1", "train", "a=0.5,a=0.5"):
+        with pytest.raises(ValueError):
+            planning.parse_split_ratios(bad)
+
+
+def test_shards_per_split_scales_by_records_or_takes_explicit_counts() -> None:
+    records = {"train": 8000, "validation": 1000, "test": 3}
+    assert planning.shards_per_split(records, planning.parse_shards("64")) == {"train": 64, "validation": 8, "test": 1}
+    explicit = planning.shards_per_split(records, planning.parse_shards("train=10,validation=4"))
+    assert explicit == {"train": 10, "validation": 4, "test": 1}
+    assert planning.shards_per_split({"train": 5}, planning.parse_shards("64")) == {"train": 5}
+    for bad in ("0", "train=0", "x", "train=", "100000"):
+        with pytest.raises(ValueError):
+            planning.parse_shards(bad)

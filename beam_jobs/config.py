@@ -1,0 +1,82 @@
+"""What to convert and how: the options of one conversion, checked when they are made."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from shardify import layout, planning
+from shardify.converters import tables, texts
+from shardify.defaults import DEFAULT_MAX_PIXELS
+
+__all__ = ["ConvertConfig"]
+
+
+@dataclass(frozen=True)
+class ConvertConfig:
+    """One conversion's options; recorded in the manifest's "options" (paths excepted).
+
+    Attributes:
+      source: the raw data folder (local path or a Beam file system URL).
+      output: the output folder.
+      shards: "64" (the largest split; others scaled by records) or "train=64,validation=8".
+      seed: seeds the record order and the ratio split.
+      max_pixels: larger images are rejected.
+      layout: one of `layout.LAYOUTS` to force it, or "" to detect.
+      labels_file: a label file (CSV, TSV or JSONL) mapping paths or ids to labels.
+      split: "train=0.8,test=0.2" to split by a seeded hash, or "" (split folders, else one split).
+      label_names: the label vocabulary in index order, or () for the sorted names found.
+      text_column, label_column, keep_columns, label_separator: see `tables.TableOptions`.
+      encoding: of text files.
+    """
+
+    source: str
+    output: str
+    shards: str = "1"
+    seed: int = 0
+    max_pixels: int = DEFAULT_MAX_PIXELS
+    layout: str = ""
+    labels_file: str = ""
+    split: str = ""
+    label_names: tuple[str, ...] = ()
+    text_column: str = ""
+    label_column: str = ""
+    keep_columns: tuple[str, ...] = ()
+    label_separator: str = ""
+    encoding: str = texts.DEFAULT_ENCODING
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shards", str(self.shards))
+        planning.parse_shards(self.shards)  # raises ValueError with the reason
+        if self.split:
+            planning.parse_split_ratios(self.split)
+        if self.max_pixels < 1:
+            raise ValueError(f"max_pixels={self.max_pixels} must be positive")
+        if self.layout and self.layout not in layout.LAYOUTS:
+            raise ValueError(f"layout {self.layout!r} is not one of {', '.join(layout.LAYOUTS)}")
+        if self.layout == layout.LABEL_FILE and not self.labels_file:
+            raise ValueError("the label_file layout needs --labels FILE")
+        if len(set(self.label_names)) != len(self.label_names) or not all(self.label_names):
+            raise ValueError("label names must be distinct and non-empty")
+        try:
+            "".encode(self.encoding)
+        except LookupError:
+            raise ValueError(f"unknown encoding {self.encoding!r}") from None
+
+    @property
+    def shard_request(self) -> planning.ShardRequest:
+        return planning.parse_shards(self.shards)
+
+    @property
+    def split_ratios(self) -> planning.SplitRatios | None:
+        return planning.parse_split_ratios(self.split) if self.split else None
+
+    @property
+    def table_options(self) -> tables.TableOptions:
+        return tables.TableOptions(self.text_column, self.label_column, self.keep_columns, self.label_separator)
+
+    def manifest_options(self) -> dict[str, object]:
+        options = asdict(self)
+        del options["source"], options["output"]
+        options["label_names"] = list(self.label_names)
+        options["keep_columns"] = list(self.keep_columns)
+        return options

@@ -1,0 +1,112 @@
+"""Detect a source folder's layout before the pipeline is built, from a bounded sample.
+
+The launcher looks at the top of SRC and at most DETECT_SAMPLE_FILES files, so detection costs the
+same for a thousand files or a billion; the pipeline then lists everything.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+
+from apache_beam.io.filesystems import FileSystems
+
+from shardify import layout
+from shardify.beam_jobs.config import ConvertConfig
+from shardify.beam_jobs.listing import list_tree
+from shardify.beam_jobs.filesystem import open_input
+from shardify.converters import tables
+from shardify.entries import Reject
+from shardify.errors import InvalidInputError, SourceError
+from shardify.paths import is_local_path, join_path
+
+__all__ = ["DETECT_SAMPLE_FILES", "LABEL_KEY_SAMPLE_ROWS", "resolve_layout", "labels_file_path"]
+
+# Files looked at to tell image folders from text folders, tables and caption pairs.
+DETECT_SAMPLE_FILES = 2000
+# Label file rows looked at to tell path keys from id keys.
+LABEL_KEY_SAMPLE_ROWS = 100
+
+
+def _relative_labels_file(source: str, labels_file: str) -> str:
+    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given."""
+    if is_local_path(source) and is_local_path(labels_file):
+        real_source, real_file = os.path.realpath(source), os.path.realpath(labels_file)
+        if os.path.commonpath([real_source, real_file]) == real_source:
+            return os.path.relpath(real_file, real_source).replace(os.sep, "/")
+        return os.path.abspath(labels_file)
+    prefix = source.rstrip("/") + "/"
+    return labels_file[len(prefix) :] if labels_file.startswith(prefix) else labels_file
+
+
+def labels_file_path(source: str, labels_file: str) -> str:
+    """Where to open a SourceLayout's label file."""
+    if is_local_path(labels_file) and os.path.isabs(labels_file) or "://" in labels_file:
+        return labels_file
+    return join_path(source, labels_file)
+
+
+def _label_file_sample(path: str, label_column: str) -> tuple[list[str], bool]:
+    """(the first rows' keys, whether the label file has a caption column)."""
+    try:
+        with open_input(path) as fileobj:
+            rows = list(itertools.islice(tables.scan_rows(fileobj, tables.table_format(path)), LABEL_KEY_SAMPLE_ROWS))
+            fileobj.seek(0)
+            header, _ = tables.read_header(fileobj, tables.table_format(path))
+    except (OSError, InvalidInputError) as error:
+        raise SourceError(f"cannot read the label file {path}: {error}") from None
+    keys, has_caption = [], False
+    for row in rows:
+        if isinstance(row, tables.Row):
+            columns = header or list(row.cells)
+            column = tables.choose_column(columns, "", tables.KEY_COLUMN_NAMES, "key") or columns[0]
+            keys.append(str(row.cells.get(column, "")))
+            label = tables.choose_column(columns, label_column, tables.LABEL_COLUMN_NAMES, "label")
+            caption = tables.choose_column(columns, "", tables.CAPTION_COLUMN_NAMES, "caption")
+            has_caption = has_caption or bool(caption and caption not in (label, column))
+    return keys, has_caption
+
+
+def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
+    """The source's layout: forced by `config.layout` or detected.
+
+    Raises:
+      SourceError: the label file cannot be read, or split folders meet `--split`.
+    """
+    sample = [
+        item[0]
+        for item in itertools.islice(
+            (i for i in list_tree(config.source) if not isinstance(i, Reject) and not layout.is_junk(i[0])),
+            DETECT_SAMPLE_FILES,
+        )
+    ]
+    if is_local_path(config.source):
+        with os.scandir(config.source) as scan:
+            top_folders = [e.name for e in scan if e.is_dir(follow_symlinks=False)]
+    else:
+        top_folders = sorted({p.split("/", 1)[0] for p in sample if "/" in p})
+    top_files = {p for p in sample if "/" not in p}
+    labels_file = _relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
+    if not labels_file and config.layout in ("", layout.LABEL_FILE):
+        has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS for p in sample)
+        found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
+        if found and has_data_files:
+            labels_file = found[0]
+    if labels_file and config.layout not in ("", layout.LABEL_FILE):
+        raise SourceError(f"--labels goes with the label_file layout, not {config.layout}")
+    if config.labels_file and not FileSystems.exists(labels_file_path(config.source, labels_file)):
+        raise SourceError(f"label file {config.labels_file} does not exist")
+    keys, caption_column = (
+        _label_file_sample(labels_file_path(config.source, labels_file), config.label_column)
+        if labels_file
+        else ([], False)
+    )
+    detected = layout.detect_layout(
+        sample, top_folders, labels_file=labels_file, label_keys=keys, caption_column=caption_column, forced=config.layout
+    )
+    if config.split and detected.split_folders:
+        raise SourceError(
+            f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
+            "--split would mix them: drop --split, or point SRC at one split folder"
+        )
+    return detected

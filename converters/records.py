@@ -1,0 +1,131 @@
+"""One record from one Entry: read its bytes, check them, and build the `tf.train.Example`.
+
+The writer calls `RecordBuilder.build` for every entry of its shard; the feature values follow the
+plan's schema (see `contract.record_schema`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import BinaryIO
+
+from shardify import contract
+from shardify.converters import images, tables, texts
+from shardify.entries import IMAGE, ROW, TEXT, Entry, PlanSummary, row_id
+from shardify.errors import InvalidInputError
+
+__all__ = ["RecordBuilder"]
+
+OpenInput = Callable[[str], BinaryIO]
+
+
+class RecordBuilder:
+    """Builds the records of one conversion.
+
+    Args:
+      summary: the plan: schema, label vocabulary and kept columns.
+      open_input: opens a source file by its relative path.
+      table_options: how the tables' columns were named.
+      encoding: of text files.
+      labels_file: the label file's name, for captions' `text/source`.
+    """
+
+    def __init__(
+        self,
+        summary: PlanSummary,
+        open_input: OpenInput,
+        *,
+        table_options: tables.TableOptions = tables.TableOptions(),
+        encoding: str = texts.DEFAULT_ENCODING,
+        labels_file: str = "",
+    ) -> None:
+        self._schema = summary.schema
+        self._open = open_input
+        self._table_options = table_options
+        self._encoding = encoding
+        self._labels_file = labels_file
+        self._captions = summary.captions
+        self._labels = summary.labels
+        self._label_index = {name: index for index, name in enumerate(summary.labels)}
+        self._label_mode = summary.label_mode
+        self._columns = summary.columns
+        self._headers: dict[str, list[str]] = {}
+
+    def build(self, entry: Entry) -> bytes:
+        """The serialized record.
+
+        Raises:
+          InvalidInputError: the input cannot become a record (the reason goes to the rejects).
+          OSError: the input cannot be read.
+        """
+        if entry.kind == ROW:
+            values = self._row_values(entry)
+        else:
+            with self._open(entry.relpath) as fileobj:
+                data = fileobj.read()
+            if len(data) != entry.size_bytes:
+                raise InvalidInputError(
+                    f"file changed since it was discovered ({entry.size_bytes} -> {len(data)} bytes)"
+                )
+            values = self._image_values(entry, data) if entry.kind == IMAGE else self._text_values(entry, data)
+        if self._label_mode != contract.LABEL_NONE:
+            values.update(self._label_values(entry))
+        return contract.encode_record(self._schema, values)
+
+    def _image_values(self, entry: Entry, data: bytes) -> dict[str, list]:
+        info = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
+        values = images.image_values(data, info=info, filename=entry.relpath)
+        if not self._captions:
+            return values
+        if entry.caption_file:
+            with self._open(entry.caption_file) as fileobj:
+                caption = texts.decode_text(fileobj.read(), self._encoding)
+            values.update(self._text(caption, entry.caption_file))
+        else:
+            values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
+        return values
+
+    def _text_values(self, entry: Entry, data: bytes) -> dict[str, list]:
+        text = texts.decode_text(data, self._encoding)
+        if not text.strip():
+            raise InvalidInputError("empty text")
+        return self._text(text, entry.relpath)
+
+    def _row_values(self, entry: Entry) -> dict[str, list]:
+        header = self._header(entry.relpath)
+        with self._open(entry.relpath) as fileobj:
+            fileobj.seek(entry.offset)
+            data = fileobj.read(entry.size_bytes)
+        fmt = tables.table_format(entry.relpath)
+        cells = tables.parse_row(data, fmt, header)
+        columns = tables.resolve_columns(header or list(cells), self._table_options)
+        text = cells.get(columns.text)
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInputError(f"empty or non-text {columns.text!r} cell")
+        values = self._text(text, row_id(entry.relpath, entry.row))
+        for name, dtype in self._columns:
+            value = cells.get(name)
+            try:
+                values[contract.column_key(name)] = [tables.convert_value(value, dtype)]
+            except (TypeError, ValueError):
+                raise InvalidInputError(f"column {name!r} holds {value!r}, not {dtype}") from None
+        return values
+
+    def _header(self, relpath: str) -> list[str]:
+        header = self._headers.get(relpath)
+        if header is None:
+            with self._open(relpath) as fileobj:
+                header, _ = tables.read_header(fileobj, tables.table_format(relpath))
+            self._headers[relpath] = header
+        return header
+
+    @staticmethod
+    def _text(text: str, source: str) -> dict[str, list]:
+        return {contract.TEXT: [text.encode("utf-8")], contract.TEXT_SOURCE: [source.encode("utf-8")]}
+
+    def _label_values(self, entry: Entry) -> dict[str, list]:
+        index_key, name_key = contract.label_keys(image=entry.kind == IMAGE)
+        indices = sorted(self._label_index[name] for name in entry.labels)
+        if self._label_mode == contract.LABEL_SINGLE and len(indices) != 1:
+            raise InvalidInputError(f"{len(indices)} labels in single-label data")
+        return {index_key: indices, name_key: [self._labels[i].encode("utf-8") for i in indices]}
