@@ -113,8 +113,9 @@ class _ScanTable(beam.DoFn):
                 continue
             labels: tuple[str, ...] = ()
             if cols.label:
-                labels = tables.split_labels(row.cells.get(cols.label), self._options.label_separator)
-                if not labels:
+                cell = row.cells.get(cols.label)
+                labels = tables.split_labels(cell, self._options.label_separator)
+                if not labels and cell != []:  # an explicit [] is a record with no labels
                     yield _reject(relpath, f"empty label in column {cols.label!r}", row.row)
                     continue
             for name in cols.keep:
@@ -195,8 +196,9 @@ class _ReadLabelRows(beam.DoFn):
             if key is None or layout_lib.is_junk(key):
                 yield _reject(name, f"path {row.cells.get(key_column)!r} leaves SRC or is hidden", row.row, "labels")
                 return
-        labels = tables.split_labels(row.cells.get(label_column), self._options.label_separator) if label_column else ()
-        if label_column and not labels:
+        cell = row.cells.get(label_column) if label_column else None
+        labels = tables.split_labels(cell, self._options.label_separator)
+        if label_column and not labels and cell != []:  # an explicit [] is a record with no labels
             yield _reject(name, f"empty label for {key!r}", row.row, "labels")
             return
         caption = row.cells.get(caption_column) if caption_column not in ("", label_column, key_column) else None

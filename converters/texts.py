@@ -22,7 +22,7 @@ def decode_text(data: bytes, encoding: str = DEFAULT_ENCODING) -> str:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
         raise InvalidInputError(
-            f"not valid {encoding} ({error.reason} at byte {error.start}); pass --encoding if it is another"
+            f"not valid {encoding.upper()} text ({error.reason} at byte {error.start}); pass --encoding if it is another"
         ) from None
     except LookupError:
         raise InvalidInputError(f"unknown encoding {encoding!r}") from None

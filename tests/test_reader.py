@@ -72,3 +72,30 @@ def test_unknown_split_names_the_known_ones(converted: Path) -> None:
 def test_batching_without_image_size_is_refused(converted: Path) -> None:
     with pytest.raises(ValueError, match="image_size"):
         shardify.load(str(converted), batch_size=4)
+
+
+def test_text_table_features_come_back_with_the_manifest_dtypes(make_tree, tmp_path: Path) -> None:
+    from conftest import convert
+
+    rows = ["text,tags,score,votes,note"]
+    rows += [f"review {i},{'good;long' if i % 3 == 0 else 'bad'},{i / 2},{i},n{i}" for i in range(12)]
+    source = make_tree({"reviews.csv": ("\n".join(rows) + "\n").encode()})
+    output = convert(source, tmp_path / "out", shards=3, label_separator=";", keep_columns=("*",))
+    manifest = shardify.read_manifest(str(output))
+    assert manifest.labels == ("bad", "good", "long") and manifest.label_mode == "multi"
+    dtypes = {"string": tf.string, "int64": tf.int64, "float32": tf.float32}
+    examples = list(shardify.load(str(output), shuffle=False))
+    assert len(examples) == 12
+    for key, spec in manifest.features.items():
+        if key.startswith("text/class"):
+            continue  # labels: checked below as multi-hot
+        assert examples[0][spec["output_name"]].dtype == dtypes[spec["dtype"]], key
+    by_text = {e["text"].numpy().decode(): e for e in examples}
+    assert by_text["review 3"]["label"].numpy().tolist() == [0.0, 1.0, 1.0]  # multi-hot over labels
+    assert by_text["review 4"]["label"].numpy().tolist() == [1.0, 0.0, 0.0]
+    assert by_text["review 4"]["score"].numpy() == pytest.approx(2.0) and by_text["review 4"]["votes"] == 4
+    assert by_text["review 4"]["note"].numpy() == b"n4"
+    indices = next(iter(shardify.load(str(output), shuffle=False, multi_hot=False)))
+    assert indices["label"].dtype == tf.int64 and indices["label"].shape.rank == 1
+    texts, labels = next(iter(shardify.load(str(output), batch_size=5, as_supervised=True, seed=1)))
+    assert texts.dtype == tf.string and texts.shape == (5,) and labels.shape == (5, 3)
