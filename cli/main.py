@@ -249,7 +249,8 @@ def convert(
     num_bytes = sum(split.num_bytes for split in manifest.splits.values())
     num_shards = sum(len(split.shards) for split in manifest.splits.values())
     typer.echo(
-        f"wrote {inputs['written']} records in {num_shards} shards ({num_bytes / 1e6:.1f} MB) "
+        f"wrote {inputs['written']} records in {num_shards} shard{'s' if num_shards != 1 else ''} "
+        f"({num_bytes / 1e6:.1f} MB) "
         f"to {out} in {seconds:.1f} s"
     )
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")

@@ -1,10 +1,16 @@
-"""Regenerates sample_data/images: 3 shape classes, 24 images each, in all five formats.
+"""Regenerates the sample data. Seeded: re-running it gives the same files.
 
-Seeded, so re-running it gives the same pictures. Run: python sample_data/generate.py
+  images/   3 shape classes, 24 images each, in all five formats (image class folders)
+  texts/    train/ and test/ split folders of 3 sentiment classes of short reviews (text folders)
+  tagged/   12 pictures with one or two shapes and labels.jsonl: multi-label tags and a caption
+            per picture, joined on the path (files plus a label file)
+
+Run: python sample_data/generate.py
 """
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -48,5 +54,58 @@ def main(root: Path = Path(__file__).parent / "images") -> None:
             image.save(path, image_format, **options)
 
 
+SENTIMENTS = {
+    "positive": ("a delight", "wonderful", "moving and funny", "worth every minute", "a joy to watch"),
+    "negative": ("a bore", "far too long", "badly acted", "a waste of time", "dull and loud"),
+    "neutral": ("fine", "about what you expect", "neither good nor bad", "watchable once", "ordinary"),
+}
+SUBJECTS = ("The film", "This movie", "The sequel", "The story", "The ending", "Its score")
+TEXTS_PER_CLASS = {"train": 10, "test": 4}
+
+
+def write_texts(root: Path = Path(__file__).parent / "texts") -> None:
+    rng = random.Random(1)
+    for split, count in TEXTS_PER_CLASS.items():
+        for label, phrases in SENTIMENTS.items():
+            folder = root / split / label
+            folder.mkdir(parents=True, exist_ok=True)
+            for index in range(count):
+                text = f"{rng.choice(SUBJECTS)} is {rng.choice(phrases)}. {rng.choice(SUBJECTS)} is {rng.choice(phrases)}.\n"
+                (folder / f"{index:03d}.txt").write_text(text, encoding="utf-8")
+
+
+COLOURS = {"red": (220, 40, 40), "green": (40, 200, 60), "blue": (50, 80, 230)}
+TAGGED_IMAGES = 12
+
+
+def write_tagged(root: Path = Path(__file__).parent / "tagged") -> None:
+    rng = random.Random(2)
+    (root / "img").mkdir(parents=True, exist_ok=True)
+    rows = []
+    for index in range(TAGGED_IMAGES):
+        shapes = rng.sample(CLASSES, rng.choice((1, 2)))
+        image = Image.new("RGB", (96, 64), (16, 16, 16))
+        pen = ImageDraw.Draw(image)
+        words = []
+        for slot, shape in enumerate(shapes):
+            colour = rng.choice(sorted(COLOURS))
+            x0 = 8 + 48 * slot
+            box = (x0, 16, x0 + 32, 48)
+            if shape == "circle":
+                pen.ellipse(box, fill=COLOURS[colour])
+            elif shape == "square":
+                pen.rectangle(box, fill=COLOURS[colour])
+            else:
+                pen.polygon([(x0 + 16, 16), (x0, 48), (x0 + 32, 48)], fill=COLOURS[colour])
+            words.append(f"a {colour} {shape}")
+        relpath = f"img/{index:03d}.png"
+        image.save(root / relpath, "PNG")
+        rows.append({"path": relpath, "tags": sorted(shapes), "caption": " beside ".join(words)})
+    with open(root / "labels.jsonl", "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(row) + "\n" for row in rows)
+
+
 if __name__ == "__main__":
     main()
+    write_texts()
+    write_tagged()

@@ -44,10 +44,10 @@ def _check_record(data: bytes, features: dict, path: str, index: int) -> None:
         if key not in decoded:
             raise CorruptShardError(path, f"feature {key!r} is missing", index)
         kind, values = decoded[key]
-        if kind != spec["dtype"] or len(values) != 1:
-            raise CorruptShardError(
-                path, f"feature {key!r} is {len(values)} x {kind}, expected 1 x {spec['dtype']}", index
-            )
+        variable = list(spec.get("shape", [])) == [None]
+        if kind != spec["dtype"] or (len(values) != 1 and not variable):
+            expected = f"any number of {spec['dtype']}" if variable else f"1 x {spec['dtype']}"
+            raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {expected}", index)
 
 
 def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None]) -> None:

@@ -83,3 +83,30 @@ def test_beam_options_after_double_dash_pass_through(sample_images: Path, tmp_pa
     # The options really reach Beam: its own parser refuses a bad value.
     result = runner.invoke(app, [*args[:4], "--", "--direct_running_mode=bogus"])
     assert result.exit_code == 2 and "direct_running_mode" in result.output
+
+
+def test_dry_run_prints_the_plan_and_writes_nothing(tmp_path: Path) -> None:
+    texts = Path(__file__).resolve().parent.parent / "sample_data" / "texts"
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["convert", str(texts), str(out), "--shards", "train=3,test=1", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "layout: text_folders; 42 records, 3 labels, 2 splits" in result.output
+    assert "train: 30 records" in result.output and "3 shards of ~10 records" in result.output
+    assert not out.exists()
+
+
+def test_label_file_sample_converts_and_verifies(tmp_path: Path) -> None:
+    tagged = Path(__file__).resolve().parent.parent / "sample_data" / "tagged"
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["convert", str(tagged), str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    manifest = load_manifest(str(out))
+    assert manifest.data["layout"] == "label_file" and manifest.label_mode == "multi"
+    assert runner.invoke(app, ["verify", str(out), "-q"]).exit_code == 0
+
+
+def test_malformed_layout_options_are_usage_errors(sample_images: Path, tmp_path: Path) -> None:
+    for args in (["--shards", "train=0"], ["--split", "train=0.9,test=0.2"], ["--layout", "spreadsheet"]):
+        result = runner.invoke(app, ["convert", str(sample_images), str(tmp_path / "out"), *args])
+        assert result.exit_code == 2, (args, result.output)
+    assert not (tmp_path / "out").exists()
