@@ -6,6 +6,7 @@ few million files fit easily) and emits one `ShardTask` per shard.
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 import apache_beam as beam
 
 from shardify import contract, planning
-from shardify.entries import Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.layout import SourceLayout
 
 __all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES"]
@@ -55,8 +56,16 @@ class _SplitCount:
     max_labels: int
 
 
-def _count_split(split_entries: tuple[str, Iterable[Entry]]) -> tuple[str, _SplitCount]:
-    split, entries = split_entries
+def _by_split(entries: list[Entry]) -> Iterator[tuple[str, Batch]]:
+    groups: dict[str, Batch] = {}
+    for entry in entries:
+        groups.setdefault(entry.split, Batch()).append(entry)
+    yield from groups.items()
+
+
+def _count_split(split_batches: tuple[str, Iterable[list[Entry]]]) -> tuple[str, _SplitCount]:
+    split, batches = split_batches
+    entries = itertools.chain.from_iterable(batches)
     labels: Counter[str] = Counter()
     num_records = num_bytes = max_labels = 0
     for entry in entries:
@@ -107,16 +116,16 @@ def _summarize(
     return summary
 
 
-def _cut_split(split_entries: tuple[str, Iterable[Entry]], summary: PlanSummary) -> Iterator[ShardTask]:
-    split, entries = split_entries
-    ordered = sorted(entries, key=_record_order)
+def _cut_split(split_batches: tuple[str, Iterable[list[Entry]]], summary: PlanSummary) -> Iterator[ShardTask]:
+    split, batches = split_batches
+    ordered = sorted(itertools.chain.from_iterable(batches), key=_record_order)
     num_shards = summary.splits[split].num_shards
     for index, shard in enumerate(planning.cut_into_shards(ordered, num_shards)):
         yield ShardTask(split, index, num_shards, tuple(shard))
 
 
 class Plan(beam.PTransform):
-    """Entries -> {TASKS: ShardTask per shard, SUMMARY: one PlanSummary}.
+    """[Entry] batches -> {TASKS: ShardTask per shard, SUMMARY: one PlanSummary}.
 
     Args:
       context: the layout, shard request and label options.
@@ -138,12 +147,8 @@ class Plan(beam.PTransform):
         self._columns = columns
 
     def expand(self, entries: beam.PCollection) -> dict[str, beam.PCollection]:
-        # (split, [Entry]): metadata only.
-        by_split = (
-            entries
-            | "KeyBySplit" >> beam.WithKeys(lambda entry: entry.split)
-            | "GroupBySplit" >> beam.GroupByKey()
-        )
+        # (split, [[Entry]]): metadata only.
+        by_split = entries | "KeyBySplit" >> beam.FlatMap(_by_split) | "GroupBySplit" >> beam.GroupByKey()
         num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
         summary = (
             by_split

@@ -1,6 +1,9 @@
 """FindInputs: turn the listed files into Candidates, one composite transform per layout.
 
-    (relpath, size_bytes) --ClassFolders | ScanTables | JoinLabelFile | PairCaptions--> Candidate
+    [(relpath, size_bytes)] --ClassFolders | ScanTables | JoinLabelFile | PairCaptions--> [Candidate]
+
+Files and candidates travel in lists of up to BATCH_SIZE (see discover.py). The joins work on
+single elements and wrap each candidate in a list of one.
 
 Every transform returns {CANDIDATES, REJECTS, COLUMNS}; COLUMNS holds (column name, dtype) of kept
 table columns and is empty outside the tables layout. Joins (label file rows with files, images with
@@ -20,14 +23,17 @@ from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.detect import labels_file_path
 from shardify.beam_jobs.filesystem import open_input
 from shardify.converters import tables
-from shardify.entries import IMAGE, ROW, TEXT, Candidate, Reject
+from shardify.entries import IMAGE, ROW, TEXT, Batch, Candidate, Reject
 from shardify.errors import InvalidInputError
 from shardify.layout import SourceLayout
 from shardify.paths import join_path
 
-__all__ = ["CANDIDATES", "REJECTS", "COLUMNS", "FindInputs"]
+__all__ = ["CANDIDATES", "REJECTS", "COLUMNS", "BATCH_SIZE", "FindInputs"]
 
 CANDIDATES, REJECTS, COLUMNS = "candidates", "rejects", "columns"
+# Metadata items per list: large enough to make Beam's per-element cost vanish, small enough that
+# a list (~100 KB pickled) spreads work over workers.
+BATCH_SIZE = 1000
 _ROWS = "rows"
 _Files = tuple[str, int]  # (relpath, size_bytes)
 
@@ -48,13 +54,16 @@ class _LabelFromFolder(beam.DoFn):
         self._layout = source_layout
         self._kind = IMAGE if source_layout.media == "image" else TEXT
 
-    def process(self, item: _Files) -> Iterator:
-        relpath, size = item
-        label = self._layout.class_folder_of(relpath)
-        if label is None:
-            yield _reject(relpath, "not inside a class folder (expected SRC/<label>/...)")
-            return
-        yield Candidate(self._kind, relpath, size, (label,))
+    def process(self, files: list[_Files]) -> Iterator:
+        candidates = Batch()
+        for relpath, size in files:
+            label = self._layout.class_folder_of(relpath)
+            if label is None:
+                yield _reject(relpath, "not inside a class folder (expected SRC/<label>/...)")
+            else:
+                candidates.append(Candidate(self._kind, relpath, size, (label,)))
+        if candidates:
+            yield candidates
 
 
 class ClassFolders(beam.PTransform):
@@ -82,21 +91,22 @@ class _ScanTable(beam.DoFn):
         self._source = source
         self._options = options
 
-    def process(self, item: _Files) -> Iterator:
-        relpath, _ = item
-        try:
-            fmt = tables.table_format(relpath)
-            with open_input(join_path(self._source, relpath)) as fileobj:
-                header, _ = tables.read_header(fileobj, fmt)
-                fileobj.seek(0)
-                yield from self._rows(relpath, fileobj, fmt, header)
-        except InvalidInputError as error:
-            yield _reject(relpath, error.reason)
-        except OSError as error:
-            yield _reject(relpath, f"cannot read: {error}")
+    def process(self, files: list[_Files]) -> Iterator:
+        for relpath, _ in files:
+            try:
+                fmt = tables.table_format(relpath)
+                with open_input(join_path(self._source, relpath)) as fileobj:
+                    header, _ = tables.read_header(fileobj, fmt)
+                    fileobj.seek(0)
+                    yield from self._rows(relpath, fileobj, fmt, header)
+            except InvalidInputError as error:
+                yield _reject(relpath, error.reason)
+            except OSError as error:
+                yield _reject(relpath, f"cannot read: {error}")
 
     def _rows(self, relpath: str, fileobj, fmt: str, header: list[str]) -> Iterator:
         dtypes: dict[str, str] = {}
+        batch = Batch()
         columns = tables.resolve_columns(header, self._options) if header else None
         for row in tables.scan_rows(fileobj, fmt):
             if isinstance(row, tables.RowError):
@@ -121,7 +131,12 @@ class _ScanTable(beam.DoFn):
             for name in cols.keep:
                 dtype = tables.value_dtype(row.cells.get(name))
                 dtypes[name] = tables.merge_dtypes(dtypes.get(name, dtype), dtype)
-            yield Candidate(ROW, relpath, row.length, labels, row=row.row, offset=row.offset)
+            batch.append(Candidate(ROW, relpath, row.length, labels, row=row.row, offset=row.offset))
+            if len(batch) == BATCH_SIZE:
+                yield batch
+                batch = Batch()
+        if batch:
+            yield batch
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
 
@@ -234,7 +249,7 @@ class _JoinRowsWithFiles(beam.DoFn):
             yield _reject(files[0][0], f"rows {numbers} of {name} give it different labels", rows[0][0], "labels")
             return
         (relpath, size), (row, labels, caption) = files[0], rows[0]
-        yield Candidate(self._kind, relpath, size, labels, row=row, caption_text=caption)
+        yield Batch([Candidate(self._kind, relpath, size, labels, row=row, caption_text=caption)])
 
 
 class JoinLabelFile(beam.PTransform):
@@ -248,7 +263,7 @@ class JoinLabelFile(beam.PTransform):
 
     def expand(self, files: beam.PCollection) -> dict:
         by_id = self._layout.label_key == "id"
-        keyed_files = files | "KeyFiles" >> beam.WithKeys(
+        keyed_files = files | "Unbatch" >> beam.FlatMap(lambda batch: batch) | "KeyFiles" >> beam.WithKeys(
             lambda item: layout_lib.stem(item[0]) if by_id else item[0]
         )
         # (key, (relpath, size_bytes))
@@ -279,7 +294,7 @@ def _pair(keyed: tuple[tuple[str, str], Iterable[_Files]]) -> Iterator:
         yield _reject(relpath, "neither an image nor a .txt caption")
     if len(images) == 1 and len(texts) == 1:
         (relpath, size), (caption, _) = images[0], texts[0]
-        yield Candidate(IMAGE, relpath, size, caption_file=caption)
+        yield Batch([Candidate(IMAGE, relpath, size, caption_file=caption)])
     elif images or texts:
         reason = (
             f"no caption: no .txt file has the stem {name!r}"
@@ -303,6 +318,7 @@ class PairCaptions(beam.PTransform):
         split_of = self._layout.split_of
         paired = (
             files
+            | "Unbatch" >> beam.FlatMap(lambda batch: batch)
             | "KeyByStem" >> beam.WithKeys(lambda item: (split_of(item[0])[0], layout_lib.stem(item[0])))
             | "GroupByStem" >> beam.GroupByKey()
             # ((split folder, stem), [(relpath, size_bytes)])
@@ -312,7 +328,7 @@ class PairCaptions(beam.PTransform):
 
 
 def FindInputs(config: ConvertConfig, source_layout: SourceLayout) -> beam.PTransform:  # noqa: N802
-    """The layout's transform: (relpath, size_bytes) -> {CANDIDATES, REJECTS, COLUMNS}."""
+    """The layout's transform: [(relpath, size_bytes)] -> {CANDIDATES: [Candidate], REJECTS, COLUMNS}."""
     name = source_layout.name
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS):
         return ClassFolders(source_layout)

