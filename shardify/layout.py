@@ -157,13 +157,14 @@ def detect_layout(
     probe = SourceLayout(IMAGE_FOLDERS, "image", splits)
     inner = [probe.split_of(p)[1] for p in sample if p != labels_file]
     data_files = [p for p in inner if extension(p) not in TABLE_EXTENSIONS or "/" in p]
+    top_tables = [p for p in inner if extension(p) in TABLE_EXTENSIONS and "/" not in p]
     media = _media_of(data_files)
     name = forced
     if not name:
         if labels_file:
             name = LABEL_FILE
-        elif inner and not data_files:
-            name = TABLES
+        elif top_tables and not any("/" in p for p in data_files):
+            name = TABLES  # tables at the top, and no folders of files beside them
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
             text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}

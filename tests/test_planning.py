@@ -98,3 +98,21 @@ def test_shards_per_split_scales_by_records_or_takes_explicit_counts() -> None:
     for bad in ("0", "train=0", "x", "train=", "100000"):
         with pytest.raises(ValueError):
             planning.parse_shards(bad)
+
+
+def test_layout_detection_from_a_sample() -> None:
+    from shardify import layout
+
+    detect = layout.detect_layout
+    assert detect(["cat/1.jpg", "dog/2.png"], ["cat", "dog"]).name == "image_folders"
+    assert detect(["pos/1.txt", "neg/2.txt", "neg/3.jpg"], ["pos", "neg"]).name == "text_folders"
+    assert detect(["reviews.csv", "more.jsonl", "README.md"], []).name == "tables"
+    captions = detect(["img/1.jpg", "img/2.jpg", "txt/1.txt", "txt/2.txt"], ["img", "txt"])
+    assert captions.name == "image_captions" and captions.captions
+    splits = detect(["train/a/1.txt", "val/a/2.txt"], ["train", "val"])
+    assert splits.split_folders == ("train", "val") and splits.split_of("val/a/2.txt") == ("val", "a/2.txt")
+    assert detect(["train/a/1.txt"], ["train", "cats"]).split_folders == ()  # not all folders are splits
+    by_id = detect(["x/001.jpg"], ["x"], labels_file="labels.csv", label_keys=["001", "002"])
+    assert (by_id.name, by_id.label_key) == ("label_file", "id")
+    assert detect(["x/001.jpg"], ["x"], labels_file="l.csv", label_keys=["x/001.jpg"]).label_key == "path"
+    assert detect(["a/1.jpg"], ["a"], forced="text_folders").name == "text_folders"
