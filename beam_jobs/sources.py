@@ -237,7 +237,7 @@ class _JoinRowsWithFiles(beam.DoFn):
             return
         if not rows:
             for relpath, _ in files:
-                yield _reject(relpath, f"no row in {name} names it", stage="labels")
+                yield _reject(relpath, f"no usable row in {name} names it", stage="labels")
             return
         if len(files) > 1:
             for relpath, _ in files:

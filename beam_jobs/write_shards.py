@@ -6,6 +6,7 @@ the dataset. The shard is written under a temporary name and renamed when comple
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -53,7 +54,9 @@ class _WriteShardFn(beam.DoFn):
         temp_path = FileSystems.join(self._output, naming.temp_filename(final_name, uuid.uuid4().hex[:12]))
         rejects: list[Reject] = []
         label_counts: Counter[str] = Counter()
-        with FileSystems.create(temp_path, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+        with contextlib.closing(builder), FileSystems.create(
+            temp_path, compression_type=CompressionTypes.UNCOMPRESSED
+        ) as out:
             writer = TFRecordWriter(out)
             for entry in task.entries:
                 try:

@@ -17,10 +17,13 @@ from shardify.errors import InvalidInputError
 __all__ = ["RecordBuilder"]
 
 OpenInput = Callable[[str], BinaryIO]
+# Tables kept open at once while writing a shard's rows (rows of a table are spread over shards
+# in hash order, so each shard revisits every table many times).
+MAX_OPEN_TABLES = 64
 
 
 class RecordBuilder:
-    """Builds the records of one conversion.
+    """Builds the records of one conversion; `close()` it when done (tables stay open between rows).
 
     Args:
       summary: the plan: schema, label vocabulary and kept columns.
@@ -50,6 +53,13 @@ class RecordBuilder:
         self._label_mode = summary.label_mode
         self._columns = summary.columns
         self._headers: dict[str, list[str]] = {}
+        self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
+
+    def close(self) -> None:
+        """Closes the tables kept open between rows."""
+        for table in self._tables.values():
+            table.close()
+        self._tables.clear()
 
     def build(self, entry: Entry) -> bytes:
         """The serialized record.
@@ -93,9 +103,13 @@ class RecordBuilder:
 
     def _row_values(self, entry: Entry) -> dict[str, list]:
         header = self._header(entry.relpath)
-        with self._open(entry.relpath) as fileobj:
-            fileobj.seek(entry.offset)
-            data = fileobj.read(entry.size_bytes)
+        table = self._tables.get(entry.relpath)
+        if table is None:
+            if len(self._tables) >= MAX_OPEN_TABLES:
+                self.close()
+            table = self._tables[entry.relpath] = self._open(entry.relpath)
+        table.seek(entry.offset)
+        data = table.read(entry.size_bytes)
         fmt = tables.table_format(entry.relpath)
         cells = tables.parse_row(data, fmt, header)
         columns = tables.resolve_columns(header or list(cells), self._table_options)

@@ -104,8 +104,9 @@ def _multi_hot(examples: tf.data.Dataset, label_key: str, num_labels: int) -> tf
     """Multi-label records' label index lists as float32 vectors of length `num_labels`."""
 
     def encode(example: dict[str, tf.Tensor]) -> dict[str, tf.Tensor]:
-        hot = tf.reduce_max(tf.one_hot(example[label_key], num_labels, dtype=tf.float32), axis=0)
-        hot = tf.ensure_shape(tf.reshape(hot, [-1]) if num_labels else hot, [num_labels])
+        # A sum, not a max: a record with no labels sums to zeros, where a max would give -inf.
+        hot = tf.minimum(tf.reduce_sum(tf.one_hot(example[label_key], num_labels, dtype=tf.float32), axis=0), 1.0)
+        hot = tf.ensure_shape(hot, [num_labels])
         return {**example, label_key: hot}
 
     return examples.map(encode, num_parallel_calls=AUTOTUNE)

@@ -142,7 +142,7 @@ def test_label_file_joins_on_paths_and_reports_every_problem_with_its_row(make_t
     assert "names no file" in rejects[("labels.csv", 6)]
     assert "leaves SRC" in rejects[("labels.csv", 7)] and "leaves SRC" in rejects[("labels.csv", 8)]
     assert "empty label" in rejects[("labels.csv", 9)]
-    assert "no row" in rejects[("b/5.jpg", None)]
+    assert "no usable row" in rejects[("b/5.jpg", None)] and "no usable row" in rejects[("b/4.jpg", None)]
     inputs = manifest.data["inputs"]
     assert inputs["written"] + inputs["rejected"] + inputs["skipped"] == inputs["seen"]
 
