@@ -134,11 +134,13 @@ class Discover(beam.PTransform):
         # [(relpath, size_bytes)] per batch of files
         found = listed[ENTRIES] | "FindInputs" >> FindInputs(self._config, self._layout)
         # [Candidate] per batch of inputs: files, table rows, images with their captions
-        entries = (
-            found[CANDIDATES]
-            # Spread over workers so that image headers are read in parallel.
-            | "SpreadInputs" >> beam.Reshuffle()
-            | "MakeEntries" >> beam.ParDo(_MakeEntries(self._config, self._layout)).with_outputs(REJECTS, main=ENTRIES)
+        candidates = found[CANDIDATES]
+        if self._layout.media == "image":
+            # Spread over workers so that image headers are read in parallel. Texts and rows need
+            # no reading here, and the shuffle would cost more than it spreads.
+            candidates = candidates | "SpreadInputs" >> beam.Reshuffle()
+        entries = candidates | "MakeEntries" >> beam.ParDo(_MakeEntries(self._config, self._layout)).with_outputs(
+            REJECTS, main=ENTRIES
         )
         rejects = (listed[REJECTS], found[REJECTS], entries[REJECTS]) | "MergeRejects" >> beam.Flatten()
         return {ENTRIES: entries[ENTRIES], REJECTS: rejects, SKIPPED: listed[SKIPPED], COLUMNS: found[COLUMNS]}

@@ -14,9 +14,19 @@ from shardify._version import __version__
 from shardify.errors import ShardifyError
 from shardify.manifest import Manifest, load_manifest
 
-__all__ = ["__version__", "ShardifyError", "Manifest", "load_manifest", "load", "read_manifest"]
+__all__ = [
+    "__version__",
+    "ShardifyError",
+    "Manifest",
+    "load_manifest",
+    "load",
+    "distribute",
+    "read_manifest",
+    "labels",
+    "Labels",
+]
 
-_READER_NAMES = ("load", "read_manifest")
+_READER_NAMES = ("load", "distribute", "read_manifest", "labels", "Labels")
 
 
 def __getattr__(name: str) -> Any:

@@ -99,3 +99,101 @@ def test_text_table_features_come_back_with_the_manifest_dtypes(make_tree, tmp_p
     assert indices["label"].dtype == tf.int64 and indices["label"].shape.rank == 1
     texts, labels = next(iter(shardify.load(str(output), batch_size=5, as_supervised=True, seed=1)))
     assert texts.dtype == tf.string and texts.shape == (5,) and labels.shape == (5, 3)
+
+
+def _texts(ds: tf.data.Dataset) -> Counter:
+    return Counter(t.numpy() for t in ds)
+
+
+@pytest.fixture(scope="module")
+def converted_texts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """sample_data/texts converted into 4 train shards (and 1 test shard)."""
+    from conftest import REPO, convert
+
+    return convert(REPO / "sample_data" / "texts", tmp_path_factory.mktemp("texts"), shards="train=4,test=1")
+
+
+@pytest.mark.parametrize("pipelines", [2, 3, 4, 6])
+def test_input_pipelines_read_every_record_exactly_once(converted_texts: Path, pipelines: int) -> None:
+    seen: Counter = Counter()
+    for index in range(pipelines):
+        context = tf.distribute.InputContext(num_input_pipelines=pipelines, input_pipeline_id=index)
+        ds = shardify.load(str(converted_texts), features=["text"], seed=index, input_context=context)
+        texts = [e["text"].numpy() for e in ds]
+        assert len(texts) == ds.cardinality().numpy()
+        seen.update(texts)
+    everything = _texts(shardify.load(str(converted_texts), shuffle=False).map(lambda e: e["text"]))
+    assert seen == everything and sum(seen.values()) == 30  # 6 pipelines > 4 shards: record-level
+
+
+def test_small_records_are_parsed_in_batches_and_match_per_record_parsing(converted_texts: Path) -> None:
+    manifest = shardify.read_manifest(str(converted_texts))
+    spec = {"text": tf.io.FixedLenFeature([], tf.string), "text/class/label": tf.io.FixedLenFeature([], tf.int64)}
+    by_hand = {
+        (e["text"].numpy(), int(e["text/class/label"]))
+        for e in tf.data.TFRecordDataset(manifest.shard_paths("train")).map(lambda r: tf.io.parse_single_example(r, spec))
+    }
+    ours = {(t.numpy(), int(l)) for t, l in shardify.load(str(converted_texts), as_supervised=True, seed=0)}
+    assert ours == by_hand and len(ours) == 30
+    batch = next(iter(shardify.load(str(converted_texts), batch_size=8, drop_remainder=True, seed=0)))
+    assert batch["text"].shape == (8,) and batch["label"].shape == (8,)
+
+
+def test_repeat_cache_features_and_options(converted_texts: Path, tmp_path: Path) -> None:
+    path = str(converted_texts)
+    assert sum(1 for _ in shardify.load(path, repeat=2, features=["text"])) == 60
+    first = list(shardify.load(path, cache=str(tmp_path / "cache"), seed=1, features=["text"]))
+    assert len(first) == 30 and set((tmp_path).iterdir())
+    example = next(iter(shardify.load(path, features=["label"])))
+    assert set(example) == {"label"}
+    with pytest.raises(ValueError, match="not in"):
+        shardify.load(path, features=["pixels"])
+    options = tf.data.Options()
+    options.experimental_optimization.map_parallelization = False
+    ds = shardify.load(path, options=options)
+    assert ds.options().experimental_optimization.map_parallelization is False
+    vocabulary = shardify.labels(path)
+    assert vocabulary.names == ("negative", "neutral", "positive") and vocabulary.index("neutral") == 1
+    assert vocabulary.multi_hot(["positive"]) == [0.0, 0.0, 1.0]
+
+
+def test_iterator_checkpoint_resumes_mid_epoch_without_repeats_or_gaps(converted: Path, tmp_path: Path) -> None:
+    def dataset() -> tf.data.Dataset:
+        return shardify.load(str(converted), seed=7, features=["filename"]).map(lambda e: e["filename"])
+
+    iterator = iter(dataset())
+    before = [next(iterator).numpy() for _ in range(30)]
+    checkpoint = tf.train.Checkpoint(iterator=iterator)
+    saved = checkpoint.save(str(tmp_path / "ckpt"))
+    rest = [e.numpy() for e in iterator]
+
+    resumed = iter(dataset())
+    tf.train.Checkpoint(iterator=resumed).restore(saved)
+    assert [e.numpy() for e in resumed] == rest
+    assert len(set(before + rest)) == 72 == len(before) + len(rest)
+
+
+def test_distribute_and_keras_fit_under_mirrored_strategy_on_two_cpu_devices(
+    converted: Path, converted_texts: Path
+) -> None:
+    import json
+    import subprocess
+    import sys
+
+    script = Path(__file__).with_name("mirrored_run.py")
+    run = subprocess.run(
+        [sys.executable, str(script), str(converted), str(converted_texts)], capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert result["replicas"] == 2
+    everything = sorted(e["text"].numpy().decode() for e in shardify.load(str(converted_texts), shuffle=False))
+    assert result["texts"] == everything  # each record once per epoch across both replicas
+    assert max(result["per_replica_sizes"]) == 3  # global batch 6 over 2 replicas
+    assert len(result["losses"]) == 2 and all(np.isfinite(result["losses"]))
+
+
+def test_device_prefetch_falls_back_to_the_host_without_that_device(converted_texts: Path) -> None:
+    for device in ("/cpu:0", "/gpu:0"):
+        ds = shardify.load(str(converted_texts), batch_size=4, features=["text"], device=device, shuffle=False)
+        assert sum(int(b["text"].shape[0]) for b in ds) == 30, device
