@@ -22,7 +22,7 @@ from shardify import contract
 from shardify.errors import ManifestError
 from shardify.manifest import Manifest, load_manifest
 
-__all__ = ["read_manifest", "load", "distribute", "Labels", "labels"]
+__all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 
 AUTOTUNE = tf.data.AUTOTUNE
 # The record shuffle buffer holds about this many bytes of serialized records: enough to mix
@@ -37,6 +37,14 @@ SMALL_RECORD_BYTES = 2048
 # Records parsed together on the small-record path when the caller does not batch.
 PARSE_BATCH_RECORDS = 256
 _DTYPES = {"string": tf.string, "int64": tf.int64, "float32": tf.float32}
+# How an image meets `image_size`: stretched, padded to keep its aspect, a centred crop of that
+# aspect, or a random crop (Inception-style random-resized-crop for training).
+STRETCH, PAD, CENTER_CROP, RANDOM_CROP = "stretch", "pad", "center_crop", "random_crop"
+FITS = (STRETCH, PAD, CENTER_CROP, RANDOM_CROP)
+# Random crops cover this fraction of the image's area, with width/height in this range.
+CROP_AREA_RANGE = (0.08, 1.0)
+CROP_ASPECT_RANGE = (3 / 4, 4 / 3)
+_OUTPUT_NAMES = {f.key: f.output_name for f in contract.IMAGE_FEATURES}
 _LOG = logging.getLogger("shardify")
 
 
@@ -92,9 +100,12 @@ def labels(path: str) -> Labels:
 # Stages ------------------------------------------------------------------------------------------
 
 
-def _parse_spec(manifest: Manifest, keys: Sequence[str]) -> dict[str, tf.io.FixedLenFeature | tf.io.VarLenFeature]:
+def _parse_spec(
+    manifest: Manifest, keys: Sequence[str] | None = None
+) -> dict[str, tf.io.FixedLenFeature | tf.io.VarLenFeature]:
+    """The parsing spec of `keys` (default: every feature) from the manifest's feature spec."""
     spec = {}
-    for key in keys:
+    for key in manifest.features if keys is None else keys:
         feature = manifest.features[key]
         dtype = _DTYPES[feature["dtype"]]
         variable = list(feature.get("shape", [])) == [None]
@@ -145,14 +156,66 @@ def _parse(
     return records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
 
 
+def _crop_window(height: tf.Tensor, width: tf.Tensor, *, fit: str, aspect: float | None, seed: int | None) -> tf.Tensor:
+    """[y, x, h, w] of the pixels to decode: all, a centred crop to `aspect`, or a random crop."""
+    height, width = tf.cast(height, tf.int32), tf.cast(width, tf.int32)
+    if fit == RANDOM_CROP:
+        shape = tf.stack([height, width, 3])
+        begin, size, _ = tf.image.sample_distorted_bounding_box(
+            shape,
+            bounding_boxes=tf.constant([[[0.0, 0.0, 1.0, 1.0]]]),
+            seed=seed or 0,
+            min_object_covered=0.0,
+            aspect_ratio_range=CROP_ASPECT_RANGE,
+            area_range=CROP_AREA_RANGE,
+            max_attempts=10,
+            use_image_if_no_bounding_boxes=True,
+        )
+        return tf.stack([begin[0], begin[1], size[0], size[1]])
+    if fit == CENTER_CROP and aspect:
+        crop_h = tf.minimum(height, tf.cast(tf.round(tf.cast(width, tf.float32) / aspect), tf.int32))
+        crop_w = tf.minimum(width, tf.cast(tf.round(tf.cast(height, tf.float32) * aspect), tf.int32))
+        return tf.stack([(height - crop_h) // 2, (width - crop_w) // 2, crop_h, crop_w])
+    return tf.stack([0, 0, height, width])
+
+
 def _decode_images(
-    examples: tf.data.Dataset, image_key: str, *, image_size: tuple[int, int] | None, deterministic: bool
+    examples: tf.data.Dataset,
+    image_key: str,
+    *,
+    image_size: tuple[int, int] | None,
+    fit: str,
+    flip: bool,
+    normalize: bool,
+    seed: int | None,
+    deterministic: bool,
 ) -> tf.data.Dataset:
+    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale."""
+    height_key, width_key, format_key = (_OUTPUT_NAMES[k] for k in (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT))
+    aspect = image_size[1] / image_size[0] if image_size else None
+
     def decode(example: dict[str, tf.Tensor]) -> dict[str, tf.Tensor]:
-        image = tf.io.decode_image(example[image_key], channels=3, expand_animations=False)
+        encoded = example[image_key]
+        window = _crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
+
+        def jpeg() -> tf.Tensor:
+            return tf.io.decode_and_crop_jpeg(encoded, window, channels=3)
+
+        def other() -> tf.Tensor:
+            image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
+            return tf.image.crop_to_bounding_box(image, window[0], window[1], window[2], window[3])
+
+        image = tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg, other)
         image.set_shape([None, None, 3])
         if image_size is not None:
-            image = tf.image.resize(image, image_size)  # float32, values in [0, 255]
+            if fit == PAD:
+                image = tf.image.resize_with_pad(image, *image_size)
+            else:
+                image = tf.image.resize(image, image_size)  # float32, values in [0, 255]
+        if flip:
+            image = tf.image.random_flip_left_right(image, seed=seed)
+        if normalize:
+            image = tf.cast(image, tf.float32) / 255.0
         return {**example, image_key: image}
 
     return examples.map(decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
@@ -209,6 +272,9 @@ def load(
     num_parallel_reads: int | None = None,
     drop_remainder: bool = False,
     image_size: tuple[int, int] | None = None,
+    fit: str = STRETCH,
+    flip: bool = False,
+    normalize: bool = False,
     as_supervised: bool = False,
     multi_hot: bool = True,
     features: Sequence[str] | None = None,
@@ -239,6 +305,12 @@ def load(
       drop_remainder: drop a last, smaller batch (fixed shapes for TPUs and some strategies).
       image_size: (height, width) to resize every image to; images come back as float32 in
         [0, 255]. Needed to batch images of different sizes.
+      fit: how an image meets image_size: "stretch" (resize), "pad" (keep the aspect, pad),
+        "center_crop" (crop to the aspect, then resize) or "random_crop" (a random crop of 8-100%
+        of the area, aspect 3/4-4/3, then resize: training augmentation). Crops of JPEGs decode
+        only the cropped pixels.
+      flip: randomly flip images left-right.
+      normalize: scale pixels to float32 in [0, 1].
       as_supervised: yield `(image or text, label)` pairs, ready for `Model.fit`.
       multi_hot: for multi-label data, `label` as a float32 multi-hot vector over all labels;
         False keeps the int64 index list (batches are then ragged).
@@ -266,8 +338,14 @@ def load(
     label_key = _output_name(manifest, contract.LABEL) or _output_name(manifest, contract.TEXT_LABEL)
     if as_supervised and not label_key:
         raise ValueError(f"as_supervised needs labels, and {path} is unlabelled")
+    if fit not in FITS:
+        raise ValueError(f"fit={fit!r} must be one of {', '.join(FITS)}")
+    if fit != STRETCH and image_size is None:
+        raise ValueError(f"fit={fit!r} needs image_size=(height, width)")
     keys = _selected_keys(manifest, features, [image_key or text_key, label_key] if as_supervised else [])
     reads_images = contract.IMAGE_ENCODED in keys
+    if reads_images:  # the decoder reads the format and size from the record, not the bytes
+        keys = list(dict.fromkeys([*keys, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT]))
     if batch_size is not None and reads_images and image_size is None:
         raise ValueError("batch_size needs image_size=(height, width): images differ in size")
     info = manifest.split(split)
@@ -318,7 +396,16 @@ def load(
         records = records.batch(batch_size or PARSE_BATCH_RECORDS, drop_remainder=drop_remainder and bool(batch_size))
     examples = _parse(records, manifest, keys, batched=batched, deterministic=deterministic)
     if reads_images:
-        examples = _decode_images(examples, image_key, image_size=image_size, deterministic=deterministic)
+        examples = _decode_images(
+            examples,
+            image_key,
+            image_size=image_size,
+            fit=fit,
+            flip=flip,
+            normalize=normalize,
+            seed=seed,
+            deterministic=deterministic,
+        )
     multi_label = manifest.label_mode == contract.LABEL_MULTI
     if multi_label and multi_hot and label_key in _output_names(manifest, keys):
         examples = _multi_hot(examples, label_key, len(manifest.labels), batched=batched)

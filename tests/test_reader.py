@@ -197,3 +197,37 @@ def test_device_prefetch_falls_back_to_the_host_without_that_device(converted_te
     for device in ("/cpu:0", "/gpu:0"):
         ds = shardify.load(str(converted_texts), batch_size=4, features=["text"], device=device, shuffle=False)
         assert sum(int(b["text"].shape[0]) for b in ds) == 30, device
+
+
+@pytest.mark.parametrize("fit", ["stretch", "pad", "center_crop", "random_crop"])
+def test_every_fit_gives_the_asked_size_for_every_format(converted: Path, fit: str) -> None:
+    ds = shardify.load(str(converted), batch_size=72, image_size=(24, 40), fit=fit, flip=True, normalize=True, seed=0)
+    (batch,) = list(ds)
+    assert batch["image"].shape == (72, 24, 40, 3) and batch["image"].dtype == tf.float32
+    assert 0.0 <= float(tf.reduce_min(batch["image"])) and float(tf.reduce_max(batch["image"])) <= 1.0
+    assert set(batch["format"].numpy()) == {b"jpeg", b"png", b"gif", b"bmp", b"webp"}
+
+
+def test_center_crop_of_a_jpeg_equals_cropping_the_full_decode(converted: Path) -> None:
+    example = next(iter(shardify.load(str(converted), shuffle=False).filter(lambda e: e["format"] == b"jpeg")))
+    height, width = int(example["height"]), int(example["width"])
+    ours = next(
+        iter(
+            shardify.load(str(converted), shuffle=False, image_size=(10, 10), fit="center_crop")
+            .filter(lambda e: e["filename"] == example["filename"])
+        )
+    )
+    side = min(height, width)
+    keys = ("image/encoded", "image/filename")
+    raw = next(
+        iter(
+            tf.data.TFRecordDataset(shardify.read_manifest(str(converted)).shard_paths("train"))
+            .map(lambda r: tf.io.parse_single_example(r, {key: tf.io.FixedLenFeature([], tf.string) for key in keys}))
+            .filter(lambda r: r["image/filename"] == example["filename"])
+        )
+    )
+    decoded = tf.io.decode_jpeg(raw["image/encoded"], channels=3)
+    expected = tf.image.resize(
+        tf.image.crop_to_bounding_box(decoded, (height - side) // 2, (width - side) // 2, side, side), (10, 10)
+    )
+    np.testing.assert_allclose(ours["image"].numpy(), expected.numpy(), atol=1.0)
