@@ -3,7 +3,7 @@
 `load` composes small stages, each taking and returning a `tf.data.Dataset`:
 
     shard files (this pipeline's, shuffled) -> interleaved parallel reads -> [record-level sharding]
-    -> cache -> repeat -> record shuffle -> parse -> decode and resize -> batch -> prefetch
+    -> cache -> repeat -> record shuffle -> parse and decode (one parallel map) -> batch -> prefetch
 
 Small records (text, tables) are batched first and parsed a batch at a time with
 `tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller.
@@ -13,7 +13,7 @@ Small records (text, tables) are batched first and parsed a batch at a time with
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import tensorflow as tf
@@ -141,10 +141,8 @@ def _densify(value: tf.Tensor | tf.sparse.SparseTensor, batched: bool) -> tf.Ten
     return tf.RaggedTensor.from_sparse(value) if batched else tf.sparse.to_dense(value)
 
 
-def _parse(
-    records: tf.data.Dataset, manifest: Manifest, keys: Sequence[str], *, batched: bool, deterministic: bool
-) -> tf.data.Dataset:
-    """Serialized records (or batches of them) -> dicts keyed by output name."""
+def _parse_fn(manifest: Manifest, keys: Sequence[str], *, batched: bool) -> Callable[[tf.Tensor], dict]:
+    """Serialized record (or batch of them) -> dict keyed by output name."""
     spec = _parse_spec(manifest, keys)
     names = {key: manifest.features[key].get("output_name", key) for key in spec}
     parse_fn = tf.io.parse_example if batched else tf.io.parse_single_example
@@ -153,7 +151,7 @@ def _parse(
         parsed = parse_fn(serialized, spec)
         return {names[key]: _densify(value, batched) for key, value in parsed.items()}
 
-    return records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+    return parse
 
 
 def _crop_window(height: tf.Tensor, width: tf.Tensor, *, fit: str, aspect: float | None, seed: int | None) -> tf.Tensor:
@@ -179,8 +177,7 @@ def _crop_window(height: tf.Tensor, width: tf.Tensor, *, fit: str, aspect: float
     return tf.stack([0, 0, height, width])
 
 
-def _decode_images(
-    examples: tf.data.Dataset,
+def _decode_fn(
     image_key: str,
     *,
     image_size: tuple[int, int] | None,
@@ -188,24 +185,28 @@ def _decode_images(
     flip: bool,
     normalize: bool,
     seed: int | None,
-    deterministic: bool,
-) -> tf.data.Dataset:
+) -> Callable[[dict], dict]:
     """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale."""
     height_key, width_key, format_key = (_OUTPUT_NAMES[k] for k in (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT))
     aspect = image_size[1] / image_size[0] if image_size else None
 
+    crops = fit in (CENTER_CROP, RANDOM_CROP)
+
     def decode(example: dict[str, tf.Tensor]) -> dict[str, tf.Tensor]:
         encoded = example[image_key]
-        window = _crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
+        if crops:
+            window = _crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
 
-        def jpeg() -> tf.Tensor:
-            return tf.io.decode_and_crop_jpeg(encoded, window, channels=3)
+            def jpeg() -> tf.Tensor:
+                return tf.io.decode_and_crop_jpeg(encoded, window, channels=3)
 
-        def other() -> tf.Tensor:
+            def other() -> tf.Tensor:
+                image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
+                return tf.image.crop_to_bounding_box(image, window[0], window[1], window[2], window[3])
+
+            image = tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg, other)
+        else:
             image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
-            return tf.image.crop_to_bounding_box(image, window[0], window[1], window[2], window[3])
-
-        image = tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg, other)
         image.set_shape([None, None, 3])
         if image_size is not None:
             if fit == PAD:
@@ -218,7 +219,7 @@ def _decode_images(
             image = tf.cast(image, tf.float32) / 255.0
         return {**example, image_key: image}
 
-    return examples.map(decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+    return decode
 
 
 def _multi_hot(examples: tf.data.Dataset, label_key: str, num_labels: int, *, batched: bool) -> tf.data.Dataset:
@@ -394,18 +395,13 @@ def load(
     batched = small_records
     if small_records:
         records = records.batch(batch_size or PARSE_BATCH_RECORDS, drop_remainder=drop_remainder and bool(batch_size))
-    examples = _parse(records, manifest, keys, batched=batched, deterministic=deterministic)
-    if reads_images:
-        examples = _decode_images(
-            examples,
-            image_key,
-            image_size=image_size,
-            fit=fit,
-            flip=flip,
-            normalize=normalize,
-            seed=seed,
-            deterministic=deterministic,
-        )
+    parse = _parse_fn(manifest, keys, batched=batched)
+    if reads_images:  # one map: parse and decode in the same parallel call
+        decode = _decode_fn(image_key, image_size=image_size, fit=fit, flip=flip, normalize=normalize, seed=seed)
+        parse_and_decode = lambda record: decode(parse(record))  # noqa: E731
+    examples = records.map(
+        parse_and_decode if reads_images else parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic
+    )
     multi_label = manifest.label_mode == contract.LABEL_MULTI
     if multi_label and multi_hot and label_key in _output_names(manifest, keys):
         examples = _multi_hot(examples, label_key, len(manifest.labels), batched=batched)
