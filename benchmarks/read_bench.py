@@ -1,6 +1,8 @@
-"""Reader throughput, in one process: prints one JSON line of records/s per figure.
+"""Reader throughput of one figure, in a process of its own (figures measured one after another
+in one process disturbed each other: a random-crop pass ran at half speed after two others).
+Prints one JSON line: {figure: records/s}.
 
-Usage: python -m benchmarks.read_bench SHARDIFY_OUT IMAGE_SRC TEXTS_OUT [--quick]
+Usage: python -m benchmarks.read_bench FIGURE SHARDIFY_OUT IMAGE_SRC TEXTS_OUT [--quick]
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 
 import tensorflow as tf
 
@@ -31,53 +34,64 @@ def _rate(ds: tf.data.Dataset, records_per_element: int = 1, repeats: int = 2) -
     return best
 
 
-def _text_rates(texts_out: str) -> dict[str, float]:
-    """Tiny text records: the usual per-record parse against shardify.load's batch-first parse."""
-    manifest = shardify.read_manifest(texts_out)
-    spec = {"text": tf.io.FixedLenFeature([], tf.string), "text/class/label": tf.io.FixedLenFeature([], tf.int64)}
-    per_record = (
-        tf.data.Dataset.from_tensor_slices(manifest.shard_paths("train"))
-        .interleave(tf.data.TFRecordDataset, cycle_length=tf.data.AUTOTUNE, num_parallel_calls=tf.data.AUTOTUNE)
-        .map(lambda r: tf.io.parse_single_example(r, spec), num_parallel_calls=tf.data.AUTOTUNE)
-        .batch(BATCH)
-        .prefetch(tf.data.AUTOTUNE)
-    )
-    ours = shardify.load(texts_out, batch_size=BATCH, seed=0)
-    return {"texts_per_record_parse": _rate(per_record, BATCH), "texts_shardify_load": _rate(ours, BATCH)}
+def _datasets(out: str, src: str, texts_out: str, quick: bool) -> dict[str, tuple[Callable[[], tf.data.Dataset], int]]:
+    """Figure name -> (builds its dataset, records per element)."""
+    take = (lambda ds: ds.take(2000 // BATCH)) if quick else (lambda ds: ds)
+
+    def raw() -> tf.data.Dataset:
+        paths = shardify.read_manifest(out).shard_paths("train")
+        return tf.data.Dataset.from_tensor_slices(paths).interleave(
+            tf.data.TFRecordDataset, cycle_length=len(paths), num_parallel_calls=tf.data.AUTOTUNE
+        )
+
+    def limit() -> tf.data.Dataset:
+        files = sorted(os.path.join(d, n) for d, _, names in os.walk(src) for n in names if n.endswith(".jpg"))
+        blobs = [open(f, "rb").read() for f in files[: 2000 if quick else None]]
+        decode_resize = lambda data: tf.image.resize(tf.io.decode_jpeg(data, channels=3), IMAGE_SIZE)  # noqa: E731
+        return (
+            tf.data.Dataset.from_tensor_slices(blobs)
+            .map(decode_resize, num_parallel_calls=tf.data.AUTOTUNE)
+            .batch(BATCH)
+            .prefetch(tf.data.AUTOTUNE)
+        )
+
+    def texts_per_record() -> tf.data.Dataset:
+        spec = {"text": tf.io.FixedLenFeature([], tf.string), "text/class/label": tf.io.FixedLenFeature([], tf.int64)}
+        return (
+            tf.data.Dataset.from_tensor_slices(shardify.read_manifest(texts_out).shard_paths("train"))
+            .interleave(tf.data.TFRecordDataset, cycle_length=tf.data.AUTOTUNE, num_parallel_calls=tf.data.AUTOTUNE)
+            .map(lambda r: tf.io.parse_single_example(r, spec), num_parallel_calls=tf.data.AUTOTUNE)
+            .batch(BATCH)
+            .prefetch(tf.data.AUTOTUNE)
+        )
+
+    return {
+        "raw_tfrecord_read": (raw, 1),
+        "decode_limit": (limit, BATCH),
+        "shardify_load": (lambda: take(shardify.load(out, batch_size=BATCH, image_size=IMAGE_SIZE)), BATCH),
+        "shardify_load_random_crop": (
+            lambda: take(shardify.load(out, batch_size=BATCH, image_size=IMAGE_SIZE, fit="random_crop", flip=True)),
+            BATCH,
+        ),
+        "texts_per_record_parse": (texts_per_record, BATCH),
+        "texts_shardify_load": (lambda: shardify.load(texts_out, batch_size=BATCH), BATCH),
+    }
 
 
-def main(out: str, src: str, texts_out: str, quick: bool) -> None:
-    manifest = shardify.read_manifest(out)
-    paths = manifest.shard_paths("train")
-    raw = tf.data.Dataset.from_tensor_slices(paths).interleave(
-        tf.data.TFRecordDataset, cycle_length=len(paths), num_parallel_calls=tf.data.AUTOTUNE
-    )
-    files = sorted(os.path.join(d, n) for d, _, names in os.walk(src) for n in names if n.endswith(".jpg"))
-    if quick:
-        files = files[:2000]
-    blobs = [open(f, "rb").read() for f in files]
+FIGURES = (
+    "raw_tfrecord_read",
+    "decode_limit",
+    "shardify_load",
+    "shardify_load_random_crop",
+    "texts_per_record_parse",
+    "texts_shardify_load",
+)
 
-    def decode_resize(data: tf.Tensor) -> tf.Tensor:
-        return tf.image.resize(tf.io.decode_jpeg(data, channels=3), IMAGE_SIZE)
 
-    limit = (
-        tf.data.Dataset.from_tensor_slices(blobs)
-        .map(decode_resize, num_parallel_calls=tf.data.AUTOTUNE)
-        .batch(BATCH)
-        .prefetch(tf.data.AUTOTUNE)
-    )
-    load = shardify.load(out, batch_size=BATCH, image_size=IMAGE_SIZE, seed=0)
-    crop = shardify.load(out, batch_size=BATCH, image_size=IMAGE_SIZE, fit="random_crop", flip=True, seed=0)
-    if quick:
-        load, crop = load.take(2000 // BATCH), crop.take(2000 // BATCH)
-    print(json.dumps({
-        "raw_tfrecord_read": _rate(raw),
-        "decode_limit": _rate(limit, BATCH),
-        "shardify_load": _rate(load, BATCH),
-        "shardify_load_random_crop": _rate(crop, BATCH),
-        **_text_rates(texts_out),
-    }))
+def main(figure: str, out: str, src: str, texts_out: str, quick: bool) -> None:
+    build, per_element = _datasets(out, src, texts_out, quick)[figure]
+    print(json.dumps({figure: _rate(build(), per_element)}))
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2], sys.argv[3], "--quick" in sys.argv)
+    main(sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], "--quick" in sys.argv)

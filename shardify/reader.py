@@ -13,6 +13,7 @@ Small records (text, tables) are batched first and parsed a batch at a time with
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -154,15 +155,18 @@ def _parse_fn(manifest: Manifest, keys: Sequence[str], *, batched: bool) -> Call
     return parse
 
 
-def _crop_window(height: tf.Tensor, width: tf.Tensor, *, fit: str, aspect: float | None, seed: int | None) -> tf.Tensor:
-    """[y, x, h, w] of the pixels to decode: all, a centred crop to `aspect`, or a random crop."""
+def _crop_window(
+    height: tf.Tensor, width: tf.Tensor, *, fit: str, aspect: float | None, seed: tf.Tensor | None
+) -> tf.Tensor:
+    """[y, x, h, w] of the pixels to decode: all, a centred crop to `aspect`, or a random crop
+    drawn from the element's own stateless `seed`."""
     height, width = tf.cast(height, tf.int32), tf.cast(width, tf.int32)
     if fit == RANDOM_CROP:
         shape = tf.stack([height, width, 3])
-        begin, size, _ = tf.image.sample_distorted_bounding_box(
+        begin, size, _ = tf.image.stateless_sample_distorted_bounding_box(
             shape,
             bounding_boxes=tf.constant([[[0.0, 0.0, 1.0, 1.0]]]),
-            seed=seed or 0,
+            seed=seed,
             min_object_covered=0.0,
             aspect_ratio_range=CROP_ASPECT_RANGE,
             area_range=CROP_AREA_RANGE,
@@ -184,15 +188,18 @@ def _decode_fn(
     fit: str,
     flip: bool,
     normalize: bool,
-    seed: int | None,
-) -> Callable[[dict], dict]:
-    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale."""
+) -> Callable[..., dict]:
+    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale.
+
+    Random crops and flips are stateless, from the element's `seed` ([run seed, element index]):
+    repeatable with `load(seed=...)`, and free to run in parallel.
+    """
     height_key, width_key, format_key = (_OUTPUT_NAMES[k] for k in (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT))
     aspect = image_size[1] / image_size[0] if image_size else None
 
     crops = fit in (CENTER_CROP, RANDOM_CROP)
 
-    def decode(example: dict[str, tf.Tensor]) -> dict[str, tf.Tensor]:
+    def decode(example: dict[str, tf.Tensor], seed: tf.Tensor | None = None) -> dict[str, tf.Tensor]:
         encoded = example[image_key]
         if crops:
             window = _crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
@@ -214,7 +221,7 @@ def _decode_fn(
             else:
                 image = tf.image.resize(image, image_size)  # float32, values in [0, 255]
         if flip:
-            image = tf.image.random_flip_left_right(image, seed=seed)
+            image = tf.image.stateless_random_flip_left_right(image, seed=seed + tf.constant([1, 0], tf.int64))
         if normalize:
             image = tf.cast(image, tf.float32) / 255.0
         return {**example, image_key: image}
@@ -396,12 +403,23 @@ def load(
     if small_records:
         records = records.batch(batch_size or PARSE_BATCH_RECORDS, drop_remainder=drop_remainder and bool(batch_size))
     parse = _parse_fn(manifest, keys, batched=batched)
-    if reads_images:  # one map: parse and decode in the same parallel call
-        decode = _decode_fn(image_key, image_size=image_size, fit=fit, flip=flip, normalize=normalize, seed=seed)
-        parse_and_decode = lambda record: decode(parse(record))  # noqa: E731
-    examples = records.map(
-        parse_and_decode if reads_images else parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic
-    )
+    if not reads_images:
+        examples = records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+    else:  # one map: parse and decode in the same parallel call
+        decode = _decode_fn(image_key, image_size=image_size, fit=fit, flip=flip, normalize=normalize)
+        if fit == RANDOM_CROP or flip:
+            run_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+
+            def parse_and_decode(index: tf.Tensor, record: tf.Tensor) -> dict[str, tf.Tensor]:
+                return decode(parse(record), tf.stack([tf.constant(run_seed, tf.int64), index]))
+
+            records = records.enumerate()
+        else:
+
+            def parse_and_decode(record: tf.Tensor) -> dict[str, tf.Tensor]:
+                return decode(parse(record))
+
+        examples = records.map(parse_and_decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     multi_label = manifest.label_mode == contract.LABEL_MULTI
     if multi_label and multi_hot and label_key in _output_names(manifest, keys):
         examples = _multi_hot(examples, label_key, len(manifest.labels), batched=batched)
