@@ -122,11 +122,13 @@ def _shard_files(paths: Sequence[str], *, shuffle: bool, seed: int | None) -> tf
 def _interleave_records(
     files: tf.data.Dataset, *, cycle_length: int, block_length: int, parallel: bool, deterministic: bool
 ) -> tf.data.Dataset:
+    if not parallel:  # tiny records: one shard after another is faster than parallel reads
+        return files.interleave(tf.data.TFRecordDataset, cycle_length=cycle_length, block_length=block_length)
     return files.interleave(
         tf.data.TFRecordDataset,
         cycle_length=cycle_length,
         block_length=block_length,
-        num_parallel_calls=AUTOTUNE if parallel else None,
+        num_parallel_calls=AUTOTUNE,
         deterministic=deterministic,
     )
 
@@ -188,6 +190,7 @@ def _decode_fn(
     fit: str,
     flip: bool,
     normalize: bool,
+    dtype: tf.dtypes.DType | str | None = None,
 ) -> Callable[..., dict]:
     """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale.
 
@@ -224,6 +227,8 @@ def _decode_fn(
             image = tf.image.stateless_random_flip_left_right(image, seed=seed + tf.constant([1, 0], tf.int64))
         if normalize:
             image = tf.cast(image, tf.float32) / 255.0
+        if dtype is not None:
+            image = tf.cast(tf.round(image) if tf.as_dtype(dtype).is_integer and image.dtype.is_floating else image, dtype)
         return {**example, image_key: image}
 
     return decode
@@ -283,6 +288,7 @@ def load(
     fit: str = STRETCH,
     flip: bool = False,
     normalize: bool = False,
+    dtype: tf.dtypes.DType | str | None = None,
     as_supervised: bool = False,
     multi_hot: bool = True,
     features: Sequence[str] | None = None,
@@ -319,6 +325,8 @@ def load(
         only the cropped pixels.
       flip: randomly flip images left-right.
       normalize: scale pixels to float32 in [0, 1].
+      dtype: cast images to this dtype last (e.g. tf.bfloat16 or tf.float16 for mixed precision;
+        tf.uint8 to keep decoded pixels small); None keeps uint8, or float32 once resized.
       as_supervised: yield `(image or text, label)` pairs, ready for `Model.fit`.
       multi_hot: for multi-label data, `label` as a float32 multi-hot vector over all labels;
         False keeps the int64 index list (batches are then ragged).
@@ -406,7 +414,7 @@ def load(
     if not reads_images:
         examples = records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     else:  # one map: parse and decode in the same parallel call
-        decode = _decode_fn(image_key, image_size=image_size, fit=fit, flip=flip, normalize=normalize)
+        decode = _decode_fn(image_key, image_size=image_size, fit=fit, flip=flip, normalize=normalize, dtype=dtype)
         if fit == RANDOM_CROP or flip:
             run_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
 

@@ -208,6 +208,12 @@ def test_every_fit_gives_the_asked_size_for_every_format(converted: Path, fit: s
     assert set(batch["format"].numpy()) == {b"jpeg", b"png", b"gif", b"bmp", b"webp"}
 
 
+def test_image_dtype_is_cast_last(converted: Path) -> None:
+    for dtype in (tf.bfloat16, tf.uint8):
+        batch = next(iter(shardify.load(str(converted), batch_size=4, image_size=(8, 8), dtype=dtype, seed=0)))
+        assert batch["image"].dtype == dtype
+
+
 def test_center_crop_of_a_jpeg_equals_cropping_the_full_decode(converted: Path) -> None:
     example = next(iter(shardify.load(str(converted), shuffle=False).filter(lambda e: e["format"] == b"jpeg")))
     height, width = int(example["height"]), int(example["width"])
