@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 
 from shardify import layout, planning
 from shardify.converters import tables, texts
-from shardify.defaults import DEFAULT_MAX_PIXELS
+from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS
 
 __all__ = ["ConvertConfig"]
 
@@ -27,6 +27,8 @@ class ConvertConfig:
       label_names: the label vocabulary in index order, or () for the sorted names found.
       text_column, label_column, keep_columns, label_separator: see `tables.TableOptions`.
       encoding: of text files.
+      max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
+        a count ("50") or a share of the inputs tried ("10%").
     """
 
     source: str
@@ -43,12 +45,14 @@ class ConvertConfig:
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
     encoding: str = texts.DEFAULT_ENCODING
+    max_rejects: str = DEFAULT_MAX_REJECTS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shards", str(self.shards))
         planning.parse_shards(self.shards)  # raises ValueError with the reason
         if self.split:
             planning.parse_split_ratios(self.split)
+        planning.parse_max_rejects(self.max_rejects)
         if self.max_pixels < 1:
             raise ValueError(f"max_pixels={self.max_pixels} must be positive")
         if self.layout and self.layout not in layout.LAYOUTS:
@@ -69,6 +73,10 @@ class ConvertConfig:
     @property
     def split_ratios(self) -> planning.SplitRatios | None:
         return planning.parse_split_ratios(self.split) if self.split else None
+
+    @property
+    def reject_limit(self) -> planning.RejectLimit:
+        return planning.parse_max_rejects(self.max_rejects)
 
     @property
     def table_options(self) -> tables.TableOptions:

@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Sequence
 
 import apache_beam as beam
+from apache_beam.io.filesystems import FileSystems
 
 from shardify import naming
 from shardify.beam_jobs import output_folder, runner
@@ -26,7 +27,7 @@ from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import WriteShards
 from shardify.entries import PlanSummary
-from shardify.errors import SourceError
+from shardify.errors import RejectLimitError, SourceError
 from shardify.layout import SourceLayout
 from shardify.paths import is_local_path
 
@@ -58,7 +59,11 @@ def build_pipeline(
     results = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary)
     # ShardResult per shard written.
     _ = results | "WriteManifest" >> WriteManifest(
-        config.output, summary=summary, rejects=found[REJECTS], options=_manifest_options(config, source_layout)
+        config.output,
+        summary=summary,
+        rejects=found[REJECTS],
+        options=_manifest_options(config, source_layout),
+        limit=config.reject_limit,
     )
 
 
@@ -101,7 +106,35 @@ def run_conversion(
     output_folder.prepare_output(config.output, overwrite=overwrite)
     pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)
     build_pipeline(pipeline, config, source_layout)
-    return _run(pipeline)
+    result = _run(pipeline)
+    _check_finished(config)
+    return result
+
+
+def _read_text(path: str) -> str:
+    with FileSystems.open(path) as f:
+        return f.read().decode("utf-8")
+
+
+def _check_finished(config: ConvertConfig) -> None:
+    """Raises the reason when the finished pipeline wrote no manifest.
+
+    Raises:
+      RejectLimitError: more rejects than `config.max_rejects`.
+      SourceError: no usable input at all.
+    """
+    if FileSystems.exists(FileSystems.join(config.output, naming.MANIFEST_FILENAME)):
+        return
+    rejects_path = FileSystems.join(config.output, naming.REJECTS_FILENAME)
+    rejected = _read_text(rejects_path).count("\n") if FileSystems.exists(rejects_path) else 0
+    plan = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(config.output, naming.PLAN_FILENAME))))
+    tried = plan.num_records + plan.num_rejected
+    if rejected < tried:
+        raise RejectLimitError(
+            f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "
+            f"allows: no manifest written (reasons in {rejects_path}; raise the limit to keep the rest)"
+        )
+    raise SourceError(f"no records written: no usable input under {config.source} (reasons in {rejects_path})")
 
 
 def plan_conversion(

@@ -15,6 +15,7 @@ from shardify import manifest as manifest_lib
 from shardify import naming
 from shardify.beam_jobs import output_folder
 from shardify.entries import PlanSummary, Reject, ShardResult
+from shardify.planning import RejectLimit
 
 __all__ = ["WriteManifest"]
 
@@ -28,6 +29,7 @@ def _finish(
     summary: PlanSummary,
     discover_rejects: list[Reject],
     output: str,
+    limit: RejectLimit,
     options: Mapping[str, Any],
 ) -> str:
     rejects = sorted(
@@ -38,8 +40,9 @@ def _finish(
         summary=summary, results=results, rejects=rejects, options=options
     )
     output_folder.remove_stale_files(output, keep=[result.path for result in results])
-    if document["inputs"]["written"] == 0:
-        return ""  # Nothing was written: no manifest, and the launcher says why.
+    inputs = document["inputs"]
+    if inputs["written"] == 0 or limit.exceeded(rejected=inputs["rejected"], tried=inputs["written"] + inputs["rejected"]):
+        return ""  # No manifest: the output is incomplete, and the launcher says why.
     output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, manifest_lib.dumps(document))
     return naming.MANIFEST_FILENAME
 
@@ -54,12 +57,14 @@ class WriteManifest(beam.PTransform):
         summary: beam.PCollection,
         rejects: beam.PCollection,
         options: Mapping[str, Any],
+        limit: RejectLimit,
     ) -> None:
         super().__init__()
         self._output = output
         self._summary = summary
         self._rejects = rejects
         self._options = dict(options)
+        self._limit = limit
 
     def expand(self, results: beam.PCollection) -> beam.PCollection:
         return (
@@ -71,6 +76,7 @@ class WriteManifest(beam.PTransform):
                 beam.pvalue.AsSingleton(self._summary),
                 beam.pvalue.AsList(self._rejects),
                 self._output,
+                self._limit,
                 self._options,
             )
         )

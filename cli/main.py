@@ -19,7 +19,7 @@ import typer
 
 from shardify import naming
 from shardify._version import __version__
-from shardify.defaults import DEFAULT_MAX_PIXELS
+from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS
 from shardify.layout import LAYOUTS
 from shardify.errors import ShardifyError
 from shardify.paths import is_local_path
@@ -165,6 +165,13 @@ def convert(
     max_pixels: Annotated[
         int, typer.Option(min=1, help="Reject images with more pixels (decompression bombs).")
     ] = DEFAULT_MAX_PIXELS,
+    max_rejects: Annotated[
+        str,
+        typer.Option(
+            metavar="N|P%",
+            help="Fail (keeping the rejects report, writing no manifest) when more inputs are rejected.",
+        ),
+    ] = DEFAULT_MAX_REJECTS,
     overwrite: Annotated[
         bool, typer.Option(help="Write into a folder that holds other files (they are never deleted).")
     ] = False,
@@ -192,6 +199,7 @@ def convert(
             keep_columns=_columns(keep_columns),
             label_separator=label_separator,
             encoding=encoding,
+            max_rejects=max_rejects,
         )
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
@@ -235,15 +243,7 @@ def convert(
     if runner != LOCAL:
         typer.echo(f"submitted to {runner}; the output is complete once {out}/{naming.MANIFEST_FILENAME} exists")
         return
-    try:
-        manifest = load_manifest(out)
-    except ShardifyError:
-        typer.echo(
-            f"error: no records written: no usable images under {src} "
-            f"(reasons in {os.path.join(out, naming.REJECTS_FILENAME)})",
-            err=True,
-        )
-        raise typer.Exit(code=1) from None
+    manifest = load_manifest(out)  # run_conversion raised the reason if there is none
     inputs = manifest.data["inputs"]
     seconds = time.monotonic() - started
     num_bytes = sum(split.num_bytes for split in manifest.splits.values())

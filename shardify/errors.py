@@ -13,6 +13,7 @@ __all__ = [
     "ManifestError",
     "CorruptShardError",
     "InvalidInputError",
+    "RejectLimitError",
 ]
 
 
@@ -40,6 +41,10 @@ class CorruptShardError(ShardifyError):
         super().__init__(f"{where}: {message}")
         self.path = path
         self.record_index = record_index
+
+
+class RejectLimitError(ShardifyError):
+    """More inputs were rejected than `--max-rejects` allows; the rejects report is kept."""
 
 
 class InvalidInputError(ShardifyError):

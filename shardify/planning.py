@@ -22,6 +22,8 @@ __all__ = [
     "ShardRequest",
     "parse_shards",
     "shards_per_split",
+    "RejectLimit",
+    "parse_max_rejects",
     "effective_num_shards",
     "shard_boundaries",
     "cut_into_shards",
@@ -166,6 +168,47 @@ def shards_per_split(records: Mapping[str, int], request: ShardRequest) -> dict[
             for name, count in records.items()
         }
     return {name: max(1, min(wanted[name], count, MAX_SHARDS)) for name, count in records.items()}
+
+
+@dataclass(frozen=True)
+class RejectLimit:
+    """`--max-rejects`: a count ("50") or a share of the inputs tried ("10%").
+
+    >>> RejectLimit(fraction=0.1).exceeded(rejected=2, tried=10)
+    True
+    """
+
+    count: int | None = None
+    fraction: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.count is None) == (self.fraction is None):
+            raise ValueError("give a count or a fraction")
+        if (self.count or 0) < 0 or not 0 <= (self.fraction or 0) <= 1:
+            raise ValueError(f"--max-rejects must be a count >= 0 or 0%..100%, got {self}")
+
+    def exceeded(self, *, rejected: int, tried: int) -> bool:
+        if self.count is not None:
+            return rejected > self.count
+        return rejected > self.fraction * tried
+
+    def __str__(self) -> str:
+        return str(self.count) if self.count is not None else f"{self.fraction * 100:g}%"
+
+
+def parse_max_rejects(text: str) -> RejectLimit:
+    """'50' or '10%'.
+
+    Raises:
+      ValueError: neither.
+    """
+    text = str(text).strip()
+    try:
+        if text.endswith("%"):
+            return RejectLimit(fraction=float(text[:-1]) / 100)
+        return RejectLimit(count=int(text))
+    except ValueError as error:
+        raise ValueError(f"--max-rejects {text!r}: expected a count like 50 or a share like 10% ({error})") from None
 
 
 def effective_num_shards(num_records: int, requested: int) -> int:

@@ -34,6 +34,9 @@ def sample_images() -> Path:
 
 
 def convert(source: Path, output: Path, **options) -> Path:
+    """Converts like `shardify convert`, except that any number of rejects is accepted (tests of
+    bad input are about the rejects; the limit has its own tests)."""
+    options.setdefault("max_rejects", "100%")
     run_conversion(ConvertConfig(str(source), str(output), **options), num_workers=2)
     return output
 

@@ -110,3 +110,19 @@ def test_malformed_layout_options_are_usage_errors(sample_images: Path, tmp_path
         result = runner.invoke(app, ["convert", str(sample_images), str(tmp_path / "out"), *args])
         assert result.exit_code == 2, (args, result.output)
     assert not (tmp_path / "out").exists()
+
+
+def test_too_many_rejects_fail_and_keep_the_report(make_tree, tmp_path: Path) -> None:
+    from conftest import image_bytes
+
+    files = {f"a/{i}.jpg": image_bytes(seed=i) for i in range(8)}
+    source = make_tree({**files, "a/bad1.jpg": b"not an image", "a/bad2.jpg": b""})  # 2 of 10 bad
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["convert", str(source), str(out), "-q"])  # default limit: 10%
+    assert result.exit_code == 1
+    assert "2 of 10 inputs were rejected, more than --max-rejects 10%" in result.output
+    assert not (out / "manifest.json").exists() and len((out / "rejected.jsonl").read_text().splitlines()) == 2
+    for limit in ("2", "20%"):
+        result = runner.invoke(app, ["convert", str(source), str(out), "-q", "--max-rejects", limit])
+        assert result.exit_code == 0, (limit, result.output)
+    assert runner.invoke(app, ["convert", str(source), str(out), "--max-rejects", "lots"]).exit_code == 2

@@ -12,7 +12,7 @@ import pytest
 from conftest import convert, image_bytes, source_files
 from shard_io import read_shard
 from shardify import contract, naming
-from shardify.errors import OutputError
+from shardify.errors import OutputError, SourceError
 from shardify.manifest import load_manifest
 
 
@@ -148,7 +148,9 @@ def test_rerun_with_fewer_shards_removes_the_old_shards(sample_images: Path, tmp
 
 def test_no_usable_input_writes_no_manifest(make_tree, tmp_path: Path) -> None:
     source = make_tree({"a/bad.jpg": b"nope"})
-    output = convert(source, tmp_path / "out")
+    output = tmp_path / "out"
+    with pytest.raises(SourceError, match="no records written"):
+        convert(source, output)
     assert not (output / naming.MANIFEST_FILENAME).exists()
     assert "bad.jpg" in (output / naming.REJECTS_FILENAME).read_text()
 
