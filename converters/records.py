@@ -54,6 +54,7 @@ class RecordBuilder:
         self._columns = summary.columns
         self._headers: dict[str, list[str]] = {}
         self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
+        self._resolved: dict[tuple[str, ...], tables.TableColumns] = {}
 
     def close(self) -> None:
         """Closes the tables kept open between rows."""
@@ -112,7 +113,7 @@ class RecordBuilder:
         data = table.read(entry.size_bytes)
         fmt = tables.table_format(entry.relpath)
         cells = tables.parse_row(data, fmt, header)
-        columns = tables.resolve_columns(header or list(cells), self._table_options)
+        columns = self._columns_for(tuple(header or cells))
         text = cells.get(columns.text)
         if not isinstance(text, str) or not text.strip():
             raise InvalidInputError(f"empty or non-text {columns.text!r} cell")
@@ -124,6 +125,13 @@ class RecordBuilder:
             except (TypeError, ValueError):
                 raise InvalidInputError(f"column {name!r} holds {value!r}, not {dtype}") from None
         return values
+
+    def _columns_for(self, names: tuple[str, ...]) -> tables.TableColumns:
+        """Resolved once per distinct header (a CSV's; a JSONL row's keys), not once per row."""
+        columns = self._resolved.get(names)
+        if columns is None:
+            columns = self._resolved[names] = tables.resolve_columns(names, self._table_options)
+        return columns
 
     def _header(self, relpath: str) -> list[str]:
         header = self._headers.get(relpath)
