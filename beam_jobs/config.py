@@ -27,6 +27,7 @@ class ConvertConfig:
       label_names: the label vocabulary in index order, or () for the sorted names found.
       text_column, label_column, keep_columns, label_separator: see `tables.TableOptions`.
       encoding: of text files.
+      follow_outside_links: read files that symlinks inside the source point to outside it.
       max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
         a count ("50") or a share of the inputs tried ("10%").
     """
@@ -46,6 +47,7 @@ class ConvertConfig:
     label_separator: str = ""
     encoding: str = texts.DEFAULT_ENCODING
     max_rejects: str = DEFAULT_MAX_REJECTS
+    follow_outside_links: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shards", str(self.shards))

@@ -39,12 +39,13 @@ class _ListFiles(beam.DoFn):
     """Walks the source tree; junk is tagged SKIPPED, unlistable files REJECTS. The label file,
     when it lies inside the source, is not an input and is left out."""
 
-    def __init__(self, labels_file: str) -> None:
+    def __init__(self, labels_file: str, follow_outside_links: bool) -> None:
         self._labels_file = labels_file
+        self._follow_outside_links = follow_outside_links
 
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
-        for item in list_tree(root):
+        for item in list_tree(root, follow_outside_links=self._follow_outside_links):
             if isinstance(item, Reject):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
             elif layout.is_junk(item[0]):
@@ -129,7 +130,7 @@ class Discover(beam.PTransform):
         listed = (
             pbegin
             | "Root" >> beam.Create([self._config.source])
-            | "ListFiles" >> beam.ParDo(_ListFiles(self._layout.labels_file)).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
+            | "ListFiles" >> beam.ParDo(_ListFiles(self._layout.labels_file, self._config.follow_outside_links)).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
         )
         # [(relpath, size_bytes)] per batch of files
         found = listed[ENTRIES] | "FindInputs" >> FindInputs(self._config, self._layout)

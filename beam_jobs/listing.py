@@ -13,8 +13,10 @@ from shardify.paths import is_local_path
 __all__ = ["list_tree"]
 
 
-def list_tree(root: str) -> Iterator[tuple[str, int] | Reject]:
+def list_tree(root: str, *, follow_outside_links: bool = False) -> Iterator[tuple[str, int] | Reject]:
     """(relpath, size) of every file under `root`, or a Reject for what cannot be listed.
+
+    A symlink to a file outside `root` is rejected unless `follow_outside_links`.
 
     Locally this walks the tree itself rather than using Beam's match, which silently drops files
     whose size cannot be read (dangling symlinks); elsewhere it uses Beam's file systems.
@@ -38,7 +40,7 @@ def list_tree(root: str) -> Iterator[tuple[str, int] | Reject]:
                 continue
             if entry.is_symlink():
                 # Only links can lead out of the source: os.scandir never follows folder links.
-                reject = _check_link(entry.path, real_root)
+                reject = _check_link(entry.path, real_root, follow_outside_links)
                 if reject:
                     yield Reject(relpath, "discover", reject)
                     continue
@@ -50,13 +52,13 @@ def list_tree(root: str) -> Iterator[tuple[str, int] | Reject]:
             yield relpath, size
 
 
-def _check_link(path: str, real_root: str) -> str | None:
+def _check_link(path: str, real_root: str, follow_outside_links: bool) -> str | None:
     """Why a symlink cannot be an input, or None when it leads to a file inside the source."""
     if not os.path.exists(path):
         return "dangling symlink (or a symlink loop)"
     if os.path.isdir(path):
         return "symlink to a folder: not followed"
     real = os.path.realpath(path)
-    if os.path.commonpath([real_root, real]) != real_root:
-        return "symlink leads outside the source folder"
+    if not follow_outside_links and os.path.commonpath([real_root, real]) != real_root:
+        return "symlink leads outside the source folder (allow with --follow-outside-links)"
     return None

@@ -172,6 +172,9 @@ def convert(
             help="Fail (keeping the rejects report, writing no manifest) when more inputs are rejected.",
         ),
     ] = DEFAULT_MAX_REJECTS,
+    follow_outside_links: Annotated[
+        bool, typer.Option(help="Read files that symlinks in SRC point to outside SRC (rejected by default).")
+    ] = False,
     overwrite: Annotated[
         bool, typer.Option(help="Write into a folder that holds other files (they are never deleted).")
     ] = False,
@@ -200,6 +203,7 @@ def convert(
             label_separator=label_separator,
             encoding=encoding,
             max_rejects=max_rejects,
+            follow_outside_links=follow_outside_links,
         )
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)

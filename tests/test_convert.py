@@ -169,6 +169,9 @@ def test_symlinks_inside_are_followed_outside_and_folders_are_rejected(make_tree
         r["path"]: r["reason"] for r in map(json.loads, (output / naming.REJECTS_FILENAME).read_text().splitlines())
     }
     assert reasons == {
-        "a/outside_link.jpg": "symlink leads outside the source folder",
+        "a/outside_link.jpg": "symlink leads outside the source folder (allow with --follow-outside-links)",
         "a/folder_link": "symlink to a folder: not followed",
     }
+    allowed = convert(source, tmp_path / "allowed", follow_outside_links=True)
+    written = {r[contract.IMAGE_FILENAME].decode(): r[contract.IMAGE_ENCODED] for r in _records(allowed)}
+    assert written["a/outside_link.jpg"] == outside.read_bytes()
