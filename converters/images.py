@@ -23,7 +23,7 @@ from shardify import contract
 from shardify.defaults import DEFAULT_MAX_PIXELS
 from shardify.errors import InvalidInputError
 
-__all__ = ["ImageInfo", "sniff_format", "probe_image", "probe_bytes", "image_values"]
+__all__ = ["ImageInfo", "sniff_format", "probe_image", "probe_bytes", "truncation", "image_values"]
 
 # Enough bytes to recognise every supported signature.
 SNIFF_BYTES = 16
@@ -133,14 +133,54 @@ def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> I
     return ImageInfo(image_format, height, width, channels)
 
 
+_JPEG_SOS, _JPEG_EOI = b"\xff\xda", b"\xff\xd9"
+_PNG_IEND = b"IEND\xaeB`\x82"  # the IEND chunk type and its fixed CRC
+_BMP_UNCOMPRESSED = (0, 3)  # BI_RGB, BI_BITFIELDS: the pixel array's size follows from the header
+
+
+def truncation(data: bytes, image_format: str) -> str | None:
+    """Why `data` is cut short, from the format's structure (O(1) to O(n) byte scans, no decode),
+    or None. TensorFlow's decoders fail on every case caught here.
+
+    JPEG: no end-of-image marker after the last start-of-scan (byte stuffing keeps FF D9 out of
+    scan data; a thumbnail's EOI comes before the main scan). PNG: no IEND chunk. GIF: no trailer.
+    WebP: fewer bytes than the RIFF header says. Uncompressed BMP: fewer bytes than its pixels need.
+    """
+    if image_format == "jpeg":
+        end = data.rfind(_JPEG_EOI)  # at the very end of a whole file, so this scan is short
+        if end < 0 or data.find(_JPEG_SOS, end) >= 0:
+            return "truncated JPEG: no end-of-image marker after the last scan"
+    elif image_format == "png":
+        if _PNG_IEND not in data[-4096:] and _PNG_IEND not in data:
+            return "truncated PNG: no IEND chunk"
+    elif image_format == "gif":
+        if not data.rstrip(b"\x00").endswith(b";"):
+            return "truncated GIF: no trailer byte"
+    elif image_format == "webp":
+        declared = int.from_bytes(data[4:8], "little") + 8
+        if len(data) < declared:
+            return f"truncated WebP: {len(data)} of the {declared} bytes its header declares"
+    elif image_format == "bmp" and len(data) >= 34:
+        offset, width, height, bits, compression = struct.unpack_from("<I4xii2xHI", data, 10)
+        if compression in _BMP_UNCOMPRESSED and bits:
+            needed = offset + ((bits * abs(width) + 31) // 32) * 4 * abs(height)
+            if len(data) < needed:
+                return f"truncated BMP: {len(data)} of the {needed} bytes its pixels need"
+    return None
+
+
 def image_values(data: bytes, *, info: ImageInfo, filename: str) -> dict[str, list]:
     """The image features of a record for a file whose header was probed as `info`.
 
     Raises:
-      InvalidInputError: the bytes no longer match the probed format (the file changed).
+      InvalidInputError: the bytes no longer match the probed format (the file changed), or they
+        are cut short (see `truncation`).
     """
     if sniff_format(data[:SNIFF_BYTES]) != info.image_format:
         raise InvalidInputError("file changed since it was discovered (format differs)")
+    reason = truncation(data, info.image_format)
+    if reason:
+        raise InvalidInputError(reason)
     return {
         contract.IMAGE_ENCODED: [data],
         contract.IMAGE_FORMAT: [info.image_format.encode()],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 from pathlib import Path
 
@@ -110,3 +111,29 @@ def test_animated_webp_is_rejected_before_it_can_crash_tensorflow() -> None:
 def test_pixel_limit_rejects_without_decoding() -> None:
     with pytest.raises(InvalidInputError, match="exceeds the limit"):
         images.probe_bytes(image_bytes(size=(100, 100)), max_pixels=9_999)
+
+
+# (mode, Pillow format, our format, where the cut is caught): Pillow's header probe already fails on
+# a cut WebP; the others pass it and are caught by the writer's structure check.
+TRUNCATABLE = [
+    ("RGB", "JPEG", "jpeg", "write"),
+    ("RGB", "PNG", "png", "write"),
+    ("P", "GIF", "gif", "write"),
+    ("RGB", "BMP", "bmp", "write"),
+    ("RGB", "WEBP", "webp", "probe"),
+]
+
+
+@pytest.mark.parametrize("mode,fmt,key,stage", TRUNCATABLE)
+def test_files_cut_short_are_rejected_and_tensorflow_agrees(make_tree, tmp_path: Path, mode, fmt, key, stage) -> None:
+    from conftest import convert
+
+    whole = image_bytes(mode, fmt, size=(64, 48), seed=3)
+    cut = whole[: len(whole) * 2 // 3]
+    with pytest.raises((tf.errors.InvalidArgumentError, tf.errors.DataLossError)):
+        tf.io.decode_image(cut, channels=3, expand_animations=False)
+    output = convert(make_tree({f"a/whole.{key}": whole, f"a/cut.{key}": cut}), tmp_path / "out")
+    rejects = [json.loads(line) for line in (output / "rejected.jsonl").read_text().splitlines()]
+    assert [(r["path"], r["stage"]) for r in rejects] == [(f"a/cut.{key}", stage)]
+    assert "truncated" in rejects[0]["reason"] or stage == "probe"
+    assert load_manifest(str(output)).split("train").num_records == 1
