@@ -48,22 +48,17 @@ def labels_file_path(source: str, labels_file: str) -> str:
 
 def _label_file_sample(path: str, label_column: str) -> tuple[list[str], bool]:
     """(the first rows' keys, whether the label file has a caption column)."""
+    keys, has_caption = [], False
     try:
         with open_input(path) as fileobj:
-            rows = list(itertools.islice(tables.scan_rows(fileobj, tables.table_format(path)), LABEL_KEY_SAMPLE_ROWS))
-            fileobj.seek(0)
-            header, _ = tables.read_header(fileobj, tables.table_format(path))
+            header, rows = tables.read_table(fileobj, tables.table_format(path))
+            for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
+                if isinstance(row, tables.Row):
+                    columns = tables.label_file_columns(header or list(row.cells), label_column)
+                    keys.append(str(row.cells.get(columns.key, "")))
+                    has_caption = has_caption or bool(columns.caption)
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {error}") from None
-    keys, has_caption = [], False
-    for row in rows:
-        if isinstance(row, tables.Row):
-            columns = header or list(row.cells)
-            column = tables.choose_column(columns, "", tables.KEY_COLUMN_NAMES, "key") or columns[0]
-            keys.append(str(row.cells.get(column, "")))
-            label = tables.choose_column(columns, label_column, tables.LABEL_COLUMN_NAMES, "label")
-            caption = tables.choose_column(columns, "", tables.CAPTION_COLUMN_NAMES, "caption")
-            has_caption = has_caption or bool(caption and caption not in (label, column))
     return keys, has_caption
 
 

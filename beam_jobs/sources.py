@@ -94,21 +94,18 @@ class _ScanTable(beam.DoFn):
     def process(self, files: list[_Files]) -> Iterator:
         for relpath, _ in files:
             try:
-                fmt = tables.table_format(relpath)
                 with open_input(join_path(self._source, relpath)) as fileobj:
-                    header, _ = tables.read_header(fileobj, fmt)
-                    fileobj.seek(0)
-                    yield from self._rows(relpath, fileobj, fmt, header)
+                    yield from self._rows(relpath, *tables.read_table(fileobj, tables.table_format(relpath)))
             except InvalidInputError as error:
                 yield _reject(relpath, error.reason)
             except OSError as error:
                 yield _reject(relpath, f"cannot read: {error}")
 
-    def _rows(self, relpath: str, fileobj, fmt: str, header: list[str]) -> Iterator:
+    def _rows(self, relpath: str, header: list[str], rows: Iterator[tables.Row | tables.RowError]) -> Iterator:
         dtypes: dict[str, str] = {}
         batch = Batch()
         columns = tables.resolve_columns(header, self._options) if header else None
-        for row in tables.scan_rows(fileobj, fmt):
+        for row in rows:
             if isinstance(row, tables.RowError):
                 yield _reject(relpath, row.reason, row.row)
                 continue
@@ -181,11 +178,9 @@ class _ReadLabelRows(beam.DoFn):
     def process(self, path: str) -> Iterator:
         name = self._layout.labels_file
         try:
-            fmt = tables.table_format(path)
             with open_input(path) as fileobj:
-                header, _ = tables.read_header(fileobj, fmt)
-                fileobj.seek(0)
-                for row in tables.scan_rows(fileobj, fmt):
+                header, rows = tables.read_table(fileobj, tables.table_format(path))
+                for row in rows:
                     yield from self._row(name, row, header)
         except InvalidInputError as error:
             yield _reject(name, f"unusable label file: {error.reason}", stage="labels")
@@ -196,12 +191,10 @@ class _ReadLabelRows(beam.DoFn):
         if isinstance(row, tables.RowError):
             yield _reject(name, row.reason, row.row, "labels")
             return
-        columns = header or list(row.cells)
-        key_column = tables.choose_column(columns, "", tables.KEY_COLUMN_NAMES, "key") or columns[0]
-        label_column = tables.choose_column(columns, self._options.label_column, tables.LABEL_COLUMN_NAMES, "label")
-        caption_column = (
-            tables.choose_column(columns, "", tables.CAPTION_COLUMN_NAMES, "caption") if self._layout.captions else ""
+        columns = tables.label_file_columns(
+            header or list(row.cells), self._options.label_column, captions=self._layout.captions
         )
+        key_column, label_column = columns.key, columns.label
         key = str(row.cells.get(key_column) or "").strip()
         if not key:
             yield _reject(name, f"empty {key_column!r}", row.row, "labels")
@@ -216,7 +209,7 @@ class _ReadLabelRows(beam.DoFn):
         if label_column and not labels and cell != []:  # an explicit [] is a record with no labels
             yield _reject(name, f"empty label for {key!r}", row.row, "labels")
             return
-        caption = row.cells.get(caption_column) if caption_column not in ("", label_column, key_column) else None
+        caption = row.cells.get(columns.caption) if columns.caption else None
         yield key, (row.row, labels, caption if isinstance(caption, str) else "")
 
 

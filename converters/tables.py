@@ -32,7 +32,7 @@ __all__ = [
     "Row",
     "RowError",
     "read_header",
-    "scan_rows",
+    "read_table",
     "parse_row",
     "choose_column",
     "TEXT_COLUMN_NAMES",
@@ -43,6 +43,8 @@ __all__ = [
     "merge_dtypes",
     "convert_value",
     "split_labels",
+    "LabelFileColumns",
+    "label_file_columns",
     "TableOptions",
     "TableColumns",
     "resolve_columns",
@@ -145,16 +147,18 @@ def read_header(fileobj: BinaryIO, fmt: str) -> tuple[list[str], int]:
     return header, lines.consumed
 
 
-def scan_rows(fileobj: BinaryIO, fmt: str) -> Iterator[Row | RowError]:
-    """Every data row of a table, streamed (one row in memory at a time).
+def read_table(fileobj: BinaryIO, fmt: str) -> tuple[list[str], Iterator[Row | RowError]]:
+    """(column names, every data row streamed one at a time); the header is read once, now.
 
     Raises:
       InvalidInputError: the header is unusable (the whole table is rejected).
     """
     header, start = read_header(fileobj, fmt)
-    if fmt == JSONL:
-        yield from _scan_jsonl(fileobj)
-        return
+    return header, _scan_jsonl(fileobj) if fmt == JSONL else _scan_delimited(fileobj, fmt, header, start)
+
+
+def _scan_delimited(fileobj: BinaryIO, fmt: str, header: list[str], start: int) -> Iterator[Row | RowError]:
+    """CSV or TSV rows after the header, which ends at byte `start` (where `fileobj` is)."""
     lines = _CountingLines(fileobj, start)
     reader = csv.reader(lines, **_dialect(fmt))
     row_number, offset = 1, start
@@ -302,6 +306,28 @@ class TableOptions:
     label_column: str = ""
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
+
+
+@dataclass(frozen=True)
+class LabelFileColumns:
+    """Which columns of a label file name the file, its labels and its caption ("" for none)."""
+
+    key: str
+    label: str
+    caption: str
+
+
+def label_file_columns(columns: Sequence[str], label_column: str = "", *, captions: bool = True) -> LabelFileColumns:
+    """The key column (the usual names, else the first column), the label column (`label_column`
+    or the usual names) and, with `captions`, a caption column distinct from both.
+
+    Raises:
+      InvalidInputError: `label_column` is not one of `columns`.
+    """
+    key = choose_column(columns, "", KEY_COLUMN_NAMES, "key") or columns[0]
+    label = choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
+    caption = choose_column(columns, "", CAPTION_COLUMN_NAMES, "caption") if captions else ""
+    return LabelFileColumns(key, label, caption if caption not in (key, label) else "")
 
 
 @dataclass(frozen=True)
