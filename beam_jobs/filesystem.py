@@ -13,15 +13,10 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.paths import is_local_path
 
-__all__ = ["open_input", "read_input"]
+__all__ = ["open_input"]
 
 
 def open_input(path: str) -> BinaryIO:
     if is_local_path(path):
         return open(path, "rb")
     return FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED)
-
-
-def read_input(path: str) -> bytes:
-    with open_input(path) as fileobj:
-        return fileobj.read()

@@ -71,27 +71,6 @@ def _configure_logging(stream: TextIO, quiet: bool) -> None:
     logging.getLogger().setLevel(logging.WARNING)
 
 
-def _shards(value: str) -> str:
-    from shardify.planning import parse_shards
-
-    try:
-        parse_shards(value)
-    except ValueError as error:
-        raise typer.BadParameter(str(error)) from None
-    return value
-
-
-def _split_ratios(value: str) -> str:
-    from shardify.planning import parse_split_ratios
-
-    if value:
-        try:
-            parse_split_ratios(value)
-        except ValueError as error:
-            raise typer.BadParameter(str(error)) from None
-    return value
-
-
 def _label_names(path: Optional[Path]) -> tuple[str, ...]:
     if path is None:
         return ()
@@ -119,7 +98,6 @@ def convert(
         str,
         typer.Option(
             help="Shards for the largest split (others scaled by records), or per split: train=64,validation=8.",
-            callback=_shards,
         ),
     ] = "1",
     seed: Annotated[int, typer.Option(help="Seeds the record order and --split; same seed, same bytes.")] = 0,
@@ -137,7 +115,6 @@ def convert(
         typer.Option(
             metavar="NAME=FRACTION,...",
             help="Split by a seeded hash of each path, e.g. train=0.8,validation=0.1,test=0.1 (without split folders).",
-            callback=_split_ratios,
         ),
     ] = "",
     label_names: Annotated[

@@ -104,7 +104,10 @@ def parse_split_ratios(text: str) -> SplitRatios:
         raise ValueError(f"--split {text!r}: every value must be a number") from None
     if math.isclose(sum(v for _, v in values), 100.0) and any(v > 1 for _, v in values):
         values = [(name, v / 100) for name, v in values]
-    return SplitRatios(tuple(values))
+    try:
+        return SplitRatios(tuple(values))
+    except ValueError as error:
+        raise ValueError(f"--split {text!r}: {error}") from None
 
 
 @dataclass(frozen=True)
