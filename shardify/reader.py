@@ -38,6 +38,8 @@ SMALL_RECORD_BYTES = 2048
 # Records parsed together on the small-record path when the caller does not batch.
 PARSE_BATCH_RECORDS = 256
 _DTYPES = {"string": tf.string, "int64": tf.int64, "float32": tf.float32}
+# What the image decoder reads: the bytes, and the format and size recorded at write time.
+_DECODER_KEYS = (contract.IMAGE_ENCODED, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT)
 # How an image meets `image_size`: stretched, padded to keep its aspect, a centred crop of that
 # aspect, or a random crop (Inception-style random-resized-crop for training).
 STRETCH, PAD, CENTER_CROP, RANDOM_CROP = "stretch", "pad", "center_crop", "random_crop"
@@ -45,7 +47,6 @@ FITS = (STRETCH, PAD, CENTER_CROP, RANDOM_CROP)
 # Random crops cover this fraction of the image's area, with width/height in this range.
 CROP_AREA_RANGE = (0.08, 1.0)
 CROP_ASPECT_RANGE = (3 / 4, 4 / 3)
-_OUTPUT_NAMES = {f.key: f.output_name for f in contract.IMAGE_FEATURES}
 _LOG = logging.getLogger("shardify")
 
 
@@ -184,7 +185,7 @@ def _crop_window(
 
 
 def _decode_fn(
-    image_key: str,
+    names: Sequence[str],
     *,
     image_size: tuple[int, int] | None,
     fit: str,
@@ -192,12 +193,13 @@ def _decode_fn(
     normalize: bool,
     dtype: tf.dtypes.DType | str | None = None,
 ) -> Callable[..., dict]:
-    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale.
+    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale. `names` are
+    the output names of _DECODER_KEYS in the manifest.
 
     Random crops and flips are stateless, from the element's `seed` ([run seed, element index]):
     repeatable with `load(seed=...)`, and free to run in parallel.
     """
-    height_key, width_key, format_key = (_OUTPUT_NAMES[k] for k in (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT))
+    image_key, height_key, width_key, format_key = names
     aspect = image_size[1] / image_size[0] if image_size else None
 
     crops = fit in (CENTER_CROP, RANDOM_CROP)
@@ -361,7 +363,7 @@ def load(
     keys = _selected_keys(manifest, features, [image_key or text_key, label_key] if as_supervised else [])
     reads_images = contract.IMAGE_ENCODED in keys
     if reads_images:  # the decoder reads the format and size from the record, not the bytes
-        keys = list(dict.fromkeys([*keys, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT]))
+        keys = list(dict.fromkeys([*keys, *_DECODER_KEYS]))
     if batch_size is not None and reads_images and image_size is None:
         raise ValueError("batch_size needs image_size=(height, width): images differ in size")
     info = manifest.split(split)
@@ -414,7 +416,8 @@ def load(
     if not reads_images:
         examples = records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     else:  # one map: parse and decode in the same parallel call
-        decode = _decode_fn(image_key, image_size=image_size, fit=fit, flip=flip, normalize=normalize, dtype=dtype)
+        names = [_output_name(manifest, key) for key in _DECODER_KEYS]
+        decode = _decode_fn(names, image_size=image_size, fit=fit, flip=flip, normalize=normalize, dtype=dtype)
         if fit == RANDOM_CROP or flip:
             run_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
 
