@@ -6,7 +6,7 @@ from dataclasses import asdict, dataclass
 
 from shardify import layout, planning
 from shardify.converters import tables, texts
-from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS
+from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 
 __all__ = ["ConvertConfig"]
 
@@ -28,6 +28,10 @@ class ConvertConfig:
       text_column, label_column, keep_columns, label_separator: see `tables.TableOptions`.
       encoding: of text files.
       follow_outside_links: read files that symlinks inside the source point to outside it.
+      validate: how images are checked before they are stored: "full" decodes them, "header"
+        checks header and structure only (see `defaults.VALIDATION_LEVELS`).
+      apply_exif_orientation: store images upright (re-encoded) instead of recording the EXIF
+        orientation they need.
       max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
         a count ("50") or a share of the inputs tried ("10%").
     """
@@ -48,6 +52,8 @@ class ConvertConfig:
     encoding: str = texts.DEFAULT_ENCODING
     max_rejects: str = DEFAULT_MAX_REJECTS
     follow_outside_links: bool = False
+    validate: str = DEFAULT_VALIDATE
+    apply_exif_orientation: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shards", str(self.shards))
@@ -55,6 +61,8 @@ class ConvertConfig:
         if self.split:
             planning.parse_split_ratios(self.split)
         planning.parse_max_rejects(self.max_rejects)
+        if self.validate not in VALIDATION_LEVELS:
+            raise ValueError(f"--validate {self.validate!r} is not one of {', '.join(VALIDATION_LEVELS)}")
         if self.max_pixels < 1:
             raise ValueError(f"max_pixels={self.max_pixels} must be positive")
         if self.layout and self.layout not in layout.LAYOUTS:

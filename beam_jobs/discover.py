@@ -133,7 +133,7 @@ class Discover(beam.PTransform):
             | "ListFiles" >> beam.ParDo(_ListFiles(self._layout.labels_file, self._config.follow_outside_links)).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
         )
         # [(relpath, size_bytes)] per batch of files
-        found = listed[ENTRIES] | "FindInputs" >> FindInputs(self._config, self._layout)
+        found = listed[ENTRIES] | "FindInputs" >> FindInputs(self._config, self._layout, listed[REJECTS])
         # [Candidate] per batch of inputs: files, table rows, images with their captions
         candidates = found[CANDIDATES]
         if self._layout.media == "image":

@@ -34,7 +34,7 @@ CANDIDATES, REJECTS, COLUMNS = "candidates", "rejects", "columns"
 # Metadata items per list: large enough to make Beam's per-element cost vanish, small enough that
 # a list (~100 KB pickled) spreads work over workers.
 BATCH_SIZE = 1000
-_ROWS = "rows"
+_ROWS, _UNUSABLE = "rows", "unusable"
 _Files = tuple[str, int]  # (relpath, size_bytes)
 
 
@@ -225,6 +225,8 @@ class _JoinRowsWithFiles(beam.DoFn):
         files, rows = sorted(groups["files"]), sorted(groups[_ROWS])
         name = self._layout.labels_file
         if not files:
+            if list(groups[_UNUSABLE]):
+                return  # the file is there but was rejected when listed, with its own reason
             for row, _, _ in rows:
                 yield _reject(name, f"names no file: {key!r}", row, "labels")
             return
@@ -246,19 +248,31 @@ class _JoinRowsWithFiles(beam.DoFn):
 
 
 class JoinLabelFile(beam.PTransform):
-    """Files anywhere under SRC, labelled (and captioned) by a label file joined on path or id."""
+    """Files anywhere under SRC, labelled (and captioned) by a label file joined on path or id.
 
-    def __init__(self, source: str, source_layout: SourceLayout, options: tables.TableOptions) -> None:
+    `listing_rejects` are the files rejected while listing (dangling symlinks, ...): rows naming one
+    of them are not reported a second time as naming no file."""
+
+    def __init__(
+        self,
+        source: str,
+        source_layout: SourceLayout,
+        options: tables.TableOptions,
+        listing_rejects: beam.PCollection,
+    ) -> None:
         super().__init__()
         self._source = source
         self._layout = source_layout
         self._options = options
+        self._listing_rejects = listing_rejects
 
     def expand(self, files: beam.PCollection) -> dict:
         by_id = self._layout.label_key == "id"
+        key = lambda relpath: layout_lib.stem(relpath) if by_id else relpath  # noqa: E731
         keyed_files = files | "Unbatch" >> beam.FlatMap(lambda batch: batch) | "KeyFiles" >> beam.WithKeys(
-            lambda item: layout_lib.stem(item[0]) if by_id else item[0]
+            lambda item: key(item[0])
         )
+        unusable = self._listing_rejects | "KeyUnusable" >> beam.Map(lambda reject: (key(reject.relpath), reject.relpath))
         # (key, (relpath, size_bytes))
         rows = (
             files.pipeline
@@ -267,7 +281,7 @@ class JoinLabelFile(beam.PTransform):
         )
         # (key, (row, labels, caption))
         joined = (
-            {"files": keyed_files, _ROWS: rows[_ROWS]}
+            {"files": keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable}
             | "JoinOnKey" >> beam.CoGroupByKey()
             | "MatchRowsToFiles" >> beam.ParDo(_JoinRowsWithFiles(self._layout)).with_outputs(REJECTS, main=CANDIDATES)
         )
@@ -320,13 +334,18 @@ class PairCaptions(beam.PTransform):
         return {CANDIDATES: paired[CANDIDATES], REJECTS: paired[REJECTS], COLUMNS: _no_columns(files)}
 
 
-def FindInputs(config: ConvertConfig, source_layout: SourceLayout) -> beam.PTransform:  # noqa: N802
-    """The layout's transform: [(relpath, size_bytes)] -> {CANDIDATES: [Candidate], REJECTS, COLUMNS}."""
+def FindInputs(  # noqa: N802
+    config: ConvertConfig, source_layout: SourceLayout, listing_rejects: beam.PCollection
+) -> beam.PTransform:
+    """The layout's transform: [(relpath, size_bytes)] -> {CANDIDATES: [Candidate], REJECTS, COLUMNS}.
+
+    `listing_rejects`: the Rejects of files that could not be listed (a label file may name them).
+    """
     name = source_layout.name
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS):
         return ClassFolders(source_layout)
     if name == layout_lib.TABLES:
         return ScanTables(config.source, config.table_options)
     if name == layout_lib.LABEL_FILE:
-        return JoinLabelFile(config.source, source_layout, config.table_options)
+        return JoinLabelFile(config.source, source_layout, config.table_options, listing_rejects)
     return PairCaptions(source_layout)

@@ -1,4 +1,5 @@
-"""WriteManifest: gather the (small) shard results and write the rejects report, then the manifest.
+"""WriteManifest: gather the (small) shard results, write the rejects and repairs reports, then the
+manifest.
 
 The manifest is written last and atomically: its presence means every shard it lists is complete.
 """
@@ -14,14 +15,14 @@ import apache_beam as beam
 from shardify import manifest as manifest_lib
 from shardify import naming
 from shardify.beam_jobs import output_folder
-from shardify.entries import PlanSummary, Reject, ShardResult
+from shardify.entries import PlanSummary, Reject, Repair, ShardResult
 from shardify.planning import RejectLimit
 
 __all__ = ["WriteManifest"]
 
 
-def _rejects_jsonl(rejects: list[Reject]) -> str:
-    return "".join(json.dumps(r.to_json()) + "\n" for r in rejects)
+def _jsonl(items: list[Reject] | list[Repair]) -> str:
+    return "".join(json.dumps(item.to_json()) + "\n" for item in items)
 
 
 def _finish(
@@ -35,9 +36,11 @@ def _finish(
     rejects = sorted(
         [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: (r.relpath, r.row)
     )
-    output_folder.write_text_atomically(output, naming.REJECTS_FILENAME, _rejects_jsonl(rejects))
+    repairs = sorted((r for result in results for r in result.repairs), key=lambda r: r.relpath)
+    output_folder.write_text_atomically(output, naming.REJECTS_FILENAME, _jsonl(rejects))
+    output_folder.write_text_atomically(output, naming.REPAIRS_FILENAME, _jsonl(repairs))
     document = manifest_lib.build_manifest(
-        summary=summary, results=results, rejects=rejects, options=options
+        summary=summary, results=results, rejects=rejects, repairs=repairs, options=options
     )
     output_folder.remove_stale_files(output, keep=[result.path for result in results])
     inputs = document["inputs"]

@@ -19,7 +19,7 @@ from shardify import naming
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import open_input
 from shardify.converters.records import RecordBuilder
-from shardify.entries import PlanSummary, Reject, ShardResult, ShardTask
+from shardify.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 from shardify.errors import InvalidInputError
 from shardify.paths import join_path
 from shardify.tfrecord import TFRecordWriter
@@ -38,9 +38,12 @@ class _WriteShardFn(beam.DoFn):
         self._table_options = config.table_options
         self._encoding = config.encoding
         self._labels_file = labels_file
+        self._validate = config.validate
+        self._apply_orientation = config.apply_exif_orientation
         self._records = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "records_written")
         self._bytes = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "bytes_written")
         self._rejected = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "inputs_rejected")
+        self._reencoded = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "images_reencoded")
 
     def process(self, task: ShardTask, summary: PlanSummary) -> Iterator[ShardResult]:
         builder = RecordBuilder(
@@ -49,10 +52,13 @@ class _WriteShardFn(beam.DoFn):
             table_options=self._table_options,
             encoding=self._encoding,
             labels_file=self._labels_file,
+            validate=self._validate,
+            apply_orientation=self._apply_orientation,
         )
         final_name = naming.shard_filename(task.split, task.index, task.num_shards)
         temp_path = FileSystems.join(self._output, naming.temp_filename(final_name, uuid.uuid4().hex[:12]))
         rejects: list[Reject] = []
+        repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
         with contextlib.closing(builder), FileSystems.create(
             temp_path, compression_type=CompressionTypes.UNCOMPRESSED
@@ -60,7 +66,7 @@ class _WriteShardFn(beam.DoFn):
             writer = TFRecordWriter(out)
             for entry in task.entries:
                 try:
-                    record = builder.build(entry)
+                    record, repair = builder.build(entry)
                 except InvalidInputError as error:
                     rejects.append(Reject(entry.relpath, "write", error.reason, entry.row))
                     continue
@@ -68,12 +74,15 @@ class _WriteShardFn(beam.DoFn):
                     rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}", entry.row))
                     continue
                 writer.write(record)
+                if repair:
+                    repairs.append(repair)
                 label_counts.update(entry.labels)
         # Only a complete file ever carries the final name.
         FileSystems.rename([temp_path], [FileSystems.join(self._output, final_name)])
         self._records.inc(writer.num_records)
         self._bytes.inc(writer.num_bytes)
         self._rejected.inc(len(rejects))
+        self._reencoded.inc(sum(repair.reencoded for repair in repairs))
         yield ShardResult(
             split=task.split,
             index=task.index,
@@ -84,6 +93,7 @@ class _WriteShardFn(beam.DoFn):
             sha256=writer.sha256,
             label_counts=dict(sorted(label_counts.items())),
             rejects=tuple(rejects),
+            repairs=tuple(repairs),
         )
 
 

@@ -69,6 +69,8 @@ def main() -> None:
     cat_out = work / "cat"
     cat = measure("cat", ["bash", "-c", f"find {images} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"], cat_out)
     ours = measure("shardify convert", _shardify(images, work / "shardify"), work / "shardify")
+    header = measure("shardify convert --validate header", [*_shardify(images, work / "header"), "--validate", "header"], work / "header")
+    rows.append(_row("convert: default full validation vs --validate header", f"{ours.seconds:.2f}s", f"{header.seconds:.2f}s", header.seconds / ours.seconds, "(what decoding costs)", None))
     beam = measure("Beam WriteToTFRecord", python("-m", "benchmarks.alt_beam_plain", str(images), str(work / "beam"), str(SHARDS)), work / "beam")
     rows.append(_row("convert images vs Beam WriteToTFRecord (speed)", f"{ours.seconds:.2f}s", f"{beam.seconds:.2f}s", beam.seconds / ours.seconds, ">= 10x", beam.seconds / ours.seconds >= 10))
     if args.skip_tfds or importlib.util.find_spec("tensorflow_datasets") is None:

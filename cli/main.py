@@ -19,7 +19,7 @@ import typer
 
 from shardify import naming
 from shardify._version import __version__
-from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS
+from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.layout import LAYOUTS
 from shardify.errors import ShardifyError
 from shardify.paths import is_local_path
@@ -37,6 +37,7 @@ _LOG = logging.getLogger("shardify")
 
 # The choices of `--layout` (shardify.layout imports nothing heavy, so `--help` stays fast).
 Layout = Enum("Layout", {name.upper(): name for name in LAYOUTS}, type=str)
+Validation = Enum("Validation", {name.upper(): name for name in VALIDATION_LEVELS}, type=str)
 
 
 def _version_callback(value: bool) -> None:
@@ -152,6 +153,13 @@ def convert(
     follow_outside_links: Annotated[
         bool, typer.Option(help="Read files that symlinks in SRC point to outside SRC (rejected by default).")
     ] = False,
+    validate: Annotated[
+        Validation,
+        typer.Option(help="full: decode every image (catches damaged pixel data); header: header and structure only."),
+    ] = Validation(DEFAULT_VALIDATE),
+    apply_exif_orientation: Annotated[
+        bool, typer.Option(help="Store photos upright by their EXIF orientation (re-encoded) instead of recording it.")
+    ] = False,
     overwrite: Annotated[
         bool, typer.Option(help="Write into a folder that holds other files (they are never deleted).")
     ] = False,
@@ -181,6 +189,8 @@ def convert(
             encoding=encoding,
             max_rejects=max_rejects,
             follow_outside_links=follow_outside_links,
+            validate=validate.value,
+            apply_exif_orientation=apply_exif_orientation,
         )
     except ValueError as error:
         typer.echo(f"error: {error}", err=True)
@@ -237,6 +247,12 @@ def convert(
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
     if inputs["rejected"]:
         typer.echo(f"rejects and reasons: {os.path.join(out, naming.REJECTS_FILENAME)}")
+    repaired = manifest.data["repaired"]
+    if repaired["count"]:
+        typer.echo(
+            f"repaired {repaired['count']} inputs ({repaired['reencoded']} re-encoded): "
+            f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
+        )
 
 
 def _dry_run(config, beam_args: list[str], workers: int | None) -> None:

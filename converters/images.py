@@ -1,10 +1,11 @@
-"""Image inputs: detect the format from the bytes, read the header, build the record.
+"""Image inputs: detect the format from the bytes, read the header, check and store the image.
 
-`channels` is what `tf.io.decode_image(channels=0)` returns for the file, which is not always
-Pillow's mode (measured with TensorFlow 2.21): CMYK JPEGs decode to 3 channels, 32-bit BMPs to 4,
-GIFs always to 3, palette PNGs to 3 (4 with transparency). Files TensorFlow cannot decode to the
-right pixels are rejected here, with the reason, instead of failing or lying at training time:
-palette and 1/4-bit BMPs (decoded as raw indices, or not at all) and animated WebPs (which crash the
+`channels` is what `tf.io.decode_image(channels=0)` returns for the stored bytes, which is not always
+Pillow's mode (measured with TensorFlow 2.21): CMYK JPEGs decode to 3 channels (the same RGB as
+Pillow's), 32-bit BMPs to 4, GIFs always to 3, palette PNGs to 3 (4 with transparency), 16-bit PNGs
+to 8 bits (value >> 8). Those are stored unchanged. Files TensorFlow would decode wrongly are
+re-encoded as PNG by `store_image`, which says so: palette and 1/4-bit BMPs (TensorFlow returns raw
+indices, or fails), animated GIFs and WebPs (one frame per record; an animated WebP crashes the
 TensorFlow 2.21 process with `free(): invalid next size`).
 """
 
@@ -17,18 +18,29 @@ import warnings
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 from shardify import contract
-from shardify.defaults import DEFAULT_MAX_PIXELS
+from shardify.defaults import DEFAULT_MAX_PIXELS, VALIDATE_FULL, VALIDATION_LEVELS
 from shardify.errors import InvalidInputError
 
-__all__ = ["ImageInfo", "sniff_format", "probe_image", "probe_bytes", "truncation", "image_values"]
+__all__ = [
+    "ImageInfo",
+    "StoredImage",
+    "sniff_format",
+    "probe_image",
+    "probe_bytes",
+    "truncation",
+    "store_image",
+    "image_values",
+]
+
 
 # Enough bytes to recognise every supported signature.
 SNIFF_BYTES = 16
 
 _PILLOW_FORMATS = {"JPEG": "jpeg", "PNG": "png", "GIF": "gif", "BMP": "bmp", "WEBP": "webp"}
+_PILLOW_NAMES = {ours: name for name, ours in _PILLOW_FORMATS.items()}
 
 
 @dataclass(frozen=True)
@@ -69,25 +81,39 @@ def _bmp_bits_per_pixel(head: bytes) -> int:
     return bits
 
 
+_PNG_CHANNELS = {"L": 1, "LA": 2, "RGB": 3, "RGBA": 4}
+
+
+def _png_mode(image: Image.Image) -> str:
+    """The mode a PNG re-encode of `image` is saved in: palettes expanded, 1-bit widened."""
+    mode = image.mode
+    if mode in ("P", "PA"):
+        return "RGBA" if mode == "PA" or "transparency" in image.info else "RGB"
+    if mode == "1":
+        return "L"
+    return mode if mode in _PNG_CHANNELS else "RGB"
+
+
+def _bmp_decodes_in_tensorflow(bits: int, mode: str) -> bool:
+    return bits in (24, 32) or (bits == 8 and mode == "L")
+
+
 def _decoded_channels(image: Image.Image, image_format: str, head: bytes) -> int:
+    """Channels TensorFlow decodes from the bytes `store_image` will store (maybe a PNG re-encode)."""
     mode = image.mode
     if image_format == "jpeg":
         return 1 if mode == "L" else 3
     if image_format == "gif":
         return 3
     if image_format == "webp":
-        if getattr(image, "n_frames", 1) > 1:
-            raise InvalidInputError("animated WebP: TensorFlow 2.21's decoder crashes on it")
         return 4 if mode == "RGBA" else 3
     if image_format == "bmp":
         bits = _bmp_bits_per_pixel(head)
         if bits == 32:
             return 4
-        if bits == 24:
-            return 3
-        if bits == 8 and mode == "L":
-            return 1
-        raise InvalidInputError(f"{bits}-bit {mode} BMP: TensorFlow decodes it wrongly or not at all")
+        if _bmp_decodes_in_tensorflow(bits, mode):
+            return 3 if bits == 24 else 1
+        return _PNG_CHANNELS[_png_mode(image)]
     # PNG
     if mode in ("1", "L", "I", "I;16", "I;16B", "I;16L"):
         return 1
@@ -169,26 +195,148 @@ def truncation(data: bytes, image_format: str) -> str | None:
     return None
 
 
-def image_values(data: bytes, *, info: ImageInfo, filename: str) -> dict[str, list]:
-    """The image features of a record for a file whose header was probed as `info`.
+# EXIF tag 0x0112: 1 = upright; 2-8 = mirrored and/or rotated, as the camera held it.
+_EXIF_ORIENTATION = 0x0112
+_UPRIGHT = 1
+_FILE_SUFFIXES = {
+    "jpeg": (".jpg", ".jpeg", ".jpe", ".jfif"),
+    "png": (".png",),
+    "gif": (".gif",),
+    "bmp": (".bmp", ".dib"),
+    "webp": (".webp",),
+}
+_ALL_SUFFIXES = frozenset(suffix for suffixes in _FILE_SUFFIXES.values() for suffix in suffixes)
+# Re-encoding a JPEG (to apply its orientation) at this quality keeps it visually unchanged.
+REENCODED_JPEG_QUALITY = 95
+
+
+@dataclass(frozen=True)
+class StoredImage:
+    """An image as it goes into a record.
+
+    Attributes:
+      data: the bytes stored: the file's own, or a re-encode when TensorFlow would misread them.
+      info: what TensorFlow decodes `data` to.
+      orientation: the EXIF orientation the stored pixels still need (1: upright).
+      repair: what was done, for the repairs report ("" when the file is stored as it is).
+      reencoded: `data` is a re-encode, not the file's bytes.
+    """
+
+    data: bytes
+    info: ImageInfo
+    orientation: int = _UPRIGHT
+    repair: str = ""
+    reencoded: bool = False
+
+
+def _orientation(image: Image.Image) -> int:
+    """From the EXIF block read with the header (`getexif()` would decode a whole PNG to look for
+    an eXIf chunk after the pixels; such late blocks are not read)."""
+    raw = image.info.get("exif")
+    if not raw:
+        return _UPRIGHT
+    exif = Image.Exif()
+    try:
+        exif.load(raw)
+    except Exception:  # a damaged EXIF block costs the orientation, not the image
+        return _UPRIGHT
+    value = exif.get(_EXIF_ORIENTATION, _UPRIGHT)
+    return value if isinstance(value, int) and 1 <= value <= 8 else _UPRIGHT
+
+
+def _reencode_reason(image: Image.Image, image_format: str, data: bytes) -> str:
+    """Why TensorFlow would misread these bytes, or ""."""
+    if image_format in ("gif", "webp") and getattr(image, "is_animated", False):
+        return f"animated {image_format.upper()} ({image.n_frames} frames): first frame stored as PNG"
+    if image_format == "bmp":
+        bits = _bmp_bits_per_pixel(data)
+        if not _bmp_decodes_in_tensorflow(bits, image.mode):
+            return f"{bits}-bit {image.mode} BMP (TensorFlow misreads it): stored as PNG"
+    return ""
+
+
+def _encode(image: Image.Image, image_format: str) -> bytes:
+    buffer = io.BytesIO()
+    if image_format == "jpeg":
+        image.save(buffer, "JPEG", quality=REENCODED_JPEG_QUALITY)
+    else:
+        image.convert(_png_mode(image)).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def _decode(image: Image.Image, image_format: str) -> None:
+    """Decodes the pixels; JPEGs at 1/8 scale (the same entropy decoding, a cheaper inverse DCT)."""
+    if image_format == "jpeg":
+        image.draft(image.mode, (max(1, image.width // 8), max(1, image.height // 8)))
+    image.load()
+
+
+def store_image(
+    data: bytes,
+    *,
+    probed: ImageInfo,
+    filename: str,
+    validate: str = VALIDATE_FULL,
+    apply_orientation: bool = False,
+) -> StoredImage:
+    """Checks an image file's bytes and chooses what to store, re-encoding only where needed.
+
+    Args:
+      data: the whole file.
+      probed: what discovery read from the header.
+      filename: the file's path, to notice a format named by the wrong suffix.
+      validate: "header" or "full" (decode the pixels too; see `defaults.VALIDATION_LEVELS`).
+      apply_orientation: rotate/mirror pixels by their EXIF orientation (a re-encode).
 
     Raises:
-      InvalidInputError: the bytes no longer match the probed format (the file changed), or they
-        are cut short (see `truncation`).
+      InvalidInputError: the bytes changed since discovery, are cut short, or do not decode.
     """
-    if sniff_format(data[:SNIFF_BYTES]) != info.image_format:
+    if validate not in VALIDATION_LEVELS:
+        raise ValueError(f"validate={validate!r} is not one of {', '.join(VALIDATION_LEVELS)}")
+    image_format = probed.image_format
+    if sniff_format(data[:SNIFF_BYTES]) != image_format:
         raise InvalidInputError("file changed since it was discovered (format differs)")
-    reason = truncation(data, info.image_format)
+    reason = truncation(data, image_format)
     if reason:
         raise InvalidInputError(reason)
+    try:
+        with Image.open(io.BytesIO(data), formats=[_PILLOW_NAMES[image_format]]) as image:
+            orientation = _orientation(image)
+            repair, target = _reencode_reason(image, image_format, data), "png"
+            rotate = apply_orientation and orientation != _UPRIGHT
+            if rotate and repair:
+                repair += f"; EXIF orientation {orientation} applied"
+            elif rotate:
+                target = "jpeg" if image_format == "jpeg" else "png"
+                repair = f"EXIF orientation {orientation} applied: re-encoded as {target.upper()}"
+            if repair:
+                image.load()
+                if rotate:
+                    image, orientation = ImageOps.exif_transpose(image), _UPRIGHT
+                stored = _encode(image, target)
+                return StoredImage(stored, probe_bytes(stored), orientation, repair, reencoded=True)
+            if validate == VALIDATE_FULL:
+                _decode(image, image_format)
+    except (OSError, SyntaxError, ValueError, struct.error, EOFError) as error:
+        raise InvalidInputError(f"undecodable {image_format}: {error}") from None
+    suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+    if suffix in _ALL_SUFFIXES and suffix not in _FILE_SUFFIXES[image_format]:
+        repair = f"{image_format.upper()} named {suffix}: stored as {image_format.upper()}"
+    return StoredImage(data, probed, orientation, repair)
+
+
+def image_values(stored: StoredImage, *, filename: str) -> dict[str, list]:
+    """The image features of a record."""
+    info = stored.info
     return {
-        contract.IMAGE_ENCODED: [data],
+        contract.IMAGE_ENCODED: [stored.data],
         contract.IMAGE_FORMAT: [info.image_format.encode()],
         contract.IMAGE_HEIGHT: [info.height],
         contract.IMAGE_WIDTH: [info.width],
         contract.IMAGE_CHANNELS: [info.channels],
+        contract.IMAGE_ORIENTATION: [stored.orientation],
         contract.IMAGE_FILENAME: [filename.encode("utf-8")],
-        contract.IMAGE_SHA256: [hashlib.sha256(data).hexdigest().encode()],
+        contract.IMAGE_SHA256: [hashlib.sha256(stored.data).hexdigest().encode()],
     }
 
 

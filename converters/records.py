@@ -1,7 +1,8 @@
 """One record from one Entry: read its bytes, check them, and build the `tf.train.Example`.
 
 The writer calls `RecordBuilder.build` for every entry of its shard; the feature values follow the
-plan's schema (see `contract.record_schema`).
+plan's schema (see `contract.record_schema`). An input stored other than as found (an image
+re-encoded so TensorFlow decodes it right) comes back with its `Repair`.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from typing import BinaryIO
 
 from shardify import contract
 from shardify.converters import images, tables, texts
-from shardify.entries import IMAGE, ROW, TEXT, Entry, PlanSummary, row_id
+from shardify.defaults import DEFAULT_VALIDATE
+from shardify.entries import IMAGE, ROW, Entry, PlanSummary, Repair, row_id
 from shardify.errors import InvalidInputError
 
 __all__ = ["RecordBuilder"]
@@ -31,6 +33,8 @@ class RecordBuilder:
       table_options: how the tables' columns were named.
       encoding: of text files.
       labels_file: the label file's name, for captions' `text/source`.
+      validate: how images are checked (see `defaults.VALIDATION_LEVELS`).
+      apply_orientation: store images upright by their EXIF orientation.
     """
 
     def __init__(
@@ -41,12 +45,16 @@ class RecordBuilder:
         table_options: tables.TableOptions = tables.TableOptions(),
         encoding: str = texts.DEFAULT_ENCODING,
         labels_file: str = "",
+        validate: str = DEFAULT_VALIDATE,
+        apply_orientation: bool = False,
     ) -> None:
         self._schema = summary.schema
         self._open = open_input
         self._table_options = table_options
         self._encoding = encoding
         self._labels_file = labels_file
+        self._validate = validate
+        self._apply_orientation = apply_orientation
         self._captions = summary.captions
         self._labels = summary.labels
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
@@ -62,13 +70,14 @@ class RecordBuilder:
             table.close()
         self._tables.clear()
 
-    def build(self, entry: Entry) -> bytes:
-        """The serialized record.
+    def build(self, entry: Entry) -> tuple[bytes, Repair | None]:
+        """The serialized record, and how the input was repaired (None: stored as found).
 
         Raises:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
           OSError: the input cannot be read.
         """
+        repair = None
         if entry.kind == ROW:
             values = self._row_values(entry)
         else:
@@ -78,23 +87,34 @@ class RecordBuilder:
                 raise InvalidInputError(
                     f"file changed since it was discovered ({entry.size_bytes} -> {len(data)} bytes)"
                 )
-            values = self._image_values(entry, data) if entry.kind == IMAGE else self._text_values(entry, data)
+            if entry.kind == IMAGE:
+                values, repair = self._image_values(entry, data)
+            else:
+                values = self._text_values(entry, data)
         if self._label_mode != contract.LABEL_NONE:
             values.update(self._label_values(entry))
-        return contract.encode_record(self._schema, values)
+        return contract.encode_record(self._schema, values), repair
 
-    def _image_values(self, entry: Entry, data: bytes) -> dict[str, list]:
-        info = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
-        values = images.image_values(data, info=info, filename=entry.relpath)
+    def _image_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
+        probed = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
+        stored = images.store_image(
+            data,
+            probed=probed,
+            filename=entry.relpath,
+            validate=self._validate,
+            apply_orientation=self._apply_orientation,
+        )
+        values = images.image_values(stored, filename=entry.relpath)
+        repair = Repair(entry.relpath, stored.repair, stored.reencoded) if stored.repair else None
         if not self._captions:
-            return values
+            return values, repair
         if entry.caption_file:
             with self._open(entry.caption_file) as fileobj:
                 caption = texts.decode_text(fileobj.read(), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
             values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
-        return values
+        return values, repair
 
     def _text_values(self, entry: Entry, data: bytes) -> dict[str, list]:
         text = texts.decode_text(data, self._encoding)

@@ -29,6 +29,7 @@ __all__ = [
     "IMAGE_HEIGHT",
     "IMAGE_WIDTH",
     "IMAGE_CHANNELS",
+    "IMAGE_ORIENTATION",
     "IMAGE_FILENAME",
     "IMAGE_SHA256",
     "LABEL",
@@ -83,6 +84,7 @@ IMAGE_FORMAT = "image/format"
 IMAGE_HEIGHT = "image/height"
 IMAGE_WIDTH = "image/width"
 IMAGE_CHANNELS = "image/channels"
+IMAGE_ORIENTATION = "image/orientation"
 IMAGE_FILENAME = "image/filename"
 IMAGE_SHA256 = "image/key/sha256"
 LABEL = "image/class/label"
@@ -96,11 +98,12 @@ COLUMN_PREFIX = "column/"
 LABEL_NONE, LABEL_SINGLE, LABEL_MULTI = "none", "single", "multi"
 
 IMAGE_FEATURES: tuple[Feature, ...] = (
-    Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes, unchanged"),
+    Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes; a PNG/JPEG re-encode if repaired.jsonl lists it"),
     Feature(IMAGE_FORMAT, BYTES, "format", "jpeg, png, gif, bmp or webp, detected from the bytes"),
     Feature(IMAGE_HEIGHT, INT64, "height", "pixels, from the header"),
     Feature(IMAGE_WIDTH, INT64, "width", "pixels, from the header"),
     Feature(IMAGE_CHANNELS, INT64, "channels", "channels tf.io.decode_image(channels=0) returns"),
+    Feature(IMAGE_ORIENTATION, INT64, "orientation", "EXIF orientation the stored pixels still need, 1 = upright"),
     Feature(IMAGE_FILENAME, BYTES, "filename", "path relative to the source folder, '/'-separated"),
     Feature(IMAGE_SHA256, BYTES, "sha256", "hex sha256 of image/encoded"),
 )

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from shardify import contract, planning
 
-__all__ = ["IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+__all__ = ["IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "Repair", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
 
 IMAGE, TEXT, ROW = "image", "text", "row"  # Entry kinds: an image file, a text file, a table row
@@ -126,6 +126,24 @@ class Reject:
 
 
 @dataclass(frozen=True)
+class Repair:
+    """An input stored other than as found, for `repaired.jsonl`.
+
+    Attributes:
+      relpath: path relative to the source folder.
+      how: one sentence: what was wrong and what was stored.
+      reencoded: the stored bytes are a re-encode, not the file's own.
+    """
+
+    relpath: str
+    how: str
+    reencoded: bool
+
+    def to_json(self) -> dict:
+        return {"path": self.relpath, "repair": self.how, "reencoded": self.reencoded}
+
+
+@dataclass(frozen=True)
 class ShardTask:
     """Everything one worker needs to write one shard: the entries in record order.
 
@@ -156,6 +174,7 @@ class ShardResult:
       num_records, num_bytes, sha256: of the finished file.
       label_counts: records per label name.
       rejects: inputs that failed while being written.
+      repairs: inputs stored other than as found.
     """
 
     split: str
@@ -167,6 +186,7 @@ class ShardResult:
     sha256: str
     label_counts: dict[str, int] = field(default_factory=dict)
     rejects: tuple[Reject, ...] = ()
+    repairs: tuple[Repair, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,13 @@ so a finished folder can be copied or uploaded as a whole.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from shardify import contract, naming
 from shardify._version import __version__
-from shardify.entries import PlanSummary, Reject, ShardResult
+from shardify.entries import PlanSummary, Reject, Repair, ShardResult
 from shardify.errors import ManifestError
 from shardify.paths import join_path
 
@@ -93,6 +93,7 @@ def build_manifest(
     summary: PlanSummary,
     results: Iterable[ShardResult],
     rejects: Iterable[Reject],
+    repairs: Sequence[Repair] = (),
     options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """The manifest document for a finished conversion (deterministic: no times, no hosts)."""
@@ -135,6 +136,11 @@ def build_manifest(
             "skipped": summary.num_skipped,
         },
         "rejected": {"count": num_rejected, "path": naming.REJECTS_FILENAME},
+        "repaired": {
+            "count": len(repairs),
+            "reencoded": sum(repair.reencoded for repair in repairs),
+            "path": naming.REPAIRS_FILENAME,
+        },
     }
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 __all__ = [
     "MANIFEST_FILENAME",
     "REJECTS_FILENAME",
+    "REPAIRS_FILENAME",
     "PLAN_FILENAME",
     "SHARD_SUFFIX",
     "ShardName",
@@ -26,9 +27,10 @@ __all__ = [
 
 MANIFEST_FILENAME = "manifest.json"
 REJECTS_FILENAME = "rejected.jsonl"
+REPAIRS_FILENAME = "repaired.jsonl"
 # The plan in numbers, written before the first shard; the CLI prints it and sizes its progress bar.
 PLAN_FILENAME = "plan.json"
-_RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, PLAN_FILENAME)
+_RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, PLAN_FILENAME)
 SHARD_SUFFIX = ".tfrecord"
 # Five digits, like TensorFlow Datasets and the ImageNet scripts: sorts correctly up to 99,999 shards.
 _INDEX_DIGITS = 5

@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 import tensorflow as tf
 
@@ -92,20 +93,27 @@ def test_probed_shape_is_what_tensorflow_decodes(mode: str, fmt: str) -> None:
     assert info.image_format == fmt.lower()
 
 
-@pytest.mark.parametrize("mode", ["P", "1"])
-def test_bmps_tensorflow_misdecodes_are_rejected(mode: str) -> None:
-    with pytest.raises(InvalidInputError, match="BMP"):
-        images.probe_bytes(image_bytes(mode, "BMP"))
-
-
-def test_animated_webp_is_rejected_before_it_can_crash_tensorflow() -> None:
+def _animated_webp() -> bytes:
     from PIL import Image
 
     frames = [Image.new("RGB", (8, 8), (i * 60, 0, 0)) for i in range(3)]
     buffer = io.BytesIO()
-    frames[0].save(buffer, "WEBP", save_all=True, append_images=frames[1:])
-    with pytest.raises(InvalidInputError, match="animated WebP"):
-        images.probe_bytes(buffer.getvalue())
+    frames[0].save(buffer, "WEBP", save_all=True, append_images=frames[1:], lossless=True)
+    return buffer.getvalue()
+
+
+# What TensorFlow would misread (palette BMPs: raw indices) or crash on (animated WebP) is stored
+# as a PNG of the pixels Pillow sees (the first frame).
+@pytest.mark.parametrize("data", [image_bytes("P", "BMP"), image_bytes("1", "BMP"), _animated_webp()])
+def test_what_tensorflow_misreads_is_stored_as_a_png_of_the_same_pixels(data: bytes) -> None:
+    from PIL import Image
+
+    stored = images.store_image(data, probed=images.probe_bytes(data), filename="x")
+    assert stored.reencoded and stored.info.image_format == "png"
+    decoded = tf.io.decode_image(stored.data, channels=0, expand_animations=False)
+    assert list(decoded.shape) == [stored.info.height, stored.info.width, stored.info.channels]
+    rgb = tf.io.decode_image(stored.data, channels=3, expand_animations=False).numpy()
+    assert (rgb == np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))).all()
 
 
 def test_pixel_limit_rejects_without_decoding() -> None:
