@@ -237,3 +237,24 @@ def test_center_crop_of_a_jpeg_equals_cropping_the_full_decode(converted: Path) 
         tf.image.crop_to_bounding_box(decoded, (height - side) // 2, (width - side) // 2, side, side), (10, 10)
     )
     np.testing.assert_allclose(ours["image"].numpy(), expected.numpy(), atol=1.0)
+
+
+def _flip_a_byte_of(output: Path, shard: str) -> None:
+    path = output / shard
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("small_records", [False, True])
+def test_a_damaged_shard_fails_the_reader_with_its_file_name(
+    converted: Path, converted_texts: Path, tmp_path: Path, small_records: bool
+) -> None:
+    """TensorFlow's own error ("corrupted record at 50609") names no file; the reader's does."""
+    output = tmp_path / "copy"
+    shutil.copytree(converted_texts if small_records else converted, output)
+    _flip_a_byte_of(output, "train-00001-of-00004.tfrecord")
+    options = {"batch_size": 4} if small_records else {"image_size": (16, 16), "batch_size": 4}
+    with pytest.raises(tf.errors.InvalidArgumentError, match=r"train-00001-of-00004\.tfrecord is damaged"):
+        for _ in shardify.load(str(output), **options):
+            pass
