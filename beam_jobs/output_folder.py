@@ -36,7 +36,7 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
 
     Raises:
       OutputError: the folder holds files shardify did not write and `overwrite` is False, or it
-        cannot be created.
+        cannot be created or written (a file of that name, a read-only file system, no permission).
     """
     foreign = [name for name in list_names(folder) if not naming.is_shardify_file(name)]
     if foreign and not overwrite:
@@ -47,11 +47,16 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
         )
     try:
         FileSystems.mkdirs(folder)
-    except OSError:
-        pass  # already exists
-    except Exception as error:  # Beam wraps OS errors in BeamIOError
-        if not FileSystems.exists(folder):
-            raise OutputError(f"cannot create output folder {folder}: {error}") from None
+    except Exception:  # noqa: S110 - it exists already, or cannot be made: the write test says which
+        pass
+    # Fail here, before any work, rather than in a worker at the first shard.
+    probe = FileSystems.join(folder, naming.temp_filename("write-test", uuid.uuid4().hex[:12]))
+    try:
+        with FileSystems.create(probe, compression_type=CompressionTypes.UNCOMPRESSED):
+            pass
+        FileSystems.delete([probe])
+    except Exception as error:  # OSError, or Beam's BeamIOError wrapping one
+        raise OutputError(f"cannot write into output folder {folder}: {error}") from None
     # The old manifest goes first: from here until the new one is written the folder is incomplete.
     for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME):
         path = FileSystems.join(folder, name)

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import apache_beam as beam
-from apache_beam.io.filesystem import CompressionTypes
+from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import naming
@@ -20,7 +20,7 @@ from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import open_input
 from shardify.converters.records import RecordBuilder
 from shardify.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, OutputError
 from shardify.paths import join_path
 from shardify.tfrecord import TFRecordWriter
 
@@ -60,25 +60,31 @@ class _WriteShardFn(beam.DoFn):
         rejects: list[Reject] = []
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
-        with contextlib.closing(builder), FileSystems.create(
-            temp_path, compression_type=CompressionTypes.UNCOMPRESSED
-        ) as out:
-            writer = TFRecordWriter(out)
-            for entry in task.entries:
-                try:
-                    record, repair = builder.build(entry)
-                except InvalidInputError as error:
-                    rejects.append(Reject(entry.relpath, "write", error.reason, entry.row))
-                    continue
-                except OSError as error:
-                    rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}", entry.row))
-                    continue
-                writer.write(record)
-                if repair:
-                    repairs.append(repair)
-                label_counts.update(entry.labels)
-        # Only a complete file ever carries the final name.
-        FileSystems.rename([temp_path], [FileSystems.join(self._output, final_name)])
+        try:
+            with contextlib.closing(builder), FileSystems.create(
+                temp_path, compression_type=CompressionTypes.UNCOMPRESSED
+            ) as out:
+                writer = TFRecordWriter(out)
+                for entry in task.entries:
+                    try:
+                        record, repair = builder.build(entry)
+                    except InvalidInputError as error:
+                        rejects.append(Reject(entry.relpath, "write", error.reason, entry.row))
+                        continue
+                    except OSError as error:
+                        rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}", entry.row))
+                        continue
+                    writer.write(record)
+                    if repair:
+                        repairs.append(repair)
+                    label_counts.update(entry.labels)
+            # Only a complete file ever carries the final name.
+            FileSystems.rename([temp_path], [FileSystems.join(self._output, final_name)])
+        except (OSError, BeamIOError) as error:  # reading errors became rejects above: this is the output
+            raise OutputError(
+                f"cannot write {temp_path}: {error} (disk full or not writable?); no manifest was written, "
+                "re-run the same command once it can be written"
+            ) from None
         self._records.inc(writer.num_records)
         self._bytes.inc(writer.num_bytes)
         self._rejected.inc(len(rejects))

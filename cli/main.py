@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 import time
 from enum import Enum
@@ -218,8 +219,7 @@ def convert(
                         os.unlink(log_path)  # refused before any worker ran: nothing to keep
                         raise
                     except Exception as error:  # a worker failed; Beam re-raises it wrapped
-                        last = str(error).strip().splitlines()[-1:] or [type(error).__name__]
-                        raise ShardifyError(f"the conversion failed: {last[0]} (worker log: {log_path})") from None
+                        raise ShardifyError(f"{_worker_failure(error)} (worker log: {log_path})") from None
             os.unlink(log_path)
         else:
             _configure_logging(sys.stderr, quiet)
@@ -253,6 +253,16 @@ def convert(
             f"repaired {repaired['count']} inputs ({repaired['reencoded']} re-encoded): "
             f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
         )
+
+
+def _worker_failure(error: Exception) -> str:
+    """One line from the failure Beam re-raised: our own error's message as it is, else its last line."""
+    last = (str(error).strip().splitlines() or [type(error).__name__])[-1]
+    last = re.sub(r" \[while running '[^']*'\]$", "", last)
+    ours = last.rfind("shardify.errors.")
+    if ours >= 0:
+        return last[ours:].split(": ", 1)[-1]
+    return f"the conversion failed: {last}"
 
 
 def _dry_run(config, beam_args: list[str], workers: int | None) -> None:
