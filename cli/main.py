@@ -138,6 +138,12 @@ def convert(
     runner: Annotated[
         str, typer.Option(help="local (every core), dataflow, portable, dask, or a Beam runner class name.")
     ] = "local",
+    job_endpoint: Annotated[
+        Optional[str], typer.Option(metavar="HOST:PORT", help="--runner portable: the job service (Flink, Spark, Beam's own).")
+    ] = None,
+    dask_address: Annotated[
+        Optional[str], typer.Option(metavar="tcp://HOST:PORT", help="--runner dask: the Dask scheduler.")
+    ] = None,
     workers: Annotated[
         Optional[int], typer.Option(min=1, help="Local worker processes (default: one per core).")
     ] = None,
@@ -201,8 +207,14 @@ def convert(
         _dry_run(config, ctx.args, workers)
         return
 
+    beam_args = [
+        *([f"--job_endpoint={job_endpoint}"] if job_endpoint else []),
+        *([f"--dask_client_address={dask_address}"] if dask_address else []),
+        *ctx.args,
+    ]
+
     def run() -> None:
-        run_conversion(config, runner_name=runner, beam_args=ctx.args, num_workers=workers, overwrite=overwrite)
+        run_conversion(config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite)
 
     try:
         if runner == LOCAL:
@@ -231,10 +243,10 @@ def convert(
 
     from shardify.manifest import load_manifest
 
-    if runner != LOCAL:
-        typer.echo(f"submitted to {runner}; the output is complete once {out}/{naming.MANIFEST_FILENAME} exists")
+    if not is_local_path(out):  # the summary reads the manifest from local disk only
+        typer.echo(f"finished on {runner}: {out}/{naming.MANIFEST_FILENAME} describes the output")
         return
-    manifest = load_manifest(out)  # run_conversion raised the reason if there is none
+    manifest = load_manifest(out)  # run_conversion waited for the end, and raised the reason if there is none
     inputs = manifest.data["inputs"]
     seconds = time.monotonic() - started
     num_bytes = sum(split.num_bytes for split in manifest.splits.values())

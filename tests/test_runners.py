@@ -1,0 +1,90 @@
+"""The same conversion on another Beam runner gives the same bytes: Beam's portable job service,
+with SDK workers started as separate processes by a worker pool, all on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from shardify import naming
+
+PYTHON = sys.executable
+SHARDIFY = str(Path(PYTHON).with_name("shardify"))
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_for(port: int, process: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert process.poll() is None, f"service on port {port} exited"
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise TimeoutError(f"nothing listens on port {port}")
+
+
+@pytest.fixture(scope="module")
+def portable_services(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+    """(job endpoint, worker pool address, worker pool log) of a local job service and worker pool."""
+    logs = tmp_path_factory.mktemp("services")
+    # The pool starts each SDK worker as `python ...`: this interpreter's folder comes first.
+    env = {**os.environ, "PATH": f"{Path(PYTHON).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    job_port, pool_port = _free_port(), _free_port()
+    commands = {
+        "job_service": [PYTHON, "-m", "apache_beam.runners.portability.local_job_service_main", f"--port={job_port}"],
+        "worker_pool": [PYTHON, "-m", "apache_beam.runners.worker.worker_pool_main", f"--service_port={pool_port}"],
+    }
+    processes = {}
+    try:
+        for name, command in commands.items():
+            with open(logs / f"{name}.log", "wb") as log:
+                processes[name] = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
+        _wait_for(job_port, processes["job_service"])
+        _wait_for(pool_port, processes["worker_pool"])
+        yield f"localhost:{job_port}", f"localhost:{pool_port}", logs / "worker_pool.log"
+    finally:
+        for process in processes.values():
+            process.kill()
+            process.wait()
+
+
+def test_portable_runner_with_worker_processes_gives_the_local_bytes(
+    portable_services: tuple[str, str, Path], sample_images: Path, tmp_path: Path
+) -> None:
+    job_endpoint, pool, pool_log = portable_services
+
+    def convert(out: str, *options: str) -> subprocess.CompletedProcess:
+        command = [SHARDIFY, "convert", str(sample_images), str(tmp_path / out), "--shards", "4", "-q", *options]
+        return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+    local = convert("local")
+    assert local.returncode == 0, local.stderr
+    portable = convert(
+        "portable",
+        *("--runner", "portable", "--job-endpoint", job_endpoint),
+        *("--", "--environment_type=EXTERNAL", f"--environment_config={pool}"),
+    )
+    assert portable.returncode == 0, portable.stderr
+    assert "wrote 72 records in 4 shards" in portable.stdout
+    assert "Starting worker" in pool_log.read_text()  # the SDK workers ran as the pool's processes
+
+    names = sorted(p.name for p in (tmp_path / "local").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "portable").iterdir())
+    for name in names:
+        assert (tmp_path / "portable" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    manifest = json.loads((tmp_path / "portable" / naming.MANIFEST_FILENAME).read_text())
+    assert manifest["inputs"]["written"] == 72
