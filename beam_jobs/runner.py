@@ -13,6 +13,8 @@ from collections.abc import Sequence
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
+from shardify.errors import RunnerError
+
 __all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline"]
 
 LOCAL = "local"
@@ -20,7 +22,7 @@ LOCAL = "local"
 RUNNER_ALIASES = {
     "dataflow": "DataflowRunner",
     "portable": "PortableRunner",
-    "dask": "DaskRunner",
+    "dask": "apache_beam.runners.dask.dask_runner.DaskRunner",  # needs `pip install 'apache-beam[dask]'`
     "direct": "DirectRunner",
     "flink": "FlinkRunner",
     "spark": "SparkRunner",
@@ -52,4 +54,8 @@ def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_wor
         given = {a.split("=", 1)[0] for a in args}
         args = [a for a in local_args if a.split("=", 1)[0] not in given] + args
         return beam.Pipeline(runner=FnApiRunner(), options=PipelineOptions(args))
-    return beam.Pipeline(options=PipelineOptions([f"--runner={RUNNER_ALIASES.get(runner, runner)}", *args]))
+    name = RUNNER_ALIASES.get(runner, runner)
+    try:
+        return beam.Pipeline(options=PipelineOptions([f"--runner={name}", *args]))
+    except (ValueError, ImportError) as error:
+        raise RunnerError(f"runner {runner!r} is not available: {error}") from None

@@ -236,7 +236,12 @@ def convert(
         else:
             _configure_logging(sys.stderr, quiet)
             _LOG.info("converting %s -> %s on %s", src, out, runner)
-            run()
+            try:
+                run()
+            except ShardifyError:
+                raise
+            except Exception as error:  # the runner failed (or refused the job)
+                raise ShardifyError(_worker_failure(error)) from None
     except ShardifyError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None

@@ -14,6 +14,7 @@ __all__ = [
     "CorruptShardError",
     "InvalidInputError",
     "RejectLimitError",
+    "RunnerError",
 ]
 
 
@@ -45,6 +46,10 @@ class CorruptShardError(ShardifyError):
 
 class RejectLimitError(ShardifyError):
     """More inputs were rejected than `--max-rejects` allows; the rejects report is kept."""
+
+
+class RunnerError(ShardifyError):
+    """The Beam runner asked for cannot be made (unknown name, missing extra such as dask)."""
 
 
 class InvalidInputError(ShardifyError):
