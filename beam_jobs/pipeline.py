@@ -103,11 +103,14 @@ def run_conversion(
       OutputError: the output folder cannot be claimed (see `output_folder.prepare_output`).
     """
     config, source_layout = _prepared(config)
-    output_folder.prepare_output(config.output, overwrite=overwrite)
     pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)
+    dry_run = runner.is_dry_run(pipeline.options)
+    if not dry_run:
+        output_folder.prepare_output(config.output, overwrite=overwrite)
     build_pipeline(pipeline, config, source_layout)
     result = _run(pipeline)
-    _check_finished(config)
+    if not dry_run:
+        _check_finished(config)
     return result
 
 

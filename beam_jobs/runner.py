@@ -15,7 +15,7 @@ from apache_beam.options.pipeline_options import PipelineOptions
 
 from shardify.errors import RunnerError
 
-__all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline"]
+__all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline", "is_dry_run"]
 
 LOCAL = "local"
 # Short names accepted by `--runner`; anything else is passed to Beam as it is.
@@ -55,7 +55,19 @@ def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_wor
         args = [a for a in local_args if a.split("=", 1)[0] not in given] + args
         return beam.Pipeline(runner=FnApiRunner(), options=PipelineOptions(args))
     name = RUNNER_ALIASES.get(runner, runner)
+    if name == RUNNER_ALIASES["dataflow"]:
+        from shardify.beam_jobs.worker_package import staging_args
+
+        args = staging_args(args)  # Dataflow's workers start without shardify
     try:
         return beam.Pipeline(options=PipelineOptions([f"--runner={name}", *args]))
     except (ValueError, ImportError) as error:
         raise RunnerError(f"runner {runner!r} is not available: {error}") from None
+
+
+def is_dry_run(options: PipelineOptions) -> bool:
+    """Beam's `--dry_run=True`: the runner builds the job (Dataflow: graph and staged package) and
+    submits nothing, so nothing is written and there is no output to check."""
+    from apache_beam.options.pipeline_options import TestOptions
+
+    return bool(options.view_as(TestOptions).dry_run)

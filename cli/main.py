@@ -246,7 +246,14 @@ def convert(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None
 
+    from apache_beam.options.pipeline_options import PipelineOptions
+
+    from shardify.beam_jobs.runner import is_dry_run
     from shardify.manifest import load_manifest
+
+    if is_dry_run(PipelineOptions(beam_args)):
+        typer.echo(f"dry run on {runner}: the job was built (and shardify staged for its workers); nothing was submitted or written")
+        return
 
     if not is_local_path(out):  # the summary reads the manifest from local disk only
         typer.echo(f"finished on {runner}: {out}/{naming.MANIFEST_FILENAME} describes the output")

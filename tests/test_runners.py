@@ -88,3 +88,36 @@ def test_portable_runner_with_worker_processes_gives_the_local_bytes(
         assert (tmp_path / "portable" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
     manifest = json.loads((tmp_path / "portable" / naming.MANIFEST_FILENAME).read_text())
     assert manifest["inputs"]["written"] == 72
+
+
+def test_dataflow_dry_run_builds_the_job_with_shardify_staged(sample_images: Path, tmp_path: Path) -> None:
+    """Beam's --dry_run builds the Dataflow job offline; the CLI's generated worker package is staged."""
+    pytest.importorskip("apache_beam.runners.dataflow.internal.apiclient", reason="needs apache-beam[gcp]")
+    import tarfile
+
+    from apache_beam.portability.api import beam_runner_api_pb2
+
+    from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
+
+    result = run_conversion(
+        ConvertConfig(str(sample_images), str(tmp_path / "out"), shards="4"),
+        runner_name="dataflow",
+        beam_args=[
+            "--dry_run=True", "--no_auth", "--sdk_location=container",
+            "--project=test-project", "--region=us-central1", "--temp_location=gs://test-bucket/tmp",
+        ],
+    )
+    assert not (tmp_path / "out").exists()  # a dry run writes nothing
+    pipeline = result.job.proto_pipeline
+    labels = {t.unique_name for t in pipeline.components.transforms.values()}
+    assert {"Discover", "Plan", "WriteShards/WriteShardFiles", "WriteManifest"} <= labels
+    staged = {}
+    for environment in pipeline.components.environments.values():
+        for dependency in environment.dependencies:
+            role = beam_runner_api_pb2.ArtifactStagingToRolePayload.FromString(dependency.role_payload)
+            staged[role.staged_name] = beam_runner_api_pb2.ArtifactFilePayload.FromString(dependency.type_payload).path
+    with tarfile.open(staged["workflow.tar.gz"]) as package:
+        names = {name.split("/", 1)[1] for name in package.getnames() if "/" in name}
+        assert {"shardify/beam_jobs/write_shards.py", "shardify/converters/images.py", "shardify/contract.py"} <= names
+        requires = package.extractfile(next(n for n in package.getnames() if n.endswith("requires.txt"))).read().decode()
+    assert "pillow" in requires and "google-crc32c" in requires and "tensorflow" not in requires
