@@ -62,7 +62,9 @@ def _existing_source(value: str) -> str:
     return value
 
 
-def _configure_logging(stream: TextIO, quiet: bool) -> None:
+def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = None) -> None:
+    """shardify's messages go to `stream`; other libraries' warnings to the file `other_logs` (the
+    worker log of a local run, where they are kept if the run fails) or, without one, to stderr."""
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(message)s"))
     _LOG.handlers[:] = [handler]
@@ -70,7 +72,10 @@ def _configure_logging(stream: TextIO, quiet: bool) -> None:
     _LOG.propagate = False
     # Beam is chatty at INFO; its warnings and errors still show.
     logging.getLogger("apache_beam").setLevel(logging.WARNING)
-    logging.getLogger().setLevel(logging.WARNING)
+    root = logging.getLogger()
+    root.setLevel(logging.WARNING)
+    if other_logs:
+        root.handlers[:] = [logging.FileHandler(other_logs, encoding="utf-8")]
 
 
 def _label_names(path: Optional[Path]) -> tuple[str, ...]:
@@ -221,7 +226,7 @@ def convert(
             from shardify.cli.local_run import PlanWatcher, worker_output_to_log
 
             with worker_output_to_log() as (stream, log_path):
-                _configure_logging(stream, quiet)
+                _configure_logging(stream, quiet, other_logs=log_path)
                 _LOG.info("converting %s -> %s on every core (worker log: %s)", src, out, log_path)
                 show_progress = not quiet and stream.isatty()
                 with PlanWatcher(os.path.abspath(out), stream, show_plan=not quiet, show_progress=show_progress):
@@ -295,7 +300,7 @@ def _dry_run(config, beam_args: list[str], workers: int | None) -> None:
 
     try:
         with worker_output_to_log() as (stream, log_path):
-            _configure_logging(stream, quiet=True)
+            _configure_logging(stream, quiet=True, other_logs=log_path)
             try:
                 summary = plan_conversion(config, beam_args=beam_args, num_workers=workers)
             except ShardifyError:
