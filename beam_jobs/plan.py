@@ -1,13 +1,21 @@
 """Plan: count each split, choose its shard count, order its entries and cut them into shards.
 
-Only metadata is grouped here; one worker orders a split's entries (a few hundred bytes each, so a
-few million files fit easily) and emits one `ShardTask` per shard.
+    [Entry] --CountSplits--> counts --Summarize--> PlanSummary
+    [Entry] --GroupByBucket--> sorted buckets --CutBuckets--> shard pieces --GroupPieces--> ShardTask
+
+Only metadata is grouped here, and no worker holds a whole split: a split's sort-key range is cut
+into buckets of about ENTRIES_PER_BUCKET entries; each bucket is sorted by one worker, which knows
+its first entry's global rank from the bucket sizes (a side input) and so which shard each entry
+belongs to. A shard that spans buckets is put together from its pieces. The result is exactly the
+order and the cuts of sorting the whole split in one place.
 """
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import logging
+import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -18,11 +26,14 @@ from shardify import contract, planning
 from shardify.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.layout import SourceLayout
 
-__all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES"]
+__all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES", "ENTRIES_PER_BUCKET"]
 
 TASKS, SUMMARY = "tasks", "summary"
 # Rejects listed by name in the plan summary; the rest are counted (all are in rejected.jsonl).
 REJECT_EXAMPLES = 10
+# Entries one worker sorts at a time. Planning 1,000,000 entries of one split in a single worker
+# peaked at 2.5 GB over the local runner's processes (benchmarks/plan_scale.py); buckets bound that.
+ENTRIES_PER_BUCKET = 100_000
 _LOG = logging.getLogger("shardify")
 
 
@@ -56,24 +67,72 @@ class _SplitCount:
     max_labels: int
 
 
-def _by_split(entries: list[Entry]) -> Iterator[tuple[str, Batch]]:
-    groups: dict[str, Batch] = {}
+def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
+    counts: dict[str, list] = {}
     for entry in entries:
-        groups.setdefault(entry.split, Batch()).append(entry)
+        count = counts.setdefault(entry.split, [0, 0, Counter(), 0])
+        count[0] += 1
+        count[1] += entry.size_bytes
+        count[2].update(entry.labels)
+        count[3] = max(count[3], len(entry.labels))
+    for split, (num_records, num_bytes, labels, max_labels) in counts.items():
+        yield split, _SplitCount(num_records, num_bytes, dict(labels), max_labels)
+
+
+def _merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
+    num_records = num_bytes = max_labels = 0
+    labels: Counter[str] = Counter()
+    for count in counts:
+        num_records += count.num_records
+        num_bytes += count.num_bytes
+        labels.update(count.label_counts)
+        max_labels = max(max_labels, count.max_labels)
+    return _SplitCount(num_records, num_bytes, dict(sorted(labels.items())), max_labels)
+
+
+def _num_buckets(num_records: int, entries_per_bucket: int) -> int:
+    return max(1, math.ceil(num_records / entries_per_bucket))
+
+
+def _bucket_of(sort_key: int, num_buckets: int) -> int:
+    """Equal ranges of the 64-bit sort key, so buckets in order hold entries in order."""
+    return (sort_key * num_buckets) >> 64
+
+
+_BucketKey = tuple[str, int]  # (split, bucket)
+
+
+def _by_bucket(entries: list[Entry], summary: PlanSummary, entries_per_bucket: int) -> Iterator[tuple[_BucketKey, Batch]]:
+    buckets = {split: _num_buckets(plan.num_records, entries_per_bucket) for split, plan in summary.splits.items()}
+    groups: dict[_BucketKey, Batch] = {}
+    for entry in entries:
+        groups.setdefault((entry.split, _bucket_of(entry.sort_key, buckets[entry.split])), Batch()).append(entry)
     yield from groups.items()
 
 
-def _count_split(split_batches: tuple[str, Iterable[list[Entry]]]) -> tuple[str, _SplitCount]:
-    split, batches = split_batches
-    entries = itertools.chain.from_iterable(batches)
-    labels: Counter[str] = Counter()
-    num_records = num_bytes = max_labels = 0
-    for entry in entries:
-        labels.update(entry.labels)
-        num_records += 1
-        num_bytes += entry.size_bytes
-        max_labels = max(max_labels, len(entry.labels))
-    return split, _SplitCount(num_records, num_bytes, dict(sorted(labels.items())), max_labels)
+def _cut_bucket(
+    bucket_batches: tuple[_BucketKey, Iterable[list[Entry]]],
+    bucket_sizes: Mapping[_BucketKey, int],
+    summary: PlanSummary,
+) -> Iterator[tuple[tuple[str, int], tuple[int, Batch]]]:
+    """((split, shard), (bucket, entries)) for each run of the bucket's sorted entries in one shard."""
+    (split, bucket), batches = bucket_batches
+    ordered = sorted(itertools.chain.from_iterable(batches), key=_record_order)
+    first_rank = sum(size for (name, index), size in bucket_sizes.items() if name == split and index < bucket)
+    plan = summary.splits[split]
+    ends = planning.shard_boundaries(plan.num_records, plan.num_shards)
+    start = 0
+    while start < len(ordered):
+        shard = bisect.bisect_right(ends, first_rank + start)
+        stop = min(len(ordered), ends[shard] - first_rank)
+        yield (split, shard), (bucket, Batch(ordered[start:stop]))
+        start = stop
+
+
+def _assemble_shard(shard_pieces: tuple[tuple[str, int], Iterable[tuple[int, list[Entry]]]], summary: PlanSummary) -> ShardTask:
+    (split, shard), pieces = shard_pieces
+    entries = itertools.chain.from_iterable(piece for _, piece in sorted(pieces, key=lambda p: p[0]))
+    return ShardTask(split, shard, summary.splits[split].num_shards, tuple(entries))
 
 
 def _summarize(
@@ -116,20 +175,13 @@ def _summarize(
     return summary
 
 
-def _cut_split(split_batches: tuple[str, Iterable[list[Entry]]], summary: PlanSummary) -> Iterator[ShardTask]:
-    split, batches = split_batches
-    ordered = sorted(itertools.chain.from_iterable(batches), key=_record_order)
-    num_shards = summary.splits[split].num_shards
-    for index, shard in enumerate(planning.cut_into_shards(ordered, num_shards)):
-        yield ShardTask(split, index, num_shards, tuple(shard))
-
-
 class Plan(beam.PTransform):
     """[Entry] batches -> {TASKS: ShardTask per shard, SUMMARY: one PlanSummary}.
 
     Args:
       context: the layout, shard request and label options.
       rejects, skipped, columns: Discover's other outputs, counted into the summary.
+      entries_per_bucket: entries one worker orders at a time (see ENTRIES_PER_BUCKET).
     """
 
     def __init__(
@@ -139,20 +191,21 @@ class Plan(beam.PTransform):
         rejects: beam.PCollection,
         skipped: beam.PCollection,
         columns: beam.PCollection,
+        entries_per_bucket: int = ENTRIES_PER_BUCKET,
     ) -> None:
         super().__init__()
+        self._entries_per_bucket = entries_per_bucket
         self._context = context
         self._rejects = rejects
         self._skipped = skipped
         self._columns = columns
 
     def expand(self, entries: beam.PCollection) -> dict[str, beam.PCollection]:
-        # (split, [[Entry]]): metadata only.
-        by_split = entries | "KeyBySplit" >> beam.FlatMap(_by_split) | "GroupBySplit" >> beam.GroupByKey()
         num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
         summary = (
-            by_split
-            | "CountSplit" >> beam.Map(_count_split)
+            entries
+            | "CountBatches" >> beam.FlatMap(_count_batch)
+            | "CountSplits" >> beam.CombinePerKey(_merge_counts)
             | "CollectSplits" >> beam.combiners.ToDict()
             | "Summarize"
             >> beam.Map(
@@ -163,5 +216,20 @@ class Plan(beam.PTransform):
                 self._context,
             )
         )
-        tasks = by_split | "CutIntoShards" >> beam.FlatMap(_cut_split, beam.pvalue.AsSingleton(summary))
+        # ((split, bucket), [Entry]): metadata only.
+        bucketed = entries | "KeyByBucket" >> beam.FlatMap(
+            _by_bucket, beam.pvalue.AsSingleton(summary), self._entries_per_bucket
+        )
+        bucket_sizes = (
+            bucketed
+            | "CountBucket" >> beam.MapTuple(lambda key, batch: (key, len(batch)))
+            | "SumBuckets" >> beam.CombinePerKey(sum)
+        )
+        tasks = (
+            bucketed
+            | "GroupByBucket" >> beam.GroupByKey()
+            | "CutBuckets" >> beam.FlatMap(_cut_bucket, beam.pvalue.AsDict(bucket_sizes), beam.pvalue.AsSingleton(summary))
+            | "GroupPieces" >> beam.GroupByKey()
+            | "AssembleShards" >> beam.Map(_assemble_shard, beam.pvalue.AsSingleton(summary))
+        )
         return {TASKS: tasks, SUMMARY: summary}
