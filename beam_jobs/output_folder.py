@@ -15,7 +15,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify import naming
 from shardify.errors import OutputError
 
-__all__ = ["list_names", "prepare_output", "write_text_atomically", "remove_stale_files"]
+__all__ = ["list_names", "prepare_output", "write_text_atomically", "remove_files", "remove_stale_files"]
 
 
 def list_names(folder: str) -> list[str]:
@@ -52,8 +52,8 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
     # Fail here, before any work, rather than in a worker at the first shard.
     probe = FileSystems.join(folder, naming.temp_filename("write-test", uuid.uuid4().hex[:12]))
     try:
-        with FileSystems.create(probe, compression_type=CompressionTypes.UNCOMPRESSED):
-            pass
+        with FileSystems.create(probe, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+            out.write(b"shardify checks that it can write here")  # not empty: S3 refuses empty uploads
         FileSystems.delete([probe])
     except Exception as error:  # OSError, or Beam's BeamIOError wrapping one
         raise OutputError(f"cannot write into output folder {folder}: {error}") from None
@@ -71,6 +71,14 @@ def write_text_atomically(folder: str, name: str, text: str) -> None:
     with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
         out.write(text.encode("utf-8"))
     FileSystems.rename([temp], [final])
+
+
+def remove_files(folder: str, names: Iterable[str]) -> None:
+    """Deletes those of `names` that exist in `folder` (only ever names shardify writes)."""
+    paths = [FileSystems.join(folder, name) for name in names]
+    existing = [path for path in paths if FileSystems.exists(path)]
+    if existing:
+        FileSystems.delete(existing)
 
 
 def remove_stale_files(folder: str, keep: Iterable[str]) -> list[str]:

@@ -102,8 +102,9 @@ def run_conversion(
       SourceError: the source folder does not exist, or its layout cannot be read.
       OutputError: the output folder cannot be claimed (see `output_folder.prepare_output`).
     """
-    config, source_layout = _prepared(config)
     pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)
+    FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
+    config, source_layout = _prepared(config)
     dry_run = runner.is_dry_run(pipeline.options)
     if not dry_run:
         output_folder.prepare_output(config.output, overwrite=overwrite)
@@ -150,10 +151,11 @@ def plan_conversion(
     Raises:
       SourceError: as `run_conversion`.
     """
+    pipeline = runner.make_pipeline(runner.LOCAL, beam_args, num_workers=num_workers)
+    FileSystems.set_options(pipeline.options)
     config, source_layout = _prepared(config)
     scratch = tempfile.mkdtemp(prefix="shardify-plan-")
     try:
-        pipeline = runner.make_pipeline(runner.LOCAL, beam_args, num_workers=num_workers)
         build_pipeline(pipeline, dataclasses.replace(config, output=scratch), source_layout, dry_run=True)
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:

@@ -34,6 +34,17 @@ RUNNER_ALIASES = {
 DEFAULT_LOCAL_MODE = "multi_processing"
 
 
+def _provision_info(options: PipelineOptions):
+    """What the worker processes are told, as Beam's DirectRunner does: without the pipeline's
+    options, their file systems ignore e.g. `--s3_endpoint_url` and credentials."""
+    from apache_beam.portability.api import beam_provision_api_pb2
+    from apache_beam.runners.portability.fn_api_runner.fn_runner import ExtendedProvisionInfo
+    from apache_beam.runners.portability.portable_runner import JobServiceHandle
+
+    encoded = JobServiceHandle.encode_pipeline_options(options.get_all_options())
+    return ExtendedProvisionInfo(beam_provision_api_pb2.ProvisionInfo(pipeline_options=encoded))
+
+
 def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_workers: int | None = None) -> beam.Pipeline:
     """A Pipeline on `runner` with `beam_args` (any Beam pipeline option) passed through.
 
@@ -52,8 +63,8 @@ def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_wor
         ]
         # Options given after `--` win over our defaults.
         given = {a.split("=", 1)[0] for a in args}
-        args = [a for a in local_args if a.split("=", 1)[0] not in given] + args
-        return beam.Pipeline(runner=FnApiRunner(), options=PipelineOptions(args))
+        options = PipelineOptions([a for a in local_args if a.split("=", 1)[0] not in given] + args)
+        return beam.Pipeline(runner=FnApiRunner(provision_info=_provision_info(options)), options=options)
     name = RUNNER_ALIASES.get(runner, runner)
     if name == RUNNER_ALIASES["dataflow"]:
         from shardify.beam_jobs.worker_package import staging_args

@@ -21,8 +21,13 @@ from shardify.planning import RejectLimit
 __all__ = ["WriteManifest"]
 
 
-def _jsonl(items: list[Reject] | list[Repair]) -> str:
-    return "".join(json.dumps(item.to_json()) + "\n" for item in items)
+def _write_report(output: str, name: str, items: list[Reject] | list[Repair]) -> None:
+    """One JSON line per item. No file when there are none: Beam's S3 file system cannot write an
+    empty object (S3 refuses a multipart upload of no parts), and none is left from an earlier run."""
+    if items:
+        output_folder.write_text_atomically(output, name, "".join(json.dumps(i.to_json()) + "\n" for i in items))
+    else:
+        output_folder.remove_files(output, [name])
 
 
 def _finish(
@@ -37,8 +42,8 @@ def _finish(
         [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: (r.relpath, r.row)
     )
     repairs = sorted((r for result in results for r in result.repairs), key=lambda r: r.relpath)
-    output_folder.write_text_atomically(output, naming.REJECTS_FILENAME, _jsonl(rejects))
-    output_folder.write_text_atomically(output, naming.REPAIRS_FILENAME, _jsonl(repairs))
+    _write_report(output, naming.REJECTS_FILENAME, rejects)
+    _write_report(output, naming.REPAIRS_FILENAME, repairs)
     document = manifest_lib.build_manifest(
         summary=summary, results=results, rejects=rejects, repairs=repairs, options=options
     )

@@ -135,11 +135,12 @@ def build_manifest(
             "rejected": num_rejected,
             "skipped": summary.num_skipped,
         },
-        "rejected": {"count": num_rejected, "path": naming.REJECTS_FILENAME},
+        # Each report exists only when it lists something: "path" is there exactly then.
+        "rejected": {"count": num_rejected, **({"path": naming.REJECTS_FILENAME} if num_rejected else {})},
         "repaired": {
             "count": len(repairs),
             "reencoded": sum(repair.reencoded for repair in repairs),
-            "path": naming.REPAIRS_FILENAME,
+            **({"path": naming.REPAIRS_FILENAME} if repairs else {}),
         },
     }
 

@@ -110,7 +110,10 @@ def _reports(output: Path) -> tuple[dict[str, dict], dict[str, str], dict[str, d
         for shard in split.shards:
             for record in read_shard(output / shard.path):
                 records[record[contract.IMAGE_FILENAME].decode()] = record
-    read = lambda name: [json.loads(line) for line in (output / name).read_text().splitlines()]  # noqa: E731
+    def read(name: str) -> list[dict]:  # a report exists only when it lists something
+        path = output / name
+        return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
     rejects = {r["path"]: r["reason"] for r in read(naming.REJECTS_FILENAME)}
     repairs = {r["path"]: r for r in read(naming.REPAIRS_FILENAME)}
     return records, rejects, repairs
