@@ -68,15 +68,18 @@ class _SplitCount:
 
 
 def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
-    counts: dict[str, list] = {}
+    """(split, counts of this batch's entries in it); CountSplits merges them per split."""
+    by_split: dict[str, list[Entry]] = {}
     for entry in entries:
-        count = counts.setdefault(entry.split, [0, 0, Counter(), 0])
-        count[0] += 1
-        count[1] += entry.size_bytes
-        count[2].update(entry.labels)
-        count[3] = max(count[3], len(entry.labels))
-    for split, (num_records, num_bytes, labels, max_labels) in counts.items():
-        yield split, _SplitCount(num_records, num_bytes, dict(labels), max_labels)
+        by_split.setdefault(entry.split, []).append(entry)
+    for split, members in by_split.items():
+        labels = Counter(label for entry in members for label in entry.labels)
+        yield split, _SplitCount(
+            num_records=len(members),
+            num_bytes=sum(entry.size_bytes for entry in members),
+            label_counts=dict(labels),
+            max_labels=max(len(entry.labels) for entry in members),
+        )
 
 
 def _merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:

@@ -34,7 +34,7 @@ RUNNER_ALIASES = {
 DEFAULT_LOCAL_MODE = "multi_processing"
 
 
-def _provision_info(options: PipelineOptions):
+def _provision_info(options: PipelineOptions) -> "ExtendedProvisionInfo":  # noqa: F821
     """What the worker processes are told, as Beam's DirectRunner does: without the pipeline's
     options, their file systems ignore e.g. `--s3_endpoint_url` and credentials."""
     from apache_beam.portability.api import beam_provision_api_pb2

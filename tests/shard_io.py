@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from shardify import example_proto
@@ -16,3 +17,10 @@ def read_shard(path: Path) -> list[dict[str, object]]:
             decoded = example_proto.decode_example(data)
             records.append({key: values[0] if len(values) == 1 else values for key, (_, values) in decoded.items()})
     return records
+
+
+def read_report(output: Path, name: str) -> list[dict]:
+    """The lines of `rejected.jsonl` or `repaired.jsonl`; [] when the run wrote none (a report exists
+    only when it lists something)."""
+    path = output / name
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []

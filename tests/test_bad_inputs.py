@@ -5,7 +5,6 @@ decodes to the shape its record gives."""
 from __future__ import annotations
 
 import io
-import json
 import struct
 import zlib
 from pathlib import Path
@@ -15,7 +14,7 @@ import tensorflow as tf
 from PIL import Image
 
 from conftest import convert, image_bytes
-from shard_io import read_shard
+from shard_io import read_report, read_shard
 from shardify import contract, naming
 from shardify.manifest import load_manifest
 
@@ -110,12 +109,8 @@ def _reports(output: Path) -> tuple[dict[str, dict], dict[str, str], dict[str, d
         for shard in split.shards:
             for record in read_shard(output / shard.path):
                 records[record[contract.IMAGE_FILENAME].decode()] = record
-    def read(name: str) -> list[dict]:  # a report exists only when it lists something
-        path = output / name
-        return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
-
-    rejects = {r["path"]: r["reason"] for r in read(naming.REJECTS_FILENAME)}
-    repairs = {r["path"]: r for r in read(naming.REPAIRS_FILENAME)}
+    rejects = {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
+    repairs = {r["path"]: r for r in read_report(output, naming.REPAIRS_FILENAME)}
     return records, rejects, repairs
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import convert, image_bytes
-from shard_io import read_shard
+from shard_io import read_report, read_shard
 from shardify import contract, naming
 from shardify.beam_jobs.pipeline import ConvertConfig, plan_conversion
 from shardify.errors import SourceError
@@ -26,7 +26,7 @@ def _records(output: Path) -> dict[str, list[dict]]:
 
 
 def _rejects(output: Path) -> list[dict]:
-    return [json.loads(line) for line in (output / naming.REJECTS_FILENAME).read_text().splitlines()]
+    return read_report(output, naming.REJECTS_FILENAME)
 
 
 def _as_list(value: object) -> list:
