@@ -17,6 +17,7 @@ from collections.abc import Iterator
 import apache_beam as beam
 
 from shardify import layout, planning
+from shardify.beam_jobs import counters
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import open_input
 from shardify.beam_jobs.listing import list_tree
@@ -32,7 +33,6 @@ __all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "DEFAULT_SPLI
 ENTRIES, REJECTS, SKIPPED = "entries", "rejects", "skipped"
 # The split of every record when the source has no split folders and no --split is given.
 DEFAULT_SPLIT = "train"
-_COUNTER_NAMESPACE = "shardify"
 
 
 class _ListFiles(beam.DoFn):
@@ -69,8 +69,7 @@ class _MakeEntries(beam.DoFn):
         self._ratios = config.split_ratios
         self._label_names = frozenset(config.label_names)
         self._layout = source_layout
-        self._probed = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "inputs_probed")
-        self._rejected = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "inputs_rejected")
+        self._probed = counters.counter(counters.INPUTS_PROBED)
 
     def process(self, candidates: list[Candidate]) -> Iterator:
         entries = Batch()
@@ -82,7 +81,6 @@ class _MakeEntries(beam.DoFn):
                 reject = Reject(candidate.relpath, "probe", error.reason, candidate.row)
             except OSError as error:
                 reject = Reject(candidate.relpath, "probe", f"cannot read: {error}")
-            self._rejected.inc()
             yield beam.pvalue.TaggedOutput(REJECTS, reject)
         self._probed.inc(len(candidates))
         if entries:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import apache_beam as beam
 
 from shardify import contract, planning
+from shardify.beam_jobs import counters
 from shardify.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.layout import SourceLayout
 
@@ -159,6 +160,9 @@ def _summarize(
         name: SplitPlan(c.num_records, c.num_bytes, shards[name], {label: c.label_counts.get(label, 0) for label in labels})
         for name, c in sorted(counts.items())
     }
+    # Every reject found before writing is counted here once (the writer counts its own).
+    counters.counter(counters.INPUTS_REJECTED).inc(len(rejects))
+    counters.counter(counters.INPUTS_SKIPPED).inc(num_skipped)
     ordered_rejects = sorted(rejects, key=lambda r: (r.relpath, r.row))
     summary = PlanSummary(
         layout=context.layout.name,

@@ -16,6 +16,7 @@ from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import naming
+from shardify.beam_jobs import counters
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import open_input
 from shardify.converters.records import RecordBuilder
@@ -26,7 +27,6 @@ from shardify.tfrecord import TFRecordWriter
 
 __all__ = ["WriteShards"]
 
-_COUNTER_NAMESPACE = "shardify"
 
 
 class _WriteShardFn(beam.DoFn):
@@ -40,10 +40,10 @@ class _WriteShardFn(beam.DoFn):
         self._labels_file = labels_file
         self._validate = config.validate
         self._apply_orientation = config.apply_exif_orientation
-        self._records = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "records_written")
-        self._bytes = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "bytes_written")
-        self._rejected = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "inputs_rejected")
-        self._reencoded = beam.metrics.Metrics.counter(_COUNTER_NAMESPACE, "images_reencoded")
+        self._records = counters.counter(counters.RECORDS_WRITTEN)
+        self._bytes = counters.counter(counters.BYTES_WRITTEN)
+        self._rejected = counters.counter(counters.INPUTS_REJECTED)
+        self._reencoded = counters.counter(counters.IMAGES_REENCODED)
 
     def process(self, task: ShardTask, summary: PlanSummary) -> Iterator[ShardResult]:
         builder = RecordBuilder(

@@ -175,3 +175,32 @@ def test_symlinks_inside_are_followed_outside_and_folders_are_rejected(make_tree
     allowed = convert(source, tmp_path / "allowed", follow_outside_links=True)
     written = {r[contract.IMAGE_FILENAME].decode(): r[contract.IMAGE_ENCODED] for r in _records(allowed)}
     assert written["a/outside_link.jpg"] == outside.read_bytes()
+
+
+def test_beam_counters_report_records_bytes_and_rejects(make_tree, tmp_path: Path) -> None:
+    from apache_beam.metrics.metric import MetricsFilter
+
+    from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
+
+    source = make_tree({"a/ok.jpg": image_bytes(seed=1), "a/anim.gif": _animated_gif(), "a/bad.jpg": b"nope"})
+    config = ConvertConfig(str(source), str(tmp_path / "out"), max_rejects="100%")
+    result = run_conversion(config, num_workers=1)
+    counters: Counter[str] = Counter()  # a counter is reported per step: sum the steps
+    for r in result.metrics().query(MetricsFilter().with_namespace("shardify"))["counters"]:
+        counters[r.key.metric.name] += r.committed
+    manifest = load_manifest(str(tmp_path / "out"))
+    assert counters["records_written"] == manifest.data["inputs"]["written"] == 2
+    assert counters["bytes_written"] == manifest.split("train").num_bytes
+    assert counters["inputs_rejected"] == manifest.data["inputs"]["rejected"] == 1
+    assert counters["images_reencoded"] == manifest.data["repaired"]["reencoded"] == 1
+
+
+def _animated_gif() -> bytes:
+    import io
+
+    from PIL import Image
+
+    frames = [Image.new("RGB", (8, 8), (80 * i, 0, 0)) for i in range(3)]
+    buffer = io.BytesIO()
+    frames[0].save(buffer, "GIF", save_all=True, append_images=frames[1:])
+    return buffer.getvalue()
