@@ -68,18 +68,22 @@ def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
     Raises:
       SourceError: the label file cannot be read, or split folders meet `--split`.
     """
-    sample = [
-        item[0]
-        for item in itertools.islice(
-            (i for i in list_tree(config.source) if not isinstance(i, Reject) and not layout.is_junk(i[0])),
-            DETECT_SAMPLE_FILES,
-        )
-    ]
+    files = (i[0] for i in list_tree(config.source) if not isinstance(i, Reject) and not layout.is_junk(i[0]))
     if is_local_path(config.source):
+        sample = list(itertools.islice(files, DETECT_SAMPLE_FILES))
         with os.scandir(config.source) as scan:
             top_folders = [e.name for e in scan if e.is_dir(follow_symlinks=False)]
     else:
-        top_folders = sorted({p.split("/", 1)[0] for p in sample if "/" in p})
+        # Object stores list in name order, so the first files may all lie in one folder ("test/"
+        # before "train/"): the top folders come from the whole listing, which Beam's match reads
+        # in full anyway.
+        sample, folders = [], set()
+        for relpath in files:
+            if len(sample) < DETECT_SAMPLE_FILES:
+                sample.append(relpath)
+            if "/" in relpath:
+                folders.add(relpath.split("/", 1)[0])
+        top_folders = sorted(folders)
     top_files = {p for p in sample if "/" not in p}
     labels_file = _relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
     if not labels_file and config.layout in ("", layout.LABEL_FILE):

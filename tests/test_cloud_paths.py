@@ -51,26 +51,54 @@ def local_output(tmp_path_factory: pytest.TempPathFactory, sample_images: Path) 
     return {p.name: p.read_bytes() for p in out.iterdir()}
 
 
-def test_s3_in_and_out_give_the_local_bytes(tmp_path: Path, sample_images: Path, local_output: dict[str, bytes]) -> None:
+@pytest.fixture(scope="module")
+def s3(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[object, list[str]]]:
+    """(a boto3 client, the Beam options that reach it) of moto's S3 server with BUCKET created."""
     pytest.importorskip("boto3", reason="needs apache-beam[aws]")
+    import boto3
+
     port = _free_port()
     endpoint = f"http://127.0.0.1:{port}"
-    with _serve([str(BIN / "moto_server"), "-H", "127.0.0.1", "-p", str(port)], port, tmp_path / "moto.log"):
-        import boto3
-
-        s3 = boto3.client(
+    with _serve([str(BIN / "moto_server"), "-H", "127.0.0.1", "-p", str(port)], port, tmp_path_factory.mktemp("moto") / "log"):
+        client = boto3.client(
             "s3", endpoint_url=endpoint, aws_access_key_id="test", aws_secret_access_key="test", region_name="us-east-1"
         )
-        s3.create_bucket(Bucket=BUCKET)
-        _upload(sample_images, lambda key, data: s3.put_object(Bucket=BUCKET, Key=key, Body=data))
-        _convert(
-            f"s3://{BUCKET}/raw", f"s3://{BUCKET}/out",
+        client.create_bucket(Bucket=BUCKET)
+        options = [
             f"--s3_endpoint_url={endpoint}", "--s3_access_key_id=test", "--s3_secret_access_key=test",
             "--s3_region_name=us-east-1",
-        )
-        listed = s3.list_objects_v2(Bucket=BUCKET, Prefix="out/")["Contents"]
-        written = {o["Key"][len("out/"):]: s3.get_object(Bucket=BUCKET, Key=o["Key"])["Body"].read() for o in listed}
+        ]
+        yield client, options
+
+
+def test_s3_in_and_out_give_the_local_bytes(s3, sample_images: Path, local_output: dict[str, bytes]) -> None:
+    client, options = s3
+    _upload(sample_images, lambda key, data: client.put_object(Bucket=BUCKET, Key=key, Body=data))
+    _convert(f"s3://{BUCKET}/raw", f"s3://{BUCKET}/out", *options)
+    listed = client.list_objects_v2(Bucket=BUCKET, Prefix="out/")["Contents"]
+    written = {o["Key"][len("out/"):]: client.get_object(Bucket=BUCKET, Key=o["Key"])["Body"].read() for o in listed}
     assert written == local_output
+
+
+def test_split_folders_are_found_beyond_the_detection_sample(s3, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Object stores list in name order: a sample of the first files sees only test/, not train/."""
+    from apache_beam.io.filesystems import FileSystems
+    from apache_beam.options.pipeline_options import PipelineOptions
+
+    from shardify.beam_jobs import detect
+    from shardify.beam_jobs.config import ConvertConfig
+
+    client, options = s3
+    for split in ("test", "train"):
+        for name in ("a/1.txt", "a/2.txt", "b/3.txt"):
+            client.put_object(Bucket=BUCKET, Key=f"texts/{split}/{name}", Body=b"some words")
+    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 2)
+    FileSystems.set_options(PipelineOptions(options))
+    try:
+        found = detect.resolve_layout(ConvertConfig(f"s3://{BUCKET}/texts", "unused"))
+    finally:
+        FileSystems.set_options(PipelineOptions([]))
+    assert (found.name, found.split_folders) == ("text_folders", ("test", "train"))
 
 
 def test_gcs_in_and_out_give_the_local_bytes(
