@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
 from shardify.errors import RunnerError
+
+if TYPE_CHECKING:
+    from apache_beam.runners.portability.fn_api_runner.fn_runner import ExtendedProvisionInfo
 
 __all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline", "is_dry_run"]
 
@@ -34,7 +38,7 @@ RUNNER_ALIASES = {
 DEFAULT_LOCAL_MODE = "multi_processing"
 
 
-def _provision_info(options: PipelineOptions) -> "ExtendedProvisionInfo":  # noqa: F821
+def _provision_info(options: PipelineOptions) -> ExtendedProvisionInfo:
     """What the worker processes are told, as Beam's DirectRunner does: without the pipeline's
     options, their file systems ignore e.g. `--s3_endpoint_url` and credentials."""
     from apache_beam.portability.api import beam_provision_api_pb2
