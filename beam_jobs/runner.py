@@ -26,7 +26,7 @@ LOCAL = "local"
 RUNNER_ALIASES = {
     "dataflow": "DataflowRunner",
     "portable": "PortableRunner",
-    "dask": "apache_beam.runners.dask.dask_runner.DaskRunner",  # needs `pip install 'apache-beam[dask]'`
+    "dask": "shardify.beam_jobs.dask_runner.DaskRunner",  # Beam's, mended; needs apache-beam[dask]
     "direct": "DirectRunner",
     "flink": "FlinkRunner",
     "spark": "SparkRunner",

@@ -121,3 +121,53 @@ def test_dataflow_dry_run_builds_the_job_with_shardify_staged(sample_images: Pat
         assert {"shardify/beam_jobs/write_shards.py", "shardify/converters/images.py", "shardify/contract.py"} <= names
         requires = package.extractfile(next(n for n in package.getnames() if n.endswith("requires.txt"))).read().decode()
     assert "pillow" in requires and "google-crc32c" in requires and "tensorflow" not in requires
+
+
+@pytest.fixture(scope="module")
+def dask_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The address of a Dask scheduler with two single-threaded worker processes on 127.0.0.1."""
+    pytest.importorskip("distributed", reason="needs apache-beam[dask]")
+    logs = tmp_path_factory.mktemp("dask")
+    port = _free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    dask = str(Path(PYTHON).with_name("dask"))
+    commands = {
+        "scheduler": [dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+        "workers": [dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--no-dashboard", "--host", "127.0.0.1"],
+    }
+    processes = []
+    try:
+        for name, command in commands.items():
+            with open(logs / f"{name}.log", "wb") as log:
+                processes.append(subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT))
+            if name == "scheduler":
+                _wait_for(port, processes[0])
+        from distributed import Client
+
+        with Client(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=60)
+        yield address
+    finally:
+        for process in processes:
+            process.kill()
+            process.wait()
+
+
+def test_dask_cluster_gives_the_local_bytes(dask_cluster: str, sample_images: Path, tmp_path: Path) -> None:
+    from distributed import Client
+
+    def convert(out: str, *options: str) -> subprocess.CompletedProcess:
+        command = [SHARDIFY, "convert", str(sample_images), str(tmp_path / out), "--shards", "4", "-q", *options]
+        return subprocess.run(command, capture_output=True, text=True, timeout=300)
+
+    local = convert("local")
+    assert local.returncode == 0, local.stderr
+    on_dask = convert("dask", "--runner", "dask", "--dask-address", dask_cluster)
+    assert on_dask.returncode == 0, on_dask.stderr
+    with Client(dask_cluster) as client:  # both worker processes did part of the job
+        executed = client.run(lambda dask_worker: dask_worker.state.executed_count)
+    assert len(executed) == 2 and all(count > 0 for count in executed.values()), executed
+    names = sorted(p.name for p in (tmp_path / "local").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "dask").iterdir())
+    for name in names:
+        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
