@@ -23,7 +23,6 @@ from apache_beam.runners.common import DoFnContext, DoFnInvoker, DoFnSignature, 
 from apache_beam.runners.dask import dask_runner as beam_dask
 from apache_beam.runners.dask import overrides
 from apache_beam.runners.dask import transform_evaluator as evaluator
-from apache_beam.runners.runner import PipelineState
 from apache_beam.transforms import core
 from apache_beam.transforms.sideinputs import SideInputMap
 
@@ -126,15 +125,18 @@ class _BagsByPCollection(PipelineVisitor):
         self.consumed.update(si.pvalue for si in node.side_inputs)
         transform = node.transform
         if isinstance(transform, core.ParDo):
-            out = self._par_do(node, inputs[0])
-        elif isinstance(transform, overrides._GroupByKeyOnly):
+            tagged = self._par_do(node, inputs[0])
+            for tag, pcoll in node.outputs.items():  # the main output's tag is None on both sides
+                self.bags[pcoll] = tagged.filter(functools.partial(_with_tag, tag)).map(_value)
+            return
+        if isinstance(transform, overrides._GroupByKeyOnly):
             # Beam's translation unwraps the values' windows, which the next step needs.
             out = inputs[0].groupby(_key).map(_key_and_values)
         else:
             op = evaluator.TRANSLATIONS.get(transform.__class__, evaluator.NoOp)(node, bag_kwargs=self._bag_kwargs)
             out = op.apply(input_bag=inputs if isinstance(op, evaluator.Flatten) else (inputs[0] if inputs else None))
-        for tag, pcoll in node.outputs.items():
-            self.bags[pcoll] = out.filter(functools.partial(_with_tag, tag)).map(_value) if isinstance(transform, core.ParDo) else out
+        for pcoll in node.outputs.values():
+            self.bags[pcoll] = out
 
     def _par_do(self, node: AppliedPTransform, input_bag: db.Bag) -> db.Bag:
         main = next(iter(node.main_inputs.values()))
@@ -143,7 +145,6 @@ class _BagsByPCollection(PipelineVisitor):
         for side in node.side_inputs:
             side_specs.append((type(side), side._view_options()))
             side_values.append(dask.delayed(_concat)(*self.bags[side.pvalue].to_delayed()))
-        # Main outputs are tagged None in `node.outputs`; the DoFn's output handler uses None too.
         return input_bag.map_partitions(_run_dofn, node.transform, node.full_label, window_fn, side_specs, *side_values)
 
     def leaves(self) -> list[db.Bag]:
@@ -163,7 +164,4 @@ class DaskRunner(beam_dask.DaskRunner):
         pipeline.replace_all(beam_dask.dask_overrides())
         visitor = _BagsByPCollection(bag_kwargs)
         pipeline.visit(visitor)
-        futures = client.compute(visitor.leaves())
-        result = beam_dask.DaskRunnerResult(client, futures)
-        result._state = PipelineState.RUNNING
-        return result
+        return beam_dask.DaskRunnerResult(client, client.compute(visitor.leaves()))
