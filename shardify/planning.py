@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from shardify.naming import MAX_SHARDS
 
@@ -26,10 +25,8 @@ __all__ = [
     "parse_max_rejects",
     "effective_num_shards",
     "shard_boundaries",
-    "cut_into_shards",
 ]
 
-T = TypeVar("T")
 _SORT_KEY_BYTES = 8  # 64 bits: collisions are tie-broken by path, so they cost nothing but order.
 
 
@@ -235,12 +232,3 @@ def shard_boundaries(num_records: int, num_shards: int) -> list[int]:
         end += base + (1 if index < extra else 0)
         ends.append(end)
     return ends
-
-
-def cut_into_shards(ordered: Sequence[T], num_shards: int) -> list[Sequence[T]]:
-    """Contiguous runs of `ordered`, one per shard, sized by `shard_boundaries`."""
-    start, shards = 0, []
-    for end in shard_boundaries(len(ordered), num_shards):
-        shards.append(ordered[start:end])
-        start = end
-    return shards

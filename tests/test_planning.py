@@ -17,9 +17,10 @@ def test_boundaries_cover_everything_and_differ_by_at_most_one(records: int, sha
     assert max(sizes) - min(sizes) <= 1
 
 
-def test_cut_keeps_order() -> None:
+def test_shards_are_contiguous_runs_larger_first() -> None:
+    ends = planning.shard_boundaries(10, 3)
     items = list(range(10))
-    assert [list(s) for s in planning.cut_into_shards(items, 3)] == [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    assert [items[a:b] for a, b in zip([0, *ends], ends)] == [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]]
 
 
 def test_effective_shards_never_exceed_records() -> None:
