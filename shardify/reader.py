@@ -132,8 +132,9 @@ def _read_shard(path: tf.Tensor, num_records: tf.Tensor) -> tf.data.Dataset:
 
     TensorFlow's own error for a damaged record says only "corrupted record at <offset>". So the
     reader stops at what it cannot read and makes up the count with a marker that is not a valid
-    `tf.train.Example` (its first byte, 7, is a tag of field number 0): parsing it fails with its text in the error.
-    No step is added per record (a per-record check halved the tiny-record reader, measured).
+    `tf.train.Example` (its first byte, 7, is a tag of field number 0): parsing it fails with its
+    text in the error. No step is added per record (a per-record check halved the tiny-record
+    reader, measured).
     """
     damaged = tf.strings.join([_DAMAGED_PREFIX, path, _DAMAGED_SUFFIX])
     records = tf.data.TFRecordDataset(path).ignore_errors()
@@ -141,12 +142,7 @@ def _read_shard(path: tf.Tensor, num_records: tf.Tensor) -> tf.data.Dataset:
 
 
 def _interleave_records(
-    files: tf.data.Dataset,
-    *,
-    cycle_length: int,
-    block_length: int,
-    parallel: bool,
-    deterministic: bool,
+    files: tf.data.Dataset, *, cycle_length: int, block_length: int, parallel: bool, deterministic: bool
 ) -> tf.data.Dataset:
     if not parallel:  # tiny records: one shard after another is faster than parallel reads
         return files.interleave(_read_shard, cycle_length=cycle_length, block_length=block_length)
