@@ -226,7 +226,9 @@ class _JoinRowsWithFiles(beam.DoFn):
         name = self._layout.labels_file
         if not files:
             if list(groups[_UNUSABLE]):
-                return  # the file is there but was rejected when listed, with its own reason
+                # The file is there but was rejected when listed, with its own reason. (The comment
+                # is not on the `return` line: Beam would take that for a returned value and warn.)
+                return
             for row, _, _ in rows:
                 yield _reject(name, f"names no file: {key!r}", row, "labels")
             return
