@@ -208,6 +208,23 @@ def test_every_fit_gives_the_asked_size_for_every_format(converted: Path, fit: s
     assert set(batch["format"].numpy()) == {b"jpeg", b"png", b"gif", b"bmp", b"webp"}
 
 
+def test_random_crops_and_flips_repeat_with_the_seed_and_change_every_epoch(converted: Path) -> None:
+    def images(seed: int, repeat: int = 1) -> np.ndarray:
+        ds = shardify.load(
+            str(converted), shuffle=False, repeat=repeat, image_size=(16, 16), fit="random_crop", flip=True, seed=seed
+        )
+        return np.stack([example["image"].numpy() for example in ds])
+
+    first = images(seed=3)
+    np.testing.assert_array_equal(first, images(seed=3))
+    assert not np.array_equal(first, images(seed=4))
+    two_epochs = images(seed=3, repeat=2)
+    epoch_1, epoch_2 = two_epochs[: len(first)], two_epochs[len(first) :]
+    np.testing.assert_array_equal(epoch_1, first)
+    changed = [not np.array_equal(a, b) for a, b in zip(epoch_1, epoch_2)]
+    assert sum(changed) > 0.9 * len(first), f"only {sum(changed)} of {len(first)} records got another crop"
+
+
 def test_image_dtype_is_cast_last(converted: Path) -> None:
     for dtype in (tf.bfloat16, tf.uint8):
         batch = next(iter(shardify.load(str(converted), batch_size=4, image_size=(8, 8), dtype=dtype, seed=0)))
