@@ -72,17 +72,9 @@ def _datasets(out: str, src: str, texts_out: str, quick: bool) -> dict[str, tupl
 
         def crop_flip_resize(index: tf.Tensor, data: tf.Tensor) -> tf.Tensor:
             seed = tf.stack([tf.constant(0, tf.int64), index])
-            begin, size, _ = tf.image.stateless_sample_distorted_bounding_box(
-                tf.io.extract_jpeg_shape(data),
-                bounding_boxes=tf.constant([[[0.0, 0.0, 1.0, 1.0]]]),
-                seed=seed,
-                area_range=reader.CROP_AREA_RANGE,
-                aspect_ratio_range=reader.CROP_ASPECT_RANGE,
-                min_object_covered=0.0,
-                max_attempts=10,
-                use_image_if_no_bounding_boxes=True,
-            )
-            window = tf.stack([begin[0], begin[1], size[0], size[1]])
+            shape = tf.io.extract_jpeg_shape(data)
+            # The reader's own crop windows (a private helper, so the crops are the same).
+            window = reader._crop_window(shape[0], shape[1], fit=reader.RANDOM_CROP, aspect=None, seed=seed)
             image = tf.image.resize(tf.io.decode_and_crop_jpeg(data, window, channels=3), IMAGE_SIZE)
             return tf.image.stateless_random_flip_left_right(image, seed=seed + tf.constant([1, 0], tf.int64))
 
