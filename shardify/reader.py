@@ -465,10 +465,8 @@ def load(
     if batch_size is not None and not small_records:
         if multi_label and not (multi_hot and as_supervised):  # variable-length label lists
             examples = examples.ragged_batch(batch_size, drop_remainder=drop_remainder)
-        else:
-            examples = examples.batch(
-                batch_size, drop_remainder=drop_remainder, num_parallel_calls=AUTOTUNE, deterministic=deterministic
-            )
+        else:  # plain: tf.data fuses it with the map before it (measured faster than a parallel batch)
+            examples = examples.batch(batch_size, drop_remainder=drop_remainder)
     if options is not None:
         examples = examples.with_options(options)
     return _prefetch(examples, device)
