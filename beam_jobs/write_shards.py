@@ -28,7 +28,6 @@ from shardify.tfrecord import TFRecordWriter
 __all__ = ["WriteShards"]
 
 
-
 class _WriteShardFn(beam.DoFn):
     """ShardTask -> ShardResult, writing the shard file as a side effect."""
 
