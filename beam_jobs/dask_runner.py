@@ -1,4 +1,4 @@
-"""Beam's DaskRunner, with the three things the conversion needs that Beam 2.77's lacks.
+"""Beam's DaskRunner, with the four things the conversion needs that Beam 2.77's lacks.
 
 Beam's runner (apache_beam/runners/dask) (1) hands every output of a multi-output step to every
 consumer, because it keys bags by the producing step and drops the tags; (2) computes only the
