@@ -16,17 +16,16 @@ from collections.abc import Iterator
 
 import apache_beam as beam
 
-from shardify import layout, planning
+from shardify import contract, layout, planning
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.config import ConvertConfig
-from shardify.beam_jobs.filesystem import open_input
+from shardify.beam_jobs.filesystem import InputOpener
 from shardify.beam_jobs.listing import list_tree
 from shardify.beam_jobs.sources import BATCH_SIZE, CANDIDATES, COLUMNS, FindInputs
 from shardify.converters import images
 from shardify.entries import IMAGE, Batch, Candidate, Entry, Reject
 from shardify.errors import InvalidInputError
 from shardify.layout import SourceLayout
-from shardify.paths import join_path
 
 __all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "DEFAULT_SPLIT", "BATCH_SIZE"]
 
@@ -37,15 +36,17 @@ DEFAULT_SPLIT = "train"
 
 class _ListFiles(beam.DoFn):
     """Walks the source tree; junk is tagged SKIPPED, unlistable files REJECTS. The label file,
-    when it lies inside the source, is not an input and is left out."""
+    when it lies inside the source, is not an input and is left out, and so is the output folder
+    when it lies inside the source."""
 
-    def __init__(self, labels_file: str, follow_outside_links: bool) -> None:
+    def __init__(self, labels_file: str, follow_outside_links: bool, output: str) -> None:
         self._labels_file = labels_file
         self._follow_outside_links = follow_outside_links
+        self._output = output
 
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
-        for item in list_tree(root, follow_outside_links=self._follow_outside_links):
+        for item in list_tree(root, follow_outside_links=self._follow_outside_links, exclude=[self._output]):
             if isinstance(item, Reject):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
             elif layout.is_junk(item[0]):
@@ -63,7 +64,7 @@ class _MakeEntries(beam.DoFn):
     """[Candidate] -> [Entry]: assigns splits and sort keys, checks labels, reads image headers."""
 
     def __init__(self, config: ConvertConfig, source_layout: SourceLayout) -> None:
-        self._root = config.source
+        self._open = InputOpener(config.source, follow_outside_links=config.follow_outside_links)
         self._seed = config.seed
         self._max_pixels = config.max_pixels
         self._ratios = config.split_ratios
@@ -93,12 +94,16 @@ class _MakeEntries(beam.DoFn):
         return self._ratios.assign(self._seed, candidate.record_id) if self._ratios else DEFAULT_SPLIT
 
     def _entry(self, candidate: Candidate) -> Entry:
+        if candidate.size_bytes > contract.MAX_INPUT_BYTES:  # never read: a record cannot hold it
+            raise InvalidInputError(
+                f"{candidate.size_bytes:,} bytes: larger than a record can hold ({contract.MAX_INPUT_BYTES:,} bytes)"
+            )
         unknown = [name for name in candidate.labels if self._label_names and name not in self._label_names]
         if unknown:
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names")
         image = {}
         if candidate.kind == IMAGE:
-            with open_input(join_path(self._root, candidate.relpath)) as fileobj:
+            with self._open(candidate.relpath) as fileobj:
                 info = images.probe_image(fileobj, max_pixels=self._max_pixels)
             image = {"image_format": info.image_format, "height": info.height, "width": info.width, "channels": info.channels}
         return Entry(
@@ -111,6 +116,7 @@ class _MakeEntries(beam.DoFn):
             row=candidate.row,
             offset=candidate.offset,
             caption_file=candidate.caption_file,
+            caption_bytes=candidate.caption_bytes,
             caption_text=candidate.caption_text,
             **image,
         )
@@ -128,7 +134,9 @@ class Discover(beam.PTransform):
         listed = (
             pbegin
             | "Root" >> beam.Create([self._config.source])
-            | "ListFiles" >> beam.ParDo(_ListFiles(self._layout.labels_file, self._config.follow_outside_links)).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
+            | "ListFiles" >> beam.ParDo(
+                _ListFiles(self._layout.labels_file, self._config.follow_outside_links, self._config.output)
+            ).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
         )
         # [(relpath, size_bytes)] per batch of files
         found = listed[ENTRIES] | "FindInputs" >> FindInputs(self._config, self._layout, listed[REJECTS])

@@ -1,55 +1,102 @@
-"""List a source tree: (relpath, size) per file, or a Reject for what cannot be listed."""
+"""List a source tree: (relpath, size) per regular file, or a Reject for what cannot be an input.
+
+Nothing is opened here: a name is listed from its folder and `stat`ed. What cannot become a record
+is rejected with the reason and the rest of the listing goes on: a folder that cannot be listed or
+entered (one reject naming the folder), a file that cannot be `stat`ed (a path longer than the
+system allows, no permission), anything that is not a regular file (named pipes, sockets, devices),
+a name that is not valid UTF-8 (reported with its bytes escaped as `\\xNN`), and symlinks that
+dangle, loop, name a folder or lead outside SRC.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import stat
+from collections.abc import Iterator, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.entries import Reject
+from shardify.errors import SourceError
+from shardify.input_files import NOT_REGULAR, escape_name, file_kind, is_decodable
 from shardify.paths import is_local_path
 
-__all__ = ["list_tree"]
+__all__ = ["list_tree", "real_folder"]
+
+_STAGE = "discover"
 
 
-def list_tree(root: str, *, follow_outside_links: bool = False) -> Iterator[tuple[str, int] | Reject]:
-    """(relpath, size) of every file under `root`, or a Reject for what cannot be listed.
+def real_folder(path: str) -> str:
+    """A local folder's real path (symlinks resolved; it need not exist yet), or a URL as given."""
+    return os.path.realpath(path) if is_local_path(path) else path.rstrip("/")
 
-    A symlink to a file outside `root` is rejected unless `follow_outside_links`.
+
+def list_tree(
+    root: str, *, follow_outside_links: bool = False, exclude: Sequence[str] = ()
+) -> Iterator[tuple[str, int] | Reject]:
+    """(relpath, size) of every regular file under `root`, or a Reject for what cannot be listed.
+
+    Args:
+      root: the source folder, local or a Beam file system URL.
+      follow_outside_links: accept symlinks to files outside `root`.
+      exclude: folders left out of the listing, as `real_folder` gives them (the output folder when
+        it lies inside the source: a run never reads its own output).
 
     Locally this walks the tree itself rather than using Beam's match, which silently drops files
     whose size cannot be read (dangling symlinks); elsewhere it uses Beam's file systems.
+
+    Raises:
+      SourceError: `root` itself cannot be listed.
     """
+    excluded = frozenset(real_folder(path) for path in exclude)
     if not is_local_path(root):
         prefix = root.rstrip("/") + "/"
         for result in FileSystems.match([prefix + "**"]):
             for meta in result.metadata_list:
-                yield meta.path[len(prefix) :], meta.size_in_bytes
+                if not any(meta.path.startswith(folder + "/") for folder in excluded):
+                    yield meta.path[len(prefix) :], meta.size_in_bytes
         return
     real_root = os.path.realpath(root)
     folders = [(root, "")]
     while folders:
         folder, rel_dir = folders.pop()
-        with os.scandir(folder) as scan:
-            children = sorted(scan, key=lambda entry: entry.name)
+        try:
+            with os.scandir(folder) as scan:
+                children = sorted(scan, key=lambda entry: entry.name)
+        except OSError as error:
+            if not rel_dir:
+                raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
+            yield Reject(escape_name(rel_dir.rstrip("/")), _STAGE, f"cannot list folder: {error.strerror}")
+            continue
         for entry in children:
             relpath = rel_dir + entry.name
             if entry.is_dir(follow_symlinks=False):
-                folders.append((entry.path, relpath + "/"))
+                if os.path.join(real_root, relpath) not in excluded:
+                    folders.append((entry.path, relpath + "/"))
                 continue
-            if entry.is_symlink():
-                # Only links can lead out of the source: os.scandir never follows folder links.
-                reject = _check_link(entry.path, real_root, follow_outside_links)
-                if reject:
-                    yield Reject(relpath, "discover", reject)
-                    continue
-            try:
-                size = entry.stat().st_size
-            except OSError as error:
-                yield Reject(relpath, "discover", f"cannot stat: {error.strerror}")
-                continue
-            yield relpath, size
+            reject = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
+            if isinstance(reject, str):
+                yield Reject(escape_name(relpath), _STAGE, reject)
+            else:
+                yield relpath, reject
+
+
+def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_outside_links: bool) -> str | int:
+    """The file's size when it can be an input, else the reason it cannot."""
+    if not is_decodable(relpath):
+        return "path is not valid UTF-8 (shown with its bytes escaped as \\xNN)"
+    if entry.is_symlink():
+        # Only links can lead out of the source: os.scandir never follows folder links.
+        reason = _check_link(entry.path, real_root, follow_outside_links)
+        if reason:
+            return reason
+    try:
+        info = entry.stat()
+    except OSError as error:
+        return f"cannot stat: {error.strerror}"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{NOT_REGULAR} ({file_kind(info.st_mode)})"
+    return info.st_size
 
 
 def _check_link(path: str, real_root: str, follow_outside_links: bool) -> str | None:

@@ -271,6 +271,22 @@ def _decode(image: Image.Image, image_format: str) -> None:
     image.load()
 
 
+def _check_unchanged(image: Image.Image, image_format: str, data: bytes, probed: ImageInfo) -> None:
+    """A record's height, width and channels must describe its own bytes: the header read now must
+    give what discovery planned (the file may have been replaced by one of the same size).
+
+    Raises:
+      InvalidInputError: it gives something else.
+    """
+    width, height = image.size
+    now = ImageInfo(image_format, height, width, _decoded_channels(image, image_format, data))
+    if now != probed:
+        raise InvalidInputError(
+            f"file changed since it was listed (header now gives {now.width}x{now.height}x{now.channels}, "
+            f"planned {probed.width}x{probed.height}x{probed.channels})"
+        )
+
+
 def store_image(
     data: bytes,
     *,
@@ -295,12 +311,13 @@ def store_image(
         raise ValueError(f"validate={validate!r} is not one of {', '.join(VALIDATION_LEVELS)}")
     image_format = probed.image_format
     if sniff_format(data[:SNIFF_BYTES]) != image_format:
-        raise InvalidInputError("file changed since it was discovered (format differs)")
+        raise InvalidInputError("file changed since it was listed (format differs)")
     reason = truncation(data, image_format)
     if reason:
         raise InvalidInputError(reason)
     try:
         with Image.open(io.BytesIO(data), formats=[_PILLOW_NAMES[image_format]]) as image:
+            _check_unchanged(image, image_format, data, probed)
             orientation = _orientation(image)
             repair, target = _reencode_reason(image, image_format, data), "png"
             rotate = apply_orientation and orientation != _UPRIGHT

@@ -15,6 +15,7 @@ from shardify.converters import images, tables, texts
 from shardify.defaults import DEFAULT_VALIDATE
 from shardify.entries import IMAGE, ROW, Entry, PlanSummary, Repair, row_id
 from shardify.errors import InvalidInputError
+from shardify.input_files import read_exactly
 
 __all__ = ["RecordBuilder"]
 
@@ -82,11 +83,7 @@ class RecordBuilder:
             values = self._row_values(entry)
         else:
             with self._open(entry.relpath) as fileobj:
-                data = fileobj.read()
-            if len(data) != entry.size_bytes:
-                raise InvalidInputError(
-                    f"file changed since it was discovered ({entry.size_bytes} -> {len(data)} bytes)"
-                )
+                data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
                 values, repair = self._image_values(entry, data)
             else:
@@ -110,7 +107,7 @@ class RecordBuilder:
             return values, repair
         if entry.caption_file:
             with self._open(entry.caption_file) as fileobj:
-                caption = texts.decode_text(fileobj.read(), self._encoding)
+                caption = texts.decode_text(read_exactly(fileobj, entry.caption_bytes), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
             values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
@@ -137,6 +134,10 @@ class RecordBuilder:
         text = cells.get(columns.text)
         if not isinstance(text, str) or not text.strip():
             raise InvalidInputError(f"empty or non-text {columns.text!r} cell")
+        if columns.label:  # the record's label must be its own row's, as it reads now
+            labels = tables.split_labels(cells.get(columns.label), self._table_options.label_separator)
+            if labels != entry.labels:
+                raise InvalidInputError("table changed since it was scanned (the row's label differs)")
         values = self._text(text, row_id(entry.relpath, entry.row))
         for name, dtype in self._columns:
             value = cells.get(name)

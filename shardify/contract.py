@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify import example_proto
+from shardify.errors import InvalidInputError
 from shardify.example_proto import BYTES, FLOAT, INT64
 
 __all__ = [
@@ -49,9 +50,13 @@ __all__ = [
     "label_keys",
     "feature_spec",
     "encode_record",
+    "MAX_INPUT_BYTES",
 ]
 
 VARIABLE_LENGTH = (None,)  # shape of a feature holding any number of values
+# The largest input a record can hold: a record must stay under protobuf's 2 GiB, with room for
+# the other features (names, labels, a caption). Larger inputs are rejected unread.
+MAX_INPUT_BYTES = example_proto.MAX_EXAMPLE_BYTES - (16 << 20)
 
 
 @dataclass(frozen=True)
@@ -182,5 +187,9 @@ def encode_record(schema: Sequence[Feature], values: Mapping[str, Sequence]) -> 
 
     Raises:
       KeyError: `values` lacks a feature of the schema (a bug in the caller, not bad input).
+      InvalidInputError: the record would be larger than TensorFlow can parse.
     """
-    return example_proto.encode_example({f.key: (f.dtype, values[f.key]) for f in schema})
+    record = example_proto.encode_example({f.key: (f.dtype, values[f.key]) for f in schema})
+    if len(record) > example_proto.MAX_EXAMPLE_BYTES:
+        raise InvalidInputError(f"the record would hold {len(record):,} bytes, more than a tf.train.Example can (2 GiB)")
+    return record

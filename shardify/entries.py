@@ -27,6 +27,7 @@ class Entry:
         label file: the label file's row.
       offset: ROW: byte offset of the row in the table.
       caption_file: IMAGE: relative path of the caption text file, or "".
+      caption_bytes: IMAGE: the caption file's size at listing (the writer reads no more).
       caption_text: IMAGE: the caption from a label file's caption column, or "".
       image_format, height, width, channels: IMAGE: from the header probe.
     """
@@ -40,6 +41,7 @@ class Entry:
     row: int = 0
     offset: int = 0
     caption_file: str = ""
+    caption_bytes: int = 0
     caption_text: str = ""
     image_format: str = ""
     height: int = 0
@@ -51,7 +53,7 @@ class Entry:
             raise ValueError(f"entry kind {self.kind!r} is not one of image, text, row")
         if not is_inside(self.relpath) or (self.caption_file and not is_inside(self.caption_file)):
             raise ValueError(f"{self.relpath!r} must be relative and stay inside the source")
-        if self.size_bytes < 0 or self.offset < 0:
+        if min(self.size_bytes, self.offset, self.caption_bytes) < 0:
             raise ValueError(f"{self.relpath}: negative size or offset in {self!r}")
         if self.kind == IMAGE and min(self.height, self.width, self.channels) < 1:
             raise ValueError(f"{self.relpath}: impossible image shape in {self!r}")
@@ -78,6 +80,7 @@ class Candidate:
     row: int = 0
     offset: int = 0
     caption_file: str = ""
+    caption_bytes: int = 0
     caption_text: str = ""
 
     @property

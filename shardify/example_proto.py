@@ -18,12 +18,14 @@ from __future__ import annotations
 import struct
 from collections.abc import Mapping, Sequence
 
-__all__ = ["BYTES", "FLOAT", "INT64", "encode_example", "decode_example"]
+__all__ = ["BYTES", "FLOAT", "INT64", "MAX_EXAMPLE_BYTES", "encode_example", "decode_example"]
 
 # Kind names double as the dtype names written to the manifest's feature spec.
 BYTES = "string"
 FLOAT = "float32"
 INT64 = "int64"
+# Protocol buffers refuse messages of 2 GiB or more: TensorFlow cannot parse a larger Example.
+MAX_EXAMPLE_BYTES = (1 << 31) - 1
 _KIND_FIELD = {BYTES: 1, FLOAT: 2, INT64: 3}
 _FIELD_KIND = {field: kind for kind, field in _KIND_FIELD.items()}
 _LEN_DELIMITED = 2

@@ -1,0 +1,112 @@
+"""Opening and reading local input files as untrusted: never block, never leave the source, never
+read more than the listing said was there.
+
+Everything under SRC may change between listing and writing, and anything may sit behind a name:
+a named pipe (opening it blocks until a writer appears), a device (`/dev/zero` never ends), a
+symlink swapped in to point outside SRC. So an input is opened without blocking, must turn out to
+be a regular file, must really lie inside the source folder (checked on the file actually opened,
+not on its name), and is read to at most the size seen at listing plus one byte: one byte more
+means the file changed.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from typing import BinaryIO
+
+from shardify.errors import InvalidInputError
+
+__all__ = ["NOT_REGULAR", "open_local_input", "read_exactly", "size_of", "file_kind", "escape_name", "is_decodable"]
+
+NOT_REGULAR = "not a regular file"
+_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+_KINDS = (
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISDIR, "a folder"),
+)
+
+
+def file_kind(mode: int) -> str:
+    """'a named pipe', 'a socket', ... for a `st_mode` that is not a regular file."""
+    return next((name for test, name in _KINDS if test(mode)), "not a file")
+
+
+def _real_path_of(fd: int, path: str) -> str:
+    """The path of the file `fd` really is, whatever links led to it (Linux: /proc/self/fd)."""
+    try:
+        return os.readlink(f"/proc/self/fd/{fd}")
+    except OSError:
+        return os.path.realpath(path)
+
+
+def open_local_input(path: str, *, real_root: str | None = None) -> BinaryIO:
+    """Opens a local file for reading, refusing what is not a regular file inside `real_root`.
+
+    Args:
+      path: the file.
+      real_root: the source folder's real path; None allows any location (a label file outside
+        SRC, or `--follow-outside-links`).
+
+    Raises:
+      InvalidInputError: not a regular file (a pipe, a device, ...), or it lies outside `real_root`.
+      OSError: it cannot be opened.
+    """
+    fd = os.open(path, _OPEN_FLAGS)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise InvalidInputError(f"{NOT_REGULAR} ({file_kind(mode)})")
+        if real_root is not None:
+            real = _real_path_of(fd, path)
+            if os.path.commonpath([real_root, real]) != real_root:
+                raise InvalidInputError("leads outside the source folder (it changed since it was listed?)")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_exactly(fileobj: BinaryIO, size_bytes: int) -> bytes:
+    """The whole file, which must still be `size_bytes` long; never reads more than one byte past it.
+
+    Raises:
+      InvalidInputError: the file is shorter or longer than `size_bytes` (it changed).
+    """
+    data = fileobj.read(size_bytes + 1)
+    if len(data) != size_bytes:
+        grown = "more than " if len(data) > size_bytes else ""
+        raise InvalidInputError(
+            f"file changed since it was listed ({size_bytes} -> {grown}{len(data)} bytes)"
+        )
+    return data
+
+
+def size_of(fileobj: BinaryIO) -> int | None:
+    """The size of an open local file now (reading stops there), or None for other streams."""
+    try:
+        return os.fstat(fileobj.fileno()).st_size
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def is_decodable(name: str) -> bool:
+    """False for a name whose bytes are not UTF-8 (Python holds them as lone surrogates)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def escape_name(name: str) -> str:
+    """A name that is not valid UTF-8, printable: each undecodable byte as `\\xNN`.
+
+    >>> escape_name(os.fsdecode(b"caf\\xe9.jpg"))
+    'caf\\\\xe9.jpg'
+    """
+    return os.fsencode(name).decode("utf-8", errors="backslashreplace")
