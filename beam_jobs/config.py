@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from shardify import layout, planning
+from shardify import layout, naming, planning
 from shardify.converters import tables, texts
 from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
+from shardify.errors import InvalidInputError
+from shardify.label_names import normalise_label
 
 __all__ = ["ConvertConfig"]
 
@@ -57,9 +59,11 @@ class ConvertConfig:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "shards", str(self.shards))
-        planning.parse_shards(self.shards)  # raises ValueError with the reason
+        for name in planning.parse_shards(self.shards).per_split:  # raises ValueError with the reason
+            naming.check_split_name(name)
         if self.split:
-            planning.parse_split_ratios(self.split)
+            for name, _ in planning.parse_split_ratios(self.split).ratios:
+                naming.check_split_name(name)
         planning.parse_max_rejects(self.max_rejects)
         if self.validate not in VALIDATION_LEVELS:
             raise ValueError(f"--validate {self.validate!r} is not one of {', '.join(VALIDATION_LEVELS)}")
@@ -69,8 +73,15 @@ class ConvertConfig:
             raise ValueError(f"layout {self.layout!r} is not one of {', '.join(layout.LAYOUTS)}")
         if self.layout == layout.LABEL_FILE and not self.labels_file:
             raise ValueError("the label_file layout needs --labels FILE")
-        if len(set(self.label_names)) != len(self.label_names) or not all(self.label_names):
-            raise ValueError("label names must be distinct and non-empty")
+        if self.labels_file and self.layout not in ("", layout.LABEL_FILE):
+            raise ValueError(f"--labels goes with the label_file layout, not {self.layout}")
+        try:
+            names = tuple(normalise_label(name) for name in self.label_names)
+        except InvalidInputError as error:
+            raise ValueError(f"--label-names: {error.reason}") from None
+        if len(set(names)) != len(names) or not all(names):
+            raise ValueError("label names must be distinct and non-empty (after Unicode normalisation)")
+        object.__setattr__(self, "label_names", names)
         try:
             "".encode(self.encoding)
         except LookupError:

@@ -12,6 +12,7 @@ captions) group metadata only: paths, sizes, labels and row numbers.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import posixpath
 from collections.abc import Iterable, Iterator
@@ -21,12 +22,13 @@ import apache_beam as beam
 from shardify import layout as layout_lib
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.detect import labels_file_path
-from shardify.beam_jobs.filesystem import open_input
+from shardify.beam_jobs.filesystem import InputOpener, open_input
 from shardify.converters import tables
 from shardify.entries import IMAGE, ROW, TEXT, Batch, Candidate, Reject
 from shardify.errors import InvalidInputError
+from shardify.input_files import size_of
+from shardify.label_names import normalise_label
 from shardify.layout import SourceLayout
-from shardify.paths import join_path
 
 __all__ = ["CANDIDATES", "REJECTS", "COLUMNS", "BATCH_SIZE", "FindInputs"]
 
@@ -57,11 +59,16 @@ class _LabelFromFolder(beam.DoFn):
     def process(self, files: list[_Files]) -> Iterator:
         candidates = Batch()
         for relpath, size in files:
-            label = self._layout.class_folder_of(relpath)
-            if label is None:
+            folder = self._layout.class_folder_of(relpath)
+            if folder is None:
                 yield _reject(relpath, "not inside a class folder (expected SRC/<label>/...)")
-            else:
-                candidates.append(Candidate(self._kind, relpath, size, (label,)))
+                continue
+            try:
+                label = normalise_label(folder)
+            except InvalidInputError as error:
+                yield _reject(relpath, f"class folder: {error.reason}")
+                continue
+            candidates.append(Candidate(self._kind, relpath, size, (label,)))
         if candidates:
             yield candidates
 
@@ -83,29 +90,43 @@ class ClassFolders(beam.PTransform):
 # Tables -----------------------------------------------------------------------------------------
 
 
+@dataclasses.dataclass
+class _Progress:
+    """How far a table's scan got: the last row number seen (0: none)."""
+
+    last_row: int = 0
+
+
 class _ScanTable(beam.DoFn):
     """A table -> a Candidate per row (byte range, row number, labels), rejects per bad row, and
     the dtype of every kept column over the table's rows."""
 
-    def __init__(self, source: str, options: tables.TableOptions) -> None:
-        self._source = source
-        self._options = options
+    def __init__(self, config: ConvertConfig) -> None:
+        self._open = InputOpener(config.source, follow_outside_links=config.follow_outside_links)
+        self._options = config.table_options
 
     def process(self, files: list[_Files]) -> Iterator:
-        for relpath, _ in files:
+        for relpath, size in files:
+            scanned = _Progress()
             try:
-                with open_input(join_path(self._source, relpath)) as fileobj:
-                    yield from self._rows(relpath, *tables.read_table(fileobj, tables.table_format(relpath)))
-            except InvalidInputError as error:
-                yield _reject(relpath, error.reason)
-            except OSError as error:
-                yield _reject(relpath, f"cannot read: {error}")
+                with self._open(relpath) as fileobj:
+                    header, rows = tables.read_table(fileobj, tables.table_format(relpath), size)
+                    yield from self._rows(relpath, header, rows, scanned)
+            except (InvalidInputError, OSError) as error:
+                reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
+                if scanned.last_row:  # the rows before it are already on their way: reject the rest
+                    reason = f"rows after row {scanned.last_row} unread: {reason}"
+                yield _reject(relpath, reason, scanned.last_row)
+                continue
+            if not scanned.last_row:
+                yield _reject(relpath, "no rows: the table holds a header only" if header else "empty table: no rows")
 
-    def _rows(self, relpath: str, header: list[str], rows: Iterator[tables.Row | tables.RowError]) -> Iterator:
+    def _rows(self, relpath: str, header: list[str], rows: Iterator[tables.Row | tables.RowError], scanned: _Progress) -> Iterator:
         dtypes: dict[str, str] = {}
         batch = Batch()
         columns = tables.resolve_columns(header, self._options) if header else None
         for row in rows:
+            scanned.last_row = row.row
             if isinstance(row, tables.RowError):
                 yield _reject(relpath, row.reason, row.row)
                 continue
@@ -121,7 +142,11 @@ class _ScanTable(beam.DoFn):
             labels: tuple[str, ...] = ()
             if cols.label:
                 cell = row.cells.get(cols.label)
-                labels = tables.split_labels(cell, self._options.label_separator)
+                try:
+                    labels = tables.split_labels(cell, self._options.label_separator)
+                except InvalidInputError as error:
+                    yield _reject(relpath, error.reason, row.row)
+                    continue
                 if not labels and cell != []:  # an explicit [] is a record with no labels
                     yield _reject(relpath, f"empty label in column {cols.label!r}", row.row)
                     continue
@@ -141,13 +166,12 @@ class _ScanTable(beam.DoFn):
 class ScanTables(beam.PTransform):
     """CSV, TSV and JSONL tables, one Candidate per row; kept columns' dtypes merged over tables."""
 
-    def __init__(self, source: str, options: tables.TableOptions) -> None:
+    def __init__(self, config: ConvertConfig) -> None:
         super().__init__()
-        self._source = source
-        self._options = options
+        self._config = config
 
     def expand(self, files: beam.PCollection) -> dict:
-        scanned = files | "ScanRows" >> beam.ParDo(_ScanTable(self._source, self._options)).with_outputs(
+        scanned = files | "ScanRows" >> beam.ParDo(_ScanTable(self._config)).with_outputs(
             REJECTS, COLUMNS, main=CANDIDATES
         )
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
@@ -179,7 +203,7 @@ class _ReadLabelRows(beam.DoFn):
         name = self._layout.labels_file
         try:
             with open_input(path) as fileobj:
-                header, rows = tables.read_table(fileobj, tables.table_format(path))
+                header, rows = tables.read_table(fileobj, tables.table_format(path), size_of(fileobj))
                 for row in rows:
                     yield from self._row(name, row, header)
         except InvalidInputError as error:
@@ -195,7 +219,7 @@ class _ReadLabelRows(beam.DoFn):
             header or list(row.cells), self._options.label_column, captions=self._layout.captions
         )
         key_column, label_column = columns.key, columns.label
-        key = str(row.cells.get(key_column) or "").strip()
+        key = str(row.cells.get(key_column) or "").replace("\ufeff", "").strip()
         if not key:
             yield _reject(name, f"empty {key_column!r}", row.row, "labels")
             return
@@ -205,7 +229,11 @@ class _ReadLabelRows(beam.DoFn):
                 yield _reject(name, f"path {row.cells.get(key_column)!r} leaves SRC or is hidden", row.row, "labels")
                 return
         cell = row.cells.get(label_column) if label_column else None
-        labels = tables.split_labels(cell, self._options.label_separator)
+        try:
+            labels = tables.split_labels(cell, self._options.label_separator)
+        except InvalidInputError as error:
+            yield _reject(name, error.reason, row.row, "labels")
+            return
         if label_column and not labels and cell != []:  # an explicit [] is a record with no labels
             yield _reject(name, f"empty label for {key!r}", row.row, "labels")
             return
@@ -302,8 +330,8 @@ def _pair(keyed: tuple[tuple[str, str], Iterable[_Files]]) -> Iterator:
     for relpath, _ in (f for f in found if f not in images and f not in texts):
         yield _reject(relpath, "neither an image nor a .txt caption")
     if len(images) == 1 and len(texts) == 1:
-        (relpath, size), (caption, _) = images[0], texts[0]
-        yield Batch([Candidate(IMAGE, relpath, size, caption_file=caption)])
+        (relpath, size), (caption, caption_size) = images[0], texts[0]
+        yield Batch([Candidate(IMAGE, relpath, size, caption_file=caption, caption_bytes=caption_size)])
     elif images or texts:
         reason = (
             f"no caption: no .txt file has the stem {name!r}"
@@ -347,7 +375,7 @@ def FindInputs(  # noqa: N802
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS):
         return ClassFolders(source_layout)
     if name == layout_lib.TABLES:
-        return ScanTables(config.source, config.table_options)
+        return ScanTables(config)
     if name == layout_lib.LABEL_FILE:
         return JoinLabelFile(config.source, source_layout, config.table_options, listing_rejects)
     return PairCaptions(source_layout)

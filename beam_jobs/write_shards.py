@@ -18,11 +18,10 @@ from apache_beam.io.filesystems import FileSystems
 from shardify import naming
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.config import ConvertConfig
-from shardify.beam_jobs.filesystem import open_input
+from shardify.beam_jobs.filesystem import InputOpener
 from shardify.converters.records import RecordBuilder
 from shardify.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 from shardify.errors import InvalidInputError, OutputError
-from shardify.paths import join_path
 from shardify.tfrecord import TFRecordWriter
 
 __all__ = ["WriteShards"]
@@ -32,7 +31,7 @@ class _WriteShardFn(beam.DoFn):
     """ShardTask -> ShardResult, writing the shard file as a side effect."""
 
     def __init__(self, config: ConvertConfig, labels_file: str) -> None:
-        self._source = config.source
+        self._open = InputOpener(config.source, follow_outside_links=config.follow_outside_links)
         self._output = config.output
         self._table_options = config.table_options
         self._encoding = config.encoding
@@ -47,7 +46,7 @@ class _WriteShardFn(beam.DoFn):
     def process(self, task: ShardTask, summary: PlanSummary) -> Iterator[ShardResult]:
         builder = RecordBuilder(
             summary,
-            lambda relpath: open_input(join_path(self._source, relpath)),
+            self._open,
             table_options=self._table_options,
             encoding=self._encoding,
             labels_file=self._labels_file,

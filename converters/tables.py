@@ -17,12 +17,14 @@ import csv
 import io
 import json
 import math
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.errors import InvalidInputError
 from shardify.example_proto import BYTES, FLOAT, INT64
+from shardify.label_names import normalise_label
 
 __all__ = [
     "CSV",
@@ -98,25 +100,51 @@ def _dialect(fmt: str) -> dict:
     return {"delimiter": ","}
 
 
-class _CountingLines:
-    """Yields decoded lines of a binary file and counts the bytes consumed, for row offsets."""
+# A row is held in memory whole while it is parsed, as an image file is while it is checked. Longer
+# rows are rejected, each on its own (the next row is found by `_end_of_row`). The csv module's own
+# field limit (128 KiB) would reject ordinary long documents, so it is raised to this, once, for the
+# whole process (the limit is a module global).
+MAX_ROW_BYTES = 64 << 20
+csv.field_size_limit(max(csv.field_size_limit(), MAX_ROW_BYTES))
+# Bytes read at a time when skipping the rest of a rejected row.
+_SKIP_BLOCK_BYTES = 1 << 20
 
-    def __init__(self, fileobj: BinaryIO, start: int) -> None:
+
+class _RowTooLong(Exception):
+    """Raised from inside the csv reader's line source when a row passes MAX_ROW_BYTES."""
+
+
+class _CountingLines:
+    """Yields decoded lines of a binary file and counts the bytes consumed, for row offsets.
+
+    Never reads past `end` (the size the file had when it was listed, when known) nor more than
+    MAX_ROW_BYTES + 1 bytes for one row: call `start_row()` before each row.
+    """
+
+    def __init__(self, fileobj: BinaryIO, start: int, end: int | None) -> None:
         self._file = fileobj
-        self.consumed = start
+        self._end = end
+        self.consumed = self.row_start = start
         self.line_error: str | None = None
+
+    def start_row(self) -> None:
+        self.row_start, self.line_error = self.consumed, None
 
     def __iter__(self) -> Iterator[str]:
         return self
 
     def __next__(self) -> str:
-        line = self._file.readline()
+        allowed = MAX_ROW_BYTES - (self.consumed - self.row_start)
+        size = allowed + 1 if self._end is None else min(allowed + 1, self._end - self.consumed)
+        line = self._file.readline(size) if size > 0 else b""
         if not line:
             raise StopIteration
         if self.consumed == 0 and line.startswith(_BOM):
             line = line[len(_BOM) :]
             self.consumed += len(_BOM)
         self.consumed += len(line)
+        if len(line) > allowed:
+            raise _RowTooLong
         try:
             return line.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -124,7 +152,11 @@ class _CountingLines:
             return line.decode("utf-8", errors="replace")
 
 
-def read_header(fileobj: BinaryIO, fmt: str) -> tuple[list[str], int]:
+def _too_long(row_number: int) -> RowError:
+    return RowError(row_number, f"row longer than {MAX_ROW_BYTES:,} bytes, the most a row may hold")
+
+
+def read_header(fileobj: BinaryIO, fmt: str, size_bytes: int | None = None) -> tuple[list[str], int]:
     """(column names, byte offset of the first data row); JSONL has no header: ([], 0).
 
     Raises:
@@ -132,11 +164,13 @@ def read_header(fileobj: BinaryIO, fmt: str) -> tuple[list[str], int]:
     """
     if fmt == JSONL:
         return [], 0
-    lines = _CountingLines(fileobj, 0)
+    lines = _CountingLines(fileobj, 0, size_bytes)
     try:
         header = next(csv.reader(lines, **_dialect(fmt)))
     except StopIteration:
         raise InvalidInputError("empty table: no header row") from None
+    except _RowTooLong:
+        raise InvalidInputError(f"header row longer than {MAX_ROW_BYTES:,} bytes") from None
     except csv.Error as error:
         raise InvalidInputError(f"unreadable header row: {error}") from None
     header = [name.strip() for name in header]
@@ -147,48 +181,116 @@ def read_header(fileobj: BinaryIO, fmt: str) -> tuple[list[str], int]:
     return header, lines.consumed
 
 
-def read_table(fileobj: BinaryIO, fmt: str) -> tuple[list[str], Iterator[Row | RowError]]:
+def read_table(
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None
+) -> tuple[list[str], Iterator[Row | RowError]]:
     """(column names, every data row streamed one at a time); the header is read once, now.
+
+    Args:
+      fileobj: the table, open at its start.
+      fmt: CSV, TSV or JSONL.
+      size_bytes: the table's size when it was listed: nothing past it is read (bytes appended
+        since are not part of this run), or None to read to the end.
+
+    Every row comes back as a Row or a RowError with its reason; a row that cannot be parsed (too
+    long, malformed) never takes the rows after it along.
 
     Raises:
       InvalidInputError: the header is unusable (the whole table is rejected).
     """
-    header, start = read_header(fileobj, fmt)
-    return header, _scan_jsonl(fileobj) if fmt == JSONL else _scan_delimited(fileobj, fmt, header, start)
+    header, start = read_header(fileobj, fmt, size_bytes)
+    if fmt == JSONL:
+        return header, _scan_jsonl(fileobj, size_bytes)
+    return header, _scan_delimited(fileobj, fmt, header, start, size_bytes)
 
 
-def _scan_delimited(fileobj: BinaryIO, fmt: str, header: list[str], start: int) -> Iterator[Row | RowError]:
+def _scan_delimited(
+    fileobj: BinaryIO, fmt: str, header: list[str], start: int, end: int | None
+) -> Iterator[Row | RowError]:
     """CSV or TSV rows after the header, which ends at byte `start` (where `fileobj` is)."""
-    lines = _CountingLines(fileobj, start)
+    lines = _CountingLines(fileobj, start, end)
     reader = csv.reader(lines, **_dialect(fmt))
-    row_number, offset = 1, start
+    row_number = 1
     while True:
+        lines.start_row()
         try:
             cells = next(reader)
         except StopIteration:
             return
-        except csv.Error as error:
+        except (csv.Error, _RowTooLong) as error:
             row_number += 1
-            yield RowError(row_number, f"malformed row: {error}")
-            return  # the parser cannot find the next row boundary reliably
+            yield _too_long(row_number) if isinstance(error, _RowTooLong) else RowError(row_number, f"malformed row: {error}")
+            # The parser is somewhere inside the row: find its end from its start, and go on there.
+            after = _end_of_row(fileobj, lines.row_start, fmt, end)
+            fileobj.seek(after)
+            lines = _CountingLines(fileobj, after, end)
+            reader = csv.reader(lines, **_dialect(fmt))
+            continue
         row_number += 1
-        row_offset, offset = offset, lines.consumed
-        line_error, lines.line_error = lines.line_error, None
-        length = offset - row_offset
         if not cells:
             continue  # a blank line
-        if line_error:
-            yield RowError(row_number, line_error)
+        if lines.line_error:
+            yield RowError(row_number, lines.line_error)
         elif len(cells) != len(header):
             yield RowError(row_number, f"{len(cells)} fields where the header has {len(header)}")
         else:
-            yield Row(row_number, row_offset, length, dict(zip(header, cells)))
+            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header, cells)))
 
 
-def _scan_jsonl(fileobj: BinaryIO) -> Iterator[Row | RowError]:
-    offset = 0
-    for row_number, line in enumerate(fileobj, start=1):
+def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int:
+    """The offset just past the line break that ends the row starting at `start`.
+
+    Follows the csv module's rules without holding the row: in CSV a field that starts with a quote
+    runs to the closing quote (`""` is a quote inside it) and may hold line breaks; a quote anywhere
+    else is an ordinary character. TSV and JSONL rows end at the next line break. Reads in blocks.
+    """
+    delimiter = b"\t" if fmt == TSV else b","
+    special = re.compile(b'[\r\n",]' if fmt == CSV else (b"\n" if fmt == JSONL else b"[\r\n]"))
+    fileobj.seek(start)
+    position, field_start = start, start
+    in_quotes, closing_quote = False, -2  # closing_quote: offset of a quote that may close the field
+    while True:
+        size = _SKIP_BLOCK_BYTES if end is None else min(_SKIP_BLOCK_BYTES, end - position)
+        block = fileobj.read(size) if size > 0 else b""
+        if not block:
+            return position
+        for match in special.finditer(block):
+            at, char = position + match.start(), match.group()
+            if in_quotes:
+                if closing_quote >= 0 and not (char == b'"' and at == closing_quote + 1):
+                    in_quotes, closing_quote = False, -2  # the field closed there: go on unquoted
+                elif char == b'"':  # a closing quote, or the second of "" (a quote character)
+                    closing_quote = -2 if closing_quote >= 0 else at
+                    continue
+                else:
+                    continue
+            if char == b'"':
+                in_quotes, closing_quote = at == field_start, -2
+            elif char == delimiter:
+                field_start = at + 1
+            else:  # a line break ends the row; \r\n counts as one
+                after = at + 1
+                if char == b"\r" and (end is None or after < end):
+                    fileobj.seek(after)
+                    after += fileobj.read(1) == b"\n"
+                return after
+        position += len(block)
+
+
+def _scan_jsonl(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
+    offset, row_number = 0, 0
+    while True:
+        size = MAX_ROW_BYTES + 1 if end is None else min(MAX_ROW_BYTES + 1, end - offset)
+        line = fileobj.readline(size) if size > 0 else b""
+        if not line:
+            return
+        row_number += 1
         row_offset, offset = offset, offset + len(line)
+        if len(line) > MAX_ROW_BYTES:
+            yield _too_long(row_number)
+            offset = _end_of_row(fileobj, row_offset, JSONL, end)
+            fileobj.seek(offset)
+            continue
         if row_number == 1 and line.startswith(_BOM):
             line, row_offset = line[len(_BOM) :], len(_BOM)
         if not line.strip():
@@ -280,16 +382,22 @@ def convert_value(value: object, dtype: str) -> bytes | int | float:
 
 
 def split_labels(value: object, separator: str) -> tuple[str, ...]:
-    """Label names from a cell: a JSON list, a separated string, or one name. Empty names dropped."""
+    """Label names from a cell: a JSON list, a separated string, or one name; each normalised
+    (see `label_names.normalise_label`), empty names dropped.
+
+    Raises:
+      InvalidInputError: a name would print like another (see `normalise_label`).
+    """
     if isinstance(value, list):
-        names = [str(v).strip() for v in value]
+        names = [str(v) for v in value]
     elif value is None:
         names = []
     elif separator:
-        names = [part.strip() for part in str(value).split(separator)]
+        names = str(value).split(separator)
     else:
-        names = [str(value).strip()]
-    return tuple(dict.fromkeys(name for name in names if name))  # each label once, in order
+        names = [str(value)]
+    normalised = (normalise_label(name) for name in names)
+    return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
 
 
 @dataclass(frozen=True)

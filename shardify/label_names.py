@@ -1,0 +1,43 @@
+"""Label names as users will read them: one spelling per name that prints alike.
+
+Labels come from folder names, table cells, label files and `--label-names`, and the same word
+arrives in different code points: macOS writes folder names decomposed (NFD: "e" + U+0301), most
+tools compose them (NFC: U+00E9); a spreadsheet export may leave a byte-order mark inside a cell.
+Every label is normalised here, in one place, so that two labels never print the same: NFC, a BOM
+and surrounding white space removed. Names that would still print like another (holding control
+or invisible formatting characters, such as a zero-width space) are refused with the reason.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from shardify.errors import InvalidInputError
+
+__all__ = ["normalise_label"]
+
+_BOM = "\ufeff"
+# Invisible "format" characters that do change what is printed: joiners inside emoji and scripts
+# that need them.
+_VISIBLE_FORMAT_CHARACTERS = frozenset({"\u200c", "\u200d"})
+
+
+def normalise_label(name: str) -> str:
+    """`name` in NFC, with byte-order marks and surrounding white space removed.
+
+    >>> normalise_label("\\ufeffcafe\\u0301 ") == "caf\\u00e9"
+    True
+
+    Raises:
+      InvalidInputError: the name holds a control character or an invisible formatting character
+        (it would print the same as another name).
+    """
+    text = unicodedata.normalize("NFC", name.replace(_BOM, "")).strip()
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Cc" or (category == "Cf" and char not in _VISIBLE_FORMAT_CHARACTERS):
+            raise InvalidInputError(
+                f"label {text!r} holds the control or invisible character U+{ord(char):04X}: "
+                "it would print like another label"
+            )
+    return text
