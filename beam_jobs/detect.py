@@ -11,13 +11,14 @@ import os
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify import layout
+from shardify import layout, naming
 from shardify.beam_jobs.config import ConvertConfig
-from shardify.beam_jobs.listing import list_tree
+from shardify.beam_jobs.listing import list_tree, real_folder
 from shardify.beam_jobs.filesystem import open_input
 from shardify.converters import tables
 from shardify.entries import Reject
-from shardify.errors import InvalidInputError, SourceError
+from shardify.errors import InvalidInputError, SourceError, UsageError
+from shardify.input_files import size_of
 from shardify.paths import is_local_path, join_path
 
 __all__ = ["DETECT_SAMPLE_FILES", "LABEL_KEY_SAMPLE_ROWS", "resolve_layout", "labels_file_path"]
@@ -51,7 +52,7 @@ def _label_file_sample(path: str, label_column: str) -> tuple[list[str], bool]:
     keys, has_caption = [], False
     try:
         with open_input(path) as fileobj:
-            header, rows = tables.read_table(fileobj, tables.table_format(path))
+            header, rows = tables.read_table(fileobj, tables.table_format(path), size_of(fileobj))
             for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
                 if isinstance(row, tables.Row):
                     columns = tables.label_file_columns(header or list(row.cells), label_column)
@@ -66,13 +67,18 @@ def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
     """The source's layout: forced by `config.layout` or detected.
 
     Raises:
-      SourceError: the label file cannot be read, or split folders meet `--split`.
+      SourceError: the source or the label file cannot be read.
+      UsageError: split folders meet `--split`.
     """
-    files = (i[0] for i in list_tree(config.source) if not isinstance(i, Reject) and not layout.is_junk(i[0]))
+    listing = list_tree(config.source, exclude=[config.output])
+    files = (i[0] for i in listing if not isinstance(i, Reject) and not layout.is_junk(i[0]))
     if is_local_path(config.source):
         sample = list(itertools.islice(files, DETECT_SAMPLE_FILES))
+        output, root = real_folder(config.output), real_folder(config.source)
         with os.scandir(config.source) as scan:
-            top_folders = [e.name for e in scan if e.is_dir(follow_symlinks=False)]
+            top_folders = [
+                e.name for e in scan if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output
+            ]
     else:
         # Object stores list in name order, so the first files may all lie in one folder ("test/"
         # before "train/"): the top folders come from the whole listing, which Beam's match reads
@@ -85,14 +91,17 @@ def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
                 folders.add(relpath.split("/", 1)[0])
         top_folders = sorted(folders)
     top_files = {p for p in sample if "/" not in p}
+    if naming.MANIFEST_FILENAME in top_files and any(naming.parse_shard_filename(p) for p in top_files):
+        raise UsageError(
+            f"{config.source} is a shardify output (it holds {naming.MANIFEST_FILENAME} and shards): convert the "
+            "raw data it was made from, or read it with shardify.load"
+        )
     labels_file = _relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
     if not labels_file and config.layout in ("", layout.LABEL_FILE):
         has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS for p in sample)
         found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
         if found and has_data_files:
             labels_file = found[0]
-    if labels_file and config.layout not in ("", layout.LABEL_FILE):
-        raise SourceError(f"--labels goes with the label_file layout, not {config.layout}")
     if config.labels_file and not FileSystems.exists(labels_file_path(config.source, labels_file)):
         raise SourceError(f"label file {config.labels_file} does not exist")
     keys, caption_column = (
@@ -104,7 +113,7 @@ def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
         sample, top_folders, labels_file=labels_file, label_keys=keys, caption_column=caption_column, forced=config.layout
     )
     if config.split and detected.split_folders:
-        raise SourceError(
+        raise UsageError(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -22,16 +23,20 @@ from shardify import naming
 from shardify.beam_jobs import output_folder, runner
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.detect import resolve_layout
+from shardify.beam_jobs.listing import real_folder
+from shardify.beam_jobs.output_lock import OutputLock, check_held
 from shardify.beam_jobs.discover import COLUMNS, ENTRIES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import WriteShards
 from shardify.entries import PlanSummary
-from shardify.errors import RejectLimitError, SourceError
+from shardify.errors import RejectLimitError, SourceError, UsageError
 from shardify.layout import SourceLayout
 from shardify.paths import is_local_path
 
 __all__ = ["ConvertConfig", "build_pipeline", "run_conversion", "plan_conversion"]
+
+_LOG = logging.getLogger("shardify")
 
 
 def _record_plan(summary: PlanSummary, output: str) -> PlanSummary:
@@ -40,9 +45,20 @@ def _record_plan(summary: PlanSummary, output: str) -> PlanSummary:
 
 
 def build_pipeline(
-    pipeline: beam.Pipeline, config: ConvertConfig, source_layout: SourceLayout, *, dry_run: bool = False
+    pipeline: beam.Pipeline,
+    config: ConvertConfig,
+    source_layout: SourceLayout,
+    *,
+    plan_only_into: str = "",
+    lock_token: str = "",
 ) -> None:
-    """Adds the conversion's stages to `pipeline`; with `dry_run`, only Discover and Plan."""
+    """Adds the conversion's stages to `pipeline`.
+
+    Args:
+      plan_only_into: a folder: only Discover and Plan run, and the plan goes there (a dry run).
+      lock_token: the token of this run's lock on the output folder; the manifest is written only
+        while the lock still holds it ("": not checked).
+    """
     found = pipeline | "Discover" >> Discover(config, source_layout)
     # Entry per input; Reject per unusable input; relpath per skipped junk file; (column, dtype).
     context = PlanContext(
@@ -53,8 +69,8 @@ def build_pipeline(
     )
     # ShardTask per shard, and one PlanSummary; the summary is on disk before any shard is written,
     # because WriteShards takes it as a side input.
-    summary = plan[SUMMARY] | "RecordPlan" >> beam.Map(_record_plan, config.output)
-    if dry_run:
+    summary = plan[SUMMARY] | "RecordPlan" >> beam.Map(_record_plan, plan_only_into or config.output)
+    if plan_only_into:
         return
     results = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary)
     # ShardResult per shard written.
@@ -64,6 +80,7 @@ def build_pipeline(
         rejects=found[REJECTS],
         options=_manifest_options(config, source_layout),
         limit=config.reject_limit,
+        lock_token=lock_token,
     )
 
 
@@ -75,10 +92,38 @@ def _normalise(path: str) -> str:
     return os.path.abspath(path) if is_local_path(path) else path.rstrip("/")
 
 
+def _is_inside(path: str, folder: str) -> bool:
+    """`path` lies in `folder` (both as `real_folder` gives them)."""
+    if is_local_path(path) != is_local_path(folder):
+        return False
+    return os.path.commonpath([folder, path]) == folder if is_local_path(path) else path.startswith(folder + "/")
+
+
+def _check_surroundings(config: ConvertConfig) -> None:
+    """SRC, OUT and the label file must not overlap in ways that make a run read its own output.
+
+    OUT inside SRC is allowed: the listing leaves OUT out (by its real path), so nothing written is
+    ever read back. OUT equal to SRC, SRC inside OUT and a label file inside OUT are refused.
+
+    Raises:
+      UsageError: one of those.
+    """
+    source, output = real_folder(config.source), real_folder(config.output)
+    if source == output:
+        raise UsageError(f"OUT {config.output} is SRC: the output would mix with the input; choose another output folder")
+    if _is_inside(source, output):
+        raise UsageError(f"SRC {config.source} lies inside OUT {config.output}: choose an output folder outside the source")
+    if config.labels_file and _is_inside(real_folder(config.labels_file), output):
+        raise UsageError(f"the label file {config.labels_file} lies inside OUT {config.output}, which the run rewrites")
+    if _is_inside(output, source):
+        _LOG.info("OUT lies inside SRC: it is left out of the input")
+
+
 def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout]:
     config = dataclasses.replace(config, source=_normalise(config.source), output=_normalise(config.output))
     if is_local_path(config.source) and not os.path.isdir(config.source):
         raise SourceError(f"source folder {config.source} does not exist or is not a folder")
+    _check_surroundings(config)
     return config, resolve_layout(config)
 
 
@@ -100,18 +145,22 @@ def run_conversion(
 
     Raises:
       SourceError: the source folder does not exist, or its layout cannot be read.
-      OutputError: the output folder cannot be claimed (see `output_folder.prepare_output`).
+      UsageError: SRC and OUT overlap (see `_check_surroundings`), or options conflict with the source.
+      OutputError: the output folder is locked by another run or cannot be claimed (see
+        `output_lock.OutputLock` and `output_folder.prepare_output`).
     """
     pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)
     FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
     config, source_layout = _prepared(config)
-    dry_run = runner.is_dry_run(pipeline.options)
-    if not dry_run:
+    if runner.is_dry_run(pipeline.options):  # Beam builds the job and submits nothing: OUT untouched
+        build_pipeline(pipeline, config, source_layout)
+        return _run(pipeline)
+    with OutputLock(config.output) as lock:
         output_folder.prepare_output(config.output, overwrite=overwrite)
-    build_pipeline(pipeline, config, source_layout)
-    result = _run(pipeline)
-    if not dry_run:
+        build_pipeline(pipeline, config, source_layout, lock_token=lock.token)
+        result = _run(pipeline)
         _check_finished(config)
+        check_held(config.output, lock.token)
     return result
 
 
@@ -154,9 +203,10 @@ def plan_conversion(
     pipeline = runner.make_pipeline(runner.LOCAL, beam_args, num_workers=num_workers)
     FileSystems.set_options(pipeline.options)
     config, source_layout = _prepared(config)
-    scratch = tempfile.mkdtemp(prefix="shardify-plan-")
+    # Hidden, so that even a source folder holding the temporary folder never reads it as input.
+    scratch = tempfile.mkdtemp(prefix=".shardify-plan-")
     try:
-        build_pipeline(pipeline, dataclasses.replace(config, output=scratch), source_layout, dry_run=True)
+        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch)
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
             return PlanSummary.from_json(json.load(f))

@@ -7,6 +7,7 @@ the FnApiRunner, constructed directly, running bundles on every core.
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
-from shardify.errors import RunnerError
+from shardify.errors import RunnerError, UsageError
 
 if TYPE_CHECKING:
     from apache_beam.runners.portability.fn_api_runner.fn_runner import ExtendedProvisionInfo
@@ -58,6 +59,12 @@ def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_wor
       num_workers: local worker threads or processes; defaults to every core.
     """
     args = list(beam_args)
+    pipeline = _make(runner, args, num_workers)
+    _check_beam_args(args, pipeline.options)  # after the runner's module has registered its options
+    return pipeline
+
+
+def _make(runner: str, args: list[str], num_workers: int | None) -> beam.Pipeline:
     if runner == LOCAL:
         from apache_beam.runners.portability.fn_api_runner import FnApiRunner
 
@@ -78,6 +85,25 @@ def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_wor
         return beam.Pipeline(options=PipelineOptions([f"--runner={name}", *args]))
     except (ValueError, ImportError) as error:
         raise RunnerError(f"runner {runner!r} is not available: {error}") from None
+
+
+def _check_beam_args(args: Sequence[str], options: PipelineOptions) -> None:
+    """Beam discards options it does not know with a log line: a misspelled option would be
+    ignored and the run would do something else. Refuse them, with the closest known name.
+
+    Raises:
+      UsageError: an unknown option, or a word that is neither an option nor an option's value.
+    """
+    known = set(options.get_all_options())
+    given = options.get_all_options(retain_unknown_options=True)
+    for name in sorted(set(given) - known):
+        close = difflib.get_close_matches(name, known, n=1)
+        hint = f" (did you mean --{close[0]}?)" if close else ""
+        raise UsageError(f"unknown Beam option --{name}{hint}")
+    for index, arg in enumerate(args):
+        previous = args[index - 1] if index else ""
+        if not arg.startswith("-") and not (previous.startswith("--") and "=" not in previous):
+            raise UsageError(f"{arg!r} after -- is not a Beam option (they look like --name=value)")
 
 
 def is_dry_run(options: PipelineOptions) -> bool:

@@ -15,6 +15,7 @@ import apache_beam as beam
 from shardify import manifest as manifest_lib
 from shardify import naming
 from shardify.beam_jobs import output_folder
+from shardify.beam_jobs.output_lock import check_held
 from shardify.entries import PlanSummary, Reject, Repair, ShardResult
 from shardify.planning import RejectLimit
 
@@ -37,6 +38,7 @@ def _finish(
     output: str,
     limit: RejectLimit,
     options: Mapping[str, Any],
+    lock_token: str,
 ) -> str:
     rejects = sorted(
         [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: (r.relpath, r.row)
@@ -51,6 +53,8 @@ def _finish(
     inputs = document["inputs"]
     if inputs["written"] == 0 or limit.exceeded(rejected=inputs["rejected"], tried=inputs["written"] + inputs["rejected"]):
         return ""  # No manifest: the output is incomplete, and the launcher says why.
+    if lock_token:
+        check_held(output, lock_token)
     output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, manifest_lib.dumps(document))
     return naming.MANIFEST_FILENAME
 
@@ -66,8 +70,10 @@ class WriteManifest(beam.PTransform):
         rejects: beam.PCollection,
         options: Mapping[str, Any],
         limit: RejectLimit,
+        lock_token: str = "",
     ) -> None:
         super().__init__()
+        self._lock_token = lock_token
         self._output = output
         self._summary = summary
         self._rejects = rejects
@@ -86,5 +92,6 @@ class WriteManifest(beam.PTransform):
                 self._output,
                 self._limit,
                 self._options,
+                self._lock_token,
             )
         )

@@ -34,7 +34,7 @@ def _uses_fd2(stream: TextIO) -> bool:
 @contextlib.contextmanager
 def worker_output_to_log() -> Iterator[tuple[TextIO, str]]:
     """Yields (a stream to the real stderr, the log file's path) while fd 2 goes to the log."""
-    handle, log_path = tempfile.mkstemp(prefix="shardify-workers-", suffix=".log")
+    handle, log_path = tempfile.mkstemp(prefix=".shardify-workers-", suffix=".log")  # hidden: never an input
     sys.stderr.flush()
     saved_fd2 = os.dup(2)
     os.dup2(handle, 2)

@@ -14,15 +14,18 @@ import sys
 import time
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional, TextIO
+from typing import Annotated, NoReturn, Optional, TextIO
 
+import click
 import typer
+from typer.core import TyperCommand
 
 from shardify import naming
 from shardify._version import __version__
 from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.layout import LAYOUTS
-from shardify.errors import ShardifyError
+from shardify.errors import InvalidInputError, RunnerError, ShardifyError, UsageError
+from shardify.input_files import open_local_input
 from shardify.paths import is_local_path
 
 __all__ = ["app", "main"]
@@ -56,9 +59,33 @@ def _main(
     """shardify: raw images to TFRecord shards, and back as tf.data."""
 
 
+# Beam pipeline options come after `--`, and only there: the parser sees the rest, so that a
+# misspelled shardify option is an error with a hint, never an option silently handed to Beam.
+_BEAM_ARGS = "beam_args"
+
+
+class _OptionsThenBeamArgs(TyperCommand):
+    """Parses the arguments before `--`; keeps those after it, untouched, in `ctx.meta`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" in args:
+            at = args.index("--")
+            args, ctx.meta[_BEAM_ARGS] = args[:at], args[at + 1 :]
+        return super().parse_args(ctx, args)
+
+
 def _existing_source(value: str) -> str:
     if is_local_path(value) and not os.path.isdir(value):
         raise typer.BadParameter(f"{value} is not a folder")
+    return value
+
+
+def _existing_labels_file(value: Optional[str]) -> Optional[str]:
+    if value and is_local_path(value):
+        if not os.path.exists(value):
+            raise typer.BadParameter(f"{value} does not exist")
+        if not os.path.isfile(value):
+            raise typer.BadParameter(f"{value} is not a regular file")
     return value
 
 
@@ -78,12 +105,25 @@ def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = 
         root.handlers[:] = [logging.FileHandler(other_logs, encoding="utf-8")]
 
 
+# A label vocabulary file lists names, one per line: ImageNet-21k's 21,843 fit in well under this.
+_MAX_LABEL_NAMES_BYTES = 16 << 20
+
+
 def _label_names(path: Optional[Path]) -> tuple[str, ...]:
+    """The names in a `--label-names` file (normalised and checked by ConvertConfig)."""
     if path is None:
         return ()
-    names = [line.strip() for line in path.read_text(encoding="utf-8-sig").splitlines() if line.strip()]
-    if not names or len(set(names)) != len(names):
-        raise typer.BadParameter(f"{path} must list distinct label names, one per line")
+    try:
+        with open_local_input(str(path)) as f:
+            data = f.read(_MAX_LABEL_NAMES_BYTES + 1)
+        if len(data) > _MAX_LABEL_NAMES_BYTES:
+            raise InvalidInputError(f"larger than {_MAX_LABEL_NAMES_BYTES >> 20} MiB")
+        text = data.decode("utf-8-sig")
+    except (OSError, InvalidInputError, UnicodeDecodeError) as error:
+        raise typer.BadParameter(f"cannot read {path}: {getattr(error, 'reason', None) or error}") from None
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    if not names:
+        raise typer.BadParameter(f"{path} lists no label names (one per line)")
     return tuple(names)
 
 
@@ -91,7 +131,7 @@ def _columns(value: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in value.split(",") if name.strip())
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@app.command(cls=_OptionsThenBeamArgs)
 def convert(
     ctx: typer.Context,
     src: Annotated[
@@ -114,7 +154,10 @@ def convert(
     labels: Annotated[
         Optional[str],
         typer.Option(
-            "--labels", metavar="FILE", help="CSV, TSV or JSONL label file mapping a path (or id = file stem) to labels."
+            "--labels",
+            metavar="FILE",
+            help="CSV, TSV or JSONL label file mapping a path (or id = file stem) to labels.",
+            callback=_existing_labels_file,
         ),
     ] = None,
     split: Annotated[
@@ -205,17 +248,20 @@ def convert(
             apply_exif_orientation=apply_exif_orientation,
         )
     except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(code=2) from None
+        _usage_error(str(error))
+    for option, value, wanted in (("--job-endpoint", job_endpoint, "portable"), ("--dask-address", dask_address, "dask")):
+        if value and runner != wanted:
+            _usage_error(f"{option} goes with --runner {wanted}, not --runner {runner}")
     started = time.monotonic()
+    user_beam_args = ctx.meta.get(_BEAM_ARGS, [])
     if dry_run:
-        _dry_run(config, ctx.args, workers)
+        _dry_run(config, user_beam_args, workers)
         return
 
     beam_args = [
         *([f"--job_endpoint={job_endpoint}"] if job_endpoint else []),
         *([f"--dask_client_address={dask_address}"] if dask_address else []),
-        *ctx.args,
+        *user_beam_args,
     ]
 
     def run() -> None:
@@ -247,6 +293,8 @@ def convert(
                 raise
             except Exception as error:  # the runner failed (or refused the job)
                 raise ShardifyError(_worker_failure(error)) from None
+    except (UsageError, RunnerError) as error:
+        _usage_error(str(error))
     except ShardifyError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None
@@ -264,7 +312,7 @@ def convert(
         typer.echo(f"finished on {runner}: {out}/{naming.MANIFEST_FILENAME} describes the output")
         return
     manifest = load_manifest(out)  # run_conversion waited for the end, and raised the reason if there is none
-    inputs = manifest.data["inputs"]
+    inputs = manifest.inputs
     seconds = time.monotonic() - started
     num_bytes = sum(split.num_bytes for split in manifest.splits.values())
     num_shards = sum(len(split.shards) for split in manifest.splits.values())
@@ -276,12 +324,18 @@ def convert(
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
     if inputs["rejected"]:
         typer.echo(f"rejects and reasons: {os.path.join(out, naming.REJECTS_FILENAME)}")
-    repaired = manifest.data["repaired"]
+    repaired = manifest.repaired
     if repaired["count"]:
         typer.echo(
             f"repaired {repaired['count']} inputs ({repaired['reencoded']} re-encoded): "
             f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
         )
+
+
+def _usage_error(message: str) -> NoReturn:
+    """A bad option value or combination: one line, exit 2, before any work (as the parser does)."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code=2)
 
 
 def _worker_failure(error: Exception) -> str:
@@ -309,6 +363,8 @@ def _dry_run(config, beam_args: list[str], workers: int | None) -> None:
                 last = str(error).strip().splitlines()[-1:] or [type(error).__name__]
                 raise ShardifyError(f"planning failed: {last[0]} (worker log: {log_path})") from None
         os.unlink(log_path)
+    except (UsageError, RunnerError) as error:
+        _usage_error(str(error))
     except ShardifyError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None

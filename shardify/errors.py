@@ -15,11 +15,17 @@ __all__ = [
     "InvalidInputError",
     "RejectLimitError",
     "RunnerError",
+    "UsageError",
 ]
 
 
 class ShardifyError(Exception):
     """Base class: the CLI turns any of these into a one-line message and exit code 1."""
+
+
+class UsageError(ShardifyError):
+    """Options that cannot work together, or with this source and output (OUT inside SRC's
+    parent chain, --split over split folders, ...): found before any work; the CLI exits 2."""
 
 
 class SourceError(ShardifyError):

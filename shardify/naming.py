@@ -15,8 +15,10 @@ __all__ = [
     "REJECTS_FILENAME",
     "REPAIRS_FILENAME",
     "PLAN_FILENAME",
+    "LOCK_FILENAME",
     "SHARD_SUFFIX",
     "ShardName",
+    "check_split_name",
     "shard_filename",
     "parse_shard_filename",
     "temp_filename",
@@ -30,6 +32,8 @@ REJECTS_FILENAME = "rejected.jsonl"
 REPAIRS_FILENAME = "repaired.jsonl"
 # The plan in numbers, written before the first shard; the CLI prints it and sizes its progress bar.
 PLAN_FILENAME = "plan.json"
+# Held by the run writing into the folder, removed when it ends (see beam_jobs/output_lock.py).
+LOCK_FILENAME = "shardify.lock"
 _RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, PLAN_FILENAME)
 SHARD_SUFFIX = ".tfrecord"
 # Five digits, like TensorFlow Datasets and the ImageNet scripts: sorts correctly up to 99,999 shards.
@@ -44,6 +48,13 @@ _SHARD_RE = re.compile(
     + "$"
 )
 _SPLIT_RE = re.compile(rf"^{_SPLIT_NAME}$")
+
+
+def check_split_name(name: str) -> str:
+    """`name` if it can be a split's name in shard file names, else ValueError saying why."""
+    if not _SPLIT_RE.match(name):
+        raise ValueError(f"split name {name!r} must be letters, digits or '_' (it names the shard files)")
+    return name
 
 
 @dataclass(frozen=True)
@@ -61,8 +72,7 @@ class ShardName:
     num_shards: int
 
     def __post_init__(self) -> None:
-        if not _SPLIT_RE.match(self.split):
-            raise ValueError(f"split name {self.split!r} must be letters, digits or '_'")
+        check_split_name(self.split)
         if not 1 <= self.num_shards <= MAX_SHARDS:
             raise ValueError(f"num_shards={self.num_shards} must be in 1..{MAX_SHARDS}")
         if not 0 <= self.index < self.num_shards:
@@ -108,6 +118,7 @@ def is_shardify_file(name: str) -> bool:
     """True for every name shardify writes into an output folder (and so may replace)."""
     return (
         name in _RUN_FILENAMES
+        or name == LOCK_FILENAME
         or parse_shard_filename(name) is not None
         or is_temp_filename(name)
     )
