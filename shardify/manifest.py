@@ -14,7 +14,8 @@ from typing import Any
 from shardify import contract, naming
 from shardify._version import __version__
 from shardify.entries import PlanSummary, Reject, Repair, ShardResult
-from shardify.errors import ManifestError
+from shardify.errors import InvalidInputError, ManifestError
+from shardify.input_files import open_local_input
 from shardify.paths import join_path
 
 __all__ = [
@@ -26,6 +27,8 @@ __all__ = [
     "build_manifest",
     "dumps",
     "parse_manifest",
+    "check_arithmetic",
+    "is_plain_filename",
     "load_manifest",
 ]
 
@@ -64,6 +67,8 @@ class Manifest:
       label_mode: "single", "multi" (several label indices per record) or "none".
       features: the feature spec, `{key: {"dtype", "shape", "output_name", "description"}}`.
       splits: split name -> SplitInfo.
+      inputs: {"seen", "written", "rejected", "skipped"} counts.
+      rejected, repaired: the reports' counts, and "path" when the report exists.
       data: the whole JSON document.
     """
 
@@ -72,6 +77,9 @@ class Manifest:
     label_mode: str
     features: dict[str, dict[str, Any]]
     splits: dict[str, SplitInfo]
+    inputs: dict[str, int]
+    rejected: dict[str, Any]
+    repaired: dict[str, Any]
     data: dict[str, Any]
 
     def split(self, name: str) -> SplitInfo:
@@ -149,23 +157,165 @@ def dumps(manifest: Mapping[str, Any]) -> str:
     return json.dumps(manifest, indent=2) + "\n"
 
 
-def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
-    value = data.get(key)
-    if not isinstance(value, kind):
-        raise ManifestError(f"{where}: field {key!r} is missing or not a {kind.__name__}")
-    return value
+# --- Reading: the manifest is input like any other, so every field is checked ---------------------
+
+_DTYPES = ("string", "int64", "float32")
+_SHAPES = ([], [None])
+_HEX = frozenset("0123456789abcdef")
+# Far above any real manifest (100,000 shards take about 20 MB); a larger file is not ours.
+MAX_MANIFEST_BYTES = 256 << 20
+
+
+def is_plain_filename(name: str) -> bool:
+    """A file directly inside the output folder: no folder part, not `.` or `..`, not absolute."""
+    return bool(name) and name not in (".", "..") and not any(c in name for c in "/\\\0") and ":" not in name[:2]
+
+
+class _Checker:
+    """Reads typed fields out of untrusted JSON, naming the field in every error."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def fail(self, field: str, expected: str, value: object) -> ManifestError:
+        shown = json.dumps(value)[:60] if _jsonable(value) else type(value).__name__
+        return ManifestError(f"{self.where}: {field} must be {expected}, not {shown}")
+
+    def get(self, data: Mapping[str, Any], key: str, field: str) -> Any:
+        if key not in data:
+            raise ManifestError(f"{self.where}: {field} is missing")
+        return data[key]
+
+    def dict(self, data: Mapping[str, Any], key: str, field: str) -> dict[str, Any]:
+        value = self.get(data, key, field)
+        if not isinstance(value, dict):
+            raise self.fail(field, "an object", value)
+        return value
+
+    def list(self, data: Mapping[str, Any], key: str, field: str) -> list[Any]:
+        value = self.get(data, key, field)
+        if not isinstance(value, list):
+            raise self.fail(field, "a list", value)
+        return value
+
+    def str(self, data: Mapping[str, Any], key: str, field: str) -> str:
+        value = self.get(data, key, field)
+        if not isinstance(value, str):
+            raise self.fail(field, "a string", value)
+        return value
+
+    def count(self, data: Mapping[str, Any], key: str, field: str) -> int:
+        value = self.get(data, key, field)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise self.fail(field, "a whole number >= 0", value)
+        return value
+
+    def filename(self, data: Mapping[str, Any], key: str, field: str) -> str:
+        value = self.str(data, key, field)
+        if not is_plain_filename(value):
+            raise self.fail(field, "a plain file name inside the output folder", value)
+        return value
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def _features(check: _Checker, data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    features = check.dict(data, "features", "features")
+    output_names: set[str] = set()
+    for key, spec in features.items():
+        field = f"features[{key!r}]"
+        if not isinstance(spec, dict):
+            raise check.fail(field, "an object", spec)
+        if spec.get("dtype") not in _DTYPES:
+            raise check.fail(f"{field}.dtype", f"one of {', '.join(_DTYPES)}", spec.get("dtype"))
+        if spec.get("shape", []) not in _SHAPES:
+            raise check.fail(f"{field}.shape", "[] or [null]", spec.get("shape"))
+        name = spec.get("output_name", key)
+        if not isinstance(name, str) or not name or name in output_names:
+            raise check.fail(f"{field}.output_name", "a name no other feature has", name)
+        output_names.add(name)
+    return features
+
+
+def _shards(check: _Checker, split: Mapping[str, Any], field: str, seen: set[str]) -> tuple[ShardInfo, ...]:
+    shards = []
+    for index, shard in enumerate(check.list(split, "shards", f"{field}.shards")):
+        where = f"{field}.shards[{index}]"
+        if not isinstance(shard, dict):
+            raise check.fail(where, "an object", shard)
+        path = check.filename(shard, "path", f"{where}.path")
+        if path in seen:
+            raise check.fail(f"{where}.path", "listed once", path)
+        seen.add(path)
+        digest = check.str(shard, "sha256", f"{where}.sha256")
+        if len(digest) != 64 or not set(digest) <= _HEX:
+            raise check.fail(f"{where}.sha256", "64 lower-case hex digits", digest)
+        shards.append(
+            ShardInfo(
+                path=path,
+                num_records=check.count(shard, "num_records", f"{where}.num_records"),
+                num_bytes=check.count(shard, "num_bytes", f"{where}.num_bytes"),
+                sha256=digest,
+            )
+        )
+    return tuple(shards)
+
+
+def _splits(check: _Checker, data: Mapping[str, Any], labels: tuple[str, ...]) -> dict[str, SplitInfo]:
+    splits, seen = {}, set()
+    for name, split in check.dict(data, "splits", "splits").items():
+        field = f"splits[{name!r}]"
+        try:
+            naming.check_split_name(name)
+        except ValueError:
+            raise check.fail("splits", "keyed by split names (letters, digits, '_')", name) from None
+        if not isinstance(split, dict):
+            raise check.fail(field, "an object", split)
+        label_counts = check.dict(split, "label_counts", f"{field}.label_counts") if "label_counts" in split else {}
+        for label, count in label_counts.items():
+            if label not in labels:
+                raise check.fail(f"{field}.label_counts", "keyed by the manifest's labels", label)
+            check.count(label_counts, label, f"{field}.label_counts[{label!r}]")
+        splits[name] = SplitInfo(
+            name=name,
+            num_records=check.count(split, "num_records", f"{field}.num_records"),
+            num_bytes=check.count(split, "num_bytes", f"{field}.num_bytes"),
+            shards=_shards(check, split, field, seen),
+            label_counts=dict(label_counts),
+        )
+    return splits
+
+
+def _report(check: _Checker, data: Mapping[str, Any], key: str, counts: Sequence[str]) -> dict[str, Any]:
+    report = check.dict(data, key, key)
+    for name in counts:
+        check.count(report, name, f"{key}.{name}")
+    if "path" in report:
+        check.filename(report, "path", f"{key}.path")
+    return report
 
 
 def parse_manifest(text: str, root: str) -> Manifest:
     """Validates and parses manifest JSON whose shards live under `root`.
 
+    The manifest is untrusted input: every field any reader uses is checked for its type, shard
+    paths must be plain file names (so nothing outside `root` is ever opened through it), each
+    listed once.
+
     Raises:
-      ManifestError: not JSON, not a shardify manifest, a newer version, or a malformed field.
+      ManifestError: one line naming the file and the field: not JSON, not a shardify manifest, a
+        newer version, a missing field or one of the wrong type.
     """
     where = join_path(root, naming.MANIFEST_FILENAME)
     try:
         data = json.loads(text)
-    except json.JSONDecodeError as error:
+    except (json.JSONDecodeError, RecursionError) as error:
         raise ManifestError(f"{where} is not valid JSON ({error}); re-run the conversion") from None
     if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
         raise ManifestError(f"{where} is not a shardify manifest")
@@ -174,32 +324,60 @@ def parse_manifest(text: str, root: str) -> Manifest:
             f"{where} has manifest version {data.get('version')!r}; this shardify reads "
             f"version {MANIFEST_VERSION}: upgrade shardify or re-run the conversion"
         )
-    splits = {}
-    for name, split in _require(data, "splits", dict, where).items():
-        shards = tuple(
-            ShardInfo(
-                path=_require(s, "path", str, where),
-                num_records=_require(s, "num_records", int, where),
-                num_bytes=_require(s, "num_bytes", int, where),
-                sha256=_require(s, "sha256", str, where),
-            )
-            for s in _require(split, "shards", list, where)
-        )
-        splits[name] = SplitInfo(
-            name=name,
-            num_records=_require(split, "num_records", int, where),
-            num_bytes=_require(split, "num_bytes", int, where),
-            shards=shards,
-            label_counts=dict(split.get("label_counts", {})),
-        )
+    check = _Checker(where)
+    labels = check.list(data, "labels", "labels")
+    if not all(isinstance(label, str) for label in labels) or len(set(labels)) != len(labels):
+        raise check.fail("labels", "a list of distinct strings", labels)
+    label_mode = check.str(data, "label_mode", "label_mode")
+    if label_mode not in (contract.LABEL_SINGLE, contract.LABEL_MULTI, contract.LABEL_NONE):
+        raise check.fail("label_mode", "single, multi or none", label_mode)
+    inputs = check.dict(data, "inputs", "inputs")
+    for name in ("seen", "written", "rejected", "skipped"):
+        check.count(inputs, name, f"inputs.{name}")
     return Manifest(
         root=root,
-        labels=tuple(_require(data, "labels", list, where)),
-        label_mode=data.get("label_mode", contract.LABEL_SINGLE),
-        features=_require(data, "features", dict, where),
-        splits=splits,
+        labels=tuple(labels),
+        label_mode=label_mode,
+        features=_features(check, data),
+        splits=_splits(check, data, tuple(labels)),
+        inputs=dict(inputs),
+        rejected=_report(check, data, "rejected", ("count",)),
+        repaired=_report(check, data, "repaired", ("count", "reencoded")),
         data=data,
     )
+
+
+def check_arithmetic(manifest: Manifest) -> list[str]:
+    """What does not add up in a parsed manifest (empty when everything does): inputs against
+    records, splits against their shards, label counts against records."""
+    problems = []
+    inputs = manifest.inputs
+    if inputs["seen"] != inputs["written"] + inputs["rejected"] + inputs["skipped"]:
+        problems.append(
+            f"inputs.seen is {inputs['seen']}, but written + rejected + skipped = "
+            f"{inputs['written'] + inputs['rejected'] + inputs['skipped']}"
+        )
+    written = sum(split.num_records for split in manifest.splits.values())
+    if inputs["written"] != written:
+        problems.append(f"inputs.written is {inputs['written']}, but the splits hold {written} records")
+    if manifest.rejected["count"] != inputs["rejected"]:
+        problems.append(f"rejected.count is {manifest.rejected['count']}, but inputs.rejected is {inputs['rejected']}")
+    for split in manifest.splits.values():
+        for what, total, parts in (
+            ("num_records", split.num_records, sum(s.num_records for s in split.shards)),
+            ("num_bytes", split.num_bytes, sum(s.num_bytes for s in split.shards)),
+        ):
+            if total != parts:
+                problems.append(f"splits[{split.name!r}].{what} is {total}, but its shards add up to {parts}")
+        labelled = sum(split.label_counts.values())
+        if manifest.label_mode == contract.LABEL_SINGLE and labelled != split.num_records:
+            problems.append(f"splits[{split.name!r}].label_counts add up to {labelled}, not its {split.num_records} records")
+        over = [label for label, count in split.label_counts.items() if count > split.num_records]
+        if over:
+            problems.append(f"splits[{split.name!r}].label_counts[{over[0]!r}] exceeds its {split.num_records} records")
+        if manifest.label_mode == contract.LABEL_NONE and labelled:
+            problems.append(f"splits[{split.name!r}] counts labels in an unlabelled dataset")
+    return problems
 
 
 def load_manifest(path: str, *, read_text: Callable[[str], str] | None = None) -> Manifest:
@@ -218,17 +396,23 @@ def load_manifest(path: str, *, read_text: Callable[[str], str] | None = None) -
     else:
         manifest_path, root = join_path(path, naming.MANIFEST_FILENAME), path
 
-    def _local_text(p: str) -> str:
-        with open(p, encoding="utf-8") as f:
-            return f.read()
-
     try:
-        text = (read_text or _local_text)(manifest_path)
+        text = (read_text or _read_local_manifest)(manifest_path)
     except (FileNotFoundError, NotADirectoryError):
         raise ManifestError(
             f"no manifest at {manifest_path}: the folder is not a finished shardify output "
             "(a conversion that did not finish leaves none); run `shardify convert` into it"
         ) from None
-    except OSError as error:
-        raise ManifestError(f"cannot read {manifest_path}: {error}") from None
+    except (OSError, InvalidInputError, UnicodeDecodeError) as error:
+        raise ManifestError(f"cannot read {manifest_path}: {getattr(error, 'reason', None) or error}") from None
     return parse_manifest(text, root)
+
+
+def _read_local_manifest(path: str) -> str:
+    """The text of a local manifest, opened as any input is (never blocking on a pipe, never more
+    than MAX_MANIFEST_BYTES)."""
+    with open_local_input(path) as f:
+        data = f.read(MAX_MANIFEST_BYTES + 1)
+    if len(data) > MAX_MANIFEST_BYTES:
+        raise InvalidInputError(f"larger than {MAX_MANIFEST_BYTES >> 20} MiB: not a shardify manifest")
+    return data.decode("utf-8")

@@ -13,7 +13,9 @@ Small records (text, tables) are batched first and parsed a batch at a time with
 from __future__ import annotations
 
 import logging
+import os
 import random
+import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -22,6 +24,7 @@ import tensorflow as tf
 from shardify import contract
 from shardify.errors import ManifestError
 from shardify.manifest import Manifest, load_manifest
+from shardify.paths import is_local_path
 
 __all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 
@@ -63,7 +66,8 @@ def read_manifest(path: str) -> Manifest:
         except tf.errors.NotFoundError:
             raise FileNotFoundError(manifest_path) from None
 
-    return load_manifest(path, read_text=_read_text)
+    # Local manifests are read as every untrusted input is (see `manifest.load_manifest`).
+    return load_manifest(path, read_text=None if is_local_path(path) else _read_text)
 
 
 @dataclass(frozen=True)
@@ -395,6 +399,8 @@ def load(
     small_records = not reads_images and info.num_bytes <= SMALL_RECORD_BYTES * info.num_records
 
     paths = manifest.shard_paths(split)
+    if is_local_path(path):
+        _check_local_shards(paths)
     shard_records = [shard.num_records for shard in info.shards]
     shard_bytes = [shard.num_bytes for shard in info.shards]
     record_level = False
@@ -470,6 +476,21 @@ def load(
     if options is not None:
         examples = examples.with_options(options)
     return _prefetch(examples, device)
+
+
+def _check_local_shards(paths: Sequence[str]) -> None:
+    """Each shard must be a regular file: TensorFlow would wait forever on a named pipe.
+
+    Raises:
+      ManifestError: naming the first shard that is missing or not a regular file.
+    """
+    for shard in paths:
+        try:
+            mode = os.stat(shard).st_mode
+        except OSError as error:
+            raise ManifestError(f"cannot read shard {shard}: {error.strerror} (run `shardify verify`)") from None
+        if not stat.S_ISREG(mode):
+            raise ManifestError(f"shard {shard} is not a regular file")
 
 
 def _prefetch(examples: tf.data.Dataset, device: str | None) -> tf.data.Dataset:

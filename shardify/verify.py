@@ -1,7 +1,12 @@
 """Re-read a finished output and check it against its manifest, without TensorFlow.
 
-Checks, per shard: sha256 and size against the manifest, every record's framing CRCs, every record
-parsed against the feature spec, and the record counts per shard and split.
+Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), that the
+output folder holds no shard files the manifest does not list, that each report has as many lines
+as the manifest counts, and per shard: sha256 and size against the manifest, every record's framing
+CRCs, every record parsed against the feature spec, and the record counts per shard and split.
+
+The manifest is untrusted (`manifest.parse_manifest` checks it), and files are opened as inputs are:
+only regular files, never blocking on a pipe, only inside the output folder.
 """
 
 from __future__ import annotations
@@ -11,15 +16,14 @@ import os
 from collections.abc import Callable
 from typing import BinaryIO
 
-from shardify import example_proto
-from shardify.errors import CorruptShardError
-from shardify.manifest import Manifest, ShardInfo
+from shardify import example_proto, naming
+from shardify.errors import CorruptShardError, InvalidInputError
+from shardify.input_files import open_local_input
+from shardify.manifest import Manifest, ShardInfo, check_arithmetic
 from shardify.paths import join_path
 from shardify.tfrecord import iter_records
 
 __all__ = ["verify_output"]
-
-_READ_BLOCK_BYTES = 1 << 20
 
 
 class _HashingReader:
@@ -50,17 +54,22 @@ def _check_record(data: bytes, features: dict, path: str, index: int) -> None:
             raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {expected}", index)
 
 
-def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None]) -> None:
-    path = join_path(manifest.root, shard.path)
+def _open(manifest: Manifest, name: str) -> BinaryIO:
+    path = join_path(manifest.root, name)
     try:
-        size = os.path.getsize(path)
-        fileobj = open(path, "rb")
+        return open_local_input(path, real_root=os.path.realpath(manifest.root))
+    except InvalidInputError as error:
+        raise CorruptShardError(path, error.reason) from None
     except OSError as error:
         raise CorruptShardError(path, f"cannot read: {error.strerror}") from None
-    if size != shard.num_bytes:
-        fileobj.close()
-        raise CorruptShardError(path, f"{size} bytes, manifest says {shard.num_bytes}")
-    with fileobj:
+
+
+def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None]) -> None:
+    path = join_path(manifest.root, shard.path)
+    with _open(manifest, shard.path) as fileobj:
+        size = os.fstat(fileobj.fileno()).st_size
+        if size != shard.num_bytes:
+            raise CorruptShardError(path, f"{size} bytes, manifest says {shard.num_bytes}")
         reader = _HashingReader(fileobj)
         count = 0
         for count, data in enumerate(iter_records(reader, path), start=1):  # type: ignore[arg-type]
@@ -72,21 +81,44 @@ def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int]
             raise CorruptShardError(path, f"{count} records, manifest says {shard.num_records}")
 
 
+def _check_folder(manifest: Manifest) -> None:
+    """No shard files beside the listed ones (readers that glob would take them), and each report
+    with as many lines as the manifest counts."""
+    where = join_path(manifest.root, naming.MANIFEST_FILENAME)
+    problems = check_arithmetic(manifest)
+    if problems:
+        raise CorruptShardError(where, "; ".join(problems))
+    listed = {shard.path for split in manifest.splits.values() for shard in split.shards}
+    unlisted = sorted(
+        name for name in os.listdir(manifest.root) if naming.parse_shard_filename(name) and name not in listed
+    )
+    if unlisted:
+        shown = ", ".join(unlisted[:5]) + (", ..." if len(unlisted) > 5 else "")
+        raise CorruptShardError(
+            manifest.root, f"holds {len(unlisted)} shard files the manifest does not list ({shown}): another run's?"
+        )
+    for report in (manifest.rejected, manifest.repaired):
+        if "path" not in report:
+            continue
+        with _open(manifest, report["path"]) as fileobj:
+            lines = sum(1 for _ in fileobj)
+        if lines != report["count"]:
+            raise CorruptShardError(join_path(manifest.root, report["path"]), f"{lines} lines, manifest counts {report['count']}")
+
+
 def verify_output(manifest: Manifest, *, on_bytes: Callable[[int], None] = lambda n: None) -> int:
-    """Checks every shard of every split; returns the number of records checked.
+    """Checks the folder and every shard of every split; returns the number of records checked.
 
     Raises:
-      CorruptShardError: naming the first bad shard (and record, where one is at fault).
+      CorruptShardError: naming the first problem: the manifest's arithmetic, an unlisted shard
+        file, a report, or the first bad shard (and record, where one is at fault).
     """
+    _check_folder(manifest)
     total = 0
     for split in manifest.splits.values():
         records = 0
         for shard in split.shards:
             _verify_shard(manifest, shard, on_bytes)
             records += shard.num_records
-        if records != split.num_records:
-            raise CorruptShardError(
-                split.name, f"shards hold {records} records, manifest's split total is {split.num_records}"
-            )
         total += records
     return total
