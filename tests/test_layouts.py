@@ -12,7 +12,7 @@ from conftest import convert, image_bytes
 from shard_io import read_report, read_shard
 from shardify import contract, naming
 from shardify.beam_jobs.pipeline import ConvertConfig, plan_conversion
-from shardify.errors import SourceError
+from shardify.errors import UsageError
 from shardify.manifest import Manifest, load_manifest
 
 
@@ -220,5 +220,5 @@ def test_dry_run_plans_without_writing(make_tree, tmp_path: Path) -> None:
 
 def test_split_folders_and_ratio_split_do_not_mix(make_tree, tmp_path: Path) -> None:
     source = make_tree({"train/a/1.txt": b"x", "test/a/2.txt": b"y"})
-    with pytest.raises(SourceError, match="split folders"):
+    with pytest.raises(UsageError, match="split folders"):
         convert(source, tmp_path / "out", split="train=0.5,test=0.5")
