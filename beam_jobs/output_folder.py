@@ -88,7 +88,7 @@ def remove_stale_files(folder: str, keep: Iterable[str]) -> list[str]:
         name
         for name in list_names(folder)
         if name not in keep
-        and (naming.parse_shard_filename(name) is not None or naming.is_temp_filename(name))
+        and (naming.is_shard_file(name) or naming.is_temp_filename(name))
     ]
     if stale:
         FileSystems.delete([FileSystems.join(folder, name) for name in stale])

@@ -49,7 +49,7 @@ def _finish(
     document = manifest_lib.build_manifest(
         summary=summary, results=results, rejects=rejects, repairs=repairs, options=options
     )
-    output_folder.remove_stale_files(output, keep=[result.path for result in results])
+    output_folder.remove_stale_files(output, keep=[name for r in results for name in (r.path, r.index_path)])
     inputs = document["inputs"]
     if inputs["written"] == 0 or limit.exceeded(rejected=inputs["rejected"], tried=inputs["written"] + inputs["rejected"]):
         return ""  # No manifest: the output is incomplete, and the launcher says why.

@@ -10,6 +10,7 @@ import contextlib
 import uuid
 from collections import Counter
 from collections.abc import Iterator
+from typing import BinaryIO
 
 import apache_beam as beam
 from apache_beam.io.filesystem import BeamIOError, CompressionTypes
@@ -54,15 +55,16 @@ class _WriteShardFn(beam.DoFn):
             apply_orientation=self._apply_orientation,
         )
         final_name = naming.shard_filename(task.split, task.index, task.num_shards)
-        temp_path = FileSystems.join(self._output, naming.temp_filename(final_name, uuid.uuid4().hex[:12]))
+        index_name = naming.index_filename(final_name)
+        token = uuid.uuid4().hex[:12]
+        temp_path = FileSystems.join(self._output, naming.temp_filename(final_name, token))
+        temp_index = FileSystems.join(self._output, naming.temp_filename(index_name, token))
         rejects: list[Reject] = []
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
         try:
-            with contextlib.closing(builder), FileSystems.create(
-                temp_path, compression_type=CompressionTypes.UNCOMPRESSED
-            ) as out:
-                writer = TFRecordWriter(out)
+            with contextlib.closing(builder), _create(temp_path) as out, _create(temp_index) as index:
+                writer = TFRecordWriter(out, index)
                 for entry in task.entries:
                     try:
                         record, repair = builder.build(entry)
@@ -76,7 +78,8 @@ class _WriteShardFn(beam.DoFn):
                     if repair:
                         repairs.append(repair)
                     label_counts.update(entry.labels)
-            # Only a complete file ever carries the final name.
+            # Only a complete file ever carries the final name; a shard's index is in place first.
+            FileSystems.rename([temp_index], [FileSystems.join(self._output, index_name)])
             FileSystems.rename([temp_path], [FileSystems.join(self._output, final_name)])
         except (OSError, BeamIOError) as error:  # reading errors became rejects above: this is the output
             raise OutputError(
@@ -92,6 +95,7 @@ class _WriteShardFn(beam.DoFn):
             index=task.index,
             num_shards=task.num_shards,
             path=final_name,
+            index_path=index_name,
             num_records=writer.num_records,
             num_bytes=writer.num_bytes,
             sha256=writer.sha256,
@@ -99,6 +103,10 @@ class _WriteShardFn(beam.DoFn):
             rejects=tuple(rejects),
             repairs=tuple(repairs),
         )
+
+
+def _create(path: str) -> BinaryIO:
+    return FileSystems.create(path, compression_type=CompressionTypes.UNCOMPRESSED)
 
 
 class WriteShards(beam.PTransform):

@@ -174,6 +174,7 @@ class ShardResult:
     Attributes:
       split, index, num_shards: which shard.
       path: file name relative to the output folder.
+      index_path: the shard's DALI index file, beside it.
       num_records, num_bytes, sha256: of the finished file.
       label_counts: records per label name.
       rejects: inputs that failed while being written.
@@ -184,6 +185,7 @@ class ShardResult:
     index: int
     num_shards: int
     path: str
+    index_path: str
     num_records: int
     num_bytes: int
     sha256: str

@@ -38,12 +38,20 @@ MANIFEST_VERSION = 1
 
 @dataclass(frozen=True)
 class ShardInfo:
-    """One shard file. Attributes: path (relative to the manifest), num_records, num_bytes, sha256."""
+    """One shard file.
+
+    Attributes:
+      path: the shard, relative to the manifest (a plain file name).
+      num_records, num_bytes, sha256: of the shard file.
+      index: its DALI index file (one `offset size` line per record), or "" in outputs made
+        before shardify wrote them.
+    """
 
     path: str
     num_records: int
     num_bytes: int
     sha256: str
+    index: str = ""
 
 
 @dataclass(frozen=True)
@@ -121,7 +129,13 @@ def build_manifest(
             "num_shards": len(shards),
             "label_counts": label_counts,
             "shards": [
-                {"path": s.path, "num_records": s.num_records, "num_bytes": s.num_bytes, "sha256": s.sha256}
+                {
+                    "path": s.path,
+                    "index": s.index_path,
+                    "num_records": s.num_records,
+                    "num_bytes": s.num_bytes,
+                    "sha256": s.sha256,
+                }
                 for s in shards
             ],
         }
@@ -250,9 +264,11 @@ def _shards(check: _Checker, split: Mapping[str, Any], field: str, seen: set[str
         if not isinstance(shard, dict):
             raise check.fail(where, "an object", shard)
         path = check.filename(shard, "path", f"{where}.path")
-        if path in seen:
-            raise check.fail(f"{where}.path", "listed once", path)
-        seen.add(path)
+        index = check.filename(shard, "index", f"{where}.index") if "index" in shard else ""
+        for name, field in ((path, "path"), (index, "index")):
+            if name and name in seen:
+                raise check.fail(f"{where}.{field}", "listed once", name)
+            seen.add(name)
         digest = check.str(shard, "sha256", f"{where}.sha256")
         if len(digest) != 64 or not set(digest) <= _HEX:
             raise check.fail(f"{where}.sha256", "64 lower-case hex digits", digest)
@@ -262,6 +278,7 @@ def _shards(check: _Checker, split: Mapping[str, Any], field: str, seen: set[str
                 num_records=check.count(shard, "num_records", f"{where}.num_records"),
                 num_bytes=check.count(shard, "num_bytes", f"{where}.num_bytes"),
                 sha256=digest,
+                index=index,
             )
         )
     return tuple(shards)

@@ -21,6 +21,9 @@ __all__ = [
     "check_split_name",
     "shard_filename",
     "parse_shard_filename",
+    "INDEX_SUFFIX",
+    "index_filename",
+    "is_shard_file",
     "temp_filename",
     "final_filename",
     "is_temp_filename",
@@ -36,6 +39,8 @@ PLAN_FILENAME = "plan.json"
 LOCK_FILENAME = "shardify.lock"
 _RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, PLAN_FILENAME)
 SHARD_SUFFIX = ".tfrecord"
+# DALI's index files (its `tfrecord2idx` format), one per shard.
+INDEX_SUFFIX = ".idx"
 # Five digits, like TensorFlow Datasets and the ImageNet scripts: sorts correctly up to 99,999 shards.
 _INDEX_DIGITS = 5
 MAX_SHARDS = 10**_INDEX_DIGITS - 1
@@ -92,11 +97,28 @@ def shard_filename(split: str, index: int, num_shards: int) -> str:
 
 
 def parse_shard_filename(name: str) -> ShardName | None:
-    """The parts of a final shard name, or None for any other name (temporary files included)."""
+    """The parts of a final shard name, or None for any other name (temporary files included,
+    and names of the right shape that no shard can have, such as `train-00005-of-00002.tfrecord`)."""
     match = _SHARD_RE.match(name)
     if match is None:
         return None
-    return ShardName(match["split"], int(match["index"]), int(match["num_shards"]))
+    try:
+        return ShardName(match["split"], int(match["index"]), int(match["num_shards"]))
+    except ValueError:
+        return None
+
+
+def index_filename(shard_name: str) -> str:
+    """The shard's DALI index (one `offset size` line per record), written beside it:
+    `index_filename("train-00003-of-00064.tfrecord") == "train-00003-of-00064.idx"`."""
+    return shard_name[: -len(SHARD_SUFFIX)] + INDEX_SUFFIX
+
+
+def is_shard_file(name: str) -> bool:
+    """True for a final shard name or its index's: the files a manifest lists per shard."""
+    if name.endswith(INDEX_SUFFIX):
+        name = name[: -len(INDEX_SUFFIX)] + SHARD_SUFFIX
+    return parse_shard_filename(name) is not None
 
 
 def temp_filename(final_name: str, token: str) -> str:
@@ -111,14 +133,9 @@ def final_filename(name: str) -> str:
 
 def is_temp_filename(name: str) -> bool:
     final = final_filename(name)
-    return final != name and (parse_shard_filename(final) is not None or final in _RUN_FILENAMES)
+    return final != name and (is_shard_file(final) or final in _RUN_FILENAMES)
 
 
 def is_shardify_file(name: str) -> bool:
     """True for every name shardify writes into an output folder (and so may replace)."""
-    return (
-        name in _RUN_FILENAMES
-        or name == LOCK_FILENAME
-        or parse_shard_filename(name) is not None
-        or is_temp_filename(name)
-    )
+    return name in _RUN_FILENAMES or name == LOCK_FILENAME or is_shard_file(name) or is_temp_filename(name)

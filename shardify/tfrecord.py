@@ -15,7 +15,7 @@ import google_crc32c
 
 from shardify.errors import CorruptShardError
 
-__all__ = ["masked_crc32c", "TFRecordWriter", "iter_records"]
+__all__ = ["masked_crc32c", "TFRecordWriter", "index_line", "framed_size", "iter_records"]
 
 _LENGTH = struct.Struct("<Q")
 _CRC = struct.Struct("<I")
@@ -30,13 +30,16 @@ def masked_crc32c(data: bytes) -> int:
 
 
 class TFRecordWriter:
-    """Appends framed records to an open binary file and keeps its size and sha256 as it goes.
+    """Appends framed records to an open binary file and keeps its size and sha256 as it goes;
+    with `index`, also writes the DALI index line of each record (`index_line`).
 
-    Checksumming while writing saves re-reading the shard for the manifest.
+    Checksumming and indexing while writing save re-reading the shard for the manifest and for
+    DALI (whose own `tfrecord2idx` reads every shard again).
     """
 
-    def __init__(self, fileobj: BinaryIO) -> None:
+    def __init__(self, fileobj: BinaryIO, index: BinaryIO | None = None) -> None:
         self._file = fileobj
+        self._index = index
         self._sha256 = hashlib.sha256()
         self.num_records = 0
         self.num_bytes = 0
@@ -46,12 +49,26 @@ class TFRecordWriter:
         for piece in (length, _CRC.pack(masked_crc32c(length)), record, _CRC.pack(masked_crc32c(record))):
             self._file.write(piece)
             self._sha256.update(piece)
+        framed = framed_size(len(record))
+        if self._index is not None:
+            self._index.write(index_line(self.num_bytes, framed))
         self.num_records += 1
-        self.num_bytes += len(record) + _HEADER_BYTES + _CRC.size
+        self.num_bytes += framed
 
     @property
     def sha256(self) -> str:
         return self._sha256.hexdigest()
+
+
+def index_line(offset: int, framed_bytes: int) -> bytes:
+    """One record's line in a DALI index: its offset in the shard and its framed size (header,
+    data and footer), as DALI's `tfrecord2idx` writes it: `b"0 1234\\n"`."""
+    return b"%d %d\n" % (offset, framed_bytes)
+
+
+def framed_size(data_bytes: int) -> int:
+    """Bytes a record of `data_bytes` takes in a shard, framing included."""
+    return data_bytes + _HEADER_BYTES + _CRC.size
 
 
 def iter_records(fileobj: BinaryIO, path: str) -> Iterator[bytes]:

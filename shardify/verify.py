@@ -3,7 +3,8 @@
 Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), that the
 output folder holds no shard files the manifest does not list, that each report has as many lines
 as the manifest counts, and per shard: sha256 and size against the manifest, every record's framing
-CRCs, every record parsed against the feature spec, and the record counts per shard and split.
+CRCs, every record parsed against the feature spec, the record counts per shard and split, and that
+its DALI index gives every record's offset and size.
 
 The manifest is untrusted (`manifest.parse_manifest` checks it), and files are opened as inputs are:
 only regular files, never blocking on a pipe, only inside the output folder.
@@ -21,7 +22,7 @@ from shardify.errors import CorruptShardError, InvalidInputError
 from shardify.input_files import open_local_input
 from shardify.manifest import Manifest, ShardInfo, check_arithmetic
 from shardify.paths import join_path
-from shardify.tfrecord import iter_records
+from shardify.tfrecord import framed_size, index_line, iter_records
 
 __all__ = ["verify_output"]
 
@@ -71,14 +72,30 @@ def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int]
         if size != shard.num_bytes:
             raise CorruptShardError(path, f"{size} bytes, manifest says {shard.num_bytes}")
         reader = _HashingReader(fileobj)
-        count = 0
+        count = offset = 0
+        index = hashlib.sha256()  # of the index file this shard should have
         for count, data in enumerate(iter_records(reader, path), start=1):  # type: ignore[arg-type]
             _check_record(data, manifest.features, path, count - 1)
-            on_bytes(len(data) + 16)
+            index.update(index_line(offset, framed_size(len(data))))
+            offset += framed_size(len(data))
+            on_bytes(framed_size(len(data)))
         if reader.sha256.hexdigest() != shard.sha256:
             raise CorruptShardError(path, "sha256 differs from the manifest")
         if count != shard.num_records:
             raise CorruptShardError(path, f"{count} records, manifest says {shard.num_records}")
+    if shard.index:
+        with _open(manifest, shard.index) as fileobj:
+            if _sha256_of(fileobj) != index.hexdigest():
+                raise CorruptShardError(
+                    join_path(manifest.root, shard.index), f"is not the index of {shard.path} (one 'offset size' line per record)"
+                )
+
+
+def _sha256_of(fileobj: BinaryIO) -> str:
+    digest = hashlib.sha256()
+    for block in iter(lambda: fileobj.read(1 << 20), b""):
+        digest.update(block)
+    return digest.hexdigest()
 
 
 def _check_folder(manifest: Manifest) -> None:
@@ -88,10 +105,8 @@ def _check_folder(manifest: Manifest) -> None:
     problems = check_arithmetic(manifest)
     if problems:
         raise CorruptShardError(where, "; ".join(problems))
-    listed = {shard.path for split in manifest.splits.values() for shard in split.shards}
-    unlisted = sorted(
-        name for name in os.listdir(manifest.root) if naming.parse_shard_filename(name) and name not in listed
-    )
+    listed = {name for split in manifest.splits.values() for shard in split.shards for name in (shard.path, shard.index)}
+    unlisted = sorted(name for name in os.listdir(manifest.root) if naming.is_shard_file(name) and name not in listed)
     if unlisted:
         shown = ", ".join(unlisted[:5]) + (", ..." if len(unlisted) > 5 else "")
         raise CorruptShardError(
