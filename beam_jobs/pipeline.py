@@ -1,6 +1,7 @@
-"""The conversion pipeline: Discover | Plan | WriteShards | WriteManifest.
+"""The conversion pipeline: Discover | Plan | WriteShards | FindDuplicates | WriteManifest.
 
     raw/ --Discover--> Entry --Plan--> ShardTask --WriteShards--> ShardResult --WriteManifest--> manifest.json
+                                                            \--> content hashes --FindDuplicates--^
 
 Only metadata crosses a shuffle; file bytes are read inside WriteShards, one shard per worker call.
 A dry run stops after Plan: it writes only the plan, into a temporary folder.
@@ -26,9 +27,10 @@ from shardify.beam_jobs.detect import resolve_layout
 from shardify.beam_jobs.listing import real_folder
 from shardify.beam_jobs.output_lock import OutputLock, check_held
 from shardify.beam_jobs.discover import COLUMNS, ENTRIES, REJECTS, SKIPPED, Discover
+from shardify.beam_jobs.find_duplicates import FindDuplicates
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
-from shardify.beam_jobs.write_shards import WriteShards
+from shardify.beam_jobs.write_shards import CONTENT_HASHES, RESULTS, WriteShards
 from shardify.entries import PlanSummary
 from shardify.errors import RejectLimitError, SourceError, UsageError
 from shardify.layout import SourceLayout
@@ -72,12 +74,15 @@ def build_pipeline(
     summary = plan[SUMMARY] | "RecordPlan" >> beam.Map(_record_plan, plan_only_into or config.output)
     if plan_only_into:
         return
-    results = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary)
-    # ShardResult per shard written.
-    _ = results | "WriteManifest" >> WriteManifest(
+    written = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary)
+    # ShardResult per shard written; (bucket, [(sha256, split, record id)]) per shard and bucket.
+    duplicates = written[CONTENT_HASHES] | "FindDuplicates" >> FindDuplicates()
+    # DuplicateGroup per content several records hold.
+    _ = written[RESULTS] | "WriteManifest" >> WriteManifest(
         config.output,
         summary=summary,
         rejects=found[REJECTS],
+        duplicates=duplicates,
         options=_manifest_options(config, source_layout),
         limit=config.reject_limit,
         lock_token=lock_token,

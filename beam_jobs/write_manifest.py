@@ -1,5 +1,5 @@
-"""WriteManifest: gather the (small) shard results, write the rejects and repairs reports, then the
-manifest.
+"""WriteManifest: gather the (small) shard results, write the rejects, repairs and duplicates
+reports, then the manifest.
 
 The manifest is written last and atomically: its presence means every shard it lists is complete.
 """
@@ -16,13 +16,13 @@ from shardify import manifest as manifest_lib
 from shardify import naming
 from shardify.beam_jobs import output_folder
 from shardify.beam_jobs.output_lock import check_held
-from shardify.entries import PlanSummary, Reject, Repair, ShardResult
+from shardify.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
 from shardify.planning import RejectLimit
 
 __all__ = ["WriteManifest"]
 
 
-def _write_report(output: str, name: str, items: list[Reject] | list[Repair]) -> None:
+def _write_report(output: str, name: str, items: list[Reject] | list[Repair] | list[DuplicateGroup]) -> None:
     """One JSON line per item. No file when there are none: Beam's S3 file system cannot write an
     empty object (S3 refuses a multipart upload of no parts), and none is left from an earlier run."""
     if items:
@@ -35,6 +35,7 @@ def _finish(
     results: list[ShardResult],
     summary: PlanSummary,
     discover_rejects: list[Reject],
+    duplicates: list[DuplicateGroup],
     output: str,
     limit: RejectLimit,
     options: Mapping[str, Any],
@@ -44,10 +45,12 @@ def _finish(
         [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: (r.relpath, r.row)
     )
     repairs = sorted((r for result in results for r in result.repairs), key=lambda r: r.relpath)
+    duplicates = sorted(duplicates, key=lambda group: group.records)
     _write_report(output, naming.REJECTS_FILENAME, rejects)
     _write_report(output, naming.REPAIRS_FILENAME, repairs)
+    _write_report(output, naming.DUPLICATES_FILENAME, duplicates)
     document = manifest_lib.build_manifest(
-        summary=summary, results=results, rejects=rejects, repairs=repairs, options=options
+        summary=summary, results=results, rejects=rejects, repairs=repairs, duplicates=duplicates, options=options
     )
     output_folder.remove_stale_files(output, keep=[name for r in results for name in (r.path, r.index_path)])
     inputs = document["inputs"]
@@ -60,7 +63,8 @@ def _finish(
 
 
 class WriteManifest(beam.PTransform):
-    """ShardResult -> the manifest's name ("" when nothing was written)."""
+    """ShardResult -> the manifest's name ("" when nothing was written); `duplicates` are
+    FindDuplicates' groups."""
 
     def __init__(
         self,
@@ -68,6 +72,7 @@ class WriteManifest(beam.PTransform):
         *,
         summary: beam.PCollection,
         rejects: beam.PCollection,
+        duplicates: beam.PCollection,
         options: Mapping[str, Any],
         limit: RejectLimit,
         lock_token: str = "",
@@ -77,6 +82,7 @@ class WriteManifest(beam.PTransform):
         self._output = output
         self._summary = summary
         self._rejects = rejects
+        self._duplicates = duplicates
         self._options = dict(options)
         self._limit = limit
 
@@ -89,6 +95,7 @@ class WriteManifest(beam.PTransform):
                 _finish,
                 beam.pvalue.AsSingleton(self._summary),
                 beam.pvalue.AsList(self._rejects),
+                beam.pvalue.AsList(self._duplicates),
                 self._output,
                 self._limit,
                 self._options,

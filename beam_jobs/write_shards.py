@@ -20,16 +20,20 @@ from shardify import naming
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import InputOpener
+from shardify.beam_jobs.find_duplicates import ContentHashes
 from shardify.converters.records import RecordBuilder
 from shardify.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 from shardify.errors import InvalidInputError, OutputError
 from shardify.tfrecord import TFRecordWriter
 
-__all__ = ["WriteShards"]
+__all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
+
+RESULTS, CONTENT_HASHES = "results", "content_hashes"
 
 
 class _WriteShardFn(beam.DoFn):
-    """ShardTask -> ShardResult, writing the shard file as a side effect."""
+    """ShardTask -> ShardResult, writing the shard file as a side effect; the content hash of every
+    record written goes to CONTENT_HASHES."""
 
     def __init__(self, config: ConvertConfig, labels_file: str) -> None:
         self._open = InputOpener(config.source, follow_outside_links=config.follow_outside_links)
@@ -62,22 +66,24 @@ class _WriteShardFn(beam.DoFn):
         rejects: list[Reject] = []
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
+        contents = ContentHashes()
         try:
             with contextlib.closing(builder), _create(temp_path) as out, _create(temp_index) as index:
                 writer = TFRecordWriter(out, index)
                 for entry in task.entries:
                     try:
-                        record, repair = builder.build(entry)
+                        built = builder.build(entry)
                     except InvalidInputError as error:
                         rejects.append(Reject(entry.relpath, "write", error.reason, entry.row))
                         continue
                     except OSError as error:
                         rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}", entry.row))
                         continue
-                    writer.write(record)
-                    if repair:
-                        repairs.append(repair)
+                    writer.write(built.data)
+                    if built.repair:
+                        repairs.append(built.repair)
                     label_counts.update(entry.labels)
+                    contents.add(built.content_sha256, task.split, entry.record_id)
             # Only a complete file ever carries the final name; a shard's index is in place first.
             FileSystems.rename([temp_index], [FileSystems.join(self._output, index_name)])
             FileSystems.rename([temp_path], [FileSystems.join(self._output, final_name)])
@@ -90,6 +96,8 @@ class _WriteShardFn(beam.DoFn):
         self._bytes.inc(writer.num_bytes)
         self._rejected.inc(len(rejects))
         self._reencoded.inc(sum(repair.reencoded for repair in repairs))
+        for bucket, batch in contents.by_bucket():
+            yield beam.pvalue.TaggedOutput(CONTENT_HASHES, (bucket, batch))
         yield ShardResult(
             split=task.split,
             index=task.index,
@@ -110,7 +118,8 @@ def _create(path: str) -> BinaryIO:
 
 
 class WriteShards(beam.PTransform):
-    """ShardTask -> ShardResult; `summary` is the plan's singleton PlanSummary."""
+    """ShardTask -> {RESULTS: ShardResult per shard, CONTENT_HASHES: (bucket, [(sha256, split,
+    record id)]) for FindDuplicates}; `summary` is the plan's singleton PlanSummary."""
 
     def __init__(self, config: ConvertConfig, labels_file: str, summary: beam.PCollection) -> None:
         super().__init__()
@@ -118,13 +127,14 @@ class WriteShards(beam.PTransform):
         self._labels_file = labels_file
         self._summary = summary
 
-    def expand(self, tasks: beam.PCollection) -> beam.PCollection:
-        return (
+    def expand(self, tasks: beam.PCollection) -> dict[str, beam.PCollection]:
+        written = (
             tasks
             # One task per shard, spread so that shards are written in parallel.
             | "SpreadShards" >> beam.Reshuffle()
             | "WriteShardFiles"
             >> beam.ParDo(
                 _WriteShardFn(self._config, self._labels_file), beam.pvalue.AsSingleton(self._summary)
-            )
+            ).with_outputs(CONTENT_HASHES, main=RESULTS)
         )
+        return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES]}

@@ -324,6 +324,13 @@ def convert(
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
     if inputs["rejected"]:
         typer.echo(f"rejects and reasons: {os.path.join(out, naming.REJECTS_FILENAME)}")
+    duplicates = manifest.duplicates or {}
+    if duplicates.get("groups"):
+        across = f", {duplicates['across_splits']} of them across splits" if duplicates["across_splits"] else ""
+        typer.echo(
+            f"duplicates: {duplicates['records']} records share their content in {duplicates['groups']} groups"
+            f"{across}: {os.path.join(out, naming.DUPLICATES_FILENAME)}"
+        )
     repaired = manifest.repaired
     if repaired["count"]:
         typer.echo(

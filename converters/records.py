@@ -7,8 +7,9 @@ re-encoded so TensorFlow decodes it right) comes back with its `Repair`.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from shardify import contract
 from shardify.converters import images, tables, texts
@@ -17,12 +18,33 @@ from shardify.entries import IMAGE, ROW, Entry, PlanSummary, Repair, row_id
 from shardify.errors import InvalidInputError
 from shardify.input_files import read_exactly
 
-__all__ = ["RecordBuilder"]
+__all__ = ["RecordBuilder", "BuiltRecord"]
 
 OpenInput = Callable[[str], BinaryIO]
 # Tables kept open at once while writing a shard's rows (rows of a table are spread over shards
 # in hash order, so each shard revisits every table many times).
 MAX_OPEN_TABLES = 64
+
+
+class BuiltRecord(NamedTuple):
+    """One record as the writer stores it.
+
+    Attributes:
+      data: the serialized `tf.train.Example`.
+      repair: how the input was stored other than as found, or None.
+      content_sha256: hex sha256 of the record's payload (the stored image, else the text), which
+        finds exact duplicates across the dataset.
+    """
+
+    data: bytes
+    repair: Repair | None
+    content_sha256: str
+
+
+def _content_sha256(values: dict[str, list]) -> str:
+    if contract.IMAGE_SHA256 in values:  # already computed for image/key/sha256
+        return values[contract.IMAGE_SHA256][0].decode()
+    return hashlib.sha256(values[contract.TEXT][0]).hexdigest()
 
 
 class RecordBuilder:
@@ -71,8 +93,8 @@ class RecordBuilder:
             table.close()
         self._tables.clear()
 
-    def build(self, entry: Entry) -> tuple[bytes, Repair | None]:
-        """The serialized record, and how the input was repaired (None: stored as found).
+    def build(self, entry: Entry) -> BuiltRecord:
+        """The serialized record, how the input was repaired, and its content's hash.
 
         Raises:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
@@ -90,7 +112,7 @@ class RecordBuilder:
                 values = self._text_values(entry, data)
         if self._label_mode != contract.LABEL_NONE:
             values.update(self._label_values(entry))
-        return contract.encode_record(self._schema, values), repair
+        return BuiltRecord(contract.encode_record(self._schema, values), repair, _content_sha256(values))
 
     def _image_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
         probed = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from shardify import contract, planning
 
-__all__ = ["IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "Repair", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+__all__ = ["IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
 
 IMAGE, TEXT, ROW = "image", "text", "row"  # Entry kinds: an image file, a text file, a table row
@@ -144,6 +144,27 @@ class Repair:
 
     def to_json(self) -> dict:
         return {"path": self.relpath, "repair": self.how, "reencoded": self.reencoded}
+
+
+@dataclass(frozen=True)
+class DuplicateGroup:
+    """Records whose content (the stored image, else the text) is byte for byte the same.
+
+    Attributes:
+      sha256: hex sha256 of that content.
+      records: (split, record id) of each, sorted.
+    """
+
+    sha256: str
+    records: tuple[tuple[str, str], ...]
+
+    @property
+    def across_splits(self) -> bool:
+        """The same content in two splits: a model is tested on what it trained on."""
+        return len({split for split, _ in self.records}) > 1
+
+    def to_json(self) -> dict:
+        return {"sha256": self.sha256, "records": [{"split": split, "id": rid} for split, rid in self.records]}
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 
 from shardify import contract, naming
 from shardify._version import __version__
-from shardify.entries import PlanSummary, Reject, Repair, ShardResult
+from shardify.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
 from shardify.errors import InvalidInputError, ManifestError
 from shardify.input_files import open_local_input
 from shardify.paths import join_path
@@ -77,6 +77,8 @@ class Manifest:
       splits: split name -> SplitInfo.
       inputs: {"seen", "written", "rejected", "skipped"} counts.
       rejected, repaired: the reports' counts, and "path" when the report exists.
+      duplicates: groups of records with the same content ("groups", "records", "across_splits",
+        "path" when there are any), or None in outputs made before shardify looked.
       data: the whole JSON document.
     """
 
@@ -88,6 +90,7 @@ class Manifest:
     inputs: dict[str, int]
     rejected: dict[str, Any]
     repaired: dict[str, Any]
+    duplicates: dict[str, Any] | None
     data: dict[str, Any]
 
     def split(self, name: str) -> SplitInfo:
@@ -110,6 +113,7 @@ def build_manifest(
     results: Iterable[ShardResult],
     rejects: Iterable[Reject],
     repairs: Sequence[Repair] = (),
+    duplicates: Sequence[DuplicateGroup] = (),
     options: Mapping[str, Any],
 ) -> dict[str, Any]:
     """The manifest document for a finished conversion (deterministic: no times, no hosts)."""
@@ -163,6 +167,12 @@ def build_manifest(
             "count": len(repairs),
             "reencoded": sum(repair.reencoded for repair in repairs),
             **({"path": naming.REPAIRS_FILENAME} if repairs else {}),
+        },
+        "duplicates": {
+            "groups": len(duplicates),
+            "records": sum(len(group.records) for group in duplicates),
+            "across_splits": sum(group.across_splits for group in duplicates),
+            **({"path": naming.DUPLICATES_FILENAME} if duplicates else {}),
         },
     }
 
@@ -360,6 +370,9 @@ def parse_manifest(text: str, root: str) -> Manifest:
         inputs=dict(inputs),
         rejected=_report(check, data, "rejected", ("count",)),
         repaired=_report(check, data, "repaired", ("count", "reencoded")),
+        duplicates=(
+            _report(check, data, "duplicates", ("groups", "records", "across_splits")) if "duplicates" in data else None
+        ),
         data=data,
     )
 

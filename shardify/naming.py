@@ -14,6 +14,7 @@ __all__ = [
     "MANIFEST_FILENAME",
     "REJECTS_FILENAME",
     "REPAIRS_FILENAME",
+    "DUPLICATES_FILENAME",
     "PLAN_FILENAME",
     "LOCK_FILENAME",
     "SHARD_SUFFIX",
@@ -33,11 +34,12 @@ __all__ = [
 MANIFEST_FILENAME = "manifest.json"
 REJECTS_FILENAME = "rejected.jsonl"
 REPAIRS_FILENAME = "repaired.jsonl"
+DUPLICATES_FILENAME = "duplicates.jsonl"
 # The plan in numbers, written before the first shard; the CLI prints it and sizes its progress bar.
 PLAN_FILENAME = "plan.json"
 # Held by the run writing into the folder, removed when it ends (see beam_jobs/output_lock.py).
 LOCK_FILENAME = "shardify.lock"
-_RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, PLAN_FILENAME)
+_RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, DUPLICATES_FILENAME, PLAN_FILENAME)
 SHARD_SUFFIX = ".tfrecord"
 # DALI's index files (its `tfrecord2idx` format), one per shard.
 INDEX_SUFFIX = ".idx"

@@ -112,13 +112,14 @@ def _check_folder(manifest: Manifest) -> None:
         raise CorruptShardError(
             manifest.root, f"holds {len(unlisted)} shard files the manifest does not list ({shown}): another run's?"
         )
-    for report in (manifest.rejected, manifest.repaired):
+    reports = [(manifest.rejected, "count"), (manifest.repaired, "count"), (manifest.duplicates or {}, "groups")]
+    for report, count in reports:
         if "path" not in report:
             continue
         with _open(manifest, report["path"]) as fileobj:
             lines = sum(1 for _ in fileobj)
-        if lines != report["count"]:
-            raise CorruptShardError(join_path(manifest.root, report["path"]), f"{lines} lines, manifest counts {report['count']}")
+        if lines != report[count]:
+            raise CorruptShardError(join_path(manifest.root, report["path"]), f"{lines} lines, manifest counts {report[count]}")
 
 
 def verify_output(manifest: Manifest, *, on_bytes: Callable[[int], None] = lambda n: None) -> int:

@@ -1,0 +1,56 @@
+"""FindDuplicates: records whose content is byte for byte the same, within and across splits.
+
+    (bucket, [(sha256, split, record id)]) --GroupByBucket--> [DuplicateGroup]
+
+The same image in train and test is leakage a user wants to know about before training. The writer
+knows each record's content hash (the stored image's sha256, which the record holds anyway, or the
+text's), so finding duplicates costs no read: only the hashes and ids cross a shuffle, spread over
+NUM_BUCKETS buckets by hash so that no worker holds them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import apache_beam as beam
+
+from shardify.entries import Batch, DuplicateGroup
+
+__all__ = ["NUM_BUCKETS", "ContentHashes", "FindDuplicates"]
+
+# Buckets the hashes are spread over: each worker holds about 1/NUM_BUCKETS of them (100 bytes a
+# record: 10 M records make ~4 MB a bucket), and a shard sends at most this many small lists.
+NUM_BUCKETS = 256
+
+_Item = tuple[str, str, str]  # (sha256 hex, split, record id)
+
+
+class ContentHashes:
+    """A shard's content hashes, collected while it is written and handed on by bucket."""
+
+    def __init__(self) -> None:
+        self._buckets: dict[int, Batch] = {}
+
+    def add(self, sha256: str, split: str, record_id: str) -> None:
+        bucket = int(sha256[:8], 16) % NUM_BUCKETS
+        self._buckets.setdefault(bucket, Batch()).append((sha256, split, record_id))
+
+    def by_bucket(self) -> Iterator[tuple[int, Batch]]:
+        yield from sorted(self._buckets.items())
+
+
+def _groups(bucket_lists: tuple[int, Iterable[list[_Item]]]) -> Iterator[DuplicateGroup]:
+    by_hash: dict[str, list[tuple[str, str]]] = {}
+    for items in bucket_lists[1]:
+        for sha256, split, record_id in items:
+            by_hash.setdefault(sha256, []).append((split, record_id))
+    for sha256, records in by_hash.items():
+        if len(records) > 1:
+            yield DuplicateGroup(sha256, tuple(sorted(records)))
+
+
+class FindDuplicates(beam.PTransform):
+    """(bucket, [(sha256, split, record id)]) -> DuplicateGroup per content held by several records."""
+
+    def expand(self, hashes: beam.PCollection) -> beam.PCollection:
+        return hashes | "GroupByBucket" >> beam.GroupByKey() | "GroupByContent" >> beam.FlatMap(_groups)
