@@ -82,13 +82,15 @@ def remove_files(folder: str, names: Iterable[str]) -> None:
 
 
 def remove_stale_files(folder: str, keep: Iterable[str]) -> list[str]:
-    """Deletes shard and temporary files of earlier runs that the new manifest does not list."""
+    """Deletes shard and temporary files of earlier runs that the new manifest does not list (not
+    the lock's temporary files: another run may be about to put its lock in place and be refused)."""
     keep = set(keep)
     stale = [
         name
         for name in list_names(folder)
         if name not in keep
         and (naming.is_shard_file(name) or naming.is_temp_filename(name))
+        and naming.final_filename(name) != naming.LOCK_FILENAME
     ]
     if stale:
         FileSystems.delete([FileSystems.join(folder, name) for name in stale])

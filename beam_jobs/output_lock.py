@@ -97,6 +97,15 @@ def _busy(folder: str, holder: LockHolder | None, lock_path: str) -> OutputError
     )
 
 
+def _same_file(fd: int, path: str) -> bool:
+    """`path` still names the file open as `fd`."""
+    try:
+        on_disk, held = os.stat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (on_disk.st_dev, on_disk.st_ino) == (held.st_dev, held.st_ino)
+
+
 def check_held(folder: str, token: str) -> None:
     """Raises OutputError unless OUT's lock still names the run with `token`.
 
@@ -151,39 +160,68 @@ class OutputLock:
                 FileSystems.delete([self.path])
 
     def _still_ours(self) -> bool:
-        try:
-            on_disk, held = os.stat(self.path), os.fstat(self._fd)
-        except OSError:
-            return False
-        return (on_disk.st_dev, on_disk.st_ino) == (held.st_dev, held.st_ino)
+        return self._fd is not None and _same_file(self._fd, self.path)
 
     def _acquire_local(self) -> None:
+        """The lock file appears whole: it is written and flocked under a temporary name, then
+        linked into place (which fails if a lock is there). A lock there whose flock is free was
+        left by a run that died: it is flocked by the taker, checked to be still in place, and
+        replaced by a rename, so two takers cannot both win.
+        """
+        temp = os.path.join(self.folder, naming.temp_filename(naming.LOCK_FILENAME, self.token[:12]))
         try:
             os.makedirs(self.folder, exist_ok=True)
-            while True:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o644)
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                except BlockingIOError:
-                    os.close(fd)
-                    raise _busy(self.folder, _read_holder(self.path), self.path) from None
-                self._fd = fd
-                if self._still_ours():  # not a file its last holder removed as we opened it
-                    break
-                os.close(fd)
-                self._fd = None
-            left = LockHolder.from_text(os.pread(fd, _MAX_LOCK_BYTES, 0))
-            if left is not None:
-                _LOG.warning("taking over the lock on %s left by %s, which ended without finishing", self.folder, left.describe())
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, self.holder.to_text().encode("utf-8"), 0)
+            fd = os.open(temp, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+            self._fd = fd
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.write(fd, self.holder.to_text().encode("utf-8"))
+            while not self._claim(temp):
+                pass
         except OutputError:
+            self._release_fd(temp)
             raise
         except OSError as error:
-            if self._fd is not None:
-                os.close(self._fd)
-                self._fd = None
+            self._release_fd(temp)
             raise OutputError(f"cannot write into output folder {self.folder}: {error.strerror or error}") from None
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
+
+    def _claim(self, temp: str) -> bool:
+        """Puts the lock file at `temp` in place; False to try again (the place changed meanwhile).
+
+        Raises:
+          OutputError: a live run holds the lock.
+        """
+        try:
+            os.link(temp, self.path)
+            return True
+        except FileExistsError:
+            pass
+        try:
+            there = os.open(self.path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+        except FileNotFoundError:
+            return False  # removed by its finishing holder: try to link again
+        try:
+            try:
+                fcntl.flock(there, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise _busy(self.folder, LockHolder.from_text(os.pread(there, _MAX_LOCK_BYTES, 0)), self.path) from None
+            if not _same_file(there, self.path):
+                return False
+            left = LockHolder.from_text(os.pread(there, _MAX_LOCK_BYTES, 0))
+            os.rename(temp, self.path)
+        finally:
+            os.close(there)
+        who = left.describe() if left else "a run"
+        _LOG.warning("taking over the lock on %s left by %s, which ended without finishing", self.folder, who)
+        return True
+
+    def _release_fd(self, temp: str) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
 
     def _acquire_remote(self) -> None:
         if FileSystems.exists(self.path):

@@ -135,7 +135,7 @@ def final_filename(name: str) -> str:
 
 def is_temp_filename(name: str) -> bool:
     final = final_filename(name)
-    return final != name and (is_shard_file(final) or final in _RUN_FILENAMES)
+    return final != name and (is_shard_file(final) or final in _RUN_FILENAMES or final == LOCK_FILENAME)
 
 
 def is_shardify_file(name: str) -> bool:
