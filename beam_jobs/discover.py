@@ -20,14 +20,16 @@ from shardify import contract, layout, planning
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import InputOpener
-from shardify.beam_jobs.listing import list_tree
-from shardify.beam_jobs.sources import BATCH_SIZE, CANDIDATES, COLUMNS, FindInputs
+from shardify.beam_jobs.listing import list_file, list_tree
+from shardify.beam_jobs.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
+from shardify.beam_jobs.find_inputs import FindInputs
 from shardify.converters import images
+from shardify.converters.columns import is_integer
 from shardify.entries import IMAGE, Batch, Candidate, Entry, Reject
 from shardify.errors import InvalidInputError
 from shardify.layout import SourceLayout
 
-__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "DEFAULT_SPLIT", "BATCH_SIZE"]
+__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "NOTES", "DEFAULT_SPLIT", "BATCH_SIZE"]
 
 ENTRIES, REJECTS, SKIPPED = "entries", "rejects", "skipped"
 # The split of every record when the source has no split folders and no --split is given.
@@ -39,14 +41,21 @@ class _ListFiles(beam.DoFn):
     when it lies inside the source, is not an input and is left out, and so is the output folder
     when it lies inside the source."""
 
-    def __init__(self, labels_file: str, follow_outside_links: bool, output: str) -> None:
-        self._labels_file = labels_file
+    def __init__(self, source_layout: SourceLayout, follow_outside_links: bool, output: str) -> None:
+        self._labels_file = source_layout.labels_file
+        self._source_file = source_layout.source_file
         self._follow_outside_links = follow_outside_links
         self._output = output
 
+    def _listing(self, root: str) -> Iterator[tuple[str, int] | Reject]:
+        if self._source_file:  # SRC was this one file of `root`
+            yield list_file(root, self._source_file)
+        else:
+            yield from list_tree(root, follow_outside_links=self._follow_outside_links, exclude=[self._output])
+
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
-        for item in list_tree(root, follow_outside_links=self._follow_outside_links, exclude=[self._output]):
+        for item in self._listing(root):
             if isinstance(item, Reject):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
             elif layout.is_junk(item[0]):
@@ -98,7 +107,8 @@ class _MakeEntries(beam.DoFn):
             raise InvalidInputError(
                 f"{candidate.size_bytes:,} bytes: larger than a record can hold ({contract.MAX_INPUT_BYTES:,} bytes)"
             )
-        unknown = [name for name in candidate.labels if self._label_names and name not in self._label_names]
+        # Numbers are mapped through --label-names by the plan (see planning.number_labels).
+        unknown = [n for n in candidate.labels if self._label_names and n not in self._label_names and not is_integer(n)]
         if unknown:
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names")
         image = {}
@@ -123,7 +133,8 @@ class _MakeEntries(beam.DoFn):
 
 
 class Discover(beam.PTransform):
-    """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED, COLUMNS}."""
+    """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
+    COLUMNS, NOTES} (NOTES: (table, how it was read) for the plan)."""
 
     def __init__(self, config: ConvertConfig, source_layout: SourceLayout) -> None:
         super().__init__()
@@ -135,7 +146,7 @@ class Discover(beam.PTransform):
             pbegin
             | "Root" >> beam.Create([self._config.source])
             | "ListFiles" >> beam.ParDo(
-                _ListFiles(self._layout.labels_file, self._config.follow_outside_links, self._config.output)
+                _ListFiles(self._layout, self._config.follow_outside_links, self._config.output)
             ).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
         )
         # [(relpath, size_bytes)] per batch of files
@@ -150,4 +161,10 @@ class Discover(beam.PTransform):
             REJECTS, main=ENTRIES
         )
         rejects = (listed[REJECTS], found[REJECTS], entries[REJECTS]) | "MergeRejects" >> beam.Flatten()
-        return {ENTRIES: entries[ENTRIES], REJECTS: rejects, SKIPPED: listed[SKIPPED], COLUMNS: found[COLUMNS]}
+        return {
+            ENTRIES: entries[ENTRIES],
+            REJECTS: rejects,
+            SKIPPED: listed[SKIPPED],
+            COLUMNS: found[COLUMNS],
+            NOTES: found[NOTES],
+        }

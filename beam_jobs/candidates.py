@@ -1,0 +1,31 @@
+"""What every layout's FindInputs transform hands on, and the helpers they share.
+
+Each transform takes lists of listed files, `[(relpath, size_bytes)]`, and returns
+{CANDIDATES: lists of Candidate, REJECTS: Reject per unusable input, COLUMNS: (column, dtype) of
+kept table columns, NOTES: (source file, how it was read) for the plan}. Files and candidates travel
+in lists of up to BATCH_SIZE: Beam's cost per element (tens of microseconds per step on the local
+runner) would otherwise exceed the cost of writing a small text record several times over.
+"""
+
+from __future__ import annotations
+
+import apache_beam as beam
+
+from shardify.entries import Reject
+
+__all__ = ["CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "BATCH_SIZE", "Files", "reject", "nothing"]
+
+CANDIDATES, REJECTS, COLUMNS, NOTES = "candidates", "rejects", "columns", "notes"
+# Metadata items per list: large enough to make Beam's per-element cost vanish, small enough that
+# a list (~100 KB pickled) spreads work over workers.
+BATCH_SIZE = 1000
+Files = tuple[str, int]  # (relpath, size_bytes)
+
+
+def reject(relpath: str, reason: str, row: int = 0, stage: str = "discover") -> beam.pvalue.TaggedOutput:
+    return beam.pvalue.TaggedOutput(REJECTS, Reject(relpath, stage, reason, row))
+
+
+def nothing(pcoll: beam.PCollection, label: str) -> beam.PCollection:
+    """An empty PCollection in `pcoll`'s pipeline: a layout without columns or notes."""
+    return pcoll.pipeline | label >> beam.Create([])

@@ -1,0 +1,39 @@
+"""FindInputs: the listed files become Candidates, by the transform of the source's layout.
+
+    [(relpath, size_bytes)] --LabelFromPath | ScanTables | JoinLabelFile | PairCaptions--> [Candidate]
+
+Every transform returns {CANDIDATES, REJECTS, COLUMNS, NOTES} (see `candidates.py`).
+"""
+
+from __future__ import annotations
+
+import apache_beam as beam
+
+from shardify import layout as layout_lib
+from shardify.beam_jobs.config import ConvertConfig
+from shardify.beam_jobs.detect import labels_file_path
+from shardify.beam_jobs.join_label_file import JoinLabelFile
+from shardify.beam_jobs.label_from_path import LabelFromPath
+from shardify.beam_jobs.pair_captions import PairCaptions
+from shardify.beam_jobs.scan_tables import ScanTables
+from shardify.layout import SourceLayout
+
+__all__ = ["FindInputs"]
+
+
+def FindInputs(  # noqa: N802
+    config: ConvertConfig, source_layout: SourceLayout, listing_rejects: beam.PCollection
+) -> beam.PTransform:
+    """The layout's transform: [(relpath, size_bytes)] -> {CANDIDATES: [Candidate], REJECTS, COLUMNS, NOTES}.
+
+    `listing_rejects`: the Rejects of files that could not be listed (a label file may name them).
+    """
+    name = source_layout.name
+    if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS, layout_lib.NAMED_FILES):
+        return LabelFromPath(source_layout, config.label_from_name)
+    if name == layout_lib.TABLES:
+        return ScanTables(config)
+    if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
+        labels_path = labels_file_path(config.source, source_layout.labels_file)
+        return JoinLabelFile(labels_path, source_layout, config.table_options, listing_rejects)
+    return PairCaptions(source_layout)
