@@ -70,6 +70,7 @@ class _WriteShardFn(beam.DoFn):
         try:
             with contextlib.closing(builder), _create(temp_path) as out, _create(temp_index) as index:
                 writer = TFRecordWriter(out, index)
+                builder.prepare(task.entries)
                 for entry in task.entries:
                     try:
                         built = builder.build(entry)
@@ -82,7 +83,7 @@ class _WriteShardFn(beam.DoFn):
                     writer.write(built.data)
                     if built.repair:
                         repairs.append(built.repair)
-                    label_counts.update(entry.labels)
+                    label_counts.update(built.labels)
                     contents.add(built.content_sha256, task.split, entry.record_id)
             # Only a complete file ever carries the final name; a shard's index is in place first.
             FileSystems.rename([temp_index], [FileSystems.join(self._output, index_name)])

@@ -8,11 +8,15 @@ re-encoded so TensorFlow decodes it right) comes back with its `Repair`.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
-from typing import BinaryIO, NamedTuple
+import os
+import pickle
+import tempfile
+from collections.abc import Callable, Sequence
+from typing import IO, BinaryIO, NamedTuple
 
 from shardify import contract
-from shardify.converters import images, tables, texts
+from shardify.converters import images, parquet_tables, tables, texts
+from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.defaults import DEFAULT_VALIDATE
 from shardify.entries import IMAGE, ROW, Entry, PlanSummary, Repair, row_id
 from shardify.errors import InvalidInputError
@@ -34,17 +38,48 @@ class BuiltRecord(NamedTuple):
       repair: how the input was stored other than as found, or None.
       content_sha256: hex sha256 of the record's payload (the stored image, else the text), which
         finds exact duplicates across the dataset.
+      labels: the record's label names.
     """
 
     data: bytes
     repair: Repair | None
     content_sha256: str
+    labels: tuple[str, ...] = ()
 
 
 def _content_sha256(values: dict[str, list]) -> str:
     if contract.IMAGE_SHA256 in values:  # already computed for image/key/sha256
         return values[contract.IMAGE_SHA256][0].decode()
     return hashlib.sha256(values[contract.TEXT][0]).hexdigest()
+
+
+class _RowSpool:
+    """Rows fetched ahead of writing, kept in a temporary file: memory holds only where each is."""
+
+    def __init__(self) -> None:
+        self._file: IO[bytes] | None = None
+        self._where: dict[tuple[str, int], tuple[int, int]] = {}
+
+    def put(self, key: tuple[str, int], cells: dict[str, object]) -> None:
+        if self._file is None:
+            self._file = tempfile.TemporaryFile()
+        data = pickle.dumps(cells, protocol=pickle.HIGHEST_PROTOCOL)
+        self._file.seek(0, os.SEEK_END)
+        self._where[key] = (self._file.tell(), len(data))
+        self._file.write(data)
+
+    def take(self, key: tuple[str, int]) -> dict[str, object] | None:
+        where = self._where.pop(key, None)
+        if where is None or self._file is None:
+            return None
+        self._file.seek(where[0])
+        return pickle.loads(self._file.read(where[1]))  # noqa: S301 - our own file, written above
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+        self._where.clear()
 
 
 class RecordBuilder:
@@ -65,7 +100,7 @@ class RecordBuilder:
         summary: PlanSummary,
         open_input: OpenInput,
         *,
-        table_options: tables.TableOptions = tables.TableOptions(),
+        table_options: TableOptions = TableOptions(),
         encoding: str = texts.DEFAULT_ENCODING,
         labels_file: str = "",
         validate: str = DEFAULT_VALIDATE,
@@ -83,15 +118,19 @@ class RecordBuilder:
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
         self._label_mode = summary.label_mode
         self._columns = summary.columns
-        self._headers: dict[str, list[str]] = {}
+        self._aliases = summary.label_aliases
+        self._headers: dict[str, tables.TableHeader] = {}
         self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
-        self._resolved: dict[tuple[str, ...], tables.TableColumns] = {}
+        self._resolved: dict[tables.TableHeader, TableColumns] = {}
+        self._spool = _RowSpool()  # Parquet rows fetched by `prepare`
+        self._unreadable: dict[str, str] = {}  # Parquet tables `prepare` could not read, and why
 
     def close(self) -> None:
-        """Closes the tables kept open between rows."""
+        """Closes the tables kept open between rows, and the fetched rows' temporary file."""
         for table in self._tables.values():
             table.close()
         self._tables.clear()
+        self._spool.close()
 
     def build(self, entry: Entry) -> BuiltRecord:
         """The serialized record, how the input was repaired, and its content's hash.
@@ -110,9 +149,11 @@ class RecordBuilder:
                 values, repair = self._image_values(entry, data)
             else:
                 values = self._text_values(entry, data)
+        labels: tuple[str, ...] = ()
         if self._label_mode != contract.LABEL_NONE:
             values.update(self._label_values(entry))
-        return BuiltRecord(contract.encode_record(self._schema, values), repair, _content_sha256(values))
+            labels = self.label_names(entry)
+        return BuiltRecord(contract.encode_record(self._schema, values), repair, _content_sha256(values), labels)
 
     def _image_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
         probed = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
@@ -141,46 +182,76 @@ class RecordBuilder:
             raise InvalidInputError("empty text")
         return self._text(text, entry.relpath)
 
-    def _row_values(self, entry: Entry) -> dict[str, list]:
-        header = self._header(entry.relpath)
+    def prepare(self, entries: Sequence[Entry]) -> None:
+        """Fetches the Parquet rows among `entries` ahead of `build`: each table's row groups are
+        decoded once for the whole shard, in file order, instead of once per row (the rows come in
+        record order, which is scattered over the groups). The rows wait in a temporary file."""
+        wanted: dict[str, list[int]] = {}
+        for entry in entries:
+            if entry.kind == ROW and tables.table_format(entry.relpath) == tables.PARQUET:
+                wanted.setdefault(entry.relpath, []).append(entry.offset)
+        for relpath, positions in sorted(wanted.items()):
+            try:
+                with self._open(relpath) as fileobj:
+                    table = parquet_tables.ParquetTable(fileobj)
+                    columns = self._header_of(relpath).resolve(self._table_options)
+                    for position, cells in table.fetch_rows(positions, columns.needed):
+                        self._spool.put((relpath, position), cells)
+            except (InvalidInputError, OSError) as error:
+                self._unreadable[relpath] = getattr(error, "reason", None) or f"cannot read: {error}"
+
+    def _row_cells(self, entry: Entry) -> dict[str, object]:
+        """The cells of the row `entry` names, read now (or fetched by `prepare`)."""
+        fmt = tables.table_format(entry.relpath)
+        if fmt == tables.PARQUET:
+            if entry.relpath in self._unreadable:
+                raise InvalidInputError(self._unreadable[entry.relpath])
+            cells = self._spool.take((entry.relpath, entry.offset))
+            if cells is None:
+                raise InvalidInputError("table changed since it was scanned (row not found)")
+            return cells
         table = self._tables.get(entry.relpath)
         if table is None:
             if len(self._tables) >= MAX_OPEN_TABLES:
                 self.close()
             table = self._tables[entry.relpath] = self._open(entry.relpath)
         table.seek(entry.offset)
-        data = table.read(entry.size_bytes)
-        fmt = tables.table_format(entry.relpath)
-        cells = tables.parse_row(data, fmt, header)
-        columns = self._columns_for(tuple(header or cells))
-        text = cells.get(columns.text)
-        if not isinstance(text, str) or not text.strip():
-            raise InvalidInputError(f"empty or non-text {columns.text!r} cell")
+        return tables.parse_row(table.read(entry.size_bytes), fmt, self._header_of(entry.relpath).columns)
+
+    def _row_values(self, entry: Entry) -> dict[str, list]:
+        cells = self._row_cells(entry)
+        columns = self._columns_for(entry.relpath, cells)
+        text = columns.text_of(cells)
+        if text is None or not text.strip():
+            raise InvalidInputError(f"empty or non-text {' + '.join(map(repr, columns.texts))} cell")
         if columns.label:  # the record's label must be its own row's, as it reads now
-            labels = tables.split_labels(cells.get(columns.label), self._table_options.label_separator)
+            labels = split_labels(cells.get(columns.label), self._table_options.label_separator)
             if labels != entry.labels:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
         values = self._text(text, row_id(entry.relpath, entry.row))
         for name, dtype in self._columns:
             value = cells.get(name)
             try:
-                values[contract.column_key(name)] = [tables.convert_value(value, dtype)]
+                values[contract.column_key(name)] = [convert_value(value, dtype)]
             except (TypeError, ValueError):
                 raise InvalidInputError(f"column {name!r} holds {value!r}, not {dtype}") from None
         return values
 
-    def _columns_for(self, names: tuple[str, ...]) -> tables.TableColumns:
-        """Resolved once per distinct header (a CSV's; a JSONL row's keys), not once per row."""
-        columns = self._resolved.get(names)
+    def _columns_for(self, relpath: str, cells: dict[str, object]) -> TableColumns:
+        """Resolved once per table (for JSONL, once per distinct set of keys), not once per row."""
+        header = self._header_of(relpath)
+        if not header.columns:  # JSONL: each row names its own columns
+            header = tables.TableHeader(tuple(cells))
+        columns = self._resolved.get(header)
         if columns is None:
-            columns = self._resolved[names] = tables.resolve_columns(names, self._table_options)
+            columns = self._resolved[header] = header.resolve(self._table_options)
         return columns
 
-    def _header(self, relpath: str) -> list[str]:
+    def _header_of(self, relpath: str) -> tables.TableHeader:
         header = self._headers.get(relpath)
         if header is None:
             with self._open(relpath) as fileobj:
-                header, _ = tables.read_header(fileobj, tables.table_format(relpath))
+                header = tables.read_header(fileobj, tables.table_format(relpath), header=self._table_options.header)
             self._headers[relpath] = header
         return header
 
@@ -188,9 +259,21 @@ class RecordBuilder:
     def _text(text: str, source: str) -> dict[str, list]:
         return {contract.TEXT: [text.encode("utf-8")], contract.TEXT_SOURCE: [source.encode("utf-8")]}
 
+    def label_names(self, entry: Entry) -> tuple[str, ...]:
+        """The entry's labels by name: as found, or numbers mapped through `--label-names`.
+
+        Raises:
+          InvalidInputError: a number beyond the label names.
+        """
+        names = tuple(self._aliases.get(label, label) for label in entry.labels)
+        unknown = [label for label in names if label not in self._label_index]
+        if unknown:
+            raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names ({len(self._labels)} names)")
+        return names
+
     def _label_values(self, entry: Entry) -> dict[str, list]:
         index_key, name_key = contract.label_keys(image=entry.kind == IMAGE)
-        indices = sorted(self._label_index[name] for name in entry.labels)
+        indices = sorted(self._label_index[name] for name in self.label_names(entry))
         if self._label_mode == contract.LABEL_SINGLE and len(indices) != 1:
             raise InvalidInputError(f"{len(indices)} labels in single-label data")
         return {index_key: indices, name_key: [self._labels[i].encode("utf-8") for i in indices]}

@@ -1,13 +1,15 @@
-"""Tables (CSV, TSV, JSONL): stream rows with their byte ranges, and parse one row again later.
+"""Tables (CSV, TSV, JSONL, Parquet): stream rows with where they are, and read one row again later.
 
-Discovery scans a table once and keeps, per row, only its byte range, row number and label; the
-writer seeks to the range and parses that row alone. So a table larger than memory converts, and
-rows travel through the pipeline as metadata like files do.
+Discovery scans a table once and keeps, per row, only where it is (a byte range; for Parquet its
+position), its row number and label; the writer reads that row alone. So a table larger than memory
+converts, and rows travel through the pipeline as metadata like files do.
 
-Rows are numbered as a spreadsheet shows them: in CSV and TSV the header is row 1; in JSONL the
-row number is the line number. CSV follows RFC 4180 (quoted fields may hold commas, quotes and line
-breaks; CRLF or LF line ends; a UTF-8 byte-order mark is ignored). TSV has no quoting: a field ends
-at the next tab.
+Rows are numbered as a spreadsheet shows them: in CSV and TSV with a header the header is row 1,
+without one the first data row is; in JSONL the row number is the line number; in Parquet the row's
+position from 1. CSV follows RFC 4180 (quoted fields may hold commas, quotes and line breaks; CRLF or
+LF line ends; a UTF-8 byte-order mark is ignored). TSV has no quoting: a field ends at the next tab.
+Whether the first row of a CSV or TSV is a header is the user's to say (`--header/--no-header`),
+else decided from that row (`looks_like_header`). Parquet is read by `parquet_tables`.
 """
 
 from __future__ import annotations
@@ -16,57 +18,43 @@ import codecs
 import csv
 import io
 import json
-import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from shardify.converters import parquet_tables
+from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError
-from shardify.example_proto import BYTES, FLOAT, INT64
-from shardify.label_names import normalise_label
 
 __all__ = [
     "CSV",
     "TSV",
     "JSONL",
+    "PARQUET",
+    "TABLE_FORMATS",
     "table_format",
     "Row",
     "RowError",
+    "TableHeader",
+    "looks_like_header",
     "read_header",
     "read_table",
     "parse_row",
-    "choose_column",
-    "TEXT_COLUMN_NAMES",
-    "LABEL_COLUMN_NAMES",
-    "KEY_COLUMN_NAMES",
-    "CAPTION_COLUMN_NAMES",
-    "value_dtype",
-    "merge_dtypes",
-    "convert_value",
-    "split_labels",
-    "LabelFileColumns",
-    "label_file_columns",
-    "TableOptions",
-    "TableColumns",
-    "resolve_columns",
 ]
 
-CSV, TSV, JSONL = "csv", "tsv", "jsonl"
+CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
+TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET)
 _BOM = codecs.BOM_UTF8
-
-# Column names tried, in order, when the user names none.
-TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment")
-LABEL_COLUMN_NAMES = ("label", "labels", "class", "category", "target", "tags", "tag", "sentiment")
-KEY_COLUMN_NAMES = ("path", "file", "filename", "file_name", "image", "id", "name", "key")
-CAPTION_COLUMN_NAMES = ("caption", "text", "description")
+# A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
+_MAX_HEADER_CELL_CHARS = 64
 
 
 def table_format(relpath: str) -> str:
-    """CSV, TSV or JSONL from the file's extension."""
+    """CSV, TSV, JSONL or Parquet from the file's extension."""
     ext = relpath.rsplit(".", 1)[-1].lower()
-    if ext not in (CSV, TSV, JSONL):
-        raise InvalidInputError(f"not a table: expected .csv, .tsv or .jsonl, got {relpath}")
+    if ext not in TABLE_FORMATS:
+        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl or .parquet, got {relpath}")
     return ext
 
 
@@ -75,9 +63,10 @@ class Row:
     """One data row: where it is in the file and its cells.
 
     Attributes:
-      row: row number (header = row 1 in CSV/TSV; line number in JSONL).
-      offset, length: the row's byte range in the file.
-      cells: column name -> value (strings for CSV/TSV; any JSON value for JSONL).
+      row: row number (see the module's docstring).
+      offset, length: the row's byte range in the file; Parquet: its position from 0, and the
+        UTF-8 length of its text (what the plan balances shards by).
+      cells: column name -> value (strings for CSV/TSV; any JSON value for JSONL and Parquet).
     """
 
     row: int
@@ -139,9 +128,9 @@ class _CountingLines:
         line = self._file.readline(size) if size > 0 else b""
         if not line:
             raise StopIteration
-        if self.consumed == 0 and line.startswith(_BOM):
+        if self.consumed == 0 and line.startswith(_BOM):  # not part of the first row's bytes
             line = line[len(_BOM) :]
-            self.consumed += len(_BOM)
+            self.consumed = self.row_start = len(_BOM)
         self.consumed += len(line)
         if len(line) > allowed:
             raise _RowTooLong
@@ -156,61 +145,136 @@ def _too_long(row_number: int) -> RowError:
     return RowError(row_number, f"row longer than {MAX_ROW_BYTES:,} bytes, the most a row may hold")
 
 
-def read_header(fileobj: BinaryIO, fmt: str, size_bytes: int | None = None) -> tuple[list[str], int]:
-    """(column names, byte offset of the first data row); JSONL has no header: ([], 0).
+@dataclass(frozen=True)
+class TableHeader:
+    """A table's columns, and whether its first row names them.
 
-    Raises:
-      InvalidInputError: an empty table, or a header with empty or repeated names.
+    Attributes:
+      columns: column names; "1".."N" for a CSV or TSV without a header row; () for JSONL, whose
+        rows name their own.
+      present: the first row is a header (and row 1).
+      data_start: byte offset of the first data row.
+      first_row: without a header, the first data row's cells (they help choose the columns).
     """
-    if fmt == JSONL:
-        return [], 0
-    lines = _CountingLines(fileobj, 0, size_bytes)
+
+    columns: tuple[str, ...]
+    present: bool = True
+    data_start: int = 0
+    first_row: tuple[str, ...] = ()
+
+    def resolve(self, options: TableOptions) -> TableColumns:
+        """The columns that feed a record (see `columns.resolve_columns`).
+
+        Raises:
+          InvalidInputError: no text column, or a named column is missing.
+        """
+        return resolve_columns(self.columns, options, first_row=() if self.present else self.first_row)
+
+    def describe(self) -> str:
+        if self.present:
+            return "header row"
+        return f"no header row ({len(self.columns)} columns, numbered from 1)"
+
+
+def looks_like_header(cells: Sequence[str]) -> bool:
+    """A first row that names columns: distinct, non-empty, short cells, none a number."""
+    names = [cell.strip() for cell in cells]
+    return (
+        all(names)
+        and len(set(names)) == len(names)
+        and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
+        and not any(_is_number(name) for name in names)
+    )
+
+
+def _is_number(text: str) -> bool:
     try:
-        header = next(csv.reader(lines, **_dialect(fmt)))
-    except StopIteration:
-        raise InvalidInputError("empty table: no header row") from None
-    except _RowTooLong:
-        raise InvalidInputError(f"header row longer than {MAX_ROW_BYTES:,} bytes") from None
-    except csv.Error as error:
-        raise InvalidInputError(f"unreadable header row: {error}") from None
-    header = [name.strip() for name in header]
-    if lines.line_error:
-        raise InvalidInputError(f"header row is {lines.line_error}")
-    if any(not name for name in header) or len(set(header)) != len(header):
-        raise InvalidInputError(f"header row needs distinct, non-empty column names: {header}")
-    return header, lines.consumed
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
-def read_table(
-    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None
-) -> tuple[list[str], Iterator[Row | RowError]]:
-    """(column names, every data row streamed one at a time); the header is read once, now.
+def read_header(
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, header: bool | None = None
+) -> TableHeader:
+    """The table's header: its columns, where its data starts (see TableHeader).
 
     Args:
       fileobj: the table, open at its start.
-      fmt: CSV, TSV or JSONL.
+      fmt: one of TABLE_FORMATS.
+      size_bytes: read nothing past this (see `read_table`).
+      header: CSV and TSV: the first row is a header (True), data (False), or decide (None).
+
+    Raises:
+      InvalidInputError: an empty table, a header with empty or repeated names, an unreadable
+        Parquet file.
+    """
+    if fmt == JSONL:
+        return TableHeader(())
+    if fmt == PARQUET:
+        return TableHeader(parquet_tables.ParquetTable(fileobj).columns)
+    lines = _CountingLines(fileobj, 0, size_bytes)
+    try:
+        cells = next(csv.reader(lines, **_dialect(fmt)))
+    except StopIteration:
+        raise InvalidInputError("empty table: no header row") from None
+    except _RowTooLong:
+        raise InvalidInputError(f"first row longer than {MAX_ROW_BYTES:,} bytes") from None
+    except csv.Error as error:
+        raise InvalidInputError(f"unreadable first row: {error}") from None
+    if lines.line_error:
+        raise InvalidInputError(f"first row is {lines.line_error}")
+    if header is False or (header is None and not looks_like_header(cells)):
+        columns = tuple(str(number) for number in range(1, len(cells) + 1))
+        return TableHeader(columns, present=False, data_start=0, first_row=tuple(cells))
+    names = tuple(name.strip() for name in cells)
+    if any(not name for name in names) or len(set(names)) != len(names):
+        raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
+    return TableHeader(names, present=True, data_start=lines.consumed)
+
+
+def read_table(
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, *, options: TableOptions | None = None
+) -> tuple[TableHeader, Iterator[Row | RowError]]:
+    """The header, read now, and every data row streamed one at a time.
+
+    Args:
+      fileobj: the table, open at its start.
+      fmt: one of TABLE_FORMATS.
       size_bytes: the table's size when it was listed: nothing past it is read (bytes appended
         since are not part of this run), or None to read to the end.
+      options: the user's column options: `header` decides whether a CSV's first row is a header,
+        and a Parquet table is read only in the columns they choose. None (a label file): decide
+        the header from the row, read every column.
 
     Every row comes back as a Row or a RowError with its reason; a row that cannot be parsed (too
     long, malformed) never takes the rows after it along.
 
     Raises:
-      InvalidInputError: the header is unusable (the whole table is rejected).
+      InvalidInputError: the header is unusable, or no text column can be chosen (the whole table
+        is rejected).
     """
-    header, start = read_header(fileobj, fmt, size_bytes)
+    header = read_header(fileobj, fmt, size_bytes, options.header if options else None)
     if fmt == JSONL:
         return header, _scan_jsonl(fileobj, size_bytes)
-    return header, _scan_delimited(fileobj, fmt, header, start, size_bytes)
+    if fmt == PARQUET:
+        return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
+    fileobj.seek(header.data_start)
+    return header, _scan_delimited(fileobj, fmt, header, size_bytes)
 
 
-def _scan_delimited(
-    fileobj: BinaryIO, fmt: str, header: list[str], start: int, end: int | None
-) -> Iterator[Row | RowError]:
-    """CSV or TSV rows after the header, which ends at byte `start` (where `fileobj` is)."""
-    lines = _CountingLines(fileobj, start, end)
+def _scan_parquet(fileobj: BinaryIO, columns: Sequence[str] | None) -> Iterator[Row | RowError]:
+    for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns):
+        yield Row(position + 1, position, 0, cells)
+
+
+def _scan_delimited(fileobj: BinaryIO, fmt: str, header: TableHeader, end: int | None) -> Iterator[Row | RowError]:
+    """CSV or TSV rows after the header (where `fileobj` is)."""
+    lines = _CountingLines(fileobj, header.data_start, end)
     reader = csv.reader(lines, **_dialect(fmt))
-    row_number = 1
+    row_number = 1 if header.present else 0
+    width = len(header.columns)
     while True:
         lines.start_row()
         try:
@@ -231,10 +295,11 @@ def _scan_delimited(
             continue  # a blank line
         if lines.line_error:
             yield RowError(row_number, lines.line_error)
-        elif len(cells) != len(header):
-            yield RowError(row_number, f"{len(cells)} fields where the header has {len(header)}")
+        elif len(cells) != width:
+            where = "the header has" if header.present else "the first row has"
+            yield RowError(row_number, f"{len(cells)} fields where {where} {width}")
         else:
-            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header, cells)))
+            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header.columns, cells)))
 
 
 def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int:
@@ -310,7 +375,8 @@ def _scan_jsonl(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
 
 
 def parse_row(data: bytes, fmt: str, header: Sequence[str]) -> dict[str, object]:
-    """The cells of one row read back from its byte range.
+    """The cells of one CSV, TSV or JSONL row read back from its byte range (`header`: the
+    columns; ignored for JSONL).
 
     Raises:
       InvalidInputError: the bytes no longer parse as the row that was scanned.
@@ -328,151 +394,3 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str]) -> dict[str, object]
     except (UnicodeDecodeError, json.JSONDecodeError, csv.Error, ValueError):
         pass
     raise InvalidInputError("table changed since it was scanned (row no longer parses)")
-
-
-def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str], what: str) -> str:
-    """`given` if it is a column, else the first candidate present (case-insensitive), else "".
-
-    Raises:
-      InvalidInputError: `given` is not one of `columns`.
-    """
-    if given:
-        if given not in columns:
-            raise InvalidInputError(f"no {what} column {given!r}; the columns are {list(columns)}")
-        return given
-    lowered = {name.lower(): name for name in columns}
-    return next((lowered[c] for c in candidates if c in lowered), "")
-
-
-def value_dtype(value: object) -> str:
-    """The narrowest feature dtype that holds `value` (a CSV string or a JSON value)."""
-    if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
-        return BYTES
-    if isinstance(value, int):
-        return INT64
-    if isinstance(value, float):
-        return FLOAT if math.isfinite(value) else BYTES
-    text = str(value).strip()
-    try:
-        int(text)
-        return INT64 if -(1 << 63) <= int(text) < (1 << 63) else BYTES
-    except ValueError:
-        pass
-    try:
-        return FLOAT if math.isfinite(float(text)) and text.lower() not in ("nan", "inf") else BYTES
-    except ValueError:
-        return BYTES
-
-
-def merge_dtypes(a: str, b: str) -> str:
-    """The dtype that holds values of both: int64 < float32 < string."""
-    order = (INT64, FLOAT, BYTES)
-    return order[max(order.index(a), order.index(b))]
-
-
-def convert_value(value: object, dtype: str) -> bytes | int | float:
-    """A cell as the feature value of `dtype` (which `value_dtype` allowed for it)."""
-    if dtype == INT64:
-        return int(value) if isinstance(value, int) else int(str(value).strip())
-    if dtype == FLOAT:
-        return float(value) if isinstance(value, (int, float)) else float(str(value).strip())
-    if isinstance(value, str):
-        return value.encode("utf-8")
-    return json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8")
-
-
-def split_labels(value: object, separator: str) -> tuple[str, ...]:
-    """Label names from a cell: a JSON list, a separated string, or one name; each normalised
-    (see `label_names.normalise_label`), empty names dropped.
-
-    Raises:
-      InvalidInputError: a name would print like another (see `normalise_label`).
-    """
-    if isinstance(value, list):
-        names = [str(v) for v in value]
-    elif value is None:
-        names = []
-    elif separator:
-        names = str(value).split(separator)
-    else:
-        names = [str(value)]
-    normalised = (normalise_label(name) for name in names)
-    return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
-
-
-@dataclass(frozen=True)
-class TableOptions:
-    """How the user named a table's columns (`--text-column`, `--label-column`, ...).
-
-    Attributes:
-      text_column, label_column: column names, or "" to look for the usual names.
-      keep_columns: extra columns to keep as features; ("*",) for all the others.
-      label_separator: splits one cell into several labels (multi-label), or "" for none.
-    """
-
-    text_column: str = ""
-    label_column: str = ""
-    keep_columns: tuple[str, ...] = ()
-    label_separator: str = ""
-
-
-@dataclass(frozen=True)
-class LabelFileColumns:
-    """Which columns of a label file name the file, its labels and its caption ("" for none)."""
-
-    key: str
-    label: str
-    caption: str
-
-
-def label_file_columns(columns: Sequence[str], label_column: str = "", *, captions: bool = True) -> LabelFileColumns:
-    """The key column (the usual names, else the first column), the label column (`label_column`
-    or the usual names) and, with `captions`, a caption column distinct from both.
-
-    Raises:
-      InvalidInputError: `label_column` is not one of `columns`.
-    """
-    key = choose_column(columns, "", KEY_COLUMN_NAMES, "key") or columns[0]
-    label = choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
-    caption = choose_column(columns, "", CAPTION_COLUMN_NAMES, "caption") if captions else ""
-    return LabelFileColumns(key, label, caption if caption not in (key, label) else "")
-
-
-@dataclass(frozen=True)
-class TableColumns:
-    """Which columns of a table feed a record.
-
-    Attributes:
-      text: the text column.
-      label: the label column, or "" for unlabeled rows.
-      keep: extra columns kept as features.
-    """
-
-    text: str
-    label: str
-    keep: tuple[str, ...]
-
-
-def resolve_columns(columns: Sequence[str], options: TableOptions) -> TableColumns:
-    """The columns to read, from the user's names or the usual names (see *_COLUMN_NAMES).
-
-    Raises:
-      InvalidInputError: a named column is missing, or no text column can be found.
-    """
-    label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
-    text = choose_column(columns, options.text_column, TEXT_COLUMN_NAMES, "text")
-    if not text:
-        others = [c for c in columns if c != label]
-        if len(others) != 1:
-            raise InvalidInputError(
-                f"no text column among {list(columns)}: name it with --text-column"
-            )
-        text = others[0]
-    if options.keep_columns == ("*",):
-        keep = tuple(c for c in columns if c not in (text, label))
-    else:
-        missing = [c for c in options.keep_columns if c not in columns]
-        if missing:
-            raise InvalidInputError(f"--keep-columns {missing} not in the columns {list(columns)}")
-        keep = tuple(c for c in options.keep_columns if c not in (text, label))
-    return TableColumns(text, label, keep)

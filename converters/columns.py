@@ -1,0 +1,249 @@
+"""Which columns of a table feed a record, and how cells become feature values.
+
+Columns are named by the user (`--text-column`, `--label-column`, `--keep-columns`) or found by
+their usual names. A column is given by its name or by its number counted from 1, as a spreadsheet
+shows it (`--text-column 2`); a table without a header row has only numbers ("1", "2", ...).
+Several text columns (`--text-column 2,3`, e.g. a title and a body) are joined with TEXT_JOIN.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shardify.errors import InvalidInputError
+from shardify.example_proto import BYTES, FLOAT, INT64
+from shardify.label_names import normalise_label
+
+__all__ = [
+    "TEXT_COLUMN_NAMES",
+    "LABEL_COLUMN_NAMES",
+    "KEY_COLUMN_NAMES",
+    "CAPTION_COLUMN_NAMES",
+    "TEXT_JOIN",
+    "TableOptions",
+    "TableColumns",
+    "LabelFileColumns",
+    "parse_column_list",
+    "choose_column",
+    "resolve_columns",
+    "label_file_columns",
+    "value_dtype",
+    "merge_dtypes",
+    "convert_value",
+    "split_labels",
+    "is_integer",
+]
+
+# Column names tried, in order, when the user names none.
+TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment")
+LABEL_COLUMN_NAMES = ("label", "labels", "class", "category", "target", "tags", "tag", "sentiment")
+KEY_COLUMN_NAMES = ("path", "file", "filename", "file_name", "image", "id", "name", "key")
+CAPTION_COLUMN_NAMES = ("caption", "text", "description")
+# Several text columns of a row (a news title and its description) become one text, in the order
+# given, separated by a line break.
+TEXT_JOIN = "\n"
+
+
+def parse_column_list(text: str) -> tuple[str, ...]:
+    """'title,body' or '2,3' -> ('title', 'body') or ('2', '3'); '' -> ()."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def is_integer(text: object) -> bool:
+    """True for a cell holding a whole number, such as a numbered label ('3', ' 12')."""
+    return isinstance(text, str) and text.strip().isdigit()
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """How the user named a table's columns (`--text-column`, `--label-column`, ...).
+
+    Attributes:
+      text_columns: names or numbers (from 1) of the text column(s), or () to look for the usual
+        names.
+      label_column: a name or number, or "" to look for the usual names.
+      keep_columns: extra columns to keep as features; ("*",) for all the others.
+      label_separator: splits one cell into several labels (multi-label), or "" for none.
+      header: the first row of a CSV or TSV is a header (True), data (False), or None: decide from
+        the row itself (see `tables.looks_like_header`).
+    """
+
+    text_columns: tuple[str, ...] = ()
+    label_column: str = ""
+    keep_columns: tuple[str, ...] = ()
+    label_separator: str = ""
+    header: bool | None = None
+
+
+@dataclass(frozen=True)
+class TableColumns:
+    """Which columns of a table feed a record.
+
+    Attributes:
+      texts: the text column(s), joined with TEXT_JOIN.
+      label: the label column, or "" for unlabeled rows.
+      keep: extra columns kept as features.
+    """
+
+    texts: tuple[str, ...]
+    label: str
+    keep: tuple[str, ...]
+
+    @property
+    def needed(self) -> tuple[str, ...]:
+        """Every column a record reads."""
+        return tuple(dict.fromkeys((*self.texts, *((self.label,) if self.label else ()), *self.keep)))
+
+    def text_of(self, cells: Mapping[str, object]) -> str | None:
+        """The row's text, or None when a text cell is missing or not a string."""
+        parts = [cells.get(column) for column in self.texts]
+        if not all(isinstance(part, str) for part in parts):
+            return None
+        return TEXT_JOIN.join(parts)  # type: ignore[arg-type]
+
+    def describe(self) -> str:
+        label = f"label = {_shown(self.label)}" if self.label else "no label column"
+        return f"text = {' + '.join(_shown(c) for c in self.texts)}, {label}"
+
+
+def _shown(column: str) -> str:
+    return f"column {column}" if column.isdigit() else repr(column)
+
+
+def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str], what: str) -> str:
+    """`given` if it names a column (or numbers one, from 1), else the first candidate present
+    (case-insensitive), else "".
+
+    Raises:
+      InvalidInputError: `given` is neither one of `columns` nor a number within them.
+    """
+    if given:
+        if given in columns:
+            return given
+        if given.isdigit() and 1 <= int(given) <= len(columns):
+            return columns[int(given) - 1]
+        raise InvalidInputError(f"no {what} column {given!r}; the columns are {list(columns)} (or 1..{len(columns)})")
+    lowered = {name.lower(): name for name in columns}
+    return next((lowered[c] for c in candidates if c in lowered), "")
+
+
+def resolve_columns(columns: Sequence[str], options: TableOptions, *, first_row: Sequence[str] = ()) -> TableColumns:
+    """The columns to read, from the user's names or the usual names (see *_COLUMN_NAMES).
+
+    Args:
+      columns: the table's column names ("1".."N" without a header row).
+      options: what the user asked for.
+      first_row: without a header row, its first data row: a whole number in column 1 of a table
+        with no label column named makes column 1 the label (the news, review and ontology
+        datasets ship as `"3","title","text"`), and the other columns the text.
+
+    Raises:
+      InvalidInputError: a named column is missing, or no text column can be found.
+    """
+    label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
+    if not label and first_row and len(columns) > 1 and is_integer(first_row[0]):
+        label = columns[0]
+    texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
+    if not texts:
+        found = choose_column(columns, "", TEXT_COLUMN_NAMES, "text")
+        others = tuple(c for c in columns if c != label)
+        if found:
+            texts = (found,)
+        elif len(others) == 1 or (first_row and others):
+            texts = others
+        else:
+            raise InvalidInputError(f"no text column among {list(columns)}: name it with --text-column")
+    if options.keep_columns == ("*",):
+        keep = tuple(c for c in columns if c not in (*texts, label))
+    else:
+        missing = [c for c in options.keep_columns if c not in columns]
+        if missing:
+            raise InvalidInputError(f"--keep-columns {missing} not in the columns {list(columns)}")
+        keep = tuple(c for c in options.keep_columns if c not in (*texts, label))
+    return TableColumns(texts, label, keep)
+
+
+@dataclass(frozen=True)
+class LabelFileColumns:
+    """Which columns of a label file name the file, its labels and its caption ("" for none)."""
+
+    key: str
+    label: str
+    caption: str
+
+
+def label_file_columns(columns: Sequence[str], label_column: str = "", *, captions: bool = True) -> LabelFileColumns:
+    """The key column (the usual names, else the first column), the label column (`label_column`
+    or the usual names, else the second of two columns) and, with `captions`, a caption column
+    distinct from both.
+
+    Raises:
+      InvalidInputError: `label_column` is not one of `columns`.
+    """
+    key = choose_column(columns, "", KEY_COLUMN_NAMES, "key") or columns[0]
+    label = choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
+    if not label and len(columns) == 2:  # `name label` lines, as ImageNet's validation labels ship
+        label = columns[1] if columns[0] == key else columns[0]
+    caption = choose_column(columns, "", CAPTION_COLUMN_NAMES, "caption") if captions else ""
+    return LabelFileColumns(key, label, caption if caption not in (key, label) else "")
+
+
+def value_dtype(value: object) -> str:
+    """The narrowest feature dtype that holds `value` (a CSV string or a JSON value)."""
+    if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
+        return BYTES
+    if isinstance(value, int):
+        return INT64
+    if isinstance(value, float):
+        return FLOAT if math.isfinite(value) else BYTES
+    text = str(value).strip()
+    try:
+        int(text)
+        return INT64 if -(1 << 63) <= int(text) < (1 << 63) else BYTES
+    except ValueError:
+        pass
+    try:
+        return FLOAT if math.isfinite(float(text)) and text.lower() not in ("nan", "inf") else BYTES
+    except ValueError:
+        return BYTES
+
+
+def merge_dtypes(a: str, b: str) -> str:
+    """The dtype that holds values of both: int64 < float32 < string."""
+    order = (INT64, FLOAT, BYTES)
+    return order[max(order.index(a), order.index(b))]
+
+
+def convert_value(value: object, dtype: str) -> bytes | int | float:
+    """A cell as the feature value of `dtype` (which `value_dtype` allowed for it)."""
+    if dtype == INT64:
+        return int(value) if isinstance(value, int) else int(str(value).strip())
+    if dtype == FLOAT:
+        return float(value) if isinstance(value, (int, float)) else float(str(value).strip())
+    if isinstance(value, str):
+        return value.encode("utf-8")
+    if isinstance(value, bytes):  # a Parquet binary column
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
+def split_labels(value: object, separator: str) -> tuple[str, ...]:
+    """Label names from a cell: a JSON list, a separated string, or one name; each normalised
+    (see `label_names.normalise_label`), empty names dropped.
+
+    Raises:
+      InvalidInputError: a name would print like another (see `normalise_label`).
+    """
+    if isinstance(value, list):
+        names = [str(v) for v in value]
+    elif value is None:
+        names = []
+    elif separator:
+        names = str(value).split(separator)
+    else:
+        names = [str(value)]
+    normalised = (normalise_label(name) for name in names)
+    return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
