@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 
 from shardify import layout, naming, planning
-from shardify.converters import tables, texts
+from shardify.converters import columns, texts
 from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.errors import InvalidInputError
 from shardify.label_names import normalise_label
@@ -27,7 +28,10 @@ class ConvertConfig:
       labels_file: a label file (CSV, TSV or JSONL) mapping paths or ids to labels.
       split: "train=0.8,test=0.2" to split by a seeded hash, or "" (split folders, else one split).
       label_names: the label vocabulary in index order, or () for the sorted names found.
-      text_column, label_column, keep_columns, label_separator: see `tables.TableOptions`.
+      text_column: tables: the text column(s), by name or number from 1, several joined: "2,3".
+      label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
+      label_from_name: a regular expression with one group: the group of a file's name is its
+        label (the named_files layout).
       encoding: of text files.
       follow_outside_links: read files that symlinks inside the source point to outside it.
       validate: how images are checked before they are stored: "full" decodes them, "header"
@@ -51,6 +55,8 @@ class ConvertConfig:
     label_column: str = ""
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
+    header: bool | None = None
+    label_from_name: str = ""
     encoding: str = texts.DEFAULT_ENCODING
     max_rejects: str = DEFAULT_MAX_REJECTS
     follow_outside_links: bool = False
@@ -73,8 +79,14 @@ class ConvertConfig:
             raise ValueError(f"layout {self.layout!r} is not one of {', '.join(layout.LAYOUTS)}")
         if self.layout == layout.LABEL_FILE and not self.labels_file:
             raise ValueError("the label_file layout needs --labels FILE")
-        if self.labels_file and self.layout not in ("", layout.LABEL_FILE):
-            raise ValueError(f"--labels goes with the label_file layout, not {self.layout}")
+        if self.labels_file and self.layout not in ("", layout.LABEL_FILE, layout.COCO):
+            raise ValueError(f"--labels goes with the label_file or coco layout, not {self.layout}")
+        if self.label_from_name:
+            _check_name_pattern(self.label_from_name)
+            if self.labels_file or self.layout not in ("", layout.NAMED_FILES):
+                raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
+        elif self.layout == layout.NAMED_FILES:
+            raise ValueError("the named_files layout needs --label-from-name REGEX")
         try:
             names = tuple(normalise_label(name) for name in self.label_names)
         except InvalidInputError as error:
@@ -100,8 +112,14 @@ class ConvertConfig:
         return planning.parse_max_rejects(self.max_rejects)
 
     @property
-    def table_options(self) -> tables.TableOptions:
-        return tables.TableOptions(self.text_column, self.label_column, self.keep_columns, self.label_separator)
+    def table_options(self) -> columns.TableOptions:
+        return columns.TableOptions(
+            columns.parse_column_list(self.text_column),
+            self.label_column.strip(),
+            self.keep_columns,
+            self.label_separator,
+            self.header,
+        )
 
     def manifest_options(self) -> dict[str, object]:
         options = asdict(self)
@@ -109,3 +127,17 @@ class ConvertConfig:
         options["label_names"] = list(self.label_names)
         options["keep_columns"] = list(self.keep_columns)
         return options
+
+
+def _check_name_pattern(pattern: str) -> None:
+    """`--label-from-name` must compile and hold exactly one group: the label.
+
+    Raises:
+      ValueError: it does not.
+    """
+    try:
+        groups = re.compile(pattern).groups
+    except re.error as error:
+        raise ValueError(f"--label-from-name {pattern!r} is not a regular expression: {error}") from None
+    if groups != 1:
+        raise ValueError(f"--label-from-name {pattern!r} must hold exactly one group (...), the label; it holds {groups}")

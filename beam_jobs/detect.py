@@ -6,8 +6,11 @@ same for a thousand files or a billion; the pipeline then lists everything.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import os
+import re
 
 from apache_beam.io.filesystems import FileSystems
 
@@ -15,7 +18,7 @@ from shardify import layout, naming
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.listing import list_tree, real_folder
 from shardify.beam_jobs.filesystem import open_input
-from shardify.converters import tables
+from shardify.converters import label_files
 from shardify.entries import Reject
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.input_files import size_of
@@ -25,8 +28,12 @@ __all__ = ["DETECT_SAMPLE_FILES", "LABEL_KEY_SAMPLE_ROWS", "resolve_layout", "la
 
 # Files looked at to tell image folders from text folders, tables and caption pairs.
 DETECT_SAMPLE_FILES = 2000
-# Label file rows looked at to tell path keys from id keys.
+# Label file rows looked at to tell path keys from file-name and id keys.
 LABEL_KEY_SAMPLE_ROWS = 100
+# Bytes read at a time when scanning a COCO file for its first file names.
+_SCAN_BLOCK_BYTES = 1 << 20
+# A COCO file's "images" list comes after its small "info" and "licenses" blocks.
+_COCO_HEAD_BYTES = 64 << 10
 
 
 def _relative_labels_file(source: str, labels_file: str) -> str:
@@ -47,28 +54,131 @@ def labels_file_path(source: str, labels_file: str) -> str:
     return join_path(source, labels_file)
 
 
-def _label_file_sample(path: str, label_column: str) -> tuple[list[str], bool]:
-    """(the first rows' keys, whether the label file has a caption column)."""
-    keys, has_caption = [], False
+def _label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.LabelFileSample:
+    """The first rows' keys of a label or annotation file, and what it holds.
+
+    Raises:
+      SourceError: it cannot be read.
+    """
+    try:
+        if label_files.label_file_format(path) == label_files.COCO:
+            return _coco_sample(path, shown)
+        keys, captions, order = [], False, False
+        with open_input(path) as fileobj:
+            rows = label_files.read_label_rows(
+                fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj)
+            )
+            for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
+                if isinstance(row, label_files.LabelRow):
+                    keys.append(row.key)
+                    captions = captions or bool(row.caption)
+                    order = order or row.key.startswith("#")
+    except (OSError, InvalidInputError) as error:
+        raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
+    return layout.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
+
+
+_COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
+    """Keys and captions of a COCO file from a scan of its bytes (it can be hundreds of MB: the
+    worker that reads it parses it once; detection does not)."""
+    keys: list[str] = []
+    captions = False
+    with open_input(path) as fileobj:
+        tail = b""
+        for block in iter(lambda: fileobj.read(_SCAN_BLOCK_BYTES), b""):
+            chunk = tail + block
+            if len(keys) < LABEL_KEY_SAMPLE_ROWS:
+                keys += [json.loads(b'"' + m.group(1) + b'"') for m in _COCO_FILE_NAME.finditer(chunk)]
+            captions = captions or b'"caption"' in chunk
+            if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
+                break
+            tail = chunk[-256:]
+    return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
+
+
+def _looks_like_coco(path: str) -> bool:
+    """A .json whose first bytes hold an "images" list: a COCO-style annotation file."""
     try:
         with open_input(path) as fileobj:
-            header, rows = tables.read_table(fileobj, tables.table_format(path), size_of(fileobj))
-            for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
-                if isinstance(row, tables.Row):
-                    columns = tables.label_file_columns(header or list(row.cells), label_column)
-                    keys.append(str(row.cells.get(columns.key, "")))
-                    has_caption = has_caption or bool(columns.caption)
-    except (OSError, InvalidInputError) as error:
-        raise SourceError(f"cannot read the label file {path}: {error}") from None
-    return keys, has_caption
+            head = fileobj.read(_COCO_HEAD_BYTES)
+    except (OSError, InvalidInputError):
+        return False
+    return head.lstrip().startswith(b"{") and b'"images"' in head
 
 
-def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
+def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[str], top_folders: list[str]) -> str:
+    """A label or annotation file in SRC used without `--labels`: labels.csv (or .tsv, .jsonl,
+    .parquet) beside data files, or the one COCO-style .json at the top or in annotations/.
+
+    Raises:
+      UsageError: several annotation files: which one is for the user to say.
+    """
+    has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS | {"json"} for p in sample)
+    found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
+    if found and has_data_files:
+        return found[0]
+    candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
+    candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
+    coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p)))
+    if len(coco) > 1:
+        raise UsageError(
+            f"{config.source} holds {len(coco)} annotation files ({', '.join(coco)}): choose one with --labels FILE"
+        )
+    return coco[0] if coco and has_data_files else ""
+
+
+def _single_file_layout(
+    config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]
+) -> layout.SourceLayout:
+    """SRC given as one file: a table (one record per row), or a label or annotation file whose
+    files lie in its folder. Any .txt or .json is a label file; a table is one when its first keys
+    name files (found beside it, or spelled like image and text file names).
+
+    Raises:
+      UsageError: neither a table nor a label file.
+    """
+    if layout.extension(source_file) not in layout.TABLE_EXTENSIONS | {"txt", "json"}:
+        raise UsageError(
+            f"{join_path(config.source, source_file)} is neither a folder, a table (.csv, .tsv, .jsonl, "
+            ".parquet) nor a label file (.txt, .json)"
+        )
+    others = [p for p in sample if p != source_file]
+    if config.layout != layout.TABLES:
+        label_file = _label_file_sample(join_path(config.source, source_file), source_file, config)
+        if (
+            config.layout in (layout.LABEL_FILE, layout.COCO)
+            or label_file.fmt != label_files.TABLE
+            or _keys_name_files(label_file.keys, others)
+        ):
+            detected = layout.detect_layout(others, top_folders, label_file=label_file, forced=config.layout)
+            note = f"SRC is the label file {source_file}: the files it names are found in its folder"
+            return dataclasses.replace(detected, notes=(note, *detected.notes))
+    return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
+
+
+def _keys_name_files(keys: tuple[str, ...], sample: list[str]) -> bool:
+    """The first keys of a table name files: found in the folder, or spelled like file names."""
+    if not keys:
+        return False
+    _, how = layout.choose_label_key(keys, sample)
+    known = layout.IMAGE_EXTENSIONS | layout.TEXT_EXTENSIONS
+    return "judged by their shape" not in how or all(layout.extension(key) in known for key in keys)
+
+
+def resolve_layout(config: ConvertConfig, source_file: str = "") -> layout.SourceLayout:
     """The source's layout: forced by `config.layout` or detected.
+
+    Args:
+      config: the conversion's options; `config.source` is the folder listed.
+      source_file: SRC was this file of that folder.
 
     Raises:
       SourceError: the source or the label file cannot be read.
-      UsageError: split folders meet `--split`.
+      UsageError: split folders meet `--split`; several annotation files and none chosen; a
+        folder of files with no way to label them.
     """
     listing = list_tree(config.source, exclude=[config.output])
     files = (i[0] for i in listing if not isinstance(i, Reject) and not layout.is_junk(i[0]))
@@ -90,6 +200,8 @@ def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
             if "/" in relpath:
                 folders.add(relpath.split("/", 1)[0])
         top_folders = sorted(folders)
+    if source_file:
+        return _single_file_layout(config, source_file, sample, top_folders)
     top_files = {p for p in sample if "/" not in p}
     if naming.MANIFEST_FILENAME in top_files and any(naming.parse_shard_filename(p) for p in top_files):
         raise UsageError(
@@ -97,24 +209,24 @@ def resolve_layout(config: ConvertConfig) -> layout.SourceLayout:
             "raw data it was made from, or read it with shardify.load"
         )
     labels_file = _relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
-    if not labels_file and config.layout in ("", layout.LABEL_FILE):
-        has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS for p in sample)
-        found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
-        if found and has_data_files:
-            labels_file = found[0]
+    if not labels_file and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
+        labels_file = _found_label_file(config, sample, top_files, top_folders)
     if config.labels_file and not FileSystems.exists(labels_file_path(config.source, labels_file)):
         raise SourceError(f"label file {config.labels_file} does not exist")
-    keys, caption_column = (
-        _label_file_sample(labels_file_path(config.source, labels_file), config.label_column)
-        if labels_file
-        else ([], False)
-    )
+    label_file = _label_file_sample(labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
     detected = layout.detect_layout(
-        sample, top_folders, labels_file=labels_file, label_keys=keys, caption_column=caption_column, forced=config.layout
+        sample, top_folders, label_file=label_file, name_pattern=config.label_from_name, forced=config.layout
     )
     if config.split and detected.split_folders:
         raise UsageError(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
+        )
+    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and sample and not any(
+        detected.class_folder_of(p) for p in sample
+    ):
+        raise UsageError(
+            f"{config.source} holds files but no class folders to label them: label them by their names with "
+            "--label-from-name REGEX (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg), or with --labels FILE"
         )
     return detected

@@ -21,7 +21,7 @@ from shardify.errors import SourceError
 from shardify.input_files import NOT_REGULAR, escape_name, file_kind, is_decodable
 from shardify.paths import is_local_path
 
-__all__ = ["list_tree", "real_folder"]
+__all__ = ["list_tree", "list_file", "real_folder"]
 
 _STAGE = "discover"
 
@@ -79,6 +79,22 @@ def list_tree(
                 yield Reject(escape_name(relpath), _STAGE, reject)
             else:
                 yield relpath, reject
+
+
+def list_file(root: str, relpath: str) -> tuple[str, int] | Reject:
+    """(relpath, size) of the one file `relpath` under `root` (SRC given as a file), or its Reject."""
+    if not is_local_path(root):
+        for result in FileSystems.match([root.rstrip("/") + "/" + relpath]):
+            for meta in result.metadata_list:
+                return relpath, meta.size_in_bytes
+        return Reject(relpath, _STAGE, "not found")
+    try:
+        info = os.stat(os.path.join(root, relpath))
+    except OSError as error:
+        return Reject(relpath, _STAGE, f"cannot stat: {error.strerror}")
+    if not stat.S_ISREG(info.st_mode):
+        return Reject(relpath, _STAGE, f"{NOT_REGULAR} ({file_kind(info.st_mode)})")
+    return relpath, info.st_size
 
 
 def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_outside_links: bool) -> str | int:

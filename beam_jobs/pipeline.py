@@ -26,14 +26,14 @@ from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.detect import resolve_layout
 from shardify.beam_jobs.listing import real_folder
 from shardify.beam_jobs.output_lock import OutputLock, check_held
-from shardify.beam_jobs.discover import COLUMNS, ENTRIES, REJECTS, SKIPPED, Discover
+from shardify.beam_jobs.discover import COLUMNS, ENTRIES, NOTES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.find_duplicates import FindDuplicates
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import CONTENT_HASHES, RESULTS, WriteShards
 from shardify.entries import PlanSummary
 from shardify.errors import RejectLimitError, SourceError, UsageError
-from shardify.layout import SourceLayout
+from shardify.layout import COCO, SourceLayout
 from shardify.paths import is_local_path
 
 __all__ = ["ConvertConfig", "build_pipeline", "run_conversion", "plan_conversion"]
@@ -63,11 +63,10 @@ def build_pipeline(
     """
     found = pipeline | "Discover" >> Discover(config, source_layout)
     # Entry per input; Reject per unusable input; relpath per skipped junk file; (column, dtype).
-    context = PlanContext(
-        source_layout, config.shard_request, config.label_names, multi_label=bool(config.label_separator)
-    )
+    multi_label = bool(config.label_separator) or source_layout.name == COCO  # COCO: an image's categories
+    context = PlanContext(source_layout, config.shard_request, config.label_names, multi_label=multi_label)
     plan = found[ENTRIES] | "Plan" >> Plan(
-        context, rejects=found[REJECTS], skipped=found[SKIPPED], columns=found[COLUMNS]
+        context, rejects=found[REJECTS], skipped=found[SKIPPED], columns=found[COLUMNS], notes=found[NOTES]
     )
     # ShardTask per shard, and one PlanSummary; the summary is on disk before any shard is written,
     # because WriteShards takes it as a side input.
@@ -124,12 +123,30 @@ def _check_surroundings(config: ConvertConfig) -> None:
         _LOG.info("OUT lies inside SRC: it is left out of the input")
 
 
+def _as_folder(source: str) -> tuple[str, str]:
+    """(the folder to list, the file SRC names in it, or "" when SRC is a folder).
+
+    Raises:
+      SourceError: SRC does not exist.
+    """
+    if is_local_path(source):
+        if os.path.isdir(source):
+            return source, ""
+        if not os.path.exists(source):
+            raise SourceError(f"source {source} does not exist")
+        return os.path.dirname(source), os.path.basename(source)
+    exact = [m for r in FileSystems.match([source]) for m in r.metadata_list if m.path.rstrip("/") == source]
+    return (source.rsplit("/", 1)[0], source.rsplit("/", 1)[1]) if exact else (source, "")
+
+
 def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout]:
+    """The options with SRC and OUT made absolute (SRC a folder: its own, or a file's), and the
+    source's layout."""
     config = dataclasses.replace(config, source=_normalise(config.source), output=_normalise(config.output))
-    if is_local_path(config.source) and not os.path.isdir(config.source):
-        raise SourceError(f"source folder {config.source} does not exist or is not a folder")
+    folder, source_file = _as_folder(config.source)
+    config = dataclasses.replace(config, source=folder)
     _check_surroundings(config)
-    return config, resolve_layout(config)
+    return config, resolve_layout(config, source_file)
 
 
 def _run(pipeline: beam.Pipeline) -> beam.runners.runner.PipelineResult:

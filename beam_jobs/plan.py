@@ -139,15 +139,32 @@ def _assemble_shard(shard_pieces: tuple[tuple[str, int], Iterable[tuple[int, lis
     return ShardTask(split, shard, summary.splits[split].num_shards, tuple(entries))
 
 
+def _notes(context: PlanContext, table_notes: list[tuple[str, str]], base: int, aliases: Mapping[str, str]) -> tuple[str, ...]:
+    """How the source was read, for the plan: the layout's detection notes, each way tables were
+    read (tables read alike are named together), and numbered labels."""
+    by_reading: dict[str, list[str]] = {}
+    for table, reading in sorted(table_notes):
+        by_reading.setdefault(reading, []).append(table)
+    notes = list(context.layout.notes)
+    for reading, names in sorted(by_reading.items(), key=lambda item: item[1]):
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        notes.append(f"{shown}: {reading}")
+    if aliases:
+        notes.append(f"labels are numbers: mapped through --label-names, counting from {base}")
+    return tuple(notes)
+
+
 def _summarize(
     counts: Mapping[str, _SplitCount],
     rejects: list[Reject],
     num_skipped: int,
     columns: Mapping[str, str],
+    table_notes: list[tuple[str, str]],
     context: PlanContext,
 ) -> PlanSummary:
     shards = planning.shards_per_split({name: c.num_records for name, c in counts.items()}, context.shards)
     found = sorted({label for c in counts.values() for label in c.label_counts})
+    aliases, base = planning.number_labels(found, context.label_names)
     max_labels = max((c.max_labels for c in counts.values()), default=0)
     if not found and not context.label_names:
         label_mode = contract.LABEL_NONE
@@ -156,9 +173,15 @@ def _summarize(
     else:
         label_mode = contract.LABEL_SINGLE
     labels = context.label_names or tuple(found)
+
+    def label_counts(count: _SplitCount) -> dict[str, int]:
+        named = Counter()
+        for label, number in count.label_counts.items():
+            named[aliases.get(label, label)] += number
+        return {label: named.get(label, 0) for label in labels}
+
     splits = {
-        name: SplitPlan(c.num_records, c.num_bytes, shards[name], {label: c.label_counts.get(label, 0) for label in labels})
-        for name, c in sorted(counts.items())
+        name: SplitPlan(c.num_records, c.num_bytes, shards[name], label_counts(c)) for name, c in sorted(counts.items())
     }
     # Every reject found before writing is counted here once (the writer counts its own).
     counters.counter(counters.INPUTS_REJECTED).inc(len(rejects))
@@ -176,6 +199,8 @@ def _summarize(
         num_rejected=len(rejects),
         reject_examples=tuple(ordered_rejects[:REJECT_EXAMPLES]),
         num_skipped=num_skipped,
+        label_aliases=aliases,
+        notes=_notes(context, table_notes, base, aliases),
     )
     # Printed before any shard is written: WriteShards takes this summary as a side input.
     _LOG.info("plan:\n%s", summary.describe())
@@ -187,7 +212,7 @@ class Plan(beam.PTransform):
 
     Args:
       context: the layout, shard request and label options.
-      rejects, skipped, columns: Discover's other outputs, counted into the summary.
+      rejects, skipped, columns, notes: Discover's other outputs, counted into the summary.
       entries_per_bucket: entries one worker orders at a time (see ENTRIES_PER_BUCKET).
     """
 
@@ -198,6 +223,7 @@ class Plan(beam.PTransform):
         rejects: beam.PCollection,
         skipped: beam.PCollection,
         columns: beam.PCollection,
+        notes: beam.PCollection | None = None,
         entries_per_bucket: int = ENTRIES_PER_BUCKET,
     ) -> None:
         super().__init__()
@@ -206,6 +232,7 @@ class Plan(beam.PTransform):
         self._rejects = rejects
         self._skipped = skipped
         self._columns = columns
+        self._notes = notes
 
     def expand(self, entries: beam.PCollection) -> dict[str, beam.PCollection]:
         num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
@@ -220,6 +247,7 @@ class Plan(beam.PTransform):
                 beam.pvalue.AsList(self._rejects),
                 beam.pvalue.AsSingleton(num_skipped),
                 beam.pvalue.AsDict(self._columns),
+                beam.pvalue.AsList(self._notes if self._notes is not None else self._skipped | "NoNotes" >> beam.Filter(lambda _: False)),
                 self._context,
             )
         )

@@ -75,8 +75,10 @@ class _OptionsThenBeamArgs(TyperCommand):
 
 
 def _existing_source(value: str) -> str:
-    if is_local_path(value) and not os.path.isdir(value):
-        raise typer.BadParameter(f"{value} is not a folder")
+    if is_local_path(value) and not os.path.exists(value):
+        raise typer.BadParameter(f"{value} does not exist")
+    if is_local_path(value) and not (os.path.isdir(value) or os.path.isfile(value)):
+        raise typer.BadParameter(f"{value} is neither a folder nor a regular file")
     return value
 
 
@@ -137,7 +139,9 @@ def convert(
     src: Annotated[
         str,
         typer.Argument(
-            metavar="SRC", help="Source folder (class folders, tables, files + label file, ...).", callback=_existing_source
+            metavar="SRC",
+            help="Source folder (class folders, tables, files + label file, ...), or one table or label file.",
+            callback=_existing_source,
         ),
     ],
     out: Annotated[str, typer.Argument(metavar="OUT", help="Output folder for shards, manifest.json and rejected.jsonl.")],
@@ -171,8 +175,31 @@ def convert(
         Optional[Path],
         typer.Option(exists=True, dir_okay=False, metavar="FILE", help="Label vocabulary in index order, one per line."),
     ] = None,
-    text_column: Annotated[str, typer.Option(help="Tables: the text column (default: text, sentence, review, ...).")] = "",
-    label_column: Annotated[str, typer.Option(help="Tables and label files: the label column (default: label, class, ...).")] = "",
+    text_column: Annotated[
+        str,
+        typer.Option(
+            metavar="C[,C...]",
+            help="Tables: the text column by name or number from 1 (default: text, sentence, review, ...); "
+            "several are joined with a line break.",
+        ),
+    ] = "",
+    label_column: Annotated[
+        str, typer.Option(metavar="C", help="Tables and label files: the label column, by name or number (default: label, class, ...).")
+    ] = "",
+    header: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--header/--no-header",
+            help="CSV/TSV: the first row is (not) a header. Default: decided from the row (numbers are data).",
+        ),
+    ] = None,
+    label_from_name: Annotated[
+        str,
+        typer.Option(
+            metavar="REGEX",
+            help=r"Label each file by the one group of REGEX over its name, e.g. '^(.+)_\d+' for Abyssinian_12.jpg.",
+        ),
+    ] = "",
     keep_columns: Annotated[
         str, typer.Option(metavar="A,B,...", help="Tables: extra columns to keep as features; * for all.")
     ] = "",
@@ -241,6 +268,8 @@ def convert(
             label_column=label_column,
             keep_columns=_columns(keep_columns),
             label_separator=label_separator,
+            header=header,
+            label_from_name=label_from_name,
             encoding=encoding,
             max_rejects=max_rejects,
             follow_outside_links=follow_outside_links,

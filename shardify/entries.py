@@ -248,6 +248,9 @@ class PlanSummary:
       num_rejected: inputs rejected before writing.
       reject_examples: the first few of them, for the summary.
       num_skipped: junk files skipped.
+      label_aliases: labels written as numbers in the source -> their names (see
+        `planning.number_labels`); inputs keep the number, records get the name.
+      notes: how the source was read (detection, table headers and columns), one line each.
     """
 
     layout: str
@@ -261,6 +264,8 @@ class PlanSummary:
     num_rejected: int = 0
     reject_examples: tuple[Reject, ...] = ()
     num_skipped: int = 0
+    label_aliases: dict[str, str] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
     @property
     def num_records(self) -> int:
@@ -293,6 +298,8 @@ class PlanSummary:
             "num_rejected": self.num_rejected,
             "reject_examples": [r.to_json() for r in self.reject_examples],
             "num_skipped": self.num_skipped,
+            "label_aliases": dict(self.label_aliases),
+            "notes": list(self.notes),
         }
 
     @classmethod
@@ -311,6 +318,8 @@ class PlanSummary:
                 Reject(r["path"], r["stage"], r["reason"], r.get("row", 0)) for r in data["reject_examples"]
             ),
             num_skipped=data["num_skipped"],
+            label_aliases=dict(data.get("label_aliases", {})),
+            notes=tuple(data.get("notes", ())),
         )
 
     def describe(self) -> str:
@@ -320,6 +329,7 @@ class PlanSummary:
             f"layout: {self.layout}; {self.num_records} {kind}records, {len(self.labels)} labels, "
             f"{len(self.splits)} split{'s' if len(self.splits) != 1 else ''}"
         ]
+        lines += [f"  {note}" for note in self.notes]
         request = planning.parse_shards(self.shards_request)
         largest = max(self.splits.values(), key=lambda s: s.num_records, default=None)
         for name, split in sorted(self.splits.items()):

@@ -1,29 +1,41 @@
-"""What a source folder looks like: its layout, its splits, which files are junk, each file's label.
+"""What a source looks like: its layout, its splits, which files are junk, each file's label.
 
 Layouts (detected by `detect_layout` from a sample of the listing, or forced with `--layout`):
 
-  image_folders   SRC/<label>/**/<image>                   one record per image
-  text_folders    SRC/<label>/**/<file>.txt                one record per text file
-  tables          SRC/*.csv|*.tsv|*.jsonl                  one record per row
-  label_file      files anywhere + a label file            labels (and captions) joined by path or id
-  image_captions  img/0001.jpg + txt/0001.txt              image and caption sharing a stem
+  image_folders   SRC/<label>/**/<image>                      one record per image
+  text_folders    SRC/<label>/**/<file>.txt                   one record per text file
+  named_files     SRC/**/<label>_12.jpg + --label-from-name   one record per file, labelled by its name
+  tables          SRC/*.csv|tsv|jsonl|parquet, or one table    one record per row
+  label_file      files anywhere + a label file               labels (and captions) joined by path,
+                                                              file name, stem or order
+  coco            images + a COCO-style annotation .json      one record per image: categories, captions
+  image_captions  img/0001.jpg + txt/0001.txt                 image and caption sharing a stem
 
-Any of them may sit under split folders (SRC/train, SRC/validation or SRC/val, SRC/test).
+Any of them may sit under split folders (SRC/train, SRC/validation or SRC/val, SRC/test). SRC may
+also be one file: a table, or a label file (its files are found relative to its folder).
 """
 
 from __future__ import annotations
 
 import posixpath
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 __all__ = [
     "IMAGE_FOLDERS",
     "TEXT_FOLDERS",
+    "NAMED_FILES",
     "TABLES",
     "LABEL_FILE",
+    "COCO",
     "IMAGE_CAPTIONS",
     "LAYOUTS",
+    "PATH",
+    "NAME",
+    "STEM",
+    "ORDER",
+    "LABEL_KEYS",
     "SPLIT_FOLDER_NAMES",
     "IMAGE_EXTENSIONS",
     "TEXT_EXTENSIONS",
@@ -35,25 +47,25 @@ __all__ = [
     "extension",
     "stem",
     "split_folders",
+    "choose_label_key",
+    "LabelFileSample",
     "detect_layout",
 ]
 
-IMAGE_FOLDERS, TEXT_FOLDERS, TABLES, LABEL_FILE, IMAGE_CAPTIONS = (
-    "image_folders",
-    "text_folders",
-    "tables",
-    "label_file",
-    "image_captions",
-)
-LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, TABLES, LABEL_FILE, IMAGE_CAPTIONS)
+IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES = "image_folders", "text_folders", "named_files", "tables"
+LABEL_FILE, COCO, IMAGE_CAPTIONS = "label_file", "coco", "image_captions"
+LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, IMAGE_CAPTIONS)
+# How a label file's keys name files (see beam_jobs/join_label_file.py).
+PATH, NAME, STEM, ORDER = "path", "name", "stem", "order"
+LABEL_KEYS = (PATH, NAME, STEM, ORDER)
 
 # Top-level folders that name splits; the folder name is kept as the split name.
 SPLIT_FOLDER_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})
 IMAGE_EXTENSIONS = frozenset({"jpg", "jpeg", "png", "gif", "bmp", "webp"})
 TEXT_EXTENSIONS = frozenset({"txt", "text"})
-TABLE_EXTENSIONS = frozenset({"csv", "tsv", "jsonl"})
+TABLE_EXTENSIONS = frozenset({"csv", "tsv", "jsonl", "parquet"})
 # A label file at the top of SRC with one of these names is used without `--labels`.
-LABEL_FILE_NAMES = tuple(f"labels.{ext}" for ext in ("csv", "tsv", "jsonl"))
+LABEL_FILE_NAMES = tuple(f"labels.{ext}" for ext in ("csv", "tsv", "jsonl", "parquet"))
 
 # Files operating systems and tools leave behind; never data. Hidden files (".*", which includes
 # AppleDouble "._*" files) are junk too.
@@ -78,16 +90,18 @@ def stem(relpath: str) -> str:
 
 @dataclass(frozen=True)
 class SourceLayout:
-    """How to read a source folder; decided before the pipeline is built, recorded in the manifest.
+    """How to read a source; decided before the pipeline is built, recorded in the manifest.
 
     Attributes:
       name: one of LAYOUTS.
       media: "image" or "text": what a record's main payload is.
       split_folders: top-level folders that are splits, or () when there are none.
-      labels_file: the label file (label_file layout), relative to SRC when inside it, else as given.
-      label_key: how the label file names files: "path" (relative to SRC) or "id" (the file's stem).
+      labels_file: the label file (label_file, coco), relative to SRC when inside it, else as given.
+      label_key: how the label file names files: one of LABEL_KEYS.
       captions: image records also hold a caption: a .txt file sharing the image's stem
-        (image_captions), or the label file's caption column.
+        (image_captions), or the label file's caption column (or COCO captions).
+      source_file: SRC was this one file, named relative to its folder (which is then the root).
+      notes: how detection decided, one line each, for the plan.
     """
 
     name: str
@@ -96,16 +110,18 @@ class SourceLayout:
     labels_file: str = ""
     label_key: str = ""
     captions: bool = False
+    source_file: str = ""
+    notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
             raise ValueError(f"layout {self.name!r} is not one of {', '.join(LAYOUTS)}")
         if self.media not in ("image", "text"):
             raise ValueError(f"media {self.media!r} must be image or text")
-        if (self.name == LABEL_FILE) != bool(self.labels_file):
-            raise ValueError("the label_file layout, and only it, needs a label file")
-        if self.label_key not in (("path", "id") if self.labels_file else ("",)):
-            raise ValueError(f"label_key {self.label_key!r} must be path or id with a label file")
+        if (self.name in (LABEL_FILE, COCO)) != bool(self.labels_file):
+            raise ValueError("the label_file and coco layouts, and only they, need a label file")
+        if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
+            raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
 
     def split_of(self, relpath: str) -> tuple[str, str]:
         """(split folder, path inside it); ("", relpath) without split folders."""
@@ -133,37 +149,92 @@ def _media_of(relpaths: Sequence[str]) -> str:
     return "image" if images >= texts else "text"
 
 
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def choose_label_key(keys: Sequence[str], sample: Sequence[str]) -> tuple[str, str]:
+    """How a label file's keys name files, and why: (one of PATH, NAME, STEM; a note for the plan).
+
+    The keys are tried against the listed sample as paths, file names and stems; the reading that
+    finds most wins (paths first on a tie). When none is found in the sample (a large source, a
+    small sample), the keys' shape decides: a folder in a key means paths, an extension file names,
+    neither stems.
+    """
+    readings = (
+        (PATH, "paths relative to SRC", {_nfc(p) for p in sample}),
+        (NAME, "file names, matched anywhere under SRC", {_nfc(posixpath.basename(p)) for p in sample}),
+        (STEM, "file names without their extension (ids), matched anywhere under SRC", {_nfc(stem(p)) for p in sample}),
+    )
+    clean = [_nfc(key.strip().replace("\\", "/")) for key in keys if key.strip()]
+    found = [(sum(key in members for key in clean), kind, what) for kind, what, members in readings]
+    best, kind, what = max(found, key=lambda item: item[0])  # max keeps the first of equal counts
+    if best:
+        return kind, f"keys are {what} ({best} of the first {len(clean)} found among {len(sample):,} listed files)"
+    if any("/" in key for key in clean):
+        kind = PATH
+    elif any(extension(key) for key in clean):
+        kind = NAME
+    else:
+        kind = STEM
+    what = next(what for k, what, _ in readings if k == kind)
+    return kind, f"keys are {what} (judged by their shape: none of the first {len(clean)} is among the files sampled)"
+
+
+@dataclass(frozen=True)
+class LabelFileSample:
+    """What detection read of a label file: its first keys, and what it holds.
+
+    Attributes:
+      path: the label file (relative to SRC when inside it).
+      keys: its first rows' keys.
+      fmt: "table", "lines" or "coco" (see converters/label_files.py).
+      captions: it has a caption column (or COCO captions).
+      order: one label per line: the n-th line labels the n-th file in path order.
+    """
+
+    path: str
+    keys: tuple[str, ...] = ()
+    fmt: str = "table"
+    captions: bool = False
+    order: bool = False
+
+
 def detect_layout(
     sample: Sequence[str],
     top_folders: Sequence[str],
     *,
-    labels_file: str = "",
-    label_keys: Sequence[str] = (),
-    caption_column: bool = False,
+    label_file: LabelFileSample | None = None,
+    name_pattern: str = "",
+    source_file: str = "",
     forced: str = "",
 ) -> SourceLayout:
-    """The layout of a source folder, from a sample of its non-junk relative paths.
+    """The layout of a source, from a sample of its non-junk relative paths.
 
     Args:
       sample: relative paths of some (or all) of the source's files.
       top_folders: names of the folders directly under SRC.
-      labels_file: `--labels`, or a LABEL_FILE_NAMES file found at the top of SRC.
-      label_keys: the first few keys of the label file: paths (with a folder or a known
-        extension) or ids (stems).
-      caption_column: the label file has a caption column.
+      label_file: `--labels`, or a label or annotation file found in SRC, as sampled.
+      name_pattern: `--label-from-name`: labels come from file names.
+      source_file: SRC was this one file (a table or a label file) in the folder listed.
       forced: `--layout`, or "" to detect.
     """
     splits = split_folders(top_folders)
     probe = SourceLayout(IMAGE_FOLDERS, "image", splits)
-    inner = [probe.split_of(p)[1] for p in sample if p != labels_file]
+    inner = [probe.split_of(p)[1] for p in sample if not label_file or p != label_file.path]
     data_files = [p for p in inner if extension(p) not in TABLE_EXTENSIONS or "/" in p]
     top_tables = [p for p in inner if extension(p) in TABLE_EXTENSIONS and "/" not in p]
     media = _media_of(data_files)
+    notes = [f"SRC is one file: {source_file}"] if source_file else []
+    if splits:
+        notes.append(f"split folders: {', '.join(splits)}")
     name = forced
     if not name:
-        if labels_file:
-            name = LABEL_FILE
-        elif top_tables and not any("/" in p for p in data_files):
+        if label_file:
+            name = COCO if label_file.fmt == "coco" else LABEL_FILE
+        elif name_pattern:
+            name = NAMED_FILES
+        elif source_file or (top_tables and not any("/" in p for p in data_files)):
             name = TABLES  # tables at the top, and no folders of files beside them
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
@@ -171,16 +242,32 @@ def detect_layout(
             paired = len(image_stems & text_stems)
             if image_stems and paired * 2 >= len(image_stems):
                 name = IMAGE_CAPTIONS
+                notes.append(f"{paired} of {len(image_stems)} sampled images share their stem with a .txt caption")
             else:
                 name = IMAGE_FOLDERS if media == "image" else TEXT_FOLDERS
     if name in (IMAGE_FOLDERS, IMAGE_CAPTIONS):
         media = "image"
     elif name in (TEXT_FOLDERS, TABLES):
         media = "text"
-    if name != LABEL_FILE:
-        return SourceLayout(name, media, splits, captions=name == IMAGE_CAPTIONS)
-    known = IMAGE_EXTENSIONS | TEXT_EXTENSIONS
-    by_path = any("/" in key or extension(key) in known for key in label_keys)
+    if name == NAMED_FILES:
+        notes.append(f"labels from file names by --label-from-name {name_pattern!r}")
+    if name not in (LABEL_FILE, COCO):
+        return SourceLayout(name, media, splits, captions=name == IMAGE_CAPTIONS, source_file=source_file, notes=tuple(notes))
+    if label_file.order:
+        key, how = ORDER, f"one label per line, the n-th for the n-th {media} in path order"
+    else:
+        key, how = choose_label_key(label_file.keys, sample)
+    kind = "annotation file" if name == COCO else "label file"
+    notes.append(f"{kind} {label_file.path}: {how}")
+    if name == COCO:
+        notes.append("categories are the labels (multi-label); captions are joined, one record per image")
     return SourceLayout(
-        name, media, splits, labels_file, "path" if by_path else "id", captions=caption_column and media == "image"
+        name,
+        media,
+        splits,
+        label_file.path,
+        key,
+        captions=label_file.captions and media == "image",
+        source_file=source_file,
+        notes=tuple(notes),
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from shardify.naming import MAX_SHARDS
@@ -25,6 +25,7 @@ __all__ = [
     "parse_max_rejects",
     "effective_num_shards",
     "shard_boundaries",
+    "number_labels",
 ]
 
 _SORT_KEY_BYTES = 8  # 64 bits: collisions are tie-broken by path, so they cost nothing but order.
@@ -232,3 +233,19 @@ def shard_boundaries(num_records: int, num_shards: int) -> list[int]:
         end += base + (1 if index < extra else 0)
         ends.append(end)
     return ends
+
+
+def number_labels(found: Iterable[str], names: Sequence[str]) -> tuple[dict[str, str], int]:
+    """Labels written as numbers (`"3"`), mapped to `--label-names`: {number: name}, and the
+    number of the first name. News and review datasets number their classes from 1 beside a
+    classes.txt, others from 0: counted from 0 when a 0 occurs among them, else from 1. Numbers
+    beyond the names are left out (their records are rejected).
+
+    >>> number_labels(["1", "2"], ["neg", "pos"])
+    ({'1': 'neg', '2': 'pos'}, 1)
+    """
+    numbers = sorted({label for label in found if label not in names and label.strip().isdigit()}, key=int)
+    if not names or not numbers:
+        return {}, 0
+    base = 0 if int(numbers[0]) == 0 else 1
+    return {n: names[int(n) - base] for n in numbers if 0 <= int(n) - base < len(names)}, base

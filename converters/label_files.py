@@ -1,0 +1,228 @@
+"""Label files: rows that name files and give their labels (and captions), in the shapes public
+datasets ship them in.
+
+  table   CSV, TSV, JSONL or Parquet with a key column (a path, a file name, or an id: the file's
+          stem) and a label column, maybe a caption column (competition downloads, most CSVs)
+  lines   a .txt file: `name label` per line (ImageNet's validation labels as Caffe lists them), or
+          one label per line, the n-th line for the n-th file in path order
+          (ILSVRC2012_validation_ground_truth.txt)
+  coco    a COCO-style .json: "images" with "file_name", "annotations" naming categories and/or
+          holding captions, "categories": one row per image, its categories as its labels
+          (multi-label), its captions joined with a line break
+
+Every row comes back as a LabelRow or a RowError with its reason, numbered as the file shows it
+(the header is row 1 of a table; lines count from 1; COCO images by their place in "images").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from shardify.converters import tables
+from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
+from shardify.errors import InvalidInputError
+
+__all__ = [
+    "TABLE",
+    "LINES",
+    "COCO",
+    "MAX_ANNOTATION_BYTES",
+    "LabelRow",
+    "label_file_format",
+    "read_label_rows",
+]
+
+TABLE, LINES, COCO = "table", "lines", "coco"
+# A COCO file is parsed whole (one worker): the largest public one (instances_train2017.json) is
+# 450 MB. Larger files are refused rather than read into memory.
+MAX_ANNOTATION_BYTES = 1 << 30
+# A line of a .txt label file longer than this is not a `name label` line.
+_MAX_LINE_BYTES = 64 << 10
+
+
+@dataclass(frozen=True)
+class LabelRow:
+    """One row of a label file.
+
+    Attributes:
+      row: where it is in the file (see the module's docstring).
+      key: what names the file: a path, a file name or a stem as written; for one label per line,
+        "#n" for the n-th file in path order.
+      labels: label names (normalised); () is a record with no labels only when `has_labels`.
+      caption: a caption, or "".
+      has_labels: the file gives labels at all (a label column, a label field, categories).
+    """
+
+    row: int
+    key: str
+    labels: tuple[str, ...]
+    caption: str = ""
+    has_labels: bool = True
+
+
+def label_file_format(path: str) -> str:
+    """TABLE, LINES or COCO from the file's extension.
+
+    Raises:
+      InvalidInputError: none of those.
+    """
+    ext = path.rsplit(".", 1)[-1].lower()
+    if ext == "txt":
+        return LINES
+    if ext == "json":
+        return COCO
+    if ext in tables.TABLE_FORMATS:
+        return TABLE
+    raise InvalidInputError(f"not a label file: expected .csv, .tsv, .jsonl, .parquet, .txt or .json, got {path}")
+
+
+def read_label_rows(
+    fileobj: BinaryIO,
+    path: str,
+    *,
+    label_column: str = "",
+    label_separator: str = "",
+    captions: bool = True,
+    size_bytes: int | None = None,
+) -> Iterator[LabelRow | tables.RowError]:
+    """Every row of the label file at `path` (open as `fileobj`).
+
+    Raises:
+      InvalidInputError: the file as a whole cannot be read (no header, not JSON, too large).
+    """
+    fmt = label_file_format(path)
+    if fmt == LINES:
+        yield from _lines(fileobj, size_bytes)
+    elif fmt == COCO:
+        yield from _coco(fileobj, size_bytes, captions)
+    else:
+        yield from _table(fileobj, tables.table_format(path), size_bytes, label_column, label_separator, captions)
+
+
+def _table(
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool
+) -> Iterator[LabelRow | tables.RowError]:
+    header, rows = tables.read_table(fileobj, fmt, size_bytes)
+    for row in rows:
+        if isinstance(row, tables.RowError):
+            yield row
+            continue
+        columns = label_file_columns(header.columns or tuple(row.cells), label_column, captions=captions)
+        key = str(row.cells.get(columns.key) or "").replace("\ufeff", "").strip()
+        if not key:
+            yield tables.RowError(row.row, f"empty {columns.key!r}")
+            continue
+        cell = row.cells.get(columns.label) if columns.label else None
+        try:
+            labels = split_labels(cell, separator)
+        except InvalidInputError as error:
+            yield tables.RowError(row.row, error.reason)
+            continue
+        if columns.label and not labels and cell != []:  # an explicit [] is a record with no labels
+            yield tables.RowError(row.row, f"empty label for {key!r}")
+            continue
+        caption = row.cells.get(columns.caption) if columns.caption else None
+        yield LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label))
+
+
+def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tables.RowError]:
+    """`name label` lines, or one label per line (the key is then the line's place among labels)."""
+    pairs: bool | None = None
+    number = labelled = 0
+    remaining = size_bytes
+    while remaining is None or remaining > 0:
+        line = fileobj.readline(_MAX_LINE_BYTES + 1 if remaining is None else min(_MAX_LINE_BYTES + 1, remaining))
+        if not line:
+            return
+        number += 1
+        if remaining is not None:
+            remaining -= len(line)
+        if len(line) > _MAX_LINE_BYTES:
+            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes")
+            while line and not line.endswith(b"\n"):  # skip the rest of it
+                line = fileobj.readline(_MAX_LINE_BYTES)
+                remaining = None if remaining is None else remaining - len(line)
+            continue
+        try:
+            fields = line.decode("utf-8-sig" if number == 1 else "utf-8").split()
+        except UnicodeDecodeError as error:
+            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})")
+            continue
+        if not fields:
+            continue
+        if pairs is None:
+            pairs = len(fields) == 2
+        if len(fields) != (2 if pairs else 1):
+            shape = "`name label`" if pairs else "one label"
+            yield tables.RowError(number, f"{len(fields)} fields where the file holds {shape} per line")
+            continue
+        labelled += 1
+        key, label = (fields[0], fields[1]) if pairs else (f"#{labelled}", fields[0])
+        try:
+            yield LabelRow(number, key, split_labels(label, ""))
+        except InvalidInputError as error:
+            yield tables.RowError(number, error.reason)
+
+
+def _coco(fileobj: BinaryIO, size_bytes: int | None, captions: bool) -> Iterator[LabelRow | tables.RowError]:
+    data = fileobj.read(MAX_ANNOTATION_BYTES + 1)
+    if len(data) > MAX_ANNOTATION_BYTES:
+        raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
+    try:
+        document = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise InvalidInputError(f"not a JSON annotation file: {error}") from None
+    if not isinstance(document, dict) or not isinstance(document.get("images"), list):
+        raise InvalidInputError('not a COCO-style annotation file: no "images" list')
+    categories, problems = _categories(document.get("categories", []))
+    per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
+    has_categories = bool(categories)
+    for annotation in document.get("annotations", []) if isinstance(document.get("annotations"), list) else []:
+        if not isinstance(annotation, dict) or "image_id" not in annotation:
+            continue  # not about an image; nothing to attach it to (counted in no record)
+        names, texts, errors = per_image.setdefault(_hashable(annotation["image_id"]), (set(), [], []))
+        if "category_id" in annotation:
+            name = categories.get(_hashable(annotation["category_id"]))
+            if name is None:
+                errors.append(f"an annotation names category {annotation['category_id']!r}, which \"categories\" does not list")
+            else:
+                names.add(name)
+        if captions and isinstance(annotation.get("caption"), str):
+            texts.append(annotation["caption"].strip())
+    for index, image in enumerate(document["images"], start=1):
+        if problems:
+            yield tables.RowError(index, problems[0])
+            continue
+        if not isinstance(image, dict) or not isinstance(image.get("file_name"), str) or not image["file_name"].strip():
+            yield tables.RowError(index, 'image entry without a "file_name"')
+            continue
+        names, texts, errors = per_image.get(_hashable(image.get("id")), (set(), [], []))
+        if errors:
+            yield tables.RowError(index, errors[0])
+            continue
+        yield LabelRow(index, image["file_name"].strip(), tuple(sorted(names)), TEXT_JOIN.join(texts), has_categories)
+
+
+def _categories(entries: object) -> tuple[dict[object, str], list[str]]:
+    """{category id: normalised name}, and what is wrong with the list (it spoils every row)."""
+    if not isinstance(entries, list):
+        return {}, ['"categories" is not a list']
+    categories: dict[object, str] = {}
+    for entry in entries:
+        if not isinstance(entry, dict) or "id" not in entry or not isinstance(entry.get("name"), str):
+            return {}, ['a "categories" entry lacks an "id" or a "name"']
+        try:
+            (name,) = split_labels(entry["name"], "") or ("",)
+        except InvalidInputError as error:
+            return {}, [f"category {entry['name']!r}: {error.reason}"]
+        if not name or name in categories.values():
+            return {}, [f"category names must be distinct and non-empty: {entry['name']!r}"]
+        categories[_hashable(entry["id"])] = name
+    return categories, []
+
+
+def _hashable(value: object) -> object:
+    return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
