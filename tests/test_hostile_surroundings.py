@@ -165,7 +165,7 @@ def test_a_lock_left_by_a_killed_run_is_taken_over(source: Path, tmp_path: Path)
         (["--shards", "train=2,val idation=1"], "split name 'val idation'"),
         (["--runner", "NoSuchRunner"], "runner 'NoSuchRunner' is not available"),
         (["--job-endpoint", "localhost:1"], "--job-endpoint goes with --runner portable"),
-        (["--layout", "tables", "--labels", "{labels}"], "--labels goes with the label_file layout"),
+        (["--layout", "tables", "--labels", "{labels}"], "--labels goes with the label_file or coco layout"),
         (["--labels", "{missing}"], "does not exist"),
         (["--labels", "{fifo}"], "is not a regular file"),
         (["--label-names", "{fifo}"], "not a regular file"),
