@@ -6,7 +6,9 @@ Pillow's), 32-bit BMPs to 4, GIFs always to 3, palette PNGs to 3 (4 with transpa
 to 8 bits (value >> 8). Those are stored unchanged. Files TensorFlow would decode wrongly are
 re-encoded as PNG by `store_image`, which says so: palette and 1/4-bit BMPs (TensorFlow returns raw
 indices, or fails), animated GIFs and WebPs (one frame per record; an animated WebP crashes the
-TensorFlow 2.21 process with `free(): invalid next size`).
+TensorFlow 2.21 process with `free(): invalid next size`). Formats TensorFlow cannot decode at all
+(TIFF, PBM/PGM/PPM/PFM, HEIF/HEIC, AVIF; see `image_formats`) are always stored as PNG: their
+`ImageInfo` gives the PNG's channels from discovery on, so the plan and the record agree.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import BinaryIO
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from shardify import contract
+from shardify.converters import image_formats
 from shardify.defaults import DEFAULT_MAX_PIXELS, VALIDATE_FULL, VALIDATION_LEVELS
 from shardify.errors import InvalidInputError
 
@@ -36,11 +39,17 @@ __all__ = [
 ]
 
 
-# Enough bytes to recognise every supported signature.
-SNIFF_BYTES = 16
+# Enough bytes to recognise every supported signature: HEIF and AVIF are told apart by the brands
+# of their leading `ftyp` box, which phones and encoders keep under 64 bytes (28 and 32 measured).
+SNIFF_BYTES = 64
 
-_PILLOW_FORMATS = {"JPEG": "jpeg", "PNG": "png", "GIF": "gif", "BMP": "bmp", "WEBP": "webp"}
-_PILLOW_NAMES = {ours: name for name, ours in _PILLOW_FORMATS.items()}
+# Formats TensorFlow decodes, stored as they are unless it would misread them.
+_TENSORFLOW_FORMATS = {"JPEG": "jpeg", "PNG": "png", "GIF": "gif", "BMP": "bmp", "WEBP": "webp"}
+# Our format name -> the Pillow plugin that opens it.
+_PILLOW_NAMES = {
+    **{ours: name for name, ours in _TENSORFLOW_FORMATS.items()},
+    **image_formats.PILLOW_NAMES,
+}
 
 
 @dataclass(frozen=True)
@@ -48,9 +57,11 @@ class ImageInfo:
     """What the header says about an image.
 
     Attributes:
-      image_format: "jpeg", "png", "gif", "bmp" or "webp".
-      height, width: pixels.
-      channels: channels `tf.io.decode_image(channels=0)` returns.
+      image_format: the file's format: "jpeg", "png", "gif", "bmp", "webp", or one TensorFlow cannot
+        decode ("tiff", "pnm", "heif", "avif"; see `image_formats`), which is stored as PNG.
+      height, width: pixels (of the first page or frame, which is what is stored).
+      channels: channels `tf.io.decode_image(channels=0)` returns for the stored bytes (the PNG's,
+        for a format stored as PNG).
     """
 
     image_format: str
@@ -71,7 +82,7 @@ def sniff_format(head: bytes) -> str | None:
         return "bmp"
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "webp"
-    return None
+    return image_formats.sniff(head)
 
 
 def _bmp_bits_per_pixel(head: bytes) -> int:
@@ -81,16 +92,25 @@ def _bmp_bits_per_pixel(head: bytes) -> int:
     return bits
 
 
-_PNG_CHANNELS = {"L": 1, "LA": 2, "RGB": 3, "RGBA": 4}
+_SIXTEEN_BIT_GRAY = "I;16"
+_PNG_CHANNELS = {"L": 1, "LA": 2, _SIXTEEN_BIT_GRAY: 1, "RGB": 3, "RGBA": 4}
+# Grayscale modes deeper than 8 bits: stored as 16-bit PNG (values checked where they may not fit).
+_DEEP_GRAY_MODES = frozenset({"I;16", "I;16L", "I;16B", "I;16N", "I", "F"})
+_PNG_MAX_VALUE = 65535
 
 
 def _png_mode(image: Image.Image) -> str:
-    """The mode a PNG re-encode of `image` is saved in: palettes expanded, 1-bit widened."""
+    """The mode a PNG re-encode of `image` is saved in: palettes expanded, 1-bit widened, deep
+    grayscale kept at 16 bits, premultiplied alpha undone, other colour spaces converted to RGB."""
     mode = image.mode
     if mode in ("P", "PA"):
         return "RGBA" if mode == "PA" or "transparency" in image.info else "RGB"
     if mode == "1":
         return "L"
+    if mode in _DEEP_GRAY_MODES:
+        return _SIXTEEN_BIT_GRAY
+    if mode in ("La", "RGBa"):
+        return mode.upper()
     return mode if mode in _PNG_CHANNELS else "RGB"
 
 
@@ -114,6 +134,8 @@ def _decoded_channels(image: Image.Image, image_format: str, head: bytes) -> int
         if _bmp_decodes_in_tensorflow(bits, mode):
             return 3 if bits == 24 else 1
         return _PNG_CHANNELS[_png_mode(image)]
+    if image_format in image_formats.PILLOW_NAMES:
+        return _PNG_CHANNELS[_png_mode(image)]
     # PNG
     if mode in ("1", "L", "I", "I;16", "I;16B", "I;16L"):
         return 1
@@ -126,6 +148,19 @@ def _decoded_channels(image: Image.Image, image_format: str, head: bytes) -> int
     return 3
 
 
+# What Pillow and its plugins raise on malformed files: a TIFF page without dimensions raises
+# TypeError, libheif's errors come as ValueError or RuntimeError, a broken IFD chain as EOFError.
+_MALFORMED = (OSError, SyntaxError, ValueError, TypeError, IndexError, KeyError, RuntimeError, EOFError, struct.error)
+
+
+def _said(error: Exception) -> str:
+    """An error's message on one line, without the object addresses Pillow puts in some (a reject
+    reason must be the same on every run)."""
+    if isinstance(error, UnidentifiedImageError):
+        return "Pillow cannot identify it"
+    return " ".join(str(error).split())
+
+
 def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> ImageInfo:
     """Reads only the header of an image file.
 
@@ -133,17 +168,20 @@ def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> I
       InvalidInputError: not a supported image, unreadable header, too many pixels, or a variant
         TensorFlow cannot decode to the recorded shape.
     """
-    head = fileobj.read(64)
+    head = fileobj.read(SNIFF_BYTES)
     if not head:
         raise InvalidInputError("empty file")
     image_format = sniff_format(head[:SNIFF_BYTES])
     if image_format is None:
-        raise InvalidInputError("not a JPEG, PNG, GIF, BMP or WebP image (unknown signature)")
+        raise InvalidInputError(
+            "not a JPEG, PNG, GIF, BMP, WebP, TIFF, PBM/PGM/PPM/PFM, HEIF/HEIC or AVIF image (unknown signature)"
+        )
+    image_formats.require_decoder(image_format)
     fileobj.seek(0)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(fileobj, formats=list(_PILLOW_FORMATS)) as image:
+            with Image.open(fileobj, formats=[_PILLOW_NAMES[image_format]]) as image:
                 width, height = image.size
                 if width * height > max_pixels:
                     raise InvalidInputError(f"{width}x{height} pixels exceeds the limit of {max_pixels}")
@@ -152,8 +190,8 @@ def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> I
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise InvalidInputError(f"decompression bomb: {error}") from None
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, struct.error) as error:
-        raise InvalidInputError(f"unreadable {image_format} header: {error}") from None
+    except _MALFORMED as error:  # UnidentifiedImageError is an OSError
+        raise InvalidInputError(f"unreadable {image_format} header: {_said(error)}") from None
     if width < 1 or height < 1:
         raise InvalidInputError(f"{image_format} header gives an empty image ({width}x{height})")
     return ImageInfo(image_format, height, width, channels)
@@ -204,6 +242,7 @@ _FILE_SUFFIXES = {
     "gif": (".gif",),
     "bmp": (".bmp", ".dib"),
     "webp": (".webp",),
+    **image_formats.FILE_SUFFIXES,
 }
 _ALL_SUFFIXES = frozenset(suffix for suffixes in _FILE_SUFFIXES.values() for suffix in suffixes)
 # Re-encoding a JPEG (to apply its orientation) at this quality keeps it visually unchanged.
@@ -231,7 +270,11 @@ class StoredImage:
 
 def _orientation(image: Image.Image) -> int:
     """From the EXIF block read with the header (`getexif()` would decode a whole PNG to look for
-    an eXIf chunk after the pixels; such late blocks are not read)."""
+    an eXIf chunk after the pixels; such late blocks are not read). TIFF pixels come upright:
+    Pillow applies a TIFF's Orientation tag as it loads them and gives the upright size from the
+    header on (`image_formats.describe` says so); HEIF's rotations are applied by libheif."""
+    if image.format in ("TIFF", "HEIF"):
+        return _UPRIGHT
     raw = image.info.get("exif")
     if not raw:
         return _UPRIGHT
@@ -246,6 +289,9 @@ def _orientation(image: Image.Image) -> int:
 
 def _reencode_reason(image: Image.Image, image_format: str, data: bytes) -> str:
     """Why TensorFlow would misread these bytes, or ""."""
+    if image_format in image_formats.PILLOW_NAMES:
+        source, stored = image_formats.describe(image, image_format, data[:SNIFF_BYTES], _png_mode(image))
+        return f"{source}: stored as {stored}"
     if image_format in ("gif", "webp") and getattr(image, "is_animated", False):
         return f"animated {image_format.upper()} ({image.n_frames} frames): first frame stored as PNG"
     if image_format == "bmp":
@@ -255,12 +301,48 @@ def _reencode_reason(image: Image.Image, image_format: str, data: bytes) -> str:
     return ""
 
 
+def _sixteen_bit_gray(image: Image.Image) -> Image.Image:
+    """Deep grayscale pixels as 16-bit ("I;16"), value for value.
+
+    Raises:
+      InvalidInputError: a value is not a whole number 0-65535 (32-bit integer and float images),
+        which a PNG cannot hold; rescaling would store numbers the data never had.
+    """
+    import numpy as np  # only images deeper than 8 bits reach here (numpy comes with Beam)
+
+    values = np.asarray(image)
+    if values.dtype.kind != "u" or values.dtype.itemsize != 2:
+        finite = bool(np.isfinite(values).all())
+        whole = finite and bool((values == np.round(values)).all())
+        low, high = (float(values.min()), float(values.max())) if finite else (float("nan"), float("nan"))
+        if not whole or low < 0 or high > _PNG_MAX_VALUE:
+            found = f"values {low:g} to {high:g}" if finite else "values that are not finite (NaN or infinity)"
+            if finite and not whole:
+                found += ", not all whole numbers"
+            raise InvalidInputError(
+                f"{found}: a PNG holds whole numbers 0-{_PNG_MAX_VALUE} at most; convert the image to 8- or "
+                "16-bit unsigned integers first (scaled as your data needs)"
+            )
+    return Image.fromarray(values.astype("<u2"))  # little-endian uint16 is Pillow's "I;16"
+
+
+def _png_pixels(image: Image.Image) -> Image.Image:
+    """`image` in `_png_mode`, the pixels unchanged wherever the mode allows."""
+    mode = _png_mode(image)
+    if mode == _SIXTEEN_BIT_GRAY:
+        return image if image.mode == mode else _sixteen_bit_gray(image)
+    converted = image.convert(mode)
+    if image.mode in image_formats.CONVERTED_TO_RGB:
+        converted.info.pop("icc_profile", None)  # it describes the colour space left behind
+    return converted
+
+
 def _encode(image: Image.Image, image_format: str) -> bytes:
     buffer = io.BytesIO()
     if image_format == "jpeg":
         image.save(buffer, "JPEG", quality=REENCODED_JPEG_QUALITY)
     else:
-        image.convert(_png_mode(image)).save(buffer, "PNG")
+        _png_pixels(image).save(buffer, "PNG")
     return buffer.getvalue()
 
 
@@ -315,6 +397,7 @@ def store_image(
     reason = truncation(data, image_format)
     if reason:
         raise InvalidInputError(reason)
+    image_formats.require_decoder(image_format)
     try:
         with Image.open(io.BytesIO(data), formats=[_PILLOW_NAMES[image_format]]) as image:
             _check_unchanged(image, image_format, data, probed)
@@ -330,12 +413,15 @@ def store_image(
                 image.load()
                 if rotate:
                     image, orientation = ImageOps.exif_transpose(image), _UPRIGHT
-                stored = _encode(image, target)
+                try:
+                    stored = _encode(image, target)
+                except InvalidInputError as error:  # values a PNG cannot hold: say what the file is
+                    raise InvalidInputError(f"{repair.split(':', 1)[0]}: {error.reason}") from None
                 return StoredImage(stored, probe_bytes(stored), orientation, repair, reencoded=True)
             if validate == VALIDATE_FULL:
                 _decode(image, image_format)
-    except (OSError, SyntaxError, ValueError, struct.error, EOFError) as error:
-        raise InvalidInputError(f"undecodable {image_format}: {error}") from None
+    except _MALFORMED as error:
+        raise InvalidInputError(f"undecodable {image_format}: {_said(error)}") from None
     suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
     if suffix in _ALL_SUFFIXES and suffix not in _FILE_SUFFIXES[image_format]:
         repair = f"{image_format.upper()} named {suffix}: stored as {image_format.upper()}"

@@ -9,9 +9,10 @@ import struct
 import zlib
 from pathlib import Path
 
+import numpy as np
 import pytest
 import tensorflow as tf
-from PIL import Image
+from PIL import Image, features
 
 from conftest import convert, image_bytes
 from shard_io import read_report, read_shard
@@ -58,6 +59,28 @@ def _damaged_jpeg() -> bytes:
     return bytes(data)
 
 
+def _pages_cmyk() -> bytes:
+    """A two-page CMYK TIFF (formats TensorFlow cannot decode are stored as a PNG of page one)."""
+    pages = [Image.frombytes("CMYK", (20, 12), bytes((i + j) % 256 for j in range(960))) for i in range(2)]
+    buffer = io.BytesIO()
+    pages[0].save(buffer, "TIFF", save_all=True, append_images=pages[1:])
+    return buffer.getvalue()
+
+
+def _float_tiff() -> bytes:
+    """Float samples a PNG cannot hold (halves): rejected, never rounded."""
+    buffer = io.BytesIO()
+    Image.fromarray(np.full((12, 20), 0.5, np.float32)).save(buffer, "TIFF")
+    return buffer.getvalue()
+
+
+# Pillow reads AVIF when built with libavif (its 11.3+ wheels are).
+_AVIF = (
+    {"photo.avif": (image_bytes(fmt="AVIF", seed=15), REPAIRED, "AVIF (RGB): stored as 8-bit RGB PNG")}
+    if features.check("avif")
+    else {}
+)
+
 # name -> (bytes, outcome, what the reason or repair says)
 CORPUS: dict[str, tuple[bytes, str, str]] = {
     "ok.jpg": (image_bytes(seed=1), KEPT, ""),
@@ -79,6 +102,14 @@ CORPUS: dict[str, tuple[bytes, str, str]] = {
     "empty.jpg": (b"", REJECTED, "empty file"),
     "notes.jpg": (b"a text file with an image's name", REJECTED, "unknown signature"),
     "bomb.png": (_png_bomb(30_000, 30_000), REJECTED, "exceeds"),
+    "gray16.tif": (image_bytes("I;16", "TIFF", seed=16), REPAIRED, "TIFF (16-bit grayscale): stored as 16-bit grayscale PNG"),
+    "pages_cmyk.tif": (_pages_cmyk(), REPAIRED, "TIFF (8-bit CMYK, first of 2 pages): stored as 8-bit RGB PNG"),
+    "mask.pbm": (image_bytes("1", "PPM", seed=17), REPAIRED, "PBM (1-bit black and white): stored as 8-bit grayscale PNG"),
+    "gray16.pgm": (image_bytes("I;16", "PPM", seed=18), REPAIRED, "PGM (16-bit grayscale): stored as 16-bit grayscale PNG"),
+    **_AVIF,
+    "really_a_jpeg.tif": (image_bytes(seed=19), REPAIRED, "JPEG named .tif: stored as JPEG"),
+    "floats.tif": (_float_tiff(), REJECTED, "not all whole numbers: a PNG holds whole numbers 0-65535"),
+    "truncated.tif": (image_bytes(fmt="TIFF", size=(64, 48))[:2000], REJECTED, "undecodable tiff"),
     ".hidden.jpg": (image_bytes(seed=11), SKIPPED, ""),
     ".DS_Store": (b"\x00\x00\x00\x01Bud1", SKIPPED, ""),
     "Thumbs.db": (b"\xd0\xcf\x11\xe0", SKIPPED, ""),
@@ -176,7 +207,11 @@ def test_tensorflow_decodes_everything_written_to_the_recorded_shape(corpus_in_c
     assert records["bad/rotated.jpg"][contract.IMAGE_ORIENTATION] == 6
     assert records["bad/ok.jpg"][contract.IMAGE_ORIENTATION] == 1
     manifest = load_manifest(str(corpus_in_class_folders))
-    assert manifest.data["repaired"] == {"count": 5, "reencoded": 4, "path": naming.REPAIRS_FILENAME}
+    assert records["bad/gray16.tif"][contract.IMAGE_FORMAT] == b"png"
+    assert records["bad/really_a_jpeg.tif"][contract.IMAGE_FORMAT] == b"jpeg"
+    # 4 TIFF/PBM/PGM files and the AVIF are re-encoded; the JPEG named .tif is not.
+    new_formats = 4 + len(_AVIF)
+    assert manifest.data["repaired"] == {"count": 6 + new_formats, "reencoded": 4 + new_formats, "path": naming.REPAIRS_FILENAME}
 
 
 def test_corpus_through_a_label_file(tmp_path: Path) -> None:
