@@ -18,7 +18,8 @@ from shardify import layout, naming
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.listing import list_tree, real_folder
 from shardify.beam_jobs.filesystem import open_input
-from shardify.converters import label_files
+from shardify.beam_jobs.list_archives import member_prefix
+from shardify.converters import archives, label_files
 from shardify.entries import Reject
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.input_files import size_of
@@ -30,6 +31,8 @@ __all__ = ["DETECT_SAMPLE_FILES", "LABEL_KEY_SAMPLE_ROWS", "resolve_layout", "la
 DETECT_SAMPLE_FILES = 2000
 # Label file rows looked at to tell path keys from file-name and id keys.
 LABEL_KEY_SAMPLE_ROWS = 100
+# Archives opened to sample their members (their paths decide the layout like files' do).
+_DETECT_ARCHIVES = 3
 # Bytes read at a time when scanning a COCO file for its first file names.
 _SCAN_BLOCK_BYTES = 1 << 20
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
@@ -118,6 +121,7 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
     """
     has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS | {"json"} for p in sample)
     found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
+    found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
     if found and has_data_files:
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
@@ -200,8 +204,72 @@ def resolve_layout(config: ConvertConfig, source_file: str = "") -> layout.Sourc
             if "/" in relpath:
                 folders.add(relpath.split("/", 1)[0])
         top_folders = sorted(folders)
+    if source_file and archives.archive_kind(source_file):  # an archive as SRC reads as a folder
+        names = [name for name, _ in _members_sampled(config, source_file)]
+        root = _single_top_folder(names)
+        sample = [name[len(root) :] for name in names]
+        top_folders = sorted({p.split("/", 1)[0] for p in sample if "/" in p})
+        detected = _detect_folder(config, sample, top_folders)
+        note = f"SRC is the archive {source_file}" + (f", its members under {root} read from there" if root else "")
+        return dataclasses.replace(detected, source_file=source_file, archive_root=root, notes=(note, *detected.notes))
     if source_file:
         return _single_file_layout(config, source_file, sample, top_folders)
+    sample, opened = _with_archives_opened(config, sample)
+    top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
+    detected = _detect_folder(config, sample, top_folders)
+    if opened:
+        note = f"archives read as folders: {', '.join(opened[:3])}" + (" and more" if len(opened) > 3 else "")
+        detected = dataclasses.replace(detected, notes=(note, *detected.notes))
+    return detected
+
+
+def _members_sampled(config: ConvertConfig, archive: str) -> list[tuple[str, int]]:
+    """(name, size) of the first regular members of an archive in SRC (at most the sample's size).
+
+    Raises:
+      SourceError: it cannot be read as an archive.
+    """
+    path = join_path(config.source, archive)
+    members: list[tuple[str, int]] = []
+    try:
+        with open_input(path) as fileobj:
+            size = size_of(fileobj) or 0
+            for member in archives.list_members(fileobj, archive, archives.archive_kind(archive), size):
+                if isinstance(member, archives.Member) and not layout.is_junk(member.name):
+                    members.append((member.name, member.size_bytes))
+                    if len(members) == DETECT_SAMPLE_FILES:
+                        break
+    except (OSError, InvalidInputError) as error:
+        raise SourceError(f"cannot read the archive {path}: {getattr(error, 'reason', error)}") from None
+    return members
+
+
+def _single_top_folder(names: list[str]) -> str:
+    """'name/' when every name lies in that one folder (as most archives hold their dataset), else ''."""
+    tops = {name.split("/", 1)[0] for name in names}
+    return f"{tops.pop()}/" if len(tops) == 1 and all("/" in name for name in names) else ""
+
+
+def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[list[str], list[str]]:
+    """The sample with its archives' members in their place, as the pipeline will list them (see
+    `list_archives.member_prefix`); and the archives opened."""
+    probe = layout.SourceLayout(layout.IMAGE_FOLDERS, "image")
+    opened, expanded = [], []
+    for relpath in sample:
+        if not archives.archive_kind(relpath):
+            expanded.append(relpath)
+        elif len(opened) < _DETECT_ARCHIVES:
+            opened.append(relpath)
+            prefix, _ = member_prefix(config.source, relpath, probe)
+            try:
+                expanded += [prefix + name for name, _ in _members_sampled(config, relpath)]
+            except SourceError:
+                continue  # rejected with its reason when the pipeline lists it
+    return expanded[:DETECT_SAMPLE_FILES], opened
+
+
+def _detect_folder(config: ConvertConfig, sample: list[str], top_folders: list[str]) -> layout.SourceLayout:
+    """The layout of a folder (or of an archive read as one) from its sampled paths."""
     top_files = {p for p in sample if "/" not in p}
     if naming.MANIFEST_FILENAME in top_files and any(naming.parse_shard_filename(p) for p in top_files):
         raise UsageError(

@@ -1,6 +1,7 @@
 """Discover: list the source inside the pipeline, find the layout's inputs and probe them.
 
-    root --ListFiles--> [(relpath, size_bytes)] --FindInputs--> [Candidate] --MakeEntries--> [Entry]
+    root --ListFiles--> [Listed] --FindInputs--> [Candidate] --MakeEntries--> [Entry]
+                   \--> archives --ListMembers--^
 
 Only metadata leaves this stage: lists of `Entry` for usable inputs, a `Reject` per unusable one,
 the relative path of every junk file skipped, and the dtypes of kept table columns.
@@ -23,7 +24,8 @@ from shardify.beam_jobs.filesystem import InputOpener
 from shardify.beam_jobs.listing import list_file, list_tree
 from shardify.beam_jobs.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
 from shardify.beam_jobs.find_inputs import FindInputs
-from shardify.converters import images
+from shardify.beam_jobs.list_archives import ListMembers
+from shardify.converters import archives, images
 from shardify.converters.columns import is_integer
 from shardify.entries import IMAGE, Batch, Candidate, Entry, Reject
 from shardify.errors import InvalidInputError
@@ -31,7 +33,7 @@ from shardify.layout import SourceLayout
 
 __all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "NOTES", "DEFAULT_SPLIT", "BATCH_SIZE"]
 
-ENTRIES, REJECTS, SKIPPED = "entries", "rejects", "skipped"
+ENTRIES, REJECTS, SKIPPED, ARCHIVES = "entries", "rejects", "skipped", "archives"
 # The split of every record when the source has no split folders and no --split is given.
 DEFAULT_SPLIT = "train"
 
@@ -60,6 +62,8 @@ class _ListFiles(beam.DoFn):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
             elif layout.is_junk(item[0]):
                 yield beam.pvalue.TaggedOutput(SKIPPED, item[0])
+            elif archives.archive_kind(item.relpath):
+                yield beam.pvalue.TaggedOutput(ARCHIVES, item)
             elif item[0] != self._labels_file:
                 batch.append(item)
                 if len(batch) == BATCH_SIZE:
@@ -72,14 +76,19 @@ class _ListFiles(beam.DoFn):
 class _MakeEntries(beam.DoFn):
     """[Candidate] -> [Entry]: assigns splits and sort keys, checks labels, reads image headers."""
 
-    def __init__(self, config: ConvertConfig, source_layout: SourceLayout) -> None:
-        self._open = InputOpener(config.source, follow_outside_links=config.follow_outside_links)
+    def __init__(self, config: ConvertConfig, source_layout: SourceLayout, index_folder: str) -> None:
+        self._open = InputOpener(
+            config.source, follow_outside_links=config.follow_outside_links, index_folder=index_folder
+        )
         self._seed = config.seed
         self._max_pixels = config.max_pixels
         self._ratios = config.split_ratios
         self._label_names = frozenset(config.label_names)
         self._layout = source_layout
         self._probed = counters.counter(counters.INPUTS_PROBED)
+
+    def teardown(self) -> None:
+        self._open.close()
 
     def process(self, candidates: list[Candidate]) -> Iterator:
         entries = Batch()
@@ -113,7 +122,7 @@ class _MakeEntries(beam.DoFn):
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names")
         image = {}
         if candidate.kind == IMAGE:
-            with self._open(candidate.relpath) as fileobj:
+            with self._open(candidate.relpath, candidate.location) as fileobj:
                 info = images.probe_image(fileobj, max_pixels=self._max_pixels)
             image = {"image_format": info.image_format, "height": info.height, "width": info.width, "channels": info.channels}
         return Entry(
@@ -127,6 +136,8 @@ class _MakeEntries(beam.DoFn):
             offset=candidate.offset,
             caption_file=candidate.caption_file,
             caption_bytes=candidate.caption_bytes,
+            location=candidate.location,
+            caption_location=candidate.caption_location,
             caption_text=candidate.caption_text,
             **image,
         )
@@ -136,35 +147,54 @@ class Discover(beam.PTransform):
     """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
     COLUMNS, NOTES} (NOTES: (table, how it was read) for the plan)."""
 
-    def __init__(self, config: ConvertConfig, source_layout: SourceLayout) -> None:
+    def __init__(self, config: ConvertConfig, source_layout: SourceLayout, *, index_folder: str = "") -> None:
         super().__init__()
         self._config = config
         self._layout = source_layout
+        self._index_folder = index_folder or config.output
 
     def expand(self, pbegin: beam.pvalue.PBegin) -> dict[str, beam.PCollection]:
+        config = self._config
         listed = (
             pbegin
-            | "Root" >> beam.Create([self._config.source])
+            | "Root" >> beam.Create([config.source])
             | "ListFiles" >> beam.ParDo(
-                _ListFiles(self._layout, self._config.follow_outside_links, self._config.output)
+                _ListFiles(self._layout, config.follow_outside_links, config.output)
+            ).with_outputs(REJECTS, SKIPPED, ARCHIVES, main=ENTRIES)
+        )
+        members = (
+            listed[ARCHIVES]
+            # One archive per worker call, spread so that archives are listed in parallel.
+            | "SpreadArchives" >> beam.Reshuffle()
+            | "ListMembers"
+            >> beam.ParDo(
+                ListMembers(
+                    config.source,
+                    self._layout,
+                    follow_outside_links=config.follow_outside_links,
+                    index_folder=self._index_folder,
+                )
             ).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
         )
-        # [(relpath, size_bytes)] per batch of files
-        found = listed[ENTRIES] | "FindInputs" >> FindInputs(self._config, self._layout, listed[REJECTS])
+        files = (listed[ENTRIES], members[ENTRIES]) | "MergeFiles" >> beam.Flatten()
+        listing_rejects = (listed[REJECTS], members[REJECTS]) | "MergeListingRejects" >> beam.Flatten()
+        skipped = (listed[SKIPPED], members[SKIPPED]) | "MergeSkipped" >> beam.Flatten()
+        # [Listed] per batch of files and archive members
+        found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
         # [Candidate] per batch of inputs: files, table rows, images with their captions
         candidates = found[CANDIDATES]
         if self._layout.media == "image":
             # Spread over workers so that image headers are read in parallel. Texts and rows need
             # no reading here, and the shuffle would cost more than it spreads.
             candidates = candidates | "SpreadInputs" >> beam.Reshuffle()
-        entries = candidates | "MakeEntries" >> beam.ParDo(_MakeEntries(self._config, self._layout)).with_outputs(
+        entries = candidates | "MakeEntries" >> beam.ParDo(_MakeEntries(config, self._layout, self._index_folder)).with_outputs(
             REJECTS, main=ENTRIES
         )
-        rejects = (listed[REJECTS], found[REJECTS], entries[REJECTS]) | "MergeRejects" >> beam.Flatten()
+        rejects = (listing_rejects, found[REJECTS], entries[REJECTS]) | "MergeRejects" >> beam.Flatten()
         return {
             ENTRIES: entries[ENTRIES],
             REJECTS: rejects,
-            SKIPPED: listed[SKIPPED],
+            SKIPPED: skipped,
             COLUMNS: found[COLUMNS],
             NOTES: found[NOTES],
         }

@@ -22,17 +22,19 @@ __all__ = ["FindInputs"]
 
 
 def FindInputs(  # noqa: N802
-    config: ConvertConfig, source_layout: SourceLayout, listing_rejects: beam.PCollection
+    config: ConvertConfig, source_layout: SourceLayout, listing_rejects: beam.PCollection, index_folder: str
 ) -> beam.PTransform:
-    """The layout's transform: [(relpath, size_bytes)] -> {CANDIDATES: [Candidate], REJECTS, COLUMNS, NOTES}.
+    """The layout's transform: [Listed] -> {CANDIDATES: [Candidate], REJECTS, COLUMNS, NOTES}.
 
-    `listing_rejects`: the Rejects of files that could not be listed (a label file may name them).
+    Args:
+      listing_rejects: the Rejects of files that could not be listed (a label file may name them).
+      index_folder: where .tar.gz indexes are (for tables inside such archives).
     """
     name = source_layout.name
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS, layout_lib.NAMED_FILES):
         return LabelFromPath(source_layout, config.label_from_name)
     if name == layout_lib.TABLES:
-        return ScanTables(config)
+        return ScanTables(config, index_folder)
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_path = labels_file_path(config.source, source_layout.labels_file)
         return JoinLabelFile(labels_path, source_layout, config.table_options, listing_rejects)

@@ -2,7 +2,7 @@
 
     label file --ReadLabelRows--> (key, (row, labels, caption))  \\
                                                                   +--JoinOnKey--> [Candidate]
-    [(relpath, size_bytes)] --KeyFiles--> (key, (relpath, size)) /
+    [Listed] --KeyFiles--> (key, Listed)                          /
 
 How a row's key meets a file (`SourceLayout.label_key`, chosen at detection and said in the plan):
   path    the path relative to SRC                    `train/0001.jpg`
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator
 import apache_beam as beam
 
 from shardify import layout as layout_lib
-from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, nothing, reject
+from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.filesystem import open_input
 from shardify.converters import label_files, tables
 from shardify.converters.columns import TableOptions
@@ -113,7 +113,7 @@ class _JoinRowsWithFiles(beam.DoFn):
         if counts and counts[0] != counts[1]:  # one label per line: any other count shifts labels
             if key == "#1":
                 yield reject(name, f"gives {counts[1]} labels for {counts[0]} files: none used", stage=_STAGE)
-            for relpath, _ in files:
+            for relpath, *_ in files:
                 yield reject(
                     relpath,
                     f"{name} gives {counts[1]} labels for {counts[0]} files: one label per line needs one "
@@ -130,12 +130,12 @@ class _JoinRowsWithFiles(beam.DoFn):
                 yield reject(name, f"names no file: {key!r}", row, _STAGE)
             return
         if not rows:
-            for relpath, _ in files:
+            for relpath, *_ in files:
                 yield reject(relpath, f"no usable row in {name} names it", stage=_STAGE)
             return
         if len(files) > 1:
-            candidates = ", ".join(relpath for relpath, _ in files)
-            for relpath, _ in files:
+            candidates = ", ".join(relpath for relpath, *_ in files)
+            for relpath, *_ in files:
                 yield reject(
                     relpath, f"{key!r} names {len(files)} files ({candidates}): a key must name one", rows[0][0], _STAGE
                 )
@@ -145,16 +145,16 @@ class _JoinRowsWithFiles(beam.DoFn):
             numbers = ", ".join(str(row) for row, _, _ in rows)
             yield reject(files[0][0], f"rows {numbers} of {name} give it different labels", rows[0][0], _STAGE)
             return
-        (relpath, size), (row, labels, caption) = files[0], rows[0]
-        yield Batch([Candidate(self._kind, relpath, size, labels, row=row, caption_text=caption)])
+        (relpath, size, location), (row, labels, caption) = files[0], rows[0]
+        yield Batch([Candidate(self._kind, relpath, size, labels, row=row, caption_text=caption, location=location)])
 
 
 def _key_by_order(
-    files: list[tuple[str, int]], unusable: list[str], extensions: frozenset[str]
-) -> Iterator[tuple[str, tuple[str, int] | str]]:
+    files: list[Listed], unusable: list[str], extensions: frozenset[str]
+) -> Iterator[tuple[str, Listed | str]]:
     """("#n", file) for the n-th file of the layout's media in path order; files rejected while
     listing keep their place ("#n", relpath), so that no label shifts onto the next file."""
-    ranked = sorted([(relpath, (relpath, size)) for relpath, size in files] + [(relpath, relpath) for relpath in unusable])
+    ranked = sorted([(item.relpath, item) for item in files] + [(relpath, relpath) for relpath in unusable], key=lambda pair: pair[0])
     number = 0
     for relpath, item in ranked:
         if layout_lib.extension(relpath) in extensions:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import apache_beam as beam
 
-from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Files, nothing, reject
+from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.entries import IMAGE, TEXT, Batch, Candidate
 from shardify.errors import InvalidInputError
 from shardify.label_names import normalise_label
@@ -50,16 +50,15 @@ class _LabelFiles(beam.DoFn):
             raise InvalidInputError(f"the file name does not match --label-from-name {self._pattern!r}")
         return match.group(1)
 
-    def process(self, files: list[Files]) -> Iterator:
+    def process(self, files: list[Listed]) -> Iterator:
         candidates = Batch()
-        for relpath, size in files:
+        for item in files:
             try:
-                raw = self._label_of(relpath)
-                label = normalise_label(raw)
+                label = normalise_label(self._label_of(item.relpath))
             except InvalidInputError as error:
-                yield reject(relpath, error.reason)
+                yield reject(item.relpath, error.reason)
                 continue
-            candidates.append(Candidate(self._kind, relpath, size, (label,)))
+            candidates.append(Candidate(self._kind, item.relpath, item.size, (label,), location=item.location))
         if candidates:
             yield candidates
 

@@ -1,4 +1,4 @@
-"""List a source tree: (relpath, size) per regular file, or a Reject for what cannot be an input.
+"""List a source tree: a Listed (relpath, size) per regular file, or a Reject for what cannot be an input.
 
 Nothing is opened here: a name is listed from its folder and `stat`ed. What cannot become a record
 is rejected with the reason and the rest of the listing goes on: a folder that cannot be listed or
@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.candidates import Listed
 from shardify.entries import Reject
 from shardify.errors import SourceError
 from shardify.input_files import NOT_REGULAR, escape_name, file_kind, is_decodable
@@ -33,8 +34,8 @@ def real_folder(path: str) -> str:
 
 def list_tree(
     root: str, *, follow_outside_links: bool = False, exclude: Sequence[str] = ()
-) -> Iterator[tuple[str, int] | Reject]:
-    """(relpath, size) of every regular file under `root`, or a Reject for what cannot be listed.
+) -> Iterator[Listed | Reject]:
+    """A Listed (relpath, size) per regular file under `root`, or a Reject for what cannot be listed.
 
     Args:
       root: the source folder, local or a Beam file system URL.
@@ -54,7 +55,7 @@ def list_tree(
         for result in FileSystems.match([prefix + "**"]):
             for meta in result.metadata_list:
                 if not any(meta.path.startswith(folder + "/") for folder in excluded):
-                    yield meta.path[len(prefix) :], meta.size_in_bytes
+                    yield Listed(meta.path[len(prefix) :], meta.size_in_bytes)
         return
     real_root = os.path.realpath(root)
     folders = [(root, "")]
@@ -78,15 +79,15 @@ def list_tree(
             if isinstance(reject, str):
                 yield Reject(escape_name(relpath), _STAGE, reject)
             else:
-                yield relpath, reject
+                yield Listed(relpath, reject)
 
 
-def list_file(root: str, relpath: str) -> tuple[str, int] | Reject:
+def list_file(root: str, relpath: str) -> Listed | Reject:
     """(relpath, size) of the one file `relpath` under `root` (SRC given as a file), or its Reject."""
     if not is_local_path(root):
         for result in FileSystems.match([root.rstrip("/") + "/" + relpath]):
             for meta in result.metadata_list:
-                return relpath, meta.size_in_bytes
+                return Listed(relpath, meta.size_in_bytes)
         return Reject(relpath, _STAGE, "not found")
     try:
         info = os.stat(os.path.join(root, relpath))
@@ -94,7 +95,7 @@ def list_file(root: str, relpath: str) -> tuple[str, int] | Reject:
         return Reject(relpath, _STAGE, f"cannot stat: {error.strerror}")
     if not stat.S_ISREG(info.st_mode):
         return Reject(relpath, _STAGE, f"{NOT_REGULAR} ({file_kind(info.st_mode)})")
-    return relpath, info.st_size
+    return Listed(relpath, info.st_size)
 
 
 def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_outside_links: bool) -> str | int:

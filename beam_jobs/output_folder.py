@@ -89,7 +89,7 @@ def remove_stale_files(folder: str, keep: Iterable[str]) -> list[str]:
         name
         for name in list_names(folder)
         if name not in keep
-        and (naming.is_shard_file(name) or naming.is_temp_filename(name))
+        and (naming.is_shard_file(name) or naming.is_gzip_index(name) or naming.is_temp_filename(name))
         and naming.final_filename(name) != naming.LOCK_FILENAME
     ]
     if stale:

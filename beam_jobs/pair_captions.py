@@ -1,6 +1,6 @@
 """PairCaptions: an image and a .txt file sharing a stem become one record (image_captions).
 
-    [(relpath, size_bytes)] --KeyByStem | GroupByStem | PairImageWithCaption--> [Candidate]
+    [Listed] --KeyByStem | GroupByStem | PairImageWithCaption--> [Candidate]
 
 `img/0001.jpg` + `txt/0001.txt`, as caption datasets (Flickr-style folders) ship. Only paths and
 sizes are grouped; the caption is read by the writer.
@@ -13,23 +13,32 @@ from collections.abc import Iterable, Iterator
 import apache_beam as beam
 
 from shardify import layout as layout_lib
-from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Files, nothing, reject
+from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.entries import IMAGE, Batch, Candidate
 from shardify.layout import SourceLayout
 
 __all__ = ["PairCaptions"]
 
 
-def _pair(keyed: tuple[tuple[str, str], Iterable[Files]]) -> Iterator:
+def _pair(keyed: tuple[tuple[str, str], Iterable[Listed]]) -> Iterator:
     (_, name), group = keyed
-    found = sorted(group)
-    images = [f for f in found if layout_lib.extension(f[0]) in layout_lib.IMAGE_EXTENSIONS]
-    texts = [f for f in found if layout_lib.extension(f[0]) in layout_lib.TEXT_EXTENSIONS]
-    for relpath, _ in (f for f in found if f not in images and f not in texts):
-        yield reject(relpath, "neither an image nor a .txt caption")
+    found = sorted(group, key=lambda item: item.relpath)
+    images = [f for f in found if layout_lib.extension(f.relpath) in layout_lib.IMAGE_EXTENSIONS]
+    texts = [f for f in found if layout_lib.extension(f.relpath) in layout_lib.TEXT_EXTENSIONS]
+    for item in (f for f in found if f not in images and f not in texts):
+        yield reject(item.relpath, "neither an image nor a .txt caption")
     if len(images) == 1 and len(texts) == 1:
-        (relpath, size), (caption, caption_size) = images[0], texts[0]
-        yield Batch([Candidate(IMAGE, relpath, size, caption_file=caption, caption_bytes=caption_size)])
+        image, caption = images[0], texts[0]
+        candidate = Candidate(
+            IMAGE,
+            image.relpath,
+            image.size,
+            caption_file=caption.relpath,
+            caption_bytes=caption.size,
+            location=image.location,
+            caption_location=caption.location,
+        )
+        yield Batch([candidate])
     elif images or texts:
         reason = (
             f"no caption: no .txt file has the stem {name!r}"
@@ -38,8 +47,8 @@ def _pair(keyed: tuple[tuple[str, str], Iterable[Files]]) -> Iterator:
             if not images
             else f"stem {name!r} is shared by {len(images)} images and {len(texts)} texts: pairs must be unique"
         )
-        for relpath, _ in images + texts:
-            yield reject(relpath, reason)
+        for item in images + texts:
+            yield reject(item.relpath, reason)
 
 
 class PairCaptions(beam.PTransform):
@@ -56,7 +65,7 @@ class PairCaptions(beam.PTransform):
             | "Unbatch" >> beam.FlatMap(lambda batch: batch)
             | "KeyByStem" >> beam.WithKeys(lambda item: (split_of(item[0])[0], layout_lib.stem(item[0])))
             | "GroupByStem" >> beam.GroupByKey()
-            # ((split folder, stem), [(relpath, size_bytes)])
+            # ((split folder, stem), [Listed])
             | "PairImageWithCaption" >> beam.FlatMap(_pair).with_outputs(REJECTS, main=CANDIDATES)
         )
         return {

@@ -61,7 +61,7 @@ def build_pipeline(
       lock_token: the token of this run's lock on the output folder; the manifest is written only
         while the lock still holds it ("": not checked).
     """
-    found = pipeline | "Discover" >> Discover(config, source_layout)
+    found = pipeline | "Discover" >> Discover(config, source_layout, index_folder=plan_only_into or config.output)
     # Entry per input; Reject per unusable input; relpath per skipped junk file; (column, dtype).
     multi_label = bool(config.label_separator) or source_layout.name == COCO  # COCO: an image's categories
     context = PlanContext(source_layout, config.shard_request, config.label_names, multi_label=multi_label)

@@ -15,12 +15,12 @@ from collections.abc import Iterator
 
 import apache_beam as beam
 
-from shardify.beam_jobs.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Files, reject
+from shardify.beam_jobs.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, reject
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import InputOpener
 from shardify.converters import columns as columns_lib
 from shardify.converters import tables
-from shardify.entries import ROW, Batch, Candidate
+from shardify.entries import ROW, Batch, Candidate, MemberLocation
 from shardify.errors import InvalidInputError
 from shardify.example_proto import INT64
 
@@ -38,18 +38,26 @@ class _ScanTable(beam.DoFn):
     """A table -> a Candidate per row (where it is, row number, labels), rejects per bad row, the
     dtype of every kept column over the table's rows, and a note of how the table was read."""
 
-    def __init__(self, config: ConvertConfig) -> None:
-        self._open = InputOpener(config.source, follow_outside_links=config.follow_outside_links)
+    def __init__(self, config: ConvertConfig, index_folder: str) -> None:
+        self._source = config.source
+        self._follow_outside_links = config.follow_outside_links
+        self._index_folder = index_folder
         self._options = config.table_options
 
-    def process(self, files: list[Files]) -> Iterator:
-        for relpath, size in files:
+    def setup(self) -> None:
+        self._open = InputOpener(self._source, follow_outside_links=self._follow_outside_links, index_folder=self._index_folder)
+
+    def teardown(self) -> None:
+        self._open.close()
+
+    def process(self, files: list[Listed]) -> Iterator:
+        for relpath, size, location in files:
             scanned = _Progress()
             try:
-                with self._open(relpath) as fileobj:
+                with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
                     header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
-                    yield from self._rows(relpath, header, rows, scanned)
+                    yield from self._rows(relpath, location, header, rows, scanned)
             except (InvalidInputError, OSError) as error:
                 reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
@@ -61,7 +69,12 @@ class _ScanTable(beam.DoFn):
                 yield reject(relpath, "no rows: the table holds a header only" if only_header else "empty table: no rows")
 
     def _rows(
-        self, relpath: str, header: tables.TableHeader, rows: Iterator[tables.Row | tables.RowError], scanned: _Progress
+        self,
+        relpath: str,
+        location: MemberLocation | None,
+        header: tables.TableHeader,
+        rows: Iterator[tables.Row | tables.RowError],
+        scanned: _Progress,
     ) -> Iterator:
         dtypes: dict[str, str] = {}
         batch = Batch()
@@ -97,7 +110,7 @@ class _ScanTable(beam.DoFn):
                 dtype = columns_lib.value_dtype(row.cells.get(name))
                 dtypes[name] = columns_lib.merge_dtypes(dtypes.get(name, dtype), dtype)
             size = row.length or len(text.encode("utf-8"))  # Parquet rows have no byte range
-            batch.append(Candidate(ROW, relpath, size, labels, row=row.row, offset=row.offset))
+            batch.append(Candidate(ROW, relpath, size, labels, row=row.row, offset=row.offset, location=location))
             if len(batch) == BATCH_SIZE:
                 yield batch
                 batch = Batch()
@@ -111,12 +124,13 @@ class ScanTables(beam.PTransform):
     """CSV, TSV, JSONL and Parquet tables, one Candidate per row; kept columns' dtypes merged over
     tables; a note per table saying how it was read (header or not, which columns)."""
 
-    def __init__(self, config: ConvertConfig) -> None:
+    def __init__(self, config: ConvertConfig, index_folder: str) -> None:
         super().__init__()
         self._config = config
+        self._index_folder = index_folder
 
     def expand(self, files: beam.PCollection) -> dict:
-        scanned = files | "ScanRows" >> beam.ParDo(_ScanTable(self._config)).with_outputs(
+        scanned = files | "ScanRows" >> beam.ParDo(_ScanTable(self._config, self._index_folder)).with_outputs(
             REJECTS, COLUMNS, NOTES, main=CANDIDATES
         )
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(

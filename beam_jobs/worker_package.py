@@ -19,7 +19,7 @@ from shardify._version import __version__
 __all__ = ["WORKER_REQUIREMENTS", "STAGING_OPTIONS", "staging_args", "write_worker_package"]
 
 # What the workers need beyond Beam itself (see pyproject.toml's write-path dependencies).
-WORKER_REQUIREMENTS = ("google-crc32c>=1.5", "pillow>=11.3", "pi-heif>=1.0")
+WORKER_REQUIREMENTS = ("google-crc32c>=1.5", "pillow>=11.3", "pi-heif>=1.0", "indexed_gzip>=1.8")
 # Beam options by which a user already says how workers get their code; then we add nothing.
 STAGING_OPTIONS = ("--setup_file", "--extra_package", "--extra_packages", "--sdk_container_image")
 # Subpackages workers import (the CLI and the reader are not run there, but cost nothing to ship).

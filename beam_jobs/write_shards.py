@@ -36,7 +36,9 @@ class _WriteShardFn(beam.DoFn):
     record written goes to CONTENT_HASHES."""
 
     def __init__(self, config: ConvertConfig, labels_file: str) -> None:
-        self._open = InputOpener(config.source, follow_outside_links=config.follow_outside_links)
+        self._open = InputOpener(
+            config.source, follow_outside_links=config.follow_outside_links, index_folder=config.output
+        )
         self._output = config.output
         self._table_options = config.table_options
         self._encoding = config.encoding
@@ -47,6 +49,9 @@ class _WriteShardFn(beam.DoFn):
         self._bytes = counters.counter(counters.BYTES_WRITTEN)
         self._rejected = counters.counter(counters.INPUTS_REJECTED)
         self._reencoded = counters.counter(counters.IMAGES_REENCODED)
+
+    def teardown(self) -> None:
+        self._open.close()
 
     def process(self, task: ShardTask, summary: PlanSummary) -> Iterator[ShardResult]:
         builder = RecordBuilder(

@@ -18,13 +18,13 @@ from shardify import contract
 from shardify.converters import images, parquet_tables, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.defaults import DEFAULT_VALIDATE
-from shardify.entries import IMAGE, ROW, Entry, PlanSummary, Repair, row_id
+from shardify.entries import IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
 from shardify.errors import InvalidInputError
 from shardify.input_files import read_exactly
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 
-OpenInput = Callable[[str], BinaryIO]
+OpenInput = Callable[[str, MemberLocation | None], BinaryIO]  # (relpath, archive member's place)
 # Tables kept open at once while writing a shard's rows (rows of a table are spread over shards
 # in hash order, so each shard revisits every table many times).
 MAX_OPEN_TABLES = 64
@@ -123,6 +123,7 @@ class RecordBuilder:
         self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
         self._resolved: dict[tables.TableHeader, TableColumns] = {}
         self._spool = _RowSpool()  # Parquet rows fetched by `prepare`
+        self._locations: dict[str, MemberLocation | None] = {}  # tables that are archive members
         self._unreadable: dict[str, str] = {}  # Parquet tables `prepare` could not read, and why
 
     def close(self) -> None:
@@ -143,7 +144,7 @@ class RecordBuilder:
         if entry.kind == ROW:
             values = self._row_values(entry)
         else:
-            with self._open(entry.relpath) as fileobj:
+            with self._open(entry.relpath, entry.location) as fileobj:
                 data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
                 values, repair = self._image_values(entry, data)
@@ -169,7 +170,7 @@ class RecordBuilder:
         if not self._captions:
             return values, repair
         if entry.caption_file:
-            with self._open(entry.caption_file) as fileobj:
+            with self._open(entry.caption_file, entry.caption_location) as fileobj:
                 caption = texts.decode_text(read_exactly(fileobj, entry.caption_bytes), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
@@ -188,11 +189,13 @@ class RecordBuilder:
         record order, which is scattered over the groups). The rows wait in a temporary file."""
         wanted: dict[str, list[int]] = {}
         for entry in entries:
-            if entry.kind == ROW and tables.table_format(entry.relpath) == tables.PARQUET:
-                wanted.setdefault(entry.relpath, []).append(entry.offset)
+            if entry.kind == ROW:
+                self._locations[entry.relpath] = entry.location
+                if tables.table_format(entry.relpath) == tables.PARQUET:
+                    wanted.setdefault(entry.relpath, []).append(entry.offset)
         for relpath, positions in sorted(wanted.items()):
             try:
-                with self._open(relpath) as fileobj:
+                with self._open(relpath, self._locations.get(relpath)) as fileobj:
                     table = parquet_tables.ParquetTable(fileobj)
                     columns = self._header_of(relpath).resolve(self._table_options)
                     for position, cells in table.fetch_rows(positions, columns.needed):
@@ -214,7 +217,7 @@ class RecordBuilder:
         if table is None:
             if len(self._tables) >= MAX_OPEN_TABLES:
                 self.close()
-            table = self._tables[entry.relpath] = self._open(entry.relpath)
+            table = self._tables[entry.relpath] = self._open(entry.relpath, entry.location)
         table.seek(entry.offset)
         return tables.parse_row(table.read(entry.size_bytes), fmt, self._header_of(entry.relpath).columns)
 
@@ -250,7 +253,7 @@ class RecordBuilder:
     def _header_of(self, relpath: str) -> tables.TableHeader:
         header = self._headers.get(relpath)
         if header is None:
-            with self._open(relpath) as fileobj:
+            with self._open(relpath, self._locations.get(relpath)) as fileobj:
                 header = tables.read_header(fileobj, tables.table_format(relpath), header=self._table_options.header)
             self._headers[relpath] = header
         return header

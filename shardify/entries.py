@@ -6,10 +6,33 @@ from dataclasses import dataclass, field
 
 from shardify import contract, planning
 
-__all__ = ["IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+__all__ = ["MemberLocation", "IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
 
 IMAGE, TEXT, ROW = "image", "text", "row"  # Entry kinds: an image file, a text file, a table row
+
+
+@dataclass(frozen=True)
+class MemberLocation:
+    """Where a member's bytes are.
+
+    Attributes:
+      archive: the archive file, relative to SRC.
+      kind: "tar", "tar.gz" or "zip" (the outermost archive's; see converters/archives.py).
+      archive_bytes: the archive's size when it was listed (a change is caught).
+      offset: tar: the data's offset in the (decompressed) archive; zip: the local header's.
+      member_bytes: the member's own size.
+      method: zip: 0 stored, 8 deflated.
+      compressed_bytes: zip: the member's compressed size.
+    """
+
+    archive: str
+    kind: str
+    archive_bytes: int
+    offset: int
+    member_bytes: int
+    method: int = 0
+    compressed_bytes: int = 0
 
 
 @dataclass(frozen=True)
@@ -28,6 +51,8 @@ class Entry:
       offset: ROW: byte offset of the row in the table.
       caption_file: IMAGE: relative path of the caption text file, or "".
       caption_bytes: IMAGE: the caption file's size at listing (the writer reads no more).
+      location: an archive member's place in its archive (None for a file); caption_location the
+        caption's, when it is a member too.
       caption_text: IMAGE: the caption from a label file's caption column, or "".
       image_format, height, width, channels: IMAGE: from the header probe.
     """
@@ -43,6 +68,8 @@ class Entry:
     caption_file: str = ""
     caption_bytes: int = 0
     caption_text: str = ""
+    location: MemberLocation | None = None
+    caption_location: MemberLocation | None = None
     image_format: str = ""
     height: int = 0
     width: int = 0
@@ -82,6 +109,8 @@ class Candidate:
     caption_file: str = ""
     caption_bytes: int = 0
     caption_text: str = ""
+    location: MemberLocation | None = None
+    caption_location: MemberLocation | None = None
 
     @property
     def record_id(self) -> str:

@@ -77,10 +77,18 @@ LABEL_FILE_NAMES = tuple(f"labels.{ext}" for ext in ("csv", "tsv", "jsonl", "par
 JUNK_FILENAMES = frozenset({"Thumbs.db", "desktop.ini", "Desktop.ini", "Icon\r"})
 
 
+# Folders of OS leftovers: macOS's zip tool adds resource forks under __MACOSX/.
+JUNK_FOLDERS = frozenset({"__MACOSX"})
+
+
 def is_junk(relpath: str) -> bool:
     """True for files skipped and counted, never read: hidden files or folders and OS leftovers."""
     parts = relpath.split("/")
-    return parts[-1] in JUNK_FILENAMES or any(part.startswith(".") for part in parts)
+    return (
+        parts[-1] in JUNK_FILENAMES
+        or any(part.startswith(".") for part in parts)
+        or any(part in JUNK_FOLDERS for part in parts[:-1])
+    )
 
 
 def extension(relpath: str) -> str:
@@ -106,6 +114,8 @@ class SourceLayout:
       captions: image records also hold a caption: a .txt file sharing the image's stem
         (image_captions), or the label file's caption column (or COCO captions).
       source_file: SRC was this one file, named relative to its folder (which is then the root).
+      archive_root: SRC was an archive whose members all lie in this folder ("name/"): it is cut
+        from their paths.
       notes: how detection decided, one line each, for the plan.
     """
 
@@ -116,6 +126,7 @@ class SourceLayout:
     label_key: str = ""
     captions: bool = False
     source_file: str = ""
+    archive_root: str = ""
     notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:

@@ -7,6 +7,7 @@ the final name is always whole and a killed run leaves only recognisable leftove
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 
@@ -24,7 +25,9 @@ __all__ = [
     "parse_shard_filename",
     "INDEX_SUFFIX",
     "index_filename",
+    "gzip_index_filename",
     "is_shard_file",
+    "is_gzip_index",
     "temp_filename",
     "final_filename",
     "is_temp_filename",
@@ -43,6 +46,9 @@ _RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, DUPLICA
 SHARD_SUFFIX = ".tfrecord"
 # DALI's index files (its `tfrecord2idx` format), one per shard.
 INDEX_SUFFIX = ".idx"
+# Indexes of .tar.gz sources' gzip streams, kept in OUT while a run reads them, then removed.
+GZIP_INDEX_SUFFIX = ".gzindex"
+_GZIP_INDEX_RE = re.compile(r"^[0-9a-f]{16}" + re.escape(GZIP_INDEX_SUFFIX) + "$")
 # Five digits, like TensorFlow Datasets and the ImageNet scripts: sorts correctly up to 99,999 shards.
 _INDEX_DIGITS = 5
 MAX_SHARDS = 10**_INDEX_DIGITS - 1
@@ -116,6 +122,15 @@ def index_filename(shard_name: str) -> str:
     return shard_name[: -len(SHARD_SUFFIX)] + INDEX_SUFFIX
 
 
+def gzip_index_filename(archive: str) -> str:
+    """The name of the index of the .tar.gz at `archive` (relative to SRC): a hash of that path."""
+    return hashlib.sha256(archive.encode("utf-8")).hexdigest()[:16] + GZIP_INDEX_SUFFIX
+
+
+def is_gzip_index(name: str) -> bool:
+    return _GZIP_INDEX_RE.match(name) is not None
+
+
 def is_shard_file(name: str) -> bool:
     """True for a final shard name or its index's: the files a manifest lists per shard."""
     if name.endswith(INDEX_SUFFIX):
@@ -135,9 +150,17 @@ def final_filename(name: str) -> str:
 
 def is_temp_filename(name: str) -> bool:
     final = final_filename(name)
-    return final != name and (is_shard_file(final) or final in _RUN_FILENAMES or final == LOCK_FILENAME)
+    return final != name and (
+        is_shard_file(final) or final in _RUN_FILENAMES or final == LOCK_FILENAME or is_gzip_index(final)
+    )
 
 
 def is_shardify_file(name: str) -> bool:
     """True for every name shardify writes into an output folder (and so may replace)."""
-    return name in _RUN_FILENAMES or name == LOCK_FILENAME or is_shard_file(name) or is_temp_filename(name)
+    return (
+        name in _RUN_FILENAMES
+        or name == LOCK_FILENAME
+        or is_shard_file(name)
+        or is_gzip_index(name)
+        or is_temp_filename(name)
+    )
