@@ -67,7 +67,7 @@ th, td { text-align: left; padding: 3px 12px 3px 0; vertical-align: top; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 tr + tr td { border-top: 1px solid #eee; }
 .charts { display: flex; flex-wrap: wrap; gap: 12px; }
-.chart { flex: 1 1 420px; max-width: 680px; }
+.chart { flex: 0 1 600px; }
 .chart svg { width: 100%; height: auto; }
 .grid-row { display: flex; align-items: flex-start; gap: 10px; margin: 10px 0; }
 .grid-label { flex: 0 0 130px; font-weight: 600; overflow-wrap: anywhere; }
@@ -194,7 +194,7 @@ class _Charts:
         chart = pygal.Histogram(
             **self._config(
                 title=title,
-                width=_CHART_WIDTH * 3 // 4,
+                truncate_label=-1,
                 value_formatter=lambda value: f"{value:,.0f}",
                 x_value_formatter=lambda value: f"{value:,.{digits}f}",
                 y_labels=_ticks(max((count for count, _, _ in bins), default=0)),
