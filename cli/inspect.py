@@ -39,7 +39,7 @@ def inspect(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
 ) -> None:
     """Show a converted dataset: splits, shards, labels, image sizes, text lengths, rejects, repairs, duplicates."""
-    from shardify.inspect_text import describe, human_bytes
+    from shardify.inspect_text import describe, human_bytes, plural
     from shardify.inspection import inspect_output
     from shardify.record_sample import SampleLimits
 
@@ -62,7 +62,7 @@ def inspect(
     if not quiet:
         sample = facts.sample
         typer.echo(
-            f"inspected in {time.monotonic() - started:.1f} s: read {sample.total_records:,} records "
-            f"({human_bytes(sample.total_bytes)}) from {sample.total_shards:,} shards",
+            f"inspected in {time.monotonic() - started:.1f} s: read {plural(sample.total_records, 'record')} "
+            f"({human_bytes(sample.total_bytes)}) from {plural(sample.total_shards, 'shard')}",
             err=True,
         )

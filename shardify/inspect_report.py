@@ -26,6 +26,7 @@ from shardify import contract, naming
 from shardify.errors import InvalidInputError, OutputError
 from shardify.inspect_text import human_bytes, plural, printable
 from shardify.inspection import DuplicateGroup, Inspection, ReportFacts, Spread
+from shardify.manifest import SplitInfo
 from shardify.record_sample import NO_LABEL, SampledRecord
 from shardify.thumbnails import thumbnail_data_uri
 
@@ -35,6 +36,10 @@ __all__ = ["RenderedReport", "render_html", "write_report"]
 # least frequent halves are drawn (a 1,000-label chart would be a wall of bars nobody reads).
 _LABELS_CHARTED = 60
 _GRID_LABELS = 40
+# Splits charted (a crafted manifest may list thousands); shards drawn as one bar each up to this
+# many, else as a histogram of their sizes.
+_SPLITS_CHARTED = 12
+_SHARDS_AS_BARS = 256
 # Texts shown per label, and characters of each.
 _TEXTS_PER_LABEL = 4
 _TEXT_CHARS = 300
@@ -253,6 +258,7 @@ class _Page:
         self.notes: list[str] = []
         self.decode_failures = 0
         self._thumbs: dict[tuple[str, str, int], str | None] = {}
+        self._said_splits = False
 
     # --- thumbnails -------------------------------------------------------------------------
 
@@ -269,7 +275,10 @@ class _Page:
         uri = self._thumbs[key]
         size = f"{record.width} x {record.height}" if record.width and record.height else ""
         title = f"{record.split}: {record.record_id}" + (f" ({size})" if size else "")
-        caption = _esc(record.record_id.rsplit("/", 1)[-1]) + (f"<br>{_esc(size)}" if size else "")
+        name = record.record_id.rsplit("/", 1)[-1]
+        if len(self.facts.manifest.splits) > 1:  # which split matters: a leak is train beside test
+            name = f"{record.split}: {name}"
+        caption = _esc(name) + (f"<br>{_esc(size)}" if size else "")
         if record.text is not None:  # an image's caption
             caption += f"<br><i>{_esc(record.text[:120])}</i>"
         if uri is None:
@@ -308,9 +317,16 @@ class _Page:
             f"<p class=\"sub\">{_esc(read)}</p>{splits}"
         )
 
+    def _charted_splits(self) -> list[SplitInfo]:
+        splits = list(self.facts.manifest.splits.values())
+        if len(splits) > _SPLITS_CHARTED and not self._said_splits:
+            self.notes.append(f"charts drawn for the first {_SPLITS_CHARTED} of {len(splits):,} splits")
+            self._said_splits = True
+        return splits[:_SPLITS_CHARTED]
+
     def shards(self) -> str:
         parts = ["<h2>Shards</h2>"]
-        for split in self.facts.manifest.splits.values():
+        for split in self._charted_splits():
             if not split.shards:
                 parts.append(f"<p>{_esc(split.name)}: no shards</p>")
                 continue
@@ -323,6 +339,16 @@ class _Page:
                 f"<h3>{_esc(split.name)}: {plural(len(split.shards), 'shard')}</h3><p class=\"sub\">records per shard "
                 f"{' / '.join(f'{v:,.0f}' for v in (records.minimum, records.median, records.maximum))}, bytes per shard "
                 f"{' / '.join(human_bytes(v) for v in (sizes.minimum, sizes.median, sizes.maximum))} (min / median / max)</p>"
+            )
+            if len(split.shards) > _SHARDS_AS_BARS:  # one bar a shard would be too thin to see
+                parts.append(
+                    '<div class="charts">'
+                    + self.charts.histogram(f"{printable(split.name)}: shards by records", [s.num_records for s in split.shards])
+                    + self.charts.histogram(f"{printable(split.name)}: shards by MB", [s.num_bytes / 1e6 for s in split.shards], digits=1)
+                    + "</div>"
+                )
+                continue
+            parts.append(
                 '<div class="charts">'
                 + self.charts.bars(
                     f"{printable(split.name)}: records per shard",
@@ -348,7 +374,7 @@ class _Page:
             return "<h2>Labels</h2><p>None: the records carry no label.</p>"
         share = "records with the label" if manifest.label_mode == contract.LABEL_MULTI else "records"
         parts = [f"<h2>Labels</h2><p class=\"sub\">{len(manifest.labels):,} labels; bars count {share} per split.</p><div class=\"charts\">"]
-        for split in manifest.splits.values():
+        for split in self._charted_splits():
             rows = [(label, split.label_counts.get(label, 0)) for label in manifest.labels]
             title = f"{printable(split.name)}: records per label"
             if len(rows) > _LABELS_CHARTED:

@@ -36,7 +36,7 @@ __all__ = ["SampleLimits", "SampledRecord", "Sample", "read_sample", "NO_LABEL"]
 NO_LABEL = ""
 # Texts are kept for display up to this many characters; their length is measured whole.
 _TEXT_KEPT_CHARS = 600
-# Notes about single records, per split; past these the count is given.
+# Notes about single records and shards, per split; past these the count is given.
 _NAMED_RECORD_NOTES = 3
 
 
@@ -49,6 +49,7 @@ class SampleLimits:
       min_records: records read at least (when the split has them), for the size figures.
       max_records: records read at most per split.
       max_bytes: record bytes read at most per split (large images stop the sample early).
+      max_total_bytes: record bytes read at most over all splits (a manifest may list many).
       keep_ids: (split, record id) of records whose image and text to keep wherever they turn up
         (the duplicates the report shows side by side).
     """
@@ -57,10 +58,11 @@ class SampleLimits:
     min_records: int = 200
     max_records: int = 1_000
     max_bytes: int = 128 << 20
+    max_total_bytes: int = 512 << 20
     keep_ids: frozenset[tuple[str, str]] = frozenset()
 
     def __post_init__(self) -> None:
-        for name in ("per_label", "min_records", "max_records", "max_bytes"):
+        for name in ("per_label", "min_records", "max_records", "max_bytes", "max_total_bytes"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 0:
                 raise ValueError(f"SampleLimits.{name}={value!r} must be a whole number >= 0")
@@ -153,12 +155,14 @@ class _SplitReader:
     manifest: Manifest
     split: SplitInfo
     limits: SampleLimits
+    max_bytes: int
     records: list[SampledRecord] = field(default_factory=list)
     shown: dict[str, list[SampledRecord]] = field(default_factory=dict)
     bytes_read: int = 0
     shards_opened: int = 0
     notes: list[str] = field(default_factory=list)
     record_problems: int = 0
+    shard_problems: int = 0
 
     def __post_init__(self) -> None:
         features = self.manifest.features
@@ -171,7 +175,7 @@ class _SplitReader:
 
     def done(self) -> bool:
         read = len(self.records)
-        if read >= self.limits.max_records or self.bytes_read >= self.limits.max_bytes:
+        if read >= self.limits.max_records or self.bytes_read >= self.max_bytes:
             return True
         if read < min(self.limits.min_records, self.split.num_records):
             return False
@@ -193,17 +197,22 @@ class _SplitReader:
         try:
             fileobj = open_local_input(path, real_root=os.path.realpath(self.manifest.root))
         except InvalidInputError as error:
-            self.notes.append(f"shard {name} not read: {error.reason}")
+            self._shard_problem(f"shard {name} not read: {error.reason}")
             return
         except OSError as error:
-            self.notes.append(f"shard {name} not read: {error.strerror or error}")
+            self._shard_problem(f"shard {name} not read: {error.strerror or error}")
             return
         self.shards_opened += 1
         with fileobj:
             try:
                 yield from enumerate(iter_records(_BoundedFile(fileobj), name))  # type: ignore[arg-type]
             except CorruptShardError as error:
-                self.notes.append(f"shard {error}; the sample skips the rest of it (run shardify verify)")
+                self._shard_problem(f"shard {error}; the sample skips the rest of it (run shardify verify)")
+
+    def _shard_problem(self, message: str) -> None:
+        self.shard_problems += 1
+        if self.shard_problems <= _NAMED_RECORD_NOTES:
+            self.notes.append(message)
 
     def _problem(self, message: str) -> None:
         self.record_problems += 1
@@ -258,6 +267,8 @@ class _SplitReader:
         return tuple(names) or (NO_LABEL,)
 
     def finish(self) -> None:
+        if self.shard_problems > _NAMED_RECORD_NOTES:
+            self.notes.append(f"split {self.split.name}: {self.shard_problems - _NAMED_RECORD_NOTES} more shards not read whole")
         if self.record_problems > _NAMED_RECORD_NOTES:
             self.notes.append(f"split {self.split.name}: {self.record_problems - _NAMED_RECORD_NOTES} more records with problems")
         missing = [label for label in self.wanted if not self.shown.get(label)]
@@ -304,8 +315,14 @@ def read_sample(manifest: Manifest, limits: SampleLimits = SampleLimits(), *, sp
     records: list[SampledRecord] = []
     shown: dict[str, dict[str, tuple[SampledRecord, ...]]] = {}
     read, nbytes, opened, notes = {}, {}, {}, []
-    for name in names:
-        reader = _SplitReader(manifest, manifest.split(name), limits)
+    for position, name in enumerate(names):
+        left = limits.max_total_bytes - sum(nbytes.values())
+        if left <= 0:
+            rest = names[position:]
+            notes.append(f"{len(rest):,} splits not sampled ({', '.join(rest[:3])}{', ...' if len(rest) > 3 else ''}): "
+                         f"the sample's budget of {limits.max_total_bytes >> 20} MiB is spent")
+            break
+        reader = _SplitReader(manifest, manifest.split(name), limits, min(limits.max_bytes, left))
         reader.read()
         reader.finish()
         records += reader.records

@@ -491,3 +491,21 @@ def test_inspect_needs_no_tensorflow_and_help_no_plotting(converted: Path, tmp_p
     assert result.returncode == 0, result.stderr
     assert "AFTER-HELP []" in result.stdout and "AFTER-INSPECT []" in result.stdout
     assert page.exists()
+
+
+def test_many_splits_and_shards_stay_bounded(converted: Path, texts_output: Path, tmp_path: Path) -> None:
+    manifest = load_manifest(str(texts_output))
+    sample = read_sample(manifest, SampleLimits(max_total_bytes=1))
+    assert sample.records_read == {"train": 1} and "1 splits not sampled (test)" in " ".join(sample.notes)
+    # A manifest listing 400 shards, 396 of them missing: drawn as histograms, missing ones counted.
+    out = tmp_path / "out"
+    shutil.copytree(converted, out)
+    data = _manifest(out)
+    shards = data["splits"]["train"]["shards"]
+    shards += [{"path": f"gone-{i}.tfrecord", "num_records": 0, "num_bytes": 0, "sha256": "0" * 64} for i in range(396)]
+    (out / naming.MANIFEST_FILENAME).write_text(json.dumps(data))
+    page = tmp_path / "page.html"
+    stdout = " ".join(_inspect(out, "--html", str(page), "--samples", "64").split())
+    assert "shard gone-0.tfrecord not read: No such file or directory" in stdout
+    assert "split train: 393 more shards not read whole" in stdout
+    assert "train: shards by records" in page.read_text() and page.read_text().count("<svg") == 6
