@@ -15,6 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from shardify import naming
 from shardify.errors import ShardifyError
 
 __all__ = ["inspect"]
@@ -43,6 +44,11 @@ def inspect(
     from shardify.inspection import inspect_output
     from shardify.record_sample import SampleLimits
 
+    if html is not None and _replaces_output_file(out, html):
+        typer.echo(
+            f"error: --html {html} would replace a file of the output; name it {out / naming.INSPECT_FILENAME}", err=True
+        )
+        raise typer.Exit(code=2)
     started = time.monotonic()
     try:
         facts = inspect_output(str(out), limits=SampleLimits(per_label=samples))
@@ -66,3 +72,10 @@ def inspect(
             f"({human_bytes(sample.total_bytes)}) from {plural(sample.total_shards, 'shard')}",
             err=True,
         )
+
+
+def _replaces_output_file(out: Path, html: Path) -> bool:
+    """True when the page would be written over a file shardify writes in OUT (the manifest, a
+    report, a shard) other than the page's own name."""
+    in_out = html.resolve().parent == out.resolve()
+    return in_out and naming.is_shardify_file(html.name) and html.name != naming.INSPECT_FILENAME

@@ -18,6 +18,7 @@ import os
 import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygal
 from pygal.style import Style
@@ -140,7 +141,7 @@ class _Charts:
     def __init__(self) -> None:
         self._count = 0
 
-    def _config(self, **options) -> dict:
+    def _config(self, **options: Any) -> dict[str, Any]:
         return {
             "js": [],
             "disable_xml_declaration": True,
@@ -152,7 +153,8 @@ class _Charts:
             **options,
         }
 
-    def render(self, chart: pygal.graph.graph.Graph) -> str:
+    def render(self, chart: Any) -> str:
+        """The chart's SVG in a `div`; `chart` is any pygal chart."""
         self._count += 1
         chart.uuid = f"inspect-{self._count}"  # the id pygal scopes its CSS with; fixed, not random
         chart.add_xml_filter(_strip_scripts_and_comments)
@@ -209,7 +211,7 @@ class _Charts:
         return self.render(chart)
 
 
-def _strip_scripts_and_comments(root):
+def _strip_scripts_and_comments(root: Any) -> Any:
     """pygal's XML filter: drop its config script (the page runs none) and its comments (a web
     address and today's date)."""
     for parent in [root, *root.iter()]:

@@ -15,7 +15,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from shardify.errors import InvalidInputError
 from shardify.input_files import open_local_input
@@ -127,14 +127,14 @@ def _visit_line(line: bytes, number: int, visit: Callable[[int, dict[str, Any]],
     return visit(number, value)
 
 
-def _skip_rest_of_line(fileobj) -> None:
+def _skip_rest_of_line(fileobj: BinaryIO) -> None:
     while True:
         block = fileobj.readline(_COUNT_BLOCK_BYTES)
         if not block or block.endswith(b"\n"):
             return
 
 
-def _count_lines(fileobj) -> int:
+def _count_lines(fileobj: BinaryIO) -> int:
     """Lines from the current position to the end, a block at a time."""
     count = 0
     last = b"\n"

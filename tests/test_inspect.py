@@ -25,9 +25,9 @@ from shardify import contract, example_proto, naming
 from shardify.cli.main import app
 from shardify.inspection import inspect_output
 from shardify.jsonl_report import scan_jsonl
-from shardify.record_sample import SampleLimits, read_sample
 from shardify.manifest import load_manifest
-from shardify.tfrecord import TFRecordWriter
+from shardify.record_sample import SampleLimits, read_sample
+from shardify.tfrecord import TFRecordWriter, iter_records, masked_crc32c
 
 runner = CliRunner()
 
@@ -359,6 +359,10 @@ def test_usage_errors_exit_2(converted: Path, tmp_path: Path) -> None:
     assert runner.invoke(app, ["inspect", str(tmp_path / "missing")]).exit_code == 2
     assert runner.invoke(app, ["inspect", str(converted), "--samples", "0"]).exit_code == 2
     assert runner.invoke(app, ["inspect", str(converted), "--html", str(tmp_path)]).exit_code == 2  # a folder
+    before = (converted / naming.MANIFEST_FILENAME).read_bytes()
+    result = runner.invoke(app, ["inspect", str(converted), "--html", str(converted / naming.MANIFEST_FILENAME)])
+    assert result.exit_code == 2 and "would replace a file of the output" in result.output
+    assert (converted / naming.MANIFEST_FILENAME).read_bytes() == before
 
 
 def test_a_folder_without_a_manifest_is_one_error_line(tmp_path: Path) -> None:
@@ -443,10 +447,7 @@ def test_damaged_shards_and_undecodable_images_give_notes(converted: Path, tmp_p
     shutil.copytree(converted, out)
     shards = [s["path"] for s in _manifest(out)["splits"]["train"]["shards"]]
     # Shard 0: its first record's image replaced by bytes that are no image (framing intact).
-    records = []
     with open(out / shards[0], "rb") as f:
-        from shardify.tfrecord import iter_records
-
         records = list(iter_records(f, shards[0]))
     first = example_proto.decode_example(records[0])
     broken_id = first[contract.IMAGE_FILENAME][1][0].decode()
@@ -460,8 +461,6 @@ def test_damaged_shards_and_undecodable_images_give_notes(converted: Path, tmp_p
     data[len(data) // 2] ^= 0xFF
     (out / shards[1]).write_bytes(bytes(data))
     length = (1 << 62).to_bytes(8, "little")
-    from shardify.tfrecord import masked_crc32c
-
     (out / shards[2]).write_bytes(length + masked_crc32c(length).to_bytes(4, "little") + b"x" * 100)
     (out / shards[3]).unlink()
     page = tmp_path / "page.html"
