@@ -58,7 +58,8 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
     except Exception as error:  # OSError, or Beam's BeamIOError wrapping one
         raise OutputError(f"cannot write into output folder {folder}: {error}") from None
     # The old manifest goes first: from here until the new one is written the folder is incomplete.
-    for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME):
+    # An inspect report describes the old manifest, so it goes with it.
+    for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME, naming.INSPECT_FILENAME):
         path = FileSystems.join(folder, name)
         if FileSystems.exists(path):
             FileSystems.delete([path])

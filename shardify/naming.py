@@ -18,6 +18,7 @@ __all__ = [
     "DUPLICATES_FILENAME",
     "PLAN_FILENAME",
     "LOCK_FILENAME",
+    "INSPECT_FILENAME",
     "SHARD_SUFFIX",
     "ShardName",
     "check_split_name",
@@ -42,7 +43,17 @@ DUPLICATES_FILENAME = "duplicates.jsonl"
 PLAN_FILENAME = "plan.json"
 # Held by the run writing into the folder, removed when it ends (see beam_jobs/output_lock.py).
 LOCK_FILENAME = "shardify.lock"
-_RUN_FILENAMES = (MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, DUPLICATES_FILENAME, PLAN_FILENAME)
+# `shardify inspect OUT --html OUT/inspect.html` writes its report here; naming it keeps a re-run's
+# folder check from calling it foreign, and lets the re-run remove it with the manifest it described.
+INSPECT_FILENAME = "inspect.html"
+_RUN_FILENAMES = (
+    MANIFEST_FILENAME,
+    REJECTS_FILENAME,
+    REPAIRS_FILENAME,
+    DUPLICATES_FILENAME,
+    PLAN_FILENAME,
+    INSPECT_FILENAME,
+)
 SHARD_SUFFIX = ".tfrecord"
 # DALI's index files (its `tfrecord2idx` format), one per shard.
 INDEX_SUFFIX = ".idx"

@@ -42,6 +42,8 @@ def test_duplicates_across_and_within_splits_are_reported(tmp_path: Path) -> Non
     assert manifest.duplicates == {"groups": 2, "records": 4, "across_splits": 1, "path": naming.DUPLICATES_FILENAME}
     assert manifest.inputs["written"] == len(files)  # reported, not dropped
     assert CliRunner().invoke(app, ["verify", str(out), "-q"]).exit_code == 0
+    shown = CliRunner().invoke(app, ["inspect", str(out)])  # the report reaches what users look at
+    assert shown.exit_code == 0 and "test/cat/a_copy.jpg" in shown.output and "train/cat/a.jpg" in shown.output
 
 
 def test_a_dataset_without_duplicates_says_so_and_writes_no_report(tmp_path: Path) -> None:
