@@ -71,8 +71,13 @@ class RecordBuilder:
             table.close()
         self._tables.clear()
 
-    def build(self, entry: Entry) -> tuple[bytes, Repair | None]:
+    def build(self, entry: Entry, *, number: int) -> tuple[bytes, Repair | None]:
         """The serialized record, and how the input was repaired (None: stored as found).
+
+        Args:
+          entry: the input.
+          number: the record's number in the whole output (`planning.first_record_number` plus its
+            position in the shard); image records store it as `image/source_id`.
 
         Raises:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
@@ -85,14 +90,14 @@ class RecordBuilder:
             with self._open(entry.relpath) as fileobj:
                 data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
-                values, repair = self._image_values(entry, data)
+                values, repair = self._image_values(entry, data, number)
             else:
                 values = self._text_values(entry, data)
         if self._label_mode != contract.LABEL_NONE:
             values.update(self._label_values(entry))
         return contract.encode_record(self._schema, values), repair
 
-    def _image_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
+    def _image_values(self, entry: Entry, data: bytes, number: int) -> tuple[dict[str, list], Repair | None]:
         probed = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
         stored = images.store_image(
             data,
@@ -101,7 +106,7 @@ class RecordBuilder:
             validate=self._validate,
             apply_orientation=self._apply_orientation,
         )
-        values = images.image_values(stored, filename=entry.relpath)
+        values = images.image_values(stored, filename=entry.relpath, source_id=str(number))
         repair = Repair(entry.relpath, stored.repair, stored.reencoded) if stored.repair else None
         if not self._captions:
             return values, repair

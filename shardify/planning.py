@@ -25,6 +25,7 @@ __all__ = [
     "parse_max_rejects",
     "effective_num_shards",
     "shard_boundaries",
+    "first_record_number",
 ]
 
 _SORT_KEY_BYTES = 8  # 64 bits: collisions are tie-broken by path, so they cost nothing but order.
@@ -232,3 +233,21 @@ def shard_boundaries(num_records: int, num_shards: int) -> list[int]:
         end += base + (1 if index < extra else 0)
         ends.append(end)
     return ends
+
+
+def first_record_number(splits: Mapping[str, tuple[int, int]], split: str, shard: int) -> int:
+    """The number of a shard's first record when the records of the whole output are counted: splits
+    in name order, then each split's shards in order (the planned counts: a record rejected while
+    writing leaves its number unused). It gives every image record a unique `image/source_id` without
+    any worker knowing about the others.
+
+    Args:
+      splits: split name -> (planned records, shards).
+      split, shard: the shard.
+
+    >>> first_record_number({"train": (10, 4), "test": (5, 2)}, "train", 2)
+    11
+    """
+    before = sum(num_records for name, (num_records, _) in splits.items() if name < split)
+    num_records, num_shards = splits[split]
+    return before + ([0, *shard_boundaries(num_records, num_shards)][shard])
