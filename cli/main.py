@@ -22,6 +22,7 @@ from typer.core import TyperCommand
 
 from shardify import naming
 from shardify._version import __version__
+from shardify.cli.export_metadata import export_metadata
 from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.layout import LAYOUTS
 from shardify.errors import InvalidInputError, RunnerError, ShardifyError, UsageError
@@ -392,6 +393,9 @@ def verify(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None
     typer.echo(f"ok: {records} records in {sum(len(s.shards) for s in manifest.splits.values())} shards match {out}")
+
+
+app.command("export-metadata")(export_metadata)
 
 
 def main() -> None:
