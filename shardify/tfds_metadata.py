@@ -16,7 +16,7 @@ express every layout anyway: `text` is a feature and also the parent of `text/so
 
 | manifest feature | tfds connector |
 |---|---|
-| `image/encoded` | `Image(shape=(None, None, 3))`, tfds's own but for GIFs (`shardify/tfds_features.py`): decoded to 3 channels, as `shardify.load` does |
+| `image/encoded` | `Image(shape=(None, None, 3))`, tfds's own but for GIFs and WebPs (`shardify/tfds_features.py`): decoded to 3 channels, as `shardify.load` does |
 | a label index, shape `[]` | `ClassLabel` with the manifest's `labels` as names |
 | a label index, shape `[None]` (multi-label) | `Sequence(ClassLabel)`: every index of the record |
 | any other string | `Text()`, or `Sequence(Text())` for shape `[None]` |
@@ -43,7 +43,7 @@ TFDS_VERSION = "1.0.0"
 
 _FEATURES = "tensorflow_datasets.core.features."
 _FEATURES_DICT = _FEATURES + "features_dict.FeaturesDict"
-# tfds's Image, but decoding GIFs too (see shardify/tfds_features.py); tfds imports it by this name.
+# tfds's Image, but decoding GIFs and WebPs too (see shardify/tfds_features.py); tfds imports it by this name.
 _IMAGE = "shardify.tfds_features.Image"
 _CLASS_LABEL = _FEATURES + "class_label_feature.ClassLabel"
 _SEQUENCE = _FEATURES + "sequence_feature.Sequence"

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from conftest import READER_LAYOUTS, SAMPLE_DATA, convert, image_bytes
+from conftest import READER_LAYOUTS, convert, image_bytes
 from shard_io import read_shard
+from source_truth import expected_labels, inputs, source_text
 from shardify import contract, naming
 from shardify.cli.main import app
 from shardify.manifest import load_manifest
@@ -26,36 +27,9 @@ from google.protobuf import json_format  # noqa: E402 - tfds (and so protobuf) i
 _IMAGE_LAYOUTS = ("image_folders", "label_file", "image_captions")
 
 
-def _inputs(source: Path) -> list[str]:
-    """Relative paths of the files that become records, from the source folder alone."""
-    files = [p for p in source.rglob("*") if p.is_file() and p.name != "labels.jsonl" and p.parent.name != "txt"]
-    return sorted(p.relative_to(source).as_posix() for p in files)
-
-
-def _source_text(source: Path, text_source: str) -> str:
-    """The text a record's `text/source` names: a file, or a label file's line (`labels.jsonl#4`)."""
-    path, _, line = text_source.partition("#")
-    if line:
-        return json.loads((source / path).read_text().splitlines()[int(line) - 1])["caption"]
-    return (source / path).read_text(encoding="utf-8-sig")
-
-
 def _record_id(example: dict) -> str:
     key = contract.IMAGE_FILENAME if contract.IMAGE_FILENAME in example else contract.TEXT_SOURCE
     return example[key].decode()
-
-
-def _expected_labels(layout: str, record_id: str) -> set[str]:
-    """A record's label names, from its source path or the label file (never from the records)."""
-    parts = record_id.split("/")
-    if layout == "image_folders":
-        return {parts[0]}
-    if layout == "text_folders":
-        return {parts[1]}  # <split>/<label>/<file>
-    if layout == "label_file":
-        rows = [json.loads(line) for line in (SAMPLE_DATA / "tagged" / "labels.jsonl").read_text().splitlines()]
-        return set(next(row["tags"] for row in rows if row["path"] == record_id))
-    return set()
 
 
 @pytest.fixture(params=READER_LAYOUTS)
@@ -97,13 +71,13 @@ def test_every_record_decodes_once_with_its_label(
                 assert image.shape == (example[contract.IMAGE_HEIGHT], example[contract.IMAGE_WIDTH], 3), record_id
                 formats.add(example[contract.IMAGE_FORMAT].decode())
             if label_key is None:
-                assert not _expected_labels(layout, record_id)
+                assert not expected_labels(layout, record_id)
             else:
                 indices = example[label_key].reshape(-1).tolist()  # one index, or every index (multi-label)
-                assert {names[i] for i in indices} == _expected_labels(layout, record_id), record_id
+                assert {names[i] for i in indices} == expected_labels(layout, record_id), record_id
             if contract.TEXT in example:  # a text file or a caption, as its source holds it
-                assert example[contract.TEXT].decode() == _source_text(source, example[contract.TEXT_SOURCE].decode())
-    assert sorted(seen) == _inputs(source) and set(seen.values()) == {1}
+                assert example[contract.TEXT].decode() == source_text(source, example[contract.TEXT_SOURCE].decode())
+    assert sorted(seen) == inputs(source) and set(seen.values()) == {1}
     if layout == "image_folders":
         assert formats == {"jpeg", "png", "gif", "bmp", "webp"}  # GIFs too: shardify's Image connector
 
@@ -121,6 +95,8 @@ def test_a_percent_slice_reads_its_share(reader_output: Callable[[str], Path], l
     total = builder.info.splits["train"].num_examples
     assert abs(len(first) - total / 4) <= 1
     assert sorted(first + rest) == sorted(ids("train"))
+    shuffled = [_record_id(e) for e in tfds.as_numpy(builder.as_dataset(split="train", shuffle_files=True))]
+    assert sorted(shuffled) == sorted(ids("train"))
 
 
 def test_as_supervised_gives_input_and_label(reader_output: Callable[[str], Path], layout: str) -> None:
@@ -160,6 +136,19 @@ def test_labels_beyond_ascii_and_several_splits(tmp_path: Path) -> None:
     assert sorted(seen) == sorted(p.relative_to(source).as_posix() for p in source.rglob("*.png"))
 
 
+def test_a_multi_label_record_without_labels_has_an_empty_sequence(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    rows = {"a.png": ["cat", "dog"], "b.png": [], "c.png": ["dog"]}
+    source.mkdir()
+    for index, name in enumerate(rows):
+        (source / name).write_bytes(image_bytes(fmt="PNG", seed=index))
+    (source / "labels.jsonl").write_text("".join(json.dumps({"path": n, "labels": l}) + "\n" for n, l in rows.items()))
+    builder = tfds.builder_from_directory(str(convert(source, tmp_path / "out")))
+    names = builder.info.features[contract.LABEL].feature.names
+    got = {_record_id(e): [names[i] for i in e[contract.LABEL]] for e in tfds.as_numpy(builder.as_dataset(split="train"))}
+    assert got == rows
+
+
 def test_export_metadata_writes_the_same_files_for_an_older_output(reader_output: Callable[[str], Path], tmp_path: Path) -> None:
     made = reader_output("label_file")
     out = tmp_path / "older"
@@ -177,3 +166,14 @@ def test_export_metadata_writes_the_same_files_for_an_older_output(reader_output
     assert not (out / naming.LOCK_FILENAME).exists()
     builder = tfds.builder_from_directory(str(out))
     assert builder.info.splits["train"].num_examples == sum(len(read_shard(p)) for p in out.glob("train-*.tfrecord"))
+
+
+@pytest.mark.parametrize("fmt", ["GIF", "WEBP"])
+def test_tfds_own_image_cannot_decode_what_shardifys_can(fmt: str) -> None:
+    """Why features.json names shardify's Image: tfds's own decodes GIFs and WebPs as animations."""
+    from shardify.tfds_features import Image
+
+    data = image_bytes(fmt=fmt, size=(24, 16))
+    with pytest.raises(ValueError, match="incompatible|not compatible"):
+        tfds.features.Image(shape=(None, None, 3)).decode_example(data)
+    assert Image(shape=(None, None, 3)).decode_example(data).shape == (16, 24, 3)
