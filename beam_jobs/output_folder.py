@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import posixpath
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
@@ -15,7 +15,14 @@ from apache_beam.io.filesystems import FileSystems
 from shardify import naming
 from shardify.errors import OutputError
 
-__all__ = ["list_names", "prepare_output", "write_text_atomically", "remove_files", "remove_stale_files"]
+__all__ = [
+    "list_names",
+    "prepare_output",
+    "write_text_atomically",
+    "replace_metadata_files",
+    "remove_files",
+    "remove_stale_files",
+]
 
 
 def list_names(folder: str) -> list[str]:
@@ -58,8 +65,9 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
     except Exception as error:  # OSError, or Beam's BeamIOError wrapping one
         raise OutputError(f"cannot write into output folder {folder}: {error}") from None
     # The old manifest goes first: from here until the new one is written the folder is incomplete.
-    # An inspect report describes the old manifest, so it goes with it.
-    for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME, naming.INSPECT_FILENAME):
+    # An inspect report describes the old manifest, so it goes with it; so does TensorFlow Datasets'
+    # entry point, so that tfds does not read shards being replaced.
+    for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME, naming.INSPECT_FILENAME, naming.TFDS_INFO_FILENAME):
         path = FileSystems.join(folder, name)
         if FileSystems.exists(path):
             FileSystems.delete([path])
@@ -72,6 +80,15 @@ def write_text_atomically(folder: str, name: str, text: str) -> None:
     with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
         out.write(text.encode("utf-8"))
     FileSystems.rename([temp], [final])
+
+
+def replace_metadata_files(folder: str, files: Mapping[str, str]) -> None:
+    """Writes other tools' metadata, `{name: text}`, each file atomically and in the order given, then
+    deletes those of its files that an earlier run left and `files` lacks (the label names of a
+    layout that has none now)."""
+    for name, text in files.items():
+        write_text_atomically(folder, name, text)
+    remove_files(folder, [name for name in list_names(folder) if naming.is_tfds_file(name) and name not in files])
 
 
 def remove_files(folder: str, names: Iterable[str]) -> None:

@@ -1,5 +1,5 @@
 """WriteManifest: gather the (small) shard results, write the rejects, repairs and duplicates
-reports, then the manifest.
+reports, other tools' metadata (TensorFlow Datasets'), then the manifest.
 
 The manifest is written last and atomically: its presence means every shard it lists is complete.
 """
@@ -13,7 +13,7 @@ from typing import Any
 import apache_beam as beam
 
 from shardify import manifest as manifest_lib
-from shardify import naming
+from shardify import naming, tfds_metadata
 from shardify.beam_jobs import output_folder
 from shardify.beam_jobs.output_lock import check_held
 from shardify.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
@@ -58,7 +58,11 @@ def _finish(
         return ""  # No manifest: the output is incomplete, and the launcher says why.
     if lock_token:
         check_held(output, lock_token)
-    output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, manifest_lib.dumps(document))
+    text = manifest_lib.dumps(document)
+    # Derived from the manifest as read back, exactly as `shardify export-metadata` derives them.
+    files = tfds_metadata.tfds_files(manifest_lib.parse_manifest(text, output))
+    output_folder.replace_metadata_files(output, files)
+    output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, text)
     return naming.MANIFEST_FILENAME
 
 

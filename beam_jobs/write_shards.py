@@ -16,7 +16,7 @@ import apache_beam as beam
 from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
-from shardify import naming
+from shardify import naming, planning
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import InputOpener
@@ -72,13 +72,16 @@ class _WriteShardFn(beam.DoFn):
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
         contents = ContentHashes()
+        first_number = planning.first_record_number(
+            {name: (plan.num_records, plan.num_shards) for name, plan in summary.splits.items()}, task.split, task.index
+        )
         try:
             with contextlib.closing(builder), _create(temp_path) as out, _create(temp_index) as index:
                 writer = TFRecordWriter(out, index)
                 builder.prepare(task.entries)
-                for entry in task.entries:
+                for number, entry in enumerate(task.entries, start=first_number):
                     try:
-                        built = builder.build(entry)
+                        built = builder.build(entry, number=number)
                     except InvalidInputError as error:
                         rejects.append(Reject(entry.relpath, "write", error.reason, entry.row))
                         continue

@@ -23,6 +23,7 @@ from typer.core import TyperCommand
 from shardify import naming
 from shardify._version import __version__
 from shardify.cli.inspect import inspect
+from shardify.cli.export_metadata import export_metadata
 from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.layout import LAYOUTS
 from shardify.errors import InvalidInputError, RunnerError, ShardifyError, UsageError
@@ -432,6 +433,7 @@ def verify(
 
 
 app.command()(inspect)
+app.command("export-metadata")(export_metadata)
 
 
 def main() -> None:

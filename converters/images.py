@@ -428,8 +428,14 @@ def store_image(
     return StoredImage(data, probed, orientation, repair)
 
 
-def image_values(stored: StoredImage, *, filename: str) -> dict[str, list]:
-    """The image features of a record."""
+def image_values(stored: StoredImage, *, filename: str, source_id: str) -> dict[str, list]:
+    """The image features of a record.
+
+    Args:
+      stored: the image as it will be stored.
+      filename: its path relative to the source folder.
+      source_id: the record's number in the output, in decimal (see `contract.IMAGE_SOURCE_ID`).
+    """
     info = stored.info
     return {
         contract.IMAGE_ENCODED: [stored.data],
@@ -440,6 +446,7 @@ def image_values(stored: StoredImage, *, filename: str) -> dict[str, list]:
         contract.IMAGE_ORIENTATION: [stored.orientation],
         contract.IMAGE_FILENAME: [filename.encode("utf-8")],
         contract.IMAGE_SHA256: [hashlib.sha256(stored.data).hexdigest().encode()],
+        contract.IMAGE_SOURCE_ID: [source_id.encode()],
     }
 
 

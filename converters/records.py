@@ -133,8 +133,13 @@ class RecordBuilder:
         self._tables.clear()
         self._spool.close()
 
-    def build(self, entry: Entry) -> BuiltRecord:
+    def build(self, entry: Entry, *, number: int) -> BuiltRecord:
         """The serialized record, how the input was repaired, and its content's hash.
+
+        Args:
+          entry: the input.
+          number: the record's number in the whole output (`planning.first_record_number` plus its
+            position in the shard); image records store it as `image/source_id`.
 
         Raises:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
@@ -147,7 +152,7 @@ class RecordBuilder:
             with self._open(entry.relpath, entry.location) as fileobj:
                 data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
-                values, repair = self._image_values(entry, data)
+                values, repair = self._image_values(entry, data, number)
             else:
                 values = self._text_values(entry, data)
         labels: tuple[str, ...] = ()
@@ -156,7 +161,7 @@ class RecordBuilder:
             labels = self.label_names(entry)
         return BuiltRecord(contract.encode_record(self._schema, values), repair, _content_sha256(values), labels)
 
-    def _image_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
+    def _image_values(self, entry: Entry, data: bytes, number: int) -> tuple[dict[str, list], Repair | None]:
         probed = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
         stored = images.store_image(
             data,
@@ -165,7 +170,7 @@ class RecordBuilder:
             validate=self._validate,
             apply_orientation=self._apply_orientation,
         )
-        values = images.image_values(stored, filename=entry.relpath)
+        values = images.image_values(stored, filename=entry.relpath, source_id=str(number))
         repair = Repair(entry.relpath, stored.repair, stored.reencoded) if stored.repair else None
         if not self._captions:
             return values, repair

@@ -33,6 +33,7 @@ __all__ = [
     "IMAGE_ORIENTATION",
     "IMAGE_FILENAME",
     "IMAGE_SHA256",
+    "IMAGE_SOURCE_ID",
     "LABEL",
     "LABEL_TEXT",
     "TEXT",
@@ -45,6 +46,7 @@ __all__ = [
     "LABEL_SINGLE",
     "LABEL_MULTI",
     "LABEL_NONE",
+    "LABEL_INDEX_KEYS",
     "record_schema",
     "column_key",
     "label_keys",
@@ -92,6 +94,7 @@ IMAGE_CHANNELS = "image/channels"
 IMAGE_ORIENTATION = "image/orientation"
 IMAGE_FILENAME = "image/filename"
 IMAGE_SHA256 = "image/key/sha256"
+IMAGE_SOURCE_ID = "image/source_id"
 LABEL = "image/class/label"
 LABEL_TEXT = "image/class/text"
 TEXT = "text"
@@ -101,6 +104,9 @@ TEXT_LABEL_TEXT = "text/class/text"
 COLUMN_PREFIX = "column/"
 
 LABEL_NONE, LABEL_SINGLE, LABEL_MULTI = "none", "single", "multi"
+# The keys that hold label indices into the manifest's `labels` (other tools' metadata maps them
+# to class labels with those names).
+LABEL_INDEX_KEYS = (LABEL, TEXT_LABEL)
 
 IMAGE_FEATURES: tuple[Feature, ...] = (
     Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes; a PNG/JPEG re-encode if repaired.jsonl lists it"),
@@ -111,6 +117,14 @@ IMAGE_FEATURES: tuple[Feature, ...] = (
     Feature(IMAGE_ORIENTATION, INT64, "orientation", "EXIF orientation the stored pixels still need, 1 = upright"),
     Feature(IMAGE_FILENAME, BYTES, "filename", "path relative to the source folder, '/'-separated"),
     Feature(IMAGE_SHA256, BYTES, "sha256", "hex sha256 of image/encoded"),
+    # TensorFlow Model Garden's detection decoder requires this key, and its parsers read the value
+    # with tf.strings.to_number: so a number, not the path (which image/filename holds).
+    Feature(
+        IMAGE_SOURCE_ID,
+        BYTES,
+        "source_id",
+        "the record's number in this output, in decimal: unique across all splits (splits in name order, then shards, then records)",
+    ),
 )
 
 TEXT_FEATURES: tuple[Feature, ...] = (

@@ -2,7 +2,9 @@
 
 Shard files are `<split>-<index:05d>-of-<num_shards:05d>.tfrecord`. A shard is first written under a
 temporary name (the final name plus `.incomplete-<token>`) and renamed when complete, so a file with
-the final name is always whole and a killed run leaves only recognisable leftovers.
+the final name is always whole and a killed run leaves only recognisable leftovers. The metadata
+TensorFlow Datasets reads (`dataset_info.json`, `features.json`, `*.labels.txt`, see
+`shardify/tfds_metadata.py`) is named here too.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+
+from shardify.contract import LABEL_INDEX_KEYS
 
 __all__ = [
     "MANIFEST_FILENAME",
@@ -33,6 +37,12 @@ __all__ = [
     "final_filename",
     "is_temp_filename",
     "is_shardify_file",
+    "TFDS_INFO_FILENAME",
+    "TFDS_FEATURES_FILENAME",
+    "TFDS_SHARD_TEMPLATE",
+    "TFDS_FILE_FORMAT",
+    "tfds_labels_filename",
+    "is_tfds_file",
 ]
 
 MANIFEST_FILENAME = "manifest.json"
@@ -46,14 +56,6 @@ LOCK_FILENAME = "shardify.lock"
 # `shardify inspect OUT --html OUT/inspect.html` writes its report here; naming it keeps a re-run's
 # folder check from calling it foreign, and lets the re-run remove it with the manifest it described.
 INSPECT_FILENAME = "inspect.html"
-_RUN_FILENAMES = (
-    MANIFEST_FILENAME,
-    REJECTS_FILENAME,
-    REPAIRS_FILENAME,
-    DUPLICATES_FILENAME,
-    PLAN_FILENAME,
-    INSPECT_FILENAME,
-)
 SHARD_SUFFIX = ".tfrecord"
 # DALI's index files (its `tfrecord2idx` format), one per shard.
 INDEX_SUFFIX = ".idx"
@@ -64,6 +66,38 @@ _GZIP_INDEX_RE = re.compile(r"^[0-9a-f]{16}" + re.escape(GZIP_INDEX_SUFFIX) + "$
 _INDEX_DIGITS = 5
 MAX_SHARDS = 10**_INDEX_DIGITS - 1
 _TEMP_MARKER = ".incomplete-"
+
+# TensorFlow Datasets' metadata, read by `tfds.builder_from_directory(OUT)`: its DatasetInfo proto
+# as JSON (splits, shard lengths), its feature connectors, and one label-name file per class label.
+TFDS_INFO_FILENAME = "dataset_info.json"
+TFDS_FEATURES_FILENAME = "features.json"
+_TFDS_LABELS_SUFFIX = ".labels.txt"
+# Our shard names in tfds's file-name template language (`ShardedFileTemplate` in tfds's
+# core/naming.py): SHARD_X_OF_Y is `<index>-of-<num_shards>` in 5 digits, as ours.
+TFDS_SHARD_TEMPLATE = "{SPLIT}-{SHARD_X_OF_Y}.{FILEFORMAT}"
+TFDS_FILE_FORMAT = SHARD_SUFFIX[1:]
+
+
+def tfds_labels_filename(feature_key: str) -> str:
+    """The file tfds reads a class label's names from: the feature's key with `/` as `.` (tfds's
+    `convert_feature_name_to_filename`), e.g. `image/class/label` -> `image.class.label.labels.txt`."""
+    return feature_key.replace("/", ".") + _TFDS_LABELS_SUFFIX
+
+
+_TFDS_FILENAMES = frozenset(
+    {TFDS_INFO_FILENAME, TFDS_FEATURES_FILENAME, *(tfds_labels_filename(key) for key in LABEL_INDEX_KEYS)}
+)
+# Files of the run itself, each written whole under a temporary name first.
+_RUN_FILENAMES = (
+    frozenset({MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, DUPLICATES_FILENAME, PLAN_FILENAME, INSPECT_FILENAME})
+    | _TFDS_FILENAMES
+)
+
+
+def is_tfds_file(name: str) -> bool:
+    """True for every name of tfds metadata that shardify may write."""
+    return name in _TFDS_FILENAMES
+
 
 _SPLIT_NAME = r"[A-Za-z0-9_]+"
 _SHARD_RE = re.compile(

@@ -26,6 +26,7 @@ __all__ = [
     "effective_num_shards",
     "shard_boundaries",
     "number_labels",
+    "first_record_number",
 ]
 
 _SORT_KEY_BYTES = 8  # 64 bits: collisions are tie-broken by path, so they cost nothing but order.
@@ -249,3 +250,21 @@ def number_labels(found: Iterable[str], names: Sequence[str]) -> tuple[dict[str,
         return {}, 0
     base = 0 if int(numbers[0]) == 0 else 1
     return {n: names[int(n) - base] for n in numbers if 0 <= int(n) - base < len(names)}, base
+
+
+def first_record_number(splits: Mapping[str, tuple[int, int]], split: str, shard: int) -> int:
+    """The number of a shard's first record when the records of the whole output are counted: splits
+    in name order, then each split's shards in order (the planned counts: a record rejected while
+    writing leaves its number unused). It gives every image record a unique `image/source_id` without
+    any worker knowing about the others.
+
+    Args:
+      splits: split name -> (planned records, shards).
+      split, shard: the shard.
+
+    >>> first_record_number({"train": (10, 4), "test": (5, 2)}, "train", 2)
+    11
+    """
+    before = sum(num_records for name, (num_records, _) in splits.items() if name < split)
+    num_records, num_shards = splits[split]
+    return before + ([0, *shard_boundaries(num_records, num_shards)][shard])

@@ -72,3 +72,47 @@ def source_files(root: Path) -> dict[str, bytes]:
             path = Path(dirpath) / name
             out[path.relative_to(root).as_posix()] = path.read_bytes()
     return out
+
+
+SAMPLE_DATA = REPO / "sample_data"
+# The layouts other readers (tfds, DALI) are tested on, from sample_data/ or made here.
+READER_LAYOUTS = ("image_folders", "text_folders", "label_file", "image_captions")
+
+
+def captioned_images(root: Path) -> Path:
+    """An `image_captions` source (unlabelled): img/<stem>.<ext> beside txt/<stem>.txt, in every format
+    but GIF (which DALI cannot decode)."""
+    formats = {"JPEG": ".jpg", "PNG": ".png", "BMP": ".bmp", "WEBP": ".webp"}
+    for index, (fmt, extension) in enumerate(list(formats.items()) * 2):
+        (root / "img").mkdir(parents=True, exist_ok=True)
+        (root / "txt").mkdir(exist_ok=True)
+        (root / "img" / f"{index:04d}{extension}").write_bytes(image_bytes(fmt=fmt, size=(20 + index, 12 + index), seed=index))
+        (root / "txt" / f"{index:04d}.txt").write_text(f"caption {index}: a {fmt} picture\n", encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="session")
+def reader_source(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """`reader_source(layout)`: the source folder of that layout (one of READER_LAYOUTS)."""
+    made: dict[str, Path] = {}
+
+    def source(layout: str) -> Path:
+        if layout == "image_captions" and layout not in made:
+            made[layout] = captioned_images(tmp_path_factory.mktemp("captions_src"))
+        return made.get(layout) or SAMPLE_DATA / {"image_folders": "images", "text_folders": "texts", "label_file": "tagged"}[layout]
+
+    return source
+
+
+@pytest.fixture(scope="session")
+def reader_output(converted: Path, reader_source: Callable[[str], Path], tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """`reader_output(layout)`: a fresh conversion of `reader_source(layout)`, made on first use and
+    shared by the session's tests; they must not modify it."""
+    made: dict[str, Path] = {"image_folders": converted}
+
+    def output(layout: str) -> Path:
+        if layout not in made:
+            made[layout] = convert(reader_source(layout), tmp_path_factory.mktemp(layout), shards=2)
+        return made[layout]
+
+    return output

@@ -286,12 +286,12 @@ def test_a_table_row_whose_label_changed_after_scanning_is_rejected(tmp_path: Pa
     summary = PlanSummary("tables", "text", False, ("cat", "dog"), contract.LABEL_SINGLE, (), "1", {"train": SplitPlan(1, 10, 1, {})})
     entry = Entry(ROW, "t.csv", 10, "train", 0, ("cat",), row=2, offset=11)
     builder = RecordBuilder(summary, lambda relpath, location=None: open(tmp_path / relpath, "rb"))
-    assert builder.build(entry).data
+    assert builder.build(entry, number=0).data
     builder.close()
     table.write_bytes(b"text,label\nhello,dog\n")  # same length, another label
     builder = RecordBuilder(summary, lambda relpath, location=None: open(tmp_path / relpath, "rb"))
     with pytest.raises(InvalidInputError, match="the row.s label differs"):
-        builder.build(entry)
+        builder.build(entry, number=0)
     builder.close()
 
 

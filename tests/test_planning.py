@@ -23,6 +23,19 @@ def test_shards_are_contiguous_runs_larger_first() -> None:
     assert [items[a:b] for a, b in zip([0, *ends], ends)] == [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]]
 
 
+def test_record_numbers_count_every_planned_record_of_every_split_once() -> None:
+    splits = {"validation": (3, 2), "train": (10, 4), "test": (5, 5)}
+    numbers = []
+    for split in sorted(splits):
+        num_records, num_shards = splits[split]
+        ends = planning.shard_boundaries(num_records, num_shards)
+        for shard, (start, end) in enumerate(zip([0, *ends], ends)):
+            first = planning.first_record_number(splits, split, shard)
+            numbers += range(first, first + end - start)
+    assert numbers == list(range(18))  # test 0-4, train 5-14, validation 15-17
+    assert planning.first_record_number(splits, "train", 2) == 5 + 6
+
+
 def test_effective_shards_never_exceed_records() -> None:
     assert planning.effective_num_shards(3, 8) == 3
     assert planning.effective_num_shards(100, 8) == 8
