@@ -126,7 +126,7 @@ def test_layout_detection_from_a_sample() -> None:
     splits = detect(["train/a/1.txt", "val/a/2.txt"], ["train", "val"])
     assert splits.split_folders == ("train", "val") and splits.split_of("val/a/2.txt") == ("val", "a/2.txt")
     assert detect(["train/a/1.txt"], ["train", "cats"]).split_folders == ()  # not all folders are splits
-    by_id = detect(["x/001.jpg"], ["x"], labels_file="labels.csv", label_keys=["001", "002"])
-    assert (by_id.name, by_id.label_key) == ("label_file", "id")
-    assert detect(["x/001.jpg"], ["x"], labels_file="l.csv", label_keys=["x/001.jpg"]).label_key == "path"
+    by_id = detect(["x/001.jpg"], ["x"], label_file=layout.LabelFileSample("labels.csv", ("001", "002")))
+    assert (by_id.name, by_id.label_key) == ("label_file", "stem")
+    assert detect(["x/001.jpg"], ["x"], label_file=layout.LabelFileSample("l.csv", ("x/001.jpg",))).label_key == "path"
     assert detect(["a/1.jpg"], ["a"], forced="text_folders").name == "text_folders"

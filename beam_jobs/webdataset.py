@@ -1,0 +1,134 @@
+"""WebDatasetSamples: WebDataset-style tars, whose members sharing a key make one sample.
+
+    [Listed] --KeyBySample | GroupBySample | ReadSample--> [Candidate]
+
+A WebDataset tar holds `000001.jpg`, `000001.cls`, `000001.txt`, `000002.jpg`, ...: a member's key
+is its path up to the first dot of its file name, the rest is the field (`jpg`, `cls`, `seg.png`).
+Each key becomes one record: its image (or, without one, its `txt` as the text), its label from
+`cls` (a name or a number; numbers map through `--label-names` like any numbered label) or from a
+`json` member's label field, and an image's caption from `txt`. The small label and caption members
+are read here; the image is read by the writer. Fields no record holds are named in the plan.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from collections.abc import Iterable, Iterator
+
+import apache_beam as beam
+
+from shardify import layout as layout_lib
+from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
+from shardify.beam_jobs.filesystem import InputOpener
+from shardify.converters.columns import LABEL_COLUMN_NAMES, split_labels
+from shardify.converters.texts import decode_text
+from shardify.entries import IMAGE, TEXT, Batch, Candidate
+from shardify.errors import InvalidInputError
+from shardify.layout import SourceLayout
+
+__all__ = ["WebDatasetSamples", "sample_key"]
+
+# Label and caption members are read while planning: they are a few bytes; larger ones are not
+# labels and captions.
+MAX_SIDE_MEMBER_BYTES = 1 << 20
+_LABEL_FIELDS, _TEXT_FIELD, _JSON_FIELD = ("cls", "label"), "txt", "json"
+
+
+def sample_key(relpath: str) -> tuple[str, str]:
+    """(key, field): 'shard/000001.seg.png' -> ('shard/000001', 'seg.png')."""
+    folder, name = posixpath.split(relpath)
+    stem, _, field = name.partition(".")
+    return posixpath.join(folder, stem), field.lower()
+
+
+class _ReadSample(beam.DoFn):
+    """(key, [Listed]) -> a Candidate for the sample, or rejects; notes of fields left unused."""
+
+    def __init__(self, source: str, source_layout: SourceLayout, follow_outside_links: bool, index_folder: str) -> None:
+        self._source = source
+        self._layout = source_layout
+        self._follow_outside_links = follow_outside_links
+        self._index_folder = index_folder
+
+    def setup(self) -> None:
+        self._open = InputOpener(self._source, follow_outside_links=self._follow_outside_links, index_folder=self._index_folder)
+
+    def teardown(self) -> None:
+        self._open.close()
+
+    def process(self, keyed: tuple[str, Iterable[Listed]]) -> Iterator:
+        key, group = keyed
+        fields = {sample_key(item.relpath)[1]: item for item in sorted(group, key=lambda item: item.relpath)}
+        images = [field for field in fields if layout_lib.extension("." + field) in layout_lib.IMAGE_EXTENSIONS]
+        media_field = images[0] if images else (_TEXT_FIELD if _TEXT_FIELD in fields else "")
+        if not media_field:
+            for item in fields.values():
+                yield reject(item.relpath, f"sample {key!r} has no image and no txt member")
+            return
+        main = fields[media_field]
+        try:
+            labels = self._labels(fields)
+            caption = self._text(fields[_TEXT_FIELD]) if images and _TEXT_FIELD in fields else ""
+        except InvalidInputError as error:
+            yield reject(main.relpath, f"sample {key!r}: {error.reason}")
+            return
+        used = {media_field, _TEXT_FIELD, _JSON_FIELD, *_LABEL_FIELDS}
+        unused = sorted(set(fields) - used)
+        for field in unused:
+            yield beam.pvalue.TaggedOutput(NOTES, field)
+        kind = IMAGE if images else TEXT
+        yield Batch([Candidate(kind, main.relpath, main.size, labels, caption_text=caption, location=main.location)])
+
+    def _read(self, item: Listed) -> bytes:
+        if item.size > MAX_SIDE_MEMBER_BYTES:
+            raise InvalidInputError(f"{posixpath.basename(item.relpath)} holds {item.size:,} bytes, too many for a label or caption")
+        with self._open(item.relpath, item.location) as fileobj:
+            return fileobj.read(item.size)
+
+    def _text(self, item: Listed) -> str:
+        return decode_text(self._read(item)).strip()
+
+    def _labels(self, fields: dict[str, Listed]) -> tuple[str, ...]:
+        for field in _LABEL_FIELDS:
+            if field in fields:
+                return split_labels(self._text(fields[field]), "")
+        if _JSON_FIELD in fields:
+            try:
+                document = json.loads(self._text(fields[_JSON_FIELD]))
+            except json.JSONDecodeError as error:
+                raise InvalidInputError(f"json member is not JSON ({error.msg})") from None
+            if isinstance(document, dict):
+                name = next((n for n in LABEL_COLUMN_NAMES if n in document), None)
+                if name is not None:
+                    return split_labels(document[name], "")
+        return ()
+
+
+def _fields_note(fields: Iterable[str]) -> tuple[str, str]:
+    return "samples", "fields no record holds: " + ", ".join(sorted(fields))
+
+
+class WebDatasetSamples(beam.PTransform):
+    """Members of WebDataset-style tars grouped by key into one Candidate each (see the module)."""
+
+    def __init__(self, source: str, source_layout: SourceLayout, *, follow_outside_links: bool, index_folder: str) -> None:
+        super().__init__()
+        self._read = _ReadSample(source, source_layout, follow_outside_links, index_folder)
+
+    def expand(self, files: beam.PCollection) -> dict:
+        found = (
+            files
+            | "Unbatch" >> beam.FlatMap(lambda batch: batch)
+            | "KeyBySample" >> beam.WithKeys(lambda item: sample_key(item.relpath)[0])
+            | "GroupBySample" >> beam.GroupByKey()
+            # (key, [Listed])
+            | "ReadSample" >> beam.ParDo(self._read).with_outputs(REJECTS, NOTES, main=CANDIDATES)
+        )
+        notes = (
+            found[NOTES]  # a field name per sample that leaves it unused
+            | "UnusedFields" >> beam.Distinct()
+            | "AllUnused" >> beam.combiners.ToList()
+            | "OneNote" >> beam.FlatMap(lambda fields: [_fields_note(fields)] if fields else [])
+        )
+        return {CANDIDATES: found[CANDIDATES], REJECTS: found[REJECTS], COLUMNS: nothing(files, "NoColumns"), NOTES: notes}
