@@ -190,7 +190,8 @@ class ShardDataset(torch.utils.data.IterableDataset):
     # Resuming -------------------------------------------------------------------------------------
 
     def state_dict(self) -> dict[str, Any]:
-        """Where this reader is: its epoch, seed and the records it has yielded this epoch.
+        """Where this reader is: its epoch, seed and the records it has yielded this epoch (all of
+        them once its part of the epoch is read through).
 
         Taken from the process that iterates the dataset: the process itself with `num_workers=0`,
         or each worker under torchdata's `StatefulDataLoader`, which calls this in every worker
@@ -257,8 +258,9 @@ class ShardDataset(torch.utils.data.IterableDataset):
             item = source.decode_record(data, epoch, shard, index)
             reading["position"] = position + 1
             yield item
-        if self._reading is reading:  # a whole epoch: a state taken now starts the next one afresh
-            self._reading = {"epoch": epoch, "position": 0, "reader": None}
+        # The position stays at the end: a state taken now resumes this epoch with nothing left
+        # for this reader (StatefulDataLoader restores a worker that had finished while others had
+        # not, and asks it for more). The next iteration without a loaded state starts afresh.
 
     def _shard_order(self, mine: Share, epoch: int, worker: int) -> list[int]:
         """The order this reader reads its shards in. Readers that split shards by record must

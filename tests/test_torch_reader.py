@@ -255,8 +255,8 @@ def test_state_dict_resumes_mid_epoch_without_repeats_or_gaps(converted: Path, s
     resumed.set_epoch(3)  # a training loop sets the epoch it is in: the resume stands
     assert [r["filename"] for r in resumed] == rest
     assert Counter(before + rest) == _files(sample_images)
-    assert resumed.state_dict()["position"] == 0  # a whole epoch read: the next starts afresh
-    assert len([r for r in resumed]) == 72
+    assert resumed.state_dict()["position"] == 72  # read through: a resume from here reads nothing more
+    assert len([r for r in resumed]) == 72  # a new iteration, with no state loaded, starts afresh
 
 
 def test_stateful_dataloader_resumes_every_worker(converted: Path, sample_images: Path) -> None:
@@ -275,6 +275,26 @@ def test_stateful_dataloader_resumes_every_worker(converted: Path, sample_images
     second.load_state_dict(state)
     assert [name for batch in second for name in batch["filename"]] == rest
     assert Counter(before + rest) == _files(sample_images)
+
+
+def test_stateful_dataloader_resumes_after_one_worker_has_finished(tagged: Path) -> None:
+    """3 shards of 4 records over 2 workers: worker 0 reads 8, worker 1 reads 4 and is done
+    before the state is taken; resumed, it must give nothing again."""
+    stateful = pytest.importorskip("torchdata.stateful_dataloader", reason="resuming across workers uses torchdata")
+
+    def loader() -> object:
+        ds = st.ShardDataset(str(tagged), features=["filename"], seed=2)
+        return stateful.StatefulDataLoader(ds, batch_size=2, num_workers=2, collate_fn=st.collate)
+
+    first = loader()
+    iterator = iter(first)
+    before = [name for _ in range(5) for name in next(iterator)["filename"]]
+    state = first.state_dict()
+    rest = [name for batch in iterator for name in batch["filename"]]
+    second = loader()
+    second.load_state_dict(state)
+    assert [name for batch in second for name in batch["filename"]] == rest and len(rest) == 2
+    assert Counter(before + rest) == _files(SAMPLES / "tagged", "img")
 
 
 def test_a_state_from_another_reader_is_refused(texts: Path) -> None:
