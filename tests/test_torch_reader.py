@@ -447,3 +447,14 @@ def test_missing_output_and_split_are_named(converted: Path, tmp_path: Path) -> 
         st.ShardDataset(str(tmp_path))
     with pytest.raises(ManifestError, match=r"'test'.*\['train'\]"):
         st.IndexedDataset(str(converted), split="test")
+
+
+def test_a_crafted_manifest_is_refused_by_both_datasets(converted: Path, tmp_path: Path) -> None:
+    output = tmp_path / "copy"
+    shutil.copytree(converted, output)
+    manifest = json.loads((output / "manifest.json").read_text())
+    manifest["splits"]["train"]["shards"][0]["path"] = "../outside.tfrecord"
+    (output / "manifest.json").write_text(json.dumps(manifest))
+    for dataset in (st.ShardDataset, st.IndexedDataset):
+        with pytest.raises(ManifestError, match=r"shards\[0\]\.path must be a plain file name"):
+            dataset(str(output))
