@@ -1,4 +1,4 @@
-"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only]
+"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only] [--torch-only]
 
 Prints, in one run, shardify's figures next to the alternatives' on the same generated data, as
 ratios, with the target each ratio should meet. Conversions are whole processes on a warm page
@@ -129,6 +129,36 @@ def _reader_rows(quick: bool, repeats: int, work: Path, images: Path) -> list[di
     return rows
 
 
+def _torch_rows(quick: bool, repeats: int, work: Path, images: Path) -> list[dict]:
+    """The PyTorch reader against a DataLoader with Pillow over the raw files and against
+    shardify.load: the same work (decode, resize 224, batch 64), 2 DataLoader workers (tf.data
+    uses the 2 cores its own way). Each figure in `repeats` processes, in turns, the fastest kept."""
+    if importlib.util.find_spec("torch") is None:
+        return [_row("shardify.torch vs DataLoader + PIL (2 workers)", "not run: pip install torch", "", None, "", None)]
+    quick_flag = ["--quick"] if quick else []
+    commands = {
+        "shardify_torch": python("-m", "benchmarks.torch_read", str(work / "shardify"), *quick_flag),
+        "torch_dataloader_pil": python("-m", "benchmarks.alt_torch", str(images), *quick_flag),
+        "shardify_load": python("-m", "benchmarks.read_bench", "shardify_load", str(work / "shardify"), str(images), "-", *quick_flag),
+    }
+    runs: dict[str, list[dict[str, float]]] = {figure: [] for figure in commands}
+    for _ in range(repeats):
+        for figure, command in commands.items():
+            result = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1])
+            value = result[figure]
+            runs[figure].append(value if isinstance(value, dict) else {"rate": value, "cpu_us": result[f"{figure}_cpu_us"]})
+    print(f"  torch figures, records/s per process: {json.dumps({k: [round(r['rate']) for r in v] for k, v in runs.items()})}", file=sys.stderr)
+    print(f"  torch figures, CPU µs/record per process: {json.dumps({k: [round(r['cpu_us']) for r in v] for k, v in runs.items()})}", file=sys.stderr)
+    ours, pil, load = (max(runs[figure], key=lambda run: run["rate"]) for figure in commands)
+    cpu = {figure: min(run["cpu_us"] for run in runs[figure]) for figure in commands}
+    return [
+        _row("shardify.torch vs DataLoader + PIL over raw files (2 workers)", f"{ours['rate']:,.0f} rec/s", f"{pil['rate']:,.0f} rec/s", ours["rate"] / pil["rate"], "(context)", None),
+        _row("the same, CPU per record (least of the processes)", f"{cpu['shardify_torch']:,.0f} us", f"{cpu['torch_dataloader_pil']:,.0f} us", cpu["torch_dataloader_pil"] / cpu["shardify_torch"], "(context)", None),
+        _row("shardify.torch vs shardify.load", f"{ours['rate']:,.0f} rec/s", f"{load['rate']:,.0f} rec/s", ours["rate"] / load["rate"], "(context)", None),
+        _row("the same, CPU per record (least of the processes)", f"{cpu['shardify_torch']:,.0f} us", f"{cpu['shardify_load']:,.0f} us", cpu["shardify_load"] / cpu["shardify_torch"], "(context)", None),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1,000 images, 1 repeat, no scale-4 run (< 2 min)")
@@ -137,6 +167,7 @@ def main() -> None:
     parser.add_argument("--skip-tfds", action="store_true", help="skip TensorFlow Datasets' writer")
     parser.add_argument("--data", type=Path, default=Path("bench_data"), help="where generated inputs live")
     parser.add_argument("--reader-only", action="store_true", help="only the reader figures, on the outputs a full run left in --data")
+    parser.add_argument("--torch-only", action="store_true", help="only shardify.torch against DataLoader + PIL and shardify.load, on the outputs a full run left in --data")
     args = parser.parse_args()
     repeats = 1 if args.quick else args.repeats
     work = args.data / "work"
@@ -144,8 +175,12 @@ def main() -> None:
     images = data.make_images(args.data / ("images_quick" if args.quick else "images"))
     files, size = data.tree_bytes(images)
     print(f"data: {files} JPEGs, {size / 1e6:.0f} MB ({size / files / 1e3:.0f} KB each); {os.cpu_count()} cores", file=sys.stderr)
-    rows = [] if args.reader_only else _convert_rows(args, repeats, images, files, size)
-    rows += _reader_rows(args.quick, repeats, work, images)
+    if args.torch_only:
+        rows = _torch_rows(args.quick, repeats, work, images)
+    else:
+        rows = [] if args.reader_only else _convert_rows(args, repeats, images, files, size)
+        rows += _reader_rows(args.quick, repeats, work, images)
+        rows += _torch_rows(args.quick, repeats, work, images)
     print(f"\n{'figure':50} {'shardify':>22} {'alternative':>22} {'ratio':>7} {'target':>22} met")
     for r in rows:
         ratio = f"{r['ratio']:.2f}" if isinstance(r["ratio"], float) else "-"

@@ -1,13 +1,16 @@
 """shardify: raw files to balanced, deterministic TFRecord shards, and back as `tf.data`.
 
-`import shardify` stays light: the TensorFlow reader loads on first use of `shardify.load`, so
-the converter and Beam workers never import TensorFlow.
+`import shardify` stays light: the TensorFlow reader loads on first use of `shardify.load`, and
+the PyTorch reader on first use of `shardify.torch` (`pip install 'shardify[torch]'`), so the
+converter and Beam workers import neither, and the PyTorch reader never imports TensorFlow.
 
     ds = shardify.load("out/", split="train", batch_size=64, image_size=(224, 224), as_supervised=True)
+    ds = shardify.torch.ShardDataset("out/", split="train", image_size=(224, 224), as_supervised=True)
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from shardify._version import __version__
@@ -24,6 +27,7 @@ __all__ = [
     "read_manifest",
     "labels",
     "Labels",
+    "torch",
 ]
 
 _READER_NAMES = ("load", "distribute", "read_manifest", "labels", "Labels")
@@ -34,4 +38,6 @@ def __getattr__(name: str) -> Any:
         from shardify import reader
 
         return getattr(reader, name)
+    if name == "torch":
+        return importlib.import_module("shardify.torch")
     raise AttributeError(f"module 'shardify' has no attribute {name!r}")

@@ -16,6 +16,7 @@ __all__ = [
     "RejectLimitError",
     "RunnerError",
     "UsageError",
+    "ReadOptionError",
 ]
 
 
@@ -26,6 +27,12 @@ class ShardifyError(Exception):
 class UsageError(ShardifyError):
     """Options that cannot work together, or with this source and output (OUT inside SRC's
     parent chain, --split over split folders, ...): found before any work; the CLI exits 2."""
+
+
+class ReadOptionError(UsageError, ValueError):
+    """A reading option that cannot work, alone or with this output (`fit="pad"` without
+    `image_size`, `as_supervised` on unlabelled data, ...). A ValueError too: `shardify.load`
+    raised ValueError for these before the readers shared their options."""
 
 
 class SourceError(ShardifyError):
@@ -43,9 +50,12 @@ class ManifestError(ShardifyError):
 class CorruptShardError(ShardifyError):
     """A shard's bytes do not match its framing CRCs, its manifest checksum or its schema."""
 
-    def __init__(self, path: str, message: str, record_index: int | None = None) -> None:
+    def __init__(self, path: str, message: str | None = None, record_index: int | None = None) -> None:
+        # With the message alone (`CorruptShardError(text)`), `path` is the whole text: PyTorch's
+        # DataLoader re-raises a worker's error in the main process as `type(error)(text)`, and
+        # would otherwise turn it into a RuntimeError.
         where = f"{path}" if record_index is None else f"{path}, record {record_index}"
-        super().__init__(f"{where}: {message}")
+        super().__init__(where if message is None else f"{where}: {message}")
         self.path = path
         self.record_index = record_index
 

@@ -8,6 +8,9 @@
 Small records (text, tables) are batched first and parsed a batch at a time with
 `tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller.
 `distribute` builds one such pipeline per `tf.distribute` input pipeline.
+
+The options shared with the PyTorch reader (`shardify.torch`), what they mean for a manifest and
+the sharding rule among input pipelines live in `shardify.read_options`, so the two cannot drift.
 """
 
 from __future__ import annotations
@@ -22,16 +25,28 @@ from dataclasses import dataclass
 import tensorflow as tf
 
 from shardify import contract
-from shardify.errors import ManifestError
+from shardify.errors import ManifestError, ReadOptionError
 from shardify.manifest import Manifest, load_manifest
 from shardify.paths import is_local_path
+from shardify.read_options import (
+    CENTER_CROP,
+    CROP_AREA_RANGE,
+    CROP_ASPECT_RANGE,
+    CROP_ATTEMPTS,
+    DECODER_KEYS,
+    FITS,
+    PAD,
+    RANDOM_CROP,
+    STRETCH,
+    ReadOptions,
+    plan_read,
+    share,
+    shuffle_buffer_records,
+)
 
 __all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 
 AUTOTUNE = tf.data.AUTOTUNE
-# The record shuffle buffer holds about this many bytes of serialized records: enough to mix
-# records from every interleaved shard, small enough for any training host.
-SHUFFLE_BUFFER_BYTES = 64 * 1024 * 1024
 # Shards read at once; more only adds open files once the decode stage is the bottleneck.
 MAX_CYCLE_LENGTH = 16
 # Records at most this large on average (text, table rows) take the batch-then-parse path, and
@@ -44,15 +59,7 @@ PARSE_BATCH_RECORDS = 256
 _DAMAGED_PREFIX = "\x07shardify: "
 _DAMAGED_SUFFIX = " is damaged: it ended before the records its manifest gives (run `shardify verify`)"
 _DTYPES = {"string": tf.string, "int64": tf.int64, "float32": tf.float32}
-# What the image decoder reads: the bytes, and the format and size recorded at write time.
-_DECODER_KEYS = (contract.IMAGE_ENCODED, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT)
-# How an image meets `image_size`: stretched, padded to keep its aspect, a centred crop of that
-# aspect, or a random crop (Inception-style random-resized-crop for training).
-STRETCH, PAD, CENTER_CROP, RANDOM_CROP = "stretch", "pad", "center_crop", "random_crop"
-FITS = (STRETCH, PAD, CENTER_CROP, RANDOM_CROP)
-# Random crops cover this fraction of the image's area, with width/height in this range.
-CROP_AREA_RANGE = (0.08, 1.0)
-CROP_ASPECT_RANGE = (3 / 4, 4 / 3)
+_DECODER_KEYS = DECODER_KEYS
 _LOG = logging.getLogger("shardify")
 
 
@@ -159,11 +166,6 @@ def _interleave_records(
     )
 
 
-def _shuffle_buffer_records(num_records: int, num_bytes: int) -> int:
-    mean_record_bytes = max(1, num_bytes // max(1, num_records))
-    return max(1, min(num_records, SHUFFLE_BUFFER_BYTES // mean_record_bytes))
-
-
 def _densify(value: tf.Tensor | tf.sparse.SparseTensor, batched: bool) -> tf.Tensor | tf.RaggedTensor:
     if not isinstance(value, tf.sparse.SparseTensor):
         return value
@@ -198,7 +200,7 @@ def _crop_window(
             min_object_covered=0.0,
             aspect_ratio_range=CROP_ASPECT_RANGE,
             area_range=CROP_AREA_RANGE,
-            max_attempts=10,
+            max_attempts=CROP_ATTEMPTS,
             use_image_if_no_bounding_boxes=True,
         )
         return tf.stack([begin[0], begin[1], size[0], size[1]])
@@ -277,23 +279,6 @@ def _as_supervised(examples: tf.data.Dataset, input_key: str, label_key: str) ->
     return examples.map(lambda example: (example[input_key], example[label_key]), num_parallel_calls=AUTOTUNE)
 
 
-def _output_name(manifest: Manifest, key: str) -> str | None:
-    feature = manifest.features.get(key)
-    return feature.get("output_name", key) if feature else None
-
-
-def _selected_keys(manifest: Manifest, features: Sequence[str] | None, required: Sequence[str | None]) -> list[str]:
-    """Manifest keys to parse: all, or those whose output name (or key) is in `features`."""
-    if features is None:
-        return list(manifest.features)
-    by_name = {spec.get("output_name", key): key for key, spec in manifest.features.items()}
-    wanted = set(features) | {name for name in required if name}
-    unknown = sorted(wanted - set(by_name) - set(manifest.features))
-    if unknown:
-        raise ValueError(f"features {unknown} are not in {manifest.root}; it has {sorted(by_name)}")
-    return [key for name, key in by_name.items() if name in wanted or key in wanted]
-
-
 # The reader --------------------------------------------------------------------------------------
 
 
@@ -369,28 +354,30 @@ def load(
 
     Raises:
       ManifestError: no finished output at `path`, or no such split.
-      ValueError: an option that cannot work with this data (see the message).
+      ReadOptionError: (a ValueError) an option that cannot work with this data (see the message).
     """
+    read = ReadOptions(
+        shuffle=shuffle,
+        seed=seed,
+        image_size=image_size,
+        fit=fit,
+        flip=flip,
+        normalize=normalize,
+        as_supervised=as_supervised,
+        multi_hot=multi_hot,
+        features=features,
+    )
     if batch_size is not None and batch_size < 1:
-        raise ValueError(f"batch_size={batch_size} must be at least 1, or None for single records")
+        raise ReadOptionError(f"batch_size={batch_size} must be at least 1, or None for single records")
     if block_length < 1:
-        raise ValueError(f"block_length={block_length} must be at least 1")
+        raise ReadOptionError(f"block_length={block_length} must be at least 1")
     manifest = read_manifest(path)
-    image_key = _output_name(manifest, contract.IMAGE_ENCODED)
-    text_key = _output_name(manifest, contract.TEXT)
-    label_key = _output_name(manifest, contract.LABEL) or _output_name(manifest, contract.TEXT_LABEL)
-    if as_supervised and not label_key:
-        raise ValueError(f"as_supervised needs labels, and {path} is unlabelled")
-    if fit not in FITS:
-        raise ValueError(f"fit={fit!r} must be one of {', '.join(FITS)}")
-    if fit != STRETCH and image_size is None:
-        raise ValueError(f"fit={fit!r} needs image_size=(height, width)")
-    keys = _selected_keys(manifest, features, [image_key or text_key, label_key] if as_supervised else [])
-    reads_images = contract.IMAGE_ENCODED in keys
-    if reads_images:  # the decoder reads the format and size from the record, not the bytes
-        keys = list(dict.fromkeys([*keys, *_DECODER_KEYS]))
+    plan = plan_read(manifest, read, path=path)
+    image_key, text_key, label_key = plan.image_name, plan.text_name, plan.label_name
+    keys, reads_images = list(plan.keys), plan.reads_images
+    image_size = read.image_size
     if batch_size is not None and reads_images and image_size is None:
-        raise ValueError("batch_size needs image_size=(height, width): images differ in size")
+        raise ReadOptionError("batch_size needs image_size=(height, width): images differ in size")
     info = manifest.split(split)
     if info.num_records == 0:
         raise ManifestError(f"split {split!r} of {path} has no records")
@@ -403,18 +390,19 @@ def load(
         _check_local_shards(paths)
     shard_records = [shard.num_records for shard in info.shards]
     shard_bytes = [shard.num_bytes for shard in info.shards]
-    record_level = False
-    if input_context is not None and input_context.num_input_pipelines > 1:
-        pipelines, index = input_context.num_input_pipelines, input_context.input_pipeline_id
-        if len(paths) >= pipelines:
-            paths, shard_records, shard_bytes = paths[index::pipelines], shard_records[index::pipelines], shard_bytes[index::pipelines]
-        else:
-            record_level = True
-            _LOG.warning(
-                "%s has %d shards of %s for %d input pipelines: each pipeline reads every record "
-                "and keeps every %d-th (convert with --shards >= %d to read each shard once)",
-                path, len(paths), split, pipelines, pipelines, pipelines,
-            )
+    pipelines, index = (input_context.num_input_pipelines, input_context.input_pipeline_id) if input_context else (1, 0)
+    mine = share(len(paths), pipelines, index)
+    record_level = mine.record_level
+    if record_level:  # every pipeline reads every shard, in manifest order (`records.shard` below)
+        _LOG.warning(
+            "%s has %d shards of %s for %d input pipelines: each pipeline reads every record "
+            "and keeps every %d-th (convert with --shards >= %d to read each shard once)",
+            path, len(paths), split, pipelines, pipelines, pipelines,
+        )
+    else:
+        paths = [paths[i] for i in mine.shards]
+        shard_records = [shard_records[i] for i in mine.shards]
+        shard_bytes = [shard_bytes[i] for i in mine.shards]
     num_records, num_bytes = sum(shard_records), sum(shard_bytes)
     cycle = cycle_length or num_parallel_reads or (1 if small_records else min(len(paths), MAX_CYCLE_LENGTH))
     files = _shard_files(paths, shard_records, shuffle=shuffle and not record_level, seed=seed)
@@ -427,14 +415,14 @@ def load(
     )
     records = records.apply(tf.data.experimental.assert_cardinality(num_records))
     if record_level:
-        records = records.shard(input_context.num_input_pipelines, input_context.input_pipeline_id)
-        num_records = len(range(input_context.input_pipeline_id, num_records, input_context.num_input_pipelines))
+        records = records.shard(mine.record_stride, mine.record_offset)
+        num_records = len(range(mine.record_offset, num_records, mine.record_stride))
     if cache:
         records = records.cache("" if cache is True else str(cache))
     if repeat:
         records = records.repeat(None if repeat is True else int(repeat))
     if shuffle:
-        records = records.shuffle(_shuffle_buffer_records(num_records, num_bytes), seed=seed)
+        records = records.shuffle(shuffle_buffer_records(num_records, num_bytes), seed=seed)
 
     batched = small_records
     if small_records:
@@ -443,7 +431,7 @@ def load(
     if not reads_images:
         examples = records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     else:  # one map: parse and decode in the same parallel call
-        names = [_output_name(manifest, key) for key in _DECODER_KEYS]
+        names = [plan.names[key] for key in _DECODER_KEYS]
         decode = _decode_fn(names, image_size=image_size, fit=fit, flip=flip, normalize=normalize, dtype=dtype)
         if fit == RANDOM_CROP or flip:
             run_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -458,8 +446,8 @@ def load(
                 return decode(parse(record))
 
         examples = records.map(parse_and_decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
-    multi_label = manifest.label_mode == contract.LABEL_MULTI
-    if multi_label and multi_hot and label_key in _output_names(manifest, keys):
+    multi_label = plan.multi_label
+    if plan.multi_hot_label(read):
         examples = _multi_hot(examples, label_key, len(manifest.labels), batched=batched)
     if small_records and batch_size is None:
         examples = examples.unbatch()
@@ -502,10 +490,6 @@ def _prefetch(examples: tf.data.Dataset, device: str | None) -> tf.data.Dataset:
             return examples.apply(tf.data.experimental.prefetch_to_device(device))
         _LOG.info("no device %s here: prefetching on the host", device)
     return examples.prefetch(AUTOTUNE)
-
-
-def _output_names(manifest: Manifest, keys: Sequence[str]) -> set[str]:
-    return {manifest.features[key].get("output_name", key) for key in keys}
 
 
 def distribute(

@@ -15,7 +15,15 @@ import google_crc32c
 
 from shardify.errors import CorruptShardError
 
-__all__ = ["masked_crc32c", "TFRecordWriter", "index_line", "framed_size", "iter_records"]
+__all__ = [
+    "masked_crc32c",
+    "TFRecordWriter",
+    "index_line",
+    "framed_size",
+    "iter_records",
+    "record_from_frame",
+    "scan_frames",
+]
 
 _LENGTH = struct.Struct("<Q")
 _CRC = struct.Struct("<I")
@@ -82,12 +90,7 @@ def iter_records(fileobj: BinaryIO, path: str) -> Iterator[bytes]:
         header = fileobj.read(_HEADER_BYTES)
         if not header:
             return
-        if len(header) < _HEADER_BYTES:
-            raise CorruptShardError(path, "file ends inside a record header (truncated)", index)
-        length_bytes, crc_bytes = header[: _LENGTH.size], header[_LENGTH.size :]
-        if _CRC.unpack(crc_bytes)[0] != masked_crc32c(length_bytes):
-            raise CorruptShardError(path, "length CRC mismatch", index)
-        (length,) = _LENGTH.unpack(length_bytes)
+        length = _data_length(header, path, index)
         data = fileobj.read(length)
         footer = fileobj.read(_CRC.size)
         if len(data) < length or len(footer) < _CRC.size:
@@ -95,4 +98,55 @@ def iter_records(fileobj: BinaryIO, path: str) -> Iterator[bytes]:
         if _CRC.unpack(footer)[0] != masked_crc32c(data):
             raise CorruptShardError(path, "data CRC mismatch", index)
         yield data
+        index += 1
+
+
+def _data_length(header: bytes, path: str, index: int) -> int:
+    """The data length a record header gives, its CRC checked."""
+    if len(header) < _HEADER_BYTES:
+        raise CorruptShardError(path, "file ends inside a record header (truncated)", index)
+    length_bytes, crc_bytes = header[: _LENGTH.size], header[_LENGTH.size : _HEADER_BYTES]
+    if _CRC.unpack(crc_bytes)[0] != masked_crc32c(length_bytes):
+        raise CorruptShardError(path, "length CRC mismatch", index)
+    return _LENGTH.unpack(length_bytes)[0]
+
+
+def record_from_frame(frame: bytes, path: str, index: int) -> bytes:
+    """The data of one framed record (header, data and footer: the bytes an index line spans),
+    both CRCs checked; for readers that seek to a record instead of reading the shard through.
+
+    Raises:
+      CorruptShardError: naming `path` and record `index`: a CRC mismatch, or a frame whose size
+        is not the one its header gives (a wrong index line, or a truncated shard).
+    """
+    length = _data_length(frame, path, index)
+    if len(frame) != framed_size(length):
+        raise CorruptShardError(
+            path,
+            f"the record is {framed_size(length)} bytes framed, but {len(frame)} were read "
+            "(an index that does not match the shard, or a truncated shard)",
+            index,
+        )
+    data = frame[_HEADER_BYTES : _HEADER_BYTES + length]
+    if _CRC.unpack(frame[_HEADER_BYTES + length :])[0] != masked_crc32c(data):
+        raise CorruptShardError(path, "data CRC mismatch", index)
+    return data
+
+
+def scan_frames(fileobj: BinaryIO, path: str) -> Iterator[tuple[int, int]]:
+    """(offset, framed size) of each record, from the headers alone: each length's CRC is checked
+    and the data skipped. Rebuilds an index for shards written without one.
+
+    Raises:
+      CorruptShardError: naming `path` and the record index at a bad header or a truncated record.
+    """
+    end = fileobj.seek(0, 2)
+    offset = index = 0
+    while offset < end:
+        fileobj.seek(offset)
+        framed = framed_size(_data_length(fileobj.read(_HEADER_BYTES), path, index))
+        if offset + framed > end:
+            raise CorruptShardError(path, "file ends inside a record (truncated)", index)
+        yield offset, framed
+        offset += framed
         index += 1
