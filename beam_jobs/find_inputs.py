@@ -1,6 +1,6 @@
 """FindInputs: the listed files become Candidates, by the transform of the source's layout.
 
-    [(relpath, size_bytes)] --LabelFromPath | ScanTables | JoinLabelFile | PairCaptions--> [Candidate]
+    [Listed] --LabelFromPath | ScanTables | JoinLabelFile | PairCaptions | WebDatasetSamples--> [Candidate]
 
 Every transform returns {CANDIDATES, REJECTS, COLUMNS, NOTES} (see `candidates.py`).
 """
@@ -16,6 +16,7 @@ from shardify.beam_jobs.join_label_file import JoinLabelFile
 from shardify.beam_jobs.label_from_path import LabelFromPath
 from shardify.beam_jobs.pair_captions import PairCaptions
 from shardify.beam_jobs.scan_tables import ScanTables
+from shardify.beam_jobs.webdataset import WebDatasetSamples
 from shardify.layout import SourceLayout
 
 __all__ = ["FindInputs"]
@@ -38,4 +39,8 @@ def FindInputs(  # noqa: N802
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_path = labels_file_path(config.source, source_layout.labels_file)
         return JoinLabelFile(labels_path, source_layout, config.table_options, listing_rejects)
+    if name == layout_lib.WEBDATASET:
+        return WebDatasetSamples(
+            config.source, source_layout, follow_outside_links=config.follow_outside_links, index_folder=index_folder
+        )
     return PairCaptions(source_layout)

@@ -6,12 +6,13 @@ A WebDataset tar holds `000001.jpg`, `000001.cls`, `000001.txt`, `000002.jpg`, .
 is its path up to the first dot of its file name, the rest is the field (`jpg`, `cls`, `seg.png`).
 Each key becomes one record: its image (or, without one, its `txt` as the text), its label from
 `cls` (a name or a number; numbers map through `--label-names` like any numbered label) or from a
-`json` member's label field, and an image's caption from `txt`. The small label and caption members
-are read here; the image is read by the writer. Fields no record holds are named in the plan.
+`json` member's label field, and an image's caption from `txt`. The small label members are read
+here; the image and the caption are read by the writer. Fields no record holds are named in the plan.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import posixpath
 from collections.abc import Iterable, Iterator
@@ -25,21 +26,14 @@ from shardify.converters.columns import LABEL_COLUMN_NAMES, split_labels
 from shardify.converters.texts import decode_text
 from shardify.entries import IMAGE, TEXT, Batch, Candidate
 from shardify.errors import InvalidInputError
-from shardify.layout import SourceLayout
+from shardify.layout import SourceLayout, sample_key
 
-__all__ = ["WebDatasetSamples", "sample_key"]
+__all__ = ["WebDatasetSamples"]
 
 # Label and caption members are read while planning: they are a few bytes; larger ones are not
 # labels and captions.
 MAX_SIDE_MEMBER_BYTES = 1 << 20
 _LABEL_FIELDS, _TEXT_FIELD, _JSON_FIELD = ("cls", "label"), "txt", "json"
-
-
-def sample_key(relpath: str) -> tuple[str, str]:
-    """(key, field): 'shard/000001.seg.png' -> ('shard/000001', 'seg.png')."""
-    folder, name = posixpath.split(relpath)
-    stem, _, field = name.partition(".")
-    return posixpath.join(folder, stem), field.lower()
 
 
 class _ReadSample(beam.DoFn):
@@ -60,25 +54,33 @@ class _ReadSample(beam.DoFn):
     def process(self, keyed: tuple[str, Iterable[Listed]]) -> Iterator:
         key, group = keyed
         fields = {sample_key(item.relpath)[1]: item for item in sorted(group, key=lambda item: item.relpath)}
-        images = [field for field in fields if layout_lib.extension("." + field) in layout_lib.IMAGE_EXTENSIONS]
-        media_field = images[0] if images else (_TEXT_FIELD if _TEXT_FIELD in fields else "")
+        images = [field for field in fields if layout_lib.extension("x." + field) in layout_lib.IMAGE_EXTENSIONS]
+        if self._layout.media == "image":
+            media_field, wanted = (images[0] if images else ""), "an image member"
+        else:
+            media_field, wanted = (_TEXT_FIELD if _TEXT_FIELD in fields else ""), "a txt member"
         if not media_field:
             for item in fields.values():
-                yield reject(item.relpath, f"sample {key!r} has no image and no txt member")
+                yield reject(item.relpath, f"sample {key!r} has no {wanted}")
             return
         main = fields[media_field]
         try:
             labels = self._labels(fields)
-            caption = self._text(fields[_TEXT_FIELD]) if images and _TEXT_FIELD in fields else ""
         except InvalidInputError as error:
             yield reject(main.relpath, f"sample {key!r}: {error.reason}")
             return
+        caption = fields.get(_TEXT_FIELD) if media_field != _TEXT_FIELD and self._layout.captions else None
         used = {media_field, _TEXT_FIELD, _JSON_FIELD, *_LABEL_FIELDS}
         unused = sorted(set(fields) - used)
         for field in unused:
             yield beam.pvalue.TaggedOutput(NOTES, field)
-        kind = IMAGE if images else TEXT
-        yield Batch([Candidate(kind, main.relpath, main.size, labels, caption_text=caption, location=main.location)])
+        kind = IMAGE if self._layout.media == "image" else TEXT
+        candidate = Candidate(kind, main.relpath, main.size, labels, location=main.location)
+        if caption is not None:  # read by the writer, like an image_captions caption
+            candidate = dataclasses.replace(
+                candidate, caption_file=caption.relpath, caption_bytes=caption.size, caption_location=caption.location
+            )
+        yield Batch([candidate])
 
     def _read(self, item: Listed) -> bytes:
         if item.size > MAX_SIDE_MEMBER_BYTES:

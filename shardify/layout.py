@@ -10,6 +10,7 @@ Layouts (detected by `detect_layout` from a sample of the listing, or forced wit
                                                               file name, stem or order
   coco            images + a COCO-style annotation .json      one record per image: categories, captions
   image_captions  img/0001.jpg + txt/0001.txt                 image and caption sharing a stem
+  webdataset      tars of 000001.jpg + 000001.cls (+ .txt)    one record per key (see webdataset.py)
 
 Any of them may sit under split folders (SRC/train, SRC/validation or SRC/val, SRC/test). SRC may
 also be one file: a table, or a label file (its files are found relative to its folder).
@@ -30,6 +31,7 @@ __all__ = [
     "LABEL_FILE",
     "COCO",
     "IMAGE_CAPTIONS",
+    "WEBDATASET",
     "LAYOUTS",
     "PATH",
     "NAME",
@@ -46,6 +48,7 @@ __all__ = [
     "is_junk",
     "extension",
     "stem",
+    "sample_key",
     "split_folders",
     "choose_label_key",
     "LabelFileSample",
@@ -53,8 +56,10 @@ __all__ = [
 ]
 
 IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES = "image_folders", "text_folders", "named_files", "tables"
-LABEL_FILE, COCO, IMAGE_CAPTIONS = "label_file", "coco", "image_captions"
-LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, IMAGE_CAPTIONS)
+LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET = "label_file", "coco", "image_captions", "webdataset"
+LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET)
+# WebDataset members that label a sample (`000001.cls`, `000001.json`).
+SAMPLE_LABEL_FIELDS = frozenset({"cls", "json"})
 # How a label file's keys name files (see beam_jobs/join_label_file.py).
 PATH, NAME, STEM, ORDER = "path", "name", "stem", "order"
 LABEL_KEYS = (PATH, NAME, STEM, ORDER)
@@ -99,6 +104,14 @@ def extension(relpath: str) -> str:
 def stem(relpath: str) -> str:
     """File name without folder or extension: 'img/0001.jpg' -> '0001'."""
     return posixpath.splitext(posixpath.basename(relpath))[0]
+
+
+def sample_key(relpath: str) -> tuple[str, str]:
+    """A WebDataset member's (key, field): its path up to the first dot of its file name, and the
+    rest, lower-case: 'shard/000001.seg.png' -> ('shard/000001', 'seg.png')."""
+    folder, name = posixpath.split(relpath)
+    key, _, field = name.partition(".")
+    return posixpath.join(folder, key), field.lower()
 
 
 @dataclass(frozen=True)
@@ -242,6 +255,7 @@ def detect_layout(
     top_tables = [p for p in inner if extension(p) in TABLE_EXTENSIONS and "/" not in p]
     media = _media_of(data_files)
     notes = [f"SRC is one file: {source_file}"] if source_file else []
+    captioned = False  # a WebDataset whose images come with txt members
     if splits:
         notes.append(f"split folders: {', '.join(splits)}")
     name = forced
@@ -255,12 +269,22 @@ def detect_layout(
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
             text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}
+            keys = [sample_key(p) for p in data_files]
+            labelled = {key for key, field in keys if field in SAMPLE_LABEL_FIELDS}
             paired = len(image_stems & text_stems)
-            if image_stems and paired * 2 >= len(image_stems):
+            samples = {key for key, field in keys if extension("." + field) in IMAGE_EXTENSIONS}
+            samples = samples or {key for key, field in keys if field in TEXT_EXTENSIONS}
+            if samples and len(samples & labelled) * 2 >= len(samples):
+                name = WEBDATASET
+                media = "image" if image_stems else "text"  # a WebDataset of texts: key.txt + key.cls
+                notes.append(f"{len(samples & labelled)} of {len(samples)} sampled keys have a .cls or .json label member")
+            elif image_stems and paired * 2 >= len(image_stems):
                 name = IMAGE_CAPTIONS
                 notes.append(f"{paired} of {len(image_stems)} sampled images share their stem with a .txt caption")
             else:
                 name = IMAGE_FOLDERS if media == "image" else TEXT_FOLDERS
+    if name == WEBDATASET:  # forced or detected: images come with captions when txt members are there
+        captioned = media == "image" and any(sample_key(p)[1] in TEXT_EXTENSIONS for p in data_files)
     if name in (IMAGE_FOLDERS, IMAGE_CAPTIONS):
         media = "image"
     elif name in (TEXT_FOLDERS, TABLES):
@@ -268,7 +292,8 @@ def detect_layout(
     if name == NAMED_FILES:
         notes.append(f"labels from file names by --label-from-name {name_pattern!r}")
     if name not in (LABEL_FILE, COCO):
-        return SourceLayout(name, media, splits, captions=name == IMAGE_CAPTIONS, source_file=source_file, notes=tuple(notes))
+        captions = name == IMAGE_CAPTIONS or captioned
+        return SourceLayout(name, media, splits, captions=captions, source_file=source_file, notes=tuple(notes))
     if label_file.order:
         key, how = ORDER, f"one label per line, the n-th for the n-th {media} in path order"
     else:

@@ -141,3 +141,34 @@ def test_a_damaged_archive_is_one_reject(tmp_path: Path) -> None:
     assert set(_records(out)) == {"cat/1.jpg"}
     rejects = {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
     assert rejects["broken.tar.gz"].startswith("unreadable tar.gz archive")
+
+
+def test_webdataset_tars_make_one_record_per_key(tmp_path: Path) -> None:
+    """WebDataset shards: `000001.jpg` + `000001.cls` (+ `000001.txt`); labels as numbers through
+    --label-names, captions from txt, an unused field named in the plan, a key without an image
+    rejected."""
+    source = tmp_path / "wds"
+    source.mkdir()
+    expected = {}
+    for shard in range(2):
+        files = {}
+        for i in range(4):
+            key = f"{shard}{i:05d}"
+            files[f"{key}.jpg"] = image_bytes(seed=10 * shard + i)
+            files[f"{key}.cls"] = str(i % 2).encode()
+            files[f"{key}.txt"] = f"caption {key}".encode()
+            files[f"{key}.npy"] = b"\x93NUMPY"
+            expected[f"shard-{shard:06d}/{key}.jpg"] = (files[f"{key}.jpg"], ("tabby", "tiger")[i % 2], f"caption {key}")
+        files[f"{shard}99999.cls"] = b"1"  # a label with no image
+        (source / f"shard-{shard:06d}.tar").write_bytes(_tar(files))
+    (tmp_path / "names.txt").write_text("tabby\ntiger\n")
+    out = tmp_path / "out"
+    output = _convert(str(source), str(out), "--label-names", str(tmp_path / "names.txt"))
+    assert "wrote 8 records" in output
+    records = _records(out)
+    assert {path: (r[contract.IMAGE_ENCODED], r[contract.LABEL_TEXT].decode(), r[contract.TEXT].decode()) for path, r in records.items()} == expected
+    assert all(r[contract.TEXT_SOURCE].decode() == path.replace(".jpg", ".txt") for path, r in records.items())
+    rejects = {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
+    assert set(rejects) == {"shard-000000/099999.cls", "shard-000001/199999.cls"}
+    result = runner.invoke(app, ["convert", str(source), str(tmp_path / "dry"), "--label-names", str(tmp_path / "names.txt"), "--dry-run"])
+    assert "layout: webdataset" in result.output and "fields no record holds: npy" in result.output
