@@ -178,9 +178,13 @@ def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> I
         )
     image_formats.require_decoder(image_format)
     fileobj.seek(0)
+    if Image.MAX_IMAGE_PIXELS and max_pixels > 2 * Image.MAX_IMAGE_PIXELS:  # Pillow refuses above twice it
+        Image.MAX_IMAGE_PIXELS = max_pixels // 2 + 1
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            # Pillow warns from 89 MP and refuses from 179 MP on its own; `max_pixels` is the limit
+            # here (its default is Pillow's refusal), checked from the header before any decode.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(fileobj, formats=[_PILLOW_NAMES[image_format]]) as image:
                 width, height = image.size
                 if width * height > max_pixels:
@@ -188,7 +192,7 @@ def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> I
                 channels = _decoded_channels(image, image_format, head)
     except InvalidInputError:
         raise
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+    except Image.DecompressionBombError as error:
         raise InvalidInputError(f"decompression bomb: {error}") from None
     except _MALFORMED as error:  # UnidentifiedImageError is an OSError
         raise InvalidInputError(f"unreadable {image_format} header: {_said(error)}") from None

@@ -63,7 +63,7 @@ def open_local_input(path: str, *, real_root: str | None = None) -> BinaryIO:
         if real_root is not None:
             real = _real_path_of(fd, path)
             if os.path.commonpath([real_root, real]) != real_root:
-                raise InvalidInputError("leads outside the source folder (it changed since it was listed?)")
+                raise InvalidInputError(f"leads outside {real_root} (a link, or it changed since it was listed)")
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
     except BaseException:

@@ -79,18 +79,28 @@ def framed_size(data_bytes: int) -> int:
     return data_bytes + _HEADER_BYTES + _CRC.size
 
 
-def iter_records(fileobj: BinaryIO, path: str) -> Iterator[bytes]:
+def iter_records(fileobj: BinaryIO, path: str, size_bytes: int | None = None) -> Iterator[bytes]:
     """Yields each record's data, checking both CRCs.
+
+    Args:
+      size_bytes: the file's size: a header giving more bytes than are left fails before anything
+        is read (a crafted length would otherwise make the read ask for 2**62 bytes).
 
     Raises:
       CorruptShardError: naming `path` and the record index at the first framing or CRC error.
     """
-    index = 0
+    index = position = 0
     while True:
         header = fileobj.read(_HEADER_BYTES)
         if not header:
             return
         length = _data_length(header, path, index)
+        position += _HEADER_BYTES
+        if size_bytes is not None and length + _CRC.size > size_bytes - position:
+            raise CorruptShardError(
+                path, f"a record header gives {length:,} bytes, more than the {size_bytes - position:,} left", index
+            )
+        position += length + _CRC.size
         data = fileobj.read(length)
         footer = fileobj.read(_CRC.size)
         if len(data) < length or len(footer) < _CRC.size:

@@ -34,6 +34,7 @@ from torch.utils.data import get_worker_info
 from torch.utils.data._utils.collate import default_collate
 
 from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
+from shardify.input_files import size_of
 from shardify.manifest import Manifest, load_manifest
 from shardify.paths import is_local_path, join_path
 from shardify.read_options import ReadOptions, ReadPlan, Share, plan_read, share, shuffle_buffer_records
@@ -294,7 +295,7 @@ class ShardDataset(torch.utils.data.IterableDataset):
             path, expected = source.paths[shard], source.shard_records[shard]
             count = 0
             with open_shard_file(source.manifest.root, source.info.shards[shard].path) as fileobj:
-                for count, data in enumerate(iter_records(fileobj, path), start=1):
+                for count, data in enumerate(iter_records(fileobj, path, size_of(fileobj)), start=1):
                     if count > expected:
                         raise CorruptShardError(
                             path, f"holds more than the {expected} records its manifest gives (run `shardify verify`)"

@@ -74,7 +74,7 @@ def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int]
         reader = _HashingReader(fileobj)
         count = offset = 0
         index = hashlib.sha256()  # of the index file this shard should have
-        for count, data in enumerate(iter_records(reader, path), start=1):  # type: ignore[arg-type]
+        for count, data in enumerate(iter_records(reader, path, size), start=1):  # type: ignore[arg-type]
             _check_record(data, manifest.features, path, count - 1)
             index.update(index_line(offset, framed_size(len(data))))
             offset += framed_size(len(data))

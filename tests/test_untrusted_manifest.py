@@ -163,3 +163,15 @@ def test_verify_names_shard_files_the_manifest_does_not_list(output: Path) -> No
     assert "holds 1 shard files the manifest does not list (train-00000-of-00002.tfrecord)" in result.output
     (output / "train-00000-of-00002.tfrecord").unlink()
     assert runner.invoke(app, ["verify", str(output), "-q"]).exit_code == 0
+
+
+def test_a_crafted_record_length_fails_verify_without_reading_it(output: Path) -> None:
+    """A record header may give any length with a valid CRC: verify must not try to read 2**62 bytes."""
+    from shardify.tfrecord import masked_crc32c
+
+    shard = output / "train-00002-of-00004.tfrecord"
+    length = (1 << 62).to_bytes(8, "little")
+    shard.write_bytes(length + masked_crc32c(length).to_bytes(4, "little") + shard.read_bytes()[12:])
+    result = run_shardify("verify", str(output), "-q", timeout=60)
+    assert result.returncode == 1
+    assert "a record header gives 4,611,686,018,427,387,904 bytes, more than the" in one_line_error(result)
