@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from dataclasses import dataclass
 import json
 import os
 import re
@@ -16,7 +17,8 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify import layout, naming
 from shardify.beam_jobs.config import ConvertConfig
-from shardify.beam_jobs.listing import list_tree, real_folder
+from shardify.beam_jobs.candidates import Listed
+from shardify.beam_jobs.listing import list_file, list_tree, real_folder
 from shardify.beam_jobs.filesystem import open_input
 from shardify.beam_jobs.list_archives import member_prefix
 from shardify.converters import archives, label_files
@@ -25,10 +27,21 @@ from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.input_files import size_of
 from shardify.paths import is_local_path, join_path
 
-__all__ = ["DETECT_SAMPLE_FILES", "LABEL_KEY_SAMPLE_ROWS", "resolve_layout", "labels_file_path"]
+__all__ = [
+    "DETECT_SAMPLE_FILES",
+    "LABEL_KEY_SAMPLE_ROWS",
+    "SMALL_SOURCE_BYTES",
+    "SourceScan",
+    "detect_source",
+    "resolve_layout",
+    "labels_file_path",
+]
 
 # Files looked at to tell image folders from text folders, tables and caption pairs.
 DETECT_SAMPLE_FILES = 2000
+# A source seen whole in the sample and at most this large converts in one process: starting Beam's
+# worker processes (about 2.5 s here, measured) costs more than a second core saves on it.
+SMALL_SOURCE_BYTES = 128 << 20
 # Label file rows looked at to tell path keys from file-name and id keys.
 LABEL_KEY_SAMPLE_ROWS = 100
 # Archives opened to sample their members (their paths decide the layout like files' do).
@@ -172,8 +185,37 @@ def _keys_name_files(keys: tuple[str, ...], sample: list[str]) -> bool:
     return "judged by their shape" not in how or all(layout.extension(key) in known for key in keys)
 
 
+@dataclass(frozen=True)
+class SourceScan:
+    """How much detection saw of the source: enough to tell a small source, which converts
+    fastest in one process (see `runner.make_pipeline`), and whether archives need listing.
+
+    Attributes:
+      files: files seen (not junk, not rejected).
+      num_bytes: their bytes.
+      complete: the listing was seen whole (it holds at most DETECT_SAMPLE_FILES files).
+      archives: archives are among the files (SRC may be one).
+    """
+
+    files: int
+    num_bytes: int
+    complete: bool
+    archives: bool
+
+    @property
+    def small(self) -> bool:
+        """Seen whole and at most SMALL_SOURCE_BYTES: starting worker processes would cost more
+        than they save."""
+        return self.complete and self.num_bytes <= SMALL_SOURCE_BYTES
+
+
 def resolve_layout(config: ConvertConfig, source_file: str = "") -> layout.SourceLayout:
-    """The source's layout: forced by `config.layout` or detected.
+    """The source's layout: forced by `config.layout` or detected (see `detect_source`)."""
+    return detect_source(config, source_file)[0]
+
+
+def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.SourceLayout, SourceScan]:
+    """The source's layout (forced by `config.layout` or detected), and how much of it was seen.
 
     Args:
       config: the conversion's options; `config.source` is the folder listed.
@@ -184,26 +226,48 @@ def resolve_layout(config: ConvertConfig, source_file: str = "") -> layout.Sourc
       UsageError: split folders meet `--split`; several annotation files and none chosen; a
         folder of files with no way to label them.
     """
+    listed, complete, top_folders = _list_sample(config)
+    found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
+    if found.source_file:  # one table or one archive: that file is the whole input
+        item = list_file(config.source, found.source_file)
+        listed, complete = ([item] if isinstance(item, Listed) else []), True
+    scan = SourceScan(
+        files=len(listed),
+        num_bytes=sum(item.size for item in listed),
+        complete=complete,
+        archives=any(archives.archive_kind(item.relpath) for item in listed),
+    )
+    return found, scan
+
+
+def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:
+    """(the first DETECT_SAMPLE_FILES usable files, whether they are all there are, the folders at
+    the top of SRC)."""
     listing = list_tree(config.source, exclude=[config.output])
-    files = (i[0] for i in listing if not isinstance(i, Reject) and not layout.is_junk(i[0]))
+    files = (item for item in listing if not isinstance(item, Reject) and not layout.is_junk(item.relpath))
     if is_local_path(config.source):
-        sample = list(itertools.islice(files, DETECT_SAMPLE_FILES))
+        listed = list(itertools.islice(files, DETECT_SAMPLE_FILES + 1))
         output, root = real_folder(config.output), real_folder(config.source)
         with os.scandir(config.source) as scan:
             top_folders = [
                 e.name for e in scan if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output
             ]
-    else:
-        # Object stores list in name order, so the first files may all lie in one folder ("test/"
-        # before "train/"): the top folders come from the whole listing, which Beam's match reads
-        # in full anyway.
-        sample, folders = [], set()
-        for relpath in files:
-            if len(sample) < DETECT_SAMPLE_FILES:
-                sample.append(relpath)
-            if "/" in relpath:
-                folders.add(relpath.split("/", 1)[0])
-        top_folders = sorted(folders)
+        return listed[:DETECT_SAMPLE_FILES], len(listed) <= DETECT_SAMPLE_FILES, top_folders
+    # Object stores list in name order, so the first files may all lie in one folder ("test/"
+    # before "train/"): the top folders come from the whole listing, which Beam's match reads in
+    # full anyway.
+    listed, folders, count = [], set(), 0
+    for item in files:
+        count += 1
+        if len(listed) < DETECT_SAMPLE_FILES:
+            listed.append(item)
+        if "/" in item.relpath:
+            folders.add(item.relpath.split("/", 1)[0])
+    return listed, count <= DETECT_SAMPLE_FILES, sorted(folders)
+
+
+def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]) -> layout.SourceLayout:
+    """The layout, from the sampled paths: of SRC's folder, of the archive or file SRC names."""
     if source_file and archives.archive_kind(source_file):  # an archive as SRC reads as a folder
         names = [name for name, _ in _members_sampled(config, source_file)]
         root = _single_top_folder(names)

@@ -147,11 +147,21 @@ class Discover(beam.PTransform):
     """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
     COLUMNS, NOTES} (NOTES: (table, how it was read) for the plan)."""
 
-    def __init__(self, config: ConvertConfig, source_layout: SourceLayout, *, index_folder: str = "") -> None:
+    def __init__(
+        self,
+        config: ConvertConfig,
+        source_layout: SourceLayout,
+        *,
+        index_folder: str = "",
+        spread: bool = True,
+        archives: bool = True,
+    ) -> None:
         super().__init__()
         self._config = config
         self._layout = source_layout
         self._index_folder = index_folder or config.output
+        self._spread = spread
+        self._archives = archives
 
     def expand(self, pbegin: beam.pvalue.PBegin) -> dict[str, beam.PCollection]:
         config = self._config
@@ -162,12 +172,12 @@ class Discover(beam.PTransform):
                 _ListFiles(self._layout, config.follow_outside_links, config.output)
             ).with_outputs(REJECTS, SKIPPED, ARCHIVES, main=ENTRIES)
         )
-        members = (
-            listed[ARCHIVES]
-            # One archive per worker call, spread so that archives are listed in parallel.
-            | "SpreadArchives" >> beam.Reshuffle()
-            | "ListMembers"
-            >> beam.ParDo(
+        files, listing_rejects, skipped = listed[ENTRIES], listed[REJECTS], listed[SKIPPED]
+        if self._archives:
+            archives_listed = listed[ARCHIVES]
+            if self._spread:  # one archive per worker call, spread so that archives are listed in parallel
+                archives_listed = archives_listed | "SpreadArchives" >> beam.Reshuffle()
+            members = archives_listed | "ListMembers" >> beam.ParDo(
                 ListMembers(
                     config.source,
                     self._layout,
@@ -175,15 +185,14 @@ class Discover(beam.PTransform):
                     index_folder=self._index_folder,
                 )
             ).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
-        )
-        files = (listed[ENTRIES], members[ENTRIES]) | "MergeFiles" >> beam.Flatten()
-        listing_rejects = (listed[REJECTS], members[REJECTS]) | "MergeListingRejects" >> beam.Flatten()
-        skipped = (listed[SKIPPED], members[SKIPPED]) | "MergeSkipped" >> beam.Flatten()
+            files = (files, members[ENTRIES]) | "MergeFiles" >> beam.Flatten()
+            listing_rejects = (listing_rejects, members[REJECTS]) | "MergeListingRejects" >> beam.Flatten()
+            skipped = (skipped, members[SKIPPED]) | "MergeSkipped" >> beam.Flatten()
         # [Listed] per batch of files and archive members
         found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
         # [Candidate] per batch of inputs: files, table rows, images with their captions
         candidates = found[CANDIDATES]
-        if self._layout.media == "image":
+        if self._layout.media == "image" and self._spread:
             # Spread over workers so that image headers are read in parallel. Texts and rows need
             # no reading here, and the shuffle would cost more than it spreads.
             candidates = candidates | "SpreadInputs" >> beam.Reshuffle()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import dataclass
 import logging
 import os
 import shutil
@@ -23,7 +24,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify import naming
 from shardify.beam_jobs import output_folder, runner
 from shardify.beam_jobs.config import ConvertConfig
-from shardify.beam_jobs.detect import resolve_layout
+from shardify.beam_jobs.detect import SourceScan, detect_source
 from shardify.beam_jobs.listing import real_folder
 from shardify.beam_jobs.output_lock import OutputLock, check_held
 from shardify.beam_jobs.discover import COLUMNS, ENTRIES, NOTES, REJECTS, SKIPPED, Discover
@@ -36,7 +37,7 @@ from shardify.errors import RejectLimitError, SourceError, UsageError
 from shardify.layout import COCO, SourceLayout
 from shardify.paths import is_local_path
 
-__all__ = ["ConvertConfig", "build_pipeline", "run_conversion", "plan_conversion"]
+__all__ = ["ConvertConfig", "PipelineShape", "build_pipeline", "run_conversion", "plan_conversion"]
 
 _LOG = logging.getLogger("shardify")
 
@@ -46,6 +47,20 @@ def _record_plan(summary: PlanSummary, output: str) -> PlanSummary:
     return summary
 
 
+@dataclass(frozen=True)
+class PipelineShape:
+    """Steps a run can do without, each a few stages whose start-up a small run feels.
+
+    Attributes:
+      spread: reshuffle work over workers (header probing, shards): pointless in one process.
+      archives: list archives' members: needed unless detection saw the whole source and no
+        archive in it.
+    """
+
+    spread: bool = True
+    archives: bool = True
+
+
 def build_pipeline(
     pipeline: beam.Pipeline,
     config: ConvertConfig,
@@ -53,6 +68,7 @@ def build_pipeline(
     *,
     plan_only_into: str = "",
     lock_token: str = "",
+    shape: PipelineShape = PipelineShape(),
 ) -> None:
     """Adds the conversion's stages to `pipeline`.
 
@@ -60,8 +76,15 @@ def build_pipeline(
       plan_only_into: a folder: only Discover and Plan run, and the plan goes there (a dry run).
       lock_token: the token of this run's lock on the output folder; the manifest is written only
         while the lock still holds it ("": not checked).
+      shape: steps this run needs (see PipelineShape).
     """
-    found = pipeline | "Discover" >> Discover(config, source_layout, index_folder=plan_only_into or config.output)
+    found = pipeline | "Discover" >> Discover(
+        config,
+        source_layout,
+        index_folder=plan_only_into or config.output,
+        spread=shape.spread,
+        archives=shape.archives,
+    )
     # Entry per input; Reject per unusable input; relpath per skipped junk file; (column, dtype).
     multi_label = bool(config.label_separator) or source_layout.name == COCO  # COCO: an image's categories
     context = PlanContext(source_layout, config.shard_request, config.label_names, multi_label=multi_label)
@@ -73,7 +96,7 @@ def build_pipeline(
     summary = plan[SUMMARY] | "RecordPlan" >> beam.Map(_record_plan, plan_only_into or config.output)
     if plan_only_into:
         return
-    written = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary)
+    written = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary, spread=shape.spread)
     # ShardResult per shard written; (bucket, [(sha256, split, record id)]) per shard and bucket.
     duplicates = written[CONTENT_HASHES] | "FindDuplicates" >> FindDuplicates()
     # DuplicateGroup per content several records hold.
@@ -139,14 +162,29 @@ def _as_folder(source: str) -> tuple[str, str]:
     return (source.rsplit("/", 1)[0], source.rsplit("/", 1)[1]) if exact else (source, "")
 
 
-def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout]:
-    """The options with SRC and OUT made absolute (SRC a folder: its own, or a file's), and the
-    source's layout."""
+def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, SourceScan]:
+    """The options with SRC and OUT made absolute (SRC a folder: its own, or a file's), the
+    source's layout, and how much of it detection saw."""
     config = dataclasses.replace(config, source=_normalise(config.source), output=_normalise(config.output))
     folder, source_file = _as_folder(config.source)
     config = dataclasses.replace(config, source=folder)
     _check_surroundings(config)
-    return config, resolve_layout(config, source_file)
+    source_layout, scan = detect_source(config, source_file)
+    return config, source_layout, scan
+
+
+def _shape(scan: SourceScan, pipeline: beam.Pipeline) -> PipelineShape:
+    """What the pipeline needs for this source on this runner (see `PipelineShape`)."""
+    return PipelineShape(
+        spread=not runner.runs_in_process(pipeline.options), archives=scan.archives or not scan.complete
+    )
+
+
+def _for_source(pipeline: beam.Pipeline, scan: SourceScan, runner_name: str, beam_args: Sequence[str], num_workers: int | None) -> beam.Pipeline:
+    """The pipeline to run: a small source on the local runner runs in this process."""
+    if runner_name == runner.LOCAL and scan.small:
+        return runner.make_pipeline(runner_name, beam_args, num_workers=num_workers, small=True)
+    return pipeline
 
 
 def _run(pipeline: beam.Pipeline) -> beam.runners.runner.PipelineResult:
@@ -171,15 +209,16 @@ def run_conversion(
       OutputError: the output folder is locked by another run or cannot be claimed (see
         `output_lock.OutputLock` and `output_folder.prepare_output`).
     """
-    pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)
+    pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)  # options checked first
     FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
-    config, source_layout = _prepared(config)
+    config, source_layout, scan = _prepared(config)
+    pipeline = _for_source(pipeline, scan, runner_name, beam_args, num_workers)
     if runner.is_dry_run(pipeline.options):  # Beam builds the job and submits nothing: OUT untouched
-        build_pipeline(pipeline, config, source_layout)
+        build_pipeline(pipeline, config, source_layout, shape=_shape(scan, pipeline))
         return _run(pipeline)
     with OutputLock(config.output) as lock:
         output_folder.prepare_output(config.output, overwrite=overwrite)
-        build_pipeline(pipeline, config, source_layout, lock_token=lock.token)
+        build_pipeline(pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline))
         result = _run(pipeline)
         _check_finished(config)
         check_held(config.output, lock.token)
@@ -224,11 +263,12 @@ def plan_conversion(
     """
     pipeline = runner.make_pipeline(runner.LOCAL, beam_args, num_workers=num_workers)
     FileSystems.set_options(pipeline.options)
-    config, source_layout = _prepared(config)
+    config, source_layout, scan = _prepared(config)
+    pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers)
     # Hidden, so that even a source folder holding the temporary folder never reads it as input.
     scratch = tempfile.mkdtemp(prefix=".shardify-plan-")
     try:
-        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch)
+        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline))
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
             return PlanSummary.from_json(json.load(f))

@@ -203,7 +203,7 @@ def _summarize(
         notes=_notes(context, table_notes, base, aliases),
     )
     # Printed before any shard is written: WriteShards takes this summary as a side input.
-    _LOG.info("plan:\n%s", summary.describe())
+    _LOG.debug("plan:\n%s", summary.describe())
     return summary
 
 

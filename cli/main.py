@@ -7,6 +7,7 @@ Results go to stdout, progress and the plan to stderr. Exit codes: 0 success, 1 
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import re
@@ -16,7 +17,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Annotated, NoReturn, Optional, TextIO
 
-import click
 import typer
 from typer.core import TyperCommand
 
@@ -27,6 +27,7 @@ from shardify.cli.export_metadata import export_metadata
 from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.layout import LAYOUTS
 from shardify.errors import InvalidInputError, RunnerError, ShardifyError, UsageError
+from shardify.entries import PlanSummary
 from shardify.input_files import open_local_input
 from shardify.paths import is_local_path
 
@@ -40,6 +41,10 @@ app = typer.Typer(
 )
 
 _LOG = logging.getLogger("shardify")
+# When this command started (its first import), for the summary's time.
+_STARTED = time.monotonic()
+# plan.json holds counts per split and label: this is far above any real one.
+_MAX_PLAN_BYTES = 64 << 20
 
 # The choices of `--layout` (shardify.layout imports nothing heavy, so `--help` stays fast).
 Layout = Enum("Layout", {name.upper(): name for name in LAYOUTS}, type=str)
@@ -69,7 +74,7 @@ _BEAM_ARGS = "beam_args"
 class _OptionsThenBeamArgs(TyperCommand):
     """Parses the arguments before `--`; keeps those after it, untouched, in `ctx.meta`."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         if "--" in args:
             at = args.index("--")
             args, ctx.meta[_BEAM_ARGS] = args[:at], args[at + 1 :]
@@ -135,6 +140,10 @@ def _columns(value: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in value.split(",") if name.strip())
 
 
+# --help groups convert's options so that each fits 80 columns.
+_INPUT, _LABELS, _OUTPUT, _IMAGES, _RUNNER = "Input", "Labels", "Output", "Images", "Runner"
+
+
 @app.command(cls=_OptionsThenBeamArgs)
 def convert(
     ctx: typer.Context,
@@ -142,112 +151,175 @@ def convert(
         str,
         typer.Argument(
             metavar="SRC",
-            help="Source folder (class folders, tables, files + label file, ...), or one table or label file.",
+            help="A folder (class folders, tables, files + a label file, archives), or one table, "
+            "label file or archive.",
             callback=_existing_source,
+            show_default=False,
         ),
     ],
-    out: Annotated[str, typer.Argument(metavar="OUT", help="Output folder for shards, manifest.json and rejected.jsonl.")],
-    shards: Annotated[
+    out: Annotated[
+        str,
+        typer.Argument(metavar="OUT", help="Output folder: shards, manifest.json, reports.", show_default=False),
+    ],
+    layout: Annotated[
+        Optional[Layout],
+        typer.Option(
+            metavar="NAME",
+            help=f"Force the layout: {', '.join(LAYOUTS)}. Default: detected, and said why.",
+            case_sensitive=False,
+            show_choices=False,
+            rich_help_panel=_INPUT,
+        ),
+    ] = None,
+    header: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--header/--no-header",
+            help="CSV/TSV: the first row is (not) a header. Default: decided from the row.",
+            show_default=False,
+            rich_help_panel=_INPUT,
+        ),
+    ] = None,
+    text_column: Annotated[
         str,
         typer.Option(
-            help="Shards for the largest split (others scaled by records), or per split: train=64,validation=8.",
+            metavar="C[,C]",
+            help="Tables: the text column, by name or number from 1; several are joined by a line "
+            "break. Default: text, sentence, review, ...",
+            rich_help_panel=_INPUT,
         ),
-    ] = "1",
-    seed: Annotated[int, typer.Option(help="Seeds the record order and --split; same seed, same bytes.")] = 0,
-    layout: Annotated[
-        Optional[Layout], typer.Option(help="Force the source layout instead of detecting it.", case_sensitive=False)
-    ] = None,
+    ] = "",
+    keep_columns: Annotated[
+        str,
+        typer.Option(metavar="A,B", help="Tables: other columns to keep as features; * for all.", rich_help_panel=_INPUT),
+    ] = "",
+    encoding: Annotated[str, typer.Option(metavar="CODEC", help="Encoding of text files.", rich_help_panel=_INPUT)] = "utf-8",
+    follow_outside_links: Annotated[
+        bool,
+        typer.Option(
+            "--follow-outside-links",
+            help="Read files that symlinks in SRC point to outside SRC (else rejected).",
+            rich_help_panel=_INPUT,
+        ),
+    ] = False,
     labels: Annotated[
         Optional[str],
         typer.Option(
             "--labels",
             metavar="FILE",
-            help="CSV, TSV or JSONL label file mapping a path (or id = file stem) to labels.",
+            help="Label file: CSV, TSV, JSONL, Parquet, .txt or COCO .json naming files by path, name or id.",
             callback=_existing_labels_file,
+            rich_help_panel=_LABELS,
         ),
     ] = None,
-    split: Annotated[
-        str,
-        typer.Option(
-            metavar="NAME=FRACTION,...",
-            help="Split by a seeded hash of each path, e.g. train=0.8,validation=0.1,test=0.1 (without split folders).",
-        ),
-    ] = "",
-    label_names: Annotated[
-        Optional[Path],
-        typer.Option(exists=True, dir_okay=False, metavar="FILE", help="Label vocabulary in index order, one per line."),
-    ] = None,
-    text_column: Annotated[
-        str,
-        typer.Option(
-            metavar="C[,C...]",
-            help="Tables: the text column by name or number from 1 (default: text, sentence, review, ...); "
-            "several are joined with a line break.",
-        ),
-    ] = "",
     label_column: Annotated[
-        str, typer.Option(metavar="C", help="Tables and label files: the label column, by name or number (default: label, class, ...).")
+        str,
+        typer.Option(metavar="C", help="The label column, by name or number. Default: label, class, ...", rich_help_panel=_LABELS),
     ] = "",
-    header: Annotated[
-        Optional[bool],
-        typer.Option(
-            "--header/--no-header",
-            help="CSV/TSV: the first row is (not) a header. Default: decided from the row (numbers are data).",
-        ),
-    ] = None,
     label_from_name: Annotated[
         str,
         typer.Option(
             metavar="REGEX",
-            help=r"Label each file by the one group of REGEX over its name, e.g. '^(.+)_\d+' for Abyssinian_12.jpg.",
+            help=r"Label a file by REGEX's one group over its name: '^(.+)_\d+' for Abyssinian_12.jpg.",
+            rich_help_panel=_LABELS,
         ),
     ] = "",
-    keep_columns: Annotated[
-        str, typer.Option(metavar="A,B,...", help="Tables: extra columns to keep as features; * for all.")
-    ] = "",
+    label_names: Annotated[
+        Optional[Path],
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            metavar="FILE",
+            help="Label names in index order, one per line; numbered labels map through it.",
+            rich_help_panel=_LABELS,
+        ),
+    ] = None,
     label_separator: Annotated[
-        str, typer.Option(help="Split label cells on this (e.g. ';') for multi-label data.")
+        str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
     ] = "",
-    encoding: Annotated[str, typer.Option(help="Encoding of text files.")] = "utf-8",
-    dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Print the detected layout and the plan, write nothing.")
-    ] = False,
-    runner: Annotated[
-        str, typer.Option(help="local (every core), dataflow, portable, dask, or a Beam runner class name.")
-    ] = "local",
-    job_endpoint: Annotated[
-        Optional[str], typer.Option(metavar="HOST:PORT", help="--runner portable: the job service (Flink, Spark, Beam's own).")
-    ] = None,
-    dask_address: Annotated[
-        Optional[str], typer.Option(metavar="tcp://HOST:PORT", help="--runner dask: the Dask scheduler.")
-    ] = None,
-    workers: Annotated[
-        Optional[int], typer.Option(min=1, help="Local worker processes (default: one per core).")
-    ] = None,
-    max_pixels: Annotated[
-        int, typer.Option(min=1, help="Reject images with more pixels (decompression bombs).")
-    ] = DEFAULT_MAX_PIXELS,
+    shards: Annotated[
+        str,
+        typer.Option(
+            "--shards",
+            "-s",
+            metavar="N|SPLIT=N,..",
+            help="Shards of the largest split (others get as many records each), or per split: train=64,test=8.",
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = "1",
+    split: Annotated[
+        str,
+        typer.Option(
+            metavar="SPLIT=F,..",
+            help="Split by a seeded hash of each record's id: train=0.8,test=0.2 (not with split folders).",
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = "",
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seeds the record order and --split: same seed, same bytes.", rich_help_panel=_OUTPUT)
+    ] = 0,
     max_rejects: Annotated[
         str,
         typer.Option(
             metavar="N|P%",
-            help="Fail (keeping the rejects report, writing no manifest) when more inputs are rejected.",
+            help="Fail, keeping the rejects report and writing no manifest, above this many rejects.",
+            rich_help_panel=_OUTPUT,
         ),
     ] = DEFAULT_MAX_REJECTS,
-    follow_outside_links: Annotated[
-        bool, typer.Option(help="Read files that symlinks in SRC point to outside SRC (rejected by default).")
+    overwrite: Annotated[
+        bool,
+        typer.Option("--overwrite", help="Write into a folder holding other files (never deleted).", rich_help_panel=_OUTPUT),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", "-n", help="Print the layout and the plan; write nothing.", rich_help_panel=_OUTPUT),
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only the summary: no plan, no progress.", rich_help_panel=_OUTPUT)
     ] = False,
     validate: Annotated[
         Validation,
-        typer.Option(help="full: decode every image (catches damaged pixel data); header: header and structure only."),
+        typer.Option(
+            metavar="full|header",
+            help="full: decode every image (catches damaged pixels); header: header and structure only.",
+            show_choices=False,
+            rich_help_panel=_IMAGES,
+        ),
     ] = Validation(DEFAULT_VALIDATE),
+    max_pixels: Annotated[
+        int,
+        typer.Option(metavar="N", min=1, help="Reject images with more pixels (decompression bombs).", rich_help_panel=_IMAGES),
+    ] = DEFAULT_MAX_PIXELS,
     apply_exif_orientation: Annotated[
-        bool, typer.Option(help="Store photos upright by their EXIF orientation (re-encoded) instead of recording it.")
+        bool,
+        typer.Option(
+            "--apply-exif-orientation",
+            help="Store photos upright (re-encoded) instead of recording their EXIF orientation.",
+            rich_help_panel=_IMAGES,
+        ),
     ] = False,
-    overwrite: Annotated[
-        bool, typer.Option(help="Write into a folder that holds other files (they are never deleted).")
-    ] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No plan or progress on stderr.")] = False,
+    runner: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="local (this machine's cores), dataflow, portable, dask, or a Beam runner class.",
+            rich_help_panel=_RUNNER,
+        ),
+    ] = "local",
+    workers: Annotated[
+        Optional[int],
+        typer.Option(
+            "--workers", "-w", metavar="N", min=1, help="Local worker processes. Default: one per core.", rich_help_panel=_RUNNER
+        ),
+    ] = None,
+    job_endpoint: Annotated[
+        Optional[str],
+        typer.Option(metavar="HOST:PORT", help="--runner portable: the job service (Flink, Spark, Beam's).", rich_help_panel=_RUNNER),
+    ] = None,
+    dask_address: Annotated[
+        Optional[str],
+        typer.Option(metavar="ADDRESS", help="--runner dask: the scheduler, tcp://HOST:PORT.", rich_help_panel=_RUNNER),
+    ] = None,
 ) -> None:
     """Convert SRC into shards in OUT. Beam options go after `--`, e.g. `-- --project=P`."""
     # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
@@ -283,7 +355,6 @@ def convert(
     for option, value, wanted in (("--job-endpoint", job_endpoint, "portable"), ("--dask-address", dask_address, "dask")):
         if value and runner != wanted:
             _usage_error(f"{option} goes with --runner {wanted}, not --runner {runner}")
-    started = time.monotonic()
     user_beam_args = ctx.meta.get(_BEAM_ARGS, [])
     if dry_run:
         _dry_run(config, user_beam_args, workers)
@@ -304,7 +375,7 @@ def convert(
 
             with worker_output_to_log() as (stream, log_path):
                 _configure_logging(stream, quiet, other_logs=log_path)
-                _LOG.info("converting %s -> %s on every core (worker log: %s)", src, out, log_path)
+                _LOG.info("converting %s -> %s (worker log: %s)", src, out, log_path)
                 show_progress = not quiet and stream.isatty()
                 with PlanWatcher(os.path.abspath(out), stream, show_plan=not quiet, show_progress=show_progress):
                     try:
@@ -344,13 +415,14 @@ def convert(
         return
     manifest = load_manifest(out)  # run_conversion waited for the end, and raised the reason if there is none
     inputs = manifest.inputs
-    seconds = time.monotonic() - started
+    seconds = time.monotonic() - _STARTED
     num_bytes = sum(split.num_bytes for split in manifest.splits.values())
     num_shards = sum(len(split.shards) for split in manifest.splits.values())
+    read = _bytes_read(out)
     typer.echo(
-        f"wrote {inputs['written']} records in {num_shards} shard{'s' if num_shards != 1 else ''} "
-        f"({num_bytes / 1e6:.1f} MB) "
-        f"to {out} in {seconds:.1f} s"
+        f"wrote {inputs['written']} records ({num_bytes / 1e6:.1f} MB written) in {num_shards} "
+        f"shard{'s' if num_shards != 1 else ''} to {out} in {seconds:.1f} s"
+        + (f"; {read / 1e6:.1f} MB read" if read is not None else "")
     )
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
     if inputs["rejected"]:
@@ -368,6 +440,15 @@ def convert(
             f"repaired {repaired['count']} inputs ({repaired['reencoded']} re-encoded): "
             f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
         )
+
+
+def _bytes_read(out: str) -> int | None:
+    """The input bytes the plan counted (files' sizes, rows' lengths), or None if it cannot say."""
+    try:
+        with open_local_input(os.path.join(out, naming.PLAN_FILENAME)) as f:
+            return PlanSummary.from_json(json.loads(f.read(_MAX_PLAN_BYTES))).num_bytes
+    except (OSError, ValueError, KeyError, TypeError, ShardifyError):
+        return None
 
 
 def _usage_error(message: str) -> NoReturn:

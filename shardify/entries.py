@@ -364,7 +364,7 @@ class PlanSummary:
         for name, split in sorted(self.splits.items()):
             per_shard = split.num_records / split.num_shards
             lines.append(
-                f"  {name}: {split.num_records} records, {split.num_bytes / 1e6:.1f} MB, "
+                f"  {name}: {split.num_records} records, {split.num_bytes / 1e6:.1f} MB to read, "
                 f"{split.num_shards} shard{'s' if split.num_shards != 1 else ''} of ~{per_shard:.0f} records"
             )
             asked = request.per_split.get(name, 0) or (request.largest if split is largest else 0)
