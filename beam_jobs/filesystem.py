@@ -36,7 +36,37 @@ def open_input(path: str, *, real_root: str | None = None) -> BinaryIO:
     """
     if is_local_path(path):
         return open_local_input(path, real_root=real_root)
+    io_client = _object_store(path.split("://", 1)[0])
+    if io_client is not None:
+        return io_client.open(path, "r")
     return FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED)
+
+
+_STORES: dict[tuple[str, int], object] = {}
+
+
+def _object_store(scheme: str) -> object | None:
+    """One S3 or GCS client per process and pipeline options, for reading inputs.
+
+    Beam's S3 and GCS file systems make a new client for every call (boto3 loads its service
+    models each time: ~100 ms of CPU a call, 49 s for 72 sample images from S3, measured); a
+    conversion opens every input twice. Other calls (listing, writing shards) are few and keep
+    going through Beam. The options are those Beam gave this process's file systems.
+    """
+    options = getattr(FileSystems, "_pipeline_options", None)
+    if scheme not in ("s3", "gs") or options is None:
+        return None
+    key = (scheme, id(options))
+    if key not in _STORES:
+        if scheme == "s3":
+            from apache_beam.io.aws import s3io
+
+            _STORES[key] = s3io.S3IO(options=options)
+        else:
+            from apache_beam.io.gcp import gcsio
+
+            _STORES[key] = gcsio.GcsIO(pipeline_options=options)
+    return _STORES[key]
 
 
 def gzip_index_path(folder: str, archive: str) -> str:

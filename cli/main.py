@@ -41,8 +41,6 @@ app = typer.Typer(
 )
 
 _LOG = logging.getLogger("shardify")
-# When this command started (its first import), for the summary's time.
-_STARTED = time.monotonic()
 # plan.json holds counts per split and label: this is far above any real one.
 _MAX_PLAN_BYTES = 64 << 20
 
@@ -355,6 +353,7 @@ def convert(
     for option, value, wanted in (("--job-endpoint", job_endpoint, "portable"), ("--dask-address", dask_address, "dask")):
         if value and runner != wanted:
             _usage_error(f"{option} goes with --runner {wanted}, not --runner {runner}")
+    started = time.monotonic()
     user_beam_args = ctx.meta.get(_BEAM_ARGS, [])
     if dry_run:
         _dry_run(config, user_beam_args, workers)
@@ -415,14 +414,14 @@ def convert(
         return
     manifest = load_manifest(out)  # run_conversion waited for the end, and raised the reason if there is none
     inputs = manifest.inputs
-    seconds = time.monotonic() - _STARTED
+    seconds = time.monotonic() - started
     num_bytes = sum(split.num_bytes for split in manifest.splits.values())
     num_shards = sum(len(split.shards) for split in manifest.splits.values())
     read = _bytes_read(out)
     typer.echo(
-        f"wrote {inputs['written']} records ({num_bytes / 1e6:.1f} MB written) in {num_shards} "
-        f"shard{'s' if num_shards != 1 else ''} to {out} in {seconds:.1f} s"
-        + (f"; {read / 1e6:.1f} MB read" if read is not None else "")
+        f"wrote {inputs['written']} records in {num_shards} shard{'s' if num_shards != 1 else ''} "
+        f"({num_bytes / 1e6:.1f} MB written" + (f", {read / 1e6:.1f} MB read" if read is not None else "") + ") "
+        f"to {out} in {seconds:.1f} s"
     )
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
     if inputs["rejected"]:

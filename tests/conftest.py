@@ -33,11 +33,12 @@ def sample_images() -> Path:
     return SAMPLE_IMAGES
 
 
-def convert(source: Path, output: Path, **options) -> Path:
+def convert(source: Path, output: Path, *, num_workers: int | None = None, **options) -> Path:
     """Converts like `shardify convert`, except that any number of rejects is accepted (tests of
-    bad input are about the rejects; the limit has its own tests)."""
+    bad input are about the rejects; the limit has its own tests). Small sources run in process,
+    as the command runs them; `num_workers=2` runs Beam's worker processes."""
     options.setdefault("max_rejects", "100%")
-    run_conversion(ConvertConfig(str(source), str(output), **options), num_workers=2)
+    run_conversion(ConvertConfig(str(source), str(output), **options), num_workers=num_workers)
     return output
 
 
