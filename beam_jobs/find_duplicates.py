@@ -38,6 +38,10 @@ class ContentHashes:
     def by_bucket(self) -> Iterator[tuple[int, Batch]]:
         yield from sorted(self._buckets.items())
 
+    def pairs(self, split: str) -> list[tuple[str, str]]:
+        """(sha256, record id) of the split's records, in the order they were added."""
+        return [(sha256, record_id) for batch in self._buckets.values() for sha256, s, record_id in batch if s == split]
+
 
 def _groups(bucket_lists: tuple[int, Iterable[list[_Item]]]) -> Iterator[DuplicateGroup]:
     by_hash: dict[str, list[tuple[str, str]]] = {}

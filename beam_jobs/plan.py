@@ -162,7 +162,11 @@ def _summarize(
     table_notes: list[tuple[str, str]],
     context: PlanContext,
 ) -> PlanSummary:
-    shards = planning.shards_per_split({name: c.num_records for name, c in counts.items()}, context.shards)
+    shards = planning.shards_per_split(
+        {name: c.num_records for name, c in counts.items()},
+        context.shards,
+        {name: c.num_bytes for name, c in counts.items()},
+    )
     found = sorted({label for c in counts.values() for label in c.label_counts})
     aliases, base = planning.number_labels(found, context.label_names)
     max_labels = max((c.max_labels for c in counts.values()), default=0)

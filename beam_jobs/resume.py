@@ -63,8 +63,9 @@ def _size(path: str) -> int | None:
         return None
 
 
-def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> KeptShard | None:
-    """The earlier result of the shard `task` plans, if it was written whole from the same plan.
+def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> tuple[KeptShard | None, bool]:
+    """(the earlier result of the shard `task` plans, if it was written whole from the same plan;
+    whether an earlier result was there at all).
 
     Args:
       output: the output folder.
@@ -76,20 +77,23 @@ def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> KeptShar
     try:
         with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
             data = json.loads(f.read(_MAX_RESULT_BYTES + 1))
+    except Exception:  # noqa: BLE001 - none (the usual case), or unreadable
+        return None, False
+    try:
         if data["fingerprint"] != shard_fingerprint:
-            return None
+            return None, True
         kept = _from_json(data, task)
-    except Exception:  # noqa: BLE001 - no file, or anything unexpected in it: write the shard again
-        return None
-    result = kept.result
-    if _size(FileSystems.join(output, result.path)) != result.num_bytes:
-        return None
-    if _size(FileSystems.join(output, result.index_path)) != data["index_bytes"]:
-        return None
-    return kept
+        whole = _size(FileSystems.join(output, kept.result.path)) == kept.result.num_bytes and _size(
+            FileSystems.join(output, kept.result.index_path)
+        ) == _count(data["index_bytes"])
+    except Exception:  # noqa: BLE001 - anything unexpected in it: write the shard again
+        return None, True
+    return (kept if whole else None), True
 
 
-def record_shard(output: str, result: ShardResult, content_hashes: list[tuple[str, str]], shard_fingerprint: str, index_bytes: int) -> None:
+def record_shard(
+    output: str, result: ShardResult, content_hashes: list[tuple[str, str]], shard_fingerprint: str, index_bytes: int
+) -> None:
     """Leaves the shard's result beside it, once the shard and its index carry their final names."""
     document = {
         "fingerprint": shard_fingerprint,

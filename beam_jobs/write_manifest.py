@@ -63,6 +63,8 @@ def _finish(
     files = tfds_metadata.tfds_files(manifest_lib.parse_manifest(text, output))
     output_folder.replace_metadata_files(output, files)
     output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, text)
+    # Kept until now so that a run failing short of its manifest can be resumed (see resume.py).
+    output_folder.remove_files(output, [name for name in output_folder.list_names(output) if naming.is_shard_result(name)])
     return naming.MANIFEST_FILENAME
 
 

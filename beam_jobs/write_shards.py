@@ -17,7 +17,7 @@ from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import naming, planning
-from shardify.beam_jobs import counters
+from shardify.beam_jobs import counters, resume
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.filesystem import InputOpener
 from shardify.beam_jobs.find_duplicates import ContentHashes
@@ -49,11 +49,39 @@ class _WriteShardFn(beam.DoFn):
         self._bytes = counters.counter(counters.BYTES_WRITTEN)
         self._rejected = counters.counter(counters.INPUTS_REJECTED)
         self._reencoded = counters.counter(counters.IMAGES_REENCODED)
+        self._kept = counters.counter(counters.SHARDS_KEPT)
+        self._rewritten = counters.counter(counters.SHARDS_REWRITTEN)
+        self._options = config.manifest_options()
+        self._run_key: tuple[PlanSummary, str] | None = None
 
     def teardown(self) -> None:
         self._open.close()
 
-    def process(self, task: ShardTask, summary: PlanSummary) -> Iterator[ShardResult]:
+    def process(self, task: ShardTask, summary: PlanSummary) -> Iterator:
+        if self._run_key is None or self._run_key[0] is not summary:
+            self._run_key = (summary, resume.run_key(self._options, summary))
+        shard_fingerprint = resume.fingerprint(task, self._run_key[1])
+        kept, earlier = resume.kept_shard(self._output, task, shard_fingerprint)
+        if kept is not None:  # written whole by an interrupted run of the same plan
+            self._kept.inc()
+            result, contents = kept.result, ContentHashes()
+            for sha256, record_id in kept.content_hashes:
+                contents.add(sha256, task.split, record_id)
+        else:
+            self._rewritten.inc(earlier)
+            result, contents, index_bytes = self._write(task, summary)
+            resume.record_shard(self._output, result, contents.pairs(task.split), shard_fingerprint, index_bytes)
+        self._records.inc(result.num_records)
+        self._bytes.inc(result.num_bytes)
+        self._rejected.inc(len(result.rejects))
+        self._reencoded.inc(sum(repair.reencoded for repair in result.repairs))
+        for bucket, batch in contents.by_bucket():
+            yield beam.pvalue.TaggedOutput(CONTENT_HASHES, (bucket, batch))
+        yield result
+
+    def _write(self, task: ShardTask, summary: PlanSummary) -> tuple[ShardResult, ContentHashes, int]:
+        """Writes the shard and its index under temporary names, then gives them their names:
+        (what it produced, its records' content hashes, the index's size)."""
         builder = RecordBuilder(
             summary,
             self._open,
@@ -101,13 +129,7 @@ class _WriteShardFn(beam.DoFn):
                 f"cannot write {temp_path}: {error} (disk full or not writable?); no manifest was written, "
                 "re-run the same command once it can be written"
             ) from None
-        self._records.inc(writer.num_records)
-        self._bytes.inc(writer.num_bytes)
-        self._rejected.inc(len(rejects))
-        self._reencoded.inc(sum(repair.reencoded for repair in repairs))
-        for bucket, batch in contents.by_bucket():
-            yield beam.pvalue.TaggedOutput(CONTENT_HASHES, (bucket, batch))
-        yield ShardResult(
+        result = ShardResult(
             split=task.split,
             index=task.index,
             num_shards=task.num_shards,
@@ -120,6 +142,7 @@ class _WriteShardFn(beam.DoFn):
             rejects=tuple(rejects),
             repairs=tuple(repairs),
         )
+        return result, contents, writer.index_bytes
 
 
 def _create(path: str) -> BinaryIO:

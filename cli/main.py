@@ -20,7 +20,7 @@ from typing import Annotated, NoReturn, Optional, TextIO
 import typer
 from typer.core import TyperCommand
 
-from shardify import naming
+from shardify import naming, planning
 from shardify._version import __version__
 from shardify.cli.inspect import inspect
 from shardify.cli.export_metadata import export_metadata
@@ -245,6 +245,14 @@ def convert(
             rich_help_panel=_OUTPUT,
         ),
     ] = "1",
+    shard_size: Annotated[
+        str,
+        typer.Option(
+            metavar="SIZE",
+            help="Instead of --shards: as many shards as make each about SIZE of input (128MB, 1GiB).",
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = "",
     split: Annotated[
         str,
         typer.Option(
@@ -325,11 +333,18 @@ def convert(
     from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
     from shardify.beam_jobs.runner import LOCAL
 
+    if shard_size and shards != "1":
+        _usage_error("give --shards or --shard-size, not both")
+    if shard_size:
+        try:
+            planning.parse_size(shard_size)
+        except ValueError as error:
+            _usage_error(f"--shard-size: {error}")
     try:
         config = ConvertConfig(
             source=src,
             output=out,
-            shards=shards,
+            shards=shard_size or shards,
             seed=seed,
             max_pixels=max_pixels,
             layout=layout.value if layout else "",
@@ -365,8 +380,12 @@ def convert(
         *user_beam_args,
     ]
 
+    results = []
+
     def run() -> None:
-        run_conversion(config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite)
+        results.append(
+            run_conversion(config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite)
+        )
 
     try:
         if runner == LOCAL:
@@ -424,6 +443,7 @@ def convert(
         f"to {out} in {seconds:.1f} s"
     )
     typer.echo(f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped")
+    _say_resumed(results[0] if results else None, num_shards)
     if inputs["rejected"]:
         typer.echo(f"rejects and reasons: {os.path.join(out, naming.REJECTS_FILENAME)}")
     duplicates = manifest.duplicates or {}
@@ -438,6 +458,20 @@ def convert(
         typer.echo(
             f"repaired {repaired['count']} inputs ({repaired['reencoded']} re-encoded): "
             f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
+        )
+
+
+def _say_resumed(result: object, num_shards: int) -> None:
+    """One line when an interrupted run's shards were kept, or could not be (the plan changed)."""
+    from shardify.beam_jobs import counters
+
+    kept = counters.total(result, counters.SHARDS_KEPT) if result is not None else 0
+    rewritten = counters.total(result, counters.SHARDS_REWRITTEN) if result is not None else 0
+    if kept:
+        typer.echo(f"resumed: kept {kept} of {num_shards} shards an interrupted run had written")
+    if rewritten:
+        typer.echo(
+            f"the source or the options changed since an interrupted run: {rewritten} shards it had written were written again"
         )
 
 

@@ -360,6 +360,8 @@ class PlanSummary:
         ]
         lines += [f"  {note}" for note in self.notes]
         request = planning.parse_shards(self.shards_request)
+        if request.bytes_per_shard:
+            lines.append(f"  shards of about {self.shards_request} of input each (--shard-size)")
         largest = max(self.splits.values(), key=lambda s: s.num_records, default=None)
         for name, split in sorted(self.splits.items()):
             per_shard = split.num_records / split.num_shards

@@ -33,6 +33,8 @@ __all__ = [
     "gzip_index_filename",
     "is_shard_file",
     "is_gzip_index",
+    "shard_result_filename",
+    "is_shard_result",
     "temp_filename",
     "final_filename",
     "is_temp_filename",
@@ -59,6 +61,7 @@ INSPECT_FILENAME = "inspect.html"
 SHARD_SUFFIX = ".tfrecord"
 # DALI's index files (its `tfrecord2idx` format), one per shard.
 INDEX_SUFFIX = ".idx"
+_RESULT_SUFFIX = ".result.json"
 # Indexes of .tar.gz sources' gzip streams, kept in OUT while a run reads them, then removed.
 GZIP_INDEX_SUFFIX = ".gzindex"
 _GZIP_INDEX_RE = re.compile(r"^[0-9a-f]{16}" + re.escape(GZIP_INDEX_SUFFIX) + "$")
@@ -183,6 +186,17 @@ def is_shard_file(name: str) -> bool:
     return parse_shard_filename(name) is not None
 
 
+def shard_result_filename(shard_name: str) -> str:
+    """What writing a shard produced, kept beside it until the manifest is written, so that a
+    re-run after an interruption can keep the shard (see beam_jobs/resume.py):
+    `shard_result_filename("train-00003-of-00064.tfrecord") == "train-00003-of-00064.result.json"`."""
+    return shard_name[: -len(SHARD_SUFFIX)] + _RESULT_SUFFIX
+
+
+def is_shard_result(name: str) -> bool:
+    return name.endswith(_RESULT_SUFFIX) and parse_shard_filename(name[: -len(_RESULT_SUFFIX)] + SHARD_SUFFIX) is not None
+
+
 def temp_filename(final_name: str, token: str) -> str:
     """The name a shard is written under until it is complete; `token` keeps retries apart."""
     return f"{final_name}{_TEMP_MARKER}{token}"
@@ -196,7 +210,11 @@ def final_filename(name: str) -> str:
 def is_temp_filename(name: str) -> bool:
     final = final_filename(name)
     return final != name and (
-        is_shard_file(final) or final in _RUN_FILENAMES or final == LOCK_FILENAME or is_gzip_index(final)
+        is_shard_file(final)
+        or is_shard_result(final)
+        or final in _RUN_FILENAMES
+        or final == LOCK_FILENAME
+        or is_gzip_index(final)
     )
 
 
@@ -206,6 +224,7 @@ def is_shardify_file(name: str) -> bool:
         name in _RUN_FILENAMES
         or name == LOCK_FILENAME
         or is_shard_file(name)
+        or is_shard_result(name)
         or is_gzip_index(name)
         or is_temp_filename(name)
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -20,6 +21,7 @@ __all__ = [
     "parse_split_ratios",
     "ShardRequest",
     "parse_shards",
+    "parse_size",
     "shards_per_split",
     "RejectLimit",
     "parse_max_rejects",
@@ -111,35 +113,68 @@ def parse_split_ratios(text: str) -> SplitRatios:
 
 @dataclass(frozen=True)
 class ShardRequest:
-    """`--shards 64` (the largest split; others scaled by records) or `--shards train=64,test=8`.
+    """`--shards 64` (the largest split; others scaled by records), `--shards train=64,test=8`,
+    or `--shard-size 128MB` (each split cut into shards of about that many input bytes).
 
     Attributes:
-      largest: shards for the largest split, or 0 when counts are given per split.
+      largest: shards for the largest split, or 0.
       per_split: split name -> shards; splits it does not name get the records per shard of the
         named ones.
+      bytes_per_shard: input bytes a shard should hold, or 0.
     """
 
     largest: int = 0
     per_split: Mapping[str, int] = field(default_factory=dict)
+    bytes_per_shard: int = 0
 
     def __post_init__(self) -> None:
         counts = [self.largest] if self.largest else list(self.per_split.values())
-        if bool(self.largest) == bool(self.per_split) or not counts:
-            raise ValueError("give either one shard count or one per split")
-        if any(not 1 <= n <= MAX_SHARDS for n in counts):
+        if sum(map(bool, (self.largest, self.per_split, self.bytes_per_shard))) != 1:
+            raise ValueError("give one shard count, one per split, or a shard size")
+        if self.bytes_per_shard < 0 or any(not 1 <= n <= MAX_SHARDS for n in counts if not self.bytes_per_shard):
             raise ValueError(f"shard counts must be in 1..{MAX_SHARDS}, got {counts}")
 
     def __str__(self) -> str:
+        if self.bytes_per_shard:
+            return _size_text(self.bytes_per_shard)
         return str(self.largest) if self.largest else ",".join(f"{k}={v}" for k, v in self.per_split.items())
 
 
+_SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "KIB": 1 << 10, "MIB": 1 << 20, "GIB": 1 << 30}
+_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMG]I?B|B)\s*$", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """'128MB' (10**6), '256MiB' (2**20), '1.5GB', '4096B' -> bytes.
+
+    Raises:
+      ValueError: not a size.
+    """
+    match = _SIZE_RE.match(text)
+    if not match:
+        raise ValueError(f"{text!r} is not a size like 128MB, 256MiB or 1GB")
+    return int(float(match[1]) * _SIZE_UNITS[match[2].upper()])
+
+
+def _size_text(num_bytes: int) -> str:
+    for unit in ("GB", "MB", "KB"):
+        if num_bytes % _SIZE_UNITS[unit] == 0:
+            return f"{num_bytes // _SIZE_UNITS[unit]}{unit}"
+    return f"{num_bytes}B"
+
+
 def parse_shards(text: str | int) -> ShardRequest:
-    """'64' or 'train=64,validation=8'.
+    """'64', 'train=64,validation=8', or a size: '128MB' (see `parse_size`).
 
     Raises:
       ValueError: malformed, or a count outside 1..MAX_SHARDS.
     """
     text = str(text).strip()
+    if _SIZE_RE.match(text):
+        size = parse_size(text)
+        if size < 1:
+            raise ValueError(f"--shard-size {text!r} must be at least one byte")
+        return ShardRequest(bytes_per_shard=size)
     if "=" not in text:
         try:
             return ShardRequest(largest=int(text))
@@ -151,13 +186,23 @@ def parse_shards(text: str | int) -> ShardRequest:
         raise ValueError(f"--shards {text!r}: {error}") from None
 
 
-def shards_per_split(records: Mapping[str, int], request: ShardRequest) -> dict[str, int]:
+def shards_per_split(
+    records: Mapping[str, int], request: ShardRequest, num_bytes: Mapping[str, int] | None = None
+) -> dict[str, int]:
     """Shards to write for each split, never more than its records.
+
+    Args:
+      records: split name -> records planned.
+      request: what the user asked for.
+      num_bytes: split name -> input bytes planned (for a shard size).
 
     >>> shards_per_split({"train": 800, "validation": 100, "test": 10}, ShardRequest(largest=64))
     {'train': 64, 'validation': 8, 'test': 1}
     """
-    if request.largest:
+    if request.bytes_per_shard:
+        sizes = num_bytes or {}
+        wanted = {name: math.ceil(sizes.get(name, 0) / request.bytes_per_shard) for name in records}
+    elif request.largest:
         records_per_shard = max(records.values(), default=0) / request.largest
         wanted = {name: request.largest for name in records} if not records_per_shard else {
             name: round(count / records_per_shard) for name, count in records.items()

@@ -51,6 +51,7 @@ class TFRecordWriter:
         self._sha256 = hashlib.sha256()
         self.num_records = 0
         self.num_bytes = 0
+        self.index_bytes = 0
 
     def write(self, record: bytes) -> None:
         length = _LENGTH.pack(len(record))
@@ -59,7 +60,9 @@ class TFRecordWriter:
             self._sha256.update(piece)
         framed = framed_size(len(record))
         if self._index is not None:
-            self._index.write(index_line(self.num_bytes, framed))
+            line = index_line(self.num_bytes, framed)
+            self._index.write(line)
+            self.index_bytes += len(line)
         self.num_records += 1
         self.num_bytes += framed
 
