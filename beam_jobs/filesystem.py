@@ -103,6 +103,25 @@ class InputOpener:
             return open_input(join_path(self._source, relpath), real_root=self._real_root)
         return archives.member_view(self._archive(location), location)
 
+    def read_ahead(self, relpath: str, location: MemberLocation | None = None) -> None:
+        """Asks the kernel to start reading a local input that will be read soon (a cold disk then
+        reads it while the file before it is being checked and encoded). Best effort: anything
+        unusual is left to the real open to report."""
+        if self._real_root is None and not is_local_path(self._source):
+            return
+        try:
+            if location is None:
+                fd = os.open(join_path(self._source, relpath), os.O_RDONLY | os.O_NONBLOCK)
+                try:
+                    os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
+                finally:
+                    os.close(fd)
+            elif location.kind != archives.TAR_GZ and location.archive in self._archives:
+                fileno = self._archives[location.archive].fileno()
+                os.posix_fadvise(fileno, location.offset, location.member_bytes, os.POSIX_FADV_WILLNEED)
+        except (OSError, AttributeError, ValueError):
+            pass
+
     def _archive(self, location: MemberLocation) -> BinaryIO:
         stream = self._archives.get(location.archive)
         if stream is not None:

@@ -29,6 +29,9 @@ from shardify.tfrecord import TFRecordWriter
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
 
 RESULTS, CONTENT_HASHES = "results", "content_hashes"
+# Inputs the kernel is asked to read ahead of the one being written (posix_fadvise WILLNEED): on a
+# cold disk the reads overlap the checking and encoding; ~2 MB for photo-sized JPEGs.
+READ_AHEAD_FILES = 32
 
 
 class _WriteShardFn(beam.DoFn):
@@ -107,7 +110,12 @@ class _WriteShardFn(beam.DoFn):
             with contextlib.closing(builder), _create(temp_path) as out, _create(temp_index) as index:
                 writer = TFRecordWriter(out, index)
                 builder.prepare(task.entries)
+                for ahead in task.entries[:READ_AHEAD_FILES]:
+                    self._open.read_ahead(ahead.relpath, ahead.location)
                 for number, entry in enumerate(task.entries, start=first_number):
+                    if number - first_number + READ_AHEAD_FILES < len(task.entries):
+                        ahead = task.entries[number - first_number + READ_AHEAD_FILES]
+                        self._open.read_ahead(ahead.relpath, ahead.location)
                     try:
                         built = builder.build(entry, number=number)
                     except InvalidInputError as error:
