@@ -24,7 +24,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shardify import naming
 from shardify.jsonl_report import JsonlScan, scan_jsonl
 from shardify.manifest import Manifest, check_arithmetic, load_manifest
 from shardify.record_sample import Sample, SampledRecord, SampleLimits, read_sample

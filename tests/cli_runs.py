@@ -52,3 +52,18 @@ def without_permission_override() -> list[str]:
         pytest.skip("running as root without setpriv: permissions cannot be tested")
     caps = "-dac_override,-dac_read_search"
     return ["setpriv", f"--bounding-set={caps}", f"--inh-caps={caps}", "--"]
+
+
+def packages_imported_by(args: Sequence[str], packages: Sequence[str]) -> tuple[subprocess.CompletedProcess, list[str]]:
+    """Runs `shardify ARGS` in a fresh interpreter and returns (the process, those of `packages`,
+    or their submodules, that the command imported)."""
+    script = (
+        "import sys\n"
+        "from shardify.cli.main import app\n"
+        f"try:\n    app({list(args)!r})\n"
+        "except SystemExit as e:\n    assert e.code in (0, None), e.code\n"
+        f"print('IMPORTED', sorted(m for m in sys.modules if m.split('.')[0] in {tuple(packages)!r}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
+    line = next((line for line in result.stdout.splitlines() if line.startswith("IMPORTED ")), "IMPORTED []")
+    return result, eval(line.removeprefix("IMPORTED "))  # noqa: S307 - our own repr of a list of str
