@@ -170,7 +170,7 @@ def _tar_members(
     the outer start."""
     base, region = (0, stream) if nested is None else (nested[0], _Region(stream, *nested))
     with tarfile.open(fileobj=region, mode="r:") as tar:
-        for info in tar:
+        for info in _each_member(tar):
             name = _safe_name(info.name)
             shown = prefix + (name or info.name)
             if name is None:
@@ -185,6 +185,14 @@ def _tar_members(
             else:
                 location = MemberLocation(where.archive, where.kind, where.archive_bytes, base + info.offset_data, info.size)
                 yield Member(shown, info.size, location)
+
+
+def _each_member(tar: tarfile.TarFile) -> Iterator[tarfile.TarInfo]:
+    """The tar's members one at a time. Iterating a TarFile keeps every TarInfo it has read (half
+    a kilobyte each: 640 MB for ImageNet's 1.28 M images); here each is dropped once handed on."""
+    while (info := tar.next()) is not None:
+        tar.members.clear()
+        yield info
 
 
 def _zip_members(fileobj: BinaryIO, archive: str, archive_bytes: int) -> Iterator[Member | MemberReject]:
