@@ -188,6 +188,11 @@ class Discover(beam.PTransform):
             files = (files, members[ENTRIES]) | "MergeFiles" >> beam.Flatten()
             listing_rejects = (listing_rejects, members[REJECTS]) | "MergeListingRejects" >> beam.Flatten()
             skipped = (skipped, members[SKIPPED]) | "MergeSkipped" >> beam.Flatten()
+        else:  # SRC was scanned whole and held none: one that appeared since is not lost silently
+            late = listed[ARCHIVES] | "LateArchives" >> beam.Map(
+                lambda item: Reject(item.relpath, "discover", "archive appeared after SRC was scanned; run again to read it")
+            )
+            listing_rejects = (listing_rejects, late) | "MergeLateArchives" >> beam.Flatten()
         # [Listed] per batch of files and archive members
         found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
         # [Candidate] per batch of inputs: files, table rows, images with their captions

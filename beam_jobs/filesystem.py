@@ -7,7 +7,6 @@ image in a profile of 8,000 files; local paths skip it.
 
 from __future__ import annotations
 
-import io
 import os
 from typing import BinaryIO
 
@@ -134,8 +133,12 @@ class InputOpener:
             raw.close()
             raise InvalidInputError(f"archive changed since it was listed ({location.archive_bytes} -> {size} bytes)")
         if location.kind == archives.TAR_GZ:
-            with open_input(gzip_index_path(self._index_folder, location.archive)) as index:
-                stream = archives.open_gzip(raw, io.BytesIO(index.read()))
+            try:
+                with open_input(gzip_index_path(self._index_folder, location.archive)) as index:
+                    stream = archives.open_gzip(raw, index)
+            except BaseException:
+                raw.close()
+                raise
         else:
             stream = raw
         self._archives[location.archive] = stream

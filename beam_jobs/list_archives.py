@@ -59,24 +59,31 @@ class ListMembers(beam.DoFn):
     def process(self, archive: Listed) -> Iterator:
         kind = archives.archive_kind(archive.relpath)
         prefix, cut = member_prefix(self._source, archive.relpath, self._layout)
-        batch = Batch()
+        batch, listed, damage = Batch(), 0, ""
         try:
             with self._open(archive.relpath) as fileobj, self._index_writer(archive.relpath, kind) as index:
-                for member in archives.list_members(fileobj, archive.relpath, kind, archive.size, gzip_index=index):
-                    name = member.name[len(cut) :] if cut and member.name.startswith(cut) else member.name
-                    relpath = prefix + name
-                    if isinstance(member, archives.MemberReject):
-                        yield beam.pvalue.TaggedOutput(REJECTS, Reject(relpath, "discover", member.reason))
-                    elif layout_lib.is_junk(relpath):
-                        yield beam.pvalue.TaggedOutput(SKIPPED, relpath)
-                    else:
-                        batch.append(Listed(relpath, member.size_bytes, member.location))
-                        if len(batch) == BATCH_SIZE:
-                            yield batch
-                            batch = Batch()
+                try:
+                    for member in archives.list_members(fileobj, archive.relpath, kind, archive.size, gzip_index=index):
+                        name = member.name[len(cut) :] if cut and member.name.startswith(cut) else member.name
+                        relpath = prefix + name
+                        if isinstance(member, archives.MemberReject):
+                            yield beam.pvalue.TaggedOutput(REJECTS, Reject(relpath, "discover", member.reason))
+                        elif layout_lib.is_junk(relpath):
+                            yield beam.pvalue.TaggedOutput(SKIPPED, relpath)
+                        else:
+                            listed += 1
+                            batch.append(Listed(relpath, member.size_bytes, member.location))
+                            if len(batch) == BATCH_SIZE:
+                                yield batch
+                                batch = Batch()
+                except InvalidInputError as error:  # damaged part-way: what was listed is still read
+                    damage = error.reason
         except (InvalidInputError, OSError) as error:
-            reason = getattr(error, "reason", None) or f"cannot read: {error}"
-            yield beam.pvalue.TaggedOutput(REJECTS, Reject(archive.relpath, "discover", reason))
+            damage = getattr(error, "reason", None) or f"cannot read: {error}"
+        if damage:
+            if listed:
+                damage += f" (the {listed} members before the damage are converted; any after it are not)"
+            yield beam.pvalue.TaggedOutput(REJECTS, Reject(archive.relpath, "discover", damage))
         if batch:
             yield batch
 

@@ -4,9 +4,10 @@ Discovery lists an archive's members once (`list_members`) and keeps, per member
 are (`MemberLocation`): the data offset of a tar member, the local header of a zip member with its
 compression. Writers then read each member they need by that location (`read_member`), so memory
 stays at one member and nothing is read twice. A .tar.gz has no offsets of its own: while listing,
-an index of its gzip stream is built (indexed_gzip: a seek point with its 32 KiB window every few
-MiB of output) and kept beside the output; readers import it and decompress only from the seek
-point before a member. A tar inside a tar (ImageNet's training archive holds one tar per class) is
+an index of its gzip stream is built (indexed_gzip: a seek point with its 32 KiB window every MiB
+of output) and kept beside the output; readers import it and decompress only from the seek point
+before a member. Records are shuffled, so members are read out of order: each costs decompressing
+half a MiB on average (~2 ms), where a plain .tar costs a seek. A tar inside a tar (ImageNet's training archive holds one tar per class) is
 listed in place, its members' offsets counted from the outer archive's start.
 
 Members are untrusted like files: a name that leaves the archive (`../`, absolute), anything but a
@@ -27,6 +28,7 @@ from typing import BinaryIO
 
 from shardify.entries import MemberLocation
 from shardify.errors import InvalidInputError
+from shardify.input_files import escape_name
 
 __all__ = [
     "TAR",
@@ -46,9 +48,11 @@ __all__ = [
 TAR, TAR_GZ, ZIP = "tar", "tar.gz", "zip"
 _SUFFIXES = ((".tar.gz", TAR_GZ), (".tgz", TAR_GZ), (".tar", TAR), (".zip", ZIP))
 # Seek points in a .tar.gz's index: one every this many bytes of output (each holds a 32 KiB window,
-# so the index is ~1% of the decompressed size; reading a member decompresses at most this much
-# before it).
-GZIP_SEEK_SPACING_BYTES = 4 << 20
+# so the index is ~3% of the decompressed size; reading a member decompresses at most this much
+# before it). Measured on 3,000 shuffled 10 kB members: 7.1 ms a member at 4 MiB, 2.3 ms at 1 MiB.
+GZIP_SEEK_SPACING_BYTES = 1 << 20
+# What one read of the gzip stream decompresses ahead: small, as the next read is elsewhere.
+GZIP_BUFFER_BYTES = 128 << 10
 _ZIP_LOCAL_HEADER = struct.Struct("<IHHHHHIIIHH")
 _ZIP_LOCAL_SIGNATURE = 0x04034B50
 _ZIP_STORED, _ZIP_DEFLATED = 0, 8  # compression methods
@@ -93,6 +97,14 @@ def _safe_name(name: str) -> str | None:
     return None if path in (".", "..") or path.startswith("../") else path
 
 
+def _is_utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class _Region(io.RawIOBase):
     """A read-only, seekable view of bytes [start, start + size) of a seekable stream."""
 
@@ -120,6 +132,8 @@ class _Region(io.RawIOBase):
             return 0
         self._stream.seek(self._start + self._position)
         data = self._stream.read(wanted)
+        if len(data) < wanted:  # the archive's size was checked: it is cut short inside the member
+            raise InvalidInputError(f"the archive ends inside this member ({self._position + len(data)} of {self._size} bytes there)")
         buffer[: len(data)] = data
         self._position += len(data)
         return len(data)
@@ -130,7 +144,7 @@ def open_gzip(fileobj: BinaryIO, index: BinaryIO | None = None):  # noqa: ANN201
     reached by decompressing from the seek point before it."""
     import indexed_gzip  # imported here: only .tar.gz sources pay for it
 
-    stream = indexed_gzip.IndexedGzipFile(fileobj=fileobj, spacing=GZIP_SEEK_SPACING_BYTES)
+    stream = indexed_gzip.IndexedGzipFile(fileobj=fileobj, spacing=GZIP_SEEK_SPACING_BYTES, buffer_size=GZIP_BUFFER_BYTES)
     if index is not None:
         stream.import_index(fileobj=index)
     return stream
@@ -147,6 +161,7 @@ def list_members(
     Raises:
       InvalidInputError: not a readable archive of that kind.
     """
+    stream = None
     try:
         if kind == ZIP:
             yield from _zip_members(fileobj, archive, archive_bytes)
@@ -156,10 +171,23 @@ def list_members(
         if gzip_index is not None:
             stream.build_full_index()
             stream.export_index(fileobj=gzip_index)
-    except (tarfile.TarError, zipfile.BadZipFile, EOFError, zlib.error, ValueError) as error:
+    except InvalidInputError:
+        if gzip_index is not None and stream is not None:
+            _export_partial_index(stream, gzip_index)
+        raise
+    except (tarfile.TarError, zipfile.BadZipFile, EOFError, zlib.error, ValueError, OSError) as error:
+        # OSError: indexed_gzip reports a damaged stream as one. The index of the part read is
+        # kept, so that the members listed before the damage can still be read.
+        if gzip_index is not None and stream is not None:
+            _export_partial_index(stream, gzip_index)
         raise InvalidInputError(f"unreadable {kind} archive: {error}") from None
-    except OSError as error:  # indexed_gzip reports a damaged stream as one
-        raise InvalidInputError(f"unreadable {kind} archive: {error}") from None
+
+
+def _export_partial_index(stream, gzip_index: BinaryIO) -> None:  # noqa: ANN001 - indexed_gzip's own type
+    try:
+        stream.export_index(fileobj=gzip_index)
+    except (OSError, ValueError):
+        pass  # no index: the members listed are rejected when read, each with its reason
 
 
 def _tar_members(
@@ -171,6 +199,9 @@ def _tar_members(
     base, region = (0, stream) if nested is None else (nested[0], _Region(stream, *nested))
     with tarfile.open(fileobj=region, mode="r:") as tar:
         for info in _each_member(tar):
+            if not _is_utf8(info.name):  # tarfile decodes names with surrogateescape
+                yield MemberReject(prefix + escape_name(info.name), "its name is not valid UTF-8")
+                continue
             name = _safe_name(info.name)
             shown = prefix + (name or info.name)
             if name is None:
@@ -193,6 +224,21 @@ def _each_member(tar: tarfile.TarFile) -> Iterator[tarfile.TarInfo]:
     while (info := tar.next()) is not None:
         tar.members.clear()
         yield info
+    _check_end(tar)
+
+
+def _check_end(tar: tarfile.TarFile) -> None:
+    """tarfile ends its listing quietly at a header it cannot read anywhere but at the start: a
+    truncated or damaged archive would lose every member after the damage without a word. A whole
+    tar ends in a block of zeros (or, written without that marker, at the end of its data).
+
+    Raises:
+      InvalidInputError: the listing stopped at something else.
+    """
+    tar.fileobj.seek(tar.offset)
+    block = tar.fileobj.read(tarfile.BLOCKSIZE)
+    if block and block != bytes(tarfile.BLOCKSIZE):
+        raise InvalidInputError(f"unreadable tar archive: damaged or truncated at byte {tar.offset} (neither a member header nor the end)")
 
 
 def _zip_members(fileobj: BinaryIO, archive: str, archive_bytes: int) -> Iterator[Member | MemberReject]:
@@ -241,7 +287,9 @@ def member_view(stream: BinaryIO, location: MemberLocation) -> BinaryIO:
     Raises:
       InvalidInputError: the archive changed, or the member is damaged.
     """
-    if location.kind == ZIP and location.method != _ZIP_STORED:
+    if location.kind == TAR_GZ or (location.kind == ZIP and location.method != _ZIP_STORED):
+        # Compressed: every seek back in a gzip stream decompresses again from the seek point
+        # before it (up to GZIP_SEEK_SPACING_BYTES), so the member is decompressed once, whole.
         return io.BytesIO(read_member(stream, location))
     return io.BufferedReader(_Region(stream, _data_start(stream, location), location.member_bytes))
 
@@ -263,5 +311,5 @@ def read_member(stream: BinaryIO, location: MemberLocation) -> bytes:
     else:
         data = stream.read(size)
     if len(data) != size:
-        raise InvalidInputError(f"archive changed since it was listed (member of {size} bytes gave {len(data)})")
+        raise InvalidInputError(f"the archive ends inside this member ({len(data)} of {size} bytes there)")
     return data
