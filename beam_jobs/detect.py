@@ -9,13 +9,12 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
-import json
 import os
 import re
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify import layout, naming
+from shardify import json_input, layout, naming
 from shardify.beam_jobs.config import ConvertConfig
 from shardify.beam_jobs.candidates import Listed
 from shardify.beam_jobs.listing import list_file, list_tree, real_folder
@@ -48,6 +47,7 @@ LABEL_KEY_SAMPLE_ROWS = 100
 _DETECT_ARCHIVES = 3
 # Bytes read at a time when scanning a COCO file for its first file names.
 _SCAN_BLOCK_BYTES = 1 << 20
+_COCO_SCAN_BYTES = 64 << 20  # file names sampled from a COCO file's first 64 MiB at most
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
 _COCO_HEAD_BYTES = 64 << 10
 
@@ -104,15 +104,27 @@ def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
     captions = False
     with open_input(path) as fileobj:
         tail = b""
-        for block in iter(lambda: fileobj.read(_SCAN_BLOCK_BYTES), b""):
+        for _ in range(_COCO_SCAN_BYTES // _SCAN_BLOCK_BYTES):
+            block = fileobj.read(_SCAN_BLOCK_BYTES)
+            if not block:
+                break
             chunk = tail + block
             if len(keys) < LABEL_KEY_SAMPLE_ROWS:
-                keys += [json.loads(b'"' + m.group(1) + b'"') for m in _COCO_FILE_NAME.finditer(chunk)]
+                keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
             captions = captions or b'"caption"' in chunk
             if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
                 break
             tail = chunk[-256:]
     return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
+
+
+def _json_string(escaped: bytes) -> str | None:
+    """The string a JSON string literal's inside spells, or None if it is not valid JSON."""
+    try:
+        value = json_input.parse(b'"' + escaped + b'"')
+    except InvalidInputError:
+        return None
+    return value if isinstance(value, str) else None
 
 
 def _looks_like_coco(path: str) -> bool:
@@ -243,7 +255,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
 def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:
     """(the first DETECT_SAMPLE_FILES usable files, whether they are all there are, the folders at
     the top of SRC)."""
-    listing = list_tree(config.source, exclude=[config.output])
+    listing = list_tree(config.source, follow_outside_links=config.follow_outside_links, exclude=[config.output])
     files = (item for item in listing if not isinstance(item, Reject) and not layout.is_junk(item.relpath))
     if is_local_path(config.source):
         listed = list(itertools.islice(files, DETECT_SAMPLE_FILES + 1))

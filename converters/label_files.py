@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from shardify import json_input
 from shardify.converters import tables
 from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
 from shardify.errors import InvalidInputError
@@ -111,7 +112,8 @@ def _table(
             yield row
             continue
         columns = label_file_columns(header.columns or tuple(row.cells), label_column, captions=captions)
-        key = str(row.cells.get(columns.key) or "").replace("\ufeff", "").strip()
+        value = row.cells.get(columns.key)  # a JSONL id can be 0
+        key = ("" if value is None else str(value)).replace("\ufeff", "").strip()
         if not key:
             yield tables.RowError(row.row, f"empty {columns.key!r}")
             continue
@@ -172,9 +174,9 @@ def _coco(fileobj: BinaryIO, size_bytes: int | None, captions: bool) -> Iterator
     if len(data) > MAX_ANNOTATION_BYTES:
         raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
     try:
-        document = json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise InvalidInputError(f"not a JSON annotation file: {error}") from None
+        document = json_input.parse(data)
+    except InvalidInputError as error:
+        raise InvalidInputError(f"not a JSON annotation file: {error.reason}") from None
     if not isinstance(document, dict) or not isinstance(document.get("images"), list):
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
     categories, problems = _categories(document.get("categories", []))

@@ -17,12 +17,12 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from shardify import json_input
 from shardify.converters import parquet_tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError
@@ -361,12 +361,9 @@ def _scan_jsonl(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
         if not line.strip():
             continue
         try:
-            cells = json.loads(line)
-        except UnicodeDecodeError as error:
-            yield RowError(row_number, f"not valid UTF-8 ({error.reason})")
-            continue
-        except json.JSONDecodeError as error:
-            yield RowError(row_number, f"not a JSON object: {error.msg} at column {error.colno}")
+            cells = json_input.parse(line)
+        except InvalidInputError as error:
+            yield RowError(row_number, error.reason)
             continue
         if not isinstance(cells, dict):
             yield RowError(row_number, f"not a JSON object but a {type(cells).__name__}")
@@ -384,13 +381,13 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str]) -> dict[str, object]
     try:
         text = data.decode("utf-8")
         if fmt == JSONL:
-            cells = json.loads(text)
+            cells = json_input.parse(text)
             if isinstance(cells, dict):
                 return cells
         else:
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **_dialect(fmt)))
             if len(fields) == len(header):
                 return dict(zip(header, fields))
-    except (UnicodeDecodeError, json.JSONDecodeError, csv.Error, ValueError):
+    except (UnicodeDecodeError, InvalidInputError, csv.Error, ValueError):
         pass
     raise InvalidInputError("table changed since it was scanned (row no longer parses)")

@@ -1,0 +1,35 @@
+"""JSON from untrusted bytes, with one error type.
+
+`json.loads` fails in more ways than `JSONDecodeError`: bytes that are not UTF-8 raise
+`UnicodeDecodeError`, an integer of more than 4300 digits `ValueError`, and a few thousand nested
+brackets `RecursionError`. Every JSON document shardify reads from an input goes through `parse`,
+so one crafted line becomes a reject with a reason, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+
+from shardify.errors import InvalidInputError
+
+__all__ = ["parse"]
+
+
+def parse(data: bytes | str) -> object:
+    """The JSON value in `data`.
+
+    Raises:
+      InvalidInputError: not UTF-8, not JSON, nested too deeply, or a number too long to convert;
+        the reason says which.
+    """
+    try:
+        return json.loads(data)
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(f"not valid UTF-8 ({error.reason})") from None
+    except json.JSONDecodeError as error:
+        raise InvalidInputError(f"not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
+    except RecursionError:
+        raise InvalidInputError("JSON nested too deeply") from None
+    except ValueError as error:  # e.g. "Exceeds the limit (4300 digits) for integer string conversion"
+        reason = str(error).split(";")[0]  # not Python's advice to raise its own limit
+        raise InvalidInputError(f"JSON value cannot be read ({reason})") from None
