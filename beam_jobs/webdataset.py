@@ -13,12 +13,12 @@ here; the image and the caption are read by the writer. Fields no record holds a
 from __future__ import annotations
 
 import dataclasses
-import json
 import posixpath
 from collections.abc import Iterable, Iterator
 
 import apache_beam as beam
 
+from shardify import json_input
 from shardify import layout as layout_lib
 from shardify.beam_jobs.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.filesystem import InputOpener
@@ -33,7 +33,7 @@ __all__ = ["WebDatasetSamples"]
 # Label and caption members are read while planning: they are a few bytes; larger ones are not
 # labels and captions.
 MAX_SIDE_MEMBER_BYTES = 1 << 20
-_LABEL_FIELDS, _TEXT_FIELD, _JSON_FIELD = ("cls", "label"), "txt", "json"
+_TEXT_FIELD = "txt"
 
 
 class _ReadSample(beam.DoFn):
@@ -53,26 +53,44 @@ class _ReadSample(beam.DoFn):
 
     def process(self, keyed: tuple[str, Iterable[Listed]]) -> Iterator:
         key, group = keyed
-        fields = {sample_key(item.relpath)[1]: item for item in sorted(group, key=lambda item: item.relpath)}
+        fields: dict[str, Listed] = {}
+        twice: list[Listed] = []
+        for item in group:
+            field = sample_key(item.relpath)[1]
+            if field in fields:  # `a.JPG` beside `a.jpg`, or a name twice in a tar (`tar -r`)
+                twice.append(item)
+            else:
+                fields[field] = item
+        if twice:  # which one is meant cannot be told, and the group's order is the runner's
+            doubled = sorted({sample_key(item.relpath)[1] for item in twice})
+            reason = f"sample {key!r} already has a {' and a '.join(doubled)} member: which one is meant cannot be told"
+            for item in sorted([*fields.values(), *twice], key=lambda item: item.relpath):
+                yield reject(item.relpath, reason)
+            return
         images = [field for field in fields if layout_lib.extension("x." + field) in layout_lib.IMAGE_EXTENSIONS]
         if self._layout.media == "image":
-            media_field, wanted = (images[0] if images else ""), "an image member"
+            media_field, wanted = (images[0] if images else ""), "image member"
         else:
-            media_field, wanted = (_TEXT_FIELD if _TEXT_FIELD in fields else ""), "a txt member"
+            media_field, wanted = (_TEXT_FIELD if _TEXT_FIELD in fields else ""), "txt member"
         if not media_field:
             for item in fields.values():
                 yield reject(item.relpath, f"sample {key!r} has no {wanted}")
             return
         main = fields[media_field]
+        for field in images:  # a record holds one image: a second one is an input of its own, left out
+            if field != media_field:
+                yield reject(fields[field].relpath, f"sample {key!r} holds its image in {media_field}; a record holds one image")
         try:
             labels = self._labels(fields)
         except InvalidInputError as error:
             yield reject(main.relpath, f"sample {key!r}: {error.reason}")
             return
+        except OSError as error:
+            yield reject(main.relpath, f"sample {key!r}: cannot read its label: {error}")
+            return
         caption = fields.get(_TEXT_FIELD) if media_field != _TEXT_FIELD and self._layout.captions else None
-        used = {media_field, _TEXT_FIELD, _JSON_FIELD, *_LABEL_FIELDS}
-        unused = sorted(set(fields) - used)
-        for field in unused:
+        used = {*images, _TEXT_FIELD, *layout_lib.SAMPLE_LABEL_FIELDS}
+        for field in sorted(set(fields) - used):
             yield beam.pvalue.TaggedOutput(NOTES, field)
         kind = IMAGE if self._layout.media == "image" else TEXT
         candidate = Candidate(kind, main.relpath, main.size, labels, location=main.location)
@@ -92,19 +110,18 @@ class _ReadSample(beam.DoFn):
         return decode_text(self._read(item)).strip()
 
     def _labels(self, fields: dict[str, Listed]) -> tuple[str, ...]:
-        for field in _LABEL_FIELDS:
-            if field in fields:
-                return split_labels(self._text(fields[field]), "")
-        if _JSON_FIELD in fields:
-            try:
-                document = json.loads(self._text(fields[_JSON_FIELD]))
-            except json.JSONDecodeError as error:
-                raise InvalidInputError(f"json member is not JSON ({error.msg})") from None
-            if isinstance(document, dict):
-                name = next((n for n in LABEL_COLUMN_NAMES if n in document), None)
-                if name is not None:
-                    return split_labels(document[name], "")
-        return ()
+        field = next((f for f in layout_lib.SAMPLE_LABEL_FIELDS if f in fields), None)
+        if field is None:
+            return ()
+        text = self._text(fields[field])
+        if field != layout_lib.SAMPLE_JSON_FIELD:
+            return split_labels(text, "")
+        try:
+            document = json_input.parse(text)
+        except InvalidInputError as error:
+            raise InvalidInputError(f"json member: {error.reason}") from None
+        name = next((n for n in LABEL_COLUMN_NAMES if n in document), None) if isinstance(document, dict) else None
+        return split_labels(document[name], "") if name is not None else ()
 
 
 def _fields_note(fields: Iterable[str]) -> tuple[str, str]:

@@ -23,6 +23,8 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from shardify.errors import UsageError
+
 __all__ = [
     "IMAGE_FOLDERS",
     "TEXT_FOLDERS",
@@ -58,8 +60,10 @@ __all__ = [
 IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES = "image_folders", "text_folders", "named_files", "tables"
 LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET = "label_file", "coco", "image_captions", "webdataset"
 LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET)
-# WebDataset members that label a sample (`000001.cls`, `000001.json`).
-SAMPLE_LABEL_FIELDS = frozenset({"cls", "json"})
+# WebDataset members that label a sample, in the order they are looked for: `000001.cls` or
+# `000001.label` (the label itself), `000001.json` (an object with a label field).
+SAMPLE_LABEL_FIELDS = ("cls", "label", "json")
+SAMPLE_JSON_FIELD = "json"
 # How a label file's keys name files (see beam_jobs/join_label_file.py).
 PATH, NAME, STEM, ORDER = "path", "name", "stem", "order"
 LABEL_KEYS = (PATH, NAME, STEM, ORDER)
@@ -247,7 +251,13 @@ def detect_layout(
       name_pattern: `--label-from-name`: labels come from file names.
       source_file: SRC was this one file (a table or a label file) in the folder listed.
       forced: `--layout`, or "" to detect.
+
+    Raises:
+      UsageError: a label-file layout forced with no label file to read.
     """
+    if forced in (LABEL_FILE, COCO) and not label_file:
+        kind = "an annotation file" if forced == COCO else "a label file"
+        raise UsageError(f"--layout {forced} needs {kind}: none was found in SRC; give it with --labels FILE")
     splits = split_folders(top_folders)
     probe = SourceLayout(IMAGE_FOLDERS, "image", splits)
     inner = [probe.split_of(p)[1] for p in sample if not label_file or p != label_file.path]
@@ -272,11 +282,10 @@ def detect_layout(
             keys = [sample_key(p) for p in data_files]
             labelled = {key for key, field in keys if field in SAMPLE_LABEL_FIELDS}
             paired = len(image_stems & text_stems)
-            samples = {key for key, field in keys if extension("." + field) in IMAGE_EXTENSIONS}
+            samples = {key for key, field in keys if extension("x." + field) in IMAGE_EXTENSIONS}
             samples = samples or {key for key, field in keys if field in TEXT_EXTENSIONS}
             if samples and len(samples & labelled) * 2 >= len(samples):
                 name = WEBDATASET
-                media = "image" if image_stems else "text"  # a WebDataset of texts: key.txt + key.cls
                 notes.append(f"{len(samples & labelled)} of {len(samples)} sampled keys have a .cls or .json label member")
             elif image_stems and paired * 2 >= len(image_stems):
                 name = IMAGE_CAPTIONS
@@ -284,6 +293,8 @@ def detect_layout(
             else:
                 name = IMAGE_FOLDERS if media == "image" else TEXT_FOLDERS
     if name == WEBDATASET:  # forced or detected: images come with captions when txt members are there
+        has_images = any(extension("x." + sample_key(p)[1]) in IMAGE_EXTENSIONS for p in data_files)
+        media = "image" if has_images else "text"  # a WebDataset of texts: key.txt + key.cls
         captioned = media == "image" and any(sample_key(p)[1] in TEXT_EXTENSIONS for p in data_files)
     if name in (IMAGE_FOLDERS, IMAGE_CAPTIONS):
         media = "image"
