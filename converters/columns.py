@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -54,7 +55,7 @@ def parse_column_list(text: str) -> tuple[str, ...]:
 
 def is_integer(text: object) -> bool:
     """True for a cell holding a whole number, such as a numbered label ('3', ' 12')."""
-    return isinstance(text, str) and text.strip().isdigit()
+    return isinstance(text, str) and text.strip().isascii() and text.strip().isdigit()
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,7 @@ class TableColumns:
 
 
 def _shown(column: str) -> str:
-    return f"column {column}" if column.isdigit() else repr(column)
+    return f"column {column}" if column.isascii() and column.isdigit() else repr(column)
 
 
 def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str], what: str) -> str:
@@ -123,7 +124,7 @@ def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str],
     if given:
         if given in columns:
             return given
-        if given.isdigit() and 1 <= int(given) <= len(columns):
+        if given.isascii() and given.isdigit() and 1 <= int(given) <= len(columns):
             return columns[int(given) - 1]
         raise InvalidInputError(f"no {what} column {given!r}; the columns are {list(columns)} (or 1..{len(columns)})")
     lowered = {name.lower(): name for name in columns}
@@ -191,24 +192,32 @@ def label_file_columns(columns: Sequence[str], label_column: str = "", *, captio
     return LabelFileColumns(key, label, caption if caption not in (key, label) else "")
 
 
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_INT64_RANGE = range(-(1 << 63), 1 << 63)
+_FLOAT32_MAX = 3.4028234663852886e38  # larger floats would be stored as infinity
+
+
+def _is_float32(value: float) -> bool:
+    return math.isfinite(value) and abs(value) <= _FLOAT32_MAX
+
+
 def value_dtype(value: object) -> str:
-    """The narrowest feature dtype that holds `value` (a CSV string or a JSON value)."""
+    """The narrowest feature dtype that holds `value` (a CSV string or a JSON value). Text is a
+    number only when it is written the plain ASCII way: Python's int() also reads "1_000" and
+    "٣", which a table means as text."""
     if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
         return BYTES
     if isinstance(value, int):
-        return INT64
+        return INT64 if value in _INT64_RANGE else BYTES
     if isinstance(value, float):
-        return FLOAT if math.isfinite(value) else BYTES
+        return FLOAT if _is_float32(value) else BYTES
     text = str(value).strip()
-    try:
-        int(text)
-        return INT64 if -(1 << 63) <= int(text) < (1 << 63) else BYTES
-    except ValueError:
-        pass
-    try:
-        return FLOAT if math.isfinite(float(text)) and text.lower() not in ("nan", "inf") else BYTES
-    except ValueError:
-        return BYTES
+    if _INTEGER.fullmatch(text):
+        return INT64 if int(text) in _INT64_RANGE else BYTES
+    if _DECIMAL.fullmatch(text):
+        return FLOAT if _is_float32(float(text)) else BYTES
+    return BYTES
 
 
 def merge_dtypes(a: str, b: str) -> str:
@@ -227,7 +236,8 @@ def convert_value(value: object, dtype: str) -> bytes | int | float:
         return value.encode("utf-8")
     if isinstance(value, bytes):  # a Parquet binary column
         return value
-    return json.dumps(value, ensure_ascii=False, sort_keys=True).encode("utf-8")
+    # default=str: a Parquet cell can be a date, a decimal or a timestamp
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")
 
 
 def split_labels(value: object, separator: str) -> tuple[str, ...]:

@@ -13,10 +13,12 @@ TensorFlow 2.21 process with `free(): invalid next size`). Formats TensorFlow ca
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import struct
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -161,6 +163,18 @@ def _said(error: Exception) -> str:
     return " ".join(str(error).split())
 
 
+@contextlib.contextmanager
+def _pillow_allowing(max_pixels: int) -> Iterator[None]:
+    """Pillow's own guard set to `max_pixels`: it warns from 89 MP and refuses from twice that on
+    its own, whatever the limit here (by default its refusal), which is checked from the header
+    before any decode. The process-wide limit is only ever raised."""
+    if Image.MAX_IMAGE_PIXELS and max_pixels > 2 * Image.MAX_IMAGE_PIXELS:
+        Image.MAX_IMAGE_PIXELS = max_pixels // 2 + 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        yield
+
+
 def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> ImageInfo:
     """Reads only the header of an image file.
 
@@ -178,13 +192,8 @@ def probe_image(fileobj: BinaryIO, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> I
         )
     image_formats.require_decoder(image_format)
     fileobj.seek(0)
-    if Image.MAX_IMAGE_PIXELS and max_pixels > 2 * Image.MAX_IMAGE_PIXELS:  # Pillow refuses above twice it
-        Image.MAX_IMAGE_PIXELS = max_pixels // 2 + 1
     try:
-        with warnings.catch_warnings():
-            # Pillow warns from 89 MP and refuses from 179 MP on its own; `max_pixels` is the limit
-            # here (its default is Pillow's refusal), checked from the header before any decode.
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with _pillow_allowing(max_pixels):
             with Image.open(fileobj, formats=[_PILLOW_NAMES[image_format]]) as image:
                 width, height = image.size
                 if width * height > max_pixels:
@@ -402,8 +411,9 @@ def store_image(
     if reason:
         raise InvalidInputError(reason)
     image_formats.require_decoder(image_format)
+    pixels_allowed = max(DEFAULT_MAX_PIXELS, probed.width * probed.height)  # checked against --max-pixels when probed
     try:
-        with Image.open(io.BytesIO(data), formats=[_PILLOW_NAMES[image_format]]) as image:
+        with _pillow_allowing(pixels_allowed), Image.open(io.BytesIO(data), formats=[_PILLOW_NAMES[image_format]]) as image:
             _check_unchanged(image, image_format, data, probed)
             orientation = _orientation(image)
             repair, target = _reencode_reason(image, image_format, data), "png"
@@ -421,9 +431,11 @@ def store_image(
                     stored = _encode(image, target)
                 except InvalidInputError as error:  # values a PNG cannot hold: say what the file is
                     raise InvalidInputError(f"{repair.split(':', 1)[0]}: {error.reason}") from None
-                return StoredImage(stored, probe_bytes(stored), orientation, repair, reencoded=True)
+                return StoredImage(stored, probe_bytes(stored, max_pixels=pixels_allowed), orientation, repair, reencoded=True)
             if validate == VALIDATE_FULL:
                 _decode(image, image_format)
+    except Image.DecompressionBombError as error:  # more pixels than its header said
+        raise InvalidInputError(f"decompression bomb: {error}") from None
     except _MALFORMED as error:
         raise InvalidInputError(f"undecodable {image_format}: {_said(error)}") from None
     suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""

@@ -106,7 +106,8 @@ _SPLIT_NAME = r"[A-Za-z0-9_]+"
 _SHARD_RE = re.compile(
     rf"^(?P<split>{_SPLIT_NAME})-(?P<index>\d{{{_INDEX_DIGITS}}})-of-(?P<num_shards>\d{{{_INDEX_DIGITS}}})"
     + re.escape(SHARD_SUFFIX)
-    + "$"
+    + "$",
+    re.ASCII,
 )
 _SPLIT_RE = re.compile(rf"^{_SPLIT_NAME}$")
 

@@ -25,7 +25,6 @@ __all__ = [
     "shards_per_split",
     "RejectLimit",
     "parse_max_rejects",
-    "effective_num_shards",
     "shard_boundaries",
     "number_labels",
     "first_record_number",
@@ -141,7 +140,7 @@ class ShardRequest:
 
 
 _SIZE_UNITS = {"B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "KIB": 1 << 10, "MIB": 1 << 20, "GIB": 1 << 30}
-_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMG]I?B|B)\s*$", re.IGNORECASE)
+_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([KMG]I?B|B)\s*$", re.IGNORECASE | re.ASCII)
 
 
 def parse_size(text: str) -> int:
@@ -198,7 +197,14 @@ def shards_per_split(
 
     >>> shards_per_split({"train": 800, "validation": 100, "test": 10}, ShardRequest(largest=64))
     {'train': 64, 'validation': 8, 'test': 1}
+
+    Raises:
+      ValueError: the request names a split with no records (a misspelt or absent split).
     """
+    absent = sorted(name for name in request.per_split if not records.get(name))
+    if absent:
+        found = ", ".join(sorted(name for name, count in records.items() if count)) or "none"
+        raise ValueError(f"--shards names {', '.join(absent)}, which this source has no records for (its splits: {found})")
     if request.bytes_per_shard:
         sizes = num_bytes or {}
         wanted = {name: math.ceil(sizes.get(name, 0) / request.bytes_per_shard) for name in records}
@@ -208,8 +214,8 @@ def shards_per_split(
             name: round(count / records_per_shard) for name, count in records.items()
         }
     else:
-        named = {name: n for name, n in request.per_split.items() if records.get(name)}
-        records_per_shard = sum(records[name] for name in named) / sum(named.values()) if named else 1
+        named = request.per_split
+        records_per_shard = sum(records[name] for name in named) / sum(named.values())
         wanted = {
             name: request.per_split.get(name) or math.ceil(count / records_per_shard)
             for name, count in records.items()
@@ -258,13 +264,6 @@ def parse_max_rejects(text: str) -> RejectLimit:
         raise ValueError(f"--max-rejects {text!r}: expected a count like 50 or a share like 10% ({error})") from None
 
 
-def effective_num_shards(num_records: int, requested: int) -> int:
-    """Shards actually written: never more than records (an empty shard helps no reader)."""
-    if not 1 <= requested <= MAX_SHARDS:
-        raise ValueError(f"shards={requested} must be in 1..{MAX_SHARDS}")
-    return max(1, min(requested, num_records))
-
-
 def shard_boundaries(num_records: int, num_shards: int) -> list[int]:
     """End offsets of each shard; counts differ by at most 1, larger shards first.
 
@@ -281,6 +280,12 @@ def shard_boundaries(num_records: int, num_shards: int) -> list[int]:
     return ends
 
 
+def _is_number(label: str) -> bool:
+    """ASCII digits only: "²" and "٣" are digits to str.isdigit, and names here."""
+    text = label.strip()
+    return text.isascii() and text.isdigit()
+
+
 def number_labels(found: Iterable[str], names: Sequence[str]) -> tuple[dict[str, str], int]:
     """Labels written as numbers (`"3"`), mapped to `--label-names`: {number: name}, and the
     number of the first name. News and review datasets number their classes from 1 beside a
@@ -290,7 +295,7 @@ def number_labels(found: Iterable[str], names: Sequence[str]) -> tuple[dict[str,
     >>> number_labels(["1", "2"], ["neg", "pos"])
     ({'1': 'neg', '2': 'pos'}, 1)
     """
-    numbers = sorted({label for label in found if label not in names and label.strip().isdigit()}, key=int)
+    numbers = sorted({label for label in found if label not in names and _is_number(label)}, key=int)
     if not names or not numbers:
         return {}, 0
     base = 0 if int(numbers[0]) == 0 else 1

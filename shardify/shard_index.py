@@ -64,7 +64,7 @@ def _parse_index(text: bytes, where: str) -> list[tuple[int, int]]:
     frames = []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split(b" ")
-        if len(fields) != 2 or not all(field.isdigit() for field in fields):
+        if len(fields) != 2 or not all(field.isascii() and field.isdigit() for field in fields):
             raise CorruptShardError(where, f"line {number} is not 'offset size' (run `shardify verify`)")
         frames.append((int(fields[0]), int(fields[1])))
     return frames

@@ -36,14 +36,6 @@ def test_record_numbers_count_every_planned_record_of_every_split_once() -> None
     assert planning.first_record_number(splits, "train", 2) == 5 + 6
 
 
-def test_effective_shards_never_exceed_records() -> None:
-    assert planning.effective_num_shards(3, 8) == 3
-    assert planning.effective_num_shards(100, 8) == 8
-    assert planning.effective_num_shards(0, 8) == 1
-    with pytest.raises(ValueError):
-        planning.effective_num_shards(10, 0)
-
-
 def test_sort_key_is_stable_and_seeded() -> None:
     assert planning.sort_key(0, "a/b.jpg") == planning.sort_key(0, "a/b.jpg")
     assert planning.sort_key(0, "a/b.jpg") != planning.sort_key(1, "a/b.jpg")
