@@ -248,6 +248,9 @@ def _check_finished(config: ConvertConfig) -> None:
             f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "
             f"allows: no manifest written (reasons in {rejects_path}; raise the limit to keep the rest)"
         )
+    if tried == 0:
+        skipped = f" but {plan.num_skipped} junk files (hidden, OS metadata)" if plan.num_skipped else ""
+        raise SourceError(f"no records written: {config.source} holds no input files{skipped}")
     raise SourceError(f"no records written: no usable input under {config.source} (reasons in {rejects_path})")
 
 

@@ -25,6 +25,7 @@ import apache_beam as beam
 from shardify import contract, planning
 from shardify.beam_jobs import counters
 from shardify.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.errors import UsageError
 from shardify.layout import SourceLayout
 
 __all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES", "ENTRIES_PER_BUCKET"]
@@ -156,17 +157,21 @@ def _notes(context: PlanContext, table_notes: list[tuple[str, str]], base: int, 
 
 def _summarize(
     counts: Mapping[str, _SplitCount],
-    rejects: list[Reject],
+    num_rejected: int,
+    reject_examples: list[Reject],
     num_skipped: int,
     columns: Mapping[str, str],
     table_notes: list[tuple[str, str]],
     context: PlanContext,
 ) -> PlanSummary:
-    shards = planning.shards_per_split(
-        {name: c.num_records for name, c in counts.items()},
-        context.shards,
-        {name: c.num_bytes for name, c in counts.items()},
-    )
+    try:
+        shards = planning.shards_per_split(
+            {name: c.num_records for name, c in counts.items()},
+            context.shards,
+            {name: c.num_bytes for name, c in counts.items()},
+        )
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     found = sorted({label for c in counts.values() for label in c.label_counts})
     aliases, base = planning.number_labels(found, context.label_names)
     max_labels = max((c.max_labels for c in counts.values()), default=0)
@@ -188,9 +193,8 @@ def _summarize(
         name: SplitPlan(c.num_records, c.num_bytes, shards[name], label_counts(c)) for name, c in sorted(counts.items())
     }
     # Every reject found before writing is counted here once (the writer counts its own).
-    counters.counter(counters.INPUTS_REJECTED).inc(len(rejects))
+    counters.counter(counters.INPUTS_REJECTED).inc(num_rejected)
     counters.counter(counters.INPUTS_SKIPPED).inc(num_skipped)
-    ordered_rejects = sorted(rejects, key=lambda r: (r.relpath, r.row))
     summary = PlanSummary(
         layout=context.layout.name,
         media=context.layout.media,
@@ -200,8 +204,8 @@ def _summarize(
         columns=tuple(sorted(columns.items())),
         shards_request=str(context.shards),
         splits=splits,
-        num_rejected=len(rejects),
-        reject_examples=tuple(ordered_rejects[:REJECT_EXAMPLES]),
+        num_rejected=num_rejected,
+        reject_examples=tuple(sorted(reject_examples, key=Reject.sort_key)),
         num_skipped=num_skipped,
         label_aliases=aliases,
         notes=_notes(context, table_notes, base, aliases),
@@ -240,6 +244,9 @@ class Plan(beam.PTransform):
 
     def expand(self, entries: beam.PCollection) -> dict[str, beam.PCollection]:
         num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
+        # Rejects can be as many as inputs: counted, and the first few kept, never collected.
+        num_rejected = self._rejects | "CountRejects" >> beam.combiners.Count.Globally()
+        reject_examples = self._rejects | "FirstRejects" >> beam.combiners.Top.Smallest(REJECT_EXAMPLES, key=Reject.sort_key)
         summary = (
             entries
             | "CountBatches" >> beam.FlatMap(_count_batch)
@@ -248,7 +255,8 @@ class Plan(beam.PTransform):
             | "Summarize"
             >> beam.Map(
                 _summarize,
-                beam.pvalue.AsList(self._rejects),
+                beam.pvalue.AsSingleton(num_rejected),
+                beam.pvalue.AsSingleton(reject_examples),
                 beam.pvalue.AsSingleton(num_skipped),
                 beam.pvalue.AsDict(self._columns),
                 beam.pvalue.AsList(self._notes if self._notes is not None else self._skipped | "NoNotes" >> beam.Filter(lambda _: False)),

@@ -29,7 +29,7 @@ from shardify._version import __version__
 from shardify.beam_jobs import output_folder
 from shardify.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 
-__all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "record_shard"]
+__all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "forget_shard", "record_shard"]
 
 # A result file holds a shard's counts and its records' hashes (~100 bytes a record); larger is not ours.
 _MAX_RESULT_BYTES = 256 << 20
@@ -44,10 +44,16 @@ class KeptShard:
     content_hashes: tuple[tuple[str, str], ...]
 
 
+# Options that decide whether a manifest is written, not what any shard holds: a re-run that only
+# raises --max-rejects keeps every shard.
+_OPTIONS_OUTSIDE_SHARDS = frozenset({"max_rejects"})
+
+
 def run_key(options: Mapping[str, Any], summary: PlanSummary) -> str:
     """What every shard of a run shares that decides its bytes: shardify's version, the options
     and the whole plan (counts, labels, schema)."""
-    text = json.dumps([__version__, dict(options), summary.to_json()], sort_keys=True, default=str)
+    shaping = {name: value for name, value in options.items() if name not in _OPTIONS_OUTSIDE_SHARDS}
+    text = json.dumps([__version__, shaping, summary.to_json()], sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -89,6 +95,16 @@ def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> tuple[Ke
     except Exception:  # noqa: BLE001 - anything unexpected in it: write the shard again
         return None, True
     return (kept if whole else None), True
+
+
+def forget_shard(output: str, task: ShardTask) -> None:
+    """Removes an earlier result file of the shard `task` plans, before the shard is written again:
+    a run killed between renaming the new shard and recording it must not leave the new bytes
+    under the old result."""
+    name = naming.shard_filename(task.split, task.index, task.num_shards)
+    path = FileSystems.join(output, naming.shard_result_filename(name))
+    if FileSystems.exists(path):
+        FileSystems.delete([path])
 
 
 def record_shard(

@@ -41,8 +41,10 @@ def _finish(
     options: Mapping[str, Any],
     lock_token: str,
 ) -> str:
+    if lock_token:  # a run that took the folder over owns its files: touch none of them
+        check_held(output, lock_token)
     rejects = sorted(
-        [*discover_rejects, *(r for result in results for r in result.rejects)], key=lambda r: (r.relpath, r.row)
+        [*discover_rejects, *(r for result in results for r in result.rejects)], key=Reject.sort_key
     )
     repairs = sorted((r for result in results for r in result.repairs), key=lambda r: r.relpath)
     duplicates = sorted(duplicates, key=lambda group: group.records)

@@ -72,6 +72,8 @@ class _WriteShardFn(beam.DoFn):
                 contents.add(sha256, task.split, record_id)
         else:
             self._rewritten.inc(earlier)
+            if earlier:
+                resume.forget_shard(self._output, task)
             result, contents, index_bytes = self._write(task, summary)
             resume.record_shard(self._output, result, contents.pairs(task.split), shard_fingerprint, index_bytes)
         self._records.inc(result.num_records)
@@ -123,6 +125,12 @@ class _WriteShardFn(beam.DoFn):
                         continue
                     except OSError as error:
                         rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}", entry.row))
+                        continue
+                    except MemoryError:
+                        raise
+                    except Exception as error:  # noqa: BLE001 - a decoder's bug on one input costs that input, not the run
+                        reason = f"unexpected {type(error).__name__} while reading it: {error} (please report this)"
+                        rejects.append(Reject(entry.relpath, "write", reason, entry.row))
                         continue
                     writer.write(built.data)
                     if built.repair:

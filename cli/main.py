@@ -402,7 +402,7 @@ def convert(
                         os.unlink(log_path)  # refused before any worker ran: nothing to keep
                         raise
                     except Exception as error:  # a worker failed; Beam re-raises it wrapped
-                        raise ShardifyError(f"{_worker_failure(error)} (worker log: {log_path})") from None
+                        raise _worker_failure(error, log_path) from None
             os.unlink(log_path)
         else:
             _configure_logging(sys.stderr, quiet)
@@ -412,11 +412,11 @@ def convert(
             except ShardifyError:
                 raise
             except Exception as error:  # the runner failed (or refused the job)
-                raise ShardifyError(_worker_failure(error)) from None
+                raise _worker_failure(error) from None
     except (UsageError, RunnerError) as error:
         _usage_error(str(error))
     except ShardifyError as error:
-        typer.echo(f"error: {error}", err=True)
+        typer.echo(f"error: {_without_beam_step(str(error))}", err=True)
         raise typer.Exit(code=1) from None
 
     from apache_beam.options.pipeline_options import PipelineOptions
@@ -486,18 +486,25 @@ def _bytes_read(out: str) -> int | None:
 
 def _usage_error(message: str) -> NoReturn:
     """A bad option value or combination: one line, exit 2, before any work (as the parser does)."""
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {_without_beam_step(message)}", err=True)
     raise typer.Exit(code=2)
 
 
-def _worker_failure(error: Exception) -> str:
-    """One line from the failure Beam re-raised: our own error's message as it is, else its last line."""
+def _without_beam_step(message: str) -> str:
+    """An error's message without the " [while running 'Step']" Beam appends to one raised in a step."""
+    return re.sub(r" \[while running '[^']*'\]$", "", message)
+
+
+def _worker_failure(error: Exception, log_path: str = "") -> ShardifyError:
+    """The failure Beam re-raised, in one line: our own error's message as it is (a UsageError
+    stays one: exit 2), else its last line, with the worker log to read."""
     last = (str(error).strip().splitlines() or [type(error).__name__])[-1]
-    last = re.sub(r" \[while running '[^']*'\]$", "", last)
+    last = _without_beam_step(last)
     ours = last.rfind("shardify.errors.")
-    if ours >= 0:
-        return last[ours:].split(": ", 1)[-1]
-    return f"the conversion failed: {last}"
+    if ours >= 0 and last.startswith("shardify.errors.UsageError: ", ours):
+        return UsageError(last[ours:].split(": ", 1)[-1])
+    message = last[ours:].split(": ", 1)[-1] if ours >= 0 else f"the conversion failed: {last}"
+    return ShardifyError(f"{message} (worker log: {log_path})" if log_path else message)
 
 
 def _dry_run(config, beam_args: list[str], workers: int | None) -> None:

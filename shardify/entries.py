@@ -150,6 +150,10 @@ class Reject:
     reason: str
     row: int = 0
 
+    def sort_key(self) -> tuple[str, int, str, str]:
+        """The rejects report's order: by path, then row; total, so that reports are deterministic."""
+        return (self.relpath, self.row, self.stage, self.reason)
+
     def to_json(self) -> dict:
         data = {"path": self.relpath, "stage": self.stage, "reason": self.reason}
         if self.row:
