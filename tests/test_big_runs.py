@@ -35,15 +35,20 @@ def _files(out: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in out.iterdir()}
 
 
-def test_a_killed_run_resumes_keeping_whole_shards_and_gives_the_uninterrupted_bytes(sample_images: Path, tmp_path: Path) -> None:
+def test_a_killed_run_resumes_keeping_whole_shards_and_gives_the_uninterrupted_bytes(make_tree, tmp_path: Path) -> None:
+    from conftest import image_bytes
+
+    # Images large enough (~0.5 MB of noise each, decoded to validate) that writing 12 shards takes
+    # a second or more: the kill lands part-way.
+    source = make_tree({f"{label}/{i}.png": image_bytes(fmt="PNG", size=(400, 400), seed=i) for label in "ab" for i in range(18)})
     args = ("--shards", "12", "--workers", "1")  # one worker: shards are written one after another
     clean = tmp_path / "clean"
-    assert run_shardify("convert", str(sample_images), str(clean), *args, "-q").returncode == 0
+    assert run_shardify("convert", str(source), str(clean), *args, "-q").returncode == 0
     out = tmp_path / "out"
-    _kill_when(out, shardify_command("convert", str(sample_images), str(out), *args, "-q"), lambda o: len(_results(o)) >= 3)
+    _kill_when(out, shardify_command("convert", str(source), str(out), *args, "-q"), lambda o: len(_results(o)) >= 3)
     kept_before = _results(out)
     assert naming.MANIFEST_FILENAME not in os.listdir(out) and kept_before
-    result = run_shardify("convert", str(sample_images), str(out), *args, "-q")
+    result = run_shardify("convert", str(source), str(out), *args, "-q")
     assert result.returncode == 0, result.stderr
     kept = int(result.stdout.split("resumed: kept ")[1].split(" of ")[0])
     assert len(kept_before) <= kept < 12, result.stdout  # what was whole, and not every shard
@@ -98,3 +103,19 @@ def test_shard_size_picks_the_number_of_shards_from_the_planned_bytes(sample_ima
     assert max(counts) - min(counts) <= 1
     assert run_shardify("convert", str(sample_images), str(tmp_path / "o2"), "--shards", "4", "--shard-size", "1MB").returncode == 2
     assert "--shard-size" in run_shardify("convert", str(sample_images), str(tmp_path / "o3"), "--shard-size", "lots").stderr
+
+
+def test_raising_max_rejects_after_a_refused_run_keeps_its_shards(make_tree, tmp_path: Path) -> None:
+    """--max-rejects judges the run, not a shard's bytes: the shards of a run refused for too many
+    rejects are the ones a run allowing them writes."""
+    from conftest import image_bytes
+
+    source = make_tree({f"a/{i}.jpg": image_bytes(seed=i) for i in range(8)} | {"a/bad.jpg": b"x"})
+    out, clean = tmp_path / "out", tmp_path / "clean"
+    args = ("--shards", "2", "--workers", "1", "-q")
+    assert run_shardify("convert", str(source), str(out), *args, "--max-rejects", "0").returncode == 1
+    result = run_shardify("convert", str(source), str(out), *args, "--max-rejects", "1")
+    assert result.returncode == 0, result.stderr
+    assert "resumed: kept 2 of 2" in result.stdout, result.stdout
+    assert run_shardify("convert", str(source), str(clean), *args, "--max-rejects", "1").returncode == 0
+    assert _files(out) == _files(clean)
