@@ -39,8 +39,14 @@ def member_prefix(source: str, archive: str, source_layout: SourceLayout) -> tup
     if archive == source_layout.source_file:
         return "", source_layout.archive_root
     folder = archives.strip_archive_suffix(archive)
-    taken = os.path.exists(os.path.join(source, folder)) if is_local_path(source) else FileSystems.exists(join_path(source, folder))
-    return (archive if taken else folder) + "/", ""
+    return (archive if _taken(join_path(source, folder)) else folder) + "/", ""
+
+
+def _taken(path: str) -> bool:
+    """A file or a folder is at `path`: on an object store, an object of that name or any under it."""
+    if is_local_path(path):
+        return os.path.exists(path)
+    return FileSystems.exists(path) or bool(FileSystems.match([path + "/*"], limits=[1])[0].metadata_list)
 
 
 class ListMembers(beam.DoFn):

@@ -9,7 +9,7 @@ import posixpath
 import uuid
 from collections.abc import Iterable, Mapping
 
-from apache_beam.io.filesystem import CompressionTypes
+from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import naming
@@ -26,12 +26,18 @@ __all__ = [
 
 
 def list_names(folder: str) -> list[str]:
-    """Names of the files directly inside `folder` (empty when it does not exist)."""
-    if not FileSystems.exists(folder):
-        return []
+    """Names of the files directly inside `folder` (empty when it does not exist).
+
+    Object stores have no folders: `FileSystems.exists("s3://bucket/out")` is False while objects
+    lie under `out/`, so the listing itself says what is there.
+    """
     prefix = folder.rstrip("/") + "/"
+    try:
+        matched = FileSystems.match([prefix + "*"])
+    except BeamIOError:  # a local folder that does not exist
+        return []
     names = []
-    for result in FileSystems.match([prefix + "*"]):
+    for result in matched:
         for meta in result.metadata_list:
             name = meta.path[len(prefix) :] if meta.path.startswith(prefix) else posixpath.basename(meta.path)
             names.append(name)
