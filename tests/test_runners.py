@@ -1,5 +1,6 @@
 """The same conversion on another Beam runner gives the same bytes: Beam's portable job service,
-with SDK workers started as separate processes by a worker pool, all on 127.0.0.1."""
+with SDK workers started as separate processes by a worker pool, and a Dask cluster of two worker
+processes, all on 127.0.0.1; and shardify's DaskRunner runs nothing twice."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import apache_beam as beam
 import pytest
 
 from shardify import naming
@@ -171,3 +174,52 @@ def test_dask_cluster_gives_the_local_bytes(dask_cluster: str, sample_images: Pa
     assert names == sorted(p.name for p in (tmp_path / "dask").iterdir())
     for name in names:
         assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+
+
+# How long an in-process pipeline on the test cluster may take before the test fails (Beam's
+# wait_until_finish takes milliseconds); the runs here take about 2 s.
+_DASK_PIPELINE_TIMEOUT_MS = 120_000
+
+
+def _run_on_dask(address: str, build: Callable[[beam.Pipeline], None]) -> None:
+    """Builds a pipeline with `build` and runs it on shardify's DaskRunner at `address`."""
+    from apache_beam.options.pipeline_options import PipelineOptions
+
+    from shardify.beam_jobs.dask_runner import DaskRunner
+
+    pipeline = beam.Pipeline(runner=DaskRunner(), options=PipelineOptions([f"--dask_client_address={address}"]))
+    build(pipeline)
+    result = pipeline.run()
+    try:
+        assert result.wait_until_finish(duration=_DASK_PIPELINE_TIMEOUT_MS) == "DONE"
+    finally:
+        result.client.close()
+
+
+def _marker(folder: Path, seconds: float = 0.0) -> Callable[[int], int]:
+    """A function (defined here, so Dask ships it by value) that leaves a file named
+    `element-pid-call` in `folder` for every call, after `seconds` of work."""
+
+    def mark(element: int) -> int:
+        time.sleep(seconds)
+        (folder / f"{element}-{os.getpid()}-{uuid.uuid4().hex}").touch()
+        return element
+
+    return mark
+
+
+def test_dask_computes_a_side_inputs_producer_once(dask_cluster: str, tmp_path: Path) -> None:
+    """A step read both as a main input and as a side input runs once per element (a side input
+    built from an optimized copy of the graph re-ran its whole upstream: every shard was written twice)."""
+    mark = _marker(tmp_path)
+
+    def build(p: beam.Pipeline) -> None:
+        marked = p | beam.Create(range(4)) | "Mark" >> beam.Map(mark)
+        # Two consumers, as WriteShards' two outputs have: the side input's own graph then fuses
+        # Mark with Odd, which the whole graph cannot.
+        odd = marked | "Odd" >> beam.Filter(lambda element: element % 2)
+        even = marked | "Even" >> beam.Filter(lambda element: not element % 2)
+        _ = even | "WithOdd" >> beam.Map(lambda element, odds: (element, odds), beam.pvalue.AsList(odd))
+
+    _run_on_dask(dask_cluster, build)
+    assert sorted(name.split("-")[0] for name in os.listdir(tmp_path)) == ["0", "1", "2", "3"]
