@@ -1,6 +1,6 @@
 """The same conversion on another Beam runner gives the same bytes: Beam's portable job service,
 with SDK workers started as separate processes by a worker pool, and a Dask cluster of two worker
-processes, all on 127.0.0.1; and shardify's DaskRunner runs nothing twice."""
+processes, all on 127.0.0.1; and shardify's DaskRunner spreads a Reshuffle and runs nothing twice."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -206,6 +207,16 @@ def _marker(folder: Path, seconds: float = 0.0) -> Callable[[int], int]:
         return element
 
     return mark
+
+
+def test_dask_reshuffle_spreads_elements_over_both_workers(dask_cluster: str, tmp_path: Path) -> None:
+    """A one-partition Create then Reshuffle: Beam's translation left all eight elements on one
+    worker; the spread gives each of the two single-threaded workers four."""
+    mark = _marker(tmp_path, seconds=0.2)  # long enough that one worker could not take all first
+    _run_on_dask(dask_cluster, lambda p: p | beam.Create(range(8)) | beam.Reshuffle() | beam.Map(mark))
+    marks = [name.split("-") for name in os.listdir(tmp_path)]
+    assert sorted(int(element) for element, _, _ in marks) == list(range(8))
+    assert sorted(Counter(pid for _, pid, _ in marks).values()) == [4, 4], marks
 
 
 def test_dask_computes_a_side_inputs_producer_once(dask_cluster: str, tmp_path: Path) -> None:
