@@ -8,6 +8,7 @@ image in a profile of 8,000 files; local paths skip it.
 from __future__ import annotations
 
 import os
+import stat
 from typing import BinaryIO
 
 from apache_beam.io.filesystem import CompressionTypes
@@ -110,7 +111,10 @@ class InputOpener:
             return
         try:
             if location is None:
-                fd = os.open(join_path(self._source, relpath), os.O_RDONLY | os.O_NONBLOCK)
+                path = join_path(self._source, relpath)
+                if not stat.S_ISREG(os.lstat(path).st_mode):  # opening a device can do things (rewind a tape)
+                    return
+                fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW)
                 try:
                     os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
                 finally:

@@ -46,7 +46,7 @@ __all__ = [
 SNIFF_BYTES = 64
 
 # Formats TensorFlow decodes, stored as they are unless it would misread them.
-_TENSORFLOW_FORMATS = {"JPEG": "jpeg", "PNG": "png", "GIF": "gif", "BMP": "bmp", "WEBP": "webp"}
+_TENSORFLOW_FORMATS = contract.STORED_IMAGE_FORMATS
 # Our format name -> the Pillow plugin that opens it.
 _PILLOW_NAMES = {
     **{ours: name for name, ours in _TENSORFLOW_FORMATS.items()},

@@ -133,7 +133,7 @@ def test_small_records_are_parsed_in_batches_and_match_per_record_parsing(conver
         (e["text"].numpy(), int(e["text/class/label"]))
         for e in tf.data.TFRecordDataset(manifest.shard_paths("train")).map(lambda r: tf.io.parse_single_example(r, spec))
     }
-    ours = {(t.numpy(), int(l)) for t, l in shardify.load(str(converted_texts), as_supervised=True, seed=0)}
+    ours = {(text.numpy(), int(label)) for text, label in shardify.load(str(converted_texts), as_supervised=True, seed=0)}
     assert ours == by_hand and len(ours) == 30
     batch = next(iter(shardify.load(str(converted_texts), batch_size=8, drop_remainder=True, seed=0)))
     assert batch["text"].shape == (8,) and batch["label"].shape == (8,)

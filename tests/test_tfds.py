@@ -142,7 +142,7 @@ def test_a_multi_label_record_without_labels_has_an_empty_sequence(tmp_path: Pat
     source.mkdir()
     for index, name in enumerate(rows):
         (source / name).write_bytes(image_bytes(fmt="PNG", seed=index))
-    (source / "labels.jsonl").write_text("".join(json.dumps({"path": n, "labels": l}) + "\n" for n, l in rows.items()))
+    (source / "labels.jsonl").write_text("".join(json.dumps({"path": name, "labels": labels}) + "\n" for name, labels in rows.items()))
     builder = tfds.builder_from_directory(str(convert(source, tmp_path / "out")))
     names = builder.info.features[contract.LABEL].feature.names
     got = {_record_id(e): [names[i] for i in e[contract.LABEL]] for e in tfds.as_numpy(builder.as_dataset(split="train"))}
