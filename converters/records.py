@@ -128,10 +128,13 @@ class RecordBuilder:
 
     def close(self) -> None:
         """Closes the tables kept open between rows, and the fetched rows' temporary file."""
+        self._close_tables()
+        self._spool.close()
+
+    def _close_tables(self) -> None:
         for table in self._tables.values():
             table.close()
         self._tables.clear()
-        self._spool.close()
 
     def build(self, entry: Entry, *, number: int) -> BuiltRecord:
         """The serialized record, how the input was repaired, and its content's hash.
@@ -221,7 +224,7 @@ class RecordBuilder:
         table = self._tables.get(entry.relpath)
         if table is None:
             if len(self._tables) >= MAX_OPEN_TABLES:
-                self.close()
+                self._close_tables()  # not the spool: it holds rows fetched for this shard
             table = self._tables[entry.relpath] = self._open(entry.relpath, entry.location)
         table.seek(entry.offset)
         return tables.parse_row(table.read(entry.size_bytes), fmt, self._header_of(entry.relpath).columns)
