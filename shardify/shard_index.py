@@ -23,9 +23,10 @@ __all__ = ["open_shard_file", "record_frames"]
 _MIN_FRAME_BYTES = framed_size(0)
 
 
-def open_shard_file(root: str, name: str) -> BinaryIO:
-    """Opens a shard or index file of the output folder `root` as any input is opened: only a
-    regular file, never blocking on a pipe, never outside `root`.
+def open_shard_file(root: str, name: str, *, advice: str = " (run `shardify verify`)") -> BinaryIO:
+    """Opens a shard, index or report file of the output folder `root` as any input is opened:
+    only a regular file, never blocking on a pipe, never outside `root`. `advice` ends the message
+    of a file that cannot be read.
 
     Raises:
       CorruptShardError: naming the file, when it is missing, not a regular file or unreadable.
@@ -36,7 +37,7 @@ def open_shard_file(root: str, name: str) -> BinaryIO:
     except InvalidInputError as error:
         raise CorruptShardError(path, error.reason) from None
     except OSError as error:
-        raise CorruptShardError(path, f"cannot read: {error.strerror} (run `shardify verify`)") from None
+        raise CorruptShardError(path, f"cannot read: {error.strerror}{advice}") from None
 
 
 def record_frames(root: str, shard: ShardInfo) -> list[tuple[int, int]]:

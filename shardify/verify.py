@@ -18,10 +18,10 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from shardify import example_proto, naming
-from shardify.errors import CorruptShardError, InvalidInputError
-from shardify.input_files import open_local_input
+from shardify.errors import CorruptShardError
 from shardify.manifest import Manifest, ShardInfo, check_arithmetic
 from shardify.paths import join_path
+from shardify.shard_index import open_shard_file
 from shardify.tfrecord import framed_size, index_line, iter_records
 
 __all__ = ["verify_output"]
@@ -56,13 +56,7 @@ def _check_record(data: bytes, features: dict, path: str, index: int) -> None:
 
 
 def _open(manifest: Manifest, name: str) -> BinaryIO:
-    path = join_path(manifest.root, name)
-    try:
-        return open_local_input(path, real_root=os.path.realpath(manifest.root))
-    except InvalidInputError as error:
-        raise CorruptShardError(path, error.reason) from None
-    except OSError as error:
-        raise CorruptShardError(path, f"cannot read: {error.strerror}") from None
+    return open_shard_file(manifest.root, name, advice="")
 
 
 def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None]) -> None:
