@@ -1,8 +1,9 @@
 """shardify: raw files to balanced, deterministic TFRecord shards, and back as `tf.data`.
 
-`import shardify` stays light: the TensorFlow reader loads on first use of `shardify.load`, and
-the PyTorch reader on first use of `shardify.torch` (`pip install 'shardify[torch]'`), so the
-converter and Beam workers import neither, and the PyTorch reader never imports TensorFlow.
+`import shardify` stays light: the TensorFlow reader loads on first use of `shardify.load`
+(`pip install 'shardify[tf]'`), and the PyTorch reader on first use of `shardify.torch`
+(`pip install 'shardify[torch]'`), so the converter and Beam workers import neither, and the
+PyTorch reader never imports TensorFlow.
 
     ds = shardify.load("out/", split="train", batch_size=64, image_size=(224, 224), as_supervised=True)
     ds = shardify.torch.ShardDataset("out/", split="train", image_size=(224, 224), as_supervised=True)
@@ -35,8 +36,15 @@ _READER_NAMES = ("load", "distribute", "read_manifest", "labels", "Labels")
 
 def __getattr__(name: str) -> Any:
     if name in _READER_NAMES:
-        from shardify import reader
-
+        try:
+            from shardify import reader
+        except ModuleNotFoundError as error:
+            if error.name != "tensorflow":
+                raise
+            raise ImportError(
+                f"shardify.{name} reads with TensorFlow, which is not installed: pip install 'shardify[tf]' "
+                "(or read with shardify.torch, tfds or DALI: see the README's Reading section)"
+            ) from None
         return getattr(reader, name)
     if name == "torch":
         return importlib.import_module("shardify.torch")

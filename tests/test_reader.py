@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -275,3 +277,15 @@ def test_a_damaged_shard_fails_the_reader_with_its_file_name(
     with pytest.raises(tf.errors.InvalidArgumentError, match=r"train-00001-of-00004\.tfrecord is damaged"):
         for _ in shardify.load(str(output), **options):
             pass
+
+
+def test_without_tensorflow_load_says_which_extra_brings_it() -> None:
+    """Converting needs no TensorFlow, so `pip install shardify` leaves it out (tensorflow is made
+    unimportable here the way Python marks a missing module)."""
+    code = "import sys; sys.modules['tensorflow'] = None; import shardify; shardify.load('out')"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1] == (
+        "ImportError: shardify.load reads with TensorFlow, which is not installed: pip install 'shardify[tf]' "
+        "(or read with shardify.torch, tfds or DALI: see the README's Reading section)"
+    )
