@@ -39,7 +39,11 @@ def member_prefix(source: str, archive: str, source_layout: SourceLayout) -> tup
     if archive == source_layout.source_file:
         return "", source_layout.archive_root
     folder = archives.strip_archive_suffix(archive)
-    return (archive if _taken(join_path(source, folder)) else folder) + "/", ""
+    # The folder's name is the archive's own unless a file, a folder or another archive of the
+    # same stem (train.tar beside train.zip) would read as that folder too.
+    names = [folder, *archives.same_stem_archives(archive)]
+    taken = any(_taken(join_path(source, name)) for name in names)
+    return (archive if taken else folder) + "/", ""
 
 
 def _taken(path: str) -> bool:

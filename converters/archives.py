@@ -71,6 +71,13 @@ def strip_archive_suffix(name: str) -> str:
     return name[: len(name) - len(suffix)] if suffix else name
 
 
+def same_stem_archives(name: str) -> list[str]:
+    """The names other archives reading as the same folder would have: 'a/train.tar' ->
+    ['a/train.tar.gz', 'a/train.tgz', 'a/train.zip']."""
+    stem = strip_archive_suffix(name)
+    return [stem + suffix for suffix, _ in _SUFFIXES if stem + suffix != name]
+
+
 @dataclass(frozen=True)
 class Member:
     """A regular file inside an archive: its path there, its size, where its bytes are."""

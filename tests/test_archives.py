@@ -105,6 +105,28 @@ def test_archives_inside_src_read_as_folders_and_a_tar_of_tars(tmp_path: Path) -
     assert set(_records(out2)) == {f"ILSVRC2012_img_train/{p}" for p in expected} | {"extra/n09/x.jpg"}
 
 
+def test_archives_of_one_stem_and_a_folder_of_that_name_never_share_paths(tmp_path: Path) -> None:
+    """train.tar, train.zip and the folder train/ would all read as train/: each archive keeps its
+    whole name instead, and every member is a record of its own."""
+    source = tmp_path / "src"
+    (source / "train" / "cat").mkdir(parents=True)
+    (source / "train" / "cat" / "1.jpg").write_bytes(image_bytes(seed=1))
+    (source / "train.tar").write_bytes(_tar({"cat/1.jpg": image_bytes(seed=2)}))
+    (source / "train.zip").write_bytes(_zip({"cat/1.jpg": image_bytes(seed=3)}))
+    (source / "val.tar").write_bytes(_tar({"cat/1.jpg": image_bytes(seed=4)}))
+    (source / "val.tgz").write_bytes(gzip.compress(_tar({"cat/1.jpg": image_bytes(seed=5)}), mtime=0))
+    out = tmp_path / "out"
+    _convert(str(source), str(out), "--layout", "image_folders")
+    written = {path: r[contract.IMAGE_ENCODED] for path, r in _records(out).items()}
+    assert written == {
+        "train/cat/1.jpg": image_bytes(seed=1),
+        "train.tar/cat/1.jpg": image_bytes(seed=2),
+        "train.zip/cat/1.jpg": image_bytes(seed=3),
+        "val.tar/cat/1.jpg": image_bytes(seed=4),
+        "val.tgz/cat/1.jpg": image_bytes(seed=5),
+    }
+
+
 def test_members_that_cannot_be_inputs_are_rejected(tmp_path: Path) -> None:
     files = {"cat/ok.jpg": image_bytes(seed=1), "../../escape.jpg": image_bytes(seed=2), "dog/bad.jpg": b"not an image"}
     archive = tmp_path / "src.tar"
