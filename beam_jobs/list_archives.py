@@ -12,7 +12,9 @@ a .tar.gz's gzip index is written into `index_folder` for the workers that read 
 
 from __future__ import annotations
 
+import contextlib
 import os
+import posixpath
 import uuid
 from collections.abc import Iterator
 
@@ -21,6 +23,7 @@ from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify import layout as layout_lib
+from shardify import naming
 from shardify.beam_jobs.candidates import BATCH_SIZE, Listed
 from shardify.beam_jobs.filesystem import InputOpener, gzip_index_path
 from shardify.converters import archives
@@ -100,16 +103,8 @@ class ListMembers(beam.DoFn):
     def _index_writer(self, archive: str, kind: str):  # noqa: ANN202 - a context manager
         """Where a .tar.gz's gzip index goes: written under a temporary name, renamed when whole."""
         if kind != archives.TAR_GZ:
-            return _Nothing()
+            return contextlib.nullcontext()
         return _AtomicFile(gzip_index_path(self._index_folder, archive))
-
-
-class _Nothing:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
 
 
 class _AtomicFile:
@@ -117,7 +112,8 @@ class _AtomicFile:
 
     def __init__(self, path: str) -> None:
         self._path = path
-        self._temp = f"{path}.incomplete-{uuid.uuid4().hex[:12]}"
+        folder, name = posixpath.split(path)
+        self._temp = FileSystems.join(folder, naming.temp_filename(name, uuid.uuid4().hex[:12]))
 
     def __enter__(self):  # noqa: ANN204 - Beam's writable file
         self._file = FileSystems.create(self._temp, compression_type=CompressionTypes.UNCOMPRESSED)
