@@ -26,7 +26,7 @@ from pygal.style import Style
 from shardify import contract, naming
 from shardify.errors import InvalidInputError, OutputError
 from shardify.inspect_text import human_bytes, plural, printable
-from shardify.inspection import DuplicateGroup, Inspection, ReportFacts, Spread
+from shardify.inspection import DuplicateSample, Inspection, ReportFacts, Spread
 from shardify.manifest import SplitInfo
 from shardify.record_sample import NO_LABEL, SampledRecord
 from shardify.thumbnails import thumbnail_data_uri
@@ -485,7 +485,7 @@ class _Page:
             parts.append(_table(["input", what], [(e["path"], e["text"]) for e in report.first], [False, False]))
         return "".join(parts)
 
-    def _group(self, group: DuplicateGroup, sampled: dict[tuple[str, str], SampledRecord]) -> str:
+    def _group(self, group: DuplicateSample, sampled: dict[tuple[str, str], SampledRecord]) -> str:
         items = []
         for split, record_id in group.records:
             record = sampled.get((split, record_id))

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from shardify import contract
-from shardify.inspection import DuplicateFacts, DuplicateGroup, Inspection, ReportFacts, Spread
+from shardify.inspection import DuplicateFacts, DuplicateSample, Inspection, ReportFacts, Spread
 
 __all__ = ["describe", "printable", "plural", "human_bytes", "WIDTH"]
 
@@ -221,7 +221,7 @@ def _report(title: str, report: ReportFacts, what: str) -> list[str]:
     return lines
 
 
-def _group_line(group: DuplicateGroup) -> str:
+def _group_line(group: DuplicateSample) -> str:
     ids = ", ".join(f"{split}:{record_id}" for split, record_id in group.records)
     more = f" (+{group.size - len(group.records):,} more)" if group.size > len(group.records) else ""
     return _clip(f"    {group.size} x {group.sha256[:12]}: {ids}{more}", WIDTH)

@@ -32,7 +32,7 @@ __all__ = [
     "Spread",
     "KindCount",
     "ReportFacts",
-    "DuplicateGroup",
+    "DuplicateSample",
     "DuplicateFacts",
     "Inspection",
     "inspect_output",
@@ -109,8 +109,9 @@ class ReportFacts:
 
 
 @dataclass(frozen=True)
-class DuplicateGroup:
-    """Records with the same content.
+class DuplicateSample:
+    """Records with the same content, as the manifest samples them (entries.DuplicateGroup is the
+    writer's whole group).
 
     Attributes:
       sha256: hex digest of the content.
@@ -149,8 +150,8 @@ class DuplicateFacts:
     records: int = 0
     across_splits: int = 0
     name: str = ""
-    across: tuple[DuplicateGroup, ...] = ()
-    within: tuple[DuplicateGroup, ...] = ()
+    across: tuple[DuplicateSample, ...] = ()
+    within: tuple[DuplicateSample, ...] = ()
     across_read: int = 0
     within_read: int = 0
     lines: int = 0
@@ -270,7 +271,7 @@ def _note_scan(scan: JsonlScan, name: str, count: int, what: str, notes: list[st
         notes.append(f"{name} has {scan.lines:,} lines, but the manifest counts {count:,} {what}")
 
 
-def _group(entry: Mapping[str, Any]) -> DuplicateGroup | str:
+def _group(entry: Mapping[str, Any]) -> DuplicateSample | str:
     """A duplicates.jsonl line as a group, or why it is not one."""
     digest, records = entry.get("sha256"), entry.get("records")
     if not isinstance(digest, str) or not isinstance(records, list) or not records:
@@ -289,7 +290,7 @@ def _group(entry: Mapping[str, Any]) -> DuplicateGroup | str:
         if len(chosen) >= _GROUP_RECORDS_SHOWN:
             break
         chosen.add(index)
-    return DuplicateGroup(digest[:64], tuple(pairs[index] for index in sorted(chosen)), len(pairs))
+    return DuplicateSample(digest[:64], tuple(pairs[index] for index in sorted(chosen)), len(pairs))
 
 
 def _duplicates(manifest: Manifest, notes: list[str]) -> DuplicateFacts:
@@ -304,8 +305,8 @@ def _duplicates(manifest: Manifest, notes: list[str]) -> DuplicateFacts:
         if facts.groups:
             notes.append(f"the manifest counts {facts.groups:,} duplicate groups but names no report of them")
         return facts
-    across: list[DuplicateGroup] = []
-    within: list[DuplicateGroup] = []
+    across: list[DuplicateSample] = []
+    within: list[DuplicateSample] = []
     counts = Counter[str]()
 
     def visit(_: int, entry: dict[str, Any]) -> str | None:
