@@ -16,10 +16,13 @@ from collections.abc import Sequence
 
 from shardify._version import __version__
 
-__all__ = ["WORKER_REQUIREMENTS", "STAGING_OPTIONS", "staging_args", "write_worker_package"]
+__all__ = ["WORKER_REQUIREMENTS", "CLI_ONLY_REQUIREMENTS", "STAGING_OPTIONS", "staging_args", "write_worker_package"]
 
-# What the workers need beyond Beam itself (see pyproject.toml's write-path dependencies).
+# What the workers need beyond Beam itself: pyproject.toml's dependencies but for Beam and
+# CLI_ONLY_REQUIREMENTS (a test holds the two files to each other).
 WORKER_REQUIREMENTS = ("google-crc32c>=1.5", "pillow>=11.3", "pi-heif>=1.0", "indexed_gzip>=1.8")
+# Dependencies only the launching process uses: progress bar, command line, HTML report.
+CLI_ONLY_REQUIREMENTS = ("tqdm", "typer", "pygal")
 # Beam options by which a user already says how workers get their code; then we add nothing.
 STAGING_OPTIONS = ("--setup_file", "--extra_package", "--extra_packages", "--sdk_container_image")
 # Subpackages workers import (the CLI and the reader are not run there, but cost nothing to ship).

@@ -234,3 +234,17 @@ def test_dask_computes_a_side_inputs_producer_once(dask_cluster: str, tmp_path: 
 
     _run_on_dask(dask_cluster, build)
     assert sorted(name.split("-")[0] for name in os.listdir(tmp_path)) == ["0", "1", "2", "3"]
+
+
+def test_workers_get_every_dependency_of_the_write_path() -> None:
+    """The worker package's requirements are pyproject.toml's dependencies, but for Beam (the
+    workers' image has it) and what only the launching process uses."""
+    tomllib = pytest.importorskip("tomllib", reason="Python 3.11+ reads TOML")
+    import re
+
+    from shardify.beam_jobs import worker_package
+
+    declared = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]["dependencies"]
+    name = re.compile(r"[A-Za-z0-9._-]+")
+    expected = [r for r in declared if name.match(r)[0] not in ("apache-beam", *worker_package.CLI_ONLY_REQUIREMENTS)]
+    assert list(worker_package.WORKER_REQUIREMENTS) == expected
