@@ -65,5 +65,6 @@ def packages_imported_by(args: Sequence[str], packages: Sequence[str]) -> tuple[
         f"print('IMPORTED', sorted(m for m in sys.modules if m.split('.')[0] in {tuple(packages)!r}))\n"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
-    line = next((line for line in result.stdout.splitlines() if line.startswith("IMPORTED ")), "IMPORTED []")
+    line = next((line for line in result.stdout.splitlines() if line.startswith("IMPORTED ")), None)
+    assert line is not None, f"the command did not finish:\n{result.stderr}"
     return result, eval(line.removeprefix("IMPORTED "))  # noqa: S307 - our own repr of a list of str

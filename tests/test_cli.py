@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cli_runs import packages_imported_by
+from cli_runs import packages_imported_by, run_shardify
 
 from shardify.cli.main import app
 from shardify.manifest import load_manifest
@@ -65,6 +68,20 @@ def test_convert_never_imports_tensorflow(sample_images: Path, tmp_path: Path) -
     assert result.returncode == 0, result.stderr
     assert imported == []
     assert load_manifest(str(tmp_path / "o")).split("train").num_records == 72
+
+
+def test_worker_processes_never_import_tensorflow(sample_images: Path, tmp_path: Path) -> None:
+    """Two worker processes (not the small run in one process): a `tensorflow` that cannot be
+    imported is first on every process's path, so an import anywhere fails the run."""
+    shadow = tmp_path / "shadow" / "tensorflow"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('the write path imported tensorflow')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(shadow.parent), os.environ.get("PYTHONPATH", "")])}
+    result = run_shardify("convert", str(sample_images), str(tmp_path / "o"), "--shards", "4", "--workers", "2", "-q", env=env)
+    assert result.returncode == 0, result.stderr
+    assert load_manifest(str(tmp_path / "o")).split("train").num_records == 72
+    check = subprocess.run([sys.executable, "-c", "import tensorflow"], env=env, capture_output=True, text=True, timeout=60)
+    assert "the write path imported tensorflow" in check.stderr  # the shadow is what an import would find
 
 
 def test_beam_options_after_double_dash_pass_through(sample_images: Path, tmp_path: Path) -> None:
