@@ -28,7 +28,7 @@ from shardify.beam_jobs.list_archives import ListMembers
 from shardify.converters import archives, images
 from shardify.converters.columns import is_integer
 from shardify.entries import IMAGE, Batch, Candidate, Entry, Reject
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, reject_reason
 from shardify.layout import SourceLayout
 
 __all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "NOTES", "DEFAULT_SPLIT", "BATCH_SIZE"]
@@ -96,10 +96,8 @@ class _MakeEntries(beam.DoFn):
             try:
                 entries.append(self._entry(candidate))
                 continue
-            except InvalidInputError as error:
-                reject = Reject(candidate.relpath, "probe", error.reason, candidate.row)
-            except OSError as error:
-                reject = Reject(candidate.relpath, "probe", f"cannot read: {error}")
+            except (InvalidInputError, OSError) as error:
+                reject = Reject(candidate.relpath, "probe", reject_reason(error), candidate.row)
             yield beam.pvalue.TaggedOutput(REJECTS, reject)
         self._probed.inc(len(candidates))
         if entries:

@@ -28,7 +28,7 @@ from shardify.beam_jobs.candidates import BATCH_SIZE, Listed
 from shardify.beam_jobs.filesystem import InputOpener, gzip_index_path
 from shardify.converters import archives
 from shardify.entries import Batch, Reject
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, reject_reason
 from shardify.layout import SourceLayout
 from shardify.paths import is_local_path, join_path
 
@@ -92,7 +92,7 @@ class ListMembers(beam.DoFn):
                 except InvalidInputError as error:  # damaged part-way: what was listed is still read
                     damage = error.reason
         except (InvalidInputError, OSError) as error:
-            damage = getattr(error, "reason", None) or f"cannot read: {error}"
+            damage = reject_reason(error)
         if damage:
             if listed:
                 damage += f" (the {listed} members before the damage are converted; any after it are not)"

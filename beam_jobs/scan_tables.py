@@ -21,7 +21,7 @@ from shardify.beam_jobs.filesystem import InputOpener
 from shardify.converters import columns as columns_lib
 from shardify.converters import tables
 from shardify.entries import ROW, Batch, Candidate, MemberLocation
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, reject_reason
 from shardify.example_proto import INT64
 
 __all__ = ["ScanTables"]
@@ -59,7 +59,7 @@ class _ScanTable(beam.DoFn):
                     header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
                     yield from self._rows(relpath, location, header, rows, scanned)
             except (InvalidInputError, OSError) as error:
-                reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
+                reason = reject_reason(error)
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
                     reason = f"rows after row {scanned.last_row} unread: {reason}"
                 yield reject(relpath, reason, scanned.last_row)

@@ -23,7 +23,7 @@ from shardify.beam_jobs.filesystem import InputOpener
 from shardify.beam_jobs.find_duplicates import ContentHashes
 from shardify.converters.records import RecordBuilder
 from shardify.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
-from shardify.errors import InvalidInputError, OutputError
+from shardify.errors import InvalidInputError, OutputError, reject_reason
 from shardify.tfrecord import TFRecordWriter
 
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
@@ -120,11 +120,8 @@ class _WriteShardFn(beam.DoFn):
                         self._open.read_ahead(ahead.relpath, ahead.location)
                     try:
                         built = builder.build(entry, number=number)
-                    except InvalidInputError as error:
-                        rejects.append(Reject(entry.relpath, "write", error.reason, entry.row))
-                        continue
-                    except OSError as error:
-                        rejects.append(Reject(entry.relpath, "write", f"cannot read: {error}", entry.row))
+                    except (InvalidInputError, OSError) as error:
+                        rejects.append(Reject(entry.relpath, "write", reject_reason(error), entry.row))
                         continue
                     except MemoryError:
                         raise

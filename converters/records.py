@@ -19,7 +19,7 @@ from shardify.converters import images, parquet_tables, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.defaults import DEFAULT_VALIDATE
 from shardify.entries import IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, reject_reason
 from shardify.input_files import read_exactly
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
@@ -209,7 +209,7 @@ class RecordBuilder:
                     for position, cells in table.fetch_rows(positions, columns.needed):
                         self._spool.put((relpath, position), cells)
             except (InvalidInputError, OSError) as error:
-                self._unreadable[relpath] = getattr(error, "reason", None) or f"cannot read: {error}"
+                self._unreadable[relpath] = reject_reason(error)
 
     def _row_cells(self, entry: Entry) -> dict[str, object]:
         """The cells of the row `entry` names, read now (or fetched by `prepare`)."""

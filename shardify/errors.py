@@ -17,6 +17,7 @@ __all__ = [
     "RunnerError",
     "UsageError",
     "ReadOptionError",
+    "reject_reason",
 ]
 
 
@@ -74,3 +75,11 @@ class InvalidInputError(ShardifyError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def reject_reason(error: InvalidInputError | OSError) -> str:
+    """What the rejects report says of an input that failed with `error`: an InvalidInputError's
+    reason, or what the system said when it could not be read."""
+    if isinstance(error, InvalidInputError):
+        return error.reason
+    return f"cannot read: {error}"
