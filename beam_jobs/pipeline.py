@@ -183,6 +183,7 @@ def _shape(scan: SourceScan, pipeline: beam.Pipeline) -> PipelineShape:
 def _for_source(pipeline: beam.Pipeline, scan: SourceScan, runner_name: str, beam_args: Sequence[str], num_workers: int | None) -> beam.Pipeline:
     """The pipeline to run: a small source on the local runner runs in this process."""
     if runner_name == runner.LOCAL and scan.small:
+        runner.discard(pipeline)
         return runner.make_pipeline(runner_name, beam_args, num_workers=num_workers, small=True)
     return pipeline
 
@@ -210,19 +211,22 @@ def run_conversion(
         `output_lock.OutputLock` and `output_folder.prepare_output`).
     """
     pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)  # options checked first
-    FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
-    config, source_layout, scan = _prepared(config)
-    pipeline = _for_source(pipeline, scan, runner_name, beam_args, num_workers)
-    if runner.is_dry_run(pipeline.options):  # Beam builds the job and submits nothing: OUT untouched
-        build_pipeline(pipeline, config, source_layout, shape=_shape(scan, pipeline))
-        return _run(pipeline)
-    with OutputLock(config.output) as lock:
-        output_folder.prepare_output(config.output, overwrite=overwrite)
-        build_pipeline(pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline))
-        result = _run(pipeline)
-        _check_finished(config)
-        check_held(config.output, lock.token)
-    return result
+    try:
+        FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
+        config, source_layout, scan = _prepared(config)
+        pipeline = _for_source(pipeline, scan, runner_name, beam_args, num_workers)
+        if runner.is_dry_run(pipeline.options):  # Beam builds the job and submits nothing: OUT untouched
+            build_pipeline(pipeline, config, source_layout, shape=_shape(scan, pipeline))
+            return _run(pipeline)
+        with OutputLock(config.output) as lock:
+            output_folder.prepare_output(config.output, overwrite=overwrite)
+            build_pipeline(pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline))
+            result = _run(pipeline)
+            _check_finished(config)
+            check_held(config.output, lock.token)
+        return result
+    finally:
+        runner.discard(pipeline)  # refused before it ran: Beam leaves its temporary folder
 
 
 def _read_text(path: str) -> str:
@@ -265,15 +269,16 @@ def plan_conversion(
       SourceError: as `run_conversion`.
     """
     pipeline = runner.make_pipeline(runner.LOCAL, beam_args, num_workers=num_workers)
-    FileSystems.set_options(pipeline.options)
-    config, source_layout, scan = _prepared(config)
-    pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers)
     # Hidden, so that even a source folder holding the temporary folder never reads it as input.
     scratch = tempfile.mkdtemp(prefix=".shardify-plan-")
     try:
+        FileSystems.set_options(pipeline.options)
+        config, source_layout, scan = _prepared(config)
+        pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers)
         build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline))
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
             return PlanSummary.from_json(json.load(f))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+        runner.discard(pipeline)

@@ -135,3 +135,22 @@ def test_too_many_rejects_fail_and_keep_the_report(make_tree, tmp_path: Path) ->
         result = runner.invoke(app, ["convert", str(source), str(out), "-q", "--max-rejects", limit])
         assert result.exit_code == 0, (limit, result.output)
     assert runner.invoke(app, ["convert", str(source), str(out), "--max-rejects", "lots"]).exit_code == 2
+
+
+def test_runs_leave_nothing_in_the_temporary_folder(sample_images: Path, tmp_path: Path) -> None:
+    """Every Beam Pipeline makes a temporary folder that Beam removes only when it runs: pipelines
+    replaced by the small-source one, or refused before running, left theirs behind."""
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    env = {**os.environ, "TMPDIR": str(temp)}
+    runs = [
+        (["--shards", "2"], 0),
+        (["--workers", "2"], 0),
+        (["--dry-run"], 0),
+        (["--shards", "nosuchsplit=2"], 2),
+        (["--", "--direct_num_worker=2"], 2),
+    ]
+    for index, (args, code) in enumerate(runs):
+        result = run_shardify("convert", str(sample_images), str(tmp_path / f"o{index}"), "-q", *args, env=env)
+        assert result.returncode == code, (args, result.stderr)
+    assert sorted(p.name for p in temp.iterdir() if not p.name.startswith(".shardify-workers-")) == []
