@@ -1,0 +1,156 @@
+"""Figures for start-up, cold disks, resuming, many files and Dask, each against its comparison
+(issue 18's targets), on the harness's data. Each function returns rows for `__main__`'s table.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from benchmarks import data
+from benchmarks.measure import Measurement, median_of, python
+from shardify import naming
+
+SAMPLE_IMAGES = Path(__file__).resolve().parents[1] / "sample_data" / "images"
+DROP_CACHES = Path("/proc/sys/vm/drop_caches")
+# Where the kill lands in the resume figure: once this share of the shards is whole.
+KILL_AT = 0.8
+MANY_FILES = (50_000, 200_000)
+
+Row = dict
+MakeRow = Callable[..., Row]
+Convert = Callable[..., list[str]]  # (SRC, OUT[, shards]) -> the `shardify convert` command
+
+
+def _fresh(path: Path) -> Callable[[], None]:
+    def clear() -> None:
+        subprocess.run(["rm", "-rf", str(path)], check=True)
+        path.mkdir(parents=True)
+
+    return clear
+
+
+def startup(row: MakeRow, shardify: Convert, work: Path, repeats: int) -> list[Row]:
+    """The 72 sample images, whole process; `import apache_beam` alone for context."""
+    out = work / "startup"
+    ours = median_of(shardify(SAMPLE_IMAGES, out, 4), repeats=max(repeats, 5), before=_fresh(out))
+    beam = median_of(python("-c", "import apache_beam"), repeats=max(repeats, 5))
+    print(f"  start-up: 72 sample images {ours.seconds:.2f}s; import apache_beam {beam.seconds:.2f}s", file=sys.stderr)
+    return [
+        row("start-up: convert the 72 sample images, whole process", f"{ours.seconds:.2f}s", f"import apache_beam {beam.seconds:.2f}s", ours.seconds / beam.seconds, "<= 2.0 s", ours.seconds <= 2.0),
+    ]
+
+
+def validation_floor(row: MakeRow, images: Path, ours: Measurement, repeats: int) -> list[Row]:
+    """The default conversion against the least work that validates every image (benchmarks/floor.py)."""
+    floor = median_of(python("-m", "benchmarks.floor", str(images)), repeats=repeats)
+    print(f"  validation floor {floor.seconds:.2f}s", file=sys.stderr)
+    ratio = ours.seconds / floor.seconds
+    return [row("convert (full validation) vs validation floor (time)", f"{ours.seconds:.2f}s", f"{floor.seconds:.2f}s", ratio, "<= 1.5x", ratio <= 1.5)]
+
+
+def _drop_caches() -> None:
+    subprocess.run(["sync"], check=True)
+    DROP_CACHES.write_text("3\n")
+
+
+def cold_disk(row: MakeRow, shardify: Convert, images: Path, work: Path, repeats: int) -> list[Row]:
+    """What a cold page cache adds to `--validate header` against what it adds to `cat`."""
+    figure = "cold-disk penalty: convert --validate header vs cat"
+    if os.geteuid() != 0 or not os.access(DROP_CACHES, os.W_OK):
+        return [row(figure, "not run: dropping caches needs root", "", None, "<= 1.3x", None)]
+    cat_out = work / "cat_cold"
+    cat = ["bash", "-c", f"find {images} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"]
+    out = work / "header_cold"
+    ours = [*shardify(images, out), "--validate", "header"]
+
+    def cold(clear: Callable[[], None]) -> Callable[[], None]:
+        def before() -> None:
+            clear()
+            _drop_caches()
+
+        return before
+
+    results = {}
+    for name, command, folder in (("cat", cat, cat_out), ("convert", ours, out)):
+        warm = median_of(command, repeats=repeats, before=_fresh(folder))
+        chilled = median_of(command, repeats=repeats, before=cold(_fresh(folder)))
+        results[name] = (warm.seconds, chilled.seconds)
+        print(f"  {name}: warm {warm.seconds:.2f}s, cold {chilled.seconds:.2f}s", file=sys.stderr)
+    ours_penalty = results["convert"][1] - results["convert"][0]
+    cat_penalty = results["cat"][1] - results["cat"][0]
+    ratio = ours_penalty / cat_penalty
+    return [row(figure, f"+{ours_penalty:.2f}s", f"+{cat_penalty:.2f}s", ratio, "<= 1.3x", ratio <= 1.3)]
+
+
+def _whole_shards(out: Path) -> int:
+    try:
+        return sum(1 for name in os.listdir(out) if naming.is_shard_result(name))
+    except OSError:
+        return 0
+
+
+def resume(row: MakeRow, shardify: Convert, images: Path, work: Path, full: Measurement, shards: int, repeats: int) -> list[Row]:
+    """Killed once KILL_AT of the shards are whole, the same command run again."""
+    out = work / "resume"
+    command = shardify(images, out)
+    reruns = []
+    for _ in range(repeats):
+        _fresh(out)()
+        run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        while _whole_shards(out) < KILL_AT * shards and run.poll() is None:
+            time.sleep(0.01)
+        os.killpg(run.pid, signal.SIGKILL)
+        run.wait()
+        kept = _whole_shards(out)
+        started = time.perf_counter()
+        result = subprocess.run(command, capture_output=True, text=True, check=True)
+        reruns.append(time.perf_counter() - started)
+        if "resumed: kept" not in result.stdout:
+            raise RuntimeError(f"the re-run did not resume ({kept} whole shards at the kill):\n{result.stdout}")
+        print(f"  resume: {kept} of {shards} shards whole at the kill, re-run {reruns[-1]:.2f}s", file=sys.stderr)
+    rerun = statistics.median(reruns)
+    ratio = rerun / full.seconds
+    return [row(f"resume after a kill at {KILL_AT:.0%} vs a full run", f"{rerun:.2f}s", f"{full.seconds:.2f}s", ratio, "<= 0.3x", ratio <= 0.3)]
+
+
+def many_files(row: MakeRow, shardify: Convert, root: Path, work: Path, repeats: int) -> list[Row]:
+    """Tiny text files at two counts: the cost of one more file, in time and in peak memory."""
+    measured: dict[int, Measurement] = {}
+    for count in MANY_FILES:
+        texts = data.make_texts(root / f"texts_{count}", count=count)
+        out = work / f"many_{count}"
+        measured[count] = median_of(shardify(texts, out), repeats=repeats, before=_fresh(out))
+        print(f"  {count:,} tiny texts: {measured[count].seconds:.2f}s, {measured[count].peak_rss_bytes / 1e6:,.0f} MB", file=sys.stderr)
+    small, large = MANY_FILES
+    files = large - small
+    us = (measured[large].seconds - measured[small].seconds) / files * 1e6
+    kb = (measured[large].peak_rss_bytes - measured[small].peak_rss_bytes) / files / 1e3
+    span = f"{small // 1000}k -> {large // 1000}k"
+    return [
+        row(f"many files: time per extra file ({span} tiny texts)", f"{us:.1f} us", f"{measured[small].seconds:.1f} -> {measured[large].seconds:.1f}s", None, "<= 30 us", us <= 30),
+        row(f"many files: peak memory per extra file ({span})", f"{kb:.2f} KB", f"{measured[small].peak_rss_bytes / 1e6:,.0f} -> {measured[large].peak_rss_bytes / 1e6:,.0f} MB", None, "<= 1 KB", kb <= 1),
+    ]
+
+
+def dask(row: MakeRow, shardify: Convert, images: Path, work: Path, local: Measurement, repeats: int) -> list[Row]:
+    """The same conversion on a local Dask cluster of two single-threaded worker processes."""
+    figure = "convert on a 2-worker Dask cluster vs the local runner"
+    try:
+        from dask.distributed import LocalCluster
+    except ImportError:
+        return [row(figure, "not run: pip install '.[dask]'", "", None, "<= 1.3x", None)]
+    out = work / "dask"
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        command = [*shardify(images, out), "--runner", "dask", "--dask-address", cluster.scheduler_address]
+        on_dask = median_of(command, repeats=repeats, before=_fresh(out))
+    print(f"  dask: {on_dask.seconds:.2f}s against {local.seconds:.2f}s locally", file=sys.stderr)
+    ratio = on_dask.seconds / local.seconds
+    return [row(figure, f"{on_dask.seconds:.2f}s", f"{local.seconds:.2f}s", ratio, "<= 1.3x", ratio <= 1.3)]
+
