@@ -43,6 +43,12 @@ def _real_path_of(fd: int, path: str) -> str:
         return os.path.realpath(path)
 
 
+def _is_within(real: str, real_root: str) -> bool:
+    """`real` is `real_root` or below it; both real, absolute paths (a string test: commonpath
+    cost 20 µs a file, 1 s of 50,000 tiny texts)."""
+    return real == real_root or real.startswith(real_root.rstrip("/") + "/")
+
+
 def open_local_input(path: str, *, real_root: str | None = None) -> BinaryIO:
     """Opens a local file for reading, refusing what is not a regular file inside `real_root`.
 
@@ -62,7 +68,7 @@ def open_local_input(path: str, *, real_root: str | None = None) -> BinaryIO:
             raise InvalidInputError(f"{NOT_REGULAR} ({file_kind(mode)})")
         if real_root is not None:
             real = _real_path_of(fd, path)
-            if os.path.commonpath([real_root, real]) != real_root:
+            if not _is_within(real, real_root):
                 raise InvalidInputError(f"leads outside {real_root} (a link, or it changed since it was listed)")
         os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
