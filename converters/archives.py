@@ -28,7 +28,7 @@ from typing import BinaryIO
 
 from shardify.entries import MemberLocation
 from shardify.errors import InvalidInputError
-from shardify.input_files import escape_name
+from shardify.input_files import escape_name, is_decodable
 
 __all__ = [
     "TAR",
@@ -102,14 +102,6 @@ def _safe_name(name: str) -> str | None:
         return None
     path = posixpath.normpath(path)
     return None if path in (".", "..") or path.startswith("../") else path
-
-
-def _is_utf8(name: str) -> bool:
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 class _Region(io.RawIOBase):
@@ -206,7 +198,7 @@ def _tar_members(
     base, region = (0, stream) if nested is None else (nested[0], _Region(stream, *nested))
     with tarfile.open(fileobj=region, mode="r:") as tar:
         for info in _each_member(tar):
-            if not _is_utf8(info.name):  # tarfile decodes names with surrogateescape
+            if not is_decodable(info.name):  # tarfile decodes names with surrogateescape
                 yield MemberReject(prefix + escape_name(info.name), "its name is not valid UTF-8")
                 continue
             name = _safe_name(info.name)
