@@ -14,7 +14,8 @@ import os
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+import traceback
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from shardify import naming
@@ -32,9 +33,22 @@ def _uses_fd2(stream: TextIO) -> bool:
         return False
 
 
+def _log_thread_errors(log_path: str) -> Callable[[threading.ExceptHookArgs], None]:
+    """A `threading.excepthook` that appends a thread's uncaught error to the log: after Ctrl-C,
+    Beam's runner threads fail one by one as its workers die, each with a traceback."""
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        with contextlib.suppress(OSError), open(log_path, "a", encoding="utf-8") as log:
+            log.write(f"Exception in thread {args.thread.name if args.thread else '?'}:\n")
+            traceback.print_exception(args.exc_type, args.exc_value, args.exc_traceback, file=log)
+
+    return hook
+
+
 @contextlib.contextmanager
 def worker_output_to_log() -> Iterator[tuple[TextIO, str]]:
-    """Yields (a stream to the real stderr, the log file's path) while fd 2 goes to the log."""
+    """Yields (a stream to the real stderr, the log file's path) while fd 2, and the errors of
+    threads, go to the log."""
     handle, log_path = tempfile.mkstemp(prefix=".shardify-workers-", suffix=".log")  # hidden: never an input
     sys.stderr.flush()
     saved_fd2 = os.dup(2)
@@ -43,9 +57,16 @@ def worker_output_to_log() -> Iterator[tuple[TextIO, str]]:
     previous = sys.stderr
     real = os.fdopen(os.dup(saved_fd2), "w", buffering=1) if _uses_fd2(previous) else previous
     sys.stderr = real
+    previous_hook, threading.excepthook = threading.excepthook, _log_thread_errors(log_path)
+    interrupted = False
     try:
         yield real, log_path
+    except KeyboardInterrupt:
+        interrupted = True  # the runner's threads are still failing: keep their errors in the log
+        raise
     finally:
+        if not interrupted:
+            threading.excepthook = previous_hook
         sys.stderr = previous
         if real is not previous:
             real.close()

@@ -418,6 +418,9 @@ def convert(
     except ShardifyError as error:
         typer.echo(f"error: {_without_beam_step(str(error))}", err=True)
         raise typer.Exit(code=1) from None
+    except KeyboardInterrupt:
+        typer.echo(f"\ninterrupted: {_interrupted(out)}", err=True)
+        raise typer.Exit(code=130) from None
 
     from apache_beam.options.pipeline_options import PipelineOptions
 
@@ -493,6 +496,16 @@ def _usage_error(message: str) -> NoReturn:
 def _without_beam_step(message: str) -> str:
     """An error's message without the " [while running 'Step']" Beam appends to one raised in a step."""
     return re.sub(r" \[while running '[^']*'\]$", "", message)
+
+
+def _interrupted(out: str) -> str:
+    """What an interrupted run leaves, and how to go on."""
+    try:
+        whole = sum(1 for name in os.listdir(out) if naming.is_shard_result(name)) if is_local_path(out) else 0
+    except OSError:
+        whole = 0
+    kept = f"{whole} whole shard{'s' if whole != 1 else ''} in {out} will be kept; " if whole else ""
+    return f"no manifest written; {kept}run the same command again to finish"
 
 
 def _worker_failure(error: Exception, log_path: str = "") -> ShardifyError:

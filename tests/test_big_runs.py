@@ -119,3 +119,32 @@ def test_raising_max_rejects_after_a_refused_run_keeps_its_shards(make_tree, tmp
     assert "resumed: kept 2 of 2" in result.stdout, result.stdout
     assert run_shardify("convert", str(source), str(clean), *args, "--max-rejects", "1").returncode == 0
     assert _files(out) == _files(clean)
+
+
+def test_ctrl_c_says_what_is_kept_in_one_line_and_the_same_command_finishes(make_tree, tmp_path: Path) -> None:
+    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it: Beam's runner threads
+    fail one by one as its workers die; their tracebacks go to the worker log, not the terminal."""
+    from conftest import image_bytes
+
+    source = make_tree({f"{label}/{i}.png": image_bytes(fmt="PNG", size=(400, 400), seed=i) for label in "ab" for i in range(18)})
+    out = tmp_path / "out"
+    command = shardify_command("convert", str(source), str(out), "--shards", "12", "--workers", "2")
+    run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not (out.exists() and _results(out)):
+            assert run.poll() is None and time.monotonic() < deadline, "the run ended before the moment came"
+            time.sleep(0.002)
+        os.killpg(run.pid, signal.SIGINT)
+        _, stderr = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert run.returncode == 130
+    assert "Traceback" not in stderr, stderr
+    assert stderr.strip().splitlines()[-1].startswith("interrupted: no manifest written; "), stderr
+    assert stderr.strip().endswith("run the same command again to finish")
+    result = run_shardify(*command[1:], "-q")
+    assert result.returncode == 0, result.stderr
+    assert load_manifest(str(out)).inputs["written"] == 36
