@@ -176,9 +176,12 @@ def parse_shards(text: str | int) -> ShardRequest:
         return ShardRequest(bytes_per_shard=size)
     if "=" not in text:
         try:
-            return ShardRequest(largest=int(text))
+            count = int(text)
         except ValueError:
             raise ValueError(f"--shards {text!r}: expected a number or split=number pairs") from None
+        if not 1 <= count <= MAX_SHARDS:
+            raise ValueError(f"--shards {text!r}: a shard count is 1 to {MAX_SHARDS:,}")
+        return ShardRequest(largest=count)
     try:
         return ShardRequest(per_split={name: int(value) for name, value in _name_value_pairs(text, "--shards")})
     except ValueError as error:

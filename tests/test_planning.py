@@ -104,6 +104,8 @@ def test_shards_per_split_scales_by_records_or_takes_explicit_counts() -> None:
     for bad in ("0", "train=0", "x", "train=", "100000"):
         with pytest.raises(ValueError):
             planning.parse_shards(bad)
+    with pytest.raises(ValueError, match=f"a shard count is 1 to {planning.MAX_SHARDS:,}"):
+        planning.parse_shards("0")  # a number: not "expected a number"
 
 
 def test_layout_detection_from_a_sample() -> None:
