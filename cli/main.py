@@ -540,6 +540,9 @@ def _dry_run(config, beam_args: list[str], workers: int | None) -> None:
     except ShardifyError as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(code=1) from None
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted: a dry run writes nothing", err=True)
+        raise typer.Exit(code=130) from None
     typer.echo(summary.describe())
     typer.echo(f"dry run: nothing written to {config.output}")
 
