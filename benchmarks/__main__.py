@@ -13,24 +13,15 @@ import argparse
 import importlib.util
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from benchmarks import data, long_runs
-from benchmarks.measure import Measurement, median_of, python
+from benchmarks.measure import Measurement, fresh_folder, median_of, python
 
 SHARDS = 16
 GB = 1e9
-
-
-def _fresh(path: Path):
-    def clear() -> None:
-        shutil.rmtree(path, ignore_errors=True)
-        path.mkdir(parents=True)
-
-    return clear
 
 
 def _shardify(src: Path, out: Path, shards: int = SHARDS) -> list[str]:
@@ -51,7 +42,7 @@ def _convert_rows(args: argparse.Namespace, repeats: int, images: Path, files: i
     rows = []
 
     def measure(name: str, command: list[str], out: Path, counts: tuple[int, int] = (files, size)) -> Measurement:
-        m = median_of(command, repeats=repeats, before=_fresh(out))
+        m = median_of(command, repeats=repeats, before=fresh_folder(out))
         print(f"  {name:28} {_describe(m, *counts)}", file=sys.stderr)
         return m
 
@@ -193,7 +184,7 @@ def main() -> None:
         rows = _torch_rows(args.quick, repeats, work, images)
     elif args.long_runs_only:
         out = work / "shardify"
-        ours = median_of(_shardify(images, out), repeats=repeats, before=_fresh(out))
+        ours = median_of(_shardify(images, out), repeats=repeats, before=fresh_folder(out))
         print(f"  shardify convert {_describe(ours, files, size)}", file=sys.stderr)
         rows = long_runs.validation_floor(_row, images, ours, repeats) + _long_run_rows(args, repeats, images, ours)
     else:

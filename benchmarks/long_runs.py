@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks import data
-from benchmarks.measure import Measurement, median_of, python
+from benchmarks.measure import Measurement, fresh_folder, median_of, python
 from shardify import naming
 
 SAMPLE_IMAGES = Path(__file__).resolve().parents[1] / "sample_data" / "images"
@@ -28,18 +28,10 @@ MakeRow = Callable[..., Row]
 Convert = Callable[..., list[str]]  # (SRC, OUT[, shards]) -> the `shardify convert` command
 
 
-def _fresh(path: Path) -> Callable[[], None]:
-    def clear() -> None:
-        subprocess.run(["rm", "-rf", str(path)], check=True)
-        path.mkdir(parents=True)
-
-    return clear
-
-
 def startup(row: MakeRow, shardify: Convert, work: Path, repeats: int) -> list[Row]:
     """The 72 sample images, whole process; `import apache_beam` alone for context."""
     out = work / "startup"
-    ours = median_of(shardify(SAMPLE_IMAGES, out, 4), repeats=max(repeats, 5), before=_fresh(out))
+    ours = median_of(shardify(SAMPLE_IMAGES, out, 4), repeats=max(repeats, 5), before=fresh_folder(out))
     beam = median_of(python("-c", "import apache_beam"), repeats=max(repeats, 5))
     print(f"  start-up: 72 sample images {ours.seconds:.2f}s; import apache_beam {beam.seconds:.2f}s", file=sys.stderr)
     return [
@@ -79,8 +71,8 @@ def cold_disk(row: MakeRow, shardify: Convert, images: Path, work: Path, repeats
 
     results = {}
     for name, command, folder in (("cat", cat, cat_out), ("convert", ours, out)):
-        warm = median_of(command, repeats=repeats, before=_fresh(folder))
-        chilled = median_of(command, repeats=repeats, before=cold(_fresh(folder)))
+        warm = median_of(command, repeats=repeats, before=fresh_folder(folder))
+        chilled = median_of(command, repeats=repeats, before=cold(fresh_folder(folder)))
         results[name] = (warm.seconds, chilled.seconds)
         print(f"  {name}: warm {warm.seconds:.2f}s, cold {chilled.seconds:.2f}s", file=sys.stderr)
     ours_penalty = results["convert"][1] - results["convert"][0]
@@ -102,7 +94,7 @@ def resume(row: MakeRow, shardify: Convert, images: Path, work: Path, full: Meas
     command = shardify(images, out)
     reruns = []
     for _ in range(repeats):
-        _fresh(out)()
+        fresh_folder(out)()
         run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         while _whole_shards(out) < KILL_AT * shards and run.poll() is None:
             time.sleep(0.01)
@@ -126,7 +118,7 @@ def many_files(row: MakeRow, shardify: Convert, root: Path, work: Path, repeats:
     for count in MANY_FILES:
         texts = data.make_texts(root / f"texts_{count}", count=count)
         out = work / f"many_{count}"
-        measured[count] = median_of(shardify(texts, out), repeats=repeats, before=_fresh(out))
+        measured[count] = median_of(shardify(texts, out), repeats=repeats, before=fresh_folder(out))
         print(f"  {count:,} tiny texts: {measured[count].seconds:.2f}s, {measured[count].peak_rss_bytes / 1e6:,.0f} MB", file=sys.stderr)
     small, large = MANY_FILES
     files = large - small
@@ -149,7 +141,7 @@ def dask(row: MakeRow, shardify: Convert, images: Path, work: Path, local: Measu
     out = work / "dask"
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         command = [*shardify(images, out), "--runner", "dask", "--dask-address", cluster.scheduler_address]
-        on_dask = median_of(command, repeats=repeats, before=_fresh(out))
+        on_dask = median_of(command, repeats=repeats, before=fresh_folder(out))
     print(f"  dask: {on_dask.seconds:.2f}s against {local.seconds:.2f}s locally", file=sys.stderr)
     ratio = on_dask.seconds / local.seconds
     return [row(figure, f"{on_dask.seconds:.2f}s", f"{local.seconds:.2f}s", ratio, "<= 1.3x", ratio <= 1.3)]

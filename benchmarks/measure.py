@@ -3,12 +3,14 @@ the process and all its children, sampled), median over repeats after a warm-up.
 
 from __future__ import annotations
 
+import shutil
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import psutil
 
@@ -58,3 +60,13 @@ def median_of(command: Sequence[str], *, repeats: int, before: Callable[[], None
 
 def python(*args: str) -> list[str]:
     return [sys.executable, *args]
+
+
+def fresh_folder(path: Path) -> Callable[[], None]:
+    """A `before` hook that empties `path` (or makes it) ahead of each run."""
+
+    def clear() -> None:
+        shutil.rmtree(path, ignore_errors=True)
+        path.mkdir(parents=True)
+
+    return clear
