@@ -21,8 +21,7 @@ from shardify.errors import RunnerError, UsageError
 if TYPE_CHECKING:
     from apache_beam.runners.portability.fn_api_runner.fn_runner import ExtendedProvisionInfo
 
-__all__ = [
-    "discard","LOCAL", "RUNNER_ALIASES", "make_pipeline", "runs_in_process", "is_dry_run"]
+__all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline", "discard", "runs_in_process", "is_dry_run"]
 
 LOCAL = "local"
 # Short names accepted by `--runner`; anything else is passed to Beam as it is.

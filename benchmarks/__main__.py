@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from benchmarks import data, long_runs
-from benchmarks.measure import Measurement, fresh_folder, median_of, python
+from benchmarks.measure import Measurement, cat_command, fresh_folder, median_of, python
 
 SHARDS = 16
 GB = 1e9
@@ -47,7 +47,7 @@ def _convert_rows(args: argparse.Namespace, repeats: int, images: Path, files: i
         return m
 
     cat_out = work / "cat"
-    cat = measure("cat", ["bash", "-c", f"find {images} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"], cat_out)
+    cat = measure("cat", cat_command(images, cat_out), cat_out)
     ours = measure("shardify convert", _shardify(images, work / "shardify"), work / "shardify")
     header = measure("shardify convert --validate header", [*_shardify(images, work / "header"), "--validate", "header"], work / "header")
     rows.append(_row("convert: default full validation vs --validate header", f"{ours.seconds:.2f}s", f"{header.seconds:.2f}s", header.seconds / ours.seconds, "(what decoding costs)", None))
@@ -66,7 +66,7 @@ def _convert_rows(args: argparse.Namespace, repeats: int, images: Path, files: i
         images_4 = data.make_images(args.data / "images_x4", scale=4)
         files_4, size_4 = data.tree_bytes(images_4)
         ours_4 = measure("shardify convert (scale 4)", _shardify(images_4, work / "shardify4"), work / "shardify4", (files_4, size_4))
-        cat_4 = measure("cat (scale 4)", ["bash", "-c", f"find {images_4} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"], cat_out, (files_4, size_4))
+        cat_4 = measure("cat (scale 4)", cat_command(images_4, cat_out), cat_out, (files_4, size_4))
         ours_marginal = (size_4 - size) / (ours_4.seconds - ours.seconds)
         cat_marginal = (size_4 - size) / (cat_4.seconds - cat.seconds)
         rows.append(_row("convert marginal throughput vs cat (scale 1->4)", f"{ours_marginal / 1e6:.0f} MB/s", f"{cat_marginal / 1e6:.0f} MB/s", ours_marginal / cat_marginal, ">= 0.5x", ours_marginal / cat_marginal >= 0.5))

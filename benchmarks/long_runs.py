@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks import data
-from benchmarks.measure import Measurement, fresh_folder, median_of, python
+from benchmarks.measure import Measurement, cat_command, fresh_folder, median_of, python
 from shardify import naming
 
 SAMPLE_IMAGES = Path(__file__).resolve().parents[1] / "sample_data" / "images"
@@ -58,7 +58,7 @@ def cold_disk(row: MakeRow, shardify: Convert, images: Path, work: Path, repeats
     if os.geteuid() != 0 or not os.access(DROP_CACHES, os.W_OK):
         return [row(figure, "not run: dropping caches needs root", "", None, "<= 1.3x", None)]
     cat_out = work / "cat_cold"
-    cat = ["bash", "-c", f"find {images} -type f -name '*.jpg' -print0 | xargs -0 cat > {cat_out}/all"]
+    cat = cat_command(images, cat_out)
     out = work / "header_cold"
     ours = [*shardify(images, out), "--validate", "header"]
 
