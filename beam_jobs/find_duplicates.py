@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 
 import apache_beam as beam
 
-from shardify.entries import Batch, DuplicateGroup
+from shardify.plan.entries import Batch, DuplicateGroup
 
 __all__ = ["NUM_BUCKETS", "ContentHashes", "FindDuplicates"]
 

@@ -21,12 +21,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import apache_beam as beam
-
-from shardify import contract, planning
 from shardify.beam_jobs import counters
-from shardify.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+
 from shardify.errors import UsageError
-from shardify.layout import SourceLayout
+from shardify.format import contract
+from shardify.plan import shard_math as planning
+from shardify.plan.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.plan.layout import SourceLayout
 
 __all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES", "ENTRIES_PER_BUCKET"]
 

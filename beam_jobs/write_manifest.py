@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import apache_beam as beam
+from shardify.beam_jobs.output import folder as output_folder
+from shardify.beam_jobs.output.lock import check_held
 
-from shardify import manifest as manifest_lib
-from shardify import naming, tfds_metadata
-from shardify.beam_jobs import output_folder
-from shardify.beam_jobs.output_lock import check_held
-from shardify.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
-from shardify.planning import RejectLimit
+from shardify.format import manifest as manifest_lib
+from shardify.format import naming
+from shardify.interop import tfds_metadata
+from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
+from shardify.plan.shard_math import RejectLimit
 
 __all__ = ["WriteManifest"]
 

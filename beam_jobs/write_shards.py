@@ -15,16 +15,18 @@ from typing import BinaryIO
 import apache_beam as beam
 from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
-
-from shardify import naming, planning
-from shardify.beam_jobs import counters, resume
-from shardify.beam_jobs.config import ConvertConfig
-from shardify.beam_jobs.filesystem import InputOpener
+from shardify.beam_jobs import counters
 from shardify.beam_jobs.find_duplicates import ContentHashes
+from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.beam_jobs.output import resume
 from shardify.converters.records import RecordBuilder
-from shardify.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
+
+from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, OutputError, reject_reason
-from shardify.tfrecord import TFRecordWriter
+from shardify.format import naming
+from shardify.format.tfrecord import TFRecordWriter
+from shardify.plan import shard_math as planning
+from shardify.plan.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
 
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
 

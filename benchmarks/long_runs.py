@@ -15,7 +15,7 @@ from pathlib import Path
 
 from benchmarks import data
 from benchmarks.measure import Measurement, cat_command, fresh_folder, median_of, python
-from shardify import naming
+from shardify.format import naming
 
 SAMPLE_IMAGES = Path(__file__).resolve().parents[1] / "sample_data" / "images"
 DROP_CACHES = Path("/proc/sys/vm/drop_caches")

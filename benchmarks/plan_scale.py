@@ -19,8 +19,8 @@ SHARDS = 1024
 
 
 def _batch(index: int) -> list:
-    from shardify import planning
-    from shardify.entries import IMAGE, Batch, Entry
+    from shardify.plan import shard_math as planning
+    from shardify.plan.entries import IMAGE, Batch, Entry
 
     batch = Batch()
     for i in range(index * ENTRIES_PER_BATCH, (index + 1) * ENTRIES_PER_BATCH):
@@ -36,10 +36,11 @@ def _batch(index: int) -> list:
 
 def plan(num_entries: int) -> dict:
     import apache_beam as beam
-
-    from shardify import layout, planning
     from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
-    from shardify.beam_jobs.runner import make_pipeline
+    from shardify.beam_jobs.runners.runner import make_pipeline
+
+    from shardify.plan import layout
+    from shardify.plan import shard_math as planning
 
     context = PlanContext(
         layout.SourceLayout(layout.IMAGE_FOLDERS, "image"), planning.parse_shards(str(SHARDS))

@@ -20,7 +20,7 @@ from collections.abc import Callable
 import tensorflow as tf
 
 import shardify
-from shardify import reader
+from shardify.read import tf_data as reader
 
 IMAGE_SIZE = (224, 224)
 BATCH = 64

@@ -15,8 +15,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from shardify import naming
 from shardify.errors import ShardifyError
+from shardify.format import naming
 
 __all__ = ["inspect"]
 
@@ -40,9 +40,9 @@ def inspect(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
 ) -> None:
     """Show a converted dataset: splits, shards, labels, image sizes, text lengths, rejects, repairs, duplicates."""
-    from shardify.inspect_text import describe, human_bytes, plural
-    from shardify.inspection import inspect_output
-    from shardify.record_sample import SampleLimits
+    from shardify.inspect.facts import inspect_output
+    from shardify.inspect.record_sample import SampleLimits
+    from shardify.inspect.text_view import describe, human_bytes, plural
 
     if html is not None and _replaces_output_file(out, html):
         typer.echo(
@@ -54,7 +54,7 @@ def inspect(
         facts = inspect_output(str(out), limits=SampleLimits(per_label=samples))
         render_notes: tuple[str, ...] = ()
         if html is not None:
-            from shardify.inspect_report import render_html, write_report
+            from shardify.inspect.html_page import render_html, write_report
 
             page = render_html(facts, seconds=time.monotonic() - started)
             write_report(str(html), page.html)

@@ -18,8 +18,8 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from shardify import naming
-from shardify.entries import PlanSummary
+from shardify.format import naming
+from shardify.plan.entries import PlanSummary
 
 __all__ = ["worker_output_to_log", "PlanWatcher"]
 

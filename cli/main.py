@@ -18,18 +18,19 @@ from pathlib import Path
 from typing import Annotated, NoReturn, Optional, TextIO
 
 import typer
+from shardify.cli.export_metadata import export_metadata
+from shardify.cli.inspect import inspect
 from typer.core import TyperCommand
 
-from shardify import naming, planning
 from shardify._version import __version__
-from shardify.cli.inspect import inspect
-from shardify.cli.export_metadata import export_metadata
-from shardify.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
-from shardify.layout import LAYOUTS
 from shardify.errors import InvalidInputError, RunnerError, ShardifyError, UsageError
-from shardify.entries import PlanSummary
-from shardify.input_files import open_local_input
-from shardify.paths import is_local_path
+from shardify.format import naming
+from shardify.inputs.files import open_local_input
+from shardify.inputs.paths import is_local_path
+from shardify.plan import shard_math as planning
+from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
+from shardify.plan.entries import PlanSummary
+from shardify.plan.layout import LAYOUTS
 
 __all__ = ["app", "main"]
 
@@ -330,8 +331,10 @@ def convert(
     """Convert SRC into shards in OUT. Beam options go after `--`, e.g. `-- --project=P`."""
     # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
     logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
-    from shardify.beam_jobs.pipeline import ConvertConfig, run_conversion
-    from shardify.beam_jobs.runner import LOCAL
+    from shardify.beam_jobs.launch import run_conversion
+    from shardify.beam_jobs.runners.runner import LOCAL
+
+    from shardify.config import ConvertConfig
 
     if shard_size and shards != "1":
         _usage_error("give --shards or --shard-size, not both")
@@ -423,9 +426,9 @@ def convert(
         raise typer.Exit(code=130) from None
 
     from apache_beam.options.pipeline_options import PipelineOptions
+    from shardify.beam_jobs.runners.runner import is_dry_run
 
-    from shardify.beam_jobs.runner import is_dry_run
-    from shardify.manifest import load_manifest
+    from shardify.format.manifest import load_manifest
 
     if is_dry_run(PipelineOptions(beam_args)):
         typer.echo(f"dry run on {runner}: the job was built (and shardify staged for its workers); nothing was submitted or written")
@@ -521,7 +524,7 @@ def _worker_failure(error: Exception, log_path: str = "") -> ShardifyError:
 
 
 def _dry_run(config, beam_args: list[str], workers: int | None) -> None:
-    from shardify.beam_jobs.pipeline import plan_conversion
+    from shardify.beam_jobs.launch import plan_conversion
     from shardify.cli.local_run import worker_output_to_log
 
     try:
@@ -555,8 +558,8 @@ def verify(
     """Re-read every shard: checksums, record framing, schema and counts against the manifest."""
     from tqdm import tqdm
 
-    from shardify.manifest import load_manifest
-    from shardify.verify import verify_output
+    from shardify.format.manifest import load_manifest
+    from shardify.inspect.verify import verify_output
 
     try:
         manifest = load_manifest(out)

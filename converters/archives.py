@@ -26,9 +26,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.entries import MemberLocation
 from shardify.errors import InvalidInputError
-from shardify.input_files import escape_name, is_decodable
+from shardify.inputs.files import escape_name, is_decodable
+from shardify.plan.entries import MemberLocation
 
 __all__ = [
     "TAR",

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import InvalidInputError
-from shardify.example_proto import BYTES, FLOAT, INT64
-from shardify.label_names import normalise_label
+from shardify.format.example_proto import BYTES, FLOAT, INT64
+from shardify.plan.label_names import normalise_label
 
 __all__ = [
     "TEXT_COLUMN_NAMES",

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from PIL import Image, ImageOps, UnidentifiedImageError
-
-from shardify import contract
 from shardify.converters import image_formats
-from shardify.defaults import DEFAULT_MAX_PIXELS, VALIDATE_FULL, VALIDATION_LEVELS
+
 from shardify.errors import InvalidInputError
+from shardify.format import contract
+from shardify.plan.defaults import DEFAULT_MAX_PIXELS, VALIDATE_FULL, VALIDATION_LEVELS
 
 __all__ = [
     "ImageInfo",

@@ -21,10 +21,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify import json_input
 from shardify.converters import tables
 from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
+
 from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
 
 __all__ = [
     "TABLE",

@@ -14,13 +14,14 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO, NamedTuple
 
-from shardify import contract
 from shardify.converters import images, parquet_tables, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
-from shardify.defaults import DEFAULT_VALIDATE
-from shardify.entries import IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
+
 from shardify.errors import InvalidInputError, reject_reason
-from shardify.input_files import read_exactly
+from shardify.format import contract
+from shardify.inputs.files import read_exactly
+from shardify.plan.defaults import DEFAULT_VALIDATE
+from shardify.plan.entries import IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 

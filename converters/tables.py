@@ -22,10 +22,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify import json_input
 from shardify.converters import parquet_tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
+
 from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
 
 __all__ = [
     "CSV",

@@ -16,7 +16,7 @@ from typing import Any
 
 from shardify._version import __version__
 from shardify.errors import ShardifyError
-from shardify.manifest import Manifest, load_manifest
+from shardify.format.manifest import Manifest, load_manifest
 
 __all__ = [
     "__version__",
@@ -37,7 +37,7 @@ _READER_NAMES = ("load", "distribute", "read_manifest", "labels", "Labels")
 def __getattr__(name: str) -> Any:
     if name in _READER_NAMES:
         try:
-            from shardify import reader
+            from shardify.read import tf_data as reader
         except ModuleNotFoundError as error:
             if error.name != "tensorflow":
                 raise

@@ -1,0 +1,49 @@
+"""What every layout's FindInputs transform hands on, and the helpers they share.
+
+Each transform takes lists of listed inputs, `[Listed]`, and returns
+{CANDIDATES: lists of Candidate, REJECTS: Reject per unusable input, COLUMNS: (column, dtype) of
+kept table columns, NOTES: (source file, how it was read) for the plan}. Files and candidates travel
+in lists of up to BATCH_SIZE: Beam's cost per element (tens of microseconds per step on the local
+runner) would otherwise exceed the cost of writing a small text record several times over.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import apache_beam as beam
+from shardify.converters.archives import MemberLocation
+
+from shardify.plan.entries import Reject
+
+__all__ = ["CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "BATCH_SIZE", "Listed", "reject", "nothing"]
+
+CANDIDATES, REJECTS, COLUMNS, NOTES = "candidates", "rejects", "columns", "notes"
+# Metadata items per list: large enough to make Beam's per-element cost vanish, small enough that
+# a list (~100 KB pickled) spreads work over workers.
+BATCH_SIZE = 1000
+
+
+class Listed(NamedTuple):
+    """A listed input: a file, or a member of an archive (then `relpath` is its path as if the
+    archive were a folder, and `location` says where its bytes are).
+
+    Attributes:
+      relpath: '/'-separated, relative to SRC.
+      size: bytes.
+      location: for an archive member, where it is; None for a file.
+    """
+
+    relpath: str
+    size: int
+    location: MemberLocation | None = None
+
+
+
+def reject(relpath: str, reason: str, row: int = 0, stage: str = "discover") -> beam.pvalue.TaggedOutput:
+    return beam.pvalue.TaggedOutput(REJECTS, Reject(relpath, stage, reason, row))
+
+
+def nothing(pcoll: beam.PCollection, label: str) -> beam.PCollection:
+    """An empty PCollection in `pcoll`'s pipeline: a layout without columns or notes."""
+    return pcoll.pipeline | label >> beam.Create([])

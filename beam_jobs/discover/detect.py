@@ -1,0 +1,378 @@
+"""Detect a source folder's layout before the pipeline is built, from a bounded sample.
+
+The launcher looks at the top of SRC and at most DETECT_SAMPLE_FILES files, so detection costs the
+same for a thousand files or a billion; the pipeline then lists everything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import os
+import re
+from dataclasses import dataclass
+
+from apache_beam.io.filesystems import FileSystems
+from shardify.beam_jobs.discover.candidates import Listed
+from shardify.beam_jobs.discover.list_archives import member_prefix
+from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters import archives, label_files
+
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, SourceError, UsageError
+from shardify.format import naming
+from shardify.inputs import json_input
+from shardify.inputs.files import size_of
+from shardify.inputs.paths import is_local_path, join_path
+from shardify.plan import layout
+from shardify.plan.entries import Reject
+
+__all__ = [
+    "DETECT_SAMPLE_FILES",
+    "LABEL_KEY_SAMPLE_ROWS",
+    "SMALL_SOURCE_BYTES",
+    "SourceScan",
+    "detect_source",
+    "resolve_layout",
+    "labels_file_path",
+]
+
+# Files looked at to tell image folders from text folders, tables and caption pairs.
+DETECT_SAMPLE_FILES = 2000
+# A source seen whole in the sample and at most this large converts in one process: starting Beam's
+# worker processes (about 2.5 s here, measured) costs more than a second core saves on it.
+SMALL_SOURCE_BYTES = 128 << 20
+# Label file rows looked at to tell path keys from file-name and id keys.
+LABEL_KEY_SAMPLE_ROWS = 100
+# Archives opened to sample their members (their paths decide the layout like files' do).
+_DETECT_ARCHIVES = 3
+# Bytes read at a time when scanning a COCO file for its first file names.
+_SCAN_BLOCK_BYTES = 1 << 20
+_COCO_SCAN_BYTES = 64 << 20  # file names sampled from a COCO file's first 64 MiB at most
+# A COCO file's "images" list comes after its small "info" and "licenses" blocks.
+_COCO_HEAD_BYTES = 64 << 10
+
+
+def _relative_labels_file(source: str, labels_file: str) -> str:
+    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given."""
+    if is_local_path(source) and is_local_path(labels_file):
+        real_source, real_file = os.path.realpath(source), os.path.realpath(labels_file)
+        if os.path.commonpath([real_source, real_file]) == real_source:
+            return os.path.relpath(real_file, real_source).replace(os.sep, "/")
+        return os.path.abspath(labels_file)
+    prefix = source.rstrip("/") + "/"
+    return labels_file[len(prefix) :] if labels_file.startswith(prefix) else labels_file
+
+
+def labels_file_path(source: str, labels_file: str) -> str:
+    """Where to open a SourceLayout's label file."""
+    if is_local_path(labels_file) and os.path.isabs(labels_file) or "://" in labels_file:
+        return labels_file
+    return join_path(source, labels_file)
+
+
+def _label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.LabelFileSample:
+    """The first rows' keys of a label or annotation file, and what it holds.
+
+    Raises:
+      SourceError: it cannot be read.
+    """
+    try:
+        if label_files.label_file_format(path) == label_files.COCO:
+            return _coco_sample(path, shown)
+        keys, captions, order = [], False, False
+        with open_input(path) as fileobj:
+            rows = label_files.read_label_rows(
+                fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj)
+            )
+            for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
+                if isinstance(row, label_files.LabelRow):
+                    keys.append(row.key)
+                    captions = captions or bool(row.caption)
+                    order = order or row.key.startswith("#")
+    except (OSError, InvalidInputError) as error:
+        raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
+    return layout.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
+
+
+_COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
+    """Keys and captions of a COCO file from a scan of its bytes (it can be hundreds of MB: the
+    worker that reads it parses it once; detection does not)."""
+    keys: list[str] = []
+    captions = False
+    with open_input(path) as fileobj:
+        tail = b""
+        for _ in range(_COCO_SCAN_BYTES // _SCAN_BLOCK_BYTES):
+            block = fileobj.read(_SCAN_BLOCK_BYTES)
+            if not block:
+                break
+            chunk = tail + block
+            if len(keys) < LABEL_KEY_SAMPLE_ROWS:
+                keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
+            captions = captions or b'"caption"' in chunk
+            if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
+                break
+            tail = chunk[-256:]
+    return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
+
+
+def _json_string(escaped: bytes) -> str | None:
+    """The string a JSON string literal's inside spells, or None if it is not valid JSON."""
+    try:
+        value = json_input.parse(b'"' + escaped + b'"')
+    except InvalidInputError:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _looks_like_coco(path: str) -> bool:
+    """A .json whose first bytes hold an "images" list: a COCO-style annotation file."""
+    try:
+        with open_input(path) as fileobj:
+            head = fileobj.read(_COCO_HEAD_BYTES)
+    except (OSError, InvalidInputError):
+        return False
+    return head.lstrip().startswith(b"{") and b'"images"' in head
+
+
+def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[str], top_folders: list[str]) -> str:
+    """A label or annotation file in SRC used without `--labels`: labels.csv (or .tsv, .jsonl,
+    .parquet) beside data files, or the one COCO-style .json at the top or in annotations/.
+
+    Raises:
+      UsageError: several annotation files: which one is for the user to say.
+    """
+    has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS | {"json"} for p in sample)
+    found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
+    found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
+    if found and has_data_files:
+        return found[0]
+    candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
+    candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
+    coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p)))
+    if len(coco) > 1:
+        raise UsageError(
+            f"{config.source} holds {len(coco)} annotation files ({', '.join(coco)}): choose one with --labels FILE"
+        )
+    return coco[0] if coco and has_data_files else ""
+
+
+def _single_file_layout(
+    config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]
+) -> layout.SourceLayout:
+    """SRC given as one file: a table (one record per row), or a label or annotation file whose
+    files lie in its folder. Any .txt or .json is a label file; a table is one when its first keys
+    name files (found beside it, or spelled like image and text file names).
+
+    Raises:
+      UsageError: neither a table nor a label file.
+    """
+    if layout.extension(source_file) not in layout.TABLE_EXTENSIONS | {"txt", "json"}:
+        raise UsageError(
+            f"{join_path(config.source, source_file)} is neither a folder, a table (.csv, .tsv, .jsonl, "
+            ".parquet) nor a label file (.txt, .json)"
+        )
+    others = [p for p in sample if p != source_file]
+    if config.layout != layout.TABLES:
+        label_file = _label_file_sample(join_path(config.source, source_file), source_file, config)
+        if (
+            config.layout in (layout.LABEL_FILE, layout.COCO)
+            or label_file.fmt != label_files.TABLE
+            or _keys_name_files(label_file.keys, others)
+        ):
+            detected = layout.detect_layout(others, top_folders, label_file=label_file, forced=config.layout)
+            note = f"SRC is the label file {source_file}: the files it names are found in its folder"
+            return dataclasses.replace(detected, notes=(note, *detected.notes))
+    return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
+
+
+def _keys_name_files(keys: tuple[str, ...], sample: list[str]) -> bool:
+    """The first keys of a table name files: found in the folder, or spelled like file names."""
+    if not keys:
+        return False
+    _, how = layout.choose_label_key(keys, sample)
+    known = layout.IMAGE_EXTENSIONS | layout.TEXT_EXTENSIONS
+    return "judged by their shape" not in how or all(layout.extension(key) in known for key in keys)
+
+
+@dataclass(frozen=True)
+class SourceScan:
+    """How much detection saw of the source: enough to tell a small source, which converts
+    fastest in one process (see `runner.make_pipeline`), and whether archives need listing.
+
+    Attributes:
+      files: files seen (not junk, not rejected).
+      num_bytes: their bytes.
+      complete: the listing was seen whole (it holds at most DETECT_SAMPLE_FILES files).
+      archives: archives are among the files (SRC may be one).
+    """
+
+    files: int
+    num_bytes: int
+    complete: bool
+    archives: bool
+
+    @property
+    def small(self) -> bool:
+        """Seen whole and at most SMALL_SOURCE_BYTES: starting worker processes would cost more
+        than they save."""
+        return self.complete and self.num_bytes <= SMALL_SOURCE_BYTES
+
+
+def resolve_layout(config: ConvertConfig, source_file: str = "") -> layout.SourceLayout:
+    """The source's layout: forced by `config.layout` or detected (see `detect_source`)."""
+    return detect_source(config, source_file)[0]
+
+
+def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.SourceLayout, SourceScan]:
+    """The source's layout (forced by `config.layout` or detected), and how much of it was seen.
+
+    Args:
+      config: the conversion's options; `config.source` is the folder listed.
+      source_file: SRC was this file of that folder.
+
+    Raises:
+      SourceError: the source or the label file cannot be read.
+      UsageError: split folders meet `--split`; several annotation files and none chosen; a
+        folder of files with no way to label them.
+    """
+    listed, complete, top_folders = _list_sample(config)
+    found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
+    if found.source_file:  # one table or one archive: that file is the whole input
+        item = list_file(config.source, found.source_file)
+        listed, complete = ([item] if isinstance(item, Listed) else []), True
+    scan = SourceScan(
+        files=len(listed),
+        num_bytes=sum(item.size for item in listed),
+        complete=complete,
+        archives=any(archives.archive_kind(item.relpath) for item in listed),
+    )
+    return found, scan
+
+
+def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:
+    """(the first DETECT_SAMPLE_FILES usable files, whether they are all there are, the folders at
+    the top of SRC)."""
+    listing = list_tree(config.source, follow_outside_links=config.follow_outside_links, exclude=[config.output])
+    files = (item for item in listing if not isinstance(item, Reject) and not layout.is_junk(item.relpath))
+    if is_local_path(config.source):
+        listed = list(itertools.islice(files, DETECT_SAMPLE_FILES + 1))
+        output, root = real_folder(config.output), real_folder(config.source)
+        with os.scandir(config.source) as scan:
+            top_folders = [
+                e.name for e in scan if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output
+            ]
+        return listed[:DETECT_SAMPLE_FILES], len(listed) <= DETECT_SAMPLE_FILES, top_folders
+    # Object stores list in name order, so the first files may all lie in one folder ("test/"
+    # before "train/"): the top folders come from the whole listing, which Beam's match reads in
+    # full anyway.
+    listed, folders, count = [], set(), 0
+    for item in files:
+        count += 1
+        if len(listed) < DETECT_SAMPLE_FILES:
+            listed.append(item)
+        if "/" in item.relpath:
+            folders.add(item.relpath.split("/", 1)[0])
+    return listed, count <= DETECT_SAMPLE_FILES, sorted(folders)
+
+
+def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]) -> layout.SourceLayout:
+    """The layout, from the sampled paths: of SRC's folder, of the archive or file SRC names."""
+    if source_file and archives.archive_kind(source_file):  # an archive as SRC reads as a folder
+        names = [name for name, _ in _members_sampled(config, source_file)]
+        root = _single_top_folder(names)
+        sample = [name[len(root) :] for name in names]
+        top_folders = sorted({p.split("/", 1)[0] for p in sample if "/" in p})
+        detected = _detect_folder(config, sample, top_folders)
+        note = f"SRC is the archive {source_file}" + (f", its members under {root} read from there" if root else "")
+        return dataclasses.replace(detected, source_file=source_file, archive_root=root, notes=(note, *detected.notes))
+    if source_file:
+        return _single_file_layout(config, source_file, sample, top_folders)
+    sample, opened = _with_archives_opened(config, sample)
+    top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
+    detected = _detect_folder(config, sample, top_folders)
+    if opened:
+        note = f"archives read as folders: {', '.join(opened[:3])}" + (" and more" if len(opened) > 3 else "")
+        detected = dataclasses.replace(detected, notes=(note, *detected.notes))
+    return detected
+
+
+def _members_sampled(config: ConvertConfig, archive: str) -> list[tuple[str, int]]:
+    """(name, size) of the first regular members of an archive in SRC (at most the sample's size).
+
+    Raises:
+      SourceError: it cannot be read as an archive.
+    """
+    path = join_path(config.source, archive)
+    members: list[tuple[str, int]] = []
+    try:
+        with open_input(path) as fileobj:
+            size = size_of(fileobj) or 0
+            for member in archives.list_members(fileobj, archive, archives.archive_kind(archive), size):
+                if isinstance(member, archives.Member) and not layout.is_junk(member.name):
+                    members.append((member.name, member.size_bytes))
+                    if len(members) == DETECT_SAMPLE_FILES:
+                        break
+    except (OSError, InvalidInputError) as error:
+        raise SourceError(f"cannot read the archive {path}: {getattr(error, 'reason', error)}") from None
+    return members
+
+
+def _single_top_folder(names: list[str]) -> str:
+    """'name/' when every name lies in that one folder (as most archives hold their dataset), else ''."""
+    tops = {name.split("/", 1)[0] for name in names}
+    return f"{tops.pop()}/" if len(tops) == 1 and all("/" in name for name in names) else ""
+
+
+def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[list[str], list[str]]:
+    """The sample with its archives' members in their place, as the pipeline will list them (see
+    `list_archives.member_prefix`); and the archives opened."""
+    probe = layout.SourceLayout(layout.IMAGE_FOLDERS, "image")
+    opened, expanded = [], []
+    for relpath in sample:
+        if not archives.archive_kind(relpath):
+            expanded.append(relpath)
+        elif len(opened) < _DETECT_ARCHIVES:
+            opened.append(relpath)
+            prefix, _ = member_prefix(config.source, relpath, probe)
+            try:
+                expanded += [prefix + name for name, _ in _members_sampled(config, relpath)]
+            except SourceError:
+                continue  # rejected with its reason when the pipeline lists it
+    return expanded[:DETECT_SAMPLE_FILES], opened
+
+
+def _detect_folder(config: ConvertConfig, sample: list[str], top_folders: list[str]) -> layout.SourceLayout:
+    """The layout of a folder (or of an archive read as one) from its sampled paths."""
+    top_files = {p for p in sample if "/" not in p}
+    if naming.MANIFEST_FILENAME in top_files and any(naming.parse_shard_filename(p) for p in top_files):
+        raise UsageError(
+            f"{config.source} is a shardify output (it holds {naming.MANIFEST_FILENAME} and shards): convert the "
+            "raw data it was made from, or read it with shardify.load"
+        )
+    labels_file = _relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
+    if not labels_file and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
+        labels_file = _found_label_file(config, sample, top_files, top_folders)
+    if config.labels_file and not FileSystems.exists(labels_file_path(config.source, labels_file)):
+        raise SourceError(f"label file {config.labels_file} does not exist")
+    label_file = _label_file_sample(labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
+    detected = layout.detect_layout(
+        sample, top_folders, label_file=label_file, name_pattern=config.label_from_name, forced=config.layout
+    )
+    if config.split and detected.split_folders:
+        raise UsageError(
+            f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
+            "--split would mix them: drop --split, or point SRC at one split folder"
+        )
+    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and sample and not any(
+        detected.class_folder_of(p) for p in sample
+    ):
+        raise UsageError(
+            f"{config.source} holds files but no class folders to label them: label them by their names with "
+            "--label-from-name REGEX (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg), or with --labels FILE"
+        )
+    return detected

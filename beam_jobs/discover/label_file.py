@@ -1,0 +1,242 @@
+"""JoinLabelFile: files anywhere under SRC, labelled (and captioned) by a label file.
+
+    label file --ReadLabelRows--> (key, (row, labels, caption))  \\
+                                                                  +--JoinOnKey--> [Candidate]
+    [Listed] --KeyFiles--> (key, Listed)                          /
+
+How a row's key meets a file (`SourceLayout.label_key`, chosen at detection and said in the plan):
+  path    the path relative to SRC                    `train/0001.jpg`
+  name    the file name, wherever the file lies        `0001.jpg` (competition downloads, COCO)
+  stem    the file name without its extension          `0001`
+  order   the n-th row names the n-th file in path order (one label per line)
+
+Keys and paths are compared in Unicode NFC (macOS writes names decomposed). A key that matches
+several files rejects each of them, naming them all; a file no row names and a row that names no
+file are rejected too. Only metadata is grouped: paths, sizes, labels and row numbers.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import unicodedata
+from collections.abc import Iterable, Iterator
+
+import apache_beam as beam
+from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters import label_files, tables
+from shardify.converters.columns import TableOptions
+
+from shardify.errors import InvalidInputError
+from shardify.inputs.files import size_of
+from shardify.plan import layout as layout_lib
+from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
+from shardify.plan.layout import ORDER, PATH, SourceLayout
+
+__all__ = ["JoinLabelFile", "file_key", "row_key"]
+
+_FILES, _ROWS, _UNUSABLE = "files", "rows", "unusable"
+_STAGE = "labels"
+
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def row_key(key: str, label_key: str) -> str | None:
+    """A label file's key as files are keyed, or None for a path that leaves SRC or is hidden."""
+    if label_key == PATH:
+        path = key.strip().replace("\\", "/")
+        if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
+            return None
+        path = posixpath.normpath(path)
+        if path in (".", "..") or path.startswith("../") or layout_lib.is_junk(path):
+            return None
+        return _nfc(path)
+    return _nfc(key.strip())
+
+
+def file_key(relpath: str, label_key: str) -> str:
+    """What a row's key must be to name the file at `relpath` (not used for ORDER)."""
+    if label_key == PATH:
+        return _nfc(relpath)
+    if label_key == layout_lib.NAME:
+        return _nfc(posixpath.basename(relpath))
+    return _nfc(layout_lib.stem(relpath))
+
+
+class _ReadLabelRows(beam.DoFn):
+    """The label file -> (key, (row, labels, caption)) per row, or a Reject with the row number."""
+
+    def __init__(self, source_layout: SourceLayout, options: TableOptions) -> None:
+        self._layout = source_layout
+        self._options = options
+
+    def process(self, path: str) -> Iterator:
+        name = self._layout.labels_file
+        try:
+            with open_input(path) as fileobj:
+                rows = label_files.read_label_rows(
+                    fileobj,
+                    path,
+                    label_column=self._options.label_column,
+                    label_separator=self._options.label_separator,
+                    captions=self._layout.captions,
+                    size_bytes=size_of(fileobj),
+                )
+                for row in rows:
+                    if isinstance(row, tables.RowError):
+                        yield reject(name, row.reason, row.row, _STAGE)
+                        continue
+                    key = row_key(row.key, self._layout.label_key)
+                    if key is None:
+                        yield reject(name, f"path {row.key!r} leaves SRC or is hidden", row.row, _STAGE)
+                        continue
+                    yield key, (row.row, row.labels, row.caption)
+        except InvalidInputError as error:
+            yield reject(name, f"unusable label file: {error.reason}", stage=_STAGE)
+        except OSError as error:
+            yield reject(name, f"cannot read the label file: {error}", stage=_STAGE)
+
+
+class _JoinRowsWithFiles(beam.DoFn):
+    """(key, {files, rows, unusable}) -> a labelled Candidate, or Rejects naming what is wrong."""
+
+    def __init__(self, source_layout: SourceLayout) -> None:
+        self._layout = source_layout
+        self._kind = IMAGE if source_layout.media == "image" else TEXT
+
+    def process(self, joined: tuple[str, dict[str, Iterable]], counts: tuple[int, int] | None = None) -> Iterator:
+        key, groups = joined
+        files, rows = sorted(groups[_FILES]), sorted(groups[_ROWS])
+        name = self._layout.labels_file
+        if counts and counts[0] != counts[1]:  # one label per line: any other count shifts labels
+            if key == "#1":
+                yield reject(name, f"gives {counts[1]} labels for {counts[0]} files: none used", stage=_STAGE)
+            for relpath, *_ in files:
+                yield reject(
+                    relpath,
+                    f"{name} gives {counts[1]} labels for {counts[0]} files: one label per line needs one "
+                    "line per file, in path order",
+                    stage=_STAGE,
+                )
+            return
+        if not files:
+            if list(groups[_UNUSABLE]):
+                # The file is there but was rejected when listed, with its own reason. (The comment
+                # is not on the `return` line: Beam would take that for a returned value and warn.)
+                return
+            for row, _, _ in rows:
+                yield reject(name, f"names no file: {key!r}", row, _STAGE)
+            return
+        if not rows:
+            for relpath, *_ in files:
+                yield reject(relpath, f"no usable row in {name} names it", stage=_STAGE)
+            return
+        if len(files) > 1:
+            candidates = ", ".join(relpath for relpath, *_ in files)
+            for relpath, *_ in files:
+                yield reject(
+                    relpath, f"{key!r} names {len(files)} files ({candidates}): a key must name one", rows[0][0], _STAGE
+                )
+            return
+        distinct = {(labels, caption) for _, labels, caption in rows}
+        if len(distinct) > 1:
+            numbers = ", ".join(str(row) for row, _, _ in rows)
+            yield reject(files[0][0], f"rows {numbers} of {name} give it different labels", rows[0][0], _STAGE)
+            return
+        (relpath, size, location), (row, labels, caption) = files[0], rows[0]
+        yield Batch([Candidate(self._kind, relpath, size, labels, row=row, caption_text=caption, location=location)])
+
+
+def _key_by_order(
+    files: list[Listed], unusable: list[str], extensions: frozenset[str]
+) -> Iterator[tuple[str, Listed | str]]:
+    """("#n", file) for the n-th file of the layout's media in path order; files rejected while
+    listing keep their place ("#n", relpath), so that no label shifts onto the next file."""
+    ranked = sorted([(item.relpath, item) for item in files] + [(relpath, relpath) for relpath in unusable], key=lambda pair: pair[0])
+    number = 0
+    for relpath, item in ranked:
+        if layout_lib.extension(relpath) in extensions:
+            number += 1
+            yield f"#{number}", item
+        elif isinstance(item, tuple):
+            yield f"-{relpath}", item  # not of the layout's media: named by no row
+
+
+def _counts(keyed_files: beam.PCollection, rows: beam.PCollection) -> beam.PCollection:
+    """(files of the layout's media, label rows): a one-label-per-line file must give one each."""
+    ranked = (
+        keyed_files
+        | "RankedFiles" >> beam.Filter(lambda item: item[0].startswith("#"))
+        | "CountFiles" >> beam.combiners.Count.Globally()
+    )
+    return ranked | "WithRowCount" >> beam.Map(
+        lambda files, num_rows: (files, num_rows), beam.pvalue.AsSingleton(rows | "CountRows" >> beam.combiners.Count.Globally())
+    )
+
+
+class JoinLabelFile(beam.PTransform):
+    """Files anywhere under SRC, labelled (and captioned) by a label file (see the module's
+    docstring for how keys meet files).
+
+    `listing_rejects` are the files rejected while listing (dangling symlinks, ...): rows naming one
+    of them are not reported a second time as naming no file."""
+
+    def __init__(
+        self,
+        labels_path: str,
+        source_layout: SourceLayout,
+        options: TableOptions,
+        listing_rejects: beam.PCollection,
+    ) -> None:
+        super().__init__()
+        self._labels_path = labels_path
+        self._layout = source_layout
+        self._options = options
+        self._listing_rejects = listing_rejects
+
+    def expand(self, files: beam.PCollection) -> dict:
+        label_key = self._layout.label_key
+        single = files | "Unbatch" >> beam.FlatMap(lambda batch: batch)
+        if label_key == ORDER:
+            extensions = layout_lib.IMAGE_EXTENSIONS if self._layout.media == "image" else layout_lib.TEXT_EXTENSIONS
+            keyed = (
+                single
+                | "AllFiles" >> beam.combiners.ToList()
+                | "KeyByOrder"
+                >> beam.FlatMap(
+                    lambda listed, unusable: _key_by_order(listed, [r.relpath for r in unusable], extensions),
+                    beam.pvalue.AsList(self._listing_rejects),
+                )
+            )
+            keyed_files = keyed | "Files" >> beam.Filter(lambda item: isinstance(item[1], tuple))
+            unusable = keyed | "Unusable" >> beam.Filter(lambda item: isinstance(item[1], str))
+        else:
+            keyed_files = single | "KeyFiles" >> beam.WithKeys(lambda item: file_key(item[0], label_key))
+            unusable = self._listing_rejects | "KeyUnusable" >> beam.Map(
+                lambda rejected: (file_key(rejected.relpath, label_key), rejected.relpath)
+            )
+        # (key, (relpath, size_bytes))
+        rows = (
+            files.pipeline
+            | "LabelFile" >> beam.Create([self._labels_path])
+            | "ReadLabelRows" >> beam.ParDo(_ReadLabelRows(self._layout, self._options)).with_outputs(REJECTS, main=_ROWS)
+        )
+        # (key, (row, labels, caption))
+        counts = []
+        if label_key == ORDER:
+            counts = [beam.pvalue.AsSingleton(_counts(keyed_files, rows[_ROWS]))]
+        joined = (
+            {_FILES: keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable}
+            | "JoinOnKey" >> beam.CoGroupByKey()
+            | "MatchRowsToFiles"
+            >> beam.ParDo(_JoinRowsWithFiles(self._layout), *counts).with_outputs(REJECTS, main=CANDIDATES)
+        )
+        rejects = (rows[REJECTS], joined[REJECTS]) | "MergeLabelRejects" >> beam.Flatten()
+        return {
+            CANDIDATES: joined[CANDIDATES],
+            REJECTS: rejects,
+            COLUMNS: nothing(files, "NoColumns"),
+            NOTES: nothing(files, "NoNotes"),
+        }

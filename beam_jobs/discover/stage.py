@@ -1,0 +1,214 @@
+"""Discover: list the source inside the pipeline, find the layout's inputs and probe them.
+
+    root --ListFiles--> [Listed] --FindInputs--> [Candidate] --MakeEntries--> [Entry]
+                   \--> archives --ListMembers--^
+
+Only metadata leaves this stage: lists of `Entry` for usable inputs, a `Reject` per unusable one,
+the relative path of every junk file skipped, and the dtypes of kept table columns.
+
+Files, candidates and entries travel in lists of up to BATCH_SIZE: Beam's cost per element (tens of
+microseconds per step on the local runner) would otherwise exceed the cost of writing a small text
+record several times over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import apache_beam as beam
+from shardify.beam_jobs import counters
+from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
+from shardify.beam_jobs.discover.find_inputs import FindInputs
+from shardify.beam_jobs.discover.list_archives import ListMembers
+from shardify.beam_jobs.discover.listing import list_file, list_tree
+from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.converters import archives, images
+from shardify.converters.columns import is_integer
+
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, reject_reason
+from shardify.format import contract
+from shardify.plan import layout
+from shardify.plan import shard_math as planning
+from shardify.plan.entries import IMAGE, Batch, Candidate, Entry, Reject
+from shardify.plan.layout import SourceLayout
+
+__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "NOTES", "DEFAULT_SPLIT", "BATCH_SIZE"]
+
+ENTRIES, REJECTS, SKIPPED, ARCHIVES = "entries", "rejects", "skipped", "archives"
+# The split of every record when the source has no split folders and no --split is given.
+DEFAULT_SPLIT = "train"
+
+
+class _ListFiles(beam.DoFn):
+    """Walks the source tree; junk is tagged SKIPPED, unlistable files REJECTS. The label file,
+    when it lies inside the source, is not an input and is left out, and so is the output folder
+    when it lies inside the source."""
+
+    def __init__(self, source_layout: SourceLayout, follow_outside_links: bool, output: str) -> None:
+        self._labels_file = source_layout.labels_file
+        self._source_file = source_layout.source_file
+        self._follow_outside_links = follow_outside_links
+        self._output = output
+
+    def _listing(self, root: str) -> Iterator[tuple[str, int] | Reject]:
+        if self._source_file:  # SRC was this one file of `root`
+            yield list_file(root, self._source_file)
+        else:
+            yield from list_tree(root, follow_outside_links=self._follow_outside_links, exclude=[self._output])
+
+    def process(self, root: str) -> Iterator:
+        batch: Batch = Batch()
+        for item in self._listing(root):
+            if isinstance(item, Reject):
+                yield beam.pvalue.TaggedOutput(REJECTS, item)
+            elif layout.is_junk(item[0]):
+                yield beam.pvalue.TaggedOutput(SKIPPED, item[0])
+            elif archives.archive_kind(item.relpath):
+                yield beam.pvalue.TaggedOutput(ARCHIVES, item)
+            elif item[0] != self._labels_file:
+                batch.append(item)
+                if len(batch) == BATCH_SIZE:
+                    yield batch
+                    batch = Batch()
+        if batch:
+            yield batch
+
+
+class _MakeEntries(beam.DoFn):
+    """[Candidate] -> [Entry]: assigns splits and sort keys, checks labels, reads image headers."""
+
+    def __init__(self, config: ConvertConfig, source_layout: SourceLayout, index_folder: str) -> None:
+        self._open = InputOpener(
+            config.source, follow_outside_links=config.follow_outside_links, index_folder=index_folder
+        )
+        self._seed = config.seed
+        self._max_pixels = config.max_pixels
+        self._ratios = config.split_ratios
+        self._label_names = frozenset(config.label_names)
+        self._layout = source_layout
+        self._probed = counters.counter(counters.INPUTS_PROBED)
+
+    def teardown(self) -> None:
+        self._open.close()
+
+    def process(self, candidates: list[Candidate]) -> Iterator:
+        entries = Batch()
+        for candidate in candidates:
+            try:
+                entries.append(self._entry(candidate))
+                continue
+            except (InvalidInputError, OSError) as error:
+                reject = Reject(candidate.relpath, "probe", reject_reason(error), candidate.row)
+            yield beam.pvalue.TaggedOutput(REJECTS, reject)
+        self._probed.inc(len(candidates))
+        if entries:
+            yield entries
+
+    def _split(self, candidate: Candidate) -> str:
+        folder, _ = self._layout.split_of(candidate.relpath)
+        if folder:
+            return folder
+        return self._ratios.assign(self._seed, candidate.record_id) if self._ratios else DEFAULT_SPLIT
+
+    def _entry(self, candidate: Candidate) -> Entry:
+        if candidate.size_bytes > contract.MAX_INPUT_BYTES:  # never read: a record cannot hold it
+            raise InvalidInputError(
+                f"{candidate.size_bytes:,} bytes: larger than a record can hold ({contract.MAX_INPUT_BYTES:,} bytes)"
+            )
+        # Numbers are mapped through --label-names by the plan (see planning.number_labels).
+        unknown = [n for n in candidate.labels if self._label_names and n not in self._label_names and not is_integer(n)]
+        if unknown:
+            raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names")
+        image = {}
+        if candidate.kind == IMAGE:
+            with self._open(candidate.relpath, candidate.location) as fileobj:
+                info = images.probe_image(fileobj, max_pixels=self._max_pixels)
+            image = {"image_format": info.image_format, "height": info.height, "width": info.width, "channels": info.channels}
+        return Entry(
+            kind=candidate.kind,
+            relpath=candidate.relpath,
+            size_bytes=candidate.size_bytes,
+            split=self._split(candidate),
+            sort_key=planning.sort_key(self._seed, candidate.record_id),
+            labels=candidate.labels,
+            row=candidate.row,
+            offset=candidate.offset,
+            caption_file=candidate.caption_file,
+            caption_bytes=candidate.caption_bytes,
+            location=candidate.location,
+            caption_location=candidate.caption_location,
+            caption_text=candidate.caption_text,
+            **image,
+        )
+
+
+class Discover(beam.PTransform):
+    """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
+    COLUMNS, NOTES} (NOTES: (table, how it was read) for the plan)."""
+
+    def __init__(
+        self,
+        config: ConvertConfig,
+        source_layout: SourceLayout,
+        *,
+        index_folder: str = "",
+        spread: bool = True,
+        archives: bool = True,
+    ) -> None:
+        super().__init__()
+        self._config = config
+        self._layout = source_layout
+        self._index_folder = index_folder or config.output
+        self._spread = spread
+        self._archives = archives
+
+    def expand(self, pbegin: beam.pvalue.PBegin) -> dict[str, beam.PCollection]:
+        config = self._config
+        listed = (
+            pbegin
+            | "Root" >> beam.Create([config.source])
+            | "ListFiles" >> beam.ParDo(
+                _ListFiles(self._layout, config.follow_outside_links, config.output)
+            ).with_outputs(REJECTS, SKIPPED, ARCHIVES, main=ENTRIES)
+        )
+        files, listing_rejects, skipped = listed[ENTRIES], listed[REJECTS], listed[SKIPPED]
+        if self._archives:
+            archives_listed = listed[ARCHIVES]
+            if self._spread:  # one archive per worker call, spread so that archives are listed in parallel
+                archives_listed = archives_listed | "SpreadArchives" >> beam.Reshuffle()
+            members = archives_listed | "ListMembers" >> beam.ParDo(
+                ListMembers(
+                    config.source,
+                    self._layout,
+                    follow_outside_links=config.follow_outside_links,
+                    index_folder=self._index_folder,
+                )
+            ).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
+            files = (files, members[ENTRIES]) | "MergeFiles" >> beam.Flatten()
+            listing_rejects = (listing_rejects, members[REJECTS]) | "MergeListingRejects" >> beam.Flatten()
+            skipped = (skipped, members[SKIPPED]) | "MergeSkipped" >> beam.Flatten()
+        else:  # SRC was scanned whole and held none: one that appeared since is not lost silently
+            late = listed[ARCHIVES] | "LateArchives" >> beam.Map(
+                lambda item: Reject(item.relpath, "discover", "archive appeared after SRC was scanned; run again to read it")
+            )
+            listing_rejects = (listing_rejects, late) | "MergeLateArchives" >> beam.Flatten()
+        # [Listed] per batch of files and archive members
+        found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
+        # [Candidate] per batch of inputs: files, table rows, images with their captions
+        candidates = found[CANDIDATES]
+        if self._layout.media == "image" and self._spread:
+            # Spread over workers so that image headers are read in parallel. Texts and rows need
+            # no reading here, and the shuffle would cost more than it spreads.
+            candidates = candidates | "SpreadInputs" >> beam.Reshuffle()
+        entries = candidates | "MakeEntries" >> beam.ParDo(_MakeEntries(config, self._layout, self._index_folder)).with_outputs(
+            REJECTS, main=ENTRIES
+        )
+        rejects = (listing_rejects, found[REJECTS], entries[REJECTS]) | "MergeRejects" >> beam.Flatten()
+        return {
+            ENTRIES: entries[ENTRIES],
+            REJECTS: rejects,
+            SKIPPED: skipped,
+            COLUMNS: found[COLUMNS],
+            NOTES: found[NOTES],
+        }

@@ -1,0 +1,140 @@
+"""ScanTables: a Candidate per row of every table, never holding a table.
+
+    [(relpath, size_bytes)] --ScanRows--> [Candidate] (one per row: where it is, its row number,
+                                           its labels), (column, dtype) of kept columns
+
+A row that cannot become a record is rejected with its row number; a table that cannot be read
+at all is one reject; a table with no rows is reported too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Iterator
+
+import apache_beam as beam
+from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, reject
+from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.converters import columns as columns_lib
+from shardify.converters import tables
+
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, reject_reason
+from shardify.format.example_proto import INT64
+from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
+
+__all__ = ["ScanTables"]
+
+
+@dataclasses.dataclass
+class _Progress:
+    """How far a table's scan got: the last row number seen (0: none)."""
+
+    last_row: int = 0
+
+
+class _ScanTable(beam.DoFn):
+    """A table -> a Candidate per row (where it is, row number, labels), rejects per bad row, the
+    dtype of every kept column over the table's rows, and a note of how the table was read."""
+
+    def __init__(self, config: ConvertConfig, index_folder: str) -> None:
+        self._source = config.source
+        self._follow_outside_links = config.follow_outside_links
+        self._index_folder = index_folder
+        self._options = config.table_options
+
+    def setup(self) -> None:
+        self._open = InputOpener(self._source, follow_outside_links=self._follow_outside_links, index_folder=self._index_folder)
+
+    def teardown(self) -> None:
+        self._open.close()
+
+    def process(self, files: list[Listed]) -> Iterator:
+        for relpath, size, location in files:
+            scanned = _Progress()
+            try:
+                with self._open(relpath, location) as fileobj:
+                    fmt = tables.table_format(relpath)
+                    header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
+                    yield from self._rows(relpath, location, header, rows, scanned)
+            except (InvalidInputError, OSError) as error:
+                reason = reject_reason(error)
+                if scanned.last_row:  # the rows before it are already on their way: reject the rest
+                    reason = f"rows after row {scanned.last_row} unread: {reason}"
+                yield reject(relpath, reason, scanned.last_row)
+                continue
+            if not scanned.last_row:
+                only_header = header.present and fmt in (tables.CSV, tables.TSV)
+                yield reject(relpath, "no rows: the table holds a header only" if only_header else "empty table: no rows")
+
+    def _rows(
+        self,
+        relpath: str,
+        location: MemberLocation | None,
+        header: tables.TableHeader,
+        rows: Iterator[tables.Row | tables.RowError],
+        scanned: _Progress,
+    ) -> Iterator:
+        dtypes: dict[str, str] = {}
+        batch = Batch()
+        columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
+        if columns:
+            yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}"))
+        for row in rows:
+            scanned.last_row = row.row
+            if isinstance(row, tables.RowError):
+                yield reject(relpath, row.reason, row.row)
+                continue
+            try:
+                cols = columns or tables.TableHeader(tuple(row.cells)).resolve(self._options)
+            except InvalidInputError as error:
+                yield reject(relpath, error.reason, row.row)
+                continue
+            text = cols.text_of(row.cells)
+            if text is None or not text.strip():
+                yield reject(relpath, f"empty or non-text {' + '.join(map(repr, cols.texts))} cell", row.row)
+                continue
+            labels: tuple[str, ...] = ()
+            if cols.label:
+                cell = row.cells.get(cols.label)
+                try:
+                    labels = columns_lib.split_labels(cell, self._options.label_separator)
+                except InvalidInputError as error:
+                    yield reject(relpath, error.reason, row.row)
+                    continue
+                if not labels and cell != []:  # an explicit [] is a record with no labels
+                    yield reject(relpath, f"empty label in column {cols.label!r}", row.row)
+                    continue
+            for name in cols.keep:
+                dtype = columns_lib.value_dtype(row.cells.get(name))
+                dtypes[name] = columns_lib.merge_dtypes(dtypes.get(name, dtype), dtype)
+            size = row.length or len(text.encode("utf-8"))  # Parquet rows have no byte range
+            batch.append(Candidate(ROW, relpath, size, labels, row=row.row, offset=row.offset, location=location))
+            if len(batch) == BATCH_SIZE:
+                yield batch
+                batch = Batch()
+        if batch:
+            yield batch
+        for name, dtype in dtypes.items():
+            yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
+
+
+class ScanTables(beam.PTransform):
+    """CSV, TSV, JSONL and Parquet tables, one Candidate per row; kept columns' dtypes merged over
+    tables; a note per table saying how it was read (header or not, which columns)."""
+
+    def __init__(self, config: ConvertConfig, index_folder: str) -> None:
+        super().__init__()
+        self._config = config
+        self._index_folder = index_folder
+
+    def expand(self, files: beam.PCollection) -> dict:
+        scanned = files | "ScanRows" >> beam.ParDo(_ScanTable(self._config, self._index_folder)).with_outputs(
+            REJECTS, COLUMNS, NOTES, main=CANDIDATES
+        )
+        columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
+            lambda dtypes: functools.reduce(columns_lib.merge_dtypes, dtypes, INT64)
+        )
+        notes = scanned[NOTES]
+        return {CANDIDATES: scanned[CANDIDATES], REJECTS: scanned[REJECTS], COLUMNS: columns, NOTES: notes}

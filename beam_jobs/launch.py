@@ -1,0 +1,205 @@
+"""What runs before and after the pipeline: SRC and OUT checked, the layout detected, the output
+folder locked and claimed, the pipeline run, and, when it wrote no manifest, the reason raised.
+
+    run_conversion:  check SRC and OUT -> detect the layout -> lock OUT -> build_pipeline -> run -> why no manifest?
+    plan_conversion: check SRC and OUT -> detect the layout -> build_pipeline (Discover | Plan only) -> run
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Sequence
+
+import apache_beam as beam
+from apache_beam.io.filesystems import FileSystems
+from shardify.beam_jobs.discover.detect import SourceScan, detect_source
+from shardify.beam_jobs.discover.listing import real_folder
+from shardify.beam_jobs.output import folder as output_folder
+from shardify.beam_jobs.output.lock import OutputLock, check_held
+from shardify.beam_jobs.pipeline import PipelineShape, build_pipeline
+from shardify.beam_jobs.runners import runner
+
+from shardify.config import ConvertConfig
+from shardify.errors import RejectLimitError, SourceError, UsageError
+from shardify.format import naming
+from shardify.inputs.paths import is_local_path
+from shardify.plan.entries import PlanSummary
+from shardify.plan.layout import SourceLayout
+
+__all__ = ["run_conversion", "plan_conversion"]
+
+_LOG = logging.getLogger("shardify")
+
+
+def _normalise(path: str) -> str:
+    return os.path.abspath(path) if is_local_path(path) else path.rstrip("/")
+
+
+def _is_inside(path: str, folder: str) -> bool:
+    """`path` lies in `folder` (both as `real_folder` gives them)."""
+    if is_local_path(path) != is_local_path(folder):
+        return False
+    return os.path.commonpath([folder, path]) == folder if is_local_path(path) else path.startswith(folder + "/")
+
+
+def _check_surroundings(config: ConvertConfig) -> None:
+    """SRC, OUT and the label file must not overlap in ways that make a run read its own output.
+
+    OUT inside SRC is allowed: the listing leaves OUT out (by its real path), so nothing written is
+    ever read back. OUT equal to SRC, SRC inside OUT and a label file inside OUT are refused.
+
+    Raises:
+      UsageError: one of those.
+    """
+    source, output = real_folder(config.source), real_folder(config.output)
+    if source == output:
+        raise UsageError(f"OUT {config.output} is SRC: the output would mix with the input; choose another output folder")
+    if _is_inside(source, output):
+        raise UsageError(f"SRC {config.source} lies inside OUT {config.output}: choose an output folder outside the source")
+    if config.labels_file and _is_inside(real_folder(config.labels_file), output):
+        raise UsageError(f"the label file {config.labels_file} lies inside OUT {config.output}, which the run rewrites")
+    if _is_inside(output, source):
+        _LOG.info("OUT lies inside SRC: it is left out of the input")
+
+
+def _as_folder(source: str) -> tuple[str, str]:
+    """(the folder to list, the file SRC names in it, or "" when SRC is a folder).
+
+    Raises:
+      SourceError: SRC does not exist.
+    """
+    if is_local_path(source):
+        if os.path.isdir(source):
+            return source, ""
+        if not os.path.exists(source):
+            raise SourceError(f"source {source} does not exist")
+        return os.path.dirname(source), os.path.basename(source)
+    exact = [m for r in FileSystems.match([source]) for m in r.metadata_list if m.path.rstrip("/") == source]
+    return (source.rsplit("/", 1)[0], source.rsplit("/", 1)[1]) if exact else (source, "")
+
+
+def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, SourceScan]:
+    """The options with SRC and OUT made absolute (SRC a folder: its own, or a file's), the
+    source's layout, and how much of it detection saw."""
+    config = dataclasses.replace(config, source=_normalise(config.source), output=_normalise(config.output))
+    folder, source_file = _as_folder(config.source)
+    config = dataclasses.replace(config, source=folder)
+    _check_surroundings(config)
+    source_layout, scan = detect_source(config, source_file)
+    return config, source_layout, scan
+
+
+def _shape(scan: SourceScan, pipeline: beam.Pipeline) -> PipelineShape:
+    """What the pipeline needs for this source on this runner (see `PipelineShape`)."""
+    return PipelineShape(
+        spread=not runner.runs_in_process(pipeline.options), archives=scan.archives or not scan.complete
+    )
+
+
+def _for_source(pipeline: beam.Pipeline, scan: SourceScan, runner_name: str, beam_args: Sequence[str], num_workers: int | None) -> beam.Pipeline:
+    """The pipeline to run: a small source on the local runner runs in this process."""
+    if runner_name == runner.LOCAL and scan.small:
+        runner.discard(pipeline)
+        return runner.make_pipeline(runner_name, beam_args, num_workers=num_workers, small=True)
+    return pipeline
+
+
+def _run(pipeline: beam.Pipeline) -> beam.runners.runner.PipelineResult:
+    result = pipeline.run()
+    result.wait_until_finish()
+    return result
+
+
+def run_conversion(
+    config: ConvertConfig,
+    *,
+    runner_name: str = runner.LOCAL,
+    beam_args: Sequence[str] = (),
+    num_workers: int | None = None,
+    overwrite: bool = False,
+) -> beam.runners.runner.PipelineResult:
+    """Runs the conversion to the end.
+
+    Raises:
+      SourceError: the source folder does not exist, or its layout cannot be read.
+      UsageError: SRC and OUT overlap (see `_check_surroundings`), or options conflict with the source.
+      OutputError: the output folder is locked by another run or cannot be claimed (see
+        `output_lock.OutputLock` and `output_folder.prepare_output`).
+    """
+    pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)  # options checked first
+    try:
+        FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
+        config, source_layout, scan = _prepared(config)
+        pipeline = _for_source(pipeline, scan, runner_name, beam_args, num_workers)
+        if runner.is_dry_run(pipeline.options):  # Beam builds the job and submits nothing: OUT untouched
+            build_pipeline(pipeline, config, source_layout, shape=_shape(scan, pipeline))
+            return _run(pipeline)
+        with OutputLock(config.output) as lock:
+            output_folder.prepare_output(config.output, overwrite=overwrite)
+            build_pipeline(pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline))
+            result = _run(pipeline)
+            _check_finished(config)
+            check_held(config.output, lock.token)
+        return result
+    finally:
+        runner.discard(pipeline)  # refused before it ran: Beam leaves its temporary folder
+
+
+def _read_text(path: str) -> str:
+    with FileSystems.open(path) as f:
+        return f.read().decode("utf-8")
+
+
+def _check_finished(config: ConvertConfig) -> None:
+    """Raises the reason when the finished pipeline wrote no manifest.
+
+    Raises:
+      RejectLimitError: more rejects than `config.max_rejects`.
+      SourceError: no usable input at all.
+    """
+    if FileSystems.exists(FileSystems.join(config.output, naming.MANIFEST_FILENAME)):
+        return
+    rejects_path = FileSystems.join(config.output, naming.REJECTS_FILENAME)
+    rejected = _read_text(rejects_path).count("\n") if FileSystems.exists(rejects_path) else 0
+    plan = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(config.output, naming.PLAN_FILENAME))))
+    tried = plan.num_records + plan.num_rejected
+    if rejected < tried:
+        raise RejectLimitError(
+            f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "
+            f"allows: no manifest written (reasons in {rejects_path}; raise the limit to keep the rest)"
+        )
+    if tried == 0:
+        skipped = f" but {plan.num_skipped} junk files (hidden, OS metadata)" if plan.num_skipped else ""
+        raise SourceError(f"no records written: {config.source} holds no input files{skipped}")
+    raise SourceError(f"no records written: no usable input under {config.source} (reasons in {rejects_path})")
+
+
+def plan_conversion(
+    config: ConvertConfig, *, beam_args: Sequence[str] = (), num_workers: int | None = None
+) -> PlanSummary:
+    """Discovers and plans without writing anything to `config.output`: the dry run.
+
+    Runs locally (planning reads every header, which is cheap next to writing).
+
+    Raises:
+      SourceError: as `run_conversion`.
+    """
+    pipeline = runner.make_pipeline(runner.LOCAL, beam_args, num_workers=num_workers)
+    # Hidden, so that even a source folder holding the temporary folder never reads it as input.
+    scratch = tempfile.mkdtemp(prefix=".shardify-plan-")
+    try:
+        FileSystems.set_options(pipeline.options)
+        config, source_layout, scan = _prepared(config)
+        pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers)
+        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline))
+        _run(pipeline)
+        with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
+            return PlanSummary.from_json(json.load(f))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+        runner.discard(pipeline)

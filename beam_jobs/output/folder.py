@@ -1,0 +1,121 @@
+"""The output folder's life cycle: claim it, write files atomically, and tidy what a run replaced.
+
+shardify only ever deletes files whose names it writes (see `naming.is_shardify_file`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import uuid
+from collections.abc import Iterable, Mapping
+
+from apache_beam.io.filesystem import BeamIOError, CompressionTypes
+from apache_beam.io.filesystems import FileSystems
+
+from shardify.errors import OutputError
+from shardify.format import naming
+
+__all__ = [
+    "list_names",
+    "prepare_output",
+    "write_text_atomically",
+    "replace_metadata_files",
+    "remove_files",
+    "remove_stale_files",
+]
+
+
+def list_names(folder: str) -> list[str]:
+    """Names of the files directly inside `folder` (empty when it does not exist).
+
+    Object stores have no folders: `FileSystems.exists("s3://bucket/out")` is False while objects
+    lie under `out/`, so the listing itself says what is there.
+    """
+    prefix = folder.rstrip("/") + "/"
+    try:
+        matched = FileSystems.match([prefix + "*"])
+    except BeamIOError:  # a local folder that does not exist
+        return []
+    names = []
+    for result in matched:
+        for meta in result.metadata_list:
+            name = meta.path[len(prefix) :] if meta.path.startswith(prefix) else posixpath.basename(meta.path)
+            names.append(name)
+    return sorted(names)
+
+
+def prepare_output(folder: str, *, overwrite: bool) -> None:
+    """Makes `folder` ready for a run and marks it incomplete by removing an old manifest.
+
+    Raises:
+      OutputError: the folder holds files shardify did not write and `overwrite` is False, or it
+        cannot be created or written (a file of that name, a read-only file system, no permission).
+    """
+    foreign = [name for name in list_names(folder) if not naming.is_shardify_file(name)]
+    if foreign and not overwrite:
+        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+        raise OutputError(
+            f"output folder {folder} holds {len(foreign)} files shardify did not write ({shown}); "
+            "choose an empty folder, or pass --overwrite to write beside them (they are never deleted)"
+        )
+    try:
+        FileSystems.mkdirs(folder)
+    except Exception:  # noqa: S110 - it exists already, or cannot be made: the write test says which
+        pass
+    # Fail here, before any work, rather than in a worker at the first shard.
+    probe = FileSystems.join(folder, naming.temp_filename("write-test", uuid.uuid4().hex[:12]))
+    try:
+        with FileSystems.create(probe, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+            out.write(b"shardify checks that it can write here")  # not empty: S3 refuses empty uploads
+        FileSystems.delete([probe])
+    except Exception as error:  # OSError, or Beam's BeamIOError wrapping one
+        raise OutputError(f"cannot write into output folder {folder}: {error}") from None
+    # The old manifest goes first: from here until the new one is written the folder is incomplete.
+    # An inspect report describes the old manifest, so it goes with it; so does TensorFlow Datasets'
+    # entry point, so that tfds does not read shards being replaced.
+    for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME, naming.INSPECT_FILENAME, naming.TFDS_INFO_FILENAME):
+        path = FileSystems.join(folder, name)
+        if FileSystems.exists(path):
+            FileSystems.delete([path])
+
+
+def write_text_atomically(folder: str, name: str, text: str) -> None:
+    """Writes `name` under a temporary name, then renames it, so readers never see half a file."""
+    final = FileSystems.join(folder, name)
+    temp = FileSystems.join(folder, naming.temp_filename(name, uuid.uuid4().hex[:12]))
+    with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+        out.write(text.encode("utf-8"))
+    FileSystems.rename([temp], [final])
+
+
+def replace_metadata_files(folder: str, files: Mapping[str, str]) -> None:
+    """Writes other tools' metadata, `{name: text}`, each file atomically and in the order given, then
+    deletes those of its files that an earlier run left and `files` lacks (the label names of a
+    layout that has none now)."""
+    for name, text in files.items():
+        write_text_atomically(folder, name, text)
+    remove_files(folder, [name for name in list_names(folder) if naming.is_tfds_file(name) and name not in files])
+
+
+def remove_files(folder: str, names: Iterable[str]) -> None:
+    """Deletes those of `names` that exist in `folder` (only ever names shardify writes)."""
+    paths = [FileSystems.join(folder, name) for name in names]
+    existing = [path for path in paths if FileSystems.exists(path)]
+    if existing:
+        FileSystems.delete(existing)
+
+
+def remove_stale_files(folder: str, keep: Iterable[str]) -> list[str]:
+    """Deletes shard and temporary files of earlier runs that the new manifest does not list (not
+    the lock's temporary files: another run may be about to put its lock in place and be refused)."""
+    keep = set(keep)
+    stale = [
+        name
+        for name in list_names(folder)
+        if name not in keep
+        and (naming.is_shard_file(name) or naming.is_gzip_index(name) or naming.is_temp_filename(name))
+        and naming.final_filename(name) != naming.LOCK_FILENAME
+    ]
+    if stale:
+        FileSystems.delete([FileSystems.join(folder, name) for name in stale])
+    return stale

@@ -1,0 +1,169 @@
+"""Resuming an interrupted conversion: shards already written whole are kept, not written again.
+
+When a shard is complete its writer leaves a result file beside it (`<shard>.result.json`): what
+writing it produced (the manifest's shard entry, label counts, rejects, repairs, the records'
+content hashes) and the fingerprint of the task that made it. The fingerprint hashes the shard's
+planned entries (paths, sizes, labels, places in archives and tables, image headers) with
+everything else that decides its bytes: the whole plan, the options, shardify's version. A re-run
+that plans a shard with the same fingerprint and finds the shard and its index at the recorded
+sizes keeps them and hands on the recorded result; anything changed in SRC or in the options
+changes every fingerprint, and every shard is written again. The result files are removed with
+the other leftovers once the manifest is written.
+
+A result file is read as untrusted input: anything unexpected in it means the shard is written again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from apache_beam.io.filesystem import CompressionTypes
+from apache_beam.io.filesystems import FileSystems
+from shardify.beam_jobs.output import folder as output_folder
+
+from shardify._version import __version__
+from shardify.format import naming
+from shardify.plan.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
+
+__all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "forget_shard", "record_shard"]
+
+# A result file holds a shard's counts and its records' hashes (~100 bytes a record); larger is not ours.
+_MAX_RESULT_BYTES = 256 << 20
+
+
+@dataclass(frozen=True)
+class KeptShard:
+    """A shard written by an earlier run of the same plan. Attributes: result, content_hashes
+    ((sha256, record id) of each record, as FindDuplicates takes them)."""
+
+    result: ShardResult
+    content_hashes: tuple[tuple[str, str], ...]
+
+
+# Options that decide whether a manifest is written, not what any shard holds: a re-run that only
+# raises --max-rejects keeps every shard.
+_OPTIONS_OUTSIDE_SHARDS = frozenset({"max_rejects"})
+
+
+def run_key(options: Mapping[str, Any], summary: PlanSummary) -> str:
+    """What every shard of a run shares that decides its bytes: shardify's version, the options
+    and the whole plan (counts, labels, schema)."""
+    shaping = {name: value for name, value in options.items() if name not in _OPTIONS_OUTSIDE_SHARDS}
+    text = json.dumps([__version__, shaping, summary.to_json()], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def fingerprint(task: ShardTask, key: str) -> str:
+    """The task's entries (frozen dataclasses: their repr is deterministic) under the run's key."""
+    return hashlib.sha256(f"{key}\0{task!r}".encode("utf-8")).hexdigest()
+
+
+def _size(path: str) -> int | None:
+    try:
+        return FileSystems.match([path])[0].metadata_list[0].size_in_bytes
+    except Exception:  # noqa: BLE001 - missing, or Beam's wrapping of an I/O error
+        return None
+
+
+def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> tuple[KeptShard | None, bool]:
+    """(the earlier result of the shard `task` plans, if it was written whole from the same plan;
+    whether an earlier result was there at all).
+
+    Args:
+      output: the output folder.
+      task: the shard's task.
+      shard_fingerprint: its fingerprint.
+    """
+    name = naming.shard_filename(task.split, task.index, task.num_shards)
+    path = FileSystems.join(output, naming.shard_result_filename(name))
+    try:
+        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+            data = json.loads(f.read(_MAX_RESULT_BYTES + 1))
+    except Exception:  # noqa: BLE001 - none (the usual case), or unreadable
+        return None, False
+    try:
+        if data["fingerprint"] != shard_fingerprint:
+            return None, True
+        kept = _from_json(data, task)
+        whole = _size(FileSystems.join(output, kept.result.path)) == kept.result.num_bytes and _size(
+            FileSystems.join(output, kept.result.index_path)
+        ) == _count(data["index_bytes"])
+    except Exception:  # noqa: BLE001 - anything unexpected in it: write the shard again
+        return None, True
+    return (kept if whole else None), True
+
+
+def forget_shard(output: str, task: ShardTask) -> None:
+    """Removes an earlier result file of the shard `task` plans, before the shard is written again:
+    a run killed between renaming the new shard and recording it must not leave the new bytes
+    under the old result."""
+    name = naming.shard_filename(task.split, task.index, task.num_shards)
+    path = FileSystems.join(output, naming.shard_result_filename(name))
+    if FileSystems.exists(path):
+        FileSystems.delete([path])
+
+
+def record_shard(
+    output: str, result: ShardResult, content_hashes: list[tuple[str, str]], shard_fingerprint: str, index_bytes: int
+) -> None:
+    """Leaves the shard's result beside it, once the shard and its index carry their final names."""
+    document = {
+        "fingerprint": shard_fingerprint,
+        "index_bytes": index_bytes,
+        "result": {
+            "split": result.split,
+            "index": result.index,
+            "num_shards": result.num_shards,
+            "path": result.path,
+            "index_path": result.index_path,
+            "num_records": result.num_records,
+            "num_bytes": result.num_bytes,
+            "sha256": result.sha256,
+            "label_counts": result.label_counts,
+            "rejects": [r.to_json() for r in result.rejects],
+            "repairs": [r.to_json() for r in result.repairs],
+        },
+        "content_hashes": content_hashes,
+    }
+    output_folder.write_text_atomically(output, naming.shard_result_filename(result.path), json.dumps(document))
+
+
+def _from_json(data: dict, task: ShardTask) -> KeptShard:
+    """Raises KeyError, TypeError or ValueError on anything unexpected (see `kept_shard`)."""
+    r = data["result"]
+    name = naming.shard_filename(task.split, task.index, task.num_shards)
+    if (r["split"], r["index"], r["num_shards"], r["path"], r["index_path"]) != (
+        task.split,
+        task.index,
+        task.num_shards,
+        name,
+        naming.index_filename(name),
+    ):
+        raise ValueError("a result of another shard")
+    result = ShardResult(
+        split=task.split,
+        index=task.index,
+        num_shards=task.num_shards,
+        path=name,
+        index_path=naming.index_filename(name),
+        num_records=_count(r["num_records"]),
+        num_bytes=_count(r["num_bytes"]),
+        sha256=str(r["sha256"]),
+        label_counts={str(k): _count(v) for k, v in dict(r["label_counts"]).items()},
+        rejects=tuple(Reject(str(x["path"]), str(x["stage"]), str(x["reason"]), _count(x.get("row", 0))) for x in r["rejects"]),
+        repairs=tuple(Repair(str(x["path"]), str(x["repair"]), bool(x["reencoded"])) for x in r["repairs"]),
+    )
+    hashes = tuple((str(sha), str(record_id)) for sha, record_id in data["content_hashes"])
+    if len(hashes) != result.num_records:
+        raise ValueError("content hashes do not match the records")
+    return KeptShard(result, hashes)
+
+
+def _count(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"not a count: {value!r}")
+    return value

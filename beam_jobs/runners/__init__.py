@@ -1,0 +1,1 @@
+"""Which Beam runner runs a conversion, and the plumbing some runners need (Dask's mended runner, Dataflow's worker package)."""

@@ -1,0 +1,145 @@
+"""What to convert and how: the options of one conversion, checked when they are made."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+
+from shardify.converters import columns, texts
+from shardify.errors import InvalidInputError
+from shardify.format import naming
+from shardify.plan import layout
+from shardify.plan import shard_math as planning
+from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
+from shardify.plan.label_names import normalise_label
+
+__all__ = ["ConvertConfig"]
+
+
+@dataclass(frozen=True)
+class ConvertConfig:
+    """One conversion's options; recorded in the manifest's "options" (paths excepted).
+
+    Attributes:
+      source: the raw data folder (local path or a Beam file system URL).
+      output: the output folder.
+      shards: "64" (the largest split; others scaled by records) or "train=64,validation=8".
+      seed: seeds the record order and the ratio split.
+      max_pixels: larger images are rejected.
+      layout: one of `layout.LAYOUTS` to force it, or "" to detect.
+      labels_file: a label file (CSV, TSV or JSONL) mapping paths or ids to labels.
+      split: "train=0.8,test=0.2" to split by a seeded hash, or "" (split folders, else one split).
+      label_names: the label vocabulary in index order, or () for the sorted names found.
+      text_column: tables: the text column(s), by name or number from 1, several joined: "2,3".
+      label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
+      label_from_name: a regular expression with one group: the group of a file's name is its
+        label (the named_files layout).
+      encoding: of text files.
+      follow_outside_links: read files that symlinks inside the source point to outside it.
+      validate: how images are checked before they are stored: "full" decodes them, "header"
+        checks header and structure only (see `defaults.VALIDATION_LEVELS`).
+      apply_exif_orientation: store images upright (re-encoded) instead of recording the EXIF
+        orientation they need.
+      max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
+        a count ("50") or a share of the inputs tried ("10%").
+    """
+
+    source: str
+    output: str
+    shards: str = "1"
+    seed: int = 0
+    max_pixels: int = DEFAULT_MAX_PIXELS
+    layout: str = ""
+    labels_file: str = ""
+    split: str = ""
+    label_names: tuple[str, ...] = ()
+    text_column: str = ""
+    label_column: str = ""
+    keep_columns: tuple[str, ...] = ()
+    label_separator: str = ""
+    header: bool | None = None
+    label_from_name: str = ""
+    encoding: str = texts.DEFAULT_ENCODING
+    max_rejects: str = DEFAULT_MAX_REJECTS
+    follow_outside_links: bool = False
+    validate: str = DEFAULT_VALIDATE
+    apply_exif_orientation: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shards", str(self.shards))
+        for name in planning.parse_shards(self.shards).per_split:  # raises ValueError with the reason
+            naming.check_split_name(name)
+        if self.split:
+            for name, _ in planning.parse_split_ratios(self.split).ratios:
+                naming.check_split_name(name)
+        planning.parse_max_rejects(self.max_rejects)
+        if self.validate not in VALIDATION_LEVELS:
+            raise ValueError(f"--validate {self.validate!r} is not one of {', '.join(VALIDATION_LEVELS)}")
+        if self.max_pixels < 1:
+            raise ValueError(f"max_pixels={self.max_pixels} must be positive")
+        if self.layout and self.layout not in layout.LAYOUTS:
+            raise ValueError(f"layout {self.layout!r} is not one of {', '.join(layout.LAYOUTS)}")
+        if self.layout == layout.LABEL_FILE and not self.labels_file:
+            raise ValueError("the label_file layout needs --labels FILE")
+        if self.labels_file and self.layout not in ("", layout.LABEL_FILE, layout.COCO):
+            raise ValueError(f"--labels goes with the label_file or coco layout, not {self.layout}")
+        if self.label_from_name:
+            _check_name_pattern(self.label_from_name)
+            if self.labels_file or self.layout not in ("", layout.NAMED_FILES):
+                raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
+        elif self.layout == layout.NAMED_FILES:
+            raise ValueError("the named_files layout needs --label-from-name REGEX")
+        try:
+            names = tuple(normalise_label(name) for name in self.label_names)
+        except InvalidInputError as error:
+            raise ValueError(f"--label-names: {error.reason}") from None
+        if len(set(names)) != len(names) or not all(names):
+            raise ValueError("label names must be distinct and non-empty (after Unicode normalisation)")
+        object.__setattr__(self, "label_names", names)
+        try:
+            "".encode(self.encoding)
+        except LookupError:
+            raise ValueError(f"unknown encoding {self.encoding!r}") from None
+
+    @property
+    def shard_request(self) -> planning.ShardRequest:
+        return planning.parse_shards(self.shards)
+
+    @property
+    def split_ratios(self) -> planning.SplitRatios | None:
+        return planning.parse_split_ratios(self.split) if self.split else None
+
+    @property
+    def reject_limit(self) -> planning.RejectLimit:
+        return planning.parse_max_rejects(self.max_rejects)
+
+    @property
+    def table_options(self) -> columns.TableOptions:
+        return columns.TableOptions(
+            columns.parse_column_list(self.text_column),
+            self.label_column.strip(),
+            self.keep_columns,
+            self.label_separator,
+            self.header,
+        )
+
+    def manifest_options(self) -> dict[str, object]:
+        options = asdict(self)
+        del options["source"], options["output"]
+        options["label_names"] = list(self.label_names)
+        options["keep_columns"] = list(self.keep_columns)
+        return options
+
+
+def _check_name_pattern(pattern: str) -> None:
+    """`--label-from-name` must compile and hold exactly one group: the label.
+
+    Raises:
+      ValueError: it does not.
+    """
+    try:
+        groups = re.compile(pattern).groups
+    except re.error as error:
+        raise ValueError(f"--label-from-name {pattern!r} is not a regular expression: {error}") from None
+    if groups != 1:
+        raise ValueError(f"--label-from-name {pattern!r} must hold exactly one group (...), the label; it holds {groups}")

@@ -1,0 +1,214 @@
+"""The record contract: feature keys, dtypes and encodings, defined once.
+
+The writer builds records with `encode_record(schema, values)`, the manifest stores
+`feature_spec(schema)`, and the reader parses with the spec it finds in the manifest. No other module
+spells out a feature key.
+
+A record's schema is built from parts by `record_schema`:
+  - image records use the keys ImageNet-style TensorFlow input pipelines already read
+    (`image/encoded`, `image/class/label`, ...), so existing readers work unchanged;
+  - text records (text files, table rows, captions) hold `text` and `text/source`;
+  - labels follow one convention in every layout: an int64 index into the manifest's `labels` plus
+    the name, under `image/class/*` for records with an image and `text/class/*` otherwise; the
+    reader returns both as `label` and `label_text`. Multi-label records hold every index;
+  - extra table columns kept with `--keep-columns` are `column/<name>`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shardify.errors import InvalidInputError
+from shardify.format import example_proto
+from shardify.format.example_proto import BYTES, FLOAT, INT64
+
+__all__ = [
+    "Feature",
+    "IMAGE_ENCODED",
+    "IMAGE_FORMAT",
+    "STORED_IMAGE_FORMATS",
+    "IMAGE_HEIGHT",
+    "IMAGE_WIDTH",
+    "IMAGE_CHANNELS",
+    "IMAGE_ORIENTATION",
+    "IMAGE_FILENAME",
+    "IMAGE_SHA256",
+    "IMAGE_SOURCE_ID",
+    "LABEL",
+    "LABEL_TEXT",
+    "TEXT",
+    "TEXT_SOURCE",
+    "TEXT_LABEL",
+    "TEXT_LABEL_TEXT",
+    "COLUMN_PREFIX",
+    "IMAGE_FEATURES",
+    "TEXT_FEATURES",
+    "LABEL_SINGLE",
+    "LABEL_MULTI",
+    "LABEL_NONE",
+    "LABEL_INDEX_KEYS",
+    "record_schema",
+    "column_key",
+    "label_keys",
+    "feature_spec",
+    "encode_record",
+    "MAX_INPUT_BYTES",
+]
+
+VARIABLE_LENGTH = (None,)  # shape of a feature holding any number of values
+# The largest input a record can hold: a record must stay under protobuf's 2 GiB, with room for
+# the other features (names, labels, a caption). Larger inputs are rejected unread.
+MAX_INPUT_BYTES = example_proto.MAX_EXAMPLE_BYTES - (16 << 20)
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One feature of a record.
+
+    Attributes:
+      key: the `tf.train.Example` key.
+      dtype: "string", "int64" or "float32" (the manifest's and TensorFlow's names).
+      output_name: the key under which the reader returns it.
+      description: one line for the manifest and the README.
+      shape: () for exactly one value, (None,) for any number (multi-label).
+    """
+
+    key: str
+    dtype: str
+    output_name: str
+    description: str
+    shape: tuple[int | None, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.dtype not in (BYTES, INT64, FLOAT):
+            raise ValueError(f"feature {self.key!r}: unknown dtype {self.dtype!r}")
+        if self.shape not in ((), VARIABLE_LENGTH):
+            raise ValueError(f"feature {self.key!r}: shape {self.shape!r} is neither () nor (None,)")
+
+
+IMAGE_ENCODED = "image/encoded"
+IMAGE_FORMAT = "image/format"
+# What `image/encoded` may hold: the formats TensorFlow decodes, as `image/format` names them, by
+# Pillow's plugin name. Readers open a record's image with these plugins only: a crafted shard's
+# EPS or PDF must not reach a plugin that runs an outside program.
+STORED_IMAGE_FORMATS = {"JPEG": "jpeg", "PNG": "png", "GIF": "gif", "BMP": "bmp", "WEBP": "webp"}
+IMAGE_HEIGHT = "image/height"
+IMAGE_WIDTH = "image/width"
+IMAGE_CHANNELS = "image/channels"
+IMAGE_ORIENTATION = "image/orientation"
+IMAGE_FILENAME = "image/filename"
+IMAGE_SHA256 = "image/key/sha256"
+IMAGE_SOURCE_ID = "image/source_id"
+LABEL = "image/class/label"
+LABEL_TEXT = "image/class/text"
+TEXT = "text"
+TEXT_SOURCE = "text/source"
+TEXT_LABEL = "text/class/label"
+TEXT_LABEL_TEXT = "text/class/text"
+COLUMN_PREFIX = "column/"
+
+LABEL_NONE, LABEL_SINGLE, LABEL_MULTI = "none", "single", "multi"
+# The keys that hold label indices into the manifest's `labels` (other tools' metadata maps them
+# to class labels with those names).
+LABEL_INDEX_KEYS = (LABEL, TEXT_LABEL)
+
+IMAGE_FEATURES: tuple[Feature, ...] = (
+    Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes; a PNG/JPEG re-encode if repaired.jsonl lists it"),
+    Feature(IMAGE_FORMAT, BYTES, "format", "jpeg, png, gif, bmp or webp, detected from the bytes"),
+    Feature(IMAGE_HEIGHT, INT64, "height", "pixels, from the header"),
+    Feature(IMAGE_WIDTH, INT64, "width", "pixels, from the header"),
+    Feature(IMAGE_CHANNELS, INT64, "channels", "channels tf.io.decode_image(channels=0) returns"),
+    Feature(IMAGE_ORIENTATION, INT64, "orientation", "EXIF orientation the stored pixels still need, 1 = upright"),
+    Feature(IMAGE_FILENAME, BYTES, "filename", "path relative to the source folder, '/'-separated"),
+    Feature(IMAGE_SHA256, BYTES, "sha256", "hex sha256 of image/encoded"),
+    # TensorFlow Model Garden's detection decoder requires this key, and its parsers read the value
+    # with tf.strings.to_number: so a number, not the path (which image/filename holds).
+    Feature(
+        IMAGE_SOURCE_ID,
+        BYTES,
+        "source_id",
+        "the record's number in this output, in decimal: unique across all splits (splits in name order, then shards, then records)",
+    ),
+)
+
+TEXT_FEATURES: tuple[Feature, ...] = (
+    Feature(TEXT, BYTES, "text", "UTF-8 text, byte-order mark removed"),
+    Feature(TEXT_SOURCE, BYTES, "source", "text file relative to the source folder, or 'table.csv#row'"),
+)
+
+# Output names the standard features use; a kept column with one of these names is renamed.
+_RESERVED_OUTPUT_NAMES = frozenset(
+    {f.output_name for f in IMAGE_FEATURES + TEXT_FEATURES} | {"label", "label_text"}
+)
+
+
+def label_keys(*, image: bool) -> tuple[str, str]:
+    """(index key, name key) of the label features for records with or without an image."""
+    return (LABEL, LABEL_TEXT) if image else (TEXT_LABEL, TEXT_LABEL_TEXT)
+
+
+def column_key(name: str) -> str:
+    return COLUMN_PREFIX + name
+
+
+def _label_features(*, image: bool, labels: str) -> tuple[Feature, ...]:
+    index_key, name_key = label_keys(image=image)
+    if labels == LABEL_SINGLE:
+        return (
+            Feature(index_key, INT64, "label", "0-based index into the manifest's label list"),
+            Feature(name_key, BYTES, "label_text", "the label's name"),
+        )
+    return (
+        Feature(index_key, INT64, "label", "every label's index into the manifest's labels", VARIABLE_LENGTH),
+        Feature(name_key, BYTES, "label_text", "every label's name, in index order", VARIABLE_LENGTH),
+    )
+
+
+def record_schema(
+    *,
+    image: bool,
+    text: bool,
+    labels: str = LABEL_SINGLE,
+    columns: Sequence[tuple[str, str]] = (),
+) -> tuple[Feature, ...]:
+    """The features of one layout's records.
+
+    Args:
+      image: records hold an image.
+      text: records hold a text (a text file, a table row's text or an image's caption).
+      labels: LABEL_SINGLE, LABEL_MULTI or LABEL_NONE.
+      columns: (column name, dtype) of extra table columns to keep.
+    """
+    if labels not in (LABEL_NONE, LABEL_SINGLE, LABEL_MULTI):
+        raise ValueError(f"labels={labels!r} must be one of none, single, multi")
+    if not (image or text):
+        raise ValueError("a record holds an image, a text or both")
+    features = (IMAGE_FEATURES if image else ()) + (TEXT_FEATURES if text else ())
+    if labels != LABEL_NONE:
+        features += _label_features(image=image, labels=labels)
+    for name, dtype in columns:
+        output_name = f"column_{name}" if name in _RESERVED_OUTPUT_NAMES else name
+        features += (Feature(column_key(name), dtype, output_name, f"table column {name!r}"),)
+    return features
+
+
+def feature_spec(features: Sequence[Feature]) -> dict[str, dict[str, object]]:
+    """The manifest's description of `features`: every key with its dtype, shape and reader name."""
+    return {
+        f.key: {"dtype": f.dtype, "shape": list(f.shape), "output_name": f.output_name, "description": f.description}
+        for f in features
+    }
+
+
+def encode_record(schema: Sequence[Feature], values: Mapping[str, Sequence]) -> bytes:
+    """A serialized `tf.train.Example` with every feature of `schema`, from `values[key]` (a list).
+
+    Raises:
+      KeyError: `values` lacks a feature of the schema (a bug in the caller, not bad input).
+      InvalidInputError: the record would be larger than TensorFlow can parse.
+    """
+    record = example_proto.encode_example({f.key: (f.dtype, values[f.key]) for f in schema})
+    if len(record) > example_proto.MAX_EXAMPLE_BYTES:
+        raise InvalidInputError(f"the record would hold {len(record):,} bytes, more than a tf.train.Example can (2 GiB)")
+    return record

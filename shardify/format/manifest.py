@@ -1,0 +1,448 @@
+"""The manifest: what an output folder holds, written last by the converter, read by the reader.
+
+An output folder without `manifest.json` is incomplete. Shard paths are relative to the manifest,
+so a finished folder can be copied or uploaded as a whole.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shardify._version import __version__
+from shardify.errors import InvalidInputError, ManifestError
+from shardify.format import contract, naming
+from shardify.inputs.files import open_local_input
+from shardify.inputs.paths import join_path
+from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
+
+__all__ = [
+    "MANIFEST_FORMAT",
+    "MANIFEST_VERSION",
+    "ShardInfo",
+    "SplitInfo",
+    "Manifest",
+    "build_manifest",
+    "dumps",
+    "parse_manifest",
+    "check_arithmetic",
+    "is_plain_filename",
+    "load_manifest",
+]
+
+MANIFEST_FORMAT = "shardify.manifest"
+MANIFEST_VERSION = 1
+
+
+@dataclass(frozen=True)
+class ShardInfo:
+    """One shard file.
+
+    Attributes:
+      path: the shard, relative to the manifest (a plain file name).
+      num_records, num_bytes, sha256: of the shard file.
+      index: its DALI index file (one `offset size` line per record), or "" in outputs made
+        before shardify wrote them.
+    """
+
+    path: str
+    num_records: int
+    num_bytes: int
+    sha256: str
+    index: str = ""
+
+
+@dataclass(frozen=True)
+class SplitInfo:
+    """One split. Attributes: name, num_records, num_bytes, shards, label_counts."""
+
+    name: str
+    num_records: int
+    num_bytes: int
+    shards: tuple[ShardInfo, ...]
+    label_counts: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """A parsed manifest.
+
+    Attributes:
+      root: folder that holds the manifest; shard paths are relative to it.
+      labels: label names; a record's label is an index into this tuple.
+      label_mode: "single", "multi" (several label indices per record) or "none".
+      features: the feature spec, `{key: {"dtype", "shape", "output_name", "description"}}`.
+      splits: split name -> SplitInfo.
+      inputs: {"seen", "written", "rejected", "skipped"} counts.
+      rejected, repaired: the reports' counts, and "path" when the report exists.
+      duplicates: groups of records with the same content ("groups", "records", "across_splits",
+        "path" when there are any), or None in outputs made before shardify looked.
+      data: the whole JSON document.
+    """
+
+    root: str
+    labels: tuple[str, ...]
+    label_mode: str
+    features: dict[str, dict[str, Any]]
+    splits: dict[str, SplitInfo]
+    inputs: dict[str, int]
+    rejected: dict[str, Any]
+    repaired: dict[str, Any]
+    duplicates: dict[str, Any] | None
+    data: dict[str, Any]
+
+    def split(self, name: str) -> SplitInfo:
+        """Raises ManifestError naming the splits that exist when `name` is not one of them."""
+        try:
+            return self.splits[name]
+        except KeyError:
+            raise ManifestError(
+                f"split {name!r} is not in {join_path(self.root, naming.MANIFEST_FILENAME)}; "
+                f"it has {sorted(self.splits)}"
+            ) from None
+
+    def shard_paths(self, split: str) -> list[str]:
+        return [join_path(self.root, shard.path) for shard in self.split(split).shards]
+
+
+def build_manifest(
+    *,
+    summary: PlanSummary,
+    results: Iterable[ShardResult],
+    rejects: Iterable[Reject],
+    repairs: Sequence[Repair] = (),
+    duplicates: Sequence[DuplicateGroup] = (),
+    options: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The manifest document for a finished conversion (deterministic: no times, no hosts)."""
+    by_split: dict[str, list[ShardResult]] = {}
+    for result in results:
+        by_split.setdefault(result.split, []).append(result)
+    splits = {}
+    for name in sorted(by_split):
+        shards = sorted(by_split[name], key=lambda r: r.index)
+        label_counts: dict[str, int] = {label: 0 for label in summary.labels}
+        for shard in shards:
+            for label, count in shard.label_counts.items():
+                label_counts[label] += count
+        splits[name] = {
+            "num_records": sum(s.num_records for s in shards),
+            "num_bytes": sum(s.num_bytes for s in shards),
+            "num_shards": len(shards),
+            "label_counts": label_counts,
+            "shards": [
+                {
+                    "path": s.path,
+                    "index": s.index_path,
+                    "num_records": s.num_records,
+                    "num_bytes": s.num_bytes,
+                    "sha256": s.sha256,
+                }
+                for s in shards
+            ],
+        }
+    num_written = sum(split["num_records"] for split in splits.values())
+    num_rejected = sum(1 for _ in rejects)
+    return {
+        "format": MANIFEST_FORMAT,
+        "version": MANIFEST_VERSION,
+        "created_by": f"shardify {__version__}",
+        "layout": summary.layout,
+        "options": dict(options),
+        "features": contract.feature_spec(summary.schema),
+        "labels": list(summary.labels),
+        "label_mode": summary.label_mode,
+        "splits": splits,
+        "inputs": {
+            "seen": num_written + num_rejected + summary.num_skipped,
+            "written": num_written,
+            "rejected": num_rejected,
+            "skipped": summary.num_skipped,
+        },
+        # Each report exists only when it lists something: "path" is there exactly then.
+        "rejected": {"count": num_rejected, **({"path": naming.REJECTS_FILENAME} if num_rejected else {})},
+        "repaired": {
+            "count": len(repairs),
+            "reencoded": sum(repair.reencoded for repair in repairs),
+            **({"path": naming.REPAIRS_FILENAME} if repairs else {}),
+        },
+        "duplicates": {
+            "groups": len(duplicates),
+            "records": sum(len(group.records) for group in duplicates),
+            "across_splits": sum(group.across_splits for group in duplicates),
+            **({"path": naming.DUPLICATES_FILENAME} if duplicates else {}),
+        },
+    }
+
+
+def dumps(manifest: Mapping[str, Any]) -> str:
+    return json.dumps(manifest, indent=2) + "\n"
+
+
+# --- Reading: the manifest is input like any other, so every field is checked ---------------------
+
+_DTYPES = ("string", "int64", "float32")
+_SHAPES = ([], [None])
+_HEX = frozenset("0123456789abcdef")
+# Far above any real manifest (100,000 shards take about 20 MB); a larger file is not ours.
+MAX_MANIFEST_BYTES = 256 << 20
+
+
+def is_plain_filename(name: str) -> bool:
+    """A file directly inside the output folder: no folder part, not `.` or `..`, not absolute."""
+    return bool(name) and name not in (".", "..") and not any(c in name for c in "/\\\0") and ":" not in name[:2]
+
+
+class _Checker:
+    """Reads typed fields out of untrusted JSON, naming the field in every error."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def fail(self, field: str, expected: str, value: object) -> ManifestError:
+        shown = json.dumps(value)[:60] if _jsonable(value) else type(value).__name__
+        return ManifestError(f"{self.where}: {field} must be {expected}, not {shown}")
+
+    def get(self, data: Mapping[str, Any], key: str, field: str) -> Any:
+        if key not in data:
+            raise ManifestError(f"{self.where}: {field} is missing")
+        return data[key]
+
+    def dict(self, data: Mapping[str, Any], key: str, field: str) -> dict[str, Any]:
+        value = self.get(data, key, field)
+        if not isinstance(value, dict):
+            raise self.fail(field, "an object", value)
+        return value
+
+    def list(self, data: Mapping[str, Any], key: str, field: str) -> list[Any]:
+        value = self.get(data, key, field)
+        if not isinstance(value, list):
+            raise self.fail(field, "a list", value)
+        return value
+
+    def str(self, data: Mapping[str, Any], key: str, field: str) -> str:
+        value = self.get(data, key, field)
+        if not isinstance(value, str):
+            raise self.fail(field, "a string", value)
+        return value
+
+    def count(self, data: Mapping[str, Any], key: str, field: str) -> int:
+        value = self.get(data, key, field)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise self.fail(field, "a whole number >= 0", value)
+        return value
+
+    def filename(self, data: Mapping[str, Any], key: str, field: str) -> str:
+        value = self.str(data, key, field)
+        if not is_plain_filename(value):
+            raise self.fail(field, "a plain file name inside the output folder", value)
+        return value
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+def _features(check: _Checker, data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    features = check.dict(data, "features", "features")
+    output_names: set[str] = set()
+    for key, spec in features.items():
+        field = f"features[{key!r}]"
+        if not isinstance(spec, dict):
+            raise check.fail(field, "an object", spec)
+        if spec.get("dtype") not in _DTYPES:
+            raise check.fail(f"{field}.dtype", f"one of {', '.join(_DTYPES)}", spec.get("dtype"))
+        if spec.get("shape", []) not in _SHAPES:
+            raise check.fail(f"{field}.shape", "[] or [null]", spec.get("shape"))
+        name = spec.get("output_name", key)
+        if not isinstance(name, str) or not name or name in output_names:
+            raise check.fail(f"{field}.output_name", "a name no other feature has", name)
+        output_names.add(name)
+    return features
+
+
+def _shards(check: _Checker, split: Mapping[str, Any], field: str, seen: set[str]) -> tuple[ShardInfo, ...]:
+    shards = []
+    for index, shard in enumerate(check.list(split, "shards", f"{field}.shards")):
+        where = f"{field}.shards[{index}]"
+        if not isinstance(shard, dict):
+            raise check.fail(where, "an object", shard)
+        path = check.filename(shard, "path", f"{where}.path")
+        index = check.filename(shard, "index", f"{where}.index") if "index" in shard else ""
+        for name, field in ((path, "path"), (index, "index")):
+            if name and name in seen:
+                raise check.fail(f"{where}.{field}", "listed once", name)
+            seen.add(name)
+        digest = check.str(shard, "sha256", f"{where}.sha256")
+        if len(digest) != 64 or not set(digest) <= _HEX:
+            raise check.fail(f"{where}.sha256", "64 lower-case hex digits", digest)
+        shards.append(
+            ShardInfo(
+                path=path,
+                num_records=check.count(shard, "num_records", f"{where}.num_records"),
+                num_bytes=check.count(shard, "num_bytes", f"{where}.num_bytes"),
+                sha256=digest,
+                index=index,
+            )
+        )
+    return tuple(shards)
+
+
+def _splits(check: _Checker, data: Mapping[str, Any], labels: tuple[str, ...]) -> dict[str, SplitInfo]:
+    splits, seen = {}, set()
+    for name, split in check.dict(data, "splits", "splits").items():
+        field = f"splits[{name!r}]"
+        try:
+            naming.check_split_name(name)
+        except ValueError:
+            raise check.fail("splits", "keyed by split names (letters, digits, '_')", name) from None
+        if not isinstance(split, dict):
+            raise check.fail(field, "an object", split)
+        label_counts = check.dict(split, "label_counts", f"{field}.label_counts") if "label_counts" in split else {}
+        for label, count in label_counts.items():
+            if label not in labels:
+                raise check.fail(f"{field}.label_counts", "keyed by the manifest's labels", label)
+            check.count(label_counts, label, f"{field}.label_counts[{label!r}]")
+        splits[name] = SplitInfo(
+            name=name,
+            num_records=check.count(split, "num_records", f"{field}.num_records"),
+            num_bytes=check.count(split, "num_bytes", f"{field}.num_bytes"),
+            shards=_shards(check, split, field, seen),
+            label_counts=dict(label_counts),
+        )
+    return splits
+
+
+def _report(check: _Checker, data: Mapping[str, Any], key: str, counts: Sequence[str]) -> dict[str, Any]:
+    report = check.dict(data, key, key)
+    for name in counts:
+        check.count(report, name, f"{key}.{name}")
+    if "path" in report:
+        check.filename(report, "path", f"{key}.path")
+    return report
+
+
+def parse_manifest(text: str, root: str) -> Manifest:
+    """Validates and parses manifest JSON whose shards live under `root`.
+
+    The manifest is untrusted input: every field any reader uses is checked for its type, shard
+    paths must be plain file names (so nothing outside `root` is ever opened through it), each
+    listed once.
+
+    Raises:
+      ManifestError: one line naming the file and the field: not JSON, not a shardify manifest, a
+        newer version, a missing field or one of the wrong type.
+    """
+    where = join_path(root, naming.MANIFEST_FILENAME)
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        raise ManifestError(f"{where} is not valid JSON ({error}); re-run the conversion") from None
+    if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
+        raise ManifestError(f"{where} is not a shardify manifest")
+    if data.get("version") != MANIFEST_VERSION:
+        raise ManifestError(
+            f"{where} has manifest version {data.get('version')!r}; this shardify reads "
+            f"version {MANIFEST_VERSION}: upgrade shardify or re-run the conversion"
+        )
+    check = _Checker(where)
+    labels = check.list(data, "labels", "labels")
+    if not all(isinstance(label, str) for label in labels) or len(set(labels)) != len(labels):
+        raise check.fail("labels", "a list of distinct strings", labels)
+    label_mode = check.str(data, "label_mode", "label_mode")
+    if label_mode not in (contract.LABEL_SINGLE, contract.LABEL_MULTI, contract.LABEL_NONE):
+        raise check.fail("label_mode", "single, multi or none", label_mode)
+    inputs = check.dict(data, "inputs", "inputs")
+    for name in ("seen", "written", "rejected", "skipped"):
+        check.count(inputs, name, f"inputs.{name}")
+    return Manifest(
+        root=root,
+        labels=tuple(labels),
+        label_mode=label_mode,
+        features=_features(check, data),
+        splits=_splits(check, data, tuple(labels)),
+        inputs=dict(inputs),
+        rejected=_report(check, data, "rejected", ("count",)),
+        repaired=_report(check, data, "repaired", ("count", "reencoded")),
+        duplicates=(
+            _report(check, data, "duplicates", ("groups", "records", "across_splits")) if "duplicates" in data else None
+        ),
+        data=data,
+    )
+
+
+def check_arithmetic(manifest: Manifest) -> list[str]:
+    """What does not add up in a parsed manifest (empty when everything does): inputs against
+    records, splits against their shards, label counts against records."""
+    problems = []
+    inputs = manifest.inputs
+    if inputs["seen"] != inputs["written"] + inputs["rejected"] + inputs["skipped"]:
+        problems.append(
+            f"inputs.seen is {inputs['seen']}, but written + rejected + skipped = "
+            f"{inputs['written'] + inputs['rejected'] + inputs['skipped']}"
+        )
+    written = sum(split.num_records for split in manifest.splits.values())
+    if inputs["written"] != written:
+        problems.append(f"inputs.written is {inputs['written']}, but the splits hold {written} records")
+    if manifest.rejected["count"] != inputs["rejected"]:
+        problems.append(f"rejected.count is {manifest.rejected['count']}, but inputs.rejected is {inputs['rejected']}")
+    for split in manifest.splits.values():
+        for what, total, parts in (
+            ("num_records", split.num_records, sum(s.num_records for s in split.shards)),
+            ("num_bytes", split.num_bytes, sum(s.num_bytes for s in split.shards)),
+        ):
+            if total != parts:
+                problems.append(f"splits[{split.name!r}].{what} is {total}, but its shards add up to {parts}")
+        labelled = sum(split.label_counts.values())
+        if manifest.label_mode == contract.LABEL_SINGLE and labelled != split.num_records:
+            problems.append(f"splits[{split.name!r}].label_counts add up to {labelled}, not its {split.num_records} records")
+        over = [label for label, count in split.label_counts.items() if count > split.num_records]
+        if over:
+            problems.append(f"splits[{split.name!r}].label_counts[{over[0]!r}] exceeds its {split.num_records} records")
+        if manifest.label_mode == contract.LABEL_NONE and labelled:
+            problems.append(f"splits[{split.name!r}] counts labels in an unlabelled dataset")
+    return problems
+
+
+def load_manifest(path: str, *, read_text: Callable[[str], str] | None = None) -> Manifest:
+    """Loads `path` (an output folder or its manifest.json).
+
+    Args:
+      path: the output folder, or the manifest file itself.
+      read_text: reads a file's text; defaults to local files. The reader passes TensorFlow's
+        file system so that gs:// works.
+
+    Raises:
+      ManifestError: no manifest (the output is incomplete) or an invalid one.
+    """
+    if path.endswith(naming.MANIFEST_FILENAME):
+        manifest_path, root = path, path[: -len(naming.MANIFEST_FILENAME)].rstrip("/") or "."
+    else:
+        manifest_path, root = join_path(path, naming.MANIFEST_FILENAME), path
+
+    try:
+        text = (read_text or _read_local_manifest)(manifest_path)
+    except (FileNotFoundError, NotADirectoryError):
+        raise ManifestError(
+            f"no manifest at {manifest_path}: the folder is not a finished shardify output "
+            "(a conversion that did not finish leaves none); run `shardify convert` into it"
+        ) from None
+    except (OSError, InvalidInputError, UnicodeDecodeError) as error:
+        raise ManifestError(f"cannot read {manifest_path}: {getattr(error, 'reason', None) or error}") from None
+    return parse_manifest(text, root)
+
+
+def _read_local_manifest(path: str) -> str:
+    """The text of a local manifest, opened as any input is (never blocking on a pipe, never more
+    than MAX_MANIFEST_BYTES)."""
+    with open_local_input(path) as f:
+        data = f.read(MAX_MANIFEST_BYTES + 1)
+    if len(data) > MAX_MANIFEST_BYTES:
+        raise InvalidInputError(f"larger than {MAX_MANIFEST_BYTES >> 20} MiB: not a shardify manifest")
+    return data.decode("utf-8")

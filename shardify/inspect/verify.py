@@ -1,0 +1,134 @@
+"""Re-read a finished output and check it against its manifest, without TensorFlow.
+
+Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), that the
+output folder holds no shard files the manifest does not list, that each report has as many lines
+as the manifest counts, and per shard: sha256 and size against the manifest, every record's framing
+CRCs, every record parsed against the feature spec, the record counts per shard and split, and that
+its DALI index gives every record's offset and size.
+
+The manifest is untrusted (`manifest.parse_manifest` checks it), and files are opened as inputs are:
+only regular files, never blocking on a pipe, only inside the output folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from typing import BinaryIO
+
+from shardify.errors import CorruptShardError
+from shardify.format import example_proto, naming
+from shardify.format.manifest import Manifest, ShardInfo, check_arithmetic
+from shardify.format.shard_index import open_shard_file
+from shardify.format.tfrecord import framed_size, index_line, iter_records
+from shardify.inputs.paths import join_path
+
+__all__ = ["verify_output"]
+
+
+class _HashingReader:
+    """Wraps a file so that every byte read also feeds a sha256."""
+
+    def __init__(self, fileobj: BinaryIO) -> None:
+        self._file = fileobj
+        self.sha256 = hashlib.sha256()
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._file.read(size)
+        self.sha256.update(data)
+        return data
+
+
+def _check_record(data: bytes, features: dict, path: str, index: int) -> None:
+    try:
+        decoded = example_proto.decode_example(data)
+    except ValueError as error:
+        raise CorruptShardError(path, f"not a tf.train.Example: {error}", index) from None
+    for key, spec in features.items():
+        if key not in decoded:
+            raise CorruptShardError(path, f"feature {key!r} is missing", index)
+        kind, values = decoded[key]
+        variable = list(spec.get("shape", [])) == [None]
+        if kind != spec["dtype"] or (len(values) != 1 and not variable):
+            expected = f"any number of {spec['dtype']}" if variable else f"1 x {spec['dtype']}"
+            raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {expected}", index)
+
+
+def _open(manifest: Manifest, name: str) -> BinaryIO:
+    return open_shard_file(manifest.root, name, advice="")
+
+
+def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None]) -> None:
+    path = join_path(manifest.root, shard.path)
+    with _open(manifest, shard.path) as fileobj:
+        size = os.fstat(fileobj.fileno()).st_size
+        if size != shard.num_bytes:
+            raise CorruptShardError(path, f"{size} bytes, manifest says {shard.num_bytes}")
+        reader = _HashingReader(fileobj)
+        count = offset = 0
+        index = hashlib.sha256()  # of the index file this shard should have
+        for count, data in enumerate(iter_records(reader, path, size), start=1):  # type: ignore[arg-type]
+            _check_record(data, manifest.features, path, count - 1)
+            index.update(index_line(offset, framed_size(len(data))))
+            offset += framed_size(len(data))
+            on_bytes(framed_size(len(data)))
+        if reader.sha256.hexdigest() != shard.sha256:
+            raise CorruptShardError(path, "sha256 differs from the manifest")
+        if count != shard.num_records:
+            raise CorruptShardError(path, f"{count} records, manifest says {shard.num_records}")
+    if shard.index:
+        with _open(manifest, shard.index) as fileobj:
+            if _sha256_of(fileobj) != index.hexdigest():
+                raise CorruptShardError(
+                    join_path(manifest.root, shard.index), f"is not the index of {shard.path} (one 'offset size' line per record)"
+                )
+
+
+def _sha256_of(fileobj: BinaryIO) -> str:
+    digest = hashlib.sha256()
+    for block in iter(lambda: fileobj.read(1 << 20), b""):
+        digest.update(block)
+    return digest.hexdigest()
+
+
+def _check_folder(manifest: Manifest) -> None:
+    """No shard files beside the listed ones (readers that glob would take them), and each report
+    with as many lines as the manifest counts."""
+    where = join_path(manifest.root, naming.MANIFEST_FILENAME)
+    problems = check_arithmetic(manifest)
+    if problems:
+        raise CorruptShardError(where, "; ".join(problems))
+    listed = {name for split in manifest.splits.values() for shard in split.shards for name in (shard.path, shard.index)}
+    unlisted = sorted(name for name in os.listdir(manifest.root) if naming.is_shard_file(name) and name not in listed)
+    if unlisted:
+        shown = ", ".join(unlisted[:5]) + (", ..." if len(unlisted) > 5 else "")
+        raise CorruptShardError(
+            manifest.root, f"holds {len(unlisted)} shard files the manifest does not list ({shown}): another run's?"
+        )
+    reports = [(manifest.rejected, "count"), (manifest.repaired, "count"), (manifest.duplicates or {}, "groups")]
+    for report, count in reports:
+        if "path" not in report:
+            continue
+        with _open(manifest, report["path"]) as fileobj:
+            lines = sum(1 for _ in fileobj)
+        if lines != report[count]:
+            raise CorruptShardError(join_path(manifest.root, report["path"]), f"{lines} lines, manifest counts {report[count]}")
+
+
+def verify_output(manifest: Manifest, *, on_bytes: Callable[[int], None] = lambda n: None) -> int:
+    """Checks the folder and every shard of every split; returns the number of records checked.
+
+    Raises:
+      CorruptShardError: naming the first problem: the manifest's arithmetic, an unlisted shard
+        file, a report, or the first bad shard (and record, where one is at fault).
+    """
+    _check_folder(manifest)
+    total = 0
+    for split in manifest.splits.values():
+        records = 0
+        for shard in split.shards:
+            _verify_shard(manifest, shard, on_bytes)
+            records += shard.num_records
+        total += records
+    return total

@@ -1,0 +1,202 @@
+"""Metadata other tools read, derived from the manifest in one place: TensorFlow Datasets' files.
+
+`tfds.builder_from_directory(OUT)` (tfds's `ReadOnlyBuilder`) reads three kinds of files beside the
+shards: `dataset_info.json` (its `DatasetInfo` proto as JSON: name, version, file format, and per
+split the shard lengths, bytes and the shard file-name template), `features.json` (the
+`FeaturesDict` whose connectors parse and decode every record) and `<key>.labels.txt` (a class
+label's names, one a line). Each is a translation of the manifest, written here as plain JSON and
+text, so the converter's workers and the CLI never import TensorFlow or tfds;
+`tests/test_tfds.py` checks the files against the real tfds.
+
+The `FeaturesDict` is flat and keyed by the records' own keys (`image/encoded`,
+`image/class/label`, ...). tfds names the `tf.train.Example` feature of a nested dict entry by
+joining the keys with `/`, and keeps a key that already holds `/` as it is (its
+`flatten_nest_dict`), so a flat dict parses exactly the keys the records hold. Nesting could not
+express every layout anyway: `text` is a feature and also the parent of `text/source`.
+
+| manifest feature | tfds connector |
+|---|---|
+| `image/encoded` | `Image(shape=(None, None, 3))`, tfds's own but for GIFs and WebPs (`shardify/tfds_features.py`): decoded to 3 channels, as `shardify.load` does |
+| a label index, shape `[]` | `ClassLabel` with the manifest's `labels` as names |
+| a label index, shape `[None]` (multi-label) | `Sequence(ClassLabel)`: every index of the record |
+| any other string | `Text()`, or `Sequence(Text())` for shape `[None]` |
+| int64, float32 | `Tensor(shape=(), dtype)`, or shape `(None,)` |
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from shardify.errors import ManifestError
+from shardify.format import contract, naming
+from shardify.format.manifest import Manifest
+from shardify.inputs.paths import join_path
+
+__all__ = ["TFDS_DATASET_NAME", "TFDS_VERSION", "tfds_features", "tfds_dataset_info", "tfds_files"]
+
+# Fixed, so that equal conversions give equal files wherever they are written (the folder's name
+# is not part of the data). tfds shows them as `info.full_name == "shardify/1.0.0"`.
+TFDS_DATASET_NAME = "shardify"
+TFDS_VERSION = "1.0.0"
+
+_FEATURES = "tensorflow_datasets.core.features."
+_FEATURES_DICT = _FEATURES + "features_dict.FeaturesDict"
+# tfds's Image, but decoding GIFs and WebPs too (see shardify/tfds_features.py); tfds imports it by this name.
+_IMAGE = "shardify.tfds_features.Image"
+_CLASS_LABEL = _FEATURES + "class_label_feature.ClassLabel"
+_SEQUENCE = _FEATURES + "sequence_feature.Sequence"
+_TEXT = _FEATURES + "text_feature.Text"
+_TENSOR = _FEATURES + "tensor_feature.Tensor"
+# Channels of the decoded image: tfds's Image decodes every format to this many, as our reader does.
+_IMAGE_CHANNELS = 3
+_UNKNOWN = "-1"  # tfds's proto JSON writes an unknown dimension (and an unbounded sequence) as -1
+
+_Json = dict[str, Any]
+
+
+def _connector(python_class: str, field: str, content: _Json, description: str = "") -> _Json:
+    """One `Feature` proto in JSON: the class tfds rebuilds, and its content under the proto's field."""
+    feature: _Json = {"pythonClassName": python_class, field: content}
+    if description:
+        feature["description"] = description
+    return feature
+
+
+def _class_label(num_classes: int, description: str = "") -> _Json:
+    # int64 fields are strings in proto JSON, as tfds writes them.
+    return _connector(_CLASS_LABEL, "classLabel", {"numClasses": str(num_classes)}, description)
+
+
+def _sequence(feature: _Json, description: str) -> _Json:
+    return _connector(_SEQUENCE, "sequence", {"feature": feature, "length": _UNKNOWN}, description)
+
+
+def _feature(key: str, spec: Mapping[str, Any], labels: tuple[str, ...]) -> _Json:
+    """The connector for one manifest feature (see the table in the module docstring)."""
+    description = spec.get("description", "")
+    description = description if isinstance(description, str) else ""
+    many = spec.get("shape", []) == [None]
+    if key == contract.IMAGE_ENCODED and not many:
+        shape = {"dimensions": [_UNKNOWN, _UNKNOWN, str(_IMAGE_CHANNELS)]}
+        return _connector(_IMAGE, "image", {"shape": shape, "dtype": "uint8"}, description)
+    if key in contract.LABEL_INDEX_KEYS and labels:
+        return _sequence(_class_label(len(labels)), description) if many else _class_label(len(labels), description)
+    if spec["dtype"] == "string":
+        text = _connector(_TEXT, "text", {})
+        if many:
+            return _sequence(text, description)
+        text.update({"description": description} if description else {})
+        return text
+    shape = {"dimensions": [_UNKNOWN]} if many else {}
+    return _connector(_TENSOR, "tensor", {"shape": shape, "dtype": spec["dtype"], "encoding": "none"}, description)
+
+
+def tfds_features(manifest: Manifest) -> _Json:
+    """The content of `features.json`: a flat `FeaturesDict` over every feature of the manifest."""
+    return {
+        "pythonClassName": _FEATURES_DICT,
+        "featuresDict": {
+            "features": {key: _feature(key, spec, manifest.labels) for key, spec in sorted(manifest.features.items())}
+        },
+    }
+
+
+def _supervised_keys(manifest: Manifest) -> _Json | None:
+    """(input, label) for `as_dataset(as_supervised=True)`: the image, else the text; none unlabelled."""
+    inputs = [key for key in (contract.IMAGE_ENCODED, contract.TEXT) if key in manifest.features]
+    label = [key for key in contract.LABEL_INDEX_KEYS if key in manifest.features]
+    if not inputs or not label or not manifest.labels:
+        return None
+    return {"input": inputs[0], "output": label[0]}
+
+
+def _check_shard_names(manifest: Manifest) -> None:
+    """tfds derives each shard's name from the template and the shard count; the manifest's names
+    must be those names, or tfds would open other files."""
+    for split in manifest.splits.values():
+        for index, shard in enumerate(split.shards):
+            expected = naming.shard_filename(split.name, index, len(split.shards))
+            if shard.path != expected:
+                raise ManifestError(
+                    f"{join_path(manifest.root, naming.MANIFEST_FILENAME)}: splits[{split.name!r}].shards[{index}].path "
+                    f"is {shard.path!r}; TensorFlow Datasets can only read shards named {expected!r} "
+                    "(re-run the conversion)"
+                )
+
+
+def tfds_dataset_info(manifest: Manifest) -> _Json:
+    """The content of `dataset_info.json`: tfds's `DatasetInfo` proto in JSON.
+
+    Raises:
+      ManifestError: a shard is not named as tfds's template derives it.
+    """
+    _check_shard_names(manifest)
+    layout = manifest.data.get("layout")
+    info: _Json = {
+        "name": TFDS_DATASET_NAME,
+        "version": TFDS_VERSION,
+        "description": (
+            f"A shardify output{f' ({layout} layout)' if isinstance(layout, str) else ''}; "
+            f"{naming.MANIFEST_FILENAME} beside this file describes it and is the authority."
+        ),
+        "fileFormat": naming.TFDS_FILE_FORMAT,
+        "splits": [
+            {
+                "name": split.name,
+                "filepathTemplate": naming.TFDS_SHARD_TEMPLATE,
+                "numBytes": str(split.num_bytes),
+                "shardLengths": [str(shard.num_records) for shard in split.shards],
+            }
+            for _, split in sorted(manifest.splits.items())
+        ],
+    }
+    supervised = _supervised_keys(manifest)
+    if supervised:
+        info["supervisedKeys"] = supervised
+    return info
+
+
+def _label_names_text(manifest: Manifest) -> str:
+    """The label names, one a line, as tfds's ClassLabel reads them back (each line stripped, empty
+    lines dropped).
+
+    Raises:
+      ManifestError: a name that such a file cannot hold (a line break, surrounding spaces). shardify
+        never writes one: it normalises and rejects such labels while converting.
+    """
+    for label in manifest.labels:
+        if not label or label != label.strip() or len(label.splitlines()) != 1:
+            raise ManifestError(
+                f"{join_path(manifest.root, naming.MANIFEST_FILENAME)}: label {label!r} cannot be written to a "
+                "TensorFlow Datasets label file (one name a line, without surrounding spaces)"
+            )
+    return "".join(f"{label}\n" for label in manifest.labels)
+
+
+def _dumps(document: _Json) -> str:
+    return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def tfds_files(manifest: Manifest) -> dict[str, str]:
+    """Every file `tfds.builder_from_directory` reads, `{file name: text}`, in the order to write
+    them: label names, then `features.json`, then `dataset_info.json` (tfds's entry point) last.
+
+    The texts depend on the manifest alone (no times, hosts or paths), so equal conversions give
+    equal files.
+
+    Raises:
+      ManifestError: the manifest cannot be described to tfds (see `tfds_dataset_info` and the label
+        names).
+    """
+    files: dict[str, str] = {}
+    if manifest.labels:
+        names = _label_names_text(manifest)
+        for key in contract.LABEL_INDEX_KEYS:
+            if key in manifest.features:
+                files[naming.tfds_labels_filename(key)] = names
+    info = tfds_dataset_info(manifest)
+    files[naming.TFDS_FEATURES_FILENAME] = _dumps(tfds_features(manifest))
+    files[naming.TFDS_INFO_FILENAME] = _dumps(info)
+    return files

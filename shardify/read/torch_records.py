@@ -1,0 +1,263 @@
+"""One serialized record as the PyTorch readers return it, without TensorFlow: the features the
+`ReadPlan` names, parsed by the manifest's spec, images decoded (Pillow, or torchvision's JPEG
+decoder when it imports) and fitted as `shardify.load` fits them.
+
+Why resize with `torch.nn.functional.interpolate` on uint8 pixels, not Pillow: it is bilinear with
+half-pixel centres and no antialiasing, as `tf.image.resize` is, so both readers give the same
+pixels to within rounding (uint8 output, |difference| <= 1); and it ran 4x faster than Pillow's
+resize here (0.38 against 1.66 ms, 480x400 -> 224x224).
+
+Geometry follows `shardify.load` exactly: `pad` places the image as `tf.image.resize_with_pad`
+does (float32 arithmetic included), `center_crop` cuts the window `_crop_window` cuts. Random crops
+draw from the same ranges (`read_options.CROP_*`) with this module's own sampler, so they are not
+the same windows as tf.data's.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from PIL import Image
+
+from shardify.errors import CorruptShardError, ReadOptionError
+from shardify.format import contract, example_proto
+from shardify.format.manifest import Manifest
+from shardify.read.options import (
+    CENTER_CROP,
+    CROP_AREA_RANGE,
+    CROP_ASPECT_RANGE,
+    CROP_ATTEMPTS,
+    PAD,
+    RANDOM_CROP,
+    ReadOptions,
+    ReadPlan,
+)
+
+__all__ = ["DECODERS", "RecordDecoder"]
+
+# "auto": torchvision's JPEG decoder where torchvision imports, Pillow for everything else.
+DECODERS = ("auto", "pillow", "torchvision")
+_TORCH_DTYPES = {example_proto.INT64: torch.int64, example_proto.FLOAT: torch.float32}
+# Pillow modes of more than 8 bits a channel, scaled to 8 as TensorFlow's decoders scale them.
+_WIDE_MODES = {"I;16": 257.0, "I;16B": 257.0, "I;16L": 257.0, "I": 257.0, "F": 1 / 255.0}
+
+
+def _torchvision_jpeg() -> Callable[[bytes], torch.Tensor] | None:
+    """torchvision's JPEG decoder (to a 3xHxW uint8 tensor), or None where torchvision does not
+    import: a torchvision built for another torch fails at import, not at install."""
+    try:
+        from torchvision.io import ImageReadMode, decode_jpeg
+    except Exception:  # noqa: BLE001 - any import failure means "not available"
+        return None
+
+    def decode(data: bytes) -> torch.Tensor:
+        return decode_jpeg(torch.frombuffer(bytearray(data), dtype=torch.uint8), mode=ImageReadMode.RGB)
+
+    return decode
+
+
+def _pillow_pixels(data: bytes) -> torch.Tensor:
+    """3xHxW uint8 pixels (a view of Pillow's HxWx3 bytes: channels-last in memory, which is what
+    interpolate's fast uint8 path wants). The first frame of an animation, as tf.data decodes."""
+    with Image.open(io.BytesIO(data), formats=list(contract.STORED_IMAGE_FORMATS)) as image:
+        if image.mode in _WIDE_MODES:
+            wide = np.asarray(image, dtype=np.float32) / _WIDE_MODES[image.mode]
+            image = Image.fromarray(np.clip(np.round(wide), 0, 255).astype(np.uint8), "L")
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        width, height = rgb.size
+        raw = rgb.tobytes()
+    with warnings.catch_warnings():
+        # The bytes are read-only and torch says so; nothing writes to them (every step after this
+        # one makes a new tensor), and copying them cost a tenth of the decode (measured).
+        warnings.simplefilter("ignore", UserWarning)
+        pixels = torch.frombuffer(raw, dtype=torch.uint8)
+    return pixels.view(height, width, 3).permute(2, 0, 1)
+
+
+def _center_window(height: int, width: int, aspect: float) -> tuple[int, int, int, int]:
+    """(y, x, h, w) of the largest centred window of width/height `aspect`, computed as the tf.data
+    reader does (float32, round half to even)."""
+    crop_h = min(height, int(np.round(np.float32(width) / np.float32(aspect))))
+    crop_w = min(width, int(np.round(np.float32(height) * np.float32(aspect))))
+    return (height - crop_h) // 2, (width - crop_w) // 2, crop_h, crop_w
+
+
+def _random_window(height: int, width: int, rng: random.Random) -> tuple[int, int, int, int]:
+    """(y, x, h, w) of a random window covering CROP_AREA_RANGE of the area with width/height in
+    CROP_ASPECT_RANGE (log-uniform); the whole image when CROP_ATTEMPTS draws do not fit."""
+    area = height * width
+    log_low, log_high = math.log(CROP_ASPECT_RANGE[0]), math.log(CROP_ASPECT_RANGE[1])
+    for _ in range(CROP_ATTEMPTS):
+        target = area * rng.uniform(*CROP_AREA_RANGE)
+        aspect = math.exp(rng.uniform(log_low, log_high))
+        crop_w = round(math.sqrt(target * aspect))
+        crop_h = round(math.sqrt(target / aspect))
+        if 0 < crop_w <= width and 0 < crop_h <= height:
+            return rng.randint(0, height - crop_h), rng.randint(0, width - crop_w), crop_h, crop_w
+    return 0, 0, height, width
+
+
+def _pad_placement(height: int, width: int, target: tuple[int, int]) -> tuple[int, int, int, int]:
+    """(resized h, resized w, top, left) of `tf.image.resize_with_pad`, in its float32 arithmetic."""
+    f32 = np.float32
+    ratio = max(f32(width) / f32(target[1]), f32(height) / f32(target[0]))
+    resized_h, resized_w = f32(height) / ratio, f32(width) / ratio
+    top = max(0, int(np.floor((f32(target[0]) - resized_h) / f32(2))))
+    left = max(0, int(np.floor((f32(target[1]) - resized_w) / f32(2))))
+    return int(np.floor(resized_h)), int(np.floor(resized_w)), top, left
+
+
+def _resize(pixels: torch.Tensor, size: tuple[int, int]) -> torch.Tensor:
+    """uint8 3xHxW -> uint8 3 x size[0] x size[1], bilinear, half-pixel centres, no antialiasing."""
+    if tuple(pixels.shape[1:]) == tuple(size):
+        return pixels
+    return F.interpolate(pixels[None], size=size, mode="bilinear", align_corners=False, antialias=False)[0]
+
+
+class RecordDecoder:
+    """Serialized record -> the dict (or `(input, label)` pair) the PyTorch readers yield.
+
+    Every feature the plan names comes back under its reader name: strings as `str`, int64 and
+    float32 scalars as 0-d tensors of that dtype (they batch without a cast), multi-label `label`
+    as a float32 multi-hot vector (or an int64 index tensor), `label_text` as a list of `str`.
+    Images are 3xHxW (channels first, as torchvision models take them): uint8 at their own size,
+    float32 in [0, 255] once fitted to `image_size` ([0, 1] with `normalize`), then cast to
+    `dtype` if given. Picklable: DataLoader workers get copies.
+    """
+
+    def __init__(
+        self,
+        manifest: Manifest,
+        plan: ReadPlan,
+        options: ReadOptions,
+        *,
+        dtype: torch.dtype | None = None,
+        decoder: str = "auto",
+    ) -> None:
+        if decoder not in DECODERS:
+            raise ReadOptionError(f"decoder={decoder!r} must be one of {', '.join(DECODERS)}")
+        if decoder == "torchvision" and _torchvision_jpeg() is None:
+            raise ReadOptionError('decoder="torchvision" needs torchvision to import beside this torch; use "pillow"')
+        if dtype is not None and not isinstance(dtype, torch.dtype):
+            raise ReadOptionError(f"dtype={dtype!r} must be a torch.dtype (e.g. torch.uint8, torch.bfloat16) or None")
+        self._plan = plan
+        self._options = options
+        self._dtype = dtype
+        self._decoder = decoder
+        self._specs = {
+            key: (manifest.features[key]["dtype"], list(manifest.features[key].get("shape", [])) == [None])
+            for key in plan.keys
+        }
+        self._multi_hot = plan.multi_hot_label(options)
+        # (input, label) pairs need only those two: the other features are never converted.
+        wanted = {plan.supervised_input, plan.label_name} if options.as_supervised else set(plan.names.values())
+        self._returned = tuple(key for key in plan.keys if plan.names[key] in wanted)
+        self._label_key = next((key for key, name in plan.names.items() if name == plan.label_name), None)
+        self._jpeg: Callable[[bytes], torch.Tensor] | None = None
+        self._jpeg_checked = False
+
+    @property
+    def random(self) -> bool:
+        """Records need a random generator (random crops or flips)."""
+        return self._options.fit == RANDOM_CROP or self._options.flip
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_jpeg"], state["_jpeg_checked"] = None, False  # each process imports its own
+        return state
+
+    def __call__(self, data: bytes, *, path: str, index: int, rng: random.Random | None) -> Any:
+        """Decodes record `index` of shard `path` (named in any error).
+
+        Raises:
+          CorruptShardError: the record is not the Example the manifest describes, or its image
+            does not decode.
+        """
+        try:
+            decoded = example_proto.decode_example(data)
+        except ValueError as error:
+            raise CorruptShardError(path, f"not a tf.train.Example: {error}", index) from None
+        example: dict[str, Any] = {}
+        for key in self._returned:
+            example[self._plan.names[key]] = self._value(key, decoded, path, index)
+        if self._plan.reads_images:
+            name = self._plan.image_name
+            assert name is not None  # reads_images
+            image_format = self._value(contract.IMAGE_FORMAT, decoded, path, index)
+            example[name] = self._image(example[name], image_format, path, index, rng)
+        if self._options.as_supervised:
+            return example[self._plan.supervised_input], example[self._plan.label_name]
+        return example
+
+    def _value(self, key: str, decoded: dict, path: str, index: int) -> Any:
+        dtype, variable = self._specs[key]
+        if key not in decoded:
+            raise CorruptShardError(path, f"feature {key!r} is missing", index)
+        kind, values = decoded[key]
+        if kind != dtype or (len(values) != 1 and not variable):
+            raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {dtype}", index)
+        if key == contract.IMAGE_ENCODED:
+            return values[0]
+        if dtype == example_proto.BYTES:
+            try:
+                texts = [value.decode("utf-8") for value in values]
+            except UnicodeDecodeError:
+                raise CorruptShardError(path, f"feature {key!r} is not UTF-8", index) from None
+            return texts if variable else texts[0]
+        if key == self._label_key and self._multi_hot:
+            hot = torch.zeros(self._plan.num_labels, dtype=torch.float32)
+            hot[torch.tensor(values, dtype=torch.int64)] = 1.0
+            return hot
+        return torch.tensor(values if variable else values[0], dtype=_TORCH_DTYPES[dtype])
+
+    def _pixels(self, data: bytes, image_format: str | None) -> torch.Tensor:
+        if image_format == "jpeg" and self._decoder != "pillow":
+            if not self._jpeg_checked:
+                self._jpeg, self._jpeg_checked = _torchvision_jpeg(), True
+            if self._jpeg is not None:
+                return self._jpeg(data)
+        return _pillow_pixels(data)
+
+    def _image(
+        self, data: bytes, image_format: str | None, path: str, index: int, rng: random.Random | None
+    ) -> torch.Tensor:
+        try:
+            pixels = self._pixels(data, image_format)
+        except Exception as error:  # noqa: BLE001 - Pillow and torchvision raise many kinds
+            raise CorruptShardError(path, f"the image does not decode: {error}", index) from None
+        options, size = self._options, self._options.image_size
+        height, width = int(pixels.shape[1]), int(pixels.shape[2])
+        if size is not None:
+            if options.fit == RANDOM_CROP:
+                assert rng is not None  # `random` is True
+                y, x, h, w = _random_window(height, width, rng)
+                pixels = pixels[:, y : y + h, x : x + w]
+            elif options.fit == CENTER_CROP:
+                y, x, h, w = _center_window(height, width, size[1] / size[0])
+                pixels = pixels[:, y : y + h, x : x + w]
+            if options.fit == PAD:
+                resized_h, resized_w, top, left = _pad_placement(height, width, size)
+                padded = torch.zeros((3, *size), dtype=torch.uint8)
+                padded[:, top : top + resized_h, left : left + resized_w] = _resize(pixels, (resized_h, resized_w))
+                pixels = padded
+            else:
+                pixels = _resize(pixels, size)
+        if options.flip and rng is not None and rng.random() < 0.5:
+            pixels = pixels.flip(-1)
+        floats = size is not None or options.normalize
+        image = pixels.to(torch.float32 if floats else torch.uint8, memory_format=torch.contiguous_format)
+        if options.normalize:
+            image = image / 255.0
+        if self._dtype is not None:
+            if not self._dtype.is_floating_point and image.is_floating_point():
+                image = image.round()
+            image = image.to(self._dtype)
+        return image

@@ -1,0 +1,60 @@
+"""Test inputs made here: real image files, source trees, and conversions run as the command runs them."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+from shardify.beam_jobs.launch import run_conversion
+
+from shardify.config import ConvertConfig
+
+REPO = Path(__file__).resolve().parent.parent.parent
+SAMPLE_DATA = REPO / "sample_data"
+SAMPLE_IMAGES = SAMPLE_DATA / "images"
+# The layouts other readers (tfds, DALI) are tested on, from sample_data/ or made here.
+READER_LAYOUTS = ("image_folders", "text_folders", "label_file", "image_captions")
+
+
+def image_bytes(mode: str = "RGB", fmt: str = "JPEG", size: tuple[int, int] = (24, 16), seed: int = 0, **save) -> bytes:
+    """A small noisy image of `size` (width, height) in `mode`, encoded as `fmt`."""
+    rng = np.random.default_rng(seed)
+    image = Image.fromarray(rng.integers(0, 255, (size[1], size[0], 3), dtype=np.uint8), "RGB")
+    image = image.quantize(16) if mode == "P" else image.convert(mode)
+    buffer = io.BytesIO()
+    image.save(buffer, fmt, **save)
+    return buffer.getvalue()
+
+
+def convert(source: Path, output: Path, *, num_workers: int | None = None, **options) -> Path:
+    """Converts like `shardify convert`, except that any number of rejects is accepted (tests of
+    bad input are about the rejects; the limit has its own tests). Small sources run in process,
+    as the command runs them; `num_workers=2` runs Beam's worker processes."""
+    options.setdefault("max_rejects", "100%")
+    run_conversion(ConvertConfig(str(source), str(output), **options), num_workers=num_workers)
+    return output
+
+
+def source_files(root: Path) -> dict[str, bytes]:
+    """{relpath: bytes} of every file under root."""
+    out = {}
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            path = Path(dirpath) / name
+            out[path.relative_to(root).as_posix()] = path.read_bytes()
+    return out
+
+
+def captioned_images(root: Path) -> Path:
+    """An `image_captions` source (unlabelled): img/<stem>.<ext> beside txt/<stem>.txt, in every format
+    but GIF (which DALI cannot decode)."""
+    formats = {"JPEG": ".jpg", "PNG": ".png", "BMP": ".bmp", "WEBP": ".webp"}
+    for index, (fmt, extension) in enumerate(list(formats.items()) * 2):
+        (root / "img").mkdir(parents=True, exist_ok=True)
+        (root / "txt").mkdir(exist_ok=True)
+        (root / "img" / f"{index:04d}{extension}").write_bytes(image_bytes(fmt=fmt, size=(20 + index, 12 + index), seed=index))
+        (root / "txt" / f"{index:04d}.txt").write_text(f"caption {index}: a {fmt} picture\n", encoding="utf-8")
+    return root
