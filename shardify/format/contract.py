@@ -27,7 +27,6 @@ __all__ = [
     "Feature",
     "IMAGE_ENCODED",
     "IMAGE_FORMAT",
-    "STORED_IMAGE_FORMATS",
     "IMAGE_HEIGHT",
     "IMAGE_WIDTH",
     "IMAGE_CHANNELS",
@@ -89,10 +88,6 @@ class Feature:
 
 IMAGE_ENCODED = "image/encoded"
 IMAGE_FORMAT = "image/format"
-# What `image/encoded` may hold: the formats TensorFlow decodes, as `image/format` names them, by
-# Pillow's plugin name. Readers open a record's image with these plugins only: a crafted shard's
-# EPS or PDF must not reach a plugin that runs an outside program.
-STORED_IMAGE_FORMATS = {"JPEG": "jpeg", "PNG": "png", "GIF": "gif", "BMP": "bmp", "WEBP": "webp"}
 IMAGE_HEIGHT = "image/height"
 IMAGE_WIDTH = "image/width"
 IMAGE_CHANNELS = "image/channels"

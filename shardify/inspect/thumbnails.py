@@ -16,7 +16,7 @@ import warnings
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from shardify.errors import InvalidInputError
-from shardify.format import contract
+from shardify.format import image_formats
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS
 
 __all__ = ["THUMBNAIL_PIXELS", "thumbnail_data_uri"]
@@ -44,7 +44,7 @@ def thumbnail_data_uri(data: bytes, *, size: int = THUMBNAIL_PIXELS, max_pixels:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data), formats=list(contract.STORED_IMAGE_FORMATS))
+            image = Image.open(io.BytesIO(data), formats=list(image_formats.STORED_IMAGE_FORMATS))
             width, height = image.size
             if width * height > max_pixels:
                 raise InvalidInputError(f"{width} x {height} pixels exceed the {max_pixels:,} a thumbnail decodes")

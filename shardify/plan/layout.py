@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
+from shardify.format import image_formats
 
 __all__ = [
     "IMAGE_FOLDERS",
@@ -71,11 +72,8 @@ LABEL_KEYS = (PATH, NAME, STEM, ORDER)
 # Top-level folders that name splits; the folder name is kept as the split name.
 SPLIT_FOLDER_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})
 # Extensions that count as images when detecting the layout (the format itself is read from the
-# bytes): the formats TensorFlow decodes, and those stored as PNG (`converters.image_formats`).
-IMAGE_EXTENSIONS = frozenset(
-    {"jpg", "jpeg", "png", "gif", "bmp", "webp"}
-    | {"tif", "tiff", "pbm", "pgm", "ppm", "pnm", "pfm", "heic", "heif", "hif", "avif"}
-)
+# bytes): every format's suffixes, from the format table.
+IMAGE_EXTENSIONS = image_formats.IMAGE_SUFFIXES
 TEXT_EXTENSIONS = frozenset({"txt", "text"})
 TABLE_EXTENSIONS = frozenset({"csv", "tsv", "jsonl", "parquet"})
 # A label file at the top of SRC with one of these names is used without `--labels`.

@@ -28,7 +28,7 @@ import torch.nn.functional as F
 from PIL import Image
 
 from shardify.errors import CorruptShardError, ReadOptionError
-from shardify.format import contract, example_proto
+from shardify.format import contract, example_proto, image_formats
 from shardify.format.manifest import Manifest
 from shardify.read.options import (
     CENTER_CROP,
@@ -67,7 +67,7 @@ def _torchvision_jpeg() -> Callable[[bytes], torch.Tensor] | None:
 def _pillow_pixels(data: bytes) -> torch.Tensor:
     """3xHxW uint8 pixels (a view of Pillow's HxWx3 bytes: channels-last in memory, which is what
     interpolate's fast uint8 path wants). The first frame of an animation, as tf.data decodes."""
-    with Image.open(io.BytesIO(data), formats=list(contract.STORED_IMAGE_FORMATS)) as image:
+    with Image.open(io.BytesIO(data), formats=list(image_formats.STORED_IMAGE_FORMATS)) as image:
         if image.mode in _WIDE_MODES:
             wide = np.asarray(image, dtype=np.float32) / _WIDE_MODES[image.mode]
             image = Image.fromarray(np.clip(np.round(wide), 0, 255).astype(np.uint8), "L")

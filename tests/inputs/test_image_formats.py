@@ -17,14 +17,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 import tensorflow as tf
-from helpers.shard_io import read_report, read_shard
-from helpers.sources import REPO, convert, image_bytes
 from PIL import Image, features
-from shardify.converters import image_formats, images
 from test_bad_inputs import _assert_tensorflow_decodes_the_recorded_shape
 
+from helpers.shard_io import read_report, read_shard
+from helpers.sources import REPO, convert, image_bytes
+from shardify.converters import images, png_reencode
 from shardify.errors import InvalidInputError
-from shardify.format import contract, naming
+from shardify.format import contract, image_formats, naming
 from shardify.format.manifest import load_manifest
 
 SIZE = (24, 16)  # (width, height) of most test images
@@ -275,7 +275,7 @@ def test_each_format(name: str, converted: Path) -> None:
     values = tf.io.decode_png(stored, dtype=tf.uint16 if case.sixteen_bit else tf.uint8).numpy()
     expected = case.expected
     if expected is None:  # lossy source: the PNG holds exactly what the decoder gave
-        image_formats.require_decoder(images.sniff_format(data[: images.SNIFF_BYTES]))
+        assert not image_formats.sniff(data[: image_formats.SNIFF_BYTES]).decoder_missing()  # registers pi-heif's plugin
         expected = np.asarray(Image.open(io.BytesIO(data)).convert("RGB"))
     assert values.dtype == (np.uint16 if case.sixteen_bit else np.uint8)
     assert np.array_equal(values, expected.reshape(values.shape)), name
@@ -312,7 +312,7 @@ def test_formats_are_told_by_their_bytes() -> None:
     assert images.sniff_format(b"\x00\x00\x00\x18ftypisom\x00\x00\x02\x00isomiso2") is None  # an MP4 video
     assert images.sniff_format(b"P5 is a note, not a picture") is None  # a magic number, then a number
     assert images.sniff_format(b"P5\n# made by hand\n24 16\n255\n") == "pnm"
-    assert image_formats.display_name("heif", b"\x00\x00\x00\x18ftypmif1\x00\x00\x00\x00mif1heic") == "HEIC"
+    assert png_reencode.display_name("heif", b"\x00\x00\x00\x18ftypmif1\x00\x00\x00\x00mif1heic") == "HEIC"
 
 
 def _tiff_header_claiming(width: int, height: int) -> bytes:

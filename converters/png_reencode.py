@@ -1,9 +1,11 @@
-"""Image formats TensorFlow cannot decode that Pillow reads: TIFF, Netpbm (PBM, PGM, PPM, PFM), HEIF
-(HEIC) and AVIF. `images.store_image` stores them as PNG, re-encoded losslessly from the pixels
-Pillow decodes; this module knows, for each, its signature, the name users know it by (to Pillow a
-PGM is a "PPM"), the plugin that reads it, and what its header says a PNG cannot keep.
+"""Images stored as PNG re-encodes, and what a PNG keeps of them.
 
-What a PNG keeps, decided here and said in each repair line (`describe`):
+Formats TensorFlow cannot decode (TIFF, Netpbm, HEIF, AVIF: `AS_PNG` in
+`shardify.format.image_formats`), and files of other formats TensorFlow would misread (animated
+GIFs and WebPs, palette BMPs), are stored as a lossless PNG of the pixels Pillow decodes. This
+module makes that PNG and words, from the file's header alone, what it keeps, for the repairs
+report (`describe`):
+
   - grayscale up to 16 bits per sample: exactly (16-bit TIFF or PGM -> 16-bit PNG, which TensorFlow
     decodes to 1 channel: uint8 by default, the stored values with `dtype=tf.uint16`);
   - 32-bit integer or float grayscale: exactly when every value is a whole number 0-65535 (a 16-bit
@@ -14,56 +16,24 @@ What a PNG keeps, decided here and said in each repair line (`describe`):
   - CMYK, YCbCr, LAB: converted to RGB (Pillow's conversion, without colour management);
   - several pages or images (multi-page TIFF, HEIF collections, AVIF sequences): the first page, or
     HEIF's primary image; the repair line says "first of N pages".
-
-HEIF needs `pi-heif` (libheif with its HEVC decoder and no encoder; pillow-heif's decode-only
-build): it is imported and registered with Pillow when the first HEIF file is met, so a conversion
-without one pays nothing. AVIF is read by Pillow itself (11.3 and later, built with libavif).
 """
 
 from __future__ import annotations
 
-import functools
-import re
-from collections.abc import Mapping
+import io
 
-from PIL import Image, features
+from PIL import Image
 
 from shardify.errors import InvalidInputError
+from shardify.format.image_formats import HEIC_BRANDS, SIXTEEN_BIT_GRAY, ftyp_brands, png_mode
 
-__all__ = [
-    "PILLOW_NAMES",
-    "FILE_SUFFIXES",
-    "sniff",
-    "display_name",
-    "require_decoder",
-    "source_bits",
-    "describe",
-    "CONVERTED_TO_RGB",
-]
+__all__ = ["encode_png", "display_name", "source_bits", "describe", "CONVERTED_TO_RGB"]
 
-# Our format name -> Pillow's. Netpbm is one family to Pillow ("PPM", PFM included).
-PILLOW_NAMES: Mapping[str, str] = {"tiff": "TIFF", "pnm": "PPM", "heif": "HEIF", "avif": "AVIF"}
-FILE_SUFFIXES: Mapping[str, tuple[str, ...]] = {
-    "tiff": (".tif", ".tiff"),
-    "pnm": (".pbm", ".pgm", ".ppm", ".pnm", ".pfm"),
-    "heif": (".heic", ".heif", ".hif"),
-    "avif": (".avif",),
-}
-
-# Classic TIFF and BigTIFF, little- and big-endian.
-_TIFF_SIGNATURES = (b"II*\x00", b"MM\x00*", b"II+\x00", b"MM\x00+")
+_PNG_MAX_VALUE = 65535
 # Netpbm magic numbers (ASCII and binary variants) and the names users know them by.
 _NETPBM_NAMES = {
     b"P1": "PBM", b"P4": "PBM", b"P2": "PGM", b"P5": "PGM", b"P3": "PPM", b"P6": "PPM", b"Pf": "PFM", b"PF": "PFM",
 }
-# A magic number, whitespace, then the width or a comment: "P5 is a note" is not a picture.
-_NETPBM_HEADER = re.compile(rb"P[1-6Ff]\s+(?:#|\d)")
-# ISO base media file brands (the `ftyp` box). AVIF files also list `mif1`, so AVIF brands are
-# looked for first, unless the major brand is an HEVC one.
-_AVIF_BRANDS = frozenset({b"avif", b"avis"})
-_HEIC_BRANDS = frozenset({b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx"})
-_HEIF_BRANDS = _HEIC_BRANDS | {b"mif1", b"msf1"}
-
 # TIFF tags read from the header. Pillow applies Orientation (1 = upright) to the pixels as it
 # loads them, and reports the upright size from the header on.
 _TIFF_BITS_PER_SAMPLE, _TIFF_ORIENTATION, _TIFF_SAMPLE_FORMAT = 258, 274, 339
@@ -85,30 +55,51 @@ _PNG_NAMES = {
 _BYTE_BITS = 8
 
 
-def _ftyp_brands(head: bytes) -> tuple[bytes, list[bytes]]:
-    """(major brand, compatible brands) of an ISO base media file's leading `ftyp` box, or (b"", [])."""
-    if head[4:8] != b"ftyp" or len(head) < 12:
-        return b"", []
-    end = min(int.from_bytes(head[:4], "big"), len(head))
-    return head[8:12], [head[i : i + 4] for i in range(16, end - 3, 4)]
+def _sixteen_bit_gray(image: Image.Image) -> Image.Image:
+    """Deep grayscale pixels as 16-bit ("I;16"), value for value.
+
+    Raises:
+      InvalidInputError: a value is not a whole number 0-65535 (32-bit integer and float images),
+        which a PNG cannot hold; rescaling would store numbers the data never had.
+    """
+    import numpy as np  # only images deeper than 8 bits reach here (numpy comes with Beam)
+
+    values = np.asarray(image)
+    if values.dtype.kind != "u" or values.dtype.itemsize != 2:
+        finite = bool(np.isfinite(values).all())
+        whole = finite and bool((values == np.round(values)).all())
+        low, high = (float(values.min()), float(values.max())) if finite else (float("nan"), float("nan"))
+        if not whole or low < 0 or high > _PNG_MAX_VALUE:
+            found = f"values {low:g} to {high:g}" if finite else "values that are not finite (NaN or infinity)"
+            if finite and not whole:
+                found += ", not all whole numbers"
+            raise InvalidInputError(
+                f"{found}: a PNG holds whole numbers 0-{_PNG_MAX_VALUE} at most; convert the image to 8- or "
+                "16-bit unsigned integers first (scaled as your data needs)"
+            )
+    return Image.fromarray(values.astype("<u2"))  # little-endian uint16 is Pillow's "I;16"
 
 
-def sniff(head: bytes) -> str | None:
-    """One of PILLOW_NAMES' formats from the file's first bytes (see `images.SNIFF_BYTES`), or None."""
-    if head[:4] in _TIFF_SIGNATURES:
-        return "tiff"
-    if _NETPBM_HEADER.match(head):
-        return "pnm"
-    major, compatible = _ftyp_brands(head)
-    if major in _AVIF_BRANDS:
-        return "avif"
-    if major in _HEIC_BRANDS:
-        return "heif"
-    if _AVIF_BRANDS.intersection(compatible):
-        return "avif"
-    if major in _HEIF_BRANDS or _HEIF_BRANDS.intersection(compatible):
-        return "heif"
-    return None
+def _png_pixels(image: Image.Image) -> Image.Image:
+    """`image` in `png_mode`, the pixels unchanged wherever the mode allows."""
+    mode = png_mode(image)
+    if mode == SIXTEEN_BIT_GRAY:
+        return image if image.mode == mode else _sixteen_bit_gray(image)
+    converted = image.convert(mode)
+    if image.mode in CONVERTED_TO_RGB:
+        converted.info.pop("icc_profile", None)  # it describes the colour space left behind
+    return converted
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """A lossless PNG of `image`'s pixels (see the module's docstring for what it keeps).
+
+    Raises:
+      InvalidInputError: values a PNG cannot hold.
+    """
+    buffer = io.BytesIO()
+    _png_pixels(image).save(buffer, "PNG")
+    return buffer.getvalue()
 
 
 def display_name(image_format: str, head: bytes) -> str:
@@ -116,34 +107,9 @@ def display_name(image_format: str, head: bytes) -> str:
     if image_format == "pnm":
         return _NETPBM_NAMES.get(head[:2], "PNM")
     if image_format == "heif":
-        major, compatible = _ftyp_brands(head)
-        return "HEIC" if major in _HEIC_BRANDS or _HEIC_BRANDS.intersection(compatible) else "HEIF"
+        major, compatible = ftyp_brands(head)
+        return "HEIC" if major in HEIC_BRANDS or HEIC_BRANDS.intersection(compatible) else "HEIF"
     return image_format.upper()
-
-
-@functools.lru_cache(maxsize=None)
-def _heif_decoder_missing() -> str:
-    """Registers pi-heif's HEIF opener with Pillow, once per process; returns why it cannot, or ""."""
-    try:
-        import pi_heif  # imported here: only conversions that meet a HEIF file pay for it (~40 ms)
-    except ImportError as error:
-        return f"HEIF/HEIC needs the pi-heif package, which is not installed ({error}): pip install pi-heif"
-    pi_heif.register_heif_opener()
-    return ""
-
-
-def require_decoder(image_format: str) -> None:
-    """Makes sure Pillow can read `image_format` (loading its plugin on first use).
-
-    Raises:
-      InvalidInputError: this installation cannot decode it (the reason says what to install).
-    """
-    if image_format == "heif":
-        missing = _heif_decoder_missing()
-        if missing:
-            raise InvalidInputError(missing)
-    elif image_format == "avif" and not features.check("avif"):
-        raise InvalidInputError("AVIF needs Pillow 11.3 or later built with libavif, which this Pillow is not")
 
 
 def _netpbm_maxval(image: Image.Image) -> int | None:
@@ -192,7 +158,7 @@ def describe(image: Image.Image, image_format: str, head: bytes, png_mode: str) 
 
     Args:
       image: the file opened by Pillow (not decoded).
-      image_format: one of PILLOW_NAMES.
+      image_format: a format stored as PNG (see `shardify.format.image_formats`).
       head: the file's first bytes.
       png_mode: the Pillow mode the PNG is saved in.
 
