@@ -17,19 +17,20 @@ from collections.abc import Sequence
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
+
 from shardify.beam_jobs.discover.detect import SourceScan, detect_source
 from shardify.beam_jobs.discover.listing import real_folder
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import OutputLock, check_held
 from shardify.beam_jobs.pipeline import PipelineShape, build_pipeline
 from shardify.beam_jobs.runners import runner
-
 from shardify.config import ConvertConfig
-from shardify.errors import RejectLimitError, SourceError, UsageError
+from shardify.errors import OutputError, RejectLimitError, SourceError, UsageError
 from shardify.format import naming
 from shardify.inputs.paths import is_local_path
 from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
+from shardify.plan.requests import NO_INPUT, NOTHING_USABLE, OVER_LIMIT, why_no_manifest
 
 __all__ = ["run_conversion", "plan_conversion"]
 
@@ -156,27 +157,34 @@ def _read_text(path: str) -> str:
 
 
 def _check_finished(config: ConvertConfig) -> None:
-    """Raises the reason when the finished pipeline wrote no manifest.
+    """Raises the reason when the finished pipeline refused its plan or wrote no manifest (the
+    writer decided with `why_no_manifest`; the same rule, on the counts read back, says which).
 
     Raises:
+      UsageError: the plan was refused: an option cannot work with this source.
       RejectLimitError: more rejects than `config.max_rejects`.
       SourceError: no usable input at all.
     """
+    plan = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(config.output, naming.PLAN_FILENAME))))
+    if plan.refusal:
+        raise UsageError(plan.refusal)
     if FileSystems.exists(FileSystems.join(config.output, naming.MANIFEST_FILENAME)):
         return
     rejects_path = FileSystems.join(config.output, naming.REJECTS_FILENAME)
     rejected = _read_text(rejects_path).count("\n") if FileSystems.exists(rejects_path) else 0
-    plan = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(config.output, naming.PLAN_FILENAME))))
     tried = plan.num_records + plan.num_rejected
-    if rejected < tried:
+    why = why_no_manifest(written=tried - rejected, rejected=rejected, limit=config.max_rejects)
+    if why == OVER_LIMIT:
         raise RejectLimitError(
             f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "
             f"allows: no manifest written (reasons in {rejects_path}; raise the limit to keep the rest)"
         )
-    if tried == 0:
+    if why == NO_INPUT:
         skipped = f" but {plan.num_skipped} junk files (hidden, OS metadata)" if plan.num_skipped else ""
         raise SourceError(f"no records written: {config.source} holds no input files{skipped}")
-    raise SourceError(f"no records written: no usable input under {config.source} (reasons in {rejects_path})")
+    if why == NOTHING_USABLE:
+        raise SourceError(f"no records written: no usable input under {config.source} (reasons in {rejects_path})")
+    raise OutputError(f"no manifest was written to {config.output}, for no reason the run recorded: run the same command again")
 
 
 def plan_conversion(
@@ -199,7 +207,10 @@ def plan_conversion(
         build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline))
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
-            return PlanSummary.from_json(json.load(f))
+            summary = PlanSummary.from_json(json.load(f))
+        if summary.refusal:
+            raise UsageError(summary.refusal)
+        return summary
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
         runner.discard(pipeline)

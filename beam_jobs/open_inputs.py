@@ -13,8 +13,8 @@ from typing import BinaryIO
 
 from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
-from shardify.converters import archives
 
+from shardify.converters import archives
 from shardify.errors import InvalidInputError
 from shardify.format import naming
 from shardify.inputs.files import open_local_input, size_of

@@ -15,13 +15,13 @@ import json
 from dataclasses import dataclass
 
 import apache_beam as beam
+
 from shardify.beam_jobs.discover.stage import COLUMNS, ENTRIES, NOTES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.find_duplicates import FindDuplicates
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.write_shards import CONTENT_HASHES, RESULTS, WriteShards
-
 from shardify.config import ConvertConfig
 from shardify.format import naming
 from shardify.plan.entries import PlanSummary
@@ -75,7 +75,14 @@ def build_pipeline(
     )
     # Entry per input; Reject per unusable input; relpath per skipped junk file; (column, dtype).
     multi_label = bool(config.label_separator) or source_layout.name == COCO  # COCO: an image's categories
-    context = PlanContext(source_layout, config.shard_request, config.label_names, multi_label=multi_label)
+    context = PlanContext(
+        source_layout,
+        config.shards,
+        config.label_names,
+        multi_label=multi_label,
+        split_ratios=config.split,
+        seed=config.seed,
+    )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context, rejects=found[REJECTS], skipped=found[SKIPPED], columns=found[COLUMNS], notes=found[NOTES]
     )
@@ -94,7 +101,7 @@ def build_pipeline(
         rejects=found[REJECTS],
         duplicates=duplicates,
         options=_manifest_options(config, source_layout),
-        limit=config.reject_limit,
+        limit=config.max_rejects,
         lock_token=lock_token,
     )
 

@@ -1,6 +1,7 @@
-"""Plan: count each split, choose its shard count, order its entries and cut them into shards.
+"""Plan: assign each entry its split and sort key, count each split, choose its shard count,
+order its entries and cut them into shards.
 
-    [Entry] --CountSplits--> counts --Summarize--> PlanSummary
+    [Entry] --AssignSplits--> [Entry] --CountSplits--> counts --Summarize--> PlanSummary
     [Entry] --GroupByBucket--> sorted buckets --CutBuckets--> shard pieces --GroupPieces--> ShardTask
 
 Only metadata is grouped here, and no worker holds a whole split: a split's sort-key range is cut
@@ -13,6 +14,7 @@ order and the cuts of sorting the whole split in one place.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import itertools
 import logging
 import math
@@ -21,13 +23,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 import apache_beam as beam
-from shardify.beam_jobs import counters
 
-from shardify.errors import UsageError
+from shardify.beam_jobs import counters
 from shardify.format import contract
-from shardify.plan import shard_math as planning
+from shardify.plan import shard_math
 from shardify.plan.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.plan.layout import SourceLayout
+from shardify.plan.requests import ShardRequest, SplitRatios
 
 __all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES", "ENTRIES_PER_BUCKET"]
 
@@ -50,12 +52,29 @@ class PlanContext:
       label_names: the vocabulary in index order, or () for the sorted names found.
       multi_label: a label separator was given, so the data is multi-label however many labels
         each record has.
+      split_ratios: `--split`: where the source gives no split, a record's split is drawn by them.
+      seed: seeds the record order and the ratio split.
     """
 
     layout: SourceLayout
-    shards: planning.ShardRequest
+    shards: ShardRequest
     label_names: tuple[str, ...] = ()
     multi_label: bool = False
+    split_ratios: SplitRatios | None = None
+    seed: int = 0
+
+
+def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) -> Batch:
+    """Each entry with its split (the source's, else drawn by `ratios`, else the default) and its
+    sort key."""
+    return Batch(
+        dataclasses.replace(
+            entry,
+            split=shard_math.assign_split(entry.split, ratios, seed, entry.record_id),
+            sort_key=shard_math.sort_key(seed, entry.record_id),
+        )
+        for entry in entries
+    )
 
 
 def _record_order(entry: Entry) -> tuple[int, str]:
@@ -109,6 +128,8 @@ _BucketKey = tuple[str, int]  # (split, bucket)
 
 
 def _by_bucket(entries: list[Entry], summary: PlanSummary, entries_per_bucket: int) -> Iterator[tuple[_BucketKey, Batch]]:
+    if summary.refusal:  # a refused plan writes no shard
+        return
     buckets = {split: _num_buckets(plan.num_records, entries_per_bucket) for split, plan in summary.splits.items()}
     groups: dict[_BucketKey, Batch] = {}
     for entry in entries:
@@ -126,7 +147,7 @@ def _cut_bucket(
     ordered = sorted(itertools.chain.from_iterable(batches), key=_record_order)
     first_rank = sum(size for (name, index), size in bucket_sizes.items() if name == split and index < bucket)
     plan = summary.splits[split]
-    ends = planning.shard_boundaries(plan.num_records, plan.num_shards)
+    ends = shard_math.shard_boundaries(plan.num_records, plan.num_shards)
     start = 0
     while start < len(ordered):
         shard = bisect.bisect_right(ends, first_rank + start)
@@ -166,15 +187,16 @@ def _summarize(
     context: PlanContext,
 ) -> PlanSummary:
     try:
-        shards = planning.shards_per_split(
+        shards = shard_math.shards_per_split(
             {name: c.num_records for name, c in counts.items()},
             context.shards,
             {name: c.num_bytes for name, c in counts.items()},
         )
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+        refusal = ""
+    except ValueError as error:  # a usage error only the whole source shows: nothing is written
+        shards, refusal = {name: 1 for name in counts}, str(error)
     found = sorted({label for c in counts.values() for label in c.label_counts})
-    aliases, base = planning.number_labels(found, context.label_names)
+    aliases, base = shard_math.number_labels(found, context.label_names)
     max_labels = max((c.max_labels for c in counts.values()), default=0)
     if not found and not context.label_names:
         label_mode = contract.LABEL_NONE
@@ -210,9 +232,9 @@ def _summarize(
         num_skipped=num_skipped,
         label_aliases=aliases,
         notes=_notes(context, table_notes, base, aliases),
+        refusal=refusal,
     )
-    # Printed before any shard is written: WriteShards takes this summary as a side input.
-    _LOG.debug("plan:\n%s", summary.describe())
+    _LOG.debug("plan: %s", summary.to_json())
     return summary
 
 
@@ -244,6 +266,9 @@ class Plan(beam.PTransform):
         self._notes = notes
 
     def expand(self, entries: beam.PCollection) -> dict[str, beam.PCollection]:
+        context = self._context
+        entries = entries | "AssignSplits" >> beam.Map(_assign_splits, context.split_ratios, context.seed)
+        # [Entry] batches, each entry with its split and sort key
         num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
         # Rejects can be as many as inputs: counted, and the first few kept, never collected.
         num_rejected = self._rejects | "CountRejects" >> beam.combiners.Count.Globally()

@@ -11,14 +11,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import apache_beam as beam
+
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import check_held
-
 from shardify.format import manifest as manifest_lib
 from shardify.format import naming
 from shardify.interop import tfds_metadata
 from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
-from shardify.plan.shard_math import RejectLimit
+from shardify.plan.requests import RejectLimit, why_no_manifest
 
 __all__ = ["WriteManifest"]
 
@@ -44,6 +44,8 @@ def _finish(
 ) -> str:
     if lock_token:  # a run that took the folder over owns its files: touch none of them
         check_held(output, lock_token)
+    if summary.refusal:  # nothing was written; an earlier run's files stay as they are
+        return ""
     rejects = sorted(
         [*discover_rejects, *(r for result in results for r in result.rejects)], key=Reject.sort_key
     )
@@ -57,7 +59,7 @@ def _finish(
     )
     output_folder.remove_stale_files(output, keep=[name for r in results for name in (r.path, r.index_path)])
     inputs = document["inputs"]
-    if inputs["written"] == 0 or limit.exceeded(rejected=inputs["rejected"], tried=inputs["written"] + inputs["rejected"]):
+    if why_no_manifest(written=inputs["written"], rejected=inputs["rejected"], limit=limit):
         return ""  # No manifest: the output is incomplete, and the launcher says why.
     if lock_token:
         check_held(output, lock_token)

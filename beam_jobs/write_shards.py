@@ -15,13 +15,13 @@ from typing import BinaryIO
 import apache_beam as beam
 from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
+
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.find_duplicates import ContentHashes
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.beam_jobs.output import resume
-from shardify.converters.records import RecordBuilder
-
 from shardify.config import ConvertConfig
+from shardify.converters.records import RecordBuilder
 from shardify.errors import InvalidInputError, OutputError, reject_reason
 from shardify.format import naming
 from shardify.format.tfrecord import TFRecordWriter

@@ -19,7 +19,7 @@ SHARDS = 1024
 
 
 def _batch(index: int) -> list:
-    from shardify.plan import shard_math as planning
+    from shardify.plan import shard_math
     from shardify.plan.entries import IMAGE, Batch, Entry
 
     batch = Batch()
@@ -27,7 +27,7 @@ def _batch(index: int) -> list:
         relpath = f"n{i % LABELS:08d}/n{i % LABELS:08d}_{i:08d}.JPEG"
         batch.append(
             Entry(
-                IMAGE, relpath, 110_000, "train", planning.sort_key(0, relpath), (f"n{i % LABELS:08d}",),
+                IMAGE, relpath, 110_000, "train", shard_math.sort_key(0, relpath), (f"n{i % LABELS:08d}",),
                 image_format="jpeg", height=375, width=500, channels=3,
             )
         )
@@ -36,14 +36,13 @@ def _batch(index: int) -> list:
 
 def plan(num_entries: int) -> dict:
     import apache_beam as beam
+
     from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
     from shardify.beam_jobs.runners.runner import make_pipeline
-
-    from shardify.plan import layout
-    from shardify.plan import shard_math as planning
+    from shardify.plan import layout, requests
 
     context = PlanContext(
-        layout.SourceLayout(layout.IMAGE_FOLDERS, "image"), planning.parse_shards(str(SHARDS))
+        layout.SourceLayout(layout.IMAGE_FOLDERS, "image"), requests.parse_shards(str(SHARDS))
     )
     started = time.perf_counter()
     with make_pipeline() as pipeline:

@@ -29,9 +29,9 @@ def export_metadata(
 ) -> None:
     """Write the files TensorFlow Datasets reads (dataset_info.json, features.json, label names) from OUT's manifest."""
     from apache_beam.io.filesystem import BeamIOError
+
     from shardify.beam_jobs.output import folder as output_folder
     from shardify.beam_jobs.output.lock import OutputLock
-
     from shardify.format.manifest import load_manifest
     from shardify.interop.tfds_metadata import tfds_files
 

@@ -18,6 +18,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
+from shardify.cli.plan_text import describe_plan
 from shardify.format import naming
 from shardify.plan.entries import PlanSummary
 
@@ -171,7 +172,7 @@ class PlanWatcher:
         if plan is None:
             return  # refused or failed before planning: the error says why
         if self._show_plan:
-            print(plan.describe(), file=self._stream, flush=True)
+            print(describe_plan(plan), file=self._stream, flush=True)
         if self._show_progress:
             self._progress(plan, tqdm)
 

@@ -23,7 +23,6 @@ from typing import BinaryIO
 
 from shardify.converters import tables
 from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
-
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 

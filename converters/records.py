@@ -16,7 +16,6 @@ from typing import IO, BinaryIO, NamedTuple
 
 from shardify.converters import images, parquet_tables, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
-
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
 from shardify.inputs.files import read_exactly

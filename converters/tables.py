@@ -24,7 +24,6 @@ from typing import BinaryIO
 
 from shardify.converters import parquet_tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
-
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 

@@ -1,4 +1,9 @@
-"""What to convert and how: the options of one conversion, checked when they are made."""
+"""What to convert and how: the options of one conversion, checked when they are made.
+
+Requests with a grammar of their own (`--shards`, `--split`, `--max-rejects`) are held as typed
+values (`shardify.plan.requests`): the CLI parses them at the edge; a library caller may pass the
+option's text, parsed here once.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +14,16 @@ from shardify.converters import columns, texts
 from shardify.errors import InvalidInputError
 from shardify.format import naming
 from shardify.plan import layout
-from shardify.plan import shard_math as planning
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.plan.label_names import normalise_label
+from shardify.plan.requests import (
+    RejectLimit,
+    ShardRequest,
+    SplitRatios,
+    parse_max_rejects,
+    parse_shards,
+    parse_split_ratios,
+)
 
 __all__ = ["ConvertConfig"]
 
@@ -23,12 +35,15 @@ class ConvertConfig:
     Attributes:
       source: the raw data folder (local path or a Beam file system URL).
       output: the output folder.
-      shards: "64" (the largest split; others scaled by records) or "train=64,validation=8".
+      shards: the shard count of the largest split (others scaled by records), counts per split, or
+        a shard size (`--shards 64`, `train=64,validation=8`, `--shard-size 128MB`); text or an int
+        is parsed with `parse_shards`.
       seed: seeds the record order and the ratio split.
       max_pixels: larger images are rejected.
       layout: one of `layout.LAYOUTS` to force it, or "" to detect.
       labels_file: a label file (CSV, TSV or JSONL) mapping paths or ids to labels.
-      split: "train=0.8,test=0.2" to split by a seeded hash, or "" (split folders, else one split).
+      split: ratios to split by a seeded hash ("train=0.8,test=0.2" is parsed), or None (split
+        folders, else one split).
       label_names: the label vocabulary in index order, or () for the sorted names found.
       text_column: tables: the text column(s), by name or number from 1, several joined: "2,3".
       label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
@@ -41,17 +56,17 @@ class ConvertConfig:
       apply_exif_orientation: store images upright (re-encoded) instead of recording the EXIF
         orientation they need.
       max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
-        a count ("50") or a share of the inputs tried ("10%").
+        a count ("50") or a share of the inputs tried ("10%"), parsed into a RejectLimit.
     """
 
     source: str
     output: str
-    shards: str = "1"
+    shards: ShardRequest = ShardRequest(largest=1)
     seed: int = 0
     max_pixels: int = DEFAULT_MAX_PIXELS
     layout: str = ""
     labels_file: str = ""
-    split: str = ""
+    split: SplitRatios | None = None
     label_names: tuple[str, ...] = ()
     text_column: str = ""
     label_column: str = ""
@@ -60,19 +75,23 @@ class ConvertConfig:
     header: bool | None = None
     label_from_name: str = ""
     encoding: str = texts.DEFAULT_ENCODING
-    max_rejects: str = DEFAULT_MAX_REJECTS
+    max_rejects: RejectLimit = parse_max_rejects(DEFAULT_MAX_REJECTS)
     follow_outside_links: bool = False
     validate: str = DEFAULT_VALIDATE
     apply_exif_orientation: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "shards", str(self.shards))
-        for name in planning.parse_shards(self.shards).per_split:  # raises ValueError with the reason
+        # Text from a library caller, parsed once (each raises ValueError with the reason).
+        if not isinstance(self.shards, ShardRequest):
+            object.__setattr__(self, "shards", parse_shards(self.shards))
+        if isinstance(self.split, str):
+            object.__setattr__(self, "split", parse_split_ratios(self.split) if self.split else None)
+        if not isinstance(self.max_rejects, RejectLimit):
+            object.__setattr__(self, "max_rejects", parse_max_rejects(self.max_rejects))
+        for name in self.shards.per_split:
             naming.check_split_name(name)
-        if self.split:
-            for name, _ in planning.parse_split_ratios(self.split).ratios:
-                naming.check_split_name(name)
-        planning.parse_max_rejects(self.max_rejects)
+        for name, _ in self.split.ratios if self.split else ():
+            naming.check_split_name(name)
         if self.validate not in VALIDATION_LEVELS:
             raise ValueError(f"--validate {self.validate!r} is not one of {', '.join(VALIDATION_LEVELS)}")
         if self.max_pixels < 1:
@@ -102,18 +121,6 @@ class ConvertConfig:
             raise ValueError(f"unknown encoding {self.encoding!r}") from None
 
     @property
-    def shard_request(self) -> planning.ShardRequest:
-        return planning.parse_shards(self.shards)
-
-    @property
-    def split_ratios(self) -> planning.SplitRatios | None:
-        return planning.parse_split_ratios(self.split) if self.split else None
-
-    @property
-    def reject_limit(self) -> planning.RejectLimit:
-        return planning.parse_max_rejects(self.max_rejects)
-
-    @property
     def table_options(self) -> columns.TableOptions:
         return columns.TableOptions(
             columns.parse_column_list(self.text_column),
@@ -124,8 +131,12 @@ class ConvertConfig:
         )
 
     def manifest_options(self) -> dict[str, object]:
+        """The options as the manifest records them: requests as their option's text."""
         options = asdict(self)
         del options["source"], options["output"]
+        options["shards"] = str(self.shards)
+        options["split"] = str(self.split) if self.split else ""
+        options["max_rejects"] = str(self.max_rejects)
         options["label_names"] = list(self.label_names)
         options["keep_columns"] = list(self.keep_columns)
         return options

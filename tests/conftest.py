@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
 from helpers.sources import SAMPLE_DATA, SAMPLE_IMAGES, captioned_images, convert
 
 

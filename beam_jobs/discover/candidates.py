@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import apache_beam as beam
-from shardify.converters.archives import MemberLocation
 
+from shardify.converters.archives import MemberLocation
 from shardify.plan.entries import Reject
 
 __all__ = ["CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "BATCH_SIZE", "Listed", "reject", "nothing"]

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterator
 
 import apache_beam as beam
-from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 
+from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.errors import InvalidInputError
 from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
 from shardify.plan.label_names import normalise_label

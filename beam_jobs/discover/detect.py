@@ -13,13 +13,13 @@ import re
 from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
+
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import archives, label_files
-
 from shardify.config import ConvertConfig
+from shardify.converters import archives, label_files
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import naming
 from shardify.inputs import json_input

@@ -8,13 +8,13 @@ Every transform returns {CANDIDATES, REJECTS, COLUMNS, NOTES} (see `candidates.p
 from __future__ import annotations
 
 import apache_beam as beam
+
 from shardify.beam_jobs.discover.class_folders import LabelFromPath
 from shardify.beam_jobs.discover.detect import labels_file_path
 from shardify.beam_jobs.discover.image_captions import PairCaptions
 from shardify.beam_jobs.discover.label_file import JoinLabelFile
 from shardify.beam_jobs.discover.tables import ScanTables
 from shardify.beam_jobs.discover.webdataset import WebDatasetSamples
-
 from shardify.config import ConvertConfig
 from shardify.plan import layout as layout_lib
 from shardify.plan.layout import SourceLayout

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 import apache_beam as beam
-from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 
+from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import IMAGE, Batch, Candidate
 from shardify.plan.layout import SourceLayout

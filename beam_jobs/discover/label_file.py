@@ -22,11 +22,11 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 
 import apache_beam as beam
+
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import label_files, tables
 from shardify.converters.columns import TableOptions
-
 from shardify.errors import InvalidInputError
 from shardify.inputs.files import size_of
 from shardify.plan import layout as layout_lib

@@ -21,10 +21,10 @@ from collections.abc import Iterator
 import apache_beam as beam
 from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
+
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, Listed
 from shardify.beam_jobs.open_inputs import InputOpener, gzip_index_path
 from shardify.converters import archives
-
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import naming
 from shardify.inputs.paths import is_local_path, join_path

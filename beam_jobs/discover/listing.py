@@ -15,8 +15,8 @@ import stat
 from collections.abc import Iterator, Sequence
 
 from apache_beam.io.filesystems import FileSystems
-from shardify.beam_jobs.discover.candidates import Listed
 
+from shardify.beam_jobs.discover.candidates import Listed
 from shardify.errors import SourceError
 from shardify.inputs.files import NOT_REGULAR, escape_name, file_kind, is_decodable
 from shardify.inputs.paths import is_local_path

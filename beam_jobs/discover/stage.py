@@ -16,28 +16,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import apache_beam as beam
+
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
 from shardify.beam_jobs.discover.find_inputs import FindInputs
 from shardify.beam_jobs.discover.list_archives import ListMembers
 from shardify.beam_jobs.discover.listing import list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.config import ConvertConfig
 from shardify.converters import archives, images
 from shardify.converters.columns import is_integer
-
-from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
 from shardify.plan import layout
-from shardify.plan import shard_math as planning
 from shardify.plan.entries import IMAGE, Batch, Candidate, Entry, Reject
 from shardify.plan.layout import SourceLayout
 
-__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "NOTES", "DEFAULT_SPLIT", "BATCH_SIZE"]
+__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "NOTES", "BATCH_SIZE"]
 
 ENTRIES, REJECTS, SKIPPED, ARCHIVES = "entries", "rejects", "skipped", "archives"
-# The split of every record when the source has no split folders and no --split is given.
-DEFAULT_SPLIT = "train"
 
 
 class _ListFiles(beam.DoFn):
@@ -76,15 +73,14 @@ class _ListFiles(beam.DoFn):
 
 
 class _MakeEntries(beam.DoFn):
-    """[Candidate] -> [Entry]: assigns splits and sort keys, checks labels, reads image headers."""
+    """[Candidate] -> [Entry]: checks labels, reads image headers, and notes the split the source
+    gives (its split folder; the plan assigns the rest, and every sort key)."""
 
     def __init__(self, config: ConvertConfig, source_layout: SourceLayout, index_folder: str) -> None:
         self._open = InputOpener(
             config.source, follow_outside_links=config.follow_outside_links, index_folder=index_folder
         )
-        self._seed = config.seed
         self._max_pixels = config.max_pixels
-        self._ratios = config.split_ratios
         self._label_names = frozenset(config.label_names)
         self._layout = source_layout
         self._probed = counters.counter(counters.INPUTS_PROBED)
@@ -105,18 +101,15 @@ class _MakeEntries(beam.DoFn):
         if entries:
             yield entries
 
-    def _split(self, candidate: Candidate) -> str:
-        folder, _ = self._layout.split_of(candidate.relpath)
-        if folder:
-            return folder
-        return self._ratios.assign(self._seed, candidate.record_id) if self._ratios else DEFAULT_SPLIT
+    def _source_split(self, candidate: Candidate) -> str:
+        return candidate.split or self._layout.split_of(candidate.relpath)[0]
 
     def _entry(self, candidate: Candidate) -> Entry:
         if candidate.size_bytes > contract.MAX_INPUT_BYTES:  # never read: a record cannot hold it
             raise InvalidInputError(
                 f"{candidate.size_bytes:,} bytes: larger than a record can hold ({contract.MAX_INPUT_BYTES:,} bytes)"
             )
-        # Numbers are mapped through --label-names by the plan (see planning.number_labels).
+        # Numbers are mapped through --label-names by the plan (see shard_math.number_labels).
         unknown = [n for n in candidate.labels if self._label_names and n not in self._label_names and not is_integer(n)]
         if unknown:
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names")
@@ -129,8 +122,7 @@ class _MakeEntries(beam.DoFn):
             kind=candidate.kind,
             relpath=candidate.relpath,
             size_bytes=candidate.size_bytes,
-            split=self._split(candidate),
-            sort_key=planning.sort_key(self._seed, candidate.record_id),
+            split=self._source_split(candidate),
             labels=candidate.labels,
             row=candidate.row,
             offset=candidate.offset,

@@ -14,12 +14,12 @@ import functools
 from collections.abc import Iterator
 
 import apache_beam as beam
+
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, reject
 from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
 from shardify.converters import tables
-
-from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import INT64
 from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation

@@ -17,11 +17,11 @@ import posixpath
 from collections.abc import Iterable, Iterator
 
 import apache_beam as beam
+
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.converters.columns import LABEL_COLUMN_NAMES, split_labels
 from shardify.converters.texts import decode_text
-
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan import layout as layout_lib

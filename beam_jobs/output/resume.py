@@ -23,9 +23,9 @@ from typing import Any
 
 from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
-from shardify.beam_jobs.output import folder as output_folder
 
 from shardify._version import __version__
+from shardify.beam_jobs.output import folder as output_folder
 from shardify.format import naming
 from shardify.plan.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 

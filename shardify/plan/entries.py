@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shardify.format import contract
-from shardify.plan import shard_math as planning
 
 __all__ = ["MemberLocation", "IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
@@ -44,8 +43,10 @@ class Entry:
       kind: IMAGE (an image file, maybe with a caption), TEXT (a text file) or ROW (a table row).
       relpath: the file (for ROW, the table) relative to the source folder, '/'-separated.
       size_bytes: bytes the writer will read: the file's size, or the row's length.
-      split: split name.
-      sort_key: seeded hash that orders records across shards (see `planning.sort_key`).
+      split: split name: as the source gives it (a split folder or list), or "" until the plan
+        assigns one (see `shard_math.assign_split`).
+      sort_key: seeded hash that orders records across shards (see `shard_math.sort_key`), set by
+        the plan.
       labels: label names; one for single-label data, any number for multi-label, none if unlabeled.
       row: ROW: the row number in the table (the header is row 1, as in a spreadsheet); from a
         label file: the label file's row.
@@ -61,8 +62,8 @@ class Entry:
     kind: str
     relpath: str
     size_bytes: int
-    split: str
-    sort_key: int
+    split: str = ""
+    sort_key: int = 0
     labels: tuple[str, ...] = ()
     row: int = 0
     offset: int = 0
@@ -96,15 +97,17 @@ class Entry:
 
 @dataclass(frozen=True)
 class Candidate:
-    """An input found by discovery, before its split, sort key and image header are known.
+    """An input found by discovery, before its image header is known.
 
-    Attributes: as `Entry`'s of the same names.
+    Attributes: as `Entry`'s of the same names; `split` is the split a list or annotation file of
+    the source gives it, or "" (then its split folder, if any, gives it).
     """
 
     kind: str
     relpath: str
     size_bytes: int
     labels: tuple[str, ...] = ()
+    split: str = ""
     row: int = 0
     offset: int = 0
     caption_file: str = ""
@@ -283,8 +286,10 @@ class PlanSummary:
       reject_examples: the first few of them, for the summary.
       num_skipped: junk files skipped.
       label_aliases: labels written as numbers in the source -> their names (see
-        `planning.number_labels`); inputs keep the number, records get the name.
+        `shard_math.number_labels`); inputs keep the number, records get the name.
       notes: how the source was read (detection, table headers and columns), one line each.
+      refusal: why nothing may be written, when the whole source shows that an option cannot
+        work with it (a usage error: the run exits 2), or "".
     """
 
     layout: str
@@ -300,6 +305,7 @@ class PlanSummary:
     num_skipped: int = 0
     label_aliases: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
+    refusal: str = ""
 
     @property
     def num_records(self) -> int:
@@ -334,6 +340,7 @@ class PlanSummary:
             "num_skipped": self.num_skipped,
             "label_aliases": dict(self.label_aliases),
             "notes": list(self.notes),
+            **({"refusal": self.refusal} if self.refusal else {}),
         }
 
     @classmethod
@@ -354,42 +361,5 @@ class PlanSummary:
             num_skipped=data["num_skipped"],
             label_aliases=dict(data.get("label_aliases", {})),
             notes=tuple(data.get("notes", ())),
+            refusal=data.get("refusal", ""),
         )
-
-    def describe(self) -> str:
-        """Human-readable lines: layout, records, labels with counts, shards per split, rejects."""
-        kind = {"multi": "multi-label ", "none": "unlabeled "}.get(self.label_mode, "")
-        lines = [
-            f"layout: {self.layout}; {self.num_records} {kind}records, {len(self.labels)} labels, "
-            f"{len(self.splits)} split{'s' if len(self.splits) != 1 else ''}"
-        ]
-        lines += [f"  {note}" for note in self.notes]
-        request = planning.parse_shards(self.shards_request)
-        if request.bytes_per_shard:
-            lines.append(f"  shards of about {self.shards_request} of input each (--shard-size)")
-        largest = max(self.splits.values(), key=lambda s: s.num_records, default=None)
-        for name, split in sorted(self.splits.items()):
-            per_shard = split.num_records / split.num_shards
-            lines.append(
-                f"  {name}: {split.num_records} records, {split.num_bytes / 1e6:.1f} MB to read, "
-                f"{split.num_shards} shard{'s' if split.num_shards != 1 else ''} of ~{per_shard:.0f} records"
-            )
-            asked = request.per_split.get(name, 0) or (request.largest if split is largest else 0)
-            if split.num_shards < asked:
-                lines.append(
-                    f"    note: {asked} shards asked for {name}, but it has only {split.num_records} "
-                    f"records: writing {split.num_shards} shards of 1 record"
-                )
-            if self.labels:
-                counts = ", ".join(f"{label}={split.label_counts.get(label, 0)}" for label in self.labels)
-                lines.append(f"    labels: {counts}")
-        if self.columns:
-            lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in self.columns))
-        lines.append(f"  skipped (junk files): {self.num_skipped}")
-        lines.append(f"  rejected before writing: {self.num_rejected}")
-        for reject in self.reject_examples:
-            where = f" row {reject.row}" if reject.row else ""
-            lines.append(f"    {reject.relpath}{where}: {reject.reason}")
-        if self.num_rejected > len(self.reject_examples):
-            lines.append(f"    ... and {self.num_rejected - len(self.reject_examples)} more")
-        return "\n".join(lines)

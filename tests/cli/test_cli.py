@@ -7,11 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
 from helpers.cli_runs import packages_imported_by, run_shardify
 from helpers.sources import SAMPLE_DATA
 from shardify.cli.main import app
-from typer.testing import CliRunner
-
 from shardify.format.manifest import load_manifest
 
 runner = CliRunner()
@@ -49,6 +50,14 @@ def test_verify_names_the_corrupt_shard(sample_images: Path, tmp_path: Path) -> 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert runner.invoke(app, ["convert", str(tmp_path / "missing"), str(tmp_path / "o")]).exit_code == 2
     assert runner.invoke(app, ["convert", str(tmp_path), str(tmp_path / "o"), "--shards", "0"]).exit_code == 2
+
+
+@pytest.mark.parametrize("shards", ["1", "4"])
+def test_shards_with_shard_size_is_refused_whatever_the_count(sample_images: Path, tmp_path: Path, shards: str) -> None:
+    """`--shards 1` is the default's value: it must still count as given."""
+    result = runner.invoke(app, ["convert", str(sample_images), str(tmp_path / "o"), "--shards", shards, "--shard-size", "1MB"])
+    assert result.exit_code == 2 and "not both" in result.output
+    assert not (tmp_path / "o").exists()
 
 
 def test_failures_exit_1_with_a_message(make_tree, sample_images: Path, tmp_path: Path) -> None:

@@ -16,12 +16,12 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from helpers.cli_runs import TIMEOUT_SECONDS, one_line_error, run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import REPO, convert, image_bytes
 from shardify.cli.main import app
-from typer.testing import CliRunner
-
 from shardify.format import contract, example_proto, naming
 from shardify.format.manifest import load_manifest
 from shardify.format.tfrecord import TFRecordWriter, iter_records, masked_crc32c

@@ -21,11 +21,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers.shard_io import read_shard
 from PIL import Image
-from shardify.cli.main import app
 from typer.testing import CliRunner
 
+from helpers.shard_io import read_shard
+from shardify.cli.main import app
 from shardify.format import contract, naming
 
 pytestmark = pytest.mark.browser

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image
-from shardify.beam_jobs.launch import run_conversion
 
+from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 
 REPO = Path(__file__).resolve().parent.parent.parent

@@ -11,11 +11,11 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import image_bytes
 from shardify.cli.main import app
-from typer.testing import CliRunner
-
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 

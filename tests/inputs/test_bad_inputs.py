@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 import tensorflow as tf
-from helpers.shard_io import read_report, read_shard
-from helpers.sources import convert, image_bytes
 from PIL import Image, features
 
+from helpers.shard_io import read_report, read_shard
+from helpers.sources import convert, image_bytes
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 

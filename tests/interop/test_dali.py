@@ -13,9 +13,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+
 from helpers.source_truth import expected_labels, inputs
 from helpers.sources import READER_LAYOUTS, SAMPLE_IMAGES, convert, image_bytes
-
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 

@@ -9,12 +9,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from helpers.cli_runs import one_line_error, packages_imported_by, run_shardify
 from shardify.beam_jobs.output.folder import prepare_output
 from shardify.beam_jobs.output.lock import OutputLock
 from shardify.cli.main import app
-from typer.testing import CliRunner
-
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 from shardify.interop.tfds_metadata import tfds_files

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from helpers.shard_io import read_shard
 from helpers.source_truth import expected_labels, inputs, source_text
 from helpers.sources import READER_LAYOUTS, convert, image_bytes
 from shardify.cli.main import app
-from typer.testing import CliRunner
-
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 

@@ -7,10 +7,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert, image_bytes
 from shardify.beam_jobs.launch import plan_conversion
-
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract, naming

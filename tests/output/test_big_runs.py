@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 from helpers.cli_runs import run_shardify, shardify_command
-
 from shardify.format import naming
 from shardify.format.manifest import load_manifest
 

@@ -8,9 +8,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from helpers.shard_io import read_shard
 from helpers.sources import convert, image_bytes, source_files
-
 from shardify.errors import OutputError, SourceError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -132,7 +132,6 @@ def test_foreign_files_in_output_are_refused_and_kept(sample_images: Path, tmp_p
         convert(sample_images, output)
     assert not (output / naming.MANIFEST_FILENAME).exists()
     from shardify.beam_jobs.launch import run_conversion
-
     from shardify.config import ConvertConfig
 
     run_conversion(ConvertConfig(str(sample_images), str(output)), overwrite=True, num_workers=1)
@@ -181,8 +180,8 @@ def test_symlinks_inside_are_followed_outside_and_folders_are_rejected(make_tree
 
 def test_beam_counters_report_records_bytes_and_rejects(make_tree, tmp_path: Path) -> None:
     from apache_beam.metrics.metric import MetricsFilter
-    from shardify.beam_jobs.launch import run_conversion
 
+    from shardify.beam_jobs.launch import run_conversion
     from shardify.config import ConvertConfig
 
     source = make_tree({"a/ok.jpg": image_bytes(seed=1), "a/anim.gif": _animated_gif(), "a/bad.jpg": b"nope"})

@@ -7,10 +7,10 @@ import hashlib
 import json
 from pathlib import Path
 
-from helpers.sources import image_bytes
-from shardify.cli.main import app
 from typer.testing import CliRunner
 
+from helpers.sources import image_bytes
+from shardify.cli.main import app
 from shardify.format import naming
 from shardify.format.manifest import load_manifest
 

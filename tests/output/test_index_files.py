@@ -8,9 +8,9 @@ import shutil
 import struct
 from pathlib import Path
 
-from shardify.cli.main import app
 from typer.testing import CliRunner
 
+from shardify.cli.main import app
 from shardify.format.manifest import load_manifest
 
 

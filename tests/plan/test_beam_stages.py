@@ -9,18 +9,17 @@ import pytest
 from apache_beam.runners.portability.fn_api_runner import FnApiRunner
 from apache_beam.testing.test_pipeline import TestPipeline
 from apache_beam.testing.util import assert_that, equal_to
+
 from helpers.sources import source_files
 from shardify.beam_jobs.discover.stage import ENTRIES, REJECTS, Discover
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
-
 from shardify.config import ConvertConfig
-from shardify.plan import layout
-from shardify.plan import shard_math as planning
+from shardify.plan import layout, requests, shard_math
 from shardify.plan.entries import IMAGE, Entry
 
 
 def _entry(relpath: str, label: str) -> Entry:
-    return Entry(IMAGE, relpath, 10, "train", planning.sort_key(0, relpath), (label,), image_format="jpeg", height=4, width=4, channels=3)
+    return Entry(IMAGE, relpath, 10, "train", shard_math.sort_key(0, relpath), (label,), image_format="jpeg", height=4, width=4, channels=3)
 
 
 def test_discover_finds_every_sample_file(sample_images: Path) -> None:
@@ -45,7 +44,7 @@ def test_plan_cuts_balanced_ordered_shards(entries_per_bucket: int) -> None:
         assert [e.relpath for t in tasks for e in t.entries] == ordered
 
     with TestPipeline(runner=FnApiRunner()) as p:
-        context = PlanContext(layout.SourceLayout(layout.IMAGE_FOLDERS, "image"), planning.ShardRequest(largest=3))
+        context = PlanContext(layout.SourceLayout(layout.IMAGE_FOLDERS, "image"), requests.ShardRequest(largest=3))
         empty = p | "NoInputs" >> beam.Create([])
         plan = p | beam.Create([entries[:4], entries[4:]]) | Plan(
             context, rejects=empty, skipped=empty, columns=empty, entries_per_bucket=entries_per_bucket

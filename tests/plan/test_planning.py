@@ -7,19 +7,19 @@ from collections import Counter
 import pytest
 
 from shardify.format import naming
-from shardify.plan import shard_math as planning
+from shardify.plan import requests, shard_math
 
 
 @pytest.mark.parametrize("records,shards", [(0, 1), (1, 1), (10, 4), (72, 4), (1000, 7), (5, 5)])
 def test_boundaries_cover_everything_and_differ_by_at_most_one(records: int, shards: int) -> None:
-    ends = planning.shard_boundaries(records, shards)
+    ends = shard_math.shard_boundaries(records, shards)
     sizes = [b - a for a, b in zip([0, *ends], ends)]
     assert len(sizes) == shards and sum(sizes) == records
     assert max(sizes) - min(sizes) <= 1
 
 
 def test_shards_are_contiguous_runs_larger_first() -> None:
-    ends = planning.shard_boundaries(10, 3)
+    ends = shard_math.shard_boundaries(10, 3)
     items = list(range(10))
     assert [items[a:b] for a, b in zip([0, *ends], ends)] == [[0, 1, 2, 3], [4, 5, 6], [7, 8, 9]]
 
@@ -29,19 +29,19 @@ def test_record_numbers_count_every_planned_record_of_every_split_once() -> None
     numbers = []
     for split in sorted(splits):
         num_records, num_shards = splits[split]
-        ends = planning.shard_boundaries(num_records, num_shards)
+        ends = shard_math.shard_boundaries(num_records, num_shards)
         for shard, (start, end) in enumerate(zip([0, *ends], ends)):
-            first = planning.first_record_number(splits, split, shard)
+            first = shard_math.first_record_number(splits, split, shard)
             numbers += range(first, first + end - start)
     assert numbers == list(range(18))  # test 0-4, train 5-14, validation 15-17
-    assert planning.first_record_number(splits, "train", 2) == 5 + 6
+    assert shard_math.first_record_number(splits, "train", 2) == 5 + 6
 
 
 def test_sort_key_is_stable_and_seeded() -> None:
-    assert planning.sort_key(0, "a/b.jpg") == planning.sort_key(0, "a/b.jpg")
-    assert planning.sort_key(0, "a/b.jpg") != planning.sort_key(1, "a/b.jpg")
+    assert shard_math.sort_key(0, "a/b.jpg") == shard_math.sort_key(0, "a/b.jpg")
+    assert shard_math.sort_key(0, "a/b.jpg") != shard_math.sort_key(1, "a/b.jpg")
     # Pinned: the order must not change between versions or machines.
-    assert planning.sort_key(0, "a/b.jpg") == int.from_bytes(
+    assert shard_math.sort_key(0, "a/b.jpg") == int.from_bytes(
         __import__("hashlib").sha256(b"0\x00a/b.jpg").digest()[:8], "big"
     )
 
@@ -74,7 +74,9 @@ def test_plan_summary_says_when_there_are_fewer_files_than_shards() -> None:
         reject_examples=(Reject("labels.csv", "labels", "names no file: 'x.jpg'", 4),),
         num_skipped=2,
     )
-    text = summary.describe()
+    from shardify.cli.plan_text import describe_plan
+
+    text = describe_plan(summary)
     assert "layout: image_folders; 4 records, 2 labels, 2 splits" in text and "a=2, b=1" in text
     assert "8 shards asked for train, but it has only 3 records" in text
     assert "asked for test" not in text  # a smaller split is scaled down, not short of records
@@ -83,8 +85,8 @@ def test_plan_summary_says_when_there_are_fewer_files_than_shards() -> None:
 
 
 def test_split_ratios_parse_and_keep_assignments_when_files_are_added() -> None:
-    ratios = planning.parse_split_ratios("train=80,validation=10,test=10")
-    assert ratios == planning.parse_split_ratios("train=0.8,validation=0.1,test=0.1")
+    ratios = requests.parse_split_ratios("train=80,validation=10,test=10")
+    assert ratios == requests.parse_split_ratios("train=0.8,validation=0.1,test=0.1")
     before = {f"{i}.txt": ratios.assign(0, f"{i}.txt") for i in range(2000)}
     after = {f"{i}.txt": ratios.assign(0, f"{i}.txt") for i in range(3000)}
     assert all(after[name] == split for name, split in before.items())
@@ -93,20 +95,20 @@ def test_split_ratios_parse_and_keep_assignments_when_files_are_added() -> None:
     assert Counter(ratios.assign(1, name) for name in before) != Counter(before.values())  # seeded
     for bad in ("train=0.8,test=0.3", "train=0.8", "train=x,test=1", "train", "a=0.5,a=0.5"):
         with pytest.raises(ValueError):
-            planning.parse_split_ratios(bad)
+            requests.parse_split_ratios(bad)
 
 
 def test_shards_per_split_scales_by_records_or_takes_explicit_counts() -> None:
     records = {"train": 8000, "validation": 1000, "test": 3}
-    assert planning.shards_per_split(records, planning.parse_shards("64")) == {"train": 64, "validation": 8, "test": 1}
-    explicit = planning.shards_per_split(records, planning.parse_shards("train=10,validation=4"))
+    assert shard_math.shards_per_split(records, requests.parse_shards("64")) == {"train": 64, "validation": 8, "test": 1}
+    explicit = shard_math.shards_per_split(records, requests.parse_shards("train=10,validation=4"))
     assert explicit == {"train": 10, "validation": 4, "test": 1}
-    assert planning.shards_per_split({"train": 5}, planning.parse_shards("64")) == {"train": 5}
+    assert shard_math.shards_per_split({"train": 5}, requests.parse_shards("64")) == {"train": 5}
     for bad in ("0", "train=0", "x", "train=", "100000"):
         with pytest.raises(ValueError):
-            planning.parse_shards(bad)
-    with pytest.raises(ValueError, match=f"a shard count is 1 to {planning.MAX_SHARDS:,}"):
-        planning.parse_shards("0")  # a number: not "expected a number"
+            requests.parse_shards(bad)
+    with pytest.raises(ValueError, match=f"a shard count is 1 to {requests.MAX_SHARDS:,}"):
+        requests.parse_shards("0")  # a number: not "expected a number"
 
 
 def test_layout_detection_from_a_sample() -> None:

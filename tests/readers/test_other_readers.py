@@ -14,9 +14,9 @@ import tensorflow as tf
 from apache_beam.runners.portability.fn_api_runner import FnApiRunner
 from apache_beam.testing.test_pipeline import TestPipeline as BeamTestPipeline
 from apache_beam.testing.util import assert_that, equal_to
+
 from helpers.source_truth import expected_labels, inputs
 from helpers.sources import SAMPLE_IMAGES, convert
-
 from shardify.format import contract, example_proto
 from shardify.format.manifest import load_manifest
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 import tensorflow as tf
+
 from helpers.sources import image_bytes
 from shardify.converters import images
-
 from shardify.errors import CorruptShardError, InvalidInputError
 from shardify.format import contract, example_proto
 from shardify.format.manifest import load_manifest

@@ -18,10 +18,10 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="the PyTorch reader's tests need torch: pip install 'shardify[torch]'")
 
-from helpers.sources import REPO, convert, image_bytes  # noqa: E402
 from torch.utils.data import DataLoader  # noqa: E402
 
 import shardify.torch as st  # noqa: E402
+from helpers.sources import REPO, convert, image_bytes  # noqa: E402
 from shardify.errors import CorruptShardError, ManifestError, ReadOptionError  # noqa: E402
 
 SAMPLES = REPO / "sample_data"

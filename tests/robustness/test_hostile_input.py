@@ -21,12 +21,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
+
 from helpers.cli_runs import run_shardify, shardify_command, without_permission_override
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert, image_bytes
-from PIL import Image
 from shardify.converters import tables
-
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -279,7 +279,6 @@ def test_files_changed_after_planning_are_rejected_never_written_with_stale_fiel
 
 def test_a_table_row_whose_label_changed_after_scanning_is_rejected(tmp_path: Path) -> None:
     from shardify.converters.records import RecordBuilder
-
     from shardify.plan.entries import ROW, Entry, PlanSummary, SplitPlan
 
     table = tmp_path / "t.csv"

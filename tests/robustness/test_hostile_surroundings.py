@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 import pytest
+
 from helpers.cli_runs import message, one_line_error, run_shardify, shardify_command
 from helpers.shard_io import read_shard
 from helpers.sources import image_bytes
-
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 

@@ -15,7 +15,6 @@ from pathlib import Path
 from helpers.cli_runs import one_line_error, run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import image_bytes
-
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 

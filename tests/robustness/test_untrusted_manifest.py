@@ -13,10 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers.cli_runs import TIMEOUT_SECONDS, one_line_error, run_shardify
-from shardify.cli.main import app
 from typer.testing import CliRunner
 
+from helpers.cli_runs import TIMEOUT_SECONDS, one_line_error, run_shardify
+from shardify.cli.main import app
 from shardify.errors import ManifestError
 from shardify.format import naming
 

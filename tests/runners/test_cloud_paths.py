@@ -83,8 +83,8 @@ def test_split_folders_are_found_beyond_the_detection_sample(s3, monkeypatch: py
     """Object stores list in name order: a sample of the first files sees only test/, not train/."""
     from apache_beam.io.filesystems import FileSystems
     from apache_beam.options.pipeline_options import PipelineOptions
-    from shardify.beam_jobs.discover import detect
 
+    from shardify.beam_jobs.discover import detect
     from shardify.config import ConvertConfig
 
     client, options = s3

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import apache_beam as beam
 import pytest
-from helpers.sources import REPO
 
+from helpers.sources import REPO
 from shardify.format import naming
 
 PYTHON = sys.executable
@@ -101,8 +101,8 @@ def test_dataflow_dry_run_builds_the_job_with_shardify_staged(sample_images: Pat
     import tarfile
 
     from apache_beam.portability.api import beam_runner_api_pb2
-    from shardify.beam_jobs.launch import run_conversion
 
+    from shardify.beam_jobs.launch import run_conversion
     from shardify.config import ConvertConfig
 
     result = run_conversion(
@@ -192,6 +192,7 @@ _DASK_PIPELINE_TIMEOUT_MS = 120_000
 def _run_on_dask(address: str, build: Callable[[beam.Pipeline], None]) -> None:
     """Builds a pipeline with `build` and runs it on shardify's DaskRunner at `address`."""
     from apache_beam.options.pipeline_options import PipelineOptions
+
     from shardify.beam_jobs.runners.dask_runner import DaskRunner
 
     pipeline = beam.Pipeline(runner=DaskRunner(), options=PipelineOptions([f"--dask_client_address={address}"]))

@@ -1,0 +1,502 @@
+"""`shardify convert SRC OUT`: options parsed once into a `ConvertConfig`, the run, its summary.
+
+Each option is parsed here, at the edge, into the type the library takes (a `ShardRequest`, a
+`SplitRatios`, a `RejectLimit`): a malformed or conflicting one is a usage error (exit 2) before
+any work. Beam is imported only once the options are good, and TensorFlow never, so `--help`
+answers at once. Results go to stdout; the plan, progress and errors to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional, TextIO, TypeVar
+
+import typer
+from typer.core import TyperCommand
+
+from shardify.cli.exit_codes import fail, reporting_errors, without_beam_step
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, ShardifyError
+from shardify.format import naming
+from shardify.inputs.files import open_local_input
+from shardify.inputs.paths import is_local_path
+from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
+from shardify.plan.entries import PlanSummary
+from shardify.plan.layout import LAYOUTS
+from shardify.plan.requests import (
+    RejectLimit,
+    ShardRequest,
+    SplitRatios,
+    parse_max_rejects,
+    parse_shards,
+    parse_size,
+    parse_split_ratios,
+)
+
+__all__ = ["OptionsThenBeamArgs", "convert"]
+
+_LOG = logging.getLogger("shardify")
+T = TypeVar("T")
+# plan.json holds counts per split and label: this is far above any real one.
+_MAX_PLAN_BYTES = 64 << 20
+
+# The choices of `--layout` (shardify.plan.layout imports nothing heavy, so `--help` stays fast).
+Layout = Enum("Layout", {name.upper(): name for name in LAYOUTS}, type=str)
+Validation = Enum("Validation", {name.upper(): name for name in VALIDATION_LEVELS}, type=str)
+# --help groups convert's options so that each fits 80 columns.
+_INPUT, _LABELS, _OUTPUT, _IMAGES, _RUNNER = "Input", "Labels", "Output", "Images", "Runner"
+
+
+# Beam pipeline options come after `--`, and only there: the parser sees the rest, so that a
+# misspelled shardify option is an error with a hint, never an option silently handed to Beam.
+_BEAM_ARGS = "beam_args"
+
+
+class OptionsThenBeamArgs(TyperCommand):
+    """Parses the arguments before `--`; keeps those after it, untouched, in `ctx.meta`."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
+        if "--" in args:
+            at = args.index("--")
+            args, ctx.meta[_BEAM_ARGS] = args[:at], args[at + 1 :]
+        return super().parse_args(ctx, args)
+
+
+def _existing_source(value: str) -> str:
+    if is_local_path(value) and not os.path.exists(value):
+        raise typer.BadParameter(f"{value} does not exist")
+    if is_local_path(value) and not (os.path.isdir(value) or os.path.isfile(value)):
+        raise typer.BadParameter(f"{value} is neither a folder nor a regular file")
+    return value
+
+
+def _existing_labels_file(value: Optional[str]) -> Optional[str]:
+    if value and is_local_path(value):
+        if not os.path.exists(value):
+            raise typer.BadParameter(f"{value} does not exist")
+        if not os.path.isfile(value):
+            raise typer.BadParameter(f"{value} is not a regular file")
+    return value
+
+
+def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = None) -> None:
+    """shardify's messages go to `stream`; other libraries' warnings to the file `other_logs` (the
+    worker log of a local run, where they are kept if the run fails) or, without one, to stderr."""
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    _LOG.handlers[:] = [handler]
+    _LOG.setLevel(logging.WARNING if quiet else logging.INFO)
+    _LOG.propagate = False
+    # Beam is chatty at INFO; its warnings and errors still show.
+    logging.getLogger("apache_beam").setLevel(logging.WARNING)
+    root = logging.getLogger()
+    root.setLevel(logging.WARNING)
+    if other_logs:
+        root.handlers[:] = [logging.FileHandler(other_logs, encoding="utf-8")]
+
+
+# A label vocabulary file lists names, one per line: ImageNet-21k's 21,843 fit in well under this.
+_MAX_LABEL_NAMES_BYTES = 16 << 20
+
+
+def _label_names(path: Optional[Path]) -> tuple[str, ...]:
+    """The names in a `--label-names` file (normalised and checked by ConvertConfig).
+
+    Raises:
+      typer.BadParameter: it cannot be read, or lists no names.
+    """
+    if path is None:
+        return ()
+    try:
+        with open_local_input(str(path)) as f:
+            data = f.read(_MAX_LABEL_NAMES_BYTES + 1)
+        if len(data) > _MAX_LABEL_NAMES_BYTES:
+            raise InvalidInputError(f"larger than {_MAX_LABEL_NAMES_BYTES >> 20} MiB")
+        text = data.decode("utf-8-sig")
+    except (OSError, InvalidInputError, UnicodeDecodeError) as error:
+        raise typer.BadParameter(f"cannot read {path}: {getattr(error, 'reason', None) or error}") from None
+    names = [line.strip() for line in text.splitlines() if line.strip()]
+    if not names:
+        raise typer.BadParameter(f"{path} lists no label names (one per line)")
+    return tuple(names)
+
+
+def _parser(parse: Callable[[str], T]) -> Callable[[str], T]:
+    """`parse` as the option's parser: its ValueError becomes the parser's usage error (exit 2),
+    worded as `parse` words it."""
+
+    def parse_option(text: str) -> T:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise typer.BadParameter(str(error)) from None
+
+    return parse_option
+
+
+def _shard_size(text: str) -> ShardRequest:
+    """`--shard-size 128MB`: shards of about that many input bytes each."""
+    size = parse_size(text)
+    if size < 1:
+        raise ValueError(f"{text!r} must be at least one byte")
+    return ShardRequest(bytes_per_shard=size)
+
+
+def _columns(value: str) -> tuple[str, ...]:
+    return tuple(name.strip() for name in value.split(",") if name.strip())
+
+
+def convert(
+    ctx: typer.Context,
+    src: Annotated[
+        str,
+        typer.Argument(
+            metavar="SRC",
+            help="A folder (class folders, tables, files + a label file, archives), or one table, "
+            "label file or archive.",
+            callback=_existing_source,
+            show_default=False,
+        ),
+    ],
+    out: Annotated[
+        str,
+        typer.Argument(metavar="OUT", help="Output folder: shards, manifest.json, reports.", show_default=False),
+    ],
+    layout: Annotated[
+        Optional[Layout],
+        typer.Option(
+            metavar="NAME",
+            help=f"Force the layout: {', '.join(LAYOUTS)}. Default: detected, and said why.",
+            case_sensitive=False,
+            show_choices=False,
+            rich_help_panel=_INPUT,
+        ),
+    ] = None,
+    header: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--header/--no-header",
+            help="CSV/TSV: the first row is (not) a header. Default: decided from the row.",
+            show_default=False,
+            rich_help_panel=_INPUT,
+        ),
+    ] = None,
+    text_column: Annotated[
+        str,
+        typer.Option(
+            metavar="C[,C]",
+            help="Tables: the text column, by name or number from 1; several are joined by a line "
+            "break. Default: text, sentence, review, ...",
+            rich_help_panel=_INPUT,
+        ),
+    ] = "",
+    keep_columns: Annotated[
+        str,
+        typer.Option(metavar="A,B", help="Tables: other columns to keep as features; * for all.", rich_help_panel=_INPUT),
+    ] = "",
+    encoding: Annotated[str, typer.Option(metavar="CODEC", help="Encoding of text files.", rich_help_panel=_INPUT)] = "utf-8",
+    follow_outside_links: Annotated[
+        bool,
+        typer.Option(
+            "--follow-outside-links",
+            help="Read files that symlinks in SRC point to outside SRC (else rejected).",
+            rich_help_panel=_INPUT,
+        ),
+    ] = False,
+    labels: Annotated[
+        Optional[str],
+        typer.Option(
+            "--labels",
+            metavar="FILE",
+            help="Label file: CSV, TSV, JSONL, Parquet, .txt or COCO .json naming files by path, name or id.",
+            callback=_existing_labels_file,
+            rich_help_panel=_LABELS,
+        ),
+    ] = None,
+    label_column: Annotated[
+        str,
+        typer.Option(metavar="C", help="The label column, by name or number. Default: label, class, ...", rich_help_panel=_LABELS),
+    ] = "",
+    label_from_name: Annotated[
+        str,
+        typer.Option(
+            metavar="REGEX",
+            help=r"Label a file by REGEX's one group over its name: '^(.+)_\d+' for Abyssinian_12.jpg.",
+            rich_help_panel=_LABELS,
+        ),
+    ] = "",
+    label_names: Annotated[
+        Optional[Path],
+        typer.Option(
+            exists=True,
+            dir_okay=False,
+            metavar="FILE",
+            help="Label names in index order, one per line; numbered labels map through it.",
+            rich_help_panel=_LABELS,
+        ),
+    ] = None,
+    label_separator: Annotated[
+        str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
+    ] = "",
+    shards: Annotated[
+        Optional[ShardRequest],
+        typer.Option(
+            "--shards",
+            "-s",
+            metavar="N|SPLIT=N,..",
+            parser=_parser(parse_shards),
+            help="Shards of the largest split (others get as many records each), or per split: train=64,test=8. Default: 1.",
+            show_default=False,
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = None,
+    shard_size: Annotated[
+        Optional[ShardRequest],
+        typer.Option(
+            metavar="SIZE",
+            parser=_parser(_shard_size),
+            help="Instead of --shards: as many shards as make each about SIZE of input (128MB, 1GiB).",
+            show_default=False,
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = None,
+    split: Annotated[
+        Optional[SplitRatios],
+        typer.Option(
+            metavar="SPLIT=F,..",
+            parser=_parser(parse_split_ratios),
+            help="Split by a seeded hash of each record's id: train=0.8,test=0.2 (not with split folders).",
+            show_default=False,
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seeds the record order and --split: same seed, same bytes.", rich_help_panel=_OUTPUT)
+    ] = 0,
+    max_rejects: Annotated[
+        RejectLimit,
+        typer.Option(
+            metavar="N|P%",
+            parser=_parser(parse_max_rejects),
+            help=f"Fail, keeping the rejects report and writing no manifest, above this many rejects. Default: {DEFAULT_MAX_REJECTS}.",
+            show_default=False,
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = DEFAULT_MAX_REJECTS,
+    overwrite: Annotated[
+        bool,
+        typer.Option("--overwrite", help="Write into a folder holding other files (never deleted).", rich_help_panel=_OUTPUT),
+    ] = False,
+    dry_run: Annotated[
+        bool,
+        typer.Option("--dry-run", "-n", help="Print the layout and the plan; write nothing.", rich_help_panel=_OUTPUT),
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Print only the summary: no plan, no progress.", rich_help_panel=_OUTPUT)
+    ] = False,
+    validate: Annotated[
+        Validation,
+        typer.Option(
+            metavar="full|header",
+            help="full: decode every image (catches damaged pixels); header: header and structure only.",
+            show_choices=False,
+            rich_help_panel=_IMAGES,
+        ),
+    ] = Validation(DEFAULT_VALIDATE),
+    max_pixels: Annotated[
+        int,
+        typer.Option(metavar="N", min=1, help="Reject images with more pixels (decompression bombs).", rich_help_panel=_IMAGES),
+    ] = DEFAULT_MAX_PIXELS,
+    apply_exif_orientation: Annotated[
+        bool,
+        typer.Option(
+            "--apply-exif-orientation",
+            help="Store photos upright (re-encoded) instead of recording their EXIF orientation.",
+            rich_help_panel=_IMAGES,
+        ),
+    ] = False,
+    runner: Annotated[
+        str,
+        typer.Option(
+            metavar="NAME",
+            help="local (this machine's cores), dataflow, portable, dask, or a Beam runner class.",
+            rich_help_panel=_RUNNER,
+        ),
+    ] = "local",
+    workers: Annotated[
+        Optional[int],
+        typer.Option(
+            "--workers", "-w", metavar="N", min=1, help="Local worker processes. Default: one per core.", rich_help_panel=_RUNNER
+        ),
+    ] = None,
+    job_endpoint: Annotated[
+        Optional[str],
+        typer.Option(metavar="HOST:PORT", help="--runner portable: the job service (Flink, Spark, Beam's).", rich_help_panel=_RUNNER),
+    ] = None,
+    dask_address: Annotated[
+        Optional[str],
+        typer.Option(metavar="ADDRESS", help="--runner dask: the scheduler, tcp://HOST:PORT.", rich_help_panel=_RUNNER),
+    ] = None,
+) -> None:
+    """Convert SRC into shards in OUT. Beam options go after `--`, e.g. `-- --project=P`."""
+    if shards is not None and shard_size is not None:
+        fail("give --shards or --shard-size, not both")
+    for option, value, wanted in (("--job-endpoint", job_endpoint, "portable"), ("--dask-address", dask_address, "dask")):
+        if value and runner != wanted:
+            fail(f"{option} goes with --runner {wanted}, not --runner {runner}")
+    try:
+        config = ConvertConfig(
+            source=src,
+            output=out,
+            shards=shard_size or shards or ShardRequest(largest=1),
+            seed=seed,
+            max_pixels=max_pixels,
+            layout=layout.value if layout else "",
+            labels_file=labels or "",
+            split=split,
+            label_names=_label_names(label_names),
+            text_column=text_column,
+            label_column=label_column,
+            keep_columns=_columns(keep_columns),
+            label_separator=label_separator,
+            header=header,
+            label_from_name=label_from_name,
+            encoding=encoding,
+            max_rejects=max_rejects,
+            follow_outside_links=follow_outside_links,
+            validate=validate.value,
+            apply_exif_orientation=apply_exif_orientation,
+        )
+    except ValueError as error:
+        fail(str(error))
+    beam_args = [
+        *([f"--job_endpoint={job_endpoint}"] if job_endpoint else []),
+        *([f"--dask_client_address={dask_address}"] if dask_address else []),
+        *ctx.meta.get(_BEAM_ARGS, []),
+    ]
+    # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
+    logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
+    if dry_run:
+        _dry_run(config, beam_args, workers)
+    else:
+        _convert(config, beam_args, runner=runner, workers=workers, overwrite=overwrite, quiet=quiet)
+
+
+def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, workers: int | None, overwrite: bool, quiet: bool) -> None:
+    """Runs the conversion, showing the plan and progress on a terminal, then says what it wrote."""
+    from shardify.beam_jobs.runners.runner import LOCAL, is_dry_run
+
+    started = time.monotonic()
+    with reporting_errors(interrupted=lambda: _interrupted(config.output)):
+        if runner == LOCAL:
+            from shardify.cli.local_run import PlanWatcher, worker_output_to_log
+
+            with worker_output_to_log() as (stream, log_path):
+                _configure_logging(stream, quiet, other_logs=log_path)
+                _LOG.info("converting %s -> %s (worker log: %s)", config.source, config.output, log_path)
+                show_progress = not quiet and stream.isatty()
+                with PlanWatcher(os.path.abspath(config.output), stream, show_plan=not quiet, show_progress=show_progress):
+                    result = _run(config, beam_args, runner, workers, overwrite, log_path)
+            os.unlink(log_path)
+        else:
+            _configure_logging(sys.stderr, quiet)
+            _LOG.info("converting %s -> %s on %s", config.source, config.output, runner)
+            result = _run(config, beam_args, runner, workers, overwrite)
+    from apache_beam.options.pipeline_options import PipelineOptions
+
+    from shardify.beam_jobs import counters
+    from shardify.cli.plan_text import describe_result
+    from shardify.format.manifest import load_manifest
+
+    if is_dry_run(PipelineOptions(beam_args)):
+        typer.echo(f"dry run on {runner}: the job was built (and shardify staged for its workers); nothing was submitted or written")
+        return
+    if not is_local_path(config.output):  # the summary reads the manifest from local disk only
+        typer.echo(f"finished on {runner}: {config.output}/{naming.MANIFEST_FILENAME} describes the output")
+        return
+    manifest = load_manifest(config.output)  # run_conversion waited for the end, and raised the reason if there is none
+    typer.echo(
+        describe_result(
+            manifest,
+            config.output,
+            seconds=time.monotonic() - started,
+            bytes_read=_bytes_read(config.output),
+            kept=counters.total(result, counters.SHARDS_KEPT),
+            rewritten=counters.total(result, counters.SHARDS_REWRITTEN),
+        )
+    )
+
+
+def _run(config: ConvertConfig, beam_args: list[str], runner: str, workers: int | None, overwrite: bool, log_path: str = "") -> object:
+    """`run_conversion`, with a failure inside the runner said in one line.
+
+    Raises:
+      ShardifyError: our own errors as they are; the runner's, as `_worker_failure` words them.
+    """
+    from shardify.beam_jobs.launch import run_conversion
+
+    try:
+        return run_conversion(config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite)
+    except ShardifyError:
+        if log_path:
+            os.unlink(log_path)  # refused before any worker ran: nothing to keep
+        raise
+    except Exception as error:  # a worker failed, or the runner refused the job; Beam re-raises it wrapped
+        raise _worker_failure(error, log_path) from None
+
+
+def _bytes_read(out: str) -> int | None:
+    """The input bytes the plan counted (files' sizes, rows' lengths), or None if it cannot say."""
+    try:
+        with open_local_input(os.path.join(out, naming.PLAN_FILENAME)) as f:
+            return PlanSummary.from_json(json.loads(f.read(_MAX_PLAN_BYTES))).num_bytes
+    except (OSError, ValueError, KeyError, TypeError, ShardifyError):
+        return None
+
+
+def _interrupted(out: str) -> str:
+    """What an interrupted run leaves, and how to go on."""
+    try:
+        whole = sum(1 for name in os.listdir(out) if naming.is_shard_result(name)) if is_local_path(out) else 0
+    except OSError:
+        whole = 0
+    kept = f"{whole} whole shard{'s' if whole != 1 else ''} in {out} will be kept; " if whole else ""
+    return f"no manifest written; {kept}run the same command again to finish"
+
+
+def _worker_failure(error: Exception, log_path: str = "") -> ShardifyError:
+    """The failure Beam re-raised, in one line: our own error's message as it is, else its last
+    line, with the worker log to read. (Usage errors never come this way: they are raised before
+    the pipeline runs, or recorded in the plan; see `launch._check_finished`.)"""
+    last = without_beam_step((str(error).strip().splitlines() or [type(error).__name__])[-1])
+    ours = last.rfind("shardify.errors.")
+    message = last[ours:].split(": ", 1)[-1] if ours >= 0 else f"the conversion failed: {last}"
+    return ShardifyError(f"{message} (worker log: {log_path})" if log_path else message)
+
+
+def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None) -> None:
+    """Prints the plan; writes nothing."""
+    from shardify.beam_jobs.launch import plan_conversion
+    from shardify.cli.local_run import worker_output_to_log
+    from shardify.cli.plan_text import describe_plan
+
+    with reporting_errors(interrupted=lambda: "a dry run writes nothing"):
+        with worker_output_to_log() as (stream, log_path):
+            _configure_logging(stream, quiet=True, other_logs=log_path)
+            try:
+                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers)
+            except ShardifyError:
+                raise
+            except Exception as error:
+                last = str(error).strip().splitlines()[-1:] or [type(error).__name__]
+                raise ShardifyError(f"planning failed: {last[0]} (worker log: {log_path})") from None
+        os.unlink(log_path)
+    typer.echo(describe_plan(summary))
+    typer.echo(f"dry run: nothing written to {config.output}")

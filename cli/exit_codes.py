@@ -1,0 +1,54 @@
+"""Errors to exit codes, in one place: every command says what went wrong in one line on stderr
+and exits with
+
+  0  success
+  1  the work failed (a ShardifyError: bad source, output not writable, too many rejects, ...)
+  2  a usage error: options that cannot work, alone or with this source and output (a UsageError
+     or RunnerError, raised before any work, or a plan the whole source refused), as the
+     parser's own errors do
+  130 interrupted (Ctrl-C), with what was kept
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Callable, Iterator
+from typing import NoReturn
+
+import typer
+
+from shardify.errors import RunnerError, ShardifyError, UsageError
+
+__all__ = ["SUCCESS", "FAILURE", "USAGE", "INTERRUPTED", "exit_code", "fail", "reporting_errors", "without_beam_step"]
+
+SUCCESS, FAILURE, USAGE, INTERRUPTED = 0, 1, 2, 130
+
+
+def exit_code(error: ShardifyError) -> int:
+    """USAGE for options that cannot work, else FAILURE."""
+    return USAGE if isinstance(error, (UsageError, RunnerError)) else FAILURE
+
+
+def without_beam_step(message: str) -> str:
+    """An error's message without the " [while running 'Step']" Beam appends to one raised in a step."""
+    return re.sub(r" \[while running '[^']*'\]$", "", message)
+
+
+def fail(message: str, code: int = USAGE) -> NoReturn:
+    """One line on stderr, then exit `code` (a usage error unless told otherwise)."""
+    typer.echo(f"error: {without_beam_step(message)}", err=True)
+    raise typer.Exit(code=code)
+
+
+@contextlib.contextmanager
+def reporting_errors(*, interrupted: Callable[[], str] = lambda: "nothing was changed") -> Iterator[None]:
+    """Turns shardify's errors and Ctrl-C into their one line and exit code; `interrupted` says
+    what an interrupted command leaves."""
+    try:
+        yield
+    except ShardifyError as error:
+        fail(str(error), exit_code(error))
+    except KeyboardInterrupt:
+        typer.echo(f"\ninterrupted: {interrupted()}", err=True)
+        raise typer.Exit(code=INTERRUPTED) from None

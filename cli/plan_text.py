@@ -1,0 +1,97 @@
+"""What a person reads about a conversion: the plan before writing, the summary after it.
+
+Both are text for a terminal, built from the plan (`PlanSummary`) and the finished manifest; the
+library and the pipeline only ever hand on those values.
+"""
+
+from __future__ import annotations
+
+import os
+
+from shardify.format import naming
+from shardify.format.manifest import Manifest
+from shardify.plan.entries import PlanSummary
+from shardify.plan.requests import parse_shards
+
+__all__ = ["describe_plan", "describe_result"]
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' if count != 1 else ''}"
+
+
+def describe_plan(summary: PlanSummary) -> str:
+    """Layout, records, labels with counts, shards per split, rejects: one line each."""
+    kind = {"multi": "multi-label ", "none": "unlabeled "}.get(summary.label_mode, "")
+    lines = [
+        f"layout: {summary.layout}; {summary.num_records} {kind}records, {len(summary.labels)} labels, "
+        f"{_plural(len(summary.splits), 'split')}"
+    ]
+    lines += [f"  {note}" for note in summary.notes]
+    request = parse_shards(summary.shards_request)
+    if request.bytes_per_shard:
+        lines.append(f"  shards of about {summary.shards_request} of input each (--shard-size)")
+    largest = max(summary.splits.values(), key=lambda s: s.num_records, default=None)
+    for name, split in sorted(summary.splits.items()):
+        per_shard = split.num_records / split.num_shards
+        lines.append(
+            f"  {name}: {split.num_records} records, {split.num_bytes / 1e6:.1f} MB to read, "
+            f"{_plural(split.num_shards, 'shard')} of ~{per_shard:.0f} records"
+        )
+        asked = request.per_split.get(name, 0) or (request.largest if split is largest else 0)
+        if split.num_shards < asked:
+            lines.append(
+                f"    note: {asked} shards asked for {name}, but it has only {split.num_records} "
+                f"records: writing {split.num_shards} shards of 1 record"
+            )
+        if summary.labels:
+            counts = ", ".join(f"{label}={split.label_counts.get(label, 0)}" for label in summary.labels)
+            lines.append(f"    labels: {counts}")
+    if summary.columns:
+        lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in summary.columns))
+    lines.append(f"  skipped (junk files): {summary.num_skipped}")
+    lines.append(f"  rejected before writing: {summary.num_rejected}")
+    for reject in summary.reject_examples:
+        where = f" row {reject.row}" if reject.row else ""
+        lines.append(f"    {reject.relpath}{where}: {reject.reason}")
+    if summary.num_rejected > len(summary.reject_examples):
+        lines.append(f"    ... and {summary.num_rejected - len(summary.reject_examples)} more")
+    return "\n".join(lines)
+
+
+def describe_result(
+    manifest: Manifest, out: str, *, seconds: float, bytes_read: int | None, kept: int = 0, rewritten: int = 0
+) -> str:
+    """The lines printed when a conversion finishes: what was written, read, rejected, repaired,
+    found twice, and kept from an interrupted run."""
+    inputs = manifest.inputs
+    num_bytes = sum(split.num_bytes for split in manifest.splits.values())
+    num_shards = sum(len(split.shards) for split in manifest.splits.values())
+    read = f", {bytes_read / 1e6:.1f} MB read" if bytes_read is not None else ""
+    lines = [
+        f"wrote {inputs['written']} records in {_plural(num_shards, 'shard')} ({num_bytes / 1e6:.1f} MB written{read}) "
+        f"to {out} in {seconds:.1f} s",
+        f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped",
+    ]
+    if kept:
+        lines.append(f"resumed: kept {kept} of {num_shards} shards an interrupted run had written")
+    if rewritten:
+        lines.append(
+            f"the source or the options changed since an interrupted run: {rewritten} shards it had written were written again"
+        )
+    if inputs["rejected"]:
+        lines.append(f"rejects and reasons: {os.path.join(out, naming.REJECTS_FILENAME)}")
+    duplicates = manifest.duplicates or {}
+    if duplicates.get("groups"):
+        across = f", {duplicates['across_splits']} of them across splits" if duplicates["across_splits"] else ""
+        lines.append(
+            f"duplicates: {duplicates['records']} records share their content in {duplicates['groups']} groups"
+            f"{across}: {os.path.join(out, naming.DUPLICATES_FILENAME)}"
+        )
+    repaired = manifest.repaired
+    if repaired["count"]:
+        lines.append(
+            f"repaired {repaired['count']} inputs ({repaired['reencoded']} re-encoded): "
+            f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
+        )
+    return "\n".join(lines)
