@@ -2,7 +2,7 @@
 
 Every conversion writes TensorFlow Datasets' files (`dataset_info.json`, `features.json`, label
 names) beside its manifest. This command derives the same files from an existing output's manifest,
-through the same code (`shardify/tfds_metadata.py`), so an older output becomes readable by
+through the same code (`shardify/interop/tfds_metadata.py`), so an older output becomes readable by
 `tfds.builder_from_directory(OUT)` without converting it again. It imports neither TensorFlow nor
 tfds.
 """

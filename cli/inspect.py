@@ -1,7 +1,7 @@
 """`shardify inspect OUT`: look at a converted dataset before training on it.
 
-Thin: the facts come from `shardify.inspection` (the manifest, the reports and a bounded sample of
-the shards), the text from `shardify.inspect_text`, the page from `shardify.inspect_report`. The
+Thin: the facts come from `shardify.inspect.facts` (the manifest, the reports and a bounded sample of
+the shards), the text from `shardify.inspect.text_view`, the page from `shardify.inspect.html_page`. The
 report goes to stdout, progress to stderr. Neither TensorFlow nor, without `--html`, the
 plotting library is imported, so the command answers in well under a second on small outputs.
 """

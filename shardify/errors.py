@@ -1,7 +1,7 @@
 """Every error shardify raises on purpose, in one place.
 
 Callers catch these by name; each message says what was found, what was expected and what to do.
-Bad *input files* are not errors: they become rejects with a reason (see `shardify.entries.Reject`).
+Bad *input files* are not errors: they become rejects with a reason (see `shardify.plan.entries.Reject`).
 """
 
 from __future__ import annotations

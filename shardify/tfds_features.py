@@ -2,7 +2,7 @@
 record may hold.
 
 tfds imports this module itself, by the class name `features.json` gives (see
-`shardify/tfds_metadata.py`), when `tfds.builder_from_directory(OUT)` reads an output; nothing in
+`shardify/interop/tfds_metadata.py`), when `tfds.builder_from_directory(OUT)` reads an output; nothing in
 shardify imports it, so converting never imports tfds or TensorFlow.
 
 Why not tfds's own `Image`: it decodes with `tf.image.decode_image`'s default

@@ -4,7 +4,7 @@
 dataset for that would take as long as converting it, so each split is read from the start of its
 shards, in order, only until every label of the split has `per_label` records (and at least
 `min_records` were read for the size figures), and never past `max_records` records or
-`max_bytes` bytes. Records are in a seeded global shuffle (see README, "Output and bad input"),
+`max_bytes` bytes. Records are in a seeded global shuffle (see docs/output.md),
 so the first records of a shard are a fair sample of all labels.
 
 Only what is shown is kept: the image bytes and the text of each label's first `per_label`

@@ -6,7 +6,7 @@ split the shard lengths, bytes and the shard file-name template), `features.json
 `FeaturesDict` whose connectors parse and decode every record) and `<key>.labels.txt` (a class
 label's names, one a line). Each is a translation of the manifest, written here as plain JSON and
 text, so the converter's workers and the CLI never import TensorFlow or tfds;
-`tests/test_tfds.py` checks the files against the real tfds.
+`tests/interop/test_tfds.py` checks the files against the real tfds.
 
 The `FeaturesDict` is flat and keyed by the records' own keys (`image/encoded`,
 `image/class/label`, ...). tfds names the `tf.train.Example` feature of a nested dict entry by

@@ -65,7 +65,7 @@ LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, I
 # `000001.label` (the label itself), `000001.json` (an object with a label field).
 SAMPLE_LABEL_FIELDS = ("cls", "label", "json")
 SAMPLE_JSON_FIELD = "json"
-# How a label file's keys name files (see beam_jobs/join_label_file.py).
+# How a label file's keys name files (see beam_jobs/discover/label_file.py).
 PATH, NAME, STEM, ORDER = "path", "name", "stem", "order"
 LABEL_KEYS = (PATH, NAME, STEM, ORDER)
 
