@@ -7,6 +7,12 @@ PyTorch reader never imports TensorFlow.
 
     ds = shardify.load("out/", split="train", batch_size=64, image_size=(224, 224), as_supervised=True)
     ds = shardify.torch.ShardDataset("out/", split="train", image_size=(224, 224), as_supervised=True)
+
+Every reader takes its options as one `shardify.ReadOptions` too (importing it imports neither
+TensorFlow nor torch), its fields as keywords overriding it:
+
+    options = shardify.ReadOptions(image_size=(224, 224), as_supervised=True, seed=0)
+    ds = shardify.load("out/", split="train", options=options, batch_size=64)
 """
 
 from __future__ import annotations
@@ -17,12 +23,14 @@ from typing import Any
 from shardify._version import __version__
 from shardify.errors import ShardifyError
 from shardify.format.manifest import Manifest, load_manifest
+from shardify.read.options import ReadOptions
 
 __all__ = [
     "__version__",
     "ShardifyError",
     "Manifest",
     "load_manifest",
+    "ReadOptions",
     "load",
     "distribute",
     "read_manifest",

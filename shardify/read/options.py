@@ -1,22 +1,32 @@
 """What every reader of shardify output agrees on: the reading options, what they mean for one
 manifest, and which records each of several readers takes.
 
-Both readers, `shardify.load` (tf.data) and `shardify.torch` (PyTorch), take their options as one
-`ReadOptions`, checked here once, ask `plan_read` which features to return under which names, and
-split a split among readers with `share`: so the two cannot drift apart. Nothing here imports
-TensorFlow or PyTorch.
+Every reader, `shardify.load` and `shardify.distribute` (tf.data), `shardify.torch.ShardDataset`
+and `IndexedDataset` (PyTorch), takes its options as one `ReadOptions`, checked here once (its
+fields also serve as keywords, a shorthand: `reader_options`), asks `plan_read` which features to
+return under which names, and splits a split among readers with `share`: so they cannot drift
+apart. A reader refuses an option it cannot honour, saying what to use instead, rather than read
+something other than what was asked. Nothing here imports TensorFlow or PyTorch: the options that
+hold their objects (`dtype`, `input_context`, `data_options`) are checked by the package that
+defines the object's type, and turned into the reader's own type by that reader.
 
 The sharding rule (`share`): with at least as many shards as readers, reader i of n reads every
 n-th shard starting at shard i; with fewer shards than readers, every reader reads all the shards
 in one common order and keeps every n-th record starting at record i. Either way each record is
 read by exactly one reader per epoch. Applied twice (distributed ranks, then DataLoader workers
 within a rank), the rule composes: a record-level share split again stays record-level.
+
+Over 400 lines on purpose: this is the one place that knows every reading option, which reader
+takes which, and the sharding rule (STYLE.md, habit 13); split up, they could drift apart again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import difflib
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import InitVar, dataclass, fields, replace
+from typing import Any
 
 from shardify.errors import ReadOptionError
 from shardify.format import contract
@@ -33,7 +43,16 @@ __all__ = [
     "CROP_ATTEMPTS",
     "SHUFFLE_BUFFER_BYTES",
     "DECODER_KEYS",
+    "DECODERS",
+    "DTYPE_NAMES",
+    "LOAD",
+    "DISTRIBUTE",
+    "SHARD_DATASET",
+    "INDEXED_DATASET",
+    "READERS",
+    "OPTION_NAMES",
     "ReadOptions",
+    "reader_options",
     "ReadPlan",
     "plan_read",
     "shuffle_buffer_records",
@@ -56,28 +75,87 @@ SHUFFLE_BUFFER_BYTES = 64 * 1024 * 1024
 # What an image decoder reads: the bytes, and the format and size recorded at write time. Readers
 # that decode images always return these too.
 DECODER_KEYS = (contract.IMAGE_ENCODED, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT)
+# The PyTorch readers' JPEG decoders. "auto": torchvision's where torchvision imports, else Pillow.
+DECODERS = ("auto", "pillow", "torchvision")
+# Image dtypes by name, spelled alike by TensorFlow and PyTorch: one ReadOptions serves both.
+DTYPE_NAMES = ("uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64")
+# The readers, by the names their errors give.
+LOAD, DISTRIBUTE, SHARD_DATASET, INDEXED_DATASET = "load", "distribute", "ShardDataset", "IndexedDataset"
+READERS = (LOAD, DISTRIBUTE, SHARD_DATASET, INDEXED_DATASET)
 
 
-@dataclass(frozen=True)
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _package(value: object) -> str:
+    """The top-level package of the type of `value` (of `value` itself if it is a class), e.g.
+    "tensorflow" for tf.bfloat16: how a TensorFlow or PyTorch object is told apart without
+    importing either."""
+    module = value.__module__ if isinstance(value, type) else type(value).__module__
+    return (module or "").split(".")[0]
+
+
+@dataclass(frozen=True, kw_only=True)
 class ReadOptions:
-    """The options every reader takes, checked when made.
+    """How to read a split: every option of every reader, checked once, when made.
 
-    Attributes:
-      shuffle: shuffle shard order and records.
-      seed: makes shuffles, random crops and flips repeatable; None draws one.
-      image_size: (height, width) to fit every image to; None keeps each image's own size.
-      fit: how an image meets image_size: one of FITS.
+    Each reader takes one: `shardify.load(path, split, options=ReadOptions(...))`, and likewise
+    `shardify.distribute`, `shardify.torch.ShardDataset` and `shardify.torch.IndexedDataset`. The
+    fields are also those readers' keywords, a shorthand that overrides `options` field by field.
+    A reader refuses an option it does not take (a value other than the default), saying what to
+    use instead: `load`'s `batch_size` is a DataLoader's `batch_size` in PyTorch.
+
+    >>> ReadOptions(batch_size=64, image_size=[224, 224], fit="random_crop").image_size
+    (224, 224)
+    >>> ReadOptions(num_parallel_reads=4).cycle_length   # tf.data.TFRecordDataset's name for it
+    4
+
+    Attributes (each for every reader, unless it names some; `load` stands for `distribute` too):
+      shuffle: shuffle shard order and records (each epoch differently). None: each reader's
+        default, True for load and ShardDataset; IndexedDataset refuses True (its sampler shuffles).
+      seed: makes shuffles, random crops and flips repeatable; None draws one (ShardDataset and
+        IndexedDataset: from torch's generator when the dataset is made).
+      image_size: (height, width) to fit every image to; images then come back as float32 in
+        [0, 255]. None keeps each image's own size (as uint8). load needs it to batch images.
+      fit: how an image meets image_size, one of FITS: "stretch" (resize), "pad" (keep the aspect,
+        pad), "center_crop" (crop to the aspect, then resize) or "random_crop" (a random crop of
+        CROP_AREA_RANGE of the area, aspect CROP_ASPECT_RANGE, then resize: training augmentation).
+        load decodes only the cropped pixels of a JPEG.
       flip: random left-right flips.
-      normalize: pixels as floats in [0, 1] instead of [0, 255].
-      as_supervised: `(input, label)` pairs instead of dicts.
-      multi_hot: multi-label `label` as a float vector over all labels (else the index list).
-      features: reader names (or keys) to return; None returns all.
+      normalize: pixels as float32 in [0, 1] instead of [0, 255].
+      as_supervised: `(image or text, label)` pairs instead of dicts (ready for Keras `fit`).
+      multi_hot: multi-label `label` as a float32 vector over all labels; False keeps the int64
+        index list (load then batches it ragged).
+      features: reader names (or keys) to return; None returns all. Unread ones are never parsed.
+      dtype: cast images to this dtype last: a tf.DType for load (tf.bfloat16 for mixed
+        precision), a torch.dtype for the PyTorch readers (torch.uint8 keeps batches 4x smaller),
+        or one of DTYPE_NAMES for either. None keeps uint8, or float32 once fitted or normalized.
+      batch_size: (load) records per batch; None yields single records. PyTorch: the DataLoader's.
+      deterministic: (load) keep element order fixed across parallel stages; None: True without
+        shuffle or with a seed, else False (faster).
+      repeat: (load) True repeats forever, a whole number that many epochs, False reads once.
+      cache: (load) True caches the serialized records in memory, a path caches them in files
+        there (the first epoch fills it); shuffling, parsing and decoding still run every epoch.
+      cycle_length: (load) shards read at once; None: up to 16, one for small records.
+      num_parallel_reads: (load) cycle_length under tf.data.TFRecordDataset's name: taken when
+        made, kept as cycle_length (it is not a field).
+      block_length: (load) consecutive records taken from a shard before moving to the next.
+      drop_remainder: (load) drop a last, smaller batch (fixed shapes for TPUs and some strategies).
+      input_context: (load) a tf.distribute.InputContext, this input pipeline's place: it reads its
+        own shards (or, with fewer shards than pipelines, every n-th record). distribute gives it.
+      device: (load) e.g. "/gpu:0": prefetch batches into that device's memory; on a machine
+        without it, on the host. (Under a strategy, distribute places batches.)
+      data_options: (load) a tf.data.Options applied to the dataset.
+      decoder: (ShardDataset, IndexedDataset) the JPEG decoder, one of DECODERS.
+      rank, world_size: (ShardDataset) this process's place among distributed readers: both, or
+        neither for torch.distributed's when it is initialized, else one process.
 
     Raises:
       ReadOptionError: a value that cannot work, whatever the data (see the message).
     """
 
-    shuffle: bool = True
+    shuffle: bool | None = None
     seed: int | None = None
     image_size: tuple[int, int] | None = None
     fit: str = STRETCH
@@ -86,25 +164,208 @@ class ReadOptions:
     as_supervised: bool = False
     multi_hot: bool = True
     features: tuple[str, ...] | None = None
+    dtype: Any = None
+    batch_size: int | None = None
+    deterministic: bool | None = None
+    repeat: bool | int = False
+    cache: bool | str = False
+    cycle_length: int | None = None
+    num_parallel_reads: InitVar[int | None] = None
+    block_length: int = 1
+    drop_remainder: bool = False
+    input_context: Any = None
+    device: str | None = None
+    data_options: Any = None
+    decoder: str = "auto"
+    rank: int | None = None
+    world_size: int | None = None
 
-    def __post_init__(self) -> None:
-        if self.seed is not None and (not isinstance(self.seed, int) or isinstance(self.seed, bool)):
+    def __post_init__(self, num_parallel_reads: int | None) -> None:
+        self._check_shared()
+        self._check_tf_data(num_parallel_reads)
+        self._check_torch()
+
+    def _check_shared(self) -> None:
+        if self.shuffle is not None and not isinstance(self.shuffle, bool):
+            raise ReadOptionError(f"shuffle={self.shuffle!r} must be True, False, or None for the reader's default")
+        if self.seed is not None and not _whole(self.seed):
             raise ReadOptionError(f"seed={self.seed!r} must be a whole number, or None to draw one")
+        for name in ("flip", "normalize", "as_supervised", "multi_hot"):
+            if not isinstance(getattr(self, name), bool):
+                raise ReadOptionError(f"{name}={getattr(self, name)!r} must be True or False")
         if self.fit not in FITS:
             raise ReadOptionError(f"fit={self.fit!r} must be one of {', '.join(FITS)}")
         if self.image_size is not None:
-            size = tuple(self.image_size)
-            if len(size) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in size):
+            size = tuple(self.image_size) if isinstance(self.image_size, Sequence) else (self.image_size,)
+            if len(size) != 2 or not all(_whole(v) and v > 0 for v in size):
                 raise ReadOptionError(
                     f"image_size={self.image_size!r} must be (height, width), two whole numbers above 0"
                 )
             object.__setattr__(self, "image_size", size)
         if self.fit != STRETCH and self.image_size is None:
-            raise ReadOptionError(f"fit={self.fit!r} needs image_size=(height, width)")
+            raise ReadOptionError(f"fit={self.fit!r} needs image_size=(height, width) to fit images to")
         if self.features is not None:
             if isinstance(self.features, str):
                 raise ReadOptionError(f"features={self.features!r} must be a list of names, not one string")
-            object.__setattr__(self, "features", tuple(self.features))
+            names = tuple(self.features) if isinstance(self.features, Iterable) else None
+            if names is None or not all(isinstance(name, str) for name in names):
+                raise ReadOptionError(f"features={self.features!r} must be a list of names (strings), or None for all")
+            object.__setattr__(self, "features", names)
+        if self.dtype is not None:
+            named = isinstance(self.dtype, str)
+            if not (self.dtype in DTYPE_NAMES if named else _package(self.dtype) in ("tensorflow", "torch", "numpy")):
+                raise ReadOptionError(
+                    f"dtype={self.dtype!r} must be a TensorFlow or PyTorch dtype (tf.bfloat16, torch.uint8), "
+                    f"one of the names {', '.join(DTYPE_NAMES)}, or None to keep the reader's"
+                )
+
+    def _check_tf_data(self, num_parallel_reads: int | None) -> None:
+        if self.batch_size is not None and not (_whole(self.batch_size) and self.batch_size >= 1):
+            raise ReadOptionError(f"batch_size={self.batch_size!r} must be at least 1, or None for single records")
+        if self.deterministic is not None and not isinstance(self.deterministic, bool):
+            raise ReadOptionError(
+                f"deterministic={self.deterministic!r} must be True, False, or None (True when unshuffled or seeded)"
+            )
+        if not (isinstance(self.repeat, bool) or (_whole(self.repeat) and self.repeat >= 1)):
+            raise ReadOptionError(
+                f"repeat={self.repeat!r} must be True (forever), False (once) or a number of epochs, at least 1"
+            )
+        if isinstance(self.cache, os.PathLike):
+            object.__setattr__(self, "cache", os.fspath(self.cache))
+        if not (isinstance(self.cache, bool) or (isinstance(self.cache, str) and self.cache)):
+            raise ReadOptionError(f"cache={self.cache!r} must be True (in memory), a path to cache files at, or False")
+        if num_parallel_reads is not None:
+            if self.cycle_length is not None and self.cycle_length != num_parallel_reads:
+                raise ReadOptionError(
+                    f"cycle_length={self.cycle_length!r} and num_parallel_reads={num_parallel_reads!r} are one "
+                    "option under two names: give one"
+                )
+            object.__setattr__(self, "cycle_length", num_parallel_reads)
+        if self.cycle_length is not None and not (_whole(self.cycle_length) and self.cycle_length >= 1):
+            raise ReadOptionError(f"cycle_length={self.cycle_length!r} must be at least 1, or None for the reader's choice")
+        if not (_whole(self.block_length) and self.block_length >= 1):
+            raise ReadOptionError(f"block_length={self.block_length!r} must be at least 1")
+        if not isinstance(self.drop_remainder, bool):
+            raise ReadOptionError(f"drop_remainder={self.drop_remainder!r} must be True or False")
+        if self.input_context is not None and not (
+            _package(self.input_context) == "tensorflow" and type(self.input_context).__name__ == "InputContext"
+        ):
+            raise ReadOptionError(
+                f"input_context={self.input_context!r} must be a tf.distribute.InputContext, or None for one pipeline"
+            )
+        if self.device is not None and not (isinstance(self.device, str) and self.device):
+            raise ReadOptionError(f"device={self.device!r} must be a device name such as '/gpu:0', or None for the host")
+        if self.data_options is not None and not (
+            _package(self.data_options) == "tensorflow" and type(self.data_options).__name__ == "Options"
+        ):
+            raise ReadOptionError(f"data_options={self.data_options!r} must be a tf.data.Options, or None")
+
+    def _check_torch(self) -> None:
+        if self.decoder not in DECODERS:
+            raise ReadOptionError(f"decoder={self.decoder!r} must be one of {', '.join(DECODERS)}")
+        rank, world_size = self.rank, self.world_size
+        if (rank is None) != (world_size is None):
+            raise ReadOptionError(
+                f"rank={rank} and world_size={world_size}: give both, or neither for torch.distributed's"
+            )
+        if rank is not None and not (_whole(rank) and _whole(world_size) and 0 <= rank < world_size):
+            raise ReadOptionError(f"rank={rank!r} must lie in [0, world_size={world_size!r}), both whole numbers")
+
+
+# Every name a reader takes as a keyword: ReadOptions' fields, and the alias it accepts.
+OPTION_NAMES = (*(option.name for option in fields(ReadOptions)), "num_parallel_reads")
+_DEFAULTS = {option.name: option.default for option in fields(ReadOptions)}
+
+# What each reader does not take, and what to use instead: given a value other than the default,
+# a reader refuses the option rather than read something other than what was asked.
+_NOT_TORCH = {
+    "batch_size": "batch with DataLoader(batch_size=...)",
+    "drop_remainder": "drop a last, smaller batch with DataLoader(drop_last=True)",
+    "deterministic": "the PyTorch readers' order follows the seed and the epoch (set_epoch) alone",
+    "repeat": "read another epoch by iterating again, after set_epoch(epoch)",
+    "cache": "the PyTorch readers read the shards every epoch: read a copy on fast local disk",
+    "cycle_length": "each reader reads one shard at a time: read more at once with DataLoader(num_workers=...)",
+    "block_length": "each reader reads its shards whole, one after another",
+    "input_context": "that places a tf.data pipeline; place a ShardDataset with rank= and world_size=",
+    "device": "move batches with .to(device); DataLoader(pin_memory=True) speeds the copy",
+    "data_options": "a tf.data.Options applies to shardify.load and shardify.distribute only",
+}
+_NOT_LOAD = {
+    "decoder": "tf.data decodes with TensorFlow's decoders; decoder= is for shardify.torch",
+    "rank": "place a tf.data input pipeline with input_context=, or read with shardify.distribute",
+    "world_size": "place a tf.data input pipeline with input_context=, or read with shardify.distribute",
+}
+_BY_SAMPLER = "split an IndexedDataset among ranks with DistributedSampler(ds, num_replicas=world_size, rank=rank)"
+_NOT_FOR: dict[str, dict[str, str]] = {
+    LOAD: _NOT_LOAD,
+    DISTRIBUTE: {
+        **_NOT_LOAD,
+        "rank": "distribute places each input pipeline itself",
+        "world_size": "distribute places each input pipeline itself",
+        "batch_size": "give global_batch_size=: distribute batches its share to each replica",
+        "input_context": "distribute gives each input pipeline its own",
+    },
+    SHARD_DATASET: _NOT_TORCH,
+    INDEXED_DATASET: {
+        **_NOT_TORCH,
+        "shuffle": "shuffle with DataLoader(shuffle=True) or a sampler (DistributedSampler shuffles)",
+        "rank": _BY_SAMPLER,
+        "world_size": _BY_SAMPLER,
+        "input_context": _BY_SAMPLER,
+    },
+}
+
+
+def _given(options: ReadOptions, name: str) -> bool:
+    """`options` ask for `name` to do something: a value other than the default."""
+    if name == "shuffle":  # None is each reader's default, and every reader can leave records in order
+        return options.shuffle is True
+    return getattr(options, name) != _DEFAULTS[name]
+
+
+def reader_options(reader: str, options: ReadOptions | None, keywords: Mapping[str, Any]) -> ReadOptions:
+    """The options `reader` (one of READERS) reads with: `options` (None: the defaults) with
+    `keywords`, ReadOptions' fields by name, over them, and `shuffle` made the reader's default.
+
+    >>> chosen = reader_options("load", ReadOptions(seed=1, batch_size=8), {"batch_size": 16})
+    >>> chosen.batch_size, chosen.seed, chosen.shuffle
+    (16, 1, True)
+    >>> reader_options("load", None, {"batch_sise": 16})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    shardify.errors.ReadOptionError: load() has no option batch_sise=16: did you mean batch_size? ...
+    >>> reader_options("ShardDataset", None, {"batch_size": 16})
+    Traceback (most recent call last):
+    shardify.errors.ReadOptionError: ShardDataset does not take batch_size=16: batch with DataLoader(batch_size=...)
+
+    Raises:
+      ReadOptionError: an unknown keyword (naming the closest option), `options` not a
+        ReadOptions, a value ReadOptions refuses, or an option `reader` does not take (saying what
+        to use instead).
+    """
+    for name, value in keywords.items():
+        if name not in OPTION_NAMES:
+            close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
+            hint = f"did you mean {close[0]}? (" if close else f"give one of {', '.join(OPTION_NAMES)} ("
+            raise ReadOptionError(f"{reader}() has no option {name}={value!r}: {hint}the options are ReadOptions' fields)")
+    changes = dict(keywords)
+    if "num_parallel_reads" in changes and "cycle_length" not in changes:  # the alias overrides as its name would
+        changes["cycle_length"] = changes.pop("num_parallel_reads")
+    if options is None:
+        chosen = ReadOptions(**changes)
+    elif not isinstance(options, ReadOptions):
+        raise ReadOptionError(
+            f"options={options!r} must be a shardify.ReadOptions, or None with the options as keywords"
+        )
+    else:
+        chosen = replace(options, **changes) if changes else options
+    refused = [
+        f"{name}={getattr(chosen, name)!r}: {instead}" for name, instead in _NOT_FOR[reader].items() if _given(chosen, name)
+    ]
+    if refused:
+        raise ReadOptionError(f"{reader} does not take " + "; nor ".join(refused))
+    if chosen.shuffle is None:
+        chosen = replace(chosen, shuffle=reader != INDEXED_DATASET)
+    return chosen
 
 
 @dataclass(frozen=True)

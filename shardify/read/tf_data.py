@@ -1,16 +1,24 @@
 """Reading shardify output as a `tf.data` pipeline, from the manifest alone (no globbing).
 
-`load` composes small stages, each taking and returning a `tf.data.Dataset`:
+`load` composes small stages, each taking and returning a `tf.data.Dataset`, all reading their
+options from one `ReadOptions` (through `_Pipeline`, what one input pipeline reads, worked out once
+from the manifest before any stage runs):
 
-    shard files (this pipeline's, shuffled) -> interleaved parallel reads -> [record-level sharding]
-    -> cache -> repeat -> record shuffle -> parse and decode (one parallel map) -> batch -> prefetch
+    shard files (this pipeline's, shuffled) -> interleaved parallel reads -> [record-level share]
+    -> cache -> repeat -> record shuffle -> parse and decode (one parallel map) -> [multi-hot]
+    -> [unbatch] -> [supervised pairs] -> batch -> [tf.data.Options] -> prefetch
 
 Small records (text, tables) are batched first and parsed a batch at a time with
 `tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller.
 `distribute` builds one such pipeline per `tf.distribute` input pipeline.
 
 The options shared with the PyTorch reader (`shardify.torch`), what they mean for a manifest and
-the sharding rule among input pipelines live in `shardify.read_options`, so the two cannot drift.
+the sharding rule among input pipelines live in `shardify.read.options`, so the two cannot drift.
+
+Over 400 lines: beside `load`, `distribute` and their stages, this holds the record parser and
+the image decoder that only these stages use (`_parse_fn`, `_crop_window`, `_decode_fn`); the
+decoder is the part to move into a module of its own should it grow (`benchmarks/read_bench.py`
+imports `_crop_window` from here).
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import random
 import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import tensorflow as tf
 
@@ -34,12 +43,16 @@ from shardify.read.options import (
     CROP_ASPECT_RANGE,
     CROP_ATTEMPTS,
     DECODER_KEYS,
+    DISTRIBUTE,
     FITS,
+    LOAD,
     PAD,
     RANDOM_CROP,
-    STRETCH,
     ReadOptions,
+    ReadPlan,
+    Share,
     plan_read,
+    reader_options,
     share,
     shuffle_buffer_records,
 )
@@ -59,7 +72,6 @@ PARSE_BATCH_RECORDS = 256
 _DAMAGED_PREFIX = "\x07shardify: "
 _DAMAGED_SUFFIX = " is damaged: it ended before the records its manifest gives (run `shardify verify`)"
 _DTYPES = {"string": tf.string, "int64": tf.int64, "float32": tf.float32}
-_DECODER_KEYS = DECODER_KEYS
 _LOG = logging.getLogger("shardify")
 
 
@@ -113,28 +125,218 @@ def labels(path: str) -> Labels:
     return Labels(manifest.labels, manifest.label_mode == contract.LABEL_MULTI)
 
 
-# Stages ------------------------------------------------------------------------------------------
+# The reader --------------------------------------------------------------------------------------
 
 
-def _parse_spec(
-    manifest: Manifest, keys: Sequence[str] | None = None
-) -> dict[str, tf.io.FixedLenFeature | tf.io.VarLenFeature]:
-    """The parsing spec of `keys` (default: every feature) from the manifest's feature spec."""
-    spec = {}
-    for key in manifest.features if keys is None else keys:
-        feature = manifest.features[key]
-        dtype = _DTYPES[feature["dtype"]]
-        variable = list(feature.get("shape", [])) == [None]
-        spec[key] = tf.io.VarLenFeature(dtype) if variable else tf.io.FixedLenFeature([], dtype)
-    return spec
-
-
-def _shard_files(
-    paths: Sequence[str], num_records: Sequence[int], *, shuffle: bool, seed: int | None
+def load(
+    path: str, split: str = "train", *, options: ReadOptions | tf.data.Options | None = None, **keywords: Any
 ) -> tf.data.Dataset:
-    """(path, records the manifest gives it) per shard."""
-    files = tf.data.Dataset.from_tensor_slices((list(paths), tf.constant(list(num_records), tf.int64)))
-    return files.shuffle(len(paths), seed=seed, reshuffle_each_iteration=True) if shuffle else files
+    """A `tf.data.Dataset` over one split of a shardify output folder.
+
+    Every feature comes back under its manifest `output_name` with the manifest's dtype: images
+    decoded to uint8 HxWx3 (float32 when resized), text as `tf.string`, labels as int64 indices
+    into `labels(path).names`, kept table columns as int64, float32 or string.
+
+        ds = load("out/", "train", options=ReadOptions(batch_size=64, image_size=(224, 224)))
+        ds = load("out/", "train", batch_size=64, image_size=(224, 224))  # the same
+
+    Args:
+      path: output folder (or its manifest.json), local or gs://.
+      split: split name, e.g. "train".
+      options: how to read (`ReadOptions`: each option, and what it does, is there). A
+        `tf.data.Options` stands for `ReadOptions(data_options=...)`, as `load` took it before.
+      **keywords: ReadOptions' fields, a shorthand; they override `options`' fields.
+
+    Returns:
+      The dataset; its cardinality is known from the manifest unless `repeat` is True.
+
+    Raises:
+      ManifestError: no finished output at `path`, or no such split.
+      ReadOptionError: (a ValueError) an option that cannot work with this data, that `load`
+        does not take, or that is not an option at all (see the message).
+    """
+    pipeline = _plan_pipeline(path, split, _load_options(LOAD, options, keywords))
+    files = _shard_files(pipeline)  # (path, records) per shard
+    records = _interleave(files, pipeline)  # serialized records
+    records = _share_records(records, pipeline)
+    records = _cache(records, pipeline)
+    records = _repeat(records, pipeline)
+    records = _shuffle(records, pipeline)
+    examples = _parse_and_decode(records, pipeline)  # {reader name: value}, a batch of them for small records
+    examples = _multi_hot(examples, pipeline)
+    examples = _unbatch(examples, pipeline)
+    examples = _as_supervised(examples, pipeline)  # (input, label) or {reader name: value}
+    examples = _batch(examples, pipeline)
+    examples = _apply_data_options(examples, pipeline)
+    return _prefetch(examples, pipeline)
+
+
+def distribute(
+    strategy: tf.distribute.Strategy,
+    path: str,
+    split: str = "train",
+    *,
+    global_batch_size: int,
+    options: ReadOptions | tf.data.Options | None = None,
+    **keywords: Any,
+) -> tf.distribute.DistributedDataset:
+    """A distributed dataset for `strategy`: one input pipeline per worker, each reading its own
+    shards and batching `global_batch_size / num_replicas` records per replica.
+
+    With fewer shards than input pipelines, every pipeline reads all shards and keeps every n-th
+    record (said once in the log) instead of failing. `options` and `keywords` are `load`'s, less
+    `batch_size` and `input_context`, which `distribute` sets for each pipeline.
+
+    Raises:
+      ValueError: `global_batch_size` does not divide evenly among the replicas.
+      ReadOptionError: (a ValueError) as for `load`, found before any pipeline is made.
+    """
+    chosen = _load_options(DISTRIBUTE, options, keywords)
+    if global_batch_size % strategy.num_replicas_in_sync:
+        raise ValueError(
+            f"global_batch_size={global_batch_size} does not divide among "
+            f"{strategy.num_replicas_in_sync} replicas"
+        )
+
+    def dataset_fn(context: tf.distribute.InputContext) -> tf.data.Dataset:
+        batch_size = context.get_per_replica_batch_size(global_batch_size)
+        return load(path, split, options=chosen, batch_size=batch_size, input_context=context)
+
+    return strategy.distribute_datasets_from_function(dataset_fn)
+
+
+def _load_options(reader: str, options: ReadOptions | tf.data.Options | None, keywords: dict[str, Any]) -> ReadOptions:
+    """The ReadOptions `reader` (load or distribute) reads with; see `reader_options`."""
+    if isinstance(options, tf.data.Options):  # what `options=` meant before ReadOptions carried them all
+        options = ReadOptions(data_options=options)
+    return reader_options(reader, options, keywords)
+
+
+@dataclass(frozen=True)
+class _Pipeline:
+    """What one input pipeline reads, worked out once from the manifest and the options: what
+    every stage reads.
+
+    Attributes:
+      options: the options, each default of `load` filled in (`shuffle` a bool).
+      manifest, plan: the output's manifest, and what `options` read of it.
+      paths, shard_records: the shards this pipeline reads and the records of each (every shard
+        of the split when `mine` is record-level).
+      mine: this pipeline's share of the split.
+      num_records: the records it yields per epoch; num_bytes: the bytes of the shards it reads.
+      small_records: text or table records, batched then parsed (see SMALL_RECORD_BYTES).
+      deterministic: element order fixed across parallel stages.
+      cycle: shards to read at once, as asked or chosen (`_interleave` caps it at len(paths)).
+      dtype: the TensorFlow dtype images are cast to last, or None.
+    """
+
+    options: ReadOptions
+    manifest: Manifest
+    plan: ReadPlan
+    paths: tuple[str, ...]
+    shard_records: tuple[int, ...]
+    mine: Share
+    num_records: int
+    num_bytes: int
+    small_records: bool
+    deterministic: bool
+    cycle: int
+    dtype: tf.dtypes.DType | None
+
+
+def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
+    """What `options` read of split `split` of output folder `path`, for this input pipeline.
+
+    Raises:
+      ManifestError: no finished output at `path`, no such split, an empty split, or a local
+        shard that is not a regular file.
+      ReadOptionError: an option that cannot work with this data.
+    """
+    manifest = read_manifest(path)
+    plan = plan_read(manifest, options, path=path)
+    if options.batch_size is not None and plan.reads_images and options.image_size is None:
+        raise ReadOptionError("batch_size needs image_size=(height, width): images differ in size")
+    info = manifest.split(split)
+    if info.num_records == 0:
+        raise ManifestError(f"split {split!r} of {path} has no records")
+    deterministic = options.deterministic
+    if deterministic is None:
+        deterministic = not options.shuffle or options.seed is not None
+    small_records = not plan.reads_images and info.num_bytes <= SMALL_RECORD_BYTES * info.num_records
+
+    paths = manifest.shard_paths(split)
+    if is_local_path(path):
+        _check_local_shards(paths)
+    context = options.input_context
+    pipelines, index = (context.num_input_pipelines, context.input_pipeline_id) if context else (1, 0)
+    mine = share(len(paths), pipelines, index)  # record-level: every shard, in manifest order
+    if mine.record_level:
+        _LOG.warning(
+            "%s has %d shards of %s for %d input pipelines: each pipeline reads every record "
+            "and keeps every %d-th (convert with --shards >= %d to read each shard once)",
+            path, len(paths), split, pipelines, pipelines, pipelines,
+        )
+    shards = [info.shards[i] for i in mine.shards]
+    return _Pipeline(
+        options=options,
+        manifest=manifest,
+        plan=plan,
+        paths=tuple(paths[i] for i in mine.shards),
+        shard_records=tuple(shard.num_records for shard in shards),
+        mine=mine,
+        num_records=mine.num_records([shard.num_records for shard in info.shards]),
+        num_bytes=sum(shard.num_bytes for shard in shards),
+        small_records=small_records,
+        deterministic=deterministic,
+        cycle=options.cycle_length or (1 if small_records else min(len(shards), MAX_CYCLE_LENGTH)),
+        dtype=_tf_dtype(options.dtype),
+    )
+
+
+def _tf_dtype(dtype: object) -> tf.dtypes.DType | None:
+    """`ReadOptions.dtype` as a TensorFlow dtype.
+
+    Raises:
+      ReadOptionError: it names no TensorFlow dtype (a torch.dtype, say).
+    """
+    if dtype is None:
+        return None
+    try:
+        return tf.as_dtype(dtype)
+    except TypeError:
+        raise ReadOptionError(
+            f"dtype={dtype!r} is not a TensorFlow dtype: give one (tf.bfloat16) or its name ('bfloat16')"
+        ) from None
+
+
+def _check_local_shards(paths: Sequence[str]) -> None:
+    """Each shard must be a regular file: TensorFlow would wait forever on a named pipe.
+
+    Raises:
+      ManifestError: naming the first shard that is missing or not a regular file.
+    """
+    for shard in paths:
+        try:
+            mode = os.stat(shard).st_mode
+        except OSError as error:
+            raise ManifestError(f"cannot read shard {shard}: {error.strerror} (run `shardify verify`)") from None
+        if not stat.S_ISREG(mode):
+            raise ManifestError(f"shard {shard} is not a regular file")
+
+
+# Stages, in the order `load` composes them ----------------------------------------------------
+
+
+def _shard_files(pipeline: _Pipeline) -> tf.data.Dataset:
+    """(path, records the manifest gives it) per shard, shuffled anew each epoch when shuffling.
+
+    Pipelines sharing shards by record keep the manifest's order: each must skip the same records.
+    """
+    options = pipeline.options
+    files = tf.data.Dataset.from_tensor_slices((list(pipeline.paths), tf.constant(list(pipeline.shard_records), tf.int64)))
+    if options.shuffle and not pipeline.mine.record_level:
+        return files.shuffle(len(pipeline.paths), seed=options.seed, reshuffle_each_iteration=True)
+    return files
 
 
 def _read_shard(path: tf.Tensor, num_records: tf.Tensor) -> tf.data.Dataset:
@@ -152,18 +354,88 @@ def _read_shard(path: tf.Tensor, num_records: tf.Tensor) -> tf.data.Dataset:
     return records.concatenate(tf.data.Dataset.from_tensors(damaged).repeat()).take(num_records)
 
 
-def _interleave_records(
-    files: tf.data.Dataset, *, cycle_length: int, block_length: int, parallel: bool, deterministic: bool
-) -> tf.data.Dataset:
-    if not parallel:  # tiny records: one shard after another is faster than parallel reads
-        return files.interleave(_read_shard, cycle_length=cycle_length, block_length=block_length)
-    return files.interleave(
-        _read_shard,
-        cycle_length=cycle_length,
-        block_length=block_length,
-        num_parallel_calls=AUTOTUNE,
-        deterministic=deterministic,
-    )
+def _interleave(files: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """The shards' records, `cycle` shards at a time, with the cardinality the manifest gives."""
+    cycle_length = max(1, min(pipeline.cycle, len(pipeline.paths)))
+    block_length = pipeline.options.block_length
+    if pipeline.cycle <= 1:  # tiny records: one shard after another is faster than parallel reads
+        records = files.interleave(_read_shard, cycle_length=cycle_length, block_length=block_length)
+    else:
+        records = files.interleave(
+            _read_shard,
+            cycle_length=cycle_length,
+            block_length=block_length,
+            num_parallel_calls=AUTOTUNE,
+            # Pipelines sharing shards by record must see the records in one order.
+            deterministic=pipeline.deterministic or pipeline.mine.record_level,
+        )
+    return records.apply(tf.data.experimental.assert_cardinality(sum(pipeline.shard_records)))
+
+
+def _share_records(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """This pipeline's every n-th record, when pipelines share shards by record."""
+    mine = pipeline.mine
+    return records.shard(mine.record_stride, mine.record_offset) if mine.record_level else records
+
+
+def _cache(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """Serialized records cached in memory, or in files at a path; shuffling, parsing and decoding
+    still run every epoch."""
+    cache = pipeline.options.cache
+    return records.cache("" if cache is True else str(cache)) if cache else records
+
+
+def _repeat(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    repeat = pipeline.options.repeat
+    return records.repeat(None if repeat is True else int(repeat)) if repeat else records
+
+
+def _shuffle(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """Records through a buffer of about SHUFFLE_BUFFER_BYTES of them."""
+    options = pipeline.options
+    if not options.shuffle:
+        return records
+    return records.shuffle(shuffle_buffer_records(pipeline.num_records, pipeline.num_bytes), seed=options.seed)
+
+
+def _parse_and_decode(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """Serialized records -> dicts keyed by reader name, images decoded and fitted in the same
+    parallel map. Small records are batched first and parsed a batch at a time."""
+    options, plan, deterministic = pipeline.options, pipeline.plan, pipeline.deterministic
+    if pipeline.small_records:
+        batch_size = options.batch_size or PARSE_BATCH_RECORDS
+        records = records.batch(batch_size, drop_remainder=options.drop_remainder and bool(options.batch_size))
+    parse = _parse_fn(pipeline.manifest, plan.keys, batched=pipeline.small_records)
+    if not plan.reads_images:
+        return records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+    # one map: parse and decode in the same parallel call
+    decode = _decode_fn([plan.names[key] for key in DECODER_KEYS], options, dtype=pipeline.dtype)
+    if options.fit == RANDOM_CROP or options.flip:
+        run_seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1 << 31)
+
+        def parse_and_decode(index: tf.Tensor, record: tf.Tensor) -> dict[str, tf.Tensor]:
+            return decode(parse(record), tf.stack([tf.constant(run_seed, tf.int64), index]))
+
+        records = records.enumerate()
+    else:
+
+        def parse_and_decode(record: tf.Tensor) -> dict[str, tf.Tensor]:
+            return decode(parse(record))
+
+    return records.map(parse_and_decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+
+
+def _parse_spec(
+    manifest: Manifest, keys: Sequence[str] | None = None
+) -> dict[str, tf.io.FixedLenFeature | tf.io.VarLenFeature]:
+    """The parsing spec of `keys` (default: every feature) from the manifest's feature spec."""
+    spec = {}
+    for key in manifest.features if keys is None else keys:
+        feature = manifest.features[key]
+        dtype = _DTYPES[feature["dtype"]]
+        variable = list(feature.get("shape", [])) == [None]
+        spec[key] = tf.io.VarLenFeature(dtype) if variable else tf.io.FixedLenFeature([], dtype)
+    return spec
 
 
 def _densify(value: tf.Tensor | tf.sparse.SparseTensor, batched: bool) -> tf.Tensor | tf.RaggedTensor:
@@ -211,22 +483,15 @@ def _crop_window(
     return tf.stack([0, 0, height, width])
 
 
-def _decode_fn(
-    names: Sequence[str],
-    *,
-    image_size: tuple[int, int] | None,
-    fit: str,
-    flip: bool,
-    normalize: bool,
-    dtype: tf.dtypes.DType | str | None = None,
-) -> Callable[..., dict]:
-    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale. `names` are
-    the output names of _DECODER_KEYS in the manifest.
+def _decode_fn(names: Sequence[str], options: ReadOptions, *, dtype: tf.dtypes.DType | None) -> Callable[..., dict]:
+    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale, cast to
+    `dtype`, as `options` ask. `names` are the output names of DECODER_KEYS in the manifest.
 
     Random crops and flips are stateless, from the element's `seed` ([run seed, element index]):
     repeatable with `load(seed=...)`, and free to run in parallel.
     """
     image_key, height_key, width_key, format_key = names
+    image_size, fit, flip, normalize = options.image_size, options.fit, options.flip, options.normalize
     aspect = image_size[1] / image_size[0] if image_size else None
 
     crops = fit in (CENTER_CROP, RANDOM_CROP)
@@ -257,14 +522,19 @@ def _decode_fn(
         if normalize:
             image = tf.cast(image, tf.float32) / 255.0
         if dtype is not None:
-            image = tf.cast(tf.round(image) if tf.as_dtype(dtype).is_integer and image.dtype.is_floating else image, dtype)
+            image = tf.cast(tf.round(image) if dtype.is_integer and image.dtype.is_floating else image, dtype)
         return {**example, image_key: image}
 
     return decode
 
 
-def _multi_hot(examples: tf.data.Dataset, label_key: str, num_labels: int, *, batched: bool) -> tf.data.Dataset:
-    """Multi-label index lists as float32 vectors of length `num_labels` ([batch, num_labels] if batched)."""
+def _multi_hot(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """Multi-label index lists as float32 vectors over all labels ([batch, labels] for small
+    records), when the options ask for them."""
+    plan = pipeline.plan
+    if not plan.multi_hot_label(pipeline.options):
+        return examples
+    label_key, num_labels, batched = plan.label_name, plan.num_labels, pipeline.small_records
 
     def encode(example: dict[str, tf.Tensor]) -> dict[str, tf.Tensor]:
         # A sum, not a max: a record with no labels sums to zeros, where a max would give -inf.
@@ -275,253 +545,50 @@ def _multi_hot(examples: tf.data.Dataset, label_key: str, num_labels: int, *, ba
     return examples.map(encode, num_parallel_calls=AUTOTUNE)
 
 
-def _as_supervised(examples: tf.data.Dataset, input_key: str, label_key: str) -> tf.data.Dataset:
+def _unbatch(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """Single records again, where small records were batched only to parse them."""
+    options = pipeline.options
+    if not pipeline.small_records or options.batch_size is not None:
+        return examples
+    examples = examples.unbatch()
+    if options.repeat is True:
+        return examples
+    # unbatch forgets the count; the manifest knows it
+    epochs = 1 if options.repeat is False else int(options.repeat)
+    return examples.apply(tf.data.experimental.assert_cardinality(pipeline.num_records * epochs))
+
+
+def _as_supervised(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    if not pipeline.options.as_supervised:
+        return examples
+    input_key, label_key = pipeline.plan.supervised_input, pipeline.plan.label_name
     return examples.map(lambda example: (example[input_key], example[label_key]), num_parallel_calls=AUTOTUNE)
 
 
-# The reader --------------------------------------------------------------------------------------
+def _batch(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """Batches of `batch_size` (small records are batched already, before parsing)."""
+    options = pipeline.options
+    if options.batch_size is None or pipeline.small_records:
+        return examples
+    if pipeline.plan.multi_label and not (options.multi_hot and options.as_supervised):  # variable-length label lists
+        return examples.ragged_batch(options.batch_size, drop_remainder=options.drop_remainder)
+    # plain: tf.data fuses it with the map before it (measured faster than a parallel batch)
+    return examples.batch(options.batch_size, drop_remainder=options.drop_remainder)
 
 
-def load(
-    path: str,
-    split: str = "train",
-    *,
-    batch_size: int | None = None,
-    shuffle: bool = True,
-    seed: int | None = None,
-    deterministic: bool | None = None,
-    repeat: bool | int = False,
-    cache: bool | str = False,
-    cycle_length: int | None = None,
-    block_length: int = 1,
-    num_parallel_reads: int | None = None,
-    drop_remainder: bool = False,
-    image_size: tuple[int, int] | None = None,
-    fit: str = STRETCH,
-    flip: bool = False,
-    normalize: bool = False,
-    dtype: tf.dtypes.DType | str | None = None,
-    as_supervised: bool = False,
-    multi_hot: bool = True,
-    features: Sequence[str] | None = None,
-    options: tf.data.Options | None = None,
-    input_context: tf.distribute.InputContext | None = None,
-    device: str | None = None,
-) -> tf.data.Dataset:
-    """A `tf.data.Dataset` over one split of a shardify output folder.
-
-    Every feature comes back under its manifest `output_name` with the manifest's dtype: images
-    decoded to uint8 HxWx3 (float32 when resized), text as `tf.string`, labels as int64 indices
-    into `labels(path).names`, kept table columns as int64, float32 or string.
-
-    Args:
-      path: output folder (or its manifest.json), local or gs://.
-      split: split name, e.g. "train".
-      batch_size: records per batch; None yields single records.
-      shuffle: shuffle shard order and records (each epoch differently).
-      seed: makes the shuffle repeatable.
-      deterministic: keep element order fixed across parallel stages; default: True without
-        shuffle or with a seed, else False (faster).
-      repeat: True repeats forever, an int that many epochs, False reads once.
-      cache: True caches the serialized records in memory, a path caches them in files there (the
-        first epoch fills it); shuffling, parsing and decoding still run every epoch.
-      cycle_length: shards read at once (default: up to 16; 1 for small records).
-      block_length: consecutive records taken from a shard before moving to the next.
-      num_parallel_reads: another name for cycle_length, as `tf.data.TFRecordDataset` spells it.
-      drop_remainder: drop a last, smaller batch (fixed shapes for TPUs and some strategies).
-      image_size: (height, width) to resize every image to; images come back as float32 in
-        [0, 255]. Needed to batch images of different sizes.
-      fit: how an image meets image_size: "stretch" (resize), "pad" (keep the aspect, pad),
-        "center_crop" (crop to the aspect, then resize) or "random_crop" (a random crop of 8-100%
-        of the area, aspect 3/4-4/3, then resize: training augmentation). Crops of JPEGs decode
-        only the cropped pixels.
-      flip: randomly flip images left-right.
-      normalize: scale pixels to float32 in [0, 1].
-      dtype: cast images to this dtype last (e.g. tf.bfloat16 or tf.float16 for mixed precision;
-        tf.uint8 to keep decoded pixels small); None keeps uint8, or float32 once resized.
-      as_supervised: yield `(image or text, label)` pairs, ready for `Model.fit`.
-      multi_hot: for multi-label data, `label` as a float32 multi-hot vector over all labels;
-        False keeps the int64 index list (batches are then ragged).
-      features: output names (or keys) to read; None reads all. Unread features are never parsed.
-      options: a `tf.data.Options` applied to the result.
-      input_context: this input pipeline's place under `tf.distribute`: it reads its own shards
-        (or, with fewer shards than pipelines, every n-th record); see `distribute`.
-      device: e.g. "/gpu:0": prefetch batches into that device's memory; on a machine without it
-        the same call prefetches on the host. (Under a strategy, `distribute` places batches.)
-
-    Returns:
-      The dataset; its cardinality is known from the manifest unless `repeat` is True.
-
-    Raises:
-      ManifestError: no finished output at `path`, or no such split.
-      ReadOptionError: (a ValueError) an option that cannot work with this data (see the message).
-    """
-    read = ReadOptions(
-        shuffle=shuffle,
-        seed=seed,
-        image_size=image_size,
-        fit=fit,
-        flip=flip,
-        normalize=normalize,
-        as_supervised=as_supervised,
-        multi_hot=multi_hot,
-        features=features,
-    )
-    if batch_size is not None and batch_size < 1:
-        raise ReadOptionError(f"batch_size={batch_size} must be at least 1, or None for single records")
-    if block_length < 1:
-        raise ReadOptionError(f"block_length={block_length} must be at least 1")
-    manifest = read_manifest(path)
-    plan = plan_read(manifest, read, path=path)
-    image_key, text_key, label_key = plan.image_name, plan.text_name, plan.label_name
-    keys, reads_images = list(plan.keys), plan.reads_images
-    image_size = read.image_size
-    if batch_size is not None and reads_images and image_size is None:
-        raise ReadOptionError("batch_size needs image_size=(height, width): images differ in size")
-    info = manifest.split(split)
-    if info.num_records == 0:
-        raise ManifestError(f"split {split!r} of {path} has no records")
-    if deterministic is None:
-        deterministic = not shuffle or seed is not None
-    small_records = not reads_images and info.num_bytes <= SMALL_RECORD_BYTES * info.num_records
-
-    paths = manifest.shard_paths(split)
-    if is_local_path(path):
-        _check_local_shards(paths)
-    shard_records = [shard.num_records for shard in info.shards]
-    shard_bytes = [shard.num_bytes for shard in info.shards]
-    pipelines, index = (input_context.num_input_pipelines, input_context.input_pipeline_id) if input_context else (1, 0)
-    mine = share(len(paths), pipelines, index)
-    record_level = mine.record_level
-    if record_level:  # every pipeline reads every shard, in manifest order (`records.shard` below)
-        _LOG.warning(
-            "%s has %d shards of %s for %d input pipelines: each pipeline reads every record "
-            "and keeps every %d-th (convert with --shards >= %d to read each shard once)",
-            path, len(paths), split, pipelines, pipelines, pipelines,
-        )
-    else:
-        paths = [paths[i] for i in mine.shards]
-        shard_records = [shard_records[i] for i in mine.shards]
-        shard_bytes = [shard_bytes[i] for i in mine.shards]
-    num_records, num_bytes = sum(shard_records), sum(shard_bytes)
-    cycle = cycle_length or num_parallel_reads or (1 if small_records else min(len(paths), MAX_CYCLE_LENGTH))
-    files = _shard_files(paths, shard_records, shuffle=shuffle and not record_level, seed=seed)
-    records = _interleave_records(
-        files,
-        cycle_length=max(1, min(cycle, len(paths))),
-        block_length=block_length,
-        parallel=cycle > 1,
-        deterministic=deterministic or record_level,
-    )
-    records = records.apply(tf.data.experimental.assert_cardinality(num_records))
-    if record_level:
-        records = records.shard(mine.record_stride, mine.record_offset)
-        num_records = len(range(mine.record_offset, num_records, mine.record_stride))
-    if cache:
-        records = records.cache("" if cache is True else str(cache))
-    if repeat:
-        records = records.repeat(None if repeat is True else int(repeat))
-    if shuffle:
-        records = records.shuffle(shuffle_buffer_records(num_records, num_bytes), seed=seed)
-
-    batched = small_records
-    if small_records:
-        records = records.batch(batch_size or PARSE_BATCH_RECORDS, drop_remainder=drop_remainder and bool(batch_size))
-    parse = _parse_fn(manifest, keys, batched=batched)
-    if not reads_images:
-        examples = records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
-    else:  # one map: parse and decode in the same parallel call
-        names = [plan.names[key] for key in _DECODER_KEYS]
-        decode = _decode_fn(names, image_size=image_size, fit=fit, flip=flip, normalize=normalize, dtype=dtype)
-        if fit == RANDOM_CROP or flip:
-            run_seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
-
-            def parse_and_decode(index: tf.Tensor, record: tf.Tensor) -> dict[str, tf.Tensor]:
-                return decode(parse(record), tf.stack([tf.constant(run_seed, tf.int64), index]))
-
-            records = records.enumerate()
-        else:
-
-            def parse_and_decode(record: tf.Tensor) -> dict[str, tf.Tensor]:
-                return decode(parse(record))
-
-        examples = records.map(parse_and_decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
-    multi_label = plan.multi_label
-    if plan.multi_hot_label(read):
-        examples = _multi_hot(examples, label_key, len(manifest.labels), batched=batched)
-    if small_records and batch_size is None:
-        examples = examples.unbatch()
-        if repeat is not True:  # unbatch forgets the count; the manifest knows it
-            epochs = 1 if repeat is False else int(repeat)
-            examples = examples.apply(tf.data.experimental.assert_cardinality(num_records * epochs))
-    if as_supervised:
-        examples = _as_supervised(examples, image_key or text_key, label_key)
-    if batch_size is not None and not small_records:
-        if multi_label and not (multi_hot and as_supervised):  # variable-length label lists
-            examples = examples.ragged_batch(batch_size, drop_remainder=drop_remainder)
-        else:  # plain: tf.data fuses it with the map before it (measured faster than a parallel batch)
-            examples = examples.batch(batch_size, drop_remainder=drop_remainder)
-    if options is not None:
-        examples = examples.with_options(options)
-    return _prefetch(examples, device)
+def _apply_data_options(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    data_options = pipeline.options.data_options
+    return examples if data_options is None else examples.with_options(data_options)
 
 
-def _check_local_shards(paths: Sequence[str]) -> None:
-    """Each shard must be a regular file: TensorFlow would wait forever on a named pipe.
-
-    Raises:
-      ManifestError: naming the first shard that is missing or not a regular file.
-    """
-    for shard in paths:
-        try:
-            mode = os.stat(shard).st_mode
-        except OSError as error:
-            raise ManifestError(f"cannot read shard {shard}: {error.strerror} (run `shardify verify`)") from None
-        if not stat.S_ISREG(mode):
-            raise ManifestError(f"shard {shard} is not a regular file")
-
-
-def _prefetch(examples: tf.data.Dataset, device: str | None) -> tf.data.Dataset:
+def _prefetch(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
     """Prefetch on the host, or into `device`'s memory when this machine has that device."""
+    device = pipeline.options.device
     if device:
         wanted = tf.DeviceSpec.from_string(device)
         present = [tf.DeviceSpec.from_string(d.name) for d in tf.config.list_logical_devices()]
-        if any(d.device_type == (wanted.device_type or "").upper() and d.device_index == (wanted.device_index or 0) for d in present):
+        wanted_type, wanted_index = (wanted.device_type or "").upper(), wanted.device_index or 0
+        if any(d.device_type == wanted_type and d.device_index == wanted_index for d in present):
             return examples.apply(tf.data.experimental.prefetch_to_device(device))
         _LOG.info("no device %s here: prefetching on the host", device)
     return examples.prefetch(AUTOTUNE)
-
-
-def distribute(
-    strategy: tf.distribute.Strategy,
-    path: str,
-    split: str = "train",
-    *,
-    global_batch_size: int,
-    **load_options: object,
-) -> tf.distribute.DistributedDataset:
-    """A distributed dataset for `strategy`: one input pipeline per worker, each reading its own
-    shards and batching `global_batch_size / num_replicas` records per replica.
-
-    With fewer shards than input pipelines, every pipeline reads all shards and keeps every n-th
-    record (said once in the log) instead of failing. `load_options` are `load`'s keywords.
-
-    Raises:
-      ValueError: `global_batch_size` does not divide evenly among the replicas.
-    """
-    if global_batch_size % strategy.num_replicas_in_sync:
-        raise ValueError(
-            f"global_batch_size={global_batch_size} does not divide among "
-            f"{strategy.num_replicas_in_sync} replicas"
-        )
-
-    def dataset_fn(context: tf.distribute.InputContext) -> tf.data.Dataset:
-        return load(
-            path,
-            split,
-            batch_size=context.get_per_replica_batch_size(global_batch_size),
-            input_context=context,
-            **load_options,
-        )
-
-    return strategy.distribute_datasets_from_function(dataset_fn)

@@ -7,11 +7,12 @@
 DataLoader worker, reads its own shards start to end, through a seeded shuffle buffer.
 `IndexedDataset` (map-style) seeks to any record through the shards' index files, for samplers.
 
-Both take `shardify.load`'s options from `shardify.read_options` (checked there, and giving the
-same features under the same names) and split records among readers by the same rule: shards
-while there are enough, else every n-th record. Ranks split first, then each rank's DataLoader
-workers split the rank's part, so every record is read exactly once per epoch across
-`world_size x num_workers` readers.
+Both take their options as `shardify.load` does, as one `ReadOptions` or its fields as keywords
+(checked in `shardify.read.options`, and giving the same features under the same names), refuse
+the tf.data-only ones (saying what to use instead: `batch_size` is the DataLoader's), and split
+records among readers by the same rule: shards while there are enough, else every n-th record.
+Ranks split first, then each rank's DataLoader workers split the rank's part, so every record is
+read exactly once per epoch across `world_size x num_workers` readers.
 
 Randomness comes from the seed and the epoch (`set_epoch`, as with `DistributedSampler`): the
 shard order, the record buffer, and each record's crop and flip (drawn from the record's own place
@@ -39,7 +40,17 @@ from shardify.format.shard_index import open_shard_file, record_frames
 from shardify.format.tfrecord import iter_records, record_from_frame
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.read.options import ReadOptions, ReadPlan, Share, plan_read, share, shuffle_buffer_records
+from shardify.read.options import (
+    INDEXED_DATASET,
+    SHARD_DATASET,
+    ReadOptions,
+    ReadPlan,
+    Share,
+    plan_read,
+    reader_options,
+    share,
+    shuffle_buffer_records,
+)
 from shardify.read.torch_records import RecordDecoder
 
 __all__ = ["ShardDataset", "IndexedDataset", "collate"]
@@ -73,7 +84,7 @@ class _Source:
     """A split of an output folder, the options read from it, and how to decode its records:
     what both datasets hold."""
 
-    def __init__(self, path: str, split: str, options: ReadOptions, *, dtype: torch.dtype | None, decoder: str) -> None:
+    def __init__(self, path: str, split: str, options: ReadOptions) -> None:
         if not is_local_path(path):
             raise ManifestError(f"shardify.torch reads local output folders; {path} is not one (copy it here first)")
         self.manifest: Manifest = load_manifest(path)
@@ -82,7 +93,7 @@ class _Source:
             raise ManifestError(f"split {split!r} of {path} has no records")
         self.options = options
         self.plan: ReadPlan = plan_read(self.manifest, options, path=path)
-        self.decode = RecordDecoder(self.manifest, self.plan, options, dtype=dtype, decoder=decoder)
+        self.decode = RecordDecoder(self.manifest, self.plan, options)
         self.shard_records = [shard.num_records for shard in self.info.shards]
         self.paths = [join_path(self.manifest.root, shard.path) for shard in self.info.shards]
         for shard in self.info.shards:  # each must be a regular file: fail here, not in a worker
@@ -102,18 +113,15 @@ class _Source:
         return self.decode(data, path=self.paths[shard], index=index, rng=self.record_rng(epoch, shard, index))
 
 
-def _reader_place(rank: int | None, world_size: int | None) -> tuple[int, int]:
-    """(rank, world size): as given, else from torch.distributed when it is initialized, else (0, 1)."""
-    if rank is None and world_size is None:
-        distributed = torch.distributed
-        if distributed.is_available() and distributed.is_initialized():
-            return distributed.get_rank(), distributed.get_world_size()
-        return 0, 1
-    if rank is None or world_size is None:
-        raise ReadOptionError(f"rank={rank} and world_size={world_size}: give both, or neither")
-    if world_size < 1 or not 0 <= rank < world_size:
-        raise ReadOptionError(f"rank={rank} must lie in [0, world_size={world_size})")
-    return rank, world_size
+def _reader_place(options: ReadOptions) -> tuple[int, int]:
+    """(rank, world size): as given (ReadOptions checks both), else from torch.distributed when it
+    is initialized, else (0, 1)."""
+    if options.rank is not None and options.world_size is not None:
+        return options.rank, options.world_size
+    distributed = torch.distributed
+    if distributed.is_available() and distributed.is_initialized():
+        return distributed.get_rank(), distributed.get_world_size()
+    return 0, 1
 
 
 class ShardDataset(torch.utils.data.IterableDataset):
@@ -123,18 +131,19 @@ class ShardDataset(torch.utils.data.IterableDataset):
     its share of the shards whole, one after another, in a seeded order, through a shuffle buffer
     of about 64 MiB of records; see the module docstring for the split among readers.
 
+        ds = ShardDataset("out/", "train", options=ReadOptions(image_size=(224, 224), seed=0))
+        ds = ShardDataset("out/", "train", image_size=(224, 224), seed=0)  # the same
+
     Args:
       path: the output folder (or its manifest.json); local.
       split: split name, e.g. "train".
-      shuffle, seed, image_size, fit, flip, normalize, as_supervised, multi_hot, features: as
-        `shardify.load` takes them (`shardify.read_options.ReadOptions`). Give every rank the same
-        seed. Without one, a seed is drawn from torch's generator when the dataset is made.
-      dtype: cast images to this torch dtype last (e.g. torch.uint8 keeps batches 4x smaller).
-      rank, world_size: this process's place among distributed readers; default: from
-        `torch.distributed` when it is initialized (make the dataset after `init_process_group`),
-        else one process.
-      decoder: "auto" (torchvision's JPEG decoder where it imports, else Pillow), "pillow" or
-        "torchvision".
+      options: how to read (`shardify.ReadOptions`, where each option is described): shuffle,
+        seed, image_size, fit, flip, normalize, as_supervised, multi_hot, features, dtype (a
+        torch.dtype or its name), decoder, and rank and world_size (default: from
+        `torch.distributed` when it is initialized: make the dataset after `init_process_group`;
+        else one process). Give every rank the same seed. Without one, a seed is drawn from
+        torch's generator when the dataset is made.
+      **keywords: ReadOptions' fields, a shorthand; they override `options`' fields.
 
     `len()` is the number of records this rank reads per epoch (all its workers together). Ranks
     may differ by a few records (never more than the records of one shard per worker): no record is
@@ -142,41 +151,14 @@ class ShardDataset(torch.utils.data.IterableDataset):
 
     Raises:
       ManifestError: no finished output at `path`, no such split, or a shard that is not a file.
-      ReadOptionError: an option that cannot work with this data (see the message).
+      ReadOptionError: an option that cannot work with this data, that only tf.data takes, or that
+        is not an option at all (see the message).
     """
 
-    def __init__(
-        self,
-        path: str,
-        split: str = "train",
-        *,
-        shuffle: bool = True,
-        seed: int | None = None,
-        image_size: tuple[int, int] | None = None,
-        fit: str = "stretch",
-        flip: bool = False,
-        normalize: bool = False,
-        dtype: torch.dtype | None = None,
-        as_supervised: bool = False,
-        multi_hot: bool = True,
-        features: Sequence[str] | None = None,
-        rank: int | None = None,
-        world_size: int | None = None,
-        decoder: str = "auto",
-    ) -> None:
-        options = ReadOptions(
-            shuffle=shuffle,
-            seed=seed,
-            image_size=image_size,
-            fit=fit,
-            flip=flip,
-            normalize=normalize,
-            as_supervised=as_supervised,
-            multi_hot=multi_hot,
-            features=None if features is None else tuple(features),
-        )
-        self._source = _Source(path, split, options, dtype=dtype, decoder=decoder)
-        self._rank, self._world_size = _reader_place(rank, world_size)
+    def __init__(self, path: str, split: str = "train", *, options: ReadOptions | None = None, **keywords: Any) -> None:
+        options = reader_options(SHARD_DATASET, options, keywords)
+        self._source = _Source(path, split, options)
+        self._rank, self._world_size = _reader_place(options)
         self._rank_share = share(len(self._source.info.shards), self._world_size, self._rank)
         self._pending: dict[str, Any] | None = None  # a state to resume from, set by load_state_dict
         self._reading: dict[str, Any] = {"epoch": 0, "position": 0, "reader": None}
@@ -334,44 +316,19 @@ class IndexedDataset(torch.utils.data.Dataset):
     (no `index` in the manifest) are indexed once per shard by scanning its record headers.
 
     Args:
-      path, split: as for ShardDataset.
-      seed, image_size, fit, flip, normalize, dtype, as_supervised, multi_hot, features, decoder:
-        as for ShardDataset (shuffling is the sampler's work). A record's random crop and flip
-        depend on the seed, the epoch (`set_epoch`) and the record, as in ShardDataset.
+      path, split, options, **keywords: as for ShardDataset, less shuffle=True (shuffling is the
+        sampler's work: DataLoader(shuffle=True), or DistributedSampler's), rank and world_size
+        (DistributedSampler splits records among ranks). A record's random crop and flip depend
+        on the seed, the epoch (`set_epoch`) and the record, as in ShardDataset.
 
     Raises:
       ManifestError: no finished output at `path`, no such split, or a shard that is not a file.
-      ReadOptionError: an option that cannot work with this data (see the message).
+      ReadOptionError: an option that cannot work with this data, that IndexedDataset does not
+        take, or that is not an option at all (see the message).
     """
 
-    def __init__(
-        self,
-        path: str,
-        split: str = "train",
-        *,
-        seed: int | None = None,
-        image_size: tuple[int, int] | None = None,
-        fit: str = "stretch",
-        flip: bool = False,
-        normalize: bool = False,
-        dtype: torch.dtype | None = None,
-        as_supervised: bool = False,
-        multi_hot: bool = True,
-        features: Sequence[str] | None = None,
-        decoder: str = "auto",
-    ) -> None:
-        options = ReadOptions(
-            shuffle=False,
-            seed=seed,
-            image_size=image_size,
-            fit=fit,
-            flip=flip,
-            normalize=normalize,
-            as_supervised=as_supervised,
-            multi_hot=multi_hot,
-            features=None if features is None else tuple(features),
-        )
-        self._source = _Source(path, split, options, dtype=dtype, decoder=decoder)
+    def __init__(self, path: str, split: str = "train", *, options: ReadOptions | None = None, **keywords: Any) -> None:
+        self._source = _Source(path, split, reader_options(INDEXED_DATASET, options, keywords))
         self._starts = [0]
         for count in self._source.shard_records:
             self._starts.append(self._starts[-1] + count)

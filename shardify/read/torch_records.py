@@ -9,8 +9,8 @@ resize here (0.38 against 1.66 ms, 480x400 -> 224x224).
 
 Geometry follows `shardify.load` exactly: `pad` places the image as `tf.image.resize_with_pad`
 does (float32 arithmetic included), `center_crop` cuts the window `_crop_window` cuts. Random crops
-draw from the same ranges (`read_options.CROP_*`) with this module's own sampler, so they are not
-the same windows as tf.data's.
+draw from the same ranges (`shardify.read.options.CROP_*`) with this module's own sampler, so they
+are not the same windows as tf.data's.
 """
 
 from __future__ import annotations
@@ -41,10 +41,8 @@ from shardify.read.options import (
     ReadPlan,
 )
 
-__all__ = ["DECODERS", "RecordDecoder"]
+__all__ = ["RecordDecoder"]
 
-# "auto": torchvision's JPEG decoder where torchvision imports, Pillow for everything else.
-DECODERS = ("auto", "pillow", "torchvision")
 _TORCH_DTYPES = {example_proto.INT64: torch.int64, example_proto.FLOAT: torch.float32}
 # Pillow modes of more than 8 bits a channel, scaled to 8 as TensorFlow's decoders scale them.
 _WIDE_MODES = {"I;16": 257.0, "I;16B": 257.0, "I;16L": 257.0, "I": 257.0, "F": 1 / 255.0}
@@ -62,6 +60,20 @@ def _torchvision_jpeg() -> Callable[[bytes], torch.Tensor] | None:
         return decode_jpeg(torch.frombuffer(bytearray(data), dtype=torch.uint8), mode=ImageReadMode.RGB)
 
     return decode
+
+
+def _torch_dtype(dtype: object) -> torch.dtype | None:
+    """`ReadOptions.dtype` as a torch dtype.
+
+    Raises:
+      ReadOptionError: it names no torch dtype (a tf.DType, say).
+    """
+    named = getattr(torch, dtype, None) if isinstance(dtype, str) else dtype
+    if dtype is None or isinstance(named, torch.dtype):
+        return named
+    raise ReadOptionError(
+        f"dtype={dtype!r} must be a torch.dtype (e.g. torch.uint8, torch.bfloat16), its name, or None"
+    )
 
 
 def _pillow_pixels(data: bytes) -> torch.Tensor:
@@ -133,25 +145,14 @@ class RecordDecoder:
     `dtype` if given. Picklable: DataLoader workers get copies.
     """
 
-    def __init__(
-        self,
-        manifest: Manifest,
-        plan: ReadPlan,
-        options: ReadOptions,
-        *,
-        dtype: torch.dtype | None = None,
-        decoder: str = "auto",
-    ) -> None:
-        if decoder not in DECODERS:
-            raise ReadOptionError(f"decoder={decoder!r} must be one of {', '.join(DECODERS)}")
-        if decoder == "torchvision" and _torchvision_jpeg() is None:
+    def __init__(self, manifest: Manifest, plan: ReadPlan, options: ReadOptions) -> None:
+        # ReadOptions checks that `decoder` is one of its DECODERS; whether torchvision imports, only here.
+        if options.decoder == "torchvision" and _torchvision_jpeg() is None:
             raise ReadOptionError('decoder="torchvision" needs torchvision to import beside this torch; use "pillow"')
-        if dtype is not None and not isinstance(dtype, torch.dtype):
-            raise ReadOptionError(f"dtype={dtype!r} must be a torch.dtype (e.g. torch.uint8, torch.bfloat16) or None")
         self._plan = plan
         self._options = options
-        self._dtype = dtype
-        self._decoder = decoder
+        self._dtype = _torch_dtype(options.dtype)
+        self._decoder = options.decoder
         self._specs = {
             key: (manifest.features[key]["dtype"], list(manifest.features[key].get("shape", [])) == [None])
             for key in plan.keys
