@@ -15,10 +15,12 @@ Small records (text, tables) are batched first and parsed a batch at a time with
 The options shared with the PyTorch reader (`shardify.torch`), what they mean for a manifest and
 the sharding rule among input pipelines live in `shardify.read.options`, so the two cannot drift.
 
-Over 400 lines: beside `load`, `distribute` and their stages, this holds the record parser and
-the image decoder that only these stages use (`_parse_fn`, `_crop_window`, `_decode_fn`); the
-decoder is the part to move into a module of its own should it grow (`benchmarks/read_bench.py`
-imports `_crop_window` from here).
+Images are decoded inside the parse map by `shardify.read.tf_decode` (crops of JPEGs decode only
+the crop; random crops and flips are stateless, from each element's seed).
+
+Over 400 lines: `load` and `distribute`, what one input pipeline reads (`_Pipeline`) and the
+thirteen stages `load` composes, in its order, with the record parser only they use; kept
+together so the pipeline reads top to bottom in one file.
 """
 
 from __future__ import annotations
@@ -38,15 +40,10 @@ from shardify.format import contract
 from shardify.format.manifest import Manifest, load_manifest
 from shardify.inputs.paths import is_local_path
 from shardify.read.options import (
-    CENTER_CROP,
-    CROP_AREA_RANGE,
-    CROP_ASPECT_RANGE,
-    CROP_ATTEMPTS,
     DECODER_KEYS,
     DISTRIBUTE,
     FITS,
     LOAD,
-    PAD,
     RANDOM_CROP,
     ReadOptions,
     ReadPlan,
@@ -56,6 +53,8 @@ from shardify.read.options import (
     share,
     shuffle_buffer_records,
 )
+from shardify.read.tf_decode import crop_window as _crop_window  # noqa: F401 - benchmarks/read_bench.py reads it here
+from shardify.read.tf_decode import decode_fn
 
 __all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 
@@ -409,7 +408,7 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.
     if not plan.reads_images:
         return records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     # one map: parse and decode in the same parallel call
-    decode = _decode_fn([plan.names[key] for key in DECODER_KEYS], options, dtype=pipeline.dtype)
+    decode = decode_fn([plan.names[key] for key in DECODER_KEYS], options, dtype=pipeline.dtype)
     if options.fit == RANDOM_CROP or options.flip:
         run_seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1 << 31)
 
@@ -455,77 +454,6 @@ def _parse_fn(manifest: Manifest, keys: Sequence[str], *, batched: bool) -> Call
         return {names[key]: _densify(value, batched) for key, value in parsed.items()}
 
     return parse
-
-
-def _crop_window(
-    height: tf.Tensor, width: tf.Tensor, *, fit: str, aspect: float | None, seed: tf.Tensor | None
-) -> tf.Tensor:
-    """[y, x, h, w] of the pixels to decode: all, a centred crop to `aspect`, or a random crop
-    drawn from the element's own stateless `seed`."""
-    height, width = tf.cast(height, tf.int32), tf.cast(width, tf.int32)
-    if fit == RANDOM_CROP:
-        shape = tf.stack([height, width, 3])
-        begin, size, _ = tf.image.stateless_sample_distorted_bounding_box(
-            shape,
-            bounding_boxes=tf.constant([[[0.0, 0.0, 1.0, 1.0]]]),
-            seed=seed,
-            min_object_covered=0.0,
-            aspect_ratio_range=CROP_ASPECT_RANGE,
-            area_range=CROP_AREA_RANGE,
-            max_attempts=CROP_ATTEMPTS,
-            use_image_if_no_bounding_boxes=True,
-        )
-        return tf.stack([begin[0], begin[1], size[0], size[1]])
-    if fit == CENTER_CROP and aspect:
-        crop_h = tf.minimum(height, tf.cast(tf.round(tf.cast(width, tf.float32) / aspect), tf.int32))
-        crop_w = tf.minimum(width, tf.cast(tf.round(tf.cast(height, tf.float32) * aspect), tf.int32))
-        return tf.stack([(height - crop_h) // 2, (width - crop_w) // 2, crop_h, crop_w])
-    return tf.stack([0, 0, height, width])
-
-
-def _decode_fn(names: Sequence[str], options: ReadOptions, *, dtype: tf.dtypes.DType | None) -> Callable[..., dict]:
-    """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale, cast to
-    `dtype`, as `options` ask. `names` are the output names of DECODER_KEYS in the manifest.
-
-    Random crops and flips are stateless, from the element's `seed` ([run seed, element index]):
-    repeatable with `load(seed=...)`, and free to run in parallel.
-    """
-    image_key, height_key, width_key, format_key = names
-    image_size, fit, flip, normalize = options.image_size, options.fit, options.flip, options.normalize
-    aspect = image_size[1] / image_size[0] if image_size else None
-
-    crops = fit in (CENTER_CROP, RANDOM_CROP)
-
-    def decode(example: dict[str, tf.Tensor], seed: tf.Tensor | None = None) -> dict[str, tf.Tensor]:
-        encoded = example[image_key]
-        if crops:
-            window = _crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
-
-            def jpeg() -> tf.Tensor:
-                return tf.io.decode_and_crop_jpeg(encoded, window, channels=3)
-
-            def other() -> tf.Tensor:
-                image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
-                return tf.image.crop_to_bounding_box(image, window[0], window[1], window[2], window[3])
-
-            image = tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg, other)
-        else:
-            image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
-        image.set_shape([None, None, 3])
-        if image_size is not None:
-            if fit == PAD:
-                image = tf.image.resize_with_pad(image, *image_size)
-            else:
-                image = tf.image.resize(image, image_size)  # float32, values in [0, 255]
-        if flip:
-            image = tf.image.stateless_random_flip_left_right(image, seed=seed + tf.constant([1, 0], tf.int64))
-        if normalize:
-            image = tf.cast(image, tf.float32) / 255.0
-        if dtype is not None:
-            image = tf.cast(tf.round(image) if dtype.is_integer and image.dtype.is_floating else image, dtype)
-        return {**example, image_key: image}
-
-    return decode
 
 
 def _multi_hot(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
