@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover.stage import COLUMNS, ENTRIES, NOTES, REJECTS, SKIPPED, Discover
+from shardify.beam_jobs.discover.stage import AUXILIARY, COLUMNS, ENTRIES, NOTES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.find_duplicates import FindDuplicates
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
@@ -73,8 +73,10 @@ def build_pipeline(
         spread=shape.spread,
         archives=shape.archives,
     )
-    # Entry per input; Reject per unusable input; relpath per skipped junk file; (column, dtype).
-    multi_label = bool(config.label_separator) or source_layout.name == COCO  # COCO: an image's categories
+    # Entry per input; Reject per unusable input; relpath per skipped junk file and per auxiliary
+    # file; (column, dtype).
+    # COCO: an image's categories; an attribute matrix: the attributes set
+    multi_label = bool(config.label_separator) or source_layout.name == COCO or any(e.multi_label for e in source_layout.evidence)
     context = PlanContext(
         source_layout,
         config.shards,
@@ -84,7 +86,12 @@ def build_pipeline(
         seed=config.seed,
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
-        context, rejects=found[REJECTS], skipped=found[SKIPPED], columns=found[COLUMNS], notes=found[NOTES]
+        context,
+        rejects=found[REJECTS],
+        skipped=found[SKIPPED],
+        columns=found[COLUMNS],
+        notes=found[NOTES],
+        auxiliary=found[AUXILIARY],
     )
     # ShardTask per shard, and one PlanSummary; the summary is on disk before any shard is written,
     # because WriteShards takes it as a side input.

@@ -26,7 +26,7 @@ import apache_beam as beam
 
 from shardify.beam_jobs import counters
 from shardify.format import contract
-from shardify.plan import shard_math
+from shardify.plan import checks, shard_math
 from shardify.plan.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import ShardRequest, SplitRatios
@@ -36,6 +36,8 @@ __all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES", "ENTRIE
 TASKS, SUMMARY = "tasks", "summary"
 # Rejects listed by name in the plan summary; the rest are counted (all are in rejected.jsonl).
 REJECT_EXAMPLES = 10
+# Auxiliary files named in the plan; the rest are counted.
+AUXILIARY_EXAMPLES = 5
 # Entries one worker sorts at a time. Planning 1,000,000 entries of one split in a single worker
 # peaked at 2.5 GB over the local runner's processes (benchmarks/plan_scale.py); buckets bound that.
 ENTRIES_PER_BUCKET = 100_000
@@ -87,6 +89,7 @@ class _SplitCount:
     num_bytes: int
     label_counts: dict[str, int]
     max_labels: int
+    num_unlabelled: int = 0
 
 
 def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
@@ -101,18 +104,20 @@ def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
             num_bytes=sum(entry.size_bytes for entry in members),
             label_counts=dict(labels),
             max_labels=max(len(entry.labels) for entry in members),
+            num_unlabelled=sum(entry.unlabelled for entry in members),
         )
 
 
 def _merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
-    num_records = num_bytes = max_labels = 0
+    num_records = num_bytes = max_labels = unlabelled = 0
     labels: Counter[str] = Counter()
     for count in counts:
         num_records += count.num_records
         num_bytes += count.num_bytes
         labels.update(count.label_counts)
         max_labels = max(max_labels, count.max_labels)
-    return _SplitCount(num_records, num_bytes, dict(sorted(labels.items())), max_labels)
+        unlabelled += count.num_unlabelled
+    return _SplitCount(num_records, num_bytes, dict(sorted(labels.items())), max_labels, unlabelled)
 
 
 def _num_buckets(num_records: int, entries_per_bucket: int) -> int:
@@ -173,8 +178,10 @@ def _notes(context: PlanContext, table_notes: list[tuple[str, str]], base: int, 
         shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
         notes.append(f"{shown}: {reading}")
     if aliases:
-        notes.append(f"labels are numbers: mapped through --label-names, counting from {base}")
-    return tuple(notes)
+        vocabulary = "--label-names" if context.label_names else context.layout.vocabulary_file or "the names above"
+        notes.append(f"labels are numbers: mapped through {vocabulary}, counting from {base}")
+    labels_from, splits_from = context.layout.provenance(ratios=context.split_ratios)
+    return (f"labels from: {labels_from}", f"splits from: {splits_from}", *notes)
 
 
 def _summarize(
@@ -184,6 +191,8 @@ def _summarize(
     num_skipped: int,
     columns: Mapping[str, str],
     table_notes: list[tuple[str, str]],
+    num_auxiliary: int,
+    auxiliary_examples: list[str],
     context: PlanContext,
 ) -> PlanSummary:
     try:
@@ -196,15 +205,18 @@ def _summarize(
     except ValueError as error:  # a usage error only the whole source shows: nothing is written
         shards, refusal = {name: 1 for name in counts}, str(error)
     found = sorted({label for c in counts.values() for label in c.label_counts})
-    aliases, base = shard_math.number_labels(found, context.label_names)
+    names = context.label_names
+    if not names and found and all(shard_math.is_number(label) for label in found):
+        names = context.layout.vocabulary  # numbered labels, with the names the dataset ships
+    aliases, base = shard_math.number_labels(found, names)
     max_labels = max((c.max_labels for c in counts.values()), default=0)
-    if not found and not context.label_names:
+    if not found and not names:
         label_mode = contract.LABEL_NONE
     elif context.multi_label or max_labels > 1:
         label_mode = contract.LABEL_MULTI
     else:
         label_mode = contract.LABEL_SINGLE
-    labels = context.label_names or tuple(found)
+    labels = names or tuple(found)
 
     def label_counts(count: _SplitCount) -> dict[str, int]:
         named = Counter()
@@ -213,7 +225,8 @@ def _summarize(
         return {label: named.get(label, 0) for label in labels}
 
     splits = {
-        name: SplitPlan(c.num_records, c.num_bytes, shards[name], label_counts(c)) for name, c in sorted(counts.items())
+        name: SplitPlan(c.num_records, c.num_bytes, shards[name], label_counts(c), c.num_unlabelled)
+        for name, c in sorted(counts.items())
     }
     # Every reject found before writing is counted here once (the writer counts its own).
     counters.counter(counters.INPUTS_REJECTED).inc(num_rejected)
@@ -233,7 +246,11 @@ def _summarize(
         label_aliases=aliases,
         notes=_notes(context, table_notes, base, aliases),
         refusal=refusal,
+        num_auxiliary=num_auxiliary,
+        auxiliary_examples=tuple(sorted(auxiliary_examples)),
     )
+    if not refusal:
+        summary = dataclasses.replace(summary, refusal=checks.wrong_guess(summary, context.layout))
     _LOG.debug("plan: %s", summary.to_json())
     return summary
 
@@ -255,6 +272,7 @@ class Plan(beam.PTransform):
         skipped: beam.PCollection,
         columns: beam.PCollection,
         notes: beam.PCollection | None = None,
+        auxiliary: beam.PCollection | None = None,
         entries_per_bucket: int = ENTRIES_PER_BUCKET,
     ) -> None:
         super().__init__()
@@ -264,12 +282,16 @@ class Plan(beam.PTransform):
         self._skipped = skipped
         self._columns = columns
         self._notes = notes
+        self._auxiliary = auxiliary
 
     def expand(self, entries: beam.PCollection) -> dict[str, beam.PCollection]:
         context = self._context
         entries = entries | "AssignSplits" >> beam.Map(_assign_splits, context.split_ratios, context.seed)
         # [Entry] batches, each entry with its split and sort key
         num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
+        auxiliary = self._auxiliary if self._auxiliary is not None else self._skipped | "NoAuxiliary" >> beam.Filter(lambda _: False)
+        num_auxiliary = auxiliary | "CountAuxiliary" >> beam.combiners.Count.Globally()
+        auxiliary_examples = auxiliary | "FirstAuxiliary" >> beam.combiners.Top.Smallest(AUXILIARY_EXAMPLES)
         # Rejects can be as many as inputs: counted, and the first few kept, never collected.
         num_rejected = self._rejects | "CountRejects" >> beam.combiners.Count.Globally()
         reject_examples = self._rejects | "FirstRejects" >> beam.combiners.Top.Smallest(REJECT_EXAMPLES, key=Reject.sort_key)
@@ -286,6 +308,8 @@ class Plan(beam.PTransform):
                 beam.pvalue.AsSingleton(num_skipped),
                 beam.pvalue.AsDict(self._columns),
                 beam.pvalue.AsList(self._notes if self._notes is not None else self._skipped | "NoNotes" >> beam.Filter(lambda _: False)),
+                beam.pvalue.AsSingleton(num_auxiliary),
+                beam.pvalue.AsSingleton(auxiliary_examples),
                 self._context,
             )
         )

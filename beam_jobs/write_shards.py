@@ -113,6 +113,7 @@ class _WriteShardFn(beam.DoFn):
         rejects: list[Reject] = []
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
+        unlabelled = 0
         contents = ContentHashes()
         first_number = planning.first_record_number(
             {name: (plan.num_records, plan.num_shards) for name, plan in summary.splits.items()}, task.split, task.index
@@ -129,18 +130,19 @@ class _WriteShardFn(beam.DoFn):
                     try:
                         built = builder.build(entry, number=number)
                     except (InvalidInputError, OSError) as error:
-                        rejects.append(Reject(entry.relpath, "write", reject_reason(error), entry.row))
+                        rejects.append(Reject(entry.reported_at[0], "write", reject_reason(error), entry.reported_at[1]))
                         continue
                     except MemoryError:
                         raise
                     except Exception as error:  # noqa: BLE001 - a decoder's bug on one input costs that input, not the run
                         reason = f"unexpected {type(error).__name__} while reading it: {error} (please report this)"
-                        rejects.append(Reject(entry.relpath, "write", reason, entry.row))
+                        rejects.append(Reject(entry.reported_at[0], "write", reason, entry.reported_at[1]))
                         continue
                     writer.write(built.data)
                     if built.repair:
                         repairs.append(built.repair)
                     label_counts.update(built.labels)
+                    unlabelled += entry.unlabelled
                     contents.add(built.content_sha256, task.split, entry.record_id)
             # Only a complete file ever carries the final name; a shard's index is in place first.
             FileSystems.rename([temp_index], [FileSystems.join(self._output, index_name)])
@@ -162,6 +164,7 @@ class _WriteShardFn(beam.DoFn):
             label_counts=dict(sorted(label_counts.items())),
             rejects=tuple(rejects),
             repairs=tuple(repairs),
+            num_unlabelled=unlabelled,
         )
         return result, contents, writer.index_bytes
 

@@ -242,6 +242,15 @@ def convert(
             rich_help_panel=_LABELS,
         ),
     ] = None,
+    label_level: Annotated[
+        Optional[int],
+        typer.Option(
+            metavar="N",
+            min=0,
+            help="The folder level that names the class, from SRC: 1 for SRC/<class>/..., 0 for none. Default: read from the folders.",
+            rich_help_panel=_LABELS,
+        ),
+    ] = None,
     label_separator: Annotated[
         str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
     ] = "",
@@ -368,6 +377,7 @@ def convert(
             label_separator=label_separator,
             header=header,
             label_from_name=label_from_name,
+            label_level=label_level,
             encoding=encoding,
             max_rejects=max_rejects,
             follow_outside_links=follow_outside_links,

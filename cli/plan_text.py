@@ -46,10 +46,17 @@ def describe_plan(summary: PlanSummary) -> str:
             )
         if summary.labels:
             counts = ", ".join(f"{label}={split.label_counts.get(label, 0)}" for label in summary.labels)
-            lines.append(f"    labels: {counts}")
+            unlabelled = f", unlabelled={split.num_unlabelled}" if split.num_unlabelled else ""
+            lines.append(f"    labels: {counts}{unlabelled}")
+        elif split.num_unlabelled and summary.label_mode != "none":
+            lines.append(f"    labels: unlabelled={split.num_unlabelled}")
     if summary.columns:
         lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in summary.columns))
     lines.append(f"  skipped (junk files): {summary.num_skipped}")
+    if summary.num_auxiliary:
+        shown = ", ".join(summary.auxiliary_examples)
+        more = f" and {summary.num_auxiliary - len(summary.auxiliary_examples)} more" if summary.num_auxiliary > len(summary.auxiliary_examples) else ""
+        lines.append(f"  auxiliary files, not inputs: {summary.num_auxiliary} ({shown}{more})")
     lines.append(f"  rejected before writing: {summary.num_rejected}")
     for reject in summary.reject_examples:
         where = f" row {reject.row}" if reject.row else ""
@@ -71,7 +78,8 @@ def describe_result(
     lines = [
         f"wrote {inputs['written']} records in {_plural(num_shards, 'shard')} ({num_bytes / 1e6:.1f} MB written{read}) "
         f"to {out} in {seconds:.1f} s",
-        f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped",
+        f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped"
+        + (f", {inputs['auxiliary']} auxiliary" if inputs.get("auxiliary") else ""),
     ]
     if kept:
         lines.append(f"resumed: kept {kept} of {num_shards} shards an interrupted run had written")

@@ -181,7 +181,7 @@ def _coco(fileobj: BinaryIO, size_bytes: int | None, captions: bool) -> Iterator
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
     categories, problems = _categories(document.get("categories", []))
     per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
-    has_categories = bool(categories)
+    has_categories = bool(categories) and isinstance(document.get("annotations"), list)  # image_info_test: none
     for annotation in document.get("annotations", []) if isinstance(document.get("annotations"), list) else []:
         if not isinstance(annotation, dict) or "image_id" not in annotation:
             continue  # not about an image; nothing to attach it to (counted in no record)

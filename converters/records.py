@@ -12,15 +12,15 @@ import os
 import pickle
 import tempfile
 from collections.abc import Callable, Sequence
-from typing import IO, BinaryIO, NamedTuple
+from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import images, parquet_tables, tables, texts
+from shardify.converters import arrays, images, parquet_tables, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
 from shardify.inputs.files import read_exactly
 from shardify.plan.defaults import DEFAULT_VALIDATE
-from shardify.plan.entries import IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
+from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 
@@ -125,11 +125,13 @@ class RecordBuilder:
         self._spool = _RowSpool()  # Parquet rows fetched by `prepare`
         self._locations: dict[str, MemberLocation | None] = {}  # tables that are archive members
         self._unreadable: dict[str, str] = {}  # Parquet tables `prepare` could not read, and why
+        self._arrays: dict[tuple[str, str], Any] = {}  # array files' images, read for this shard
 
     def close(self) -> None:
         """Closes the tables kept open between rows, and the fetched rows' temporary file."""
         self._close_tables()
         self._spool.close()
+        self._arrays.clear()
 
     def _close_tables(self) -> None:
         for table in self._tables.values():
@@ -151,13 +153,15 @@ class RecordBuilder:
         repair = None
         if entry.kind == ROW:
             values = self._row_values(entry)
+        elif entry.kind == ARRAY:
+            values = self._array_values(entry, number)
         else:
             with self._open(entry.relpath, entry.location) as fileobj:
                 data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
                 values, repair = self._image_values(entry, data, number)
             else:
-                values = self._text_values(entry, data)
+                values, repair = self._text_values(entry, data)
         labels: tuple[str, ...] = ()
         if self._label_mode != contract.LABEL_NONE:
             values.update(self._label_values(entry))
@@ -185,11 +189,28 @@ class RecordBuilder:
             values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
         return values, repair
 
-    def _text_values(self, entry: Entry, data: bytes) -> dict[str, list]:
-        text = texts.decode_text(data, self._encoding)
+    def _array_values(self, entry: Entry, number: int) -> dict[str, list]:
+        """An array element's image features: a PNG of its pixels. Each array file is read once
+        per shard, when its first element is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
+        key = (entry.relpath, entry.part)
+        pixels = self._arrays.get(key)
+        if pixels is None:
+            found = arrays.ArrayFile(arrays.array_kind(entry.relpath) or "", "", part=entry.part)
+            with self._open(entry.relpath, entry.location) as fileobj:
+                pixels = self._arrays[key] = arrays.read_images(fileobj, entry.relpath, found)
+        if entry.row >= len(pixels):
+            raise InvalidInputError(f"the array changed since it was listed (no element {entry.row})")
+        data = arrays.png_of(pixels[entry.row])
+        stored = images.StoredImage(data, images.probe_bytes(data))
+        if (stored.info.height, stored.info.width, stored.info.channels) != (entry.height, entry.width, entry.channels):
+            raise InvalidInputError("the array changed since it was listed (its shape differs)")
+        return images.image_values(stored, filename=entry.record_id, source_id=str(number))
+
+    def _text_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
+        text, read_as = texts.decode_text_file(data, self._encoding)
         if not text.strip():
             raise InvalidInputError("empty text")
-        return self._text(text, entry.relpath)
+        return self._text(text, entry.relpath), Repair(entry.relpath, read_as, reencoded=False) if read_as else None
 
     def prepare(self, entries: Sequence[Entry]) -> None:
         """Fetches the Parquet rows among `entries` ahead of `build`: each table's row groups are
@@ -283,8 +304,10 @@ class RecordBuilder:
         return names
 
     def _label_values(self, entry: Entry) -> dict[str, list]:
-        index_key, name_key = contract.label_keys(image=entry.kind == IMAGE)
+        index_key, name_key = contract.label_keys(image=entry.kind in (IMAGE, ARRAY))
         indices = sorted(self._label_index[name] for name in self.label_names(entry))
+        if self._label_mode == contract.LABEL_SINGLE and entry.unlabelled:
+            return {index_key: [contract.UNLABELLED], name_key: [b""]}
         if self._label_mode == contract.LABEL_SINGLE and len(indices) != 1:
             raise InvalidInputError(f"{len(indices)} labels in single-label data")
         return {index_key: indices, name_key: [self._labels[i].encode("utf-8") for i in indices]}

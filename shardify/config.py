@@ -49,6 +49,9 @@ class ConvertConfig:
       label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
+      label_level: image_folders, text_folders: the folder level that names a file's class,
+        counting folders from SRC (1: SRC/<class>/...; 0: no class folders, the records are
+        unlabelled), or None to read it from the structure.
       encoding: of text files.
       follow_outside_links: read files that symlinks inside the source point to outside it.
       validate: how images are checked before they are stored: "full" decodes them, "header"
@@ -74,6 +77,7 @@ class ConvertConfig:
     label_separator: str = ""
     header: bool | None = None
     label_from_name: str = ""
+    label_level: int | None = None
     encoding: str = texts.DEFAULT_ENCODING
     max_rejects: RejectLimit = parse_max_rejects(DEFAULT_MAX_REJECTS)
     follow_outside_links: bool = False
@@ -108,6 +112,11 @@ class ConvertConfig:
                 raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
+        if self.label_level is not None:
+            if self.label_level < 0:
+                raise ValueError(f"--label-level {self.label_level}: a folder level counts from 1 (0: no class folders)")
+            if self.labels_file or self.label_from_name or self.layout not in ("", layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS):
+                raise ValueError("--label-level names class folders: it goes with image_folders or text_folders, no --labels")
         try:
             names = tuple(normalise_label(name) for name in self.label_names)
         except InvalidInputError as error:

@@ -2,7 +2,11 @@
 
     [(relpath, size_bytes)] --LabelFromPath--> [Candidate]
 
-  image_folders, text_folders   the first folder inside SRC (or inside its split folder)
+  image_folders, text_folders   the class folder: at the level the layout's structure names (the
+                                sibling folders that hold the inputs, past any wrappers; see
+                                `shardify.plan.structure`). Files of an `unsup/`-like folder, and of
+                                a split without class folders, are unlabelled records, unless their
+                                names share a pattern (`cat.0.jpg`) that gives their labels
   named_files                   the one group of `--label-from-name REGEX` over the file name:
                                 `cat.123.jpg` -> cat (Kaggle's cats and dogs), `Abyssinian_12.jpg`
                                 -> Abyssinian (Oxford-IIIT Pets); files may lie anywhere
@@ -18,6 +22,7 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.errors import InvalidInputError
+from shardify.plan import layout as layout_lib
 from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
 from shardify.plan.label_names import normalise_label
 from shardify.plan.layout import SourceLayout
@@ -33,32 +38,52 @@ class _LabelFiles(beam.DoFn):
 
     def setup(self) -> None:
         self._regex = re.compile(self._pattern) if self._pattern else None
+        pattern = self._layout.structure.name_pattern if self._layout.structure is not None else None
+        self._name_regex = re.compile(pattern.regex) if pattern is not None else None
 
-    def _label_of(self, relpath: str) -> str:
-        """The file's label as written in its path.
+    def _label_of(self, relpath: str) -> tuple[str | None, str]:
+        """(the file's label as written in its path, or None for an unlabelled record; the split
+        an unlabelled folder gives it, or "").
 
         Raises:
-          InvalidInputError: the path holds no label.
+          InvalidInputError: the path holds no label where it should.
         """
-        if self._regex is None:
-            folder = self._layout.class_folder_of(relpath)
-            if folder is None:
-                raise InvalidInputError("not inside a class folder (expected SRC/<label>/...)")
-            return folder
-        match = self._regex.search(posixpath.basename(relpath))
-        if match is None or not match.group(1):
-            raise InvalidInputError(f"the file name does not match --label-from-name {self._pattern!r}")
-        return match.group(1)
+        if self._regex is not None:  # --label-from-name: its one group over the file's name
+            match = self._regex.search(posixpath.basename(relpath))
+            if match is None or not match.group(1):
+                raise InvalidInputError(f"the file name does not match --label-from-name {self._pattern!r}")
+            return match.group(1), ""
+        structure = self._layout.structure
+        folder = self._layout.class_folder_of(relpath)
+        if folder is not None:
+            return (None, folder) if structure is not None and folder in structure.unlabelled else (folder, "")
+        if structure is None or self._layout.class_level_of(relpath) >= 0:
+            raise InvalidInputError(f"not inside a class folder (expected {self._expected_path()})")
+        if self._name_regex is not None and structure.split_folder_of(relpath) in structure.named_splits:
+            match = self._name_regex.match(layout_lib.stem(relpath))  # the label its name gives
+            if match is None:
+                raise InvalidInputError("its name does not follow the pattern of the others' (<label>_<number>)")
+            return match.group(1), ""
+        return None, ""  # a split without class folders: its records are unlabelled
+
+    def _expected_path(self) -> str:
+        structure = self._layout.structure
+        if structure is None:
+            return "SRC/<label>/..."
+        return f"SRC/{structure.root}{'<split>/' if structure.split_level >= 0 else ''}<label>/..."
 
     def process(self, files: list[Listed]) -> Iterator:
         candidates = Batch()
         for item in files:
             try:
-                label = normalise_label(self._label_of(item.relpath))
+                label, split = self._label_of(item.relpath)
+                labels = (normalise_label(label),) if label is not None else ()
             except InvalidInputError as error:
                 yield reject(item.relpath, error.reason)
                 continue
-            candidates.append(Candidate(self._kind, item.relpath, item.size, (label,), location=item.location))
+            candidates.append(
+                Candidate(self._kind, item.relpath, item.size, labels, split=split, unlabelled=label is None, location=item.location)
+            )
         if candidates:
             yield candidates
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+import posixpath
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
@@ -19,14 +21,19 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, label_files
+from shardify.converters import archives, evidence_files, label_files
+from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import naming
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
+from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.entries import Reject
+from shardify.plan.evidence import Evidence
+from shardify.plan.known_names import known_vocabulary
+from shardify.plan.structure import split_word
 
 __all__ = [
     "DETECT_SAMPLE_FILES",
@@ -154,11 +161,136 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
     coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p)))
+    if _coco_per_split(coco):
+        return ""  # one annotation file per split: read as the dataset's evidence (see _find_evidence)
     if len(coco) > 1:
         raise UsageError(
             f"{config.source} holds {len(coco)} annotation files ({', '.join(coco)}): choose one with --labels FILE"
         )
     return coco[0] if coco and has_data_files else ""
+
+
+def _coco_per_split(coco: Sequence[str]) -> list[tuple[str, str]]:
+    """(file, split) of COCO instance files, one per split (`instances_train2017.json`,
+    `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
+    are several; else []."""
+    found = []
+    for path in coco:
+        stem = layout.stem(path)
+        if stem.startswith(("instances_", "image_info_test")) and split_word(stem.split("_", 1)[1]):
+            found.append((path, split_word(stem.split("_", 1)[1]) or ""))
+    splits = [split for _, split in found]
+    return found if len(found) >= 2 and len(set(splits)) == len(splits) else []
+
+
+# Evidence files read at detection, and the bytes of each looked at.
+_EVIDENCE_CANDIDATES = 200
+_EVIDENCE_HEAD_BYTES = 64 << 10
+_EVIDENCE_HEAD_LINES = 40
+# A vocabulary file is read whole: ImageNet-21k's 21,843 names fit.
+_VOCABULARY_LINES = 30_000
+
+
+def _head(config: ConvertConfig, relpath: str, *, lines: int = _EVIDENCE_HEAD_LINES) -> list[str]:
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return first_lines(fileobj.read(_EVIDENCE_HEAD_BYTES), lines)
+    except (OSError, InvalidInputError):
+        return []
+
+
+def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> tuple[tuple[Evidence, ...], list[str]]:
+    """The files of a folder layout's source that give its inputs' splits and labels, and notes on
+    what was found and left unused."""
+    texts = [p for p in sample if detected.is_auxiliary(p) and layout.extension(p) in ("txt", "csv", "lst", "")]
+    texts = [p for p in texts[:_EVIDENCE_CANDIDATES] if FileSystems.exists(join_path(config.source, p))]  # not a member
+    heads = {p: _head(config, p) for p in texts}
+    found: list[Evidence] = []
+    for path, lines in heads.items():
+        folder = posixpath.dirname(path)
+        id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
+        recognised = evidence_lib.recognise(path, lines, id_files=id_files)
+        if recognised is not None:
+            found.append(recognised)
+    found += _annotation_folders(config, sample)
+    found += _mat_evidence(config, sample, detected)
+    coco = sorted(
+        p
+        for p in sample
+        if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
+        and _looks_like_coco(join_path(config.source, p))
+    )
+    for path, split in _coco_per_split(coco):
+        found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
+    notes = []
+    structure = detected.structure
+    split_files = [e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES)]
+    if structure is not None and structure.split_level >= 0 and split_files:
+        notes.append(f"not used: {', '.join(e.path for e in split_files[:4])} (split folders give the splits)")
+        found = [e for e in found if e not in split_files]
+    lists, skipped = evidence_lib.finest_lists([e for e in found if e.kind == evidence_lib.SPLIT_LIST])
+    others = [e for e in found if e.kind != evidence_lib.SPLIT_LIST]
+    folders_label_all = (
+        structure is not None
+        and all(level >= 0 or split in structure.named_splits for split, level in structure.label_levels)
+        and not structure.unlabelled
+    )
+    # Annotation folders beside class folders (Kaggle ImageNet's train/<wnid>/ XMLs) say what the
+    # folders say; reading them would cost a file per image.
+    beside_classes = [
+        e for e in others if e.kind == evidence_lib.XML_OBJECTS and structure is not None and detected.class_level_of(e.path + "/x.xml") >= 0
+    ]
+    if beside_classes:
+        notes.append(f"not used: {len(beside_classes)} annotation folders beside class folders ({beside_classes[0].path}...)")
+        others = [e for e in others if e not in beside_classes]
+    label_only = [e for e in others if e.gives_labels and not e.gives_split]
+    if folders_label_all and label_only:
+        notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")
+        others = [e for e in others if e not in label_only]
+    if skipped:
+        notes.append(f"split lists not used: {', '.join(skipped[:4])}" + (f" and {len(skipped) - 4} more" if len(skipped) > 4 else ""))
+    coco_unused = [p for p in coco if p not in {e.path for e in others}]
+    if coco_unused and any(e.kind == evidence_lib.COCO_SPLIT for e in others):
+        notes.append(f"annotation files not used: {', '.join(coco_unused)} (one per split is read: instances_*)")
+    chosen = tuple(sorted(lists + others, key=lambda e: e.path))
+    return chosen, [e.note for e in chosen] + notes
+
+
+# .mat files read at detection (their variables' names and shapes decide what they give).
+_MAT_CANDIDATES = 20
+
+
+def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+    """What the source's MATLAB files give: split arrays, labels by image number, split lists."""
+    found = []
+    for path in [p for p in sample if layout.extension(p) == "mat" and detected.is_auxiliary(p)][:_MAT_CANDIDATES]:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                variables = evidence_files.mat_variables(evidence_files.read_mat(fileobj))
+        except (OSError, InvalidInputError):
+            continue
+        recognised = evidence_lib.mat_evidence(path, variables)
+        if recognised is not None:
+            found.append(recognised)
+    return found
+
+
+def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
+    """Folders of Pascal VOC annotations (`Annotations/<id>.xml`) beside the images they describe:
+    most of their stems are images' stems, and the first holds an <annotation> with <object>s."""
+    images = {layout.stem(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    by_folder: dict[str, list[str]] = {}
+    for path in sample:
+        if layout.extension(path) == "xml":
+            by_folder.setdefault(posixpath.dirname(path), []).append(path)
+    found = []
+    for folder, paths in sorted(by_folder.items()):
+        shared = sum(1 for p in paths if layout.stem(p) in images)
+        head = " ".join(_head(config, paths[0], lines=200)) if shared * 2 >= len(paths) and folder else ""
+        if "<annotation" in head and "<object>" in head:
+            note = f"{folder}/: Pascal VOC annotations, one per image: its objects' names are its labels"
+            found.append(Evidence(folder, evidence_lib.XML_OBJECTS, evidence_lib.KeyRule(1, False), note=note))
+    return found
 
 
 def _single_file_layout(
@@ -292,9 +424,9 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
         return dataclasses.replace(detected, source_file=source_file, archive_root=root, notes=(note, *detected.notes))
     if source_file:
         return _single_file_layout(config, source_file, sample, top_folders)
-    sample, opened = _with_archives_opened(config, sample)
+    sample, opened, archive_folders = _with_archives_opened(config, sample)
     top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
-    detected = _detect_folder(config, sample, top_folders)
+    detected = _detect_folder(config, sample, top_folders, archive_folders)
     if opened:
         note = f"archives read as folders: {', '.join(opened[:3])}" + (" and more" if len(opened) > 3 else "")
         detected = dataclasses.replace(detected, notes=(note, *detected.notes))
@@ -328,26 +460,31 @@ def _single_top_folder(names: list[str]) -> str:
     return f"{tops.pop()}/" if len(tops) == 1 and all("/" in name for name in names) else ""
 
 
-def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[list[str], list[str]]:
+def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[list[str], list[str], list[str]]:
     """The sample with its archives' members in their place, as the pipeline will list them (see
-    `list_archives.member_prefix`); and the archives opened."""
+    `list_archives.member_prefix`); the archives opened; the folders archives read as."""
     probe = layout.SourceLayout(layout.IMAGE_FOLDERS, "image")
-    opened, expanded = [], []
+    opened, expanded, folders = [], [], []
     for relpath in sample:
         if not archives.archive_kind(relpath):
             expanded.append(relpath)
-        elif len(opened) < _DETECT_ARCHIVES:
+            continue
+        prefix, _ = member_prefix(config.source, relpath, probe)
+        folders.append(prefix)
+        if len(opened) < _DETECT_ARCHIVES:
             opened.append(relpath)
-            prefix, _ = member_prefix(config.source, relpath, probe)
             try:
                 expanded += [prefix + name for name, _ in _members_sampled(config, relpath)]
             except SourceError:
                 continue  # rejected with its reason when the pipeline lists it
-    return expanded[:DETECT_SAMPLE_FILES], opened
+    return expanded[:DETECT_SAMPLE_FILES], opened, folders
 
 
-def _detect_folder(config: ConvertConfig, sample: list[str], top_folders: list[str]) -> layout.SourceLayout:
-    """The layout of a folder (or of an archive read as one) from its sampled paths."""
+def _detect_folder(
+    config: ConvertConfig, sample: list[str], top_folders: list[str], archive_folders: Sequence[str] = ()
+) -> layout.SourceLayout:
+    """The layout of a folder (or of an archive read as one) from its sampled paths; archives in
+    it read as `archive_folders`."""
     top_files = {p for p in sample if "/" not in p}
     if naming.MANIFEST_FILENAME in top_files and any(naming.parse_shard_filename(p) for p in top_files):
         raise UsageError(
@@ -361,18 +498,71 @@ def _detect_folder(config: ConvertConfig, sample: list[str], top_folders: list[s
         raise SourceError(f"label file {config.labels_file} does not exist")
     label_file = _label_file_sample(labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
     detected = layout.detect_layout(
-        sample, top_folders, label_file=label_file, name_pattern=config.label_from_name, forced=config.layout
+        sample,
+        top_folders,
+        label_file=label_file,
+        name_pattern=config.label_from_name,
+        forced=config.layout,
+        archive_folders=archive_folders,
     )
+    if config.label_level is not None and detected.structure is not None:
+        detected = _at_label_level(detected, config.label_level)
+    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_from_name:
+        evidence, how = _find_evidence(config, sample, detected)
+        if evidence:
+            detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
+    if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
+        detected = _with_vocabulary(config, sample, detected)
     if config.split and detected.split_folders:
         raise UsageError(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
-    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and sample and not any(
-        detected.class_folder_of(p) for p in sample
-    ):
+    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and sample and not _labels_anything(detected) and config.label_level != 0:
         raise UsageError(
             f"{config.source} holds files but no class folders to label them: label them by their names with "
             "--label-from-name REGEX (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg), or with --labels FILE"
         )
     return detected
+
+
+def _with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` with the class names a vocabulary file at the top of SRC (or one folder down)
+    gives, for labels written as numbers."""
+    for path in sorted(p for p in sample if p.count("/") <= 1 and posixpath.basename(p).lower() in evidence_lib.VOCABULARY_NAMES):
+        if not FileSystems.exists(join_path(config.source, path)):
+            continue
+        names = evidence_lib.read_vocabulary(_head(config, path, lines=_VOCABULARY_LINES))
+        if names:
+            note = f"label names from {path} ({len(names)}: {', '.join(names[:3])}...), for labels written as numbers"
+            return dataclasses.replace(detected, vocabulary=names, vocabulary_file=path, notes=(*detected.notes, note))
+    known = known_vocabulary(config.source, sample)
+    if known:
+        names, what = known
+        note = f"label names: {what}, for labels written as numbers"
+        return dataclasses.replace(detected, vocabulary=names, notes=(*detected.notes, note))
+    return detected
+
+
+def _at_label_level(detected: layout.SourceLayout, level: int) -> layout.SourceLayout:
+    """`detected` with its class folders where --label-level says (1: SRC/<class>/; 0: none)."""
+    structure = detected.structure
+    splits = [split for split, _ in structure.label_levels] or [""]
+    chosen = dataclasses.replace(
+        structure,
+        label_levels=tuple((split, level - 1) for split in splits),
+        single_class="",
+        name_pattern=None,
+        named_splits=(),
+        chosen_level=True,
+    )
+    note = f"class folders at level {level} (--label-level)" if level else "no class folders (--label-level 0): unlabelled"
+    return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
+
+
+def _labels_anything(detected: layout.SourceLayout) -> bool:
+    """The layout labels some inputs: class folders in some split, names, or the dataset's files."""
+    structure = detected.structure
+    if structure is None or any(e.gives_labels for e in detected.evidence):
+        return True
+    return any(level >= 0 for _, level in structure.label_levels) or structure.name_pattern is not None

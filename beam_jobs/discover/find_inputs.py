@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import apache_beam as beam
 
+from shardify.beam_jobs.discover.arrays import ArrayElements
 from shardify.beam_jobs.discover.class_folders import LabelFromPath
 from shardify.beam_jobs.discover.detect import labels_file_path
 from shardify.beam_jobs.discover.image_captions import PairCaptions
@@ -39,6 +40,8 @@ def FindInputs(  # noqa: N802
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_path = labels_file_path(config.source, source_layout.labels_file)
         return JoinLabelFile(labels_path, source_layout, config.table_options, listing_rejects)
+    if name == layout_lib.ARRAYS:
+        return ArrayElements(config.source, source_layout, follow_outside_links=config.follow_outside_links)
     if name == layout_lib.WEBDATASET:
         return WebDatasetSamples(
             config.source, source_layout, follow_outside_links=config.follow_outside_links, index_folder=index_folder

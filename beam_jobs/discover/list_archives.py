@@ -32,9 +32,9 @@ from shardify.plan import layout as layout_lib
 from shardify.plan.entries import Batch, Reject
 from shardify.plan.layout import SourceLayout
 
-__all__ = ["ListMembers", "member_prefix", "REJECTS", "SKIPPED"]
+__all__ = ["ListMembers", "member_prefix", "REJECTS", "SKIPPED", "AUXILIARY"]
 
-REJECTS, SKIPPED = "rejects", "skipped"
+REJECTS, SKIPPED, AUXILIARY = "rejects", "skipped", "auxiliary"
 
 
 def member_prefix(source: str, archive: str, source_layout: SourceLayout) -> tuple[str, str]:
@@ -58,7 +58,7 @@ def _taken(path: str) -> bool:
 
 class ListMembers(beam.DoFn):
     """Listed archive -> [Listed member] batches; Reject per member that cannot be an input, the
-    relative path of each junk member (SKIPPED)."""
+    relative path of each junk member (SKIPPED) and of each auxiliary one (AUXILIARY)."""
 
     def __init__(self, source: str, source_layout: SourceLayout, *, follow_outside_links: bool, index_folder: str) -> None:
         self._source = source
@@ -83,6 +83,8 @@ class ListMembers(beam.DoFn):
                             yield beam.pvalue.TaggedOutput(REJECTS, Reject(relpath, "discover", member.reason))
                         elif layout_lib.is_junk(relpath):
                             yield beam.pvalue.TaggedOutput(SKIPPED, relpath)
+                        elif self._layout.is_auxiliary(relpath):
+                            yield beam.pvalue.TaggedOutput(AUXILIARY, relpath)
                         else:
                             listed += 1
                             batch.append(Listed(relpath, member.size_bytes, member.location))

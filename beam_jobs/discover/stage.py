@@ -19,8 +19,9 @@ import apache_beam as beam
 
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
+from shardify.beam_jobs.discover.evidence import JoinEvidence
 from shardify.beam_jobs.discover.find_inputs import FindInputs
-from shardify.beam_jobs.discover.list_archives import ListMembers
+from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.listing import list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
@@ -29,21 +30,21 @@ from shardify.converters.columns import is_integer
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
 from shardify.plan import layout
-from shardify.plan.entries import IMAGE, Batch, Candidate, Entry, Reject
+from shardify.plan.entries import ARRAY, IMAGE, Batch, Candidate, Entry, Reject
 from shardify.plan.layout import SourceLayout
 
-__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "COLUMNS", "NOTES", "BATCH_SIZE"]
+__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "AUXILIARY", "COLUMNS", "NOTES", "BATCH_SIZE"]
 
 ENTRIES, REJECTS, SKIPPED, ARCHIVES = "entries", "rejects", "skipped", "archives"
 
 
 class _ListFiles(beam.DoFn):
-    """Walks the source tree; junk is tagged SKIPPED, unlistable files REJECTS. The label file,
-    when it lies inside the source, is not an input and is left out, and so is the output folder
-    when it lies inside the source."""
+    """Walks the source tree; junk is tagged SKIPPED, the files the dataset ships beside its
+    inputs (the label file, documentation, masks: see `SourceLayout.is_auxiliary`) AUXILIARY,
+    unlistable files REJECTS. The output folder, when it lies inside the source, is left out."""
 
     def __init__(self, source_layout: SourceLayout, follow_outside_links: bool, output: str) -> None:
-        self._labels_file = source_layout.labels_file
+        self._layout = source_layout
         self._source_file = source_layout.source_file
         self._follow_outside_links = follow_outside_links
         self._output = output
@@ -63,7 +64,11 @@ class _ListFiles(beam.DoFn):
                 yield beam.pvalue.TaggedOutput(SKIPPED, item[0])
             elif archives.archive_kind(item.relpath):
                 yield beam.pvalue.TaggedOutput(ARCHIVES, item)
-            elif item[0] != self._labels_file:
+            elif item.relpath == self._layout.labels_file:
+                continue  # read by the label file's own step, as it always was: not an input
+            elif self._layout.is_auxiliary(item.relpath):
+                yield beam.pvalue.TaggedOutput(AUXILIARY, item.relpath)
+            else:
                 batch.append(item)
                 if len(batch) == BATCH_SIZE:
                     yield batch
@@ -114,7 +119,10 @@ class _MakeEntries(beam.DoFn):
         if unknown:
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names")
         image = {}
-        if candidate.kind == IMAGE:
+        if candidate.kind == ARRAY:  # stored as a PNG of its pixels, whose shape its array gives
+            height, width, channels = candidate.shape
+            image = {"image_format": "png", "height": height, "width": width, "channels": channels}
+        elif candidate.kind == IMAGE:
             with self._open(candidate.relpath, candidate.location) as fileobj:
                 info = images.probe_image(fileobj, max_pixels=self._max_pixels)
             image = {"image_format": info.image_format, "height": info.height, "width": info.width, "channels": info.channels}
@@ -131,13 +139,16 @@ class _MakeEntries(beam.DoFn):
             location=candidate.location,
             caption_location=candidate.caption_location,
             caption_text=candidate.caption_text,
+            unlabelled=candidate.unlabelled,
+            part=candidate.part,
             **image,
         )
 
 
 class Discover(beam.PTransform):
     """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
-    COLUMNS, NOTES} (NOTES: (table, how it was read) for the plan)."""
+    AUXILIARY, COLUMNS, NOTES} (SKIPPED, AUXILIARY: relative paths; NOTES: (table, how it was
+    read) for the plan)."""
 
     def __init__(
         self,
@@ -162,9 +173,9 @@ class Discover(beam.PTransform):
             | "Root" >> beam.Create([config.source])
             | "ListFiles" >> beam.ParDo(
                 _ListFiles(self._layout, config.follow_outside_links, config.output)
-            ).with_outputs(REJECTS, SKIPPED, ARCHIVES, main=ENTRIES)
+            ).with_outputs(REJECTS, SKIPPED, ARCHIVES, AUXILIARY, main=ENTRIES)
         )
-        files, listing_rejects, skipped = listed[ENTRIES], listed[REJECTS], listed[SKIPPED]
+        files, listing_rejects, skipped, auxiliary = listed[ENTRIES], listed[REJECTS], listed[SKIPPED], listed[AUXILIARY]
         if self._archives:
             archives_listed = listed[ARCHIVES]
             if self._spread:  # one archive per worker call, spread so that archives are listed in parallel
@@ -176,10 +187,11 @@ class Discover(beam.PTransform):
                     follow_outside_links=config.follow_outside_links,
                     index_folder=self._index_folder,
                 )
-            ).with_outputs(REJECTS, SKIPPED, main=ENTRIES)
+            ).with_outputs(REJECTS, SKIPPED, AUXILIARY, main=ENTRIES)
             files = (files, members[ENTRIES]) | "MergeFiles" >> beam.Flatten()
             listing_rejects = (listing_rejects, members[REJECTS]) | "MergeListingRejects" >> beam.Flatten()
             skipped = (skipped, members[SKIPPED]) | "MergeSkipped" >> beam.Flatten()
+            auxiliary = (auxiliary, members[AUXILIARY]) | "MergeAuxiliary" >> beam.Flatten()
         else:  # SRC was scanned whole and held none: one that appeared since is not lost silently
             late = listed[ARCHIVES] | "LateArchives" >> beam.Map(
                 lambda item: Reject(item.relpath, "discover", "archive appeared after SRC was scanned; run again to read it")
@@ -188,19 +200,23 @@ class Discover(beam.PTransform):
         # [Listed] per batch of files and archive members
         found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
         # [Candidate] per batch of inputs: files, table rows, images with their captions
-        candidates = found[CANDIDATES]
-        if self._layout.media == "image" and self._spread:
+        candidates, evidence_rejects = found[CANDIDATES], []
+        if self._layout.evidence:  # splits and labels from the files the dataset ships about its inputs
+            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, self._layout.evidence)
+            candidates, evidence_rejects = joined["main"], [joined[REJECTS]]
+        if self._layout.media == "image" and self._layout.name != layout.ARRAYS and self._spread:
             # Spread over workers so that image headers are read in parallel. Texts and rows need
             # no reading here, and the shuffle would cost more than it spreads.
             candidates = candidates | "SpreadInputs" >> beam.Reshuffle()
         entries = candidates | "MakeEntries" >> beam.ParDo(_MakeEntries(config, self._layout, self._index_folder)).with_outputs(
             REJECTS, main=ENTRIES
         )
-        rejects = (listing_rejects, found[REJECTS], entries[REJECTS]) | "MergeRejects" >> beam.Flatten()
+        rejects = (listing_rejects, found[REJECTS], *evidence_rejects, entries[REJECTS]) | "MergeRejects" >> beam.Flatten()
         return {
             ENTRIES: entries[ENTRIES],
             REJECTS: rejects,
             SKIPPED: skipped,
+            AUXILIARY: auxiliary,
             COLUMNS: found[COLUMNS],
             NOTES: found[NOTES],
         }

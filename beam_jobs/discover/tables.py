@@ -22,7 +22,9 @@ from shardify.converters import columns as columns_lib
 from shardify.converters import tables
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import INT64
+from shardify.plan import layout
 from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
+from shardify.plan.structure import split_word
 
 __all__ = ["ScanTables"]
 
@@ -78,6 +80,7 @@ class _ScanTable(beam.DoFn):
     ) -> Iterator:
         dtypes: dict[str, str] = {}
         batch = Batch()
+        split = _split_named(relpath)
         columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
         if columns:
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}"))
@@ -110,7 +113,19 @@ class _ScanTable(beam.DoFn):
                 dtype = columns_lib.value_dtype(row.cells.get(name))
                 dtypes[name] = columns_lib.merge_dtypes(dtypes.get(name, dtype), dtype)
             size = row.length or len(text.encode("utf-8"))  # Parquet rows have no byte range
-            batch.append(Candidate(ROW, relpath, size, labels, row=row.row, offset=row.offset, location=location))
+            batch.append(
+                Candidate(
+                    ROW,
+                    relpath,
+                    size,
+                    labels,
+                    split=split,
+                    unlabelled=not cols.label,  # a test table without labels beside labelled ones
+                    row=row.row,
+                    offset=row.offset,
+                    location=location,
+                )
+            )
             if len(batch) == BATCH_SIZE:
                 yield batch
                 batch = Batch()
@@ -118,6 +133,11 @@ class _ScanTable(beam.DoFn):
             yield batch
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
+
+
+def _split_named(relpath: str) -> str:
+    """The split a table at the top of SRC names (GLUE's dev.tsv, AG News' test.csv), or ""."""
+    return (split_word(layout.stem(relpath)) or "") if "/" not in relpath else ""
 
 
 class ScanTables(beam.PTransform):

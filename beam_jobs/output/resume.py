@@ -124,6 +124,7 @@ def record_shard(
             "num_bytes": result.num_bytes,
             "sha256": result.sha256,
             "label_counts": result.label_counts,
+            "num_unlabelled": result.num_unlabelled,
             "rejects": [r.to_json() for r in result.rejects],
             "repairs": [r.to_json() for r in result.repairs],
         },
@@ -156,6 +157,7 @@ def _from_json(data: dict, task: ShardTask) -> KeptShard:
         label_counts={str(k): _count(v) for k, v in dict(r["label_counts"]).items()},
         rejects=tuple(Reject(str(x["path"]), str(x["stage"]), str(x["reason"]), _count(x.get("row", 0))) for x in r["rejects"]),
         repairs=tuple(Repair(str(x["path"]), str(x["repair"]), bool(x["reencoded"])) for x in r["repairs"]),
+        num_unlabelled=_count(r["num_unlabelled"]),
     )
     hashes = tuple((str(sha), str(record_id)) for sha, record_id in data["content_hashes"])
     if len(hashes) != result.num_records:

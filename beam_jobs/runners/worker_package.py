@@ -28,7 +28,7 @@ __all__ = [
 
 # What the workers need beyond Beam itself: pyproject.toml's dependencies but for Beam and
 # CLI_ONLY_REQUIREMENTS (a test holds the two files to each other).
-WORKER_REQUIREMENTS = ("google-crc32c>=1.5", "pillow>=11.3", "pi-heif>=1.0", "indexed_gzip>=1.8")
+WORKER_REQUIREMENTS = ("google-crc32c>=1.5", "pillow>=11.3", "pi-heif>=1.0", "indexed_gzip>=1.8", "scipy>=1.10")
 # Dependencies only the launching process uses: progress bar, command line, HTML report.
 CLI_ONLY_REQUIREMENTS = ("tqdm", "typer", "pygal")
 # Beam options by which a user already says how workers get their code; then we add nothing.

@@ -46,6 +46,7 @@ __all__ = [
     "LABEL_SINGLE",
     "LABEL_MULTI",
     "LABEL_NONE",
+    "UNLABELLED",
     "LABEL_INDEX_KEYS",
     "record_schema",
     "column_key",
@@ -104,6 +105,9 @@ TEXT_LABEL_TEXT = "text/class/text"
 COLUMN_PREFIX = "column/"
 
 LABEL_NONE, LABEL_SINGLE, LABEL_MULTI = "none", "single", "multi"
+# The label index of an unlabelled record in single-label data (IMDB's unsup folder, a test split
+# without labels), with label text "": what TensorFlow Datasets writes for such records.
+UNLABELLED = -1
 # The keys that hold label indices into the manifest's `labels` (other tools' metadata maps them
 # to class labels with those names).
 LABEL_INDEX_KEYS = (LABEL, TEXT_LABEL)
@@ -151,8 +155,8 @@ def _label_features(*, image: bool, labels: str) -> tuple[Feature, ...]:
     index_key, name_key = label_keys(image=image)
     if labels == LABEL_SINGLE:
         return (
-            Feature(index_key, INT64, "label", "0-based index into the manifest's label list"),
-            Feature(name_key, BYTES, "label_text", "the label's name"),
+            Feature(index_key, INT64, "label", "0-based index into the manifest's label list; -1 for an unlabelled record"),
+            Feature(name_key, BYTES, "label_text", "the label's name; empty for an unlabelled record"),
         )
     return (
         Feature(index_key, INT64, "label", "every label's index into the manifest's labels", VARIABLE_LENGTH),

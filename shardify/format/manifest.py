@@ -56,13 +56,15 @@ class ShardInfo:
 
 @dataclass(frozen=True)
 class SplitInfo:
-    """One split. Attributes: name, num_records, num_bytes, shards, label_counts."""
+    """One split. Attributes: name, num_records, num_bytes, shards, label_counts, and
+    num_unlabelled: records without a label (label -1 in single-label data)."""
 
     name: str
     num_records: int
     num_bytes: int
     shards: tuple[ShardInfo, ...]
     label_counts: dict[str, int]
+    num_unlabelled: int = 0
 
 
 @dataclass(frozen=True)
@@ -127,11 +129,13 @@ def build_manifest(
         for shard in shards:
             for label, count in shard.label_counts.items():
                 label_counts[label] += count
+        unlabelled = sum(s.num_unlabelled for s in shards)
         splits[name] = {
             "num_records": sum(s.num_records for s in shards),
             "num_bytes": sum(s.num_bytes for s in shards),
             "num_shards": len(shards),
             "label_counts": label_counts,
+            **({"num_unlabelled": unlabelled} if unlabelled else {}),
             "shards": [
                 {
                     "path": s.path,
@@ -156,10 +160,11 @@ def build_manifest(
         "label_mode": summary.label_mode,
         "splits": splits,
         "inputs": {
-            "seen": num_written + num_rejected + summary.num_skipped,
+            "seen": num_written + num_rejected + summary.num_skipped + summary.num_auxiliary,
             "written": num_written,
             "rejected": num_rejected,
             "skipped": summary.num_skipped,
+            **({"auxiliary": summary.num_auxiliary} if summary.num_auxiliary else {}),
         },
         # Each report exists only when it lists something: "path" is there exactly then.
         "rejected": {"count": num_rejected, **({"path": naming.REJECTS_FILENAME} if num_rejected else {})},
@@ -315,6 +320,7 @@ def _splits(check: _Checker, data: Mapping[str, Any], labels: tuple[str, ...]) -
             num_bytes=check.count(split, "num_bytes", f"{field}.num_bytes"),
             shards=_shards(check, split, field, seen),
             label_counts=dict(label_counts),
+            num_unlabelled=check.count(split, "num_unlabelled", f"{field}.num_unlabelled") if "num_unlabelled" in split else 0,
         )
     return splits
 
@@ -361,6 +367,8 @@ def parse_manifest(text: str, root: str) -> Manifest:
     inputs = check.dict(data, "inputs", "inputs")
     for name in ("seen", "written", "rejected", "skipped"):
         check.count(inputs, name, f"inputs.{name}")
+    if "auxiliary" in inputs:  # only where there are any (and never in manifests made before)
+        check.count(inputs, "auxiliary", "inputs.auxiliary")
     return Manifest(
         root=root,
         labels=tuple(labels),
@@ -382,11 +390,10 @@ def check_arithmetic(manifest: Manifest) -> list[str]:
     records, splits against their shards, label counts against records."""
     problems = []
     inputs = manifest.inputs
-    if inputs["seen"] != inputs["written"] + inputs["rejected"] + inputs["skipped"]:
-        problems.append(
-            f"inputs.seen is {inputs['seen']}, but written + rejected + skipped = "
-            f"{inputs['written'] + inputs['rejected'] + inputs['skipped']}"
-        )
+    accounted = inputs["written"] + inputs["rejected"] + inputs["skipped"] + inputs.get("auxiliary", 0)
+    if inputs["seen"] != accounted:
+        parts = "written + rejected + skipped" + (" + auxiliary" if inputs.get("auxiliary") else "")
+        problems.append(f"inputs.seen is {inputs['seen']}, but {parts} = {accounted}")
     written = sum(split.num_records for split in manifest.splits.values())
     if inputs["written"] != written:
         problems.append(f"inputs.written is {inputs['written']}, but the splits hold {written} records")
@@ -400,8 +407,11 @@ def check_arithmetic(manifest: Manifest) -> list[str]:
             if total != parts:
                 problems.append(f"splits[{split.name!r}].{what} is {total}, but its shards add up to {parts}")
         labelled = sum(split.label_counts.values())
-        if manifest.label_mode == contract.LABEL_SINGLE and labelled != split.num_records:
-            problems.append(f"splits[{split.name!r}].label_counts add up to {labelled}, not its {split.num_records} records")
+        if manifest.label_mode == contract.LABEL_SINGLE and labelled + split.num_unlabelled != split.num_records:
+            problems.append(
+                f"splits[{split.name!r}].label_counts add up to {labelled} and num_unlabelled is {split.num_unlabelled}, "
+                f"not its {split.num_records} records"
+            )
         over = [label for label, count in split.label_counts.items() if count > split.num_records]
         if over:
             problems.append(f"splits[{split.name!r}].label_counts[{over[0]!r}] exceeds its {split.num_records} records")

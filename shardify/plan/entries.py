@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 
 from shardify.format import contract
 
-__all__ = ["MemberLocation", "IMAGE", "TEXT", "ROW", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+__all__ = ["MemberLocation", "IMAGE", "TEXT", "ROW", "ARRAY", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
 
-IMAGE, TEXT, ROW = "image", "text", "row"  # Entry kinds: an image file, a text file, a table row
+# Entry kinds: an image file, a text file, a table row, an image that is one element of an array
+# file (CIFAR's batches, MNIST's idx files), stored as a PNG of its pixels.
+IMAGE, TEXT, ROW, ARRAY = "image", "text", "row", "array"
 
 
 @dataclass(frozen=True)
@@ -48,8 +50,12 @@ class Entry:
       sort_key: seeded hash that orders records across shards (see `shard_math.sort_key`), set by
         the plan.
       labels: label names; one for single-label data, any number for multi-label, none if unlabeled.
+      unlabelled: the source gives this input no label (an `unsup/` folder, a split without
+        labels): in single-label data its record holds label -1 (as TensorFlow Datasets writes
+        unlabelled records) instead of being rejected for having none.
       row: ROW: the row number in the table (the header is row 1, as in a spreadsheet); from a
-        label file: the label file's row.
+        label file: the label file's row; ARRAY: the element's index in its array, from 0.
+      part: ARRAY: the array of the file the element is in (an .npz archive's `x_train`), or "".
       offset: ROW: byte offset of the row in the table.
       caption_file: IMAGE: relative path of the caption text file, or "".
       caption_bytes: IMAGE: the caption file's size at listing (the writer reads no more).
@@ -76,23 +82,33 @@ class Entry:
     height: int = 0
     width: int = 0
     channels: int = 0
+    unlabelled: bool = False
+    part: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in (IMAGE, TEXT, ROW):
-            raise ValueError(f"entry kind {self.kind!r} is not one of image, text, row")
+        if self.unlabelled and self.labels:
+            raise ValueError(f"{self.relpath}: an unlabelled entry with labels {self.labels}")
+        if self.kind not in (IMAGE, TEXT, ROW, ARRAY):
+            raise ValueError(f"entry kind {self.kind!r} is not one of image, text, row, array")
         if not is_inside(self.relpath) or (self.caption_file and not is_inside(self.caption_file)):
             raise ValueError(f"{self.relpath!r} must be relative and stay inside the source")
         if min(self.size_bytes, self.offset, self.caption_bytes) < 0:
             raise ValueError(f"{self.relpath}: negative size or offset in {self!r}")
-        if self.kind == IMAGE and min(self.height, self.width, self.channels) < 1:
+        if self.kind in (IMAGE, ARRAY) and min(self.height, self.width, self.channels) < 1:
             raise ValueError(f"{self.relpath}: impossible image shape in {self!r}")
         if self.kind == ROW and self.row < 1:
             raise ValueError(f"{self.relpath}: table rows are numbered from 1, got {self.row}")
 
     @property
     def record_id(self) -> str:
-        """Unique within a run: the relative path, or `table#row` for a table row."""
-        return row_id(self.relpath, self.row) if self.kind == ROW else self.relpath
+        """Unique within a run: the relative path, `table#row` for a table row, `file#index` (or
+        `file#array:index`) for an array's element."""
+        return _record_id(self.kind, self.relpath, self.row, self.part)
+
+    @property
+    def reported_at(self) -> tuple[str, int]:
+        """(path, row) a reject of this input names: an array's element by its record id."""
+        return (self.record_id, 0) if self.kind == ARRAY else (self.relpath, self.row)
 
 
 @dataclass(frozen=True)
@@ -100,7 +116,8 @@ class Candidate:
     """An input found by discovery, before its image header is known.
 
     Attributes: as `Entry`'s of the same names; `split` is the split a list or annotation file of
-    the source gives it, or "" (then its split folder, if any, gives it).
+    the source gives it, or "" (then its split folder, if any, gives it); `shape` an array
+    element's (height, width, channels).
     """
 
     kind: str
@@ -108,6 +125,9 @@ class Candidate:
     size_bytes: int
     labels: tuple[str, ...] = ()
     split: str = ""
+    unlabelled: bool = False
+    part: str = ""
+    shape: tuple[int, ...] = ()
     row: int = 0
     offset: int = 0
     caption_file: str = ""
@@ -118,7 +138,7 @@ class Candidate:
 
     @property
     def record_id(self) -> str:
-        return row_id(self.relpath, self.row) if self.kind == ROW else self.relpath
+        return _record_id(self.kind, self.relpath, self.row, self.part)
 
 
 class Batch(list):
@@ -131,6 +151,14 @@ class Batch(list):
 
 def row_id(relpath: str, row: int) -> str:
     return f"{relpath}#{row}"
+
+
+def _record_id(kind: str, relpath: str, row: int, part: str) -> str:
+    if kind == ROW:
+        return row_id(relpath, row)
+    if kind == ARRAY:
+        return f"{relpath}#{part}:{row}" if part else row_id(relpath, row)
+    return relpath
 
 
 def is_inside(relpath: str) -> bool:
@@ -237,6 +265,7 @@ class ShardResult:
       label_counts: records per label name.
       rejects: inputs that failed while being written.
       repairs: inputs stored other than as found.
+      num_unlabelled: records written without a label (see `Entry.unlabelled`).
     """
 
     split: str
@@ -250,6 +279,7 @@ class ShardResult:
     label_counts: dict[str, int] = field(default_factory=dict)
     rejects: tuple[Reject, ...] = ()
     repairs: tuple[Repair, ...] = ()
+    num_unlabelled: int = 0
 
 
 @dataclass(frozen=True)
@@ -261,12 +291,14 @@ class SplitPlan:
       num_bytes: sum of input file sizes.
       num_shards: shards that will be written.
       label_counts: entries per label name.
+      num_unlabelled: entries without a label.
     """
 
     num_records: int
     num_bytes: int
     num_shards: int
     label_counts: dict[str, int]
+    num_unlabelled: int = 0
 
 
 @dataclass(frozen=True)
@@ -285,6 +317,9 @@ class PlanSummary:
       num_rejected: inputs rejected before writing.
       reject_examples: the first few of them, for the summary.
       num_skipped: junk files skipped.
+      num_auxiliary: files the dataset ships beside its inputs (documentation, lists, masks, the
+        label files read), counted and never converted.
+      auxiliary_examples: the first few of them, for the plan.
       label_aliases: labels written as numbers in the source -> their names (see
         `shard_math.number_labels`); inputs keep the number, records get the name.
       notes: how the source was read (detection, table headers and columns), one line each.
@@ -306,6 +341,8 @@ class PlanSummary:
     label_aliases: dict[str, str] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     refusal: str = ""
+    num_auxiliary: int = 0
+    auxiliary_examples: tuple[str, ...] = ()
 
     @property
     def num_records(self) -> int:
@@ -334,13 +371,14 @@ class PlanSummary:
             "label_mode": self.label_mode,
             "columns": [list(column) for column in self.columns],
             "shards_request": self.shards_request,
-            "splits": {name: vars(split) for name, split in self.splits.items()},
+            "splits": {name: _split_json(split) for name, split in self.splits.items()},
             "num_rejected": self.num_rejected,
             "reject_examples": [r.to_json() for r in self.reject_examples],
             "num_skipped": self.num_skipped,
             "label_aliases": dict(self.label_aliases),
             "notes": list(self.notes),
             **({"refusal": self.refusal} if self.refusal else {}),
+            **({"num_auxiliary": self.num_auxiliary, "auxiliary_examples": list(self.auxiliary_examples)} if self.num_auxiliary else {}),
         }
 
     @classmethod
@@ -362,4 +400,14 @@ class PlanSummary:
             label_aliases=dict(data.get("label_aliases", {})),
             notes=tuple(data.get("notes", ())),
             refusal=data.get("refusal", ""),
+            num_auxiliary=data.get("num_auxiliary", 0),
+            auxiliary_examples=tuple(data.get("auxiliary_examples", ())),
         )
+
+
+def _split_json(split: SplitPlan) -> dict:
+    """A split's plan as plan.json holds it (num_unlabelled only where there are any)."""
+    data = vars(split).copy()
+    if not split.num_unlabelled:
+        del data["num_unlabelled"]
+    return data

@@ -19,12 +19,15 @@ also be one file: a table, or a label file (its files are found relative to its 
 from __future__ import annotations
 
 import posixpath
+import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.format import image_formats
+from shardify.plan.evidence import Evidence, looks_like_a_list
+from shardify.plan.structure import Structure, infer_structure, split_word
 
 __all__ = [
     "IMAGE_FOLDERS",
@@ -35,6 +38,7 @@ __all__ = [
     "COCO",
     "IMAGE_CAPTIONS",
     "WEBDATASET",
+    "ARRAYS",
     "LAYOUTS",
     "PATH",
     "NAME",
@@ -47,8 +51,15 @@ __all__ = [
     "TABLE_EXTENSIONS",
     "LABEL_FILE_NAMES",
     "JUNK_FILENAMES",
+    "AUXILIARY_EXTENSIONS",
+    "AUXILIARY_NAMES",
     "SourceLayout",
+    "IDX",
+    "CIFAR",
+    "NPZ",
+    "array_kind",
     "is_junk",
+    "is_media_file",
     "extension",
     "stem",
     "sample_key",
@@ -60,7 +71,8 @@ __all__ = [
 
 IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES = "image_folders", "text_folders", "named_files", "tables"
 LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET = "label_file", "coco", "image_captions", "webdataset"
-LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET)
+ARRAYS = "arrays"
+LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET, ARRAYS)
 # WebDataset members that label a sample, in the order they are looked for: `000001.cls` or
 # `000001.label` (the label itself), `000001.json` (an object with a label field).
 SAMPLE_LABEL_FIELDS = ("cls", "label", "json")
@@ -86,6 +98,46 @@ JUNK_FILENAMES = frozenset({"Thumbs.db", "desktop.ini", "Desktop.ini", "Icon\r"}
 
 # Folders of OS leftovers: macOS's zip tool adds resource forks under __MACOSX/.
 JUNK_FOLDERS = frozenset({"__MACOSX"})
+
+# What datasets ship beside their images and texts: documentation, checksums, split lists,
+# annotations, vocabularies. In a folder layout these are auxiliary files: counted and named in
+# the plan, never inputs (tables and label files are read by the layouts that read them).
+AUXILIARY_EXTENSIONS = frozenset(
+    {
+        "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
+        "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
+        "doc", "docx", "xls", "xlsx",
+    }
+)
+AUXILIARY_NAMES = frozenset(
+    {
+        "readme", "license", "licence", "copying", "copyright", "authors", "changelog", "changes", "notice",
+        "citation", "md5sums", "sha1sums", "sha256sums", "checksums", "version",
+    }
+)
+
+
+# Files that hold a dataset's images as arrays (see converters/arrays.py): MNIST's idx files,
+# CIFAR's pickled batches, NumPy archives. Their label and meta files are auxiliary.
+IDX, CIFAR, NPZ = "idx", "cifar", "npz"
+IDX_IMAGES = re.compile(r"^(?P<prefix>.+)-images[-.]idx3-ubyte(\.gz)?$")
+_CIFAR_BATCH = re.compile(r"^(data_batch_\d+|test_batch|train|test)$")
+
+
+def array_kind(relpath: str) -> str | None:
+    """IDX, CIFAR or NPZ for a file that holds a dataset's images as arrays, by its name.
+
+    >>> [array_kind(p) for p in ("mnist/t10k-images-idx3-ubyte.gz", "cifar-10-batches-py/data_batch_1", "mnist.npz", "a.jpg")]
+    ['idx', 'cifar', 'npz', None]
+    """
+    name = posixpath.basename(relpath)
+    if IDX_IMAGES.match(name):
+        return IDX
+    if name.lower().endswith(".npz"):
+        return NPZ
+    if _CIFAR_BATCH.match(name):
+        return CIFAR
+    return None
 
 
 def is_junk(relpath: str) -> bool:
@@ -132,6 +184,15 @@ class SourceLayout:
       archive_root: SRC was an archive whose members all lie in this folder ("name/"): it is cut
         from their paths.
       notes: how detection decided, one line each, for the plan.
+      structure: where the inputs lie and what their folders mean (image_folders, text_folders:
+        wrappers, the split level, the class level, unlabelled folders, masks; see
+        `shardify.plan.structure`), or None: split folders at the top, the first folder inside a
+        split the class.
+      evidence: the files that give the inputs' splits and labels (split lists, attribute
+        matrices, per-split annotation files: see `shardify.plan.evidence`); auxiliary files.
+      vocabulary: label names the dataset ships (`classes.txt`), in index order: labels written
+        as numbers are mapped through them, as through `--label-names`.
+      vocabulary_file: the file they came from (auxiliary).
     """
 
     name: str
@@ -143,6 +204,10 @@ class SourceLayout:
     source_file: str = ""
     archive_root: str = ""
     notes: tuple[str, ...] = ()
+    structure: Structure | None = None
+    evidence: tuple[Evidence, ...] = ()
+    vocabulary: tuple[str, ...] = ()
+    vocabulary_file: str = ""
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -155,17 +220,104 @@ class SourceLayout:
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
 
     def split_of(self, relpath: str) -> tuple[str, str]:
-        """(split folder, path inside it); ("", relpath) without split folders."""
+        """(the split its split folder names, the path inside that folder); ("", relpath) outside
+        split folders."""
+        structure = self.structure
+        if structure is not None:
+            folder = structure.split_folder_of(relpath)
+            if not folder:
+                return "", relpath
+            return dict(structure.split_names).get(folder, folder), relpath.split("/", structure.split_level + 1)[-1]
         if not self.split_folders:
             return "", relpath
         folder, _, rest = relpath.partition("/")
         return (folder, rest) if folder in self.split_folders and rest else ("", relpath)
 
+    def class_level_of(self, relpath: str) -> int:
+        """The path component that names a file's class (counted from 0 at SRC), or -1 where its
+        split has no class folders."""
+        structure = self.structure
+        if structure is None:
+            return 1 if self.split_of(relpath)[0] else 0
+        return dict(structure.label_levels).get(structure.split_folder_of(relpath), -1)
+
+    def provenance(self, *, ratios: object = None) -> tuple[str, str]:
+        """(which files give the records' labels, which give their splits), one phrase each, for
+        the plan: every plan says both."""
+        label_files = _shown([e.path for e in self.evidence if e.gives_labels])
+        split_files = _shown([e.path for e in self.evidence if e.gives_split])
+        structure = self.structure
+        if label_files:
+            labels = label_files
+        elif self.labels_file:
+            labels = f"the {'annotation' if self.name == COCO else 'label'} file {self.labels_file}"
+        elif self.name == ARRAYS:
+            labels = "the label arrays beside the images"
+        elif self.name == NAMED_FILES:
+            labels = "file names (--label-from-name)"
+        elif self.name == TABLES:
+            labels = "each table's label column, where it has one"
+        elif structure is not None and structure.single_class:
+            labels = f"the one class folder, {structure.root}"
+        elif structure is not None and any(level >= 0 for _, level in structure.label_levels):
+            where = f"{structure.root}{'<split>/' if structure.split_level >= 0 else ''}<class>/"
+            labels = f"class folders: SRC/{where}" + (", or file names" if structure.name_pattern else "")
+        elif structure is not None and structure.name_pattern:
+            labels = "file names (<label>_<number>)"
+        elif structure is None and self.name in (IMAGE_FOLDERS, TEXT_FOLDERS, WEBDATASET):
+            labels = "class folders" if self.name != WEBDATASET else "each sample's .cls or .json member"
+        else:
+            labels = "none: the records are unlabelled"
+        if split_files:
+            splits = split_files
+        elif self.split_folders:
+            splits = f"split folders: {', '.join(self.split_folders)}"
+        elif self.name == ARRAYS:
+            splits = "the array files' names (data_batch, test_batch, train, t10k)"
+        elif self.name == TABLES:
+            splits = "the tables' names where they name a split (train.csv, dev.tsv), else train"
+        elif ratios:
+            splits = f"--split {ratios}"
+        else:
+            splits = "none: one split, train"
+        return labels, splits
+
+    def is_auxiliary(self, relpath: str) -> bool:
+        """A file the dataset ships beside its inputs, not an input: the files that give its
+        splits and labels; in a folder layout read by its structure, also masks beside the images,
+        documentation and metadata
+        (by name or extension: text files too, in an image dataset), and files of another kind
+        than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
+        if relpath == self.vocabulary_file or any(relpath in (e.path, e.ids) for e in self.evidence):
+            return True
+        if self.name == ARRAYS:
+            return array_kind(relpath) is None
+        structure = self.structure
+        if structure is None:
+            return False
+        if any(relpath.startswith(folder) for folder in structure.mask_folders):
+            return True
+        ext = extension(relpath)
+        if stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS:
+            return True
+        if self.media == "image":
+            return ext in TEXT_EXTENSIONS or (ext not in IMAGE_EXTENSIONS and self._above_classes(relpath))
+        return ext not in IMAGE_EXTENSIONS and self._above_classes(relpath)
+
+    def _above_classes(self, relpath: str) -> bool:
+        """The file lies loose above its split's class folders (or outside the split folders)."""
+        structure = self.structure
+        if structure is not None and structure.split_level >= 0 and not structure.split_folder_of(relpath):
+            return True
+        level = self.class_level_of(relpath)
+        return level >= 0 and len(relpath.split("/")) - 1 <= level
+
     def class_folder_of(self, relpath: str) -> str | None:
-        """The class-folder label of a file (first folder inside its split), or None."""
-        _, inner = self.split_of(relpath)
-        folder, sep, _ = inner.partition("/")
-        return folder if sep else None
+        """The class folder a file lies in (at its split's class level), or None: it lies above
+        that level, or its split has no class folders."""
+        level = self.class_level_of(relpath)
+        parts = relpath.split("/")
+        return parts[level] if 0 <= level < len(parts) - 1 else None
 
 
 def split_folders(top_folders: Iterable[str]) -> tuple[str, ...]:
@@ -174,9 +326,43 @@ def split_folders(top_folders: Iterable[str]) -> tuple[str, ...]:
     return folders if folders and all(f.lower() in SPLIT_FOLDER_NAMES for f in folders) else ()
 
 
+def _shown(paths: Sequence[str], most: int = 4) -> str:
+    return ", ".join(paths[:most]) + (f" and {len(paths) - most} more" if len(paths) > most else "")
+
+
+def _array_files(sample: Sequence[str]) -> list[str]:
+    """The sample's files that hold images as arrays: idx image files, .npz archives, CIFAR batches
+    beside their meta file."""
+    folders_with_meta = {posixpath.dirname(p) for p in sample if posixpath.basename(p) in ("batches.meta", "meta")}
+    return sorted(
+        p
+        for p in sample
+        if array_kind(p) in (IDX, NPZ) or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
+    )
+
+
+def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bool:
+    """Tables at the top named by splits (GLUE's train.tsv, dev.tsv, test.tsv) beside no images:
+    a table per split, whatever other files ship beside them."""
+    return bool(top_tables) and all(split_word(stem(p)) for p in top_tables) and not any(
+        extension(p) in IMAGE_EXTENSIONS for p in data_files
+    )
+
+
+def is_media_file(relpath: str, media: str) -> bool:
+    """An image, or a text (a .txt file, or a file without extension that is not documentation:
+    20 Newsgroups' messages): a file a folder layout of `media` converts."""
+    ext = extension(relpath)
+    if media == "image":
+        return ext in IMAGE_EXTENSIONS
+    return ext in TEXT_EXTENSIONS or (not ext and stem(relpath).lower() not in AUXILIARY_NAMES)
+
+
 def _media_of(relpaths: Sequence[str]) -> str:
-    images = sum(1 for p in relpaths if extension(p) in IMAGE_EXTENSIONS)
-    texts = sum(1 for p in relpaths if extension(p) not in IMAGE_EXTENSIONS)
+    """"image" or "text": whichever the sample holds more of (documentation and metadata do not
+    count)."""
+    images = sum(1 for p in relpaths if is_media_file(p, "image"))
+    texts = sum(1 for p in relpaths if extension(p) not in IMAGE_EXTENSIONS | AUXILIARY_EXTENSIONS and not looks_like_a_list(p))
     return "image" if images >= texts else "text"
 
 
@@ -239,6 +425,7 @@ def detect_layout(
     name_pattern: str = "",
     source_file: str = "",
     forced: str = "",
+    archive_folders: Sequence[str] = (),
 ) -> SourceLayout:
     """The layout of a source, from a sample of its non-junk relative paths.
 
@@ -249,6 +436,7 @@ def detect_layout(
       name_pattern: `--label-from-name`: labels come from file names.
       source_file: SRC was this one file (a table or a label file) in the folder listed.
       forced: `--layout`, or "" to detect.
+      archive_folders: the folders archives in SRC read as ('/'-terminated).
 
     Raises:
       UsageError: a label-file layout forced with no label file to read.
@@ -267,13 +455,20 @@ def detect_layout(
     if splits:
         notes.append(f"split folders: {', '.join(splits)}")
     name = forced
+    arrays_found = _array_files(sample)
+    if not name and arrays_found:
+        name = ARRAYS
+        shown = ", ".join(arrays_found[:4]) + (f" and {len(arrays_found) - 4} more" if len(arrays_found) > 4 else "")
+        notes.append(f"array files, one record per image in them: {shown}")
+    if name == ARRAYS:
+        return SourceLayout(ARRAYS, "image", source_file=source_file, notes=tuple(notes))
     if not name:
         if label_file:
             name = COCO if label_file.fmt == "coco" else LABEL_FILE
         elif name_pattern:
             name = NAMED_FILES
-        elif source_file or (top_tables and not any("/" in p for p in data_files)):
-            name = TABLES  # tables at the top, and no folders of files beside them
+        elif source_file or (top_tables and not any("/" in p for p in data_files)) or _tables_by_split(top_tables, data_files):
+            name = TABLES  # tables at the top, and no folders of files beside them (or a table per split)
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
             text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}
@@ -300,6 +495,12 @@ def detect_layout(
         media = "text"
     if name == NAMED_FILES:
         notes.append(f"labels from file names by --label-from-name {name_pattern!r}")
+    if name in (IMAGE_FOLDERS, TEXT_FOLDERS):
+        structure, how = infer_structure(
+            [p for p in sample if is_media_file(p, media)], archive_folders=archive_folders, top_folders=[f for f in top_folders if not is_junk(f)]
+        )
+        notes = [note for note in notes if not note.startswith("split folders:")] + list(how)
+        return SourceLayout(name, media, structure.split_folders, source_file=source_file, notes=tuple(notes), structure=structure)
     if name not in (LABEL_FILE, COCO):
         captions = name == IMAGE_CAPTIONS or captioned
         return SourceLayout(name, media, splits, captions=captions, source_file=source_file, notes=tuple(notes))

@@ -24,6 +24,7 @@ __all__ = [
     "assign_split",
     "shards_per_split",
     "shard_boundaries",
+    "is_number",
     "number_labels",
     "first_record_number",
 ]
@@ -116,7 +117,7 @@ def shard_boundaries(num_records: int, num_shards: int) -> list[int]:
     return ends
 
 
-def _is_number(label: str) -> bool:
+def is_number(label: str) -> bool:
     """ASCII digits only: "²" and "٣" are digits to str.isdigit, and names here."""
     text = label.strip()
     return text.isascii() and text.isdigit()
@@ -131,7 +132,7 @@ def number_labels(found: Iterable[str], names: Sequence[str]) -> tuple[dict[str,
     >>> number_labels(["1", "2"], ["neg", "pos"])
     ({'1': 'neg', '2': 'pos'}, 1)
     """
-    numbers = sorted({label for label in found if label not in names and _is_number(label)}, key=int)
+    numbers = sorted({label for label in found if label not in names and is_number(label)}, key=int)
     if not names or not numbers:
         return {}, 0
     base = 0 if int(numbers[0]) == 0 else 1

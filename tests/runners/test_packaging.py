@@ -6,7 +6,6 @@ from __future__ import annotations
 import tomllib
 
 from helpers.sources import REPO
-
 from shardify.beam_jobs.runners.worker_package import shardify_packages
 
 

@@ -1,0 +1,133 @@
+"""ArrayElements: a Candidate per image of every array file (CIFAR batches, MNIST's idx files,
+`.npz` archives; see `converters/arrays.py`), labelled by its label array and the names the
+dataset ships (CIFAR's meta file), or the digits.
+
+    [Listed] --ReadArrays--> [Candidate] (one per element: its file, its index, its label, its shape)
+
+Each array file is read by one worker here, for its labels and shape; the writer reads it again,
+once per shard that holds its elements. Label and meta files are auxiliary (see
+`SourceLayout.is_auxiliary`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+
+import apache_beam as beam
+
+from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
+from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.converters import arrays
+from shardify.errors import InvalidInputError, reject_reason
+from shardify.plan.entries import ARRAY, Batch, Candidate
+from shardify.plan.layout import SourceLayout
+
+__all__ = ["ArrayElements"]
+
+
+class _ReadArrays(beam.DoFn):
+    def __init__(self, source: str, source_layout: SourceLayout, follow_outside_links: bool) -> None:
+        self._source = source
+        self._layout = source_layout
+        self._follow_outside_links = follow_outside_links
+
+    def setup(self) -> None:
+        self._open = InputOpener(self._source, follow_outside_links=self._follow_outside_links)
+
+    def teardown(self) -> None:
+        self._open.close()
+
+    def process(self, files: list[Listed]) -> Iterator:
+        for item in files:
+            kind = arrays.array_kind(item.relpath)
+            if kind is None:
+                yield reject(item.relpath, "not an array file of this dataset's (idx, CIFAR batch or .npz)")
+                continue
+            try:
+                yield from self._elements(item, kind)
+            except (InvalidInputError, OSError) as error:
+                yield reject(item.relpath, reject_reason(error))
+
+    def _parts(self, item: Listed, kind: str) -> list[arrays.ArrayFile]:
+        if kind == arrays.IDX:
+            return [arrays.ArrayFile(kind, arrays.idx_split(item.relpath), labels_file=arrays.idx_labels_file(item.relpath))]
+        if kind == arrays.CIFAR:
+            return [arrays.ArrayFile(kind, arrays.cifar_split(item.relpath))]
+        with self._open(item.relpath, item.location) as fileobj:
+            return arrays.npz_parts(fileobj)
+
+    def _names(self, item: Listed, kind: str) -> tuple[str, ...] | None:
+        """The class names, by index: CIFAR's meta file; Fashion-MNIST's documented ones; else
+        None (the labels are the numbers themselves: MNIST's digits)."""
+        if kind == arrays.CIFAR:
+            folder = posixpath.dirname(item.relpath)
+            for name in ("batches.meta", "meta"):
+                try:
+                    with self._open(posixpath.join(folder, name)) as fileobj:
+                        return arrays.read_label_names(fileobj)
+                except (OSError, InvalidInputError):
+                    continue
+            raise InvalidInputError("no batches.meta (or meta) beside it to name its labels")
+        if "fashion" in f"{self._source}/{item.relpath}".lower():
+            return arrays.FASHION_MNIST_NAMES
+        return None
+
+    def _elements(self, item: Listed, kind: str) -> Iterator:
+        names = self._names(item, kind)
+        for found in self._parts(item, kind):
+            labels_path = found.labels_file or item.relpath
+            with self._open(labels_path, None if found.labels_file else item.location) as fileobj:
+                labels = arrays.read_labels(fileobj, labels_path, found)
+            with self._open(item.relpath, item.location) as fileobj:
+                images = arrays.read_images(fileobj, item.relpath, found)
+            if len(labels) != len(images):
+                raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
+            height, width = images.shape[1:3]
+            channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
+            element_bytes = height * width * channels
+            batch = Batch()
+            for index, label in enumerate(labels):
+                if names is not None and label >= len(names):
+                    yield reject(f"{item.relpath}#{index}", f"label {label} is past the {len(names)} names of its dataset")
+                    continue
+                name = names[label] if names is not None else str(label)
+                batch.append(
+                    Candidate(
+                        ARRAY,
+                        item.relpath,
+                        element_bytes,
+                        (name,),
+                        split=found.split,
+                        row=index,
+                        part=found.part,
+                        shape=(height, width, channels),
+                        location=item.location,
+                    )
+                )
+                if len(batch) == BATCH_SIZE:
+                    yield batch
+                    batch = Batch()
+            if batch:
+                yield batch
+
+
+class ArrayElements(beam.PTransform):
+    """Array files -> a Candidate per image (see the module's docstring)."""
+
+    def __init__(self, source: str, source_layout: SourceLayout, *, follow_outside_links: bool) -> None:
+        super().__init__()
+        self._source = source
+        self._layout = source_layout
+        self._follow_outside_links = follow_outside_links
+
+    def expand(self, files: beam.PCollection) -> dict:
+        found = files | "ReadArrays" >> beam.ParDo(
+            _ReadArrays(self._source, self._layout, self._follow_outside_links)
+        ).with_outputs(REJECTS, main=CANDIDATES)
+        return {
+            CANDIDATES: found[CANDIDATES],
+            REJECTS: found[REJECTS],
+            COLUMNS: nothing(files, "NoColumns"),
+            NOTES: nothing(files, "NoNotes"),
+        }

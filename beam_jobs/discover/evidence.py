@@ -1,0 +1,190 @@
+"""JoinEvidence: each input's split and labels from the files the dataset ships about them.
+
+    evidence files --ReadEvidence--> ((rule, key), (file, EvidenceRow))   \\
+                                                                           +--JoinOnKeys--> per input: its rows
+    [Candidate] --KeyByRules--> ((rule, key), Candidate)                   /     --Resolve--> [Candidate]
+
+A split list, a split code file, an attribute matrix or a COCO file names files by a key (see
+`shardify.plan.evidence.KeyRule`); every input is keyed once per rule in use and joined with the
+rows of that key. Then, per input: its split is the one its rows give (an input no split file
+names, when the dataset's splits come from files, is rejected, saying which files; one named in
+two splits too); its labels are its rows' where its path gave none (class folders win: the files
+beside them say the same, or other things: DTD's joint annotations, more labels than a folder).
+A row that names no input is rejected with its line. Only metadata is grouped.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
+
+import apache_beam as beam
+
+from shardify.beam_jobs.discover.candidates import REJECTS, reject
+from shardify.beam_jobs.discover.listing import list_tree
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters import evidence_files, tables
+from shardify.errors import InvalidInputError
+from shardify.inputs.files import size_of
+from shardify.inputs.paths import join_path
+from shardify.plan import layout
+from shardify.plan.entries import Batch, Candidate, Reject
+from shardify.plan.evidence import XML_OBJECTS, Evidence, KeyRule, file_key, row_key
+
+__all__ = ["JoinEvidence"]
+
+_ROWS, _FILES, _MATCHED = "rows", "files", "matched"
+_STAGE = "labels"
+# Inputs handed on together after the join (see candidates.BATCH_SIZE).
+_BATCH = 1000
+
+
+class _ReadEvidence(beam.DoFn):
+    """An evidence file -> ((rule, key), (its path, EvidenceRow)) per row, or Rejects."""
+
+    def __init__(self, source: str, rules: Sequence[KeyRule]) -> None:
+        self._source = source
+        self._rules = list(rules)
+
+    def process(self, found: Evidence) -> Iterator:
+        rule = self._rules.index(found.key)
+        if found.kind == XML_OBJECTS:
+            yield from self._annotation_folder(found, rule)
+            return
+        try:
+            id_paths = None
+            if found.ids:
+                with open_input(join_path(self._source, found.ids)) as fileobj:
+                    id_paths = evidence_files.read_id_paths(fileobj)
+            with open_input(join_path(self._source, found.path)) as fileobj:
+                for row in evidence_files.read_evidence(fileobj, found, id_paths=id_paths, size_bytes=size_of(fileobj)):
+                    if isinstance(row, tables.RowError):
+                        yield reject(found.path, row.reason, row.row, _STAGE)
+                    else:
+                        yield (rule, row_key(row.key, found.key)), (found.path, row)
+        except InvalidInputError as error:
+            yield reject(found.path, f"unusable: {error.reason}", stage=_STAGE)
+        except OSError as error:
+            yield reject(found.path, f"cannot read: {error}", stage=_STAGE)
+
+
+    def _annotation_folder(self, found: Evidence, rule: int) -> Iterator:
+        """A row per annotation file of the folder: its stem, its objects' names."""
+        folder = join_path(self._source, found.path)
+        for item in list_tree(folder):
+            where = f"{found.path}/{getattr(item, 'relpath', '')}"
+            if isinstance(item, Reject) or layout.extension(item.relpath) != "xml":
+                continue
+            try:
+                with open_input(join_path(folder, item.relpath)) as fileobj:
+                    names = evidence_files.voc_object_names(fileobj.read(evidence_files.MAX_XML_BYTES + 1))
+            except InvalidInputError as error:
+                yield reject(where, error.reason, stage=_STAGE)
+                continue
+            except OSError as error:
+                yield reject(where, f"cannot read: {error}", stage=_STAGE)
+                continue
+            row = evidence_files.EvidenceRow(1, layout.stem(item.relpath), labels=names)
+            yield (rule, row_key(row.key, found.key)), (where, row)
+
+
+class _MatchRows(beam.DoFn):
+    """((rule, key), {files, rows}) -> (record id, (Candidate, rows)) per input, Rejects for rows
+    naming no input and for a key naming several."""
+
+    def process(self, joined: tuple[tuple[int, str], dict[str, Iterable]]) -> Iterator:
+        (_, key), groups = joined
+        files = sorted(groups[_FILES], key=lambda c: c.record_id)
+        rows = sorted(groups[_ROWS], key=lambda item: (item[0], item[1].row))
+        if not files:
+            for path, row in rows:
+                yield reject(path, f"names no file: {key!r}", row.row, _STAGE)
+            return
+        if len(files) > 1 and rows:
+            named = ", ".join(c.relpath for c in files)
+            for candidate in files:
+                yield reject(candidate.relpath, f"{key!r} of {rows[0][0]} names {len(files)} files ({named})", rows[0][1].row, _STAGE)
+            return
+        yield files[0].record_id, (files[0], rows)
+
+
+class _Resolve(beam.DoFn):
+    """(record id, [(Candidate, rows)] per rule) -> the Candidate with its split and labels, or a
+    Reject."""
+
+    def __init__(self, evidence: Sequence[Evidence]) -> None:
+        self._split_files = sorted(e.path for e in evidence if e.gives_split)
+        self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind != XML_OBJECTS}
+        self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind == XML_OBJECTS)
+
+    def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:
+        _, pieces = matched
+        pieces = list(pieces)
+        candidate = pieces[0][0]
+        rows = [item for _, piece_rows in pieces for item in piece_rows]
+        splits = sorted({row.split for _, row in rows if row.split})
+        if self._split_files:
+            if not splits:
+                named = ", ".join(self._split_files[:4]) + (" ..." if len(self._split_files) > 4 else "")
+                yield reject(candidate.relpath, f"none of the dataset's split files ({named}) names it", stage=_STAGE)
+                return
+            if len(splits) > 1:
+                files = sorted({path for path, row in rows if row.split})
+                yield reject(candidate.relpath, f"in more than one split: {', '.join(splits)} ({', '.join(files)})", stage=_STAGE)
+                return
+        changes: dict[str, object] = {"split": splits[0]} if splits else {}
+        label_rows = [
+            row
+            for path, row in rows
+            if (path in self._gives_labels or path.startswith(self._annotation_folders)) and row.labels is not None
+        ]
+        if not candidate.labels and label_rows:  # class folders and names win over the files beside them
+            changes["labels"] = tuple(sorted({label for row in label_rows for label in row.labels}))
+            changes["unlabelled"] = False
+        yield dataclasses.replace(candidate, **changes) if changes else candidate
+
+
+def _keyed(candidates: list[Candidate], rules: Sequence[KeyRule]) -> Iterator[tuple[tuple[int, str], Candidate]]:
+    for candidate in candidates:
+        for index, rule in enumerate(rules):
+            yield (index, file_key(candidate.relpath, rule)), candidate
+
+
+class JoinEvidence(beam.PTransform):
+    """[Candidate] batches -> {main: [Candidate] batches with splits and labels from `evidence`,
+    REJECTS} (see the module's docstring)."""
+
+    def __init__(self, source: str, evidence: Sequence[Evidence]) -> None:
+        super().__init__()
+        self._source = source
+        self._evidence = tuple(evidence)
+        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension))
+
+    def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
+        rules = self._rules
+        keyed = candidates | "KeyByRules" >> beam.FlatMap(_keyed, rules)
+        # ((rule, key), Candidate)
+        rows = (
+            candidates.pipeline
+            | "EvidenceFiles" >> beam.Create(list(self._evidence))
+            | "ReadEvidence" >> beam.ParDo(_ReadEvidence(self._source, rules)).with_outputs(REJECTS, main=_ROWS)
+        )
+        # ((rule, key), (evidence path, EvidenceRow))
+        matched = (
+            {_FILES: keyed, _ROWS: rows[_ROWS]}
+            | "JoinOnKeys" >> beam.CoGroupByKey()
+            | "MatchRows" >> beam.ParDo(_MatchRows()).with_outputs(REJECTS, main=_MATCHED)
+        )
+        # (record id, (Candidate, rows)): one per rule; gathered per input
+        resolved = (
+            matched[_MATCHED]
+            | "GatherRules" >> beam.GroupByKey()
+            | "Resolve" >> beam.ParDo(_Resolve(self._evidence)).with_outputs(REJECTS, main=_ROWS)
+        )
+        batched = (
+            resolved[_ROWS]
+            | "Rebatch" >> beam.BatchElements(min_batch_size=_BATCH, max_batch_size=_BATCH)
+            | "AsBatch" >> beam.Map(Batch)
+        )
+        rejects = (rows[REJECTS], matched[REJECTS], resolved[REJECTS]) | "MergeEvidenceRejects" >> beam.Flatten()
+        return {"main": batched, REJECTS: rejects}

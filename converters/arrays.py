@@ -1,0 +1,240 @@
+"""Array datasets: images kept as arrays in a few files, each element one record, stored as a
+lossless PNG of its pixels.
+
+  idx         MNIST, Fashion-MNIST: `train-images-idx3-ubyte[.gz]` beside `train-labels-idx1-ubyte[.gz]`
+              (and `t10k-*`: the test split); big-endian headers, then uint8 pixels or labels
+  cifar       CIFAR-10 and -100 as Python pickles: `data_batch_1`..`5` and `test_batch` (or `train`
+              and `test`), dicts of `b'data'` (uint8 [N, 3072]: 1024 red, 1024 green, 1024 blue)
+              and `b'labels'` (or `b'fine_labels'`), names in `batches.meta` (or `meta`)
+  npz         NumPy archives of `x_<split>` and `y_<split>` arrays (Keras' `mnist.npz`)
+
+Pickles are untrusted: they are loaded by an unpickler that builds only dicts, lists, strings,
+numbers and uint8 arrays (`_SafeUnpickler`), never by `pickle.load`; `.npz` files with
+`allow_pickle=False`. An array file is read whole by the worker that needs it (a CIFAR batch is
+30 MB, MNIST's training images 47 MB); larger than MAX_ARRAY_FILE_BYTES is refused.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import pickle
+import posixpath
+import struct
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+import numpy as np
+
+from shardify.errors import InvalidInputError
+from shardify.plan.known_names import FASHION_MNIST
+from shardify.plan.layout import CIFAR, IDX, IDX_IMAGES, NPZ, array_kind
+from shardify.plan.structure import split_word
+
+__all__ = [
+    "IDX",
+    "CIFAR",
+    "NPZ",
+    "MAX_ARRAY_FILE_BYTES",
+    "ArrayFile",
+    "array_kind",
+    "idx_labels_file",
+    "idx_split",
+    "cifar_split",
+    "npz_parts",
+    "read_labels",
+    "read_label_names",
+    "read_images",
+    "png_of",
+    "FASHION_MNIST_NAMES",
+]
+
+MAX_ARRAY_FILE_BYTES = 2 << 30
+# Fashion-MNIST ships the names of its classes only in its README (its files are named as
+# MNIST's): used when a path names Fashion-MNIST.
+FASHION_MNIST_NAMES = FASHION_MNIST
+_IDX_LABELS_MAGIC, _IDX_IMAGES_MAGIC = 0x00000801, 0x00000803
+
+
+@dataclass(frozen=True)
+class ArrayFile:
+    """An array file's images as the writer reads them.
+
+    Attributes:
+      kind: IDX, CIFAR or NPZ.
+      split: the split its name gives.
+      part: NPZ: the images array's name (`x_train`); else "".
+      labels_file: IDX: the labels file beside it; else "".
+    """
+
+    kind: str
+    split: str
+    part: str = ""
+    labels_file: str = ""
+
+
+def idx_labels_file(relpath: str) -> str:
+    """The labels file beside an idx images file: `train-images-idx3-ubyte.gz` -> `train-labels-idx1-ubyte.gz`."""
+    folder, name = posixpath.split(relpath)
+    return posixpath.join(folder, name.replace("-images-idx3-", "-labels-idx1-").replace("-images.idx3-", "-labels.idx1-"))
+
+
+def idx_split(relpath: str) -> str:
+    """`t10k` is MNIST's test split; other prefixes name theirs (`train`)."""
+    prefix = IDX_IMAGES.match(posixpath.basename(relpath)).group("prefix")
+    return "test" if prefix.lower() == "t10k" else split_word(prefix) or prefix
+
+
+def cifar_split(relpath: str) -> str:
+    name = posixpath.basename(relpath)
+    return "train" if name.startswith("data_batch") or name == "train" else "test"
+
+
+class _SafeUnpickler(pickle.Unpickler):
+    """Builds only plain values and numpy arrays: a pickle naming any other callable is refused."""
+
+    _ALLOWED = {
+        ("numpy.core.multiarray", "_reconstruct"),
+        ("numpy._core.multiarray", "_reconstruct"),
+        ("numpy", "ndarray"),
+        ("numpy", "dtype"),
+        ("copy_reg", "_reconstructor"),
+        ("copyreg", "_reconstructor"),
+        ("__builtin__", "object"),
+        ("builtins", "object"),
+    }
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) not in self._ALLOWED:
+            raise InvalidInputError(f"the pickle asks for {module}.{name}: only arrays, lists and dicts are read")
+        return super().find_class(module, name)
+
+
+def _read_all(fileobj: BinaryIO) -> bytes:
+    data = fileobj.read(MAX_ARRAY_FILE_BYTES + 1)
+    if len(data) > MAX_ARRAY_FILE_BYTES:
+        raise InvalidInputError(f"larger than {MAX_ARRAY_FILE_BYTES >> 20} MiB: split it")
+    return data
+
+
+def _unpickle(fileobj: BinaryIO) -> dict:
+    try:
+        value = _SafeUnpickler(io.BytesIO(_read_all(fileobj)), encoding="bytes").load()
+    except InvalidInputError:
+        raise
+    except Exception as error:  # noqa: BLE001 - a damaged pickle fails in many ways
+        raise InvalidInputError(f"not a readable pickle: {type(error).__name__}: {error}") from None
+    if not isinstance(value, dict):
+        raise InvalidInputError("not a pickled dict")
+    return {k.decode() if isinstance(k, bytes) else k: v for k, v in value.items()}
+
+
+def _idx(fileobj: BinaryIO, relpath: str, magic: int) -> np.ndarray:
+    data = _read_all(fileobj)
+    if relpath.endswith(".gz"):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as error:
+            raise InvalidInputError(f"not a readable gzip file: {error}") from None
+    dims = magic & 0xFF
+    if len(data) < 4 + 4 * dims or struct.unpack(">I", data[:4])[0] != magic:
+        raise InvalidInputError(f"not an idx file of magic 0x{magic:08x}")
+    shape = struct.unpack(f">{dims}I", data[4 : 4 + 4 * dims])
+    count = int(np.prod(shape))
+    if len(data) != 4 + 4 * dims + count:
+        raise InvalidInputError(f"holds {len(data) - 4 - 4 * dims} bytes of values where its header gives {count}")
+    return np.frombuffer(data, np.uint8, offset=4 + 4 * dims).reshape(shape)
+
+
+def _npz(fileobj: BinaryIO) -> dict[str, np.ndarray]:
+    try:
+        with np.load(io.BytesIO(_read_all(fileobj)), allow_pickle=False) as archive:
+            return {name: archive[name] for name in archive.files}
+    except (ValueError, OSError, EOFError) as error:
+        raise InvalidInputError(f"not a readable .npz file: {error}") from None
+
+
+def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray:
+    """The file's images, [N, height, width] or [N, height, width, channels], uint8.
+
+    Raises:
+      InvalidInputError: not such a file, or not uint8 images.
+    """
+    if found.kind == IDX:
+        images = _idx(fileobj, relpath, _IDX_IMAGES_MAGIC)
+    elif found.kind == CIFAR:
+        data = _unpickle(fileobj).get("data")
+        if not isinstance(data, np.ndarray) or data.ndim != 2 or data.shape[1] != 3072:
+            raise InvalidInputError("no 'data' array of [N, 3072] pixels (a CIFAR batch)")
+        images = data.reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
+    else:
+        images = _npz(fileobj).get(found.part)
+        if images is None:
+            raise InvalidInputError(f"no array {found.part!r}")
+    if images.dtype != np.uint8 or images.ndim not in (3, 4) or (images.ndim == 4 and images.shape[3] not in (1, 3, 4)):
+        raise InvalidInputError(f"images must be uint8 [N, height, width(, 1, 3 or 4)], not {images.dtype} {list(images.shape)}")
+    return images
+
+
+def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
+    """The label index of each image: IDX from its labels file (`fileobj` is that file), CIFAR and
+    NPZ from the file itself.
+
+    Raises:
+      InvalidInputError: no labels of that shape.
+    """
+    if found.kind == IDX:
+        labels = _idx(fileobj, relpath, _IDX_LABELS_MAGIC)
+    elif found.kind == CIFAR:
+        batch = _unpickle(fileobj)
+        labels = batch.get("labels", batch.get("fine_labels"))
+        if not isinstance(labels, (list, np.ndarray)):
+            raise InvalidInputError("no 'labels' (or 'fine_labels') list")
+        labels = np.asarray(labels)
+    else:
+        name = "y" + found.part[1:]
+        labels = _npz(fileobj).get(name)
+        if labels is None:
+            raise InvalidInputError(f"no array {name!r} of labels beside {found.part!r}")
+    labels = np.asarray(labels).reshape(-1)
+    if labels.dtype.kind not in "iu" or (labels.size and labels.min() < 0):
+        raise InvalidInputError("labels must be whole numbers >= 0")
+    return [int(label) for label in labels]
+
+
+def read_label_names(fileobj: BinaryIO) -> tuple[str, ...]:
+    """The class names of a CIFAR meta file (`label_names`, or CIFAR-100's `fine_label_names`).
+
+    Raises:
+      InvalidInputError: none there.
+    """
+    meta = _unpickle(fileobj)
+    names = meta.get("label_names", meta.get("fine_label_names"))
+    if not isinstance(names, list) or not all(isinstance(n, (bytes, str)) for n in names):
+        raise InvalidInputError("no 'label_names' (or 'fine_label_names') list")
+    return tuple(n.decode("utf-8") if isinstance(n, bytes) else n for n in names)
+
+
+def npz_parts(fileobj: BinaryIO) -> list[ArrayFile]:
+    """The image arrays of an .npz archive (`x_train`, `x_test`), each with its split.
+
+    Raises:
+      InvalidInputError: not an .npz file.
+    """
+    arrays = _npz(fileobj)
+    return [
+        ArrayFile(NPZ, split_word(name[2:]) or name[2:], part=name)
+        for name in sorted(arrays)
+        if name.startswith("x_") and "y_" + name[2:] in arrays
+    ]
+
+
+def png_of(pixels: np.ndarray) -> bytes:
+    """A lossless PNG of one image's uint8 pixels ([H, W] or [H, W, C])."""
+    from PIL import Image
+
+    if pixels.ndim == 3 and pixels.shape[2] == 1:
+        pixels = pixels[:, :, 0]
+    buffer = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(pixels)).save(buffer, "PNG")
+    return buffer.getvalue()

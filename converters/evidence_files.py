@@ -1,0 +1,335 @@
+"""Reading the files a dataset ships about its inputs' splits and labels (see
+`shardify.plan.evidence` for the shapes and how each is recognised).
+
+Every row comes back as an `EvidenceRow` (the key that names a file, the split it gives, the labels
+it gives) or a `tables.RowError` naming its line. Files are untrusted: lines are read to a bounded
+length, a file's whole size is bounded, and anything not of the recognised shape is a row error,
+never an exception.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from shardify.converters import label_files, tables
+from shardify.errors import InvalidInputError
+from shardify.plan import evidence as evidence_lib
+from shardify.plan.evidence import Evidence
+from shardify.plan.label_names import normalise_label
+
+__all__ = [
+    "EvidenceRow",
+    "read_evidence",
+    "read_id_paths",
+    "first_lines",
+    "voc_object_names",
+    "read_mat",
+    "mat_variables",
+    "MAX_EVIDENCE_BYTES",
+    "MAX_XML_BYTES",
+    "MAX_MAT_BYTES",
+]
+
+# A list or matrix file is read whole by one worker: CelebA's attribute matrix (26 MB) and Kaggle
+# ImageNet's LOC_train_solution.csv (~100 MB) are the largest seen; more is not such a file.
+MAX_EVIDENCE_BYTES = 1 << 30
+# A longer line is not one of a list's lines.
+_MAX_LINE_BYTES = 1 << 20
+# A Pascal VOC annotation is a few kilobytes; a larger file is not one.
+MAX_XML_BYTES = 1 << 20
+# A dataset's split or label arrays in a .mat file: Stanford Dogs' file_list.mat is 1 MB.
+MAX_MAT_BYTES = 64 << 20
+
+
+@dataclass(frozen=True)
+class EvidenceRow:
+    """One row of an evidence file.
+
+    Attributes:
+      row: its line (counted from 1), or its place in a COCO file's "images".
+      key: how it names a file, as written.
+      split: the split it gives, or "".
+      labels: the labels it gives, or None where it gives none.
+    """
+
+    row: int
+    key: str
+    split: str = ""
+    labels: tuple[str, ...] | None = None
+
+
+def _lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]:
+    """(line number, text) of each line, a RowError for one too long or not UTF-8 text."""
+    number = 0
+    while True:
+        line = fileobj.readline(_MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > _MAX_LINE_BYTES:
+            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes")
+            while line and not line.endswith(b"\n"):
+                line = fileobj.readline(_MAX_LINE_BYTES)
+            continue
+        try:
+            yield number, line.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as error:
+            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})")
+
+
+def _fields(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def read_id_paths(fileobj: BinaryIO) -> dict[str, str]:
+    """{id: path} from `id path` lines (CUB's images.txt).
+
+    Raises:
+      InvalidInputError: a line of another shape.
+    """
+    paths = {}
+    for item in _lines(fileobj):
+        if isinstance(item, tables.RowError):
+            raise InvalidInputError(f"line {item.row}: {item.reason}")
+        number, text = item
+        fields = text.split()
+        if not fields:
+            continue
+        if len(fields) != 2:
+            raise InvalidInputError(f"line {number} is not `id path`")
+        paths[fields[0]] = fields[1]
+    return paths
+
+
+def read_evidence(
+    fileobj: BinaryIO, found: Evidence, *, id_paths: dict[str, str] | None = None, size_bytes: int | None = None
+) -> Iterator[EvidenceRow | tables.RowError]:
+    """Every row of the evidence file `found`, open as `fileobj`.
+
+    Args:
+      id_paths: SPLIT_CODES keyed by ids: `read_id_paths` of `found.ids`.
+
+    Raises:
+      InvalidInputError: the file as a whole cannot be read (too large, not JSON).
+    """
+    if size_bytes is not None and size_bytes > MAX_EVIDENCE_BYTES:
+        raise InvalidInputError(f"larger than {MAX_EVIDENCE_BYTES >> 20} MiB: not a list of this dataset's")
+    if found.path.lower().endswith(".mat"):
+        yield from _mat_rows(read_mat(fileobj), found)
+        return
+    if found.kind == evidence_lib.COCO_SPLIT:
+        for row in label_files.read_label_rows(fileobj, found.path, captions=False, size_bytes=size_bytes):
+            if isinstance(row, tables.RowError):
+                yield row
+            else:  # an image entry without categories (a test split's) is unlabelled
+                yield EvidenceRow(row.row, row.key, found.split, row.labels if row.has_labels else None)
+        return
+    reader = {
+        evidence_lib.SPLIT_LIST: _split_list,
+        evidence_lib.SPLIT_CODES: _split_codes,
+        evidence_lib.ATTRIBUTES: _attributes,
+        evidence_lib.LABEL_LINES: _label_lines,
+    }[found.kind]
+    yield from reader(_lines(fileobj), found, id_paths or {})
+
+
+def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        fields = _fields(text)
+        if fields and not text.lstrip().startswith("#"):
+            yield EvidenceRow(number, fields[0], found.split)
+
+
+def _split_codes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
+    codes = dict(found.codes)
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        fields = _fields(text)
+        if not fields:
+            continue
+        if len(fields) != 2 or fields[1] not in codes:
+            yield tables.RowError(number, f"not `name code` with a code of {', '.join(codes)}")
+            continue
+        key = fields[0]
+        if found.ids:
+            if key not in id_paths:
+                yield tables.RowError(number, f"id {key} is not in {found.ids}")
+                continue
+            key = id_paths[key]
+        yield EvidenceRow(number, key, codes[fields[1]])
+
+
+def _attributes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
+    names: list[str] = []
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        fields = text.split()
+        if number == 1 or not fields:
+            continue  # the count line
+        if number == 2:
+            try:
+                names = [normalise_label(name) for name in fields]
+            except InvalidInputError as error:
+                yield tables.RowError(number, error.reason)
+                return
+            continue
+        values = fields[1:]
+        if len(values) != len(names) or not set(values) <= {"1", "-1", "0"}:
+            yield tables.RowError(number, f"not a name and {len(names)} values of 1 or -1")
+            continue
+        yield EvidenceRow(number, fields[0], labels=tuple(name for name, value in zip(names, values) if value == "1"))
+
+
+def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
+    header = found.path.lower().endswith(".csv")
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        if header and number == 1:
+            continue
+        fields = _fields(text)
+        if not fields or text.lstrip().startswith("#"):
+            continue
+        if len(fields) < 2:
+            yield tables.RowError(number, "a name without a label")
+            continue
+        try:
+            label = normalise_label(fields[1])
+        except InvalidInputError as error:
+            yield tables.RowError(number, error.reason)
+            continue
+        yield EvidenceRow(number, fields[0], labels=(label,))
+
+
+def first_lines(data: bytes, count: int) -> list[str]:
+    """The first `count` lines of a file's first bytes, as text (undecodable bytes replaced): what
+    `recognise` looks at."""
+    text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace", newline=None)
+    return [line.rstrip("\n") for _, line in zip(range(count), text)]
+
+
+def voc_object_names(data: bytes) -> tuple[str, ...]:
+    """The names of a Pascal VOC annotation's objects (`<annotation><object><name>`), sorted,
+    each once.
+
+    Raises:
+      InvalidInputError: not such a file (too large, not XML, no <annotation> root).
+    """
+    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name; expat refuses entity bombs
+
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not a VOC annotation")
+    if b"<!ENTITY" in data:
+        raise InvalidInputError("declares XML entities: not a VOC annotation")
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as error:
+        raise InvalidInputError(f"not well-formed XML: {error}") from None
+    if root.tag != "annotation":
+        raise InvalidInputError(f"root element <{root.tag}>, not <annotation>")
+    names = set()
+    for obj in root.findall("object"):
+        name = (obj.findtext("name") or "").strip()
+        if not name:
+            raise InvalidInputError("an <object> without a <name>")
+        names.add(normalise_label(name))
+    return tuple(sorted(names))
+
+
+def read_mat(fileobj: BinaryIO) -> dict[str, Any]:
+    """A MATLAB (v5) file's variables, by scipy, which is imported only here.
+
+    Raises:
+      InvalidInputError: too large, not a .mat file scipy reads (v7.3 files are HDF5), or no scipy.
+    """
+    data = fileobj.read(MAX_MAT_BYTES + 1)
+    if len(data) > MAX_MAT_BYTES:
+        raise InvalidInputError(f"larger than {MAX_MAT_BYTES >> 20} MiB: not a list of this dataset's")
+    try:
+        from scipy.io import loadmat
+    except ImportError as error:
+        raise InvalidInputError(f".mat files need scipy, which is not installed ({error}): pip install scipy") from None
+    try:
+        return {k: v for k, v in loadmat(io.BytesIO(data)).items() if not k.startswith("__")}
+    except Exception as error:  # noqa: BLE001 - scipy fails on a damaged file in many ways
+        raise InvalidInputError(f"not a MATLAB file scipy reads: {type(error).__name__}: {error}") from None
+
+
+def _strings(value: Any) -> list[str] | None:
+    """The strings of a cell array (N x 1 or 1 x N of char arrays), or None."""
+    import numpy as np
+
+    array = np.asarray(value)
+    if array.dtype != object:
+        return None
+    found = []
+    for cell in array.reshape(-1):
+        text = np.asarray(cell).reshape(-1)
+        if text.size != 1 or not isinstance(text[0], str):
+            return None
+        found.append(str(text[0]))
+    return found
+
+
+def _numbers(value: Any) -> list[int] | None:
+    """The whole numbers of a numeric vector, or None."""
+    import numpy as np
+
+    array = np.asarray(value)
+    if array.dtype.kind not in "iuf" or 1 not in array.shape[:2] and array.ndim > 1:
+        return None
+    flat = array.reshape(-1)
+    if not np.all(np.isfinite(flat)) or not np.all(flat == np.round(flat)) or (flat.size and flat.min() < 0):
+        return None
+    return [int(v) for v in flat]
+
+
+def mat_variables(variables: dict[str, Any]) -> dict[str, tuple[str, tuple[int, ...]]]:
+    """{name: ("numbers" | "strings" | "other", shape)}: what `evidence.mat_evidence` reads."""
+    import numpy as np
+
+    described = {}
+    for name, value in variables.items():
+        kind = "strings" if _strings(value) is not None else "numbers" if _numbers(value) is not None else "other"
+        described[name] = (kind, tuple(np.asarray(value).shape))
+    return described
+
+
+def _mat_rows(variables: dict[str, Any], found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
+    if found.kind == evidence_lib.MAT_SPLITS:
+        for variable, split in found.codes:
+            numbers = _numbers(variables.get(variable))
+            if numbers is None:
+                yield tables.RowError(0, f"no array of image numbers named {variable!r}")
+                continue
+            for index, number in enumerate(numbers, start=1):
+                yield EvidenceRow(index, str(number), split)
+    elif found.kind == evidence_lib.MAT_LABELS:
+        labels = _numbers(variables.get(found.variable))
+        if labels is None:
+            yield tables.RowError(0, f"no array of labels named {found.variable!r}")
+            return
+        for index, label in enumerate(labels, start=1):
+            yield EvidenceRow(index, str(index), labels=(str(label),))
+    else:  # a split list kept as a cell of paths
+        paths = _strings(variables.get(found.variable))
+        if paths is None:
+            yield tables.RowError(0, f"no cell of paths named {found.variable!r}")
+            return
+        for index, path in enumerate(paths, start=1):
+            yield EvidenceRow(index, path, found.split)

@@ -1,0 +1,75 @@
+"""The plan, checked for the signs of a wrong guess before anything is written.
+
+Detection reads a sample; the plan counts everything. Some counts show that a guess about the
+source was wrong, whatever the sample said: labels that are the names of containers, splits or
+archives (a wrapper folder read as the class), an alphabet's letters (SUN397's `a/abbey/`: the
+class is a level deeper), a validation split without labels beside labelled ones (its labels
+are in a file not read). Such a plan is refused
+(nothing is written, exit 2) with what was found and the option that decides; a guess certain
+enough to proceed is said in the plan's notes instead (see `structure.py`).
+"""
+
+from __future__ import annotations
+
+from shardify.plan.entries import PlanSummary
+from shardify.plan.layout import SourceLayout
+from shardify.plan.structure import is_never_a_class, split_word
+
+__all__ = ["wrong_guess", "LABEL_LEVEL_HINT"]
+
+LABEL_LEVEL_HINT = "--label-level N (N counts folders from SRC: 1 for SRC/<class>/..., 0 for no class folders)"
+# Labels named in a refusal.
+_SHOWN = 5
+# A split of these names holds labels; one with none lost them (test splits often ship without).
+_VALIDATION = frozenset({"val", "valid", "validation", "dev"})
+# One-letter class folders read as an alphabetical index from this many on (a few letters are
+# real classes' names in small datasets: a/, b/).
+_MIN_INDEX_LETTERS = 5
+
+
+def _shown(labels: list[str]) -> str:
+    return ", ".join(labels[:_SHOWN]) + (f" and {len(labels) - _SHOWN} more" if len(labels) > _SHOWN else "")
+
+
+def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
+    """Why the plan must not be written as it stands (a refusal naming the option that decides),
+    or "".
+
+    >>> from shardify.plan.entries import SplitPlan
+    >>> from shardify.plan.structure import Structure
+    >>> plan = PlanSummary("image_folders", "image", False, ("images", "masks"), "single", (), "1",
+    ...                    {"train": SplitPlan(4, 40, 1, {"images": 2, "masks": 2})})
+    >>> "--label-level" in wrong_guess(plan, SourceLayout("image_folders", "image", structure=Structure()))
+    True
+    """
+    labels = list(summary.labels)
+    if not labels:
+        return ""
+    folder_labels = (
+        layout.structure is not None
+        and not layout.structure.single_class
+        and not layout.structure.chosen_level
+        and any(level >= 0 for _, level in layout.structure.label_levels)
+        and not any(e.gives_labels for e in layout.evidence)
+    )
+    if folder_labels:  # the labels are folder names
+        containers = [label for label in labels if is_never_a_class(label)]
+        if containers:
+            return (
+                f"the class folders include {_shown(containers)}: names of containers or splits, not classes, so the "
+                f"class is likely another level; say which with {LABEL_LEVEL_HINT}"
+            )
+        if len(labels) >= _MIN_INDEX_LETTERS and all(len(label) == 1 and label.isalpha() for label in labels):
+            return (
+                f"every class folder is one letter ({_shown(labels)}): an alphabetical index, like SUN397's a/abbey/; "
+                f"the classes are likely a level deeper: say which with {LABEL_LEVEL_HINT}"
+            )
+    labelled = sorted(name for name, split in summary.splits.items() if split.num_unlabelled < split.num_records)
+    for name, split in sorted(summary.splits.items()):
+        if labelled and split.num_records and split.num_unlabelled == split.num_records and split_word(name) in _VALIDATION:
+            return (
+                f"split {name!r} has no labels while {labelled[0]!r} has: a validation split without labels means its "
+                "labels are in a file shardify does not read (in an archive, or of a shape it does not know); give "
+                "them with --labels FILE, or convert the labelled splits alone"
+            )
+    return ""

@@ -1,0 +1,423 @@
+"""The files a dataset ships that say which split, or which labels, its inputs have.
+
+Datasets publish their splits and labels in files beside the inputs, each in its own shape:
+
+  split lists         one file per split, each line naming a file: VOC's ImageSets/Main/train.txt
+                      (ids), Food-101's meta/test.txt (`apple_pie/1011328`: a path without its
+                      extension), Pets' annotations/trainval.txt (`Abyssinian_100 1 1 1`), DTD's
+                      labels/train1.txt (numbered folds: the first is read)
+  split codes         one file, each line a file and a code: CelebA's list_eval_partition.txt
+                      (`000001.jpg 0`: 0 train, 1 validation, 2 test), CUB's train_test_split.txt
+                      (`1 1`: image ids, 1 train, 0 test; ids resolved through images.txt)
+  attributes          CelebA's list_attr_celeba.txt: a count line, a line of attribute names, a row
+                      of 1/-1 per file: the attributes set to 1 are the record's labels
+  label lines         `name label ...` lines: Tiny ImageNet's val_annotations.txt, Kaggle
+                      ImageNet's LOC_val_solution.csv (`ImageId,PredictionString`: its first word)
+  annotation files    COCO's instances_<split>.json: the categories of an image's objects, the
+                      split from the file's name
+  annotation folders  Pascal VOC's Annotations/<id>.xml, one beside each image: its objects'
+                      names are the image's labels
+  MATLAB files        Flowers-102's setid.mat (arrays of image numbers per split: trnid, valid,
+                      tstid) and imagelabels.mat (the n-th image's label), Stanford Dogs'
+                      train_list.mat and test_list.mat (a cell of file paths per split); read
+                      with scipy, imported only when one is met
+
+Each is recognised by its name and its first lines (`recognise`), read by
+`converters/evidence_files.py`, and joined with the inputs it names by a key (`KeyRule`): the last
+components of a file's path, with or without the extension, as the file's own lines spell them.
+Nothing here reads a file: detection hands in the first lines it read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from shardify.plan.structure import split_word
+
+__all__ = [
+    "SPLIT_LIST",
+    "SPLIT_CODES",
+    "ATTRIBUTES",
+    "LABEL_LINES",
+    "COCO_SPLIT",
+    "XML_OBJECTS",
+    "MAT_SPLITS",
+    "MAT_LABELS",
+    "KINDS",
+    "mat_evidence",
+    "KeyRule",
+    "Evidence",
+    "key_rule",
+    "file_key",
+    "row_key",
+    "recognise",
+    "finest_lists",
+    "CELEBA_CODES",
+    "TRAIN_TEST_CODES",
+    "looks_like_a_list",
+    "VOCABULARY_NAMES",
+    "read_vocabulary",
+]
+
+SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT = "split list", "split codes", "attributes", "label lines", "coco"
+XML_OBJECTS = "xml objects"
+MAT_SPLITS, MAT_LABELS = "mat splits", "mat labels"
+KINDS = (SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS)
+# Split codes as the datasets that use them define them; names as TensorFlow Datasets gives them.
+CELEBA_CODES = (("0", "train"), ("1", "validation"), ("2", "test"))
+TRAIN_TEST_CODES = (("1", "train"), ("0", "test"))
+# Words a split list's name may hold besides its split word: `train_list.txt`, `TrainImages.txt`.
+_LIST_WORDS = frozenset(
+    {"list", "lists", "images", "image", "files", "file", "set", "split", "fold", "ids", "names", "img", "cls", "loc"}
+)
+# Files that only show a format (Kaggle's LOC_sample_submission.csv): never evidence.
+_EXAMPLE_WORDS = frozenset({"sample", "submission", "example", "template"})
+# Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
+_INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|txt|text)$", re.IGNORECASE)
+
+
+def _words(name: str) -> list[str]:
+    """Words of a file name, camelCase split: 'TrainImages' -> ['train', 'images']."""
+    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
+    return [w for w in re.split(r"[^a-z]+", spaced.lower()) if w]
+
+
+@dataclass(frozen=True)
+class KeyRule:
+    """How a row's key names a file: by the last `parts` components of the file's path, with its
+    extension or without; or, `number`, by the number that ends its name (Flowers-102's
+    image_00001.jpg is image 1).
+
+    >>> rule = KeyRule(parts=2, extension=False)
+    >>> file_key("food-101/images/apple_pie/1011328.jpg", rule) == row_key("apple_pie/1011328", rule)
+    True
+    >>> file_key("jpg/image_00012.jpg", NUMBERED) == row_key("12", NUMBERED)
+    True
+    """
+
+    parts: int = 1
+    extension: bool = True
+    number: bool = False
+
+    def __post_init__(self) -> None:
+        if self.parts < 1:
+            raise ValueError(f"a key names at least the file name, not {self.parts} components")
+
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+NUMBERED = KeyRule(number=True)
+
+
+def file_key(relpath: str, rule: KeyRule) -> str:
+    """What a row's key must be to name the file at `relpath`."""
+    if rule.number:
+        found = re.search(r"(\d+)$", posixpath.splitext(posixpath.basename(relpath))[0])
+        return str(int(found.group(1))) if found else ""
+    parts = relpath.split("/")[-rule.parts :]
+    if not rule.extension:
+        parts[-1] = posixpath.splitext(parts[-1])[0]
+    return _nfc("/".join(parts))
+
+
+def row_key(key: str, rule: KeyRule) -> str:
+    """A row's key as files are keyed: separators made '/', a leading '/' or './' cut, an input's
+    extension dropped where files are keyed without theirs."""
+    text = key.strip().replace("\\", "/")
+    if rule.number:
+        return str(int(text)) if text.isdigit() else ""
+    while text.startswith(("./", "/")):
+        text = text[2:] if text.startswith("./") else text[1:]
+    if not rule.extension:
+        text = _INPUT_SUFFIX.sub("", text)
+    return _nfc("/".join(text.split("/")[-rule.parts :]))
+
+
+def key_rule(keys: Sequence[str]) -> KeyRule:
+    """How a file's keys name files, judged by their shape: as many components as they hold (a
+    leading '/' cut), with an extension when most carry an input's.
+
+    >>> key_rule(["/a/airfield/00000001.jpg"]), key_rule(["2008_000008", "2008_000015"])
+    (KeyRule(parts=3, extension=True, number=False), KeyRule(parts=1, extension=False, number=False))
+    """
+    cleaned = [k.strip().replace("\\", "/").lstrip("/") for k in keys if k.strip()]
+    if not cleaned:
+        return KeyRule()
+    parts = max(1, round(sum(k.count("/") + 1 for k in cleaned) / len(cleaned)))
+    with_extension = sum(1 for k in cleaned if _INPUT_SUFFIX.search(k)) * 2 > len(cleaned)
+    return KeyRule(parts, with_extension)
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A file of the source that gives its inputs' splits or labels.
+
+    Attributes:
+      path: the file, relative to SRC.
+      kind: one of KINDS.
+      key: how its rows' keys name files.
+      split: SPLIT_LIST, COCO_SPLIT: the split its rows' files are in ("" for a COCO file whose
+        name names no split).
+      codes: SPLIT_CODES: (code, split) pairs.
+      ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
+      variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
+        cell of paths.
+      note: how it was recognised, for the plan.
+    """
+
+    path: str
+    kind: str
+    key: KeyRule = KeyRule()
+    split: str = ""
+    codes: tuple[tuple[str, str], ...] = ()
+    ids: str = ""
+    variable: str = ""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"evidence kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        if self.kind == SPLIT_LIST and not self.split:
+            raise ValueError(f"{self.path}: a split list names its split")
+        if self.kind in (SPLIT_CODES, MAT_SPLITS) and not self.codes:
+            raise ValueError(f"{self.path}: split codes need their meaning")
+
+    @property
+    def gives_split(self) -> bool:
+        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (self.kind == COCO_SPLIT and bool(self.split))
+
+    @property
+    def gives_labels(self) -> bool:
+        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS)
+
+    @property
+    def multi_label(self) -> bool:
+        """Its rows give a set of labels each (an image's categories, its attributes), however
+        many one image has: the records are multi-label. (Pascal VOC's objects make them so only
+        where an image has objects of several classes.)"""
+        return self.kind in (ATTRIBUTES, COCO_SPLIT)
+
+
+def _fields(line: str) -> list[str]:
+    return line.replace(",", " ").split()
+
+
+def _split_list_name(stem: str) -> tuple[str, int] | None:
+    """(split, fold number) a list's name gives (`train`, `test1` -> ('test', 1), `TrainImages`),
+    or None for other names (`aeroplane_train`: a class's list)."""
+    words = _words(stem)
+    splits = [w for w in words if split_word(w)]
+    if len(splits) != 1 or any(w not in _LIST_WORDS and not split_word(w) for w in words):
+        return None
+    fold = re.search(r"(\d+)$", stem)
+    return split_word(splits[0]), int(fold.group(1)) if fold else 0
+
+
+def recognise(path: str, lines: Sequence[str], *, id_files: Mapping[str, Sequence[str]] = {}) -> Evidence | None:
+    """What a text file of the source says, from its name and first lines, or None.
+
+    Args:
+      path: the file, relative to SRC.
+      lines: its first lines (a few dozen are enough).
+      id_files: other files of the source that map ids to paths (`1 001.Black_footed_Albatross/x.jpg`:
+        CUB's images.txt), with their first lines, for split codes keyed by ids.
+    """
+    name = posixpath.basename(path)
+    stem, ext = posixpath.splitext(name)
+    ext = ext.lower()
+    if _EXAMPLE_WORDS & set(_words(stem)):
+        return None
+    rows = [_fields(line) for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not rows:
+        return None
+    if ext == ".json":
+        return None  # COCO files are recognised by their content, in detection
+    if ext not in (".txt", ".csv", ".lst", ""):
+        return None
+    keys = [row[0] for row in rows]
+    attributes = _attributes(rows)
+    if attributes:
+        return Evidence(path, ATTRIBUTES, key_rule([row[0] for row in rows[2:]]), note=attributes)
+    codes = _codes(stem, rows)
+    if codes is not None:
+        mapping, id_file = codes
+        if id_file is None and all(re.fullmatch(r"\d+", key) for key in keys):
+            id_file = next((p for p, head in id_files.items() if _maps_ids_to_paths(head)), None)
+            if id_file is None:
+                return None
+        note = f"{path}: split codes " + ", ".join(f"{code} {split}" for code, split in mapping)
+        rule = key_rule([_id_path(id_files, id_file)] if id_file else keys)
+        return Evidence(path, SPLIT_CODES, rule, codes=mapping, ids=id_file or "", note=note + (f" (ids through {id_file})" if id_file else ""))
+    found = _split_list_name(stem)
+    if found and all(not re.fullmatch(r"-?\d+", key) or len(key) > 3 for key in keys):
+        split, fold = found
+        fold_note = f", fold {fold}" if fold else ""
+        return Evidence(path, SPLIT_LIST, key_rule(keys), split=split, note=f"{path}: split list of {split}{fold_note}")
+    header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
+    data = rows[1:] if header else rows
+    if data and _label_lines(data, ids_allowed=header):
+        return Evidence(
+            path, LABEL_LINES, key_rule([row[0] for row in data]), note=f"{path}: a label for each file it names (the word after its name)"
+        )
+    return None
+
+
+def _attributes(rows: Sequence[Sequence[str]]) -> str:
+    """A note when the rows are an attribute matrix (a count, names, then ±1 rows), else ""."""
+    if len(rows) < 3 or len(rows[0]) != 1 or not rows[0][0].isdigit():
+        return ""
+    names = rows[1]
+    if len(names) < 2 or not all(re.fullmatch(r"\w*[A-Za-z]\w*", n) for n in names):
+        return ""
+    values = [row[1:] for row in rows[2:]]
+    if not all(len(v) == len(names) and set(v) <= {"1", "-1", "0"} for v in values):
+        return ""
+    return f"an attribute matrix of {len(names)} attributes ({', '.join(names[:3])}...): the attributes set to 1 are a record's labels"
+
+
+def _codes(stem: str, rows: Sequence[Sequence[str]]) -> tuple[tuple[tuple[str, str], ...], str | None] | None:
+    """(code meanings, None) when the rows are `key code` with split codes this file's name
+    explains, else None."""
+    if not all(len(row) == 2 for row in rows):
+        return None
+    codes = {row[1] for row in rows}
+    words = set(_words(stem))
+    if codes <= {"0", "1", "2"} and words & {"partition", "eval"}:
+        return CELEBA_CODES, None
+    if codes <= {"0", "1"} and {"train", "test"} <= words:
+        return TRAIN_TEST_CODES, None
+    return None
+
+
+def _maps_ids_to_paths(lines: Sequence[str]) -> bool:
+    """`id path` lines whose paths are input files (CUB's images.txt, not its classes.txt)."""
+    rows = [_fields(line) for line in lines if line.strip()]
+    return bool(rows) and all(len(row) == 2 and row[0].isdigit() and _INPUT_SUFFIX.search(row[1]) for row in rows)
+
+
+def _id_path(id_files: Mapping[str, Sequence[str]], id_file: str) -> str:
+    first = next((line for line in id_files[id_file] if line.strip()), "")
+    return _fields(first)[1] if len(_fields(first)) == 2 else ""
+
+
+def _label_lines(rows: Sequence[Sequence[str]], *, ids_allowed: bool) -> bool:
+    """`name label [numbers...]` lines: a file name (or, in a table with a header, an id holding
+    digits: `ILSVRC2012_val_00008726`), then a word that is not a number."""
+    return all(
+        len(row) >= 2
+        and (_INPUT_SUFFIX.search(row[0]) or (ids_allowed and re.search(r"\d", row[0])))
+        and not re.fullmatch(r"-?[\d.]+", row[1])
+        for row in rows
+    )
+
+
+def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
+    """The split lists to read, and why the others are not: of numbered folds the first
+    (DTD's train1, val1, test1), of lists in several folders those of the folder whose lists
+    cover the most splits (VOC's ImageSets/Main, not Segmentation), and no union of others
+    (VOC's trainval beside train and val).
+    """
+    if not lists:
+        return [], []
+    skipped: list[str] = []
+    by_folder: dict[str, list[Evidence]] = {}
+    for found in lists:
+        by_folder.setdefault(posixpath.dirname(found.path), []).append(found)
+    folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), f == "" or "main" in f.lower()))
+    chosen = by_folder[folder]
+    skipped += [e.path for f, group in by_folder.items() if f != folder for e in group]
+    folds = {}
+    for found in chosen:
+        fold = re.search(r"(\d+)$", posixpath.splitext(posixpath.basename(found.path))[0])
+        folds.setdefault(int(fold.group(1)) if fold else 0, []).append(found)
+    first = min(folds)
+    skipped += [e.path for fold, group in folds.items() if fold != first for e in group]
+    chosen = folds[first]
+    names = {e.split for e in chosen}
+    if "trainval" in names and {"train", "val"} <= names | {"validation"} and ("val" in names or "validation" in names):
+        skipped += [e.path for e in chosen if e.split == "trainval"]
+        chosen = [e for e in chosen if e.split != "trainval"]
+    return sorted(chosen, key=lambda e: e.path), sorted(skipped)
+
+
+# Names of files that describe a dataset rather than hold its texts.
+_LIST_NAME_WORDS = _LIST_WORDS | {"labels", "label", "classes", "class", "synsets", "wnids", "words", "vocab", "mapping", "annotations", "anno", "meta", "readme", "license", "partition", "attr", "bbox", "boxes", "landmarks", "identity"}
+
+
+def looks_like_a_list(relpath: str) -> bool:
+    """A text file whose name says it lists or describes the dataset (`train1.txt`,
+    `aeroplane_trainval.txt`, `labels_joint_anno.txt`, `classes.txt`, `wnids.txt`), not one of
+    its texts: it does not count when a source's media is judged.
+
+    >>> [looks_like_a_list(p) for p in ("dtd/labels/test10.txt", "meta/classes.txt", "pos/0_9.txt", "alt.atheism/53068")]
+    [True, True, False, False]
+    """
+    stem = posixpath.splitext(posixpath.basename(relpath))[0]
+    words = _words(stem)
+    return bool(words) and (any(split_word(w) for w in words) or bool(set(words) & _LIST_NAME_WORDS))
+
+
+# Files that name a dataset's classes, one a line, in index order (AG News' and DBpedia's
+# classes.txt, a class_names.txt beside a table).
+VOCABULARY_NAMES = frozenset({"classes.txt", "class_names.txt", "classnames.txt", "categories.txt", "labels.txt"})
+
+
+def read_vocabulary(lines: Sequence[str]) -> tuple[str, ...] | None:
+    """The class names of a vocabulary file's lines, in index order, or None when they are not
+    one name a line (or `index name` lines counted from 0 or 1, in order).
+
+    >>> read_vocabulary(["World", "Sports", "Business", "Sci/Tech"])
+    ('World', 'Sports', 'Business', 'Sci/Tech')
+    >>> read_vocabulary(["1 001.Black_footed_Albatross", "2 002.Laysan_Albatross"])
+    ('001.Black_footed_Albatross', '002.Laysan_Albatross')
+    """
+    names = [line.strip() for line in lines if line.strip()]
+    if not names:
+        return None
+    indexed = [name.split(None, 1) for name in names]
+    if all(len(parts) == 2 and parts[0].isdigit() for parts in indexed):
+        numbers = [int(parts[0]) for parts in indexed]
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[0] in (0, 1):
+            names = [parts[1].strip() for parts in indexed]
+    if len(set(names)) != len(names) or any(len(name) > 200 for name in names):
+        return None
+    return tuple(names)
+
+
+# Arrays of image numbers per split in a .mat file (Flowers-102's setid.mat), by the start of
+# their names.
+_MAT_SPLIT_PREFIXES = (("trn", "train"), ("train", "train"), ("val", "validation"), ("tst", "test"), ("test", "test"))
+
+
+def mat_evidence(path: str, variables: Mapping[str, tuple[str, tuple[int, ...]]]) -> Evidence | None:
+    """What a .mat file says, from its variables' names, kinds and shapes ({name: (kind, shape)},
+    kind "numbers" or "strings"), or None.
+
+    >>> mat_evidence("setid.mat", {"trnid": ("numbers", (1, 10)), "valid": ("numbers", (1, 10)), "tstid": ("numbers", (1, 20))}).codes
+    (('trnid', 'train'), ('tstid', 'test'), ('valid', 'validation'))
+    """
+    name = posixpath.splitext(posixpath.basename(path))[0]
+    numbers = {var for var, (kind, shape) in variables.items() if kind == "numbers" and 1 in shape}
+    codes = []
+    for var in sorted(numbers):
+        split = next((s for prefix, s in _MAT_SPLIT_PREFIXES if var.lower().startswith(prefix)), None)
+        if split:
+            codes.append((var, split))
+    if len(codes) >= 2 and len({s for _, s in codes}) == len(codes):
+        note = f"{path}: image numbers per split: " + ", ".join(f"{var} {split}" for var, split in codes)
+        return Evidence(path, MAT_SPLITS, NUMBERED, codes=tuple(codes), note=note)
+    found = _split_list_name(name)
+    if found and variables.get("file_list", ("", ()))[0] == "strings":
+        split, _ = found
+        return Evidence(
+            path, SPLIT_LIST, KeyRule(2, True), split=split, variable="file_list", note=f"{path}: split list of {split} (its file_list)"
+        )
+    if "labels" in numbers and not found:
+        return Evidence(path, MAT_LABELS, NUMBERED, variable="labels", note=f"{path}: the n-th image's label (its labels array)")
+    return None

@@ -1,0 +1,380 @@
+"""Where a dataset lies inside its download, and what its folders mean.
+
+Datasets ship wrapped: `imagenette2/train/<class>/`, `food-101/images/<class>/`, an archive
+`train.zip` whose members sit in `train/`, `VOCdevkit/VOC2012/JPEGImages/` beside masks in
+`SegmentationClass/`. The class is not "the first folder": it is the level whose sibling folders
+hold the inputs. `infer_structure` reads that level, and the split level above it, from the paths
+of the inputs alone (a sample of them), so the same rule holds for a folder, an archive read as a
+folder, or an object store:
+
+  1. Masks beside images are not inputs: a folder named like a mask folder (`SegmentationClass`,
+     `trimaps`, `masks`, `annotations`...) whose images share their stems with images elsewhere.
+  2. Wrappers are the folders every input lies in (a lone folder, `images/`, `2750/`, `ILSVRC/...`).
+  3. Below them, sibling folders that all name splits (`train`, `val2017`, `20news-bydate-test`,
+     `ILSVRC2012_img_val`: a split word among the name's words) are the split level.
+  4. Below that (and any wrappers inside each split), sibling folders holding the inputs are the
+     classes; `unsup/`-like folders among them hold unlabelled records, a split of their own.
+  5. A split whose inputs lie loose in one folder has no class folders: its labels come from the
+     dataset's label files, from a pattern its file names share (`cat.0.jpg`, `Abyssinian_12.jpg`),
+     or it is unlabelled. A lone folder of loose files is one class only when its name is not a
+     container's, a split's or an archive's.
+
+Everything here is a plain function of relative paths (no I/O), so detection, the pipeline and the
+tests apply the same rule.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "split_word",
+    "is_container_name",
+    "is_never_a_class",
+    "is_unlabelled_name",
+    "MASK_FOLDER_WORDS",
+    "NamePattern",
+    "name_pattern",
+    "Structure",
+    "infer_structure",
+]
+
+# The words that make a folder (or file) name a split's, and the split name each gives. A name
+# holds a split word among its words (`train2017`, `seg_train`, `20news-bydate-test`); the exact
+# names shardify always read as splits keep their own spelling (`val` stays `val`).
+_SPLIT_WORDS = {
+    "train": "train",
+    "training": "train",
+    "trainval": "trainval",
+    "val": "val",
+    "valid": "valid",
+    "validation": "validation",
+    "dev": "dev",
+    "test": "test",
+    "testing": "test",
+}
+_EXACT_SPLIT_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})
+# Folders of records that have no label (IMDB's train/unsup): their own split, never a class.
+_UNLABELLED_WORDS = frozenset({"unsup", "unsupervised", "unlabeled", "unlabelled", "nolabel"})
+# Folders that hold a dataset's files rather than naming a class.
+_CONTAINER_WORDS = frozenset(
+    {
+        "image", "images", "img", "imgs", "jpg", "jpgs", "jpeg", "jpegs", "jpegimages", "png", "pngs",
+        "photo", "photos", "picture", "pictures", "pics", "data", "dataset", "datasets", "files", "raw",
+        "all", "samples", "text", "texts", "docs", "documents", "corpus", "align", "aligned", "cropped",
+        "resized", "full", "original", "originals", "download", "downloads", "extracted", "unzipped",
+    }
+)
+# Folders of masks, annotations and other files beside the inputs (when their images share stems
+# with the inputs, see `_mask_folders`).
+MASK_FOLDER_WORDS = frozenset(
+    {
+        "mask", "masks", "segmentation", "segmentationclass", "segmentationobject", "segmentationclassaug",
+        "trimap", "trimaps", "annotation", "annotations", "anno", "gt", "gtfine", "gtcoarse", "groundtruth",
+        "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls",
+    }
+)
+# A lone folder whose name has more words than this (`ILSVRC2012_img_train`) is a download's
+# wrapper, not a class.
+_MAX_CLASS_NAME_WORDS = 3
+
+
+def _words(name: str) -> list[str]:
+    """'ILSVRC2012_img_train' -> ['ilsvrc', 'img', 'train']; 'train2017' -> ['train']."""
+    return [w for w in re.split(r"[^a-z]+", name.lower()) if w]
+
+
+def split_word(name: str) -> str | None:
+    """The split a folder or file name names, or None.
+
+    >>> [split_word(n) for n in ("val", "train2017", "ILSVRC2012_img_val", "20news-bydate-test", "cats", "train_test")]
+    ['val', 'train', 'val', 'test', None, None]
+    """
+    if name.lower() in _EXACT_SPLIT_NAMES:
+        return name
+    found = {_SPLIT_WORDS[w] for w in _words(name) if w in _SPLIT_WORDS}
+    return found.pop() if len(found) == 1 else None
+
+
+def is_unlabelled_name(name: str) -> bool:
+    """A folder of unlabelled records: `unsup`, `unlabeled`..."""
+    return any(w in _UNLABELLED_WORDS for w in _words(name))
+
+
+# Names no class has: a folder so named among the class folders means the level is wrong.
+_NEVER_A_CLASS = frozenset(
+    {
+        "images", "image", "img", "imgs", "jpg", "jpgs", "jpeg", "jpegs", "jpegimages", "png", "pngs", "photos",
+        "pictures", "pics", "data", "dataset", "datasets", "files", "texts", "docs", "documents", "corpus",
+    }
+    | set(_SPLIT_WORDS)
+)
+
+
+def is_never_a_class(name: str) -> bool:
+    """A folder name that says it holds a dataset's files or a split: `images`, `train`, `val`.
+
+    >>> [is_never_a_class(n) for n in ("images", "Train", "test_tube", "photo")]
+    [True, True, False, False]
+    """
+    return name.lower() in _NEVER_A_CLASS
+
+
+def is_container_name(name: str) -> bool:
+    """A name that says what a folder holds rather than which class: `images`, `jpg`,
+    `img_align_celeba`, a split's name, or a download's long name (`ILSVRC2012_img_train`)."""
+    words = _words(name)
+    return (
+        not words
+        or any(w in _CONTAINER_WORDS for w in words)
+        or split_word(name) is not None
+        or len(words) > _MAX_CLASS_NAME_WORDS
+    )
+
+
+def _stem(relpath: str) -> str:
+    return posixpath.splitext(posixpath.basename(relpath))[0]
+
+
+@dataclass(frozen=True)
+class NamePattern:
+    """Labels written in file names: `cat.0.jpg`, `Abyssinian_12.jpg`, `AnnualCrop_1.jpg`.
+
+    Attributes:
+      regex: one group, the label, matched against a file's stem.
+      labels: the labels the sample showed.
+    """
+
+    regex: str
+    labels: tuple[str, ...]
+
+
+# A label, then separators and a number, at the end of the stem: `american_bulldog_10`, `cat.0`.
+_NAME_LABEL = r"^(.*[^\d._\- ])[._\- ]+\d+$"
+# At least this many files a label on average, or the "labels" are ids.
+_MIN_FILES_PER_NAME_LABEL = 2
+
+
+def name_pattern(relpaths: Sequence[str]) -> NamePattern | None:
+    """The labels the files' names share a pattern for, or None.
+
+    Every stem must match (`<label><separator><number>`), and the labels found must repeat: at
+    least two distinct labels, each file's label shared by others (ids are not labels).
+
+    >>> name_pattern(["train/cat.0.jpg", "train/cat.1.jpg", "train/dog.0.jpg", "train/dog.7.jpg"]).labels
+    ('cat', 'dog')
+    >>> name_pattern(["jpg/image_00001.jpg", "jpg/image_00002.jpg"]) is None  # one "label": a name
+    True
+    """
+    regex = re.compile(_NAME_LABEL)
+    labels = []
+    for relpath in relpaths:
+        match = regex.match(_stem(relpath))
+        if not match:
+            return None
+        labels.append(match.group(1))
+    counts = Counter(labels)
+    if len(counts) < 2 or len(labels) < _MIN_FILES_PER_NAME_LABEL * len(counts):
+        return None
+    return NamePattern(_NAME_LABEL, tuple(sorted(counts)))
+
+
+@dataclass(frozen=True)
+class Structure:
+    """What a source's folders mean. Path components are counted from 0 at SRC.
+
+    Attributes:
+      root: the folders every input lies in ("" for none), '/'-terminated: the download's wrappers.
+      split_level: the component naming a record's split, or -1 for no split folders.
+      split_names: split folder -> split name, for folders whose name is not the split's own
+        (`train2017` -> `train`); others keep their name.
+      label_levels: split folder ("" without split folders) -> the component naming a record's
+        class, or -1 where that split has no class folders.
+      unlabelled: class-level folder names whose records have no label and form a split of that
+        name (`unsup`).
+      mask_folders: folders ('/'-terminated) whose files are masks or annotations beside the inputs.
+      name_pattern: the pattern the labels in file names follow, in `named_splits`.
+      named_splits: the split folders ("" without split folders) whose files have no class
+        folders and are labelled by `name_pattern`.
+      single_class: the lone folder read as the one class (its name), or "".
+      chosen_level: the class level was given (`--label-level`), not read from the folders.
+    """
+
+    root: str = ""
+    split_level: int = -1
+    split_names: tuple[tuple[str, str], ...] = ()
+    label_levels: tuple[tuple[str, int], ...] = ()
+    unlabelled: tuple[str, ...] = ()
+    mask_folders: tuple[str, ...] = ()
+    name_pattern: NamePattern | None = None
+    named_splits: tuple[str, ...] = ()
+    single_class: str = ""
+    chosen_level: bool = False
+
+    @property
+    def split_folders(self) -> tuple[str, ...]:
+        return tuple(folder for folder, _ in self.label_levels if folder) if self.split_level >= 0 else ()
+
+    def split_folder_of(self, relpath: str) -> str:
+        """The split folder a path lies in, or ""."""
+        parts = relpath.split("/")
+        if self.split_level < 0 or len(parts) <= self.split_level + 1:
+            return ""
+        folder = parts[self.split_level]
+        return folder if folder in dict(self.label_levels) else ""
+
+
+def _common_parts(folders: Iterable[Sequence[str]]) -> list[str]:
+    folders = list(folders)
+    if not folders:
+        return []
+    common = list(folders[0])
+    for parts in folders[1:]:
+        length = 0
+        while length < min(len(common), len(parts)) and common[length] == parts[length]:
+            length += 1
+        del common[length:]
+    return common
+
+
+def _mask_folders(inputs: Sequence[str]) -> set[str]:
+    """Folders of masks beside images: a mask-named folder on their path, and at least half of
+    their stems are stems of inputs outside that folder."""
+    stems_outside: dict[str, set[str]] = {}
+    by_mask_folder: dict[str, list[str]] = {}
+    for relpath in inputs:
+        parts = relpath.split("/")[:-1]
+        for depth, part in enumerate(parts):
+            if part.lower() in MASK_FOLDER_WORDS:
+                by_mask_folder.setdefault("/".join(parts[: depth + 1]) + "/", []).append(relpath)
+                break
+    masks = set()
+    for folder, members in by_mask_folder.items():
+        outside = stems_outside.setdefault(folder, {_stem(p) for p in inputs if not p.startswith(folder)})
+        shared = sum(1 for p in members if _stem(p) in outside)
+        if outside and shared * 2 >= len(members):
+            masks.add(folder)
+    return masks
+
+
+def _label_level(folders: Sequence[Sequence[str]], start: int) -> int:
+    """The class level of inputs in `folders` (each input's folder parts) from component `start`
+    on, past any wrappers, or -1: sibling folders that hold (nearly) all of the inputs."""
+    common = _common_parts(parts[start:] for parts in folders)
+    level = start + len(common)
+    inside = [parts for parts in folders if len(parts) > level]
+    if len({parts[level] for parts in inside}) >= 2 and len(inside) > len(folders) - len(inside):
+        return level
+    return -1
+
+
+def infer_structure(
+    inputs: Sequence[str],
+    *,
+    archive_folders: Iterable[str] = (),
+    has_label_files: bool = False,
+    top_folders: Sequence[str] = (),
+) -> tuple[Structure, tuple[str, ...]]:
+    """The structure of a source from the relative paths of (a sample of) its inputs, and how it
+    was decided (one line each, for the plan).
+
+    Args:
+      inputs: paths of files of the source's media (images, or texts), not junk.
+      archive_folders: folders that are archives read as folders ('/'-terminated): their names are
+        a download's, never a class's.
+      has_label_files: the source ships label files, which label loose files (so a lone folder is a
+        wrapper, not a class).
+      top_folders: every folder at the top of SRC, where known beyond the sample (an object store
+        lists them all): split folders the sample missed are split folders still, and a folder
+        beside a lone `train/` that names no split makes `train/` an ordinary folder.
+    """
+    masks = _mask_folders(inputs)
+    inputs = [p for p in inputs if not any(p.startswith(m) for m in masks)]
+    notes = [f"masks or annotations beside the images, not inputs: {', '.join(sorted(masks))}"] if masks else []
+    folders = [p.split("/")[:-1] for p in inputs]
+    root = _common_parts(folders)
+    level = len(root)
+    children = {parts[level] for parts in folders if len(parts) > level}
+    tops = set(top_folders)
+    if len(tops) >= 2 and all(split_word(top) for top in tops) and (not root or root[0] in tops):
+        root, level = [], 0  # split folders at the top, some of them beyond the sample
+        split_level, split_folders = 0, sorted(tops)
+    elif len(children) >= 2 and all(split_word(child) for child in children):
+        split_level, split_folders = level, sorted(children)
+    else:  # one split may be a wrapper: `ILSVRC2012_img_train/`, or `train/` alone
+        split_level = next((depth for depth in reversed(range(level)) if split_word(root[depth])), -1)
+        if split_level == 0 and tops - {root[0]} and not all(split_word(top) for top in tops):
+            split_level = -1  # `train/` beside `cats/`: not a split folder
+        split_folders = [root[split_level]] if split_level >= 0 else []
+    if split_level >= 0:
+        root = root[:split_level]
+        notes.append(f"split folders: {', '.join(split_folders)}" + (f" under {'/'.join(root)}/" if root else ""))
+    members = {
+        split: [parts for parts in folders if not split or (len(parts) > split_level and parts[split_level] == split)]
+        for split in split_folders or [""]
+    }
+    levels = {split: _label_level(parts, split_level + 1) for split, parts in members.items()}
+    # A split whose sample shows one class folder has the level its sibling splits have.
+    shared = Counter(level for level in levels.values() if level >= 0).most_common(1)
+    label_levels, unlabelled, names = [], set(), []
+    for split, parts_list in members.items():
+        level_found = levels[split]
+        if level_found < 0 and shared and all(
+            len(parts) > shared[0][0] and not is_container_name(parts[shared[0][0]]) for parts in parts_list
+        ):
+            level_found = shared[0][0]
+        if level_found >= 0:
+            unlabelled |= {p[level_found] for p in parts_list if len(p) > level_found and is_unlabelled_name(p[level_found])}
+        label_levels.append((split, level_found))
+        if split and split_word(split) != split:
+            names.append((split, split_word(split)))
+    below = {parts[split_level + 1] for parts in folders if len(parts) > split_level + 1}
+    if (
+        split_level >= 0
+        and all(level < 0 for _, level in label_levels)
+        and all(len(parts) > split_level + 1 for parts in folders)
+        and below
+        and not any(is_container_name(name) or is_unlabelled_name(name) for name in below)
+    ):  # each split holds one folder, the same class's: `train/cat/`, `val/cat/`
+        label_levels = [(split, split_level + 1) for split, _ in label_levels]
+        notes.append(f"one class folder in each split: {', '.join(sorted(below))}")
+    structure = Structure(
+        "/".join(root) + "/" if root else "",
+        split_level,
+        tuple(names),
+        tuple(label_levels),
+        tuple(sorted(unlabelled)),
+        tuple(sorted(masks)),
+    )
+    if split_level < 0 and label_levels == [("", -1)] and root and not has_label_files:
+        lone = root[-1]
+        if not is_container_name(lone) and "/".join(root) + "/" not in set(archive_folders) and not is_unlabelled_name(lone):
+            note = f"one class folder, {'/'.join(root)}/: every record is labelled {lone}"
+            return dataclasses.replace(structure, label_levels=(("", len(root) - 1),), single_class=lone), (*notes, note)
+    return _with_names(structure, inputs, tuple(notes))
+
+
+def _with_names(structure: Structure, inputs: Sequence[str], notes: tuple[str, ...]) -> tuple[Structure, tuple[str, ...]]:
+    """`structure` with the name pattern that labels the files of its splits without class
+    folders, where their names share one (splits whose names do not stay unlabelled)."""
+    levels = dict(structure.label_levels)
+    loose: dict[str, list[str]] = {}
+    for relpath in inputs:
+        split = structure.split_folder_of(relpath)
+        if levels.get(split, -1) < 0:
+            loose.setdefault(split, []).append(relpath)
+    found = {split: name_pattern(paths) for split, paths in loose.items()}
+    named = sorted(split for split, pattern in found.items() if pattern)
+    if not named:
+        return structure, notes
+    labels = sorted({label for split in named for label in found[split].labels})
+    example = loose[named[0]][0]
+    where = f" in {', '.join(s + '/' for s in named)}" if named != [""] else ""
+    note = f"labels from file names{where}: {posixpath.basename(example)} -> {re.match(_NAME_LABEL, _stem(example)).group(1)}"
+    named_structure = dataclasses.replace(structure, name_pattern=NamePattern(_NAME_LABEL, tuple(labels)), named_splits=tuple(named))
+    return named_structure, (*notes, note)
