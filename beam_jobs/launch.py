@@ -27,7 +27,7 @@ from shardify.beam_jobs.runners import runner
 from shardify.config import ConvertConfig
 from shardify.errors import OutputError, RejectLimitError, SourceError, UsageError
 from shardify.format import naming
-from shardify.inputs.paths import is_local_path
+from shardify.inputs.paths import is_local_path, utf8_name
 from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import NO_INPUT, NOTHING_USABLE, OVER_LIMIT, why_no_manifest
@@ -79,7 +79,7 @@ def _as_folder(source: str) -> tuple[str, str]:
             return source, ""
         if not os.path.exists(source):
             raise SourceError(f"source {source} does not exist")
-        return os.path.dirname(source), os.path.basename(source)
+        return os.path.dirname(source), utf8_name(os.path.basename(source))  # relative paths are UTF-8 (inputs.paths)
     exact = [m for r in FileSystems.match([source]) for m in r.metadata_list if m.path.rstrip("/") == source]
     return (source.rsplit("/", 1)[0], source.rsplit("/", 1)[1]) if exact else (source, "")
 

@@ -342,7 +342,7 @@ def convert(
     workers: Annotated[
         Optional[int],
         typer.Option(
-            "--workers", "-w", metavar="N", min=1, help="Local worker processes. Default: one per core.", rich_help_panel=_RUNNER
+            "--workers", "-w", metavar="N", min=1, help="Local worker processes, at most 4 per core (more are lowered to that). Default: one per core.", rich_help_panel=_RUNNER
         ),
     ] = None,
     job_endpoint: Annotated[

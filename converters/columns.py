@@ -241,19 +241,50 @@ def convert_value(value: object, dtype: str) -> bytes | int | float:
 
 
 def split_labels(value: object, separator: str) -> tuple[str, ...]:
-    """Label names from a cell: a JSON list, a separated string, or one name; each normalised
-    (see `label_names.normalise_label`), empty names dropped.
+    """Label names from a cell: a string (split on `separator` when given), a whole number (a
+    label numbered, mapped through `--label-names` later), a JSON list of those (multi-label), or
+    null for none; each normalised (see `label_names.normalise_label`), empty names dropped.
+
+    A label is a name: a JSON object, true or false, a number with a fraction or a list inside a
+    list names nothing, and is refused rather than spelled as Python would print it.
+
+    >>> split_labels(["cat", 3], "")
+    ('cat', '3')
 
     Raises:
-      InvalidInputError: a name would print like another (see `normalise_label`).
+      InvalidInputError: a value that is not a name, or a name that would print like another (see
+        `normalise_label`).
     """
     if isinstance(value, list):
-        names = [str(v) for v in value]
+        names = [_label_name(v) for v in value]
     elif value is None:
         names = []
-    elif separator:
-        names = str(value).split(separator)
+    elif separator and isinstance(value, str):
+        names = value.split(separator)
     else:
-        names = [str(value)]
+        names = [_label_name(value)]
     normalised = (normalise_label(name) for name in names)
     return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
+
+
+def _label_name(value: object) -> str:
+    """One label value as its name: a string, or a whole number's digits.
+
+    Raises:
+      InvalidInputError: anything else (an object, a bool, a fraction, a list, null inside a list).
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return str(int(value))  # a whole number stored as a float (a Parquet column with nulls)
+    shown = json.dumps(value, ensure_ascii=False, default=str)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    if isinstance(value, float):
+        kind = "a number with a fraction" if math.isfinite(value) else "not a number"
+    else:
+        kind = {bool: "true or false", dict: "an object", list: "a list inside a list", type(None): "null"}.get(
+            type(value), f"a {type(value).__name__}"
+        )
+    raise InvalidInputError(f"label {shown} is {kind}, not a label name (a string, or a whole number)")

@@ -8,6 +8,10 @@ Rows are numbered as a spreadsheet shows them: in CSV and TSV with a header the 
 without one the first data row is; in JSONL the row number is the line number; in Parquet the row's
 position from 1. CSV follows RFC 4180 (quoted fields may hold commas, quotes and line breaks; CRLF or
 LF line ends; a UTF-8 byte-order mark is ignored). TSV has no quoting: a field ends at the next tab.
+A row ends at a line feed (LF or CRLF) and nowhere else: a bare carriage return outside quotes is
+inside its row, which is rejected once, whole (the scanner and the skipping agree on where it ends).
+Every format has one row-size limit, MAX_ROW_BYTES: a longer row is one reject (Parquet: see
+`parquet_tables`).
 Whether the first row of a CSV or TSV is a header is the user's to say (`--header/--no-header`),
 else decided from that row (`looks_like_header`). Parquet is read by `parquet_tables`.
 """
@@ -77,10 +81,19 @@ class Row:
 
 @dataclass(frozen=True)
 class RowError:
-    """A row that cannot be read, with the reason."""
+    """A row that cannot be read, with the reason.
+
+    Attributes:
+      row: its row number.
+      reason: why.
+      key: a label file's row that names a file but is unusable (its label is not a name, its
+        image's id is not unique): what names the file, so that the file is rejected with this
+        reason rather than the row counted as an input of its own; "" otherwise.
+    """
 
     row: int
     reason: str
+    key: str = ""
 
 
 def _dialect(fmt: str) -> dict:
@@ -265,8 +278,11 @@ def read_table(
 
 
 def _scan_parquet(fileobj: BinaryIO, columns: Sequence[str] | None) -> Iterator[Row | RowError]:
-    for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns):
-        yield Row(position + 1, position, 0, cells)
+    for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns, max_row_bytes=MAX_ROW_BYTES):
+        if isinstance(cells, parquet_tables.OversizedRow):
+            yield RowError(position + 1, f"row holds {cells.row_bytes:,} bytes, more than the {MAX_ROW_BYTES:,} a row may hold")
+        else:
+            yield Row(position + 1, position, 0, cells)
 
 
 def _scan_delimited(fileobj: BinaryIO, fmt: str, header: TableHeader, end: int | None) -> Iterator[Row | RowError]:
@@ -283,7 +299,7 @@ def _scan_delimited(fileobj: BinaryIO, fmt: str, header: TableHeader, end: int |
             return
         except (csv.Error, _RowTooLong) as error:
             row_number += 1
-            yield _too_long(row_number) if isinstance(error, _RowTooLong) else RowError(row_number, f"malformed row: {error}")
+            yield _too_long(row_number) if isinstance(error, _RowTooLong) else RowError(row_number, _malformed(error, fmt))
             # The parser is somewhere inside the row: find its end from its start, and go on there.
             after = _end_of_row(fileobj, lines.row_start, fmt, end)
             fileobj.seek(after)
@@ -302,6 +318,14 @@ def _scan_delimited(fileobj: BinaryIO, fmt: str, header: TableHeader, end: int |
             yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header.columns, cells)))
 
 
+def _malformed(error: csv.Error, fmt: str) -> str:
+    """Why the csv module could not parse a row, in words."""
+    if "new-line character seen in unquoted field" in str(error):
+        where = "TSV has no quoting" if fmt == TSV else "only a quoted field may hold one"
+        return f"malformed row: a carriage return (\\r) inside the row, where rows end at a line feed ({where})"
+    return f"malformed row: {error}"
+
+
 def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int:
     """The offset just past the line break that ends the row starting at `start`.
 
@@ -310,7 +334,8 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
     else is an ordinary character. TSV and JSONL rows end at the next line break. Reads in blocks.
     """
     delimiter = b"\t" if fmt == TSV else b","
-    special = re.compile(b'[\r\n",]' if fmt == CSV else (b"\n" if fmt == JSONL else b"[\r\n]"))
+    # Rows end at a line feed, as `_CountingLines` reads them: a bare \r is inside the row.
+    special = re.compile(b'[\n",]' if fmt == CSV else b"\n")
     fileobj.seek(start)
     position, field_start = start, start
     in_quotes, closing_quote = False, -2  # closing_quote: offset of a quote that may close the field
@@ -333,12 +358,8 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
                 in_quotes, closing_quote = at == field_start, -2
             elif char == delimiter:
                 field_start = at + 1
-            else:  # a line break ends the row; \r\n counts as one
-                after = at + 1
-                if char == b"\r" and (end is None or after < end):
-                    fileobj.seek(after)
-                    after += fileobj.read(1) == b"\n"
-                return after
+            else:  # a line feed ends the row (a \r before it is part of the line end)
+                return at + 1
         position += len(block)
 
 

@@ -13,19 +13,22 @@ a .tar.gz's gzip index is written into `index_folder` for the workers that read 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import posixpath
+import tempfile
 import uuid
 from collections.abc import Iterator
+from typing import BinaryIO
 
 import apache_beam as beam
-from apache_beam.io.filesystem import CompressionTypes
+from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, Listed
 from shardify.beam_jobs.open_inputs import InputOpener, gzip_index_path
 from shardify.converters import archives
-from shardify.errors import InvalidInputError, reject_reason
+from shardify.errors import InvalidInputError, OutputError, reject_reason
 from shardify.format import naming
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout as layout_lib
@@ -35,6 +38,8 @@ from shardify.plan.layout import SourceLayout
 __all__ = ["ListMembers", "member_prefix", "REJECTS", "SKIPPED", "AUXILIARY"]
 
 REJECTS, SKIPPED, AUXILIARY = "rejects", "skipped", "auxiliary"
+# Bytes copied at a time from a local temporary file into OUT.
+_COPY_BLOCK_BYTES = 1 << 20
 
 
 def member_prefix(source: str, archive: str, source_layout: SourceLayout) -> tuple[str, str]:
@@ -76,12 +81,14 @@ class ListMembers(beam.DoFn):
         try:
             with self._open(archive.relpath) as fileobj, self._index_writer(archive.relpath, kind) as index:
                 try:
-                    for member in archives.list_members(fileobj, archive.relpath, kind, archive.size, gzip_index=index):
+                    members = archives.list_members(fileobj, archive.relpath, kind, archive.size, gzip_index=index, last_copy_only=True)
+                    for member in members:
                         name = member.name[len(cut) :] if cut and member.name.startswith(cut) else member.name
                         relpath = prefix + name
-                        if isinstance(member, archives.MemberReject):
+                        junk = layout_lib.is_junk(relpath)
+                        if isinstance(member, archives.MemberReject) and not (junk and member.reason == archives.EARLIER_COPY):
                             yield beam.pvalue.TaggedOutput(REJECTS, Reject(relpath, "discover", member.reason))
-                        elif layout_lib.is_junk(relpath):
+                        elif junk:
                             yield beam.pvalue.TaggedOutput(SKIPPED, relpath)
                         elif self._layout.is_auxiliary(relpath):
                             yield beam.pvalue.TaggedOutput(AUXILIARY, relpath)
@@ -110,20 +117,62 @@ class ListMembers(beam.DoFn):
 
 
 class _AtomicFile:
-    """A file written under a temporary name and renamed to `path` when the block ends cleanly."""
+    """A file written under a temporary name and renamed to `path` when the block ends cleanly.
+
+    The bytes are gathered in a local temporary file first and copied when the block ends:
+    indexed_gzip writes an index through callbacks of its own, which would turn a full disk into its
+    own error code (and the archive into a reject). A failed copy names the file (OutputError)."""
 
     def __init__(self, path: str) -> None:
         self._path = path
         folder, name = posixpath.split(path)
         self._temp = FileSystems.join(folder, naming.temp_filename(name, uuid.uuid4().hex[:12]))
 
-    def __enter__(self):  # noqa: ANN204 - Beam's writable file
-        self._file = FileSystems.create(self._temp, compression_type=CompressionTypes.UNCOMPRESSED)
-        return self._file
+    def __enter__(self):  # noqa: ANN204 - a binary file
+        self._local = tempfile.TemporaryFile()
+        return _Writable(self._local)
 
     def __exit__(self, kind: type | None, *exc: object) -> None:
-        self._file.close()
-        if kind is None:
+        try:
+            if kind is None:
+                self._copy()
+        finally:
+            self._local.close()
+
+    def _copy(self) -> None:
+        try:
+            self._local.seek(0)
+            with FileSystems.create(self._temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+                for block in iter(lambda: self._local.read(_COPY_BLOCK_BYTES), b""):
+                    out.write(block)
             FileSystems.rename([self._temp], [self._path])
-        else:
-            FileSystems.delete([self._temp])
+        except (OSError, BeamIOError) as error:
+            with contextlib.suppress(Exception):
+                FileSystems.delete([self._temp])
+            raise OutputError(
+                f"cannot write {self._path}: {error} (disk full or not writable?); no manifest was written, "
+                "re-run the same command once it can be written"
+            ) from None
+
+
+class _Writable:
+    """A local temporary file as indexed_gzip takes one to write into: it refuses a file object
+    whose `mode` is not exactly "wb" ("w+b" included), and has no use for one without."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self._file = file
+
+    def write(self, data: bytes) -> int:
+        return self._file.write(data)
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        return self._file.seek(offset, whence)
+
+    def tell(self) -> int:
+        return self._file.tell()
+
+    def flush(self) -> None:
+        self._file.flush()
+
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("written through write(), as any file object")

@@ -5,7 +5,8 @@ is rejected with the reason and the rest of the listing goes on: a folder that c
 entered (one reject naming the folder), a file that cannot be `stat`ed (a path longer than the
 system allows, no permission), anything that is not a regular file (named pipes, sockets, devices),
 a name that is not valid UTF-8 (reported with its bytes escaped as `\\xNN`), and symlinks that
-dangle, loop, name a folder or lead outside SRC.
+dangle, loop, name a folder or lead outside SRC. Names are read as UTF-8 whatever the caller's
+locale (`utf8_name`): labels and ids are the same under any locale.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.errors import SourceError
 from shardify.inputs.files import NOT_REGULAR, escape_name, file_kind, is_decodable
-from shardify.inputs.paths import is_local_path
+from shardify.inputs.paths import is_local_path, join_path, utf8_name
 from shardify.plan.entries import Reject
 
 __all__ = ["list_tree", "list_file", "real_folder"]
@@ -58,22 +59,22 @@ def list_tree(
                     yield Listed(meta.path[len(prefix) :], meta.size_in_bytes)
         return
     real_root = os.path.realpath(root)
-    folders = [(root, "")]
+    folders = [(root, "", "")]  # (the folder, its path relative to root: in UTF-8, as the os module names it)
     while folders:
-        folder, rel_dir = folders.pop()
+        folder, rel_dir, os_rel_dir = folders.pop()
         try:
             with os.scandir(folder) as scan:
-                children = sorted(scan, key=lambda entry: entry.name)
+                children = sorted(scan, key=lambda entry: utf8_name(entry.name))
         except OSError as error:
             if not rel_dir:
                 raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
             yield Reject(escape_name(rel_dir.rstrip("/")), _STAGE, f"cannot list folder: {error.strerror}")
             continue
         for entry in children:
-            relpath = rel_dir + entry.name
+            relpath = rel_dir + utf8_name(entry.name)
             if entry.is_dir(follow_symlinks=False):
-                if os.path.join(real_root, relpath) not in excluded:
-                    folders.append((entry.path, relpath + "/"))
+                if os.path.join(real_root, os_rel_dir + entry.name) not in excluded:
+                    folders.append((entry.path, relpath + "/", os_rel_dir + entry.name + "/"))
                 continue
             reject = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
             if isinstance(reject, str):
@@ -90,7 +91,7 @@ def list_file(root: str, relpath: str) -> Listed | Reject:
                 return Listed(relpath, meta.size_in_bytes)
         return Reject(relpath, _STAGE, "not found")
     try:
-        info = os.stat(os.path.join(root, relpath))
+        info = os.stat(join_path(root, relpath))
     except OSError as error:
         return Reject(relpath, _STAGE, f"cannot stat: {error.strerror}")
     if not stat.S_ISREG(info.st_mode):

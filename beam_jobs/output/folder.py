@@ -80,12 +80,37 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
 
 
 def write_text_atomically(folder: str, name: str, text: str) -> None:
-    """Writes `name` under a temporary name, then renames it, so readers never see half a file."""
+    """Writes `name` under a temporary name, then renames it, so readers never see half a file.
+
+    Raises:
+      OutputError: it cannot be written (a full disk, no permission), naming the file and the
+        system's reason; the temporary file is removed.
+    """
     final = FileSystems.join(folder, name)
     temp = FileSystems.join(folder, naming.temp_filename(name, uuid.uuid4().hex[:12]))
-    with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
-        out.write(text.encode("utf-8"))
-    FileSystems.rename([temp], [final])
+    try:
+        with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
+            out.write(text.encode("utf-8"))
+        FileSystems.rename([temp], [final])
+    except (OSError, BeamIOError) as error:
+        try:
+            FileSystems.delete([temp])
+        except Exception:  # noqa: BLE001, S110 - never written, or the same disk refuses: the error below says why
+            pass
+        raise OutputError(
+            f"cannot write {final}: {_system_reason(error)} (disk full or not writable?); no manifest was written, "
+            "re-run the same command once it can be written"
+        ) from None
+
+
+def _system_reason(error: Exception) -> str:
+    """The system's words for a failed write: `[Errno 28] No space left on device`, without Beam's
+    wrapping of the paths it was given."""
+    if isinstance(error, BeamIOError):
+        causes = [cause for cause in getattr(error, "exception_details", {}).values() if isinstance(cause, BaseException)]
+        if causes:
+            return str(causes[0])
+    return str(error)
 
 
 def replace_metadata_files(folder: str, files: Mapping[str, str]) -> None:

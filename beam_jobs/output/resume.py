@@ -5,17 +5,21 @@ writing it produced (the manifest's shard entry, label counts, rejects, repairs,
 content hashes) and the fingerprint of the task that made it. The fingerprint hashes the shard's
 planned entries (paths, sizes, labels, places in archives and tables, image headers) with
 everything else that decides its bytes: the whole plan, the options, shardify's version. A re-run
-that plans a shard with the same fingerprint and finds the shard and its index at the recorded
-sizes keeps them and hands on the recorded result; anything changed in SRC or in the options
-changes every fingerprint, and every shard is written again. The result files are removed with
-the other leftovers once the manifest is written.
+that plans a shard with the same fingerprint keeps the shard and its index, and hands on the
+recorded result, only when the result file's own checksum holds (an HMAC-SHA256 of the document,
+keyed with the fingerprint: a result edited between the runs is not trusted) and the shard's and
+the index's bytes hash to what it records (a byte flipped in a kept shard is caught, whatever its
+size). Anything changed in SRC or in the options changes every fingerprint, and every shard is
+written again. The result files are removed with the other leftovers once the manifest is written.
 
 A result file is read as untrusted input: anything unexpected in it means the shard is written again.
+Checking a kept shard reads it once (sequentially, as `shardify verify` does).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -33,6 +37,8 @@ __all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "forget_shard", 
 
 # A result file holds a shard's counts and its records' hashes (~100 bytes a record); larger is not ours.
 _MAX_RESULT_BYTES = 256 << 20
+# Bytes read at a time while hashing a kept shard.
+_HASH_BLOCK_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,37 @@ def _size(path: str) -> int | None:
         return None
 
 
+def _sha256_of(path: str) -> str | None:
+    """The sha256 of a file's bytes, or None when it cannot be read."""
+    digest = hashlib.sha256()
+    try:
+        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+            for block in iter(lambda: f.read(_HASH_BLOCK_BYTES), b""):
+                digest.update(block)
+    except Exception:  # noqa: BLE001 - missing, or Beam's wrapping of an I/O error
+        return None
+    return digest.hexdigest()
+
+
+def _checksum(document: Mapping[str, Any], shard_fingerprint: str) -> str:
+    """The result document's own checksum: an HMAC-SHA256 of its canonical JSON (every field but
+    the checksum), keyed with the shard's fingerprint."""
+    fields = {key: value for key, value in document.items() if key != "checksum"}
+    text = json.dumps(fields, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hmac.new(shard_fingerprint.encode("ascii"), text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def _whole(output: str, kept: KeptShard, index_sha256: str) -> bool:
+    """The kept shard and its index are the files the result describes: sizes first (cheap), then
+    every byte hashed."""
+    shard, index = FileSystems.join(output, kept.result.path), FileSystems.join(output, kept.result.index_path)
+    return (
+        _size(shard) == kept.result.num_bytes
+        and _sha256_of(index) == index_sha256
+        and _sha256_of(shard) == kept.result.sha256
+    )
+
+
 def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> tuple[KeptShard | None, bool]:
     """(the earlier result of the shard `task` plans, if it was written whole from the same plan;
     whether an earlier result was there at all).
@@ -86,12 +123,12 @@ def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> tuple[Ke
     except Exception:  # noqa: BLE001 - none (the usual case), or unreadable
         return None, False
     try:
-        if data["fingerprint"] != shard_fingerprint:
-            return None, True
+        if data["fingerprint"] != shard_fingerprint or not hmac.compare_digest(
+            str(data["checksum"]), _checksum(data, shard_fingerprint)
+        ):
+            return None, True  # another plan's, or edited since it was written
         kept = _from_json(data, task)
-        whole = _size(FileSystems.join(output, kept.result.path)) == kept.result.num_bytes and _size(
-            FileSystems.join(output, kept.result.index_path)
-        ) == _count(data["index_bytes"])
+        whole = _whole(output, kept, str(data["index_sha256"]))
     except Exception:  # noqa: BLE001 - anything unexpected in it: write the shard again
         return None, True
     return (kept if whole else None), True
@@ -110,8 +147,9 @@ def forget_shard(output: str, task: ShardTask) -> None:
 def record_shard(
     output: str, result: ShardResult, content_hashes: list[tuple[str, str]], shard_fingerprint: str, index_bytes: int
 ) -> None:
-    """Leaves the shard's result beside it, once the shard and its index carry their final names."""
-    document = {
+    """Leaves the shard's result beside it, once the shard and its index carry their final names,
+    with the index's sha256 and the document's own checksum (see `kept_shard`)."""
+    document: dict[str, Any] = {
         "fingerprint": shard_fingerprint,
         "index_bytes": index_bytes,
         "result": {
@@ -129,7 +167,9 @@ def record_shard(
             "repairs": [r.to_json() for r in result.repairs],
         },
         "content_hashes": content_hashes,
+        "index_sha256": _sha256_of(FileSystems.join(output, result.index_path)) or "",
     }
+    document["checksum"] = _checksum(json.loads(json.dumps(document)), shard_fingerprint)  # as it reads back
     output_folder.write_text_atomically(output, naming.shard_result_filename(result.path), json.dumps(document))
 
 

@@ -3,25 +3,44 @@
 Beam's own default local runner (and even `--runner=DirectRunner`) first tries the Prism runner,
 which downloads a binary at run time; offline that fails after a delay. The local default here is
 the FnApiRunner, constructed directly, running bundles on every core.
+
+Local worker processes are capped at MAX_WORKERS_PER_CORE a core (`--workers 1000` for ten texts
+would fork until the machine's process limit). Under a process limit (`ulimit -u`, which counts
+threads too) that leaves no room for the worker processes, the run fails at once with one line
+saying so, and a worker process that cannot be started or dies before the run ends fails it too:
+Beam's FnApiRunner would otherwise wait forever for the worker to answer (a worker that cannot
+start its threads hangs inside gRPC).
 """
 
 from __future__ import annotations
 
 import difflib
+import logging
 import os
+import resource
 import shutil
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
-from shardify.errors import RunnerError, UsageError
+from shardify.errors import RunnerError, ShardifyError, UsageError
 
 if TYPE_CHECKING:
     from apache_beam.runners.portability.fn_api_runner.fn_runner import ExtendedProvisionInfo
 
-__all__ = ["LOCAL", "RUNNER_ALIASES", "make_pipeline", "discard", "runs_in_process", "is_dry_run"]
+__all__ = [
+    "LOCAL",
+    "RUNNER_ALIASES",
+    "MAX_WORKERS_PER_CORE",
+    "make_pipeline",
+    "discard",
+    "runs_in_process",
+    "is_dry_run",
+    "worker_cap",
+]
 
 LOCAL = "local"
 # Short names accepted by `--runner`; anything else is passed to Beam as it is.
@@ -40,6 +59,36 @@ RUNNER_ALIASES = {
 DEFAULT_LOCAL_MODE = "multi_processing"
 # Small sources run in the launcher's own process: no worker to start.
 IN_PROCESS_MODE = "in_memory"
+# Local worker processes per core at most: each is a Python process of ~150 MB with two dozen
+# threads; past a few per core they only wait for the disk and the CPU, and a thousand exhaust
+# the process limit. `--workers` (and Beam's --direct_num_workers) above the cap are lowered to it.
+MAX_WORKERS_PER_CORE = 4
+# Processes and threads one local worker process costs this user (measured: 26 threads in the
+# worker, its shell, and about 8 in the launcher), with room to spare: what the process limit must
+# leave free for each.
+TASKS_PER_WORKER = 40
+_LOG = logging.getLogger("shardify")
+_WARNED: set[tuple[str, int]] = set()
+
+
+def worker_cap() -> int:
+    """The most local worker processes a run starts: MAX_WORKERS_PER_CORE for each core."""
+    return MAX_WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def _capped(workers: int, asked_by: str) -> int:
+    """`workers`, or the cap (said once in the log) when it asks for more."""
+    cap = worker_cap()
+    if workers <= cap:
+        return workers
+    if (asked_by, workers) in _WARNED:  # a pipeline remade for the same run
+        return cap
+    _WARNED.add((asked_by, workers))
+    _LOG.warning(
+        "%s %d: capped at %d worker processes (%d per core on %d cores)",
+        asked_by, workers, cap, MAX_WORKERS_PER_CORE, os.cpu_count() or 1,
+    )
+    return cap
 
 
 def _provision_info(options: PipelineOptions) -> ExtendedProvisionInfo:
@@ -89,10 +138,12 @@ def _make(runner: str, args: list[str], num_workers: int | None, small: bool) ->
         from apache_beam.runners.portability.fn_api_runner import FnApiRunner
 
         in_process = small and num_workers is None
+        workers = 1 if in_process else _capped(num_workers, "--workers") if num_workers else os.cpu_count() or 1
         local_args = [
             f"--direct_running_mode={IN_PROCESS_MODE if in_process else DEFAULT_LOCAL_MODE}",
-            f"--direct_num_workers={1 if in_process else num_workers or os.cpu_count() or 1}",
+            f"--direct_num_workers={workers}",
         ]
+        args[:] = [_capped_beam_arg(a) for a in args]
         # Options given after `--` win over our defaults.
         given = {a.split("=", 1)[0] for a in args}
         if "--pipeline_type_check" not in given:
@@ -100,6 +151,7 @@ def _make(runner: str, args: list[str], num_workers: int | None, small: bool) ->
             # tested, gains nothing, and it is ~0.2 s of the 72 sample images' 2.3 s (medians of 8).
             local_args.append("--no_pipeline_type_check")
         options = PipelineOptions([a for a in local_args if a.split("=", 1)[0] not in given] + args)
+        _mend_worker_start()
         return beam.Pipeline(runner=FnApiRunner(provision_info=_provision_info(options)), options=options)
     name = RUNNER_ALIASES.get(runner, runner)
     if name == RUNNER_ALIASES["dataflow"]:
@@ -110,6 +162,126 @@ def _make(runner: str, args: list[str], num_workers: int | None, small: bool) ->
         return beam.Pipeline(options=PipelineOptions([f"--runner={name}", *args]))
     except (ValueError, ImportError) as error:
         raise RunnerError(f"runner {runner!r} is not available: {error}") from None
+
+
+def _capped_beam_arg(arg: str) -> str:
+    """`--direct_num_workers=N` capped as `--workers` is; other arguments as they are."""
+    name, _, value = arg.partition("=")
+    if name == "--direct_num_workers" and value.isascii() and value.isdigit() and int(value) > 0:
+        return f"{name}={_capped(int(value), name)}"
+    return arg
+
+
+def _mend_worker_start() -> None:
+    """Makes a local worker process that cannot start, or dies, fail the run instead of hanging it.
+
+    Beam's FnApiRunner starts each worker process from a thread (`SubprocessSdkWorkerHandler`) and
+    then waits, without a timeout, for the worker to answer over gRPC. When the process cannot be
+    forked, or exits early (it cannot start its threads under a process limit), that thread dies
+    with the error and the runner waits forever. Here the thread's failure aborts the worker's
+    control connection, so the runner's wait raises RunnerError with the reason.
+    """
+    from apache_beam.runners.portability import local_job_service
+    from apache_beam.runners.portability.fn_api_runner import worker_handlers
+
+    handler = worker_handlers.SubprocessSdkWorkerHandler
+    if getattr(handler, "_shardify_mended", False):
+        return
+
+    def start_worker(self) -> None:  # noqa: ANN001 - Beam's handler
+        _check_room_for_workers(self.provision_info)
+        self.worker = local_job_service.SubprocessSdkWorker(
+            self._worker_command_line, self.control_address, self.provision_info, self.worker_id
+        )
+        self.worker_thread = threading.Thread(name="run_worker", target=_run_worker, args=(self,), daemon=True)
+        self.worker_thread.start()
+
+    handler.start_worker = start_worker
+    handler._shardify_mended = True
+
+
+def _run_worker(handler) -> None:  # noqa: ANN001 - Beam's SubprocessSdkWorkerHandler
+    """Runs the worker process to its end; if it cannot start or fails, every wait on its control
+    connection (now and later) raises RunnerError."""
+    try:
+        handler.worker.run()
+    except Exception as error:  # noqa: BLE001 - Popen's OSError, or Beam's RuntimeError for an exit code
+        failure = RunnerError(f"a local worker process could not be started or stopped early ({error}){_process_limit()}")
+        _LOG.error("%s", failure)
+        _abort(handler.control_conn, failure)
+        # The runner also waits for the worker's data; that wait raises what its channel holds here.
+        if hasattr(handler.data_conn, "_exception"):
+            handler.data_conn._exception = failure
+
+
+def _check_room_for_workers(provision_info) -> None:  # noqa: ANN001 - Beam's ExtendedProvisionInfo
+    """Before a run's first worker process starts: raises ShardifyError when the process limit
+    (`ulimit -u`: this user's processes and threads) leaves no room for them all."""
+    if getattr(provision_info, "_shardify_checked", False):
+        return
+    provision_info._shardify_checked = True
+    soft, _ = resource.getrlimit(resource.RLIMIT_NPROC)
+    if soft == resource.RLIM_INFINITY or os.getuid() == 0:  # root is never held to it
+        return
+    used = _tasks_of(os.getuid())
+    if used is None:
+        return
+    from google.protobuf import json_format
+
+    options = json_format.MessageToDict(provision_info.provision_info.pipeline_options)
+    workers = int(options.get("beam:option:direct_num_workers:v1", 1) or 1)
+    room = (soft - used) // TASKS_PER_WORKER
+    if room >= workers:
+        return
+    advice = f"run with --workers {room}, or raise the limit" if room >= 1 else "raise the limit"
+    raise ShardifyError(
+        f"cannot start {workers} worker processes: this user may run {soft} processes and threads (ulimit -u) and "
+        f"runs {used} already, and each worker process takes about {TASKS_PER_WORKER}: {advice}"
+    )
+
+
+def _tasks_of(uid: int) -> int | None:
+    """This user's processes and threads now, from /proc (None where there is no /proc)."""
+    if not os.path.isdir("/proc"):
+        return None
+    total = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/status", encoding="ascii", errors="replace") as f:
+                status = f.read()
+        except OSError:  # ended meanwhile
+            continue
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        try:
+            if int(fields["Uid"].split()[0]) == uid:
+                total += int(fields["Threads"].split()[0])
+        except (KeyError, ValueError, IndexError):
+            continue
+    return total
+
+
+def _abort(connection, failure: Exception) -> None:  # noqa: ANN001 - Beam's ControlConnection
+    """Fails every request to a worker that is gone: those waiting now, and any made later."""
+    push = connection.push
+
+    def failing_push(request):  # noqa: ANN001, ANN202 - Beam's request and future
+        future = push(request)
+        if future is not None:
+            future.abort(failure)
+        return future
+
+    connection.push = failing_push
+    connection.abort(failure)
+
+
+def _process_limit() -> str:
+    """A hint naming the process limit, where one is set."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NPROC)
+    if soft == resource.RLIM_INFINITY:
+        return "; run with fewer --workers"
+    return f"; the process limit (ulimit -u) is {soft}: run with fewer --workers, or raise the limit"
 
 
 def _check_beam_args(args: Sequence[str], options: PipelineOptions) -> None:

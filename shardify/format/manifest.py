@@ -6,7 +6,9 @@ so a finished folder can be copied or uploaded as a whole.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -301,6 +303,7 @@ def _shards(check: _Checker, split: Mapping[str, Any], field: str, seen: set[str
 
 def _splits(check: _Checker, data: Mapping[str, Any], labels: tuple[str, ...]) -> dict[str, SplitInfo]:
     splits, seen = {}, set()
+    known = frozenset(labels)  # a set: a crafted manifest may name 200,000 labels (a tuple test is quadratic)
     for name, split in check.dict(data, "splits", "splits").items():
         field = f"splits[{name!r}]"
         try:
@@ -310,10 +313,13 @@ def _splits(check: _Checker, data: Mapping[str, Any], labels: tuple[str, ...]) -
         if not isinstance(split, dict):
             raise check.fail(field, "an object", split)
         label_counts = check.dict(split, "label_counts", f"{field}.label_counts") if "label_counts" in split else {}
-        for label, count in label_counts.items():
-            if label not in labels:
-                raise check.fail(f"{field}.label_counts", "keyed by the manifest's labels", label)
-            check.count(label_counts, label, f"{field}.label_counts[{label!r}]")
+        # Checked in bulk (a crafted manifest may count 200,000 labels), then named one by one.
+        unknown = next((label for label in label_counts if label not in known), None)
+        if unknown is not None:
+            raise check.fail(f"{field}.label_counts", "keyed by the manifest's labels", unknown)
+        wrong = next((label for label, count in label_counts.items() if type(count) is not int or count < 0), None)
+        if wrong is not None:
+            check.count(label_counts, wrong, f"{field}.label_counts[{wrong!r}]")
         splits[name] = SplitInfo(
             name=name,
             num_records=check.count(split, "num_records", f"{field}.num_records"),
@@ -450,8 +456,9 @@ def load_manifest(path: str, *, read_text: Callable[[str], str] | None = None) -
 
 def _read_local_manifest(path: str) -> str:
     """The text of a local manifest, opened as any input is (never blocking on a pipe, never more
-    than MAX_MANIFEST_BYTES)."""
-    with open_local_input(path) as f:
+    than MAX_MANIFEST_BYTES), and only as the regular file itself: never through a symbolic link,
+    which could lead anywhere."""
+    with open_local_input(path, real_root=os.path.realpath(os.path.dirname(path) or "."), follow_links=False) as f:
         data = f.read(MAX_MANIFEST_BYTES + 1)
     if len(data) > MAX_MANIFEST_BYTES:
         raise InvalidInputError(f"larger than {MAX_MANIFEST_BYTES >> 20} MiB: not a shardify manifest")

@@ -25,15 +25,16 @@ _MIN_FRAME_BYTES = framed_size(0)
 
 def open_shard_file(root: str, name: str, *, advice: str = " (run `shardify verify`)") -> BinaryIO:
     """Opens a shard, index or report file of the output folder `root` as any input is opened:
-    only a regular file, never blocking on a pipe, never outside `root`. `advice` ends the message
-    of a file that cannot be read.
+    only a regular file, never blocking on a pipe, never outside `root`, and never through a
+    symbolic link (a link inside OUT could lead anywhere). `advice` ends the message of a file that
+    cannot be read.
 
     Raises:
       CorruptShardError: naming the file, when it is missing, not a regular file or unreadable.
     """
     path = join_path(root, name)
     try:
-        return open_local_input(path, real_root=os.path.realpath(root))
+        return open_local_input(path, real_root=os.path.realpath(root), follow_links=False)
     except InvalidInputError as error:
         raise CorruptShardError(path, error.reason) from None
     except OSError as error:

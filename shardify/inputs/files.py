@@ -11,13 +11,22 @@ means the file changed.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from typing import BinaryIO
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["NOT_REGULAR", "open_local_input", "read_exactly", "size_of", "file_kind", "escape_name", "is_decodable"]
+__all__ = [
+    "NOT_REGULAR",
+    "open_local_input",
+    "read_exactly",
+    "size_of",
+    "file_kind",
+    "escape_name",
+    "is_decodable",
+]
 
 NOT_REGULAR = "not a regular file"
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -49,19 +58,27 @@ def _is_within(real: str, real_root: str) -> bool:
     return real == real_root or real.startswith(real_root.rstrip("/") + "/")
 
 
-def open_local_input(path: str, *, real_root: str | None = None) -> BinaryIO:
+def open_local_input(path: str, *, real_root: str | None = None, follow_links: bool = True) -> BinaryIO:
     """Opens a local file for reading, refusing what is not a regular file inside `real_root`.
 
     Args:
       path: the file.
       real_root: the source folder's real path; None allows any location (a label file outside
         SRC, or `--follow-outside-links`).
+      follow_links: False refuses a file that is a symbolic link (the folders above it may be
+        links): the output folder's files are opened so.
 
     Raises:
-      InvalidInputError: not a regular file (a pipe, a device, ...), or it lies outside `real_root`.
+      InvalidInputError: not a regular file (a pipe, a device, a symbolic link where links are not
+        followed), or it lies outside `real_root`.
       OSError: it cannot be opened.
     """
-    fd = os.open(path, _OPEN_FLAGS)
+    try:
+        fd = os.open(path, _OPEN_FLAGS if follow_links else _OPEN_FLAGS | os.O_NOFOLLOW)
+    except OSError as error:
+        if not follow_links and error.errno == errno.ELOOP and os.path.islink(path):
+            raise InvalidInputError(f"{NOT_REGULAR} (a symbolic link: shardify opens only the files themselves here)") from None
+        raise
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -101,7 +118,7 @@ def size_of(fileobj: BinaryIO) -> int | None:
 
 
 def is_decodable(name: str) -> bool:
-    """False for a name whose bytes are not UTF-8 (Python holds them as lone surrogates)."""
+    """False for a name whose bytes are not UTF-8 (held as lone surrogates, see `paths.utf8_name`)."""
     try:
         name.encode("utf-8")
     except UnicodeEncodeError:
@@ -110,9 +127,10 @@ def is_decodable(name: str) -> bool:
 
 
 def escape_name(name: str) -> str:
-    """A name that is not valid UTF-8, printable: each undecodable byte as `\\xNN`.
+    """A name that is not valid UTF-8 (as `paths.utf8_name` gives it), printable: each undecodable byte
+    as `\\xNN`.
 
-    >>> escape_name(os.fsdecode(b"caf\\xe9.jpg"))
+    >>> escape_name(b"caf\\xe9.jpg".decode("utf-8", "surrogateescape"))
     'caf\\\\xe9.jpg'
     """
-    return os.fsencode(name).decode("utf-8", errors="backslashreplace")
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", errors="backslashreplace")

@@ -3,11 +3,12 @@
 Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), that the
 output folder holds no shard files the manifest does not list, that each report has as many lines
 as the manifest counts, and per shard: sha256 and size against the manifest, every record's framing
-CRCs, every record parsed against the feature spec, the record counts per shard and split, and that
-its DALI index gives every record's offset and size.
+CRCs, every record parsed against the feature spec, every label index within the manifest's labels
+(-1, an unlabelled record, only in a split that counts unlabelled records), the record counts per
+shard and split, and that its DALI index gives every record's offset and size.
 
 The manifest is untrusted (`manifest.parse_manifest` checks it), and files are opened as inputs are:
-only regular files, never blocking on a pipe, only inside the output folder.
+only regular files, never blocking on a pipe, only inside the output folder, never through a link.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from collections.abc import Callable
 from typing import BinaryIO
 
 from shardify.errors import CorruptShardError
-from shardify.format import example_proto, naming
-from shardify.format.manifest import Manifest, ShardInfo, check_arithmetic
+from shardify.format import contract, example_proto, naming
+from shardify.format.manifest import Manifest, ShardInfo, SplitInfo, check_arithmetic
 from shardify.format.shard_index import open_shard_file
 from shardify.format.tfrecord import framed_size, index_line, iter_records
 from shardify.inputs.paths import join_path
@@ -40,7 +41,9 @@ class _HashingReader:
         return data
 
 
-def _check_record(data: bytes, features: dict, path: str, index: int) -> None:
+def _check_record(data: bytes, features: dict, path: str, index: int, labels: range | None = None) -> None:
+    """Raises CorruptShardError naming record `index` of `path` when it is not the Example the
+    feature spec describes, or holds a label index outside `labels` (when given)."""
     try:
         decoded = example_proto.decode_example(data)
     except ValueError as error:
@@ -53,13 +56,28 @@ def _check_record(data: bytes, features: dict, path: str, index: int) -> None:
         if kind != spec["dtype"] or (len(values) != 1 and not variable):
             expected = f"any number of {spec['dtype']}" if variable else f"1 x {spec['dtype']}"
             raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {expected}", index)
+    if labels is not None:
+        for key in contract.LABEL_INDEX_KEYS:
+            bad = [value for value in decoded.get(key, (None, ()))[1] if value not in labels]
+            if bad and key in features:
+                allowed = "-1 (unlabelled) or " if labels.start < 0 else ""
+                raise CorruptShardError(
+                    path, f"{key} is {bad[0]}, not a label index ({allowed}0 to {labels.stop - 1}: the manifest names {labels.stop} labels)", index
+                )
 
 
 def _open(manifest: Manifest, name: str) -> BinaryIO:
     return open_shard_file(manifest.root, name, advice="")
 
 
-def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None]) -> None:
+def _label_range(manifest: Manifest, split: SplitInfo) -> range:
+    """The label indices a record of `split` may hold: 0 .. labels - 1, and -1 in single-label
+    data whose split counts unlabelled records."""
+    unlabelled = manifest.label_mode == contract.LABEL_SINGLE and split.num_unlabelled > 0
+    return range(contract.UNLABELLED if unlabelled else 0, len(manifest.labels))
+
+
+def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None], labels: range | None = None) -> None:
     path = join_path(manifest.root, shard.path)
     with _open(manifest, shard.path) as fileobj:
         size = os.fstat(fileobj.fileno()).st_size
@@ -69,7 +87,7 @@ def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int]
         count = offset = 0
         index = hashlib.sha256()  # of the index file this shard should have
         for count, data in enumerate(iter_records(reader, path, size), start=1):  # type: ignore[arg-type]
-            _check_record(data, manifest.features, path, count - 1)
+            _check_record(data, manifest.features, path, count - 1, labels)
             index.update(index_line(offset, framed_size(len(data))))
             offset += framed_size(len(data))
             on_bytes(framed_size(len(data)))
@@ -128,7 +146,7 @@ def verify_output(manifest: Manifest, *, on_bytes: Callable[[int], None] = lambd
     for split in manifest.splits.values():
         records = 0
         for shard in split.shards:
-            _verify_shard(manifest, shard, on_bytes)
+            _verify_shard(manifest, shard, on_bytes, _label_range(manifest, split))
             records += shard.num_records
         total += records
     return total

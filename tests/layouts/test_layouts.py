@@ -135,17 +135,17 @@ def test_label_file_joins_on_paths_and_reports_every_problem_with_its_row(make_t
         ("labels.csv", 6),
         ("labels.csv", 7),
         ("labels.csv", 8),
-        ("labels.csv", 9),
-        ("b/4.jpg", None),
+        ("b/4.jpg", 9),  # its row's label is empty: one reject, for the file (the row is not counted again)
         ("b/5.jpg", None),
     }
     assert "rows 3, 5" in rejects[("a/2.jpg", 3)] and "different labels" in rejects[("a/2.jpg", 3)]
     assert "names no file" in rejects[("labels.csv", 6)]
     assert "leaves SRC" in rejects[("labels.csv", 7)] and "leaves SRC" in rejects[("labels.csv", 8)]
-    assert "empty label" in rejects[("labels.csv", 9)]
-    assert "no usable row" in rejects[("b/5.jpg", None)] and "no usable row" in rejects[("b/4.jpg", None)]
+    assert rejects[("b/4.jpg", 9)] == "labels.csv row 9: empty label for 'b/4.jpg'"
+    assert "no usable row" in rejects[("b/5.jpg", None)]
     inputs = manifest.data["inputs"]
     assert inputs["written"] + inputs["rejected"] + inputs["skipped"] == inputs["seen"]
+    assert inputs["seen"] == len(files) + 3  # the files, and the rows naming none (missing.jpg, ../, /etc)
 
 
 def test_multi_label_ids_from_jsonl_and_label_names_order(make_tree, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from helpers.cli_runs import one_line_error, run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import image_bytes
+from shardify.converters import archives
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 
@@ -111,20 +112,36 @@ def test_digits_that_are_not_ascii_are_label_names_not_numbers(tmp_path: Path) -
 
 
 def test_a_webdataset_sample_with_a_field_twice_is_rejected_whole_naming_the_other(tmp_path: Path) -> None:
+    """`a.JPG` beside `a.jpg` is one field twice: which is meant cannot be told. A name the tar
+    holds twice (`tar -r` appends the updated copy) is the last copy, as extracting the tar leaves
+    it; the earlier copy is a reject of its own (tests/robustness/test_hostile_archives.py)."""
     source = tmp_path / "wds"
     source.mkdir()
     members = [("000.jpg", image_bytes(seed=0)), ("000.cls", b"0"), ("001.jpg", image_bytes(seed=1)), ("001.cls", b"1")]
     members.append(("001.cls", b"0"))  # appended to the tar again, as `tar -r` does
+    members += [("002.jpg", image_bytes(seed=2)), ("002.JPG", image_bytes(seed=3)), ("002.cls", b"1")]
     (source / "shard-000.tar").write_bytes(_tar(members))
     out = tmp_path / "out"
-    _convert(source, out)  # jpg + cls, the commonest WebDataset shape: detected
-    assert set(_records(out)) == {"shard-000/000.jpg"}
-    assert _records(out)["shard-000/000.jpg"][contract.IMAGE_ENCODED] == members[0][1]
+    _convert(source, out, "--label-names", str(_names(tmp_path)))  # jpg + cls, the commonest WebDataset shape: detected
+    records = _records(out)
+    assert set(records) == {"shard-000/000.jpg", "shard-000/001.jpg"}
+    assert records["shard-000/000.jpg"][contract.IMAGE_ENCODED] == members[0][1]
+    assert records["shard-000/001.jpg"][contract.LABEL_TEXT] == b"cat"  # the last 001.cls: "0"
     rejects = read_report(out, naming.REJECTS_FILENAME)
+    twice = "sample 'shard-000/002' already has a jpg member: which one is meant cannot be told"
     assert sorted((r["path"], r["reason"]) for r in rejects) == [
-        (path, "sample 'shard-000/001' already has a cls member: which one is meant cannot be told")
-        for path in ("shard-000/001.cls", "shard-000/001.cls", "shard-000/001.jpg")
+        ("shard-000/001.cls", archives.EARLIER_COPY),
+        ("shard-000/002.JPG", twice),
+        ("shard-000/002.cls", twice),
+        ("shard-000/002.jpg", twice),
     ]
+    assert load_manifest(str(out)).inputs["seen"] == len(members) - 2  # the written samples' cls members are part of their records
+
+
+def _names(tmp_path: Path) -> Path:
+    names = tmp_path / "names.txt"
+    names.write_text("cat\ndog\n")
+    return names
 
 
 def test_shards_for_a_split_the_source_lacks_and_coco_without_annotations_are_usage_errors(
