@@ -84,6 +84,7 @@ def build_pipeline(
         multi_label=multi_label,
         split_ratios=config.split,
         seed=config.seed,
+        class_ids=config.class_ids,
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context,

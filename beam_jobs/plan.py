@@ -56,6 +56,7 @@ class PlanContext:
         each record has.
       split_ratios: `--split`: where the source gives no split, a record's split is drawn by them.
       seed: seeds the record order and the ratio split.
+      class_ids: how objects' class/label numbers their classes (contract.CLASS_ID_CONVENTIONS).
     """
 
     layout: SourceLayout
@@ -64,6 +65,7 @@ class PlanContext:
     multi_label: bool = False
     split_ratios: SplitRatios | None = None
     seed: int = 0
+    class_ids: str = contract.CLASS_IDS_CONTIGUOUS
 
 
 def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) -> Batch:
@@ -90,6 +92,9 @@ class _SplitCount:
     label_counts: dict[str, int]
     max_labels: int
     num_unlabelled: int = 0
+    object_counts: dict[str, int] = dataclasses.field(default_factory=dict)
+    source_classes: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
+    keypoint_counts: tuple[int, ...] = ()  # the distinct numbers of keypoints objects carry (not 0)
 
 
 def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
@@ -99,25 +104,49 @@ def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
         by_split.setdefault(entry.split, []).append(entry)
     for split, members in by_split.items():
         labels = Counter(label for entry in members for label in entry.labels)
+        objects = [obj for entry in members for obj in entry.objects]
+        sources: dict[str, set[str]] = {}
+        for obj in objects:
+            if obj.source_class:
+                sources.setdefault(obj.label, set()).add(obj.source_class)
         yield split, _SplitCount(
             num_records=len(members),
             num_bytes=sum(entry.size_bytes for entry in members),
             label_counts=dict(labels),
             max_labels=max(len(entry.labels) for entry in members),
             num_unlabelled=sum(entry.unlabelled for entry in members),
+            object_counts=dict(Counter(obj.label for obj in objects)),
+            source_classes={label: tuple(sorted(ids)) for label, ids in sources.items()},
+            keypoint_counts=tuple(sorted({len(obj.keypoints) // 3 for obj in objects if obj.keypoints})),
         )
 
 
 def _merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
     num_records = num_bytes = max_labels = unlabelled = 0
     labels: Counter[str] = Counter()
+    objects: Counter[str] = Counter()
+    sources: dict[str, set[str]] = {}
+    keypoints: set[int] = set()
     for count in counts:
+        keypoints.update(count.keypoint_counts)
         num_records += count.num_records
         num_bytes += count.num_bytes
         labels.update(count.label_counts)
         max_labels = max(max_labels, count.max_labels)
         unlabelled += count.num_unlabelled
-    return _SplitCount(num_records, num_bytes, dict(sorted(labels.items())), max_labels, unlabelled)
+        objects.update(count.object_counts)
+        for label, ids in count.source_classes.items():
+            sources.setdefault(label, set()).update(ids)
+    return _SplitCount(
+        num_records,
+        num_bytes,
+        dict(sorted(labels.items())),
+        max_labels,
+        unlabelled,
+        dict(sorted(objects.items())),
+        {label: tuple(sorted(ids)) for label, ids in sorted(sources.items())},
+        tuple(sorted(keypoints)),
+    )
 
 
 def _num_buckets(num_records: int, entries_per_bucket: int) -> int:
@@ -248,11 +277,59 @@ def _summarize(
         refusal=refusal,
         num_auxiliary=num_auxiliary,
         auxiliary_examples=tuple(sorted(auxiliary_examples)),
+        objects=context.layout.objects,
     )
-    if not refusal:
+    if context.layout.objects.any:
+        summary = _with_class_ids(summary, counts, context)
+    if not summary.refusal:
         summary = dataclasses.replace(summary, refusal=checks.wrong_guess(summary, context.layout))
     _LOG.debug("plan: %s", summary.to_json())
     return summary
+
+
+def _with_class_ids(summary: PlanSummary, counts: Mapping[str, _SplitCount], context: PlanContext) -> PlanSummary:
+    """The plan with its objects' class numbers (by the convention asked for) and counts; refused
+    when the source's own ids are asked for and it gives none (or several for one class).
+    Contiguous and label-map numbers follow the source's ids where it numbers every class (as
+    tfds numbers COCO's categories), else the labels' order."""
+    object_counts: Counter[str] = Counter()
+    sources: dict[str, set[str]] = {}
+    for count in counts.values():
+        object_counts.update(count.object_counts)
+        for label, ids in count.source_classes.items():
+            sources.setdefault(label, set()).update(ids)
+    classes = list(summary.labels) + sorted(set(object_counts) - set(summary.labels))
+    numbered = {c: next(iter(sources[c])) for c in classes if len(sources.get(c, ())) == 1}
+    if classes and len(numbered) == len(classes) and all(n.isdigit() for n in numbered.values()):
+        classes.sort(key=lambda c: int(numbered[c]))  # the source's own order: COCO's ids, YOLO's names
+    refusal = ""
+    keypoints = sorted({k for count in counts.values() for k in count.keypoint_counts})
+    if summary.objects.keypoints and len(keypoints) > 1:
+        refusal = (
+            f"--keypoints: objects carry different numbers of keypoints ({', '.join(map(str, keypoints))}); "
+            "records hold one number per object: convert each category's annotation file on its own"
+        )
+    if context.class_ids == contract.CLASS_IDS_SOURCE:
+        unnumbered = [c for c in classes if len(sources.get(c, ())) != 1 or not next(iter(sources[c])).isdigit()]
+        if unnumbered:
+            refusal = refusal or (
+                f"--class-ids source: the source gives no single numeric id for {', '.join(unnumbered[:3])}; "
+                "use --class-ids contiguous or label-map"
+            )
+            class_ids = {}
+        else:
+            class_ids = {c: int(next(iter(sources[c]))) for c in classes}
+    else:
+        first = 1 if context.class_ids == contract.CLASS_IDS_LABEL_MAP else 0
+        class_ids = {c: index + first for index, c in enumerate(classes)}
+    return dataclasses.replace(
+        summary,
+        class_ids=class_ids,
+        class_id_convention=context.class_ids,
+        object_counts=dict(sorted(object_counts.items())),
+        num_keypoints=keypoints[0] if summary.objects.keypoints and len(keypoints) == 1 else 0,
+        refusal=summary.refusal or refusal,
+    )
 
 
 class Plan(beam.PTransform):

@@ -1,5 +1,6 @@
 """WriteManifest: gather the (small) shard results, write the rejects, repairs and duplicates
-reports, other tools' metadata (TensorFlow Datasets'), then the manifest.
+reports, other tools' metadata (TensorFlow Datasets', a detection dataset's label map), then
+the manifest.
 
 The manifest is written last and atomically: its presence means every shard it lists is complete.
 """
@@ -16,7 +17,7 @@ from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import check_held
 from shardify.format import manifest as manifest_lib
 from shardify.format import naming
-from shardify.interop import tfds_metadata
+from shardify.interop import metadata_files
 from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
 from shardify.plan.requests import RejectLimit, why_no_manifest
 
@@ -65,7 +66,7 @@ def _finish(
         check_held(output, lock_token)
     text = manifest_lib.dumps(document)
     # Derived from the manifest as read back, exactly as `shardify export-metadata` derives them.
-    files = tfds_metadata.tfds_files(manifest_lib.parse_manifest(text, output))
+    files = metadata_files(manifest_lib.parse_manifest(text, output))
     output_folder.replace_metadata_files(output, files)
     output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, text)
     # Kept until now so that a run failing short of its manifest can be resumed (see resume.py).

@@ -53,6 +53,7 @@ class _WriteShardFn(beam.DoFn):
         self._labels_file = labels_file
         self._validate = config.validate
         self._apply_orientation = config.apply_exif_orientation
+        self._drop_outside = config.boxes_outside == "drop"
         self._records = counters.counter(counters.RECORDS_WRITTEN)
         self._bytes = counters.counter(counters.BYTES_WRITTEN)
         self._rejected = counters.counter(counters.INPUTS_REJECTED)
@@ -104,6 +105,7 @@ class _WriteShardFn(beam.DoFn):
             labels_file=self._labels_file,
             validate=self._validate,
             apply_orientation=self._apply_orientation,
+            drop_outside=self._drop_outside,
         )
         final_name = naming.shard_filename(task.split, task.index, task.num_shards)
         index_name = naming.index_filename(final_name)
@@ -113,6 +115,7 @@ class _WriteShardFn(beam.DoFn):
         rejects: list[Reject] = []
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
+        object_counts: Counter[str] = Counter()
         unlabelled = 0
         contents = ContentHashes()
         first_number = planning.first_record_number(
@@ -142,6 +145,7 @@ class _WriteShardFn(beam.DoFn):
                     if built.repair:
                         repairs.append(built.repair)
                     label_counts.update(built.labels)
+                    object_counts.update(built.objects)
                     unlabelled += entry.unlabelled
                     contents.add(built.content_sha256, task.split, entry.record_id)
             # Only a complete file ever carries the final name; a shard's index is in place first.
@@ -165,6 +169,7 @@ class _WriteShardFn(beam.DoFn):
             rejects=tuple(rejects),
             repairs=tuple(repairs),
             num_unlabelled=unlabelled,
+            object_counts=dict(sorted(object_counts.items())),
         )
         return result, contents, writer.index_bytes
 

@@ -25,6 +25,7 @@ from shardify.cli.exit_codes import fail, reporting_errors, without_beam_step
 from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, ShardifyError
 from shardify.format import naming
+from shardify.format.contract import CLASS_ID_CONVENTIONS
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
@@ -50,6 +51,8 @@ _MAX_PLAN_BYTES = 64 << 20
 # The choices of `--layout` (shardify.plan.layout imports nothing heavy, so `--help` stays fast).
 Layout = Enum("Layout", {name.upper(): name for name in LAYOUTS}, type=str)
 Validation = Enum("Validation", {name.upper(): name for name in VALIDATION_LEVELS}, type=str)
+ClassIds = Enum("ClassIds", {name.upper().replace("-", "_"): name for name in CLASS_ID_CONVENTIONS}, type=str)
+BoxesOutside = Enum("BoxesOutside", {"CLIP": "clip", "DROP": "drop"}, type=str)
 # --help groups convert's options so that each fits 80 columns.
 _INPUT, _LABELS, _OUTPUT, _IMAGES, _RUNNER = "Input", "Labels", "Output", "Images", "Runner"
 
@@ -251,6 +254,15 @@ def convert(
             rich_help_panel=_LABELS,
         ),
     ] = None,
+    class_ids: Annotated[
+        ClassIds,
+        typer.Option(
+            metavar="contiguous|label-map|source",
+            help="Detection: number object classes from 0, from 1 (writes label_map.pbtxt), or by the source's ids (COCO's).",
+            show_choices=False,
+            rich_help_panel=_LABELS,
+        ),
+    ] = ClassIds("contiguous"),
     label_separator: Annotated[
         str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
     ] = "",
@@ -323,6 +335,22 @@ def convert(
         int,
         typer.Option(metavar="N", min=1, help="Reject images with more pixels (decompression bombs).", rich_help_panel=_IMAGES),
     ] = DEFAULT_MAX_PIXELS,
+    masks: Annotated[
+        bool,
+        typer.Option("--masks", help="Detection: store one PNG mask per object (COCO polygons and RLE).", rich_help_panel=_IMAGES),
+    ] = False,
+    keypoints: Annotated[
+        bool,
+        typer.Option(
+            "--keypoints",
+            help="COCO: store each object's keypoints, from the person_keypoints_*.json files.",
+            rich_help_panel=_IMAGES,
+        ),
+    ] = False,
+    boxes_outside: Annotated[
+        BoxesOutside,
+        typer.Option(metavar="clip|drop", help="Detection: a box that leaves its image is clipped, or its object dropped.", show_choices=False, rich_help_panel=_IMAGES),
+    ] = BoxesOutside("clip"),
     apply_exif_orientation: Annotated[
         bool,
         typer.Option(
@@ -378,6 +406,10 @@ def convert(
             header=header,
             label_from_name=label_from_name,
             label_level=label_level,
+            class_ids=class_ids.value,
+            masks=masks,
+            keypoints=keypoints,
+            boxes_outside=boxes_outside.value,
             encoding=encoding,
             max_rejects=max_rejects,
             follow_outside_links=follow_outside_links,

@@ -1,8 +1,9 @@
 """`shardify export-metadata OUT`: other tools' metadata for an output made before shardify wrote it.
 
 Every conversion writes TensorFlow Datasets' files (`dataset_info.json`, `features.json`, label
-names) beside its manifest. This command derives the same files from an existing output's manifest,
-through the same code (`shardify/interop/tfds_metadata.py`), so an older output becomes readable by
+names) and, for a detection dataset numbered from 1, the Object Detection API's `label_map.pbtxt`
+beside its manifest. This command derives the same files from an existing output's manifest,
+through the same code (`shardify/interop/`), so an older output becomes readable by
 `tfds.builder_from_directory(OUT)` without converting it again. It imports neither TensorFlow nor
 tfds.
 """
@@ -33,13 +34,13 @@ def export_metadata(
     from shardify.beam_jobs.output import folder as output_folder
     from shardify.beam_jobs.output.lock import OutputLock
     from shardify.format.manifest import load_manifest
-    from shardify.interop.tfds_metadata import tfds_files
+    from shardify.interop import metadata_files
 
     folder = str(out)
     try:
         # The conversion's own lock: never written beside a conversion that is replacing the shards.
         with OutputLock(folder):
-            files = tfds_files(load_manifest(folder))
+            files = metadata_files(load_manifest(folder))
             try:
                 output_folder.replace_metadata_files(folder, files)
             except (OSError, BeamIOError) as error:

@@ -50,6 +50,11 @@ def describe_plan(summary: PlanSummary) -> str:
             lines.append(f"    labels: {counts}{unlabelled}")
         elif split.num_unlabelled and summary.label_mode != "none":
             lines.append(f"    labels: unlabelled={split.num_unlabelled}")
+    if summary.objects.boxes:
+        total = sum(summary.object_counts.values())
+        numbered = ", ".join(f"{name}={number}" for name, number in sorted(summary.class_ids.items(), key=lambda item: item[1]))
+        lines.append(f"  objects: {total} ({', '.join(f'{n}={c}' for n, c in summary.object_counts.items())})")
+        lines.append(f"    class numbers ({summary.class_id_convention}): {numbered}")
     if summary.columns:
         lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in summary.columns))
     lines.append(f"  skipped (junk files): {summary.num_skipped}")

@@ -15,8 +15,12 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from shardify.converters import label_files, tables
+from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
+from shardify.plan.entries import SourceObject
 from shardify.plan.evidence import Evidence
 from shardify.plan.label_names import normalise_label
 
@@ -25,7 +29,9 @@ __all__ = [
     "read_evidence",
     "read_id_paths",
     "first_lines",
-    "voc_object_names",
+    "voc_annotation",
+    "yolo_annotation",
+    "yolo_names",
     "read_mat",
     "mat_variables",
     "MAX_EVIDENCE_BYTES",
@@ -53,12 +59,21 @@ class EvidenceRow:
       key: how it names a file, as written.
       split: the split it gives, or "".
       labels: the labels it gives, or None where it gives none.
+      objects: the objects of the image it names, or None where it gives none.
+      source_id: the dataset's own id of the image it names (COCO's), or "".
+      error: why the image's own annotation file (a VOC .xml, a YOLO .txt) is unusable: the image
+        is rejected with it, rather than written without its objects.
+      mask: a segmentation dataset's mask of the image: (its path relative to SRC, its size).
     """
 
     row: int
     key: str
     split: str = ""
     labels: tuple[str, ...] | None = None
+    objects: tuple[SourceObject, ...] | None = None
+    source_id: str = ""
+    error: str = ""
+    mask: tuple[str, int] | None = None
 
 
 def _lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]:
@@ -105,12 +120,18 @@ def read_id_paths(fileobj: BinaryIO) -> dict[str, str]:
 
 
 def read_evidence(
-    fileobj: BinaryIO, found: Evidence, *, id_paths: dict[str, str] | None = None, size_bytes: int | None = None
+    fileobj: BinaryIO,
+    found: Evidence,
+    *,
+    id_paths: dict[str, str] | None = None,
+    size_bytes: int | None = None,
+    objects: ObjectSchema | None = None,
 ) -> Iterator[EvidenceRow | tables.RowError]:
     """Every row of the evidence file `found`, open as `fileobj`.
 
     Args:
       id_paths: SPLIT_CODES keyed by ids: `read_id_paths` of `found.ids`.
+      objects: COCO files: the object features to read, or None.
 
     Raises:
       InvalidInputError: the file as a whole cannot be read (too large, not JSON).
@@ -121,11 +142,16 @@ def read_evidence(
         yield from _mat_rows(read_mat(fileobj), found)
         return
     if found.kind == evidence_lib.COCO_SPLIT:
-        for row in label_files.read_label_rows(fileobj, found.path, captions=False, size_bytes=size_bytes):
+        rows = label_files.read_label_rows(fileobj, found.path, captions=False, size_bytes=size_bytes, objects=objects)
+        for row in rows:
             if isinstance(row, tables.RowError):
                 yield row
             else:  # an image entry without categories (a test split's) is unlabelled
-                yield EvidenceRow(row.row, row.key, found.split, row.labels if row.has_labels else None)
+                labels = row.labels if row.has_labels else None
+                yield EvidenceRow(row.row, row.key, found.split, labels, row.objects, row.source_id)
+        return
+    if found.kind == evidence_lib.HF_METADATA:
+        yield from _hf_metadata(_lines(fileobj), found)
         return
     reader = {
         evidence_lib.SPLIT_LIST: _split_list,
@@ -134,6 +160,35 @@ def read_evidence(
         evidence_lib.LABEL_LINES: _label_lines,
     }[found.kind]
     yield from reader(_lines(fileobj), found, id_paths or {})
+
+
+def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
+    """A Hugging Face `imagefolder` metadata.jsonl: one JSON object a line, its `file_name`
+    relative to the metadata file's folder, its `objects` the image's boxes and categories."""
+    folder = found.path.rpartition("/")[0]
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        if not text.strip():
+            continue
+        try:
+            row = json_input.parse(text)
+        except InvalidInputError as error:
+            yield tables.RowError(number, error.reason)
+            continue
+        name = row.get("file_name") if isinstance(row, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            yield tables.RowError(number, "no file_name")
+            continue
+        key = f"{folder}/{name.strip()}".lstrip("/")
+        try:
+            objects = hf_objects(row.get("objects", {}))
+        except InvalidInputError as error:  # the image is rejected with it, never written without its objects
+            yield EvidenceRow(number, key, error=f"its objects in {found.path} row {number} are unusable: {error.reason}")
+            continue
+        yield EvidenceRow(number, key, labels=tuple(sorted({obj.label for obj in objects})), objects=objects)
 
 
 def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
@@ -223,9 +278,8 @@ def first_lines(data: bytes, count: int) -> list[str]:
     return [line.rstrip("\n") for _, line in zip(range(count), text)]
 
 
-def voc_object_names(data: bytes) -> tuple[str, ...]:
-    """The names of a Pascal VOC annotation's objects (`<annotation><object><name>`), sorted,
-    each once.
+def voc_annotation(data: bytes) -> tuple[SourceObject, ...]:
+    """The objects of a Pascal VOC annotation (`<annotation><object>`: name, box, flags).
 
     Raises:
       InvalidInputError: not such a file (too large, not XML, no <annotation> root).
@@ -242,13 +296,7 @@ def voc_object_names(data: bytes) -> tuple[str, ...]:
         raise InvalidInputError(f"not well-formed XML: {error}") from None
     if root.tag != "annotation":
         raise InvalidInputError(f"root element <{root.tag}>, not <annotation>")
-    names = set()
-    for obj in root.findall("object"):
-        name = (obj.findtext("name") or "").strip()
-        if not name:
-            raise InvalidInputError("an <object> without a <name>")
-        names.add(normalise_label(name))
-    return tuple(sorted(names))
+    return voc_objects(root)
 
 
 def read_mat(fileobj: BinaryIO) -> dict[str, Any]:
@@ -333,3 +381,38 @@ def _mat_rows(variables: dict[str, Any], found: Evidence) -> Iterator[EvidenceRo
             return
         for index, path in enumerate(paths, start=1):
             yield EvidenceRow(index, path, found.split)
+
+
+def yolo_annotation(data: bytes, names: tuple[str, ...]) -> tuple[SourceObject, ...]:
+    """The objects of a YOLO label file (see `objects.yolo_objects`).
+
+    Raises:
+      InvalidInputError: too large, not UTF-8 text, or a line of another shape.
+    """
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not a YOLO label file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
+    return yolo_objects(text, names)
+
+
+def yolo_names(data: bytes) -> tuple[str, ...] | None:
+    """The class names of a YOLO data.yaml (`names:` as a list, or as {index: name}), or None.
+
+    Raises:
+      InvalidInputError: not YAML.
+    """
+    import yaml
+
+    try:
+        document = yaml.safe_load(data.decode("utf-8"))
+    except (yaml.YAMLError, UnicodeDecodeError, RecursionError) as error:
+        raise InvalidInputError(f"not YAML: {str(error).splitlines()[0] if str(error) else 'nested too deep'}") from None
+    names = document.get("names") if isinstance(document, dict) else None
+    if isinstance(names, dict) and all(isinstance(k, int) for k in names):
+        names = [names[k] for k in sorted(names)] if sorted(names) == list(range(len(names))) else None
+    if not isinstance(names, list) or not names or not all(isinstance(n, (str, int)) for n in names):
+        return None
+    return tuple(normalise_label(str(n)) for n in names)

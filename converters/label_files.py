@@ -8,7 +8,11 @@ datasets ship them in.
           (ILSVRC2012_validation_ground_truth.txt)
   coco    a COCO-style .json: "images" with "file_name", "annotations" naming categories and/or
           holding captions, "categories": one row per image, its categories as its labels
-          (multi-label), its captions joined with a line break
+          (multi-label), its captions joined with a line break. Image ids must be unique: images
+          sharing an id are each rejected, naming it (whose annotations are whose cannot be
+          told). An annotation naming a category "categories" does not list labels nothing: the
+          image keeps the categories its other annotations name, and is rejected only when its
+          annotations name no listed category at all.
 
 Every row comes back as a LabelRow or a RowError with its reason, numbered as the file shows it
 (the header is row 1 of a table; lines count from 1; COCO images by their place in "images").
@@ -23,8 +27,11 @@ from typing import BinaryIO
 
 from shardify.converters import tables
 from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
+from shardify.converters.objects import coco_object
 from shardify.errors import InvalidInputError
+from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
+from shardify.plan.entries import SourceObject
 
 __all__ = [
     "TABLE",
@@ -55,6 +62,9 @@ class LabelRow:
       labels: label names (normalised); () is a record with no labels only when `has_labels`.
       caption: a caption, or "".
       has_labels: the file gives labels at all (a label column, a label field, categories).
+      objects: COCO, when its objects are asked for: the image's objects (boxes, crowd flags,
+        areas, and segmentations and keypoints where asked), else None.
+      source_id: COCO: the image's own numeric id, or "".
     """
 
     row: int
@@ -62,6 +72,8 @@ class LabelRow:
     labels: tuple[str, ...]
     caption: str = ""
     has_labels: bool = True
+    objects: tuple[SourceObject, ...] | None = None
+    source_id: str = ""
 
 
 def label_file_format(path: str) -> str:
@@ -88,8 +100,12 @@ def read_label_rows(
     label_separator: str = "",
     captions: bool = True,
     size_bytes: int | None = None,
+    objects: ObjectSchema | None = None,
 ) -> Iterator[LabelRow | tables.RowError]:
     """Every row of the label file at `path` (open as `fileobj`).
+
+    Args:
+      objects: COCO: the object features to read (boxes, masks, keypoints), or None for none.
 
     Raises:
       InvalidInputError: the file as a whole cannot be read (no header, not JSON, too large).
@@ -98,7 +114,7 @@ def read_label_rows(
     if fmt == LINES:
         yield from _lines(fileobj, size_bytes)
     elif fmt == COCO:
-        yield from _coco(fileobj, size_bytes, captions)
+        yield from _coco(fileobj, size_bytes, captions, objects)
     else:
         yield from _table(fileobj, tables.table_format(path), size_bytes, label_column, label_separator, captions)
 
@@ -121,10 +137,10 @@ def _table(
         try:
             labels = split_labels(cell, separator)
         except InvalidInputError as error:
-            yield tables.RowError(row.row, error.reason)
+            yield tables.RowError(row.row, error.reason, key)
             continue
         if columns.label and not labels and cell != []:  # an explicit [] is a record with no labels
-            yield tables.RowError(row.row, f"empty label for {key!r}")
+            yield tables.RowError(row.row, f"empty label for {key!r}", key)
             continue
         caption = row.cells.get(columns.caption) if columns.caption else None
         yield LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label))
@@ -166,10 +182,12 @@ def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tab
         try:
             yield LabelRow(number, key, split_labels(label, ""))
         except InvalidInputError as error:
-            yield tables.RowError(number, error.reason)
+            yield tables.RowError(number, error.reason, key if pairs else "")
 
 
-def _coco(fileobj: BinaryIO, size_bytes: int | None, captions: bool) -> Iterator[LabelRow | tables.RowError]:
+def _coco(
+    fileobj: BinaryIO, size_bytes: int | None, captions: bool, schema: ObjectSchema | None = None
+) -> Iterator[LabelRow | tables.RowError]:
     data = fileobj.read(MAX_ANNOTATION_BYTES + 1)
     if len(data) > MAX_ANNOTATION_BYTES:
         raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
@@ -181,6 +199,8 @@ def _coco(fileobj: BinaryIO, size_bytes: int | None, captions: bool) -> Iterator
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
     categories, problems = _categories(document.get("categories", []))
     per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
+    found_objects: dict[object, list[SourceObject]] = {}
+    unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
     has_categories = bool(categories) and isinstance(document.get("annotations"), list)  # image_info_test: none
     for annotation in document.get("annotations", []) if isinstance(document.get("annotations"), list) else []:
         if not isinstance(annotation, dict) or "image_id" not in annotation:
@@ -188,24 +208,64 @@ def _coco(fileobj: BinaryIO, size_bytes: int | None, captions: bool) -> Iterator
         names, texts, errors = per_image.setdefault(_hashable(annotation["image_id"]), (set(), [], []))
         if "category_id" in annotation:
             name = categories.get(_hashable(annotation["category_id"]))
-            if name is None:
-                errors.append(f"an annotation names category {annotation['category_id']!r}, which \"categories\" does not list")
+            if name is None:  # labels nothing; the image keeps its other annotations' categories
+                unknown.setdefault(_hashable(annotation["image_id"]), []).append(annotation["category_id"])
             else:
                 names.add(name)
+                if schema is not None and "bbox" in annotation:
+                    try:
+                        found_objects.setdefault(_hashable(annotation["image_id"]), []).append(
+                            coco_object(annotation, name, masks=schema.masks, keypoints=schema.keypoints)
+                        )
+                    except InvalidInputError as error:
+                        errors.append(error.reason)
         if captions and isinstance(annotation.get("caption"), str):
             texts.append(annotation["caption"].strip())
+    shared_ids = _shared_ids(document["images"])
     for index, image in enumerate(document["images"], start=1):
-        if problems:
-            yield tables.RowError(index, problems[0])
-            continue
         if not isinstance(image, dict) or not isinstance(image.get("file_name"), str) or not image["file_name"].strip():
-            yield tables.RowError(index, 'image entry without a "file_name"')
+            yield tables.RowError(index, problems[0] if problems else 'image entry without a "file_name"')
             continue
-        names, texts, errors = per_image.get(_hashable(image.get("id")), (set(), [], []))
+        file_name = image["file_name"].strip()
+        if problems:  # the file it names is rejected with the reason (once: not the row as well)
+            yield tables.RowError(index, problems[0], file_name)
+            continue
+        image_key = _hashable(image.get("id"))
+        if image_key in shared_ids:
+            yield tables.RowError(
+                index,
+                f"image id {image.get('id')!r} is given to {shared_ids[image_key]} images: whose annotations are whose cannot be told",
+                file_name,
+            )
+            continue
+        names, texts, errors = per_image.get(image_key, (set(), [], []))
         if errors:
-            yield tables.RowError(index, errors[0])
+            yield tables.RowError(index, errors[0], file_name)
             continue
-        yield LabelRow(index, image["file_name"].strip(), tuple(sorted(names)), TEXT_JOIN.join(texts), has_categories)
+        if image_key in unknown and not names:
+            shown = ", ".join(repr(c) for c in unknown[image_key][:3])
+            yield tables.RowError(index, f'its annotations name only categories "categories" does not list ({shown})', file_name)
+            continue
+        image_id = image.get("id")
+        yield LabelRow(
+            index,
+            image["file_name"].strip(),
+            tuple(sorted(names)),
+            TEXT_JOIN.join(texts),
+            has_categories,
+            objects=tuple(found_objects.get(_hashable(image_id), ())) if schema is not None and has_categories else None,
+            source_id=str(image_id) if isinstance(image_id, int) and not isinstance(image_id, bool) and image_id >= 0 else "",
+        )
+
+
+def _shared_ids(images: list) -> dict[object, int]:
+    """{image id: how many images give it} for the ids more than one image gives."""
+    counts: dict[object, int] = {}
+    for image in images:
+        if isinstance(image, dict) and image.get("id") is not None:
+            key = _hashable(image["id"])
+            counts[key] = counts.get(key, 0) + 1
+    return {key: count for key, count in counts.items() if count > 1}
 
 
 def _categories(entries: object) -> tuple[dict[object, str], list[str]]:

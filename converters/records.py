@@ -16,6 +16,7 @@ from typing import IO, Any, BinaryIO, NamedTuple
 
 from shardify.converters import arrays, images, parquet_tables, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
+from shardify.converters.objects import object_values
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
 from shardify.inputs.files import read_exactly
@@ -39,12 +40,14 @@ class BuiltRecord(NamedTuple):
       content_sha256: hex sha256 of the record's payload (the stored image, else the text), which
         finds exact duplicates across the dataset.
       labels: the record's label names.
+      objects: the class name of each object the record holds.
     """
 
     data: bytes
     repair: Repair | None
     content_sha256: str
     labels: tuple[str, ...] = ()
+    objects: tuple[str, ...] = ()
 
 
 def _content_sha256(values: dict[str, list]) -> str:
@@ -93,6 +96,8 @@ class RecordBuilder:
       labels_file: the label file's name, for captions' `text/source`.
       validate: how images are checked (see `defaults.VALIDATION_LEVELS`).
       apply_orientation: store images upright by their EXIF orientation.
+      drop_outside: a detection dataset's box that leaves its image drops its object (else it is
+        clipped to the image).
     """
 
     def __init__(
@@ -105,8 +110,13 @@ class RecordBuilder:
         labels_file: str = "",
         validate: str = DEFAULT_VALIDATE,
         apply_orientation: bool = False,
+        drop_outside: bool = False,
     ) -> None:
         self._schema = summary.schema
+        self._objects = summary.objects
+        self._class_ids = summary.class_ids
+        self._num_keypoints = summary.num_keypoints
+        self._drop_outside = drop_outside
         self._open = open_input
         self._table_options = table_options
         self._encoding = encoding
@@ -150,7 +160,7 @@ class RecordBuilder:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
           OSError: the input cannot be read.
         """
-        repair = None
+        repair, objects = None, ()
         if entry.kind == ROW:
             values = self._row_values(entry)
         elif entry.kind == ARRAY:
@@ -159,16 +169,46 @@ class RecordBuilder:
             with self._open(entry.relpath, entry.location) as fileobj:
                 data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
-                values, repair = self._image_values(entry, data, number)
+                values, repair, objects = self._image_values(entry, data, number)
             else:
                 values, repair = self._text_values(entry, data)
         labels: tuple[str, ...] = ()
         if self._label_mode != contract.LABEL_NONE:
             values.update(self._label_values(entry))
             labels = self.label_names(entry)
-        return BuiltRecord(contract.encode_record(self._schema, values), repair, _content_sha256(values), labels)
+        return BuiltRecord(contract.encode_record(self._schema, values), repair, _content_sha256(values), labels, objects)
 
-    def _image_values(self, entry: Entry, data: bytes, number: int) -> tuple[dict[str, list], Repair | None]:
+    def _mask(self, entry: Entry, height: int, width: int) -> bytes:
+        """The image's segmentation mask as the record stores it: the PNG's bytes, a palette PNG's
+        (Pascal VOC's) rewritten as 8-bit class indices, since TensorFlow's decode_png turns a
+        palette into colours.
+
+        Raises:
+          InvalidInputError: the mask is not a PNG, or not the image's size.
+        """
+        import io
+
+        from PIL import Image
+
+        with self._open(entry.mask_file, None) as fileobj:
+            data = read_exactly(fileobj, entry.mask_bytes)
+        if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+            raise InvalidInputError(f"its mask {entry.mask_file} is not a PNG")
+        try:
+            with Image.open(io.BytesIO(data)) as mask:
+                if mask.size != (width, height):
+                    raise InvalidInputError(f"its mask {entry.mask_file} is {mask.size[0]}x{mask.size[1]}, the image {width}x{height}")
+                if mask.mode != "P":
+                    return data
+                buffer = io.BytesIO()
+                Image.frombytes("L", mask.size, mask.tobytes()).save(buffer, "PNG")
+                return buffer.getvalue()
+        except (OSError, ValueError, Image.DecompressionBombError) as error:
+            raise InvalidInputError(f"its mask {entry.mask_file} cannot be read: {error}") from None
+
+    def _image_values(self, entry: Entry, data: bytes, number: int) -> tuple[dict[str, list], Repair | None, tuple[str, ...]]:
+        """The image's features (and its objects', and its caption's), how it was repaired, and the
+        class of each object stored."""
         probed = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
         stored = images.store_image(
             data,
@@ -177,17 +217,34 @@ class RecordBuilder:
             validate=self._validate,
             apply_orientation=self._apply_orientation,
         )
-        values = images.image_values(stored, filename=entry.relpath, source_id=str(number))
-        repair = Repair(entry.relpath, stored.repair, stored.reencoded) if stored.repair else None
+        values = images.image_values(stored, filename=entry.relpath, source_id=entry.source_id or str(number))
+        repairs = [stored.repair] if stored.repair else []
+        objects: tuple[str, ...] = ()
+        if self._objects.boxes:
+            found = object_values(
+                entry.objects,
+                height=stored.info.height,
+                width=stored.info.width,
+                schema=self._objects,
+                class_ids=self._class_ids,
+                num_keypoints=self._num_keypoints,
+                drop_outside=self._drop_outside,
+            )
+            values.update(found.values)
+            repairs += found.repairs
+            objects = found.labels
+        if self._objects.segmentation:
+            values[contract.SEGMENTATION] = [self._mask(entry, stored.info.height, stored.info.width)]
+        repair = Repair(entry.relpath, "; ".join(repairs), stored.reencoded) if repairs else None
         if not self._captions:
-            return values, repair
+            return values, repair, objects
         if entry.caption_file:
             with self._open(entry.caption_file, entry.caption_location) as fileobj:
                 caption = texts.decode_text(read_exactly(fileobj, entry.caption_bytes), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
             values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
-        return values, repair
+        return values, repair, objects
 
     def _array_values(self, entry: Entry, number: int) -> dict[str, list]:
         """An array element's image features: a PNG of its pixels. Each array file is read once

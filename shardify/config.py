@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 
 from shardify.converters import columns, texts
 from shardify.errors import InvalidInputError
-from shardify.format import naming
+from shardify.format import contract, naming
 from shardify.plan import layout
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.plan.label_names import normalise_label
@@ -49,6 +49,14 @@ class ConvertConfig:
       label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
+      class_ids: detection datasets: how objects' class/label numbers their classes (see
+        contract.CLASS_ID_CONVENTIONS): "contiguous" from 0, "label-map" from 1 (with
+        label_map.pbtxt), "source" (the dataset's own ids, COCO's 1-90).
+      masks: detection datasets: store one PNG mask per object (COCO's polygons and RLE).
+      keypoints: COCO: store each object's keypoints, read from the person_keypoints_*.json files
+        (or the keypoints of a file given with --labels).
+      boxes_outside: "clip" a box that leaves the image to the image, or "drop" its object; either
+        is said in repaired.jsonl.
       label_level: image_folders, text_folders: the folder level that names a file's class,
         counting folders from SRC (1: SRC/<class>/...; 0: no class folders, the records are
         unlabelled), or None to read it from the structure.
@@ -78,6 +86,10 @@ class ConvertConfig:
     header: bool | None = None
     label_from_name: str = ""
     label_level: int | None = None
+    class_ids: str = "contiguous"
+    masks: bool = False
+    keypoints: bool = False
+    boxes_outside: str = "clip"
     encoding: str = texts.DEFAULT_ENCODING
     max_rejects: RejectLimit = parse_max_rejects(DEFAULT_MAX_REJECTS)
     follow_outside_links: bool = False
@@ -112,6 +124,10 @@ class ConvertConfig:
                 raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
+        if self.class_ids not in contract.CLASS_ID_CONVENTIONS:
+            raise ValueError(f"--class-ids {self.class_ids!r} is not one of {', '.join(contract.CLASS_ID_CONVENTIONS)}")
+        if self.boxes_outside not in ("clip", "drop"):
+            raise ValueError(f"--boxes-outside {self.boxes_outside!r} is not clip or drop")
         if self.label_level is not None:
             if self.label_level < 0:
                 raise ValueError(f"--label-level {self.label_level}: a folder level counts from 1 (0: no class folders)")

@@ -24,7 +24,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import archives, evidence_files, label_files
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
-from shardify.format import naming
+from shardify.format import contract, naming
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
@@ -161,7 +161,7 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
     coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p)))
-    if _coco_per_split(coco):
+    if _coco_per_split(coco, keypoints=config.keypoints):
         return ""  # one annotation file per split: read as the dataset's evidence (see _find_evidence)
     if len(coco) > 1:
         raise UsageError(
@@ -170,15 +170,17 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
     return coco[0] if coco and has_data_files else ""
 
 
-def _coco_per_split(coco: Sequence[str]) -> list[tuple[str, str]]:
+def _coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
     """(file, split) of COCO instance files, one per split (`instances_train2017.json`,
     `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
-    are several; else []."""
+    are several; else []. With `keypoints`, the keypoint files (`person_keypoints_train2017.json`)."""
     found = []
+    prefix = "person_keypoints_" if keypoints else "instances_"
     for path in coco:
         stem = layout.stem(path)
-        if stem.startswith(("instances_", "image_info_test")) and split_word(stem.split("_", 1)[1]):
-            found.append((path, split_word(stem.split("_", 1)[1]) or ""))
+        rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
+        if split_word(rest):
+            found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]
     return found if len(found) >= 2 and len(set(splits)) == len(splits) else []
 
@@ -187,6 +189,7 @@ def _coco_per_split(coco: Sequence[str]) -> list[tuple[str, str]]:
 _EVIDENCE_CANDIDATES = 200
 _EVIDENCE_HEAD_BYTES = 64 << 10
 _EVIDENCE_HEAD_LINES = 40
+_HF_METADATA_NAME = "metadata.jsonl"  # a Hugging Face imagefolder's metadata (its .csv and .parquet forms: not yet)
 # A vocabulary file is read whole: ImageNet-21k's 21,843 names fit.
 _VOCABULARY_LINES = 30_000
 
@@ -213,6 +216,9 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         if recognised is not None:
             found.append(recognised)
     found += _annotation_folders(config, sample)
+    found += _yolo_labels(config, sample)
+    found += _hf_metadata(config, sample)
+    found += _segmentation_masks(sample, detected)
     found += _mat_evidence(config, sample, detected)
     coco = sorted(
         p
@@ -220,7 +226,7 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
         and _looks_like_coco(join_path(config.source, p))
     )
-    for path, split in _coco_per_split(coco):
+    for path, split in _coco_per_split(coco, keypoints=config.keypoints):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
     notes = []
     structure = detected.structure
@@ -251,7 +257,8 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         notes.append(f"split lists not used: {', '.join(skipped[:4])}" + (f" and {len(skipped) - 4} more" if len(skipped) > 4 else ""))
     coco_unused = [p for p in coco if p not in {e.path for e in others}]
     if coco_unused and any(e.kind == evidence_lib.COCO_SPLIT for e in others):
-        notes.append(f"annotation files not used: {', '.join(coco_unused)} (one per split is read: instances_*)")
+        read = "person_keypoints_* (--keypoints)" if config.keypoints else "instances_*"
+        notes.append(f"annotation files not used: {', '.join(coco_unused)} (one per split is read: {read})")
     chosen = tuple(sorted(lists + others, key=lambda e: e.path))
     return chosen, [e.note for e in chosen] + notes
 
@@ -273,6 +280,99 @@ def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         if recognised is not None:
             found.append(recognised)
     return found
+
+
+def _yolo_names(config: ConvertConfig, sample: list[str]) -> tuple[str, tuple[str, ...]] | None:
+    """(the data.yaml, its class names) of a YOLO export: a .yaml at the top of SRC with `names`."""
+    for path in sorted(p for p in sample if "/" not in p and layout.extension(p) in ("yaml", "yml")):
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                names = evidence_files.yolo_names(fileobj.read(_EVIDENCE_HEAD_BYTES))
+        except (OSError, InvalidInputError):
+            continue
+        if names:
+            return path, names
+    return None
+
+
+def _hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
+    """A Hugging Face `imagefolder`'s metadata.jsonl files (one per split folder, or one at the
+    top) whose first row has a `file_name` and `objects`: each names images of its own folder."""
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    found = []
+    for path in sorted(p for p in sample if posixpath.basename(p) == _HF_METADATA_NAME):
+        folder = posixpath.dirname(path)
+        if not any(posixpath.dirname(p) == folder or p.startswith(folder + "/") or not folder for p in images):
+            continue
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                first = json_input.parse(fileobj.readline(_EVIDENCE_HEAD_BYTES))
+        except (OSError, InvalidInputError):
+            continue
+        if not isinstance(first, dict) or not isinstance(first.get("file_name"), str) or not isinstance(first.get("objects"), dict):
+            continue
+        parts = (folder.count("/") + 1 if folder else 0) + first["file_name"].strip().count("/") + 1
+        note = f"{path}: Hugging Face imagefolder metadata (file_name, objects: bbox [x, y, w, h], categories)"
+        found.append(Evidence(path, evidence_lib.HF_METADATA, evidence_lib.KeyRule(parts, True), note=note))
+    return found
+
+
+# A mask folder gives a segmentation dataset when nearly every sampled image has its mask: Pascal
+# VOC's SegmentationClass/ covers a sixth of its images, and is left as auxiliary files.
+_MASK_COVERAGE = 0.9
+
+
+def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+    """The folder of PNG masks (ADE20K's `annotations/`, a `masks/` tree) mirroring the images'
+    paths, when nearly every sampled image has a mask of the same path under it."""
+    structure = detected.structure
+    if structure is None or not structure.mask_folders:
+        return []
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not any(p.startswith(m) for m in structure.mask_folders)]
+    best: tuple[float, str, int] | None = None
+    for folder in structure.mask_folders:
+        masks = [p[len(folder) :].rsplit(".", 1)[0] for p in sample if p.startswith(folder) and layout.extension(p) == "png"]
+        if not masks or not images:
+            continue
+        depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))
+        keys = {"/".join(m.split("/")[-depth:]) for m in masks}
+        covered = sum(1 for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys) / len(images)
+        if covered >= _MASK_COVERAGE and (best is None or covered > best[0]):
+            best = (covered, folder.rstrip("/"), depth)
+    if best is None:
+        return []
+    covered, folder, depth = best
+    note = f"{folder}/: segmentation masks, one PNG per image by path ({covered:.0%} of sampled images have one)"
+    return [Evidence(folder, evidence_lib.SEGMENTATION_MASKS, evidence_lib.KeyRule(depth, False), note=note)]
+
+
+def _yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
+    """A YOLO export's labels folders, with data.yaml's class names: each image's label file is
+    its path with the last `images` folder read as `labels` and the extension as .txt, as
+    Ultralytics finds them (`images/train/x.jpg` -> `labels/train/x.txt`; Roboflow's
+    `train/images/x.jpg` -> `train/labels/x.txt`). One Evidence per labels folder."""
+    found = _yolo_names(config, sample)
+    if found is None:
+        return []
+    yaml_file, names = found
+    images = {p.rsplit(".", 1)[0] for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    by_folder: dict[str, list[str]] = {}
+    for path in sample:
+        parts = path.split("/")
+        if layout.extension(path) == "txt" and "labels" in parts[:-1]:
+            at = len(parts) - 2 - parts[-2::-1].index("labels")  # the last `labels` folder on the path
+            by_folder.setdefault("/".join(parts[: at + 1]), []).append(path)
+    evidence = []
+    for folder, labels in sorted(by_folder.items()):
+        mirrored = [evidence_lib.yolo_image_key(folder, p[len(folder) + 1 :]) for p in labels]
+        if sum(1 for key in mirrored if key in images) * 2 < len(labels):
+            continue
+        parts = round(sum(key.count("/") + 1 for key in mirrored) / len(mirrored))
+        note = f"{folder}/: YOLO labels (class cx cy w h), class names from {yaml_file} ({len(names)})"
+        rule = evidence_lib.KeyRule(parts, False)
+        evidence.append(Evidence(folder, evidence_lib.YOLO_LABELS, rule, names=names, names_file=yaml_file, note=note))
+    return evidence
+
 
 
 def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
@@ -497,12 +597,17 @@ def _detect_folder(
     if config.labels_file and not FileSystems.exists(labels_file_path(config.source, labels_file)):
         raise SourceError(f"label file {config.labels_file} does not exist")
     label_file = _label_file_sample(labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
+    forced = config.layout
+    if not forced and not label_file and not config.label_from_name and (_yolo_labels(config, sample) or _hf_metadata(config, sample)):
+        # A YOLO export (its labels/*.txt share the images' stems but are no captions) or a Hugging
+        # Face imagefolder (its metadata.jsonl is no table of texts): images, labelled by those files.
+        forced = layout.IMAGE_FOLDERS
     detected = layout.detect_layout(
         sample,
         top_folders,
         label_file=label_file,
         name_pattern=config.label_from_name,
-        forced=config.layout,
+        forced=forced,
         archive_folders=archive_folders,
     )
     if config.label_level is not None and detected.structure is not None:
@@ -511,6 +616,7 @@ def _detect_folder(
         evidence, how = _find_evidence(config, sample, detected)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
+    detected = _with_objects(config, detected)
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = _with_vocabulary(config, sample, detected)
     if config.split and detected.split_folders:
@@ -560,9 +666,32 @@ def _at_label_level(detected: layout.SourceLayout, level: int) -> layout.SourceL
     return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
 
 
+def _with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` with the object features its annotations give: boxes from COCO files and
+    Pascal VOC annotations, YOLO labels and Hugging Face metadata; masks where --masks asks (COCO's
+    segmentations, else each box filled)."""
+    coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT for e in detected.evidence)
+    segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
+    voc = any(e.kind in (evidence_lib.XML_OBJECTS, evidence_lib.YOLO_LABELS, evidence_lib.HF_METADATA) for e in detected.evidence)
+    if not (coco or voc):
+        if config.masks or config.keypoints:
+            option = "--masks" if config.masks else "--keypoints"
+            raise UsageError(f"{option} keeps detection datasets' objects' {option[2:]}: this source has no objects")
+        if segmentation:
+            note = "segmentation: each image's mask stored as image/segmentation/class/encoded"
+            return dataclasses.replace(detected, objects=contract.ObjectSchema(segmentation=True), notes=(*detected.notes, note))
+        return detected
+    if config.keypoints and not coco:
+        raise UsageError("--keypoints reads COCO's keypoint annotations: this source has none")
+    schema = contract.ObjectSchema(boxes=True, masks=config.masks, keypoints=config.keypoints, segmentation=segmentation)
+    note = "objects: boxes" + (", masks" if config.masks else "") + (", keypoints" if config.keypoints else "")
+    note += f", classes numbered {config.class_ids}" + ("; segmentation masks" if segmentation else "")
+    return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note))
+
+
 def _labels_anything(detected: layout.SourceLayout) -> bool:
     """The layout labels some inputs: class folders in some split, names, or the dataset's files."""
     structure = detected.structure
-    if structure is None or any(e.gives_labels for e in detected.evidence):
-        return True
+    if structure is None or any(e.gives_labels or e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence):
+        return True  # (a segmentation dataset's masks are its labels, per pixel)
     return any(level >= 0 for _, level in structure.label_levels) or structure.name_pattern is not None

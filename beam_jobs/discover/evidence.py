@@ -25,11 +25,21 @@ from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import evidence_files, tables
 from shardify.errors import InvalidInputError
+from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.entries import Batch, Candidate, Reject
-from shardify.plan.evidence import XML_OBJECTS, Evidence, KeyRule, file_key, row_key
+from shardify.plan.evidence import (
+    SEGMENTATION_MASKS,
+    XML_OBJECTS,
+    YOLO_LABELS,
+    Evidence,
+    KeyRule,
+    file_key,
+    row_key,
+    yolo_image_key,
+)
 
 __all__ = ["JoinEvidence"]
 
@@ -42,14 +52,18 @@ _BATCH = 1000
 class _ReadEvidence(beam.DoFn):
     """An evidence file -> ((rule, key), (its path, EvidenceRow)) per row, or Rejects."""
 
-    def __init__(self, source: str, rules: Sequence[KeyRule]) -> None:
+    def __init__(self, source: str, rules: Sequence[KeyRule], objects: ObjectSchema) -> None:
         self._source = source
         self._rules = list(rules)
+        self._objects = objects if objects.boxes else None
 
     def process(self, found: Evidence) -> Iterator:
         rule = self._rules.index(found.key)
-        if found.kind == XML_OBJECTS:
+        if found.kind in (XML_OBJECTS, YOLO_LABELS):
             yield from self._annotation_folder(found, rule)
+            return
+        if found.kind == SEGMENTATION_MASKS:
+            yield from self._mask_folder(found, rule)
             return
         try:
             id_paths = None
@@ -57,7 +71,10 @@ class _ReadEvidence(beam.DoFn):
                 with open_input(join_path(self._source, found.ids)) as fileobj:
                     id_paths = evidence_files.read_id_paths(fileobj)
             with open_input(join_path(self._source, found.path)) as fileobj:
-                for row in evidence_files.read_evidence(fileobj, found, id_paths=id_paths, size_bytes=size_of(fileobj)):
+                rows = evidence_files.read_evidence(
+                    fileobj, found, id_paths=id_paths, size_bytes=size_of(fileobj), objects=self._objects
+                )
+                for row in rows:
                     if isinstance(row, tables.RowError):
                         yield reject(found.path, row.reason, row.row, _STAGE)
                     else:
@@ -69,22 +86,45 @@ class _ReadEvidence(beam.DoFn):
 
 
     def _annotation_folder(self, found: Evidence, rule: int) -> Iterator:
-        """A row per annotation file of the folder: its stem, its objects' names."""
+        """A row per annotation file of the folder (Pascal VOC's .xml, YOLO's .txt): the path
+        that names its image, its objects and their names."""
         folder = join_path(self._source, found.path)
+        extension = "xml" if found.kind == XML_OBJECTS else "txt"
         for item in list_tree(folder):
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
-            if isinstance(item, Reject) or layout.extension(item.relpath) != "xml":
+            if isinstance(item, Reject) or layout.extension(item.relpath) != extension:
                 continue
+            if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
+                key = yolo_image_key(found.path, item.relpath)
+            else:  # the image's path, from the annotation folder on
+                key = item.relpath.rsplit(".", 1)[0]
             try:
                 with open_input(join_path(folder, item.relpath)) as fileobj:
-                    names = evidence_files.voc_object_names(fileobj.read(evidence_files.MAX_XML_BYTES + 1))
-            except InvalidInputError as error:
-                yield reject(where, error.reason, stage=_STAGE)
+                    data = fileobj.read(evidence_files.MAX_XML_BYTES + 1)
+                if found.kind == XML_OBJECTS:
+                    objects = evidence_files.voc_annotation(data)
+                else:
+                    objects = evidence_files.yolo_annotation(data, found.names)
+            except (InvalidInputError, OSError) as error:
+                # The image's own annotation: the image goes to the rejects with it, never written without its objects.
+                reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
+                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where} is unusable: {reason}")
+                yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
-            except OSError as error:
-                yield reject(where, f"cannot read: {error}", stage=_STAGE)
+            names = tuple(sorted({obj.label for obj in objects}))
+            row = evidence_files.EvidenceRow(1, key, labels=names, objects=objects)
+            yield (rule, row_key(row.key, found.key)), (where, row)
+
+
+    def _mask_folder(self, found: Evidence, rule: int) -> Iterator:
+        """A row per PNG mask of the folder, naming the image of the same path under its own
+        folder; masks are not read here (the writer reads each with its image)."""
+        folder = join_path(self._source, found.path)
+        for item in list_tree(folder):
+            if isinstance(item, Reject) or layout.extension(item.relpath) != "png":
                 continue
-            row = evidence_files.EvidenceRow(1, layout.stem(item.relpath), labels=names)
+            where = f"{found.path}/{item.relpath}"
+            row = evidence_files.EvidenceRow(1, item.relpath.rsplit(".", 1)[0], mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
 
 
@@ -114,14 +154,19 @@ class _Resolve(beam.DoFn):
 
     def __init__(self, evidence: Sequence[Evidence]) -> None:
         self._split_files = sorted(e.path for e in evidence if e.gives_split)
-        self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind != XML_OBJECTS}
-        self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind == XML_OBJECTS)
+        self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in (XML_OBJECTS, YOLO_LABELS)}
+        self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in (XML_OBJECTS, YOLO_LABELS))
+        self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
 
     def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:
         _, pieces = matched
         pieces = list(pieces)
         candidate = pieces[0][0]
         rows = [item for _, piece_rows in pieces for item in piece_rows]
+        broken = sorted(row.error for _, row in rows if row.error)
+        if broken:
+            yield reject(candidate.relpath, broken[0], stage=_STAGE)
+            return
         splits = sorted({row.split for _, row in rows if row.split})
         if self._split_files:
             if not splits:
@@ -141,6 +186,19 @@ class _Resolve(beam.DoFn):
         if not candidate.labels and label_rows:  # class folders and names win over the files beside them
             changes["labels"] = tuple(sorted({label for row in label_rows for label in row.labels}))
             changes["unlabelled"] = False
+        object_rows = [row for _, row in rows if row.objects is not None]
+        if object_rows:
+            changes["objects"] = tuple(obj for row in object_rows for obj in row.objects)
+        source_ids = {row.source_id for _, row in rows if row.source_id}
+        if len(source_ids) == 1:
+            changes["source_id"] = source_ids.pop()
+        if self._mask_folders:
+            masks = sorted({row.mask for _, row in rows if row.mask})
+            if len(masks) != 1:
+                how = "no mask" if not masks else f"{len(masks)} masks ({', '.join(m[0] for m in masks[:3])})"
+                yield reject(candidate.relpath, f"{how} in {', '.join(self._mask_folders)} shares its path", stage=_STAGE)
+                return
+            changes["mask_file"], changes["mask_bytes"] = masks[0]
         yield dataclasses.replace(candidate, **changes) if changes else candidate
 
 
@@ -154,10 +212,11 @@ class JoinEvidence(beam.PTransform):
     """[Candidate] batches -> {main: [Candidate] batches with splits and labels from `evidence`,
     REJECTS} (see the module's docstring)."""
 
-    def __init__(self, source: str, evidence: Sequence[Evidence]) -> None:
+    def __init__(self, source: str, evidence: Sequence[Evidence], objects: ObjectSchema = ObjectSchema()) -> None:
         super().__init__()
         self._source = source
         self._evidence = tuple(evidence)
+        self._objects = objects
         self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension))
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
@@ -167,7 +226,7 @@ class JoinEvidence(beam.PTransform):
         rows = (
             candidates.pipeline
             | "EvidenceFiles" >> beam.Create(list(self._evidence))
-            | "ReadEvidence" >> beam.ParDo(_ReadEvidence(self._source, rules)).with_outputs(REJECTS, main=_ROWS)
+            | "ReadEvidence" >> beam.ParDo(_ReadEvidence(self._source, rules, self._objects)).with_outputs(REJECTS, main=_ROWS)
         )
         # ((rule, key), (evidence path, EvidenceRow))
         matched = (

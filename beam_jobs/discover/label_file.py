@@ -36,6 +36,9 @@ from shardify.plan.layout import ORDER, PATH, SourceLayout
 __all__ = ["JoinLabelFile", "file_key", "row_key"]
 
 _FILES, _ROWS, _UNUSABLE = "files", "rows", "unusable"
+# Rows that name a file but cannot label it (a label that is not a name, an image id two images
+# share): the file is rejected with the row's reason, and the row is no input of its own.
+_BAD_ROWS = "bad_rows"
 _STAGE = "labels"
 
 
@@ -83,16 +86,21 @@ class _ReadLabelRows(beam.DoFn):
                     label_separator=self._options.label_separator,
                     captions=self._layout.captions,
                     size_bytes=size_of(fileobj),
+                    objects=self._layout.objects if self._layout.objects.boxes else None,
                 )
                 for row in rows:
                     if isinstance(row, tables.RowError):
-                        yield reject(name, row.reason, row.row, _STAGE)
+                        bad_key = row_key(row.key, self._layout.label_key) if row.key else None
+                        if bad_key is None:
+                            yield reject(name, row.reason, row.row, _STAGE)
+                        else:
+                            yield beam.pvalue.TaggedOutput(_BAD_ROWS, (bad_key, (row.row, row.reason)))
                         continue
                     key = row_key(row.key, self._layout.label_key)
                     if key is None:
                         yield reject(name, f"path {row.key!r} leaves SRC or is hidden", row.row, _STAGE)
                         continue
-                    yield key, (row.row, row.labels, row.caption)
+                    yield key, (row.row, row.labels, row.caption, row.objects or (), row.source_id)
         except InvalidInputError as error:
             yield reject(name, f"unusable label file: {error.reason}", stage=_STAGE)
         except OSError as error:
@@ -110,6 +118,14 @@ class _JoinRowsWithFiles(beam.DoFn):
         key, groups = joined
         files, rows = sorted(groups[_FILES]), sorted(groups[_ROWS])
         name = self._layout.labels_file
+        bad_rows = sorted(groups.get(_BAD_ROWS, ()))
+        if bad_rows and files:  # one reject per file, with the first bad row's reason
+            for relpath, *_ in files:
+                yield reject(relpath, f"{name} row {bad_rows[0][0]}: {bad_rows[0][1]}", bad_rows[0][0], _STAGE)
+            return
+        if bad_rows and not list(groups[_UNUSABLE]):
+            for row, reason in bad_rows:
+                yield reject(name, reason, row, _STAGE)
         if counts and counts[0] != counts[1]:  # one label per line: any other count shifts labels
             if key == "#1":
                 yield reject(name, f"gives {counts[1]} labels for {counts[0]} files: none used", stage=_STAGE)
@@ -126,7 +142,7 @@ class _JoinRowsWithFiles(beam.DoFn):
                 # The file is there but was rejected when listed, with its own reason. (The comment
                 # is not on the `return` line: Beam would take that for a returned value and warn.)
                 return
-            for row, _, _ in rows:
+            for row, *_ in rows:
                 yield reject(name, f"names no file: {key!r}", row, _STAGE)
             return
         if not rows:
@@ -140,13 +156,27 @@ class _JoinRowsWithFiles(beam.DoFn):
                     relpath, f"{key!r} names {len(files)} files ({candidates}): a key must name one", rows[0][0], _STAGE
                 )
             return
-        distinct = {(labels, caption) for _, labels, caption in rows}
+        distinct = {(labels, caption) for _, labels, caption, *_ in rows}
         if len(distinct) > 1:
-            numbers = ", ".join(str(row) for row, _, _ in rows)
+            numbers = ", ".join(str(row) for row, *_ in rows)
             yield reject(files[0][0], f"rows {numbers} of {name} give it different labels", rows[0][0], _STAGE)
             return
-        (relpath, size, location), (row, labels, caption) = files[0], rows[0]
-        yield Batch([Candidate(self._kind, relpath, size, labels, row=row, caption_text=caption, location=location)])
+        (relpath, size, location), (row, labels, caption, objects, source_id) = files[0], rows[0]
+        yield Batch(
+            [
+                Candidate(
+                    self._kind,
+                    relpath,
+                    size,
+                    labels,
+                    row=row,
+                    caption_text=caption,
+                    location=location,
+                    objects=objects,
+                    source_id=source_id,
+                )
+            ]
+        )
 
 
 def _key_by_order(
@@ -221,14 +251,14 @@ class JoinLabelFile(beam.PTransform):
         rows = (
             files.pipeline
             | "LabelFile" >> beam.Create([self._labels_path])
-            | "ReadLabelRows" >> beam.ParDo(_ReadLabelRows(self._layout, self._options)).with_outputs(REJECTS, main=_ROWS)
+            | "ReadLabelRows" >> beam.ParDo(_ReadLabelRows(self._layout, self._options)).with_outputs(REJECTS, _BAD_ROWS, main=_ROWS)
         )
         # (key, (row, labels, caption))
         counts = []
         if label_key == ORDER:
             counts = [beam.pvalue.AsSingleton(_counts(keyed_files, rows[_ROWS]))]
         joined = (
-            {_FILES: keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable}
+            {_FILES: keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable, _BAD_ROWS: rows[_BAD_ROWS]}
             | "JoinOnKey" >> beam.CoGroupByKey()
             | "MatchRowsToFiles"
             >> beam.ParDo(_JoinRowsWithFiles(self._layout), *counts).with_outputs(REJECTS, main=CANDIDATES)

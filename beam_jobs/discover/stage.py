@@ -141,6 +141,10 @@ class _MakeEntries(beam.DoFn):
             caption_text=candidate.caption_text,
             unlabelled=candidate.unlabelled,
             part=candidate.part,
+            objects=candidate.objects,
+            source_id=candidate.source_id,
+            mask_file=candidate.mask_file,
+            mask_bytes=candidate.mask_bytes,
             **image,
         )
 
@@ -202,7 +206,7 @@ class Discover(beam.PTransform):
         # [Candidate] per batch of inputs: files, table rows, images with their captions
         candidates, evidence_rejects = found[CANDIDATES], []
         if self._layout.evidence:  # splits and labels from the files the dataset ships about its inputs
-            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, self._layout.evidence)
+            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, self._layout.evidence, self._layout.objects)
             candidates, evidence_rejects = joined["main"], [joined[REJECTS]]
         if self._layout.media == "image" and self._layout.name != layout.ARRAYS and self._spread:
             # Spread over workers so that image headers are read in parallel. Texts and rows need

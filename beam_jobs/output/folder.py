@@ -119,7 +119,7 @@ def replace_metadata_files(folder: str, files: Mapping[str, str]) -> None:
     layout that has none now)."""
     for name, text in files.items():
         write_text_atomically(folder, name, text)
-    remove_files(folder, [name for name in list_names(folder) if naming.is_tfds_file(name) and name not in files])
+    remove_files(folder, [name for name in list_names(folder) if naming.is_metadata_file(name) and name not in files])
 
 
 def remove_files(folder: str, names: Iterable[str]) -> None:

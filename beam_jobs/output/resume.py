@@ -163,6 +163,7 @@ def record_shard(
             "sha256": result.sha256,
             "label_counts": result.label_counts,
             "num_unlabelled": result.num_unlabelled,
+            "object_counts": result.object_counts,
             "rejects": [r.to_json() for r in result.rejects],
             "repairs": [r.to_json() for r in result.repairs],
         },
@@ -198,6 +199,7 @@ def _from_json(data: dict, task: ShardTask) -> KeptShard:
         rejects=tuple(Reject(str(x["path"]), str(x["stage"]), str(x["reason"]), _count(x.get("row", 0))) for x in r["rejects"]),
         repairs=tuple(Repair(str(x["path"]), str(x["repair"]), bool(x["reencoded"])) for x in r["repairs"]),
         num_unlabelled=_count(r["num_unlabelled"]),
+        object_counts={str(k): _count(v) for k, v in dict(r["object_counts"]).items()},
     )
     hashes = tuple((str(sha), str(record_id)) for sha, record_id in data["content_hashes"])
     if len(hashes) != result.num_records:

@@ -54,6 +54,30 @@ __all__ = [
     "feature_spec",
     "encode_record",
     "MAX_INPUT_BYTES",
+    "OBJECT_XMIN",
+    "OBJECT_YMIN",
+    "OBJECT_XMAX",
+    "OBJECT_YMAX",
+    "OBJECT_LABEL",
+    "OBJECT_TEXT",
+    "OBJECT_AREA",
+    "OBJECT_IS_CROWD",
+    "OBJECT_DIFFICULT",
+    "OBJECT_TRUNCATED",
+    "OBJECT_MASK",
+    "KEYPOINT_X",
+    "KEYPOINT_Y",
+    "KEYPOINT_VISIBILITY",
+    "SEGMENTATION",
+    "CLASS_IDS_CONTIGUOUS",
+    "CLASS_IDS_LABEL_MAP",
+    "CLASS_IDS_SOURCE",
+    "CLASS_ID_CONVENTIONS",
+    "OBJECT_FEATURES",
+    "OBJECT_MASK_FEATURE",
+    "KEYPOINT_FEATURES",
+    "SEGMENTATION_FEATURE",
+    "ObjectSchema",
 ]
 
 VARIABLE_LENGTH = (None,)  # shape of a feature holding any number of values
@@ -127,9 +151,88 @@ IMAGE_FEATURES: tuple[Feature, ...] = (
         IMAGE_SOURCE_ID,
         BYTES,
         "source_id",
-        "the record's number in this output, in decimal: unique across all splits (splits in name order, then shards, then records)",
+        "the dataset's own image id where its annotations give one (COCO's), else the record's number in this output, in "
+        "decimal: unique across all splits (splits in name order, then shards, then records)",
     ),
 )
+
+# Objects (detection and segmentation datasets): one value per object in each feature, in the same
+# order, under the keys TensorFlow's Object Detection API and Model Garden's decoders read. Boxes
+# are normalised to [0, 1] by the stored image's height and width; `shardify.load` returns them as
+# `objects` with `bbox` [ymin, xmin, ymax, xmax] (as tfds's BBoxFeature), `shardify.torch` as
+# torchvision's pixel `boxes` [xmin, ymin, xmax, ymax].
+OBJECT_XMIN = "image/object/bbox/xmin"
+OBJECT_YMIN = "image/object/bbox/ymin"
+OBJECT_XMAX = "image/object/bbox/xmax"
+OBJECT_YMAX = "image/object/bbox/ymax"
+OBJECT_LABEL = "image/object/class/label"
+OBJECT_TEXT = "image/object/class/text"
+OBJECT_AREA = "image/object/area"
+OBJECT_IS_CROWD = "image/object/is_crowd"
+OBJECT_DIFFICULT = "image/object/difficult"
+OBJECT_TRUNCATED = "image/object/truncated"
+OBJECT_MASK = "image/object/mask"
+KEYPOINT_X = "image/object/keypoint/x"
+KEYPOINT_Y = "image/object/keypoint/y"
+KEYPOINT_VISIBILITY = "image/object/keypoint/visibility"
+SEGMENTATION = "image/segmentation/class/encoded"
+# How an object's class/label numbers its class (the manifest's objects.class_ids says which):
+# from 0 in the manifest's labels (as tfds), from 1 (a label map's ids, as the Object Detection
+# API; label_map.pbtxt is written beside the shards), or the source's own ids (COCO's 1-90).
+CLASS_IDS_CONTIGUOUS, CLASS_IDS_LABEL_MAP, CLASS_IDS_SOURCE = "contiguous", "label-map", "source"
+CLASS_ID_CONVENTIONS = (CLASS_IDS_CONTIGUOUS, CLASS_IDS_LABEL_MAP, CLASS_IDS_SOURCE)
+
+OBJECT_FEATURES: tuple[Feature, ...] = (
+    Feature(OBJECT_XMIN, FLOAT, "objects/xmin", "each object's box: left edge / image width", VARIABLE_LENGTH),
+    Feature(OBJECT_YMIN, FLOAT, "objects/ymin", "each object's box: top edge / image height", VARIABLE_LENGTH),
+    Feature(OBJECT_XMAX, FLOAT, "objects/xmax", "each object's box: right edge / image width", VARIABLE_LENGTH),
+    Feature(OBJECT_YMAX, FLOAT, "objects/ymax", "each object's box: bottom edge / image height", VARIABLE_LENGTH),
+    Feature(OBJECT_LABEL, INT64, "objects/label", "each object's class, numbered as the manifest's objects.class_ids says", VARIABLE_LENGTH),
+    Feature(OBJECT_TEXT, BYTES, "objects/label_text", "each object's class name", VARIABLE_LENGTH),
+    Feature(OBJECT_AREA, FLOAT, "objects/area", "each object's area in pixels, as the source gives it (else its box's)", VARIABLE_LENGTH),
+    Feature(OBJECT_IS_CROWD, INT64, "objects/is_crowd", "1 for a crowd region (COCO's iscrowd), else 0", VARIABLE_LENGTH),
+    Feature(OBJECT_DIFFICULT, INT64, "objects/difficult", "1 for an object marked difficult (Pascal VOC), else 0", VARIABLE_LENGTH),
+    Feature(OBJECT_TRUNCATED, INT64, "objects/truncated", "1 for an object marked truncated (Pascal VOC), else 0", VARIABLE_LENGTH),
+)
+OBJECT_MASK_FEATURE = Feature(OBJECT_MASK, BYTES, "objects/mask", "each object's mask: a 1-channel PNG of the image's size, 1 inside", VARIABLE_LENGTH)
+KEYPOINT_FEATURES: tuple[Feature, ...] = (
+    Feature(KEYPOINT_X, FLOAT, "objects/keypoint_x", "every object's keypoints' x / image width, the objects' keypoints one after another", VARIABLE_LENGTH),
+    Feature(KEYPOINT_Y, FLOAT, "objects/keypoint_y", "every object's keypoints' y / image height, as keypoint/x", VARIABLE_LENGTH),
+    Feature(KEYPOINT_VISIBILITY, INT64, "objects/keypoint_visibility", "COCO's visibility of each keypoint: 0 not labelled, 1 hidden, 2 visible", VARIABLE_LENGTH),
+)
+SEGMENTATION_FEATURE = Feature(SEGMENTATION, BYTES, "segmentation", "the class of every pixel: a PNG of the image's size (the source's mask)")
+
+
+@dataclass(frozen=True)
+class ObjectSchema:
+    """Which object features the records of a plan hold.
+
+    Attributes:
+      boxes: boxes, classes, areas and flags (OBJECT_FEATURES).
+      masks: one PNG mask per object (COCO polygons and RLE, VOC's SegmentationObject).
+      keypoints: COCO keypoints.
+      segmentation: a semantic segmentation PNG per image.
+    """
+
+    boxes: bool = False
+    masks: bool = False
+    keypoints: bool = False
+    segmentation: bool = False
+
+    @property
+    def any(self) -> bool:
+        """The records hold some of these features (the manifest then has an `objects` block)."""
+        return self.boxes or self.masks or self.keypoints or self.segmentation
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        return (
+            (OBJECT_FEATURES if self.boxes else ())
+            + ((OBJECT_MASK_FEATURE,) if self.masks else ())
+            + (KEYPOINT_FEATURES if self.keypoints else ())
+            + ((SEGMENTATION_FEATURE,) if self.segmentation else ())
+        )
+
 
 TEXT_FEATURES: tuple[Feature, ...] = (
     Feature(TEXT, BYTES, "text", "UTF-8 text, byte-order mark removed"),
@@ -170,6 +273,7 @@ def record_schema(
     text: bool,
     labels: str = LABEL_SINGLE,
     columns: Sequence[tuple[str, str]] = (),
+    objects: ObjectSchema = ObjectSchema(),
 ) -> tuple[Feature, ...]:
     """The features of one layout's records.
 
@@ -189,7 +293,7 @@ def record_schema(
     for name, dtype in columns:
         output_name = f"column_{name}" if name in _RESERVED_OUTPUT_NAMES else name
         features += (Feature(column_key(name), dtype, output_name, f"table column {name!r}"),)
-    return features
+    return features + (objects.features if image else ())
 
 
 def feature_spec(features: Sequence[Feature]) -> dict[str, dict[str, object]]:

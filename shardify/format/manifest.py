@@ -70,6 +70,26 @@ class SplitInfo:
 
 
 @dataclass(frozen=True)
+class ObjectsInfo:
+    """A detection dataset's objects (the manifest's `objects`).
+
+    Attributes:
+      features: which object features the records hold.
+      class_ids: how `image/object/class/label` numbers classes (contract.CLASS_ID_CONVENTIONS).
+      classes: class name -> its number.
+      num_keypoints: keypoints per object where the records hold keypoints (the flat
+        `image/object/keypoint/*` lists hold that many per object, object after object), else 0.
+      counts: split -> class name -> objects written.
+    """
+
+    features: contract.ObjectSchema
+    class_ids: str
+    classes: dict[str, int]
+    num_keypoints: int = 0
+    counts: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Manifest:
     """A parsed manifest.
 
@@ -84,6 +104,7 @@ class Manifest:
       duplicates: groups of records with the same content ("groups", "records", "across_splits",
         "path" when there are any), or None in outputs made before shardify looked.
       data: the whole JSON document.
+      objects: a detection dataset's objects, or None (records hold none).
     """
 
     root: str
@@ -96,6 +117,7 @@ class Manifest:
     repaired: dict[str, Any]
     duplicates: dict[str, Any] | None
     data: dict[str, Any]
+    objects: ObjectsInfo | None = None
 
     def split(self, name: str) -> SplitInfo:
         """Raises ManifestError naming the splits that exist when `name` is not one of them."""
@@ -181,6 +203,28 @@ def build_manifest(
             "across_splits": sum(group.across_splits for group in duplicates),
             **({"path": naming.DUPLICATES_FILENAME} if duplicates else {}),
         },
+        **({"objects": _objects(summary, by_split)} if summary.objects.any else {}),
+    }
+
+
+def _objects(summary: PlanSummary, by_split: Mapping[str, list[ShardResult]]) -> dict[str, Any]:
+    """A detection dataset's objects: which features records hold, how classes are numbered
+    (and each class's number), and the objects written per class, per split."""
+    counts = {}
+    for name in sorted(by_split):
+        split_counts: dict[str, int] = {}
+        for result in by_split[name]:
+            for label, count in result.object_counts.items():
+                split_counts[label] = split_counts.get(label, 0) + count
+        counts[name] = dict(sorted(split_counts.items()))
+    return {
+        "features": dataclasses.asdict(summary.objects),
+        "class_ids": summary.class_id_convention,
+        "classes": dict(summary.class_ids),
+        "counts": counts,
+        **({"num_keypoints": summary.num_keypoints} if summary.objects.keypoints else {}),
+        # the Object Detection API's label map, where ids count from 1 (see shardify/interop/label_map.py)
+        **({"label_map": naming.LABEL_MAP_FILENAME} if summary.class_ids and min(summary.class_ids.values()) >= 1 else {}),
     }
 
 
@@ -340,6 +384,37 @@ def _report(check: _Checker, data: Mapping[str, Any], key: str, counts: Sequence
     return report
 
 
+def _objects_info(check: _Checker, data: Mapping[str, Any], features: Mapping[str, Any]) -> ObjectsInfo | None:
+    if "objects" not in data:
+        return None
+    objects = check.dict(data, "objects", "objects")
+    flags = check.dict(objects, "features", "objects.features")
+    known = {field.name for field in dataclasses.fields(contract.ObjectSchema)}
+    if set(flags) - known or not all(isinstance(v, bool) for v in flags.values()):
+        raise check.fail("objects.features", f"true or false for each of {', '.join(sorted(known))}", flags)
+    schema = contract.ObjectSchema(**flags)
+    missing = [f.key for f in schema.features if f.key not in features]
+    if missing:
+        raise check.fail("features", "every feature objects.features names", missing[0])
+    convention = check.str(objects, "class_ids", "objects.class_ids")
+    if convention not in contract.CLASS_ID_CONVENTIONS:
+        raise check.fail("objects.class_ids", f"one of {', '.join(contract.CLASS_ID_CONVENTIONS)}", convention)
+    classes = check.dict(objects, "classes", "objects.classes")
+    for name in classes:
+        check.count(classes, name, f"objects.classes[{name!r}]")
+    if len(set(classes.values())) != len(classes):
+        raise check.fail("objects.classes", "a distinct number for each class", classes)
+    num_keypoints = check.count(objects, "num_keypoints", "objects.num_keypoints") if schema.keypoints else 0
+    counts = check.dict(objects, "counts", "objects.counts") if "counts" in objects else {}
+    for split, per_class in counts.items():
+        field = f"objects.counts[{split!r}]"
+        if not isinstance(per_class, dict) or not set(per_class) <= set(classes):
+            raise check.fail(field, "counts keyed by objects.classes", per_class)
+        for name in per_class:
+            check.count(per_class, name, f"{field}[{name!r}]")
+    return ObjectsInfo(schema, convention, dict(classes), num_keypoints, {s: dict(c) for s, c in counts.items()})
+
+
 def parse_manifest(text: str, root: str) -> Manifest:
     """Validates and parses manifest JSON whose shards live under `root`.
 
@@ -375,11 +450,12 @@ def parse_manifest(text: str, root: str) -> Manifest:
         check.count(inputs, name, f"inputs.{name}")
     if "auxiliary" in inputs:  # only where there are any (and never in manifests made before)
         check.count(inputs, "auxiliary", "inputs.auxiliary")
+    features = _features(check, data)
     return Manifest(
         root=root,
         labels=tuple(labels),
         label_mode=label_mode,
-        features=_features(check, data),
+        features=features,
         splits=_splits(check, data, tuple(labels)),
         inputs=dict(inputs),
         rejected=_report(check, data, "rejected", ("count",)),
@@ -388,6 +464,7 @@ def parse_manifest(text: str, root: str) -> Manifest:
             _report(check, data, "duplicates", ("groups", "records", "across_splits")) if "duplicates" in data else None
         ),
         data=data,
+        objects=_objects_info(check, data, features),
     )
 
 

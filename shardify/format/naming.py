@@ -23,6 +23,7 @@ __all__ = [
     "PLAN_FILENAME",
     "LOCK_FILENAME",
     "INSPECT_FILENAME",
+    "LABEL_MAP_FILENAME",
     "SHARD_SUFFIX",
     "ShardName",
     "check_split_name",
@@ -45,6 +46,7 @@ __all__ = [
     "TFDS_FILE_FORMAT",
     "tfds_labels_filename",
     "is_tfds_file",
+    "is_metadata_file",
 ]
 
 MANIFEST_FILENAME = "manifest.json"
@@ -58,6 +60,8 @@ LOCK_FILENAME = "shardify.lock"
 # `shardify inspect OUT --html OUT/inspect.html` writes its report here; naming it keeps a re-run's
 # folder check from calling it foreign, and lets the re-run remove it with the manifest it described.
 INSPECT_FILENAME = "inspect.html"
+# The Object Detection API's label map of a detection dataset converted with --class-ids label-map.
+LABEL_MAP_FILENAME = "label_map.pbtxt"
 SHARD_SUFFIX = ".tfrecord"
 # DALI's index files (its `tfrecord2idx` format), one per shard.
 INDEX_SUFFIX = ".idx"
@@ -92,7 +96,9 @@ _TFDS_FILENAMES = frozenset(
 )
 # Files of the run itself, each written whole under a temporary name first.
 _RUN_FILENAMES = (
-    frozenset({MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, DUPLICATES_FILENAME, PLAN_FILENAME, INSPECT_FILENAME})
+    frozenset(
+        {MANIFEST_FILENAME, REJECTS_FILENAME, REPAIRS_FILENAME, DUPLICATES_FILENAME, PLAN_FILENAME, INSPECT_FILENAME, LABEL_MAP_FILENAME}
+    )
     | _TFDS_FILENAMES
 )
 
@@ -100,6 +106,11 @@ _RUN_FILENAMES = (
 def is_tfds_file(name: str) -> bool:
     """True for every name of tfds metadata that shardify may write."""
     return name in _TFDS_FILENAMES
+
+
+def is_metadata_file(name: str) -> bool:
+    """True for every name of other tools' metadata that shardify may write (tfds's, the label map)."""
+    return name in _TFDS_FILENAMES or name == LABEL_MAP_FILENAME
 
 
 _SPLIT_NAME = r"[A-Za-z0-9_]+"

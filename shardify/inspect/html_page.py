@@ -268,7 +268,7 @@ class _Page:
         key = (record.split, record.shard, record.index)
         if key not in self._thumbs:
             try:
-                self._thumbs[key] = thumbnail_data_uri(record.image) if record.image else None
+                self._thumbs[key] = thumbnail_data_uri(record.image, boxes=record.boxes) if record.image else None
             except InvalidInputError as error:
                 self._thumbs[key] = None
                 self.decode_failures += 1
@@ -383,6 +383,22 @@ class _Page:
                 ranked = sorted(rows, key=lambda row: (-row[1], row[0]))
                 rows = ranked[: _LABELS_CHARTED // 2] + ranked[-_LABELS_CHARTED // 2 :]
                 title = f"{printable(split.name)}: the {_LABELS_CHARTED // 2} most and least frequent labels"
+            parts.append(self.charts.horizontal(title, [r[0] for r in rows], [r[1] for r in rows]))
+        return "".join(parts) + "</div>"
+
+    def objects(self) -> str:
+        """A detection output's objects per class in each split (the manifest's counts)."""
+        objects = self.facts.manifest.objects
+        if objects is None or not objects.classes:
+            return ""
+        total = sum(sum(c.values()) for c in objects.counts.values())
+        parts = [
+            f"<h2>Objects</h2><p class=\"sub\">{total:,} objects of {len(objects.classes):,} classes, numbered "
+            f"{_esc(objects.class_ids)}; boxes are drawn on the sample images.</p><div class=\"charts\">"
+        ]
+        for split in sorted(objects.counts):
+            rows = sorted(objects.counts[split].items(), key=lambda row: (-row[1], row[0]))[:_LABELS_CHARTED]
+            title = f"{printable(split)}: objects per class" + (f" (the {_LABELS_CHARTED} most)" if len(objects.counts[split]) > _LABELS_CHARTED else "")
             parts.append(self.charts.horizontal(title, [r[0] for r in rows], [r[1] for r in rows]))
         return "".join(parts) + "</div>"
 
@@ -555,6 +571,7 @@ def render_html(facts: Inspection, *, seconds: float | None = None) -> RenderedR
         page.header(),
         page.shards(),
         page.labels(),
+        page.objects(),
         page.sizes(),
         page.samples(),
         page.report("Rejected", facts.rejects, "reason"),

@@ -84,6 +84,8 @@ class SampledRecord:
       image: the image bytes, kept only for records shown (else None).
       image_format: `image/format` ("jpeg", "png", ...), or "".
       text: the text, kept only for records shown, at most the first 600 characters (else None).
+      boxes: a detection record's objects, kept only for records shown: (ymin, xmin, ymax, xmax,
+        class name) each, the box normalised as stored.
     """
 
     split: str
@@ -97,6 +99,7 @@ class SampledRecord:
     image: bytes | None = None
     image_format: str = ""
     text: str | None = None
+    boxes: tuple[tuple[float, float, float, float, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,7 @@ class _SplitReader:
             image=image if keep else None,
             image_format=(_text(decoded, contract.IMAGE_FORMAT) or "") if self.has_image else "",
             text=text[:_TEXT_KEPT_CHARS] if keep and text is not None else None,
+            boxes=_boxes(decoded) if keep and self.manifest.objects is not None else (),
         )
         self.records.append(record)
         if show:
@@ -278,6 +282,24 @@ class _SplitReader:
                 f"split {self.split.name}: {len(missing)} labels have no record in the {len(self.records):,} "
                 f"records sampled ({shown})"
             )
+
+
+# A record shown draws at most this many boxes (a crowded COCO image has ~100).
+_MAX_BOXES = 100
+
+
+def _boxes(decoded: Mapping[str, tuple[str, list]]) -> tuple[tuple[float, float, float, float, str], ...]:
+    """The record's boxes as (ymin, xmin, ymax, xmax, class name); values that are not finite
+    numbers in [0, 1] (a shard is untrusted) leave their box out."""
+    sides = [_values(decoded, key, example_proto.FLOAT) for key in (contract.OBJECT_YMIN, contract.OBJECT_XMIN, contract.OBJECT_YMAX, contract.OBJECT_XMAX)]
+    names = [n.decode("utf-8", "replace") if isinstance(n, bytes) else "" for n in _values(decoded, contract.OBJECT_TEXT, example_proto.BYTES)]
+    boxes = []
+    for index, box in enumerate(zip(*sides)):
+        if index >= _MAX_BOXES:
+            break
+        if all(isinstance(v, float) and 0.0 <= v <= 1.0 for v in box) and box[0] <= box[2] and box[1] <= box[3]:
+            boxes.append((*box, names[index] if index < len(names) else ""))
+    return tuple(boxes)
 
 
 def _values(decoded: Mapping[str, tuple[str, list]], key: str, kind: str) -> list:

@@ -267,6 +267,22 @@ def _notes(notes: Sequence[str]) -> list[str]:
     return lines
 
 
+def _objects(facts: Inspection) -> list[str]:
+    """A detection output's objects per class and split, with each class's number."""
+    objects = facts.manifest.objects
+    if objects is None or not objects.classes:
+        return []
+    splits = sorted(objects.counts)[: (WIDTH - 34) // _SPLIT_COLUMN]
+    lines = _section(f"objects ({sum(sum(c.values()) for c in objects.counts.values()):,}; class numbers: {objects.class_ids})")
+    lines.append("  " + _pad("class", 24) + f"{'number':>8}" + "".join(f"{_clip(s, _SPLIT_COLUMN - 1):>{_SPLIT_COLUMN}}" for s in splits))
+    for name, number in sorted(objects.classes.items(), key=lambda item: item[1])[:_LABELS_LISTED]:
+        counts = "".join(f"{objects.counts[s].get(name, 0):>{_SPLIT_COLUMN},}" for s in splits)
+        lines.append("  " + _pad(name, 24) + f"{number:>8}" + counts)
+    if len(objects.classes) > _LABELS_LISTED:
+        lines.append(f"  ... and {len(objects.classes) - _LABELS_LISTED:,} more classes (manifest.json's objects)")
+    return lines
+
+
 def describe(facts: Inspection, *, extra_notes: Sequence[str] = ()) -> str:
     """The terminal report: every line at most 80 columns; `extra_notes` join the facts' notes
     (what rendering the HTML page found)."""
@@ -274,6 +290,7 @@ def describe(facts: Inspection, *, extra_notes: Sequence[str] = ()) -> str:
         _header(facts),
         _splits(facts),
         _labels(facts),
+        _objects(facts),
         _sizes(facts),
         _report("rejected", facts.rejects, "reason"),
         _report("repaired", facts.repairs, "repair"),

@@ -12,8 +12,10 @@ import base64
 import io
 import struct
 import warnings
+import zlib
+from collections.abc import Sequence
 
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageDraw, ImageOps, UnidentifiedImageError
 
 from shardify.errors import InvalidInputError
 from shardify.format import image_formats
@@ -30,13 +32,25 @@ _BACKGROUND = (255, 255, 255)
 _DECODE_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError, struct.error, EOFError, Image.DecompressionBombError)
 
 
-def thumbnail_data_uri(data: bytes, *, size: int = THUMBNAIL_PIXELS, max_pixels: int = DEFAULT_MAX_PIXELS) -> str:
+# Boxes drawn on a detection record's thumbnail: one colour per class, cycling.
+_BOX_COLOURS = ((230, 25, 75), (60, 180, 75), (255, 225, 25), (0, 130, 200), (245, 130, 48), (145, 30, 180), (70, 240, 240))
+
+
+def thumbnail_data_uri(
+    data: bytes,
+    *,
+    size: int = THUMBNAIL_PIXELS,
+    max_pixels: int = DEFAULT_MAX_PIXELS,
+    boxes: Sequence[tuple[float, float, float, float, str]] = (),
+) -> str:
     """A `data:image/jpeg;base64,...` URI of `data` scaled to fit `size` x `size`, upright.
 
     Args:
       data: an encoded image (JPEG, PNG, GIF, BMP, WebP).
       size: the longest side of the thumbnail, in pixels.
       max_pixels: images with more pixels (by their header) are refused unread, as by `convert`.
+      boxes: (ymin, xmin, ymax, xmax, class name) of the record's objects, normalised: drawn on the
+        stored pixels before they are turned upright, as the boxes were measured on them.
 
     Raises:
       InvalidInputError: the bytes do not decode, or hold too many pixels; the reason says which.
@@ -50,6 +64,8 @@ def thumbnail_data_uri(data: bytes, *, size: int = THUMBNAIL_PIXELS, max_pixels:
                 raise InvalidInputError(f"{width} x {height} pixels exceed the {max_pixels:,} a thumbnail decodes")
             image.draft(image.mode, (size * 2, size * 2))  # JPEG: decode at 1/2 to 1/8 scale
             image.load()
+            if boxes:
+                image = _with_boxes(image, boxes, size)
             image = _upright(image)
             image.thumbnail((size, size))
             buffer = io.BytesIO()
@@ -61,6 +77,22 @@ def thumbnail_data_uri(data: bytes, *, size: int = THUMBNAIL_PIXELS, max_pixels:
     except (*_DECODE_ERRORS, Image.DecompressionBombWarning) as error:
         raise InvalidInputError(f"does not decode ({error or type(error).__name__})") from None
     return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _with_boxes(image: Image.Image, boxes: Sequence[tuple[float, float, float, float, str]], size: int) -> Image.Image:
+    """The image in RGB with each box outlined, two thumbnail pixels wide, in its class's colour
+    (the same on every thumbnail)."""
+    exif = image.getexif()
+    drawn = _flatten(image)
+    if exif:
+        drawn.info["exif"] = exif.tobytes()  # _upright still finds the orientation
+    width, height = drawn.size
+    line = max(1, round(2 * max(width, height) / size))
+    draw = ImageDraw.Draw(drawn)
+    for ymin, xmin, ymax, xmax, name in boxes:
+        colour = _BOX_COLOURS[zlib.crc32(name.encode("utf-8")) % len(_BOX_COLOURS)]
+        draw.rectangle((xmin * width, ymin * height, xmax * width, ymax * height), outline=colour, width=line)
+    return drawn
 
 
 def _upright(image: Image.Image) -> Image.Image:

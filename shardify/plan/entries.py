@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from shardify.format import contract
 
-__all__ = ["MemberLocation", "IMAGE", "TEXT", "ROW", "ARRAY", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
+__all__ = ["MemberLocation", "IMAGE", "TEXT", "ROW", "ARRAY", "SourceObject", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
 
 # Entry kinds: an image file, a text file, a table row, an image that is one element of an array
@@ -38,6 +39,37 @@ class MemberLocation:
 
 
 @dataclass(frozen=True)
+class SourceObject:
+    """One object of an image as its annotation gives it, in the annotation's own units (the
+    writer normalises it by the stored image's size: see converters/objects.py).
+
+    Attributes:
+      label: its class name.
+      box: (xmin, ymin, xmax, ymax): pixels, edges as in [xmin, xmax) (COCO's x + width), or
+        fractions of the image when `normalised`; () when the source gives none.
+      area: pixels as the source gives it, or -1 (the box's is stored).
+      is_crowd, difficult, truncated: 0 or 1.
+      source_class: the source's own id of its class (COCO's category_id, YOLO's index), or "".
+      polygons: COCO polygons, each (x1, y1, x2, y2, ...) in pixels.
+      rle: COCO RLE as JSON text ({"counts", "size"}), or "".
+      keypoints: COCO keypoints, (x, y, visibility) after one another.
+      normalised: the box is in fractions of the image (YOLO), not pixels.
+    """
+
+    label: str
+    box: tuple[float, ...] = ()
+    area: float = -1.0
+    is_crowd: int = 0
+    difficult: int = 0
+    truncated: int = 0
+    source_class: str = ""
+    polygons: tuple[tuple[float, ...], ...] = ()
+    rle: str = ""
+    keypoints: tuple[float, ...] = ()
+    normalised: bool = False
+
+
+@dataclass(frozen=True)
 class Entry:
     """One input that will become one record: a file, or a row of a table (never its bytes).
 
@@ -56,12 +88,17 @@ class Entry:
       row: ROW: the row number in the table (the header is row 1, as in a spreadsheet); from a
         label file: the label file's row; ARRAY: the element's index in its array, from 0.
       part: ARRAY: the array of the file the element is in (an .npz archive's `x_train`), or "".
+      objects: IMAGE of a detection dataset: its objects, as its annotation gives them.
+      source_id: the dataset's own id of the image (COCO's numeric image id), or "": then
+        `image/source_id` is the record's number in the output.
       offset: ROW: byte offset of the row in the table.
       caption_file: IMAGE: relative path of the caption text file, or "".
       caption_bytes: IMAGE: the caption file's size at listing (the writer reads no more).
       location: an archive member's place in its archive (None for a file); caption_location the
         caption's, when it is a member too.
       caption_text: IMAGE: the caption from a label file's caption column, or "".
+      mask_file, mask_bytes: IMAGE of a segmentation dataset: its mask (a PNG beside it, sharing
+        its stem) and the mask's size at listing.
       image_format, height, width, channels: IMAGE: from the header probe.
     """
 
@@ -84,13 +121,17 @@ class Entry:
     channels: int = 0
     unlabelled: bool = False
     part: str = ""
+    objects: tuple[SourceObject, ...] = ()
+    source_id: str = ""
+    mask_file: str = ""
+    mask_bytes: int = 0
 
     def __post_init__(self) -> None:
         if self.unlabelled and self.labels:
             raise ValueError(f"{self.relpath}: an unlabelled entry with labels {self.labels}")
         if self.kind not in (IMAGE, TEXT, ROW, ARRAY):
             raise ValueError(f"entry kind {self.kind!r} is not one of image, text, row, array")
-        if not is_inside(self.relpath) or (self.caption_file and not is_inside(self.caption_file)):
+        if not is_inside(self.relpath) or any(f and not is_inside(f) for f in (self.caption_file, self.mask_file)):
             raise ValueError(f"{self.relpath!r} must be relative and stay inside the source")
         if min(self.size_bytes, self.offset, self.caption_bytes) < 0:
             raise ValueError(f"{self.relpath}: negative size or offset in {self!r}")
@@ -128,6 +169,8 @@ class Candidate:
     unlabelled: bool = False
     part: str = ""
     shape: tuple[int, ...] = ()
+    objects: tuple[SourceObject, ...] = ()
+    source_id: str = ""
     row: int = 0
     offset: int = 0
     caption_file: str = ""
@@ -135,6 +178,8 @@ class Candidate:
     caption_text: str = ""
     location: MemberLocation | None = None
     caption_location: MemberLocation | None = None
+    mask_file: str = ""
+    mask_bytes: int = 0
 
     @property
     def record_id(self) -> str:
@@ -266,6 +311,7 @@ class ShardResult:
       rejects: inputs that failed while being written.
       repairs: inputs stored other than as found.
       num_unlabelled: records written without a label (see `Entry.unlabelled`).
+      object_counts: objects written per class (detection datasets).
     """
 
     split: str
@@ -280,6 +326,7 @@ class ShardResult:
     rejects: tuple[Reject, ...] = ()
     repairs: tuple[Repair, ...] = ()
     num_unlabelled: int = 0
+    object_counts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -325,6 +372,11 @@ class PlanSummary:
       notes: how the source was read (detection, table headers and columns), one line each.
       refusal: why nothing may be written, when the whole source shows that an option cannot
         work with it (a usage error: the run exits 2), or "".
+      objects: which object features the records hold (detection datasets).
+      class_ids: object class name -> the number its objects' class/label holds.
+      class_id_convention: how those numbers count (contract.CLASS_ID_CONVENTIONS), or "".
+      object_counts: objects planned per class name, all splits together.
+      num_keypoints: keypoints per object (COCO's person: 17) where records hold keypoints.
     """
 
     layout: str
@@ -343,6 +395,11 @@ class PlanSummary:
     refusal: str = ""
     num_auxiliary: int = 0
     auxiliary_examples: tuple[str, ...] = ()
+    objects: contract.ObjectSchema = contract.ObjectSchema()
+    class_ids: dict[str, int] = field(default_factory=dict)
+    class_id_convention: str = ""
+    object_counts: dict[str, int] = field(default_factory=dict)
+    num_keypoints: int = 0
 
     @property
     def num_records(self) -> int:
@@ -356,6 +413,7 @@ class PlanSummary:
             text=self.media == TEXT or self.captions,
             labels=self.label_mode,
             columns=self.columns,
+            objects=self.objects,
         )
 
     @property
@@ -379,6 +437,17 @@ class PlanSummary:
             "notes": list(self.notes),
             **({"refusal": self.refusal} if self.refusal else {}),
             **({"num_auxiliary": self.num_auxiliary, "auxiliary_examples": list(self.auxiliary_examples)} if self.num_auxiliary else {}),
+            **(
+                {
+                    "objects": dataclasses.asdict(self.objects),
+                    "class_ids": dict(self.class_ids),
+                    "class_id_convention": self.class_id_convention,
+                    "object_counts": dict(self.object_counts),
+                    "num_keypoints": self.num_keypoints,
+                }
+                if self.objects.any
+                else {}
+            ),
         }
 
     @classmethod
@@ -402,6 +471,11 @@ class PlanSummary:
             refusal=data.get("refusal", ""),
             num_auxiliary=data.get("num_auxiliary", 0),
             auxiliary_examples=tuple(data.get("auxiliary_examples", ())),
+            objects=contract.ObjectSchema(**data.get("objects", {})),
+            class_ids=dict(data.get("class_ids", {})),
+            class_id_convention=data.get("class_id_convention", ""),
+            object_counts=dict(data.get("object_counts", {})),
+            num_keypoints=data.get("num_keypoints", 0),
         )
 
 

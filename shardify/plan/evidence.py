@@ -17,6 +17,8 @@ Datasets publish their splits and labels in files beside the inputs, each in its
                       split from the file's name
   annotation folders  Pascal VOC's Annotations/<id>.xml, one beside each image: its objects'
                       names are the image's labels
+  YOLO exports        labels/<split>/<stem>.txt beside images/<split>/<stem>.jpg: `class cx cy w h`
+                      per object (normalised), class names from data.yaml
   MATLAB files        Flowers-102's setid.mat (arrays of image numbers per split: trnid, valid,
                       tstid) and imagelabels.mat (the n-th image's label), Stanford Dogs'
                       train_list.mat and test_list.mat (a cell of file paths per split); read
@@ -47,6 +49,10 @@ __all__ = [
     "XML_OBJECTS",
     "MAT_SPLITS",
     "MAT_LABELS",
+    "YOLO_LABELS",
+    "HF_METADATA",
+    "SEGMENTATION_MASKS",
+    "yolo_image_key",
     "KINDS",
     "mat_evidence",
     "KeyRule",
@@ -66,7 +72,13 @@ __all__ = [
 SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT = "split list", "split codes", "attributes", "label lines", "coco"
 XML_OBJECTS = "xml objects"
 MAT_SPLITS, MAT_LABELS = "mat splits", "mat labels"
-KINDS = (SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS)
+YOLO_LABELS = "yolo labels"
+HF_METADATA = "hf metadata"  # a Hugging Face imagefolder's metadata.jsonl with `objects`
+SEGMENTATION_MASKS = "segmentation masks"  # a folder of PNG masks sharing the images' paths (ADE20K's annotations/)
+KINDS = (
+    SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS, YOLO_LABELS, HF_METADATA,
+    SEGMENTATION_MASKS,
+)
 # Split codes as the datasets that use them define them; names as TensorFlow Datasets gives them.
 CELEBA_CODES = (("0", "train"), ("1", "validation"), ("2", "test"))
 TRAIN_TEST_CODES = (("1", "train"), ("0", "test"))
@@ -168,6 +180,8 @@ class Evidence:
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
         cell of paths.
+      names: YOLO_LABELS: the class names, by index (data.yaml's `names`).
+      names_file: YOLO_LABELS: the file they came from (data.yaml).
       note: how it was recognised, for the plan.
     """
 
@@ -178,6 +192,8 @@ class Evidence:
     codes: tuple[tuple[str, str], ...] = ()
     ids: str = ""
     variable: str = ""
+    names: tuple[str, ...] = ()
+    names_file: str = ""
     note: str = ""
 
     def __post_init__(self) -> None:
@@ -194,7 +210,15 @@ class Evidence:
 
     @property
     def gives_labels(self) -> bool:
-        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS)
+        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA)
+
+    @property
+    def shown(self) -> str:
+        """Its path as plans show it: a folder of annotations ends in '/', and YOLO labels name
+        the data.yaml that numbers their classes."""
+        if self.kind == YOLO_LABELS:
+            return f"{self.path}/ (YOLO, class names from {self.names_file})"
+        return self.path + "/" if self.kind in (XML_OBJECTS, SEGMENTATION_MASKS) else self.path
 
     @property
     def multi_label(self) -> bool:
@@ -202,6 +226,14 @@ class Evidence:
         many one image has: the records are multi-label. (Pascal VOC's objects make them so only
         where an image has objects of several classes.)"""
         return self.kind in (ATTRIBUTES, COCO_SPLIT)
+
+
+def yolo_image_key(labels_folder: str, under: str) -> str:
+    """The image path (without its extension) that the YOLO label file `under` of `labels_folder`
+    labels: the folder's last `labels` read as `images` (`labels/train` + `x.txt` ->
+    `images/train/x`), as Ultralytics pairs them."""
+    head, _, tail = labels_folder.rpartition("labels")
+    return f"{head}images{tail}/{under.rsplit('.', 1)[0]}"
 
 
 def _fields(line: str) -> list[str]:

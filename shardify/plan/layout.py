@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
-from shardify.format import image_formats
+from shardify.format import contract, image_formats
 from shardify.plan.evidence import Evidence, looks_like_a_list
 from shardify.plan.structure import Structure, infer_structure, split_word
 
@@ -193,6 +193,8 @@ class SourceLayout:
       vocabulary: label names the dataset ships (`classes.txt`), in index order: labels written
         as numbers are mapped through them, as through `--label-names`.
       vocabulary_file: the file they came from (auxiliary).
+      objects: the object features records hold: a detection dataset's boxes (COCO, Pascal VOC,
+        YOLO), with masks and keypoints where asked and given.
     """
 
     name: str
@@ -208,6 +210,7 @@ class SourceLayout:
     evidence: tuple[Evidence, ...] = ()
     vocabulary: tuple[str, ...] = ()
     vocabulary_file: str = ""
+    objects: contract.ObjectSchema = contract.ObjectSchema()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -244,8 +247,8 @@ class SourceLayout:
     def provenance(self, *, ratios: object = None) -> tuple[str, str]:
         """(which files give the records' labels, which give their splits), one phrase each, for
         the plan: every plan says both."""
-        label_files = _shown([e.path for e in self.evidence if e.gives_labels])
-        split_files = _shown([e.path for e in self.evidence if e.gives_split])
+        label_files = _shown([e.shown for e in self.evidence if e.gives_labels])
+        split_files = _shown([e.shown for e in self.evidence if e.gives_split])
         structure = self.structure
         if label_files:
             labels = label_files
