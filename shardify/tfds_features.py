@@ -1,5 +1,7 @@
-"""TensorFlow Datasets' connector for shardify's images: tfds's `Image`, decoding every format a
-record may hold.
+"""TensorFlow Datasets' connectors for shardify's records: tfds's `Image`, decoding every format a
+record may hold, tfds's `BBoxFeature`, read from the four coordinate keys a detection record
+holds (`BBoxes`), and tfds's `Image(shape=(None, None, 1))` decoding a segmentation mask to its
+class indices (`Segmentation`).
 
 tfds imports this module itself, by the class name `features.json` gives (see
 `shardify/interop/tfds_metadata.py`), when `tfds.builder_from_directory(OUT)` reads an output; nothing in
@@ -11,14 +13,37 @@ frame, comes back as `[frames, height, width, 3]` and fails the feature's `(heig
 shape: one such image in an output and reading it stops. This subclass decodes as `shardify.load`
 does, every format to `(height, width, 3)` and an animation to its first frame; everything else
 (encoding, shape, dtype, `isinstance(f, tfds.features.Image)`) is tfds's own.
+
+Why not tfds's own `BBoxFeature`: it stores a box as one float feature of 4 values, where a
+detection record holds each coordinate of every object under its own key
+(`image/object/bbox/xmin`, ..., the keys Model Garden and the Object Detection API read). `BBoxes`
+is tfds's `BBoxFeature` (same output: float32 [ymin, xmin, ymax, xmax], normalised; same
+`isinstance`) that reads those four keys: inside the `Sequence` keyed `image/object`, tfds names
+its serialized parts `image/object/bbox/ymin` and so on, the records' own keys.
+
+Why not tfds's own `Image(shape=(None, None, 1))` for a segmentation mask: it decodes with
+`tf.image.decode_image`, which scales a 1-, 2- or 4-bit PNG up to 8 bits (a 1-bit mask's class 1
+comes back 255), a 16-bit one down to 8 (class 300 comes back 1), and turns a colour PNG into its
+luminance. `Segmentation` decodes as `shardify.load` does (`shardify.read.tf_decode`): the classes
+as stored; a 16-bit mask whose classes all fit in 8 bits; and it fails the read, saying why, on a
+class above 255 (tfds's dtype is fixed when the output is written, uint8 as tfds's own
+segmentation datasets') or a colour PNG.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
 import tensorflow as tf
 import tensorflow_datasets as tfds
 
-__all__ = ["Image"]
+from shardify.read.tf_decode import decode_segmentation
+
+__all__ = ["Image", "BBoxes", "Segmentation"]
+
+# Why tfds reads a 16-bit mask as uint8.
+_WHY_UINT8 = "TensorFlow Datasets' Segmentation feature is uint8 (read the output with shardify.load)"
 
 
 class Image(tfds.features.Image):
@@ -30,3 +55,33 @@ class Image(tfds.features.Image):
         )
         image.set_shape(self.shape)
         return image
+
+
+class Segmentation(tfds.features.Image):
+    """tfds's `Image(shape=(None, None, 1))` (uint8), decoding a segmentation mask to its class
+    indices (see the module docstring)."""
+
+    def decode_example(self, example: tf.Tensor) -> tf.Tensor:
+        mask = decode_segmentation(example, tf.uint8, why_uint8=_WHY_UINT8)[..., None]
+        mask.set_shape(self.shape)
+        return mask
+
+
+class BBoxes(tfds.features.BBoxFeature):
+    """tfds's `BBoxFeature` (float32 [ymin, xmin, ymax, xmax], normalised), stored as four float
+    features, one a coordinate, under `<its key>/ymin`, `/xmin`, `/ymax` and `/xmax`."""
+
+    CORNERS = ("ymin", "xmin", "ymax", "xmax")  # the order of the decoded box's values
+
+    def get_serialized_info(self) -> dict[str, tfds.features.TensorInfo]:
+        return {corner: tfds.features.TensorInfo(shape=(), dtype=np.float32) for corner in self.CORNERS}
+
+    def encode_example(self, bbox: Any) -> dict[str, np.ndarray]:
+        box = super().encode_example(bbox)  # checked by tfds, as [ymin, xmin, ymax, xmax]
+        return dict(zip(self.CORNERS, box))
+
+    def decode_example(self, tfexample_data: dict[str, tf.Tensor]) -> tf.Tensor:
+        return tf.stack([tfexample_data[corner] for corner in self.CORNERS], axis=-1)
+
+    def decode_batch_example(self, tfexample_data: dict[str, tf.Tensor]) -> tf.Tensor:
+        return tf.stack([tfexample_data[corner] for corner in self.CORNERS], axis=-1)

@@ -8,8 +8,8 @@ label's names, one a line). Each is a translation of the manifest, written here 
 text, so the converter's workers and the CLI never import TensorFlow or tfds;
 `tests/interop/test_tfds.py` checks the files against the real tfds.
 
-The `FeaturesDict` is flat and keyed by the records' own keys (`image/encoded`,
-`image/class/label`, ...). tfds names the `tf.train.Example` feature of a nested dict entry by
+The `FeaturesDict` is flat (but for a detection output's objects, below) and keyed by the records'
+own keys (`image/encoded`, `image/class/label`, ...). tfds names the `tf.train.Example` feature of a nested dict entry by
 joining the keys with `/`, and keeps a key that already holds `/` as it is (its
 `flatten_nest_dict`), so a flat dict parses exactly the keys the records hold. Nesting could not
 express every layout anyway: `text` is a feature and also the parent of `text/source`.
@@ -21,6 +21,17 @@ express every layout anyway: `text` is a feature and also the parent of `text/so
 | a label index, shape `[None]` (multi-label) | `Sequence(ClassLabel)`: every index of the record |
 | any other string | `Text()`, or `Sequence(Text())` for shape `[None]` |
 | int64, float32 | `Tensor(shape=(), dtype)`, or shape `(None,)` |
+| `image/segmentation/class/encoded` | `Image(shape=(None, None, 1))` (uint8), decoded to its class indices (`shardify.tfds_features.Segmentation`) |
+
+A detection output's objects (the manifest's `objects`) are one `Sequence` keyed `image/object`,
+as tfds's own detection datasets hold `objects`: each object's `bbox`
+(`shardify.tfds_features.BBoxes`, tfds's `BBoxFeature` read from the four `image/object/bbox/*`
+keys), `class/label` (an int64 `Tensor`: its numbers may be a label map's or the source's, not
+0..n-1, and a `ClassLabel`'s names file, `image.object.class.label.labels.txt`, is not among the
+files `shardify.format.naming` knows), `class/text`, `area`, `is_crowd`, `difficult`, `truncated`
+and `mask` (`Image(shape=(None, None, 1))`: the PNG decoded). The serialized parts of a nested
+feature are named by joining keys with `/`, so they are exactly the records' keys. Its supervised
+keys are then (`image/encoded`, `image/object`). Keypoints (several per object) stay flat.
 """
 
 from __future__ import annotations
@@ -49,6 +60,26 @@ _CLASS_LABEL = _FEATURES + "class_label_feature.ClassLabel"
 _SEQUENCE = _FEATURES + "sequence_feature.Sequence"
 _TEXT = _FEATURES + "text_feature.Text"
 _TENSOR = _FEATURES + "tensor_feature.Tensor"
+# tfds's own Image decodes the PNG masks (always PNG, never an animation); BBoxes, tfds's
+# BBoxFeature reading the four coordinate keys (see shardify/tfds_features.py).
+_TFDS_IMAGE = _FEATURES + "image_feature.Image"
+_BBOXES = "shardify.tfds_features.BBoxes"
+_SEQUENCE_KEY = "image/object"  # the key of a detection output's objects: the records' keys less the field
+_BOX_KEYS = (contract.OBJECT_YMIN, contract.OBJECT_XMIN, contract.OBJECT_YMAX, contract.OBJECT_XMAX)
+# One value per object in each (keypoints are not: an object holds several).
+_PER_OBJECT_KEYS = (
+    *_BOX_KEYS,
+    contract.OBJECT_LABEL,
+    contract.OBJECT_TEXT,
+    contract.OBJECT_AREA,
+    contract.OBJECT_IS_CROWD,
+    contract.OBJECT_DIFFICULT,
+    contract.OBJECT_TRUNCATED,
+    contract.OBJECT_MASK,
+)
+# tfds's Image(shape=(None, None, 1)), decoding a segmentation mask's class indices as they are
+# stored (see shardify/tfds_features.py), as tfds's segmentation datasets hold their masks.
+_SEGMENTATION = "shardify.tfds_features.Segmentation"
 # Channels of the decoded image: tfds's Image decodes every format to this many, as our reader does.
 _IMAGE_CHANNELS = 3
 _UNKNOWN = "-1"  # tfds's proto JSON writes an unknown dimension (and an unbounded sequence) as -1
@@ -83,6 +114,9 @@ def _feature(key: str, spec: Mapping[str, Any], labels: tuple[str, ...]) -> _Jso
         return _connector(_IMAGE, "image", {"shape": shape, "dtype": "uint8"}, description)
     if key in contract.LABEL_INDEX_KEYS and labels:
         return _sequence(_class_label(len(labels)), description) if many else _class_label(len(labels), description)
+    if key == contract.SEGMENTATION and not many:
+        shape = {"dimensions": [_UNKNOWN, _UNKNOWN, "1"]}
+        return _connector(_SEGMENTATION, "image", {"shape": shape, "dtype": "uint8"}, description)
     if spec["dtype"] == "string":
         text = _connector(_TEXT, "text", {})
         if many:
@@ -93,19 +127,53 @@ def _feature(key: str, spec: Mapping[str, Any], labels: tuple[str, ...]) -> _Jso
     return _connector(_TENSOR, "tensor", {"shape": shape, "dtype": spec["dtype"], "encoding": "none"}, description)
 
 
+def _object_keys(manifest: Manifest) -> list[str]:
+    """The per-object keys of a detection output (all four box keys, or none of them), else []."""
+    if manifest.objects is None or not all(key in manifest.features for key in _BOX_KEYS):
+        return []
+    return [key for key in _PER_OBJECT_KEYS if key in manifest.features]
+
+
+def _objects(manifest: Manifest, keys: list[str]) -> _Json:
+    """The `Sequence` of a detection output's objects, keyed by what follows `image/object/`."""
+    inner: _Json = {}
+    for key in keys:
+        spec = manifest.features[key]
+        description = spec.get("description", "") if isinstance(spec.get("description", ""), str) else ""
+        if key in _BOX_KEYS:
+            content = {"shape": {"dimensions": ["4"]}, "dtype": "float32", "bboxFormat": "REL_YXYX"}
+            described = "each object's box: [ymin, xmin, ymax, xmax] / image size"
+            inner["bbox"] = _connector(_BBOXES, "boundingBox", content, described)
+        elif key == contract.OBJECT_MASK:
+            shape = {"dimensions": [_UNKNOWN, _UNKNOWN, "1"]}
+            inner["mask"] = _connector(_TFDS_IMAGE, "image", {"shape": shape, "dtype": "uint8"}, description)
+        elif spec["dtype"] == "string":
+            inner[key[len(_SEQUENCE_KEY) + 1 :]] = _connector(_TEXT, "text", {}, description)
+        else:
+            content = {"shape": {}, "dtype": spec["dtype"], "encoding": "none"}
+            inner[key[len(_SEQUENCE_KEY) + 1 :]] = _connector(_TENSOR, "tensor", content, description)
+    objects = _connector(_FEATURES_DICT, "featuresDict", {"features": dict(sorted(inner.items()))})
+    return _sequence(objects, "a detection dataset's objects, one value of each field per object")
+
+
 def tfds_features(manifest: Manifest) -> _Json:
-    """The content of `features.json`: a flat `FeaturesDict` over every feature of the manifest."""
-    return {
-        "pythonClassName": _FEATURES_DICT,
-        "featuresDict": {
-            "features": {key: _feature(key, spec, manifest.labels) for key, spec in sorted(manifest.features.items())}
-        },
+    """The content of `features.json`: a flat `FeaturesDict` over every feature of the manifest,
+    but for a detection output's objects, one `Sequence` (see the module docstring)."""
+    object_keys = _object_keys(manifest)
+    features = {
+        key: _feature(key, spec, manifest.labels) for key, spec in manifest.features.items() if key not in object_keys
     }
+    if object_keys:
+        features[_SEQUENCE_KEY] = _objects(manifest, object_keys)
+    return {"pythonClassName": _FEATURES_DICT, "featuresDict": {"features": dict(sorted(features.items()))}}
 
 
 def _supervised_keys(manifest: Manifest) -> _Json | None:
-    """(input, label) for `as_dataset(as_supervised=True)`: the image, else the text; none unlabelled."""
+    """(input, label) for `as_dataset(as_supervised=True)`: the image, else the text; none unlabelled.
+    A detection output's: (image, objects)."""
     inputs = [key for key in (contract.IMAGE_ENCODED, contract.TEXT) if key in manifest.features]
+    if inputs and inputs[0] == contract.IMAGE_ENCODED and _object_keys(manifest):
+        return {"input": inputs[0], "output": _SEQUENCE_KEY}
     label = [key for key in contract.LABEL_INDEX_KEYS if key in manifest.features]
     if not inputs or not label or not manifest.labels:
         return None

@@ -41,8 +41,12 @@ __all__ = [
     "CROP_AREA_RANGE",
     "CROP_ASPECT_RANGE",
     "CROP_ATTEMPTS",
+    "SEGMENTATION_FILL",
+    "MAX_SEGMENTATION_CLASS",
     "SHUFFLE_BUFFER_BYTES",
     "DECODER_KEYS",
+    "OBJECTS",
+    "OBJECT_FIELDS",
     "DECODERS",
     "DTYPE_NAMES",
     "LOAD",
@@ -75,6 +79,34 @@ SHUFFLE_BUFFER_BYTES = 64 * 1024 * 1024
 # What an image decoder reads: the bytes, and the format and size recorded at write time. Readers
 # that decode images always return these too.
 DECODER_KEYS = (contract.IMAGE_ENCODED, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT)
+# A detection record's objects come back as one feature under this reader name: each field below,
+# made of these record keys, with one value per object (`bbox` from four: [ymin, xmin, ymax,
+# xmax], tfds's BBoxFeature order; `keypoints` [num_keypoints, 2] (y, x) and
+# `keypoint_visibility` [num_keypoints] per object, from the flat lists). The fields a manifest
+# has, and `features` asks for, are read; `objects/<field>` (or a record key, or the manifest's
+# `objects/xmin`-style name) asks for one.
+OBJECTS = "objects"
+OBJECT_FIELDS: dict[str, tuple[str, ...]] = {
+    "bbox": (contract.OBJECT_YMIN, contract.OBJECT_XMIN, contract.OBJECT_YMAX, contract.OBJECT_XMAX),
+    "label": (contract.OBJECT_LABEL,),
+    "label_text": (contract.OBJECT_TEXT,),
+    "area": (contract.OBJECT_AREA,),
+    "is_crowd": (contract.OBJECT_IS_CROWD,),
+    "difficult": (contract.OBJECT_DIFFICULT,),
+    "truncated": (contract.OBJECT_TRUNCATED,),
+    "mask": (contract.OBJECT_MASK,),
+    "keypoints": (contract.KEYPOINT_Y, contract.KEYPOINT_X),
+    "keypoint_visibility": (contract.KEYPOINT_VISIBILITY,),
+}
+_OBJECT_FIELD_OF = {key: field for field, keys in OBJECT_FIELDS.items() for key in keys}
+# A semantic segmentation output's mask of each image (`image/segmentation/class/encoded`, a PNG of
+# class indices) comes back decoded under its reader name (`segmentation`), [H, W], moved with the
+# image: the same crop window and flip, nearest-neighbour resizing, and `pad`'s border filled with
+# `segmentation_fill`, by default SEGMENTATION_FILL: 255, the class Pascal VOC's and Cityscapes'
+# masks, torchvision's and Model Garden's segmentation references ignore (`ignore_index=255`).
+SEGMENTATION_FILL = 255
+# The largest class a mask may hold: a 16-bit PNG's.
+MAX_SEGMENTATION_CLASS = 65535
 # The PyTorch readers' JPEG decoders. "auto": torchvision's where torchvision imports, else Pillow.
 DECODERS = ("auto", "pillow", "torchvision")
 # Image dtypes by name, spelled alike by TensorFlow and PyTorch: one ReadOptions serves both.
@@ -124,10 +156,16 @@ class ReadOptions:
         load decodes only the cropped pixels of a JPEG.
       flip: random left-right flips.
       normalize: pixels as float32 in [0, 1] instead of [0, 255].
-      as_supervised: `(image or text, label)` pairs instead of dicts (ready for Keras `fit`).
+      segmentation_fill: the class `fit="pad"` gives a segmentation mask's border (the pixels
+        outside the image), 0 to MAX_SEGMENTATION_CLASS; load refuses one above 255 where its
+        masks are uint8. Default SEGMENTATION_FILL, 255: "ignore" in VOC's and Cityscapes' masks.
+      as_supervised: `(image or text, label)` pairs instead of dicts (ready for Keras `fit`); for
+        a detection output (one with objects), `(image, objects)`.
       multi_hot: multi-label `label` as a float32 vector over all labels; False keeps the int64
         index list (load then batches it ragged).
       features: reader names (or keys) to return; None returns all. Unread ones are never parsed.
+        `objects` is every object field; `objects/<field>` one of OBJECT_FIELDS (e.g. leave out
+        `objects/mask` to decode no masks).
       dtype: cast images to this dtype last: a tf.DType for load (tf.bfloat16 for mixed
         precision), a torch.dtype for the PyTorch readers (torch.uint8 keeps batches 4x smaller),
         or one of DTYPE_NAMES for either. None keeps uint8, or float32 once fitted or normalized.
@@ -161,6 +199,7 @@ class ReadOptions:
     fit: str = STRETCH
     flip: bool = False
     normalize: bool = False
+    segmentation_fill: int = SEGMENTATION_FILL
     as_supervised: bool = False
     multi_hot: bool = True
     features: tuple[str, ...] | None = None
@@ -195,6 +234,11 @@ class ReadOptions:
                 raise ReadOptionError(f"{name}={getattr(self, name)!r} must be True or False")
         if self.fit not in FITS:
             raise ReadOptionError(f"fit={self.fit!r} must be one of {', '.join(FITS)}")
+        if not (_whole(self.segmentation_fill) and 0 <= self.segmentation_fill <= MAX_SEGMENTATION_CLASS):
+            raise ReadOptionError(
+                f"segmentation_fill={self.segmentation_fill!r} must be a class index, a whole number from 0 to "
+                f"{MAX_SEGMENTATION_CLASS} (default {SEGMENTATION_FILL}, the usual 'ignore' class)"
+            )
         if self.image_size is not None:
             size = tuple(self.image_size) if isinstance(self.image_size, Sequence) else (self.image_size,)
             if len(size) != 2 or not all(_whole(v) and v > 0 for v in size):
@@ -380,7 +424,13 @@ class ReadPlan:
       reads_images: the image feature is among `keys`.
       multi_label: labels are index lists (the manifest's label_mode is "multi").
       num_labels: how many labels the manifest names.
+      object_fields: the fields of OBJECT_FIELDS returned as `objects`, in that order (their
+        record keys are among `keys`); () where records hold no objects or none are asked for.
+      num_keypoints: keypoints per object (the manifest's objects.num_keypoints), else 0.
+      segmentation_name: the reader name of the segmentation mask (`contract.SEGMENTATION`'s),
+        where it is among `keys`, else None; readers return it decoded, under that name.
       supervised_input: the reader name `as_supervised` pairs with the label.
+      supervised_target: what it pairs it with: the label, or `objects` in a detection output.
     """
 
     keys: tuple[str, ...]
@@ -391,10 +441,21 @@ class ReadPlan:
     reads_images: bool
     multi_label: bool
     num_labels: int
+    object_fields: tuple[str, ...] = ()
+    num_keypoints: int = 0
+    segmentation_name: str | None = None
 
     @property
     def supervised_input(self) -> str | None:
         return self.image_name or self.text_name
+
+    @property
+    def supervised_target(self) -> str | None:
+        return OBJECTS if self.object_fields else self.label_name
+
+    def object_names(self, field: str) -> tuple[str, ...]:
+        """The reader names (as parsed) of the record keys `field` of `objects` is made of."""
+        return tuple(self.names[key] for key in OBJECT_FIELDS[field])
 
     def multi_hot_label(self, options: ReadOptions) -> bool:
         """The label comes back as a multi-hot vector."""
@@ -411,27 +472,51 @@ def plan_read(manifest: Manifest, options: ReadOptions, *, path: str) -> ReadPla
     names.
 
     Raises:
-      ReadOptionError: `as_supervised` on unlabelled data, or `features` names one the manifest
-        does not have.
+      ReadOptionError: `as_supervised` on unlabelled data without objects, `features` names one
+        the manifest does not have, or keypoints are read with `flip`.
     """
     image_name = _output_name(manifest, contract.IMAGE_ENCODED)
     text_name = _output_name(manifest, contract.TEXT)
     label_name = _output_name(manifest, contract.LABEL) or _output_name(manifest, contract.TEXT_LABEL)
-    if options.as_supervised and not label_name:
+    # The object fields this output has: all of a field's keys, in a manifest that says it holds objects.
+    present = [
+        field
+        for field, field_keys in OBJECT_FIELDS.items()
+        if manifest.objects is not None and all(key in manifest.features for key in field_keys)
+    ]
+    if options.as_supervised and not (label_name or present):
         raise ReadOptionError(f"as_supervised needs labels, and {path} is unlabelled")
-    required = [image_name or text_name, label_name] if options.as_supervised else []
+    gathered = {key for field in present for key in OBJECT_FIELDS[field]}  # returned inside `objects`
+    target = OBJECTS if present else label_name
+    required = [image_name or text_name, target] if options.as_supervised else []
     if options.features is None:
-        keys = list(manifest.features)
+        keys, fields = [key for key in manifest.features if key not in gathered], set(present)
     else:
         by_name = {spec.get("output_name", key): key for key, spec in manifest.features.items()}
+        object_names = {OBJECTS: present, **{f"{OBJECTS}/{field}": [field] for field in present}} if present else {}
         wanted = set(options.features) | {name for name in required if name}
-        unknown = sorted(wanted - set(by_name) - set(manifest.features))
+        unknown = sorted(wanted - set(by_name) - set(manifest.features) - set(object_names))
         if unknown:
-            raise ReadOptionError(f"features {unknown} are not in {manifest.root}; it has {sorted(by_name)}")
-        keys = [key for name, key in by_name.items() if name in wanted or key in wanted]
+            known = sorted({*(name for name, key in by_name.items() if key not in gathered), *object_names})
+            raise ReadOptionError(f"features {unknown} are not in {manifest.root}; it has {known}")
+        picked = [key for name, key in by_name.items() if name in wanted or key in wanted]
+        keys = [key for key in picked if key not in gathered]
+        # an object key, or the manifest's name for it (objects/xmin), asks for its whole field
+        fields = {_OBJECT_FIELD_OF[key] for key in picked if key in gathered}
+        fields.update(field for name in wanted for field in object_names.get(name, ()))
+    object_fields = tuple(field for field in present if field in fields)
+    keys += [key for field in object_fields for key in OBJECT_FIELDS[field]]
     reads_images = contract.IMAGE_ENCODED in keys
     if reads_images:  # the decoder reads the format and size from the record, not the bytes
         keys = list(dict.fromkeys([*keys, *DECODER_KEYS]))
+    if "mask" in object_fields:  # the size of an image's masks when it has none
+        keys = list(dict.fromkeys([*keys, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH]))
+    if "keypoints" in object_fields and reads_images and options.flip:
+        raise ReadOptionError(
+            f"flip=True would mirror the keypoints of {path} without swapping left and right ones (its manifest "
+            "does not say which are which): flip them yourself, or leave them out with "
+            f"features=[..., {', '.join(repr(f'{OBJECTS}/{f}') for f in object_fields if not f.startswith('keypoint'))}]"
+        )
     return ReadPlan(
         keys=tuple(keys),
         names={key: manifest.features[key].get("output_name", key) for key in keys},
@@ -441,6 +526,9 @@ def plan_read(manifest: Manifest, options: ReadOptions, *, path: str) -> ReadPla
         reads_images=reads_images,
         multi_label=manifest.label_mode == contract.LABEL_MULTI,
         num_labels=len(manifest.labels),
+        object_fields=object_fields,
+        num_keypoints=manifest.objects.num_keypoints if manifest.objects is not None else 0,
+        segmentation_name=_output_name(manifest, contract.SEGMENTATION) if contract.SEGMENTATION in keys else None,
     )
 
 

@@ -26,18 +26,17 @@ together so the pipeline reads top to bottom in one file.
 from __future__ import annotations
 
 import logging
-import os
 import random
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import tensorflow as tf
 
-from shardify.errors import ManifestError, ReadOptionError
+from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
 from shardify.format import contract
 from shardify.format.manifest import Manifest, load_manifest
+from shardify.format.shard_index import open_shard_file
 from shardify.inputs.paths import is_local_path
 from shardify.read.options import (
     DECODER_KEYS,
@@ -54,7 +53,7 @@ from shardify.read.options import (
     shuffle_buffer_records,
 )
 from shardify.read.tf_decode import crop_window as _crop_window  # noqa: F401 - benchmarks/read_bench.py reads it here
-from shardify.read.tf_decode import decode_fn
+from shardify.read.tf_decode import decode_fn, objects_fn, segmentation_dtype, segmentation_fn
 
 __all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 
@@ -134,7 +133,9 @@ def load(
 
     Every feature comes back under its manifest `output_name` with the manifest's dtype: images
     decoded to uint8 HxWx3 (float32 when resized), text as `tf.string`, labels as int64 indices
-    into `labels(path).names`, kept table columns as int64, float32 or string.
+    into `labels(path).names`, kept table columns as int64, float32 or string; a detection
+    output's objects as one `objects` dict, moved with the image (`shardify.read.tf_decode`) and
+    batched ragged.
 
         ds = load("out/", "train", options=ReadOptions(batch_size=64, image_size=(224, 224)))
         ds = load("out/", "train", batch_size=64, image_size=(224, 224))  # the same
@@ -227,6 +228,10 @@ class _Pipeline:
       deterministic: element order fixed across parallel stages.
       cycle: shards to read at once, as asked or chosen (`_interleave` caps it at len(paths)).
       dtype: the TensorFlow dtype images are cast to last, or None.
+      lowest_label: the lowest label index a record may hold: -1 (unlabelled) in a single-label
+        split that counts unlabelled records, else 0; parsing fails on any index outside
+        [lowest_label, labels).
+      segmentation_dtype: the dtype segmentation masks come back as (see `_segmentation_dtype`).
     """
 
     options: ReadOptions
@@ -241,6 +246,8 @@ class _Pipeline:
     deterministic: bool
     cycle: int
     dtype: tf.dtypes.DType | None
+    lowest_label: int = 0
+    segmentation_dtype: tf.dtypes.DType = tf.uint8
 
 
 def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
@@ -261,11 +268,12 @@ def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
     deterministic = options.deterministic
     if deterministic is None:
         deterministic = not options.shuffle or options.seed is not None
-    small_records = not plan.reads_images and info.num_bytes <= SMALL_RECORD_BYTES * info.num_records
+    decodes = plan.reads_images or plan.object_fields or plan.segmentation_name
+    small_records = not decodes and info.num_bytes <= SMALL_RECORD_BYTES * info.num_records
 
     paths = manifest.shard_paths(split)
     if is_local_path(path):
-        _check_local_shards(paths)
+        _check_local_shards(manifest, info.shards)
     context = options.input_context
     pipelines, index = (context.num_input_pipelines, context.input_pipeline_id) if context else (1, 0)
     mine = share(len(paths), pipelines, index)  # record-level: every shard, in manifest order
@@ -289,7 +297,39 @@ def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
         deterministic=deterministic,
         cycle=options.cycle_length or (1 if small_records else min(len(shards), MAX_CYCLE_LENGTH)),
         dtype=_tf_dtype(options.dtype),
+        lowest_label=contract.UNLABELLED if info.num_unlabelled and manifest.label_mode == contract.LABEL_SINGLE else 0,
+        segmentation_dtype=_segmentation_dtype(paths, info.shards, plan, options, where=f"{path} ({split})"),
     )
+
+
+def _segmentation_dtype(
+    paths: Sequence[str], shards: Sequence[Any], plan: ReadPlan, options: ReadOptions, *, where: str
+) -> tf.dtypes.DType:
+    """The dtype of the split's segmentation masks: uint16 where its first mask (first record of
+    its first shard) is a 16-bit PNG, else uint8. A dataset's element types are fixed before it
+    reads a record, so one mask's header decides for the split (`tf_decode.decode_segmentation`
+    fails on a later 16-bit mask holding a class above 255 where this says uint8).
+
+    Raises:
+      ReadOptionError: `segmentation_fill` does not fit the dtype.
+    """
+    if plan.segmentation_name is None:
+        return tf.uint8
+    dtype = tf.uint8
+    first = next((path for path, shard in zip(paths, shards) if shard.num_records), None)
+    spec = {contract.SEGMENTATION: tf.io.FixedLenFeature([], tf.string)}
+    try:
+        with tf.init_scope():  # eagerly, also when `load` is called inside a tf.function
+            for record in tf.data.TFRecordDataset(first).take(1):
+                dtype = segmentation_dtype(tf.io.parse_single_example(record, spec)[contract.SEGMENTATION].numpy())
+    except tf.errors.OpError:  # a damaged first record: reading the shard names it
+        pass
+    if options.segmentation_fill > dtype.max:
+        raise ReadOptionError(
+            f"segmentation_fill={options.segmentation_fill} does not fit the segmentation masks of {where}: they are "
+            f"8-bit PNGs, read as {dtype.name} (0 to {dtype.max}); give a class up to {dtype.max}"
+        )
+    return dtype
 
 
 def _tf_dtype(dtype: object) -> tf.dtypes.DType | None:
@@ -308,19 +348,19 @@ def _tf_dtype(dtype: object) -> tf.dtypes.DType | None:
         ) from None
 
 
-def _check_local_shards(paths: Sequence[str]) -> None:
-    """Each shard must be a regular file: TensorFlow would wait forever on a named pipe.
+def _check_local_shards(manifest: Manifest, shards: Sequence[Any]) -> None:
+    """Each shard must be a regular file inside the output folder, not a link to one anywhere
+    (TensorFlow would follow it, or wait forever on a named pipe): each is opened as `verify` and
+    the PyTorch reader open them.
 
     Raises:
-      ManifestError: naming the first shard that is missing or not a regular file.
+      ManifestError: naming the first shard that is missing, not a regular file, or a link.
     """
-    for shard in paths:
+    for shard in shards:
         try:
-            mode = os.stat(shard).st_mode
-        except OSError as error:
-            raise ManifestError(f"cannot read shard {shard}: {error.strerror} (run `shardify verify`)") from None
-        if not stat.S_ISREG(mode):
-            raise ManifestError(f"shard {shard} is not a regular file")
+            open_shard_file(manifest.root, shard.path).close()
+        except CorruptShardError as error:
+            raise ManifestError(f"shard {error}") from None
 
 
 # Stages, in the order `load` composes them ----------------------------------------------------
@@ -404,11 +444,36 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.
     if pipeline.small_records:
         batch_size = options.batch_size or PARSE_BATCH_RECORDS
         records = records.batch(batch_size, drop_remainder=options.drop_remainder and bool(options.batch_size))
-    parse = _parse_fn(pipeline.manifest, plan.keys, batched=pipeline.small_records)
+    parse = _parse_fn(pipeline.manifest, plan.keys, batched=pipeline.small_records, lowest_label=pipeline.lowest_label)
+    objects = {field: plan.object_names(field) for field in plan.object_fields}
+    where = pipeline.manifest.root
     if not plan.reads_images:
-        return records.map(parse, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+        steps = []  # with no image to move them with: objects gathered into `objects`, the segmentation decoded
+        if objects:
+            size_names = (plan.names.get(contract.IMAGE_HEIGHT, ""), plan.names.get(contract.IMAGE_WIDTH, ""))
+            steps.append(objects_fn(objects, size_names, num_keypoints=plan.num_keypoints))
+        if plan.segmentation_name:
+            steps.append(segmentation_fn(plan.segmentation_name, pipeline.segmentation_dtype, where=where))
+
+        def parse_only(record: tf.Tensor) -> dict[str, tf.Tensor]:
+            example = parse(record)
+            for step in steps:
+                example = step(example)
+            return example
+
+        return records.map(parse_only, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     # one map: parse and decode in the same parallel call
-    decode = decode_fn([plan.names[key] for key in DECODER_KEYS], options, dtype=pipeline.dtype)
+    names = [plan.names[key] for key in DECODER_KEYS]
+    decode = decode_fn(
+        names,
+        options,
+        dtype=pipeline.dtype,
+        objects=objects,
+        num_keypoints=plan.num_keypoints,
+        segmentation=plan.segmentation_name,
+        segmentation_dtype=pipeline.segmentation_dtype,
+        where=where,
+    )
     if options.fit == RANDOM_CROP or options.flip:
         run_seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1 << 31)
 
@@ -443,17 +508,42 @@ def _densify(value: tf.Tensor | tf.sparse.SparseTensor, batched: bool) -> tf.Ten
     return tf.RaggedTensor.from_sparse(value) if batched else tf.sparse.to_dense(value)
 
 
-def _parse_fn(manifest: Manifest, keys: Sequence[str], *, batched: bool) -> Callable[[tf.Tensor], dict]:
-    """Serialized record (or batch of them) -> dict keyed by output name."""
+def _parse_fn(manifest: Manifest, keys: Sequence[str], *, batched: bool, lowest_label: int = 0) -> Callable[[tf.Tensor], dict]:
+    """Serialized record (or batch of them) -> dict keyed by output name; a label index outside
+    [lowest_label, labels) fails the read with an error naming the output (see `_check_labels`)."""
     spec = _parse_spec(manifest, keys)
     names = {key: manifest.features[key].get("output_name", key) for key in spec}
     parse_fn = tf.io.parse_example if batched else tf.io.parse_single_example
+    label_keys = [key for key in spec if key in contract.LABEL_INDEX_KEYS]
+    where = manifest.root
 
     def parse(serialized: tf.Tensor) -> dict[str, tf.Tensor]:
         parsed = parse_fn(serialized, spec)
+        for key in label_keys:
+            parsed[key] = _check_labels(parsed[key], key, len(manifest.labels), lowest_label, where)
         return {names[key]: _densify(value, batched) for key, value in parsed.items()}
 
     return parse
+
+
+def _check_labels(
+    value: tf.Tensor | tf.sparse.SparseTensor, key: str, num_labels: int, lowest: int, where: str
+) -> tf.Tensor | tf.sparse.SparseTensor:
+    """`value`, once every label index in it is checked to lie in [lowest, num_labels): a record
+    holding index 7 of 2 labels fails the read (InvalidArgumentError, with this message) instead
+    of being returned, or counted in no class by a one-hot."""
+    indices = value.values if isinstance(value, tf.sparse.SparseTensor) else value
+    within = tf.reduce_all((indices >= lowest) & (indices < num_labels))
+    allowed = "-1 (unlabelled) or " if lowest < 0 else ""
+    message = (
+        f"shardify: a record of {where} holds a {key} that is not a label index ({allowed}0 to {num_labels - 1}: "
+        f"its manifest names {num_labels} labels; run `shardify verify`); the record's indices:"
+    )
+    check = tf.debugging.Assert(within, [message, indices], summarize=8)
+    with tf.control_dependencies([check]):
+        if isinstance(value, tf.sparse.SparseTensor):
+            return tf.sparse.SparseTensor(value.indices, tf.identity(value.values), value.dense_shape)
+        return tf.identity(value)
 
 
 def _multi_hot(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
@@ -489,7 +579,7 @@ def _unbatch(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
 def _as_supervised(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
     if not pipeline.options.as_supervised:
         return examples
-    input_key, label_key = pipeline.plan.supervised_input, pipeline.plan.label_name
+    input_key, label_key = pipeline.plan.supervised_input, pipeline.plan.supervised_target
     return examples.map(lambda example: (example[input_key], example[label_key]), num_parallel_calls=AUTOTUNE)
 
 
@@ -498,7 +588,11 @@ def _batch(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
     options = pipeline.options
     if options.batch_size is None or pipeline.small_records:
         return examples
-    if pipeline.plan.multi_label and not (options.multi_hot and options.as_supervised):  # variable-length label lists
+    plan = pipeline.plan
+    # variable-length label lists, and objects: ragged, as KerasCV and KerasHub take boxes; and
+    # segmentation masks read without their image, which keep their own sizes
+    unfitted = plan.segmentation_name is not None and not plan.reads_images
+    if plan.object_fields or unfitted or (plan.multi_label and not (options.multi_hot and options.as_supervised)):
         return examples.ragged_batch(options.batch_size, drop_remainder=options.drop_remainder)
     # plain: tf.data fuses it with the map before it (measured faster than a parallel batch)
     return examples.batch(options.batch_size, drop_remainder=options.drop_remainder)

@@ -35,6 +35,7 @@ from torch.utils.data import get_worker_info
 from torch.utils.data._utils.collate import default_collate
 
 from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
+from shardify.format import contract
 from shardify.format.manifest import Manifest, load_manifest
 from shardify.format.shard_index import open_shard_file, record_frames
 from shardify.format.tfrecord import iter_records, record_from_frame
@@ -42,6 +43,7 @@ from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.read.options import (
     INDEXED_DATASET,
+    OBJECTS,
     SHARD_DATASET,
     ReadOptions,
     ReadPlan,
@@ -53,7 +55,7 @@ from shardify.read.options import (
 )
 from shardify.read.torch_records import RecordDecoder
 
-__all__ = ["ShardDataset", "IndexedDataset", "collate"]
+__all__ = ["ShardDataset", "IndexedDataset", "collate", "collate_detection"]
 
 _STATE_FORMAT = "shardify.torch.ShardDataset/1"
 
@@ -387,3 +389,32 @@ def collate(batch: Sequence[Any]) -> Any:
     ):
         return list(batch)
     return default_collate(batch)
+
+
+# The reader name of the image (contract.IMAGE_ENCODED's): a list in a detection batch.
+_IMAGE_NAME = next(f.output_name for f in contract.IMAGE_FEATURES if f.key == contract.IMAGE_ENCODED)
+
+
+def collate_detection(batch: Sequence[Any]) -> Any:
+    """The batches torchvision's detection models take: images and targets as lists.
+
+    `(image, target)` pairs (`as_supervised=True`) become `(list of images, list of targets)`, as
+    torchvision's detection references collate (`tuple(zip(*batch))`), so
+    `model(images, targets)` takes a batch as it comes; a target is a dict of tensors, its
+    `boxes` [n, 4] with n differing per image. Dicts become one dict whose `objects` and `image`
+    are lists of the records' own, every other field collated by `collate`.
+
+    >>> images, targets = collate_detection([(torch.zeros(3, 2, 2), {"labels": torch.tensor([1])}),
+    ...                                      (torch.zeros(3, 4, 4), {"labels": torch.tensor([2, 3])})])
+    >>> [image.shape[1] for image in images], [target["labels"].tolist() for target in targets]
+    ([2, 4], [[1], [2, 3]])
+    """
+    first = batch[0]
+    if isinstance(first, tuple):
+        return tuple(list(values) for values in zip(*batch))
+    if isinstance(first, Mapping):
+        return {
+            key: [item[key] for item in batch] if key in (OBJECTS, _IMAGE_NAME) else collate([item[key] for item in batch])
+            for key in first
+        }
+    return collate(batch)

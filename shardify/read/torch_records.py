@@ -30,16 +30,19 @@ from PIL import Image
 from shardify.errors import CorruptShardError, ReadOptionError
 from shardify.format import contract, example_proto, image_formats
 from shardify.format.manifest import Manifest
+from shardify.inputs.paths import join_path
 from shardify.read.options import (
     CENTER_CROP,
     CROP_AREA_RANGE,
     CROP_ASPECT_RANGE,
     CROP_ATTEMPTS,
+    OBJECTS,
     PAD,
     RANDOM_CROP,
     ReadOptions,
     ReadPlan,
 )
+from shardify.read.torch_objects import ObjectTarget, Placement, place_segmentation
 
 __all__ = ["RecordDecoder"]
 
@@ -142,7 +145,8 @@ class RecordDecoder:
     as a float32 multi-hot vector (or an int64 index tensor), `label_text` as a list of `str`.
     Images are 3xHxW (channels first, as torchvision models take them): uint8 at their own size,
     float32 in [0, 255] once fitted to `image_size` ([0, 1] with `normalize`), then cast to
-    `dtype` if given. Picklable: DataLoader workers get copies.
+    `dtype` if given. A segmentation mask is int64 [H, W] class indices, placed as its image was
+    (`shardify.read.torch_objects.place_segmentation`). Picklable: DataLoader workers get copies.
     """
 
     def __init__(self, manifest: Manifest, plan: ReadPlan, options: ReadOptions) -> None:
@@ -159,9 +163,23 @@ class RecordDecoder:
         }
         self._multi_hot = plan.multi_hot_label(options)
         # (input, label) pairs need only those two: the other features are never converted.
-        wanted = {plan.supervised_input, plan.label_name} if options.as_supervised else set(plan.names.values())
-        self._returned = tuple(key for key in plan.keys if plan.names[key] in wanted)
+        wanted = {plan.supervised_input, plan.supervised_target} if options.as_supervised else set(plan.names.values())
+        # A detection record's objects come back as one target (shardify/read/torch_objects.py).
+        self._objects = ObjectTarget(plan) if plan.object_fields else None
+        objects = self._objects.keys if self._objects else frozenset()
+        self._returned = tuple(key for key in plan.keys if plan.names[key] in wanted and key not in objects)
+        # The segmentation mask's reader name, where it is returned: decoded and placed as the image.
+        self._segmentation = plan.segmentation_name if plan.segmentation_name in wanted else None
         self._label_key = next((key for key, name in plan.names.items() if name == plan.label_name), None)
+        # Label indices are checked against the manifest's labels: -1 (unlabelled) only in shards of
+        # a single-label split that counts unlabelled records.
+        self._num_labels = len(manifest.labels)
+        self._unlabelled_shards = frozenset(
+            join_path(manifest.root, shard.path)
+            for split in manifest.splits.values()
+            if split.num_unlabelled and manifest.label_mode == contract.LABEL_SINGLE
+            for shard in split.shards
+        )
         self._jpeg: Callable[[bytes], torch.Tensor] | None = None
         self._jpeg_checked = False
 
@@ -189,13 +207,23 @@ class RecordDecoder:
         example: dict[str, Any] = {}
         for key in self._returned:
             example[self._plan.names[key]] = self._value(key, decoded, path, index)
+        placement = None  # where the image's pixels went: as stored, unless it is read and fitted
         if self._plan.reads_images:
             name = self._plan.image_name
             assert name is not None  # reads_images
             image_format = self._value(contract.IMAGE_FORMAT, decoded, path, index)
-            example[name] = self._image(example[name], image_format, path, index, rng)
+            example[name], placement = self._image(example[name], image_format, path, index, rng)
+        if self._objects is not None:
+            example[OBJECTS] = self._objects(decoded, placement, path=path, index=index)
+        if self._segmentation is not None:
+            try:
+                example[self._segmentation] = place_segmentation(
+                    example[self._segmentation], placement, fill=self._options.segmentation_fill
+                )
+            except (OSError, ValueError, Image.DecompressionBombError) as error:
+                raise CorruptShardError(path, f"its segmentation mask does not decode: {error}", index) from None
         if self._options.as_supervised:
-            return example[self._plan.supervised_input], example[self._plan.label_name]
+            return example[self._plan.supervised_input], example[self._plan.supervised_target]
         return example
 
     def _value(self, key: str, decoded: dict, path: str, index: int) -> Any:
@@ -205,7 +233,7 @@ class RecordDecoder:
         kind, values = decoded[key]
         if kind != dtype or (len(values) != 1 and not variable):
             raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {dtype}", index)
-        if key == contract.IMAGE_ENCODED:
+        if key in (contract.IMAGE_ENCODED, contract.SEGMENTATION):  # bytes, not text
             return values[0]
         if dtype == example_proto.BYTES:
             try:
@@ -213,11 +241,26 @@ class RecordDecoder:
             except UnicodeDecodeError:
                 raise CorruptShardError(path, f"feature {key!r} is not UTF-8", index) from None
             return texts if variable else texts[0]
+        if key == self._label_key:
+            self._check_labels(key, values, path, index)
         if key == self._label_key and self._multi_hot:
             hot = torch.zeros(self._plan.num_labels, dtype=torch.float32)
             hot[torch.tensor(values, dtype=torch.int64)] = 1.0
             return hot
         return torch.tensor(values if variable else values[0], dtype=_TORCH_DTYPES[dtype])
+
+    def _check_labels(self, key: str, values: list, path: str, index: int) -> None:
+        """Raises CorruptShardError for a label index outside the manifest's labels."""
+        lowest = contract.UNLABELLED if path in self._unlabelled_shards else 0
+        bad = [value for value in values if not lowest <= value < self._num_labels]
+        if bad:
+            allowed = "-1 (unlabelled) or " if lowest < 0 else ""
+            raise CorruptShardError(
+                path,
+                f"{key} is {bad[0]}, not a label index ({allowed}0 to {self._num_labels - 1}: the manifest names "
+                f"{self._num_labels} labels; run `shardify verify`)",
+                index,
+            )
 
     def _pixels(self, data: bytes, image_format: str | None) -> torch.Tensor:
         if image_format == "jpeg" and self._decoder != "pillow":
@@ -229,30 +272,33 @@ class RecordDecoder:
 
     def _image(
         self, data: bytes, image_format: str | None, path: str, index: int, rng: random.Random | None
-    ) -> torch.Tensor:
+    ) -> tuple[torch.Tensor, Placement]:
+        """The image as the options fit it, and where its stored pixels went (objects follow them)."""
         try:
             pixels = self._pixels(data, image_format)
         except Exception as error:  # noqa: BLE001 - Pillow and torchvision raise many kinds
             raise CorruptShardError(path, f"the image does not decode: {error}", index) from None
         options, size = self._options, self._options.image_size
         height, width = int(pixels.shape[1]), int(pixels.shape[2])
+        window, pad, flipped = (0, 0, height, width), None, False
         if size is not None:
             if options.fit == RANDOM_CROP:
                 assert rng is not None  # `random` is True
-                y, x, h, w = _random_window(height, width, rng)
+                window = y, x, h, w = _random_window(height, width, rng)
                 pixels = pixels[:, y : y + h, x : x + w]
             elif options.fit == CENTER_CROP:
-                y, x, h, w = _center_window(height, width, size[1] / size[0])
+                window = y, x, h, w = _center_window(height, width, size[1] / size[0])
                 pixels = pixels[:, y : y + h, x : x + w]
             if options.fit == PAD:
-                resized_h, resized_w, top, left = _pad_placement(height, width, size)
+                pad = resized_h, resized_w, top, left = _pad_placement(height, width, size)
                 padded = torch.zeros((3, *size), dtype=torch.uint8)
                 padded[:, top : top + resized_h, left : left + resized_w] = _resize(pixels, (resized_h, resized_w))
                 pixels = padded
             else:
                 pixels = _resize(pixels, size)
         if options.flip and rng is not None and rng.random() < 0.5:
-            pixels = pixels.flip(-1)
+            pixels, flipped = pixels.flip(-1), True
+        placement = Placement(height, width, window, (int(pixels.shape[1]), int(pixels.shape[2])), pad, flipped)
         floats = size is not None or options.normalize
         image = pixels.to(torch.float32 if floats else torch.uint8, memory_format=torch.contiguous_format)
         if options.normalize:
@@ -261,4 +307,4 @@ class RecordDecoder:
             if not self._dtype.is_floating_point and image.is_floating_point():
                 image = image.round()
             image = image.to(self._dtype)
-        return image
+        return image, placement

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers.coco_truth import CocoOutput
 from helpers.source_truth import expected_labels, inputs
 from helpers.sources import READER_LAYOUTS, SAMPLE_IMAGES, convert, image_bytes
 from shardify.format import contract
@@ -228,3 +229,42 @@ def test_a_gif_record_is_read_whole_but_dali_cannot_decode_it(tmp_path: Path) ->
 def test_images_decode_on_the_gpu(without_gifs: tuple[Path, Path]) -> None:
     source, out = without_gifs
     _check_decoded(_decoded(out, "mixed", 0), source, "image_folders", load_manifest(str(out)).labels)
+
+
+def test_detection_boxes_and_labels_read_with_var_len_features(coco_objects: CocoOutput) -> None:
+    """A detection output's objects, read as docs/reading.md shows: each coordinate a
+    `VarLenFeature`, stacked into [n, 4] boxes in the (xmin, ymin, xmax, ymax) "ltrb" layout DALI's
+    box operators take; labels, crowds and areas per object, as COCO's annotation JSON gives them."""
+    out, truth = coco_objects.out, coco_objects.images
+    floats, ints = tfrec.VarLenFeature(tfrec.float32, 0.0), tfrec.VarLenFeature(tfrec.int64, -1)
+    features = {
+        contract.IMAGE_FILENAME: _STRING,
+        **{key: floats for key in (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)},
+        contract.OBJECT_AREA: floats,
+        contract.OBJECT_LABEL: ints,
+        contract.OBJECT_IS_CROWD: ints,
+    }
+    names = ("filename", "boxes", "labels", "is_crowd", "area")
+    checked = 0
+    for split in ("train", "val"):
+
+        @pipeline_def(batch_size=_BATCH, num_threads=2, device_id=None)
+        def pipe():
+            r = _reader(out, split, features, pad_last_batch=True)
+            corners = [r[key] for key in (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)]
+            boxes = fn.stack(*corners, axis=1)  # [n, 4] ltrb, normalised
+            flags = (r[contract.OBJECT_LABEL], r[contract.OBJECT_IS_CROWD], r[contract.OBJECT_AREA])
+            return (r[contract.IMAGE_FILENAME], boxes, *flags)
+
+        reader = pipe()
+        reader.build()
+        for sample in _samples(reader, names, reader.epoch_size("reader")):
+            want = truth[_text(sample["filename"])]
+            count = len(want.category_ids)
+            assert sample["boxes"].shape == (count, 4) and sample["boxes"].dtype == np.float32
+            np.testing.assert_allclose(sample["boxes"], want.boxes[:, [1, 0, 3, 2]].reshape(count, 4), atol=1e-6)
+            assert sample["labels"].tolist() == want.category_ids
+            assert sample["is_crowd"].tolist() == want.iscrowd
+            np.testing.assert_allclose(sample["area"], want.area)
+            checked += count
+    assert checked == 16

@@ -10,9 +10,11 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from helpers.coco_truth import CocoOutput
 from helpers.shard_io import read_shard
 from helpers.source_truth import expected_labels, inputs, source_text
 from helpers.sources import READER_LAYOUTS, convert, image_bytes
@@ -177,3 +179,49 @@ def test_tfds_own_image_cannot_decode_what_shardifys_can(fmt: str) -> None:
     with pytest.raises(ValueError, match="incompatible|not compatible"):
         tfds.features.Image(shape=(None, None, 3)).decode_example(data)
     assert Image(shape=(None, None, 3)).decode_example(data).shape == (16, 24, 3)
+
+
+# ---- a detection output's objects ------------------------------------------------------------------
+
+
+def test_objects_are_a_sequence_with_tfds_bboxes(coco_objects: CocoOutput) -> None:
+    """COCO's boxes, categories, crowds, areas and masks, as its annotation JSON gives them, read by
+    tfds as its own detection datasets give objects: a Sequence with a BBoxFeature, from the
+    records' own image/object/* keys."""
+    out, truth = coco_objects.out, coco_objects.images
+    builder = tfds.builder_from_directory(str(out))
+    objects = builder.info.features["image/object"]
+    assert isinstance(objects, tfds.features.Sequence)
+    assert isinstance(objects.feature["bbox"], tfds.features.BBoxFeature)
+    assert isinstance(objects.feature["mask"], tfds.features.Image)  # PNG bytes decoded, not Text
+    assert not any(key.startswith("image/object/") for key in builder.info.features)
+    checked, empty = 0, 0
+    for split in builder.info.splits:
+        for example in tfds.as_numpy(builder.as_dataset(split=split)):
+            got = example["image/object"]
+            name = example[contract.IMAGE_FILENAME].decode()
+            if name not in truth:  # test2017: no annotations
+                assert got["bbox"].shape == (0, 4) and got["mask"].shape[0] == 0
+                empty += 1
+                continue
+            want = truth[name]
+            np.testing.assert_allclose(got["bbox"], want.boxes, atol=1e-6)  # [ymin, xmin, ymax, xmax]
+            assert got["class/label"].tolist() == want.category_ids  # --class-ids source: COCO's own
+            assert [t.decode() for t in got["class/text"]] == want.names
+            assert got["is_crowd"].tolist() == want.iscrowd
+            np.testing.assert_allclose(got["area"], want.area)
+            if want.category_ids:  # tfds gives an image without objects masks of shape (0, 0, 0, 1)
+                assert got["mask"].shape == (len(want.category_ids), want.height, want.width, 1)
+                np.testing.assert_array_equal(got["mask"][..., 0], want.masks)
+            checked += len(want.category_ids)
+    assert checked == 16 and empty == 3
+    image, objects = next(iter(tfds.as_numpy(builder.as_dataset(split="val", as_supervised=True))))
+    assert image.ndim == 3 and objects["bbox"].shape[1:] == (4,), "as_supervised: (image, objects)"
+    batch = next(iter(tfds.as_numpy(builder.as_dataset(split="val").padded_batch(4))))
+    assert batch["image/object"]["bbox"].shape == (4, 3, 4)  # padded to the most objects, as tfds's own
+
+
+def test_objects_features_json_is_what_tfds_itself_writes(coco_objects: CocoOutput) -> None:
+    out = coco_objects.out
+    features = tfds.builder_from_directory(str(out)).info.features
+    assert json.loads((out / naming.TFDS_FEATURES_FILENAME).read_text()) == json_format.MessageToDict(features.to_proto())

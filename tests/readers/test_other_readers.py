@@ -1,12 +1,13 @@
 """Readers that need no metadata of ours: TensorFlow Model Garden's decoders, Beam's
 `ReadFromTFRecord` and a plain `tf.data.TFRecordDataset` over the shard files, found by name.
-Model Garden is not installed: its decoders' feature specs are copied below, as they are in
-tensorflow/models."""
+Model Garden's tests use its real decoders and skip where it is not installed
+(tests/interop/test_model_garden.py reads a detection output's objects with them)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import apache_beam as beam
 import pytest
@@ -20,32 +21,18 @@ from helpers.sources import SAMPLE_IMAGES, convert
 from shardify.format import contract, example_proto
 from shardify.format.manifest import load_manifest
 
-# tensorflow/models, official/vision/dataloaders/tf_example_decoder.py: TfExampleDecoder's
-# `keys_to_features` (include_mask=False, regenerate_source_id=False, so `image/source_id` is required).
-DETECTION_KEYS_TO_FEATURES = {
-    "image/encoded": tf.io.FixedLenFeature((), tf.string),
-    "image/height": tf.io.FixedLenFeature((), tf.int64, -1),
-    "image/width": tf.io.FixedLenFeature((), tf.int64, -1),
-    "image/object/bbox/xmin": tf.io.VarLenFeature(tf.float32),
-    "image/object/bbox/xmax": tf.io.VarLenFeature(tf.float32),
-    "image/object/bbox/ymin": tf.io.VarLenFeature(tf.float32),
-    "image/object/bbox/ymax": tf.io.VarLenFeature(tf.float32),
-    "image/object/class/label": tf.io.VarLenFeature(tf.int64),
-    "image/object/area": tf.io.VarLenFeature(tf.float32),
-    "image/object/is_crowd": tf.io.VarLenFeature(tf.int64),
-    "image/source_id": tf.io.FixedLenFeature((), tf.string),
-}
-# tensorflow/models, official/vision/dataloaders/classification_input.py: Decoder's default
-# `keys_to_features` (image_field_key='image/encoded', label_field_key='image/class/label').
-CLASSIFICATION_KEYS_TO_FEATURES = {
-    "image/encoded": tf.io.FixedLenFeature((), tf.string, default_value=""),
-    "image/class/label": tf.io.FixedLenFeature((), tf.int64, default_value=-1),
-}
-# The same with is_multilabel=True.
-MULTILABEL_KEYS_TO_FEATURES = {
-    "image/encoded": tf.io.FixedLenFeature((), tf.string, default_value=""),
-    "image/class/label": tf.io.VarLenFeature(dtype=tf.int64),
-}
+_MODEL_GARDEN_INSTALL = (
+    "needs TensorFlow Model Garden: pip install --no-deps tf-models-official==2.20.0 tf-keras==2.21.0 && "
+    "pip install gin-config opencv-python-headless matplotlib"
+)
+# What every image record holds for Model Garden's decoders and parsers (its parsers read the id
+# with tf.strings.to_number).
+SOURCE_ID_SPEC = {contract.IMAGE_SOURCE_ID: tf.io.FixedLenFeature((), tf.string)}
+
+
+def _model_garden(module: str) -> ModuleType:
+    """A module of `official.vision.dataloaders`, or a skip saying how to install it."""
+    return pytest.importorskip(f"official.vision.dataloaders.{module}", reason=_MODEL_GARDEN_INSTALL)
 
 
 def _plain_dataset(out: Path) -> tf.data.Dataset:
@@ -54,17 +41,21 @@ def _plain_dataset(out: Path) -> tf.data.Dataset:
 
 
 def test_model_garden_detection_decoder_parses_every_image_record(converted: Path) -> None:
+    """Records without objects: no boxes, and every id a number of its own. Animations are the
+    limit docs/reading.md states: its decoder decodes GIFs and WebPs 4-D, and refuses them."""
+    decoder = _model_garden("tf_example_decoder").TfExampleDecoder()
     source_ids, names = [], []
     for serialized in _plain_dataset(converted):
-        parsed = tf.io.parse_single_example(serialized, DETECTION_KEYS_TO_FEATURES)
         names.append(_filename(serialized))
-        # Model Garden's parsers read the id with dataloaders/utils.py process_source_id.
-        source_ids.append(int(tf.strings.to_number(parsed["image/source_id"], tf.int64)))
-        image = tf.io.decode_image(parsed["image/encoded"], channels=3)  # as its _decode_image does
-        if names[-1].endswith((".gif", ".webp")):  # the limit the README states: animation formats come 4-D
-            assert image.shape == (1, parsed["image/height"], parsed["image/width"], 3), names[-1]
-        else:
-            assert image.shape == (parsed["image/height"], parsed["image/width"], 3), names[-1]
+        if names[-1].endswith((".gif", ".webp")):
+            with pytest.raises(ValueError, match="[Ss]hape"):
+                decoder.decode(serialized)
+            source_ids.append(int(tf.io.parse_single_example(serialized, SOURCE_ID_SPEC)[contract.IMAGE_SOURCE_ID]))
+            continue
+        decoded = decoder.decode(serialized)
+        source_ids.append(int(tf.strings.to_number(decoded["source_id"], tf.int64)))
+        assert decoded["image"].shape == (decoded["height"], decoded["width"], 3), names[-1]
+        assert decoded["groundtruth_boxes"].shape == (0, 4) and decoded["groundtruth_classes"].shape == (0,)
     assert sorted(names) == inputs(SAMPLE_IMAGES)
     assert sorted(source_ids) == list(range(len(names)))  # unique: one number per record
 
@@ -72,10 +63,7 @@ def test_model_garden_detection_decoder_parses_every_image_record(converted: Pat
 def test_source_ids_are_unique_across_splits(reader_output: Callable[[str], Path], tmp_path: Path) -> None:
     """Captions have no labels; a --split conversion has two splits: ids never repeat."""
     for out in (reader_output("image_captions"), convert(SAMPLE_IMAGES, tmp_path / "split", shards=3, split="train=0.7,test=0.3")):
-        ids = [
-            int(tf.io.parse_single_example(r, DETECTION_KEYS_TO_FEATURES)["image/source_id"].numpy())
-            for r in _plain_dataset(out)
-        ]
+        ids = [int(tf.io.parse_single_example(r, SOURCE_ID_SPEC)[contract.IMAGE_SOURCE_ID].numpy()) for r in _plain_dataset(out)]
         assert sorted(ids) == list(range(load_manifest(str(out)).inputs["written"]))
 
 
@@ -84,23 +72,24 @@ def _filename(serialized: tf.Tensor) -> str:
 
 
 def test_model_garden_classification_decoder_gives_the_labels(converted: Path) -> None:
+    decoder = _model_garden("classification_input").Decoder()  # image/encoded, image/class/label
     labels = load_manifest(str(converted)).labels
     count = 0
     for serialized in _plain_dataset(converted):
-        parsed = tf.io.parse_single_example(serialized, CLASSIFICATION_KEYS_TO_FEATURES)
+        decoded = decoder.decode(serialized)
         relpath = _filename(serialized)
-        assert {labels[int(parsed["image/class/label"])]} == expected_labels("image_folders", relpath)
+        assert {labels[int(decoded["image/class/label"])]} == expected_labels("image_folders", relpath)
         count += 1
     assert count == len(inputs(SAMPLE_IMAGES))
 
 
 def test_model_garden_multilabel_decoder_gives_every_label(reader_source: Callable[[str], Path], reader_output: Callable[[str], Path]) -> None:
+    decoder = _model_garden("classification_input").Decoder(is_multilabel=True)
     out = reader_output("label_file")
     labels = load_manifest(str(out)).labels
     seen = []
     for serialized in _plain_dataset(out):
-        parsed = tf.io.parse_single_example(serialized, MULTILABEL_KEYS_TO_FEATURES)
-        indices = tf.sparse.to_dense(parsed["image/class/label"]).numpy().tolist()
+        indices = tf.sparse.to_dense(decoder.decode(serialized)["image/class/label"]).numpy().tolist()
         seen.append(_filename(serialized))
         assert {labels[i] for i in indices} == expected_labels("label_file", seen[-1])
     assert sorted(seen) == inputs(reader_source("label_file"))
