@@ -1,4 +1,4 @@
-"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only] [--torch-only] [--long-runs-only]
+"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only] [--torch-only] [--long-runs-only] [--object-store-only]
 
 Prints, in one run, shardify's figures next to the alternatives' on the same generated data, as
 ratios, with the target each ratio should meet. Conversions are whole processes on a warm page
@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks import data, long_runs
+from benchmarks import data, long_runs, object_store
 from benchmarks.measure import Measurement, cat_command, fresh_folder, median_of, python
 
 SHARDS = 16
@@ -92,6 +92,7 @@ def _long_run_rows(args: argparse.Namespace, repeats: int, images: Path, ours: M
     rows += long_runs.dask(_row, _shardify, images, work, ours, repeats)
     if not args.quick:
         rows += long_runs.many_files(_row, _shardify, args.data, work, repeats)
+    rows += object_store.requests_per_input(_row, images, work / "object_store")
     return rows
 
 
@@ -173,6 +174,7 @@ def main() -> None:
     parser.add_argument("--reader-only", action="store_true", help="only the reader figures, on the outputs a full run left in --data")
     parser.add_argument("--long-runs-only", action="store_true", help="only start-up, validation floor, resume, cold disk, Dask and many files")
     parser.add_argument("--torch-only", action="store_true", help="only shardify.torch against DataLoader + PIL and shardify.load, on the outputs a full run left in --data")
+    parser.add_argument("--object-store-only", action="store_true", help="only the requests per input from S3 and GCS emulators")
     args = parser.parse_args()
     repeats = 1 if args.quick else args.repeats
     work = args.data / "work"
@@ -182,6 +184,8 @@ def main() -> None:
     print(f"data: {files} JPEGs, {size / 1e6:.0f} MB ({size / files / 1e3:.0f} KB each); {os.cpu_count()} cores", file=sys.stderr)
     if args.torch_only:
         rows = _torch_rows(args.quick, repeats, work, images)
+    elif args.object_store_only:
+        rows = object_store.requests_per_input(_row, images, work / "object_store")
     elif args.long_runs_only:
         out = work / "shardify"
         ours = median_of(_shardify(images, out), repeats=repeats, before=fresh_folder(out))

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -37,6 +39,21 @@ def _upload(tree: Path, put: Callable[[str, bytes], None]) -> None:
             put(f"raw/{path.relative_to(tree).as_posix()}", path.read_bytes())
 
 
+def _requests(log: Path, prefix: str, since: int = 0) -> collections.Counter:
+    """{(method, kind): count} of the requests for objects under `prefix` in an emulator's log
+    after byte `since`: kind "data" for a read of bytes (S3's GET of the object, GCS's
+    `alt=media`), "metadata" for anything else on the object (S3's HEAD, GCS's JSON GET)."""
+    text = re.sub(r"\x1b\[[0-9;]*m", "", log.read_bytes()[since:].decode(errors="replace"))  # moto colours its lines
+    counts: collections.Counter = collections.Counter()
+    for method, target in re.findall(r'"(GET|HEAD|PUT|POST) (\S+) HTTP', text):
+        path = target.split("?")[0].replace("%2F", "/")
+        if f"/{prefix}" not in path:
+            continue
+        data = method == "GET" and ("alt=media" in target or "/storage/v1/" not in path)
+        counts[(method, "data" if data else "metadata")] += 1
+    return counts
+
+
 def _convert(src: str, out: str, *beam_options: str, env: dict | None = None) -> None:
     command = [SHARDIFY, "convert", src, out, "--shards", "4", "-q", "--", *beam_options]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300, env={**os.environ, **(env or {})})
@@ -51,14 +68,16 @@ def local_output(tmp_path_factory: pytest.TempPathFactory, sample_images: Path) 
 
 
 @pytest.fixture(scope="module")
-def s3(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[object, list[str]]]:
-    """(a boto3 client, the Beam options that reach it) of moto's S3 server with BUCKET created."""
+def s3(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[object, list[str], Path]]:
+    """(a boto3 client, the Beam options that reach it, the server's request log) of moto's S3
+    server with BUCKET created."""
     pytest.importorskip("boto3", reason="needs apache-beam[aws]")
     import boto3
 
     port = _free_port()
     endpoint = f"http://127.0.0.1:{port}"
-    with _serve([str(BIN / "moto_server"), "-H", "127.0.0.1", "-p", str(port)], port, tmp_path_factory.mktemp("moto") / "log"):
+    log = tmp_path_factory.mktemp("moto") / "log"
+    with _serve([str(BIN / "moto_server"), "-H", "127.0.0.1", "-p", str(port)], port, log):
         client = boto3.client(
             "s3", endpoint_url=endpoint, aws_access_key_id="test", aws_secret_access_key="test", region_name="us-east-1"
         )
@@ -67,16 +86,44 @@ def s3(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[object, list[
             f"--s3_endpoint_url={endpoint}", "--s3_access_key_id=test", "--s3_secret_access_key=test",
             "--s3_region_name=us-east-1",
         ]
-        yield client, options
+        yield client, options, log
 
 
 def test_s3_in_and_out_give_the_local_bytes(s3, sample_images: Path, local_output: dict[str, bytes]) -> None:
-    client, options = s3
+    client, options, log = s3
     _upload(sample_images, lambda key, data: client.put_object(Bucket=BUCKET, Key=key, Body=data))
+    since = log.stat().st_size
     _convert(f"s3://{BUCKET}/raw", f"s3://{BUCKET}/out", *options)
     listed = client.list_objects_v2(Bucket=BUCKET, Prefix="out/")["Contents"]
     written = {o["Key"][len("out/"):]: client.get_object(Bucket=BUCKET, Key=o["Key"])["Body"].read() for o in listed}
     assert written == local_output
+    # Each input is read with two GETs (its header probed while planning, then read whole by the
+    # shard's writer) and no HEAD: Beam's own reader sent a HEAD before each.
+    inputs = sum(1 for p in sample_images.rglob("*") if p.is_file())
+    assert _requests(log, "raw/", since) == {("GET", "data"): 2 * inputs}
+
+
+def test_an_object_replaced_while_it_is_read_is_refused(s3) -> None:
+    """Reads of one object are pinned to the ETag of its first response: bytes of two versions
+    are never spliced into one input."""
+    from shardify.inputs.object_reader import ObjectChangedError, ObjectReader, s3_fetch
+
+    client, _, _ = s3
+    client.put_object(Bucket=BUCKET, Key="changing.bin", Body=bytes(range(256)) * 4)
+    reader = ObjectReader(s3_fetch(client, BUCKET, "changing.bin"), f"s3://{BUCKET}/changing.bin", chunk_bytes=16, later_chunk_bytes=16)
+    assert reader.read(16) == bytes(range(16))
+    assert reader.seek(0, os.SEEK_END) == 1024  # the size, from the first response's Content-Range
+    reader.seek(100)
+    assert reader.read(4) == bytes(range(100, 104))
+    client.put_object(Bucket=BUCKET, Key="changing.bin", Body=b"x" * 1024)
+    reader.seek(200)
+    with pytest.raises(ObjectChangedError, match="changed while it was being read"):
+        reader.read(4)
+    missing = ObjectReader(s3_fetch(client, BUCKET, "missing.bin"), f"s3://{BUCKET}/missing.bin")
+    with pytest.raises(FileNotFoundError, match="no such object"):
+        missing.read()
+    client.put_object(Bucket=BUCKET, Key="empty.bin", Body=b"")
+    assert ObjectReader(s3_fetch(client, BUCKET, "empty.bin"), "empty").read() == b""
 
 
 def test_split_folders_are_found_beyond_the_detection_sample(s3, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,7 +134,7 @@ def test_split_folders_are_found_beyond_the_detection_sample(s3, monkeypatch: py
     from shardify.beam_jobs.discover import detect
     from shardify.config import ConvertConfig
 
-    client, options = s3
+    client, options, _ = s3
     for split in ("test", "train"):
         for name in ("a/1.txt", "a/2.txt", "b/3.txt"):
             client.put_object(Bucket=BUCKET, Key=f"texts/{split}/{name}", Body=b"some words")
@@ -107,14 +154,20 @@ def test_gcs_in_and_out_give_the_local_bytes(
     port = _free_port()
     host = f"http://127.0.0.1:{port}"
     emulator = [str(BIN / "gcp-storage-emulator"), "start", "--host", "127.0.0.1", "--port", str(port), "--in-memory"]
-    with _serve([*emulator, f"--default-bucket={BUCKET}"], port, tmp_path / "gcs.log"):
+    log = tmp_path / "gcs.log"
+    with _serve([*emulator, f"--default-bucket={BUCKET}"], port, log):
         from google.cloud import storage
 
         monkeypatch.setenv("STORAGE_EMULATOR_HOST", host)
         bucket = storage.Client.create_anonymous_client().bucket(BUCKET)
         _upload(sample_images, lambda key, data: bucket.blob(key).upload_from_string(data))
+        since = log.stat().st_size
         # Without credentials, Beam retries finding them (4 times, ~22 s measured) in every
         # process: one process. (--no_auth does not reach Beam's GCS client.)
         _convert(f"gs://{BUCKET}/raw", f"gs://{BUCKET}/out", "--direct_running_mode=in_memory")
         written = {b.name[len("out/"):]: b.download_as_bytes() for b in bucket.client.list_blobs(BUCKET, prefix="out/")}
     assert written == local_output
+    # Two media GETs per input (probe, then the shard's read) and no metadata request: Beam's
+    # reader asked for each object's metadata before reading it.
+    inputs = sum(1 for p in sample_images.rglob("*") if p.is_file())
+    assert _requests(log, "raw/", since) == {("GET", "data"): 2 * inputs}
