@@ -18,6 +18,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
+from shardify.beam_jobs.progress_files import read_total
 from shardify.cli.plan_text import describe_plan
 from shardify.format import naming
 from shardify.plan.entries import PlanSummary
@@ -162,7 +163,8 @@ class PlanWatcher:
             while plan is None:
                 finished = self._done.wait(_POLL_SECONDS)
                 plan = self._read_plan()
-                if planning is not None:
+                if planning is not None:  # the counts the stages keep in OUT (beam_jobs/progress_files.py)
+                    planning.set_description_str(self._planning_counts(), refresh=False)
                     planning.refresh()
                 if finished:
                     break
@@ -175,6 +177,13 @@ class PlanWatcher:
             print(describe_plan(plan), file=self._stream, flush=True)
         if self._show_progress:
             self._progress(plan, tqdm)
+
+    def _planning_counts(self) -> str:
+        listed = read_total(self._output, naming.PROGRESS_LISTED)
+        checked = read_total(self._output, naming.PROGRESS_CHECKED)
+        if not listed:
+            return "listing and planning"
+        return f"listing and planning: {listed:,} files listed, {checked:,} inputs checked"
 
     def _progress(self, plan: PlanSummary, tqdm: type) -> None:
         written = _WrittenSoFar(self._output)

@@ -24,11 +24,12 @@ from shardify.beam_jobs.discover.find_inputs import FindInputs
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.listing import list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.beam_jobs.progress_files import ProgressFile
 from shardify.config import ConvertConfig
 from shardify.converters import archives, images
 from shardify.converters.columns import is_integer
 from shardify.errors import InvalidInputError, reject_reason
-from shardify.format import contract
+from shardify.format import contract, naming
 from shardify.plan import layout
 from shardify.plan.entries import ARRAY, IMAGE, Batch, Candidate, Entry, Reject
 from shardify.plan.layout import SourceLayout
@@ -57,7 +58,9 @@ class _ListFiles(beam.DoFn):
 
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
+        listed = ProgressFile(self._output, naming.PROGRESS_LISTED)
         for item in self._listing(root):
+            listed.add(1)
             if isinstance(item, Reject):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
             elif layout.is_junk(item[0]):
@@ -73,6 +76,7 @@ class _ListFiles(beam.DoFn):
                 if len(batch) == BATCH_SIZE:
                     yield batch
                     batch = Batch()
+        listed.add(0, flush=True)
         if batch:
             yield batch
 
@@ -89,6 +93,11 @@ class _MakeEntries(beam.DoFn):
         self._label_names = frozenset(config.label_names)
         self._layout = source_layout
         self._probed = counters.counter(counters.INPUTS_PROBED)
+        self._output = config.output
+        self._checked: ProgressFile | None = None
+
+    def setup(self) -> None:
+        self._checked = ProgressFile(self._output, naming.PROGRESS_CHECKED)
 
     def teardown(self) -> None:
         self._open.close()
@@ -103,6 +112,8 @@ class _MakeEntries(beam.DoFn):
                 reject = Reject(candidate.relpath, "probe", reject_reason(error), candidate.row)
             yield beam.pvalue.TaggedOutput(REJECTS, reject)
         self._probed.inc(len(candidates))
+        if self._checked is not None:
+            self._checked.add(len(candidates), flush=True)
         if entries:
             yield entries
 

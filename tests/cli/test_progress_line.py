@@ -1,0 +1,69 @@
+"""What a person at a terminal sees while a conversion lists and checks its inputs, before the plan
+exists: running counts, so a run of a million files never looks hung. The command runs in a
+pseudo-terminal (the progress line is for terminals only) and its screen output is read back."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+SHARDIFY = str(Path(sys.executable).with_name("shardify"))
+
+
+def _run_in_terminal(command: list[str], timeout: float = 300) -> tuple[int, str]:
+    """(exit code, everything the command wrote to its terminal) for `command` on a 160x40 pty."""
+    main, secondary = pty.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))  # a new pty is 0x0
+    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=secondary, stderr=secondary)
+    os.close(secondary)
+    output, deadline = bytearray(), time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.5)
+            if ready:
+                try:
+                    chunk = os.read(main, 65536)
+                except OSError:  # the command ended and closed its side
+                    break
+                if not chunk:
+                    break
+                output += chunk
+            elif process.poll() is not None:
+                break
+        else:
+            raise AssertionError(f"{command} did not finish in {timeout} s")
+        return process.wait(timeout=30), output.decode(errors="replace")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        os.close(main)
+
+
+def test_listing_and_checking_show_running_counts_before_the_plan(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    made = 0
+    for label in ("ant", "bee", "cow"):
+        (src / label).mkdir(parents=True)
+        for i in range(1_200):
+            (src / label / f"{i}.txt").write_text(f"{label} number {i}")
+            made += 1
+    out = tmp_path / "out"
+    code, screen = _run_in_terminal([SHARDIFY, "convert", str(src), str(out), "--shards", "3"])
+    assert code == 0, screen
+    counts = re.findall(r"listing and planning: ([\d,]+) files listed, ([\d,]+) inputs checked", screen)
+    assert counts, f"no running counts on the terminal:\n{screen}"
+    numbers = [(int(listed.replace(",", "")), int(checked.replace(",", ""))) for listed, checked in counts]
+    assert numbers == sorted(numbers), "the counts only grow"
+    assert numbers[-1] == (made, made), "the last line before the plan counts every input"
+    # the counts' files were the run's own, and are gone with its other temporary files
+    assert not [p.name for p in out.iterdir() if p.name.startswith("progress-")]
