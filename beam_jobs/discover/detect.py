@@ -18,7 +18,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder
+from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import archives, evidence_files, label_files
@@ -487,29 +487,37 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
 
 
 def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:
-    """(the first DETECT_SAMPLE_FILES usable files, whether they are all there are, the folders at
-    the top of SRC)."""
-    listing = list_tree(config.source, follow_outside_links=config.follow_outside_links, exclude=[config.output])
-    files = (item for item in listing if not isinstance(item, Reject) and not layout.is_junk(item.relpath))
+    """(at most DETECT_SAMPLE_FILES usable files, spread over SRC's folders, whether they are all
+    there are, the folders at the top of SRC)."""
     if is_local_path(config.source):
-        listed = list(itertools.islice(files, DETECT_SAMPLE_FILES + 1))
+        listed, complete = sample_tree(
+            config.source, DETECT_SAMPLE_FILES, follow_outside_links=config.follow_outside_links, exclude=[config.output]
+        )
         output, root = real_folder(config.output), real_folder(config.source)
         with os.scandir(config.source) as scan:
             top_folders = [
                 e.name for e in scan if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output
             ]
-        return listed[:DETECT_SAMPLE_FILES], len(listed) <= DETECT_SAMPLE_FILES, top_folders
+        return listed, complete, top_folders
     # Object stores list in name order, so the first files may all lie in one folder ("test/"
     # before "train/"): the top folders come from the whole listing, which Beam's match reads in
-    # full anyway.
-    listed, folders, count = [], set(), 0
+    # full anyway, and the sample is spread over the folders it names.
+    listing = list_tree(config.source, follow_outside_links=config.follow_outside_links, exclude=[config.output])
+    files = (item for item in listing if not isinstance(item, Reject) and not layout.is_junk(item.relpath))
+    folders: set[str] = set()
+    by_folder: dict[str, list[Listed]] = {}  # the first files of the first folders: bounded
+    count = 0
     for item in files:
         count += 1
-        if len(listed) < DETECT_SAMPLE_FILES:
-            listed.append(item)
-        if "/" in item.relpath:
-            folders.add(item.relpath.split("/", 1)[0])
-    return listed, count <= DETECT_SAMPLE_FILES, sorted(folders)
+        parent, _, _ = item.relpath.rpartition("/")
+        if parent:
+            folders.add(parent.split("/", 1)[0])
+        kept = by_folder.get(parent)
+        if kept is None and len(by_folder) < DETECT_SAMPLE_FILES:
+            kept = by_folder[parent] = []
+        if kept is not None and len(kept) < DETECT_SAMPLE_FILES:
+            kept.append(item)
+    return spread_over_folders(by_folder.values(), DETECT_SAMPLE_FILES), count <= DETECT_SAMPLE_FILES, sorted(folders)
 
 
 def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]) -> layout.SourceLayout:

@@ -11,9 +11,10 @@ locale (`utf8_name`): labels and ids are the same under any locale.
 
 from __future__ import annotations
 
+import collections
 import os
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
@@ -22,8 +23,9 @@ from shardify.errors import SourceError
 from shardify.inputs.files import NOT_REGULAR, escape_name, file_kind, is_decodable
 from shardify.inputs.paths import is_local_path, join_path, utf8_name
 from shardify.plan.entries import Reject
+from shardify.plan.layout import is_junk
 
-__all__ = ["list_tree", "list_file", "real_folder"]
+__all__ = ["list_tree", "sample_tree", "spread_over_folders", "list_file", "real_folder"]
 
 _STAGE = "discover"
 
@@ -81,6 +83,91 @@ def list_tree(
                 yield Reject(escape_name(relpath), _STAGE, reject)
             else:
                 yield Listed(relpath, reject)
+
+
+# A spread sample takes this many files of each folder per round (see `sample_tree`).
+_SAMPLE_SHARE = 16
+
+
+def sample_tree(
+    root: str, limit: int, *, follow_outside_links: bool = False, exclude: Sequence[str] = ()
+) -> tuple[list[Listed], bool]:
+    """Up to `limit` files of the local folder `root`, spread over its folders, and whether they
+    are all it holds. Rejects and junk are left out (the pipeline's listing reports them).
+
+    `list_tree`'s first files all lie in one folder once a folder holds more than `limit` (a
+    dataset of two classes of 12,500 images each: the first 2,000 are all `Cat/`), and detection
+    would read the source as that folder alone. Here folders are scanned breadth-first, and each
+    gives `_SAMPLE_SHARE` files a round until `limit` are taken; at most `limit` folders are
+    scanned, so the cost stays bounded whatever the source's size.
+
+    Raises:
+      SourceError: `root` itself cannot be listed.
+    """
+    excluded = frozenset(real_folder(path) for path in exclude)
+    real_root = os.path.realpath(root)
+    wanted, limit = limit, limit + 1  # one more tells a source of exactly `limit` files from a larger one
+    folders = collections.deque([(root, "", "")])
+    pending: list[Iterator[os.DirEntry]] = []  # each scanned folder's files not taken yet
+    taken: list[Listed] = []
+    scanned = 0
+
+    def take(files: Iterator[tuple[os.DirEntry, str]], count: int) -> bool:
+        """Takes up to `count` usable files; True if `files` may hold more."""
+        for entry, relpath in files:
+            if is_junk(relpath):
+                continue
+            size = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
+            if not isinstance(size, str):
+                taken.append(Listed(relpath, size))
+                count -= 1
+                if count == 0 or len(taken) >= limit:
+                    return True
+        return False
+
+    while folders and len(taken) < limit and scanned < limit:
+        folder, rel_dir, os_rel_dir = folders.popleft()
+        scanned += 1
+        try:
+            with os.scandir(folder) as scan:
+                children = sorted(scan, key=lambda entry: utf8_name(entry.name))
+        except OSError as error:
+            if not rel_dir:
+                raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
+            continue
+        files = []
+        for entry in children:
+            relpath = rel_dir + utf8_name(entry.name)
+            if entry.is_dir(follow_symlinks=False):
+                if os.path.join(real_root, os_rel_dir + entry.name) not in excluded:
+                    folders.append((entry.path, relpath + "/", os_rel_dir + entry.name + "/"))
+            else:
+                files.append((entry, relpath))
+        rest = iter(files)
+        if take(rest, _SAMPLE_SHARE):
+            pending.append(rest)
+    while pending and len(taken) < limit:  # more rounds over the folders that have files left
+        pending = [rest for rest in pending if len(taken) < limit and take(rest, _SAMPLE_SHARE)]
+    return taken[:wanted], not folders and not pending and len(taken) <= wanted
+
+
+def spread_over_folders(folders: Iterable[Sequence[Listed]], limit: int) -> list[Listed]:
+    """Up to `limit` of the files, `_SAMPLE_SHARE` from each folder a round (fewer where the
+    folders are many, so that each has a turn; folders in the order given, files in theirs).
+
+    >>> cats, dogs = [Listed(f"Cat/{i}.jpg", 1) for i in range(40)], [Listed(f"Dog/{i}.jpg", 1) for i in range(40)]
+    >>> [item.relpath for item in spread_over_folders([cats, dogs], 34)][15:18]
+    ['Cat/15.jpg', 'Dog/0.jpg', 'Dog/1.jpg']
+    """
+    folders = [list(files) for files in folders]
+    share = max(1, min(_SAMPLE_SHARE, limit // max(1, len(folders))))  # every folder gets a turn
+    taken: list[Listed] = []
+    start = 0
+    while len(taken) < limit and any(start < len(files) for files in folders):
+        for files in folders:
+            taken.extend(files[start : start + share][: limit - len(taken)])
+        start += share
+    return taken
 
 
 def list_file(root: str, relpath: str) -> Listed | Reject:

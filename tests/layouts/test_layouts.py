@@ -223,3 +223,29 @@ def test_split_folders_and_ratio_split_do_not_mix(make_tree, tmp_path: Path) -> 
     source = make_tree({"train/a/1.txt": b"x", "test/a/2.txt": b"y"})
     with pytest.raises(UsageError, match="split folders"):
         convert(source, tmp_path / "out", split="train=0.5,test=0.5")
+
+
+def test_class_folders_larger_than_the_detection_sample_are_all_seen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Microsoft's PetImages (`PetImages/Cat/`, `PetImages/Dog/`, 12,500 images each) against a
+    sample of 2,000: the listing's first files all lie in one class folder, and the plan said
+    "labels from: the one class folder, PetImages/Dog/; every record is labelled Dog". The sample
+    is spread over the folders, so the plan names class folders. Here: 40 images a class, a
+    sample of 30."""
+    from shardify.beam_jobs.discover import detect
+
+    src = tmp_path / "kagglecatsanddogs"
+    made = Counter()
+    for label in ("Cat", "Dog"):
+        (src / "PetImages" / label).mkdir(parents=True)
+        for i in range(40):
+            (src / "PetImages" / label / f"{i}.jpg").write_bytes(image_bytes(seed=i))
+            made[label] += 1
+    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 30)
+    config = ConvertConfig(str(src), str(tmp_path / "out"))
+    found, scan = detect.detect_source(config)
+    assert not scan.complete and scan.files == 30
+    labels_from, _ = found.provenance()
+    assert labels_from == "class folders: SRC/PetImages/<class>/", labels_from
+    plan = plan_conversion(config)
+    assert dict(plan.splits["train"].label_counts) == made
+    assert not any("one class folder" in note for note in plan.notes), plan.notes

@@ -147,6 +147,27 @@ def test_split_folders_are_found_beyond_the_detection_sample(s3, monkeypatch: py
     assert (found.name, found.split_folders) == ("text_folders", ("test", "train"))
 
 
+def test_class_folders_beyond_the_detection_sample_are_class_folders(s3, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PetImages/Cat/ lists before PetImages/Dog/: a sample of the first files sees one class."""
+    from apache_beam.io.filesystems import FileSystems
+    from apache_beam.options.pipeline_options import PipelineOptions
+
+    from shardify.beam_jobs.discover import detect
+    from shardify.config import ConvertConfig
+
+    client, options, _ = s3
+    for label in ("Cat", "Dog"):
+        for i in range(4):
+            client.put_object(Bucket=BUCKET, Key=f"pets/PetImages/{label}/{i}.txt", Body=f"a {label}".encode())
+    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 3)
+    FileSystems.set_options(PipelineOptions(options))
+    try:
+        found = detect.resolve_layout(ConvertConfig(f"s3://{BUCKET}/pets", "unused"))
+    finally:
+        FileSystems.set_options(PipelineOptions([]))
+    assert found.provenance()[0] == "class folders: SRC/PetImages/<class>/"
+
+
 def test_gcs_in_and_out_give_the_local_bytes(
     tmp_path: Path, sample_images: Path, local_output: dict[str, bytes], monkeypatch: pytest.MonkeyPatch
 ) -> None:
