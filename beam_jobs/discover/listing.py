@@ -35,6 +35,31 @@ def real_folder(path: str) -> str:
     return os.path.realpath(path) if is_local_path(path) else path.rstrip("/")
 
 
+# A folder to list: (its path, its path relative to SRC in UTF-8 with a trailing "/", the same as
+# the os module names it).
+_Folder = tuple[str, str, str]
+
+
+def _scan(folder: _Folder, real_root: str, excluded: frozenset[str]) -> tuple[list[tuple[os.DirEntry, str]], list[_Folder]]:
+    """A folder's files (each with its relative path) and its subfolders to list, in name order;
+    `excluded` folders left out.
+
+    Raises:
+      OSError: the folder cannot be listed.
+    """
+    path, rel_dir, os_rel_dir = folder
+    with os.scandir(path) as scan:
+        children = sorted(scan, key=lambda entry: utf8_name(entry.name))
+    files, subfolders = [], []
+    for entry in children:
+        relpath = rel_dir + utf8_name(entry.name)
+        if not entry.is_dir(follow_symlinks=False):
+            files.append((entry, relpath))
+        elif os.path.join(real_root, os_rel_dir + entry.name) not in excluded:
+            subfolders.append((entry.path, relpath + "/", os_rel_dir + entry.name + "/"))
+    return files, subfolders
+
+
 def list_tree(
     root: str, *, follow_outside_links: bool = False, exclude: Sequence[str] = ()
 ) -> Iterator[Listed | Reject]:
@@ -61,23 +86,18 @@ def list_tree(
                     yield Listed(meta.path[len(prefix) :], meta.size_in_bytes)
         return
     real_root = os.path.realpath(root)
-    folders = [(root, "", "")]  # (the folder, its path relative to root: in UTF-8, as the os module names it)
+    folders: list[_Folder] = [(root, "", "")]
     while folders:
-        folder, rel_dir, os_rel_dir = folders.pop()
+        folder = folders.pop()
         try:
-            with os.scandir(folder) as scan:
-                children = sorted(scan, key=lambda entry: utf8_name(entry.name))
+            files, subfolders = _scan(folder, real_root, excluded)
         except OSError as error:
-            if not rel_dir:
+            if not folder[1]:
                 raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
-            yield Reject(escape_name(rel_dir.rstrip("/")), _STAGE, f"cannot list folder: {error.strerror}")
+            yield Reject(escape_name(folder[1].rstrip("/")), _STAGE, f"cannot list folder: {error.strerror}")
             continue
-        for entry in children:
-            relpath = rel_dir + utf8_name(entry.name)
-            if entry.is_dir(follow_symlinks=False):
-                if os.path.join(real_root, os_rel_dir + entry.name) not in excluded:
-                    folders.append((entry.path, relpath + "/", os_rel_dir + entry.name + "/"))
-                continue
+        folders.extend(subfolders)
+        for entry, relpath in files:
             reject = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
             if isinstance(reject, str):
                 yield Reject(escape_name(relpath), _STAGE, reject)
@@ -107,7 +127,7 @@ def sample_tree(
     excluded = frozenset(real_folder(path) for path in exclude)
     real_root = os.path.realpath(root)
     wanted, limit = limit, limit + 1  # one more tells a source of exactly `limit` files from a larger one
-    folders = collections.deque([(root, "", "")])
+    folders: collections.deque[_Folder] = collections.deque([(root, "", "")])
     pending: list[Iterator[os.DirEntry]] = []  # each scanned folder's files not taken yet
     taken: list[Listed] = []
     scanned = 0
@@ -126,23 +146,15 @@ def sample_tree(
         return False
 
     while folders and len(taken) < limit and scanned < limit:
-        folder, rel_dir, os_rel_dir = folders.popleft()
+        folder = folders.popleft()
         scanned += 1
         try:
-            with os.scandir(folder) as scan:
-                children = sorted(scan, key=lambda entry: utf8_name(entry.name))
+            files, subfolders = _scan(folder, real_root, excluded)
         except OSError as error:
-            if not rel_dir:
+            if not folder[1]:
                 raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
             continue
-        files = []
-        for entry in children:
-            relpath = rel_dir + utf8_name(entry.name)
-            if entry.is_dir(follow_symlinks=False):
-                if os.path.join(real_root, os_rel_dir + entry.name) not in excluded:
-                    folders.append((entry.path, relpath + "/", os_rel_dir + entry.name + "/"))
-            else:
-                files.append((entry, relpath))
+        folders.extend(subfolders)
         rest = iter(files)
         if take(rest, _SAMPLE_SHARE):
             pending.append(rest)
