@@ -126,45 +126,39 @@ def test_an_object_replaced_while_it_is_read_is_refused(s3) -> None:
     assert ObjectReader(s3_fetch(client, BUCKET, "empty.bin"), "empty").read() == b""
 
 
-def test_split_folders_are_found_beyond_the_detection_sample(s3, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Object stores list in name order: a sample of the first files sees only test/, not train/."""
+def _detect_on_s3(options: list[str], source: str, sample_files: int, monkeypatch: pytest.MonkeyPatch) -> object:
+    """The layout detection finds for `source` on moto's S3, with a sample of `sample_files`."""
     from apache_beam.io.filesystems import FileSystems
     from apache_beam.options.pipeline_options import PipelineOptions
 
     from shardify.beam_jobs.discover import detect
     from shardify.config import ConvertConfig
 
+    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", sample_files)
+    FileSystems.set_options(PipelineOptions(options))
+    try:
+        return detect.resolve_layout(ConvertConfig(source, "unused"))
+    finally:
+        FileSystems.set_options(PipelineOptions([]))
+
+
+def test_split_folders_are_found_beyond_the_detection_sample(s3, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Object stores list in name order: a sample of the first files sees only test/, not train/."""
     client, options, _ = s3
     for split in ("test", "train"):
         for name in ("a/1.txt", "a/2.txt", "b/3.txt"):
             client.put_object(Bucket=BUCKET, Key=f"texts/{split}/{name}", Body=b"some words")
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 2)
-    FileSystems.set_options(PipelineOptions(options))
-    try:
-        found = detect.resolve_layout(ConvertConfig(f"s3://{BUCKET}/texts", "unused"))
-    finally:
-        FileSystems.set_options(PipelineOptions([]))
+    found = _detect_on_s3(options, f"s3://{BUCKET}/texts", 2, monkeypatch)
     assert (found.name, found.split_folders) == ("text_folders", ("test", "train"))
 
 
 def test_class_folders_beyond_the_detection_sample_are_class_folders(s3, monkeypatch: pytest.MonkeyPatch) -> None:
     """PetImages/Cat/ lists before PetImages/Dog/: a sample of the first files sees one class."""
-    from apache_beam.io.filesystems import FileSystems
-    from apache_beam.options.pipeline_options import PipelineOptions
-
-    from shardify.beam_jobs.discover import detect
-    from shardify.config import ConvertConfig
-
     client, options, _ = s3
     for label in ("Cat", "Dog"):
         for i in range(4):
             client.put_object(Bucket=BUCKET, Key=f"pets/PetImages/{label}/{i}.txt", Body=f"a {label}".encode())
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 3)
-    FileSystems.set_options(PipelineOptions(options))
-    try:
-        found = detect.resolve_layout(ConvertConfig(f"s3://{BUCKET}/pets", "unused"))
-    finally:
-        FileSystems.set_options(PipelineOptions([]))
+    found = _detect_on_s3(options, f"s3://{BUCKET}/pets", 3, monkeypatch)
     assert found.provenance()[0] == "class folders: SRC/PetImages/<class>/"
 
 
