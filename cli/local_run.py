@@ -108,6 +108,20 @@ class _WrittenSoFar:
         return count
 
 
+def _screen(stream: TextIO) -> dict[str, object]:
+    """tqdm's size arguments for `stream`: a terminal that reports no size (0x0: a new
+    pseudo-terminal, `docker exec -t` before its first resize) gets 80x24, since tqdm hides every
+    bar at or below the screen's height and would show nothing; otherwise tqdm follows the
+    terminal (resized windows included)."""
+    try:
+        size = os.get_terminal_size(stream.fileno())
+    except (AttributeError, OSError, ValueError):
+        return {}
+    if size.columns > 0 and size.lines > 0:
+        return {"dynamic_ncols": True}
+    return {"ncols": size.columns or 80, "nrows": size.lines or 24}
+
+
 def _plan_stamp(output: str) -> tuple[int, int] | None:
     try:
         info = os.stat(os.path.join(output, naming.PLAN_FILENAME))
@@ -158,7 +172,9 @@ class PlanWatcher:
         plan = None
         planning = None
         if self._show_progress:
-            planning = tqdm(desc="listing and planning", bar_format="{desc} {elapsed}", file=self._stream, leave=False)
+            planning = tqdm(
+                desc="listing and planning", bar_format="{desc} {elapsed}", file=self._stream, leave=False, **_screen(self._stream)
+            )
         try:
             while plan is None:
                 finished = self._done.wait(_POLL_SECONDS)
@@ -190,7 +206,7 @@ class PlanWatcher:
         bar_format = "writing {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} records{postfix} [{elapsed}<{remaining}, {rate_fmt}]"
         total_mb = plan.num_bytes / 1e6
         with tqdm(
-            total=plan.num_records, unit="rec", bar_format=bar_format, file=self._stream, smoothing=0.3, dynamic_ncols=True
+            total=plan.num_records, unit="rec", bar_format=bar_format, file=self._stream, smoothing=0.3, **_screen(self._stream)
         ) as bar:
             while True:
                 finished = self._done.wait(_POLL_SECONDS)

@@ -19,10 +19,12 @@ from pathlib import Path
 SHARDIFY = str(Path(sys.executable).with_name("shardify"))
 
 
-def _run_in_terminal(command: list[str], timeout: float = 300) -> tuple[int, str]:
-    """(exit code, everything the command wrote to its terminal) for `command` on a 160x40 pty."""
+def _run_in_terminal(command: list[str], timeout: float = 300, *, sized: bool = True) -> tuple[int, str]:
+    """(exit code, everything the command wrote to its terminal) for `command` on a 160x40 pty
+    (on a pty of no size, as a new one is, where not `sized`)."""
     main, secondary = pty.openpty()
-    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))  # a new pty is 0x0
+    if sized:
+        fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=secondary, stderr=secondary)
     os.close(secondary)
     output, deadline = bytearray(), time.monotonic() + timeout
@@ -67,3 +69,12 @@ def test_listing_and_checking_show_running_counts_before_the_plan(tmp_path: Path
     assert numbers[-1] == (made, made), "the last line before the plan counts every input"
     # the counts' files were the run's own, and are gone with its other temporary files
     assert not [p.name for p in out.iterdir() if p.name.startswith("progress-")]
+
+
+def test_a_terminal_that_reports_no_size_still_shows_the_progress(sample_images: Path, tmp_path: Path) -> None:
+    """A terminal of 0x0 (a new pseudo-terminal, `docker exec -t` before its first resize): tqdm
+    hides every bar at or below the screen's height, so it showed nothing at all."""
+    code, screen = _run_in_terminal([SHARDIFY, "convert", str(sample_images), str(tmp_path / "out")], sized=False)
+    assert code == 0, screen
+    assert "listing and planning" in screen
+    assert re.search(r"writing +\d+%.*records", screen), screen
