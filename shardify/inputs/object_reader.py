@@ -193,13 +193,14 @@ def gcs_fetch(bucket: Any, blob_name: str, retry: Any = None) -> Fetch:
 
     blob = bucket.blob(blob_name)
     url = f"gs://{bucket.name}/{blob_name}"
+    retries = {} if retry is None else {"retry": retry}  # None would turn the library's own retries off
 
     def fetch(start: int, stop: int | None) -> tuple[bytes, int | None]:
         if stop is not None and stop <= start:
             return b"", None
         try:
             data = blob.download_as_bytes(
-                start=start, end=None if stop is None else stop - 1, checksum=None, raw_download=True, retry=retry
+                start=start, end=None if stop is None else stop - 1, checksum=None, raw_download=True, **retries
             )
         except exceptions.RequestRangeNotSatisfiable:
             return b"", (0 if start == 0 else None)
