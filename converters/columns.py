@@ -187,7 +187,11 @@ def label_file_columns(columns: Sequence[str], label_column: str = "", *, captio
     key = choose_column(columns, "", KEY_COLUMN_NAMES, "key") or columns[0]
     label = choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
     if not label and len(columns) == 2:  # `name label` lines, as ImageNet's validation labels ship
-        label = columns[1] if columns[0] == key else columns[0]
+        other = columns[1] if columns[0] == key else columns[0]
+        # ... but a caption is no label: Hugging Face's imagefolder `file_name,text` gave each
+        # image its caption as its class.
+        if not choose_column([other], "", CAPTION_COLUMN_NAMES, "caption"):
+            label = other
     caption = choose_column(columns, "", CAPTION_COLUMN_NAMES, "caption") if captions else ""
     return LabelFileColumns(key, label, caption if caption not in (key, label) else "")
 

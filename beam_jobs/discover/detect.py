@@ -155,6 +155,8 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
     """
     has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS | {"json"} for p in sample)
     found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
+    # A Hugging Face imagefolder's one metadata file at the top (file_name relative to SRC).
+    found += [name for name in _HF_METADATA_FILES if name in top_files and _names_files(config, name)]
     found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
     if found and has_data_files:
         return found[0]
@@ -189,7 +191,36 @@ def _coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tup
 _EVIDENCE_CANDIDATES = 200
 _EVIDENCE_HEAD_BYTES = 64 << 10
 _EVIDENCE_HEAD_LINES = 40
-_HF_METADATA_NAME = "metadata.jsonl"  # a Hugging Face imagefolder's metadata (its .csv and .parquet forms: not yet)
+_HF_METADATA_NAME = "metadata.jsonl"  # a Hugging Face imagefolder's metadata with objects (see _hf_metadata)
+# A Hugging Face imagefolder's metadata files: `file_name` names an image, the other columns are
+# its features (`text` a caption). Read as a label file where one lies at the top of SRC.
+_HF_METADATA_FILES = ("metadata.csv", "metadata.jsonl")
+
+
+def _names_files(config: ConvertConfig, path: str) -> bool:
+    """Whether the first line of the table `path` (relative to SRC) has a `file_name` column (and,
+    in JSON lines, no `objects`)."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            first = fileobj.readline(_EVIDENCE_HEAD_BYTES).decode("utf-8", errors="replace")
+    except (OSError, InvalidInputError):
+        return False
+    if path.endswith(".jsonl"):
+        try:
+            row = json_input.parse(first)
+        except InvalidInputError:
+            return False
+        # with `objects` it is a detection dataset's, read as evidence (_hf_metadata)
+        return isinstance(row, dict) and isinstance(row.get("file_name"), str) and "objects" not in row
+    return "file_name" in [cell.strip().strip('"') for cell in first.split(",")]
+
+
+def _hf_metadata_per_folder(config: ConvertConfig, sample: list[str]) -> list[str]:
+    """Hugging Face imagefolder metadata files below the top of SRC (one per split folder) that
+    name files and carry no objects: a shape not read yet."""
+    return sorted(
+        p for p in sample if "/" in p and posixpath.basename(p) in _HF_METADATA_FILES and _names_files(config, p)
+    )
 # A vocabulary file is read whole: ImageNet-21k's 21,843 names fit.
 _VOCABULARY_LINES = 30_000
 
@@ -610,6 +641,14 @@ def _detect_folder(
         # A YOLO export (its labels/*.txt share the images' stems but are no captions) or a Hugging
         # Face imagefolder (its metadata.jsonl is no table of texts): images, labelled by those files.
         forced = layout.IMAGE_FOLDERS
+    elif not forced and not label_file and (per_folder := _hf_metadata_per_folder(config, sample)):
+        shown = ", ".join(per_folder[:3]) + (" and more" if len(per_folder) > 3 else "")
+        raise UsageError(
+            f"{config.source} is a Hugging Face imagefolder with metadata in each split folder ({shown}), which "
+            "shardify does not read yet (it would read them as tables of text): put one metadata.csv at the top of "
+            "SRC whose file_name is relative to SRC (train/0001.png), or convert one split with --labels FILE, "
+            "or force another reading with --layout"
+        )
     detected = layout.detect_layout(
         sample,
         top_folders,

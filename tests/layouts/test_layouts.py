@@ -249,3 +249,52 @@ def test_class_folders_larger_than_the_detection_sample_are_all_seen(tmp_path: P
     plan = plan_conversion(config)
     assert dict(plan.splits["train"].label_counts) == made
     assert not any("one class folder" in note for note in plan.notes), plan.notes
+
+
+def _hf_imagefolder(root: Path, metadata: dict[str, str], images: dict[str, int]) -> Path:
+    """A Hugging Face `imagefolder` as its docs show it: images, and metadata files whose
+    `file_name` names each image relative to the metadata file's folder, `text` its caption."""
+    for name, seed in images.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(image_bytes(fmt="PNG", seed=seed))
+    for name, text in metadata.items():
+        (root / name).write_text(text)
+    return root
+
+
+def test_hugging_face_metadata_at_the_top_gives_captions_not_labels(tmp_path: Path) -> None:
+    """`metadata.csv` with `file_name,text` (the imagefolder docs' caption dataset): every image
+    a record carrying its caption. Read as a label file, `text` was each image's label: 6
+    captions, 6 classes, exit 0."""
+    images = {f"train/{i:04d}.png": i for i in range(4)} | {f"test/{i:04d}.png": 10 + i for i in range(2)}
+    csv = "file_name,text\n" + "".join(f'{name},"a picture, number {seed}"\n' for name, seed in images.items())
+    src = _hf_imagefolder(tmp_path / "csv", {"metadata.csv": csv}, images)
+    output = convert(src, tmp_path / "out_csv")
+    manifest = load_manifest(str(output))
+    assert manifest.label_mode == "none" and manifest.labels == ()
+    records = _records(output)
+    captions = {
+        r[contract.IMAGE_FILENAME].decode(): r[contract.TEXT].decode() for split in records.values() for r in split
+    }
+    assert captions == {name: f"a picture, number {seed}" for name, seed in images.items()}
+    assert {split: len(rs) for split, rs in records.items()} == {"train": 4, "test": 2}
+    # the JSON lines form, the same
+    jsonl = "".join(json.dumps({"file_name": name, "text": f"caption {seed}"}) + "\n" for name, seed in images.items())
+    src = _hf_imagefolder(tmp_path / "jsonl", {"metadata.jsonl": jsonl}, images)
+    output = convert(src, tmp_path / "out_jsonl")
+    texts = {r[contract.IMAGE_FILENAME].decode(): r[contract.TEXT].decode() for rs in _records(output).values() for r in rs}
+    assert texts == {name: f"caption {seed}" for name, seed in images.items()}
+
+
+def test_hugging_face_metadata_in_each_split_folder_stops_before_writing(tmp_path: Path) -> None:
+    """`train/metadata.csv` beside `train/0000.png`: not read yet, so a refusal naming the files
+    and what to do, where it was read as tables of text (every image rejected)."""
+    images = {f"train/{i:04d}.png": i for i in range(3)} | {"test/0000.png": 9}
+    metadata = {
+        "train/metadata.csv": "file_name,text\n" + "".join(f"{i:04d}.png,caption {i}\n" for i in range(3)),
+        "test/metadata.csv": "file_name,text\n0000.png,caption 9\n",
+    }
+    src = _hf_imagefolder(tmp_path / "src", metadata, images)
+    with pytest.raises(UsageError, match=r"Hugging Face imagefolder .*test/metadata.csv, train/metadata.csv.*--labels"):
+        plan_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert not (tmp_path / "out").exists()
