@@ -315,6 +315,15 @@ def convert(
         bool,
         typer.Option("--overwrite", help="Write into a folder holding other files (never deleted).", rich_help_panel=_OUTPUT),
     ] = False,
+    append: Annotated[
+        bool,
+        typer.Option(
+            "--append",
+            help="Add the inputs of SRC that OUT does not hold yet as new shards and a new version of OUT; "
+            "existing shards are never rewritten, every earlier version stays readable.",
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = False,
     dry_run: Annotated[
         bool,
         typer.Option("--dry-run", "-n", help="Print the layout and the plan; write nothing.", rich_help_panel=_OUTPUT),
@@ -428,10 +437,12 @@ def convert(
     if dry_run:
         _dry_run(config, beam_args, workers)
     else:
-        _convert(config, beam_args, runner=runner, workers=workers, overwrite=overwrite, quiet=quiet)
+        _convert(config, beam_args, runner=runner, workers=workers, overwrite=overwrite, quiet=quiet, append=append)
 
 
-def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, workers: int | None, overwrite: bool, quiet: bool) -> None:
+def _convert(
+    config: ConvertConfig, beam_args: list[str], *, runner: str, workers: int | None, overwrite: bool, quiet: bool, append: bool = False
+) -> None:
     """Runs the conversion, showing the plan and progress on a terminal, then says what it wrote."""
     from shardify.beam_jobs.runners.runner import LOCAL, is_dry_run
 
@@ -445,12 +456,12 @@ def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, worker
                 _LOG.info("converting %s -> %s (worker log: %s)", config.source, config.output, log_path)
                 show_progress = not quiet and stream.isatty()
                 with PlanWatcher(os.path.abspath(config.output), stream, show_plan=not quiet, show_progress=show_progress):
-                    result = _run(config, beam_args, runner, workers, overwrite, log_path)
+                    result = _run(config, beam_args, runner, workers, overwrite, log_path, append=append)
             os.unlink(log_path)
         else:
             _configure_logging(sys.stderr, quiet)
             _LOG.info("converting %s -> %s on %s", config.source, config.output, runner)
-            result = _run(config, beam_args, runner, workers, overwrite)
+            result = _run(config, beam_args, runner, workers, overwrite, append=append)
     from apache_beam.options.pipeline_options import PipelineOptions
 
     from shardify.beam_jobs import counters
@@ -476,7 +487,9 @@ def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, worker
     )
 
 
-def _run(config: ConvertConfig, beam_args: list[str], runner: str, workers: int | None, overwrite: bool, log_path: str = "") -> object:
+def _run(
+    config: ConvertConfig, beam_args: list[str], runner: str, workers: int | None, overwrite: bool, log_path: str = "", *, append: bool = False
+) -> object:
     """`run_conversion`, with a failure inside the runner said in one line.
 
     Raises:
@@ -485,7 +498,9 @@ def _run(config: ConvertConfig, beam_args: list[str], runner: str, workers: int 
     from shardify.beam_jobs.launch import run_conversion
 
     try:
-        return run_conversion(config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite)
+        return run_conversion(
+            config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite, append=append
+        )
     except ShardifyError:
         if log_path:
             os.unlink(log_path)  # refused before any worker ran: nothing to keep
