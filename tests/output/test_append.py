@@ -255,3 +255,59 @@ def test_append_from_the_command_line(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "version 2: appended 24 records" in result.output
     assert json.loads((out / naming.MANIFEST_FILENAME).read_text())["dataset_version"]["number"] == 2
+
+
+def test_dali_reads_each_version_from_its_manifest(grown: dict) -> None:
+    pytest.importorskip("nvidia.dali")
+    import nvidia.dali.tfrecord as tfrec
+    from nvidia.dali import fn, pipeline_def
+
+    out = grown["out"]
+    for version in (1, 2, 3):
+        shards = load_manifest(str(out), version=version).split("train").shards
+
+        @pipeline_def(batch_size=4, num_threads=2, device_id=None)
+        def pipe():
+            records = fn.readers.tfrecord(
+                path=[str(out / shard.path) for shard in shards],
+                index_path=[str(out / shard.index) for shard in shards],
+                features={contract.IMAGE_FILENAME: tfrec.FixedLenFeature((), tfrec.string, "")},
+                name="reader",
+                pad_last_batch=True,
+            )
+            return records[contract.IMAGE_FILENAME]
+
+        reader = pipe()
+        reader.build()
+        size, names = reader.epoch_size("reader"), []
+        while len(names) < size:
+            (batch,) = reader.run()
+            names += [bytes(batch.at(i)).decode() for i in range(len(batch))][: size - len(names)]
+        assert sorted(names) == sorted(grown["files"][version]), version
+
+
+def test_verify_checks_every_version(grown: dict, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from shardify.cli.main import app
+
+    result = CliRunner().invoke(app, ["verify", str(grown["out"])])
+    assert result.exit_code == 0, result.output
+    copy = tmp_path / "copy"
+    shutil.copytree(grown["out"], copy)
+    first = json.loads((copy / naming.version_manifest_filename(1)).read_text())
+    first["splits"]["train"]["shards"][0]["sha256"] = "0" * 64
+    (copy / naming.version_manifest_filename(1)).write_text(json.dumps(first))
+    result = CliRunner().invoke(app, ["verify", str(copy)])
+    assert result.exit_code == 1 and naming.version_manifest_filename(1) in result.output
+
+
+def test_inspect_lists_the_versions(grown: dict) -> None:
+    from typer.testing import CliRunner
+
+    from shardify.cli.main import app
+
+    result = CliRunner().invoke(app, ["inspect", str(grown["out"]), "--versions"])
+    assert result.exit_code == 0, result.output
+    assert "3 versions; the latest is 3" in result.output
+    assert "new labels: hexagon" in result.output and "version=2" in result.output
