@@ -290,9 +290,10 @@ def _check_finished(config: ConvertConfig) -> None:
 
 
 def plan_conversion(
-    config: ConvertConfig, *, beam_args: Sequence[str] = (), num_workers: int | None = None
+    config: ConvertConfig, *, beam_args: Sequence[str] = (), num_workers: int | None = None, append: bool = False
 ) -> PlanSummary:
-    """Discovers and plans without writing anything to `config.output`: the dry run.
+    """Discovers and plans without writing anything to `config.output`: the dry run (with
+    `append`, of the inputs OUT does not hold yet, as `run_conversion` would append them).
 
     Runs locally (planning reads every header, which is cheap next to writing).
 
@@ -306,7 +307,10 @@ def plan_conversion(
         FileSystems.set_options(pipeline.options)
         config, source_layout, scan = _prepared(config)
         pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers)
-        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline))
+        version = VersionPlan()
+        if append:
+            config, version = _append_plan(config, source_layout, scan)
+        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline), version=version)
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
             summary = PlanSummary.from_json(json.load(f))

@@ -435,7 +435,7 @@ def convert(
     # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
     logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
     if dry_run:
-        _dry_run(config, beam_args, workers)
+        _dry_run(config, beam_args, workers, append=append)
     else:
         _convert(config, beam_args, runner=runner, workers=workers, overwrite=overwrite, quiet=quiet, append=append)
 
@@ -447,6 +447,7 @@ def _convert(
     from shardify.beam_jobs.runners.runner import LOCAL, is_dry_run
 
     started = time.monotonic()
+    previous = _latest_version(config.output) if append else 0
     with reporting_errors(interrupted=lambda: _interrupted(config.output)):
         if runner == LOCAL:
             from shardify.cli.local_run import PlanWatcher, worker_output_to_log
@@ -475,6 +476,9 @@ def _convert(
         typer.echo(f"finished on {runner}: {config.output}/{naming.MANIFEST_FILENAME} describes the output")
         return
     manifest = load_manifest(config.output)  # run_conversion waited for the end, and raised the reason if there is none
+    if append and manifest.version == previous:
+        typer.echo(f"nothing new to append: every input of {config.source} is in {config.output} already; version {previous} stays the latest")
+        return
     typer.echo(
         describe_result(
             manifest,
@@ -509,6 +513,18 @@ def _run(
         raise _worker_failure(error, log_path) from None
 
 
+def _latest_version(out: str) -> int:
+    """OUT's latest version before an append (0: none; the append says why it cannot go on)."""
+    from shardify.format.manifest import load_manifest
+
+    if not is_local_path(out):
+        return 0
+    try:
+        return load_manifest(out).version
+    except ShardifyError:
+        return 0
+
+
 def _bytes_read(out: str) -> int | None:
     """The input bytes the plan counted (files' sizes, rows' lengths), or None if it cannot say."""
     try:
@@ -538,8 +554,8 @@ def _worker_failure(error: Exception, log_path: str = "") -> ShardifyError:
     return ShardifyError(f"{message} (worker log: {log_path})" if log_path else message)
 
 
-def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None) -> None:
-    """Prints the plan; writes nothing."""
+def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None, *, append: bool = False) -> None:
+    """Prints the plan (with --append: of the inputs OUT does not hold yet); writes nothing."""
     from shardify.beam_jobs.launch import plan_conversion
     from shardify.cli.local_run import worker_output_to_log
     from shardify.cli.plan_text import describe_plan
@@ -548,7 +564,7 @@ def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None) -
         with worker_output_to_log() as (stream, log_path):
             _configure_logging(stream, quiet=True, other_logs=log_path)
             try:
-                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers)
+                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers, append=append)
             except ShardifyError:
                 raise
             except Exception as error:

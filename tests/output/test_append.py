@@ -311,3 +311,32 @@ def test_inspect_lists_the_versions(grown: dict) -> None:
     assert result.exit_code == 0, result.output
     assert "3 versions; the latest is 3" in result.output
     assert "new labels: hexagon" in result.output and "version=2" in result.output
+
+
+def test_command_line_dry_run_and_nothing_new(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from shardify.cli.main import app
+
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    assert CliRunner().invoke(app, ["convert", str(source), str(out), "-q"]).exit_code == 0
+    result = CliRunner().invoke(app, ["convert", str(source), str(out), "--append", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "nothing new to append" in result.output and "version 1 stays the latest" in result.output
+    shutil.copytree(SAMPLE_IMAGES / "square", source / "square")
+    before = sorted(p.name for p in out.iterdir())
+    result = CliRunner().invoke(app, ["convert", str(source), str(out), "--append", "--dry-run"])
+    assert result.exit_code == 0, result.output
+    assert "24" in result.output and "dry run: nothing written" in result.output
+    assert sorted(p.name for p in out.iterdir()) == before
+
+
+def test_a_conversion_without_append_starts_over_at_version_one(grown: dict, tmp_path: Path) -> None:
+    out = tmp_path / "again"
+    shutil.copytree(grown["out"], out)
+    _run(grown["source"], out, shards=2)
+    manifest = load_manifest(str(out))
+    assert manifest.version == 1 and set(_records(out)) == grown["files"][3]
+    assert not [p.name for p in out.iterdir() if naming.parse_version_filename(p.name) and p.name.endswith("v00002.json")]
+    assert not [p.name for p in out.iterdir() if p.name.endswith(naming.SHARD_SUFFIX) and "-v0000" in p.name]
