@@ -30,7 +30,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import ManifestError, OutputError, RejectLimitError, SourceError, UsageError
 from shardify.format import naming
 from shardify.format.manifest import Manifest, load_manifest
-from shardify.format.versions import VersionPlan, created_now
+from shardify.format.versions import VersionPlan, bounded_lines, created_now, parse_inputs
 from shardify.inputs.paths import is_local_path, utf8_name
 from shardify.plan.entries import PlanSummary
 from shardify.plan import layout
@@ -224,6 +224,11 @@ def _append_plan(config: ConvertConfig, source_layout: SourceLayout, scan: Sourc
     missing = [name for name in version.held_files if not FileSystems.exists(FileSystems.join(config.output, name))]
     if missing:
         raise UsageError(f"--append: {config.output} lacks {missing[0]}, the inputs its version holds: convert again without --append")
+    for number, name in enumerate(version.held_files, start=1):  # checked here, before any work, one line at a time
+        path = FileSystems.join(config.output, name)
+        with FileSystems.open(path) as f:
+            for _ in parse_inputs(bounded_lines(f), path, number):
+                pass
     return config, version
 
 

@@ -21,7 +21,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
-from shardify.format.versions import HeldInput, parse_inputs
+from shardify.format.versions import HeldInput, bounded_lines, parse_inputs
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
@@ -44,7 +44,7 @@ def load_held(output: str, names: Sequence[str]) -> dict[str, HeldInput]:
     for name in names:
         version = int(name.split("-v", 1)[1].split(".", 1)[0])
         with FileSystems.open(FileSystems.join(output, name)) as f:
-            for item in parse_inputs(f, FileSystems.join(output, name), version):
+            for item in parse_inputs(bounded_lines(f), FileSystems.join(output, name), version):
                 held[item.path] = item
     return held
 

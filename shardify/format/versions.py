@@ -18,9 +18,9 @@ from __future__ import annotations
 import datetime
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 from shardify.errors import ManifestError
 from shardify.format import naming
@@ -30,6 +30,7 @@ __all__ = [
     "HeldInput",
     "inputs_text",
     "parse_inputs",
+    "bounded_lines",
     "version_record",
     "merge_manifests",
     "check_versions",
@@ -131,6 +132,17 @@ def _digest(value: object) -> bool:
 
 def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def bounded_lines(fileobj: BinaryIO) -> Iterator[bytes]:
+    """The lines of a binary file, none read past MAX_INPUTS_LINE_BYTES + 1 bytes (a longer line
+    comes out that long, and `parse_inputs` refuses it): a file without line breaks is never read
+    whole into memory."""
+    while True:
+        line = fileobj.readline(MAX_INPUTS_LINE_BYTES + 1)
+        if not line:
+            return
+        yield line
 
 
 def parse_inputs(lines: Iterable[bytes], where: str, version: int) -> Iterable[HeldInput]:

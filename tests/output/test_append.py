@@ -340,3 +340,100 @@ def test_a_conversion_without_append_starts_over_at_version_one(grown: dict, tmp
     assert manifest.version == 1 and set(_records(out)) == grown["files"][3]
     assert not [p.name for p in out.iterdir() if naming.parse_version_filename(p.name) and p.name.endswith("v00002.json")]
     assert not [p.name for p in out.iterdir() if p.name.endswith(naming.SHARD_SUFFIX) and "-v0000" in p.name]
+
+
+def test_an_append_killed_with_sigkill_leaves_the_last_version_and_resumes(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(SAMPLE_IMAGES, source, ignore=shutil.ignore_patterns("more"))
+    _run(source, out, shards=2)
+    before = {p.name: p.read_bytes() for p in out.iterdir() if naming.is_shard_file(p.name) or p.name == naming.MANIFEST_FILENAME}
+    for label in ("circle", "square", "triangle"):
+        shutil.copytree(SAMPLE_IMAGES / label / "more", source / label / "more")
+    command = [str(Path(sys.executable).with_name("shardify")), "convert", str(source), str(out), "--append", "--shards", "12", "-q"]
+    # Its own session, so that the kill reaches Beam's worker processes too.
+    run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while not any(naming.parse_shard_filename(p.name) and "-v00002-" in p.name for p in out.iterdir()):
+        assert run.poll() is None and time.monotonic() < deadline, "the append ended before it wrote a shard"
+        time.sleep(0.002)
+    os.killpg(run.pid, signal.SIGKILL)
+    run.wait()
+    manifest = load_manifest(str(out))
+    assert manifest.version == 1 and set(_records(out)) == {p for p in _source_files(source) if "/more/" not in p}
+    for name, data in before.items():
+        assert (out / name).read_bytes() == data, name
+
+    rerun = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr
+    assert load_manifest(str(out)).version == 2 and set(_records(out)) == _source_files(source)
+    assert not [p.name for p in out.iterdir() if naming.is_temp_filename(p.name) or naming.is_shard_result(p.name)]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b"not json\n",
+        b'{"path": "circle/circle_000.jpg"}\n',
+        b'{"path": "a.jpg", "size": -1, "mtime_ns": 0, "sha256": "' + b"0" * 64 + b'", "record_sha256": "' + b"0" * 64 + b'", "split": "train"}\n',
+        b'{"path": "a.jpg", "size": 1, "mtime_ns": 0, "sha256": "xyz", "record_sha256": "' + b"0" * 64 + b'", "split": "train"}\n',
+        b"[" * 100_000,
+    ],
+    ids=["not json", "fields missing", "negative size", "not a digest", "too long"],
+)
+def test_a_damaged_inputs_file_is_refused_before_any_work(tmp_path: Path, line: bytes) -> None:
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    _run(source, out)
+    with open(out / naming.inputs_filename(1), "ab") as f:
+        f.write(line)
+    shutil.copytree(SAMPLE_IMAGES / "square", source / "square")
+    with pytest.raises(ManifestError, match=naming.inputs_filename(1)):
+        _run(source, out, append=True)
+    assert load_manifest(str(out)).version == 1
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["dataset_version"].update(number=3),
+        lambda d: d.update(history="v0"),
+        lambda d: d["dataset_version"].update(manifest="../manifest.json"),
+        lambda d: d["dataset_version"].pop("added"),
+    ],
+    ids=["number skips", "history not a list", "names another file", "says nothing added"],
+)
+def test_a_crafted_version_record_is_refused(tmp_path: Path, change) -> None:
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    _run(source, out)
+    document = json.loads((out / naming.MANIFEST_FILENAME).read_text())
+    change(document)
+    (out / naming.MANIFEST_FILENAME).write_text(json.dumps(document))
+    with pytest.raises(ManifestError):
+        load_manifest(str(out))
+
+
+@pytest.mark.parametrize("version", [0, -1, True, 1.5, "1", 100_000])
+def test_a_version_no_file_can_name_is_refused(grown: dict, version: object) -> None:
+    from shardify.errors import ReadOptionError
+    from shardify.read.options import ReadOptions
+
+    with pytest.raises((ManifestError, ReadOptionError)):
+        load_manifest(str(grown["out"]), version=version)
+    if not (isinstance(version, int) and not isinstance(version, bool) and version >= 1):
+        with pytest.raises(ReadOptionError, match="version"):
+            ReadOptions(version=version)
+
+
+def test_indexed_dataset_reads_a_version(grown: dict) -> None:
+    import shardify.torch as shardify_torch
+
+    dataset = shardify_torch.IndexedDataset(str(grown["out"]), version=1, features=["filename"])
+    assert len(dataset) == len(grown["files"][1])
+    assert {_text(dataset[i]["filename"]) for i in range(len(dataset))} == grown["files"][1]
