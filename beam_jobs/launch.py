@@ -186,7 +186,8 @@ def _append_plan(config: ConvertConfig, source_layout: SourceLayout, scan: Sourc
         raise UsageError(f"--append: nothing to append to: {error}") from None
     if not latest.versions:
         raise UsageError(
-            f"--append: {config.output} was written by a shardify without versions (it lists no inputs): convert it again once without --append"
+            f"--append: {config.output} was written by a shardify without versions (it lists no inputs): "
+            "convert it again once without --append"
         )
     if source_layout.name not in APPENDABLE_LAYOUTS or scan.archives or source_layout.objects.any:
         raise UsageError(
@@ -211,7 +212,9 @@ def _append_plan(config: ConvertConfig, source_layout: SourceLayout, scan: Sourc
     added = last.get("added", {})
     first, planned = last.get("first_record", 0), added.get("planned", 0)
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (first, planned)):
-        raise UsageError(f"--append: {config.output}'s manifest does not say how many records it numbered: convert again without --append")
+        raise UsageError(
+            f"--append: {config.output}'s manifest does not say how many records it numbered: convert again without --append"
+        )
     version = VersionPlan(
         number=latest.version + 1,
         created=created_now(),
@@ -223,7 +226,9 @@ def _append_plan(config: ConvertConfig, source_layout: SourceLayout, scan: Sourc
     )
     missing = [name for name in version.held_files if not FileSystems.exists(FileSystems.join(config.output, name))]
     if missing:
-        raise UsageError(f"--append: {config.output} lacks {missing[0]}, the inputs its version holds: convert again without --append")
+        raise UsageError(
+            f"--append: {config.output} lacks {missing[0]}, the inputs its version holds: convert again without --append"
+        )
     for number, name in enumerate(version.held_files, start=1):  # checked here, before any work, one line at a time
         path = FileSystems.join(config.output, name)
         with FileSystems.open(path) as f:
@@ -248,10 +253,18 @@ def _check_appended(config: ConvertConfig, version: VersionPlan) -> Manifest:
         return latest
     reasons = "; ".join(f"{r.relpath}: {r.reason}" for r in plan.reject_examples[:3])
     if not plan.num_records and not plan.num_rejected:
-        _LOG.warning("nothing new to append: every input in %s is in %s already (version %d stays the latest)", config.source, config.output, latest.version)
+        _LOG.warning(
+            "nothing new to append: every input in %s is in %s already (version %d stays the latest)",
+            config.source,
+            config.output,
+            latest.version,
+        )
         return latest
     if not plan.num_records:
-        raise SourceError(f"nothing appended: {plan.num_rejected} inputs rejected or changed and none new ({reasons}); version {latest.version} stays the latest")
+        raise SourceError(
+            f"nothing appended: {plan.num_rejected} inputs rejected or changed and none new ({reasons}); "
+            f"version {latest.version} stays the latest"
+        )
     raise RejectLimitError(
         f"nothing appended: {plan.num_rejected} of {plan.num_records + plan.num_rejected} inputs rejected, more than --max-rejects "
         f"{config.max_rejects} allows ({reasons}); version {latest.version} stays the latest"

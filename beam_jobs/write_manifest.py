@@ -119,7 +119,8 @@ def _finish(
     if not version.appends:
         output_folder.remove_files(output, [n for n in output_folder.list_names(output) if naming.parse_version_filename(n)])
     text = manifest_lib.dumps(document)
-    output_folder.write_text_atomically(output, naming.inputs_filename(version.number), versions.inputs_text(i for shard in inputs for i in shard))
+    inputs_text = versions.inputs_text(held_input for shard in inputs for held_input in shard)
+    output_folder.write_text_atomically(output, naming.inputs_filename(version.number), inputs_text)
     # Derived from the manifest as read back, exactly as `shardify export-metadata` derives them.
     files = metadata_files(manifest_lib.parse_manifest(text, output))
     output_folder.replace_metadata_files(output, files)

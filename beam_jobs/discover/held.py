@@ -88,7 +88,8 @@ class _SkipHeldFn(beam.DoFn):
             try:
                 sha256 = self._sha256(item.relpath)
             except Exception as error:  # noqa: BLE001 - unreadable now: say so, as listing would
-                yield beam.pvalue.TaggedOutput("rejects", Reject(item.relpath, _STAGE, f"cannot be read to compare with version {held.version}: {error}"))
+                reason = f"cannot be read to compare with version {held.version}: {error}"
+                yield beam.pvalue.TaggedOutput("rejects", Reject(item.relpath, _STAGE, reason))
                 continue
             if sha256 == held.sha256:
                 yield beam.pvalue.TaggedOutput(HELD, item.relpath)

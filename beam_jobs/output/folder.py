@@ -74,7 +74,9 @@ def prepare_output(folder: str, *, overwrite: bool, keep_latest: bool = False) -
     # The old manifest goes first: from here until the new one is written the folder is incomplete.
     # An inspect report describes the old manifest, so it goes with it; so does TensorFlow Datasets'
     # entry point, so that tfds does not read shards being replaced.
-    replaced = (naming.PLAN_FILENAME,) if keep_latest else (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME, naming.INSPECT_FILENAME, naming.TFDS_INFO_FILENAME)
+    replaced: tuple[str, ...] = (naming.PLAN_FILENAME,)
+    if not keep_latest:
+        replaced += (naming.MANIFEST_FILENAME, naming.INSPECT_FILENAME, naming.TFDS_INFO_FILENAME)
     if not keep_latest:  # a conversion starts over at version 1: no earlier version stays readable
         replaced += tuple(name for name in list_names(folder) if naming.parse_version_filename(name))
     for name in replaced:

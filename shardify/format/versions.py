@@ -291,6 +291,7 @@ def check_versions(data: Mapping[str, Any], where: str) -> tuple[int, tuple[dict
             raise ManifestError(f"{where}: {field}.number must be {expected}, the versions counted from 1")
         if not isinstance(record.get("added"), dict) or not isinstance(record.get("created"), str):
             raise ManifestError(f"{where}: {field} must say when it was made and what it added")
-        if record.get("manifest") != naming.version_manifest_filename(expected) or record.get("inputs") != naming.inputs_filename(expected):
+        names = (record.get("manifest"), record.get("inputs"))
+        if names != (naming.version_manifest_filename(expected), naming.inputs_filename(expected)):
             raise ManifestError(f"{where}: {field} must name its own manifest and inputs files")
     return len(records), tuple(records)

@@ -313,8 +313,10 @@ def describe_versions(manifest: Manifest) -> str:
         splits = added.get("splits", {}) if isinstance(added.get("splits"), dict) else {}
         per_split = ", ".join(f"{printable(str(name))} {count}" for name, count in sorted(splits.items()))
         parent = f" (after {record['parent']})" if record.get("parent") else ""
-        lines.append(_clip(f"v{record['number']}{parent}  {printable(str(record.get('created', '')))}  from {printable(str(record.get('source', '')))}", WIDTH))
-        lines.append(_clip(f"    added {plural(int(added.get('records', 0)), 'record')} in {plural(int(added.get('shards', 0)), 'shard')}" + (f" ({per_split})" if per_split else ""), WIDTH))
+        created, source = printable(str(record.get("created", ""))), printable(str(record.get("source", "")))
+        lines.append(_clip(f"v{record['number']}{parent}  {created}  from {source}", WIDTH))
+        records, shards = plural(int(added.get("records", 0)), "record"), plural(int(added.get("shards", 0)), "shard")
+        lines.append(_clip(f"    added {records} in {shards}" + (f" ({per_split})" if per_split else ""), WIDTH))
         if added.get("labels") and record["number"] > 1:
             lines.append(_clip("    new labels: " + ", ".join(printable(str(label)) for label in added["labels"]), WIDTH))
         extra = [

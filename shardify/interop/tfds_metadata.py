@@ -206,7 +206,9 @@ def _batches(manifest: Manifest) -> list[tuple[str, str, list[ShardInfo]]]:
                         f"is {shard.path!r}; TensorFlow Datasets can only read shards named {expected!r} "
                         "(re-run the conversion)"
                     )
-            template = naming.TFDS_SHARD_TEMPLATE.replace("{SPLIT}", split.name + infix) if infix or name != split.name else naming.TFDS_SHARD_TEMPLATE
+            template = naming.TFDS_SHARD_TEMPLATE
+            if infix or name != split.name:  # the tfds split's name is not the files': spelt out
+                template = template.replace("{SPLIT}", split.name + infix)
             found.append((name, template, shards))
     return found
 
