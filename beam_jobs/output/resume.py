@@ -176,7 +176,7 @@ def record_shard(
             "repairs": [r.to_json() for r in result.repairs],
         },
         "content_hashes": content_hashes,
-        "inputs": [held.to_json() for held in inputs],
+        "inputs": _compact_inputs(content_hashes, inputs),
         "index_sha256": _sha256_of(FileSystems.join(output, result.index_path)) or "",
     }
     document["checksum"] = _checksum(json.loads(json.dumps(document)), shard_fingerprint)  # as it reads back
@@ -213,12 +213,28 @@ def _from_json(data: dict, task: ShardTask) -> KeptShard:
     hashes = tuple((str(sha), str(record_id)) for sha, record_id in data["content_hashes"])
     if len(hashes) != result.num_records:
         raise ValueError("content hashes do not match the records")
-    inputs = tuple(
-        parse_inputs((json.dumps(row).encode("utf-8") for row in data["inputs"]), naming.shard_result_filename(name), task.version)
-    )
-    if len(inputs) != result.num_records:
+    if len(data["inputs"]) != len(hashes):
         raise ValueError("inputs do not match the records")
+    rows = (
+        json.dumps(
+            {"path": record_id, "size": size, "mtime_ns": mtime_ns, "sha256": sha256 or record_sha256,
+             "record_sha256": record_sha256, "split": task.split}
+        ).encode("utf-8")
+        for (record_sha256, record_id), (size, mtime_ns, sha256) in zip(hashes, data["inputs"])
+    )  # fmt: skip
+    inputs = tuple(parse_inputs(rows, naming.shard_result_filename(name), task.version))
     return KeptShard(result, hashes, inputs)
+
+
+def _compact_inputs(content_hashes: Sequence[tuple[str, str]], inputs: Sequence[HeldInput]) -> list[list[object]]:
+    """The inputs in the order of `content_hashes`, which already hold each one's record id and
+    content hash: [size, mtime_ns, the file's sha256, or "" where it is the content's] each."""
+    by_id = {held.path: held for held in inputs}
+    compact: list[list[object]] = []
+    for record_sha256, record_id in content_hashes:
+        held = by_id[record_id]
+        compact.append([held.size, held.mtime_ns, "" if held.sha256 == record_sha256 else held.sha256])
+    return compact
 
 
 def _count(value: object) -> int:
