@@ -176,6 +176,12 @@ def test_a_new_split_can_be_added(tmp_path: Path) -> None:
     assert set(records) == _source_files(source)
     for name, record in before.items():
         assert _label(records[name]) == _label(record)
+    tfds = pytest.importorskip("tensorflow_datasets")
+    builder = tfds.builder_from_directory(str(out))  # a split one version wrote keeps its name
+    test_files = {name for name in _source_files(source) if name.startswith("test/")}
+    assert builder.info.splits["test"].num_examples == len(test_files)
+    read = {r["text/source"].numpy().decode() for r in builder.as_dataset(split="test")}
+    assert read == test_files
 
 
 def test_nothing_new_makes_no_version(tmp_path: Path) -> None:
