@@ -196,6 +196,11 @@ def _append_plan(config: ConvertConfig, source_layout: SourceLayout, scan: Sourc
             + (" with archives" if scan.archives else "")
             + ": convert it again without --append"
         )
+    if latest.data.get("layout") != source_layout.name:
+        raise UsageError(
+            f"--append reads {config.source} as {source_layout.name}, but {config.output} was converted as "
+            f"{latest.data.get('layout')}: give the options the conversion had (see its manifest's options)"
+        )
     if config.label_names and tuple(config.label_names[: len(latest.labels)]) != latest.labels:
         raise UsageError(
             f"--label-names would renumber the labels {config.output} holds: it must start with {', '.join(latest.labels[:5])}"

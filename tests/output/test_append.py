@@ -443,3 +443,12 @@ def test_indexed_dataset_reads_a_version(grown: dict) -> None:
     dataset = shardify_torch.IndexedDataset(str(grown["out"]), version=1, features=["filename"])
     assert len(dataset) == len(grown["files"][1])
     assert {_text(dataset[i]["filename"]) for i in range(len(dataset))} == grown["files"][1]
+
+
+def test_a_source_read_as_another_layout_is_refused(tmp_path: Path) -> None:
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    shutil.copytree(SAMPLE_IMAGES / "square", source / "square")
+    _run(source, out)
+    with pytest.raises(UsageError, match="was converted as image_folders"):
+        _run(source, out, append=True, layout="named_files", label_from_name=r"^([a-z]+)_")
