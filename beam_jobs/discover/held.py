@@ -34,12 +34,31 @@ _STAGE = "append"
 _HASH_BLOCK_BYTES = 1 << 20
 
 
+# The last inputs files read in this process, and what they held: SkipHeld and the duplicates'
+# step of one in-process append read the same files (keyed by their sizes and times too).
+_LAST_READ: list[tuple[tuple, dict[str, HeldInput]]] = []
+
+
+def _stamp(output: str, name: str) -> tuple[int, float]:
+    metadata = FileSystems.match([FileSystems.join(output, name)])[0].metadata_list[0]
+    return metadata.size_in_bytes, metadata.last_updated_in_seconds
+
+
 def load_held(output: str, names: Sequence[str]) -> dict[str, HeldInput]:
     """path -> HeldInput over every inputs file in `names` (earlier versions first: a later one wins).
 
     Raises:
       ManifestError: an inputs file is not one (see `versions.parse_inputs`).
     """
+    key = (output, tuple(names), tuple(_stamp(output, name) for name in names))
+    if _LAST_READ and _LAST_READ[0][0] == key:
+        return _LAST_READ[0][1]
+    held = _read_held(output, names)
+    _LAST_READ[:] = [(key, held)]
+    return held
+
+
+def _read_held(output: str, names: Sequence[str]) -> dict[str, HeldInput]:
     held: dict[str, HeldInput] = {}
     for name in names:
         version = int(name.split("-v", 1)[1].split(".", 1)[0])

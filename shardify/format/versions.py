@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -40,7 +41,6 @@ __all__ = [
 
 # One line of an inputs file is a path and a few numbers and hashes; a longer line is not ours.
 MAX_INPUTS_LINE_BYTES = 16 << 10
-_HEX = frozenset("0123456789abcdef")
 
 
 def created_now() -> str:
@@ -126,12 +126,15 @@ def inputs_text(held: Iterable[HeldInput]) -> str:
     return "".join(json.dumps(h.to_json(), ensure_ascii=False) + "\n" for h in sorted(held, key=lambda h: h.path))
 
 
+_DIGEST_RE = re.compile(r"[0-9a-f]{64}")
+
+
 def _digest(value: object) -> bool:
-    return isinstance(value, str) and len(value) == 64 and set(value) <= _HEX
+    return type(value) is str and len(value) == 64 and _DIGEST_RE.fullmatch(value) is not None
 
 
 def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return type(value) is int and value >= 0
 
 
 def bounded_lines(fileobj: BinaryIO) -> Iterator[bytes]:
@@ -145,35 +148,38 @@ def bounded_lines(fileobj: BinaryIO) -> Iterator[bytes]:
         yield line
 
 
-def parse_inputs(lines: Iterable[bytes], where: str, version: int) -> Iterable[HeldInput]:
+def parse_inputs(lines: Iterable[bytes], where: str, version: int) -> Iterator[HeldInput]:
     """The inputs an inputs file lists, checked line by line (it is untrusted input).
 
     Raises:
       ManifestError: a line that is not one input, naming the file and the line.
     """
     for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
         if len(line) > MAX_INPUTS_LINE_BYTES:
             raise ManifestError(f"{where} line {number} is longer than {MAX_INPUTS_LINE_BYTES} bytes: not a shardify inputs file")
-        try:
+        if not line.strip():
+            continue
+        try:  # one lookup per field, then the checks: an append reads every line of every version
             row = json.loads(line)
-        except (ValueError, RecursionError):
-            row = None
-        if (
-            not isinstance(row, dict)
-            or not isinstance(row.get("path"), str)
-            or not row["path"]
-            or not all(_count(row.get(key)) for key in ("size", "mtime_ns"))
-            or not _digest(row.get("sha256"))
-            or not _digest(row.get("record_sha256"))
-            or not isinstance(row.get("split"), str)
+            path, size, mtime_ns, sha256, record_sha256, split = (
+                row["path"], row["size"], row["mtime_ns"], row["sha256"], row["record_sha256"], row["split"]
+            )  # fmt: skip
+        except (ValueError, RecursionError, TypeError, KeyError, IndexError):
+            path = None
+        if not (
+            type(path) is str
+            and path
+            and _count(size)
+            and _count(mtime_ns)
+            and _digest(sha256)
+            and _digest(record_sha256)
+            and type(split) is str
         ):
             raise ManifestError(
                 f"{where} line {number} is not an input (path, size, mtime_ns, sha256, record_sha256, split); "
                 "convert again without --append"
             )
-        yield HeldInput(row["path"], row["size"], row["mtime_ns"], row["sha256"], row["record_sha256"], row["split"], version)
+        yield HeldInput(path, size, mtime_ns, sha256, record_sha256, split, version)
 
 
 def version_record(

@@ -452,3 +452,41 @@ def test_a_source_read_as_another_layout_is_refused(tmp_path: Path) -> None:
     _run(source, out)
     with pytest.raises(UsageError, match="was converted as image_folders"):
         _run(source, out, append=True, layout="named_files", label_from_name=r"^([a-z]+)_")
+
+
+def test_ratio_splits_follow_the_first_conversions_rule(tmp_path: Path) -> None:
+    """Each file lands in the split a full conversion of the final source gives it, whatever the
+    append's own --seed or --split."""
+    from shardify.plan.requests import parse_split_ratios
+
+    source, out, full = tmp_path / "src", tmp_path / "out", tmp_path / "full"
+    shutil.copytree(SAMPLE_IMAGES, source, ignore=shutil.ignore_patterns("more"))
+    _run(source, out, split=parse_split_ratios("train=0.5,test=0.5"), seed=3)
+    for label in ("circle", "square", "triangle"):
+        shutil.copytree(SAMPLE_IMAGES / label / "more", source / label / "more")
+    _run(source, out, append=True, split=parse_split_ratios("train=0.9,test=0.1"), seed=9)
+    _run(source, full, split=parse_split_ratios("train=0.5,test=0.5"), seed=3)
+
+    def splits(output: Path) -> dict[str, str]:
+        manifest = load_manifest(str(output))
+        return {
+            record[contract.IMAGE_FILENAME].decode(): name
+            for name, split in manifest.splits.items()
+            for shard in split.shards
+            for record in read_shard(output / shard.path)
+        }
+
+    assert splits(out) == splits(full)
+    assert set(splits(out)) == _source_files(source)
+
+
+def test_a_copy_of_an_existing_record_is_reported_as_a_duplicate(tmp_path: Path) -> None:
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    _run(source, out)
+    shutil.copy(source / "circle" / "circle_000.jpg", source / "circle" / "copy_of_000.jpg")
+    _run(source, out, append=True)
+    groups = read_report(out, naming.DUPLICATES_FILENAME)
+    assert [sorted(record["id"] for record in group["records"]) for group in groups] == [
+        ["circle/circle_000.jpg", "circle/copy_of_000.jpg"]
+    ]
