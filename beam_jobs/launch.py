@@ -21,6 +21,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.detect import SourceScan, detect_source
+from shardify.beam_jobs.discover.held import forget_held, load_held
 from shardify.beam_jobs.discover.listing import real_folder
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import OutputLock, check_held
@@ -164,7 +165,7 @@ def run_conversion(
             return _run(pipeline)
         with OutputLock(config.output) as lock:
             if append:
-                config, version = _append_plan(config, source_layout, scan)
+                config, version = _append_plan(config, source_layout, scan, in_process=runner.runs_in_process(pipeline.options))
             else:
                 version = VersionPlan(1, created_now(), config.source)
             output_folder.prepare_output(config.output, overwrite=overwrite, keep_latest=append)
@@ -177,6 +178,7 @@ def run_conversion(
             check_held(config.output, lock.token)
         return result
     finally:
+        forget_held()  # an append's inputs lists, kept while its pipeline ran in this process
         runner.discard(pipeline)  # refused before it ran: Beam leaves its temporary folder
 
 
@@ -184,9 +186,13 @@ def run_conversion(
 APPENDABLE_LAYOUTS = (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS, layout.NAMED_FILES, layout.LABEL_FILE, layout.IMAGE_CAPTIONS)
 
 
-def _append_plan(config: ConvertConfig, source_layout: SourceLayout, scan: SourceScan) -> tuple[ConvertConfig, VersionPlan]:
+def _append_plan(
+    config: ConvertConfig, source_layout: SourceLayout, scan: SourceScan, *, in_process: bool = False
+) -> tuple[ConvertConfig, VersionPlan]:
     """The options and version of an append to OUT's latest version: the split rule (seed, --split)
-    is the first conversion's, so a file's split never changes; labels keep their indices.
+    is the first conversion's, so a file's split never changes; labels keep their indices. The
+    earlier versions' inputs files are checked here, before any work (`in_process`: and kept in
+    memory for the pipeline, which runs in this process).
 
     Raises:
       UsageError: OUT holds no finished output, one made before versions, or one this source
@@ -246,7 +252,10 @@ def _append_plan(config: ConvertConfig, source_layout: SourceLayout, scan: Sourc
         raise UsageError(
             f"--append: {config.output} lacks {missing[0]}, the inputs its version holds: convert again without --append"
         )
-    for number, name in enumerate(version.held_files, start=1):  # checked here, before any work, one line at a time
+    if in_process:  # read here once, and kept for the pipeline's steps that read them in this process
+        load_held(config.output, version.held_files)
+        return config, version
+    for number, name in enumerate(version.held_files, start=1):  # checked before any work, one line at a time
         path = FileSystems.join(config.output, name)
         with FileSystems.open(path) as f:
             for _ in parse_inputs(bounded_lines(f), path, number):

@@ -26,7 +26,7 @@ from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
 
-__all__ = ["SkipHeld", "HELD", "load_held"]
+__all__ = ["SkipHeld", "HELD", "load_held", "forget_held"]
 
 HELD = "held"
 _STAGE = "append"
@@ -56,6 +56,11 @@ def load_held(output: str, names: Sequence[str]) -> dict[str, HeldInput]:
     held = _read_held(output, names)
     _LAST_READ[:] = [(key, held)]
     return held
+
+
+def forget_held() -> None:
+    """Drops the inputs `load_held` keeps (once a run in this process is over)."""
+    _LAST_READ.clear()
 
 
 def _read_held(output: str, names: Sequence[str]) -> dict[str, HeldInput]:
