@@ -16,14 +16,17 @@ from dataclasses import dataclass
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover.stage import AUXILIARY, COLUMNS, ENTRIES, NOTES, REJECTS, SKIPPED, Discover
+from shardify.beam_jobs.discover.held import load_held
+from shardify.beam_jobs.discover.stage import AUXILIARY, COLUMNS, ENTRIES, HELD, NOTES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.find_duplicates import FindDuplicates
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
-from shardify.beam_jobs.write_shards import CONTENT_HASHES, RESULTS, WriteShards
+from shardify.beam_jobs.find_duplicates import ContentHashes
+from shardify.beam_jobs.write_shards import CONTENT_HASHES, INPUTS, RESULTS, WriteShards
 from shardify.config import ConvertConfig
 from shardify.format import naming
+from shardify.format.versions import VersionPlan
 from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import COCO, SourceLayout
 
@@ -57,6 +60,7 @@ def build_pipeline(
     plan_only_into: str = "",
     lock_token: str = "",
     shape: PipelineShape = PipelineShape(),
+    version: VersionPlan = VersionPlan(),
 ) -> None:
     """Adds the conversion's stages to `pipeline`.
 
@@ -65,6 +69,7 @@ def build_pipeline(
       lock_token: the token of this run's lock on the output folder; the manifest is written only
         while the lock still holds it ("": not checked).
       shape: steps this run needs (see PipelineShape).
+      version: the output's version this run writes; from 2 on, an append to the versions before.
     """
     found = pipeline | "Discover" >> Discover(
         config,
@@ -72,6 +77,7 @@ def build_pipeline(
         index_folder=plan_only_into or config.output,
         spread=shape.spread,
         archives=shape.archives,
+        held_files=version.held_files,
     )
     # Entry per input; Reject per unusable input; relpath per skipped junk file and per auxiliary
     # file; (column, dtype).
@@ -85,6 +91,8 @@ def build_pipeline(
         split_ratios=config.split,
         seed=config.seed,
         class_ids=config.class_ids,
+        version=version.number,
+        base_labels=version.labels,
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context,
@@ -99,9 +107,20 @@ def build_pipeline(
     summary = plan[SUMMARY] | "RecordPlan" >> beam.Map(_record_plan, plan_only_into or config.output)
     if plan_only_into:
         return
-    written = plan[TASKS] | "WriteShards" >> WriteShards(config, source_layout.labels_file, summary, spread=shape.spread)
-    # ShardResult per shard written; (bucket, [(sha256, split, record id)]) per shard and bucket.
-    duplicates = written[CONTENT_HASHES] | "FindDuplicates" >> FindDuplicates()
+    written = plan[TASKS] | "WriteShards" >> WriteShards(
+        config, source_layout.labels_file, summary, spread=shape.spread, first_record=version.first_record
+    )
+    # ShardResult per shard written; (bucket, [(sha256, split, record id)]) per shard and bucket;
+    # [HeldInput] per shard.
+    hashes = written[CONTENT_HASHES]
+    if version.held_files:  # duplicates are found over every version's records
+        held_hashes = (
+            pipeline
+            | "HeldFiles" >> beam.Create([version.held_files])
+            | "HeldHashes" >> beam.FlatMap(_held_hashes, config.output)
+        )
+        hashes = (hashes, held_hashes) | "MergeHashes" >> beam.Flatten()
+    duplicates = hashes | "FindDuplicates" >> FindDuplicates()
     # DuplicateGroup per content several records hold.
     _ = written[RESULTS] | "WriteManifest" >> WriteManifest(
         config.output,
@@ -111,7 +130,18 @@ def build_pipeline(
         options=_manifest_options(config, source_layout),
         limit=config.max_rejects,
         lock_token=lock_token,
+        inputs=written[INPUTS],
+        held=found[HELD],
+        version=version,
     )
+
+
+def _held_hashes(names: tuple[str, ...], output: str):  # noqa: ANN202 - yields FindDuplicates' input
+    """(bucket, [(sha256, split, record id)]) of the records earlier versions hold."""
+    contents = ContentHashes()
+    for held in load_held(output, names).values():
+        contents.add(held.record_sha256, held.split, held.path)
+    yield from contents.by_bucket()
 
 
 def _manifest_options(config: ConvertConfig, source_layout: SourceLayout) -> dict[str, object]:

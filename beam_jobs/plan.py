@@ -57,6 +57,9 @@ class PlanContext:
       split_ratios: `--split`: where the source gives no split, a record's split is drawn by them.
       seed: seeds the record order and the ratio split.
       class_ids: how objects' class/label numbers their classes (contract.CLASS_ID_CONVENTIONS).
+      version: the output's version the shards are written for (more than 1: an append).
+      base_labels: in an append, the labels of the versions before it, in index order: the new
+        labels come after them, so that every existing index keeps its meaning.
     """
 
     layout: SourceLayout
@@ -66,6 +69,8 @@ class PlanContext:
     split_ratios: SplitRatios | None = None
     seed: int = 0
     class_ids: str = contract.CLASS_IDS_CONTIGUOUS
+    version: int = 1
+    base_labels: tuple[str, ...] = ()
 
 
 def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) -> Batch:
@@ -190,10 +195,12 @@ def _cut_bucket(
         start = stop
 
 
-def _assemble_shard(shard_pieces: tuple[tuple[str, int], Iterable[tuple[int, list[Entry]]]], summary: PlanSummary) -> ShardTask:
+def _assemble_shard(
+    shard_pieces: tuple[tuple[str, int], Iterable[tuple[int, list[Entry]]]], summary: PlanSummary, version: int = 1
+) -> ShardTask:
     (split, shard), pieces = shard_pieces
     entries = itertools.chain.from_iterable(piece for _, piece in sorted(pieces, key=lambda p: p[0]))
-    return ShardTask(split, shard, summary.splits[split].num_shards, tuple(entries))
+    return ShardTask(split, shard, summary.splits[split].num_shards, tuple(entries), version)
 
 
 def _notes(context: PlanContext, table_notes: list[tuple[str, str]], base: int, aliases: Mapping[str, str]) -> tuple[str, ...]:
@@ -239,6 +246,8 @@ def _summarize(
         names = context.layout.vocabulary  # numbered labels, with the names the dataset ships
     aliases, base = shard_math.number_labels(found, names)
     max_labels = max((c.max_labels for c in counts.values()), default=0)
+    if context.base_labels and not names:  # an append: the labels so far keep their indices
+        names = (*context.base_labels, *(label for label in found if label not in context.base_labels))
     if not found and not names:
         label_mode = contract.LABEL_NONE
     elif context.multi_label or max_labels > 1:
@@ -404,6 +413,6 @@ class Plan(beam.PTransform):
             | "GroupByBucket" >> beam.GroupByKey()
             | "CutBuckets" >> beam.FlatMap(_cut_bucket, beam.pvalue.AsDict(bucket_sizes), beam.pvalue.AsSingleton(summary))
             | "GroupPieces" >> beam.GroupByKey()
-            | "AssembleShards" >> beam.Map(_assemble_shard, beam.pvalue.AsSingleton(summary))
+            | "AssembleShards" >> beam.Map(_assemble_shard, beam.pvalue.AsSingleton(summary), context.version)
         )
         return {TASKS: tasks, SUMMARY: summary}

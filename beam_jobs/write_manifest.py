@@ -1,8 +1,10 @@
 """WriteManifest: gather the (small) shard results, write the rejects, repairs and duplicates
-reports, other tools' metadata (TensorFlow Datasets', a detection dataset's label map), then
-the manifest.
+reports, other tools' metadata (TensorFlow Datasets', a detection dataset's label map), the
+version's inputs file and its own manifest (`manifest-v<N>.json`), then the manifest.
 
 The manifest is written last and atomically: its presence means every shard it lists is complete.
+In an append the previous version stays whole until then: its manifest, shards and version files
+are never touched, and the new manifest lists its shards and the new ones.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import apache_beam as beam
+from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import check_held
 from shardify.format import manifest as manifest_lib
-from shardify.format import naming
+from shardify.format import naming, versions
 from shardify.interop import metadata_files
 from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
 from shardify.plan.requests import RejectLimit, why_no_manifest
@@ -24,13 +27,41 @@ from shardify.plan.requests import RejectLimit, why_no_manifest
 __all__ = ["WriteManifest"]
 
 
-def _write_report(output: str, name: str, items: list[Reject] | list[Repair] | list[DuplicateGroup]) -> None:
-    """One JSON line per item. No file when there are none: Beam's S3 file system cannot write an
-    empty object (S3 refuses a multipart upload of no parts), and none is left from an earlier run."""
-    if items:
-        output_folder.write_text_atomically(output, name, "".join(json.dumps(i.to_json()) + "\n" for i in items))
+def _write_report(
+    output: str, name: str, items: list[Reject] | list[Repair] | list[DuplicateGroup], earlier: str = ""
+) -> None:
+    """One JSON line per item, after `earlier` (an append's reports go on from the previous
+    version's). No file when there are none: Beam's S3 file system cannot write an empty object
+    (S3 refuses a multipart upload of no parts), and none is left from an earlier run."""
+    text = earlier + "".join(json.dumps(i.to_json()) + "\n" for i in items)
+    if text:
+        output_folder.write_text_atomically(output, name, text)
     else:
         output_folder.remove_files(output, [name])
+
+
+def _write_reports(
+    output: str, rejects: list[Reject], repairs: list[Repair], duplicates: list[DuplicateGroup], version: versions.VersionPlan
+) -> None:
+    previous = json.loads(version.previous) if version.appends else {}
+    for name, items, key in ((naming.REJECTS_FILENAME, rejects, "rejected"), (naming.REPAIRS_FILENAME, repairs, "repaired")):
+        _write_report(output, name, items, _earlier_report(output, name, previous.get(key, {}).get("count", 0)))
+    _write_report(output, naming.DUPLICATES_FILENAME, duplicates)
+
+
+def _earlier_report(output: str, name: str, count: int) -> str:
+    """The previous version's report, which an append's report goes on from: its first `count`
+    lines, the ones its manifest counts (a killed append may have written more)."""
+    path = FileSystems.join(output, name)
+    if not count or not FileSystems.exists(path):
+        return ""
+    lines = []
+    with FileSystems.open(path) as f:
+        for line in f:
+            if len(lines) == count:
+                break
+            lines.append(line.decode("utf-8", "replace").rstrip("\n") + "\n")
+    return "".join(lines)
 
 
 def _finish(
@@ -42,6 +73,9 @@ def _finish(
     limit: RejectLimit,
     options: Mapping[str, Any],
     lock_token: str,
+    inputs: list[list[versions.HeldInput]] = (),  # type: ignore[assignment]
+    held: int = 0,
+    version: versions.VersionPlan = versions.VersionPlan(),
 ) -> str:
     if lock_token:  # a run that took the folder over owns its files: touch none of them
         check_held(output, lock_token)
@@ -52,26 +86,60 @@ def _finish(
     )
     repairs = sorted((r for result in results for r in result.repairs), key=lambda r: r.relpath)
     duplicates = sorted(duplicates, key=lambda group: group.records)
-    _write_report(output, naming.REJECTS_FILENAME, rejects)
-    _write_report(output, naming.REPAIRS_FILENAME, repairs)
-    _write_report(output, naming.DUPLICATES_FILENAME, duplicates)
-    document = manifest_lib.build_manifest(
+    batch = manifest_lib.build_manifest(
         summary=summary, results=results, rejects=rejects, repairs=repairs, duplicates=duplicates, options=options
     )
-    output_folder.remove_stale_files(output, keep=[name for r in results for name in (r.path, r.index_path)])
-    inputs = document["inputs"]
-    if why_no_manifest(written=inputs["written"], rejected=inputs["rejected"], limit=limit):
-        return ""  # No manifest: the output is incomplete, and the launcher says why.
+    counts = batch["inputs"]
+    if version.appends and not counts["written"]:
+        # Nothing new: no version is made, and the previous one stays the latest, untouched.
+        output_folder.remove_stale_files(output, keep=_listed(json.loads(version.previous)))
+        return ""
+    if not version.appends:  # written even when no manifest is: they say why (see launch.py)
+        _write_reports(output, rejects, repairs, duplicates, version)
+    if why_no_manifest(written=counts["written"], rejected=counts["rejected"], limit=limit):
+        if not version.appends:
+            output_folder.remove_stale_files(output, keep=[name for r in results for name in (r.path, r.index_path)])
+        return ""  # No manifest: the output is incomplete (an append's is the previous version), and the launcher says why.
+    previous = json.loads(version.previous) if version.appends else None
+    new_labels = [label for label in batch["labels"] if label not in version.labels]
+    changed = sum(1 for reject in rejects if reject.stage == "append")
+    planned = sum(plan.num_records for plan in summary.splits.values())
+    record = versions.version_record(version, batch=batch, new_labels=new_labels, held=held, changed=changed, planned=planned)
+    if previous is None:
+        document = {**batch, "dataset_version": record, "history": []}
+    else:
+        document = versions.merge_manifests(previous, batch, record)
     if lock_token:
         check_held(output, lock_token)
+    if version.appends:
+        _write_reports(output, rejects, repairs, duplicates, version)
+    # Shards of an earlier run that no version lists (a killed run's, a replaced conversion's) go;
+    # so do the version files of a conversion this one replaces.
+    output_folder.remove_stale_files(output, keep=_listed(document))
+    if not version.appends:
+        output_folder.remove_files(output, [n for n in output_folder.list_names(output) if naming.parse_version_filename(n)])
     text = manifest_lib.dumps(document)
+    inputs_text = versions.inputs_text(held_input for shard in inputs for held_input in shard)
+    output_folder.write_text_atomically(output, naming.inputs_filename(version.number), inputs_text)
     # Derived from the manifest as read back, exactly as `shardify export-metadata` derives them.
     files = metadata_files(manifest_lib.parse_manifest(text, output))
     output_folder.replace_metadata_files(output, files)
+    output_folder.write_text_atomically(output, naming.version_manifest_filename(version.number), text)
     output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, text)
     # Kept until now so that a run failing short of its manifest can be resumed (see resume.py).
     output_folder.remove_files(output, [name for name in output_folder.list_names(output) if naming.is_shard_result(name)])
     return naming.MANIFEST_FILENAME
+
+
+def _listed(document: Mapping[str, Any]) -> list[str]:
+    """Every shard and index file a manifest document lists."""
+    return [
+        name
+        for split in document["splits"].values()
+        for shard in split["shards"]
+        for name in (shard["path"], shard.get("index", ""))
+        if name
+    ]
 
 
 class WriteManifest(beam.PTransform):
@@ -88,8 +156,14 @@ class WriteManifest(beam.PTransform):
         options: Mapping[str, Any],
         limit: RejectLimit,
         lock_token: str = "",
+        inputs: beam.PCollection | None = None,
+        held: beam.PCollection | None = None,
+        version: versions.VersionPlan = versions.VersionPlan(),
     ) -> None:
         super().__init__()
+        self._inputs = inputs
+        self._held = held
+        self._version = version
         self._lock_token = lock_token
         self._output = output
         self._summary = summary
@@ -99,6 +173,10 @@ class WriteManifest(beam.PTransform):
         self._limit = limit
 
     def expand(self, results: beam.PCollection) -> beam.PCollection:
+        pipeline = results.pipeline
+        inputs = self._inputs if self._inputs is not None else pipeline | "NoInputs" >> beam.Create([])
+        held = self._held if self._held is not None else pipeline | "NoneHeld" >> beam.Create([])
+        num_held = held | "CountHeld" >> beam.combiners.Count.Globally()
         return (
             results
             | "CollectResults" >> beam.combiners.ToList()
@@ -112,5 +190,8 @@ class WriteManifest(beam.PTransform):
                 self._limit,
                 self._options,
                 self._lock_token,
+                beam.pvalue.AsList(inputs),
+                beam.pvalue.AsSingleton(num_held),
+                self._version,
             )
         )

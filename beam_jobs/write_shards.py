@@ -7,6 +7,7 @@ the dataset. The shard is written under a temporary name and renamed when comple
 from __future__ import annotations
 
 import contextlib
+import os
 import uuid
 from collections import Counter
 from collections.abc import Iterator
@@ -24,13 +25,15 @@ from shardify.config import ConvertConfig
 from shardify.converters.records import RecordBuilder
 from shardify.errors import InvalidInputError, OutputError, reject_reason
 from shardify.format import naming
+from shardify.format.versions import HeldInput
+from shardify.inputs.paths import is_local_path, os_name
 from shardify.format.tfrecord import TFRecordWriter
 from shardify.plan import shard_math as planning
 from shardify.plan.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
 
-__all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
+__all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES", "INPUTS"]
 
-RESULTS, CONTENT_HASHES = "results", "content_hashes"
+RESULTS, CONTENT_HASHES, INPUTS = "results", "content_hashes", "inputs"
 # Inputs the kernel is asked to read ahead of the one being written (posix_fadvise WILLNEED): on a
 # cold disk the reads overlap the checking and encoding; ~2 MB for photo-sized JPEGs.
 READ_AHEAD_FILES = 32
@@ -43,7 +46,9 @@ class _WriteShardFn(beam.DoFn):
     """ShardTask -> ShardResult, writing the shard file as a side effect; the content hash of every
     record written goes to CONTENT_HASHES."""
 
-    def __init__(self, config: ConvertConfig, labels_file: str) -> None:
+    def __init__(self, config: ConvertConfig, labels_file: str, first_record: int = 0) -> None:
+        self._first_record = first_record
+        self._source = config.source
         self._open = InputOpener(
             config.source, follow_outside_links=config.follow_outside_links, index_folder=config.output
         )
@@ -73,30 +78,42 @@ class _WriteShardFn(beam.DoFn):
         kept, earlier = resume.kept_shard(self._output, task, shard_fingerprint)
         if kept is not None:  # written whole by an interrupted run of the same plan
             self._kept.inc()
-            result, contents = kept.result, ContentHashes()
+            result, contents, held = kept.result, ContentHashes(), list(kept.inputs)
             for sha256, record_id in kept.content_hashes:
                 contents.add(sha256, task.split, record_id)
         else:
             self._rewritten.inc(earlier)
             if earlier:
                 resume.forget_shard(self._output, task)
-            result, contents, index_bytes = self._write(task, summary)
-            resume.record_shard(self._output, result, contents.pairs(task.split), shard_fingerprint, index_bytes)
+            result, contents, index_bytes, held = self._write(task, summary)
+            resume.record_shard(self._output, result, contents.pairs(task.split), shard_fingerprint, index_bytes, held)
         self._records.inc(result.num_records)
         self._bytes.inc(result.num_bytes)
         self._rejected.inc(len(result.rejects))
         self._reencoded.inc(sum(repair.reencoded for repair in result.repairs))
         for bucket, batch in contents.by_bucket():
             yield beam.pvalue.TaggedOutput(CONTENT_HASHES, (bucket, batch))
+        yield beam.pvalue.TaggedOutput(INPUTS, held)
         yield result
+
+    def _mtime_ns(self, entry: Entry) -> int:
+        """The input file's modification time (0 where it has none of its own: archive members,
+        rows, remote files), which an append compares before hashing the file again."""
+        if entry.location is not None or not is_local_path(self._source):
+            return 0
+        try:
+            return os.stat(os.path.join(self._source, os_name(entry.relpath))).st_mtime_ns
+        except (OSError, ValueError):
+            return 0
 
     def _read_ahead(self, entry: Entry) -> None:
         if entry.size_bytes >= READ_AHEAD_MIN_BYTES:
             self._open.read_ahead(entry.relpath, entry.location)
 
-    def _write(self, task: ShardTask, summary: PlanSummary) -> tuple[ShardResult, ContentHashes, int]:
+    def _write(self, task: ShardTask, summary: PlanSummary) -> tuple[ShardResult, ContentHashes, int, list[HeldInput]]:
         """Writes the shard and its index under temporary names, then gives them their names:
-        (what it produced, its records' content hashes, the index's size)."""
+        (what it produced, its records' content hashes, the index's size, its inputs as the
+        version's inputs file lists them)."""
         builder = RecordBuilder(
             summary,
             self._open,
@@ -107,7 +124,7 @@ class _WriteShardFn(beam.DoFn):
             apply_orientation=self._apply_orientation,
             drop_outside=self._drop_outside,
         )
-        final_name = naming.shard_filename(task.split, task.index, task.num_shards)
+        final_name = task.filename
         index_name = naming.index_filename(final_name)
         token = uuid.uuid4().hex[:12]
         temp_path = FileSystems.join(self._output, naming.temp_filename(final_name, token))
@@ -118,7 +135,8 @@ class _WriteShardFn(beam.DoFn):
         object_counts: Counter[str] = Counter()
         unlabelled = 0
         contents = ContentHashes()
-        first_number = planning.first_record_number(
+        held: list[HeldInput] = []
+        first_number = self._first_record + planning.first_record_number(
             {name: (plan.num_records, plan.num_shards) for name, plan in summary.splits.items()}, task.split, task.index
         )
         try:
@@ -148,6 +166,17 @@ class _WriteShardFn(beam.DoFn):
                     object_counts.update(built.objects)
                     unlabelled += entry.unlabelled
                     contents.add(built.content_sha256, task.split, entry.record_id)
+                    held.append(
+                        HeldInput(
+                            entry.record_id,
+                            entry.size_bytes,
+                            self._mtime_ns(entry),
+                            built.input_sha256,
+                            built.content_sha256,
+                            task.split,
+                            task.version,
+                        )
+                    )
             # Only a complete file ever carries the final name; a shard's index is in place first.
             FileSystems.rename([temp_index], [FileSystems.join(self._output, index_name)])
             FileSystems.rename([temp_path], [FileSystems.join(self._output, final_name)])
@@ -171,7 +200,7 @@ class _WriteShardFn(beam.DoFn):
             num_unlabelled=unlabelled,
             object_counts=dict(sorted(object_counts.items())),
         )
-        return result, contents, writer.index_bytes
+        return result, contents, writer.index_bytes, held
 
 
 def _create(path: str) -> BinaryIO:
@@ -180,10 +209,15 @@ def _create(path: str) -> BinaryIO:
 
 class WriteShards(beam.PTransform):
     """ShardTask -> {RESULTS: ShardResult per shard, CONTENT_HASHES: (bucket, [(sha256, split,
-    record id)]) for FindDuplicates}; `summary` is the plan's singleton PlanSummary."""
+    record id)]) for FindDuplicates, INPUTS: [HeldInput] per shard}; `summary` is the plan's
+    singleton PlanSummary; `first_record` numbers the first record (an append goes on after the
+    versions before it)."""
 
-    def __init__(self, config: ConvertConfig, labels_file: str, summary: beam.PCollection, *, spread: bool = True) -> None:
+    def __init__(
+        self, config: ConvertConfig, labels_file: str, summary: beam.PCollection, *, spread: bool = True, first_record: int = 0
+    ) -> None:
         super().__init__()
+        self._first_record = first_record
         self._config = config
         self._labels_file = labels_file
         self._summary = summary
@@ -196,7 +230,7 @@ class WriteShards(beam.PTransform):
             tasks
             | "WriteShardFiles"
             >> beam.ParDo(
-                _WriteShardFn(self._config, self._labels_file), beam.pvalue.AsSingleton(self._summary)
-            ).with_outputs(CONTENT_HASHES, main=RESULTS)
+                _WriteShardFn(self._config, self._labels_file, self._first_record), beam.pvalue.AsSingleton(self._summary)
+            ).with_outputs(CONTENT_HASHES, INPUTS, main=RESULTS)
         )
-        return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES]}
+        return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES], INPUTS: written[INPUTS]}

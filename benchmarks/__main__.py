@@ -90,6 +90,7 @@ def _long_run_rows(args: argparse.Namespace, repeats: int, images: Path, ours: M
     rows += long_runs.resume(_row, _shardify, images, work, ours, SHARDS, repeats)
     rows += long_runs.cold_disk(_row, _shardify, images, work, repeats)
     rows += long_runs.dask(_row, _shardify, images, work, ours, repeats)
+    rows += long_runs.append(_row, _shardify, images, work, repeats)
     if not args.quick:
         rows += long_runs.many_files(_row, _shardify, args.data, work, repeats)
     rows += object_store.requests_per_input(_row, images, work / "object_store")

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import statistics
 import subprocess
@@ -112,6 +113,47 @@ def resume(row: MakeRow, shardify: Convert, images: Path, work: Path, full: Meas
     return [row(f"resume after a kill at {KILL_AT:.0%} vs a full run", f"{rerun:.2f}s", f"{full.seconds:.2f}s", ratio, "<= 0.3x", ratio <= 0.3)]
 
 
+# The share of the data an append adds in the append figure, and the images class folder it goes to.
+APPEND_SHARE = 0.01
+
+
+def append(row: MakeRow, shardify: Convert, images: Path, work: Path, repeats: int) -> list[Row]:
+    """`--append` of APPEND_SHARE more images to a conversion of the rest, against a full conversion
+    of all of them; both whole processes, warm cache. The source is hard links to `images`. Most of
+    a small append's time is fixed (starting Python and Beam, ~5 s here), so the ratio falls as the
+    dataset grows: `python -m benchmarks.long_runs append --scale 4` measures 32,000 images."""
+    source, out, base = work / "append_src", work / "append_out", work / "append_base"
+    files = sorted(p for p in images.rglob("*.jpg"))
+    added = files[:: round(1 / APPEND_SHARE)]
+    shutil.rmtree(source, ignore_errors=True)
+    for path in files:
+        target = source / path.relative_to(images)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.link(path, target)
+    held_back = work / "append_held_back"
+    shutil.rmtree(held_back, ignore_errors=True)
+    for path in added:  # out of SRC for the first conversion
+        target = held_back / path.relative_to(images)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.rename(source / path.relative_to(images), target)
+    fresh_folder(base)()
+    subprocess.run(shardify(source, base), check=True, capture_output=True)
+    for path in added:
+        os.rename(held_back / path.relative_to(images), source / path.relative_to(images))
+
+    def from_base() -> None:  # hard links: an append never writes into an existing file, only beside it
+        shutil.rmtree(out, ignore_errors=True)
+        shutil.copytree(base, out, copy_function=os.link)
+
+    full = median_of(shardify(source, work / "append_full"), repeats=repeats, before=fresh_folder(work / "append_full"))
+    appended = median_of([*shardify(source, out), "--append"], repeats=repeats, before=from_base)
+    ratio = appended.seconds / full.seconds
+    print(f"  append {len(added)} of {len(files)} images: {appended.seconds:.2f}s; full conversion {full.seconds:.2f}s", file=sys.stderr)
+    return [
+        row(f"append {APPEND_SHARE:.0%} more images vs a full conversion ({len(files):,} images)", f"{appended.seconds:.2f}s", f"{full.seconds:.2f}s", ratio, "<= 0.05x", ratio <= 0.05),
+    ]
+
+
 def many_files(row: MakeRow, shardify: Convert, root: Path, work: Path, repeats: int) -> list[Row]:
     """Tiny text files at two counts: the cost of one more file, in time and in peak memory."""
     measured: dict[int, Measurement] = {}
@@ -146,3 +188,19 @@ def dask(row: MakeRow, shardify: Convert, images: Path, work: Path, local: Measu
     ratio = on_dask.seconds / local.seconds
     return [row(figure, f"{on_dask.seconds:.2f}s", f"{local.seconds:.2f}s", ratio, "<= 1.3x", ratio <= 1.3)]
 
+
+
+if __name__ == "__main__":  # one figure on its own: python -m benchmarks.long_runs append [--scale N] [--repeats N]
+    import argparse
+    import json
+
+    from benchmarks.__main__ import _row, _shardify
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.long_runs")
+    parser.add_argument("figure", choices=["append"])
+    parser.add_argument("--scale", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--data", type=Path, default=Path("bench_data"))
+    args = parser.parse_args()
+    images = data.make_images(args.data / ("images" if args.scale == 1 else f"images_x{args.scale}"), scale=args.scale)
+    print(json.dumps(append(_row, _shardify, images, args.data / "work", args.repeats), indent=1))

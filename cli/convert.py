@@ -315,6 +315,15 @@ def convert(
         bool,
         typer.Option("--overwrite", help="Write into a folder holding other files (never deleted).", rich_help_panel=_OUTPUT),
     ] = False,
+    append: Annotated[
+        bool,
+        typer.Option(
+            "--append",
+            help="Add the inputs of SRC that OUT does not hold yet as new shards and a new version of OUT; "
+            "existing shards are never rewritten, every earlier version stays readable.",
+            rich_help_panel=_OUTPUT,
+        ),
+    ] = False,
     dry_run: Annotated[
         bool,
         typer.Option("--dry-run", "-n", help="Print the layout and the plan; write nothing.", rich_help_panel=_OUTPUT),
@@ -426,16 +435,19 @@ def convert(
     # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
     logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
     if dry_run:
-        _dry_run(config, beam_args, workers)
+        _dry_run(config, beam_args, workers, append=append)
     else:
-        _convert(config, beam_args, runner=runner, workers=workers, overwrite=overwrite, quiet=quiet)
+        _convert(config, beam_args, runner=runner, workers=workers, overwrite=overwrite, quiet=quiet, append=append)
 
 
-def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, workers: int | None, overwrite: bool, quiet: bool) -> None:
+def _convert(
+    config: ConvertConfig, beam_args: list[str], *, runner: str, workers: int | None, overwrite: bool, quiet: bool, append: bool = False
+) -> None:
     """Runs the conversion, showing the plan and progress on a terminal, then says what it wrote."""
     from shardify.beam_jobs.runners.runner import LOCAL, is_dry_run
 
     started = time.monotonic()
+    previous = _latest_version(config.output) if append else 0
     with reporting_errors(interrupted=lambda: _interrupted(config.output)):
         if runner == LOCAL:
             from shardify.cli.local_run import PlanWatcher, worker_output_to_log
@@ -445,12 +457,12 @@ def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, worker
                 _LOG.info("converting %s -> %s (worker log: %s)", config.source, config.output, log_path)
                 show_progress = not quiet and stream.isatty()
                 with PlanWatcher(os.path.abspath(config.output), stream, show_plan=not quiet, show_progress=show_progress):
-                    result = _run(config, beam_args, runner, workers, overwrite, log_path)
+                    result = _run(config, beam_args, runner, workers, overwrite, log_path, append=append)
             os.unlink(log_path)
         else:
             _configure_logging(sys.stderr, quiet)
             _LOG.info("converting %s -> %s on %s", config.source, config.output, runner)
-            result = _run(config, beam_args, runner, workers, overwrite)
+            result = _run(config, beam_args, runner, workers, overwrite, append=append)
     from apache_beam.options.pipeline_options import PipelineOptions
 
     from shardify.beam_jobs import counters
@@ -464,6 +476,9 @@ def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, worker
         typer.echo(f"finished on {runner}: {config.output}/{naming.MANIFEST_FILENAME} describes the output")
         return
     manifest = load_manifest(config.output)  # run_conversion waited for the end, and raised the reason if there is none
+    if append and manifest.version == previous:
+        typer.echo(f"nothing new to append: every input of {config.source} is in {config.output} already; version {previous} stays the latest")
+        return
     typer.echo(
         describe_result(
             manifest,
@@ -476,7 +491,9 @@ def _convert(config: ConvertConfig, beam_args: list[str], *, runner: str, worker
     )
 
 
-def _run(config: ConvertConfig, beam_args: list[str], runner: str, workers: int | None, overwrite: bool, log_path: str = "") -> object:
+def _run(
+    config: ConvertConfig, beam_args: list[str], runner: str, workers: int | None, overwrite: bool, log_path: str = "", *, append: bool = False
+) -> object:
     """`run_conversion`, with a failure inside the runner said in one line.
 
     Raises:
@@ -485,13 +502,27 @@ def _run(config: ConvertConfig, beam_args: list[str], runner: str, workers: int 
     from shardify.beam_jobs.launch import run_conversion
 
     try:
-        return run_conversion(config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite)
+        return run_conversion(
+            config, runner_name=runner, beam_args=beam_args, num_workers=workers, overwrite=overwrite, append=append
+        )
     except ShardifyError:
         if log_path:
             os.unlink(log_path)  # refused before any worker ran: nothing to keep
         raise
     except Exception as error:  # a worker failed, or the runner refused the job; Beam re-raises it wrapped
         raise _worker_failure(error, log_path) from None
+
+
+def _latest_version(out: str) -> int:
+    """OUT's latest version before an append (0: none; the append says why it cannot go on)."""
+    from shardify.format.manifest import load_manifest
+
+    if not is_local_path(out):
+        return 0
+    try:
+        return load_manifest(out).version
+    except ShardifyError:
+        return 0
 
 
 def _bytes_read(out: str) -> int | None:
@@ -523,8 +554,8 @@ def _worker_failure(error: Exception, log_path: str = "") -> ShardifyError:
     return ShardifyError(f"{message} (worker log: {log_path})" if log_path else message)
 
 
-def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None) -> None:
-    """Prints the plan; writes nothing."""
+def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None, *, append: bool = False) -> None:
+    """Prints the plan (with --append: of the inputs OUT does not hold yet); writes nothing."""
     from shardify.beam_jobs.launch import plan_conversion
     from shardify.cli.local_run import worker_output_to_log
     from shardify.cli.plan_text import describe_plan
@@ -533,7 +564,7 @@ def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None) -
         with worker_output_to_log() as (stream, log_path):
             _configure_logging(stream, quiet=True, other_logs=log_path)
             try:
-                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers)
+                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers, append=append)
             except ShardifyError:
                 raise
             except Exception as error:

@@ -38,8 +38,21 @@ def inspect(
         int, typer.Option(min=1, max=64, help="Records shown per label (thumbnails, texts); each split is read only until it has them.")
     ] = 8,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress on stderr.")] = False,
+    versions: Annotated[
+        bool, typer.Option("--versions", help="List the output's versions (the conversion, then each --append) and what each added.")
+    ] = False,
 ) -> None:
     """Show a converted dataset: splits, shards, labels, image sizes, text lengths, rejects, repairs, duplicates."""
+    if versions:
+        from shardify.format.manifest import load_manifest
+        from shardify.inspect.text_view import describe_versions
+
+        try:
+            typer.echo(describe_versions(load_manifest(str(out))), nl=False)
+        except ShardifyError as error:
+            typer.echo(f"error: {error}", err=True)
+            raise typer.Exit(code=1) from None
+        return
     from shardify.inspect.facts import inspect_output
     from shardify.inspect.record_sample import SampleLimits
     from shardify.inspect.text_view import describe, human_bytes, plural

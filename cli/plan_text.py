@@ -86,6 +86,19 @@ def describe_result(
         f"inputs: {inputs['seen']} seen, {inputs['rejected']} rejected, {inputs['skipped']} junk skipped"
         + (f", {inputs['auxiliary']} auxiliary" if inputs.get("auxiliary") else ""),
     ]
+    if manifest.versions:
+        added = manifest.versions[-1].get("added", {})
+        if manifest.version > 1:
+            lines[0] = (
+                f"version {manifest.version}: appended {added.get('records', 0)} records in {_plural(added.get('shards', 0), 'shard')}; "
+                f"the output now holds " + lines[0][len("wrote "):]
+            )
+        if added.get("held"):
+            lines.append(f"already in {out}: {added['held']} inputs skipped")
+        if added.get("changed"):
+            lines.append(f"changed since a version added them: {added['changed']} inputs, not appended (see the rejects)")
+        if added.get("labels") and manifest.version > 1:
+            lines.append(f"new labels, after the existing ones: {', '.join(added['labels'])}")
     if kept:
         lines.append(f"resumed: kept {kept} of {num_shards} shards an interrupted run had written")
     if rewritten:

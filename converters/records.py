@@ -41,6 +41,8 @@ class BuiltRecord(NamedTuple):
         finds exact duplicates across the dataset.
       labels: the record's label names.
       objects: the class name of each object the record holds.
+      input_sha256: hex sha256 of the input file's bytes as read (which an append compares with
+        the file later), or the content's where the input is not a file of its own (rows, arrays).
     """
 
     data: bytes
@@ -48,6 +50,7 @@ class BuiltRecord(NamedTuple):
     content_sha256: str
     labels: tuple[str, ...] = ()
     objects: tuple[str, ...] = ()
+    input_sha256: str = ""
 
 
 def _content_sha256(values: dict[str, list]) -> str:
@@ -160,7 +163,7 @@ class RecordBuilder:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
           OSError: the input cannot be read.
         """
-        repair, objects = None, ()
+        repair, objects, data = None, (), None
         if entry.kind == ROW:
             values = self._row_values(entry)
         elif entry.kind == ARRAY:
@@ -176,7 +179,10 @@ class RecordBuilder:
         if self._label_mode != contract.LABEL_NONE:
             values.update(self._label_values(entry))
             labels = self.label_names(entry)
-        return BuiltRecord(contract.encode_record(self._schema, values), repair, _content_sha256(values), labels, objects)
+        content = _content_sha256(values)
+        stored_as_read = data is not None and values.get(contract.IMAGE_ENCODED, [None])[0] is data
+        input_sha256 = content if data is None or stored_as_read else hashlib.sha256(data).hexdigest()
+        return BuiltRecord(contract.encode_record(self._schema, values), repair, content, labels, objects, input_sha256)
 
     def _mask(self, entry: Entry, height: int, width: int) -> bytes:
         """The image's segmentation mask as the record stores it: the PNG's bytes, a palette PNG's

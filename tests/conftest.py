@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -9,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from helpers.sources import SAMPLE_DATA, SAMPLE_IMAGES, captioned_images, convert
+
+# Each version records when it was made; fixed here (the reproducible-builds convention) so that
+# tests comparing two runs' bytes compare equal runs. Processes the tests start inherit it.
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1700000000")
 
 
 @pytest.fixture(scope="session")

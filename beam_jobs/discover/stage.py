@@ -21,6 +21,7 @@ from shardify.beam_jobs import counters
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
 from shardify.beam_jobs.discover.evidence import JoinEvidence
 from shardify.beam_jobs.discover.find_inputs import FindInputs
+from shardify.beam_jobs.discover.held import HELD, SkipHeld
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.listing import list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
@@ -34,7 +35,7 @@ from shardify.plan import layout
 from shardify.plan.entries import ARRAY, IMAGE, Batch, Candidate, Entry, Reject
 from shardify.plan.layout import SourceLayout
 
-__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "AUXILIARY", "COLUMNS", "NOTES", "BATCH_SIZE"]
+__all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "AUXILIARY", "COLUMNS", "NOTES", "HELD", "BATCH_SIZE"]
 
 ENTRIES, REJECTS, SKIPPED, ARCHIVES = "entries", "rejects", "skipped", "archives"
 
@@ -162,8 +163,9 @@ class _MakeEntries(beam.DoFn):
 
 class Discover(beam.PTransform):
     """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
-    AUXILIARY, COLUMNS, NOTES} (SKIPPED, AUXILIARY: relative paths; NOTES: (table, how it was
-    read) for the plan)."""
+    AUXILIARY, COLUMNS, NOTES, HELD} (SKIPPED, AUXILIARY, HELD: relative paths; NOTES: (table, how
+    it was read) for the plan). `held_files`: in an append, the inputs files of the versions
+    before it; the inputs they list are left out (HELD), or reported when they changed."""
 
     def __init__(
         self,
@@ -173,8 +175,10 @@ class Discover(beam.PTransform):
         index_folder: str = "",
         spread: bool = True,
         archives: bool = True,
+        held_files: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
+        self._held_files = held_files
         self._config = config
         self._layout = source_layout
         self._index_folder = index_folder or config.output
@@ -212,6 +216,12 @@ class Discover(beam.PTransform):
                 lambda item: Reject(item.relpath, "discover", "archive appeared after SRC was scanned; run again to read it")
             )
             listing_rejects = (listing_rejects, late) | "MergeLateArchives" >> beam.Flatten()
+        if self._held_files:
+            compared = files | "SkipHeld" >> SkipHeld(config.source, config.output, self._held_files)
+            files, held = compared["main"], compared[HELD]
+            listing_rejects = (listing_rejects, compared["rejects"]) | "MergeChanged" >> beam.Flatten()
+        else:
+            held = pbegin | "NoneHeld" >> beam.Create([])
         # [Listed] per batch of files and archive members
         found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
         # [Candidate] per batch of inputs: files, table rows, images with their captions
@@ -234,4 +244,5 @@ class Discover(beam.PTransform):
             AUXILIARY: auxiliary,
             COLUMNS: found[COLUMNS],
             NOTES: found[NOTES],
+            HELD: held,
         }

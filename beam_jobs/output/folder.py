@@ -44,8 +44,9 @@ def list_names(folder: str) -> list[str]:
     return sorted(names)
 
 
-def prepare_output(folder: str, *, overwrite: bool) -> None:
-    """Makes `folder` ready for a run and marks it incomplete by removing an old manifest.
+def prepare_output(folder: str, *, overwrite: bool, keep_latest: bool = False) -> None:
+    """Makes `folder` ready for a run and marks it incomplete by removing an old manifest; an
+    append (`keep_latest`) keeps it, and every file of the latest version, until it replaces them.
 
     Raises:
       OutputError: the folder holds files shardify did not write and `overwrite` is False, or it
@@ -73,7 +74,12 @@ def prepare_output(folder: str, *, overwrite: bool) -> None:
     # The old manifest goes first: from here until the new one is written the folder is incomplete.
     # An inspect report describes the old manifest, so it goes with it; so does TensorFlow Datasets'
     # entry point, so that tfds does not read shards being replaced.
-    for name in (naming.MANIFEST_FILENAME, naming.PLAN_FILENAME, naming.INSPECT_FILENAME, naming.TFDS_INFO_FILENAME):
+    replaced: tuple[str, ...] = (naming.PLAN_FILENAME,)
+    if not keep_latest:
+        replaced += (naming.MANIFEST_FILENAME, naming.INSPECT_FILENAME, naming.TFDS_INFO_FILENAME)
+    if not keep_latest:  # a conversion starts over at version 1: no earlier version stays readable
+        replaced += tuple(name for name in list_names(folder) if naming.parse_version_filename(name))
+    for name in replaced:
         path = FileSystems.join(folder, name)
         if FileSystems.exists(path):
             FileSystems.delete([path])

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify._version import __version__
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.format import naming
+from shardify.format.versions import HeldInput, parse_inputs
 from shardify.plan.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 
 __all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "forget_shard", "record_shard"]
@@ -44,10 +45,12 @@ _HASH_BLOCK_BYTES = 1 << 20
 @dataclass(frozen=True)
 class KeptShard:
     """A shard written by an earlier run of the same plan. Attributes: result, content_hashes
-    ((sha256, record id) of each record, as FindDuplicates takes them)."""
+    ((sha256, record id) of each record, as FindDuplicates takes them), inputs (as the version's
+    inputs file lists them)."""
 
     result: ShardResult
     content_hashes: tuple[tuple[str, str], ...]
+    inputs: tuple[HeldInput, ...] = ()
 
 
 # Options that decide whether a manifest is written, not what any shard holds: a re-run that only
@@ -115,7 +118,7 @@ def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> tuple[Ke
       task: the shard's task.
       shard_fingerprint: its fingerprint.
     """
-    name = naming.shard_filename(task.split, task.index, task.num_shards)
+    name = task.filename
     path = FileSystems.join(output, naming.shard_result_filename(name))
     try:
         with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
@@ -138,14 +141,19 @@ def forget_shard(output: str, task: ShardTask) -> None:
     """Removes an earlier result file of the shard `task` plans, before the shard is written again:
     a run killed between renaming the new shard and recording it must not leave the new bytes
     under the old result."""
-    name = naming.shard_filename(task.split, task.index, task.num_shards)
+    name = task.filename
     path = FileSystems.join(output, naming.shard_result_filename(name))
     if FileSystems.exists(path):
         FileSystems.delete([path])
 
 
 def record_shard(
-    output: str, result: ShardResult, content_hashes: list[tuple[str, str]], shard_fingerprint: str, index_bytes: int
+    output: str,
+    result: ShardResult,
+    content_hashes: list[tuple[str, str]],
+    shard_fingerprint: str,
+    index_bytes: int,
+    inputs: Sequence[HeldInput] = (),
 ) -> None:
     """Leaves the shard's result beside it, once the shard and its index carry their final names,
     with the index's sha256 and the document's own checksum (see `kept_shard`)."""
@@ -168,6 +176,7 @@ def record_shard(
             "repairs": [r.to_json() for r in result.repairs],
         },
         "content_hashes": content_hashes,
+        "inputs": _compact_inputs(content_hashes, inputs),
         "index_sha256": _sha256_of(FileSystems.join(output, result.index_path)) or "",
     }
     document["checksum"] = _checksum(json.loads(json.dumps(document)), shard_fingerprint)  # as it reads back
@@ -177,7 +186,7 @@ def record_shard(
 def _from_json(data: dict, task: ShardTask) -> KeptShard:
     """Raises KeyError, TypeError or ValueError on anything unexpected (see `kept_shard`)."""
     r = data["result"]
-    name = naming.shard_filename(task.split, task.index, task.num_shards)
+    name = task.filename
     if (r["split"], r["index"], r["num_shards"], r["path"], r["index_path"]) != (
         task.split,
         task.index,
@@ -204,7 +213,28 @@ def _from_json(data: dict, task: ShardTask) -> KeptShard:
     hashes = tuple((str(sha), str(record_id)) for sha, record_id in data["content_hashes"])
     if len(hashes) != result.num_records:
         raise ValueError("content hashes do not match the records")
-    return KeptShard(result, hashes)
+    if len(data["inputs"]) != len(hashes):
+        raise ValueError("inputs do not match the records")
+    rows = (
+        json.dumps(
+            {"path": record_id, "size": size, "mtime_ns": mtime_ns, "sha256": sha256 or record_sha256,
+             "record_sha256": record_sha256, "split": task.split}
+        ).encode("utf-8")
+        for (record_sha256, record_id), (size, mtime_ns, sha256) in zip(hashes, data["inputs"])
+    )  # fmt: skip
+    inputs = tuple(parse_inputs(rows, naming.shard_result_filename(name), task.version))
+    return KeptShard(result, hashes, inputs)
+
+
+def _compact_inputs(content_hashes: Sequence[tuple[str, str]], inputs: Sequence[HeldInput]) -> list[list[object]]:
+    """The inputs in the order of `content_hashes`, which already hold each one's record id and
+    content hash: [size, mtime_ns, the file's sha256, or "" where it is the content's] each."""
+    by_id = {held.path: held for held in inputs}
+    compact: list[list[object]] = []
+    for record_sha256, record_id in content_hashes:
+        held = by_id[record_id]
+        compact.append([held.size, held.mtime_ns, "" if held.sha256 == record_sha256 else held.sha256])
+    return compact
 
 
 def _count(value: object) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 from shardify._version import __version__
 from shardify.errors import InvalidInputError, ManifestError
 from shardify.format import contract, naming
+from shardify.format.versions import check_versions
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import join_path
 from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
@@ -105,6 +106,9 @@ class Manifest:
         "path" when there are any), or None in outputs made before shardify looked.
       data: the whole JSON document.
       objects: a detection dataset's objects, or None (records hold none).
+      version: which version of the output this manifest describes (see format/versions.py).
+      versions: every version's record up to this one (`dataset_version` and `history`), oldest
+        first; () in outputs made before versions.
     """
 
     root: str
@@ -118,6 +122,8 @@ class Manifest:
     duplicates: dict[str, Any] | None
     data: dict[str, Any]
     objects: ObjectsInfo | None = None
+    version: int = 1
+    versions: tuple[dict[str, Any], ...] = ()
 
     def split(self, name: str) -> SplitInfo:
         """Raises ManifestError naming the splits that exist when `name` is not one of them."""
@@ -415,7 +421,7 @@ def _objects_info(check: _Checker, data: Mapping[str, Any], features: Mapping[st
     return ObjectsInfo(schema, convention, dict(classes), num_keypoints, {s: dict(c) for s, c in counts.items()})
 
 
-def parse_manifest(text: str, root: str) -> Manifest:
+def parse_manifest(text: str, root: str, *, name: str = naming.MANIFEST_FILENAME) -> Manifest:
     """Validates and parses manifest JSON whose shards live under `root`.
 
     The manifest is untrusted input: every field any reader uses is checked for its type, shard
@@ -426,7 +432,7 @@ def parse_manifest(text: str, root: str) -> Manifest:
       ManifestError: one line naming the file and the field: not JSON, not a shardify manifest, a
         newer version, a missing field or one of the wrong type.
     """
-    where = join_path(root, naming.MANIFEST_FILENAME)
+    where = join_path(root, name)
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:
@@ -451,6 +457,7 @@ def parse_manifest(text: str, root: str) -> Manifest:
     if "auxiliary" in inputs:  # only where there are any (and never in manifests made before)
         check.count(inputs, "auxiliary", "inputs.auxiliary")
     features = _features(check, data)
+    version, versions = check_versions(data, where)
     return Manifest(
         root=root,
         labels=tuple(labels),
@@ -465,6 +472,8 @@ def parse_manifest(text: str, root: str) -> Manifest:
         ),
         data=data,
         objects=_objects_info(check, data, features),
+        version=version,
+        versions=versions,
     )
 
 
@@ -503,32 +512,52 @@ def check_arithmetic(manifest: Manifest) -> list[str]:
     return problems
 
 
-def load_manifest(path: str, *, read_text: Callable[[str], str] | None = None) -> Manifest:
-    """Loads `path` (an output folder or its manifest.json).
+def load_manifest(path: str, *, version: int | None = None, read_text: Callable[[str], str] | None = None) -> Manifest:
+    """Loads `path` (an output folder or its manifest.json), or one version of it.
 
     Args:
       path: the output folder, or the manifest file itself.
+      version: a version of the output (1 is the conversion, each append adds one), read from its
+        own manifest, `manifest-v<version>.json`; None: the latest.
       read_text: reads a file's text; defaults to local files. The reader passes TensorFlow's
         file system so that gs:// works.
 
     Raises:
-      ManifestError: no manifest (the output is incomplete) or an invalid one.
+      ManifestError: no manifest (the output is incomplete) or an invalid one; no such version.
     """
     if path.endswith(naming.MANIFEST_FILENAME):
         manifest_path, root = path, path[: -len(naming.MANIFEST_FILENAME)].rstrip("/") or "."
     else:
         manifest_path, root = join_path(path, naming.MANIFEST_FILENAME), path
+    if version is not None:
+        try:
+            manifest_path = join_path(root, naming.version_manifest_filename(version))
+        except ValueError as error:
+            raise ManifestError(f"version={version!r}: {error}") from None
+        manifest = _load(manifest_path, root, read_text)
+        if manifest.version != version:
+            raise ManifestError(f"{manifest_path} describes version {manifest.version}, not {version}: re-run the conversion")
+        return manifest
+    return _load(manifest_path, root, read_text)
+
+
+def _load(manifest_path: str, root: str, read_text: Callable[[str], str] | None) -> Manifest:
+    name = manifest_path.rsplit("/", 1)[-1]
 
     try:
         text = (read_text or _read_local_manifest)(manifest_path)
     except (FileNotFoundError, NotADirectoryError):
+        if name != naming.MANIFEST_FILENAME:
+            raise ManifestError(
+                f"no {name} in {root}: that version does not exist there (`shardify inspect {root} --versions` lists them)"
+            ) from None
         raise ManifestError(
             f"no manifest at {manifest_path}: the folder is not a finished shardify output "
             "(a conversion that did not finish leaves none); run `shardify convert` into it"
         ) from None
     except (OSError, InvalidInputError, UnicodeDecodeError) as error:
         raise ManifestError(f"cannot read {manifest_path}: {getattr(error, 'reason', None) or error}") from None
-    return parse_manifest(text, root)
+    return parse_manifest(text, root, name=name)
 
 
 def _read_local_manifest(path: str) -> str:

@@ -1,6 +1,10 @@
 """Every file name shardify writes or recognises: one template, a formatter and a parser.
 
-Shard files are `<split>-<index:05d>-of-<num_shards:05d>.tfrecord`. A shard is first written under a
+Shard files are `<split>-<index:05d>-of-<num_shards:05d>.tfrecord`; the shards an append adds (version
+2 on) carry the version too, `<split>-v<version:05d>-<index:05d>-of-<num_shards:05d>.tfrecord`, with
+their own count: a name never changes once written, and `-of-N` counts the shards of the batch that
+wrote it, never the split's (which grows). Each version of an output is also kept as
+`manifest-v<version:05d>.json`, with the inputs it added as `inputs-v<version:05d>.jsonl`. A shard is first written under a
 temporary name (the final name plus `.incomplete-<token>`) and renamed when complete, so a file with
 the final name is always whole and a killed run leaves only recognisable leftovers. The metadata
 TensorFlow Datasets reads (`dataset_info.json`, `features.json`, `*.labels.txt`, see
@@ -29,6 +33,9 @@ __all__ = [
     "LABEL_MAP_FILENAME",
     "SHARD_SUFFIX",
     "ShardName",
+    "version_manifest_filename",
+    "inputs_filename",
+    "parse_version_filename",
     "check_split_name",
     "shard_filename",
     "parse_shard_filename",
@@ -88,6 +95,40 @@ TFDS_SHARD_TEMPLATE = "{SPLIT}-{SHARD_X_OF_Y}.{FILEFORMAT}"
 TFDS_FILE_FORMAT = SHARD_SUFFIX[1:]
 
 
+# Every version of an output: its manifest and the inputs it added (see shardify/format/versions.py).
+_VERSION_DIGITS = 5
+MAX_VERSION = 10**_VERSION_DIGITS - 1
+_VERSION_FILE_RE = re.compile(r"^(manifest|inputs)-v(\d{5})\.(json|jsonl)$", re.ASCII)
+
+
+def _check_version(version: int) -> int:
+    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= MAX_VERSION:
+        raise ValueError(f"version {version!r} must be a whole number in 1..{MAX_VERSION}")
+    return version
+
+
+def version_manifest_filename(version: int) -> str:
+    """`version_manifest_filename(3) == "manifest-v00003.json"`: version 3's manifest, never rewritten."""
+    return f"manifest-v{_check_version(version):0{_VERSION_DIGITS}d}.json"
+
+
+def inputs_filename(version: int) -> str:
+    """`inputs_filename(3) == "inputs-v00003.jsonl"`: the inputs version 3 added (path, size, hashes)."""
+    return f"inputs-v{_check_version(version):0{_VERSION_DIGITS}d}.jsonl"
+
+
+def parse_version_filename(name: str) -> tuple[str, int] | None:
+    """("manifest" or "inputs", version) for a version file's name, else None.
+
+    >>> parse_version_filename("inputs-v00002.jsonl")
+    ('inputs', 2)
+    """
+    match = _VERSION_FILE_RE.match(name)
+    if match is None or (match[1] == "manifest") != (match[3] == "json") or int(match[2]) < 1:
+        return None
+    return match[1], int(match[2])
+
+
 def tfds_labels_filename(feature_key: str) -> str:
     """The file tfds reads a class label's names from: the feature's key with `/` as `.` (tfds's
     `convert_feature_name_to_filename`), e.g. `image/class/label` -> `image.class.label.labels.txt`."""
@@ -130,7 +171,7 @@ def is_metadata_file(name: str) -> bool:
 
 _SPLIT_NAME = r"[A-Za-z0-9_]+"
 _SHARD_RE = re.compile(
-    rf"^(?P<split>{_SPLIT_NAME})-(?P<index>\d{{{_INDEX_DIGITS}}})-of-(?P<num_shards>\d{{{_INDEX_DIGITS}}})"
+    rf"^(?P<split>{_SPLIT_NAME})(?:-v(?P<version>\d{{{_VERSION_DIGITS}}}))?-(?P<index>\d{{{_INDEX_DIGITS}}})-of-(?P<num_shards>\d{{{_INDEX_DIGITS}}})"
     + re.escape(SHARD_SUFFIX)
     + "$",
     re.ASCII,
@@ -152,15 +193,18 @@ class ShardName:
     Attributes:
       split: split name, e.g. "train".
       index: 0-based shard index within the split.
-      num_shards: number of shards in the split.
+      num_shards: number of shards in the split (from version 2 on: in the batch that version added).
+      version: the output's version that wrote the shard; 1 (the conversion) has no version in its name.
     """
 
     split: str
     index: int
     num_shards: int
+    version: int = 1
 
     def __post_init__(self) -> None:
         check_split_name(self.split)
+        _check_version(self.version)
         if not 1 <= self.num_shards <= MAX_SHARDS:
             raise ValueError(f"num_shards={self.num_shards} must be in 1..{MAX_SHARDS}")
         if not 0 <= self.index < self.num_shards:
@@ -168,15 +212,17 @@ class ShardName:
 
     @property
     def filename(self) -> str:
+        version = f"-v{self.version:0{_VERSION_DIGITS}d}" if self.version > 1 else ""
         return (
-            f"{self.split}-{self.index:0{_INDEX_DIGITS}d}-of-{self.num_shards:0{_INDEX_DIGITS}d}"
+            f"{self.split}{version}-{self.index:0{_INDEX_DIGITS}d}-of-{self.num_shards:0{_INDEX_DIGITS}d}"
             f"{SHARD_SUFFIX}"
         )
 
 
-def shard_filename(split: str, index: int, num_shards: int) -> str:
-    """`shard_filename("train", 3, 64) == "train-00003-of-00064.tfrecord"`."""
-    return ShardName(split, index, num_shards).filename
+def shard_filename(split: str, index: int, num_shards: int, version: int = 1) -> str:
+    """`shard_filename("train", 3, 64) == "train-00003-of-00064.tfrecord"`;
+    `shard_filename("train", 0, 2, version=3) == "train-v00003-00000-of-00002.tfrecord"`."""
+    return ShardName(split, index, num_shards, version).filename
 
 
 def parse_shard_filename(name: str) -> ShardName | None:
@@ -186,7 +232,10 @@ def parse_shard_filename(name: str) -> ShardName | None:
     if match is None:
         return None
     try:
-        return ShardName(match["split"], int(match["index"]), int(match["num_shards"]))
+        version = int(match["version"]) if match["version"] else 1
+        if match["version"] and version < 2:  # version 1's shards carry no version: one name per shard
+            return None
+        return ShardName(match["split"], int(match["index"]), int(match["num_shards"]), version)
     except ValueError:
         return None
 
@@ -239,6 +288,7 @@ def is_temp_filename(name: str) -> bool:
     return final != name and (
         is_shard_file(final)
         or is_shard_result(final)
+        or parse_version_filename(final) is not None
         or final in _RUN_FILENAMES
         or final in _PROGRESS_FILENAMES
         or final == LOCK_FILENAME
@@ -254,5 +304,6 @@ def is_shardify_file(name: str) -> bool:
         or is_shard_file(name)
         or is_shard_result(name)
         or is_gzip_index(name)
+        or parse_version_filename(name) is not None
         or is_temp_filename(name)
     )

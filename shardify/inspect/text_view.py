@@ -13,9 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from shardify.format import contract
+from shardify.format.manifest import Manifest
 from shardify.inspect.facts import DuplicateFacts, DuplicateSample, Inspection, ReportFacts, Spread
 
-__all__ = ["describe", "printable", "plural", "human_bytes", "WIDTH"]
+__all__ = ["describe", "describe_versions", "printable", "plural", "human_bytes", "WIDTH"]
 
 WIDTH = 80
 # Labels listed one by one up to this many; past it, the most and least frequent halves.
@@ -299,3 +300,31 @@ def describe(facts: Inspection, *, extra_notes: Sequence[str] = ()) -> str:
         _notes([*facts.notes, *extra_notes]),
     )
     return "\n".join(line.rstrip() for part in parts for line in part) + "\n"
+
+
+def describe_versions(manifest: Manifest) -> str:
+    """Every version of an output, oldest first: when, from which SRC, and what it added (records
+    per split, new labels, inputs it found held already or changed), from the latest manifest."""
+    if not manifest.versions:
+        return f"{manifest.root}: one version (made before shardify kept versions)\n"
+    lines = [f"{manifest.root}: {plural(manifest.version, 'version')}; the latest is {manifest.version}", ""]
+    for record in manifest.versions:
+        added = record.get("added", {}) if isinstance(record.get("added"), dict) else {}
+        splits = added.get("splits", {}) if isinstance(added.get("splits"), dict) else {}
+        per_split = ", ".join(f"{printable(str(name))} {count}" for name, count in sorted(splits.items()))
+        parent = f" (after {record['parent']})" if record.get("parent") else ""
+        created, source = printable(str(record.get("created", ""))), printable(str(record.get("source", "")))
+        lines.append(_clip(f"v{record['number']}{parent}  {created}  from {source}", WIDTH))
+        records, shards = plural(int(added.get("records", 0)), "record"), plural(int(added.get("shards", 0)), "shard")
+        lines.append(_clip(f"    added {records} in {shards}" + (f" ({per_split})" if per_split else ""), WIDTH))
+        if added.get("labels") and record["number"] > 1:
+            lines.append(_clip("    new labels: " + ", ".join(printable(str(label)) for label in added["labels"]), WIDTH))
+        extra = [
+            f"{added[key]} {what}"
+            for key, what in (("held", "inputs held already"), ("changed", "changed (not appended)"), ("rejected", "rejected"))
+            if added.get(key)
+        ]
+        if extra:
+            lines.append(_clip("    " + ", ".join(extra), WIDTH))
+        lines.append(f"    read it: shardify.load(OUT, version={record['number']})")
+    return "\n".join(lines) + "\n"

@@ -18,9 +18,9 @@ import os
 from collections.abc import Callable
 from typing import BinaryIO
 
-from shardify.errors import CorruptShardError
+from shardify.errors import CorruptShardError, ManifestError
 from shardify.format import contract, example_proto, naming
-from shardify.format.manifest import Manifest, ShardInfo, SplitInfo, check_arithmetic
+from shardify.format.manifest import Manifest, ShardInfo, SplitInfo, check_arithmetic, load_manifest
 from shardify.format.shard_index import open_shard_file
 from shardify.format.tfrecord import framed_size, index_line, iter_records
 from shardify.inputs.paths import join_path
@@ -134,6 +134,34 @@ def _check_folder(manifest: Manifest) -> None:
             raise CorruptShardError(join_path(manifest.root, report["path"]), f"{lines} lines, manifest counts {report[count]}")
 
 
+def _check_versions(manifest: Manifest) -> None:
+    """Every version's manifest reads back as that version and lists only shards the latest lists,
+    with the same size and checksum: verifying the latest's shards verifies every version's."""
+    if not manifest.versions:
+        return
+    latest = {shard.path: shard for split in manifest.splits.values() for shard in split.shards}
+    for number in range(1, manifest.version + 1):
+        where = join_path(manifest.root, naming.version_manifest_filename(number))
+        try:
+            version = load_manifest(manifest.root, version=number)
+        except ManifestError as error:
+            raise CorruptShardError(where, f"does not read as version {number}: {error}") from None
+        for split in version.splits.values():
+            for shard in split.shards:
+                now = latest.get(shard.path)
+                if now is None or (now.sha256, now.num_records, now.num_bytes, now.index) != (
+                    shard.sha256,
+                    shard.num_records,
+                    shard.num_bytes,
+                    shard.index,
+                ):
+                    said = "which the latest manifest does not list" if now is None else "unlike the latest manifest (size, checksum)"
+                    raise CorruptShardError(where, f"lists {shard.path}, {said}: a shard of an earlier version was replaced")
+        listed = {shard.path for split in version.splits.values() for shard in split.shards}
+        if number == manifest.version and listed != set(latest):
+            raise CorruptShardError(where, f"lists other shards than {naming.MANIFEST_FILENAME}, which is version {number}")
+
+
 def verify_output(manifest: Manifest, *, on_bytes: Callable[[int], None] = lambda n: None) -> int:
     """Checks the folder and every shard of every split; returns the number of records checked.
 
@@ -149,4 +177,5 @@ def verify_output(manifest: Manifest, *, on_bytes: Callable[[int], None] = lambd
             _verify_shard(manifest, shard, on_bytes, _label_range(manifest, split))
             records += shard.num_records
         total += records
+    _check_versions(manifest)  # after the shards: a damaged record is named before a version's view of it
     return total

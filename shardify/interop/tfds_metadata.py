@@ -42,7 +42,7 @@ from typing import Any
 
 from shardify.errors import ManifestError
 from shardify.format import contract, naming
-from shardify.format.manifest import Manifest
+from shardify.format.manifest import Manifest, ShardInfo
 from shardify.inputs.paths import join_path
 
 __all__ = ["TFDS_DATASET_NAME", "TFDS_VERSION", "tfds_features", "tfds_dataset_info", "tfds_files"]
@@ -180,18 +180,37 @@ def _supervised_keys(manifest: Manifest) -> _Json | None:
     return {"input": inputs[0], "output": label[0]}
 
 
-def _check_shard_names(manifest: Manifest) -> None:
-    """tfds derives each shard's name from the template and the shard count; the manifest's names
-    must be those names, or tfds would open other files."""
-    for split in manifest.splits.values():
-        for index, shard in enumerate(split.shards):
-            expected = naming.shard_filename(split.name, index, len(split.shards))
-            if shard.path != expected:
-                raise ManifestError(
-                    f"{join_path(manifest.root, naming.MANIFEST_FILENAME)}: splits[{split.name!r}].shards[{index}].path "
-                    f"is {shard.path!r}; TensorFlow Datasets can only read shards named {expected!r} "
-                    "(re-run the conversion)"
-                )
+def _batches(manifest: Manifest) -> list[tuple[str, str, list[ShardInfo]]]:
+    """(tfds split name, its file template, its shards) for every split: the split itself where one
+    run wrote it, else one tfds split per version that added to it, `<split>_v<N>` (tfds derives a
+    split's file names from one template and one shard count, and an append's shards carry their
+    own: tfds reads the whole split as `train_v1+train_v2`).
+
+    Raises:
+      ManifestError: a shard is not named as tfds's template derives it.
+    """
+    found = []
+    for _, split in sorted(manifest.splits.items()):
+        by_version: dict[int, list[ShardInfo]] = {}
+        for shard in split.shards:
+            parsed = naming.parse_shard_filename(shard.path)
+            by_version.setdefault(parsed.version if parsed else 1, []).append(shard)
+        for version, shards in sorted(by_version.items()):
+            name = split.name if len(by_version) == 1 else f"{split.name}_v{version}"
+            infix = f"-v{version:05d}" if version > 1 else ""
+            for index, shard in enumerate(shards):
+                expected = naming.shard_filename(split.name, index, len(shards), version)
+                if shard.path != expected:
+                    raise ManifestError(
+                        f"{join_path(manifest.root, naming.MANIFEST_FILENAME)}: splits[{split.name!r}].shards[{index}].path "
+                        f"is {shard.path!r}; TensorFlow Datasets can only read shards named {expected!r} "
+                        "(re-run the conversion)"
+                    )
+            template = naming.TFDS_SHARD_TEMPLATE
+            if infix or name != split.name:  # the tfds split's name is not the files': spelt out
+                template = template.replace("{SPLIT}", split.name + infix)
+            found.append((name, template, shards))
+    return found
 
 
 def tfds_dataset_info(manifest: Manifest) -> _Json:
@@ -200,7 +219,7 @@ def tfds_dataset_info(manifest: Manifest) -> _Json:
     Raises:
       ManifestError: a shard is not named as tfds's template derives it.
     """
-    _check_shard_names(manifest)
+    batches = _batches(manifest)
     layout = manifest.data.get("layout")
     info: _Json = {
         "name": TFDS_DATASET_NAME,
@@ -212,12 +231,12 @@ def tfds_dataset_info(manifest: Manifest) -> _Json:
         "fileFormat": naming.TFDS_FILE_FORMAT,
         "splits": [
             {
-                "name": split.name,
-                "filepathTemplate": naming.TFDS_SHARD_TEMPLATE,
-                "numBytes": str(split.num_bytes),
-                "shardLengths": [str(shard.num_records) for shard in split.shards],
+                "name": name,
+                "filepathTemplate": template,
+                "numBytes": str(sum(shard.num_bytes for shard in shards)),
+                "shardLengths": [str(shard.num_records) for shard in shards],
             }
-            for _, split in sorted(manifest.splits.items())
+            for name, template, shards in batches
         ],
     }
     supervised = _supervised_keys(manifest)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from shardify.format import contract
+from shardify.format import contract, naming
 
 __all__ = ["MemberLocation", "IMAGE", "TEXT", "ROW", "ARRAY", "SourceObject", "Batch", "Candidate", "Entry", "Reject", "Repair", "DuplicateGroup", "row_id", "is_inside", "ShardTask", "ShardResult", "SplitPlan", "PlanSummary"]
 
@@ -286,12 +286,18 @@ class ShardTask:
       index: shard index within the split.
       num_shards: number of shards in the split.
       entries: the shard's entries, in the order they are written.
+      version: the output's version this shard belongs to (1: the conversion; more: an append).
     """
 
     split: str
     index: int
     num_shards: int
     entries: tuple[Entry, ...]
+    version: int = 1
+
+    @property
+    def filename(self) -> str:
+        return naming.shard_filename(self.split, self.index, self.num_shards, self.version)
 
     def __post_init__(self) -> None:
         if not 0 <= self.index < self.num_shards:

@@ -188,6 +188,9 @@ class ReadOptions:
       decoder: (ShardDataset, IndexedDataset) the JPEG decoder, one of DECODERS.
       rank, world_size: (ShardDataset) this process's place among distributed readers: both, or
         neither for torch.distributed's when it is initialized, else one process.
+      version: which version of the output to read (1 is the conversion, each `--append` adds
+        one), exactly the records it held; None reads the latest. A training run that records
+        (output, version) reads the same records later.
 
     Raises:
       ReadOptionError: a value that cannot work, whatever the data (see the message).
@@ -218,6 +221,7 @@ class ReadOptions:
     decoder: str = "auto"
     rank: int | None = None
     world_size: int | None = None
+    version: int | None = None
 
     def __post_init__(self, num_parallel_reads: int | None) -> None:
         self._check_shared()
@@ -229,6 +233,8 @@ class ReadOptions:
             raise ReadOptionError(f"shuffle={self.shuffle!r} must be True, False, or None for the reader's default")
         if self.seed is not None and not _whole(self.seed):
             raise ReadOptionError(f"seed={self.seed!r} must be a whole number, or None to draw one")
+        if self.version is not None and not (_whole(self.version) and self.version >= 1):
+            raise ReadOptionError(f"version={self.version!r} must be a whole number from 1 (the conversion), or None for the latest")
         for name in ("flip", "normalize", "as_supervised", "multi_hot"):
             if not isinstance(getattr(self, name), bool):
                 raise ReadOptionError(f"{name}={getattr(self, name)!r} must be True or False")

@@ -73,7 +73,7 @@ _DTYPES = {"string": tf.string, "int64": tf.int64, "float32": tf.float32}
 _LOG = logging.getLogger("shardify")
 
 
-def read_manifest(path: str) -> Manifest:
+def read_manifest(path: str, *, version: int | None = None) -> Manifest:
     """The manifest of output folder `path`, local or on any TensorFlow file system (gs://...)."""
 
     def _read_text(manifest_path: str) -> str:
@@ -84,7 +84,7 @@ def read_manifest(path: str) -> Manifest:
             raise FileNotFoundError(manifest_path) from None
 
     # Local manifests are read as every untrusted input is (see `manifest.load_manifest`).
-    return load_manifest(path, read_text=None if is_local_path(path) else _read_text)
+    return load_manifest(path, version=version, read_text=None if is_local_path(path) else _read_text)
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,7 @@ def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
         shard that is not a regular file.
       ReadOptionError: an option that cannot work with this data.
     """
-    manifest = read_manifest(path)
+    manifest = read_manifest(path, version=options.version)
     plan = plan_read(manifest, options, path=path)
     if options.batch_size is not None and plan.reads_images and options.image_size is None:
         raise ReadOptionError("batch_size needs image_size=(height, width): images differ in size")

@@ -89,7 +89,7 @@ class _Source:
     def __init__(self, path: str, split: str, options: ReadOptions) -> None:
         if not is_local_path(path):
             raise ManifestError(f"shardify.torch reads local output folders; {path} is not one (copy it here first)")
-        self.manifest: Manifest = load_manifest(path)
+        self.manifest: Manifest = load_manifest(path, version=options.version)
         self.info = self.manifest.split(split)
         if self.info.num_records == 0:
             raise ManifestError(f"split {split!r} of {path} has no records")

@@ -432,7 +432,7 @@ def test_a_resumed_run_keeps_only_shards_whose_result_and_bytes_hold(tmp_path: P
 
 def _set_label(out: Path, split: str, value: int) -> str:
     """Rewrites the first record of the split's first shard with label index `value` (shard bytes,
-    index and manifest checksums made to match); returns the shard's path."""
+    index and manifest checksums made to match, in the version's manifest too); returns the shard's path."""
     manifest_path = out / naming.MANIFEST_FILENAME
     manifest = json.loads(manifest_path.read_text())
     entry = manifest["splits"][split]["shards"][0]
@@ -457,6 +457,8 @@ def _set_label(out: Path, split: str, value: int) -> str:
         counts["label_counts"][manifest["labels"][old]] -= 1
         counts["num_unlabelled"] = 1
     manifest_path.write_text(json.dumps(manifest))
+    if "dataset_version" in manifest:  # the version's own manifest is the same document
+        (out / naming.version_manifest_filename(manifest["dataset_version"]["number"])).write_text(json.dumps(manifest))
     return str(shard)
 
 

@@ -1,0 +1,303 @@
+"""Versions of an output folder: what each conversion and each append added, kept readable.
+
+Every run writes a new version N of the output: `manifest.json` is the latest version, and each
+version's manifest is also kept as `manifest-v<N>.json`, written before `manifest.json` is replaced
+and never rewritten. An append adds shards beside the existing ones (named with its version, see
+`naming.ShardName`) and never rewrites a shard, so every earlier version's manifest still lists
+only whole, unchanged files. The inputs each version added (relative path, size, modification time,
+the file's sha256 and its record's content sha256) are listed in `inputs-v<N>.jsonl`: the next
+append reads them to tell new inputs from ones the output holds, and changed ones from both.
+
+The manifest's `dataset_version` says which version it is, its parent, when and from which SRC it
+was made, and what it added; `history` holds the same for every earlier version. All of it is read
+as untrusted input. No Beam, no TensorFlow.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from shardify.errors import ManifestError
+from shardify.format import naming
+
+__all__ = [
+    "VersionPlan",
+    "HeldInput",
+    "inputs_text",
+    "parse_inputs",
+    "bounded_lines",
+    "version_record",
+    "merge_manifests",
+    "check_versions",
+    "created_now",
+    "MAX_INPUTS_LINE_BYTES",
+]
+
+# One line of an inputs file is a path and a few numbers and hashes; a longer line is not ours.
+MAX_INPUTS_LINE_BYTES = 16 << 10
+
+
+def created_now() -> str:
+    """The time a version is made, in UTC to the second; `SOURCE_DATE_EPOCH` (the reproducible
+    builds convention) fixes it, so that two runs can give the same bytes."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    moment = (
+        datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc)
+        if epoch.isdigit()
+        else datetime.datetime.now(datetime.timezone.utc)
+    )
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True)
+class VersionPlan:
+    """Which version a run writes, and what it builds on.
+
+    Attributes:
+      number: the version this run writes (1 for a conversion).
+      created: when (see `created_now`).
+      source: SRC as the run read it.
+      previous: the latest version's manifest text ("" for a conversion): the append adds to it.
+      labels: the labels earlier versions use, in index order: the new list starts with them.
+      first_record: the number of the first record this version writes (`image/source_id`s go on
+        from the earlier versions').
+      held_files: the inputs files of every earlier version.
+    """
+
+    number: int = 1
+    created: str = ""
+    source: str = ""
+    previous: str = ""
+    labels: tuple[str, ...] = ()
+    first_record: int = 0
+    held_files: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        naming.version_manifest_filename(self.number)  # a ValueError for a version no file can name
+        if self.number > 1 and not self.previous:
+            raise ValueError(f"version {self.number} appends to the version before it: its manifest is missing")
+
+    @property
+    def appends(self) -> bool:
+        return self.number > 1
+
+
+@dataclass(frozen=True)
+class HeldInput:
+    """One input an output holds, as its version's inputs file lists it.
+
+    Attributes:
+      path: relative to SRC.
+      size: bytes.
+      mtime_ns: the file's modification time when it was written, in nanoseconds.
+      sha256: of the file's bytes.
+      record_sha256: of its record's content (as duplicates are found).
+      split: the split its record is in.
+      version: the version that added it.
+    """
+
+    path: str
+    size: int
+    mtime_ns: int
+    sha256: str
+    record_sha256: str
+    split: str
+    version: int = 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "size": self.size,
+            "mtime_ns": self.mtime_ns,
+            "sha256": self.sha256,
+            "record_sha256": self.record_sha256,
+            "split": self.split,
+        }
+
+
+def inputs_text(held: Iterable[HeldInput]) -> str:
+    """The inputs file: one JSON line per input, by path (deterministic)."""
+    return "".join(json.dumps(h.to_json(), ensure_ascii=False) + "\n" for h in sorted(held, key=lambda h: h.path))
+
+
+_DIGEST_RE = re.compile(r"[0-9a-f]{64}")
+
+
+def _digest(value: object) -> bool:
+    return type(value) is str and len(value) == 64 and _DIGEST_RE.fullmatch(value) is not None
+
+
+def _count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def bounded_lines(fileobj: BinaryIO) -> Iterator[bytes]:
+    """The lines of a binary file, none read past MAX_INPUTS_LINE_BYTES + 1 bytes (a longer line
+    comes out that long, and `parse_inputs` refuses it): a file without line breaks is never read
+    whole into memory."""
+    while True:
+        line = fileobj.readline(MAX_INPUTS_LINE_BYTES + 1)
+        if not line:
+            return
+        yield line
+
+
+def parse_inputs(lines: Iterable[bytes], where: str, version: int) -> Iterator[HeldInput]:
+    """The inputs an inputs file lists, checked line by line (it is untrusted input).
+
+    Raises:
+      ManifestError: a line that is not one input, naming the file and the line.
+    """
+    for number, line in enumerate(lines, start=1):
+        if len(line) > MAX_INPUTS_LINE_BYTES:
+            raise ManifestError(f"{where} line {number} is longer than {MAX_INPUTS_LINE_BYTES} bytes: not a shardify inputs file")
+        if not line.strip():
+            continue
+        try:  # one lookup per field, then the checks: an append reads every line of every version
+            row = json.loads(line)
+            path, size, mtime_ns, sha256, record_sha256, split = (
+                row["path"], row["size"], row["mtime_ns"], row["sha256"], row["record_sha256"], row["split"]
+            )  # fmt: skip
+        except (ValueError, RecursionError, TypeError, KeyError, IndexError):
+            path = None
+        if not (
+            type(path) is str
+            and path
+            and _count(size)
+            and _count(mtime_ns)
+            and _digest(sha256)
+            and _digest(record_sha256)
+            and type(split) is str
+        ):
+            raise ManifestError(
+                f"{where} line {number} is not an input (path, size, mtime_ns, sha256, record_sha256, split); "
+                "convert again without --append"
+            )
+        yield HeldInput(path, size, mtime_ns, sha256, record_sha256, split, version)
+
+
+def version_record(
+    plan: VersionPlan,
+    *,
+    batch: Mapping[str, Any],
+    new_labels: Sequence[str],
+    held: int,
+    changed: int,
+    planned: int,
+) -> dict[str, Any]:
+    """The manifest's `dataset_version`: which version, its parent, when, from which SRC, what it
+    added (`planned`: records planned, which numbers them: the next version's first record is
+    `first_record + planned`)."""
+    return {
+        "number": plan.number,
+        "parent": plan.number - 1 if plan.appends else None,
+        "created": plan.created,
+        "source": plan.source,
+        "manifest": naming.version_manifest_filename(plan.number),
+        "inputs": naming.inputs_filename(plan.number),
+        "first_record": plan.first_record,
+        "added": {
+            "records": batch["inputs"]["written"],
+            "splits": {name: split["num_records"] for name, split in batch["splits"].items()},
+            "shards": sum(split["num_shards"] for split in batch["splits"].values()),
+            "labels": list(new_labels),
+            "rejected": batch["inputs"]["rejected"],
+            "changed": changed,
+            "held": held,
+            "planned": planned,
+        },
+    }
+
+
+def _merge_split(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None, labels: Sequence[str]) -> dict[str, Any]:
+    parts = [part for part in (old, new) if part]
+    counts = {label: sum(part.get("label_counts", {}).get(label, 0) for part in parts) for label in labels}
+    unlabelled = sum(part.get("num_unlabelled", 0) for part in parts)
+    shards = [shard for part in parts for shard in part["shards"]]
+    return {
+        "num_records": sum(part["num_records"] for part in parts),
+        "num_bytes": sum(part["num_bytes"] for part in parts),
+        "num_shards": len(shards),
+        "label_counts": counts,
+        **({"num_unlabelled": unlabelled} if unlabelled else {}),
+        "shards": shards,
+    }
+
+
+def merge_manifests(previous: Mapping[str, Any], batch: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+    """The manifest of an appended version: the previous version's splits with the batch's shards
+    after theirs, counts added up, the batch's labels (which start with the previous ones), and
+    `dataset_version` and `history` updated. The options stay the first conversion's: they decide
+    every version's split rule and order.
+
+    Args:
+      previous: the latest version's manifest (parsed and checked).
+      batch: the manifest `build_manifest` made of this run's shards alone.
+      record: this version's `version_record`.
+    """
+    labels = list(batch["labels"])
+    splits = {
+        name: _merge_split(previous["splits"].get(name), batch["splits"].get(name), labels)
+        for name in sorted({*previous["splits"], *batch["splits"]})
+    }
+    old, new = previous["inputs"], batch["inputs"]
+    written = old["written"] + new["written"]
+    rejected = old["rejected"] + new["rejected"]
+    # Junk and auxiliary files are the source's as listed now (an append lists all of SRC again).
+    skipped, auxiliary = new["skipped"], new.get("auxiliary", 0)
+    document = dict(previous)
+    history = [*previous.get("history", []), *([previous["dataset_version"]] if "dataset_version" in previous else [])]
+    document.update(
+        {
+            "created_by": batch["created_by"],
+            "labels": labels,
+            "splits": splits,
+            "inputs": {
+                "seen": written + rejected + skipped + auxiliary,
+                "written": written,
+                "rejected": rejected,
+                "skipped": skipped,
+                **({"auxiliary": auxiliary} if auxiliary else {}),
+            },
+            "rejected": {"count": rejected, **({"path": naming.REJECTS_FILENAME} if rejected else {})},
+            "repaired": {
+                "count": previous["repaired"]["count"] + batch["repaired"]["count"],
+                "reencoded": previous["repaired"].get("reencoded", 0) + batch["repaired"].get("reencoded", 0),
+                **({"path": naming.REPAIRS_FILENAME} if previous["repaired"]["count"] + batch["repaired"]["count"] else {}),
+            },
+            "duplicates": batch["duplicates"],  # found over every version's records (see WriteManifest)
+            "dataset_version": dict(record),
+            "history": history,
+        }
+    )
+    return document
+
+
+def check_versions(data: Mapping[str, Any], where: str) -> tuple[int, tuple[dict[str, Any], ...]]:
+    """(the manifest's version, every version's record in order) from a manifest's untrusted JSON;
+    a manifest made before versions is version 1 with no record.
+
+    Raises:
+      ManifestError: `dataset_version` or `history` is not what this module writes.
+    """
+    if "dataset_version" not in data:
+        return 1, ()
+    records = [*data.get("history", []), data["dataset_version"]] if isinstance(data.get("history", []), list) else None
+    if records is None:
+        raise ManifestError(f"{where}: history must be a list of versions")
+    for expected, record in enumerate(records, start=1):
+        field = "dataset_version" if expected == len(records) else f"history[{expected - 1}]"
+        if not isinstance(record, dict) or record.get("number") != expected:
+            raise ManifestError(f"{where}: {field}.number must be {expected}, the versions counted from 1")
+        if not isinstance(record.get("added"), dict) or not isinstance(record.get("created"), str):
+            raise ManifestError(f"{where}: {field} must say when it was made and what it added")
+        names = (record.get("manifest"), record.get("inputs"))
+        if names != (naming.version_manifest_filename(expected), naming.inputs_filename(expected)):
+            raise ManifestError(f"{where}: {field} must name its own manifest and inputs files")
+    return len(records), tuple(records)
