@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import sys
 import tempfile
 import threading
@@ -18,7 +19,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from shardify.beam_jobs.progress_files import read_total
+from shardify.beam_jobs.progress_files import CHECKED, LISTED, PROGRESS_DIR_ENV, read_total
 from shardify.cli.plan_text import describe_plan
 from shardify.format import naming
 from shardify.plan.entries import PlanSummary
@@ -134,7 +135,9 @@ class PlanWatcher:
     """Prints the plan once this run's `plan.json` appears, then a progress bar of records and
     bytes written, with rate and time left; before the plan, how long listing and planning take.
 
-    It reads only OUT's files, so it works for every local running mode, in process or not.
+    It reads only files (OUT's, and the counts the stages keep in a temporary folder it names in
+    `progress_files.PROGRESS_DIR_ENV` while the run lasts), so it works for every local running
+    mode, in process or not.
     """
 
     def __init__(self, output: str, stream: TextIO, *, show_plan: bool, show_progress: bool) -> None:
@@ -145,8 +148,14 @@ class PlanWatcher:
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
         self._old_plan = _plan_stamp(output)  # an earlier run's, until this run removes it
+        self._counts = ""  # the folder of the stages' counts, while the run lasts
+        self._saved_env: str | None = None
 
     def __enter__(self) -> PlanWatcher:
+        if self._show_progress:
+            self._counts = tempfile.mkdtemp(prefix=".shardify-progress-")  # hidden: never an input
+            self._saved_env = os.environ.get(PROGRESS_DIR_ENV)
+            os.environ[PROGRESS_DIR_ENV] = self._counts  # Beam's local workers inherit it
         if self._show_plan or self._show_progress:
             self._thread.start()
         return self
@@ -155,6 +164,12 @@ class PlanWatcher:
         self._done.set()
         if self._thread.is_alive():
             self._thread.join()
+        if self._counts:
+            if self._saved_env is None:
+                os.environ.pop(PROGRESS_DIR_ENV, None)
+            else:
+                os.environ[PROGRESS_DIR_ENV] = self._saved_env
+            shutil.rmtree(self._counts, ignore_errors=True)
 
     def _read_plan(self) -> PlanSummary | None:
         stamp = _plan_stamp(self._output)
@@ -195,8 +210,8 @@ class PlanWatcher:
             self._progress(plan, tqdm)
 
     def _planning_counts(self) -> str:
-        listed = read_total(self._output, naming.PROGRESS_LISTED)
-        checked = read_total(self._output, naming.PROGRESS_CHECKED)
+        listed = read_total(self._counts, LISTED)
+        checked = read_total(self._counts, CHECKED)
         if not listed:
             return "listing and planning"
         return f"listing and planning: {listed:,} files listed, {checked:,} inputs checked"

@@ -25,12 +25,13 @@ from shardify.beam_jobs.discover.held import HELD, SkipHeld
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.listing import list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.beam_jobs import progress_files
 from shardify.beam_jobs.progress_files import ProgressFile
 from shardify.config import ConvertConfig
 from shardify.converters import archives, images
 from shardify.converters.columns import is_integer
 from shardify.errors import InvalidInputError, reject_reason
-from shardify.format import contract, naming
+from shardify.format import contract
 from shardify.plan import layout
 from shardify.plan.entries import ARRAY, IMAGE, Batch, Candidate, Entry, Reject
 from shardify.plan.layout import SourceLayout
@@ -59,7 +60,7 @@ class _ListFiles(beam.DoFn):
 
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
-        listed = ProgressFile(self._output, naming.PROGRESS_LISTED)
+        listed = ProgressFile(progress_files.LISTED)
         for item in self._listing(root):
             listed.add(1)
             if isinstance(item, Reject):
@@ -94,11 +95,10 @@ class _MakeEntries(beam.DoFn):
         self._label_names = frozenset(config.label_names)
         self._layout = source_layout
         self._probed = counters.counter(counters.INPUTS_PROBED)
-        self._output = config.output
         self._checked: ProgressFile | None = None
 
     def setup(self) -> None:
-        self._checked = ProgressFile(self._output, naming.PROGRESS_CHECKED)
+        self._checked = ProgressFile(progress_files.CHECKED)
 
     def teardown(self) -> None:
         self._open.close()

@@ -25,9 +25,6 @@ __all__ = [
     "REPAIRS_FILENAME",
     "DUPLICATES_FILENAME",
     "PLAN_FILENAME",
-    "PROGRESS_LISTED",
-    "PROGRESS_CHECKED",
-    "progress_filename",
     "LOCK_FILENAME",
     "INSPECT_FILENAME",
     "LABEL_MAP_FILENAME",
@@ -145,18 +142,6 @@ _RUN_FILENAMES = (
     )
     | _TFDS_FILENAMES
 )
-
-
-# Counts a local run's listing and checking stages keep in OUT while they work (one file per worker,
-# under a temporary name, so the end of the run removes them): the terminal's progress line.
-PROGRESS_LISTED = "progress-listed"
-PROGRESS_CHECKED = "progress-checked"
-_PROGRESS_FILENAMES = frozenset({PROGRESS_LISTED, PROGRESS_CHECKED})
-
-
-def progress_filename(kind: str, token: str) -> str:
-    """The file one worker keeps its count of `kind` (PROGRESS_LISTED, PROGRESS_CHECKED) in."""
-    return temp_filename(kind, token)
 
 
 def is_tfds_file(name: str) -> bool:
@@ -290,7 +275,6 @@ def is_temp_filename(name: str) -> bool:
         or is_shard_result(final)
         or parse_version_filename(final) is not None
         or final in _RUN_FILENAMES
-        or final in _PROGRESS_FILENAMES
         or final == LOCK_FILENAME
         or is_gzip_index(final)
     )
