@@ -641,7 +641,7 @@ def _detect_folder(
         # A YOLO export (its labels/*.txt share the images' stems but are no captions) or a Hugging
         # Face imagefolder (its metadata.jsonl is no table of texts): images, labelled by those files.
         forced = layout.IMAGE_FOLDERS
-    elif not forced and not label_file and (per_folder := _hf_metadata_per_folder(config, sample)):
+    elif not forced and not label_file and not config.label_from_name and (per_folder := _hf_metadata_per_folder(config, sample)):
         shown = ", ".join(per_folder[:3]) + (" and more" if len(per_folder) > 3 else "")
         raise UsageError(
             f"{config.source} is a Hugging Face imagefolder with metadata in each split folder ({shown}), which "
