@@ -197,22 +197,36 @@ _HF_METADATA_NAME = "metadata.jsonl"  # a Hugging Face imagefolder's metadata wi
 _HF_METADATA_FILES = ("metadata.csv", "metadata.jsonl")
 
 
+def _first_line(config: ConvertConfig, path: str) -> bytes | None:
+    """The first line (at most _EVIDENCE_HEAD_BYTES) of `path` relative to SRC, or None where it
+    cannot be read."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return fileobj.readline(_EVIDENCE_HEAD_BYTES)
+    except (OSError, InvalidInputError):
+        return None
+
+
+def _first_row(config: ConvertConfig, path: str) -> dict | None:
+    """The first row of the JSON lines file `path` relative to SRC, where it is an object."""
+    first = _first_line(config, path)
+    try:
+        row = json_input.parse(first) if first is not None else None
+    except InvalidInputError:
+        return None
+    return row if isinstance(row, dict) else None
+
+
 def _names_files(config: ConvertConfig, path: str) -> bool:
     """Whether the first line of the table `path` (relative to SRC) has a `file_name` column (and,
     in JSON lines, no `objects`)."""
-    try:
-        with open_input(join_path(config.source, path)) as fileobj:
-            first = fileobj.readline(_EVIDENCE_HEAD_BYTES).decode("utf-8", errors="replace")
-    except (OSError, InvalidInputError):
-        return False
     if path.endswith(".jsonl"):
-        try:
-            row = json_input.parse(first)
-        except InvalidInputError:
-            return False
+        row = _first_row(config, path)
         # with `objects` it is a detection dataset's, read as evidence (_hf_metadata)
-        return isinstance(row, dict) and isinstance(row.get("file_name"), str) and "objects" not in row
-    return "file_name" in [cell.strip().strip('"') for cell in first.split(",")]
+        return row is not None and isinstance(row.get("file_name"), str) and "objects" not in row
+    first = _first_line(config, path)
+    header = first.decode("utf-8", errors="replace") if first is not None else ""
+    return "file_name" in [cell.strip().strip('"') for cell in header.split(",")]
 
 
 def _hf_metadata_per_folder(config: ConvertConfig, sample: list[str]) -> list[str]:
@@ -335,12 +349,8 @@ def _hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
         folder = posixpath.dirname(path)
         if not any(posixpath.dirname(p) == folder or p.startswith(folder + "/") or not folder for p in images):
             continue
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                first = json_input.parse(fileobj.readline(_EVIDENCE_HEAD_BYTES))
-        except (OSError, InvalidInputError):
-            continue
-        if not isinstance(first, dict) or not isinstance(first.get("file_name"), str) or not isinstance(first.get("objects"), dict):
+        first = _first_row(config, path)
+        if first is None or not isinstance(first.get("file_name"), str) or not isinstance(first.get("objects"), dict):
             continue
         parts = (folder.count("/") + 1 if folder else 0) + first["file_name"].strip().count("/") + 1
         note = f"{path}: Hugging Face imagefolder metadata (file_name, objects: bbox [x, y, w, h], categories)"

@@ -25,8 +25,7 @@ from shardify.beam_jobs.discover.held import HELD, SkipHeld
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.listing import list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
-from shardify.beam_jobs import progress_files
-from shardify.beam_jobs.progress_files import ProgressFile
+from shardify.beam_jobs.progress_files import CHECKED, LISTED, ProgressFile
 from shardify.config import ConvertConfig
 from shardify.converters import archives, images
 from shardify.converters.columns import is_integer
@@ -60,7 +59,7 @@ class _ListFiles(beam.DoFn):
 
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
-        listed = ProgressFile(progress_files.LISTED)
+        listed = ProgressFile(LISTED)
         for item in self._listing(root):
             listed.add(1)
             if isinstance(item, Reject):
@@ -98,7 +97,7 @@ class _MakeEntries(beam.DoFn):
         self._checked: ProgressFile | None = None
 
     def setup(self) -> None:
-        self._checked = ProgressFile(progress_files.CHECKED)
+        self._checked = ProgressFile(CHECKED)
 
     def teardown(self) -> None:
         self._open.close()
