@@ -22,7 +22,7 @@ from typing import Any
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["ObjectReader", "Fetch", "s3_fetch", "gcs_fetch", "CHUNK_BYTES"]
+__all__ = ["ObjectReader", "ObjectChangedError", "Fetch", "s3_fetch", "gcs_fetch", "CHUNK_BYTES", "LATER_CHUNK_BYTES"]
 
 # What a first read asks for at least: image headers fit (EXIF is at most 64 KB), so a probe is
 # one request.
