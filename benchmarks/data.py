@@ -23,8 +23,8 @@ NOISE_SIGMA = 28
 _WORDS = "the a data shard record model train label image text fast slow good bad new old".split()
 
 
-def _photo(rng: np.random.Generator) -> bytes:
-    width, height = (int(v) for v in rng.integers(200, 501, size=2))
+def _photo(rng: np.random.Generator, size: tuple[int, int] | None = None, sigma: float = NOISE_SIGMA) -> bytes:
+    width, height = size or tuple(int(v) for v in rng.integers(200, 501, size=2))
     y, x = np.mgrid[0:height, 0:width].astype(np.float32)
     base = np.stack(
         [(x / width) * rng.uniform(60, 255), (y / height) * rng.uniform(60, 255),
@@ -36,7 +36,7 @@ def _photo(rng: np.random.Generator) -> bytes:
         x0, y0 = int(rng.integers(0, width)), int(rng.integers(0, height))
         x1, y1 = x0 + int(rng.integers(10, width // 2)), y0 + int(rng.integers(10, height // 2))
         pen.ellipse((x0, y0, x1, y1), fill=tuple(int(c) for c in rng.integers(0, 256, 3)))
-    pixels = np.asarray(image, dtype=np.int16) + rng.normal(0, NOISE_SIGMA, (height, width, 3)).astype(np.int16)
+    pixels = np.asarray(image, dtype=np.int16) + rng.normal(0, sigma, (height, width, 3)).astype(np.int16)
     buffer = io.BytesIO()
     Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "RGB").save(buffer, "JPEG", quality=JPEG_QUALITY)
     return buffer.getvalue()
@@ -89,3 +89,24 @@ def tree_bytes(root: Path) -> tuple[int, int]:
                 files += 1
                 total += os.path.getsize(os.path.join(dirpath, name))
     return files, total
+
+
+# Photo-sized JPEGs as ImageNet's: 400-640 px sides, quality 90. Sigma 10 makes them average ~85 KB.
+PHOTO_SIDES = (400, 641)
+PHOTO_NOISE_SIGMA = 10
+
+
+def make_photos(root: Path, count: int, classes: int = IMAGE_CLASSES) -> Path:
+    """Writes `count` photo-sized JPEGs (400-640 px, quality 90) in `classes` class folders under
+    root (once; reused while complete): the input of the stored-size and GPU benchmarks."""
+    done = root / ".complete"
+    if done.exists() and done.read_text() == f"photos {count}":
+        return root
+    for index in range(count):
+        folder = root / f"class_{index % classes:02d}"
+        folder.mkdir(parents=True, exist_ok=True)
+        rng = np.random.default_rng([2, index])
+        width, height = (int(v) for v in rng.integers(*PHOTO_SIDES, size=2))
+        (folder / f"photo_{index:06d}.jpg").write_bytes(_photo(rng, (width, height), PHOTO_NOISE_SIGMA))
+    done.write_text(f"photos {count}")
+    return root

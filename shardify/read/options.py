@@ -108,7 +108,11 @@ SEGMENTATION_FILL = 255
 # The largest class a mask may hold: a 16-bit PNG's.
 MAX_SEGMENTATION_CLASS = 65535
 # The PyTorch readers' JPEG decoders. "auto": torchvision's where torchvision imports, else Pillow.
-DECODERS = ("auto", "pillow", "torchvision")
+# "none": no decoding in the reader: the image comes back as its stored bytes (a 1-D uint8 tensor)
+# for the training process to decode on the GPU (torchvision.io.decode_jpeg(..., device="cuda"),
+# nvJPEG), so that DataLoader workers only read and parse; options that need pixels are refused.
+DECODERS = ("auto", "pillow", "torchvision", "none")
+NO_DECODER = "none"
 # Image dtypes by name, spelled alike by TensorFlow and PyTorch: one ReadOptions serves both.
 DTYPE_NAMES = ("uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64")
 # The readers, by the names their errors give.
@@ -313,6 +317,17 @@ class ReadOptions:
     def _check_torch(self) -> None:
         if self.decoder not in DECODERS:
             raise ReadOptionError(f"decoder={self.decoder!r} must be one of {', '.join(DECODERS)}")
+        if self.decoder == NO_DECODER:
+            pixel_options = {
+                "image_size": self.image_size is not None, "flip": self.flip, "normalize": self.normalize,
+                "dtype": self.dtype is not None,
+            }
+            given = [name for name, set_ in pixel_options.items() if set_]
+            if given:
+                raise ReadOptionError(
+                    f"decoder='none' returns the stored image bytes, and {', '.join(given)} need(s) pixels: "
+                    "decode and fit the images where you decode them (e.g. on the GPU), or choose another decoder"
+                )
         rank, world_size = self.rank, self.world_size
         if (rank is None) != (world_size is None):
             raise ReadOptionError(

@@ -36,6 +36,7 @@ from shardify.read.options import (
     CROP_AREA_RANGE,
     CROP_ASPECT_RANGE,
     CROP_ATTEMPTS,
+    NO_DECODER,
     OBJECTS,
     PAD,
     RANDOM_CROP,
@@ -212,7 +213,13 @@ class RecordDecoder:
             name = self._plan.image_name
             assert name is not None  # reads_images
             image_format = self._value(contract.IMAGE_FORMAT, decoded, path, index)
-            example[name], placement = self._image(example[name], image_format, path, index, rng)
+            if self._decoder == NO_DECODER:  # the stored bytes, for a decoder outside the reader
+                height = int(self._value(contract.IMAGE_HEIGHT, decoded, path, index))
+                width = int(self._value(contract.IMAGE_WIDTH, decoded, path, index))
+                example[name] = torch.frombuffer(bytearray(example[name]), dtype=torch.uint8)
+                placement = Placement.unmoved(height, width)
+            else:
+                example[name], placement = self._image(example[name], image_format, path, index, rng)
         if self._objects is not None:
             example[OBJECTS] = self._objects(decoded, placement, path=path, index=index)
         if self._segmentation is not None:

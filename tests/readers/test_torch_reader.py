@@ -459,3 +459,26 @@ def test_a_crafted_manifest_is_refused_by_both_datasets(converted: Path, tmp_pat
     for dataset in (st.ShardDataset, st.IndexedDataset):
         with pytest.raises(ManifestError, match=r"shards\[0\]\.path must be a plain file name"):
             dataset(str(output))
+
+
+def test_decoder_none_gives_the_stored_bytes_for_a_decoder_outside_the_reader(
+    converted: Path, sample_images: Path
+) -> None:
+    """decoder="none" (GPU decoding in the training process): each record's image is its stored
+    file's bytes, unchanged, once per epoch across workers, beside its label; options that need
+    pixels are refused, naming them."""
+    for dataset in (
+        st.ShardDataset(str(converted), decoder="none", seed=0),
+        st.IndexedDataset(str(converted), decoder="none"),
+    ):
+        seen = Counter()
+        for batch in _loader(dataset, workers=2 if isinstance(dataset, st.ShardDataset) else 0):
+            for name, data, label in zip(batch["filename"], batch["image"], batch["label_text"]):
+                assert data.dtype == torch.uint8 and data.dim() == 1
+                assert bytes(data.numpy()) == (sample_images / name).read_bytes()
+                assert label == Path(name).parts[0]  # the class folder (sample_data nests some images deeper)
+                seen[name] += 1
+        assert seen == _files(sample_images, suffixes=(".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp"))
+    for pixels in ({"image_size": (8, 8)}, {"flip": True}, {"normalize": True}, {"dtype": torch.float32}):
+        with pytest.raises(ReadOptionError, match="decoder='none' returns the stored image bytes"):
+            st.ShardDataset(str(converted), decoder="none", **pixels)

@@ -1,0 +1,43 @@
+"""The GPU check (benchmarks/gpu_train.py, run on a lent GPU machine by benchmarks/gpu_check.sh)
+runs here as a dry run on the CPU: a few tiny ResNet-50 steps from each input pipeline that this
+machine can run, so the script a GPU session relies on cannot rot between GPU sessions."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers.sources import REPO
+
+TIMEOUT_SECONDS = 600
+
+
+def _dry_run(out: Path, tmp_path: Path, *args: str) -> list[dict]:
+    figures = tmp_path / "figures.json"
+    command = [sys.executable, "-m", "benchmarks.gpu_train", str(out), "--dry-run", "--json", str(figures), *args]
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(figures.read_text())
+
+
+@pytest.mark.skipif(importlib.util.find_spec("tensorflow") is None, reason="needs TensorFlow (the test extra)")
+def test_dry_run_trains_from_shardify_load(converted: Path, tmp_path: Path) -> None:
+    (figure,) = _dry_run(converted, tmp_path, "--framework", "tf", "--sources", "tf")
+    assert figure["source"] == "tf" and figure["steps"] == 2 and figure["batch"] == 4
+    assert figure["images_per_s"] > 0 and figure["cpu_s_per_image"] > 0
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("torch") is None or importlib.util.find_spec("torchvision") is None,
+    reason="needs torch and torchvision (not in the test extra: see docs/testing.md)",
+)
+def test_dry_run_trains_from_shardify_torch(converted: Path, tmp_path: Path) -> None:
+    figures = _dry_run(converted, tmp_path, "--sources", "synthetic,cpu,gpu")
+    by_source = {figure["source"]: figure for figure in figures}
+    assert by_source["synthetic"]["images_per_s"] > 0 and by_source["cpu"]["images_per_s"] > 0
+    assert by_source["gpu"]["note"].startswith("not run") or by_source["gpu"]["images_per_s"] > 0
