@@ -1,4 +1,4 @@
-"""The `shardify` command: `convert`, `verify`, `inspect`, `export-metadata`, one module each.
+"""The `shardify` command: `convert`, `verify`, `inspect`, `export-metadata`, `bench`, one module each.
 
 TensorFlow is never imported here and Beam only inside `convert`, so `--help` answers at once.
 Results go to stdout, progress and the plan to stderr; exit codes are in `exit_codes.py`.
@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from shardify._version import __version__
+from shardify.cli.bench import bench
 from shardify.cli.convert import OptionsThenBeamArgs, convert
 from shardify.cli.export_metadata import export_metadata
 from shardify.cli.inspect import inspect
@@ -45,6 +46,7 @@ app.command(cls=OptionsThenBeamArgs)(convert)
 app.command()(verify)
 app.command()(inspect)
 app.command("export-metadata")(export_metadata)
+app.command()(bench)
 
 
 def main() -> None:
