@@ -36,16 +36,19 @@ __all__ = [
     "read_manifest",
     "labels",
     "Labels",
+    "mix",
+    "mix_labels",
     "torch",
 ]
 
 _READER_NAMES = ("load", "distribute", "read_manifest", "labels", "Labels")
+_MIX_NAMES = ("mix", "mix_labels")
 
 
 def __getattr__(name: str) -> Any:
-    if name in _READER_NAMES:
+    if name in _READER_NAMES or name in _MIX_NAMES:
         try:
-            from shardify.read import tf_data as reader
+            reader = importlib.import_module("shardify.read." + ("tf_mix" if name in _MIX_NAMES else "tf_data"))
         except ModuleNotFoundError as error:
             if error.name != "tensorflow":
                 raise
