@@ -48,6 +48,10 @@ __all__ = [
     "OBJECTS",
     "OBJECT_FIELDS",
     "DECODERS",
+    "NO_DECODER",
+    "DISTRIBUTED_EPOCH",
+    "PARALLEL_EPOCHS",
+    "SERVICE_MODES",
     "DTYPE_NAMES",
     "LOAD",
     "DISTRIBUTE",
@@ -113,6 +117,10 @@ MAX_SEGMENTATION_CLASS = 65535
 # nvJPEG), so that DataLoader workers only read and parse; options that need pixels are refused.
 DECODERS = ("auto", "pillow", "torchvision", "none")
 NO_DECODER = "none"
+# tf.data service processing modes (`service=`): every record once per epoch across the workers
+# (the dispatcher hands out shards), or each worker its own whole epoch.
+DISTRIBUTED_EPOCH, PARALLEL_EPOCHS = "distributed_epoch", "parallel_epochs"
+SERVICE_MODES = (DISTRIBUTED_EPOCH, PARALLEL_EPOCHS)
 # Image dtypes by name, spelled alike by TensorFlow and PyTorch: one ReadOptions serves both.
 DTYPE_NAMES = ("uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64")
 # The readers, by the names their errors give.
@@ -192,6 +200,16 @@ class ReadOptions:
       decoder: (ShardDataset, IndexedDataset) the JPEG decoder, one of DECODERS.
       rank, world_size: (ShardDataset) this process's place among distributed readers: both, or
         neither for torch.distributed's when it is initialized, else one process.
+      service: (load, distribute) a tf.data service dispatcher, "grpc://HOST:PORT": reading,
+        parsing, decoding, augmenting and batching run on its workers (`shardify serve worker`),
+        batches come back to this process. The workers read the shards at the same paths: a file
+        system they share, or gs:// / s3://.
+      service_mode: "distributed_epoch" (default): the dispatcher hands out shards, so every record
+        comes once per epoch across the workers (and across trainers sharing `service_job`); a
+        worker that dies loses the records of the shard it was reading. "parallel_epochs": each
+        worker reads the whole split, so a trainer sees each record once per worker per epoch.
+      service_job: a job name trainers share, so that they split one epoch among them
+        (distributed_epoch); None gives each reader its own job.
       version: which version of the output to read (1 is the conversion, each `--append` adds
         one), exactly the records it held; None reads the latest. A training run that records
         (output, version) reads the same records later.
@@ -226,6 +244,9 @@ class ReadOptions:
     rank: int | None = None
     world_size: int | None = None
     version: int | None = None
+    service: str | None = None
+    service_mode: str = DISTRIBUTED_EPOCH
+    service_job: str | None = None
 
     def __post_init__(self, num_parallel_reads: int | None) -> None:
         self._check_shared()
@@ -297,6 +318,7 @@ class ReadOptions:
             object.__setattr__(self, "cycle_length", num_parallel_reads)
         if self.cycle_length is not None and not (_whole(self.cycle_length) and self.cycle_length >= 1):
             raise ReadOptionError(f"cycle_length={self.cycle_length!r} must be at least 1, or None for the reader's choice")
+        self._check_service()
         if not (_whole(self.block_length) and self.block_length >= 1):
             raise ReadOptionError(f"block_length={self.block_length!r} must be at least 1")
         if not isinstance(self.drop_remainder, bool):
@@ -313,6 +335,20 @@ class ReadOptions:
             _package(self.data_options) == "tensorflow" and type(self.data_options).__name__ == "Options"
         ):
             raise ReadOptionError(f"data_options={self.data_options!r} must be a tf.data.Options, or None")
+
+    def _check_service(self) -> None:
+        if self.service is not None:
+            address = self.service.removeprefix("grpc://") if isinstance(self.service, str) else ""
+            host, _, port = address.rpartition(":")
+            if not (host and port.isdigit() and 0 < int(port) < 65536):
+                raise ReadOptionError(
+                    f"service={self.service!r} must be a tf.data service dispatcher's address, grpc://HOST:PORT "
+                    "(`shardify serve dispatcher` prints it)"
+                )
+        if self.service_mode not in SERVICE_MODES:
+            raise ReadOptionError(f"service_mode={self.service_mode!r} must be one of {', '.join(SERVICE_MODES)}")
+        if self.service_job is not None and not (isinstance(self.service_job, str) and self.service_job):
+            raise ReadOptionError(f"service_job={self.service_job!r} must be a job name (a string) or None")
 
     def _check_torch(self) -> None:
         if self.decoder not in DECODERS:
@@ -354,6 +390,9 @@ _NOT_TORCH = {
     "input_context": "that places a tf.data pipeline; place a ShardDataset with rank= and world_size=",
     "device": "move batches with .to(device); DataLoader(pin_memory=True) speeds the copy",
     "data_options": "a tf.data.Options applies to shardify.load and shardify.distribute only",
+    "service": "tf.data service runs tf.data pipelines: read with shardify.load(..., service=...)",
+    "service_mode": "tf.data service runs tf.data pipelines: read with shardify.load(..., service=...)",
+    "service_job": "tf.data service runs tf.data pipelines: read with shardify.load(..., service=...)",
 }
 _NOT_LOAD = {
     "decoder": "tf.data decodes with TensorFlow's decoders; decoder= is for shardify.torch",

@@ -41,6 +41,7 @@ from shardify.inputs.paths import is_local_path
 from shardify.read.options import (
     DECODER_KEYS,
     DISTRIBUTE,
+    DISTRIBUTED_EPOCH,
     FITS,
     LOAD,
     RANDOM_CROP,
@@ -168,6 +169,7 @@ def load(
     examples = _as_supervised(examples, pipeline)  # (input, label) or {reader name: value}
     examples = _batch(examples, pipeline)
     examples = _apply_data_options(examples, pipeline)
+    examples = _on_service(examples, pipeline)  # all of the above on tf.data service workers, if asked
     return _prefetch(examples, pipeline)
 
 
@@ -397,7 +399,12 @@ def _interleave(files: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
     """The shards' records, `cycle` shards at a time, with the cardinality the manifest gives."""
     cycle_length = max(1, min(pipeline.cycle, len(pipeline.paths)))
     block_length = pipeline.options.block_length
-    if pipeline.cycle <= 1:  # tiny records: one shard after another is faster than parallel reads
+    options = pipeline.options
+    on_service = options.service is not None and options.service_mode == DISTRIBUTED_EPOCH
+    # tiny records: one shard after another is faster than parallel reads. Not on a tf.data service
+    # handing out shards: there (TensorFlow 2.21) a sequential interleave is not split among the
+    # workers, and every worker would read every shard (measured: each record twice with 2 workers).
+    if pipeline.cycle <= 1 and not on_service:
         records = files.interleave(_read_shard, cycle_length=cycle_length, block_length=block_length)
     else:
         records = files.interleave(
@@ -408,6 +415,8 @@ def _interleave(files: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
             # Pipelines sharing shards by record must see the records in one order.
             deterministic=pipeline.deterministic or pipeline.mine.record_level,
         )
+    if on_service:
+        return records  # each service worker reads the shards the dispatcher hands it, not all of them
     return records.apply(tf.data.experimental.assert_cardinality(sum(pipeline.shard_records)))
 
 
@@ -601,6 +610,24 @@ def _batch(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
 def _apply_data_options(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
     data_options = pipeline.options.data_options
     return examples if data_options is None else examples.with_options(data_options)
+
+
+def _on_service(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
+    """The pipeline so far run by a tf.data service's workers, its elements (batches) streamed
+    back. distributed_epoch: the dispatcher hands the shard list out a shard at a time (the
+    pipeline's first source), so each record comes once per epoch across the workers."""
+    options = pipeline.options
+    if options.service is None:
+        return examples
+    address = options.service if options.service.startswith("grpc://") else f"grpc://{options.service}"
+    policy = tf.data.experimental.service.ShardingPolicy
+    return examples.apply(
+        tf.data.experimental.service.distribute(
+            processing_mode=policy.DYNAMIC if options.service_mode == DISTRIBUTED_EPOCH else policy.OFF,
+            service=address,
+            job_name=options.service_job,
+        )
+    )
 
 
 def _prefetch(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:
