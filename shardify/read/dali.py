@@ -169,8 +169,8 @@ def torch_iterator(
         [_build(spec)],
         list(spec.names),
         reader_name=READER_NAME,
+        # With reader_name, DALI reads the padding (pad_last_batch) and epoch size from the reader.
         last_batch_policy=LastBatchPolicy.DROP if spec.drop_remainder else LastBatchPolicy.PARTIAL,
-        last_batch_padded=True,
         auto_reset=False,
     )
 

@@ -227,6 +227,44 @@ def test_importing_shardify_dali_imports_no_dali() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120, cwd=REPO)
 
 
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="DALI's PyTorch iterator needs torch (see docs/testing.md)")
+@pytest.mark.parametrize("drop_remainder", [False, True])
+def test_torch_iterator_gives_each_epoch_once(source_and_output: tuple[Path, Path], drop_remainder: bool) -> None:
+    """Two epochs (reset() between): NCHW float32 images, int64 labels, the epoch's labels those
+    shardify.load gives (its last batch smaller, or dropped)."""
+    import torch
+
+    out = source_and_output[1]
+    expected = sorted(_load_labels(out).values())
+    iterator = shardify.dali.torch_iterator(str(out), batch_size=_BATCH, image_size=_SIZE, fit="random_crop", flip=True,
+                                            seed=0, num_threads=1, drop_remainder=drop_remainder)  # fmt: skip
+    for _ in range(2):
+        labels = []
+        for batch in iterator:
+            (outputs,) = batch
+            images = outputs["image"]
+            assert images.shape[1:] == (3, *_SIZE) and images.dtype == torch.float32
+            assert outputs["label"].dtype == torch.int64 and outputs["label"].shape == images.shape[:1]
+            labels += outputs["label"].tolist()
+        if drop_remainder:
+            assert len(labels) == len(expected) // _BATCH * _BATCH and set(labels) <= set(expected)
+        else:
+            assert sorted(labels) == expected
+        iterator.reset()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="DALI's PyTorch iterator needs torch (see docs/testing.md)")
+def test_the_benchmarks_call_gives_nchw_batches(source_and_output: tuple[Path, Path]) -> None:
+    """benchmarks/gpu_train.py's "dali" source, as it calls it (on the CPU here)."""
+    iterator = shardify.dali.dali_torch_iterator(str(source_and_output[1]), split="train", batch_size=_BATCH,
+                                                 image_size=(16, 16), fit="random_crop", flip=True, seed=0,
+                                                 num_threads=1, device_id=None)  # fmt: skip
+    batch = next(iter(iterator))
+    assert tuple(batch[0]["image"].shape) == (_BATCH, 3, 16, 16) and tuple(batch[0]["label"].view(-1).shape) == (_BATCH,)
+    with pytest.raises(ReadOptionError, match="needs image_size"):
+        shardify.dali.torch_iterator(str(source_and_output[1]), batch_size=_BATCH)
+
+
 @pytest.mark.skipif(importlib.util.find_spec("torch") is not None, reason="PyTorch is installed here")
 def test_torch_iterator_without_torch_names_the_package(source_and_output: tuple[Path, Path]) -> None:
     with pytest.raises(ImportError, match="needs PyTorch: pip install torch"):
