@@ -20,7 +20,7 @@ from typing import Any
 
 from shardify.errors import ManifestError, ReadOptionError
 from shardify.format import contract
-from shardify.format.manifest import load_manifest
+from shardify.format.manifest import Manifest, load_manifest
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.read.options import ReadOptions, plan_read, reader_options, shuffle_buffer_records
 
@@ -210,7 +210,7 @@ def _derived_seed(text: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") >> 1
 
 
-def _outputs(manifest: Any, options: ReadOptions, path: str) -> tuple[tuple[tuple[str, str, str], ...], str | None]:
+def _outputs(manifest: Manifest, options: ReadOptions, path: str) -> tuple[tuple[tuple[str, str, str], ...], str | None]:
     """((reader name, key, dtype) of each output, the image first; the label's name or None).
 
     Raises:

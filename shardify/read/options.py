@@ -2,10 +2,11 @@
 manifest, and which records each of several readers takes.
 
 Every reader, `shardify.load` and `shardify.distribute` (tf.data), `shardify.torch.ShardDataset`
-and `IndexedDataset` (PyTorch), takes its options as one `ReadOptions`, checked here once (its
-fields also serve as keywords, a shorthand: `reader_options`), asks `plan_read` which features to
-return under which names, and splits a split among readers with `share`: so they cannot drift
-apart. A reader refuses an option it cannot honour, saying what to use instead, rather than read
+and `IndexedDataset` (PyTorch), and `shardify.dali`'s pipeline and iterators, takes its options as
+one `ReadOptions`, checked here once (its fields also serve as keywords, a shorthand:
+`reader_options`), asks `plan_read` which features to return under which names, and splits a
+split among readers with `share` (DALI with its own record split, which its reader cannot leave):
+so they cannot drift apart. A reader refuses an option it cannot honour, saying what to use instead, rather than read
 something other than what was asked. Nothing here imports TensorFlow or PyTorch: the options that
 hold their objects (`dtype`, `input_context`, `data_options`) are checked by the package that
 defines the object's type, and turned into the reader's own type by that reader.
@@ -143,8 +144,9 @@ class ReadOptions:
     """How to read a split: every option of every reader, checked once, when made.
 
     Each reader takes one: `shardify.load(path, split, options=ReadOptions(...))`, and likewise
-    `shardify.distribute`, `shardify.torch.ShardDataset` and `shardify.torch.IndexedDataset`. The
-    fields are also those readers' keywords, a shorthand that overrides `options` field by field.
+    `shardify.distribute`, `shardify.torch.ShardDataset`, `shardify.torch.IndexedDataset` and
+    `shardify.dali`'s pipeline and iterators. The fields are also those readers' keywords, a
+    shorthand that overrides `options` field by field.
     A reader refuses an option it does not take (a value other than the default), saying what to
     use instead: `load`'s `batch_size` is a DataLoader's `batch_size` in PyTorch.
 
