@@ -6,7 +6,9 @@ is. Records are counted against the source files, and labels compared, by file n
 from __future__ import annotations
 
 import importlib.util
+import json
 import shutil
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -263,6 +265,40 @@ def test_the_benchmarks_call_gives_nchw_batches(source_and_output: tuple[Path, P
     assert tuple(batch[0]["image"].shape) == (_BATCH, 3, 16, 16) and tuple(batch[0]["label"].view(-1).shape) == (_BATCH,)
     with pytest.raises(ReadOptionError, match="needs image_size"):
         shardify.dali.torch_iterator(str(source_and_output[1]), batch_size=_BATCH)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("torch") is None, reason="DALI's PyTorch iterator needs torch (see docs/testing.md)")
+def test_torch_iterator_takes_its_place_from_a_real_gloo_group(source_and_output: tuple[Path, Path]) -> None:
+    """Two processes in a torch.distributed group: each iterator reads the records a pipeline given
+    that rank explicitly reads (same seed, same order), and together every label of the split."""
+    out = source_and_output[1]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    script = Path(__file__).parent.parent / "helpers" / "dali_ranks.py"
+    ranks = [
+        subprocess.Popen([sys.executable, str(script), str(out), str(rank), "2", str(port)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        for rank in range(2)
+    ]
+    results = []
+    try:
+        for process in ranks:
+            stdout, stderr = process.communicate(timeout=300)
+            assert process.returncode == 0, stderr[-3000:]
+            results.append(json.loads(stdout.strip().splitlines()[-1]))
+    finally:
+        for process in ranks:
+            if process.poll() is None:
+                process.kill()
+    names = ["image", "label"]
+    for rank, result in enumerate(results):
+        pipe = shardify.dali.pipeline(str(out), batch_size=_BATCH, image_size=(8, 8), seed=3, num_threads=1,
+                                      rank=rank, world_size=2)  # fmt: skip
+        pipe.build()
+        count = shardify.dali.rank_records(len(inputs(source_and_output[0])), rank, 2)
+        assert result["labels"] == [int(s["label"]) for s in _samples(pipe, names, count)]
+    assert sorted(results[0]["labels"] + results[1]["labels"]) == sorted(_load_labels(out).values())
 
 
 @pytest.mark.skipif(importlib.util.find_spec("torch") is not None, reason="PyTorch is installed here")
