@@ -5,13 +5,15 @@ graph). It imports DALI at the top: `shardify.dali` imports it when a pipeline i
 The graph, per sample:
 
     fn.readers.tfrecord (the split's shards and index files, sharded by rank, shuffled)
-      -> image bytes -> fn.decoders.image[_random_crop] ("mixed": on the GPU; "cpu" without one)
-      -> fit to image_size (fn.resize, fn.crop) -> fn.crop_mirror_normalize (flip, scale, dtype, layout)
+      -> image bytes -> fn.decoders.image[_random_crop|_slice] ("mixed": on the GPU; "cpu" without one)
+      -> fit to image_size (fn.resize, fn.slice) -> fn.crop_mirror_normalize (flip, scale, dtype, layout)
       -> label (int64 scalar) and any other scalar feature asked for
 
 Images are decoded as stored (`adjust_orientation=False`), as shardify's other readers decode them,
-and resized as they resize (bilinear, no antialiasing), so a model sees the same pixels whichever
-reader fed it (up to decoder rounding).
+cut and placed by load's geometry (its center_crop window, tf.image.resize_with_pad's placement,
+computed per sample in DALI's arithmetic from the image header, float32 included), and resized as
+they resize (bilinear, no antialiasing): a model sees the same pixels whichever reader fed it (PNG,
+BMP and WebP equal to load's, tested; JPEGs up to the decoders' rounding).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 import nvidia.dali.fn as fn
+import nvidia.dali.math as dmath
 import nvidia.dali.tfrecord as tfrec
 import nvidia.dali.types as types
 from nvidia.dali import pipeline_def
@@ -101,7 +104,11 @@ def _reader(spec: DaliSpec) -> Any:
 def _image(encoded: Any, spec: DaliSpec) -> Any:
     device = "cpu" if spec.device_id is None else "mixed"
     decode = {"device": device, "output_type": types.RGB, "adjust_orientation": False}
-    if spec.fit == RANDOM_CROP and spec.image_size is not None:
+    resize = {"dtype": types.FLOAT, "interp_type": types.INTERP_LINEAR, "antialias": False}
+    if spec.image_size is None:
+        return _finish(fn.decoders.image(encoded, **decode), spec)
+    height, width = spec.image_size
+    if spec.fit == RANDOM_CROP:
         # Decodes only the window's pixels (JPEG ROI decoding), drawn from the ranges every
         # shardify reader draws from; after CROP_ATTEMPTS misses, the whole image.
         image = fn.decoders.image_random_crop(
@@ -111,23 +118,56 @@ def _image(encoded: Any, spec: DaliSpec) -> Any:
             num_attempts=CROP_ATTEMPTS,
             **decode,
         )
+    elif spec.fit == CENTER_CROP:  # the window load cuts, decoding only its pixels
+        anchor, shape = _center_window(encoded, width / height)
+        image = fn.decoders.image_slice(encoded, anchor, shape, axis_names="HW", **decode)
+    elif spec.fit == PAD:  # resized and placed as tf.image.resize_with_pad places it
+        resized_h, resized_w, anchor = _pad_placement(encoded, (height, width))
+        image = fn.resize(fn.decoders.image(encoded, **decode), resize_y=resized_h, resize_x=resized_w, **resize)
+        image = fn.slice(image, anchor, fn.constant(idata=[height, width]), axis_names="HW", out_of_bounds_policy="pad")
+        return _finish(image, spec)
     else:
         image = fn.decoders.image(encoded, **decode)
-    if spec.image_size is not None:
-        image = _fit(image, spec)
-    return _finish(image, spec)
+    return _finish(fn.resize(image, resize_x=width, resize_y=height, **resize), spec)
 
 
-def _fit(image: Any, spec: DaliSpec) -> Any:
-    height, width = spec.image_size or (0, 0)
-    resize = {"dtype": types.FLOAT, "interp_type": types.INTERP_LINEAR, "antialias": False}
-    if spec.fit == CENTER_CROP:  # cover the window, then keep its centre
-        image = fn.resize(image, size=[height, width], mode="not_smaller", **resize)
-        return fn.crop(image, crop=[height, width])
-    if spec.fit == PAD:  # fit inside the window, then pad it centred with zeros
-        image = fn.resize(image, size=[height, width], mode="not_larger", **resize)
-        return fn.crop(image, crop=[height, width], out_of_bounds_policy="pad", fill_values=0.0)
-    return fn.resize(image, resize_x=width, resize_y=height, **resize)  # stretch, or the random crop's window
+# Geometry in DALI's per-sample arithmetic, computed from the image's header (fn.peek_image_shape,
+# as stored: no EXIF rotation) as shardify.load computes it in TensorFlow, float32 included, so the
+# two readers cut the same windows (the PyTorch reader's torch_records.py does the same in NumPy).
+
+
+def _stored_size(encoded: Any) -> tuple[Any, Any]:
+    shape = fn.peek_image_shape(encoded, adjust_orientation=False, dtype=types.INT32)
+    return shape[0], shape[1]
+
+
+def _round_half_even(value: Any) -> Any:
+    """value rounded to the nearest whole number, ties to even (np.round's and TensorFlow's)."""
+    nearest = dmath.floor(value + 0.5)
+    tie = value + 0.5 == nearest
+    odd = nearest - 2.0 * dmath.floor(nearest * 0.5) == 1.0
+    return fn.cast(nearest - fn.cast(tie & odd, dtype=types.FLOAT), dtype=types.INT32)
+
+
+def _center_window(encoded: Any, aspect: float) -> tuple[Any, Any]:
+    """(anchor, shape) in (y, x) of the largest centred window of width/height `aspect`."""
+    height, width = _stored_size(encoded)
+    ratio = types.Constant(aspect, dtype=types.FLOAT)
+    crop_h = dmath.min(height, _round_half_even(fn.cast(width, dtype=types.FLOAT) / ratio))
+    crop_w = dmath.min(width, _round_half_even(fn.cast(height, dtype=types.FLOAT) * ratio))
+    anchor = fn.stack((height - crop_h) // 2, (width - crop_w) // 2)
+    return anchor, fn.stack(crop_h, crop_w)
+
+
+def _pad_placement(encoded: Any, target: tuple[int, int]) -> tuple[Any, Any, Any]:
+    """(resized height, resized width, anchor of the target window in the resized image)."""
+    height, width = (fn.cast(side, dtype=types.FLOAT) for side in _stored_size(encoded))
+    ratio = dmath.max(width / float(target[1]), height / float(target[0]))
+    resized_h, resized_w = height / ratio, width / ratio
+    top = dmath.max(dmath.floor((float(target[0]) - resized_h) / 2.0), 0.0)
+    left = dmath.max(dmath.floor((float(target[1]) - resized_w) / 2.0), 0.0)
+    anchor = fn.cast(fn.stack(-top, -left), dtype=types.INT32)
+    return dmath.floor(resized_h), dmath.floor(resized_w), anchor
 
 
 def _finish(image: Any, spec: DaliSpec) -> Any:

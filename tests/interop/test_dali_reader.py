@@ -138,6 +138,26 @@ def test_fitted_images_have_the_shape_and_dtype_asked(source_and_output: tuple[P
                 assert not pixels[0].any() and not pixels[-1].any() and pixels[_SIZE[0] // 2].any(), _name(sample)
 
 
+@pytest.mark.parametrize("fit", ["stretch", "center_crop", "pad"])
+def test_fitted_pixels_are_shardify_loads(source_and_output: tuple[Path, Path], fit: str) -> None:
+    """The same geometry as load's (windows, pad placement, bilinear without antialiasing): PNG,
+    BMP and WebP pixels equal (to float rounding); JPEGs within DALI's and TensorFlow's decoders' difference."""
+    import shardify
+
+    dataset = shardify.load(str(source_and_output[1]), "train", features=["image", "filename"], image_size=_SIZE, fit=fit,
+                            shuffle=False)  # fmt: skip
+    expected = {record["filename"].numpy().decode(): record["image"].numpy() for record in dataset}
+    (epoch,) = _epochs(source_and_output, 1, names=["image", "filename"], image_size=_SIZE, fit=fit, shuffle=False)
+    jpeg_differences = []
+    for sample in epoch:
+        difference = np.abs(sample["image"] - expected[_name(sample)])
+        if _name(sample).endswith(".jpg"):
+            jpeg_differences.append(difference.mean())
+        else:
+            assert difference.max() <= 0.01, _name(sample)  # float32 rounding of the interpolation
+    assert jpeg_differences and np.mean(jpeg_differences) < 2
+
+
 @pytest.mark.parametrize(("options", "dtype", "top"), [
     ({"normalize": True}, np.float32, 1.0),
     ({"dtype": "uint8"}, np.uint8, 255),
