@@ -244,6 +244,19 @@ def test_texts_multi_label_and_objects_are_refused(reader_output, coco_objects: 
         shardify.dali.pipeline(str(coco_objects.out), "nonesuch", batch_size=_BATCH, features=["image"])
 
 
+def test_unlabelled_images_come_alone(reader_source, reader_output) -> None:
+    """An image/caption output has no label: the pipeline's one output is the image."""
+    source, out = reader_source("image_captions"), reader_output("image_captions")
+    pipe = shardify.dali.pipeline(str(out), batch_size=_BATCH, image_size=_SIZE, shuffle=False, num_threads=1)
+    pipe.build()
+    outputs = pipe.run()
+    assert len(outputs) == 1 and np.array(outputs[0].at(0)).shape == (*_SIZE, 3)
+    names = ["image", "filename"]
+    pipe = shardify.dali.pipeline(str(out), batch_size=_BATCH, features=names, shuffle=False, num_threads=1)
+    pipe.build()
+    assert sorted(_name(s) for s in _samples(pipe, names, len(inputs(source)))) == inputs(source)
+
+
 def test_importing_shardify_dali_imports_no_dali() -> None:
     code = "import sys, shardify, shardify.dali; sys.exit('nvidia.dali' in sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120, cwd=REPO)
