@@ -22,7 +22,7 @@ from shardify.errors import ManifestError, ReadOptionError
 from shardify.format import contract
 from shardify.format.manifest import Manifest, load_manifest
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.read.options import ReadOptions, plan_read, reader_options, shuffle_buffer_records
+from shardify.read.options import DTYPE_NAMES, ReadOptions, plan_read, reader_options, shuffle_buffer_records
 
 __all__ = ["READER_NAME", "LAYOUTS", "DaliSpec", "make_spec", "rank_records", "batches_per_epoch", "dtype_name"]
 
@@ -166,6 +166,9 @@ def make_spec(
             "dtype=bfloat16: DALI has no bfloat16; take float16 or float32 and cast on the device "
             "(images.to(torch.bfloat16), tf.cast)"
         )
+    if dtype is not None and dtype not in DTYPE_NAMES:
+        named = ", ".join(name for name in DTYPE_NAMES if name != "bfloat16")
+        raise ReadOptionError(f"dtype={options.dtype!r}: a DALI pipeline gives one of {named}")
     fitted = options.image_size is not None or options.normalize
     seed = options.seed
     return DaliSpec(

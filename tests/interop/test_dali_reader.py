@@ -220,6 +220,7 @@ def test_a_version_reads_its_own_shards(tmp_path: Path) -> None:
     ({"batch_size": None}, "needs batch_size="),
     ({"layout": "NHWC"}, "layout='NHWC' must be one of HWC, CHW"),
     ({"dtype": "bfloat16"}, "DALI has no bfloat16"),
+    ({"dtype": np.dtype("bool")}, "gives one of uint8, int8, int16, int32, int64, float16, float32, float64"),
     ({"features": ["label"]}, "must include 'image'"),
     ({"features": ["image", "nonesuch"]}, "not in"),
     ({"device_id": -1}, "device_id=-1 must be a whole number from 0"),
