@@ -2,8 +2,8 @@
 
 `import shardify` stays light: the TensorFlow reader loads on first use of `shardify.load`
 (`pip install 'shardify[tf]'`), and the PyTorch reader on first use of `shardify.torch`
-(`pip install 'shardify[torch]'`), so the converter and Beam workers import neither, and the
-PyTorch reader never imports TensorFlow.
+(`pip install 'shardify[torch]'`), and DALI when `shardify.dali` makes a pipeline, so the
+converter and Beam workers import none of them, and the PyTorch reader never imports TensorFlow.
 
     ds = shardify.load("out/", split="train", batch_size=64, image_size=(224, 224), as_supervised=True)
     ds = shardify.torch.ShardDataset("out/", split="train", image_size=(224, 224), as_supervised=True)
@@ -39,6 +39,7 @@ __all__ = [
     "mix",
     "mix_labels",
     "torch",
+    "dali",
 ]
 
 _READER_NAMES = ("load", "distribute", "read_manifest", "labels", "Labels")
@@ -57,6 +58,6 @@ def __getattr__(name: str) -> Any:
                 "(or read with shardify.torch, tfds or DALI: see the README's Reading section)"
             ) from None
         return getattr(reader, name)
-    if name == "torch":
-        return importlib.import_module("shardify.torch")
+    if name in ("torch", "dali"):  # shardify.dali imports DALI only when a pipeline is made
+        return importlib.import_module(f"shardify.{name}")
     raise AttributeError(f"module 'shardify' has no attribute {name!r}")

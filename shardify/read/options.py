@@ -2,10 +2,11 @@
 manifest, and which records each of several readers takes.
 
 Every reader, `shardify.load` and `shardify.distribute` (tf.data), `shardify.torch.ShardDataset`
-and `IndexedDataset` (PyTorch), takes its options as one `ReadOptions`, checked here once (its
-fields also serve as keywords, a shorthand: `reader_options`), asks `plan_read` which features to
-return under which names, and splits a split among readers with `share`: so they cannot drift
-apart. A reader refuses an option it cannot honour, saying what to use instead, rather than read
+and `IndexedDataset` (PyTorch), and `shardify.dali`'s pipeline and iterators, takes its options as
+one `ReadOptions`, checked here once (its fields also serve as keywords, a shorthand:
+`reader_options`), asks `plan_read` which features to return under which names, and splits a
+split among readers with `share` (DALI with its own record split, which its reader cannot leave):
+so they cannot drift apart. A reader refuses an option it cannot honour, saying what to use instead, rather than read
 something other than what was asked. Nothing here imports TensorFlow or PyTorch: the options that
 hold their objects (`dtype`, `input_context`, `data_options`) are checked by the package that
 defines the object's type, and turned into the reader's own type by that reader.
@@ -57,6 +58,9 @@ __all__ = [
     "DISTRIBUTE",
     "SHARD_DATASET",
     "INDEXED_DATASET",
+    "DALI_PIPELINE",
+    "DALI_TORCH",
+    "DALI_TF",
     "READERS",
     "OPTION_NAMES",
     "ReadOptions",
@@ -125,7 +129,10 @@ SERVICE_MODES = (DISTRIBUTED_EPOCH, PARALLEL_EPOCHS)
 DTYPE_NAMES = ("uint8", "int8", "int16", "int32", "int64", "float16", "bfloat16", "float32", "float64")
 # The readers, by the names their errors give.
 LOAD, DISTRIBUTE, SHARD_DATASET, INDEXED_DATASET = "load", "distribute", "ShardDataset", "IndexedDataset"
-READERS = (LOAD, DISTRIBUTE, SHARD_DATASET, INDEXED_DATASET)
+# shardify.dali's pipeline and the iterators that wrap it (they take the same options, and the
+# last-batch options the pipeline leaves to them).
+DALI_PIPELINE, DALI_TORCH, DALI_TF = "dali.pipeline", "dali.torch_iterator", "dali.tf_dataset"
+READERS = (LOAD, DISTRIBUTE, SHARD_DATASET, INDEXED_DATASET, DALI_PIPELINE, DALI_TORCH, DALI_TF)
 
 
 def _whole(value: object) -> bool:
@@ -145,8 +152,9 @@ class ReadOptions:
     """How to read a split: every option of every reader, checked once, when made.
 
     Each reader takes one: `shardify.load(path, split, options=ReadOptions(...))`, and likewise
-    `shardify.distribute`, `shardify.torch.ShardDataset` and `shardify.torch.IndexedDataset`. The
-    fields are also those readers' keywords, a shorthand that overrides `options` field by field.
+    `shardify.distribute`, `shardify.torch.ShardDataset`, `shardify.torch.IndexedDataset` and
+    `shardify.dali`'s pipeline and iterators. The fields are also those readers' keywords, a
+    shorthand that overrides `options` field by field.
     A reader refuses an option it does not take (a value other than the default), saying what to
     use instead: `load`'s `batch_size` is a DataLoader's `batch_size` in PyTorch.
 
@@ -181,24 +189,25 @@ class ReadOptions:
       dtype: cast images to this dtype last: a tf.DType for load (tf.bfloat16 for mixed
         precision), a torch.dtype for the PyTorch readers (torch.uint8 keeps batches 4x smaller),
         or one of DTYPE_NAMES for either. None keeps uint8, or float32 once fitted or normalized.
-      batch_size: (load) records per batch; None yields single records. PyTorch: the DataLoader's.
+      batch_size: (load, dali) records per batch; None yields single records (a DALI pipeline
+        needs one). PyTorch: the DataLoader's.
       deterministic: (load) keep element order fixed across parallel stages; None: True without
         shuffle or with a seed, else False (faster).
-      repeat: (load) True repeats forever, a whole number that many epochs, False reads once.
+      repeat: (load, dali.tf_dataset) True repeats forever, a whole number that many epochs, False reads once.
       cache: (load) True caches the serialized records in memory, a path caches them in files
         there (the first epoch fills it); shuffling, parsing and decoding still run every epoch.
       cycle_length: (load) shards read at once; None: up to 16, one for small records.
       num_parallel_reads: (load) cycle_length under tf.data.TFRecordDataset's name: taken when
         made, kept as cycle_length (it is not a field).
       block_length: (load) consecutive records taken from a shard before moving to the next.
-      drop_remainder: (load) drop a last, smaller batch (fixed shapes for TPUs and some strategies).
+      drop_remainder: (load, dali iterators) drop a last, smaller batch (fixed shapes for TPUs and some strategies).
       input_context: (load) a tf.distribute.InputContext, this input pipeline's place: it reads its
         own shards (or, with fewer shards than pipelines, every n-th record). distribute gives it.
       device: (load) e.g. "/gpu:0": prefetch batches into that device's memory; on a machine
         without it, on the host. (Under a strategy, distribute places batches.)
       data_options: (load) a tf.data.Options applied to the dataset.
       decoder: (ShardDataset, IndexedDataset) the JPEG decoder, one of DECODERS.
-      rank, world_size: (ShardDataset) this process's place among distributed readers: both, or
+      rank, world_size: (ShardDataset, dali) this process's place among distributed readers: both, or
         neither for torch.distributed's when it is initialized, else one process.
       service: (load, distribute) a tf.data service dispatcher, "grpc://HOST:PORT": reading,
         parsing, decoding, augmenting and batching run on its workers (`shardify serve worker`),
@@ -399,6 +408,19 @@ _NOT_LOAD = {
     "rank": "place a tf.data input pipeline with input_context=, or read with shardify.distribute",
     "world_size": "place a tf.data input pipeline with input_context=, or read with shardify.distribute",
 }
+# A DALI pipeline reads with DALI's reader, decoders and operators; it batches (batch_size is the
+# pipeline's) and places ranks itself (rank, world_size: its shard_id, num_shards).
+_NOT_DALI = {
+    "deterministic": "a DALI pipeline's order, crops and flips follow its seed alone",
+    "cache": "DALI reads the shards every epoch: read a copy on fast local disk",
+    "cycle_length": "DALI's reader reads shards one after another, in a shuffled order, through a shuffle buffer",
+    "block_length": "DALI's reader reads shards one after another, in a shuffled order, through a shuffle buffer",
+    "input_context": "place a DALI pipeline with rank= and world_size= (DALI's shard_id and num_shards)",
+    "device": "give device_id=: DALI decodes on that GPU and leaves its batches there",
+    "data_options": "a tf.data.Options applies to shardify.load and shardify.distribute; apply it to tf_dataset's result",
+    "decoder": "DALI decodes with its own decoders (nvJPEG on a GPU); decoder= is for shardify.torch",
+}
+_BY_ITERATOR = "iterate again: a DALI iterator's epoch ends with StopIteration, and reset() starts the next"
 _BY_SAMPLER = "split an IndexedDataset among ranks with DistributedSampler(ds, num_replicas=world_size, rank=rank)"
 _NOT_FOR: dict[str, dict[str, str]] = {
     LOAD: _NOT_LOAD,
@@ -417,6 +439,13 @@ _NOT_FOR: dict[str, dict[str, str]] = {
         "world_size": _BY_SAMPLER,
         "input_context": _BY_SAMPLER,
     },
+    DALI_PIPELINE: {
+        **_NOT_DALI,
+        "repeat": "a DALI pipeline runs epoch after epoch; tf_dataset(repeat=...) counts them",
+        "drop_remainder": "the pipeline pads its last batch; torch_iterator(drop_remainder=True) or tf_dataset(...) drops it",
+    },
+    DALI_TORCH: {**_NOT_DALI, "repeat": _BY_ITERATOR},
+    DALI_TF: _NOT_DALI,
 }
 
 
