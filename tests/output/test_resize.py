@@ -234,3 +234,73 @@ def test_the_command_refuses_a_quality_without_a_size_and_a_malformed_size(tmp_p
     result = runner.invoke(app, ["convert", str(SAMPLE_IMAGES), str(tmp_path / "b"), "--resize", "wide:80"])
     assert result.exit_code == 2 and "wide:80" in result.output
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+# ---- one image at a time: what each kind of source becomes (Pillow and TensorFlow, no Beam) ----
+
+
+def _store(data: bytes, resize: str, **options: object):
+    from shardify.converters import images
+
+    probed = images.probe_bytes(data)
+    return images.store_image(data, probed=probed, filename="x", resize=parse_resize(resize), **options)
+
+
+def _encoded(image: Image.Image, fmt: str, **save: object) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, fmt, **save)
+    return buffer.getvalue()
+
+
+def _noise(mode: str, size: tuple[int, int]) -> Image.Image:
+    rng = np.random.default_rng(5)
+    return Image.fromarray(rng.integers(0, 256, (size[1], size[0], 3), dtype=np.uint8), "RGB").convert(mode)
+
+
+@pytest.mark.parametrize(
+    ("mode", "fmt", "stored_format", "channels"),
+    [
+        ("RGB", "JPEG", "jpeg", 3),
+        ("L", "JPEG", "jpeg", 1),
+        ("CMYK", "JPEG", "jpeg", 3),  # as TensorFlow decodes a CMYK JPEG: RGB
+        ("P", "PNG", "png", 3),  # a palette's indices cannot be filtered: RGB first
+        ("RGBA", "PNG", "png", 4),
+        ("RGB", "BMP", "png", 3),
+        ("RGB", "GIF", "png", 3),
+    ],
+)
+def test_each_format_is_stored_shrunk_as_tensorflow_then_decodes_it(mode: str, fmt: str, stored_format: str, channels: int) -> None:
+    stored = _store(_encoded(_noise(mode, (90, 60)), fmt), "shorter:30")
+    assert (stored.info.image_format, stored.info.height, stored.info.width, stored.info.channels) == (stored_format, 30, 45, channels)
+    assert stored.scaled_from == (60, 90) and stored.original.height == 60 and stored.reencoded
+    decoded = tf.io.decode_image(stored.data, channels=0, expand_animations=False)
+    assert tuple(decoded.shape) == (30, 45, channels)
+
+
+def test_sixteen_bit_grayscale_stays_sixteen_bit() -> None:
+    values = (np.arange(80 * 40, dtype=np.uint16).reshape(40, 80) * 20)
+    stored = _store(_encoded(Image.fromarray(values.astype("<u2")), "PNG"), "longer:40")
+    decoded = tf.io.decode_png(stored.data, dtype=tf.uint16).numpy()[..., 0]
+    assert decoded.shape == (20, 40) and decoded.max() > 255  # not cut to 8 bits
+
+
+def test_the_exif_orientation_is_kept_or_applied_with_the_shrink() -> None:
+    exif = Image.Exif()
+    exif[0x0112] = 6  # turn a quarter clockwise to view
+    data = _encoded(_noise("RGB", (120, 60)), "JPEG", exif=exif.tobytes())
+    kept = _store(data, "shorter:30")
+    assert (kept.info.height, kept.info.width, kept.orientation, kept.scaled_from) == (30, 60, 6, (60, 120))
+    applied = _store(data, "shorter:30", apply_orientation=True)
+    assert (applied.info.height, applied.info.width, applied.orientation, applied.scaled_from) == (60, 30, 1, (120, 60))
+
+
+def test_the_same_image_gives_the_same_bytes_and_a_quality_changes_them() -> None:
+    data = _encoded(_noise("RGB", (300, 200)), "JPEG", quality=95)
+    assert _store(data, "shorter:100").data == _store(data, "shorter:100").data
+    assert len(_store(data, "shorter:100").data) > len(_at_quality(data, 50))
+
+
+def _at_quality(data: bytes, quality: int) -> bytes:
+    from shardify.converters import images
+
+    return images.store_image(data, probed=images.probe_bytes(data), filename="x", resize=Resize(SHORTER, 100, quality)).data
