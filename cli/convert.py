@@ -374,7 +374,7 @@ def convert(
         typer.Option(
             metavar="shorter:N|longer:N",
             parser=_parser(parse_resize),
-            help="Store images whose shorter (or longer) side exceeds N pixels shrunk to N (Lanczos); others unchanged.",
+            help="Store images whose shorter (or longer) side exceeds N pixels shrunk to N (bicubic); others unchanged.",
             show_default=False,
             rich_help_panel=_IMAGES,
         ),

@@ -11,11 +11,16 @@ What is done, and why each choice:
   - Aspect ratio kept; the limited side becomes exactly N, the other side is rounded (at least 1).
   - JPEGs are decoded at a reduced scale first (`Image.draft`: libjpeg's DCT scaling to 1/2, 1/4
     or 1/8, a large speed-up when shrinking a lot), but only to a size at least twice the target
-    in both sides, so that the Lanczos filter still has two source pixels per stored pixel: no
-    aliasing from the reduced decode. libjpeg's scaled decode is deterministic.
-  - Lanczos (Pillow's LANCZOS, a 3-lobe windowed sinc): the sharpest of Pillow's filters when
-    shrinking, and after the reduced decode it shrinks by at most 4x, where its cost is small
-    beside the decode (measured in benchmarks/resize_bench.py).
+    in both sides, so that the filter still has two source pixels per stored pixel: no aliasing
+    from the reduced decode. A colour JPEG is decoded to YCbCr, shrunk and encoded from YCbCr: two
+    colour conversions (YCbCr to RGB and back) fewer, and the filter is linear, so the pixels are
+    those of an RGB shrink to within rounding and clipping. libjpeg's scaled decode is deterministic.
+  - Bicubic (Pillow's BICUBIC, antialiased: its support widens with the reduction): at the 1.5-2x
+    shrinks of ImageNet-sized photos to 256 px it gives the picture Lanczos gives (measured on the
+    benchmark's photos: 0.5 grey levels apart on average, a fifth of what the quality-90 re-encode
+    itself changes, 2.5) for ~0.7x of Lanczos' CPU time,
+    and the filter is the largest cost of a resized conversion (benchmarks/resize_bench.py and
+    docs/performance.md give the figures).
   - JPEG sources are stored as JPEG at `jpeg_quality`, 4:2:0 chroma subsampling, baseline, no
     optimised Huffman tables, no EXIF (the orientation the pixels still need is kept in
     `image/orientation`), the source's ICC profile kept (the pixels stay in its colour space); every
@@ -58,7 +63,8 @@ DEFAULT_JPEG_QUALITY = 90
 # The reduced JPEG decode stops at this multiple of the target size, so the filter that follows
 # always has at least this many source pixels per stored pixel in each direction.
 _DRAFT_MARGIN = 2
-_JPEG_MODES = ("L", "RGB")
+_JPEG_MODES = ("L", "RGB", "YCbCr")  # what the JPEG encoder takes without a conversion
+_FILTER_NAME = "BICUBIC"
 _MAX_SIDE_PIXELS = 1 << 16  # JPEG's own limit on a side
 
 
@@ -93,7 +99,7 @@ class Resize:
     def describe(self) -> str:
         """One line for the plan and `shardify inspect`."""
         return (
-            f"{self.side} side at most {self.max_side} px (Lanczos; JPEGs re-encoded at quality {self.jpeg_quality}, "
+            f"{self.side} side at most {self.max_side} px (bicubic; JPEGs re-encoded at quality {self.jpeg_quality}, "
             "other formats as PNG; images not larger stored unchanged)"
         )
 
@@ -134,22 +140,23 @@ def target_size(width: int, height: int, resize: Resize) -> tuple[int, int] | No
 def shrink(image: Image.Image, size: tuple[int, int]) -> Image.Image:
     """`image` (opened, not yet loaded) decoded and shrunk to `size` (width, height).
 
-    JPEGs decode at the smallest DCT scale that keeps `_DRAFT_MARGIN` times `size`; the
-    rest is done by the Lanczos filter.
+    JPEGs decode at the smallest DCT scale that keeps `_DRAFT_MARGIN` times `size`, colour ones
+    to YCbCr; the rest is done by the bicubic filter.
     """
     from PIL import Image  # here, not at the top: the CLI reads `Resize` before any image work
 
     if image.format == "JPEG":
-        image.draft(image.mode, (size[0] * _DRAFT_MARGIN, size[1] * _DRAFT_MARGIN))
+        image.draft("YCbCr" if image.mode == "RGB" else image.mode, (size[0] * _DRAFT_MARGIN, size[1] * _DRAFT_MARGIN))
     image.load()
     if image.mode in ("P", "PA", "1"):  # indices and bits do not filter: the caller converts first
         raise ValueError(f"cannot filter a {image.mode} image; convert it first")
-    return image.resize(size, Image.Resampling.LANCZOS)
+    return image.resize(size, Image.Resampling[_FILTER_NAME])
 
 
 def encode_jpeg(image: Image.Image, quality: int) -> bytes:
     """A baseline JPEG at `quality`, 4:2:0, no EXIF, the ICC profile kept (see the module's
-    docstring); CMYK becomes RGB as TensorFlow decodes it (its profile then dropped)."""
+    docstring); CMYK becomes RGB as TensorFlow decodes it (its profile then dropped). YCbCr pixels
+    are written as they are (a JPEG holds YCbCr)."""
     icc = image.info.get("icc_profile")
     if image.mode not in _JPEG_MODES:
         image, icc = image.convert("RGB"), None
