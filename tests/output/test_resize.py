@@ -227,6 +227,28 @@ def test_a_segmentation_mask_keeps_its_classes_at_the_stored_size(tmp_path: Path
     np.testing.assert_array_equal(example["segmentation"].numpy().reshape(30, 45), want)
 
 
+def test_an_append_must_store_images_as_the_output_does(tmp_path: Path) -> None:
+    import shutil
+
+    from shardify.beam_jobs.launch import run_conversion
+    from shardify.config import ConvertConfig
+    from shardify.errors import UsageError
+
+    source = tmp_path / "src"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    out = convert(source, tmp_path / "out", resize="shorter:64")
+    shutil.copytree(SAMPLE_IMAGES / "square", source / "square")
+    for resize in (None, "shorter:32", Resize(SHORTER, 64, jpeg_quality=80)):
+        with pytest.raises(UsageError, match="--append must store images as"):
+            run_conversion(ConvertConfig(str(source), str(out), resize=resize), append=True)
+    run_conversion(ConvertConfig(str(source), str(out), resize="shorter:64"), append=True)
+    manifest = load_manifest(str(out))
+    assert manifest.version == 2
+    totals = manifest.data["resize"]["splits"]["train"]
+    assert totals["num_resized"] == manifest.splits["train"].num_records == len(list(source.rglob("*.*")))  # every one > 64 px
+    assert totals["num_bytes"] == manifest.splits["train"].num_bytes
+
+
 def test_the_command_refuses_a_quality_without_a_size_and_a_malformed_size(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(app, ["convert", str(SAMPLE_IMAGES), str(tmp_path / "a"), "--jpeg-quality", "80"])
