@@ -124,9 +124,20 @@ def test_the_manifest_records_the_options_and_what_they_saved(resized: tuple[Pat
     assert result.exit_code == 0 and f"resized: shorter:{_SIDE}" in result.output
 
 
-def test_tensorflow_datasets_metadata_lists_the_original_keys(resized: tuple[Path, Path]) -> None:
-    features = json.loads((resized[0] / "features.json").read_text())
-    assert contract.IMAGE_ORIGINAL_SHA256 in json.dumps(features)
+def test_tensorflow_datasets_reads_the_stored_images_and_the_original_keys(resized: tuple[Path, Path]) -> None:
+    tfds = pytest.importorskip("tensorflow_datasets")
+    sources = _sources()
+    builder = tfds.builder_from_directory(str(resized[0]))
+    seen = 0
+    for example in tfds.as_numpy(builder.as_dataset(split="train")):
+        name = example[contract.IMAGE_FILENAME].decode()
+        assert example[contract.IMAGE_ENCODED].shape[:2] == (example[contract.IMAGE_HEIGHT], example[contract.IMAGE_WIDTH]), name
+        assert min(example[contract.IMAGE_HEIGHT], example[contract.IMAGE_WIDTH]) <= _SIDE
+        assert example[contract.IMAGE_ORIGINAL_SHA256].decode() == hashlib.sha256(sources[name]).hexdigest(), name
+        with Image.open(io.BytesIO(sources[name])) as original:
+            assert (example[contract.IMAGE_ORIGINAL_WIDTH], example[contract.IMAGE_ORIGINAL_HEIGHT]) == original.size, name
+        seen += 1
+    assert seen == len(sources)
 
 
 def test_dali_decodes_the_stored_images_at_their_recorded_size(tmp_path: Path) -> None:
