@@ -96,13 +96,6 @@ class Resize:
     def __str__(self) -> str:
         return f"{self.side}:{self.max_side}"
 
-    def describe(self) -> str:
-        """One line for the plan and `shardify inspect`."""
-        return (
-            f"{self.side} side at most {self.max_side} px (bicubic; JPEGs re-encoded at quality {self.jpeg_quality}, "
-            "other formats as PNG; images not larger stored unchanged)"
-        )
-
 
 def parse_resize(text: str, *, jpeg_quality: int = DEFAULT_JPEG_QUALITY) -> Resize:
     """'shorter:256', 'longer:512', or a bare '256' (the shorter side, as torchvision's Resize(256)).

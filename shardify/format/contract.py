@@ -11,7 +11,9 @@ A record's schema is built from parts by `record_schema`:
   - labels follow one convention in every layout: an int64 index into the manifest's `labels` plus
     the name, under `image/class/*` for records with an image and `text/class/*` otherwise; the
     reader returns both as `label` and `label_text`. Multi-label records hold every index;
-  - extra table columns kept with `--keep-columns` are `column/<name>`.
+  - extra table columns kept with `--keep-columns` are `column/<name>`;
+  - images stored shrunk (`--resize`) describe the stored image under the usual keys and their
+    source under `image/original/*` (`ORIGINAL_IMAGE_FEATURES`).
 """
 
 from __future__ import annotations
