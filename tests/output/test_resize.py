@@ -238,6 +238,22 @@ def test_a_segmentation_mask_keeps_its_classes_at_the_stored_size(tmp_path: Path
     np.testing.assert_array_equal(example["segmentation"].numpy().reshape(30, 45), want)
 
 
+def test_array_images_larger_than_asked_are_shrunk_too(tmp_path: Path) -> None:
+    """CIFAR-10's 32x32 arrays: their PNGs shrink like files, the original keys name the
+    unshrunk PNG."""
+    from helpers.shipped import build_cifar10
+
+    truth = build_cifar10(tmp_path / "download")
+    out = convert(truth.root, tmp_path / "out", shards=1, resize="shorter:16")
+    examples = [e for split in load_manifest(str(out)).splits for e in shardify.load(str(out), split, shuffle=False)]
+    assert len(examples) == len(truth.records)
+    for example in examples:
+        assert example["image"].shape == (16, 16, 3) and (int(example["height"]), int(example["width"])) == (16, 16)
+        assert (int(example["original_height"]), int(example["original_width"])) == (32, 32)
+        assert example["format"].numpy() == b"png"
+    assert load_manifest(str(out)).data["resize"]["splits"]["train"]["num_resized"] == load_manifest(str(out)).splits["train"].num_records
+
+
 def test_an_append_must_store_images_as_the_output_does(tmp_path: Path) -> None:
     import shutil
 
