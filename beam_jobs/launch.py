@@ -228,6 +228,12 @@ def _append_plan(
     seed, split = options.get("seed", 0), options.get("split", "")
     if not isinstance(seed, int) or not isinstance(split, str):
         raise UsageError(f"--append: the options in {config.output}'s manifest are not shardify's: convert again without --append")
+    if options.get("resize") != config.manifest_options()["resize"]:  # one output, one size of image
+        had = options.get("resize")
+        raise UsageError(
+            f"--append must store images as {config.output} does: "
+            + (f"--resize {had.get('side')}:{had.get('max_side')} --jpeg-quality {had.get('jpeg_quality')}" if isinstance(had, dict) else "without --resize")
+        )
     if (config.seed, str(config.split or "")) != (seed, split):
         _LOG.info("--append follows the first conversion's split rule: --seed %s%s", seed, f" --split {split}" if split else "")
     config = dataclasses.replace(config, seed=seed, split=parse_split_ratios(split) if split else None)

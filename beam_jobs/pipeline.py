@@ -93,6 +93,7 @@ def build_pipeline(
         class_ids=config.class_ids,
         version=version.number,
         base_labels=version.labels,
+        resize=str(config.resize) if config.resize else "",
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context,

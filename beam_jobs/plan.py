@@ -27,7 +27,7 @@ import apache_beam as beam
 from shardify.beam_jobs import counters
 from shardify.format import contract
 from shardify.plan import checks, shard_math
-from shardify.plan.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.plan.entries import IMAGE, Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import ShardRequest, SplitRatios
 
@@ -60,6 +60,7 @@ class PlanContext:
       version: the output's version the shards are written for (more than 1: an append).
       base_labels: in an append, the labels of the versions before it, in index order: the new
         labels come after them, so that every existing index keeps its meaning.
+      resize: `--resize` as its option's text, or "" (see `PlanSummary.resize`).
     """
 
     layout: SourceLayout
@@ -71,6 +72,7 @@ class PlanContext:
     class_ids: str = contract.CLASS_IDS_CONTIGUOUS
     version: int = 1
     base_labels: tuple[str, ...] = ()
+    resize: str = ""
 
 
 def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) -> Batch:
@@ -287,6 +289,7 @@ def _summarize(
         num_auxiliary=num_auxiliary,
         auxiliary_examples=tuple(sorted(auxiliary_examples)),
         objects=context.layout.objects,
+        resize=context.resize if context.layout.media == IMAGE else "",
     )
     if context.layout.objects.any:
         summary = _with_class_ids(summary, counts, context)

@@ -58,6 +58,7 @@ class _WriteShardFn(beam.DoFn):
         self._labels_file = labels_file
         self._validate = config.validate
         self._apply_orientation = config.apply_exif_orientation
+        self._resize = config.resize
         self._drop_outside = config.boxes_outside == "drop"
         self._records = counters.counter(counters.RECORDS_WRITTEN)
         self._bytes = counters.counter(counters.BYTES_WRITTEN)
@@ -123,6 +124,7 @@ class _WriteShardFn(beam.DoFn):
             validate=self._validate,
             apply_orientation=self._apply_orientation,
             drop_outside=self._drop_outside,
+            resize=self._resize,
         )
         final_name = task.filename
         index_name = naming.index_filename(final_name)
@@ -133,7 +135,7 @@ class _WriteShardFn(beam.DoFn):
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
         object_counts: Counter[str] = Counter()
-        unlabelled = 0
+        unlabelled = input_bytes = resized = 0
         contents = ContentHashes()
         held: list[HeldInput] = []
         first_number = self._first_record + planning.first_record_number(
@@ -165,6 +167,8 @@ class _WriteShardFn(beam.DoFn):
                     label_counts.update(built.labels)
                     object_counts.update(built.objects)
                     unlabelled += entry.unlabelled
+                    input_bytes += entry.size_bytes
+                    resized += built.resized
                     contents.add(built.content_sha256, task.split, entry.record_id)
                     held.append(
                         HeldInput(
@@ -199,6 +203,8 @@ class _WriteShardFn(beam.DoFn):
             repairs=tuple(repairs),
             num_unlabelled=unlabelled,
             object_counts=dict(sorted(object_counts.items())),
+            input_bytes=input_bytes,
+            num_resized=resized,
         )
         return result, contents, writer.index_bytes, held
 

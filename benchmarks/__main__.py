@@ -1,4 +1,4 @@
-"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only] [--torch-only] [--long-runs-only] [--object-store-only]
+"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only] [--torch-only] [--long-runs-only] [--object-store-only] [--resize-only]
 
 Prints, in one run, shardify's figures next to the alternatives' on the same generated data, as
 ratios, with the target each ratio should meet. Conversions are whole processes on a warm page
@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks import data, long_runs, object_store
+from benchmarks import data, long_runs, object_store, resize_bench
 from benchmarks.measure import Measurement, cat_command, fresh_folder, median_of, python
 
 SHARDS = 16
@@ -165,6 +165,15 @@ def _torch_rows(quick: bool, repeats: int, work: Path, images: Path) -> list[dic
     ]
 
 
+def print_rows(rows: list[dict]) -> None:
+    """The table on stdout: figure, shardify's, the alternative's, their ratio, the target, met."""
+    print(f"\n{'figure':50} {'shardify':>22} {'alternative':>22} {'ratio':>7} {'target':>22} met")
+    for r in rows:
+        ratio = f"{r['ratio']:.2f}" if isinstance(r["ratio"], float) else "-"
+        met = {True: "yes", False: "NO", None: "-"}[r["met"]]
+        print(f"{r['figure']:50} {r['shardify']:>22} {r['alternative']:>22} {ratio:>7} {r['target']:>22} {met}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="1,000 images, 1 repeat, no scale-4 run (< 2 min)")
@@ -176,8 +185,12 @@ def main() -> None:
     parser.add_argument("--long-runs-only", action="store_true", help="only start-up, validation floor, resume, cold disk, Dask and many files")
     parser.add_argument("--torch-only", action="store_true", help="only shardify.torch against DataLoader + PIL and shardify.load, on the outputs a full run left in --data")
     parser.add_argument("--object-store-only", action="store_true", help="only the requests per input from S3 and GCS emulators")
+    parser.add_argument("--resize-only", action="store_true", help="only --resize shorter:256 against the originals, on photo-sized JPEGs (benchmarks/resize_bench.py)")
     args = parser.parse_args()
     repeats = 1 if args.quick else args.repeats
+    if args.resize_only:  # its own photo-sized data, not the 8,000 images below
+        print_rows(resize_bench.rows(_row, args.data, images=1_000 if args.quick else 2_000, repeats=repeats))
+        return
     work = args.data / "work"
     data.IMAGES_PER_SCALE = 1_000 if args.quick else data.IMAGES_PER_SCALE
     images = data.make_images(args.data / ("images_quick" if args.quick else "images"))
@@ -187,6 +200,7 @@ def main() -> None:
         rows = _torch_rows(args.quick, repeats, work, images)
     elif args.object_store_only:
         rows = object_store.requests_per_input(_row, images, work / "object_store")
+
     elif args.long_runs_only:
         out = work / "shardify"
         ours = median_of(_shardify(images, out), repeats=repeats, before=fresh_folder(out))
@@ -196,11 +210,7 @@ def main() -> None:
         rows = [] if args.reader_only else _convert_rows(args, repeats, images, files, size)
         rows += _reader_rows(args.quick, repeats, work, images)
         rows += _torch_rows(args.quick, repeats, work, images)
-    print(f"\n{'figure':50} {'shardify':>22} {'alternative':>22} {'ratio':>7} {'target':>22} met")
-    for r in rows:
-        ratio = f"{r['ratio']:.2f}" if isinstance(r["ratio"], float) else "-"
-        met = {True: "yes", False: "NO", None: "-"}[r["met"]]
-        print(f"{r['figure']:50} {r['shardify']:>22} {r['alternative']:>22} {ratio:>7} {r['target']:>22} {met}")
+    print_rows(rows)
     if args.json:
         args.json.write_text(json.dumps({"files": files, "bytes": size, "cores": os.cpu_count(), "rows": rows}, indent=2))
 

@@ -2,6 +2,11 @@
 
 images: photo-like JPEGs (quality 90, 200-500 px sides; gradients, shapes and noise so they weigh
 ~70 KB like real photos) in 10 class folders. texts: tiny text files in 5 class folders.
+photos: ImageNet-sized JPEGs for `--resize` (quality 90, 375-640 px sides, ~75 KB): a texture
+whose strength falls with its frequency, as natural images' spectra do (mostly in luminance, as
+in photos), shapes with edges, and a little sensor noise. White noise alone, as `images` has,
+would flatter resizing: a shrink averages it away and the small JPEG compresses far better than a
+photo's would.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ NOISE_SIGMA = 28
 _WORDS = "the a data shard record model train label image text fast slow good bad new old".split()
 
 
-def _photo(rng: np.random.Generator, size: tuple[int, int] | None = None, sigma: float = NOISE_SIGMA) -> bytes:
-    width, height = size or tuple(int(v) for v in rng.integers(200, 501, size=2))
+def _photo(rng: np.random.Generator) -> bytes:
+    width, height = (int(v) for v in rng.integers(200, 501, size=2))
     y, x = np.mgrid[0:height, 0:width].astype(np.float32)
     base = np.stack(
         [(x / width) * rng.uniform(60, 255), (y / height) * rng.uniform(60, 255),
@@ -36,7 +41,7 @@ def _photo(rng: np.random.Generator, size: tuple[int, int] | None = None, sigma:
         x0, y0 = int(rng.integers(0, width)), int(rng.integers(0, height))
         x1, y1 = x0 + int(rng.integers(10, width // 2)), y0 + int(rng.integers(10, height // 2))
         pen.ellipse((x0, y0, x1, y1), fill=tuple(int(c) for c in rng.integers(0, 256, 3)))
-    pixels = np.asarray(image, dtype=np.int16) + rng.normal(0, sigma, (height, width, 3)).astype(np.int16)
+    pixels = np.asarray(image, dtype=np.int16) + rng.normal(0, NOISE_SIGMA, (height, width, 3)).astype(np.int16)
     buffer = io.BytesIO()
     Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "RGB").save(buffer, "JPEG", quality=JPEG_QUALITY)
     return buffer.getvalue()
@@ -91,22 +96,52 @@ def tree_bytes(root: Path) -> tuple[int, int]:
     return files, total
 
 
-# Photo-sized JPEGs as ImageNet's: 400-640 px sides, quality 90. Sigma 10 makes them average ~85 KB.
-PHOTO_SIDES = (400, 641)
-PHOTO_NOISE_SIGMA = 10
+def _texture(rng: np.random.Generator, height: int, width: int, channels: int, strength: float, finest: int) -> np.ndarray:
+    """Noise whose amplitude falls by 0.6 an octave from 96-pixel cells down to `finest`-pixel
+    cells (smooth, bicubic between cells): [height, width, channels] float32 around 0."""
+    total = np.zeros((height, width, channels), np.float32)
+    cell = 96
+    while cell >= finest:
+        rows, cols = height // cell + 2, width // cell + 2
+        cells = rng.integers(0, 256, (rows, cols, 3), dtype=np.uint8)
+        smooth = Image.fromarray(cells, "RGB").resize((cols * cell, rows * cell), Image.Resampling.BICUBIC)
+        total += (np.asarray(smooth, np.float32)[:height, :width, :channels] - 127.5) * (strength / 128)
+        strength *= 0.6
+        cell //= 2
+    return total
 
 
-def make_photos(root: Path, count: int, classes: int = IMAGE_CLASSES) -> Path:
-    """Writes `count` photo-sized JPEGs (400-640 px, quality 90) in `classes` class folders under
-    root (once; reused while complete): the input of the stored-size and GPU benchmarks."""
+def _photo_sized(rng: np.random.Generator) -> bytes:
+    """One photo-like JPEG of 375-640 px sides (three in four landscape), quality 90."""
+    long_side, short_side = int(rng.integers(500, 641)), int(rng.integers(375, 481))
+    width, height = (long_side, short_side) if rng.random() < 0.75 else (short_side, long_side)
+    y, x = np.mgrid[0:height, 0:width].astype(np.float32)
+    base = np.stack(
+        [(x / width) * rng.uniform(60, 200), (y / height) * rng.uniform(60, 200), np.full_like(x, rng.uniform(40, 200))], -1
+    )
+    light = _texture(rng, height, width, 1, 70.0, 3)
+    image = Image.fromarray(np.clip(base + light + _texture(rng, height, width, 3, 25.0, 24), 0, 255).astype(np.uint8), "RGB")
+    pen = ImageDraw.Draw(image)
+    for _ in range(int(rng.integers(4, 12))):
+        x0, y0 = int(rng.integers(0, width)), int(rng.integers(0, height))
+        x1, y1 = x0 + int(rng.integers(10, width // 2)), y0 + int(rng.integers(10, height // 2))
+        pen.ellipse((x0, y0, x1, y1), fill=tuple(int(c) for c in rng.integers(0, 256, 3)), outline=(0, 0, 0), width=2)
+    pixels = np.asarray(image, np.float32) + light * 0.5 + rng.standard_normal((height, width, 1), dtype=np.float32) * 5
+    buffer = io.BytesIO()
+    Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "RGB").save(buffer, "JPEG", quality=JPEG_QUALITY)
+    return buffer.getvalue()
+
+
+def make_photos(root: Path, count: int) -> Path:
+    """Writes `count` photo-sized JPEGs under root, in IMAGE_CLASSES folders (once; resumable)."""
     done = root / ".complete"
-    if done.exists() and done.read_text() == f"photos {count}":
+    if done.exists() and done.read_text() == str(count):
         return root
     for index in range(count):
-        folder = root / f"class_{index % classes:02d}"
+        folder = root / f"class_{index % IMAGE_CLASSES:02d}"
         folder.mkdir(parents=True, exist_ok=True)
-        rng = np.random.default_rng([2, index])
-        width, height = (int(v) for v in rng.integers(*PHOTO_SIDES, size=2))
-        (folder / f"photo_{index:06d}.jpg").write_bytes(_photo(rng, (width, height), PHOTO_NOISE_SIGMA))
-    done.write_text(f"photos {count}")
+        path = folder / f"photo_{index:06d}.jpg"
+        if not path.exists():
+            path.write_bytes(_photo_sized(np.random.default_rng([2, index])))
+    done.write_text(str(count))
     return root

@@ -23,6 +23,7 @@ from typer.core import TyperCommand
 
 from shardify.cli.exit_codes import fail, reporting_errors, without_beam_step
 from shardify.config import ConvertConfig
+from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
 from shardify.errors import InvalidInputError, ShardifyError
 from shardify.format import naming
 from shardify.format.contract import CLASS_ID_CONVENTIONS
@@ -368,6 +369,27 @@ def convert(
             rich_help_panel=_IMAGES,
         ),
     ] = False,
+    resize: Annotated[
+        Optional[Resize],
+        typer.Option(
+            metavar="shorter:N|longer:N",
+            parser=_parser(parse_resize),
+            help="Store images whose shorter (or longer) side exceeds N pixels shrunk to N (bicubic); others unchanged.",
+            show_default=False,
+            rich_help_panel=_IMAGES,
+        ),
+    ] = None,
+    jpeg_quality: Annotated[
+        Optional[int],
+        typer.Option(
+            metavar="Q",
+            min=1,
+            max=100,
+            help=f"With --resize: the quality of the JPEGs it writes (default {DEFAULT_JPEG_QUALITY}; other formats stay PNG).",
+            show_default=False,
+            rich_help_panel=_IMAGES,
+        ),
+    ] = None,
     runner: Annotated[
         str,
         typer.Option(
@@ -394,6 +416,10 @@ def convert(
     """Convert SRC into shards in OUT. Beam options go after `--`, e.g. `-- --project=P`."""
     if shards is not None and shard_size is not None:
         fail("give --shards or --shard-size, not both")
+    if jpeg_quality is not None and resize is None:
+        fail("--jpeg-quality goes with --resize (images are otherwise stored as found)")
+    if resize is not None and jpeg_quality is not None:
+        resize = Resize(resize.side, resize.max_side, jpeg_quality)
     for option, value, wanted in (("--job-endpoint", job_endpoint, "portable"), ("--dask-address", dask_address, "dask")):
         if value and runner != wanted:
             fail(f"{option} goes with --runner {wanted}, not --runner {runner}")
@@ -424,6 +450,7 @@ def convert(
             follow_outside_links=follow_outside_links,
             validate=validate.value,
             apply_exif_orientation=apply_exif_orientation,
+            resize=resize,
         )
     except ValueError as error:
         fail(str(error))

@@ -10,6 +10,7 @@ import os
 
 from shardify.format import naming
 from shardify.format.manifest import Manifest
+from shardify.inspect.text_view import resize_line
 from shardify.plan.entries import PlanSummary
 from shardify.plan.requests import parse_shards
 
@@ -55,6 +56,11 @@ def describe_plan(summary: PlanSummary) -> str:
         numbered = ", ".join(f"{name}={number}" for name, number in sorted(summary.class_ids.items(), key=lambda item: item[1]))
         lines.append(f"  objects: {total} ({', '.join(f'{n}={c}' for n, c in summary.object_counts.items())})")
         lines.append(f"    class numbers ({summary.class_id_convention}): {numbered}")
+    if summary.resize:
+        lines.append(
+            f"  resize: images whose {summary.resize.replace(':', ' side exceeds ')} px are stored shrunk to it; "
+            "the others as found (the manifest's resize block gives the bytes written)"
+        )
     if summary.columns:
         lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in summary.columns))
     lines.append(f"  skipped (junk files): {summary.num_skipped}")
@@ -99,6 +105,8 @@ def describe_result(
             lines.append(f"changed since a version added them: {added['changed']} inputs, not appended (see the rejects)")
         if added.get("labels") and manifest.version > 1:
             lines.append(f"new labels, after the existing ones: {', '.join(added['labels'])}")
+    if manifest.data.get("resize"):
+        lines.append(resize_line(manifest))
     if kept:
         lines.append(f"resumed: kept {kept} of {num_shards} shards an interrupted run had written")
     if rewritten:
@@ -121,3 +129,4 @@ def describe_result(
             f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
         )
     return "\n".join(lines)
+

@@ -25,6 +25,7 @@ from typing import BinaryIO
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from shardify.converters import png_reencode
+from shardify.converters import resize as resizing
 from shardify.errors import InvalidInputError
 from shardify.format import contract, image_formats
 from shardify.format.image_formats import AS_PNG, BY_NAME, SNIFF_BYTES, png_channels
@@ -165,6 +166,10 @@ class StoredImage:
       orientation: the EXIF orientation the stored pixels still need (1: upright).
       repair: what was done, for the repairs report ("" when the file is stored as it is).
       reencoded: `data` is a re-encode, not the file's bytes.
+      original: what the file's header gives, where `data` is a re-encode (None: `info`).
+      original_sha256: hex sha256 of the file's bytes, where `data` is a re-encode ("": `data`'s).
+      scaled_from: (height, width) of the pixels before `--resize` shrank them (upright where the
+        orientation was applied), which boxes and masks were annotated on; None when not resized.
     """
 
     data: bytes
@@ -172,6 +177,9 @@ class StoredImage:
     orientation: int = _UPRIGHT
     repair: str = ""
     reencoded: bool = False
+    original: ImageInfo | None = None
+    original_sha256: str = ""
+    scaled_from: tuple[int, int] | None = None
 
 
 def _orientation(image: Image.Image) -> int:
@@ -211,6 +219,16 @@ def _encode(image: Image.Image, image_format: str) -> bytes:
     return buffer.getvalue()
 
 
+def _shrunk(image: Image.Image, target: str, size: tuple[int, int]) -> Image.Image:
+    """`image` decoded and shrunk to `size`: a JPEG kept in its own mode (decoded at a reduced
+    scale first), anything stored as PNG first put in the PNG's mode (a palette's indices and a
+    1-bit image's bits cannot be filtered; deep grayscale is kept at 16 bits)."""
+    if target != "jpeg":
+        image.load()
+        image = png_reencode.png_pixels(image)
+    return resizing.shrink(image, size)
+
+
 def _decode(image: Image.Image, image_format: str) -> None:
     """Decodes the pixels; JPEGs at 1/8 scale (the same entropy decoding, a cheaper inverse DCT)."""
     if image_format == "jpeg":
@@ -241,6 +259,7 @@ def store_image(
     filename: str,
     validate: str = VALIDATE_FULL,
     apply_orientation: bool = False,
+    resize: resizing.Resize | None = None,
 ) -> StoredImage:
     """Checks an image file's bytes and chooses what to store, re-encoding only where needed.
 
@@ -250,6 +269,8 @@ def store_image(
       filename: the file's path, to notice a format named by the wrong suffix.
       validate: "header" or "full" (decode the pixels too; see `defaults.VALIDATION_LEVELS`).
       apply_orientation: rotate/mirror pixels by their EXIF orientation (a re-encode).
+      resize: shrink an image larger than it asks (a re-encode; see `converters.resize`); its
+        decode is the full validation.
 
     Raises:
       InvalidInputError: the bytes changed since discovery, are cut short, or do not decode.
@@ -275,15 +296,35 @@ def store_image(
             elif rotate:
                 target = "jpeg" if image_format == "jpeg" else "png"
                 repair = f"EXIF orientation {orientation} applied: re-encoded as {target.upper()}"
-            if repair:
-                image.load()
-                if rotate:
-                    image, orientation = ImageOps.exif_transpose(image), _UPRIGHT
+            size = resizing.target_size(image.width, image.height, resize) if resize else None
+            if size and not repair:
+                target = "jpeg" if image_format == "jpeg" else "png"
+            if repair or size:
                 try:
-                    stored = _encode(image, target)
+                    image = _shrunk(image, target, size) if size else image
+                    scaled_from = (probed.height, probed.width) if size else None
+                    image.load()
+                    if rotate:
+                        image, orientation = ImageOps.exif_transpose(image), _UPRIGHT
+                        if scaled_from and image.size != size:  # turned by a quarter
+                            scaled_from = scaled_from[::-1]
+                    if size and target == "jpeg":
+                        stored = resizing.encode_jpeg(image, resize.jpeg_quality)
+                    else:
+                        stored = _encode(image, target)
                 except InvalidInputError as error:  # values a PNG cannot hold: say what the file is
-                    raise InvalidInputError(f"{repair.split(':', 1)[0]}: {error.reason}") from None
-                return StoredImage(stored, probe_bytes(stored, max_pixels=pixels_allowed), orientation, repair, reencoded=True)
+                    what = repair.split(":", 1)[0] if repair else f"{image_format.upper()} to resize"
+                    raise InvalidInputError(f"{what}: {error.reason}") from None
+                return StoredImage(
+                    stored,
+                    probe_bytes(stored, max_pixels=pixels_allowed),
+                    orientation,
+                    repair,
+                    reencoded=True,
+                    original=probed,
+                    original_sha256=hashlib.sha256(data).hexdigest(),
+                    scaled_from=scaled_from,
+                )
             if validate == VALIDATE_FULL:
                 _decode(image, image_format)
     except Image.DecompressionBombError as error:  # more pixels than its header said
@@ -305,6 +346,8 @@ def image_values(stored: StoredImage, *, filename: str, source_id: str) -> dict[
       source_id: the record's number in the output, in decimal (see `contract.IMAGE_SOURCE_ID`).
     """
     info = stored.info
+    original = stored.original or info
+    sha256 = hashlib.sha256(stored.data).hexdigest().encode()
     return {
         contract.IMAGE_ENCODED: [stored.data],
         contract.IMAGE_FORMAT: [info.image_format.encode()],
@@ -313,8 +356,12 @@ def image_values(stored: StoredImage, *, filename: str, source_id: str) -> dict[
         contract.IMAGE_CHANNELS: [info.channels],
         contract.IMAGE_ORIENTATION: [stored.orientation],
         contract.IMAGE_FILENAME: [filename.encode("utf-8")],
-        contract.IMAGE_SHA256: [hashlib.sha256(stored.data).hexdigest().encode()],
+        contract.IMAGE_SHA256: [sha256],
         contract.IMAGE_SOURCE_ID: [source_id.encode()],
+        # Only schemas of resized outputs hold these (`contract.ORIGINAL_IMAGE_FEATURES`).
+        contract.IMAGE_ORIGINAL_HEIGHT: [original.height],
+        contract.IMAGE_ORIGINAL_WIDTH: [original.width],
+        contract.IMAGE_ORIGINAL_SHA256: [stored.original_sha256.encode() or sha256],
     }
 
 

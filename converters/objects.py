@@ -25,6 +25,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from shardify.converters.resize import resize_mask_array
 from shardify.errors import InvalidInputError
 from shardify.format import contract
 from shardify.plan.entries import SourceObject
@@ -294,8 +295,9 @@ def object_values(
     class_ids: Mapping[str, int],
     num_keypoints: int = 0,
     drop_outside: bool = False,
+    mask_size: tuple[int, int] | None = None,
 ) -> ObjectValues:
-    """The object features of an image of `height` x `width` stored pixels.
+    """The object features of an image annotated at `height` x `width` pixels.
 
     Args:
       class_ids: class name -> the number its objects' class/label holds (the convention's).
@@ -303,7 +305,12 @@ def object_values(
         gives none (a crowd region) holds that many unlabelled ones (0, 0, visibility 0), so that
         the flat keypoint lists split evenly by object.
       drop_outside: drop a box that leaves the image instead of clipping it to the image.
+      mask_size: (height, width) of the image as stored, where `--resize` shrank it: boxes and
+        keypoints are normalised (unchanged by scaling), masks are made at `height` x `width`
+        and scaled to it by nearest neighbour, and areas are in its pixels.
     """
+    stored_height, stored_width = mask_size or (height, width)
+    area_scale = (stored_height * stored_width) / (height * width)
     keys = [f.key for f in schema.features]
     values: dict[str, list] = {key: [] for key in keys}
     repairs, labels = [], []
@@ -340,11 +347,13 @@ def object_values(
         values[contract.OBJECT_LABEL].append(class_ids[obj.label])
         values[contract.OBJECT_TEXT].append(obj.label.encode("utf-8"))
         area = obj.area if obj.area >= 0 else (clipped[2] - clipped[0]) * width * (clipped[3] - clipped[1]) * height
-        values[contract.OBJECT_AREA].append(area)
+        values[contract.OBJECT_AREA].append(area * area_scale if mask_size else area)
         values[contract.OBJECT_IS_CROWD].append(obj.is_crowd)
         values[contract.OBJECT_DIFFICULT].append(obj.difficult)
         values[contract.OBJECT_TRUNCATED].append(obj.truncated)
         if schema.masks:
+            if mask_size:
+                mask = resize_mask_array(mask, (stored_width, stored_height))
             values[contract.OBJECT_MASK].append(_png(mask))
         if schema.keypoints:
             points = obj.keypoints or (0.0,) * (3 * num_keypoints)

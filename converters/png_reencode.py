@@ -27,7 +27,7 @@ from PIL import Image
 from shardify.errors import InvalidInputError
 from shardify.format.image_formats import HEIC_BRANDS, SIXTEEN_BIT_GRAY, ftyp_brands, png_mode
 
-__all__ = ["encode_png", "display_name", "source_bits", "describe", "CONVERTED_TO_RGB"]
+__all__ = ["encode_png", "png_pixels", "display_name", "source_bits", "describe", "CONVERTED_TO_RGB"]
 
 _PNG_MAX_VALUE = 65535
 # Netpbm magic numbers (ASCII and binary variants) and the names users know them by.
@@ -80,8 +80,13 @@ def _sixteen_bit_gray(image: Image.Image) -> Image.Image:
     return Image.fromarray(values.astype("<u2"))  # little-endian uint16 is Pillow's "I;16"
 
 
-def _png_pixels(image: Image.Image) -> Image.Image:
-    """`image` in `png_mode`, the pixels unchanged wherever the mode allows."""
+def png_pixels(image: Image.Image) -> Image.Image:
+    """`image` in `png_mode`, the pixels unchanged wherever the mode allows (the mode `--resize`
+    filters in, too).
+
+    Raises:
+      InvalidInputError: values a PNG cannot hold.
+    """
     mode = png_mode(image)
     if mode == SIXTEEN_BIT_GRAY:
         return image if image.mode == mode else _sixteen_bit_gray(image)
@@ -98,7 +103,7 @@ def encode_png(image: Image.Image) -> bytes:
       InvalidInputError: values a PNG cannot hold.
     """
     buffer = io.BytesIO()
-    _png_pixels(image).save(buffer, "PNG")
+    png_pixels(image).save(buffer, "PNG")
     return buffer.getvalue()
 
 

@@ -17,6 +17,7 @@ from typing import IO, Any, BinaryIO, NamedTuple
 from shardify.converters import arrays, images, parquet_tables, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
+from shardify.converters.resize import Resize, resize_mask_png, target_size
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
 from shardify.inputs.files import read_exactly
@@ -43,6 +44,7 @@ class BuiltRecord(NamedTuple):
       objects: the class name of each object the record holds.
       input_sha256: hex sha256 of the input file's bytes as read (which an append compares with
         the file later), or the content's where the input is not a file of its own (rows, arrays).
+      resized: `--resize` stored the image shrunk.
     """
 
     data: bytes
@@ -51,6 +53,7 @@ class BuiltRecord(NamedTuple):
     labels: tuple[str, ...] = ()
     objects: tuple[str, ...] = ()
     input_sha256: str = ""
+    resized: bool = False
 
 
 def _content_sha256(values: dict[str, list]) -> str:
@@ -101,6 +104,7 @@ class RecordBuilder:
       apply_orientation: store images upright by their EXIF orientation.
       drop_outside: a detection dataset's box that leaves its image drops its object (else it is
         clipped to the image).
+      resize: shrink images larger than it asks (masks with them; see `converters.resize`).
     """
 
     def __init__(
@@ -114,6 +118,7 @@ class RecordBuilder:
         validate: str = DEFAULT_VALIDATE,
         apply_orientation: bool = False,
         drop_outside: bool = False,
+        resize: Resize | None = None,
     ) -> None:
         self._schema = summary.schema
         self._objects = summary.objects
@@ -126,6 +131,7 @@ class RecordBuilder:
         self._labels_file = labels_file
         self._validate = validate
         self._apply_orientation = apply_orientation
+        self._resize = resize
         self._captions = summary.captions
         self._labels = summary.labels
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
@@ -163,16 +169,16 @@ class RecordBuilder:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
           OSError: the input cannot be read.
         """
-        repair, objects, data = None, (), None
+        repair, objects, data, resized = None, (), None, False
         if entry.kind == ROW:
             values = self._row_values(entry)
         elif entry.kind == ARRAY:
-            values = self._array_values(entry, number)
+            values, resized = self._array_values(entry, number)
         else:
             with self._open(entry.relpath, entry.location) as fileobj:
                 data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
-                values, repair, objects = self._image_values(entry, data, number)
+                values, repair, objects, resized = self._image_values(entry, data, number)
             else:
                 values, repair = self._text_values(entry, data)
         labels: tuple[str, ...] = ()
@@ -181,13 +187,20 @@ class RecordBuilder:
             labels = self.label_names(entry)
         content = _content_sha256(values)
         stored_as_read = data is not None and values.get(contract.IMAGE_ENCODED, [None])[0] is data
-        input_sha256 = content if data is None or stored_as_read else hashlib.sha256(data).hexdigest()
-        return BuiltRecord(contract.encode_record(self._schema, values), repair, content, labels, objects, input_sha256)
+        if data is None or stored_as_read:
+            input_sha256 = content
+        elif contract.IMAGE_ORIGINAL_SHA256 in values:  # the file's, computed when it was re-encoded
+            input_sha256 = values[contract.IMAGE_ORIGINAL_SHA256][0].decode()
+        else:
+            input_sha256 = hashlib.sha256(data).hexdigest()
+        record = contract.encode_record(self._schema, values)
+        return BuiltRecord(record, repair, content, labels, objects, input_sha256, resized)
 
-    def _mask(self, entry: Entry, height: int, width: int) -> bytes:
+    def _mask(self, entry: Entry, height: int, width: int, stored: tuple[int, int] | None = None) -> bytes:
         """The image's segmentation mask as the record stores it: the PNG's bytes, a palette PNG's
         (Pascal VOC's) rewritten as 8-bit class indices, since TensorFlow's decode_png turns a
-        palette into colours.
+        palette into colours; scaled by nearest neighbour to `stored` (height, width), where the
+        image was stored shrunk from `height` x `width`.
 
         Raises:
           InvalidInputError: the mask is not a PNG, or not the image's size.
@@ -204,17 +217,20 @@ class RecordBuilder:
             with Image.open(io.BytesIO(data)) as mask:
                 if mask.size != (width, height):
                     raise InvalidInputError(f"its mask {entry.mask_file} is {mask.size[0]}x{mask.size[1]}, the image {width}x{height}")
-                if mask.mode != "P":
-                    return data
-                buffer = io.BytesIO()
-                Image.frombytes("L", mask.size, mask.tobytes()).save(buffer, "PNG")
-                return buffer.getvalue()
+                if mask.mode == "P":
+                    buffer = io.BytesIO()
+                    Image.frombytes("L", mask.size, mask.tobytes()).save(buffer, "PNG")
+                    data = buffer.getvalue()
+            return resize_mask_png(data, (stored[1], stored[0])) if stored else data
         except (OSError, ValueError, Image.DecompressionBombError) as error:
             raise InvalidInputError(f"its mask {entry.mask_file} cannot be read: {error}") from None
 
-    def _image_values(self, entry: Entry, data: bytes, number: int) -> tuple[dict[str, list], Repair | None, tuple[str, ...]]:
-        """The image's features (and its objects', and its caption's), how it was repaired, and the
-        class of each object stored."""
+    def _image_values(
+        self, entry: Entry, data: bytes, number: int
+    ) -> tuple[dict[str, list], Repair | None, tuple[str, ...], bool]:
+        """The image's features (and its objects', and its caption's), how it was repaired, the
+        class of each object stored, and whether it was stored shrunk. Boxes and keypoints are
+        normalised by the size they were annotated on; masks are made at it, then scaled."""
         probed = images.ImageInfo(entry.image_format, entry.height, entry.width, entry.channels)
         stored = images.store_image(
             data,
@@ -222,39 +238,45 @@ class RecordBuilder:
             filename=entry.relpath,
             validate=self._validate,
             apply_orientation=self._apply_orientation,
+            resize=self._resize,
         )
         values = images.image_values(stored, filename=entry.relpath, source_id=entry.source_id or str(number))
         repairs = [stored.repair] if stored.repair else []
         objects: tuple[str, ...] = ()
+        stored_size = (stored.info.height, stored.info.width)
+        height, width = stored.scaled_from or stored_size
         if self._objects.boxes:
             found = object_values(
                 entry.objects,
-                height=stored.info.height,
-                width=stored.info.width,
+                height=height,
+                width=width,
                 schema=self._objects,
                 class_ids=self._class_ids,
                 num_keypoints=self._num_keypoints,
                 drop_outside=self._drop_outside,
+                mask_size=stored_size if stored.scaled_from else None,
             )
             values.update(found.values)
             repairs += found.repairs
             objects = found.labels
         if self._objects.segmentation:
-            values[contract.SEGMENTATION] = [self._mask(entry, stored.info.height, stored.info.width)]
+            values[contract.SEGMENTATION] = [self._mask(entry, height, width, stored_size if stored.scaled_from else None)]
         repair = Repair(entry.relpath, "; ".join(repairs), stored.reencoded) if repairs else None
+        resized = stored.scaled_from is not None
         if not self._captions:
-            return values, repair, objects
+            return values, repair, objects, resized
         if entry.caption_file:
             with self._open(entry.caption_file, entry.caption_location) as fileobj:
                 caption = texts.decode_text(read_exactly(fileobj, entry.caption_bytes), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
             values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
-        return values, repair, objects
+        return values, repair, objects, resized
 
-    def _array_values(self, entry: Entry, number: int) -> dict[str, list]:
-        """An array element's image features: a PNG of its pixels. Each array file is read once
-        per shard, when its first element is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
+    def _array_values(self, entry: Entry, number: int) -> tuple[dict[str, list], bool]:
+        """An array element's image features: a PNG of its pixels (shrunk where `--resize` asks),
+        and whether it was shrunk. Each array file is read once per shard, when its first element
+        is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
         key = (entry.relpath, entry.part)
         pixels = self._arrays.get(key)
         if pixels is None:
@@ -267,7 +289,9 @@ class RecordBuilder:
         stored = images.StoredImage(data, images.probe_bytes(data))
         if (stored.info.height, stored.info.width, stored.info.channels) != (entry.height, entry.width, entry.channels):
             raise InvalidInputError("the array changed since it was listed (its shape differs)")
-        return images.image_values(stored, filename=entry.record_id, source_id=str(number))
+        if self._resize and target_size(entry.width, entry.height, self._resize):
+            stored = images.store_image(data, probed=stored.info, filename=entry.record_id, validate="header", resize=self._resize)
+        return images.image_values(stored, filename=entry.record_id, source_id=str(number)), stored.scaled_from is not None
 
     def _text_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
         text, read_as = texts.decode_text_file(data, self._encoding)

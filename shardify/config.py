@@ -11,6 +11,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from shardify.converters import columns, texts
+from shardify.converters.resize import Resize, parse_resize
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
 from shardify.plan import layout
@@ -66,6 +67,9 @@ class ConvertConfig:
         checks header and structure only (see `defaults.VALIDATION_LEVELS`).
       apply_exif_orientation: store images upright (re-encoded) instead of recording the EXIF
         orientation they need.
+      resize: store images larger than it asks shrunk to it (`--resize shorter:256` with
+        `--jpeg-quality`; see `converters.resize`), or None: every image as found. Text
+        ("shorter:256") is parsed with `parse_resize`.
       max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
         a count ("50") or a share of the inputs tried ("10%"), parsed into a RejectLimit.
     """
@@ -95,6 +99,7 @@ class ConvertConfig:
     follow_outside_links: bool = False
     validate: str = DEFAULT_VALIDATE
     apply_exif_orientation: bool = False
+    resize: Resize | None = None
 
     def __post_init__(self) -> None:
         # Text from a library caller, parsed once (each raises ValueError with the reason).
@@ -102,6 +107,8 @@ class ConvertConfig:
             object.__setattr__(self, "shards", parse_shards(self.shards))
         if isinstance(self.split, str):
             object.__setattr__(self, "split", parse_split_ratios(self.split) if self.split else None)
+        if isinstance(self.resize, (str, int)):
+            object.__setattr__(self, "resize", parse_resize(str(self.resize)))
         if not isinstance(self.max_rejects, RejectLimit):
             object.__setattr__(self, "max_rejects", parse_max_rejects(self.max_rejects))
         for name in self.shards.per_split:

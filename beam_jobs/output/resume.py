@@ -172,6 +172,8 @@ def record_shard(
             "label_counts": result.label_counts,
             "num_unlabelled": result.num_unlabelled,
             "object_counts": result.object_counts,
+            "input_bytes": result.input_bytes,
+            "num_resized": result.num_resized,
             "rejects": [r.to_json() for r in result.rejects],
             "repairs": [r.to_json() for r in result.repairs],
         },
@@ -209,6 +211,8 @@ def _from_json(data: dict, task: ShardTask) -> KeptShard:
         repairs=tuple(Repair(str(x["path"]), str(x["repair"]), bool(x["reencoded"])) for x in r["repairs"]),
         num_unlabelled=_count(r["num_unlabelled"]),
         object_counts={str(k): _count(v) for k, v in dict(r["object_counts"]).items()},
+        input_bytes=_count(r.get("input_bytes", 0)),
+        num_resized=_count(r.get("num_resized", 0)),
     )
     hashes = tuple((str(sha), str(record_id)) for sha, record_id in data["content_hashes"])
     if len(hashes) != result.num_records:

@@ -11,7 +11,9 @@ A record's schema is built from parts by `record_schema`:
   - labels follow one convention in every layout: an int64 index into the manifest's `labels` plus
     the name, under `image/class/*` for records with an image and `text/class/*` otherwise; the
     reader returns both as `label` and `label_text`. Multi-label records hold every index;
-  - extra table columns kept with `--keep-columns` are `column/<name>`.
+  - extra table columns kept with `--keep-columns` are `column/<name>`;
+  - images stored shrunk (`--resize`) describe the stored image under the usual keys and their
+    source under `image/original/*` (`ORIGINAL_IMAGE_FEATURES`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ __all__ = [
     "IMAGE_FILENAME",
     "IMAGE_SHA256",
     "IMAGE_SOURCE_ID",
+    "IMAGE_ORIGINAL_HEIGHT",
+    "IMAGE_ORIGINAL_WIDTH",
+    "IMAGE_ORIGINAL_SHA256",
+    "ORIGINAL_IMAGE_FEATURES",
     "LABEL",
     "LABEL_TEXT",
     "TEXT",
@@ -120,6 +126,11 @@ IMAGE_ORIENTATION = "image/orientation"
 IMAGE_FILENAME = "image/filename"
 IMAGE_SHA256 = "image/key/sha256"
 IMAGE_SOURCE_ID = "image/source_id"
+# Where images are stored resized (`--resize`), what the source file was: image/encoded, height,
+# width and format describe what is stored, these the original, so a record still names its source.
+IMAGE_ORIGINAL_HEIGHT = "image/original/height"
+IMAGE_ORIGINAL_WIDTH = "image/original/width"
+IMAGE_ORIGINAL_SHA256 = "image/original/key/sha256"
 LABEL = "image/class/label"
 LABEL_TEXT = "image/class/text"
 TEXT = "text"
@@ -137,7 +148,7 @@ UNLABELLED = -1
 LABEL_INDEX_KEYS = (LABEL, TEXT_LABEL)
 
 IMAGE_FEATURES: tuple[Feature, ...] = (
-    Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes; a PNG/JPEG re-encode if repaired.jsonl lists it"),
+    Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes; a PNG/JPEG re-encode if repaired.jsonl lists it or --resize shrank it"),
     Feature(IMAGE_FORMAT, BYTES, "format", "jpeg, png, gif, bmp or webp, detected from the bytes"),
     Feature(IMAGE_HEIGHT, INT64, "height", "pixels, from the header"),
     Feature(IMAGE_WIDTH, INT64, "width", "pixels, from the header"),
@@ -154,6 +165,12 @@ IMAGE_FEATURES: tuple[Feature, ...] = (
         "the dataset's own image id where its annotations give one (COCO's), else the record's number in this output, in "
         "decimal: unique across all splits (splits in name order, then shards, then records)",
     ),
+)
+
+ORIGINAL_IMAGE_FEATURES: tuple[Feature, ...] = (
+    Feature(IMAGE_ORIGINAL_HEIGHT, INT64, "original_height", "the source image's height in pixels (image/height is the stored one's)"),
+    Feature(IMAGE_ORIGINAL_WIDTH, INT64, "original_width", "the source image's width in pixels (image/width is the stored one's)"),
+    Feature(IMAGE_ORIGINAL_SHA256, BYTES, "original_sha256", "hex sha256 of the source file's bytes (image/key/sha256 is the stored bytes')"),
 )
 
 # Objects (detection and segmentation datasets): one value per object in each feature, in the same
@@ -241,7 +258,7 @@ TEXT_FEATURES: tuple[Feature, ...] = (
 
 # Output names the standard features use; a kept column with one of these names is renamed.
 _RESERVED_OUTPUT_NAMES = frozenset(
-    {f.output_name for f in IMAGE_FEATURES + TEXT_FEATURES} | {"label", "label_text"}
+    {f.output_name for f in IMAGE_FEATURES + ORIGINAL_IMAGE_FEATURES + TEXT_FEATURES} | {"label", "label_text"}
 )
 
 
@@ -274,6 +291,7 @@ def record_schema(
     labels: str = LABEL_SINGLE,
     columns: Sequence[tuple[str, str]] = (),
     objects: ObjectSchema = ObjectSchema(),
+    original: bool = False,
 ) -> tuple[Feature, ...]:
     """The features of one layout's records.
 
@@ -282,12 +300,15 @@ def record_schema(
       text: records hold a text (a text file, a table row's text or an image's caption).
       labels: LABEL_SINGLE, LABEL_MULTI or LABEL_NONE.
       columns: (column name, dtype) of extra table columns to keep.
+      objects: which object features image records hold.
+      original: image records also describe their source image (`--resize` stores others).
     """
     if labels not in (LABEL_NONE, LABEL_SINGLE, LABEL_MULTI):
         raise ValueError(f"labels={labels!r} must be one of none, single, multi")
     if not (image or text):
         raise ValueError("a record holds an image, a text or both")
-    features = (IMAGE_FEATURES if image else ()) + (TEXT_FEATURES if text else ())
+    features = (IMAGE_FEATURES if image else ()) + (ORIGINAL_IMAGE_FEATURES if image and original else ())
+    features += TEXT_FEATURES if text else ()
     if labels != LABEL_NONE:
         features += _label_features(image=image, labels=labels)
     for name, dtype in columns:

@@ -210,6 +210,28 @@ def build_manifest(
             **({"path": naming.DUPLICATES_FILENAME} if duplicates else {}),
         },
         **({"objects": _objects(summary, by_split)} if summary.objects.any else {}),
+        **({"resize": _resize(summary, options, by_split)} if summary.resize else {}),
+    }
+
+
+def _resize(summary: PlanSummary, options: Mapping[str, Any], by_split: Mapping[str, list[ShardResult]]) -> dict[str, Any]:
+    """What `--resize` did, per split: images stored shrunk, the inputs' bytes against the
+    shards', and the encoder whose version fixes the bytes (Pillow, with its libjpeg)."""
+    from PIL import __version__ as pillow_version  # the write path's image library
+
+    asked = options.get("resize") or {}
+    return {
+        "request": summary.resize,
+        "jpeg_quality": asked.get("jpeg_quality") if isinstance(asked, Mapping) else None,
+        "encoder": f"Pillow {pillow_version}",
+        "splits": {
+            name: {
+                "num_resized": sum(r.num_resized for r in by_split[name]),
+                "input_bytes": sum(r.input_bytes for r in by_split[name]),
+                "num_bytes": sum(r.num_bytes for r in by_split[name]),
+            }
+            for name in sorted(by_split)
+        },
     }
 
 

@@ -276,7 +276,24 @@ def merge_manifests(previous: Mapping[str, Any], batch: Mapping[str, Any], recor
             "history": history,
         }
     )
+    if "resize" in batch:
+        document["resize"] = _merge_resize(previous.get("resize"), batch["resize"])
     return document
+
+
+def _merge_resize(previous: Mapping[str, Any] | None, batch: Mapping[str, Any]) -> dict[str, Any]:
+    """`--resize`'s block over every version: per split, the counts added up (the request is the
+    same in every version: an append refuses another)."""
+    old = previous.get("splits", {}) if isinstance(previous, Mapping) else {}
+    new = batch["splits"]
+    keys = ("num_resized", "input_bytes", "num_bytes")
+    return {
+        **batch,
+        "splits": {
+            name: {key: int(old.get(name, {}).get(key, 0)) + int(new.get(name, {}).get(key, 0)) for key in keys}
+            for name in sorted({*old, *new})
+        },
+    }
 
 
 def check_versions(data: Mapping[str, Any], where: str) -> tuple[int, tuple[dict[str, Any], ...]]:

@@ -16,7 +16,7 @@ from shardify.format import contract
 from shardify.format.manifest import Manifest
 from shardify.inspect.facts import DuplicateFacts, DuplicateSample, Inspection, ReportFacts, Spread
 
-__all__ = ["describe", "describe_versions", "printable", "plural", "human_bytes", "WIDTH"]
+__all__ = ["describe", "describe_versions", "printable", "plural", "human_bytes", "resize_line", "WIDTH"]
 
 WIDTH = 80
 # Labels listed one by one up to this many; past it, the most and least frequent halves.
@@ -284,6 +284,47 @@ def _objects(facts: Inspection) -> list[str]:
     return lines
 
 
+def _resize_splits(manifest: Manifest) -> dict[str, tuple[int, int, int]]:
+    """The manifest's resize block per split: (images shrunk, input bytes, shard bytes)."""
+    block = manifest.data.get("resize")
+    splits = block.get("splits") if isinstance(block, dict) else None
+    if not isinstance(splits, dict):
+        return {}
+    return {
+        str(name): tuple(int(split.get(key, 0)) for key in ("num_resized", "input_bytes", "num_bytes"))
+        for name, split in splits.items()
+        if isinstance(split, dict)
+    }
+
+
+def resize_line(manifest: Manifest) -> str:
+    """One line on what `--resize` did, all splits together: images shrunk, bytes read -> written."""
+    block = manifest.data.get("resize") or {}
+    totals = [sum(column) for column in zip(*_resize_splits(manifest).values())] or [0, 0, 0]
+    ratio = f" ({totals[2] / totals[1]:.2f}x)" if totals[1] else ""
+    return (
+        f"resized to {printable(str(block.get('request')))} (JPEG quality {block.get('jpeg_quality')}): "
+        f"{totals[0]:,} images shrunk; {human_bytes(totals[1])} of inputs -> {human_bytes(totals[2])} of shards{ratio}"
+    )
+
+
+def _resized(manifest: Manifest) -> list[str]:
+    """Per split: images shrunk, and the inputs' bytes against the shards' (the ratio the option
+    bought); nothing for an output stored as found."""
+    splits = _resize_splits(manifest)
+    if not splits:
+        return []
+    block = manifest.data.get("resize") or {}
+    lines = _section(_clip(
+        f"resized: {printable(str(block.get('request')))}, JPEG quality {block.get('jpeg_quality')}, "
+        f"{printable(str(block.get('encoder')))}", WIDTH))
+    lines.append(f"  {'':18}{'shrunk':>12}{'inputs':>14}{'shards':>14}{'ratio':>10}")
+    for name, (shrunk, read, written) in splits.items():
+        ratio = f"{written / read:.2f}x" if read else "-"
+        lines.append(f"  {_pad(name, 18)}{shrunk:>12,}{human_bytes(read):>14}{human_bytes(written):>14}{ratio:>10}")
+    return lines
+
+
 def describe(facts: Inspection, *, extra_notes: Sequence[str] = ()) -> str:
     """The terminal report: every line at most 80 columns; `extra_notes` join the facts' notes
     (what rendering the HTML page found)."""
@@ -292,6 +333,7 @@ def describe(facts: Inspection, *, extra_notes: Sequence[str] = ()) -> str:
         _splits(facts),
         _labels(facts),
         _objects(facts),
+        _resized(facts.manifest),
         _sizes(facts),
         _report("rejected", facts.rejects, "reason"),
         _report("repaired", facts.repairs, "repair"),

@@ -318,6 +318,8 @@ class ShardResult:
       repairs: inputs stored other than as found.
       num_unlabelled: records written without a label (see `Entry.unlabelled`).
       object_counts: objects written per class (detection datasets).
+      input_bytes: bytes of the inputs whose records were written (read, for files).
+      num_resized: images `--resize` stored shrunk.
     """
 
     split: str
@@ -333,6 +335,8 @@ class ShardResult:
     repairs: tuple[Repair, ...] = ()
     num_unlabelled: int = 0
     object_counts: dict[str, int] = field(default_factory=dict)
+    input_bytes: int = 0
+    num_resized: int = 0
 
 
 @dataclass(frozen=True)
@@ -383,6 +387,8 @@ class PlanSummary:
       class_id_convention: how those numbers count (contract.CLASS_ID_CONVENTIONS), or "".
       object_counts: objects planned per class name, all splits together.
       num_keypoints: keypoints per object (COCO's person: 17) where records hold keypoints.
+      resize: `--resize` as its option's text ("shorter:256"), or "": images larger than it are
+        stored shrunk, and image records then describe their source (contract's `original`).
     """
 
     layout: str
@@ -406,6 +412,7 @@ class PlanSummary:
     class_id_convention: str = ""
     object_counts: dict[str, int] = field(default_factory=dict)
     num_keypoints: int = 0
+    resize: str = ""
 
     @property
     def num_records(self) -> int:
@@ -420,6 +427,7 @@ class PlanSummary:
             labels=self.label_mode,
             columns=self.columns,
             objects=self.objects,
+            original=bool(self.resize),
         )
 
     @property
@@ -442,6 +450,7 @@ class PlanSummary:
             "label_aliases": dict(self.label_aliases),
             "notes": list(self.notes),
             **({"refusal": self.refusal} if self.refusal else {}),
+            **({"resize": self.resize} if self.resize else {}),
             **({"num_auxiliary": self.num_auxiliary, "auxiliary_examples": list(self.auxiliary_examples)} if self.num_auxiliary else {}),
             **(
                 {
@@ -482,6 +491,7 @@ class PlanSummary:
             class_id_convention=data.get("class_id_convention", ""),
             object_counts=dict(data.get("object_counts", {})),
             num_keypoints=data.get("num_keypoints", 0),
+            resize=data.get("resize", ""),
         )
 
 
