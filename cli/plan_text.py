@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from shardify.format import naming
+from shardify.format import contract, naming
 from shardify.format.manifest import Manifest
 from shardify.plan.entries import PlanSummary
 from shardify.plan.requests import parse_shards
@@ -55,6 +55,13 @@ def describe_plan(summary: PlanSummary) -> str:
         numbered = ", ".join(f"{name}={number}" for name, number in sorted(summary.class_ids.items(), key=lambda item: item[1]))
         lines.append(f"  objects: {total} ({', '.join(f'{n}={c}' for n, c in summary.object_counts.items())})")
         lines.append(f"    class numbers ({summary.class_id_convention}): {numbered}")
+        lines.append(f"    read: {contract.CLASS_ID_READERS.get(summary.class_id_convention, '')}")
+        background = [name for name, number in summary.class_ids.items() if number == 0]
+        if background and summary.class_id_convention != contract.CLASS_IDS_CONTIGUOUS:
+            lines.append(
+                f"    note: class {background[0]!r} is numbered 0, the background to Model Garden, the Object "
+                "Detection API and torchvision: --class-ids label-map numbers from 1"
+            )
     if summary.columns:
         lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in summary.columns))
     lines.append(f"  skipped (junk files): {summary.num_skipped}")
