@@ -54,8 +54,9 @@ def describe_plan(summary: PlanSummary) -> str:
         total = sum(summary.object_counts.values())
         numbered = ", ".join(f"{name}={number}" for name, number in sorted(summary.class_ids.items(), key=lambda item: item[1]))
         lines.append(f"  objects: {total} ({', '.join(f'{n}={c}' for n, c in summary.object_counts.items())})")
-        lines.append(f"    class numbers ({summary.class_id_convention}): {numbered}")
-        lines.append(f"    read: {contract.CLASS_ID_READERS.get(summary.class_id_convention, '')}")
+        if numbered:
+            lines.append(f"    class numbers ({summary.class_id_convention}): {numbered}")
+            lines.append(f"    read: {contract.CLASS_ID_READERS.get(summary.class_id_convention, '')}")
         background = [name for name, number in summary.class_ids.items() if number == 0]
         if background and summary.class_id_convention != contract.CLASS_IDS_CONTIGUOUS:
             lines.append(
