@@ -222,3 +222,50 @@ def test_a_hugging_face_object_list_longer_or_shorter_than_its_boxes_rejects_the
     assert "2 boxes for 3 'area' values" in rejects["areas.png"]
     assert "1 boxes for 0 'id' values" in rejects["ids.png"]
     assert "1 boxes for no list of 'iscrowd' values" in rejects["scalar.png"]
+
+
+# --- YOLO: data.yaml's names, in both of Ultralytics' forms ---------------------------------------
+
+
+def _ultralytics(root: Path, names_yaml: str) -> Path:
+    """An Ultralytics export as its download unpacks (a wrapper folder holding data.yaml, images/
+    and labels/), its data.yaml as Ultralytics writes it but for `names`."""
+    export = root / "coco8"
+    for seed, split in enumerate(("train", "val")):
+        (export / "images" / split).mkdir(parents=True)
+        (export / "labels" / split).mkdir(parents=True)
+        (export / "images" / split / f"{split}.jpg").write_bytes(image_bytes(size=(24, 16), seed=seed))
+        (export / "labels" / split / f"{split}.txt").write_text("1 0.5 0.5 0.2 0.2\n0 0.25 0.25 0.1 0.1\n")
+    (export / "data.yaml").write_text(
+        f"path: ../datasets/coco8\ntrain: images/train\nval: images/val\ntest:\n\n# Classes\n{names_yaml}\n"
+    )
+    return root
+
+
+@pytest.mark.parametrize(
+    "names_yaml",
+    ["names:\n  0: person\n  1: bicycle", "names: {0: person, 1: bicycle}", "names:\n  '0': person\n  '1': bicycle",
+     "names: [person, bicycle]", "names:\n  1: bicycle\n  0: person"],
+)  # fmt: skip
+def test_data_yaml_names_as_a_list_or_a_mapping_give_every_box(tmp_path: Path, names_yaml: str) -> None:
+    out = convert(_ultralytics(tmp_path / "src", names_yaml), tmp_path / "out", shards=1)
+    records = _records(out)
+    assert sorted(records) == ["coco8/images/train/train.jpg", "coco8/images/val/val.jpg"], "images, not captions"
+    for record in records.values():
+        assert record[contract.OBJECT_TEXT] == [b"bicycle", b"person"] and record[contract.OBJECT_LABEL] == [2, 1]
+        assert contract.TEXT not in record
+
+
+@pytest.mark.parametrize(
+    ("names_yaml", "said"),
+    [("names: {0: person, 2: bicycle}", "class index 1 has no name"),
+     ("names: {a: person, b: bicycle}", "`names` key 'a' is not a class index"),
+     ("names: {0: person, 1: null}", "`names` entry 1 is None"),
+     ("names: person", "`names` is str")],
+)  # fmt: skip
+def test_data_yaml_names_in_neither_form_stop_before_writing_naming_the_file(tmp_path: Path, names_yaml: str, said: str) -> None:
+    result = run_shardify("convert", str(_ultralytics(tmp_path / "src", names_yaml)), str(tmp_path / "out"))
+    assert result.returncode == 2, result.stderr
+    line = _error_line(result)
+    assert "coco8/data.yaml" in line and said in line, line
+    assert not (tmp_path / "out" / naming.MANIFEST_FILENAME).exists()
