@@ -21,7 +21,7 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, evidence_files, label_files
+from shardify.converters import archives, evidence_files, label_files, yolo_yaml
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -341,11 +341,11 @@ def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) ->
     for path in sorted(candidates, key=lambda p: (-p.count("/"), p)):
         try:
             with open_input(join_path(config.source, path)) as fileobj:
-                document = evidence_files.read_yaml(fileobj.read(_EVIDENCE_HEAD_BYTES))
+                document = yolo_yaml.read_yaml(fileobj.read(_EVIDENCE_HEAD_BYTES))
         except (OSError, InvalidInputError):
             continue  # not the export's data.yaml
         try:
-            names = evidence_files.yolo_names(document)
+            names = yolo_yaml.yolo_names(document)
         except InvalidInputError as error:
             raise UsageError(f"{path}: {error.reason}; it numbers the classes of {folders[0]}/") from None
         if names:
