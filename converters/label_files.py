@@ -335,7 +335,7 @@ def _categories(entries: list) -> tuple[dict[object, str], dict[object, str]]:
         named.setdefault(key, []).append(name)
     by_name: dict[str, list[object]] = {}
     for key, names in named.items():
-        if len(names) > 1:
+        if len(set(names)) > 1:  # an entry repeated as it is names the same category
             bad[key] = f"category id {key!r} is given to {len(names)} categories ({', '.join(map(repr, names[:3]))})"
         elif key not in bad:
             by_name.setdefault(names[0], []).append(key)

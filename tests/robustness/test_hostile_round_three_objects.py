@@ -182,9 +182,14 @@ def test_a_bad_coco_category_rejects_only_the_images_that_name_it(tmp_path: Path
         {"id": 4, "name": "dog", "supercategory": "animal"},  # a name given twice: which is meant?
         {"id": 5, "supercategory": "animal"},  # no name
         {"id": 6, "name": "bird", "supercategory": "animal"},
+        {"id": 6, "name": "bird", "supercategory": "animal"},  # an entry repeated as it is: one category
+        {"id": 7, "name": "cow", "supercategory": "animal"},
+        {"id": 7, "name": "horse", "supercategory": "animal"},  # an id given twice: which is meant?
     ]
-    images = [(1, "cat.jpg"), (2, "broken.jpg"), (3, "dog.jpg"), (4, "nameless.jpg"), (5, "bird.jpg"), (6, "cat_and_broken.jpg")]
-    annotations = [_box(1, 1, 1), _box(2, 2, 2), _box(3, 3, 3), _box(4, 4, 5), _box(5, 5, 6), _box(6, 6, 1), _box(7, 6, 2)]
+    images = [(1, "cat.jpg"), (2, "broken.jpg"), (3, "dog.jpg"), (4, "nameless.jpg"), (5, "bird.jpg"), (6, "cat_and_broken.jpg"),
+              (7, "cow.jpg")]  # fmt: skip
+    annotations = [_box(1, 1, 1), _box(2, 2, 2), _box(3, 3, 3), _box(4, 4, 5), _box(5, 5, 6), _box(6, 6, 1), _box(7, 6, 2),
+                   _box(8, 7, 7)]  # fmt: skip
     source = _coco(tmp_path / "coco", images, annotations, categories)
     out = convert(source, tmp_path / "out", shards=1)
     _accounted(out, [f"train2017/{name}" for _, name in images])
@@ -195,6 +200,7 @@ def test_a_bad_coco_category_rejects_only_the_images_that_name_it(tmp_path: Path
     assert "category 2 ('line\\nbreak')" in rejects["train2017/cat_and_broken.jpg"], "never written without an object"
     assert "category name 'dog' is given to ids 3, 4" in rejects["train2017/dog.jpg"]
     assert "category 5 has no name" in rejects["train2017/nameless.jpg"]
+    assert "category id 7 is given to 2 categories ('cow', 'horse')" in rejects["train2017/cow.jpg"]
     assert load_manifest(str(out)).objects.classes == {"cat": 1, "bird": 2}
 
 
