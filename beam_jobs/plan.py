@@ -69,7 +69,7 @@ class PlanContext:
     multi_label: bool = False
     split_ratios: SplitRatios | None = None
     seed: int = 0
-    class_ids: str = contract.CLASS_IDS_CONTIGUOUS
+    class_ids: str = contract.DEFAULT_CLASS_IDS
     version: int = 1
     base_labels: tuple[str, ...] = ()
     resize: str = ""
@@ -326,13 +326,13 @@ def _with_class_ids(summary: PlanSummary, counts: Mapping[str, _SplitCount], con
         if unnumbered:
             refusal = refusal or (
                 f"--class-ids source: the source gives no single numeric id for {', '.join(unnumbered[:3])}; "
-                "use --class-ids contiguous or label-map"
+                "use --class-ids label-map (the default) or contiguous"
             )
             class_ids = {}
         else:
             class_ids = {c: int(next(iter(sources[c]))) for c in classes}
     else:
-        first = 1 if context.class_ids == contract.CLASS_IDS_LABEL_MAP else 0
+        first = contract.FIRST_CLASS_ID[context.class_ids]
         class_ids = {c: index + first for index, c in enumerate(classes)}
     return dataclasses.replace(
         summary,

@@ -26,7 +26,7 @@ from shardify.config import ConvertConfig
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
 from shardify.errors import InvalidInputError, ShardifyError
 from shardify.format import naming
-from shardify.format.contract import CLASS_ID_CONVENTIONS
+from shardify.format.contract import CLASS_ID_CONVENTIONS, DEFAULT_CLASS_IDS
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
@@ -258,12 +258,12 @@ def convert(
     class_ids: Annotated[
         ClassIds,
         typer.Option(
-            metavar="contiguous|label-map|source",
-            help="Detection: number object classes from 0, from 1 (writes label_map.pbtxt), or by the source's ids (COCO's).",
+            metavar="label-map|contiguous|source",
+            help="Detection: number object classes from 1 (default; 0 is the background to detection trainers; writes label_map.pbtxt), from 0, or by the source's ids (COCO's).",
             show_choices=False,
             rich_help_panel=_LABELS,
         ),
-    ] = ClassIds("contiguous"),
+    ] = ClassIds(DEFAULT_CLASS_IDS),
     label_separator: Annotated[
         str, typer.Option(metavar="SEP", help="Multi-label: split label cells on SEP (e.g. ';').", rich_help_panel=_LABELS)
     ] = "",

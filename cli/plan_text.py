@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from shardify.format import naming
+from shardify.format import contract, naming
 from shardify.format.manifest import Manifest
 from shardify.inspect.text_view import resize_line
 from shardify.plan.entries import PlanSummary
@@ -55,7 +55,15 @@ def describe_plan(summary: PlanSummary) -> str:
         total = sum(summary.object_counts.values())
         numbered = ", ".join(f"{name}={number}" for name, number in sorted(summary.class_ids.items(), key=lambda item: item[1]))
         lines.append(f"  objects: {total} ({', '.join(f'{n}={c}' for n, c in summary.object_counts.items())})")
-        lines.append(f"    class numbers ({summary.class_id_convention}): {numbered}")
+        if numbered:
+            lines.append(f"    class numbers ({summary.class_id_convention}): {numbered}")
+            lines.append(f"    read: {contract.CLASS_ID_READERS.get(summary.class_id_convention, '')}")
+        background = [name for name, number in summary.class_ids.items() if number == 0]
+        if background and summary.class_id_convention != contract.CLASS_IDS_CONTIGUOUS:
+            lines.append(
+                f"    note: class {background[0]!r} is numbered 0, the background to Model Garden, the Object "
+                "Detection API and torchvision: --class-ids label-map numbers from 1"
+            )
     if summary.resize:
         lines.append(
             f"  resize: images whose {summary.resize.replace(':', ' side exceeds ')} px are stored shrunk to it; "

@@ -31,7 +31,6 @@ __all__ = [
     "first_lines",
     "voc_annotation",
     "yolo_annotation",
-    "yolo_names",
     "read_mat",
     "mat_variables",
     "MAX_EVIDENCE_BYTES",
@@ -396,23 +395,3 @@ def yolo_annotation(data: bytes, names: tuple[str, ...]) -> tuple[SourceObject, 
     except UnicodeDecodeError as error:
         raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
     return yolo_objects(text, names)
-
-
-def yolo_names(data: bytes) -> tuple[str, ...] | None:
-    """The class names of a YOLO data.yaml (`names:` as a list, or as {index: name}), or None.
-
-    Raises:
-      InvalidInputError: not YAML.
-    """
-    import yaml
-
-    try:
-        document = yaml.safe_load(data.decode("utf-8"))
-    except (yaml.YAMLError, UnicodeDecodeError, RecursionError) as error:
-        raise InvalidInputError(f"not YAML: {str(error).splitlines()[0] if str(error) else 'nested too deep'}") from None
-    names = document.get("names") if isinstance(document, dict) else None
-    if isinstance(names, dict) and all(isinstance(k, int) for k in names):
-        names = [names[k] for k in sorted(names)] if sorted(names) == list(range(len(names))) else None
-    if not isinstance(names, list) or not names or not all(isinstance(n, (str, int)) for n in names):
-        return None
-    return tuple(normalise_label(str(n)) for n in names)

@@ -8,11 +8,14 @@ datasets ship them in.
           (ILSVRC2012_validation_ground_truth.txt)
   coco    a COCO-style .json: "images" with "file_name", "annotations" naming categories and/or
           holding captions, "categories": one row per image, its categories as its labels
-          (multi-label), its captions joined with a line break. Image ids must be unique: images
-          sharing an id are each rejected, naming it (whose annotations are whose cannot be
-          told). An annotation naming a category "categories" does not list labels nothing: the
-          image keeps the categories its other annotations name, and is rejected only when its
-          annotations name no listed category at all.
+          (multi-label), its captions joined with a line break. Image ids must be unique whole
+          numbers from 0 to 2^63 - 1 (written as image/source_id): an image with another id, or
+          sharing its id, is rejected, naming it (whose annotations are whose cannot be told).
+          An annotation naming a category "categories" does not list labels nothing: the image
+          keeps the categories its other annotations name, and is rejected only when its
+          annotations name no listed category at all. A category that cannot be used (a name
+          with a line break, a name or id given twice) rejects the images that name it, not
+          the others. A top-level field of the wrong type ("annotations": "x") refuses the file.
 
 Every row comes back as a LabelRow or a RowError with its reason, numbered as the file shows it
 (the header is row 1 of a table; lines count from 1; COCO images by their place in "images").
@@ -197,24 +200,29 @@ def _coco(
         raise InvalidInputError(f"not a JSON annotation file: {error.reason}") from None
     if not isinstance(document, dict) or not isinstance(document.get("images"), list):
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
-    categories, problems = _categories(document.get("categories", []))
+    _check_top_level(document)
+    categories, bad_categories = _categories(document.get("categories", []))
     per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
     found_objects: dict[object, list[SourceObject]] = {}
     unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
-    has_categories = bool(categories) and isinstance(document.get("annotations"), list)  # image_info_test: none
-    for annotation in document.get("annotations", []) if isinstance(document.get("annotations"), list) else []:
-        if not isinstance(annotation, dict) or "image_id" not in annotation:
-            continue  # not about an image; nothing to attach it to (counted in no record)
-        names, texts, errors = per_image.setdefault(_hashable(annotation["image_id"]), (set(), [], []))
+    has_categories = bool(categories or bad_categories) and "annotations" in document  # image_info_test: none
+    for annotation in document.get("annotations", []):
+        if not isinstance(annotation, dict) or _image_id(annotation.get("image_id"))[1]:
+            continue  # about no image that can be written (an image of such an id is rejected); counted in no record
+        image_key = _image_id(annotation["image_id"])[0]  # 7.0 is image 7's; true is not image 1's
+        names, texts, errors = per_image.setdefault(image_key, (set(), [], []))
         if "category_id" in annotation:
             name = categories.get(_hashable(annotation["category_id"]))
-            if name is None:  # labels nothing; the image keeps its other annotations' categories
-                unknown.setdefault(_hashable(annotation["image_id"]), []).append(annotation["category_id"])
+            bad = bad_categories.get(_hashable(annotation["category_id"]))
+            if bad is not None:  # its objects cannot be told apart or named: the image is rejected
+                errors.append(bad)
+            elif name is None:  # labels nothing; the image keeps its other annotations' categories
+                unknown.setdefault(image_key, []).append(annotation["category_id"])
             else:
                 names.add(name)
                 if schema is not None and "bbox" in annotation:
                     try:
-                        found_objects.setdefault(_hashable(annotation["image_id"]), []).append(
+                        found_objects.setdefault(image_key, []).append(
                             coco_object(annotation, name, masks=schema.masks, keypoints=schema.keypoints)
                         )
                     except InvalidInputError as error:
@@ -224,13 +232,14 @@ def _coco(
     shared_ids = _shared_ids(document["images"])
     for index, image in enumerate(document["images"], start=1):
         if not isinstance(image, dict) or not isinstance(image.get("file_name"), str) or not image["file_name"].strip():
-            yield tables.RowError(index, problems[0] if problems else 'image entry without a "file_name"')
+            yield tables.RowError(index, 'image entry without a "file_name"')
             continue
         file_name = image["file_name"].strip()
-        if problems:  # the file it names is rejected with the reason (once: not the row as well)
-            yield tables.RowError(index, problems[0], file_name)
+        image_id, id_problem = _image_id(image.get("id"))
+        if id_problem:
+            yield tables.RowError(index, id_problem, file_name)
             continue
-        image_key = _hashable(image.get("id"))
+        image_key = image_id
         if image_key in shared_ids:
             yield tables.RowError(
                 index,
@@ -246,45 +255,100 @@ def _coco(
             shown = ", ".join(repr(c) for c in unknown[image_key][:3])
             yield tables.RowError(index, f'its annotations name only categories "categories" does not list ({shown})', file_name)
             continue
-        image_id = image.get("id")
         yield LabelRow(
             index,
             image["file_name"].strip(),
             tuple(sorted(names)),
             TEXT_JOIN.join(texts),
             has_categories,
-            objects=tuple(found_objects.get(_hashable(image_id), ())) if schema is not None and has_categories else None,
-            source_id=str(image_id) if isinstance(image_id, int) and not isinstance(image_id, bool) and image_id >= 0 else "",
+            objects=tuple(found_objects.get(image_key, ())) if schema is not None and has_categories else None,
+            source_id=str(image_id),
         )
 
 
+# COCO's top-level lists. A field of another type (`"annotations": "x"`) would read as "none":
+# every image written without its objects, or rejected as unlabelled, for a fault of the file.
+_TOP_LEVEL_LISTS = ("images", "annotations", "categories")
+# image/source_id is an int64 to Model Garden (its parsers read it with tf.strings.to_number).
+_MAX_IMAGE_ID = (1 << 63) - 1
+
+
+def _check_top_level(document: dict) -> None:
+    """Raises InvalidInputError naming the first of COCO's lists that the file holds as another type."""
+    for field in _TOP_LEVEL_LISTS:
+        if field in document and not isinstance(document[field], list):
+            raise InvalidInputError(
+                f'not a COCO-style annotation file: "{field}" is {_json_type(document[field])}, not a list'
+            )
+
+
+def _json_type(value: object) -> str:
+    return {dict: "an object", str: "a string", bool: "true or false", type(None): "null"}.get(type(value), "a number")
+
+
+def _image_id(value: object) -> tuple[int, str]:
+    """(COCO's image id, "") for a whole number from 0 to 2^63 - 1 (written as `image/source_id`,
+    which Model Garden reads as an int64), else (0, why not). No other id is made up in its place:
+    the record's number would collide with another image's COCO id."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_IMAGE_ID:
+        return 0, (
+            f"image id {value!r} is not a whole number from 0 to 2^63 - 1 (COCO's ids are; Model Garden reads them as int64)"
+        )
+    return value, ""
+
+
 def _shared_ids(images: list) -> dict[object, int]:
-    """{image id: how many images give it} for the ids more than one image gives."""
+    """{image id: how many images give it} for the (valid) ids more than one image gives: an
+    invalid id (`true`, which Python takes for 1) is rejected on its own and shares nothing."""
     counts: dict[object, int] = {}
     for image in images:
-        if isinstance(image, dict) and image.get("id") is not None:
-            key = _hashable(image["id"])
-            counts[key] = counts.get(key, 0) + 1
+        image_id, problem = _image_id(image.get("id") if isinstance(image, dict) else None)
+        if not problem:
+            counts[image_id] = counts.get(image_id, 0) + 1
     return {key: count for key, count in counts.items() if count > 1}
 
 
-def _categories(entries: object) -> tuple[dict[object, str], list[str]]:
-    """{category id: normalised name}, and what is wrong with the list (it spoils every row)."""
-    if not isinstance(entries, list):
-        return {}, ['"categories" is not a list']
-    categories: dict[object, str] = {}
+def _categories(entries: list) -> tuple[dict[object, str], dict[object, str]]:
+    """({category id: normalised name}, {category id: why it cannot be used}). A bad category (no
+    usable name, a name another category has, an id given twice) spoils only the images whose
+    annotations name it: they are rejected with the reason, the others are read. An entry without
+    an "id" cannot be named by any annotation, and labels nothing."""
+    named: dict[object, list[str]] = {}  # id -> the names given to it
+    bad: dict[object, str] = {}
     for entry in entries:
-        if not isinstance(entry, dict) or "id" not in entry or not isinstance(entry.get("name"), str):
-            return {}, ['a "categories" entry lacks an "id" or a "name"']
+        if not isinstance(entry, dict) or "id" not in entry:
+            continue
+        key = _hashable(entry["id"])
+        if not isinstance(entry.get("name"), str):
+            bad[key] = f"category {entry['id']!r} has no name"
+            continue
         try:
             (name,) = split_labels(entry["name"], "") or ("",)
         except InvalidInputError as error:
-            return {}, [f"category {entry['name']!r}: {error.reason}"]
-        if not name or name in categories.values():
-            return {}, [f"category names must be distinct and non-empty: {entry['name']!r}"]
-        categories[_hashable(entry["id"])] = name
-    return categories, []
+            bad[key] = f"category {entry['id']!r} ({entry['name']!r}): {error.reason}"
+            continue
+        if not name:
+            bad[key] = f"category {entry['id']!r} has an empty name"
+            continue
+        named.setdefault(key, []).append(name)
+    by_name: dict[str, list[object]] = {}
+    for key, names in named.items():
+        if len(set(names)) > 1:  # an entry repeated as it is names the same category
+            bad[key] = f"category id {key!r} is given to {len(names)} categories ({', '.join(map(repr, names[:3]))})"
+        elif key not in bad:
+            by_name.setdefault(names[0], []).append(key)
+    for name, keys in by_name.items():
+        if len(keys) > 1:
+            for key in keys:
+                shown = ", ".join(map(repr, keys[:3]))
+                bad[key] = f"category name {name!r} is given to ids {shown}: which is meant cannot be told"
+    categories = {key: names[0] for key, names in named.items() if key not in bad}
+    return categories, bad
 
 
 def _hashable(value: object) -> object:
-    return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict)) else value
+    """A category id as a dict key: lists and objects as their JSON, and `true` kept apart from 1
+    (Python's True == 1 would join them)."""
+    return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict, bool)) else value

@@ -43,10 +43,35 @@ __all__ = [
 ]
 
 
+# Coordinates, areas and keypoints beyond this many pixels are no image's: refused, as nan and inf are.
+_MAX_COORDINATE = 1e9
+
+
 def _number(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or abs(value) > 1e9:
+    """A JSON number of an annotation, checked finite and in range (never stored as 0 or clipped).
+
+    Raises:
+      InvalidInputError: not a number, or nan, inf or beyond _MAX_COORDINATE.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or abs(value) > _MAX_COORDINATE:
         raise InvalidInputError(f"{what} is not a number: {value!r}")
     return float(value)
+
+
+def _text_number(text: str | None, what: str) -> float:
+    """A number written as text (VOC's XML, YOLO's lines): `float()` alone reads `nan`, `inf` and
+    `1e400` (inf), which would be stored as 0 or clipped to the image's edge.
+
+    Raises:
+      InvalidInputError: not a number, or not finite, or beyond _MAX_COORDINATE.
+    """
+    try:
+        value = float(text or "x")
+    except ValueError:
+        raise InvalidInputError(f"{what} is not a number: {text!r}") from None
+    if value != value or abs(value) > _MAX_COORDINATE:
+        raise InvalidInputError(f"{what} is {text.strip()!r}, not a finite number")
+    return value
 
 
 def coco_object(annotation: Mapping[str, object], name: str, *, masks: bool = False, keypoints: bool = False) -> SourceObject:
@@ -98,7 +123,8 @@ def voc_objects(root: object) -> tuple[SourceObject, ...]:
     VOC's pixel coordinates count from 1: a box (1, 1, 10, 10) covers pixels 0-9.
 
     Raises:
-      InvalidInputError: an object without a name, or a box that is not four numbers.
+      InvalidInputError: an object without a name, or a box that is not four finite numbers (the
+        image is rejected, as for any annotation it cannot read: never stored as 0 or clipped).
     """
     found = []
     for obj in root.findall("object"):
@@ -108,10 +134,9 @@ def voc_objects(root: object) -> tuple[SourceObject, ...]:
         box = obj.find("bndbox")
         corners = ()
         if box is not None:
-            try:
-                xmin, ymin, xmax, ymax = (float(box.findtext(tag) or "x") for tag in ("xmin", "ymin", "xmax", "ymax"))
-            except ValueError:
-                raise InvalidInputError(f"object {name!r}: <bndbox> is not four numbers") from None
+            xmin, ymin, xmax, ymax = (
+                _text_number(box.findtext(tag), f"object {name!r}: <bndbox> <{tag}>") for tag in ("xmin", "ymin", "xmax", "ymax")
+            )
             corners = (xmin - 1, ymin - 1, xmax, ymax)
         found.append(
             SourceObject(
@@ -129,7 +154,8 @@ def yolo_objects(text: str, names: Sequence[str]) -> tuple[SourceObject, ...]:
     an image with no objects. Segmentation polygons (`class x1 y1 x2 y2 ...`) give their bounding box.
 
     Raises:
-      InvalidInputError: a line of another shape, or a class past `names`.
+      InvalidInputError: a line of another shape, a coordinate that is not a finite number, or a
+        class past `names`.
     """
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -137,10 +163,10 @@ def yolo_objects(text: str, names: Sequence[str]) -> tuple[SourceObject, ...]:
         if not fields:
             continue
         try:
-            values = [float(v) for v in fields[1:]]
             index = int(fields[0])
         except ValueError:
             raise InvalidInputError(f"line {number} is not `class cx cy w h`") from None
+        values = [_text_number(v, f"line {number}: a coordinate") for v in fields[1:]]
         if index < 0 or index >= len(names):
             raise InvalidInputError(f"line {number}: class {index} is past the {len(names)} names of data.yaml")
         if len(values) == 4:
@@ -163,7 +189,9 @@ def hf_objects(objects: object) -> tuple[SourceObject, ...]:
     number; a number is also the source's own class id.
 
     Raises:
-      InvalidInputError: `objects` is not of that shape, or its lists differ in length.
+      InvalidInputError: `objects` is not of that shape, or any of its per-object lists (`area`,
+        `id`, `iscrowd`, ...) is not as long as `bbox`: which value belongs to which box cannot be
+        told.
     """
     if not isinstance(objects, dict):
         raise InvalidInputError("objects is not {bbox, categories}")
@@ -171,6 +199,9 @@ def hf_objects(objects: object) -> tuple[SourceObject, ...]:
     categories = objects.get("categories", objects.get("category", []))
     if not isinstance(boxes, list) or not isinstance(categories, list) or len(boxes) != len(categories):
         raise InvalidInputError(f"objects has {_count(boxes)} boxes for {_count(categories)} categories")
+    for field, values in sorted(objects.items()):  # area, id, iscrowd, ...: one value per object, as in datasets' Sequence
+        if not isinstance(values, list) or len(values) != len(boxes):
+            raise InvalidInputError(f"objects has {len(boxes)} boxes for {_count(values)} {field!r} values")
     found = []
     for index, (box, category) in enumerate(zip(boxes, categories)):
         if isinstance(category, bool) or not isinstance(category, (int, str)) or not str(category).strip():

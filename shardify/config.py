@@ -51,8 +51,9 @@ class ConvertConfig:
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
       class_ids: detection datasets: how objects' class/label numbers their classes (see
-        contract.CLASS_ID_CONVENTIONS): "contiguous" from 0, "label-map" from 1 (with
-        label_map.pbtxt), "source" (the dataset's own ids, COCO's 1-90).
+        contract.CLASS_ID_CONVENTIONS): "label-map" from 1 (the default, with label_map.pbtxt:
+        detection trainers keep 0 for the background), "contiguous" from 0, "source" (the
+        dataset's own ids, COCO's 1-90).
       masks: detection datasets: store one PNG mask per object (COCO's polygons and RLE).
       keypoints: COCO: store each object's keypoints, read from the person_keypoints_*.json files
         (or the keypoints of a file given with --labels).
@@ -90,7 +91,7 @@ class ConvertConfig:
     header: bool | None = None
     label_from_name: str = ""
     label_level: int | None = None
-    class_ids: str = "contiguous"
+    class_ids: str = contract.DEFAULT_CLASS_IDS
     masks: bool = False
     keypoints: bool = False
     boxes_outside: str = "clip"

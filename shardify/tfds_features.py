@@ -1,7 +1,8 @@
 """TensorFlow Datasets' connectors for shardify's records: tfds's `Image`, decoding every format a
 record may hold, tfds's `BBoxFeature`, read from the four coordinate keys a detection record
-holds (`BBoxes`), and tfds's `Image(shape=(None, None, 1))` decoding a segmentation mask to its
-class indices (`Segmentation`).
+holds (`BBoxes`), tfds's `Image(shape=(None, None, 1))` decoding a segmentation mask to its
+class indices (`Segmentation`), and tfds's `ClassLabel` over object classes numbered from 1
+(`ClassLabelFromOne`).
 
 tfds imports this module itself, by the class name `features.json` gives (see
 `shardify/interop/tfds_metadata.py`), when `tfds.builder_from_directory(OUT)` reads an output; nothing in
@@ -28,6 +29,13 @@ luminance. `Segmentation` decodes as `shardify.load` does (`shardify.read.tf_dec
 as stored; a 16-bit mask whose classes all fit in 8 bits; and it fails the read, saying why, on a
 class above 255 (tfds's dtype is fixed when the output is written, uint8 as tfds's own
 segmentation datasets') or a colour PNG.
+
+Why not tfds's own `ClassLabel` for object classes numbered from 1 (`--class-ids label-map`, the
+default: detection trainers keep 0 for the background): a `ClassLabel` counts from 0, as tfds's own
+detection datasets' `objects/label` do, and would take class n for class n + 1 (and refuse to
+encode the last). `ClassLabelFromOne` is tfds's `ClassLabel` (0-based, the manifest's class names)
+reading and writing the record's number, the index plus `contract.FIRST_CLASS_ID` of that
+convention.
 """
 
 from __future__ import annotations
@@ -38,9 +46,10 @@ import numpy as np
 import tensorflow as tf
 import tensorflow_datasets as tfds
 
+from shardify.format import contract
 from shardify.read.tf_decode import decode_segmentation
 
-__all__ = ["Image", "BBoxes", "Segmentation"]
+__all__ = ["Image", "BBoxes", "Segmentation", "ClassLabelFromOne"]
 
 # Why tfds reads a 16-bit mask as uint8.
 _WHY_UINT8 = "TensorFlow Datasets' Segmentation feature is uint8 (read the output with shardify.load)"
@@ -85,3 +94,19 @@ class BBoxes(tfds.features.BBoxFeature):
 
     def decode_batch_example(self, tfexample_data: dict[str, tf.Tensor]) -> tf.Tensor:
         return tf.stack([tfexample_data[corner] for corner in self.CORNERS], axis=-1)
+
+
+class ClassLabelFromOne(tfds.features.ClassLabel):
+    """tfds's `ClassLabel` (0-based) over records whose class numbers count from 1: the record's
+    number less one on reading, plus one on writing."""
+
+    FIRST = contract.FIRST_CLASS_ID[contract.CLASS_IDS_LABEL_MAP]
+
+    def encode_example(self, example_data: Any) -> np.int64:
+        return np.int64(super().encode_example(example_data) + self.FIRST)
+
+    def decode_example(self, tfexample_data: tf.Tensor) -> tf.Tensor:
+        return super().decode_example(tfexample_data) - self.FIRST
+
+    def decode_example_np(self, example_data: Any) -> Any:
+        return super().decode_example_np(example_data) - self.FIRST

@@ -21,7 +21,7 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, evidence_files, label_files
+from shardify.converters import archives, evidence_files, label_files, yolo_yaml
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -327,14 +327,27 @@ def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     return found
 
 
-def _yolo_names(config: ConvertConfig, sample: list[str]) -> tuple[str, tuple[str, ...]] | None:
-    """(the data.yaml, its class names) of a YOLO export: a .yaml at the top of SRC with `names`."""
-    for path in sorted(p for p in sample if "/" not in p and layout.extension(p) in ("yaml", "yml")):
+def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) -> tuple[str, tuple[str, ...]] | None:
+    """(the data.yaml, its class names) of a YOLO export: a .yaml with `names` at the top of SRC or
+    in a folder above the labels `folders` (the export's own folder, inside the wrapper its
+    download unpacks into), the nearest first.
+
+    Raises:
+      UsageError: such a .yaml gives `names` in neither of YOLO's forms (guessing would number the
+        classes wrong).
+    """
+    above = {"/".join(parts[:i]) for parts in (f.split("/") for f in folders) for i in range(len(parts))}
+    candidates = [p for p in sample if layout.extension(p) in ("yaml", "yml") and posixpath.dirname(p) in above]
+    for path in sorted(candidates, key=lambda p: (-p.count("/"), p)):
         try:
             with open_input(join_path(config.source, path)) as fileobj:
-                names = evidence_files.yolo_names(fileobj.read(_EVIDENCE_HEAD_BYTES))
+                document = yolo_yaml.read_yaml(fileobj.read(_EVIDENCE_HEAD_BYTES))
         except (OSError, InvalidInputError):
-            continue
+            continue  # not the export's data.yaml
+        try:
+            names = yolo_yaml.yolo_names(document)
+        except InvalidInputError as error:
+            raise UsageError(f"{path}: {error.reason}; it numbers the classes of {folders[0]}/") from None
         if names:
             return path, names
     return None
@@ -392,10 +405,6 @@ def _yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     its path with the last `images` folder read as `labels` and the extension as .txt, as
     Ultralytics finds them (`images/train/x.jpg` -> `labels/train/x.txt`; Roboflow's
     `train/images/x.jpg` -> `train/labels/x.txt`). One Evidence per labels folder."""
-    found = _yolo_names(config, sample)
-    if found is None:
-        return []
-    yaml_file, names = found
     images = {p.rsplit(".", 1)[0] for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
     by_folder: dict[str, list[str]] = {}
     for path in sample:
@@ -403,11 +412,17 @@ def _yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
         if layout.extension(path) == "txt" and "labels" in parts[:-1]:
             at = len(parts) - 2 - parts[-2::-1].index("labels")  # the last `labels` folder on the path
             by_folder.setdefault("/".join(parts[: at + 1]), []).append(path)
-    evidence = []
+    mirroring = {}
     for folder, labels in sorted(by_folder.items()):
         mirrored = [evidence_lib.yolo_image_key(folder, p[len(folder) + 1 :]) for p in labels]
-        if sum(1 for key in mirrored if key in images) * 2 < len(labels):
-            continue
+        if sum(1 for key in mirrored if key in images) * 2 >= len(labels):
+            mirroring[folder] = mirrored
+    found = _yolo_names(config, sample, list(mirroring)) if mirroring else None
+    if found is None:
+        return []
+    yaml_file, names = found
+    evidence = []
+    for folder, mirrored in mirroring.items():
         parts = round(sum(key.count("/") + 1 for key in mirrored) / len(mirrored))
         note = f"{folder}/: YOLO labels (class cx cy w h), class names from {yaml_file} ({len(names)})"
         rule = evidence_lib.KeyRule(parts, False)

@@ -17,7 +17,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from shardify.format.contract import LABEL_INDEX_KEYS
+from shardify.format.contract import LABEL_INDEX_KEYS, OBJECT_LABEL
 
 __all__ = [
     "MANIFEST_FILENAME",
@@ -52,6 +52,7 @@ __all__ = [
     "TFDS_SHARD_TEMPLATE",
     "TFDS_FILE_FORMAT",
     "tfds_labels_filename",
+    "TFDS_OBJECT_LABELS_FILENAME",
     "is_tfds_file",
     "is_metadata_file",
 ]
@@ -126,14 +127,24 @@ def parse_version_filename(name: str) -> tuple[str, int] | None:
     return match[1], int(match[2])
 
 
-def tfds_labels_filename(feature_key: str) -> str:
-    """The file tfds reads a class label's names from: the feature's key with `/` as `.` (tfds's
-    `convert_feature_name_to_filename`), e.g. `image/class/label` -> `image.class.label.labels.txt`."""
-    return feature_key.replace("/", ".") + _TFDS_LABELS_SUFFIX
+def tfds_labels_filename(feature_key: str, parent: str = "") -> str:
+    """The file tfds reads a class label's names from: the feature's key with `/` as `.`, after its
+    parent's key (a nested feature's) and `-` (tfds's `convert_feature_name_to_filename`), e.g.
+    `image/class/label` -> `image.class.label.labels.txt`, `class/label` in `image/object` ->
+    `image.object-class.label.labels.txt`."""
+    name = feature_key.replace("/", ".")
+    return (f"{parent.replace('/', '.')}-{name}" if parent else name) + _TFDS_LABELS_SUFFIX
 
 
+# A detection output's object classes: `class/label` inside the `image/object` sequence.
+TFDS_OBJECT_LABELS_FILENAME = tfds_labels_filename(OBJECT_LABEL[len("image/object/") :], parent="image/object")
 _TFDS_FILENAMES = frozenset(
-    {TFDS_INFO_FILENAME, TFDS_FEATURES_FILENAME, *(tfds_labels_filename(key) for key in LABEL_INDEX_KEYS)}
+    {
+        TFDS_INFO_FILENAME,
+        TFDS_FEATURES_FILENAME,
+        TFDS_OBJECT_LABELS_FILENAME,
+        *(tfds_labels_filename(key) for key in LABEL_INDEX_KEYS),
+    }
 )
 # Files of the run itself, each written whole under a temporary name first.
 _RUN_FILENAMES = (

@@ -10,10 +10,10 @@ The Object Detection API and the models trained with it name their classes throu
 
 Its ids count from 1: 0 is the background class (`label_map_util` refuses an id of 0 outside a
 `background` item). So the file is written only where the records' `image/object/class/label`
-numbers are such ids: `--class-ids label-map` (1, 2, ... in the manifest's class order) or
-`--class-ids source` where the source numbers from 1 (COCO's 1-90). Records numbered from 0
-(`--class-ids contiguous`, tfds's and torchvision's convention) get none, rather than a map whose
-ids are not the records' numbers.
+numbers are such ids: `--class-ids label-map` (the default: 1, 2, ... in the manifest's class
+order) or `--class-ids source` where the source numbers from 1 (COCO's 1-90). Records numbered
+from 0 (`--class-ids contiguous`, or `source` over YOLO's indices) get none, rather than a map
+whose ids are not the records' numbers.
 """
 
 from __future__ import annotations

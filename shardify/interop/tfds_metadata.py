@@ -26,12 +26,17 @@ express every layout anyway: `text` is a feature and also the parent of `text/so
 A detection output's objects (the manifest's `objects`) are one `Sequence` keyed `image/object`,
 as tfds's own detection datasets hold `objects`: each object's `bbox`
 (`shardify.tfds_features.BBoxes`, tfds's `BBoxFeature` read from the four `image/object/bbox/*`
-keys), `class/label` (an int64 `Tensor`: its numbers may be a label map's or the source's, not
-0..n-1, and a `ClassLabel`'s names file, `image.object.class.label.labels.txt`, is not among the
-files `shardify.format.naming` knows), `class/text`, `area`, `is_crowd`, `difficult`, `truncated`
+keys), `class/label`, `class/text`, `area`, `is_crowd`, `difficult`, `truncated`
 and `mask` (`Image(shape=(None, None, 1))`: the PNG decoded). The serialized parts of a nested
 feature are named by joining keys with `/`, so they are exactly the records' keys. Its supervised
 keys are then (`image/encoded`, `image/object`). Keypoints (several per object) stay flat.
+
+An object's `class/label` is 0-based in tfds, as tfds's own detection datasets number
+`objects/label`, whatever the records hold: a `ClassLabel` (names in
+`image.object-class.label.labels.txt`, in the manifest's class order) where the records number
+from 0 (`--class-ids contiguous`), `shardify.tfds_features.ClassLabelFromOne` (the record's
+number less `contract.FIRST_CLASS_ID`) where they number from 1 (`label-map`, the default). The
+source's own ids (`source`: COCO's 1-90, with gaps) are no class index: an int64 `Tensor` of them.
 """
 
 from __future__ import annotations
@@ -64,6 +69,11 @@ _TENSOR = _FEATURES + "tensor_feature.Tensor"
 # BBoxFeature reading the four coordinate keys (see shardify/tfds_features.py).
 _TFDS_IMAGE = _FEATURES + "image_feature.Image"
 _BBOXES = "shardify.tfds_features.BBoxes"
+# The tfds connector of object classes numbered from each convention's first id (see the docstring).
+_OBJECT_CLASS_LABELS = {
+    contract.CLASS_IDS_CONTIGUOUS: _CLASS_LABEL,
+    contract.CLASS_IDS_LABEL_MAP: "shardify.tfds_features.ClassLabelFromOne",
+}
 _SEQUENCE_KEY = "image/object"  # the key of a detection output's objects: the records' keys less the field
 _BOX_KEYS = (contract.OBJECT_YMIN, contract.OBJECT_XMIN, contract.OBJECT_YMAX, contract.OBJECT_XMAX)
 # One value per object in each (keypoints are not: an object holds several).
@@ -144,6 +154,10 @@ def _objects(manifest: Manifest, keys: list[str]) -> _Json:
             content = {"shape": {"dimensions": ["4"]}, "dtype": "float32", "bboxFormat": "REL_YXYX"}
             described = "each object's box: [ymin, xmin, ymax, xmax] / image size"
             inner["bbox"] = _connector(_BBOXES, "boundingBox", content, described)
+        elif key == contract.OBJECT_LABEL and _object_class_names(manifest):
+            names = _object_class_names(manifest)
+            python_class = _OBJECT_CLASS_LABELS[manifest.objects.class_ids]
+            inner["class/label"] = _connector(python_class, "classLabel", {"numClasses": str(len(names))}, description)
         elif key == contract.OBJECT_MASK:
             shape = {"dimensions": [_UNKNOWN, _UNKNOWN, "1"]}
             inner["mask"] = _connector(_TFDS_IMAGE, "image", {"shape": shape, "dtype": "uint8"}, description)
@@ -154,6 +168,19 @@ def _objects(manifest: Manifest, keys: list[str]) -> _Json:
             inner[key[len(_SEQUENCE_KEY) + 1 :]] = _connector(_TENSOR, "tensor", content, description)
     objects = _connector(_FEATURES_DICT, "featuresDict", {"features": dict(sorted(inner.items()))})
     return _sequence(objects, "a detection dataset's objects, one value of each field per object")
+
+
+def _object_class_names(manifest: Manifest) -> tuple[str, ...]:
+    """The object class names in index order, where the records number them first, first + 1, ...
+    by a convention with a first id (see the module docstring); else ()."""
+    objects = manifest.objects
+    if objects is None or not objects.classes or objects.class_ids not in _OBJECT_CLASS_LABELS:
+        return ()
+    first = contract.FIRST_CLASS_ID[objects.class_ids]
+    ordered = sorted(objects.classes.items(), key=lambda item: item[1])
+    if [number for _, number in ordered] != list(range(first, first + len(ordered))):
+        return ()
+    return tuple(name for name, _ in ordered)
 
 
 def tfds_features(manifest: Manifest) -> _Json:
@@ -245,7 +272,7 @@ def tfds_dataset_info(manifest: Manifest) -> _Json:
     return info
 
 
-def _label_names_text(manifest: Manifest) -> str:
+def _label_names_text(manifest: Manifest, names: tuple[str, ...]) -> str:
     """The label names, one a line, as tfds's ClassLabel reads them back (each line stripped, empty
     lines dropped).
 
@@ -253,13 +280,13 @@ def _label_names_text(manifest: Manifest) -> str:
       ManifestError: a name that such a file cannot hold (a line break, surrounding spaces). shardify
         never writes one: it normalises and rejects such labels while converting.
     """
-    for label in manifest.labels:
+    for label in names:
         if not label or label != label.strip() or len(label.splitlines()) != 1:
             raise ManifestError(
                 f"{join_path(manifest.root, naming.MANIFEST_FILENAME)}: label {label!r} cannot be written to a "
                 "TensorFlow Datasets label file (one name a line, without surrounding spaces)"
             )
-    return "".join(f"{label}\n" for label in manifest.labels)
+    return "".join(f"{label}\n" for label in names)
 
 
 def _dumps(document: _Json) -> str:
@@ -279,10 +306,13 @@ def tfds_files(manifest: Manifest) -> dict[str, str]:
     """
     files: dict[str, str] = {}
     if manifest.labels:
-        names = _label_names_text(manifest)
+        names = _label_names_text(manifest, manifest.labels)
         for key in contract.LABEL_INDEX_KEYS:
             if key in manifest.features:
                 files[naming.tfds_labels_filename(key)] = names
+    if _object_keys(manifest) and _object_class_names(manifest):
+        object_names = _label_names_text(manifest, _object_class_names(manifest))
+        files[naming.TFDS_OBJECT_LABELS_FILENAME] = object_names
     info = tfds_dataset_info(manifest)
     files[naming.TFDS_FEATURES_FILENAME] = _dumps(tfds_features(manifest))
     files[naming.TFDS_INFO_FILENAME] = _dumps(info)

@@ -10,8 +10,9 @@ That is the target torchvision's detection models (`fasterrcnn_resnet50_fpn`, `m
 `keypointrcnn_...`) and its detection reference scripts take. Only those keys: the references move
 every value of a target to the device with `.to(device)`, which a list of class names would fail,
 and torchvision's `SanitizeBoundingBoxes` filters only the boxes, masks and labels of a target, so
-an extra per-object field could fall out of step with them. Class names are the manifest's
-(`objects.classes`); `difficult` and `truncated` are in `shardify.load`'s `objects` and tfds's.
+an extra per-object field could fall out of step with them. `labels` are the records' numbers:
+from 1 by default (`--class-ids label-map`), as torchvision's detection models want them (they
+keep 0 for the background). Class names are the manifest's (`objects.classes`); `difficult` and `truncated` are in `shardify.load`'s `objects` and tfds's.
 
 Why boxes move here and not in torchvision: the image is cropped, resized, padded and flipped by
 `shardify.read.torch_records` as `shardify.load` does it, and the target must follow the same

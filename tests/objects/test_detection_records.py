@@ -107,10 +107,15 @@ def test_coco_records_hold_each_annotations_box_and_category(tmp_path: Path) -> 
     assert "item {\n  id: 90\n  name: 'toothbrush'\n}\n" in label_map and label_map.count("item {") == 11
 
 
-def test_coco_classes_numbered_contiguously_follow_the_category_ids(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("class_ids", "first"), [(None, 1), ("label-map", 1), ("contiguous", 0)])
+def test_coco_classes_are_numbered_in_category_order_from_1_by_default(tmp_path: Path, class_ids: str | None, first: int) -> None:
+    """By default from 1, as a label map counts: detection trainers (Model Garden, the Object
+    Detection API, torchvision) take class 0 for the background. `contiguous` counts from 0."""
     truth = build_coco2017(tmp_path / "download")
-    records = _convert(truth.root, tmp_path / "out")
-    classes = load_manifest(str(tmp_path / "out")).objects.classes
+    records = _convert(truth.root, tmp_path / "out", **({"class_ids": class_ids} if class_ids else {}))
+    objects = load_manifest(str(tmp_path / "out")).objects
+    assert objects.class_ids == (class_ids or "label-map"), "the manifest records the numbering"
+    classes = objects.classes
     ids = sorted(
         {
             a["category_id"]: 1
@@ -121,10 +126,12 @@ def test_coco_classes_numbered_contiguously_follow_the_category_ids(tmp_path: Pa
     names = {
         c["id"]: c["name"] for c in json.loads((truth.root / "annotations/instances_val2017.json").read_text())["categories"]
     }
-    assert classes == {names[i]: index for index, i in enumerate(ids)}, "0, 1, ... in COCO's category order"
+    assert classes == {names[i]: first + index for index, i in enumerate(ids)}, "in COCO's category order"
     for record in records.values():
         assert [classes[t.decode()] for t in record[contract.OBJECT_TEXT]] == record[contract.OBJECT_LABEL].tolist()
-    assert not (tmp_path / "out" / "label_map.pbtxt").exists(), "ids from 0 are no label map's ids"
+    assert sum(len(r[contract.OBJECT_LABEL]) for r in records.values()) == 16
+    # ids from 0 are no label map's ids
+    assert (tmp_path / "out" / "label_map.pbtxt").exists() == (first == 1)
 
 
 def test_coco_keypoints_are_each_persons_points_in_order(tmp_path: Path) -> None:
@@ -230,7 +237,7 @@ def test_a_mask_of_another_size_or_runs_that_overrun_the_image_drop_that_object_
     ]
     source = _coco_source(tmp_path / "src", [("a.png", w, h)], annotations, [{"id": 1, "name": "thing"}])
     record = _convert(source, tmp_path / "out", masks=True)["images/a.png"]
-    assert len(record[contract.OBJECT_MASK]) == 1 and record[contract.OBJECT_LABEL].tolist() == [0]
+    assert len(record[contract.OBJECT_MASK]) == 1 and record[contract.OBJECT_LABEL].tolist() == [1]
     repairs = read_report(tmp_path / "out", "repaired.jsonl")
     assert [r["path"] for r in repairs] == ["images/a.png"]
     said = json.dumps(repairs)
@@ -243,7 +250,7 @@ def test_a_mask_of_another_size_or_runs_that_overrun_the_image_drop_that_object_
 def test_voc_records_hold_each_xml_objects_box_and_flags(tmp_path: Path) -> None:
     truth = build_pascal_voc2012(tmp_path / "download")
     # 2010_006088.jpg is in no Main split list: rejected, as tfds never reads it
-    records = _convert(truth.root, tmp_path / "out", class_ids="label-map", max_rejects="100%")
+    records = _convert(truth.root, tmp_path / "out", max_rejects="100%")  # numbered from 1 by default
     classes = load_manifest(str(tmp_path / "out")).objects.classes
     assert sorted(classes.values()) == list(range(1, len(classes) + 1))
     checked = 0
@@ -301,18 +308,20 @@ def _yolo_source(root: Path) -> tuple[Path, dict[str, list[tuple[int, float, flo
     return root, labels
 
 
-def test_yolo_export_gives_boxes_and_its_own_class_numbers_not_captions(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("class_ids", "first"), [(None, 1), ("source", 0)])
+def test_yolo_export_gives_boxes_and_classes_in_names_order_not_captions(tmp_path: Path, class_ids: str | None, first: int) -> None:
+    """Numbered from 1 in data.yaml's order by default; `--class-ids source` keeps YOLO's indices."""
     source, labels = _yolo_source(tmp_path / "yolo")
-    records = _convert(source, tmp_path / "out")
+    records = _convert(source, tmp_path / "out", **({"class_ids": class_ids} if class_ids else {}))
     assert set(records) == {f"images/{p}" for p in labels}
     names = ["person", "bicycle", "car"]
-    assert load_manifest(str(tmp_path / "out")).objects.classes == {n: i for i, n in enumerate(names)}
+    assert load_manifest(str(tmp_path / "out")).objects.classes == {n: first + i for i, n in enumerate(names)}
     for path, objects in labels.items():
         record = records[f"images/{path}"]
         assert record["split"] == path.split("/")[0]
         want = [[cy - bh / 2, cx - bw / 2, cy + bh / 2, cx + bw / 2] for _, cx, cy, bw, bh in objects]
         np.testing.assert_allclose(_boxes(record), np.array(want).reshape(-1, 4), atol=1e-6)
-        assert record[contract.OBJECT_LABEL].tolist() == [c for c, *_ in objects]
+        assert record[contract.OBJECT_LABEL].tolist() == [first + c for c, *_ in objects]
         assert [t.decode() for t in record[contract.OBJECT_TEXT]] == [names[c] for c, *_ in objects]
 
 
@@ -336,7 +345,7 @@ def test_a_roboflow_yolo_export_pairs_each_split_s_images_with_its_own_labels(tm
     records = _convert(root, tmp_path / "out")
     assert set(records) == set(want)
     for path, (label, boxes) in want.items():
-        assert records[path][contract.OBJECT_LABEL].tolist() == [label]
+        assert records[path][contract.OBJECT_LABEL].tolist() == [label + 1]  # data.yaml's index + 1, by default
         np.testing.assert_allclose(_boxes(records[path]), boxes, atol=1e-6)
 
 
