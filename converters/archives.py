@@ -55,6 +55,7 @@ __all__ = [
     "last_copies",
     "EARLIER_COPY",
     "MAX_EXPANSION_RATIO",
+    "expansion_problem",
     "MAX_NESTED_ARCHIVES",
     "open_gzip",
     "member_view",
@@ -539,13 +540,22 @@ def _check_zip_member(fileobj: BinaryIO, info: zipfile.ZipInfo, end_of_members: 
         descriptor_crc = _descriptor_crc(fileobj.read(4 * 4))
         if descriptor_crc != info.CRC:
             return "its data descriptor and the central directory give different CRC-32s (a damaged or crafted archive)", 0
-    if info.file_size > _EXPANSION_FLOOR_BYTES and info.file_size > MAX_EXPANSION_RATIO * max(info.compress_size, 1):
-        ratio = info.file_size / max(info.compress_size, 1)
-        return (
-            f"expands {ratio:,.0f} times ({info.compress_size:,} bytes to {info.file_size:,}), more than the "
-            f"{MAX_EXPANSION_RATIO} times an archive member may (a zip bomb?)"
-        ), 0
-    return "", end
+    problem = expansion_problem(info.compress_size, info.file_size, "an archive member")
+    return (problem, 0) if problem else ("", end)
+
+
+def expansion_problem(stored: int, expanded: int, what: str) -> str:
+    """Why `stored` compressed bytes may not become `expanded` bytes, or "": more than
+    MAX_EXPANSION_RATIO times, above the floor. One rule for every decompression shardify does (zip
+    members, gzip files, the arrays of an .npz), checked on the sizes the file declares before any
+    byte is decompressed."""
+    if expanded <= _EXPANSION_FLOOR_BYTES or expanded <= MAX_EXPANSION_RATIO * max(stored, 1):
+        return ""
+    ratio = expanded / max(stored, 1)
+    return (
+        f"expands {ratio:,.0f} times ({stored:,} bytes to {expanded:,}), more than the "
+        f"{MAX_EXPANSION_RATIO} times {what} may (a zip bomb?)"
+    )
 
 
 def _descriptor_crc(block: bytes) -> int | None:

@@ -5,20 +5,30 @@ command (or the real conversion) and counts inputs from what it built, never fro
 
 from __future__ import annotations
 
+import gzip
+import io
 import json
 import re
 import shutil
+import struct
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from helpers.cli_runs import one_line_error, run_shardify
+from helpers.shard_io import read_report
 from helpers.sources import convert
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import CorruptShardError, ManifestError
+from shardify.converters import arrays, label_files
+from shardify.errors import CorruptShardError, InvalidInputError, ManifestError
 from shardify.format import naming
 from shardify.format.manifest import load_manifest
+from shardify.inputs.files import size_of
 from shardify.inspect.verify import verify_output
 
 
@@ -139,3 +149,129 @@ def test_a_forged_inputs_line_is_caught_by_verify_and_refused_by_append(
     assert expected in one_line_error(result)
     assert load_manifest(str(out)).version == 1 and not (out / naming.DUPLICATES_FILENAME).exists()
 
+
+# --- what a small file can make large: every decompression bounded, sizes checked before reading --
+
+# Run as the command, reporting its process tree's peak resident memory (KiB) on its last stderr line.
+_PEAK_RSS = (
+    "import resource, subprocess, sys\n"
+    "done = subprocess.run(sys.argv[1:], capture_output=True, text=True, timeout=240)\n"
+    "sys.stdout.write(done.stdout); sys.stderr.write(done.stderr)\n"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    "sys.exit(done.returncode)\n"
+)
+# What a conversion of a few small files takes here, with room to spare (measured about 250 MiB):
+# far below the 1 GiB the hostile files below would inflate to when read whole.
+_SMALL_RUN_RSS_KIB = 600 << 10
+
+
+def _convert_measured(source: Path, out: Path, *args: str) -> tuple[subprocess.CompletedProcess, int]:
+    result = run_shardify("convert", str(source), str(out), "--max-rejects", "100%", "-q", *args, prefix=[sys.executable, "-c", _PEAK_RSS])
+    *stderr, peak = result.stderr.rstrip("\n").split("\n")
+    result.stderr = "\n".join(stderr)
+    return result, int(peak)
+
+
+def _zeros_gzip(path: Path, header: bytes, total: int) -> None:
+    """A gzip file of `header` then zeros up to `total` bytes, written block by block."""
+    block = bytes(1 << 20)
+    with gzip.open(path, "wb", compresslevel=1) as f:
+        f.write(header)
+        for _ in range((total - len(header)) >> 20):
+            f.write(block)
+
+
+def _idx_header(magic: int, shape: tuple[int, ...]) -> bytes:
+    return struct.pack(f">I{len(shape)}I", magic, *shape)
+
+
+def test_a_gzipped_idx_file_is_read_only_as_far_as_its_header_promises(tmp_path: Path) -> None:
+    source, out = tmp_path / "mnist", tmp_path / "out"
+    source.mkdir()
+    # train: 10 images by its header, then 1 GiB of zeros (about 1 MB gzipped); t10k: whole and right.
+    _zeros_gzip(source / "train-images-idx3-ubyte.gz", _idx_header(0x803, (10, 28, 28)), 1 << 30)
+    with gzip.open(source / "train-labels-idx1-ubyte.gz", "wb") as f:
+        f.write(_idx_header(0x801, (10,)) + bytes(range(10)))
+    # t10k: a header promising 2 GiB of pixels in a 2 kB file.
+    with gzip.open(source / "t10k-images-idx3-ubyte.gz", "wb") as f:
+        f.write(_idx_header(0x803, (2_800_000, 28, 28)) + bytes(1000))
+    with gzip.open(source / "t10k-labels-idx1-ubyte.gz", "wb") as f:
+        f.write(_idx_header(0x801, (3,)) + bytes(3))
+    result, peak_kib = _convert_measured(source, out)
+    assert peak_kib < _SMALL_RUN_RSS_KIB, f"{peak_kib >> 10} MiB resident"
+    rejects = {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
+    assert rejects["train-images-idx3-ubyte.gz"] == "holds more bytes of values than the 7,840 its header gives"
+    assert rejects["t10k-images-idx3-ubyte.gz"].startswith("an idx file's values would take 2,195,200,000 bytes, more than 2048 MiB")
+    assert result.returncode == 1 and "error: " in result.stderr  # nothing usable: no manifest
+
+
+def _npz_with_bomb(path: Path, expanded: int) -> None:
+    """mnist.npz: x_test and y_test whole and right; x_train a [N, 28, 28] uint8 array of zeros
+    `expanded` bytes long, compressed about 1000 times (written block by block)."""
+    good = {"x_test": np.arange(2 * 28 * 28, dtype=np.uint8).reshape(2, 28, 28), "y_test": np.array([1, 2], np.uint8)}
+    count = expanded // (28 * 28)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, array in good.items():
+            buffer = io.BytesIO()
+            np.lib.format.write_array(buffer, array)
+            archive.writestr(name + ".npy", buffer.getvalue())
+        buffer = io.BytesIO()
+        np.lib.format.write_array_header_1_0(buffer, {"descr": "|u1", "fortran_order": False, "shape": (count, 28, 28)})
+        info = zipfile.ZipInfo("x_train.npy", (2020, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        with archive.open(info, "w", force_zip64=True) as member:
+            member.write(buffer.getvalue())
+            left = count * 28 * 28
+            while left:
+                member.write(bytes(min(left, 1 << 20)))
+                left -= min(left, 1 << 20)
+        buffer = io.BytesIO()
+        np.lib.format.write_array(buffer, np.random.default_rng(0).integers(0, 10, count, np.uint8))
+        archive.writestr("y_train.npy", buffer.getvalue())
+
+
+def test_an_npz_array_that_inflates_1000_times_is_refused_before_it_is_decompressed(tmp_path: Path) -> None:
+    source, out = tmp_path / "keras", tmp_path / "out"
+    source.mkdir()
+    _npz_with_bomb(source / "mnist.npz", 1 << 30)
+    assert (source / "mnist.npz").stat().st_size < 2 << 20
+    result, peak_kib = _convert_measured(source, out)
+    assert peak_kib < _SMALL_RUN_RSS_KIB, f"{peak_kib >> 10} MiB resident"
+    rejects = [(r["path"], r["reason"]) for r in read_report(out, naming.REJECTS_FILENAME)]
+    assert [path for path, _ in rejects] == ["mnist.npz"], rejects
+    assert "more than the 200 times the array 'x_train' may" in rejects[0][1]
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(
+    "header, expected",
+    [
+        ({"descr": "|O", "fortran_order": False, "shape": (2, 28, 28)}, "holds Python objects"),
+        ({"descr": "|u1", "fortran_order": False, "shape": (3, 28, 28)}, "header gives 2,352 bytes of values, its member holds 1,568"),
+    ],
+    ids=["objects (a pickle)", "a header larger than its data"],
+)
+def test_an_npz_array_whose_header_lies_is_refused(tmp_path: Path, header: dict, expected: str) -> None:
+    buffer = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buffer, header)
+    with open(tmp_path / "mnist.npz", "wb") as f, zipfile.ZipFile(f, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("x_train.npy", buffer.getvalue() + bytes(2 * 28 * 28))
+        labels = io.BytesIO()
+        np.lib.format.write_array(labels, np.array([1, 2], np.uint8))
+        archive.writestr("y_train.npy", labels.getvalue())
+    with open(tmp_path / "mnist.npz", "rb") as f:
+        with pytest.raises(InvalidInputError, match=re.escape(expected)):
+            arrays.read_images(f, "mnist.npz", arrays.ArrayFile(arrays.NPZ, "train", part="x_train"))
+
+
+def test_an_annotation_file_over_its_limit_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The size is checked before a byte is read: a sparse file of 1.1 GB would otherwise be read whole."""
+    path = tmp_path / "instances.json"
+    with open(path, "wb") as f:
+        f.truncate(label_files.MAX_ANNOTATION_BYTES + 1)
+    with open(path, "rb") as f:
+        reads = []
+        monkeypatch.setattr(f, "read", lambda *a: reads.append(a) or b"", raising=False)
+        with pytest.raises(InvalidInputError, match="annotation file larger than 1024 MiB"):
+            list(label_files.read_label_rows(f, str(path), size_bytes=size_of(f)))
+        assert reads == []
