@@ -19,9 +19,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers import shipped
 from helpers.cli_runs import one_line_error, run_shardify
 from helpers.shard_io import read_report
-from helpers.sources import convert
+from helpers.sources import convert, image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import arrays, label_files
@@ -275,3 +276,61 @@ def test_an_annotation_file_over_its_limit_is_refused_unread(tmp_path: Path, mon
         with pytest.raises(InvalidInputError, match="annotation file larger than 1024 MiB"):
             list(label_files.read_label_rows(f, str(path), size_bytes=size_of(f)))
         assert reads == []
+
+
+# --- refusals name the file detection set aside, and why --------------------------------------------
+
+_MAT_73_HEADER = (
+    b"MATLAB 7.3 MAT-file, Platform: GLNXA64, Created on: Mon Jan  1 00:00:00 2024 HDF5 schema 1.00 .".ljust(116)
+    + bytes(8)
+    + struct.pack("<H", 0x0200)
+    + b"IM"
+)
+
+
+def _flowers_with_v73_labels(root: Path) -> Path:
+    truth = shipped.build_oxford_flowers102(root)
+    (truth.root / "imagelabels.mat").write_bytes(_MAT_73_HEADER + bytes(512))  # the HDF5 file follows the header
+    return truth.root
+
+
+def _flowers_with_labels_not_whole(root: Path) -> Path:
+    truth = shipped.build_oxford_flowers102(root)
+    labels = np.array([1.5, -1, 0, 1e300] + [1.0] * 23).reshape(1, -1)
+    (truth.root / "imagelabels.mat").write_bytes(shipped.mat5_bytes({"labels": labels}))
+    return truth.root
+
+
+def _voc_nested_200000_deep(root: Path) -> Path:
+    truth = shipped.build_pascal_voc2012(root)
+    first = sorted((truth.root / "VOC2012" / "Annotations").glob("*.xml"))[0]
+    first.write_text("<annotation>" + "<a>" * 200_000 + "</a>" * 200_000 + "</annotation>")
+    return truth.root
+
+
+def _coco_over_its_limit(root: Path) -> Path:
+    (root / "images").mkdir(parents=True)
+    for index in range(4):
+        (root / "images" / f"{index}.jpg").write_bytes(image_bytes(seed=index))
+    with open(root / "instances.json", "wb") as f:  # sparse: 1.1 GB on no disk
+        f.write(b'{"images": [{"id": 1, "file_name": "images/0.jpg"}], "annotations": []}')
+        f.truncate(1_100_000_000)
+    return root
+
+
+@pytest.mark.parametrize(
+    "make, expected",
+    [
+        (_flowers_with_v73_labels, "set aside: imagelabels.mat (not a MATLAB file scipy reads: NotImplementedError: Please use HDF reader for matlab v7.3 files"),
+        (_flowers_with_labels_not_whole, "set aside: imagelabels.mat (labels: not a vector of whole numbers >= 0"),
+        (_voc_nested_200000_deep, "set aside: VOC2012/Annotations/2008_000002.xml (its first lines hold no <annotation> with an <object>"),
+        (_coco_over_its_limit, "set aside: instances.json (1,100,000,000 bytes, more than the 1024 MiB an annotation file may hold)"),
+    ],
+    ids=["flowers102 with a v7.3 imagelabels.mat", "flowers102 labels 1.5, -1, 0, 1e300", "VOC nested 200,000 deep", "a 1.1 GB COCO file"],
+)
+def test_a_refusal_names_the_file_detection_set_aside_and_why(tmp_path: Path, make, expected: str) -> None:  # noqa: ANN001
+    source = make(tmp_path / "src")
+    result = run_shardify("convert", str(source), str(tmp_path / "out"), "--dry-run")
+    assert result.returncode == 2, result.stderr
+    line = one_line_error(result)
+    assert "holds files but no class folders" in line and expected in line, line
