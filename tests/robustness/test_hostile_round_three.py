@@ -13,6 +13,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -21,13 +22,13 @@ import pytest
 
 from helpers import shipped
 from helpers.cli_runs import one_line_error, run_shardify
-from helpers.shard_io import read_report
+from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert, image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.converters import arrays, label_files
+from shardify.converters import archives, arrays, label_files
 from shardify.errors import CorruptShardError, InvalidInputError, ManifestError
-from shardify.format import naming
+from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 from shardify.inputs.files import size_of
 from shardify.inspect.verify import verify_output
@@ -334,3 +335,75 @@ def test_a_refusal_names_the_file_detection_set_aside_and_why(tmp_path: Path, ma
     assert result.returncode == 2, result.stderr
     line = one_line_error(result)
     assert "holds files but no class folders" in line and expected in line, line
+
+
+# --- one bad item never stops the good ones ----------------------------------------------------------
+
+
+def test_an_s3_key_with_a_double_slash_is_one_reject_and_the_rest_converts(tmp_path: Path) -> None:
+    """Against moto's S3 server on 127.0.0.1, as tests/runners/test_cloud_paths.py runs it."""
+    boto3 = pytest.importorskip("boto3", reason="needs apache-beam[aws]")
+    from runners.test_runners import _free_port, _wait_for
+
+    port = _free_port()
+    server = subprocess.Popen(
+        [str(Path(sys.executable).with_name("moto_server")), "-H", "127.0.0.1", "-p", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for(port, server)
+        endpoint = f"http://127.0.0.1:{port}"
+        client = boto3.client("s3", endpoint_url=endpoint, aws_access_key_id="test", aws_secret_access_key="test", region_name="us-east-1")
+        client.create_bucket(Bucket="hostile-keys")
+        good = [f"{label}/{i}.txt" for label in ("neg", "pos") for i in range(4)]
+        odd = ["/a/x.txt", "neg/../up.txt", "./here.txt"]  # src//a/x.txt, src/neg/../up.txt, src/./here.txt
+        for relpath in good + odd:
+            client.put_object(Bucket="hostile-keys", Key=f"src/{relpath}", Body=f"text of {relpath}\n".encode())
+        client.put_object(Bucket="hostile-keys", Key="src/pos/", Body=b"")  # a console's folder marker: no file
+        options = [f"--s3_endpoint_url={endpoint}", "--s3_access_key_id=test", "--s3_secret_access_key=test", "--s3_region_name=us-east-1"]
+        out = tmp_path / "out"
+        result = run_shardify("convert", "s3://hostile-keys/src", str(out), "--max-rejects", "100%", "-q", "--", *options)
+    finally:
+        server.kill()
+        server.wait()
+    assert result.returncode == 0, result.stderr
+    rejects = {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
+    assert set(rejects) == set(odd), rejects
+    assert rejects["/a/x.txt"].startswith("the object's key holds an empty folder name (two slashes in a row")
+    assert rejects["neg/../up.txt"].startswith("the object's key holds a '..' folder")
+    written = {record[contract.TEXT_SOURCE].decode() for shard in out.glob("*.tfrecord") for record in read_shard(shard)}
+    assert written == set(good)
+    assert load_manifest(str(out)).inputs["seen"] == len(good) + len(odd)
+
+
+def _tar(path: Path, members: list[tuple[str, bytes]]) -> None:
+    with tarfile.open(path, "w") as archive:
+        for name, data in members:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+
+
+def test_webdataset_members_sharing_a_key_and_field_are_each_counted(tmp_path: Path) -> None:
+    """Samples are the inputs; of two members giving one sample the same field, neither is chosen
+    (both and the sample's other members are rejected, saying why); a path twice keeps its last copy."""
+    source = tmp_path / "src"
+    source.mkdir()
+    members = [(f"{i:04d}.{field}", image_bytes(seed=i) if field == "jpg" else b"%d" % (i % 2)) for i in range(4) for field in ("cls", "jpg")]
+    members += [("a.cls", b"0"), ("a.jpg", image_bytes(seed=20)), ("a.JPG", image_bytes(seed=21))]  # one field, two members
+    members += [("b.cls", b"1"), ("b.jpg", image_bytes(seed=22)), ("b.jpg", image_bytes(seed=23))]  # one path twice
+    _tar(source / "shard-000.tar", members)
+    out = convert(source, tmp_path / "out")
+    written = sorted(record[contract.IMAGE_FILENAME].decode() for shard in out.glob("*.tfrecord") for record in read_shard(shard))
+    rejects = sorted((r["path"], r["reason"]) for r in read_report(out, naming.REJECTS_FILENAME))
+    assert written == [f"shard-000/{i:04d}.jpg" for i in range(4)] + ["shard-000/b.jpg"]
+    doubled = "sample 'shard-000/a' already has a jpg member: which one is meant cannot be told"
+    assert rejects == [
+        ("shard-000/a.JPG", doubled),
+        ("shard-000/a.cls", doubled),
+        ("shard-000/a.jpg", doubled),
+        ("shard-000/b.jpg", archives.EARLIER_COPY),
+    ]
+    manifest = load_manifest(str(out))
+    assert manifest.inputs["seen"] == len(written) + len(rejects) == manifest.inputs["written"] + manifest.inputs["rejected"]
