@@ -8,6 +8,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
 import re
 import shutil
 import struct
@@ -25,6 +26,7 @@ from helpers.cli_runs import one_line_error, run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert, image_bytes
 from shardify.beam_jobs.launch import run_conversion
+from shardify.beam_jobs.runners import runner
 from shardify.config import ConvertConfig
 from shardify.converters import archives, arrays, label_files
 from shardify.errors import CorruptShardError, InvalidInputError, ManifestError
@@ -407,3 +409,27 @@ def test_webdataset_members_sharing_a_key_and_field_are_each_counted(tmp_path: P
     ]
     manifest = load_manifest(str(out))
     assert manifest.inputs["seen"] == len(written) + len(rejects) == manifest.inputs["written"] + manifest.inputs["rejected"]
+
+
+# --- processes: --workers against the machine ---------------------------------------------------------
+
+
+def test_workers_1000_under_a_process_limit_of_80_fail_at_once_in_one_line(tmp_path: Path) -> None:
+    """As another user (root is exempt from RLIMIT_NPROC): `--workers 1000` is lowered to the cap
+    with a warning, then refused before any worker starts, since 80 processes and threads leave no
+    room for them; never a fork storm, never a hang."""
+    from robustness.test_hostile_round_two import _as_another_user
+
+    if not shutil.which("prlimit"):
+        pytest.skip("no prlimit")
+    source = _texts(tmp_path / "src", count=5)
+    tmp_path.chmod(0o777)
+    result = run_shardify(
+        "convert", str(source), str(tmp_path / "out"), "--workers", "1000", "-q",
+        prefix=[*_as_another_user(), "prlimit", "--nproc=80", "--"], timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert "Traceback" not in result.stderr and len(lines) == 2, result.stderr
+    assert lines[0] == f"--workers 1000: capped at {runner.worker_cap()} worker processes ({runner.MAX_WORKERS_PER_CORE} per core on {os.cpu_count()} cores)"
+    assert lines[1].startswith(f"error: cannot start {runner.worker_cap()} worker processes: this user may run 80 processes"), lines
