@@ -268,6 +268,22 @@ def test_an_npz_array_whose_header_lies_is_refused(tmp_path: Path, header: dict,
             arrays.read_images(f, "mnist.npz", arrays.ArrayFile(arrays.NPZ, "train", part="x_train"))
 
 
+def test_a_coco_file_over_its_limit_given_with_labels_is_refused_unread(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    (source / "images").mkdir(parents=True)
+    for index in range(3):
+        (source / "images" / f"{index}.jpg").write_bytes(image_bytes(seed=index))
+    labels = tmp_path / "instances.json"
+    with open(labels, "wb") as f:  # sparse: 1.1 GB that would be read whole to be refused
+        f.write(b'{"images": [{"id": 1, "file_name": "images/0.jpg"}], "annotations": [], "categories": []}')
+        f.truncate(1_100_000_000)
+    result, peak_kib = _convert_measured(source, tmp_path / "out", "--labels", str(labels))
+    assert peak_kib < _SMALL_RUN_RSS_KIB, f"{peak_kib >> 10} MiB resident"
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    reasons = {r["reason"] for r in read_report(tmp_path / "out", naming.REJECTS_FILENAME) if r["path"] == str(labels)}
+    assert reasons == {"unusable label file: annotation file larger than 1024 MiB: split it"}, reasons
+
+
 def test_an_annotation_file_over_its_limit_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The size is checked before a byte is read: a sparse file of 1.1 GB would otherwise be read whole."""
     path = tmp_path / "instances.json"
