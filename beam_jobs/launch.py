@@ -209,7 +209,8 @@ def _append_plan(
         )
     if latest.version >= naming.MAX_VERSION:
         raise UsageError(
-            f"--append: {config.output} holds version {latest.version}, the last an output can hold: convert it again without --append"
+            f"--append: {config.output} holds version {latest.version}, the last an output can hold: "
+            "convert it again without --append"
         )
     if source_layout.name not in APPENDABLE_LAYOUTS or scan.archives or source_layout.objects.any:
         raise UsageError(

@@ -144,7 +144,8 @@ def _looks_like_coco(path: str, shown: str) -> bool:
         with open_input(path) as fileobj:
             size = size_of(fileobj)
             if size is not None and size > label_files.MAX_ANNOTATION_BYTES:
-                set_aside.note(shown, f"{size:,} bytes, more than the {label_files.MAX_ANNOTATION_BYTES >> 20} MiB an annotation file may hold")
+                limit_mib = label_files.MAX_ANNOTATION_BYTES >> 20
+                set_aside.note(shown, f"{size:,} bytes, more than the {limit_mib} MiB an annotation file may hold")
                 return False
             head = fileobj.read(_COCO_HEAD_BYTES)
     except (OSError, InvalidInputError) as error:
@@ -453,7 +454,8 @@ def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Eviden
             note = f"{folder}/: Pascal VOC annotations, one per image: its objects' names are its labels"
             found.append(Evidence(folder, evidence_lib.XML_OBJECTS, evidence_lib.KeyRule(1, False), note=note))
         elif shared * 2 >= len(paths) and folder:  # annotations by their names, but the first one read is not
-            set_aside.note(paths[0], f"its first lines hold no <annotation> with an <object>, so {folder}/ was not read as Pascal VOC annotations")
+            why = f"its first lines hold no <annotation> with an <object>, so {folder}/ was not read as Pascal VOC annotations"
+            set_aside.note(paths[0], why)
     return found
 
 

@@ -417,5 +417,6 @@ def _check_version_record(record: object, expected: int, where: str) -> None:
 
 def _shown(value: object) -> str:
     """A value from an untrusted file, short enough for one line."""
-    text = json.dumps(value, ensure_ascii=True) if isinstance(value, (str, int, float, bool, type(None))) else type(value).__name__
+    plain = isinstance(value, (str, int, float, bool, type(None)))
+    text = json.dumps(value, ensure_ascii=True) if plain else type(value).__name__
     return text if len(text) <= 40 else text[:37] + "..."

@@ -2,10 +2,11 @@
 
 Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), its versions
 and their inputs files (see `_check_versions`), that the output folder holds no shard files the
-manifest does not list, that each report has as many lines as the manifest counts, and per shard: sha256 and size against the manifest, every record's framing
-CRCs, every record parsed against the feature spec, every label index within the manifest's labels
-(-1, an unlabelled record, only in a split that counts unlabelled records), the record counts per
-shard and split, and that its DALI index gives every record's offset and size.
+manifest does not list, that each report has as many lines as the manifest counts, and per shard:
+sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
+feature spec, every label index within the manifest's labels (-1, an unlabelled record, only in a
+split that counts unlabelled records), the record counts per shard and split, and that its DALI
+index gives every record's offset and size.
 
 The manifest is untrusted (`manifest.parse_manifest` checks it), and files are opened as inputs are:
 only regular files, never blocking on a pipe, only inside the output folder, never through a link.
