@@ -15,7 +15,8 @@ regular file (links, devices, GNU sparse files), an encrypted or oddly compresse
 rejects. A member is what its own header and data say: a zip member's local header must agree with
 the central directory (name, method, sizes, CRC), its data must lie inside the archive and share no
 byte with another member's, it may not expand more than MAX_EXPANSION_RATIO times, and its bytes are
-checked against its CRC-32 once they are read. A path the archive holds more than once (what
+checked against its CRC-32 once they are read. A tar.gz member may not expand more than that
+either, measured before it is read between the gzip index's seek points around it. A path the archive holds more than once (what
 `tar -r` leaves when a file is updated) is the last copy, as extracting the archive leaves it; each
 earlier copy is a reject (`last_copies`). Tars inside tars are listed by iteration, at most
 MAX_NESTED_ARCHIVES deep; a deeper one is one reject. Names are UTF-8 whatever the locale.
@@ -24,8 +25,10 @@ MAX_NESTED_ARCHIVES deep; a deeper one is one reject. Names are UTF-8 whatever t
 from __future__ import annotations
 
 import array
+import bisect
 import dataclasses
 import io
+import os
 import operator
 import pickle
 import posixpath
@@ -621,6 +624,35 @@ def member_view(stream: BinaryIO, location: MemberLocation) -> BinaryIO:
     return io.BufferedReader(_Region(stream, start, location.member_bytes, crc))
 
 
+def _gzip_span(stream: BinaryIO, start: int, size: int) -> int:
+    """The compressed bytes that hold bytes [start, start + size) of a gzip stream at most, from its
+    index's seek points (the one at or before `start` to the one at or after the end; the stream's
+    end where the index stops before): a tar.gz member's stored size, which tar does not record, so
+    that its expansion is checked as a zip member's is. The points are read once per stream."""
+    points = stream.__dict__.get("_shardify_points") if hasattr(stream, "__dict__") else None
+    if points is None:
+        found = list(stream.seek_points()) if hasattr(stream, "seek_points") else []
+        points = ([point[0] for point in found], [point[1] for point in found])
+        if hasattr(stream, "__dict__"):
+            stream.__dict__["_shardify_points"] = points
+    uncompressed, compressed = points
+    if not uncompressed:
+        return size  # no index: nothing to measure by, nothing refused
+    first = max(bisect.bisect_right(uncompressed, start) - 1, 0)
+    last = bisect.bisect_left(uncompressed, start + size)
+    end = compressed[last] if last < len(compressed) else max(compressed[-1], _raw_size(stream))
+    return max(end - compressed[first], 1)
+
+
+def _raw_size(stream: BinaryIO) -> int:
+    """The compressed file's size under a gzip stream (0 when it cannot be told)."""
+    try:
+        raw = stream.fileobj()
+        return os.fstat(raw.fileno()).st_size
+    except (AttributeError, OSError, ValueError, TypeError):
+        return 0
+
+
 def read_member(stream: BinaryIO, location: MemberLocation) -> bytes:
     """The member's bytes, exactly `location.member_bytes` of them, from the archive open as
     `stream` (for TAR_GZ: `open_gzip` with its index); a zip member's checked against its CRC-32.
@@ -630,6 +662,10 @@ def read_member(stream: BinaryIO, location: MemberLocation) -> bytes:
     """
     size = location.member_bytes
     start, crc = _data_start(stream, location)
+    if location.kind == TAR_GZ:  # before a byte of it is decompressed
+        problem = expansion_problem(_gzip_span(stream, start, size), size, "an archive member")
+        if problem:
+            raise InvalidInputError(problem)
     stream.seek(start)
     if location.kind == ZIP and location.method != _ZIP_STORED:
         try:

@@ -220,6 +220,46 @@ def test_a_gzipped_idx_file_is_read_only_as_far_as_its_header_promises(tmp_path:
     assert result.returncode == 1 and "error: " in result.stderr  # nothing usable: no manifest
 
 
+class _Zeros(io.RawIOBase):
+    """`size` zero bytes, read as a file (a tar member written without holding it in memory)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self._left = size
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:  # noqa: ANN001 - the io protocol's buffer
+        count = min(len(buffer), self._left)
+        buffer[:count] = bytes(count)
+        self._left -= count
+        return count
+
+
+def test_a_tar_gz_member_that_inflates_1000_times_is_refused_before_it_is_decompressed(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    source.mkdir()
+    with gzip.open(source / "pets.tar.gz", "wb", compresslevel=9) as stream, tarfile.open(fileobj=stream, mode="w") as archive:
+        for index in range(4):
+            for label in ("cat", "dog"):
+                data = image_bytes(seed=index + (10 if label == "dog" else 0))
+                info = tarfile.TarInfo(f"{label}/{index}.jpg")
+                info.size = len(data)
+                archive.addfile(info, io.BytesIO(data))
+        info = tarfile.TarInfo("cat/bomb.jpg")
+        info.size = 512 << 20
+        archive.addfile(info, io.BufferedReader(_Zeros(info.size)))
+    assert (source / "pets.tar.gz").stat().st_size < 1 << 20
+    result, peak_kib = _convert_measured(source, tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert peak_kib < _SMALL_RUN_RSS_KIB, f"{peak_kib >> 10} MiB resident"
+    rejects = [(r["path"], r["reason"]) for r in read_report(tmp_path / "out", naming.REJECTS_FILENAME)]
+    assert [path for path, _ in rejects] == ["pets/cat/bomb.jpg"], rejects
+    assert re.fullmatch(r"expands [\d,]+ times \([\d,]+ bytes to 536,870,912\), more than the 200 times an archive member may \(a zip bomb\?\)", rejects[0][1])
+    assert load_manifest(str(tmp_path / "out")).inputs["written"] == 8
+
+
 def _npz_with_bomb(path: Path, expanded: int) -> None:
     """mnist.npz: x_test and y_test whole and right; x_train a [N, 28, 28] uint8 array of zeros
     `expanded` bytes long, compressed about 1000 times (written block by block)."""
