@@ -28,7 +28,7 @@ from helpers.sources import convert, image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.beam_jobs.runners import runner
 from shardify.config import ConvertConfig
-from shardify.converters import archives, arrays, label_files
+from shardify.converters import archives, arrays, evidence_files, label_files
 from shardify.errors import CorruptShardError, InvalidInputError, ManifestError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -514,3 +514,15 @@ def test_workers_1000_under_a_process_limit_of_80_fail_at_once_in_one_line(tmp_p
     cap, per_core = runner.worker_cap(), runner.MAX_WORKERS_PER_CORE
     assert lines[0] == f"--workers 1000: capped at {cap} worker processes ({per_core} per core on {os.cpu_count()} cores)"
     assert lines[1].startswith(f"error: cannot start {cap} worker processes: this user may run 80 processes"), lines
+
+
+def test_a_mat_file_over_its_limit_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "imagelabels.mat"
+    with open(path, "wb") as f:  # sparse
+        f.truncate(evidence_files.MAX_MAT_BYTES + 1)
+    with open(path, "rb") as f:
+        reads = []
+        monkeypatch.setattr(f, "read", lambda *a: reads.append(a) or b"", raising=False)
+        with pytest.raises(InvalidInputError, match="larger than 64 MiB"):
+            evidence_files.read_mat(f)
+        assert reads == []
