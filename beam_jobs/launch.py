@@ -31,7 +31,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import ManifestError, OutputError, RejectLimitError, SourceError, UsageError
 from shardify.format import naming
 from shardify.format.manifest import Manifest, load_manifest
-from shardify.format.versions import VersionPlan, bounded_lines, created_now, parse_inputs
+from shardify.format.versions import VersionPlan, check_inputs_file, created_now, records_per_version
 from shardify.inputs.paths import is_local_path, utf8_name
 from shardify.plan.entries import PlanSummary
 from shardify.plan import layout
@@ -207,6 +207,11 @@ def _append_plan(
             f"--append: {config.output} was written by a shardify without versions (it lists no inputs): "
             "convert it again once without --append"
         )
+    if latest.version >= naming.MAX_VERSION:
+        raise UsageError(
+            f"--append: {config.output} holds version {latest.version}, the last an output can hold: "
+            "convert it again without --append"
+        )
     if source_layout.name not in APPENDABLE_LAYOUTS or scan.archives or source_layout.objects.any:
         raise UsageError(
             f"--append reads sources whose every input is a file of its own ({', '.join(APPENDABLE_LAYOUTS)}, no archives, "
@@ -258,14 +263,17 @@ def _append_plan(
         raise UsageError(
             f"--append: {config.output} lacks {missing[0]}, the inputs its version holds: convert again without --append"
         )
-    if in_process:  # read here once, and kept for the pipeline's steps that read them in this process
-        load_held(config.output, version.held_files)
-        return config, version
-    for number, name in enumerate(version.held_files, start=1):  # checked before any work, one line at a time
+    # Checked before any work, one line at a time: each version's lines name paths inside SRC and
+    # count exactly the records its shards hold (a forged line would count a record none holds).
+    per_version = records_per_version(
+        (split.name, shard.path, shard.num_records) for split in latest.splits.values() for shard in split.shards
+    )
+    for number, name in enumerate(version.held_files, start=1):
         path = FileSystems.join(config.output, name)
         with FileSystems.open(path) as f:
-            for _ in parse_inputs(bounded_lines(f), path, number):
-                pass
+            check_inputs_file(f, path, number, per_version)
+    if in_process:  # read here once, and kept for the pipeline's steps that read them in this process
+        load_held(config.output, version.held_files)
     return config, version
 
 

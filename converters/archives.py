@@ -15,7 +15,8 @@ regular file (links, devices, GNU sparse files), an encrypted or oddly compresse
 rejects. A member is what its own header and data say: a zip member's local header must agree with
 the central directory (name, method, sizes, CRC), its data must lie inside the archive and share no
 byte with another member's, it may not expand more than MAX_EXPANSION_RATIO times, and its bytes are
-checked against its CRC-32 once they are read. A path the archive holds more than once (what
+checked against its CRC-32 once they are read. A tar.gz member may not expand more than that
+either, measured before it is read between the gzip index's seek points around it. A path the archive holds more than once (what
 `tar -r` leaves when a file is updated) is the last copy, as extracting the archive leaves it; each
 earlier copy is a reject (`last_copies`). Tars inside tars are listed by iteration, at most
 MAX_NESTED_ARCHIVES deep; a deeper one is one reject. Names are UTF-8 whatever the locale.
@@ -24,8 +25,10 @@ MAX_NESTED_ARCHIVES deep; a deeper one is one reject. Names are UTF-8 whatever t
 from __future__ import annotations
 
 import array
+import bisect
 import dataclasses
 import io
+import os
 import operator
 import pickle
 import posixpath
@@ -55,6 +58,7 @@ __all__ = [
     "last_copies",
     "EARLIER_COPY",
     "MAX_EXPANSION_RATIO",
+    "expansion_problem",
     "MAX_NESTED_ARCHIVES",
     "open_gzip",
     "member_view",
@@ -539,13 +543,22 @@ def _check_zip_member(fileobj: BinaryIO, info: zipfile.ZipInfo, end_of_members: 
         descriptor_crc = _descriptor_crc(fileobj.read(4 * 4))
         if descriptor_crc != info.CRC:
             return "its data descriptor and the central directory give different CRC-32s (a damaged or crafted archive)", 0
-    if info.file_size > _EXPANSION_FLOOR_BYTES and info.file_size > MAX_EXPANSION_RATIO * max(info.compress_size, 1):
-        ratio = info.file_size / max(info.compress_size, 1)
-        return (
-            f"expands {ratio:,.0f} times ({info.compress_size:,} bytes to {info.file_size:,}), more than the "
-            f"{MAX_EXPANSION_RATIO} times an archive member may (a zip bomb?)"
-        ), 0
-    return "", end
+    problem = expansion_problem(info.compress_size, info.file_size, "an archive member")
+    return (problem, 0) if problem else ("", end)
+
+
+def expansion_problem(stored: int, expanded: int, what: str) -> str:
+    """Why `stored` compressed bytes may not become `expanded` bytes, or "": more than
+    MAX_EXPANSION_RATIO times, above the floor. One rule for every decompression shardify does (zip
+    members, gzip files, the arrays of an .npz), checked on the sizes the file declares before any
+    byte is decompressed."""
+    if expanded <= _EXPANSION_FLOOR_BYTES or expanded <= MAX_EXPANSION_RATIO * max(stored, 1):
+        return ""
+    ratio = expanded / max(stored, 1)
+    return (
+        f"expands {ratio:,.0f} times ({stored:,} bytes to {expanded:,}), more than the "
+        f"{MAX_EXPANSION_RATIO} times {what} may (a zip bomb?)"
+    )
 
 
 def _descriptor_crc(block: bytes) -> int | None:
@@ -611,6 +624,35 @@ def member_view(stream: BinaryIO, location: MemberLocation) -> BinaryIO:
     return io.BufferedReader(_Region(stream, start, location.member_bytes, crc))
 
 
+def _gzip_span(stream: BinaryIO, start: int, size: int) -> int:
+    """The compressed bytes that hold bytes [start, start + size) of a gzip stream at most, from its
+    index's seek points (the one at or before `start` to the one at or after the end; the stream's
+    end where the index stops before): a tar.gz member's stored size, which tar does not record, so
+    that its expansion is checked as a zip member's is. The points are read once per stream."""
+    points = stream.__dict__.get("_shardify_points") if hasattr(stream, "__dict__") else None
+    if points is None:
+        found = list(stream.seek_points()) if hasattr(stream, "seek_points") else []
+        points = ([point[0] for point in found], [point[1] for point in found])
+        if hasattr(stream, "__dict__"):
+            stream.__dict__["_shardify_points"] = points
+    uncompressed, compressed = points
+    if not uncompressed:
+        return size  # no index: nothing to measure by, nothing refused
+    first = max(bisect.bisect_right(uncompressed, start) - 1, 0)
+    last = bisect.bisect_left(uncompressed, start + size)
+    end = compressed[last] if last < len(compressed) else max(compressed[-1], _raw_size(stream))
+    return max(end - compressed[first], 1)
+
+
+def _raw_size(stream: BinaryIO) -> int:
+    """The compressed file's size under a gzip stream (0 when it cannot be told)."""
+    try:
+        raw = stream.fileobj()
+        return os.fstat(raw.fileno()).st_size
+    except (AttributeError, OSError, ValueError, TypeError):
+        return 0
+
+
 def read_member(stream: BinaryIO, location: MemberLocation) -> bytes:
     """The member's bytes, exactly `location.member_bytes` of them, from the archive open as
     `stream` (for TAR_GZ: `open_gzip` with its index); a zip member's checked against its CRC-32.
@@ -620,6 +662,10 @@ def read_member(stream: BinaryIO, location: MemberLocation) -> bytes:
     """
     size = location.member_bytes
     start, crc = _data_start(stream, location)
+    if location.kind == TAR_GZ:  # before a byte of it is decompressed
+        problem = expansion_problem(_gzip_span(stream, start, size), size, "an archive member")
+        if problem:
+            raise InvalidInputError(problem)
     stream.seek(start)
     if location.kind == ZIP and location.method != _ZIP_STORED:
         try:

@@ -9,23 +9,29 @@ lossless PNG of its pixels.
   npz         NumPy archives of `x_<split>` and `y_<split>` arrays (Keras' `mnist.npz`)
 
 Pickles are untrusted: they are loaded by an unpickler that builds only dicts, lists, strings,
-numbers and uint8 arrays (`_SafeUnpickler`), never by `pickle.load`; `.npz` files with
-`allow_pickle=False`. An array file is read whole by the worker that needs it (a CIFAR batch is
-30 MB, MNIST's training images 47 MB); larger than MAX_ARRAY_FILE_BYTES is refused.
+numbers and uint8 arrays (`_SafeUnpickler`), never by `pickle.load`; an `.npz` array is read
+from its `.npy` header, never as a pickle. An array file is read whole by the worker that needs it
+(a CIFAR batch is 30 MB, MNIST's training images 47 MB); larger than MAX_ARRAY_FILE_BYTES is
+refused, and so is what its headers say it holds once decompressed, before anything is: over
+MAX_ARRAY_FILE_BYTES, or expanding more than an archive member may (200 times, see archives.py).
 """
 
 from __future__ import annotations
 
 import gzip
 import io
+import math
 import pickle
 import posixpath
 import struct
+import zipfile
+import zlib
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 import numpy as np
 
+from shardify.converters.archives import expansion_problem
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import FASHION_MNIST
 from shardify.plan.layout import CIFAR, IDX, IDX_IMAGES, NPZ, array_kind
@@ -54,6 +60,10 @@ MAX_ARRAY_FILE_BYTES = 2 << 30
 # MNIST's): used when a path names Fashion-MNIST.
 FASHION_MNIST_NAMES = FASHION_MNIST
 _IDX_LABELS_MAGIC, _IDX_IMAGES_MAGIC = 0x00000801, 0x00000803
+# The .npy headers numpy writes (a Python literal of shape, order and dtype), read by numpy's own
+# parsers; numpy's default limit on a header's size, which a crafted one may not pass.
+_NPY_HEADER_READERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
+_NPY_MAX_HEADER_BYTES = 10_000
 
 
 @dataclass(frozen=True)
@@ -130,28 +140,85 @@ def _unpickle(fileobj: BinaryIO) -> dict:
 
 
 def _idx(fileobj: BinaryIO, relpath: str, magic: int) -> np.ndarray:
+    """An idx file's values, read as far as its header promises and no further: a gzip stream is
+    decompressed only to the header's count (checked first against MAX_ARRAY_FILE_BYTES and the
+    expansion limit), and one byte more means the file is not what its header says."""
     data = _read_all(fileobj)
+    stream: BinaryIO = io.BytesIO(data)
     if relpath.endswith(".gz"):
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as error:
-            raise InvalidInputError(f"not a readable gzip file: {error}") from None
-    dims = magic & 0xFF
-    if len(data) < 4 + 4 * dims or struct.unpack(">I", data[:4])[0] != magic:
-        raise InvalidInputError(f"not an idx file of magic 0x{magic:08x}")
-    shape = struct.unpack(f">{dims}I", data[4 : 4 + 4 * dims])
-    count = int(np.prod(shape))
-    if len(data) != 4 + 4 * dims + count:
-        raise InvalidInputError(f"holds {len(data) - 4 - 4 * dims} bytes of values where its header gives {count}")
-    return np.frombuffer(data, np.uint8, offset=4 + 4 * dims).reshape(shape)
-
-
-def _npz(fileobj: BinaryIO) -> dict[str, np.ndarray]:
+        stream = gzip.GzipFile(fileobj=stream, mode="rb")
     try:
-        with np.load(io.BytesIO(_read_all(fileobj)), allow_pickle=False) as archive:
-            return {name: archive[name] for name in archive.files}
-    except (ValueError, OSError, EOFError) as error:
+        dims = magic & 0xFF
+        header = stream.read(4 + 4 * dims)
+        if len(header) < 4 + 4 * dims or struct.unpack(">I", header[:4])[0] != magic:
+            raise InvalidInputError(f"not an idx file of magic 0x{magic:08x}")
+        shape = struct.unpack(f">{dims}I", header[4:])
+        count = math.prod(shape)
+        _check_size(count, len(data) if relpath.endswith(".gz") else None, "an idx file's values")
+        values = stream.read(count)
+        if len(values) != count or stream.read(1):
+            raise InvalidInputError(
+                f"holds {'fewer' if len(values) != count else 'more'} bytes of values than the {count:,} its header gives"
+            )
+    except (OSError, EOFError, zlib.error) as error:
+        raise InvalidInputError(f"not a readable gzip file: {error}") from None
+    return np.frombuffer(values, np.uint8).reshape(shape)
+
+
+def _check_size(expanded: int, stored: int | None, what: str) -> None:
+    """Refuses, before anything is decompressed or allocated, what a header says an array holds
+    when it is over MAX_ARRAY_FILE_BYTES, or (when `stored` compressed bytes hold it) expands more
+    than an archive member may (`archives.expansion_problem`: one limit for every decompression)."""
+    if expanded > MAX_ARRAY_FILE_BYTES:
+        raise InvalidInputError(f"{what} would take {expanded:,} bytes, more than {MAX_ARRAY_FILE_BYTES >> 20} MiB: split it")
+    problem = expansion_problem(stored, expanded, what) if stored is not None else ""
+    if problem:
+        raise InvalidInputError(problem)
+
+
+def _npz_names(fileobj: BinaryIO) -> tuple[zipfile.ZipFile, list[str]]:
+    """The .npz archive (opened over its bytes) and the arrays it names, nothing decompressed."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(_read_all(fileobj)))
+    except (zipfile.BadZipFile, OSError, ValueError) as error:
         raise InvalidInputError(f"not a readable .npz file: {error}") from None
+    return archive, [info.filename[: -len(".npy")] for info in archive.infolist() if info.filename.endswith(".npy")]
+
+
+def _npz_array(fileobj: BinaryIO, name: str) -> np.ndarray | None:
+    """One array of an .npz archive (None when it holds none of that name), read as its member's
+    sizes and its .npy header allow: the member may not expand more than an archive member may, its
+    header's shape and dtype must give exactly the member's size, no dtype holding Python objects
+    (never a pickle), and no more is decompressed than the header gives."""
+    archive, names = _npz_names(fileobj)
+    with archive:
+        if name not in names:
+            return None
+        info = archive.getinfo(name + ".npy")
+        what = f"the array {name!r}"
+        _check_size(info.file_size, info.compress_size if info.compress_type != zipfile.ZIP_STORED else None, what)
+        try:
+            with archive.open(info) as member:
+                version = np.lib.format.read_magic(member)
+                read_header = _NPY_HEADER_READERS.get(version)
+                if read_header is None:
+                    raise InvalidInputError(f"{what} is in .npy format {version}, not 1.0 or 2.0")
+                shape, fortran, dtype = read_header(member, max_header_size=_NPY_MAX_HEADER_BYTES)
+                if dtype.hasobject:
+                    raise InvalidInputError(f"{what} holds Python objects (a pickle): only arrays of numbers are read")
+                count = math.prod(shape) * dtype.itemsize
+                if count != info.file_size - member.tell():
+                    raise InvalidInputError(
+                        f"{what}'s header gives {count:,} bytes of values, its member holds {info.file_size - member.tell():,}"
+                    )
+                values = member.read(count)
+                if len(values) != count or member.read(1):
+                    raise InvalidInputError(f"{what}'s member does not hold the {count:,} bytes its header gives")
+        except InvalidInputError:
+            raise
+        except (ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error) as error:
+            raise InvalidInputError(f"not a readable .npz file: {error}") from None
+    return np.frombuffer(values, dtype).reshape(shape, order="F" if fortran else "C")
 
 
 def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray:
@@ -168,7 +235,7 @@ def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray
             raise InvalidInputError("no 'data' array of [N, 3072] pixels (a CIFAR batch)")
         images = data.reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
     else:
-        images = _npz(fileobj).get(found.part)
+        images = _npz_array(fileobj, found.part)
         if images is None:
             raise InvalidInputError(f"no array {found.part!r}")
     if images.dtype != np.uint8 or images.ndim not in (3, 4) or (images.ndim == 4 and images.shape[3] not in (1, 3, 4)):
@@ -193,7 +260,7 @@ def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
         labels = np.asarray(labels)
     else:
         name = "y" + found.part[1:]
-        labels = _npz(fileobj).get(name)
+        labels = _npz_array(fileobj, name)
         if labels is None:
             raise InvalidInputError(f"no array {name!r} of labels beside {found.part!r}")
     labels = np.asarray(labels).reshape(-1)
@@ -221,7 +288,8 @@ def npz_parts(fileobj: BinaryIO) -> list[ArrayFile]:
     Raises:
       InvalidInputError: not an .npz file.
     """
-    arrays = _npz(fileobj)
+    archive, arrays = _npz_names(fileobj)
+    archive.close()
     return [
         ArrayFile(NPZ, split_word(name[2:]) or name[2:], part=name)
         for name in sorted(arrays)

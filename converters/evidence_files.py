@@ -18,6 +18,7 @@ from shardify.converters import label_files, tables
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
+from shardify.inputs.files import size_of
 from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.entries import SourceObject
@@ -304,6 +305,9 @@ def read_mat(fileobj: BinaryIO) -> dict[str, Any]:
     Raises:
       InvalidInputError: too large, not a .mat file scipy reads (v7.3 files are HDF5), or no scipy.
     """
+    size = size_of(fileobj)
+    if size is not None and size > MAX_MAT_BYTES:  # refused unread
+        raise InvalidInputError(f"larger than {MAX_MAT_BYTES >> 20} MiB: not a list of this dataset's")
     data = fileobj.read(MAX_MAT_BYTES + 1)
     if len(data) > MAX_MAT_BYTES:
         raise InvalidInputError(f"larger than {MAX_MAT_BYTES >> 20} MiB: not a list of this dataset's")

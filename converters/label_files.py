@@ -191,6 +191,8 @@ def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tab
 def _coco(
     fileobj: BinaryIO, size_bytes: int | None, captions: bool, schema: ObjectSchema | None = None
 ) -> Iterator[LabelRow | tables.RowError]:
+    if size_bytes is not None and size_bytes > MAX_ANNOTATION_BYTES:  # refused unread: reading it is what costs
+        raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
     data = fileobj.read(MAX_ANNOTATION_BYTES + 1)
     if len(data) > MAX_ANNOTATION_BYTES:
         raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")

@@ -18,6 +18,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
+from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -136,14 +137,24 @@ def _json_string(escaped: bytes) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _looks_like_coco(path: str) -> bool:
-    """A .json whose first bytes hold an "images" list: a COCO-style annotation file."""
+def _looks_like_coco(path: str, shown: str) -> bool:
+    """A .json whose first bytes hold an "images" list: a COCO-style annotation file. One that is
+    not, or is over the annotation files' size limit, is set aside with why (`shown`: its name)."""
     try:
         with open_input(path) as fileobj:
+            size = size_of(fileobj)
+            if size is not None and size > label_files.MAX_ANNOTATION_BYTES:
+                limit_mib = label_files.MAX_ANNOTATION_BYTES >> 20
+                set_aside.note(shown, f"{size:,} bytes, more than the {limit_mib} MiB an annotation file may hold")
+                return False
             head = fileobj.read(_COCO_HEAD_BYTES)
-    except (OSError, InvalidInputError):
+    except (OSError, InvalidInputError) as error:
+        set_aside.note(shown, f"cannot be read: {getattr(error, 'reason', None) or error}")
         return False
-    return head.lstrip().startswith(b"{") and b'"images"' in head
+    if head.lstrip().startswith(b"{") and b'"images"' in head:
+        return True
+    set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')
+    return False
 
 
 def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[str], top_folders: list[str]) -> str:
@@ -162,7 +173,7 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
-    coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p)))
+    coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p), p))
     if _coco_per_split(coco, keypoints=config.keypoints):
         return ""  # one annotation file per split: read as the dataset's evidence (see _find_evidence)
     if len(coco) > 1:
@@ -269,7 +280,7 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         p
         for p in sample
         if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
-        and _looks_like_coco(join_path(config.source, p))
+        and _looks_like_coco(join_path(config.source, p), p)
     )
     for path, split in _coco_per_split(coco, keypoints=config.keypoints):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
@@ -319,12 +330,23 @@ def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         try:
             with open_input(join_path(config.source, path)) as fileobj:
                 variables = evidence_files.mat_variables(evidence_files.read_mat(fileobj))
-        except (OSError, InvalidInputError):
+        except (OSError, InvalidInputError) as error:
+            set_aside.note(path, getattr(error, "reason", None) or str(error))
             continue
         recognised = evidence_lib.mat_evidence(path, variables)
         if recognised is not None:
             found.append(recognised)
+        else:
+            set_aside.note(path, _mat_unused(variables))
     return found
+
+
+def _mat_unused(variables: dict[str, tuple[str, tuple[int, ...]]]) -> str:
+    """Why a .mat file's variables give neither splits nor labels."""
+    other = sorted(name for name, (kind, _) in variables.items() if kind == "other")
+    if other:
+        return f"{', '.join(other[:3])}: not a vector of whole numbers >= 0 (image numbers or labels), nor of file names"
+    return f"its variables ({', '.join(sorted(variables)[:4]) or 'none'}) name no split's image numbers, file list or labels"
 
 
 def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) -> tuple[str, tuple[str, ...]] | None:
@@ -446,6 +468,9 @@ def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Eviden
         if "<annotation" in head and "<object>" in head:
             note = f"{folder}/: Pascal VOC annotations, one per image: its objects' names are its labels"
             found.append(Evidence(folder, evidence_lib.XML_OBJECTS, evidence_lib.KeyRule(1, False), note=note))
+        elif shared * 2 >= len(paths) and folder:  # annotations by their names, but the first one read is not
+            why = f"its first lines hold no <annotation> with an <object>, so {folder}/ was not read as Pascal VOC annotations"
+            set_aside.note(paths[0], why)
     return found
 
 
@@ -529,7 +554,8 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         folder of files with no way to label them.
     """
     listed, complete, top_folders = _list_sample(config)
-    found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
+    with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
+        found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
     if found.source_file:  # one table or one archive: that file is the whole input
         item = list_file(config.source, found.source_file)
         listed, complete = ([item] if isinstance(item, Listed) else []), True
@@ -699,7 +725,7 @@ def _detect_folder(
     if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and sample and not _labels_anything(detected) and config.label_level != 0:
         raise UsageError(
             f"{config.source} holds files but no class folders to label them: label them by their names with "
-            "--label-from-name REGEX (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg), or with --labels FILE"
+            "--label-from-name REGEX (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg), or with --labels FILE" + set_aside.described()
         )
     return detected
 

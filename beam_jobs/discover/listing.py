@@ -6,7 +6,8 @@ entered (one reject naming the folder), a file that cannot be `stat`ed (a path l
 system allows, no permission), anything that is not a regular file (named pipes, sockets, devices),
 a name that is not valid UTF-8 (reported with its bytes escaped as `\\xNN`), and symlinks that
 dangle, loop, name a folder or lead outside SRC. Names are read as UTF-8 whatever the caller's
-locale (`utf8_name`): labels and ids are the same under any locale.
+locale (`utf8_name`): labels and ids are the same under any locale. On object stores, a key that
+names no path of a folder tree (`src//a/x.txt`, `src/../x`) is rejected (`_why_not_a_path`).
 """
 
 from __future__ import annotations
@@ -83,7 +84,11 @@ def list_tree(
         for result in FileSystems.match([prefix + "**"]):
             for meta in result.metadata_list:
                 if not any(meta.path.startswith(folder + "/") for folder in excluded):
-                    yield Listed(meta.path[len(prefix) :], meta.size_in_bytes)
+                    relpath = meta.path[len(prefix) :]
+                    if relpath.endswith("/") and not meta.size_in_bytes:
+                        continue  # a folder marker (what a console's "create folder" leaves): a folder, not a file
+                    reason = _why_not_a_path(relpath)
+                    yield Reject(relpath, _STAGE, reason) if reason else Listed(relpath, meta.size_in_bytes)
         return
     real_root = os.path.realpath(root)
     folders: list[_Folder] = [(root, "", "")]
@@ -185,6 +190,9 @@ def spread_over_folders(folders: Iterable[Sequence[Listed]], limit: int) -> list
 def list_file(root: str, relpath: str) -> Listed | Reject:
     """(relpath, size) of the one file `relpath` under `root` (SRC given as a file), or its Reject."""
     if not is_local_path(root):
+        reason = _why_not_a_path(relpath)
+        if reason:
+            return Reject(relpath, _STAGE, reason)
         for result in FileSystems.match([root.rstrip("/") + "/" + relpath]):
             for meta in result.metadata_list:
                 return Listed(relpath, meta.size_in_bytes)
@@ -196,6 +204,19 @@ def list_file(root: str, relpath: str) -> Listed | Reject:
     if not stat.S_ISREG(info.st_mode):
         return Reject(relpath, _STAGE, f"{NOT_REGULAR} ({file_kind(info.st_mode)})")
     return Listed(relpath, info.st_size)
+
+
+def _why_not_a_path(relpath: str) -> str | None:
+    """Why an object store's key (relative to SRC) names no file of a folder tree, or None. Object
+    stores allow any key: `src//a/x.txt` holds an empty folder name, `src/./x` and `src/../x` name
+    folders that are not there. Such a key cannot be an input's path (records name files by paths
+    inside SRC), so it is one reject and the rest converts."""
+    parts = relpath.split("/")
+    odd = next((part for part in parts if part in ("", ".", "..")), None)
+    if odd is None:
+        return None
+    what = "an empty folder name (two slashes in a row, or a slash at an end)" if odd == "" else f"a {odd!r} folder"
+    return f"the object's key holds {what}: it names no file of a folder tree, so it cannot be an input's path; rename the object"
 
 
 def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_outside_links: bool) -> str | int:

@@ -504,10 +504,11 @@ def check_arithmetic(manifest: Manifest) -> list[str]:
     records, splits against their shards, label counts against records."""
     problems = []
     inputs = manifest.inputs
+    # What docs/output.md says: auxiliary files (read for splits and labels, or set aside as not
+    # inputs) are seen too; `auxiliary` is written only when above 0.
     accounted = inputs["written"] + inputs["rejected"] + inputs["skipped"] + inputs.get("auxiliary", 0)
     if inputs["seen"] != accounted:
-        parts = "written + rejected + skipped" + (" + auxiliary" if inputs.get("auxiliary") else "")
-        problems.append(f"inputs.seen is {inputs['seen']}, but {parts} = {accounted}")
+        problems.append(f"inputs.seen is {inputs['seen']}, but written + rejected + skipped + auxiliary = {accounted}")
     written = sum(split.num_records for split in manifest.splits.values())
     if inputs["written"] != written:
         problems.append(f"inputs.written is {inputs['written']}, but the splits hold {written} records")

@@ -35,6 +35,9 @@ __all__ = [
     "version_record",
     "merge_manifests",
     "check_versions",
+    "records_per_version",
+    "InputsTally",
+    "check_inputs_file",
     "created_now",
     "MAX_INPUTS_LINE_BYTES",
 ]
@@ -182,6 +185,81 @@ def parse_inputs(lines: Iterable[bytes], where: str, version: int) -> Iterator[H
         yield HeldInput(path, size, mtime_ns, sha256, record_sha256, split, version)
 
 
+def records_per_version(shards: Iterable[tuple[str, str, int]]) -> dict[tuple[int, str], int]:
+    """(version, split) -> the records the shards of that version and split hold, from the latest
+    manifest's (split, shard file name, records): a shard's name says which version wrote it (a name
+    that says none counts under version 0, which no inputs file is)."""
+    counts: dict[tuple[int, str], int] = {}
+    for split, name, records in shards:
+        parsed = naming.parse_shard_filename(name)
+        key = (parsed.version if parsed is not None and parsed.split == split else 0, split)
+        counts[key] = counts.get(key, 0) + records
+    return counts
+
+
+class InputsTally:
+    """Checks an inputs file's lines against the shards that hold their records.
+
+    An inputs file is untrusted: a forged but well-formed line (`../../../../etc/passwd`) would make
+    an append count a record no shard holds (as a duplicate, as an input held). Every version's
+    records are in its own shards, one inputs line each, so each version's lines must name paths
+    inside SRC and count, split by split, exactly the records that version's shards hold; a file
+    that does not is refused whole, since which line is the forged one cannot be told.
+    Counting keeps one number per split, never the lines.
+    """
+
+    def __init__(self, where: str, version: int, expected: Mapping[str, int]) -> None:
+        self._where, self._version = where, version
+        self._expected = {split: n for split, n in expected.items() if n}
+        self._counted: dict[str, int] = {}
+
+    def add(self, item: HeldInput) -> HeldInput:
+        """Counts one line's input (and hands it on).
+
+        Raises:
+          ManifestError: its path is not a relative path inside SRC.
+        """
+        path = item.path
+        if path.startswith("/") or "\x00" in path or any(part in ("", ".", "..") for part in path.split("/")):
+            raise ManifestError(
+                f"{self._where} lists {_shown(path)}, which is not a path inside the source: the inputs file was altered; "
+                "convert again without --append"
+            )
+        self._counted[item.split] = self._counted.get(item.split, 0) + 1
+        return item
+
+    def check(self) -> None:
+        """Once every line is counted.
+
+        Raises:
+          ManifestError: the lines count other records, split by split, than the version's shards hold.
+        """
+        if self._counted == self._expected:
+            return
+        splits = sorted({*self._counted, *self._expected})
+        differ = next(s for s in splits if self._counted.get(s, 0) != self._expected.get(s, 0))
+        raise ManifestError(
+            f"{self._where} lists {self._counted.get(differ, 0)} inputs in split {_shown(differ)}, but version "
+            f"{self._version}'s shards hold {self._expected.get(differ, 0)} records there: lines no shard holds "
+            "(or shards no line names); the inputs file was altered: convert again without --append"
+        )
+
+
+def check_inputs_file(fileobj: BinaryIO, where: str, version: int, per_version: Mapping[tuple[int, str], int]) -> None:
+    """Reads version `version`'s inputs file through, checking each line and the counts against
+    `per_version` (see `records_per_version`).
+
+    Raises:
+      ManifestError: a line that is not an input, a path outside SRC, or counts the shards do not hold.
+    """
+    if any(v == 0 and n for (v, _), n in per_version.items()):
+        raise ManifestError(f"{where}: the manifest lists shards whose names say no version: not a shardify output")
+    tally = InputsTally(where, version, {split: n for (v, split), n in per_version.items() if v == version})
+    for item in parse_inputs(bounded_lines(fileobj), where, version):
+        tally.add(item)
+    tally.check()
+
+
 def version_record(
     plan: VersionPlan,
     *,
@@ -300,21 +378,62 @@ def check_versions(data: Mapping[str, Any], where: str) -> tuple[int, tuple[dict
     """(the manifest's version, every version's record in order) from a manifest's untrusted JSON;
     a manifest made before versions is version 1 with no record.
 
+    The chain is checked as the untrusted input it is: at most `naming.MAX_VERSION` versions, each
+    numbered from 1 in order, each one's parent the version just before it (version 1 has none),
+    so no version is its own parent and no history loops (1 -> 2 -> 1); and what each says it
+    added is made of counts, so nothing that reads it later meets a value it cannot use.
+
     Raises:
       ManifestError: `dataset_version` or `history` is not what this module writes.
     """
     if "dataset_version" not in data:
         return 1, ()
-    records = [*data.get("history", []), data["dataset_version"]] if isinstance(data.get("history", []), list) else None
-    if records is None:
+    history = data.get("history", [])
+    if not isinstance(history, list):
         raise ManifestError(f"{where}: history must be a list of versions")
+    if len(history) >= naming.MAX_VERSION:
+        raise ManifestError(
+            f"{where}: history lists {len(history)} earlier versions; an output holds at most {naming.MAX_VERSION} versions"
+        )
+    records = [*history, data["dataset_version"]]
     for expected, record in enumerate(records, start=1):
         field = "dataset_version" if expected == len(records) else f"history[{expected - 1}]"
-        if not isinstance(record, dict) or record.get("number") != expected:
-            raise ManifestError(f"{where}: {field}.number must be {expected}, the versions counted from 1")
-        if not isinstance(record.get("added"), dict) or not isinstance(record.get("created"), str):
-            raise ManifestError(f"{where}: {field} must say when it was made and what it added")
-        names = (record.get("manifest"), record.get("inputs"))
-        if names != (naming.version_manifest_filename(expected), naming.inputs_filename(expected)):
-            raise ManifestError(f"{where}: {field} must name its own manifest and inputs files")
+        _check_version_record(record, expected, f"{where}: {field}")
     return len(records), tuple(records)
+
+
+def _check_version_record(record: object, expected: int, where: str) -> None:
+    """One version's record: its number, its parent, its files and what it added."""
+    if not isinstance(record, dict) or type(record.get("number")) is not int or record["number"] != expected:
+        raise ManifestError(f"{where}.number must be {expected}, the versions counted from 1")
+    parent = record.get("parent")
+    if expected == 1 and parent is not None:
+        raise ManifestError(f"{where}.parent is {_shown(parent)}: version 1, the conversion, has no parent")
+    if expected > 1 and (type(parent) is not int or parent != expected - 1):
+        raise ManifestError(
+            f"{where}.parent is {_shown(parent)}, not {expected - 1}: each version's parent is the version just before it"
+        )
+    added = record.get("added")
+    if not isinstance(added, dict) or not isinstance(record.get("created"), str):
+        raise ManifestError(f"{where} must say when it was made and what it added")
+    names = (record.get("manifest"), record.get("inputs"))
+    if names != (naming.version_manifest_filename(expected), naming.inputs_filename(expected)):
+        raise ManifestError(f"{where} must name its own manifest and inputs files")
+    if "first_record" in record and not _count(record["first_record"]):
+        raise ManifestError(f"{where}.first_record is {_shown(record['first_record'])}, not a count")
+    for key in ("records", "shards", "rejected", "changed", "held", "planned"):
+        if key in added and not _count(added[key]):
+            raise ManifestError(f"{where}.added.{key} is {_shown(added[key])}, not a count")
+    splits = added.get("splits", {})
+    if not isinstance(splits, dict) or not all(type(name) is str and _count(n) for name, n in splits.items()):
+        raise ManifestError(f"{where}.added.splits must map split names to record counts")
+    labels = added.get("labels", [])
+    if not isinstance(labels, list) or not all(type(label) is str for label in labels):
+        raise ManifestError(f"{where}.added.labels must be a list of label names")
+
+
+def _shown(value: object) -> str:
+    """A value from an untrusted file, short enough for one line."""
+    plain = isinstance(value, (str, int, float, bool, type(None)))
+    text = json.dumps(value, ensure_ascii=True) if plain else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."

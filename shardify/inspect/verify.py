@@ -1,11 +1,12 @@
 """Re-read a finished output and check it against its manifest, without TensorFlow.
 
-Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), that the
-output folder holds no shard files the manifest does not list, that each report has as many lines
-as the manifest counts, and per shard: sha256 and size against the manifest, every record's framing
-CRCs, every record parsed against the feature spec, every label index within the manifest's labels
-(-1, an unlabelled record, only in a split that counts unlabelled records), the record counts per
-shard and split, and that its DALI index gives every record's offset and size.
+Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), its versions
+and their inputs files (see `_check_versions`), that the output folder holds no shard files the
+manifest does not list, that each report has as many lines as the manifest counts, and per shard:
+sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
+feature spec, every label index within the manifest's labels (-1, an unlabelled record, only in a
+split that counts unlabelled records), the record counts per shard and split, and that its DALI
+index gives every record's offset and size.
 
 The manifest is untrusted (`manifest.parse_manifest` checks it), and files are opened as inputs are:
 only regular files, never blocking on a pipe, only inside the output folder, never through a link.
@@ -23,6 +24,7 @@ from shardify.format import contract, example_proto, naming
 from shardify.format.manifest import Manifest, ShardInfo, SplitInfo, check_arithmetic, load_manifest
 from shardify.format.shard_index import open_shard_file
 from shardify.format.tfrecord import framed_size, index_line, iter_records
+from shardify.format.versions import check_inputs_file, records_per_version
 from shardify.inputs.paths import join_path
 
 __all__ = ["verify_output"]
@@ -135,17 +137,26 @@ def _check_folder(manifest: Manifest) -> None:
 
 
 def _check_versions(manifest: Manifest) -> None:
-    """Every version's manifest reads back as that version and lists only shards the latest lists,
-    with the same size and checksum: verifying the latest's shards verifies every version's."""
+    """Every version's manifest reads back as that version, tells the same history as the latest,
+    and lists only shards the latest lists, with the same size and checksum: verifying the latest's
+    shards verifies every version's. Each version's inputs file names paths inside SRC and counts,
+    split by split, the records that version's shards hold (what the next append trusts)."""
     if not manifest.versions:
         return
     latest = {shard.path: shard for split in manifest.splits.values() for shard in split.shards}
+    per_version = records_per_version(
+        (split.name, shard.path, shard.num_records) for split in manifest.splits.values() for shard in split.shards
+    )
     for number in range(1, manifest.version + 1):
         where = join_path(manifest.root, naming.version_manifest_filename(number))
         try:
             version = load_manifest(manifest.root, version=number)
         except ManifestError as error:
             raise CorruptShardError(where, f"does not read as version {number}: {error}") from None
+        if version.versions != manifest.versions[:number]:
+            raise CorruptShardError(
+                where, f"tells version {number}'s history unlike {naming.MANIFEST_FILENAME}: a version's manifest was rewritten"
+            )
         for split in version.splits.values():
             for shard in split.shards:
                 now = latest.get(shard.path)
@@ -157,6 +168,11 @@ def _check_versions(manifest: Manifest) -> None:
                 ):
                     said = "which the latest manifest does not list" if now is None else "unlike the latest manifest (size, checksum)"
                     raise CorruptShardError(where, f"lists {shard.path}, {said}: a shard of an earlier version was replaced")
+        with _open(manifest, naming.inputs_filename(number)) as fileobj:
+            try:
+                check_inputs_file(fileobj, join_path(manifest.root, naming.inputs_filename(number)), number, per_version)
+            except ManifestError as error:
+                raise CorruptShardError(str(error)) from None
         listed = {shard.path for split in version.splits.values() for shard in split.shards}
         if number == manifest.version and listed != set(latest):
             raise CorruptShardError(where, f"lists other shards than {naming.MANIFEST_FILENAME}, which is version {number}")

@@ -146,7 +146,7 @@ def test_a_manifest_that_is_a_pipe_or_deeply_nested_fails_in_one_line(output: Pa
 @pytest.mark.parametrize(
     ("edit", "says"),
     [
-        (_set("inputs.seen", 73), "inputs.seen is 73, but written + rejected + skipped = 72"),
+        (_set("inputs.seen", 73), "inputs.seen is 73, but written + rejected + skipped + auxiliary = 72"),
         (_set("inputs.written", 71), "inputs.written is 71, but the splits hold 72 records"),
         (_set("splits.train.num_records", 70), "splits['train'].num_records is 70, but its shards add up to 72"),
         (_set("splits.train.label_counts.circle", 25), "splits['train'].label_counts add up to 73"),
