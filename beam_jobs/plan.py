@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import apache_beam as beam
 
 from shardify.beam_jobs import counters
+from shardify.beam_jobs.discover.candidates import TEXT_PAIR_COLUMN
 from shardify.format import contract
 from shardify.plan import checks, shard_math
 from shardify.plan.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
@@ -269,6 +270,8 @@ def _summarize(
     # Every reject found before writing is counted here once (the writer counts its own).
     counters.counter(counters.INPUTS_REJECTED).inc(num_rejected)
     counters.counter(counters.INPUTS_SKIPPED).inc(num_skipped)
+    columns = dict(columns)
+    text_pair = columns.pop(TEXT_PAIR_COLUMN, None) is not None  # a table of sentence pairs
     summary = PlanSummary(
         layout=context.layout.name,
         media=context.layout.media,
@@ -287,6 +290,7 @@ def _summarize(
         num_auxiliary=num_auxiliary,
         auxiliary_examples=tuple(sorted(auxiliary_examples)),
         objects=context.layout.objects,
+        text_pair=text_pair,
     )
     if context.layout.objects.any:
         summary = _with_class_ids(summary, counts, context)

@@ -56,6 +56,8 @@ class BuiltRecord(NamedTuple):
 def _content_sha256(values: dict[str, list]) -> str:
     if contract.IMAGE_SHA256 in values:  # already computed for image/key/sha256
         return values[contract.IMAGE_SHA256][0].decode()
+    if values.get(contract.TEXT_PAIR, [b""])[0]:  # a pair is a duplicate only of the same pair
+        return hashlib.sha256(values[contract.TEXT][0] + b"\x00" + values[contract.TEXT_PAIR][0]).hexdigest()
     return hashlib.sha256(values[contract.TEXT][0]).hexdigest()
 
 
@@ -131,6 +133,7 @@ class RecordBuilder:
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
         self._label_mode = summary.label_mode
         self._columns = summary.columns
+        self._text_pair = summary.text_pair
         self._aliases = summary.label_aliases
         self._headers: dict[str, tables.TableHeader] = {}
         self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
@@ -324,6 +327,11 @@ class RecordBuilder:
             if labels != entry.labels:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
         values = self._text(text, row_id(entry.relpath, entry.row))
+        if self._text_pair:
+            pair = columns.pair_of(cells) if columns.pair else ""
+            if pair is None or (columns.pair and not pair.strip()):
+                raise InvalidInputError(f"empty or non-text {columns.pair!r} cell (the second text of a pair)")
+            values[contract.TEXT_PAIR] = [pair.encode("utf-8")]
         for name, dtype in self._columns:
             value = cells.get(name)
             try:

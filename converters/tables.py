@@ -41,6 +41,7 @@ __all__ = [
     "Row",
     "RowError",
     "TableHeader",
+    "SAMPLE_ROWS",
     "looks_like_header",
     "read_header",
     "read_table",
@@ -108,6 +109,11 @@ def _dialect(fmt: str) -> dict:
 # whole process (the limit is a module global).
 MAX_ROW_BYTES = 64 << 20
 csv.field_size_limit(max(csv.field_size_limit(), MAX_ROW_BYTES))
+# Rows (and bytes) a CSV or TSV's header read also reads, to see what each column holds when no
+# column name says which is the text (see `column_content`): enough to tell ids, dates and codes
+# from prose; the writer reads them again per table, so few.
+SAMPLE_ROWS = 50
+SAMPLE_BYTES = 1 << 20
 # Bytes read at a time when skipping the rest of a rejected row.
 _SKIP_BLOCK_BYTES = 1 << 20
 
@@ -167,13 +173,14 @@ class TableHeader:
         rows name their own.
       present: the first row is a header (and row 1).
       data_start: byte offset of the first data row.
-      first_row: without a header, the first data row's cells (they help choose the columns).
+      sample: CSV and TSV: the first data rows' cells (up to SAMPLE_ROWS), which show what each
+        column holds when no column name says (see `columns.resolve_columns`).
     """
 
     columns: tuple[str, ...]
     present: bool = True
     data_start: int = 0
-    first_row: tuple[str, ...] = ()
+    sample: tuple[tuple[str, ...], ...] = ()
 
     def resolve(self, options: TableOptions) -> TableColumns:
         """The columns that feed a record (see `columns.resolve_columns`).
@@ -181,7 +188,7 @@ class TableHeader:
         Raises:
           InvalidInputError: no text column, or a named column is missing.
         """
-        return resolve_columns(self.columns, options, first_row=() if self.present else self.first_row)
+        return resolve_columns(self.columns, options, sample=self.sample, header=self.present)
 
     def describe(self) -> str:
         if self.present:
@@ -238,13 +245,48 @@ def read_header(
         raise InvalidInputError(f"unreadable first row: {error}") from None
     if lines.line_error:
         raise InvalidInputError(f"first row is {lines.line_error}")
+    if header is None and _header_but_repeated(cells):
+        raise InvalidInputError(
+            f"the first row names columns but repeats {_repeated(cells)}: which column is meant cannot be told "
+            "(rename the column, or pass --no-header if the row is data)"
+        )
     if header is False or (header is None and not looks_like_header(cells)):
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
-        return TableHeader(columns, present=False, data_start=0, first_row=tuple(cells))
+        sample = (tuple(cells), *_sample_rows(lines, fmt, len(cells), 0))
+        return TableHeader(columns, present=False, data_start=0, sample=sample)
     names = tuple(name.strip() for name in cells)
     if any(not name for name in names) or len(set(names)) != len(names):
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
-    return TableHeader(names, present=True, data_start=lines.consumed)
+    data_start = lines.consumed
+    return TableHeader(names, present=True, data_start=data_start, sample=_sample_rows(lines, fmt, len(names), data_start))
+
+
+def _header_but_repeated(cells: Sequence[str]) -> bool:
+    """A first row that would be a header but for a repeated name (`text,label,text`): read as data
+    it turned a labelled table into unlabelled joined texts."""
+    names = [cell.strip() for cell in cells]
+    return len(set(names)) < len(names) and looks_like_header(list(dict.fromkeys(names)))
+
+
+def _repeated(cells: Sequence[str]) -> str:
+    names = [cell.strip() for cell in cells]
+    return ", ".join(repr(name) for name in dict.fromkeys(n for n in names if names.count(n) > 1))
+
+
+def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
+    """Up to SAMPLE_ROWS well-formed data rows after the first row (at most SAMPLE_BYTES read):
+    what the columns hold. A row that does not parse ends the sample (the scan reports it)."""
+    reader = csv.reader(lines, **_dialect(fmt))
+    rows: list[tuple[str, ...]] = []
+    while len(rows) < SAMPLE_ROWS and lines.consumed - start < SAMPLE_BYTES:
+        lines.start_row()
+        try:
+            cells = next(reader)
+        except (StopIteration, csv.Error, _RowTooLong):
+            break
+        if len(cells) == width and not lines.line_error:
+            rows.append(tuple(cells))
+    return tuple(rows)
 
 
 def read_table(

@@ -11,17 +11,27 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, reject
+from shardify.beam_jobs.discover.candidates import (
+    BATCH_SIZE,
+    CANDIDATES,
+    COLUMNS,
+    NOTES,
+    REJECTS,
+    TEXT_PAIR_COLUMN,
+    Listed,
+    reject,
+)
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
 from shardify.converters import tables
 from shardify.errors import InvalidInputError, reject_reason
-from shardify.format.example_proto import INT64
+from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
 from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
 from shardify.plan.structure import split_word
@@ -52,14 +62,15 @@ class _ScanTable(beam.DoFn):
     def teardown(self) -> None:
         self._open.close()
 
-    def process(self, files: list[Listed]) -> Iterator:
+    def process(self, files: list[Listed], named: list[tuple[str, str]]) -> Iterator:
+        shared = _shared_splits(named)
         for relpath, size, location in files:
             scanned = _Progress()
             try:
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
                     header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
-                    yield from self._rows(relpath, location, header, rows, scanned)
+                    yield from self._rows(relpath, location, header, rows, scanned, _split_of(relpath, shared))
             except (InvalidInputError, OSError) as error:
                 reason = reject_reason(error)
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
@@ -77,10 +88,11 @@ class _ScanTable(beam.DoFn):
         header: tables.TableHeader,
         rows: Iterator[tables.Row | tables.RowError],
         scanned: _Progress,
+        split: str,
     ) -> Iterator:
         dtypes: dict[str, str] = {}
+        pairs = False
         batch = Batch()
-        split = _split_named(relpath)
         columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
         if columns:
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}"))
@@ -98,6 +110,12 @@ class _ScanTable(beam.DoFn):
             if text is None or not text.strip():
                 yield reject(relpath, f"empty or non-text {' + '.join(map(repr, cols.texts))} cell", row.row)
                 continue
+            if cols.pair:
+                pair = cols.pair_of(row.cells)
+                if pair is None or not pair.strip():
+                    yield reject(relpath, f"empty or non-text {cols.pair!r} cell (the second text of a pair)", row.row)
+                    continue
+                pairs = True
             labels: tuple[str, ...] = ()
             if cols.label:
                 cell = row.cells.get(cols.label)
@@ -133,11 +151,38 @@ class _ScanTable(beam.DoFn):
             yield batch
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
+        if pairs:
+            yield beam.pvalue.TaggedOutput(COLUMNS, (TEXT_PAIR_COLUMN, BYTES))
 
 
 def _split_named(relpath: str) -> str:
     """The split a table at the top of SRC names (GLUE's dev.tsv, AG News' test.csv), or ""."""
     return (split_word(layout.stem(relpath)) or "") if "/" not in relpath else ""
+
+
+def _split_names(files: list[Listed]) -> Iterator[tuple[str, str]]:
+    """(split, stem) of each table of the batch that names a split."""
+    for listed in files:
+        split = _split_named(listed.relpath)
+        if split:
+            yield split, layout.stem(listed.relpath)
+
+
+def _shared_splits(named: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """The splits that tables of different stems name (MNLI's dev_matched.tsv and
+    dev_mismatched.tsv both name `dev`)."""
+    stems: dict[str, set[str]] = {}
+    for split, stem in named:
+        stems.setdefault(split, set()).add(stem)
+    return frozenset(split for split, found in stems.items() if len(found) > 1)
+
+
+def _split_of(relpath: str, shared: frozenset[str]) -> str:
+    """The table's split: the one its name names, or its stem (letters, digits and `_`) where
+    tables of other stems name the same split: one split per table, never two tables merged
+    under one name."""
+    split = _split_named(relpath)
+    return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath)) if split in shared else split
 
 
 class ScanTables(beam.PTransform):
@@ -150,9 +195,11 @@ class ScanTables(beam.PTransform):
         self._index_folder = index_folder
 
     def expand(self, files: beam.PCollection) -> dict:
-        scanned = files | "ScanRows" >> beam.ParDo(_ScanTable(self._config, self._index_folder)).with_outputs(
-            REJECTS, COLUMNS, NOTES, main=CANDIDATES
-        )
+        # [(split, stem)] of the tables that name a split: which splits several tables name
+        named = files | "TableSplitNames" >> beam.FlatMap(_split_names) | "DistinctSplitNames" >> beam.Distinct()
+        scanned = files | "ScanRows" >> beam.ParDo(
+            _ScanTable(self._config, self._index_folder), beam.pvalue.AsList(named)
+        ).with_outputs(REJECTS, COLUMNS, NOTES, main=CANDIDATES)
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
             lambda dtypes: functools.reduce(columns_lib.merge_dtypes, dtypes, INT64)
         )

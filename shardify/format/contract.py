@@ -38,6 +38,8 @@ __all__ = [
     "LABEL_TEXT",
     "TEXT",
     "TEXT_SOURCE",
+    "TEXT_PAIR",
+    "TEXT_PAIR_FEATURE",
     "TEXT_LABEL",
     "TEXT_LABEL_TEXT",
     "COLUMN_PREFIX",
@@ -124,6 +126,9 @@ LABEL = "image/class/label"
 LABEL_TEXT = "image/class/text"
 TEXT = "text"
 TEXT_SOURCE = "text/source"
+# The second text of a sentence pair (MNLI's hypothesis, QQP's question2, BoolQ's passage), beside
+# the first in TEXT; kept apart, never joined into it.
+TEXT_PAIR = "text/pair"
 TEXT_LABEL = "text/class/label"
 TEXT_LABEL_TEXT = "text/class/text"
 COLUMN_PREFIX = "column/"
@@ -239,9 +244,13 @@ TEXT_FEATURES: tuple[Feature, ...] = (
     Feature(TEXT_SOURCE, BYTES, "source", "text file relative to the source folder, or 'table.csv#row'"),
 )
 
+TEXT_PAIR_FEATURE = Feature(
+    TEXT_PAIR, BYTES, "text_pair", "a sentence pair's second text (the first is 'text'); empty where a row has none"
+)
+
 # Output names the standard features use; a kept column with one of these names is renamed.
 _RESERVED_OUTPUT_NAMES = frozenset(
-    {f.output_name for f in IMAGE_FEATURES + TEXT_FEATURES} | {"label", "label_text"}
+    {f.output_name for f in IMAGE_FEATURES + TEXT_FEATURES + (TEXT_PAIR_FEATURE,)} | {"label", "label_text"}
 )
 
 
@@ -274,6 +283,7 @@ def record_schema(
     labels: str = LABEL_SINGLE,
     columns: Sequence[tuple[str, str]] = (),
     objects: ObjectSchema = ObjectSchema(),
+    text_pair: bool = False,
 ) -> tuple[Feature, ...]:
     """The features of one layout's records.
 
@@ -282,12 +292,14 @@ def record_schema(
       text: records hold a text (a text file, a table row's text or an image's caption).
       labels: LABEL_SINGLE, LABEL_MULTI or LABEL_NONE.
       columns: (column name, dtype) of extra table columns to keep.
+      text_pair: records hold a second text (TEXT_PAIR), a sentence pair's.
     """
     if labels not in (LABEL_NONE, LABEL_SINGLE, LABEL_MULTI):
         raise ValueError(f"labels={labels!r} must be one of none, single, multi")
     if not (image or text):
         raise ValueError("a record holds an image, a text or both")
     features = (IMAGE_FEATURES if image else ()) + (TEXT_FEATURES if text else ())
+    features += (TEXT_PAIR_FEATURE,) if text and text_pair else ()
     if labels != LABEL_NONE:
         features += _label_features(image=image, labels=labels)
     for name, dtype in columns:

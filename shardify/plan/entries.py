@@ -383,6 +383,7 @@ class PlanSummary:
       class_id_convention: how those numbers count (contract.CLASS_ID_CONVENTIONS), or "".
       object_counts: objects planned per class name, all splits together.
       num_keypoints: keypoints per object (COCO's person: 17) where records hold keypoints.
+      text_pair: records hold a second text (a table of sentence pairs; see `contract.TEXT_PAIR`).
     """
 
     layout: str
@@ -406,6 +407,7 @@ class PlanSummary:
     class_id_convention: str = ""
     object_counts: dict[str, int] = field(default_factory=dict)
     num_keypoints: int = 0
+    text_pair: bool = False
 
     @property
     def num_records(self) -> int:
@@ -420,6 +422,7 @@ class PlanSummary:
             labels=self.label_mode,
             columns=self.columns,
             objects=self.objects,
+            text_pair=self.text_pair,
         )
 
     @property
@@ -441,6 +444,7 @@ class PlanSummary:
             "num_skipped": self.num_skipped,
             "label_aliases": dict(self.label_aliases),
             "notes": list(self.notes),
+            **({"text_pair": True} if self.text_pair else {}),
             **({"refusal": self.refusal} if self.refusal else {}),
             **({"num_auxiliary": self.num_auxiliary, "auxiliary_examples": list(self.auxiliary_examples)} if self.num_auxiliary else {}),
             **(
@@ -475,6 +479,7 @@ class PlanSummary:
             label_aliases=dict(data.get("label_aliases", {})),
             notes=tuple(data.get("notes", ())),
             refusal=data.get("refusal", ""),
+            text_pair=data.get("text_pair", False),
             num_auxiliary=data.get("num_auxiliary", 0),
             auxiliary_examples=tuple(data.get("auxiliary_examples", ())),
             objects=contract.ObjectSchema(**data.get("objects", {})),

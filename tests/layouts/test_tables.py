@@ -1,0 +1,180 @@
+"""Tables whose text is not one column named `text`: sentence pairs, headerless tables with ids and
+dates, one split per table file, tables that hold no text; each beside its hostile twin. Sources are
+built in the shapes the datasets ship (GLUE's TSVs as tfds' glue builder reads them, Sentiment140's
+headerless CSV, AG News' CSV), converted by the real pipeline and read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.shard_io import read_report, read_shard
+from helpers.sources import convert
+from shardify.converters import column_content
+from shardify.converters.columns import TableOptions, resolve_columns
+from shardify.errors import InvalidInputError, SourceError
+from shardify.format import contract, naming
+from shardify.format.manifest import load_manifest
+
+# MNLI's TSV columns (GLUE's MNLI/train.tsv; dev_matched.tsv adds label1..label5 before gold_label).
+_MNLI_HEADER = (
+    "index\tpromptID\tpairID\tgenre\tsentence1_binary_parse\tsentence2_binary_parse\tsentence1_parse\t"
+    "sentence2_parse\tsentence1\tsentence2\tlabel1\tgold_label"
+)
+_PAIRS = [
+    ("Conceptually cream skimming has two basic dimensions.", "Product and geography are what make cream skimming work.", "neutral"),
+    ("you know during the season and i guess", "You lose the things to the following level if the people recall.", "entailment"),
+    ("One of our number will carry out your instructions minutely.", "A member of my team will execute your orders.", "entailment"),
+    ("How do you know? All this is their information again.", "This information belongs to them.", "contradiction"),
+]
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for relpath, text in files.items():
+        (root / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (root / relpath).write_text(text, encoding="utf-8")
+    return root
+
+
+def _records(output: Path) -> dict[str, list[dict]]:
+    manifest = load_manifest(str(output))
+    return {
+        name: [r for shard in split.shards for r in read_shard(output / shard.path)]
+        for name, split in manifest.splits.items()
+    }
+
+
+def _rejects(output: Path) -> dict[str, str]:
+    return {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
+
+
+def _mnli(rows: list[tuple[str, str, str]], offset: int) -> str:
+    lines = [_MNLI_HEADER]
+    for i, (premise, hypothesis, label) in enumerate(rows):
+        lines.append(f"{i}\t{offset + i}\t{offset + i}n\tfiction\t( x )\t( y )\t(ROOT x)\t(ROOT y)\t{premise}\t{hypothesis}\t{label}\t{label}")
+    return "\n".join(lines) + "\n"
+
+
+def test_mnli_pairs_stay_apart_and_each_dev_table_is_its_own_split(tmp_path: Path) -> None:
+    source = _write(
+        tmp_path / "MNLI",
+        {
+            "train.tsv": _mnli(_PAIRS, 100),
+            "dev_matched.tsv": _mnli(_PAIRS[:2], 200),
+            "dev_mismatched.tsv": _mnli(_PAIRS[2:], 300),
+        },
+    )
+    output = convert(source, tmp_path / "out")
+    manifest = load_manifest(str(output))
+    assert sorted(manifest.splits) == ["dev_matched", "dev_mismatched", "train"]
+    assert manifest.features[contract.TEXT_PAIR]["output_name"] == "text_pair"
+    records = _records(output)
+    got = {
+        split: sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in rows)
+        for split, rows in records.items()
+    }
+    assert got == {"train": sorted(_PAIRS), "dev_matched": sorted(_PAIRS[:2]), "dev_mismatched": sorted(_PAIRS[2:])}
+    assert _rejects(output) == {}
+
+
+def test_qqp_and_mrpc_pairs_by_their_own_column_names(tmp_path: Path) -> None:
+    qqp = "id\tqid1\tqid2\tquestion1\tquestion2\tis_duplicate\n" + "".join(
+        f"{i}\t{2 * i}\t{2 * i + 1}\t{a}\t{b}\t{i % 2}\n" for i, (a, b, _) in enumerate(_PAIRS)
+    )
+    # MRPC's msr_paraphrase_train.txt, as tfds' glue builder reads it: Quality, #1 ID, #2 ID, #1 String, #2 String.
+    mrpc = "\ufeffQuality\t#1 ID\t#2 ID\t#1 String\t#2 String\n" + "".join(
+        f"{i % 2}\t{700 + i}\t{800 + i}\t{a}\t{b}\n" for i, (a, b, _) in enumerate(_PAIRS)
+    )
+    for name, text in (("qqp", qqp), ("mrpc", mrpc)):
+        source = _write(tmp_path / name, {"train.tsv": text})
+        output = convert(source, tmp_path / f"{name}_out")
+        rows = sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in _records(output)["train"])
+        assert rows == sorted((a, b, str(i % 2)) for i, (a, b, _) in enumerate(_PAIRS)), name
+
+
+def test_pairs_read_back_with_tensorflow_datasets(tmp_path: Path) -> None:
+    tfds = pytest.importorskip("tensorflow_datasets")
+    source = _write(tmp_path / "rte", {"train.tsv": "index\tsentence1\tsentence2\tlabel\n" + "".join(
+        f"{i}\t{a}\t{b}\t{c}\n" for i, (a, b, c) in enumerate(_PAIRS))})
+    output = convert(source, tmp_path / "out")
+    builder = tfds.builder_from_directory(str(output))
+    got = sorted((e[contract.TEXT].decode(), e[contract.TEXT_PAIR].decode()) for e in tfds.as_numpy(builder.as_dataset(split="train")))
+    assert got == sorted((a, b) for a, b, _ in _PAIRS)
+
+
+# Sentiment140's training.1600000.processed.noemoticon.csv: no header; polarity, id, date, query, user, text.
+_TWEETS = [
+    ("0", "1467810369", "Mon Apr 06 22:19:45 PDT 2009", "NO_QUERY", "_TheSpecialOne_", "@switchfoot http://twitpic.com/2y1zl - Awww, that's a bummer."),
+    ("0", "1467810672", "Mon Apr 06 22:19:49 PDT 2009", "NO_QUERY", "scotthamilton", "is upset that he can't update his Facebook by texting it"),
+    ("0", "1467810917", "Mon Apr 06 22:19:53 PDT 2009", "NO_QUERY", "mattycus", "@Kenichan I dived many times for the ball. Managed to save 50%"),
+    ("4", "1467822272", "Mon Apr 06 22:22:45 PDT 2009", "NO_QUERY", "ersle", "I LOVE @Health4UandPets u guys r the best!!"),
+    ("4", "1467822273", "Mon Apr 06 22:22:45 PDT 2009", "NO_QUERY", "becca210", "im meeting up with one of my besties tonight! Cant wait!!"),
+]
+
+
+def _csv(rows: list[tuple[str, ...]]) -> str:
+    return "".join(",".join('"' + c.replace('"', '""') + '"' for c in row) + "\n" for row in rows)
+
+
+def test_headerless_table_with_ids_and_dates_keeps_only_the_text(tmp_path: Path) -> None:
+    source = _write(tmp_path / "sentiment140", {"train.csv": _csv(_TWEETS)})
+    output = convert(source, tmp_path / "out")
+    records = _records(output)["train"]
+    assert sorted((r[contract.TEXT].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in records) == sorted((t[5], t[0]) for t in _TWEETS)
+    assert contract.TEXT_PAIR not in load_manifest(str(output)).features
+
+
+def test_a_table_of_ids_is_set_aside_beside_a_table_of_texts(tmp_path: Path) -> None:
+    """MNLI ships dev_ids.tsv (two id columns): it is no dataset of texts, and one id is no label."""
+    ids = "".join(f"{100 + i}n\t{100 + i}\n" for i in range(6))
+    source = _write(tmp_path / "MNLI", {"dev_matched.tsv": _mnli(_PAIRS, 0), "dev_ids.tsv": ids})
+    output = convert(source, tmp_path / "out")
+    assert "dev_ids.tsv" in _rejects(output) and "no column holds text" in _rejects(output)["dev_ids.tsv"]
+    assert "--text-column" in _rejects(output)["dev_ids.tsv"]
+    assert list(_records(output)) == ["dev_matched"]  # two tables named dev: each its own split
+    assert len(_records(output)["dev_matched"]) == len(_PAIRS)
+
+
+def test_too_many_text_columns_refuse_the_table_naming_the_option(tmp_path: Path) -> None:
+    rows = [(str(i % 2), f"title number {i} here", f"a body of text {i}", f"and a summary {i} too") for i in range(6)]
+    source = _write(tmp_path / "news", {"train.csv": _csv(rows), "test.csv": _csv(rows[:2])})
+    with pytest.raises(SourceError, match="no usable input"):
+        convert(source, tmp_path / "out")
+    assert set(_rejects(tmp_path / "out")) == {"train.csv", "test.csv"}
+    assert "3 columns hold text" in _rejects(tmp_path / "out")["train.csv"]
+    assert "--text-column" in _rejects(tmp_path / "out")["train.csv"]
+    output = convert(source, tmp_path / "out2", text_column="3")
+    assert sorted(r[contract.TEXT].decode() for r in _records(output)["train"]) == sorted(r[2] for r in rows)
+
+
+def test_a_header_repeating_a_column_name_rejects_that_table_only(tmp_path: Path) -> None:
+    source = _write(
+        tmp_path / "src",
+        {
+            "a.csv": "text,label,text\nhello there friend,pos,again here\nanother one,neg,more\n",
+            "b.csv": "text,label\nA fine film indeed,pos\nDull and long,neg\n",
+        },
+    )
+    output = convert(source, tmp_path / "out")
+    assert "repeats 'text'" in _rejects(output)["a.csv"] and "--no-header" in _rejects(output)["a.csv"]
+    assert sorted(r[contract.TEXT_SOURCE].decode() for r in _records(output)["train"]) == ["b.csv#2", "b.csv#3"]
+    assert all(r[contract.TEXT_LABEL] >= 0 for r in _records(output)["train"])
+
+
+def test_column_kinds() -> None:
+    assert column_content.column_kind([t[5] for t in _TWEETS]) == column_content.TEXT
+    assert column_content.column_kind([t[1] for t in _TWEETS]) == "numbers"
+    assert column_content.column_kind([t[2] for t in _TWEETS]) == "dates, times or ids"
+    assert column_content.column_kind([t[4] for t in _TWEETS]) == "single words (names or codes)"
+    assert column_content.column_kind(["NO QUERY"] * 10) == "a few repeated values (codes)"
+
+
+def test_pair_names_come_before_single_text_names() -> None:
+    """QNLI's `question`, `sentence`: a pair, not the `sentence` alone."""
+    columns = resolve_columns(("index", "question", "sentence", "label"), TableOptions())
+    assert (columns.texts, columns.pair, columns.label) == (("question",), "sentence", "label")
+    joined = resolve_columns(("question", "sentence"), TableOptions(text_columns=("question", "sentence")))
+    assert (joined.texts, joined.pair) == (("question", "sentence"), "")  # asked for: joined
+    with pytest.raises(InvalidInputError, match="no text column"):
+        resolve_columns(("a", "b", "c"), TableOptions())
