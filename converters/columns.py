@@ -324,11 +324,15 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
     label numbered, mapped through `--label-names` later), a JSON list of those (multi-label), or
     null for none; each normalised (see `label_names.normalise_label`), empty names dropped.
 
-    A label is a name: a JSON object, true or false, a number with a fraction or a list inside a
-    list names nothing, and is refused rather than spelled as Python would print it.
+    A label is a name: a JSON object, a number with a fraction or a list inside a list names
+    nothing, and is refused rather than spelled as Python would print it. JSON's true and false
+    (BoolQ's `answer`, a Parquet bool column) are the labels `true` and `false`, a 2-class label
+    whose sorted names number false 0 and true 1.
 
     >>> split_labels(["cat", 3], "")
     ('cat', '3')
+    >>> split_labels(False, "")
+    ('false',)
 
     Raises:
       InvalidInputError: a value that is not a name, or a name that would print like another (see
@@ -350,10 +354,12 @@ def _label_name(value: object) -> str:
     """One label value as its name: a string, or a whole number's digits.
 
     Raises:
-      InvalidInputError: anything else (an object, a bool, a fraction, a list, null inside a list).
+      InvalidInputError: anything else (an object, a fraction, a list, null inside a list).
     """
     if isinstance(value, str):
         return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
@@ -363,7 +369,7 @@ def _label_name(value: object) -> str:
     if isinstance(value, float):
         kind = "a number with a fraction" if math.isfinite(value) else "not a number"
     else:
-        kind = {bool: "true or false", dict: "an object", list: "a list inside a list", type(None): "null"}.get(
+        kind = {dict: "an object", list: "a list inside a list", type(None): "null"}.get(
             type(value), f"a {type(value).__name__}"
         )
-    raise InvalidInputError(f"label {shown} is {kind}, not a label name (a string, or a whole number)")
+    raise InvalidInputError(f"label {shown} is {kind}, not a label name (a string, a whole number, true or false)")

@@ -178,3 +178,22 @@ def test_pair_names_come_before_single_text_names() -> None:
     assert (joined.texts, joined.pair) == (("question", "sentence"), "")  # asked for: joined
     with pytest.raises(InvalidInputError, match="no text column"):
         resolve_columns(("a", "b", "c"), TableOptions())
+
+
+def test_json_booleans_are_a_two_class_label(tmp_path: Path) -> None:
+    """BoolQ's JSONL: question, title, answer (true/false), passage: a pair labelled false or true."""
+    import json
+
+    rows = [
+        {"question": "do iran and afghanistan speak the same language", "title": "Persian language", "answer": True,
+         "passage": "Persian, also known by its endonym Farsi, is one of the Western Iranian languages."},
+        {"question": "is elder scrolls online the same as skyrim", "title": "The Elder Scrolls Online", "answer": False,
+         "passage": "As with other games in The Elder Scrolls series, the game is set on the continent of Tamriel."},
+        {"question": "is there a word with q without u", "title": "Q", "answer": None, "passage": "Some words do."},
+    ]
+    source = _write(tmp_path / "boolq", {"train.jsonl": "".join(json.dumps(r) + "\n" for r in rows)})
+    output = convert(source, tmp_path / "out")
+    assert load_manifest(str(output)).labels == ("false", "true")
+    got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL]) for r in _records(output)["train"])
+    assert got == sorted((r["question"], r["passage"], int(r["answer"])) for r in rows[:2])
+    assert "empty label" in _rejects(output)["train.jsonl"]  # null: no label, said
