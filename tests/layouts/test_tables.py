@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert
 from shardify.converters import column_content
@@ -139,7 +140,7 @@ def test_a_table_of_ids_is_set_aside_beside_a_table_of_texts(tmp_path: Path) -> 
 def test_too_many_text_columns_refuse_the_table_naming_the_option(tmp_path: Path) -> None:
     rows = [(str(i % 2), f"title number {i} here", f"a body of text {i}", f"and a summary {i} too") for i in range(6)]
     source = _write(tmp_path / "news", {"train.csv": _csv(rows), "test.csv": _csv(rows[:2])})
-    with pytest.raises(SourceError, match="no usable input"):
+    with pytest.raises(SourceError, match=r"no usable input under .*: 2 rejected \(2 x 3 columns hold text"):
         convert(source, tmp_path / "out")
     assert set(_rejects(tmp_path / "out")) == {"train.csv", "test.csv"}
     assert "3 columns hold text" in _rejects(tmp_path / "out")["train.csv"]
@@ -197,3 +198,15 @@ def test_json_booleans_are_a_two_class_label(tmp_path: Path) -> None:
     got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL]) for r in _records(output)["train"])
     assert got == sorted((r["question"], r["passage"], int(r["answer"])) for r in rows[:2])
     assert "empty label" in _rejects(output)["train.jsonl"]  # null: no label, said
+
+
+def test_the_console_names_the_commonest_reject_reasons(tmp_path: Path) -> None:
+    """A run that writes nothing says why on its one error line, not only where the report is."""
+    ids = "".join(f"{100 + i}n\t{100 + i}\n" for i in range(6))
+    source = _write(tmp_path / "ids", {"a.tsv": ids, "b.tsv": ids, "c.csv": "text,label\n,x\n"})
+    result = run_shardify("convert", str(source), str(tmp_path / "out"))
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.startswith("error: no records written"), result.stderr
+    assert "3 rejected (2 x no column holds text" in line and "1 x empty or non-text 'text' cell" in line, line
