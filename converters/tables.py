@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import parquet_tables
+from shardify.converters import line_tables, parquet_tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
@@ -36,6 +36,7 @@ __all__ = [
     "TSV",
     "JSONL",
     "PARQUET",
+    "LINES",
     "TABLE_FORMATS",
     "table_format",
     "Row",
@@ -49,17 +50,20 @@ __all__ = [
 ]
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
-TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET)
+LINES = "lines"  # `label text` lines (see `line_tables`)
+TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES)
 _BOM = codecs.BOM_UTF8
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
 
 
 def table_format(relpath: str) -> str:
-    """CSV, TSV, JSONL or Parquet from the file's extension."""
+    """CSV, TSV, JSONL, Parquet or `label text` lines (`.label`) from the file's extension."""
     ext = relpath.rsplit(".", 1)[-1].lower()
+    if ext in line_tables.LINE_EXTENSIONS:
+        return LINES
     if ext not in TABLE_FORMATS:
-        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl or .parquet, got {relpath}")
+        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl, .parquet or .label, got {relpath}")
     return ext
 
 
@@ -175,12 +179,14 @@ class TableHeader:
       data_start: byte offset of the first data row.
       sample: CSV and TSV: the first data rows' cells (up to SAMPLE_ROWS), which show what each
         column holds when no column name says (see `columns.resolve_columns`).
+      described: how the plan names the table's shape where no header says it ("" otherwise).
     """
 
     columns: tuple[str, ...]
     present: bool = True
     data_start: int = 0
     sample: tuple[tuple[str, ...], ...] = ()
+    described: str = ""
 
     def resolve(self, options: TableOptions) -> TableColumns:
         """The columns that feed a record (see `columns.resolve_columns`).
@@ -191,6 +197,8 @@ class TableHeader:
         return resolve_columns(self.columns, options, sample=self.sample, header=self.present)
 
     def describe(self) -> str:
+        if self.described:
+            return self.described
         if self.present:
             return "header row"
         return f"no header row ({len(self.columns)} columns, numbered from 1)"
@@ -232,6 +240,9 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
+    if fmt == LINES:
+        line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
+        return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
     if fmt == PARQUET:
         return TableHeader(parquet_tables.ParquetTable(fileobj).columns)
     lines = _CountingLines(fileobj, 0, size_bytes)
@@ -311,8 +322,9 @@ def read_table(
         is rejected).
     """
     header = read_header(fileobj, fmt, size_bytes, options.header if options else None)
-    if fmt == JSONL:
-        return header, _scan_jsonl(fileobj, size_bytes)
+    if fmt in (JSONL, LINES):
+        fileobj.seek(0)
+        return header, _scan_lines(fileobj, size_bytes, fmt)
     if fmt == PARQUET:
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
     fileobj.seek(header.data_start)
@@ -405,7 +417,25 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
         position += len(block)
 
 
-def _scan_jsonl(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
+def _line_cells(line: bytes | str, fmt: str) -> dict[str, object]:
+    """A JSONL line's object, or a `label text` line's two cells.
+
+    Raises:
+      InvalidInputError: the line is not of its format's shape.
+    """
+    if fmt == LINES:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        found = line_tables.split_line(text)
+        if isinstance(found, str):
+            raise InvalidInputError(found)
+        return dict(zip(line_tables.COLUMNS, found))
+    cells = json_input.parse(line)
+    if not isinstance(cells, dict):
+        raise InvalidInputError(f"not a JSON object but a {type(cells).__name__}")
+    return cells
+
+
+def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str) -> Iterator[Row | RowError]:
     offset, row_number = 0, 0
     while True:
         size = MAX_ROW_BYTES + 1 if end is None else min(MAX_ROW_BYTES + 1, end - offset)
@@ -424,29 +454,27 @@ def _scan_jsonl(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
         if not line.strip():
             continue
         try:
-            cells = json_input.parse(line)
+            cells = _line_cells(line, fmt)
+        except UnicodeDecodeError as error:
+            yield RowError(row_number, f"not valid UTF-8 ({error.reason} at byte {error.start})")
+            continue
         except InvalidInputError as error:
             yield RowError(row_number, error.reason)
-            continue
-        if not isinstance(cells, dict):
-            yield RowError(row_number, f"not a JSON object but a {type(cells).__name__}")
             continue
         yield Row(row_number, row_offset, offset - row_offset, cells)
 
 
 def parse_row(data: bytes, fmt: str, header: Sequence[str]) -> dict[str, object]:
-    """The cells of one CSV, TSV or JSONL row read back from its byte range (`header`: the
-    columns; ignored for JSONL).
+    """The cells of one CSV, TSV, JSONL or `label text` row read back from its byte range
+    (`header`: the columns; ignored for JSONL and lines).
 
     Raises:
       InvalidInputError: the bytes no longer parse as the row that was scanned.
     """
     try:
         text = data.decode("utf-8")
-        if fmt == JSONL:
-            cells = json_input.parse(text)
-            if isinstance(cells, dict):
-                return cells
+        if fmt in (JSONL, LINES):
+            return _line_cells(text, fmt)
         else:
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **_dialect(fmt)))
             if len(fields) == len(header):

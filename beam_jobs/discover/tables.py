@@ -170,19 +170,23 @@ def _split_names(files: list[Listed]) -> Iterator[tuple[str, str]]:
 
 def _shared_splits(named: Iterable[tuple[str, str]]) -> frozenset[str]:
     """The splits that tables of different stems name (MNLI's dev_matched.tsv and
-    dev_mismatched.tsv both name `dev`)."""
+    dev_mismatched.tsv both name `dev`), and "" when any table names a split (a table naming none
+    beside them, TREC's TREC_10.label beside train_5500.label, is not more of `train`)."""
     stems: dict[str, set[str]] = {}
     for split, stem in named:
         stems.setdefault(split, set()).add(stem)
-    return frozenset(split for split, found in stems.items() if len(found) > 1)
+    shared = {split for split, found in stems.items() if len(found) > 1}
+    return frozenset(shared | ({""} if stems else set()))
 
 
 def _split_of(relpath: str, shared: frozenset[str]) -> str:
     """The table's split: the one its name names, or its stem (letters, digits and `_`) where
-    tables of other stems name the same split: one split per table, never two tables merged
-    under one name."""
+    tables of other stems name the same split, or where it names none beside tables that do: one
+    split per table, never two tables merged under one name."""
     split = _split_named(relpath)
-    return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath)) if split in shared else split
+    if split in shared and (split or "/" not in relpath):
+        return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath))
+    return split
 
 
 class ScanTables(beam.PTransform):

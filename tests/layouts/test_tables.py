@@ -210,3 +210,46 @@ def test_the_console_names_the_commonest_reject_reasons(tmp_path: Path) -> None:
     line = result.stderr.strip().splitlines()[-1]
     assert line.startswith("error: no records written"), result.stderr
     assert "3 rejected (2 x no column holds text" in line and "1 x empty or non-text 'text' cell" in line, line
+
+
+# TREC's question classification files (train_5500.label, TREC_10.label): `FINE:label question` lines.
+_TREC = [
+    ("DESC:manner", "How did serfdom develop in and then leave Russia ?"),
+    ("ENTY:cremat", "What films featured the character Popeye Doyle ?"),
+    ("DESC:manner", "How can I find a list of celebrities ' real names ?"),
+    ("ENTY:animal", "What fowl grabs the spotlight after the Chinese Year of the Monkey ?"),
+    ("ABBR:exp", "What is the full form of .com ?"),
+    ("HUM:ind", "What contemptible scoundrel stole the cork from my lunch ?"),
+    ("HUM:gr", "What team did baseball 's St. Louis Browns become ?"),
+    ("HUM:title", "What is the oldest profession ?"),
+    ("DESC:def", "What are liver enzymes ?"),
+    ("HUM:ind", "Name the scar-faced bounty hunter of The Old West ."),
+]
+
+
+def test_label_text_line_files_are_label_and_text_one_split_each(tmp_path: Path) -> None:
+    lines = "".join(f"{label} {text}\n" for label, text in _TREC)
+    source = _write(tmp_path / "trec", {"train_5500.label": lines, "TREC_10.label": lines[: lines.index("ABBR")]})
+    output = convert(source, tmp_path / "out")
+    records = _records(output)
+    assert sorted(records) == ["TREC_10", "train"]  # the test file names no split: its own, not more of train
+    got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in records["train"])
+    assert got == sorted((text, label) for label, text in _TREC)
+    assert len(records["TREC_10"]) == 4
+
+
+def test_a_label_file_of_prose_or_bad_lines_is_refused_not_misread(tmp_path: Path) -> None:
+    prose = "".join(f"{word} went to the market on day {i} .\n" for i, word in enumerate(
+        ["Anna", "Bert", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jan"]))
+    good = "".join(f"{label} {text}\n" for label, text in _TREC)
+    hostile = good + "DESC:manner\n" + "HUM:ind caf\xe9 ?\n"
+    source = _write(tmp_path / "src", {"train.label": hostile, "notes.label": prose})
+    (source / "train.label").write_bytes(hostile.encode("latin-1"))
+    output = convert(source, tmp_path / "out")
+    rejects = read_report(output, naming.REJECTS_FILENAME)
+    assert {(r["path"], r.get("row")) for r in rejects} == {("notes.label", None), ("train.label", 11), ("train.label", 12)}
+    reasons = {(r["path"], r.get("row")): r["reason"] for r in rejects}
+    assert "not a file of `label text` lines" in reasons[("notes.label", None)]
+    assert "no text after the label" in reasons[("train.label", 11)]
+    assert "not valid UTF-8" in reasons[("train.label", 12)]
+    assert len(_records(output)["train"]) == len(_TREC)
