@@ -24,6 +24,7 @@ from shardify.plan.label_names import normalise_label
 __all__ = [
     "TEXT_COLUMN_NAMES",
     "PAIR_COLUMN_NAMES",
+    "BOOLEAN_LABEL_NAMES",
     "LABEL_COLUMN_NAMES",
     "KEY_COLUMN_NAMES",
     "CAPTION_COLUMN_NAMES",
@@ -45,11 +46,14 @@ __all__ = [
 # Column names tried, in order, when the user names none.
 TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment")
 # `gold_label`: MNLI, SNLI; `is_duplicate`: QQP; `quality`: MRPC's `Quality`; `answer`: BoolQ's
-# true/false.
+# true/false (only true/false: see BOOLEAN_LABEL_NAMES).
 LABEL_COLUMN_NAMES = (
     "label", "labels", "class", "category", "target", "tags", "tag", "sentiment", "gold_label", "is_duplicate",
     "quality", "answer",
 )
+# Label columns found by these names hold true or false (BoolQ's `answer`); a text there is a
+# question-answering dataset's answer, no label, and its row is rejected saying to name the label.
+BOOLEAN_LABEL_NAMES = ("answer",)
 # Two texts of one record, as the sentence-pair datasets name them (GLUE's MNLI, RTE, QNLI, QQP and
 # MRPC's TSVs; SNLI; BoolQ; question answering), lower case, tried before the single names: the
 # first is the record's text, the second its pair.

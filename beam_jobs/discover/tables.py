@@ -119,6 +119,10 @@ class _ScanTable(beam.DoFn):
             labels: tuple[str, ...] = ()
             if cols.label:
                 cell = row.cells.get(cols.label)
+                if _not_boolean(cols.label, cell, self._options):
+                    yield reject(relpath, f"column {cols.label!r} holds {_kind(cell)}, not true or false: an answer, "
+                                 "not a label; name the label with --label-column", row.row)
+                    continue
                 try:
                     labels = columns_lib.split_labels(cell, self._options.label_separator)
                 except InvalidInputError as error:
@@ -153,6 +157,17 @@ class _ScanTable(beam.DoFn):
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
         if pairs:
             yield beam.pvalue.TaggedOutput(COLUMNS, (TEXT_PAIR_COLUMN, BYTES))
+
+
+def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions) -> bool:
+    """A label column found by a name that holds true/false only (BoolQ's `answer`) holding
+    anything else: a question-answering dataset's answer text, which is no label."""
+    found = not options.label_column and column.lower() in columns_lib.BOOLEAN_LABEL_NAMES
+    return found and cell is not None and not isinstance(cell, bool)
+
+
+def _kind(cell: object) -> str:
+    return "text" if isinstance(cell, str) else "a number" if isinstance(cell, (int, float)) else f"a {type(cell).__name__}"
 
 
 def _split_named(relpath: str) -> str:

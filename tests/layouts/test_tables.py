@@ -253,3 +253,14 @@ def test_a_label_file_of_prose_or_bad_lines_is_refused_not_misread(tmp_path: Pat
     assert "no text after the label" in reasons[("train.label", 11)]
     assert "not valid UTF-8" in reasons[("train.label", 12)]
     assert len(_records(output)["train"]) == len(_TREC)
+
+
+def test_an_answer_column_of_texts_is_no_label(tmp_path: Path) -> None:
+    """`answer` is a label only as BoolQ's true/false; a QA table's answer text would be one class
+    per answer."""
+    import json
+
+    rows = [{"question": f"who wrote book {i} of the series", "context": f"Book {i} was written by author {i}.", "answer": f"author {i}"} for i in range(3)]
+    source = _write(tmp_path / "qa", {"train.jsonl": "".join(json.dumps(r) + "\n" for r in rows)})
+    with pytest.raises(SourceError, match=r"3 x column 'answer' holds text, not true or false.*--label-column"):
+        convert(source, tmp_path / "out")
