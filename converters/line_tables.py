@@ -16,7 +16,15 @@ from typing import BinaryIO
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["LINE_EXTENSIONS", "LABEL_SHAPES", "COLUMNS", "MAX_LABEL_CHARS", "split_line", "first_words_are_labels", "check_labels"]
+__all__ = [
+    "LINE_EXTENSIONS",
+    "LABEL_SHAPES",
+    "COLUMNS",
+    "MAX_LABEL_CHARS",
+    "split_line",
+    "first_words_are_labels",
+    "check_labels",
+]
 
 # Extensions of `label text` line files: TREC's question classification files.
 LINE_EXTENSIONS = ("label",)

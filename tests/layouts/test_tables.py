@@ -46,6 +46,11 @@ def _records(output: Path) -> dict[str, list[dict]]:
     }
 
 
+def _pairs(rows: list[dict]) -> list[tuple[str, str, str]]:
+    """(text, text/pair, label name) of each record, sorted."""
+    return sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in rows)
+
+
 def _rejects(output: Path) -> dict[str, str]:
     return {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
 
@@ -53,7 +58,8 @@ def _rejects(output: Path) -> dict[str, str]:
 def _mnli(rows: list[tuple[str, str, str]], offset: int) -> str:
     lines = [_MNLI_HEADER]
     for i, (premise, hypothesis, label) in enumerate(rows):
-        lines.append(f"{i}\t{offset + i}\t{offset + i}n\tfiction\t( x )\t( y )\t(ROOT x)\t(ROOT y)\t{premise}\t{hypothesis}\t{label}\t{label}")
+        parses = "( x )\t( y )\t(ROOT x)\t(ROOT y)"
+        lines.append(f"{i}\t{offset + i}\t{offset + i}n\tfiction\t{parses}\t{premise}\t{hypothesis}\t{label}\t{label}")
     return "\n".join(lines) + "\n"
 
 
@@ -71,10 +77,7 @@ def test_mnli_pairs_stay_apart_and_each_dev_table_is_its_own_split(tmp_path: Pat
     assert sorted(manifest.splits) == ["dev_matched", "dev_mismatched", "train"]
     assert manifest.features[contract.TEXT_PAIR]["output_name"] == "text_pair"
     records = _records(output)
-    got = {
-        split: sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in rows)
-        for split, rows in records.items()
-    }
+    got = {split: _pairs(rows) for split, rows in records.items()}
     assert got == {"train": sorted(_PAIRS), "dev_matched": sorted(_PAIRS[:2]), "dev_mismatched": sorted(_PAIRS[2:])}
     assert _rejects(output) == {}
 
@@ -90,8 +93,7 @@ def test_qqp_and_mrpc_pairs_by_their_own_column_names(tmp_path: Path) -> None:
     for name, text in (("qqp", qqp), ("mrpc", mrpc)):
         source = _write(tmp_path / name, {"train.tsv": text})
         output = convert(source, tmp_path / f"{name}_out")
-        rows = sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in _records(output)["train"])
-        assert rows == sorted((a, b, str(i % 2)) for i, (a, b, _) in enumerate(_PAIRS)), name
+        assert _pairs(_records(output)["train"]) == sorted((a, b, str(i % 2)) for i, (a, b, _) in enumerate(_PAIRS)), name
 
 
 def test_pairs_read_back_with_tensorflow_datasets(tmp_path: Path) -> None:
@@ -100,7 +102,8 @@ def test_pairs_read_back_with_tensorflow_datasets(tmp_path: Path) -> None:
         f"{i}\t{a}\t{b}\t{c}\n" for i, (a, b, c) in enumerate(_PAIRS))})
     output = convert(source, tmp_path / "out")
     builder = tfds.builder_from_directory(str(output))
-    got = sorted((e[contract.TEXT].decode(), e[contract.TEXT_PAIR].decode()) for e in tfds.as_numpy(builder.as_dataset(split="train")))
+    examples = tfds.as_numpy(builder.as_dataset(split="train"))
+    got = sorted((e[contract.TEXT].decode(), e[contract.TEXT_PAIR].decode()) for e in examples)
     assert got == sorted((a, b) for a, b, _ in _PAIRS)
 
 
