@@ -95,7 +95,7 @@ class _ScanTable(beam.DoFn):
         batch = Batch()
         columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
         if columns:
-            yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}"))
+            yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{_renamed(relpath, split)}"))
         for row in rows:
             scanned.last_row = row.row
             if isinstance(row, tables.RowError):
@@ -164,6 +164,15 @@ def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions) -
     anything else: a question-answering dataset's answer text, which is no label."""
     found = not options.label_column and column.lower() in columns_lib.BOOLEAN_LABEL_NAMES
     return found and cell is not None and not isinstance(cell, bool)
+
+
+def _renamed(relpath: str, split: str) -> str:
+    """For the plan: why a table's split is named after its file, or ""."""
+    named = _split_named(relpath)
+    if split == named:
+        return ""
+    why = f"other tables name {named!r} too" if named else "it names no split, other tables do"
+    return f"; split {split!r}, after its file ({why})"
 
 
 def _kind(cell: object) -> str:

@@ -12,6 +12,8 @@ import pytest
 from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert
+from shardify.beam_jobs.launch import plan_conversion
+from shardify.config import ConvertConfig
 from shardify.converters import column_content
 from shardify.converters.columns import TableOptions, resolve_columns
 from shardify.errors import InvalidInputError, SourceError
@@ -72,6 +74,8 @@ def test_mnli_pairs_stay_apart_and_each_dev_table_is_its_own_split(tmp_path: Pat
             "dev_mismatched.tsv": _mnli(_PAIRS[2:], 300),
         },
     )
+    plan = plan_conversion(ConvertConfig(str(source), str(tmp_path / "dry")))
+    assert any("split 'dev_matched', after its file (other tables name 'dev' too)" in note for note in plan.notes), plan.notes
     output = convert(source, tmp_path / "out")
     manifest = load_manifest(str(output))
     assert sorted(manifest.splits) == ["dev_matched", "dev_mismatched", "train"]
