@@ -67,6 +67,7 @@ PAIR_COLUMN_NAMES = (
     ("question", "sentence"),
     ("sentence_a", "sentence_b"),
     ("text_a", "text_b"),
+    ("question", "answer"),  # a FAQ's answer text, when no passage is beside it (BoolQ's answer is its label)
 )
 KEY_COLUMN_NAMES = ("path", "file", "filename", "file_name", "image", "id", "name", "key")
 CAPTION_COLUMN_NAMES = ("caption", "text", "description")
@@ -195,6 +196,8 @@ def resolve_columns(
     pair, unused = "", ()
     if not texts:
         texts, pair, unused = _found_texts(columns, label, sample, header)
+        if label in (*texts, pair) and not options.label_column:  # a label name that holds a text
+            label = ""
     if options.keep_columns == ("*",):
         keep = tuple(c for c in columns if c not in (*texts, pair, label))
     else:

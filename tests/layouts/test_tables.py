@@ -271,3 +271,10 @@ def test_an_answer_column_of_texts_is_no_label(tmp_path: Path) -> None:
     source = _write(tmp_path / "qa", {"train.jsonl": "".join(json.dumps(r) + "\n" for r in rows)})
     with pytest.raises(SourceError, match=r"3 x column 'answer' holds text, not true or false.*--label-column"):
         convert(source, tmp_path / "out")
+
+
+def test_a_question_and_its_answer_are_a_pair_not_a_label() -> None:
+    columns = resolve_columns(("question", "answer"), TableOptions())
+    assert (columns.texts, columns.pair, columns.label) == (("question",), "answer", "")
+    boolq = resolve_columns(("question", "title", "answer", "passage"), TableOptions())
+    assert (boolq.texts, boolq.pair, boolq.label) == (("question",), "passage", "answer")
