@@ -117,6 +117,7 @@ class TableColumns:
       keep: extra columns kept as features.
       pair: the column of the second text of a pair (the record's `text/pair`), or "".
       unused: (column, why it is not text) for the columns judged by their content and left out.
+      answers: question-answering JSON: the columns of its answers' texts and starts (lists), or ().
     """
 
     texts: tuple[str, ...]
@@ -124,12 +125,13 @@ class TableColumns:
     keep: tuple[str, ...]
     pair: str = ""
     unused: tuple[tuple[str, str], ...] = ()
+    answers: tuple[str, str] | tuple[()] = ()
 
     @property
     def needed(self) -> tuple[str, ...]:
         """Every column a record reads."""
         optional = tuple(c for c in (self.pair, self.label) if c)
-        return tuple(dict.fromkeys((*self.texts, *optional, *self.keep)))
+        return tuple(dict.fromkeys((*self.texts, *optional, *self.answers, *self.keep)))
 
     def pair_of(self, cells: Mapping[str, object]) -> str | None:
         """The row's second text, or None when its cell is missing or not a string."""
@@ -146,6 +148,7 @@ class TableColumns:
     def describe(self) -> str:
         label = f"label = {_shown(self.label)}" if self.label else "no label column"
         pair = f", pair = {_shown(self.pair)}" if self.pair else ""
+        pair += f", answers = {' + '.join(map(_shown, self.answers))}" if self.answers else ""
         unused = "".join(f"; {_shown(name)} not read ({why})" for name, why in self.unused)
         return f"text = {' + '.join(_shown(c) for c in self.texts)}{pair}, {label}{unused}"
 
@@ -172,7 +175,12 @@ def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str],
 
 
 def resolve_columns(
-    columns: Sequence[str], options: TableOptions, *, sample: Sequence[Sequence[object]] = (), header: bool = True
+    columns: Sequence[str],
+    options: TableOptions,
+    *,
+    sample: Sequence[Sequence[object]] = (),
+    header: bool = True,
+    answers: tuple[str, str] | tuple[()] = (),
 ) -> TableColumns:
     """The columns to read, from the user's names, the usual names (see *_COLUMN_NAMES and
     PAIR_COLUMN_NAMES), else the columns' content (see `column_content`).
@@ -185,6 +193,7 @@ def resolve_columns(
       header: the table has a header row. Without one, a whole number in column 1 of a table with
         no label column named makes column 1 the label (the news, review and ontology datasets
         ship as `"3","title","text"`).
+      answers: the columns of a question's answers (question-answering JSON), or ().
 
     Raises:
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
@@ -199,14 +208,14 @@ def resolve_columns(
         if label in (*texts, pair) and not options.label_column:  # a label name that holds a text
             label = ""
     if options.keep_columns == ("*",):
-        keep = tuple(c for c in columns if c not in (*texts, pair, label))
+        keep = tuple(c for c in columns if c not in (*texts, pair, label, *answers))
     else:
         missing = [c for c in options.keep_columns if c not in columns]
         if missing:
             raise InvalidInputError(f"--keep-columns {missing} not in the columns {list(columns)}")
-        keep = tuple(c for c in options.keep_columns if c not in (*texts, pair, label))
+        keep = tuple(c for c in options.keep_columns if c not in (*texts, pair, label, *answers))
     unused = tuple((name, why) for name, why in unused if name not in keep)
-    return TableColumns(texts, label, keep, pair, unused)
+    return TableColumns(texts, label, keep, pair, unused, answers)
 
 
 def _found_texts(

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import line_tables, parquet_tables
+from shardify.converters import line_tables, parquet_tables, qa_json
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
@@ -37,6 +37,7 @@ __all__ = [
     "JSONL",
     "PARQUET",
     "LINES",
+    "QA_JSON",
     "TABLE_FORMATS",
     "table_format",
     "Row",
@@ -51,7 +52,8 @@ __all__ = [
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
 LINES = "lines"  # `label text` lines (see `line_tables`)
-TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES)
+QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
+TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, QA_JSON)
 _BOM = codecs.BOM_UTF8
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -62,8 +64,10 @@ def table_format(relpath: str) -> str:
     ext = relpath.rsplit(".", 1)[-1].lower()
     if ext in line_tables.LINE_EXTENSIONS:
         return LINES
+    if ext == "json":
+        return QA_JSON
     if ext not in TABLE_FORMATS:
-        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl, .parquet or .label, got {relpath}")
+        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl, .parquet, .label or .json, got {relpath}")
     return ext
 
 
@@ -180,6 +184,7 @@ class TableHeader:
       sample: CSV and TSV: the first data rows' cells (up to SAMPLE_ROWS), which show what each
         column holds when no column name says (see `columns.resolve_columns`).
       described: how the plan names the table's shape where no header says it ("" otherwise).
+      answers: question-answering JSON: the columns of its answers' texts and starts (lists).
     """
 
     columns: tuple[str, ...]
@@ -187,6 +192,7 @@ class TableHeader:
     data_start: int = 0
     sample: tuple[tuple[str, ...], ...] = ()
     described: str = ""
+    answers: tuple[str, str] | tuple[()] = ()
 
     def resolve(self, options: TableOptions) -> TableColumns:
         """The columns that feed a record (see `columns.resolve_columns`).
@@ -194,7 +200,7 @@ class TableHeader:
         Raises:
           InvalidInputError: no text column, or a named column is missing.
         """
-        return resolve_columns(self.columns, options, sample=self.sample, header=self.present)
+        return resolve_columns(self.columns, options, sample=self.sample, header=self.present, answers=self.answers)
 
     def describe(self) -> str:
         if self.described:
@@ -243,6 +249,14 @@ def read_header(
     if fmt == LINES:
         line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
         return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
+    if fmt == QA_JSON:
+        if not qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES)):
+            raise InvalidInputError("not question-answering JSON (SQuAD's data[].paragraphs[].qas[])")
+        return TableHeader(
+            qa_json.COLUMNS,
+            described="question-answering JSON, a row per question",
+            answers=(qa_json.ANSWERS, qa_json.ANSWER_STARTS),
+        )
     if fmt == PARQUET:
         return TableHeader(parquet_tables.ParquetTable(fileobj).columns)
     lines = _CountingLines(fileobj, 0, size_bytes)
@@ -327,6 +341,9 @@ def read_table(
         return header, _scan_lines(fileobj, size_bytes, fmt)
     if fmt == PARQUET:
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
+    if fmt == QA_JSON:
+        fileobj.seek(0)
+        return header, _scan_qa(fileobj, size_bytes)
     fileobj.seek(header.data_start)
     return header, _scan_delimited(fileobj, fmt, header, size_bytes)
 
@@ -335,6 +352,15 @@ def _scan_parquet(fileobj: BinaryIO, columns: Sequence[str] | None) -> Iterator[
     for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns, max_row_bytes=MAX_ROW_BYTES):
         if isinstance(cells, parquet_tables.OversizedRow):
             yield RowError(position + 1, f"row holds {cells.row_bytes:,} bytes, more than the {MAX_ROW_BYTES:,} a row may hold")
+        else:
+            yield Row(position + 1, position, 0, cells)
+
+
+def _scan_qa(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowError]:
+    """A row per question (its position from 0 as `offset`; row numbers count questions from 1)."""
+    for position, cells in qa_json.read_questions(fileobj, size_bytes):
+        if isinstance(cells, str):
+            yield RowError(position + 1, cells)
         else:
             yield Row(position + 1, position, 0, cells)
 

@@ -22,6 +22,7 @@ from shardify.beam_jobs.discover.candidates import (
     COLUMNS,
     NOTES,
     REJECTS,
+    ANSWERS_COLUMN,
     TEXT_PAIR_COLUMN,
     Listed,
     reject,
@@ -91,7 +92,7 @@ class _ScanTable(beam.DoFn):
         split: str,
     ) -> Iterator:
         dtypes: dict[str, str] = {}
-        pairs = False
+        pairs = answers = False
         batch = Batch()
         columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
         if columns:
@@ -116,6 +117,7 @@ class _ScanTable(beam.DoFn):
                     yield reject(relpath, f"empty or non-text {cols.pair!r} cell (the second text of a pair)", row.row)
                     continue
                 pairs = True
+            answers = answers or bool(cols.answers)
             labels: tuple[str, ...] = ()
             if cols.label:
                 cell = row.cells.get(cols.label)
@@ -157,6 +159,8 @@ class _ScanTable(beam.DoFn):
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
         if pairs:
             yield beam.pvalue.TaggedOutput(COLUMNS, (TEXT_PAIR_COLUMN, BYTES))
+        if answers:
+            yield beam.pvalue.TaggedOutput(COLUMNS, (ANSWERS_COLUMN, BYTES))
 
 
 def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions) -> bool:

@@ -384,6 +384,7 @@ class PlanSummary:
       object_counts: objects planned per class name, all splits together.
       num_keypoints: keypoints per object (COCO's person: 17) where records hold keypoints.
       text_pair: records hold a second text (a table of sentence pairs; see `contract.TEXT_PAIR`).
+      answers: records hold a question's answers (question-answering JSON; `contract.ANSWER_FEATURES`).
     """
 
     layout: str
@@ -408,6 +409,7 @@ class PlanSummary:
     object_counts: dict[str, int] = field(default_factory=dict)
     num_keypoints: int = 0
     text_pair: bool = False
+    answers: bool = False
 
     @property
     def num_records(self) -> int:
@@ -423,6 +425,7 @@ class PlanSummary:
             columns=self.columns,
             objects=self.objects,
             text_pair=self.text_pair,
+            answers=self.answers,
         )
 
     @property
@@ -445,6 +448,7 @@ class PlanSummary:
             "label_aliases": dict(self.label_aliases),
             "notes": list(self.notes),
             **({"text_pair": True} if self.text_pair else {}),
+            **({"answers": True} if self.answers else {}),
             **({"refusal": self.refusal} if self.refusal else {}),
             **({"num_auxiliary": self.num_auxiliary, "auxiliary_examples": list(self.auxiliary_examples)} if self.num_auxiliary else {}),
             **(
@@ -480,6 +484,7 @@ class PlanSummary:
             notes=tuple(data.get("notes", ())),
             refusal=data.get("refusal", ""),
             text_pair=data.get("text_pair", False),
+            answers=data.get("answers", False),
             num_auxiliary=data.get("num_auxiliary", 0),
             auxiliary_examples=tuple(data.get("auxiliary_examples", ())),
             objects=contract.ObjectSchema(**data.get("objects", {})),

@@ -278,3 +278,71 @@ def test_a_question_and_its_answer_are_a_pair_not_a_label() -> None:
     assert (columns.texts, columns.pair, columns.label) == (("question",), "answer", "")
     boolq = resolve_columns(("question", "title", "answer", "passage"), TableOptions())
     assert (boolq.texts, boolq.pair, boolq.label) == (("question",), "passage", "answer")
+
+
+def _squad(articles: list[dict], version: str = "1.1") -> str:
+    import json
+
+    return json.dumps({"version": version, "data": articles})
+
+
+_CONTEXT = "Architecturally, the school has a Catholic character. Atop the Main Building's gold dome is a golden statue of the Virgin Mary."
+_ARTICLE = {
+    "title": "University_of_Notre_Dame",
+    "paragraphs": [{
+        "context": _CONTEXT,
+        "qas": [
+            {"id": "5733be284776f41900661182", "question": "What sits on top of the Main Building?",
+             "answers": [{"answer_start": _CONTEXT.index("a golden statue"), "text": "a golden statue of the Virgin Mary"}]},
+            {"id": "5733be284776f4190066117f", "question": "What character does the school have?",
+             "answers": [{"answer_start": _CONTEXT.index("Catholic"), "text": "Catholic"},
+                         {"answer_start": _CONTEXT.index("a Catholic"), "text": "a Catholic character"}]},
+        ],
+    }],
+}
+
+
+def test_squad_json_is_a_record_per_question_with_its_context_and_answers(tmp_path: Path) -> None:
+    unanswerable = {"title": "Normans", "paragraphs": [{"context": "The Normans gave their name to Normandy.", "qas": [
+        {"id": "u1", "question": "Who gave their name to Brittany?", "answers": [], "is_impossible": True,
+         "plausible_answers": [{"text": "The Normans", "answer_start": 0}]}]}]}
+    source = _write(tmp_path / "squad", {
+        "train-v2.0.json": _squad([_ARTICLE, unanswerable], "v2.0"),
+        "dev-v2.0.json": _squad([_ARTICLE], "v2.0"),
+    })
+    output = convert(source, tmp_path / "out")
+    records = _records(output)
+    assert sorted(records) == ["dev", "train"]
+    got = {r[contract.TEXT_SOURCE].decode(): r for r in records["train"]}
+    assert sorted(got) == ["train-v2.0.json#1", "train-v2.0.json#2", "train-v2.0.json#3"]
+    first = got["train-v2.0.json#2"]
+    assert first[contract.TEXT] == b"What character does the school have?" and first[contract.TEXT_PAIR] == _CONTEXT.encode()
+    assert first[contract.ANSWER_TEXT] == [b"Catholic", b"a Catholic character"]
+    assert first[contract.ANSWER_START] == [_CONTEXT.index("Catholic"), _CONTEXT.index("a Catholic")]
+    for text, start in zip(first[contract.ANSWER_TEXT], first[contract.ANSWER_START]):
+        assert _CONTEXT[start : start + len(text)] == text.decode()
+    assert got["train-v2.0.json#3"][contract.ANSWER_TEXT] == []  # unanswerable: no answers
+    assert load_manifest(str(output)).features[contract.ANSWER_START]["shape"] == [None]
+
+
+def test_hostile_squad_questions_are_rejected_one_by_one(tmp_path: Path) -> None:
+    bad = {"title": "Bad", "paragraphs": [
+        {"context": "Short context.", "qas": [
+            {"id": "b1", "question": "Where?", "answers": [{"answer_start": 999, "text": "nowhere"}]},
+            {"id": "b2", "question": "What?", "answers": "not a list"},
+            {"id": "b3", "question": 7, "answers": []},
+        ]},
+        {"context": "No questions here."},
+    ]}
+    source = _write(tmp_path / "squad", {
+        "train-v1.1.json": _squad([_ARTICLE, bad]),
+        "dev-v1.1.json": '{"version": "1.1", "data": [{"paragraphs": [{"qas": [',  # cut short
+    })
+    output = convert(source, tmp_path / "out")
+    rejects = {(r["path"], r.get("row")): r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
+    assert "not a place in the context" in rejects[("train-v1.1.json", 3)]
+    assert "not a list of objects" in rejects[("train-v1.1.json", 4)]
+    assert "non-text 'question'" in rejects[("train-v1.1.json", 5)]
+    assert 'without a "qas" list' in rejects[("train-v1.1.json", 6)]
+    assert "not JSON" in rejects[("dev-v1.1.json", None)]
+    assert len(_records(output)["train"]) == 2
