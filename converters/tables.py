@@ -26,7 +26,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import line_tables, parquet_tables, qa_json
+from shardify.converters import header_rows, line_tables, parquet_tables, qa_json
+from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
@@ -55,8 +56,6 @@ LINES = "lines"  # `label text` lines (see `line_tables`)
 QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
 TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, QA_JSON)
 _BOM = codecs.BOM_UTF8
-# A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
-_MAX_HEADER_CELL_CHARS = 64
 
 
 def table_format(relpath: str) -> str:
@@ -210,25 +209,6 @@ class TableHeader:
         return f"no header row ({len(self.columns)} columns, numbered from 1)"
 
 
-def looks_like_header(cells: Sequence[str]) -> bool:
-    """A first row that names columns: distinct, non-empty, short cells, none a number."""
-    names = [cell.strip() for cell in cells]
-    return (
-        all(names)
-        and len(set(names)) == len(names)
-        and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
-        and not any(_is_number(name) for name in names)
-    )
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
-
-
 def read_header(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, header: bool | None = None
 ) -> TableHeader:
@@ -270,9 +250,9 @@ def read_header(
         raise InvalidInputError(f"unreadable first row: {error}") from None
     if lines.line_error:
         raise InvalidInputError(f"first row is {lines.line_error}")
-    if header is None and _header_but_repeated(cells):
+    if header is None and header_rows.header_but_repeated(cells):
         raise InvalidInputError(
-            f"the first row names columns but repeats {_repeated(cells)}: which column is meant cannot be told "
+            f"the first row names columns but repeats {header_rows.repeated(cells)}: which column is meant cannot be told "
             "(rename the column, or pass --no-header if the row is data)"
         )
     if header is False or (header is None and not looks_like_header(cells)):
@@ -284,18 +264,6 @@ def read_header(
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
     data_start = lines.consumed
     return TableHeader(names, present=True, data_start=data_start, sample=_sample_rows(lines, fmt, len(names), data_start))
-
-
-def _header_but_repeated(cells: Sequence[str]) -> bool:
-    """A first row that would be a header but for a repeated name (`text,label,text`): read as data
-    it turned a labelled table into unlabelled joined texts."""
-    names = [cell.strip() for cell in cells]
-    return len(set(names)) < len(names) and looks_like_header(list(dict.fromkeys(names)))
-
-
-def _repeated(cells: Sequence[str]) -> str:
-    names = [cell.strip() for cell in cells]
-    return ", ".join(repr(name) for name in dict.fromkeys(n for n in names if names.count(n) > 1))
 
 
 def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
