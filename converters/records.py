@@ -138,7 +138,7 @@ class RecordBuilder:
         self._aliases = summary.label_aliases
         self._headers: dict[str, tables.TableHeader] = {}
         self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
-        self._resolved: dict[tables.TableHeader, TableColumns] = {}
+        self._resolved: dict[object, TableColumns] = {}
         self._spool = _RowSpool()  # Parquet and question-answering JSON rows fetched by `prepare`
         self._locations: dict[str, MemberLocation | None] = {}  # tables that are archive members
         self._unreadable: dict[str, str] = {}  # Parquet tables `prepare` could not read, and why
@@ -360,9 +360,12 @@ class RecordBuilder:
         header = self._header_of(relpath)
         if not header.columns:  # JSONL: each row names its own columns
             header = tables.TableHeader(tuple(cells))
-        columns = self._resolved.get(header)
+        # Keyed by the table, not by its header: a CSV's header holds its sampled rows, which would
+        # be hashed again for every row.
+        key = (relpath, header.columns) if header.sample else header
+        columns = self._resolved.get(key)
         if columns is None:
-            columns = self._resolved[header] = header.resolve(self._table_options)
+            columns = self._resolved[key] = header.resolve(self._table_options)
         return columns
 
     def _header_of(self, relpath: str) -> tables.TableHeader:
