@@ -38,6 +38,7 @@ __all__ = [
     "JSONL",
     "PARQUET",
     "LINES",
+    "FASTTEXT",
     "QA_JSON",
     "TABLE_FORMATS",
     "table_format",
@@ -53,8 +54,10 @@ __all__ = [
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
 LINES = "lines"  # `label text` lines (see `line_tables`)
+FASTTEXT = "fasttext"  # a .txt of fastText's `__label__name text` lines (a .txt of anything else: no table)
 QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
-TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, QA_JSON)
+TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
+_LINE_FORMATS = (LINES, FASTTEXT)
 _BOM = codecs.BOM_UTF8
 
 
@@ -63,6 +66,8 @@ def table_format(relpath: str) -> str:
     ext = relpath.rsplit(".", 1)[-1].lower()
     if ext in line_tables.LINE_EXTENSIONS:
         return LINES
+    if ext == "txt":
+        return FASTTEXT
     if ext == "json":
         return QA_JSON
     if ext not in TABLE_FORMATS:
@@ -226,7 +231,10 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
-    if fmt == LINES:
+    if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
+        raise InvalidInputError("not a table: a text file whose first line is not a fastText `__label__` line")
+    if fmt in _LINE_FORMATS:
+        fileobj.seek(0)
         line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
         return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
     if fmt == QA_JSON:
@@ -304,7 +312,7 @@ def read_table(
         is rejected).
     """
     header = read_header(fileobj, fmt, size_bytes, options.header if options else None)
-    if fmt in (JSONL, LINES):
+    if fmt in (JSONL, *_LINE_FORMATS):
         fileobj.seek(0)
         return header, _scan_lines(fileobj, size_bytes, fmt)
     if fmt == PARQUET:
@@ -417,7 +425,7 @@ def _line_cells(line: bytes | str, fmt: str) -> dict[str, object]:
     Raises:
       InvalidInputError: the line is not of its format's shape.
     """
-    if fmt == LINES:
+    if fmt in _LINE_FORMATS:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
         found = line_tables.split_line(text)
         if isinstance(found, str):
@@ -467,7 +475,7 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str]) -> dict[str, object]
     """
     try:
         text = data.decode("utf-8")
-        if fmt in (JSONL, LINES):
+        if fmt in (JSONL, *_LINE_FORMATS):
             return _line_cells(text, fmt)
         else:
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **_dialect(fmt)))

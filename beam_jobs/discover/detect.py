@@ -21,7 +21,7 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, evidence_files, label_files, qa_json
+from shardify.converters import archives, evidence_files, label_files, line_tables, qa_json
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -143,6 +143,18 @@ def _looks_like_qa(path: str) -> bool:
             return qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES))
     except (OSError, InvalidInputError):
         return False
+
+
+def _line_tables(config: ConvertConfig, top_files: set[str]) -> bool:
+    """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
+    .json, fastText's `__label__` lines in a .txt (see `qa_json`, `line_tables`)."""
+    for path in sorted(top_files):
+        ext = layout.extension(path)
+        if ext == "json" and _looks_like_qa(join_path(config.source, path)):
+            return True
+        if ext == "txt" and line_tables.is_fasttext(_first_line(config, path) or b""):
+            return True
+    return False
 
 
 def _looks_like_coco(path: str) -> bool:
@@ -460,7 +472,7 @@ def _single_file_layout(
             ".parquet, .label) nor a label file (.txt, .json)"
         )
     others = [p for p in sample if p != source_file]
-    if layout.extension(source_file) == "json" and _looks_like_qa(join_path(config.source, source_file)):
+    if _line_tables(config, {source_file}):
         return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
     if config.layout != layout.TABLES:
         label_file = _label_file_sample(join_path(config.source, source_file), source_file, config)
@@ -659,9 +671,8 @@ def _detect_folder(
         raise SourceError(f"label file {config.labels_file} does not exist")
     label_file = _label_file_sample(labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
     forced = config.layout
-    qa_files = [p for p in top_files if layout.extension(p) == "json" and _looks_like_qa(join_path(config.source, p))]
-    if not forced and not label_file and not config.label_from_name and qa_files:
-        forced = layout.TABLES  # SQuAD's question-answering JSON: a table per file
+    if not forced and not label_file and not config.label_from_name and _line_tables(config, top_files):
+        forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
     if not forced and not label_file and not config.label_from_name and (_yolo_labels(config, sample) or _hf_metadata(config, sample)):
         # A YOLO export (its labels/*.txt share the images' stems but are no captions) or a Hugging
         # Face imagefolder (its metadata.jsonl is no table of texts): images, labelled by those files.

@@ -346,3 +346,23 @@ def test_hostile_squad_questions_are_rejected_one_by_one(tmp_path: Path) -> None
     assert 'without a "qas" list' in rejects[("train-v1.1.json", 6)]
     assert "not JSON" in rejects[("dev-v1.1.json", None)]
     assert len(_records(output)["train"]) == 2
+
+
+def test_fasttext_lines_in_txt_files_are_label_and_text(tmp_path: Path) -> None:
+    """Amazon reviews' fastText files (train.ft.txt): `__label__2 Great CD: ...`; several labels make
+    a multi-label record; a README beside them is no table, and no record."""
+    train = [("2", "Great CD: My lovely Pat has one of the GREAT voices."), ("1", "Batteries died within a year."),
+             ("2", "works fine, but Maha Energy is better.")]
+    source = _write(tmp_path / "amazon", {
+        "train.ft.txt": "".join(f"__label__{label} {text}\n" for label, text in train),
+        "test.ft.txt": "__label__1 __label__2 two labels here\n__label__2\n",
+        "readme.txt": "Amazon reviews in fastText's format.\n",
+    })
+    output = convert(source, tmp_path / "out")
+    records = _records(output)
+    got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_LABEL_TEXT]) for r in records["train"])
+    assert got == sorted((text, label.encode()) for label, text in train)  # one label: unwrapped by read_shard
+    assert [r[contract.TEXT_LABEL_TEXT] for r in records["test"]] == [[b"1", b"2"]]
+    rejects = {(r["path"], r.get("row")): r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
+    assert "no text after the labels" in rejects[("test.ft.txt", 2)]
+    assert "not a fastText `__label__` line" in rejects[("readme.txt", None)]
