@@ -431,7 +431,7 @@ def _line_cells(line: bytes | str, fmt: str) -> dict[str, object]:
         if isinstance(found, str):
             raise InvalidInputError(found)
         return dict(zip(line_tables.COLUMNS, found))
-    cells = json_input.parse(line)
+    cells = json_input.parse(line, unique_keys=True)
     if not isinstance(cells, dict):
         raise InvalidInputError(f"not a JSON object but a {type(cells).__name__}")
     return cells

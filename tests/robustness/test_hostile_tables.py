@@ -32,3 +32,19 @@ def test_one_hostile_line_of_a_split_list_rejects_that_line_only(tmp_path: Path)
     assert train == {f"images/{line}.jpg" for line in good}
     rejects = [r for r in read_report(output, naming.REJECTS_FILENAME) if r["path"] == "meta/train.txt"]
     assert [(r["row"], "names no file" in r["reason"]) for r in rejects] == [(4, True)]
+
+
+def test_a_jsonl_row_repeating_a_key_is_rejected_not_read_as_its_last_value(tmp_path: Path) -> None:
+    """The JSONL twin of a header `text,label,text`: json.loads would keep the last `text` silently."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "train.jsonl").write_text(
+        '{"text": "a fine film", "label": "pos"}\n'
+        '{"text": "what is meant", "label": "neg", "text": "cannot be told"}\n'
+        '{"text": "dull", "label": "neg", "meta": {"k": 1, "k": 2}}\n'
+        '{"text": "long and slow", "label": "neg"}\n'
+    )
+    output = convert(source, tmp_path / "out")
+    assert sorted(r[contract.TEXT].decode() for r in _records(output)["train"]) == ["a fine film", "long and slow"]
+    rejects = {r["row"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
+    assert set(rejects) == {2, 3} and "repeats the key 'text'" in rejects[2] and "repeats the key 'k'" in rejects[3]
