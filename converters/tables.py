@@ -246,7 +246,10 @@ def read_header(
             answers=(qa_json.ANSWERS, qa_json.ANSWER_STARTS),
         )
     if fmt == PARQUET:
-        return TableHeader(parquet_tables.ParquetTable(fileobj).columns)
+        names = parquet_tables.ParquetTable(fileobj).columns
+        if len(set(names)) < len(names):  # Arrow allows it; a row's cells would keep the last silently
+            raise InvalidInputError(f"the table repeats the column {header_rows.repeated(names)}: which is meant cannot be told")
+        return TableHeader(names)
     lines = _CountingLines(fileobj, 0, size_bytes)
     try:
         cells = next(csv.reader(lines, **_dialect(fmt)))

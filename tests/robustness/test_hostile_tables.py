@@ -48,3 +48,18 @@ def test_a_jsonl_row_repeating_a_key_is_rejected_not_read_as_its_last_value(tmp_
     assert sorted(r[contract.TEXT].decode() for r in _records(output)["train"]) == ["a fine film", "long and slow"]
     rejects = {r["row"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
     assert set(rejects) == {2, 3} and "repeats the key 'text'" in rejects[2] and "repeats the key 'k'" in rejects[3]
+
+
+def test_a_parquet_table_repeating_a_column_name_is_rejected_whole(tmp_path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    source = tmp_path / "src"
+    source.mkdir()
+    table = pa.Table.from_arrays([pa.array(["a fine film"]), pa.array(["pos"]), pa.array(["another text"])], names=["text", "label", "text"])
+    pq.write_table(table, source / "a.parquet")
+    pq.write_table(pa.table({"text": ["dull and long"], "label": ["neg"]}), source / "b.parquet")
+    output = convert(source, tmp_path / "out")
+    assert [r[contract.TEXT] for r in _records(output)["train"]] == [b"dull and long"]
+    rejects = {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
+    assert "repeats the column 'text'" in rejects["a.parquet"]
