@@ -25,6 +25,7 @@ from shardify.beam_jobs.discover.held import forget_held, load_held
 from shardify.beam_jobs.discover.listing import real_folder
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import OutputLock, check_held
+from shardify.beam_jobs.output.reject_reasons import common_reasons
 from shardify.beam_jobs.pipeline import PipelineShape, build_pipeline
 from shardify.beam_jobs.runners import runner
 from shardify.config import ConvertConfig
@@ -334,16 +335,19 @@ def _check_finished(config: ConvertConfig) -> None:
     rejected = _read_text(rejects_path).count("\n") if FileSystems.exists(rejects_path) else 0
     tried = plan.num_records + plan.num_rejected
     why = why_no_manifest(written=tried - rejected, rejected=rejected, limit=config.max_rejects)
+    reasons = common_reasons(rejects_path) if rejected else ""
     if why == OVER_LIMIT:
         raise RejectLimitError(
             f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "
-            f"allows: no manifest written (reasons in {rejects_path}; raise the limit to keep the rest)"
+            f"allows: no manifest written ({reasons}; all in {rejects_path}; raise the limit to keep the rest)"
         )
     if why == NO_INPUT:
         skipped = f" but {plan.num_skipped} junk files (hidden, OS metadata)" if plan.num_skipped else ""
         raise SourceError(f"no records written: {config.source} holds no input files{skipped}")
     if why == NOTHING_USABLE:
-        raise SourceError(f"no records written: no usable input under {config.source} (reasons in {rejects_path})")
+        raise SourceError(
+            f"no records written: no usable input under {config.source}: {rejected} rejected ({reasons}; all in {rejects_path})"
+        )
     raise OutputError(f"no manifest was written to {config.output}, for no reason the run recorded: run the same command again")
 
 

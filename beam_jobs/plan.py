@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import apache_beam as beam
 
 from shardify.beam_jobs import counters
+from shardify.beam_jobs.discover.candidates import ANSWERS_COLUMN, TEXT_PAIR_COLUMN
 from shardify.format import contract
 from shardify.plan import checks, shard_math
 from shardify.plan.entries import IMAGE, Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
@@ -271,6 +272,9 @@ def _summarize(
     # Every reject found before writing is counted here once (the writer counts its own).
     counters.counter(counters.INPUTS_REJECTED).inc(num_rejected)
     counters.counter(counters.INPUTS_SKIPPED).inc(num_skipped)
+    columns = dict(columns)
+    text_pair = columns.pop(TEXT_PAIR_COLUMN, None) is not None  # a table of sentence pairs
+    answers = columns.pop(ANSWERS_COLUMN, None) is not None  # question-answering JSON
     summary = PlanSummary(
         layout=context.layout.name,
         media=context.layout.media,
@@ -290,6 +294,8 @@ def _summarize(
         auxiliary_examples=tuple(sorted(auxiliary_examples)),
         objects=context.layout.objects,
         resize=context.resize if context.layout.media == IMAGE else "",
+        text_pair=text_pair,
+        answers=answers,
     )
     if context.layout.objects.any:
         summary = _with_class_ids(summary, counts, context)

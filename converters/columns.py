@@ -3,7 +3,9 @@
 Columns are named by the user (`--text-column`, `--label-column`, `--keep-columns`) or found by
 their usual names. A column is given by its name or by its number counted from 1, as a spreadsheet
 shows it (`--text-column 2`); a table without a header row has only numbers ("1", "2", ...).
-Several text columns (`--text-column 2,3`, e.g. a title and a body) are joined with TEXT_JOIN.
+Several text columns the user names (`--text-column 2,3`, e.g. a title and a body) are joined with
+TEXT_JOIN, as asked. Two texts found without asking (a sentence pair, `sentence1`/`sentence2`; or
+two columns whose content is text) are never joined: the second is the record's `text/pair`.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from shardify.converters import column_content
 from shardify.errors import InvalidInputError
 from shardify.format.example_proto import BYTES, FLOAT, INT64
 from shardify.plan.label_names import normalise_label
 
 __all__ = [
     "TEXT_COLUMN_NAMES",
+    "PAIR_COLUMN_NAMES",
+    "BOOLEAN_LABEL_NAMES",
     "LABEL_COLUMN_NAMES",
     "KEY_COLUMN_NAMES",
     "CAPTION_COLUMN_NAMES",
@@ -40,7 +45,30 @@ __all__ = [
 
 # Column names tried, in order, when the user names none.
 TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment")
-LABEL_COLUMN_NAMES = ("label", "labels", "class", "category", "target", "tags", "tag", "sentiment")
+# `gold_label`: MNLI, SNLI; `is_duplicate`: QQP; `quality`: MRPC's `Quality`; `answer`: BoolQ's
+# true/false (only true/false: see BOOLEAN_LABEL_NAMES).
+LABEL_COLUMN_NAMES = (
+    "label", "labels", "class", "category", "target", "tags", "tag", "sentiment", "gold_label", "is_duplicate",
+    "quality", "answer",
+)
+# Label columns found by these names hold true or false (BoolQ's `answer`); a text there is a
+# question-answering dataset's answer, no label, and its row is rejected saying to name the label.
+BOOLEAN_LABEL_NAMES = ("answer",)
+# Two texts of one record, as the sentence-pair datasets name them (GLUE's MNLI, RTE, QNLI, QQP and
+# MRPC's TSVs; SNLI; BoolQ; question answering), lower case, tried before the single names: the
+# first is the record's text, the second its pair.
+PAIR_COLUMN_NAMES = (
+    ("sentence1", "sentence2"),
+    ("question1", "question2"),
+    ("#1 string", "#2 string"),
+    ("premise", "hypothesis"),
+    ("question", "passage"),
+    ("question", "context"),
+    ("question", "sentence"),
+    ("sentence_a", "sentence_b"),
+    ("text_a", "text_b"),
+    ("question", "answer"),  # a FAQ's answer text, when no passage is beside it (BoolQ's answer is its label)
+)
 KEY_COLUMN_NAMES = ("path", "file", "filename", "file_name", "image", "id", "name", "key")
 CAPTION_COLUMN_NAMES = ("caption", "text", "description")
 # Several text columns of a row (a news title and its description) become one text, in the order
@@ -87,16 +115,28 @@ class TableColumns:
       texts: the text column(s), joined with TEXT_JOIN.
       label: the label column, or "" for unlabeled rows.
       keep: extra columns kept as features.
+      pair: the column of the second text of a pair (the record's `text/pair`), or "".
+      unused: (column, why it is not text) for the columns judged by their content and left out.
+      answers: question-answering JSON: the columns of its answers' texts and starts (lists), or ().
     """
 
     texts: tuple[str, ...]
     label: str
     keep: tuple[str, ...]
+    pair: str = ""
+    unused: tuple[tuple[str, str], ...] = ()
+    answers: tuple[str, str] | tuple[()] = ()
 
     @property
     def needed(self) -> tuple[str, ...]:
         """Every column a record reads."""
-        return tuple(dict.fromkeys((*self.texts, *((self.label,) if self.label else ()), *self.keep)))
+        optional = tuple(c for c in (self.pair, self.label) if c)
+        return tuple(dict.fromkeys((*self.texts, *optional, *self.answers, *self.keep)))
+
+    def pair_of(self, cells: Mapping[str, object]) -> str | None:
+        """The row's second text, or None when its cell is missing or not a string."""
+        value = cells.get(self.pair)
+        return value if isinstance(value, str) else None
 
     def text_of(self, cells: Mapping[str, object]) -> str | None:
         """The row's text, or None when a text cell is missing or not a string."""
@@ -107,7 +147,10 @@ class TableColumns:
 
     def describe(self) -> str:
         label = f"label = {_shown(self.label)}" if self.label else "no label column"
-        return f"text = {' + '.join(_shown(c) for c in self.texts)}, {label}"
+        pair = f", pair = {_shown(self.pair)}" if self.pair else ""
+        pair += f", answers = {' + '.join(map(_shown, self.answers))}" if self.answers else ""
+        unused = "".join(f"; {_shown(name)} not read ({why})" for name, why in self.unused)
+        return f"text = {' + '.join(_shown(c) for c in self.texts)}{pair}, {label}{unused}"
 
 
 def _shown(column: str) -> str:
@@ -131,40 +174,88 @@ def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str],
     return next((lowered[c] for c in candidates if c in lowered), "")
 
 
-def resolve_columns(columns: Sequence[str], options: TableOptions, *, first_row: Sequence[str] = ()) -> TableColumns:
-    """The columns to read, from the user's names or the usual names (see *_COLUMN_NAMES).
+def resolve_columns(
+    columns: Sequence[str],
+    options: TableOptions,
+    *,
+    sample: Sequence[Sequence[object]] = (),
+    header: bool = True,
+    answers: tuple[str, str] | tuple[()] = (),
+) -> TableColumns:
+    """The columns to read, from the user's names, the usual names (see *_COLUMN_NAMES and
+    PAIR_COLUMN_NAMES), else the columns' content (see `column_content`).
 
     Args:
       columns: the table's column names ("1".."N" without a header row).
       options: what the user asked for.
-      first_row: without a header row, its first data row: a whole number in column 1 of a table
-        with no label column named makes column 1 the label (the news, review and ontology
-        datasets ship as `"3","title","text"`), and the other columns the text.
+      sample: the first data rows' cells in column order (CSV, TSV), which show what a column
+        holds; () when unknown (JSONL resolves row by row).
+      header: the table has a header row. Without one, a whole number in column 1 of a table with
+        no label column named makes column 1 the label (the news, review and ontology datasets
+        ship as `"3","title","text"`).
+      answers: the columns of a question's answers (question-answering JSON), or ().
 
     Raises:
-      InvalidInputError: a named column is missing, or no text column can be found.
+      InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
-    if not label and first_row and len(columns) > 1 and is_integer(first_row[0]):
+    if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
+    pair, unused = "", ()
     if not texts:
-        found = choose_column(columns, "", TEXT_COLUMN_NAMES, "text")
-        others = tuple(c for c in columns if c != label)
-        if found:
-            texts = (found,)
-        elif len(others) == 1 or (first_row and others):
-            texts = others
-        else:
-            raise InvalidInputError(f"no text column among {list(columns)}: name it with --text-column")
+        texts, pair, unused = _found_texts(columns, label, sample, header)
+        if label in (*texts, pair) and not options.label_column:  # a label name that holds a text
+            label = ""
     if options.keep_columns == ("*",):
-        keep = tuple(c for c in columns if c not in (*texts, label))
+        keep = tuple(c for c in columns if c not in (*texts, pair, label, *answers))
     else:
         missing = [c for c in options.keep_columns if c not in columns]
         if missing:
             raise InvalidInputError(f"--keep-columns {missing} not in the columns {list(columns)}")
-        keep = tuple(c for c in options.keep_columns if c not in (*texts, label))
-    return TableColumns(texts, label, keep)
+        keep = tuple(c for c in options.keep_columns if c not in (*texts, pair, label, *answers))
+    unused = tuple((name, why) for name, why in unused if name not in keep)
+    return TableColumns(texts, label, keep, pair, unused, answers)
+
+
+def _found_texts(
+    columns: Sequence[str], label: str, sample: Sequence[Sequence[object]], header: bool
+) -> tuple[tuple[str, ...], str, tuple[tuple[str, str], ...]]:
+    """(text columns, pair column or "", [(column, why it is not text)]) with no --text-column:
+    a pair of names (`sentence1`/`sentence2`), else a text name, else the columns whose content is
+    text: one is the text, two a text and its pair, in the table's order.
+
+    Raises:
+      InvalidInputError: no column holds text (a table of ids or numbers is no dataset of texts),
+        or more than two do (which is meant cannot be told).
+    """
+    lowered = {name.lower(): name for name in columns}
+    for first, second in PAIR_COLUMN_NAMES:
+        if first in lowered and second in lowered:
+            return (lowered[first],), lowered[second], ()
+    found = choose_column(columns, "", TEXT_COLUMN_NAMES, "text")
+    if found:
+        return (found,), "", ()
+    others = [c for c in columns if c != label]
+    if not sample:  # nothing to judge by: the only other column, as before
+        if len(others) == 1:
+            return (others[0],), "", ()
+        raise InvalidInputError(f"no text column among {list(columns)}: name it with --text-column")
+    kinds = {name: column_content.column_kind([row[columns.index(name)] for row in sample]) for name in others}
+    texts = [name for name in others if kinds[name] == column_content.TEXT]
+    unused = tuple((name, kind) for name, kind in kinds.items() if kind != column_content.TEXT)
+    shown = ", ".join(f"{_shown(name)} holds {kind}" for name, kind in unused)
+    if not texts:
+        raise InvalidInputError(
+            f"no column holds text ({shown}{'' if header else '; no header row'}): not a table of texts; "
+            "name the text with --text-column if it is one"
+        )
+    if len(texts) > 2:
+        raise InvalidInputError(
+            f"{len(texts)} columns hold text ({', '.join(_shown(t) for t in texts)}): name the text with "
+            "--text-column (a name or number; several, comma-separated, are joined)"
+        )
+    return (texts[0],), texts[1] if len(texts) == 2 else "", unused
 
 
 @dataclass(frozen=True)
@@ -249,11 +340,15 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
     label numbered, mapped through `--label-names` later), a JSON list of those (multi-label), or
     null for none; each normalised (see `label_names.normalise_label`), empty names dropped.
 
-    A label is a name: a JSON object, true or false, a number with a fraction or a list inside a
-    list names nothing, and is refused rather than spelled as Python would print it.
+    A label is a name: a JSON object, a number with a fraction or a list inside a list names
+    nothing, and is refused rather than spelled as Python would print it. JSON's true and false
+    (BoolQ's `answer`, a Parquet bool column) are the labels `true` and `false`, a 2-class label
+    whose sorted names number false 0 and true 1.
 
     >>> split_labels(["cat", 3], "")
     ('cat', '3')
+    >>> split_labels(False, "")
+    ('false',)
 
     Raises:
       InvalidInputError: a value that is not a name, or a name that would print like another (see
@@ -275,10 +370,12 @@ def _label_name(value: object) -> str:
     """One label value as its name: a string, or a whole number's digits.
 
     Raises:
-      InvalidInputError: anything else (an object, a bool, a fraction, a list, null inside a list).
+      InvalidInputError: anything else (an object, a fraction, a list, null inside a list).
     """
     if isinstance(value, str):
         return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
@@ -288,7 +385,7 @@ def _label_name(value: object) -> str:
     if isinstance(value, float):
         kind = "a number with a fraction" if math.isfinite(value) else "not a number"
     else:
-        kind = {bool: "true or false", dict: "an object", list: "a list inside a list", type(None): "null"}.get(
+        kind = {dict: "an object", list: "a list inside a list", type(None): "null"}.get(
             type(value), f"a {type(value).__name__}"
         )
-    raise InvalidInputError(f"label {shown} is {kind}, not a label name (a string, or a whole number)")
+    raise InvalidInputError(f"label {shown} is {kind}, not a label name (a string, a whole number, true or false)")

@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, images, parquet_tables, tables, texts
+from shardify.converters import arrays, images, parquet_tables, qa_json, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -59,6 +59,8 @@ class BuiltRecord(NamedTuple):
 def _content_sha256(values: dict[str, list]) -> str:
     if contract.IMAGE_SHA256 in values:  # already computed for image/key/sha256
         return values[contract.IMAGE_SHA256][0].decode()
+    if values.get(contract.TEXT_PAIR, [b""])[0]:  # a pair is a duplicate only of the same pair
+        return hashlib.sha256(values[contract.TEXT][0] + b"\x00" + values[contract.TEXT_PAIR][0]).hexdigest()
     return hashlib.sha256(values[contract.TEXT][0]).hexdigest()
 
 
@@ -137,11 +139,13 @@ class RecordBuilder:
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
         self._label_mode = summary.label_mode
         self._columns = summary.columns
+        self._text_pair = summary.text_pair
+        self._answers = summary.answers
         self._aliases = summary.label_aliases
         self._headers: dict[str, tables.TableHeader] = {}
         self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
-        self._resolved: dict[tables.TableHeader, TableColumns] = {}
-        self._spool = _RowSpool()  # Parquet rows fetched by `prepare`
+        self._resolved: dict[object, TableColumns] = {}
+        self._spool = _RowSpool()  # Parquet and question-answering JSON rows fetched by `prepare`
         self._locations: dict[str, MemberLocation | None] = {}  # tables that are archive members
         self._unreadable: dict[str, str] = {}  # Parquet tables `prepare` could not read, and why
         self._arrays: dict[tuple[str, str], Any] = {}  # array files' images, read for this shard
@@ -302,16 +306,20 @@ class RecordBuilder:
     def prepare(self, entries: Sequence[Entry]) -> None:
         """Fetches the Parquet rows among `entries` ahead of `build`: each table's row groups are
         decoded once for the whole shard, in file order, instead of once per row (the rows come in
-        record order, which is scattered over the groups). The rows wait in a temporary file."""
+        record order, which is scattered over the groups); a question-answering JSON (no byte range
+        per row either) is parsed once for the shard. The rows wait in a temporary file."""
         wanted: dict[str, list[int]] = {}
         for entry in entries:
             if entry.kind == ROW:
                 self._locations[entry.relpath] = entry.location
-                if tables.table_format(entry.relpath) == tables.PARQUET:
+                if tables.table_format(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
                     wanted.setdefault(entry.relpath, []).append(entry.offset)
         for relpath, positions in sorted(wanted.items()):
             try:
                 with self._open(relpath, self._locations.get(relpath)) as fileobj:
+                    if tables.table_format(relpath) == tables.QA_JSON:
+                        self._fetch_questions(fileobj, set(positions), relpath)
+                        continue
                     table = parquet_tables.ParquetTable(fileobj)
                     columns = self._header_of(relpath).resolve(self._table_options)
                     for position, cells in table.fetch_rows(positions, columns.needed):
@@ -319,10 +327,16 @@ class RecordBuilder:
             except (InvalidInputError, OSError) as error:
                 self._unreadable[relpath] = reject_reason(error)
 
+    def _fetch_questions(self, fileobj: BinaryIO, positions: set[int], relpath: str) -> None:
+        """The questions of a question-answering JSON at `positions`, parsed once for the shard."""
+        for position, cells in qa_json.read_questions(fileobj):
+            if position in positions and isinstance(cells, dict):
+                self._spool.put((relpath, position), cells)
+
     def _row_cells(self, entry: Entry) -> dict[str, object]:
         """The cells of the row `entry` names, read now (or fetched by `prepare`)."""
         fmt = tables.table_format(entry.relpath)
-        if fmt == tables.PARQUET:
+        if fmt in (tables.PARQUET, tables.QA_JSON):
             if entry.relpath in self._unreadable:
                 raise InvalidInputError(self._unreadable[entry.relpath])
             cells = self._spool.take((entry.relpath, entry.offset))
@@ -348,6 +362,15 @@ class RecordBuilder:
             if labels != entry.labels:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
         values = self._text(text, row_id(entry.relpath, entry.row))
+        if self._text_pair:
+            pair = columns.pair_of(cells) if columns.pair else ""
+            if pair is None or (columns.pair and not pair.strip()):
+                raise InvalidInputError(f"empty or non-text {columns.pair!r} cell (the second text of a pair)")
+            values[contract.TEXT_PAIR] = [pair.encode("utf-8")]
+        if self._answers:
+            texts, starts = (cells.get(c, []) for c in columns.answers) if columns.answers else ([], [])
+            values[contract.ANSWER_TEXT] = [str(text).encode("utf-8") for text in texts]  # type: ignore[union-attr]
+            values[contract.ANSWER_START] = list(starts)  # type: ignore[arg-type]
         for name, dtype in self._columns:
             value = cells.get(name)
             try:
@@ -361,9 +384,12 @@ class RecordBuilder:
         header = self._header_of(relpath)
         if not header.columns:  # JSONL: each row names its own columns
             header = tables.TableHeader(tuple(cells))
-        columns = self._resolved.get(header)
+        # Keyed by the table, not by its header: a CSV's header holds its sampled rows, which would
+        # be hashed again for every row.
+        key = (relpath, header.columns) if header.sample else header
+        columns = self._resolved.get(key)
         if columns is None:
-            columns = self._resolved[header] = header.resolve(self._table_options)
+            columns = self._resolved[key] = header.resolve(self._table_options)
         return columns
 
     def _header_of(self, relpath: str) -> tables.TableHeader:

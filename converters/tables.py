@@ -26,7 +26,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import parquet_tables
+from shardify.converters import header_rows, line_tables, parquet_tables, qa_json
+from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
@@ -36,11 +37,15 @@ __all__ = [
     "TSV",
     "JSONL",
     "PARQUET",
+    "LINES",
+    "FASTTEXT",
+    "QA_JSON",
     "TABLE_FORMATS",
     "table_format",
     "Row",
     "RowError",
     "TableHeader",
+    "SAMPLE_ROWS",
     "looks_like_header",
     "read_header",
     "read_table",
@@ -48,17 +53,25 @@ __all__ = [
 ]
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
-TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET)
+LINES = "lines"  # `label text` lines (see `line_tables`)
+FASTTEXT = "fasttext"  # a .txt of fastText's `__label__name text` lines (a .txt of anything else: no table)
+QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
+TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
+_LINE_FORMATS = (LINES, FASTTEXT)
 _BOM = codecs.BOM_UTF8
-# A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
-_MAX_HEADER_CELL_CHARS = 64
 
 
 def table_format(relpath: str) -> str:
-    """CSV, TSV, JSONL or Parquet from the file's extension."""
+    """CSV, TSV, JSONL, Parquet or `label text` lines (`.label`) from the file's extension."""
     ext = relpath.rsplit(".", 1)[-1].lower()
+    if ext in line_tables.LINE_EXTENSIONS:
+        return LINES
+    if ext == "txt":
+        return FASTTEXT
+    if ext == "json":
+        return QA_JSON
     if ext not in TABLE_FORMATS:
-        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl or .parquet, got {relpath}")
+        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl, .parquet, .label or .json, got {relpath}")
     return ext
 
 
@@ -108,6 +121,11 @@ def _dialect(fmt: str) -> dict:
 # whole process (the limit is a module global).
 MAX_ROW_BYTES = 64 << 20
 csv.field_size_limit(max(csv.field_size_limit(), MAX_ROW_BYTES))
+# Rows (and bytes) a CSV or TSV's header read also reads, to see what each column holds when no
+# column name says which is the text (see `column_content`): enough to tell ids, dates and codes
+# from prose; the writer reads them again per table, so few.
+SAMPLE_ROWS = 50
+SAMPLE_BYTES = 1 << 20
 # Bytes read at a time when skipping the rest of a rejected row.
 _SKIP_BLOCK_BYTES = 1 << 20
 
@@ -167,13 +185,18 @@ class TableHeader:
         rows name their own.
       present: the first row is a header (and row 1).
       data_start: byte offset of the first data row.
-      first_row: without a header, the first data row's cells (they help choose the columns).
+      sample: CSV and TSV: the first data rows' cells (up to SAMPLE_ROWS), which show what each
+        column holds when no column name says (see `columns.resolve_columns`).
+      described: how the plan names the table's shape where no header says it ("" otherwise).
+      answers: question-answering JSON: the columns of its answers' texts and starts (lists).
     """
 
     columns: tuple[str, ...]
     present: bool = True
     data_start: int = 0
-    first_row: tuple[str, ...] = ()
+    sample: tuple[tuple[str, ...], ...] = ()
+    described: str = ""
+    answers: tuple[str, str] | tuple[()] = ()
 
     def resolve(self, options: TableOptions) -> TableColumns:
         """The columns that feed a record (see `columns.resolve_columns`).
@@ -181,31 +204,14 @@ class TableHeader:
         Raises:
           InvalidInputError: no text column, or a named column is missing.
         """
-        return resolve_columns(self.columns, options, first_row=() if self.present else self.first_row)
+        return resolve_columns(self.columns, options, sample=self.sample, header=self.present, answers=self.answers)
 
     def describe(self) -> str:
+        if self.described:
+            return self.described
         if self.present:
             return "header row"
         return f"no header row ({len(self.columns)} columns, numbered from 1)"
-
-
-def looks_like_header(cells: Sequence[str]) -> bool:
-    """A first row that names columns: distinct, non-empty, short cells, none a number."""
-    names = [cell.strip() for cell in cells]
-    return (
-        all(names)
-        and len(set(names)) == len(names)
-        and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
-        and not any(_is_number(name) for name in names)
-    )
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def read_header(
@@ -225,8 +231,25 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
+    if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
+        raise InvalidInputError("not a table: a text file whose first line is not a fastText `__label__` line")
+    if fmt in _LINE_FORMATS:
+        fileobj.seek(0)
+        line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
+        return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
+    if fmt == QA_JSON:
+        if not qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES)):
+            raise InvalidInputError("not question-answering JSON (SQuAD's data[].paragraphs[].qas[])")
+        return TableHeader(
+            qa_json.COLUMNS,
+            described="question-answering JSON, a row per question",
+            answers=(qa_json.ANSWERS, qa_json.ANSWER_STARTS),
+        )
     if fmt == PARQUET:
-        return TableHeader(parquet_tables.ParquetTable(fileobj).columns)
+        names = parquet_tables.ParquetTable(fileobj).columns
+        if len(set(names)) < len(names):  # Arrow allows it; a row's cells would keep the last silently
+            raise InvalidInputError(f"the table repeats the column {header_rows.repeated(names)}: which is meant cannot be told")
+        return TableHeader(names)
     lines = _CountingLines(fileobj, 0, size_bytes)
     try:
         cells = next(csv.reader(lines, **_dialect(fmt)))
@@ -238,13 +261,36 @@ def read_header(
         raise InvalidInputError(f"unreadable first row: {error}") from None
     if lines.line_error:
         raise InvalidInputError(f"first row is {lines.line_error}")
+    if header is None and header_rows.header_but_repeated(cells):
+        raise InvalidInputError(
+            f"the first row names columns but repeats {header_rows.repeated(cells)}: which column is meant cannot be told "
+            "(rename the column, or pass --no-header if the row is data)"
+        )
     if header is False or (header is None and not looks_like_header(cells)):
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
-        return TableHeader(columns, present=False, data_start=0, first_row=tuple(cells))
+        sample = (tuple(cells), *_sample_rows(lines, fmt, len(cells), 0))
+        return TableHeader(columns, present=False, data_start=0, sample=sample)
     names = tuple(name.strip() for name in cells)
     if any(not name for name in names) or len(set(names)) != len(names):
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
-    return TableHeader(names, present=True, data_start=lines.consumed)
+    data_start = lines.consumed
+    return TableHeader(names, present=True, data_start=data_start, sample=_sample_rows(lines, fmt, len(names), data_start))
+
+
+def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
+    """Up to SAMPLE_ROWS well-formed data rows after the first row (at most SAMPLE_BYTES read):
+    what the columns hold. A row that does not parse ends the sample (the scan reports it)."""
+    reader = csv.reader(lines, **_dialect(fmt))
+    rows: list[tuple[str, ...]] = []
+    while len(rows) < SAMPLE_ROWS and lines.consumed - start < SAMPLE_BYTES:
+        lines.start_row()
+        try:
+            cells = next(reader)
+        except (StopIteration, csv.Error, _RowTooLong):
+            break
+        if len(cells) == width and not lines.line_error:
+            rows.append(tuple(cells))
+    return tuple(rows)
 
 
 def read_table(
@@ -269,10 +315,14 @@ def read_table(
         is rejected).
     """
     header = read_header(fileobj, fmt, size_bytes, options.header if options else None)
-    if fmt == JSONL:
-        return header, _scan_jsonl(fileobj, size_bytes)
+    if fmt in (JSONL, *_LINE_FORMATS):
+        fileobj.seek(0)
+        return header, _scan_lines(fileobj, size_bytes, fmt)
     if fmt == PARQUET:
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
+    if fmt == QA_JSON:
+        fileobj.seek(0)
+        return header, _scan_qa(fileobj, size_bytes)
     fileobj.seek(header.data_start)
     return header, _scan_delimited(fileobj, fmt, header, size_bytes)
 
@@ -281,6 +331,15 @@ def _scan_parquet(fileobj: BinaryIO, columns: Sequence[str] | None) -> Iterator[
     for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns, max_row_bytes=MAX_ROW_BYTES):
         if isinstance(cells, parquet_tables.OversizedRow):
             yield RowError(position + 1, f"row holds {cells.row_bytes:,} bytes, more than the {MAX_ROW_BYTES:,} a row may hold")
+        else:
+            yield Row(position + 1, position, 0, cells)
+
+
+def _scan_qa(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowError]:
+    """A row per question (its position from 0 as `offset`; row numbers count questions from 1)."""
+    for position, cells in qa_json.read_questions(fileobj, size_bytes):
+        if isinstance(cells, str):
+            yield RowError(position + 1, cells)
         else:
             yield Row(position + 1, position, 0, cells)
 
@@ -363,7 +422,25 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
         position += len(block)
 
 
-def _scan_jsonl(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
+def _line_cells(line: bytes | str, fmt: str) -> dict[str, object]:
+    """A JSONL line's object, or a `label text` line's two cells.
+
+    Raises:
+      InvalidInputError: the line is not of its format's shape.
+    """
+    if fmt in _LINE_FORMATS:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        found = line_tables.split_line(text)
+        if isinstance(found, str):
+            raise InvalidInputError(found)
+        return dict(zip(line_tables.COLUMNS, found))
+    cells = json_input.parse(line, unique_keys=True)
+    if not isinstance(cells, dict):
+        raise InvalidInputError(f"not a JSON object but a {type(cells).__name__}")
+    return cells
+
+
+def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str) -> Iterator[Row | RowError]:
     offset, row_number = 0, 0
     while True:
         size = MAX_ROW_BYTES + 1 if end is None else min(MAX_ROW_BYTES + 1, end - offset)
@@ -382,29 +459,27 @@ def _scan_jsonl(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
         if not line.strip():
             continue
         try:
-            cells = json_input.parse(line)
+            cells = _line_cells(line, fmt)
+        except UnicodeDecodeError as error:
+            yield RowError(row_number, f"not valid UTF-8 ({error.reason} at byte {error.start})")
+            continue
         except InvalidInputError as error:
             yield RowError(row_number, error.reason)
-            continue
-        if not isinstance(cells, dict):
-            yield RowError(row_number, f"not a JSON object but a {type(cells).__name__}")
             continue
         yield Row(row_number, row_offset, offset - row_offset, cells)
 
 
 def parse_row(data: bytes, fmt: str, header: Sequence[str]) -> dict[str, object]:
-    """The cells of one CSV, TSV or JSONL row read back from its byte range (`header`: the
-    columns; ignored for JSONL).
+    """The cells of one CSV, TSV, JSONL or `label text` row read back from its byte range
+    (`header`: the columns; ignored for JSONL and lines).
 
     Raises:
       InvalidInputError: the bytes no longer parse as the row that was scanned.
     """
     try:
         text = data.decode("utf-8")
-        if fmt == JSONL:
-            cells = json_input.parse(text)
-            if isinstance(cells, dict):
-                return cells
+        if fmt in (JSONL, *_LINE_FORMATS):
+            return _line_cells(text, fmt)
         else:
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **_dialect(fmt)))
             if len(fields) == len(header):

@@ -16,9 +16,17 @@ import apache_beam as beam
 from shardify.converters.archives import MemberLocation
 from shardify.plan.entries import Reject
 
-__all__ = ["CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "BATCH_SIZE", "Listed", "reject", "nothing"]
+__all__ = [
+    "CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "TEXT_PAIR_COLUMN", "ANSWERS_COLUMN", "BATCH_SIZE", "Listed", "reject", "nothing"
+]
 
 CANDIDATES, REJECTS, COLUMNS, NOTES = "candidates", "rejects", "columns", "notes"
+# Sent on COLUMNS (with dtype string) by a table whose records hold a sentence pair's second text
+# (`contract.TEXT_PAIR`): the plan takes it out of the kept columns. Its NUL keeps it apart from
+# any column a table names.
+TEXT_PAIR_COLUMN = "\x00text/pair"
+# Likewise, by a table whose records hold a question's answers (`contract.ANSWER_FEATURES`).
+ANSWERS_COLUMN = "\x00text/answers"
 # Metadata items per list: large enough to make Beam's per-element cost vanish, small enough that
 # a list (~100 KB pickled) spreads work over workers.
 BATCH_SIZE = 1000

@@ -22,7 +22,7 @@ from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, evidence_files, label_files, yolo_yaml
+from shardify.converters import archives, evidence_files, label_files, line_tables, qa_json, yolo_yaml
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -135,6 +135,27 @@ def _json_string(escaped: bytes) -> str | None:
     except InvalidInputError:
         return None
     return value if isinstance(value, str) else None
+
+
+def _looks_like_qa(path: str) -> bool:
+    """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`): a table."""
+    try:
+        with open_input(path) as fileobj:
+            return qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES))
+    except (OSError, InvalidInputError):
+        return False
+
+
+def _line_tables(config: ConvertConfig, top_files: set[str]) -> bool:
+    """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
+    .json, fastText's `__label__` lines in a .txt (see `qa_json`, `line_tables`)."""
+    for path in sorted(top_files):
+        ext = layout.extension(path)
+        if ext == "json" and _looks_like_qa(join_path(config.source, path)):
+            return True
+        if ext == "txt" and line_tables.is_fasttext(_first_line(config, path) or b""):
+            return True
+    return False
 
 
 def _looks_like_coco(path: str, shown: str) -> bool:
@@ -478,8 +499,9 @@ def _single_file_layout(
     config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]
 ) -> layout.SourceLayout:
     """SRC given as one file: a table (one record per row), or a label or annotation file whose
-    files lie in its folder. Any .txt or .json is a label file; a table is one when its first keys
-    name files (found beside it, or spelled like image and text file names).
+    files lie in its folder. Any .txt or .json is a label file, but a question-answering JSON
+    (SQuAD's shape), which is a table; a table is one when its first keys name files (found beside
+    it, or spelled like image and text file names).
 
     Raises:
       UsageError: neither a table nor a label file.
@@ -487,9 +509,11 @@ def _single_file_layout(
     if layout.extension(source_file) not in layout.TABLE_EXTENSIONS | {"txt", "json"}:
         raise UsageError(
             f"{join_path(config.source, source_file)} is neither a folder, a table (.csv, .tsv, .jsonl, "
-            ".parquet) nor a label file (.txt, .json)"
+            ".parquet, .label) nor a label file (.txt, .json)"
         )
     others = [p for p in sample if p != source_file]
+    if _line_tables(config, {source_file}):
+        return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
     if config.layout != layout.TABLES:
         label_file = _label_file_sample(join_path(config.source, source_file), source_file, config)
         if (
@@ -688,6 +712,8 @@ def _detect_folder(
         raise SourceError(f"label file {config.labels_file} does not exist")
     label_file = _label_file_sample(labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
     forced = config.layout
+    if not forced and not label_file and not config.label_from_name and _line_tables(config, top_files):
+        forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
     if not forced and not label_file and not config.label_from_name and (_yolo_labels(config, sample) or _hf_metadata(config, sample)):
         # A YOLO export (its labels/*.txt share the images' stems but are no captions) or a Hugging
         # Face imagefolder (its metadata.jsonl is no table of texts): images, labelled by those files.

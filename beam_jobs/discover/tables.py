@@ -11,17 +11,28 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, reject
+from shardify.beam_jobs.discover.candidates import (
+    BATCH_SIZE,
+    CANDIDATES,
+    COLUMNS,
+    NOTES,
+    REJECTS,
+    ANSWERS_COLUMN,
+    TEXT_PAIR_COLUMN,
+    Listed,
+    reject,
+)
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
 from shardify.converters import tables
 from shardify.errors import InvalidInputError, reject_reason
-from shardify.format.example_proto import INT64
+from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
 from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
 from shardify.plan.structure import split_word
@@ -52,14 +63,15 @@ class _ScanTable(beam.DoFn):
     def teardown(self) -> None:
         self._open.close()
 
-    def process(self, files: list[Listed]) -> Iterator:
+    def process(self, files: list[Listed], named: list[tuple[str, str]]) -> Iterator:
+        shared = _shared_splits(named)
         for relpath, size, location in files:
             scanned = _Progress()
             try:
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
                     header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
-                    yield from self._rows(relpath, location, header, rows, scanned)
+                    yield from self._rows(relpath, location, header, rows, scanned, _split_of(relpath, shared))
             except (InvalidInputError, OSError) as error:
                 reason = reject_reason(error)
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
@@ -77,13 +89,14 @@ class _ScanTable(beam.DoFn):
         header: tables.TableHeader,
         rows: Iterator[tables.Row | tables.RowError],
         scanned: _Progress,
+        split: str,
     ) -> Iterator:
         dtypes: dict[str, str] = {}
+        pairs = answers = False
         batch = Batch()
-        split = _split_named(relpath)
         columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
         if columns:
-            yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}"))
+            yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{_renamed(relpath, split)}"))
         for row in rows:
             scanned.last_row = row.row
             if isinstance(row, tables.RowError):
@@ -98,9 +111,20 @@ class _ScanTable(beam.DoFn):
             if text is None or not text.strip():
                 yield reject(relpath, f"empty or non-text {' + '.join(map(repr, cols.texts))} cell", row.row)
                 continue
+            if cols.pair:
+                pair = cols.pair_of(row.cells)
+                if pair is None or not pair.strip():
+                    yield reject(relpath, f"empty or non-text {cols.pair!r} cell (the second text of a pair)", row.row)
+                    continue
+                pairs = True
+            answers = answers or bool(cols.answers)
             labels: tuple[str, ...] = ()
             if cols.label:
                 cell = row.cells.get(cols.label)
+                if _not_boolean(cols.label, cell, self._options):
+                    yield reject(relpath, f"column {cols.label!r} holds {_kind(cell)}, not true or false: an answer, "
+                                 "not a label; name the label with --label-column", row.row)
+                    continue
                 try:
                     labels = columns_lib.split_labels(cell, self._options.label_separator)
                 except InvalidInputError as error:
@@ -133,11 +157,64 @@ class _ScanTable(beam.DoFn):
             yield batch
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
+        if pairs:
+            yield beam.pvalue.TaggedOutput(COLUMNS, (TEXT_PAIR_COLUMN, BYTES))
+        if answers:
+            yield beam.pvalue.TaggedOutput(COLUMNS, (ANSWERS_COLUMN, BYTES))
+
+
+def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions) -> bool:
+    """A label column found by a name that holds true/false only (BoolQ's `answer`) holding
+    anything else: a question-answering dataset's answer text, which is no label."""
+    found = not options.label_column and column.lower() in columns_lib.BOOLEAN_LABEL_NAMES
+    return found and cell is not None and not isinstance(cell, bool)
+
+
+def _renamed(relpath: str, split: str) -> str:
+    """For the plan: why a table's split is named after its file, or ""."""
+    named = _split_named(relpath)
+    if split == named:
+        return ""
+    why = f"other tables name {named!r} too" if named else "it names no split, other tables do"
+    return f"; split {split!r}, after its file ({why})"
+
+
+def _kind(cell: object) -> str:
+    return "text" if isinstance(cell, str) else "a number" if isinstance(cell, (int, float)) else f"a {type(cell).__name__}"
 
 
 def _split_named(relpath: str) -> str:
     """The split a table at the top of SRC names (GLUE's dev.tsv, AG News' test.csv), or ""."""
     return (split_word(layout.stem(relpath)) or "") if "/" not in relpath else ""
+
+
+def _split_names(files: list[Listed]) -> Iterator[tuple[str, str]]:
+    """(split, stem) of each table of the batch that names a split."""
+    for listed in files:
+        split = _split_named(listed.relpath)
+        if split:
+            yield split, layout.stem(listed.relpath)
+
+
+def _shared_splits(named: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """The splits that tables of different stems name (MNLI's dev_matched.tsv and
+    dev_mismatched.tsv both name `dev`), and "" when any table names a split (a table naming none
+    beside them, TREC's TREC_10.label beside train_5500.label, is not more of `train`)."""
+    stems: dict[str, set[str]] = {}
+    for split, stem in named:
+        stems.setdefault(split, set()).add(stem)
+    shared = {split for split, found in stems.items() if len(found) > 1}
+    return frozenset(shared | ({""} if stems else set()))
+
+
+def _split_of(relpath: str, shared: frozenset[str]) -> str:
+    """The table's split: the one its name names, or its stem (letters, digits and `_`) where
+    tables of other stems name the same split, or where it names none beside tables that do: one
+    split per table, never two tables merged under one name."""
+    split = _split_named(relpath)
+    if split in shared and (split or "/" not in relpath):
+        return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath))
+    return split
 
 
 class ScanTables(beam.PTransform):
@@ -150,9 +227,11 @@ class ScanTables(beam.PTransform):
         self._index_folder = index_folder
 
     def expand(self, files: beam.PCollection) -> dict:
-        scanned = files | "ScanRows" >> beam.ParDo(_ScanTable(self._config, self._index_folder)).with_outputs(
-            REJECTS, COLUMNS, NOTES, main=CANDIDATES
-        )
+        # [(split, stem)] of the tables that name a split: which splits several tables name
+        named = files | "TableSplitNames" >> beam.FlatMap(_split_names) | "DistinctSplitNames" >> beam.Distinct()
+        scanned = files | "ScanRows" >> beam.ParDo(
+            _ScanTable(self._config, self._index_folder), beam.pvalue.AsList(named)
+        ).with_outputs(REJECTS, COLUMNS, NOTES, main=CANDIDATES)
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
             lambda dtypes: functools.reduce(columns_lib.merge_dtypes, dtypes, INT64)
         )

@@ -44,6 +44,11 @@ __all__ = [
     "LABEL_TEXT",
     "TEXT",
     "TEXT_SOURCE",
+    "TEXT_PAIR",
+    "TEXT_PAIR_FEATURE",
+    "ANSWER_TEXT",
+    "ANSWER_START",
+    "ANSWER_FEATURES",
     "TEXT_LABEL",
     "TEXT_LABEL_TEXT",
     "COLUMN_PREFIX",
@@ -138,6 +143,12 @@ LABEL = "image/class/label"
 LABEL_TEXT = "image/class/text"
 TEXT = "text"
 TEXT_SOURCE = "text/source"
+# The second text of a sentence pair (MNLI's hypothesis, QQP's question2, BoolQ's passage), beside
+# the first in TEXT; kept apart, never joined into it.
+TEXT_PAIR = "text/pair"
+# A question's answers in its context (SQuAD): each answer's text and its first character's place.
+ANSWER_TEXT = "text/answers/text"
+ANSWER_START = "text/answers/start"
 TEXT_LABEL = "text/class/label"
 TEXT_LABEL_TEXT = "text/class/text"
 COLUMN_PREFIX = "column/"
@@ -275,9 +286,19 @@ TEXT_FEATURES: tuple[Feature, ...] = (
     Feature(TEXT_SOURCE, BYTES, "source", "text file relative to the source folder, or 'table.csv#row'"),
 )
 
+TEXT_PAIR_FEATURE = Feature(
+    TEXT_PAIR, BYTES, "text_pair", "a sentence pair's second text (the first is 'text'); empty where a row has none"
+)
+
+ANSWER_FEATURES: tuple[Feature, ...] = (
+    Feature(ANSWER_TEXT, BYTES, "answers/text", "each answer's text (question answering; none: unanswerable)", VARIABLE_LENGTH),
+    Feature(ANSWER_START, INT64, "answers/start", "each answer's first character in text_pair, the context", VARIABLE_LENGTH),
+)
+
 # Output names the standard features use; a kept column with one of these names is renamed.
 _RESERVED_OUTPUT_NAMES = frozenset(
-    {f.output_name for f in IMAGE_FEATURES + ORIGINAL_IMAGE_FEATURES + TEXT_FEATURES} | {"label", "label_text"}
+    {f.output_name for f in IMAGE_FEATURES + ORIGINAL_IMAGE_FEATURES + TEXT_FEATURES + (TEXT_PAIR_FEATURE,) + ANSWER_FEATURES}
+    | {"label", "label_text"}
 )
 
 
@@ -311,6 +332,8 @@ def record_schema(
     columns: Sequence[tuple[str, str]] = (),
     objects: ObjectSchema = ObjectSchema(),
     original: bool = False,
+    text_pair: bool = False,
+    answers: bool = False,
 ) -> tuple[Feature, ...]:
     """The features of one layout's records.
 
@@ -321,6 +344,8 @@ def record_schema(
       columns: (column name, dtype) of extra table columns to keep.
       objects: which object features image records hold.
       original: image records also describe their source image (`--resize` stores others).
+      text_pair: records hold a second text (TEXT_PAIR), a sentence pair's.
+      answers: records hold a question's answers (ANSWER_FEATURES).
     """
     if labels not in (LABEL_NONE, LABEL_SINGLE, LABEL_MULTI):
         raise ValueError(f"labels={labels!r} must be one of none, single, multi")
@@ -328,6 +353,8 @@ def record_schema(
         raise ValueError("a record holds an image, a text or both")
     features = (IMAGE_FEATURES if image else ()) + (ORIGINAL_IMAGE_FEATURES if image and original else ())
     features += TEXT_FEATURES if text else ()
+    features += (TEXT_PAIR_FEATURE,) if text and text_pair else ()
+    features += ANSWER_FEATURES if text and answers else ()
     if labels != LABEL_NONE:
         features += _label_features(image=image, labels=labels)
     for name, dtype in columns:

@@ -15,15 +15,28 @@ from shardify.errors import InvalidInputError
 __all__ = ["parse"]
 
 
-def parse(data: bytes | str) -> object:
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    found = dict(pairs)
+    if len(found) < len(pairs):
+        seen: set[str] = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise InvalidInputError(f"an object repeats the key {repeated!r}: which value is meant cannot be told")
+    return found
+
+
+def parse(data: bytes | str, *, unique_keys: bool = False) -> object:
     """The JSON value in `data`.
+
+    Args:
+      unique_keys: refuse an object that holds a key twice (`json.loads` keeps the last silently):
+        a table row `{"text": "a", "label": "x", "text": "b"}` means nothing certain.
 
     Raises:
       InvalidInputError: not UTF-8, not JSON, nested too deeply, or a number too long to convert;
-        the reason says which.
+        with `unique_keys`, a key repeated; the reason says which.
     """
     try:
-        return json.loads(data)
+        return json.loads(data, object_pairs_hook=_unique_keys) if unique_keys else json.loads(data)
     except UnicodeDecodeError as error:
         raise InvalidInputError(f"not valid UTF-8 ({error.reason})") from None
     except json.JSONDecodeError as error:

@@ -389,6 +389,8 @@ class PlanSummary:
       num_keypoints: keypoints per object (COCO's person: 17) where records hold keypoints.
       resize: `--resize` as its option's text ("shorter:256"), or "": images larger than it are
         stored shrunk, and image records then describe their source (contract's `original`).
+      text_pair: records hold a second text (a table of sentence pairs; see `contract.TEXT_PAIR`).
+      answers: records hold a question's answers (question-answering JSON; `contract.ANSWER_FEATURES`).
     """
 
     layout: str
@@ -413,6 +415,8 @@ class PlanSummary:
     object_counts: dict[str, int] = field(default_factory=dict)
     num_keypoints: int = 0
     resize: str = ""
+    text_pair: bool = False
+    answers: bool = False
 
     @property
     def num_records(self) -> int:
@@ -428,6 +432,8 @@ class PlanSummary:
             columns=self.columns,
             objects=self.objects,
             original=bool(self.resize),
+            text_pair=self.text_pair,
+            answers=self.answers,
         )
 
     @property
@@ -449,6 +455,8 @@ class PlanSummary:
             "num_skipped": self.num_skipped,
             "label_aliases": dict(self.label_aliases),
             "notes": list(self.notes),
+            **({"text_pair": True} if self.text_pair else {}),
+            **({"answers": True} if self.answers else {}),
             **({"refusal": self.refusal} if self.refusal else {}),
             **({"resize": self.resize} if self.resize else {}),
             **({"num_auxiliary": self.num_auxiliary, "auxiliary_examples": list(self.auxiliary_examples)} if self.num_auxiliary else {}),
@@ -484,6 +492,8 @@ class PlanSummary:
             label_aliases=dict(data.get("label_aliases", {})),
             notes=tuple(data.get("notes", ())),
             refusal=data.get("refusal", ""),
+            text_pair=data.get("text_pair", False),
+            answers=data.get("answers", False),
             num_auxiliary=data.get("num_auxiliary", 0),
             auxiliary_examples=tuple(data.get("auxiliary_examples", ())),
             objects=contract.ObjectSchema(**data.get("objects", {})),

@@ -152,16 +152,21 @@ def row_key(key: str, rule: KeyRule) -> str:
 
 
 def key_rule(keys: Sequence[str]) -> KeyRule:
-    """How a file's keys name files, judged by their shape: as many components as they hold (a
-    leading '/' cut), with an extension when most carry an input's.
+    """How a file's keys name files, judged by their shape: as many components as most of them hold
+    (the median: one hostile line of many `../` shifted a mean, and every good line of Food-101's
+    meta/train.txt then named no file), a leading '/' cut; with an extension when most carry an
+    input's.
 
     >>> key_rule(["/a/airfield/00000001.jpg"]), key_rule(["2008_000008", "2008_000015"])
     (KeyRule(parts=3, extension=True, number=False), KeyRule(parts=1, extension=False, number=False))
+    >>> key_rule(["apple_pie/1005649", "apple_pie/1110378", "../../../../../../../../etc/passwd"]).parts
+    2
     """
     cleaned = [k.strip().replace("\\", "/").lstrip("/") for k in keys if k.strip()]
     if not cleaned:
         return KeyRule()
-    parts = max(1, round(sum(k.count("/") + 1 for k in cleaned) / len(cleaned)))
+    counts = sorted(k.count("/") + 1 for k in cleaned)
+    parts = max(1, counts[(len(counts) - 1) // 2])  # the lower median: a few odd lines cannot move it
     with_extension = sum(1 for k in cleaned if _INPUT_SUFFIX.search(k)) * 2 > len(cleaned)
     return KeyRule(parts, with_extension)
 

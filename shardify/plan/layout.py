@@ -5,7 +5,8 @@ Layouts (detected by `detect_layout` from a sample of the listing, or forced wit
   image_folders   SRC/<label>/**/<image>                      one record per image
   text_folders    SRC/<label>/**/<file>.txt                   one record per text file
   named_files     SRC/**/<label>_12.jpg + --label-from-name   one record per file, labelled by its name
-  tables          SRC/*.csv|tsv|jsonl|parquet, or one table    one record per row
+  tables          SRC/*.csv|tsv|jsonl|parquet|label, or one    one record per row (.label: `label text`
+                  table                                       lines)
   label_file      files anywhere + a label file               labels (and captions) joined by path,
                                                               file name, stem or order
   coco            images + a COCO-style annotation .json      one record per image: categories, captions
@@ -87,7 +88,8 @@ SPLIT_FOLDER_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "t
 # bytes): every format's suffixes, from the format table.
 IMAGE_EXTENSIONS = image_formats.IMAGE_SUFFIXES
 TEXT_EXTENSIONS = frozenset({"txt", "text"})
-TABLE_EXTENSIONS = frozenset({"csv", "tsv", "jsonl", "parquet"})
+# `label`: files of `label text` lines (TREC's train_5500.label; see converters/line_tables.py).
+TABLE_EXTENSIONS = frozenset({"csv", "tsv", "jsonl", "parquet", "label"})
 # A label file at the top of SRC with one of these names is used without `--labels`.
 LABEL_FILE_NAMES = tuple(f"labels.{ext}" for ext in ("csv", "tsv", "jsonl", "parquet"))
 

@@ -1504,7 +1504,7 @@ def build_ag_news(dest: Path) -> Truth:
                "field double-quoted: \"<class index 1-4>\",\"<title>\",\"<description>\"; internal quotes doubled, "
                "backslashes and HTML-entity fragments (#39;) appear raw. Label = line <index> of classes.txt (1-based): "
                "World, Sports, Business, Sci/Tech (tfds' ag_news_subset names match). Splits 'train'/'test'. Record "
-               "text would be title + description. 12 train / 8 test rows."),
+               "text is the title, its text/pair the description (never joined). 12 train / 8 test rows."),
     )
 
 

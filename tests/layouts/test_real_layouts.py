@@ -128,7 +128,8 @@ def test_parquet_rows_survive_a_shard_that_opens_more_tables_than_are_kept_open(
 
 
 def test_headerless_news_csv_with_numbered_labels(tmp_path: Path) -> None:
-    """The AG News shape: `"3","title","description"`, classes.txt numbering the classes from 1."""
+    """The AG News shape: `"3","title","description"`, classes.txt numbering the classes from 1. Both
+    columns hold text: the title is the record's text and the description its pair, never joined."""
     rows = [
         ("3", "Wall St. Bears Claw Back", "Short-sellers are seeing green again."),
         ("4", "Space probe finds ice", 'Scientists say "it is big".'),
@@ -142,12 +143,15 @@ def test_headerless_news_csv_with_numbered_labels(tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = runner.invoke(app, ["convert", str(source / "train.csv"), str(out), "--label-names", str(tmp_path / "classes.txt"), "--dry-run"])
     assert result.exit_code == 0, result.output
-    assert "no header row (3 columns, numbered from 1); text = column 2 + column 3, label = column 1" in result.output
+    assert "no header row (3 columns, numbered from 1); text = column 2, pair = column 3, label = column 1" in result.output
     assert "labels are numbers: mapped through --label-names, counting from 1" in result.output
     _convert(str(source / "train.csv"), str(out), "--label-names", str(tmp_path / "classes.txt"))
     names = ["World", "Sports", "Business", "Sci/Tech"]
-    got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_LABEL_TEXT].decode(), r[contract.TEXT_LABEL]) for r in _records(out))
-    assert got == sorted((f"{title}\n{text}", names[int(label) - 1], int(label) - 1) for label, title, text in rows)
+    got = sorted(
+        (r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode(), r[contract.TEXT_LABEL])
+        for r in _records(out)
+    )
+    assert got == sorted((title, text, names[int(label) - 1], int(label) - 1) for label, title, text in rows)
     assert load_manifest(str(out)).labels == tuple(names)
 
     out2 = tmp_path / "out2"  # only the titles, and the header question settled by the user

@@ -340,8 +340,8 @@ def test_names_are_read_as_utf8_whatever_the_callers_locale(locale: str, tmp_pat
 
 
 def test_label_values_that_are_not_names_are_one_reject_each(tmp_path: Path) -> None:
-    """{"a": 1}, true, [["x"]], 1.5 and null name no label: each file they would label is rejected
-    once, with the reason, and counted once (a null label was counted twice)."""
+    """{"a": 1}, [["x"]], 1.5 and null name no label: each file they would label is rejected once,
+    with the reason, and counted once (a null label was counted twice). true is the label `true`."""
     source = tmp_path / "src"
     source.mkdir()
     values = ["cat", None, {"a": 1}, True, [["x"]], 1.5, "dog", 3]
@@ -351,14 +351,15 @@ def test_label_values_that_are_not_names_are_one_reject_each(tmp_path: Path) -> 
     (source / "labels.jsonl").write_text("\n".join(rows) + "\n")
     out = convert(source, tmp_path / "out")
     _accounted(out, [f"{i}.jpg" for i in range(len(values))])
-    assert {name: r[contract.LABEL_TEXT] for name, r in _records(out).items()} == {"0.jpg": b"cat", "6.jpg": b"dog", "7.jpg": b"3"}
+    assert {name: r[contract.LABEL_TEXT] for name, r in _records(out).items()} == {
+        "0.jpg": b"cat", "3.jpg": b"true", "6.jpg": b"dog", "7.jpg": b"3"
+    }
     rejects = dict(_rejects(out))
     assert rejects["1.jpg"] == "labels.jsonl row 2: empty label for '1.jpg'"
-    assert rejects["2.jpg"] == 'labels.jsonl row 3: label {"a": 1} is an object, not a label name (a string, or a whole number)'
-    assert "label true is true or false" in rejects["3.jpg"]
+    assert rejects["2.jpg"] == 'labels.jsonl row 3: label {"a": 1} is an object, not a label name (a string, a whole number, true or false)'
     assert 'label ["x"] is a list inside a list' in rejects["4.jpg"]
     assert "label 1.5 is a number with a fraction" in rejects["5.jpg"]
-    assert load_manifest(str(out)).labels == ("3", "cat", "dog")
+    assert load_manifest(str(out)).labels == ("3", "cat", "dog", "true")
 
 
 def test_coco_image_ids_are_unique_and_unknown_categories_label_nothing(tmp_path: Path) -> None:

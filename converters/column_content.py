@@ -1,0 +1,66 @@
+"""Which columns of a table hold text, told from their cells when no column name says so.
+
+A table without a header row, or with column names nobody listed, still has to give each record its
+text, and a wrong guess writes wrong records with exit 0: Sentiment140's headerless
+`polarity,id,date,query,user,text` joined ids and dates into every text. So a column is text only
+when its sampled cells read as text: mostly words (not numbers, dates, times or ids, which are
+tokens with digits), several words or long strings (not user names or codes), and varied (not a
+few repeated codes such as `NO_QUERY`). A column that is not text says why, for the plan and for
+the message that asks the user to name the column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["TEXT", "column_kind"]
+
+TEXT = "text"
+# A column whose cells are numbers half the time or more holds numbers (labels, ids, scores).
+_MAX_NUMBER_SHARE = 0.5
+# Tokens holding a digit: a date (`Mon Apr 06 22:19:45 PDT 2009`: 3 of 6), an id, a time. Prose
+# holds a few (`2 hours`, `1990s`), far below a third of its words.
+_MAX_DIGIT_TOKEN_SHARE = 0.34
+# Text is several words, or (scripts written without spaces) long: a user name or a code is one
+# short token.
+_MIN_MULTIWORD_SHARE = 0.5
+_MIN_MEAN_CHARS_WITHOUT_SPACES = 20
+# Codes repeat (`NO_QUERY` on every row); texts seldom do. Judged only on samples large enough for
+# repeats to show.
+_MIN_DISTINCT_SHARE = 0.5
+_MIN_ROWS_FOR_REPEATS = 8
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def column_kind(values: Sequence[object]) -> str:
+    """TEXT when the sampled cells of a column read as text, else why not, in words.
+
+    >>> column_kind(["a fine film", "dull and long", "I would watch it again"])
+    'text'
+    >>> column_kind(["1467810369", "1467810672"])
+    'numbers'
+    >>> column_kind(["Mon Apr 06 22:19:45 PDT 2009", "Mon Apr 06 22:19:49 PDT 2009"])
+    'dates, times or ids'
+    """
+    cells = [value.strip() for value in values if isinstance(value, str) and value.strip()]
+    if not cells:
+        return "empty cells"
+    if sum(_is_number(cell) for cell in cells) >= _MAX_NUMBER_SHARE * len(cells):
+        return "numbers"
+    tokens = [token for cell in cells for token in cell.split()]
+    if sum(any(c.isdigit() for c in token) for token in tokens) >= _MAX_DIGIT_TOKEN_SHARE * len(tokens):
+        return "dates, times or ids"
+    multiword = sum(len(cell.split()) > 1 for cell in cells)
+    mean_chars = sum(len(cell) for cell in cells) / len(cells)
+    if multiword < _MIN_MULTIWORD_SHARE * len(cells) and mean_chars < _MIN_MEAN_CHARS_WITHOUT_SPACES:
+        return "single words (names or codes)"
+    if len(cells) >= _MIN_ROWS_FOR_REPEATS and len(set(cells)) < _MIN_DISTINCT_SHARE * len(cells):
+        return "a few repeated values (codes)"
+    return TEXT

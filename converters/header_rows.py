@@ -1,0 +1,49 @@
+"""Whether a CSV or TSV's first row is a header: the row itself decides when the user did not
+(`--header` / `--no-header`).
+
+A header names columns: distinct, non-empty, short cells, none a number (a row of
+`"3","title","text"` is data). A first row that would be a header but for a repeated name
+(`text,label,text`) is neither: read as data it turned a labelled table into unlabelled joined
+texts, so the table is refused (see `tables.read_header`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["looks_like_header", "header_but_repeated", "repeated"]
+
+# A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
+_MAX_HEADER_CELL_CHARS = 64
+
+
+def looks_like_header(cells: Sequence[str]) -> bool:
+    """A first row that names columns: distinct, non-empty, short cells, none a number."""
+    names = [cell.strip() for cell in cells]
+    return (
+        all(names)
+        and len(set(names)) == len(names)
+        and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
+        and not any(_is_number(name) for name in names)
+    )
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def header_but_repeated(cells: Sequence[str]) -> bool:
+    """A first row that would be a header but for a repeated name (`text,label,text`): read as data
+    it turned a labelled table into unlabelled joined texts."""
+    names = [cell.strip() for cell in cells]
+    return len(set(names)) < len(names) and looks_like_header(list(dict.fromkeys(names)))
+
+
+def repeated(cells: Sequence[str]) -> str:
+    """The names a first row repeats, quoted, for the message that refuses its table."""
+    names = [cell.strip() for cell in cells]
+    return ", ".join(repr(name) for name in dict.fromkeys(n for n in names if names.count(n) > 1))

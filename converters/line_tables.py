@@ -1,0 +1,121 @@
+"""Files of `label text` lines (TREC's `train_5500.label`: `DESC:manner How did serfdom develop in
+and then leave Russia ?`; fastText's `train.ft.txt`: `__label__2 Great CD: ...`): a table of two
+columns, `label` and `text`, one row per line.
+
+The label is the line's first word, as written (TREC's fine label `DESC:manner`, its coarse label
+before the colon); the text is the rest of the line. Such a file is recognised by its extension
+(LINE_EXTENSIONS), never by reading ordinary text files; and since a file of prose also has a first
+word on every line, the file is refused, whole, when its first words do not repeat as labels do
+(`first_words_are_labels`): which it is cannot be told, and a wrong guess writes wrong records.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO
+
+from shardify.errors import InvalidInputError
+
+__all__ = [
+    "LINE_EXTENSIONS",
+    "LABEL_SHAPES",
+    "FASTTEXT_PREFIX",
+    "is_fasttext",
+    "COLUMNS",
+    "MAX_LABEL_CHARS",
+    "split_line",
+    "first_words_are_labels",
+    "check_labels",
+]
+
+# Extensions of `label text` line files: TREC's question classification files. A `.txt` is one only
+# where its first line starts with FASTTEXT_PREFIX (fastText's format: `__label__2 Great CD`).
+LINE_EXTENSIONS = ("label",)
+FASTTEXT_PREFIX = "__label__"
+COLUMNS = ("label", "text")
+# A label is a short code; a longer first word is a line of prose.
+MAX_LABEL_CHARS = 64
+# Labels repeat: in a sample of at least this many lines, at most half the first words may differ,
+# unless every one has a label's shape (LABEL_SHAPES), which prose does not.
+_MIN_LINES_TO_JUDGE = 8
+_MAX_DISTINCT_SHARE = 0.5
+# The shapes of labels in line files: TREC's `COARSE:fine`, fastText's `__label__name`, a number.
+LABEL_SHAPES = (re.compile(r"[A-Za-z]+:[A-Za-z0-9_-]+"), re.compile(r"__label__\S+"), re.compile(r"[0-9]+"))
+
+
+def split_line(text: str) -> tuple[str | list[str], str] | str:
+    """(label, text) of one line, or why it is not a `label text` line. fastText's labels lose
+    their `__label__` prefix, and several of them (`__label__a __label__b text`) are a list (a
+    multi-label record), never words of the text.
+
+    >>> split_line("DESC:manner How did serfdom develop ?")
+    ('DESC:manner', 'How did serfdom develop ?')
+    >>> split_line("__label__2 __label__7 Great CD")
+    (['2', '7'], 'Great CD')
+    """
+    if text.lstrip().startswith(FASTTEXT_PREFIX):
+        tokens = text.split()
+        count = next((i for i, token in enumerate(tokens) if not token.startswith(FASTTEXT_PREFIX)), len(tokens))
+        if count == len(tokens):
+            return "not a `label text` line: no text after the labels"
+        labels = [token[len(FASTTEXT_PREFIX) :] for token in tokens[:count]]
+        return (labels[0] if count == 1 else labels), text.strip().split(None, count)[count]
+    words = text.strip().split(None, 1)
+    if len(words) < 2:
+        return "not a `label text` line: no text after the label"
+    if len(words[0]) > MAX_LABEL_CHARS:
+        return f"not a `label text` line: its first word is longer than {MAX_LABEL_CHARS} characters"
+    return words[0], words[1]
+
+
+def first_words_are_labels(labels: Sequence[str]) -> bool:
+    """True when the sampled lines' first words are labels: each of a label's shape, or repeating
+    as labels do (few distinct among many).
+
+    >>> first_words_are_labels(["DESC:manner", "ENTY:cremat", "HUM:ind"] * 3)
+    True
+    >>> first_words_are_labels(["Anna", "Bert", "Carl", "Dora", "Emil", "Fay", "Gus", "Hana"])
+    False
+    """
+    if all(any(shape.fullmatch(label) for shape in LABEL_SHAPES) for label in labels):
+        return True
+    return len(labels) < _MIN_LINES_TO_JUDGE or len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
+
+
+def is_fasttext(head: bytes) -> bool:
+    """A text file whose first line starts with a fastText label: a file of `label text` lines."""
+    return head.lstrip(b"\xef\xbb\xbf").startswith(FASTTEXT_PREFIX.encode())
+
+
+def check_labels(fileobj: BinaryIO, sample_lines: int, end: int | None) -> None:
+    """Reads up to `sample_lines` lines from the start and refuses a file whose first words are not
+    labels.
+
+    Raises:
+      InvalidInputError: they are not (the whole file is one reject, naming the reason).
+    """
+    labels = [str(found[0]) for found in _sampled(fileobj, sample_lines, end) if isinstance(found, tuple)]
+    if not labels:
+        raise InvalidInputError("no `label text` line among its first lines")
+    if not first_words_are_labels(labels):
+        raise InvalidInputError(
+            f"not a file of `label text` lines: {len(set(labels))} different first words in {len(labels)} lines "
+            "(labels repeat); convert it as text, or as a table with a header"
+        )
+
+
+def _sampled(fileobj: BinaryIO, lines: int, end: int | None) -> Iterator[tuple[str, str] | str]:
+    read = 0
+    for _ in range(lines):
+        size = 1 << 20 if end is None else min(1 << 20, end - read)
+        line = fileobj.readline(size) if size > 0 else b""
+        if not line:
+            return
+        read += len(line)
+        try:
+            text = line.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            continue
+        if text.strip():
+            yield split_line(text)
