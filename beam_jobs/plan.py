@@ -28,6 +28,7 @@ from shardify.beam_jobs import counters
 from shardify.format import contract
 from shardify.plan import checks, shard_math
 from shardify.plan.entries import Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.plan.label_names import label_order
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import ShardRequest, SplitRatios
 
@@ -240,7 +241,7 @@ def _summarize(
         refusal = ""
     except ValueError as error:  # a usage error only the whole source shows: nothing is written
         shards, refusal = {name: 1 for name in counts}, str(error)
-    found = sorted({label for c in counts.values() for label in c.label_counts})
+    found = label_order(label for c in counts.values() for label in c.label_counts)
     names = context.label_names
     if not names and found and all(shard_math.is_number(label) for label in found):
         names = context.layout.vocabulary  # numbered labels, with the names the dataset ships

@@ -11,10 +11,11 @@ or invisible formatting characters, such as a zero-width space) are refused with
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["normalise_label"]
+__all__ = ["normalise_label", "label_order"]
 
 _BOM = "\ufeff"
 # Invisible "format" characters that do change what is printed: joiners inside emoji and scripts
@@ -41,3 +42,19 @@ def normalise_label(name: str) -> str:
                 "it would print like another label"
             )
     return text
+
+
+def label_order(labels: Iterable[str]) -> list[str]:
+    """Labels in index order where no vocabulary gives one: by name, or by value where every label
+    is a number (class folders `0` .. `999`: folder `10` is index 10, not 2 as sorted text would
+    put it; numbers 0 .. N-1 are then their own index).
+
+    >>> label_order(["10", "2", "0", "1"])
+    ['0', '1', '2', '10']
+    >>> label_order(["dog", "cat", "10"])
+    ['10', 'cat', 'dog']
+    """
+    found = sorted(set(labels))
+    if found and all(label.isascii() and label.isdigit() for label in found):
+        return sorted(found, key=lambda label: (int(label), label))
+    return found

@@ -21,6 +21,7 @@ from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan import guards
+from shardify.plan.label_names import label_order
 from shardify.plan.structure import Structure, infer_structure
 
 
@@ -53,6 +54,13 @@ def test_archives_named_as_a_split_pair_are_splits_not_classes(name: str, tmp_pa
     truth = DATASETS[name](tmp_path / "download")
     written = _assert_converts_to_truth(truth, tmp_path / "out")
     assert {labels for _, labels, _ in written.values()} == {frozenset({c}) for c in ("apple", "banana", "cherry")}
+
+
+def test_numbered_class_folders_are_indexed_by_their_number(tmp_path: Path) -> None:
+    truth = DATASETS["numbered_classes"](tmp_path / "download")
+    written = _assert_converts_to_truth(truth, tmp_path / "out")
+    assert all(index == int(next(iter(labels))) for _, labels, index in written.values())
+    assert load_manifest(str(tmp_path / "out")).labels == tuple(str(n) for n in range(12))
 
 
 # Per refused dataset: what the refusal must name, options it must offer, options it must not.
@@ -159,3 +167,15 @@ def test_parts_whose_names_are_not_splits_convert_with_the_option_the_refusal_gi
 def test_rows_of_numbers_are_annotations_not_captions() -> None:
     assert guards.number_rows(["Car 0.00 0 -1.56 564.62 174.59 616.43 224.74 1.61", "DontCare -1 -1 -10 0 0 1 1"])
     assert not guards.number_rows(["Two trams cross at 5 pm on a rainy evening"])
+
+
+def test_numbers_sort_by_value_names_by_name() -> None:
+    assert label_order(["2", "10", "1", "0"]) == ["0", "1", "2", "10"]
+    assert label_order(["b", "a", "10", "9"]) == ["10", "9", "a", "b"]
+
+
+def test_a_label_unique_to_every_input_is_an_id(make_tree, tmp_path: Path) -> None:
+    files = {f"img/{i:03d}.png": image_bytes(fmt="PNG", seed=i) for i in range(24)}
+    files["labels.csv"] = ("file,label\n" + "".join(f"img/{i:03d}.png,{i:03d}\n" for i in range(24))).encode()
+    with pytest.raises(UsageError, match="is an id, not a class"):
+        convert(make_tree(files), tmp_path / "out")
