@@ -708,9 +708,9 @@ def _with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.
             return dataclasses.replace(detected, vocabulary=names, vocabulary_file=path, notes=(*detected.notes, note))
     known = known_vocabulary(config.source, sample)
     if known:
-        names, what = known
+        names, what, base = known
         note = f"label names: {what}, for labels written as numbers"
-        return dataclasses.replace(detected, vocabulary=names, notes=(*detected.notes, note))
+        return dataclasses.replace(detected, vocabulary=names, vocabulary_base=base, notes=(*detected.notes, note))
     return detected
 
 

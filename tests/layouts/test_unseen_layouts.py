@@ -179,3 +179,24 @@ def test_a_label_unique_to_every_input_is_an_id(make_tree, tmp_path: Path) -> No
     files["labels.csv"] = ("file,label\n" + "".join(f"img/{i:03d}.png,{i:03d}\n" for i in range(24))).encode()
     with pytest.raises(UsageError, match="is an id, not a class"):
         convert(make_tree(files), tmp_path / "out")
+
+
+@pytest.mark.parametrize(
+    ("folders", "names"),
+    [(("0", "1"), {"0": "ant", "1": "bee"}), (("2", "4"), {"2": "bee", "4": "wasp"}), (("1", "2"), None)],
+    ids=["a-0-counts-from-0", "the-last-number-counts-from-1", "neither-cannot-be-told"],
+)
+def test_numbered_folders_map_through_the_shipped_names_only_where_the_count_is_known(
+    folders: tuple[str, ...], names: dict[str, str] | None, make_tree, tmp_path: Path
+) -> None:
+    files = {f"{folder}/{i}.png": image_bytes(fmt="PNG", seed=10 * int(folder) + i) for folder in folders for i in range(2)}
+    files["classes.txt"] = b"ant\nbee\nmoth\nwasp\n"
+    source = make_tree(files)
+    if names is None:
+        with pytest.raises(UsageError, match="cannot be told"):
+            convert(source, tmp_path / "out")
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    written = _written(convert(source, tmp_path / "out"))
+    expected = {p: frozenset({names[p.split("/")[0]]}) for p in files if p.endswith(".png")}
+    assert {rid: labels for rid, (_, labels, _) in written.items()} == expected
