@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.discover import guards
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
@@ -29,7 +30,7 @@ from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import guards, layout
+from shardify.plan import layout
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import Evidence
 from shardify.plan.known_names import known_vocabulary
@@ -659,7 +660,7 @@ def _detect_folder(
             "SRC whose file_name is relative to SRC (train/0001.png), or convert one split with --labels FILE, "
             "or force another reading with --layout"
         )
-    annotations = [] if forced or label_file or config.label_from_name else _number_row_folders(config, sample)
+    annotations = [] if forced or label_file or config.label_from_name else guards.number_row_folders(config, sample)
     if annotations:  # .txt files named like the images, of numbers: annotations, not captions (KITTI)
         forced = layout.IMAGE_FOLDERS
     detected = layout.detect_layout(
@@ -687,12 +688,7 @@ def _detect_folder(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
-    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not _files_label(detected):
-        guards.check_folders([p for p in sample if layout.is_media_file(p, detected.media)], detected.structure)
-    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and sample and not _labels_anything(detected) and config.label_level != 0:
-        media = [p for p in sample if layout.is_media_file(p, detected.media)]
-        others = [p for p in sample if p not in set(media)]
-        raise UsageError(guards.no_labels_message(config.source, media, others, annotations))
+    guards.check_guess(config, sample, detected, annotations)
     return detected
 
 
@@ -751,37 +747,3 @@ def _with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layou
     note = "objects: boxes" + (", masks" if config.masks else "") + (", keypoints" if config.keypoints else "")
     note += f", classes numbered {config.class_ids}" + ("; segmentation masks" if segmentation else "")
     return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note))
-
-
-# Text files opened to tell annotations from captions: a few in each of a few folders.
-_ROW_FOLDERS = 8
-_ROW_FILES = 3
-
-
-def _number_row_folders(config: ConvertConfig, sample: list[str]) -> list[str]:
-    """Folders of .txt files named like the sampled images whose lines are rows of numbers
-    (KITTI's `training/label_2/000001.txt`, `calib/`): annotations, which would otherwise pair with
-    the images as captions."""
-    image_stems = {layout.stem(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
-    by_folder: dict[str, list[str]] = {}
-    for path in sample:
-        if layout.extension(path) == "txt" and layout.stem(path) in image_stems:
-            by_folder.setdefault(posixpath.dirname(path), []).append(path)
-    return [
-        folder
-        for folder, paths in sorted(by_folder.items())[:_ROW_FOLDERS]
-        if all(guards.number_rows(_head(config, p)) for p in paths[:_ROW_FILES])
-    ]
-
-
-def _files_label(detected: layout.SourceLayout) -> bool:
-    """The dataset's files (not its folders) give the labels: the folders' reading is no guess."""
-    return any(e.gives_labels for e in detected.evidence) or detected.structure is None
-
-
-def _labels_anything(detected: layout.SourceLayout) -> bool:
-    """The layout labels some inputs: class folders in some split, names, or the dataset's files."""
-    structure = detected.structure
-    if structure is None or any(e.gives_labels or e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence):
-        return True  # (a segmentation dataset's masks are its labels, per pixel)
-    return any(level >= 0 for _, level in structure.label_levels) or structure.name_pattern is not None

@@ -4,7 +4,7 @@ Detection reads class folders, split folders and wrappers from the paths of the 
 (`structure.py`). Some shapes of folders show that such a reading could be wrong however the
 dataset is named, and `SIGNS` lists them, one row each: what the sign is, what it shows, and the
 test that finds it in the sampled paths. Before anything is written, `check_folders` runs the
-table; the first sign found stops the run (a `UsageError`, exit 2) naming the folders that show
+table (called from `beam_jobs/discover/guards.py`, which reads the source for it); the first sign found stops the run (a `UsageError`, exit 2) naming the folders that show
 it and only the options that can decide. Where the user chose the class level (`--label-level`)
 or the dataset's files give the labels, the folders' reading is not a guess and no sign applies.
 
