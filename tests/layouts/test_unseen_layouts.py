@@ -200,3 +200,11 @@ def test_numbered_folders_map_through_the_shipped_names_only_where_the_count_is_
     written = _written(convert(source, tmp_path / "out"))
     expected = {p: frozenset({names[p.split("/")[0]]}) for p in files if p.endswith(".png")}
     assert {rid: labels for rid, (_, labels, _) in written.items()} == expected
+
+
+def test_a_folder_of_files_that_are_no_inputs_says_so_without_useless_options(make_tree, tmp_path: Path) -> None:
+    source = make_tree({"imagelabels.mat": b"MATLAB 5.0 MAT-file", "setid.mat": b"MATLAB 5.0 MAT-file"})
+    with pytest.raises(UsageError) as refused:
+        convert(source, tmp_path / "out")
+    message = str(refused.value)
+    assert "no images or texts" in message and "2 .mat files" in message and "--label-from-name" not in message
