@@ -4,8 +4,9 @@ Detection reads class folders, split folders and wrappers from the paths of the 
 (`structure.py`). Some shapes of folders show that such a reading could be wrong however the
 dataset is named, and `SIGNS` lists them, one row each: what the sign is, what it shows, and the
 test that finds it in the sampled paths. Before anything is written, `check_folders` runs the
-table (called from `beam_jobs/discover/guards.py`, which reads the source for it); the first sign found stops the run (a `UsageError`, exit 2) naming the folders that show
-it and only the options that can decide. Where the user chose the class level (`--label-level`)
+table (called from `beam_jobs/discover/guards.py`, which reads the source for it); the first
+sign found stops the run (a `UsageError`, exit 2) naming the folders that show it and only the
+options that can decide. Where the user chose the class level (`--label-level`)
 or the dataset's files give the labels, the folders' reading is not a guess and no sign applies.
 
 The signs, in the order they are looked for, each with its case in
@@ -116,6 +117,14 @@ def _numbered_alike(names: set[str]) -> bool:
     return len({re.sub(r"\d+", "#", name) for name in names}) == 1 and any(ch.isdigit() for name in names for ch in name)
 
 
+def _shown_path(split: _Split, name: str, below: str) -> str:
+    """The path of a real folder `below` beneath the class folder `name`, for a refusal."""
+    for parts in split.inputs:
+        if len(parts) > split.level and parts[split.level] == name and below in parts[split.level + 1 :]:
+            return _folder(parts[: parts.index(below, split.level + 1) + 1])
+    return _folder([name, below])
+
+
 def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Finding | None:
     if structure.single_class:
         return None
@@ -127,16 +136,15 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
         sharing = sorted(name for name, shared in others.items() if shared and name not in holding)
         if len(sharing) < 2 or len(sharing) * 2 < len(beneath):
             continue
-        common = sorted(set.intersection(*(others[name] for name in sharing)) or others[sharing[0]])
-        prefix = list(split.inputs[0][: split.level])
-        folders = tuple(_folder([*prefix, name, common[0]]) for name in sharing)
+        common = set.intersection(*(others[name] for name in sharing))
+        folders = tuple(_shown_path(split, name, sorted(others[name] & common or others[name])[0]) for name in sharing)
         options = [LABELS_FILE_HINT]
         depths = {len(parts) for parts in split.inputs}
         if not _numbered_alike(set().union(*others.values())) and depths == {split.level + 2}:
             options.insert(0, f"{_level_hint(split.level + 2)} for the folders beneath them as the classes")
         return Finding(
-            f"the class folders hold folders of the same names beneath them: parts or sets of the dataset, not its "
-            f"classes, and the names beneath them repeat in each",
+            "the class folders hold folders of the same names beneath them: parts or sets of the dataset, not its "
+            "classes, and the names beneath them repeat in each",
             folders,
             tuple(options),
         )
