@@ -29,6 +29,7 @@ from shardify.beam_jobs.discover.candidates import ANSWERS_COLUMN, TEXT_PAIR_COL
 from shardify.format import contract
 from shardify.plan import checks, shard_math
 from shardify.plan.entries import IMAGE, Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.plan.label_names import label_order, numbering_base
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import ShardRequest, SplitRatios
 
@@ -243,11 +244,21 @@ def _summarize(
         refusal = ""
     except ValueError as error:  # a usage error only the whole source shows: nothing is written
         shards, refusal = {name: 1 for name in counts}, str(error)
-    found = sorted({label for c in counts.values() for label in c.label_counts})
+    found = label_order(label for c in counts.values() for label in c.label_counts)
     names = context.label_names
+    known_base = None
     if not names and found and all(shard_math.is_number(label) for label in found):
         names = context.layout.vocabulary  # numbered labels, with the names the dataset ships
-    aliases, base = shard_math.number_labels(found, names)
+        known_base = context.layout.vocabulary_base
+    numbers = {int(label) for label in found if label not in names and shard_math.is_number(label)}
+    base = numbering_base(numbers, len(names), known_base) if names and numbers else 0
+    if base is None:  # 1 .. k of N names: from 0 or from 1 cannot be told; a guess shifts every label
+        refusal = refusal or (
+            f"labels are the numbers {min(numbers)} to {max(numbers)} with {len(names)} names: counted from 0 they never "
+            f"use 0, counted from 1 they never reach {len(names)}, so which name each number has cannot be told; "
+            "convert the whole dataset (a 0 or the last number among its labels decides)"
+        )
+    aliases, base = shard_math.number_labels(found, names, base=base)
     max_labels = max((c.max_labels for c in counts.values()), default=0)
     if context.base_labels and not names:  # an append: the labels so far keep their indices
         names = (*context.base_labels, *(label for label in found if label not in context.base_labels))

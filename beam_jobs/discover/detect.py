@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.discover import guards
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -726,6 +727,9 @@ def _detect_folder(
             "SRC whose file_name is relative to SRC (train/0001.png), or convert one split with --labels FILE, "
             "or force another reading with --layout"
         )
+    annotations = [] if forced or label_file or config.label_from_name else guards.number_row_folders(config, sample)
+    if annotations:  # .txt files named like the images, of numbers: annotations, not captions (KITTI)
+        forced = layout.IMAGE_FOLDERS
     detected = layout.detect_layout(
         sample,
         top_folders,
@@ -734,6 +738,9 @@ def _detect_folder(
         forced=forced,
         archive_folders=archive_folders,
     )
+    if annotations:
+        note = f"rows of numbers named like the images, annotations not read: {', '.join(a + '/' for a in annotations)}"
+        detected = dataclasses.replace(detected, notes=(*detected.notes, note))
     if config.label_level is not None and detected.structure is not None:
         detected = _at_label_level(detected, config.label_level)
     if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_from_name:
@@ -748,11 +755,7 @@ def _detect_folder(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
-    if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and sample and not _labels_anything(detected) and config.label_level != 0:
-        raise UsageError(
-            f"{config.source} holds files but no class folders to label them: label them by their names with "
-            "--label-from-name REGEX (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg), or with --labels FILE" + set_aside.described()
-        )
+    guards.check_guess(config, sample, detected, annotations)
     return detected
 
 
@@ -768,9 +771,9 @@ def _with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.
             return dataclasses.replace(detected, vocabulary=names, vocabulary_file=path, notes=(*detected.notes, note))
     known = known_vocabulary(config.source, sample)
     if known:
-        names, what = known
+        names, what, base = known
         note = f"label names: {what}, for labels written as numbers"
-        return dataclasses.replace(detected, vocabulary=names, notes=(*detected.notes, note))
+        return dataclasses.replace(detected, vocabulary=names, vocabulary_base=base, notes=(*detected.notes, note))
     return detected
 
 
@@ -811,11 +814,3 @@ def _with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layou
     note = "objects: boxes" + (", masks" if config.masks else "") + (", keypoints" if config.keypoints else "")
     note += f", classes numbered {config.class_ids}" + ("; segmentation masks" if segmentation else "")
     return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note))
-
-
-def _labels_anything(detected: layout.SourceLayout) -> bool:
-    """The layout labels some inputs: class folders in some split, names, or the dataset's files."""
-    structure = detected.structure
-    if structure is None or any(e.gives_labels or e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence):
-        return True  # (a segmentation dataset's masks are its labels, per pixel)
-    return any(level >= 0 for _, level in structure.label_levels) or structure.name_pattern is not None

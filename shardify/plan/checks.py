@@ -22,6 +22,9 @@ LABEL_LEVEL_HINT = "--label-level N (N counts folders from SRC: 1 for SRC/<class
 _SHOWN = 5
 # A split of these names holds labels; one with none lost them (test splits often ship without).
 _VALIDATION = frozenset({"val", "valid", "validation", "dev"})
+# Labels each on one record are ids from this many labelled records on (a handful of records
+# may each be their own class).
+_MIN_RECORDS_FOR_IDS = 20
 # One-letter class folders read as an alphabetical index from this many on (a few letters are
 # real classes' names in small datasets: a/, b/).
 _MIN_INDEX_LETTERS = 5
@@ -39,7 +42,7 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
     >>> from shardify.plan.structure import Structure
     >>> plan = PlanSummary("image_folders", "image", False, ("images", "masks"), "single", (), "1",
     ...                    {"train": SplitPlan(4, 40, 1, {"images": 2, "masks": 2})})
-    >>> "--label-level" in wrong_guess(plan, SourceLayout("image_folders", "image", structure=Structure()))
+    >>> "--label-level" in wrong_guess(plan, SourceLayout("image_folders", "image", structure=Structure(label_levels=(("", 0),))))
     True
     """
     labels = list(summary.labels)
@@ -64,6 +67,9 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
                 f"every class folder is one letter ({_shown(labels)}): an alphabetical index, like SUN397's a/abbey/; "
                 f"the classes are likely a level deeper: say which with {LABEL_LEVEL_HINT}"
             )
+    ids = _labels_are_ids(summary, layout)
+    if ids:
+        return ids
     labelled = sorted(name for name, split in summary.splits.items() if split.num_unlabelled < split.num_records)
     for name, split in sorted(summary.splits.items()):
         if labelled and split.num_records and split.num_unlabelled == split.num_records and split_word(name) in _VALIDATION:
@@ -73,3 +79,25 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
                 "them with --labels FILE, or convert the labelled splits alone"
             )
     return ""
+
+
+def _labels_are_ids(summary: PlanSummary, layout: SourceLayout) -> str:
+    """A refusal when every label is on exactly one record: a label unique to each input is an id
+    (a file name, a row number, an image id column), not a class."""
+    if summary.label_mode != "single":
+        return ""
+    counts = [count for split in summary.splits.values() for count in split.label_counts.values() if count]
+    totals: dict[str, int] = {}
+    for split in summary.splits.values():
+        for label, count in split.label_counts.items():
+            totals[label] = totals.get(label, 0) + count
+    if len(counts) < _MIN_RECORDS_FOR_IDS or any(count != 1 for count in totals.values()):
+        return ""
+    if layout.name in ("label_file", "tables"):
+        options = "say which column holds the classes with --label-column C"
+    else:
+        options = "give the labels with --labels FILE, or convert without labels with --label-level 0"
+    return (
+        f"every one of the {len(totals)} labels is on exactly one record ({_shown(list(summary.labels))}): a label "
+        f"unique to each input is an id, not a class; {options}"
+    )

@@ -37,19 +37,19 @@ SST_2 = ("negative", "positive")
 FASHION_MNIST = ("T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot")
 
 
-def known_vocabulary(source: str, paths: Sequence[str]) -> tuple[tuple[str, ...], str] | None:
-    """(names, what they are) for a download this module knows, from SRC's path and its files'
-    paths, or None.
+def known_vocabulary(source: str, paths: Sequence[str]) -> tuple[tuple[str, ...], str, int] | None:
+    """(names, what they are, the number of the first name) for a download this module knows,
+    from SRC's path and its files' paths, or None.
 
-    >>> known_vocabulary("/data/SST-2", ["train.tsv", "dev.tsv", "test.tsv"])[1]
-    "GLUE SST-2's documented names (0 negative, 1 positive)"
+    >>> known_vocabulary("/data/SST-2", ["train.tsv", "dev.tsv", "test.tsv"])[1:]
+    ("GLUE SST-2's documented names (0 negative, 1 positive)", 0)
     """
     names = {posixpath.basename(p).lower() for p in paths}
     folders = {part.lower() for p in [source, *paths] for part in p.replace("\\\\", "/").split("/")[:-1]} | {
         posixpath.basename(source.rstrip("/")).lower()
     }
     if {"imagelabels.mat", "setid.mat"} <= names:
-        return FLOWERS_102, "Oxford Flowers-102's names (tfds'), for imagelabels.mat's 1-102"
+        return FLOWERS_102, "Oxford Flowers-102's names (tfds'), for imagelabels.mat's 1-102", 1
     if folders & {"sst-2", "sst2"} and {"train.tsv", "dev.tsv"} <= names:
-        return SST_2, "GLUE SST-2's documented names (0 negative, 1 positive)"
+        return SST_2, "GLUE SST-2's documented names (0 negative, 1 positive)", 0
     return None

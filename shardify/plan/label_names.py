@@ -11,10 +11,11 @@ or invisible formatting characters, such as a zero-width space) are refused with
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Collection, Iterable
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["normalise_label"]
+__all__ = ["normalise_label", "label_order", "numbering_base"]
 
 _BOM = "\ufeff"
 # Invisible "format" characters that do change what is printed: joiners inside emoji and scripts
@@ -41,3 +42,38 @@ def normalise_label(name: str) -> str:
                 "it would print like another label"
             )
     return text
+
+
+def label_order(labels: Iterable[str]) -> list[str]:
+    """Labels in index order where no vocabulary gives one: by name, or by value where every label
+    is a number (class folders `0` .. `999`: folder `10` is index 10, not 2 as sorted text would
+    put it; numbers 0 .. N-1 are then their own index).
+
+    >>> label_order(["10", "2", "0", "1"])
+    ['0', '1', '2', '10']
+    >>> label_order(["dog", "cat", "10"])
+    ['10', 'cat', 'dog']
+    """
+    found = sorted(set(labels))
+    if found and all(label.isascii() and label.isdigit() for label in found):
+        return sorted(found, key=lambda label: (int(label), label))
+    return found
+
+
+def numbering_base(numbers: Collection[int], num_names: int, known: int | None = None) -> int | None:
+    """The number of the first name, for labels written as numbers mapped through `num_names`
+    names: `known` where the dataset's documentation says it (`known_names.py`); 0 where a 0
+    occurs; 1 where the last name's number (`num_names`) occurs; else None: a part of a dataset
+    (one split, a subset) numbered 1 .. k < N could count from 0 or from 1, and guessing would
+    shift every label.
+
+    >>> numbering_base({0, 3}, 4), numbering_base({1, 4}, 4), numbering_base({1, 2}, 4), numbering_base({1, 2}, 4, 1)
+    (0, 1, None, 1)
+    """
+    if known is not None:
+        return known
+    if 0 in numbers:
+        return 0
+    if num_names in numbers:
+        return 1
+    return None

@@ -195,6 +195,9 @@ class SourceLayout:
       vocabulary: label names the dataset ships (`classes.txt`), in index order: labels written
         as numbers are mapped through them, as through `--label-names`.
       vocabulary_file: the file they came from (auxiliary).
+      vocabulary_base: the number of the vocabulary's first name where the dataset documents it
+        (Flowers-102 counts from 1), else None: read from the numbers (see
+        `label_names.numbering_base`).
       objects: the object features records hold: a detection dataset's boxes (COCO, Pascal VOC,
         YOLO), with masks and keypoints where asked and given.
     """
@@ -212,6 +215,7 @@ class SourceLayout:
     evidence: tuple[Evidence, ...] = ()
     vocabulary: tuple[str, ...] = ()
     vocabulary_file: str = ""
+    vocabulary_base: int | None = None
     objects: contract.ObjectSchema = contract.ObjectSchema()
 
     def __post_init__(self) -> None:

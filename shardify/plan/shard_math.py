@@ -123,10 +123,11 @@ def is_number(label: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def number_labels(found: Iterable[str], names: Sequence[str]) -> tuple[dict[str, str], int]:
+def number_labels(found: Iterable[str], names: Sequence[str], *, base: int | None = None) -> tuple[dict[str, str], int]:
     """Labels written as numbers (`"3"`), mapped to `--label-names`: {number: name}, and the
     number of the first name. News and review datasets number their classes from 1 beside a
-    classes.txt, others from 0: counted from 0 when a 0 occurs among them, else from 1. Numbers
+    classes.txt, others from 0: counted from `base` where the caller knows it (see
+    `label_names.numbering_base`), else from 0 when a 0 occurs among them, else from 1. Numbers
     beyond the names are left out (their records are rejected).
 
     >>> number_labels(["1", "2"], ["neg", "pos"])
@@ -135,7 +136,8 @@ def number_labels(found: Iterable[str], names: Sequence[str]) -> tuple[dict[str,
     numbers = sorted({label for label in found if label not in names and is_number(label)}, key=int)
     if not names or not numbers:
         return {}, 0
-    base = 0 if int(numbers[0]) == 0 else 1
+    if base is None:
+        base = 0 if int(numbers[0]) == 0 else 1
     return {n: names[int(n) - base] for n in numbers if 0 <= int(n) - base < len(names)}, base
 
 

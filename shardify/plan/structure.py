@@ -32,8 +32,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from shardify.plan import siblings
+
 __all__ = [
     "split_word",
+    "split_parts",
+    "stem_key",
+    "PART_SPLIT_WORDS",
     "is_container_name",
     "is_never_a_class",
     "is_unlabelled_name",
@@ -101,6 +106,46 @@ def split_word(name: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# Words that name a split only where sibling folders hold the same names beneath them (alone,
+# `background` is a class: Caltech-101's BACKGROUND_Google). Omniglot's sets are tfds' train/test.
+PART_SPLIT_WORDS = {"background": "train", "evaluation": "test", "eval": "test"}
+
+
+def _part_split(name: str) -> str | None:
+    found = split_word(name)
+    if found is not None:
+        return found
+    named = {PART_SPLIT_WORDS[w] for w in _words(name) if w in PART_SPLIT_WORDS}
+    return named.pop() if len(named) == 1 else None
+
+
+def split_parts(folders: Sequence[Sequence[str]], level: int) -> dict[str, str]:
+    """The folders at component `level` read as splits (folder -> split name), when they hold the
+    same names beneath them and their names say which split each is; else {}.
+
+    >>> split_parts([["images_background", "Greek", "character01"], ["images_evaluation", "Tengwar", "character01"]], 0)
+    {'images_background': 'train', 'images_evaluation': 'test'}
+    >>> split_parts([["fruits", "apple"], ["fruits-test-set", "apple"]], 0)
+    {'fruits': 'train', 'fruits-test-set': 'test'}
+    >>> split_parts([["cats", "2019"], ["dogs", "2019"]], 0)
+    {}
+    """
+    beneath = siblings.names_beneath(folders, level)
+    if not siblings.shared_beneath(beneath):
+        return {}
+    splits = {name: _part_split(name) for name in beneath}
+    unnamed = [name for name, split in splits.items() if split is None]
+    if len(unnamed) == 1:  # `fruits` beside `fruits-test-set`, `validation-fruits`: the rest is train
+        base = unnamed[0]
+        pattern = re.compile(rf"(^|[^a-z0-9]){re.escape(base.lower())}($|[^a-z0-9])")
+        if "train" not in splits.values() and all(pattern.search(n.lower()) for n in splits if n != base):
+            splits[base] = "train"
+    names = list(splits.values())
+    if None in names or len(set(names)) != len(names):
+        return {}
+    return dict(sorted(splits.items()))
+
+
 def is_unlabelled_name(name: str) -> bool:
     """A folder of unlabelled records: `unsup`, `unlabeled`..."""
     return any(w in _UNLABELLED_WORDS for w in _words(name))
@@ -139,6 +184,22 @@ def is_container_name(name: str) -> bool:
 
 def _stem(relpath: str) -> str:
     return posixpath.splitext(posixpath.basename(relpath))[0]
+
+
+def stem_key(relpath: str) -> str:
+    """The part of a file's stem that names its sample: the stem without the trailing words that
+    name what the file is (`aachen_000000_000019_leftImg8bit` and `aachen_000000_000019_gtFine_labelIds`
+    -> `aachen_000000_000019`, as Cityscapes names an image and its masks); the stem itself where
+    no word of it is a number.
+
+    >>> [stem_key(p) for p in ("a/x_0001_leftImg8bit.png", "b/x_0001_gtFine_color.png", "c/Abyssinian_12.jpg", "d/cat.png")]
+    ['x_0001', 'x_0001', 'Abyssinian_12', 'cat']
+    """
+    stem = _stem(relpath)
+    tokens = re.split(r"([._\- ])", stem)
+    while len(tokens) > 2 and not tokens[-1].isdigit():
+        del tokens[-2:]
+    return "".join(tokens) if any(t.isdigit() for t in tokens) else stem
 
 
 @dataclass(frozen=True)
@@ -255,8 +316,8 @@ def _mask_folders(inputs: Sequence[str]) -> set[str]:
                 break
     masks = set()
     for folder, members in by_mask_folder.items():
-        outside = stems_outside.setdefault(folder, {_stem(p) for p in inputs if not p.startswith(folder)})
-        shared = sum(1 for p in members if _stem(p) in outside)
+        outside = stems_outside.setdefault(folder, {stem_key(p) for p in inputs if not p.startswith(folder)})
+        shared = sum(1 for p in members if stem_key(p) in outside)
         if outside and shared * 2 >= len(members):
             masks.add(folder)
     return masks
@@ -301,11 +362,15 @@ def infer_structure(
     level = len(root)
     children = {parts[level] for parts in folders if len(parts) > level}
     tops = set(top_folders)
+    parts_as_splits: dict[str, str] = {}
     if len(tops) >= 2 and all(split_word(top) for top in tops) and (not root or root[0] in tops):
         root, level = [], 0  # split folders at the top, some of them beyond the sample
         split_level, split_folders = 0, sorted(tops)
     elif len(children) >= 2 and all(split_word(child) for child in children):
         split_level, split_folders = level, sorted(children)
+    elif parts_as_splits := split_parts(folders, level):  # `images_background/` beside `images_evaluation/`
+        split_level, split_folders = level, sorted(parts_as_splits)
+        notes.append(f"folders holding the same folders beneath them, named as splits: {', '.join(split_folders)}")
     else:  # one split may be a wrapper: `ILSVRC2012_img_train/`, or `train/` alone
         split_level = next((depth for depth in reversed(range(level)) if split_word(root[depth])), -1)
         if split_level == 0 and tops - {root[0]} and not all(split_word(top) for top in tops):
@@ -331,8 +396,9 @@ def infer_structure(
         if level_found >= 0:
             unlabelled |= {p[level_found] for p in parts_list if len(p) > level_found and is_unlabelled_name(p[level_found])}
         label_levels.append((split, level_found))
-        if split and split_word(split) != split:
-            names.append((split, split_word(split)))
+        named = split_word(split) or (parts_as_splits or {}).get(split)
+        if split and named != split:
+            names.append((split, named))
     below = {parts[split_level + 1] for parts in folders if len(parts) > split_level + 1}
     if (
         split_level >= 0

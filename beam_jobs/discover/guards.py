@@ -1,0 +1,90 @@
+"""The signs of a wrong guess, checked against the source before the pipeline is built.
+
+`shardify.plan.guards` holds the signs as plain functions of paths; this module gives them what
+they read from the source (the sampled paths, the first lines of a few text files) and stops the
+run (exit 2) on the first sign found, in the flow detect -> describe -> check -> plan.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import set_aside
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters.evidence_files import first_lines
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import evidence as evidence_lib
+from shardify.plan import guards, layout
+
+__all__ = ["number_row_folders", "check_guess"]
+
+# Text files opened to tell annotations from captions: a few in each of a few folders, their
+# first lines only.
+_ROW_FOLDERS = 8
+_ROW_FILES = 3
+_HEAD_BYTES = 64 << 10
+_HEAD_LINES = 40
+
+
+def _head(config: ConvertConfig, relpath: str) -> list[str]:
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return first_lines(fileobj.read(_HEAD_BYTES), _HEAD_LINES)
+    except (OSError, InvalidInputError):
+        return []
+
+
+def number_row_folders(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
+    """Folders of .txt files named like the sampled images whose lines are rows of numbers
+    (KITTI's `training/label_2/000001.txt`, `calib/`): annotations, which would otherwise pair with
+    the images as captions."""
+    image_stems = {layout.stem(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    by_folder: dict[str, list[str]] = {}
+    for path in sample:
+        if layout.extension(path) == "txt" and layout.stem(path) in image_stems:
+            by_folder.setdefault(posixpath.dirname(path), []).append(path)
+    return [
+        folder
+        for folder, paths in sorted(by_folder.items())[:_ROW_FOLDERS]
+        if all(guards.number_rows(_head(config, p)) for p in paths[:_ROW_FILES])
+    ]
+
+
+def _files_label(detected: layout.SourceLayout) -> bool:
+    """The dataset's files (not its folders) give the labels: the folders' reading is no guess."""
+    return any(e.gives_labels for e in detected.evidence) or detected.structure is None
+
+
+def _labels_anything(detected: layout.SourceLayout) -> bool:
+    """The layout labels some inputs: class folders in some split, names, or the dataset's files."""
+    structure = detected.structure
+    if structure is None or any(e.gives_labels or e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence):
+        return True  # (a segmentation dataset's masks are its labels, per pixel)
+    return any(level >= 0 for _, level in structure.label_levels) or structure.name_pattern is not None
+
+
+def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout, annotations: Sequence[str]) -> None:
+    """Stop before writing where a folder layout's reading shows a sign of a wrong guess
+    (`shardify.plan.guards.SIGNS`), or where nothing labels its files.
+
+    Args:
+      config: the conversion's options.
+      sample: the sampled relative paths.
+      detected: the layout read from them.
+      annotations: folders of rows of numbers named like the images (`number_row_folders`).
+
+    Raises:
+      UsageError: the first sign found, or no way to label the files; each names the files that
+        show it and only the options that can help.
+    """
+    if detected.name not in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS):
+        return
+    media = [p for p in sample if layout.is_media_file(p, detected.media)]
+    if not _files_label(detected):
+        guards.check_folders(media, detected.structure)
+    if sample and not _labels_anything(detected) and config.label_level != 0:
+        others = [p for p in sample if p not in set(media)]
+        raise UsageError(guards.no_labels_message(config.source, media, others, annotations) + set_aside.described())

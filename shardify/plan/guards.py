@@ -1,0 +1,373 @@
+"""Signs that a guess about a source's folders is wrong, whatever the dataset.
+
+Detection reads class folders, split folders and wrappers from the paths of the inputs
+(`structure.py`). Some shapes of folders show that such a reading could be wrong however the
+dataset is named, and `SIGNS` lists them, one row each: what the sign is, what it shows, and the
+test that finds it in the sampled paths. Before anything is written, `check_folders` runs the
+table (called from `beam_jobs/discover/guards.py`, which reads the source for it); the first
+sign found stops the run (a `UsageError`, exit 2) naming the folders that show it and only the
+options that can decide. Where the user chose the class level (`--label-level`)
+or the dataset's files give the labels, the folders' reading is not a guess and no sign applies.
+
+The signs, in the order they are looked for, each with its case in
+tests/layouts/test_unseen_layouts.py:
+
+  uneven depth         an index whose classes lie one or two folders below it (Places365's
+                       `a/abbey/`, `a/apartment_building/outdoor/`): no single level is right;
+  same names beneath   class folders holding no inputs of their own but folders of the same
+                       names (`Greek/character01/`, `Latin/character01/`): parts or sets, not
+                       classes (`circle/more/` beside `circle/*.png` is a class's subfolder);
+  split-named class    a class folder holding loose files whose name holds a split word
+                       (`val_256/*.jpg` beside `data_256/`): a split of the download;
+  classes per split    split folders whose class folders share no name (Cityscapes' cities):
+                       groups, not classes, unless the splits hold disjoint classes on purpose;
+  few over many        few class folders over many folders holding the inputs (2 over 50): the
+                       class is likely deeper;
+  part as the class    the one class folder named like a part of a download (`data_256`,
+                       `leftImg8bit`, `image_2`): a name with a number in it.
+
+Two more signs look at files rather than folders: `.txt` files sharing the images' stems whose
+lines are rows of numbers (KITTI's `label_2/000001.txt`: `Tram 0.11 0 1.64 ...`) are annotations,
+not captions (`number_rows`); and a source with no way to label its files is refused naming only
+the options that can help it (`no_labels_message`).
+
+Plain functions of relative paths, no I/O.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from shardify.errors import UsageError
+from shardify.plan import siblings
+from shardify.plan.structure import Structure, split_word
+
+__all__ = [
+    "Finding",
+    "Sign",
+    "SIGNS",
+    "check_folders",
+    "find_sign",
+    "number_rows",
+    "no_labels_message",
+    "LABELS_FILE_HINT",
+]
+
+LABELS_FILE_HINT = "--labels FILE (a table of path and label)"
+# Folders named in a refusal.
+_SHOWN = 3
+# "Few over many": at most this many class folders, over at least this many times as many
+# folders holding the inputs (and at least _MIN_LEAVES of them).
+_FEW_LABELS = 5
+_LEAVES_PER_LABEL = 10
+_MIN_LEAVES = 20
+# "Classes per split": at least this many class folders in all before disjoint splits mean
+# anything (a split of one class beside another of one class is too little to tell).
+_MIN_CLASSES_ACROSS_SPLITS = 3
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A sign found: what it shows, the folders that show it, the options that decide."""
+
+    shows: str
+    folders: tuple[str, ...]
+    options: tuple[str, ...]
+    sign: str = ""  # the name of the row of `SIGNS` that found it
+
+    def message(self) -> str:
+        more = len(self.folders) - _SHOWN
+        shown = ", ".join(self.folders[:_SHOWN]) + (f" and {more} more" if more > 0 else "")
+        return f"{self.shows} ({shown}): {' or '.join(self.options)}"
+
+
+@dataclass(frozen=True)
+class _Split:
+    """The inputs of one split folder ("" for none) with class folders at component `level`."""
+
+    folder: str
+    level: int
+    inputs: tuple[tuple[str, ...], ...]  # each input's folder parts
+
+
+@dataclass(frozen=True)
+class Sign:
+    """One row of the table: its name, what it shows, and its test over the splits read."""
+
+    name: str
+    shows: str
+    look: Callable[[Sequence[_Split], Structure], Finding | None]
+
+
+def _folder(parts: Sequence[str]) -> str:
+    return "/".join(parts) + "/"
+
+
+def _level_hint(level: int) -> str:
+    return f"--label-level {level} (counted from SRC)"
+
+
+def _numbered_alike(names: set[str]) -> bool:
+    """Names that differ only by their numbers (`character01`, `character02`): generic members of
+    each part, whose merging across parts would join different things."""
+    return len({re.sub(r"\d+", "#", name) for name in names}) == 1 and any(ch.isdigit() for name in names for ch in name)
+
+
+def _shown_path(split: _Split, name: str, below: str) -> str:
+    """The path of a real folder `below` beneath the class folder `name`, for a refusal."""
+    for parts in split.inputs:
+        if len(parts) > split.level and parts[split.level] == name and below in parts[split.level + 1 :]:
+            return _folder(parts[: parts.index(below, split.level + 1) + 1])
+    return _folder([name, below])
+
+
+def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    if structure.single_class:
+        return None
+    for split in splits:
+        beneath = siblings.names_beneath(split.inputs, split.level)
+        others = {name: below & set().union(*(b for n, b in beneath.items() if n != name)) for name, below in beneath.items()}
+        # a folder holding inputs itself is a class, its subfolders nested in it (`circle/more/`)
+        holding = {parts[split.level] for parts in split.inputs if len(parts) == split.level + 1}
+        sharing = sorted(name for name, shared in others.items() if shared and name not in holding)
+        if len(sharing) < 2 or len(sharing) * 2 < len(beneath):
+            continue
+        common = set.intersection(*(others[name] for name in sharing))
+        folders = tuple(_shown_path(split, name, sorted(others[name] & common or others[name])[0]) for name in sharing)
+        options = [LABELS_FILE_HINT]
+        depths = {len(parts) for parts in split.inputs}
+        if not _numbered_alike(set().union(*others.values())) and depths == {split.level + 2}:
+            options.insert(0, f"{_level_hint(split.level + 2)} for the folders beneath them as the classes")
+        return Finding(
+            "the class folders hold folders of the same names beneath them: parts or sets of the dataset, not its "
+            "classes, and the names beneath them repeat in each",
+            folders,
+            tuple(options),
+        )
+    return None
+
+
+def _split_named_class(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    if structure.single_class:
+        return None
+    for split in splits:
+        classes = sorted({parts[split.level] for parts in split.inputs if len(parts) > split.level})
+        # a split's loose files (`val_256/*.jpg`) beside folders of classes
+        holding = {parts[split.level] for parts in split.inputs if len(parts) == split.level + 1}
+        named = [name for name in classes if split_word(name) is not None and name in holding]
+        if named and len(classes) >= 2:
+            prefix = list(split.inputs[0][: split.level])
+            return Finding(
+                "class folders named like splits or parts of a download, not classes",
+                tuple(_folder([*prefix, name]) for name in named),
+                (LABELS_FILE_HINT, f"{_level_hint(split.level + 1)} to keep them as the classes"),
+            )
+    return None
+
+
+def _classes_per_split(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    if structure.single_class:
+        return None
+    classes = {
+        split.folder: {parts[split.level] for parts in split.inputs if len(parts) > split.level}
+        for split in splits
+        if split.folder
+    }
+    if len(classes) < 2 or sum(len(names) for names in classes.values()) < _MIN_CLASSES_ACROSS_SPLITS:
+        return None
+    counts = Counter(name for names in classes.values() for name in names)
+    if any(number > 1 for number in counts.values()):
+        return None
+    by_split = {split.folder: split for split in splits}
+    folders = tuple(
+        _folder([*by_split[folder].inputs[0][: by_split[folder].level], sorted(names)[0]])
+        for folder, names in sorted(classes.items())
+    )
+    level = splits[0].level + 1
+    return Finding(
+        "no class folder is in two splits: such folders are groups (places, people, recordings), not classes",
+        folders,
+        ("--label-level 0 for records without labels", LABELS_FILE_HINT,
+         f"{_level_hint(level)} where the splits hold different classes on purpose (few-shot sets)"),
+    )
+
+
+def _uneven_depth(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    if structure.single_class:
+        return None
+    for split in splits:
+        below = split.level + 1
+        direct: dict[tuple[str, ...], bool] = {}  # each folder one below the class level: holds inputs directly?
+        for parts in split.inputs:
+            if len(parts) > below:
+                key = tuple(parts[: below + 1])
+                direct[key] = direct.get(key, False) or len(parts) == below + 1
+        leaves = sorted(key for key, holds in direct.items() if holds)
+        branches = sorted(key for key, holds in direct.items() if not holds)
+        if len(leaves) < 2 or len(branches) < 2:
+            continue
+        deeper = next(parts for parts in sorted(split.inputs) if tuple(parts[: below + 1]) == branches[0])
+        return Finding(
+            "the classes lie at uneven depths: some folders hold the inputs, their siblings hold them in folders "
+            "one level deeper, so no one level of folders names the classes",
+            (_folder(leaves[0]), _folder(deeper)),
+            (LABELS_FILE_HINT,),
+        )
+    return None
+
+
+def _few_over_many(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    if structure.single_class:
+        return None
+    for split in splits:
+        classes = {parts[split.level] for parts in split.inputs if len(parts) > split.level}
+        leaves = {tuple(parts) for parts in split.inputs if len(parts) > split.level + 1}
+        if not classes or len(classes) > _FEW_LABELS or len(leaves) < max(_MIN_LEAVES, _LEAVES_PER_LABEL * len(classes)):
+            continue
+        depths = {len(parts) for parts in leaves}
+        options = [LABELS_FILE_HINT]
+        if len(depths) == 1:
+            options.insert(0, f"{_level_hint(depths.pop())} for the folders holding the inputs as the classes")
+        options.append(f"{_level_hint(split.level + 1)} to keep these {len(classes)} as the classes")
+        return Finding(
+            f"{len(classes)} class folders over {len(leaves)} folders holding the inputs: the classes are likely deeper",
+            tuple(_folder(leaf) for leaf in sorted(leaves)[:2]),
+            tuple(options),
+        )
+    return None
+
+
+def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    single_class = structure.single_class
+    if not single_class or not any(ch.isdigit() for ch in single_class):
+        return None
+    level = splits[0].level + 1
+    return Finding(
+        f"the one class folder is named like a part of a download, not a class ({single_class}: a name with a number)",
+        (_folder(splits[0].inputs[0][:level]),),
+        ("--label-level 0 for records without labels", LABELS_FILE_HINT, f"{_level_hint(level)} to keep it as the class"),
+    )
+
+
+SIGNS: tuple[Sign, ...] = (
+    Sign("uneven depth", "an index read as the classes", _uneven_depth),
+    Sign("same names beneath", "parts or sets read as classes", _same_names_beneath),
+    Sign("split-named class", "a split or part read as a class", _split_named_class),
+    Sign("classes per split", "groups read as classes", _classes_per_split),
+    Sign("few over many", "a level above the classes", _few_over_many),
+    Sign("part as the class", "a download's part read as the one class", _part_as_class),
+)
+
+
+def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
+    """The first sign in `SIGNS` the inputs' paths show against `structure`'s class folders, or
+    None. Masks and inputs of splits without class folders are left out.
+
+    >>> paths = [f"{a}/character0{c}/{a}{c}.png" for a in ("Greek", "Latin", "Braille") for c in (1, 2)]
+    >>> find_sign(paths, Structure(label_levels=(("", 0),))).folders[:2]
+    ('Braille/character01/', 'Greek/character01/')
+    """
+    if structure.chosen_level:
+        return None
+    levels = dict(structure.label_levels)
+    by_split: dict[str, list[tuple[str, ...]]] = {}
+    for relpath in inputs:
+        if any(relpath.startswith(mask) for mask in structure.mask_folders):
+            continue
+        folder = structure.split_folder_of(relpath)
+        if levels.get(folder, -1) >= 0:
+            by_split.setdefault(folder, []).append(tuple(relpath.split("/")[:-1]))
+    splits = [_Split(folder, levels[folder], tuple(sorted(parts))) for folder, parts in sorted(by_split.items())]
+    if not splits:
+        return None
+    for sign in SIGNS:
+        found = sign.look(splits, structure)
+        if found is not None:
+            return dataclasses.replace(found, sign=sign.name)
+    return None
+
+
+def check_folders(inputs: Sequence[str], structure: Structure) -> None:
+    """Stop before writing when the folders show a sign of a wrong guess (see `SIGNS`).
+
+    Raises:
+      UsageError: a sign was found; its message names the folders and the options that decide.
+    """
+    found = find_sign(inputs, structure)
+    if found is not None:
+        raise UsageError(found.message())
+
+
+# A line of annotation numbers: at least this many cells, at least this share of them numbers
+# (`Car 0.00 0 -1.56 564.62 ...`, `P0: 7.07e+02 0.0 ...`); a caption has words.
+_MIN_ROW_CELLS = 4
+_NUMBER_SHARE = 0.75
+
+
+def _is_number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def number_rows(lines: Sequence[str]) -> bool:
+    """The lines of a text file are rows of numbers (annotations), not a caption.
+
+    >>> number_rows(["Tram 0.11 0 1.64 0.00 153.54 290.09 374.00 3.19"])
+    True
+    >>> number_rows(["A tram crosses 2 streets in the rain"])
+    False
+    """
+    rows = [line.split() for line in lines if line.strip()]
+    return bool(rows) and all(
+        len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells) for cells in rows
+    )
+
+
+# Files that may hold a dataset's labels when no folder or name does (documentation does not).
+_LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", "txt", "parquet"})
+_DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog)", re.IGNORECASE)
+# A stem with letters may carry a label (`Abyssinian_12`); `00001` cannot.
+_LETTERS = re.compile(r"[A-Za-z]")
+
+
+def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequence[str], annotations: Sequence[str]) -> str:
+    """Why a source of files with no class folders, names or label files is refused, with only the
+    options that can help it.
+
+    Args:
+      source: SRC, as given.
+      media_files: the sampled inputs (images or texts).
+      other_files: the sampled files that are not inputs.
+      annotations: folders of rows of numbers sharing the inputs' stems (see `number_rows`).
+
+    >>> no_labels_message("cars", ["cars_train/00001.jpg"], ["devkit/cars_meta.mat"], []).count("--label-from-name")
+    0
+    """
+    if not media_files:
+        kinds = Counter(f".{p.rsplit('.', 1)[-1]}" if "." in p.rsplit("/", 1)[-1] else "(no extension)" for p in other_files)
+        shown = ", ".join(f"{number} {kind}" for kind, number in kinds.most_common(3))
+        return (
+            f"{source} holds no images or texts to convert, only {shown} files ({other_files[0]}...), which shardify "
+            "reads as a dataset's label or split files: point SRC at the folder that holds the images or texts"
+        )
+    why = f"{source} holds files but no class folders, names or label files to label them"
+    if annotations:
+        shown = ", ".join(a + "/" for a in annotations[:_SHOWN])
+        why += f"; {shown} hold rows of numbers named like the inputs: annotations, not read"
+    else:
+        unread = [
+            p for p in other_files if p.rsplit(".", 1)[-1].lower() in _LABEL_LIKE_EXTENSIONS and not _DOCUMENTATION.search(p)
+        ]
+        if unread:
+            why += f"; the labels may be in {', '.join(unread[:_SHOWN])}, which shardify does not read"
+    options = [LABELS_FILE_HINT, "--label-level 0 for records without labels"]
+    if any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
+        options.insert(0, "--label-from-name REGEX for labels in the file names (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg)")
+    return f"{why}: {' or '.join(options)}"

@@ -1,0 +1,210 @@
+"""Public datasets no detection rule names, and layouts nobody named: right, or a useful refusal.
+
+The miniatures (tests/helpers/unseen.py) copy real downloads' layouts. Each conversion with no
+option must write exactly the truth's records, splits and labels, or stop before writing (exit 2)
+naming the folders that show the problem and only options that can help; where the refusal
+offers an option, converting with it must then be right. The sign table of `shardify.plan.guards`
+is tested row by row on made-up layouts below.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from helpers.shard_io import read_shard
+from helpers.sources import convert, image_bytes
+from helpers.unseen import DATASETS, Truth
+from shardify.errors import UsageError
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+from shardify.plan import guards
+from shardify.plan.label_names import label_order
+from shardify.plan.structure import Structure, infer_structure
+
+
+def _written(out: Path) -> dict[str, tuple[str, frozenset[str] | None, int]]:
+    """Every record as {image/filename: (split, label names or None, label index)}."""
+    found = {}
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                index = record.get(contract.LABEL, contract.UNLABELLED)
+                labels = None if index == contract.UNLABELLED else frozenset({record[contract.LABEL_TEXT].decode()})
+                found[record[contract.IMAGE_FILENAME].decode()] = (split, labels, index)
+    return found
+
+
+def _expected(truth: Truth) -> dict[str, tuple[str, frozenset[str] | None]]:
+    """The truth's records under the names shardify gives them (`x.zip/` reads as the folder `x/`)."""
+    return {re.sub(r"\.zip/", "/", rid): value for rid, value in truth.records.items()}
+
+
+def _assert_converts_to_truth(truth: Truth, out: Path, **options) -> dict:
+    convert(truth.root, out, **options)
+    written = _written(out)
+    assert {rid: (split, labels) for rid, (split, labels, _) in written.items()} == _expected(truth)
+    return written
+
+
+@pytest.mark.parametrize("name", ["split_pair_test_set", "split_pair_validation"])
+def test_archives_named_as_a_split_pair_are_splits_not_classes(name: str, tmp_path: Path) -> None:
+    truth = DATASETS[name](tmp_path / "download")
+    written = _assert_converts_to_truth(truth, tmp_path / "out")
+    assert {labels for _, labels, _ in written.values()} == {frozenset({c}) for c in ("apple", "banana", "cherry")}
+
+
+def test_numbered_class_folders_are_indexed_by_their_number(tmp_path: Path) -> None:
+    truth = DATASETS["numbered_classes"](tmp_path / "download")
+    written = _assert_converts_to_truth(truth, tmp_path / "out")
+    assert all(index == int(next(iter(labels))) for _, labels, index in written.values())
+    assert load_manifest(str(tmp_path / "out")).labels == tuple(str(n) for n in range(12))
+
+
+# Per refused dataset: what the refusal must name, options it must offer, options it must not.
+_REFUSALS = {
+    "omniglot": (["Greek/character01/", "Latin/character01/"], ["--labels FILE"], ["--label-level", "--label-from-name"]),
+    "cityscapes": (["leftImg8bit/train/aachen/", "leftImg8bit/val/frankfurt/"], ["--label-level 0"], ["--label-from-name"]),
+    "kitti": (["training/label_2/"], ["--label-level 0", "--labels FILE"], ["--label-from-name"]),
+    "places365": (["data_256/a/abbey/", "data_256/a/apartment_building/outdoor/"], ["--labels FILE"], ["--label-level"]),
+    "stanford_cars": (["devkit/cars_meta.mat"], ["--labels FILE"], ["--label-from-name"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_REFUSALS))
+def test_a_wrong_guess_stops_before_writing_naming_folders_and_useful_options(name: str, tmp_path: Path) -> None:
+    truth = DATASETS[name](tmp_path / "download")
+    with pytest.raises(UsageError) as refused:
+        convert(truth.root, tmp_path / "out")
+    message = str(refused.value)
+    named, offered, not_offered = _REFUSALS[name]
+    assert all(folder in message for folder in named), message
+    assert all(option in message for option in offered), message
+    assert not any(option in message for option in not_offered), message
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+@pytest.mark.parametrize("name", ["cityscapes", "kitti"])
+def test_following_the_refusal_converts_the_images_without_their_annotations(name: str, tmp_path: Path) -> None:
+    truth = DATASETS[name](tmp_path / "download")
+    written = _assert_converts_to_truth(truth, tmp_path / "out", label_level=0)
+    assert not any("gtFine" in rid or rid.endswith(".txt") for rid in written)
+    assert not load_manifest(str(tmp_path / "out")).labels
+
+
+# One made-up layout per row of the sign table (none is a named dataset), with the folders and
+# options the refusal must give.
+_SIGN_CASES = {
+    "same names beneath": (
+        [f"{part}/{cls}/{i}.png" for part in ("part1", "part2") for cls in ("ant", "bee", "wasp") for i in range(3)],
+        "--label-level 2",
+    ),
+    "split-named class": (
+        [f"data_256/a/{c}/{i}.jpg" for c in ("abbey", "alley") for i in range(2)] + [f"val_256/{i}.jpg" for i in range(4)],
+        "--labels FILE",
+    ),
+    "classes per split": (
+        [f"{split}/{group}/{i}.png" for split, groups in (("train", ("p01", "p02")), ("test", ("p03", "p04")))
+         for group in groups for i in range(3)],
+        "--label-level 0",
+    ),
+    "uneven depth": (
+        [f"index/{p}/{i}.png" for p in ("x/alpha", "x/beta/one", "y/delta", "y/eps/two") for i in range(2)],
+        "--labels FILE",
+    ),
+    "few over many": (
+        [f"{sex}/{sex}{n:02d}/{i}.jpg" for sex in ("female", "male") for n in range(12) for i in range(2)],
+        "--label-level 2",
+    ),
+    "part as the class": (["frames_512/" + f"{i}.png" for i in range(4)], "--label-level 0"),
+}
+
+
+def test_every_sign_of_the_table_has_its_case() -> None:
+    assert sorted(sign.name for sign in guards.SIGNS) == sorted(_SIGN_CASES)
+
+
+@pytest.mark.parametrize("sign", sorted(_SIGN_CASES))
+def test_each_sign_is_found_on_a_layout_nobody_named(sign: str) -> None:
+    paths, option = _SIGN_CASES[sign]
+    structure, _ = infer_structure(paths)
+    found = guards.find_sign(paths, structure)
+    assert found is not None and found.sign == sign, found
+    assert option in found.message() and found.folders
+
+
+@pytest.mark.parametrize(
+    "paths",
+    [
+        [f"{cls}/{sub}{i}.png" for cls in ("circle", "square", "triangle") for sub in ("", "more/") for i in range(3)],
+        [f"{split}/{cls}/{i}.png" for split in ("train", "val") for cls in ("cat", "dog") for i in range(3)],
+        [f"PetImages/{cls}/{i}.jpg" for cls in ("Cat", "Dog") for i in range(30)],
+    ],
+    ids=["nested-subfolders", "split-folders", "two-classes"],
+)
+def test_no_sign_where_the_classes_are_right(paths: list[str]) -> None:
+    structure, _ = infer_structure(paths)
+    assert guards.find_sign(paths, structure) is None
+
+
+def test_a_chosen_label_level_is_not_second_guessed() -> None:
+    paths = _SIGN_CASES["same names beneath"][0]
+    assert guards.find_sign(paths, Structure(label_levels=(("", 1),), chosen_level=True)) is None
+
+
+def test_parts_whose_names_are_not_splits_convert_with_the_option_the_refusal_gives(make_tree, tmp_path: Path) -> None:
+    paths = [f"{part}/{cls}/{cls}{part}{i}.png" for part in ("part1", "part2") for cls in ("ant", "bee") for i in range(2)]
+    files = {path: image_bytes(fmt="PNG", seed=n) for n, path in enumerate(paths)}
+    source = make_tree(files)
+    with pytest.raises(UsageError, match="--label-level 2"):
+        convert(source, tmp_path / "refused")
+    written = _written(convert(source, tmp_path / "out", label_level=2))
+    assert {rid: labels for rid, (_, labels, _) in written.items()} == {p: frozenset({p.split("/")[1]}) for p in files}
+
+
+def test_rows_of_numbers_are_annotations_not_captions() -> None:
+    assert guards.number_rows(["Car 0.00 0 -1.56 564.62 174.59 616.43 224.74 1.61", "DontCare -1 -1 -10 0 0 1 1"])
+    assert not guards.number_rows(["Two trams cross at 5 pm on a rainy evening"])
+
+
+def test_numbers_sort_by_value_names_by_name() -> None:
+    assert label_order(["2", "10", "1", "0"]) == ["0", "1", "2", "10"]
+    assert label_order(["b", "a", "10", "9"]) == ["10", "9", "a", "b"]
+
+
+def test_a_label_unique_to_every_input_is_an_id(make_tree, tmp_path: Path) -> None:
+    files = {f"img/{i:03d}.png": image_bytes(fmt="PNG", seed=i) for i in range(24)}
+    files["labels.csv"] = ("file,label\n" + "".join(f"img/{i:03d}.png,{i:03d}\n" for i in range(24))).encode()
+    with pytest.raises(UsageError, match="is an id, not a class"):
+        convert(make_tree(files), tmp_path / "out")
+
+
+@pytest.mark.parametrize(
+    ("folders", "names"),
+    [(("0", "1"), {"0": "ant", "1": "bee"}), (("2", "4"), {"2": "bee", "4": "wasp"}), (("1", "2"), None)],
+    ids=["a-0-counts-from-0", "the-last-number-counts-from-1", "neither-cannot-be-told"],
+)
+def test_numbered_folders_map_through_the_shipped_names_only_where_the_count_is_known(
+    folders: tuple[str, ...], names: dict[str, str] | None, make_tree, tmp_path: Path
+) -> None:
+    files = {f"{folder}/{i}.png": image_bytes(fmt="PNG", seed=10 * int(folder) + i) for folder in folders for i in range(2)}
+    files["classes.txt"] = b"ant\nbee\nmoth\nwasp\n"
+    source = make_tree(files)
+    if names is None:
+        with pytest.raises(UsageError, match="cannot be told"):
+            convert(source, tmp_path / "out")
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    written = _written(convert(source, tmp_path / "out"))
+    expected = {p: frozenset({names[p.split("/")[0]]}) for p in files if p.endswith(".png")}
+    assert {rid: labels for rid, (_, labels, _) in written.items()} == expected
+
+
+def test_a_folder_of_files_that_are_no_inputs_says_so_without_useless_options(make_tree, tmp_path: Path) -> None:
+    source = make_tree({"imagelabels.mat": b"MATLAB 5.0 MAT-file", "setid.mat": b"MATLAB 5.0 MAT-file"})
+    with pytest.raises(UsageError) as refused:
+        convert(source, tmp_path / "out")
+    message = str(refused.value)
+    assert "no images or texts" in message and "2 .mat files" in message and "--label-from-name" not in message
