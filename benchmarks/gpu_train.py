@@ -5,7 +5,8 @@ Sources, each run on every output given (e.g. stored originals, then shards stor
   synthetic  a batch already on the device: the ceiling, no input at all
   cpu        shardify.torch: DataLoader workers read, decode, random-crop to 224 and flip on the CPU
   gpu        shardify.torch with decoder="none": workers only read and parse; the training process
-             decodes the JPEGs on the GPU (torchvision's nvJPEG) and crops and flips there
+             decodes the JPEGs on the GPU (torchvision's nvJPEG, a batch at a time) and crops and
+             flips there (one roi_align), on a stream of its own, one batch ahead of the step
   dali       shardify.dali: DALI reads the shards through the index files and decodes with
              device="mixed" (only where DALI imports)
   tf         shardify.load into a Keras ResNet-50 (only with --framework tf, where TensorFlow imports)
@@ -131,35 +132,90 @@ def _torch_model(num_classes: int, device: str):
     return step
 
 
-def _gpu_crop_flip(images: list, generator, size: int) -> object:
-    """Random-resized crops to size x size and random flips, on the device, of decoded [3, H, W]
-    uint8 images: the augmentation the cpu source runs in its workers."""
+def _crop_windows(shapes: list[tuple[int, int]], rng, size: int) -> list[tuple[float, float, float, float, bool]]:
+    """(x1, y1, x2, y2, flip) per image: torchvision's random-resized-crop draw (10 tries, then the
+    whole image), from the decoded shapes alone (host metadata: no wait for the GPU)."""
     import math
 
-    import torch
-    import torch.nn.functional as F
-
-    out = []
-    for image in images:
-        height, width = int(image.shape[1]), int(image.shape[2])
-        window = (0, 0, height, width)
+    windows = []
+    for height, width in shapes:
+        window = (0.0, 0.0, float(width), float(height))
         for _ in range(10):
-            area = height * width * float(torch.empty(1).uniform_(*AREA, generator=generator))
-            log_ratio = torch.empty(1).uniform_(math.log(ASPECT[0]), math.log(ASPECT[1]), generator=generator)
-            ratio = math.exp(float(log_ratio))
+            area = height * width * rng.uniform(*AREA)
+            ratio = math.exp(rng.uniform(math.log(ASPECT[0]), math.log(ASPECT[1])))
             w, h = round(math.sqrt(area * ratio)), round(math.sqrt(area / ratio))
             if 0 < w <= width and 0 < h <= height:
-                y = int(torch.randint(0, height - h + 1, (1,), generator=generator))
-                x = int(torch.randint(0, width - w + 1, (1,), generator=generator))
-                window = (y, x, h, w)
+                x, y = rng.randint(0, width - w), rng.randint(0, height - h)
+                window = (float(x), float(y), float(x + w), float(y + h))
                 break
-        y, x, h, w = window
-        crop = image[None, :3, y : y + h, x : x + w].float()
-        crop = F.interpolate(crop, size=(size, size), mode="bilinear", antialias=True, align_corners=False)
-        if float(torch.rand(1, generator=generator)) < 0.5:
-            crop = crop.flip(-1)
-        out.append(crop)
-    return torch.cat(out)
+        windows.append((*window, rng.random() < 0.5))
+    return windows
+
+
+class _GpuDecoder:
+    """Batches of stored bytes -> cropped, flipped [N, 3, size, size] float batches on the GPU, one
+    batch ahead of the training step: nvJPEG decodes the batch at once (torchvision's
+    `decode_jpeg` on a list), the crops and resizes are one `roi_align` over the padded batch, and
+    both run on a stream of their own, in a thread, while the step of the batch before runs."""
+
+    def __init__(self, device: str, size: int, seed: int = 0) -> None:
+        import random
+
+        import torch
+
+        self.device, self.size = device, size
+        self.rng = random.Random(seed)
+        self.stream = torch.cuda.Stream() if device.startswith("cuda") else None
+
+    def _batch(self, encoded: list, labels):
+        import torch
+        from torchvision.io import ImageReadMode, decode_image, decode_jpeg
+        from torchvision.ops import roi_align
+
+        jpegs = [i for i, data in enumerate(encoded) if bytes(data[:2].tolist()) == b"\xff\xd8"]
+        images = [None] * len(encoded)
+        for i, image in zip(jpegs, decode_jpeg([encoded[i] for i in jpegs], device=self.device)):
+            images[i] = image
+        for i in set(range(len(encoded))) - set(jpegs):  # PNG and others: on the CPU
+            images[i] = decode_image(encoded[i], mode=ImageReadMode.RGB).to(self.device)
+        shapes = [(int(image.shape[1]), int(image.shape[2])) for image in images]
+        height, width = max(h for h, _ in shapes), max(w for _, w in shapes)
+        padded = torch.zeros((len(images), 3, height, width), dtype=torch.float32, device=self.device)
+        for i, image in enumerate(images):
+            padded[i, :, : image.shape[1], : image.shape[2]] = image[:3]
+        windows = _crop_windows(shapes, self.rng, self.size)
+        boxes = torch.tensor([[i, *w[:4]] for i, w in enumerate(windows)], dtype=torch.float32, device=self.device)
+        out = roi_align(padded, boxes, output_size=(self.size, self.size), sampling_ratio=2, aligned=True)
+        flips = torch.tensor([w[4] for w in windows], device=self.device)
+        out = torch.where(flips.view(-1, 1, 1, 1), out.flip(-1), out)
+        return out, labels.to(self.device, non_blocking=True)
+
+    def _on_side_stream(self, encoded: list, labels):
+        import torch
+
+        if self.stream is None:
+            return (*self._batch(encoded, labels), None)
+        with torch.cuda.stream(self.stream):
+            images, labels = self._batch(encoded, labels)
+            done = torch.cuda.Event()
+            done.record(self.stream)
+        return images, labels, done
+
+    def __call__(self, stream: Iterator) -> Iterator:
+        from concurrent.futures import ThreadPoolExecutor
+
+        import torch
+
+        with ThreadPoolExecutor(1) as pool:
+            pending = pool.submit(self._on_side_stream, *next(stream))
+            for encoded, labels in stream:
+                images, targets, done = pending.result()
+                pending = pool.submit(self._on_side_stream, encoded, labels)
+                if done is not None:
+                    torch.cuda.current_stream().wait_event(done)
+                    images.record_stream(torch.cuda.current_stream())
+                    targets.record_stream(torch.cuda.current_stream())
+                yield images, targets
 
 
 def _cycle(make_loader: Callable[[int], object]) -> Iterator:
@@ -207,21 +263,7 @@ def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, 
         if source == "cpu":
             batches = ((x.to(device, non_blocking=True), y.to(device, non_blocking=True)) for x, y in raw)
         else:
-            from torchvision.io import ImageReadMode, decode_image, decode_jpeg
-
-            generator = torch.Generator().manual_seed(0)
-
-            def decoded(stream):
-                for encoded, labels in stream:
-                    jpegs = [i for i, data in enumerate(encoded) if bytes(data[:2].tolist()) == b"\xff\xd8"]
-                    images = [None] * len(encoded)
-                    for i, image in zip(jpegs, decode_jpeg([encoded[i] for i in jpegs], device=device)):
-                        images[i] = image  # nvJPEG on a GPU, the batch at once
-                    for i in set(range(len(encoded))) - set(jpegs):  # PNG and others: on the CPU
-                        images[i] = decode_image(encoded[i], mode=ImageReadMode.RGB).to(device)
-                    yield _gpu_crop_flip(images, generator, args.image_size), labels.to(device, non_blocking=True)
-
-            batches = decoded(raw)
+            batches = _GpuDecoder(device, args.image_size)(raw)
         return batches, num_classes, lambda: None
     if source == "dali":
         from shardify.dali import dali_torch_iterator  # noqa: PLC0415 - only where DALI imports
@@ -365,7 +407,14 @@ def main(argv: list[str] | None = None) -> list[Figure]:
                 figures.append(Figure(source, out, 0.0, None, None, None, 0, args.batch, f"not run: {why_not}"))
                 print(f"{source:>9} {out}: not run ({why_not})", flush=True)
                 continue
-            figure = run(source, out, args)
+            try:
+                figure = run(source, out, args)
+            except Exception as error:  # noqa: BLE001 - one source failing must not lose the others' figures
+                if args.dry_run:
+                    raise
+                figures.append(Figure(source, out, 0.0, None, None, None, 0, args.batch, f"failed: {error!r:.300}"))
+                print(f"{source:>9} {out}: failed ({error!r:.300})", flush=True)
+                continue
             if source == "synthetic":
                 ceiling = figure.images_per_s
             figure.ceiling_share = figure.images_per_s / ceiling if ceiling else None
