@@ -53,9 +53,8 @@ def bench(
 ) -> None:
     """Time each stage of the reading pipeline (read, parse, decode, fit, batch) and name the one that bounds it."""
     size = _image_size(image_size)
-    from shardify.read.bench import TrainingStep, accelerator_rate_of
-    from shardify.read.bench import bench as run_bench
-    from shardify.read.bench_text import describe_bench
+    # Every option is checked before TensorFlow is imported: a bad one is refused at once, in one line.
+    from shardify.read.bench_step import TrainingStep, accelerator_rate_of
     from shardify.read.options import ReadOptions
 
     with reporting_errors():
@@ -69,5 +68,9 @@ def bench(
             step = TrainingStep(
                 step_ms=step_ms, batch=step_batch or batch_size, accelerator_rate=accelerator_rate, accelerators=accelerators
             )
+    from shardify.read.bench import bench as run_bench
+    from shardify.read.bench_text import describe_bench
+
+    with reporting_errors():
         report = run_bench(out, split, options=options, records=records, step=step)
     typer.echo(json.dumps(report.as_dict(), indent=1) if as_json else describe_bench(report), nl=as_json)

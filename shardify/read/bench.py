@@ -7,8 +7,8 @@ and the whole `load` pipeline with its batching and prefetch (`batch`). Each cut
 records, in parallel as `load` runs it; its records/s, MB/s and CPU seconds per record (the
 process's CPU time, every tf.data thread included: the steadier figure on a shared machine) are
 taken on a warm page cache. What a stage costs is its cut's time per record less the cut before
-it; the stage that adds the most time per record bounds the pipeline, and a table says what lifts
-each. The `decode` cut, TensorFlow's own decoder run over the records' bytes in parallel, is this
+it; the stage that adds the most CPU time per record bounds the pipeline (see `_bound`), and a
+table says what lifts each. The `decode` cut, TensorFlow's own decoder run over the records' bytes in parallel, is this
 machine's decode limit.
 
 Given a training step (its time, or a model and accelerator from `ACCELERATOR_RATES`), the report
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import tensorflow as tf
 
-from shardify.errors import ReadOptionError, UsageError
 from shardify.read import tf_data
+from shardify.read.bench_step import ACCELERATOR_RATES, TrainingStep, accelerator_rate_of
 from shardify.read.options import ReadOptions
 
 __all__ = [
@@ -66,31 +66,6 @@ LIFTS = {
     "batch": "the stages run faster than the whole pipeline: batching, shuffling or prefetching hold it back "
     "(deterministic=False lets parallel maps run out of order; check what else this host runs)",
 }
-# Images/s one accelerator trains at, for --model/--accelerator: data, not code. Sources: the
-# issue tracker's published figure for ResNet-50 on an A100 (mixed precision), and
-# benchmarks/gpu_train.py's synthetic ceiling on an H200 (bf16 autocast, batch 256, 2026-11-26).
-ACCELERATOR_RATES: dict[tuple[str, str], float] = {
-    ("resnet50", "a100"): 2400.0,
-    ("resnet50", "h200"): 4685.0,
-}
-
-
-def accelerator_rate_of(model: str | None, accelerator: str | None) -> float:
-    """Records/s one `accelerator` trains `model` at, from ACCELERATOR_RATES.
-
-    Raises:
-      UsageError: one of the two is missing, or the pair is not in the table (the message lists it).
-    """
-    known = ", ".join(f"{m} on {a}" for m, a in sorted(ACCELERATOR_RATES))
-    key = ((model or "").lower(), (accelerator or "").lower())
-    if key not in ACCELERATOR_RATES:
-        raise UsageError(
-            f"no training rate known for model {model!r} on accelerator {accelerator!r} (known: {known}); "
-            "give --accelerator-rate or --step-ms instead"
-        )
-    return ACCELERATOR_RATES[key]
-
-
 @dataclass(frozen=True)
 class Stage:
     """One cut of the pipeline: `build(records)` is the dataset after this stage, over `records`
@@ -112,34 +87,6 @@ class StageFigure:
     cpu_us: float
     added_us: float
     added_cpu_us: float
-
-
-@dataclass(frozen=True)
-class TrainingStep:
-    """A training step the input must keep up with: its time for `batch` records, or the rate of
-    one accelerator (records/s); with `accelerators` of them on this host."""
-
-    step_ms: float | None = None
-    batch: int | None = None
-    accelerator_rate: float | None = None
-    accelerators: int = 1
-
-    def __post_init__(self) -> None:
-        if self.step_ms is not None and not (self.step_ms > 0 and self.batch):
-            raise ReadOptionError("a step time needs a positive value and the batch size it trains")
-        if self.accelerator_rate is not None and not self.accelerator_rate > 0:
-            raise ReadOptionError(f"an accelerator rate must be positive, not {self.accelerator_rate}")
-        if self.accelerators < 1:
-            raise ReadOptionError(f"accelerators must be at least 1, not {self.accelerators}")
-
-    @property
-    def rate(self) -> float | None:
-        """Records/s all the accelerators train at."""
-        if self.accelerator_rate is not None:
-            return self.accelerator_rate * self.accelerators
-        if self.step_ms is not None and self.batch:
-            return self.batch / (self.step_ms / 1000) * self.accelerators
-        return None
 
 
 @dataclass(frozen=True)
@@ -230,6 +177,22 @@ def _time(dataset: tf.data.Dataset) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def _bound(figures: Sequence[StageFigure], *, cores: int) -> str:
+    """The stage that adds the most CPU time per record (CPU time, not wall time: on a shared
+    machine another process's load stretches wall times, not the work a record costs); reading,
+    instead, when reading alone is slower than this machine's cores could run the whole pipeline
+    (the shards come slower than the CPUs could use them: a slow disk or network)."""
+    bound = max(figures, key=lambda figure: figure.added_cpu_us).name
+    cpu_limited_rate = cores * 1e6 / max(figures[-1].cpu_us, max(f.cpu_us for f in figures), 1e-9)
+    if figures[0].name == "read" and figures[0].records_per_s < cpu_limited_rate:
+        return "read"
+    return bound
+
+
 def bench(
     path: str,
     split: str = "train",
@@ -277,14 +240,14 @@ def bench(
             )
         )
         before_us, before_cpu_us = max(before_us, wall_us), max(before_cpu_us, cpu_us)
-    bound = max(figures, key=lambda figure: figure.added_us).name
+    bound = _bound(figures, cores=_cores())
     decode = next((figure for figure in figures if figure.name == "decode"), None)
     return BenchReport(
         path=path,
         split=split,
         records=count,
         mean_record_bytes=mean_bytes,
-        cores=len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1),
+        cores=_cores(),
         stages=tuple(figures),
         bound=bound,
         lift=LIFTS.get(bound, ""),

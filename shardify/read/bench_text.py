@@ -32,9 +32,9 @@ def describe_bench(report: Any) -> str:
             f"decode limit (TensorFlow's decoder on these records, this machine): {_number(report.decode_limit)} "
             f"records/s, {_number(cpu)} CPU µs/record; the whole pipeline runs at {share:.2f}x it"
         )
-    total = sum(stage.added_us for stage in report.stages) or 1.0
-    added = next(stage.added_us for stage in report.stages if stage.name == report.bound)
-    lines.append(f"bound by: {report.bound} ({added / total:.0%} of the time per record). {report.lift}")
+    total = sum(stage.added_cpu_us for stage in report.stages) or 1.0
+    added = next(stage.added_cpu_us for stage in report.stages if stage.name == report.bound)
+    lines.append(f"bound by: {report.bound} ({added / total:.0%} of the CPU time per record). {report.lift}")
     step = report.step
     if step is not None and step.rate:
         wait = report.input_wait_share or 0.0

@@ -14,7 +14,8 @@ tf = pytest.importorskip("tensorflow", reason="shardify bench reads with tf.data
 
 from helpers.cli_runs import one_line_error, run_shardify  # noqa: E402
 from helpers.sources import SAMPLE_DATA, convert  # noqa: E402
-from shardify.read.bench import BenchReport, Stage, StageFigure, TrainingStep, bench, pipeline_stages  # noqa: E402
+from shardify.read.bench import BenchReport, Stage, StageFigure, bench, pipeline_stages  # noqa: E402
+from shardify.read.bench_step import TrainingStep  # noqa: E402
 from shardify.read.options import ReadOptions  # noqa: E402
 
 
@@ -70,7 +71,7 @@ def test_the_stage_made_slow_is_named_as_the_bound(converted: Path, slow: str) -
         return Stage(stage.name, lambda count, build=stage.build: build(count).map(_heavy))
 
     report = bench(str(converted), options=options, records=32, stages=[slowed(s, i) for i, s in enumerate(stages)])
-    assert report.bound == slow, [(s.name, round(s.added_us)) for s in report.stages]
+    assert report.bound == slow, [(s.name, round(s.added_cpu_us)) for s in report.stages]
 
 
 def test_a_training_step_gives_the_wait_and_the_accelerators_fed() -> None:
