@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["TEXT", "column_kind"]
+__all__ = ["TEXT", "column_kind", "is_number"]
 
 TEXT = "text"
 # A column whose cells are numbers half the time or more holds numbers (labels, ids, scores).
@@ -31,7 +31,8 @@ _MIN_DISTINCT_SHARE = 0.5
 _MIN_ROWS_FOR_REPEATS = 8
 
 
-def _is_number(text: str) -> bool:
+def is_number(text: str) -> bool:
+    """The cell reads as a number (Python's float: ints, decimals, exponents, nan, inf)."""
     try:
         float(text)
     except ValueError:
@@ -52,7 +53,7 @@ def column_kind(values: Sequence[object]) -> str:
     cells = [value.strip() for value in values if isinstance(value, str) and value.strip()]
     if not cells:
         return "empty cells"
-    if sum(_is_number(cell) for cell in cells) >= _MAX_NUMBER_SHARE * len(cells):
+    if sum(is_number(cell) for cell in cells) >= _MAX_NUMBER_SHARE * len(cells):
         return "numbers"
     tokens = [token for cell in cells for token in cell.split()]
     if sum(any(c.isdigit() for c in token) for token in tokens) >= _MAX_DIGIT_TOKEN_SHARE * len(tokens):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shardify.converters.column_content import is_number
+
 __all__ = ["looks_like_header", "header_but_repeated", "repeated"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
@@ -24,16 +26,8 @@ def looks_like_header(cells: Sequence[str]) -> bool:
         all(names)
         and len(set(names)) == len(names)
         and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
-        and not any(_is_number(name) for name in names)
+        and not any(is_number(name) for name in names)
     )
-
-
-def _is_number(text: str) -> bool:
-    try:
-        float(text)
-    except ValueError:
-        return False
-    return True
 
 
 def header_but_repeated(cells: Sequence[str]) -> bool:
