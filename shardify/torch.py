@@ -5,5 +5,6 @@ datasets take `options=shardify.ReadOptions(...)`, or its fields as keywords.
 """
 
 from shardify.read.torch import IndexedDataset, ShardDataset, collate, collate_detection
+from shardify.read.torch_mix import MixedDataset
 
-__all__ = ["ShardDataset", "IndexedDataset", "collate", "collate_detection"]
+__all__ = ["ShardDataset", "IndexedDataset", "MixedDataset", "collate", "collate_detection"]
