@@ -169,7 +169,7 @@ def run_conversion(
                 config, version = _append_plan(config, source_layout, scan, in_process=runner.runs_in_process(pipeline.options))
             else:
                 version = VersionPlan(1, created_now(), config.source)
-            output_folder.prepare_output(config.output, overwrite=overwrite, keep_latest=append)
+            output_folder.prepare_output(config.output, overwrite=overwrite, keep_latest=append, source=config.source)
             build_pipeline(pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline), version=version)
             result = _run(pipeline)
             if append:

@@ -314,7 +314,11 @@ def convert(
     ] = DEFAULT_MAX_REJECTS,
     overwrite: Annotated[
         bool,
-        typer.Option("--overwrite", help="Write into a folder holding other files (never deleted).", rich_help_panel=_OUTPUT),
+        typer.Option(
+            "--overwrite",
+            help="Write into a folder holding other files (never deleted), or replace a finished conversion of another source.",
+            rich_help_panel=_OUTPUT,
+        ),
     ] = False,
     append: Annotated[
         bool,

@@ -4,7 +4,17 @@ tf.data reader and the options both share. Importing it imports torch (`pip inst
 datasets take `options=shardify.ReadOptions(...)`, or its fields as keywords.
 """
 
-from shardify.read.torch import IndexedDataset, ShardDataset, collate, collate_detection
-from shardify.read.torch_mix import MixedDataset
+try:
+    import torch  # noqa: F401 - checked here, so that a missing torch is one clear line
+except ModuleNotFoundError as _error:
+    if _error.name != "torch":
+        raise
+    raise ImportError(
+        "shardify.torch reads with PyTorch, which is not installed: install the torch build you want "
+        "(docs/testing.md says how to get a CPU build), or read with shardify.load (TensorFlow), tfds or DALI"
+    ) from None
+
+from shardify.read.torch import IndexedDataset, ShardDataset, collate, collate_detection  # noqa: E402
+from shardify.read.torch_mix import MixedDataset  # noqa: E402
 
 __all__ = ["ShardDataset", "IndexedDataset", "MixedDataset", "collate", "collate_detection"]

@@ -5,6 +5,7 @@ shardify only ever deletes files whose names it writes (see `naming.is_shardify_
 
 from __future__ import annotations
 
+import json
 import posixpath
 import uuid
 from collections.abc import Iterable, Mapping
@@ -14,6 +15,9 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.errors import OutputError
 from shardify.format import naming
+
+# A manifest larger than this is not read to find its source (the run then replaces it as before).
+MAX_MANIFEST_PEEK_BYTES = 64 << 20
 
 __all__ = [
     "list_names",
@@ -44,14 +48,41 @@ def list_names(folder: str) -> list[str]:
     return sorted(names)
 
 
-def prepare_output(folder: str, *, overwrite: bool, keep_latest: bool = False) -> None:
+def _finished_source(folder: str) -> str | None:
+    """The source a finished output in `folder` was converted from, as its manifest records it;
+    None when there is no manifest, or it cannot be read as one (then it is not a finished output
+    worth keeping, and the run replaces it as before)."""
+    path = FileSystems.join(folder, naming.MANIFEST_FILENAME)
+    try:
+        if not FileSystems.exists(path):
+            return None
+        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as manifest:
+            text = manifest.read(MAX_MANIFEST_PEEK_BYTES + 1)
+        if len(text) > MAX_MANIFEST_PEEK_BYTES:
+            return None
+        source = json.loads(text).get("dataset_version", {}).get("source")
+    except (OSError, BeamIOError, ValueError, AttributeError):
+        return None
+    return source if isinstance(source, str) and source else None
+
+
+def prepare_output(folder: str, *, overwrite: bool, keep_latest: bool = False, source: str | None = None) -> None:
     """Makes `folder` ready for a run and marks it incomplete by removing an old manifest; an
     append (`keep_latest`) keeps it, and every file of the latest version, until it replaces them.
 
     Raises:
-      OutputError: the folder holds files shardify did not write and `overwrite` is False, or it
-        cannot be created or written (a file of that name, a read-only file system, no permission).
+      OutputError: the folder holds files shardify did not write and `overwrite` is False; it holds
+        a finished conversion of another source than `source` and `overwrite` is False (converting
+        would delete it: a typo in OUT must not cost a finished dataset); or it cannot be created or
+        written (a file of that name, a read-only file system, no permission).
     """
+    if source is not None and not keep_latest and not overwrite:
+        earlier = _finished_source(folder)
+        if earlier is not None and earlier.rstrip("/") != source.rstrip("/"):
+            raise OutputError(
+                f"output folder {folder} holds a finished conversion of {earlier}; converting {source} there would "
+                "replace it: choose another folder, or pass --overwrite to replace it"
+            )
     foreign = [name for name in list_names(folder) if not naming.is_shardify_file(name)]
     if foreign and not overwrite:
         shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")

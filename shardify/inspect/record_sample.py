@@ -266,6 +266,8 @@ class _SplitReader:
         for value in indices:
             if isinstance(value, int) and 0 <= value < len(self.manifest.labels):
                 names.append(self.manifest.labels[value])
+            elif value == contract.UNLABELLED and self.split.num_unlabelled:
+                continue  # an unlabelled record, as the split's manifest counts them (a test split's)
             else:
                 self._problem(f"{where}: label {value!r} is not an index into the manifest's {len(self.manifest.labels)} labels")
         return tuple(names) or (NO_LABEL,)

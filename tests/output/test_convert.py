@@ -11,6 +11,8 @@ import pytest
 
 from helpers.shard_io import read_shard
 from helpers.sources import convert, image_bytes, source_files
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
 from shardify.errors import OutputError, SourceError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -206,3 +208,21 @@ def _animated_gif() -> bytes:
     buffer = io.BytesIO()
     frames[0].save(buffer, "GIF", save_all=True, append_images=frames[1:])
     return buffer.getvalue()
+
+
+def test_a_finished_conversion_of_another_source_is_not_replaced_without_overwrite(tmp_path: Path) -> None:
+    """A typo in OUT must not cost a finished dataset: converting another SRC into it is refused,
+    every file of it kept; the same SRC re-runs as before; --overwrite replaces it."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    for root, name in ((first, "a"), (second, "b")):
+        (root / name).mkdir(parents=True)
+        for i in range(3):
+            (root / name / f"{i}.png").write_bytes(image_bytes(fmt="PNG", seed=i))
+    out = convert(first, tmp_path / "out", shards=1)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    with pytest.raises(OutputError, match="holds a finished conversion of .*first.*--overwrite to replace it"):
+        convert(second, out, shards=1)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    convert(first, out, shards=1)  # the same source: a re-run, as ever
+    run_conversion(ConvertConfig(str(second), str(out), shards=1), overwrite=True)
+    assert load_manifest(str(out)).labels == ("b",)
