@@ -183,9 +183,15 @@ def _kind(cell: object) -> str:
     return "text" if isinstance(cell, str) else "a number" if isinstance(cell, (int, float)) else f"a {type(cell).__name__}"
 
 
+def _in_split_folder(relpath: str) -> bool:
+    """The table lies in a folder named like a split (`train/part-0.csv`): the folder decides."""
+    return any(split_word(part) for part in relpath.split("/")[:-1])
+
+
 def _split_named(relpath: str) -> str:
-    """The split a table at the top of SRC names (GLUE's dev.tsv, AG News' test.csv), or ""."""
-    return (split_word(layout.stem(relpath)) or "") if "/" not in relpath else ""
+    """The split a table names (GLUE's dev.tsv, AG News' test.csv, at the top of SRC or in the
+    download's wrapper folder), or "" (also in a split folder, which names it instead)."""
+    return "" if _in_split_folder(relpath) else (split_word(layout.stem(relpath)) or "")
 
 
 def _split_names(files: list[Listed]) -> Iterator[tuple[str, str]]:
@@ -212,7 +218,7 @@ def _split_of(relpath: str, shared: frozenset[str]) -> str:
     tables of other stems name the same split, or where it names none beside tables that do: one
     split per table, never two tables merged under one name."""
     split = _split_named(relpath)
-    if split in shared and (split or "/" not in relpath):
+    if split in shared and (split or not _in_split_folder(relpath)):
         return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath))
     return split
 

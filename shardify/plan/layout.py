@@ -301,6 +301,8 @@ class SourceLayout:
             return True
         if self.name == ARRAYS:
             return array_kind(relpath) is None
+        if self.name == TABLES and not self.source_file:  # a download's README and LICENSE beside its tables
+            return stem(relpath).lower() in AUXILIARY_NAMES and extension(relpath) not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:
             return False
@@ -356,6 +358,17 @@ def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bo
     return bool(top_tables) and all(split_word(stem(p)) for p in top_tables) and not any(
         extension(p) in IMAGE_EXTENSIONS for p in data_files
     )
+
+
+def _tables_in_one_wrapper(data_files: Sequence[str]) -> bool:
+    """Tables named by splits, all in one folder below SRC (GLUE's `glue_data/MNLI/train.tsv`, a
+    download's `ag_news_csv/train.csv`) beside no images and no split folders: a table per split
+    inside the download's wrapper, read as if that folder were SRC."""
+    tables = [p for p in data_files if extension(p) in TABLE_EXTENSIONS]
+    folders = {posixpath.dirname(p) for p in tables}
+    if len(folders) != 1 or "" in folders or any(split_word(part) for part in next(iter(folders)).split("/")):
+        return False
+    return all(split_word(stem(p)) for p in tables) and not any(extension(p) in IMAGE_EXTENSIONS for p in data_files)
 
 
 def is_media_file(relpath: str, media: str) -> bool:
@@ -476,8 +489,13 @@ def detect_layout(
             name = COCO if label_file.fmt == "coco" else LABEL_FILE
         elif name_pattern:
             name = NAMED_FILES
-        elif source_file or (top_tables and not any("/" in p for p in data_files)) or _tables_by_split(top_tables, data_files):
-            name = TABLES  # tables at the top, and no folders of files beside them (or a table per split)
+        elif (
+            source_file
+            or (top_tables and not any("/" in p for p in data_files))
+            or _tables_by_split(top_tables, data_files)
+            or (not top_tables and _tables_in_one_wrapper(data_files))
+        ):
+            name = TABLES  # tables at the top, and no folders of files beside them (or a table per split, or in a wrapper)
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
             text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}

@@ -365,4 +365,23 @@ def test_fasttext_lines_in_txt_files_are_label_and_text(tmp_path: Path) -> None:
     assert [r[contract.TEXT_LABEL_TEXT] for r in records["test"]] == [[b"1", b"2"]]
     rejects = {(r["path"], r.get("row")): r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
     assert "no text after the labels" in rejects[("test.ft.txt", 2)]
-    assert "not a fastText `__label__` line" in rejects[("readme.txt", None)]
+    assert ("readme.txt", None) not in rejects  # a download's documentation: auxiliary, not a reject
+    assert load_manifest(str(output)).data["inputs"]["auxiliary"] == 1
+
+
+def test_tables_in_the_downloads_wrapper_folder_read_as_at_the_top(tmp_path: Path) -> None:
+    """GLUE unpacks to `glue_data/MNLI/*.tsv`, AG News to `ag_news_csv/*.csv` beside its
+    classes.txt: SRC pointed at the download gives the splits and records SRC pointed at the
+    wrapper gives, never one merged split."""
+    files = {
+        "train.tsv": _mnli(_PAIRS, 100),
+        "dev_matched.tsv": _mnli(_PAIRS[:2], 200),
+        "dev_mismatched.tsv": _mnli(_PAIRS[2:], 300),
+    }
+    download = _write(tmp_path / "glue_data", {f"MNLI/{name}": text for name, text in files.items()})
+    wrapped = _records(convert(download, tmp_path / "wrapped"))
+    inner = _records(convert(download / "MNLI", tmp_path / "inner"))
+    assert sorted(wrapped) == sorted(inner) == ["dev_matched", "dev_mismatched", "train"]
+    for split in inner:
+        assert _pairs(wrapped[split]) == _pairs(inner[split])
+    assert _pairs(wrapped["dev_mismatched"]) == sorted(_PAIRS[2:][i][:2] + (_PAIRS[2:][i][2],) for i in range(2))
