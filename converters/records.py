@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, images, parquet_tables, qa_json, raw_arrays, tables, texts
+from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, qa_json, raw_arrays, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -155,6 +155,9 @@ class RecordBuilder:
         """Closes the tables kept open between rows, and the fetched rows' temporary file."""
         self._close_tables()
         self._spool.close()
+        for value in self._arrays.values():
+            if isinstance(value, hdf5_arrays.Hdf5Images):
+                value.close()
         self._arrays.clear()
 
     def _close_tables(self) -> None:
@@ -286,6 +289,14 @@ class RecordBuilder:
         if raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
             with self._open(entry.relpath, entry.location) as fileobj:
                 element = raw_arrays.read_image(fileobj, raw, entry.row)
+        elif arrays.array_kind(entry.relpath) == arrays.HDF5:  # kept open, read a block at a time
+            key = (entry.relpath, entry.part)
+            reader = self._arrays.get(key)
+            if reader is None:
+                reader = self._arrays[key] = hdf5_arrays.Hdf5Images(self._open(entry.relpath, entry.location), entry.part)
+            if entry.row >= len(reader):
+                raise InvalidInputError(f"the array changed since it was listed (no element {entry.row})")
+            element = reader[entry.row]
         else:
             key = (entry.relpath, entry.part)
             pixels = self._arrays.get(key)

@@ -1,5 +1,5 @@
 """ArrayElements: a Candidate per image of every array file (CIFAR batches, MNIST's idx files,
-`.npz` archives, raw records of a known shape; see `converters/arrays.py`), labelled by its label array and the names the
+`.npz` archives, raw records of a known shape, HDF5 files; see `converters/arrays.py`), labelled by its label array and the names the
 dataset ships (CIFAR's meta file), or the digits.
 
     [Listed] --ReadArrays--> [Candidate] (one per element: its file, its index, its label, its shape)
@@ -18,7 +18,7 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import InputOpener
-from shardify.converters import arrays, raw_arrays
+from shardify.converters import arrays, hdf5_arrays, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Batch, Candidate
 from shardify.plan.layout import SourceLayout
@@ -43,10 +43,15 @@ class _ReadArrays(beam.DoFn):
         for item in files:
             kind = arrays.array_kind(item.relpath)
             if kind is None:
-                yield reject(item.relpath, "not an array file of this dataset's (idx, CIFAR batch, .npz or raw records)")
+                yield reject(item.relpath, "not an array file of this dataset's (idx, CIFAR batch, .npz, raw records or HDF5)")
                 continue
             try:
-                yield from (self._raw_elements(item) if kind == arrays.RAW else self._elements(item, kind))
+                if kind == arrays.RAW:
+                    yield from self._raw_elements(item)
+                elif kind == arrays.HDF5:
+                    yield from self._hdf5_elements(item)
+                else:
+                    yield from self._elements(item, kind)
             except (InvalidInputError, OSError) as error:
                 yield reject(item.relpath, reject_reason(error))
 
@@ -156,6 +161,39 @@ class _ReadArrays(beam.DoFn):
                     split=fmt.split_of(item.relpath),
                     unlabelled=label is None,
                     row=index,
+                    shape=(height, width, channels),
+                    location=item.location,
+                )
+            )
+            if len(batch) == BATCH_SIZE:
+                yield batch
+                batch = Batch()
+        if batch:
+            yield batch
+
+
+    def _hdf5_elements(self, item: Listed) -> Iterator:
+        """An HDF5 file's images, labelled by the label vector beside them (the numbers themselves:
+        the file ships no names); refused when which dataset is which is not clear."""
+        with self._open(item.relpath, item.location) as fileobj:
+            found = hdf5_arrays.find_arrays(fileobj)
+        if found.ambiguity:
+            raise InvalidInputError(f"{found.ambiguity}: keep one image array and one label vector in the file")
+        with self._open(item.relpath, item.location) as fileobj:
+            labels = hdf5_arrays.read_labels(fileobj, found)
+        height, width, channels = found.shape
+        split = hdf5_arrays.hdf5_split(item.relpath)
+        batch = Batch()
+        for index, label in enumerate(labels):
+            batch.append(
+                Candidate(
+                    ARRAY,
+                    item.relpath,
+                    height * width * channels,
+                    (str(label),),
+                    split=split,
+                    row=index,
+                    part=found.images,
                     shape=(height, width, channels),
                     location=item.location,
                 )

@@ -60,6 +60,7 @@ __all__ = [
     "CIFAR",
     "NPZ",
     "RAW",
+    "HDF5",
     "array_kind",
     "is_junk",
     "is_media_file",
@@ -125,13 +126,14 @@ AUXILIARY_NAMES = frozenset(
 # CIFAR's pickled batches, NumPy archives. Their label and meta files are auxiliary.
 # Raw binary records of a documented shape (STL-10's, CIFAR's binary versions) are rows of
 # raw_formats.RAW_FORMATS.
-IDX, CIFAR, NPZ, RAW = "idx", "cifar", "npz", "raw"
+# HDF5 files (converters/hdf5_arrays.py) hold their images and labels as datasets.
+IDX, CIFAR, NPZ, RAW, HDF5 = "idx", "cifar", "npz", "raw", "hdf5"
 IDX_IMAGES = re.compile(r"^(?P<prefix>.+)-images[-.]idx3-ubyte(\.gz)?$")
 _CIFAR_BATCH = re.compile(r"^(data_batch_\d+|test_batch|train|test)$")
 
 
 def array_kind(relpath: str) -> str | None:
-    """IDX, CIFAR, NPZ or RAW for a file that holds a dataset's images as arrays, by its name.
+    """IDX, CIFAR, NPZ, RAW or HDF5 for a file that holds a dataset's images as arrays, by its name.
 
     >>> [array_kind(p) for p in ("mnist/t10k-images-idx3-ubyte.gz", "cifar-10-batches-py/data_batch_1", "mnist.npz", "a.jpg")]
     ['idx', 'cifar', 'npz', None]
@@ -145,6 +147,8 @@ def array_kind(relpath: str) -> str | None:
         return RAW
     if name.lower().endswith(".npz"):
         return NPZ
+    if name.lower().endswith((".h5", ".hdf5")):
+        return HDF5
     if _CIFAR_BATCH.match(name):
         return CIFAR
     return None
@@ -350,7 +354,8 @@ def _shown(paths: Sequence[str], most: int = 4) -> str:
 def _array_files(sample: Sequence[str]) -> list[str]:
     """The sample's files that hold images as arrays: idx image files, .npz archives, CIFAR batches
     beside their meta file, raw records beside their format's class-names file (`train.bin` alone
-    says too little)."""
+    says too little), HDF5 files where no image file lies beside them (else they are models or
+    features that ship with an image dataset)."""
     folders_with_meta = {posixpath.dirname(p) for p in sample if posixpath.basename(p) in ("batches.meta", "meta")}
     present = set(sample)
 
@@ -364,6 +369,7 @@ def _array_files(sample: Sequence[str]) -> list[str]:
         if array_kind(p) in (IDX, NPZ)
         or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
         or (array_kind(p) == RAW and beside_names(p))
+        or (array_kind(p) == HDF5 and not any(extension(q) in IMAGE_EXTENSIONS for q in sample))
     )
 
 
