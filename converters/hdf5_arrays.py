@@ -166,10 +166,11 @@ def find_arrays(fileobj: BinaryIO) -> Hdf5Arrays:
 
 
 def read_labels(fileobj: BinaryIO, found: Hdf5Arrays) -> list[int]:
-    """The label of each image, read LABEL_BLOCK_VALUES at a time.
+    """The label of each image, read LABEL_BLOCK_VALUES at a time (a negative one too: the caller
+    rejects its record).
 
     Raises:
-      InvalidInputError: a negative label, or the file cannot be read.
+      InvalidInputError: the file cannot be read.
     """
     labels: list[int] = []
     with _open(fileobj) as h5:
@@ -177,8 +178,6 @@ def read_labels(fileobj: BinaryIO, found: Hdf5Arrays) -> list[int]:
         try:
             for start in range(0, found.count, LABEL_BLOCK_VALUES):
                 block = np.asarray(dataset[start : start + LABEL_BLOCK_VALUES]).reshape(-1)
-                if block.size and block.min() < 0:
-                    raise InvalidInputError(f"the labels {found.labels!r} hold a negative number ({int(block.min())})")
                 labels.extend(int(v) for v in block)
         except (OSError, ValueError) as error:
             raise InvalidInputError(f"the labels {found.labels!r} cannot be read: {error}") from None

@@ -185,6 +185,9 @@ class _ReadArrays(beam.DoFn):
         split = hdf5_arrays.hdf5_split(item.relpath)
         batch = Batch()
         for index, label in enumerate(labels):
+            if label < 0:
+                yield reject(f"{item.relpath}#{found.images}:{index}", f"label {label} of {found.labels} is negative")
+                continue
             batch.append(
                 Candidate(
                     ARRAY,

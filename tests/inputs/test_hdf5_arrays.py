@@ -79,6 +79,16 @@ def test_gzip_hdf5_files_convert_with_every_label_and_pixel_right(tmp_path: Path
     assert read_report(tmp_path / "out", naming.REJECTS_FILENAME) == []
 
 
+def test_a_negative_label_rejects_its_record_alone(tmp_path: Path) -> None:
+    root, truth = build_digits(tmp_path / "download")
+    with h5py.File(root / "digits_test.h5", "a") as h5:
+        h5["labels"][1] = -1
+    convert(root, tmp_path / "out")
+    rejects = [(r["path"], r["reason"]) for r in read_report(tmp_path / "out", naming.REJECTS_FILENAME)]
+    assert rejects == [("digits_test.h5#images:1", "label -1 of labels is negative")]
+    _assert_matches(tmp_path / "out", {k: v for k, v in truth.items() if k != "digits_test.h5#images:1"})
+
+
 def test_shapes_pick_the_arrays_and_names_settle_a_choice(tmp_path: Path) -> None:
     """A mask array beside the images: two image-shaped arrays, and only `images` is named so."""
     path = tmp_path / "seg.h5"
