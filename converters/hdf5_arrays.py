@@ -146,23 +146,31 @@ def find_arrays(fileobj: BinaryIO) -> Hdf5Arrays:
       InvalidInputError: not an HDF5 file; no uint8 image array, or no label vector of its N.
     """
     with _open(fileobj) as h5:
-        datasets = _datasets(h5)
-        shown = ", ".join(f"{p} {datasets[p].dtype} {list(datasets[p].shape or ())}" for p in sorted(datasets)) or "none"
-        images = _one(sorted(p for p, d in datasets.items() if _is_images(d)), IMAGE_NAMES)
-        if not images:
-            raise InvalidInputError(f"no uint8 image array [N, height, width(, 1, 3 or 4)] among its datasets ({shown})")
-        if len(images) > 1:
-            return Hdf5Arrays(ambiguity=f"its datasets {', '.join(images)} could each be the images")
-        count = datasets[images[0]].shape[0]
-        labels = _one(sorted(p for p, d in datasets.items() if p != images[0] and _is_labels(d, count)), LABEL_NAMES)
-        if not labels:
-            raise InvalidInputError(f"no vector of {count:,} whole-number labels beside the images {images[0]!r} ({shown})")
-        if len(labels) > 1:
-            return Hdf5Arrays(ambiguity=f"its datasets {', '.join(labels)} could each be the labels of {images[0]}")
-        for path in (images[0], labels[0]):
-            _check(datasets[path], path)
-        shape = datasets[images[0]].shape
-        return Hdf5Arrays(images[0], labels[0], count, (shape[1], shape[2], shape[3] if len(shape) == 4 else 1))
+        try:
+            return _find(h5)
+        except (RuntimeError, KeyError, TypeError, ValueError) as error:  # a damaged file fails in many ways
+            raise InvalidInputError(f"not a readable HDF5 file: {type(error).__name__}: {error}") from None
+
+
+def _find(h5: Any) -> Hdf5Arrays:
+    """`find_arrays` on the open file."""
+    datasets = _datasets(h5)
+    shown = ", ".join(f"{p} {datasets[p].dtype} {list(datasets[p].shape or ())}" for p in sorted(datasets)) or "none"
+    images = _one(sorted(p for p, d in datasets.items() if _is_images(d)), IMAGE_NAMES)
+    if not images:
+        raise InvalidInputError(f"no uint8 image array [N, height, width(, 1, 3 or 4)] among its datasets ({shown})")
+    if len(images) > 1:
+        return Hdf5Arrays(ambiguity=f"its datasets {', '.join(images)} could each be the images")
+    count = datasets[images[0]].shape[0]
+    labels = _one(sorted(p for p, d in datasets.items() if p != images[0] and _is_labels(d, count)), LABEL_NAMES)
+    if not labels:
+        raise InvalidInputError(f"no vector of {count:,} whole-number labels beside the images {images[0]!r} ({shown})")
+    if len(labels) > 1:
+        return Hdf5Arrays(ambiguity=f"its datasets {', '.join(labels)} could each be the labels of {images[0]}")
+    for path in (images[0], labels[0]):
+        _check(datasets[path], path)
+    shape = datasets[images[0]].shape
+    return Hdf5Arrays(images[0], labels[0], count, (shape[1], shape[2], shape[3] if len(shape) == 4 else 1))
 
 
 def read_labels(fileobj: BinaryIO, found: Hdf5Arrays) -> list[int]:
@@ -174,12 +182,12 @@ def read_labels(fileobj: BinaryIO, found: Hdf5Arrays) -> list[int]:
     """
     labels: list[int] = []
     with _open(fileobj) as h5:
-        dataset = h5[found.labels]
         try:
+            dataset = h5[found.labels]
             for start in range(0, found.count, LABEL_BLOCK_VALUES):
                 block = np.asarray(dataset[start : start + LABEL_BLOCK_VALUES]).reshape(-1)
                 labels.extend(int(v) for v in block)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RuntimeError, KeyError, TypeError) as error:
             raise InvalidInputError(f"the labels {found.labels!r} cannot be read: {error}") from None
     return labels
 
@@ -218,7 +226,7 @@ class Hdf5Images:
             self._start = index - index % self._block
             try:
                 self._values = self._dataset[self._start : self._start + self._block]
-            except (OSError, ValueError) as error:
+            except (OSError, ValueError, RuntimeError) as error:
                 raise InvalidInputError(f"the dataset {self._path!r} cannot be read: {error}") from None
         return self._values[index - self._start]
 

@@ -43,18 +43,24 @@ def record_count(size_bytes: int, fmt: RawFormat) -> int:
 
 
 def _blocks(fileobj: BinaryIO, size: int, total: int) -> Iterator[bytes]:
-    """`total` bytes of `fileobj` in pieces of at most `size`, each read whole.
+    """`total` bytes of `fileobj` in blocks of `size` (the last one shorter), each filled whole
+    however little a read returns: a block of whole records keeps every label byte in its place.
 
     Raises:
       InvalidInputError: the file ends sooner (it changed since it was listed).
     """
     left = total
     while left:
-        block = fileobj.read(min(size, left))
-        if not block:
-            raise InvalidInputError(f"ends {left:,} bytes before the {total:,} it was listed with")
-        left -= len(block)
-        yield block
+        want = min(size, left)
+        parts, got = [], 0
+        while got < want:
+            part = fileobj.read(want - got)
+            if not part:
+                raise InvalidInputError(f"ends {left - got:,} bytes before the {total:,} it was listed with")
+            parts.append(part)
+            got += len(part)
+        left -= want
+        yield b"".join(parts)
 
 
 def read_labels(fileobj: BinaryIO, fmt: RawFormat, count: int) -> list[int]:

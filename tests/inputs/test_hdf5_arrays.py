@@ -89,6 +89,17 @@ def test_a_negative_label_rejects_its_record_alone(tmp_path: Path) -> None:
     _assert_matches(tmp_path / "out", {k: v for k, v in truth.items() if k != "digits_test.h5#images:1"})
 
 
+def test_a_damaged_file_is_rejected_by_name_and_the_others_are_kept(tmp_path: Path) -> None:
+    root, truth = build_digits(tmp_path / "download")
+    damaged = root / "digits_test.h5"
+    damaged.write_bytes(damaged.read_bytes()[:1500])  # cut inside its object headers
+    convert(root, tmp_path / "out")
+    rejects = [(r["path"], r["reason"]) for r in read_report(tmp_path / "out", naming.REJECTS_FILENAME)]
+    assert [path for path, _ in rejects] == ["digits_test.h5"], rejects
+    assert rejects[0][1].startswith("not a readable HDF5 file: "), rejects
+    _assert_matches(tmp_path / "out", {k: v for k, v in truth.items() if k.startswith("digits_train.h5")})
+
+
 def test_shapes_pick_the_arrays_and_names_settle_a_choice(tmp_path: Path) -> None:
     """A mask array beside the images: two image-shaped arrays, and only `images` is named so."""
     path = tmp_path / "seg.h5"

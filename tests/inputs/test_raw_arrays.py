@@ -17,6 +17,8 @@ from PIL import Image
 
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert
+from shardify.converters import raw_arrays
+from shardify.plan.raw_formats import raw_format_of
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 
@@ -186,3 +188,18 @@ def test_a_label_outside_the_names_rejects_its_record_alone(tmp_path: Path) -> N
         ("test_X.bin#2", "label 11 is outside 1..10, the 10 classes of class_names.txt"),
     ]
     _assert_matches(tmp_path / "stl_out", {k: v for k, v in stl_truth.items() if k not in ("test_X.bin#1", "test_X.bin#2")})
+
+
+class _Trickle(io.BytesIO):
+    """A stream that returns at most 1,000 bytes a read, as a network stream may."""
+
+    def read(self, size: int = -1) -> bytes:
+        return super().read(min(size, 1000) if size >= 0 else 1000)
+
+
+def test_labels_heading_records_stay_in_place_however_little_a_read_returns(tmp_path: Path) -> None:
+    root, truth = build_cifar100_binary(tmp_path / "download")
+    fmt = raw_format_of("train.bin")
+    data = (root / "train.bin").read_bytes()
+    labels = raw_arrays.read_labels(_Trickle(data), fmt, raw_arrays.record_count(len(data), fmt))
+    assert [_CIFAR100_FINE[label] for label in labels] == [truth[f"train.bin#{i}"][1] for i in range(4)]
