@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from helpers.cli_runs import packages_imported_by
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert
 from shardify.converters import raw_arrays
@@ -203,3 +204,10 @@ def test_labels_heading_records_stay_in_place_however_little_a_read_returns(tmp_
     data = (root / "train.bin").read_bytes()
     labels = raw_arrays.read_labels(_Trickle(data), fmt, raw_arrays.record_count(len(data), fmt))
     assert [_CIFAR100_FINE[label] for label in labels] == [truth[f"train.bin#{i}"][1] for i in range(4)]
+
+
+def test_converting_raw_arrays_imports_neither_tensorflow_nor_h5py(tmp_path: Path) -> None:
+    root, _ = build_cifar10_binary(tmp_path / "download")
+    result, imported = packages_imported_by(["convert", str(root), str(tmp_path / "out")], ["tensorflow", "h5py"])
+    assert result.returncode == 0, result.stderr
+    assert imported == []
