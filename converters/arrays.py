@@ -7,6 +7,9 @@ lossless PNG of its pixels.
               and `test`), dicts of `b'data'` (uint8 [N, 3072]: 1024 red, 1024 green, 1024 blue)
               and `b'labels'` (or `b'fine_labels'`), names in `batches.meta` (or `meta`)
   npz         NumPy archives of `x_<split>` and `y_<split>` arrays (Keras' `mnist.npz`)
+  raw         headerless records of a documented shape (STL-10's and CIFAR's binary versions):
+              a row each of `plan/raw_formats.py`, read a record at a time by `raw_arrays.py`
+  hdf5        `.h5`/`.hdf5` files of an image array and a label vector (`hdf5_arrays.py`, h5py)
 
 Pickles are untrusted: they are loaded by an unpickler that builds only dicts, lists, strings,
 numbers and uint8 arrays (`_SafeUnpickler`), never by `pickle.load`; an `.npz` array is read
@@ -34,13 +37,15 @@ import numpy as np
 from shardify.converters.archives import expansion_problem
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import FASHION_MNIST
-from shardify.plan.layout import CIFAR, IDX, IDX_IMAGES, NPZ, array_kind
+from shardify.plan.layout import CIFAR, HDF5, IDX, IDX_IMAGES, NPZ, RAW, array_kind
 from shardify.plan.structure import split_word
 
 __all__ = [
     "IDX",
     "CIFAR",
     "NPZ",
+    "RAW",
+    "HDF5",
     "MAX_ARRAY_FILE_BYTES",
     "ArrayFile",
     "array_kind",

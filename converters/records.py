@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, images, parquet_tables, qa_json, tables, texts
+from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, qa_json, raw_arrays, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -23,6 +23,7 @@ from shardify.format import contract
 from shardify.inputs.files import read_exactly
 from shardify.plan.defaults import DEFAULT_VALIDATE
 from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
+from shardify.plan.raw_formats import raw_format_of
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 
@@ -154,6 +155,9 @@ class RecordBuilder:
         """Closes the tables kept open between rows, and the fetched rows' temporary file."""
         self._close_tables()
         self._spool.close()
+        for value in self._arrays.values():
+            if isinstance(value, hdf5_arrays.Hdf5Images):
+                value.close()
         self._arrays.clear()
 
     def _close_tables(self) -> None:
@@ -281,15 +285,29 @@ class RecordBuilder:
         """An array element's image features: a PNG of its pixels (shrunk where `--resize` asks),
         and whether it was shrunk. Each array file is read once per shard, when its first element
         is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
-        key = (entry.relpath, entry.part)
-        pixels = self._arrays.get(key)
-        if pixels is None:
-            found = arrays.ArrayFile(arrays.array_kind(entry.relpath) or "", "", part=entry.part)
+        raw = raw_format_of(entry.relpath)
+        if raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
             with self._open(entry.relpath, entry.location) as fileobj:
-                pixels = self._arrays[key] = arrays.read_images(fileobj, entry.relpath, found)
-        if entry.row >= len(pixels):
-            raise InvalidInputError(f"the array changed since it was listed (no element {entry.row})")
-        data = arrays.png_of(pixels[entry.row])
+                element = raw_arrays.read_image(fileobj, raw, entry.row)
+        elif arrays.array_kind(entry.relpath) == arrays.HDF5:  # kept open, read a block at a time
+            key = (entry.relpath, entry.part)
+            reader = self._arrays.get(key)
+            if reader is None:
+                reader = self._arrays[key] = hdf5_arrays.Hdf5Images(self._open(entry.relpath, entry.location), entry.part)
+            if entry.row >= len(reader):
+                raise InvalidInputError(f"the array changed since it was listed (no element {entry.row})")
+            element = reader[entry.row]
+        else:
+            key = (entry.relpath, entry.part)
+            pixels = self._arrays.get(key)
+            if pixels is None:
+                found = arrays.ArrayFile(arrays.array_kind(entry.relpath) or "", "", part=entry.part)
+                with self._open(entry.relpath, entry.location) as fileobj:
+                    pixels = self._arrays[key] = arrays.read_images(fileobj, entry.relpath, found)
+            if entry.row >= len(pixels):
+                raise InvalidInputError(f"the array changed since it was listed (no element {entry.row})")
+            element = pixels[entry.row]
+        data = arrays.png_of(element)
         stored = images.StoredImage(data, images.probe_bytes(data))
         if (stored.info.height, stored.info.width, stored.info.channels) != (entry.height, entry.width, entry.channels):
             raise InvalidInputError("the array changed since it was listed (its shape differs)")

@@ -1,5 +1,5 @@
 """ArrayElements: a Candidate per image of every array file (CIFAR batches, MNIST's idx files,
-`.npz` archives; see `converters/arrays.py`), labelled by its label array and the names the
+`.npz` archives, raw records of a known shape, HDF5 files; see `converters/arrays.py`), labelled by its label array and the names the
 dataset ships (CIFAR's meta file), or the digits.
 
     [Listed] --ReadArrays--> [Candidate] (one per element: its file, its index, its label, its shape)
@@ -18,10 +18,11 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import InputOpener
-from shardify.converters import arrays
+from shardify.converters import arrays, hdf5_arrays, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Batch, Candidate
 from shardify.plan.layout import SourceLayout
+from shardify.plan.raw_formats import raw_format_of
 
 __all__ = ["ArrayElements"]
 
@@ -42,10 +43,15 @@ class _ReadArrays(beam.DoFn):
         for item in files:
             kind = arrays.array_kind(item.relpath)
             if kind is None:
-                yield reject(item.relpath, "not an array file of this dataset's (idx, CIFAR batch or .npz)")
+                yield reject(item.relpath, "not an array file of this dataset's (idx, CIFAR batch, .npz, raw records or HDF5)")
                 continue
             try:
-                yield from self._elements(item, kind)
+                if kind == arrays.RAW:
+                    yield from self._raw_elements(item)
+                elif kind == arrays.HDF5:
+                    yield from self._hdf5_elements(item)
+                else:
+                    yield from self._elements(item, kind)
             except (InvalidInputError, OSError) as error:
                 yield reject(item.relpath, reject_reason(error))
 
@@ -110,6 +116,96 @@ class _ReadArrays(beam.DoFn):
                     batch = Batch()
             if batch:
                 yield batch
+
+
+    def _raw_elements(self, item: Listed) -> Iterator:
+        """A raw file's records (see `plan/raw_formats.py`): counted from its size, labelled from
+        its labels file or its records' label bytes and named by its names file; STL-10's
+        unlabeled_X.bin: unlabelled records."""
+        fmt = raw_format_of(item.relpath)
+        count = raw_arrays.record_count(item.size, fmt)
+        names: tuple[str, ...] = ()
+        labels: list[int] = []
+        if not fmt.unlabelled:
+            names_path = posixpath.join(posixpath.dirname(item.relpath), fmt.names_file)
+            try:
+                with self._open(names_path) as fileobj:
+                    names = raw_arrays.read_names(fileobj)
+            except OSError:
+                raise InvalidInputError(f"no {fmt.names_file} beside it to name its labels") from None
+            labels_path = fmt.labels_path(item.relpath)
+            try:
+                with self._open(labels_path or item.relpath, None if labels_path else item.location) as fileobj:
+                    labels = raw_arrays.read_labels(fileobj, fmt, count)
+            except OSError:
+                if not labels_path:
+                    raise
+                raise InvalidInputError(f"no {posixpath.basename(labels_path)} beside it to label its images") from None
+        channels, height, width = fmt.shape
+        batch = Batch()
+        for index in range(count):
+            label = labels[index] if labels else None
+            if label is not None and not 0 <= label < len(names):
+                yield reject(
+                    f"{item.relpath}#{index}",
+                    f"label {label + fmt.first_label} is outside {fmt.first_label}..{len(names) - 1 + fmt.first_label}, "
+                    f"the {len(names)} classes of {fmt.names_file}",
+                )
+                continue
+            batch.append(
+                Candidate(
+                    ARRAY,
+                    item.relpath,
+                    fmt.pixel_bytes,
+                    (names[label],) if label is not None else (),
+                    split=fmt.split_of(item.relpath),
+                    unlabelled=label is None,
+                    row=index,
+                    shape=(height, width, channels),
+                    location=item.location,
+                )
+            )
+            if len(batch) == BATCH_SIZE:
+                yield batch
+                batch = Batch()
+        if batch:
+            yield batch
+
+
+    def _hdf5_elements(self, item: Listed) -> Iterator:
+        """An HDF5 file's images, labelled by the label vector beside them (the numbers themselves:
+        the file ships no names); refused when which dataset is which is not clear."""
+        with self._open(item.relpath, item.location) as fileobj:
+            found = hdf5_arrays.find_arrays(fileobj)
+        if found.ambiguity:
+            raise InvalidInputError(f"{found.ambiguity}: keep one image array and one label vector in the file")
+        with self._open(item.relpath, item.location) as fileobj:
+            labels = hdf5_arrays.read_labels(fileobj, found)
+        height, width, channels = found.shape
+        split = hdf5_arrays.hdf5_split(item.relpath)
+        batch = Batch()
+        for index, label in enumerate(labels):
+            if label < 0:
+                yield reject(f"{item.relpath}#{found.images}:{index}", f"label {label} of {found.labels} is negative")
+                continue
+            batch.append(
+                Candidate(
+                    ARRAY,
+                    item.relpath,
+                    height * width * channels,
+                    (str(label),),
+                    split=split,
+                    row=index,
+                    part=found.images,
+                    shape=(height, width, channels),
+                    location=item.location,
+                )
+            )
+            if len(batch) == BATCH_SIZE:
+                yield batch
+                batch = Batch()
+        if batch:
+            yield batch
 
 
 class ArrayElements(beam.PTransform):

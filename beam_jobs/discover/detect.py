@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, evidence_files, label_files, line_tables, qa_json, yolo_yaml
+from shardify.converters import archives, evidence_files, hdf5_arrays, label_files, line_tables, qa_json, yolo_yaml
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -738,6 +738,8 @@ def _detect_folder(
         forced=forced,
         archive_folders=archive_folders,
     )
+    if detected.name == layout.ARRAYS:
+        _check_hdf5(config, sample)
     if annotations:
         note = f"rows of numbers named like the images, annotations not read: {', '.join(a + '/' for a in annotations)}"
         detected = dataclasses.replace(detected, notes=(*detected.notes, note))
@@ -757,6 +759,29 @@ def _detect_folder(
         )
     guards.check_guess(config, sample, detected, annotations)
     return detected
+
+
+def _check_hdf5(config: ConvertConfig, sample: list[str]) -> None:
+    """Stops before writing where an HDF5 file's images or labels could be any of several datasets
+    (reading one would be a guess); a file that cannot be read is left to discovery, which rejects it.
+
+    Raises:
+      UsageError: names the file, the datasets, and how to settle it.
+    """
+    for path in sample:
+        if layout.array_kind(path) != layout.HDF5:
+            continue
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                found = hdf5_arrays.find_arrays(fileobj)
+        except (OSError, InvalidInputError):
+            continue
+        if found.ambiguity:
+            raise UsageError(
+                f"{path}: {found.ambiguity}, and neither their shapes nor their names tell which: name the images "
+                "x (or images) and the labels y (or labels), the others otherwise (h5py's File.move), or keep one "
+                "image array and one label vector in the file"
+            )
 
 
 def _with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:

@@ -28,7 +28,7 @@ __all__ = [
 
 # What the workers need beyond Beam itself: pyproject.toml's dependencies but for Beam and
 # CLI_ONLY_REQUIREMENTS (a test holds the two files to each other).
-WORKER_REQUIREMENTS = ("google-crc32c>=1.5", "pillow>=11.3", "pi-heif>=1.0", "indexed_gzip>=1.8", "scipy>=1.10", "pycocotools>=2.0.7")
+WORKER_REQUIREMENTS = ("google-crc32c>=1.5", "pillow>=11.3", "pi-heif>=1.0", "indexed_gzip>=1.8", "scipy>=1.10", "pycocotools>=2.0.7", "h5py>=3.8")
 # Dependencies only the launching process uses: progress bar, command line, HTML report, and a
 # YOLO export's data.yaml (read while detecting the layout).
 CLI_ONLY_REQUIREMENTS = ("tqdm", "typer", "pygal", "pyyaml")

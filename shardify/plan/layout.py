@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from shardify.errors import UsageError
 from shardify.format import contract, image_formats
 from shardify.plan.evidence import Evidence, looks_like_a_list
+from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure, infer_structure, split_word
 
 __all__ = [
@@ -58,6 +59,8 @@ __all__ = [
     "IDX",
     "CIFAR",
     "NPZ",
+    "RAW",
+    "HDF5",
     "array_kind",
     "is_junk",
     "is_media_file",
@@ -121,22 +124,31 @@ AUXILIARY_NAMES = frozenset(
 
 # Files that hold a dataset's images as arrays (see converters/arrays.py): MNIST's idx files,
 # CIFAR's pickled batches, NumPy archives. Their label and meta files are auxiliary.
-IDX, CIFAR, NPZ = "idx", "cifar", "npz"
+# Raw binary records of a documented shape (STL-10's, CIFAR's binary versions) are rows of
+# raw_formats.RAW_FORMATS.
+# HDF5 files (converters/hdf5_arrays.py) hold their images and labels as datasets.
+IDX, CIFAR, NPZ, RAW, HDF5 = "idx", "cifar", "npz", "raw", "hdf5"
 IDX_IMAGES = re.compile(r"^(?P<prefix>.+)-images[-.]idx3-ubyte(\.gz)?$")
 _CIFAR_BATCH = re.compile(r"^(data_batch_\d+|test_batch|train|test)$")
 
 
 def array_kind(relpath: str) -> str | None:
-    """IDX, CIFAR or NPZ for a file that holds a dataset's images as arrays, by its name.
+    """IDX, CIFAR, NPZ, RAW or HDF5 for a file that holds a dataset's images as arrays, by its name.
 
     >>> [array_kind(p) for p in ("mnist/t10k-images-idx3-ubyte.gz", "cifar-10-batches-py/data_batch_1", "mnist.npz", "a.jpg")]
     ['idx', 'cifar', 'npz', None]
+    >>> array_kind("stl10_binary/train_X.bin")
+    'raw'
     """
     name = posixpath.basename(relpath)
     if IDX_IMAGES.match(name):
         return IDX
+    if raw_format_of(name) is not None:
+        return RAW
     if name.lower().endswith(".npz"):
         return NPZ
+    if name.lower().endswith((".h5", ".hdf5")):
+        return HDF5
     if _CIFAR_BATCH.match(name):
         return CIFAR
     return None
@@ -282,7 +294,7 @@ class SourceLayout:
         elif self.split_folders:
             splits = f"split folders: {', '.join(self.split_folders)}"
         elif self.name == ARRAYS:
-            splits = "the array files' names (data_batch, test_batch, train, t10k)"
+            splits = "the array files' names (data_batch, test_batch, train, t10k, unlabeled)"
         elif self.name == TABLES:
             splits = "the tables' names where they name a split (train.csv, dev.tsv), else train"
         elif ratios:
@@ -343,12 +355,23 @@ def _shown(paths: Sequence[str], most: int = 4) -> str:
 
 def _array_files(sample: Sequence[str]) -> list[str]:
     """The sample's files that hold images as arrays: idx image files, .npz archives, CIFAR batches
-    beside their meta file."""
+    beside their meta file, raw records beside their format's class-names file (`train.bin` alone
+    says too little), HDF5 files where no image file lies beside them (else they are models or
+    features that ship with an image dataset)."""
     folders_with_meta = {posixpath.dirname(p) for p in sample if posixpath.basename(p) in ("batches.meta", "meta")}
+    present = set(sample)
+
+    def beside_names(path: str) -> bool:
+        fmt = raw_format_of(path)
+        return fmt is not None and posixpath.join(posixpath.dirname(path), fmt.names_file) in present
+
     return sorted(
         p
         for p in sample
-        if array_kind(p) in (IDX, NPZ) or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
+        if array_kind(p) in (IDX, NPZ)
+        or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
+        or (array_kind(p) == RAW and beside_names(p))
+        or (array_kind(p) == HDF5 and not any(extension(q) in IMAGE_EXTENSIONS for q in sample))
     )
 
 

@@ -1,0 +1,235 @@
+"""HDF5 array files (`.h5`, `.hdf5`): one file holding an image array (uint8 [N, H, W] or
+[N, H, W, C]) and a label vector of the same N, as many datasets are passed around (Kaggle's,
+the Keras examples'). Read by h5py, imported only when such a file is met.
+
+Which dataset holds the images and which the labels is found from their shapes and dtypes first,
+and from their names (`x`, `images`, `data`; `y`, `labels`) only where several fit: when names
+do not settle it either, nothing is guessed (`Hdf5Arrays.ambiguity` names the datasets, and the
+run stops before writing). Nothing is read before the declared shape, dtype, chunk size and
+compression ratio are checked: a chunk may hold at most MAX_CHUNK_BYTES (reading one element
+decompresses its whole chunk), and a compressed dataset may expand no more than an archive member
+may (`archives.expansion_problem`). Labels are read in blocks of LABEL_BLOCK_VALUES; images an
+element block at a time (`Hdf5Images`), never the whole file.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+import numpy as np
+
+from shardify.converters.archives import expansion_problem
+from shardify.errors import InvalidInputError
+from shardify.plan.structure import split_word
+
+__all__ = [
+    "HDF5_EXTENSIONS",
+    "IMAGE_NAMES",
+    "LABEL_NAMES",
+    "MAX_CHUNK_BYTES",
+    "LABEL_BLOCK_VALUES",
+    "Hdf5Arrays",
+    "hdf5_split",
+    "find_arrays",
+    "read_labels",
+    "Hdf5Images",
+]
+
+HDF5_EXTENSIONS = (".h5", ".hdf5")
+# Names that say a dataset holds the images or the labels, where shapes alone leave a choice.
+IMAGE_NAMES = frozenset({"x", "images", "image", "imgs", "data", "pixels"})
+LABEL_NAMES = frozenset({"y", "labels", "label", "targets", "target"})
+# A chunk is decompressed whole to read any element of it: 64 MiB is hundreds of 224 px images,
+# and bounds what one read can cost.
+MAX_CHUNK_BYTES = 64 << 20
+# Labels read at once: 1M values is 8 MiB at most (int64).
+LABEL_BLOCK_VALUES = 1 << 20
+# Bytes of elements the writer reads at once (then writes them one by one).
+_IMAGE_BLOCK_BYTES = 16 << 20
+# h5py's chunk cache per open file: a few of the largest chunks allowed.
+_CHUNK_CACHE_BYTES = 2 * MAX_CHUNK_BYTES
+
+
+@dataclass(frozen=True)
+class Hdf5Arrays:
+    """What an HDF5 file holds, as read from its datasets' declarations (no values read).
+
+    Attributes:
+      images: the image dataset's path (`x`, `train/images`), or "" when there is none or a choice.
+      labels: the label dataset's path, or "".
+      count: the images' N.
+      shape: one image's (height, width, channels).
+      ambiguity: why images or labels cannot be told apart (naming the datasets), or "".
+    """
+
+    images: str = ""
+    labels: str = ""
+    count: int = 0
+    shape: tuple[int, int, int] = (0, 0, 0)
+    ambiguity: str = ""
+
+
+def hdf5_split(relpath: str) -> str:
+    """The split a file's name gives (`mnist_train.h5` -> train), else train.
+
+    >>> [hdf5_split(p) for p in ("a/mnist_train.h5", "pcam_valid_x.hdf5", "digits.h5")]
+    ['train', 'valid', 'train']
+    """
+    name = posixpath.basename(relpath)
+    return split_word(name.rsplit(".", 1)[0]) or "train"
+
+
+def _open(fileobj: BinaryIO) -> Any:
+    try:
+        import h5py  # only when an HDF5 file is met
+    except ImportError as error:
+        raise InvalidInputError(f"HDF5 files need h5py, which is not installed ({error}): pip install h5py") from None
+
+    try:
+        return h5py.File(fileobj, "r", rdcc_nbytes=_CHUNK_CACHE_BYTES)
+    except (OSError, ValueError) as error:
+        raise InvalidInputError(f"not a readable HDF5 file: {error}") from None
+
+
+def _datasets(h5: Any) -> dict[str, Any]:
+    import h5py
+
+    found: dict[str, Any] = {}
+
+    def visit(name: str, value: Any) -> None:  # returning anything but None would stop the walk
+        if isinstance(value, h5py.Dataset):
+            found[name] = value
+
+    h5.visititems(visit)
+    return found
+
+
+def _is_images(dataset: Any) -> bool:
+    shape = dataset.shape or ()
+    return dataset.dtype == np.uint8 and (len(shape) == 3 or (len(shape) == 4 and shape[3] in (1, 3, 4)))
+
+
+def _is_labels(dataset: Any, count: int) -> bool:
+    shape = dataset.shape or ()
+    return dataset.dtype.kind in "iu" and len(shape) >= 1 and shape[0] == count and all(d == 1 for d in shape[1:])
+
+
+def _one(paths: list[str], names: frozenset[str]) -> list[str]:
+    """The one path of `paths`, or the ones among them named as `names` says, or all of them."""
+    if len(paths) <= 1:
+        return paths
+    named = [p for p in paths if posixpath.basename(p).lower() in names]
+    return named if named else paths
+
+
+def _check(dataset: Any, path: str) -> None:
+    """Refuses, before any value is read, a dataset whose chunks exceed MAX_CHUNK_BYTES or whose
+    compressed storage expands more than an archive member may."""
+    itemsize = dataset.dtype.itemsize
+    if dataset.chunks is not None and int(np.prod(dataset.chunks)) * itemsize > MAX_CHUNK_BYTES:
+        raise InvalidInputError(
+            f"the dataset {path!r} is stored in chunks of {list(dataset.chunks)} ({int(np.prod(dataset.chunks)) * itemsize:,} "
+            f"bytes), more than {MAX_CHUNK_BYTES >> 20} MiB: rechunk it (h5repack -l CHUNK=...)"
+        )
+    if dataset.chunks is not None and dataset.id.get_create_plist().get_nfilters():  # gzip, lzf, szip, plugins
+        problem = expansion_problem(dataset.id.get_storage_size(), int(np.prod(dataset.shape)) * itemsize, f"the dataset {path!r}")
+        if problem:
+            raise InvalidInputError(problem)
+
+
+def find_arrays(fileobj: BinaryIO) -> Hdf5Arrays:
+    """The image and label datasets of an HDF5 file, told apart by shape and dtype, then by name.
+
+    Raises:
+      InvalidInputError: not an HDF5 file; no uint8 image array, or no label vector of its N.
+    """
+    with _open(fileobj) as h5:
+        try:
+            return _find(h5)
+        except (RuntimeError, KeyError, TypeError, ValueError) as error:  # a damaged file fails in many ways
+            raise InvalidInputError(f"not a readable HDF5 file: {type(error).__name__}: {error}") from None
+
+
+def _find(h5: Any) -> Hdf5Arrays:
+    """`find_arrays` on the open file."""
+    datasets = _datasets(h5)
+    shown = ", ".join(f"{p} {datasets[p].dtype} {list(datasets[p].shape or ())}" for p in sorted(datasets)) or "none"
+    images = _one(sorted(p for p, d in datasets.items() if _is_images(d)), IMAGE_NAMES)
+    if not images:
+        raise InvalidInputError(f"no uint8 image array [N, height, width(, 1, 3 or 4)] among its datasets ({shown})")
+    if len(images) > 1:
+        return Hdf5Arrays(ambiguity=f"its datasets {', '.join(images)} could each be the images")
+    count = datasets[images[0]].shape[0]
+    labels = _one(sorted(p for p, d in datasets.items() if p != images[0] and _is_labels(d, count)), LABEL_NAMES)
+    if not labels:
+        raise InvalidInputError(f"no vector of {count:,} whole-number labels beside the images {images[0]!r} ({shown})")
+    if len(labels) > 1:
+        return Hdf5Arrays(ambiguity=f"its datasets {', '.join(labels)} could each be the labels of {images[0]}")
+    for path in (images[0], labels[0]):
+        _check(datasets[path], path)
+    shape = datasets[images[0]].shape
+    return Hdf5Arrays(images[0], labels[0], count, (shape[1], shape[2], shape[3] if len(shape) == 4 else 1))
+
+
+def read_labels(fileobj: BinaryIO, found: Hdf5Arrays) -> list[int]:
+    """The label of each image, read LABEL_BLOCK_VALUES at a time (a negative one too: the caller
+    rejects its record).
+
+    Raises:
+      InvalidInputError: the file cannot be read.
+    """
+    labels: list[int] = []
+    with _open(fileobj) as h5:
+        try:
+            dataset = h5[found.labels]
+            for start in range(0, found.count, LABEL_BLOCK_VALUES):
+                block = np.asarray(dataset[start : start + LABEL_BLOCK_VALUES]).reshape(-1)
+                labels.extend(int(v) for v in block)
+        except (OSError, ValueError, RuntimeError, KeyError, TypeError) as error:
+            raise InvalidInputError(f"the labels {found.labels!r} cannot be read: {error}") from None
+    return labels
+
+
+class Hdf5Images:
+    """One image dataset of an open HDF5 file, read an element block at a time: the writer keeps
+    one per file while it writes a shard, and closes it after."""
+
+    def __init__(self, fileobj: BinaryIO, path: str) -> None:
+        """Takes `fileobj` over: `close()` closes it."""
+        self._fileobj = fileobj
+        try:
+            self._h5 = _open(fileobj)
+        except InvalidInputError:
+            fileobj.close()
+            raise
+        try:
+            dataset = self._h5.get(path)
+            if dataset is None or not hasattr(dataset, "dtype") or not _is_images(dataset):
+                raise InvalidInputError(f"no uint8 image dataset {path!r} (the file changed since it was listed)")
+            _check(dataset, path)
+        except InvalidInputError:
+            self.close()
+            raise
+        self._dataset = dataset
+        element_bytes = int(np.prod(dataset.shape[1:]))
+        self._block = max(1, _IMAGE_BLOCK_BYTES // element_bytes)
+        self._start, self._values = -1, np.zeros((0,), np.uint8)
+        self._path = path
+
+    def __len__(self) -> int:
+        return self._dataset.shape[0]
+
+    def __getitem__(self, index: int) -> np.ndarray:
+        if not self._start <= index < self._start + len(self._values):
+            self._start = index - index % self._block
+            try:
+                self._values = self._dataset[self._start : self._start + self._block]
+            except (OSError, ValueError, RuntimeError) as error:
+                raise InvalidInputError(f"the dataset {self._path!r} cannot be read: {error}") from None
+        return self._values[index - self._start]
+
+    def close(self) -> None:
+        self._h5.close()
+        self._fileobj.close()
