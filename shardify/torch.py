@@ -9,9 +9,10 @@ try:
 except ModuleNotFoundError as _error:
     if _error.name != "torch":
         raise
-    raise ImportError(
+    raise ModuleNotFoundError(  # still a missing module (name="torch"), for pytest.importorskip and callers
         "shardify.torch reads with PyTorch, which is not installed: install the torch build you want "
-        "(docs/testing.md says how to get a CPU build), or read with shardify.load (TensorFlow), tfds or DALI"
+        "(docs/testing.md says how to get a CPU build), or read with shardify.load (TensorFlow), tfds or DALI",
+        name="torch",
     ) from None
 
 from shardify.read.torch import IndexedDataset, ShardDataset, collate, collate_detection  # noqa: E402
