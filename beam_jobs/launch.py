@@ -294,7 +294,7 @@ def _check_appended(config: ConvertConfig, version: VersionPlan) -> Manifest:
         return latest
     reasons = "; ".join(f"{r.relpath}: {r.reason}" for r in plan.reject_examples[:3])
     if not plan.num_records and not plan.num_rejected:
-        _LOG.warning(
+        _LOG.info(  # the CLI says it on stdout; a library caller reads the returned version
             "nothing new to append: every input in %s is in %s already (version %d stays the latest)",
             config.source,
             config.output,
