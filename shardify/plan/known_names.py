@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-__all__ = ["FLOWERS_102", "SST_2", "FASHION_MNIST", "known_vocabulary"]
+__all__ = ["FLOWERS_102", "SST_2", "FASHION_MNIST", "KNOWN_LABEL_ORDERS", "known_order", "known_vocabulary"]
 
 # The names tfds' oxford_flowers102 builder gives, in label order (label 1 is "pink primrose").
 FLOWERS_102 = (
@@ -31,6 +31,10 @@ FLOWERS_102 = (
     "cyclamen", "watercress", "canna lily", "hippeastrum", "bee balm", "ball moss", "foxglove", "bougainvillea",
     "camellia", "mallow", "mexican petunia", "bromelia", "blanket flower", "trumpet creeper", "blackberry lily",
 )  # fmt: skip
+# Label sets whose datasets document an order other than by name, as tfds' builders number them:
+# the natural-language-inference sets (GLUE's MNLI, SNLI, XNLI, ANLI: entailment 0, neutral 1,
+# contradiction 2), so that a record's index means what the dataset's papers and models mean.
+KNOWN_LABEL_ORDERS: tuple[tuple[str, ...], ...] = (("entailment", "neutral", "contradiction"),)
 # GLUE's SST-2: 0 negative, 1 positive (tfds' glue/sst2).
 SST_2 = ("negative", "positive")
 # Fashion-MNIST's README, in label order.
@@ -53,3 +57,15 @@ def known_vocabulary(source: str, paths: Sequence[str]) -> tuple[tuple[str, ...]
     if folders & {"sst-2", "sst2"} and {"train.tsv", "dev.tsv"} <= names:
         return SST_2, "GLUE SST-2's documented names (0 negative, 1 positive)", 0
     return None
+
+
+def known_order(labels: Sequence[str]) -> tuple[str, ...] | None:
+    """The documented order of exactly this set of label names (`KNOWN_LABEL_ORDERS`), or None.
+
+    >>> known_order(["neutral", "contradiction", "entailment"])
+    ('entailment', 'neutral', 'contradiction')
+    >>> known_order(["entailment", "neutral"]) is None
+    True
+    """
+    found = set(labels)
+    return next((order for order in KNOWN_LABEL_ORDERS if set(order) == found), None)

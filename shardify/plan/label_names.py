@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Collection, Iterable
 
 from shardify.errors import InvalidInputError
+from shardify.plan.known_names import known_order
 
 __all__ = ["normalise_label", "label_order", "numbering_base"]
 
@@ -45,8 +46,8 @@ def normalise_label(name: str) -> str:
 
 
 def label_order(labels: Iterable[str]) -> list[str]:
-    """Labels in index order where no vocabulary gives one: by name, or by value where every label
-    is a number (class folders `0` .. `999`: folder `10` is index 10, not 2 as sorted text would
+    """Labels in index order where no vocabulary gives one: in the documented order of a known set
+    (`known_names.KNOWN_LABEL_ORDERS`), else by name, or by value where every label is a number (class folders `0` .. `999`: folder `10` is index 10, not 2 as sorted text would
     put it; numbers 0 .. N-1 are then their own index).
 
     >>> label_order(["10", "2", "0", "1"])
@@ -55,6 +56,9 @@ def label_order(labels: Iterable[str]) -> list[str]:
     ['10', 'cat', 'dog']
     """
     found = sorted(set(labels))
+    documented = known_order(found)
+    if documented:  # a set whose dataset numbers it otherwise (MNLI: entailment, neutral, contradiction)
+        return list(documented)
     if found and all(label.isascii() and label.isdigit() for label in found):
         return sorted(found, key=lambda label: (int(label), label))
     return found

@@ -385,3 +385,15 @@ def test_tables_in_the_downloads_wrapper_folder_read_as_at_the_top(tmp_path: Pat
     for split in inner:
         assert _pairs(wrapped[split]) == _pairs(inner[split])
     assert _pairs(wrapped["dev_mismatched"]) == sorted(_PAIRS[2:][i][:2] + (_PAIRS[2:][i][2],) for i in range(2))
+
+
+def test_nli_labels_are_numbered_as_their_datasets_document(tmp_path: Path) -> None:
+    """MNLI's gold labels are numbered as GLUE and tfds number them (entailment 0, neutral 1,
+    contradiction 2), not by name: a model's output index means what the dataset's papers mean."""
+    source = _write(tmp_path / "MNLI", {"train.tsv": _mnli(_PAIRS, 100)})
+    output = convert(source, tmp_path / "out")
+    assert load_manifest(str(output)).labels == ("entailment", "neutral", "contradiction")
+    for record in _records(output)["train"]:
+        index = {"entailment": 0, "neutral": 1, "contradiction": 2}[record[contract.TEXT_LABEL_TEXT].decode()]
+        assert record[contract.TEXT_LABEL] == index
+
