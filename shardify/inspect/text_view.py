@@ -302,6 +302,11 @@ def resize_line(manifest: Manifest) -> str:
     block = manifest.data.get("resize") or {}
     totals = [sum(column) for column in zip(*_resize_splits(manifest).values())] or [0, 0, 0]
     ratio = f" ({totals[2] / totals[1]:.2f}x)" if totals[1] else ""
+    if totals[1] and totals[2] > totals[1]:  # small or well-compressed images re-encoded bigger
+        ratio += (
+            ": larger than the inputs (small or tightly compressed images re-encoded: a larger --resize size, a lower "
+            "--jpeg-quality, or no --resize keeps them smaller)"
+        )
     return (
         f"resized to {printable(str(block.get('request')))} (JPEG quality {block.get('jpeg_quality')}): "
         f"{totals[0]:,} images shrunk; {human_bytes(totals[1])} of inputs -> {human_bytes(totals[2])} of shards{ratio}"
