@@ -58,3 +58,14 @@ def captioned_images(root: Path) -> Path:
         (root / "img" / f"{index:04d}{extension}").write_bytes(image_bytes(fmt=fmt, size=(20 + index, 12 + index), seed=index))
         (root / "txt" / f"{index:04d}.txt").write_text(f"caption {index}: a {fmt} picture\n", encoding="utf-8")
     return root
+
+
+def labelled_texts(root: Path, classes: dict[str, int]) -> Path:
+    """A folder of texts: `count` files in each class folder, each text naming its class
+    (`a cat text number 3`), so that a record's label can be checked against its own text."""
+    for label, count in classes.items():
+        (root / label).mkdir(parents=True)
+        for i in range(count):
+            (root / label / f"{i:03d}.txt").write_text(f"a {label} text number {i}\n")
+    return root
+

@@ -13,26 +13,17 @@ import pytest
 tf = pytest.importorskip("tensorflow", reason="shardify.mix reads with tf.data: needs TensorFlow (the tf extra)")
 
 import shardify  # noqa: E402
-from helpers.sources import convert  # noqa: E402
+from helpers.sources import convert, labelled_texts  # noqa: E402
 from shardify.errors import ReadOptionError  # noqa: E402
 from shardify.read.mix_plan import MIX_SOURCE  # noqa: E402
-
-
-def _texts(root: Path, classes: dict[str, int]) -> Path:
-    """A folder of texts: `count` files in each class folder, each text naming its class."""
-    for label, count in classes.items():
-        (root / label).mkdir(parents=True)
-        for i in range(count):
-            (root / label / f"{i:03d}.txt").write_text(f"a {label} text number {i}\n")
-    return root
 
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """Two outputs whose label sets overlap: (cat, dog) with 40 records, (bird, dog) with 24."""
     base = tmp_path_factory.mktemp("mix")
-    first = _texts(base / "src_a", {"cat": 20, "dog": 20})
-    second = _texts(base / "src_b", {"bird": 12, "dog": 12})
+    first = labelled_texts(base / "src_a", {"cat": 20, "dog": 20})
+    second = labelled_texts(base / "src_b", {"bird": 12, "dog": 12})
     return convert(first, base / "a", shards=2), convert(second, base / "b", shards=3)
 
 

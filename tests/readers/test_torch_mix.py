@@ -15,26 +15,18 @@ torch = pytest.importorskip("torch", reason="the PyTorch reader's tests need tor
 from torch.utils.data import DataLoader  # noqa: E402
 
 import shardify.torch as st  # noqa: E402
-from helpers.sources import convert  # noqa: E402
+from helpers.sources import convert, labelled_texts  # noqa: E402
 from shardify.errors import ReadOptionError  # noqa: E402
 from shardify.format.manifest import load_manifest  # noqa: E402
 from shardify.read.mix_plan import MIX_SOURCE  # noqa: E402
-
-
-def _texts(root: Path, classes: dict[str, int]) -> Path:
-    for label, count in classes.items():
-        (root / label).mkdir(parents=True)
-        for i in range(count):
-            (root / label / f"{i:03d}.txt").write_text(f"a {label} text number {i}\n")
-    return root
 
 
 @pytest.fixture(scope="module")
 def outputs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """(cat, dog) with 400 records in 4 shards, and (bird, dog) with 60 in 4."""
     base = tmp_path_factory.mktemp("torch_mix")
-    first = _texts(base / "src_a", {"cat": 200, "dog": 200})
-    second = _texts(base / "src_b", {"bird": 30, "dog": 30})
+    first = labelled_texts(base / "src_a", {"cat": 200, "dog": 200})
+    second = labelled_texts(base / "src_b", {"bird": 30, "dog": 30})
     return convert(first, base / "a", shards=4), convert(second, base / "b", shards=4)
 
 
