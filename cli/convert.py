@@ -21,7 +21,7 @@ from typing import Annotated, Optional, TextIO, TypeVar
 import typer
 from typer.core import TyperCommand
 
-from shardify.cli.exit_codes import fail, reporting_errors, without_beam_step
+from shardify.cli.exit_codes import FAILURE, fail, reporting_errors, without_beam_step
 from shardify.config import ConvertConfig
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
 from shardify.errors import InvalidInputError, ShardifyError
@@ -603,4 +603,10 @@ def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None, *
                 raise ShardifyError(f"planning failed: {last[0]} (worker log: {log_path})") from None
         os.unlink(log_path)
     typer.echo(describe_plan(summary))
+    if not append and summary.num_records == 0:  # the run would fail so: the dry run says it, with the run's exit code
+        reasons = "; ".join(f"{r.relpath}: {r.reason}" for r in summary.reject_examples[:3])
+        fail(
+            f"a conversion would write no records: no usable input under {config.source}" + (f" ({reasons})" if reasons else ""),
+            code=FAILURE,
+        )
     typer.echo(f"dry run: nothing written to {config.output}")

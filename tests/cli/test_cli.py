@@ -163,3 +163,16 @@ def test_runs_leave_nothing_in_the_temporary_folder(sample_images: Path, tmp_pat
         result = run_shardify("convert", str(sample_images), str(tmp_path / f"o{index}"), "-q", *args, env=env)
         assert result.returncode == code, (args, result.stderr)
     assert sorted(p.name for p in temp.iterdir() if not p.name.startswith(".shardify-workers-")) == []
+
+
+def test_a_dry_run_of_a_source_with_no_usable_input_fails_as_the_run_would(tmp_path: Path) -> None:
+    """A header-only table: the plan shows why, and the dry run exits 1 as the conversion would
+    (it said "dry run" and exited 0 before, then the run failed)."""
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "train.csv").write_text("text,label\n")
+    dry = run_shardify("convert", str(source), str(tmp_path / "out"), "--dry-run")
+    run = run_shardify("convert", str(source), str(tmp_path / "out"))
+    assert dry.returncode == run.returncode == 1, (dry.stderr, run.stderr)
+    assert "would write no records" in dry.stderr and "the table holds a header only" in dry.stderr
+    assert not (tmp_path / "out" / "manifest.json").exists()
