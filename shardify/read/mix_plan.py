@@ -106,13 +106,19 @@ def _merged_labels(manifests: Sequence[Manifest], sources: Sequence[str]) -> tup
     return tuple(names), tuple(tuple(index[name] for name in manifest.labels) for manifest in manifests)
 
 
-def plan_mix(weights: Mapping[str, float], manifests: Sequence[Manifest], *, labels: str) -> MixPlan:
-    """Checks a mixture of the outputs whose manifests are `manifests` (in `weights`' order).
+def plan_mix(
+    weights: Mapping[str, float], manifests: Sequence[Manifest], *, labels: str, num_records: int | None = None
+) -> MixPlan:
+    """Checks a mixture of the outputs whose manifests are `manifests` (in `weights`' order), read
+    `num_records` records an epoch (None: until an output runs out).
 
     Raises:
       ReadOptionError: weights that are not positive finite numbers, a source named twice,
-        `labels` other than "kept" or "merged", or "merged" over multi-label outputs.
+        `labels` other than "kept" or "merged", "merged" over multi-label outputs, or a
+        `num_records` that is not a whole number above 0.
     """
+    if num_records is not None and (isinstance(num_records, bool) or not isinstance(num_records, int) or num_records < 1):
+        raise ReadOptionError(f"num_records={num_records!r} must be a whole number of records above 0, or None")
     sources, normalised = _checked_weights(weights)
     if labels not in (LABELS_KEPT, LABELS_MERGED):
         raise ReadOptionError(

@@ -25,20 +25,21 @@ import tensorflow as tf
 
 from shardify.errors import ReadOptionError
 from shardify.read import tf_data
+from shardify.format.manifest import Manifest
 from shardify.read.mix_plan import LABELS_MERGED, MIX_BLOCK_RECORDS, MIX_SOURCE, MixPlan, plan_mix
 from shardify.read.options import LOAD, ReadOptions, plan_read
 
 __all__ = ["mix", "mix_labels"]
 
 
-def _plan(weights: Mapping[str, float], labels: str, version: int | None) -> MixPlan:
-    manifests = [tf_data.read_manifest(str(path), version=version) for path in (weights if isinstance(weights, Mapping) else {})]
-    return plan_mix(weights, manifests, labels=labels)
+def _manifests(weights: Mapping[str, float], version: int | None) -> list[Manifest]:
+    """The outputs' manifests, in `weights`' order (none for a `weights` that is no mapping: plan_mix refuses it)."""
+    return [tf_data.read_manifest(str(path), version=version) for path in (weights if isinstance(weights, Mapping) else {})]
 
 
 def mix_labels(weights: Mapping[str, float]) -> tf_data.Labels:
     """The merged label space of `mix(weights, labels="merged")`: index <-> name."""
-    return tf_data.Labels(_plan(weights, LABELS_MERGED, None).label_names)
+    return tf_data.Labels(plan_mix(weights, _manifests(weights, None), labels=LABELS_MERGED).label_names)
 
 
 def _choices(plan: MixPlan, seed: int) -> tf.data.Dataset:
@@ -115,15 +116,13 @@ def mix(
       ReadOptionError: bad weights, labels or options, or sources whose records differ in kind.
     """
     options = tf_data._load_options(LOAD, options, keywords)  # noqa: SLF001 - load's own option checks
-    if num_records is not None and (isinstance(num_records, bool) or not isinstance(num_records, int) or num_records < 1):
-        raise ReadOptionError(f"num_records={num_records!r} must be a whole number of records above 0, or None")
-    plan = _plan(weights, labels, options.version)
+    manifests = _manifests(weights, options.version)
+    plan = plan_mix(weights, manifests, labels=labels, num_records=num_records)
     per_source = dataclasses.replace(
         options, batch_size=None, drop_remainder=False, repeat=True if num_records else options.repeat
     )
     datasets = []
-    for index, source in enumerate(plan.sources):
-        manifest = tf_data.read_manifest(source, version=options.version)
+    for index, (source, manifest) in enumerate(zip(plan.sources, manifests)):
         label_name = plan_read(manifest, per_source, path=source).label_name
         label_map = plan.label_maps[index] if plan.labels == LABELS_MERGED else None
         datasets.append(_tagged(tf_data.load(source, split, options=per_source), index, label_name, label_map))

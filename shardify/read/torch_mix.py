@@ -68,10 +68,8 @@ class MixedDataset(torch.utils.data.IterableDataset):
         options = reader_options(SHARD_DATASET, options, keywords)
         if options.seed is None:  # the turns' order and every output's order follow one seed
             options = dataclasses.replace(options, seed=0)
-        if num_records is not None and (isinstance(num_records, bool) or not isinstance(num_records, int) or num_records < 1):
-            raise ReadOptionError(f"num_records={num_records!r} must be a whole number of records above 0, or None")
         manifests = [load_manifest(str(path), version=options.version) for path in (weights if isinstance(weights, Mapping) else {})]
-        self._plan = plan_mix(weights, manifests, labels=labels)
+        self._plan = plan_mix(weights, manifests, labels=labels, num_records=num_records)
         self._sources = [ShardDataset(path, split, options=options) for path in self._plan.sources]
         kinds = [sorted(source._source.plan.names.values()) for source in self._sources]  # noqa: SLF001
         for path, kind in zip(self._plan.sources[1:], kinds[1:]):
