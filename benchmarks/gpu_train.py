@@ -31,7 +31,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -218,15 +218,8 @@ class _GpuDecoder:
                 yield images, targets
 
 
-def _cycle(make_loader: Callable[[int], object]) -> Iterator:
-    epoch = 0
-    while True:
-        yield from make_loader(epoch)
-        epoch += 1
-
-
-def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, int, Callable]:
-    """(batches of (images, labels) on `device`, number of classes, cleanup) for one source."""
+def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, int]:
+    """(batches of (images, labels) on `device`, number of classes) for one source."""
     import torch
     from torch.utils.data import DataLoader
 
@@ -239,7 +232,7 @@ def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, 
         generator = torch.Generator().manual_seed(0)
         images = torch.randint(0, 256, (args.batch, 3, args.image_size, args.image_size), dtype=torch.uint8, generator=generator).to(device)
         labels = torch.randint(0, num_classes, (args.batch,), generator=generator).to(device)
-        return iter(lambda: (images, labels), None), num_classes, lambda: None
+        return iter(lambda: (images, labels), None), num_classes
     if source in ("cpu", "gpu"):
         # A map-style reader and a sampler that draws as many records as the run needs: batches go
         # to the workers in turn, whatever the output's size (an IterableDataset batches inside
@@ -264,7 +257,7 @@ def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, 
             batches = ((x.to(device, non_blocking=True), y.to(device, non_blocking=True)) for x, y in raw)
         else:
             batches = _GpuDecoder(device, args.image_size)(raw)
-        return batches, num_classes, lambda: None
+        return batches, num_classes
     if source == "dali":
         from shardify.dali import dali_torch_iterator  # noqa: PLC0415 - only where DALI imports
 
@@ -280,7 +273,7 @@ def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, 
                     yield images.to(device), labels.to(device).long().view(-1)
                 iterator.reset()
 
-        return dali_batches(), num_classes, lambda: None
+        return dali_batches(), num_classes
     raise SystemExit(f"unknown source {source!r}")
 
 
@@ -289,21 +282,18 @@ def _run_torch(source: str, out: str, args) -> Figure:
 
     device = "cuda" if torch.cuda.is_available() and not args.dry_run else "cpu"
     torch.backends.cudnn.benchmark = True
-    batches, num_classes, cleanup = _torch_batches(source, out, args, device)
+    batches, num_classes = _torch_batches(source, out, args, device)
     step = _torch_model(num_classes, device)
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
-    try:
-        for _ in range(args.warmup):
+    for _ in range(args.warmup):
+        step(*next(batches))
+    sync()
+    with GpuBusy() as busy:
+        cpu0, t0 = _tree_cpu_seconds(), time.perf_counter()
+        for _ in range(args.steps):
             step(*next(batches))
         sync()
-        with GpuBusy() as busy:
-            cpu0, t0 = _tree_cpu_seconds(), time.perf_counter()
-            for _ in range(args.steps):
-                step(*next(batches))
-            sync()
-            elapsed, cpu = time.perf_counter() - t0, _tree_cpu_seconds() - cpu0
-    finally:
-        cleanup()
+        elapsed, cpu = time.perf_counter() - t0, _tree_cpu_seconds() - cpu0
     images = args.steps * args.batch
     return Figure(source, out, images / elapsed, None, busy.share, cpu / images, args.steps, args.batch, device)
 

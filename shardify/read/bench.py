@@ -187,7 +187,7 @@ def _bound(figures: Sequence[StageFigure], *, cores: int) -> str:
     instead, when reading alone is slower than this machine's cores could run the whole pipeline
     (the shards come slower than the CPUs could use them: a slow disk or network)."""
     bound = max(figures, key=lambda figure: figure.added_cpu_us).name
-    cpu_limited_rate = cores * 1e6 / max(figures[-1].cpu_us, max(f.cpu_us for f in figures), 1e-9)
+    cpu_limited_rate = cores * 1e6 / max(max(f.cpu_us for f in figures), 1e-9)
     if figures[0].name == "read" and figures[0].records_per_s < cpu_limited_rate:
         return "read"
     return bound
@@ -240,14 +240,15 @@ def bench(
             )
         )
         before_us, before_cpu_us = max(before_us, wall_us), max(before_cpu_us, cpu_us)
-    bound = _bound(figures, cores=_cores())
+    cores = _cores()
+    bound = _bound(figures, cores=cores)
     decode = next((figure for figure in figures if figure.name == "decode"), None)
     return BenchReport(
         path=path,
         split=split,
         records=count,
         mean_record_bytes=mean_bytes,
-        cores=_cores(),
+        cores=cores,
         stages=tuple(figures),
         bound=bound,
         lift=LIFTS.get(bound, ""),
