@@ -376,20 +376,13 @@ def _array_files(sample: Sequence[str]) -> list[str]:
 
 
 def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bool:
-    """Tables at the top named by splits (GLUE's train.tsv, dev.tsv, test.tsv) beside no images:
-    a table per split, whatever other files ship beside them."""
-    return bool(top_tables) and all(split_word(stem(p)) for p in top_tables) and not any(
-        extension(p) in IMAGE_EXTENSIONS for p in data_files
-    )
-
-
-def _tables_in_one_wrapper(data_files: Sequence[str]) -> bool:
-    """Tables named by splits, all in one folder below SRC (GLUE's `glue_data/MNLI/train.tsv`, a
-    download's `ag_news_csv/train.csv`) beside no images and no split folders: a table per split
-    inside the download's wrapper, read as if that folder were SRC."""
-    tables = [p for p in data_files if extension(p) in TABLE_EXTENSIONS]
+    """Tables named by splits beside no images: a table per split, whatever other files ship beside
+    them. At the top of SRC (GLUE's train.tsv, dev.tsv, test.tsv), or, with none there, all in one
+    folder below it that is no split folder (the download's wrapper: `glue_data/MNLI/train.tsv`,
+    `ag_news_csv/train.csv`), read as if that folder were SRC."""
+    tables = list(top_tables) or [p for p in data_files if extension(p) in TABLE_EXTENSIONS]
     folders = {posixpath.dirname(p) for p in tables}
-    if len(folders) != 1 or "" in folders or any(split_word(part) for part in next(iter(folders)).split("/")):
+    if len(folders) != 1 or any(split_word(part) for part in next(iter(folders)).split("/") if part):
         return False
     return all(split_word(stem(p)) for p in tables) and not any(extension(p) in IMAGE_EXTENSIONS for p in data_files)
 
@@ -512,13 +505,8 @@ def detect_layout(
             name = COCO if label_file.fmt == "coco" else LABEL_FILE
         elif name_pattern:
             name = NAMED_FILES
-        elif (
-            source_file
-            or (top_tables and not any("/" in p for p in data_files))
-            or _tables_by_split(top_tables, data_files)
-            or (not top_tables and _tables_in_one_wrapper(data_files))
-        ):
-            name = TABLES  # tables at the top, and no folders of files beside them (or a table per split, or in a wrapper)
+        elif source_file or (top_tables and not any("/" in p for p in data_files)) or _tables_by_split(top_tables, data_files):
+            name = TABLES  # tables at the top, and no folders of files beside them (or a table per split)
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
             text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}
