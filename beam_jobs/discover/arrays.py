@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator
+from typing import Any
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
+from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, in_batches, nothing, reject
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.converters import arrays, hdf5_arrays, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
-from shardify.plan.entries import ARRAY, Batch, Candidate
+from shardify.plan.entries import ARRAY, Candidate
 from shardify.plan.layout import SourceLayout
-from shardify.plan.raw_formats import raw_format_of
+from shardify.plan.raw_formats import RawFormat, raw_format_of
 
 __all__ = ["ArrayElements"]
 
@@ -91,31 +92,30 @@ class _ReadArrays(beam.DoFn):
                 raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
             height, width = images.shape[1:3]
             channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
-            element_bytes = height * width * channels
-            batch = Batch()
-            for index, label in enumerate(labels):
-                if names is not None and label >= len(names):
-                    yield reject(f"{item.relpath}#{index}", f"label {label} is past the {len(names)} names of its dataset")
-                    continue
-                name = names[label] if names is not None else str(label)
-                batch.append(
-                    Candidate(
-                        ARRAY,
-                        item.relpath,
-                        element_bytes,
-                        (name,),
-                        split=found.split,
-                        row=index,
-                        part=found.part,
-                        shape=(height, width, channels),
-                        location=item.location,
-                    )
-                )
-                if len(batch) == BATCH_SIZE:
-                    yield batch
-                    batch = Batch()
-            if batch:
-                yield batch
+            yield from in_batches(self._part_elements(item, found, labels, names, (height, width, channels)))
+
+    @staticmethod
+    def _part_elements(
+        item: Listed, found: arrays.ArrayFile, labels: Any, names: tuple[str, ...] | None, shape: tuple[int, int, int]
+    ) -> Iterator:
+        """A Candidate per image of one array of the file, or a reject for a label past its names."""
+        element_bytes = shape[0] * shape[1] * shape[2]
+        for index, label in enumerate(labels):
+            if names is not None and label >= len(names):
+                yield reject(f"{item.relpath}#{index}", f"label {label} is past the {len(names)} names of its dataset")
+                continue
+            name = names[label] if names is not None else str(label)
+            yield Candidate(
+                ARRAY,
+                item.relpath,
+                element_bytes,
+                (name,),
+                split=found.split,
+                row=index,
+                part=found.part,
+                shape=shape,
+                location=item.location,
+            )
 
 
     def _raw_elements(self, item: Listed) -> Iterator:
@@ -141,8 +141,12 @@ class _ReadArrays(beam.DoFn):
                 if not labels_path:
                     raise
                 raise InvalidInputError(f"no {posixpath.basename(labels_path)} beside it to label its images") from None
+        yield from in_batches(self._raw_candidates(item, fmt, count, labels, names))
+
+    @staticmethod
+    def _raw_candidates(item: Listed, fmt: RawFormat, count: int, labels: list[int], names: tuple[str, ...]) -> Iterator:
+        """A Candidate per record of a raw file, or a reject for a label outside its classes."""
         channels, height, width = fmt.shape
-        batch = Batch()
         for index in range(count):
             label = labels[index] if labels else None
             if label is not None and not 0 <= label < len(names):
@@ -152,24 +156,17 @@ class _ReadArrays(beam.DoFn):
                     f"the {len(names)} classes of {fmt.names_file}",
                 )
                 continue
-            batch.append(
-                Candidate(
-                    ARRAY,
-                    item.relpath,
-                    fmt.pixel_bytes,
-                    (names[label],) if label is not None else (),
-                    split=fmt.split_of(item.relpath),
-                    unlabelled=label is None,
-                    row=index,
-                    shape=(height, width, channels),
-                    location=item.location,
-                )
+            yield Candidate(
+                ARRAY,
+                item.relpath,
+                fmt.pixel_bytes,
+                (names[label],) if label is not None else (),
+                split=fmt.split_of(item.relpath),
+                unlabelled=label is None,
+                row=index,
+                shape=(height, width, channels),
+                location=item.location,
             )
-            if len(batch) == BATCH_SIZE:
-                yield batch
-                batch = Batch()
-        if batch:
-            yield batch
 
 
     def _hdf5_elements(self, item: Listed) -> Iterator:
@@ -183,13 +180,13 @@ class _ReadArrays(beam.DoFn):
             labels = hdf5_arrays.read_labels(fileobj, found)
         height, width, channels = found.shape
         split = hdf5_arrays.hdf5_split(item.relpath)
-        batch = Batch()
-        for index, label in enumerate(labels):
-            if label < 0:
-                yield reject(f"{item.relpath}#{found.images}:{index}", f"label {label} of {found.labels} is negative")
-                continue
-            batch.append(
-                Candidate(
+
+        def candidates() -> Iterator:
+            for index, label in enumerate(labels):
+                if label < 0:
+                    yield reject(f"{item.relpath}#{found.images}:{index}", f"label {label} of {found.labels} is negative")
+                    continue
+                yield Candidate(
                     ARRAY,
                     item.relpath,
                     height * width * channels,
@@ -200,12 +197,8 @@ class _ReadArrays(beam.DoFn):
                     shape=(height, width, channels),
                     location=item.location,
                 )
-            )
-            if len(batch) == BATCH_SIZE:
-                yield batch
-                batch = Batch()
-        if batch:
-            yield batch
+
+        yield from in_batches(candidates())
 
 
 class ArrayElements(beam.PTransform):

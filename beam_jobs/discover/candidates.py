@@ -9,15 +9,16 @@ runner) would otherwise exceed the cost of writing a small text record several t
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Iterable, Iterator
+from typing import Any, NamedTuple
 
 import apache_beam as beam
 
 from shardify.converters.archives import MemberLocation
-from shardify.plan.entries import Reject
+from shardify.plan.entries import Batch, Reject
 
 __all__ = [
-    "CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "TEXT_PAIR_COLUMN", "ANSWERS_COLUMN", "BATCH_SIZE", "Listed", "reject", "nothing"
+    "CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "TEXT_PAIR_COLUMN", "ANSWERS_COLUMN", "BATCH_SIZE", "Listed", "reject", "nothing", "in_batches"
 ]
 
 CANDIDATES, REJECTS, COLUMNS, NOTES = "candidates", "rejects", "columns", "notes"
@@ -55,3 +56,20 @@ def reject(relpath: str, reason: str, row: int = 0, stage: str = "discover") -> 
 def nothing(pcoll: beam.PCollection, label: str) -> beam.PCollection:
     """An empty PCollection in `pcoll`'s pipeline: a layout without columns or notes."""
     return pcoll.pipeline | label >> beam.Create([])
+
+
+def in_batches(items: Iterable[Any]) -> Iterator[Any]:
+    """Candidates gathered in Batches of BATCH_SIZE as they come; anything tagged (a reject) passed
+    on at once, in its place."""
+    batch = Batch()
+    for item in items:
+        if isinstance(item, beam.pvalue.TaggedOutput):
+            yield item
+            continue
+        batch.append(item)
+        if len(batch) == BATCH_SIZE:
+            yield batch
+            batch = Batch()
+    if batch:
+        yield batch
+
