@@ -5,7 +5,6 @@ shardify only ever deletes files whose names it writes (see `naming.is_shardify_
 
 from __future__ import annotations
 
-import json
 import posixpath
 import uuid
 from collections.abc import Iterable, Mapping
@@ -13,11 +12,10 @@ from collections.abc import Iterable, Mapping
 from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.errors import OutputError
+from shardify.errors import InvalidInputError, OutputError, ShardifyError
 from shardify.format import naming
-
-# A manifest larger than this is not read to find its source (the run then replaces it as before).
-MAX_MANIFEST_PEEK_BYTES = 64 << 20
+from shardify.format.manifest import MAX_MANIFEST_BYTES, load_manifest
+from shardify.inputs.paths import is_local_path
 
 __all__ = [
     "list_names",
@@ -48,21 +46,27 @@ def list_names(folder: str) -> list[str]:
     return sorted(names)
 
 
+def _read_bounded(path: str) -> str:
+    """A manifest's text from any Beam file system, never more than MAX_MANIFEST_BYTES (as local
+    manifests are read)."""
+    with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as manifest:
+        data = manifest.read(MAX_MANIFEST_BYTES + 1)
+    if len(data) > MAX_MANIFEST_BYTES:
+        raise InvalidInputError(f"larger than {MAX_MANIFEST_BYTES >> 20} MiB: not a shardify manifest")
+    return data.decode("utf-8")
+
+
 def _finished_source(folder: str) -> str | None:
-    """The source a finished output in `folder` was converted from, as its manifest records it;
-    None when there is no manifest, or it cannot be read as one (then it is not a finished output
-    worth keeping, and the run replaces it as before)."""
-    path = FileSystems.join(folder, naming.MANIFEST_FILENAME)
+    """The source the latest version of a finished output in `folder` was converted from, as its
+    manifest (read and checked as every reader reads it) records it; None when there is no valid
+    manifest (then it is not a finished output worth keeping, and the run replaces it as before)."""
     try:
-        if not FileSystems.exists(path):
-            return None
-        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as manifest:
-            text = manifest.read(MAX_MANIFEST_PEEK_BYTES + 1)
-        if len(text) > MAX_MANIFEST_PEEK_BYTES:
-            return None
-        source = json.loads(text).get("dataset_version", {}).get("source")
-    except (OSError, BeamIOError, ValueError, AttributeError):
+        if not FileSystems.exists(FileSystems.join(folder, naming.MANIFEST_FILENAME)):
+            return None  # (object stores' clients raise their own kinds of "not found")
+        manifest = load_manifest(folder, read_text=None if is_local_path(folder) else _read_bounded)
+    except (ShardifyError, OSError, ValueError, BeamIOError):
         return None
+    source = manifest.versions[-1].get("source") if manifest.versions else None
     return source if isinstance(source, str) and source else None
 
 
