@@ -15,7 +15,7 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
@@ -352,10 +352,17 @@ def _check_finished(config: ConvertConfig) -> None:
 
 
 def plan_conversion(
-    config: ConvertConfig, *, beam_args: Sequence[str] = (), num_workers: int | None = None, append: bool = False
+    config: ConvertConfig,
+    *,
+    beam_args: Sequence[str] = (),
+    num_workers: int | None = None,
+    append: bool = False,
+    on_layout: Callable[[SourceLayout], None] | None = None,
 ) -> PlanSummary:
     """Discovers and plans without writing anything to `config.output`: the dry run (with
     `append`, of the inputs OUT does not hold yet, as `run_conversion` would append them).
+    `on_layout` is given the source's layout as soon as it is known (the dry run writes it to a
+    layout file even when planning then fails).
 
     Runs locally (planning reads every header, which is cheap next to writing).
 
@@ -368,6 +375,8 @@ def plan_conversion(
     try:
         FileSystems.set_options(pipeline.options)
         config, source_layout, scan = _prepared(config)
+        if on_layout is not None:
+            on_layout(source_layout)
         pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers, append=append)
         version = VersionPlan()
         if append:

@@ -8,6 +8,7 @@ answers at once. Results go to stdout; the plan, progress and errors to stderr.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -24,7 +25,8 @@ from typer.core import TyperCommand
 from shardify.cli.exit_codes import FAILURE, fail, reporting_errors, without_beam_step
 from shardify.config import ConvertConfig
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
-from shardify.errors import InvalidInputError, ShardifyError
+from shardify.cli.layout_option import apply_layout_file, write_layout_file, written_note
+from shardify.errors import DoubtedGuess, InvalidInputError, ShardifyError, UsageError
 from shardify.format import naming
 from shardify.format.contract import CLASS_ID_CONVENTIONS, DEFAULT_CLASS_IDS
 from shardify.inputs.files import open_local_input
@@ -110,6 +112,10 @@ def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = 
 _MAX_LABEL_NAMES_BYTES = 16 << 20
 
 
+# What ConvertConfig takes when an option is not given: a layout file's value replaces these only.
+_CONFIG_DEFAULTS = {f.name: f.default for f in dataclasses.fields(ConvertConfig)} | {"split": None, "label_names": ()}
+
+
 def _label_names(path: Optional[Path]) -> tuple[str, ...]:
     """The names in a `--label-names` file (normalised and checked by ConvertConfig).
 
@@ -180,6 +186,17 @@ def convert(
             help=f"Force the layout: {', '.join(LAYOUTS)}. Default: detected, and said why.",
             case_sensitive=False,
             show_choices=False,
+            rich_help_panel=_INPUT,
+        ),
+    ] = None,
+    layout_file: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--layout-file",
+            metavar="FILE",
+            help="Read SRC as this layout file says, with no detection. With --dry-run and no FILE yet: "
+            "write detection's guess there, to mend and run (docs/layout-files.md).",
+            dir_okay=False,
             rich_help_panel=_INPUT,
         ),
     ] = None,
@@ -427,35 +444,44 @@ def convert(
     for option, value, wanted in (("--job-endpoint", job_endpoint, "portable"), ("--dask-address", dask_address, "dask")):
         if value and runner != wanted:
             fail(f"{option} goes with --runner {wanted}, not --runner {runner}")
+    options = dict(
+        source=src,
+        output=out,
+        shards=shard_size or shards or ShardRequest(largest=1),
+        seed=seed,
+        max_pixels=max_pixels,
+        layout=layout.value if layout else "",
+        labels_file=labels or "",
+        split=split,
+        label_names=_label_names(label_names),
+        text_column=text_column,
+        label_column=label_column,
+        keep_columns=_columns(keep_columns),
+        label_separator=label_separator,
+        header=header,
+        label_from_name=label_from_name,
+        label_level=label_level,
+        class_ids=class_ids.value,
+        masks=masks,
+        keypoints=keypoints,
+        boxes_outside=boxes_outside.value,
+        encoding=encoding,
+        max_rejects=max_rejects,
+        follow_outside_links=follow_outside_links,
+        validate=validate.value,
+        apply_exif_orientation=apply_exif_orientation,
+        resize=resize,
+    )
+    writes_layout = layout_file is not None and dry_run and not layout_file.exists()
+    if layout_file is not None and not writes_layout:
+        if not layout_file.exists():
+            fail(f"layout file {layout_file} does not exist: write detection's guess there with --dry-run --layout-file {layout_file}")
+        try:
+            options = apply_layout_file(layout_file, options, _CONFIG_DEFAULTS)
+        except ShardifyError as error:
+            fail(str(error))
     try:
-        config = ConvertConfig(
-            source=src,
-            output=out,
-            shards=shard_size or shards or ShardRequest(largest=1),
-            seed=seed,
-            max_pixels=max_pixels,
-            layout=layout.value if layout else "",
-            labels_file=labels or "",
-            split=split,
-            label_names=_label_names(label_names),
-            text_column=text_column,
-            label_column=label_column,
-            keep_columns=_columns(keep_columns),
-            label_separator=label_separator,
-            header=header,
-            label_from_name=label_from_name,
-            label_level=label_level,
-            class_ids=class_ids.value,
-            masks=masks,
-            keypoints=keypoints,
-            boxes_outside=boxes_outside.value,
-            encoding=encoding,
-            max_rejects=max_rejects,
-            follow_outside_links=follow_outside_links,
-            validate=validate.value,
-            apply_exif_orientation=apply_exif_orientation,
-            resize=resize,
-        )
+        config = ConvertConfig(**options)
     except ValueError as error:
         fail(str(error))
     beam_args = [
@@ -466,7 +492,7 @@ def convert(
     # Beam warns at import that optional GCP client libraries are missing; irrelevant offline.
     logging.getLogger().addFilter(lambda record: "apitools not found" not in record.getMessage())
     if dry_run:
-        _dry_run(config, beam_args, workers, append=append)
+        _dry_run(config, beam_args, workers, append=append, write_layout=layout_file if writes_layout else None)
     else:
         _convert(config, beam_args, runner=runner, workers=workers, overwrite=overwrite, quiet=quiet, append=append)
 
@@ -585,8 +611,12 @@ def _worker_failure(error: Exception, log_path: str = "") -> ShardifyError:
     return ShardifyError(f"{message} (worker log: {log_path})" if log_path else message)
 
 
-def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None, *, append: bool = False) -> None:
-    """Prints the plan (with --append: of the inputs OUT does not hold yet); writes nothing."""
+def _dry_run(
+    config: ConvertConfig, beam_args: list[str], workers: int | None, *, append: bool = False, write_layout: Path | None = None
+) -> None:
+    """Prints the plan (with --append: of the inputs OUT does not hold yet); writes nothing to
+    OUT. With `write_layout`, writes detection's guess to that layout file (even a guess whose
+    doubt stops the run: the user mends it there)."""
     from shardify.beam_jobs.launch import plan_conversion
     from shardify.cli.local_run import worker_output_to_log
     from shardify.cli.plan_text import describe_plan
@@ -594,8 +624,17 @@ def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None, *
     with reporting_errors(interrupted=lambda: "a dry run writes nothing"):
         with worker_output_to_log() as (stream, log_path):
             _configure_logging(stream, quiet=True, other_logs=log_path)
+            def on_layout(guess: object) -> None:
+                if write_layout is not None:
+                    write_layout_file(write_layout, guess, config, source=config.source)
+
             try:
-                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers, append=append)
+                summary = plan_conversion(config, beam_args=beam_args, num_workers=workers, append=append, on_layout=on_layout)
+            except DoubtedGuess as doubt:
+                if write_layout is None:
+                    raise
+                write_layout_file(write_layout, doubt.guess, config, source=config.source, doubt=str(doubt))
+                raise UsageError(f"{doubt}\n{written_note(write_layout, config.source, config.output)}") from None
             except ShardifyError:
                 raise
             except Exception as error:
@@ -609,4 +648,6 @@ def _dry_run(config: ConvertConfig, beam_args: list[str], workers: int | None, *
             f"a conversion would write no records: no usable input under {config.source}" + (f" ({reasons})" if reasons else ""),
             code=FAILURE,
         )
+    if write_layout is not None:
+        typer.echo(written_note(write_layout, config.source, config.output))
     typer.echo(f"dry run: nothing written to {config.output}")

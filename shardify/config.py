@@ -71,6 +71,9 @@ class ConvertConfig:
       resize: store images larger than it asks shrunk to it (`--resize shorter:256` with
         `--jpeg-quality`; see `converters.resize`), or None: every image as found. Text
         ("shorter:256") is parsed with `parse_resize`.
+      layout_given: how to read SRC, from a layout file (`--layout-file`; see
+        `shardify.plan.layout_file`): detection is skipped, and with it `layout`, `labels_file` and
+        `label_level`, which the layout already holds. None: detected.
       max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
         a count ("50") or a share of the inputs tried ("10%"), parsed into a RejectLimit.
     """
@@ -101,6 +104,7 @@ class ConvertConfig:
     validate: str = DEFAULT_VALIDATE
     apply_exif_orientation: bool = False
     resize: Resize | None = None
+    layout_given: layout.SourceLayout | None = None
 
     def __post_init__(self) -> None:
         # Text from a library caller, parsed once (each raises ValueError with the reason).
@@ -132,6 +136,8 @@ class ConvertConfig:
                 raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
+        if self.layout_given is not None and (self.layout or self.labels_file or self.label_level is not None):
+            raise ValueError("a layout file says how SRC is read: --layout, --labels and --label-level go in it, not beside it")
         if self.class_ids not in contract.CLASS_ID_CONVENTIONS:
             raise ValueError(f"--class-ids {self.class_ids!r} is not one of {', '.join(contract.CLASS_ID_CONVENTIONS)}")
         if self.boxes_outside not in ("clip", "drop"):
@@ -166,7 +172,7 @@ class ConvertConfig:
     def manifest_options(self) -> dict[str, object]:
         """The options as the manifest records them: requests as their option's text."""
         options = asdict(self)
-        del options["source"], options["output"]
+        del options["source"], options["output"], options["layout_given"]  # the manifest records the layout
         options["shards"] = str(self.shards)
         options["split"] = str(self.split) if self.split else ""
         options["max_rejects"] = str(self.max_rejects)

@@ -16,6 +16,7 @@ __all__ = [
     "RejectLimitError",
     "RunnerError",
     "UsageError",
+    "DoubtedGuess",
     "ReadOptionError",
     "reject_reason",
 ]
@@ -28,6 +29,17 @@ class ShardifyError(Exception):
 class UsageError(ShardifyError):
     """Options that cannot work together, or with this source and output (OUT inside SRC's
     parent chain, --split over split folders, ...): found before any work; the CLI exits 2."""
+
+
+class DoubtedGuess(UsageError):
+    """Detection guessed how to read SRC and then saw a sign that the guess is wrong
+    (`shardify.plan.guards`): the run stops like any usage error (exit 2), and the guess (a
+    `SourceLayout`) travels with it, so that `--dry-run --layout-file FILE` writes it for the user
+    to mend instead of leaving them to rebuild it from options."""
+
+    def __init__(self, message: str, guess: object) -> None:
+        super().__init__(message)
+        self.guess = guess
 
 
 class ReadOptionError(UsageError, ValueError):

@@ -25,7 +25,7 @@ from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import archives, evidence_files, hdf5_arrays, label_files, line_tables, qa_json, yolo_yaml
 from shardify.converters.evidence_files import first_lines
-from shardify.errors import InvalidInputError, SourceError, UsageError
+from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
@@ -579,8 +579,11 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         folder of files with no way to label them.
     """
     listed, complete, top_folders = _list_sample(config)
-    with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
-        found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
+    if config.layout_given is not None:  # a layout file: read as it says, nothing guessed
+        found = config.layout_given
+    else:
+        with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
+            found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
     if found.source_file:  # one table or one archive: that file is the whole input
         item = list_file(config.source, found.source_file)
         listed, complete = ([item] if isinstance(item, Listed) else []), True
@@ -757,7 +760,10 @@ def _detect_folder(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
-    guards.check_guess(config, sample, detected, annotations)
+    try:
+        guards.check_guess(config, sample, detected, annotations)
+    except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
+        raise DoubtedGuess(str(error), detected) from None
     return detected
 
 

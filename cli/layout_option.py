@@ -1,0 +1,80 @@
+"""`--layout-file FILE`: run from a layout file, or (with `--dry-run`) write detection's guess to one.
+
+The file itself (its keys, reading and writing) is `shardify.plan.layout_file`; this module is the
+command line's edge: it reads the file once into the options the conversion takes, refuses an option
+given both on the command line and in the file with another value, and writes the guess.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from shardify.errors import UsageError
+from shardify.inputs.files import open_local_input
+from shardify.plan import layout_file
+
+__all__ = ["apply_layout_file", "write_layout_file", "written_note"]
+
+
+def apply_layout_file(path: Path, options: dict[str, object], defaults: dict[str, object]) -> dict[str, object]:
+    """`options` (ConvertConfig's keyword arguments from the command line) with the layout file's
+    layout and reading options.
+
+    Args:
+      path: the layout file; it exists.
+      options: the command line's values.
+      defaults: ConvertConfig's defaults: a value equal to its default was not given.
+
+    Raises:
+      UsageError: the file cannot be read or is no layout file; an option is given both on the
+        command line and in the file, with different values.
+    """
+    try:
+        with open_local_input(str(path)) as f:
+            text = f.read(layout_file.MAX_BYTES + 1).decode("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"layout file {path} cannot be read: {getattr(error, 'strerror', None) or error}") from None
+    spec = layout_file.loads(text, where=str(path))
+    merged = dict(options)
+    for key, value in spec.options.items():
+        given = _as_text(options[key]) if key == "split" else options[key]
+        if given != defaults[key] and given != value:
+            raise UsageError(
+                f"--{key.replace('_', '-')} is {given!r} on the command line and {value!r} in {path}: give it in one place"
+            )
+        merged[key] = value
+    merged["layout_given"] = spec.layout
+    return merged
+
+
+def _as_text(value: object) -> object:
+    return "" if value is None else str(value)
+
+
+def write_layout_file(path: Path, guess: object, config: object, *, source: str, doubt: str = "") -> None:
+    """Writes detection's guess (a SourceLayout) and the conversion's reading options (from its
+    ConvertConfig) to a new file `path`.
+
+    Raises:
+      UsageError: `path` exists (it would be read, not written) or cannot be written.
+    """
+    wanted = {key: getattr(config, key) for key in layout_file.READING_OPTIONS}
+    wanted["split"] = _as_text(wanted["split"])
+    text = layout_file.dumps(layout_file.LayoutSpec(guess, wanted), source=source, doubt=doubt)
+    try:
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(text)
+    except FileExistsError:
+        raise UsageError(f"layout file {path} appeared while planning; it was left as it is") from None
+    except OSError as error:
+        raise UsageError(f"layout file {path} cannot be written: {error.strerror or error}") from None
+
+
+def written_note(path: Path, src: str, out: str) -> str:
+    """What to do with a layout file just written."""
+    shown = os.path.relpath(path) if not str(path).startswith("/") else str(path)
+    return (
+        f"layout written to {shown}: mend what is wrong there, then "
+        f"`shardify convert {src} {out} --layout-file {shown}` (add --dry-run to check it first)"
+    )

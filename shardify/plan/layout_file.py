@@ -1,0 +1,273 @@
+"""The layout file: what detection guessed, as a short YAML file a user can read, mend and run.
+
+Detection's one product is a `SourceLayout` (how to read SRC: its inputs, where labels, splits and
+objects come from) plus the few reading options it was decided with (text and label columns, label
+names, class numbering). `shardify convert SRC OUT --dry-run --layout-file FILE` writes both here;
+`shardify convert SRC OUT --layout-file FILE` reads them back and runs with no detection at all, so
+a wrong guess is mended by editing a line (`label_levels: {'': 2}`), not by learning ten options.
+
+The file is the dataclasses' own fields, defaults left out, in the plan's vocabulary (docs/layout-
+files.md lists every key). Writing then reading gives back an equal layout: the tests hold every
+supported public layout to that. The file is untrusted like any input: it is read with
+`yaml.safe_load` from at most MAX_BYTES, every key and type is checked, paths must stay inside SRC
+(a label file given by absolute path excepted, as `--labels` allows), and a fault is a UsageError
+naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field
+
+import yaml
+
+from shardify.errors import UsageError
+from shardify.plan import layout as layout_lib
+from shardify.plan.entries import is_inside
+
+__all__ = ["FORMAT_VERSION", "MAX_BYTES", "READING_OPTIONS", "LayoutSpec", "dumps", "loads"]
+
+FORMAT_VERSION = 1
+# A layout file is a few dozen lines; a label vocabulary of 100,000 names stays far below this.
+MAX_BYTES = 8 << 20
+# The conversion options that say how inputs are read (not how they are stored or run): they
+# travel with the layout. Keys as ConvertConfig names them.
+READING_OPTIONS: tuple[str, ...] = (
+    "label_names",
+    "text_column",
+    "label_column",
+    "keep_columns",
+    "label_separator",
+    "header",
+    "label_from_name",
+    "split",
+    "class_ids",
+    "masks",
+    "keypoints",
+    "boxes_outside",
+    "encoding",
+)
+# Always written, even at their default: the numbering of detection classes decides what a
+# trainer reads as background, so the file says it.
+_ALWAYS_WRITTEN = frozenset({"class_ids"})
+_OPTION_TYPES: dict[str, object] = {
+    "label_names": tuple[str, ...],
+    "text_column": str,
+    "label_column": str,
+    "keep_columns": tuple[str, ...],
+    "label_separator": str,
+    "header": typing.Optional[bool],
+    "label_from_name": str,
+    "split": str,
+    "class_ids": str,
+    "masks": bool,
+    "keypoints": bool,
+    "boxes_outside": str,
+    "encoding": str,
+}
+# SourceLayout fields detection narrates rather than decides: written as comments, not keys.
+_NARRATION = frozenset({"notes"})
+# The key, in a mapping by split folder (label_levels), of files outside split folders.
+_NO_FOLDER = "*"
+# The file's key for SourceLayout.name (a bare `name:` would read as the dataset's name).
+_LAYOUT_KEY = "layout"
+
+
+@dataclass(frozen=True)
+class LayoutSpec:
+    """A layout file's content.
+
+    Attributes:
+      layout: how to read SRC.
+      options: READING_OPTIONS the file sets (ConvertConfig's names and value types; `split` as
+        its option's text), the others left to the command line.
+    """
+
+    layout: layout_lib.SourceLayout
+    options: dict[str, object] = field(default_factory=dict)
+
+
+def dumps(spec: LayoutSpec, *, source: str, doubt: str = "") -> str:
+    """The layout file's text: a comment header (what wrote it, detection's notes, what gives
+    labels and splits, a doubt that stopped the run), then the keys."""
+    source_layout = spec.layout
+    labels, splits = source_layout.provenance(ratios=spec.options.get("split") or None)
+    lines = [
+        f"# shardify layout of {source}, as detection read it.",
+        "# Mend what is wrong, check it with --dry-run, then convert with it:",
+        "#   shardify convert SRC OUT --layout-file THIS_FILE",
+        "# Every key: docs/layout-files.md. Detection's notes:",
+        *(f"#   - {note}" for note in source_layout.notes),
+        f"# labels from: {labels}",
+        f"# splits from: {splits}",
+    ]
+    if doubt:
+        lines += ["#", "# DETECTION DOUBTED THIS GUESS, and stopped before writing:"]
+        lines += [f"#   {line}" for line in doubt.splitlines() if line.strip()]
+    body: dict[str, object] = {"shardify_layout": FORMAT_VERSION}
+    body.update(_to_data(source_layout, rename={"name": _LAYOUT_KEY}, skip=_NARRATION))
+    options = {
+        key: _plain(value)
+        for key, value in spec.options.items()
+        if key in _ALWAYS_WRITTEN or value != _option_default(key)
+    }
+    if options:
+        body["options"] = options
+    text = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=110, default_flow_style=False)
+    return "\n".join(lines) + "\n" + text
+
+
+def loads(text: str, *, where: str) -> LayoutSpec:
+    """A layout file's content, checked.
+
+    Args:
+      text: the file's text.
+      where: the file's name, for messages.
+
+    Raises:
+      UsageError: not YAML, not a layout file, a key unknown or of the wrong type, a value the
+        layout refuses, or a path leaving SRC.
+    """
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise UsageError(f"{where}: a layout file is at most {MAX_BYTES >> 20} MB; this one is larger")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        at = f" (line {mark.line + 1})" if mark is not None else ""
+        raise UsageError(f"{where}: not a YAML file{at}: {getattr(error, 'problem', None) or error}") from None
+    if not isinstance(data, dict) or data.get("shardify_layout") != FORMAT_VERSION:
+        raise UsageError(
+            f"{where}: not a shardify layout file (it starts with `shardify_layout: {FORMAT_VERSION}`; "
+            "write one with `shardify convert SRC OUT --dry-run --layout-file FILE`)"
+        )
+    data = dict(data)
+    del data["shardify_layout"]
+    options = _options(data.pop("options", None) or {}, where)
+    if _LAYOUT_KEY not in data:
+        raise UsageError(f"{where}: no `{_LAYOUT_KEY}:` key (one of {', '.join(layout_lib.LAYOUTS)})")
+    data["name"] = data.pop(_LAYOUT_KEY)
+    source_layout = _from_data(layout_lib.SourceLayout, data, where, "")
+    _check_paths(source_layout, where)
+    return LayoutSpec(source_layout, options)
+
+
+def _option_default(key: str) -> object:
+    from shardify.config import ConvertConfig  # config imports this package's layout module
+
+    default = {f.name: f.default for f in dataclasses.fields(ConvertConfig)}[key]
+    return "" if key == "split" and default is None else default
+
+
+def _options(data: object, where: str) -> dict[str, object]:
+    if not isinstance(data, dict):
+        raise UsageError(f"{where}: `options` must be a mapping of option names to values")
+    unknown = sorted(str(key) for key in data if key not in _OPTION_TYPES)
+    if unknown:
+        raise UsageError(f"{where}: options: unknown {', '.join(unknown)} (known: {', '.join(READING_OPTIONS)})")
+    return {key: _value(_OPTION_TYPES[key], value, where, f"options.{key}") for key, value in data.items()}
+
+
+# --------------------------------------------------------------------------------------------------
+# Dataclasses to plain data and back, by their type hints
+# --------------------------------------------------------------------------------------------------
+
+def _plain(value: object) -> object:
+    if dataclasses.is_dataclass(value):
+        return _to_data(value)
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
+        # (key, value) pairs: split_names, label_levels, codes. YAML writes an empty key as a
+        # `? ''` block; files outside split folders are keyed `*` instead.
+        return {(k or _NO_FOLDER): _plain(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _to_data(obj: object, *, rename: dict[str, str] | None = None, skip: frozenset[str] = frozenset()) -> dict:
+    out: dict[str, object] = {}
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if f.name in skip or value == f.default:
+            continue
+        out[(rename or {}).get(f.name, f.name)] = _plain(value)
+    return out
+
+
+def _hints(cls: type) -> dict[str, object]:
+    return typing.get_type_hints(cls)
+
+
+def _from_data(cls: type, data: object, where: str, path: str) -> object:
+    if not isinstance(data, dict):
+        raise UsageError(f"{where}: {path or 'the file'} must be a mapping of keys to values")
+    hints = _hints(cls)
+    known = [f.name for f in dataclasses.fields(cls) if f.name not in _NARRATION]
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        shown = [_LAYOUT_KEY if name == "name" and cls is layout_lib.SourceLayout else name for name in known]
+        raise UsageError(f"{where}: {path + ': ' if path else ''}unknown key {', '.join(unknown)} (known: {', '.join(shown)})")
+    values = {key: _value(hints[key], value, where, f"{path}.{key}" if path else key) for key, value in data.items()}
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as error:
+        raise UsageError(f"{where}: {path or 'the layout'}: {error}") from None
+
+
+def _value(hint: object, value: object, where: str, path: str) -> object:
+    """`value` as the type `hint` names, or a UsageError naming `path`."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _value(inner, value, where, path)
+    if dataclasses.is_dataclass(hint):
+        return _from_data(hint, value, where, path)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis and typing.get_origin(args[0]) is tuple:
+            key_type, value_type = typing.get_args(args[0])
+            if not isinstance(value, dict):
+                raise UsageError(f"{where}: {path} must be a mapping")
+            return tuple(
+                (_value(key_type, "" if k == _NO_FOLDER else k, where, f"{path} key"), _value(value_type, v, where, f"{path}.{k}"))
+                for k, v in value.items()
+            )
+        if not isinstance(value, list):
+            raise UsageError(f"{where}: {path} must be a list")
+        return tuple(_value(args[0], item, where, f"{path}[{i}]") for i, item in enumerate(value))
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise UsageError(f"{where}: {path} must be true or false, not {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UsageError(f"{where}: {path} must be a whole number, not {value!r}")
+        return value
+    if hint is str:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)  # `split_names: {2017: train}` reads 2017 as a number
+        if not isinstance(value, str):
+            raise UsageError(f"{where}: {path} must be text, not {value!r}")
+        return value
+    raise AssertionError(f"no reading for {hint!r}")  # a field type this module does not know yet
+
+
+def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
+    """Every file the layout names lies inside SRC (a label file may be absolute, as `--labels`)."""
+    named = [("labels_file", source_layout.labels_file), ("vocabulary_file", source_layout.vocabulary_file)]
+    named += [("source_file", source_layout.source_file)]
+    for e in source_layout.evidence:
+        named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file)]
+    structure = source_layout.structure
+    if structure is not None:
+        named += [("structure.root", structure.root.rstrip("/"))]
+        named += [("structure.mask_folders", folder.rstrip("/")) for folder in structure.mask_folders]
+    for key, path in named:
+        if not path or (key == "labels_file" and path.startswith("/") and ".." not in path.split("/")):
+            continue
+        if not is_inside(path):
+            raise UsageError(f"{where}: {key} {path!r} leaves SRC: name files relative to SRC, without '..'")
+
