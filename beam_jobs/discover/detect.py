@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import guards
+from shardify.beam_jobs.discover import card, guards
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -716,6 +716,9 @@ def _detect_folder(
         raise SourceError(f"label file {config.labels_file} does not exist")
     label_file = _label_file_sample(labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
     forced = config.layout
+    card_file, card_pairs = card.card_patterns(config, top_files) if not label_file else ("", ())
+    if not forced and card_pairs and card.all_tables(sample, card_pairs):
+        forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
     if not forced and not label_file and not config.label_from_name and _line_tables(config, top_files):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
     if not forced and not label_file and not config.label_from_name and (_yolo_labels(config, sample) or _hf_metadata(config, sample)):
@@ -741,6 +744,8 @@ def _detect_folder(
         forced=forced,
         archive_folders=archive_folders,
     )
+    if card_pairs:
+        detected = card.with_card(detected, card_file, card_pairs)
     if detected.name == layout.ARRAYS:
         _check_hdf5(config, sample)
     if annotations:

@@ -118,7 +118,8 @@ class _MakeEntries(beam.DoFn):
             yield entries
 
     def _source_split(self, candidate: Candidate) -> str:
-        return candidate.split or self._layout.split_of(candidate.relpath)[0]
+        patterned = self._layout.pattern_split(candidate.relpath) if self._layout.split_patterns else None
+        return patterned or candidate.split or self._layout.split_of(candidate.relpath)[0]
 
     def _entry(self, candidate: Candidate) -> Entry:
         if candidate.size_bytes > contract.MAX_INPUT_BYTES:  # never read: a record cannot hold it

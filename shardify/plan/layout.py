@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.format import contract, image_formats
+from shardify.plan.dataset_card import pattern_regex
 from shardify.plan.evidence import Evidence, looks_like_a_list
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure, infer_structure, split_word
@@ -212,6 +213,9 @@ class SourceLayout:
         `label_names.numbering_base`).
       objects: the object features records hold: a detection dataset's boxes (COCO, Pascal VOC,
         YOLO), with masks and keypoints where asked and given.
+      split_patterns: (path glob, split) pairs that decide each file's split before anything
+        else, a file taking its first match's; files none matches are not inputs. From a Hugging
+        Face dataset card's `data_files` (see `shardify.plan.dataset_card`) or a layout file.
     """
 
     name: str
@@ -229,6 +233,7 @@ class SourceLayout:
     vocabulary_file: str = ""
     vocabulary_base: int | None = None
     objects: contract.ObjectSchema = contract.ObjectSchema()
+    split_patterns: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -240,9 +245,21 @@ class SourceLayout:
         if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
 
+    def pattern_split(self, relpath: str) -> str | None:
+        """The split the first of `split_patterns` that `relpath` matches names; None: no pattern
+        matches (or there are none)."""
+        for pattern, split in self.split_patterns:
+            if pattern_regex(pattern).match(relpath):
+                return split
+        return None
+
     def split_of(self, relpath: str) -> tuple[str, str]:
         """(the split its split folder names, the path inside that folder); ("", relpath) outside
-        split folders."""
+        split folders. A split pattern's split comes first (the path then kept whole)."""
+        if self.split_patterns:
+            split = self.pattern_split(relpath)
+            if split is not None:
+                return split, relpath
         structure = self.structure
         if structure is not None:
             folder = structure.split_folder_of(relpath)
@@ -289,7 +306,10 @@ class SourceLayout:
             labels = "class folders" if self.name != WEBDATASET else "each sample's .cls or .json member"
         else:
             labels = "none: the records are unlabelled"
-        if split_files:
+        if self.split_patterns:
+            shown = _shown([f"{split} <- {pattern}" for pattern, split in self.split_patterns])
+            splits = f"path patterns: {shown}"
+        elif split_files:
             splits = split_files
         elif self.split_folders:
             splits = f"split folders: {', '.join(self.split_folders)}"
@@ -311,6 +331,8 @@ class SourceLayout:
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
         if relpath == self.vocabulary_file or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
+        if self.split_patterns and self.pattern_split(relpath) is None:
+            return True  # the dataset card lists its data files: the rest are not data
         if self.name == ARRAYS:
             return array_kind(relpath) is None
         if self.name == TABLES and not self.source_file:  # a download's README and LICENSE beside its tables

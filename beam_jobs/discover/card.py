@@ -1,0 +1,56 @@
+"""Reads a download's Hugging Face dataset card (README.md at the top of SRC) for its splits.
+
+The card's rules are `shardify.plan.dataset_card`; this module fetches its head and applies them to
+the detected layout: the card's `data_files` patterns decide every file's split, and a source whose
+matched files are all tables is read as tables (CSV, JSONL and Parquet shards under `data/`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Sequence
+
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import dataset_card, layout
+
+__all__ = ["card_patterns", "all_tables", "with_card"]
+
+
+def card_patterns(config: ConvertConfig, top_files: Collection[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(the card's file, its (pattern, split) pairs), or ("", ()) where SRC has no card naming
+    its data files.
+
+    Raises:
+      UsageError: the card names several configs and none is the default; it names a split or
+        path this tool refuses; `--split` would override the author's splits.
+    """
+    for name in sorted(top_files):
+        if name.lower() not in dataset_card.CARD_NAMES:
+            continue
+        try:
+            with open_input(join_path(config.source, name)) as fileobj:
+                text = fileobj.read(dataset_card.HEAD_BYTES).decode("utf-8", "replace")
+        except (OSError, InvalidInputError):
+            return "", ()
+        pairs = dataset_card.card_splits(text, where=name)
+        if pairs and config.split:
+            raise UsageError(f"{name} (a dataset card) names the splits: drop --split, or write a layout file and change them there")
+        return (name, pairs) if pairs else ("", ())
+    return "", ()
+
+
+def all_tables(sample: Sequence[str], pairs: tuple[tuple[str, str], ...]) -> bool:
+    """The sampled files the card names are all tables (and there are some)."""
+    probe = layout.SourceLayout(layout.TABLES, "text", split_patterns=pairs)
+    named = [p for p in sample if probe.pattern_split(p) is not None]
+    return bool(named) and all(layout.extension(p) in layout.TABLE_EXTENSIONS for p in named)
+
+
+def with_card(detected: layout.SourceLayout, card: str, pairs: tuple[tuple[str, str], ...]) -> layout.SourceLayout:
+    """`detected` with the card's patterns deciding splits, said in its notes."""
+    splits = sorted({split for _, split in pairs})
+    note = f"splits from {card} (a Hugging Face dataset card): {', '.join(splits)}; files it does not list are not data"
+    return dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, note))

@@ -1,0 +1,142 @@
+"""A Hugging Face dataset card's splits: the `configs:` / `data_files:` YAML atop a README.md.
+
+Datasets downloaded from the Hugging Face Hub (`huggingface-cli download`, `git clone`) carry a
+README.md whose front matter may say which files form which split
+(https://huggingface.co/docs/hub/datasets-manual-configuration):
+
+    ---
+    configs:
+    - config_name: default
+      data_files:
+      - split: train
+        path: "data/*.csv"        # a path, a glob, or a list of them
+      - split: test
+        path: holdout/ghi.csv
+    ---
+
+That is the dataset author's own statement of the splits, so it decides them over every guess from
+names: each file takes the split of the first pattern it matches, and files no pattern matches are
+not data. A card with several configs and none marked `default: true` (or named `default`) is a
+choice this tool does not make: the run stops naming them. Everything here is a plain function of
+the card's text (untrusted: bounded, `yaml.safe_load`, every value checked).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import yaml
+
+from shardify.errors import UsageError
+from shardify.format import naming
+from shardify.plan.entries import is_inside
+
+__all__ = ["CARD_NAMES", "HEAD_BYTES", "card_splits", "pattern_regex"]
+
+# The card is the README at the top of the download.
+CARD_NAMES = frozenset({"readme.md"})
+# Front matter sits at the top; a card whose YAML runs past this is not read (its splits are
+# then guessed from names, as without a card).
+HEAD_BYTES = 256 << 10
+_FRONT_MATTER = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
+
+
+def card_splits(text: str, *, where: str) -> tuple[tuple[str, str], ...]:
+    """(path pattern, split) pairs of the card's chosen config, in the card's order; () where the
+    card says nothing of its files (no front matter, no `configs`, no `data_files`).
+
+    Raises:
+      UsageError: several configs and none chosen; a split name or a path this tool refuses.
+    """
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        return ()
+    try:
+        front = yaml.safe_load(match[1])
+    except yaml.YAMLError:
+        return ()  # a card whose metadata does not parse says nothing we can use
+    configs = front.get("configs") if isinstance(front, dict) else None
+    if not isinstance(configs, list) or not configs:
+        return ()
+    config = _chosen(configs, where)
+    data_files = config.get("data_files") if isinstance(config, dict) else None
+    if data_files is None:
+        return ()
+    pairs: list[tuple[str, str]] = []
+    for split, paths in _split_paths(data_files, where):
+        try:
+            naming.check_split_name(split)
+        except ValueError as error:
+            raise UsageError(f"{where}: data_files: {error}") from None
+        for path in paths:
+            pattern = path.strip().removeprefix("./")
+            if not is_inside(pattern):
+                raise UsageError(f"{where}: data_files: {path!r} leaves the dataset's folder")
+            pairs.append((pattern, split))
+    return tuple(pairs)
+
+
+def _chosen(configs: list, where: str) -> object:
+    if len(configs) == 1:
+        return configs[0]
+    marked = [c for c in configs if isinstance(c, dict) and c.get("default") is True]
+    named = [c for c in configs if isinstance(c, dict) and c.get("config_name") == "default"]
+    if len(marked) == 1 or (not marked and len(named) == 1):
+        return (marked or named)[0]
+    names = [str(c.get("config_name")) for c in configs if isinstance(c, dict)]
+    shown = ", ".join(names[:6]) + (" and more" if len(names) > 6 else "")
+    raise UsageError(
+        f"{where} names {len(configs)} configs ({shown}) and none is the default: point SRC at one config's "
+        "files, or write a layout file with --dry-run --layout-file FILE and keep one config's split_patterns"
+    )
+
+
+def _split_paths(data_files: object, where: str) -> list[tuple[str, list[str]]]:
+    """[(split, [path or glob])] from the three forms the Hub reads: a path (all train), a
+    list of {split, path}, or a mapping split -> path(s)."""
+    if isinstance(data_files, str):
+        return [("train", [data_files])]
+    if isinstance(data_files, dict):
+        items = list(data_files.items())
+    elif isinstance(data_files, list) and all(isinstance(d, dict) for d in data_files):
+        items = [(d.get("split", "train"), d.get("path")) for d in data_files]
+    elif isinstance(data_files, list) and all(isinstance(d, str) for d in data_files):
+        items = [("train", data_files)]
+    else:
+        raise UsageError(f"{where}: data_files is neither a path, a list of split/path entries, nor a mapping")
+    out = []
+    for split, paths in items:
+        paths = [paths] if isinstance(paths, str) else paths
+        if not isinstance(split, str) or not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+            raise UsageError(f"{where}: data_files: split {split!r} needs a path or a list of paths")
+        out.append((split, paths))
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def pattern_regex(pattern: str) -> re.Pattern[str]:
+    """The card's glob as the Hub reads it: `*` and `?` within one folder, `**` across folders
+    (`data/**/*.parquet`), a `[...]` class as written."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append(r"(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(r".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append(r"[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append(r"[^/]")
+            i += 1
+        elif pattern[i] == "[" and "]" in pattern[i + 1 :]:
+            end = pattern.index("]", i + 1)
+            out.append("[" + re.escape(pattern[i + 1 : end]).replace(r"\-", "-") + "]")
+            i = end + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
