@@ -58,6 +58,8 @@ __all__ = [
 ]
 
 LABELS_FILE_HINT = "--labels FILE (a table of path and label)"
+# For classes a single folder level cannot name (uneven depths, two folders a class).
+CLASS_PATH_HINT = "--dry-run --layout-file FILE, then `class_path: true` in FILE (the folders from the class level down name the class)"
 # Folders named in a refusal.
 _SHOWN = 3
 # "Few over many": at most this many class folders, over at least this many times as many
@@ -138,7 +140,7 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
             continue
         common = set.intersection(*(others[name] for name in sharing))
         folders = tuple(_shown_path(split, name, sorted(others[name] & common or others[name])[0]) for name in sharing)
-        options = [LABELS_FILE_HINT]
+        options = [LABELS_FILE_HINT, CLASS_PATH_HINT]
         depths = {len(parts) for parts in split.inputs}
         if not _numbered_alike(set().union(*others.values())) and depths == {split.level + 2}:
             options.insert(0, f"{_level_hint(split.level + 2)} for the folders beneath them as the classes")
@@ -215,7 +217,7 @@ def _uneven_depth(splits: Sequence[_Split], structure: Structure) -> Finding | N
             "the classes lie at uneven depths: some folders hold the inputs, their siblings hold them in folders "
             "one level deeper, so no one level of folders names the classes",
             (_folder(leaves[0]), _folder(deeper)),
-            (LABELS_FILE_HINT,),
+            (LABELS_FILE_HINT, CLASS_PATH_HINT),
         )
     return None
 

@@ -362,7 +362,9 @@ class SourceLayout:
         that level, or its split has no class folders."""
         level = self.class_level_of(relpath)
         parts = relpath.split("/")
-        return parts[level] if 0 <= level < len(parts) - 1 else None
+        if not 0 <= level < len(parts) - 1:
+            return None
+        return "/".join(parts[level:-1]) if self.structure is not None and self.structure.class_path else parts[level]
 
 
 def split_folders(top_folders: Iterable[str]) -> tuple[str, ...]:

@@ -264,6 +264,9 @@ class Structure:
         folders and are labelled by `name_pattern`.
       single_class: the lone folder read as the one class (its name), or "".
       chosen_level: the class level was given (`--label-level`), not read from the folders.
+      class_path: the class is every folder from the class level down to the file's own, joined
+        by "/" (Places365's `b/bakery/shop`, Omniglot's `Greek/character01`): for classes at uneven
+        depths or named by two folders. Set in a layout file; detection never guesses it.
     """
 
     root: str = ""
@@ -276,6 +279,7 @@ class Structure:
     named_splits: tuple[str, ...] = ()
     single_class: str = ""
     chosen_level: bool = False
+    class_path: bool = False
 
     @property
     def split_folders(self) -> tuple[str, ...]:

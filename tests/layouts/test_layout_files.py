@@ -146,3 +146,21 @@ def test_the_command_line_refuses_a_faulty_or_missing_file_and_a_conflicting_opt
     both = run_shardify("convert", str(src), str(tmp_path / "o"), "--layout-file", str(good), "--layout", "image_folders")
     assert both.returncode == 2 and "layout file says how SRC is read" in one_line_error(both)
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.parametrize(("name", "label"), [("places365", lambda rid: rid.split("/", 1)[1].rsplit("/", 1)[0]),
+                                             ("omniglot", lambda rid: "/".join(rid.split("/")[2:4]))])
+def test_classes_one_level_cannot_name_convert_once_class_path_is_set(name, label, tmp_path: Path) -> None:
+    """Places365's classes lie one or two folders below a letter index; Omniglot's are alphabet and
+    character together. Detection doubts both; `class_path: true` in the file it wrote reads them."""
+    truth = UNSEEN[name](tmp_path / "download")
+    layout = tmp_path / f"{name}.yaml"
+    refused = run_shardify("convert", str(truth.root), str(tmp_path / "p"), "-n", "-q", "--layout-file", str(layout))
+    assert refused.returncode == 2 and "class_path: true" in refused.stderr
+    layout.write_text(layout.read_text().replace("\nstructure:\n", "\nstructure:\n  class_path: true\n"))
+    run = run_shardify("convert", str(truth.root), str(tmp_path / "out"), "-q", "--layout-file", str(layout))
+    assert run.returncode == 0, run.stderr
+    expected = {re.sub(r"\.zip/", "/", rid): (split, label(re.sub(r"\.zip/", "/", rid))) for rid, (split, _) in truth.records.items()}
+    assert _records(tmp_path / "out") == expected
+    if name == "omniglot":  # the same character number in two alphabets is two classes
+        assert {"Greek/character01", "Latin/character01"} <= {lab for _, lab in expected.values()}
