@@ -17,6 +17,7 @@ naming the file and the key.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from dataclasses import dataclass, field
@@ -151,6 +152,7 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     data["name"] = data.pop(_LAYOUT_KEY)
     source_layout = _from_data(layout_lib.SourceLayout, data, where, "")
     _check_paths(source_layout, where)
+    _check_pattern(source_layout, where)
     return LayoutSpec(source_layout, options)
 
 
@@ -253,6 +255,19 @@ def _value(hint: object, value: object, where: str, path: str) -> object:
             raise UsageError(f"{where}: {path} must be text, not {value!r}")
         return value
     raise AssertionError(f"no reading for {hint!r}")  # a field type this module does not know yet
+
+
+def _check_pattern(source_layout: layout_lib.SourceLayout, where: str) -> None:
+    """A name pattern compiles and holds one group, the label (as `--label-from-name` must)."""
+    pattern = source_layout.structure.name_pattern if source_layout.structure is not None else None
+    if pattern is None:
+        return
+    try:
+        groups = re.compile(pattern.regex).groups
+    except re.error as error:
+        raise UsageError(f"{where}: structure.name_pattern.regex {pattern.regex!r} is not a regular expression: {error}") from None
+    if groups != 1:
+        raise UsageError(f"{where}: structure.name_pattern.regex must hold exactly one group (...), the label; it holds {groups}")
 
 
 def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:

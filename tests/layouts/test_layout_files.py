@@ -120,6 +120,10 @@ def test_an_edited_label_level_relabels_every_record(tmp_path: Path) -> None:
         ("shardify_layout: 1\nlayout: image_folders\nmedia: image\noptions:\n  shards: 4\n", "unknown shards"),
         ("shardify_layout: 1\nlayout: image_folders\nmedia: image\noptions:\n  masks: 1\n", "must be true or false"),
         ("shardify_layout: 1\nmedia: image\n", "no `layout:` key"),
+        ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  name_pattern:\n    regex: '(open'\n"
+         "    labels: [a]\n", "is not a regular expression"),
+        ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  name_pattern:\n    regex: 'x'\n"
+         "    labels: [a]\n", "exactly one group"),
         ("[1, 2, 3]\n", "not a shardify layout file"),
     ],
 )
