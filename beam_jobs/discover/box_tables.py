@@ -34,6 +34,8 @@ _HEAD_BYTES = 64 << 10
 _HEAD_LINES = 40
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
+# Files of a folder opened to find one with lines (an image without objects has an empty file).
+_FIRST_FILES = 20
 
 
 def _head(config: ConvertConfig, relpath: str) -> list[str]:
@@ -73,7 +75,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         image_folder = _mirrored_images(folder, texts, images_by_folder)
         if not image_folder:
             continue
-        first = next((p for p in sorted(texts) if any(line.strip() for line in _head(config, p))), "")
+        first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in _head(config, p))), "")
         fmt = box_formats.per_image_format(posixpath.basename(folder), _head(config, first)) if first else None
         if fmt is None:
             continue

@@ -131,7 +131,7 @@ FORMATS: tuple[BoxFormat, ...] = (
     BoxFormat(
         name="KITTI object labels",
         pairing=PER_IMAGE,
-        files=r"label_\d+",
+        files=r"labels?(_\d+)?",  # KITTI's label_2/; the KITTI format's exports (DIGITS, TAO) use labels/
         fields=(15, 16),  # 16 in result files: a score after rotation_y
         class_field="0",
         box_fields=("4", "5", "6", "7"),

@@ -109,7 +109,7 @@ def build_wider_face(dest: Path) -> tuple[Path, Truth]:
             seed += 1
             _image(root / rel, WIDER_SIZE, seed)
             kept = [("face", x / width, y / height, (x + w) / width, (y + h) / height) for x, y, w, h, invalid in faces if not invalid]
-            truth[rel] = ("validation" if split == "val" else split, kept)
+            truth[rel] = (split, kept)  # the split as its folder names it, as for YOLO's val/
         _write(root / f"wider_face_split/wider_face_{split}_bbx_gt.txt", "".join(wider_block(n, f) for n, f in images.items()))
     for name in WIDER_TEST:
         rel = f"WIDER_test/images/{name}"
