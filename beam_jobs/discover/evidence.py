@@ -128,27 +128,27 @@ class _ReadEvidence(beam.DoFn):
 
     def _box_table(self, found: Evidence, rule: int) -> Iterator:
         """A row per image (a BLOCKS file) or per box (a ROWS table) of a file of boxes as text,
-        its class ids named through its class names file where it has one.
-
-        Raises:
-          InvalidInputError: the class names file cannot be read (the file is refused whole).
-        """
+        its class ids named through its class names file where it has one. Where that file
+        cannot be read, every image the table names is rejected saying so: none is written
+        without its objects."""
         fmt = box_formats.format_named(found.box_format)
-        class_names = None
+        class_names, unusable = None, ""
         if found.names_file:
-            with open_input(join_path(self._source, found.names_file)) as fileobj:
-                try:
+            try:
+                with open_input(join_path(self._source, found.names_file)) as fileobj:
                     class_names = box_text.read_class_names(fileobj)
-                except InvalidInputError as error:
-                    raise InvalidInputError(f"its class names file {found.names_file}: {error.reason}") from None
+            except (InvalidInputError, OSError) as error:
+                unusable = f"the class names file {found.names_file} is unusable: {getattr(error, 'reason', None) or error}"
         with open_input(join_path(self._source, found.path)) as fileobj:
             lines = evidence_files.text_lines(fileobj)
             rows = box_text.block_rows(lines, fmt) if fmt.pairing == box_formats.BLOCKS else box_text.table_rows(lines, fmt, class_names)
             for row in rows:
                 if isinstance(row, tables.RowError):
                     yield reject(found.path, row.reason, row.row, _STAGE)
-                else:
-                    yield (rule, row_key(row.key, found.key)), (found.path, row)
+                    continue
+                if unusable:
+                    row = evidence_files.EvidenceRow(row.row, row.key, error=unusable)
+                yield (rule, row_key(row.key, found.key)), (found.path, row)
 
     def _mask_folder(self, found: Evidence, rule: int) -> Iterator:
         """A row per PNG mask of the folder, naming the image of the same path under its own

@@ -186,3 +186,17 @@ def test_a_file_only_named_like_boxes_is_not_read_as_boxes(tmp_path: Path) -> No
     detected = resolve_layout(ConvertConfig(str(root), str(tmp_path / "out")))
     assert not detected.objects.boxes
     assert not any(e.kind in (evidence.BOX_FILES, evidence.BOX_TABLE) for e in detected.evidence)
+
+
+def test_an_unusable_class_names_file_rejects_every_image_its_table_names(tmp_path: Path) -> None:
+    """Open Images' classes are ids named by class-descriptions-boxable.csv: with a line of it
+    unreadable, no image is written with its boxes' classes guessed or its boxes left out."""
+    root, truth = box_text.build_open_images(tmp_path / "download")
+    names = root / "class-descriptions-boxable.csv"
+    names.write_text(names.read_text() + "/m/0bad\n")
+    records = _records(convert(root, tmp_path / "out"))
+    named = {path for path, (_, objects) in truth.items() if objects}
+    rejects = _rejects(tmp_path / "out")
+    assert named <= set(rejects) and not named & set(records)
+    assert all("class-descriptions-boxable.csv is unusable: line 4 is not `id,name`" in rejects[p] for p in named)
+    assert set(records) == set(truth) - named  # the image no table names: no objects, as before
