@@ -34,7 +34,9 @@ MAX_CLASS_NAMES_BYTES = 64 << 20
 _Line = tuple[int, str] | tables.RowError
 
 
-def _object(fmt: BoxFormat, fields: list[str] | dict[str, str], where: str, class_names: dict[str, str] | None = None) -> SourceObject:
+def _object(
+    fmt: BoxFormat, fields: list[str] | dict[str, str], where: str, class_names: dict[str, str] | None = None
+) -> SourceObject:
     """The object of one box line or row (fields by index, or by column for ROWS).
 
     Raises:
@@ -128,7 +130,8 @@ def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
         return EvidenceRow(row, key, error=f"line {row + 1}: its count of boxes is {shown!r}, not a whole number")
     count, boxes = int(rest[0][1][0]), rest[1:]
     if count == 0 and len(boxes) == 1 and all(v.strip("0.") == "" for v in boxes[0][1]):
-        placeholder = SourceObject(label=fmt.single_class or "object", skipped="a placeholder line of zeros (its count of boxes is 0)")
+        why = "a placeholder line of zeros (its count of boxes is 0)"
+        placeholder = SourceObject(label=fmt.single_class or "object", skipped=why)
         return EvidenceRow(row, key, labels=(), objects=(placeholder,))
     if len(boxes) != count:
         return EvidenceRow(row, key, error=f"line {row + 1}: its count says {count} boxes, but {len(boxes)} box lines follow")

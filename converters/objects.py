@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from shardify.converters.resize import resize_mask_array
 from shardify.errors import InvalidInputError
 from shardify.format import contract
+from shardify.plan import box_formats
 from shardify.plan.entries import SourceObject
 from shardify.plan.label_names import normalise_label
 
@@ -233,8 +234,6 @@ def text_box_object(
     Raises:
       InvalidInputError: a box number that is not a finite number (`where` names the row).
     """
-    from shardify.plan import box_formats
-
     name = normalise_label(label.strip())
     if skipped:
         return SourceObject(label=name, skipped=skipped)

@@ -141,7 +141,10 @@ class _ReadEvidence(beam.DoFn):
                 unusable = f"the class names file {found.names_file} is unusable: {getattr(error, 'reason', None) or error}"
         with open_input(join_path(self._source, found.path)) as fileobj:
             lines = evidence_files.text_lines(fileobj)
-            rows = box_text.block_rows(lines, fmt) if fmt.pairing == box_formats.BLOCKS else box_text.table_rows(lines, fmt, class_names)
+            if fmt.pairing == box_formats.BLOCKS:
+                rows = box_text.block_rows(lines, fmt)
+            else:
+                rows = box_text.table_rows(lines, fmt, class_names)
             for row in rows:
                 if isinstance(row, tables.RowError):
                     yield reject(found.path, row.reason, row.row, _STAGE)

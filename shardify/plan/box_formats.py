@@ -113,7 +113,10 @@ class BoxFormat:
     def skip_reason(self, fields: Sequence[str] | dict[str, str]) -> str:
         """Why a box line is no object, or ""."""
         for field, value, why in self.skip:
-            found = fields.get(field, "") if isinstance(fields, dict) else (fields[int(field)] if int(field) < len(fields) else "")
+            if isinstance(fields, dict):
+                found = fields.get(field, "")
+            else:
+                found = fields[int(field)] if int(field) < len(fields) else ""
             if found.strip() == value:
                 return why
         return ""
@@ -184,7 +187,9 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     """
     rows = [line.split() for line in lines if line.strip()]
     for found in FORMATS:
-        if found.pairing == PER_IMAGE and re.fullmatch(found.files, folder_name) and rows and all(found.box_line(r) for r in rows):
+        if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
+            continue
+        if rows and all(found.box_line(r) for r in rows):
             return found
     return None
 
@@ -194,7 +199,7 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     `lines`: its name, and a path then a count (BLOCKS) or a header naming the format's columns
     (ROWS).
 
-    >>> file_format("wider_face_val_bbx_gt.txt", ["0--Parade/0_Parade_marchingband_1_465.jpg", "1", "345 211 4 4 2 0 0 0 0 0 "]).name
+    >>> file_format("wider_face_val_bbx_gt.txt", ["0--Parade/0_Parade_marchingband_1_465.jpg", "1", "345 211 4 4 2 0 0 0 0 0"]).name
     'WIDER FACE boxes'
     >>> file_format("train-annotations-bbox.csv", ["ImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax"]).name
     'Open Images boxes'

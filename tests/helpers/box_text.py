@@ -108,7 +108,7 @@ def build_wider_face(dest: Path) -> tuple[Path, Truth]:
             rel = f"WIDER_{split}/images/{name}"
             seed += 1
             _image(root / rel, WIDER_SIZE, seed)
-            kept = [("face", x / width, y / height, (x + w) / width, (y + h) / height) for x, y, w, h, invalid in faces if not invalid]
+            kept = [("face", x / width, y / height, (x + w) / width, (y + h) / height) for x, y, w, h, bad in faces if not bad]
             truth[rel] = (split, kept)  # the split as its folder names it, as for YOLO's val/
         _write(root / f"wider_face_split/wider_face_{split}_bbx_gt.txt", "".join(wider_block(n, f) for n, f in images.items()))
     for name in WIDER_TEST:
@@ -132,7 +132,9 @@ OPEN_IMAGES_BOXES = {
     "validation": {"0001eeaf4aed83f9": [("/m/01g317", 0.25, 0.75, 0.125, 0.5, 0)]},
     "test": {"000026e7ee790996": [("/m/0199g", 0.5, 0.6, 0.5, 0.7, 0), ("/m/0199g", 0.1, 0.2, 0.1, 0.3, 0)]},
 }
-OPEN_IMAGES_HEADER = "ImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax,IsOccluded,IsTruncated,IsGroupOf,IsDepiction,IsInside\n"
+OPEN_IMAGES_HEADER = (
+    "ImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax,IsOccluded,IsTruncated,IsGroupOf,IsDepiction,IsInside\n"
+)
 
 
 def open_images_row(image_id: str, mid: str, xmin: float, xmax: float, ymin: float, ymax: float, group: int) -> str:

@@ -39,6 +39,9 @@ _OBJECT_LINES = {
 }
 
 
+_BOX_KEYS = (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)
+
+
 def _records(out: Path) -> dict[str, dict]:
     """Every record by image file name, parsed by tf.io.parse_single_example: its split, its
     objects' boxes (xmin, ymin, xmax, ymax), class numbers and names, image labels and shape."""
@@ -48,7 +51,7 @@ def _records(out: Path) -> dict[str, dict]:
         contract.OBJECT_LABEL: tf.io.VarLenFeature(tf.int64),
         contract.OBJECT_TEXT: tf.io.VarLenFeature(tf.string),
         contract.LABEL_TEXT: tf.io.VarLenFeature(tf.string),
-        **{key: tf.io.VarLenFeature(tf.float32) for key in (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)},
+        **{key: tf.io.VarLenFeature(tf.float32) for key in _BOX_KEYS},
     }
     found = {}
     for split, info in load_manifest(str(out)).splits.items():
@@ -56,7 +59,7 @@ def _records(out: Path) -> dict[str, dict]:
         for serialized in tf.data.TFRecordDataset(files):
             parsed = tf.io.parse_single_example(serialized, spec)
             dense = {k: tf.sparse.to_dense(v).numpy() if isinstance(v, tf.SparseTensor) else v.numpy() for k, v in parsed.items()}
-            boxes = np.stack([dense[k] for k in (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)], -1)
+            boxes = np.stack([dense[k] for k in _BOX_KEYS], -1)
             found[dense[contract.IMAGE_FILENAME].decode()] = {
                 "split": split,
                 "boxes": boxes.reshape(-1, 4),
@@ -112,7 +115,9 @@ def test_rows_that_are_no_objects_are_named_in_the_repair_report(converted: dict
     said = {}
     for name in ("kitti", "wider_face", "open_images"):
         said.update({r["path"]: r["repair"] for r in read_report(converted[name][0], "repaired.jsonl")})
-    dont_care = {f"training/image_2/{i:06d}.png" for i, objects in box_text.KITTI_LABELS.items() if any(o[0] == "DontCare" for o in objects)}
+    dont_care = {
+        f"training/image_2/{i:06d}.png" for i, objects in box_text.KITTI_LABELS.items() if any(o[0] == "DontCare" for o in objects)
+    }
     invalid = {f"WIDER_train/images/{n}" for n, faces in box_text.WIDER_FACES["train"].items() if any(f[4] for f in faces)}
     empty = {f"WIDER_train/images/{n}" for n, faces in box_text.WIDER_FACES["train"].items() if not faces}
     assert set(said) == dont_care | invalid | empty
@@ -126,10 +131,17 @@ def _rejects(out: Path) -> dict[str, str]:
 
 
 def test_a_malformed_kitti_line_rejects_its_image_and_an_image_without_a_label_file_has_no_objects(tmp_path: Path) -> None:
+    """Also: a box past the image's edge is clipped to it, saying so (as VOC's and YOLO's are)."""
     root, truth = box_text.build_kitti(tmp_path / "download")
     (root / "training/label_2/000001.txt").write_text("Car 0.00 0 -1.58 10.0 5.0 30.0\n")
     (root / "training/label_2/000002.txt").unlink()
+    first = root / "training/label_2/000000.txt"
+    first.write_text(first.read_text().replace(" 10.00 5.00 30.50 25.00 ", " 10.00 5.00 95.00 25.00 "))
     records = _records(convert(root, tmp_path / "out"))
+    repaired = {r["path"]: r["repair"] for r in read_report(tmp_path / "out", "repaired.jsonl")}
+    assert "object 0 (Car): box clipped to the image" in repaired["training/image_2/000000.png"]
+    car = truth["training/image_2/000000.png"][1][0]
+    truth["training/image_2/000000.png"][1][0] = (*car[:3], 1.0, car[4])
     assert "training/image_2/000001.png" not in records
     reason = _rejects(tmp_path / "out")["training/image_2/000001.png"]
     assert "line 1 is not a KITTI object labels line" in reason and "training/label_2/000001.txt" in reason
