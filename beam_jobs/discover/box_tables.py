@@ -27,6 +27,7 @@ from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, key_rule
+from shardify.plan.structure import split_word
 
 __all__ = ["box_evidence", "with_box_annotations"]
 
@@ -118,8 +119,17 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             how = f"a row per box, its image by {fmt.key_field} (the file's stem)"
         names = f", class names from {names_file}" if names_file else ""
         note = f"{path}: objects of the images it names ({how}): {fmt.shown}{names}"
-        found.append(Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, names_file=names_file, note=note))
+        split = _split_of_name(name)
+        evidence = Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, names_file=names_file, split=split, note=note)
+        found.append(evidence)
     return found
+
+
+def _split_of_name(name: str) -> str:
+    """The split one word of a file's name gives (`wider_face_val_bbx_gt.txt`: val,
+    `oidv6-train-annotations-bbox.csv`: train), or ""."""
+    splits = {split_word(word) for word in re.split(r"[^A-Za-z0-9]+", posixpath.splitext(name)[0])} - {None, ""}
+    return splits.pop() if len(splits) == 1 else ""
 
 
 def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
@@ -133,14 +143,21 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
 def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence]) -> layout.SourceLayout:
     """`detected` with the boxes `found` as its evidence (in place of anything else read from the
     same files) and, unless `--label-level` says otherwise, no class folders: the objects'
-    classes are the images' labels."""
+    classes are the images' labels. Split folders give the splits; without them, the files'
+    names do (`validation-annotations-bbox.csv`), an image no such file names being rejected
+    saying so, never put in train with the others."""
     if not found or detected.name != layout.IMAGE_FOLDERS:
         return detected
+    structure = detected.structure
+    folders = bool(detected.split_folders) or (structure is not None and structure.split_level >= 0)
+    if folders or not all(e.split for e in found) or len({e.split for e in found}) < 2:
+        found = [dataclasses.replace(e, split="") for e in found]  # the folders give the splits, or nothing does
+    else:  # images in one folder (Open Images' downloader): each table's name gives its images' split
+        found = [dataclasses.replace(e, note=f"{e.note}; its images are in {e.split}") for e in found]
     paths = {e.path for e in found}
     replaced = {e.note for e in detected.evidence if e.path in paths}  # the same file read as something else
     evidence = tuple(sorted([e for e in detected.evidence if e.path not in paths] + list(found), key=lambda e: e.path))
     notes = [e.note for e in found]
-    structure = detected.structure
     if structure is not None and config.label_level is None and any(level >= 0 for _, level in structure.label_levels):
         classes = detected.structure.label_levels
         structure = dataclasses.replace(

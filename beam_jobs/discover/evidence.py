@@ -151,6 +151,8 @@ class _ReadEvidence(beam.DoFn):
                     continue
                 if unusable:
                     row = evidence_files.EvidenceRow(row.row, row.key, error=unusable)
+                elif found.split:  # the file's name gives its images' split (no split folders)
+                    row = dataclasses.replace(row, split=found.split)
                 yield (rule, row_key(row.key, found.key)), (found.path, row)
 
     def _mask_folder(self, found: Evidence, rule: int) -> Iterator:

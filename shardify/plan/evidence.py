@@ -188,8 +188,8 @@ class Evidence:
       path: the file, relative to SRC.
       kind: one of KINDS.
       key: how its rows' keys name files.
-      split: SPLIT_LIST, COCO_SPLIT: the split its rows' files are in ("" for a COCO file whose
-        name names no split).
+      split: SPLIT_LIST, COCO_SPLIT, BOX_TABLE: the split its rows' files are in ("" for a COCO
+        file whose name names no split, and for a box table where split folders give the splits).
       codes: SPLIT_CODES: (code, split) pairs.
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
@@ -227,7 +227,7 @@ class Evidence:
 
     @property
     def gives_split(self) -> bool:
-        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (self.kind == COCO_SPLIT and bool(self.split))
+        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (self.kind in (COCO_SPLIT, BOX_TABLE) and bool(self.split))
 
     @property
     def gives_labels(self) -> bool:

@@ -212,3 +212,20 @@ def test_an_unusable_class_names_file_rejects_every_image_its_table_names(tmp_pa
     assert named <= set(rejects) and not named & set(records)
     assert all("class-descriptions-boxable.csv is unusable: line 4 is not `id,name`" in rejects[p] for p in named)
     assert set(records) == set(truth) - named  # the image no table names: no objects, as before
+
+
+def test_open_images_in_one_folder_take_their_split_from_each_tables_name(tmp_path: Path) -> None:
+    """Open Images' downloader puts every image in one folder: the tables' names (train-,
+    validation-, test-annotations-bbox.csv) then give the splits, and an image none of them names
+    is rejected saying so, never merged into train."""
+    root, truth = box_text.build_open_images(tmp_path / "download")
+    flat = {}
+    for path, value in truth.items():
+        moved = f"images/{Path(path).name}"
+        (root / moved).parent.mkdir(exist_ok=True)
+        (root / path).rename(root / moved)
+        flat[moved] = value
+    records = _records(convert(root, tmp_path / "out"))
+    unnamed = {path for path, (_, objects) in flat.items() if not objects}
+    assert unnamed and all("none of the dataset's split files" in _rejects(tmp_path / "out")[p] for p in unnamed)
+    _check(records, {p: v for p, v in flat.items() if p not in unnamed}, tmp_path / "out")
