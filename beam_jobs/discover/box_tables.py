@@ -116,7 +116,7 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         else:
             rule = KeyRule(1, False)
             names_file = _class_names_file(config, sample, path, fmt.class_names)
-            how = f"a row per box, its image by {fmt.key_field} (the file's stem)"
+            how = f"a row per box, its image by {fmt.key_field}, the file's stem"
         names = f", class names from {names_file}" if names_file else ""
         note = f"{path}: objects of the images it names ({how}): {fmt.shown}{names}"
         split = _split_of_name(name)
