@@ -229,3 +229,19 @@ def test_open_images_in_one_folder_take_their_split_from_each_tables_name(tmp_pa
     unnamed = {path for path, (_, objects) in flat.items() if not objects}
     assert unnamed and all("none of the dataset's split files" in _rejects(tmp_path / "out")[p] for p in unnamed)
     _check(records, {p: v for p, v in flat.items() if p not in unnamed}, tmp_path / "out")
+
+
+def test_the_kitti_format_under_other_folder_names_is_the_same_row(tmp_path: Path) -> None:
+    """The KITTI format as exporters write it (NVIDIA DIGITS, TAO: `images/` beside `labels/`)
+    is read by KITTI's row of the table: a new layout of a known shape needs no code."""
+    from PIL import Image
+
+    root = tmp_path / "export"
+    truth: box_text.Truth = {}
+    for i, (cls, x1, y1, x2, y2) in enumerate([("truck", 2.0, 4.0, 20.0, 30.0), ("person", 10.0, 0.0, 40.0, 39.0)]):
+        (root / "images").mkdir(parents=True, exist_ok=True)
+        (root / "labels").mkdir(exist_ok=True)
+        Image.new("RGB", (48, 40), (30 * i, 60, 90)).save(root / f"images/{i:04d}.jpg")
+        (root / f"labels/{i:04d}.txt").write_text(box_text.kitti_line(cls, x1, y1, x2, y2))
+        truth[f"images/{i:04d}.jpg"] = ("train", [(cls, x1 / 48, y1 / 40, x2 / 48, y2 / 40)])
+    _check(_records(convert(root, tmp_path / "out")), truth, tmp_path / "out")
