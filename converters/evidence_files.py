@@ -29,6 +29,7 @@ __all__ = [
     "EvidenceRow",
     "read_evidence",
     "read_id_paths",
+    "text_lines",
     "first_lines",
     "voc_annotation",
     "yolo_annotation",
@@ -76,7 +77,7 @@ class EvidenceRow:
     mask: tuple[str, int] | None = None
 
 
-def _lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]:
+def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]:
     """(line number, text) of each line, a RowError for one too long or not UTF-8 text."""
     number = 0
     while True:
@@ -106,7 +107,7 @@ def read_id_paths(fileobj: BinaryIO) -> dict[str, str]:
       InvalidInputError: a line of another shape.
     """
     paths = {}
-    for item in _lines(fileobj):
+    for item in text_lines(fileobj):
         if isinstance(item, tables.RowError):
             raise InvalidInputError(f"line {item.row}: {item.reason}")
         number, text = item
@@ -151,7 +152,7 @@ def read_evidence(
                 yield EvidenceRow(row.row, row.key, found.split, labels, row.objects, row.source_id)
         return
     if found.kind == evidence_lib.HF_METADATA:
-        yield from _hf_metadata(_lines(fileobj), found)
+        yield from _hf_metadata(text_lines(fileobj), found)
         return
     reader = {
         evidence_lib.SPLIT_LIST: _split_list,
@@ -159,7 +160,7 @@ def read_evidence(
         evidence_lib.ATTRIBUTES: _attributes,
         evidence_lib.LABEL_LINES: _label_lines,
     }[found.kind]
-    yield from reader(_lines(fileobj), found, id_paths or {})
+    yield from reader(text_lines(fileobj), found, id_paths or {})
 
 
 def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:

@@ -9,6 +9,8 @@ and turned into a record's object features (see `contract.OBJECT_FEATURES`).
   YOLO        `class cx cy w h` per line, normalised to [0, 1]
   Hugging Face  an `imagefolder`'s metadata.jsonl `objects`: `bbox` [x, y, width, height] in pixels,
               `categories`
+  boxes as text KITTI, WIDER FACE, Open Images: four numbers in a row's fields, in the convention
+              its row of `shardify.plan.box_formats` names (`text_box_object`)
 
 An object travels as a `SourceObject`: what its annotation says, in its own units. The writer
 normalises it by the stored image's size (`object_values`), clips a box that leaves the image,
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from shardify.converters.resize import resize_mask_array
 from shardify.errors import InvalidInputError
 from shardify.format import contract
+from shardify.plan import box_formats
 from shardify.plan.entries import SourceObject
 from shardify.plan.label_names import normalise_label
 
@@ -36,6 +39,7 @@ __all__ = [
     "voc_objects",
     "yolo_objects",
     "hf_objects",
+    "text_box_object",
     "rle_mask",
     "polygon_mask",
     "ObjectValues",
@@ -220,6 +224,36 @@ def hf_objects(objects: object) -> tuple[SourceObject, ...]:
     return tuple(found)
 
 
+def text_box_object(
+    label: str, numbers: Sequence[str], convention: str, *, where: str, flags: Sequence[str] = (), skipped: str = ""
+) -> SourceObject:
+    """An object of a text annotation: its class, its four box numbers as written, in one of
+    `box_formats`' conventions, and the flags (`is_crowd`, `truncated`, `difficult`) its row sets.
+    A skipped row (KITTI's DontCare) is kept only to be named; its numbers are not read.
+
+    Raises:
+      InvalidInputError: a box number that is not a finite number (`where` names the row).
+    """
+    name = normalise_label(label.strip())
+    if skipped:
+        return SourceObject(label=name, skipped=skipped)
+    a, b, c, d = (_text_number(v, f"{where}: a box number") for v in numbers)
+    if convention == box_formats.XYWH_PIXELS:
+        box, normalised = (a, b, a + c, b + d), False
+    elif convention == box_formats.XXYY_NORMALISED:
+        box, normalised = (a, c, b, d), True
+    else:
+        box, normalised = (a, b, c, d), False
+    return SourceObject(
+        label=name,
+        box=box,
+        normalised=normalised,
+        is_crowd=int("is_crowd" in flags),
+        truncated=int("truncated" in flags),
+        difficult=int("difficult" in flags),
+    )
+
+
 def _count(value: object) -> str:
     return str(len(value)) if isinstance(value, list) else "no list of"
 
@@ -347,6 +381,9 @@ def object_values(
     repairs, labels = [], []
     for index, obj in enumerate(objects):
         where = f"object {index} ({obj.label})"
+        if obj.skipped:
+            repairs.append(f"{where} dropped: {obj.skipped}")
+            continue
         if obj.label not in class_ids:
             repairs.append(f"{where} dropped: its class is not among the dataset's")
             continue

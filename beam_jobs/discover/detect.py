@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import card, guards
+from shardify.beam_jobs.discover import box_tables, card, guards
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -721,7 +721,8 @@ def _detect_folder(
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
     if not forced and not label_file and not config.label_from_name and _line_tables(config, top_files):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
-    if not forced and not label_file and not config.label_from_name and (_yolo_labels(config, sample) or _hf_metadata(config, sample)):
+    boxes = [] if forced not in ("", layout.IMAGE_FOLDERS) or label_file else box_tables.box_evidence(config, sample)  # KITTI, WIDER, Open Images
+    if not forced and not label_file and not config.label_from_name and (_yolo_labels(config, sample) or _hf_metadata(config, sample) or boxes):
         # A YOLO export (its labels/*.txt share the images' stems but are no captions) or a Hugging
         # Face imagefolder (its metadata.jsonl is no table of texts): images, labelled by those files.
         forced = layout.IMAGE_FOLDERS
@@ -733,7 +734,8 @@ def _detect_folder(
             "SRC whose file_name is relative to SRC (train/0001.png), or convert one split with --labels FILE, "
             "or force another reading with --layout"
         )
-    annotations = [] if forced or label_file or config.label_from_name else guards.number_row_folders(config, sample)
+    annotations = [] if (forced and not boxes) or label_file or config.label_from_name else guards.number_row_folders(config, sample)
+    annotations = [a for a in annotations if a not in {e.path for e in boxes}]
     if annotations:  # .txt files named like the images, of numbers: annotations, not captions (KITTI)
         forced = layout.IMAGE_FOLDERS
     detected = layout.detect_layout(
@@ -757,6 +759,7 @@ def _detect_folder(
         evidence, how = _find_evidence(config, sample, detected)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
+    detected = box_tables.with_box_annotations(config, detected, boxes)
     detected = _with_objects(config, detected)
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = _with_vocabulary(config, sample, detected)
@@ -835,7 +838,7 @@ def _with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layou
     segmentations, else each box filled)."""
     coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT for e in detected.evidence)
     segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
-    voc = any(e.kind in (evidence_lib.XML_OBJECTS, evidence_lib.YOLO_LABELS, evidence_lib.HF_METADATA) for e in detected.evidence)
+    voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) for e in detected.evidence)
     if not (coco or voc):
         if config.masks or config.keypoints:
             option = "--masks" if config.masks else "--keypoints"

@@ -23,14 +23,17 @@ import apache_beam as beam
 from shardify.beam_jobs.discover.candidates import REJECTS, reject
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import evidence_files, tables
+from shardify.converters import box_text, evidence_files, tables
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import layout
+from shardify.plan import box_formats, layout
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
+    ANNOTATION_FOLDERS,
+    BOX_FILES,
+    BOX_TABLE,
     SEGMENTATION_MASKS,
     XML_OBJECTS,
     YOLO_LABELS,
@@ -59,13 +62,16 @@ class _ReadEvidence(beam.DoFn):
 
     def process(self, found: Evidence) -> Iterator:
         rule = self._rules.index(found.key)
-        if found.kind in (XML_OBJECTS, YOLO_LABELS):
+        if found.kind in ANNOTATION_FOLDERS:
             yield from self._annotation_folder(found, rule)
             return
         if found.kind == SEGMENTATION_MASKS:
             yield from self._mask_folder(found, rule)
             return
         try:
+            if found.kind == BOX_TABLE:
+                yield from self._box_table(found, rule)
+                return
             id_paths = None
             if found.ids:
                 with open_input(join_path(self._source, found.ids)) as fileobj:
@@ -96,6 +102,8 @@ class _ReadEvidence(beam.DoFn):
                 continue
             if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
                 key = yolo_image_key(found.path, item.relpath)
+            elif found.kind == BOX_FILES:  # the image of the same stem in the mirrored folder
+                key = f"{found.image_folder}/{item.relpath.rsplit('.', 1)[0]}"
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
             try:
@@ -103,6 +111,8 @@ class _ReadEvidence(beam.DoFn):
                     data = fileobj.read(evidence_files.MAX_XML_BYTES + 1)
                 if found.kind == XML_OBJECTS:
                     objects = evidence_files.voc_annotation(data)
+                elif found.kind == BOX_FILES:
+                    objects = box_text.per_image_objects(data, box_formats.format_named(found.box_format))
                 else:
                     objects = evidence_files.yolo_annotation(data, found.names)
             except (InvalidInputError, OSError) as error:
@@ -111,10 +121,39 @@ class _ReadEvidence(beam.DoFn):
                 row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where} is unusable: {reason}")
                 yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
-            names = tuple(sorted({obj.label for obj in objects}))
+            names = tuple(sorted({obj.label for obj in objects if not obj.skipped}))
             row = evidence_files.EvidenceRow(1, key, labels=names, objects=objects)
             yield (rule, row_key(row.key, found.key)), (where, row)
 
+
+    def _box_table(self, found: Evidence, rule: int) -> Iterator:
+        """A row per image (a BLOCKS file) or per box (a ROWS table) of a file of boxes as text,
+        its class ids named through its class names file where it has one. Where that file
+        cannot be read, every image the table names is rejected saying so: none is written
+        without its objects."""
+        fmt = box_formats.format_named(found.box_format)
+        class_names, unusable = None, ""
+        if found.names_file:
+            try:
+                with open_input(join_path(self._source, found.names_file)) as fileobj:
+                    class_names = box_text.read_class_names(fileobj)
+            except (InvalidInputError, OSError) as error:
+                unusable = f"the class names file {found.names_file} is unusable: {getattr(error, 'reason', None) or error}"
+        with open_input(join_path(self._source, found.path)) as fileobj:
+            lines = evidence_files.text_lines(fileobj)
+            if fmt.pairing == box_formats.BLOCKS:
+                rows = box_text.block_rows(lines, fmt)
+            else:
+                rows = box_text.table_rows(lines, fmt, class_names)
+            for row in rows:
+                if isinstance(row, tables.RowError):
+                    yield reject(found.path, row.reason, row.row, _STAGE)
+                    continue
+                if unusable:
+                    row = evidence_files.EvidenceRow(row.row, row.key, error=unusable)
+                elif found.split:  # the file's name gives its images' split (no split folders)
+                    row = dataclasses.replace(row, split=found.split)
+                yield (rule, row_key(row.key, found.key)), (found.path, row)
 
     def _mask_folder(self, found: Evidence, rule: int) -> Iterator:
         """A row per PNG mask of the folder, naming the image of the same path under its own
@@ -154,8 +193,8 @@ class _Resolve(beam.DoFn):
 
     def __init__(self, evidence: Sequence[Evidence]) -> None:
         self._split_files = sorted(e.path for e in evidence if e.gives_split)
-        self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in (XML_OBJECTS, YOLO_LABELS)}
-        self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in (XML_OBJECTS, YOLO_LABELS))
+        self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
+        self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
 
     def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:

@@ -39,8 +39,8 @@ def _head(config: ConvertConfig, relpath: str) -> list[str]:
 
 def number_row_folders(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
     """Folders of .txt files named like the sampled images whose lines are rows of numbers
-    (KITTI's `training/label_2/000001.txt`, `calib/`): annotations, which would otherwise pair with
-    the images as captions."""
+    (KITTI's `calib/`; its `training/label_2/`, unless read as boxes: see `box_tables`):
+    annotations, which would otherwise pair with the images as captions."""
     image_stems = {layout.stem(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
     by_folder: dict[str, list[str]] = {}
     for path in sample:

@@ -54,6 +54,9 @@ class SourceObject:
       rle: COCO RLE as JSON text ({"counts", "size"}), or "".
       keypoints: COCO keypoints, (x, y, visibility) after one another.
       normalised: the box is in fractions of the image (YOLO), not pixels.
+      skipped: why the annotation's row is no object (KITTI's DontCare, WIDER FACE's invalid
+        faces), or "": such a row is carried only to be named in the image's repair line; it is
+        never stored, counted or a class.
     """
 
     label: str
@@ -67,6 +70,7 @@ class SourceObject:
     rle: str = ""
     keypoints: tuple[float, ...] = ()
     normalised: bool = False
+    skipped: str = ""
 
 
 @dataclass(frozen=True)

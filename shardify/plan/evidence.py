@@ -19,6 +19,8 @@ Datasets publish their splits and labels in files beside the inputs, each in its
                       names are the image's labels
   YOLO exports        labels/<split>/<stem>.txt beside images/<split>/<stem>.jpg: `class cx cy w h`
                       per object (normalised), class names from data.yaml
+  boxes as text       KITTI's label_2/<stem>.txt beside image_2/, WIDER FACE's *_bbx_gt.txt, Open
+                      Images' *-annotations-bbox.csv: the rows of `shardify.plan.box_formats`
   MATLAB files        Flowers-102's setid.mat (arrays of image numbers per split: trnid, valid,
                       tstid) and imagelabels.mat (the n-th image's label), Stanford Dogs'
                       train_list.mat and test_list.mat (a cell of file paths per split); read
@@ -52,6 +54,9 @@ __all__ = [
     "YOLO_LABELS",
     "HF_METADATA",
     "SEGMENTATION_MASKS",
+    "BOX_FILES",
+    "BOX_TABLE",
+    "ANNOTATION_FOLDERS",
     "yolo_image_key",
     "KINDS",
     "mat_evidence",
@@ -75,10 +80,14 @@ MAT_SPLITS, MAT_LABELS = "mat splits", "mat labels"
 YOLO_LABELS = "yolo labels"
 HF_METADATA = "hf metadata"  # a Hugging Face imagefolder's metadata.jsonl with `objects`
 SEGMENTATION_MASKS = "segmentation masks"  # a folder of PNG masks sharing the images' paths (ADE20K's annotations/)
+BOX_FILES = "box files"  # a folder of one text file of boxes per image (KITTI's label_2/): see box_formats
+BOX_TABLE = "box table"  # one file of boxes of many images (WIDER FACE's, Open Images'): see box_formats
 KINDS = (
     SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS, YOLO_LABELS, HF_METADATA,
-    SEGMENTATION_MASKS,
+    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE,
 )
+# Kinds that are folders of one annotation file per image, each read as the image's objects.
+ANNOTATION_FOLDERS = (XML_OBJECTS, YOLO_LABELS, BOX_FILES)
 # Split codes as the datasets that use them define them; names as TensorFlow Datasets gives them.
 CELEBA_CODES = (("0", "train"), ("1", "validation"), ("2", "test"))
 TRAIN_TEST_CODES = (("1", "train"), ("0", "test"))
@@ -179,14 +188,17 @@ class Evidence:
       path: the file, relative to SRC.
       kind: one of KINDS.
       key: how its rows' keys name files.
-      split: SPLIT_LIST, COCO_SPLIT: the split its rows' files are in ("" for a COCO file whose
-        name names no split).
+      split: SPLIT_LIST, COCO_SPLIT, BOX_TABLE: the split its rows' files are in ("" for a COCO
+        file whose name names no split, and for a box table where split folders give the splits).
       codes: SPLIT_CODES: (code, split) pairs.
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
         cell of paths.
       names: YOLO_LABELS: the class names, by index (data.yaml's `names`).
-      names_file: YOLO_LABELS: the file they came from (data.yaml).
+      names_file: YOLO_LABELS: the file they came from (data.yaml); BOX_TABLE: the file naming
+        its classes by id (Open Images' class-descriptions-boxable.csv), or "".
+      box_format: BOX_FILES, BOX_TABLE: the name of its row of `box_formats.FORMATS`.
+      image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`).
       note: how it was recognised, for the plan.
     """
 
@@ -199,6 +211,8 @@ class Evidence:
     variable: str = ""
     names: tuple[str, ...] = ()
     names_file: str = ""
+    box_format: str = ""
+    image_folder: str = ""
     note: str = ""
 
     def __post_init__(self) -> None:
@@ -208,14 +222,16 @@ class Evidence:
             raise ValueError(f"{self.path}: a split list names its split")
         if self.kind in (SPLIT_CODES, MAT_SPLITS) and not self.codes:
             raise ValueError(f"{self.path}: split codes need their meaning")
+        if self.kind in (BOX_FILES, BOX_TABLE) and not self.box_format:
+            raise ValueError(f"{self.path}: boxes as text name their format")
 
     @property
     def gives_split(self) -> bool:
-        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (self.kind == COCO_SPLIT and bool(self.split))
+        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (self.kind in (COCO_SPLIT, BOX_TABLE) and bool(self.split))
 
     @property
     def gives_labels(self) -> bool:
-        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA)
+        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE)
 
     @property
     def shown(self) -> str:
@@ -223,14 +239,18 @@ class Evidence:
         the data.yaml that numbers their classes."""
         if self.kind == YOLO_LABELS:
             return f"{self.path}/ (YOLO, class names from {self.names_file})"
+        if self.kind in (BOX_FILES, BOX_TABLE):
+            names = f", class names from {self.names_file}" if self.names_file else ""
+            return f"{self.path}{'/' if self.kind == BOX_FILES else ''} ({self.box_format}{names})"
         return self.path + "/" if self.kind in (XML_OBJECTS, SEGMENTATION_MASKS) else self.path
 
     @property
     def multi_label(self) -> bool:
         """Its rows give a set of labels each (an image's categories, its attributes), however
         many one image has: the records are multi-label. (Pascal VOC's objects make them so only
-        where an image has objects of several classes.)"""
-        return self.kind in (ATTRIBUTES, COCO_SPLIT)
+        where an image has objects of several classes.) Boxes as text too: an image holds the
+        classes of its objects, none where it has none (WIDER FACE's one class included)."""
+        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE)
 
 
 def yolo_image_key(labels_folder: str, under: str) -> str:

@@ -82,8 +82,8 @@ def build_kitti(dest: Path) -> Truth:
     for folder, split, ids in (("training", "train", range(0, 5)), ("testing", "test", range(0, 3))):
         for i in ids:
             rel = f"{folder}/image_2/{i:06d}.png"
-            _img(root, rel, w=32, h=10, fmt="PNG")
-            records[rel] = (split, None)
+            _img(root, rel, w=640, h=300, fmt="PNG")  # room for the boxes below (KITTI's are 1242 x 375)
+            records[rel] = (split, frozenset({"Car", "Tram"}) if folder == "training" else None)
             _write(root / f"{folder}/calib/{i:06d}.txt", "P0: 7.07e+02 0.0 6.04e+02 0.0\nP1: 7.07e+02 0.0 6.04e+02 -3.79e+02\n")
             if folder == "training":
                 _write(root / f"{folder}/label_2/{i:06d}.txt", (
@@ -94,7 +94,8 @@ def build_kitti(dest: Path) -> Truth:
         record_key="path of the PNG relative to root",
         source="https://www.cvlibs.net/datasets/kitti/eval_object.php ; tfds object_detection/kitti.py",
         notes=("training/image_2/<id>.png with training/label_2/<id>.txt (one object a line: type, truncation, "
-               "occlusion, alpha, box, dimensions, location, rotation) and calib/<id>.txt; testing/ has no labels."),
+               "occlusion, alpha, box, dimensions, location, rotation) and calib/<id>.txt; testing/ has no labels. "
+               "An image's labels are its objects' classes."),
     )
 
 

@@ -67,7 +67,6 @@ def test_numbered_class_folders_are_indexed_by_their_number(tmp_path: Path) -> N
 _REFUSALS = {
     "omniglot": (["Greek/character01/", "Latin/character01/"], ["--labels FILE"], ["--label-level", "--label-from-name"]),
     "cityscapes": (["leftImg8bit/train/aachen/", "leftImg8bit/val/frankfurt/"], ["--label-level 0"], ["--label-from-name"]),
-    "kitti": (["training/label_2/"], ["--label-level 0", "--labels FILE"], ["--label-from-name"]),
     "places365": (["data_256/a/abbey/", "data_256/a/apartment_building/outdoor/"], ["--labels FILE"], ["--label-level"]),
     "stanford_cars": (["devkit/cars_meta.mat"], ["--labels FILE"], ["--label-from-name"]),
 }
@@ -86,12 +85,27 @@ def test_a_wrong_guess_stops_before_writing_naming_folders_and_useful_options(na
     assert not (tmp_path / "out" / "manifest.json").exists()
 
 
-@pytest.mark.parametrize("name", ["cityscapes", "kitti"])
-def test_following_the_refusal_converts_the_images_without_their_annotations(name: str, tmp_path: Path) -> None:
-    truth = DATASETS[name](tmp_path / "download")
+def test_following_the_refusal_converts_the_images_without_their_annotations(tmp_path: Path) -> None:
+    truth = DATASETS["cityscapes"](tmp_path / "download")
     written = _assert_converts_to_truth(truth, tmp_path / "out", label_level=0)
-    assert not any("gtFine" in rid or rid.endswith(".txt") for rid in written)
+    assert not any("gtFine" in rid for rid in written)
     assert not load_manifest(str(tmp_path / "out")).labels
+
+
+def test_kittis_label_2_gives_each_training_image_its_objects_and_testing_stays_unlabelled(tmp_path: Path) -> None:
+    """label_2/ mirrors image_2/ by stem: its rows are objects, not captions, and no calib/ file
+    becomes a record (boxes themselves: tests/objects/test_box_text_annotations.py)."""
+    truth = DATASETS["kitti"](tmp_path / "download")
+    out = convert(truth.root, tmp_path / "out")
+    found = {}
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                texts = record.get(contract.LABEL_TEXT, [])
+                texts = [texts] if isinstance(texts, bytes) else texts
+                labels = frozenset(t.decode() for t in texts if t) or None
+                found[record[contract.IMAGE_FILENAME].decode()] = (split, labels)
+    assert found == truth.records
 
 
 # One made-up layout per row of the sign table (none is a named dataset), with the folders and

@@ -1,0 +1,172 @@
+"""Detection datasets whose boxes are written as text, found in the detection sample: KITTI's
+label_2/ beside image_2/, WIDER FACE's *_bbx_gt.txt, Open Images' *-annotations-bbox.csv (the
+rows of `shardify.plan.box_formats.FORMATS`; a new dataset of one of these shapes is a new row).
+
+Found, they are the source's objects: the images are read as an image folder layout whatever the
+tables beside them look like, the annotations are evidence joined to the images by key (see
+`discover/evidence.py`), and class folders, where the folders have some (WIDER FACE's events),
+do not label the images: the objects' classes do, as a COCO, VOC or YOLO dataset's do
+(`--label-level N` keeps the folders). Detection reads the first lines of a few files only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+import re
+from collections.abc import Sequence
+
+from apache_beam.io.filesystems import FileSystems
+
+from shardify.beam_jobs.discover import set_aside
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters.evidence_files import first_lines
+from shardify.errors import InvalidInputError
+from shardify.inputs.paths import join_path
+from shardify.plan import box_formats, layout
+from shardify.plan import evidence as evidence_lib
+from shardify.plan.evidence import Evidence, KeyRule, key_rule
+from shardify.plan.structure import split_word
+
+__all__ = ["box_evidence", "with_box_annotations"]
+
+_HEAD_BYTES = 64 << 10
+_HEAD_LINES = 40
+# Text files whose names are looked at as annotation files of many images (the sample's first).
+_CANDIDATE_FILES = 200
+# Files of a folder opened to find one with lines (an image without objects has an empty file).
+_FIRST_FILES = 20
+
+
+def _head(config: ConvertConfig, relpath: str) -> list[str]:
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return first_lines(fileobj.read(_HEAD_BYTES), _HEAD_LINES)
+    except (OSError, InvalidInputError):
+        return []
+
+
+def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> str:
+    """The sibling folder of `folder` whose images share the stems of most of its text files
+    (`training/image_2` for `training/label_2`), or ""."""
+    parent = posixpath.dirname(folder)
+    stems = {layout.stem(p) for p in texts}
+    best, shared = "", 0
+    for images, image_stems in sorted(images_by_folder.items()):
+        if images == folder or posixpath.dirname(images) != parent:
+            continue
+        count = len(stems & image_stems)
+        if count * 2 >= len(stems) and count > shared:
+            best, shared = images, count
+    return best
+
+
+def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
+    images_by_folder: dict[str, set[str]] = {}
+    texts_by_folder: dict[str, list[str]] = {}
+    for path in sample:
+        ext = layout.extension(path)
+        if ext in layout.IMAGE_EXTENSIONS:
+            images_by_folder.setdefault(posixpath.dirname(path), set()).add(layout.stem(path))
+        elif ext == "txt" and "/" in path:
+            texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
+    found = []
+    for folder, texts in sorted(texts_by_folder.items()):
+        image_folder = _mirrored_images(folder, texts, images_by_folder)
+        if not image_folder:
+            continue
+        first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in _head(config, p))), "")
+        fmt = box_formats.per_image_format(posixpath.basename(folder), _head(config, first)) if first else None
+        if fmt is None:
+            continue
+        note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
+        rule = KeyRule(image_folder.count("/") + 2, False)
+        found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note))
+    return found
+
+
+def _class_names_file(config: ConvertConfig, sample: Sequence[str], table: str, pattern: str) -> str:
+    """The file naming a table's classes: the nearest to the table whose name matches `pattern`."""
+    if not pattern:
+        return ""
+    named = [p for p in sample if re.search(pattern + "$", posixpath.basename(p))]
+    near = sorted(named, key=lambda p: (not posixpath.dirname(table).startswith(posixpath.dirname(p)), p.count("/"), p))
+    return near[0] if near else ""
+
+
+def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
+    found = []
+    texts = [p for p in sample if layout.extension(p) in ("txt", "csv")][:_CANDIDATE_FILES]
+    for path in texts:
+        name = posixpath.basename(path)
+        if not any(f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name) for f in box_formats.FORMATS):
+            continue
+        if not FileSystems.exists(join_path(config.source, path)):  # an archive's member: not read as evidence
+            continue
+        lines = _head(config, path)
+        fmt = box_formats.file_format(name, lines)
+        if fmt is None:
+            set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
+            continue
+        names_file = ""
+        if fmt.pairing == box_formats.BLOCKS:
+            rule = key_rule([line.strip() for line in lines if len(line.split()) == 1 and not box_formats.is_number(line)])
+            how = "a path line, a count line, then a line per box"
+        else:
+            rule = KeyRule(1, False)
+            names_file = _class_names_file(config, sample, path, fmt.class_names)
+            how = f"a row per box, its image by {fmt.key_field}, the file's stem"
+        names = f", class names from {names_file}" if names_file else ""
+        note = f"{path}: objects of the images it names ({how}): {fmt.shown}{names}"
+        split = _split_of_name(name)
+        evidence = Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, names_file=names_file, split=split, note=note)
+        found.append(evidence)
+    return found
+
+
+def _split_of_name(name: str) -> str:
+    """The split one word of a file's name gives (`wider_face_val_bbx_gt.txt`: val,
+    `oidv6-train-annotations-bbox.csv`: train), or ""."""
+    splits = {split_word(word) for word in re.split(r"[^A-Za-z0-9]+", posixpath.splitext(name)[0])} - {None, ""}
+    return splits.pop() if len(splits) == 1 else ""
+
+
+def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
+    """The source's annotation folders and files of boxes as text, by the rows of
+    `box_formats.FORMATS`; [] where a label file or a label pattern was given."""
+    if config.labels_file or config.label_from_name:
+        return []
+    return _per_image_folders(config, sample) + _annotation_tables(config, sample)
+
+
+def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence]) -> layout.SourceLayout:
+    """`detected` with the boxes `found` as its evidence (in place of anything else read from the
+    same files) and, unless `--label-level` says otherwise, no class folders: the objects'
+    classes are the images' labels. Split folders give the splits; without them, the files'
+    names do (`validation-annotations-bbox.csv`), an image no such file names being rejected
+    saying so, never put in train with the others."""
+    if not found or detected.name != layout.IMAGE_FOLDERS:
+        return detected
+    structure = detected.structure
+    folders = bool(detected.split_folders) or (structure is not None and structure.split_level >= 0)
+    if folders or not all(e.split for e in found) or len({e.split for e in found}) < 2:
+        found = [dataclasses.replace(e, split="") for e in found]  # the folders give the splits, or nothing does
+    else:  # images in one folder (Open Images' downloader): each table's name gives its images' split
+        found = [dataclasses.replace(e, note=f"{e.note}; its images are in {e.split}") for e in found]
+    paths = {e.path for e in found}
+    replaced = {e.note for e in detected.evidence if e.path in paths}  # the same file read as something else
+    evidence = tuple(sorted([e for e in detected.evidence if e.path not in paths] + list(found), key=lambda e: e.path))
+    notes = [e.note for e in found]
+    if structure is not None and config.label_level is None and any(level >= 0 for _, level in structure.label_levels):
+        classes = detected.structure.label_levels
+        structure = dataclasses.replace(
+            structure,
+            label_levels=tuple((split, -1) for split, _ in classes),
+            single_class="",
+            name_pattern=None,
+            named_splits=(),
+        )
+        notes.append("class folders not read as labels: the objects' classes label the images (--label-level N reads them)")
+    kept = tuple(note for note in detected.notes if note not in replaced)
+    return dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))

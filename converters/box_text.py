@@ -1,0 +1,206 @@
+"""Reading detection boxes written as text, by a row of `shardify.plan.box_formats.FORMATS`.
+
+  per_image_objects  one image's file (KITTI's label_2/<stem>.txt): its lines' objects
+  block_rows         one file of `path`, `count`, count box lines per image (WIDER FACE)
+  table_rows         one table with a header, one row per box keyed by image id (Open Images)
+  read_class_names   a headerless `id,name` file naming the classes (class-descriptions-boxable.csv)
+
+Files are untrusted: every line is checked against the format's shape, and what does not fit
+makes an `EvidenceRow` with `error` (the image is rejected naming the line: never written with
+some of its objects) or, before any image is named, a `tables.RowError`. Rows that are no objects
+(the format's `skip`) become skipped objects, named in the image's repair line. Boxes that leave
+the image or have no area are the writer's to clip or drop (see `objects.object_values`).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
+
+from shardify.converters import tables
+from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
+from shardify.converters.objects import text_box_object
+from shardify.errors import InvalidInputError
+from shardify.plan import box_formats
+from shardify.plan.box_formats import BoxFormat
+from shardify.plan.entries import SourceObject
+
+__all__ = ["per_image_objects", "block_rows", "table_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
+
+# Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
+MAX_CLASS_NAMES_BYTES = 64 << 20
+
+_Line = tuple[int, str] | tables.RowError
+
+
+def _object(
+    fmt: BoxFormat, fields: list[str] | dict[str, str], where: str, class_names: dict[str, str] | None = None
+) -> SourceObject:
+    """The object of one box line or row (fields by index, or by column for ROWS).
+
+    Raises:
+      InvalidInputError: a box number that is not a finite number, or no class.
+    """
+    def get(field: str) -> str:
+        return fields[field] if isinstance(fields, dict) else fields[int(field)]
+
+    label = get(fmt.class_field).strip() if fmt.class_field else fmt.single_class
+    if not label:
+        raise InvalidInputError(f"{where}: no class")
+    skipped = fmt.skip_reason(fields)
+    if class_names is not None and not skipped:
+        if label not in class_names:
+            skipped = f"its class {label} is not named in the class names file"
+        else:
+            label = class_names[label]
+    flags = [flag for field, flag in fmt.flags if get(field).strip() == "1"]
+    return text_box_object(label, [get(f) for f in fmt.box_fields], fmt.convention, where=where, flags=flags, skipped=skipped)
+
+
+def _shape(fmt: BoxFormat) -> str:
+    return f"a {fmt.name} line of {' or '.join(map(str, fmt.fields))} fields, its box numbers"
+
+
+def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
+    """The objects of one image's annotation file (an empty file: an image with no objects).
+
+    Raises:
+      InvalidInputError: too large, not UTF-8 text, or a line not of the format's shape (named).
+    """
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not one image's {fmt.name}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
+    found = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):
+            raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")
+        found.append(_object(fmt, fields, f"line {number}"))
+    return tuple(found)
+
+
+def _labels(objects: Iterable[SourceObject]) -> tuple[str, ...]:
+    return tuple(sorted({obj.label for obj in objects if not obj.skipped}))
+
+
+def _is_path_line(fields: list[str]) -> bool:
+    return len(fields) == 1 and not box_formats.is_number(fields[0])
+
+
+def block_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per image of a BLOCKS file: its path line's number, the path, its objects;
+    with `error` where its count is not a whole number or does not match the box lines that
+    follow, or a box line is not of the format's shape. A count of 0 is followed by one line of
+    zeros, a placeholder that is named, never an object."""
+    block: list[tuple[int, list[str]]] = []  # the path line, then the lines up to the next path
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            if block:  # a broken line inside an image's block: the image cannot be read whole
+                yield EvidenceRow(block[0][0], block[0][1][0], error=f"line {item.row}: {item.reason}")
+                block = []
+            else:
+                yield item
+            continue
+        number, text = item
+        fields = text.split()
+        if not fields:
+            continue
+        if _is_path_line(fields):
+            if block:
+                yield _block(block, fmt)
+            block = [(number, fields)]
+        elif block:
+            block.append((number, fields))
+        else:
+            yield tables.RowError(number, "a line before any image's path line")
+    if block:
+        yield _block(block, fmt)
+
+
+def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
+    (row, (key,)), rest = block[0], block[1:]
+    if not rest or len(rest[0][1]) != 1 or not rest[0][1][0].isdigit():
+        shown = " ".join(rest[0][1])[:40] if rest else "missing"
+        return EvidenceRow(row, key, error=f"line {row + 1}: its count of boxes is {shown!r}, not a whole number")
+    count, boxes = int(rest[0][1][0]), rest[1:]
+    if count == 0 and len(boxes) == 1 and all(v.strip("0.") == "" for v in boxes[0][1]):
+        why = "a placeholder line of zeros (its count of boxes is 0)"
+        placeholder = SourceObject(label=fmt.single_class or "object", skipped=why)
+        return EvidenceRow(row, key, labels=(), objects=(placeholder,))
+    if len(boxes) != count:
+        return EvidenceRow(row, key, error=f"line {row + 1}: its count says {count} boxes, but {len(boxes)} box lines follow")
+    objects = []
+    for number, fields in boxes:
+        if not fmt.box_line(fields):
+            return EvidenceRow(row, key, error=f"line {number} is not {_shape(fmt)}: {' '.join(fields)[:80]!r}")
+        try:
+            objects.append(_object(fmt, fields, f"line {number}"))
+        except InvalidInputError as error:
+            return EvidenceRow(row, key, error=error.reason)
+    return EvidenceRow(row, key, labels=_labels(objects), objects=tuple(objects))
+
+
+def table_rows(
+    lines: Iterator[_Line], fmt: BoxFormat, class_names: dict[str, str] | None
+) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per box row of a ROWS table (one image's boxes are several rows, joined
+    on its key): the image's id, the box's object; with `error` where the row has another number
+    of cells or a box number that is not finite. `class_names`: class id -> name, or None where
+    the source names none (the ids are the names)."""
+    header: list[str] = []
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        if not text.strip():
+            continue
+        cells = next(csv.reader([text]))
+        if not header:
+            header = [cell.strip() for cell in cells]
+            continue
+        key = cells[header.index(fmt.key_field)].strip() if len(cells) > header.index(fmt.key_field) else ""
+        if not key:
+            yield tables.RowError(number, f"no {fmt.key_field}")
+            continue
+        if len(cells) != len(header):
+            yield EvidenceRow(number, key, error=f"row {number} has {len(cells)} cells, not the {len(header)} of its header")
+            continue
+        try:
+            obj = _object(fmt, dict(zip(header, cells)), f"row {number}", class_names)
+        except InvalidInputError as error:
+            yield EvidenceRow(number, key, error=error.reason)
+            continue
+        yield EvidenceRow(number, key, labels=_labels([obj]), objects=(obj,))
+
+
+def read_class_names(fileobj: BinaryIO) -> dict[str, str]:
+    """{id: name} of a headerless `id,name` file (Open Images' class-descriptions-boxable.csv).
+
+    Raises:
+      InvalidInputError: too large, a line of another shape, or an id given twice.
+    """
+    names: dict[str, str] = {}
+    read = 0
+    for item in text_lines(fileobj):
+        if isinstance(item, tables.RowError):
+            raise InvalidInputError(f"line {item.row}: {item.reason}")
+        number, text = item
+        read += len(text) + 1
+        if read > MAX_CLASS_NAMES_BYTES:
+            raise InvalidInputError(f"larger than {MAX_CLASS_NAMES_BYTES >> 20} MiB: not a file of class names")
+        if not text.strip():
+            continue
+        cells = next(csv.reader([text]))
+        if len(cells) != 2 or not cells[0].strip() or not cells[1].strip():
+            raise InvalidInputError(f"line {number} is not `id,name`")
+        if cells[0].strip() in names:
+            raise InvalidInputError(f"line {number}: id {cells[0].strip()} is named twice")
+        names[cells[0].strip()] = cells[1].strip()
+    return names

@@ -1,0 +1,218 @@
+"""Detection datasets whose boxes are written as text: one row of `FORMATS` per shape, data rather
+than code per dataset.
+
+Three ways the annotation files pair with the images:
+
+  PER_IMAGE  one text file per image, in a folder mirroring the images' folder, by stem: KITTI's
+             training/label_2/000000.txt beside training/image_2/000000.png
+  BLOCKS     one file listing many images: a path line, a count line, then that many box lines
+             (a count of 0 followed by one line of zeros): WIDER FACE's wider_face_train_bbx_gt.txt
+  ROWS       one table with a header, one row per box, keyed by the image's id (its file's stem):
+             Open Images' train-annotations-bbox.csv, class names from a headerless `id,name` file
+
+A row says where the class and the four box numbers are (a field index, or a column name), the
+box's convention, and the rows that are not objects (KITTI's `DontCare`, WIDER's `invalid` flag):
+those are carried as skipped objects, so the image's line in repaired.jsonl names each one.
+Recognising a format reads nothing here: detection hands in names and first lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "PER_IMAGE",
+    "BLOCKS",
+    "ROWS",
+    "XYXY_PIXELS",
+    "XYWH_PIXELS",
+    "XXYY_NORMALISED",
+    "BoxFormat",
+    "FORMATS",
+    "format_named",
+    "per_image_format",
+    "file_format",
+    "is_number",
+]
+
+PER_IMAGE, BLOCKS, ROWS = "per image", "blocks", "rows"
+# Box conventions: the four numbers as the format writes them.
+XYXY_PIXELS = "x1 y1 x2 y2 pixels"
+XYWH_PIXELS = "x y w h pixels"
+XXYY_NORMALISED = "xmin xmax ymin ymax normalised"
+_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED)
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE)
+
+
+def is_number(text: str) -> bool:
+    """A field spelled as a number (nan and inf included: they are refused when read, by name,
+    not taken for a class)."""
+    return bool(_NUMBER.fullmatch(text.strip()))
+
+
+@dataclass(frozen=True)
+class BoxFormat:
+    """One way a detection dataset writes its boxes as text.
+
+    Attributes:
+      name: how the plan names it.
+      pairing: PER_IMAGE, BLOCKS or ROWS.
+      files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
+        one the annotation file's name matches.
+      fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
+      class_field: the field (an index, or a ROWS column name) that names the class; "" where
+        every box is of `single_class`.
+      single_class: the class of every box where no field names one.
+      box_fields: the four fields of the box, in the order `convention` reads them.
+      convention: XYXY_PIXELS, XYWH_PIXELS or XXYY_NORMALISED.
+      skip: (field, value, why) per kind of row that is no object.
+      key_field: ROWS: the column naming the image by its file's stem.
+      flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
+        `truncated`, `difficult`).
+      class_names: ROWS: a pattern the name of the headerless `id,name` file matches that names
+        the classes (Open Images' class-descriptions-boxable.csv); "" for none.
+      source: where the format is documented.
+    """
+
+    name: str
+    pairing: str
+    files: str
+    box_fields: tuple[str, str, str, str]
+    convention: str
+    fields: tuple[int, ...] = ()
+    class_field: str = ""
+    single_class: str = ""
+    skip: tuple[tuple[str, str, str], ...] = ()
+    key_field: str = ""
+    flags: tuple[tuple[str, str], ...] = ()
+    class_names: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS):
+            raise ValueError(f"{self.name}: pairing {self.pairing!r}")
+        if self.convention not in _CONVENTIONS:
+            raise ValueError(f"{self.name}: box convention {self.convention!r}")
+        if bool(self.class_field) == bool(self.single_class):
+            raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
+        if self.pairing == ROWS and not self.key_field:
+            raise ValueError(f"{self.name}: a table of boxes names its image column")
+        if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
+            raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
+
+    @property
+    def shown(self) -> str:
+        what = f"class {self._field_shown(self.class_field)}" if self.class_field else f"every box a {self.single_class!r}"
+        return f"{self.name} ({what}, boxes {self.convention})"
+
+    def _field_shown(self, field: str) -> str:
+        return f"field {int(field) + 1}" if field.isdigit() else field
+
+    def skip_reason(self, fields: Sequence[str] | dict[str, str]) -> str:
+        """Why a box line is no object, or ""."""
+        for field, value, why in self.skip:
+            if isinstance(fields, dict):
+                found = fields.get(field, "")
+            else:
+                found = fields[int(field)] if int(field) < len(fields) else ""
+            if found.strip() == value:
+                return why
+        return ""
+
+    def box_line(self, fields: Sequence[str]) -> bool:
+        """A line of this format's box lines: its count of fields, the class a word, the box numbers."""
+        if len(fields) not in self.fields:
+            return False
+        if self.class_field and is_number(fields[int(self.class_field)]):
+            return False
+        return all(is_number(fields[int(i)]) for i in self.box_fields)
+
+
+FORMATS: tuple[BoxFormat, ...] = (
+    BoxFormat(
+        name="KITTI object labels",
+        pairing=PER_IMAGE,
+        files=r"labels?(_\d+)?",  # KITTI's label_2/; the KITTI format's exports (DIGITS, TAO) use labels/
+        fields=(15, 16),  # 16 in result files: a score after rotation_y
+        class_field="0",
+        box_fields=("4", "5", "6", "7"),
+        convention=XYXY_PIXELS,
+        skip=(("0", "DontCare", "a DontCare region (KITTI: not annotated, not an object)"),),
+        source="KITTI object devkit readme; tfds object_detection/kitti.py",
+    ),
+    BoxFormat(
+        name="WIDER FACE boxes",
+        pairing=BLOCKS,
+        files=r"_bbx_gt\.txt",
+        fields=(10,),
+        single_class="face",
+        box_fields=("0", "1", "2", "3"),
+        convention=XYWH_PIXELS,
+        skip=(("7", "1", "marked invalid (WIDER FACE's invalid flag)"),),
+        source="WIDER FACE wider_face_split/readme.txt; tfds object_detection/wider_face.py",
+    ),
+    BoxFormat(
+        name="Open Images boxes",
+        pairing=ROWS,
+        files=r"annotations-bbox\.csv",
+        class_field="LabelName",
+        box_fields=("XMin", "XMax", "YMin", "YMax"),
+        convention=XXYY_NORMALISED,
+        key_field="ImageID",
+        flags=(("IsGroupOf", "is_crowd"), ("IsTruncated", "truncated")),
+        class_names=r"class-descriptions-boxable\.csv",
+        source="Open Images download page; tfds object_detection/open_images.py",
+    ),
+)
+
+
+def format_named(name: str) -> BoxFormat:
+    """The row of FORMATS named `name`.
+
+    Raises:
+      KeyError: no such row.
+    """
+    return next(f for f in FORMATS if f.name == name)
+
+
+def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None:
+    """The PER_IMAGE format of a folder named `folder_name` whose first file's lines are `lines`.
+
+    >>> per_image_format("label_2", ["Car 0.00 0 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 -0.65 1.71 46.70 -1.59"]).name
+    'KITTI object labels'
+    >>> per_image_format("label_2", ["A car crosses the road"]) is None
+    True
+    """
+    rows = [line.split() for line in lines if line.strip()]
+    for found in FORMATS:
+        if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
+            continue
+        if rows and all(found.box_line(r) for r in rows):
+            return found
+    return None
+
+
+def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
+    """The BLOCKS or ROWS format of an annotation file named `file_name` whose first lines are
+    `lines`: its name, and a path then a count (BLOCKS) or a header naming the format's columns
+    (ROWS).
+
+    >>> file_format("wider_face_val_bbx_gt.txt", ["0--Parade/0_Parade_marchingband_1_465.jpg", "1", "345 211 4 4 2 0 0 0 0 0"]).name
+    'WIDER FACE boxes'
+    >>> file_format("train-annotations-bbox.csv", ["ImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax"]).name
+    'Open Images boxes'
+    """
+    rows = [line.strip() for line in lines if line.strip()]
+    for found in FORMATS:
+        if found.pairing == PER_IMAGE or not re.search(found.files + "$", file_name) or not rows:
+            continue
+        if found.pairing == BLOCKS and len(rows) >= 2 and "." in rows[0] and not is_number(rows[0]) and rows[1].isdigit():
+            return found
+        if found.pairing == ROWS:
+            header = [cell.strip().strip('"') for cell in rows[0].split(",")]
+            needed = [found.key_field, *found.box_fields, *([found.class_field] if found.class_field else [])]
+            if all(column in header for column in needed):
+                return found
+    return None
