@@ -248,9 +248,10 @@ class Evidence:
     def multi_label(self) -> bool:
         """Its rows give a set of labels each (an image's categories, its attributes), however
         many one image has: the records are multi-label. (Pascal VOC's objects make them so only
-        where an image has objects of several classes.) Boxes as text too: an image holds the
-        classes of its objects, none where it has none (WIDER FACE's one class included)."""
-        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE)
+        where an image has objects of several classes.) Boxes as text and YOLO labels too: an
+        image holds the classes of its objects, none where it has none (WIDER FACE's one class
+        included; a YOLO background image, its label file empty, as Ultralytics advises adding)."""
+        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS)
 
 
 def yolo_image_key(labels_folder: str, under: str) -> str:

@@ -349,6 +349,19 @@ def test_a_roboflow_yolo_export_pairs_each_split_s_images_with_its_own_labels(tm
         np.testing.assert_allclose(_boxes(records[path]), boxes, atol=1e-6)
 
 
+def test_a_yolo_background_image_with_an_empty_label_file_is_kept_with_no_objects(tmp_path: Path) -> None:
+    """Ultralytics advises background images (an empty label file, no objects) among images of one
+    object class each: the image is a record with no objects, never "0 labels in single-label data"."""
+    source, _ = _yolo_source(tmp_path / "yolo")
+    (source / "labels/train/0001.txt").write_text("0 0.5 0.5 0.25 0.5\n")  # now one class an image
+    (source / "labels/val/0004.txt").write_text("2 0.5 0.5 1.0 1.0\n")
+    records = _convert(source, tmp_path / "out")  # no --max-rejects: nothing may be rejected
+    background = records["images/train/0003.jpg"]
+    assert background[contract.OBJECT_LABEL].tolist() == [] and _boxes(background).shape == (0, 4)
+    assert records["images/train/0002.jpg"][contract.OBJECT_LABEL].tolist() == [2]
+    assert load_manifest(str(tmp_path / "out")).label_mode == contract.LABEL_MULTI
+
+
 def test_a_yolo_box_past_the_edge_is_clipped_and_one_of_no_area_dropped_saying_which(tmp_path: Path) -> None:
     source, _ = _yolo_source(tmp_path / "yolo")
     (source / "labels/train/0002.txt").write_text("1 0.9 0.5 0.4 0.2\n0 0.5 0.5 0.0 0.3\n")
