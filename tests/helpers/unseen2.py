@@ -341,6 +341,65 @@ def build_kmnist(dest: Path) -> Truth:
     )
 
 
+def build_stanford_online_products(dest: Path) -> Truth:
+    """Stanford_Online_Products.zip unpacked: <super>_final/<id>_<n>.JPG with Ebay_train.txt, Ebay_test.txt."""
+    root = dest / "Stanford_Online_Products"
+    records: dict = {}
+    supers = ["bicycle", "cabinet", "chair"]
+    rows = {"train": [], "test": []}
+    image_id = 1
+    for super_id, sup in enumerate(supers, start=1):
+        for k in range(4):
+            class_id = (super_id - 1) * 4 + k + 1
+            split = "train" if class_id % 4 != 0 else "test"  # the classes of the two splits are disjoint
+            product = 111085122871 + 1000 * class_id
+            for n in range(2):
+                rel = f"{sup}_final/{product}_{n}.JPG"
+                _img(root, rel)
+                rows[split].append(f"{image_id} {class_id} {super_id} {rel}")
+                records[rel] = (split, frozenset({str(class_id)}))
+                image_id += 1
+    for split, lines in rows.items():
+        _write(root / f"Ebay_{split}.txt", "image_id class_id super_class_id path\n" + "\n".join(lines) + "\n")
+    info = [line for split in ("train", "test") for line in rows[split]]
+    _write(root / "Ebay_info.txt", "image_id class_id super_class_id path\n" + "\n".join(info) + "\n")
+    _write(root / "Ebay_final.txt", "image_id class_id super_class_id path\n" + "\n".join(info) + "\n")
+    _write(root / "LICENSE", "Stanford Online Products: for research only.\n")
+    _write(root / "README", "Ebay_train.txt/Ebay_test.txt: image_id class_id super_class_id path.\n")
+    return Truth(
+        root=root, media="image", records=records,
+        record_key="path of the JPG relative to root",
+        source="https://cvgl.stanford.edu/projects/lifted_struct/ ; tfds image/stanford_online_products.py",
+        notes=("<super class>_final/<product id>_<n>.JPG; Ebay_train.txt/Ebay_test.txt (header 'image_id class_id "
+               "super_class_id path') give the split and the class (one product: tfds 'class_id'); the folder is "
+               "the super class (tfds 'super_class_id'), not the label. Train and test classes are disjoint."),
+    )
+
+
+def build_emnist(dest: Path) -> Truth:
+    """EMNIST's gzip.zip unpacked: gzip/emnist-<subset>-{train,test}-{images,labels}-*.gz and mapping files."""
+    root = dest / "emnist"
+    records: dict = {}
+    for subset, codes in (("balanced", [48, 49, 65, 66, 97]), ("digits", [48, 49, 50, 51, 52])):
+        mapping = "".join(f"{i} {c}\n" for i, c in enumerate(codes))
+        _write(root / f"gzip/emnist-{subset}-mapping.txt", mapping)
+        for split, labels in (("train", [0, 2, 4, 1, 3, 2]), ("test", [1, 4, 0])):
+            images = _rng(f"emnist{subset}{split}").integers(0, 256, (len(labels), 28, 28), dtype=np.uint8)
+            stem = f"gzip/emnist-{subset}-{split}"
+            _write(root / f"{stem}-images-idx3-ubyte.gz", _idx_images(images))
+            _write(root / f"{stem}-labels-idx1-ubyte.gz", _idx_labels(labels))
+            for i, label in enumerate(labels):
+                records[f"{stem}-images-idx3-ubyte.gz:{i}"] = (f"{subset}-{split}", frozenset({chr(codes[label])}))
+    return Truth(
+        root=root, media="image", records=records,
+        record_key="'<images file>:<index>'",
+        source="https://www.nist.gov/itl/products-and-services/emnist-dataset (gzip.zip); tfds image_classification/mnist.py (EMNIST configs)",
+        notes=("Six subsets (here two) in one folder, each its own train/test pair and mapping '<label> <ASCII code>': "
+               "subsets are separate datasets (tfds configs), never one split; digits is a subset of the others' images. "
+               "Truth splits '<subset>-<split>'; the label is the mapped character."),
+    )
+
+
 # Per dataset: {documented label name: other values that name the same class}.
 ALIASES: dict[str, dict[str, set[str]]] = {
     "gtsrb": {str(c): {f"{c:05d}"} for c in range(43)},
@@ -350,6 +409,7 @@ ALIASES: dict[str, dict[str, set[str]]] = {
     "sentiment140": {"0": {"negative"}, "2": {"neutral"}, "4": {"positive"}},
     "fer2013": {name: {str(i)} for i, name in enumerate(_FER)},
     "kmnist": {char: {str(i), code} for i, (code, char) in enumerate(_KMNIST)},
+    "emnist": {chr(c): {str(i)} for i, c in enumerate([48, 49, 65, 66, 97])},
 }
 
 DATASETS = {
@@ -365,4 +425,6 @@ DATASETS = {
     "uc_merced": build_uc_merced,
     "mit_indoor67": build_mit_indoor67,
     "kmnist": build_kmnist,
+    "stanford_online_products": build_stanford_online_products,
+    "emnist": build_emnist,
 }
