@@ -393,7 +393,8 @@ def build_emnist(dest: Path) -> Truth:
     return Truth(
         root=root, media="image", records=records,
         record_key="'<images file>:<index>'",
-        source="https://www.nist.gov/itl/products-and-services/emnist-dataset (gzip.zip); tfds image_classification/mnist.py (EMNIST configs)",
+        source=("https://www.nist.gov/itl/products-and-services/emnist-dataset (gzip.zip); "
+                "tfds image_classification/mnist.py (EMNIST configs)"),
         notes=("Six subsets (here two) in one folder, each its own train/test pair and mapping '<label> <ASCII code>': "
                "subsets are separate datasets (tfds configs), never one split; digits is a subset of the others' images. "
                "Truth splits '<subset>-<split>'; the label is the mapped character."),
