@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import re
 
-import yaml
 
 from shardify.errors import UsageError
 from shardify.format import naming
@@ -49,6 +48,7 @@ def card_splits(text: str, *, where: str) -> tuple[tuple[str, str], ...]:
     Raises:
       UsageError: several configs and none chosen; a split name or a path this tool refuses.
     """
+    import yaml  # imported when a file is read or written: `--help` stays light
     match = _FRONT_MATTER.match(text)
     if not match:
         return ()

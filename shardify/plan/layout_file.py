@@ -22,7 +22,6 @@ import types
 import typing
 from dataclasses import dataclass, field
 
-import yaml
 
 from shardify.errors import UsageError
 from shardify.plan import layout as layout_lib
@@ -93,6 +92,7 @@ class LayoutSpec:
 def dumps(spec: LayoutSpec, *, source: str, doubt: str = "") -> str:
     """The layout file's text: a comment header (what wrote it, detection's notes, what gives
     labels and splits, a doubt that stopped the run), then the keys."""
+    import yaml  # imported when a file is read or written: `--help` stays light
     source_layout = spec.layout
     labels, splits = source_layout.provenance(ratios=spec.options.get("split") or None)
     lines = [
@@ -131,6 +131,7 @@ def loads(text: str, *, where: str) -> LayoutSpec:
       UsageError: not YAML, not a layout file, a key unknown or of the wrong type, a value the
         layout refuses, or a path leaving SRC.
     """
+    import yaml  # imported when a file is read or written: `--help` stays light
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise UsageError(f"{where}: a layout file is at most {MAX_BYTES >> 20} MB; this one is larger")
     try:
