@@ -399,7 +399,9 @@ class ReadOptions:
         if self.cache_dir is not None and "://" in self.cache_dir:
             raise ReadOptionError(f"cache_dir={self.cache_dir!r} must be a local folder: shards are fetched to it")
         limit = self.cache_limit
-        if isinstance(limit, str):
+        if isinstance(limit, str) and limit.strip().isdigit():  # bytes, as a command line gives them
+            limit = int(limit)
+        elif isinstance(limit, str):
             from shardify.plan.requests import parse_size  # the sizes --target-shard-size takes
 
             try:

@@ -63,7 +63,7 @@ _RETRY_PAUSE_SECONDS = 0.5
 _FOLDER_PREFIX = "shardify-reader-"
 _FOLDER_RE = re.compile(rf"^{_FOLDER_PREFIX}(\d+)-")
 
-_CLIENTS: dict[tuple[int, str], Any] = {}
+_CLIENTS: dict[tuple[int, str, str | None], Any] = {}
 
 
 def is_store_path(path: str) -> bool:
@@ -72,7 +72,11 @@ def is_store_path(path: str) -> bool:
 
 def _client(scheme: str) -> Any:
     """This process's client for `scheme` (clients do not survive a fork: each process its own)."""
-    key = (os.getpid(), scheme)
+    # Keyed by the environment that configures the endpoint too: a changed endpoint gets a new client.
+    endpoint = os.environ.get("STORAGE_EMULATOR_HOST") if scheme == "gs" else (
+        os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL")
+    )
+    key = (os.getpid(), scheme, endpoint)
     if key not in _CLIENTS:
         if scheme == "s3":
             import boto3
