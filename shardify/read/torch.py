@@ -3,20 +3,25 @@
     ds = shardify.torch.ShardDataset("out/", split="train", image_size=(224, 224), as_supervised=True)
     loader = torch.utils.data.DataLoader(ds, batch_size=64, num_workers=2, collate_fn=shardify.torch.collate)
 
-`ShardDataset` (an `IterableDataset`) streams shards: each reader, one per distributed rank and
-DataLoader worker, reads its own shards start to end, through a seeded shuffle buffer.
-`IndexedDataset` (map-style) seeks to any record through the shards' index files, for samplers.
+`ShardDataset` (an `IterableDataset`) streams shards, local or fetched from gs:// and s3:// into
+a bounded local cache (`shardify.read.shard_cache`). `IndexedDataset` (map-style) seeks to any
+record of a local output through the shards' index files, for samplers.
 
 Both take their options as `shardify.load` does, as one `ReadOptions` or its fields as keywords
-(checked in `shardify.read.options`, and giving the same features under the same names), refuse
-the tf.data-only ones (saying what to use instead: `batch_size` is the DataLoader's), and split
-records among readers by the same rule: shards while there are enough, else every n-th record.
-Ranks split first, then each rank's DataLoader workers split the rank's part, so every record is
-read exactly once per epoch across `world_size x num_workers` readers.
+(checked in `shardify.read.options`, and giving the same features under the same names), and
+refuse the tf.data-only ones (saying what to use instead: `batch_size` is the DataLoader's).
+
+`ShardDataset` reads one epoch order, a function of the seed and the epoch alone
+(`shardify.read.epoch_order`): each rank a contiguous part of it, each of the rank's DataLoader
+workers a contiguous part of the rank's, so every record is read exactly once per epoch across
+`world_size x num_workers` readers, and a reader's state (`shardify.read.reader_state`), merged
+with the others', resumes with any other numbers of ranks and workers. Why not `load`'s rule
+(every n-th shard per reader, each through its own buffer): there the order depends on the
+number of readers, so a checkpoint could not be carried to another number.
 
 Randomness comes from the seed and the epoch (`set_epoch`, as with `DistributedSampler`): the
-shard order, the record buffer, and each record's crop and flip (drawn from the record's own place
-in its shard, so a record gets the same crop whatever the number of readers).
+order, and each record's crop and flip (drawn from the record's own place in its shard, so a
+record gets the same crop whatever the number of readers).
 """
 
 from __future__ import annotations
@@ -140,31 +145,33 @@ class ShardDataset(torch.utils.data.IterableDataset):
     """A split of a shardify output folder as an `IterableDataset`.
 
     Each reader (this rank's DataLoader worker, or the process itself with `num_workers=0`) reads
-    its share of the shards whole, one after another, in a seeded order, through a shuffle buffer
-    of about 64 MiB of records; see the module docstring for the split among readers.
+    its contiguous part of the epoch's order (see the module docstring): the records of about one
+    shard (at most ~64 MiB) shuffled together, the shards in a seeded order.
 
         ds = ShardDataset("out/", "train", options=ReadOptions(image_size=(224, 224), seed=0))
         ds = ShardDataset("out/", "train", image_size=(224, 224), seed=0)  # the same
 
     Args:
-      path: the output folder (or its manifest.json); local.
+      path: the output folder (or its manifest.json): local, or gs:// or s3:// (then give
+        cache_limit, and cache_dir: see `shardify.read.shard_cache`).
       split: split name, e.g. "train".
       options: how to read (`shardify.ReadOptions`, where each option is described): shuffle,
         seed, image_size, fit, flip, normalize, as_supervised, multi_hot, features, dtype (a
         torch.dtype or its name), decoder, and rank and world_size (default: from
         `torch.distributed` when it is initialized: make the dataset after `init_process_group`;
-        else one process). Give every rank the same seed. Without one, a seed is drawn from
-        torch's generator when the dataset is made.
+        else one process), cache_dir and cache_limit. Give every rank the same seed. Without one,
+        a seed is drawn from torch's generator when the dataset is made (rank 0's for every rank,
+        through the process group).
       **keywords: ReadOptions' fields, a shorthand; they override `options`' fields.
 
-    `len()` is the number of records this rank reads per epoch (all its workers together). Ranks
-    may differ by a few records (never more than the records of one shard per worker): no record is
+    `len()` is the number of records this rank reads per epoch (all its workers together; what is
+    left of it after loading a merged state). Ranks differ by at most one record: no record is
     repeated to even them out.
 
     Raises:
       ManifestError: no finished output at `path`, no such split, or a shard that is not a file.
       ReadOptionError: an option that cannot work with this data, that only tf.data takes, or that
-        is not an option at all (see the message).
+        is not an option at all (see the message); several ranks without a seed or a process group.
     """
 
     def __init__(self, path: str, split: str = "train", *, options: ReadOptions | None = None, **keywords: Any) -> None:
