@@ -147,19 +147,31 @@ class EpochOrder:
         return np.random.default_rng([self.seed, self.epoch, window]).permutation(size)
 
     def plans(self, spans: Spans) -> Iterator[WindowPlan]:
-        """What to read, window by window, to yield the records of `spans` in T's order."""
-        by_window: dict[int, list[int]] = {}
+        """What to read, window by window, to yield the records of `spans` in T's order (one
+        window's plan at a time: memory does not grow with the spans)."""
+        window, ranges = -1, []
+        for low, high in self._window_ranges(spans):
+            if low // self.window != window and ranges:
+                yield self._plan(window, ranges)
+                ranges = []
+            window = low // self.window
+            ranges.append((low - window * self.window, high - window * self.window))
+        if ranges:
+            yield self._plan(window, ranges)
+
+    def _window_ranges(self, spans: Spans) -> Iterator[tuple[int, int]]:
+        """The spans cut at window boundaries, in order."""
         for start, stop in spans:
-            for window in range(start // self.window, (stop - 1) // self.window + 1 if stop > start else 0):
-                low = max(start, window * self.window) - window * self.window
-                high = min(stop, (window + 1) * self.window) - window * self.window
-                by_window.setdefault(window, []).append((low, high))
-        for window in sorted(by_window):
-            permutation = self._permutation(window)
-            offsets = np.concatenate([np.arange(low, high) for low, high in by_window.pop(window)])
-            s_positions = permutation[offsets] + window * self.window
-            grouped: dict[int, list[int]] = {}
-            for s_position in np.sort(s_positions).tolist():
-                shard, index = self.locate(s_position)
-                grouped.setdefault(shard, []).append(index)
-            yield WindowPlan(window, tuple(s_positions.tolist()), tuple((s, tuple(i)) for s, i in grouped.items()))
+            while start < stop:
+                end = min(stop, (start // self.window + 1) * self.window)
+                yield start, end
+                start = end
+
+    def _plan(self, window: int, ranges: list[tuple[int, int]]) -> WindowPlan:
+        offsets = np.concatenate([np.arange(low, high) for low, high in ranges])
+        s_positions = self._permutation(window)[offsets] + window * self.window
+        grouped: dict[int, list[int]] = {}
+        for s_position in np.sort(s_positions).tolist():
+            shard, index = self.locate(s_position)
+            grouped.setdefault(shard, []).append(index)
+        return WindowPlan(window, tuple(s_positions.tolist()), tuple((s, tuple(i)) for s, i in grouped.items()))
