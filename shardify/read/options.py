@@ -7,8 +7,9 @@ one `ReadOptions`, checked here once (its fields also serve as keywords, a short
 `reader_options`), asks `plan_read` which features to return under which names, and splits a
 split among readers with `share` (DALI with its own record split, which its reader cannot leave;
 `ShardDataset` with contiguous parts of one epoch order, `shardify.read.epoch_order`, so that its
-states resume with other numbers of readers): so they cannot drift apart. A reader refuses an option it cannot honour, saying what to use instead, rather than read
-something other than what was asked. Nothing here imports TensorFlow or PyTorch: the options that
+states resume with other numbers of readers): so they cannot drift apart. A reader refuses an
+option it cannot honour, saying what to use instead, rather than read something other than what
+was asked. Nothing here imports TensorFlow or PyTorch: the options that
 hold their objects (`dtype`, `input_context`, `data_options`) are checked by the package that
 defines the object's type, and turned into the reader's own type by that reader.
 

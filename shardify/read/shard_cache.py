@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shardify.errors import CorruptShardError, ReadOptionError
+from shardify.errors import CorruptShardError, InvalidInputError, ReadOptionError
 from shardify.inputs.object_reader import Fetch, ObjectReader, gcs_fetch, s3_fetch
 
 __all__ = [
@@ -147,7 +147,7 @@ def _download(shard: CachedShard, path: str, stopped: Any = lambda: False) -> No
                         break
         except FileNotFoundError:
             raise CorruptShardError(shard.url, "is missing from the store: the output is incomplete there") from None
-        except OSError as error:
+        except (OSError, InvalidInputError) as error:  # InvalidInputError: the object changed during the try
             problem = f"the fetch failed: {error}"
             continue
         if stopped():

@@ -159,9 +159,9 @@ class ShardDataset(torch.utils.data.IterableDataset):
         seed, image_size, fit, flip, normalize, as_supervised, multi_hot, features, dtype (a
         torch.dtype or its name), decoder, and rank and world_size (default: from
         `torch.distributed` when it is initialized: make the dataset after `init_process_group`;
-        else one process), cache_dir and cache_limit. Give every rank the same seed. Without one,
-        a seed is drawn from torch's generator when the dataset is made (rank 0's for every rank,
-        through the process group).
+        else one process), cache_dir and cache_limit. Several ranks need one seed, the same in
+        every rank. Without one, one process draws a seed from torch's generator when the dataset
+        is made.
       **keywords: ReadOptions' fields, a shorthand; they override `options`' fields.
 
     `len()` is the number of records this rank reads per epoch (all its workers together; what is
@@ -171,15 +171,18 @@ class ShardDataset(torch.utils.data.IterableDataset):
     Raises:
       ManifestError: no finished output at `path`, no such split, or a shard that is not a file.
       ReadOptionError: an option that cannot work with this data, that only tf.data takes, or that
-        is not an option at all (see the message); several ranks without a seed or a process group.
+        is not an option at all (see the message); several ranks without a seed.
     """
 
     def __init__(self, path: str, split: str = "train", *, options: ReadOptions | None = None, **keywords: Any) -> None:
         options = reader_options(SHARD_DATASET, options, keywords)
         self._source = _Source(path, split, options, reader=SHARD_DATASET)
         self._rank, self._world_size = _reader_place(options)
-        if options.seed is None and self._world_size > 1:
-            self._source.seed = _agreed_seed(self._source.seed, self._world_size)
+        if options.seed is None and self._world_size > 1:  # seeds drawn per rank would differ: records lost
+            raise ReadOptionError(
+                f"{self._world_size} ranks read one epoch order, which follows the seed: give every rank the same "
+                "seed= (DistributedSampler's is 0 unless given)"
+            )
         info = self._source.info
         buffer = shuffle_buffer_records(info.num_records, info.num_bytes)
         self._window = window_records(self._source.shard_records, buffer)
@@ -224,7 +227,8 @@ class ShardDataset(torch.utils.data.IterableDataset):
         pending = self._pending
         if pending is not None and pending["reader"] is None:  # a merged state, not yet read from
             return {"format": STATE_FORMAT, "seed": self._source.seed, **pending}
-        mine = pending is not None and (pending["layout"], pending["reader"]) == ([self._world_size, workers], [self._rank, worker])
+        place = ([self._world_size, workers], [self._rank, worker])
+        mine = pending is not None and (pending["layout"], pending["reader"]) == place
         return {
             "format": STATE_FORMAT,
             "seed": self._source.seed,
@@ -320,23 +324,6 @@ def _worker_place() -> tuple[int, int]:
     """(this DataLoader worker, the workers of this process): (0, 1) outside a worker."""
     info = get_worker_info()
     return (info.id, info.num_workers) if info is not None else (0, 1)
-
-
-def _agreed_seed(drawn: int, world_size: int) -> int:
-    """Rank 0's seed, where a process group joins the ranks; every rank must read one epoch order.
-
-    Raises:
-      ReadOptionError: several ranks, no seed, and no process group to agree on one.
-    """
-    distributed = torch.distributed
-    if distributed.is_available() and distributed.is_initialized() and distributed.get_world_size() == world_size:
-        seeds = [drawn]
-        distributed.broadcast_object_list(seeds, src=0)
-        return int(seeds[0])
-    raise ReadOptionError(
-        f"{world_size} ranks read one epoch order, which follows the seed: give every rank the same seed=, "
-        "or make the dataset after init_process_group (rank 0's is then used)"
-    )
 
 
 class IndexedDataset(torch.utils.data.Dataset):

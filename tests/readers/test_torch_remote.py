@@ -199,13 +199,31 @@ def test_a_damaged_or_missing_shard_is_named_after_bounded_tries(s3, tmp_path: P
     log, _ = s3
     since = log.stat().st_size
     ds = st.ShardDataset(f"s3://{BUCKET}/bad", features=["source"], shuffle=False, cache_dir=str(tmp_path), cache_limit="1MB")
-    with pytest.raises(CorruptShardError, match=r"bad/train-00001-of-00004.tfrecord: could not be fetched after 3 tries: .*sha256"):
+    damaged = r"bad/train-00001-of-00004.tfrecord: could not be fetched after 3 tries: .*sha256"
+    with pytest.raises(CorruptShardError, match=damaged):
         list(ds)
     assert requests(log, since)[("GET", "data", "train-00001-of-00004.tfrecord")] == 3
     gone = st.ShardDataset(f"s3://{BUCKET}/gone", features=["source"], shuffle=False, cache_dir=str(tmp_path), cache_limit="1MB")
     with pytest.raises(CorruptShardError, match=r"gone/train-00002-of-00004.tfrecord: is missing from the store"):
         list(gone)
     assert os.listdir(tmp_path) == []
+
+
+def test_a_store_that_goes_away_is_retried_then_named(texts: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second S3 server, stopped once the reader has its manifest: every shard request fails."""
+    boto3 = pytest.importorskip("boto3", reason="reading s3:// needs boto3 (shardify[aws])")
+    port = free_port()
+    for key, value in {**_S3_ENV, "AWS_ENDPOINT_URL_S3": f"http://127.0.0.1:{port}", "AWS_MAX_ATTEMPTS": "1"}.items():
+        monkeypatch.setenv(key, value)  # boto3's own retries off: the reader's are the ones tested
+    with s3_server(port, tmp_path / "log"):
+        client = boto3.client("s3")
+        client.create_bucket(Bucket=BUCKET)
+        _upload(texts, lambda key, data: client.put_object(Bucket=BUCKET, Key=key, Body=data), "out")
+        ds = st.ShardDataset(f"s3://{BUCKET}/out", features=["source"], shuffle=False, cache_dir=str(tmp_path / "cache"),
+                             cache_limit="1MB")
+    gone = r"out/train-00000-of-00004.tfrecord: could not be fetched after 3 tries: the fetch failed"
+    with pytest.raises(CorruptShardError, match=gone):
+        next(iter(ds))
 
 
 def test_cache_options_are_checked_once(texts: Path, tmp_path: Path, s3) -> None:

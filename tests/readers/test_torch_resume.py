@@ -133,6 +133,6 @@ def test_merging_needs_every_reader_of_one_checkpoint(texts: Path) -> None:
         next(iter(lone))
 
 
-def test_several_ranks_without_a_seed_or_a_group_are_refused(texts: Path) -> None:
+def test_several_ranks_without_a_seed_are_refused(texts: Path) -> None:
     with pytest.raises(ReadOptionError, match="same seed"):
         st.ShardDataset(str(texts), rank=0, world_size=2)
