@@ -28,6 +28,7 @@ import hashlib
 import os
 import re
 import shutil
+import socket
 import tempfile
 import threading
 import time
@@ -58,10 +59,11 @@ FETCH_ATTEMPTS = 3
 FETCH_CHUNK_BYTES = 64 * 1024 * 1024
 # Seconds before the n-th retry of a shard: n times this.
 _RETRY_PAUSE_SECONDS = 0.5
-# A reader's folder in the cache folder: its process id, so that a later reader can remove the
-# folders of processes that are gone (killed before they cleaned up).
+# A reader's folder in the cache folder: its host and process id, so that a later reader on the
+# same host can remove the folders of processes that are gone (killed before they cleaned up);
+# another host's (a shared disk, a container) are never touched.
 _FOLDER_PREFIX = "shardify-reader-"
-_FOLDER_RE = re.compile(rf"^{_FOLDER_PREFIX}(\d+)-")
+_FOLDER_RE = re.compile(rf"^{_FOLDER_PREFIX}(.+)-(\d+)-[^-]+$")
 
 _CLIENTS: dict[tuple[int, str, str | None], Any] = {}
 
@@ -165,14 +167,18 @@ def _remove_abandoned(folder: str) -> None:
     """Removes the folders readers of processes that no longer exist left in `folder`."""
     for name in os.listdir(folder):
         match = _FOLDER_RE.match(name)
-        if not match or int(match[1]) == os.getpid():
+        if not match or match[1] != _host() or int(match[2]) == os.getpid():
             continue
         try:
-            os.kill(int(match[1]), 0)
+            os.kill(int(match[2]), 0)
         except ProcessLookupError:
             shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
         except PermissionError:  # another user's live process
             pass
+
+
+def _host() -> str:
+    return re.sub(r"[^A-Za-z0-9.]", "_", socket.gethostname()) or "host"
 
 
 class ShardCache:
@@ -197,7 +203,7 @@ class ShardCache:
             )
         os.makedirs(folder, exist_ok=True)
         _remove_abandoned(folder)
-        self._folder = tempfile.mkdtemp(prefix=f"{_FOLDER_PREFIX}{os.getpid()}-", dir=folder)
+        self._folder = tempfile.mkdtemp(prefix=f"{_FOLDER_PREFIX}{_host()}-{os.getpid()}-", dir=folder)
         self._budget = budget_bytes
         self._shards = list(shards)
         self._ready: dict[int, str] = {}
