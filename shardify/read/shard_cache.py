@@ -24,6 +24,7 @@ AWS_ENDPOINT_URL, credentials and region from the environment or ~/.aws), google
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -256,7 +257,8 @@ class ShardCache:
         with self._condition:
             path = self._ready.pop(shard, None)
             if path is not None:
-                os.remove(path)
+                with contextlib.suppress(FileNotFoundError):
+                    os.remove(path)
                 self._held -= size
             self._condition.notify_all()
 

@@ -306,13 +306,14 @@ class ShardDataset(torch.utils.data.IterableDataset):
             return open_shard_file(source.manifest.root, source.info.shards[shard].path)
 
         release = cache.release if cache is not None else (lambda shard: None)
+        stream = read_spans(order, spans, open_shard=open_shard, release=release, names=source.paths)
         try:
-            stream = read_spans(order, spans, open_shard=open_shard, release=release, names=source.paths)
             for shard, index, data in stream:
                 item = source.decode_record(data, epoch, shard, index)
                 reading["position"] += 1
                 yield item
         finally:
+            stream.close()  # its shard first, then the cache that holds it
             if cache is not None:
                 cache.close()
         # The position stays at the end: a state taken now resumes this epoch with nothing left
