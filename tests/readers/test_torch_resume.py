@@ -136,3 +136,18 @@ def test_merging_needs_every_reader_of_one_checkpoint(texts: Path) -> None:
 def test_several_ranks_without_a_seed_are_refused(texts: Path) -> None:
     with pytest.raises(ReadOptionError, match="same seed"):
         st.ShardDataset(str(texts), rank=0, world_size=2)
+
+
+def test_a_lone_readers_state_resumes_with_several_ranks(texts: Path) -> None:
+    """One process with num_workers=0 read the whole of its layout: its state alone says what is left."""
+    lone = st.ShardDataset(str(texts), features=["source"], seed=6)
+    iterator = iter(lone)
+    before = [next(iterator)["source"] for _ in range(11)]
+    state = json.loads(json.dumps(lone.state_dict()))
+    after = []
+    for rank in range(2):
+        ds = st.ShardDataset(str(texts), features=["source"], seed=6, rank=rank, world_size=2)
+        ds.load_state_dict(state)
+        assert len(ds) == (30 - 11) // 2 + (rank < (30 - 11) % 2)
+        after += [r["source"] for r in ds]
+    assert Counter(before) + Counter(after) == _epoch()
