@@ -1,5 +1,5 @@
 """`shardify.torch`, the PyTorch reader's public name: `ShardDataset`, `IndexedDataset`,
-`collate` and `collate_detection`, from `shardify/read/torch.py`, where they live beside the
+`collate`, `collate_detection` and `merge_states`, from `shardify/read/torch.py`, where they live beside the
 tf.data reader and the options both share. Importing it imports torch (`pip install 'shardify[torch]'`), never TensorFlow. Both
 datasets take `options=shardify.ReadOptions(...)`, or its fields as keywords.
 """
@@ -15,7 +15,7 @@ except ModuleNotFoundError as _error:
         name="torch",
     ) from None
 
-from shardify.read.torch import IndexedDataset, ShardDataset, collate, collate_detection  # noqa: E402
+from shardify.read.torch import IndexedDataset, ShardDataset, collate, collate_detection, merge_states  # noqa: E402
 from shardify.read.torch_mix import MixedDataset  # noqa: E402
 
-__all__ = ["ShardDataset", "IndexedDataset", "MixedDataset", "collate", "collate_detection"]
+__all__ = ["ShardDataset", "IndexedDataset", "MixedDataset", "merge_states", "collate", "collate_detection"]

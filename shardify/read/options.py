@@ -5,9 +5,11 @@ Every reader, `shardify.load` and `shardify.distribute` (tf.data), `shardify.tor
 and `IndexedDataset` (PyTorch), and `shardify.dali`'s pipeline and iterators, takes its options as
 one `ReadOptions`, checked here once (its fields also serve as keywords, a shorthand:
 `reader_options`), asks `plan_read` which features to return under which names, and splits a
-split among readers with `share` (DALI with its own record split, which its reader cannot leave):
-so they cannot drift apart. A reader refuses an option it cannot honour, saying what to use instead, rather than read
-something other than what was asked. Nothing here imports TensorFlow or PyTorch: the options that
+split among readers with `share` (DALI with its own record split, which its reader cannot leave;
+`ShardDataset` with contiguous parts of one epoch order, `shardify.read.epoch_order`, so that its
+states resume with other numbers of readers): so they cannot drift apart. A reader refuses an
+option it cannot honour, saying what to use instead, rather than read something other than what
+was asked. Nothing here imports TensorFlow or PyTorch: the options that
 hold their objects (`dtype`, `input_context`, `data_options`) are checked by the package that
 defines the object's type, and turned into the reader's own type by that reader.
 
@@ -219,6 +221,12 @@ class ReadOptions:
         worker reads the whole split, so a trainer sees each record once per worker per epoch.
       service_job: a job name trainers share, so that they split one epoch among them
         (distributed_epoch); None gives each reader its own job.
+      cache_dir: (ShardDataset) where shards of a gs:// or s3:// output are fetched to before
+        they are read, each reader in its own folder inside it; None: the system's temporary
+        folder. See shardify.read.shard_cache.
+      cache_limit: (ShardDataset) the most bytes the fetched shards of one process take at once,
+        split evenly among its DataLoader workers: a whole number or a size such as "20GB",
+        "512MiB" (parsed once, kept as bytes). Needed to read from gs:// or s3://.
       version: which version of the output to read (1 is the conversion, each `--append` adds
         one), exactly the records it held; None reads the latest. A training run that records
         (output, version) reads the same records later.
@@ -256,6 +264,8 @@ class ReadOptions:
     service: str | None = None
     service_mode: str = DISTRIBUTED_EPOCH
     service_job: str | None = None
+    cache_dir: str | None = None
+    cache_limit: int | str | None = None
 
     def __post_init__(self, num_parallel_reads: int | None) -> None:
         self._check_shared()
@@ -360,6 +370,7 @@ class ReadOptions:
             raise ReadOptionError(f"service_job={self.service_job!r} must be a job name (a string) or None")
 
     def _check_torch(self) -> None:
+        self._check_cache()
         if self.decoder not in DECODERS:
             raise ReadOptionError(f"decoder={self.decoder!r} must be one of {', '.join(DECODERS)}")
         if self.decoder == NO_DECODER:
@@ -380,6 +391,31 @@ class ReadOptions:
             )
         if rank is not None and not (_whole(rank) and _whole(world_size) and 0 <= rank < world_size):
             raise ReadOptionError(f"rank={rank!r} must lie in [0, world_size={world_size!r}), both whole numbers")
+
+
+    def _check_cache(self) -> None:
+        if isinstance(self.cache_dir, os.PathLike):
+            object.__setattr__(self, "cache_dir", os.fspath(self.cache_dir))
+        if self.cache_dir is not None and not (isinstance(self.cache_dir, str) and self.cache_dir):
+            raise ReadOptionError(f"cache_dir={self.cache_dir!r} must be a local folder, or None for the temporary folder")
+        if self.cache_dir is not None and "://" in self.cache_dir:
+            raise ReadOptionError(f"cache_dir={self.cache_dir!r} must be a local folder: shards are fetched to it")
+        limit = self.cache_limit
+        if isinstance(limit, str) and limit.strip().isdigit():  # bytes, as a command line gives them
+            limit = int(limit)
+        elif isinstance(limit, str):
+            from shardify.plan.requests import parse_size  # the sizes --target-shard-size takes
+
+            try:
+                limit = parse_size(limit)
+            except ValueError:
+                limit = None
+        if self.cache_limit is not None and not (_whole(limit) and limit >= 1):
+            raise ReadOptionError(
+                f"cache_limit={self.cache_limit!r} must be a size such as '20GB' or '512MiB', or a whole number "
+                "of bytes above 0"
+            )
+        object.__setattr__(self, "cache_limit", limit)
 
 
 # Every name a reader takes as a keyword: ReadOptions' fields, and the alias it accepts.
@@ -403,6 +439,10 @@ _NOT_TORCH = {
     "service_mode": "tf.data service runs tf.data pipelines: read with shardify.load(..., service=...)",
     "service_job": "tf.data service runs tf.data pipelines: read with shardify.load(..., service=...)",
 }
+# Fetching shards into a local cache is ShardDataset's: the others read gs:// through TensorFlow's
+# file systems (load), a local copy (IndexedDataset seeks), or DALI's reader.
+_CACHE = "shards are fetched into a cache by shardify.torch.ShardDataset only"
+_NOT_CACHED = {"cache_dir": _CACHE, "cache_limit": _CACHE}
 _NOT_LOAD = {
     "decoder": "tf.data decodes with TensorFlow's decoders; decoder= is for shardify.torch",
     "rank": "place a tf.data input pipeline with input_context=, or read with shardify.distribute",
@@ -423,9 +463,10 @@ _NOT_DALI = {
 _BY_ITERATOR = "iterate again: a DALI iterator's epoch ends with StopIteration, and reset() starts the next"
 _BY_SAMPLER = "split an IndexedDataset among ranks with DistributedSampler(ds, num_replicas=world_size, rank=rank)"
 _NOT_FOR: dict[str, dict[str, str]] = {
-    LOAD: _NOT_LOAD,
+    LOAD: {**_NOT_LOAD, **_NOT_CACHED},
     DISTRIBUTE: {
         **_NOT_LOAD,
+        **_NOT_CACHED,
         "rank": "distribute places each input pipeline itself",
         "world_size": "distribute places each input pipeline itself",
         "batch_size": "give global_batch_size=: distribute batches its share to each replica",
@@ -434,6 +475,7 @@ _NOT_FOR: dict[str, dict[str, str]] = {
     SHARD_DATASET: _NOT_TORCH,
     INDEXED_DATASET: {
         **_NOT_TORCH,
+        **_NOT_CACHED,
         "shuffle": "shuffle with DataLoader(shuffle=True) or a sampler (DistributedSampler shuffles)",
         "rank": _BY_SAMPLER,
         "world_size": _BY_SAMPLER,
@@ -441,11 +483,12 @@ _NOT_FOR: dict[str, dict[str, str]] = {
     },
     DALI_PIPELINE: {
         **_NOT_DALI,
+        **_NOT_CACHED,
         "repeat": "a DALI pipeline runs epoch after epoch; tf_dataset(repeat=...) counts them",
         "drop_remainder": "the pipeline pads its last batch; torch_iterator(drop_remainder=True) or tf_dataset(...) drops it",
     },
-    DALI_TORCH: {**_NOT_DALI, "repeat": _BY_ITERATOR},
-    DALI_TF: _NOT_DALI,
+    DALI_TORCH: {**_NOT_DALI, **_NOT_CACHED, "repeat": _BY_ITERATOR},
+    DALI_TF: {**_NOT_DALI, **_NOT_CACHED},
 }
 
 

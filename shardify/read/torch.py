@@ -3,20 +3,25 @@
     ds = shardify.torch.ShardDataset("out/", split="train", image_size=(224, 224), as_supervised=True)
     loader = torch.utils.data.DataLoader(ds, batch_size=64, num_workers=2, collate_fn=shardify.torch.collate)
 
-`ShardDataset` (an `IterableDataset`) streams shards: each reader, one per distributed rank and
-DataLoader worker, reads its own shards start to end, through a seeded shuffle buffer.
-`IndexedDataset` (map-style) seeks to any record through the shards' index files, for samplers.
+`ShardDataset` (an `IterableDataset`) streams shards, local or fetched from gs:// and s3:// into
+a bounded local cache (`shardify.read.shard_cache`). `IndexedDataset` (map-style) seeks to any
+record of a local output through the shards' index files, for samplers.
 
 Both take their options as `shardify.load` does, as one `ReadOptions` or its fields as keywords
-(checked in `shardify.read.options`, and giving the same features under the same names), refuse
-the tf.data-only ones (saying what to use instead: `batch_size` is the DataLoader's), and split
-records among readers by the same rule: shards while there are enough, else every n-th record.
-Ranks split first, then each rank's DataLoader workers split the rank's part, so every record is
-read exactly once per epoch across `world_size x num_workers` readers.
+(checked in `shardify.read.options`, and giving the same features under the same names), and
+refuse the tf.data-only ones (saying what to use instead: `batch_size` is the DataLoader's).
+
+`ShardDataset` reads one epoch order, a function of the seed and the epoch alone
+(`shardify.read.epoch_order`): each rank a contiguous part of it, each of the rank's DataLoader
+workers a contiguous part of the rank's, so every record is read exactly once per epoch across
+`world_size x num_workers` readers, and a reader's state (`shardify.read.reader_state`), merged
+with the others', resumes with any other numbers of ranks and workers. Why not `load`'s rule
+(every n-th shard per reader, each through its own buffer): there the order depends on the
+number of readers, so a checkpoint could not be carried to another number.
 
 Randomness comes from the seed and the epoch (`set_epoch`, as with `DistributedSampler`): the
-shard order, the record buffer, and each record's crop and flip (drawn from the record's own place
-in its shard, so a record gets the same crop whatever the number of readers).
+order, and each record's crop and flip (drawn from the record's own place in its shard, so a
+record gets the same crop whatever the number of readers).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import multiprocessing
 import multiprocessing.context
 import os
 import random
+import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, BinaryIO
 
@@ -38,26 +44,25 @@ from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
 from shardify.format import contract
 from shardify.format.manifest import Manifest, load_manifest
 from shardify.format.shard_index import open_shard_file, record_frames
-from shardify.format.tfrecord import iter_records, record_from_frame
-from shardify.inputs.files import size_of
+from shardify.format.tfrecord import record_from_frame
 from shardify.inputs.paths import is_local_path, join_path
+from shardify.read.epoch_order import EpochOrder, Spans, consume_spans, count_spans, split_spans, window_records
 from shardify.read.options import (
     INDEXED_DATASET,
     OBJECTS,
     SHARD_DATASET,
     ReadOptions,
     ReadPlan,
-    Share,
     plan_read,
     reader_options,
-    share,
     shuffle_buffer_records,
 )
+from shardify.read.reader_state import STATE_FORMAT, as_spans, check_format, merge_states, reader_part
+from shardify.read.shard_cache import ShardCache, is_store_path, read_store_text
+from shardify.read.shard_reading import cached_shards, read_spans
 from shardify.read.torch_records import RecordDecoder
 
-__all__ = ["ShardDataset", "IndexedDataset", "collate", "collate_detection"]
-
-_STATE_FORMAT = "shardify.torch.ShardDataset/1"
+__all__ = ["ShardDataset", "IndexedDataset", "merge_states", "collate", "collate_detection"]
 
 
 class _Epoch:
@@ -83,13 +88,23 @@ class _Epoch:
 
 
 class _Source:
-    """A split of an output folder, the options read from it, and how to decode its records:
-    what both datasets hold."""
+    """A split of an output folder (local, or gs:// / s3:// for ShardDataset), the options read
+    from it, and how to decode its records: what both datasets hold."""
 
-    def __init__(self, path: str, split: str, options: ReadOptions) -> None:
-        if not is_local_path(path):
-            raise ManifestError(f"shardify.torch reads local output folders; {path} is not one (copy it here first)")
-        self.manifest: Manifest = load_manifest(path, version=options.version)
+    def __init__(self, path: str, split: str, options: ReadOptions, *, reader: str) -> None:
+        self.remote = is_store_path(path)
+        if not is_local_path(path) and not (self.remote and reader == SHARD_DATASET):
+            where = "local outputs and gs:// or s3:// outputs (ShardDataset)" if not self.remote else "local outputs"
+            raise ManifestError(f"shardify.torch.{reader} reads {where}; {path} is not one (copy it here first)")
+        if self.remote and options.cache_limit is None:
+            raise ReadOptionError(
+                f"reading {path} fetches its shards into a local cache: give cache_limit= (e.g. '20GB', for one "
+                "process, its DataLoader workers together), and cache_dir= where they go"
+            )
+        if not self.remote and (options.cache_limit is not None or options.cache_dir is not None):
+            raise ReadOptionError(f"{path} is read in place: cache_dir and cache_limit are for gs:// and s3:// outputs")
+        read_text = read_store_text if self.remote else None
+        self.manifest: Manifest = load_manifest(path, version=options.version, read_text=read_text)
         self.info = self.manifest.split(split)
         if self.info.num_records == 0:
             raise ManifestError(f"split {split!r} of {path} has no records")
@@ -98,7 +113,7 @@ class _Source:
         self.decode = RecordDecoder(self.manifest, self.plan, options)
         self.shard_records = [shard.num_records for shard in self.info.shards]
         self.paths = [join_path(self.manifest.root, shard.path) for shard in self.info.shards]
-        for shard in self.info.shards:  # each must be a regular file: fail here, not in a worker
+        for shard in self.info.shards if not self.remote else ():  # each a regular file: fail here, not in a worker
             try:
                 open_shard_file(self.manifest.root, shard.path).close()
             except CorruptShardError as error:
@@ -130,183 +145,186 @@ class ShardDataset(torch.utils.data.IterableDataset):
     """A split of a shardify output folder as an `IterableDataset`.
 
     Each reader (this rank's DataLoader worker, or the process itself with `num_workers=0`) reads
-    its share of the shards whole, one after another, in a seeded order, through a shuffle buffer
-    of about 64 MiB of records; see the module docstring for the split among readers.
+    its contiguous part of the epoch's order (see the module docstring): the records of about one
+    shard (at most ~64 MiB) shuffled together, the shards in a seeded order.
 
         ds = ShardDataset("out/", "train", options=ReadOptions(image_size=(224, 224), seed=0))
         ds = ShardDataset("out/", "train", image_size=(224, 224), seed=0)  # the same
 
     Args:
-      path: the output folder (or its manifest.json); local.
+      path: the output folder (or its manifest.json): local, or gs:// or s3:// (then give
+        cache_limit, and cache_dir: see `shardify.read.shard_cache`).
       split: split name, e.g. "train".
       options: how to read (`shardify.ReadOptions`, where each option is described): shuffle,
         seed, image_size, fit, flip, normalize, as_supervised, multi_hot, features, dtype (a
         torch.dtype or its name), decoder, and rank and world_size (default: from
         `torch.distributed` when it is initialized: make the dataset after `init_process_group`;
-        else one process). Give every rank the same seed. Without one, a seed is drawn from
-        torch's generator when the dataset is made.
+        else one process), cache_dir and cache_limit. Several ranks need one seed, the same in
+        every rank. Without one, one process draws a seed from torch's generator when the dataset
+        is made.
       **keywords: ReadOptions' fields, a shorthand; they override `options`' fields.
 
-    `len()` is the number of records this rank reads per epoch (all its workers together). Ranks
-    may differ by a few records (never more than the records of one shard per worker): no record is
+    `len()` is the number of records this rank reads per epoch (all its workers together; what is
+    left of it after loading a merged state). Ranks differ by at most one record: no record is
     repeated to even them out.
 
     Raises:
       ManifestError: no finished output at `path`, no such split, or a shard that is not a file.
       ReadOptionError: an option that cannot work with this data, that only tf.data takes, or that
-        is not an option at all (see the message).
+        is not an option at all (see the message); several ranks without a seed.
     """
 
     def __init__(self, path: str, split: str = "train", *, options: ReadOptions | None = None, **keywords: Any) -> None:
         options = reader_options(SHARD_DATASET, options, keywords)
-        self._source = _Source(path, split, options)
+        self._source = _Source(path, split, options, reader=SHARD_DATASET)
         self._rank, self._world_size = _reader_place(options)
-        self._rank_share = share(len(self._source.info.shards), self._world_size, self._rank)
+        if options.seed is None and self._world_size > 1:  # seeds drawn per rank would differ: records lost
+            raise ReadOptionError(
+                f"{self._world_size} ranks read one epoch order, which follows the seed: give every rank the same "
+                "seed= (DistributedSampler's is 0 unless given)"
+            )
+        info = self._source.info
+        buffer = shuffle_buffer_records(info.num_records, info.num_bytes)
+        self._window = window_records(self._source.shard_records, buffer)
         self._pending: dict[str, Any] | None = None  # a state to resume from, set by load_state_dict
-        self._reading: dict[str, Any] = {"epoch": 0, "position": 0, "reader": None}
+        self._reading: dict[str, Any] = {"reader": None}
 
     def __len__(self) -> int:
-        return self._rank_share.num_records(self._source.shard_records)
+        """Records this rank reads this epoch (what is left of it, when resuming a merged state)."""
+        pending = self._pending
+        if pending is not None and pending["layout"] == [1, 1] and self._world_size > 1:
+            pending = merge_states([{"format": STATE_FORMAT, "seed": 0, **pending}])
+        base = self._whole() if pending is None or pending["reader"] is not None else pending["base"]
+        return count_spans(split_spans(base, self._world_size, self._rank))
 
     def set_epoch(self, epoch: int) -> None:
         """Sets the epoch whose order the next iteration reads (every rank: the same epoch)."""
         self._source.epoch.value = int(epoch)
 
+    def _whole(self) -> Spans:
+        return ((0, self._source.info.num_records),)
+
+    def _order(self, epoch: int) -> EpochOrder:
+        source = self._source
+        return EpochOrder(tuple(source.shard_records), source.seed, epoch, bool(source.options.shuffle), self._window)
+
     # Resuming -------------------------------------------------------------------------------------
 
     def state_dict(self) -> dict[str, Any]:
-        """Where this reader is: its epoch, seed and the records it has yielded this epoch (all of
-        them once its part of the epoch is read through).
+        """Where this reader is: its epoch, seed, layout (ranks, workers), place (rank, worker) and
+        the records it has yielded of its part of the epoch (all of them once read through); see
+        `shardify.read.reader_state`.
 
         Taken from the process that iterates the dataset: the process itself with `num_workers=0`,
         or each worker under torchdata's `StatefulDataLoader`, which calls this in every worker
         and hands each its own state back. A plain DataLoader's workers iterate copies, so the
-        dataset in the main process cannot see how far they got.
+        dataset in the main process cannot see how far they got. To resume with other numbers of
+        ranks or workers, gather every rank's state and load `shardify.torch.merge_states(states)`.
         """
-        reading = self._reading
-        if reading["reader"] is None:  # not iterating: the epoch to come, or a state to resume
-            pending = self._pending or {}
-            return {
-                "format": _STATE_FORMAT,
-                "epoch": pending.get("epoch", self._source.epoch.value),
-                "seed": self._source.seed,
-                "position": pending.get("position", 0),
-                "reader": pending.get("reader"),
-            }
-        return {"format": _STATE_FORMAT, "seed": self._source.seed, **reading}
+        if self._reading["reader"] is not None:
+            return {"format": STATE_FORMAT, "seed": self._source.seed, **self._reading}
+        worker, workers = _worker_place()
+        pending = self._pending
+        if pending is not None and pending["reader"] is None:  # a merged state, not yet read from
+            return {"format": STATE_FORMAT, "seed": self._source.seed, **pending}
+        place = ([self._world_size, workers], [self._rank, worker])
+        mine = pending is not None and (pending["layout"], pending["reader"]) == place
+        return {
+            "format": STATE_FORMAT,
+            "seed": self._source.seed,
+            "epoch": pending["epoch"] if pending is not None else self._source.epoch.value,
+            "base": pending["base"] if mine else [list(span) for span in self._whole()],
+            "layout": [self._world_size, workers],
+            "reader": [self._rank, worker],
+            "position": pending["position"] if mine else 0,
+        }
 
     def load_state_dict(self, state: Mapping[str, Any]) -> None:
         """Makes the next iteration continue where `state` was taken: the same records, in the same
         order, from the next one not yet yielded. Sets the epoch too.
 
+        `state` is this reader's own (same ranks, workers and place), or one that any layout
+        resumes: `shardify.torch.merge_states` of every reader's, or the state of a lone reader
+        (one rank, num_workers=0).
+
         Raises:
-          ReadOptionError: `state` is not a ShardDataset state, or (at the next iteration) it was
-            taken by a reader of another place (another rank, worker or number of workers).
+          ReadOptionError: `state` is not a ShardDataset state, or (at the next iteration) it is
+            one reader's of several and this reader is another (merge them first).
         """
-        if not isinstance(state, Mapping) or state.get("format") != _STATE_FORMAT:
-            raise ReadOptionError(f"not a ShardDataset state: {str(state)[:80]}")
+        check_format(state)
+        base = as_spans(state["base"])
+        if count_spans(base) and base[-1][1] > self._source.info.num_records:
+            raise ReadOptionError(f"the state is of a split of more than {self._source.info.num_records} records")
         self._source.seed = int(state["seed"])
         self._source.epoch.value = int(state["epoch"])
-        self._pending = {"epoch": int(state["epoch"]), "position": int(state["position"]), "reader": state["reader"]}
+        pending = {"epoch": int(state["epoch"]), "base": [list(span) for span in base]}
+        if state.get("reader") is None:  # merged: what is left of the epoch
+            pending.update(layout=None, reader=None, position=0)
+        else:
+            pending.update(layout=list(state["layout"]), reader=list(state["reader"]), position=int(state["position"]))
+        self._pending = pending
 
     # Reading --------------------------------------------------------------------------------------
 
     def __iter__(self) -> Iterator[Any]:
-        info = get_worker_info()
-        worker, workers = (info.id, info.num_workers) if info is not None else (0, 1)
-        reader = [self._rank, self._world_size, worker, workers]
-        epoch, start = self._source.epoch.value, 0
+        worker, workers = _worker_place()
+        layout, reader = [self._world_size, workers], [self._rank, worker]
+        epoch, base, start = self._source.epoch.value, self._whole(), 0
         pending, self._pending = self._pending, None
-        if pending is not None and pending["epoch"] == epoch and pending["position"]:
-            if pending["reader"] != reader:
+        if pending is not None and pending["epoch"] == epoch:
+            if pending["layout"] == [1, 1] and layout != [1, 1]:  # a lone reader's state says all that was consumed
+                pending = {**pending, **merge_states([{"format": STATE_FORMAT, "seed": 0, **pending}])}
+            if pending["reader"] is not None and (pending["layout"], pending["reader"]) != (layout, reader):
                 raise ReadOptionError(
-                    f"the state to resume was taken by reader {pending['reader']} (rank, world size, worker, "
-                    f"workers), not by {reader}: resume with the same ranks and num_workers"
+                    f"the state to resume was taken by reader {pending['reader']} (rank, worker) of {pending['layout']} "
+                    f"(ranks, workers), not by {reader} of {layout}: resume with the same ranks and num_workers, or "
+                    "load shardify.torch.merge_states(every rank's states) to resume with others"
                 )
-            start = pending["position"]
-        self._reading = reading = {"epoch": epoch, "position": start, "reader": reader}
-        return self._records(reading, worker, workers)
+            base, start = as_spans(pending["base"]), pending["position"]
+        self._reading = reading = {
+            "epoch": epoch, "base": [list(span) for span in base], "layout": layout, "reader": reader, "position": start,
+        }
+        mine = consume_spans(reader_part(base, (layout[0], layout[1]), (reader[0], reader[1])), start)
+        return self._records(reading, mine, workers)
 
-    def _records(self, reading: dict[str, Any], worker: int, workers: int) -> Iterator[Any]:
-        """This reader's records of `reading`'s epoch, from its position on; counts them in it."""
-        source, epoch, start = self._source, reading["epoch"], reading["position"]
-        mine = share(self._rank_share, workers, worker)
-        stream = self._read(self._shard_order(mine, epoch, worker), mine)
-        if source.options.shuffle:
-            records = mine.num_records(source.shard_records)
-            size = shuffle_buffer_records(records, source.info.num_bytes * records // source.info.num_records)
-            rng = random.Random(f"records/{source.seed}/{epoch}/{self._rank}/{worker}")
-            stream = _shuffle_buffer(stream, size, rng)
-        for position, (shard, index, data) in enumerate(stream):
-            if position < start:  # resuming: these were yielded before the state was taken
-                continue
-            item = source.decode_record(data, epoch, shard, index)
-            reading["position"] = position + 1
-            yield item
+    def _records(self, reading: dict[str, Any], spans: Spans, workers: int) -> Iterator[Any]:
+        """The records of `spans`, in the epoch's order; counts them in `reading`."""
+        source, epoch = self._source, reading["epoch"]
+        order = self._order(epoch)
+        cache = None
+        if source.remote:
+            shards = source.info.shards
+            wanted = cached_shards(
+                order, spans, source.paths, [s.num_bytes for s in shards], [s.sha256 for s in shards]
+            )
+            budget = source.options.cache_limit // workers
+            cache = ShardCache(source.options.cache_dir or tempfile.gettempdir(), budget, wanted)
+
+        def open_shard(shard: int) -> BinaryIO:
+            if cache is not None:
+                return open(cache.path(shard), "rb")  # noqa: SIM115 - the reader closes it
+            return open_shard_file(source.manifest.root, source.info.shards[shard].path)
+
+        release = cache.release if cache is not None else (lambda shard: None)
+        stream = read_spans(order, spans, open_shard=open_shard, release=release, names=source.paths)
+        try:
+            for shard, index, data in stream:
+                item = source.decode_record(data, epoch, shard, index)
+                reading["position"] += 1
+                yield item
+        finally:
+            stream.close()  # its shard first, then the cache that holds it
+            if cache is not None:
+                cache.close()
         # The position stays at the end: a state taken now resumes this epoch with nothing left
         # for this reader (StatefulDataLoader restores a worker that had finished while others had
         # not, and asks it for more). The next iteration without a loaded state starts afresh.
 
-    def _shard_order(self, mine: Share, epoch: int, worker: int) -> list[int]:
-        """The order this reader reads its shards in. Readers that split shards by record must
-        agree on it: all ranks (by the seed given, else the manifest's order), or a rank's workers
-        (by the rank's seed, which its workers copy)."""
-        source = self._source
-        order = list(mine.shards)
-        if not source.options.shuffle:
-            return order
-        if self._rank_share.record_level:
-            if source.options.seed is None:
-                return order
-            key = f"{source.options.seed}"
-        elif mine.record_level:
-            key = f"{source.seed}/{self._rank}"
-        else:
-            key = f"{source.seed}/{self._rank}/{worker}"
-        random.Random(f"shards/{key}/{epoch}").shuffle(order)
-        return order
 
-    def _read(self, order: Sequence[int], mine: Share) -> Iterator[tuple[int, int, bytes]]:
-        """(shard, index in shard, record) of this reader's records, the shards read through.
-
-        Raises:
-          CorruptShardError: naming the shard: a damaged record, or fewer or more records than
-            the manifest gives it.
-        """
-        source = self._source
-        position = 0  # in the stream of every record of `order`, which readers sharing shards agree on
-        for shard in order:
-            path, expected = source.paths[shard], source.shard_records[shard]
-            count = 0
-            with open_shard_file(source.manifest.root, source.info.shards[shard].path) as fileobj:
-                for count, data in enumerate(iter_records(fileobj, path, size_of(fileobj)), start=1):
-                    if count > expected:
-                        raise CorruptShardError(
-                            path, f"holds more than the {expected} records its manifest gives (run `shardify verify`)"
-                        )
-                    if position % mine.record_stride == mine.record_offset:
-                        yield shard, count - 1, data
-                    position += 1
-            if count < expected:
-                raise CorruptShardError(
-                    path,
-                    f"is damaged: it ended after {count} of the {expected} records its manifest gives "
-                    "(run `shardify verify`)",
-                )
-
-
-def _shuffle_buffer(stream: Iterator[tuple], size: int, rng: random.Random) -> Iterator[tuple]:
-    """The stream's items in a random order: each comes out of a buffer of `size` items at random."""
-    buffer: list[tuple] = []
-    for item in stream:
-        if len(buffer) < size:
-            buffer.append(item)
-            continue
-        slot = rng.randrange(size)
-        yield buffer[slot]
-        buffer[slot] = item
-    rng.shuffle(buffer)
-    yield from buffer
+def _worker_place() -> tuple[int, int]:
+    """(this DataLoader worker, the workers of this process): (0, 1) outside a worker."""
+    info = get_worker_info()
+    return (info.id, info.num_workers) if info is not None else (0, 1)
 
 
 class IndexedDataset(torch.utils.data.Dataset):
@@ -330,7 +348,7 @@ class IndexedDataset(torch.utils.data.Dataset):
     """
 
     def __init__(self, path: str, split: str = "train", *, options: ReadOptions | None = None, **keywords: Any) -> None:
-        self._source = _Source(path, split, reader_options(INDEXED_DATASET, options, keywords))
+        self._source = _Source(path, split, reader_options(INDEXED_DATASET, options, keywords), reader=INDEXED_DATASET)
         self._starts = [0]
         for count in self._source.shard_records:
             self._starts.append(self._starts[-1] + count)
