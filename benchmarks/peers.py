@@ -102,7 +102,8 @@ def measure(images: Path, work: Path, repeats: int, pythons: list[str]) -> dict:
         for name, (command, out) in commands.items():
             runs[name].append(_measured(command, out))
             r = runs[name][-1]
-            print(f"  [{round_ + 1}/{repeats}] {name:48} {r['wall_s']:6.2f} s wall {r['cpu_s']:6.2f} s CPU {r['peak_tree_rss_bytes'] / MB:6,.0f} MB {r['processes']:3} proc", file=sys.stderr)
+            figures = f"{r['wall_s']:6.2f} s wall {r['cpu_s']:6.2f} s CPU {r['peak_tree_rss_bytes'] / MB:6,.0f} MB {r['processes']:3} proc"
+            print(f"  [{round_ + 1}/{repeats}] {name:48} {figures}", file=sys.stderr)
     results = {name: {**_median(r), "version": versions.get(name), "runs": r} for name, r in runs.items()}
     return {"results": results, "not_run": not_run}
 
@@ -112,16 +113,20 @@ def table(measured: dict) -> list[str]:
     results = measured["results"]
     header, default = results["shardify --validate header"], results["shardify (default)"]
     lines = [
-        "| converter | version | wall s | CPU s (tree) | peak MB (tree) | processes | wall / header | CPU / header | memory / header | wall / default | CPU / default |",
+        "| converter | version | wall s | CPU s (tree) | peak MB (tree) | processes "
+        "| wall / header | CPU / header | memory / header | wall / default | CPU / default |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, r in results.items():
-        ratios = [r["wall_s"] / header["wall_s"], r["cpu_s"] / header["cpu_s"], r["peak_tree_rss_bytes"] / header["peak_tree_rss_bytes"], r["wall_s"] / default["wall_s"], r["cpu_s"] / default["cpu_s"]]
-        lines.append(
-            f"| {name} | {r['version'] or '-'} | {r['wall_s']:.2f} | {r['cpu_s']:.2f} | {r['peak_tree_rss_bytes'] / MB:,.0f} | {r['processes']:.0f} | "
-            + " | ".join(f"{x:.2f}x" for x in ratios)
-            + " |"
-        )
+        ratios = [
+            r["wall_s"] / header["wall_s"],
+            r["cpu_s"] / header["cpu_s"],
+            r["peak_tree_rss_bytes"] / header["peak_tree_rss_bytes"],
+            r["wall_s"] / default["wall_s"],
+            r["cpu_s"] / default["cpu_s"],
+        ]
+        figures = f"{r['wall_s']:.2f} | {r['cpu_s']:.2f} | {r['peak_tree_rss_bytes'] / MB:,.0f} | {r['processes']:.0f}"
+        lines.append(f"| {name} | {r['version'] or '-'} | {figures} | " + " | ".join(f"{x:.2f}x" for x in ratios) + " |")
     lines += [f"| {name} | {reason} | | | | | | | | | |" for name, reason in measured["not_run"].items()]
     return lines
 
@@ -140,8 +145,10 @@ def rows(row, images: Path, work: Path, repeats: int, pythons: list[str]) -> lis
         target, met = ("(context)", None)
         if name == "WebDataset ShardWriter, 2 processes":  # issue 34: header <= 2x this floor for framing
             target, met = ">= 0.5x", ratio >= 0.5
-        out.append(row(f"--validate header vs {name} {r['version']}", f"{header['wall_s']:.2f}s {header['cpu_s']:.1f} CPU-s", f"{r['wall_s']:.2f}s {r['cpu_s']:.1f} CPU-s", ratio, target, met))
-    out += [row(f"--validate header vs {name}", f"{header['wall_s']:.2f}s", reason, None, "", None) for name, reason in measured["not_run"].items()]
+        ours, theirs = (f"{x['wall_s']:.2f}s {x['cpu_s']:.1f} CPU-s" for x in (header, r))
+        out.append(row(f"--validate header vs {name} {r['version']}", ours, theirs, ratio, target, met))
+    for name, reason in measured["not_run"].items():
+        out.append(row(f"--validate header vs {name}", f"{header['wall_s']:.2f}s", reason, None, "", None))
     return out
 
 
@@ -151,7 +158,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.peers", description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("bench_data"))
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--peer-python", action="append", default=[], help="an interpreter with peers installed (repeatable; this one is tried first)")
+    parser.add_argument(
+        "--peer-python", action="append", default=[], help="an interpreter with peers installed (repeatable; this one is tried first)"
+    )
     parser.add_argument("--json", type=Path, help="also write every run's figures here")
     args = parser.parse_args()
     images = data.make_images(args.data / "images")
