@@ -1,4 +1,4 @@
-"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only] [--torch-only] [--long-runs-only] [--object-store-only] [--resize-only]
+"""python -m benchmarks [--quick] [--repeats N] [--json FILE] [--skip-tfds] [--data DIR] [--reader-only] [--torch-only] [--long-runs-only] [--object-store-only] [--resize-only] [--peers-only [--peer-python PY ...]]
 
 Prints, in one run, shardify's figures next to the alternatives' on the same generated data, as
 ratios, with the target each ratio should meet. Conversions are whole processes on a warm page
@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks import data, long_runs, object_store, resize_bench
+from benchmarks import data, long_runs, object_store, peers, resize_bench
 from benchmarks.measure import Measurement, cat_command, fresh_folder, median_of, python
 
 SHARDS = 16
@@ -186,6 +186,8 @@ def main() -> None:
     parser.add_argument("--torch-only", action="store_true", help="only shardify.torch against DataLoader + PIL and shardify.load, on the outputs a full run left in --data")
     parser.add_argument("--object-store-only", action="store_true", help="only the requests per input from S3 and GCS emulators")
     parser.add_argument("--resize-only", action="store_true", help="only --resize shorter:256 against the originals, on photo-sized JPEGs (benchmarks/resize_bench.py)")
+    parser.add_argument("--peers-only", action="store_true", help="only the peers (Ray Data, HF datasets, WebDataset, MDS, ArrayRecord) against both validation modes (benchmarks/peers.py)")
+    parser.add_argument("--peer-python", action="append", default=[], help="an interpreter that has peers installed (repeatable)")
     args = parser.parse_args()
     repeats = 1 if args.quick else args.repeats
     if args.resize_only:  # its own photo-sized data, not the 8,000 images below
@@ -200,6 +202,8 @@ def main() -> None:
         rows = _torch_rows(args.quick, repeats, work, images)
     elif args.object_store_only:
         rows = object_store.requests_per_input(_row, images, work / "object_store")
+    elif args.peers_only:
+        rows = peers.rows(_row, images, work / "peers", repeats, [sys.executable, *args.peer_python])
 
     elif args.long_runs_only:
         out = work / "shardify"
