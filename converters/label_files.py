@@ -44,6 +44,7 @@ __all__ = [
     "LabelRow",
     "label_file_format",
     "read_label_rows",
+    "coco_categories",
 ]
 
 TABLE, LINES, COCO = "table", "lines", "coco"
@@ -203,7 +204,7 @@ def _coco(
     if not isinstance(document, dict) or not isinstance(document.get("images"), list):
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
     _check_top_level(document)
-    categories, bad_categories = _categories(document.get("categories", []))
+    categories, bad_categories = coco_categories(document.get("categories", []))
     per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
     found_objects: dict[object, list[SourceObject]] = {}
     unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
@@ -312,7 +313,7 @@ def _shared_ids(images: list) -> dict[object, int]:
     return {key: count for key, count in counts.items() if count > 1}
 
 
-def _categories(entries: list) -> tuple[dict[object, str], dict[object, str]]:
+def coco_categories(entries: list) -> tuple[dict[object, str], dict[object, str]]:
     """({category id: normalised name}, {category id: why it cannot be used}). A bad category (no
     usable name, a name another category has, an id given twice) spoils only the images whose
     annotations name it: they are rejected with the reason, the others are read. An entry without

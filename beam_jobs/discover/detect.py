@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import guards
+from shardify.beam_jobs.discover import class_list, guards
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -752,6 +752,7 @@ def _detect_folder(
     detected = _with_objects(config, detected)
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = _with_vocabulary(config, sample, detected)
+    detected = class_list.with_declared_classes(config, sample, detected)
     if config.split and detected.split_folders:
         raise UsageError(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "

@@ -212,6 +212,11 @@ class SourceLayout:
         `label_names.numbering_base`).
       objects: the object features records hold: a detection dataset's boxes (COCO, Pascal VOC,
         YOLO), with masks and keypoints where asked and given.
+      classes: a detection dataset's full class list as it declares it (COCO's `categories` in id
+        order, YOLO's `names`, a shipped classes.txt), or (): the classes of its objects (and its
+        images' labels) are numbered by it, so that any part of the dataset converted on its own
+        (one split, a subset) numbers each class alike (see `discover/class_list.py`).
+      classes_file: the file(s) that declared `classes`.
     """
 
     name: str
@@ -229,6 +234,8 @@ class SourceLayout:
     vocabulary_file: str = ""
     vocabulary_base: int | None = None
     objects: contract.ObjectSchema = contract.ObjectSchema()
+    classes: tuple[str, ...] = ()
+    classes_file: str = ""
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
