@@ -6,7 +6,8 @@ datasets ship them in.
   lines   a .txt file: `name label` per line (ImageNet's validation labels as Caffe lists them), or
           one label per line, the n-th line for the n-th file in path order
           (ILSVRC2012_validation_ground_truth.txt)
-  coco    a COCO-style .json: "images" with "file_name", "annotations" naming categories and/or
+  coco    a COCO-style .json: "images" with "file_name" (or LVIS's "coco_url", its path read as the
+          file's: see `coco_urls`), "annotations" naming categories and/or
           holding captions, "categories": one row per image, its categories as its labels
           (multi-label), its captions joined with a line break. Image ids must be unique whole
           numbers from 0 to 2^63 - 1 (written as image/source_id): an image with another id, or
@@ -28,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import tables
+from shardify.converters import coco_urls, tables
 from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
 from shardify.converters.objects import coco_object
 from shardify.errors import InvalidInputError
@@ -234,10 +235,10 @@ def _coco(
             texts.append(annotation["caption"].strip())
     shared_ids = _shared_ids(document["images"])
     for index, image in enumerate(document["images"], start=1):
-        if not isinstance(image, dict) or not isinstance(image.get("file_name"), str) or not image["file_name"].strip():
-            yield tables.RowError(index, 'image entry without a "file_name"')
+        file_name, problem = coco_urls.image_path(image) if isinstance(image, dict) else ("", "image entry is not an object")
+        if problem:  # LVIS names its images by `coco_url` only (see coco_urls)
+            yield tables.RowError(index, problem)
             continue
-        file_name = image["file_name"].strip()
         image_id, id_problem = _image_id(image.get("id"))
         if id_problem:
             yield tables.RowError(index, id_problem, file_name)
@@ -260,7 +261,7 @@ def _coco(
             continue
         yield LabelRow(
             index,
-            image["file_name"].strip(),
+            file_name,
             tuple(sorted(names)),
             TEXT_JOIN.join(texts),
             has_categories,

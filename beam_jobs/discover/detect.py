@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import class_list, guards
+from shardify.beam_jobs.discover import class_list, coco_like, guards
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, evidence_files, hdf5_arrays, label_files, line_tables, qa_json, yolo_yaml
+from shardify.converters import archives, coco_urls, evidence_files, hdf5_arrays, label_files, line_tables, qa_json, yolo_yaml
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -112,6 +112,7 @@ def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
     """Keys and captions of a COCO file from a scan of its bytes (it can be hundreds of MB: the
     worker that reads it parses it once; detection does not)."""
     keys: list[str] = []
+    url_keys: list[str] = []  # LVIS names its images by coco_url only: their paths are its keys
     captions = False
     with open_input(path) as fileobj:
         tail = b""
@@ -122,10 +123,12 @@ def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
             chunk = tail + block
             if len(keys) < LABEL_KEY_SAMPLE_ROWS:
                 keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
+                url_keys += coco_urls.url_keys(chunk)[: LABEL_KEY_SAMPLE_ROWS - len(url_keys)]
             captions = captions or b'"caption"' in chunk
             if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
                 break
             tail = chunk[-256:]
+    keys = keys or url_keys
     return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
 
 
@@ -173,7 +176,7 @@ def _looks_like_coco(path: str, shown: str) -> bool:
     except (OSError, InvalidInputError) as error:
         set_aside.note(shown, f"cannot be read: {getattr(error, 'reason', None) or error}")
         return False
-    if head.lstrip().startswith(b"{") and b'"images"' in head:
+    if coco_like.looks_like_annotations(head):
         return True
     set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')
     return False
@@ -196,7 +199,7 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
     coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p), p))
-    if _coco_per_split(coco, keypoints=config.keypoints):
+    if _coco_per_split(coco, keypoints=config.keypoints) or _lvis_per_split(config, coco):
         return ""  # one annotation file per split: read as the dataset's evidence (see _find_evidence)
     if len(coco) > 1:
         raise UsageError(
@@ -218,6 +221,19 @@ def _coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tup
             found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]
     return found if len(found) >= 2 and len(set(splits)) == len(splits) else []
+
+
+def _lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[str, str]]:
+    """(file, split) of COCO-like files named by split that name their images by URL (LVIS's)."""
+
+    def by_url(path: str) -> bool:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                return coco_like.names_images_by_url(fileobj)
+        except (OSError, InvalidInputError):
+            return False
+
+    return [] if config.keypoints else coco_like.split_files(coco, by_url)
 
 
 # Evidence files read at detection, and the bytes of each looked at.
@@ -304,7 +320,7 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
         and _looks_like_coco(join_path(config.source, p), p)
     )
-    for path, split in _coco_per_split(coco, keypoints=config.keypoints):
+    for path, split in _coco_per_split(coco, keypoints=config.keypoints) or _lvis_per_split(config, coco):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
     notes = []
     structure = detected.structure
