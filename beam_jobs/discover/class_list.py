@@ -83,10 +83,11 @@ def _coco_classes(config: ConvertConfig, detected: layout.SourceLayout) -> _Foun
 
 
 def _yolo_classes(detected: layout.SourceLayout) -> _Found:
-    """A YOLO export's data.yaml `names`, by index."""
-    lists = {(e.names, e.names_file) for e in detected.evidence if e.kind == evidence_lib.YOLO_LABELS and e.names}
+    """A YOLO export's data.yaml `names`, by index; a MATLAB struct's class names (cars_meta.mat)."""
+    kinds = (evidence_lib.YOLO_LABELS, evidence_lib.MAT_OBJECTS)
+    lists = {(e.names, e.names_file) for e in detected.evidence if e.kind in kinds and e.names}
     if len({names for names, _ in lists}) > 1:
-        return f"the YOLO exports' names differ ({', '.join(sorted(f for _, f in lists))}): none is taken as the full list"
+        return f"the class name files differ ({', '.join(sorted(f for _, f in lists))}): none is taken as the full list"
     return (next(iter(lists))[0], sorted({f for _, f in lists})) if lists else None
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import class_list, coco_like, guards
+from shardify.beam_jobs.discover import class_list, coco_like, guards, mat_annotations
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -363,14 +363,16 @@ _MAT_CANDIDATES = 20
 
 def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
     """What the source's MATLAB files give: split arrays, labels by image number, split lists."""
-    found = []
+    files = {}
     for path in [p for p in sample if layout.extension(p) == "mat" and detected.is_auxiliary(p)][:_MAT_CANDIDATES]:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
-                variables = evidence_files.mat_variables(evidence_files.read_mat(fileobj))
+                files[path] = evidence_files.read_mat(fileobj)
         except (OSError, InvalidInputError) as error:
             set_aside.note(path, getattr(error, "reason", None) or str(error))
-            continue
+    found, used = mat_annotations.struct_evidence(sample, files)  # struct arrays of boxes and classes
+    for path in sorted(set(files) - used):
+        variables = evidence_files.mat_variables(files[path])
         recognised = evidence_lib.mat_evidence(path, variables)
         if recognised is not None:
             found.append(recognised)
@@ -841,7 +843,7 @@ def _with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layou
     segmentations, else each box filled)."""
     coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT for e in detected.evidence)
     segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
-    voc = any(e.kind in (evidence_lib.XML_OBJECTS, evidence_lib.YOLO_LABELS, evidence_lib.HF_METADATA) for e in detected.evidence)
+    voc = any(e.kind in (evidence_lib.XML_OBJECTS, evidence_lib.YOLO_LABELS, evidence_lib.HF_METADATA) or e.boxes for e in detected.evidence)
     if not (coco or voc):
         if config.masks or config.keypoints:
             option = "--masks" if config.masks else "--keypoints"

@@ -51,6 +51,7 @@ __all__ = [
     "MAT_LABELS",
     "YOLO_LABELS",
     "HF_METADATA",
+    "MAT_OBJECTS",
     "SEGMENTATION_MASKS",
     "yolo_image_key",
     "KINDS",
@@ -74,10 +75,11 @@ XML_OBJECTS = "xml objects"
 MAT_SPLITS, MAT_LABELS = "mat splits", "mat labels"
 YOLO_LABELS = "yolo labels"
 HF_METADATA = "hf metadata"  # a Hugging Face imagefolder's metadata.jsonl with `objects`
+MAT_OBJECTS = "mat objects"  # a MATLAB struct array of per-image boxes and classes (converters/mat_structs.py)
 SEGMENTATION_MASKS = "segmentation masks"  # a folder of PNG masks sharing the images' paths (ADE20K's annotations/)
 KINDS = (
     SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS, YOLO_LABELS, HF_METADATA,
-    SEGMENTATION_MASKS,
+    SEGMENTATION_MASKS, MAT_OBJECTS,
 )
 # Split codes as the datasets that use them define them; names as TensorFlow Datasets gives them.
 CELEBA_CODES = (("0", "train"), ("1", "validation"), ("2", "test"))
@@ -185,8 +187,11 @@ class Evidence:
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
         cell of paths.
-      names: YOLO_LABELS: the class names, by index (data.yaml's `names`).
-      names_file: YOLO_LABELS: the file they came from (data.yaml).
+      names: YOLO_LABELS: the class names, by index (data.yaml's `names`); MAT_OBJECTS: the class
+        names shipped beside the struct (cars_meta.mat's class_names), or ().
+      names_file: YOLO_LABELS, MAT_OBJECTS: the file they came from (data.yaml).
+      prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each.
+      boxes: MAT_OBJECTS: its elements give boxes with classes (objects), not classes alone.
       note: how it was recognised, for the plan.
     """
 
@@ -200,6 +205,8 @@ class Evidence:
     names: tuple[str, ...] = ()
     names_file: str = ""
     note: str = ""
+    prefix: str = ""
+    boxes: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -211,11 +218,13 @@ class Evidence:
 
     @property
     def gives_split(self) -> bool:
-        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (self.kind == COCO_SPLIT and bool(self.split))
+        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (
+            self.kind in (COCO_SPLIT, MAT_OBJECTS) and bool(self.split or self.codes)
+        )
 
     @property
     def gives_labels(self) -> bool:
-        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA)
+        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, MAT_OBJECTS)
 
     @property
     def shown(self) -> str:
