@@ -245,7 +245,7 @@ def _summarize(
     except ValueError as error:  # a usage error only the whole source shows: nothing is written
         shards, refusal = {name: 1 for name in counts}, str(error)
     found = label_order(label for c in counts.values() for label in c.label_counts)
-    names = context.label_names or context.layout.classes  # a detection dataset's declared class list
+    names = context.label_names or _declared_classes(context)
     known_base = None
     if not names and found and all(shard_math.is_number(label) for label in found):
         names = context.layout.vocabulary  # numbered labels, with the names the dataset ships
@@ -316,6 +316,16 @@ def _summarize(
     return summary
 
 
+def _declared_classes(context: PlanContext) -> tuple[str, ...]:
+    """The detection dataset's declared class list (`SourceLayout.classes`) where it numbers the
+    classes: not under --label-names, nor in an append to versions numbered otherwise (their
+    records keep their numbers)."""
+    classes = context.layout.classes
+    if context.label_names or (context.base_labels and context.base_labels != classes):
+        return ()
+    return classes
+
+
 def _with_class_ids(summary: PlanSummary, counts: Mapping[str, _SplitCount], context: PlanContext) -> PlanSummary:
     """The plan with its objects' class numbers (by the convention asked for) and counts; refused
     when the source's own ids are asked for and it gives none (or several for one class).
@@ -330,7 +340,7 @@ def _with_class_ids(summary: PlanSummary, counts: Mapping[str, _SplitCount], con
         for label, ids in count.source_classes.items():
             sources.setdefault(label, set()).update(ids)
     classes = list(summary.labels) + sorted(set(object_counts) - set(summary.labels))
-    declared = context.layout.classes if not context.label_names else ()
+    declared = _declared_classes(context)
     numbered = {c: next(iter(sources[c])) for c in classes if len(sources.get(c, ())) == 1}
     if not declared and classes and len(numbered) == len(classes) and all(n.isdigit() for n in numbered.values()):
         classes.sort(key=lambda c: int(numbered[c]))  # the source's own order: COCO's ids, YOLO's names
