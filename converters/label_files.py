@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import coco_urls, tables
-from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
+from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns, split_labels
 from shardify.converters.objects import coco_object
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
@@ -132,13 +132,19 @@ def _table(
         if isinstance(row, tables.RowError):
             yield row
             continue
-        columns = label_file_columns(header.columns or tuple(row.cells), label_column, captions=captions)
-        value = row.cells.get(columns.key)  # a JSONL id can be 0
+        cells = _with_dotted_fields(row.cells)
+        columns = label_file_columns(header.columns or tuple(cells), label_column, captions=captions)
+        key_column = _nested_key(cells, columns.key)
+        value = cells.get(key_column)  # a JSONL id can be 0
         key = ("" if value is None else str(value)).replace("\ufeff", "").strip()
         if not key:
             yield tables.RowError(row.row, f"empty {columns.key!r}")
             continue
-        cell = row.cells.get(columns.label) if columns.label else None
+        cell = cells.get(columns.label) if columns.label else None
+        if isinstance(cell, dict):  # a nested label: which of its fields is for the user to say
+            fields = ", ".join(f"{columns.label}.{name}" for name in list(cell)[:4])
+            yield tables.RowError(row.row, f"{columns.label!r} is an object: name its field with --label-column ({fields})", key)
+            continue
         try:
             labels = split_labels(cell, separator)
         except InvalidInputError as error:
@@ -147,8 +153,46 @@ def _table(
         if columns.label and not labels and cell != []:  # an explicit [] is a record with no labels
             yield tables.RowError(row.row, f"empty label for {key!r}", key)
             continue
-        caption = row.cells.get(columns.caption) if columns.caption else None
+        caption = cells.get(columns.caption) if columns.caption else None
         yield LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label))
+
+
+# Nested JSON objects are followed this deep for dotted names (`label.name`); deeper is no label.
+_MAX_FIELD_DEPTH = 8
+
+
+def _with_dotted_fields(cells: dict[str, object]) -> dict[str, object]:
+    """A JSON row's cells, each nested object's fields added under dotted names (`{"image": {"file":
+    "a.jpg"}}` also gives `image.file`), so that `--label-column label.name` names a nested field.
+    The object itself stays under its name: a label column naming it is still refused as no label.
+
+    >>> _with_dotted_fields({"image": {"file": "a.jpg"}, "label": {"name": "cat"}})["label.name"]
+    'cat'
+    """
+    if not any(isinstance(value, dict) for value in cells.values()):
+        return cells
+    found: dict[str, object] = {}
+
+    def add(prefix: str, value: object, depth: int) -> None:
+        found.setdefault(prefix, value)
+        if isinstance(value, dict) and depth < _MAX_FIELD_DEPTH:
+            for name, inner in value.items():
+                add(f"{prefix}.{name}", inner, depth + 1)
+
+    for name, value in cells.items():
+        add(str(name), value, 0)
+    return found
+
+
+def _nested_key(cells: dict[str, object], key: str) -> str:
+    """The key column, or where it holds an object (`"image": {"file": "a.jpg", "size": ...}`),
+    its field of a usual key name (`image.file`), or its one string field."""
+    value = cells.get(key)
+    if not isinstance(value, dict):
+        return key
+    strings = [name for name, inner in value.items() if isinstance(inner, str)]
+    chosen = choose_column(strings, "", KEY_COLUMN_NAMES, "key") or (strings[0] if len(strings) == 1 else "")
+    return f"{key}.{chosen}" if chosen else key
 
 
 def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tables.RowError]:
