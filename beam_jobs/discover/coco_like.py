@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from shardify.converters import coco_urls
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url"]
+__all__ = ["looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end"]
 
 # Bytes of a file looked at to tell whether it names its images by URL only.
 URL_SCAN_BYTES = 64 << 20
@@ -32,10 +33,21 @@ def looks_like_annotations(head: bytes) -> bool:
     return b'"images"' in head or (b'"annotations"' in head and b'"image_id"' in head)
 
 
-def names_images_by_url(fileobj: object) -> bool:
+def names_images_by_url(fileobj: object, size_bytes: int | None = None) -> bool:
     """Whether an annotation file's images carry a `coco_url` and no `file_name` (LVIS's): the
-    first image entry with a `coco_url` found in the first URL_SCAN_BYTES is looked at (COCO's own
+    first image entry with a `coco_url` found in the first URL_SCAN_BYTES, else in the last (LVIS's
+    files hold their images after their annotations, hundreds of MB in), is looked at (COCO's own
     entries give both, side by side)."""
+    found = _first_url_entry(fileobj)
+    if found is None and size_bytes is not None and size_bytes > URL_SCAN_BYTES and fileobj.seekable():
+        fileobj.seek(size_bytes - URL_SCAN_BYTES)
+        found = _first_url_entry(fileobj)
+    return bool(found)
+
+
+def _first_url_entry(fileobj: object) -> bool | None:
+    """From the file's position on: whether the first entry with a `coco_url` has no `file_name`,
+    or None where none is found in URL_SCAN_BYTES."""
     chunk = b""
     for _ in range(URL_SCAN_BYTES // _BLOCK_BYTES):
         block = fileobj.read(_BLOCK_BYTES)
@@ -47,8 +59,8 @@ def names_images_by_url(fileobj: object) -> bool:
                 chunk += block
             return b'"file_name"' not in chunk[max(0, at - _ENTRY_BYTES) : at + _ENTRY_BYTES]
         if not block:
-            return False
-    return False
+            return None
+    return None
 
 
 # An image entry's bytes around its coco_url (COCO's are about 300).
@@ -85,3 +97,12 @@ def split_files(coco: Sequence[str], by_url: Callable[[str], bool]) -> list[tupl
     ]
     return sorted(chosen[0]) if len(chosen) == 1 else []
 
+
+
+def url_keys_at_end(fileobj: object, size_bytes: int | None, limit: int) -> list[str]:
+    """The paths of the first `coco_url`s in the file's last URL_SCAN_BYTES (where LVIS's images
+    are), for a file whose head named none; [] where the file cannot be read from its end."""
+    if size_bytes is None or size_bytes <= URL_SCAN_BYTES or not fileobj.seekable():
+        return []
+    fileobj.seek(size_bytes - URL_SCAN_BYTES)
+    return coco_urls.url_keys(fileobj.read(URL_SCAN_BYTES))[:limit]

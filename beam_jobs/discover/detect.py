@@ -128,6 +128,8 @@ def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
             if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
                 break
             tail = chunk[-256:]
+        if not keys and not url_keys:  # LVIS's images follow its annotations, hundreds of MB in
+            url_keys = coco_like.url_keys_at_end(fileobj, size_of(fileobj), LABEL_KEY_SAMPLE_ROWS)
     keys = keys or url_keys
     return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
 
@@ -229,7 +231,7 @@ def _lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[st
     def by_url(path: str) -> bool:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
-                return coco_like.names_images_by_url(fileobj)
+                return coco_like.names_images_by_url(fileobj, size_of(fileobj))
         except (OSError, InvalidInputError):
             return False
 

@@ -127,3 +127,25 @@ def test_hostile_urls_and_categories_are_rejected_with_reasons(tmp_path: Path) -
     assert "000000000778.jpg" in reasons[7]  # names no file under SRC
     assert 'without a "file_name" or a "coco_url"' in reasons[8]
     assert not any("elsewhere" in path for path in records)
+
+
+def test_images_after_a_long_annotations_list_are_found_at_the_files_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """LVIS's files hold their images after hundreds of MB of annotations: detection looks at the
+    file's end where its head names no image (here with a 1 MiB head, as with 64 MiB on the real files)."""
+    from shardify.beam_jobs.discover import coco_like
+    from shardify.beam_jobs.launch import run_conversion
+    from shardify.config import ConvertConfig
+
+    truth = _lvis(tmp_path / "lvis")
+    for file in _FILES:  # a long annotations list ahead of the images, as in the real files
+        document = json.loads((tmp_path / "lvis" / file).read_text())
+        for annotation in document["annotations"]:
+            annotation["segmentation"] = [[float(v % 20) for v in range(120_000)]]
+        (tmp_path / "lvis" / file).write_text(json.dumps(document))
+    assert (tmp_path / "lvis" / "lvis_v1_val.json").stat().st_size > 2 << 20
+    monkeypatch.setattr(coco_like, "URL_SCAN_BYTES", 1 << 20)
+    run_conversion(ConvertConfig(str(tmp_path / "lvis"), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert {path: r[:3] for path, r in records.items()} == truth
