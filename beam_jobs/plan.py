@@ -245,7 +245,7 @@ def _summarize(
     except ValueError as error:  # a usage error only the whole source shows: nothing is written
         shards, refusal = {name: 1 for name in counts}, str(error)
     found = label_order(label for c in counts.values() for label in c.label_counts)
-    names = context.label_names
+    names = context.label_names or _declared_classes(context)
     known_base = None
     if not names and found and all(shard_math.is_number(label) for label in found):
         names = context.layout.vocabulary  # numbered labels, with the names the dataset ships
@@ -316,11 +316,23 @@ def _summarize(
     return summary
 
 
+def _declared_classes(context: PlanContext) -> tuple[str, ...]:
+    """The detection dataset's declared class list (`SourceLayout.classes`) where it numbers the
+    classes: not under --label-names, nor in an append to versions numbered otherwise (their
+    records keep their numbers)."""
+    classes = context.layout.classes
+    if context.label_names or (context.base_labels and context.base_labels != classes):
+        return ()
+    return classes
+
+
 def _with_class_ids(summary: PlanSummary, counts: Mapping[str, _SplitCount], context: PlanContext) -> PlanSummary:
     """The plan with its objects' class numbers (by the convention asked for) and counts; refused
     when the source's own ids are asked for and it gives none (or several for one class).
-    Contiguous and label-map numbers follow the source's ids where it numbers every class (as
-    tfds numbers COCO's categories), else the labels' order."""
+    Contiguous and label-map numbers follow the dataset's declared class list where it has one
+    (`SourceLayout.classes`: COCO's categories in id order, YOLO's names), so that a split converted
+    on its own numbers each class as the whole dataset does; else the source's ids where it numbers
+    every class found, else the labels' order. A declared list that misses a class found is refused."""
     object_counts: Counter[str] = Counter()
     sources: dict[str, set[str]] = {}
     for count in counts.values():
@@ -328,10 +340,18 @@ def _with_class_ids(summary: PlanSummary, counts: Mapping[str, _SplitCount], con
         for label, ids in count.source_classes.items():
             sources.setdefault(label, set()).update(ids)
     classes = list(summary.labels) + sorted(set(object_counts) - set(summary.labels))
+    declared = _declared_classes(context)
     numbered = {c: next(iter(sources[c])) for c in classes if len(sources.get(c, ())) == 1}
-    if classes and len(numbered) == len(classes) and all(n.isdigit() for n in numbered.values()):
+    if not declared and classes and len(numbered) == len(classes) and all(n.isdigit() for n in numbered.values()):
         classes.sort(key=lambda c: int(numbered[c]))  # the source's own order: COCO's ids, YOLO's names
     refusal = ""
+    unlisted = sorted(set(classes) - set(declared)) if declared else []
+    if unlisted:  # the list is not the whole dataset's: numbering by it would be a guess
+        refusal = (
+            f"objects or labels name classes {context.layout.classes_file} does not list ({', '.join(unlisted[:3])}"
+            f"{', ...' if len(unlisted) > 3 else ''}): it is not this dataset's full class list; give the classes in "
+            "order with --label-names"
+        )
     keypoints = sorted({k for count in counts.values() for k in count.keypoint_counts})
     if summary.objects.keypoints and len(keypoints) > 1:
         refusal = (
@@ -339,6 +359,8 @@ def _with_class_ids(summary: PlanSummary, counts: Mapping[str, _SplitCount], con
             "records hold one number per object: convert each category's annotation file on its own"
         )
     if context.class_ids == contract.CLASS_IDS_SOURCE:
+        if declared:  # the source's ids are its own whatever part is converted: the classes of objects found
+            classes = [c for c in classes if c in object_counts]
         unnumbered = [c for c in classes if len(sources.get(c, ())) != 1 or not next(iter(sources[c])).isdigit()]
         if unnumbered:
             refusal = refusal or (

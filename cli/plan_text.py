@@ -46,9 +46,7 @@ def describe_plan(summary: PlanSummary) -> str:
                 f"records: writing {split.num_shards} shards of 1 record"
             )
         if summary.labels:
-            counts = ", ".join(f"{label}={split.label_counts.get(label, 0)}" for label in summary.labels)
-            unlabelled = f", unlabelled={split.num_unlabelled}" if split.num_unlabelled else ""
-            lines.append(f"    labels: {counts}{unlabelled}")
+            lines.append(f"    labels: {_label_counts(summary.labels, split.label_counts, split.num_unlabelled)}")
         elif split.num_unlabelled and summary.label_mode != "none":
             lines.append(f"    labels: unlabelled={split.num_unlabelled}")
     if summary.objects.boxes:
@@ -138,3 +136,24 @@ def describe_result(
         )
     return "\n".join(lines)
 
+
+
+# A declared class list (LVIS's 1,203 categories) names many labels a split has no record of: past
+# this many, those are counted rather than each shown as `=0`.
+_ZERO_LABELS_SHOWN = 20
+
+
+def _label_counts(labels: tuple[str, ...], counts: dict[str, int], unlabelled: int) -> str:
+    """`a=3, b=0, ...` for a split; where many labels have no record, those are counted instead.
+
+    >>> _label_counts(("a", "b"), {"a": 3}, 2)
+    'a=3, b=0, unlabelled=2'
+    >>> _label_counts(tuple(f"c{i}" for i in range(30)), {"c7": 1}, 0)
+    'c7=1, and 29 labels with no record'
+    """
+    empty = [label for label in labels if not counts.get(label, 0)]
+    shown = [label for label in labels if counts.get(label, 0) or len(empty) <= _ZERO_LABELS_SHOWN]
+    text = ", ".join(f"{label}={counts.get(label, 0)}" for label in shown)
+    if len(shown) < len(labels):
+        text += f"{', ' if text else ''}and {len(empty)} labels with no record"
+    return text + (f", unlabelled={unlabelled}" if unlabelled else "")

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from shardify.converters import label_files, tables
+from shardify.converters import label_files, mat_structs, tables
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
@@ -363,6 +363,15 @@ def mat_variables(variables: dict[str, Any]) -> dict[str, tuple[str, tuple[int, 
 
 
 def _mat_rows(variables: dict[str, Any], found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
+    if found.kind == evidence_lib.MAT_OBJECTS:  # a struct array of per-image boxes and classes
+        for row in mat_structs.struct_rows(variables, found.variable, found.names):
+            if not row.file:
+                yield tables.RowError(row.row, row.error)
+            else:
+                key = found.prefix + row.file
+                error = f"{found.path}: {row.error}" if row.error else ""
+                yield EvidenceRow(row.row, key, row.split or found.split, row.labels, row.objects, error=error)
+        return
     if found.kind == evidence_lib.MAT_SPLITS:
         for variable, split in found.codes:
             numbers = _numbers(variables.get(variable))

@@ -6,7 +6,8 @@ datasets ship them in.
   lines   a .txt file: `name label` per line (ImageNet's validation labels as Caffe lists them), or
           one label per line, the n-th line for the n-th file in path order
           (ILSVRC2012_validation_ground_truth.txt)
-  coco    a COCO-style .json: "images" with "file_name", "annotations" naming categories and/or
+  coco    a COCO-style .json: "images" with "file_name" (or LVIS's "coco_url", its path read as the
+          file's: see `coco_urls`), "annotations" naming categories and/or
           holding captions, "categories": one row per image, its categories as its labels
           (multi-label), its captions joined with a line break. Image ids must be unique whole
           numbers from 0 to 2^63 - 1 (written as image/source_id): an image with another id, or
@@ -28,8 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import tables
-from shardify.converters.columns import TEXT_JOIN, label_file_columns, split_labels
+from shardify.converters import coco_urls, tables
+from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns, split_labels
 from shardify.converters.objects import coco_object
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
@@ -44,6 +45,7 @@ __all__ = [
     "LabelRow",
     "label_file_format",
     "read_label_rows",
+    "coco_categories",
 ]
 
 TABLE, LINES, COCO = "table", "lines", "coco"
@@ -130,13 +132,19 @@ def _table(
         if isinstance(row, tables.RowError):
             yield row
             continue
-        columns = label_file_columns(header.columns or tuple(row.cells), label_column, captions=captions)
-        value = row.cells.get(columns.key)  # a JSONL id can be 0
+        cells = _with_dotted_fields(row.cells)
+        columns = label_file_columns(header.columns or tuple(cells), label_column, captions=captions)
+        key_column = _nested_key(cells, columns.key)
+        value = cells.get(key_column)  # a JSONL id can be 0
         key = ("" if value is None else str(value)).replace("\ufeff", "").strip()
         if not key:
             yield tables.RowError(row.row, f"empty {columns.key!r}")
             continue
-        cell = row.cells.get(columns.label) if columns.label else None
+        cell = cells.get(columns.label) if columns.label else None
+        if isinstance(cell, dict):  # a nested label: which of its fields is for the user to say
+            fields = ", ".join(f"{columns.label}.{name}" for name in list(cell)[:4])
+            yield tables.RowError(row.row, f"{columns.label!r} is an object: name its field with --label-column ({fields})", key)
+            continue
         try:
             labels = split_labels(cell, separator)
         except InvalidInputError as error:
@@ -145,8 +153,46 @@ def _table(
         if columns.label and not labels and cell != []:  # an explicit [] is a record with no labels
             yield tables.RowError(row.row, f"empty label for {key!r}", key)
             continue
-        caption = row.cells.get(columns.caption) if columns.caption else None
+        caption = cells.get(columns.caption) if columns.caption else None
         yield LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label))
+
+
+# Nested JSON objects are followed this deep for dotted names (`label.name`); deeper is no label.
+_MAX_FIELD_DEPTH = 8
+
+
+def _with_dotted_fields(cells: dict[str, object]) -> dict[str, object]:
+    """A JSON row's cells, each nested object's fields added under dotted names (`{"image": {"file":
+    "a.jpg"}}` also gives `image.file`), so that `--label-column label.name` names a nested field.
+    The object itself stays under its name: a label column naming it is still refused as no label.
+
+    >>> _with_dotted_fields({"image": {"file": "a.jpg"}, "label": {"name": "cat"}})["label.name"]
+    'cat'
+    """
+    if not any(isinstance(value, dict) for value in cells.values()):
+        return cells
+    found: dict[str, object] = {}
+
+    def add(prefix: str, value: object, depth: int) -> None:
+        found.setdefault(prefix, value)
+        if isinstance(value, dict) and depth < _MAX_FIELD_DEPTH:
+            for name, inner in value.items():
+                add(f"{prefix}.{name}", inner, depth + 1)
+
+    for name, value in cells.items():
+        add(str(name), value, 0)
+    return found
+
+
+def _nested_key(cells: dict[str, object], key: str) -> str:
+    """The key column, or where it holds an object (`"image": {"file": "a.jpg", "size": ...}`),
+    its field of a usual key name (`image.file`), or its one string field."""
+    value = cells.get(key)
+    if not isinstance(value, dict):
+        return key
+    strings = [name for name, inner in value.items() if isinstance(inner, str)]
+    chosen = choose_column(strings, "", KEY_COLUMN_NAMES, "key") or (strings[0] if len(strings) == 1 else "")
+    return f"{key}.{chosen}" if chosen else key
 
 
 def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tables.RowError]:
@@ -203,7 +249,7 @@ def _coco(
     if not isinstance(document, dict) or not isinstance(document.get("images"), list):
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
     _check_top_level(document)
-    categories, bad_categories = _categories(document.get("categories", []))
+    categories, bad_categories = coco_categories(document.get("categories", []))
     per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
     found_objects: dict[object, list[SourceObject]] = {}
     unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
@@ -233,10 +279,10 @@ def _coco(
             texts.append(annotation["caption"].strip())
     shared_ids = _shared_ids(document["images"])
     for index, image in enumerate(document["images"], start=1):
-        if not isinstance(image, dict) or not isinstance(image.get("file_name"), str) or not image["file_name"].strip():
-            yield tables.RowError(index, 'image entry without a "file_name"')
+        file_name, problem = coco_urls.image_path(image) if isinstance(image, dict) else ("", "image entry is not an object")
+        if problem:  # LVIS names its images by `coco_url` only (see coco_urls)
+            yield tables.RowError(index, problem)
             continue
-        file_name = image["file_name"].strip()
         image_id, id_problem = _image_id(image.get("id"))
         if id_problem:
             yield tables.RowError(index, id_problem, file_name)
@@ -259,7 +305,7 @@ def _coco(
             continue
         yield LabelRow(
             index,
-            image["file_name"].strip(),
+            file_name,
             tuple(sorted(names)),
             TEXT_JOIN.join(texts),
             has_categories,
@@ -312,7 +358,7 @@ def _shared_ids(images: list) -> dict[object, int]:
     return {key: count for key, count in counts.items() if count > 1}
 
 
-def _categories(entries: list) -> tuple[dict[object, str], dict[object, str]]:
+def coco_categories(entries: list) -> tuple[dict[object, str], dict[object, str]]:
     """({category id: normalised name}, {category id: why it cannot be used}). A bad category (no
     usable name, a name another category has, an id given twice) spoils only the images whose
     annotations name it: they are rejected with the reason, the others are read. An entry without

@@ -16,14 +16,14 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_tables, card, guards
+from shardify.beam_jobs.discover import box_tables, card, class_list, coco_like, guards, mat_annotations
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, evidence_files, hdf5_arrays, label_files, line_tables, qa_json, yolo_yaml
+from shardify.converters import archives, coco_urls, evidence_files, hdf5_arrays, label_files, line_tables, qa_json, yolo_yaml
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -112,6 +112,7 @@ def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
     """Keys and captions of a COCO file from a scan of its bytes (it can be hundreds of MB: the
     worker that reads it parses it once; detection does not)."""
     keys: list[str] = []
+    url_keys: list[str] = []  # LVIS names its images by coco_url only: their paths are its keys
     captions = False
     with open_input(path) as fileobj:
         tail = b""
@@ -122,10 +123,14 @@ def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
             chunk = tail + block
             if len(keys) < LABEL_KEY_SAMPLE_ROWS:
                 keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
+                url_keys += coco_urls.url_keys(chunk)[: LABEL_KEY_SAMPLE_ROWS - len(url_keys)]
             captions = captions or b'"caption"' in chunk
             if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
                 break
             tail = chunk[-256:]
+        if not keys and not url_keys:  # LVIS's images follow its annotations, hundreds of MB in
+            url_keys = coco_like.url_keys_at_end(fileobj, size_of(fileobj), LABEL_KEY_SAMPLE_ROWS)
+    keys = keys or url_keys
     return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
 
 
@@ -173,7 +178,7 @@ def _looks_like_coco(path: str, shown: str) -> bool:
     except (OSError, InvalidInputError) as error:
         set_aside.note(shown, f"cannot be read: {getattr(error, 'reason', None) or error}")
         return False
-    if head.lstrip().startswith(b"{") and b'"images"' in head:
+    if coco_like.looks_like_annotations(head):
         return True
     set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')
     return False
@@ -196,7 +201,7 @@ def _found_label_file(config: ConvertConfig, sample: list[str], top_files: set[s
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
     coco = sorted(p for p in candidates if _looks_like_coco(join_path(config.source, p), p))
-    if _coco_per_split(coco, keypoints=config.keypoints):
+    if _coco_per_split(coco, keypoints=config.keypoints) or _lvis_per_split(config, coco):
         return ""  # one annotation file per split: read as the dataset's evidence (see _find_evidence)
     if len(coco) > 1:
         raise UsageError(
@@ -218,6 +223,19 @@ def _coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tup
             found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]
     return found if len(found) >= 2 and len(set(splits)) == len(splits) else []
+
+
+def _lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[str, str]]:
+    """(file, split) of COCO-like files named by split that name their images by URL (LVIS's)."""
+
+    def by_url(path: str) -> bool:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                return coco_like.names_images_by_url(fileobj, size_of(fileobj))
+        except (OSError, InvalidInputError):
+            return False
+
+    return [] if config.keypoints else coco_like.split_files(coco, by_url)
 
 
 # Evidence files read at detection, and the bytes of each looked at.
@@ -304,7 +322,7 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
         and _looks_like_coco(join_path(config.source, p), p)
     )
-    for path, split in _coco_per_split(coco, keypoints=config.keypoints):
+    for path, split in _coco_per_split(coco, keypoints=config.keypoints) or _lvis_per_split(config, coco):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
     notes = []
     structure = detected.structure
@@ -347,14 +365,16 @@ _MAT_CANDIDATES = 20
 
 def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
     """What the source's MATLAB files give: split arrays, labels by image number, split lists."""
-    found = []
+    files = {}
     for path in [p for p in sample if layout.extension(p) == "mat" and detected.is_auxiliary(p)][:_MAT_CANDIDATES]:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
-                variables = evidence_files.mat_variables(evidence_files.read_mat(fileobj))
+                files[path] = evidence_files.read_mat(fileobj)
         except (OSError, InvalidInputError) as error:
             set_aside.note(path, getattr(error, "reason", None) or str(error))
-            continue
+    found, used = mat_annotations.struct_evidence(sample, files)  # struct arrays of boxes and classes
+    for path in sorted(set(files) - used):
+        variables = evidence_files.mat_variables(files[path])
         recognised = evidence_lib.mat_evidence(path, variables)
         if recognised is not None:
             found.append(recognised)
@@ -763,6 +783,7 @@ def _detect_folder(
     detected = _with_objects(config, detected)
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = _with_vocabulary(config, sample, detected)
+    detected = class_list.with_declared_classes(config, sample, detected)
     if config.split and detected.split_folders:
         raise UsageError(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
@@ -838,7 +859,7 @@ def _with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layou
     segmentations, else each box filled)."""
     coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT for e in detected.evidence)
     segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
-    voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) for e in detected.evidence)
+    voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) or e.boxes for e in detected.evidence)
     if not (coco or voc):
         if config.masks or config.keypoints:
             option = "--masks" if config.masks else "--keypoints"

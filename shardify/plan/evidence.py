@@ -53,6 +53,7 @@ __all__ = [
     "MAT_LABELS",
     "YOLO_LABELS",
     "HF_METADATA",
+    "MAT_OBJECTS",
     "SEGMENTATION_MASKS",
     "BOX_FILES",
     "BOX_TABLE",
@@ -79,12 +80,13 @@ XML_OBJECTS = "xml objects"
 MAT_SPLITS, MAT_LABELS = "mat splits", "mat labels"
 YOLO_LABELS = "yolo labels"
 HF_METADATA = "hf metadata"  # a Hugging Face imagefolder's metadata.jsonl with `objects`
+MAT_OBJECTS = "mat objects"  # a MATLAB struct array of per-image boxes and classes (converters/mat_structs.py)
 SEGMENTATION_MASKS = "segmentation masks"  # a folder of PNG masks sharing the images' paths (ADE20K's annotations/)
 BOX_FILES = "box files"  # a folder of one text file of boxes per image (KITTI's label_2/): see box_formats
 BOX_TABLE = "box table"  # one file of boxes of many images (WIDER FACE's, Open Images'): see box_formats
 KINDS = (
     SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS, YOLO_LABELS, HF_METADATA,
-    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE,
+    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE, MAT_OBJECTS,
 )
 # Kinds that are folders of one annotation file per image, each read as the image's objects.
 ANNOTATION_FOLDERS = (XML_OBJECTS, YOLO_LABELS, BOX_FILES)
@@ -194,11 +196,14 @@ class Evidence:
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
         cell of paths.
-      names: YOLO_LABELS: the class names, by index (data.yaml's `names`).
-      names_file: YOLO_LABELS: the file they came from (data.yaml); BOX_TABLE: the file naming
+      names: YOLO_LABELS: the class names, by index (data.yaml's `names`); MAT_OBJECTS: the class
+        names shipped beside the struct (cars_meta.mat's class_names), or ().
+      names_file: YOLO_LABELS, MAT_OBJECTS: the file they came from (data.yaml); BOX_TABLE: the file naming
         its classes by id (Open Images' class-descriptions-boxable.csv), or "".
       box_format: BOX_FILES, BOX_TABLE: the name of its row of `box_formats.FORMATS`.
       image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`).
+      prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each.
+      boxes: MAT_OBJECTS: its elements give boxes with classes (objects), not classes alone.
       note: how it was recognised, for the plan.
     """
 
@@ -214,6 +219,8 @@ class Evidence:
     box_format: str = ""
     image_folder: str = ""
     note: str = ""
+    prefix: str = ""
+    boxes: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -227,11 +234,15 @@ class Evidence:
 
     @property
     def gives_split(self) -> bool:
-        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (self.kind in (COCO_SPLIT, BOX_TABLE) and bool(self.split))
+        return self.kind in (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS) or (
+            self.kind in (COCO_SPLIT, BOX_TABLE) and bool(self.split)
+        ) or (self.kind == MAT_OBJECTS and bool(self.split or self.codes))
 
     @property
     def gives_labels(self) -> bool:
-        return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE)
+        return self.kind in (
+            ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE, MAT_OBJECTS,
+        )
 
     @property
     def shown(self) -> str:

@@ -216,6 +216,11 @@ class SourceLayout:
       split_patterns: (path glob, split) pairs that decide each file's split before anything
         else, a file taking its first match's; files none matches are not inputs. From a Hugging
         Face dataset card's `data_files` (see `shardify.plan.dataset_card`) or a layout file.
+      classes: a detection dataset's full class list as it declares it (COCO's `categories` in id
+        order, YOLO's `names`, a shipped classes.txt), or (): the classes of its objects (and its
+        images' labels) are numbered by it, so that any part of the dataset converted on its own
+        (one split, a subset) numbers each class alike (see `discover/class_list.py`).
+      classes_file: the file(s) that declared `classes`.
     """
 
     name: str
@@ -234,6 +239,8 @@ class SourceLayout:
     vocabulary_base: int | None = None
     objects: contract.ObjectSchema = contract.ObjectSchema()
     split_patterns: tuple[tuple[str, str], ...] = ()
+    classes: tuple[str, ...] = ()
+    classes_file: str = ""
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:

@@ -254,9 +254,10 @@ def test_coco_instances_become_one_multi_label_record_per_image(tmp_path: Path) 
     output = _convert(str(source), str(out))
     assert "wrote 3 records" in output
     manifest = load_manifest(str(out))
-    assert manifest.label_mode == "multi" and manifest.labels == ("car", "dog", "person")
+    # every category of the file, in id order (person 1, car 3, dog 18): a split converted alone numbers them alike
+    assert manifest.label_mode == "multi" and manifest.labels == ("person", "car", "dog")
     assert _labels_by_file(out) == {
-        "val2017/000000000001.jpg": [b"dog", b"person"],
+        "val2017/000000000001.jpg": [b"person", b"dog"],  # in label index order
         "val2017/000000000002.jpg": b"car",
         "val2017/000000000003.jpg": [],
     }
