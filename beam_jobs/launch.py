@@ -23,6 +23,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.beam_jobs.discover.detect import SourceScan, detect_source
 from shardify.beam_jobs.discover.held import forget_held, load_held
 from shardify.beam_jobs.discover.listing import real_folder
+from shardify.beam_jobs.discover.recall import KeepProbes, probes_fingerprint, sound_files, unsound
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import OutputLock, check_held
 from shardify.beam_jobs.output.reject_reasons import common_reasons
@@ -170,8 +171,13 @@ def run_conversion(
             else:
                 version = VersionPlan(1, created_now(), config.source)
             output_folder.prepare_output(config.output, overwrite=overwrite, keep_latest=append, source=config.source)
-            build_pipeline(pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline), version=version)
+            keep, ignored = _kept_probes(config, write=True)
+            build_pipeline(
+                pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline), version=version, keep=keep
+            )
             result = _run(pipeline)
+            # The run kept its own probes instead (maybe under the same name as a damaged file).
+            output_folder.remove_files(config.output, unsound(config.output, keep.fingerprint, ignored))
             if append:
                 _check_appended(config, version)
             else:
@@ -181,6 +187,19 @@ def run_conversion(
     finally:
         forget_held()  # an append's inputs lists, kept while its pipeline ran in this process
         runner.discard(pipeline)  # refused before it ran: Beam leaves its temporary folder
+
+
+def _kept_probes(config: ConvertConfig, *, write: bool) -> tuple[KeepProbes, list[str]]:
+    """Where this run recalls and keeps header probes (see discover/recall.py), and the kept files
+    in OUT it cannot use, said in one line: their inputs are probed again."""
+    fingerprint = probes_fingerprint(config.source, config.max_pixels)
+    sound, ignored = sound_files(config.output, fingerprint)
+    if ignored:
+        shown = "; ".join(f"{name}: {why}" for name, why in ignored[:3]) + ("; ..." if len(ignored) > 3 else "")
+        _LOG.warning(
+            "ignoring %d kept-probes file(s) in %s (%s): their inputs are probed again", len(ignored), config.output, shown
+        )
+    return KeepProbes(config.output, fingerprint, sound, write=write), [name for name, _ in ignored]
 
 
 # Layouts whose every input is a file of its own, which an append can tell apart by path and content.
@@ -372,7 +391,10 @@ def plan_conversion(
         version = VersionPlan()
         if append:
             config, version = _append_plan(config, source_layout, scan)
-        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline), version=version)
+        keep, _ = _kept_probes(config, write=False)
+        build_pipeline(
+            pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline), version=version, keep=keep
+        )
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
             summary = PlanSummary.from_json(json.load(f))
