@@ -17,6 +17,7 @@ import pytest
 from helpers.shard_io import read_report
 from helpers.sources import SAMPLE_IMAGES, image_bytes
 from shardify.beam_jobs import counters
+from shardify.beam_jobs import launch
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.format import naming
@@ -67,6 +68,15 @@ def test_a_resume_after_a_kill_reads_no_header_again_and_writes_the_same_bytes(c
     os.killpg(run.pid, signal.SIGKILL)
     run.wait()
     assert _kept(out) and naming.MANIFEST_FILENAME not in os.listdir(out)
+    # What is left to write is judged from the killed run's own plan, as a hint only (a small rest
+    # runs in one process): a plan that is not one gives no hint.
+    source_bytes = sum(p.stat().st_size for p in clean["source"].rglob("*") if p.is_file())
+    left = launch._left_to_write(str(out))
+    assert left is not None and 0 <= left < source_bytes
+    plan = (out / naming.PLAN_FILENAME).read_bytes()
+    (out / naming.PLAN_FILENAME).write_bytes(plan[:10])
+    assert launch._left_to_write(str(out)) is None
+    (out / naming.PLAN_FILENAME).write_bytes(plan)
 
     probed, recalled = _convert(clean["source"], out)
     assert (probed, recalled) == (0, _IMAGES)
