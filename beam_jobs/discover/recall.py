@@ -43,7 +43,9 @@ from shardify.format import naming
 from shardify.format.image_formats import BY_NAME
 from shardify.inputs.paths import is_local_path, join_path
 
-__all__ = ["KeepProbes", "Probe", "Stamp", "KeptProbes", "probes_fingerprint", "stamp_of", "pack_probes", "sound_files", "unsound", "read_kept"]
+__all__ = [
+    "KeepProbes", "Probe", "Stamp", "KeptProbes", "probes_fingerprint", "stamp_of", "pack_probes", "sound_files", "unsound", "read_kept"
+]
 
 # The layout of the columns; a change makes every earlier file another fingerprint's.
 _FORMAT = 1
@@ -158,7 +160,8 @@ def pack_probes(rows: Sequence[tuple[str, Stamp, Probe]], fingerprint: str) -> t
         "reason_ends": reason_ends,
     }
     buffer = io.BytesIO()
-    np.savez(buffer, fingerprint=np.array(fingerprint.encode("ascii")), checksum=np.array(_checksum(columns, fingerprint).encode("ascii")), **columns)
+    checksum = _checksum(columns, fingerprint)
+    np.savez(buffer, fingerprint=np.array(fingerprint.encode("ascii")), checksum=np.array(checksum.encode("ascii")), **columns)
     content = buffer.getvalue()
     return naming.probes_filename(content), content
 
@@ -186,6 +189,10 @@ def _read_member(archive: zipfile.ZipFile, name: str, dtype: np.dtype | None) ->
     return np.frombuffer(data, dtype=found).reshape(shape)
 
 
+def _is_text(array: np.ndarray) -> bool:
+    return array.shape == () and array.dtype.kind == "S"
+
+
 def _parse(content: bytes, fingerprint: str) -> dict[str, np.ndarray]:
     """The columns of a kept-probes file, checked whole.
 
@@ -196,12 +203,12 @@ def _parse(content: bytes, fingerprint: str) -> dict[str, np.ndarray]:
         archive = zipfile.ZipFile(io.BytesIO(content))
         kept_fingerprint = _read_member(archive, "fingerprint", None)
         checksum = _read_member(archive, "checksum", None)
-        if kept_fingerprint.shape != () or kept_fingerprint.dtype.kind != "S" or kept_fingerprint.item().decode("ascii", "replace") != fingerprint:
+        if not _is_text(kept_fingerprint) or kept_fingerprint.item().decode("ascii", "replace") != fingerprint:
             raise _NotKept("made by another version or other options (its fingerprint differs)")
         columns = {name: _read_member(archive, name, dtype) for name, dtype in _COLUMNS.items()}
     except (zipfile.BadZipFile, EOFError, OSError, ValueError) as error:
         raise error if isinstance(error, _NotKept) else _NotKept(f"unreadable ({error})") from None
-    if checksum.shape != () or checksum.dtype.kind != "S" or checksum.item() != _checksum(columns, fingerprint).encode("ascii"):
+    if not _is_text(checksum) or checksum.item() != _checksum(columns, fingerprint).encode("ascii"):
         raise _NotKept("its checksum does not match its columns (altered or damaged)")
     rows = len(columns["path_ends"])
     if any(len(columns[name]) != rows for name in _PER_ROW):
@@ -232,7 +239,8 @@ class KeptProbes:
         self._paths = [bytes(t["paths"]) for t in tables]
         self._reasons = [bytes(t["reasons"]) for t in tables]
         # (table, its first row) of each row: blobs stay per table
-        self._table = np.concatenate([np.full(len(t["path_ends"]), i, np.int32) for i, t in enumerate(tables)]) if tables else np.zeros(0, np.int32)
+        per_table = [np.full(len(t["path_ends"]), i, np.int32) for i, t in enumerate(tables)]
+        self._table = np.concatenate(per_table) if tables else np.zeros(0, np.int32)
         self._first = np.cumsum([0] + [len(t["path_ends"]) for t in tables])
         keys = np.array([self._key(p, s) for p, s in self._rows()], dtype=np.uint64)
         self._order = np.argsort(keys, kind="stable")

@@ -101,6 +101,7 @@ class _MakeEntries(beam.DoFn):
         self._probed = counters.counter(counters.INPUTS_PROBED)
         self._recalled = counters.counter(counters.INPUTS_RECALLED)
         self._checked: ProgressFile | None = None
+        self._counts = [0, 0]  # headers read, headers recalled, in the batch at hand
 
     def setup(self) -> None:
         self._checked = ProgressFile(CHECKED)
@@ -111,6 +112,7 @@ class _MakeEntries(beam.DoFn):
         self._open.close()
 
     def process(self, candidates: list[Candidate]) -> Iterator:
+        self._counts = [0, 0]
         entries = Batch()
         learned: list[tuple[str, Stamp, Probe]] = []  # probes made now, to keep for a later run
         for candidate in candidates:
@@ -122,6 +124,9 @@ class _MakeEntries(beam.DoFn):
             yield beam.pvalue.TaggedOutput(REJECTS, reject)
         if learned and self._keep.write:
             output_folder.write_bytes_atomically(self._keep.folder, *pack_probes(learned, self._keep.fingerprint))
+        (probed, recalled), self._counts = self._counts, [0, 0]
+        self._probed.inc(probed)
+        self._recalled.inc(recalled)
         if self._checked is not None:
             self._checked.add(len(candidates), flush=True)
         if entries:
@@ -143,9 +148,9 @@ class _MakeEntries(beam.DoFn):
             stamp = None  # changed since it was listed: read it, keep nothing
         kept = self._kept.recall(candidate.relpath, stamp) if self._kept is not None else None
         if kept is not None:
-            self._recalled.inc()
+            self._counts[1] += 1
             return kept
-        self._probed.inc()
+        self._counts[0] += 1
         with self._open(candidate.relpath, candidate.location) as fileobj:
             try:
                 info = images.probe_image(fileobj, max_pixels=self._max_pixels)
@@ -272,7 +277,8 @@ class Discover(beam.PTransform):
             # Spread over workers so that image headers are read in parallel. Texts and rows need
             # no reading here, and the shuffle would cost more than it spreads.
             candidates = candidates | "SpreadInputs" >> beam.Reshuffle()
-        entries = candidates | "MakeEntries" >> beam.ParDo(_MakeEntries(config, self._layout, self._index_folder, self._keep)).with_outputs(
+        make_entries = _MakeEntries(config, self._layout, self._index_folder, self._keep)
+        entries = candidates | "MakeEntries" >> beam.ParDo(make_entries).with_outputs(
             REJECTS, main=ENTRIES
         )
         rejects = (listing_rejects, found[REJECTS], *evidence_rejects, entries[REJECTS]) | "MergeRejects" >> beam.Flatten()

@@ -4,6 +4,7 @@ changed, and a kept file that is damaged or not this run's is ignored with a not
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import signal
@@ -12,12 +13,14 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from helpers.shard_io import read_report
 from helpers.sources import SAMPLE_IMAGES, image_bytes
 from shardify.beam_jobs import counters
 from shardify.beam_jobs import launch
+from shardify.beam_jobs.discover.recall import Probe, Stamp, pack_probes, probes_fingerprint, read_kept, sound_files
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.format import naming
@@ -60,7 +63,8 @@ def clean(tmp_path_factory: pytest.TempPathFactory) -> dict:
 def test_a_resume_after_a_kill_reads_no_header_again_and_writes_the_same_bytes(clean: dict, tmp_path: Path) -> None:
     out = tmp_path / "out"
     # Its own session, so that the kill reaches Beam's worker processes too.
-    run = subprocess.Popen(_command(clean["source"], out, "-q"), start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    command = _command(clean["source"], out, "-q")
+    run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 120
     while not (out.exists() and any(naming.is_shard_result(name) for name in os.listdir(out))):
         assert run.poll() is None and time.monotonic() < deadline, "the run ended before a shard was whole"
@@ -139,7 +143,8 @@ def test_probes_kept_under_other_options_are_not_used(clean: dict, tmp_path: Pat
     out = tmp_path / "out"
     shutil.copytree(clean["out"], out)
     with caplog.at_level("WARNING", logger="shardify"):
-        probed, recalled = _convert(clean["source"], out, max_pixels=10_000, max_rejects="100%")  # decides which images are rejected
+        # --max-pixels decides which images are rejected
+        probed, recalled = _convert(clean["source"], out, max_pixels=10_000, max_rejects="100%")
     assert (probed, recalled) == (_IMAGES, 0)
     assert "its fingerprint differs" in caplog.text
     # The same options again: this run's own probes are recalled.
@@ -183,3 +188,22 @@ def test_an_append_reads_no_held_file(tmp_path: Path) -> None:
     assert [(r["path"], r["stage"]) for r in rejects] == [(changed.relative_to(source).as_posix(), "append")]
     latest = load_manifest(str(out)).versions[-1]["added"]
     assert latest["records"] == 1 and latest["changed"] == 1
+
+
+def test_a_kept_file_rewritten_whole_with_other_values_fails_its_checksum(tmp_path: Path) -> None:
+    """A well-formed archive (every zip CRC right) whose height was changed, its checksum kept."""
+    fingerprint = probes_fingerprint(str(tmp_path / "src"), 1000)
+    stamp = Stamp(size=10, mtime_ns=5, inode=7)
+    name, content = pack_probes([("a/b.jpg", stamp, Probe("jpeg", 3, 4, 3))], fingerprint)
+    (tmp_path / name).write_bytes(content)
+    columns = dict(np.load(io.BytesIO(content), allow_pickle=False))
+    columns["height"] = np.array([30_000], dtype="<i4")
+    forged = io.BytesIO()
+    np.savez(forged, **columns)
+    (tmp_path / "probes-00000000000000cc.npz").write_bytes(forged.getvalue())
+    sound, ignored = sound_files(str(tmp_path), fingerprint)
+    assert sound == (name,)
+    assert ignored == [("probes-00000000000000cc.npz", "its checksum does not match its columns (altered or damaged)")]
+    kept = read_kept(str(tmp_path), fingerprint, sound)
+    assert kept.recall("a/b.jpg", stamp) == Probe("jpeg", 3, 4, 3)
+    assert kept.recall("a/b.jpg", Stamp(size=10, mtime_ns=6, inode=7)) is None  # a new time: read it again
