@@ -1,6 +1,7 @@
 """The Beam counters a conversion reports on every runner, in one namespace.
 
-inputs_probed: image headers read at discovery. inputs_rejected: every reject (counted once, where
+inputs_probed: image headers read at discovery. inputs_recalled: image headers an earlier run read
+and kept in OUT, taken from there (the file unchanged since; see discover/recall.py). inputs_rejected: every reject (counted once, where
 it is decided: before writing in the plan's summary, while writing in the writer).
 inputs_skipped: junk files. records_written, bytes_written: what the shards hold.
 images_reencoded: images stored as a re-encode (see repaired.jsonl).
@@ -16,6 +17,7 @@ import apache_beam as beam
 __all__ = [
     "NAMESPACE",
     "INPUTS_PROBED",
+    "INPUTS_RECALLED",
     "INPUTS_REJECTED",
     "INPUTS_SKIPPED",
     "RECORDS_WRITTEN",
@@ -29,6 +31,7 @@ __all__ = [
 
 NAMESPACE = "shardify"
 INPUTS_PROBED = "inputs_probed"
+INPUTS_RECALLED = "inputs_recalled"
 INPUTS_REJECTED = "inputs_rejected"
 INPUTS_SKIPPED = "inputs_skipped"
 RECORDS_WRITTEN = "records_written"

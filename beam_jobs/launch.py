@@ -20,9 +20,10 @@ from collections.abc import Callable, Sequence
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover.detect import SourceScan, detect_source
+from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
 from shardify.beam_jobs.discover.held import forget_held, load_held
 from shardify.beam_jobs.discover.listing import real_folder
+from shardify.beam_jobs.discover.recall import KeepProbes, probes_fingerprint, sound_files, unsound
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import OutputLock, check_held
 from shardify.beam_jobs.output.reject_reasons import common_reasons
@@ -109,6 +110,22 @@ def _shape(scan: SourceScan, pipeline: beam.Pipeline) -> PipelineShape:
     )
 
 
+def _left_to_write(output: str) -> int | None:
+    """Input bytes of the shards an interrupted run into `output` did not finish, as its plan
+    counts them (whole shards have left their result files, see resume.py); None where no
+    interrupted run left any. Only a hint for how to run (the re-run checks every kept shard):
+    anything unexpected in the files means None."""
+    try:
+        kept = sum(1 for name in output_folder.list_names(output) if naming.is_shard_result(name))
+        if not kept or FileSystems.exists(FileSystems.join(output, naming.MANIFEST_FILENAME)):
+            return None
+        summary = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(output, naming.PLAN_FILENAME))))
+        shards = sum(split.num_shards for split in summary.splits.values())
+        return max(0, summary.num_bytes * (shards - kept) // shards) if shards else None
+    except Exception:  # noqa: BLE001 - no plan, or not one: run as for the source
+        return None
+
+
 def _for_source(
     pipeline: beam.Pipeline,
     scan: SourceScan,
@@ -117,13 +134,17 @@ def _for_source(
     num_workers: int | None,
     *,
     append: bool = False,
+    left_bytes: int | None = None,
 ) -> beam.Pipeline:
     """The pipeline to run: a small source on the local runner runs in this process, and so does
     an append without --workers: it converts only what is new, usually a small part of SRC, and
     listing the rest costs less than starting worker processes (13.2 s against 5.8 s for 80 new
     images among 8,000 on 2 cores; benchmarks/long_runs.py `append`). `--workers N` spreads a
-    large append."""
-    if runner_name == runner.LOCAL and (scan.small or (append and num_workers is None)):
+    large append. So does a resume whose unwritten shards hold no more than a small source
+    (`left_bytes`, see `_left_to_write`): its headers are kept in OUT (discover/recall.py), so the
+    rest of SRC costs a listing, and the kept shards a read each."""
+    small_resume = left_bytes is not None and left_bytes <= SMALL_SOURCE_BYTES
+    if runner_name == runner.LOCAL and (scan.small or (num_workers is None and (append or small_resume))):
         runner.discard(pipeline)
         return runner.make_pipeline(runner_name, beam_args, num_workers=num_workers, small=True)
     return pipeline
@@ -160,7 +181,8 @@ def run_conversion(
     try:
         FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
         config, source_layout, scan = _prepared(config)
-        pipeline = _for_source(pipeline, scan, runner_name, beam_args, num_workers, append=append)
+        left = None if append or overwrite else _left_to_write(config.output)
+        pipeline = _for_source(pipeline, scan, runner_name, beam_args, num_workers, append=append, left_bytes=left)
         if runner.is_dry_run(pipeline.options):  # Beam builds the job and submits nothing: OUT untouched
             build_pipeline(pipeline, config, source_layout, shape=_shape(scan, pipeline))
             return _run(pipeline)
@@ -170,8 +192,13 @@ def run_conversion(
             else:
                 version = VersionPlan(1, created_now(), config.source)
             output_folder.prepare_output(config.output, overwrite=overwrite, keep_latest=append, source=config.source)
-            build_pipeline(pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline), version=version)
+            keep, ignored = _kept_probes(config, write=True)
+            build_pipeline(
+                pipeline, config, source_layout, lock_token=lock.token, shape=_shape(scan, pipeline), version=version, keep=keep
+            )
             result = _run(pipeline)
+            # The run kept its own probes instead (maybe under the same name as a damaged file).
+            output_folder.remove_files(config.output, unsound(config.output, keep.fingerprint, ignored))
             if append:
                 _check_appended(config, version)
             else:
@@ -181,6 +208,19 @@ def run_conversion(
     finally:
         forget_held()  # an append's inputs lists, kept while its pipeline ran in this process
         runner.discard(pipeline)  # refused before it ran: Beam leaves its temporary folder
+
+
+def _kept_probes(config: ConvertConfig, *, write: bool) -> tuple[KeepProbes, list[str]]:
+    """Where this run recalls and keeps header probes (see discover/recall.py), and the kept files
+    in OUT it cannot use, said in one line: their inputs are probed again."""
+    fingerprint = probes_fingerprint(config.source, config.max_pixels)
+    sound, ignored = sound_files(config.output, fingerprint)
+    if ignored:
+        shown = "; ".join(f"{name}: {why}" for name, why in ignored[:3]) + ("; ..." if len(ignored) > 3 else "")
+        _LOG.warning(
+            "ignoring %d kept-probes file(s) in %s (%s): their inputs are probed again", len(ignored), config.output, shown
+        )
+    return KeepProbes(config.output, fingerprint, sound, write=write), [name for name, _ in ignored]
 
 
 # Layouts whose every input is a file of its own, which an append can tell apart by path and content.
@@ -381,7 +421,10 @@ def plan_conversion(
         version = VersionPlan()
         if append:
             config, version = _append_plan(config, source_layout, scan)
-        build_pipeline(pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline), version=version)
+        keep, _ = _kept_probes(config, write=False)
+        build_pipeline(
+            pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline), version=version, keep=keep
+        )
         _run(pipeline)
         with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
             summary = PlanSummary.from_json(json.load(f))

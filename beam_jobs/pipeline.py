@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import apache_beam as beam
 
 from shardify.beam_jobs.discover.held import load_held
+from shardify.beam_jobs.discover.recall import KeepProbes
 from shardify.beam_jobs.discover.stage import AUXILIARY, COLUMNS, ENTRIES, HELD, NOTES, REJECTS, SKIPPED, Discover
 from shardify.beam_jobs.find_duplicates import FindDuplicates
 from shardify.beam_jobs.output import folder as output_folder
@@ -61,6 +62,7 @@ def build_pipeline(
     lock_token: str = "",
     shape: PipelineShape = PipelineShape(),
     version: VersionPlan = VersionPlan(),
+    keep: KeepProbes = KeepProbes(),
 ) -> None:
     """Adds the conversion's stages to `pipeline`.
 
@@ -70,6 +72,7 @@ def build_pipeline(
         while the lock still holds it ("": not checked).
       shape: steps this run needs (see PipelineShape).
       version: the output's version this run writes; from 2 on, an append to the versions before.
+      keep: where header probes are recalled from and kept (see discover/recall.py).
     """
     found = pipeline | "Discover" >> Discover(
         config,
@@ -78,6 +81,7 @@ def build_pipeline(
         spread=shape.spread,
         archives=shape.archives,
         held_files=version.held_files,
+        keep=keep,
     )
     # Entry per input; Reject per unusable input; relpath per skipped junk file and per auxiliary
     # file; (column, dtype).

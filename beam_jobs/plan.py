@@ -81,10 +81,8 @@ def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) 
     """Each entry with its split (the source's, else drawn by `ratios`, else the default) and its
     sort key."""
     return Batch(
-        dataclasses.replace(
-            entry,
-            split=shard_math.assign_split(entry.split, ratios, seed, entry.record_id),
-            sort_key=shard_math.sort_key(seed, entry.record_id),
+        entry.placed(
+            shard_math.assign_split(entry.split, ratios, seed, entry.record_id), shard_math.sort_key(seed, entry.record_id)
         )
         for entry in entries
     )

@@ -544,6 +544,8 @@ def _convert(
             bytes_read=_bytes_read(config.output),
             kept=counters.total(result, counters.SHARDS_KEPT),
             rewritten=counters.total(result, counters.SHARDS_REWRITTEN),
+            probed=counters.total(result, counters.INPUTS_PROBED),
+            recalled=counters.total(result, counters.INPUTS_RECALLED),
         )
     )
 

@@ -84,10 +84,19 @@ def describe_plan(summary: PlanSummary) -> str:
 
 
 def describe_result(
-    manifest: Manifest, out: str, *, seconds: float, bytes_read: int | None, kept: int = 0, rewritten: int = 0
+    manifest: Manifest,
+    out: str,
+    *,
+    seconds: float,
+    bytes_read: int | None,
+    kept: int = 0,
+    rewritten: int = 0,
+    probed: int = 0,
+    recalled: int = 0,
 ) -> str:
     """The lines printed when a conversion finishes: what was written, read, rejected, repaired,
-    found twice, and kept from an interrupted run."""
+    found twice, and kept from an interrupted run (shards; image headers `recalled` from the
+    probes an earlier run kept, `probed` read now)."""
     inputs = manifest.inputs
     num_bytes = sum(split.num_bytes for split in manifest.splits.values())
     num_shards = sum(len(split.shards) for split in manifest.splits.values())
@@ -115,6 +124,8 @@ def describe_result(
         lines.append(resize_line(manifest))
     if kept:
         lines.append(f"resumed: kept {kept} of {num_shards} shards an interrupted run had written")
+    if recalled:
+        lines.append(f"image headers: {recalled} known from an earlier run's kept probes (files unchanged), {probed} read")
     if rewritten:
         lines.append(
             f"the source or the options changed since an interrupted run: {rewritten} shards it had written were written again"

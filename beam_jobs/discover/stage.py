@@ -23,8 +23,10 @@ from shardify.beam_jobs.discover.evidence import JoinEvidence
 from shardify.beam_jobs.discover.find_inputs import FindInputs
 from shardify.beam_jobs.discover.held import HELD, SkipHeld
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
+from shardify.beam_jobs.discover.recall import KeepProbes, KeptProbes, Probe, Stamp, pack_probes, read_kept, stamp_of
 from shardify.beam_jobs.discover.listing import list_file, list_tree
 from shardify.beam_jobs.open_inputs import InputOpener
+from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.progress_files import CHECKED, LISTED, ProgressFile
 from shardify.config import ConvertConfig
 from shardify.converters import archives, images
@@ -86,32 +88,45 @@ class _MakeEntries(beam.DoFn):
     """[Candidate] -> [Entry]: checks labels, reads image headers, and notes the split the source
     gives (its split folder; the plan assigns the rest, and every sort key)."""
 
-    def __init__(self, config: ConvertConfig, source_layout: SourceLayout, index_folder: str) -> None:
+    def __init__(self, config: ConvertConfig, source_layout: SourceLayout, index_folder: str, keep: KeepProbes) -> None:
+        self._source = config.source
         self._open = InputOpener(
             config.source, follow_outside_links=config.follow_outside_links, index_folder=index_folder
         )
         self._max_pixels = config.max_pixels
         self._label_names = frozenset(config.label_names)
         self._layout = source_layout
+        self._keep = keep
+        self._kept: KeptProbes | None = None
         self._probed = counters.counter(counters.INPUTS_PROBED)
+        self._recalled = counters.counter(counters.INPUTS_RECALLED)
         self._checked: ProgressFile | None = None
+        self._counts = [0, 0]  # headers read, headers recalled, in the batch at hand
 
     def setup(self) -> None:
         self._checked = ProgressFile(CHECKED)
+        if self._keep.folder:
+            self._kept = read_kept(self._keep.folder, self._keep.fingerprint, self._keep.names)
 
     def teardown(self) -> None:
         self._open.close()
 
     def process(self, candidates: list[Candidate]) -> Iterator:
+        self._counts = [0, 0]
         entries = Batch()
+        learned: list[tuple[str, Stamp, Probe]] = []  # probes made now, to keep for a later run
         for candidate in candidates:
             try:
-                entries.append(self._entry(candidate))
+                entries.append(self._entry(candidate, learned))
                 continue
             except (InvalidInputError, OSError) as error:
                 reject = Reject(candidate.relpath, "probe", reject_reason(error), candidate.row)
             yield beam.pvalue.TaggedOutput(REJECTS, reject)
-        self._probed.inc(len(candidates))
+        if learned and self._keep.write:
+            output_folder.write_bytes_atomically(self._keep.folder, *pack_probes(learned, self._keep.fingerprint))
+        (probed, recalled), self._counts = self._counts, [0, 0]
+        self._probed.inc(probed)
+        self._recalled.inc(recalled)
         if self._checked is not None:
             self._checked.add(len(candidates), flush=True)
         if entries:
@@ -121,7 +136,33 @@ class _MakeEntries(beam.DoFn):
         patterned = self._layout.pattern_split(candidate.relpath) if self._layout.split_patterns else None
         return patterned or candidate.split or self._layout.split_of(candidate.relpath)[0]
 
-    def _entry(self, candidate: Candidate) -> Entry:
+    def _probe(self, candidate: Candidate, learned: list[tuple[str, Stamp, Probe]]) -> Probe:
+        """The image's header facts: kept by an earlier run for this very file (same path, size,
+        modification time and inode), else read now (and added to `learned`).
+
+        Raises:
+          InvalidInputError: the file cannot be opened as an input (never kept).
+          OSError: it cannot be read (never kept: it may be readable next time).
+        """
+        stamp = stamp_of(self._source, candidate.relpath) if self._keep.folder and candidate.location is None else None
+        if stamp is not None and stamp.size != candidate.size_bytes:
+            stamp = None  # changed since it was listed: read it, keep nothing
+        kept = self._kept.recall(candidate.relpath, stamp) if self._kept is not None else None
+        if kept is not None:
+            self._counts[1] += 1
+            return kept
+        self._counts[0] += 1
+        with self._open(candidate.relpath, candidate.location) as fileobj:
+            try:
+                info = images.probe_image(fileobj, max_pixels=self._max_pixels)
+                probe = Probe(info.image_format, info.height, info.width, info.channels)
+            except InvalidInputError as error:  # the bytes decided it: kept as the reject it is
+                probe = Probe(reason=reject_reason(error))
+        if stamp is not None:
+            learned.append((candidate.relpath, stamp, probe))
+        return probe
+
+    def _entry(self, candidate: Candidate, learned: list[tuple[str, Stamp, Probe]]) -> Entry:
         if candidate.size_bytes > contract.MAX_INPUT_BYTES:  # never read: a record cannot hold it
             raise InvalidInputError(
                 f"{candidate.size_bytes:,} bytes: larger than a record can hold ({contract.MAX_INPUT_BYTES:,} bytes)"
@@ -135,9 +176,10 @@ class _MakeEntries(beam.DoFn):
             height, width, channels = candidate.shape
             image = {"image_format": "png", "height": height, "width": width, "channels": channels}
         elif candidate.kind == IMAGE:
-            with self._open(candidate.relpath, candidate.location) as fileobj:
-                info = images.probe_image(fileobj, max_pixels=self._max_pixels)
-            image = {"image_format": info.image_format, "height": info.height, "width": info.width, "channels": info.channels}
+            probe = self._probe(candidate, learned)
+            if probe.reason:
+                raise InvalidInputError(probe.reason)
+            image = {"image_format": probe.image_format, "height": probe.height, "width": probe.width, "channels": probe.channels}
         return Entry(
             kind=candidate.kind,
             relpath=candidate.relpath,
@@ -165,7 +207,8 @@ class Discover(beam.PTransform):
     """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
     AUXILIARY, COLUMNS, NOTES, HELD} (SKIPPED, AUXILIARY, HELD: relative paths; NOTES: (table, how
     it was read) for the plan). `held_files`: in an append, the inputs files of the versions
-    before it; the inputs they list are left out (HELD), or reported when they changed."""
+    before it; the inputs they list are left out (HELD), or reported when they changed. `keep`:
+    where header probes are recalled from and kept (see recall.py)."""
 
     def __init__(
         self,
@@ -176,9 +219,11 @@ class Discover(beam.PTransform):
         spread: bool = True,
         archives: bool = True,
         held_files: tuple[str, ...] = (),
+        keep: KeepProbes = KeepProbes(),
     ) -> None:
         super().__init__()
         self._held_files = held_files
+        self._keep = keep
         self._config = config
         self._layout = source_layout
         self._index_folder = index_folder or config.output
@@ -233,7 +278,8 @@ class Discover(beam.PTransform):
             # Spread over workers so that image headers are read in parallel. Texts and rows need
             # no reading here, and the shuffle would cost more than it spreads.
             candidates = candidates | "SpreadInputs" >> beam.Reshuffle()
-        entries = candidates | "MakeEntries" >> beam.ParDo(_MakeEntries(config, self._layout, self._index_folder)).with_outputs(
+        make_entries = _MakeEntries(config, self._layout, self._index_folder, self._keep)
+        entries = candidates | "MakeEntries" >> beam.ParDo(make_entries).with_outputs(
             REJECTS, main=ENTRIES
         )
         rejects = (listing_rejects, found[REJECTS], *evidence_rejects, entries[REJECTS]) | "MergeRejects" >> beam.Flatten()

@@ -24,6 +24,7 @@ __all__ = [
     "replace_metadata_files",
     "remove_files",
     "remove_stale_files",
+    "write_bytes_atomically",
 ]
 
 
@@ -127,11 +128,16 @@ def write_text_atomically(folder: str, name: str, text: str) -> None:
       OutputError: it cannot be written (a full disk, no permission), naming the file and the
         system's reason; the temporary file is removed.
     """
+    write_bytes_atomically(folder, name, text.encode("utf-8"))
+
+
+def write_bytes_atomically(folder: str, name: str, content: bytes) -> None:
+    """`write_text_atomically` for bytes."""
     final = FileSystems.join(folder, name)
     temp = FileSystems.join(folder, naming.temp_filename(name, uuid.uuid4().hex[:12]))
     try:
         with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
-            out.write(text.encode("utf-8"))
+            out.write(content)
         FileSystems.rename([temp], [final])
     except (OSError, BeamIOError) as error:
         try:

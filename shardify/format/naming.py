@@ -43,6 +43,8 @@ __all__ = [
     "is_gzip_index",
     "shard_result_filename",
     "is_shard_result",
+    "probes_filename",
+    "is_probes_file",
     "temp_filename",
     "final_filename",
     "is_temp_filename",
@@ -269,6 +271,21 @@ def is_shard_result(name: str) -> bool:
     return name.endswith(_RESULT_SUFFIX) and parse_shard_filename(name[: -len(_RESULT_SUFFIX)] + SHARD_SUFFIX) is not None
 
 
+# What a conversion learned about its inputs (listing stamps and header probes), kept in OUT so that
+# a re-run probes only what is new or changed: `probes-<16 hex digits of its content's sha256>.npz`
+# (see beam_jobs/discover/recall.py).
+_PROBES_RE = re.compile(r"^probes-[0-9a-f]{16}\.npz$")
+
+
+def probes_filename(content: bytes) -> str:
+    """`probes-<16 hex>.npz`, named by its bytes: the same probes make the same name."""
+    return f"probes-{hashlib.sha256(content).hexdigest()[:16]}.npz"
+
+
+def is_probes_file(name: str) -> bool:
+    return _PROBES_RE.match(name) is not None
+
+
 def temp_filename(final_name: str, token: str) -> str:
     """The name a shard is written under until it is complete; `token` keeps retries apart."""
     return f"{final_name}{_TEMP_MARKER}{token}"
@@ -284,6 +301,7 @@ def is_temp_filename(name: str) -> bool:
     return final != name and (
         is_shard_file(final)
         or is_shard_result(final)
+        or is_probes_file(final)
         or parse_version_filename(final) is not None
         or final in _RUN_FILENAMES
         or final == LOCK_FILENAME
@@ -298,6 +316,7 @@ def is_shardify_file(name: str) -> bool:
         or name == LOCK_FILENAME
         or is_shard_file(name)
         or is_shard_result(name)
+        or is_probes_file(name)
         or is_gzip_index(name)
         or parse_version_filename(name) is not None
         or is_temp_filename(name)

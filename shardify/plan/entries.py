@@ -155,6 +155,18 @@ class Entry:
         """(path, row) a reject of this input names: an array's element by its record id."""
         return (self.record_id, 0) if self.kind == ARRAY else (self.relpath, self.row)
 
+    def placed(self, split: str, sort_key: int) -> Entry:
+        """This entry with the split and sort key the plan gives it. `dataclasses.replace` would
+        check every field again in `__post_init__` (none of whose checks involves these two):
+        15 µs of CPU an entry against 2.5 µs, measured here; the plan places every input.
+
+        >>> Entry(kind=TEXT, relpath="a.txt", size_bytes=1).placed("train", 7).sort_key
+        7
+        """
+        placed = object.__new__(Entry)
+        placed.__dict__.update(self.__dict__, split=split, sort_key=sort_key)
+        return placed
+
 
 @dataclass(frozen=True)
 class Candidate:
