@@ -37,7 +37,7 @@ from __future__ import annotations
 import posixpath
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.plan.structure import split_word
@@ -98,7 +98,15 @@ _LIST_WORDS = frozenset(
 # Files that only show a format (Kaggle's LOC_sample_submission.csv): never evidence.
 _EXAMPLE_WORDS = frozenset({"sample", "submission", "example", "template"})
 # Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
-_INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|txt|text)$", re.IGNORECASE)
+_INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m|txt|text)$", re.IGNORECASE)
+# A value spelled like a file name (`x.jpg`, `bicycle_final/1_0.JPG`): whether it names an input,
+# the inputs decide (see `recognise`'s `names_inputs`).
+_FILE_NAME = re.compile(r"[^\s#]+\.[A-Za-z][A-Za-z0-9]{1,4}")
+# A caption's or a pair's id: `<image>.jpg#2` (Flickr8k's captions and ratings name them so).
+_NUMBERED_ID = re.compile(r".+#\d+")
+# Header names of a list's class column, compared lower-cased without `_`, `-`, `.` and spaces
+# (Stanford Online Products' `class_id` beside `super_class_id`, GTSRB's `ClassId`).
+_CLASS_COLUMNS = frozenset({"class", "classid", "classname", "label", "labelid", "category", "categoryid"})
 
 
 def _words(name: str) -> list[str]:
@@ -199,6 +207,13 @@ class Evidence:
         its classes by id (Open Images' class-descriptions-boxable.csv), or "".
       box_format: BOX_FILES, BOX_TABLE: the name of its row of `box_formats.FORMATS`.
       image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`).
+      column: SPLIT_LIST, LABEL_LINES: the field of a row that names the file (0: the first).
+      header: SPLIT_LIST, LABEL_LINES: its first line names the columns, and is no row.
+      label_column: SPLIT_LIST, LABEL_LINES: the field holding the class, or None (a split list
+        gives no labels; label lines' label is the field after the name).
+      label_digits: LABEL_LINES: a class number is written with this many digits, as the class
+        folders of the other splits spell the same classes (GTSRB's ClassId 14, folder 00014); 0:
+        as the file writes it.
       note: how it was recognised, for the plan.
     """
 
@@ -213,6 +228,10 @@ class Evidence:
     names_file: str = ""
     box_format: str = ""
     image_folder: str = ""
+    column: int = 0
+    header: bool = False
+    label_column: int | None = None
+    label_digits: int = 0
     note: str = ""
 
     def __post_init__(self) -> None:
@@ -224,6 +243,8 @@ class Evidence:
             raise ValueError(f"{self.path}: split codes need their meaning")
         if self.kind in (BOX_FILES, BOX_TABLE) and not self.box_format:
             raise ValueError(f"{self.path}: boxes as text name their format")
+        if self.column < 0 or (self.label_column is not None and (self.label_column < 0 or self.label_column == self.column)):
+            raise ValueError(f"{self.path}: the name's column and the class column are two fields, counted from 0")
 
     @property
     def gives_split(self) -> bool:
@@ -231,6 +252,8 @@ class Evidence:
 
     @property
     def gives_labels(self) -> bool:
+        if self.kind == SPLIT_LIST:
+            return self.label_column is not None
         return self.kind in (ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE)
 
     @property
@@ -263,7 +286,7 @@ def yolo_image_key(labels_folder: str, under: str) -> str:
 
 
 def _fields(line: str) -> list[str]:
-    return line.replace(",", " ").split()
+    return line.replace(",", " ").replace(";", " ").split()
 
 
 def _split_list_name(stem: str) -> tuple[str, int] | None:
@@ -277,7 +300,13 @@ def _split_list_name(stem: str) -> tuple[str, int] | None:
     return split_word(splits[0]), int(fold.group(1)) if fold else 0
 
 
-def recognise(path: str, lines: Sequence[str], *, id_files: Mapping[str, Sequence[str]] = {}) -> Evidence | None:
+def recognise(
+    path: str,
+    lines: Sequence[str],
+    *,
+    id_files: Mapping[str, Sequence[str]] = {},
+    names_inputs: Callable[[Sequence[str]], bool] | None = None,
+) -> Evidence | None:
     """What a text file of the source says, from its name and first lines, or None.
 
     Args:
@@ -285,6 +314,9 @@ def recognise(path: str, lines: Sequence[str], *, id_files: Mapping[str, Sequenc
       lines: its first lines (a few dozen are enough).
       id_files: other files of the source that map ids to paths (`1 001.Black_footed_Albatross/x.jpg`:
         CUB's images.txt), with their first lines, for split codes keyed by ids.
+      names_inputs: whether keys (as a file's rows spell them) name the source's inputs; with it, a
+        file whose name holds one split word among any others (`Flickr_8k.trainImages.txt`,
+        `Ebay_train.txt`) is a split list when its rows name inputs (see `_content_list`).
     """
     name = posixpath.basename(path)
     stem, ext = posixpath.splitext(name)
@@ -317,6 +349,9 @@ def recognise(path: str, lines: Sequence[str], *, id_files: Mapping[str, Sequenc
         split, fold = found
         fold_note = f", fold {fold}" if fold else ""
         return Evidence(path, SPLIT_LIST, key_rule(keys), split=split, note=f"{path}: split list of {split}{fold_note}")
+    listed = _content_list(path, stem, rows, names_inputs) if names_inputs is not None else None
+    if listed is not None:
+        return listed
     header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
     data = rows[1:] if header else rows
     if data and _label_lines(data, ids_allowed=header):
@@ -324,6 +359,51 @@ def recognise(path: str, lines: Sequence[str], *, id_files: Mapping[str, Sequenc
             path, LABEL_LINES, key_rule([row[0] for row in data]), note=f"{path}: a label for each file it names (the word after its name)"
         )
     return None
+
+
+def _content_list(path: str, stem: str, rows: Sequence[Sequence[str]], names_inputs: Callable[[Sequence[str]], bool]) -> Evidence | None:
+    """A split list known by its content, whatever other words its name holds: the name holds one
+    split word; one column of every row is spelled like a file name, and these name inputs; the
+    other columns are numbers (ids, a class id, a box), under an optional header of names. A
+    header column named like a class (`class_id`, `ClassId`: _CLASS_COLUMNS) gives the labels.
+    Rows with a word beside the name are label lines, not a list (Tiny ImageNet's
+    val_annotations.txt).
+
+    >>> rows = [["image_id", "class_id", "super_class_id", "path"], ["1", "1", "1", "bike_final/1_0.JPG"]]
+    >>> found = _content_list("Ebay_train.txt", "Ebay_train", rows, lambda keys: True)
+    >>> found.split, found.column, found.header, found.label_column
+    ('train', 3, True, 1)
+    """
+    splits = {split_word(w) for w in _words(stem)} - {None}
+    if len(splits) != 1:
+        return None
+    named = all(re.fullmatch(r"[A-Za-z][\w.]*", field) for field in rows[0])  # `Roi.X1` is a name, not a file
+    shapes = [(header, _list_column(rows[1:] if header else rows)) for header in ((False, True) if named else (False,))]
+    header, column = next(((h, c) for h, c in shapes if c is not None), (False, None))
+    if column is None or (header and len(rows[0]) != len(rows[1])):
+        return None
+    keys = [row[column] for row in (rows[1:] if header else rows)]
+    if not names_inputs(keys):
+        return None
+    columns = [column]
+    squashed = [re.sub(r"[\s_.-]", "", name.lower()) for name in rows[0]] if header else []
+    label_column = next((c for c, name in enumerate(squashed) if name in _CLASS_COLUMNS and c != columns[0]), None)
+    (split,) = splits
+    labels = f", labels from its column {rows[0][label_column]!r}" if label_column is not None else ""
+    return Evidence(
+        path, SPLIT_LIST, key_rule(keys), split=split, column=columns[0], header=header, label_column=label_column,
+        note=f"{path}: split list of {split} (its rows name the inputs){labels}",
+    )
+
+
+def _list_column(data: Sequence[Sequence[str]]) -> int | None:
+    """The one column of `data` spelled like file names, where every other is numbers, or None."""
+    if not data or len({len(row) for row in data}) != 1:
+        return None
+    columns = [c for c in range(len(data[0])) if all(_FILE_NAME.fullmatch(row[c]) for row in data)]
+    if len(columns) != 1 or any(not re.fullmatch(r"-?[\d.]+", v) for row in data for c, v in enumerate(row) if c != columns[0]):
+        return None
+    return columns[0]
 
 
 def _attributes(rows: Sequence[Sequence[str]]) -> str:
@@ -371,8 +451,20 @@ def _label_lines(rows: Sequence[Sequence[str]], *, ids_allowed: bool) -> bool:
         len(row) >= 2
         and (_INPUT_SUFFIX.search(row[0]) or (ids_allowed and re.search(r"\d", row[0])))
         and not re.fullmatch(r"-?[\d.]+", row[1])
+        and not _not_a_label(row[1])
         for row in rows
     )
+
+
+def _not_a_label(value: str) -> bool:
+    """A second field that names a thing rather than a class: an input's file name, or an id with
+    a `#n` suffix (Flickr8k's ExpertAnnotations.txt: `<image>.jpg  <image>.jpg#2  1 2 1`, a
+    rating of an image against a caption, not a label).
+
+    >>> _not_a_label("1000268201_693b08cb0e.jpg#2"), _not_a_label("2008_000008.jpg"), _not_a_label("n03444034")
+    (True, True, False)
+    """
+    return bool(_NUMBERED_ID.fullmatch(value) or _INPUT_SUFFIX.search(value))
 
 
 def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
