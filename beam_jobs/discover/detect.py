@@ -18,6 +18,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import box_tables, card, guards
 from shardify.beam_jobs.discover.candidates import Listed
+from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
@@ -30,7 +31,7 @@ from shardify.format import contract, naming
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import evidence as evidence_lib
+from shardify.plan import content_lists, evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import Evidence
@@ -291,7 +292,8 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
     for path, lines in heads.items():
         folder = posixpath.dirname(path)
         id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
-        recognised = evidence_lib.recognise(path, lines, id_files=id_files, names_inputs=names_inputs)
+        recognised = evidence_lib.recognise(path, lines, id_files=id_files)
+        recognised = recognised or content_lists.recognise_list(path, lines, names_inputs)
         if recognised is not None:
             found.append(recognised)
     found += _annotation_folders(config, sample)
@@ -352,8 +354,7 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         read = "person_keypoints_* (--keypoints)" if config.keypoints else "instances_*"
         notes.append(f"annotation files not used: {', '.join(coco_unused)} (one per split is read: {read})")
     chosen = tuple(sorted(lists + others, key=lambda e: e.path))
-    splits_from = [e for e in chosen if e.gives_split]
-    if splits_from and all(e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES, evidence_lib.MAT_SPLITS) for e in splits_from):
+    if unlisted_in_no_split(chosen):
         notes.append("inputs in no split list: in no split, counted with the auxiliary files (not records, not rejects)")
     return chosen, [e.note for e in chosen] + notes
 
@@ -875,8 +876,13 @@ def _classes_from_lists(config: ConvertConfig, detected: layout.SourceLayout) ->
     if not lists or structure is None or config.label_level is not None or all(level < 0 for _, level in structure.label_levels):
         return detected
     splits = [split for split, _ in structure.label_levels] or [""]
-    chosen = dataclasses.replace(structure, label_levels=tuple((split, -1) for split in splits), single_class="", name_pattern=None, named_splits=())
-    note = f"folders are not the classes: the class column of {', '.join(lists[:2])} labels the files (--label-level N to label by folders)"
+    chosen = dataclasses.replace(
+        structure, label_levels=tuple((split, -1) for split in splits), single_class="", name_pattern=None, named_splits=()
+    )
+    note = (
+        f"folders are not the classes: the class column of {', '.join(lists[:2])} labels the files "
+        "(--label-level N to label by folders)"
+    )
     return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
 
 

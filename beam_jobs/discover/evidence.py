@@ -11,8 +11,9 @@ names, when the dataset's splits come from files, is rejected, saying which file
 two splits too). Where every split file is a list of files (split lists, split codes), an input
 none names is no record of the dataset, as its loaders read it (MIT Indoor 67's images in neither
 TrainImages.txt nor TestImages.txt, VOC's action-only images): it is set aside with the files
-shipped beside the inputs (UNLISTED), counted, not rejected; a list's row that names no input is
-still rejected, so lists keyed wrongly cannot empty the output quietly. its labels are its rows' where its path gave none (class folders win: the files
+shipped beside the inputs (UNLISTED), counted, not rejected, where the lists give two splits or
+more; a list's row that names no input is still rejected, so lists keyed wrongly cannot empty the
+output quietly. its labels are its rows' where its path gave none (class folders win: the files
 beside them say the same, or other things: DTD's joint annotations, more labels than a folder).
 A row that names no input is rejected with its line. Only metadata is grouped.
 """
@@ -51,7 +52,7 @@ from shardify.plan.evidence import (
     yolo_image_key,
 )
 
-__all__ = ["JoinEvidence", "UNLISTED"]
+__all__ = ["JoinEvidence", "UNLISTED", "unlisted_in_no_split"]
 
 _ROWS, _FILES, _MATCHED = "rows", "files", "matched"
 # Inputs in no split list, where lists give the splits: not records (relative paths).
@@ -205,7 +206,7 @@ class _Resolve(beam.DoFn):
 
     def __init__(self, evidence: Sequence[Evidence]) -> None:
         self._split_files = sorted(e.path for e in evidence if e.gives_split)
-        self._lists_only = all(e.kind in _LISTS for e in evidence if e.gives_split)
+        self._lists_only = unlisted_in_no_split(evidence)
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
@@ -255,6 +256,17 @@ class _Resolve(beam.DoFn):
                 return
             changes["mask_file"], changes["mask_bytes"] = masks[0]
         yield dataclasses.replace(candidate, **changes) if changes else candidate
+
+
+def unlisted_in_no_split(evidence: Sequence[Evidence]) -> bool:
+    """Whether an input no split file names is in no split (set aside) rather than a reject: where
+    lists of files give the splits, and more than one split (one list alone, a stray
+    `test_predictions.csv`, must not make every other input vanish)."""
+    split_files = [e for e in evidence if e.gives_split]
+    splits = {e.split for e in split_files if e.kind == SPLIT_LIST}
+    return bool(split_files) and all(e.kind in _LISTS for e in split_files) and (
+        len(splits) >= 2 or any(e.kind != SPLIT_LIST for e in split_files)
+    )
 
 
 def _keyed(candidates: list[Candidate], rules: Sequence[KeyRule]) -> Iterator[tuple[tuple[int, str], Candidate]]:

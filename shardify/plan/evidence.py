@@ -26,7 +26,8 @@ Datasets publish their splits and labels in files beside the inputs, each in its
                       train_list.mat and test_list.mat (a cell of file paths per split); read
                       with scipy, imported only when one is met
 
-Each is recognised by its name and its first lines (`recognise`), read by
+Each is recognised by its name and its first lines (`recognise`; lists whose names hold other
+words, by their content: `shardify.plan.content_lists`), read by
 `converters/evidence_files.py`, and joined with the inputs it names by a key (`KeyRule`): the last
 components of a file's path, with or without the extension, as the file's own lines spell them.
 Nothing here reads a file: detection hands in the first lines it read.
@@ -37,7 +38,7 @@ from __future__ import annotations
 import posixpath
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.plan.structure import split_word
@@ -72,6 +73,9 @@ __all__ = [
     "looks_like_a_list",
     "VOCABULARY_NAMES",
     "read_vocabulary",
+    "name_words",
+    "row_fields",
+    "EXAMPLE_WORDS",
 ]
 
 SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT = "split list", "split codes", "attributes", "label lines", "coco"
@@ -99,14 +103,8 @@ _LIST_WORDS = frozenset(
 _EXAMPLE_WORDS = frozenset({"sample", "submission", "example", "template"})
 # Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
 _INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m|txt|text)$", re.IGNORECASE)
-# A value spelled like a file name (`x.jpg`, `bicycle_final/1_0.JPG`): whether it names an input,
-# the inputs decide (see `recognise`'s `names_inputs`).
-_FILE_NAME = re.compile(r"[^\s#]+\.[A-Za-z][A-Za-z0-9]{1,4}")
 # A caption's or a pair's id: `<image>.jpg#2` (Flickr8k's captions and ratings name them so).
 _NUMBERED_ID = re.compile(r".+#\d+")
-# Header names of a list's class column, compared lower-cased without `_`, `-`, `.` and spaces
-# (Stanford Online Products' `class_id` beside `super_class_id`, GTSRB's `ClassId`).
-_CLASS_COLUMNS = frozenset({"class", "classid", "classname", "label", "labelid", "category", "categoryid"})
 
 
 def _words(name: str) -> list[str]:
@@ -289,6 +287,10 @@ def _fields(line: str) -> list[str]:
     return line.replace(",", " ").replace(";", " ").split()
 
 
+# Names and rows read as this module reads them, for `shardify.plan.content_lists`.
+name_words, row_fields, EXAMPLE_WORDS = _words, _fields, _EXAMPLE_WORDS
+
+
 def _split_list_name(stem: str) -> tuple[str, int] | None:
     """(split, fold number) a list's name gives (`train`, `test1` -> ('test', 1), `TrainImages`),
     or None for other names (`aeroplane_train`: a class's list)."""
@@ -305,7 +307,6 @@ def recognise(
     lines: Sequence[str],
     *,
     id_files: Mapping[str, Sequence[str]] = {},
-    names_inputs: Callable[[Sequence[str]], bool] | None = None,
 ) -> Evidence | None:
     """What a text file of the source says, from its name and first lines, or None.
 
@@ -314,9 +315,6 @@ def recognise(
       lines: its first lines (a few dozen are enough).
       id_files: other files of the source that map ids to paths (`1 001.Black_footed_Albatross/x.jpg`:
         CUB's images.txt), with their first lines, for split codes keyed by ids.
-      names_inputs: whether keys (as a file's rows spell them) name the source's inputs; with it, a
-        file whose name holds one split word among any others (`Flickr_8k.trainImages.txt`,
-        `Ebay_train.txt`) is a split list when its rows name inputs (see `_content_list`).
     """
     name = posixpath.basename(path)
     stem, ext = posixpath.splitext(name)
@@ -349,9 +347,6 @@ def recognise(
         split, fold = found
         fold_note = f", fold {fold}" if fold else ""
         return Evidence(path, SPLIT_LIST, key_rule(keys), split=split, note=f"{path}: split list of {split}{fold_note}")
-    listed = _content_list(path, stem, rows, names_inputs) if names_inputs is not None else None
-    if listed is not None:
-        return listed
     header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
     data = rows[1:] if header else rows
     if data and _label_lines(data, ids_allowed=header):
@@ -359,51 +354,6 @@ def recognise(
             path, LABEL_LINES, key_rule([row[0] for row in data]), note=f"{path}: a label for each file it names (the word after its name)"
         )
     return None
-
-
-def _content_list(path: str, stem: str, rows: Sequence[Sequence[str]], names_inputs: Callable[[Sequence[str]], bool]) -> Evidence | None:
-    """A split list known by its content, whatever other words its name holds: the name holds one
-    split word; one column of every row is spelled like a file name, and these name inputs; the
-    other columns are numbers (ids, a class id, a box), under an optional header of names. A
-    header column named like a class (`class_id`, `ClassId`: _CLASS_COLUMNS) gives the labels.
-    Rows with a word beside the name are label lines, not a list (Tiny ImageNet's
-    val_annotations.txt).
-
-    >>> rows = [["image_id", "class_id", "super_class_id", "path"], ["1", "1", "1", "bike_final/1_0.JPG"]]
-    >>> found = _content_list("Ebay_train.txt", "Ebay_train", rows, lambda keys: True)
-    >>> found.split, found.column, found.header, found.label_column
-    ('train', 3, True, 1)
-    """
-    splits = {split_word(w) for w in _words(stem)} - {None}
-    if len(splits) != 1:
-        return None
-    named = all(re.fullmatch(r"[A-Za-z][\w.]*", field) for field in rows[0])  # `Roi.X1` is a name, not a file
-    shapes = [(header, _list_column(rows[1:] if header else rows)) for header in ((False, True) if named else (False,))]
-    header, column = next(((h, c) for h, c in shapes if c is not None), (False, None))
-    if column is None or (header and len(rows[0]) != len(rows[1])):
-        return None
-    keys = [row[column] for row in (rows[1:] if header else rows)]
-    if not names_inputs(keys):
-        return None
-    columns = [column]
-    squashed = [re.sub(r"[\s_.-]", "", name.lower()) for name in rows[0]] if header else []
-    label_column = next((c for c, name in enumerate(squashed) if name in _CLASS_COLUMNS and c != columns[0]), None)
-    (split,) = splits
-    labels = f", labels from its column {rows[0][label_column]!r}" if label_column is not None else ""
-    return Evidence(
-        path, SPLIT_LIST, key_rule(keys), split=split, column=columns[0], header=header, label_column=label_column,
-        note=f"{path}: split list of {split} (its rows name the inputs){labels}",
-    )
-
-
-def _list_column(data: Sequence[Sequence[str]]) -> int | None:
-    """The one column of `data` spelled like file names, where every other is numbers, or None."""
-    if not data or len({len(row) for row in data}) != 1:
-        return None
-    columns = [c for c in range(len(data[0])) if all(_FILE_NAME.fullmatch(row[c]) for row in data)]
-    if len(columns) != 1 or any(not re.fullmatch(r"-?[\d.]+", v) for row in data for c, v in enumerate(row) if c != columns[0]):
-        return None
-    return columns[0]
 
 
 def _attributes(rows: Sequence[Sequence[str]]) -> str:
