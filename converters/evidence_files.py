@@ -97,7 +97,7 @@ def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]
 
 
 def _fields(text: str) -> list[str]:
-    return text.replace(",", " ").split()
+    return text.replace(",", " ").replace(";", " ").split()
 
 
 def read_id_paths(fileobj: BinaryIO) -> dict[str, str]:
@@ -199,8 +199,20 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
             continue
         number, text = item
         fields = _fields(text)
-        if fields and not text.lstrip().startswith("#"):
-            yield EvidenceRow(number, fields[0], found.split)
+        if not fields or text.lstrip().startswith("#") or (found.header and number == 1):
+            continue
+        if found.column >= len(fields) or (found.label_column is not None and found.label_column >= len(fields)):
+            yield tables.RowError(number, f"{len(fields)} fields: the file's name is in field {found.column + 1} of its rows")
+            continue
+        if found.label_column is None:
+            yield EvidenceRow(number, fields[found.column], found.split)
+            continue
+        try:
+            label = normalise_label(fields[found.label_column])
+        except InvalidInputError as error:
+            yield tables.RowError(number, error.reason)
+            continue
+        yield EvidenceRow(number, fields[found.column], found.split, labels=(label,))
 
 
 def _split_codes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
@@ -250,7 +262,8 @@ def _attributes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
 
 
 def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
-    header = found.path.lower().endswith(".csv")
+    header = found.header or found.path.lower().endswith(".csv")
+    label_column = found.column + 1 if found.label_column is None else found.label_column
     for item in lines:
         if isinstance(item, tables.RowError):
             yield item
@@ -261,15 +274,18 @@ def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> 
         fields = _fields(text)
         if not fields or text.lstrip().startswith("#"):
             continue
-        if len(fields) < 2:
+        if len(fields) <= max(found.column, label_column):
             yield tables.RowError(number, "a name without a label")
             continue
+        value = fields[label_column]
+        if found.label_digits and value.isdigit():
+            value = value.zfill(found.label_digits)
         try:
-            label = normalise_label(fields[1])
+            label = normalise_label(value)
         except InvalidInputError as error:
             yield tables.RowError(number, error.reason)
             continue
-        yield EvidenceRow(number, fields[0], labels=(label,))
+        yield EvidenceRow(number, fields[found.column], labels=(label,))
 
 
 def first_lines(data: bytes, count: int) -> list[str]:

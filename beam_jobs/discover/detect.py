@@ -11,13 +11,14 @@ import itertools
 import os
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import box_tables, card, class_list, coco_like, guards, mat_annotations
 from shardify.beam_jobs.discover.candidates import Listed
+from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
@@ -30,7 +31,7 @@ from shardify.format import contract, naming
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import evidence as evidence_lib
+from shardify.plan import content_lists, evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import Evidence
@@ -305,10 +306,12 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
     texts = [p for p in texts[:_EVIDENCE_CANDIDATES] if FileSystems.exists(join_path(config.source, p))]  # not a member
     heads = {p: _head(config, p) for p in texts}
     found: list[Evidence] = []
+    names_inputs = _names_inputs(sample, detected)
     for path, lines in heads.items():
         folder = posixpath.dirname(path)
         id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
         recognised = evidence_lib.recognise(path, lines, id_files=id_files)
+        recognised = recognised or content_lists.recognise_list(path, lines, names_inputs)
         if recognised is not None:
             found.append(recognised)
     found += _annotation_folders(config, sample)
@@ -328,8 +331,21 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
     structure = detected.structure
     split_files = [e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES)]
     if structure is not None and structure.split_level >= 0 and split_files:
-        notes.append(f"not used: {', '.join(e.path for e in split_files[:4])} (split folders give the splits)")
-        found = [e for e in found if e not in split_files]
+        # A list with a class column still labels its files (GTSRB's GT-final_test.csv beside the
+        # unlabelled Final_Test/Images/): read as label lines, its split left to the folders.
+        labelling = [e for e in split_files if e.kind == evidence_lib.SPLIT_LIST and e.label_column is not None]
+        unused = [e for e in split_files if e not in labelling]
+        if unused:
+            notes.append(f"not used: {', '.join(e.path for e in unused[:4])} (split folders give the splits)")
+        digits = _numbered_class_digits(sample, detected)
+        found = [e for e in found if e not in split_files] + [
+            dataclasses.replace(
+                e, kind=evidence_lib.LABEL_LINES, split="", label_digits=digits,
+                note=f"{e.path}: labels from its column {e.label_column + 1} (split folders give the splits)"
+                + (f", numbers written with {digits} digits as the class folders are" if digits else ""),
+            )
+            for e in labelling
+        ]
     lists, skipped = evidence_lib.finest_lists([e for e in found if e.kind == evidence_lib.SPLIT_LIST])
     others = [e for e in found if e.kind != evidence_lib.SPLIT_LIST]
     folders_label_all = (
@@ -356,7 +372,40 @@ def _find_evidence(config: ConvertConfig, sample: list[str], detected: layout.So
         read = "person_keypoints_* (--keypoints)" if config.keypoints else "instances_*"
         notes.append(f"annotation files not used: {', '.join(coco_unused)} (one per split is read: {read})")
     chosen = tuple(sorted(lists + others, key=lambda e: e.path))
+    if unlisted_in_no_split(chosen):
+        notes.append("inputs in no split list: in no split, counted with the auxiliary files (not records, not rejects)")
     return chosen, [e.note for e in chosen] + notes
+
+
+def _numbered_class_digits(sample: list[str], detected: layout.SourceLayout) -> int:
+    """The width of the class folders' names where all are numbers of one width with leading
+    zeros (GTSRB's 00000..00042), else 0: a class column's `14` then means folder `00014`."""
+    names = set()
+    for path in sample:
+        level = detected.class_level_of(path)
+        parts = path.split("/")
+        if level >= 0 and not detected.is_auxiliary(path) and level < len(parts) - 1:
+            names.add(parts[level])
+    widths = {len(name) for name in names}
+    if not names or not all(name.isdigit() for name in names) or len(widths) != 1 or not any(n.startswith("0") for n in names):
+        return 0
+    return widths.pop()
+
+
+def _names_inputs(sample: list[str], detected: layout.SourceLayout) -> Callable[[Sequence[str]], bool]:
+    """Whether a file's keys name the source's inputs: most of them name a sampled input where
+    the sample is the whole source, at least one where it is part of it (a list's first lines
+    then name files the sample may have passed over)."""
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    whole = len(sample) < DETECT_SAMPLE_FILES
+
+    def names(keys: Sequence[str]) -> bool:
+        rule = evidence_lib.key_rule(keys)
+        known = {evidence_lib.file_key(p, rule) for p in inputs}
+        matched = sum(evidence_lib.row_key(k, rule) in known for k in keys)
+        return matched * 2 > len(keys) if whole else matched > 0
+
+    return names
 
 
 # .mat files read at detection (their variables' names and shapes decide what they give).
@@ -779,6 +828,7 @@ def _detect_folder(
         evidence, how = _find_evidence(config, sample, detected)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
+        detected = _classes_from_lists(config, detected)
     detected = box_tables.with_box_annotations(config, detected, boxes)
     detected = _with_objects(config, detected)
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
@@ -835,6 +885,26 @@ def _with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.
         note = f"label names: {what}, for labels written as numbers"
         return dataclasses.replace(detected, vocabulary=names, vocabulary_base=base, notes=(*detected.notes, note))
     return detected
+
+
+def _classes_from_lists(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` without class folders where split lists with a class column name the inputs
+    (Stanford Online Products' Ebay_train.txt, `class_id` beside `super_class_id`, over
+    `bicycle_final/` folders): the column the dataset publishes as the class is the label, and the
+    folders above are groups of classes. --label-level keeps the folders."""
+    structure = detected.structure
+    lists = [e.path for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.label_column is not None]
+    if not lists or structure is None or config.label_level is not None or all(level < 0 for _, level in structure.label_levels):
+        return detected
+    splits = [split for split, _ in structure.label_levels] or [""]
+    chosen = dataclasses.replace(
+        structure, label_levels=tuple((split, -1) for split in splits), single_class="", name_pattern=None, named_splits=()
+    )
+    note = (
+        f"folders are not the classes: the class column of {', '.join(lists[:2])} labels the files "
+        "(--label-level N to label by folders)"
+    )
+    return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
 
 
 def _at_label_level(detected: layout.SourceLayout, level: int) -> layout.SourceLayout:

@@ -8,7 +8,12 @@ A split list, a split code file, an attribute matrix or a COCO file names files 
 `shardify.plan.evidence.KeyRule`); every input is keyed once per rule in use and joined with the
 rows of that key. Then, per input: its split is the one its rows give (an input no split file
 names, when the dataset's splits come from files, is rejected, saying which files; one named in
-two splits too); its labels are its rows' where its path gave none (class folders win: the files
+two splits too). Where every split file is a list of files (split lists, split codes), an input
+none names is no record of the dataset, as its loaders read it (MIT Indoor 67's images in neither
+TrainImages.txt nor TestImages.txt, VOC's action-only images): it is set aside with the files
+shipped beside the inputs (UNLISTED), counted, not rejected, where the lists give two splits or
+more; a list's row that names no input is still rejected, so lists keyed wrongly cannot empty the
+output quietly. its labels are its rows' where its path gave none (class folders win: the files
 beside them say the same, or other things: DTD's joint annotations, more labels than a folder).
 A row that names no input is rejected with its line. Only metadata is grouped.
 """
@@ -33,6 +38,9 @@ from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
     BOX_FILES,
+    MAT_SPLITS,
+    SPLIT_CODES,
+    SPLIT_LIST,
     BOX_TABLE,
     SEGMENTATION_MASKS,
     XML_OBJECTS,
@@ -44,9 +52,13 @@ from shardify.plan.evidence import (
     yolo_image_key,
 )
 
-__all__ = ["JoinEvidence"]
+__all__ = ["JoinEvidence", "UNLISTED", "unlisted_in_no_split"]
 
 _ROWS, _FILES, _MATCHED = "rows", "files", "matched"
+# Inputs in no split list, where lists give the splits: not records (relative paths).
+UNLISTED = "unlisted"
+# Split files that list the files of each split: what they leave out is in no split.
+_LISTS = (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS)
 _STAGE = "labels"
 # Inputs handed on together after the join (see candidates.BATCH_SIZE).
 _BATCH = 1000
@@ -184,7 +196,8 @@ class _MatchRows(beam.DoFn):
             for candidate in files:
                 yield reject(candidate.relpath, f"{key!r} of {rows[0][0]} names {len(files)} files ({named})", rows[0][1].row, _STAGE)
             return
-        yield files[0].record_id, (files[0], rows)
+        for candidate in files:  # several files share a key no row names: each goes on, none lost
+            yield candidate.record_id, (candidate, rows)
 
 
 class _Resolve(beam.DoFn):
@@ -193,6 +206,7 @@ class _Resolve(beam.DoFn):
 
     def __init__(self, evidence: Sequence[Evidence]) -> None:
         self._split_files = sorted(e.path for e in evidence if e.gives_split)
+        self._lists_only = unlisted_in_no_split(evidence)
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
@@ -208,6 +222,9 @@ class _Resolve(beam.DoFn):
             return
         splits = sorted({row.split for _, row in rows if row.split})
         if self._split_files:
+            if not splits and self._lists_only:
+                yield beam.pvalue.TaggedOutput(UNLISTED, candidate.relpath)
+                return
             if not splits:
                 named = ", ".join(self._split_files[:4]) + (" ..." if len(self._split_files) > 4 else "")
                 yield reject(candidate.relpath, f"none of the dataset's split files ({named}) names it", stage=_STAGE)
@@ -239,6 +256,17 @@ class _Resolve(beam.DoFn):
                 return
             changes["mask_file"], changes["mask_bytes"] = masks[0]
         yield dataclasses.replace(candidate, **changes) if changes else candidate
+
+
+def unlisted_in_no_split(evidence: Sequence[Evidence]) -> bool:
+    """Whether an input no split file names is in no split (set aside) rather than a reject: where
+    lists of files give the splits, and more than one split (one list alone, a stray
+    `test_predictions.csv`, must not make every other input vanish)."""
+    split_files = [e for e in evidence if e.gives_split]
+    splits = {e.split for e in split_files if e.kind == SPLIT_LIST}
+    return bool(split_files) and all(e.kind in _LISTS for e in split_files) and (
+        len(splits) >= 2 or any(e.kind != SPLIT_LIST for e in split_files)
+    )
 
 
 def _keyed(candidates: list[Candidate], rules: Sequence[KeyRule]) -> Iterator[tuple[tuple[int, str], Candidate]]:
@@ -277,7 +305,7 @@ class JoinEvidence(beam.PTransform):
         resolved = (
             matched[_MATCHED]
             | "GatherRules" >> beam.GroupByKey()
-            | "Resolve" >> beam.ParDo(_Resolve(self._evidence)).with_outputs(REJECTS, main=_ROWS)
+            | "Resolve" >> beam.ParDo(_Resolve(self._evidence)).with_outputs(REJECTS, UNLISTED, main=_ROWS)
         )
         batched = (
             resolved[_ROWS]
@@ -285,4 +313,4 @@ class JoinEvidence(beam.PTransform):
             | "AsBatch" >> beam.Map(Batch)
         )
         rejects = (rows[REJECTS], matched[REJECTS], resolved[REJECTS]) | "MergeEvidenceRejects" >> beam.Flatten()
-        return {"main": batched, REJECTS: rejects}
+        return {"main": batched, REJECTS: rejects, UNLISTED: resolved[UNLISTED]}

@@ -19,7 +19,7 @@ import apache_beam as beam
 
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
-from shardify.beam_jobs.discover.evidence import JoinEvidence
+from shardify.beam_jobs.discover.evidence import UNLISTED, JoinEvidence
 from shardify.beam_jobs.discover.find_inputs import FindInputs
 from shardify.beam_jobs.discover.held import HELD, SkipHeld
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
@@ -274,6 +274,7 @@ class Discover(beam.PTransform):
         if self._layout.evidence:  # splits and labels from the files the dataset ships about its inputs
             joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, self._layout.evidence, self._layout.objects)
             candidates, evidence_rejects = joined["main"], [joined[REJECTS]]
+            auxiliary = (auxiliary, joined[UNLISTED]) | "MergeUnlisted" >> beam.Flatten()
         if self._layout.media == "image" and self._layout.name != layout.ARRAYS and self._spread:
             # Spread over workers so that image headers are read in parallel. Texts and rows need
             # no reading here, and the shuffle would cost more than it spreads.

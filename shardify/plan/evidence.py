@@ -26,7 +26,8 @@ Datasets publish their splits and labels in files beside the inputs, each in its
                       train_list.mat and test_list.mat (a cell of file paths per split); read
                       with scipy, imported only when one is met
 
-Each is recognised by its name and its first lines (`recognise`), read by
+Each is recognised by its name and its first lines (`recognise`; lists whose names hold other
+words, by their content: `shardify.plan.content_lists`), read by
 `converters/evidence_files.py`, and joined with the inputs it names by a key (`KeyRule`): the last
 components of a file's path, with or without the extension, as the file's own lines spell them.
 Nothing here reads a file: detection hands in the first lines it read.
@@ -73,6 +74,9 @@ __all__ = [
     "looks_like_a_list",
     "VOCABULARY_NAMES",
     "read_vocabulary",
+    "name_words",
+    "row_fields",
+    "EXAMPLE_WORDS",
 ]
 
 SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT = "split list", "split codes", "attributes", "label lines", "coco"
@@ -100,7 +104,9 @@ _LIST_WORDS = frozenset(
 # Files that only show a format (Kaggle's LOC_sample_submission.csv): never evidence.
 _EXAMPLE_WORDS = frozenset({"sample", "submission", "example", "template"})
 # Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
-_INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|txt|text)$", re.IGNORECASE)
+_INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m|txt|text)$", re.IGNORECASE)
+# A caption's or a pair's id: `<image>.jpg#2` (Flickr8k's captions and ratings name them so).
+_NUMBERED_ID = re.compile(r".+#\d+")
 
 
 def _words(name: str) -> list[str]:
@@ -204,6 +210,13 @@ class Evidence:
       image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`).
       prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each.
       boxes: MAT_OBJECTS: its elements give boxes with classes (objects), not classes alone.
+      column: SPLIT_LIST, LABEL_LINES: the field of a row that names the file (0: the first).
+      header: SPLIT_LIST, LABEL_LINES: its first line names the columns, and is no row.
+      label_column: SPLIT_LIST, LABEL_LINES: the field holding the class, or None (a split list
+        gives no labels; label lines' label is the field after the name).
+      label_digits: LABEL_LINES: a class number is written with this many digits, as the class
+        folders of the other splits spell the same classes (GTSRB's ClassId 14, folder 00014); 0:
+        as the file writes it.
       note: how it was recognised, for the plan.
     """
 
@@ -218,6 +231,10 @@ class Evidence:
     names_file: str = ""
     box_format: str = ""
     image_folder: str = ""
+    column: int = 0
+    header: bool = False
+    label_column: int | None = None
+    label_digits: int = 0
     note: str = ""
     prefix: str = ""
     boxes: bool = False
@@ -231,6 +248,8 @@ class Evidence:
             raise ValueError(f"{self.path}: split codes need their meaning")
         if self.kind in (BOX_FILES, BOX_TABLE) and not self.box_format:
             raise ValueError(f"{self.path}: boxes as text name their format")
+        if self.column < 0 or (self.label_column is not None and (self.label_column < 0 or self.label_column == self.column)):
+            raise ValueError(f"{self.path}: the name's column and the class column are two fields, counted from 0")
 
     @property
     def gives_split(self) -> bool:
@@ -240,6 +259,8 @@ class Evidence:
 
     @property
     def gives_labels(self) -> bool:
+        if self.kind == SPLIT_LIST:
+            return self.label_column is not None
         return self.kind in (
             ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE, MAT_OBJECTS,
         )
@@ -274,7 +295,11 @@ def yolo_image_key(labels_folder: str, under: str) -> str:
 
 
 def _fields(line: str) -> list[str]:
-    return line.replace(",", " ").split()
+    return line.replace(",", " ").replace(";", " ").split()
+
+
+# Names and rows read as this module reads them, for `shardify.plan.content_lists`.
+name_words, row_fields, EXAMPLE_WORDS = _words, _fields, _EXAMPLE_WORDS
 
 
 def _split_list_name(stem: str) -> tuple[str, int] | None:
@@ -288,7 +313,12 @@ def _split_list_name(stem: str) -> tuple[str, int] | None:
     return split_word(splits[0]), int(fold.group(1)) if fold else 0
 
 
-def recognise(path: str, lines: Sequence[str], *, id_files: Mapping[str, Sequence[str]] = {}) -> Evidence | None:
+def recognise(
+    path: str,
+    lines: Sequence[str],
+    *,
+    id_files: Mapping[str, Sequence[str]] = {},
+) -> Evidence | None:
     """What a text file of the source says, from its name and first lines, or None.
 
     Args:
@@ -382,8 +412,20 @@ def _label_lines(rows: Sequence[Sequence[str]], *, ids_allowed: bool) -> bool:
         len(row) >= 2
         and (_INPUT_SUFFIX.search(row[0]) or (ids_allowed and re.search(r"\d", row[0])))
         and not re.fullmatch(r"-?[\d.]+", row[1])
+        and not _not_a_label(row[1])
         for row in rows
     )
+
+
+def _not_a_label(value: str) -> bool:
+    """A second field that names a thing rather than a class: an input's file name, or an id with
+    a `#n` suffix (Flickr8k's ExpertAnnotations.txt: `<image>.jpg  <image>.jpg#2  1 2 1`, a
+    rating of an image against a caption, not a label).
+
+    >>> _not_a_label("1000268201_693b08cb0e.jpg#2"), _not_a_label("2008_000008.jpg"), _not_a_label("n03444034")
+    (True, True, False)
+    """
+    return bool(_NUMBERED_ID.fullmatch(value) or _INPUT_SUFFIX.search(value))
 
 
 def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:

@@ -63,7 +63,7 @@ def converted(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathF
     if request.param == "coco":
         root, count = build_coco2017(download).root, 16
     elif request.param == "voc":
-        root, count = build_pascal_voc2012(download).root, 14  # the unlisted image is rejected
+        root, count = build_pascal_voc2012(download).root, 14  # the unlisted image is in no split: set aside
     elif request.param == "yolo":
         root, count = _yolo(download / "yolo")
     else:

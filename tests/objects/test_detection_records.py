@@ -243,7 +243,7 @@ def test_a_mask_of_another_size_or_runs_that_overrun_the_image_drop_that_object_
 
 def test_voc_records_hold_each_xml_objects_box_and_flags(tmp_path: Path) -> None:
     truth = build_pascal_voc2012(tmp_path / "download")
-    # 2010_006088.jpg is in no Main split list: rejected, as tfds never reads it
+    # 2010_006088.jpg is in no Main split list: set aside (no record), as tfds never reads it
     records = _convert(truth.root, tmp_path / "out", max_rejects="100%")  # numbered from 1 by default
     classes = load_manifest(str(tmp_path / "out")).objects.classes
     assert sorted(classes.values()) == list(range(1, len(classes) + 1))
