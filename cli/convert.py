@@ -23,6 +23,7 @@ from typer.core import TyperCommand
 
 from shardify.cli.exit_codes import FAILURE, fail, reporting_errors, without_beam_step
 from shardify.config import ConvertConfig
+from shardify.converters.raw_pixels import MODES as STORE_PIXELS_MODES
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
 from shardify.errors import InvalidInputError, ShardifyError
 from shardify.format import naming
@@ -53,6 +54,7 @@ _MAX_PLAN_BYTES = 64 << 20
 Layout = Enum("Layout", {name.upper(): name for name in LAYOUTS}, type=str)
 Validation = Enum("Validation", {name.upper(): name for name in VALIDATION_LEVELS}, type=str)
 ClassIds = Enum("ClassIds", {name.upper().replace("-", "_"): name for name in CLASS_ID_CONVENTIONS}, type=str)
+StorePixelsMode = Enum("StorePixelsMode", {name.upper(): name for name in STORE_PIXELS_MODES}, type=str)
 BoxesOutside = Enum("BoxesOutside", {"CLIP": "clip", "DROP": "drop"}, type=str)
 # --help groups convert's options so that each fits 80 columns.
 _INPUT, _LABELS, _OUTPUT, _IMAGES, _RUNNER = "Input", "Labels", "Output", "Images", "Runner"
@@ -394,6 +396,15 @@ def convert(
             rich_help_panel=_IMAGES,
         ),
     ] = None,
+    store_pixels: Annotated[
+        StorePixelsMode,
+        typer.Option(
+            metavar="never|auto|always",
+            help="Store images as uint8 pixels, not encoded: auto for those of at most 64x64 (CIFAR, MNIST), or always.",
+            show_choices=False,
+            rich_help_panel=_IMAGES,
+        ),
+    ] = StorePixelsMode("never"),
     runner: Annotated[
         str,
         typer.Option(
@@ -455,6 +466,7 @@ def convert(
             validate=validate.value,
             apply_exif_orientation=apply_exif_orientation,
             resize=resize,
+            store_pixels=store_pixels.value,
         )
     except ValueError as error:
         fail(str(error))

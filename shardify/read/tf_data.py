@@ -41,6 +41,7 @@ from shardify.inputs.paths import is_local_path
 from shardify.read.options import (
     DECODER_KEYS,
     DISTRIBUTE,
+    PIXEL_DECODER_KEYS,
     DISTRIBUTED_EPOCH,
     FITS,
     LOAD,
@@ -472,7 +473,7 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.
 
         return records.map(parse_only, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     # one map: parse and decode in the same parallel call
-    names = [plan.names[key] for key in DECODER_KEYS]
+    names = [plan.names[key] for key in (PIXEL_DECODER_KEYS if pipeline.manifest.stores_pixels else DECODER_KEYS)]
     decode = decode_fn(
         names,
         options,
