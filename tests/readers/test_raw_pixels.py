@@ -185,9 +185,18 @@ def test_tf_data_reads_the_pixels_as_stored_and_fits_them_as_decoded_images(cifa
             seen += 1
     assert seen == 18
     batches = shardify.load(str(output), "train", batch_size=4, image_size=(24, 24), fit="random_crop", flip=True, seed=1)
-    images, labels = next(iter(shardify.load(str(output), "train", batch_size=5, image_size=(16, 16), as_supervised=True)))
-    assert images.shape == (5, 16, 16, 3) and labels.shape == (5,)
-    assert next(iter(batches))["image"].shape == (4, 24, 24, 3)
+    assert next(iter(batches))["image"].shape == (4, 24, 24, 3)  # per record: crops and flips draw per record
+    # a batch at a time (stretch and pad): the values a per-image resize gives, labels beside them
+    for fit, place in (("stretch", tf.image.resize), ("pad", lambda image, size: tf.image.resize_with_pad(image, *size))):
+        seen = 0
+        for batch in shardify.load(str(output), "train", batch_size=5, image_size=(24, 20), fit=fit, shuffle=False):
+            assert batch["image"].shape[1:] == (24, 20, 3) and batch["label"].shape == batch["image"].shape[:1]
+            for image, name in zip(batch["image"].numpy(), batch["filename"].numpy()):
+                np.testing.assert_array_equal(image, place(truth[name.decode()], (24, 20)).numpy(), err_msg=name)
+                seen += 1
+        assert seen == 12
+    images, labels = next(iter(shardify.load(str(output), "train", batch_size=5, image_size=(16, 16), as_supervised=True, dtype="uint8")))
+    assert images.shape == (5, 16, 16, 3) and images.dtype == tf.uint8 and labels.shape == (5,)
 
 
 def test_torch_reads_the_pixels_as_stored(cifar: tuple[Path, Path, dict]) -> None:
@@ -250,8 +259,12 @@ def test_image_files_under_auto_store_small_ones_as_pixels_and_keep_large_ones_e
         else:
             expected = tf.io.decode_image(sources[name], channels=3, expand_animations=False).numpy()
         np.testing.assert_array_equal(example["image"].numpy(), expected, err_msg=name)
+    # a batch mixing pixels and PNGs of several sizes is read image by image, to the same values
     batch = next(iter(shardify.load(str(output), batch_size=7, image_size=(8, 8), shuffle=False)))
     assert batch["image"].shape == (7, 8, 8, 3)
+    singly = {e["filename"].numpy(): e["image"].numpy() for e in shardify.load(str(output), shuffle=False)}
+    for image, name in zip(batch["image"].numpy(), batch["filename"].numpy()):
+        np.testing.assert_array_equal(image, tf.image.resize(singly[name], (8, 8)).numpy(), err_msg=name)
 
 
 def test_readers_of_encoded_images_alone_refuse_the_output_saying_why(cifar: tuple[Path, Path, dict], tmp_path: Path) -> None:
@@ -295,9 +308,10 @@ def test_a_record_whose_bytes_are_not_its_shape_fails_the_read_naming_the_proble
     damaged, shard = _damage(cifar[0], tmp_path)
     with pytest.raises(CorruptShardError, match=f"{shard}.*record 0.*3,072 bytes of raw pixels.*31 x 32 x 3.*2,976"):
         verify_output(load_manifest(str(damaged)))
-    with pytest.raises(tf.errors.InvalidArgumentError, match="raw pixels.*not its height x width x channels"):
-        for _ in shardify.load(str(damaged), "train", shuffle=False):
-            pass
+    for batched in ({}, {"batch_size": 4, "image_size": (8, 8)}):  # record by record, and a batch at a time
+        with pytest.raises(tf.errors.InvalidArgumentError, match="raw pixels.*not its height x width x channels"):
+            for _ in shardify.load(str(damaged), "train", shuffle=False, **batched):
+                pass
     pytest.importorskip("torch")
     import shardify.torch as st
 
@@ -313,3 +327,11 @@ def test_inspect_draws_thumbnails_of_pixels(cifar: tuple[Path, Path, dict], tmp_
     assert result.exit_code == 0, result.output
     assert page.read_text().count("data:image/jpeg;base64,") == 18
     assert "does not decode" not in page.read_text()
+
+
+def test_bench_times_the_pixels_read_where_it_times_decoding(cifar: tuple[Path, Path, dict]) -> None:
+    result = CliRunner().invoke(app, ["bench", str(cifar[0]), "--records", "24", "--batch-size", "4", "--image-size", "16", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert [stage["name"] for stage in report["stages"]] == ["read", "parse", "decode", "fit", "batch"]
+    assert all(stage["records_per_s"] > 0 for stage in report["stages"])
