@@ -34,7 +34,7 @@ from shardify.format import contract
 from shardify.read import tf_data
 from shardify.read.bench_step import ACCELERATOR_RATES, TrainingStep, accelerator_rate_of
 from shardify.read.options import PIXEL_DECODER_KEYS, ReadOptions
-from shardify.read.tf_decode import raw_pixels
+from shardify.read.tf_pixels import raw_pixels
 
 __all__ = [
     "ACCELERATOR_RATES",
@@ -173,7 +173,7 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
 
     def whole(count: int) -> tf.data.Dataset:
         loaded = tf_data.load(path, split, options=dataclasses.replace(options, repeat=True))
-        batch = options.batch_size if options.batch_size and not pipeline.small_records else 1
+        batch = options.batch_size or 1  # small records are batched with it too (else unbatched)
         return loaded.take(math.ceil(count / batch))
 
     stages.append(Stage("batch", whole))

@@ -9,7 +9,9 @@ from the manifest before any stage runs):
     -> [unbatch] -> [supervised pairs] -> batch -> [tf.data.Options] -> prefetch
 
 Small records (text, tables) are batched first and parsed a batch at a time with
-`tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller.
+`tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller. So are
+images stored as pixels (`--store-pixels`), where the options fit every image of a batch alike:
+their pixels are read a batch at a time (`shardify.read.tf_pixels`).
 `distribute` builds one such pipeline per `tf.distribute` input pipeline.
 
 The options shared with the PyTorch reader (`shardify.torch`), what they mean for a manifest and
@@ -57,7 +59,8 @@ from shardify.read.options import (
     shuffle_buffer_records,
 )
 from shardify.read.tf_decode import crop_window as _crop_window  # noqa: F401 - benchmarks/read_bench.py reads it here
-from shardify.read.tf_decode import decode_batch_fn, decode_fn, objects_fn, segmentation_dtype, segmentation_fn
+from shardify.read.tf_decode import decode_fn, objects_fn, segmentation_dtype, segmentation_fn
+from shardify.read.tf_pixels import decode_batch_fn
 
 __all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 
@@ -484,7 +487,8 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.
     where = pipeline.manifest.root
     if pipeline.pixel_batches:  # a batch of records parsed, and its pixels read, at once
         names = [plan.names[key] for key in PIXEL_DECODER_KEYS]
-        decode_batch = decode_batch_fn(names, options, dtype=pipeline.dtype, where=where)
+        per_record = decode_fn(names, options, dtype=pipeline.dtype, where=where)  # for a batch of mixed images
+        decode_batch = decode_batch_fn(names, options, dtype=pipeline.dtype, per_record=per_record)
         return records.map(lambda batch: decode_batch(parse(batch)), num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     if not plan.reads_images:
         steps = []  # with no image to move them with: objects gathered into `objects`, the segmentation decoded
