@@ -2,7 +2,8 @@
 
 Why: for CIFAR- and MNIST-sized images, decoding a PNG or JPEG costs the reader more than reading
 its pixels would (zlib or the inverse DCT, per image, per epoch), and the pixels are few: CIFAR's
-32x32x3 is 3,072 bytes against a ~2.3 KB PNG. Past a few thousand pixels it turns: the bytes grow
+32x32x3 is 3,072 bytes against a ~2.3 KB PNG; and pixels of one shape are read a batch at a time
+(`shardify.read.tf_pixels`), which no encoded image can be. Past a few thousand pixels it turns: the bytes grow
 with the pixels and a photo's JPEG is a tenth of its pixels, so shards grow several times and
 reading them costs more disk and page cache than decoding saves. `auto` therefore stores pixels
 only for images of at most AUTO_MAX_PIXELS (64x64: Tiny ImageNet's size; CIFAR's and MNIST's are
@@ -51,9 +52,9 @@ __all__ = [
 NEVER, AUTO, ALWAYS = "never", "auto", "always"
 MODES = (NEVER, AUTO, ALWAYS)
 # `auto`'s limit, in pixels: 64x64 (Tiny ImageNet, downsampled ImageNet 64x64). At CIFAR's 32x32
-# the pixels are 1.3x the PNG's bytes and read several times faster (docs/performance.md); by
-# STL-10's 96x96 a JPEG source is ~4x smaller than its pixels and decodes in well under a
-# millisecond, so encoded bytes are the better trade there.
+# a raw record is 1.47x a PNG one and `shardify.load` reads it at 0.43x the CPU (docs/performance.md);
+# the pixels' bytes grow with the image while a photo's encoded bytes grow far slower, so past a
+# few thousand pixels the larger shards cost more than the decode saves (larger sizes not measured).
 AUTO_MAX_PIXELS = 64 * 64
 # Pillow's 8-bit modes, by the channels tf.io.decode_image(channels=0) gives.
 _MODE_OF_CHANNELS = {1: "L", 2: "LA", 3: "RGB", 4: "RGBA"}
