@@ -335,3 +335,16 @@ def test_bench_times_the_pixels_read_where_it_times_decoding(cifar: tuple[Path, 
     report = json.loads(result.stdout)
     assert [stage["name"] for stage in report["stages"]] == ["read", "parse", "decode", "fit", "batch"]
     assert all(stage["records_per_s"] > 0 for stage in report["stages"])
+
+
+def test_an_append_must_store_pixels_as_the_output_does(files: tuple[Path, dict], tmp_path: Path) -> None:
+    from shardify.beam_jobs.launch import run_conversion
+    from shardify.errors import UsageError
+
+    output = tmp_path / "out"
+    shutil.copytree(files[0], output)
+    config = ConvertConfig(str(tmp_path / "src"), str(output), store_pixels=NEVER)
+    (tmp_path / "src" / "a").mkdir(parents=True)
+    (tmp_path / "src" / "a" / "new.png").write_bytes(_image("RGB", (8, 8), "PNG", 99))
+    with pytest.raises(UsageError, match="--append must store images as .* does: --store-pixels auto"):
+        run_conversion(config, append=True)
