@@ -280,6 +280,9 @@ def _append_plan(
             f"--append must store images as {config.output} does: "
             + (f"--resize {had.get('side')}:{had.get('max_side')} --jpeg-quality {had.get('jpeg_quality')}" if isinstance(had, dict) else "without --resize")
         )
+    had_pixels = options.get("store_pixels", "never")  # outputs made before the option stored none
+    if had_pixels != str(config.store_pixels):
+        raise UsageError(f"--append must store images as {config.output} does: --store-pixels {had_pixels}")
     if (config.seed, str(config.split or "")) != (seed, split):
         _LOG.info("--append follows the first conversion's split rule: --seed %s%s", seed, f" --split {split}" if split else "")
     config = dataclasses.replace(config, seed=seed, split=parse_split_ratios(split) if split else None)

@@ -98,6 +98,7 @@ def build_pipeline(
         version=version.number,
         base_labels=version.labels,
         resize=str(config.resize) if config.resize else "",
+        store_pixels=str(config.store_pixels) if config.store_pixels else "",
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context,

@@ -63,6 +63,8 @@ class PlanContext:
       base_labels: in an append, the labels of the versions before it, in index order: the new
         labels come after them, so that every existing index keeps its meaning.
       resize: `--resize` as its option's text, or "" (see `PlanSummary.resize`).
+      store_pixels: `--store-pixels` as its option's text where not "never", or "" (see
+        `PlanSummary.store_pixels`).
     """
 
     layout: SourceLayout
@@ -75,6 +77,7 @@ class PlanContext:
     version: int = 1
     base_labels: tuple[str, ...] = ()
     resize: str = ""
+    store_pixels: str = ""
 
 
 def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) -> Batch:
@@ -303,6 +306,7 @@ def _summarize(
         auxiliary_examples=tuple(sorted(auxiliary_examples)),
         objects=context.layout.objects,
         resize=context.resize if context.layout.media == IMAGE else "",
+        store_pixels=context.store_pixels if context.layout.media == IMAGE else "",
         text_pair=text_pair,
         answers=answers,
     )

@@ -59,6 +59,7 @@ class _WriteShardFn(beam.DoFn):
         self._validate = config.validate
         self._apply_orientation = config.apply_exif_orientation
         self._resize = config.resize
+        self._store_pixels = config.store_pixels
         self._drop_outside = config.boxes_outside == "drop"
         self._records = counters.counter(counters.RECORDS_WRITTEN)
         self._bytes = counters.counter(counters.BYTES_WRITTEN)
@@ -125,6 +126,7 @@ class _WriteShardFn(beam.DoFn):
             apply_orientation=self._apply_orientation,
             drop_outside=self._drop_outside,
             resize=self._resize,
+            store_pixels=self._store_pixels,
         )
         final_name = task.filename
         index_name = naming.index_filename(final_name)

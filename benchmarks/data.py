@@ -145,3 +145,52 @@ def make_photos(root: Path, count: int) -> Path:
             path.write_bytes(_photo_sized(np.random.default_rng([2, index])))
     done.write_text(str(count))
     return root
+
+
+TINY_SIDE = 32  # CIFAR's
+_TINY_DRAWN_SIDE = 96  # drawn at this size, then shrunk, as CIFAR's images were shrunk from photos
+_TINY_BATCH_IMAGES = 10_000  # per batch file, as CIFAR-10's data_batch_N
+
+
+def _tiny(rng: np.random.Generator) -> np.ndarray:
+    """One CIFAR-like image, [32, 32, 3] uint8: a small photo-like scene (gradient, texture,
+    ellipses, sensor noise) shrunk by Lanczos, so that its PNG compresses as a real one does
+    (noise alone would not compress; flat colour would compress too well)."""
+    side = _TINY_DRAWN_SIDE
+    y, x = np.mgrid[0:side, 0:side].astype(np.float32)
+    base = np.stack([(x / side) * rng.uniform(60, 200), (y / side) * rng.uniform(60, 200), np.full_like(x, rng.uniform(40, 200))], -1)
+    image = Image.fromarray(np.clip(base + _texture(rng, side, side, 3, 50.0, 3), 0, 255).astype(np.uint8), "RGB")
+    pen = ImageDraw.Draw(image)
+    for _ in range(int(rng.integers(2, 6))):
+        x0, y0 = int(rng.integers(0, side)), int(rng.integers(0, side))
+        x1, y1 = x0 + int(rng.integers(8, side // 2)), y0 + int(rng.integers(8, side // 2))
+        pen.ellipse((x0, y0, x1, y1), fill=tuple(int(c) for c in rng.integers(0, 256, 3)))
+    small = np.asarray(image.resize((TINY_SIDE, TINY_SIDE), Image.Resampling.LANCZOS), np.float32)
+    return np.clip(small + rng.standard_normal(small.shape, dtype=np.float32) * 3, 0, 255).astype(np.uint8)
+
+
+def make_tiny(root: Path, count: int) -> Path:
+    """Writes `count` CIFAR-sized images as CIFAR-10's Python version holds them (once; resumable):
+    root/cifar-10-batches-py/ with data_batch_N pickles of up to 10,000 images (`b'data'` [N, 3072]:
+    1024 red, 1024 green, 1024 blue; `b'labels'`) and batches.meta."""
+    import pickle
+
+    folder = root / "cifar-10-batches-py"
+    done = root / ".complete"
+    if done.exists() and done.read_text() == str(count):
+        return root
+    folder.mkdir(parents=True, exist_ok=True)
+    for batch, start in enumerate(range(0, count, _TINY_BATCH_IMAGES), 1):
+        rng = np.random.default_rng([3, batch])
+        images = np.stack([_tiny(rng) for _ in range(min(_TINY_BATCH_IMAGES, count - start))])
+        data = {
+            b"batch_label": f"training batch {batch}".encode(),
+            b"labels": [int(label) for label in rng.integers(0, IMAGE_CLASSES, len(images))],
+            b"data": np.ascontiguousarray(images.transpose(0, 3, 1, 2)).reshape(len(images), -1),
+            b"filenames": [f"tiny_{start + i:06d}.png".encode() for i in range(len(images))],
+        }
+        (folder / f"data_batch_{batch}").write_bytes(pickle.dumps(data))
+    names = [f"class_{i:02d}".encode() for i in range(IMAGE_CLASSES)]
+    (folder / "batches.meta").write_bytes(pickle.dumps({b"label_names": names, b"num_cases_per_batch": _TINY_BATCH_IMAGES}))
+    done.write_text(str(count))
+    return root

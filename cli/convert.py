@@ -24,6 +24,7 @@ from typer.core import TyperCommand
 
 from shardify.cli.exit_codes import FAILURE, fail, reporting_errors, without_beam_step
 from shardify.config import ConvertConfig
+from shardify.converters.raw_pixels import MODES as STORE_PIXELS_MODES
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
 from shardify.cli.layout_option import apply_layout_file, write_layout_file, written_note
 from shardify.errors import DoubtedGuess, InvalidInputError, ShardifyError, UsageError
@@ -55,6 +56,7 @@ _MAX_PLAN_BYTES = 64 << 20
 Layout = Enum("Layout", {name.upper(): name for name in LAYOUTS}, type=str)
 Validation = Enum("Validation", {name.upper(): name for name in VALIDATION_LEVELS}, type=str)
 ClassIds = Enum("ClassIds", {name.upper().replace("-", "_"): name for name in CLASS_ID_CONVENTIONS}, type=str)
+StorePixelsMode = Enum("StorePixelsMode", {name.upper(): name for name in STORE_PIXELS_MODES}, type=str)
 BoxesOutside = Enum("BoxesOutside", {"CLIP": "clip", "DROP": "drop"}, type=str)
 # --help groups convert's options so that each fits 80 columns.
 _INPUT, _LABELS, _OUTPUT, _IMAGES, _RUNNER = "Input", "Labels", "Output", "Images", "Runner"
@@ -411,6 +413,15 @@ def convert(
             rich_help_panel=_IMAGES,
         ),
     ] = None,
+    store_pixels: Annotated[
+        StorePixelsMode,
+        typer.Option(
+            metavar="never|auto|always",
+            help="Store images as uint8 pixels, not encoded: auto for those of at most 64x64 (CIFAR, MNIST), or always.",
+            show_choices=False,
+            rich_help_panel=_IMAGES,
+        ),
+    ] = StorePixelsMode("never"),
     runner: Annotated[
         str,
         typer.Option(
@@ -471,6 +482,7 @@ def convert(
         validate=validate.value,
         apply_exif_orientation=apply_exif_orientation,
         resize=resize,
+        store_pixels=store_pixels.value,
     )
     writes_layout = layout_file is not None and dry_run and not layout_file.exists()
     if layout_file is not None and not writes_layout:

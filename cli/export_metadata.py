@@ -35,12 +35,17 @@ def export_metadata(
     from shardify.beam_jobs.output.lock import OutputLock
     from shardify.format.manifest import load_manifest
     from shardify.interop import metadata_files
+    from shardify.interop.tfds_metadata import why_not_tfds
 
     folder = str(out)
     try:
         # The conversion's own lock: never written beside a conversion that is replacing the shards.
         with OutputLock(folder):
-            files = metadata_files(load_manifest(folder))
+            manifest = load_manifest(folder)
+            refusal = why_not_tfds(manifest)
+            if refusal:
+                raise ShardifyError(refusal)
+            files = metadata_files(manifest)
             try:
                 output_folder.replace_metadata_files(folder, files)
             except (OSError, BeamIOError) as error:

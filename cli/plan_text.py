@@ -67,6 +67,12 @@ def describe_plan(summary: PlanSummary) -> str:
             f"  resize: images whose {summary.resize.replace(':', ' side exceeds ')} px are stored shrunk to it; "
             "the others as found (the manifest's resize block gives the bytes written)"
         )
+    if summary.store_pixels:
+        which = "every 8-bit image" if summary.store_pixels == "always" else "images of at most 4,096 pixels (64x64)"
+        lines.append(
+            f"  store pixels ({summary.store_pixels}): {which} stored as uint8 pixels (image/format raw), not encoded; "
+            "read by shardify.load and shardify.torch, not by DALI or TensorFlow Datasets"
+        )
     if summary.columns:
         lines.append("  kept columns: " + ", ".join(f"{name} ({dtype})" for name, dtype in summary.columns))
     lines.append(f"  skipped (junk files): {summary.num_skipped}")

@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, qa_json, raw_arrays, tables, texts
+from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, qa_json, raw_arrays, raw_pixels, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -108,6 +108,7 @@ class RecordBuilder:
       drop_outside: a detection dataset's box that leaves its image drops its object (else it is
         clipped to the image).
       resize: shrink images larger than it asks (masks with them; see `converters.resize`).
+      store_pixels: which images are stored as their pixels (see `converters.raw_pixels`).
     """
 
     def __init__(
@@ -122,6 +123,7 @@ class RecordBuilder:
         apply_orientation: bool = False,
         drop_outside: bool = False,
         resize: Resize | None = None,
+        store_pixels: raw_pixels.StorePixels = raw_pixels.StorePixels(),
     ) -> None:
         self._schema = summary.schema
         self._objects = summary.objects
@@ -135,6 +137,7 @@ class RecordBuilder:
         self._validate = validate
         self._apply_orientation = apply_orientation
         self._resize = resize
+        self._store_pixels = store_pixels
         self._captions = summary.captions
         self._labels = summary.labels
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
@@ -248,6 +251,8 @@ class RecordBuilder:
             apply_orientation=self._apply_orientation,
             resize=self._resize,
         )
+        if self._store_pixels.wants(stored.info.width, stored.info.height):
+            stored = raw_pixels.pixels_of_stored(stored) or stored
         values = images.image_values(stored, filename=entry.relpath, source_id=entry.source_id or str(number))
         repairs = [stored.repair] if stored.repair else []
         objects: tuple[str, ...] = ()
@@ -282,8 +287,8 @@ class RecordBuilder:
         return values, repair, objects, resized
 
     def _array_values(self, entry: Entry, number: int) -> tuple[dict[str, list], bool]:
-        """An array element's image features: a PNG of its pixels (shrunk where `--resize` asks),
-        and whether it was shrunk. Each array file is read once per shard, when its first element
+        """An array element's image features: its pixels as they are where `--store-pixels` asks,
+        else a PNG of them (shrunk where `--resize` asks), and whether it was shrunk. Each array file is read once per shard, when its first element
         is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
         raw = raw_format_of(entry.relpath)
         if raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
@@ -307,12 +312,19 @@ class RecordBuilder:
             if entry.row >= len(pixels):
                 raise InvalidInputError(f"the array changed since it was listed (no element {entry.row})")
             element = pixels[entry.row]
-        data = arrays.png_of(element)
-        stored = images.StoredImage(data, images.probe_bytes(data))
+        shrink = self._resize and target_size(entry.width, entry.height, self._resize)
+        if self._store_pixels.wants(entry.width, entry.height) and not shrink:  # the element's own values, no PNG
+            pixels, height, width, channels = raw_pixels.pixels_of_array(element)
+            stored = images.StoredImage(pixels, images.ImageInfo(contract.RAW_PIXELS_FORMAT, height, width, channels))
+        else:
+            data = arrays.png_of(element)
+            stored = images.StoredImage(data, images.probe_bytes(data))
         if (stored.info.height, stored.info.width, stored.info.channels) != (entry.height, entry.width, entry.channels):
             raise InvalidInputError("the array changed since it was listed (its shape differs)")
-        if self._resize and target_size(entry.width, entry.height, self._resize):
+        if shrink:
             stored = images.store_image(data, probed=stored.info, filename=entry.record_id, validate="header", resize=self._resize)
+            if self._store_pixels.wants(stored.info.width, stored.info.height):
+                stored = raw_pixels.pixels_of_stored(stored) or stored
         return images.image_values(stored, filename=entry.record_id, source_id=str(number)), stored.scaled_from is not None
 
     def _text_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:

@@ -11,6 +11,7 @@ import re
 from dataclasses import asdict, dataclass
 
 from shardify.converters import columns, texts
+from shardify.converters.raw_pixels import StorePixels, parse_store_pixels
 from shardify.converters.resize import Resize, parse_resize
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
@@ -71,6 +72,9 @@ class ConvertConfig:
       resize: store images larger than it asks shrunk to it (`--resize shorter:256` with
         `--jpeg-quality`; see `converters.resize`), or None: every image as found. Text
         ("shorter:256") is parsed with `parse_resize`.
+      store_pixels: which images are stored as their uint8 pixels instead of encoded (never, auto:
+        at most 64x64, always; see `converters.raw_pixels`). Text ("auto") is parsed with
+        `parse_store_pixels`.
       layout_given: how to read SRC, from a layout file (`--layout-file`; see
         `shardify.plan.layout_file`): detection is skipped, and with it `layout`, `labels_file` and
         `label_level`, which the layout already holds. None: detected.
@@ -104,6 +108,7 @@ class ConvertConfig:
     validate: str = DEFAULT_VALIDATE
     apply_exif_orientation: bool = False
     resize: Resize | None = None
+    store_pixels: StorePixels = StorePixels()
     layout_given: layout.SourceLayout | None = None
 
     def __post_init__(self) -> None:
@@ -114,6 +119,8 @@ class ConvertConfig:
             object.__setattr__(self, "split", parse_split_ratios(self.split) if self.split else None)
         if isinstance(self.resize, (str, int)):
             object.__setattr__(self, "resize", parse_resize(str(self.resize)))
+        if not isinstance(self.store_pixels, StorePixels):
+            object.__setattr__(self, "store_pixels", parse_store_pixels(self.store_pixels))
         if not isinstance(self.max_rejects, RejectLimit):
             object.__setattr__(self, "max_rejects", parse_max_rejects(self.max_rejects))
         for name in self.shards.per_split:
@@ -176,6 +183,7 @@ class ConvertConfig:
         options["shards"] = str(self.shards)
         options["split"] = str(self.split) if self.split else ""
         options["max_rejects"] = str(self.max_rejects)
+        options["store_pixels"] = str(self.store_pixels)
         options["label_names"] = list(self.label_names)
         options["keep_columns"] = list(self.keep_columns)
         return options

@@ -13,7 +13,11 @@ A record's schema is built from parts by `record_schema`:
     reader returns both as `label` and `label_text`. Multi-label records hold every index;
   - extra table columns kept with `--keep-columns` are `column/<name>`;
   - images stored shrunk (`--resize`) describe the stored image under the usual keys and their
-    source under `image/original/*` (`ORIGINAL_IMAGE_FEATURES`).
+    source under `image/original/*` (`ORIGINAL_IMAGE_FEATURES`);
+  - images stored as their pixels (`--store-pixels`) hold them in `image/encoded` uncompressed:
+    uint8, height x width x channels in row-major (HWC) order, `image/format` "raw"
+    (`RAW_PIXELS_FORMAT`), so that `image/encoded` holds exactly `raw_pixels_bytes(height, width,
+    channels)` bytes; their source is described under `image/original/*` as for resized images.
 """
 
 from __future__ import annotations
@@ -40,6 +44,10 @@ __all__ = [
     "IMAGE_ORIGINAL_WIDTH",
     "IMAGE_ORIGINAL_SHA256",
     "ORIGINAL_IMAGE_FEATURES",
+    "RAW_PIXELS_FORMAT",
+    "RAW_PIXELS_CHANNELS",
+    "raw_pixels_bytes",
+    "raw_pixels_problem",
     "LABEL",
     "LABEL_TEXT",
     "TEXT",
@@ -139,6 +147,14 @@ IMAGE_SOURCE_ID = "image/source_id"
 IMAGE_ORIGINAL_HEIGHT = "image/original/height"
 IMAGE_ORIGINAL_WIDTH = "image/original/width"
 IMAGE_ORIGINAL_SHA256 = "image/original/key/sha256"
+# `image/format` of an image stored as its pixels (`--store-pixels`): `image/encoded` holds
+# height x width x channels uint8 values, row by row, each pixel's channels together (HWC, the
+# layout of a numpy [H, W, C] array and of `tf.io.decode_image`'s output), nothing else: no header,
+# no compression. Channels are what `tf.io.decode_image(channels=0)` would give the source: 1 grey,
+# 2 grey and alpha, 3 RGB, 4 RGBA (`RAW_PIXELS_CHANNELS`). Readers check the byte count against
+# height, width and channels before they reshape (a shard is untrusted input).
+RAW_PIXELS_FORMAT = "raw"
+RAW_PIXELS_CHANNELS = (1, 2, 3, 4)
 LABEL = "image/class/label"
 LABEL_TEXT = "image/class/text"
 TEXT = "text"
@@ -162,8 +178,14 @@ UNLABELLED = -1
 LABEL_INDEX_KEYS = (LABEL, TEXT_LABEL)
 
 IMAGE_FEATURES: tuple[Feature, ...] = (
-    Feature(IMAGE_ENCODED, BYTES, "image", "the source file's bytes; a PNG/JPEG re-encode if repaired.jsonl lists it or --resize shrank it"),
-    Feature(IMAGE_FORMAT, BYTES, "format", "jpeg, png, gif, bmp or webp, detected from the bytes"),
+    Feature(
+        IMAGE_ENCODED,
+        BYTES,
+        "image",
+        "the source file's bytes; a PNG/JPEG re-encode if repaired.jsonl lists it or --resize shrank it; "
+        "with image/format raw (--store-pixels), uint8 pixels height x width x channels (HWC), uncompressed",
+    ),
+    Feature(IMAGE_FORMAT, BYTES, "format", "jpeg, png, gif, bmp or webp, detected from the bytes; raw for pixels stored as they are"),
     Feature(IMAGE_HEIGHT, INT64, "height", "pixels, from the header"),
     Feature(IMAGE_WIDTH, INT64, "width", "pixels, from the header"),
     Feature(IMAGE_CHANNELS, INT64, "channels", "channels tf.io.decode_image(channels=0) returns"),
@@ -302,6 +324,35 @@ _RESERVED_OUTPUT_NAMES = frozenset(
 )
 
 
+def raw_pixels_bytes(height: int, width: int, channels: int) -> int:
+    """The bytes `image/encoded` holds for an image stored as pixels (`RAW_PIXELS_FORMAT`).
+
+    >>> raw_pixels_bytes(32, 32, 3)
+    3072
+    """
+    return height * width * channels
+
+
+def raw_pixels_problem(num_bytes: int, height: int, width: int, channels: int) -> str:
+    """Why `num_bytes` of `image/encoded` cannot be raw pixels of height x width x channels (a
+    record's own features say so), or "" when they can. Every reader asks before it reshapes.
+
+    >>> raw_pixels_problem(3072, 32, 32, 3)
+    ''
+    >>> raw_pixels_problem(3000, 32, 32, 3)
+    'image/encoded holds 3,000 bytes of raw pixels; its height, width and channels (32 x 32 x 3) give 3,072'
+    """
+    if height < 1 or width < 1 or channels not in RAW_PIXELS_CHANNELS:
+        return f"raw pixels of {height} x {width} x {channels}: a height and width of at least 1, and 1 to 4 channels, are expected"
+    expected = raw_pixels_bytes(height, width, channels)
+    if num_bytes != expected:
+        return (
+            f"{IMAGE_ENCODED} holds {num_bytes:,} bytes of raw pixels; its height, width and channels "
+            f"({height} x {width} x {channels}) give {expected:,}"
+        )
+    return ""
+
+
 def label_keys(*, image: bool) -> tuple[str, str]:
     """(index key, name key) of the label features for records with or without an image."""
     return (LABEL, LABEL_TEXT) if image else (TEXT_LABEL, TEXT_LABEL_TEXT)
@@ -343,7 +394,8 @@ def record_schema(
       labels: LABEL_SINGLE, LABEL_MULTI or LABEL_NONE.
       columns: (column name, dtype) of extra table columns to keep.
       objects: which object features image records hold.
-      original: image records also describe their source image (`--resize` stores others).
+      original: image records also describe their source image (`--resize` and `--store-pixels`
+        store others).
       text_pair: records hold a second text (TEXT_PAIR), a sentence pair's.
       answers: records hold a question's answers (ANSWER_FEATURES).
     """

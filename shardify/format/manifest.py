@@ -135,6 +135,14 @@ class Manifest:
                 f"it has {sorted(self.splits)}"
             ) from None
 
+    @property
+    def stores_pixels(self) -> bool:
+        """Some records may hold their image as pixels (`contract.RAW_PIXELS_FORMAT`): the output
+        was converted with `--store-pixels` auto or always. Readers that can only decode encoded
+        images refuse such an output by this, before reading a record."""
+        options = self.data.get("options")
+        return isinstance(options, Mapping) and options.get("store_pixels", "never") not in ("never", None)
+
     def shard_paths(self, split: str) -> list[str]:
         return [join_path(self.root, shard.path) for shard in self.split(split).shards]
 

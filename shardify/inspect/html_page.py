@@ -29,6 +29,7 @@ from shardify.format.manifest import SplitInfo
 from shardify.inspect.facts import DuplicateSample, Inspection, ReportFacts, Spread
 from shardify.inspect.record_sample import NO_LABEL, SampledRecord
 from shardify.inspect.text_view import human_bytes, plural, printable
+from shardify.format.contract import RAW_PIXELS_FORMAT
 from shardify.inspect.thumbnails import thumbnail_data_uri
 
 __all__ = ["RenderedReport", "render_html", "write_report"]
@@ -268,7 +269,8 @@ class _Page:
         key = (record.split, record.shard, record.index)
         if key not in self._thumbs:
             try:
-                self._thumbs[key] = thumbnail_data_uri(record.image, boxes=record.boxes) if record.image else None
+                raw = (record.height or 0, record.width or 0, record.channels or 0) if record.image_format == RAW_PIXELS_FORMAT else None
+                self._thumbs[key] = thumbnail_data_uri(record.image, boxes=record.boxes, raw_shape=raw) if record.image else None
             except InvalidInputError as error:
                 self._thumbs[key] = None
                 self.decode_failures += 1

@@ -80,6 +80,7 @@ class SampledRecord:
         "" when the record has neither.
       labels: its label names (NO_LABEL alone for a record without labels).
       width, height: the image's size from its record (its header), or None without an image.
+      channels: the image's channels from its record, or None (the shape of raw pixels).
       text_chars: length of its text in characters, or None without a text.
       image: the image bytes, kept only for records shown (else None).
       image_format: `image/format` ("jpeg", "png", ...), or "".
@@ -95,6 +96,7 @@ class SampledRecord:
     labels: tuple[str, ...]
     width: int | None = None
     height: int | None = None
+    channels: int | None = None
     text_chars: int | None = None
     image: bytes | None = None
     image_format: str = ""
@@ -245,6 +247,7 @@ class _SplitReader:
             labels=labels,
             width=_int(decoded, contract.IMAGE_WIDTH) if self.has_image else None,
             height=_int(decoded, contract.IMAGE_HEIGHT) if self.has_image else None,
+            channels=_int(decoded, contract.IMAGE_CHANNELS) if self.has_image else None,
             text_chars=len(text) if text is not None else None,
             image=image if keep else None,
             image_format=(_text(decoded, contract.IMAGE_FORMAT) or "") if self.has_image else "",

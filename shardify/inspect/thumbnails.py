@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw, ImageOps, UnidentifiedImageError
 
 from shardify.errors import InvalidInputError
-from shardify.format import image_formats
+from shardify.format import contract, image_formats
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS
 
 __all__ = ["THUMBNAIL_PIXELS", "thumbnail_data_uri"]
@@ -27,6 +27,8 @@ __all__ = ["THUMBNAIL_PIXELS", "thumbnail_data_uri"]
 THUMBNAIL_PIXELS = 128
 # Small enough that 100 thumbnails weigh under 0.5 MB inlined, sharp enough to tell classes apart.
 _JPEG_QUALITY = 82
+# Pillow's mode for raw pixels of each channel count (contract.RAW_PIXELS_CHANNELS).
+_RAW_MODES = {1: "L", 2: "LA", 3: "RGB", 4: "RGBA"}
 # What a thumbnail's transparent parts are drawn on.
 _BACKGROUND = (255, 255, 255)
 _DECODE_ERRORS = (UnidentifiedImageError, OSError, SyntaxError, ValueError, struct.error, EOFError, Image.DecompressionBombError)
@@ -42,15 +44,18 @@ def thumbnail_data_uri(
     size: int = THUMBNAIL_PIXELS,
     max_pixels: int = DEFAULT_MAX_PIXELS,
     boxes: Sequence[tuple[float, float, float, float, str]] = (),
+    raw_shape: tuple[int, int, int] | None = None,
 ) -> str:
     """A `data:image/jpeg;base64,...` URI of `data` scaled to fit `size` x `size`, upright.
 
     Args:
-      data: an encoded image (JPEG, PNG, GIF, BMP, WebP).
+      data: an encoded image (JPEG, PNG, GIF, BMP, WebP), or raw pixels (`raw_shape`).
       size: the longest side of the thumbnail, in pixels.
       max_pixels: images with more pixels (by their header) are refused unread, as by `convert`.
       boxes: (ymin, xmin, ymax, xmax, class name) of the record's objects, normalised: drawn on the
         stored pixels before they are turned upright, as the boxes were measured on them.
+      raw_shape: (height, width, channels) where `data` is an image stored as its pixels
+        (`contract.RAW_PIXELS_FORMAT`), from the record; None for an encoded image.
 
     Raises:
       InvalidInputError: the bytes do not decode, or hold too many pixels; the reason says which.
@@ -58,7 +63,10 @@ def thumbnail_data_uri(
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(io.BytesIO(data), formats=list(image_formats.STORED_IMAGE_FORMATS))
+            if raw_shape is not None:
+                image = _raw_image(data, raw_shape, max_pixels)
+            else:
+                image = Image.open(io.BytesIO(data), formats=list(image_formats.STORED_IMAGE_FORMATS))
             width, height = image.size
             if width * height > max_pixels:
                 raise InvalidInputError(f"{width} x {height} pixels exceed the {max_pixels:,} a thumbnail decodes")
@@ -77,6 +85,21 @@ def thumbnail_data_uri(
     except (*_DECODE_ERRORS, Image.DecompressionBombWarning) as error:
         raise InvalidInputError(f"does not decode ({error or type(error).__name__})") from None
     return "data:image/jpeg;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _raw_image(data: bytes, shape: tuple[int, int, int], max_pixels: int) -> Image.Image:
+    """A Pillow image over raw pixels, once their count is checked against their shape.
+
+    Raises:
+      InvalidInputError: the bytes are not height x width x channels, or too many pixels.
+    """
+    height, width, channels = shape
+    if height * width > max_pixels:
+        raise InvalidInputError(f"{width} x {height} pixels exceed the {max_pixels:,} a thumbnail decodes")
+    problem = contract.raw_pixels_problem(len(data), height, width, channels)
+    if problem:
+        raise InvalidInputError(f"does not decode: {problem}")
+    return Image.frombytes(_RAW_MODES[channels], (width, height), data)
 
 
 def _with_boxes(image: Image.Image, boxes: Sequence[tuple[float, float, float, float, str]], size: int) -> Image.Image:

@@ -4,7 +4,7 @@ Checks the manifest's own arithmetic (inputs, splits, shards and label counts ad
 and their inputs files (see `_check_versions`), that the output folder holds no shard files the
 manifest does not list, that each report has as many lines as the manifest counts, and per shard:
 sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
-feature spec, every label index within the manifest's labels (-1, an unlabelled record, only in a
+feature spec, every raw-pixel image's byte count against its height, width and channels, every label index within the manifest's labels (-1, an unlabelled record, only in a
 split that counts unlabelled records), the record counts per shard and split, and that its DALI
 index gives every record's offset and size.
 
@@ -28,6 +28,9 @@ from shardify.format.versions import check_inputs_file, records_per_version
 from shardify.inputs.paths import join_path
 
 __all__ = ["verify_output"]
+
+# What a raw-pixel image's check reads (the format first, then the bytes and their shape).
+_RAW_PIXEL_KEYS = (contract.IMAGE_FORMAT, contract.IMAGE_ENCODED, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_CHANNELS)
 
 
 class _HashingReader:
@@ -58,6 +61,9 @@ def _check_record(data: bytes, features: dict, path: str, index: int, labels: ra
         if kind != spec["dtype"] or (len(values) != 1 and not variable):
             expected = f"any number of {spec['dtype']}" if variable else f"1 x {spec['dtype']}"
             raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {expected}", index)
+    problem = _raw_pixels_problem(decoded) if all(key in features for key in _RAW_PIXEL_KEYS) else ""
+    if problem:
+        raise CorruptShardError(path, problem, index)
     if labels is not None:
         for key in contract.LABEL_INDEX_KEYS:
             bad = [value for value in decoded.get(key, (None, ()))[1] if value not in labels]
@@ -66,6 +72,15 @@ def _check_record(data: bytes, features: dict, path: str, index: int, labels: ra
                 raise CorruptShardError(
                     path, f"{key} is {bad[0]}, not a label index ({allowed}0 to {labels.stop - 1}: the manifest names {labels.stop} labels)", index
                 )
+
+
+def _raw_pixels_problem(decoded: dict) -> str:
+    """Why a record's raw pixels (image/format raw) are not its height x width x channels, or ""
+    (also for an encoded image). Called once the spec's features are known to be there, one each."""
+    if decoded[contract.IMAGE_FORMAT][1][0] != contract.RAW_PIXELS_FORMAT.encode():
+        return ""
+    height, width, channels = (decoded[key][1][0] for key in _RAW_PIXEL_KEYS[2:])
+    return contract.raw_pixels_problem(len(decoded[contract.IMAGE_ENCODED][1][0]), height, width, channels)
 
 
 def _open(manifest: Manifest, name: str) -> BinaryIO:

@@ -50,7 +50,7 @@ from shardify.format import contract, naming
 from shardify.format.manifest import Manifest, ShardInfo
 from shardify.inputs.paths import join_path
 
-__all__ = ["TFDS_DATASET_NAME", "TFDS_VERSION", "tfds_features", "tfds_dataset_info", "tfds_files"]
+__all__ = ["TFDS_DATASET_NAME", "TFDS_VERSION", "tfds_features", "tfds_dataset_info", "tfds_files", "why_not_tfds"]
 
 # Fixed, so that equal conversions give equal files wherever they are written (the folder's name
 # is not part of the data). tfds shows them as `info.full_name == "shardify/1.0.0"`.
@@ -293,18 +293,37 @@ def _dumps(document: _Json) -> str:
     return json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+def why_not_tfds(manifest: Manifest) -> str:
+    """Why TensorFlow Datasets cannot read `manifest`'s output, or "" when it can.
+
+    tfds's `Image` feature decodes `image/encoded` alone (its `decode_example` is given that one
+    tensor): it cannot read an image stored as pixels (`--store-pixels`), whose shape is in other
+    features of the record. Describing it as a `Tensor` instead would give flat bytes, a wrong
+    tensor with no error, so no tfds files are written for such an output.
+    """
+    if manifest.stores_pixels:
+        return (
+            f"{manifest.root} was converted with --store-pixels {manifest.data['options'].get('store_pixels')}: TensorFlow "
+            "Datasets' Image feature decodes encoded images only, so it cannot read records holding raw pixels; read the "
+            "output with shardify.load or shardify.torch, or convert again without --store-pixels"
+        )
+    return ""
+
+
 def tfds_files(manifest: Manifest) -> dict[str, str]:
     """Every file `tfds.builder_from_directory` reads, `{file name: text}`, in the order to write
     them: label names, then `features.json`, then `dataset_info.json` (tfds's entry point) last.
 
     The texts depend on the manifest alone (no times, hosts or paths), so equal conversions give
-    equal files.
+    equal files. None for an output tfds cannot read (`why_not_tfds`).
 
     Raises:
       ManifestError: the manifest cannot be described to tfds (see `tfds_dataset_info` and the label
         names).
     """
     files: dict[str, str] = {}
+    if why_not_tfds(manifest):  # none: a stale dataset_info.json would describe pixels as images
+        return files
     if manifest.labels:
         names = _label_names_text(manifest, manifest.labels)
         for key in contract.LABEL_INDEX_KEYS:

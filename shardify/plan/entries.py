@@ -405,6 +405,8 @@ class PlanSummary:
       num_keypoints: keypoints per object (COCO's person: 17) where records hold keypoints.
       resize: `--resize` as its option's text ("shorter:256"), or "": images larger than it are
         stored shrunk, and image records then describe their source (contract's `original`).
+      store_pixels: `--store-pixels` ("auto" or "always"), or "": some images may be stored as
+        their pixels (contract.RAW_PIXELS_FORMAT), and image records describe their source too.
       text_pair: records hold a second text (a table of sentence pairs; see `contract.TEXT_PAIR`).
       answers: records hold a question's answers (question-answering JSON; `contract.ANSWER_FEATURES`).
     """
@@ -433,6 +435,7 @@ class PlanSummary:
     resize: str = ""
     text_pair: bool = False
     answers: bool = False
+    store_pixels: str = ""
 
     @property
     def num_records(self) -> int:
@@ -447,7 +450,7 @@ class PlanSummary:
             labels=self.label_mode,
             columns=self.columns,
             objects=self.objects,
-            original=bool(self.resize),
+            original=bool(self.resize or self.store_pixels),
             text_pair=self.text_pair,
             answers=self.answers,
         )
@@ -475,6 +478,7 @@ class PlanSummary:
             **({"answers": True} if self.answers else {}),
             **({"refusal": self.refusal} if self.refusal else {}),
             **({"resize": self.resize} if self.resize else {}),
+            **({"store_pixels": self.store_pixels} if self.store_pixels else {}),
             **({"num_auxiliary": self.num_auxiliary, "auxiliary_examples": list(self.auxiliary_examples)} if self.num_auxiliary else {}),
             **(
                 {
@@ -518,6 +522,7 @@ class PlanSummary:
             object_counts=dict(data.get("object_counts", {})),
             num_keypoints=data.get("num_keypoints", 0),
             resize=data.get("resize", ""),
+            store_pixels=data.get("store_pixels", ""),
         )
 
 

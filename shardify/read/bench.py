@@ -9,7 +9,8 @@ process's CPU time, every tf.data thread included: the steadier figure on a shar
 taken on a warm page cache. What a stage costs is its cut's time per record less the cut before
 it; the stage that adds the most CPU time per record bounds the pipeline (see `_bound`), and a
 table says what lifts each. The `decode` cut, TensorFlow's own decoder run over the records' bytes in parallel, is this
-machine's decode limit.
+machine's decode limit (for images stored as pixels, `--store-pixels`, `tf.io.decode_raw` and a
+reshape: there is nothing to decode).
 
 Given a training step (its time, or a model and accelerator from `ACCELERATOR_RATES`), the report
 says what share of each step would wait for input and how many such accelerators this host feeds.
@@ -29,9 +30,11 @@ from dataclasses import dataclass
 
 import tensorflow as tf
 
+from shardify.format import contract
 from shardify.read import tf_data
 from shardify.read.bench_step import ACCELERATOR_RATES, TrainingStep, accelerator_rate_of
-from shardify.read.options import ReadOptions
+from shardify.read.options import PIXEL_DECODER_KEYS, ReadOptions
+from shardify.read.tf_pixels import raw_pixels
 
 __all__ = [
     "ACCELERATOR_RATES",
@@ -145,13 +148,21 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
     stages = [Stage("read", records), Stage("parse", parsed)]
     if plan.reads_images:
         image = plan.image_name
+        pixels_stored = pipeline.manifest.stores_pixels
 
         def decoded(count: int) -> tf.data.Dataset:
             parse = tf_data._parse_fn(pipeline.manifest, plan.keys, batched=False)  # noqa: SLF001
 
             def decode(record: tf.Tensor) -> tf.Tensor:
-                data = parse(record)[image]
-                return tf.io.decode_image(data, channels=3, expand_animations=False)
+                example = parse(record)
+                if not pixels_stored:
+                    return tf.io.decode_image(example[image], channels=3, expand_animations=False)
+                height, width, image_format, channels = (example[plan.names[key]] for key in PIXEL_DECODER_KEYS[1:])
+                return tf.cond(  # pixels stored raw are reshaped, not decoded (`tf_decode.raw_pixels`)
+                    tf.equal(image_format, contract.RAW_PIXELS_FORMAT.encode()),
+                    lambda: raw_pixels(example[image], height, width, channels),
+                    lambda: tf.io.decode_image(example[image], channels=3, expand_animations=False),
+                )
 
             return records(count).map(decode, num_parallel_calls=tf.data.AUTOTUNE, deterministic=False)
 
@@ -162,7 +173,7 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
 
     def whole(count: int) -> tf.data.Dataset:
         loaded = tf_data.load(path, split, options=dataclasses.replace(options, repeat=True))
-        batch = options.batch_size if options.batch_size and not pipeline.small_records else 1
+        batch = options.batch_size or 1  # small records are batched with it too (else unbatched)
         return loaded.take(math.ceil(count / batch))
 
     stages.append(Stage("batch", whole))

@@ -144,6 +144,13 @@ def make_spec(
         raise ManifestError(f"shardify.dali reads local output folders; {path} is not one (copy it here first)")
     manifest = load_manifest(path, version=options.version)
     info = manifest.split(split)
+    if manifest.stores_pixels:
+        raise ReadOptionError(
+            f"{path} was converted with --store-pixels {manifest.data['options'].get('store_pixels')}: its records may hold "
+            "raw pixels, which shardify.dali does not read (DALI's decoders take encoded images, and one pipeline "
+            "cannot decode some records and reshape others); read it with shardify.load or shardify.torch, or convert "
+            "again without --store-pixels"
+        )
     rank, world_size = (options.rank, options.world_size) if options.rank is not None else (0, 1)
     if options.shuffle and world_size > 1 and options.seed is None:
         raise ReadOptionError(

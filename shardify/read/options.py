@@ -48,6 +48,7 @@ __all__ = [
     "MAX_SEGMENTATION_CLASS",
     "SHUFFLE_BUFFER_BYTES",
     "DECODER_KEYS",
+    "PIXEL_DECODER_KEYS",
     "OBJECTS",
     "OBJECT_FIELDS",
     "DECODERS",
@@ -89,6 +90,9 @@ SHUFFLE_BUFFER_BYTES = 64 * 1024 * 1024
 # What an image decoder reads: the bytes, and the format and size recorded at write time. Readers
 # that decode images always return these too.
 DECODER_KEYS = (contract.IMAGE_ENCODED, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_FORMAT)
+# ... and, where images may be stored as pixels (`Manifest.stores_pixels`), their channels: the
+# shape of the bytes (only then, so that other outputs parse nothing more).
+PIXEL_DECODER_KEYS = (*DECODER_KEYS, contract.IMAGE_CHANNELS)
 # A detection record's objects come back as one feature under this reader name: each field below,
 # made of these record keys, with one value per object (`bbox` from four: [ymin, xmin, ymax,
 # xmax], tfds's BBoxFeature order; `keypoints` [num_keypoints, 2] (y, x) and
@@ -640,7 +644,7 @@ def plan_read(manifest: Manifest, options: ReadOptions, *, path: str) -> ReadPla
     keys += [key for field in object_fields for key in OBJECT_FIELDS[field]]
     reads_images = contract.IMAGE_ENCODED in keys
     if reads_images:  # the decoder reads the format and size from the record, not the bytes
-        keys = list(dict.fromkeys([*keys, *DECODER_KEYS]))
+        keys = list(dict.fromkeys([*keys, *(PIXEL_DECODER_KEYS if manifest.stores_pixels else DECODER_KEYS)]))
     if "mask" in object_fields:  # the size of an image's masks when it has none
         keys = list(dict.fromkeys([*keys, contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH]))
     if "keypoints" in object_fields and reads_images and options.flip:

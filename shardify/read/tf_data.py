@@ -9,7 +9,9 @@ from the manifest before any stage runs):
     -> [unbatch] -> [supervised pairs] -> batch -> [tf.data.Options] -> prefetch
 
 Small records (text, tables) are batched first and parsed a batch at a time with
-`tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller.
+`tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller. So are
+images stored as pixels (`--store-pixels`), where the options fit every image of a batch alike:
+their pixels are read a batch at a time (`shardify.read.tf_pixels`).
 `distribute` builds one such pipeline per `tf.distribute` input pipeline.
 
 The options shared with the PyTorch reader (`shardify.torch`), what they mean for a manifest and
@@ -41,10 +43,13 @@ from shardify.inputs.paths import is_local_path
 from shardify.read.options import (
     DECODER_KEYS,
     DISTRIBUTE,
+    PIXEL_DECODER_KEYS,
     DISTRIBUTED_EPOCH,
     FITS,
     LOAD,
+    PAD,
     RANDOM_CROP,
+    STRETCH,
     ReadOptions,
     ReadPlan,
     Share,
@@ -55,6 +60,7 @@ from shardify.read.options import (
 )
 from shardify.read.tf_decode import crop_window as _crop_window  # noqa: F401 - benchmarks/read_bench.py reads it here
 from shardify.read.tf_decode import decode_fn, objects_fn, segmentation_dtype, segmentation_fn
+from shardify.read.tf_pixels import decode_batch_fn
 
 __all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 
@@ -226,7 +232,10 @@ class _Pipeline:
         of the split when `mine` is record-level).
       mine: this pipeline's share of the split.
       num_records: the records it yields per epoch; num_bytes: the bytes of the shards it reads.
-      small_records: text or table records, batched then parsed (see SMALL_RECORD_BYTES).
+      small_records: text or table records, batched then parsed (see SMALL_RECORD_BYTES); and
+        images stored as pixels, where `pixel_batches`.
+      pixel_batches: images stored as pixels (`--store-pixels`) are batched, parsed and read a
+        batch at a time (`_pixel_batches` says when).
       deterministic: element order fixed across parallel stages.
       cycle: shards to read at once, as asked or chosen (`_interleave` caps it at len(paths)).
       dtype: the TensorFlow dtype images are cast to last, or None.
@@ -250,6 +259,7 @@ class _Pipeline:
     dtype: tf.dtypes.DType | None
     lowest_label: int = 0
     segmentation_dtype: tf.dtypes.DType = tf.uint8
+    pixel_batches: bool = False
 
 
 def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
@@ -271,7 +281,8 @@ def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
     if deterministic is None:
         deterministic = not options.shuffle or options.seed is not None
     decodes = plan.reads_images or plan.object_fields or plan.segmentation_name
-    small_records = not decodes and info.num_bytes <= SMALL_RECORD_BYTES * info.num_records
+    pixel_batches = _pixel_batches(manifest, plan, options)
+    small_records = pixel_batches or (not decodes and info.num_bytes <= SMALL_RECORD_BYTES * info.num_records)
 
     paths = manifest.shard_paths(split)
     if is_local_path(path):
@@ -296,11 +307,29 @@ def _plan_pipeline(path: str, split: str, options: ReadOptions) -> _Pipeline:
         num_records=mine.num_records([shard.num_records for shard in info.shards]),
         num_bytes=sum(shard.num_bytes for shard in shards),
         small_records=small_records,
+        pixel_batches=pixel_batches,
         deterministic=deterministic,
         cycle=options.cycle_length or (1 if small_records else min(len(shards), MAX_CYCLE_LENGTH)),
         dtype=_tf_dtype(options.dtype),
         lowest_label=contract.UNLABELLED if info.num_unlabelled and manifest.label_mode == contract.LABEL_SINGLE else 0,
         segmentation_dtype=_segmentation_dtype(paths, info.shards, plan, options, where=f"{path} ({split})"),
+    )
+
+
+def _pixel_batches(manifest: Manifest, plan: ReadPlan, options: ReadOptions) -> bool:
+    """Read images stored as pixels a batch at a time (`tf_decode.decode_batch_fn`): where the
+    output may hold them and the options fit every image of a batch alike (a batch size, an
+    image size, fit stretch or pad, no flips; no objects or masks to move with each image).
+    Random crops and flips draw per record, so they keep the per-record map."""
+    return (
+        manifest.stores_pixels
+        and plan.reads_images
+        and options.batch_size is not None
+        and options.image_size is not None
+        and options.fit in (STRETCH, PAD)
+        and not options.flip
+        and not plan.object_fields
+        and plan.segmentation_name is None
     )
 
 
@@ -456,6 +485,11 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.
     parse = _parse_fn(pipeline.manifest, plan.keys, batched=pipeline.small_records, lowest_label=pipeline.lowest_label)
     objects = {field: plan.object_names(field) for field in plan.object_fields}
     where = pipeline.manifest.root
+    if pipeline.pixel_batches:  # a batch of records parsed, and its pixels read, at once
+        names = [plan.names[key] for key in PIXEL_DECODER_KEYS]
+        per_record = decode_fn(names, options, dtype=pipeline.dtype, where=where)  # for a batch of mixed images
+        decode_batch = decode_batch_fn(names, options, dtype=pipeline.dtype, per_record=per_record)
+        return records.map(lambda batch: decode_batch(parse(batch)), num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     if not plan.reads_images:
         steps = []  # with no image to move them with: objects gathered into `objects`, the segmentation decoded
         if objects:
@@ -472,7 +506,7 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.
 
         return records.map(parse_only, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
     # one map: parse and decode in the same parallel call
-    names = [plan.names[key] for key in DECODER_KEYS]
+    names = [plan.names[key] for key in (PIXEL_DECODER_KEYS if pipeline.manifest.stores_pixels else DECODER_KEYS)]
     decode = decode_fn(
         names,
         options,

@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import tensorflow as tf
 
+from shardify.format import contract
 from shardify.read.options import (
     CENTER_CROP,
     CROP_AREA_RANGE,
@@ -47,6 +48,7 @@ from shardify.read.options import (
     RANDOM_CROP,
     ReadOptions,
 )
+from shardify.read.tf_pixels import raw_pixels
 
 __all__ = ["crop_window", "decode_fn", "objects_fn", "segmentation_fn", "segmentation_dtype", "decode_segmentation"]
 
@@ -302,7 +304,9 @@ def decode_fn(
     where: str = "",
 ) -> Callable[..., dict]:
     """Decode (JPEGs: only the pixels inside the crop window), resize, flip, scale, cast to
-    `dtype`, as `options` ask. `names` are the output names of DECODER_KEYS in the manifest;
+    `dtype`, as `options` ask. `names` are the output names of DECODER_KEYS in the manifest
+    (of PIXEL_DECODER_KEYS where some records may hold their image as pixels, `Manifest.stores_pixels`:
+    those are read by `raw_pixels`, the others decoded; without, no record pays for that test);
     `objects`, the object fields to gather into `objects` and move with the image (see the module
     docstring), with the parsed names each is made of; `num_keypoints`, keypoints per object;
     `segmentation`, the parsed name of a segmentation mask to decode as `segmentation_dtype` and
@@ -312,12 +316,15 @@ def decode_fn(
     crop randomly or flip, the element's `seed` ([run seed, element index], int64); it returns the
     record with its image (and segmentation mask) replaced by the decoded one.
     """
-    image_key, height_key, width_key, format_key = names
+    image_key, height_key, width_key, format_key = names[:4]
+    pixels_stored = len(names) > 4  # PIXEL_DECODER_KEYS: some records may hold their pixels
+    channels_key = names[4] if pixels_stored else ""
     image_size, fit, flip, normalize = options.image_size, options.fit, options.flip, options.normalize
     fill = options.segmentation_fill
     aspect = image_size[1] / image_size[0] if image_size else None
 
     crops = fit in (CENTER_CROP, RANDOM_CROP)
+    raw_format = contract.RAW_PIXELS_FORMAT.encode()
 
     def decode(example: dict[str, tf.Tensor], seed: tf.Tensor | None = None) -> dict[str, tf.Tensor]:
         example = dict(example)
@@ -328,6 +335,16 @@ def decode_fn(
         if segmentation:
             mask = decode_segmentation(example[segmentation], segmentation_dtype, where=where, why_uint8=_WHY_UINT8)
         encoded = example[image_key]
+
+        def whole() -> tf.Tensor:  # every pixel, to 3 channels
+            if not pixels_stored:
+                return tf.io.decode_image(encoded, channels=3, expand_animations=False)
+            return tf.cond(
+                tf.equal(example[format_key], raw_format),
+                lambda: raw_pixels(encoded, example[height_key], example[width_key], example[channels_key], where=where),
+                lambda: tf.io.decode_image(encoded, channels=3, expand_animations=False),
+            )
+
         if crops:
             window = crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
             if found is not None:
@@ -339,12 +356,11 @@ def decode_fn(
                 return tf.io.decode_and_crop_jpeg(encoded, window, channels=3)
 
             def other() -> tf.Tensor:
-                image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
-                return tf.image.crop_to_bounding_box(image, window[0], window[1], window[2], window[3])
+                return tf.image.crop_to_bounding_box(whole(), window[0], window[1], window[2], window[3])
 
             image = tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg, other)
         else:
-            image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
+            image = whole()
         image.set_shape([None, None, 3])
         if image_size is not None:
             if fit == PAD:
@@ -381,3 +397,4 @@ def decode_fn(
         return {**example, image_key: image}
 
     return decode
+

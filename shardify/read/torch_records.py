@@ -98,6 +98,29 @@ def _pillow_pixels(data: bytes) -> torch.Tensor:
     return pixels.view(height, width, 3).permute(2, 0, 1)
 
 
+# Which stored channels make the 3 returned, by channels - 1 (as tf.io.decode_image(channels=3)):
+# grey repeated, alpha dropped.
+_RGB_OF_CHANNELS = ((0, 0, 0), (0, 0, 0), (0, 1, 2), (0, 1, 2))
+
+
+def _raw_pixels(data: bytes, height: int, width: int, channels: int) -> torch.Tensor:
+    """3xHxW uint8 pixels of an image stored as its pixels (`contract.RAW_PIXELS_FORMAT`): a view
+    of the record's bytes, no copy where they are RGB already.
+
+    Raises:
+      ValueError: the byte count is not height x width x channels (`contract.raw_pixels_problem`).
+    """
+    problem = contract.raw_pixels_problem(len(data), height, width, channels)
+    if problem:
+        raise ValueError(problem)
+    with warnings.catch_warnings():  # read-only bytes, never written to (see `_pillow_pixels`)
+        warnings.simplefilter("ignore", UserWarning)
+        pixels = torch.frombuffer(data, dtype=torch.uint8).view(height, width, channels)
+    if channels != 3:
+        pixels = pixels[:, :, list(_RGB_OF_CHANNELS[channels - 1])]
+    return pixels.permute(2, 0, 1)
+
+
 def _center_window(height: int, width: int, aspect: float) -> tuple[int, int, int, int]:
     """(y, x, h, w) of the largest centred window of width/height `aspect`, computed as the tf.data
     reader does (float32, round half to even)."""
@@ -213,13 +236,17 @@ class RecordDecoder:
             name = self._plan.image_name
             assert name is not None  # reads_images
             image_format = self._value(contract.IMAGE_FORMAT, decoded, path, index)
-            if self._decoder == NO_DECODER:  # the stored bytes, for a decoder outside the reader
+            shape = self._raw_shape(decoded, path, index) if image_format == contract.RAW_PIXELS_FORMAT else None
+            if self._decoder == NO_DECODER and shape is not None:  # pixels: nothing to decode outside
+                example[name] = self._checked_raw(example[name], shape, path, index)
+                placement = Placement.unmoved(shape[0], shape[1])
+            elif self._decoder == NO_DECODER:  # the stored bytes, for a decoder outside the reader
                 height = int(self._value(contract.IMAGE_HEIGHT, decoded, path, index))
                 width = int(self._value(contract.IMAGE_WIDTH, decoded, path, index))
                 example[name] = torch.frombuffer(bytearray(example[name]), dtype=torch.uint8)
                 placement = Placement.unmoved(height, width)
             else:
-                example[name], placement = self._image(example[name], image_format, path, index, rng)
+                example[name], placement = self._image(example[name], image_format, path, index, rng, shape)
         if self._objects is not None:
             example[OBJECTS] = self._objects(decoded, placement, path=path, index=index)
         if self._segmentation is not None:
@@ -269,6 +296,19 @@ class RecordDecoder:
                 index,
             )
 
+    def _raw_shape(self, decoded: dict, path: str, index: int) -> tuple[int, int, int]:
+        """(height, width, channels) of a record whose image is stored as pixels."""
+        if contract.IMAGE_CHANNELS not in self._specs:  # a raw record in an output that stores none
+            raise CorruptShardError(path, "it holds raw pixels, but the manifest's options say no image is stored so", index)
+        return tuple(int(self._value(key, decoded, path, index)) for key in (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH, contract.IMAGE_CHANNELS))  # type: ignore[return-value]
+
+    @staticmethod
+    def _checked_raw(data: bytes, shape: tuple[int, int, int], path: str, index: int) -> torch.Tensor:
+        try:
+            return _raw_pixels(data, *shape)
+        except ValueError as error:
+            raise CorruptShardError(path, str(error), index) from None
+
     def _pixels(self, data: bytes, image_format: str | None) -> torch.Tensor:
         if image_format == "jpeg" and self._decoder != "pillow":
             if not self._jpeg_checked:
@@ -278,13 +318,29 @@ class RecordDecoder:
         return _pillow_pixels(data)
 
     def _image(
-        self, data: bytes, image_format: str | None, path: str, index: int, rng: random.Random | None
+        self,
+        data: bytes,
+        image_format: str | None,
+        path: str,
+        index: int,
+        rng: random.Random | None,
+        shape: tuple[int, int, int] | None = None,
     ) -> tuple[torch.Tensor, Placement]:
-        """The image as the options fit it, and where its stored pixels went (objects follow them)."""
+        """The image as the options fit it, and where its stored pixels went (objects follow them).
+        `shape`: (height, width, channels) of an image stored as pixels, None for an encoded one."""
+        if shape is not None:
+            pixels = self._checked_raw(data, shape, path, index)
+        else:
+            pixels = self._decoded(data, image_format, path, index)
+        return self._fit(pixels, rng)
+
+    def _decoded(self, data: bytes, image_format: str | None, path: str, index: int) -> torch.Tensor:
         try:
-            pixels = self._pixels(data, image_format)
+            return self._pixels(data, image_format)
         except Exception as error:  # noqa: BLE001 - Pillow and torchvision raise many kinds
             raise CorruptShardError(path, f"the image does not decode: {error}", index) from None
+
+    def _fit(self, pixels: torch.Tensor, rng: random.Random | None) -> tuple[torch.Tensor, Placement]:
         options, size = self._options, self._options.image_size
         height, width = int(pixels.shape[1]), int(pixels.shape[2])
         window, pad, flipped = (0, 0, height, width), None, False

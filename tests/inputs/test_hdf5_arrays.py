@@ -50,6 +50,17 @@ def build_digits(dest: Path) -> tuple[Path, Truth]:
     return root, truth
 
 
+def _pixels_of(record: dict) -> np.ndarray:
+    """A record's pixels: its PNG decoded, or (`--store-pixels`) its raw bytes as they are, [H, W]
+    for one channel as the PNG gives them."""
+    if record[contract.IMAGE_FORMAT] == b"png":
+        return np.asarray(Image.open(io.BytesIO(record[contract.IMAGE_ENCODED])))
+    assert record[contract.IMAGE_FORMAT] == contract.RAW_PIXELS_FORMAT.encode()
+    shape = (record[contract.IMAGE_HEIGHT], record[contract.IMAGE_WIDTH], record[contract.IMAGE_CHANNELS])
+    pixels = np.frombuffer(record[contract.IMAGE_ENCODED], np.uint8).reshape(shape)
+    return pixels[:, :, 0] if shape[2] == 1 else pixels
+
+
 def _written(out: Path) -> dict[str, tuple[str, str, np.ndarray]]:
     manifest = load_manifest(str(out))
     found = {}
@@ -58,7 +69,7 @@ def _written(out: Path) -> dict[str, tuple[str, str, np.ndarray]]:
             for record in read_shard(out / shard.path):
                 name = manifest.labels[record[contract.LABEL]]
                 assert record[contract.LABEL_TEXT].decode() == name
-                pixels = np.asarray(Image.open(io.BytesIO(record[contract.IMAGE_ENCODED])))
+                pixels = _pixels_of(record)
                 found[record[contract.IMAGE_FILENAME].decode()] = (split, name, pixels)
     return found
 
@@ -77,6 +88,14 @@ def test_gzip_hdf5_files_convert_with_every_label_and_pixel_right(tmp_path: Path
     convert(root, tmp_path / "out", max_rejects="0")
     _assert_matches(tmp_path / "out", truth)
     assert read_report(tmp_path / "out", naming.REJECTS_FILENAME) == []
+
+
+def test_with_store_pixels_each_record_holds_the_elements_own_pixels(tmp_path: Path) -> None:
+    root, truth = build_digits(tmp_path / "download")
+    convert(root, tmp_path / "out", max_rejects="0", store_pixels="auto")  # 28x28 and 16x16: both under auto's limit
+    _assert_matches(tmp_path / "out", truth)
+    records = [record for shard in (tmp_path / "out").glob("*.tfrecord") for record in read_shard(shard)]
+    assert {(r[contract.IMAGE_FORMAT], r[contract.IMAGE_CHANNELS]) for r in records} == {(b"raw", 1), (b"raw", 3)}
 
 
 def test_a_negative_label_rejects_its_record_alone(tmp_path: Path) -> None:

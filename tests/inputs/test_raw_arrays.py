@@ -98,6 +98,17 @@ def build_cifar100_binary(dest: Path) -> tuple[Path, Truth]:
     return root, truth
 
 
+def _pixels_of(record: dict) -> np.ndarray:
+    """A record's pixels: its PNG decoded, or (`--store-pixels`) its raw bytes as they are, [H, W]
+    for one channel as the PNG gives them."""
+    if record[contract.IMAGE_FORMAT] == b"png":
+        return np.asarray(Image.open(io.BytesIO(record[contract.IMAGE_ENCODED])))
+    assert record[contract.IMAGE_FORMAT] == contract.RAW_PIXELS_FORMAT.encode()
+    shape = (record[contract.IMAGE_HEIGHT], record[contract.IMAGE_WIDTH], record[contract.IMAGE_CHANNELS])
+    pixels = np.frombuffer(record[contract.IMAGE_ENCODED], np.uint8).reshape(shape)
+    return pixels[:, :, 0] if shape[2] == 1 else pixels
+
+
 def _written(out: Path) -> dict[str, tuple[str, str | None, np.ndarray]]:
     """Every record of the output: id -> (split, label name or None, decoded pixels)."""
     manifest = load_manifest(str(out))
@@ -109,8 +120,7 @@ def _written(out: Path) -> dict[str, tuple[str, str | None, np.ndarray]]:
                 name = None if index == contract.UNLABELLED else manifest.labels[index]
                 if name is not None:
                     assert record[contract.LABEL_TEXT].decode() == name
-                assert record[contract.IMAGE_FORMAT] == b"png"
-                pixels = np.asarray(Image.open(io.BytesIO(record[contract.IMAGE_ENCODED])))
+                pixels = _pixels_of(record)
                 found[record[contract.IMAGE_FILENAME].decode()] = (split, name, pixels)
     return found
 
@@ -132,6 +142,15 @@ def test_a_raw_binary_download_converts_with_every_label_and_pixel_right(build, 
     assert read_report(tmp_path / "out", naming.REJECTS_FILENAME) == []
     inputs = load_manifest(str(tmp_path / "out")).inputs
     assert inputs["written"] == len(truth)
+
+
+@pytest.mark.parametrize("build", [build_stl10, build_cifar10_binary], ids=["stl10", "cifar10"])
+def test_with_store_pixels_each_record_holds_the_elements_own_pixels(build, tmp_path: Path) -> None:  # noqa: ANN001
+    root, truth = build(tmp_path / "download")
+    convert(root, tmp_path / "out", max_rejects="0", store_pixels="always")
+    _assert_matches(tmp_path / "out", truth)
+    formats = {record[contract.IMAGE_FORMAT] for shard in (tmp_path / "out").glob("*.tfrecord") for record in read_shard(shard)}
+    assert formats == {b"raw"}
 
 
 def test_stl10s_unlabelled_images_are_a_split_of_their_own_with_label_minus_one(tmp_path: Path) -> None:
