@@ -130,6 +130,9 @@ AUXILIARY_NAMES = frozenset(
 # raw_formats.RAW_FORMATS.
 # HDF5 files (converters/hdf5_arrays.py) hold their images and labels as datasets.
 IDX, CIFAR, NPZ, RAW, HDF5 = "idx", "cifar", "npz", "raw", "hdf5"
+# MATLAB files of an image array (SVHN's `train_32x32.mat`): read as arrays only where detection
+# found one holding images (converters/mat_arrays.py); elsewhere a .mat is a label or split file.
+MAT = "mat"
 IDX_IMAGES = re.compile(r"^(?P<prefix>.+)-images[-.]idx3-ubyte(\.gz)?$")
 _CIFAR_BATCH = re.compile(r"^(data_batch_\d+|test_batch|train|test)$")
 
@@ -153,6 +156,8 @@ def array_kind(relpath: str) -> str | None:
         return HDF5
     if _CIFAR_BATCH.match(name):
         return CIFAR
+    if name.lower().endswith(".mat"):
+        return MAT
     return None
 
 
@@ -538,6 +543,12 @@ def detect_layout(
         name = ARRAYS
         shown = ", ".join(arrays_found[:4]) + (f" and {len(arrays_found) - 4} more" if len(arrays_found) > 4 else "")
         notes.append(f"array files, one record per image in them: {shown}")
+    mats = [p for p in sample if array_kind(p) == MAT] if name == ARRAYS and not arrays_found else []
+    if mats:
+        notes.append(
+            f"MATLAB image arrays (count last), one record per image: {', '.join(mats[:4])}; labels are the numbers "
+            "stored, but where a documented table names them (SVHN's 10 is the digit 0: known_names.MAT_LABEL_NAMES)"
+        )
     if name == ARRAYS:
         check_one_subset_per_split(arrays_found)
         return SourceLayout(ARRAYS, "image", source_file=source_file, notes=tuple(notes))

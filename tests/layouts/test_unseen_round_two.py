@@ -40,8 +40,6 @@ WRONG = {
                  "split lists ignored (all in train)"),
     "gtsrb": ("NOT RIGHT, EXIT 0: the 5 test images are written unlabelled: GT-final_test.csv "
               "(Filename;...;ClassId) is set aside as auxiliary, with no word on the console"),
-    "svhn": ("FAILED BADLY: exit 2 'holds no images or texts ... point SRC at the folder that holds the "
-             "images': train_32x32.mat's X (32x32x3xN) and y are set aside, and no option can help"),
     "fer2013": ("FAILED BADLY: exit 2 'holds no images or texts ... point SRC at the folder that holds the "
                 "images': fer2013.csv (emotion,pixels,Usage: an image as 2304 numbers a row) is not read"),
     "stanford_online_products": (

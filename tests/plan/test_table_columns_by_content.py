@@ -83,3 +83,26 @@ def test_a_label_column_number_that_falls_on_a_headed_tables_text_leaves_that_ta
     columns = _columns(test_tsv, label_column="2")
     assert (columns.texts, columns.label) == (("sentence",), "")
     assert _columns(_COLA, label_column="2").label == "2"
+
+
+def test_a_matlab_image_array_with_the_count_last_reads_as_images_with_its_label_vector(tmp_path) -> None:
+    import numpy as np
+    import scipy.io
+
+    from shardify.converters import mat_arrays
+
+    x = np.arange(4 * 5 * 3 * 2, dtype=np.uint8).reshape(4, 5, 3, 2)  # H, W, C, N as MATLAB writes SVHN's X
+    scipy.io.savemat(tmp_path / "train_32x32.mat", {"X": x, "y": np.array([[10], [3]], dtype=np.uint8)})
+    with open(tmp_path / "train_32x32.mat", "rb") as f:
+        assert mat_arrays.holds_images(f)
+    with open(tmp_path / "train_32x32.mat", "rb") as f:
+        images = mat_arrays.read_mat_images(f, 1 << 20)
+    with open(tmp_path / "train_32x32.mat", "rb") as f:
+        labels = mat_arrays.read_mat_labels(f, 1 << 20)
+    assert images.shape == (2, 4, 5, 3) and (images[1] == x[:, :, :, 1]).all()
+    assert labels.tolist() == [10, 3]
+    assert mat_arrays.mat_label_names("svhn/train_32x32.mat") == {10: "0"}
+    assert mat_arrays.mat_label_names("other/train.mat") == {}
+    scipy.io.savemat(tmp_path / "lists.mat", {"trnid": np.arange(5), "valid": np.arange(3)})
+    with open(tmp_path / "lists.mat", "rb") as f:
+        assert not mat_arrays.holds_images(f)
