@@ -34,10 +34,11 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from shardify.converters import mat_arrays
 from shardify.converters.archives import expansion_problem
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import FASHION_MNIST
-from shardify.plan.layout import CIFAR, HDF5, IDX, IDX_IMAGES, NPZ, RAW, array_kind
+from shardify.plan.layout import CIFAR, HDF5, IDX, IDX_IMAGES, MAT, NPZ, RAW, array_kind
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -46,6 +47,7 @@ __all__ = [
     "NPZ",
     "RAW",
     "HDF5",
+    "MAT",
     "MAX_ARRAY_FILE_BYTES",
     "ArrayFile",
     "array_kind",
@@ -239,6 +241,8 @@ def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray
         if not isinstance(data, np.ndarray) or data.ndim != 2 or data.shape[1] != 3072:
             raise InvalidInputError("no 'data' array of [N, 3072] pixels (a CIFAR batch)")
         images = data.reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
+    elif found.kind == MAT:  # MATLAB's count-last arrays (converters/mat_arrays.py)
+        images = mat_arrays.read_mat_images(fileobj, MAX_ARRAY_FILE_BYTES)
     else:
         images = _npz_array(fileobj, found.part)
         if images is None:
@@ -263,6 +267,8 @@ def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
         if not isinstance(labels, (list, np.ndarray)):
             raise InvalidInputError("no 'labels' (or 'fine_labels') list")
         labels = np.asarray(labels)
+    elif found.kind == MAT:
+        labels = mat_arrays.read_mat_labels(fileobj, MAX_ARRAY_FILE_BYTES)
     else:
         name = "y" + found.part[1:]
         labels = _npz_array(fileobj, name)

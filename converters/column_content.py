@@ -13,9 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["TEXT", "column_kind", "is_number"]
+__all__ = ["TEXT", "NUMBER_ROWS", "column_kind", "is_number", "is_number_row"]
 
 TEXT = "text"
+NUMBER_ROWS = "rows of numbers (an image or a vector written out as numbers), not text"
+# A cell of this many whitespace-separated numbers or more is a vector (FER2013's `pixels`: 2304
+# grey levels of a 48x48 image), never a text, even when a user names its column as one.
+_MIN_NUMBERS_IN_A_ROW = 16
 # A column whose cells are numbers half the time or more holds numbers (labels, ids, scores).
 _MAX_NUMBER_SHARE = 0.5
 # Tokens holding a digit: a date (`Mon Apr 06 22:19:45 PDT 2009`: 3 of 6), an id, a time. Prose
@@ -40,6 +44,16 @@ def is_number(text: str) -> bool:
     return True
 
 
+def is_number_row(text: str) -> bool:
+    """The cell is _MIN_NUMBERS_IN_A_ROW or more numbers separated by whitespace.
+
+    >>> is_number_row(" ".join(["70"] * 2304)), is_number_row("in 1990 2 of 3 were 4")
+    (True, False)
+    """
+    tokens = text.split()
+    return len(tokens) >= _MIN_NUMBERS_IN_A_ROW and all(is_number(token) for token in tokens)
+
+
 def column_kind(values: Sequence[object]) -> str:
     """TEXT when the sampled cells of a column read as text, else why not, in words.
 
@@ -55,6 +69,8 @@ def column_kind(values: Sequence[object]) -> str:
         return "empty cells"
     if sum(is_number(cell) for cell in cells) >= _MAX_NUMBER_SHARE * len(cells):
         return "numbers"
+    if sum(is_number_row(cell) for cell in cells) >= _MAX_NUMBER_SHARE * len(cells):
+        return NUMBER_ROWS
     tokens = [token for cell in cells for token in cell.split()]
     if sum(any(c.isdigit() for c in token) for token in tokens) >= _MAX_DIGIT_TOKEN_SHARE * len(tokens):
         return "dates, times or ids"

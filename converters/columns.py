@@ -98,6 +98,7 @@ class TableOptions:
       label_separator: splits one cell into several labels (multi-label), or "" for none.
       header: the first row of a CSV or TSV is a header (True), data (False), or None: decide from
         the row itself (see `tables.looks_like_header`).
+      encoding: of a CSV or TSV's bytes (`--encoding`).
     """
 
     text_columns: tuple[str, ...] = ()
@@ -105,6 +106,7 @@ class TableOptions:
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
     header: bool | None = None
+    encoding: str = "utf-8"
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,10 @@ class TableColumns:
         pair += f", answers = {' + '.join(map(_shown, self.answers))}" if self.answers else ""
         unused = "".join(f"; {_shown(name)} not read ({why})" for name, why in self.unused)
         return f"text = {' + '.join(_shown(c) for c in self.texts)}{pair}, {label}{unused}"
+
+
+def _is_number(given: str) -> bool:
+    return given.isascii() and given.isdigit()
 
 
 def _shown(column: str) -> str:
@@ -207,6 +213,14 @@ def resolve_columns(
         texts, pair, unused = _found_texts(columns, label, sample, header)
         if label in (*texts, pair) and not options.label_column:  # a label name that holds a text
             label = ""
+        elif label in (*texts, pair) and header and _is_number(options.label_column):
+            # `--label-column 2` numbers the columns of the split's headerless tables; in a table
+            # with a header (GLUE's test.tsv: `index, sentence`) that number falls on the text,
+            # which is no label: the table is unlabelled (its plan line says "no label column").
+            label = ""
+        if not label and not header and sample:
+            label = _label_by_content(columns, (*texts, pair), sample)
+            unused = tuple((name, why) for name, why in unused if name != label)
     if options.keep_columns == ("*",):
         keep = tuple(c for c in columns if c not in (*texts, pair, label, *answers))
     else:
@@ -215,7 +229,62 @@ def resolve_columns(
             raise InvalidInputError(f"--keep-columns {missing} not in the columns {list(columns)}")
         keep = tuple(c for c in options.keep_columns if c not in (*texts, pair, label, *answers))
     unused = tuple((name, why) for name, why in unused if name not in keep)
+    _refuse_number_rows(columns, (*texts, pair), sample)
     return TableColumns(texts, label, keep, pair, unused, answers)
+
+
+def _refuse_number_rows(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+    """A text column (named or found) whose sampled cells are mostly rows of numbers is no text:
+    written as one, every record would be a vector's digits (FER2013's `pixels`).
+
+    Raises:
+      InvalidInputError: naming the column.
+    """
+    for name in texts:
+        if name and sample and name in columns:
+            cells = [row[columns.index(name)] for row in sample if len(row) == len(columns)]
+            if column_content.column_kind(cells) == column_content.NUMBER_ROWS:
+                raise InvalidInputError(
+                    f"{_shown(name)} holds {column_content.NUMBER_ROWS}: shardify does not read such tables as "
+                    "texts, nor as images; convert the images to files, or name another text column with --text-column"
+                )
+
+
+# A column of labels numbered by the dataset holds few distinct whole numbers (CoLA's 0/1, a
+# polarity's 0/2/4, a class index 1..14), repeated down the rows; ids and counts do not repeat.
+_MAX_LABEL_NUMBER = 999
+_MIN_ROWS_FOR_LABELS = 4
+
+
+def _label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> str:
+    """In a table without a header row whose text was found by content, the one other column of
+    labels by its cells (see `_holds_labels`), or "".
+
+    Raises:
+      InvalidInputError: two or more columns could each be the label (which is meant cannot be told).
+    """
+    found = [
+        name for i, name in enumerate(columns)
+        if name not in texts and _holds_labels([row[i] for row in sample if i < len(row)])
+    ]
+    if len(found) > 1:
+        shown = " and ".join(_shown(name) for name in found)
+        raise InvalidInputError(
+            f"{shown} each hold a few repeated whole numbers or true/false, as labels do, and no header row says "
+            f"which is the label: name it with --label-column {found[0]} (or another number)"
+        )
+    return found[0] if found else ""
+
+
+def _holds_labels(cells: Sequence[object]) -> bool:
+    """The cells are whole numbers from 0 to _MAX_LABEL_NUMBER, or true/false, with repeats: at
+    most half as many distinct values as cells (in a sample of at least _MIN_ROWS_FOR_LABELS)."""
+    values = [cell.strip().lower() for cell in cells if isinstance(cell, str)]
+    if len(values) < _MIN_ROWS_FOR_LABELS or len(values) < len(cells):
+        return False
+    booleans = all(v in ("true", "false") for v in values)
+    numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
+    return (booleans or numbers) and len(set(values)) * 2 <= len(values)
 
 
 def _found_texts(

@@ -379,7 +379,8 @@ class RecordBuilder:
                 self._close_tables()  # not the spool: it holds rows fetched for this shard
             table = self._tables[entry.relpath] = self._open(entry.relpath, entry.location)
         table.seek(entry.offset)
-        return tables.parse_row(table.read(entry.size_bytes), fmt, self._header_of(entry.relpath).columns)
+        columns = self._header_of(entry.relpath).columns
+        return tables.parse_row(table.read(entry.size_bytes), fmt, columns, self._table_options.encoding)
 
     def _row_values(self, entry: Entry) -> dict[str, list]:
         cells = self._row_cells(entry)
@@ -426,7 +427,9 @@ class RecordBuilder:
         header = self._headers.get(relpath)
         if header is None:
             with self._open(relpath, self._locations.get(relpath)) as fileobj:
-                header = tables.read_header(fileobj, tables.table_format(relpath), header=self._table_options.header)
+                header = tables.read_header(
+                    fileobj, tables.table_format(relpath), header=self._table_options.header, encoding=self._table_options.encoding
+                )
             self._headers[relpath] = header
         return header
 

@@ -6,7 +6,7 @@ converts, and rows travel through the pipeline as metadata like files do.
 
 Rows are numbered as a spreadsheet shows them: in CSV and TSV with a header the header is row 1,
 without one the first data row is; in JSONL the row number is the line number; in Parquet the row's
-position from 1. CSV follows RFC 4180 (quoted fields may hold commas, quotes and line breaks; CRLF or
+position from 1. CSV and TSV are read in `--encoding` (UTF-8 unless given; JSON is UTF-8 by its standard). CSV follows RFC 4180 (quoted fields may hold commas, quotes and line breaks; CRLF or
 LF line ends; a UTF-8 byte-order mark is ignored). TSV has no quoting: a field ends at the next tab.
 A row ends at a line feed (LF or CRLF) and nowhere else: a bare carriage return outside quotes is
 inside its row, which is rejected once, whole (the scanner and the skipping agree on where it ends).
@@ -29,7 +29,9 @@ from typing import BinaryIO
 from shardify.converters import header_rows, line_tables, parquet_tables, qa_json
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
+from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
+from shardify.plan.checks import ENCODING_HINT
 from shardify.inputs import json_input
 
 __all__ = [
@@ -141,9 +143,10 @@ class _CountingLines:
     MAX_ROW_BYTES + 1 bytes for one row: call `start_row()` before each row.
     """
 
-    def __init__(self, fileobj: BinaryIO, start: int, end: int | None) -> None:
+    def __init__(self, fileobj: BinaryIO, start: int, end: int | None, encoding: str = DEFAULT_ENCODING) -> None:
         self._file = fileobj
         self._end = end
+        self._encoding = encoding
         self.consumed = self.row_start = start
         self.line_error: str | None = None
 
@@ -159,17 +162,42 @@ class _CountingLines:
         line = self._file.readline(size) if size > 0 else b""
         if not line:
             raise StopIteration
-        if self.consumed == 0 and line.startswith(_BOM):  # not part of the first row's bytes
+        if self.consumed == 0 and line.startswith(_BOM) and _is_utf8(self._encoding):  # not part of the first row's bytes
             line = line[len(_BOM) :]
             self.consumed = self.row_start = len(_BOM)
         self.consumed += len(line)
         if len(line) > allowed:
             raise _RowTooLong
         try:
-            return line.decode("utf-8")
+            return line.decode(self._encoding)
         except UnicodeDecodeError as error:
-            self.line_error = f"not valid UTF-8 ({error.reason} at byte {error.start})"
-            return line.decode("utf-8", errors="replace")
+            self.line_error = _not_valid(self._encoding, error)
+            return line.decode(self._encoding, errors="replace")
+
+
+def _is_utf8(encoding: str) -> bool:
+    return encoding.lower().replace("_", "-") in ("utf-8", "utf8")
+
+
+def _not_valid(encoding: str, error: UnicodeDecodeError) -> str:
+    """Why a CSV or TSV line does not decode, and the option that decides how it is read."""
+    name = "UTF-8" if _is_utf8(encoding) else encoding
+    return f"not valid {name} ({error.reason} at byte {error.start}); {ENCODING_HINT}"
+
+
+def check_encoding(encoding: str) -> None:
+    """Tables are read line by line: only an encoding that writes a line feed as the byte 0x0A
+    (ASCII's supersets: UTF-8, Latin-1, Windows-125x) can be.
+
+    Raises:
+      InvalidInputError: an unknown encoding, or one such as UTF-16.
+    """
+    try:
+        newline = "\n".encode(encoding)
+    except LookupError:
+        raise InvalidInputError(f"unknown encoding {encoding!r}") from None
+    if newline != b"\n":
+        raise InvalidInputError(f"tables in {encoding} cannot be read (a line feed there is not one byte 0x0A)")
 
 
 def _too_long(row_number: int) -> RowError:
@@ -215,7 +243,7 @@ class TableHeader:
 
 
 def read_header(
-    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, header: bool | None = None
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, header: bool | None = None, encoding: str = DEFAULT_ENCODING
 ) -> TableHeader:
     """The table's header: its columns, where its data starts (see TableHeader).
 
@@ -224,6 +252,7 @@ def read_header(
       fmt: one of TABLE_FORMATS.
       size_bytes: read nothing past this (see `read_table`).
       header: CSV and TSV: the first row is a header (True), data (False), or decide (None).
+      encoding: CSV and TSV: of the table's bytes (`--encoding`; JSON is UTF-8 by its standard).
 
     Raises:
       InvalidInputError: an empty table, a header with empty or repeated names, an unreadable
@@ -250,7 +279,8 @@ def read_header(
         if len(set(names)) < len(names):  # Arrow allows it; a row's cells would keep the last silently
             raise InvalidInputError(f"the table repeats the column {header_rows.repeated(names)}: which is meant cannot be told")
         return TableHeader(names)
-    lines = _CountingLines(fileobj, 0, size_bytes)
+    check_encoding(encoding)
+    lines = _CountingLines(fileobj, 0, size_bytes, encoding)
     try:
         cells = next(csv.reader(lines, **_dialect(fmt)))
     except StopIteration:
@@ -314,7 +344,8 @@ def read_table(
       InvalidInputError: the header is unusable, or no text column can be chosen (the whole table
         is rejected).
     """
-    header = read_header(fileobj, fmt, size_bytes, options.header if options else None)
+    encoding = options.encoding if options else DEFAULT_ENCODING
+    header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding)
     if fmt in (JSONL, *_LINE_FORMATS):
         fileobj.seek(0)
         return header, _scan_lines(fileobj, size_bytes, fmt)
@@ -324,7 +355,7 @@ def read_table(
         fileobj.seek(0)
         return header, _scan_qa(fileobj, size_bytes)
     fileobj.seek(header.data_start)
-    return header, _scan_delimited(fileobj, fmt, header, size_bytes)
+    return header, _scan_delimited(fileobj, fmt, header, size_bytes, encoding)
 
 
 def _scan_parquet(fileobj: BinaryIO, columns: Sequence[str] | None) -> Iterator[Row | RowError]:
@@ -344,9 +375,11 @@ def _scan_qa(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowErr
             yield Row(position + 1, position, 0, cells)
 
 
-def _scan_delimited(fileobj: BinaryIO, fmt: str, header: TableHeader, end: int | None) -> Iterator[Row | RowError]:
+def _scan_delimited(
+    fileobj: BinaryIO, fmt: str, header: TableHeader, end: int | None, encoding: str
+) -> Iterator[Row | RowError]:
     """CSV or TSV rows after the header (where `fileobj` is)."""
-    lines = _CountingLines(fileobj, header.data_start, end)
+    lines = _CountingLines(fileobj, header.data_start, end, encoding)
     reader = csv.reader(lines, **_dialect(fmt))
     row_number = 1 if header.present else 0
     width = len(header.columns)
@@ -362,7 +395,7 @@ def _scan_delimited(fileobj: BinaryIO, fmt: str, header: TableHeader, end: int |
             # The parser is somewhere inside the row: find its end from its start, and go on there.
             after = _end_of_row(fileobj, lines.row_start, fmt, end)
             fileobj.seek(after)
-            lines = _CountingLines(fileobj, after, end)
+            lines = _CountingLines(fileobj, after, end, encoding)
             reader = csv.reader(lines, **_dialect(fmt))
             continue
         row_number += 1
@@ -469,21 +502,21 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str) -> Iterator[Row | 
         yield Row(row_number, row_offset, offset - row_offset, cells)
 
 
-def parse_row(data: bytes, fmt: str, header: Sequence[str]) -> dict[str, object]:
+def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFAULT_ENCODING) -> dict[str, object]:
     """The cells of one CSV, TSV, JSONL or `label text` row read back from its byte range
-    (`header`: the columns; ignored for JSONL and lines).
+    (`header`: the columns; ignored for JSONL and lines; `encoding`: CSV and TSV's).
 
     Raises:
       InvalidInputError: the bytes no longer parse as the row that was scanned.
     """
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8" if fmt in (JSONL, *_LINE_FORMATS) else encoding)
         if fmt in (JSONL, *_LINE_FORMATS):
             return _line_cells(text, fmt)
         else:
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **_dialect(fmt)))
             if len(fields) == len(header):
                 return dict(zip(header, fields))
-    except (UnicodeDecodeError, InvalidInputError, csv.Error, ValueError):
+    except (UnicodeDecodeError, LookupError, InvalidInputError, csv.Error, ValueError):
         pass
     raise InvalidInputError("table changed since it was scanned (row no longer parses)")

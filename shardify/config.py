@@ -174,6 +174,7 @@ class ConvertConfig:
             self.keep_columns,
             self.label_separator,
             self.header,
+            self.encoding,
         )
 
     def manifest_options(self) -> dict[str, object]:

@@ -19,11 +19,12 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, in_batches, nothing, reject
 from shardify.beam_jobs.open_inputs import InputOpener
-from shardify.converters import arrays, hdf5_arrays, raw_arrays
+from shardify.converters import arrays, hdf5_arrays, mat_arrays, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Candidate
 from shardify.plan.layout import SourceLayout
 from shardify.plan.raw_formats import RawFormat, raw_format_of
+from shardify.plan.structure import split_word
 
 __all__ = ["ArrayElements"]
 
@@ -61,6 +62,9 @@ class _ReadArrays(beam.DoFn):
             return [arrays.ArrayFile(kind, arrays.idx_split(item.relpath), labels_file=arrays.idx_labels_file(item.relpath))]
         if kind == arrays.CIFAR:
             return [arrays.ArrayFile(kind, arrays.cifar_split(item.relpath))]
+        if kind == arrays.MAT:  # SVHN's train_32x32.mat: the split its name gives
+            stem = posixpath.basename(item.relpath).rsplit(".", 1)[0]
+            return [arrays.ArrayFile(kind, split_word(stem) or stem)]
         with self._open(item.relpath, item.location) as fileobj:
             return arrays.npz_parts(fileobj)
 
@@ -80,6 +84,15 @@ class _ReadArrays(beam.DoFn):
             return arrays.FASHION_MNIST_NAMES
         return None
 
+    @staticmethod
+    def _renamed(item: Listed, kind: str, names: tuple[str, ...] | None, labels: Any) -> tuple[str, ...] | None:
+        """MATLAB arrays: the numbers as names, but those a documented table renames (SVHN's 10 is
+        the digit 0, `known_names.MAT_LABEL_NAMES`)."""
+        renamed = mat_arrays.mat_label_names(item.relpath) if kind == arrays.MAT else {}
+        if not renamed or names is not None or not len(labels):
+            return names
+        return tuple(renamed.get(number, str(number)) for number in range(int(max(labels)) + 1))
+
     def _elements(self, item: Listed, kind: str) -> Iterator:
         names = self._names(item, kind)
         for found in self._parts(item, kind):
@@ -92,7 +105,8 @@ class _ReadArrays(beam.DoFn):
                 raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
             height, width = images.shape[1:3]
             channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
-            yield from in_batches(self._part_elements(item, found, labels, names, (height, width, channels)))
+            named = self._renamed(item, kind, names, labels)
+            yield from in_batches(self._part_elements(item, found, labels, named, (height, width, channels)))
 
     @staticmethod
     def _part_elements(

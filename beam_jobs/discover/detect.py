@@ -24,7 +24,7 @@ from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, coco_urls, evidence_files, hdf5_arrays, label_files, line_tables, qa_json, yolo_yaml
+from shardify.converters import archives, coco_urls, evidence_files, hdf5_arrays, label_files, line_tables, mat_arrays, qa_json, yolo_yaml
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageError
 from shardify.format import contract, naming
@@ -432,6 +432,20 @@ def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     return found
 
 
+def _mat_images(config: ConvertConfig, sample: list[str]) -> bool:
+    """No image in the sample, and its .mat files hold image arrays (by their headers)."""
+    if any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample):
+        return False
+    found = False
+    for path in [p for p in sample if layout.extension(p) == "mat"][:_MAT_CANDIDATES]:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                found = found or mat_arrays.holds_images(fileobj)
+        except OSError:
+            continue
+    return found
+
+
 def _mat_unused(variables: dict[str, tuple[str, tuple[int, ...]]]) -> str:
     """Why a .mat file's variables give neither splits nor labels."""
     other = sorted(name for name, (kind, _) in variables.items() if kind == "other")
@@ -790,6 +804,8 @@ def _detect_folder(
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
     if not forced and not label_file and not config.label_from_name and _line_tables(config, top_files):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
+    if not forced and not label_file and _mat_images(config, sample):
+        forced = layout.ARRAYS  # SVHN's train_32x32.mat: MATLAB image arrays (converters/mat_arrays.py)
     boxes = [] if forced not in ("", layout.IMAGE_FOLDERS) or label_file else box_tables.box_evidence(config, sample)  # KITTI, WIDER, Open Images
     if not forced and not label_file and not config.label_from_name and (_yolo_labels(config, sample) or _hf_metadata(config, sample) or boxes):
         # A YOLO export (its labels/*.txt share the images' stems but are no captions) or a Hugging

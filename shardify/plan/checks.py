@@ -15,9 +15,12 @@ from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
 from shardify.plan.structure import is_never_a_class, split_word
 
-__all__ = ["wrong_guess", "LABEL_LEVEL_HINT"]
+__all__ = ["wrong_guess", "LABEL_LEVEL_HINT", "ENCODING_HINT"]
 
 LABEL_LEVEL_HINT = "--label-level N (N counts folders from SRC: 1 for SRC/<class>/..., 0 for no class folders)"
+# Ends the reason a table's row gets when it does not decode (converters/tables.py): a table whose
+# first row does not is in another encoding, which only --encoding can say.
+ENCODING_HINT = "if the table is in another encoding, name it with --encoding (latin-1, cp1252, ...)"
 # Labels named in a refusal.
 _SHOWN = 5
 # A split of these names holds labels; one with none lost them (test splits often ship without).
@@ -45,6 +48,10 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
     >>> "--label-level" in wrong_guess(plan, SourceLayout("image_folders", "image", structure=Structure(label_levels=(("", 0),))))
     True
     """
+    undecoded = sorted({r.relpath for r in summary.reject_examples if r.reason.startswith("first row") and ENCODING_HINT in r.reason})
+    if undecoded:
+        reason = next(r.reason for r in summary.reject_examples if r.relpath == undecoded[0])
+        return f"{_shown(undecoded)}: {reason.removeprefix('first row is ')}"
     labels = list(summary.labels)
     if not labels:
         return ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-__all__ = ["FLOWERS_102", "SST_2", "FASHION_MNIST", "KNOWN_LABEL_ORDERS", "known_order", "known_vocabulary"]
+__all__ = ["MAT_LABEL_NAMES", "FLOWERS_102", "SST_2", "FASHION_MNIST", "KNOWN_LABEL_ORDERS", "known_order", "known_vocabulary"]
 
 # The names tfds' oxford_flowers102 builder gives, in label order (label 1 is "pink primrose").
 FLOWERS_102 = (
@@ -69,3 +69,11 @@ def known_order(labels: Sequence[str]) -> tuple[str, ...] | None:
     """
     found = set(labels)
     return next((order for order in KNOWN_LABEL_ORDERS if set(order) == found), None)
+
+
+# Labels of MATLAB image arrays that their datasets document as other than the number stored,
+# by file name: SVHN's format 2 (`train_32x32.mat`, `test_32x32.mat`, `extra_32x32.mat`) writes
+# the digit 0 as 10 (its page: "10 for digit 0"; tfds' svhn_cropped: label = y % 10).
+MAT_LABEL_NAMES: tuple[tuple[str, tuple[tuple[int, str], ...]], ...] = (
+    (r"(train|test|extra)_32x32\.mat", ((10, "0"),)),
+)

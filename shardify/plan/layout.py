@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.format import contract, image_formats
+from shardify.plan.array_subsets import check_one_subset_per_split
 from shardify.plan.dataset_card import pattern_regex
 from shardify.plan.evidence import Evidence, looks_like_a_list
 from shardify.plan.raw_formats import raw_format_of
@@ -129,6 +130,9 @@ AUXILIARY_NAMES = frozenset(
 # raw_formats.RAW_FORMATS.
 # HDF5 files (converters/hdf5_arrays.py) hold their images and labels as datasets.
 IDX, CIFAR, NPZ, RAW, HDF5 = "idx", "cifar", "npz", "raw", "hdf5"
+# MATLAB files of an image array (SVHN's `train_32x32.mat`): read as arrays only where detection
+# found one holding images (converters/mat_arrays.py); elsewhere a .mat is a label or split file.
+MAT = "mat"
 IDX_IMAGES = re.compile(r"^(?P<prefix>.+)-images[-.]idx3-ubyte(\.gz)?$")
 _CIFAR_BATCH = re.compile(r"^(data_batch_\d+|test_batch|train|test)$")
 
@@ -152,6 +156,8 @@ def array_kind(relpath: str) -> str | None:
         return HDF5
     if _CIFAR_BATCH.match(name):
         return CIFAR
+    if name.lower().endswith(".mat"):
+        return MAT
     return None
 
 
@@ -418,6 +424,21 @@ def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bo
     return all(split_word(stem(p)) for p in tables) and not any(extension(p) in IMAGE_EXTENSIONS for p in data_files)
 
 
+def _repeated_tables(top_tables: Sequence[str], data_files: Sequence[str]) -> list[str]:
+    """Tables in folders below SRC that name only splits the top-level tables name, where every
+    top-level table names a split (CoLA's `original/raw/in_domain_train.tsv` beside `train.tsv`):
+    a second set of the same splits at another depth is part of the download (the raw or
+    tokenized version), and reading both would hold every record twice in extra splits."""
+    top = {split_word(stem(p)) for p in top_tables}
+    if not top_tables or None in top:
+        return []
+    below = [p for p in data_files if "/" in p and extension(p) in TABLE_EXTENSIONS]
+    named = {p: split_word(stem(p)) for p in below}
+    if not below or not all(split in top for split in named.values()):
+        return []
+    return below
+
+
 def is_media_file(relpath: str, media: str) -> bool:
     """An image, or a text (a .txt file, or a file without extension that is not documentation:
     20 Newsgroups' messages): a file a folder layout of `media` converts."""
@@ -529,7 +550,14 @@ def detect_layout(
         name = ARRAYS
         shown = ", ".join(arrays_found[:4]) + (f" and {len(arrays_found) - 4} more" if len(arrays_found) > 4 else "")
         notes.append(f"array files, one record per image in them: {shown}")
+    mats = [p for p in sample if array_kind(p) == MAT] if name == ARRAYS and not arrays_found else []
+    if mats:
+        notes.append(
+            f"MATLAB image arrays (count last), one record per image: {', '.join(mats[:4])}; labels are the numbers "
+            "stored, but where a documented table names them (SVHN's 10 is the digit 0: known_names.MAT_LABEL_NAMES)"
+        )
     if name == ARRAYS:
+        check_one_subset_per_split(arrays_found)
         return SourceLayout(ARRAYS, "image", source_file=source_file, notes=tuple(notes))
     if not name:
         if label_file:
@@ -538,6 +566,17 @@ def detect_layout(
             name = NAMED_FILES
         elif source_file or (top_tables and not any("/" in p for p in data_files)) or _tables_by_split(top_tables, data_files):
             name = TABLES  # tables at the top, and no folders of files beside them (or a table per split)
+            copies = [] if source_file else _repeated_tables(top_tables, data_files)
+            if copies:
+                patterns = tuple((p, split_word(stem(p)) or "") for p in sorted(top_tables))
+                folders = sorted({posixpath.dirname(p) + "/" for p in copies})
+                notes.append(
+                    f"only the top-level tables ({', '.join(p for p, _ in patterns)}) are read: "
+                    f"{', '.join(folders)} hold{'s' if len(folders) == 1 else ''} {len(copies)} more tables naming the same "
+                    "splits (another copy or version of them, not more data); a layout file's split_patterns "
+                    "(--layout-file) read them instead"
+                )
+                return SourceLayout(TABLES, "text", split_patterns=patterns, notes=tuple(notes))
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
             text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}

@@ -64,6 +64,20 @@ _SPLIT_WORDS = {
     "testing": "test",
 }
 _EXACT_SPLIT_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})
+# A split word written together with one of these (Sentiment140's `testdata.manual.2009.06.14.csv`,
+# `trainset`, `valset`) names that split too. Only these: a split word that merely begins a word
+# names nothing (`devanagari`, `testimonials`, `contest`).
+_SPLIT_WORD_SUFFIXES = ("data", "set", "sets", "split")
+
+
+def _split_of_word(word: str) -> str | None:
+    """The split one word names: a split word, or a split word joined to a _SPLIT_WORD_SUFFIXES."""
+    if word in _SPLIT_WORDS:
+        return _SPLIT_WORDS[word]
+    for suffix in _SPLIT_WORD_SUFFIXES:
+        if word.endswith(suffix) and word[: -len(suffix)] in _SPLIT_WORDS:
+            return _SPLIT_WORDS[word[: -len(suffix)]]
+    return None
 # Folders of records that have no label (IMDB's train/unsup): their own split, never a class.
 _UNLABELLED_WORDS = frozenset({"unsup", "unsupervised", "unlabeled", "unlabelled", "nolabel"})
 # Folders that hold a dataset's files rather than naming a class.
@@ -99,10 +113,12 @@ def split_word(name: str) -> str | None:
 
     >>> [split_word(n) for n in ("val", "train2017", "ILSVRC2012_img_val", "20news-bydate-test", "cats", "train_test")]
     ['val', 'train', 'val', 'test', None, None]
+    >>> [split_word(n) for n in ("testdata.manual.2009.06.14", "trainset", "devanagari")]
+    ['test', 'train', None]
     """
     if name.lower() in _EXACT_SPLIT_NAMES:
         return name
-    found = {_SPLIT_WORDS[w] for w in _words(name) if w in _SPLIT_WORDS}
+    found = {_split_of_word(w) for w in _words(name)} - {None}
     return found.pop() if len(found) == 1 else None
 
 

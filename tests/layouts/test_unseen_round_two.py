@@ -35,21 +35,14 @@ _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", 
 
 # What the first command does today where it is neither right nor a useful refusal.
 WRONG = {
-    "cola": ("WRONG WITH EXIT 0: the 0/1 label column of the headerless train/dev.tsv is 'not read (numbers)' "
-             "(every record unlabelled), and original/{raw,tokenized}/*.tsv become 32 more records in "
-             "splits of their own, duplicating train and dev"),
-    "svhn": ("FAILED BADLY: exit 2 'holds no images or texts ... point SRC at the folder that holds the "
-             "images': train_32x32.mat's X (32x32x3xN) and y are set aside, and no option can help"),
     "fer2013": ("FAILED BADLY: exit 2 'holds no images or texts ... point SRC at the folder that holds the "
                 "images': fer2013.csv (emotion,pixels,Usage: an image as 2304 numbers a row) is not read"),
-    "sentiment140": ("FAILED BADLY: exit 1 'no records written: ... first row is not valid UTF-8' for the "
-                     "latin-1 CSVs; the message does not name --encoding"),
-    "emnist": ("WRONG WITH EXIT 0: the balanced and digits subsets merged into one train and one test split, "
-               "their label numbers taken as one class set (balanced's 2 is 'A', digits' 2 is '2'); the "
-               "emnist-<subset>-mapping.txt files set aside"),
+    "emnist": ("STOPS BEFORE WRITING (exit 2), naming the balanced and digits subsets and a layout file's "
+               "split_patterns (--layout-file) to read one: no option of ConvertConfig alone converts all of the "
+               "truth's '<subset>-<split>' splits at once"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
-FOLLOW = {"flickr8k": {"label_level": 0}}
+FOLLOW = {"flickr8k": {"label_level": 0}, "sentiment140": {"encoding": "latin-1"}}
 
 
 # Datasets whose truth names splits after their subsets (`balanced-train`): compared as named.
@@ -153,16 +146,13 @@ NEXT_STEPS = {
     "flickr8k (its guessed layout file, the annotation files' evidence replaced by the split lists)": (
         "flickr8k", _FLICKR8K_LAYOUT, {}, None),
     "cola (--label-column 2, the column its plan says it did not read)": (
-        "cola", None, {"label_column": "2"},
-        "WRONG WITH EXIT 0: test.tsv's header names no column 2 label, so its 'sentence' column is both text and "
-        "label (every test sentence a class); original/ tables still records"),
+        "cola", None, {"label_column": "2"}, None),
     "fer2013 (a tables layout file, then --text-column as its reject says)": (
         "fer2013", "shardify_layout: 1\nlayout: tables\nmedia: text\n", {"text_column": "pixels"},
-        "WRONG WITH EXIT 0 (meaningless): 12 text records whose text is 2304 numbers, unlabelled, all in train "
-        "(Usage ignored)"),
+        "FAILED: exit 1, fer2013.csv rejected: 'pixels' holds rows of numbers (an image written out as numbers), "
+        "not text; shardify reads such a table neither as texts nor as images"),
     "sentiment140 (--encoding latin-1)": (
-        "sentiment140", None, {"encoding": "latin-1"},
-        "FAILED: exit 1, 'first row is not valid UTF-8' again: tables do not read --encoding"),
+        "sentiment140", None, {"encoding": "latin-1"}, None),
 }
 
 

@@ -1,0 +1,99 @@
+"""MATLAB (v5) files of an image array and a label vector: SVHN's format 2 (`train_32x32.mat`).
+
+MATLAB stores arrays column-major with the count last: SVHN's `X` is 32x32x3xN uint8 (height,
+width, channels, image) and `y` Nx1. Such a file is one image array (uint8, 3 or 4 axes, the last
+the count) and one vector of whole numbers of that count; anything else (several candidates, none)
+is not read as images. The labels are the numbers as stored, unless a documented table names them
+(`known_names.MAT_LABEL_NAMES`: SVHN writes the digit 0 as 10). The file is read whole by scipy
+(at most `arrays.MAX_ARRAY_FILE_BYTES`), once per worker that needs it.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import re
+from typing import Any, BinaryIO
+
+import numpy as np
+
+from shardify.errors import InvalidInputError
+from shardify.plan.known_names import MAT_LABEL_NAMES
+
+__all__ = ["holds_images", "image_arrays_in", "read_mat_images", "read_mat_labels", "mat_label_names"]
+
+
+_NUMBERS = frozenset({"uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64", "double", "single"})
+
+
+def image_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str, str] | None:
+    """(images variable, labels variable) from {name: (shape, MATLAB class)} (scipy's `whosmat`),
+    or None: exactly one uint8 array of 3 or 4 axes whose last is the count, and exactly one
+    vector of that count."""
+    images = [n for n, (shape, cls) in shapes.items() if cls == "uint8" and len(shape) in (3, 4) and shape[-1] > 0]
+    if len(images) != 1:
+        return None
+    count = shapes[images[0]][0][-1]
+    labels = [
+        n for n, (shape, cls) in shapes.items()
+        if n != images[0] and cls in _NUMBERS and (shape == (count,) or sorted(shape) == [1, count])
+    ]
+    return (images[0], labels[0]) if len(labels) == 1 else None
+
+
+def holds_images(fileobj: BinaryIO) -> bool:
+    """The MATLAB file holds one image array and its label vector, by its variables' headers
+    (scipy's `whosmat`, which skips the data). False for anything else, or a file scipy cannot read."""
+    try:
+        from scipy.io import whosmat
+
+        shapes = {name: (tuple(shape), cls) for name, shape, cls in whosmat(fileobj)}
+    except Exception:  # noqa: BLE001 - not a v5 MATLAB file: not one of these
+        return False
+    return image_arrays_in(shapes) is not None
+
+
+def _variables(fileobj: BinaryIO, limit: int) -> tuple[dict[str, Any], tuple[str, str]]:
+    data = fileobj.read(limit + 1)
+    if len(data) > limit:
+        raise InvalidInputError(f"larger than {limit >> 20} MiB: split it")
+    try:
+        from scipy.io import loadmat, whosmat
+
+        shapes = {name: (tuple(shape), cls) for name, shape, cls in whosmat(io.BytesIO(data))}
+        found = image_arrays_in(shapes)
+        if found is None:
+            raise InvalidInputError(
+                f"holds no single image array (uint8, count last) and label vector: {sorted(shapes)[:6]}"
+            )
+        return loadmat(io.BytesIO(data), variable_names=list(found)), found
+    except InvalidInputError:
+        raise
+    except Exception as error:  # noqa: BLE001 - scipy fails on a damaged file in many ways
+        raise InvalidInputError(f"not a MATLAB v5 file scipy reads: {type(error).__name__}: {error}") from None
+
+
+def read_mat_images(fileobj: BinaryIO, limit: int) -> np.ndarray:
+    """The images, [N, H, W] or [N, H, W, C] uint8 (MATLAB's count-last order moved first)."""
+    variables, (images, _) = _variables(fileobj, limit)
+    return np.ascontiguousarray(np.moveaxis(np.asarray(variables[images]), -1, 0))
+
+
+def read_mat_labels(fileobj: BinaryIO, limit: int) -> np.ndarray:
+    """The label vector, flat."""
+    variables, (_, labels) = _variables(fileobj, limit)
+    values = np.asarray(variables[labels]).reshape(-1)
+    if values.dtype.kind == "f":
+        if not np.all(np.isfinite(values)) or not np.all(values == np.round(values)):
+            raise InvalidInputError(f"labels {labels!r} are not whole numbers")
+        values = values.astype(np.int64)
+    return values
+
+
+def mat_label_names(relpath: str) -> dict[int, str]:
+    """{stored number: label name} a documented table gives for this file's name, or {}."""
+    name = posixpath.basename(relpath)
+    for pattern, names in MAT_LABEL_NAMES:
+        if re.fullmatch(pattern, name):
+            return dict(names)
+    return {}
