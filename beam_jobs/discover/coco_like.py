@@ -1,6 +1,6 @@
 """Detection of COCO-like annotation files beyond COCO's own names: LVIS and its kin.
 
-COCO names its per-split files `instances_<split>.json` (read in `detect._coco_per_split`). Other
+COCO names its per-split files `instances_<split>.json` (read in `label_file_found.coco_per_split`). Other
 datasets in COCO's format name them `<prefix>_<split>.json` (`lvis_v1_train.json`,
 `lvis_v1_val.json`) and may open with their annotations rather than their images (a 64 KiB head
 then holds no `"images"`). Such files give each image's split by their own name: LVIS's val

@@ -11,7 +11,7 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.arrays import ArrayElements
 from shardify.beam_jobs.discover.class_folders import LabelFromPath
-from shardify.beam_jobs.discover.detect import labels_file_path
+from shardify.beam_jobs.discover.label_file_found import labels_file_path
 from shardify.beam_jobs.discover.image_captions import PairCaptions
 from shardify.beam_jobs.discover.label_file import JoinLabelFile
 from shardify.beam_jobs.discover.tables import ScanTables

@@ -1,0 +1,432 @@
+"""Describe a detected folder layout: the dataset's own files that give its inputs' splits,
+labels and objects (split lists, attribute matrices, `.mat` lists, YOLO labels, VOC annotations,
+Hugging Face metadata, segmentation masks), its label vocabulary, and its class folders' level.
+
+Part of detection (`detect.py`): detect -> describe -> check -> plan; every function here takes the
+layout `detect_layout` read from the paths and returns it with what the dataset's files say.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+from collections.abc import Callable, Sequence
+
+from apache_beam.io.filesystems import FileSystems
+
+from shardify.beam_jobs.discover import label_file_found, mat_annotations
+from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
+from shardify.beam_jobs.discover import set_aside
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import evidence_files, mat_arrays, yolo_yaml
+from shardify.converters.evidence_files import first_lines
+from shardify.errors import InvalidInputError, UsageError
+from shardify.format import contract
+from shardify.inputs.paths import join_path
+from shardify.plan import content_lists, evidence as evidence_lib
+from shardify.plan import layout
+from shardify.plan.evidence import Evidence
+from shardify.plan.known_names import known_vocabulary
+
+__all__ = [
+    "find_evidence",
+    "mat_images",
+    "yolo_labels",
+    "hf_metadata",
+    "hf_metadata_per_folder",
+    "with_objects",
+    "with_vocabulary",
+    "classes_from_lists",
+    "at_label_level",
+]
+
+_EVIDENCE_CANDIDATES = 200
+_EVIDENCE_HEAD_BYTES = 64 << 10
+_EVIDENCE_HEAD_LINES = 40
+# A Hugging Face imagefolder's metadata with objects (see hf_metadata).
+_HF_METADATA_NAME = "metadata.jsonl"
+
+
+def hf_metadata_per_folder(config: ConvertConfig, sample: list[str]) -> list[str]:
+    """Hugging Face imagefolder metadata files below the top of SRC (one per split folder) that
+    name files and carry no objects: a shape not read yet."""
+    return sorted(
+        p for p in sample if "/" in p and posixpath.basename(p) in label_file_found.HF_METADATA_FILES and label_file_found.names_files(config, p)
+    )
+
+
+# A vocabulary file is read whole: ImageNet-21k's 21,843 names fit.
+_VOCABULARY_LINES = 30_000
+
+
+def _head(config: ConvertConfig, relpath: str, *, lines: int = _EVIDENCE_HEAD_LINES) -> list[str]:
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return first_lines(fileobj.read(_EVIDENCE_HEAD_BYTES), lines)
+    except (OSError, InvalidInputError):
+        return []
+
+
+def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> tuple[tuple[Evidence, ...], list[str]]:
+    """The files of a folder layout's source that give its inputs' splits and labels, and notes on
+    what was found and left unused."""
+    texts = [p for p in sample if detected.is_auxiliary(p) and layout.extension(p) in ("txt", "csv", "lst", "")]
+    texts = [p for p in texts[:_EVIDENCE_CANDIDATES] if FileSystems.exists(join_path(config.source, p))]  # not a member
+    heads = {p: _head(config, p) for p in texts}
+    found: list[Evidence] = []
+    names_inputs = _names_inputs(sample, detected)
+    for path, lines in heads.items():
+        folder = posixpath.dirname(path)
+        id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
+        recognised = evidence_lib.recognise(path, lines, id_files=id_files)
+        recognised = recognised or content_lists.recognise_list(path, lines, names_inputs)
+        if recognised is not None:
+            found.append(recognised)
+    found += _annotation_folders(config, sample)
+    found += yolo_labels(config, sample)
+    found += hf_metadata(config, sample)
+    found += _segmentation_masks(sample, detected)
+    found += _mat_evidence(config, sample, detected)
+    coco = sorted(
+        p
+        for p in sample
+        if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
+        and label_file_found.looks_like_coco(join_path(config.source, p), p)
+    )
+    for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):
+        found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
+    notes = []
+    structure = detected.structure
+    split_files = [e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES)]
+    if structure is not None and structure.split_level >= 0 and split_files:
+        # A list with a class column still labels its files (GTSRB's GT-final_test.csv beside the
+        # unlabelled Final_Test/Images/): read as label lines, its split left to the folders.
+        labelling = [e for e in split_files if e.kind == evidence_lib.SPLIT_LIST and e.label_column is not None]
+        unused = [e for e in split_files if e not in labelling]
+        if unused:
+            notes.append(f"not used: {', '.join(e.path for e in unused[:4])} (split folders give the splits)")
+        digits = _numbered_class_digits(sample, detected)
+        found = [e for e in found if e not in split_files] + [
+            dataclasses.replace(
+                e, kind=evidence_lib.LABEL_LINES, split="", label_digits=digits,
+                note=f"{e.path}: labels from its column {e.label_column + 1} (split folders give the splits)"
+                + (f", numbers written with {digits} digits as the class folders are" if digits else ""),
+            )
+            for e in labelling
+        ]
+    lists, skipped = evidence_lib.finest_lists([e for e in found if e.kind == evidence_lib.SPLIT_LIST])
+    others = [e for e in found if e.kind != evidence_lib.SPLIT_LIST]
+    folders_label_all = (
+        structure is not None
+        and all(level >= 0 or split in structure.named_splits for split, level in structure.label_levels)
+        and not structure.unlabelled
+    )
+    # Annotation folders beside class folders (Kaggle ImageNet's train/<wnid>/ XMLs) say what the
+    # folders say; reading them would cost a file per image.
+    beside_classes = [
+        e for e in others if e.kind == evidence_lib.XML_OBJECTS and structure is not None and detected.class_level_of(e.path + "/x.xml") >= 0
+    ]
+    if beside_classes:
+        notes.append(f"not used: {len(beside_classes)} annotation folders beside class folders ({beside_classes[0].path}...)")
+        others = [e for e in others if e not in beside_classes]
+    label_only = [e for e in others if e.gives_labels and not e.gives_split]
+    if folders_label_all and label_only:
+        notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")
+        others = [e for e in others if e not in label_only]
+    if skipped:
+        notes.append(f"split lists not used: {', '.join(skipped[:4])}" + (f" and {len(skipped) - 4} more" if len(skipped) > 4 else ""))
+    coco_unused = [p for p in coco if p not in {e.path for e in others}]
+    if coco_unused and any(e.kind == evidence_lib.COCO_SPLIT for e in others):
+        read = "person_keypoints_* (--keypoints)" if config.keypoints else "instances_*"
+        notes.append(f"annotation files not used: {', '.join(coco_unused)} (one per split is read: {read})")
+    chosen = tuple(sorted(lists + others, key=lambda e: e.path))
+    if unlisted_in_no_split(chosen):
+        notes.append("inputs in no split list: in no split, counted with the auxiliary files (not records, not rejects)")
+    return chosen, [e.note for e in chosen] + notes
+
+
+def _numbered_class_digits(sample: list[str], detected: layout.SourceLayout) -> int:
+    """The width of the class folders' names where all are numbers of one width with leading
+    zeros (GTSRB's 00000..00042), else 0: a class column's `14` then means folder `00014`."""
+    names = set()
+    for path in sample:
+        level = detected.class_level_of(path)
+        parts = path.split("/")
+        if level >= 0 and not detected.is_auxiliary(path) and level < len(parts) - 1:
+            names.add(parts[level])
+    widths = {len(name) for name in names}
+    if not names or not all(name.isdigit() for name in names) or len(widths) != 1 or not any(n.startswith("0") for n in names):
+        return 0
+    return widths.pop()
+
+
+def _sample_files() -> int:
+    """Detection's sample size, read where it is set (tests lower it on `detect`)."""
+    from shardify.beam_jobs.discover import detect  # detect imports this module: looked up when called
+
+    return detect.DETECT_SAMPLE_FILES
+
+
+def _names_inputs(sample: list[str], detected: layout.SourceLayout) -> Callable[[Sequence[str]], bool]:
+    """Whether a file's keys name the source's inputs: most of them name a sampled input where
+    the sample is the whole source, at least one where it is part of it (a list's first lines
+    then name files the sample may have passed over)."""
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    whole = len(sample) < _sample_files()
+
+    def names(keys: Sequence[str]) -> bool:
+        rule = evidence_lib.key_rule(keys)
+        known = {evidence_lib.file_key(p, rule) for p in inputs}
+        matched = sum(evidence_lib.row_key(k, rule) in known for k in keys)
+        return matched * 2 > len(keys) if whole else matched > 0
+
+    return names
+
+
+# .mat files read at detection (their variables' names and shapes decide what they give).
+_MAT_CANDIDATES = 20
+
+
+def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+    """What the source's MATLAB files give: split arrays, labels by image number, split lists."""
+    files = {}
+    for path in [p for p in sample if layout.extension(p) == "mat" and detected.is_auxiliary(p)][:_MAT_CANDIDATES]:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                files[path] = evidence_files.read_mat(fileobj)
+        except (OSError, InvalidInputError) as error:
+            set_aside.note(path, getattr(error, "reason", None) or str(error))
+    found, used = mat_annotations.struct_evidence(sample, files)  # struct arrays of boxes and classes
+    for path in sorted(set(files) - used):
+        variables = evidence_files.mat_variables(files[path])
+        recognised = evidence_lib.mat_evidence(path, variables)
+        if recognised is not None:
+            found.append(recognised)
+        else:
+            set_aside.note(path, _mat_unused(variables))
+    return found
+
+
+def mat_images(config: ConvertConfig, sample: list[str]) -> bool:
+    """No image in the sample, and its .mat files hold image arrays (by their headers)."""
+    if any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample):
+        return False
+    found = False
+    for path in [p for p in sample if layout.extension(p) == "mat"][:_MAT_CANDIDATES]:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                found = found or mat_arrays.holds_images(fileobj)
+        except OSError:
+            continue
+    return found
+
+
+def _mat_unused(variables: dict[str, tuple[str, tuple[int, ...]]]) -> str:
+    """Why a .mat file's variables give neither splits nor labels."""
+    other = sorted(name for name, (kind, _) in variables.items() if kind == "other")
+    if other:
+        return f"{', '.join(other[:3])}: not a vector of whole numbers >= 0 (image numbers or labels), nor of file names"
+    return f"its variables ({', '.join(sorted(variables)[:4]) or 'none'}) name no split's image numbers, file list or labels"
+
+
+def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) -> tuple[str, tuple[str, ...]] | None:
+    """(the data.yaml, its class names) of a YOLO export: a .yaml with `names` at the top of SRC or
+    in a folder above the labels `folders` (the export's own folder, inside the wrapper its
+    download unpacks into), the nearest first.
+
+    Raises:
+      UsageError: such a .yaml gives `names` in neither of YOLO's forms (guessing would number the
+        classes wrong).
+    """
+    above = {"/".join(parts[:i]) for parts in (f.split("/") for f in folders) for i in range(len(parts))}
+    candidates = [p for p in sample if layout.extension(p) in ("yaml", "yml") and posixpath.dirname(p) in above]
+    for path in sorted(candidates, key=lambda p: (-p.count("/"), p)):
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                document = yolo_yaml.read_yaml(fileobj.read(_EVIDENCE_HEAD_BYTES))
+        except (OSError, InvalidInputError):
+            continue  # not the export's data.yaml
+        try:
+            names = yolo_yaml.yolo_names(document)
+        except InvalidInputError as error:
+            raise UsageError(f"{path}: {error.reason}; it numbers the classes of {folders[0]}/") from None
+        if names:
+            return path, names
+    return None
+
+
+def hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
+    """A Hugging Face `imagefolder`'s metadata.jsonl files (one per split folder, or one at the
+    top) whose first row has a `file_name` and `objects`: each names images of its own folder."""
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    found = []
+    for path in sorted(p for p in sample if posixpath.basename(p) == _HF_METADATA_NAME):
+        folder = posixpath.dirname(path)
+        if not any(posixpath.dirname(p) == folder or p.startswith(folder + "/") or not folder for p in images):
+            continue
+        first = label_file_found.first_row(config, path)
+        if first is None or not isinstance(first.get("file_name"), str) or not isinstance(first.get("objects"), dict):
+            continue
+        parts = (folder.count("/") + 1 if folder else 0) + first["file_name"].strip().count("/") + 1
+        note = f"{path}: Hugging Face imagefolder metadata (file_name, objects: bbox [x, y, w, h], categories)"
+        found.append(Evidence(path, evidence_lib.HF_METADATA, evidence_lib.KeyRule(parts, True), note=note))
+    return found
+
+
+# A mask folder gives a segmentation dataset when nearly every sampled image has its mask: Pascal
+# VOC's SegmentationClass/ covers a sixth of its images, and is left as auxiliary files.
+_MASK_COVERAGE = 0.9
+
+
+def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+    """The folder of PNG masks (ADE20K's `annotations/`, a `masks/` tree) mirroring the images'
+    paths, when nearly every sampled image has a mask of the same path under it."""
+    structure = detected.structure
+    if structure is None or not structure.mask_folders:
+        return []
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not any(p.startswith(m) for m in structure.mask_folders)]
+    best: tuple[float, str, int] | None = None
+    for folder in structure.mask_folders:
+        masks = [p[len(folder) :].rsplit(".", 1)[0] for p in sample if p.startswith(folder) and layout.extension(p) == "png"]
+        if not masks or not images:
+            continue
+        depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))
+        keys = {"/".join(m.split("/")[-depth:]) for m in masks}
+        covered = sum(1 for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys) / len(images)
+        if covered >= _MASK_COVERAGE and (best is None or covered > best[0]):
+            best = (covered, folder.rstrip("/"), depth)
+    if best is None:
+        return []
+    covered, folder, depth = best
+    note = f"{folder}/: segmentation masks, one PNG per image by path ({covered:.0%} of sampled images have one)"
+    return [Evidence(folder, evidence_lib.SEGMENTATION_MASKS, evidence_lib.KeyRule(depth, False), note=note)]
+
+
+def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
+    """A YOLO export's labels folders, with data.yaml's class names: each image's label file is
+    its path with the last `images` folder read as `labels` and the extension as .txt, as
+    Ultralytics finds them (`images/train/x.jpg` -> `labels/train/x.txt`; Roboflow's
+    `train/images/x.jpg` -> `train/labels/x.txt`). One Evidence per labels folder."""
+    images = {p.rsplit(".", 1)[0] for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    by_folder: dict[str, list[str]] = {}
+    for path in sample:
+        parts = path.split("/")
+        if layout.extension(path) == "txt" and "labels" in parts[:-1]:
+            at = len(parts) - 2 - parts[-2::-1].index("labels")  # the last `labels` folder on the path
+            by_folder.setdefault("/".join(parts[: at + 1]), []).append(path)
+    mirroring = {}
+    for folder, labels in sorted(by_folder.items()):
+        mirrored = [evidence_lib.yolo_image_key(folder, p[len(folder) + 1 :]) for p in labels]
+        if sum(1 for key in mirrored if key in images) * 2 >= len(labels):
+            mirroring[folder] = mirrored
+    found = _yolo_names(config, sample, list(mirroring)) if mirroring else None
+    if found is None:
+        return []
+    yaml_file, names = found
+    evidence = []
+    for folder, mirrored in mirroring.items():
+        parts = round(sum(key.count("/") + 1 for key in mirrored) / len(mirrored))
+        note = f"{folder}/: YOLO labels (class cx cy w h), class names from {yaml_file} ({len(names)})"
+        rule = evidence_lib.KeyRule(parts, False)
+        evidence.append(Evidence(folder, evidence_lib.YOLO_LABELS, rule, names=names, names_file=yaml_file, note=note))
+    return evidence
+
+
+
+def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
+    """Folders of Pascal VOC annotations (`Annotations/<id>.xml`) beside the images they describe:
+    most of their stems are images' stems, and the first holds an <annotation> with <object>s."""
+    images = {layout.stem(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    by_folder: dict[str, list[str]] = {}
+    for path in sample:
+        if layout.extension(path) == "xml":
+            by_folder.setdefault(posixpath.dirname(path), []).append(path)
+    found = []
+    for folder, paths in sorted(by_folder.items()):
+        shared = sum(1 for p in paths if layout.stem(p) in images)
+        head = " ".join(_head(config, paths[0], lines=200)) if shared * 2 >= len(paths) and folder else ""
+        if "<annotation" in head and "<object>" in head:
+            note = f"{folder}/: Pascal VOC annotations, one per image: its objects' names are its labels"
+            found.append(Evidence(folder, evidence_lib.XML_OBJECTS, evidence_lib.KeyRule(1, False), note=note))
+        elif shared * 2 >= len(paths) and folder:  # annotations by their names, but the first one read is not
+            why = f"its first lines hold no <annotation> with an <object>, so {folder}/ was not read as Pascal VOC annotations"
+            set_aside.note(paths[0], why)
+    return found
+
+
+def with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` with the class names a vocabulary file at the top of SRC (or one folder down)
+    gives, for labels written as numbers."""
+    for path in sorted(p for p in sample if p.count("/") <= 1 and posixpath.basename(p).lower() in evidence_lib.VOCABULARY_NAMES):
+        if not FileSystems.exists(join_path(config.source, path)):
+            continue
+        names = evidence_lib.read_vocabulary(_head(config, path, lines=_VOCABULARY_LINES))
+        if names:
+            note = f"label names from {path} ({len(names)}: {', '.join(names[:3])}...), for labels written as numbers"
+            return dataclasses.replace(detected, vocabulary=names, vocabulary_file=path, notes=(*detected.notes, note))
+    known = known_vocabulary(config.source, sample)
+    if known:
+        names, what, base = known
+        note = f"label names: {what}, for labels written as numbers"
+        return dataclasses.replace(detected, vocabulary=names, vocabulary_base=base, notes=(*detected.notes, note))
+    return detected
+
+
+def classes_from_lists(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` without class folders where split lists with a class column name the inputs
+    (Stanford Online Products' Ebay_train.txt, `class_id` beside `super_class_id`, over
+    `bicycle_final/` folders): the column the dataset publishes as the class is the label, and the
+    folders above are groups of classes. --label-level keeps the folders."""
+    structure = detected.structure
+    lists = [e.path for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.label_column is not None]
+    if not lists or structure is None or config.label_level is not None or all(level < 0 for _, level in structure.label_levels):
+        return detected
+    splits = [split for split, _ in structure.label_levels] or [""]
+    chosen = dataclasses.replace(
+        structure, label_levels=tuple((split, -1) for split in splits), single_class="", name_pattern=None, named_splits=()
+    )
+    note = (
+        f"folders are not the classes: the class column of {', '.join(lists[:2])} labels the files "
+        "(--label-level N to label by folders)"
+    )
+    return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
+
+
+def at_label_level(detected: layout.SourceLayout, level: int) -> layout.SourceLayout:
+    """`detected` with its class folders where --label-level says (1: SRC/<class>/; 0: none)."""
+    structure = detected.structure
+    splits = [split for split, _ in structure.label_levels] or [""]
+    chosen = dataclasses.replace(
+        structure,
+        label_levels=tuple((split, level - 1) for split in splits),
+        single_class="",
+        name_pattern=None,
+        named_splits=(),
+        chosen_level=True,
+    )
+    note = f"class folders at level {level} (--label-level)" if level else "no class folders (--label-level 0): unlabelled"
+    return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
+
+
+def with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` with the object features its annotations give: boxes from COCO files and
+    Pascal VOC annotations, YOLO labels and Hugging Face metadata; masks where --masks asks (COCO's
+    segmentations, else each box filled)."""
+    coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT for e in detected.evidence)
+    segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
+    voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) or e.boxes for e in detected.evidence)
+    if not (coco or voc):
+        if config.masks or config.keypoints:
+            option = "--masks" if config.masks else "--keypoints"
+            raise UsageError(f"{option} keeps detection datasets' objects' {option[2:]}: this source has no objects")
+        if segmentation:
+            note = "segmentation: each image's mask stored as image/segmentation/class/encoded"
+            return dataclasses.replace(detected, objects=contract.ObjectSchema(segmentation=True), notes=(*detected.notes, note))
+        return detected
+    if config.keypoints and not coco:
+        raise UsageError("--keypoints reads COCO's keypoint annotations: this source has none")
+    schema = contract.ObjectSchema(boxes=True, masks=config.masks, keypoints=config.keypoints, segmentation=segmentation)
+    note = "objects: boxes" + (", masks" if config.masks else "") + (", keypoints" if config.keypoints else "")
+    note += f", classes numbered {config.class_ids}" + ("; segmentation masks" if segmentation else "")
+    return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note))

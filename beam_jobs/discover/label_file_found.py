@@ -1,0 +1,309 @@
+"""Which label or annotation file a source comes with, and what its keys name: found at the top of
+SRC (or given with --labels) and sampled, before the pipeline is built; and the layout of a SRC
+that is one file (a table, a label file).
+
+Part of detection (`detect.py`): detect -> describe -> check -> plan; this module answers "is
+there a label file, and how does it name the files".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import os
+import re
+from collections.abc import Sequence
+
+from apache_beam.io.filesystems import FileSystems
+
+from shardify.beam_jobs.discover import coco_like
+from shardify.beam_jobs.discover import set_aside
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import coco_urls, label_files, line_tables, qa_json
+from shardify.errors import InvalidInputError, SourceError, UsageError
+from shardify.inputs import json_input
+from shardify.inputs.files import size_of
+from shardify.inputs.paths import is_local_path, join_path
+from shardify.plan import layout
+from shardify.plan.structure import split_word
+
+__all__ = [
+    "LABEL_KEY_SAMPLE_ROWS",
+    "HF_METADATA_FILES",
+    "labels_file_path",
+    "relative_labels_file",
+    "found_label_file",
+    "label_file_sample",
+    "line_tables_at_top",
+    "looks_like_coco",
+    "coco_per_split",
+    "lvis_per_split",
+    "single_file_layout",
+    "first_line",
+    "first_row",
+    "names_files",
+]
+
+# Label file rows looked at to tell path keys from file-name and id keys.
+LABEL_KEY_SAMPLE_ROWS = 100
+# Bytes read at a time when scanning a COCO file for its first file names.
+_SCAN_BLOCK_BYTES = 1 << 20
+_COCO_SCAN_BYTES = 64 << 20  # file names sampled from a COCO file's first 64 MiB at most
+# A COCO file's "images" list comes after its small "info" and "licenses" blocks.
+_COCO_HEAD_BYTES = 64 << 10
+# A Hugging Face imagefolder's metadata files: `file_name` names an image, the other columns are
+# its features (`text` a caption). Read as a label file where one lies at the top of SRC.
+HF_METADATA_FILES = ("metadata.csv", "metadata.jsonl")
+
+# A first line looked at is at most this long.
+_FIRST_LINE_BYTES = 64 << 10
+
+
+def first_line(config: ConvertConfig, path: str) -> bytes | None:
+    """The first line (at most _FIRST_LINE_BYTES) of `path` relative to SRC, or None where it
+    cannot be read."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return fileobj.readline(_FIRST_LINE_BYTES)
+    except (OSError, InvalidInputError):
+        return None
+
+
+def first_row(config: ConvertConfig, path: str) -> dict | None:
+    """The first row of the JSON lines file `path` relative to SRC, where it is an object."""
+    first = first_line(config, path)
+    try:
+        row = json_input.parse(first) if first is not None else None
+    except InvalidInputError:
+        return None
+    return row if isinstance(row, dict) else None
+
+
+def names_files(config: ConvertConfig, path: str) -> bool:
+    """Whether the first line of the table `path` (relative to SRC) has a `file_name` column (and,
+    in JSON lines, no `objects`)."""
+    if path.endswith(".jsonl"):
+        row = first_row(config, path)
+        # with `objects` it is a detection dataset's, read as evidence (hf_metadata)
+        return row is not None and isinstance(row.get("file_name"), str) and "objects" not in row
+    first = first_line(config, path)
+    header = first.decode("utf-8", errors="replace") if first is not None else ""
+    return "file_name" in [cell.strip().strip('"') for cell in header.split(",")]
+
+
+def relative_labels_file(source: str, labels_file: str) -> str:
+    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given."""
+    if is_local_path(source) and is_local_path(labels_file):
+        real_source, real_file = os.path.realpath(source), os.path.realpath(labels_file)
+        if os.path.commonpath([real_source, real_file]) == real_source:
+            return os.path.relpath(real_file, real_source).replace(os.sep, "/")
+        return os.path.abspath(labels_file)
+    prefix = source.rstrip("/") + "/"
+    return labels_file[len(prefix) :] if labels_file.startswith(prefix) else labels_file
+
+
+def labels_file_path(source: str, labels_file: str) -> str:
+    """Where to open a SourceLayout's label file."""
+    if is_local_path(labels_file) and os.path.isabs(labels_file) or "://" in labels_file:
+        return labels_file
+    return join_path(source, labels_file)
+
+
+def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.LabelFileSample:
+    """The first rows' keys of a label or annotation file, and what it holds.
+
+    Raises:
+      SourceError: it cannot be read.
+    """
+    try:
+        if label_files.label_file_format(path) == label_files.COCO:
+            return _coco_sample(path, shown)
+        keys, captions, order = [], False, False
+        with open_input(path) as fileobj:
+            rows = label_files.read_label_rows(
+                fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj)
+            )
+            for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
+                if isinstance(row, label_files.LabelRow):
+                    keys.append(row.key)
+                    captions = captions or bool(row.caption)
+                    order = order or row.key.startswith("#")
+    except (OSError, InvalidInputError) as error:
+        raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
+    return layout.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
+
+
+_COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
+    """Keys and captions of a COCO file from a scan of its bytes (it can be hundreds of MB: the
+    worker that reads it parses it once; detection does not)."""
+    keys: list[str] = []
+    url_keys: list[str] = []  # LVIS names its images by coco_url only: their paths are its keys
+    captions = False
+    with open_input(path) as fileobj:
+        tail = b""
+        for _ in range(_COCO_SCAN_BYTES // _SCAN_BLOCK_BYTES):
+            block = fileobj.read(_SCAN_BLOCK_BYTES)
+            if not block:
+                break
+            chunk = tail + block
+            if len(keys) < LABEL_KEY_SAMPLE_ROWS:
+                keys += [key for m in _COCO_FILE_NAME.finditer(chunk) if (key := _json_string(m.group(1)))]
+                url_keys += coco_urls.url_keys(chunk)[: LABEL_KEY_SAMPLE_ROWS - len(url_keys)]
+            captions = captions or b'"caption"' in chunk
+            if captions and len(keys) >= LABEL_KEY_SAMPLE_ROWS:
+                break
+            tail = chunk[-256:]
+        if not keys and not url_keys:  # LVIS's images follow its annotations, hundreds of MB in
+            url_keys = coco_like.url_keys_at_end(fileobj, size_of(fileobj), LABEL_KEY_SAMPLE_ROWS)
+    keys = keys or url_keys
+    return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
+
+
+def _json_string(escaped: bytes) -> str | None:
+    """The string a JSON string literal's inside spells, or None if it is not valid JSON."""
+    try:
+        value = json_input.parse(b'"' + escaped + b'"')
+    except InvalidInputError:
+        return None
+    return value if isinstance(value, str) else None
+
+
+def _looks_like_qa(path: str) -> bool:
+    """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`): a table."""
+    try:
+        with open_input(path) as fileobj:
+            return qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES))
+    except (OSError, InvalidInputError):
+        return False
+
+
+def line_tables_at_top(config: ConvertConfig, top_files: set[str]) -> bool:
+    """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
+    .json, fastText's `__label__` lines in a .txt (see `qa_json`, `line_tables`)."""
+    for path in sorted(top_files):
+        ext = layout.extension(path)
+        if ext == "json" and _looks_like_qa(join_path(config.source, path)):
+            return True
+        if ext == "txt" and line_tables.is_fasttext(first_line(config, path) or b""):
+            return True
+    return False
+
+
+def looks_like_coco(path: str, shown: str) -> bool:
+    """A .json whose first bytes hold an "images" list: a COCO-style annotation file. One that is
+    not, or is over the annotation files' size limit, is set aside with why (`shown`: its name)."""
+    try:
+        with open_input(path) as fileobj:
+            size = size_of(fileobj)
+            if size is not None and size > label_files.MAX_ANNOTATION_BYTES:
+                limit_mib = label_files.MAX_ANNOTATION_BYTES >> 20
+                set_aside.note(shown, f"{size:,} bytes, more than the {limit_mib} MiB an annotation file may hold")
+                return False
+            head = fileobj.read(_COCO_HEAD_BYTES)
+    except (OSError, InvalidInputError) as error:
+        set_aside.note(shown, f"cannot be read: {getattr(error, 'reason', None) or error}")
+        return False
+    if coco_like.looks_like_annotations(head):
+        return True
+    set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')
+    return False
+
+
+def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[str], top_folders: list[str]) -> str:
+    """A label or annotation file in SRC used without `--labels`: labels.csv (or .tsv, .jsonl,
+    .parquet) beside data files, or the one COCO-style .json at the top or in annotations/.
+
+    Raises:
+      UsageError: several annotation files: which one is for the user to say.
+    """
+    has_data_files = any(layout.extension(p) not in layout.TABLE_EXTENSIONS | {"json"} for p in sample)
+    found = [name for name in layout.LABEL_FILE_NAMES if name in top_files]
+    # A Hugging Face imagefolder's one metadata file at the top (file_name relative to SRC).
+    found += [name for name in HF_METADATA_FILES if name in top_files and names_files(config, name)]
+    found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
+    if found and has_data_files:
+        return found[0]
+    candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
+    candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
+    coco = sorted(p for p in candidates if looks_like_coco(join_path(config.source, p), p))
+    if coco_per_split(coco, keypoints=config.keypoints) or lvis_per_split(config, coco):
+        return ""  # one annotation file per split: read as the dataset's evidence (see find_evidence)
+    if len(coco) > 1:
+        raise UsageError(
+            f"{config.source} holds {len(coco)} annotation files ({', '.join(coco)}): choose one with --labels FILE"
+        )
+    return coco[0] if coco and has_data_files else ""
+
+
+def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
+    """(file, split) of COCO instance files, one per split (`instances_train2017.json`,
+    `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
+    are several; else []. With `keypoints`, the keypoint files (`person_keypoints_train2017.json`)."""
+    found = []
+    prefix = "person_keypoints_" if keypoints else "instances_"
+    for path in coco:
+        stem = layout.stem(path)
+        rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
+        if split_word(rest):
+            found.append((path, split_word(rest) or ""))
+    splits = [split for _, split in found]
+    return found if len(found) >= 2 and len(set(splits)) == len(splits) else []
+
+
+def lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[str, str]]:
+    """(file, split) of COCO-like files named by split that name their images by URL (LVIS's)."""
+
+    def by_url(path: str) -> bool:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                return coco_like.names_images_by_url(fileobj, size_of(fileobj))
+        except (OSError, InvalidInputError):
+            return False
+
+    return [] if config.keypoints else coco_like.split_files(coco, by_url)
+
+
+# Evidence files read at detection, and the bytes of each looked at.
+def single_file_layout(
+    config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]
+) -> layout.SourceLayout:
+    """SRC given as one file: a table (one record per row), or a label or annotation file whose
+    files lie in its folder. Any .txt or .json is a label file, but a question-answering JSON
+    (SQuAD's shape), which is a table; a table is one when its first keys name files (found beside
+    it, or spelled like image and text file names).
+
+    Raises:
+      UsageError: neither a table nor a label file.
+    """
+    if layout.extension(source_file) not in layout.TABLE_EXTENSIONS | {"txt", "json"}:
+        raise UsageError(
+            f"{join_path(config.source, source_file)} is neither a folder, a table (.csv, .tsv, .jsonl, "
+            ".parquet, .label) nor a label file (.txt, .json)"
+        )
+    others = [p for p in sample if p != source_file]
+    if line_tables_at_top(config, {source_file}):
+        return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
+    if config.layout != layout.TABLES:
+        label_file = label_file_sample(join_path(config.source, source_file), source_file, config)
+        if (
+            config.layout in (layout.LABEL_FILE, layout.COCO)
+            or label_file.fmt != label_files.TABLE
+            or _keys_name_files(label_file.keys, others)
+        ):
+            detected = layout.detect_layout(others, top_folders, label_file=label_file, forced=config.layout)
+            note = f"SRC is the label file {source_file}: the files it names are found in its folder"
+            return dataclasses.replace(detected, notes=(note, *detected.notes))
+    return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
+
+
+def _keys_name_files(keys: tuple[str, ...], sample: list[str]) -> bool:
+    """The first keys of a table name files: found in the folder, or spelled like file names."""
+    if not keys:
+        return False
+    _, how = layout.choose_label_key(keys, sample)
+    known = layout.IMAGE_EXTENSIONS | layout.TEXT_EXTENSIONS
+    return "judged by their shape" not in how or all(layout.extension(key) in known for key in keys)
