@@ -289,7 +289,8 @@ def _detect_folder(
     try:
         guards.check_guess(config, sample, detected, annotations)
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
-        raise DoubtedGuess(str(error), detected) from None
+        mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
+        raise DoubtedGuess(f"{error}{mend}", detected) from None
     return detected
 
 

@@ -313,6 +313,8 @@ class SourceLayout:
         elif structure is not None and any(level >= 0 for _, level in structure.label_levels):
             where = f"{structure.root}{'<split>/' if structure.split_level >= 0 else ''}<class>/"
             labels = f"class folders: SRC/{where}" + (", or file names" if structure.name_pattern else "")
+            if structure.class_path:
+                labels += " and every folder below it down to the file's (class_path)"
         elif structure is not None and structure.name_pattern:
             labels = "file names (<label>_<number>)"
         elif structure is None and self.name in (IMAGE_FOLDERS, TEXT_FOLDERS, WEBDATASET):

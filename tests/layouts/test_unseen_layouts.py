@@ -140,6 +140,16 @@ def test_every_sign_of_the_table_has_its_case() -> None:
     assert sorted(sign.name for sign in guards.SIGNS) == sorted(_SIGN_CASES)
 
 
+def test_one_class_one_level_deeper_is_enough_to_show_uneven_depth() -> None:
+    """A letter index with a single two-level class (a newcomer's miniature of Places365) was read
+    at the letters, every label wrong, exit 0."""
+    paths = [f"data_256/{p}/{i}.jpg" for p in ("a/abbey", "a/airport_terminal", "b/bakery/shop", "b/bamboo_forest", "c/campsite")
+             for i in range(4)]
+    structure, _ = infer_structure(paths)
+    found = guards.find_sign(paths, structure)
+    assert found is not None and found.sign == "uneven depth" and "class_path: true" in found.message()
+
+
 @pytest.mark.parametrize("sign", sorted(_SIGN_CASES))
 def test_each_sign_is_found_on_a_layout_nobody_named(sign: str) -> None:
     paths, option = _SIGN_CASES[sign]
