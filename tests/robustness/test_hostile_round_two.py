@@ -358,7 +358,8 @@ def test_label_values_that_are_not_names_are_one_reject_each(tmp_path: Path) -> 
     }
     rejects = dict(_rejects(out))
     assert rejects["1.jpg"] == "labels.jsonl row 2: empty label for '1.jpg'"
-    assert rejects["2.jpg"] == 'labels.jsonl row 3: label {"a": 1} is an object, not a label name (a string, a whole number, true or false)'
+    # an object names no label, and which of its fields would is the user's choice (nested fields by path)
+    assert rejects["2.jpg"] == "labels.jsonl row 3: 'label' is an object: name its field with --label-column (label.a)"
     assert 'label ["x"] is a list inside a list' in rejects["4.jpg"]
     assert "label 1.5 is a number with a fraction" in rejects["5.jpg"]
     assert load_manifest(str(out)).labels == ("3", "cat", "dog", "true")
