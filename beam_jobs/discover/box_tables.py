@@ -18,11 +18,8 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import set_aside
-from shardify.beam_jobs.open_inputs import open_input
+from shardify.beam_jobs.discover import label_file_found, set_aside
 from shardify.config import ConvertConfig
-from shardify.converters.evidence_files import first_lines
-from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan import evidence as evidence_lib
@@ -31,20 +28,12 @@ from shardify.plan.structure import split_word
 
 __all__ = ["box_evidence", "with_box_annotations"]
 
-_HEAD_BYTES = 64 << 10
-_HEAD_LINES = 40
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
 _FIRST_FILES = 20
 
 
-def _head(config: ConvertConfig, relpath: str) -> list[str]:
-    try:
-        with open_input(join_path(config.source, relpath)) as fileobj:
-            return first_lines(fileobj.read(_HEAD_BYTES), _HEAD_LINES)
-    except (OSError, InvalidInputError):
-        return []
 
 
 def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> str:
@@ -76,8 +65,8 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         image_folder = _mirrored_images(folder, texts, images_by_folder)
         if not image_folder:
             continue
-        first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in _head(config, p))), "")
-        fmt = box_formats.per_image_format(posixpath.basename(folder), _head(config, first)) if first else None
+        first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
+        fmt = box_formats.per_image_format(posixpath.basename(folder), label_file_found.head_lines(config, first)) if first else None
         if fmt is None:
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
@@ -104,7 +93,7 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             continue
         if not FileSystems.exists(join_path(config.source, path)):  # an archive's member: not read as evidence
             continue
-        lines = _head(config, path)
+        lines = label_file_found.head_lines(config, path)
         fmt = box_formats.file_format(name, lines)
         if fmt is None:
             set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")

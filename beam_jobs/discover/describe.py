@@ -20,7 +20,6 @@ from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays, yolo_yaml
-from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
@@ -42,8 +41,6 @@ __all__ = [
 ]
 
 _EVIDENCE_CANDIDATES = 200
-_EVIDENCE_HEAD_BYTES = 64 << 10
-_EVIDENCE_HEAD_LINES = 40
 # A Hugging Face imagefolder's metadata with objects (see hf_metadata).
 _HF_METADATA_NAME = "metadata.jsonl"
 
@@ -60,12 +57,6 @@ def hf_metadata_per_folder(config: ConvertConfig, sample: list[str]) -> list[str
 _VOCABULARY_LINES = 30_000
 
 
-def _head(config: ConvertConfig, relpath: str, *, lines: int = _EVIDENCE_HEAD_LINES) -> list[str]:
-    try:
-        with open_input(join_path(config.source, relpath)) as fileobj:
-            return first_lines(fileobj.read(_EVIDENCE_HEAD_BYTES), lines)
-    except (OSError, InvalidInputError):
-        return []
 
 
 def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> tuple[tuple[Evidence, ...], list[str]]:
@@ -73,7 +64,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     what was found and left unused."""
     texts = [p for p in sample if detected.is_auxiliary(p) and layout.extension(p) in ("txt", "csv", "lst", "")]
     texts = [p for p in texts[:_EVIDENCE_CANDIDATES] if FileSystems.exists(join_path(config.source, p))]  # not a member
-    heads = {p: _head(config, p) for p in texts}
+    heads = {p: label_file_found.head_lines(config, p) for p in texts}
     found: list[Evidence] = []
     names_inputs = _names_inputs(sample, detected)
     for path, lines in heads.items():
@@ -244,7 +235,7 @@ def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) ->
     for path in sorted(candidates, key=lambda p: (-p.count("/"), p)):
         try:
             with open_input(join_path(config.source, path)) as fileobj:
-                document = yolo_yaml.read_yaml(fileobj.read(_EVIDENCE_HEAD_BYTES))
+                document = yolo_yaml.read_yaml(fileobj.read(label_file_found.HEAD_BYTES))
         except (OSError, InvalidInputError):
             continue  # not the export's data.yaml
         try:
@@ -345,7 +336,7 @@ def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Eviden
     found = []
     for folder, paths in sorted(by_folder.items()):
         shared = sum(1 for p in paths if layout.stem(p) in images)
-        head = " ".join(_head(config, paths[0], lines=200)) if shared * 2 >= len(paths) and folder else ""
+        head = " ".join(label_file_found.head_lines(config, paths[0], lines=200)) if shared * 2 >= len(paths) and folder else ""
         if "<annotation" in head and "<object>" in head:
             note = f"{folder}/: Pascal VOC annotations, one per image: its objects' names are its labels"
             found.append(Evidence(folder, evidence_lib.XML_OBJECTS, evidence_lib.KeyRule(1, False), note=note))
@@ -361,7 +352,7 @@ def with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.S
     for path in sorted(p for p in sample if p.count("/") <= 1 and posixpath.basename(p).lower() in evidence_lib.VOCABULARY_NAMES):
         if not FileSystems.exists(join_path(config.source, path)):
             continue
-        names = evidence_lib.read_vocabulary(_head(config, path, lines=_VOCABULARY_LINES))
+        names = evidence_lib.read_vocabulary(label_file_found.head_lines(config, path, lines=_VOCABULARY_LINES))
         if names:
             note = f"label names from {path} ({len(names)}: {', '.join(names[:3])}...), for labels written as numbers"
             return dataclasses.replace(detected, vocabulary=names, vocabulary_file=path, notes=(*detected.notes, note))

@@ -10,12 +10,9 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import set_aside
-from shardify.beam_jobs.open_inputs import open_input
+from shardify.beam_jobs.discover import label_file_found, set_aside
 from shardify.config import ConvertConfig
-from shardify.converters.evidence_files import first_lines
-from shardify.errors import InvalidInputError, UsageError
-from shardify.inputs.paths import join_path
+from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import guards, layout
 
@@ -25,16 +22,8 @@ __all__ = ["number_row_folders", "check_guess"]
 # first lines only.
 _ROW_FOLDERS = 8
 _ROW_FILES = 3
-_HEAD_BYTES = 64 << 10
-_HEAD_LINES = 40
 
 
-def _head(config: ConvertConfig, relpath: str) -> list[str]:
-    try:
-        with open_input(join_path(config.source, relpath)) as fileobj:
-            return first_lines(fileobj.read(_HEAD_BYTES), _HEAD_LINES)
-    except (OSError, InvalidInputError):
-        return []
 
 
 def number_row_folders(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
@@ -49,7 +38,7 @@ def number_row_folders(config: ConvertConfig, sample: Sequence[str]) -> list[str
     return [
         folder
         for folder, paths in sorted(by_folder.items())[:_ROW_FOLDERS]
-        if all(guards.number_rows(_head(config, p)) for p in paths[:_ROW_FILES])
+        if all(guards.number_rows(label_file_found.head_lines(config, p)) for p in paths[:_ROW_FILES])
     ]
 
 

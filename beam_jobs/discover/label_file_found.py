@@ -21,6 +21,7 @@ from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import coco_urls, label_files, line_tables, qa_json
+from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
@@ -42,6 +43,8 @@ __all__ = [
     "single_file_layout",
     "first_line",
     "first_row",
+    "head_lines",
+    "HEAD_BYTES",
     "names_files",
 ]
 
@@ -68,6 +71,21 @@ def first_line(config: ConvertConfig, path: str) -> bytes | None:
             return fileobj.readline(_FIRST_LINE_BYTES)
     except (OSError, InvalidInputError):
         return None
+
+
+# What detection reads of a text file it looks into: its first lines, from its first 64 KiB.
+HEAD_BYTES = 64 << 10
+HEAD_LINES = 40
+
+
+def head_lines(config: ConvertConfig, relpath: str, *, lines: int = HEAD_LINES) -> list[str]:
+    """The first `lines` lines of `relpath` (relative to SRC) within its first HEAD_BYTES, or []
+    where it cannot be read: detection only looks, the pipeline reports what it cannot read."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return first_lines(fileobj.read(HEAD_BYTES), lines)
+    except (OSError, InvalidInputError):
+        return []
 
 
 def first_row(config: ConvertConfig, path: str) -> dict | None:
