@@ -95,6 +95,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
     listed, complete, top_folders = _list_sample(config)
     if config.layout_given is not None:  # a layout file: read as it says, nothing guessed
         found = config.layout_given
+        _check_split_folders(found, [item.relpath for item in listed])
     else:
         with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
             found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
@@ -108,6 +109,30 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         archives=any(archives.archive_kind(item.relpath) for item in listed),
     )
     return found, scan
+
+
+def _check_split_folders(given: layout.SourceLayout, sample: list[str]) -> None:
+    """A layout file's split folders exist: a misspelt one (`trian`) would otherwise leave its
+    files read as no split's, with no word.
+
+    Raises:
+      UsageError: names the folder, the level, and the folders found there.
+    """
+    structure = given.structure
+    if structure is None or structure.split_level < 0 or given.source_file:
+        return
+    if any(archives.archive_kind(p) for p in sample):
+        return  # archives read as folders: their members are not in this sample
+    level = structure.split_level
+    found = {parts[level] for parts in (p.split("/") for p in sample) if len(parts) > level + 1}
+    named = {folder for folder, _ in structure.label_levels if folder} | {folder for folder, _ in structure.split_names}
+    missing = sorted(named - found)
+    if sample and missing:
+        shown = ", ".join(sorted(found)[:8]) or "none"
+        raise UsageError(
+            f"the layout file names split folder(s) {', '.join(missing)} at level {level}, where no file lies "
+            f"(folders there: {shown}): mend the name in structure.label_levels / split_names"
+        )
 
 
 def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:

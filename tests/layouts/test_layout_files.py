@@ -103,6 +103,16 @@ def test_a_doubted_guess_is_written_with_its_doubt_and_converts_once_mended(tmp_
     assert _records(tmp_path / "out") == {rid: (split, None) for rid, (split, _) in truth.records.items()}
 
 
+def test_a_misspelt_split_folder_in_the_file_is_named_not_ignored(tmp_path: Path) -> None:
+    truth = UNSEEN["cityscapes"](tmp_path / "download")
+    layout = tmp_path / "c.yaml"
+    assert run_shardify("convert", str(truth.root), str(tmp_path / "p"), "-n", "-q", "--layout-file", str(layout)).returncode == 2
+    layout.write_text(_without_class_folders(layout.read_text()).replace("    train: -1", "    trian: -1"))
+    run = run_shardify("convert", str(truth.root), str(tmp_path / "out"), "-q", "--layout-file", str(layout))
+    assert run.returncode == 2 and "trian" in one_line_error(run) and "train" in one_line_error(run)
+    assert not (tmp_path / "out").exists()
+
+
 def test_an_edited_label_level_relabels_every_record(tmp_path: Path) -> None:
     truth = SHIPPED["imagenette"](tmp_path / "download")
     src, layout = str(truth.root), tmp_path / "l.yaml"
