@@ -8,7 +8,6 @@ answers at once. Results go to stdout; the plan, progress and errors to stderr.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import os
@@ -112,10 +111,6 @@ def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = 
 
 # A label vocabulary file lists names, one per line: ImageNet-21k's 21,843 fit in well under this.
 _MAX_LABEL_NAMES_BYTES = 16 << 20
-
-
-# What ConvertConfig takes when an option is not given: a layout file's value replaces these only.
-_CONFIG_DEFAULTS = {f.name: f.default for f in dataclasses.fields(ConvertConfig)} | {"split": None, "label_names": ()}
 
 
 def _label_names(path: Optional[Path]) -> tuple[str, ...]:
@@ -489,7 +484,7 @@ def convert(
         if not layout_file.exists():
             fail(f"layout file {layout_file} does not exist: write detection's guess there with --dry-run --layout-file {layout_file}")
         try:
-            options = apply_layout_file(layout_file, options, _CONFIG_DEFAULTS)
+            options = apply_layout_file(layout_file, options)
         except ShardifyError as error:
             fail(str(error))
     try:

@@ -7,7 +7,6 @@ given both on the command line and in the file with another value, and writes th
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from shardify.errors import UsageError
@@ -17,14 +16,13 @@ from shardify.plan import layout_file
 __all__ = ["apply_layout_file", "write_layout_file", "written_note"]
 
 
-def apply_layout_file(path: Path, options: dict[str, object], defaults: dict[str, object]) -> dict[str, object]:
+def apply_layout_file(path: Path, options: dict[str, object]) -> dict[str, object]:
     """`options` (ConvertConfig's keyword arguments from the command line) with the layout file's
     layout and reading options.
 
     Args:
       path: the layout file; it exists.
-      options: the command line's values.
-      defaults: ConvertConfig's defaults: a value equal to its default was not given.
+      options: the command line's values; one equal to its default was not given.
 
     Raises:
       UsageError: the file cannot be read or is no layout file; an option is given both on the
@@ -36,7 +34,7 @@ def apply_layout_file(path: Path, options: dict[str, object], defaults: dict[str
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"layout file {path} cannot be read: {getattr(error, 'strerror', None) or error}") from None
     spec = layout_file.loads(text, where=str(path))
-    merged = dict(options)
+    merged, defaults = dict(options), layout_file.option_defaults()
     for key, value in spec.options.items():
         given = _as_text(options[key]) if key == "split" else options[key]
         if given != defaults[key] and given != value:
@@ -73,7 +71,7 @@ def write_layout_file(path: Path, guess: object, config: object, *, source: str,
 
 def written_note(path: Path, src: str, out: str) -> str:
     """What to do with a layout file just written."""
-    shown = os.path.relpath(path) if not str(path).startswith("/") else str(path)
+    shown = str(path)
     return (
         f"layout written to {shown}: mend what is wrong there, then "
         f"`shardify convert {src} {out} --layout-file {shown}` (add --dry-run to check it first)"

@@ -44,8 +44,7 @@ def card_patterns(config: ConvertConfig, top_files: Collection[str]) -> tuple[st
 
 def all_tables(sample: Sequence[str], pairs: tuple[tuple[str, str], ...]) -> bool:
     """The sampled files the card names are all tables (and there are some)."""
-    probe = layout.SourceLayout(layout.TABLES, "text", split_patterns=pairs)
-    named = [p for p in sample if probe.pattern_split(p) is not None]
+    named = [p for p in sample if dataset_card.split_of(pairs, p) is not None]
     return bool(named) and all(layout.extension(p) in layout.TABLE_EXTENSIONS for p in named)
 
 

@@ -133,8 +133,8 @@ class _MakeEntries(beam.DoFn):
             yield entries
 
     def _source_split(self, candidate: Candidate) -> str:
-        patterned = self._layout.pattern_split(candidate.relpath) if self._layout.split_patterns else None
-        return patterned or candidate.split or self._layout.split_of(candidate.relpath)[0]
+        # A split pattern (a dataset card's, a layout file's) decides before a table's own name.
+        return self._layout.pattern_split(candidate.relpath) or candidate.split or self._layout.split_of(candidate.relpath)[0]
 
     def _probe(self, candidate: Candidate, learned: list[tuple[str, Stamp, Probe]]) -> Probe:
         """The image's header facts: kept by an earlier run for this very file (same path, size,

@@ -31,7 +31,7 @@ from shardify.errors import UsageError
 from shardify.format import naming
 from shardify.plan.entries import is_inside
 
-__all__ = ["CARD_NAMES", "HEAD_BYTES", "card_splits", "pattern_regex"]
+__all__ = ["CARD_NAMES", "HEAD_BYTES", "card_splits", "pattern_regex", "split_of"]
 
 # The card is the README at the top of the download.
 CARD_NAMES = frozenset({"readme.md"})
@@ -140,3 +140,11 @@ def pattern_regex(pattern: str) -> re.Pattern[str]:
             out.append(re.escape(pattern[i]))
             i += 1
     return re.compile("".join(out) + r"\Z")
+
+
+def split_of(pairs: tuple[tuple[str, str], ...], relpath: str) -> str | None:
+    """The split of the first (pattern, split) pair `relpath` matches, or None: no pattern does."""
+    for pattern, split in pairs:
+        if pattern_regex(pattern).match(relpath):
+            return split
+    return None

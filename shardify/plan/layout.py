@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from shardify.errors import UsageError
 from shardify.format import contract, image_formats
 from shardify.plan.array_subsets import check_one_subset_per_split
-from shardify.plan.dataset_card import pattern_regex
+from shardify.plan import dataset_card
 from shardify.plan.evidence import Evidence, looks_like_a_list
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure, infer_structure, split_word
@@ -261,10 +261,7 @@ class SourceLayout:
     def pattern_split(self, relpath: str) -> str | None:
         """The split the first of `split_patterns` that `relpath` matches names; None: no pattern
         matches (or there are none)."""
-        for pattern, split in self.split_patterns:
-            if pattern_regex(pattern).match(relpath):
-                return split
-        return None
+        return dataset_card.split_of(self.split_patterns, relpath)
 
     def split_of(self, relpath: str) -> tuple[str, str]:
         """(the split its split folder names, the path inside that folder); ("", relpath) outside

@@ -27,7 +27,7 @@ from shardify.errors import UsageError
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import is_inside
 
-__all__ = ["FORMAT_VERSION", "MAX_BYTES", "READING_OPTIONS", "LayoutSpec", "dumps", "loads"]
+__all__ = ["FORMAT_VERSION", "MAX_BYTES", "READING_OPTIONS", "LayoutSpec", "dumps", "loads", "option_defaults"]
 
 FORMAT_VERSION = 1
 # A layout file is a few dozen lines; a label vocabulary of 100,000 names stays far below this.
@@ -112,7 +112,7 @@ def dumps(spec: LayoutSpec, *, source: str, doubt: str = "") -> str:
     options = {
         key: _plain(value)
         for key, value in spec.options.items()
-        if key in _ALWAYS_WRITTEN or value != _option_default(key)
+        if key in _ALWAYS_WRITTEN or value != option_defaults()[key]
     }
     if options:
         body["options"] = options
@@ -157,11 +157,12 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     return LayoutSpec(source_layout, options)
 
 
-def _option_default(key: str) -> object:
+def option_defaults() -> dict[str, object]:
+    """READING_OPTIONS' values when not given, as the file writes them (`split` as its text, "")."""
     from shardify.config import ConvertConfig  # config imports this package's layout module
 
-    default = {f.name: f.default for f in dataclasses.fields(ConvertConfig)}[key]
-    return "" if key == "split" and default is None else default
+    defaults = {f.name: f.default for f in dataclasses.fields(ConvertConfig) if f.name in READING_OPTIONS}
+    return {**defaults, "split": ""}
 
 
 def _options(data: object, where: str) -> dict[str, object]:
@@ -199,14 +200,10 @@ def _to_data(obj: object, *, rename: dict[str, str] | None = None, skip: frozens
     return out
 
 
-def _hints(cls: type) -> dict[str, object]:
-    return typing.get_type_hints(cls)
-
-
 def _from_data(cls: type, data: object, where: str, path: str) -> object:
     if not isinstance(data, dict):
         raise UsageError(f"{where}: {path or 'the file'} must be a mapping of keys to values")
-    hints = _hints(cls)
+    hints = typing.get_type_hints(cls)
     known = [f.name for f in dataclasses.fields(cls) if f.name not in _NARRATION]
     unknown = sorted(str(key) for key in data if key not in known)
     if unknown:

@@ -103,6 +103,24 @@ def test_a_doubted_guess_is_written_with_its_doubt_and_converts_once_mended(tmp_
     assert _records(tmp_path / "out") == {rid: (split, None) for rid, (split, _) in truth.records.items()}
 
 
+def test_split_ratios_in_the_file_are_used_without_the_option_on_the_command_line(tmp_path: Path) -> None:
+    """`--split` not given is no clash with the file's `split` (it was refused as one: '' against the file's)."""
+    src = tmp_path / "src"
+    from helpers.sources import image_bytes
+
+    for i in range(8):
+        (src / "cat").mkdir(parents=True, exist_ok=True)
+        (src / "cat" / f"{i}.png").write_bytes(image_bytes(fmt="PNG", seed=i))
+    layout = tmp_path / "l.yaml"
+    layout.write_text("shardify_layout: 1\nlayout: image_folders\nmedia: image\noptions:\n  split: train=0.5,test=0.5\n")
+    run = run_shardify("convert", str(src), str(tmp_path / "out"), "-q", "--layout-file", str(layout))
+    assert run.returncode == 0, run.stderr
+    splits = load_manifest(str(tmp_path / "out")).splits
+    assert set(splits) == {"train", "test"} and sum(info.num_records for info in splits.values()) == 8
+    clash = run_shardify("convert", str(src), str(tmp_path / "o2"), "--layout-file", str(layout), "--split", "train=0.9,test=0.1")
+    assert clash.returncode == 2 and "give it in one place" in one_line_error(clash)
+
+
 def test_a_misspelt_split_folder_in_the_file_is_named_not_ignored(tmp_path: Path) -> None:
     truth = UNSEEN["cityscapes"](tmp_path / "download")
     layout = tmp_path / "c.yaml"
