@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import open_local_input
 from shardify.plan import layout_file
 
@@ -31,6 +31,8 @@ def apply_layout_file(path: Path, options: dict[str, object]) -> dict[str, objec
     try:
         with open_local_input(str(path)) as f:
             text = f.read(layout_file.MAX_BYTES + 1).decode("utf-8")
+    except InvalidInputError as error:  # not a regular file (a pipe, a device): never read, never waited on
+        raise UsageError(f"layout file {path} cannot be read: {error.reason}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"layout file {path} cannot be read: {getattr(error, 'strerror', None) or error}") from None
     spec = layout_file.loads(text, where=str(path))

@@ -9,6 +9,7 @@ to the dataset's truth. The file is untrusted input: each fault is one `error:` 
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from pathlib import Path
 
@@ -177,6 +178,10 @@ def test_the_command_line_refuses_a_faulty_or_missing_file_and_a_conflicting_opt
     bad = tmp_path / "bad.yaml"
     bad.write_bytes(b"\xff\xfe not text")
     assert "cannot be read" in one_line_error(run_shardify("convert", str(src), str(tmp_path / "o"), "--layout-file", str(bad)))
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)  # never opened for reading: a writer that never comes would hang the run
+    piped = run_shardify("convert", str(src), str(tmp_path / "o"), "--layout-file", str(pipe))
+    assert piped.returncode == 2 and f"layout file {pipe} cannot be read: not a regular file" in one_line_error(piped)
     good = tmp_path / "good.yaml"
     good.write_text("shardify_layout: 1\nlayout: image_folders\nmedia: image\noptions:\n  class_ids: source\n")
     clash = run_shardify("convert", str(src), str(tmp_path / "o"), "--layout-file", str(good), "--class-ids", "contiguous")
