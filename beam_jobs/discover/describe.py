@@ -3,7 +3,7 @@ labels and objects (split lists, attribute matrices, `.mat` lists, YOLO labels, 
 Hugging Face metadata, segmentation masks), its label vocabulary, and its class folders' level.
 
 Part of detection (`detect.py`): detect -> describe -> check -> plan; every function here takes the
-layout `detect_layout` read from the paths and returns it with what the dataset's files say.
+layout `layout_guess.detect_layout` read from the paths and returns it with what the dataset's files say.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The launcher looks at the top of SRC and at most DETECT_SAMPLE_FILES files, so d
 same for a thousand files or a billion; the pipeline then lists everything.
 
 The flow, one module a step: detect (here: the label file `label_file_found.py` finds, the layout
-`shardify.plan.layout.detect_layout` reads from the paths) -> describe (`describe.py`: the files
+`shardify.plan.layout_guess.detect_layout` reads from the paths) -> describe (`describe.py`: the files
 that give splits, labels and objects; `card.py`, `box_tables.py`, `class_list.py`) -> check
 (`guards.py`: signs of a wrong guess stop the run) -> plan (the pipeline). A layout file
 (`--layout-file`) replaces the first two steps.
@@ -31,7 +31,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import layout
+from shardify.plan import layout, layout_guess
 from shardify.plan.entries import Reject
 
 __all__ = [
@@ -279,7 +279,7 @@ def _detect_folder(
     annotations = [a for a in annotations if a not in {e.path for e in boxes}]
     if annotations:  # .txt files named like the images, of numbers: annotations, not captions (KITTI)
         forced = layout.IMAGE_FOLDERS
-    detected = layout.detect_layout(
+    detected = layout_guess.detect_layout(
         sample,
         top_folders,
         label_file=label_file,

@@ -26,7 +26,7 @@ from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import layout
+from shardify.plan import layout, layout_guess
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -149,7 +149,7 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
                     order = order or row.key.startswith("#")
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
-    return layout.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
+    return layout_guess.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
 
 
 _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
@@ -178,7 +178,7 @@ def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:
         if not keys and not url_keys:  # LVIS's images follow its annotations, hundreds of MB in
             url_keys = coco_like.url_keys_at_end(fileobj, size_of(fileobj), LABEL_KEY_SAMPLE_ROWS)
     keys = keys or url_keys
-    return layout.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
+    return layout_guess.LabelFileSample(shown, tuple(dict.fromkeys(keys))[:LABEL_KEY_SAMPLE_ROWS], label_files.COCO, captions)
 
 
 def _json_string(escaped: bytes) -> str | None:
@@ -304,7 +304,7 @@ def single_file_layout(
         )
     others = [p for p in sample if p != source_file]
     if line_tables_at_top(config, {source_file}):
-        return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
+        return layout_guess.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
     if config.layout != layout.TABLES:
         label_file = label_file_sample(join_path(config.source, source_file), source_file, config)
         if (
@@ -312,16 +312,16 @@ def single_file_layout(
             or label_file.fmt != label_files.TABLE
             or _keys_name_files(label_file.keys, others)
         ):
-            detected = layout.detect_layout(others, top_folders, label_file=label_file, forced=config.layout)
+            detected = layout_guess.detect_layout(others, top_folders, label_file=label_file, forced=config.layout)
             note = f"SRC is the label file {source_file}: the files it names are found in its folder"
             return dataclasses.replace(detected, notes=(note, *detected.notes))
-    return layout.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
+    return layout_guess.detect_layout([source_file], [], source_file=source_file, forced=config.layout)
 
 
 def _keys_name_files(keys: tuple[str, ...], sample: list[str]) -> bool:
     """The first keys of a table name files: found in the folder, or spelled like file names."""
     if not keys:
         return False
-    _, how = layout.choose_label_key(keys, sample)
+    _, how = layout_guess.choose_label_key(keys, sample)
     known = layout.IMAGE_EXTENSIONS | layout.TEXT_EXTENSIONS
     return "judged by their shape" not in how or all(layout.extension(key) in known for key in keys)

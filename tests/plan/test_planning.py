@@ -112,9 +112,9 @@ def test_shards_per_split_scales_by_records_or_takes_explicit_counts() -> None:
 
 
 def test_layout_detection_from_a_sample() -> None:
-    from shardify.plan import layout
+    from shardify.plan import layout_guess
 
-    detect = layout.detect_layout
+    detect = layout_guess.detect_layout
     assert detect(["cat/1.jpg", "dog/2.png"], ["cat", "dog"]).name == "image_folders"
     assert detect(["pos/1.txt", "neg/2.txt", "neg/3.jpg"], ["pos", "neg"]).name == "text_folders"
     assert detect(["reviews.csv", "more.jsonl", "README.md"], []).name == "tables"
@@ -123,7 +123,7 @@ def test_layout_detection_from_a_sample() -> None:
     splits = detect(["train/a/1.txt", "val/a/2.txt"], ["train", "val"])
     assert splits.split_folders == ("train", "val") and splits.split_of("val/a/2.txt") == ("val", "a/2.txt")
     assert detect(["train/a/1.txt"], ["train", "cats"]).split_folders == ()  # not all folders are splits
-    by_id = detect(["x/001.jpg"], ["x"], label_file=layout.LabelFileSample("labels.csv", ("001", "002")))
+    by_id = detect(["x/001.jpg"], ["x"], label_file=layout_guess.LabelFileSample("labels.csv", ("001", "002")))
     assert (by_id.name, by_id.label_key) == ("label_file", "stem")
-    assert detect(["x/001.jpg"], ["x"], label_file=layout.LabelFileSample("l.csv", ("x/001.jpg",))).label_key == "path"
+    assert detect(["x/001.jpg"], ["x"], label_file=layout_guess.LabelFileSample("l.csv", ("x/001.jpg",))).label_key == "path"
     assert detect(["a/1.jpg"], ["a"], forced="text_folders").name == "text_folders"

@@ -1,0 +1,255 @@
+"""Guessing a source's layout from the paths alone: the first step of detection.
+
+`detect_layout` reads a sample of the listing (names, extensions, folders; no file contents) and
+returns the `SourceLayout` the rest of detection describes and checks (beam_jobs/discover/detect.py
+runs detect -> describe -> check -> plan). The layouts' vocabulary and `SourceLayout` itself live in
+layout.py; this module owns only the guess, so that a layout file (layout_file.py), which skips
+the guess, never imports it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shardify.errors import UsageError
+from shardify.plan.array_subsets import check_one_subset_per_split
+from shardify.plan.evidence import looks_like_a_list
+from shardify.plan.layout import (
+    ARRAYS, AUXILIARY_EXTENSIONS, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS, IMAGE_FOLDERS,
+    LABEL_FILE, MAT, NAME, NAMED_FILES, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
+    TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
+    is_media_file, sample_key, split_folders, stem,
+)
+from shardify.plan.raw_formats import raw_format_of
+from shardify.plan.structure import infer_structure, split_word
+
+__all__ = ["LabelFileSample", "choose_label_key", "detect_layout"]
+
+
+def _array_files(sample: Sequence[str]) -> list[str]:
+    """The sample's files that hold images as arrays: idx image files, .npz archives, CIFAR batches
+    beside their meta file, raw records beside their format's class-names file (`train.bin` alone
+    says too little), HDF5 files where no image file lies beside them (else they are models or
+    features that ship with an image dataset)."""
+    folders_with_meta = {posixpath.dirname(p) for p in sample if posixpath.basename(p) in ("batches.meta", "meta")}
+    present = set(sample)
+
+    def beside_names(path: str) -> bool:
+        fmt = raw_format_of(path)
+        return fmt is not None and posixpath.join(posixpath.dirname(path), fmt.names_file) in present
+
+    return sorted(
+        p
+        for p in sample
+        if array_kind(p) in (IDX, NPZ)
+        or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
+        or (array_kind(p) == RAW and beside_names(p))
+        or (array_kind(p) == HDF5 and not any(extension(q) in IMAGE_EXTENSIONS for q in sample))
+    )
+
+def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bool:
+    """Tables named by splits beside no images: a table per split, whatever other files ship beside
+    them. At the top of SRC (GLUE's train.tsv, dev.tsv, test.tsv), or, with none there, all in one
+    folder below it that is no split folder (the download's wrapper: `glue_data/MNLI/train.tsv`,
+    `ag_news_csv/train.csv`), read as if that folder were SRC."""
+    tables = list(top_tables) or [p for p in data_files if extension(p) in TABLE_EXTENSIONS]
+    folders = {posixpath.dirname(p) for p in tables}
+    if len(folders) != 1 or any(split_word(part) for part in next(iter(folders)).split("/") if part):
+        return False
+    return all(split_word(stem(p)) for p in tables) and not any(extension(p) in IMAGE_EXTENSIONS for p in data_files)
+
+def _repeated_tables(top_tables: Sequence[str], data_files: Sequence[str]) -> list[str]:
+    """Tables in folders below SRC that name only splits the top-level tables name, where every
+    top-level table names a split (CoLA's `original/raw/in_domain_train.tsv` beside `train.tsv`):
+    a second set of the same splits at another depth is part of the download (the raw or
+    tokenized version), and reading both would hold every record twice in extra splits."""
+    top = {split_word(stem(p)) for p in top_tables}
+    if not top_tables or None in top:
+        return []
+    below = [p for p in data_files if "/" in p and extension(p) in TABLE_EXTENSIONS]
+    named = {p: split_word(stem(p)) for p in below}
+    if not below or not all(split in top for split in named.values()):
+        return []
+    return below
+
+def _media_of(relpaths: Sequence[str]) -> str:
+    """"image" or "text": whichever the sample holds more of (documentation and metadata do not
+    count)."""
+    images = sum(1 for p in relpaths if is_media_file(p, "image"))
+    texts = sum(1 for p in relpaths if extension(p) not in IMAGE_EXTENSIONS | AUXILIARY_EXTENSIONS and not looks_like_a_list(p))
+    return "image" if images >= texts else "text"
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+def choose_label_key(keys: Sequence[str], sample: Sequence[str]) -> tuple[str, str]:
+    """How a label file's keys name files, and why: (one of PATH, NAME, STEM; a note for the plan).
+
+    The keys are tried against the listed sample as paths, file names and stems; the reading that
+    finds most wins (paths first on a tie). When none is found in the sample (a large source, a
+    small sample), the keys' shape decides: a folder in a key means paths, an extension file names,
+    neither stems.
+    """
+    readings = (
+        (PATH, "paths relative to SRC", {_nfc(p) for p in sample}),
+        (NAME, "file names, matched anywhere under SRC", {_nfc(posixpath.basename(p)) for p in sample}),
+        (STEM, "file names without their extension (ids), matched anywhere under SRC", {_nfc(stem(p)) for p in sample}),
+    )
+    clean = [_nfc(key.strip().replace("\\", "/")) for key in keys if key.strip()]
+    found = [(sum(key in members for key in clean), kind, what) for kind, what, members in readings]
+    best, kind, what = max(found, key=lambda item: item[0])  # max keeps the first of equal counts
+    if best:
+        return kind, f"keys are {what} ({best} of the first {len(clean)} found among {len(sample):,} listed files)"
+    if any("/" in key for key in clean):
+        kind = PATH
+    elif any(extension(key) for key in clean):
+        kind = NAME
+    else:
+        kind = STEM
+    what = next(what for k, what, _ in readings if k == kind)
+    return kind, f"keys are {what} (judged by their shape: none of the first {len(clean)} is among the files sampled)"
+
+@dataclass(frozen=True)
+class LabelFileSample:
+    """What detection read of a label file: its first keys, and what it holds.
+
+    Attributes:
+      path: the label file (relative to SRC when inside it).
+      keys: its first rows' keys.
+      fmt: "table", "lines" or "coco" (see converters/label_files.py).
+      captions: it has a caption column (or COCO captions).
+      order: one label per line: the n-th line labels the n-th file in path order.
+    """
+
+    path: str
+    keys: tuple[str, ...] = ()
+    fmt: str = "table"
+    captions: bool = False
+    order: bool = False
+
+def detect_layout(
+    sample: Sequence[str],
+    top_folders: Sequence[str],
+    *,
+    label_file: LabelFileSample | None = None,
+    name_pattern: str = "",
+    source_file: str = "",
+    forced: str = "",
+    archive_folders: Sequence[str] = (),
+) -> SourceLayout:
+    """The layout of a source, from a sample of its non-junk relative paths.
+
+    Args:
+      sample: relative paths of some (or all) of the source's files.
+      top_folders: names of the folders directly under SRC.
+      label_file: `--labels`, or a label or annotation file found in SRC, as sampled.
+      name_pattern: `--label-from-name`: labels come from file names.
+      source_file: SRC was this one file (a table or a label file) in the folder listed.
+      forced: `--layout`, or "" to detect.
+      archive_folders: the folders archives in SRC read as ('/'-terminated).
+
+    Raises:
+      UsageError: a label-file layout forced with no label file to read.
+    """
+    if forced in (LABEL_FILE, COCO) and not label_file:
+        kind = "an annotation file" if forced == COCO else "a label file"
+        raise UsageError(f"--layout {forced} needs {kind}: none was found in SRC; give it with --labels FILE")
+    splits = split_folders(top_folders)
+    probe = SourceLayout(IMAGE_FOLDERS, "image", splits)
+    inner = [probe.split_of(p)[1] for p in sample if not label_file or p != label_file.path]
+    data_files = [p for p in inner if extension(p) not in TABLE_EXTENSIONS or "/" in p]
+    top_tables = [p for p in inner if extension(p) in TABLE_EXTENSIONS and "/" not in p]
+    media = _media_of(data_files)
+    notes = [f"SRC is one file: {source_file}"] if source_file else []
+    captioned = False  # a WebDataset whose images come with txt members
+    if splits:
+        notes.append(f"split folders: {', '.join(splits)}")
+    name = forced
+    arrays_found = _array_files(sample)
+    if not name and arrays_found:
+        name = ARRAYS
+        shown = ", ".join(arrays_found[:4]) + (f" and {len(arrays_found) - 4} more" if len(arrays_found) > 4 else "")
+        notes.append(f"array files, one record per image in them: {shown}")
+    mats = [p for p in sample if array_kind(p) == MAT] if name == ARRAYS and not arrays_found else []
+    if mats:
+        notes.append(
+            f"MATLAB image arrays (count last), one record per image: {', '.join(mats[:4])}; labels are the numbers "
+            "stored, but where a documented table names them (SVHN's 10 is the digit 0: known_names.MAT_LABEL_NAMES)"
+        )
+    if name == ARRAYS:
+        check_one_subset_per_split(arrays_found)
+        return SourceLayout(ARRAYS, "image", source_file=source_file, notes=tuple(notes))
+    if not name:
+        if label_file:
+            name = COCO if label_file.fmt == "coco" else LABEL_FILE
+        elif name_pattern:
+            name = NAMED_FILES
+        elif source_file or (top_tables and not any("/" in p for p in data_files)) or _tables_by_split(top_tables, data_files):
+            name = TABLES  # tables at the top, and no folders of files beside them (or a table per split)
+            copies = [] if source_file else _repeated_tables(top_tables, data_files)
+            if copies:
+                patterns = tuple((p, split_word(stem(p)) or "") for p in sorted(top_tables))
+                folders = sorted({posixpath.dirname(p) + "/" for p in copies})
+                notes.append(
+                    f"only the top-level tables ({', '.join(p for p, _ in patterns)}) are read: "
+                    f"{', '.join(folders)} hold{'s' if len(folders) == 1 else ''} {len(copies)} more tables naming the same "
+                    "splits (another copy or version of them, not more data); a layout file's split_patterns "
+                    "(--layout-file) read them instead"
+                )
+                return SourceLayout(TABLES, "text", split_patterns=patterns, notes=tuple(notes))
+        else:
+            image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
+            text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}
+            keys = [sample_key(p) for p in data_files]
+            labelled = {key for key, field in keys if field in SAMPLE_LABEL_FIELDS}
+            paired = len(image_stems & text_stems)
+            samples = {key for key, field in keys if extension("x." + field) in IMAGE_EXTENSIONS}
+            samples = samples or {key for key, field in keys if field in TEXT_EXTENSIONS}
+            if samples and len(samples & labelled) * 2 >= len(samples):
+                name = WEBDATASET
+                notes.append(f"{len(samples & labelled)} of {len(samples)} sampled keys have a .cls or .json label member")
+            elif image_stems and paired * 2 >= len(image_stems):
+                name = IMAGE_CAPTIONS
+                notes.append(f"{paired} of {len(image_stems)} sampled images share their stem with a .txt caption")
+            else:
+                name = IMAGE_FOLDERS if media == "image" else TEXT_FOLDERS
+    if name == WEBDATASET:  # forced or detected: images come with captions when txt members are there
+        has_images = any(extension("x." + sample_key(p)[1]) in IMAGE_EXTENSIONS for p in data_files)
+        media = "image" if has_images else "text"  # a WebDataset of texts: key.txt + key.cls
+        captioned = media == "image" and any(sample_key(p)[1] in TEXT_EXTENSIONS for p in data_files)
+    if name in (IMAGE_FOLDERS, IMAGE_CAPTIONS):
+        media = "image"
+    elif name in (TEXT_FOLDERS, TABLES):
+        media = "text"
+    if name == NAMED_FILES:
+        notes.append(f"labels from file names by --label-from-name {name_pattern!r}")
+    if name in (IMAGE_FOLDERS, TEXT_FOLDERS):
+        structure, how = infer_structure(
+            [p for p in sample if is_media_file(p, media)], archive_folders=archive_folders, top_folders=[f for f in top_folders if not is_junk(f)]
+        )
+        notes = [note for note in notes if not note.startswith("split folders:")] + list(how)
+        return SourceLayout(name, media, structure.split_folders, source_file=source_file, notes=tuple(notes), structure=structure)
+    if name not in (LABEL_FILE, COCO):
+        captions = name == IMAGE_CAPTIONS or captioned
+        return SourceLayout(name, media, splits, captions=captions, source_file=source_file, notes=tuple(notes))
+    if label_file.order:
+        key, how = ORDER, f"one label per line, the n-th for the n-th {media} in path order"
+    else:
+        key, how = choose_label_key(label_file.keys, sample)
+    kind = "annotation file" if name == COCO else "label file"
+    notes.append(f"{kind} {label_file.path}: {how}")
+    if name == COCO:
+        notes.append("categories are the labels (multi-label); captions are joined, one record per image")
+    return SourceLayout(
+        name,
+        media,
+        splits,
+        label_file.path,
+        key,
+        captions=label_file.captions and media == "image",
+        source_file=source_file,
+        notes=tuple(notes),
+    )
