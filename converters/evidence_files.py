@@ -368,7 +368,7 @@ def _numbers(value: Any) -> list[int] | None:
 
 
 def mat_variables(variables: dict[str, Any]) -> dict[str, tuple[str, tuple[int, ...]]]:
-    """{name: ("numbers" | "strings" | "other", shape)}: what `evidence.mat_evidence` reads."""
+    """{name: ("numbers" | "strings" | "other", shape)}: what `recognise.mat_evidence` reads."""
     import numpy as np
 
     described = {}

@@ -23,7 +23,7 @@ from shardify.converters import evidence_files, mat_arrays, yolo_yaml
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
-from shardify.plan import content_lists, evidence as evidence_lib
+from shardify.plan import content_lists, evidence as evidence_lib, recognise
 from shardify.plan import layout
 from shardify.plan.evidence import Evidence
 from shardify.plan.known_names import known_vocabulary
@@ -70,7 +70,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     for path, lines in heads.items():
         folder = posixpath.dirname(path)
         id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
-        recognised = evidence_lib.recognise(path, lines, id_files=id_files)
+        recognised = recognise.recognise(path, lines, id_files=id_files)
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs)
         if recognised is not None:
             found.append(recognised)
@@ -191,7 +191,7 @@ def _mat_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found, used = mat_annotations.struct_evidence(sample, files)  # struct arrays of boxes and classes
     for path in sorted(set(files) - used):
         variables = evidence_files.mat_variables(files[path])
-        recognised = evidence_lib.mat_evidence(path, variables)
+        recognised = recognise.mat_evidence(path, variables)
         if recognised is not None:
             found.append(recognised)
         else:

@@ -1,6 +1,6 @@
 """Split lists known by their content, whatever other words their names hold.
 
-The split lists `shardify.plan.evidence.recognise` knows by name hold a split word and list words
+The split lists `shardify.plan.recognise.recognise` knows by name hold a split word and list words
 only (`train.txt`, `TrainImages.txt`). Downloads name theirs with more words: Flickr8k's
 `Flickr_8k.trainImages.txt`, Stanford Online Products' `Ebay_train.txt` (`image_id class_id
 super_class_id path`), GTSRB's `GT-final_test.csv` (`Filename;...;ClassId`). A word list cannot

@@ -9,7 +9,7 @@ ImageNet's val_annotations.txt (`val_0.JPEG n03444034 0 32 44 62`).
 
 from __future__ import annotations
 
-from shardify.plan import content_lists, evidence
+from shardify.plan import content_lists, evidence, recognise
 
 
 def _always(keys):
@@ -22,7 +22,7 @@ def _never(keys):
 
 def _recognise(path, lines, names_inputs):
     """As detection reads a text file: by its name first, then by its content."""
-    return evidence.recognise(path, lines) or content_lists.recognise_list(path, lines, names_inputs)
+    return recognise.recognise(path, lines) or content_lists.recognise_list(path, lines, names_inputs)
 
 
 def test_a_name_with_other_words_is_a_split_list_when_its_rows_name_inputs() -> None:
@@ -66,7 +66,7 @@ def test_inputs_in_no_list_are_set_aside_only_where_lists_give_several_splits() 
     test = evidence.Evidence("TestImages.txt", evidence.SPLIT_LIST, split="test")
     assert unlisted_in_no_split([train, test])  # MIT Indoor 67: the images in neither are in no split
     assert not unlisted_in_no_split([test])  # one list alone (a stray results file) must not hide the rest
-    codes = evidence.Evidence("list_eval_partition.txt", evidence.SPLIT_CODES, codes=evidence.CELEBA_CODES)
+    codes = evidence.Evidence("list_eval_partition.txt", evidence.SPLIT_CODES, codes=recognise.CELEBA_CODES)
     assert unlisted_in_no_split([codes])
     coco = evidence.Evidence("instances_val2017.json", evidence.COCO_SPLIT, split="validation")
     assert not unlisted_in_no_split([train, test, coco])  # an annotation file's unnamed image stays a reject

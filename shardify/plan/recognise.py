@@ -1,0 +1,182 @@
+"""Recognising what one of a dataset's files says, from its name and first lines (or, for a
+MATLAB file, its variables): a split list, split codes, an attribute matrix, label lines.
+
+The kinds and how each is joined with the inputs (`Evidence`, `KeyRule`) are evidence.py's; this
+module only decides which kind a file is. Nothing here reads a file: detection
+(beam_jobs/discover/describe.py) hands in the lines it read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Mapping, Sequence
+
+from shardify.plan.evidence import (
+    ATTRIBUTES, LABEL_LINES, MAT_LABELS, MAT_SPLITS, NUMBERED, SPLIT_CODES, SPLIT_LIST, Evidence, KeyRule,
+    key_rule,
+)
+from shardify.plan.evidence import EXAMPLE_WORDS as _EXAMPLE_WORDS
+from shardify.plan.evidence import INPUT_SUFFIX as _INPUT_SUFFIX
+from shardify.plan.evidence import LIST_WORDS as _LIST_WORDS
+from shardify.plan.evidence import row_fields as _fields
+from shardify.plan.evidence import name_words as _words
+from shardify.plan.structure import split_word
+
+__all__ = ["recognise", "mat_evidence", "CELEBA_CODES", "TRAIN_TEST_CODES"]
+
+# Split codes as the datasets that use them define them; names as TensorFlow Datasets gives them.
+CELEBA_CODES = (("0", "train"), ("1", "validation"), ("2", "test"))
+TRAIN_TEST_CODES = (("1", "train"), ("0", "test"))
+# A caption's or a pair's id: `<image>.jpg#2` (Flickr8k's captions and ratings name them so).
+_NUMBERED_ID = re.compile(r".+#\d+")
+
+
+def _split_list_name(stem: str) -> tuple[str, int] | None:
+    """(split, fold number) a list's name gives (`train`, `test1` -> ('test', 1), `TrainImages`),
+    or None for other names (`aeroplane_train`: a class's list)."""
+    words = _words(stem)
+    splits = [w for w in words if split_word(w)]
+    if len(splits) != 1 or any(w not in _LIST_WORDS and not split_word(w) for w in words):
+        return None
+    fold = re.search(r"(\d+)$", stem)
+    return split_word(splits[0]), int(fold.group(1)) if fold else 0
+
+def recognise(
+    path: str,
+    lines: Sequence[str],
+    *,
+    id_files: Mapping[str, Sequence[str]] = {},
+) -> Evidence | None:
+    """What a text file of the source says, from its name and first lines, or None.
+
+    Args:
+      path: the file, relative to SRC.
+      lines: its first lines (a few dozen are enough).
+      id_files: other files of the source that map ids to paths (`1 001.Black_footed_Albatross/x.jpg`:
+        CUB's images.txt), with their first lines, for split codes keyed by ids.
+    """
+    name = posixpath.basename(path)
+    stem, ext = posixpath.splitext(name)
+    ext = ext.lower()
+    if _EXAMPLE_WORDS & set(_words(stem)):
+        return None
+    rows = [_fields(line) for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if not rows:
+        return None
+    if ext == ".json":
+        return None  # COCO files are recognised by their content, in detection
+    if ext not in (".txt", ".csv", ".lst", ""):
+        return None
+    keys = [row[0] for row in rows]
+    attributes = _attributes(rows)
+    if attributes:
+        return Evidence(path, ATTRIBUTES, key_rule([row[0] for row in rows[2:]]), note=attributes)
+    codes = _codes(stem, rows)
+    if codes is not None:
+        mapping, id_file = codes
+        if id_file is None and all(re.fullmatch(r"\d+", key) for key in keys):
+            id_file = next((p for p, head in id_files.items() if _maps_ids_to_paths(head)), None)
+            if id_file is None:
+                return None
+        note = f"{path}: split codes " + ", ".join(f"{code} {split}" for code, split in mapping)
+        rule = key_rule([_id_path(id_files, id_file)] if id_file else keys)
+        return Evidence(path, SPLIT_CODES, rule, codes=mapping, ids=id_file or "", note=note + (f" (ids through {id_file})" if id_file else ""))
+    found = _split_list_name(stem)
+    if found and all(not re.fullmatch(r"-?\d+", key) or len(key) > 3 for key in keys):
+        split, fold = found
+        fold_note = f", fold {fold}" if fold else ""
+        return Evidence(path, SPLIT_LIST, key_rule(keys), split=split, note=f"{path}: split list of {split}{fold_note}")
+    header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
+    data = rows[1:] if header else rows
+    if data and _label_lines(data, ids_allowed=header):
+        return Evidence(
+            path, LABEL_LINES, key_rule([row[0] for row in data]), note=f"{path}: a label for each file it names (the word after its name)"
+        )
+    return None
+
+def _attributes(rows: Sequence[Sequence[str]]) -> str:
+    """A note when the rows are an attribute matrix (a count, names, then ±1 rows), else ""."""
+    if len(rows) < 3 or len(rows[0]) != 1 or not rows[0][0].isdigit():
+        return ""
+    names = rows[1]
+    if len(names) < 2 or not all(re.fullmatch(r"\w*[A-Za-z]\w*", n) for n in names):
+        return ""
+    values = [row[1:] for row in rows[2:]]
+    if not all(len(v) == len(names) and set(v) <= {"1", "-1", "0"} for v in values):
+        return ""
+    return f"an attribute matrix of {len(names)} attributes ({', '.join(names[:3])}...): the attributes set to 1 are a record's labels"
+
+def _codes(stem: str, rows: Sequence[Sequence[str]]) -> tuple[tuple[tuple[str, str], ...], str | None] | None:
+    """(code meanings, None) when the rows are `key code` with split codes this file's name
+    explains, else None."""
+    if not all(len(row) == 2 for row in rows):
+        return None
+    codes = {row[1] for row in rows}
+    words = set(_words(stem))
+    if codes <= {"0", "1", "2"} and words & {"partition", "eval"}:
+        return CELEBA_CODES, None
+    if codes <= {"0", "1"} and {"train", "test"} <= words:
+        return TRAIN_TEST_CODES, None
+    return None
+
+def _maps_ids_to_paths(lines: Sequence[str]) -> bool:
+    """`id path` lines whose paths are input files (CUB's images.txt, not its classes.txt)."""
+    rows = [_fields(line) for line in lines if line.strip()]
+    return bool(rows) and all(len(row) == 2 and row[0].isdigit() and _INPUT_SUFFIX.search(row[1]) for row in rows)
+
+def _id_path(id_files: Mapping[str, Sequence[str]], id_file: str) -> str:
+    first = next((line for line in id_files[id_file] if line.strip()), "")
+    return _fields(first)[1] if len(_fields(first)) == 2 else ""
+
+def _label_lines(rows: Sequence[Sequence[str]], *, ids_allowed: bool) -> bool:
+    """`name label [numbers...]` lines: a file name (or, in a table with a header, an id holding
+    digits: `ILSVRC2012_val_00008726`), then a word that is not a number."""
+    return all(
+        len(row) >= 2
+        and (_INPUT_SUFFIX.search(row[0]) or (ids_allowed and re.search(r"\d", row[0])))
+        and not re.fullmatch(r"-?[\d.]+", row[1])
+        and not _not_a_label(row[1])
+        for row in rows
+    )
+
+def _not_a_label(value: str) -> bool:
+    """A second field that names a thing rather than a class: an input's file name, or an id with
+    a `#n` suffix (Flickr8k's ExpertAnnotations.txt: `<image>.jpg  <image>.jpg#2  1 2 1`, a
+    rating of an image against a caption, not a label).
+
+    >>> _not_a_label("1000268201_693b08cb0e.jpg#2"), _not_a_label("2008_000008.jpg"), _not_a_label("n03444034")
+    (True, True, False)
+    """
+    return bool(_NUMBERED_ID.fullmatch(value) or _INPUT_SUFFIX.search(value))
+
+# Arrays of image numbers per split in a .mat file (Flowers-102's setid.mat), by the start of
+# their names.
+_MAT_SPLIT_PREFIXES = (("trn", "train"), ("train", "train"), ("val", "validation"), ("tst", "test"), ("test", "test"))
+
+def mat_evidence(path: str, variables: Mapping[str, tuple[str, tuple[int, ...]]]) -> Evidence | None:
+    """What a .mat file says, from its variables' names, kinds and shapes ({name: (kind, shape)},
+    kind "numbers" or "strings"), or None.
+
+    >>> mat_evidence("setid.mat", {"trnid": ("numbers", (1, 10)), "valid": ("numbers", (1, 10)), "tstid": ("numbers", (1, 20))}).codes
+    (('trnid', 'train'), ('tstid', 'test'), ('valid', 'validation'))
+    """
+    name = posixpath.splitext(posixpath.basename(path))[0]
+    numbers = {var for var, (kind, shape) in variables.items() if kind == "numbers" and 1 in shape}
+    codes = []
+    for var in sorted(numbers):
+        split = next((s for prefix, s in _MAT_SPLIT_PREFIXES if var.lower().startswith(prefix)), None)
+        if split:
+            codes.append((var, split))
+    if len(codes) >= 2 and len({s for _, s in codes}) == len(codes):
+        note = f"{path}: image numbers per split: " + ", ".join(f"{var} {split}" for var, split in codes)
+        return Evidence(path, MAT_SPLITS, NUMBERED, codes=tuple(codes), note=note)
+    found = _split_list_name(name)
+    if found and variables.get("file_list", ("", ()))[0] == "strings":
+        split, _ = found
+        return Evidence(
+            path, SPLIT_LIST, KeyRule(2, True), split=split, variable="file_list", note=f"{path}: split list of {split} (its file_list)"
+        )
+    if "labels" in numbers and not found:
+        return Evidence(path, MAT_LABELS, NUMBERED, variable="labels", note=f"{path}: the n-th image's label (its labels array)")
+    return None
