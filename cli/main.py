@@ -54,3 +54,7 @@ app.add_typer(serve_app, name="serve")
 
 def main() -> None:
     app()
+
+
+if __name__ == "__main__":  # python -m shardify.cli.main
+    main()

@@ -24,6 +24,15 @@ def test_help_lists_the_commands() -> None:
     assert "convert" in result.output and "verify" in result.output
 
 
+@pytest.mark.parametrize("module", ["shardify", "shardify.cli.main"])
+def test_python_dash_m_runs_the_command_line(module: str) -> None:
+    """`python -m shardify` (where the script's folder is not on PATH) is the same command line:
+    `python -m shardify.cli.main` once printed nothing and exited 0."""
+    done = subprocess.run([sys.executable, "-m", module, "--help"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "convert" in done.stdout and "verify" in done.stdout
+
+
 def test_convert_then_verify(sample_images: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = runner.invoke(app, ["convert", str(sample_images), str(out), "--shards", "3", "--quiet"])
