@@ -23,15 +23,14 @@ the card's text (untrusted: bounded, `yaml.safe_load`, every value checked).
 
 from __future__ import annotations
 
-import functools
 import re
-
 
 from shardify.errors import UsageError
 from shardify.format import naming
+from shardify.plan import globs
 from shardify.plan.entries import is_inside
 
-__all__ = ["CARD_NAMES", "HEAD_BYTES", "card_splits", "pattern_regex", "split_of"]
+__all__ = ["CARD_NAMES", "HEAD_BYTES", "card_splits", "split_of"]
 
 # The card is the README at the top of the download.
 CARD_NAMES = frozenset({"readme.md"})
@@ -71,6 +70,8 @@ def card_splits(text: str, *, where: str) -> tuple[tuple[str, str], ...]:
             raise UsageError(f"{where}: data_files: {error}") from None
         for path in paths:
             pattern = path.strip().removeprefix("./")
+            if len(pattern) > globs.MAX_PATTERN_CHARS:
+                raise UsageError(f"{where}: data_files: a pattern of {len(pattern):,} characters (at most {globs.MAX_PATTERN_CHARS:,})")
             if not is_inside(pattern):
                 raise UsageError(f"{where}: data_files: {path!r} leaves the dataset's folder")
             pairs.append((pattern, split))
@@ -114,37 +115,11 @@ def _split_paths(data_files: object, where: str) -> list[tuple[str, list[str]]]:
     return out
 
 
-@functools.lru_cache(maxsize=256)
-def pattern_regex(pattern: str) -> re.Pattern[str]:
-    """The card's glob as the Hub reads it: `*` and `?` within one folder, `**` across folders
-    (`data/**/*.parquet`), a `[...]` class as written."""
-    out, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append(r"(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(r".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append(r"[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append(r"[^/]")
-            i += 1
-        elif pattern[i] == "[" and "]" in pattern[i + 1 :]:
-            end = pattern.index("]", i + 1)
-            out.append("[" + re.escape(pattern[i + 1 : end]).replace(r"\-", "-") + "]")
-            i = end + 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(out) + r"\Z")
-
-
 def split_of(pairs: tuple[tuple[str, str], ...], relpath: str) -> str | None:
-    """The split of the first (pattern, split) pair `relpath` matches, or None: no pattern does."""
+    """The split of the first (pattern, split) pair `relpath` matches, or None: no pattern does.
+    Patterns are globs as the Hub reads them (`shardify.plan.globs`, matched without backtracking:
+    the card is untrusted)."""
     for pattern, split in pairs:
-        if pattern_regex(pattern).match(relpath):
+        if globs.glob_match(pattern, relpath):
             return split
     return None
