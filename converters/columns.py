@@ -51,6 +51,8 @@ LABEL_COLUMN_NAMES = (
     "label", "labels", "class", "category", "target", "tags", "tag", "sentiment", "gold_label", "is_duplicate",
     "quality", "answer",
 )
+# Last words of a column name that make it the label column when no name above is a column's.
+_LABEL_WORD_ENDINGS = [["label"], ["labels"], ["class"], ["category"], ["tags"], ["tag"]]
 # Label columns found by these names hold true or false (BoolQ's `answer`); a text there is a
 # question-answering dataset's answer, no label, and its row is rejected saying to name the label.
 BOOLEAN_LABEL_NAMES = ("answer",)
@@ -95,7 +97,9 @@ class TableOptions:
         names.
       label_column: a name or number, or "" to look for the usual names.
       keep_columns: extra columns to keep as features; ("*",) for all the others.
-      label_separator: splits one cell into several labels (multi-label), or "" for none.
+      label_separator: splits one cell into several labels (multi-label), or "" for none;
+        ONE_LABEL ("none") for none, said outright (detection then never asks whether cells that
+        look like lists of tags are; see `shardify.plan.tag_labels`).
       header: the first row of a CSV or TSV is a header (True), data (False), or None: decide from
         the row itself (see `tables.looks_like_header`).
       encoding: of a CSV or TSV's bytes (`--encoding`).
@@ -177,7 +181,13 @@ def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str],
             return columns[int(given) - 1]
         raise InvalidInputError(f"no {what} column {given!r}; the columns are {list(columns)} (or 1..{len(columns)})")
     lowered = {name.lower(): name for name in columns}
-    return next((lowered[c] for c in candidates if c in lowered), "")
+    exact = next((lowered[c] for c in candidates if c in lowered), "")
+    if exact or candidates is not LABEL_COLUMN_NAMES:
+        return exact
+    # A name ending in a label word (NIH ChestX-ray14's `Finding Labels`, `true_label`), when
+    # exactly one column's does: two (`true_label`, `predicted_label`) leave the choice to the user.
+    ending = [name for name in columns if re.split(r"[^a-z0-9]+", name.lower().strip())[-1:] in _LABEL_WORD_ENDINGS]
+    return ending[0] if len(ending) == 1 else ""
 
 
 def resolve_columns(
@@ -404,6 +414,15 @@ def convert_value(value: object, dtype: str) -> bytes | int | float:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")
 
 
+# `--label-separator none`: every cell is one label, whatever it holds (also one with spaces).
+ONE_LABEL = "none"
+
+
+def splits_cells(separator: str) -> bool:
+    """Whether `--label-separator` splits label cells (multi-label): given, and not ONE_LABEL."""
+    return bool(separator) and separator != ONE_LABEL
+
+
 def split_labels(value: object, separator: str) -> tuple[str, ...]:
     """Label names from a cell: a string (split on `separator` when given), a whole number (a
     label numbered, mapped through `--label-names` later), a JSON list of those (multi-label), or
@@ -427,7 +446,7 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
         names = [_label_name(v) for v in value]
     elif value is None:
         names = []
-    elif separator and isinstance(value, str):
+    elif splits_cells(separator) and isinstance(value, str):
         names = value.split(separator)
     else:
         names = [_label_name(value)]

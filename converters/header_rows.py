@@ -13,15 +13,37 @@ from collections.abc import Sequence
 
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "header_but_repeated", "repeated"]
+__all__ = ["looks_like_header", "header_but_repeated", "repeated", "header_names"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
 
 
-def looks_like_header(cells: Sequence[str]) -> bool:
-    """A first row that names columns: distinct, non-empty, short cells, none a number."""
+def _named(cells: Sequence[str]) -> list[str]:
+    """The cells stripped, without the empty ones a trailing separator leaves at the end (NIH
+    ChestX-ray14's `Data_Entry_2017.csv` header ends `OriginalImagePixelSpacing[x,y],`, and so do
+    its rows: spreadsheet exports write them)."""
     names = [cell.strip() for cell in cells]
+    while len(names) > 1 and not names[-1]:
+        names.pop()
+    return names
+
+
+def header_names(cells: Sequence[str]) -> tuple[str, ...]:
+    """A header row's column names: the cells stripped, a trailing empty cell named as pandas
+    names it (`Unnamed: 11`, counted from 0), so the rows' last cells have a column.
+
+    >>> header_names(["Image Index", "Finding Labels", ""])
+    ('Image Index', 'Finding Labels', 'Unnamed: 2')
+    """
+    named = _named(cells)
+    return tuple(named) + tuple(f"Unnamed: {i}" for i in range(len(named), len(cells)))
+
+
+def looks_like_header(cells: Sequence[str]) -> bool:
+    """A first row that names columns: distinct, non-empty, short cells, none a number (empty
+    cells at its end aside)."""
+    names = _named(cells)
     return (
         all(names)
         and len(set(names)) == len(names)

@@ -300,7 +300,7 @@ def read_header(
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         sample = (tuple(cells), *_sample_rows(lines, fmt, len(cells), 0))
         return TableHeader(columns, present=False, data_start=0, sample=sample)
-    names = tuple(name.strip() for name in cells)
+    names = header_rows.header_names(cells)
     if any(not name for name in names) or len(set(names)) != len(names):
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
     data_start = lines.consumed

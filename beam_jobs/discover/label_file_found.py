@@ -28,6 +28,7 @@ from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout, layout_guess
 from shardify.plan.structure import split_word
+from shardify.plan.tag_labels import tag_lists
 
 __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
@@ -137,7 +138,7 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
     try:
         if label_files.label_file_format(path) == label_files.COCO:
             return _coco_sample(path, shown)
-        keys, captions, order = [], False, False
+        keys, captions, order, cells = [], False, False, []
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
                 fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj)
@@ -147,9 +148,24 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
                     keys.append(row.key)
                     captions = captions or bool(row.caption)
                     order = order or row.key.startswith("#")
+                    cells += row.labels[:1]
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
+    _check_tag_lists(shown, cells, config)
     return layout_guess.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
+
+
+def _check_tag_lists(shown: str, cells: list[str], config: ConvertConfig) -> None:
+    """Stop where the label cells look like lists of tags and no `--label-separator` says how to
+    read them (see `shardify.plan.tag_labels`)."""
+    found = tag_lists(cells) if not config.label_separator else None
+    if found:
+        small, large = found
+        raise UsageError(
+            f"the labels in {shown} look like lists of tags ({small!r} and {large!r} share words in another "
+            "order): --label-separator ' ' reads each word as a label (multi-label); --label-separator none "
+            "keeps each cell one label (class names with spaces)"
+        )
 
 
 _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')

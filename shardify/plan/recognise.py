@@ -137,8 +137,21 @@ def _label_lines(rows: Sequence[Sequence[str]], *, ids_allowed: bool) -> bool:
         and (_INPUT_SUFFIX.search(row[0]) or (ids_allowed and re.search(r"\d", row[0])))
         and not re.fullmatch(r"-?[\d.]+", row[1])
         and not _not_a_label(row[1])
+        and _no_other_words(row)
         for row in rows
     )
+
+
+def _no_other_words(row: Sequence[str]) -> bool:
+    """After the label, only numbers (Tiny ImageNet's box: `name n01443537 0 10 62 63`) or the
+    label again (Kaggle ImageNet's `n01751748 0 1 2 3 n01751748 ...`, a box each): the label is
+    one word. Other words there (Planet's `train_0,haze primary`: tags) mean several labels a
+    row, or a label with spaces, which reading one word would cut silently.
+
+    >>> _no_other_words(["a.jpg", "n014", "0", "10"]), _no_other_words(["train_0", "haze", "primary"])
+    (True, False)
+    """
+    return all(field == row[1] or re.fullmatch(r"-?[\d.]+(e-?\d+)?", field) for field in row[2:])
 
 def _not_a_label(value: str) -> bool:
     """A second field that names a thing rather than a class: an input's file name, or an id with

@@ -1,0 +1,41 @@
+"""Label cells that look like lists of tags: a guess that could be wrong, so it stops.
+
+Multi-label datasets often write an image's labels as one cell of words (Planet's
+`train_v2.csv`: `train_0,haze primary`, `train_1,agriculture clear primary water`). Read whole,
+each combination becomes a class of its own ("agriculture clear primary water"): meaningless
+labels, written with exit 0. Read word by word, a class named with spaces ("golden retriever")
+would be cut in two. Neither reading is safe to assume, so when the cells show the sign of tags,
+detection stops and names the option that decides (`--label-separator ' '` or
+`--label-separator none`).
+
+The sign, chosen so that class names with spaces do not show it: two cells whose words are one
+inside the other (`clear primary` inside `agriculture clear primary water`) with a shared word at
+another place in each. Tag lists are sets, written in a fixed order, so a smaller set inside a
+larger one shifts its words; names with spaces put their shared word at the same place (`tiger
+shark`, `tiger cat`; `Norfolk terrier`, `Norwich terrier`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = ["tag_lists"]
+
+# Distinct cells compared, at most (each pair once): detection samples a file's first rows.
+_MOST_CELLS = 200
+
+
+def tag_lists(cells: Iterable[str]) -> tuple[str, str] | None:
+    """Two cells that show the cells are lists of tags, or None.
+
+    >>> tag_lists(["haze primary", "clear primary", "agriculture clear primary water", "cloudy"])
+    ('clear primary', 'agriculture clear primary water')
+    >>> tag_lists(["tiger", "tiger shark", "tiger cat", "Norfolk terrier", "Norwich terrier", "sea lion", "lion"])
+    """
+    multi = [cell.split() for cell in dict.fromkeys(c.strip() for c in cells) if len(cell.split()) > 1][:_MOST_CELLS]
+    for small in multi:
+        for large in multi:
+            if len(small) < len(large) and set(small) < set(large):
+                if any(small.index(word) != large.index(word) for word in small):
+                    return " ".join(small), " ".join(large)
+    return None
