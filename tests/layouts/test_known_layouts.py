@@ -1,0 +1,231 @@
+"""The catalog of known datasets (shardify/layouts/*.yaml, `--layout-file NAME`): every entry is a
+valid layout file that reads its dataset's download right.
+
+Each entry converts the miniature of its download that the suite already builds from the dataset's
+published layout (tests/helpers/shipped.py, unseen.py, unseen2.py), and the records' splits and
+labels meet the miniature's own truth, counted from the shards (never from the manifest). Where
+detection reads the download right by itself, the entry is detection's reading, so it writes the
+same bytes; where detection doubts or cannot tell, its refusal names the entry. Every entry must
+have a miniature here: adding a dataset is a YAML file and a line in MINIATURES.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pytest
+
+from helpers.cli_runs import one_line_error, run_shardify
+from helpers.shard_io import read_shard
+from helpers.shipped import DATASETS as SHIPPED
+from helpers.shipped import Truth
+from helpers.unseen import DATASETS as UNSEEN
+from helpers.unseen2 import ALIASES
+from helpers.unseen2 import DATASETS as UNSEEN2
+from shardify.beam_jobs.discover import detect
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+from shardify.plan import known_layouts, layout_file
+from shardify.plan.structure import split_word
+
+
+def _subset(name: str, build):
+    """EMNIST's truth, of one subset: its splits named as the catalog entry's (`train`, not `balanced-train`)."""
+    def built(dest: Path) -> Truth:
+        truth = build(dest)
+        records = {rid: (split.split("-", 1)[1], labels) for rid, (split, labels) in truth.records.items() if split.startswith(name + "-")}
+        return dataclasses.replace(truth, records=records)
+    return built
+
+
+# Catalog entry -> the miniature of its download.
+MINIATURES = {
+    **{name: SHIPPED[name] for name in ("imagenette", "oxford_iiit_pet", "celeba", "oxford_flowers102", "cifar10", "mnist",
+                                         "imdb", "ag_news", "coco2017", "pascal_voc2012")},
+    **{name: UNSEEN[name] for name in ("cityscapes", "places365", "omniglot")},
+    **{name: UNSEEN2[name] for name in ("svhn", "gtsrb")},
+    "emnist-balanced": _subset("balanced", UNSEEN2["emnist"]),
+    "emnist-digits": _subset("digits", UNSEEN2["emnist"]),
+}
+# Entries whose download detection doubts or cannot read alone: its refusal names them.
+REFUSED = {"cityscapes", "places365", "omniglot", "emnist-balanced", "emnist-digits"}
+# The entry's reading where it differs from the truth's by design, said in its file's header:
+# Cityscapes' cities are groups (its labels are the masks): records unlabelled.
+_UNLABELLED = {"cityscapes"}
+# IMDB's unlabelled reviews (train/unsup/) are a split of their own (as tests/layouts/test_as_shipped.py).
+_OWN_SPLIT = {"imdb": ("/unsup/", "unsup")}
+_SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", "testing": "test", "training": "train"}
+_ALIASES = {"gtsrb": ALIASES["gtsrb"], "emnist-balanced": ALIASES["emnist"]}
+CATALOG = [known.name for known in known_layouts.catalog()]
+
+
+def _split(name: str) -> str:
+    word = split_word(name) or name
+    return _SAME_SPLIT.get(word, word)
+
+
+def _label(entry: str, name: str) -> str:
+    name = name.lstrip("/")  # Places365 names its classes `/a/abbey`
+    for documented, values in _ALIASES.get(entry, {}).items():
+        if name in values:
+            return documented.casefold()
+    return name.casefold()
+
+
+def _expected(entry: str, truth: Truth) -> dict[str, tuple[str, frozenset[str] | None]]:
+    expected = {}
+    for rid, (split, labels) in truth.records.items():
+        rid = re.sub(r"\.(zip|tar\.gz|tgz|tar)/", "/", rid)
+        mark, own = _OWN_SPLIT.get(entry, (None, None))
+        if mark and mark in rid:
+            split = own
+        if entry in _UNLABELLED:
+            labels = None
+        expected[rid] = (_split(split), None if labels is None else frozenset(_label(entry, n) for n in labels))
+    return expected
+
+
+def _written(entry: str, out: Path) -> dict[str, tuple[str, frozenset[str] | None]]:
+    """Every record of the shards as (truth-style id, (split, labels))."""
+    manifest = load_manifest(str(out))
+    found, rows = {}, defaultdict(list)
+    for split, info in manifest.splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                rid = (record.get(contract.IMAGE_FILENAME) or record.get(contract.TEXT_SOURCE)).decode()
+                value = record.get(contract.LABEL_TEXT, record.get(contract.TEXT_LABEL_TEXT))
+                index = record.get(contract.LABEL, record.get(contract.TEXT_LABEL))
+                labels = None
+                if value is not None and index != contract.UNLABELLED and info.num_unlabelled != info.num_records:
+                    labels = frozenset(_label(entry, n.decode()) for n in (value if isinstance(value, list) else [value]))
+                table, _, row = rid.rpartition("#")
+                if table and re.fullmatch(r"\d+", row) and not re.search(r"\.(jpe?g|png|ppm|txt)$", table):
+                    rows[table].append((int(row), (_split(split), labels)))  # a table's rows: matched in order
+                else:
+                    found[re.sub(r"#(?:(x_\w+):)?(\d+)$", lambda m: f":{m[1] + ':' if m[1] else ''}{m[2]}", rid)] = (_split(split), labels)
+    for table, numbered in rows.items():
+        for i, (_, value) in enumerate(sorted(numbered)):
+            found[f"{table}:{i}"] = value
+    return found
+
+
+def _spec(name: str) -> layout_file.LayoutSpec:
+    known = known_layouts.entry(name)
+    assert known is not None
+    return layout_file.loads(known.path.read_text(encoding="utf-8"), where=str(known.path))
+
+
+def test_every_entry_has_a_miniature_and_the_catalog_ships_as_package_data() -> None:
+    assert sorted(MINIATURES) == sorted(CATALOG), "a catalog entry without a miniature test, or a miniature without its entry"
+    assert {known.path.parent.name for known in known_layouts.catalog()} == {"layouts"}
+
+
+@pytest.mark.parametrize("name", CATALOG)
+def test_every_entry_is_a_valid_layout_file_that_says_what_it_reads(name: str) -> None:
+    known = known_layouts.entry(name)
+    text = known.path.read_text(encoding="utf-8")
+    spec = _spec(name)
+    assert known_layouts.is_name(name)
+    header = [line for line in text.splitlines() if line.startswith("#")]
+    for key in ("# dataset: ", "# download: ", "# decides: "):
+        assert any(line.startswith(key) and len(line) > len(key) + 3 for line in header), f"{name}: no `{key.strip()}` line"
+    assert known.dataset and spec.match, f"{name}: an entry says which dataset it reads and which files show it"
+    assert spec.options.get("class_ids"), "the numbering of classes is always written"
+
+
+@pytest.mark.parametrize("name", CATALOG)
+def test_each_entry_converts_its_miniature_to_the_truth(name: str, tmp_path: Path) -> None:
+    truth = MINIATURES[name](tmp_path / "download")
+    spec, out = _spec(name), tmp_path / "out"
+    assert known_layouts.matching(str(truth.root)) and name in {k.name for k in known_layouts.matching(str(truth.root))}
+    run_conversion(ConvertConfig(str(truth.root), str(out), **spec.options, layout_given=spec.layout))
+    expected, written = _expected(name, truth), _written(name, out)
+    assert sorted(set(expected) - set(written)) == [], "inputs the truth has that no record holds"
+    assert sorted(set(written) - set(expected)) == [], "records of inputs the truth does not have"
+    assert Counter(written.values()) == Counter(expected.values()), "(split, labels) counted against the truth's"
+    assert {rid: v for rid, v in written.items() if v != expected[rid]} == {}
+
+
+def _reading(layout: object) -> object:
+    """A layout without what detection narrates (notes, the labels a sample showed): what reads the files."""
+    structure = layout.structure
+    if structure is not None and structure.name_pattern is not None:
+        structure = dataclasses.replace(structure, name_pattern=dataclasses.replace(structure.name_pattern, labels=()))
+    evidence = tuple(dataclasses.replace(e, note="") for e in layout.evidence)
+    return dataclasses.replace(layout, notes=(), structure=structure, evidence=evidence)
+
+
+@pytest.mark.parametrize("name", [n for n in CATALOG if n not in REFUSED])
+def test_where_detection_is_right_the_entry_is_its_reading(name: str, tmp_path: Path) -> None:
+    truth = MINIATURES[name](tmp_path / "download")
+    detected, _ = detect.detect_source(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert _reading(_spec(name).layout) == _reading(detected)
+
+
+def test_an_entry_writes_the_same_bytes_as_detection(tmp_path: Path) -> None:
+    truth = SHIPPED["coco2017"](tmp_path / "download")  # splits, boxes and the declared classes
+    detected = run_shardify("convert", str(truth.root), str(tmp_path / "a"), "-q")
+    from_entry = run_shardify("convert", str(truth.root), str(tmp_path / "b"), "-q", "--layout-file", "coco2017")
+    assert detected.returncode == 0 and from_entry.returncode == 0, from_entry.stderr
+    shards = sorted(p.name for p in (tmp_path / "a").glob("*.tfrecord*"))
+    assert shards and shards == sorted(p.name for p in (tmp_path / "b").glob("*.tfrecord*"))
+    assert all((tmp_path / "a" / s).read_bytes() == (tmp_path / "b" / s).read_bytes() for s in shards)
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_refusal_names_the_entry_of_the_download_it_refused(name: str, tmp_path: Path) -> None:
+    truth = MINIATURES[name](tmp_path / "download")
+    with pytest.raises(UsageError) as refused:
+        detect.detect_source(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    dataset = known_layouts.entry(name).dataset
+    assert f"this looks like {dataset}: --layout-file {name}" in str(refused.value)
+
+
+def test_a_refusal_names_no_entry_whose_files_are_not_there(tmp_path: Path) -> None:
+    """The hint needs every glob of an entry: Cityscapes' images without its gtFine/ masks look like no entry."""
+    truth = UNSEEN["cityscapes"](tmp_path / "download")
+    import shutil
+
+    shutil.rmtree(truth.root / "gtFine")
+    with pytest.raises(UsageError) as refused:
+        detect.detect_source(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert "this looks like" not in str(refused.value)
+
+
+def test_the_command_line_runs_an_entry_by_name_lists_them_and_refuses_an_unknown_name(tmp_path: Path) -> None:
+    truth = UNSEEN["cityscapes"](tmp_path / "download")
+    refused = run_shardify("convert", str(truth.root), str(tmp_path / "o"), "-n")
+    assert refused.returncode == 2 and "--layout-file cityscapes" in one_line_error(refused)
+    run = run_shardify("convert", str(truth.root), str(tmp_path / "o"), "-q", "--layout-file", "cityscapes")
+    assert run.returncode == 0, run.stderr
+    assert sum(info.num_records for info in load_manifest(str(tmp_path / "o")).splits.values()) == len(truth.records)
+    unknown = run_shardify("convert", str(truth.root), str(tmp_path / "u"), "--layout-file", "citiscapes")
+    assert unknown.returncode == 2 and "citiscapes" in one_line_error(unknown) and "cityscapes" in one_line_error(unknown)
+    assert not (tmp_path / "u").exists()
+    listed = run_shardify("layouts")
+    assert listed.returncode == 0
+    assert [line.split()[0] for line in listed.stdout.splitlines()] == CATALOG
+
+
+@pytest.mark.parametrize(
+    ("match", "said"),
+    [
+        ("match: train/*.jpg\n", "match must be a list"),
+        ("match: [../etc/passwd]\n", "leaves SRC"),
+        ("match: [/etc/passwd]\n", "leaves SRC"),
+        ("match: [a/../../b]\n", "leaves SRC"),
+        ("match: [3]\n", "match[0] must be a path glob"),
+        ("match: ['']\n", "match[0] must be a path glob"),
+        (f"match: ['{'x' * 201}']\n", "match[0] must be a path glob"),
+        ("match: [" + ", ".join(["a"] * 17) + "]\n", "at most 16"),
+    ],
+)
+def test_a_faulty_match_is_refused_in_one_line(match: str, said: str) -> None:
+    with pytest.raises(UsageError, match=re.escape(said)):
+        layout_file.loads(f"shardify_layout: 1\nlayout: image_folders\nmedia: image\n{match}", where="l.yaml")
