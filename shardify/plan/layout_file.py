@@ -11,7 +11,8 @@ files.md lists every key). Writing then reading gives back an equal layout: the 
 supported public layout to that. The file is untrusted like any input: it is read with
 `yaml.safe_load` from at most MAX_BYTES, every key and type is checked, paths must stay inside SRC
 (a label file given by absolute path excepted, as `--labels` allows), and a fault is a UsageError
-naming the file and the key.
+naming the file and the key. A catalog entry (`known_layouts`) adds `match:`, globs that say which
+download it is; they never decide a reading.
 """
 
 from __future__ import annotations

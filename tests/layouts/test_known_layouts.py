@@ -12,21 +12,27 @@ have a miniature here: adding a dataset is a YAML file and a line in MINIATURES.
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import re
+import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
 
-from helpers.cli_runs import one_line_error, run_shardify
+from typer.testing import CliRunner
+
+from helpers.cli_runs import message
 from helpers.shard_io import read_shard
 from helpers.shipped import DATASETS as SHIPPED
 from helpers.shipped import Truth
+from helpers.sources import REPO
 from helpers.unseen import DATASETS as UNSEEN
 from helpers.unseen2 import ALIASES
 from helpers.unseen2 import DATASETS as UNSEEN2
 from shardify.beam_jobs.discover import detect
 from shardify.beam_jobs.launch import run_conversion
+from shardify.cli.main import app
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract
@@ -63,6 +69,7 @@ _OWN_SPLIT = {"imdb": ("/unsup/", "unsup")}
 _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", "testing": "test", "training": "train"}
 _ALIASES = {"gtsrb": ALIASES["gtsrb"], "emnist-balanced": ALIASES["emnist"]}
 CATALOG = [known.name for known in known_layouts.catalog()]
+runner = CliRunner()
 
 
 def _split(name: str) -> str:
@@ -123,7 +130,10 @@ def _spec(name: str) -> layout_file.LayoutSpec:
 
 def test_every_entry_has_a_miniature_and_the_catalog_ships_as_package_data() -> None:
     assert sorted(MINIATURES) == sorted(CATALOG), "a catalog entry without a miniature test, or a miniature without its entry"
-    assert {known.path.parent.name for known in known_layouts.catalog()} == {"layouts"}
+    package_data = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["shardify"]
+    for known in known_layouts.catalog():
+        shipped = known.path.relative_to(REPO / "shardify").as_posix()
+        assert any(fnmatch.fnmatch(shipped, glob) for glob in package_data), f"{shipped} is not in the wheel's package data"
 
 
 @pytest.mark.parametrize("name", CATALOG)
@@ -168,16 +178,6 @@ def test_where_detection_is_right_the_entry_is_its_reading(name: str, tmp_path: 
     assert _reading(_spec(name).layout) == _reading(detected)
 
 
-def test_an_entry_writes_the_same_bytes_as_detection(tmp_path: Path) -> None:
-    truth = SHIPPED["coco2017"](tmp_path / "download")  # splits, boxes and the declared classes
-    detected = run_shardify("convert", str(truth.root), str(tmp_path / "a"), "-q")
-    from_entry = run_shardify("convert", str(truth.root), str(tmp_path / "b"), "-q", "--layout-file", "coco2017")
-    assert detected.returncode == 0 and from_entry.returncode == 0, from_entry.stderr
-    shards = sorted(p.name for p in (tmp_path / "a").glob("*.tfrecord*"))
-    assert shards and shards == sorted(p.name for p in (tmp_path / "b").glob("*.tfrecord*"))
-    assert all((tmp_path / "a" / s).read_bytes() == (tmp_path / "b" / s).read_bytes() for s in shards)
-
-
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_a_refusal_names_the_entry_of_the_download_it_refused(name: str, tmp_path: Path) -> None:
     truth = MINIATURES[name](tmp_path / "download")
@@ -198,19 +198,21 @@ def test_a_refusal_names_no_entry_whose_files_are_not_there(tmp_path: Path) -> N
     assert "this looks like" not in str(refused.value)
 
 
-def test_the_command_line_runs_an_entry_by_name_lists_them_and_refuses_an_unknown_name(tmp_path: Path) -> None:
-    truth = UNSEEN["cityscapes"](tmp_path / "download")
-    refused = run_shardify("convert", str(truth.root), str(tmp_path / "o"), "-n")
-    assert refused.returncode == 2 and "--layout-file cityscapes" in one_line_error(refused)
-    run = run_shardify("convert", str(truth.root), str(tmp_path / "o"), "-q", "--layout-file", "cityscapes")
-    assert run.returncode == 0, run.stderr
-    assert sum(info.num_records for info in load_manifest(str(tmp_path / "o")).splits.values()) == len(truth.records)
-    unknown = run_shardify("convert", str(truth.root), str(tmp_path / "u"), "--layout-file", "citiscapes")
-    assert unknown.returncode == 2 and "citiscapes" in one_line_error(unknown) and "cityscapes" in one_line_error(unknown)
+def test_the_command_line_runs_an_entry_by_name_with_detections_bytes_lists_them_and_refuses_an_unknown_name(tmp_path: Path) -> None:
+    truth = SHIPPED["coco2017"](tmp_path / "download")  # splits, boxes and the declared classes
+    from_entry = runner.invoke(app, ["convert", str(truth.root), str(tmp_path / "b"), "-q", "--layout-file", "coco2017"])
+    assert from_entry.exit_code == 0, from_entry.output
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "a")))  # detection's reading
+    shards = sorted(p.name for p in (tmp_path / "a").glob("*.tfrecord*"))
+    assert shards and shards == sorted(p.name for p in (tmp_path / "b").glob("*.tfrecord*"))
+    assert all((tmp_path / "a" / s).read_bytes() == (tmp_path / "b" / s).read_bytes() for s in shards)
+    unknown = runner.invoke(app, ["convert", str(truth.root), str(tmp_path / "u"), "--layout-file", "coco2071"])
+    said = message(unknown.output)
+    assert unknown.exit_code == 2 and said.startswith("error: ") and "coco2071" in said and "coco2017" in said
     assert not (tmp_path / "u").exists()
-    listed = run_shardify("layouts")
-    assert listed.returncode == 0
-    assert [line.split()[0] for line in listed.stdout.splitlines()] == CATALOG
+    listed = runner.invoke(app, ["layouts"])
+    assert listed.exit_code == 0
+    assert [line.split()[0] for line in listed.output.splitlines()] == CATALOG
 
 
 @pytest.mark.parametrize(
