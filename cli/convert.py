@@ -25,7 +25,7 @@ from shardify.cli.exit_codes import FAILURE, fail, reporting_errors, without_bea
 from shardify.config import ConvertConfig
 from shardify.converters.raw_pixels import MODES as STORE_PIXELS_MODES
 from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resize
-from shardify.cli.layout_option import apply_layout_file, write_layout_file, written_note
+from shardify.cli.layout_option import apply_layout_file, known_layout_file, write_layout_file, written_note
 from shardify.errors import DoubtedGuess, InvalidInputError, ShardifyError, UsageError
 from shardify.format import naming
 from shardify.format.contract import CLASS_ID_CONVENTIONS, DEFAULT_CLASS_IDS
@@ -192,7 +192,8 @@ def convert(
             "--layout-file",
             metavar="FILE",
             help="Read SRC as this layout file says, with no detection. With --dry-run and no FILE yet: "
-            "write detection's guess there, to mend and run (docs/layout-files.md).",
+            "write detection's guess there, to mend and run (docs/layout-files.md). A bare NAME: the known "
+            "dataset's layout file (`shardify layouts` lists them).",
             dir_okay=False,
             rich_help_panel=_INPUT,
         ),
@@ -479,6 +480,11 @@ def convert(
         resize=resize,
         store_pixels=store_pixels.value,
     )
+    if layout_file is not None:
+        try:
+            layout_file = known_layout_file(layout_file)  # a bare name: the catalog's entry (`shardify layouts`)
+        except ShardifyError as error:
+            fail(str(error))
     writes_layout = layout_file is not None and dry_run and not layout_file.exists()
     if layout_file is not None and not writes_layout:
         if not layout_file.exists():

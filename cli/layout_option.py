@@ -13,7 +13,28 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import open_local_input
 from shardify.plan import layout_file
 
-__all__ = ["apply_layout_file", "write_layout_file", "written_note"]
+__all__ = ["apply_layout_file", "known_layout_file", "write_layout_file", "written_note"]
+
+
+def known_layout_file(path: Path) -> Path:
+    """`--layout-file`'s file: `path` itself, or where it is a bare name (no folder, no `.yaml`) and
+    no such file exists, the catalog's entry of that name (shardify/plan/known_layouts.py).
+
+    Raises:
+      UsageError: a bare name that is no file and no catalog entry; the known names are listed.
+    """
+    from shardify.plan import known_layouts
+
+    if not known_layouts.is_name(str(path)) or path.exists():
+        return path
+    known = known_layouts.entry(str(path))
+    if known is None:
+        names = ", ".join(k.name for k in known_layouts.catalog())
+        raise UsageError(
+            f"--layout-file {path}: no such file, and no known dataset of that name (known: {names}; `shardify layouts` "
+            "lists them); write a file with --dry-run --layout-file FILE.yaml"
+        )
+    return known.path
 
 
 def apply_layout_file(path: Path, options: dict[str, object]) -> dict[str, object]:

@@ -1,5 +1,5 @@
-"""The `shardify` command: `convert`, `verify`, `inspect`, `export-metadata`, `bench`, `serve`, one module
-each.
+"""The `shardify` command: `convert`, `verify`, `inspect`, `export-metadata`, `bench`, `serve`, `layouts`,
+one module each.
 
 TensorFlow is never imported here and Beam only inside `convert`, so `--help` answers at once.
 Results go to stdout, progress and the plan to stderr; exit codes are in `exit_codes.py`.
@@ -16,6 +16,7 @@ from shardify.cli.bench import bench
 from shardify.cli.convert import OptionsThenBeamArgs, convert
 from shardify.cli.export_metadata import export_metadata
 from shardify.cli.inspect import inspect
+from shardify.cli.layouts import layouts
 from shardify.cli.serve import serve_app
 from shardify.cli.verify import verify
 
@@ -50,6 +51,7 @@ app.command()(inspect)
 app.command("export-metadata")(export_metadata)
 app.command()(bench)
 app.add_typer(serve_app, name="serve")
+app.command()(layouts)
 
 
 def main() -> None:

@@ -31,7 +31,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import layout, layout_guess
+from shardify.plan import known_layouts, layout, layout_guess
 from shardify.plan.entries import Reject
 
 __all__ = [
@@ -97,8 +97,12 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         found = config.layout_given
         _check_split_folders(found, [item.relpath for item in listed])
     else:
-        with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
-            found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
+        try:
+            with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
+                found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
+        except UsageError as refused:  # doubted or unknown: name a known dataset SRC looks like
+            known_layouts.add_hint(refused, config.source)
+            raise
     if found.source_file:  # one table or one archive: that file is the whole input
         item = list_file(config.source, found.source_file)
         listed, complete = ([item] if isinstance(item, Listed) else []), True

@@ -11,7 +11,8 @@ files.md lists every key). Writing then reading gives back an equal layout: the 
 supported public layout to that. The file is untrusted like any input: it is read with
 `yaml.safe_load` from at most MAX_BYTES, every key and type is checked, paths must stay inside SRC
 (a label file given by absolute path excepted, as `--labels` allows), and a fault is a UsageError
-naming the file and the key.
+naming the file and the key. A catalog entry (`known_layouts`) adds `match:`, globs that say which
+download it is; they never decide a reading.
 """
 
 from __future__ import annotations
@@ -83,10 +84,13 @@ class LayoutSpec:
       layout: how to read SRC.
       options: READING_OPTIONS the file sets (ConvertConfig's names and value types; `split` as
         its option's text), the others left to the command line.
+      match: path globs (relative to SRC) a download of the file's dataset holds: a catalog
+        entry's (shardify/plan/known_layouts.py); never read to decide a reading.
     """
 
     layout: layout_lib.SourceLayout
     options: dict[str, object] = field(default_factory=dict)
+    match: tuple[str, ...] = ()
 
 
 def dumps(spec: LayoutSpec, *, source: str, doubt: str = "") -> str:
@@ -148,13 +152,14 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     data = dict(data)
     del data["shardify_layout"]
     options = _options(data.pop("options", None) or {}, where)
+    match = _match(data.pop("match", None), where)
     if _LAYOUT_KEY not in data:
         raise UsageError(f"{where}: no `{_LAYOUT_KEY}:` key (one of {', '.join(layout_lib.LAYOUTS)})")
     data["name"] = data.pop(_LAYOUT_KEY)
     source_layout = _from_data(layout_lib.SourceLayout, data, where, "")
     _check_paths(source_layout, where)
     _check_pattern(source_layout, where)
-    return LayoutSpec(source_layout, options)
+    return LayoutSpec(source_layout, options, match)
 
 
 def option_defaults() -> dict[str, object]:
@@ -172,6 +177,26 @@ def _options(data: object, where: str) -> dict[str, object]:
     if unknown:
         raise UsageError(f"{where}: options: unknown {', '.join(unknown)} (known: {', '.join(READING_OPTIONS)})")
     return {key: _value(_OPTION_TYPES[key], value, where, f"options.{key}") for key, value in data.items()}
+
+
+# A catalog entry's `match:` globs: a few short ones say which download it is.
+MAX_MATCH_GLOBS = 16
+MAX_MATCH_CHARS = 200
+
+
+def _match(data: object, where: str) -> tuple[str, ...]:
+    """`match:`, checked: a list of at most MAX_MATCH_GLOBS short globs, each relative to SRC
+    with no `..` (a glob names files of SRC, never outside it)."""
+    if data is None:
+        return ()
+    if not isinstance(data, list) or len(data) > MAX_MATCH_GLOBS:
+        raise UsageError(f"{where}: match must be a list of at most {MAX_MATCH_GLOBS} path globs")
+    for i, glob in enumerate(data):
+        if not isinstance(glob, str) or not glob or len(glob) > MAX_MATCH_CHARS:
+            raise UsageError(f"{where}: match[{i}] must be a path glob of 1 to {MAX_MATCH_CHARS} characters, not {glob!r}")
+        if "\\" in glob or not is_inside(glob):
+            raise UsageError(f"{where}: match[{i}] {glob!r} leaves SRC: write globs relative to SRC, without '..'")
+    return tuple(data)
 
 
 # --------------------------------------------------------------------------------------------------
