@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from shardify.plan.dataset_card import pattern_regex
+from shardify.plan import globs as globs_lib
 
 __all__ = ["KnownLayout", "add_hint", "catalog", "entry", "hint", "is_name", "matching"]
 
@@ -84,8 +84,8 @@ def matching(source: str) -> list[KnownLayout]:
     paths = _walked(source)
     found = []
     for known in catalog():
-        globs = layout_file.loads(known.path.read_text(encoding="utf-8"), where=str(known.path)).match
-        if globs and all(any(pattern_regex(g).fullmatch(p) for p in paths) for g in globs):
+        patterns = layout_file.loads(known.path.read_text(encoding="utf-8"), where=str(known.path)).match
+        if patterns and all(any(globs_lib.glob_match(g, p) for p in paths) for g in patterns):
             found.append(known)
     return found
 
