@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import coco_urls, tables
+from shardify.converters import coco_urls, one_hot, tables
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns, split_labels
 from shardify.converters.objects import coco_object
 from shardify.errors import InvalidInputError
@@ -128,6 +128,9 @@ def _table(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool
 ) -> Iterator[LabelRow | tables.RowError]:
     header, rows = tables.read_table(fileobj, fmt, size_bytes)
+    onehot = one_hot.label_columns(header.columns, header.sample) if not label_column else ()
+    if onehot and label_file_columns(header.columns, captions=captions).label:
+        onehot = ()  # a column named as labels are named wins
     for row in rows:
         if isinstance(row, tables.RowError):
             yield row
@@ -139,6 +142,13 @@ def _table(
         key = ("" if value is None else str(value)).replace("\ufeff", "").strip()
         if not key:
             yield tables.RowError(row.row, f"empty {columns.key!r}")
+            continue
+        if onehot:  # ISIC 2018's `image,MEL,NV,...` of 0.0 and 1.0: the columns set to 1
+            found = one_hot.labels_of(cells, onehot)
+            if isinstance(found, str):
+                yield tables.RowError(row.row, found, key)
+            else:
+                yield LabelRow(row.row, key, found, "", True)
             continue
         cell = cells.get(columns.label) if columns.label else None
         if isinstance(cell, dict):  # a nested label: which of its fields is for the user to say

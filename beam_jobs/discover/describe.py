@@ -30,6 +30,7 @@ from shardify.plan.known_names import known_vocabulary
 
 __all__ = [
     "find_evidence",
+    "with_split_lists",
     "mat_images",
     "yolo_labels",
     "hf_metadata",
@@ -57,6 +58,18 @@ def hf_metadata_per_folder(config: ConvertConfig, sample: list[str]) -> list[str
 _VOCABULARY_LINES = 30_000
 
 
+
+
+def with_split_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """A label file's layout with the split lists the download ships beside it (NIH
+    ChestX-ray14's train_val_list.txt and test_list.txt beside Data_Entry_2017.csv): the label
+    file gives the labels, the lists the splits. Without them every image landed in one split,
+    test images with training ones, with exit 0."""
+    found, _ = find_evidence(config, sample, detected)
+    lists = tuple(e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES))
+    if not lists:
+        return detected
+    return dataclasses.replace(detected, evidence=lists, notes=(*detected.notes, *(e.note for e in lists if e.note)))
 
 
 def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> tuple[tuple[Evidence, ...], list[str]]:

@@ -305,6 +305,8 @@ def _detect_folder(
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
         detected = describe.classes_from_lists(config, detected)
+    if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
+        detected = describe.with_split_lists(config, sample, detected)
     detected = box_tables.with_box_annotations(config, detected, boxes)
     detected = describe.with_objects(config, detected)
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:

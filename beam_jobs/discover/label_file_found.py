@@ -28,7 +28,7 @@ from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout, layout_guess
 from shardify.plan.structure import split_word
-from shardify.plan.tag_labels import tag_lists
+from shardify.plan.tag_labels import separated_lists, tag_lists
 
 __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
@@ -138,7 +138,7 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
     try:
         if label_files.label_file_format(path) == label_files.COCO:
             return _coco_sample(path, shown)
-        keys, captions, order, cells = [], False, False, []
+        keys, captions, order, cells, labelled = [], False, False, [], False
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
                 fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj)
@@ -149,16 +149,32 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
                     captions = captions or bool(row.caption)
                     order = order or row.key.startswith("#")
                     cells += row.labels[:1]
+                    labelled = labelled or row.has_labels
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
     _check_tag_lists(shown, cells, config)
+    if keys and not labelled and not captions and not order and label_files.label_file_format(path) != label_files.LINES:
+        # Given or found as the labels, it labels nothing: every image unlabelled, with exit 0.
+        raise UsageError(
+            f"the label file {shown} has no label column (none named label, labels, class, category, tags, ..., "
+            "nor one-hot columns of 0 and 1): name it with --label-column NAME"
+        )
     return layout_guess.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
 
 
 def _check_tag_lists(shown: str, cells: list[str], config: ConvertConfig) -> None:
-    """Stop where the label cells look like lists of tags and no `--label-separator` says how to
-    read them (see `shardify.plan.tag_labels`)."""
-    found = tag_lists(cells) if not config.label_separator else None
+    """Stop where the label cells look like lists of labels and no `--label-separator` says how
+    to read them (see `shardify.plan.tag_labels`)."""
+    if config.label_separator:
+        return
+    joined = separated_lists(cells)
+    if joined:
+        separator, first, second = joined
+        raise UsageError(
+            f"the labels in {shown} join several names in a cell ({first!r}, {second!r}): --label-separator "
+            f"'{separator}' reads each name as a label (multi-label); --label-separator none keeps each cell one label"
+        )
+    found = tag_lists(cells)
     if found:
         small, large = found
         raise UsageError(

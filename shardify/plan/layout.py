@@ -345,7 +345,10 @@ class SourceLayout:
             return stem(relpath).lower() in AUXILIARY_NAMES and extension(relpath) not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:
-            return False
+            # A label file names the inputs, but the download holds more: box lists, split lists
+            # and documentation beside the images (NIH ChestX-ray14's BBox_List_2017.csv,
+            # test_list.txt) are not inputs the label file forgot.
+            return self.name in (LABEL_FILE, COCO) and self.media == "image" and _documents(relpath)
         if any(relpath.startswith(folder) for folder in structure.mask_folders):
             return True
         ext = extension(relpath)
@@ -371,6 +374,12 @@ class SourceLayout:
         if not 0 <= level < len(parts) - 1:
             return None
         return "/".join(parts[level:-1]) if self.structure is not None and self.structure.class_path else parts[level]
+
+
+def _documents(relpath: str) -> bool:
+    """Documentation, metadata or a text file: beside images, never an input."""
+    ext = extension(relpath)
+    return stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS or ext in TEXT_EXTENSIONS
 
 
 def split_folders(top_folders: Iterable[str]) -> tuple[str, ...]:

@@ -34,13 +34,23 @@ _NUMBERED_ID = re.compile(r".+#\d+")
 
 def _split_list_name(stem: str) -> tuple[str, int] | None:
     """(split, fold number) a list's name gives (`train`, `test1` -> ('test', 1), `TrainImages`),
-    or None for other names (`aeroplane_train`: a class's list)."""
+    or None for other names (`aeroplane_train`: a class's list). `train_val` is one split,
+    trainval (NIH ChestX-ray14's `train_val_list.txt`), as VOC's `trainval.txt` is.
+
+    >>> _split_list_name("train_val_list"), _split_list_name("test_list"), _split_list_name("aeroplane_train")
+    (('trainval', 0), ('test', 0), None)
+    """
     words = _words(stem)
+    for i in range(len(words) - 1):
+        if words[i] == "train" and words[i + 1] in ("val", "valid", "validation"):
+            words[i : i + 2] = ["trainval"]
+            break
     splits = [w for w in words if split_word(w)]
     if len(splits) != 1 or any(w not in _LIST_WORDS and not split_word(w) for w in words):
         return None
     fold = re.search(r"(\d+)$", stem)
     return split_word(splits[0]), int(fold.group(1)) if fold else 0
+
 
 def recognise(
     path: str,

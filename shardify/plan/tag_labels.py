@@ -8,7 +8,9 @@ would be cut in two. Neither reading is safe to assume, so when the cells show t
 detection stops and names the option that decides (`--label-separator ' '` or
 `--label-separator none`).
 
-The sign, chosen so that class names with spaces do not show it: two cells whose words are one
+Names joined by `|` or `;` in two cells or more (`Cardiomegaly|Emphysema`) stop the same way.
+
+The sign of space-separated tags, chosen so that class names with spaces do not show it: two cells whose words are one
 inside the other (`clear primary` inside `agriculture clear primary water`) with a shared word at
 another place in each. Tag lists are sets, written in a fixed order, so a smaller set inside a
 larger one shifts its words; names with spaces put their shared word at the same place (`tiger
@@ -19,7 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-__all__ = ["tag_lists"]
+__all__ = ["tag_lists", "separated_lists", "SEPARATORS"]
+
+# Characters that join several labels in one cell where the datasets use them (NIH
+# ChestX-ray14's `Cardiomegaly|Emphysema`; `cat;outdoor`): seldom part of a class name.
+SEPARATORS = ("|", ";")
 
 # Distinct cells compared, at most (each pair once): detection samples a file's first rows.
 _MOST_CELLS = 200
@@ -38,4 +44,20 @@ def tag_lists(cells: Iterable[str]) -> tuple[str, str] | None:
             if len(small) < len(large) and set(small) < set(large):
                 if any(small.index(word) != large.index(word) for word in small):
                     return " ".join(small), " ".join(large)
+    return None
+
+
+def separated_lists(cells: Iterable[str]) -> tuple[str, str, str] | None:
+    """(separator, two cells holding it) where at least two distinct cells join names with one of
+    SEPARATORS, or None.
+
+    >>> separated_lists(["Hernia", "Cardiomegaly|Emphysema", "No Finding", "Effusion|Infiltration|Mass"])
+    ('|', 'Cardiomegaly|Emphysema', 'Effusion|Infiltration|Mass')
+    >>> separated_lists(["a|b", "c"])
+    """
+    distinct = list(dict.fromkeys(cell.strip() for cell in cells))
+    for separator in SEPARATORS:
+        holding = [cell for cell in distinct if separator in cell.strip(separator)]
+        if len(holding) >= 2:
+            return separator, holding[0], holding[1]
     return None
