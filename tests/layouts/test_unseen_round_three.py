@@ -26,7 +26,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import ShardifyError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
-from shardify.plan import guards
+from shardify.plan import guards, layout_file
 from shardify.plan.structure import infer_structure, split_word
 
 _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", "testing": "test", "training": "train"}
@@ -146,3 +146,51 @@ def test_a_part_read_as_a_class_offers_label_from_name_only_where_names_can_labe
     assert found is not None and found.sign in ("numbered parts", "part as the class"), found
     assert ("--label-from-name" in found.message()) == offered, found.message()
     assert "--label-level 0" in found.message()
+
+
+_HAM10000_LAYOUT = """shardify_layout: 1
+layout: image_folders
+media: image
+structure:
+  label_levels:
+    '*': -1
+evidence:
+- {path: HAM10000_metadata.csv, kind: label lines, key: {parts: 1, extension: false}, column: 1, header: true, label_column: 2}
+"""
+_FGVC_LAYOUT = "shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  label_levels:\n    '*': -1\nevidence:\n" + "".join(
+    f"- {{path: data/images_variant_{split}.txt, kind: split list, split: {split}, key: {{parts: 1, extension: false}}, "
+    "column: 0, label_column: 1}\n"
+    for split in ("train", "val", "test")
+)
+# The next step: dataset, the layout file's text (None: detected), the options added, what it does today.
+NEXT_STEPS = {
+    "ham10000 (the layout file its refusal offers, the metadata's image_id as the key and dx as the label)": (
+        "ham10000", _HAM10000_LAYOUT, {}, None),
+    "fgvc_aircraft (a layout file reading the three variant lists, the label after the id)": (
+        "fgvc_aircraft", _FGVC_LAYOUT, {},
+        "WRONG WITH EXIT 0: a label holding spaces ('Cessna 172') is cut at its first space ('Cessna') when the "
+        "label column is the last field of space-separated lines"),
+    "yahoo_answers (--text-column 2,3,4, as its console says)": ("yahoo_answers", None, {"text_column": "2,3,4"}, None),
+}
+
+
+@pytest.mark.parametrize(
+    "step",
+    [pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=NEXT_STEPS[s][3])) if NEXT_STEPS[s][3] else s
+     for s in sorted(NEXT_STEPS)],
+)
+def test_the_next_step_a_user_takes_is_right_or_stops(step: str, tmp_path: Path) -> None:
+    name, layout_text, options, _ = NEXT_STEPS[step]
+    truth = DATASETS[name](tmp_path / "download")
+    if layout_text is not None:  # as `--layout-file FILE` reads it (cli/layout_option.py)
+        spec = layout_file.loads(layout_text, where="layout.yaml")
+        options = {**spec.options, **options, "layout_given": spec.layout}
+    out = tmp_path / "out"
+    try:
+        run_conversion(ConvertConfig(str(truth.root), str(out), **options))
+    except UsageError:
+        assert not (out / "manifest.json").exists()
+        return
+    except ShardifyError as failed:
+        raise AssertionError(f"exit 1: {failed}") from failed
+    assert_right(name, truth, out)
