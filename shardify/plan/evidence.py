@@ -356,6 +356,8 @@ def read_vocabulary(lines: Sequence[str]) -> tuple[str, ...] | None:
     ('World', 'Sports', 'Business', 'Sci/Tech')
     >>> read_vocabulary(["1 001.Black_footed_Albatross", "2 002.Laysan_Albatross"])
     ('001.Black_footed_Albatross', '002.Laysan_Albatross')
+    >>> read_vocabulary(["0 Birds", "817 Oak Titmouse"]) is None
+    True
     """
     names = [line.strip() for line in lines if line.strip()]
     if not names:
@@ -363,8 +365,9 @@ def read_vocabulary(lines: Sequence[str]) -> tuple[str, ...] | None:
     indexed = [name.split(None, 1) for name in names]
     if all(len(parts) == 2 and parts[0].isdigit() for parts in indexed):
         numbers = [int(parts[0]) for parts in indexed]
-        if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[0] in (0, 1):
-            names = [parts[1].strip() for parts in indexed]
+        if numbers != list(range(numbers[0], numbers[0] + len(numbers))) or numbers[0] not in (0, 1):
+            return None  # ids with gaps (NABirds' `0 Birds`, `817 Oak Titmouse`): a keyed map, not names in order
+        names = [parts[1].strip() for parts in indexed]
     if len(set(names)) != len(names) or any(len(name) > 200 for name in names):
         return None
     return tuple(names)

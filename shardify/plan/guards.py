@@ -23,8 +23,14 @@ tests/layouts/test_unseen_layouts.py:
                        groups, not classes, unless the splits hold disjoint classes on purpose;
   few over many        few class folders over many folders holding the inputs (2 over 50): the
                        class is likely deeper;
+  numbered parts       class folders whose names differ only by a number and name a part of a
+                       download (`HAM10000_images_part_1/`, `_part_2/`): the images were cut in
+                       parts for size, and the labels are elsewhere;
   part as the class    the one class folder named like a part of a download (`data_256`,
                        `leftImg8bit`, `image_2`): a name with a number in it.
+
+Where the inputs' own names carry letters (`obj1__0.png`), the two part signs also name
+`--label-from-name`: the label may be in the names once the folder is not it.
 
 Two more signs look at files rather than folders: `.txt` files sharing the images' stems whose
 lines are rows of numbers (KITTI's `label_2/000001.txt`: `Tram 0.11 0 1.64 ...`) are annotations,
@@ -58,10 +64,13 @@ __all__ = [
 ]
 
 LABELS_FILE_HINT = "--labels FILE (a table of path and label)"
+NAME_HINT = "--label-from-name REGEX for labels in the file names (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg)"
 # For classes a single folder level cannot name (uneven depths, two folders a class).
 CLASS_PATH_HINT = "--dry-run --layout-file FILE, then `class_path: true` in FILE (the folders from the class level down name the class)"
 # Folders named in a refusal.
 _SHOWN = 3
+# A stem with letters may carry a label (`Abyssinian_12`); `00001` cannot.
+_LETTERS = re.compile(r"[A-Za-z]")
 # "Few over many": at most this many class folders, over at least this many times as many
 # folders holding the inputs (and at least _MIN_LEAVES of them).
 _FEW_LABELS = 5
@@ -94,6 +103,7 @@ class _Split:
     folder: str
     level: int
     inputs: tuple[tuple[str, ...], ...]  # each input's folder parts
+    names: tuple[str, ...] = ()  # each input's file name
 
 
 @dataclass(frozen=True)
@@ -245,6 +255,47 @@ def _few_over_many(splits: Sequence[_Split], structure: Structure) -> Finding | 
     return None
 
 
+# Words that name a piece of a download cut for size, not a class (data, not code per dataset).
+_PART_WORDS = frozenset({"part", "parts", "batch", "chunk", "shard", "piece", "vol", "volume", "disk", "disc", "split"})
+
+
+def names_may_label(names: Sequence[str]) -> bool:
+    """The file names could carry a label: with their last number taken away, they fall into a few
+    groups of several names each, and the groups hold letters (`obj1__0.png`, `obj1__5.png`,
+    `obj2__0.png`; `Abyssinian_12.jpg`). A constant prefix (`ISIC_0024306.jpg`) or names unique
+    to each file cannot be a label.
+
+    >>> names_may_label(["obj1__0.png", "obj1__5.png", "obj2__0.png", "obj2__5.png"])
+    True
+    >>> names_may_label(["ISIC_0024306.jpg", "ISIC_0024313.jpg"])
+    False
+    """
+    groups = Counter(re.sub(r"\d+(?!.*\d)", "#", name.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for name in names)
+    return 2 <= len(groups) < len(names) and all(_LETTERS.search(group) for group in groups)
+
+
+def _name_hint(splits: Sequence[_Split]) -> list[str]:
+    """`--label-from-name` where the inputs' names may carry the label (see `names_may_label`)."""
+    return [NAME_HINT] if names_may_label([name for split in splits for name in split.names]) else []
+
+
+def _numbered_parts(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    if structure.single_class:
+        return None
+    for split in splits:
+        classes = sorted({parts[split.level] for parts in split.inputs if len(parts) > split.level})
+        words = {word.casefold() for name in classes for word in re.findall(r"[A-Za-z]+", name)}
+        if len(classes) < 2 or not _numbered_alike(set(classes)) or not words & _PART_WORDS:
+            continue
+        prefix = list(split.inputs[0][: split.level])
+        return Finding(
+            "the class folders differ only by a number and are named like parts of a download, not classes",
+            tuple(_folder([*prefix, name]) for name in classes),
+            (*_name_hint(splits), LABELS_FILE_HINT, "--label-level 0 for records without labels"),
+        )
+    return None
+
+
 def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | None:
     single_class = structure.single_class
     if not single_class or not any(ch.isdigit() for ch in single_class):
@@ -253,7 +304,8 @@ def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | 
     return Finding(
         f"the one class folder is named like a part of a download, not a class ({single_class}: a name with a number)",
         (_folder(splits[0].inputs[0][:level]),),
-        ("--label-level 0 for records without labels", LABELS_FILE_HINT, f"{_level_hint(level)} to keep it as the class"),
+        (*_name_hint(splits), "--label-level 0 for records without labels", LABELS_FILE_HINT,
+         f"{_level_hint(level)} to keep it as the class"),
     )
 
 
@@ -263,6 +315,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("split-named class", "a split or part read as a class", _split_named_class),
     Sign("classes per split", "groups read as classes", _classes_per_split),
     Sign("few over many", "a level above the classes", _few_over_many),
+    Sign("numbered parts", "a download's parts read as classes", _numbered_parts),
     Sign("part as the class", "a download's part read as the one class", _part_as_class),
 )
 
@@ -279,13 +332,18 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
         return None
     levels = dict(structure.label_levels)
     by_split: dict[str, list[tuple[str, ...]]] = {}
+    names: dict[str, list[str]] = {}
     for relpath in inputs:
         if any(relpath.startswith(mask) for mask in structure.mask_folders):
             continue
         folder = structure.split_folder_of(relpath)
         if levels.get(folder, -1) >= 0:
             by_split.setdefault(folder, []).append(tuple(relpath.split("/")[:-1]))
-    splits = [_Split(folder, levels[folder], tuple(sorted(parts))) for folder, parts in sorted(by_split.items())]
+            names.setdefault(folder, []).append(relpath.rsplit("/", 1)[-1])
+    splits = [
+        _Split(folder, levels[folder], tuple(sorted(parts)), tuple(sorted(names[folder])))
+        for folder, parts in sorted(by_split.items())
+    ]
     if not splits:
         return None
     for sign in SIGNS:
@@ -337,8 +395,6 @@ def number_rows(lines: Sequence[str]) -> bool:
 # Files that may hold a dataset's labels when no folder or name does (documentation does not).
 _LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", "txt", "parquet"})
 _DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog)", re.IGNORECASE)
-# A stem with letters may carry a label (`Abyssinian_12`); `00001` cannot.
-_LETTERS = re.compile(r"[A-Za-z]")
 
 
 def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequence[str], annotations: Sequence[str]) -> str:
@@ -373,5 +429,5 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
             why += f"; the labels may be in {', '.join(unread[:_SHOWN])}, which shardify does not read"
     options = [LABELS_FILE_HINT, "--label-level 0 for records without labels"]
     if any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
-        options.insert(0, "--label-from-name REGEX for labels in the file names (e.g. '^(.+)_\\d+' for Abyssinian_12.jpg)")
+        options.insert(0, NAME_HINT)
     return f"{why}: {' or '.join(options)}"

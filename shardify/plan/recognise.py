@@ -86,9 +86,12 @@ def recognise(
     if codes is not None:
         mapping, id_file = codes
         if id_file is None and all(re.fullmatch(r"\d+", key) for key in keys):
-            id_file = next((p for p, head in id_files.items() if _maps_ids_to_paths(head)), None)
+            id_file = next((p for p, head in id_files.items() if _maps_ids_to_paths(head, _NUMBER)), None)
             if id_file is None:
                 return None
+        elif id_file is None and all(_ID.fullmatch(key) and not _INPUT_SUFFIX.search(key) for key in keys):
+            # ids that are not numbers (NABirds' UUIDs): through the id file that lists the first of them
+            id_file = next((p for p, head in id_files.items() if _maps_ids_to_paths(head, _ID) and keys[0] in _ids_of(head)), None)
         note = f"{path}: split codes " + ", ".join(f"{code} {split}" for code, split in mapping)
         rule = key_rule([_id_path(id_files, id_file)] if id_file else keys)
         return Evidence(path, SPLIT_CODES, rule, codes=mapping, ids=id_file or "", note=note + (f" (ids through {id_file})" if id_file else ""))
@@ -130,10 +133,18 @@ def _codes(stem: str, rows: Sequence[Sequence[str]]) -> tuple[tuple[tuple[str, s
         return TRAIN_TEST_CODES, None
     return None
 
-def _maps_ids_to_paths(lines: Sequence[str]) -> bool:
+# An id naming no file: a number, or a token such as a UUID (`0000139e-21dc-4d0c-...`).
+_ID, _NUMBER = re.compile(r"[\w-]+"), re.compile(r"\d+")
+
+
+def _maps_ids_to_paths(lines: Sequence[str], ids: re.Pattern) -> bool:
     """`id path` lines whose paths are input files (CUB's images.txt, not its classes.txt)."""
     rows = [_fields(line) for line in lines if line.strip()]
-    return bool(rows) and all(len(row) == 2 and row[0].isdigit() and _INPUT_SUFFIX.search(row[1]) for row in rows)
+    return bool(rows) and all(len(row) == 2 and ids.fullmatch(row[0]) and _INPUT_SUFFIX.search(row[1]) for row in rows)
+
+
+def _ids_of(lines: Sequence[str]) -> set[str]:
+    return {_fields(line)[0] for line in lines if line.strip()}
 
 def _id_path(id_files: Mapping[str, Sequence[str]], id_file: str) -> str:
     first = next((line for line in id_files[id_file] if line.strip()), "")

@@ -95,9 +95,25 @@ MASK_FOLDER_WORDS = frozenset(
     {
         "mask", "masks", "segmentation", "segmentationclass", "segmentationobject", "segmentationclassaug",
         "trimap", "trimaps", "annotation", "annotations", "anno", "gt", "gtfine", "gtcoarse", "groundtruth",
-        "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls",
+        "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls", "annot",
     }
 )
+
+
+def mask_named(name: str) -> bool:
+    """A folder named for masks or annotations, alone or joined to a split word (SegNet's CamVid
+    `trainannot/` beside `train/`, `val_masks/`).
+
+    >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train")]
+    [True, True, True, False, False]
+    """
+    low = name.lower()
+    return low in MASK_FOLDER_WORDS or any(
+        rest and split_word(rest) is not None
+        for word in MASK_FOLDER_WORDS
+        for rest in (low.removesuffix(word).strip("_-. "), low.removeprefix(word).strip("_-. "))
+        if rest != low
+    )
 # A lone folder whose name has more words than this (`ILSVRC2012_img_train`) is a download's
 # wrapper, not a class.
 _MAX_CLASS_NAME_WORDS = 3
@@ -331,7 +347,7 @@ def _mask_folders(inputs: Sequence[str]) -> set[str]:
     for relpath in inputs:
         parts = relpath.split("/")[:-1]
         for depth, part in enumerate(parts):
-            if part.lower() in MASK_FOLDER_WORDS:
+            if mask_named(part):
                 by_mask_folder.setdefault("/".join(parts[: depth + 1]) + "/", []).append(relpath)
                 break
     masks = set()

@@ -132,6 +132,7 @@ _SIGN_CASES = {
         [f"{sex}/{sex}{n:02d}/{i}.jpg" for sex in ("female", "male") for n in range(12) for i in range(2)],
         "--label-level 2",
     ),
+    "numbered parts": ([f"scans_part_{k}/{i:05d}.jpg" for k in (1, 2) for i in range(4)], "--label-level 0"),
     "part as the class": (["frames_512/" + f"{i}.png" for i in range(4)], "--label-level 0"),
 }
 
@@ -165,8 +166,9 @@ def test_each_sign_is_found_on_a_layout_nobody_named(sign: str) -> None:
         [f"{cls}/{sub}{i}.png" for cls in ("circle", "square", "triangle") for sub in ("", "more/") for i in range(3)],
         [f"{split}/{cls}/{i}.png" for split in ("train", "val") for cls in ("cat", "dog") for i in range(3)],
         [f"PetImages/{cls}/{i}.jpg" for cls in ("Cat", "Dog") for i in range(30)],
+        [f"train/c{k}/img_{k}{i}.jpg" for k in range(3) for i in range(3)],
     ],
-    ids=["nested-subfolders", "split-folders", "two-classes"],
+    ids=["nested-subfolders", "split-folders", "two-classes", "numbered-classes-no-part-word"],
 )
 def test_no_sign_where_the_classes_are_right(paths: list[str]) -> None:
     structure, _ = infer_structure(paths)
