@@ -1,10 +1,13 @@
 """Files of `label text` lines (TREC's `train_5500.label`: `DESC:manner How did serfdom develop in
-and then leave Russia ?`; fastText's `train.ft.txt`: `__label__2 Great CD: ...`): a table of two
-columns, `label` and `text`, one row per line.
+and then leave Russia ?`; fastText's `train.ft.txt`: `__label__2 Great CD: ...`; UCI's
+`SMSSpamCollection`, a file without an extension of `ham<TAB>text` lines): a table of two columns,
+`label` and `text`, one row per line.
 
 The label is the line's first word, as written (TREC's fine label `DESC:manner`, its coarse label
 before the colon); the text is the rest of the line. Such a file is recognised by its extension
-(LINE_EXTENSIONS), never by reading ordinary text files; and since a file of prose also has a first
+(LINE_EXTENSIONS), or at the top of SRC by its first lines where they are unmistakable (fastText's
+prefix; a tab after a repeating first word in a file without an extension), never by reading
+ordinary text files; and since a file of prose also has a first
 word on every line, the file is refused, whole, when its first words do not repeat as labels do
 (`first_words_are_labels`): which it is cannot be told, and a wrong guess writes wrong records.
 """
@@ -22,6 +25,7 @@ __all__ = [
     "LABEL_SHAPES",
     "FASTTEXT_PREFIX",
     "is_fasttext",
+    "is_tab_labelled",
     "COLUMNS",
     "MAX_LABEL_CHARS",
     "split_line",
@@ -81,6 +85,23 @@ def first_words_are_labels(labels: Sequence[str]) -> bool:
     if all(any(shape.fullmatch(label) for shape in LABEL_SHAPES) for label in labels):
         return True
     return len(labels) < _MIN_LINES_TO_JUDGE or len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
+
+
+def is_tab_labelled(lines: Sequence[str]) -> bool:
+    """Lines of `label<TAB>text` whose labels repeat (UCI's SMSSpamCollection: `ham<TAB>Go until
+    jurong point...`, a file without an extension): a file of `label text` lines, told by its
+    content where no extension says so. Prose has no tab after its first word on every line.
+
+    >>> is_tab_labelled(["ham\\tGo until jurong point", "spam\\tFree entry in 2 a wkly comp"] * 4)
+    True
+    >>> is_tab_labelled(["From: a@b.c", "Subject: hello"] * 4)
+    False
+    """
+    rows = [line.split("\t") for line in lines if line.strip()]
+    if len(rows) < _MIN_LINES_TO_JUDGE or any(len(row) != 2 or not row[0] or " " in row[0] or not row[1].strip() for row in rows):
+        return False
+    labels = [row[0] for row in rows]
+    return all(len(label) <= MAX_LABEL_CHARS for label in labels) and len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
 
 
 def is_fasttext(head: bytes) -> bool:

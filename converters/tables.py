@@ -64,8 +64,12 @@ _BOM = codecs.BOM_UTF8
 
 
 def table_format(relpath: str) -> str:
-    """CSV, TSV, JSONL, Parquet or `label text` lines (`.label`) from the file's extension."""
-    ext = relpath.rsplit(".", 1)[-1].lower()
+    """CSV, TSV, JSONL, Parquet or `label text` lines (`.label`, or a file without an extension)
+    from the file's extension."""
+    name = relpath.rsplit("/", 1)[-1]
+    if "." not in name:  # SMSSpamCollection: detection read it as `label<TAB>text` lines
+        return LINES
+    ext = name.rsplit(".", 1)[-1].lower()
     if ext in line_tables.LINE_EXTENSIONS:
         return LINES
     if ext == "txt":

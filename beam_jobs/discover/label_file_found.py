@@ -233,12 +233,15 @@ def _looks_like_qa(path: str) -> bool:
 
 def line_tables_at_top(config: ConvertConfig, top_files: set[str]) -> bool:
     """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
-    .json, fastText's `__label__` lines in a .txt (see `qa_json`, `line_tables`)."""
+    .json, fastText's `__label__` lines in a .txt, `label<TAB>text` lines in a file without an
+    extension (see `qa_json`, `line_tables`)."""
     for path in sorted(top_files):
         ext = layout.extension(path)
         if ext == "json" and _looks_like_qa(join_path(config.source, path)):
             return True
         if ext == "txt" and line_tables.is_fasttext(first_line(config, path) or b""):
+            return True
+        if not ext and "." not in path and line_tables.is_tab_labelled(head_lines(config, path)):
             return True
     return False
 

@@ -41,9 +41,6 @@ WRONG = {
                  "as the key, and no option names the key column"),
     "rt_polarity": ("STOPS BEFORE WRITING (exit 2): one line file per class (rt-polarity.pos/.neg, a record a "
                     "line, the extension the label) is not read; --label-from-name would label whole files"),
-    "sms_spam": ("STOPS BEFORE WRITING (exit 2): 'ham|spam<TAB>text' lines in a file without an extension "
-                 "(SMSSpamCollection) are not read as a table; the options named (--label-from-name, --labels) "
-                 "cannot read it either"),
     "tweet_eval": ("STOPS BEFORE WRITING (exit 2) saying SRC 'holds no images or texts': <split>_text.txt beside "
                    "<split>_labels.txt (line i labels line i) and mapping.txt are all read as label or split files"),
     "yahoo_answers": ("FAILS (exit 1, nothing written): the console says 3 columns hold text and names "
