@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, qa_json, raw_arrays, raw_pixels, tables, texts
+from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, pixel_rows, qa_json, raw_arrays, raw_pixels, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -55,6 +55,11 @@ class BuiltRecord(NamedTuple):
     objects: tuple[str, ...] = ()
     input_sha256: str = ""
     resized: bool = False
+
+
+def _is_table(relpath: str) -> bool:
+    """An array element that is a table's row (`converters/pixel_rows.py`): its file is a CSV or TSV."""
+    return relpath.rsplit(".", 1)[-1].lower() in (tables.CSV, tables.TSV)
 
 
 def _content_sha256(values: dict[str, list]) -> str:
@@ -291,7 +296,10 @@ class RecordBuilder:
         else a PNG of them (shrunk where `--resize` asks), and whether it was shrunk. Each array file is read once per shard, when its first element
         is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
         raw = raw_format_of(entry.relpath)
-        if raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
+        if _is_table(entry.relpath):  # a table's row, an image written out as numbers
+            cells = self._row_cells(entry)
+            element = pixel_rows.image_of(cells, self._pixel_columns(entry.relpath))
+        elif raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
             with self._open(entry.relpath, entry.location) as fileobj:
                 element = raw_arrays.read_image(fileobj, raw, entry.row)
         elif arrays.array_kind(entry.relpath) == arrays.HDF5:  # kept open, read a block at a time
@@ -327,6 +335,14 @@ class RecordBuilder:
                 stored = raw_pixels.pixels_of_stored(stored) or stored
         return images.image_values(stored, filename=entry.record_id, source_id=str(number)), stored.scaled_from is not None
 
+    def _pixel_columns(self, relpath: str) -> pixel_rows.PixelColumns:
+        """A pixel table's columns, found from its header and sampled rows as discovery found them."""
+        header = self._header_of(relpath)
+        found = pixel_rows.pixel_columns(header.columns, header.sample, self._table_options)
+        if found is None:
+            raise InvalidInputError("table changed since it was scanned (no column of images written out as numbers)")
+        return found
+
     def _text_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
         text, read_as = texts.decode_text_file(data, self._encoding)
         if not text.strip():
@@ -340,7 +356,7 @@ class RecordBuilder:
         per row either) is parsed once for the shard. The rows wait in a temporary file."""
         wanted: dict[str, list[int]] = {}
         for entry in entries:
-            if entry.kind == ROW:
+            if entry.kind == ROW or (entry.kind == ARRAY and _is_table(entry.relpath)):
                 self._locations[entry.relpath] = entry.location
                 if tables.table_format(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
                     wanted.setdefault(entry.relpath, []).append(entry.offset)

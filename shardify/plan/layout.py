@@ -107,7 +107,7 @@ AUXILIARY_EXTENSIONS = frozenset(
     {
         "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
         "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
-        "doc", "docx", "xls", "xlsx",
+        "doc", "docx", "xls", "xlsx", "bib",
     }
 )
 AUXILIARY_NAMES = frozenset(
@@ -341,8 +341,10 @@ class SourceLayout:
             return True  # the dataset card lists its data files: the rest are not data
         if self.name == ARRAYS:
             return array_kind(relpath) is None
-        if self.name == TABLES and not self.source_file:  # a download's README and LICENSE beside its tables
-            return stem(relpath).lower() in AUXILIARY_NAMES and extension(relpath) not in TABLE_EXTENSIONS
+        if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
+            ext = extension(relpath)
+            documents = ext in AUXILIARY_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}
+            return (stem(relpath).lower() in AUXILIARY_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:
             return False
