@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, pixel_rows, qa_json, raw_arrays, raw_pixels, tables, texts
+from shardify.converters import arrays, hdf5_arrays, images, json_records, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -375,7 +375,7 @@ class RecordBuilder:
 
     def _fetch_questions(self, fileobj: BinaryIO, positions: set[int], relpath: str) -> None:
         """The questions of a question-answering JSON at `positions`, parsed once for the shard."""
-        for position, cells in qa_json.read_questions(fileobj):
+        for position, cells in json_records.read_json_rows(fileobj):
             if position in positions and isinstance(cells, dict):
                 self._spool.put((relpath, position), cells)
 

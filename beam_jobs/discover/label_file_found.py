@@ -20,7 +20,7 @@ from shardify.beam_jobs.discover import coco_like
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, label_files, line_tables, qa_json
+from shardify.converters import coco_urls, label_files, json_records, line_tables, qa_json
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
@@ -191,10 +191,12 @@ def _json_string(escaped: bytes) -> str | None:
 
 
 def _looks_like_qa(path: str) -> bool:
-    """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`): a table."""
+    """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`) or records (a list
+    of objects, see `json_records`): a table."""
     try:
         with open_input(path) as fileobj:
-            return qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES))
+            head = fileobj.read(qa_json.HEAD_BYTES)
+            return qa_json.looks_like_qa(head) or json_records.looks_like_records(head)  # records: issue 30
     except (OSError, InvalidInputError):
         return False
 

@@ -150,7 +150,7 @@ class _ScanTable(beam.DoFn):
                     relpath,
                     size,
                     labels,
-                    split=split,
+                    split=row.split or split,  # a JSON document's split key, else the table's
                     unlabelled=not cols.label,  # a test table without labels beside labelled ones
                     row=row.row,
                     offset=row.offset,
