@@ -23,6 +23,7 @@ from shardify.format import contract
 from shardify.inputs.files import read_exactly
 from shardify.plan.defaults import DEFAULT_VALIDATE
 from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
+from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
@@ -114,6 +115,7 @@ class RecordBuilder:
         clipped to the image).
       resize: shrink images larger than it asks (masks with them; see `converters.resize`).
       store_pixels: which images are stored as their pixels (see `converters.raw_pixels`).
+      raw_arrays: raw formats a layout file declares (`plan.raw_declared`), before the known ones.
     """
 
     def __init__(
@@ -129,6 +131,7 @@ class RecordBuilder:
         drop_outside: bool = False,
         resize: Resize | None = None,
         store_pixels: raw_pixels.StorePixels = raw_pixels.StorePixels(),
+        raw_arrays: tuple[RawArrays, ...] = (),
     ) -> None:
         self._schema = summary.schema
         self._objects = summary.objects
@@ -143,6 +146,7 @@ class RecordBuilder:
         self._apply_orientation = apply_orientation
         self._resize = resize
         self._store_pixels = store_pixels
+        self._raw_arrays = raw_arrays
         self._captions = summary.captions
         self._labels = summary.labels
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
@@ -295,7 +299,7 @@ class RecordBuilder:
         """An array element's image features: its pixels as they are where `--store-pixels` asks,
         else a PNG of them (shrunk where `--resize` asks), and whether it was shrunk. Each array file is read once per shard, when its first element
         is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
-        raw = raw_format_of(entry.relpath)
+        raw = declared_format(self._raw_arrays, entry.relpath) or raw_format_of(entry.relpath)
         if _is_table(entry.relpath):  # a table's row, an image written out as numbers
             cells = self._row_cells(entry)
             element = pixel_rows.image_of(cells, self._pixel_columns(entry.relpath))

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from shardify.format import contract, image_formats
 from shardify.plan import dataset_card
 from shardify.plan.evidence import Evidence
+from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
 
@@ -221,6 +222,8 @@ class SourceLayout:
         images' labels) are numbered by it, so that any part of the dataset converted on its own
         (one split, a subset) numbers each class alike (see `discover/class_list.py`).
       classes_file: the file(s) that declared `classes`.
+      raw_arrays: raw binary image arrays a layout file declares (`shardify.plan.raw_declared`):
+        the arrays layout reads the files they match as their records (detection never fills it).
     """
 
     name: str
@@ -241,6 +244,7 @@ class SourceLayout:
     split_patterns: tuple[tuple[str, str], ...] = ()
     classes: tuple[str, ...] = ()
     classes_file: str = ""
+    raw_arrays: tuple[RawArrays, ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -251,6 +255,8 @@ class SourceLayout:
             raise ValueError("the label_file and coco layouts, and only they, need a label file")
         if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
+        if self.raw_arrays and (self.name != ARRAYS or self.media != "image"):
+            raise ValueError("raw_arrays are read by the arrays layout (layout: arrays, media: image)")
 
     def pattern_split(self, relpath: str) -> str | None:
         """The split the first of `split_patterns` that `relpath` matches names; None: no pattern
@@ -340,7 +346,7 @@ class SourceLayout:
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data
         if self.name == ARRAYS:
-            return array_kind(relpath) is None
+            return array_kind(relpath) is None and declared_format(self.raw_arrays, relpath) is None
         if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
             ext = extension(relpath)
             documents = ext in AUXILIARY_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}
