@@ -262,7 +262,9 @@ _PIXEL_TABLES_LOOKED_AT = 8
 
 def _pixel_tables(config: ConvertConfig, sample: list[str]) -> list[str]:
     """The sampled CSV and TSV tables that hold a grey image a row written out as numbers (FER2013's
-    `pixels`), when every table looked at does; else [] (a table of texts beside them decides)."""
+    `pixels`), when every table looked at does and no image lies beside them; else []."""
+    if any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample):
+        return []  # images beside the tables: those are the inputs (a table of vectors is no image)
     looked = [p for p in sample if layout.extension(p) in ("csv", "tsv")][:_PIXEL_TABLES_LOOKED_AT]
     found = []
     for path in looked:

@@ -328,7 +328,10 @@ class SourceLayout:
         elif self.name == ARRAYS:
             splits = "the array files' names (data_batch, test_batch, train, t10k, unlabeled)"
         elif self.name == TABLES:
-            splits = "the tables' names where they name a split (train.csv, dev.tsv), else train"
+            splits = (
+                "the tables' names where they name a split (train.csv, dev.tsv), else train; a JSON file's split "
+                "keys and an images table's split column (Usage) first"
+            )
         elif ratios:
             splits = f"--split {ratios}"
         else:

@@ -156,3 +156,27 @@ def test_a_table_of_images_read_as_texts_by_a_layout_file_stops_naming_the_line_
     with pytest.raises(UsageError, match="set `media: image`"):
         convert(root, tmp_path / "out", layout_given=spec.layout)
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_table_of_vectors_beside_class_folders_of_images_leaves_the_images_the_inputs(tmp_path: Path) -> None:
+    """Number rows beside images are features or annotations, not the dataset's images."""
+    src = tmp_path / "src"
+    for cls in ("cat", "dog"):
+        for i in range(3):
+            (src / cls).mkdir(parents=True, exist_ok=True)
+            Image.fromarray(_image(10 * ("cat", "dog").index(cls) + i, 8)).save(src / cls / f"{i}.png")
+    rows = [(i % 2, _cell(_image(50 + i, 4)), "Training") for i in range(4)]
+    (src / "embeddings.csv").write_text("cls,vector,Usage\n" + "".join(f"{a},{b},{c}\n" for a, b, c in rows))
+    out = convert(src, tmp_path / "out")
+    labels = sorted(label for _, label, _ in _written_by_name(out).values())
+    assert labels == ["cat"] * 3 + ["dog"] * 3
+
+
+def _written_by_name(out: Path) -> dict[str, tuple[str, str, np.ndarray]]:
+    found = {}
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                pixels = np.asarray(Image.open(io.BytesIO(record[contract.IMAGE_ENCODED])))
+                found[record[contract.IMAGE_FILENAME].decode()] = (split, record[contract.LABEL_TEXT].decode(), pixels)
+    return found
