@@ -1,7 +1,8 @@
 """A single .json of records under a key, read as a table (issue 30). The shapes are the ones
-datasets ship: `{"version": ..., "data": [{...}]}` per split file (as CLINC150-like and many
-Hugging Face exports write), `{"train": [...], "validation": [...], "test": [...]}` in one file
-(CLINC150's `data_full.json` holds a list per split), and a bare `[{...}]`. Every record's text,
+datasets ship: `{"version": ..., "data": [{...}]}` per split file, `{"train": [...], "validation":
+[...], "test": [...]}` in one file (a list per split, as CLINC150's `data_full.json` is laid out,
+though its rows are `[text, intent]` pairs, which this does not read), and a bare `[{...}]` (what
+`pandas.DataFrame.to_json(orient="records")` writes). Every record's text,
 label and split is checked against the rows written here; hostile twins (a file cut short, a
 record nested too deep, a record that is no object) are rejected with their reason, and a .json
 that is neither records nor question-answering keeps today's refusal.
