@@ -298,7 +298,9 @@ def _detect_folder(
     card_file, card_pairs = card.card_patterns(config, top_files) if not label_file else ("", ())
     if not forced and card_pairs and card.all_tables(sample, card_pairs):
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
-    if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(config, top_files):
+    if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
+        config, top_files, records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample)
+    ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
     pixel_tables = [] if forced or label_file or config.label_from_name else _pixel_tables(config, sample)
     if pixel_tables:

@@ -97,3 +97,24 @@ def test_a_json_of_neither_shape_keeps_todays_refusal(tmp_path: Path) -> None:
         convert(src, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
 
+
+
+def test_a_json_of_records_beside_class_folders_of_images_leaves_the_images_the_inputs(tmp_path: Path) -> None:
+    """A list of objects beside images describes them (metadata), it is not a table of texts."""
+    from PIL import Image
+
+    src = tmp_path / "src"
+    for c, cls in enumerate(("cat", "dog")):
+        (src / cls).mkdir(parents=True)
+        for i in range(2):
+            Image.new("RGB", (8, 8), (40 * c, 10 * i, 5)).save(src / cls / f"{i}.png")
+    rows = [{"file": f"{cls}/{i}.png", "text": f"a photo of a {cls} number {i}"} for cls in ("cat", "dog") for i in range(2)]
+    (src / "metadata.json").write_text(json.dumps({"data": rows}))
+    out = convert(src, tmp_path / "out")
+    names = set()
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                assert contract.IMAGE_ENCODED in record
+                names.add((record[contract.IMAGE_FILENAME].decode(), record[contract.LABEL_TEXT].decode()))
+    assert names == {("cat/0.png", "cat"), ("cat/1.png", "cat"), ("dog/0.png", "dog"), ("dog/1.png", "dog")}
