@@ -60,6 +60,7 @@ class _WriteShardFn(beam.DoFn):
         self._apply_orientation = config.apply_exif_orientation
         self._resize = config.resize
         self._store_pixels = config.store_pixels
+        self._raw_arrays = config.layout_given.raw_arrays if config.layout_given is not None else ()  # a layout file's
         self._drop_outside = config.boxes_outside == "drop"
         self._records = counters.counter(counters.RECORDS_WRITTEN)
         self._bytes = counters.counter(counters.BYTES_WRITTEN)
@@ -127,6 +128,7 @@ class _WriteShardFn(beam.DoFn):
             drop_outside=self._drop_outside,
             resize=self._resize,
             store_pixels=self._store_pixels,
+            raw_arrays=self._raw_arrays,
         )
         final_name = task.filename
         index_name = naming.index_filename(final_name)

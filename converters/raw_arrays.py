@@ -33,6 +33,15 @@ def record_count(size_bytes: int, fmt: RawFormat) -> int:
     Raises:
       InvalidInputError: the size is not a whole number of records (truncated, or not this layout).
     """
+    if fmt.header_bytes:  # a declared format's header (raw_declared.RawArrays)
+        count, left = divmod(max(size_bytes - fmt.header_bytes, 0), fmt.record_bytes)
+        if left or not count or size_bytes < fmt.header_bytes:
+            raise InvalidInputError(
+                f"{size_bytes:,} bytes is not a header of {fmt.header_bytes:,} bytes and a whole number of records of "
+                f"{fmt.record_bytes:,} bytes ({count:,} and {left:,} bytes over), as {fmt.name} declares: truncated, or "
+                "another layout"
+            )
+        return count
     count, left = divmod(size_bytes, fmt.record_bytes)
     if left or not count:
         raise InvalidInputError(
@@ -73,13 +82,16 @@ def read_labels(fileobj: BinaryIO, fmt: RawFormat, count: int) -> list[int]:
         than `count` records (it changed since it was listed).
     """
     if fmt.label_bytes == 0:
-        labels = fileobj.read(count + 1)  # a byte a record: as large as the images file's count allows
-        if len(labels) != count:
-            more = "more" if len(labels) > count else f"{len(labels):,}"
+        width = np.dtype(fmt.label_dtype).itemsize
+        labels = fileobj.read(count * width + 1)  # a label a record: as large as the images file's count allows
+        if len(labels) != count * width:
+            more = "more" if len(labels) > count * width else f"{len(labels) // width:,}"
             raise InvalidInputError(f"the labels file holds {more} labels for the {count:,} images beside it")
-        values = np.frombuffer(labels, np.uint8)
+        values = np.frombuffer(labels, fmt.label_dtype)
     else:
         # The label byte of every record, a block of records at a time (never the whole file).
+        if fmt.header_bytes:
+            fileobj.seek(fmt.header_bytes)
         parts = [
             np.frombuffer(block, np.uint8)[fmt.label_index :: fmt.record_bytes]
             for block in _blocks(fileobj, READ_BLOCK_RECORDS * fmt.record_bytes, count * fmt.record_bytes)
@@ -94,11 +106,13 @@ def read_image(fileobj: BinaryIO, fmt: RawFormat, index: int) -> np.ndarray:
     Raises:
       InvalidInputError: the file holds no such record (it changed since it was listed).
     """
-    fileobj.seek(index * fmt.record_bytes + fmt.label_bytes)
+    fileobj.seek(fmt.header_bytes + index * fmt.record_bytes + fmt.label_bytes)
     data = fileobj.read(fmt.pixel_bytes)
     if len(data) != fmt.pixel_bytes:
         raise InvalidInputError(f"the file changed since it was listed (record {index} is cut short)")
     channels, height, width = fmt.shape
+    if fmt.channels_last:  # pixel after pixel, channels together (a declared HWC format)
+        return np.frombuffer(data, np.uint8).reshape(height, width, channels)
     if fmt.column_major:  # each channel stored column by column: [channel, column, row]
         return np.frombuffer(data, np.uint8).reshape(channels, width, height).transpose(2, 1, 0)
     return np.frombuffer(data, np.uint8).reshape(channels, height, width).transpose(1, 2, 0)

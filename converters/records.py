@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, parquet_tables, qa_json, raw_arrays, raw_pixels, tables, texts
+from shardify.converters import arrays, hdf5_arrays, images, json_records, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
@@ -23,6 +23,7 @@ from shardify.format import contract
 from shardify.inputs.files import read_exactly
 from shardify.plan.defaults import DEFAULT_VALIDATE
 from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
+from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
@@ -55,6 +56,11 @@ class BuiltRecord(NamedTuple):
     objects: tuple[str, ...] = ()
     input_sha256: str = ""
     resized: bool = False
+
+
+def _is_table(relpath: str) -> bool:
+    """An array element that is a table's row (`converters/pixel_rows.py`): its file is a CSV or TSV."""
+    return relpath.rsplit(".", 1)[-1].lower() in (tables.CSV, tables.TSV)
 
 
 def _content_sha256(values: dict[str, list]) -> str:
@@ -109,6 +115,7 @@ class RecordBuilder:
         clipped to the image).
       resize: shrink images larger than it asks (masks with them; see `converters.resize`).
       store_pixels: which images are stored as their pixels (see `converters.raw_pixels`).
+      raw_arrays: raw formats a layout file declares (`plan.raw_declared`), before the known ones.
     """
 
     def __init__(
@@ -124,6 +131,7 @@ class RecordBuilder:
         drop_outside: bool = False,
         resize: Resize | None = None,
         store_pixels: raw_pixels.StorePixels = raw_pixels.StorePixels(),
+        raw_arrays: tuple[RawArrays, ...] = (),
     ) -> None:
         self._schema = summary.schema
         self._objects = summary.objects
@@ -138,6 +146,7 @@ class RecordBuilder:
         self._apply_orientation = apply_orientation
         self._resize = resize
         self._store_pixels = store_pixels
+        self._raw_arrays = raw_arrays
         self._captions = summary.captions
         self._labels = summary.labels
         self._label_index = {name: index for index, name in enumerate(summary.labels)}
@@ -290,8 +299,11 @@ class RecordBuilder:
         """An array element's image features: its pixels as they are where `--store-pixels` asks,
         else a PNG of them (shrunk where `--resize` asks), and whether it was shrunk. Each array file is read once per shard, when its first element
         is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
-        raw = raw_format_of(entry.relpath)
-        if raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
+        raw = declared_format(self._raw_arrays, entry.relpath) or raw_format_of(entry.relpath)
+        if _is_table(entry.relpath):  # a table's row, an image written out as numbers
+            cells = self._row_cells(entry)
+            element = pixel_rows.image_of(cells, self._pixel_columns(entry.relpath))
+        elif raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
             with self._open(entry.relpath, entry.location) as fileobj:
                 element = raw_arrays.read_image(fileobj, raw, entry.row)
         elif arrays.array_kind(entry.relpath) == arrays.HDF5:  # kept open, read a block at a time
@@ -327,6 +339,14 @@ class RecordBuilder:
                 stored = raw_pixels.pixels_of_stored(stored) or stored
         return images.image_values(stored, filename=entry.record_id, source_id=str(number)), stored.scaled_from is not None
 
+    def _pixel_columns(self, relpath: str) -> pixel_rows.PixelColumns:
+        """A pixel table's columns, found from its header and sampled rows as discovery found them."""
+        header = self._header_of(relpath)
+        found = pixel_rows.pixel_columns(header.columns, header.sample, self._table_options)
+        if found is None:
+            raise InvalidInputError("table changed since it was scanned (no column of images written out as numbers)")
+        return found
+
     def _text_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
         text, read_as = texts.decode_text_file(data, self._encoding)
         if not text.strip():
@@ -340,7 +360,7 @@ class RecordBuilder:
         per row either) is parsed once for the shard. The rows wait in a temporary file."""
         wanted: dict[str, list[int]] = {}
         for entry in entries:
-            if entry.kind == ROW:
+            if entry.kind == ROW or (entry.kind == ARRAY and _is_table(entry.relpath)):
                 self._locations[entry.relpath] = entry.location
                 if tables.table_format(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
                     wanted.setdefault(entry.relpath, []).append(entry.offset)
@@ -359,7 +379,7 @@ class RecordBuilder:
 
     def _fetch_questions(self, fileobj: BinaryIO, positions: set[int], relpath: str) -> None:
         """The questions of a question-answering JSON at `positions`, parsed once for the shard."""
-        for position, cells in qa_json.read_questions(fileobj):
+        for position, cells in json_records.read_json_rows(fileobj):
             if position in positions and isinstance(cells, dict):
                 self._spool.put((relpath, position), cells)
 

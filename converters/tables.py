@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, line_tables, parquet_tables, qa_json
+from shardify.converters import header_rows, json_records, line_tables, parquet_tables, qa_json
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -96,6 +96,7 @@ class Row:
     offset: int
     length: int
     cells: Mapping[str, object]
+    split: str = ""  # a JSON document's split key the row is under (`json_records`), else ""
 
 
 @dataclass(frozen=True)
@@ -271,8 +272,14 @@ def read_header(
         line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
         return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
     if fmt == QA_JSON:
-        if not qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES)):
-            raise InvalidInputError("not question-answering JSON (SQuAD's data[].paragraphs[].qas[])")
+        head = fileobj.read(qa_json.HEAD_BYTES)
+        if json_records.looks_like_records(head):  # rows name their own columns, as JSONL's
+            return TableHeader((), described="JSON records, a row per object of its list")
+        if not qa_json.looks_like_qa(head):
+            raise InvalidInputError(
+                "not a table: a .json neither of records (a list of objects, alone or under a key) nor of "
+                "question-answering (SQuAD's data[].paragraphs[].qas[])"
+            )
         return TableHeader(
             qa_json.COLUMNS,
             described="question-answering JSON, a row per question",
@@ -357,7 +364,7 @@ def read_table(
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
     if fmt == QA_JSON:
         fileobj.seek(0)
-        return header, _scan_qa(fileobj, size_bytes)
+        return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes))
     fileobj.seek(header.data_start)
     return header, _scan_delimited(fileobj, fmt, header, size_bytes, encoding)
 
@@ -377,6 +384,15 @@ def _scan_qa(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowErr
             yield RowError(position + 1, cells)
         else:
             yield Row(position + 1, position, 0, cells)
+
+
+def _scan_records(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowError]:
+    """A row per object of a JSON document of records (`json_records`), under its split key."""
+    for position, split, cells in json_records.read_records(fileobj, size_bytes):
+        if isinstance(cells, str):
+            yield RowError(position + 1, cells)
+        else:
+            yield Row(position + 1, position, 0, cells, split)
 
 
 def _scan_delimited(

@@ -23,6 +23,7 @@ from shardify.converters import arrays, hdf5_arrays, mat_arrays, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Candidate
 from shardify.plan.layout import SourceLayout
+from shardify.plan.raw_declared import declared_format
 from shardify.plan.raw_formats import RawFormat, raw_format_of
 from shardify.plan.structure import split_word
 
@@ -43,13 +44,14 @@ class _ReadArrays(beam.DoFn):
 
     def process(self, files: list[Listed]) -> Iterator:
         for item in files:
-            kind = arrays.array_kind(item.relpath)
+            declared = declared_format(self._layout.raw_arrays, item.relpath)  # a layout file's raw_arrays
+            kind = arrays.RAW if declared is not None else arrays.array_kind(item.relpath)
             if kind is None:
                 yield reject(item.relpath, "not an array file of this dataset's (idx, CIFAR batch, .npz, raw records or HDF5)")
                 continue
             try:
                 if kind == arrays.RAW:
-                    yield from self._raw_elements(item)
+                    yield from self._raw_elements(item, declared or raw_format_of(item.relpath))
                 elif kind == arrays.HDF5:
                     yield from self._hdf5_elements(item)
                 else:
@@ -132,21 +134,22 @@ class _ReadArrays(beam.DoFn):
             )
 
 
-    def _raw_elements(self, item: Listed) -> Iterator:
-        """A raw file's records (see `plan/raw_formats.py`): counted from its size, labelled from
-        its labels file or its records' label bytes and named by its names file; STL-10's
-        unlabeled_X.bin: unlabelled records."""
-        fmt = raw_format_of(item.relpath)
+    def _raw_elements(self, item: Listed, fmt: RawFormat) -> Iterator:
+        """A raw file's records (see `plan/raw_formats.py`, `plan/raw_declared.py`): counted from
+        its size, labelled from its labels file or its records' label bytes and named by its names
+        file (a declared format without one: by the numbers); STL-10's unlabeled_X.bin:
+        unlabelled records."""
         count = raw_arrays.record_count(item.size, fmt)
         names: tuple[str, ...] = ()
         labels: list[int] = []
-        if not fmt.unlabelled:
+        if not fmt.unlabelled and fmt.names_file:
             names_path = posixpath.join(posixpath.dirname(item.relpath), fmt.names_file)
             try:
                 with self._open(names_path) as fileobj:
                     names = raw_arrays.read_names(fileobj)
             except OSError:
                 raise InvalidInputError(f"no {fmt.names_file} beside it to name its labels") from None
+        if not fmt.unlabelled:
             labels_path = fmt.labels_path(item.relpath)
             try:
                 with self._open(labels_path or item.relpath, None if labels_path else item.location) as fileobj:
@@ -163,7 +166,10 @@ class _ReadArrays(beam.DoFn):
         channels, height, width = fmt.shape
         for index in range(count):
             label = labels[index] if labels else None
-            if label is not None and not 0 <= label < len(names):
+            if label is not None and not fmt.names_file and label < 0:  # a declared format named by its numbers
+                yield reject(f"{item.relpath}#{index}", f"label {label + fmt.first_label} is below {fmt.first_label}, the first class")
+                continue
+            if label is not None and fmt.names_file and not 0 <= label < len(names):
                 yield reject(
                     f"{item.relpath}#{index}",
                     f"label {label + fmt.first_label} is outside {fmt.first_label}..{len(names) - 1 + fmt.first_label}, "
@@ -174,7 +180,7 @@ class _ReadArrays(beam.DoFn):
                 ARRAY,
                 item.relpath,
                 fmt.pixel_bytes,
-                (names[label],) if label is not None else (),
+                () if label is None else (names[label],) if fmt.names_file else (str(label + fmt.first_label),),
                 split=fmt.split_of(item.relpath),
                 unlabelled=label is None,
                 row=index,

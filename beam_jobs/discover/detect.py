@@ -26,7 +26,7 @@ from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, hdf5_arrays
+from shardify.converters import archives, hdf5_arrays, pixel_rows
 from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageError
 from shardify.format import naming
 from shardify.inputs.files import size_of
@@ -96,6 +96,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
     if config.layout_given is not None:  # a layout file: read as it says, nothing guessed
         found = config.layout_given
         _check_split_folders(found, [item.relpath for item in listed])
+        _check_pixel_media(config, found, [item.relpath for item in listed])
     else:
         try:
             with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
@@ -113,6 +114,24 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         archives=any(archives.archive_kind(item.relpath) for item in listed),
     )
     return found, scan
+
+
+def _check_pixel_media(config: ConvertConfig, given: layout.SourceLayout, sample: list[str]) -> None:
+    """A layout file reading tables as texts whose tables hold images written out as numbers
+    (converters/pixel_rows.py) would write every image's digits as a text, or reject every row.
+
+    Raises:
+      UsageError: names the tables and the line to mend (`media: image`).
+    """
+    if given.name != layout.TABLES or given.media != "text":
+        return
+    found = _pixel_tables(config, sample)
+    if found:
+        raise UsageError(
+            f"{', '.join(found)} hold{'s' if len(found) == 1 else ''} a grey image a row written out as numbers, "
+            "which the layout file reads as texts: set `media: image` in it to write them as images "
+            "(docs/layout-files.md)"
+        )
 
 
 def _check_split_folders(given: layout.SourceLayout, sample: list[str]) -> None:
@@ -241,6 +260,27 @@ def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[lis
     return expanded[:DETECT_SAMPLE_FILES], opened, folders
 
 
+# Tables detection opens to look for images written out as numbers (converters/pixel_rows.py).
+_PIXEL_TABLES_LOOKED_AT = 8
+
+
+def _pixel_tables(config: ConvertConfig, sample: list[str]) -> list[str]:
+    """The sampled CSV and TSV tables that hold a grey image a row written out as numbers (FER2013's
+    `pixels`), when every table looked at does and no image lies beside them; else []."""
+    if any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample):
+        return []  # images beside the tables: those are the inputs (a table of vectors is no image)
+    looked = [p for p in sample if layout.extension(p) in ("csv", "tsv")][:_PIXEL_TABLES_LOOKED_AT]
+    found = []
+    for path in looked:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                if pixel_rows.is_pixel_table(fileobj, path, config.table_options):
+                    found.append(path)
+        except (OSError, InvalidInputError):
+            return []
+    return found if found and len(found) == len(looked) else []
+
+
 def _detect_folder(
     config: ConvertConfig, sample: list[str], top_folders: list[str], archive_folders: Sequence[str] = ()
 ) -> layout.SourceLayout:
@@ -262,8 +302,13 @@ def _detect_folder(
     card_file, card_pairs = card.card_patterns(config, top_files) if not label_file else ("", ())
     if not forced and card_pairs and card.all_tables(sample, card_pairs):
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
-    if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(config, top_files):
+    if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
+        config, top_files, records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample)
+    ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
+    pixel_tables = [] if forced or label_file or config.label_from_name else _pixel_tables(config, sample)
+    if pixel_tables:
+        forced = layout.TABLES  # FER2013's fer2013.csv: a grey image a row, written out as numbers
     if not forced and not label_file and describe.mat_images(config, sample):
         forced = layout.ARRAYS  # SVHN's train_32x32.mat: MATLAB image arrays (converters/mat_arrays.py)
     boxes = [] if forced not in ("", layout.IMAGE_FOLDERS) or label_file else box_tables.box_evidence(config, sample)  # KITTI, WIDER, Open Images
@@ -293,6 +338,9 @@ def _detect_folder(
     )
     if card_pairs:
         detected = card.with_card(detected, card_file, card_pairs)
+    if pixel_tables:
+        note = f"tables of images written out as numbers, a grey image a row: {', '.join(pixel_tables)}"
+        detected = dataclasses.replace(detected, media="image", notes=(*detected.notes, note))
     if detected.name == layout.ARRAYS:
         _check_hdf5(config, sample)
     if annotations:

@@ -20,7 +20,7 @@ from shardify.beam_jobs.discover import coco_like
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, label_files, line_tables, qa_json
+from shardify.converters import coco_urls, label_files, json_records, line_tables, qa_json
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
@@ -222,22 +222,25 @@ def _json_string(escaped: bytes) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _looks_like_qa(path: str) -> bool:
-    """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`): a table."""
+def _looks_like_qa(path: str, records: bool = True) -> bool:
+    """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`) or records (a list
+    of objects, see `json_records`): a table."""
     try:
         with open_input(path) as fileobj:
-            return qa_json.looks_like_qa(fileobj.read(qa_json.HEAD_BYTES))
+            head = fileobj.read(qa_json.HEAD_BYTES)
+            return qa_json.looks_like_qa(head) or (records and json_records.looks_like_records(head))  # records: issue 30
     except (OSError, InvalidInputError):
         return False
 
 
-def line_tables_at_top(config: ConvertConfig, top_files: set[str]) -> bool:
+def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: bool = True) -> bool:
     """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
     .json, fastText's `__label__` lines in a .txt, `label<TAB>text` lines in a file without an
-    extension (see `qa_json`, `line_tables`)."""
+    extension (see `qa_json`, `line_tables`); with `records`, a .json of records (`json_records`;
+    not where images lie beside it: there it describes them)."""
     for path in sorted(top_files):
         ext = layout.extension(path)
-        if ext == "json" and _looks_like_qa(join_path(config.source, path)):
+        if ext == "json" and _looks_like_qa(join_path(config.source, path), records):
             return True
         if ext == "txt" and line_tables.is_fasttext(first_line(config, path) or b""):
             return True

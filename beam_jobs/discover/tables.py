@@ -30,11 +30,11 @@ from shardify.beam_jobs.discover.candidates import (
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import tables
+from shardify.converters import pixel_rows, tables
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
-from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
+from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
 from shardify.plan.structure import split_word
 
 __all__ = ["ScanTables"]
@@ -51,11 +51,12 @@ class _ScanTable(beam.DoFn):
     """A table -> a Candidate per row (where it is, row number, labels), rejects per bad row, the
     dtype of every kept column over the table's rows, and a note of how the table was read."""
 
-    def __init__(self, config: ConvertConfig, index_folder: str) -> None:
+    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text") -> None:
         self._source = config.source
         self._follow_outside_links = config.follow_outside_links
         self._index_folder = index_folder
         self._options = config.table_options
+        self._media = media
 
     def setup(self) -> None:
         self._open = InputOpener(self._source, follow_outside_links=self._follow_outside_links, index_folder=self._index_folder)
@@ -71,7 +72,13 @@ class _ScanTable(beam.DoFn):
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
                     header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
-                    yield from self._rows(relpath, location, header, rows, scanned, _split_of(relpath, shared))
+                    pixels = None
+                    if self._media == "image" and fmt in (tables.CSV, tables.TSV):
+                        pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)
+                    if pixels is not None:
+                        yield from _pixel_rows(relpath, location, pixels, rows, scanned, _split_of(relpath, shared))
+                    else:
+                        yield from self._rows(relpath, location, header, rows, scanned, _split_of(relpath, shared))
             except (InvalidInputError, OSError) as error:
                 reason = reject_reason(error)
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
@@ -143,7 +150,7 @@ class _ScanTable(beam.DoFn):
                     relpath,
                     size,
                     labels,
-                    split=split,
+                    split=row.split or split,  # a JSON document's split key, else the table's
                     unlabelled=not cols.label,  # a test table without labels beside labelled ones
                     row=row.row,
                     offset=row.offset,
@@ -161,6 +168,63 @@ class _ScanTable(beam.DoFn):
             yield beam.pvalue.TaggedOutput(COLUMNS, (TEXT_PAIR_COLUMN, BYTES))
         if answers:
             yield beam.pvalue.TaggedOutput(COLUMNS, (ANSWERS_COLUMN, BYTES))
+
+
+def _pixel_rows(
+    relpath: str,
+    location: MemberLocation | None,
+    columns: pixel_rows.PixelColumns,
+    rows: Iterator[tables.Row | tables.RowError],
+    scanned: _Progress,
+    split: str,
+) -> Iterator:
+    """A table of images written out as numbers (see `converters/pixel_rows.py`): an image
+    Candidate per row, split by its split column where it has one, or a reject saying why not."""
+    yield beam.pvalue.TaggedOutput(NOTES, (relpath, columns.describe()))
+    batch = Batch()
+    for row in rows:
+        scanned.last_row = row.row
+        if isinstance(row, tables.RowError):
+            yield reject(relpath, row.reason, row.row)
+            continue
+        try:
+            image = pixel_rows.image_of(row.cells, columns)
+        except InvalidInputError as error:
+            yield reject(relpath, error.reason, row.row)
+            continue
+        row_split = split
+        if columns.split:
+            value = row.cells.get(columns.split)
+            row_split = pixel_rows.split_of(value)
+            if not row_split:
+                yield reject(relpath, f"{value!r} in split column {columns.split!r} names no split", row.row)
+                continue
+        labels: tuple[str, ...] = ()
+        if columns.label:
+            cell = row.cells.get(columns.label)
+            labels = (cell.strip(),) if isinstance(cell, str) and cell.strip() else ()
+            if not labels:
+                yield reject(relpath, f"empty label in column {columns.label!r}", row.row)
+                continue
+        batch.append(
+            Candidate(
+                ARRAY,
+                relpath,
+                row.length,  # the writer reads the row again, these bytes at this offset
+                labels,
+                split=row_split,
+                unlabelled=not columns.label,
+                row=row.row,
+                offset=row.offset,
+                shape=image.shape,
+                location=location,
+            )
+        )
+        if len(batch) == BATCH_SIZE:
+            yield batch
+            batch = Batch()
+    if batch:
+        yield batch
 
 
 def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions) -> bool:
@@ -227,16 +291,17 @@ class ScanTables(beam.PTransform):
     """CSV, TSV, JSONL and Parquet tables, one Candidate per row; kept columns' dtypes merged over
     tables; a note per table saying how it was read (header or not, which columns)."""
 
-    def __init__(self, config: ConvertConfig, index_folder: str) -> None:
+    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text") -> None:
         super().__init__()
         self._config = config
         self._index_folder = index_folder
+        self._media = media
 
     def expand(self, files: beam.PCollection) -> dict:
         # [(split, stem)] of the tables that name a split: which splits several tables name
         named = files | "TableSplitNames" >> beam.FlatMap(_split_names) | "DistinctSplitNames" >> beam.Distinct()
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder), beam.pvalue.AsList(named)
+            _ScanTable(self._config, self._index_folder, self._media), beam.pvalue.AsList(named)
         ).with_outputs(REJECTS, COLUMNS, NOTES, main=CANDIDATES)
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
             lambda dtypes: functools.reduce(columns_lib.merge_dtypes, dtypes, INT64)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-__all__ = ["MAT_LABEL_NAMES", "FLOWERS_102", "SST_2", "FASHION_MNIST", "KNOWN_LABEL_ORDERS", "known_order", "known_vocabulary"]
+__all__ = ["MAT_LABEL_NAMES", "FLOWERS_102", "SST_2", "FER2013", "FASHION_MNIST", "KNOWN_LABEL_ORDERS", "known_order", "known_vocabulary"]
 
 # The names tfds' oxford_flowers102 builder gives, in label order (label 1 is "pink primrose").
 FLOWERS_102 = (
@@ -37,6 +37,9 @@ FLOWERS_102 = (
 KNOWN_LABEL_ORDERS: tuple[tuple[str, ...], ...] = (("entailment", "neutral", "contradiction"),)
 # GLUE's SST-2: 0 negative, 1 positive (tfds' glue/sst2).
 SST_2 = ("negative", "positive")
+# FER2013's emotions, 0-6 in `fer2013.csv`'s `emotion` column, as its Kaggle page and torchvision's
+# FER2013 document them.
+FER2013 = ("Angry", "Disgust", "Fear", "Happy", "Sad", "Surprise", "Neutral")
 # Fashion-MNIST's README, in label order.
 FASHION_MNIST = ("T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot")
 
@@ -54,6 +57,8 @@ def known_vocabulary(source: str, paths: Sequence[str]) -> tuple[tuple[str, ...]
     }
     if {"imagelabels.mat", "setid.mat"} <= names:
         return FLOWERS_102, "Oxford Flowers-102's names (tfds'), for imagelabels.mat's 1-102", 1
+    if "fer2013.csv" in names:
+        return FER2013, "FER2013's documented emotions (0 Angry ... 6 Neutral)", 0
     if folders & {"sst-2", "sst2"} and {"train.tsv", "dev.tsv"} <= names:
         return SST_2, "GLUE SST-2's documented names (0 negative, 1 positive)", 0
     return None

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from shardify.format import contract, image_formats
 from shardify.plan import dataset_card
 from shardify.plan.evidence import Evidence
+from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
 
@@ -107,7 +108,7 @@ AUXILIARY_EXTENSIONS = frozenset(
     {
         "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
         "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
-        "doc", "docx", "xls", "xlsx",
+        "doc", "docx", "xls", "xlsx", "bib",
     }
 )
 AUXILIARY_NAMES = frozenset(
@@ -221,6 +222,8 @@ class SourceLayout:
         images' labels) are numbered by it, so that any part of the dataset converted on its own
         (one split, a subset) numbers each class alike (see `discover/class_list.py`).
       classes_file: the file(s) that declared `classes`.
+      raw_arrays: raw binary image arrays a layout file declares (`shardify.plan.raw_declared`):
+        the arrays layout reads the files they match as their records (detection never fills it).
     """
 
     name: str
@@ -241,6 +244,7 @@ class SourceLayout:
     split_patterns: tuple[tuple[str, str], ...] = ()
     classes: tuple[str, ...] = ()
     classes_file: str = ""
+    raw_arrays: tuple[RawArrays, ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -251,6 +255,8 @@ class SourceLayout:
             raise ValueError("the label_file and coco layouts, and only they, need a label file")
         if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
+        if self.raw_arrays and (self.name != ARRAYS or self.media != "image"):
+            raise ValueError("raw_arrays are read by the arrays layout (layout: arrays, media: image)")
 
     def pattern_split(self, relpath: str) -> str | None:
         """The split the first of `split_patterns` that `relpath` matches names; None: no pattern
@@ -322,7 +328,10 @@ class SourceLayout:
         elif self.name == ARRAYS:
             splits = "the array files' names (data_batch, test_batch, train, t10k, unlabeled)"
         elif self.name == TABLES:
-            splits = "the tables' names where they name a split (train.csv, dev.tsv), else train"
+            splits = (
+                "the tables' names where they name a split (train.csv, dev.tsv), else train; a JSON file's split "
+                "keys and an images table's split column (Usage) first"
+            )
         elif ratios:
             splits = f"--split {ratios}"
         else:
@@ -340,9 +349,11 @@ class SourceLayout:
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data
         if self.name == ARRAYS:
-            return array_kind(relpath) is None
-        if self.name == TABLES and not self.source_file:  # a download's README and LICENSE beside its tables
-            return stem(relpath).lower() in AUXILIARY_NAMES and extension(relpath) not in TABLE_EXTENSIONS
+            return array_kind(relpath) is None and declared_format(self.raw_arrays, relpath) is None
+        if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
+            ext = extension(relpath)
+            documents = ext in AUXILIARY_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}
+            return (stem(relpath).lower() in AUXILIARY_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:
             # A label file names the inputs, but the download holds more: box lists, split lists

@@ -23,7 +23,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-__all__ = ["RawFormat", "RAW_FORMATS", "raw_format_of"]
+__all__ = ["RawFormat", "RAW_FORMATS", "raw_format_of"]  # a layout file's own: raw_declared.RawArrays
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,10 @@ class RawFormat:
       names_file: the class names, one a line, beside the files (required to detect the layout).
       splits: the `split` group's value -> the split's name, where they differ.
       unlabelled: the files ship no labels (STL-10's `unlabeled_X.bin`).
+      header_bytes: bytes before the first record (a layout file's declared format; 0 for the known).
+      channels_last: each record is stored pixel after pixel, its channels together (HWC), not
+        channel after channel (CHW).
+      label_dtype: NumPy's name of a labels file's numbers (`<u1`, one byte each, for the known).
     """
 
     name: str
@@ -57,6 +61,9 @@ class RawFormat:
     names_file: str
     splits: tuple[tuple[str, str], ...] = ()
     unlabelled: bool = False
+    header_bytes: int = 0
+    channels_last: bool = False
+    label_dtype: str = "<u1"
 
     def __post_init__(self) -> None:
         if min(self.shape) < 1 or (self.label_bytes and not 0 <= self.label_index < self.label_bytes):

@@ -35,8 +35,6 @@ _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", 
 
 # What the first command does today where it is neither right nor a useful refusal.
 WRONG = {
-    "fer2013": ("FAILED BADLY: exit 2 'holds no images or texts ... point SRC at the folder that holds the "
-                "images': fer2013.csv (emotion,pixels,Usage: an image as 2304 numbers a row) is not read"),
     "emnist": ("STOPS BEFORE WRITING (exit 2), naming the balanced and digits subsets and a layout file's "
                "split_patterns (--layout-file) to read one: no option of ConvertConfig alone converts all of the "
                "truth's '<subset>-<split>' splits at once"),
@@ -147,10 +145,10 @@ NEXT_STEPS = {
         "flickr8k", _FLICKR8K_LAYOUT, {}, None),
     "cola (--label-column 2, the column its plan says it did not read)": (
         "cola", None, {"label_column": "2"}, None),
-    "fer2013 (a tables layout file, then --text-column as its reject says)": (
-        "fer2013", "shardify_layout: 1\nlayout: tables\nmedia: text\n", {"text_column": "pixels"},
-        "FAILED: exit 1, fer2013.csv rejected: 'pixels' holds rows of numbers (an image written out as numbers), "
-        "not text; shardify reads such a table neither as texts nor as images"),
+    "fer2013 (a tables layout file reading texts, --text-column pixels)": (
+        "fer2013", "shardify_layout: 1\nlayout: tables\nmedia: text\n", {"text_column": "pixels"}, None),
+    "fer2013 (a tables layout file reading images)": (
+        "fer2013", "shardify_layout: 1\nlayout: tables\nmedia: image\n", {}, None),
     "sentiment140 (--encoding latin-1)": (
         "sentiment140", None, {"encoding": "latin-1"}, None),
 }

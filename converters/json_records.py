@@ -1,0 +1,112 @@
+"""A single .json file of records under a key: a table whose rows are the list's objects.
+
+Many datasets ship one JSON document per split, or one for all splits, instead of JSON Lines:
+`{"data": [{"text": ..., "label": ...}, ...]}`, `{"version": "1.0", "data": [...]}` (a version or
+a description beside the one list), `{"train": [...], "validation": [...], "test": [...]}` (a list
+per split, the key naming it), or a bare `[{...}, ...]`. Each object is a row, read as a JSON Lines
+row is (its keys are its columns: `columns.resolve_columns` chooses text and label the same way).
+
+Only those shapes are records: exactly one list of objects (scalars beside it), or lists of
+objects under keys that each name a split. A document of several lists that are not splits
+(COCO's `images`, `annotations`, `categories`) or of nested question-answering (SQuAD's
+`data[].paragraphs[].qas[]`, `qa_json`) is not; those have readers of their own. Like a
+question-answering JSON, the document is parsed whole by one worker, at most MAX_JSON_BYTES (the
+same limit), and again once per shard that holds its rows; a row is known by its position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from shardify.converters import qa_json
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+from shardify.plan.structure import split_word
+
+__all__ = ["MAX_JSON_BYTES", "looks_like_records", "records_of", "read_records", "read_json_rows"]
+
+MAX_JSON_BYTES = qa_json.MAX_QA_JSON_BYTES
+# The start of a document of records: `[{`, or an object whose scalar keys lead to a key holding
+# `[{` (`{"version": "1.0", "data": [{`).
+_SCALAR = rb'(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)'
+_HEAD = re.compile(rb'\s*(?:\[\s*\{|\{\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*' + _SCALAR + rb'\s*,\s*)*"([^"\\]*)"\s*:\s*\[\s*\{)')
+# Keys whose list of objects is an annotation file's (COCO and its kin), never rows of a table.
+_ANNOTATION_KEYS = frozenset({"images", "annotations", "categories"})
+
+
+def looks_like_records(head: bytes) -> bool:
+    """For detection: a .json's first bytes open a list of objects, at the top or under a key that
+    is not an annotation file's, and are not question-answering JSON.
+
+    >>> looks_like_records(b'{"version": "1.0", "data": [{"text": "a"'), looks_like_records(b'{"images": [{"id": 1')
+    (True, False)
+    """
+    if qa_json.looks_like_qa(head):
+        return False
+    found = _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
+    return found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS
+
+
+def _objects(value: object) -> bool:
+    return isinstance(value, list) and bool(value) and isinstance(value[0], dict)
+
+
+def records_of(document: object) -> list[tuple[str, list]] | str:
+    """[(split or "", the list of rows)] of a document of records, or why it is not one.
+
+    >>> records_of({"version": 2, "data": [{"text": "a"}]})
+    [('', [{'text': 'a'}])]
+    >>> records_of({"train": [{"text": "a"}], "test": [{"text": "b"}]})
+    [('train', [{'text': 'a'}]), ('test', [{'text': 'b'}])]
+    >>> records_of({"images": [{"id": 1}], "annotations": [{"id": 2}]})
+    'not records: lists of objects under images, annotations, which are not splits'
+    """
+    if _objects(document):
+        return [("", document)]
+    if not isinstance(document, dict):
+        return "not records: neither a list of objects nor an object holding one"
+    lists = [(key, value) for key, value in document.items() if isinstance(value, list)]
+    if not lists or not any(_objects(value) for _, value in lists):
+        return "not records: no list of objects in it"
+    if len(lists) == 1:
+        return [("", lists[0][1])]
+    splits = [(split_word(key) or "", value) for key, value in lists]
+    if all(split for split, _ in splits) and len({split for split, _ in splits}) == len(splits):
+        return splits
+    return f"not records: lists of objects under {', '.join(key for key, _ in lists)}, which are not splits"
+
+
+def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, str, dict | str]]:
+    """(position from 0, split or "", the row's cells or why it is unusable) of every record.
+
+    Raises:
+      InvalidInputError: the document is larger than MAX_JSON_BYTES, not JSON (cut short), nested
+        too deeply, or not records (`records_of`).
+    """
+    data = fileobj.read(MAX_JSON_BYTES + 1 if size_bytes is None else min(size_bytes, MAX_JSON_BYTES + 1))
+    if len(data) > MAX_JSON_BYTES:
+        raise InvalidInputError(f"a JSON document larger than {MAX_JSON_BYTES:,} bytes (parsed whole, so refused)")
+    document = json_input.parse(data, unique_keys=True)
+    del data
+    found = records_of(document)
+    if isinstance(found, str):
+        raise InvalidInputError(found)
+    position = 0
+    for split, rows in found:
+        for row in rows:
+            yield position, split, row if isinstance(row, dict) else f"a record that is not a JSON object ({type(row).__name__})"
+            position += 1
+
+
+def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, dict | str]]:
+    """(position, cells or why not) of a .json table, question-answering or records by its start:
+    what the writer fetches a shard's rows with."""
+    head = fileobj.read(qa_json.HEAD_BYTES)
+    fileobj.seek(0)
+    if qa_json.looks_like_qa(head):
+        yield from qa_json.read_questions(fileobj, size_bytes)
+        return
+    for position, _, cells in read_records(fileobj, size_bytes):
+        yield position, cells

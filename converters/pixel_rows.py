@@ -1,0 +1,169 @@
+"""Tables whose column holds an image written out as numbers: a row is one grey image.
+
+FER2013 ships its 35,887 faces as one CSV, `emotion,pixels,Usage`, each `pixels` cell 2,304
+space-separated grey levels (a 48 x 48 image, row by row), `Usage` the split (Training,
+PublicTest, PrivateTest). Other datasets ship the same kind (Kaggle's digit and sign-language
+CSVs write a pixel per column instead, which this does not read). Read as text, every record
+would be a string of digits; read here, each row becomes a grey PNG image record.
+
+What a row must be, checked on every row (a row that is not is rejected alone, with why): the
+cell holds a square number of whole numbers (the side found from the count: 2,304 -> 48), the
+side within MIN_SIDE..MAX_SIDE, each number 0..255. Nothing else is guessed: the pixel column is
+the one column whose sampled cells are rows of numbers (`column_content.NUMBER_ROWS`); the label
+column is `--label-column`, a usual label name, or else the one other column of whole numbers;
+the split column is the one whose sampled values mostly name a split (`split_word`, or
+SPLIT_VALUES: FER2013's PublicTest and PrivateTest). Discovery and the writer both find the
+columns from the table's header and sampled rows, so they agree without passing them along.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import BinaryIO
+from dataclasses import dataclass
+
+import numpy as np
+
+from shardify.converters import column_content
+from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer
+from shardify.errors import InvalidInputError
+from shardify.plan.structure import split_word
+
+__all__ = ["MIN_SIDE", "MAX_SIDE", "SPLIT_VALUES", "PixelColumns", "pixel_columns", "image_of", "split_of", "is_pixel_table"]
+
+# A 2 x 2 image is the least that is an image; 1,024 x 1,024 (a million numbers, ~4 MB of text in
+# one cell) is far past any dataset written this way (FER2013: 48) and bounds a hostile cell.
+MIN_SIDE = 2
+MAX_SIDE = 1024
+# Split values that name a split without a split word, lower case -> split. FER2013's Usage:
+# PublicTest was the challenge's public leaderboard (validation), PrivateTest its final test.
+SPLIT_VALUES: tuple[tuple[str, str], ...] = (("publictest", "validation"), ("privatetest", "test"))
+_MAX_LABEL_NUMBER = 999
+
+
+@dataclass(frozen=True)
+class PixelColumns:
+    """The columns of a table of images written out as numbers.
+
+    Attributes:
+      pixels: the column of the images' grey levels.
+      label: the label column, or "" (unlabelled).
+      split: the column naming each row's split, or "" (the table's split).
+    """
+
+    pixels: str
+    label: str = ""
+    split: str = ""
+
+    def describe(self) -> str:
+        label = f"label column {self.label!r}" if self.label else "no label column"
+        split = f"split column {self.split!r}" if self.split else "no split column"
+        return f"images written out as numbers in column {self.pixels!r} (a grey image a row); {label}; {split}"
+
+
+def split_of(value: object) -> str:
+    """The split a split column's cell names, or "" (`Training` -> train, `PublicTest` -> validation)."""
+    if not isinstance(value, str) or not value.strip():
+        return ""
+    word = value.strip()
+    return dict(SPLIT_VALUES).get(word.lower()) or split_word(word) or ""
+
+
+def _cells(sample: Sequence[Sequence[object]], columns: Sequence[str], index: int) -> list[object]:
+    return [row[index] for row in sample if len(row) == len(columns)]
+
+
+def _names_splits(cells: Sequence[object]) -> bool:
+    """Most sampled cells (more than half) name a split: a split column, whose other values are
+    rejected row by row (a `Holdout` among `Training` rows is no split the plan can name)."""
+    return bool(cells) and sum(bool(split_of(cell)) for cell in cells) * 2 > len(cells)
+
+
+def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], options: TableOptions) -> PixelColumns | None:
+    """The table's pixel, label and split columns when exactly one column's sampled cells are rows
+    of numbers (and `--text-column`, if given, names no other column), else None: a table of texts.
+
+    Raises:
+      InvalidInputError: two or more other columns hold whole numbers and none is named the label.
+    """
+    if not columns or not sample:
+        return None
+    found = [
+        name for i, name in enumerate(columns)
+        if column_content.column_kind(_cells(sample, columns, i)) == column_content.NUMBER_ROWS
+    ]
+    if len(found) != 1:
+        return None
+    pixels = found[0]
+    named = [choose_column(columns, given, (), "text") for given in options.text_columns]
+    if named and named != [pixels]:
+        return None
+    others = [(i, name) for i, name in enumerate(columns) if name != pixels]
+    splits = [name for i, name in others if _names_splits(_cells(sample, columns, i))]
+    split = splits[0] if len(splits) == 1 else ""
+    label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
+    if not label:
+        numbers = [
+            name for i, name in others
+            if name != split and all(isinstance(c, str) and is_integer(c.strip()) and 0 <= int(c) <= _MAX_LABEL_NUMBER
+                                     for c in _cells(sample, columns, i))
+        ]
+        if len(numbers) > 1:
+            raise InvalidInputError(
+                f"columns {', '.join(map(repr, numbers))} each hold whole numbers beside the images in {pixels!r}: "
+                f"name the label with --label-column {numbers[0]}"
+            )
+        label = numbers[0] if numbers else ""
+    return PixelColumns(pixels, label, split)
+
+
+def image_of(cells: Mapping[str, object], columns: PixelColumns) -> np.ndarray:
+    """The row's image, [side, side, 1] uint8.
+
+    Raises:
+      InvalidInputError: the cell is missing or not numbers, its count is not a square of a side
+        in MIN_SIDE..MAX_SIDE, or a number is not a whole number in 0..255 (NaN, negative, 256).
+    """
+    cell = cells.get(columns.pixels)
+    if not isinstance(cell, str) or not cell.strip():
+        raise InvalidInputError(f"empty {columns.pixels!r} cell: no image")
+    tokens = cell.split()
+    count = len(tokens)
+    if count > MAX_SIDE * MAX_SIDE:
+        raise InvalidInputError(f"{count:,} numbers in {columns.pixels!r}: more than a {MAX_SIDE} x {MAX_SIDE} image")
+    side = int(round(count ** 0.5))
+    if side * side != count or side < MIN_SIDE:
+        raise InvalidInputError(
+            f"{count:,} numbers in {columns.pixels!r}: not a square image of side {MIN_SIDE}..{MAX_SIDE} "
+            f"(a grey image a row, its side found from the count: 2,304 is 48 x 48)"
+        )
+    try:
+        values = np.array(tokens, dtype=np.float64)
+    except ValueError:
+        bad = next(t for t in tokens if not column_content.is_number(t))
+        raise InvalidInputError(f"{bad[:20]!r} in {columns.pixels!r} is not a number") from None
+    wrong = ~np.isfinite(values) | (values < 0) | (values > 255) | (values != np.floor(values))
+    if wrong.any():
+        first = int(np.argmax(wrong))
+        raise InvalidInputError(
+            f"{tokens[first][:20]!r} (number {first + 1:,}) in {columns.pixels!r} is not a grey level, a whole number 0..255"
+        )
+    return values.astype(np.uint8).reshape(side, side, 1)
+
+
+def is_pixel_table(fileobj: BinaryIO, relpath: str, options: TableOptions) -> bool:
+    """For detection: the CSV or TSV `fileobj` (open at its start) is a table of images written
+    out as numbers; its header and first rows are read, no more (`tables.read_header`)."""
+    from shardify.converters import tables  # tables imports columns, as this module does
+
+    fmt = relpath.rsplit(".", 1)[-1].lower()
+    if fmt not in (tables.CSV, tables.TSV):
+        return False
+    try:
+        header = tables.read_header(fileobj, fmt, header=options.header, encoding=options.encoding)
+    except InvalidInputError:
+        return False
+    try:
+        return pixel_columns(header.columns, header.sample, options) is not None
+    except InvalidInputError:
+        return True  # images, whose label column is for the user to name: the scan says so
