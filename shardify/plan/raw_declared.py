@@ -17,7 +17,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 
-from shardify.plan import dataset_card
+from shardify.plan import globs
 from shardify.plan.raw_formats import RawFormat
 from shardify.plan.structure import split_word
 
@@ -117,7 +117,7 @@ class RawArrays:
         return self.shape[1] if self.order == HWC or len(self.shape) == 2 else self.shape[2]
 
     def matches(self, relpath: str) -> bool:
-        return dataset_card.pattern_regex(self.files).match(relpath) is not None
+        return globs.glob_match(self.files, relpath)
 
 
 def declared_format(declared: tuple[RawArrays, ...], relpath: str) -> RawFormat | None:
