@@ -29,6 +29,7 @@ from shardify.format.versions import HeldInput
 from shardify.inputs.paths import is_local_path, os_name
 from shardify.format.tfrecord import TFRecordWriter
 from shardify.plan import shard_math as planning
+from shardify.plan.batches import as_batch
 from shardify.plan.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
 
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES", "INPUTS"]
@@ -96,7 +97,7 @@ class _WriteShardFn(beam.DoFn):
         self._reencoded.inc(sum(repair.reencoded for repair in result.repairs))
         for bucket, batch in contents.by_bucket():
             yield beam.pvalue.TaggedOutput(CONTENT_HASHES, (bucket, batch))
-        yield beam.pvalue.TaggedOutput(INPUTS, held)
+        yield beam.pvalue.TaggedOutput(INPUTS, as_batch(held))  # one pickle call, not one per input
         yield result
 
     def _mtime_ns(self, entry: Entry) -> int:

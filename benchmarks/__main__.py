@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchmarks import data, long_runs, object_store, peers, resize_bench
+from benchmarks import data, long_runs, object_store, peers, plan_scale, resize_bench
 from benchmarks.measure import Measurement, cat_command, fresh_folder, median_of, python
 
 SHARDS = 16
@@ -93,6 +93,7 @@ def _long_run_rows(args: argparse.Namespace, repeats: int, images: Path, ours: M
     rows += long_runs.append(_row, _shardify, images, work, repeats)
     if not args.quick:
         rows += long_runs.many_files(_row, _shardify, args.data, work, repeats)
+        rows += plan_scale.planning_row(_row)
     rows += object_store.requests_per_input(_row, images, work / "object_store")
     return rows
 
