@@ -1,0 +1,137 @@
+"""Where `shardify.load` spends CPU beyond the decode limit: one pipeline per process, CPU
+microseconds per record over a fixed number of batches after a warm-up, one JSON line.
+
+The decode limit (JPEG bytes in memory, `decode_jpeg`, resize, batch) and `load` differ by ~10%
+in CPU per record, while rounds of the same figure on a shared machine differ by ±15%: decoding
+is ~90% of both and its noise hides the rest. `--stub-decode` replaces TensorFlow's JPEG decoders
+with a constant 224x224 image, so what is left is what `load` adds around the decode (reading and
+checksumming records, shuffling, parsing, the map and batch), measured without the decode's noise.
+The pipelines between the limit and `load` (`raw*`) add one part at a time.
+
+Usage: python -m benchmarks.read_overhead VARIANT OUT [--stub-decode] [--batches 40] [--warmup 8]
+(docs/performance.md, "The CPU reader against the decode limit", gives what it found.)
+  VARIANT: limit, raw, raw_shuffle, raw_all_features, load, load_image_only, load_no_shuffle,
+  crop_limit, load_random_crop. OUT: a converted output of JPEGs (e.g. `benchmarks.data.make_photos`).
+Run the variants in turns, each a process of its own, and compare medians over rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable
+
+import tensorflow as tf
+
+import shardify
+from shardify.read import tf_data as reader
+
+IMAGE_SIZE = (224, 224)
+BATCH = 64
+LIMIT_RECORDS = 2000  # JPEGs the limits hold in memory (from the output's first shards)
+SHUFFLE_RECORDS = 900  # about `load`'s buffer for ~70 KB records (SHUFFLE_BUFFER_BYTES)
+AUTOTUNE = tf.data.AUTOTUNE
+
+
+def _jpegs(out: str) -> list[bytes]:
+    spec = {"image/encoded": tf.io.FixedLenFeature([], tf.string)}
+    records = tf.data.TFRecordDataset(shardify.read_manifest(out).shard_paths("train")).take(LIMIT_RECORDS)
+    return [value.numpy() for value in records.map(lambda r: tf.io.parse_single_example(r, spec)["image/encoded"])]
+
+
+def _limit(out: str) -> tf.data.Dataset:
+    decode_resize = lambda data: tf.image.resize(tf.io.decode_jpeg(data, channels=3), IMAGE_SIZE)  # noqa: E731
+    blobs = tf.data.Dataset.from_tensor_slices(_jpegs(out)).repeat()
+    return blobs.map(decode_resize, num_parallel_calls=AUTOTUNE).batch(BATCH).prefetch(AUTOTUNE)
+
+
+def _crop_limit(out: str) -> tf.data.Dataset:
+    def crop_flip_resize(index: tf.Tensor, data: tf.Tensor) -> tf.Tensor:
+        seed = tf.stack([tf.constant(0, tf.int64), index])
+        shape = tf.io.extract_jpeg_shape(data)
+        window = reader._crop_window(shape[0], shape[1], fit=reader.RANDOM_CROP, aspect=None, seed=seed)
+        image = tf.image.resize(tf.io.decode_and_crop_jpeg(data, window, channels=3), IMAGE_SIZE)
+        return tf.image.stateless_random_flip_left_right(image, seed=seed + tf.constant([1, 0], tf.int64))
+
+    blobs = tf.data.Dataset.from_tensor_slices(_jpegs(out)).repeat().enumerate()
+    return blobs.map(crop_flip_resize, num_parallel_calls=AUTOTUNE).batch(BATCH).prefetch(AUTOTUNE)
+
+
+def _raw(shuffle: bool = False, all_features: bool = False) -> Callable[[str], tf.data.Dataset]:
+    """The limit's decode, from the shards: parallel reads of every shard, [a shuffle], parsing."""
+
+    def build(out: str) -> tf.data.Dataset:
+        manifest = shardify.read_manifest(out)
+        paths = manifest.shard_paths("train")
+        spec = reader._parse_spec(manifest) if all_features else {"image/encoded": tf.io.FixedLenFeature([], tf.string)}
+        records = tf.data.Dataset.from_tensor_slices(paths).repeat().interleave(
+            tf.data.TFRecordDataset, cycle_length=len(paths), num_parallel_calls=AUTOTUNE, deterministic=False
+        )
+        if shuffle:
+            records = records.shuffle(SHUFFLE_RECORDS)
+
+        def parse_decode(record: tf.Tensor) -> tf.Tensor:
+            image = tf.io.decode_jpeg(tf.io.parse_single_example(record, spec)["image/encoded"], channels=3)
+            image.set_shape([None, None, 3])
+            return tf.image.resize(image, IMAGE_SIZE)
+
+        return records.map(parse_decode, num_parallel_calls=AUTOTUNE, deterministic=False).batch(BATCH).prefetch(AUTOTUNE)
+
+    return build
+
+
+def _load(**options: object) -> Callable[[str], tf.data.Dataset]:
+    return lambda out: shardify.load(out, batch_size=BATCH, image_size=IMAGE_SIZE, repeat=True, **options)
+
+
+VARIANTS: dict[str, Callable[[str], tf.data.Dataset]] = {
+    "limit": _limit,
+    "raw": _raw(),
+    "raw_shuffle": _raw(shuffle=True),
+    "raw_all_features": _raw(all_features=True),
+    "load": _load(),
+    "load_image_only": _load(features=["image"]),
+    "load_no_shuffle": _load(shuffle=False),
+    "crop_limit": _crop_limit,
+    "load_random_crop": _load(fit="random_crop", flip=True),
+}
+
+
+def _stub_decoders() -> None:
+    """Every JPEG decode gives a 224x224 image of zeros: what remains is the pipeline around it.
+    The zeros depend on the bytes (their length times 0), so TensorFlow cannot fold the resize
+    that follows into a constant while building the graph (a constant would flatter the limit,
+    whose pipeline is otherwise all constants)."""
+
+    def zeros(contents: tf.Tensor, *args: object, **kwargs: object) -> tf.Tensor:
+        return tf.fill([*IMAGE_SIZE, 3], tf.cast(tf.strings.length(contents) * 0, tf.uint8))
+
+    tf.io.decode_jpeg = tf.io.decode_image = tf.io.decode_and_crop_jpeg = zeros
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant", choices=sorted(VARIANTS))
+    parser.add_argument("out")
+    parser.add_argument("--stub-decode", action="store_true")
+    parser.add_argument("--batches", type=int, default=40)
+    parser.add_argument("--warmup", type=int, default=8)
+    args = parser.parse_args()
+    if args.stub_decode:
+        _stub_decoders()
+    batches = iter(VARIANTS[args.variant](args.out))
+    for _ in range(args.warmup):  # the shuffle buffer filled, tf.data's autotuning settled
+        next(batches)
+    cpu, wall = time.process_time(), time.perf_counter()
+    for _ in range(args.batches):
+        next(batches)
+    records = args.batches * BATCH
+    cpu_us = 1e6 * (time.process_time() - cpu) / records
+    rate = records / (time.perf_counter() - wall)
+    figures = {"variant": args.variant, "stub_decode": args.stub_decode, "cpu_us": round(cpu_us, 1), "rate": round(rate, 1)}
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
