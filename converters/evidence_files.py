@@ -192,7 +192,24 @@ def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tab
         yield EvidenceRow(number, key, labels=tuple(sorted({obj.label for obj in objects})), objects=objects)
 
 
+def _label_field(fields: list[str], found: Evidence, shape: list[int]) -> str:
+    """The label of a row (the field at `label_column`, or with `label_rest` the rest of the line),
+    or raises InvalidInputError where the row's length differs from the first row's (`shape`
+    holds it once seen): its label may hold a space, and one field of it would be a wrong label."""
+    if found.label_rest:
+        return " ".join(fields[found.label_column :])
+    if not shape:
+        shape.append(len(fields))
+    elif len(fields) != shape[0]:
+        raise InvalidInputError(
+            f"{len(fields)} fields where the file's first row has {shape[0]}: a label holding a space? "
+            "(a layout file's evidence `label_rest: true` reads the rest of the line as the label)"
+        )
+    return fields[found.label_column]
+
+
 def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
+    shape: list[int] = []  # the first row's number of fields, once read
     for item in lines:
         if isinstance(item, tables.RowError):
             yield item
@@ -208,7 +225,7 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
             yield EvidenceRow(number, fields[found.column], found.split)
             continue
         try:
-            label = normalise_label(fields[found.label_column])
+            label = normalise_label(_label_field(fields, found, shape))
         except InvalidInputError as error:
             yield tables.RowError(number, error.reason)
             continue
@@ -277,7 +294,9 @@ def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> 
         if len(fields) <= max(found.column, label_column):
             yield tables.RowError(number, "a name without a label")
             continue
-        value = fields[label_column]
+        # Rows differ in length here by design (Kaggle's LOC_val_solution.csv: a box each), so
+        # only `label_rest` reads a label holding spaces.
+        value = " ".join(fields[label_column:]) if found.label_rest else fields[label_column]
         if found.label_digits and value.isdigit():
             value = value.zfill(found.label_digits)
         try:

@@ -207,6 +207,9 @@ class Evidence:
       header: SPLIT_LIST, LABEL_LINES: its first line names the columns, and is no row.
       label_column: SPLIT_LIST, LABEL_LINES: the field holding the class, or None (a split list
         gives no labels; label lines' label is the field after the name).
+      label_rest: SPLIT_LIST, LABEL_LINES: the label is the rest of the line from `label_column`,
+        spaces and all (FGVC-Aircraft's `0034309 Cessna 172`); without it a row of another number
+        of fields than the file's first is that row's reject, never a label cut at a space.
       label_digits: LABEL_LINES: a class number is written with this many digits, as the class
         folders of the other splits spell the same classes (GTSRB's ClassId 14, folder 00014); 0:
         as the file writes it.
@@ -227,6 +230,7 @@ class Evidence:
     column: int = 0
     header: bool = False
     label_column: int | None = None
+    label_rest: bool = False
     label_digits: int = 0
     note: str = ""
     prefix: str = ""

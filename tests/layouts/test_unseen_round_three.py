@@ -165,8 +165,10 @@ NEXT_STEPS = {
         "ham10000", _HAM10000_LAYOUT, {}, None),
     "fgvc_aircraft (a layout file reading the three variant lists, the label after the id)": (
         "fgvc_aircraft", _FGVC_LAYOUT, {},
-        "WRONG WITH EXIT 0: a label holding spaces ('Cessna 172') is cut at its first space ('Cessna') when the "
-        "label column is the last field of space-separated lines"),
+        "FAILS (exit 1): rows whose label holds a space ('0034309 Cessna 172') are rejected, naming label_rest "
+        "(they were cut to 'Cessna' with exit 0)"),
+    "fgvc_aircraft (the same layout file with label_rest: true, as those rejects say)": (
+        "fgvc_aircraft", _FGVC_LAYOUT.replace("label_column: 1}", "label_column: 1, label_rest: true}"), {}, None),
     "yahoo_answers (--text-column 2,3,4, as its console says)": ("yahoo_answers", None, {"text_column": "2,3,4"}, None),
 }
 
