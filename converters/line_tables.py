@@ -26,6 +26,7 @@ __all__ = [
     "FASTTEXT_PREFIX",
     "is_fasttext",
     "is_tab_labelled",
+    "TAB_HEAD_BYTES",
     "COLUMNS",
     "MAX_LABEL_CHARS",
     "split_line",
@@ -36,6 +37,8 @@ __all__ = [
 # Extensions of `label text` line files: TREC's question classification files. A `.txt` is one only
 # where its first line starts with FASTTEXT_PREFIX (fastText's format: `__label__2 Great CD`).
 LINE_EXTENSIONS = ("label",)
+# What is read of a .txt to tell `label<TAB>text` lines (`is_tab_labelled`).
+TAB_HEAD_BYTES = 64 << 10
 FASTTEXT_PREFIX = "__label__"
 COLUMNS = ("label", "text")
 # A label is a short code; a longer first word is a line of prose.
@@ -65,6 +68,8 @@ def split_line(text: str) -> tuple[str | list[str], str] | str:
             return "not a `label text` line: no text after the labels"
         labels = [token[len(FASTTEXT_PREFIX) :] for token in tokens[:count]]
         return (labels[0] if count == 1 else labels), text.strip().split(None, count)[count]
+    if "\t" in text:
+        return _tab_split(text)
     words = text.strip().split(None, 1)
     if len(words) < 2:
         return "not a `label text` line: no text after the label"
@@ -87,21 +92,44 @@ def first_words_are_labels(labels: Sequence[str]) -> bool:
     return len(labels) < _MIN_LINES_TO_JUDGE or len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
 
 
+def _tab_split(text: str) -> tuple[str, str] | str:
+    """(label, text) of a line of two tab-separated fields, the label on either side: the side
+    without a space (UCI's SMSSpamCollection `ham<TAB>Go until jurong point`; its Sentiment
+    Labelled Sentences `So there is no way to plug it in<TAB>0`). Where neither side holds a space
+    (`Good<TAB>1`), a number on the right is the label (label-last files number their classes),
+    else the left side is. Decided line by line, so a line reads the same wherever it is read.
+
+    >>> _tab_split("ham\\tGo until jurong point"), _tab_split("So there is no way\\t0"), _tab_split("Good\\t1")
+    (('ham', 'Go until jurong point'), ('0', 'So there is no way'), ('1', 'Good'))
+    """
+    parts = [part.strip() for part in text.strip("\r\n").split("\t")]
+    if len(parts) != 2 or not all(parts):
+        return f"not a `label text` line: {len(parts)} tab-separated fields, not a label and a text"
+    left, right = parts
+    if " " in left and " " in right:
+        return "not a `label text` line: both of its tab-separated fields hold spaces"
+    right_is_label = " " in left or (" " not in right and right.lstrip("-").isdigit())
+    label, body = (right, left) if right_is_label else (left, right)
+    if len(label) > MAX_LABEL_CHARS:
+        return f"not a `label text` line: its label is longer than {MAX_LABEL_CHARS} characters"
+    return label, body
+
+
 def is_tab_labelled(lines: Sequence[str]) -> bool:
-    """Lines of `label<TAB>text` whose labels repeat (UCI's SMSSpamCollection: `ham<TAB>Go until
-    jurong point...`, a file without an extension): a file of `label text` lines, told by its
-    content where no extension says so. Prose has no tab after its first word on every line.
+    """Lines of a label and a text separated by one tab, the label on either side and repeating
+    (see `_tab_split`): a file of `label text` lines, told by its content where no extension says
+    so. Prose has no single tab on every line.
 
     >>> is_tab_labelled(["ham\\tGo until jurong point", "spam\\tFree entry in 2 a wkly comp"] * 4)
     True
     >>> is_tab_labelled(["From: a@b.c", "Subject: hello"] * 4)
     False
     """
-    rows = [line.split("\t") for line in lines if line.strip()]
-    if len(rows) < _MIN_LINES_TO_JUDGE or any(len(row) != 2 or not row[0] or " " in row[0] or not row[1].strip() for row in rows):
+    found = [_tab_split(line) for line in lines if line.strip()]
+    if len(found) < _MIN_LINES_TO_JUDGE or any(isinstance(f, str) for f in found):
         return False
-    labels = [row[0] for row in rows]
-    return all(len(label) <= MAX_LABEL_CHARS for label in labels) and len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
+    labels = [label for label, _ in found]
+    return len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
 
 
 def is_fasttext(head: bytes) -> bool:

@@ -266,7 +266,13 @@ def read_header(
     if fmt == JSONL:
         return TableHeader(())
     if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
-        raise InvalidInputError("not a table: a text file whose first line is not a fastText `__label__` line")
+        fileobj.seek(0)
+        head = fileobj.read(line_tables.TAB_HEAD_BYTES).decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
+        if not line_tables.is_tab_labelled(head):
+            raise InvalidInputError(
+                "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "
+                "`label<TAB>text` lines"
+            )
     if fmt in _LINE_FORMATS:
         fileobj.seek(0)
         line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)

@@ -303,7 +303,8 @@ def _detect_folder(
     if not forced and card_pairs and card.all_tables(sample, card_pairs):
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
     if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
-        config, top_files, records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample)
+        config, top_files or _in_lone_folder(sample, top_folders),
+        records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample),
     ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
     pixel_tables = [] if forced or label_file or config.label_from_name else _pixel_tables(config, sample)
@@ -371,6 +372,16 @@ def _detect_folder(
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
     return detected
+
+
+def _in_lone_folder(sample: list[str], top_folders: list[str]) -> set[str]:
+    """The files directly in SRC's one folder, where SRC holds nothing else: the download's
+    wrapper (`sentiment labelled sentences/`), looked into as the top of SRC would be."""
+    folders = [f for f in top_folders if not layout.is_junk(f)]
+    if len(folders) != 1:
+        return set()
+    prefix = folders[0] + "/"
+    return {p for p in sample if p.startswith(prefix) and "/" not in p[len(prefix) :] and not layout.is_junk(p)}
 
 
 def _check_hdf5(config: ConvertConfig, sample: list[str]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import os
+import posixpath
 import re
 from collections.abc import Sequence
 
@@ -235,8 +236,8 @@ def _looks_like_qa(path: str, records: bool = True) -> bool:
 
 def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: bool = True) -> bool:
     """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
-    .json, fastText's `__label__` lines in a .txt, `label<TAB>text` lines in a file without an
-    extension (see `qa_json`, `line_tables`); with `records`, a .json of records (`json_records`;
+    .json, fastText's `__label__` lines in a .txt, `label<TAB>text` or `text<TAB>label` lines in a
+    .txt or a file without an extension (see `qa_json`, `line_tables`); with `records`, a .json of records (`json_records`;
     not where images lie beside it: there it describes them)."""
     for path in sorted(top_files):
         ext = layout.extension(path)
@@ -244,7 +245,7 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             return True
         if ext == "txt" and line_tables.is_fasttext(first_line(config, path) or b""):
             return True
-        if not ext and "." not in path and line_tables.is_tab_labelled(head_lines(config, path)):
+        if (ext == "txt" or (not ext and "." not in posixpath.basename(path))) and line_tables.is_tab_labelled(head_lines(config, path)):
             return True
     return False
 
