@@ -22,22 +22,26 @@ _MAX_HEADER_CELL_CHARS = 64
 def _named(cells: Sequence[str]) -> list[str]:
     """The cells stripped, without the empty ones a trailing separator leaves at the end (NIH
     ChestX-ray14's `Data_Entry_2017.csv` header ends `OriginalImagePixelSpacing[x,y],`, and so do
-    its rows: spreadsheet exports write them)."""
+    its rows: spreadsheet exports write them) and without an empty first cell (the index column
+    pandas' `to_csv` writes by default: `,count,hate_speech,...,class,tweet`)."""
     names = [cell.strip() for cell in cells]
     while len(names) > 1 and not names[-1]:
         names.pop()
-    return names
+    return names[1:] if len(names) > 2 and not names[0] else names
 
 
 def header_names(cells: Sequence[str]) -> tuple[str, ...]:
-    """A header row's column names: the cells stripped, a trailing empty cell named as pandas
-    names it (`Unnamed: 11`, counted from 0), so the rows' last cells have a column.
+    """A header row's column names: the cells stripped, an empty first or last cell named as
+    pandas names it (`Unnamed: 0`, `Unnamed: 11`, counted from 0), so every cell of the rows has
+    a column.
 
     >>> header_names(["Image Index", "Finding Labels", ""])
     ('Image Index', 'Finding Labels', 'Unnamed: 2')
+    >>> header_names(["", "count", "class", "tweet"])
+    ('Unnamed: 0', 'count', 'class', 'tweet')
     """
-    named = _named(cells)
-    return tuple(named) + tuple(f"Unnamed: {i}" for i in range(len(named), len(cells)))
+    names = [cell.strip() for cell in cells]
+    return tuple(name or (f"Unnamed: {i}" if i in (0, len(names) - 1) or not any(names[i:]) else "") for i, name in enumerate(names))
 
 
 def looks_like_header(cells: Sequence[str]) -> bool:

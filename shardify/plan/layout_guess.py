@@ -18,13 +18,13 @@ from shardify.errors import UsageError
 from shardify.plan.array_subsets import check_one_subset_per_split
 from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
-    ARRAYS, AUXILIARY_EXTENSIONS, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS, IMAGE_FOLDERS,
+    ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS, IMAGE_FOLDERS,
     LABEL_FILE, MAT, NAME, NAMED_FILES, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
     TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
     is_media_file, sample_key, split_folders, stem,
 )
 from shardify.plan.raw_formats import raw_format_of
-from shardify.plan.structure import infer_structure, split_word
+from shardify.plan.structure import infer_structure, mask_named, split_word
 
 __all__ = ["LabelFileSample", "choose_label_key", "detect_layout"]
 
@@ -54,12 +54,20 @@ def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bo
     """Tables named by splits beside no images: a table per split, whatever other files ship beside
     them. At the top of SRC (GLUE's train.tsv, dev.tsv, test.tsv), or, with none there, all in one
     folder below it that is no split folder (the download's wrapper: `glue_data/MNLI/train.tsv`,
-    `ag_news_csv/train.csv`), read as if that folder were SRC."""
+    `ag_news_csv/train.csv`), read as if that folder were SRC; also tables of any name where
+    nothing but documentation lies beside them."""
     tables = list(top_tables) or [p for p in data_files if extension(p) in TABLE_EXTENSIONS]
     folders = {posixpath.dirname(p) for p in tables}
     if len(folders) != 1 or any(split_word(part) for part in next(iter(folders)).split("/") if part):
         return False
-    return all(split_word(stem(p)) for p in tables) and not any(extension(p) in IMAGE_EXTENSIONS for p in data_files)
+    if any(extension(p) in IMAGE_EXTENSIONS for p in data_files):
+        return False
+    # Or tables beside nothing but documentation, whatever their names (t-davidson's
+    # `data/labeled_data.csv` beside `data/readme.md`): nothing else there to convert.
+    alone = all(extension(p) in TABLE_EXTENSIONS | AUXILIARY_EXTENSIONS or stem(p).lower() in AUXILIARY_NAMES for p in data_files)
+    return alone or all(split_word(stem(p)) for p in tables)
+
+
 
 def _repeated_tables(top_tables: Sequence[str], data_files: Sequence[str]) -> list[str]:
     """Tables in folders below SRC that name only splits the top-level tables name, where every
@@ -202,7 +210,10 @@ def detect_layout(
                 return SourceLayout(TABLES, "text", split_patterns=patterns, notes=tuple(notes))
         else:
             image_stems = {stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS}
-            text_stems = {stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS}
+            # Texts in an annotation folder (Penn-Fudan's `Annotation/FudanPed00001.txt`) are no captions.
+            text_stems = {
+                stem(p) for p in data_files if extension(p) in TEXT_EXTENSIONS and not any(mask_named(f) for f in p.split("/")[:-1])
+            }
             keys = [sample_key(p) for p in data_files]
             labelled = {key for key, field in keys if field in SAMPLE_LABEL_FIELDS}
             paired = len(image_stems & text_stems)

@@ -104,10 +104,13 @@ def mask_named(name: str) -> bool:
     """A folder named for masks or annotations, alone or joined to a split word (SegNet's CamVid
     `trainannot/` beside `train/`, `val_masks/`).
 
-    >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train")]
-    [True, True, True, False, False]
+    >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train", "PedMasks")]
+    [True, True, True, False, False, True]
     """
     low = name.lower()
+    camel = _camel_words(name)
+    if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS:
+        return True  # Penn-Fudan's `PedMasks/`: words run together, the last names masks
     return low in MASK_FOLDER_WORDS or any(
         rest and split_word(rest) is not None
         for word in MASK_FOLDER_WORDS
@@ -122,6 +125,11 @@ _MAX_CLASS_NAME_WORDS = 3
 def _words(name: str) -> list[str]:
     """'ILSVRC2012_img_train' -> ['ilsvrc', 'img', 'train']; 'train2017' -> ['train']."""
     return [w for w in re.split(r"[^a-z]+", name.lower()) if w]
+
+
+def _camel_words(name: str) -> list[str]:
+    """Words run together in capitals: 'PNGImages' -> ['png', 'images'], 'PedMasks' -> ['ped', 'masks']."""
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
 
 
 def split_word(name: str) -> str | None:
@@ -209,6 +217,7 @@ def is_container_name(name: str) -> bool:
     return (
         not words
         or any(w in _CONTAINER_WORDS for w in words)
+        or (len(_camel_words(name)) > 1 and _camel_words(name)[-1] in _CONTAINER_WORDS)  # Penn-Fudan's `PNGImages`
         or split_word(name) is not None
         or len(words) > _MAX_CLASS_NAME_WORDS
     )
@@ -226,9 +235,15 @@ def stem_key(relpath: str) -> str:
 
     >>> [stem_key(p) for p in ("a/x_0001_leftImg8bit.png", "b/x_0001_gtFine_color.png", "c/Abyssinian_12.jpg", "d/cat.png")]
     ['x_0001', 'x_0001', 'Abyssinian_12', 'cat']
+    >>> stem_key("PedMasks/FudanPed00001_mask.png")
+    'FudanPed00001'
+
     """
     stem = _stem(relpath)
     tokens = re.split(r"([._\- ])", stem)
+    while len(tokens) > 2 and tokens[-1].lower() in MASK_FOLDER_WORDS:
+        del tokens[-2:]  # `FudanPed00001_mask`, Penn-Fudan's mask of `FudanPed00001`
+    stem = "".join(tokens)
     while len(tokens) > 2 and not tokens[-1].isdigit():
         del tokens[-2:]
     return "".join(tokens) if any(t.isdigit() for t in tokens) else stem

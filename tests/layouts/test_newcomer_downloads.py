@@ -1,0 +1,80 @@
+"""Downloads a newcomer trial converted wrong or confusingly (2026-11-26), rebuilt from their
+published layouts, each judged against this file's own truth, never the manifest:
+
+- t-davidson's hate-speech-and-offensive-language: `data/labeled_data.csv` written by pandas'
+  `to_csv` (an empty first header cell over the index column) beside `data/readme.md`. The empty
+  cell made the header read as data (every row unlabelled, the header a record), and the folder
+  was refused as holding "no images or texts".
+- Penn-Fudan Pedestrian (`PNGImages/FudanPed00001.png`, `PedMasks/FudanPed00001_mask.png`,
+  `Annotation/FudanPed00001.txt`, the torchvision tutorial's layout): guessed as images with
+  captions (the PASCAL annotation texts), and with `--layout image_folders` the masks were
+  training images of a class `PedMasks`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.cli_runs import one_line_error, run_shardify
+from helpers.shard_io import read_shard
+from helpers.sources import image_bytes
+from shardify.format import contract
+
+TWEETS = ["you are all trash", "what a lovely morning", "those people should leave", "go birds", "ugh mondays", "love this song"]
+
+
+def _davidson(root: Path) -> dict[str, str]:
+    """The download, and {tweet: its class}."""
+    (root / "data").mkdir(parents=True)
+    rows, truth = [",count,hate_speech,offensive_language,neither,class,tweet"], {}
+    for i in range(18):
+        tweet = f"{TWEETS[i % len(TWEETS)]} number {i}"
+        label = str(i % 3)
+        truth[tweet] = label
+        rows.append(f'{i},3,{int(label == "0")},{int(label == "1")},{int(label == "2")},{label},"{tweet}"')
+    (root / "data" / "labeled_data.csv").write_text("\n".join(rows) + "\n")
+    (root / "data" / "readme.md").write_text("The data are stored as a CSV and as a pickled pandas dataframe.\n")
+    return truth
+
+
+def test_a_pandas_index_column_and_a_table_beside_its_readme(tmp_path: Path) -> None:
+    truth = _davidson(tmp_path / "hate-speech")
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(tmp_path / "hate-speech"), str(out))
+    assert result.returncode == 0, result.stderr
+    found = {}
+    for shard in out.glob("*.tfrecord"):
+        for record in read_shard(shard):
+            found[record[contract.TEXT].decode()] = record[contract.TEXT_LABEL_TEXT].decode()
+    assert found == truth
+
+
+def _penn_fudan(root: Path) -> list[str]:
+    """The download, and its image stems."""
+    stems = [f"FudanPed{i:05d}" for i in range(1, 7)] + [f"PennPed{i:05d}" for i in range(1, 7)]
+    for folder in ("PNGImages", "PedMasks", "Annotation"):
+        (root / folder).mkdir(parents=True)
+    for i, stem in enumerate(stems):
+        (root / "PNGImages" / f"{stem}.png").write_bytes(image_bytes(fmt="PNG", seed=i))
+        (root / "PedMasks" / f"{stem}_mask.png").write_bytes(image_bytes(mode="L", fmt="PNG", seed=100 + i))
+        (root / "Annotation" / f"{stem}.txt").write_text(
+            f'# Compatible with PASCAL Annotation Version 1.00\nImage filename : "PennFudanPed/PNGImages/{stem}.png"\n'
+            'Image size (X x Y x C) : 24 x 16 x 3\nObjects with ground truth : 1 { "PASFootmanPedestrian" }\n'
+        )
+    (root / "readme.txt").write_text("Penn-Fudan Database for Pedestrian Detection and Segmentation\n")
+    (root / "added-object-list.txt").write_text("FudanPed00001.png: 1 pedestrian added\n")
+    return stems
+
+
+def test_masks_named_like_their_images_are_never_inputs(tmp_path: Path) -> None:
+    stems = _penn_fudan(tmp_path / "PennFudanPed")
+    first = run_shardify("convert", str(tmp_path / "PennFudanPed"), str(tmp_path / "first"), "-q")
+    assert first.returncode == 2, first.stdout  # no labels to read: it says so, writing nothing
+    assert "--label-level 0" in one_line_error(first)
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(tmp_path / "PennFudanPed"), str(out), "--label-level", "0")
+    assert result.returncode == 0, result.stderr
+    names = sorted(
+        Path(record[contract.IMAGE_FILENAME].decode()).name for shard in out.glob("*.tfrecord") for record in read_shard(shard)
+    )
+    assert names == sorted(f"{stem}.png" for stem in stems)
