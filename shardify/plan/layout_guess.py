@@ -195,7 +195,9 @@ def detect_layout(
             name = COCO if label_file.fmt == "coco" else LABEL_FILE
         elif name_pattern:
             name = NAMED_FILES
-        elif source_file or (top_tables and not any("/" in p for p in data_files)) or _tables_by_split(top_tables, data_files):
+        elif source_file or (top_tables and not any("/" in p or extension(p) in IMAGE_EXTENSIONS for p in data_files)) or _tables_by_split(top_tables, data_files):
+            # (images in split folders read as lying at the top: Global Wheat's train/*.jpg beside its
+            # train.csv of boxes are the inputs, not the table)
             name = TABLES  # tables at the top, and no folders of files beside them (or a table per split)
             copies = [] if source_file else _repeated_tables(top_tables, data_files)
             if copies:

@@ -78,3 +78,31 @@ def test_masks_named_like_their_images_are_never_inputs(tmp_path: Path) -> None:
         Path(record[contract.IMAGE_FILENAME].decode()).name for shard in out.glob("*.tfrecord") for record in read_shard(shard)
     )
     assert names == sorted(f"{stem}.png" for stem in stems)
+
+
+def test_images_in_split_folders_beside_a_box_table_are_the_inputs(tmp_path: Path) -> None:
+    """Kaggle's Global Wheat Detection: `train/<id>.jpg`, `test/<id>.jpg`, `train.csv` of one box a
+    row (`image_id,width,height,bbox,source`), `sample_submission.csv`. The split folders hid the
+    images, so the top-level tables were taken for the data: every image a reject, exit 1."""
+    root = tmp_path / "global-wheat-detection"
+    truth = {}
+    for split, count in (("train", 6), ("test", 3)):
+        (root / split).mkdir(parents=True)
+        for i in range(count):
+            name = f"{split[:2]}{i:07x}"
+            (root / split / f"{name}.jpg").write_bytes(image_bytes(seed=len(truth)))
+            truth[name] = split
+    rows = ["image_id,width,height,bbox,source"] + [f'{n},24,16,"[1.0, 2.0, 5.0, 6.0]",ethz_1' for n, s in truth.items() if s == "train"]
+    (root / "train.csv").write_text("\n".join(rows) + "\n")
+    (root / "sample_submission.csv").write_text("image_id,PredictionString\n" + "".join(f"{n},\n" for n, s in truth.items() if s == "test"))
+    first = run_shardify("convert", str(root), str(tmp_path / "first"), "-q")
+    assert first.returncode == 2 and "train.csv" in one_line_error(first)
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(root), str(out), "--label-level", "0")
+    assert result.returncode == 0, result.stderr
+    found = {
+        Path(record[contract.IMAGE_FILENAME].decode()).stem: shard.name.split("-")[0]
+        for shard in out.glob("*.tfrecord")
+        for record in read_shard(shard)
+    }
+    assert found == truth
