@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "header_but_repeated", "repeated", "header_names"]
+__all__ = ["looks_like_header", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -67,3 +67,24 @@ def repeated(cells: Sequence[str]) -> str:
     """The names a first row repeats, quoted, for the message that refuses its table."""
     names = [cell.strip() for cell in cells]
     return ", ".join(repr(name) for name in dict.fromkeys(n for n in names if names.count(n) > 1))
+
+
+# A tab-separated table in a .txt shows at least this many columns on every line looked at (two
+# columns are `label<TAB>text` lines: see `line_tables`).
+_MIN_TAB_TABLE_COLUMNS = 3
+
+
+def looks_like_tab_table(lines: Sequence[str]) -> bool:
+    """Lines of a tab-separated table with a header, in a file named .txt (SICK's `SICK.txt`:
+    `pair_ID<TAB>sentence_A<TAB>sentence_B<TAB>...`): a header row of names, and every line
+    looked at holding as many tabs, three columns or more.
+
+    >>> looks_like_tab_table(["pair_ID\\tsentence_A\\tsentence_B", "1\\tA dog runs\\tA cat sleeps", "2\\tKids play\\tA man cooks"])
+    True
+    >>> looks_like_tab_table(["Once upon a time\\tthere was", "a story\\twith tabs"])
+    False
+    """
+    rows = [line.rstrip("\r\n").split("\t") for line in lines if line.strip()]
+    if len(rows) < 2 or len(rows[0]) < _MIN_TAB_TABLE_COLUMNS:
+        return False
+    return all(len(row) == len(rows[0]) for row in rows) and looks_like_header(rows[0])

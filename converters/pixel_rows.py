@@ -27,7 +27,7 @@ import numpy as np
 from shardify.converters import column_content
 from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer
 from shardify.errors import InvalidInputError
-from shardify.plan.structure import split_word
+from shardify.converters.split_column import SPLIT_VALUES, names_splits, split_of
 
 __all__ = ["MIN_SIDE", "MAX_SIDE", "SPLIT_VALUES", "PixelColumns", "pixel_columns", "image_of", "split_of", "is_pixel_table"]
 
@@ -35,9 +35,6 @@ __all__ = ["MIN_SIDE", "MAX_SIDE", "SPLIT_VALUES", "PixelColumns", "pixel_column
 # one cell) is far past any dataset written this way (FER2013: 48) and bounds a hostile cell.
 MIN_SIDE = 2
 MAX_SIDE = 1024
-# Split values that name a split without a split word, lower case -> split. FER2013's Usage:
-# PublicTest was the challenge's public leaderboard (validation), PrivateTest its final test.
-SPLIT_VALUES: tuple[tuple[str, str], ...] = (("publictest", "validation"), ("privatetest", "test"))
 _MAX_LABEL_NUMBER = 999
 
 
@@ -61,22 +58,8 @@ class PixelColumns:
         return f"images written out as numbers in column {self.pixels!r} (a grey image a row); {label}; {split}"
 
 
-def split_of(value: object) -> str:
-    """The split a split column's cell names, or "" (`Training` -> train, `PublicTest` -> validation)."""
-    if not isinstance(value, str) or not value.strip():
-        return ""
-    word = value.strip()
-    return dict(SPLIT_VALUES).get(word.lower()) or split_word(word) or ""
-
-
 def _cells(sample: Sequence[Sequence[object]], columns: Sequence[str], index: int) -> list[object]:
     return [row[index] for row in sample if len(row) == len(columns)]
-
-
-def _names_splits(cells: Sequence[object]) -> bool:
-    """Most sampled cells (more than half) name a split: a split column, whose other values are
-    rejected row by row (a `Holdout` among `Training` rows is no split the plan can name)."""
-    return bool(cells) and sum(bool(split_of(cell)) for cell in cells) * 2 > len(cells)
 
 
 def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], options: TableOptions) -> PixelColumns | None:
@@ -99,7 +82,7 @@ def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], op
     if named and named != [pixels]:
         return None
     others = [(i, name) for i, name in enumerate(columns) if name != pixels]
-    splits = [name for i, name in others if _names_splits(_cells(sample, columns, i))]
+    splits = [name for i, name in others if names_splits(_cells(sample, columns, i))]
     split = splits[0] if len(splits) == 1 else ""
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
     if not label:

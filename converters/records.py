@@ -386,6 +386,8 @@ class RecordBuilder:
     def _row_cells(self, entry: Entry) -> dict[str, object]:
         """The cells of the row `entry` names, read now (or fetched by `prepare`)."""
         fmt = tables.table_format(entry.relpath)
+        if fmt == tables.FASTTEXT:  # a .txt: its content said which (a TSV under a header, or lines)
+            fmt = self._header_of(entry.relpath).fmt or fmt
         if fmt in (tables.PARQUET, tables.QA_JSON):
             if entry.relpath in self._unreadable:
                 raise InvalidInputError(self._unreadable[entry.relpath])

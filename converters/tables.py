@@ -23,6 +23,7 @@ import csv
 import io
 import re
 from collections.abc import Iterator, Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -114,6 +115,10 @@ class RowError:
     row: int
     reason: str
     key: str = ""
+
+
+# Lines of a .txt looked at to tell a tab-separated table (`header_rows.looks_like_tab_table`).
+_TAB_TABLE_LINES = 20
 
 
 def _dialect(fmt: str) -> dict:
@@ -222,6 +227,8 @@ class TableHeader:
         column holds when no column name says (see `columns.resolve_columns`).
       described: how the plan names the table's shape where no header says it ("" otherwise).
       answers: question-answering JSON: the columns of its answers' texts and starts (lists).
+      fmt: the format its rows are read in where the content decided it, not the name (TSV for a
+        .txt of tab-separated columns under a header), else "".
     """
 
     columns: tuple[str, ...]
@@ -230,6 +237,7 @@ class TableHeader:
     sample: tuple[tuple[str, ...], ...] = ()
     described: str = ""
     answers: tuple[str, str] | tuple[()] = ()
+    fmt: str = ""
 
     def resolve(self, options: TableOptions) -> TableColumns:
         """The columns that feed a record (see `columns.resolve_columns`).
@@ -268,6 +276,9 @@ def read_header(
     if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
         fileobj.seek(0)
         head = fileobj.read(line_tables.TAB_HEAD_BYTES).decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
+        if header_rows.looks_like_tab_table(head[:_TAB_TABLE_LINES]):  # SICK.txt: a TSV named .txt
+            fileobj.seek(0)
+            return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
         if not line_tables.is_tab_labelled(head):
             raise InvalidInputError(
                 "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "
@@ -363,6 +374,7 @@ def read_table(
     """
     encoding = options.encoding if options else DEFAULT_ENCODING
     header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding)
+    fmt = header.fmt or fmt
     if fmt in (JSONL, *_LINE_FORMATS):
         fileobj.seek(0)
         return header, _scan_lines(fileobj, size_bytes, fmt)

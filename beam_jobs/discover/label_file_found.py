@@ -21,7 +21,7 @@ from shardify.beam_jobs.discover import coco_like
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, label_files, json_records, line_tables, qa_json
+from shardify.converters import coco_urls, header_rows, label_files, json_records, line_tables, qa_json
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
@@ -237,7 +237,7 @@ def _looks_like_qa(path: str, records: bool = True) -> bool:
 def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: bool = True) -> bool:
     """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
     .json, fastText's `__label__` lines in a .txt, `label<TAB>text` or `text<TAB>label` lines in a
-    .txt or a file without an extension (see `qa_json`, `line_tables`); with `records`, a .json of records (`json_records`;
+    .txt or a file without an extension, a tab-separated table under a header in a .txt (see `qa_json`, `line_tables`); with `records`, a .json of records (`json_records`;
     not where images lie beside it: there it describes them)."""
     for path in sorted(top_files):
         ext = layout.extension(path)
@@ -245,8 +245,10 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             return True
         if ext == "txt" and line_tables.is_fasttext(first_line(config, path) or b""):
             return True
-        if (ext == "txt" or (not ext and "." not in posixpath.basename(path))) and line_tables.is_tab_labelled(head_lines(config, path)):
-            return True
+        if ext == "txt" or (not ext and "." not in posixpath.basename(path)):
+            head = head_lines(config, path)
+            if line_tables.is_tab_labelled(head) or (ext == "txt" and header_rows.looks_like_tab_table(head[:20])):
+                return True
     return False
 
 

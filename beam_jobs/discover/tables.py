@@ -30,7 +30,7 @@ from shardify.beam_jobs.discover.candidates import (
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import pixel_rows, tables
+from shardify.converters import pixel_rows, split_column, tables
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
@@ -102,8 +102,11 @@ class _ScanTable(beam.DoFn):
         pairs = answers = False
         batch = Batch()
         columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
+        # A column naming each row's split (SICK's SemEval_set: TRAIN, TRIAL, TEST) decides it.
+        split_by = split_column.split_column(header.columns, header.sample, columns.needed) if columns else ""
         if columns:
-            yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{_renamed(relpath, split)}"))
+            by = f"; each row's split from its column {split_by!r}" if split_by else _renamed(relpath, split)
+            yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
         for row in rows:
             scanned.last_row = row.row
             if isinstance(row, tables.RowError):
@@ -140,6 +143,12 @@ class _ScanTable(beam.DoFn):
                 if not labels and cell != []:  # an explicit [] is a record with no labels
                     yield reject(relpath, f"empty label in column {cols.label!r}", row.row)
                     continue
+            row_split = row.split or split  # a JSON document's split key, else the table's
+            if split_by:
+                row_split = split_column.split_of(row.cells.get(split_by))
+                if not row_split:
+                    yield reject(relpath, f"{row.cells.get(split_by)!r} in split column {split_by!r} names no split", row.row)
+                    continue
             for name in cols.keep:
                 dtype = columns_lib.value_dtype(row.cells.get(name))
                 dtypes[name] = columns_lib.merge_dtypes(dtypes.get(name, dtype), dtype)
@@ -150,7 +159,7 @@ class _ScanTable(beam.DoFn):
                     relpath,
                     size,
                     labels,
-                    split=row.split or split,  # a JSON document's split key, else the table's
+                    split=row_split,
                     unlabelled=not cols.label,  # a test table without labels beside labelled ones
                     row=row.row,
                     offset=row.offset,
@@ -195,7 +204,7 @@ def _pixel_rows(
         row_split = split
         if columns.split:
             value = row.cells.get(columns.split)
-            row_split = pixel_rows.split_of(value)
+            row_split = split_column.split_of(value)
             if not row_split:
                 yield reject(relpath, f"{value!r} in split column {columns.split!r} names no split", row.row)
                 continue

@@ -106,3 +106,56 @@ def test_images_in_split_folders_beside_a_box_table_are_the_inputs(tmp_path: Pat
         for record in read_shard(shard)
     }
     assert found == truth
+
+
+SICK_HEADER = (
+    "pair_ID\tsentence_A\tsentence_B\tentailment_label\trelatedness_score\tentailment_AB\tentailment_BA\t"
+    "sentence_A_original\tsentence_B_original\tsentence_A_dataset\tsentence_B_dataset\tSemEval_set"
+)
+
+
+def _sick(root: Path) -> dict[str, tuple[str, str, str]]:
+    """SICK as distributed (`SICK.txt`, tab-separated under a header, `SemEval_set` naming each
+    pair's set, and readme.txt), and {sentence_A: (split, label, sentence_B)}; TRIAL is the
+    validation split, as tfds and Hugging Face name it."""
+    root.mkdir(parents=True)
+    sets = {"TRAIN": "train", "TRIAL": "validation", "TEST": "test"}
+    labels = ["NEUTRAL", "ENTAILMENT", "CONTRADICTION"]
+    rows, truth = [SICK_HEADER], {}
+    for i in range(24):
+        semeval = ("TRAIN", "TRAIN", "TRIAL", "TEST")[i % 4]
+        a, b = f"A group of kids is playing in a yard {i}", f"The kids are playing outside {i}"
+        truth[a] = (sets[semeval], labels[i % 3], b)
+        rows.append(f"{i + 1}\t{a}\t{b}\t{labels[i % 3]}\t3.5\tA_neutral_B\tB_neutral_A\t{a} orig\t{b} orig\tFLICKR\tFLICKR\t{semeval}")
+    (root / "SICK.txt").write_text("\n".join(rows) + "\n")
+    (root / "readme.txt").write_text("SICK: Sentences Involving Compositional Knowledge\n")
+    return truth
+
+
+def test_a_tab_separated_table_named_txt_with_a_split_column(tmp_path: Path) -> None:
+    """SICK.txt was refused as 'no class folders', and the option named (`--label-level 0`) wrote
+    the whole file as one text, exit 0."""
+    truth = _sick(tmp_path / "SICK")
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(tmp_path / "SICK"), str(out))
+    assert result.returncode == 0, result.stderr
+    found = {
+        record[contract.TEXT].decode(): (shard.name.split("-")[0], record[contract.TEXT_LABEL_TEXT].decode(), record[contract.TEXT_PAIR].decode())
+        for shard in out.glob("*.tfrecord")
+        for record in read_shard(shard)
+    }
+    assert found == truth
+
+
+def test_a_row_whose_split_cell_names_no_split_is_rejected_alone(tmp_path: Path) -> None:
+    truth = _sick(tmp_path / "SICK")
+    table = tmp_path / "SICK" / "SICK.txt"
+    lines = table.read_text().splitlines()
+    lines[-1] = lines[-1].rsplit("\t", 1)[0] + "\tHoldout"
+    table.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(tmp_path / "SICK"), str(out), "--max-rejects", "10%")
+    assert result.returncode == 0, result.stderr
+    written = sum(1 for shard in out.glob("*.tfrecord") for _ in read_shard(shard))
+    assert written == len(truth) - 1
+    assert "'Holdout' in split column 'SemEval_set' names no split" in (out / "rejected.jsonl").read_text()
