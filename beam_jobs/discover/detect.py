@@ -298,6 +298,8 @@ def _detect_folder(
     if config.labels_file and not FileSystems.exists(label_file_found.labels_file_path(config.source, labels_file)):
         raise SourceError(f"label file {config.labels_file} does not exist")
     label_file = label_file_found.label_file_sample(label_file_found.labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
+    if label_file:
+        label_file_found.check_label_cells(label_file, config)
     forced = config.layout
     card_file, card_pairs = card.card_patterns(config, top_files) if not label_file else ("", ())
     if not forced and card_pairs and card.all_tables(sample, card_pairs):

@@ -39,6 +39,7 @@ __all__ = [
     "found_label_file",
     "label_file_sample",
     "line_tables_at_top",
+    "check_label_cells",
     "looks_like_coco",
     "coco_per_split",
     "lvis_per_split",
@@ -153,14 +154,25 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
                     labelled = labelled or row.has_labels
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
-    _check_tag_lists(shown, cells, config)
-    if keys and not labelled and not captions and not order and label_files.label_file_format(path) != label_files.LINES:
+    fmt = label_files.label_file_format(path)
+    labelled = labelled or captions or order or fmt == label_files.LINES or not keys
+    return layout_guess.LabelFileSample(shown, tuple(keys), fmt, captions, order, tuple(cells), labelled)
+
+
+def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertConfig) -> None:
+    """Stop where the file read as the labels labels nothing, or its cells look like lists of
+    labels no `--label-separator` says how to read (see `shardify.plan.tag_labels`).
+
+    Raises:
+      UsageError: naming the option that decides.
+    """
+    _check_tag_lists(label_file.path, list(label_file.cells), config)
+    if not label_file.labelled:
         # Given or found as the labels, it labels nothing: every image unlabelled, with exit 0.
         raise UsageError(
-            f"the label file {shown} has no label column (none named label, labels, class, category, tags, ..., "
+            f"the label file {label_file.path} has no label column (none named label, labels, class, category, tags, ..., "
             "nor one-hot columns of 0 and 1): name it with --label-column NAME"
         )
-    return layout_guess.LabelFileSample(shown, tuple(keys), label_files.label_file_format(path), captions, order)
 
 
 def _check_tag_lists(shown: str, cells: list[str], config: ConvertConfig) -> None:
@@ -353,6 +365,7 @@ def single_file_layout(
             or label_file.fmt != label_files.TABLE
             or _keys_name_files(label_file.keys, others)
         ):
+            check_label_cells(label_file, config)
             detected = layout_guess.detect_layout(others, top_folders, label_file=label_file, forced=config.layout)
             note = f"SRC is the label file {source_file}: the files it names are found in its folder"
             return dataclasses.replace(detected, notes=(note, *detected.notes))

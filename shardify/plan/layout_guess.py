@@ -130,6 +130,8 @@ class LabelFileSample:
       fmt: "table", "lines" or "coco" (see converters/label_files.py).
       captions: it has a caption column (or COCO captions).
       order: one label per line: the n-th line labels the n-th file in path order.
+      cells: the first rows' first labels as read (for the signs of lists of labels).
+      labelled: any of its first rows gives labels (a label column, one-hot columns).
     """
 
     path: str
@@ -137,6 +139,8 @@ class LabelFileSample:
     fmt: str = "table"
     captions: bool = False
     order: bool = False
+    cells: tuple[str, ...] = ()
+    labelled: bool = True
 
 def detect_layout(
     sample: Sequence[str],
