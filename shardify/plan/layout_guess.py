@@ -87,8 +87,32 @@ def _media_of(relpaths: Sequence[str]) -> str:
     """"image" or "text": whichever the sample holds more of (documentation and metadata do not
     count)."""
     images = sum(1 for p in relpaths if is_media_file(p, "image"))
-    texts = sum(1 for p in relpaths if extension(p) not in IMAGE_EXTENSIONS | AUXILIARY_EXTENSIONS and not looks_like_a_list(p))
+    texts = sum(
+        1 for p in relpaths
+        if extension(p) not in IMAGE_EXTENSIONS | AUXILIARY_EXTENSIONS and not looks_like_a_list(p) and not _in_metadata(p)
+    )
     return "image" if images >= texts else "text"
+
+
+# Folders of per-file metadata beside images (MIRFLICKR-25k's `meta/tags/`, `meta/exif/`): their
+# text files describe the images, they are no texts of their own.
+_METADATA_FOLDER_WORDS = frozenset({"meta", "metadata", "exif", "tags", "license", "licenses", "licence", "licences"})
+
+
+def _in_metadata(relpath: str) -> bool:
+    return any(part.lower() in _METADATA_FOLDER_WORDS or mask_named(part) for part in relpath.split("/")[:-1])
+
+
+def _label_like_files(sample: Sequence[str], media: str) -> bool:
+    """Files that may hold the labels of images (lists, tables, annotations; documentation and
+    metadata aside): beside them a lone folder is no class (MIRFLICKR-25k's `mirflickr/` beside
+    its concept lists `mirflickr25k_annotations_v080/*.txt`)."""
+    return media == "image" and any(
+        extension(p) in _LABEL_LIKE and stem(p).lower() not in AUXILIARY_NAMES and not _in_metadata(p) for p in sample
+    )
+
+
+_LABEL_LIKE = frozenset({"txt", "csv", "tsv", "json", "jsonl", "xml", "mat", "lst"})
 
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
@@ -245,7 +269,8 @@ def detect_layout(
         notes.append(f"labels from file names by --label-from-name {name_pattern!r}")
     if name in (IMAGE_FOLDERS, TEXT_FOLDERS):
         structure, how = infer_structure(
-            [p for p in sample if is_media_file(p, media)], archive_folders=archive_folders, top_folders=[f for f in top_folders if not is_junk(f)]
+            [p for p in sample if is_media_file(p, media)], archive_folders=archive_folders, top_folders=[f for f in top_folders if not is_junk(f)],
+            has_label_files=_label_like_files(sample, media),
         )
         notes = [note for note in notes if not note.startswith("split folders:")] + list(how)
         return SourceLayout(name, media, structure.split_folders, source_file=source_file, notes=tuple(notes), structure=structure)

@@ -159,3 +159,34 @@ def test_a_row_whose_split_cell_names_no_split_is_rejected_alone(tmp_path: Path)
     written = sum(1 for shard in out.glob("*.tfrecord") for _ in read_shard(shard))
     assert written == len(truth) - 1
     assert "'Holdout' in split column 'SemEval_set' names no split" in (out / "rejected.jsonl").read_text()
+
+
+def test_metadata_texts_do_not_make_a_folder_of_images_a_text_dataset(tmp_path: Path) -> None:
+    """MIRFLICKR-25k (press.liacs.nl/mirflickr): `mirflickr/im<N>.jpg` with `meta/tags/`,
+    `meta/exif/`, `meta/license/` texts per image, and `mirflickr25k_annotations_v080/<concept>.txt`
+    lists of image numbers. The metadata texts outnumbered the images, so it was read as a text
+    dataset (binary images rejected; past --max-rejects, metadata files labelled by folder, exit 0).
+    Now the images are the inputs, and beside the concept lists the lone folder is no class: the
+    run stops naming the lists; `--label-level 0` keeps the images alone."""
+    root = tmp_path / "mirflickr25k"
+    images = root / "mirflickr"
+    for folder in ("meta/tags", "meta/exif", "meta/license"):
+        (images / folder).mkdir(parents=True)
+    for i in range(1, 13):
+        (images / f"im{i}.jpg").write_bytes(image_bytes(seed=i))
+        (images / "meta" / "tags" / f"tags{i}.txt").write_text("sky\nclouds\nsunset\n")
+        (images / "meta" / "exif" / f"exif{i}.txt").write_text("-Make\nCanon\n-Model\nEOS 400D\n")
+        (images / "meta" / "license" / f"license{i}.txt").write_text("Attribution License\n")
+    (images / "README.txt").write_text("MIRFLICKR-25000\n")
+    (root / "mirflickr25k_annotations_v080").mkdir()
+    for concept, numbers in (("clouds", (1, 2, 5)), ("sunset", (2, 7)), ("people", (3, 4, 11))):
+        (root / "mirflickr25k_annotations_v080" / f"{concept}.txt").write_text("".join(f"{n}\n" for n in numbers))
+    first = run_shardify("convert", str(root), str(tmp_path / "first"), "-q")
+    assert first.returncode == 2 and "mirflickr25k_annotations_v080/" in one_line_error(first)
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(root), str(out), "--label-level", "0")
+    assert result.returncode == 0, result.stderr
+    names = sorted(
+        Path(record[contract.IMAGE_FILENAME].decode()).name for shard in out.glob("*.tfrecord") for record in read_shard(shard)
+    )
+    assert names == sorted(f"im{i}.jpg" for i in range(1, 13))
