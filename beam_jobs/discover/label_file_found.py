@@ -248,16 +248,18 @@ def _looks_like_qa(path: str, records: bool = True) -> bool:
 
 def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: bool = True) -> bool:
     """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
-    .json, fastText's `__label__` lines in a .txt, `label<TAB>text` or `text<TAB>label` lines in a
-    .txt or a file without an extension, a tab-separated table under a header in a .txt (see `qa_json`, `line_tables`); with `records`, a .json of records (`json_records`;
-    not where images lie beside it: there it describes them)."""
+    .json, fastText's `__label__` lines in a .txt (see `qa_json`, `line_tables`); with `records`
+    (no images in the sample: beside images such files describe them, as ADE20K's
+    objectInfo150.txt does), also a .json of records (`json_records`), `label<TAB>text` or
+    `text<TAB>label` lines in a .txt or a file without an extension, and a tab-separated table
+    under a header in a .txt."""
     for path in sorted(top_files):
         ext = layout.extension(path)
         if ext == "json" and _looks_like_qa(join_path(config.source, path), records):
             return True
         if ext == "txt" and line_tables.is_fasttext(first_line(config, path) or b""):
             return True
-        if ext == "txt" or (not ext and "." not in posixpath.basename(path)):
+        if records and (ext == "txt" or (not ext and "." not in posixpath.basename(path))):
             head = head_lines(config, path)
             if line_tables.is_tab_labelled(head) or (ext == "txt" and header_rows.looks_like_tab_table(head[:20])):
                 return True
