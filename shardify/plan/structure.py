@@ -79,7 +79,7 @@ def _split_of_word(word: str) -> str | None:
             return _SPLIT_WORDS[word[: -len(suffix)]]
     return None
 # Folders of records that have no label (IMDB's train/unsup): their own split, never a class.
-_UNLABELLED_WORDS = frozenset({"unsup", "unsupervised", "unlabeled", "unlabelled", "nolabel"})
+_UNLABELLED_WORDS = frozenset({"unsup", "unsupervised", "unlabeled", "unlabelled", "nolabel", "pred", "predict"})
 # Folders that hold a dataset's files rather than naming a class.
 _CONTAINER_WORDS = frozenset(
     {
@@ -184,6 +184,14 @@ def split_parts(folders: Sequence[Sequence[str]], level: int) -> dict[str, str]:
     if None in names or len(set(names)) != len(names):
         return {}
     return dict(sorted(splits.items()))
+
+
+def _all_splits(names: Iterable[str]) -> bool:
+    """Every folder names a split, or a set of unlabelled records beside them (Kaggle's Intel
+    Image Classification: `seg_pred/` of images to predict beside `seg_train/`, `seg_test/`), and
+    at least one names a split."""
+    names = list(names)
+    return all(split_word(n) or is_unlabelled_name(n) for n in names) and any(split_word(n) for n in names)
 
 
 def is_unlabelled_name(name: str) -> bool:
@@ -414,10 +422,10 @@ def infer_structure(
     children = {parts[level] for parts in folders if len(parts) > level}
     tops = set(top_folders)
     parts_as_splits: dict[str, str] = {}
-    if len(tops) >= 2 and all(split_word(top) for top in tops) and (not root or root[0] in tops):
+    if len(tops) >= 2 and _all_splits(tops) and (not root or root[0] in tops):
         root, level = [], 0  # split folders at the top, some of them beyond the sample
         split_level, split_folders = 0, sorted(tops)
-    elif len(children) >= 2 and all(split_word(child) for child in children):
+    elif len(children) >= 2 and _all_splits(children):
         split_level, split_folders = level, sorted(children)
     elif parts_as_splits := split_parts(folders, level):  # `images_background/` beside `images_evaluation/`
         split_level, split_folders = level, sorted(parts_as_splits)
@@ -447,7 +455,7 @@ def infer_structure(
         if level_found >= 0:
             unlabelled |= {p[level_found] for p in parts_list if len(p) > level_found and is_unlabelled_name(p[level_found])}
         label_levels.append((split, level_found))
-        named = split_word(split) or (parts_as_splits or {}).get(split)
+        named = split_word(split) or (parts_as_splits or {}).get(split) or split  # `seg_pred`: its own name
         if split and named != split:
             names.append((split, named))
     below = {parts[split_level + 1] for parts in folders if len(parts) > split_level + 1}

@@ -190,3 +190,33 @@ def test_metadata_texts_do_not_make_a_folder_of_images_a_text_dataset(tmp_path: 
         Path(record[contract.IMAGE_FILENAME].decode()).name for shard in out.glob("*.tfrecord") for record in read_shard(shard)
     )
     assert names == sorted(f"im{i}.jpg" for i in range(1, 13))
+
+
+def test_a_folder_of_images_to_predict_beside_the_split_folders(tmp_path: Path) -> None:
+    """Kaggle's Intel Image Classification (found after the trial): `seg_train/seg_train/<class>/`,
+    `seg_test/seg_test/<class>/` and `seg_pred/seg_pred/*.jpg`, images to predict, unlabelled. The
+    unlabelled folder hid the split folders (the run stopped); an unlabelled folder named as no
+    split is now a split of its own name, its records unlabelled, never merged into train."""
+    root = tmp_path / "intel"
+    truth: dict[str, tuple[str, str]] = {}
+    for split, folder in (("train", "seg_train"), ("test", "seg_test")):
+        for label in ("buildings", "forest", "sea"):
+            (root / folder / folder / label).mkdir(parents=True)
+            for i in range(3):
+                name = f"{len(truth)}.jpg"
+                (root / folder / folder / label / name).write_bytes(image_bytes(seed=len(truth)))
+                truth[name] = (split, label)
+    (root / "seg_pred" / "seg_pred").mkdir(parents=True)
+    for i in range(4):
+        name = f"{len(truth)}.jpg"
+        (root / "seg_pred" / "seg_pred" / name).write_bytes(image_bytes(seed=len(truth)))
+        truth[name] = ("seg_pred", "")
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(root), str(out))
+    assert result.returncode == 0, result.stderr
+    found = {}
+    for shard in out.glob("*.tfrecord"):
+        for record in read_shard(shard):
+            label = record.get(contract.LABEL_TEXT, b"")
+            found[Path(record[contract.IMAGE_FILENAME].decode()).name] = (shard.name.split("-")[0], label.decode() if isinstance(label, bytes) else "")
+    assert found == truth
