@@ -70,21 +70,22 @@ def repeated(cells: Sequence[str]) -> str:
 
 
 # A tab-separated table in a .txt shows at least this many columns on every line looked at (two
-# columns are `label<TAB>text` lines: see `line_tables`).
+# columns are `label<TAB>text` lines: see `line_tables`), of its first _TAB_TABLE_LINES.
 _MIN_TAB_TABLE_COLUMNS = 3
+_TAB_TABLE_LINES = 20
 
 
 def looks_like_tab_table(lines: Sequence[str]) -> bool:
     """Lines of a tab-separated table with a header, in a file named .txt (SICK's `SICK.txt`:
     `pair_ID<TAB>sentence_A<TAB>sentence_B<TAB>...`): a header row of names, and every line
-    looked at holding as many tabs, three columns or more.
+    looked at (the first 20) holding as many tabs, three columns or more.
 
     >>> looks_like_tab_table(["pair_ID\\tsentence_A\\tsentence_B", "1\\tA dog runs\\tA cat sleeps", "2\\tKids play\\tA man cooks"])
     True
     >>> looks_like_tab_table(["Once upon a time\\tthere was", "a story\\twith tabs"])
     False
     """
-    rows = [line.rstrip("\r\n").split("\t") for line in lines if line.strip()]
+    rows = [line.rstrip("\r\n").split("\t") for line in lines[:_TAB_TABLE_LINES] if line.strip()]
     if len(rows) < 2 or len(rows[0]) < _MIN_TAB_TABLE_COLUMNS:
         return False
     return all(len(row) == len(rows[0]) for row in rows) and looks_like_header(rows[0])

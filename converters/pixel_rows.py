@@ -27,7 +27,7 @@ import numpy as np
 from shardify.converters import column_content
 from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer
 from shardify.errors import InvalidInputError
-from shardify.converters.split_column import SPLIT_VALUES, names_splits, split_of
+from shardify.converters.split_column import SPLIT_VALUES, split_column, split_of
 
 __all__ = ["MIN_SIDE", "MAX_SIDE", "SPLIT_VALUES", "PixelColumns", "pixel_columns", "image_of", "split_of", "is_pixel_table"]
 
@@ -82,8 +82,7 @@ def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], op
     if named and named != [pixels]:
         return None
     others = [(i, name) for i, name in enumerate(columns) if name != pixels]
-    splits = [name for i, name in others if names_splits(_cells(sample, columns, i))]
-    split = splits[0] if len(splits) == 1 else ""
+    split = split_column(columns, sample, (pixels,))
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
     if not label:
         numbers = [

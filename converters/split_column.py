@@ -9,11 +9,12 @@ is no split the plan can name). Used by the tables of texts and of pixels alike.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
+from shardify.errors import InvalidInputError
 from shardify.plan.structure import split_word
 
-__all__ = ["SPLIT_VALUES", "split_of", "names_splits", "split_column"]
+__all__ = ["SPLIT_VALUES", "split_of", "names_splits", "split_column", "row_split"]
 
 # Split values that name a split without a split word, lower case -> split. FER2013's Usage:
 # PublicTest was the challenge's public leaderboard (validation), PrivateTest its final test;
@@ -47,3 +48,18 @@ def split_column(columns: Sequence[str], sample: Sequence[Sequence[object]], use
         if name not in used and names_splits([row[i] for row in sample if len(row) == len(columns)])
     ]
     return found[0] if len(found) == 1 else ""
+
+
+def row_split(cells: Mapping[str, object], column: str, default: str) -> str:
+    """A row's split: its `column` cell's where the table has a split column, else `default`.
+
+    Raises:
+      InvalidInputError: the cell names no split (the row's reject says which).
+    """
+    if not column:
+        return default
+    value = cells.get(column)
+    found = split_of(value)
+    if not found:
+        raise InvalidInputError(f"{value!r} in split column {column!r} names no split")
+    return found

@@ -117,10 +117,6 @@ class RowError:
     key: str = ""
 
 
-# Lines of a .txt looked at to tell a tab-separated table (`header_rows.looks_like_tab_table`).
-_TAB_TABLE_LINES = 20
-
-
 def _dialect(fmt: str) -> dict:
     if fmt == TSV:
         return {"delimiter": "\t", "quoting": csv.QUOTE_NONE}
@@ -276,7 +272,7 @@ def read_header(
     if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
         fileobj.seek(0)
         head = fileobj.read(line_tables.TAB_HEAD_BYTES).decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
-        if header_rows.looks_like_tab_table(head[:_TAB_TABLE_LINES]):  # SICK.txt: a TSV named .txt
+        if header_rows.looks_like_tab_table(head):  # SICK.txt: a TSV named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
         if not line_tables.is_tab_labelled(head):

@@ -138,7 +138,8 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
       SourceError: it cannot be read.
     """
     try:
-        if label_files.label_file_format(path) == label_files.COCO:
+        fmt = label_files.label_file_format(path)
+        if fmt == label_files.COCO:
             return _coco_sample(path, shown)
         keys, captions, order, cells, labelled = [], False, False, [], False
         with open_input(path) as fileobj:
@@ -154,7 +155,6 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
                     labelled = labelled or row.has_labels
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
-    fmt = label_files.label_file_format(path)
     labelled = labelled or captions or order or fmt == label_files.LINES or not keys
     return layout_guess.LabelFileSample(shown, tuple(keys), fmt, captions, order, tuple(cells), labelled)
 
@@ -261,7 +261,7 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             return True
         if records and (ext == "txt" or (not ext and "." not in posixpath.basename(path))):
             head = head_lines(config, path)
-            if line_tables.is_tab_labelled(head) or (ext == "txt" and header_rows.looks_like_tab_table(head[:20])):
+            if line_tables.is_tab_labelled(head) or (ext == "txt" and header_rows.looks_like_tab_table(head)):
                 return True
     return False
 

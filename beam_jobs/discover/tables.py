@@ -143,12 +143,11 @@ class _ScanTable(beam.DoFn):
                 if not labels and cell != []:  # an explicit [] is a record with no labels
                     yield reject(relpath, f"empty label in column {cols.label!r}", row.row)
                     continue
-            row_split = row.split or split  # a JSON document's split key, else the table's
-            if split_by:
-                row_split = split_column.split_of(row.cells.get(split_by))
-                if not row_split:
-                    yield reject(relpath, f"{row.cells.get(split_by)!r} in split column {split_by!r} names no split", row.row)
-                    continue
+            try:  # a JSON document's split key, else the table's
+                row_split = split_column.row_split(row.cells, split_by, row.split or split)
+            except InvalidInputError as error:
+                yield reject(relpath, error.reason, row.row)
+                continue
             for name in cols.keep:
                 dtype = columns_lib.value_dtype(row.cells.get(name))
                 dtypes[name] = columns_lib.merge_dtypes(dtypes.get(name, dtype), dtype)
@@ -201,13 +200,11 @@ def _pixel_rows(
         except InvalidInputError as error:
             yield reject(relpath, error.reason, row.row)
             continue
-        row_split = split
-        if columns.split:
-            value = row.cells.get(columns.split)
-            row_split = split_column.split_of(value)
-            if not row_split:
-                yield reject(relpath, f"{value!r} in split column {columns.split!r} names no split", row.row)
-                continue
+        try:
+            row_split = split_column.row_split(row.cells, columns.split, split)
+        except InvalidInputError as error:
+            yield reject(relpath, error.reason, row.row)
+            continue
         labels: tuple[str, ...] = ()
         if columns.label:
             cell = row.cells.get(columns.label)

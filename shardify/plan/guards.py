@@ -50,6 +50,7 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.plan import siblings
+from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.structure import Structure, split_word
 
 __all__ = [
@@ -392,8 +393,7 @@ def number_rows(lines: Sequence[str]) -> bool:
     )
 
 
-# Files that may hold a dataset's labels when no folder or name does (documentation does not).
-_LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", "txt", "parquet"})
+# Documentation is never where the labels are (layout.LABEL_LIKE_EXTENSIONS names where they may be).
 _DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog)", re.IGNORECASE)
 
 
@@ -423,7 +423,7 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
         why += f"; {shown} hold rows of numbers named like the inputs: annotations, not read"
     else:
         unread = [
-            p for p in other_files if p.rsplit(".", 1)[-1].lower() in _LABEL_LIKE_EXTENSIONS and not _DOCUMENTATION.search(p)
+            p for p in other_files if p.rsplit(".", 1)[-1].lower() in LABEL_LIKE_EXTENSIONS and not _DOCUMENTATION.search(p)
         ]
         if unread:
             why += f"; the labels may be in {', '.join(unread[:_SHOWN])}, which shardify does not read"

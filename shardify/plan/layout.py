@@ -55,6 +55,7 @@ __all__ = [
     "JUNK_FILENAMES",
     "AUXILIARY_EXTENSIONS",
     "AUXILIARY_NAMES",
+    "LABEL_LIKE_EXTENSIONS",
     "SourceLayout",
     "IDX",
     "CIFAR",
@@ -117,6 +118,11 @@ AUXILIARY_NAMES = frozenset(
         "citation", "md5sums", "sha1sums", "sha256sums", "checksums", "version",
     }
 )
+
+
+# Files that may hold a dataset's labels when no folder or name does (documentation does not):
+# named when a run stops for want of labels, and beside them a lone folder of images is no class.
+LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", "txt", "parquet"})
 
 
 # Files that hold a dataset's images as arrays (see converters/arrays.py): MNIST's idx files,

@@ -20,7 +20,7 @@ from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
     ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS, IMAGE_FOLDERS,
     LABEL_FILE, MAT, NAME, NAMED_FILES, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
-    TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
+    LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
     is_media_file, sample_key, split_folders, stem,
 )
 from shardify.plan.raw_formats import raw_format_of
@@ -112,7 +112,7 @@ def _label_like_files(sample: Sequence[str], media: str) -> bool:
     )
 
 
-_LABEL_LIKE = frozenset({"txt", "csv", "tsv", "json", "jsonl", "xml", "mat", "lst"})
+_LABEL_LIKE = LABEL_LIKE_EXTENSIONS | {"lst"}  # and split lists named .lst
 
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)

@@ -221,11 +221,11 @@ def is_never_a_class(name: str) -> bool:
 def is_container_name(name: str) -> bool:
     """A name that says what a folder holds rather than which class: `images`, `jpg`,
     `img_align_celeba`, a split's name, or a download's long name (`ILSVRC2012_img_train`)."""
-    words = _words(name)
+    words, camel = _words(name), _camel_words(name)
     return (
         not words
         or any(w in _CONTAINER_WORDS for w in words)
-        or (len(_camel_words(name)) > 1 and _camel_words(name)[-1] in _CONTAINER_WORDS)  # Penn-Fudan's `PNGImages`
+        or (len(camel) > 1 and camel[-1] in _CONTAINER_WORDS)  # Penn-Fudan's `PNGImages`
         or split_word(name) is not None
         or len(words) > _MAX_CLASS_NAME_WORDS
     )
