@@ -428,6 +428,26 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
         if unread:
             why += f"; the labels may be in {', '.join(unread[:_SHOWN])}, which shardify does not read"
     options = [LABELS_FILE_HINT, "--label-level 0 for records without labels"]
-    if any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
+    if _numbered_classes(media_files):
+        options.insert(0, _NUMBERED_HINT)
+    elif any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
         options.insert(0, NAME_HINT)
     return f"{why}: {' or '.join(options)}"
+
+
+# Names `<class number>_<number>` (Food-11's `9_27.jpg`): the class may be the first number, or the
+# name an id in two parts; only the user can say, so the refusal names the option that reads it.
+_NUMBERED_NAME = re.compile(r"^(\d+)_\d+$")
+_NUMBERED_HINT = "--label-from-name '^(\\d+)_' if the number before '_' in the file names is the class (e.g. 9_27.jpg)"
+
+
+def _numbered_classes(media_files: Sequence[str]) -> bool:
+    """Every name is `<number>_<number>`, the first numbers fewer than the files (repeated, as
+    classes are), at least two of them."""
+    firsts = []
+    for path in media_files:
+        match = _NUMBERED_NAME.match(path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
+        if match is None:
+            return False
+        firsts.append(match.group(1))
+    return len(set(firsts)) >= 2 and len(firsts) >= 2 * len(set(firsts))

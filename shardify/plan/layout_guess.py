@@ -9,6 +9,8 @@ the guess, never imports it.
 
 from __future__ import annotations
 
+import dataclasses
+
 import posixpath
 import unicodedata
 from collections.abc import Sequence
@@ -267,11 +269,17 @@ def detect_layout(
         media = "text"
     if name == NAMED_FILES:
         notes.append(f"labels from file names by --label-from-name {name_pattern!r}")
-    if name in (IMAGE_FOLDERS, TEXT_FOLDERS):
+    if name in (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES):  # named files: the structure gives their splits
         structure, how = infer_structure(
             [p for p in sample if is_media_file(p, media)], archive_folders=archive_folders, top_folders=[f for f in top_folders if not is_junk(f)],
             has_label_files=_label_like_files(sample, media),
         )
+        if name == NAMED_FILES:  # the names give every label: only the split folders are kept
+            structure = dataclasses.replace(
+                structure, label_levels=tuple((split, -1) for split, _ in structure.label_levels), unlabelled=(),
+                name_pattern=None, named_splits=(), single_class="",
+            )
+            how = tuple(note for note in how if note.startswith(("split folders:", "folders holding the same", "masks")))
         notes = [note for note in notes if not note.startswith("split folders:")] + list(how)
         return SourceLayout(name, media, structure.split_folders, source_file=source_file, notes=tuple(notes), structure=structure)
     if name not in (LABEL_FILE, COCO):

@@ -191,7 +191,23 @@ def _all_splits(names: Iterable[str]) -> bool:
     Image Classification: `seg_pred/` of images to predict beside `seg_train/`, `seg_test/`), and
     at least one names a split."""
     names = list(names)
-    return all(split_word(n) or is_unlabelled_name(n) for n in names) and any(split_word(n) for n in names)
+    return all(split_word(n) or is_unlabelled_name(n) or _part_beside_splits(n, names) for n in names) and any(
+        split_word(n) for n in names
+    )
+
+
+def _part_beside_splits(name: str, siblings_: Sequence[str]) -> str | None:
+    """The split a part word names (`evaluation` -> test) where its sibling folders name other
+    splits (Food-11's `training/`, `validation/`, `evaluation/`) and none names that one already;
+    else None. Alone, `evaluation/` and `background/` may be classes."""
+    if split_word(name):
+        return None
+    named = {PART_SPLIT_WORDS[w] for w in _words(name) if w in PART_SPLIT_WORDS}
+    if len(named) != 1:
+        return None
+    split = named.pop()
+    others = {split_word(n) for n in siblings_ if n != name} - {None}
+    return split if others and split not in others else None
 
 
 def is_unlabelled_name(name: str) -> bool:
@@ -455,7 +471,9 @@ def infer_structure(
         if level_found >= 0:
             unlabelled |= {p[level_found] for p in parts_list if len(p) > level_found and is_unlabelled_name(p[level_found])}
         label_levels.append((split, level_found))
-        named = split_word(split) or (parts_as_splits or {}).get(split) or split  # `seg_pred`: its own name
+        named = (
+            split_word(split) or (parts_as_splits or {}).get(split) or _part_beside_splits(split, split_folders) or split
+        )  # `seg_pred`: its own name
         if split and named != split:
             names.append((split, named))
     below = {parts[split_level + 1] for parts in folders if len(parts) > split_level + 1}
