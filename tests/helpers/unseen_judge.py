@@ -1,0 +1,126 @@
+"""One judge for the unseen-dataset rounds: the records read back from the shards against a truth.
+
+The stricter of rounds two and three's judges, and more: every record is read from the shards
+(never the manifest's counts), each input must be in exactly one record (none twice, none missing,
+none extra), the payload kind must be the dataset's, and each record's split and labels must be
+the truth's. Where the truth knows them it also checks each text record's text (and its pair) and
+each detection record's objects: the class names, or their number where the files name no class.
+
+Ids: an image record is its file's path; a table's row `file#<n>` meets the truth's `file:<index>`
+in row order. Splits meet by meaning (`val`, `valid`, `dev` are validation). A label written as the
+value the files hold (`0`, `00014`) meets its documented name through the truth's aliases.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Mapping
+from pathlib import Path
+
+from helpers.shard_io import read_shard
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+from shardify.plan.structure import split_word
+
+_SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", "testing": "test", "training": "train"}
+_IMAGE_FILE = re.compile(r"\.(jpe?g|png|ppm|tiff?|bmp|gif)$", re.IGNORECASE)
+
+
+def canonical_split(name: str, as_named: bool = False) -> str:
+    if as_named:
+        return name
+    word = (split_word(name) or name).casefold()
+    return _SAME_SPLIT.get(word, word)
+
+
+def canonical_label(aliases: Mapping[str, set[str]], name: str) -> str:
+    for documented, values in aliases.items():
+        if name == documented or name in values:
+            return documented.casefold()
+    return name.casefold()
+
+
+def _decoded(value) -> list[str]:
+    values = value if isinstance(value, list) else [value]
+    return [v.decode() if isinstance(v, bytes) else str(v) for v in values]
+
+
+def written_records(out: Path, aliases: Mapping[str, set[str]] | None = None, splits_as_named: bool = False) -> dict:
+    """What the shards hold: {"records": {id: (split, labels)}, "media", "twice", "texts", "objects"}."""
+    aliases = aliases or {}
+    found, rows, media, seen, texts, objects = {}, defaultdict(list), set(), Counter(), {}, {}
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                media.add("image" if contract.IMAGE_FILENAME in record else "text")
+                record_id = (record.get(contract.IMAGE_FILENAME) or record.get(contract.TEXT_SOURCE)).decode()
+                seen[record_id] += 1
+                value = record.get(contract.LABEL_TEXT, record.get(contract.TEXT_LABEL_TEXT))
+                index = record.get(contract.LABEL, record.get(contract.TEXT_LABEL))
+                labels = None
+                if value is not None and index != contract.UNLABELLED:
+                    labels = frozenset(canonical_label(aliases, n) for n in _decoded(value))
+                entry = (canonical_split(split, splits_as_named), labels)
+                text = None
+                if contract.TEXT in record:
+                    text = _decoded(record[contract.TEXT])[0]
+                    if contract.TEXT_PAIR in record:
+                        text = (text, _decoded(record[contract.TEXT_PAIR])[0])
+                names = _decoded(record[contract.OBJECT_TEXT]) if contract.OBJECT_TEXT in record else []
+                if contract.OBJECT_TEXT not in record and contract.OBJECT_XMIN in record:
+                    names = [""] * len(_decoded(record[contract.OBJECT_XMIN]))
+                table, _, row = record_id.rpartition("#")
+                if table and re.fullmatch(r"\d+", row) and not _IMAGE_FILE.search(table):
+                    rows[table].append((int(row), entry, text, names))
+                else:
+                    found[record_id], texts[record_id], objects[record_id] = entry, text, names
+    for table, numbered in rows.items():
+        for index, (_, entry, text, names) in enumerate(sorted(numbered, key=lambda r: r[0])):
+            found[f"{table}:{index}"], texts[f"{table}:{index}"], objects[f"{table}:{index}"] = entry, text, names
+    return {"records": found, "media": media, "twice": {rid: n for rid, n in seen.items() if n > 1},
+            "texts": texts, "objects": objects}
+
+
+def _same_text(written, want) -> bool:
+    if isinstance(want, tuple) != isinstance(written, tuple):
+        return False
+    pairs = zip(written, want) if isinstance(want, tuple) else [(written, want)]
+    return all(w is not None and w.strip() == t.strip() for w, t in pairs)
+
+
+def _few(found: dict, n: int = 3) -> dict:
+    return dict(sorted(found.items())[:n])
+
+
+def assert_right(truth, out: Path, aliases: Mapping[str, set[str]] | None = None, splits_as_named: bool = False) -> None:
+    """`truth` has root, media, records and, optionally, texts {id: text or (text, pair)} and objects
+    {id: (name or None, ...)}; `aliases` defaults to the truth's own."""
+    aliases = getattr(truth, "aliases", {}) if aliases is None else aliases
+    got = written_records(out, aliases, splits_as_named)
+    written = got["records"]
+    expected = {rid: (canonical_split(split, splits_as_named),
+                      None if labels is None else frozenset(canonical_label(aliases, n) for n in labels))
+                for rid, (split, labels) in truth.records.items()}
+    assert got["media"] == {truth.media}, f"records written as {got['media']}, the dataset's records are {truth.media}"
+    assert got["twice"] == {}, f"inputs written in more than one record: {_few(got['twice'])}"
+    missing = sorted(set(expected) - set(written))
+    assert missing == [], f"inputs the truth has that no record holds ({len(missing)} of {len(expected)}): {missing[:4]}"
+    extra = sorted(set(written) - set(expected))
+    assert extra == [], f"records of inputs the truth does not have ({len(extra)}): {extra[:4]}"
+    wrong = {rid: (written[rid], want) for rid, want in expected.items() if written[rid] != want}
+    assert wrong == {}, f"(split, labels) written against the truth's ({len(wrong)} of {len(expected)}): {_few(wrong)}"
+    texts = getattr(truth, "texts", {})
+    wrong_text = {rid: (got["texts"][rid], want) for rid, want in texts.items() if not _same_text(got["texts"][rid], want)}
+    assert wrong_text == {}, f"text written against the truth's ({len(wrong_text)} of {len(texts)}): {_few(wrong_text)}"
+    objects = getattr(truth, "objects", {})
+    wrong_objects = {}
+    for rid, want in objects.items():
+        have = got["objects"][rid]
+        if any(name is None for name in want):  # the files name no class: only the number counts
+            same = len(have) == len(want)
+        else:
+            same = Counter(canonical_label(aliases, n) for n in have) == Counter(canonical_label(aliases, n) for n in want)
+        if not same:
+            wrong_objects[rid] = (sorted(have), sorted(n or "?" for n in want))
+    assert wrong_objects == {}, f"objects written against the truth's ({len(wrong_objects)}): {_few(wrong_objects)}"
