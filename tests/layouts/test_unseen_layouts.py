@@ -234,3 +234,31 @@ def test_a_folder_of_files_that_are_no_inputs_says_so_without_useless_options(ma
         convert(source, tmp_path / "out")
     message = str(refused.value)
     assert "no images or texts" in message and "2 .mat files" in message and "--label-from-name" not in message
+
+
+@pytest.mark.parametrize(
+    ("folders", "expected"),
+    [
+        (("training", "validation", "evaluation"), {"training": "train", "validation": "validation", "evaluation": "test"}),
+        (("train", "eval"), {"train": "train", "eval": "test"}),
+        (("train_set", "evaluation_set"), {"train_set": "train", "evaluation_set": "test"}),
+    ],
+)
+def test_a_part_word_beside_split_folders_names_a_split(folders: tuple[str, ...], expected: dict[str, str]) -> None:
+    """Food-11's `evaluation/` beside `training/` and `validation/` (files loose in each) is its
+    test split, as an `eval/` beside `train/` is; the names map as tfds names them."""
+    paths = [f"Food-11/{folder}/{k}_{i}.jpg" for folder in folders for k in range(3) for i in range(2)]
+    structure, _ = infer_structure(paths)
+    assert structure.split_folders == tuple(sorted(folders))
+    assert {folder: dict(structure.split_names).get(folder, folder) for folder in folders} == expected
+
+
+@pytest.mark.parametrize(
+    "folders",
+    [("background", "person"), ("evaluation", "cats"), ("test", "evaluation")],
+    ids=["background-alone-is-a-class", "no-split-word-beside", "evaluation-beside-test-names-nothing-new"],
+)
+def test_a_part_word_without_split_siblings_names_no_split(folders: tuple[str, ...]) -> None:
+    paths = [f"{folder}/{i}.jpg" for folder in folders for i in range(3)]
+    structure, _ = infer_structure(paths)
+    assert structure.split_level < 0 or "evaluation" not in dict(structure.split_names), structure

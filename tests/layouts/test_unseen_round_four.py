@@ -28,9 +28,6 @@ from shardify.errors import ShardifyError, UsageError
 WRONG = {
     "mlrsnet": ("WRONG WITH EXIT 0: every image labelled with its category folder alone ({airplane}); the "
                 "multi-labels of Labels/<category>.csv (image + 60 0/1 columns) are not read and nothing says so"),
-    "food11": ("STOPS BEFORE WRITING (exit 2) naming only --labels FILE and --label-level 1 (the split folders "
-               "training/ validation/ as classes): the class is the number before '_' in each name, which no "
-               "option it names reads"),
     "dota": ("FAILS (exit 1): each labelTxt/<stem>.txt (the objects' corner points and class) is paired with its "
              "image as a caption, so the unannotated test images are rejected as 'no caption'"),
     "dsb2018": ("STOPS BEFORE WRITING (exit 2) naming --label-level 3 (images/ and masks/ of each image's folder as "
@@ -48,7 +45,7 @@ WRONG = {
              "the next step"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
-FOLLOW = {"kvasir_seg": {"label_level": 0}}
+FOLLOW = {"kvasir_seg": {"label_level": 0}, "food11": {"label_from_name": r"^(\d+)_"}}
 
 
 @pytest.mark.parametrize(
@@ -81,8 +78,7 @@ NEXT_STEPS = {
         "WRONG WITH EXIT 0: train and val images written with the whole labelTxt file as a caption "
         "('imagesource:GoogleEarth\\ngsd:...\\n1.0 2.0 6.0 ... plane 0') and no objects; test images left out"),
     "food11 (--label-from-name '^(\\d+)_', the class id before '_')": (
-        "food11", {"label_from_name": r"^(\d+)_"},
-        "WRONG WITH EXIT 0: labels right, but training/, validation/ and evaluation/ all written as split train"),
+        "food11", {"label_from_name": r"^(\d+)_"}, None),
     "dsb2018 (--label-level 3, as its refusal names)": (
         "dsb2018", {"label_level": 3},
         "WRONG WITH EXIT 0: each mask PNG written as an image record labelled 'masks' beside the images"),
