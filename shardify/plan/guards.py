@@ -12,6 +12,9 @@ or the dataset's files give the labels, the folders' reading is not a guess and 
 The signs, in the order they are looked for, each with its case in
 tests/layouts/test_unseen_layouts.py:
 
+  folder per sample    class folders each named as the file inside them (Data Science Bowl
+                       2018's `<id>/images/<id>.png`): one folder per sample, not classes
+                       (`airplane/airplane_001.jpg` names a class);
   uneven depth         an index whose classes lie one or two folders below it (Places365's
                        `a/abbey/`, `a/apartment_building/outdoor/`): no single level is right;
   same names beneath   class folders holding no inputs of their own but folders of the same
@@ -80,6 +83,8 @@ _MIN_LEAVES = 20
 # "Classes per split": at least this many class folders in all before disjoint splits mean
 # anything (a split of one class beside another of one class is too little to tell).
 _MIN_CLASSES_ACROSS_SPLITS = 3
+# "Folder per sample": at least this many folders, nine in ten named as the file inside them.
+_MIN_SAMPLE_FOLDERS = 4
 
 
 @dataclass(frozen=True)
@@ -104,7 +109,7 @@ class _Split:
     folder: str
     level: int
     inputs: tuple[tuple[str, ...], ...]  # each input's folder parts
-    names: tuple[str, ...] = ()  # each input's file name
+    names: tuple[str, ...] = ()  # each input's file name, in the order of `inputs`
 
 
 @dataclass(frozen=True)
@@ -310,7 +315,26 @@ def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | 
     )
 
 
+def _folder_per_input(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    if structure.single_class:
+        return None
+    for split in splits:
+        stems: dict[str, list[str]] = {}
+        for parts, name in zip(split.inputs, split.names):
+            if len(parts) > split.level:  # (a file beside the class folders is no class's)
+                stems.setdefault(parts[split.level], []).append(name.rsplit(".", 1)[0])
+        named = [folder for folder, inside in stems.items() if inside and all(stem == folder for stem in inside)]
+        if len(stems) >= _MIN_SAMPLE_FOLDERS and len(named) * 10 >= len(stems) * 9:
+            return Finding(
+                "the class folders are each named as the file inside them: a folder per sample, not classes",
+                tuple(_folder([*split.inputs[0][: split.level], folder]) for folder in sorted(named)[:_SHOWN]),
+                ("--label-level 0 for records without labels", LABELS_FILE_HINT),
+            )
+    return None
+
+
 SIGNS: tuple[Sign, ...] = (
+    Sign("folder per sample", "a folder per sample read as the classes", _folder_per_input),
     Sign("uneven depth", "an index read as the classes", _uneven_depth),
     Sign("same names beneath", "parts or sets read as classes", _same_names_beneath),
     Sign("split-named class", "a split or part read as a class", _split_named_class),
@@ -341,10 +365,10 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
         if levels.get(folder, -1) >= 0:
             by_split.setdefault(folder, []).append(tuple(relpath.split("/")[:-1]))
             names.setdefault(folder, []).append(relpath.rsplit("/", 1)[-1])
-    splits = [
-        _Split(folder, levels[folder], tuple(sorted(parts)), tuple(sorted(names[folder])))
-        for folder, parts in sorted(by_split.items())
-    ]
+    splits = []
+    for folder, parts in sorted(by_split.items()):
+        paired = sorted(zip(parts, names[folder]))  # inputs[i] is the folder of names[i]
+        splits.append(_Split(folder, levels[folder], tuple(p for p, _ in paired), tuple(n for _, n in paired)))
     if not splits:
         return None
     for sign in SIGNS:

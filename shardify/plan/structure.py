@@ -390,12 +390,30 @@ def _mask_folders(inputs: Sequence[str]) -> set[str]:
                 by_mask_folder.setdefault("/".join(parts[: depth + 1]) + "/", []).append(relpath)
                 break
     masks = set()
+    beside_images = _beside_image_folders(inputs, by_mask_folder)
     for folder, members in by_mask_folder.items():
         outside = stems_outside.setdefault(folder, {stem_key(p) for p in inputs if not p.startswith(folder)})
         shared = sum(1 for p in members if stem_key(p) in outside)
-        if outside and shared * 2 >= len(members):
+        if (outside and shared * 2 >= len(members)) or folder in beside_images:
             masks.add(folder)
     return masks
+
+
+def _beside_image_folders(inputs: Sequence[str], mask_folders: Iterable[str]) -> set[str]:
+    """Mask-named folders beside a container-named folder of inputs in the same parent, as in one
+    folder per sample (Data Science Bowl 2018's `<id>/images/<id>.png` beside `<id>/masks/*.png`,
+    one mask per object, named for the object, not the image)."""
+    containers = set()
+    for relpath in inputs:
+        parts = relpath.split("/")[:-1]
+        if parts and is_container_name(parts[-1]) and not mask_named(parts[-1]):
+            containers.add("/".join(parts[:-1]))
+    found = set()
+    for folder in mask_folders:
+        parent = folder.rstrip("/").rpartition("/")[0]
+        if parent in containers:
+            found.add(folder)
+    return found
 
 
 def _label_level(folders: Sequence[Sequence[str]], start: int) -> int:

@@ -111,6 +111,10 @@ def test_kittis_label_2_gives_each_training_image_its_objects_and_testing_stays_
 # One made-up layout per row of the sign table (none is a named dataset), with the folders and
 # options the refusal must give.
 _SIGN_CASES = {
+    "folder per sample": (
+        [f"cases/{case}/image/{case}.png" for case in ("a1f3", "b7e2", "c9d0", "d4c8", "e5a1")],
+        "--label-level 0",
+    ),
     "same names beneath": (
         [f"{part}/{cls}/{i}.png" for part in ("part1", "part2") for cls in ("ant", "bee", "wasp") for i in range(3)],
         "--label-level 2",
@@ -167,8 +171,9 @@ def test_each_sign_is_found_on_a_layout_nobody_named(sign: str) -> None:
         [f"{split}/{cls}/{i}.png" for split in ("train", "val") for cls in ("cat", "dog") for i in range(3)],
         [f"PetImages/{cls}/{i}.jpg" for cls in ("Cat", "Dog") for i in range(30)],
         [f"train/c{k}/img_{k}{i}.jpg" for k in range(3) for i in range(3)],
+        [f"{c}/{c}_{i:03d}.jpg" for c in ("airplane", "beach", "church", "desert", "forest") for i in range(3)],
     ],
-    ids=["nested-subfolders", "split-folders", "two-classes", "numbered-classes-no-part-word"],
+    ids=["nested-subfolders", "split-folders", "two-classes", "numbered-classes-no-part-word", "files-named-for-their-class"],
 )
 def test_no_sign_where_the_classes_are_right(paths: list[str]) -> None:
     structure, _ = infer_structure(paths)

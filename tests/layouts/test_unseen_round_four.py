@@ -30,8 +30,6 @@ WRONG = {
                 "multi-labels of Labels/<category>.csv (image + 60 0/1 columns) are not read and nothing says so"),
     "dota": ("FAILS (exit 1): each labelTxt/<stem>.txt (the objects' corner points and class) is paired with its "
              "image as a caption, so the unannotated test images are rejected as 'no caption'"),
-    "dsb2018": ("STOPS BEFORE WRITING (exit 2) naming --label-level 3 (images/ and masks/ of each image's folder as "
-                "the classes), which writes every mask PNG as an image record; no option it names leaves masks out"),
     "global_wheat": ("STOPS BEFORE WRITING (exit 2) saying train.csv is not read: its options (--label-from-name, "
                      "--labels, --label-level 0) cannot read one CSV row per box, and --label-level 0 writes the "
                      "images with no objects"),
@@ -45,7 +43,8 @@ WRONG = {
              "the next step"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
-FOLLOW = {"kvasir_seg": {"label_level": 0}, "food11": {"label_from_name": r"^(\d+)_"}}
+FOLLOW = {"kvasir_seg": {"label_level": 0}, "food11": {"label_from_name": r"^(\d+)_"},
+          "dsb2018": {"label_level": 0}}
 
 
 @pytest.mark.parametrize(
@@ -79,9 +78,6 @@ NEXT_STEPS = {
         "('imagesource:GoogleEarth\\ngsd:...\\n1.0 2.0 6.0 ... plane 0') and no objects; test images left out"),
     "food11 (--label-from-name '^(\\d+)_', the class id before '_')": (
         "food11", {"label_from_name": r"^(\d+)_"}, None),
-    "dsb2018 (--label-level 3, as its refusal names)": (
-        "dsb2018", {"label_level": 3},
-        "WRONG WITH EXIT 0: each mask PNG written as an image record labelled 'masks' beside the images"),
     "global_wheat (--label-level 0, as its refusal names)": (
         "global_wheat", {"label_level": 0},
         "WRONG WITH EXIT 0 for detection: the images written with no objects; train.csv's boxes are not read"),
