@@ -74,6 +74,40 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
     media = [p for p in sample if layout.is_media_file(p, detected.media)]
     if not _files_label(detected):
         guards.check_folders(media, detected.structure)
+        if config.label_level is None:
+            _check_tables_aside(config, sample, media, detected.structure)
     if sample and not _labels_anything(detected) and config.label_level != 0:
         others = [p for p in sample if p not in set(media)]
         raise UsageError(guards.no_labels_message(config.source, media, others, annotations) + set_aside.described())
+
+
+# Tables beside class folders opened to see whether they hold other labels: their first lines only.
+_TABLES_OPENED = 8
+
+
+def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Sequence[str], structure: object) -> None:
+    """Stop where a table set aside beside the class folders names the inputs and holds labels of
+    its own (MLRSNet's `Labels/<category>.csv`: `image` then 60 columns of 0/1 per image, beside
+    `Images/<category>/`): the folders may be how the images were collected, not their labels.
+    A table whose label column restates the folders (a Kaggle `sports.csv`) is no sign.
+
+    Raises:
+      UsageError: such a table, named with the options that decide.
+    """
+    tables = [p for p in sample if layout.extension(p) in ("csv", "tsv") and p not in set(media)][:_TABLES_OPENED]
+    if not tables:
+        return
+    folder_labels = {part for p in media for part in p.split("/")[:-1]}
+    shown = []
+    for path in tables:
+        found = guards.labels_beside_folders(label_file_found.head_lines(config, path), media, folder_labels)
+        if found:
+            shown.append(f"{path} ({found})")
+    if not shown:
+        return
+    level = max((lvl for _, lvl in getattr(structure, "label_levels", ()) if lvl >= 0), default=0) + 1  # (1 = SRC's folders)
+    raise UsageError(
+        f"tables beside the class folders name the inputs and hold labels of their own: {', '.join(shown[:3])}: "
+        f"the folders may not be the labels: --labels FILE to read a table's labels instead, or --label-level {level} "
+        "(counted from SRC) to keep the class folders as the labels"
+    )

@@ -459,6 +459,52 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     return f"{why}: {' or '.join(options)}"
 
 
+def labels_beside_folders(lines: Sequence[str], media: Sequence[str], folder_labels: set[str]) -> str:
+    """What labels a table's first `lines` hold of their own where its first column names inputs
+    like `media` (their names' shape, digits aside: the sample rarely holds the rows' own files):
+    "N columns of 0/1" (a multi-label table) or "column C" (a column of repeated words none of
+    which is a folder of the inputs); "" for none, or where the table does not name the inputs.
+
+    >>> labels_beside_folders(["image,beach,sea", "beach_00001.jpg,1,0", "beach_00002.jpg,1,1"], ["beach/beach_00009.jpg"], {"beach"})
+    '2 columns of 0/1'
+    >>> labels_beside_folders(["path,label", "beach/beach_00001.jpg,beach", "beach/beach_00002.jpg,beach"], ["beach/beach_00009.jpg"], {"beach"})
+    ''
+    """
+    delimiter = "\t" if lines and lines[0].count("\t") > lines[0].count(",") else ","
+    rows = [[cell.strip().strip('"') for cell in line.split(delimiter)] for line in lines if line.strip()]
+    if len(rows) < 3:
+        return ""
+    shapes = {_name_shape(p.rsplit("/", 1)[-1]) for p in media}
+    body = [row for row in rows[1:] if row and _name_shape(row[0].rsplit("/", 1)[-1]) in shapes]
+    if len(body) * 2 < len(rows) - 1 or len(body) < 2:
+        return ""
+    width = min(len(row) for row in body)
+    bits = [c for c in range(1, width) if all(row[c] in ("0", "1", "0.0", "1.0") for row in body)]
+    if len(bits) >= 2:
+        return f"{len(bits)} columns of 0/1"
+    for c in range(1, width):
+        values = [row[c] for row in body]
+        if (
+            all(_LETTERS.search(v) and v.lower() not in _NOT_LABELS and not split_word(v) for v in values)
+            and len(set(values)) < len(values)
+            and not set(values) & folder_labels
+        ):
+            return f"column {rows[0][c] if len(rows[0]) > c else c + 1}"
+    return ""
+
+
+# Cells that flag or split a row rather than label it (fast.ai's `is_valid`).
+_NOT_LABELS = frozenset({"true", "false", "yes", "no", "y", "n", "none", "nan", "null"})
+
+
+def _name_shape(name: str) -> str:
+    """A file name's stem with its digits folded (`beach_00001.jpg` -> `beach_#`): tables name
+    files with or without their extension."""
+    stem = name.strip().lower()
+    stem = stem.rsplit(".", 1)[0] if "." in stem[1:] else stem
+    return re.sub(r"\d+", "#", stem)
+
+
 # Names `<class number>_<number>` (Food-11's `9_27.jpg`): the class may be the first number, or the
 # name an id in two parts; only the user can say, so the refusal names the option that reads it.
 _NUMBERED_NAME = re.compile(r"^(\d+)_\d+$")

@@ -211,12 +211,14 @@ def test_label_file_keyed_by_stems_and_an_ambiguous_key_names_every_candidate(tm
 )
 def test_labels_from_file_names_in_a_flat_folder(names: list[str], pattern: str, labels: list[str], tmp_path: Path) -> None:
     files = {name: image_bytes(seed=i) for i, name in enumerate(names)}
-    files["README"] = "not an image, and its name has no label"
+    files["README"] = "not an image, and its name has no label"  # documentation beside images: auxiliary
+    files["0001.jpg"] = image_bytes(seed=99)  # an image whose name holds no label: rejected, named
     source = _write(tmp_path / "src", files)
     out = tmp_path / "out"
     _convert(str(source), str(out), "--label-from-name", pattern)
     assert _labels_by_file(out) == {name: label.encode() for name, label in zip(names, labels)}
-    assert "does not match --label-from-name" in _rejects(out)["README"]
+    rejects = _rejects(out)
+    assert set(rejects) == {"0001.jpg"} and "does not match --label-from-name" in rejects["0001.jpg"]
 
 
 def test_a_flat_folder_without_labels_is_refused_with_the_ways_to_label_it(tmp_path: Path) -> None:

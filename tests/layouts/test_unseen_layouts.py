@@ -267,3 +267,50 @@ def test_a_part_word_without_split_siblings_names_no_split(folders: tuple[str, .
     paths = [f"{folder}/{i}.jpg" for folder in folders for i in range(3)]
     structure, _ = infer_structure(paths)
     assert structure.split_level < 0 or "evaluation" not in dict(structure.split_names), structure
+
+
+def _tables_beside_folders(root: Path, table: str, rows: list[str]) -> Path:
+    """Class folders of images (`scenes/<class>/<class>_0000N.jpg`) beside one table."""
+    for k, cls in enumerate(("harbor", "meadow", "runway")):
+        for n in range(1, 4):
+            path = root / "scenes" / cls / f"{cls}_{n:05d}.jpg"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(image_bytes(seed=10 * k + n))
+    (root / table).write_text("\n".join(rows) + "\n")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("rows", "shown"),
+    [
+        (["image,boat,grass,water"] + [f"harbor_{n:05d}.jpg,1,0,{n % 2}" for n in range(1, 4)], "3 columns of 0/1"),
+        (["image_id\tweather"] + [f"meadow_{n:05d}\t{w}" for n, w in ((1, "fog"), (2, "sun"), (3, "fog"))], "column weather"),
+    ],
+    ids=["multi-label-0-1-columns", "a-column-of-other-words"],
+)
+def test_a_table_holding_other_labels_beside_class_folders_stops(rows: list[str], shown: str, tmp_path: Path) -> None:
+    """MLRSNet's kind: `Labels/<category>.csv` of 0/1 columns per image beside `Images/<category>/`
+    was read as labelled by the folders alone, exit 0. Keeping the folders is then a choice."""
+    source = _tables_beside_folders(tmp_path / "src", "labels_extra.csv" if "," in rows[0] else "meta.tsv", rows)
+    with pytest.raises(UsageError, match=shown) as refused:
+        convert(source, tmp_path / "refused")
+    assert "--label-level 2" in str(refused.value) and "--labels FILE" in str(refused.value)
+    written = _written(convert(source, tmp_path / "out", label_level=2))
+    assert {name: labels for name, (_, labels, _) in written.items()} == {
+        f"scenes/{cls}/{cls}_{n:05d}.jpg": frozenset({cls}) for cls in ("harbor", "meadow", "runway") for n in range(1, 4)
+    }
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        ["path,label,is_valid"] + [f"scenes/harbor/harbor_{n:05d}.jpg,harbor,{n == 1}" for n in range(1, 4)],
+        ["image,width,height"] + [f"runway_{n:05d}.jpg,256,256" for n in range(1, 4)],
+        ["id,split"] + [f"meadow_{n:05d},{s}" for n, s in ((1, "train"), (2, "train"), (3, "test"))],
+    ],
+    ids=["labels-restating-the-folders", "sizes-only", "a-split-column"],
+)
+def test_a_table_without_other_labels_beside_class_folders_is_no_sign(rows: list[str], tmp_path: Path) -> None:
+    source = _tables_beside_folders(tmp_path / "src", "meta.csv", rows)
+    written = _written(convert(source, tmp_path / "out"))
+    assert len(written) == 9 and all(labels == frozenset({name.split("/")[1]}) for name, (_, labels, _) in written.items())

@@ -26,8 +26,9 @@ from shardify.errors import ShardifyError, UsageError
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "mlrsnet": ("WRONG WITH EXIT 0: every image labelled with its category folder alone ({airplane}); the "
-                "multi-labels of Labels/<category>.csv (image + 60 0/1 columns) are not read and nothing says so"),
+    "mlrsnet": ("STOPS BEFORE WRITING (exit 2) naming Labels/<category>.csv's 0/1 columns as labels of their own "
+                "(it wrote the folders as the labels with exit 0): --labels reads one table, and the 46 per-category "
+                "tables together are not read by any option"),
     "dota": ("FAILS (exit 1): each labelTxt/<stem>.txt (the objects' corner points and class) is paired with its "
              "image as a caption, so the unannotated test images are rejected as 'no caption'"),
     "global_wheat": ("STOPS BEFORE WRITING (exit 2) saying train.csv is not read: its options (--label-from-name, "
