@@ -49,6 +49,9 @@ class ConvertConfig:
       label_names: the label vocabulary in index order, or () for the sorted names found.
       text_column: tables: the text column(s), by name or number from 1, several joined: "2,3".
       label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
+      key_column: a metadata table found beside the inputs (see `shardify.plan.keyed_tables`):
+        the column naming the inputs, by name or number from 1, where two columns do; "": the
+        one whose values name them.
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
       class_ids: detection datasets: how objects' class/label numbers their classes (see
@@ -93,6 +96,7 @@ class ConvertConfig:
     label_names: tuple[str, ...] = ()
     text_column: str = ""
     label_column: str = ""
+    key_column: str = ""
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
     header: bool | None = None
