@@ -1,5 +1,6 @@
-"""Describe step: a metadata table that labels a folder's images by a column its content names
-(see `shardify.plan.keyed_tables`), where the folders give no labels.
+"""Describe steps for files that label a folder's images where the folders give no labels: a
+metadata table keyed by a column its content names (`shardify.plan.keyed_tables`), and split
+lists whose lines give labels (`shardify.plan.split_label_lists`).
 
 Part of detection (`detect.py`): detect -> describe -> check -> plan. It runs after the dataset's
 other evidence files are found (`describe.find_evidence`) and only where none of them labels the
@@ -19,16 +20,19 @@ from shardify.beam_jobs.discover import describe, label_file_found
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import guards, keyed_tables, layout
+from shardify.plan import guards, keyed_tables, layout, split_label_lists
 from shardify.plan.evidence import Evidence
 
-__all__ = ["PART_SIGNS", "with_label_table"]
+__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists"]
 
 # Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
 PART_SIGNS = ("numbered parts", "part as the class")
 # Tables looked into: the top of SRC and one folder down, as downloads put their metadata.
 _MAX_DEPTH = 1
 _CANDIDATES = 20
+# Label lists looked into: two folders down (FGVC-Aircraft's data/ under its archive's folder).
+_MAX_LIST_DEPTH = 2
+_MAX_LISTS = 200
 
 
 def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
@@ -39,14 +43,9 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
       UsageError: the table's key or label column is for the user to say (`keyed_tables`), or two
         tables would label the inputs.
     """
-    structure = detected.structure
-    if structure is None or any(e.gives_labels for e in detected.evidence):
+    parts = _unlabelled_or_parts(sample, detected)
+    if parts is None:
         return detected
-    inputs = [p for p in sample if not detected.is_auxiliary(p)]
-    sign = guards.find_sign(inputs, structure)
-    parts = sign is not None and sign.sign in PART_SIGNS
-    if any(level >= 0 for _, level in structure.label_levels) and not parts or structure.unlabelled:
-        return detected  # class folders label the inputs
     found = _tables(config, sample, detected)
     if not found:
         return detected
@@ -56,13 +55,66 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
             "or say which in a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
         )
     (table,) = found
-    if parts:
-        folders = ", ".join(sign.folders[:3])
-        detected = describe.at_label_level(detected, 0)
-        detected = dataclasses.replace(
-            detected, notes=(*detected.notes[:-1], f"{folders}: parts of the download, not classes ({table.path} labels their files)")
-        )
+    detected = _parts_unlabelled(detected, parts, table.path)
     return dataclasses.replace(detected, evidence=(*detected.evidence, table), notes=(*detected.notes, table.note))
+
+
+def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` split and labelled by split lists whose lines give labels (FGVC-Aircraft's
+    data/images_variant_<split>.txt), where nothing else splits or labels its inputs; else
+    unchanged.
+
+    Raises:
+      UsageError: the lists' level cannot be told, or two splits' lists name one input
+        (`split_label_lists.choose_level`).
+    """
+    parts = _unlabelled_or_parts(sample, detected)
+    if parts is None or any(e.gives_split for e in detected.evidence):
+        return detected
+    paths = [
+        p for p in sample
+        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("txt", "lst") and detected.is_auxiliary(p)
+    ][:_MAX_LISTS]
+    names_inputs = describe.names_inputs(sample, detected)
+    levels: dict[str, list[Evidence]] = {}
+    heads = {}
+    for path in paths:
+        if not FileSystems.exists(join_path(config.source, path)):
+            continue
+        heads[path] = label_file_found.head_lines(config, path)
+        found = split_label_lists.recognise_label_list(path, heads[path], names_inputs)
+        if found is not None:
+            levels.setdefault(found[0], []).append(found[1])
+    if not levels:
+        return detected
+    chosen, notes = split_label_lists.choose_level(levels, heads)
+    detected = _parts_unlabelled(detected, parts, chosen[0].path)
+    return dataclasses.replace(
+        detected, evidence=(*detected.evidence, *chosen), notes=(*detected.notes, *(e.note for e in chosen), *notes)
+    )
+
+
+def _unlabelled_or_parts(sample: list[str], detected: layout.SourceLayout) -> guards.Finding | bool | None:
+    """None where the inputs are labelled already (by evidence or class folders); else the sign
+    that the class folders are a download's parts, or False (no class folders)."""
+    structure = detected.structure
+    if structure is None or any(e.gives_labels for e in detected.evidence) or structure.unlabelled:
+        return None
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    sign = guards.find_sign(inputs, structure)
+    if sign is not None and sign.sign in PART_SIGNS:
+        return sign
+    return None if any(level >= 0 for _, level in structure.label_levels) else False
+
+
+def _parts_unlabelled(detected: layout.SourceLayout, parts: guards.Finding | bool, labelled_by: str) -> layout.SourceLayout:
+    """`detected` without class folders where they are a download's parts, saying so."""
+    if not parts:
+        return detected
+    folders = ", ".join(parts.folders[:3])
+    detected = describe.at_label_level(detected, 0)
+    note = f"{folders}: parts of the download, not classes ({labelled_by} labels their files)"
+    return dataclasses.replace(detected, notes=(*detected.notes[:-1], note))
 
 
 def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:

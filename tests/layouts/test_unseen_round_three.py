@@ -33,9 +33,6 @@ _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", 
 
 # What the first command does today where it is neither right nor a useful refusal.
 WRONG = {
-    "fgvc_aircraft": ("STOPS BEFORE WRITING (exit 2) naming --labels FILE: the labels are in "
-                      "data/images_variant_<split>.txt ('<id> <variant>', names with spaces and '/'), which are not "
-                      "read, and no one label file covers the three splits (trainval repeats train and val)"),
     "rt_polarity": ("STOPS BEFORE WRITING (exit 2): one line file per class (rt-polarity.pos/.neg, a record a "
                     "line, the extension the label) is not read; --label-from-name would label whole files"),
     "tweet_eval": ("STOPS BEFORE WRITING (exit 2) saying SRC 'holds no images or texts': <split>_text.txt beside "
