@@ -40,6 +40,7 @@ __all__ = [
     "classes_from_lists",
     "at_label_level",
     "names_inputs",
+    "sample_files",
 ]
 
 _EVIDENCE_CANDIDATES = 200
@@ -189,7 +190,7 @@ def _names_inputs(sample: list[str], detected: layout.SourceLayout) -> Callable[
     return names
 
 
-names_inputs = _names_inputs  # for label_tables.py: a table's column names the inputs
+names_inputs, sample_files = _names_inputs, _sample_files  # for label_tables.py: a table's column names the inputs
 
 
 # .mat files read at detection (their variables' names and shapes decide what they give).

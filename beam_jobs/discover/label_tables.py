@@ -1,6 +1,7 @@
 """Describe steps for files that label a folder's images where the folders give no labels: a
-metadata table keyed by a column its content names (`shardify.plan.keyed_tables`), and split
-lists whose lines give labels (`shardify.plan.split_label_lists`).
+metadata table keyed by a column its content names (`shardify.plan.keyed_tables`), split
+lists whose lines give labels (`shardify.plan.split_label_lists`), and one list of inputs per
+concept (`shardify.plan.concept_lists`).
 
 Part of detection (`detect.py`): detect -> describe -> check -> plan. It runs after the dataset's
 other evidence files are found (`describe.find_evidence`) and only where none of them labels the
@@ -20,10 +21,10 @@ from shardify.beam_jobs.discover import describe, label_file_found
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import guards, keyed_tables, layout, split_label_lists
-from shardify.plan.evidence import Evidence
+from shardify.plan import concept_lists, guards, keyed_tables, layout, split_label_lists
+from shardify.plan.evidence import Evidence, KeyRule, file_key, row_key
 
-__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists"]
+__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists"]
 
 # Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
 PART_SIGNS = ("numbered parts", "part as the class")
@@ -43,7 +44,7 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
       UsageError: the table's key or label column is for the user to say (`keyed_tables`), or two
         tables would label the inputs.
     """
-    parts = _unlabelled_or_parts(sample, detected)
+    parts = _unlabelled_or_parts(config, sample, detected)
     if parts is None:
         return detected
     found = _tables(config, sample, detected)
@@ -68,7 +69,7 @@ def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.
       UsageError: the lists' level cannot be told, or two splits' lists name one input
         (`split_label_lists.choose_level`).
     """
-    parts = _unlabelled_or_parts(sample, detected)
+    parts = _unlabelled_or_parts(config, sample, detected)
     if parts is None or any(e.gives_split for e in detected.evidence):
         return detected
     paths = [
@@ -94,11 +95,51 @@ def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.
     )
 
 
-def _unlabelled_or_parts(sample: list[str], detected: layout.SourceLayout) -> guards.Finding | bool | None:
-    """None where the inputs are labelled already (by evidence or class folders); else the sign
-    that the class folders are a download's parts, or False (no class folders)."""
+def with_concept_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` labelled by one list of inputs per concept (MIRFLICKR-25k's
+    annotations/<concept>.txt of image numbers), multi-label, where nothing else labels its
+    inputs; else unchanged."""
+    parts = _unlabelled_or_parts(config, sample, detected)
+    if parts is None:
+        return detected
+    paths = [
+        p for p in sample
+        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("txt", "") and detected.is_auxiliary(p)
+    ][:_MAX_LISTS]
+    heads = {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
+    found, notes = concept_lists.recognise_concept_lists(heads, _names_inputs_by_rule(sample, detected))
+    if not found:
+        return detected
+    detected = _parts_unlabelled(detected, parts, found[0].path)
+    folders = sorted({e.path.rpartition("/")[0] + "/" for e in found})
+    shown = ", ".join(e.names[0] for e in found[:6]) + (f" and {len(found) - 6} more" if len(found) > 6 else "")
+    summary = (
+        f"labels from {len(found)} concept lists in {', '.join(folders)} ({shown}): an input's labels are the concepts "
+        "whose lists name it (multi-label); an input no list names has no label"
+    )
+    return dataclasses.replace(detected, evidence=(*detected.evidence, *found), notes=(*detected.notes, summary, *notes))
+
+
+def _names_inputs_by_rule(sample: list[str], detected: layout.SourceLayout):
+    """Whether keys read by a rule name the sampled inputs: most of them where the sample is the
+    whole source, at least one where it is part of it (as `describe.names_inputs`)."""
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    whole = len(sample) < describe.sample_files()
+
+    def names(keys, rule: KeyRule) -> bool:
+        known = {file_key(p, rule) for p in inputs}
+        matched = sum(row_key(k, rule) in known for k in keys)
+        return matched * 2 > len(keys) if whole else matched > 0
+
+    return names
+
+
+def _unlabelled_or_parts(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> guards.Finding | bool | None:
+    """None where the inputs are labelled already (by evidence or class folders) or
+    `--label-level` says where their labels are (0: nowhere); else the sign that the class
+    folders are a download's parts, or False (no class folders)."""
     structure = detected.structure
-    if structure is None or any(e.gives_labels for e in detected.evidence) or structure.unlabelled:
+    if config.label_level is not None or structure is None or any(e.gives_labels for e in detected.evidence) or structure.unlabelled:
         return None
     inputs = [p for p in sample if not detected.is_auxiliary(p)]
     sign = guards.find_sign(inputs, structure)

@@ -6,7 +6,8 @@ images `HAM10000_images_part_<n>/<image_id>.jpg`; the first column (`lesion_id`)
 shared by several images. Reading the first column as the key named no image and stopped; reading
 it by a column name (`image_id`) would know one dataset. The key column is the one whose values
 name the inputs (their stems, names or relative paths, as `evidence.key_rule` judges a list's
-keys); where two columns do, which one is for the user to say (`--key-column`).
+keys), each in one row (a table naming an image in several rows, a box a row, is no label table);
+where two columns do, which one is for the user to say (`--key-column`).
 
 The label column is named as labels are named (`columns.LABEL_COLUMN_NAMES`, then
 LABEL_HEADER_NAMES here: the abbreviations clinical and survey tables use); `--label-column`
@@ -107,7 +108,9 @@ def _key_column(
 ) -> int | None:
     if given:
         return _named(header, given, "key", "--key-column", path)
-    matching = [c for c in range(len(header)) if names_inputs([row[c] for row in data])]
+    # A row per input: a column naming one input in several rows is a table of boxes or
+    # measurements (Global Wheat's train.csv, a box a row), not of labels.
+    matching = [c for c in range(len(header)) if _unique([row[c] for row in data]) and names_inputs([row[c] for row in data])]
     if len(matching) > 1:
         shown = ", ".join(repr(header[c]) for c in matching)
         raise UsageError(
@@ -115,6 +118,10 @@ def _key_column(
             "(or its number from 1)"
         )
     return matching[0] if matching else None
+
+
+def _unique(values: Sequence[str]) -> bool:
+    return len(set(values)) == len(values)
 
 
 def _label_column(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str) -> int:
