@@ -147,6 +147,8 @@ class ConvertConfig:
                 raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
+        if self.key_column and (self.labels_file or self.layout_given is not None):
+            raise ValueError("--key-column names the key of a metadata table detection finds beside the inputs: not of --labels FILE, nor with a layout file (its evidence's column)")
         if self.layout_given is not None and (self.layout or self.labels_file or self.label_level is not None):
             raise ValueError("a layout file says how SRC is read: --layout, --labels and --label-level go in it, not beside it")
         if self.class_ids not in contract.CLASS_ID_CONVENTIONS:

@@ -42,12 +42,15 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
 
     Raises:
       UsageError: the table's key or label column is for the user to say (`keyed_tables`), or two
-        tables would label the inputs.
+        tables would label the inputs; `--key-column` given where no such table is read.
     """
     parts = _unlabelled_or_parts(config, sample, detected)
-    if parts is None:
-        return detected
-    found = _tables(config, sample, detected)
+    found = [] if parts is None else _tables(config, sample, detected)
+    if not found and config.key_column:
+        raise UsageError(
+            f"--key-column {config.key_column!r} names the key of a metadata table that labels the inputs, and none is "
+            "read here (the folders or the dataset's other files label them, or no .csv/.tsv beside them names them): drop it"
+        )
     if not found:
         return detected
     if len(found) > 1:

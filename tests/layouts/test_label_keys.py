@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import image_bytes
 from shardify.beam_jobs.launch import run_conversion
@@ -68,8 +69,21 @@ def test_two_columns_naming_the_images_stop_naming_key_column(tmp_path: Path) ->
         run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
     assert "'scan'" in str(refused.value) and "'scan_copy'" in str(refused.value)
     assert not (tmp_path / "first" / naming.MANIFEST_FILENAME).exists()
-    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), key_column="scan"))
+    result = run_shardify("convert", str(root), str(tmp_path / "out"), "--key-column", "scan", "-q")
+    assert result.returncode == 0, result.stderr
     assert _written(tmp_path / "out") == {p: ("train", (label,)) for p, label in truth.items()}
+
+
+def test_a_key_column_no_table_uses_stops(tmp_path: Path) -> None:
+    root = tmp_path / "src"
+    for label in ("cat", "dog"):
+        for i in range(3):
+            _image(root, f"{label}/{label}_{i}.png", i)
+    (root / "notes.csv").write_text("file,comment\ncat_0,blurry\n")
+    with pytest.raises(UsageError, match="--key-column"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), key_column="file"))
+    with pytest.raises(ValueError, match="--key-column"):
+        ConvertConfig(str(root), str(tmp_path / "out"), key_column="file", labels_file=str(root / "notes.csv"))
 
 
 def test_no_column_named_as_the_label_stops_naming_label_column(tmp_path: Path) -> None:
