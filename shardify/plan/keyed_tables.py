@@ -55,7 +55,7 @@ def recognise_keyed_table(
 ) -> Evidence | None:
     """A table under a header of names whose key column names the inputs, read as label lines
     (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
-    names them, the cells cannot be split as the evidence reader splits them (a cell holding a
+    names them, no column but numbers could be the label, the cells cannot be split as the evidence reader splits them (a cell holding a
     space or a quoted comma), or the file is no table.
 
     Args:
@@ -86,6 +86,8 @@ def recognise_keyed_table(
     if key is None:
         return None
     label = _label_column(path, header, data, key, label_column)
+    if label is None:
+        return None  # ids and numbers only (`image,width,height`): no labels to read
     last = max(key, label) + 1
     if any(row_fields(",".join(row[:last])) != row[:last] for row in data):
         return None  # cells the evidence reader would split elsewhere (empty, spaces, quoted commas)
@@ -124,7 +126,7 @@ def _unique(values: Sequence[str]) -> bool:
     return len(set(values)) == len(values)
 
 
-def _label_column(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str) -> int:
+def _label_column(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str) -> int | None:
     if given:
         chosen = _named(header, given, "label", "--label-column", path)
     else:
@@ -135,9 +137,9 @@ def _label_column(path: str, header: Sequence[str], data: Sequence[Sequence[str]
     if chosen >= 0:
         return chosen
     could = [c for c in range(len(header)) if c != key and not all(_NUMBER.fullmatch(row[c]) for row in data)]
-    if len(could) == 1:
-        return could[0]
-    shown = ", ".join(repr(header[c]) for c in could) or "none"
+    if len(could) <= 1:
+        return could[0] if could else None
+    shown = ", ".join(repr(header[c]) for c in could)
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --label-column NAME"

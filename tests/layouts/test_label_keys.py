@@ -193,3 +193,15 @@ def test_one_list_of_numbers_alone_is_no_concept_list(tmp_path: Path) -> None:
     (root / "annotations" / "clouds.txt").write_text("1\n3\n")
     with pytest.raises(UsageError):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+
+
+def test_a_table_of_numbers_beside_the_images_labels_nothing(tmp_path: Path) -> None:
+    """`image,width,height`: keyed by content, but no column could be a label: not read as labels
+    (the run stops as it did for images nothing labels), never a label made of a number."""
+    root = tmp_path / "src"
+    for i in range(4):
+        _image(root, f"frames/f{i:04d}.png", i)
+    (root / "sizes.csv").write_text("image,width,height\n" + "".join(f"f{i:04d},24,16\n" for i in range(4)))
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert "--label-column" not in str(refused.value)
