@@ -19,6 +19,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, label_file_found
 from shardify.config import ConvertConfig
+from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import concept_lists, guards, keyed_tables, layout, split_label_lists
@@ -173,7 +174,8 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             continue  # an archive's member: read where the pipeline reads it
         lines = label_file_found.head_lines(config, path)
         table = keyed_tables.recognise_keyed_table(
-            path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column
+            path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column,
+            label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
         )
         if table is not None:
             found.append(table)

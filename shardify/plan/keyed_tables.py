@@ -9,8 +9,8 @@ name the inputs (their stems, names or relative paths, as `evidence.key_rule` ju
 keys), each in one row (a table naming an image in several rows, a box a row, is no label table);
 where two columns do, which one is for the user to say (`--key-column`).
 
-The label column is named as labels are named (`columns.LABEL_COLUMN_NAMES`, then
-LABEL_HEADER_NAMES here: the abbreviations clinical and survey tables use); `--label-column`
+The label column is named as labels are named (`columns.LABEL_COLUMN_NAMES`, which detection
+hands in as `label_named`, then LABEL_HEADER_NAMES here: the abbreviations clinical and survey tables use); `--label-column`
 names another. A table with no such column and several columns that could be labels stops
 naming them: a guess there could be wrong.
 
@@ -24,8 +24,7 @@ import posixpath
 import re
 from collections.abc import Callable, Sequence
 
-from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
-from shardify.errors import InvalidInputError, UsageError
+from shardify.errors import UsageError
 from shardify.plan.evidence import EXAMPLE_WORDS, LABEL_LINES, Evidence, key_rule, name_words, row_fields
 
 __all__ = ["LABEL_HEADER_NAMES", "recognise_keyed_table"]
@@ -52,6 +51,7 @@ def recognise_keyed_table(
     *,
     key_column: str = "",
     label_column: str = "",
+    label_named: Callable[[Sequence[str]], str] = lambda header: "",
 ) -> Evidence | None:
     """A table under a header of names whose key column names the inputs, read as label lines
     (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
@@ -63,6 +63,8 @@ def recognise_keyed_table(
       lines: its first lines, the header first.
       names_inputs: whether a column's values name the source's inputs.
       key_column, label_column: `--key-column`, `--label-column`: a header name or a number from 1.
+      label_named: the header's column named as labels are (`columns.choose_column` over
+        `columns.LABEL_COLUMN_NAMES`), or "".
 
     Raises:
       UsageError: two columns name the inputs; no column is named as the label and several could
@@ -85,7 +87,7 @@ def recognise_keyed_table(
     key = _key_column(path, header, data, names_inputs, key_column)
     if key is None:
         return None
-    label = _label_column(path, header, data, key, label_column)
+    label = _label_column(path, header, data, key, label_column, label_named)
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
     last = max(key, label) + 1
@@ -98,18 +100,20 @@ def recognise_keyed_table(
     )
 
 
-def _named(header: Sequence[str], given: str, what: str, option: str, path: str) -> int:
-    try:
-        return list(header).index(choose_column(header, given, (), what))
-    except InvalidInputError as error:
-        raise UsageError(f"{path}: {option} {given!r}: {error.reason}") from None
+def _named(header: Sequence[str], given: str, option: str, path: str) -> int:
+    """The column `given` names: a header name, or a number from 1."""
+    if given in header:
+        return list(header).index(given)
+    if given.isascii() and given.isdigit() and 1 <= int(given) <= len(header):
+        return int(given) - 1
+    raise UsageError(f"{path}: {option} {given!r} is no column of it; the columns are {list(header)} (or 1..{len(header)})")
 
 
 def _key_column(
     path: str, header: Sequence[str], data: Sequence[Sequence[str]], names_inputs: Callable[[Sequence[str]], bool], given: str
 ) -> int | None:
     if given:
-        return _named(header, given, "key", "--key-column", path)
+        return _named(header, given, "--key-column", path)
     # A row per input: a column naming one input in several rows is a table of boxes or
     # measurements (Global Wheat's train.csv, a box a row), not of labels.
     matching = [c for c in range(len(header)) if _unique([row[c] for row in data]) and names_inputs([row[c] for row in data])]
@@ -126,12 +130,17 @@ def _unique(values: Sequence[str]) -> bool:
     return len(set(values)) == len(values)
 
 
-def _label_column(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str) -> int | None:
+def _label_column(
+    path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str, label_named: Callable[[Sequence[str]], str]
+) -> int | None:
     if given:
-        chosen = _named(header, given, "label", "--label-column", path)
+        chosen = _named(header, given, "--label-column", path)
     else:
-        name = choose_column(header, "", LABEL_COLUMN_NAMES, "label") or choose_column(header, "", LABEL_HEADER_NAMES, "label")
-        chosen = list(header).index(name) if name else -1
+        name = label_named(header)
+        lowered = [cell.lower() for cell in header]
+        chosen = list(header).index(name) if name in header else next(
+            (lowered.index(n) for n in LABEL_HEADER_NAMES if n in lowered), -1
+        )
     if chosen == key:
         raise UsageError(f"{path}: its column {header[key]!r} names the inputs, it cannot also be their label: name another with --label-column")
     if chosen >= 0:
