@@ -56,21 +56,29 @@ def recognise_concept_lists(
     >>> [(e.path, e.names) for e in found], notes
     ([('ann/clouds.txt', ('clouds',)), ('ann/sea.txt', ('sea',))], ['not used: ann/clouds_r1.txt (a variant of the list clouds)'])
     """
-    by_folder: dict[str, dict[str, tuple[list[str], KeyRule]]] = {}
+    by_folder: dict[str, dict[str, list[str]]] = {}
     for path, lines in sorted(heads.items()):
         stem, ext = posixpath.splitext(posixpath.basename(path))
         words = name_words(stem)
         if ext.lower() not in (".txt", "") or any(split_word(w) for w in words) or EXAMPLE_WORDS & set(words):
             continue
         tokens = _tokens(lines)
-        if tokens is None:
-            continue
-        rule = NUMBERED if all(t.isdigit() for t in tokens) else key_rule(tokens)
-        if names_inputs(tokens, rule):
-            by_folder.setdefault(posixpath.dirname(path), {})[path] = (tokens, rule)
+        if tokens is not None:
+            by_folder.setdefault(posixpath.dirname(path), {})[path] = tokens
+    # A folder's lists are judged together: each list's first lines may all name inputs the
+    # sample passed over (MIRFLICKR's 25,000 images, a few hundred sampled), their union does not.
+    ruled: dict[str, dict[str, tuple[list[str], KeyRule]]] = {}
+    for folder, lists in by_folder.items():
+        numbered = {p: t for p, t in lists.items() if all(k.isdigit() for k in t)}
+        named = {p: t for p, t in lists.items() if p not in numbered}
+        for group in (numbered, named):
+            union = [k for tokens in group.values() for k in tokens]
+            rule = NUMBERED if group is numbered else key_rule(union)
+            if union and names_inputs(union, rule):
+                ruled.setdefault(folder, {}).update({p: (t, rule) for p, t in group.items()})
     found: list[Evidence] = []
     notes: list[str] = []
-    for folder, lists in sorted(by_folder.items()):
+    for folder, lists in sorted(ruled.items()):
         stems = {posixpath.splitext(posixpath.basename(p))[0]: p for p in lists}
         variants = {p: base for s, p in stems.items() for base in stems if base != s and s.startswith(base + "_")}
         concepts = [p for p in lists if p not in variants]
@@ -81,7 +89,8 @@ def recognise_concept_lists(
             stem = posixpath.splitext(posixpath.basename(path))[0]
             try:
                 concept = normalise_label(stem)
-            except InvalidInputError:
+            except InvalidInputError as error:
+                notes.append(f"not used: {path} (its name is no label: {error.reason})")
                 continue
             found.append(Evidence(path, CONCEPT_LIST, rule, names=(concept,), note=f"{path}: the inputs showing {concept!r}"))
         notes += [f"not used: {p} (a variant of the list {base})" for p, base in sorted(variants.items())]

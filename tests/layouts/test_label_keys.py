@@ -205,3 +205,22 @@ def test_a_table_of_numbers_beside_the_images_labels_nothing(tmp_path: Path) -> 
     with pytest.raises(UsageError) as refused:
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert "--label-column" not in str(refused.value)
+
+
+def test_a_concept_list_whose_first_lines_the_sample_missed_is_still_a_concept() -> None:
+    """Detection sees a sample (MIRFLICKR's 25,000 images, a few hundred sampled): a list whose
+    first numbers name no sampled image is still one of its folder's concepts, judged with the
+    others, never dropped with its labels."""
+    from shardify.plan.concept_lists import recognise_concept_lists
+    from shardify.plan.evidence import file_key, row_key
+
+    sampled = [f"mirflickr/im{n}.jpg" for n in range(1, 200, 7)]
+
+    def names_inputs(keys, rule):  # at least one names a sampled input: the sample is a part
+        known = {file_key(p, rule) for p in sampled}
+        return any(row_key(k, rule) in known for k in keys)
+
+    heads = {"ann/clouds.txt": ["1", "8"], "ann/night.txt": ["2", "3", "4"], "ann/sea.txt": ["5"], "ann/README.txt": ["About the lists"]}
+    found, _ = recognise_concept_lists(heads, names_inputs)
+    assert [e.names for e in found] == [("clouds",), ("night",), ("sea",)]
+    assert not recognise_concept_lists({p: h for p, h in heads.items() if p != "ann/clouds.txt"}, names_inputs)[0]
