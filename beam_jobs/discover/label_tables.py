@@ -80,16 +80,8 @@ def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.
         p for p in sample
         if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("txt", "lst") and detected.is_auxiliary(p)
     ][:_MAX_LISTS]
-    names_inputs = describe.names_inputs(sample, detected)
-    levels: dict[str, list[Evidence]] = {}
-    heads = {}
-    for path in paths:
-        if not FileSystems.exists(join_path(config.source, path)):
-            continue
-        heads[path] = label_file_found.head_lines(config, path)
-        found = split_label_lists.recognise_label_list(path, heads[path], names_inputs)
-        if found is not None:
-            levels.setdefault(found[0], []).append(found[1])
+    heads = {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
+    levels = split_label_lists.label_list_levels(heads, describe.names_inputs(sample, detected))
     if not levels:
         return detected
     chosen, notes = split_label_lists.choose_level(levels, heads)

@@ -224,3 +224,19 @@ def test_a_concept_list_whose_first_lines_the_sample_missed_is_still_a_concept()
     found, _ = recognise_concept_lists(heads, names_inputs)
     assert [e.names for e in found] == [("clouds",), ("night",), ("sea",)]
     assert not recognise_concept_lists({p: h for p, h in heads.items() if p != "ann/clouds.txt"}, names_inputs)[0]
+
+
+def test_a_split_list_whose_first_lines_the_sample_missed_keeps_its_split() -> None:
+    """One level's lists are judged together: a val list naming only unsampled images is still
+    read with train and test (else its images fell into no split)."""
+    from shardify.plan.split_label_lists import label_list_levels
+
+    sampled = {"0000001", "0000002", "0000005"}
+    heads = {
+        "data/images_variant_train.txt": ["0000001 707-320", "0000002 Cessna 172"],
+        "data/images_variant_val.txt": ["0000003 707-320", "0000004 F-16A/B"],
+        "data/images_variant_test.txt": ["0000005 A300B4"],
+    }
+    levels = label_list_levels(heads, lambda keys: any(k in sampled for k in keys))
+    assert sorted(e.split for e in levels["data/images_variant_{}"]) == ["test", "train", "val"]
+    assert label_list_levels(heads, lambda keys: False) == {}
