@@ -243,6 +243,14 @@ def convert(
         str,
         typer.Option(metavar="C", help="The label column, by name or number. Default: label, class, ...", rich_help_panel=_LABELS),
     ] = "",
+    key_column: Annotated[
+        str,
+        typer.Option(
+            metavar="C",
+            help="A metadata table beside the inputs: the column naming them, by name or number. Default: the one whose values do.",
+            rich_help_panel=_LABELS,
+        ),
+    ] = "",
     label_from_name: Annotated[
         str,
         typer.Option(
@@ -463,6 +471,7 @@ def convert(
         label_names=_label_names(label_names),
         text_column=text_column,
         label_column=label_column,
+        key_column=key_column,
         keep_columns=_columns(keep_columns),
         label_separator=label_separator,
         header=header,

@@ -159,6 +159,7 @@ def read_evidence(
         evidence_lib.SPLIT_CODES: _split_codes,
         evidence_lib.ATTRIBUTES: _attributes,
         evidence_lib.LABEL_LINES: _label_lines,
+        evidence_lib.CONCEPT_LIST: _concept_list,
     }[found.kind]
     yield from reader(text_lines(fileobj), found, id_paths or {})
 
@@ -305,6 +306,22 @@ def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> 
             yield tables.RowError(number, error.reason)
             continue
         yield EvidenceRow(number, fields[found.column], labels=(label,))
+
+
+def _concept_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
+    """A concept's list: each line names one input that shows it (MIRFLICKR-25k's image numbers)."""
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        fields = text.split()
+        if not fields or text.lstrip().startswith("#"):
+            continue
+        if len(fields) != 1:
+            yield tables.RowError(number, f"{len(fields)} fields: a concept list names one input a line")
+            continue
+        yield EvidenceRow(number, fields[0], labels=found.names)
 
 
 def first_lines(data: bytes, count: int) -> list[str]:

@@ -49,6 +49,9 @@ class ConvertConfig:
       label_names: the label vocabulary in index order, or () for the sorted names found.
       text_column: tables: the text column(s), by name or number from 1, several joined: "2,3".
       label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
+      key_column: a metadata table found beside the inputs (see `shardify.plan.keyed_tables`):
+        the column naming the inputs, by name or number from 1, where two columns do; "": the
+        one whose values name them.
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
       class_ids: detection datasets: how objects' class/label numbers their classes (see
@@ -93,6 +96,7 @@ class ConvertConfig:
     label_names: tuple[str, ...] = ()
     text_column: str = ""
     label_column: str = ""
+    key_column: str = ""
     keep_columns: tuple[str, ...] = ()
     label_separator: str = ""
     header: bool | None = None
@@ -143,6 +147,8 @@ class ConvertConfig:
                 raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
+        if self.key_column and (self.labels_file or self.layout_given is not None):
+            raise ValueError("--key-column names the key of a metadata table detection finds beside the inputs: not of --labels FILE, nor with a layout file (its evidence's column)")
         if self.layout_given is not None and (self.layout or self.labels_file or self.label_level is not None):
             raise ValueError("a layout file says how SRC is read: --layout, --labels and --label-level go in it, not beside it")
         if self.class_ids not in contract.CLASS_ID_CONVENTIONS:

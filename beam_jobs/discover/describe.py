@@ -39,6 +39,8 @@ __all__ = [
     "with_vocabulary",
     "classes_from_lists",
     "at_label_level",
+    "names_inputs",
+    "sample_files",
 ]
 
 _EVIDENCE_CANDIDATES = 200
@@ -186,6 +188,9 @@ def _names_inputs(sample: list[str], detected: layout.SourceLayout) -> Callable[
         return matched * 2 > len(keys) if whole else matched > 0
 
     return names
+
+
+names_inputs, sample_files = _names_inputs, _sample_files  # for label_tables.py: a table's column names the inputs
 
 
 # .mat files read at detection (their variables' names and shapes decide what they give).

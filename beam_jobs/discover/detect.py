@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found
+from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found, label_tables
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -355,6 +355,9 @@ def _detect_folder(
         evidence, how = describe.find_evidence(config, sample, detected)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
+        detected = label_tables.with_label_table(config, sample, detected)  # HAM10000's metadata, keyed by content
+        detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt
+        detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
         detected = describe.classes_from_lists(config, detected)
     if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
         detected = describe.with_split_lists(config, sample, detected)

@@ -21,6 +21,9 @@ Datasets publish their splits and labels in files beside the inputs, each in its
                       per object (normalised), class names from data.yaml
   boxes as text       KITTI's label_2/<stem>.txt beside image_2/, WIDER FACE's *_bbx_gt.txt, Open
                       Images' *-annotations-bbox.csv: the rows of `shardify.plan.box_formats`
+  concept lists       one file per concept naming the inputs that show it, the concept the file's
+                      name (MIRFLICKR-25k's annotations/<concept>.txt of image numbers): an
+                      input's labels are the concepts whose lists name it (multi-label)
   MATLAB files        Flowers-102's setid.mat (arrays of image numbers per split: trnid, valid,
                       tstid) and imagelabels.mat (the n-th image's label), Stanford Dogs'
                       train_list.mat and test_list.mat (a cell of file paths per split); read
@@ -58,6 +61,7 @@ __all__ = [
     "SEGMENTATION_MASKS",
     "BOX_FILES",
     "BOX_TABLE",
+    "CONCEPT_LIST",
     "ANNOTATION_FOLDERS",
     "yolo_image_key",
     "KINDS",
@@ -86,9 +90,10 @@ MAT_OBJECTS = "mat objects"  # a MATLAB struct array of per-image boxes and clas
 SEGMENTATION_MASKS = "segmentation masks"  # a folder of PNG masks sharing the images' paths (ADE20K's annotations/)
 BOX_FILES = "box files"  # a folder of one text file of boxes per image (KITTI's label_2/): see box_formats
 BOX_TABLE = "box table"  # one file of boxes of many images (WIDER FACE's, Open Images'): see box_formats
+CONCEPT_LIST = "concept list"  # one file per concept of the inputs showing it (shardify.plan.concept_lists)
 KINDS = (
     SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS, YOLO_LABELS, HF_METADATA,
-    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE, MAT_OBJECTS,
+    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE, MAT_OBJECTS, CONCEPT_LIST,
 )
 # Kinds that are folders of one annotation file per image, each read as the image's objects.
 ANNOTATION_FOLDERS = (XML_OBJECTS, YOLO_LABELS, BOX_FILES)
@@ -196,7 +201,8 @@ class Evidence:
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
         cell of paths.
       names: YOLO_LABELS: the class names, by index (data.yaml's `names`); MAT_OBJECTS: the class
-        names shipped beside the struct (cars_meta.mat's class_names), or ().
+        names shipped beside the struct (cars_meta.mat's class_names), or (); CONCEPT_LIST: its
+        one concept, the label of every input it names.
       names_file: YOLO_LABELS, MAT_OBJECTS: the file they came from (data.yaml); BOX_TABLE: the file naming
         its classes by id (Open Images' class-descriptions-boxable.csv), or "".
       box_format: BOX_FILES, BOX_TABLE: the name of its row of `box_formats.FORMATS`.
@@ -243,6 +249,8 @@ class Evidence:
             raise ValueError(f"{self.path}: a split list names its split")
         if self.kind in (SPLIT_CODES, MAT_SPLITS) and not self.codes:
             raise ValueError(f"{self.path}: split codes need their meaning")
+        if self.kind == CONCEPT_LIST and len(self.names) != 1:
+            raise ValueError(f"{self.path}: a concept list names its one concept")
         if self.kind in (BOX_FILES, BOX_TABLE) and not self.box_format:
             raise ValueError(f"{self.path}: boxes as text name their format")
         if self.column < 0 or (self.label_column is not None and (self.label_column < 0 or self.label_column == self.column)):
@@ -260,6 +268,7 @@ class Evidence:
             return self.label_column is not None
         return self.kind in (
             ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE, MAT_OBJECTS,
+            CONCEPT_LIST,
         )
 
     @property
@@ -280,7 +289,7 @@ class Evidence:
         where an image has objects of several classes.) Boxes as text and YOLO labels too: an
         image holds the classes of its objects, none where it has none (WIDER FACE's one class
         included; a YOLO background image, its label file empty, as Ultralytics advises adding)."""
-        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS)
+        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST)
 
 
 def yolo_image_key(labels_folder: str, under: str) -> str:

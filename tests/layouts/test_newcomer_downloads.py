@@ -164,10 +164,11 @@ def test_a_row_whose_split_cell_names_no_split_is_rejected_alone(tmp_path: Path)
 def test_metadata_texts_do_not_make_a_folder_of_images_a_text_dataset(tmp_path: Path) -> None:
     """MIRFLICKR-25k (press.liacs.nl/mirflickr): `mirflickr/im<N>.jpg` with `meta/tags/`,
     `meta/exif/`, `meta/license/` texts per image, and `mirflickr25k_annotations_v080/<concept>.txt`
-    lists of image numbers. The metadata texts outnumbered the images, so it was read as a text
-    dataset (binary images rejected; past --max-rejects, metadata files labelled by folder, exit 0).
-    Now the images are the inputs, and beside the concept lists the lone folder is no class: the
-    run stops naming the lists; `--label-level 0` keeps the images alone."""
+    lists of image numbers (`<concept>_r1.txt` the images where it is "relevant", a subset). The
+    metadata texts outnumbered the images, so it was read as a text dataset; then the run stopped
+    naming the lists. Now the images are the inputs and the concept lists their labels: a record's
+    labels are the concepts whose lists hold its number (multi-label), an image in no list has
+    none, and the `_r1` lists are not read (the plan says so)."""
     root = tmp_path / "mirflickr25k"
     images = root / "mirflickr"
     for folder in ("meta/tags", "meta/exif", "meta/license"):
@@ -178,18 +179,26 @@ def test_metadata_texts_do_not_make_a_folder_of_images_a_text_dataset(tmp_path: 
         (images / "meta" / "exif" / f"exif{i}.txt").write_text("-Make\nCanon\n-Model\nEOS 400D\n")
         (images / "meta" / "license" / f"license{i}.txt").write_text("Attribution License\n")
     (images / "README.txt").write_text("MIRFLICKR-25000\n")
-    (root / "mirflickr25k_annotations_v080").mkdir()
-    for concept, numbers in (("clouds", (1, 2, 5)), ("sunset", (2, 7)), ("people", (3, 4, 11))):
-        (root / "mirflickr25k_annotations_v080" / f"{concept}.txt").write_text("".join(f"{n}\n" for n in numbers))
-    first = run_shardify("convert", str(root), str(tmp_path / "first"), "-q")
-    assert first.returncode == 2 and "mirflickr25k_annotations_v080/" in one_line_error(first)
+    annotations = root / "mirflickr25k_annotations_v080"
+    annotations.mkdir()
+    concepts = {"clouds": (1, 2, 5), "sunset": (2, 7), "people": (3, 4, 11), "clouds_r1": (2,)}
+    for concept, numbers in concepts.items():
+        (annotations / f"{concept}.txt").write_text("".join(f"{n}\n" for n in numbers))
+    (annotations / "README.txt").write_text("Annotations of 24 concepts; _r1: the concept is relevant.\n")
+    plan = run_shardify("convert", str(root), str(tmp_path / "plan"), "--dry-run")
+    assert plan.returncode == 0, plan.stderr
+    assert "clouds_r1.txt" in plan.stdout and "no label" in plan.stdout
     out = tmp_path / "out"
-    result = run_shardify("convert", str(root), str(out), "--label-level", "0")
+    result = run_shardify("convert", str(root), str(out))
     assert result.returncode == 0, result.stderr
-    names = sorted(
-        Path(record[contract.IMAGE_FILENAME].decode()).name for shard in out.glob("*.tfrecord") for record in read_shard(shard)
-    )
-    assert names == sorted(f"im{i}.jpg" for i in range(1, 13))
+    found = {}
+    for shard in out.glob("*.tfrecord"):
+        for record in read_shard(shard):
+            names = record.get(contract.LABEL_TEXT, [])
+            names = names if isinstance(names, list) else [names]
+            found[Path(record[contract.IMAGE_FILENAME].decode()).name] = sorted(n.decode() for n in names)
+    truth = {f"im{i}.jpg": sorted(c for c, ns in concepts.items() if i in ns and not c.endswith("_r1")) for i in range(1, 13)}
+    assert found == truth
 
 
 def test_a_folder_of_images_to_predict_beside_the_split_folders(tmp_path: Path) -> None:

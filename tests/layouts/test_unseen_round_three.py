@@ -33,12 +33,6 @@ _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", 
 
 # What the first command does today where it is neither right nor a useful refusal.
 WRONG = {
-    "fgvc_aircraft": ("STOPS BEFORE WRITING (exit 2) naming --labels FILE: the labels are in "
-                      "data/images_variant_<split>.txt ('<id> <variant>', names with spaces and '/'), which are not "
-                      "read, and no one label file covers the three splits (trainval repeats train and val)"),
-    "ham10000": ("STOPS BEFORE WRITING (exit 2), the part folders named: the labels are the dx column of "
-                 "HAM10000_metadata.csv keyed by image_id (its 2nd column); --labels reads the 1st (lesion_id) "
-                 "as the key, and no option names the key column"),
     "rt_polarity": ("STOPS BEFORE WRITING (exit 2): one line file per class (rt-polarity.pos/.neg, a record a "
                     "line, the extension the label) is not read; --label-from-name would label whole files"),
     "tweet_eval": ("STOPS BEFORE WRITING (exit 2) saying SRC 'holds no images or texts': <split>_text.txt beside "

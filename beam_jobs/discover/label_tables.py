@@ -1,0 +1,174 @@
+"""Describe steps for files that label a folder's images where the folders give no labels: a
+metadata table keyed by a column its content names (`shardify.plan.keyed_tables`), split
+lists whose lines give labels (`shardify.plan.split_label_lists`), and one list of inputs per
+concept (`shardify.plan.concept_lists`).
+
+Part of detection (`detect.py`): detect -> describe -> check -> plan. It runs after the dataset's
+other evidence files are found (`describe.find_evidence`) and only where none of them labels the
+inputs and the folders do not either: no class folders, or class folders that are a download's
+parts (`guards`' "numbered parts" and "part as the class": HAM10000_images_part_1/ and _part_2/,
+split over two archives for size only). There the part folders are no classes, and the table's
+label column labels the inputs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from apache_beam.io.filesystems import FileSystems
+
+from shardify.beam_jobs.discover import describe, label_file_found
+from shardify.config import ConvertConfig
+from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
+from shardify.errors import UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import concept_lists, guards, keyed_tables, layout, split_label_lists
+from shardify.plan.evidence import Evidence, KeyRule, file_key, row_key
+
+__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists"]
+
+# Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
+PART_SIGNS = ("numbered parts", "part as the class")
+# Tables looked into: the top of SRC and one folder down, as downloads put their metadata.
+_MAX_DEPTH = 1
+_CANDIDATES = 20
+# Label lists looked into: two folders down (FGVC-Aircraft's data/ under its archive's folder).
+_MAX_LIST_DEPTH = 2
+_MAX_LISTS = 200
+
+
+def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` labelled by a table keyed by content, where nothing else labels its inputs; else
+    unchanged.
+
+    Raises:
+      UsageError: the table's key or label column is for the user to say (`keyed_tables`), or two
+        tables would label the inputs; `--key-column` given where no such table is read.
+    """
+    parts = _unlabelled_or_parts(config, sample, detected)
+    found = [] if parts is None else _tables(config, sample, detected)
+    if not found and config.key_column:
+        raise UsageError(
+            f"--key-column {config.key_column!r} names the key of a metadata table that labels the inputs, and none is "
+            "read here (the folders or the dataset's other files label them, or no .csv/.tsv beside them names them): drop it"
+        )
+    if not found:
+        return detected
+    if len(found) > 1:
+        raise UsageError(
+            f"{', '.join(e.path for e in found)} each name the inputs and give labels: keep the one to read in SRC, "
+            "or say which in a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
+        )
+    (table,) = found
+    detected = _parts_unlabelled(detected, parts, table.path)
+    return dataclasses.replace(detected, evidence=(*detected.evidence, table), notes=(*detected.notes, table.note))
+
+
+def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` split and labelled by split lists whose lines give labels (FGVC-Aircraft's
+    data/images_variant_<split>.txt), where nothing else splits or labels its inputs; else
+    unchanged.
+
+    Raises:
+      UsageError: the lists' level cannot be told, or two splits' lists name one input
+        (`split_label_lists.choose_level`).
+    """
+    parts = _unlabelled_or_parts(config, sample, detected)
+    if parts is None or any(e.gives_split for e in detected.evidence):
+        return detected
+    paths = [
+        p for p in sample
+        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("txt", "lst") and detected.is_auxiliary(p)
+    ][:_MAX_LISTS]
+    heads = {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
+    levels = split_label_lists.label_list_levels(heads, describe.names_inputs(sample, detected))
+    if not levels:
+        return detected
+    chosen, notes = split_label_lists.choose_level(levels, heads)
+    detected = _parts_unlabelled(detected, parts, chosen[0].path)
+    return dataclasses.replace(
+        detected, evidence=(*detected.evidence, *chosen), notes=(*detected.notes, *(e.note for e in chosen), *notes)
+    )
+
+
+def with_concept_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` labelled by one list of inputs per concept (MIRFLICKR-25k's
+    annotations/<concept>.txt of image numbers), multi-label, where nothing else labels its
+    inputs; else unchanged."""
+    parts = _unlabelled_or_parts(config, sample, detected)
+    if parts is None:
+        return detected
+    paths = [
+        p for p in sample
+        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("txt", "") and detected.is_auxiliary(p)
+    ][:_MAX_LISTS]
+    heads = {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
+    found, notes = concept_lists.recognise_concept_lists(heads, _names_inputs_by_rule(sample, detected))
+    if not found:
+        return detected
+    detected = _parts_unlabelled(detected, parts, found[0].path)
+    folders = sorted({e.path.rpartition("/")[0] + "/" for e in found})
+    shown = ", ".join(e.names[0] for e in found[:6]) + (f" and {len(found) - 6} more" if len(found) > 6 else "")
+    summary = (
+        f"labels from {len(found)} concept lists in {', '.join(folders)} ({shown}): an input's labels are the concepts "
+        "whose lists name it (multi-label); an input no list names has no label"
+    )
+    return dataclasses.replace(detected, evidence=(*detected.evidence, *found), notes=(*detected.notes, summary, *notes))
+
+
+def _names_inputs_by_rule(sample: list[str], detected: layout.SourceLayout):
+    """Whether keys read by a rule name the sampled inputs: most of them where the sample is the
+    whole source, at least one where it is part of it (as `describe.names_inputs`)."""
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    whole = len(sample) < describe.sample_files()
+
+    def names(keys, rule: KeyRule) -> bool:
+        known = {file_key(p, rule) for p in inputs}
+        matched = sum(row_key(k, rule) in known for k in keys)
+        return matched * 2 > len(keys) if whole else matched > 0
+
+    return names
+
+
+def _unlabelled_or_parts(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> guards.Finding | bool | None:
+    """None where the inputs are labelled already (by evidence or class folders) or
+    `--label-level` says where their labels are (0: nowhere); else the sign that the class
+    folders are a download's parts, or False (no class folders)."""
+    structure = detected.structure
+    if config.label_level is not None or structure is None or any(e.gives_labels for e in detected.evidence) or structure.unlabelled:
+        return None
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    sign = guards.find_sign(inputs, structure)
+    if sign is not None and sign.sign in PART_SIGNS:
+        return sign
+    return None if any(level >= 0 for _, level in structure.label_levels) else False
+
+
+def _parts_unlabelled(detected: layout.SourceLayout, parts: guards.Finding | bool, labelled_by: str) -> layout.SourceLayout:
+    """`detected` without class folders where they are a download's parts, saying so."""
+    if not parts:
+        return detected
+    folders = ", ".join(parts.folders[:3])
+    detected = describe.at_label_level(detected, 0)
+    note = f"{folders}: parts of the download, not classes ({labelled_by} labels their files)"
+    return dataclasses.replace(detected, notes=(*detected.notes[:-1], note))
+
+
+def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+    paths = [
+        p for p in sample
+        if p.count("/") <= _MAX_DEPTH and layout.extension(p) in ("csv", "tsv") and detected.is_auxiliary(p)
+    ][:_CANDIDATES]
+    names_inputs = describe.names_inputs(sample, detected)
+    found = []
+    for path in paths:
+        if not FileSystems.exists(join_path(config.source, path)):
+            continue  # an archive's member: read where the pipeline reads it
+        lines = label_file_found.head_lines(config, path)
+        table = keyed_tables.recognise_keyed_table(
+            path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column,
+            label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
+        )
+        if table is not None:
+            found.append(table)
+    return found

@@ -1,0 +1,155 @@
+"""A label table whose key column is found by its content, not its place or its name.
+
+Metadata tables beside a folder of images name each image in some column, not always the first:
+HAM10000's `HAM10000_metadata.csv` is `lesion_id,image_id,dx,dx_type,age,sex,localization`, its
+images `HAM10000_images_part_<n>/<image_id>.jpg`; the first column (`lesion_id`) names a lesion,
+shared by several images. Reading the first column as the key named no image and stopped; reading
+it by a column name (`image_id`) would know one dataset. The key column is the one whose values
+name the inputs (their stems, names or relative paths, as `evidence.key_rule` judges a list's
+keys), each in one row (a table naming an image in several rows, a box a row, is no label table);
+where two columns do, which one is for the user to say (`--key-column`).
+
+The label column is named as labels are named (`columns.LABEL_COLUMN_NAMES`, which detection
+hands in as `label_named`, then LABEL_HEADER_NAMES here: the abbreviations clinical and survey tables use); `--label-column`
+names another. A table with no such column and several columns that could be labels stops
+naming them: a guess there could be wrong.
+
+Nothing here reads a file: detection (beam_jobs/discover/label_tables.py) hands in the first lines.
+"""
+
+from __future__ import annotations
+
+import csv
+import posixpath
+import re
+from collections.abc import Callable, Sequence
+
+from shardify.errors import UsageError
+from shardify.plan.evidence import EXAMPLE_WORDS, LABEL_LINES, Evidence, key_rule, name_words, row_fields
+
+__all__ = ["LABEL_HEADER_NAMES", "recognise_keyed_table"]
+
+# Header names that mean the label besides `columns.LABEL_COLUMN_NAMES`, compared lower-cased:
+# `dx` (diagnosis, HAM10000's and ISIC's metadata), `diagnosis`, `finding`.
+LABEL_HEADER_NAMES = ("dx", "diagnosis", "finding", "findings")
+# Table files read this way.
+_EXTENSIONS = (".csv", ".tsv")
+# A header cell: a name, not a value (`image_id`, `Finding Labels`).
+_NAME = re.compile(r"[A-Za-z][\w .()/-]*")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _cells(lines: Sequence[str], delimiter: str) -> list[list[str]]:
+    rows = csv.reader([line for line in lines if line.strip()], delimiter=delimiter)
+    return [[cell.strip() for cell in row] for row in rows]
+
+
+def recognise_keyed_table(
+    path: str,
+    lines: Sequence[str],
+    names_inputs: Callable[[Sequence[str]], bool],
+    *,
+    key_column: str = "",
+    label_column: str = "",
+    label_named: Callable[[Sequence[str]], str] = lambda header: "",
+) -> Evidence | None:
+    """A table under a header of names whose key column names the inputs, read as label lines
+    (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
+    names them, no column but numbers could be the label, the cells cannot be split as the evidence reader splits them (a cell holding a
+    space or a quoted comma), or the file is no table.
+
+    Args:
+      path: the table, relative to SRC.
+      lines: its first lines, the header first.
+      names_inputs: whether a column's values name the source's inputs.
+      key_column, label_column: `--key-column`, `--label-column`: a header name or a number from 1.
+      label_named: the header's column named as labels are (`columns.choose_column` over
+        `columns.LABEL_COLUMN_NAMES`), or "".
+
+    Raises:
+      UsageError: two columns name the inputs; no column is named as the label and several could
+        be; a named column is not one of the table's.
+
+    >>> lines = ["lesion_id,image_id,dx,age", "HAM_1,ISIC_1,nv,40.0", "HAM_1,ISIC_2,mel,45.0"]
+    >>> found = recognise_keyed_table("meta.csv", lines, lambda keys: keys[0].startswith("ISIC"))
+    >>> found.column, found.label_column, found.header
+    (1, 2, True)
+    """
+    stem, ext = posixpath.splitext(posixpath.basename(path))
+    if ext.lower() not in _EXTENSIONS or EXAMPLE_WORDS & set(name_words(stem)):
+        return None
+    rows = _cells(lines, "\t" if ext.lower() == ".tsv" else ",")
+    if len(rows) < 2 or len(rows[0]) < 2 or not all(_NAME.fullmatch(cell) for cell in rows[0]):
+        return None
+    header, data = rows[0], rows[1:]
+    if any(len(row) != len(header) for row in data):
+        return None
+    key = _key_column(path, header, data, names_inputs, key_column)
+    if key is None:
+        return None
+    label = _label_column(path, header, data, key, label_column, label_named)
+    if label is None:
+        return None  # ids and numbers only (`image,width,height`): no labels to read
+    last = max(key, label) + 1
+    if any(row_fields(",".join(row[:last])) != row[:last] for row in data):
+        return None  # cells the evidence reader would split elsewhere (empty, spaces, quoted commas)
+    keys = [row[key] for row in data]
+    return Evidence(
+        path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label,
+        note=f"{path}: labels from its column {header[label]!r}, keyed by its column {header[key]!r} (its values name the inputs)",
+    )
+
+
+def _named(header: Sequence[str], given: str, option: str, path: str) -> int:
+    """The column `given` names: a header name, or a number from 1."""
+    if given in header:
+        return list(header).index(given)
+    if given.isascii() and given.isdigit() and 1 <= int(given) <= len(header):
+        return int(given) - 1
+    raise UsageError(f"{path}: {option} {given!r} is no column of it; the columns are {list(header)} (or 1..{len(header)})")
+
+
+def _key_column(
+    path: str, header: Sequence[str], data: Sequence[Sequence[str]], names_inputs: Callable[[Sequence[str]], bool], given: str
+) -> int | None:
+    if given:
+        return _named(header, given, "--key-column", path)
+    # A row per input: a column naming one input in several rows is a table of boxes or
+    # measurements (Global Wheat's train.csv, a box a row), not of labels.
+    matching = [c for c in range(len(header)) if _unique([row[c] for row in data]) and names_inputs([row[c] for row in data])]
+    if len(matching) > 1:
+        shown = ", ".join(repr(header[c]) for c in matching)
+        raise UsageError(
+            f"{path}: columns {shown} both name the inputs: say which one keys the table with --key-column NAME "
+            "(or its number from 1)"
+        )
+    return matching[0] if matching else None
+
+
+def _unique(values: Sequence[str]) -> bool:
+    return len(set(values)) == len(values)
+
+
+def _label_column(
+    path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str, label_named: Callable[[Sequence[str]], str]
+) -> int | None:
+    if given:
+        chosen = _named(header, given, "--label-column", path)
+    else:
+        name = label_named(header)
+        lowered = [cell.lower() for cell in header]
+        chosen = list(header).index(name) if name in header else next(
+            (lowered.index(n) for n in LABEL_HEADER_NAMES if n in lowered), -1
+        )
+    if chosen == key:
+        raise UsageError(f"{path}: its column {header[key]!r} names the inputs, it cannot also be their label: name another with --label-column")
+    if chosen >= 0:
+        return chosen
+    could = [c for c in range(len(header)) if c != key and not all(_NUMBER.fullmatch(row[c]) for row in data)]
+    if len(could) <= 1:
+        return could[0] if could else None
+    shown = ", ".join(repr(header[c]) for c in could)
+    raise UsageError(
+        f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
+        f"(columns that could be: {shown}): name it with --label-column NAME"
+    )
