@@ -29,6 +29,9 @@ SEPARATORS = ("|", ";")
 
 # Distinct cells compared, at most (each pair once): detection samples a file's first rows.
 _MOST_CELLS = 200
+# Words of a cell looked at, at most: a class name or a tag list is a few words; a cell of
+# thousands (a hostile or misread file) must not make the comparison quadratic in them.
+_MOST_WORDS = 64
 
 
 def tag_lists(cells: Iterable[str]) -> tuple[str, str] | None:
@@ -38,11 +41,20 @@ def tag_lists(cells: Iterable[str]) -> tuple[str, str] | None:
     ('clear primary', 'agriculture clear primary water')
     >>> tag_lists(["tiger", "tiger shark", "tiger cat", "Norfolk terrier", "Norwich terrier", "sea lion", "lion"])
     """
-    multi = [cell.split() for cell in dict.fromkeys(c.strip() for c in cells) if len(cell.split()) > 1][:_MOST_CELLS]
-    for small in multi:
-        for large in multi:
-            if len(small) < len(large) and set(small) < set(large):
-                if any(small.index(word) != large.index(word) for word in small):
+    multi = []
+    for cell in dict.fromkeys(c.strip() for c in cells):
+        words = cell.split()[:_MOST_WORDS]
+        if len(words) > 1:
+            places = {}
+            for place, word in enumerate(words):
+                places.setdefault(word, place)  # each word's first place, as list.index gives
+            multi.append((words, places, frozenset(places)))
+        if len(multi) == _MOST_CELLS:
+            break
+    for small, small_places, small_set in multi:
+        for large, large_places, large_set in multi:
+            if len(small) < len(large) and small_set < large_set:
+                if any(small_places[word] != large_places[word] for word in small):
                     return " ".join(small), " ".join(large)
     return None
 
