@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found
+from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found, text_columns
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -203,7 +203,9 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
         note = f"SRC is the archive {source_file}" + (f", its members under {root} read from there" if root else "")
         return dataclasses.replace(detected, source_file=source_file, archive_root=root, notes=(note, *detected.notes))
     if source_file:
-        return label_file_found.single_file_layout(config, source_file, sample, top_folders)
+        single = label_file_found.single_file_layout(config, source_file, sample, top_folders)
+        text_columns.check_text_columns(config, sample, single)
+        return single
     sample, opened, archive_folders = _with_archives_opened(config, sample)
     top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
     detected = _detect_folder(config, sample, top_folders, archive_folders)
@@ -373,6 +375,7 @@ def _detect_folder(
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
+    text_columns.check_text_columns(config, sample, detected)
     return detected
 
 
