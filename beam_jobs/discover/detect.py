@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found, text_columns
+from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found, line_files, text_columns
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -306,6 +306,10 @@ def _detect_folder(
     card_file, card_pairs = card.card_patterns(config, top_files) if not label_file else ("", ())
     if not forced and card_pairs and card.all_tables(sample, card_pairs):
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
+    lines = None  # a record a line, labelled by the file's name or a label file beside it
+    if config.layout in ("", layout.TABLES) and not label_file and not config.label_from_name and not card_pairs:
+        lines = line_files.find_line_files(config, sample, top_files or _in_lone_folder(sample, top_folders))
+        forced = layout.TABLES if lines else forced
     if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
         config, top_files or _in_lone_folder(sample, top_folders),
         records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample),
@@ -365,6 +369,12 @@ def _detect_folder(
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = describe.with_vocabulary(config, sample, detected)
     detected = class_list.with_declared_classes(config, sample, detected)
+    if lines:
+        detected = dataclasses.replace(detected, line_files=lines.files, notes=(*detected.notes, lines.note))
+        if lines.vocabulary and not config.label_names:
+            detected = dataclasses.replace(
+                detected, vocabulary=lines.vocabulary, vocabulary_file=lines.vocabulary_file, vocabulary_base=lines.base
+            )
     if config.split and detected.split_folders:
         raise UsageError(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "

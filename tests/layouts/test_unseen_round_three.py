@@ -39,10 +39,6 @@ WRONG = {
     "ham10000": ("STOPS BEFORE WRITING (exit 2), the part folders named: the labels are the dx column of "
                  "HAM10000_metadata.csv keyed by image_id (its 2nd column); --labels reads the 1st (lesion_id) "
                  "as the key, and no option names the key column"),
-    "rt_polarity": ("STOPS BEFORE WRITING (exit 2): one line file per class (rt-polarity.pos/.neg, a record a "
-                    "line, the extension the label) is not read; --label-from-name would label whole files"),
-    "tweet_eval": ("STOPS BEFORE WRITING (exit 2) saying SRC 'holds no images or texts': <split>_text.txt beside "
-                   "<split>_labels.txt (line i labels line i) and mapping.txt are all read as label or split files"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
