@@ -107,9 +107,10 @@ def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:
     if not family:
         return None
     heads = {path: _head(config, path) for path, _ in family}
-    texts = {path: head for path, head in heads.items() if head is not None and b"\x00" not in head}
+    # Binary, unreadable and empty files tell nothing of the others (the scan rejects each with why).
+    texts = {path: head for path, head in heads.items() if head and b"\x00" not in head}
     if len(texts) < 2:
-        return None  # binary or unreadable: not text files of a class each
+        return None  # not two text files of a class each
     lines = {path: first_lines(head, _HEAD_LINES) for path, head in texts.items()}
     if any(line_tables.is_tab_labelled(found) or looks_like_tab_table(found) for found in lines.values()):
         return None  # `label<TAB>text` lines or a table: the line tables' (line_tables_at_top)
