@@ -307,7 +307,7 @@ def _detect_folder(
     if not forced and card_pairs and card.all_tables(sample, card_pairs):
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
     lines = None  # a record a line, labelled by the file's name or a label file beside it
-    if config.layout in ("", layout.TABLES) and not label_file and not config.label_from_name and not card_pairs:
+    if config.layout in ("", layout.TABLES) and not (label_file or config.label_from_name or card_pairs) and config.label_level is None:
         lines = line_files.find_line_files(config, sample, top_files or _in_lone_folder(sample, top_folders))
         forced = layout.TABLES if lines else forced
     if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(

@@ -31,6 +31,8 @@ __all__ = ["FoundLines", "find_line_files"]
 
 _HEAD_BYTES = 64 << 10
 _HEAD_LINES = 200
+# More files than this are no family of class files: a class a file is a short list.
+_MAX_CLASS_FILES = 200
 # Every extension shardify reads as something else: such a file is never a class's lines.
 _KNOWN_EXTENSIONS = frozenset(
     layout.IMAGE_EXTENSIONS | layout.TABLE_EXTENSIONS | layout.TEXT_EXTENSIONS | layout.AUXILIARY_EXTENSIONS
@@ -104,8 +106,8 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
 def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:
     """One line file per class (`rt-polarity.pos`, `rt-polarity.neg`; `pos.txt`, `neg.txt`)."""
     family = class_families(files, _KNOWN_EXTENSIONS)
-    if not family:
-        return None
+    if not family or len(family) > _MAX_CLASS_FILES:
+        return None  # hundreds of files of lines are a folder of texts (poems, lyrics), not of classes
     heads = {path: _head(config, path) for path, _ in family}
     # Binary, unreadable and empty files tell nothing of the others (the scan rejects each with why).
     texts = {path: head for path, head in heads.items() if head and b"\x00" not in head}
