@@ -97,6 +97,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         found = config.layout_given
         _check_split_folders(found, [item.relpath for item in listed])
         _check_pixel_media(config, found, [item.relpath for item in listed])
+        text_columns.check_text_columns(config, [item.relpath for item in listed], found)
     else:
         try:
             with set_aside.collecting():  # files detection reads and cannot use: a refusal names them

@@ -23,6 +23,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import RejectLimitError, UsageError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
+from shardify.plan import layout_file
 from shardify.plan.requests import parse_max_rejects
 
 
@@ -198,3 +199,18 @@ def test_a_json_list_element_that_is_no_pair_is_rejected(tmp_path: Path) -> None
     out = _convert(tmp_path / "data", tmp_path / "out", max_rejects=parse_max_rejects("1"))
     assert {split: len(rows) for split, rows in _records(out).items()} == {"train": 3, "test": 1}
     assert "not a [text, label] pair" in _rejects(out)["data_small.json"]
+
+
+def test_a_layout_file_names_the_line_files_and_their_labels(tmp_path: Path) -> None:
+    """The user's say where content cannot tell: `line_files` in a layout file (docs/layout-files.md)."""
+    root = tmp_path / "tiny"
+    _write(root / "pos.txt", "a fine film .\nwarm and funny .\n")
+    _write(root / "neg.txt", "a dull film .\n")
+    text = ("shardify_layout: 1\nlayout: tables\nmedia: text\nline_files:\n"
+            "- {path: neg.txt, label: negative}\n- {path: pos.txt, label: positive}\n")
+    spec = layout_file.loads(text, where="layout.yaml")
+    out = _convert(root, tmp_path / "out", **spec.options, layout_given=spec.layout)
+    assert [(s, label) for s, _, label in _records(out)["train"]] == [
+        ("neg.txt#1", "negative"), ("pos.txt#1", "positive"), ("pos.txt#2", "positive")]
+    with pytest.raises(UsageError, match=r"line_files .* leaves SRC"):
+        layout_file.loads(text.replace("path: neg.txt", "path: ../neg.txt"), where="layout.yaml")
