@@ -23,6 +23,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.evidence import read_vocabulary
+from shardify.plan.structure import split_word
 from shardify.plan.line_files import (
     DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, judge_lines, parallel_pairs,
 )
@@ -66,10 +67,42 @@ def find_line_files(config: ConvertConfig, sample: Sequence[str], folder_files: 
       UsageError: parallel files whose line counts differ; class files whose lines could be
         records or documents, and no `--layout` says which.
     """
+    sampled = sorted(p for p in sample if not layout.is_junk(p))
     files = sorted(p for p in folder_files if not layout.is_junk(p))
-    if len(files) < 2 or len(files) != len([p for p in sample if not layout.is_junk(p)]):
+    if any(archives.archive_kind(p) for p in sampled):
+        return None
+    if len(files) >= 2 and len(files) == len(sampled):
+        return _in_folder(config, files)
+    groups = _split_folders(sampled)
+    if not groups:
         return None  # files elsewhere too: a layout of folders, not of line files
-    if any(archives.archive_kind(p) for p in files):
+    found = [_in_folder(config, group) for group in groups]
+    if any(f is None for f in found) or len({bool(f.files[0].labels) for f in found if f and f.files}) != 1:
+        return None
+    kept = [f for f in found if f is not None]
+    first = next((f for f in kept if f.vocabulary), kept[0])
+    files_found = tuple(line for f in kept for line in f.files)
+    note = "in split folders: " + "; ".join(f.note for f in kept)
+    return FoundLines(files_found, first.vocabulary, first.vocabulary_file, first.base, note)
+
+
+def _split_folders(sampled: list[str]) -> list[list[str]]:
+    """The sample's files by folder where every file lies in a folder named for a split, those
+    folders side by side (`train/pos.txt`, `test/pos.txt`), documentation aside; else []."""
+    groups: dict[str, list[str]] = {}
+    for path in sampled:
+        folder = posixpath.dirname(path)
+        if folder and split_word(posixpath.basename(folder)):
+            groups.setdefault(folder, []).append(path)
+        elif not _doc(path):
+            return []
+    parents = {posixpath.dirname(folder) for folder in groups}
+    return [groups[f] for f in sorted(groups)] if len(groups) >= 2 and len(parents) == 1 else []
+
+
+def _in_folder(config: ConvertConfig, files: list[str]) -> FoundLines | None:
+    """The line files of one folder's `files`, or None."""
+    if len(files) < 2:
         return None
     pairs = parallel_pairs(files)
     if pairs:

@@ -117,8 +117,8 @@ def class_families(paths: Sequence[str], known_extensions: frozenset[str]) -> li
     [('rt-polarity.neg', 'neg'), ('rt-polarity.pos', 'pos')]
     >>> class_families(["pos.txt", "neg.txt", "README.txt"], frozenset({"txt"}))
     [('neg.txt', 'neg'), ('pos.txt', 'pos')]
-    >>> class_families(["train.txt", "test.txt"], frozenset({"txt"}))
-    []
+    >>> class_families(["train.txt", "test.txt"], frozenset({"txt"})), class_families(["doc1.txt", "doc2.txt"], frozenset())
+    ([], [])
     >>> class_families(["corpus.src", "corpus.tgt"], frozenset()), class_families(["ep.de", "ep.en"], frozenset())
     ([], [])
     """
@@ -136,7 +136,7 @@ def class_families(paths: Sequence[str], known_extensions: frozenset[str]) -> li
     stems = []
     for path in paths:
         stem, ext = _stem_ext(path)
-        if ext in _STEM_CLASS_EXTENSIONS and not _documentation(path) and not split_word(stem):
+        if ext in _STEM_CLASS_EXTENSIONS and not _documentation(path) and not split_word(stem) and _class_name(stem):
             stems.append((path, stem))
     rest = [p for p in paths if p not in {path for path, _ in stems}]
     if len(stems) >= 2 and all(_documentation(p) for p in rest) and len({s.casefold() for _, s in stems}) == len(stems):
@@ -157,6 +157,11 @@ def _class_extension(ext: str, known_extensions: frozenset[str]) -> bool:
     )
 
 
+def _class_name(stem: str) -> bool:
+    """A stem that may name a class: words, no digits (`article_017`, `doc1` name documents)."""
+    return re.fullmatch(r"[^\W\d]+(?:[ _.-][^\W\d]+)*", stem) is not None
+
+
 def _documentation(path: str) -> bool:
     """A README, licence or list beside the line files (by its name's first word), never a class."""
     name = posixpath.basename(path).lower()
@@ -168,14 +173,14 @@ RECORDS, DOCUMENTS, UNSURE = "records", "documents", "unsure"
 # A file of records a line: at least this many lines seen, short lines, no blank line between
 # them (a document's paragraphs are separated by blank lines).
 _MIN_RECORD_LINES = 5
-_MAX_MEDIAN_CHARS = 1000
+_MAX_MEDIAN_CHARS = 300  # a snippet, a tweet, a question; an article's paragraph is longer
 _MAX_BLANK_SHARE = 0.02
 
 
 def judge_lines(heads: Sequence[Sequence[str]]) -> str:
     """What the first lines of each file show: RECORDS (many short lines, no blank-line
     paragraphs), DOCUMENTS (paragraphs separated by blank lines), or UNSURE (too few lines, or
-    lines as long as a document's).
+    lines as long as a document's paragraphs: a guess either way could write wrong labels).
 
     >>> judge_lines([["a good film ."] * 6, ["a bad film ."] * 6])
     'records'

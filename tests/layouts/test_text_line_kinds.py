@@ -106,6 +106,31 @@ def test_too_few_lines_to_tell_stop_naming_the_option_that_decides(tmp_path: Pat
         ("neg.txt#1", "neg"), ("neg.txt#2", "neg"), ("pos.txt#1", "pos"), ("pos.txt#2", "pos")]
 
 
+def test_class_files_in_split_folders_take_the_folder_as_the_split(tmp_path: Path) -> None:
+    root = tmp_path / "sst"
+    for split, n in (("train", 7), ("test", 5)):
+        for name in ("positive", "negative", "neutral"):
+            _write(root / split / f"{name}.txt", "\n".join(_lines(f"{split} {name}", n)) + "\n")
+    _write(root / "README.md", "# a sentence a line, a file a class\n")
+    records = _records(_convert(root, tmp_path / "out"))
+    assert sorted(records) == ["test", "train"]
+    for split, n in (("train", 7), ("test", 5)):
+        labels = [label for _, _, label in records[split]]
+        assert {name: labels.count(name) for name in set(labels)} == {"positive": n, "negative": n, "neutral": n}
+
+
+def test_articles_a_paragraph_a_line_are_no_records_by_guess(tmp_path: Path) -> None:
+    """Paragraphs without blank lines between them look like lines of records, but are as long as
+    an article's: reading each file as a class would write wrong labels, so the run stops."""
+    root = tmp_path / "articles"
+    paragraph = "The council met on Monday and agreed the budget for the coming year, " * 6
+    for name in ("economy", "politics"):
+        _write(root / f"{name}.txt", "\n".join(f"{paragraph}({name} {i})" for i in range(8)) + "\n")
+    with pytest.raises(UsageError, match=r"--layout tables reads a record per line.*--label-from-name"):
+        _convert(root, tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
 def test_an_empty_and_a_binary_class_file_are_rejected_with_why(tmp_path: Path) -> None:
     root = tmp_path / "sentiment"
     _write(root / "positive.txt", "\n".join(_lines("p", 6)) + "\n")
