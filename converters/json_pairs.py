@@ -17,11 +17,15 @@ import re
 
 from shardify.plan.structure import split_word
 
-__all__ = ["PAIR_COLUMNS", "looks_like_pairs", "is_pair_list", "pair_row"]
+__all__ = ["PAIR_COLUMNS", "NotAPair", "looks_like_pairs", "is_pair_list", "pair_row"]
 
 PAIR_COLUMNS = ("text", "label")
 # `{"<key>": [["` possibly after other split keys' lists: the first key's list is enough to tell.
 _HEAD = re.compile(rb'\s*\{\s*"([^"\\]*)"\s*:\s*\[\s*\[\s*"')
+
+
+class NotAPair(str):
+    """Why an element of a list of pairs is no pair (a row's reject), told from a string record."""
 
 
 def looks_like_pairs(head: bytes) -> bool:
@@ -40,7 +44,7 @@ def is_pair_list(value: object) -> bool:
     return isinstance(value, list) and bool(value) and isinstance(pair_row(value[0]), dict)
 
 
-def pair_row(value: object) -> dict | str:
+def pair_row(value: object) -> dict | NotAPair:
     """The row of one `[text, label]` pair, or why it is not one.
 
     >>> pair_row(["how do i pay my bill", "pay_bill"]), pair_row(["no label"])
@@ -48,8 +52,8 @@ def pair_row(value: object) -> dict | str:
     """
     if not isinstance(value, list) or len(value) != 2:
         shown = f"a list of {len(value)}" if isinstance(value, list) else f"a {type(value).__name__}"
-        return f"not a [text, label] pair: {shown}"
+        return NotAPair(f"not a [text, label] pair: {shown}")
     text, label = value
     if not isinstance(text, str) or isinstance(label, bool) or not isinstance(label, (str, int)):
-        return f"not a [text, label] pair: [{type(text).__name__}, {type(label).__name__}]"
+        return NotAPair(f"not a [text, label] pair: [{type(text).__name__}, {type(label).__name__}]")
     return dict(zip(PAIR_COLUMNS, (text, label)))

@@ -118,7 +118,7 @@ def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[t
     position = 0
     for split, rows in found:
         for row in rows:
-            if isinstance(row, str):  # a `[text, label]` list's element that is no pair: why
+            if isinstance(row, json_pairs.NotAPair):  # a `[text, label]` list's element that is no pair: why
                 yield position, split, row
             else:
                 yield position, split, row if isinstance(row, dict) else f"a record that is not a JSON object ({type(row).__name__})"
