@@ -5,7 +5,8 @@ Only a folder that holds the whole sample (the top of SRC, or the download's one
 is looked at: its names say which files belong together, the first lines of each say whether
 they hold records (many short lines) or documents. Files of `label text` lines (fastText's, UCI's
 `ham<TAB>text`) are the line tables' (`line_tables`), not classes. Detection reads the first
-64 KiB of each file, and counts the lines of parallel files (streamed), which must agree.
+64 KiB of each file, and counts the lines of parallel files up to 256 MiB (streamed), which must
+agree; the scan compares larger ones.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from shardify.converters import archives, line_files as reading, line_tables
 from shardify.converters.evidence_files import first_lines
 from shardify.converters.header_rows import looks_like_tab_table
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.evidence import read_vocabulary
@@ -32,6 +34,8 @@ __all__ = ["FoundLines", "find_line_files"]
 
 _HEAD_BYTES = 64 << 10
 _HEAD_LINES = 200
+# Parallel files up to this size have their lines counted before the run (a stop, exit 2).
+_COUNTED_BYTES = 256 << 20
 # More files than this are no family of class files: a class a file is a short list.
 _MAX_CLASS_FILES = 200
 # Every extension shardify reads as something else: such a file is never a class's lines.
@@ -60,8 +64,10 @@ def find_line_files(config: ConvertConfig, sample: Sequence[str], folder_files: 
     Args:
       config: the options (`--layout tables` reads class files a record per line where their
         content cannot tell).
-      sample: every sampled path: all must lie in the one folder.
-      folder_files: the files of that folder (the top of SRC, or its one wrapper folder).
+      sample: every sampled path: all must lie in the one folder, or in split folders side by
+        side (`train/`, `test/`: each read as that folder, its split the folder's), documentation
+        aside.
+      folder_files: the files of that one folder (the top of SRC, or its one wrapper folder).
 
     Raises:
       UsageError: parallel files whose line counts differ; class files whose lines could be
@@ -188,9 +194,12 @@ def _head(config: ConvertConfig, path: str) -> bytes | None:
 
 
 def _count(config: ConvertConfig, path: str) -> int | None:
+    """The file's lines, or None where it is larger than _COUNTED_BYTES (the scan compares the
+    counts then, and rejects the text file whole) or cannot be read."""
     try:
         with open_input(join_path(config.source, path)) as fileobj:
-            return reading.count_lines(fileobj)
+            size = size_of(fileobj)
+            return None if size is None or size > _COUNTED_BYTES else reading.count_lines(fileobj)
     except (OSError, InvalidInputError):
         return None  # the scan rejects it with why
 

@@ -145,12 +145,14 @@ def test_an_empty_and_a_binary_class_file_are_rejected_with_why(tmp_path: Path) 
     assert "empty" in rejects["neutral.txt"] and "binary" in rejects["mixed.txt"]
 
 
-def test_a_translation_corpus_is_no_class_file_per_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("names", [("corpus.src", "corpus.tgt"), ("train.src", "train.tgt", "test.src", "test.tgt"),
+                                   ("europarl-v7.de-en.de", "europarl-v7.de-en.en")], ids=["src-tgt", "split-src-tgt", "languages"])
+def test_a_translation_corpus_is_no_class_file_per_line(names: tuple[str, ...], tmp_path: Path) -> None:
     """`train.src` beside `train.tgt` (and Europarl's `.de` beside `.en`): a parallel corpus's
     sides, line by line, never classes `src` and `tgt`."""
     root = tmp_path / "wmt"
-    for ext in ("src", "tgt"):
-        _write(root / f"corpus.{ext}", "\n".join(_lines(ext, 8)) + "\n")
+    for name in names:
+        _write(root / name, "\n".join(_lines(name, 8)) + "\n")
     with pytest.raises(UsageError) as refused:
         _convert(root, tmp_path / "out")
     assert "one file per class" not in str(refused.value)
@@ -239,3 +241,17 @@ def test_a_layout_file_names_the_line_files_and_their_labels(tmp_path: Path) -> 
         ("neg.txt#1", "negative"), ("pos.txt#1", "positive"), ("pos.txt#2", "positive")]
     with pytest.raises(UsageError, match=r"line_files .* leaves SRC"):
         layout_file.loads(text.replace("path: neg.txt", "path: ../neg.txt"), where="layout.yaml")
+
+
+def test_a_layout_files_parallel_files_of_different_lengths_are_rejected_at_the_scan(tmp_path: Path) -> None:
+    """Detection (which counts the lines first) is skipped by a layout file: the scan compares the
+    counts and rejects the text file whole, never shifting its labels."""
+    root = tmp_path / "emotion"
+    want = _tweeteval(root, {"train": 9, "val": 4}, mapping=False)
+    _write(root / "train_labels.txt", "0\n1\n2\n3\n0\n1\n2\n3\n")  # 8 labels for 9 texts
+    text = ("shardify_layout: 1\nlayout: tables\nmedia: text\nline_files:\n"
+            "- {path: train_text.txt, labels: train_labels.txt}\n- {path: val_text.txt, labels: val_labels.txt}\n")
+    spec = layout_file.loads(text, where="layout.yaml")
+    out = _convert(root, tmp_path / "out", layout_given=spec.layout, max_rejects=parse_max_rejects("1"))
+    assert "9 lines where its label file train_labels.txt has 8" in _rejects(out)["train_text.txt"]
+    assert _records(out) == {"val": [(s, t, str(_EMOTION.index(label))) for s, t, label in want["val"]]}
