@@ -17,7 +17,7 @@ import re
 
 from shardify.plan.structure import split_word
 
-__all__ = ["PAIR_COLUMNS", "NotAPair", "looks_like_pairs", "is_pair_list", "pair_row"]
+__all__ = ["PAIR_COLUMNS", "NotAPair", "looks_like_pairs", "first_key", "is_pair_list", "pair_row"]
 
 PAIR_COLUMNS = ("text", "label")
 # `{"<key>": [["` possibly after other split keys' lists: the first key's list is enough to tell.
@@ -35,8 +35,13 @@ def looks_like_pairs(head: bytes) -> bool:
     >>> looks_like_pairs(b'{"oos_val": [["set a timer", "oos"], '), looks_like_pairs(b'{"points": [["a", 1]')
     (True, False)
     """
-    found = _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
+    found = first_key(head)
     return found is not None and split_word(found.group(1).decode("utf-8", "replace")) is not None
+
+
+def first_key(head: bytes) -> re.Match[bytes] | None:
+    """The match of a pairs document's start, its first key the group: `{"<key>": [["`."""
+    return _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
 
 
 def is_pair_list(value: object) -> bool:

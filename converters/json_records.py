@@ -27,7 +27,7 @@ from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan.structure import split_word
 
-__all__ = ["MAX_JSON_BYTES", "looks_like_records", "records_of", "read_records", "read_json_rows"]
+__all__ = ["MAX_JSON_BYTES", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows"]
 
 MAX_JSON_BYTES = qa_json.MAX_QA_JSON_BYTES
 # The start of a document of records: `[{`, or an object whose scalar keys lead to a key holding
@@ -51,6 +51,21 @@ def looks_like_records(head: bytes) -> bool:
         return True
     found = _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
     return found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS
+
+
+def first_split_key(head: bytes) -> str:
+    """For detection: the key naming a split that a document of records opens its first list
+    under (`{"train": [{...`, CLINC150's `{"oos_val": [["...`), or "": a document of its own
+    splits, which another opening under the same split would be merged with.
+
+    >>> first_split_key(b'{"train": [{"text": "a"'), first_split_key(b'{"data": [{"text": "a"'), first_split_key(b'{"oos_val": [["a", "b"]')
+    ('train', '', 'oos_val')
+    """
+    found = json_pairs.first_key(head) or _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
+    if found is None:
+        return ""
+    key = (found.group(1) or b"").decode("utf-8", "replace")
+    return key if split_word(key) else ""
 
 
 def _objects(value: object) -> bool:

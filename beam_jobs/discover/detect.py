@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found, line_files, text_columns
+from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found, line_files, split_documents, text_columns
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -387,6 +387,7 @@ def _detect_folder(
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
     text_columns.check_text_columns(config, sample, detected)
+    split_documents.check_split_documents(config, sample, detected)
     return detected
 
 

@@ -255,3 +255,29 @@ def test_a_layout_files_parallel_files_of_different_lengths_are_rejected_at_the_
     out = _convert(root, tmp_path / "out", layout_given=spec.layout, max_rejects=parse_max_rejects("1"))
     assert "9 lines where its label file train_labels.txt has 8" in _rejects(out)["train_text.txt"]
     assert _records(out) == {"val": [(s, t, str(_EMOTION.index(label))) for s, t, label in want["val"]]}
+
+
+def _clinc(n: int) -> dict[str, list]:
+    return {split: [[f"{split} query {i} of {n}", "oos" if split.startswith("oos") else f"intent{i % 2}"] for i in range(n)]
+            for split in ("train", "val", "test", "oos_train", "oos_val", "oos_test")}
+
+
+def test_versions_of_one_dataset_side_by_side_stop_naming_one_to_convert(tmp_path: Path) -> None:
+    """CLINC150's data/ ships data_full.json, data_small.json ... each with its own train, val and
+    test: read together every train would be one split, each query in it several times."""
+    data = tmp_path / "oos-eval" / "data"
+    _write(data / "data_full.json", json.dumps(_clinc(4)))
+    _write(data / "data_small.json", json.dumps(_clinc(2)))
+    with pytest.raises(UsageError, match=r"data_full.json, data_small.json each hold their own splits") as refused:
+        _convert(data, tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    one = str(refused.value).split("as SRC: shardify convert ", 1)[1].split(" OUT")[0]
+    records = _records(_convert(Path(one), tmp_path / "followed"))
+    assert {split: len(rows) for split, rows in records.items()} == {split: 4 for split in _clinc(4)}
+
+
+def test_documents_of_different_splits_convert_together(tmp_path: Path) -> None:
+    _write(tmp_path / "src" / "train.json", json.dumps({"train": [["a fine question", "apr"], ["another one", "bill"]]}))
+    _write(tmp_path / "src" / "test.json", json.dumps({"test": [["a test question", "apr"]]}))
+    records = _records(_convert(tmp_path / "src", tmp_path / "out"))
+    assert {split: len(rows) for split, rows in records.items()} == {"train": 2, "test": 1}
