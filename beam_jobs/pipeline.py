@@ -115,7 +115,12 @@ def build_pipeline(
     if plan_only_into:
         return
     written = plan[TASKS] | "WriteShards" >> WriteShards(
-        config, source_layout.labels_file, summary, spread=shape.spread, first_record=version.first_record
+        config,
+        source_layout.labels_file,
+        summary,
+        spread=shape.spread,
+        first_record=version.first_record,
+        line_files=tuple(f.path for f in source_layout.line_files),
     )
     # ShardResult per shard written; (bucket, [(sha256, split, record id)]) per shard and bucket;
     # [HeldInput] per shard.

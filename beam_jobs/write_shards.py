@@ -47,8 +47,9 @@ class _WriteShardFn(beam.DoFn):
     """ShardTask -> ShardResult, writing the shard file as a side effect; the content hash of every
     record written goes to CONTENT_HASHES."""
 
-    def __init__(self, config: ConvertConfig, labels_file: str, first_record: int = 0) -> None:
+    def __init__(self, config: ConvertConfig, labels_file: str, first_record: int = 0, line_files: tuple[str, ...] = ()) -> None:
         self._first_record = first_record
+        self._line_files = line_files
         self._source = config.source
         self._open = InputOpener(
             config.source, follow_outside_links=config.follow_outside_links, index_folder=config.output
@@ -130,6 +131,7 @@ class _WriteShardFn(beam.DoFn):
             resize=self._resize,
             store_pixels=self._store_pixels,
             raw_arrays=self._raw_arrays,
+            line_files=self._line_files,
         )
         final_name = task.filename
         index_name = naming.index_filename(final_name)
@@ -225,9 +227,17 @@ class WriteShards(beam.PTransform):
     versions before it)."""
 
     def __init__(
-        self, config: ConvertConfig, labels_file: str, summary: beam.PCollection, *, spread: bool = True, first_record: int = 0
+        self,
+        config: ConvertConfig,
+        labels_file: str,
+        summary: beam.PCollection,
+        *,
+        spread: bool = True,
+        first_record: int = 0,
+        line_files: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
+        self._line_files = line_files  # files read a record per line (shardify.plan.line_files)
         self._first_record = first_record
         self._config = config
         self._labels_file = labels_file
@@ -241,7 +251,7 @@ class WriteShards(beam.PTransform):
             tasks
             | "WriteShardFiles"
             >> beam.ParDo(
-                _WriteShardFn(self._config, self._labels_file, self._first_record), beam.pvalue.AsSingleton(self._summary)
+                _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files), beam.pvalue.AsSingleton(self._summary)
             ).with_outputs(CONTENT_HASHES, INPUTS, main=RESULTS)
         )
         return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES], INPUTS: written[INPUTS]}

@@ -29,6 +29,7 @@ __all__ = [
     "KEY_COLUMN_NAMES",
     "CAPTION_COLUMN_NAMES",
     "TEXT_JOIN",
+    "SeveralTextColumns",
     "TableOptions",
     "TableColumns",
     "LabelFileColumns",
@@ -330,11 +331,21 @@ def _found_texts(
             "name the text with --text-column if it is one"
         )
     if len(texts) > 2:
-        raise InvalidInputError(
+        raise SeveralTextColumns(
             f"{len(texts)} columns hold text ({', '.join(_shown(t) for t in texts)}): name the text with "
-            "--text-column (a name or number; several, comma-separated, are joined)"
+            "--text-column (a name or number; several, comma-separated, are joined)",
+            texts,
         )
     return (texts[0],), texts[1] if len(texts) == 2 else "", unused
+
+
+class SeveralTextColumns(InvalidInputError):
+    """More than two columns hold text and none is named: which is the text is the user's to say
+    (detection stops before writing on it: beam_jobs/discover/text_columns.py)."""
+
+    def __init__(self, reason: str, texts: Sequence[str]) -> None:
+        super().__init__(reason)
+        self.texts = tuple(texts)  # the columns that hold text, in the table's order
 
 
 @dataclass(frozen=True)

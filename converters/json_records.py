@@ -3,7 +3,9 @@
 Many datasets ship one JSON document per split, or one for all splits, instead of JSON Lines:
 `{"data": [{"text": ..., "label": ...}, ...]}`, `{"version": "1.0", "data": [...]}` (a version or
 a description beside the one list), `{"train": [...], "validation": [...], "test": [...]}` (a list
-per split, the key naming it), or a bare `[{...}, ...]`. Each object is a row, read as a JSON Lines
+per split, the key naming it), or a bare `[{...}, ...]`; also lists of `[text, label]` pairs under
+split keys (CLINC150, `json_pairs`). Where several keys name the same split (CLINC150's `train`
+and `oos_train`), each such key is a split of its own name, never two lists merged under one. Each object is a row, read as a JSON Lines
 row is (its keys are its columns: `columns.resolve_columns` chooses text and label the same way).
 
 Only those shapes are records: exactly one list of objects (scalars beside it), or lists of
@@ -20,12 +22,12 @@ import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from shardify.converters import qa_json
+from shardify.converters import json_pairs, qa_json
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan.structure import split_word
 
-__all__ = ["MAX_JSON_BYTES", "looks_like_records", "records_of", "read_records", "read_json_rows"]
+__all__ = ["MAX_JSON_BYTES", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows"]
 
 MAX_JSON_BYTES = qa_json.MAX_QA_JSON_BYTES
 # The start of a document of records: `[{`, or an object whose scalar keys lead to a key holding
@@ -45,8 +47,25 @@ def looks_like_records(head: bytes) -> bool:
     """
     if qa_json.looks_like_qa(head):
         return False
+    if json_pairs.looks_like_pairs(head):
+        return True
     found = _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
     return found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS
+
+
+def first_split_key(head: bytes) -> str:
+    """For detection: the key naming a split that a document of records opens its first list
+    under (`{"train": [{...`, CLINC150's `{"oos_val": [["...`), or "": a document of its own
+    splits, which another opening under the same split would be merged with.
+
+    >>> first_split_key(b'{"train": [{"text": "a"'), first_split_key(b'{"data": [{"text": "a"'), first_split_key(b'{"oos_val": [["a", "b"]')
+    ('train', '', 'oos_val')
+    """
+    found = json_pairs.first_key(head) or _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
+    if found is None:
+        return ""
+    key = (found.group(1) or b"").decode("utf-8", "replace")
+    return key if split_word(key) else ""
 
 
 def _objects(value: object) -> bool:
@@ -68,14 +87,32 @@ def records_of(document: object) -> list[tuple[str, list]] | str:
     if not isinstance(document, dict):
         return "not records: neither a list of objects nor an object holding one"
     lists = [(key, value) for key, value in document.items() if isinstance(value, list)]
+    if lists and all(split_word(key) for key, _ in lists) and any(json_pairs.is_pair_list(v) for _, v in lists):
+        return [(split, [json_pairs.pair_row(row) for row in rows]) for split, rows in _split_names(lists)]
     if not lists or not any(_objects(value) for _, value in lists):
         return "not records: no list of objects in it"
     if len(lists) == 1:
         return [("", lists[0][1])]
-    splits = [(split_word(key) or "", value) for key, value in lists]
-    if all(split for split, _ in splits) and len({split for split, _ in splits}) == len(splits):
-        return splits
+    if all(split_word(key) for key, _ in lists):
+        return _split_names(lists)
     return f"not records: lists of objects under {', '.join(key for key, _ in lists)}, which are not splits"
+
+
+def _split_names(lists: list[tuple[str, list]]) -> list[tuple[str, list]]:
+    """(split, rows) per key naming a split: the split it names, or the key itself (letters,
+    digits and `_`) where other keys name the same split (`oos_train` beside `train`).
+
+    >>> [s for s, _ in _split_names([("train", []), ("val", []), ("oos_train", []), ("oos_val", [])])]
+    ['train', 'val', 'oos_train', 'oos_val']
+    """
+    named = [(str(split_word(key)), key, rows) for key, rows in lists]
+    counts: dict[str, int] = {}
+    for split, _, _ in named:
+        counts[split] = counts.get(split, 0) + 1
+    return [
+        (split if counts[split] == 1 or key == split else re.sub(r"[^A-Za-z0-9_]", "_", key), rows)
+        for split, key, rows in named
+    ]
 
 
 def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, str, dict | str]]:
@@ -96,7 +133,10 @@ def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[t
     position = 0
     for split, rows in found:
         for row in rows:
-            yield position, split, row if isinstance(row, dict) else f"a record that is not a JSON object ({type(row).__name__})"
+            if isinstance(row, json_pairs.NotAPair):  # a `[text, label]` list's element that is no pair: why
+                yield position, split, row
+            else:
+                yield position, split, row if isinstance(row, dict) else f"a record that is not a JSON object ({type(row).__name__})"
             position += 1
 
 

@@ -14,8 +14,8 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, json_records, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
-from shardify.converters.columns import TableColumns, TableOptions, convert_value, split_labels
+from shardify.converters import arrays, hdf5_arrays, images, json_records, line_files, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
+from shardify.converters.columns import TableColumns, TableOptions, convert_value, resolve_columns, split_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
 from shardify.errors import InvalidInputError, reject_reason
@@ -32,6 +32,9 @@ OpenInput = Callable[[str, MemberLocation | None], BinaryIO]  # (relpath, archiv
 # Tables kept open at once while writing a shard's rows (rows of a table are spread over shards
 # in hash order, so each shard revisits every table many times).
 MAX_OPEN_TABLES = 64
+# A line file's row: one column, its text (the labels come with the entry, from the file's name or
+# its label file).
+_LINE_COLUMNS = resolve_columns((line_files.TEXT_COLUMN,), TableOptions())
 
 
 class BuiltRecord(NamedTuple):
@@ -116,6 +119,7 @@ class RecordBuilder:
       resize: shrink images larger than it asks (masks with them; see `converters.resize`).
       store_pixels: which images are stored as their pixels (see `converters.raw_pixels`).
       raw_arrays: raw formats a layout file declares (`plan.raw_declared`), before the known ones.
+      line_files: files whose rows are lines of text (`converters.line_files`), not a table's.
     """
 
     def __init__(
@@ -132,7 +136,9 @@ class RecordBuilder:
         resize: Resize | None = None,
         store_pixels: raw_pixels.StorePixels = raw_pixels.StorePixels(),
         raw_arrays: tuple[RawArrays, ...] = (),
+        line_files: tuple[str, ...] = (),
     ) -> None:
+        self._line_files = frozenset(line_files)
         self._schema = summary.schema
         self._objects = summary.objects
         self._class_ids = summary.class_ids
@@ -360,6 +366,8 @@ class RecordBuilder:
         per row either) is parsed once for the shard. The rows wait in a temporary file."""
         wanted: dict[str, list[int]] = {}
         for entry in entries:
+            if entry.kind == ROW and entry.relpath in self._line_files:
+                continue  # a line of text, read by its byte range
             if entry.kind == ROW or (entry.kind == ARRAY and _is_table(entry.relpath)):
                 self._locations[entry.relpath] = entry.location
                 if tables.table_format(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
@@ -385,6 +393,8 @@ class RecordBuilder:
 
     def _row_cells(self, entry: Entry) -> dict[str, object]:
         """The cells of the row `entry` names, read now (or fetched by `prepare`)."""
+        if entry.relpath in self._line_files:  # a line of text: its label came from its file's name or label file
+            return {line_files.TEXT_COLUMN: line_files.decode_line(self._row_bytes(entry), self._table_options.encoding)[0]}
         fmt = tables.table_format(entry.relpath)
         if fmt == tables.FASTTEXT:  # a .txt: its content said which (a TSV under a header, or lines)
             fmt = self._header_of(entry.relpath).fmt or fmt
@@ -395,14 +405,18 @@ class RecordBuilder:
             if cells is None:
                 raise InvalidInputError("table changed since it was scanned (row not found)")
             return cells
+        columns = self._header_of(entry.relpath).columns
+        return tables.parse_row(self._row_bytes(entry), fmt, columns, self._table_options.encoding)
+
+    def _row_bytes(self, entry: Entry) -> bytes:
+        """The bytes of the row (or line) `entry` names, from its table kept open between rows."""
         table = self._tables.get(entry.relpath)
         if table is None:
             if len(self._tables) >= MAX_OPEN_TABLES:
                 self._close_tables()  # not the spool: it holds rows fetched for this shard
             table = self._tables[entry.relpath] = self._open(entry.relpath, entry.location)
         table.seek(entry.offset)
-        columns = self._header_of(entry.relpath).columns
-        return tables.parse_row(table.read(entry.size_bytes), fmt, columns, self._table_options.encoding)
+        return table.read(entry.size_bytes)
 
     def _row_values(self, entry: Entry) -> dict[str, list]:
         cells = self._row_cells(entry)
@@ -434,6 +448,8 @@ class RecordBuilder:
 
     def _columns_for(self, relpath: str, cells: dict[str, object]) -> TableColumns:
         """Resolved once per table (for JSONL, once per distinct set of keys), not once per row."""
+        if relpath in self._line_files:  # its one column is the text; the labels are the entry's
+            return _LINE_COLUMNS
         header = self._header_of(relpath)
         if not header.columns:  # JSONL: each row names its own columns
             header = tables.TableHeader(tuple(cells))

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_tables, card, class_list, describe, guards, label_file_found, label_tables
+from shardify.beam_jobs.discover import (
+    box_tables, card, class_list, describe, guards, label_file_found, label_tables, line_files, split_documents, text_columns,
+)
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import set_aside
@@ -97,6 +99,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         found = config.layout_given
         _check_split_folders(found, [item.relpath for item in listed])
         _check_pixel_media(config, found, [item.relpath for item in listed])
+        text_columns.check_text_columns(config, [item.relpath for item in listed], found)
     else:
         try:
             with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
@@ -203,7 +206,9 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
         note = f"SRC is the archive {source_file}" + (f", its members under {root} read from there" if root else "")
         return dataclasses.replace(detected, source_file=source_file, archive_root=root, notes=(note, *detected.notes))
     if source_file:
-        return label_file_found.single_file_layout(config, source_file, sample, top_folders)
+        single = label_file_found.single_file_layout(config, source_file, sample, top_folders)
+        text_columns.check_text_columns(config, sample, single)
+        return single
     sample, opened, archive_folders = _with_archives_opened(config, sample)
     top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
     detected = _detect_folder(config, sample, top_folders, archive_folders)
@@ -304,6 +309,10 @@ def _detect_folder(
     card_file, card_pairs = card.card_patterns(config, top_files) if not label_file else ("", ())
     if not forced and card_pairs and card.all_tables(sample, card_pairs):
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
+    lines = None  # a record a line, labelled by the file's name or a label file beside it
+    if config.layout in ("", layout.TABLES) and not (label_file or config.label_from_name or card_pairs) and config.label_level is None:
+        lines = line_files.find_line_files(config, sample, top_files or _in_lone_folder(sample, top_folders))
+        forced = layout.TABLES if lines else forced
     if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
         config, top_files or _in_lone_folder(sample, top_folders),
         records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample),
@@ -366,6 +375,12 @@ def _detect_folder(
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = describe.with_vocabulary(config, sample, detected)
     detected = class_list.with_declared_classes(config, sample, detected)
+    if lines:
+        detected = dataclasses.replace(detected, line_files=lines.files, notes=(*detected.notes, lines.note))
+        if lines.vocabulary and not config.label_names:
+            detected = dataclasses.replace(
+                detected, vocabulary=lines.vocabulary, vocabulary_file=lines.vocabulary_file, vocabulary_base=lines.base
+            )
     if config.split and detected.split_folders:
         raise UsageError(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
@@ -376,6 +391,8 @@ def _detect_folder(
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
+    text_columns.check_text_columns(config, sample, detected)
+    split_documents.check_split_documents(config, sample, detected)
     return detected
 
 

@@ -36,7 +36,7 @@ def FindInputs(  # noqa: N802
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS, layout_lib.NAMED_FILES):
         return LabelFromPath(source_layout, config.label_from_name)
     if name == layout_lib.TABLES:
-        return ScanTables(config, index_folder, source_layout.media)
+        return ScanTables(config, index_folder, source_layout.media, source_layout.line_files)
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_path = labels_file_path(config.source, source_layout.labels_file)
         return JoinLabelFile(labels_path, source_layout, config.table_options, listing_rejects)

@@ -27,6 +27,7 @@ from shardify.beam_jobs.discover.candidates import (
     Listed,
     reject,
 )
+from shardify.beam_jobs.discover import line_rows
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
@@ -35,6 +36,7 @@ from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
 from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
+from shardify.plan.line_files import LineFile
 from shardify.plan.structure import split_word
 
 __all__ = ["ScanTables"]
@@ -51,7 +53,8 @@ class _ScanTable(beam.DoFn):
     """A table -> a Candidate per row (where it is, row number, labels), rejects per bad row, the
     dtype of every kept column over the table's rows, and a note of how the table was read."""
 
-    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text") -> None:
+    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = ()) -> None:
+        self._lines = {spec.path: spec for spec in lines}  # read a record a line (line_rows.py)
         self._source = config.source
         self._follow_outside_links = config.follow_outside_links
         self._index_folder = index_folder
@@ -69,6 +72,10 @@ class _ScanTable(beam.DoFn):
         for relpath, size, location in files:
             scanned = _Progress()
             try:
+                if relpath in self._lines:
+                    split = _split_of(relpath, shared)
+                    yield from line_rows.scan_lines(self._open, self._lines[relpath], location, size, split, self._options.encoding, scanned)
+                    continue
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
                     header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
@@ -297,8 +304,9 @@ class ScanTables(beam.PTransform):
     """CSV, TSV, JSONL and Parquet tables, one Candidate per row; kept columns' dtypes merged over
     tables; a note per table saying how it was read (header or not, which columns)."""
 
-    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text") -> None:
+    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = ()) -> None:
         super().__init__()
+        self._lines = lines
         self._config = config
         self._index_folder = index_folder
         self._media = media
@@ -307,7 +315,7 @@ class ScanTables(beam.PTransform):
         # [(split, stem)] of the tables that name a split: which splits several tables name
         named = files | "TableSplitNames" >> beam.FlatMap(_split_names) | "DistinctSplitNames" >> beam.Distinct()
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder, self._media), beam.pvalue.AsList(named)
+            _ScanTable(self._config, self._index_folder, self._media, self._lines), beam.pvalue.AsList(named)
         ).with_outputs(REJECTS, COLUMNS, NOTES, main=CANDIDATES)
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
             lambda dtypes: functools.reduce(columns_lib.merge_dtypes, dtypes, INT64)

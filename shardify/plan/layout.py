@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from shardify.format import contract, image_formats
 from shardify.plan import dataset_card
 from shardify.plan.evidence import Evidence
+from shardify.plan.line_files import LineFile
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
@@ -230,6 +231,8 @@ class SourceLayout:
       classes_file: the file(s) that declared `classes`.
       raw_arrays: raw binary image arrays a layout file declares (`shardify.plan.raw_declared`):
         the arrays layout reads the files they match as their records (detection never fills it).
+      line_files: tables: files read a record per line, labelled by their name or by a label file
+        of as many lines (`shardify.plan.line_files`); the other files are then auxiliary.
     """
 
     name: str
@@ -251,6 +254,7 @@ class SourceLayout:
     classes: tuple[str, ...] = ()
     classes_file: str = ""
     raw_arrays: tuple[RawArrays, ...] = ()
+    line_files: tuple[LineFile, ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -309,6 +313,9 @@ class SourceLayout:
             labels = "the label arrays beside the images"
         elif self.name == NAMED_FILES:
             labels = "file names (--label-from-name)"
+        elif self.line_files:
+            labels = _shown([f"{f.path}: {f.label}" if f.label else f"{f.path}: {f.labels or 'none'}" for f in self.line_files])
+            labels = f"line files ({labels})"
         elif self.name == TABLES:
             labels = "each table's label column, where it has one"
         elif structure is not None and structure.single_class:
@@ -356,6 +363,8 @@ class SourceLayout:
             return True  # the dataset card lists its data files: the rest are not data
         if self.name == ARRAYS:
             return array_kind(relpath) is None and declared_format(self.raw_arrays, relpath) is None
+        if self.line_files:  # the line files are the inputs; their label and mapping files are not
+            return relpath not in {f.path for f in self.line_files}
         if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
             ext = extension(relpath)
             documents = ext in AUXILIARY_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}

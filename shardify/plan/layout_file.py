@@ -297,6 +297,8 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
     """Every file the layout names lies inside SRC (a label file may be absolute, as `--labels`)."""
     named = [("labels_file", source_layout.labels_file), ("vocabulary_file", source_layout.vocabulary_file)]
     named += [("source_file", source_layout.source_file)]
+    for f in source_layout.line_files:
+        named += [(f"line_files {f.path} path", f.path), (f"line_files {f.path} labels", f.labels)]
     for e in source_layout.evidence:
         named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file)]
     structure = source_layout.structure

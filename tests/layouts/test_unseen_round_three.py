@@ -33,16 +33,13 @@ _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", 
 
 # What the first command does today where it is neither right nor a useful refusal.
 WRONG = {
-    "rt_polarity": ("STOPS BEFORE WRITING (exit 2): one line file per class (rt-polarity.pos/.neg, a record a "
-                    "line, the extension the label) is not read; --label-from-name would label whole files"),
-    "tweet_eval": ("STOPS BEFORE WRITING (exit 2) saying SRC 'holds no images or texts': <split>_text.txt beside "
-                   "<split>_labels.txt (line i labels line i) and mapping.txt are all read as label or split files"),
-    "yahoo_answers": ("FAILS (exit 1, nothing written): the console says 3 columns hold text and names "
-                      "--text-column, with which (2,3,4) it is right; a stop before the run (exit 2) would be a "
-                      "refusal this test follows"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
-FOLLOW = {"camvid": {"label_level": 0}, "coil100": {"label_from_name": r"^(obj\d+)__"}}
+FOLLOW = {
+    "camvid": {"label_level": 0},
+    "coil100": {"label_from_name": r"^(obj\d+)__"},
+    "yahoo_answers": {"text_column": "2,3,4"},  # three columns of text: which is the user's to say
+}
 
 
 def _canonical_split(name: str) -> str:

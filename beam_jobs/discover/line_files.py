@@ -1,0 +1,215 @@
+"""Detect text datasets read a record per line whose labels come from outside the line: one line
+file per class, or text files beside label files of as many lines (see `shardify.plan.line_files`).
+
+Only a folder that holds the whole sample (the top of SRC, or the download's one wrapper folder)
+is looked at: its names say which files belong together, the first lines of each say whether
+they hold records (many short lines) or documents. Files of `label text` lines (fastText's, UCI's
+`ham<TAB>text`) are the line tables' (`line_tables`), not classes. Detection reads the first
+64 KiB of each file, and counts the lines of parallel files up to 256 MiB (streamed), which must
+agree; the scan compares larger ones.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import archives, line_files as reading, line_tables
+from shardify.converters.evidence_files import first_lines
+from shardify.converters.header_rows import looks_like_tab_table
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.files import size_of
+from shardify.inputs.paths import join_path
+from shardify.plan import layout
+from shardify.plan.evidence import read_vocabulary
+from shardify.plan.structure import split_word
+from shardify.plan.line_files import (
+    DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, judge_lines, parallel_pairs,
+)
+
+__all__ = ["FoundLines", "find_line_files"]
+
+_HEAD_BYTES = 64 << 10
+_HEAD_LINES = 200
+# Parallel files up to this size have their lines counted before the run (a stop, exit 2).
+_COUNTED_BYTES = 256 << 20
+# More files than this are no family of class files: a class a file is a short list.
+_MAX_CLASS_FILES = 200
+# Every extension shardify reads as something else: such a file is never a class's lines.
+_KNOWN_EXTENSIONS = frozenset(
+    layout.IMAGE_EXTENSIONS | layout.TABLE_EXTENSIONS | layout.TEXT_EXTENSIONS | layout.AUXILIARY_EXTENSIONS
+    | {"json", "gz", "bz2", "xz", "zip", "tar", "tgz", "7z", "rar", "npy", "npz", "h5", "hdf5", "bin", "pkl",
+       "pickle", "idx", "dat", "data", "arff", "conll", "lst", "list", "xml"}
+)
+
+
+@dataclass(frozen=True)
+class FoundLines:
+    """What detection found: the line files, the class names a mapping file gives (in index
+    order, numbered from `base`), the mapping file, and a line for the plan."""
+
+    files: tuple[LineFile, ...]
+    vocabulary: tuple[str, ...] = ()
+    vocabulary_file: str = ""
+    base: int | None = None
+    note: str = ""
+
+
+def find_line_files(config: ConvertConfig, sample: Sequence[str], folder_files: Collection[str]) -> FoundLines | None:
+    """The line files of SRC, or None where its files are of no such kind.
+
+    Args:
+      config: the options (`--layout tables` reads class files a record per line where their
+        content cannot tell).
+      sample: every sampled path: all must lie in the one folder, or in split folders side by
+        side (`train/`, `test/`: each read as that folder, its split the folder's), documentation
+        aside.
+      folder_files: the files of that one folder (the top of SRC, or its one wrapper folder).
+
+    Raises:
+      UsageError: parallel files whose line counts differ; class files whose lines could be
+        records or documents, and no `--layout` says which.
+    """
+    sampled = sorted(p for p in sample if not layout.is_junk(p))
+    files = sorted(p for p in folder_files if not layout.is_junk(p))
+    if any(archives.archive_kind(p) for p in sampled):
+        return None
+    if len(files) >= 2 and len(files) == len(sampled):
+        return _in_folder(config, files)
+    groups = _split_folders(sampled)
+    if not groups:
+        return None  # files elsewhere too: a layout of folders, not of line files
+    found = [_in_folder(config, group) for group in groups]
+    if any(f is None for f in found) or len({bool(f.files[0].labels) for f in found if f and f.files}) != 1:
+        return None
+    kept = [f for f in found if f is not None]
+    first = next((f for f in kept if f.vocabulary), kept[0])
+    files_found = tuple(line for f in kept for line in f.files)
+    note = "in split folders: " + "; ".join(f.note for f in kept)
+    return FoundLines(files_found, first.vocabulary, first.vocabulary_file, first.base, note)
+
+
+def _split_folders(sampled: list[str]) -> list[list[str]]:
+    """The sample's files by folder where every file lies in a folder named for a split, those
+    folders side by side (`train/pos.txt`, `test/pos.txt`), documentation aside; else []."""
+    groups: dict[str, list[str]] = {}
+    for path in sampled:
+        folder = posixpath.dirname(path)
+        if folder and split_word(posixpath.basename(folder)):
+            groups.setdefault(folder, []).append(path)
+        elif not _doc(path):
+            return []
+    parents = {posixpath.dirname(folder) for folder in groups}
+    return [groups[f] for f in sorted(groups)] if len(groups) >= 2 and len(parents) == 1 else []
+
+
+def _in_folder(config: ConvertConfig, files: list[str]) -> FoundLines | None:
+    """The line files of one folder's `files`, or None."""
+    if len(files) < 2:
+        return None
+    pairs = parallel_pairs(files)
+    if pairs:
+        return _parallel(config, files, pairs)
+    return _per_class(config, files)
+
+
+def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, str]]) -> FoundLines | None:
+    """Text files beside label files (`train_text.txt`, `train_labels.txt`), with a mapping file."""
+    members = {path for pair in pairs for path in pair}
+    mapping = next((p for p in files if posixpath.basename(p).lower() in MAPPING_NAMES and p not in members), "")
+    text_words = {word for word, _ in PAIR_WORDS}
+    lone = [p for p in files if p not in members and p != mapping and _ends_with(p, text_words)]
+    others = [p for p in files if p not in members and p != mapping and p not in lone]
+    if any(not _doc(p) for p in others):
+        return None  # other data beside the pairs: not this kind alone
+    for text, labels in pairs:
+        counts = [_count(config, text), _count(config, labels)]
+        if None not in counts and counts[0] != counts[1]:
+            raise UsageError(
+                f"{text} has {counts[0]:,} lines and {labels} {counts[1]:,}: line i of {labels} labels line i of {text}, "
+                "so a line was lost or added in one of them and no label can be trusted; mend the files (nothing "
+                "was written)"
+            )
+    found = tuple(LineFile(text, labels=labels) for text, labels in pairs) + tuple(LineFile(p) for p in lone)
+    vocabulary, base = _mapping(config, mapping) if mapping else ((), None)
+    shown = ", ".join(f"{t} <- {posixpath.basename(lab)}" for t, lab in pairs[:3]) + (" and more" if len(pairs) > 3 else "")
+    note = f"a text a line, labelled by the same line of its label file: {shown}"
+    if lone:
+        note += f"; without a label file, unlabelled: {', '.join(lone[:3])}"
+    return FoundLines(found, vocabulary, mapping if vocabulary else "", base, note)
+
+
+def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:
+    """One line file per class (`rt-polarity.pos`, `rt-polarity.neg`; `pos.txt`, `neg.txt`)."""
+    family = class_families(files, _KNOWN_EXTENSIONS)
+    if not family or len(family) > _MAX_CLASS_FILES:
+        return None  # hundreds of files of lines are a folder of texts (poems, lyrics), not of classes
+    heads = {path: _head(config, path) for path, _ in family}
+    # Binary, unreadable and empty files tell nothing of the others (the scan rejects each with why).
+    texts = {path: head for path, head in heads.items() if head and b"\x00" not in head}
+    if len(texts) < 2:
+        return None  # not two text files of a class each
+    lines = {path: first_lines(head, _HEAD_LINES) for path, head in texts.items()}
+    if any(line_tables.is_tab_labelled(found) or looks_like_tab_table(found) for found in lines.values()):
+        return None  # `label<TAB>text` lines or a table: the line tables' (line_tables_at_top)
+    if any(line_tables.is_fasttext(head) for head in texts.values()):
+        return None
+    verdict = judge_lines(list(lines.values()))
+    forced = config.layout == layout.TABLES
+    if verdict == DOCUMENTS and not forced:
+        return None  # a document a file: read as texts, as before
+    if verdict != RECORDS and not forced:
+        shown = ", ".join(path for path, _ in family[:4])
+        raise UsageError(
+            f"{shown}: one file per class ({', '.join(label for _, label in family[:4])}), but their first lines do not "
+            "tell whether each line is a record (many short lines) or each file one document: --layout tables reads "
+            "a record per line, labelled by its file's class; --label-from-name REGEX reads a record per file"
+        )
+    where = "extension" if layout.extension(family[0][0]) == family[0][1] else "name"
+    shown = ", ".join(f"{path} -> {label}" for path, label in family[:4]) + (" and more" if len(family) > 4 else "")
+    note = f"one line file per class, a record a line, the class from the file's {where}: {shown}"
+    return FoundLines(tuple(LineFile(path, label=label) for path, label in family), note=note)
+
+
+def _ends_with(path: str, words: set[str]) -> bool:
+    stem = layout.stem(path).lower()
+    return any(stem == word or stem.endswith(("_" + word, "-" + word, "." + word)) for word in words)
+
+
+def _doc(path: str) -> bool:
+    return layout.stem(path).lower() in layout.AUXILIARY_NAMES or layout.extension(path) in layout.AUXILIARY_EXTENSIONS or (
+        "readme" in posixpath.basename(path).lower()
+    )
+
+
+def _head(config: ConvertConfig, path: str) -> bytes | None:
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return fileobj.read(_HEAD_BYTES)
+    except (OSError, InvalidInputError):
+        return None
+
+
+def _count(config: ConvertConfig, path: str) -> int | None:
+    """The file's lines, or None where it is larger than _COUNTED_BYTES (the scan compares the
+    counts then, and rejects the text file whole) or cannot be read."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            size = size_of(fileobj)
+            return None if size is None or size > _COUNTED_BYTES else reading.count_lines(fileobj)
+    except (OSError, InvalidInputError):
+        return None  # the scan rejects it with why
+
+
+def _mapping(config: ConvertConfig, path: str) -> tuple[tuple[str, ...], int | None]:
+    """The class names of a mapping file (`0<TAB>anger`), in index order, and the first index."""
+    head = _head(config, path)
+    lines = first_lines(head or b"", 100_000)
+    names = read_vocabulary(lines)
+    if not names:
+        return (), None
+    first = lines[0].split(None, 1)[0] if lines and lines[0].split() else ""
+    return names, int(first) if first.isdigit() and len(lines[0].split(None, 1)) == 2 else None

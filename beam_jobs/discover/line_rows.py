@@ -1,0 +1,115 @@
+"""A Candidate per line of a line file (`shardify.plan.line_files`), for ScanTables.
+
+    LineFile --scan_lines--> [Candidate] (one per line: its byte range, line number, labels)
+
+A class file's lines take its class; a text file's line i takes line i of its label file, the two
+read in step (memory does not grow with the files). A line that cannot be a record (blank beside
+a label, no label, not text) is rejected with its line number; a file that cannot be read at all
+(binary, empty, a label file of another length) is one reject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO
+
+import apache_beam as beam
+
+from shardify.beam_jobs.discover.candidates import BATCH_SIZE, NOTES, reject
+from shardify.converters import line_files
+from shardify.errors import InvalidInputError
+from shardify.plan.entries import ROW, Batch, Candidate, MemberLocation
+from shardify.plan.line_files import LineFile
+
+__all__ = ["scan_lines"]
+
+
+def scan_lines(
+    open_file: Callable[..., Any],
+    spec: LineFile,
+    location: MemberLocation | None,
+    size: int | None,
+    split: str,
+    encoding: str,
+    scanned: Any,
+) -> Iterator:
+    """Candidates (in batches), rejects and a note for the line file `spec`; `scanned.last_row`
+    follows the lines read.
+
+    Raises:
+      InvalidInputError: the file is binary or empty, or its label file is not of its length.
+    """
+    with open_file(spec.path, location) as fileobj:
+        line_files.check_text(fileobj)
+        if spec.labels:
+            with open_file(spec.labels, None) as labels:
+                line_files.check_text(labels)
+                texts, names = line_files.count_lines(fileobj, size), line_files.count_lines(labels)
+                if texts != names:
+                    raise InvalidInputError(
+                        f"{texts:,} lines where its label file {spec.labels} has {names:,}: line i no longer labels line i"
+                    )
+                yield from _rows(fileobj, size, spec, location, split, encoding, scanned, labels)
+        else:
+            yield from _rows(fileobj, size, spec, location, split, encoding, scanned, None)
+    if not scanned.last_row:
+        raise InvalidInputError("empty: no lines of text")
+
+
+def _rows(
+    fileobj: BinaryIO,
+    size: int | None,
+    spec: LineFile,
+    location: MemberLocation | None,
+    split: str,
+    encoding: str,
+    scanned: Any,
+    labels: BinaryIO | None,
+) -> Iterator:
+    batch, fallback, records = Batch(), False, 0
+    label_lines = line_files.read_lines(labels) if labels is not None else None
+    for number, offset, data in line_files.read_lines(fileobj, size):
+        scanned.last_row = number
+        label_line = next(label_lines, None) if label_lines is not None else None
+        if data is None:
+            yield reject(spec.path, f"line longer than {line_files.MAX_LINE_BYTES:,} bytes", number)
+            continue
+        try:
+            text, read_as = line_files.decode_line(data, encoding)
+        except InvalidInputError as error:
+            yield reject(spec.path, error.reason, number)
+            continue
+        if not text.strip():
+            if label_lines is not None:  # its label is on this line of the label file: say so
+                yield reject(spec.path, f"blank line (labelled on line {number} of {spec.labels})", number)
+            continue  # a class file's blank line separates nothing: no record
+        fallback = fallback or read_as
+        found: tuple[str, ...] = (spec.label,) if spec.label else ()
+        if label_line is not None:
+            label = _label(label_line[2], encoding)
+            if not label:
+                yield reject(spec.path, f"no label on line {number} of {spec.labels}", number)
+                continue
+            found = (label,)
+        batch.append(
+            Candidate(ROW, spec.path, len(data), found, split=split, unlabelled=not found, row=number, offset=offset, location=location)
+        )
+        records += 1
+        if len(batch) == BATCH_SIZE:
+            yield batch
+            batch = Batch()
+    if batch:
+        yield batch
+    how = f"a record a line ({records:,}), labelled {spec.label!r}" if spec.label else (
+        f"a record a line ({records:,}), labelled by the same line of {spec.labels}" if spec.labels else
+        f"a record a line ({records:,}), unlabelled")
+    yield beam.pvalue.TaggedOutput(NOTES, (spec.path, how + (f"; {line_files.READ_AS_FALLBACK}" if fallback else "")))
+
+
+def _label(data: bytes | None, encoding: str) -> str:
+    if data is None:
+        return ""
+    try:
+        return line_files.decode_line(data, encoding)[0].strip()
+    except InvalidInputError:
+        return ""

@@ -1,0 +1,56 @@
+"""Stop before writing where a table's text is several columns and no option says which.
+
+A headerless table of a class index and three texts (Yahoo! Answers' `"class","title","content",
+"answer"` rows) has no column named `text`, and its content shows three columns of prose: which
+is the record's text (one of them, or all joined) is the user's to say. The scan would find the
+same when it reads each table and reject every one of them (exit 1, the reason only in the rejects
+report); here the first few tables' headers and first rows are read before the pipeline is built,
+and the run stops (exit 2) naming the tables and `--text-column`, which then converts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import columns, tables
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import layout
+
+__all__ = ["check_text_columns"]
+
+# Tables whose header and first rows are read (each at most tables.SAMPLE_BYTES).
+_TABLES_LOOKED_AT = 4
+
+
+def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Raises UsageError where a sampled CSV or TSV of a tables layout holds more than two columns
+    of text and no `--text-column` names the text (see `columns.SeveralTextColumns`).
+
+    A table that cannot be read here is left to the scan, which rejects it with its reason.
+    """
+    if detected.name != layout.TABLES or config.table_options.text_columns:
+        return
+    paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
+    looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV)][:_TABLES_LOOKED_AT]
+    found: list[tuple[str, columns.SeveralTextColumns]] = []
+    options = config.table_options
+    for path in looked:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                header = tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
+            header.resolve(options)
+        except columns.SeveralTextColumns as several:
+            found.append((path, several))
+        except (OSError, InvalidInputError):
+            continue
+    if found:
+        shown = ", ".join(path for path, _ in found)
+        several = found[0][1]
+        joined = ",".join(several.texts)
+        raise UsageError(
+            f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one "
+            "(docs/converting.md)"
+        )

@@ -1,0 +1,207 @@
+"""Files of text lines, a record per line, whose labels come from outside the line: the plan's
+vocabulary for two kinds of text dataset, told from the names of the files beside each other.
+
+- One line file per class: every line of a file has the class its name gives. The extension
+  where the files share a stem (sentence polarity's `rt-polarity.pos` and `rt-polarity.neg`), the
+  stem where they share an extension (`pos.txt` and `neg.txt`, `<class>.txt` for several classes).
+- Parallel text and label files: line i of `<split>_text.txt` is labelled by line i of
+  `<split>_labels.txt` (TweetEval), the label file's words from PAIR_WORDS; a mapping file
+  (`mapping.txt`, `<index><TAB><name>`) names the classes where the labels are numbers.
+
+Names decide only which files belong together; whether a file holds records a line or one
+document is told from its content (`judge_lines`), and where that cannot be told the run stops
+naming `--layout tables` (a record per line). Files of other pairings (`train.src` beside
+`train.tgt`: a translation's source and target) are no labels and are not read so.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from shardify.plan.structure import split_word
+
+__all__ = [
+    "LineFile",
+    "PAIR_WORDS",
+    "MAPPING_NAMES",
+    "RECORDS",
+    "DOCUMENTS",
+    "UNSURE",
+    "parallel_pairs",
+    "class_families",
+    "judge_lines",
+]
+
+
+@dataclass(frozen=True)
+class LineFile:
+    """A file read a record per line, and where its lines' labels come from.
+
+    Attributes:
+      path: the file of lines, relative to SRC.
+      label: every line's class (one line file per class), or "".
+      labels: the file whose line i is line i's label (parallel files), or "".
+    """
+
+    path: str
+    label: str = ""
+    labels: str = ""
+
+
+# (word ending a text file's stem, words ending its label file's stem): `train_text.txt` beside
+# `train_labels.txt`. Data, not code: a new pairing is a row here.
+PAIR_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("text", ("labels", "label")),
+    ("texts", ("labels", "label")),
+    ("sentences", ("labels", "label")),
+    ("sents", ("labels", "label")),
+)
+# Files naming the classes of numbered labels beside parallel files, `<index><TAB><name>` a line.
+MAPPING_NAMES = ("mapping.txt", "label_names.txt", "classes.txt", "labels.txt")
+# Extensions a line file may have where its stem is the class: plain text, or none.
+_STEM_CLASS_EXTENSIONS = ("txt", "")
+# Stems that are never a class: documentation and the dataset's own lists.
+_NOT_CLASSES = frozenset({"readme", "license", "licence", "citation", "changelog", "notes", "mapping", "classes", "labels",
+                          "label_names", "vocab", "vocabulary", "index", "manifest", "metadata"})
+_WORD_END = re.compile(r"^(?P<prefix>.*?)[_.-]?(?P<word>[A-Za-z]+)$")
+
+
+def _stem_ext(path: str) -> tuple[str, str]:
+    name = posixpath.basename(path)
+    stem, dot, ext = name.rpartition(".")
+    return (stem, ext.lower()) if dot and stem else (name, "")
+
+
+def parallel_pairs(paths: Iterable[str]) -> list[tuple[str, str]]:
+    """(text file, label file) pairs in the same folder with the same extension, named by a
+    prefix and a word of PAIR_WORDS.
+
+    >>> parallel_pairs(["e/train_text.txt", "e/train_labels.txt", "e/val_text.txt", "e/mapping.txt", "m/train.src", "m/train.tgt"])
+    [('e/train_text.txt', 'e/train_labels.txt')]
+    """
+    present = set(paths)
+    found = []
+    for path in sorted(present):
+        stem, ext = _stem_ext(path)
+        match = _WORD_END.match(stem)
+        if match is None:
+            continue
+        for text_word, label_words in PAIR_WORDS:
+            if match["word"].lower() != text_word:
+                continue
+            cut = stem[: len(stem) - len(match["word"])]
+            for label_word in label_words:
+                for spelled in (label_word, label_word.capitalize(), label_word.upper()):
+                    other = posixpath.join(posixpath.dirname(path), cut + spelled + (f".{ext}" if ext else ""))
+                    if other in present and other != path:
+                        found.append((path, other))
+                        break
+                else:
+                    continue
+                break
+    return found
+
+
+def class_families(paths: Sequence[str], known_extensions: frozenset[str]) -> list[tuple[str, str]]:
+    """(file, class) of the files of one folder that are one line file per class, or [].
+
+    The files sharing a stem whose extensions are no known format's (`rt-polarity.pos`,
+    `rt-polarity.neg`): the extension is the class. Else the files of `.txt` (or no extension)
+    whose stems name no split, documentation or list: the stem is the class. At least two
+    files, every one of them in the family but documentation.
+
+    >>> class_families(["rt-polarity.pos", "rt-polarity.neg", "rt-polarity.README.1.0.txt"], frozenset({"txt"}))
+    [('rt-polarity.neg', 'neg'), ('rt-polarity.pos', 'pos')]
+    >>> class_families(["pos.txt", "neg.txt", "README.txt"], frozenset({"txt"}))
+    [('neg.txt', 'neg'), ('pos.txt', 'pos')]
+    >>> class_families(["train.txt", "test.txt"], frozenset({"txt"})), class_families(["doc1.txt", "doc2.txt"], frozenset())
+    ([], [])
+    >>> class_families(["corpus.src", "corpus.tgt"], frozenset()), class_families(["ep.de", "ep.en"], frozenset())
+    ([], [])
+    """
+    by_stem: dict[str, list[tuple[str, str]]] = {}
+    for path in paths:
+        stem, ext = _stem_ext(path)
+        if _class_extension(ext, known_extensions) and not split_word(stem):
+            by_stem.setdefault(stem, []).append((path, ext))
+    family = [group for group in by_stem.values() if len(group) >= 2]
+    if len(family) == 1:
+        rest = [p for p in paths if p not in {path for path, _ in family[0]}]
+        if all(_documentation(p) for p in rest):
+            return sorted(family[0])
+        return []
+    stems = []
+    for path in paths:
+        stem, ext = _stem_ext(path)
+        if ext in _STEM_CLASS_EXTENSIONS and not _documentation(path) and not split_word(stem) and _class_name(stem):
+            stems.append((path, stem))
+    rest = [p for p in paths if p not in {path for path, _ in stems}]
+    if len(stems) >= 2 and all(_documentation(p) for p in rest) and len({s.casefold() for _, s in stems}) == len(stems):
+        return sorted(stems)
+    return []
+
+
+# Extensions that are a side of a parallel corpus, never a class: a translation's source and target
+# (`train.src`, `train.tgt`), and language codes of two letters (Europarl's `.de` beside `.en`).
+_NOT_CLASS_EXTENSIONS = frozenset({"src", "tgt", "source", "target", "orig", "ref", "hyp", "gold", "pred", "out", "in"})
+
+
+def _class_extension(ext: str, known_extensions: frozenset[str]) -> bool:
+    """An extension that may be a class: letters, of no known format, no side of a corpus."""
+    return (
+        len(ext) > 2 and re.fullmatch(r"[a-z]+", ext) is not None
+        and ext not in known_extensions and ext not in _NOT_CLASS_EXTENSIONS
+    )
+
+
+def _class_name(stem: str) -> bool:
+    """A stem that may name a class: words, no digits (`article_017`, `doc1` name documents)."""
+    return re.fullmatch(r"[^\W\d]+(?:[ _.-][^\W\d]+)*", stem) is not None
+
+
+def _documentation(path: str) -> bool:
+    """A README, licence or list beside the line files (by its name's first word), never a class."""
+    name = posixpath.basename(path).lower()
+    first = re.split(r"[^a-z]+", name.strip("._-"), maxsplit=1)[0]
+    return first in _NOT_CLASSES or "readme" in name or name.endswith((".md", ".html", ".pdf", ".rst"))
+
+
+RECORDS, DOCUMENTS, UNSURE = "records", "documents", "unsure"
+# A file of records a line: at least this many lines seen, short lines, no blank line between
+# them (a document's paragraphs are separated by blank lines).
+_MIN_RECORD_LINES = 5
+_MAX_MEDIAN_CHARS = 300  # a snippet, a tweet, a question; an article's paragraph is longer
+_MAX_BLANK_SHARE = 0.02
+
+
+def judge_lines(heads: Sequence[Sequence[str]]) -> str:
+    """What the first lines of each file show: RECORDS (many short lines, no blank-line
+    paragraphs), DOCUMENTS (paragraphs separated by blank lines), or UNSURE (too few lines, or
+    lines as long as a document's paragraphs: a guess either way could write wrong labels).
+
+    >>> judge_lines([["a good film ."] * 6, ["a bad film ."] * 6])
+    'records'
+    >>> judge_lines([["Dear all,", "", "The meeting is off.", "", "Bye"]] * 2)
+    'documents'
+    >>> judge_lines([["one line only"]] * 2)
+    'unsure'
+    """
+    verdicts = set()
+    for lines in heads:
+        body = list(lines)
+        while body and not body[-1].strip():
+            body.pop()
+        filled = [line for line in body if line.strip()]
+        blank = len(body) - len(filled)
+        if blank and blank > _MAX_BLANK_SHARE * len(body):
+            verdicts.add(DOCUMENTS)
+        elif len(filled) < _MIN_RECORD_LINES or sorted(map(len, filled))[len(filled) // 2] > _MAX_MEDIAN_CHARS:
+            verdicts.add(UNSURE)
+        else:
+            verdicts.add(RECORDS)
+    if DOCUMENTS in verdicts:
+        return DOCUMENTS
+    return RECORDS if verdicts == {RECORDS} else UNSURE
