@@ -32,8 +32,7 @@ from shardify.plan.structure import infer_structure, split_word
 _SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", "testing": "test", "training": "train"}
 
 # What the first command does today where it is neither right nor a useful refusal.
-WRONG = {
-}
+WRONG: dict[str, str] = {}
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
     "camvid": {"label_level": 0},
