@@ -364,9 +364,10 @@ def _detect_folder(
         evidence, how = describe.find_evidence(config, sample, detected)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
-        detected = label_tables.with_label_table(config, sample, detected)  # HAM10000's metadata, keyed by content
-        detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt
-        detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
+        if not boxes:  # (box tables label their images with their objects' classes: Open Images)
+            detected = label_tables.with_label_table(config, sample, detected)  # HAM10000's metadata, keyed by content
+            detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt
+            detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
         detected = describe.classes_from_lists(config, detected)
     if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
         detected = describe.with_split_lists(config, sample, detected)

@@ -6,30 +6,24 @@ and labels (each input once), or stop before writing (exit 2, a `UsageError`) na
 then convert right. Where it does neither the test is `xfail(strict=True)` with what it does
 instead, so the defect stays recorded and a fix shows up as an unexpected pass.
 
-The judge is the truth the builder wrote from the files it made, never the manifest: records are
-read back from the shards, a table's row `file#<n>` meets `file:<index>` in order, split names by
-meaning, and a label written as the value the files hold meets its documented name via `ALIASES`.
+The judge is tests/helpers/unseen_judge.py, shared by the rounds: the truth the builder wrote from
+the files it made, never the manifest; a label written as the value the files hold meets its
+documented name via `ALIASES`.
 """
 
 from __future__ import annotations
 
-import re
-from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
 
-from helpers.shard_io import read_shard
 from helpers.unseen3 import ALIASES, DATASETS, Truth
+from helpers.unseen_judge import assert_right as judge
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import ShardifyError, UsageError
-from shardify.format import contract
-from shardify.format.manifest import load_manifest
 from shardify.plan import guards, layout_file
-from shardify.plan.structure import infer_structure, split_word
-
-_SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", "testing": "test", "training": "train"}
+from shardify.plan.structure import infer_structure
 
 # What the first command does today where it is neither right nor a useful refusal.
 WRONG: dict[str, str] = {}
@@ -41,56 +35,9 @@ FOLLOW = {
 }
 
 
-def _canonical_split(name: str) -> str:
-    word = (split_word(name) or name).casefold()
-    return _SAME_SPLIT.get(word, word)
-
-
-def _canonical_label(dataset: str, name: str) -> str:
-    for documented, values in ALIASES.get(dataset, {}).items():
-        if name == documented or name in values:
-            return documented.casefold()
-    return name.casefold()
-
-
-def written_records(dataset: str, out: Path) -> tuple[dict, set[str], Counter]:
-    """Every record as {truth-style id: (split, labels)}, the kinds of payload, and ids written twice."""
-    found, rows, media, seen = {}, defaultdict(list), set(), Counter()
-    for split, info in load_manifest(str(out)).splits.items():
-        for shard in info.shards:
-            for record in read_shard(out / shard.path):
-                media.add("image" if contract.IMAGE_FILENAME in record else "text")
-                record_id = (record.get(contract.IMAGE_FILENAME) or record.get(contract.TEXT_SOURCE)).decode()
-                seen[record_id] += 1
-                value = record.get(contract.LABEL_TEXT, record.get(contract.TEXT_LABEL_TEXT))
-                index = record.get(contract.LABEL, record.get(contract.TEXT_LABEL))
-                labels = None
-                if value is not None and index != contract.UNLABELLED:
-                    names = value if isinstance(value, list) else [value]
-                    labels = frozenset(_canonical_label(dataset, n.decode()) for n in names)
-                entry = (_canonical_split(split), labels)
-                table, _, row = record_id.rpartition("#")
-                if table and re.fullmatch(r"\d+", row) and not re.search(r"\.(jpe?g|png|tif)$", table):
-                    rows[table].append((int(row), entry))
-                else:
-                    found[record_id] = entry
-    for table, numbered in rows.items():
-        for index, (_, entry) in enumerate(sorted(numbered)):
-            found[f"{table}:{index}"] = entry
-    return found, media, Counter({rid: n for rid, n in seen.items() if n > 1})
-
-
 def assert_right(dataset: str, truth: Truth, out: Path) -> None:
-    written, media, twice = written_records(dataset, out)
-    expected = {rid: (_canonical_split(split), None if labels is None else
-                      frozenset(_canonical_label(dataset, n) for n in labels))
-                for rid, (split, labels) in truth.records.items()}
-    assert media == {truth.media}, f"records written as {media}, the dataset's records are {truth.media}"
-    assert dict(twice) == {}, "inputs written in more than one record"
-    assert sorted(set(expected) - set(written)) == [], "inputs the truth has that no record holds"
-    assert sorted(set(written) - set(expected)) == [], "records of inputs the truth does not have"
-    wrong = {rid: (written[rid], want) for rid, want in expected.items() if written[rid] != want}
-    assert wrong == {}, "(split, labels) written against the truth's"
+    """The rounds' one judge (tests/helpers/unseen_judge.py), with this dataset's label aliases."""
+    judge(truth, out, aliases=ALIASES.get(dataset, {}))
 
 
 @pytest.mark.parametrize(

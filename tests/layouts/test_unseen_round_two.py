@@ -8,30 +8,23 @@ instead: the defects stay recorded, and a fix shows up as an unexpected pass. Th
 takes the step a user takes next: the option a message names, or an edited layout file (read as
 `--layout-file` reads it).
 
-Records meet the truth as in tests/layouts/test_as_shipped.py: a table's row `file#<n>` and an
-array's element `file#<i>` meet `file:<index>` in order; split names by meaning; a label written as
-the value the files hold (`0`, `00014`) meets its documented name through `ALIASES`.
+The judge is tests/helpers/unseen_judge.py, shared by the rounds: records read back from the
+shards meet the truth by id, split names by meaning, and a label written as the value the files
+hold (`0`, `00014`) meets its documented name through `ALIASES`.
 """
 
 from __future__ import annotations
 
-import re
-from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from helpers.shard_io import read_shard
 from helpers.unseen2 import ALIASES, DATASETS, Truth
+from helpers.unseen_judge import assert_right as judge
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import ShardifyError, UsageError
-from shardify.format import contract
-from shardify.format.manifest import load_manifest
 from shardify.plan import layout_file
-from shardify.plan.structure import split_word
-
-_SAME_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation", "testing": "test", "training": "train"}
 
 # What the first command does today where it is neither right nor a useful refusal.
 WRONG = {
@@ -47,60 +40,9 @@ FOLLOW = {"flickr8k": {"label_level": 0}, "sentiment140": {"encoding": "latin-1"
 _SPLITS_AS_NAMED = {"emnist"}
 
 
-def _canonical_split(name: str) -> str:
-    word = split_word(name) or name
-    return _SAME_SPLIT.get(word, word)
-
-
-def _canonical_label(dataset: str, name: str) -> str:
-    for documented, values in ALIASES.get(dataset, {}).items():
-        if name == documented or name in values:
-            return documented.casefold()
-    return name.casefold()
-
-
-def _written(dataset: str, out: Path) -> tuple[dict, set[str]]:
-    """Every record as {truth-style id: (split, labels)} and the kinds of payload written."""
-    found, rows, media = {}, defaultdict(list), set()
-    for split, info in load_manifest(str(out)).splits.items():
-        for shard in info.shards:
-            for record in read_shard(out / shard.path):
-                media.add("image" if contract.IMAGE_FILENAME in record else "text")
-                record_id = (record.get(contract.IMAGE_FILENAME) or record.get(contract.TEXT_SOURCE)).decode()
-                value = record.get(contract.LABEL_TEXT, record.get(contract.TEXT_LABEL_TEXT))
-                index = record.get(contract.LABEL, record.get(contract.TEXT_LABEL))
-                labels = None
-                if value is not None and index != contract.UNLABELLED:
-                    names = value if isinstance(value, list) else [value]
-                    labels = frozenset(_canonical_label(dataset, n.decode()) for n in names)
-                entry = (split if dataset in _SPLITS_AS_NAMED else _canonical_split(split), labels)
-                table, _, row = record_id.rpartition("#")
-                if table and re.fullmatch(r"\d+", row) and not re.search(r"\.(jpe?g|png|ppm|tif)$", table):
-                    rows[table].append((int(row), entry))
-                else:
-                    found[record_id] = entry
-    for table, numbered in rows.items():
-        for index, (_, entry) in enumerate(sorted(numbered)):
-            found[f"{table}:{index}"] = entry
-    return found, media
-
-
-def _expected(dataset: str, truth: Truth) -> dict:
-    expected = {}
-    for rid, (split, labels) in truth.records.items():
-        names = None if labels is None else frozenset(_canonical_label(dataset, n) for n in labels)
-        expected[rid] = (split if dataset in _SPLITS_AS_NAMED else _canonical_split(split), names)
-    return expected
-
-
 def _assert_right(dataset: str, truth: Truth, out: Path) -> None:
-    written, media = _written(dataset, out)
-    expected = _expected(dataset, truth)
-    assert media == {truth.media}, f"records written as {media}, the dataset's records are {truth.media}"
-    assert sorted(set(expected) - set(written)) == [], "inputs the truth has that no record holds"
-    assert sorted(set(written) - set(expected)) == [], "records of inputs the truth does not have"
-    wrong = {rid: (written[rid], want) for rid, want in expected.items() if written[rid] != want}
-    assert wrong == {}, "(split, labels) written against the truth's"
+    """The rounds' one judge (tests/helpers/unseen_judge.py), with this dataset's label aliases."""
+    judge(truth, out, aliases=ALIASES.get(dataset, {}), splits_as_named=dataset in _SPLITS_AS_NAMED)
 
 
 @pytest.mark.parametrize(
