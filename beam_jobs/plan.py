@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import apache_beam as beam
 
 from shardify.beam_jobs import counters
+from shardify.beam_jobs.coders import GROUPED_BATCHES, GROUPED_PIECES, KEYED_BATCHES, KEYED_PIECES, typed, typed_batches
 from shardify.beam_jobs.discover.candidates import ANSWERS_COLUMN, TEXT_PAIR_COLUMN
 from shardify.format import contract
 from shardify.plan import checks, shard_math
@@ -416,7 +417,11 @@ class Plan(beam.PTransform):
 
     def expand(self, entries: beam.PCollection) -> dict[str, beam.PCollection]:
         context = self._context
-        entries = entries | "AssignSplits" >> beam.Map(_assign_splits, context.split_ratios, context.seed)
+        # Batches and tasks carry their types, so that Beam encodes and weighs them with
+        # beam_jobs/coders.py's coders instead of pickling each sampled one whole.
+        entries = typed_batches(
+            typed_batches(entries) | "AssignSplits" >> beam.Map(_assign_splits, context.split_ratios, context.seed)
+        )
         # [Entry] batches, each entry with its split and sort key
         num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
         auxiliary = self._auxiliary if self._auxiliary is not None else self._skipped | "NoAuxiliary" >> beam.Filter(lambda _: False)
@@ -444,19 +449,23 @@ class Plan(beam.PTransform):
             )
         )
         # ((split, bucket), [Entry]): metadata only.
-        bucketed = entries | "KeyByBucket" >> beam.FlatMap(
-            _by_bucket, beam.pvalue.AsSingleton(summary), self._entries_per_bucket
+        bucketed = typed(
+            entries | "KeyByBucket" >> beam.FlatMap(_by_bucket, beam.pvalue.AsSingleton(summary), self._entries_per_bucket),
+            KEYED_BATCHES,
         )
         bucket_sizes = (
             bucketed
             | "CountBucket" >> beam.MapTuple(lambda key, batch: (key, len(batch)))
             | "SumBuckets" >> beam.CombinePerKey(sum)
         )
-        tasks = (
-            bucketed
-            | "GroupByBucket" >> beam.GroupByKey()
-            | "CutBuckets" >> beam.FlatMap(_cut_bucket, beam.pvalue.AsDict(bucket_sizes), beam.pvalue.AsSingleton(summary))
-            | "GroupPieces" >> beam.GroupByKey()
-            | "AssembleShards" >> beam.Map(_assemble_shard, beam.pvalue.AsSingleton(summary), context.version)
+        grouped = typed(bucketed | "GroupByBucket" >> beam.GroupByKey(), GROUPED_BATCHES)
+        pieces = typed(
+            grouped | "CutBuckets" >> beam.FlatMap(_cut_bucket, beam.pvalue.AsDict(bucket_sizes), beam.pvalue.AsSingleton(summary)),
+            KEYED_PIECES,
+        )
+        grouped_pieces = typed(pieces | "GroupPieces" >> beam.GroupByKey(), GROUPED_PIECES)
+        tasks = typed(
+            grouped_pieces | "AssembleShards" >> beam.Map(_assemble_shard, beam.pvalue.AsSingleton(summary), context.version),
+            ShardTask,
         )
         return {TASKS: tasks, SUMMARY: summary}

@@ -18,6 +18,7 @@ from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs import counters
+from shardify.beam_jobs.coders import typed_batches
 from shardify.beam_jobs.find_duplicates import ContentHashes
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.beam_jobs.output import resume
@@ -254,4 +255,5 @@ class WriteShards(beam.PTransform):
                 _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files), beam.pvalue.AsSingleton(self._summary)
             ).with_outputs(CONTENT_HASHES, INPUTS, main=RESULTS)
         )
-        return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES], INPUTS: written[INPUTS]}
+        # A shard's inputs leave as one Batch: encoded and weighed by beam_jobs/coders.py's BatchCoder.
+        return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES], INPUTS: typed_batches(written[INPUTS])}

@@ -196,10 +196,12 @@ def many_files(row: MakeRow, shardify: Convert, root: Path, work: Path, repeats:
         texts = data.make_texts(root / f"texts_{count}", count=count)
         out = work / f"many_{count}"
         measured[count] = median_of(shardify(texts, out), repeats=repeats, before=fresh_folder(out))
-        print(f"  {count:,} tiny texts: {measured[count].seconds:.2f}s, {measured[count].peak_rss_bytes / 1e6:,.0f} MB", file=sys.stderr)
+        print(f"  {count:,} tiny texts: {measured[count].seconds:.2f}s ({measured[count].cpu_seconds:.1f} CPU s), {measured[count].peak_rss_bytes / 1e6:,.0f} MB", file=sys.stderr)
     small, large = MANY_FILES
     files = large - small
     us = (measured[large].seconds - measured[small].seconds) / files * 1e6
+    cpu_us = (measured[large].cpu_seconds - measured[small].cpu_seconds) / files * 1e6
+    print(f"  CPU per extra file (process tree): {cpu_us:.1f} us", file=sys.stderr)
     kb = (measured[large].peak_rss_bytes - measured[small].peak_rss_bytes) / files / 1e3
     span = f"{small // 1000}k -> {large // 1000}k"
     return [

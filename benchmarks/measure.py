@@ -1,8 +1,11 @@
-"""Whole-process measurements: wall time and peak memory of the process tree (RSS summed over
-the process and all its children, sampled), median over repeats after a warm-up."""
+"""Whole-process measurements: wall time, CPU seconds and peak memory of the process tree (RSS
+summed over the process and all its children, sampled; CPU as the kernel accounts the reaped
+tree), median over repeats after a warm-up. On a shared machine the CPU seconds are the steadier
+figure."""
 
 from __future__ import annotations
 
+import resource
 import shutil
 import statistics
 import subprocess
@@ -21,12 +24,14 @@ SAMPLE_SECONDS = 0.05
 class Measurement:
     seconds: float
     peak_rss_bytes: int
+    cpu_seconds: float = 0.0  # user + system of the command and every process it reaped
 
 
 def run_once(command: Sequence[str], *, before: Callable[[], None] | None = None) -> Measurement:
     if before:
         before()
     started = time.perf_counter()
+    cpu_before = _children_cpu()
     process = subprocess.Popen(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     root = psutil.Process(process.pid)
     peak = 0
@@ -43,10 +48,17 @@ def run_once(command: Sequence[str], *, before: Callable[[], None] | None = None
         peak = max(peak, total)
         time.sleep(SAMPLE_SECONDS)
     seconds = time.perf_counter() - started
+    cpu = _children_cpu() - cpu_before
     if process.returncode != 0:
         err = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
         raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{err}")
-    return Measurement(seconds, peak)
+    return Measurement(seconds, peak, cpu)
+
+
+def _children_cpu() -> float:
+    """User + system seconds of every reaped descendant so far (one command runs at a time here)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def median_of(command: Sequence[str], *, repeats: int, before: Callable[[], None] | None = None) -> Measurement:
@@ -54,7 +66,9 @@ def median_of(command: Sequence[str], *, repeats: int, before: Callable[[], None
     run_once(command, before=before)
     runs = [run_once(command, before=before) for _ in range(repeats)]
     return Measurement(
-        statistics.median(r.seconds for r in runs), int(statistics.median(r.peak_rss_bytes for r in runs))
+        statistics.median(r.seconds for r in runs),
+        int(statistics.median(r.peak_rss_bytes for r in runs)),
+        statistics.median(r.cpu_seconds for r in runs),
     )
 
 

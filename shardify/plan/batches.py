@@ -20,10 +20,11 @@ import dataclasses
 import functools
 import itertools
 import operator
+import pickle
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["Batch", "as_batch"]
+__all__ = ["Batch", "as_batch", "estimated_size"]
 
 # A column whose every item is this very object is stored once, under this marker.
 _SAME = "same"
@@ -100,3 +101,23 @@ def _from_columns(cls: type, names: tuple[str, ...], count: int, columns: tuple)
         item.__dict__.update(zip(names, row))
         append(item)
     return batch
+
+
+# Items pickled to estimate a batch's encoded size: spread over the batch, so a few long paths or
+# many labels at one end still show.
+SIZE_SAMPLE = 16
+
+
+def estimated_size(items: list) -> int:
+    """About how many bytes `items` pickle to, from a pickle of SIZE_SAMPLE of them spread evenly.
+
+    Beam asks for an element's size far more often than it encodes the element (see the module's
+    docstring): a sample's pickle scaled up costs ~1/60 of pickling a batch of 1,000 Entries. The
+    estimate only feeds Beam's size counters; what is written never depends on it.
+    """
+    count = len(items)
+    if count <= SIZE_SAMPLE:
+        return len(pickle.dumps(as_batch(items), pickle.HIGHEST_PROTOCOL))
+    step = count / SIZE_SAMPLE
+    sample = Batch(items[int(i * step)] for i in range(SIZE_SAMPLE))
+    return len(pickle.dumps(sample, pickle.HIGHEST_PROTOCOL)) * count // SIZE_SAMPLE
