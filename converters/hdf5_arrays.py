@@ -124,9 +124,36 @@ def _one(paths: list[str], names: frozenset[str]) -> list[str]:
     return named if named else paths
 
 
+def _elsewhere(dataset: Any, path: str) -> str:
+    """Why a dataset's values are not all stored in the file itself, or "": kept in other files
+    (external storage, a virtual dataset: HDF5 would open whatever path they name, outside SRC
+    too), or never written (a 1 KB file may declare a 4 GB dataset; every element would read as
+    the fill value, a million blank images)."""
+    if dataset.is_virtual:
+        return f"the dataset {path!r} is a virtual dataset, its values in other files: only values stored in the file are read"
+    if dataset.external:
+        files = ", ".join(sorted({str(name) for name, *_ in dataset.external}))
+        return f"the dataset {path!r} keeps its values in another file ({files[:200]}): only values stored in the file are read"
+    declared = int(np.prod(dataset.shape or (), dtype=np.int64)) * dataset.dtype.itemsize
+    if dataset.chunks is None:
+        stored = dataset.id.get_storage_size()
+        if stored < declared:
+            return f"the dataset {path!r} declares {declared:,} bytes but stores {stored:,}: its elements were never written"
+        return ""
+    chunks = int(np.prod([-(-side // chunk) for side, chunk in zip(dataset.shape, dataset.chunks)], dtype=np.int64))
+    written = dataset.id.get_num_chunks()
+    if written < chunks:
+        return f"the dataset {path!r} declares {chunks:,} chunks but stores {written:,}: its elements were never written"
+    return ""
+
+
 def _check(dataset: Any, path: str) -> None:
-    """Refuses, before any value is read, a dataset whose chunks exceed MAX_CHUNK_BYTES or whose
-    compressed storage expands more than an archive member may."""
+    """Refuses, before any value is read, a dataset whose values are not all in the file
+    (`_elsewhere`), whose chunks exceed MAX_CHUNK_BYTES or whose compressed storage expands more
+    than an archive member may."""
+    problem = _elsewhere(dataset, path)
+    if problem:
+        raise InvalidInputError(problem)
     itemsize = dataset.dtype.itemsize
     if dataset.chunks is not None and int(np.prod(dataset.chunks)) * itemsize > MAX_CHUNK_BYTES:
         raise InvalidInputError(
