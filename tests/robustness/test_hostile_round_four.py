@@ -477,6 +477,59 @@ def test_a_glob_of_50_stars_matches_long_names_in_linear_time() -> None:
     assert done.returncode == 0, done.stderr
 
 
+# --- one-hot label columns (ISIC 2018's ground truth) ----------------------------------------------
+
+_ISIC = ("MEL", "NV", "BCC")
+
+
+def _isic(root: Path, hostile: list[tuple[str, str, str]], first: int = 50) -> Path:
+    """ISIC2018_Task3_Training_Input/ISIC_<n>.jpg, and outside it the ground truth: `first` good
+    one-hot rows (each its image's one class), then `hostile` rows for the images after them."""
+    from helpers.sources import image_bytes
+
+    images = root / "ISIC2018_Task3_Training_Input"
+    images.mkdir(parents=True)
+    rows = ["image," + ",".join(_ISIC)]
+    good = [tuple("1.0" if c == i % 3 else "0.0" for c in range(3)) for i in range(first)]
+    for i, cells in enumerate(good + hostile):
+        (images / f"ISIC_{i:07d}.jpg").write_bytes(image_bytes(seed=i, size=(8, 8)))
+        rows.append(f"ISIC_{i:07d}," + ",".join(cells))
+    truth = root.parent / f"GroundTruth_{root.name}.csv"
+    truth.write_text("\n".join(rows) + "\n")
+    return truth
+
+
+def test_one_hot_rows_that_are_not_one_hot_are_each_one_reject(tmp_path: Path) -> None:
+    """Past the rows the columns are judged on: two 1s make a multi-label record (documented); no 1,
+    0.5, NaN, -0.0, 1e0, an empty cell or `true` reject their image; a row naming no image or
+    contradicting an earlier one is a reject too. Within the rows judged, they stop the run."""
+    hostile = [("1.0", "1.0", "0.0"), ("0.0", "0.0", "0.0"), ("0.5", "0.0", "0.0"), ("nan", "0.0", "1.0"),
+               ("-0.0", "1.0", "0.0"), ("1e0", "0.0", "0.0"), ("", "0.0", "1.0"), ("true", "0.0", "0.0")]
+    truth = _isic(tmp_path / "isic", hostile)
+    with open(truth, "a") as f:
+        f.write("ISIC_9999999,1.0,0.0,0.0\nISIC_0000001,0.0,0.0,1.0\n")  # no such image; image 1 again, otherwise
+    out = tmp_path / "out"
+    result, _ = _convert(tmp_path / "isic", out, "--labels", str(truth))
+    assert result.returncode == 0, result.stderr
+    written = {
+        record[contract.IMAGE_FILENAME].decode().rpartition("/")[2]: tuple(v.decode() for v in np.atleast_1d(record[contract.LABEL_TEXT]))
+        for _, record in _records(out)
+    }
+    expected = {f"ISIC_{i:07d}.jpg": (_ISIC[i % 3],) for i in range(50) if i != 1}
+    assert written == {**expected, "ISIC_0000050.jpg": ("MEL", "NV")}
+    rejects = {line["path"].rpartition("/")[2]: line["reason"] for line in read_report(out, naming.REJECTS_FILENAME)}
+    reasons = ["no one-hot column is 1", "'0.5', not 0 or 1", "'nan', not 0 or 1", "'-0.0', not 0 or 1", "'1e0', not 0 or 1", "'', not 0 or 1", "'true', not 0 or 1"]
+    assert set(rejects) == {f"ISIC_{i:07d}.jpg" for i in range(51, 58)} | {"ISIC_0000001.jpg", "GroundTruth_isic.csv"}, rejects
+    for i, said in enumerate(reasons, start=51):
+        assert said in rejects[f"ISIC_{i:07d}.jpg"], (i, rejects)
+    assert "give it different labels" in rejects["ISIC_0000001.jpg"] and "names no file" in rejects["GroundTruth_isic.csv"]
+
+    judged = _isic(tmp_path / "early", hostile, first=4)  # the hostile rows among the rows judged
+    result = run_shardify("convert", str(tmp_path / "early"), str(tmp_path / "out2"), "--labels", str(judged), "-q", timeout=120)
+    assert result.returncode == 2 and "--label-column" in one_line_error(result), result.stderr
+    assert not list((tmp_path / "out2").glob("*.tfrecord"))
+
+
 # --- label tag cells ------------------------------------------------------------------------------
 
 
