@@ -323,6 +323,40 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
     assert peak < _BOUNDED_RSS_KIB, f"peak RSS {peak >> 10} MiB"
 
 
+def test_struct_annotation_values_no_dataset_holds_reject_their_element_saying_why() -> None:
+    """Stanford Cars' `annotations` struct (bbox_x1..bbox_y2, class, fname), as scipy reads it back:
+    a corner of 1e30 was called 'not a finite number'; a name of a number, a class as text, a box
+    of two values are each their element's reject."""
+    from shardify.converters import mat_structs
+
+    fields = ["bbox_x1", "bbox_y1", "bbox_x2", "bbox_y2", "class", "fname"]
+    rows = [
+        ((1.0, 1.0, 9.0, 9.0), 1.0, "00001.jpg"),
+        ((1e30, 1.0, 9.0, 9.0), 1.0, "00002.jpg"),
+        ((1.0, 1.0, 9.0, float("inf")), 1.0, "00003.jpg"),
+        ((1.0, 1.0, 9.0, 9.0), "one", "00004.jpg"),
+        ((1.0, 1.0, 9.0, 9.0), 1.0, 5.0),
+        (([1.0, 2.0], 1.0, 9.0, 9.0), 1.0, "00006.jpg"),
+        ((1.0, 1.0, 9.0, 9.0), 3e9, "00007.jpg"),
+    ]
+    struct = np.zeros((1, len(rows)), dtype=[(f, "O") for f in fields])
+    for i, (box, cls, fname) in enumerate(rows):
+        struct[0, i] = (*(np.array(v, ndmin=2) for v in box), np.array(cls, ndmin=2), np.array([fname]) if isinstance(fname, str) else np.array(fname, ndmin=2))
+    found = {row.row: row for row in mat_structs.struct_rows({"annotations": struct}, "annotations", ["Hummer"])}
+    assert found[1].error == "" and found[1].labels == ("Hummer",) and found[1].objects[0].box == (0.0, 0.0, 9.0, 9.0)
+    said = {
+        2: "bbox_x1 is 1e+30, past 1,000,000,000: no pixel coordinate or class number",
+        3: "bbox_y2 is inf, not a finite number",
+        4: "class is 'one', not a number",
+        5: "its fname is not a file name",
+        6: "bbox_x1 holds 2 values, not one number",
+        7: "class is 3e+09, past 1,000,000,000",
+    }
+    for number, reason in said.items():
+        assert reason in found[number].error, (number, found[number])
+    assert sorted(found) == list(range(1, len(rows) + 1))
+
+
 # --- raw arrays declared in a layout file -----------------------------------------------------------
 
 _RAW_LAYOUT = """shardify_layout: 1
