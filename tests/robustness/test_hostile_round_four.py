@@ -371,6 +371,10 @@ raw_arrays:
   label_dtype: int32
   first_label: 1
   names_file: classes.txt
+- files: 'sparse/*_images.bin'
+  shape: [1, 1]
+  labels_file: '{stem}_labels.bin'
+  label_dtype: int64
 """
 _RAW_RECORD_BYTES = 6 * 5 * 3
 
@@ -378,8 +382,8 @@ _RAW_RECORD_BYTES = 6 * 5 * 3
 @pytest.fixture(scope="module")
 def raw_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, str]]:
     """A declared raw dataset whose labels file is a pipe, another's a link outside SRC, one images
-    file a link outside SRC, one cut inside a record, one labelling past its names; converted once
-    with OUT inside SRC. (source, out, rejects)."""
+    file a link outside SRC, one cut inside a record, one labelling past its names, one of 4 GiB
+    with one label; converted once with OUT inside SRC. (source, out, rejects)."""
     root = tmp_path_factory.mktemp("raw")
     source, outside = root / "src", root / "outside"
     (source / "data").mkdir(parents=True)
@@ -402,6 +406,12 @@ def raw_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[
     (source / "data/linked_images_labels.bin").symlink_to(outside / "labels.bin")
     (outside / "away_images.bin").write_bytes(images(2))
     (source / "data/away_images.bin").symlink_to(outside / "away_images.bin")
+    # 4 GiB of one-byte records (sparse: no disk used) beside a labels file of one label: reading
+    # the labels asked 32 GiB at once (the run failed on a MemoryError)
+    (source / "sparse").mkdir()
+    with open(source / "sparse/train_images.bin", "wb") as f:
+        f.truncate(4 << 30)
+    (source / "sparse/train_images_labels.bin").write_bytes(np.array([1], "<i8").tobytes())
     (root / "raw.yaml").write_text(_RAW_LAYOUT)
     out = source / "data" / "converted"
     result, _ = _convert(source, out, "--layout-file", str(root / "raw.yaml"))
@@ -422,6 +432,7 @@ def test_declared_raw_arrays_with_pipes_links_and_cut_files_each_end_in_one_plac
         "data/past_images.bin#0": None,
         "data/past_images.bin#1": "label 4 is outside 1..3",
         "data/piped_images_labels.bin": "named pipe",
+        "sparse/train_images.bin": "the labels file holds 1 labels for the 4,294,967,296 images",
     })
     _one_place_each(expected, written, rejects)
 
