@@ -107,8 +107,15 @@ def _datasets(h5: Any) -> dict[str, Any]:
 
 
 def _is_images(dataset: Any) -> bool:
+    """uint8 [N, height, width(, 1, 3 or 4)], each image at least 1 x 1 (a [3, 0, 8] array holds no
+    image: read as one, its first record stopped the whole run)."""
     shape = dataset.shape or ()
-    return dataset.dtype == np.uint8 and (len(shape) == 3 or (len(shape) == 4 and shape[3] in (1, 3, 4)))
+    return (
+        dataset.dtype == np.uint8
+        and (len(shape) == 3 or (len(shape) == 4 and shape[3] in (1, 3, 4)))
+        and shape[1] > 0
+        and shape[2] > 0
+    )
 
 
 def _is_labels(dataset: Any, count: int) -> bool:
@@ -170,7 +177,8 @@ def find_arrays(fileobj: BinaryIO) -> Hdf5Arrays:
     """The image and label datasets of an HDF5 file, told apart by shape and dtype, then by name.
 
     Raises:
-      InvalidInputError: not an HDF5 file; no uint8 image array, or no label vector of its N.
+      InvalidInputError: not an HDF5 file; no uint8 image array (of images at least 1 x 1), one
+        of no images, or no label vector of its N.
     """
     with _open(fileobj) as h5:
         try:
@@ -189,6 +197,8 @@ def _find(h5: Any) -> Hdf5Arrays:
     if len(images) > 1:
         return Hdf5Arrays(ambiguity=f"its datasets {', '.join(images)} could each be the images")
     count = datasets[images[0]].shape[0]
+    if not count:  # an input that would end in no record and no reject
+        raise InvalidInputError(f"its image array {images[0]!r} holds no images ({shown})")
     labels = _one(sorted(p for p, d in datasets.items() if p != images[0] and _is_labels(d, count)), LABEL_NAMES)
     if not labels:
         raise InvalidInputError(f"no vector of {count:,} whole-number labels beside the images {images[0]!r} ({shown})")

@@ -277,7 +277,8 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
     """A 1.7 KB HDF5 file declaring 4 GB wrote a million blank records (past 120 s); external
     storage wrote another file's bytes (outside SRC) as pixels; a virtual dataset crashed the run
     (signal 11); a 600 KB .mat of compressed zeros wrote 200,000 blank records (1.6 GB; 60 KB and
-    20,000 here)."""
+    20,000 here); images of 0 x 8 pixels stopped the run on its first record, and a file of no
+    images ended in no record and no reject."""
     import h5py
 
     source, outside = tmp_path / "src", tmp_path / "outside"
@@ -300,6 +301,8 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
     _h5(source / "floats_test.h5", lambda f: (f.create_dataset("x", data=np.full((4, 8, 8), np.nan)), f.create_dataset("y", data=np.arange(4))))
     _h5(source / "scalar_test.h5", lambda f: (f.create_dataset("x", data=5), f.create_dataset("y", data=np.arange(4))))
     _h5(source / "fraction_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((3, 8, 8), np.uint8)), f.create_dataset("y", data=np.array([0.5, np.nan, 1.0]))))
+    _h5(source / "zero_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((3, 0, 8), np.uint8)), f.create_dataset("y", data=np.arange(3))))
+    _h5(source / "empty_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((0, 8, 8), np.uint8)), f.create_dataset("y", data=np.zeros(0, np.int64))))
     _mat_file(source / "bomb_32x32.mat", 20_000)
     os.mkfifo(source / "pipe_test.h5")
     (source / "link_test.h5").symlink_to(outside / "other.h5")
@@ -315,6 +318,8 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
         "floats_test.h5": "no uint8 image array",
         "scalar_test.h5": "no uint8 image array",
         "fraction_test.h5": "no vector of 3 whole-number labels",
+        "zero_test.h5": "no uint8 image array",  # images 0 pixels high stopped the whole run
+        "empty_test.h5": "holds no images",  # ended in no record and no reject
         "bomb_32x32.mat": "expands 1,0",
         "pipe_test.h5": "not a regular file (a named pipe)",
         "link_test.h5": "leads outside the source folder",
