@@ -34,9 +34,13 @@ _NUMBERS = frozenset(_ITEM_BYTES)
 
 def image_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str, str] | None:
     """(images variable, labels variable) from {name: (shape, MATLAB class)} (scipy's `whosmat`),
-    or None: exactly one uint8 array of 3 or 4 axes whose last is the count, and exactly one
-    vector of that count."""
-    images = [n for n, (shape, cls) in shapes.items() if cls == "uint8" and len(shape) in (3, 4) and shape[-1] > 0]
+    or None: exactly one uint8 array of 3 or 4 axes whose last is the count (no axis of 0; 1, 3 or
+    4 channels), and exactly one vector of that count."""
+    images = [
+        n for n, (shape, cls) in shapes.items()
+        if cls == "uint8" and len(shape) in (3, 4) and all(side > 0 for side in shape)  # a 0 x 32 image stopped the run
+        and (len(shape) == 3 or shape[2] in (1, 3, 4))
+    ]
     if len(images) != 1:
         return None
     count = shapes[images[0]][0][-1]
@@ -70,7 +74,8 @@ def _variables(fileobj: BinaryIO, limit: int) -> tuple[dict[str, Any], tuple[str
         found = image_arrays_in(shapes)
         if found is None:
             raise InvalidInputError(
-                f"holds no single image array (uint8, count last) and label vector: {sorted(shapes)[:6]}"
+                "holds no single image array (uint8, no axis of 0, count last) and label vector: "
+                + ", ".join(f"{name} {cls} {list(shape)}" for name, (shape, cls) in sorted(shapes.items())[:6])
             )
         _check_sizes(len(data), {name: shapes[name] for name in found}, limit)
         return loadmat(io.BytesIO(data), variable_names=list(found)), found

@@ -304,6 +304,10 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
     _h5(source / "zero_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((3, 0, 8), np.uint8)), f.create_dataset("y", data=np.arange(3))))
     _h5(source / "empty_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((0, 8, 8), np.uint8)), f.create_dataset("y", data=np.zeros(0, np.int64))))
     _mat_file(source / "bomb_32x32.mat", 20_000)
+    import scipy.io
+
+    scipy.io.savemat(source / "zero_32x32.mat", {"X": np.zeros((0, 32, 3, 4), np.uint8), "y": np.ones((4, 1))})
+    scipy.io.savemat(source / "seven_32x32.mat", {"X": np.zeros((32, 32, 7, 4), np.uint8), "y": np.ones((4, 1))})
     os.mkfifo(source / "pipe_test.h5")
     (source / "link_test.h5").symlink_to(outside / "other.h5")
     result, peak = _convert(source, tmp_path / "out")
@@ -321,6 +325,8 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
         "zero_test.h5": "no uint8 image array",  # images 0 pixels high stopped the whole run
         "empty_test.h5": "holds no images",  # ended in no record and no reject
         "bomb_32x32.mat": "expands 1,0",
+        "zero_32x32.mat": "X uint8 [0, 32, 3, 4]",  # stopped the whole run on its first record
+        "seven_32x32.mat": "X uint8 [32, 32, 7, 4]",
         "pipe_test.h5": "not a regular file (a named pipe)",
         "link_test.h5": "leads outside the source folder",
     })
