@@ -678,3 +678,29 @@ def test_arrays_and_pixel_rows_changed_after_planning_are_rejected_never_written
     written = {record[contract.IMAGE_FILENAME].decode() for _, record in _records(tmp_path / "out_table")}
     expected = {f"fer2013/fer2013.csv#{n}": None if n < 7 else "changed" for n in range(2, 10)}
     _one_place_each(expected, written, _rejects(tmp_path / "out_table"))
+
+
+def test_json_records_changed_after_planning_are_rejected_never_written_with_stale_labels(tmp_path: Path) -> None:
+    """A JSON file of records is parsed again by the writer and its rows fetched by position: after
+    planning, one file's rows are reversed (each position now holds a row of the other label) and
+    another's cut short."""
+    source = tmp_path / "src"
+    source.mkdir()
+    rows = [{"text": f"review {i} was {'good' if i % 2 else 'bad'}", "label": "pos" if i % 2 else "neg"} for i in range(6)]
+    (source / "train.json").write_text(json.dumps({"data": rows}))
+    (source / "test.json").write_text(json.dumps({"data": rows[:4]}))
+
+    def change() -> None:
+        (source / "train.json").write_text(json.dumps({"data": rows[::-1]}))
+        (source / "test.json").write_text(json.dumps({"data": rows[:2]}))
+
+    result = _stopped_at_plan(source, tmp_path / "out", change)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    written = {}
+    for split, record in _records(tmp_path / "out"):
+        text = record[contract.TEXT].decode()
+        written[f"{split}.json#{int(text.split()[1]) + 1}"] = record[contract.TEXT_LABEL_TEXT].decode()
+        assert written[f"{split}.json#{int(text.split()[1]) + 1}"] == ("pos" if "good" in text else "neg"), text
+    expected: dict[str, str | None] = {f"train.json#{i}": "the row's label differs" for i in range(1, 7)}
+    expected.update({"test.json#1": None, "test.json#2": None, "test.json#3": "row not found", "test.json#4": "row not found"})
+    _one_place_each(expected, set(written), _rejects(tmp_path / "out"))
