@@ -14,6 +14,7 @@ element block at a time (`Hdf5Images`), never the whole file.
 
 from __future__ import annotations
 
+import math
 import posixpath
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -141,13 +142,13 @@ def _elsewhere(dataset: Any, path: str) -> str:
     if dataset.external:
         files = ", ".join(sorted({str(name) for name, *_ in dataset.external}))
         return f"the dataset {path!r} keeps its values in another file ({files[:200]}): only values stored in the file are read"
-    declared = int(np.prod(dataset.shape or (), dtype=np.int64)) * dataset.dtype.itemsize
+    declared = math.prod(dataset.shape or ()) * dataset.dtype.itemsize  # Python ints: [2**40, 2**22, 2**22] overflows int64
     if dataset.chunks is None:
         stored = dataset.id.get_storage_size()
         if stored < declared:
             return f"the dataset {path!r} declares {declared:,} bytes but stores {stored:,}: its elements were never written"
         return ""
-    chunks = int(np.prod([-(-side // chunk) for side, chunk in zip(dataset.shape, dataset.chunks)], dtype=np.int64))
+    chunks = math.prod(-(-side // chunk) for side, chunk in zip(dataset.shape, dataset.chunks))
     written = dataset.id.get_num_chunks()
     if written < chunks:
         return f"the dataset {path!r} declares {chunks:,} chunks but stores {written:,}: its elements were never written"
@@ -162,13 +163,13 @@ def _check(dataset: Any, path: str) -> None:
     if problem:
         raise InvalidInputError(problem)
     itemsize = dataset.dtype.itemsize
-    if dataset.chunks is not None and int(np.prod(dataset.chunks)) * itemsize > MAX_CHUNK_BYTES:
+    if dataset.chunks is not None and math.prod(dataset.chunks) * itemsize > MAX_CHUNK_BYTES:
         raise InvalidInputError(
-            f"the dataset {path!r} is stored in chunks of {list(dataset.chunks)} ({int(np.prod(dataset.chunks)) * itemsize:,} "
+            f"the dataset {path!r} is stored in chunks of {list(dataset.chunks)} ({math.prod(dataset.chunks) * itemsize:,} "
             f"bytes), more than {MAX_CHUNK_BYTES >> 20} MiB: rechunk it (h5repack -l CHUNK=...)"
         )
     if dataset.chunks is not None and dataset.id.get_create_plist().get_nfilters():  # gzip, lzf, szip, plugins
-        problem = expansion_problem(dataset.id.get_storage_size(), int(np.prod(dataset.shape)) * itemsize, f"the dataset {path!r}")
+        problem = expansion_problem(dataset.id.get_storage_size(), math.prod(dataset.shape) * itemsize, f"the dataset {path!r}")
         if problem:
             raise InvalidInputError(problem)
 
