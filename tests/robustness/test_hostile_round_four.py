@@ -241,6 +241,11 @@ def _h5(path: Path, make) -> None:  # noqa: ANN001 - a function of the open h5py
         make(f)
 
 
+def _xy(x: dict, y: dict):  # noqa: ANN202 - a function of the open h5py.File
+    """Writes datasets `x` and `y` with these keyword arguments."""
+    return lambda f: (f.create_dataset("x", **x), f.create_dataset("y", **y))
+
+
 def _good_h5(f, count: int = 6, seed: int = 0) -> None:  # noqa: ANN001
     f.create_dataset("x", data=np.random.default_rng(seed).integers(0, 256, (count, 8, 8), dtype=np.uint8))
     f.create_dataset("y", data=np.arange(count) % 3)
@@ -287,9 +292,11 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
     (outside / "secret.bin").write_bytes(b"SECRET!!" * 32)
     _h5(outside / "other.h5", lambda f: f.create_dataset("x", data=np.full((4, 8, 8), 7, np.uint8)))
     _h5(source / "digits_train.h5", _good_h5)
-    _h5(source / "huge_test.h5", lambda f: (f.create_dataset("x", shape=(1_000_000, 64, 64), dtype=np.uint8), f.create_dataset("y", shape=(1_000_000,), dtype=np.int64)))
-    _h5(source / "chunked_test.h5", lambda f: (f.create_dataset("x", shape=(1_000_000, 64, 64), dtype=np.uint8, chunks=(100, 64, 64)), f.create_dataset("y", data=np.zeros(1_000_000, np.int8))))
-    _h5(source / "external_test.h5", lambda f: (f.create_dataset("x", shape=(4, 8, 8), dtype=np.uint8, external=[(str(outside / "secret.bin"), 0, 256)]), f.create_dataset("y", data=np.arange(4))))
+    million = dict(shape=(1_000_000, 64, 64), dtype=np.uint8)  # 4 GB declared, nothing written
+    _h5(source / "huge_test.h5", _xy(million, dict(shape=(1_000_000,), dtype=np.int64)))
+    _h5(source / "chunked_test.h5", _xy(dict(million, chunks=(100, 64, 64)), dict(data=np.zeros(1_000_000, np.int8))))
+    external = dict(shape=(4, 8, 8), dtype=np.uint8, external=[(str(outside / "secret.bin"), 0, 256)])
+    _h5(source / "external_test.h5", _xy(external, dict(data=np.arange(4))))
 
     def virtual(f) -> None:  # noqa: ANN001
         layout = h5py.VirtualLayout(shape=(4, 8, 8), dtype=np.uint8)
@@ -298,11 +305,11 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
         f.create_dataset("y", data=np.arange(4))
 
     _h5(source / "virtual_test.h5", virtual)
-    _h5(source / "floats_test.h5", lambda f: (f.create_dataset("x", data=np.full((4, 8, 8), np.nan)), f.create_dataset("y", data=np.arange(4))))
-    _h5(source / "scalar_test.h5", lambda f: (f.create_dataset("x", data=5), f.create_dataset("y", data=np.arange(4))))
-    _h5(source / "fraction_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((3, 8, 8), np.uint8)), f.create_dataset("y", data=np.array([0.5, np.nan, 1.0]))))
-    _h5(source / "zero_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((3, 0, 8), np.uint8)), f.create_dataset("y", data=np.arange(3))))
-    _h5(source / "empty_test.h5", lambda f: (f.create_dataset("x", data=np.zeros((0, 8, 8), np.uint8)), f.create_dataset("y", data=np.zeros(0, np.int64))))
+    _h5(source / "floats_test.h5", _xy(dict(data=np.full((4, 8, 8), np.nan)), dict(data=np.arange(4))))
+    _h5(source / "scalar_test.h5", _xy(dict(data=5), dict(data=np.arange(4))))
+    _h5(source / "fraction_test.h5", _xy(dict(data=np.zeros((3, 8, 8), np.uint8)), dict(data=np.array([0.5, np.nan, 1.0]))))
+    _h5(source / "zero_test.h5", _xy(dict(data=np.zeros((3, 0, 8), np.uint8)), dict(data=np.arange(3))))
+    _h5(source / "empty_test.h5", _xy(dict(data=np.zeros((0, 8, 8), np.uint8)), dict(data=np.zeros(0, np.int64))))
     _mat_file(source / "bomb_32x32.mat", 20_000)
     import scipy.io
 
@@ -653,7 +660,8 @@ def test_arrays_and_pixel_rows_changed_after_planning_are_rejected_never_written
     secret.write_bytes(b"SECRET!!" * 32)
 
     def swap() -> None:
-        _h5(arrays / "swapped_test.h5", lambda f: (f.create_dataset("x", shape=(4, 8, 8), dtype=np.uint8, external=[(str(secret), 0, 256)]), f.create_dataset("y", data=np.arange(4))))
+        external = dict(shape=(4, 8, 8), dtype=np.uint8, external=[(str(secret), 0, 256)])
+        _h5(arrays / "swapped_test.h5", _xy(external, dict(data=np.arange(4))))
         _mat_file(arrays / "swapped_32x32.mat", 20_000)
 
     result = _stopped_at_plan(arrays, tmp_path / "out_arrays", swap)
