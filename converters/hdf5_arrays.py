@@ -14,6 +14,7 @@ element block at a time (`Hdf5Images`), never the whole file.
 
 from __future__ import annotations
 
+import math
 import posixpath
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -107,8 +108,15 @@ def _datasets(h5: Any) -> dict[str, Any]:
 
 
 def _is_images(dataset: Any) -> bool:
+    """uint8 [N, height, width(, 1, 3 or 4)], each image at least 1 x 1 (a [3, 0, 8] array holds no
+    image: read as one, its first record stopped the whole run)."""
     shape = dataset.shape or ()
-    return dataset.dtype == np.uint8 and (len(shape) == 3 or (len(shape) == 4 and shape[3] in (1, 3, 4)))
+    return (
+        dataset.dtype == np.uint8
+        and (len(shape) == 3 or (len(shape) == 4 and shape[3] in (1, 3, 4)))
+        and shape[1] > 0
+        and shape[2] > 0
+    )
 
 
 def _is_labels(dataset: Any, count: int) -> bool:
@@ -124,17 +132,44 @@ def _one(paths: list[str], names: frozenset[str]) -> list[str]:
     return named if named else paths
 
 
+def _elsewhere(dataset: Any, path: str) -> str:
+    """Why a dataset's values are not all stored in the file itself, or "": kept in other files
+    (external storage, a virtual dataset: HDF5 would open whatever path they name, outside SRC
+    too), or never written (a 1 KB file may declare a 4 GB dataset; every element would read as
+    the fill value, a million blank images)."""
+    if dataset.is_virtual:
+        return f"the dataset {path!r} is a virtual dataset, its values in other files: only values stored in the file are read"
+    if dataset.external:
+        files = ", ".join(sorted({str(name) for name, *_ in dataset.external}))
+        return f"the dataset {path!r} keeps its values in another file ({files[:200]}): only values stored in the file are read"
+    declared = math.prod(dataset.shape or ()) * dataset.dtype.itemsize  # Python ints: [2**40, 2**22, 2**22] overflows int64
+    if dataset.chunks is None:
+        stored = dataset.id.get_storage_size()
+        if stored < declared:
+            return f"the dataset {path!r} declares {declared:,} bytes but stores {stored:,}: its elements were never written"
+        return ""
+    chunks = math.prod(-(-side // chunk) for side, chunk in zip(dataset.shape, dataset.chunks))
+    written = dataset.id.get_num_chunks()
+    if written < chunks:
+        return f"the dataset {path!r} declares {chunks:,} chunks but stores {written:,}: its elements were never written"
+    return ""
+
+
 def _check(dataset: Any, path: str) -> None:
-    """Refuses, before any value is read, a dataset whose chunks exceed MAX_CHUNK_BYTES or whose
-    compressed storage expands more than an archive member may."""
+    """Refuses, before any value is read, a dataset whose values are not all in the file
+    (`_elsewhere`), whose chunks exceed MAX_CHUNK_BYTES or whose compressed storage expands more
+    than an archive member may."""
+    problem = _elsewhere(dataset, path)
+    if problem:
+        raise InvalidInputError(problem)
     itemsize = dataset.dtype.itemsize
-    if dataset.chunks is not None and int(np.prod(dataset.chunks)) * itemsize > MAX_CHUNK_BYTES:
+    if dataset.chunks is not None and math.prod(dataset.chunks) * itemsize > MAX_CHUNK_BYTES:
         raise InvalidInputError(
-            f"the dataset {path!r} is stored in chunks of {list(dataset.chunks)} ({int(np.prod(dataset.chunks)) * itemsize:,} "
+            f"the dataset {path!r} is stored in chunks of {list(dataset.chunks)} ({math.prod(dataset.chunks) * itemsize:,} "
             f"bytes), more than {MAX_CHUNK_BYTES >> 20} MiB: rechunk it (h5repack -l CHUNK=...)"
         )
     if dataset.chunks is not None and dataset.id.get_create_plist().get_nfilters():  # gzip, lzf, szip, plugins
-        problem = expansion_problem(dataset.id.get_storage_size(), int(np.prod(dataset.shape)) * itemsize, f"the dataset {path!r}")
+        problem = expansion_problem(dataset.id.get_storage_size(), math.prod(dataset.shape) * itemsize, f"the dataset {path!r}")
         if problem:
             raise InvalidInputError(problem)
 
@@ -143,7 +178,8 @@ def find_arrays(fileobj: BinaryIO) -> Hdf5Arrays:
     """The image and label datasets of an HDF5 file, told apart by shape and dtype, then by name.
 
     Raises:
-      InvalidInputError: not an HDF5 file; no uint8 image array, or no label vector of its N.
+      InvalidInputError: not an HDF5 file; no uint8 image array (of images at least 1 x 1), one
+        of no images, or no label vector of its N.
     """
     with _open(fileobj) as h5:
         try:
@@ -162,6 +198,8 @@ def _find(h5: Any) -> Hdf5Arrays:
     if len(images) > 1:
         return Hdf5Arrays(ambiguity=f"its datasets {', '.join(images)} could each be the images")
     count = datasets[images[0]].shape[0]
+    if not count:  # an input that would end in no record and no reject
+        raise InvalidInputError(f"its image array {images[0]!r} holds no images ({shown})")
     labels = _one(sorted(p for p, d in datasets.items() if p != images[0] and _is_labels(d, count)), LABEL_NAMES)
     if not labels:
         raise InvalidInputError(f"no vector of {count:,} whole-number labels beside the images {images[0]!r} ({shown})")

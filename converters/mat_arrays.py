@@ -5,7 +5,9 @@ width, channels, image) and `y` Nx1. Such a file is one image array (uint8, 3 or
 the count) and one vector of whole numbers of that count; anything else (several candidates, none)
 is not read as images. The labels are the numbers as stored, unless a documented table names them
 (`known_names.MAT_LABEL_NAMES`: SVHN writes the digit 0 as 10). The file is read whole by scipy
-(at most `arrays.MAX_ARRAY_FILE_BYTES`), once per worker that needs it.
+(at most `arrays.MAX_ARRAY_FILE_BYTES`), once per worker that needs it, after its variables'
+headers are checked: what they declare may not pass that limit, nor expand from the file's size
+more than an archive member may (v5 variables may be zlib-compressed).
 """
 
 from __future__ import annotations
@@ -23,14 +25,22 @@ from shardify.plan.known_names import MAT_LABEL_NAMES
 __all__ = ["holds_images", "image_arrays_in", "read_mat_images", "read_mat_labels", "mat_label_names"]
 
 
-_NUMBERS = frozenset({"uint8", "int8", "uint16", "int16", "uint32", "int32", "uint64", "int64", "double", "single"})
+# MATLAB's numeric classes and the bytes of one element of each.
+_ITEM_BYTES = {
+    "uint8": 1, "int8": 1, "uint16": 2, "int16": 2, "uint32": 4, "int32": 4, "uint64": 8, "int64": 8, "double": 8, "single": 4,
+}
+_NUMBERS = frozenset(_ITEM_BYTES)
 
 
 def image_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str, str] | None:
     """(images variable, labels variable) from {name: (shape, MATLAB class)} (scipy's `whosmat`),
-    or None: exactly one uint8 array of 3 or 4 axes whose last is the count, and exactly one
-    vector of that count."""
-    images = [n for n, (shape, cls) in shapes.items() if cls == "uint8" and len(shape) in (3, 4) and shape[-1] > 0]
+    or None: exactly one uint8 array of 3 or 4 axes whose last is the count (no axis of 0; 1, 3 or
+    4 channels), and exactly one vector of that count."""
+    images = [
+        n for n, (shape, cls) in shapes.items()
+        if cls == "uint8" and len(shape) in (3, 4) and all(side > 0 for side in shape)  # a 0 x 32 image stopped the run
+        and (len(shape) == 3 or shape[2] in (1, 3, 4))
+    ]
     if len(images) != 1:
         return None
     count = shapes[images[0]][0][-1]
@@ -64,13 +74,29 @@ def _variables(fileobj: BinaryIO, limit: int) -> tuple[dict[str, Any], tuple[str
         found = image_arrays_in(shapes)
         if found is None:
             raise InvalidInputError(
-                f"holds no single image array (uint8, count last) and label vector: {sorted(shapes)[:6]}"
+                "holds no single image array (uint8, no axis of 0, count last) and label vector: "
+                + ", ".join(f"{name} {cls} {list(shape)}" for name, (shape, cls) in sorted(shapes.items())[:6])
             )
+        _check_sizes(len(data), {name: shapes[name] for name in found}, limit)
         return loadmat(io.BytesIO(data), variable_names=list(found)), found
     except InvalidInputError:
         raise
     except Exception as error:  # noqa: BLE001 - scipy fails on a damaged file in many ways
         raise InvalidInputError(f"not a MATLAB v5 file scipy reads: {type(error).__name__}: {error}") from None
+
+
+def _check_sizes(stored: int, shapes: dict[str, tuple[tuple[int, ...], str]], limit: int) -> None:
+    """Refuses, before loadmat decompresses them, variables whose headers declare more than `limit`
+    bytes or more than a compressed archive member may expand to (`archives.expansion_problem`):
+    a v5 file's variables may be zlib-compressed, and a 1 MB file can declare 1 GB of zeros."""
+    from shardify.converters.archives import expansion_problem
+
+    declared = sum(int(np.prod(shape, dtype=np.int64)) * _ITEM_BYTES.get(cls, 8) for shape, cls in shapes.values())
+    if declared > limit:
+        raise InvalidInputError(f"its arrays {', '.join(sorted(shapes))} declare {declared:,} bytes, more than {limit >> 20} MiB")
+    problem = expansion_problem(stored, declared, "a MATLAB file's arrays")
+    if problem:
+        raise InvalidInputError(f"its arrays {', '.join(sorted(shapes))} {problem}")
 
 
 def read_mat_images(fileobj: BinaryIO, limit: int) -> np.ndarray:

@@ -57,6 +57,9 @@ KNOWN_SHAPES: tuple[StructShape, ...] = (
     StructShape("Stanford Cars devkit annotations", "fname", _CARS_BOX, "class"),
     StructShape("Stanford Cars annotations", "relative_im_path", _CARS_BOX, "class", split="test", split_codes=((0, "train"), (1, "test"))),
 )
+# A box corner or class number beyond this is no value a dataset holds (a 1e30 would overflow the
+# record's coordinates): its element is rejected.
+_MAX_NUMBER = 1e9
 # Variables of a .mat file beside the annotations that hold the class names (a cell of strings).
 NAME_VARIABLES = ("class_names", "classes", "names")
 
@@ -211,9 +214,11 @@ def _number(value: Any, field: str) -> float:
     try:
         number = float(array[0])
     except (TypeError, ValueError):
-        raise InvalidInputError(f"{field} is {array[0]!r}, not a number") from None
-    if number != number or abs(number) > 1e9:
+        raise InvalidInputError(f"{field} is {str(array[0])[:40]!r}, not a number") from None  # no np.str_(...) repr
+    if number != number or number in (float("inf"), float("-inf")):
         raise InvalidInputError(f"{field} is {number}, not a finite number")
+    if abs(number) > _MAX_NUMBER:
+        raise InvalidInputError(f"{field} is {number:g}, past {_MAX_NUMBER:,.0f}: no pixel coordinate or class number")
     return number
 
 

@@ -29,12 +29,17 @@ from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose
 from shardify.errors import InvalidInputError
 from shardify.converters.split_column import SPLIT_VALUES, split_column, split_of
 
-__all__ = ["MIN_SIDE", "MAX_SIDE", "SPLIT_VALUES", "PixelColumns", "pixel_columns", "image_of", "split_of", "is_pixel_table"]
+__all__ = ["MIN_SIDE", "MAX_SIDE", "MAX_CELL_CHARS", "SPLIT_VALUES", "PixelColumns", "pixel_columns", "image_of", "split_of", "is_pixel_table"]
 
 # A 2 x 2 image is the least that is an image; 1,024 x 1,024 (a million numbers, ~4 MB of text in
 # one cell) is far past any dataset written this way (FER2013: 48) and bounds a hostile cell.
 MIN_SIDE = 2
 MAX_SIDE = 1024
+# A grey level is written in at most this many characters with its separator (`255.000 `): a
+# longer cell is refused before it is split, as a 64 MB row of `77 77 ...` would take 2 GB as
+# 20 million tokens.
+_MAX_CHARS_PER_NUMBER = 8
+MAX_CELL_CHARS = MAX_SIDE * MAX_SIDE * _MAX_CHARS_PER_NUMBER
 _MAX_LABEL_NUMBER = 999
 
 
@@ -46,11 +51,14 @@ class PixelColumns:
       pixels: the column of the images' grey levels.
       label: the label column, or "" (unlabelled).
       split: the column naming each row's split, or "" (the table's split).
+      numbered: the label column was found by its whole numbers (not by its name): a row whose
+        label is not one is rejected.
     """
 
     pixels: str
     label: str = ""
     split: str = ""
+    numbered: bool = False
 
     def describe(self) -> str:
         label = f"label column {self.label!r}" if self.label else "no label column"
@@ -59,7 +67,17 @@ class PixelColumns:
 
 
 def _cells(sample: Sequence[Sequence[object]], columns: Sequence[str], index: int) -> list[object]:
-    return [row[index] for row in sample if len(row) == len(columns)]
+    """A column's sampled cells; a cell past MAX_CELL_CHARS is left out (its row is rejected, and
+    judging it would split it whole)."""
+    return [row[index] for row in sample if len(row) == len(columns) and not _oversized(row[index])]
+
+
+def _oversized(cell: object) -> bool:
+    return isinstance(cell, str) and len(cell) > MAX_CELL_CHARS
+
+
+def _label_number(cell: object) -> bool:
+    return isinstance(cell, str) and is_integer(cell) and int(cell) <= _MAX_LABEL_NUMBER
 
 
 def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], options: TableOptions) -> PixelColumns | None:
@@ -85,30 +103,51 @@ def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], op
     split = split_column(columns, sample, (pixels,))
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
     if not label:
+        # Most sampled cells, not all: one hostile cell among the first rows (`abc`, `-1`, a number
+        # past any label) must not leave every row unlabelled; such a row is rejected alone.
         numbers = [
             name for i, name in others
-            if name != split and all(isinstance(c, str) and is_integer(c.strip()) and 0 <= int(c) <= _MAX_LABEL_NUMBER
-                                     for c in _cells(sample, columns, i))
+            if name != split and _mostly(_label_number, _cells(sample, columns, i))
         ]
         if len(numbers) > 1:
             raise InvalidInputError(
                 f"columns {', '.join(map(repr, numbers))} each hold whole numbers beside the images in {pixels!r}: "
                 f"name the label with --label-column {numbers[0]}"
             )
-        label = numbers[0] if numbers else ""
+        return PixelColumns(pixels, numbers[0], split, numbered=True) if numbers else PixelColumns(pixels, "", split)
     return PixelColumns(pixels, label, split)
+
+
+def _mostly(test, cells: Sequence[object]) -> bool:  # noqa: ANN001 - a predicate on a cell
+    """More than half of `cells` pass `test`."""
+    return bool(cells) and sum(map(test, cells)) * 2 > len(cells)
 
 
 def image_of(cells: Mapping[str, object], columns: PixelColumns) -> np.ndarray:
     """The row's image, [side, side, 1] uint8.
 
     Raises:
-      InvalidInputError: the cell is missing or not numbers, its count is not a square of a side
-        in MIN_SIDE..MAX_SIDE, or a number is not a whole number in 0..255 (NaN, negative, 256).
+      InvalidInputError: the cell is missing, longer than MAX_CELL_CHARS or not numbers in ASCII
+        digits, its count is not a square of a side in MIN_SIDE..MAX_SIDE, or a number is not a
+        whole number in 0..255 (NaN, negative, 256); or the label column was found by its whole
+        numbers and the row's label is not one (`abc`, `-1`: the row's reject, not a class).
     """
+    if columns.numbered:
+        label = cells.get(columns.label)
+        if isinstance(label, str) and label.strip() and not _label_number(label):
+            raise InvalidInputError(
+                f"{label[:20]!r} in label column {columns.label!r} is not a whole number 0..{_MAX_LABEL_NUMBER} as its other rows hold"
+            )
     cell = cells.get(columns.pixels)
     if not isinstance(cell, str) or not cell.strip():
         raise InvalidInputError(f"empty {columns.pixels!r} cell: no image")
+    if len(cell) > MAX_CELL_CHARS:
+        raise InvalidInputError(
+            f"{len(cell):,} characters in {columns.pixels!r}: more than a {MAX_SIDE} x {MAX_SIDE} image written out as numbers takes"
+        )
+    if not cell.isascii() or "_" in cell:  # Python's float reads `1_0` as 10 and `٣` as 3
+        bad = next((t for t in cell.split() if not t.isascii() or "_" in t), cell.strip())
+        raise InvalidInputError(f"{bad[:20]!r} in {columns.pixels!r} is not a number written in ASCII digits")
     tokens = cell.split()
     count = len(tokens)
     if count > MAX_SIDE * MAX_SIDE:

@@ -49,12 +49,13 @@ def read_questions(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator
     """(position from 0, cells or why the question is unusable) of every question, in file order.
 
     Raises:
-      InvalidInputError: the document is too large, not JSON, or not SQuAD's shape at its top.
+      InvalidInputError: the document is too large, not JSON, holds an object repeating a key (as
+        a JSON file of records may not), or is not SQuAD's shape at its top.
     """
     data = fileobj.read(MAX_QA_JSON_BYTES + 1 if size_bytes is None else min(size_bytes, MAX_QA_JSON_BYTES + 1))
     if len(data) > MAX_QA_JSON_BYTES:
         raise InvalidInputError(f"question-answering JSON larger than {MAX_QA_JSON_BYTES:,} bytes")
-    document = json_input.parse(data)
+    document = json_input.parse(data, unique_keys=True)  # `{"question": "a", "question": "b"}`: which is meant?
     del data
     articles = document.get("data") if isinstance(document, dict) else None
     if not isinstance(articles, list):

@@ -23,6 +23,8 @@ __all__ = ["READ_BLOCK_RECORDS", "MAX_NAMES_FILE_BYTES", "record_count", "read_l
 # Records read at once while collecting labels: 4,096 CIFAR records are 12 MiB, STL-10 labels
 # files are a byte a record; enough to make reading cheap, little enough for any worker.
 READ_BLOCK_RECORDS = 4096
+# Bytes of a labels file read at once (`_read_upto`).
+READ_BLOCK_BYTES = 16 << 20
 # A class-names file is a line per class; 1 MiB is thousands of classes and bounds a hostile one.
 MAX_NAMES_FILE_BYTES = 1 << 20
 
@@ -72,6 +74,20 @@ def _blocks(fileobj: BinaryIO, size: int, total: int) -> Iterator[bytes]:
         yield b"".join(parts)
 
 
+def _read_upto(fileobj: BinaryIO, limit: int) -> bytes:
+    """At most `limit` bytes of `fileobj`, read a block at a time: `read(limit)` would allocate
+    `limit` bytes at once, and a 4 GiB images file of one-byte records asks 32 GiB of a labels
+    file of 8 bytes (a MemoryError, not the reason)."""
+    parts, got = [], 0
+    while got < limit:
+        part = fileobj.read(min(READ_BLOCK_BYTES, limit - got))
+        if not part:
+            break
+        parts.append(part)
+        got += len(part)
+    return b"".join(parts)
+
+
 def read_labels(fileobj: BinaryIO, fmt: RawFormat, count: int) -> list[int]:
     """Each record's label, counted from 0 (`fmt.first_label` subtracted: STL-10's 1 is class 0),
     from a labels file of one byte a record (`fileobj` is that file) or from the label bytes
@@ -83,7 +99,7 @@ def read_labels(fileobj: BinaryIO, fmt: RawFormat, count: int) -> list[int]:
     """
     if fmt.label_bytes == 0:
         width = np.dtype(fmt.label_dtype).itemsize
-        labels = fileobj.read(count * width + 1)  # a label a record: as large as the images file's count allows
+        labels = _read_upto(fileobj, count * width + 1)  # a label a record: as large as the images file's count allows
         if len(labels) != count * width:
             more = "more" if len(labels) > count * width else f"{len(labels) // width:,}"
             raise InvalidInputError(f"the labels file holds {more} labels for the {count:,} images beside it")

@@ -140,10 +140,13 @@ def loads(text: str, *, where: str) -> LayoutSpec:
         raise UsageError(f"{where}: a layout file is at most {MAX_BYTES >> 20} MB; this one is larger")
     try:
         data = yaml.safe_load(text)
+    except RecursionError:  # `[[[[...` ten thousand deep: the parser recurses per level
+        raise UsageError(f"{where}: not a layout file: nested too deeply") from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         at = f" (line {mark.line + 1})" if mark is not None else ""
-        raise UsageError(f"{where}: not a YAML file{at}: {getattr(error, 'problem', None) or error}") from None
+        said = " ".join(str(getattr(error, "problem", None) or error).split())  # one line: a reader error spans two
+        raise UsageError(f"{where}: not a YAML file{at}: {said}") from None
     if not isinstance(data, dict) or data.get("shardify_layout") != FORMAT_VERSION:
         raise UsageError(
             f"{where}: not a shardify layout file (it starts with `shardify_layout: {FORMAT_VERSION}`; "
@@ -156,7 +159,10 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     if _LAYOUT_KEY not in data:
         raise UsageError(f"{where}: no `{_LAYOUT_KEY}:` key (one of {', '.join(layout_lib.LAYOUTS)})")
     data["name"] = data.pop(_LAYOUT_KEY)
-    source_layout = _from_data(layout_lib.SourceLayout, data, where, "")
+    try:
+        source_layout = _from_data(layout_lib.SourceLayout, data, where, "")
+    except RecursionError:  # the checks recurse per level of the file's values
+        raise UsageError(f"{where}: not a layout file: nested too deeply") from None
     _check_paths(source_layout, where)
     _check_pattern(source_layout, where)
     return LayoutSpec(source_layout, options, match)
@@ -235,6 +241,13 @@ def _from_data(cls: type, data: object, where: str, path: str) -> object:
         shown = [_LAYOUT_KEY if name == "name" and cls is layout_lib.SourceLayout else name for name in known]
         raise UsageError(f"{where}: {path + ': ' if path else ''}unknown key {', '.join(unknown)} (known: {', '.join(shown)})")
     values = {key: _value(hints[key], value, where, f"{path}.{key}" if path else key) for key, value in data.items()}
+    missing = [
+        f.name for f in dataclasses.fields(cls)
+        if f.name not in values and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    if missing:
+        shown = [_LAYOUT_KEY if name == "name" and cls is layout_lib.SourceLayout else name for name in missing]
+        raise UsageError(f"{where}: {path + ': ' if path else ''}no {', '.join(f'`{name}:`' for name in shown)} key")
     try:
         return cls(**values)
     except (TypeError, ValueError) as error:

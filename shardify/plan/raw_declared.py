@@ -75,8 +75,10 @@ class RawArrays:
     split: str = ""
 
     def __post_init__(self) -> None:
-        if not self.files or ".." in self.files.split("/") or self.files.startswith("/"):
+        if not self.files or ".." in self.files.split("/") or self.files.startswith("/") or "\\" in self.files:
             raise ValueError(f"files {self.files!r} must be a pattern relative to SRC, without '..'")
+        if len(self.files) > globs.MAX_PATTERN_CHARS:
+            raise ValueError(f"files: a pattern of {len(self.files):,} characters, more than {globs.MAX_PATTERN_CHARS:,}")
         if self.order not in ORDERS:
             raise ValueError(f"order {self.order!r} must be one of {', '.join(ORDERS)}")
         if len(self.shape) not in (2, 3) or (len(self.shape) == 2 and self.order == HWC):

@@ -134,7 +134,7 @@ def test_columns_are_found_by_content_and_named_columns_decide() -> None:
     cells = " ".join(["9"] * 16)
     sample = [("3", cells, "Training"), ("5", cells, "PrivateTest"), ("3", cells, "PublicTest")]
     found = pixel_rows.pixel_columns(("emotion", "pixels", "Usage"), sample, TableOptions())
-    assert found == pixel_rows.PixelColumns("pixels", "emotion", "Usage")
+    assert found == pixel_rows.PixelColumns("pixels", "emotion", "Usage", numbered=True)  # found by its whole numbers
     # a text column the user names that is not the pixels: a table of texts, not read here
     assert pixel_rows.pixel_columns(("emotion", "pixels", "Usage"), sample, TableOptions(text_columns=("Usage",))) is None
     # two columns of whole numbers beside the images: which is the label is for the user to say
