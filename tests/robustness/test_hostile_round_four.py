@@ -471,10 +471,6 @@ def test_declared_raw_arrays_with_pipes_links_and_cut_files_each_end_in_one_plac
     _one_place_each(expected, written, rejects)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "beam_jobs/discover/arrays.py (_raw_elements) catches only OSError from opening the labels file: the opener's "
-    "'not a regular file (a named pipe)' becomes the images file's reason, naming no labels file (FINDINGS.md #2)"
-))
 def test_a_labels_file_that_is_a_pipe_is_named_in_the_reject(raw_run: tuple[Path, Path, dict[str, str]]) -> None:
     assert "piped_images_labels.bin" in raw_run[2]["data/piped_images.bin"]
 
@@ -541,7 +537,7 @@ def test_a_layout_file_that_is_a_pipe_too_large_or_too_deep_exits_2_in_one_line(
     os.mkfifo(tmp_path / "src_pipe")  # SRC itself a pipe
     result = run_shardify("convert", str(tmp_path / "src_pipe"), str(tmp_path / "out"), timeout=60)
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
-    assert "src_pipe" in message(result.stderr) and not (tmp_path / "out").exists(), result.stderr
+    assert "src_pipe" in "".join(message(result.stderr).split()) and not (tmp_path / "out").exists(), result.stderr
 
 
 def test_a_glob_of_50_stars_matches_long_names_in_linear_time() -> None:
@@ -612,10 +608,6 @@ def test_one_hot_rows_that_are_not_one_hot_are_each_one_reject(tmp_path: Path) -
 # --- label tag cells ------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, raises=subprocess.TimeoutExpired, reason=(
-    "shardify/plan/tag_labels.py: tag_lists compares every pair of sampled cells with list.index per word, "
-    "O(words^2) a pair: 50 label cells of 2,000 words ran past 40 s under --labels (FINDINGS.md #1)"
-))
 def test_label_cells_of_many_words_are_judged_in_bounded_time() -> None:
     script = (
         "from shardify.plan import tag_labels\n"
