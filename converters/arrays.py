@@ -249,6 +249,8 @@ def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray
             raise InvalidInputError(f"no array {found.part!r}")
     if images.dtype != np.uint8 or images.ndim not in (3, 4) or (images.ndim == 4 and images.shape[3] not in (1, 3, 4)):
         raise InvalidInputError(f"images must be uint8 [N, height, width(, 1, 3 or 4)], not {images.dtype} {list(images.shape)}")
+    if 0 in images.shape[1:3]:  # (N = 0 is an empty array: no records, said in the plan)
+        raise InvalidInputError(f"images of no pixels: the array's shape is {list(images.shape)}")
     return images
 
 

@@ -375,11 +375,6 @@ def test_struct_annotation_values_no_dataset_holds_reject_their_element_saying_w
     assert sorted(found) == list(range(1, len(rows) + 1))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "converters/arrays.py (not hostile4's): an .npz image array with an axis of 0 is taken as images, and its first "
-    "record's Entry refuses the shape, failing the whole run (exit 1, an Entry repr) instead of rejecting the file "
-    "(FINDINGS.md #3; the HDF5 and MATLAB twins are fixed)"
-))
 def test_an_npz_array_of_images_without_pixels_is_that_files_reject(tmp_path: Path) -> None:
     source = tmp_path / "src"
     source.mkdir()
