@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.discover import table_agreement
 from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
 from shardify.beam_jobs.discover.held import forget_held, load_held
 from shardify.beam_jobs.discover.listing import real_folder
@@ -100,6 +101,7 @@ def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, Sourc
     config = dataclasses.replace(config, source=folder)
     _check_surroundings(config)
     source_layout, scan = detect_source(config, source_file)
+    config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
     return config, source_layout, scan
 
 

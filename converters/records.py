@@ -411,7 +411,7 @@ class RecordBuilder:
         if text is None or not text.strip():
             raise InvalidInputError(f"empty or non-text {' + '.join(map(repr, columns.texts))} cell")
         if columns.label:  # the record's label must be its own row's, as it reads now
-            labels = split_labels(cells.get(columns.label), self._table_options.label_separator)
+            labels = split_labels(cells.get(columns.label), columns.separator or self._table_options.label_separator)
             if labels != entry.labels:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
         values = self._text(text, row_id(entry.relpath, entry.row))

@@ -136,7 +136,7 @@ class _ScanTable(beam.DoFn):
                                  "not a label; name the label with --label-column", row.row)
                     continue
                 try:
-                    labels = columns_lib.split_labels(cell, self._options.label_separator)
+                    labels = columns_lib.split_labels(cell, cols.separator or self._options.label_separator)
                 except InvalidInputError as error:
                     yield reject(relpath, error.reason, row.row)
                     continue
