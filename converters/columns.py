@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import column_content
+from shardify.converters import column_content, one_hot
 from shardify.errors import InvalidInputError
 from shardify.format.example_proto import BYTES, FLOAT, INT64
 from shardify.plan.label_names import normalise_label
@@ -133,11 +133,12 @@ class TableColumns:
     unused: tuple[tuple[str, str], ...] = ()
     answers: tuple[str, str] | tuple[()] = ()
     separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
+    classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
 
     @property
     def needed(self) -> tuple[str, ...]:
         """Every column a record reads."""
-        optional = tuple(c for c in (self.pair, self.label) if c)
+        optional = tuple(c for c in (self.pair, self.label, *self.classes) if c)
         return tuple(dict.fromkeys((*self.texts, *optional, *self.answers, *self.keep)))
 
     def pair_of(self, cells: Mapping[str, object]) -> str | None:
@@ -154,6 +155,9 @@ class TableColumns:
 
     def describe(self) -> str:
         label = f"label = {_shown(self.label)}" if self.label else "no label column"
+        if self.classes:
+            label = (f"labels = the 0/1 columns {', '.join(map(_shown, self.classes))} (multi-hot: a row's labels are its "
+                     "columns holding 1, none the empty label set)")
         label += f" (several labels a cell, split on {self.separator!r})" if self.separator else ""
         pair = f", pair = {_shown(self.pair)}" if self.pair else ""
         pair += f", answers = {' + '.join(map(_shown, self.answers))}" if self.answers else ""
@@ -217,7 +221,7 @@ def resolve_columns(
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
-    if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]):
+    if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not _ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
@@ -244,12 +248,23 @@ def resolve_columns(
         keep = tuple(c for c in options.keep_columns if c not in (*texts, pair, label, *answers))
     unused = tuple((name, why) for name, why in unused if name not in keep)
     _refuse_number_rows(columns, (*texts, pair), sample)
+    classes: tuple[str, ...] = ()
+    if not label and not options.label_column and header and sample:
+        classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
+        unused = tuple((name, why) for name, why in unused if name not in classes)
     separator = ""
     if label and not header and sample and not options.label_separator and label in columns:
         i = columns.index(label)
         if _label_kind([row[i] for row in sample if i < len(row)]) == _ID_LISTS:
             separator = ","
-    return TableColumns(texts, label, keep, pair, unused, answers, separator)
+    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+
+
+def _ids(sample: Sequence[Sequence[object]]) -> bool:
+    """Column 1's sampled cells are all different, in enough rows to tell (_MIN_ROWS_FOR_LABELS):
+    ids (a SemEval-like `6400<TAB>positive<TAB>text`), never labels, which repeat."""
+    first = [row[0] for row in sample if row]
+    return len(first) >= _MIN_ROWS_FOR_LABELS and len(set(first)) == len(first)
 
 
 def _refuse_number_rows(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
@@ -277,23 +292,25 @@ _MAX_LABEL_NUMBER = 999
 _MIN_ROWS_FOR_LABELS = 4
 _MAX_LABEL_WORD_CHARS = 32
 _ID_LISTS = "class ids joined by commas"
+_WORDS = "words"
 
 
 def _label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> str:
     """In a table without a header row, the one other column of labels by its cells (see
-    `_label_kind`), or "". Several such columns: the one beside the text (LIAR: `id, label,
-    statement, subjects, speaker, ..., party, ...`), when only one is.
+    `_label_kind`), or "". Several such columns: the one column of words beside the text (LIAR:
+    `id, label, statement, subjects, speaker, ..., party, ...`), when only one is; numbers beside
+    it (CoLA's author mark, counts) decide nothing.
 
     Raises:
       InvalidInputError: two or more columns could each be the label (which is meant cannot be told).
     """
-    found = [
-        name for i, name in enumerate(columns)
-        if name not in texts and _label_kind([row[i] for row in sample if i < len(row)])
-    ]
+    kinds = {name: _label_kind([row[i] for row in sample if i < len(row)]) for i, name in enumerate(columns) if name not in texts}
+    found = [name for name, kind in kinds.items() if kind]
     if len(found) > 1:
         at = {columns.index(t) for t in texts if t in columns}
-        beside = [name for name in found if {columns.index(name) - 1, columns.index(name) + 1} & at]
+        beside = [
+            name for name in found if kinds[name] == _WORDS and {columns.index(name) - 1, columns.index(name) + 1} & at
+        ]
         if len(beside) == 1:
             return beside[0]
         shown = " and ".join(_shown(name) for name in found)
@@ -332,7 +349,7 @@ def _label_kind(cells: Sequence[object]) -> str:
     if len(set(values)) * 2 > len(values):
         return ""
     # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only
-    return "labels" if booleans or numbers or (words and len(set(values)) > 1) else ""
+    return "labels" if booleans or numbers else _WORDS if words and len(set(values)) > 1 else ""
 
 
 def _found_texts(

@@ -43,6 +43,8 @@ __all__ = ["agreed"]
 _TABLES_LOOKED_AT = 8
 _NAMES_LINES = 1000
 _GROUPING_BYTES = 1 << 16
+# Sampled rows a table needs for its label column found by content to count (as columns' rule).
+_ROWS_TO_SHOW_LABELS = 4
 # A class name in a names file found by content: a word of letters, `_` or `-` (not a token list's `[PAD]`).
 _NAME = re.compile(r"^[A-Za-z][A-Za-z_\-]*$")
 
@@ -78,18 +80,22 @@ def agreed(config: ConvertConfig, found: layout.SourceLayout, sample: Sequence[s
             refusals[path] = error.reason
             continue
         labels[path] = (columns.label, columns.separator)
-    if not labels and len(set(refusals.values())) == 1 and "--" in next(iter(refusals.values())):
-        # every table refused alike, naming the option that decides: stop before writing, not exit 1
-        raise UsageError(f"{', '.join(refusals)} (tables of one shape, no header row): {next(iter(refusals.values()))}")
-    found_labels = {value for value in labels.values() if value[0]}
+    # Only tables of enough rows show their label column (`columns._label_kind`); the others follow.
+    shown = {p: v for p, v in labels.items() if len(dict(heads)[p].sample) >= _ROWS_TO_SHOW_LABELS}
+    found_labels = {value for value in shown.values() if value[0]}
+    reasons = set(refusals.values())
+    if refusals and len(reasons) == 1 and "--" in next(iter(reasons)) and not found_labels:
+        # the tables refuse alike (or the rest show nothing), naming the option that decides: stop
+        # before writing, not exit 1 with the reason in rejected.jsonl
+        raise UsageError(f"{', '.join(refusals)} (tables of one shape, no header row): {next(iter(reasons))}")
     changes: dict[str, object] = {"header": False}
-    if len(found_labels) == 1 and len(labels) > 1 and any(not label for label, _ in labels.values()):
+    if len(found_labels) == 1 and len(labels) > 1 and any(v not in found_labels for v in labels.values()):
         (label, separator), = found_labels
         changes.update(label_column=label, label_separator=separator)
-        unlabelled = [p for p, (name, _) in labels.items() if not name]
+        others = [p for p, v in labels.items() if v not in found_labels]
         notes.append(
-            f"label column {label} in every table, as in {next(p for p, v in labels.items() if v[0])} "
-            f"({', '.join(unlabelled)} too short to show it; --label-column N to name another)"
+            f"label column {label} in every table, as in {next(p for p, v in shown.items() if v[0])} "
+            f"({', '.join(others)} too short to show it alone; --label-column N to name another)"
         )
     config = dataclasses.replace(config, **changes)
     found = dataclasses.replace(found, notes=(*found.notes, *notes))
