@@ -186,3 +186,13 @@ def test_lines_whose_text_holds_a_semicolon_are_not_read_as_labelled(tmp_path: P
     for shard in (tmp_path / "out").glob("*.tfrecord"):
         written[shard.name] += 1
     assert not written and not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_multi_hot_rows_of_one_1_or_none_are_still_multi_label(tmp_path: Path) -> None:
+    """No row sets two columns: the rows of no 1s still make the data multi-label (the empty set),
+    never rejected as '0 labels in single-label data'."""
+    lines = ["id,text,spam,ham"] + [f"k{i},{_sentence(i)},{int(i % 3 == 0)},{int(i % 3 == 1)}" for i in range(9)]
+    source = _write(tmp_path / "src", {"train.csv": "\n".join(lines) + "\n"})
+    records = _convert(source, tmp_path / "out")
+    assert sorted(labels for _, _, labels in records.values()) == [()] * 3 + [("ham",)] * 3 + [("spam",)] * 3
+    assert json.loads((tmp_path / "out" / "manifest.json").read_text())["label_mode"] == "multi"
