@@ -260,11 +260,17 @@ def resolve_columns(
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
 
 
+# Sampled rows in which column 1's cells, all different, are ids rather than labels.
+_MIN_ROWS_FOR_IDS = 8
+
+
 def _ids(sample: Sequence[Sequence[object]]) -> bool:
-    """Column 1's sampled cells are all different, in enough rows to tell (_MIN_ROWS_FOR_LABELS):
-    ids (a SemEval-like `6400<TAB>positive<TAB>text`), never labels, which repeat."""
-    first = [row[0] for row in sample if row]
-    return len(first) >= _MIN_ROWS_FOR_LABELS and len(set(first)) == len(first)
+    """Column 1's sampled cells are ids (a SemEval-like `6400<TAB>positive<TAB>text`), never
+    labels: one is past _MAX_LABEL_NUMBER, or all differ in _MIN_ROWS_FOR_IDS rows or more (labels
+    repeat; four AG News rows may each hold another class)."""
+    first = [str(row[0]).strip() for row in sample if row]
+    large = any(is_integer(cell) and int(cell) > _MAX_LABEL_NUMBER for cell in first)
+    return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first))
 
 
 def _refuse_number_rows(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
