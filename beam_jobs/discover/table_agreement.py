@@ -9,7 +9,9 @@ labelled ones. So, before the pipeline, the CSV and TSV tables detection saw are
 (their first rows, SAMPLE_ROWS at most each): where they are of one format and one width and the
 user said nothing of headers or labels,
 
-- one table's first row is data: every table's first row is (`--no-header`, said in the plan);
+- one table's first row is data: every table's first row is (`--no-header`, said in the plan),
+  unless another's first row holds a usual column name (`text`, `label`, `id`): then which is
+  meant cannot be told, and the run stops naming `--header` / `--no-header`;
 - every table refuses alike, naming the option that decides (three columns of text: `--text-column`):
   the run stops before writing, as a guess would;
 - without header rows, the label column found by content in some tables (and none other found in
@@ -31,6 +33,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
+from shardify.converters import columns as columns_lib
 from shardify.converters import tables
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
@@ -43,6 +46,11 @@ __all__ = ["agreed"]
 _TABLES_LOOKED_AT = 8
 _NAMES_LINES = 1000
 _GROUPING_BYTES = 1 << 16
+# Column names a header row uses (columns' usual names): a first row holding one is a header.
+_USUAL_NAMES = frozenset(
+    {*columns_lib.TEXT_COLUMN_NAMES, *columns_lib.LABEL_COLUMN_NAMES, *columns_lib.KEY_COLUMN_NAMES,
+     *(name for pair in columns_lib.PAIR_COLUMN_NAMES for name in pair)}
+)
 # Sampled rows a table needs for its label column found by content to count (as columns' rule).
 _ROWS_TO_SHOW_LABELS = 4
 # A class name in a names file found by content: a word of letters, `_` or `-` (not a token list's `[PAD]`).
@@ -66,6 +74,13 @@ def agreed(config: ConvertConfig, found: layout.SourceLayout, sample: Sequence[s
     notes = []
     if len(headerless) < len(heads):
         read_as_headers = [p for p, h in heads if h.present]
+        named = [(p, h.columns) for p, h in heads if h.present and {c.lower() for c in h.columns} & _USUAL_NAMES]
+        if named:  # names as columns are named beside a data row: which is meant cannot be told
+            raise UsageError(
+                f"tables of one shape disagree: {named[0][0]}'s first row names columns "
+                f"({', '.join(map(repr, named[0][1]))}) while {headerless[0]}'s first row is data; "
+                "pass --header or --no-header to say which"
+            )
         notes.append(
             f"no header rows: the first rows of {', '.join(read_as_headers)} are read as data, as {headerless[0]}'s is "
             "(the tables of one shape are read alike; --header if they are column names)"

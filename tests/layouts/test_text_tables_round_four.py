@@ -196,3 +196,17 @@ def test_multi_hot_rows_of_one_1_or_none_are_still_multi_label(tmp_path: Path) -
     records = _convert(source, tmp_path / "out")
     assert sorted(labels for _, _, labels in records.values()) == [()] * 3 + [("ham",)] * 3 + [("spam",)] * 3
     assert json.loads((tmp_path / "out" / "manifest.json").read_text())["label_mode"] == "multi"
+
+
+def test_a_first_row_of_usual_column_names_beside_a_data_row_stops_before_writing(tmp_path: Path) -> None:
+    """The twin: `text<TAB>label` atop one table, a data row atop its sibling: a header or data
+    cannot be told (read as data, `label` would become a class), so the run stops naming the options."""
+    files = {"train.tsv": "text\tlabel\n", "dev.tsv": f"{_sentence(50, 14)}\tsad\n"}
+    for i in range(6):
+        files["train.tsv"] += f"{_sentence(i)}\t{('joy', 'sad')[i % 2]}\n"
+    source = _write(tmp_path / "src", files)
+    with pytest.raises(UsageError, match="--no-header"):
+        run_conversion(ConvertConfig(str(source), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    # --header as told: train.tsv's six rows (dev.tsv's one row, then its header, is rejected)
+    assert len(_convert(source, tmp_path / "out2", header=True, max_rejects="100%")) == 6
