@@ -21,9 +21,11 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from helpers.shard_io import read_shard
 from shardify.beam_jobs.launch import run_conversion
+from shardify.cli.main import app
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract
@@ -64,9 +66,9 @@ def _plan(out: Path) -> str:
     return (out / "plan.json").read_text()
 
 
-def test_headerless_tables_with_id_lists_keep_every_row_and_name_their_classes(tmp_path: Path) -> None:
+def _id_lists(root: Path) -> tuple[Path, dict]:
     """An unnamed neighbour of GoEmotions: `id,ids,text` CSVs, a names file `names.txt` (line i =
-    class i), each table's first row header-like (a short text, an id list)."""
+    class i), each table's first row header-like (a short text, an id list); test.csv 2 rows."""
     names = ["calm", "eager", "fond", "grim", "hopeful"]
     truth, files = {}, {"names.txt": "\n".join(names) + "\n"}
     for split, count in (("train", 6), ("test", 2)):
@@ -77,9 +79,26 @@ def test_headerless_tables_with_id_lists_keep_every_row_and_name_their_classes(t
             lines.append(f"c{i}x{split},\"{','.join(map(str, ids))}\",{text}")
             truth[f"{split}.csv#{i + 1}"] = (split, text, tuple(sorted(names[j] for j in ids)))
         files[f"{split}.csv"] = "\n".join(lines) + "\n"
-    source = _write(tmp_path / "src", files)
+    return _write(root, files), truth
+
+
+def test_headerless_tables_with_id_lists_keep_every_row_and_name_their_classes(tmp_path: Path) -> None:
+    source, truth = _id_lists(tmp_path / "src")
     assert _convert(source, tmp_path / "out") == truth
     assert "label names from names.txt" in _plan(tmp_path / "out")
+
+
+def test_the_tables_agreed_options_travel_in_the_layout_file(tmp_path: Path) -> None:
+    """--dry-run --layout-file writes the header and label column the tables agreed on; converting
+    from that file alone (no detection) is right too."""
+    source, truth = _id_lists(tmp_path / "src")
+    layout = tmp_path / "layout.yaml"
+    result = CliRunner().invoke(app, ["convert", str(source), str(tmp_path / "dry"), "--dry-run", "--layout-file", str(layout)])
+    assert result.exit_code == 0, result.output
+    assert "header: false" in layout.read_text() and "label_column: '2'" in layout.read_text()
+    result = CliRunner().invoke(app, ["convert", str(source), str(tmp_path / "out"), "--layout-file", str(layout)])
+    assert result.exit_code == 0, result.output
+    assert _records(tmp_path / "out") == truth
 
 
 def test_a_header_like_first_row_is_data_where_a_sibling_table_shows_it(tmp_path: Path) -> None:
