@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.discover import table_agreement
 from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
 from shardify.beam_jobs.discover.held import forget_held, load_held
 from shardify.beam_jobs.discover.listing import real_folder
@@ -100,6 +101,7 @@ def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, Sourc
     config = dataclasses.replace(config, source=folder)
     _check_surroundings(config)
     source_layout, scan = detect_source(config, source_file)
+    config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
     return config, source_layout, scan
 
 
@@ -400,12 +402,13 @@ def plan_conversion(
     beam_args: Sequence[str] = (),
     num_workers: int | None = None,
     append: bool = False,
-    on_layout: Callable[[SourceLayout], None] | None = None,
+    on_layout: Callable[[SourceLayout, ConvertConfig], None] | None = None,
 ) -> PlanSummary:
     """Discovers and plans without writing anything to `config.output`: the dry run (with
     `append`, of the inputs OUT does not hold yet, as `run_conversion` would append them).
-    `on_layout` is given the source's layout as soon as it is known (the dry run writes it to a
-    layout file even when planning then fails).
+    `on_layout` is given the source's layout as soon as it is known, with the options as detection
+    completed them (the tables' agreed header and label column, `table_agreement`): the dry run
+    writes both to a layout file even when planning then fails.
 
     Runs locally (planning reads every header, which is cheap next to writing).
 
@@ -419,7 +422,7 @@ def plan_conversion(
         FileSystems.set_options(pipeline.options)
         config, source_layout, scan = _prepared(config)
         if on_layout is not None:
-            on_layout(source_layout)
+            on_layout(source_layout, config)
         pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers, append=append)
         version = VersionPlan()
         if append:

@@ -29,7 +29,7 @@ from shardify.beam_jobs.coders import GROUPED_BATCHES, GROUPED_PIECES, KEYED_BAT
 from shardify.beam_jobs.discover.candidates import ANSWERS_COLUMN, TEXT_PAIR_COLUMN
 from shardify.format import contract
 from shardify.plan import checks, shard_math
-from shardify.plan.entries import IMAGE, Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.plan.entries import IMAGE, ROW, Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.plan.label_names import label_order, numbering_base
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import ShardRequest, SplitRatios
@@ -106,6 +106,8 @@ class _SplitCount:
     object_counts: dict[str, int] = dataclasses.field(default_factory=dict)
     source_classes: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)
     keypoint_counts: tuple[int, ...] = ()  # the distinct numbers of keypoints objects carry (not 0)
+    # table rows labelled with no label (a multi-hot row of no 1s, a JSON `[]`): multi-label data
+    empty_rows: int = 0
 
 
 def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
@@ -129,11 +131,12 @@ def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
             object_counts=dict(Counter(obj.label for obj in objects)),
             source_classes={label: tuple(sorted(ids)) for label, ids in sources.items()},
             keypoint_counts=tuple(sorted({len(obj.keypoints) // 3 for obj in objects if obj.keypoints})),
+            empty_rows=sum(entry.kind == ROW and not entry.labels and not entry.unlabelled for entry in members),
         )
 
 
 def _merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
-    num_records = num_bytes = max_labels = unlabelled = 0
+    num_records = num_bytes = max_labels = unlabelled = empty_rows = 0
     labels: Counter[str] = Counter()
     objects: Counter[str] = Counter()
     sources: dict[str, set[str]] = {}
@@ -145,6 +148,7 @@ def _merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
         labels.update(count.label_counts)
         max_labels = max(max_labels, count.max_labels)
         unlabelled += count.num_unlabelled
+        empty_rows += count.empty_rows
         objects.update(count.object_counts)
         for label, ids in count.source_classes.items():
             sources.setdefault(label, set()).update(ids)
@@ -157,6 +161,7 @@ def _merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
         dict(sorted(objects.items())),
         {label: tuple(sorted(ids)) for label, ids in sorted(sources.items())},
         tuple(sorted(keypoints)),
+        empty_rows,
     )
 
 
@@ -266,7 +271,7 @@ def _summarize(
         names = (*context.base_labels, *(label for label in found if label not in context.base_labels))
     if not found and not names:
         label_mode = contract.LABEL_NONE
-    elif context.multi_label or max_labels > 1:
+    elif context.multi_label or max_labels > 1 or any(c.empty_rows for c in counts.values()):
         label_mode = contract.LABEL_MULTI
     else:
         label_mode = contract.LABEL_SINGLE

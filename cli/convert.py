@@ -648,9 +648,9 @@ def _dry_run(
     with reporting_errors(interrupted=lambda: "a dry run writes nothing"):
         with worker_output_to_log() as (stream, log_path):
             _configure_logging(stream, quiet=True, other_logs=log_path)
-            def on_layout(guess: object) -> None:
+            def on_layout(guess: object, used: ConvertConfig) -> None:  # `used`: with the tables' agreed options
                 if write_layout is not None:
-                    write_layout_file(write_layout, guess, config, source=config.source)
+                    write_layout_file(write_layout, guess, used, source=config.source)
 
             try:
                 summary = plan_conversion(config, beam_args=beam_args, num_workers=workers, append=append, on_layout=on_layout)

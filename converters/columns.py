@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import column_content
+from shardify.converters import column_content, one_hot
 from shardify.errors import InvalidInputError
 from shardify.format.example_proto import BYTES, FLOAT, INT64
 from shardify.plan.label_names import normalise_label
@@ -133,11 +133,13 @@ class TableColumns:
     pair: str = ""
     unused: tuple[tuple[str, str], ...] = ()
     answers: tuple[str, str] | tuple[()] = ()
+    separator: str = ""  # a label column found by content holding `2,27`: its labels split on ","
+    classes: tuple[str, ...] = ()  # multi-hot: a 0/1 column per class (Jigsaw's `toxic`, ..., `identity_hate`)
 
     @property
     def needed(self) -> tuple[str, ...]:
         """Every column a record reads."""
-        optional = tuple(c for c in (self.pair, self.label) if c)
+        optional = tuple(c for c in (self.pair, self.label, *self.classes) if c)
         return tuple(dict.fromkeys((*self.texts, *optional, *self.answers, *self.keep)))
 
     def pair_of(self, cells: Mapping[str, object]) -> str | None:
@@ -154,6 +156,10 @@ class TableColumns:
 
     def describe(self) -> str:
         label = f"label = {_shown(self.label)}" if self.label else "no label column"
+        if self.classes:
+            label = (f"labels = the 0/1 columns {', '.join(map(_shown, self.classes))} (multi-hot: a row's labels are its "
+                     "columns holding 1, none the empty label set)")
+        label += f" (several labels a cell, split on {self.separator!r})" if self.separator else ""
         pair = f", pair = {_shown(self.pair)}" if self.pair else ""
         pair += f", answers = {' + '.join(map(_shown, self.answers))}" if self.answers else ""
         unused = "".join(f"; {_shown(name)} not read ({why})" for name, why in self.unused)
@@ -216,7 +222,7 @@ def resolve_columns(
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
-    if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]):
+    if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not _ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
@@ -229,9 +235,11 @@ def resolve_columns(
             # with a header (GLUE's test.tsv: `index, sentence`) that number falls on the text,
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
-        if not label and not header and sample:
-            label = _label_by_content(columns, (*texts, pair), sample)
-            unused = tuple((name, why) for name, why in unused if name != label)
+    if not label and not options.label_column and not header and sample:
+        # Headerless: the label column by its cells, also beside a text the user named (LIAR's
+        # `--text-column 3` once wrote every record unlabelled with exit 0).
+        label = _label_by_content(columns, (*texts, pair), sample)
+        unused = tuple((name, why) for name, why in unused if name != label)
     if options.keep_columns == ("*",):
         keep = tuple(c for c in columns if c not in (*texts, pair, label, *answers))
     else:
@@ -241,7 +249,29 @@ def resolve_columns(
         keep = tuple(c for c in options.keep_columns if c not in (*texts, pair, label, *answers))
     unused = tuple((name, why) for name, why in unused if name not in keep)
     _refuse_number_rows(columns, (*texts, pair), sample)
-    return TableColumns(texts, label, keep, pair, unused, answers)
+    classes: tuple[str, ...] = ()
+    if not label and not options.label_column and header and sample:
+        classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
+        unused = tuple((name, why) for name, why in unused if name not in classes)
+    separator = ""
+    if label and not header and sample and not options.label_separator and label in columns:
+        i = columns.index(label)
+        if _label_kind([row[i] for row in sample if i < len(row)]) == _ID_LISTS:
+            separator = ","
+    return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+
+
+# Sampled rows in which column 1's cells, all different, are ids rather than labels.
+_MIN_ROWS_FOR_IDS = 8
+
+
+def _ids(sample: Sequence[Sequence[object]]) -> bool:
+    """Column 1's sampled cells are ids (a SemEval-like `6400<TAB>positive<TAB>text`), never
+    labels: one is past _MAX_LABEL_NUMBER, or all differ in _MIN_ROWS_FOR_IDS rows or more (labels
+    repeat; four AG News rows may each hold another class)."""
+    first = [str(row[0]).strip() for row in sample if row]
+    large = any(is_integer(cell) and int(cell) > _MAX_LABEL_NUMBER for cell in first)
+    return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first))
 
 
 def _refuse_number_rows(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
@@ -262,40 +292,71 @@ def _refuse_number_rows(columns: Sequence[str], texts: Sequence[str], sample: Se
 
 
 # A column of labels numbered by the dataset holds few distinct whole numbers (CoLA's 0/1, a
-# polarity's 0/2/4, a class index 1..14), repeated down the rows; ids and counts do not repeat.
+# polarity's 0/2/4, a class index 1..14), repeated down the rows; ids and counts do not repeat. A
+# column of names does the same with short words (LIAR's `half-true`, `pants-fire`); a column of
+# class ids joined by commas (GoEmotions' `2,27`) is a multi-label's.
 _MAX_LABEL_NUMBER = 999
 _MIN_ROWS_FOR_LABELS = 4
+_MAX_LABEL_WORD_CHARS = 32
+_ID_LISTS = "class ids joined by commas"
+_WORDS = "words"
 
 
 def _label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> str:
-    """In a table without a header row whose text was found by content, the one other column of
-    labels by its cells (see `_holds_labels`), or "".
+    """In a table without a header row, the one other column of labels by its cells (see
+    `_label_kind`), or "". Several such columns: the one column of words beside the text (LIAR:
+    `id, label, statement, subjects, speaker, ..., party, ...`), when only one is; numbers beside
+    it (CoLA's author mark, counts) decide nothing.
 
     Raises:
       InvalidInputError: two or more columns could each be the label (which is meant cannot be told).
     """
-    found = [
-        name for i, name in enumerate(columns)
-        if name not in texts and _holds_labels([row[i] for row in sample if i < len(row)])
-    ]
+    kinds = {name: _label_kind([row[i] for row in sample if i < len(row)]) for i, name in enumerate(columns) if name not in texts}
+    found = [name for name, kind in kinds.items() if kind]
     if len(found) > 1:
+        at = {columns.index(t) for t in texts if t in columns}
+        beside = [
+            name for name in found if kinds[name] == _WORDS and {columns.index(name) - 1, columns.index(name) + 1} & at
+        ]
+        if len(beside) == 1:
+            return beside[0]
         shown = " and ".join(_shown(name) for name in found)
         raise InvalidInputError(
-            f"{shown} each hold a few repeated whole numbers or true/false, as labels do, and no header row says "
+            f"{shown} each hold a few repeated numbers, words or true/false, as labels do, and no header row says "
             f"which is the label: name it with --label-column {found[0]} (or another number)"
         )
     return found[0] if found else ""
 
 
-def _holds_labels(cells: Sequence[object]) -> bool:
-    """The cells are whole numbers from 0 to _MAX_LABEL_NUMBER, or true/false, with repeats: at
-    most half as many distinct values as cells (in a sample of at least _MIN_ROWS_FOR_LABELS)."""
+def _label_kind(cells: Sequence[object]) -> str:
+    """Why the cells are labels, or "": whole numbers from 0 to _MAX_LABEL_NUMBER, true/false or
+    short single words, with repeats (at most half as many distinct values as cells; words: two
+    or more, in a sample of at least _MIN_ROWS_FOR_LABELS); or whole numbers joined by commas (_ID_LISTS:
+    class ids of a multi-label, some cell holding two or more).
+
+    >>> _label_kind(["2,27", "14", "3", "26"]), _label_kind(["false", "true", "false", "false"])
+    ('class ids joined by commas', 'labels')
+    >>> _label_kind(["ed1x1k", "ed2x2k", "ed3x3k", "ed4x4k"])
+    ''
+    """
     values = [cell.strip().lower() for cell in cells if isinstance(cell, str)]
     if len(values) < _MIN_ROWS_FOR_LABELS or len(values) < len(cells):
-        return False
+        return ""
+    ids = [v.split(",") for v in values]
+    if any(len(parts) > 1 for parts in ids) and all(
+        is_integer(p.strip()) and int(p) <= _MAX_LABEL_NUMBER for parts in ids for p in parts
+    ):
+        return _ID_LISTS
     booleans = all(v in ("true", "false") for v in values)
     numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
-    return (booleans or numbers) and len(set(values)) * 2 <= len(values)
+    words = all(
+        v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v)
+        and "," not in v for v in values
+    )
+    if len(set(values)) * 2 > len(values):
+        return ""
+    # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only
+    return "labels" if booleans or numbers else _WORDS if words and len(set(values)) > 1 else ""
 
 
 def _found_texts(

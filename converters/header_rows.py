@@ -1,8 +1,9 @@
 """Whether a CSV or TSV's first row is a header: the row itself decides when the user did not
 (`--header` / `--no-header`).
 
-A header names columns: distinct, non-empty, short cells, none a number (a row of
-`"3","title","text"` is data). A first row that would be a header but for a repeated name
+A header names columns: distinct, non-empty, short cells, none a number nor a list of numbers (a
+row of `"3","title","text"` is data, and so is `text<TAB>0,15<TAB>ed7bx7k`). A row read as a
+header is named in the plan (`TableHeader.describe`), so a data row taken for one is seen. A first row that would be a header but for a repeated name
 (`text,label,text`) is neither: read as data it turned a labelled table into unlabelled joined
 texts, so the table is refused (see `tables.read_header`).
 """
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table"]
+__all__ = ["looks_like_header", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -52,8 +53,19 @@ def looks_like_header(cells: Sequence[str]) -> bool:
         all(names)
         and len(set(names)) == len(names)
         and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
-        and not any(is_number(name) for name in names)
+        and not any(is_number(name) or is_number_list(name) for name in names)
     )
+
+
+def is_number_list(cell: str) -> bool:
+    """Whole numbers joined by commas (GoEmotions' `0,15`, a row's class ids): data, never a
+    column's name (a headerless table's first row of such cells was once read as its header).
+
+    >>> is_number_list("0,15"), is_number_list("2"), is_number_list("x,y")
+    (True, False, False)
+    """
+    parts = cell.split(",")
+    return len(parts) > 1 and all(part.strip().isascii() and part.strip().isdigit() for part in parts)
 
 
 def header_but_repeated(cells: Sequence[str]) -> bool:

@@ -26,6 +26,8 @@ __all__ = [
     "FASTTEXT_PREFIX",
     "is_fasttext",
     "is_tab_labelled",
+    "is_semicolon_labelled",
+    "semicolon_split",
     "TAB_HEAD_BYTES",
     "COLUMNS",
     "MAX_LABEL_CHARS",
@@ -130,6 +132,51 @@ def is_tab_labelled(lines: Sequence[str]) -> bool:
         return False
     labels = [label for label, _ in found]
     return len(set(labels)) <= _MAX_DISTINCT_SHARE * len(labels)
+
+
+# `text;label` lines (dair-ai/emotion's `i didnt feel humiliated;sadness`): a label is one word
+# from a small set (at most this many among the sampled lines).
+_MAX_SEMICOLON_LABELS = 50
+# In a sample of _MIN_LINES_TO_JUDGE lines or more, labels repeat: at most this share distinct
+# (a small file's six emotions over eight lines); a label is a word of letters, `_` or `-`, and
+# the text beside it two words or more.
+_SEMICOLON_DISTINCT_SHARE = 0.75
+_LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z_\-]*")
+
+
+def semicolon_split(text: str) -> tuple[str, str] | str:
+    """(label, text) of a `text;label` line: the label after its last `;` (a text may hold one
+    where the file's sampled lines showed it does not, see `is_semicolon_labelled`), a word.
+
+    >>> semicolon_split("i didnt feel humiliated;sadness")
+    ('sadness', 'i didnt feel humiliated')
+    """
+    body, _, label = text.strip("\r\n").rpartition(";")
+    label = label.strip()
+    if not body.strip() or not label or " " in label or len(label) > MAX_LABEL_CHARS:
+        return "not a `text;label` line: no single word after its last ';'"
+    return label, body
+
+
+def is_semicolon_labelled(lines: Sequence[str]) -> bool:
+    """Lines of a text, `;` and a label (dair-ai/emotion's `train.txt`): every sampled line holds
+    exactly one `;` with a text of two words or more before it and one word of letters after it,
+    and those words are few (at most 50) and, over 8 lines or more, repeat. Prose with a `;` on
+    some lines, or two on one, is not.
+
+    >>> is_semicolon_labelled(["i feel lost;sadness", "i am glad;joy"] * 4)
+    True
+    >>> is_semicolon_labelled(["first; then second", "a; b; c"] * 4)
+    False
+    """
+    found = [line for line in lines if line.strip()]
+    if len(found) < 2 or any(line.count(";") != 1 for line in found):
+        return False
+    split = [semicolon_split(line) for line in found]
+    if any(isinstance(s, str) or not _LABEL_WORD.fullmatch(s[0]) or len(s[1].split()) < 2 for s in split):
+        return False
+    distinct = len({label for label, _ in split})
+    return distinct <= _MAX_SEMICOLON_LABELS and (len(split) < _MIN_LINES_TO_JUDGE or distinct <= _SEMICOLON_DISTINCT_SHARE * len(split))
 
 
 def is_fasttext(head: bytes) -> bool:

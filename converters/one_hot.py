@@ -10,13 +10,19 @@ The columns are judged on the table's first rows (what `tables.read_table` sampl
 columns besides the key, every sampled cell of them 0 or 1 (`0`, `1`, `0.0`, `1.0`), and every
 sampled row with at least one 1. Later rows are held to it: another value rejects its row, naming
 the column; a row of no 1s is rejected as a row without a label.
+
+Text tables carry the same shape as multi-hot labels (Jigsaw's toxic comments: `id,comment_text,
+toxic,...,identity_hate`), read here too (`text_table_classes`): there a row of no 1s is a clean
+comment, labelled with the empty set, not a row without a label.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-__all__ = ["label_columns", "labels_of"]
+from shardify.plan.label_names import normalise_label
+
+__all__ = ["label_columns", "labels_of", "text_table_classes", "multi_hot_labels"]
 
 _ZERO, _ONE = frozenset({"0", "0.0", "0.00"}), frozenset({"1", "1.0", "1.00"})
 _MIN_COLUMNS = 2
@@ -61,3 +67,43 @@ def labels_of(cells: Mapping[str, object], classes: Sequence[str]) -> tuple[str,
         if bit:
             found.append(name)
     return tuple(found) if found else "no one-hot column is 1: a row without a label"
+
+
+# A multi-hot table: at least this many 0/1 columns, named by a header.
+_MIN_CLASS_COLUMNS = 2
+_BITS = frozenset({"0", "1"})
+
+
+def text_table_classes(
+    columns: Sequence[str], used: Sequence[str], sample: Sequence[Sequence[object]], key_names: Sequence[str]
+) -> tuple[str, ...]:
+    """The class columns of a table with a header whose labels are a 0/1 column per class (Jigsaw
+    toxic comments' `toxic,severe_toxic,...,identity_hate`): every column besides the text(s) and
+    one key column (an id) holds 0 or 1 in every sampled row, two such columns or more; else ().
+
+    >>> text_table_classes(("id", "text", "a", "b"), ("text",), [("x1", "t", "0", "1"), ("x2", "u", "0", "0")], ("id",))
+    ('a', 'b')
+    >>> text_table_classes(("id", "text", "a", "year"), ("text",), [("x1", "t", "0", "1999"), ("x2", "u", "1", "2001")], ("id",))
+    ()
+    """
+    others = [(i, name) for i, name in enumerate(columns) if name not in used]
+    bits = [name for i, name in others if all(i < len(row) and str(row[i]).strip() in _BITS for row in sample)]
+    rest = [name for _, name in others if name not in bits]
+    keys = [name for name in rest if name.lower() in key_names or name.lower().endswith("_id")]
+    if len(bits) < _MIN_CLASS_COLUMNS or len(rest) > 1 or rest != keys:
+        return ()
+    return tuple(bits)
+
+
+def multi_hot_labels(cells: Mapping[str, object], classes: Sequence[str]) -> tuple[str, ...] | str:
+    """The classes a multi-hot row sets to 1 (none: the empty label set, a labelled row with no
+    class), or why the row is unusable (a cell neither 0 nor 1, such as a challenge's -1 for
+    'not scored')."""
+    found = []
+    for name in classes:
+        cell = str(cells.get(name, "")).strip()
+        if cell not in _BITS:
+            return f"multi-hot column {name!r} holds {cell[:40]!r}, not 0 or 1"
+        if cell == "1":
+            found.append(normalise_label(name))
+    return tuple(found)

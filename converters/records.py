@@ -16,6 +16,7 @@ from typing import IO, Any, BinaryIO, NamedTuple
 
 from shardify.converters import arrays, hdf5_arrays, images, json_records, line_files, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, resolve_columns, split_labels
+from shardify.converters.one_hot import multi_hot_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
 from shardify.errors import InvalidInputError, reject_reason
@@ -424,8 +425,10 @@ class RecordBuilder:
         text = columns.text_of(cells)
         if text is None or not text.strip():
             raise InvalidInputError(f"empty or non-text {' + '.join(map(repr, columns.texts))} cell")
+        if columns.classes and multi_hot_labels(cells, columns.classes) != entry.labels:
+            raise InvalidInputError("table changed since it was scanned (the row's labels differ)")
         if columns.label:  # the record's label must be its own row's, as it reads now
-            labels = split_labels(cells.get(columns.label), self._table_options.label_separator)
+            labels = split_labels(cells.get(columns.label), columns.separator or self._table_options.label_separator)
             if labels != entry.labels:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
         values = self._text(text, row_id(entry.relpath, entry.row))

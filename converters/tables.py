@@ -60,7 +60,8 @@ LINES = "lines"  # `label text` lines (see `line_tables`)
 FASTTEXT = "fasttext"  # a .txt of fastText's `__label__name text` lines (a .txt of anything else: no table)
 QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
 TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
-_LINE_FORMATS = (LINES, FASTTEXT)
+SEMICOLON_LINES = "semicolon_lines"  # a .txt of `text;label` lines, told by its content (see `line_tables`)
+_LINE_FORMATS = (LINES, FASTTEXT, SEMICOLON_LINES)
 _BOM = codecs.BOM_UTF8
 
 
@@ -246,8 +247,9 @@ class TableHeader:
     def describe(self) -> str:
         if self.described:
             return self.described
-        if self.present:
-            return "header row"
+        if self.present:  # named, so that a data row taken for a header is seen, never lost unseen
+            shown = ", ".join(repr(name if len(name) <= 24 else name[:21] + "...") for name in self.columns[:8])
+            return f"header row ({shown}{', ...' if len(self.columns) > 8 else ''})"
         return f"no header row ({len(self.columns)} columns, numbered from 1)"
 
 
@@ -275,6 +277,8 @@ def read_header(
         if header_rows.looks_like_tab_table(head):  # SICK.txt: a TSV named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
+        if line_tables.is_semicolon_labelled(head):  # dair-ai/emotion's `text;label` lines
+            return TableHeader(line_tables.COLUMNS, present=False, described="`text;label` lines", fmt=SEMICOLON_LINES)
         if not line_tables.is_tab_labelled(head):
             raise InvalidInputError(
                 "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "
@@ -497,7 +501,7 @@ def _line_cells(line: bytes | str, fmt: str) -> dict[str, object]:
     """
     if fmt in _LINE_FORMATS:
         text = line.decode("utf-8") if isinstance(line, bytes) else line
-        found = line_tables.split_line(text)
+        found = line_tables.semicolon_split(text) if fmt == SEMICOLON_LINES else line_tables.split_line(text)
         if isinstance(found, str):
             raise InvalidInputError(found)
         return dict(zip(line_tables.COLUMNS, found))

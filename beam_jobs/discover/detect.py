@@ -69,6 +69,7 @@ class SourceScan:
     num_bytes: int
     complete: bool
     archives: bool
+    sample: tuple[str, ...] = ()  # the files seen, for what reads a few of them after detection
 
     @property
     def small(self) -> bool:
@@ -115,6 +116,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         num_bytes=sum(item.size for item in listed),
         complete=complete,
         archives=any(archives.archive_kind(item.relpath) for item in listed),
+        sample=tuple(item.relpath for item in listed),
     )
     return found, scan
 

@@ -263,6 +263,8 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             head = head_lines(config, path)
             if line_tables.is_tab_labelled(head) or (ext == "txt" and header_rows.looks_like_tab_table(head)):
                 return True
+            if ext == "txt" and line_tables.is_semicolon_labelled(head):  # `text;label` lines
+                return True
     return False
 
 

@@ -31,7 +31,7 @@ from shardify.beam_jobs.discover import line_rows
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import pixel_rows, split_column, tables
+from shardify.converters import one_hot, pixel_rows, split_column, tables
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
@@ -136,6 +136,12 @@ class _ScanTable(beam.DoFn):
                 pairs = True
             answers = answers or bool(cols.answers)
             labels: tuple[str, ...] = ()
+            if cols.classes:  # multi-hot: the empty set is a row labelled with no class
+                found = one_hot.multi_hot_labels(row.cells, cols.classes)
+                if isinstance(found, str):
+                    yield reject(relpath, found, row.row)
+                    continue
+                labels = found
             if cols.label:
                 cell = row.cells.get(cols.label)
                 if _not_boolean(cols.label, cell, self._options):
@@ -143,7 +149,7 @@ class _ScanTable(beam.DoFn):
                                  "not a label; name the label with --label-column", row.row)
                     continue
                 try:
-                    labels = columns_lib.split_labels(cell, self._options.label_separator)
+                    labels = columns_lib.split_labels(cell, cols.separator or self._options.label_separator)
                 except InvalidInputError as error:
                     yield reject(relpath, error.reason, row.row)
                     continue
@@ -166,7 +172,7 @@ class _ScanTable(beam.DoFn):
                     size,
                     labels,
                     split=row_split,
-                    unlabelled=not cols.label,  # a test table without labels beside labelled ones
+                    unlabelled=not (cols.label or cols.classes),  # a test table without labels beside labelled ones
                     row=row.row,
                     offset=row.offset,
                     location=location,

@@ -255,6 +255,7 @@ class SourceLayout:
     classes_file: str = ""
     raw_arrays: tuple[RawArrays, ...] = ()
     line_files: tuple[LineFile, ...] = ()
+    groupings: tuple[str, ...] = ()  # JSON files grouping the vocabulary's classes (GoEmotions' ekman_mapping.json)
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -357,7 +358,7 @@ class SourceLayout:
         documentation and metadata
         (by name or extension: text files too, in an image dataset), and files of another kind
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
-        if relpath == self.vocabulary_file or any(relpath in (e.path, e.ids) for e in self.evidence):
+        if relpath in (self.vocabulary_file, *self.groupings) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data
