@@ -148,7 +148,7 @@ def test_too_many_text_columns_stop_before_writing_naming_the_option(tmp_path: P
     rows = [(str(i % 2), f"title number {i} here", f"a body of text {i}", f"and a summary {i} too") for i in range(6)]
     source = _write(tmp_path / "news", {"train.csv": _csv(rows), "test.csv": _csv(rows[:2])})
     # the headerless tables of one shape refuse alike: the run stops before writing (table_agreement)
-    with pytest.raises(UsageError, match=r"test.csv, train.csv .*3 columns hold text.*--text-column"):
+    with pytest.raises(UsageError, match=r"test.csv, train.csv.*3 columns hold text.*--text-column"):
         convert(source, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
     output = convert(source, tmp_path / "out2", text_column="3")
