@@ -159,7 +159,7 @@ class _ReadArrays(beam.DoFn):
                     raise
                 raise InvalidInputError(f"no {posixpath.basename(labels_path)} beside it to label its images") from None
             except InvalidInputError as bad:
-                if not labels_path or posixpath.basename(labels_path) in str(bad):
+                if not labels_path or posixpath.basename(labels_path) in str(bad) or "labels file" in str(bad):
                     raise
                 raise InvalidInputError(f"its labels file {posixpath.basename(labels_path)}: {bad}") from None
         yield from in_batches(self._raw_candidates(item, fmt, count, labels, names))
