@@ -55,7 +55,23 @@ def _object(
         else:
             label = class_names[label]
     flags = [flag for field, flag in fmt.flags if get(field).strip() == "1"]
-    return text_box_object(label, [get(f) for f in fmt.box_fields], fmt.convention, where=where, flags=flags, skipped=skipped)
+    numbers = [get(f) for f in fmt.box_fields]
+    if len(numbers) == 1 and not skipped:
+        numbers = _one_cell_box(numbers[0], where)
+    return text_box_object(label, numbers, fmt.convention, where=where, flags=flags, skipped=skipped)
+
+
+def _one_cell_box(cell: str, where: str) -> list[str]:
+    """The four numbers of a box written in one cell as a list (`[834.0, 222.0, 56.0, 36.0]`).
+
+    Raises:
+      InvalidInputError: a cell that is not a bracketed list of four.
+    """
+    text = cell.strip()
+    parts = [p.strip() for p in text[1:-1].split(",")] if text.startswith("[") and text.endswith("]") else []
+    if len(parts) != 4:
+        raise InvalidInputError(f"{where}: the box cell is not a list of four numbers: {text[:80]!r}")
+    return parts
 
 
 def _shape(fmt: BoxFormat) -> str:

@@ -65,7 +65,8 @@ class BoxFormat:
       class_field: the field (an index, or a ROWS column name) that names the class; "" where
         every box is of `single_class`.
       single_class: the class of every box where no field names one.
-      box_fields: the four fields of the box, in the order `convention` reads them.
+      box_fields: the four fields of the box, in the order `convention` reads them; or one
+        field whose cell holds the four as a list (`"[834.0, 222.0, 56.0, 36.0]"`, Global Wheat).
       convention: XYXY_PIXELS, XYWH_PIXELS or XXYY_NORMALISED.
       skip: (field, value, why) per kind of row that is no object.
       key_field: ROWS: the column naming the image by its file's stem.
@@ -73,13 +74,15 @@ class BoxFormat:
         `truncated`, `difficult`).
       class_names: ROWS: a pattern the name of the headerless `id,name` file matches that names
         the classes (Open Images' class-descriptions-boxable.csv); "" for none.
+      by_header: ROWS: recognised by its header's columns whatever the file's name (`files` then
+        matches any table), so a table named like it but of another shape is no sign of anything.
       source: where the format is documented.
     """
 
     name: str
     pairing: str
     files: str
-    box_fields: tuple[str, str, str, str]
+    box_fields: tuple[str, ...]
     convention: str
     fields: tuple[int, ...] = ()
     class_field: str = ""
@@ -88,6 +91,7 @@ class BoxFormat:
     key_field: str = ""
     flags: tuple[tuple[str, str], ...] = ()
     class_names: str = ""
+    by_header: bool = False
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -99,6 +103,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
         if self.pairing == ROWS and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
+        if len(self.box_fields) not in (1, 4) or (len(self.box_fields) == 1 and self.pairing != ROWS):
+            raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
 
@@ -164,6 +170,17 @@ FORMATS: tuple[BoxFormat, ...] = (
         flags=(("IsGroupOf", "is_crowd"), ("IsTruncated", "truncated")),
         class_names=r"class-descriptions-boxable\.csv",
         source="Open Images download page; tfds object_detection/open_images.py",
+    ),
+    BoxFormat(
+        name="Global Wheat boxes",
+        pairing=ROWS,
+        files=r"\.csv",  # train.csv: recognised by its header's columns, not its name
+        single_class="wheat_head",
+        box_fields=("bbox",),  # one cell: "[x, y, w, h]"
+        convention=XYWH_PIXELS,
+        key_field="image_id",
+        by_header=True,
+        source="Kaggle Global Wheat Detection data page (train.csv: image_id,width,height,bbox,source)",
     ),
 )
 

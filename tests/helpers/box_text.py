@@ -156,3 +156,33 @@ def build_open_images(dest: Path) -> tuple[Path, Truth]:
         _write(root / f"{split}-annotations-bbox.csv", OPEN_IMAGES_HEADER + "".join(rows))
     _write(root / "class-descriptions-boxable.csv", "".join(f"{m},{n}\n" for m, n in OPEN_IMAGES_CLASSES.items()))
     return root, truth
+
+
+# Global Wheat Detection: image_id -> (x, y, w, h) pixel boxes, every box a wheat_head; the
+# image with no row has no wheat head; test/ has no rows (unlabelled).
+WHEAT_SIZE = (64, 48)
+WHEAT_BOXES = {"b6ab77fd7": [(8.0, 4.0, 16.0, 12.0), (40.0, 20.0, 20.0, 24.0)], "b53afdf5c": [(0.0, 0.0, 64.0, 48.0)], "7b72ea0fb": []}
+WHEAT_TEST = ["2fd875eaa", "348a992bb"]
+
+
+def wheat_row(image_id: str, x: float, y: float, w: float, h: float) -> str:
+    return f'{image_id},{WHEAT_SIZE[0]},{WHEAT_SIZE[1]},"[{x}, {y}, {w}, {h}]",usask_1\n'
+
+
+def build_global_wheat(dest: Path) -> tuple[Path, Truth]:
+    """train/<image_id>.jpg + train.csv (`image_id,width,height,bbox,source`, bbox `"[x, y, w, h]"`
+    pixels in one cell, Kaggle's Global Wheat Detection data page) and test/ unlabelled."""
+    root = dest / "global-wheat-detection"
+    truth: Truth = {}
+    rows = []
+    width, height = WHEAT_SIZE
+    for seed, (image_id, boxes) in enumerate(WHEAT_BOXES.items()):
+        _image(root / f"train/{image_id}.jpg", WHEAT_SIZE, seed)
+        rows += [wheat_row(image_id, *box) for box in boxes]
+        truth[f"train/{image_id}.jpg"] = ("train", [("wheat_head", x / width, y / height, (x + w) / width, (y + h) / height) for x, y, w, h in boxes])
+    for seed, image_id in enumerate(WHEAT_TEST, start=10):
+        _image(root / f"test/{image_id}.jpg", WHEAT_SIZE, seed)
+        truth[f"test/{image_id}.jpg"] = ("test", None)
+    _write(root / "train.csv", "image_id,width,height,bbox,source\n" + "".join(rows))
+    _write(root / "sample_submission.csv", "image_id,PredictionString\n" + "".join(f"{t},1.0 0 0 50 50\n" for t in WHEAT_TEST))
+    return root, truth
