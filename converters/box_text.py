@@ -43,7 +43,9 @@ def _object(
       InvalidInputError: a box number that is not a finite number, or no class.
     """
     def get(field: str) -> str:
-        return fields[field] if isinstance(fields, dict) else fields[int(field)]
+        if isinstance(fields, dict):
+            return fields[field]
+        return fields[int(field)] if int(field) < len(fields) else ""  # an optional last field
 
     label = get(fmt.class_field).strip() if fmt.class_field else fmt.single_class
     if not label:
@@ -93,7 +95,7 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split()
-        if not fields:
+        if not fields or fmt.header_line(line):
             continue
         if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")

@@ -186,3 +186,43 @@ def build_global_wheat(dest: Path) -> tuple[Path, Truth]:
     _write(root / "train.csv", "image_id,width,height,bbox,source\n" + "".join(rows))
     _write(root / "sample_submission.csv", "image_id,PredictionString\n" + "".join(f"{t},1.0 0 0 50 50\n" for t in WHEAT_TEST))
     return root, truth
+
+
+# DOTA: <split>/images/<stem>.png + <split>/labelTxt/<stem>.txt: header lines `imagesource:...`,
+# `gsd:...` (v1.0), then `x1 y1 x2 y2 x3 y3 x4 y4 category difficult` per object (an oriented
+# quadrilateral in pixels, read as its envelope); test/ images only (DOTA devkit dota_utils.py).
+DOTA_SIZE = (80, 60)
+DOTA_OBJECTS = {
+    "train": {"P0003": [((10, 8, 30, 4, 34, 20, 14, 24), "plane", 0), ((50, 40, 70, 40, 70, 50, 50, 50), "small-vehicle", 1)],
+              "P0010": [((0, 0, 80, 0, 80, 60, 0, 60), "harbor", 0)]},
+    "val": {"P0005": [((20.5, 10, 40, 12.5, 38, 30, 18, 28), "large-vehicle", 0)]},
+}
+DOTA_TEST = ["P0412", "P0533"]
+
+
+def dota_line(quad: tuple[float, ...], category: str, difficult: int | None) -> str:
+    return " ".join(map(str, quad)) + f" {category}" + ("" if difficult is None else f" {difficult}") + "\n"
+
+
+def build_dota(dest: Path, header: bool = True, difficult: bool = True) -> tuple[Path, Truth]:
+    """DOTA v1.0 as it unpacks; header=False, difficult=False: a dataset in DOTA's format without
+    the header lines or the difficult field (xView or DIOR-R converted with DOTA's tools)."""
+    root = dest / "DOTA"
+    truth: Truth = {}
+    width, height = DOTA_SIZE
+    seed = 0
+    for split, images in DOTA_OBJECTS.items():
+        for stem, objects in images.items():
+            seed += 1
+            _image(root / f"{split}/images/{stem}.png", DOTA_SIZE, seed)
+            lines = ["imagesource:GoogleEarth\n", "gsd:0.146343590398\n"] if header else []
+            lines += [dota_line(q, c, d if difficult else None) for q, c, d in objects]
+            _write(root / f"{split}/labelTxt/{stem}.txt", "".join(lines))
+            truth[f"{split}/images/{stem}.png"] = (split, [
+                (c, min(q[0::2]) / width, min(q[1::2]) / height, max(q[0::2]) / width, max(q[1::2]) / height)
+                for q, c, _ in objects])
+    for stem in DOTA_TEST:
+        seed += 1
+        _image(root / f"test/images/{stem}.png", DOTA_SIZE, seed)
+        truth[f"test/images/{stem}.png"] = ("test", None)
+    return root, truth

@@ -28,11 +28,15 @@ from shardify.errors import ShardifyError, UsageError
 WRONG = {
     "mlrsnet": ("WRONG WITH EXIT 0: every image labelled with its category folder alone ({airplane}); the "
                 "multi-labels of Labels/<category>.csv (image + 60 0/1 columns) are not read and nothing says so"),
-    "dota": ("FAILS (exit 1): each labelTxt/<stem>.txt (the objects' corner points and class) is paired with its "
-             "image as a caption, so the unannotated test images are rejected as 'no caption'"),
-    "global_wheat": ("STOPS BEFORE WRITING (exit 2) saying train.csv is not read: its options (--label-from-name, "
-                     "--labels, --label-level 0) cannot read one CSV row per box, and --label-level 0 writes the "
-                     "images with no objects"),
+    "dota": ("WRONG WITH EXIT 0 on this miniature: labelTxt/ is read as objects (quads as their envelopes, header "
+             "lines skipped, test/ unlabelled), but the miniature's 20x16 images are smaller than its pixel quads, so "
+             "boxes fall outside and are dropped or clipped, and its truth has no image-level labels where detection "
+             "records carry their objects' classes (tests/objects/test_box_text_annotations.py converts the format right)"),
+    "global_wheat": ("WRONG WITH EXIT 0 on this miniature: train.csv is read (a row per box, the box in one cell), "
+                     "but the miniature's 20x16 images are smaller than its 1024-pixel boxes, so every box falls "
+                     "outside and is dropped (named in repaired.jsonl), while the images keep the label wheat_head; "
+                     "and its truth has no image-level labels where detection records carry their objects' classes "
+                     "(tests/objects/test_box_text_annotations.py converts the format right)"),
     "go_emotions": ("FAILS (exit 1): data/emotions.txt and the two mapping .json files are rejected; the headerless "
                     "'text<TAB>ids<TAB>id' tables are read without their labels"),
     "jigsaw_toxic": ("FAILS (exit 1): test_labels.csv and sample_submission.csv are rejected as tables with no text; "
