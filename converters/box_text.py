@@ -43,7 +43,9 @@ def _object(
       InvalidInputError: a box number that is not a finite number, or no class.
     """
     def get(field: str) -> str:
-        return fields[field] if isinstance(fields, dict) else fields[int(field)]
+        if isinstance(fields, dict):
+            return fields[field]
+        return fields[int(field)] if int(field) < len(fields) else ""  # an optional last field
 
     label = get(fmt.class_field).strip() if fmt.class_field else fmt.single_class
     if not label:
@@ -55,7 +57,23 @@ def _object(
         else:
             label = class_names[label]
     flags = [flag for field, flag in fmt.flags if get(field).strip() == "1"]
-    return text_box_object(label, [get(f) for f in fmt.box_fields], fmt.convention, where=where, flags=flags, skipped=skipped)
+    numbers = [get(f) for f in fmt.box_fields]
+    if len(numbers) == 1 and not skipped:
+        numbers = _one_cell_box(numbers[0], where)
+    return text_box_object(label, numbers, fmt.convention, where=where, flags=flags, skipped=skipped)
+
+
+def _one_cell_box(cell: str, where: str) -> list[str]:
+    """The four numbers of a box written in one cell as a list (`[834.0, 222.0, 56.0, 36.0]`).
+
+    Raises:
+      InvalidInputError: a cell that is not a bracketed list of four.
+    """
+    text = cell.strip()
+    parts = [p.strip() for p in text[1:-1].split(",")] if text.startswith("[") and text.endswith("]") else []
+    if len(parts) != 4:
+        raise InvalidInputError(f"{where}: the box cell is not a list of four numbers: {text[:80]!r}")
+    return parts
 
 
 def _shape(fmt: BoxFormat) -> str:
@@ -77,7 +95,7 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = line.split()
-        if not fields:
+        if not fields or fmt.header_line(line):
             continue
         if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")

@@ -227,7 +227,7 @@ def hf_objects(objects: object) -> tuple[SourceObject, ...]:
 def text_box_object(
     label: str, numbers: Sequence[str], convention: str, *, where: str, flags: Sequence[str] = (), skipped: str = ""
 ) -> SourceObject:
-    """An object of a text annotation: its class, its four box numbers as written, in one of
+    """An object of a text annotation: its class, its four box numbers (a quadrilateral's eight) as written, in one of
     `box_formats`' conventions, and the flags (`is_crowd`, `truncated`, `difficult`) its row sets.
     A skipped row (KITTI's DontCare) is kept only to be named; its numbers are not read.
 
@@ -237,7 +237,11 @@ def text_box_object(
     name = normalise_label(label.strip())
     if skipped:
         return SourceObject(label=name, skipped=skipped)
-    a, b, c, d = (_text_number(v, f"{where}: a box number") for v in numbers)
+    values = [_text_number(v, f"{where}: a box number") for v in numbers]
+    if convention == box_formats.QUAD_PIXELS:  # the corners' axis-aligned envelope
+        xs, ys = values[0::2], values[1::2]
+        values = [min(xs), min(ys), max(xs), max(ys)]
+    a, b, c, d = values
     if convention == box_formats.XYWH_PIXELS:
         box, normalised = (a, b, a + c, b + d), False
     elif convention == box_formats.XXYY_NORMALISED:

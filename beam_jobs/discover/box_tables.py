@@ -96,6 +96,8 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         lines = label_file_found.head_lines(config, path)
         fmt = box_formats.file_format(name, lines)
         if fmt is None:
+            if all(f.by_header for f in box_formats.FORMATS if f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name)):
+                continue
             set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
             continue
         names_file = ""

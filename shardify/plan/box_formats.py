@@ -29,6 +29,7 @@ __all__ = [
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
+    "QUAD_PIXELS",
     "BoxFormat",
     "FORMATS",
     "format_named",
@@ -42,7 +43,10 @@ PER_IMAGE, BLOCKS, ROWS = "per image", "blocks", "rows"
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
 XXYY_NORMALISED = "xmin xmax ymin ymax normalised"
-_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED)
+# An oriented quadrilateral's four corners: read as its axis-aligned envelope (the contract's
+# boxes are axis-aligned; the corners are not carried).
+QUAD_PIXELS = "x1 y1 x2 y2 x3 y3 x4 y4 pixels, read as the corners' envelope"
+_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS)
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE)
 
 
@@ -65,21 +69,27 @@ class BoxFormat:
       class_field: the field (an index, or a ROWS column name) that names the class; "" where
         every box is of `single_class`.
       single_class: the class of every box where no field names one.
-      box_fields: the four fields of the box, in the order `convention` reads them.
-      convention: XYXY_PIXELS, XYWH_PIXELS or XXYY_NORMALISED.
+      box_fields: the four fields of the box (eight for QUAD_PIXELS), in the order `convention`
+        reads them; or one
+        field whose cell holds the four as a list (`"[834.0, 222.0, 56.0, 36.0]"`, Global Wheat).
+      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED or QUAD_PIXELS.
+      header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
+        `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
       skip: (field, value, why) per kind of row that is no object.
       key_field: ROWS: the column naming the image by its file's stem.
       flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
         `truncated`, `difficult`).
       class_names: ROWS: a pattern the name of the headerless `id,name` file matches that names
         the classes (Open Images' class-descriptions-boxable.csv); "" for none.
+      by_header: ROWS: recognised by its header's columns whatever the file's name (`files` then
+        matches any table), so a table named like it but of another shape is no sign of anything.
       source: where the format is documented.
     """
 
     name: str
     pairing: str
     files: str
-    box_fields: tuple[str, str, str, str]
+    box_fields: tuple[str, ...]
     convention: str
     fields: tuple[int, ...] = ()
     class_field: str = ""
@@ -88,6 +98,8 @@ class BoxFormat:
     key_field: str = ""
     flags: tuple[tuple[str, str], ...] = ()
     class_names: str = ""
+    by_header: bool = False
+    header: str = ""
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -99,6 +111,10 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
         if self.pairing == ROWS and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
+        if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
+            raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
+        if len(self.box_fields) not in (1, 4, 8) or (len(self.box_fields) == 1 and self.pairing != ROWS):
+            raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
 
@@ -121,11 +137,15 @@ class BoxFormat:
                 return why
         return ""
 
+    def header_line(self, line: str) -> bool:
+        """A line before the boxes that is no box (skipped)."""
+        return bool(self.header) and bool(re.fullmatch(self.header, line.strip()))
+
     def box_line(self, fields: Sequence[str]) -> bool:
         """A line of this format's box lines: its count of fields, the class a word, the box numbers."""
         if len(fields) not in self.fields:
             return False
-        if self.class_field and is_number(fields[int(self.class_field)]):
+        if self.class_field and (int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])):
             return False
         return all(is_number(fields[int(i)]) for i in self.box_fields)
 
@@ -141,6 +161,18 @@ FORMATS: tuple[BoxFormat, ...] = (
         convention=XYXY_PIXELS,
         skip=(("0", "DontCare", "a DontCare region (KITTI: not annotated, not an object)"),),
         source="KITTI object devkit readme; tfds object_detection/kitti.py",
+    ),
+    BoxFormat(
+        name="DOTA oriented boxes",
+        pairing=PER_IMAGE,
+        files=r"labelTxt",  # DOTA's <split>/labelTxt/<stem>.txt beside <split>/images/<stem>.png; DIOR-R etc. in its format
+        fields=(9, 10),  # the devkit reads `difficult` as 0 where a line has no tenth field
+        class_field="8",
+        box_fields=("0", "1", "2", "3", "4", "5", "6", "7"),
+        convention=QUAD_PIXELS,
+        flags=(("9", "difficult"),),
+        header=r"(imagesource|gsd):\S*",
+        source="DOTA devkit dota_utils.py parse_dota_poly; captain-whu.github.io/DOTA/dataset.html",
     ),
     BoxFormat(
         name="WIDER FACE boxes",
@@ -165,6 +197,17 @@ FORMATS: tuple[BoxFormat, ...] = (
         class_names=r"class-descriptions-boxable\.csv",
         source="Open Images download page; tfds object_detection/open_images.py",
     ),
+    BoxFormat(
+        name="Global Wheat boxes",
+        pairing=ROWS,
+        files=r"\.csv",  # train.csv: recognised by its header's columns, not its name
+        single_class="wheat_head",
+        box_fields=("bbox",),  # one cell: "[x, y, w, h]"
+        convention=XYWH_PIXELS,
+        key_field="image_id",
+        by_header=True,
+        source="Kaggle Global Wheat Detection data page (train.csv: image_id,width,height,bbox,source)",
+    ),
 )
 
 
@@ -182,13 +225,15 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
 
     >>> per_image_format("label_2", ["Car 0.00 0 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 -0.65 1.71 46.70 -1.59"]).name
     'KITTI object labels'
+    >>> per_image_format("labelTxt", ["imagesource:GoogleEarth", "gsd:0.146", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"]).name
+    'DOTA oriented boxes'
     >>> per_image_format("label_2", ["A car crosses the road"]) is None
     True
     """
-    rows = [line.split() for line in lines if line.strip()]
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
             continue
+        rows = [line.split() for line in lines if line.strip() and not found.header_line(line)]
         if rows and all(found.box_line(r) for r in rows):
             return found
     return None

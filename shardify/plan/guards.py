@@ -403,6 +403,9 @@ def _is_number(cell: str) -> bool:
     return True
 
 
+_HEADER_WORD = re.compile(r"[A-Za-z_]\w*:\S*")
+
+
 def number_rows(lines: Sequence[str]) -> bool:
     """The lines of a text file are rows of numbers (annotations), not a caption.
 
@@ -410,8 +413,16 @@ def number_rows(lines: Sequence[str]) -> bool:
     True
     >>> number_rows(["A tram crosses 2 streets in the rain"])
     False
+
+    Header lines of one `key:value` word before the rows (DOTA's `imagesource:GoogleEarth`,
+    `gsd:0.146`) are not rows:
+
+    >>> number_rows(["imagesource:GoogleEarth", "gsd:0.146", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"])
+    True
     """
     rows = [line.split() for line in lines if line.strip()]
+    while rows and len(rows[0]) == 1 and _HEADER_WORD.fullmatch(rows[0][0]):
+        rows = rows[1:]
     return bool(rows) and all(
         len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells) for cells in rows
     )

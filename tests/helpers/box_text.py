@@ -156,3 +156,73 @@ def build_open_images(dest: Path) -> tuple[Path, Truth]:
         _write(root / f"{split}-annotations-bbox.csv", OPEN_IMAGES_HEADER + "".join(rows))
     _write(root / "class-descriptions-boxable.csv", "".join(f"{m},{n}\n" for m, n in OPEN_IMAGES_CLASSES.items()))
     return root, truth
+
+
+# Global Wheat Detection: image_id -> (x, y, w, h) pixel boxes, every box a wheat_head; the
+# image with no row has no wheat head; test/ has no rows (unlabelled).
+WHEAT_SIZE = (64, 48)
+WHEAT_BOXES = {"b6ab77fd7": [(8.0, 4.0, 16.0, 12.0), (40.0, 20.0, 20.0, 24.0)], "b53afdf5c": [(0.0, 0.0, 64.0, 48.0)], "7b72ea0fb": []}
+WHEAT_TEST = ["2fd875eaa", "348a992bb"]
+
+
+def wheat_row(image_id: str, x: float, y: float, w: float, h: float) -> str:
+    return f'{image_id},{WHEAT_SIZE[0]},{WHEAT_SIZE[1]},"[{x}, {y}, {w}, {h}]",usask_1\n'
+
+
+def build_global_wheat(dest: Path) -> tuple[Path, Truth]:
+    """train/<image_id>.jpg + train.csv (`image_id,width,height,bbox,source`, bbox `"[x, y, w, h]"`
+    pixels in one cell, Kaggle's Global Wheat Detection data page) and test/ unlabelled."""
+    root = dest / "global-wheat-detection"
+    truth: Truth = {}
+    rows = []
+    width, height = WHEAT_SIZE
+    for seed, (image_id, boxes) in enumerate(WHEAT_BOXES.items()):
+        _image(root / f"train/{image_id}.jpg", WHEAT_SIZE, seed)
+        rows += [wheat_row(image_id, *box) for box in boxes]
+        truth[f"train/{image_id}.jpg"] = ("train", [("wheat_head", x / width, y / height, (x + w) / width, (y + h) / height) for x, y, w, h in boxes])
+    for seed, image_id in enumerate(WHEAT_TEST, start=10):
+        _image(root / f"test/{image_id}.jpg", WHEAT_SIZE, seed)
+        truth[f"test/{image_id}.jpg"] = ("test", None)
+    _write(root / "train.csv", "image_id,width,height,bbox,source\n" + "".join(rows))
+    _write(root / "sample_submission.csv", "image_id,PredictionString\n" + "".join(f"{t},1.0 0 0 50 50\n" for t in WHEAT_TEST))
+    return root, truth
+
+
+# DOTA: <split>/images/<stem>.png + <split>/labelTxt/<stem>.txt: header lines `imagesource:...`,
+# `gsd:...` (v1.0), then `x1 y1 x2 y2 x3 y3 x4 y4 category difficult` per object (an oriented
+# quadrilateral in pixels, read as its envelope); test/ images only (DOTA devkit dota_utils.py).
+DOTA_SIZE = (80, 60)
+DOTA_OBJECTS = {
+    "train": {"P0003": [((10, 8, 30, 4, 34, 20, 14, 24), "plane", 0), ((50, 40, 70, 40, 70, 50, 50, 50), "small-vehicle", 1)],
+              "P0010": [((0, 0, 80, 0, 80, 60, 0, 60), "harbor", 0)]},
+    "val": {"P0005": [((20.5, 10, 40, 12.5, 38, 30, 18, 28), "large-vehicle", 0)]},
+}
+DOTA_TEST = ["P0412", "P0533"]
+
+
+def dota_line(quad: tuple[float, ...], category: str, difficult: int | None) -> str:
+    return " ".join(map(str, quad)) + f" {category}" + ("" if difficult is None else f" {difficult}") + "\n"
+
+
+def build_dota(dest: Path, header: bool = True, difficult: bool = True) -> tuple[Path, Truth]:
+    """DOTA v1.0 as it unpacks; header=False, difficult=False: a dataset in DOTA's format without
+    the header lines or the difficult field (xView or DIOR-R converted with DOTA's tools)."""
+    root = dest / "DOTA"
+    truth: Truth = {}
+    width, height = DOTA_SIZE
+    seed = 0
+    for split, images in DOTA_OBJECTS.items():
+        for stem, objects in images.items():
+            seed += 1
+            _image(root / f"{split}/images/{stem}.png", DOTA_SIZE, seed)
+            lines = ["imagesource:GoogleEarth\n", "gsd:0.146343590398\n"] if header else []
+            lines += [dota_line(q, c, d if difficult else None) for q, c, d in objects]
+            _write(root / f"{split}/labelTxt/{stem}.txt", "".join(lines))
+            truth[f"{split}/images/{stem}.png"] = (split, [
+                (c, min(q[0::2]) / width, min(q[1::2]) / height, max(q[0::2]) / width, max(q[1::2]) / height)
+                for q, c, _ in objects])
+    for stem in DOTA_TEST:
+        seed += 1
+        _image(root / f"test/images/{stem}.png", DOTA_SIZE, seed)
+        truth[f"test/images/{stem}.png"] = ("test", None)
+    return root, truth

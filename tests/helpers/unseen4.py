@@ -236,7 +236,8 @@ def _dota() -> Iterator[Put]:
                                  ("validation", "val", ["P0146", "P0208"]), ("test", "test", ["P0412", "P0533"])):
         for stem in stems:
             names = _DOTA.get(stem)
-            yield img(f"{folder}/images/{stem}.png", split, kind="png", objects=names)
+            # detection records carry their objects' classes as the image's labels (docs/records.md)
+            yield img(f"{folder}/images/{stem}.png", split, None if names is None else set(names), kind="png", objects=names)
             if names is not None:
                 lines = ["imagesource:GoogleEarth", "gsd:0.146343590398"]
                 for k, name in enumerate(names):
@@ -272,8 +273,9 @@ def _global_wheat() -> Iterator[Put]:
         count = (3, 1, 2, 0, 4, 2)[i]  # 00764ad5d: an image of the train folder with no wheat head
         for k in range(count):
             source = ("usask_1", "arvalis_1", "ethz_1")[i % 3]
-            rows.append(f'{image_id},1024,1024,"[{10.0 + 60 * k}, {222.0 + k}, 56.0, 36.0]",{source}')
-        yield img(f"train/{image_id}.jpg", "train", objects=[None] * count)
+            # (the miniature's images are 20x16: the boxes are drawn inside them, as the real ones are in 1024x1024)
+            rows.append(f'{image_id},1024,1024,"[{1.0 + 3 * k}, {2.0 + k}, 4.0, 3.0]",{source}')
+        yield img(f"train/{image_id}.jpg", "train", "wheat_head" if count else None, objects=[None] * count)
     for image_id in ("2fd875eaa", "348a992bb", "51b3e36ab"):
         yield img(f"test/{image_id}.jpg", "test")
     yield aux("train.csv", "\n".join(rows) + "\n")

@@ -60,7 +60,9 @@ def written_records(out: Path, aliases: Mapping[str, set[str]] | None = None, sp
                 index = record.get(contract.LABEL, record.get(contract.TEXT_LABEL))
                 labels = None
                 if value is not None and index != contract.UNLABELLED:
-                    labels = frozenset(canonical_label(aliases, n) for n in _decoded(value))
+                    # (a multi-label record with no label is written as an empty list: in the records it
+                    # is what an unlabelled one is, so it meets the truth's None)
+                    labels = frozenset(canonical_label(aliases, n) for n in _decoded(value) if n) or None
                 entry = (canonical_split(split, splits_as_named), labels)
                 text = None
                 if contract.TEXT in record:

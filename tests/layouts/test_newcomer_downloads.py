@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from helpers.cli_runs import one_line_error, run_shardify
 from helpers.shard_io import read_shard
 from helpers.sources import image_bytes
@@ -83,7 +85,8 @@ def test_masks_named_like_their_images_are_never_inputs(tmp_path: Path) -> None:
 def test_images_in_split_folders_beside_a_box_table_are_the_inputs(tmp_path: Path) -> None:
     """Kaggle's Global Wheat Detection: `train/<id>.jpg`, `test/<id>.jpg`, `train.csv` of one box a
     row (`image_id,width,height,bbox,source`), `sample_submission.csv`. The split folders hid the
-    images, so the top-level tables were taken for the data: every image a reject, exit 1."""
+    images, so the top-level tables were taken for the data: every image a reject, exit 1. Now the
+    first command reads train.csv's boxes (the box `[x, y, w, h]` in one cell) as objects."""
     root = tmp_path / "global-wheat-detection"
     truth = {}
     for split, count in (("train", 6), ("test", 3)):
@@ -95,17 +98,20 @@ def test_images_in_split_folders_beside_a_box_table_are_the_inputs(tmp_path: Pat
     rows = ["image_id,width,height,bbox,source"] + [f'{n},24,16,"[1.0, 2.0, 5.0, 6.0]",ethz_1' for n, s in truth.items() if s == "train"]
     (root / "train.csv").write_text("\n".join(rows) + "\n")
     (root / "sample_submission.csv").write_text("image_id,PredictionString\n" + "".join(f"{n},\n" for n, s in truth.items() if s == "test"))
-    first = run_shardify("convert", str(root), str(tmp_path / "first"), "-q")
-    assert first.returncode == 2 and "train.csv" in one_line_error(first)
     out = tmp_path / "out"
-    result = run_shardify("convert", str(root), str(out), "--label-level", "0")
+    result = run_shardify("convert", str(root), str(out), "-q")
     assert result.returncode == 0, result.stderr
-    found = {
-        Path(record[contract.IMAGE_FILENAME].decode()).stem: shard.name.split("-")[0]
-        for shard in out.glob("*.tfrecord")
-        for record in read_shard(shard)
-    }
+    found, boxes = {}, {}
+    for shard in out.glob("*.tfrecord"):
+        for record in read_shard(shard):
+            stem = Path(record[contract.IMAGE_FILENAME].decode()).stem
+            found[stem] = shard.name.split("-")[0]
+            boxes[stem] = [record[k] for k in (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)]
     assert found == truth
+    for name, split in truth.items():
+        want = [1 / 24, 2 / 16, 6 / 24, 8 / 16] if split == "train" else []
+        got = [float(x) for v in boxes[name] for x in (v if isinstance(v, list) else [v])]
+        assert got == pytest.approx(want), name
 
 
 SICK_HEADER = (

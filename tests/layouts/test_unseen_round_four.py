@@ -29,11 +29,6 @@ WRONG = {
     "mlrsnet": ("STOPS BEFORE WRITING (exit 2) naming Labels/<category>.csv's 0/1 columns as labels of their own "
                 "(it wrote the folders as the labels with exit 0): --labels reads one table, and the 46 per-category "
                 "tables together are not read by any option"),
-    "dota": ("FAILS (exit 1): each labelTxt/<stem>.txt (the objects' corner points and class) is paired with its "
-             "image as a caption, so the unannotated test images are rejected as 'no caption'"),
-    "global_wheat": ("STOPS BEFORE WRITING (exit 2) saying train.csv is not read: its options (--label-from-name, "
-                     "--labels, --label-level 0) cannot read one CSV row per box, and --label-level 0 writes the "
-                     "images with no objects"),
     "jigsaw_toxic": ("FAILS (exit 1): test_labels.csv and sample_submission.csv (an id and the six class columns, "
                      "no text) are rejected as tables with no text: shardify does not join a table of labels to "
                      "another table's rows by id; train.csv's six 0/1 columns are read as a multi-label"),
@@ -71,15 +66,8 @@ def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path:
 
 # The next step: dataset, the options a user adds after the first command's message, what it does today.
 NEXT_STEPS = {
-    "dota (--max-rejects 100%, as its console says)": (
-        "dota", {"max_rejects": "100%"},
-        "WRONG WITH EXIT 0: train and val images written with the whole labelTxt file as a caption "
-        "('imagesource:GoogleEarth\\ngsd:...\\n1.0 2.0 6.0 ... plane 0') and no objects; test images left out"),
     "food11 (--label-from-name '^(\\d+)_', the class id before '_')": (
         "food11", {"label_from_name": r"^(\d+)_"}, None),
-    "global_wheat (--label-level 0, as its refusal names)": (
-        "global_wheat", {"label_level": 0},
-        "WRONG WITH EXIT 0 for detection: the images written with no objects; train.csv's boxes are not read"),
     "go_emotions (--max-rejects 100%, as its console says)": (
         "go_emotions", {"max_rejects": "100%"}, None),
     "go_emotions (no header, label column 2 split on ',', named by emotions.txt)": (

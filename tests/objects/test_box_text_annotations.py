@@ -30,12 +30,17 @@ from shardify.plan import box_formats, evidence
 
 tf = pytest.importorskip("tensorflow")
 
-_BUILDERS = {"kitti": box_text.build_kitti, "wider_face": box_text.build_wider_face, "open_images": box_text.build_open_images}
+_BUILDERS = {"kitti": box_text.build_kitti, "wider_face": box_text.build_wider_face, "open_images": box_text.build_open_images,
+             "global_wheat": box_text.build_global_wheat, "dota": box_text.build_dota,
+             "dota_format": lambda dest: box_text.build_dota(dest, header=False, difficult=False)}
 # What the plan must say gives the objects (the one line naming the files).
 _OBJECT_LINES = {
     "kitti": "training/label_2/: objects, one file per image of training/image_2/",
     "wider_face": "wider_face_split/wider_face_train_bbx_gt.txt: objects of the images it names",
     "open_images": "train-annotations-bbox.csv: objects of the images it names",
+    "global_wheat": "train.csv: objects of the images it names",
+    "dota": "train/labelTxt/: objects, one file per image of train/images/",
+    "dota_format": "val/labelTxt/: objects, one file per image of val/images/",
 }
 
 
@@ -245,3 +250,40 @@ def test_the_kitti_format_under_other_folder_names_is_the_same_row(tmp_path: Pat
         (root / f"labels/{i:04d}.txt").write_text(box_text.kitti_line(cls, x1, y1, x2, y2))
         truth[f"images/{i:04d}.jpg"] = ("train", [(cls, x1 / 48, y1 / 40, x2 / 48, y2 / 40)])
     _check(_records(convert(root, tmp_path / "out")), truth, tmp_path / "out")
+
+
+def test_a_wheat_box_cell_not_a_list_rejects_its_image_and_a_negative_width_or_a_box_past_the_edge_is_repaired(tmp_path: Path) -> None:
+    """Global Wheat's one-cell box: a cell that is no list of four, or holds nan, rejects its
+    image naming the row; a negative width drops the box and one past the edge is clipped, as for
+    every other box format (--boxes-outside)."""
+    root, truth = box_text.build_global_wheat(tmp_path / "download")
+    table = root / "train.csv"
+    text = table.read_text()
+    text = text.replace('"[0.0, 0.0, 64.0, 48.0]"', '"0.0 0.0 64.0 48.0"')  # b53afdf5c: not a list
+    text = text.replace('"[40.0, 20.0, 20.0, 24.0]"', '"[40.0, 20.0, -20.0, 24.0]"')  # b6ab77fd7's second: no area
+    text = text.replace('"[8.0, 4.0, 16.0, 12.0]"', '"[8.0, 4.0, 80.0, 12.0]"')  # b6ab77fd7's first: past the edge
+    table.write_text(text + box_text.wheat_row("7b72ea0fb", float("nan"), 1.0, 2.0, 3.0))
+    records = _records(convert(root, tmp_path / "out"))
+    rejects = _rejects(tmp_path / "out")
+    assert "not a list of four numbers" in rejects["train/b53afdf5c.jpg"], rejects
+    assert "not a finite number" in rejects["train/7b72ea0fb.jpg"], rejects
+    repaired = {r["path"]: r["repair"] for r in read_report(tmp_path / "out", "repaired.jsonl")}
+    assert "object 0 (wheat_head): box clipped to the image" in repaired["train/b6ab77fd7.jpg"]
+    assert "object 1 (wheat_head) dropped: its box has no area" in repaired["train/b6ab77fd7.jpg"]
+    del truth["train/b53afdf5c.jpg"], truth["train/7b72ea0fb.jpg"]
+    truth["train/b6ab77fd7.jpg"] = ("train", [("wheat_head", 8 / 64, 4 / 48, 1.0, 16 / 48)])
+    _check(records, truth, tmp_path / "out")
+
+
+def test_a_dota_quad_with_nan_rejects_its_image_and_one_past_the_edge_is_clipped(tmp_path: Path) -> None:
+    root, truth = box_text.build_dota(tmp_path / "download")
+    (root / "train/labelTxt/P0010.txt").write_text("imagesource:GoogleEarth\ngsd:0.1\n0 0 nan 0 80 60 0 60 harbor 0\n")
+    (root / "val/labelTxt/P0005.txt").write_text("20.5 10 95 12.5 38 30 18 28 large-vehicle 1\n")
+    records = _records(convert(root, tmp_path / "out"))
+    reason = _rejects(tmp_path / "out")["train/images/P0010.png"]
+    assert "not a finite number" in reason and "'nan'" in reason, reason
+    repaired = {r["path"]: r["repair"] for r in read_report(tmp_path / "out", "repaired.jsonl")}
+    assert "object 0 (large-vehicle): box clipped to the image" in repaired["val/images/P0005.png"]
+    del truth["train/images/P0010.png"]
+    truth["val/images/P0005.png"] = ("val", [("large-vehicle", 18 / 80, 10 / 60, 1.0, 30 / 60)])
+    _check(records, truth, tmp_path / "out")
