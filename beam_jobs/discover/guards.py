@@ -14,7 +14,7 @@ from shardify.beam_jobs.discover import label_file_found, set_aside
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import guards, layout
+from shardify.plan import file_signs, guards, layout
 
 __all__ = ["number_row_folders", "check_guess"]
 
@@ -38,7 +38,7 @@ def number_row_folders(config: ConvertConfig, sample: Sequence[str]) -> list[str
     return [
         folder
         for folder, paths in sorted(by_folder.items())[:_ROW_FOLDERS]
-        if all(guards.number_rows(label_file_found.head_lines(config, p)) for p in paths[:_ROW_FILES])
+        if all(file_signs.number_rows(label_file_found.head_lines(config, p)) for p in paths[:_ROW_FILES])
     ]
 
 
@@ -78,7 +78,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             _check_tables_aside(config, sample, media, detected.structure)
     if sample and not _labels_anything(detected) and config.label_level != 0:
         others = [p for p in sample if p not in set(media)]
-        raise UsageError(guards.no_labels_message(config.source, media, others, annotations) + set_aside.described())
+        raise UsageError(file_signs.no_labels_message(config.source, media, others, annotations) + set_aside.described())
 
 
 # Tables beside class folders opened to see whether they hold other labels: their first lines only.
@@ -100,7 +100,7 @@ def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Seq
     folder_labels = {part for p in media for part in p.split("/")[:-1]}
     shown = []
     for path in tables:
-        found = guards.labels_beside_folders(label_file_found.head_lines(config, path), media, folder_labels)
+        found = file_signs.labels_beside_folders(label_file_found.head_lines(config, path), media, folder_labels)
         if found:
             shown.append(f"{path} ({found})")
     if not shown:

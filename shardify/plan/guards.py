@@ -35,10 +35,8 @@ tests/layouts/test_unseen_layouts.py:
 Where the inputs' own names carry letters (`obj1__0.png`), the two part signs also name
 `--label-from-name`: the label may be in the names once the folder is not it.
 
-Two more signs look at files rather than folders: `.txt` files sharing the images' stems whose
-lines are rows of numbers (KITTI's `label_2/000001.txt`: `Tram 0.11 0 1.64 ...`) are annotations,
-not captions (`number_rows`); and a source with no way to label its files is refused naming only
-the options that can help it (`no_labels_message`).
+Signs in the files rather than the folders (annotations taken for captions, tables holding other
+labels, a source with no way to label its files) are in `file_signs.py`.
 
 Plain functions of relative paths, no I/O.
 """
@@ -53,7 +51,6 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.plan import siblings
-from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.structure import Structure, split_word
 
 __all__ = [
@@ -62,8 +59,6 @@ __all__ = [
     "SIGNS",
     "check_folders",
     "find_sign",
-    "number_rows",
-    "no_labels_message",
     "LABELS_FILE_HINT",
 ]
 
@@ -387,148 +382,3 @@ def check_folders(inputs: Sequence[str], structure: Structure) -> None:
     found = find_sign(inputs, structure)
     if found is not None:
         raise UsageError(found.message())
-
-
-# A line of annotation numbers: at least this many cells, at least this share of them numbers
-# (`Car 0.00 0 -1.56 564.62 ...`, `P0: 7.07e+02 0.0 ...`); a caption has words.
-_MIN_ROW_CELLS = 4
-_NUMBER_SHARE = 0.75
-
-
-def _is_number(cell: str) -> bool:
-    try:
-        float(cell)
-    except ValueError:
-        return False
-    return True
-
-
-_HEADER_WORD = re.compile(r"[A-Za-z_]\w*:\S*")
-
-
-def number_rows(lines: Sequence[str]) -> bool:
-    """The lines of a text file are rows of numbers (annotations), not a caption.
-
-    >>> number_rows(["Tram 0.11 0 1.64 0.00 153.54 290.09 374.00 3.19"])
-    True
-    >>> number_rows(["A tram crosses 2 streets in the rain"])
-    False
-
-    Header lines of one `key:value` word before the rows (DOTA's `imagesource:GoogleEarth`,
-    `gsd:0.146`) are not rows:
-
-    >>> number_rows(["imagesource:GoogleEarth", "gsd:0.146", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"])
-    True
-    """
-    rows = [line.split() for line in lines if line.strip()]
-    while rows and len(rows[0]) == 1 and _HEADER_WORD.fullmatch(rows[0][0]):
-        rows = rows[1:]
-    return bool(rows) and all(
-        len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells) for cells in rows
-    )
-
-
-# Documentation is never where the labels are (layout.LABEL_LIKE_EXTENSIONS names where they may be).
-_DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog)", re.IGNORECASE)
-
-
-def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequence[str], annotations: Sequence[str]) -> str:
-    """Why a source of files with no class folders, names or label files is refused, with only the
-    options that can help it.
-
-    Args:
-      source: SRC, as given.
-      media_files: the sampled inputs (images or texts).
-      other_files: the sampled files that are not inputs.
-      annotations: folders of rows of numbers sharing the inputs' stems (see `number_rows`).
-
-    >>> no_labels_message("cars", ["cars_train/00001.jpg"], ["devkit/cars_meta.mat"], []).count("--label-from-name")
-    0
-    """
-    if not media_files:
-        kinds = Counter(f".{p.rsplit('.', 1)[-1]}" if "." in p.rsplit("/", 1)[-1] else "(no extension)" for p in other_files)
-        shown = ", ".join(f"{number} {kind}" for kind, number in kinds.most_common(3))
-        return (
-            f"{source} holds no images or texts to convert, only {shown} files ({other_files[0]}...), which shardify "
-            "reads as a dataset's label or split files: point SRC at the folder that holds the images or texts"
-        )
-    why = f"{source} holds files but no class folders, names or label files to label them"
-    if annotations:
-        shown = ", ".join(a + "/" for a in annotations[:_SHOWN])
-        why += f"; {shown} hold rows of numbers named like the inputs: annotations, not read"
-    else:
-        unread = [
-            p for p in other_files if p.rsplit(".", 1)[-1].lower() in LABEL_LIKE_EXTENSIONS and not _DOCUMENTATION.search(p)
-        ]
-        if unread:
-            why += f"; the labels may be in {', '.join(unread[:_SHOWN])}, which shardify does not read"
-    options = [LABELS_FILE_HINT, "--label-level 0 for records without labels"]
-    if _numbered_classes(media_files):
-        options.insert(0, _NUMBERED_HINT)
-    elif any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
-        options.insert(0, NAME_HINT)
-    return f"{why}: {' or '.join(options)}"
-
-
-def labels_beside_folders(lines: Sequence[str], media: Sequence[str], folder_labels: set[str]) -> str:
-    """What labels a table's first `lines` hold of their own where its first column names inputs
-    like `media` (their names' shape, digits aside: the sample rarely holds the rows' own files):
-    "N columns of 0/1" (a multi-label table) or "column C" (a column of repeated words none of
-    which is a folder of the inputs); "" for none, or where the table does not name the inputs.
-
-    >>> labels_beside_folders(["image,beach,sea", "beach_00001.jpg,1,0", "beach_00002.jpg,1,1"], ["beach/beach_00009.jpg"], {"beach"})
-    '2 columns of 0/1'
-    >>> labels_beside_folders(["path,label", "beach/beach_00001.jpg,beach", "beach/beach_00002.jpg,beach"], ["beach/beach_00009.jpg"], {"beach"})
-    ''
-    """
-    delimiter = "\t" if lines and lines[0].count("\t") > lines[0].count(",") else ","
-    rows = [[cell.strip().strip('"') for cell in line.split(delimiter)] for line in lines if line.strip()]
-    if len(rows) < 3:
-        return ""
-    shapes = {_name_shape(p.rsplit("/", 1)[-1]) for p in media}
-    body = [row for row in rows[1:] if row and _name_shape(row[0].rsplit("/", 1)[-1]) in shapes]
-    if len(body) * 2 < len(rows) - 1 or len(body) < 2:
-        return ""
-    width = min(len(row) for row in body)
-    bits = [c for c in range(1, width) if all(row[c] in ("0", "1", "0.0", "1.0") for row in body)]
-    if len(bits) >= 2:
-        return f"{len(bits)} columns of 0/1"
-    for c in range(1, width):
-        values = [row[c] for row in body]
-        if (
-            all(_LETTERS.search(v) and v.lower() not in _NOT_LABELS and not split_word(v) for v in values)
-            and len(set(values)) < len(values)
-            and not set(values) & folder_labels
-        ):
-            return f"column {rows[0][c] if len(rows[0]) > c else c + 1}"
-    return ""
-
-
-# Cells that flag or split a row rather than label it (fast.ai's `is_valid`).
-_NOT_LABELS = frozenset({"true", "false", "yes", "no", "y", "n", "none", "nan", "null"})
-
-
-def _name_shape(name: str) -> str:
-    """A file name's stem with its digits folded (`beach_00001.jpg` -> `beach_#`): tables name
-    files with or without their extension."""
-    stem = name.strip().lower()
-    stem = stem.rsplit(".", 1)[0] if "." in stem[1:] else stem
-    return re.sub(r"\d+", "#", stem)
-
-
-# Names `<class number>_<number>` (Food-11's `9_27.jpg`): the class may be the first number, or the
-# name an id in two parts; only the user can say, so the refusal names the option that reads it.
-_NUMBERED_NAME = re.compile(r"^(\d+)_\d+$")
-_NUMBERED_HINT = "--label-from-name '^(\\d+)_' if the number before '_' in the file names is the class (e.g. 9_27.jpg)"
-
-
-def _numbered_classes(media_files: Sequence[str]) -> bool:
-    """Every name is `<number>_<number>`, the first numbers fewer than the files (repeated, as
-    classes are), at least two of them."""
-    firsts = []
-    for path in media_files:
-        match = _NUMBERED_NAME.match(path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
-        if match is None:
-            return False
-        firsts.append(match.group(1))
-    return len(set(firsts)) >= 2 and len(firsts) >= 2 * len(set(firsts))

@@ -20,7 +20,7 @@ from helpers.unseen import DATASETS, Truth
 from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
-from shardify.plan import guards
+from shardify.plan import file_signs, guards
 from shardify.plan.label_names import label_order
 from shardify.plan.structure import Structure, infer_structure
 
@@ -196,8 +196,8 @@ def test_parts_whose_names_are_not_splits_convert_with_the_option_the_refusal_gi
 
 
 def test_rows_of_numbers_are_annotations_not_captions() -> None:
-    assert guards.number_rows(["Car 0.00 0 -1.56 564.62 174.59 616.43 224.74 1.61", "DontCare -1 -1 -10 0 0 1 1"])
-    assert not guards.number_rows(["Two trams cross at 5 pm on a rainy evening"])
+    assert file_signs.number_rows(["Car 0.00 0 -1.56 564.62 174.59 616.43 224.74 1.61", "DontCare -1 -1 -10 0 0 1 1"])
+    assert not file_signs.number_rows(["Two trams cross at 5 pm on a rainy evening"])
 
 
 def test_numbers_sort_by_value_names_by_name() -> None:
