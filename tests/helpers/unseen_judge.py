@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from helpers.shard_io import read_shard
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import ShardifyError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan.structure import split_word
@@ -126,3 +129,37 @@ def assert_right(truth, out: Path, aliases: Mapping[str, set[str]] | None = None
         if not same:
             wrong_objects[rid] = (sorted(have), sorted(n or "?" for n in want))
     assert wrong_objects == {}, f"objects written against the truth's ({len(wrong_objects)}): {_few(wrong_objects)}"
+
+
+def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None, judge: Callable[[Path], None]) -> None:
+    """The rounds' first test: `shardify convert SRC OUT` with no option is right (`judge` of the
+    output passes), or stops before writing (exit 2) naming every option of `follow`, with which
+    the conversion is then right. Exit 1 fails."""
+    out = work / "out"
+    try:
+        run_conversion(ConvertConfig(str(truth.root), str(out)))
+    except UsageError as refused:
+        assert not (out / "manifest.json").exists()
+        message = str(refused)
+        assert follow, f"refused with no option that converts right: {message}"
+        assert all(f"--{key.replace('_', '-')}" in message for key in follow), message
+        run_conversion(ConvertConfig(str(truth.root), str(work / "followed"), **follow))
+        judge(work / "followed")
+        return
+    except ShardifyError as failed:  # exit 1
+        raise AssertionError(f"exit 1: {failed}") from failed
+    judge(out)
+
+
+def assert_next_step(truth, work: Path, options: Mapping[str, object], judge: Callable[[Path], None]) -> None:
+    """The rounds' second test: with the options a user adds next, the conversion is right or
+    stops before writing (exit 2). Exit 1 fails."""
+    out = work / "out"
+    try:
+        run_conversion(ConvertConfig(str(truth.root), str(out), **options))
+    except UsageError:
+        assert not (out / "manifest.json").exists()
+        return
+    except ShardifyError as failed:
+        raise AssertionError(f"exit 1: {failed}") from failed
+    judge(out)

@@ -19,10 +19,9 @@ from pathlib import Path
 import pytest
 
 from helpers.unseen4 import DATASETS, GO_EMOTIONS_NAMES
-from helpers.unseen_judge import assert_right
+from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import ShardifyError, UsageError
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
@@ -47,21 +46,7 @@ FOLLOW = {"kvasir_seg": {"label_level": 0}, "food11": {"label_from_name": r"^(\d
 )
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
     truth = DATASETS[name](tmp_path / "download")
-    out = tmp_path / "out"
-    try:
-        run_conversion(ConvertConfig(str(truth.root), str(out)))
-    except UsageError as refused:
-        assert not (out / "manifest.json").exists()
-        message = str(refused)
-        options = FOLLOW.get(name)
-        assert options, f"refused with no option that converts right: {message}"
-        assert all(f"--{key.replace('_', '-')}" in message for key in options), message
-        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **options))
-        assert_right(truth, tmp_path / "followed")
-        return
-    except ShardifyError as failed:  # exit 1
-        raise AssertionError(f"exit 1: {failed}") from failed
-    assert_right(truth, out)
+    assert_first_command(truth, tmp_path, FOLLOW.get(name), lambda out: assert_right(truth, out))
 
 
 # The next step: dataset, the options a user adds after the first command's message, what it does today.
@@ -93,15 +78,7 @@ NEXT_STEPS = {
 def test_the_next_step_a_user_takes_is_right_or_stops(step: str, tmp_path: Path) -> None:
     name, options, _ = NEXT_STEPS[step]
     truth = DATASETS[name](tmp_path / "download")
-    out = tmp_path / "out"
-    try:
-        run_conversion(ConvertConfig(str(truth.root), str(out), **options))
-    except UsageError:
-        assert not (out / "manifest.json").exists()
-        return
-    except ShardifyError as failed:
-        raise AssertionError(f"exit 1: {failed}") from failed
-    assert_right(truth, out)
+    assert_next_step(truth, tmp_path, options, lambda out: assert_right(truth, out))
 
 
 def test_the_judge_fails_a_wrong_label_split_text_or_object_and_a_missing_record(tmp_path: Path) -> None:

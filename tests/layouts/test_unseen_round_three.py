@@ -18,10 +18,8 @@ from pathlib import Path
 import pytest
 
 from helpers.unseen3 import ALIASES, DATASETS, Truth
+from helpers.unseen_judge import assert_first_command, assert_next_step
 from helpers.unseen_judge import assert_right as judge
-from shardify.beam_jobs.launch import run_conversion
-from shardify.config import ConvertConfig
-from shardify.errors import ShardifyError, UsageError
 from shardify.plan import guards, layout_file
 from shardify.plan.structure import infer_structure
 
@@ -46,21 +44,7 @@ def assert_right(dataset: str, truth: Truth, out: Path) -> None:
 )
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
     truth = DATASETS[name](tmp_path / "download")
-    out = tmp_path / "out"
-    try:
-        run_conversion(ConvertConfig(str(truth.root), str(out)))
-    except UsageError as refused:
-        assert not (out / "manifest.json").exists()
-        message = str(refused)
-        options = FOLLOW.get(name)
-        assert options, f"refused with no option that converts right: {message}"
-        assert all(f"--{key.replace('_', '-')}" in message for key in options), message
-        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **options))
-        assert_right(name, truth, tmp_path / "followed")
-        return
-    except ShardifyError as failed:  # exit 1
-        raise AssertionError(f"exit 1: {failed}") from failed
-    assert_right(name, truth, out)
+    assert_first_command(truth, tmp_path, FOLLOW.get(name), lambda out: assert_right(name, truth, out))
 
 
 # Names that may carry the label once a part folder is not the class: offered only where they can.
@@ -121,12 +105,4 @@ def test_the_next_step_a_user_takes_is_right_or_stops(step: str, tmp_path: Path)
     if layout_text is not None:  # as `--layout-file FILE` reads it (cli/layout_option.py)
         spec = layout_file.loads(layout_text, where="layout.yaml")
         options = {**spec.options, **options, "layout_given": spec.layout}
-    out = tmp_path / "out"
-    try:
-        run_conversion(ConvertConfig(str(truth.root), str(out), **options))
-    except UsageError:
-        assert not (out / "manifest.json").exists()
-        return
-    except ShardifyError as failed:
-        raise AssertionError(f"exit 1: {failed}") from failed
-    assert_right(name, truth, out)
+    assert_next_step(truth, tmp_path, options, lambda out: assert_right(name, truth, out))
