@@ -76,11 +76,7 @@ def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.
     parts = _unlabelled_or_parts(config, sample, detected)
     if parts is None or any(e.gives_split for e in detected.evidence):
         return detected
-    paths = [
-        p for p in sample
-        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("txt", "lst") and detected.is_auxiliary(p)
-    ][:_MAX_LISTS]
-    heads = {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
+    heads = _list_heads(config, sample, detected, ("txt", "lst"))
     levels = split_label_lists.label_list_levels(heads, describe.names_inputs(sample, detected))
     if not levels:
         return detected
@@ -91,6 +87,16 @@ def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.
     )
 
 
+def _list_heads(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, extensions: tuple[str, ...]) -> dict[str, list[str]]:
+    """The first lines of the auxiliary list files (`extensions`) up to _MAX_LIST_DEPTH folders
+    down, at most _MAX_LISTS of them, that exist: the files the list steps judge."""
+    paths = [
+        p for p in sample
+        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in extensions and detected.is_auxiliary(p)
+    ][:_MAX_LISTS]
+    return {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
+
+
 def with_concept_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
     """`detected` labelled by one list of inputs per concept (MIRFLICKR-25k's
     annotations/<concept>.txt of image numbers), multi-label, where nothing else labels its
@@ -98,11 +104,7 @@ def with_concept_lists(config: ConvertConfig, sample: list[str], detected: layou
     parts = _unlabelled_or_parts(config, sample, detected)
     if parts is None:
         return detected
-    paths = [
-        p for p in sample
-        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("txt", "") and detected.is_auxiliary(p)
-    ][:_MAX_LISTS]
-    heads = {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
+    heads = _list_heads(config, sample, detected, ("txt", ""))
     found, notes = concept_lists.recognise_concept_lists(heads, _names_inputs_by_rule(sample, detected))
     if not found:
         return detected
