@@ -283,33 +283,53 @@ def hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     return found
 
 
-# A mask folder gives a segmentation dataset when nearly every sampled image has its mask: Pascal
-# VOC's SegmentationClass/ covers a sixth of its images, and is left as auxiliary files.
+# Mask folders give a segmentation dataset when nearly every sampled image has its mask in one of
+# them: Pascal VOC's SegmentationClass/ covers a sixth of its images, and is left as auxiliary files.
 _MASK_COVERAGE = 0.9
 
 
 def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
-    """The folder of PNG masks (ADE20K's `annotations/`, a `masks/` tree) mirroring the images'
-    paths, when nearly every sampled image has a mask of the same path under it."""
+    """The folders of PNG masks mirroring the images' paths (ADE20K's `annotations/`, a `masks/`
+    tree, or one per split: SegNet's CamVid `trainannot/`, `valannot/`, `testannot/` beside
+    `train/`, `val/`, `test/`), when nearly every sampled image has a mask of the same path under
+    one of them.
+
+    Folders are taken in order of how many images they cover; one whose images another has
+    already covered is an alternative reading (VOC's SegmentationObject/ beside
+    SegmentationClass/), not another split's masks, and is left aside: an image never gets two."""
     structure = detected.structure
     if structure is None or not structure.mask_folders:
         return []
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not any(p.startswith(m) for m in structure.mask_folders)]
-    best: tuple[float, str, int] | None = None
+    if not images:
+        return []
+    by_folder: list[tuple[set[str], str, int]] = []
     for folder in structure.mask_folders:
         masks = [p[len(folder) :].rsplit(".", 1)[0] for p in sample if p.startswith(folder) and layout.extension(p) == "png"]
-        if not masks or not images:
+        if not masks:
             continue
         depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))
         keys = {"/".join(m.split("/")[-depth:]) for m in masks}
-        covered = sum(1 for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys) / len(images)
-        if covered >= _MASK_COVERAGE and (best is None or covered > best[0]):
-            best = (covered, folder.rstrip("/"), depth)
-    if best is None:
+        covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
+        if covered:
+            by_folder.append((covered, folder.rstrip("/"), depth))
+    chosen: list[tuple[set[str], str, int]] = []
+    covered_so_far: set[str] = set()
+    for covered, folder, depth in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
+        if not covered & covered_so_far:
+            chosen.append((covered, folder, depth))
+            covered_so_far |= covered
+    if not chosen or len(covered_so_far) < _MASK_COVERAGE * len(images):
         return []
-    covered, folder, depth = best
-    note = f"{folder}/: segmentation masks, one PNG per image by path ({covered:.0%} of sampled images have one)"
-    return [Evidence(folder, evidence_lib.SEGMENTATION_MASKS, evidence_lib.KeyRule(depth, False), note=note)]
+    return [
+        Evidence(
+            folder,
+            evidence_lib.SEGMENTATION_MASKS,
+            evidence_lib.KeyRule(depth, False),
+            note=f"{folder}/: segmentation masks, one PNG per image by path ({len(covered) / len(images):.0%} of sampled images have one here)",
+        )
+        for covered, folder, depth in sorted(chosen, key=lambda found: found[1])
+    ]
 
 
 def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:

@@ -27,7 +27,6 @@ from shardify.plan.structure import infer_structure
 WRONG: dict[str, str] = {}
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
-    "camvid": {"label_level": 0},
     "coil100": {"label_from_name": r"^(obj\d+)__"},
     "yahoo_answers": {"text_column": "2,3,4"},  # three columns of text: which is the user's to say
 }

@@ -1,0 +1,89 @@
+"""Segmentation masks kept in one folder per split (SegNet's CamVid `trainannot/` beside `train/`,
+Kaggle's `train_masks/` beside `train/`), and mask folders that are two readings of the same
+images (Pascal VOC's `SegmentationClass/` beside `SegmentationObject/`).
+
+Each mask folder alone covers only its split's images, so no single folder covered enough of them
+and the first command stopped asking for labels. Now the folders are taken together, and a folder
+that covers images another already covers is an alternative reading, left aside. Judged on the
+records' mask bytes against the files written here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.shard_io import read_shard
+from helpers.sources import image_bytes
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import ShardifyError
+from shardify.format import contract
+
+
+def _records(out: Path) -> dict[str, dict]:
+    return {
+        record[contract.IMAGE_FILENAME].decode(): dict(record, split=shard.name.split("-")[0])
+        for shard in sorted(out.glob("*.tfrecord"))
+        for record in read_shard(shard)
+    }
+
+
+def _per_split(root: Path, stems: dict[str, list[str]]) -> dict[str, tuple[str, bytes]]:
+    """Images in `<split>/`, masks in `<split>_masks/` (Kaggle's shape; CamVid's is `<split>annot/`):
+    {image path: (split, its mask's bytes)}."""
+    truth: dict[str, tuple[str, bytes]] = {}
+    for split, names in stems.items():
+        (root / split).mkdir(parents=True)
+        (root / f"{split}_masks").mkdir()
+        for name in names:
+            seed = len(truth)
+            (root / split / f"{name}.png").write_bytes(image_bytes(fmt="PNG", seed=seed))
+            mask = image_bytes(mode="L", fmt="PNG", seed=1000 + seed)
+            (root / f"{split}_masks" / f"{name}.png").write_bytes(mask)
+            truth[f"{split}/{name}.png"] = (split, mask)
+    return truth
+
+
+def test_a_mask_folder_per_split_gives_each_image_its_mask(tmp_path: Path) -> None:
+    root = tmp_path / "road-scenes"
+    truth = _per_split(root, {s: [f"{s}_{i:04d}" for i in range(4)] for s in ("train", "val", "test")})
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out)))
+    records = _records(out)
+    assert sorted(records) == sorted(truth)
+    for name, (split, mask) in truth.items():
+        assert records[name]["split"] == split, name
+        assert records[name][contract.SEGMENTATION] == mask, name
+
+
+def test_the_same_stems_in_every_split_are_refused_not_paired_by_guess(tmp_path: Path) -> None:
+    """The hostile twin: `train/0000.png` and `val/0000.png`, whose masks only their folders tell
+    apart. A mask's key names an image of every split, so each image is refused with the files it
+    names, and the run writes nothing (exit 1), rather than give one split's mask to another's image."""
+    root = tmp_path / "road-scenes"
+    _per_split(root, {s: [f"{i:04d}" for i in range(4)] for s in ("train", "val")})
+    out = tmp_path / "out"
+    with pytest.raises(ShardifyError, match="names 2 files"):
+        run_conversion(ConvertConfig(str(root), str(out)))
+    assert not (out / "manifest.json").exists()
+
+
+def test_two_readings_of_the_same_images_give_one_mask_each(tmp_path: Path) -> None:
+    """Class and object masks of every image: one reading is stored (the first by name), the other
+    left aside; no image is refused for having two."""
+    root = tmp_path / "scenes"
+    for folder in ("JPEGImages", "SegmentationClass", "SegmentationObject"):
+        (root / folder).mkdir(parents=True)
+    class_masks = {}
+    for i in range(6):
+        (root / "JPEGImages" / f"2007_{i:06d}.jpg").write_bytes(image_bytes(seed=i))
+        class_masks[f"JPEGImages/2007_{i:06d}.jpg"] = image_bytes(mode="L", fmt="PNG", seed=100 + i)
+        (root / "SegmentationClass" / f"2007_{i:06d}.png").write_bytes(class_masks[f"JPEGImages/2007_{i:06d}.jpg"])
+        (root / "SegmentationObject" / f"2007_{i:06d}.png").write_bytes(image_bytes(mode="L", fmt="PNG", seed=200 + i))
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out)))
+    records = _records(out)
+    assert {name: record[contract.SEGMENTATION] for name, record in records.items()} == class_masks
+    assert not (out / "rejected.jsonl").exists() or not (out / "rejected.jsonl").read_text().strip()
