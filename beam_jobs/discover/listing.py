@@ -8,6 +8,9 @@ a name that is not valid UTF-8 (reported with its bytes escaped as `\\xNN`), and
 dangle, loop, name a folder or lead outside SRC. Names are read as UTF-8 whatever the caller's
 locale (`utf8_name`): labels and ids are the same under any locale. On object stores, a key that
 names no path of a folder tree (`src//a/x.txt`, `src/../x`) is rejected (`_why_not_a_path`).
+A local folder inside SRC that is an earlier shardify output (`earlier_output`: a refused run leaves
+`plan.json` and `probes-<hex>.npz` in its OUT) is one reject, its files unread: they would
+otherwise be read as a dataset's arrays and label files.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.errors import SourceError
+from shardify.format import naming
 from shardify.inputs.files import NOT_REGULAR, escape_name, file_kind, is_decodable
 from shardify.inputs.paths import is_local_path, join_path, utf8_name
 from shardify.plan.entries import Reject
@@ -29,11 +33,33 @@ from shardify.plan.layout import is_junk
 __all__ = ["list_tree", "sample_tree", "spread_over_folders", "list_file", "real_folder"]
 
 _STAGE = "discover"
+# The reason an earlier shardify output inside SRC is one reject, its files unread.
+EARLIER_OUTPUT = "an earlier shardify output (its plan or manifest beside shards or probes): not read as inputs; move it out of SRC"
 
 
 def real_folder(path: str) -> str:
     """A local folder's real path (symlinks resolved; it need not exist yet), or a URL as given."""
     return os.path.realpath(path) if is_local_path(path) else path.rstrip("/")
+
+
+class EarlierOutput(Exception):
+    """A folder inside SRC is an earlier shardify output: not listed."""
+
+
+# What an earlier run leaves in its OUT that no dataset ships: its plan or manifest beside shards,
+# header probes or version files (a refused run leaves plan.json and probes-<hex>.npz).
+def earlier_output(names: Sequence[str]) -> bool:
+    """True for a folder's file names that make it a shardify output (`naming` defines them).
+
+    >>> earlier_output(["plan.json", "probes-0123456789abcdef.npz"]), earlier_output(["plan.json", "a.jpg"])
+    (True, False)
+    """
+    if naming.PLAN_FILENAME not in names and naming.MANIFEST_FILENAME not in names:
+        return False
+    return any(
+        naming.is_probes_file(name) or naming.is_shard_file(name) or naming.parse_version_filename(name) is not None
+        for name in names
+    )
 
 
 # A folder to list: (its path, its path relative to SRC in UTF-8 with a trailing "/", the same as
@@ -51,6 +77,8 @@ def _scan(folder: _Folder, real_root: str, excluded: frozenset[str]) -> tuple[li
     path, rel_dir, os_rel_dir = folder
     with os.scandir(path) as scan:
         children = sorted(scan, key=lambda entry: utf8_name(entry.name))
+    if rel_dir and earlier_output([entry.name for entry in children]):
+        raise EarlierOutput(rel_dir)
     files, subfolders = [], []
     for entry in children:
         relpath = rel_dir + utf8_name(entry.name)
@@ -96,6 +124,9 @@ def list_tree(
         folder = folders.pop()
         try:
             files, subfolders = _scan(folder, real_root, excluded)
+        except EarlierOutput:
+            yield Reject(escape_name(folder[1].rstrip("/")), _STAGE, EARLIER_OUTPUT)
+            continue
         except OSError as error:
             if not folder[1]:
                 raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
@@ -155,7 +186,7 @@ def sample_tree(
         scanned += 1
         try:
             files, subfolders = _scan(folder, real_root, excluded)
-        except OSError as error:
+        except (OSError, EarlierOutput) as error:
             if not folder[1]:
                 raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
             continue

@@ -56,6 +56,33 @@ def test_out_inside_src_is_left_out_of_the_input_run_after_run(source: Path) -> 
         assert load_manifest(str(out)).labels == ("cat", "dog")  # "converted" is no class folder
 
 
+@pytest.mark.parametrize("refused", [False, True], ids=["written", "refused"])
+def test_an_earlier_output_inside_src_is_one_reject_never_read(source: Path, tmp_path: Path, refused: bool) -> None:
+    """An earlier run's OUT left inside SRC, converted into another OUT: its files (plan.json and
+    probes-<hex>.npz, which a refused run also leaves, shards, manifests) were read as inputs: a
+    NumPy probes file made the whole source an array dataset ("holds no input files", exit 1)."""
+    inputs = _inputs(source)
+    earlier = source / "earlier"
+    if refused:  # a run refused before writing still leaves its plan and the probes it made
+        (source / "images" / "x").mkdir(parents=True)  # a container beside the classes: it stops
+        (source / "images" / "x" / "a.jpg").write_bytes(image_bytes(seed=99))
+        first = run_shardify("convert", str(source), str(earlier), "-q")
+        assert first.returncode == 2, first.stderr
+        (source / "images" / "x" / "a.jpg").unlink()
+        (source / "images" / "x").rmdir()
+        (source / "images").rmdir()
+    else:
+        assert run_shardify("convert", str(source), str(earlier), "-q").returncode == 0
+    assert any(naming.is_probes_file(p.name) for p in earlier.iterdir())
+    out = tmp_path / "out"
+    result = run_shardify("convert", str(source), str(out), "--max-rejects", "1", "-q")
+    assert result.returncode == 0, result.stderr
+    assert _filenames(out) == inputs
+    assert load_manifest(str(out)).labels == ("cat", "dog")
+    rejects = (out / naming.REJECTS_FILENAME).read_text().splitlines()
+    assert len(rejects) == 1 and '"earlier"' in rejects[0] and "earlier shardify output" in rejects[0]
+
+
 def test_overlapping_src_and_out_are_refused_before_any_work(source: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
