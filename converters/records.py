@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, json_records, line_files, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
+from shardify.converters import arrays, hdf5_arrays, images, json_records, line_files, masks, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
 from shardify.converters.columns import TableColumns, TableOptions, convert_value, resolve_columns, split_labels
 from shardify.converters.one_hot import multi_hot_labels
 from shardify.converters.objects import object_values
@@ -224,33 +224,17 @@ class RecordBuilder:
         return BuiltRecord(record, repair, content, labels, objects, input_sha256, resized)
 
     def _mask(self, entry: Entry, height: int, width: int, stored: tuple[int, int] | None = None) -> bytes:
-        """The image's segmentation mask as the record stores it: the PNG's bytes, a palette PNG's
-        (Pascal VOC's) rewritten as 8-bit class indices, since TensorFlow's decode_png turns a
-        palette into colours; scaled by nearest neighbour to `stored` (height, width), where the
-        image was stored shrunk from `height` x `width`.
+        """The image's segmentation mask as the record stores it (`masks.mask_png`: a PNG of class
+        indices), scaled by nearest neighbour to `stored` (height, width), where the image was
+        stored shrunk from `height` x `width`.
 
         Raises:
-          InvalidInputError: the mask is not a PNG, or not the image's size.
+          InvalidInputError: the mask cannot be read as classes, or is not the image's size.
         """
-        import io
-
-        from PIL import Image
-
         with self._open(entry.mask_file, None) as fileobj:
             data = read_exactly(fileobj, entry.mask_bytes)
-        if not data.startswith(b"\x89PNG\r\n\x1a\n"):
-            raise InvalidInputError(f"its mask {entry.mask_file} is not a PNG")
-        try:
-            with Image.open(io.BytesIO(data)) as mask:
-                if mask.size != (width, height):
-                    raise InvalidInputError(f"its mask {entry.mask_file} is {mask.size[0]}x{mask.size[1]}, the image {width}x{height}")
-                if mask.mode == "P":
-                    buffer = io.BytesIO()
-                    Image.frombytes("L", mask.size, mask.tobytes()).save(buffer, "PNG")
-                    data = buffer.getvalue()
-            return resize_mask_png(data, (stored[1], stored[0])) if stored else data
-        except (OSError, ValueError, Image.DecompressionBombError) as error:
-            raise InvalidInputError(f"its mask {entry.mask_file} cannot be read: {error}") from None
+        png = masks.mask_png(data, entry.mask_file, width, height)
+        return resize_mask_png(png, (stored[1], stored[0])) if stored else png
 
     def _image_values(
         self, entry: Entry, data: bytes, number: int

@@ -20,6 +20,7 @@ from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays, yolo_yaml
+from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
@@ -289,7 +290,7 @@ _MASK_COVERAGE = 0.9
 
 
 def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
-    """The folders of PNG masks mirroring the images' paths (ADE20K's `annotations/`, a `masks/`
+    """The folders of masks (`masks.MASK_EXTENSIONS`) mirroring the images' paths (ADE20K's `annotations/`, a `masks/`
     tree, or one per split: SegNet's CamVid `trainannot/`, `valannot/`, `testannot/` beside
     `train/`, `val/`, `test/`), when nearly every sampled image has a mask of the same path under
     one of them.
@@ -303,22 +304,23 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> lis
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not any(p.startswith(m) for m in structure.mask_folders)]
     if not images:
         return []
-    by_folder: list[tuple[set[str], str, int]] = []
+    by_folder: list[tuple[set[str], str, int, bool]] = []
     for folder in structure.mask_folders:
-        masks = [p[len(folder) :].rsplit(".", 1)[0] for p in sample if p.startswith(folder) and layout.extension(p) == "png"]
+        masks = [p[len(folder) :].rsplit(".", 1)[0] for p in sample if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS]
         if not masks:
             continue
         depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))
         keys = {"/".join(m.split("/")[-depth:]) for m in masks}
         covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
         if covered:
-            by_folder.append((covered, folder.rstrip("/"), depth))
-    chosen: list[tuple[set[str], str, int]] = []
+            jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder))
+            by_folder.append((covered, folder.rstrip("/"), depth, jpeg))
+    chosen: list[tuple[set[str], str, int, bool]] = []
     covered_so_far: set[str] = set()
-    for covered, folder, depth in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
-        if not covered & covered_so_far:
-            chosen.append((covered, folder, depth))
-            covered_so_far |= covered
+    for found in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
+        if not found[0] & covered_so_far:
+            chosen.append(found)
+            covered_so_far |= found[0]
     if not chosen or len(covered_so_far) < _MASK_COVERAGE * len(images):
         return []
     return [
@@ -326,9 +328,10 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> lis
             folder,
             evidence_lib.SEGMENTATION_MASKS,
             evidence_lib.KeyRule(depth, False),
-            note=f"{folder}/: segmentation masks, one PNG per image by path ({len(covered) / len(images):.0%} of sampled images have one here)",
+            note=f"{folder}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
+            + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
         )
-        for covered, folder, depth in sorted(chosen, key=lambda found: found[1])
+        for covered, folder, depth, jpeg in sorted(chosen, key=lambda found: found[1])
     ]
 
 

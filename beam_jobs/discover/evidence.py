@@ -29,6 +29,7 @@ from shardify.beam_jobs.discover.candidates import REJECTS, reject
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import box_text, evidence_files, tables
+from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
@@ -168,11 +169,11 @@ class _ReadEvidence(beam.DoFn):
                 yield (rule, row_key(row.key, found.key)), (found.path, row)
 
     def _mask_folder(self, found: Evidence, rule: int) -> Iterator:
-        """A row per PNG mask of the folder, naming the image of the same path under its own
+        """A row per mask file of the folder (`masks.MASK_EXTENSIONS`), naming the image of the same path under its own
         folder; masks are not read here (the writer reads each with its image)."""
         folder = join_path(self._source, found.path)
         for item in list_tree(folder):
-            if isinstance(item, Reject) or layout.extension(item.relpath) != "png":
+            if isinstance(item, Reject) or layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
             where = f"{found.path}/{item.relpath}"
             row = evidence_files.EvidenceRow(1, item.relpath.rsplit(".", 1)[0], mask=(where, item.size))

@@ -35,13 +35,25 @@ class Put:
 
     path: str
     data: bytes | str | None = None
-    image: str | None = None  # "jpg", "png", "mask" (1-channel PNG) or "maskjpg"
+    image: str | None = None  # "jpg", "png", "mask" (1-channel PNG) or "maskjpg" (a white shape on black, JPEG)
     record: bool = False
     split: str | None = None
     labels: frozenset[str] | None = None
     text: str | tuple[str, str] | None = None
     objects: tuple[str | None, ...] | None = None
     encoding: str = "utf-8"
+
+
+def _two_valued_jpeg(path: str, width: int, height: int) -> bytes:
+    """A mask as Kvasir-SEG's are: a white region on black, saved as JPEG (grey along its edges)."""
+    from PIL import Image, ImageDraw
+
+    seed = sum(path.encode())
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).ellipse((2 + seed % 3, 2, width - 3, height - 2 - seed % 4), fill=255)
+    buffer = io.BytesIO()
+    mask.save(buffer, "JPEG", quality=90)
+    return buffer.getvalue()
 
 
 @dataclass(frozen=True)
@@ -88,7 +100,12 @@ def build(spec: Spec, dest: Path) -> Truth4:
         if put.image is not None:
             fmt = "JPEG" if put.image in ("jpg", "maskjpg") else "PNG"
             mode = "L" if put.image.startswith("mask") else "RGB"
-            data = _gray_png(put.path, 20, 16, [0, 255]) if put.image == "mask" else _image_bytes(put.path, 20, 16, fmt, mode)
+            if put.image == "mask":
+                data = _gray_png(put.path, 20, 16, [0, 255])
+            elif put.image == "maskjpg":
+                data = _two_valued_jpeg(put.path, 20, 16)
+            else:
+                data = _image_bytes(put.path, 20, 16, fmt, mode)
             _write(root / put.path, data)
         elif put.data is not None:
             _write(root / put.path, put.data, put.encoding)

@@ -10,9 +10,13 @@ records' mask bytes against the files written here.
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image, ImageDraw
 
 from helpers.shard_io import read_shard
 from helpers.sources import image_bytes
@@ -87,3 +91,69 @@ def test_two_readings_of_the_same_images_give_one_mask_each(tmp_path: Path) -> N
     records = _records(out)
     assert {name: record[contract.SEGMENTATION] for name, record in records.items()} == class_masks
     assert not (out / "rejected.jsonl").exists() or not (out / "rejected.jsonl").read_text().strip()
+
+
+def _shape_mask(width: int, height: int, values: tuple[int, int]) -> "Image.Image":
+    mask = Image.new("L", (width, height), values[0])
+    ImageDraw.Draw(mask).ellipse((3, 2, width - 4, height - 3), fill=values[1])
+    return mask
+
+
+def _encoded(image: "Image.Image", fmt: str, **save) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, fmt, **save)
+    return buffer.getvalue()
+
+
+def _classes(png: bytes) -> np.ndarray:
+    assert png.startswith(b"\x89PNG")
+    return np.asarray(Image.open(io.BytesIO(png)))
+
+
+@pytest.mark.parametrize("fmt", ["GIF", "TIFF", "BMP"])
+def test_lossless_masks_of_other_formats_keep_their_classes(tmp_path: Path, fmt: str) -> None:
+    """Carvana's masks are GIFs, DRIVE's GIF and TIFF: stored as PNGs of the same class indices."""
+    root = tmp_path / "cars"
+    (root / "images").mkdir(parents=True)
+    (root / "masks").mkdir()
+    truth = {}
+    for i in range(5):
+        (root / "images" / f"car{i}.jpg").write_bytes(image_bytes(size=(24, 16), seed=i))
+        mask = _shape_mask(24, 16, (0, 1 + i))  # class 1+i inside the shape, 0 outside
+        if fmt == "GIF":  # a GIF is a palette: its indices are the classes, whatever their colours
+            mask = Image.frombytes("P", mask.size, mask.tobytes())
+            mask.putpalette([value for k in range(256) for value in (k * 37 % 256, k * 91 % 256, k * 53 % 256)])
+        (root / "masks" / f"car{i}.{fmt.lower()}").write_bytes(_encoded(mask, fmt, **({"optimize": False} if fmt == "GIF" else {})))
+        truth[f"images/car{i}.jpg"] = np.asarray(_shape_mask(24, 16, (0, 1 + i)))
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out)))
+    records = _records(out)
+    assert sorted(records) == sorted(truth)
+    for name, classes in truth.items():
+        np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)
+
+
+def test_a_two_valued_jpeg_mask_is_cut_and_a_many_valued_one_refused(tmp_path: Path) -> None:
+    """Kvasir-SEG's masks are JPEGs of a white polyp on black: grey along the edge, cut at 128.
+    The hostile twin, a JPEG of several classes, is refused naming why: compression moved pixels
+    between classes, and no cut recovers them."""
+    root = tmp_path / "kvasir"
+    (root / "images").mkdir(parents=True)
+    (root / "masks").mkdir()
+    two_valued = _shape_mask(40, 32, (0, 255))
+    for i in range(9):
+        (root / "images" / f"p{i}.jpg").write_bytes(image_bytes(size=(40, 32), seed=i))
+        (root / "masks" / f"p{i}.jpg").write_bytes(_encoded(two_valued, "JPEG", quality=75))
+    many = np.tile(np.arange(0, 250, 250 // 40, dtype=np.uint8)[:40], (32, 1))  # 40 grey levels
+    (root / "masks" / "p8.jpg").write_bytes(_encoded(Image.fromarray(many, "L"), "JPEG", quality=75))
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out), max_rejects="20%"))
+    records = _records(out)
+    assert sorted(records) == [f"images/p{i}.jpg" for i in range(8)]
+    want = np.asarray(two_valued)
+    for record in records.values():
+        got = _classes(record[contract.SEGMENTATION])
+        assert set(np.unique(got)) <= {0, 255}
+        assert (got != want).mean() < 0.02  # the cut puts back the shape, give or take its edge
+    rejects = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
+    assert [r["path"] for r in rejects] == ["images/p8.jpg"] and "more than two values" in rejects[0]["reason"]

@@ -33,7 +33,7 @@ WRONG = {
                      "another table's rows by id; train.csv's six 0/1 columns are read as a multi-label"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
-FOLLOW = {"kvasir_seg": {"label_level": 0}, "food11": {"label_from_name": r"^(\d+)_"},
+FOLLOW = {"food11": {"label_from_name": r"^(\d+)_"},
           "dsb2018": {"label_level": 0},
           # its three headerless tables refuse alike (3 columns hold text) before writing; with the text
           # named, the label column (six words beside the text) is found in train.tsv and read in all three

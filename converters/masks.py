@@ -1,0 +1,81 @@
+"""A segmentation mask file as the record stores it: a PNG of class indices at the image's size.
+
+Datasets ship masks as PNG mostly, but not only: Kvasir-SEG's and many Kaggle sets' are JPEG,
+Carvana's GIF, DRIVE's GIF and TIFF. The record holds one encoding (`contract.SEGMENTATION`, a PNG,
+which TensorFlow's `decode_png` and every reader read), so:
+
+  PNG          stored as found; a palette PNG (Pascal VOC's) rewritten as 8-bit indices, since
+               `decode_png` turns a palette into colours.
+  GIF, BMP,    lossless: re-encoded as PNG, the palette's indices kept as the classes (a GIF is
+  TIFF         always a palette), grey and colour as they are.
+  JPEG         lossy: its blur puts grey values along every edge, so only a two-valued mask can
+               be read back. One whose pixels nearly all lie near black or white is stored as 0
+               and 255, cut at 128 (the plan says so); any other is refused, since compression
+               has changed which class a pixel holds and no threshold recovers it.
+"""
+
+from __future__ import annotations
+
+import io
+
+from shardify.errors import InvalidInputError
+
+__all__ = ["MASK_EXTENSIONS", "mask_png"]
+
+# Mask files a mask folder is read for (lower-case extensions).
+MASK_EXTENSIONS = ("png", "gif", "bmp", "tif", "tiff", "jpg", "jpeg")
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+# A JPEG mask is two-valued when this share of its pixels lies within _NEAR of black or white.
+_TWO_VALUED_SHARE = 0.95
+_NEAR = 48
+
+
+def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
+    """The PNG the record stores for the mask file `name` (its bytes `data`) of a `width` x
+    `height` image.
+
+    Raises:
+      InvalidInputError: the mask cannot be read, is not the image's size, or is a JPEG of more
+        than two values.
+    """
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as mask:
+            if mask.size != (width, height):
+                raise InvalidInputError(f"its mask {name} is {mask.size[0]}x{mask.size[1]}, the image {width}x{height}")
+            if data.startswith(_PNG_SIGNATURE):
+                if mask.mode != "P":
+                    return data
+                return _png(Image.frombytes("L", mask.size, mask.tobytes()))
+            if mask.format == "JPEG":
+                return _two_valued(mask, name)
+            if mask.format not in ("GIF", "BMP", "TIFF"):
+                raise InvalidInputError(f"its mask {name} is {mask.format or 'not an image'}, not PNG, GIF, BMP, TIFF or JPEG")
+            mask.seek(0)  # a GIF's or TIFF's first frame
+            if mask.mode == "P":
+                return _png(Image.frombytes("L", mask.size, mask.tobytes()))
+            if mask.mode in ("1", "L", "I;16", "I", "RGB", "RGBA", "LA"):
+                return _png(mask.convert("L") if mask.mode == "1" else mask)
+            raise InvalidInputError(f"its mask {name} has pixels of mode {mask.mode}, not classes")
+    except (OSError, ValueError, Image.DecompressionBombError) as error:
+        raise InvalidInputError(f"its mask {name} cannot be read: {error}") from None
+
+
+def _png(image: "object") -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")  # type: ignore[attr-defined]
+    return buffer.getvalue()
+
+
+def _two_valued(mask: "object", name: str) -> bytes:
+    """A JPEG mask cut at 128 into 0 and 255, where nearly all its pixels lie near one of them."""
+    grey = mask.convert("L")  # type: ignore[attr-defined]
+    histogram = grey.histogram()
+    near = sum(histogram[:_NEAR]) + sum(histogram[256 - _NEAR :])
+    if near < _TWO_VALUED_SHARE * sum(histogram):
+        raise InvalidInputError(
+            f"its mask {name} is a JPEG of more than two values: lossy compression has changed its pixels' "
+            "classes (a two-valued JPEG mask is read, cut at 128)"
+        )
+    return _png(grey.point(lambda value: 255 if value >= 128 else 0))
