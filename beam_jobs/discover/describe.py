@@ -26,6 +26,7 @@ from shardify.format import contract
 from shardify.inputs.paths import join_path
 from shardify.plan import content_lists, evidence as evidence_lib, recognise
 from shardify.plan import layout
+from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
 from shardify.plan.known_names import known_vocabulary
 
@@ -306,7 +307,11 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> lis
         return []
     by_folder: list[tuple[set[str], str, int, bool]] = []
     for folder in structure.mask_folders:
-        masks = [p[len(folder) :].rsplit(".", 1)[0] for p in sample if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS]
+        masks = [
+            structure_lib.mask_key(p[len(folder) :].rsplit(".", 1)[0])
+            for p in sample
+            if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS
+        ]
         if not masks:
             continue
         depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))

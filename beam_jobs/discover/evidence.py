@@ -35,6 +35,7 @@ from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
+from shardify.plan.structure import mask_key
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
@@ -176,7 +177,7 @@ class _ReadEvidence(beam.DoFn):
             if isinstance(item, Reject) or layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
             where = f"{found.path}/{item.relpath}"
-            row = evidence_files.EvidenceRow(1, item.relpath.rsplit(".", 1)[0], mask=(where, item.size))
+            row = evidence_files.EvidenceRow(1, mask_key(item.relpath.rsplit(".", 1)[0]), mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
 
 

@@ -273,6 +273,21 @@ def stem_key(relpath: str) -> str:
     return "".join(tokens) if any(t.isdigit() for t in tokens) else stem
 
 
+def mask_key(key: str) -> str:
+    """A mask's path without its extension, as the image it belongs to is named: the trailing
+    words of its stem that say it is a mask cut (Carvana's `0cdf5b5d0ce1_01_mask`, ISIC's
+    `ISIC_0000000_segmentation`, Penn-Fudan's `FudanPed00001_mask`).
+
+    >>> [mask_key(k) for k in ("train_masks/0cdf_01_mask", "ISIC_0000000_segmentation", "mask", "a/b")]
+    ['train_masks/0cdf_01', 'ISIC_0000000', 'mask', 'a/b']
+    """
+    folder, _, stem = key.rpartition("/")
+    tokens = re.split(r"([._\- ])", stem)
+    while len(tokens) > 2 and tokens[-1].lower() in MASK_FOLDER_WORDS:
+        del tokens[-2:]
+    return (folder + "/" if folder else "") + "".join(tokens)
+
+
 @dataclass(frozen=True)
 class NamePattern:
     """Labels written in file names: `cat.0.jpg`, `Abyssinian_12.jpg`, `AnnualCrop_1.jpg`.

@@ -157,3 +157,34 @@ def test_a_two_valued_jpeg_mask_is_cut_and_a_many_valued_one_refused(tmp_path: P
         assert (got != want).mean() < 0.02  # the cut puts back the shape, give or take its edge
     rejects = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
     assert [r["path"] for r in rejects] == ["images/p8.jpg"] and "more than two values" in rejects[0]["reason"]
+
+
+@pytest.mark.parametrize(
+    "image_path, mask_path",
+    [
+        ("train/{id}_01.jpg", "train_masks/{id}_01_mask.gif"),  # Carvana
+        ("ISIC2018_Task1-2_Training_Input/ISIC_{id}.jpg", "ISIC2018_Task1_Training_GroundTruth/ISIC_{id}_segmentation.png"),
+    ],
+    ids=["carvana", "isic"],
+)
+def test_masks_named_as_their_image_plus_a_mask_word(tmp_path: Path, image_path: str, mask_path: str) -> None:
+    """`<stem>_mask`, `<stem>_segmentation`: the trailing word says what the file is, the stem whose."""
+    root = tmp_path / "download"
+    truth = {}
+    for i in range(6):
+        image, mask = root / image_path.format(id=f"{i:07d}"), root / mask_path.format(id=f"{i:07d}")
+        image.parent.mkdir(parents=True, exist_ok=True)
+        mask.parent.mkdir(parents=True, exist_ok=True)
+        image.write_bytes(image_bytes(size=(24, 16), seed=i))
+        classes = _shape_mask(24, 16, (0, 1 if i % 2 else 255))
+        if mask.suffix == ".gif":  # a palette's indices, written as they are
+            mask.write_bytes(_encoded(Image.frombytes("P", classes.size, classes.tobytes()), "GIF", optimize=False))
+        else:
+            mask.write_bytes(_encoded(classes, "PNG"))
+        truth[str(image.relative_to(root))] = np.asarray(classes)
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out)))
+    records = _records(out)
+    assert sorted(records) == sorted(truth)
+    for name, classes in truth.items():
+        np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)

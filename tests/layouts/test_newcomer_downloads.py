@@ -8,7 +8,7 @@ published layouts, each judged against this file's own truth, never the manifest
 - Penn-Fudan Pedestrian (`PNGImages/FudanPed00001.png`, `PedMasks/FudanPed00001_mask.png`,
   `Annotation/FudanPed00001.txt`, the torchvision tutorial's layout): guessed as images with
   captions (the PASCAL annotation texts), and with `--layout image_folders` the masks were
-  training images of a class `PedMasks`.
+  training images of a class `PedMasks`. Now each image's `_mask.png` is stored as its mask.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.cli_runs import one_line_error, run_shardify
+from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_shard
 from helpers.sources import image_bytes
 from shardify.format import contract
@@ -69,17 +69,19 @@ def _penn_fudan(root: Path) -> list[str]:
 
 
 def test_masks_named_like_their_images_are_never_inputs(tmp_path: Path) -> None:
+    """The masks (`<stem>_mask.png`) are each image's mask, stored with it; never an input."""
     stems = _penn_fudan(tmp_path / "PennFudanPed")
-    first = run_shardify("convert", str(tmp_path / "PennFudanPed"), str(tmp_path / "first"), "-q")
-    assert first.returncode == 2, first.stdout  # no labels to read: it says so, writing nothing
-    assert "--label-level 0" in one_line_error(first)
     out = tmp_path / "out"
-    result = run_shardify("convert", str(tmp_path / "PennFudanPed"), str(out), "--label-level", "0")
+    result = run_shardify("convert", str(tmp_path / "PennFudanPed"), str(out), "-q")
     assert result.returncode == 0, result.stderr
-    names = sorted(
-        Path(record[contract.IMAGE_FILENAME].decode()).name for shard in out.glob("*.tfrecord") for record in read_shard(shard)
-    )
-    assert names == sorted(f"{stem}.png" for stem in stems)
+    masks = {
+        Path(record[contract.IMAGE_FILENAME].decode()).stem: record[contract.SEGMENTATION]
+        for shard in out.glob("*.tfrecord")
+        for record in read_shard(shard)
+    }
+    assert sorted(masks) == sorted(stems)
+    for stem, mask in masks.items():
+        assert mask == (tmp_path / "PennFudanPed" / "PedMasks" / f"{stem}_mask.png").read_bytes(), stem
 
 
 def test_images_in_split_folders_beside_a_box_table_are_the_inputs(tmp_path: Path) -> None:
