@@ -300,17 +300,18 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> lis
     already covered is an alternative reading (VOC's SegmentationObject/ beside
     SegmentationClass/), not another split's masks, and is left aside: an image never gets two."""
     structure = detected.structure
-    if structure is None or not structure.mask_folders:
+    if structure is None or not (structure.mask_folders or structure.mask_words):
         return []
-    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not any(p.startswith(m) for m in structure.mask_folders)]
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
     if not images:
         return []
     by_folder: list[tuple[set[str], str, int, bool]] = []
-    for folder in structure.mask_folders:
+    # masks beside their images (`mask_words`) are read from the folder that holds the images
+    for folder in (*structure.mask_folders, *((structure.root,) if structure.mask_words else ())):
         masks = [
             structure_lib.mask_key(p[len(folder) :].rsplit(".", 1)[0])
             for p in sample
-            if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS
+            if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS and structure.is_mask_file(p)
         ]
         if not masks:
             continue
@@ -333,7 +334,7 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> lis
             folder,
             evidence_lib.SEGMENTATION_MASKS,
             evidence_lib.KeyRule(depth, False),
-            note=f"{folder}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
+            note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
             + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
         )
         for covered, folder, depth, jpeg in sorted(chosen, key=lambda found: found[1])

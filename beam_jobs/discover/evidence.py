@@ -21,6 +21,7 @@ A row that names no input is rejected with its line. Only metadata is grouped.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 from collections.abc import Iterable, Iterator, Sequence
 
 import apache_beam as beam
@@ -35,7 +36,7 @@ from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
-from shardify.plan.structure import mask_key
+from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
@@ -173,11 +174,16 @@ class _ReadEvidence(beam.DoFn):
         """A row per mask file of the folder (`masks.MASK_EXTENSIONS`), naming the image of the same path under its own
         folder; masks are not read here (the writer reads each with its image)."""
         folder = join_path(self._source, found.path)
+        # a folder named for masks holds masks; another (the images' own) only its files named as masks
+        all_masks = mask_named(posixpath.basename(found.path))
         for item in list_tree(folder):
             if isinstance(item, Reject) or layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
-            where = f"{found.path}/{item.relpath}"
-            row = evidence_files.EvidenceRow(1, mask_key(item.relpath.rsplit(".", 1)[0]), mask=(where, item.size))
+            key = item.relpath.rsplit(".", 1)[0]
+            if not all_masks and mask_key(key) == key:
+                continue
+            where = f"{found.path}/{item.relpath}" if found.path else item.relpath
+            row = evidence_files.EvidenceRow(1, mask_key(key), mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
 
 

@@ -328,6 +328,30 @@ def _folder_per_input(splits: Sequence[_Split], structure: Structure) -> Finding
     return None
 
 
+def _subjects_with_masks(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    """Images with masks whose class folders each name their files (`TCGA_CS_4941_19960909/
+    TCGA_CS_4941_19960909_1.tif`): one folder per patient or sequence of a segmentation dataset,
+    or classes (BUSI's `benign/benign (1).png`)? The paths cannot tell: ImageNet names its files
+    after its class folders too, but has no masks."""
+    if not (structure.mask_folders or structure.mask_words):
+        return None
+    for split in splits:
+        stems: dict[str, list[str]] = {}
+        for parts, name in zip(split.inputs, split.names):
+            if len(parts) > split.level:
+                stems.setdefault(parts[split.level], []).append(name.rsplit(".", 1)[0])
+        named = [folder for folder, inside in stems.items() if all(stem.startswith(folder) for stem in inside)]
+        if len(stems) >= 2 and len(named) * 10 >= len(stems) * 9:
+            return Finding(
+                "the images have masks, and each class folder's files are named after it: a folder per subject "
+                "or sequence, or classes?",
+                tuple(_folder([*split.inputs[0][: split.level], folder]) for folder in sorted(named)[:_SHOWN]),
+                ("--label-level 0 for records without labels (each with its mask)",
+                 f"{_level_hint(split.level + 1)} to keep the folders as the classes"),
+            )
+    return None
+
+
 SIGNS: tuple[Sign, ...] = (
     Sign("folder per sample", "a folder per sample read as the classes", _folder_per_input),
     Sign("uneven depth", "an index read as the classes", _uneven_depth),
@@ -337,6 +361,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("few over many", "a level above the classes", _few_over_many),
     Sign("numbered parts", "a download's parts read as classes", _numbered_parts),
     Sign("part as the class", "a download's part read as the one class", _part_as_class),
+    Sign("subjects with masks", "a folder per subject of a segmentation dataset read as the classes", _subjects_with_masks),
 )
 
 
@@ -354,7 +379,7 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
     by_split: dict[str, list[tuple[str, ...]]] = {}
     names: dict[str, list[str]] = {}
     for relpath in inputs:
-        if any(relpath.startswith(mask) for mask in structure.mask_folders):
+        if structure.is_mask_file(relpath):
             continue
         folder = structure.split_folder_of(relpath)
         if levels.get(folder, -1) >= 0:

@@ -376,7 +376,7 @@ class SourceLayout:
             # and documentation beside the images (NIH ChestX-ray14's BBox_List_2017.csv,
             # test_list.txt) are not inputs the label file forgot.
             return self.name in (LABEL_FILE, COCO) and self.media == "image" and _documents(relpath)
-        if any(relpath.startswith(folder) for folder in structure.mask_folders):
+        if structure.is_mask_file(relpath):
             return True
         ext = extension(relpath)
         if stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS:

@@ -345,6 +345,8 @@ class Structure:
       unlabelled: class-level folder names whose records have no label and form a split of that
         name (`unsup`).
       mask_folders: folders ('/'-terminated) whose files are masks or annotations beside the inputs.
+      mask_words: words that end the stem of a mask lying beside its image, in the image's own
+        folder (`_mask` of the LGG MRI's `TCGA_CS_4941_19960909_1_mask.tif` beside `..._1.tif`).
       name_pattern: the pattern the labels in file names follow, in `named_splits`.
       named_splits: the split folders ("" without split folders) whose files have no class
         folders and are labelled by `name_pattern`.
@@ -361,11 +363,18 @@ class Structure:
     label_levels: tuple[tuple[str, int], ...] = ()
     unlabelled: tuple[str, ...] = ()
     mask_folders: tuple[str, ...] = ()
+    mask_words: tuple[str, ...] = ()
     name_pattern: NamePattern | None = None
     named_splits: tuple[str, ...] = ()
     single_class: str = ""
     chosen_level: bool = False
     class_path: bool = False
+
+    def is_mask_file(self, relpath: str) -> bool:
+        """A mask lying beside its image (see `mask_words`), or a file of a mask folder."""
+        if any(relpath.startswith(folder) for folder in self.mask_folders):
+            return True
+        return bool(self.mask_words) and _last_word(relpath) in self.mask_words
 
     @property
     def split_folders(self) -> tuple[str, ...]:
@@ -391,6 +400,29 @@ def _common_parts(folders: Iterable[Sequence[str]]) -> list[str]:
             length += 1
         del common[length:]
     return common
+
+
+def _last_word(relpath: str) -> str:
+    """The last word of a file's stem, lower-case, where its stem has more than one."""
+    tokens = re.split(r"[._\- ]", _stem(relpath))
+    return tokens[-1].lower() if len(tokens) > 1 else ""
+
+
+def _mask_words(inputs: Sequence[str]) -> tuple[str, ...]:
+    """The mask words (`MASK_FOLDER_WORDS`) that end the stems of files lying beside a file of
+    their stem without it, in one folder (`x_1_mask.tif` beside `x_1.tif`), for at least two
+    files and most of those that end so: such files are masks, not inputs."""
+    by_folder: dict[str, set[str]] = {}
+    for relpath in inputs:
+        folder, _, name = relpath.rpartition("/")
+        by_folder.setdefault(folder, set()).add(posixpath.splitext(name)[0])
+    paired: dict[str, list[bool]] = {}
+    for relpath in inputs:
+        word = _last_word(relpath)
+        if word in MASK_FOLDER_WORDS:
+            folder = relpath.rpartition("/")[0]
+            paired.setdefault(word, []).append(mask_key(_stem(relpath)) in by_folder[folder])
+    return tuple(sorted(word for word, found in paired.items() if sum(found) >= 2 and sum(found) * 2 > len(found)))
 
 
 def _mask_folders(inputs: Sequence[str]) -> set[str]:
@@ -465,6 +497,10 @@ def infer_structure(
     masks = _mask_folders(inputs)
     inputs = [p for p in inputs if not any(p.startswith(m) for m in masks)]
     notes = [f"masks or annotations beside the images, not inputs: {', '.join(sorted(masks))}"] if masks else []
+    mask_words = _mask_words(inputs)
+    if mask_words:
+        inputs = [p for p in inputs if _last_word(p) not in mask_words]
+        notes.append(f"masks beside their images, not inputs: the files whose names end in {', '.join('_' + w for w in mask_words)}")
     folders = [p.split("/")[:-1] for p in inputs]
     root = _common_parts(folders)
     level = len(root)
@@ -526,6 +562,7 @@ def infer_structure(
         tuple(label_levels),
         tuple(sorted(unlabelled)),
         tuple(sorted(masks)),
+        mask_words,
     )
     if split_level < 0 and label_levels == [("", -1)] and root and not has_label_files:
         lone = root[-1]

@@ -22,7 +22,7 @@ from helpers.shard_io import read_shard
 from helpers.sources import image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import ShardifyError
+from shardify.errors import ShardifyError, UsageError
 from shardify.format import contract
 
 
@@ -187,4 +187,55 @@ def test_masks_named_as_their_image_plus_a_mask_word(tmp_path: Path, image_path:
     records = _records(out)
     assert sorted(records) == sorted(truth)
     for name, classes in truth.items():
+        np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)
+
+
+def _siblings(root: Path, folders: dict[str, list[str]], fmt: str = "TIFF") -> dict[str, np.ndarray]:
+    """Each image beside its mask in one folder (`<stem>.<ext>`, `<stem>_mask.<ext>`): {image: classes}."""
+    truth = {}
+    for folder, stems in folders.items():
+        (root / folder).mkdir(parents=True, exist_ok=True)
+        for stem in stems:
+            ext = fmt.lower()
+            (root / folder / f"{stem}.{ext}").write_bytes(image_bytes(fmt=fmt, size=(24, 16), seed=len(truth)))
+            classes = _shape_mask(24, 16, (0, 255 if len(truth) % 2 else 1))
+            (root / folder / f"{stem}_mask.{ext}").write_bytes(_encoded(classes, fmt))
+            truth[f"{folder}/{stem}.{ext}"] = np.asarray(classes)
+    return truth
+
+
+def test_masks_beside_their_images_in_subject_folders_stop_then_convert(tmp_path: Path) -> None:
+    """The LGG MRI download (`kaggle_3m/<patient>/<patient>_<n>.tif` beside `..._<n>_mask.tif`): the
+    masks were training images, the patients the classes, with exit 0. Now the masks are masks, and
+    folders whose files carry their names stop before writing: subjects or classes is the user's
+    to say."""
+    root = tmp_path / "lgg-mri-segmentation"
+    patients = ["TCGA_CS_4941_19960909", "TCGA_CS_4942_19970222", "TCGA_DU_5851_19950428"]
+    truth = _siblings(root, {f"kaggle_3m/{p}": [f"{p}_{n}" for n in range(1, 4)] for p in patients})
+    (root / "kaggle_3m" / "data.csv").write_text("Patient,RNASeqCluster\nTCGA_CS_4941,2\nTCGA_CS_4942,1\nTCGA_DU_5851,3\n")
+    with pytest.raises(UsageError, match="--label-level 0") as refused:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
+    assert "TCGA_CS_4941_19960909/" in str(refused.value) and not (tmp_path / "first" / "manifest.json").exists()
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out), label_level=0))
+    records = _records(out)
+    assert sorted(records) == sorted(truth)
+    for name, classes in truth.items():
+        assert records[name].get(contract.LABEL, -1) == -1, name
+        np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)
+
+
+def test_masks_beside_their_images_in_class_folders_keep_the_classes_when_asked(tmp_path: Path) -> None:
+    """The neighbour whose folders are classes (BUSI's `benign/benign (1).png` beside `benign (1)_mask.png`):
+    the same stop, and the level it names keeps them."""
+    root = tmp_path / "Dataset_BUSI_with_GT"
+    truth = _siblings(root, {c: [f"{c} ({n})" for n in range(1, 4)] for c in ("benign", "malignant", "normal")}, fmt="PNG")
+    with pytest.raises(UsageError, match=r"--label-level 1 \(counted from SRC\) to keep the folders as the classes"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out), label_level=1))
+    records = _records(out)
+    assert sorted(records) == sorted(truth)
+    for name, classes in truth.items():
+        assert records[name][contract.LABEL_TEXT].decode() == name.split("/")[0], name
         np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)
