@@ -209,6 +209,29 @@ def _classes_per_split(splits: Sequence[_Split], structure: Structure) -> Findin
     )
 
 
+def _nested_copy(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    """A folder that holds a copy of itself one level down (Kaggle's chest X-ray download:
+    `chest_xray/train/NORMAL/` and `chest_xray/chest_xray/train/NORMAL/`): the same folders under
+    `X/` and `X/X/`, so every file would be converted twice, and the classes lie at two depths.
+    A wrapper of one name (`seg_train/seg_train/`) holds nothing beside its inner folder: no copy."""
+    folders = {parts for split in splits for parts in split.inputs}
+    for parts in sorted(folders):
+        for i in range(len(parts) - 1):
+            if parts[i] != parts[i + 1]:
+                continue
+            outer, inner = parts[: i + 1], parts[: i + 2]
+            inside = {p[i + 2 :] for p in folders if p[: i + 2] == inner}
+            beside = {p[i + 1 :] for p in folders if p[: i + 1] == outer and p[: i + 2] != inner}
+            if len(inside) >= 2 and inside <= beside:
+                return Finding(
+                    f"{_folder(inner)} holds the same folders as {_folder(outer)}: a copy of the download inside "
+                    "itself, whose every file would be converted twice",
+                    (_folder(outer), _folder(inner)),
+                    (f"point SRC at one copy (SRC/{'/'.join(inner)})",),
+                )
+    return None
+
+
 def _uneven_depth(splits: Sequence[_Split], structure: Structure) -> Finding | None:
     if structure.single_class:
         return None
@@ -353,6 +376,7 @@ def _subjects_with_masks(splits: Sequence[_Split], structure: Structure) -> Find
 
 
 SIGNS: tuple[Sign, ...] = (
+    Sign("nested copy", "a download's copy of itself read beside it", _nested_copy),
     Sign("folder per sample", "a folder per sample read as the classes", _folder_per_input),
     Sign("uneven depth", "an index read as the classes", _uneven_depth),
     Sign("same names beneath", "parts or sets read as classes", _same_names_beneath),

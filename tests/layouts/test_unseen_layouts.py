@@ -138,6 +138,11 @@ _SIGN_CASES = {
     ),
     "numbered parts": ([f"scans_part_{k}/{i:05d}.jpg" for k in (1, 2) for i in range(4)], "--label-level 0"),
     "part as the class": (["frames_512/" + f"{i}.png" for i in range(4)], "--label-level 0"),
+    "nested copy": (
+        [f"scans{copy}/{split}/{c}/{i}.jpeg" for copy in ("", "/scans") for split in ("train", "test")
+         for c in ("healthy", "sick") for i in range(2)],
+        "point SRC at one copy (SRC/scans/scans)",
+    ),
     "subjects with masks": (
         [f"scans/{s}/{s}_{i}{m}.tif" for s in ("S01_2004", "S02_2007", "S03_2011") for i in range(3) for m in ("", "_mask")],
         "--label-level 0",
@@ -177,9 +182,10 @@ def test_each_sign_is_found_on_a_layout_nobody_named(sign: str) -> None:
         [f"train/c{k}/img_{k}{i}.jpg" for k in range(3) for i in range(3)],
         [f"{c}/{c}_{i:03d}.jpg" for c in ("airplane", "beach", "church", "desert", "forest") for i in range(3)],
         [f"{c}/{i:03d}{m}.png" for c in ("benign", "malignant") for i in range(3) for m in ("", "_mask")],
+        [f"seg_{s}/seg_{s}/{c}/{i}.jpg" for s in ("train", "test") for c in ("sea", "street") for i in range(3)],
     ],
     ids=["nested-subfolders", "split-folders", "two-classes", "numbered-classes-no-part-word", "files-named-for-their-class",
-         "masks-beside-images-in-classes-named-apart"],
+         "masks-beside-images-in-classes-named-apart", "wrappers-of-one-name"],
 )
 def test_no_sign_where_the_classes_are_right(paths: list[str]) -> None:
     structure, _ = infer_structure(paths)
