@@ -299,6 +299,8 @@ def _detect_folder(
             f"{config.source} is a shardify output (it holds {naming.MANIFEST_FILENAME} and shards): convert the "
             "raw data it was made from, or read it with shardify.load"
         )
+    if not config.layout and not config.labels_file:
+        guards.check_token_tags(config, sample)
     labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
     if not labels_file and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
         labels_file = label_file_found.found_label_file(config, sample, top_files, top_folders)

@@ -16,7 +16,7 @@ from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import file_signs, guards, layout
 
-__all__ = ["number_row_folders", "check_guess"]
+__all__ = ["number_row_folders", "check_guess", "check_token_tags"]
 
 # Text files opened to tell annotations from captions: a few in each of a few folders, their
 # first lines only.
@@ -53,6 +53,28 @@ def _labels_anything(detected: layout.SourceLayout) -> bool:
     if structure is None or any(e.gives_labels or e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence):
         return True  # (a segmentation dataset's masks are its labels, per pixel)
     return any(level >= 0 for _, level in structure.label_levels) or structure.name_pattern is not None
+
+
+# Files opened to see whether a source's texts are tagged token by token (CoNLL's format).
+_TOKEN_FILE_EXTENSIONS = ("txt", "tsv", "conll", "conllu", "iob", "iob2", "bio")
+
+
+def check_token_tags(config: ConvertConfig, sample: Sequence[str]) -> None:
+    """Stop where the source's text files hold one token a line with its tags (CoNLL-2003's
+    `EU NNP B-NP B-ORG`, WNUT's `@paul<TAB>B-person`): labels per token, which records of a label
+    per text cannot hold. Read as `label text` lines they wrote each token as a record labelled
+    with its tag (exit 0); read as label files, the source "held no texts".
+
+    Raises:
+      UsageError: naming the files.
+    """
+    candidates = [p for p in sample if layout.extension(p) in _TOKEN_FILE_EXTENSIONS][:_ROW_FILES]
+    tagged = [p for p in candidates if file_signs.token_tags(label_file_found.head_lines(config, p))]
+    if tagged and len(tagged) * 2 > len(candidates):
+        raise UsageError(
+            f"{', '.join(tagged)} hold one token a line with its tags (CoNLL's format, `EU NNP B-NP B-ORG`): labels per "
+            "token, which shardify does not convert (it stores a label per text or image)"
+        )
 
 
 def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout, annotations: Sequence[str]) -> None:

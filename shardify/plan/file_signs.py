@@ -22,7 +22,7 @@ from shardify.plan.guards import LABELS_FILE_HINT, NAME_HINT
 from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.structure import split_word
 
-__all__ = ["number_rows", "labels_beside_folders", "no_labels_message"]
+__all__ = ["number_rows", "labels_beside_folders", "no_labels_message", "token_tags"]
 
 _SHOWN = 3
 _LETTERS = re.compile(r"[A-Za-z]")
@@ -107,6 +107,23 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     elif any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):
         options.insert(0, NAME_HINT)
     return f"{why}: {' or '.join(options)}"
+
+
+# A token's tag in the IOB/BIOES schemes CoNLL-style files use: `O`, `B-ORG`, `I-PER`, `S-LOC`.
+_TOKEN_TAG = re.compile(r"^(O|[BIES]-\S+)$")
+_TOKEN_SHARE = 0.8
+
+
+def token_tags(lines: Sequence[str]) -> bool:
+    """The lines are one token each with its tags, the last a BIO tag (CoNLL-2003's `EU NNP B-NP
+    B-ORG`, blank lines between sentences): labels per token, not per text.
+
+    >>> token_tags(["-DOCSTART- -X- -X- O", "", "EU NNP B-NP B-ORG", "rejects VBZ B-VP O"]), token_tags(["ham\tok then"])
+    (True, False)
+    """
+    rows = [line.split() for line in lines if line.strip() and not line.startswith("-DOCSTART-")]
+    tagged = sum(1 for cells in rows if 2 <= len(cells) <= 6 and _TOKEN_TAG.match(cells[-1]))
+    return len(rows) >= 2 and tagged >= _TOKEN_SHARE * len(rows)
 
 
 def labels_beside_folders(lines: Sequence[str], media: Sequence[str], folder_labels: set[str]) -> str:

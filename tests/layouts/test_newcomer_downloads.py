@@ -237,3 +237,26 @@ def test_a_folder_of_images_to_predict_beside_the_split_folders(tmp_path: Path) 
             label = record.get(contract.LABEL_TEXT, b"")
             found[Path(record[contract.IMAGE_FILENAME].decode()).name] = (shard.name.split("-")[0], label.decode() if isinstance(label, bytes) else "")
     assert found == truth
+
+
+CONLL_SENTENCES = (
+    "-DOCSTART- -X- -X- O\n\nEU NNP B-NP B-ORG\nrejects VBZ B-VP O\nGerman JJ B-NP B-MISC\ncall NN I-NP O\n. . O O\n\n"
+    "Peter NNP B-NP B-PER\nBlackburn NNP I-NP I-PER\n\n"
+)
+
+
+@pytest.mark.parametrize("tags", ["conll2003", "wnut-iob2"])
+def test_token_tagged_files_stop_saying_what_they_are(tmp_path: Path, tags: str) -> None:
+    """CoNLL-2003's `train.txt`, `valid.txt`, `test.txt` (a token a line: word, POS, chunk, entity
+    tag) and an unnamed neighbour (WNUT's two columns, `@paul\\tB-person`): labels per token. The
+    refusal said no labels were found and offered `--label-from-name`, `--labels FILE`; now it says
+    what the files hold, with no option that would pretend to read them."""
+    root = tmp_path / tags
+    root.mkdir()
+    text = CONLL_SENTENCES if tags == "conll2003" else "@paul\tB-person\nis\tO\nin\tO\nparis\tB-location\n\nok\tO\n"
+    for split in ("train", "valid", "test"):
+        (root / f"{split}.txt").write_text(text * 3)
+    result = run_shardify("convert", str(root), str(tmp_path / "out"), "-q")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "one token a line with its tags" in result.stderr and "--label-from-name" not in result.stderr
+    assert not (tmp_path / "out" / "manifest.json").exists()
