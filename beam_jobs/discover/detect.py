@@ -33,7 +33,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import known_layouts, layout, layout_guess
+from shardify.plan import known_layouts, layout, layout_guess, table_groups
 from shardify.plan.entries import Reject
 
 __all__ = [
@@ -302,9 +302,11 @@ def _detect_folder(
     labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
     if not labels_file and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
         labels_file = label_file_found.found_label_file(config, sample, top_files, top_folders)
-    if config.labels_file and not FileSystems.exists(label_file_found.labels_file_path(config.source, labels_file)):
-        raise SourceError(f"label file {config.labels_file} does not exist")
-    label_file = label_file_found.label_file_sample(label_file_found.labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
+    group = None
+    if not labels_file and config.layout in ("", layout.LABEL_FILE) and not config.label_from_name and config.label_level is None:
+        group = label_tables.table_group(config, sample)  # MLRSNet's Labels/<category>.csv, read together
+        labels_file = group.pattern if group else ""
+    label_file = _label_file(config, labels_file)
     if label_file:
         label_file_found.check_label_cells(label_file, config)
     forced = config.layout
@@ -352,6 +354,8 @@ def _detect_folder(
     )
     if card_pairs:
         detected = card.with_card(detected, card_file, card_pairs)
+    if group:
+        detected = dataclasses.replace(detected, notes=(*detected.notes, group.note))
     if pixel_tables:
         note = f"tables of images written out as numbers, a grey image a row: {', '.join(pixel_tables)}"
         detected = dataclasses.replace(detected, media="image", notes=(*detected.notes, note))
@@ -397,6 +401,32 @@ def _detect_folder(
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected
+
+
+def _label_file(config: ConvertConfig, labels_file: str) -> layout.LabelFileSample | None:
+    """The label file given or found, as sampled: of a glob's tables (`--labels 'Labels/*.csv'`),
+    the first's rows, once every table it names is of one header and reading.
+
+    Raises:
+      SourceError: the file given does not exist, or the glob matches none.
+      UsageError: a glob's tables differ (`table_groups.check_given`).
+    """
+    if not labels_file:
+        return None
+    if table_groups.is_glob(labels_file):
+        paths = [path for path, _ in label_file_found.label_file_paths(config.source, labels_file)]
+        if not paths:
+            raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
+        label_tables.given_tables(config, labels_file, paths)
+        found = label_file_found.label_file_sample(paths[0], labels_file, config)
+        if found.captions or found.fmt != "table":
+            raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
+                             f"and {paths[0]} holds {'captions' if found.captions else 'no table'}: name one file")
+        return found
+    path = label_file_found.labels_file_path(config.source, labels_file)
+    if config.labels_file and not FileSystems.exists(path):
+        raise SourceError(f"label file {config.labels_file} does not exist")
+    return label_file_found.label_file_sample(path, labels_file, config)
 
 
 def _in_lone_folder(sample: list[str], top_folders: list[str]) -> set[str]:

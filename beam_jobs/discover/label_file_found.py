@@ -9,6 +9,7 @@ there a label file, and how does it name the files".
 from __future__ import annotations
 
 import dataclasses
+import glob as globlib
 import itertools
 import os
 import posixpath
@@ -27,7 +28,7 @@ from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import layout, layout_guess
+from shardify.plan import layout, layout_guess, table_groups
 from shardify.plan.structure import split_word
 from shardify.plan.tag_labels import separated_lists, tag_lists
 
@@ -35,6 +36,7 @@ __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
     "HF_METADATA_FILES",
     "labels_file_path",
+    "label_file_paths",
     "relative_labels_file",
     "found_label_file",
     "label_file_sample",
@@ -114,7 +116,12 @@ def names_files(config: ConvertConfig, path: str) -> bool:
 
 
 def relative_labels_file(source: str, labels_file: str) -> str:
-    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given."""
+    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given;
+    a relative glob that matches nothing from the working folder is read under SRC, where such
+    tables lie (`--labels 'Labels/*.csv'`)."""
+    if table_groups.is_glob(labels_file) and is_local_path(labels_file) and not os.path.isabs(labels_file):
+        if not globlib.glob(labels_file):
+            return labels_file
     if is_local_path(source) and is_local_path(labels_file):
         real_source, real_file = os.path.realpath(source), os.path.realpath(labels_file)
         if os.path.commonpath([real_source, real_file]) == real_source:
@@ -129,6 +136,17 @@ def labels_file_path(source: str, labels_file: str) -> str:
     if is_local_path(labels_file) and os.path.isabs(labels_file) or "://" in labels_file:
         return labels_file
     return join_path(source, labels_file)
+
+
+def label_file_paths(source: str, labels_file: str) -> list[tuple[str, str]]:
+    """(where to open it, its name as rejects name it) of each label file a SourceLayout's
+    `labels_file` names: the one file, or every file its glob matches (`Labels/*.csv`), sorted."""
+    path = labels_file_path(source, labels_file)
+    if not table_groups.is_glob(labels_file):
+        return [(path, labels_file)]
+    matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
+    prefix = path[: len(path) - len(labels_file)] if path.endswith(labels_file) else ""
+    return [(m, m[len(prefix) :] if prefix and m.startswith(prefix) else m) for m in matched]
 
 
 def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.LabelFileSample:

@@ -18,14 +18,16 @@ import dataclasses
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, label_file_found
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters.evidence_files import first_lines
 from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import concept_lists, guards, keyed_tables, layout, split_label_lists
-from shardify.plan.evidence import Evidence, KeyRule, file_key, row_key
+from shardify.plan import concept_lists, guards, keyed_tables, layout, split_label_lists, table_groups
+from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 
-__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists"]
+__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "given_tables"]
 
 # Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
 PART_SIGNS = ("numbered parts", "part as the class")
@@ -62,6 +64,57 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
     (table,) = found
     detected = _parts_unlabelled(detected, parts, table.path)
     return dataclasses.replace(detected, evidence=(*detected.evidence, table), notes=(*detected.notes, table.note))
+
+
+def table_group(config: ConvertConfig, sample: list[str]) -> table_groups.TableGroup | None:
+    """The tables beside the images that label them together (MLRSNet's `Labels/<category>.csv`,
+    see `shardify.plan.table_groups`), read before a layout is guessed: where they are found, the
+    source is read as images labelled by them, whatever its folders say.
+
+    Raises:
+      UsageError: such tables whose reading together could be wrong (`table_groups.find_group`).
+    """
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not layout.is_junk(p)]
+    if not images:
+        return None
+    tables = [
+        p for p in sample if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("csv", "tsv") and not layout.is_junk(p)
+    ][:_MAX_LISTS]
+    if len(tables) < 2:
+        return None
+    heads = {p: label_file_found.head_lines(config, p) for p in tables if FileSystems.exists(join_path(config.source, p))}
+    whole = len(sample) < describe.sample_files()
+
+    def known(keys):
+        rule = key_rule(keys)
+        return {file_key(p, rule) for p in images}, rule
+
+    def names_inputs(keys) -> bool:
+        names, rule = known(keys)
+        matched = sum(row_key(k, rule) in names for k in keys)
+        return matched * 2 > len(keys) if whole else matched > 0
+
+    def strays(keys) -> set[str]:
+        names, rule = known(keys)
+        return {k for k in keys if row_key(k, rule) not in names}
+
+    return table_groups.find_group(heads, names_inputs, strays if whole else None)
+
+
+def given_tables(config: ConvertConfig, pattern: str, paths: list[str]) -> None:
+    """The tables `--labels GLOB` names are read as one (`table_groups.check_given`).
+
+    Raises:
+      UsageError: one differs in header or in a 0/1 column.
+    """
+    heads = {}
+    for path in paths:
+        try:
+            with open_input(path) as fileobj:
+                heads[path] = first_lines(fileobj.read(label_file_found.HEAD_BYTES), label_file_found.HEAD_LINES)
+        except (OSError, InvalidInputError):
+            continue  # rejected with its reason when the pipeline reads it
+    table_groups.check_given(pattern, heads)
 
 
 def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:

@@ -70,7 +70,7 @@ class _ListFiles(beam.DoFn):
                 yield beam.pvalue.TaggedOutput(SKIPPED, item[0])
             elif archives.archive_kind(item.relpath):
                 yield beam.pvalue.TaggedOutput(ARCHIVES, item)
-            elif item.relpath == self._layout.labels_file:
+            elif self._layout.is_label_file(item.relpath):
                 continue  # read by the label file's own step, as it always was: not an input
             elif self._layout.is_auxiliary(item.relpath):
                 yield beam.pvalue.TaggedOutput(AUXILIARY, item.relpath)

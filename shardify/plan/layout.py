@@ -19,6 +19,7 @@ also be one file: a table, or a label file (its files are found relative to its 
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -31,6 +32,7 @@ from shardify.plan.line_files import LineFile
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
+from shardify.plan.table_groups import GLOB_CHARACTERS
 
 __all__ = [
     "IMAGE_FOLDERS",
@@ -351,6 +353,15 @@ class SourceLayout:
         else:
             splits = "none: one split, train"
         return labels, splits
+
+    def is_label_file(self, relpath: str) -> bool:
+        """`relpath` is the label file, or one of the tables its glob names (`Labels/*.csv`: a `*`
+        stays within a folder, as Beam's FileSystems.match reads it)."""
+        if relpath == self.labels_file:
+            return True
+        if not self.labels_file or not GLOB_CHARACTERS & set(self.labels_file):
+            return False
+        return relpath.count("/") == self.labels_file.count("/") and fnmatch.fnmatchcase(relpath, self.labels_file)
 
     def is_auxiliary(self, relpath: str) -> bool:
         """A file the dataset ships beside its inputs, not an input: the files that give its

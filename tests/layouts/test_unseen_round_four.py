@@ -25,9 +25,6 @@ from shardify.config import ConvertConfig
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "mlrsnet": ("STOPS BEFORE WRITING (exit 2) naming Labels/<category>.csv's 0/1 columns as labels of their own "
-                "(it wrote the folders as the labels with exit 0): --labels reads one table, and the 46 per-category "
-                "tables together are not read by any option"),
     "jigsaw_toxic": ("FAILS (exit 1): test_labels.csv and sample_submission.csv (an id and the six class columns, "
                      "no text) are rejected as tables with no text: shardify does not join a table of labels to "
                      "another table's rows by id; train.csv's six 0/1 columns are read as a multi-label"),
