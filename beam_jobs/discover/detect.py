@@ -379,6 +379,7 @@ def _detect_folder(
         detected = describe.with_split_lists(config, sample, detected)
     detected = box_tables.with_box_annotations(config, detected, boxes)
     detected = describe.with_objects(config, detected)
+    detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = describe.with_vocabulary(config, sample, detected)
     detected = class_list.with_declared_classes(config, sample, detected)

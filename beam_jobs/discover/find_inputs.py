@@ -18,6 +18,7 @@ from shardify.beam_jobs.discover.tables import ScanTables
 from shardify.beam_jobs.discover.webdataset import WebDatasetSamples
 from shardify.config import ConvertConfig
 from shardify.plan import layout as layout_lib
+from shardify.plan.evidence import KEYED_LABELS
 from shardify.plan.layout import SourceLayout
 
 __all__ = ["FindInputs"]
@@ -36,7 +37,8 @@ def FindInputs(  # noqa: N802
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS, layout_lib.NAMED_FILES):
         return LabelFromPath(source_layout, config.label_from_name)
     if name == layout_lib.TABLES:
-        return ScanTables(config, index_folder, source_layout.media, source_layout.line_files)
+        keyed = tuple(e for e in source_layout.evidence if e.kind == KEYED_LABELS)  # (label_join.py)
+        return ScanTables(config, index_folder, source_layout.media, source_layout.line_files, keyed)
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_paths = label_file_paths(config.source, source_layout.labels_file)
         return JoinLabelFile(labels_paths, source_layout, config.table_options, listing_rejects)

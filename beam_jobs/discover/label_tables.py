@@ -24,10 +24,11 @@ from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import concept_lists, guards, keyed_tables, layout, split_label_lists, table_groups
+from shardify.converters import tables as tables_lib
+from shardify.plan import concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, table_groups
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 
-__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "given_tables"]
+__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "given_tables", "with_label_joins"]
 
 # Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
 PART_SIGNS = ("numbered parts", "part as the class")
@@ -115,6 +116,37 @@ def given_tables(config: ConvertConfig, pattern: str, paths: list[str]) -> None:
         except (OSError, InvalidInputError):
             continue  # rejected with its reason when the pipeline reads it
     table_groups.check_given(pattern, heads)
+
+
+def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` (tables) with its tables of labels keyed by id joined to the tables of texts
+    they label, and its tables of fractions left out (`shardify.plan.label_joins`: Jigsaw's
+    test_labels.csv and sample_submission.csv beside test.csv); else unchanged.
+
+    Raises:
+      UsageError: which table a labels table labels cannot be told.
+    """
+    if detected.name != layout.TABLES or detected.source_file or detected.line_files:
+        return detected
+    paths = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not detected.is_auxiliary(p)][:_CANDIDATES]
+    heads = {}
+    for path in paths:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                header = tables_lib.read_header(fileobj, tables_lib.table_format(path), header=config.table_options.header,
+                                                encoding=config.table_options.encoding)
+        except (OSError, InvalidInputError):
+            continue  # rejected with its reason by the scan
+        if header.present:
+            heads[path] = (header.columns, header.sample)
+    found, left_out = label_joins.recognise_label_joins(heads)
+    if not found and not left_out:
+        return detected
+    notes = [e.note for e in found] + [f"{path}: {why}" for path, why in left_out]
+    return dataclasses.replace(
+        detected, evidence=(*detected.evidence, *found), left_out=(*detected.left_out, *(p for p, _ in left_out)),
+        notes=(*detected.notes, *notes),
+    )
 
 
 def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:

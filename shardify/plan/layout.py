@@ -258,6 +258,7 @@ class SourceLayout:
     raw_arrays: tuple[RawArrays, ...] = ()
     line_files: tuple[LineFile, ...] = ()
     groupings: tuple[str, ...] = ()  # JSON files grouping the vocabulary's classes (GoEmotions' ekman_mapping.json)
+    left_out: tuple[str, ...] = ()  # files shaped like inputs that are not (a submission's format: `label_joins`)
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -308,7 +309,10 @@ class SourceLayout:
         label_files = _shown([e.shown for e in self.evidence if e.gives_labels])
         split_files = _shown([e.shown for e in self.evidence if e.gives_split])
         structure = self.structure
-        if label_files:
+        if label_files and self.name == TABLES:  # labels tables joined by id (`label_joins`)
+            joined = _shown([f"{e.shown} for {e.rows_of}'s rows, by {e.rows_key!r}" for e in self.evidence if e.rows_of])
+            labels = f"each table's label column, where it has one; {joined}"
+        elif label_files:
             labels = label_files
         elif self.labels_file:
             labels = f"the {'annotation' if self.name == COCO else 'label'} file {self.labels_file}"
@@ -369,7 +373,7 @@ class SourceLayout:
         documentation and metadata
         (by name or extension: text files too, in an image dataset), and files of another kind
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
-        if relpath in (self.vocabulary_file, *self.groupings) or any(relpath in (e.path, e.ids) for e in self.evidence):
+        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data
