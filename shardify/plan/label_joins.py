@@ -5,7 +5,9 @@ Challenge downloads keep a split's labels apart from its texts: Kaggle's Jigsaw 
 comment was not scored). Read as tables, the labels table held no text and was rejected, and the
 test comments were written unlabelled (exit 0). Read here: a table whose columns are one key (its
 values unique) and two or more columns of -1, 0 or 1 labels the rows of the one table of texts that
-has a column of that name and none of its class columns: the one whose first keys it shares, or,
+has a column of that name and none of its class columns (its columns besides the key may also be
+the class columns of 0/1 of a table of texts, whatever its first rows hold: a row's odd value is
+that row's reject): the one whose first keys it shares, or,
 where the first rows share none, the one whose name names the same split (`test_labels` ->
 `test`). A row's labels are its columns holding 1; a row of -1 only is not scored: its text's
 record is unlabelled, counted as such. The join itself runs in the pipeline
@@ -76,18 +78,26 @@ def recognise_label_joins(
     ([('test_labels.csv', 'test.csv', 'id', ('x', 'y'))], ['sample_submission.csv'])
     """
     labels, fractions, examples, texts = {}, [], [], {}
+    # Class columns of 0/1 the tables of texts hold (train.csv's `toxic`, ...): a table of them alone
+    # and a key is a labels table even where a first row holds another value (its row is rejected).
+    known = {c for columns, sample in tables.values() for i, c in enumerate(columns) if sample and set(_column(sample, i)) <= {"0", "1"}}
     for path, (columns, sample) in sorted(tables.items()):
         if not sample or len(columns) < 1 + _MIN_CLASSES:
             texts[path] = (columns, sample)
             continue
         key = _one_key(columns, sample, lambda v: v in LABEL_VALUES)
+        fraction = _one_key(columns, sample, _fraction)
+        if key is None and fraction is None and sum(c not in known for c in columns) == 1:
+            key = next(i for i, c in enumerate(columns) if c not in known)
+            values = _column(sample, key)
+            key = key if len(set(values)) == len(values) == len(sample) else None
         if key is not None and EXAMPLE_WORDS & set(name_words(_stem(path))):
             examples.append(path)  # a submission's format of 0/1 (`sample_submission.csv`): never labels
             continue
         if key is not None:
             labels[path] = key
             continue
-        key = _one_key(columns, sample, _fraction)
+        key = fraction
         if key is not None and any(0.0 < float(v) < 1.0 for i in range(len(columns)) if i != key for v in _column(sample, i)):
             fractions.append(path)
             continue
