@@ -25,7 +25,7 @@ from shardify.converters import tables
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan.entries import Batch, Candidate
+from shardify.plan.entries import Batch
 from shardify.plan.evidence import Evidence
 from shardify.plan.label_names import normalise_label
 

@@ -108,3 +108,18 @@ def test_labels_glob_rejects_the_rows_it_cannot_use(change: str, rejected: str, 
     lines = (out / "rejected.jsonl").read_text().splitlines()
     assert len(lines) == 1 and rejected in lines[0] and reason in lines[0], lines
     assert written_records(out)["records"] == _truth(without=("n_001",) if "two" in change else ())
+
+
+def test_the_command_takes_a_glob_under_src_and_a_refusal_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`shardify convert SRC OUT --labels 'tags/*.tsv'` from another folder: the glob is read under SRC."""
+    from typer.testing import CliRunner
+
+    from shardify.cli.main import app
+
+    source = _source(tmp_path / "src", "a key in two tables")
+    monkeypatch.chdir(tmp_path)
+    refused = CliRunner().invoke(app, ["convert", str(source), str(tmp_path / "refused"), "-q"])
+    assert refused.exit_code == 2 and "--labels 'tags/*.tsv'" in refused.output, refused.output
+    done = CliRunner().invoke(app, ["convert", str(source), str(tmp_path / "out"), "--labels", "tags/*.tsv", "--max-rejects", "100%", "-q"])
+    assert done.exit_code == 0, done.output
+    assert written_records(tmp_path / "out")["records"] == _truth(without=("n_001",))
