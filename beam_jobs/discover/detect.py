@@ -17,7 +17,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import (
     box_tables, card, class_list, describe, guards, label_file_found, label_tables, line_files, split_documents, text_columns,
@@ -33,7 +32,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import known_layouts, layout, layout_guess, table_groups
+from shardify.plan import known_layouts, layout, layout_guess
 from shardify.plan.entries import Reject
 
 __all__ = [
@@ -101,6 +100,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         _check_split_folders(found, [item.relpath for item in listed])
         _check_pixel_media(config, found, [item.relpath for item in listed])
         text_columns.check_text_columns(config, [item.relpath for item in listed], found)
+        label_tables.check_given_lists(config, found)
     else:
         try:
             with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
@@ -306,7 +306,7 @@ def _detect_folder(
     if not labels_file and config.layout in ("", layout.LABEL_FILE) and not config.label_from_name and config.label_level is None:
         group = label_tables.table_group(config, sample)  # MLRSNet's Labels/<category>.csv, read together
         labels_file = group.pattern if group else ""
-    label_file = _label_file(config, labels_file)
+    label_file = label_file_found.given_label_file(config, labels_file)
     if label_file:
         label_file_found.check_label_cells(label_file, config)
     forced = config.layout
@@ -402,32 +402,6 @@ def _detect_folder(
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected
-
-
-def _label_file(config: ConvertConfig, labels_file: str) -> layout.LabelFileSample | None:
-    """The label file given or found, as sampled: of a glob's tables (`--labels 'Labels/*.csv'`),
-    the first's rows, once every table it names is of one header and reading.
-
-    Raises:
-      SourceError: the file given does not exist, or the glob matches none.
-      UsageError: a glob's tables differ (`table_groups.check_given`).
-    """
-    if not labels_file:
-        return None
-    if table_groups.is_glob(labels_file):
-        paths = [path for path, _ in label_file_found.label_file_paths(config.source, labels_file)]
-        if not paths:
-            raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
-        label_tables.given_tables(config, labels_file, paths)
-        found = label_file_found.label_file_sample(paths[0], labels_file, config)
-        if found.captions or found.fmt != "table":
-            raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
-                             f"and {paths[0]} holds {'captions' if found.captions else 'no table'}: name one file")
-        return found
-    path = label_file_found.labels_file_path(config.source, labels_file)
-    if config.labels_file and not FileSystems.exists(path):
-        raise SourceError(f"label file {config.labels_file} does not exist")
-    return label_file_found.label_file_sample(path, labels_file, config)
 
 
 def _in_lone_folder(sample: list[str], top_folders: list[str]) -> set[str]:

@@ -37,6 +37,7 @@ __all__ = [
     "HF_METADATA_FILES",
     "labels_file_path",
     "label_file_paths",
+    "given_label_file",
     "relative_labels_file",
     "found_label_file",
     "label_file_sample",
@@ -147,6 +148,44 @@ def label_file_paths(source: str, labels_file: str) -> list[tuple[str, str]]:
     matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
     prefix = path[: len(path) - len(labels_file)] if path.endswith(labels_file) else ""
     return [(m, m[len(prefix) :] if prefix and m.startswith(prefix) else m) for m in matched]
+
+
+def given_label_file(config: ConvertConfig, labels_file: str) -> layout_guess.LabelFileSample | None:
+    """The label file given or found, as sampled: of a glob's tables (`--labels 'Labels/*.csv'`),
+    the first's rows, once every table it names is of one header and reading.
+
+    Raises:
+      SourceError: the file given does not exist, or the glob matches none.
+      UsageError: a glob's tables differ (`table_groups.check_given`).
+    """
+    if not labels_file:
+        return None
+    if table_groups.is_glob(labels_file):
+        paths = [path for path, _ in label_file_paths(config.source, labels_file)]
+        if not paths:
+            raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
+        _check_given_tables(labels_file, paths)
+        found = label_file_sample(paths[0], labels_file, config)
+        if found.captions or found.fmt != "table":
+            raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
+                             f"and {paths[0]} holds {'captions' if found.captions else 'no table'}: name one file")
+        return found
+    path = labels_file_path(config.source, labels_file)
+    if config.labels_file and not FileSystems.exists(path):
+        raise SourceError(f"label file {config.labels_file} does not exist")
+    return label_file_sample(path, labels_file, config)
+
+
+def _check_given_tables(pattern: str, paths: list[str]) -> None:
+    """The tables `--labels GLOB` names are read as one (`table_groups.check_given`)."""
+    heads = {}
+    for path in paths:
+        try:
+            with open_input(path) as fileobj:
+                heads[path] = first_lines(fileobj.read(HEAD_BYTES), HEAD_LINES)
+        except (OSError, InvalidInputError):
+            continue  # rejected with its reason when the pipeline reads it
+    table_groups.check_given(pattern, heads)
 
 
 def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.LabelFileSample:

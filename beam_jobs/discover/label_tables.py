@@ -19,16 +19,16 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, label_file_found
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters.evidence_files import first_lines
 from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.converters import tables as tables_lib
 from shardify.plan import concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, table_groups
-from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
+from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
 
-__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "given_tables", "with_label_joins"]
+__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "with_label_joins",
+           "check_given_lists"]
 
 # Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
 PART_SIGNS = ("numbered parts", "part as the class")
@@ -102,22 +102,6 @@ def table_group(config: ConvertConfig, sample: list[str]) -> table_groups.TableG
     return table_groups.find_group(heads, names_inputs, strays if whole else None)
 
 
-def given_tables(config: ConvertConfig, pattern: str, paths: list[str]) -> None:
-    """The tables `--labels GLOB` names are read as one (`table_groups.check_given`).
-
-    Raises:
-      UsageError: one differs in header or in a 0/1 column.
-    """
-    heads = {}
-    for path in paths:
-        try:
-            with open_input(path) as fileobj:
-                heads[path] = first_lines(fileobj.read(label_file_found.HEAD_BYTES), label_file_found.HEAD_LINES)
-        except (OSError, InvalidInputError):
-            continue  # rejected with its reason when the pipeline reads it
-    table_groups.check_given(pattern, heads)
-
-
 def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
     """`detected` (tables) with its tables of labels keyed by id joined to the tables of texts
     they label, and its tables of fractions left out (`shardify.plan.label_joins`: Jigsaw's
@@ -147,6 +131,28 @@ def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.
         detected, evidence=(*detected.evidence, *found), left_out=(*detected.left_out, *(p for p, _ in left_out)),
         notes=(*detected.notes, *notes),
     )
+
+
+def check_given_lists(config: ConvertConfig, given: layout.SourceLayout) -> None:
+    """A layout file's split lists that label (`label_column`, no `label_rest`) whose first lines
+    differ in their number of fields: a label holding a space (FGVC-Aircraft's `0034309 Cessna
+    172` beside `0062765 A300B4`), whose rows the reader would reject one by one (exit 1); the run
+    stops before writing instead, naming the line to add.
+
+    Raises:
+      UsageError: names the list, two rows' field counts and `label_rest: true`.
+    """
+    for found in given.evidence:
+        if found.kind != SPLIT_LIST or found.label_column is None or found.label_rest or not found.path.endswith((".txt", ".lst")):
+            continue
+        lines = [line for line in label_file_found.head_lines(config, found.path) if line.strip() and not line.lstrip().startswith("#")]
+        counts = [len(row_fields(line)) for line in lines[1 if found.header else 0 :]]
+        if len(set(counts)) > 1:
+            raise UsageError(
+                f"the layout file's split list {found.path} labels by field {found.label_column + 1}, and its first rows hold "
+                f"{min(counts)} and {max(counts)} fields: a label holding a space? `label_rest: true` in its evidence entry "
+                "reads the rest of the line as the label (docs/layout-files.md)"
+            )
 
 
 def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:

@@ -19,8 +19,10 @@ from helpers import box_text
 from helpers.cli_runs import one_line_error, run_shardify
 from helpers.shard_io import read_shard
 from helpers.shipped import DATASETS as SHIPPED
+from helpers.sources import image_bytes
 from helpers.unseen import DATASETS as UNSEEN
 from shardify.beam_jobs.discover import detect
+from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import DoubtedGuess, UsageError
 from shardify.format import contract
@@ -207,3 +209,40 @@ def test_classes_one_level_cannot_name_convert_once_class_path_is_set(name, labe
     assert _records(tmp_path / "out") == expected
     if name == "omniglot":  # the same character number in two alphabets is two classes
         assert {"Greek/character01", "Latin/character01"} <= {lab for _, lab in expected.values()}
+
+
+def _bird_lists(root: Path) -> dict[str, tuple[str, str]]:
+    """An unnamed neighbour of FGVC-Aircraft's lists: photos/<id>.jpg, lists/<split>_species.txt of
+    `<id> <species>`, some species names holding a space."""
+    species = ["wren", "Barn owl", "robin", "Great tit"]
+    truth = {}
+    for n in range(8):
+        split = "train" if n < 5 else "test"
+        truth[f"{n:05d}"] = (split, species[n % 4])
+        (root / "photos").mkdir(parents=True, exist_ok=True)
+        (root / "photos" / f"{n:05d}.jpg").write_bytes(image_bytes(seed=n))
+    (root / "lists").mkdir()
+    for split in ("train", "test"):
+        rows = [f"{i} {name}" for i, (s, name) in truth.items() if s == split]
+        (root / "lists" / f"{split}_species.txt").write_text("\n".join(rows) + "\n")
+    return truth
+
+
+_BIRD_LAYOUT = "shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  label_levels:\n    '*': -1\nevidence:\n" + "".join(
+    f"- {{path: lists/{split}_species.txt, kind: split list, split: {split}, key: {{parts: 1, extension: false}}, "
+    "column: 0, label_column: 1}\n" for split in ("train", "test")
+)
+
+
+def test_a_split_list_whose_labels_hold_spaces_stops_before_writing_naming_label_rest(tmp_path: Path) -> None:
+    """Without `label_rest` its rows of three fields were rejected one by one (exit 1); now the run
+    stops before writing, and with the line it names converts right."""
+    truth = _bird_lists(tmp_path / "src")
+    spec = layout_file.loads(_BIRD_LAYOUT, where="layout.yaml")
+    with pytest.raises(UsageError, match="label_rest: true"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), layout_given=spec.layout))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    mended = layout_file.loads(_BIRD_LAYOUT.replace("label_column: 1}", "label_column: 1, label_rest: true}"), where="layout.yaml")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "mended"), layout_given=mended.layout))
+    written = _records(tmp_path / "mended")
+    assert written == {f"photos/{i}.jpg": (split, name) for i, (split, name) in truth.items()}
