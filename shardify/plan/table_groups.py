@@ -10,7 +10,8 @@ Detection reads them so by default only where the signs agree: two tables or mor
 of one header, whose key column (found by content: its values name the inputs, each in one row,
 as `keyed_tables` finds it) is the same and whose other columns hold 0 or 1 in every first row
 of every table; no key in two tables; and, where the sample is the whole source, every key naming
-an input. Where tables of a folder look so but one of these fails (another header, a key in two
+an input. Tables named for splits (`train.csv`, `val.csv`) are never read so: read as one, their
+names' splits would be lost. Where tables of a folder look so but one of these fails (another header, a key in two
 tables, a key naming no input, a column of 0/1 in one table holding another value in the next),
 reading them together could be wrong: `find_group` says why, naming the files, and detection stops.
 `check_given` holds the tables a `--labels GLOB` names to one header and one reading.
@@ -26,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
+from shardify.plan.structure import split_word
 
 __all__ = ["TableGroup", "GLOB_CHARACTERS", "is_glob", "find_group", "check_given"]
 
@@ -130,6 +132,8 @@ def find_group(
             by_folder.setdefault((posixpath.dirname(path), ext), []).append(path)
     found = []
     for (folder, ext), paths in sorted(by_folder.items()):
+        if any(split_word(posixpath.splitext(posixpath.basename(p))[0]) for p in paths):
+            continue  # tables named for splits (`train.csv`, `val.csv`): their names say more than one table would
         shapes = {p: _shape(p, heads[p], names_inputs) for p in paths}
         multi = [p for p in paths if _multi_hot(shapes[p])]
         alike = [p for p in paths if multi and shapes[p] is not None and shapes[p].header == shapes[multi[0]].header]

@@ -47,8 +47,9 @@ def _source(root: Path, change: str = "") -> Path:
     elif change == "a 0/1 column holding 2":
         tables["south"][2] = _row("s_002", {"water", "road"}).replace("\t0\ts_002", "\t2\ts_002")
     (root / "tags").mkdir()
+    names = {"north": "train", "south": "test"} if change == "tables named for splits" else {}
     for part, lines in tables.items():
-        (root / "tags" / f"{part}.tsv").write_text("\n".join(lines) + "\n")
+        (root / "tags" / f"{names.get(part, part)}.tsv").write_text("\n".join(lines) + "\n")
     (root / "README.txt").write_text("Photos by site; tags/<site>.tsv gives each photo's tags.\n")
     return root
 
@@ -123,3 +124,12 @@ def test_the_command_takes_a_glob_under_src_and_a_refusal_names_it(tmp_path: Pat
     done = CliRunner().invoke(app, ["convert", str(source), str(tmp_path / "out"), "--labels", "tags/*.tsv", "--max-rejects", "100%", "-q"])
     assert done.exit_code == 0, done.output
     assert written_records(tmp_path / "out")["records"] == _truth(without=("n_001",))
+
+
+def test_tables_named_for_splits_are_not_read_as_one(tmp_path: Path) -> None:
+    """`tags/train.tsv` and `tags/test.tsv`: read as one table their splits would be lost; the run
+    stops as for any table holding labels beside class folders."""
+    source = _source(tmp_path / "src", "tables named for splits")
+    with pytest.raises(UsageError, match="hold labels of their own") as refused:
+        convert(source, tmp_path / "out")
+    assert "tags/*.tsv" not in str(refused.value)
