@@ -51,6 +51,7 @@ __all__ = [
     "first_row",
     "head_lines",
     "HEAD_BYTES",
+    "MAX_GLOB_TABLES",
     "names_files",
 ]
 
@@ -65,6 +66,8 @@ _COCO_HEAD_BYTES = 64 << 10
 # its features (`text` a caption). Read as a label file where one lies at the top of SRC.
 HF_METADATA_FILES = ("metadata.csv", "metadata.jsonl")
 
+# Tables a `--labels GLOB` may name: each one's first lines are read at detection (64 KiB each).
+MAX_GLOB_TABLES = 1000
 # A first line looked at is at most this long.
 _FIRST_LINE_BYTES = 64 << 10
 
@@ -164,6 +167,9 @@ def given_label_file(config: ConvertConfig, labels_file: str) -> layout_guess.La
         paths = [path for path, _ in label_file_paths(config.source, labels_file)]
         if not paths:
             raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
+        if len(paths) > MAX_GLOB_TABLES:
+            raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
+                             f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
         _check_given_tables(labels_file, paths)
         found = label_file_sample(paths[0], labels_file, config)
         if found.captions or found.fmt != "table":

@@ -91,6 +91,10 @@ def _shape(path: str, lines: Sequence[str], names_inputs: Callable[[Sequence[str
         c for c in range(len(header))
         if len({r[c] for r in data}) == len(data) and not {r[c] for r in data} <= _BITS and names_inputs([r[c] for r in data])
     ]
+    return _keyed(header, data, keys)
+
+
+def _keyed(header: tuple[str, ...], data: list[list[str]], keys: list[int]) -> _Shape:
     key = keys[0] if len(keys) == 1 else None
     not_bits = tuple(
         (header[c], next(r[c] for r in data if r[c] not in _BITS))
@@ -136,6 +140,14 @@ def find_group(
             continue  # tables named for splits (`train.csv`, `val.csv`): their names say more than one table would
         shapes = {p: _shape(p, heads[p], names_inputs) for p in paths}
         multi = [p for p in paths if _multi_hot(shapes[p])]
+        if multi and input_keys is None:  # part of the source sampled: a table's images may all be unsampled
+            first = shapes[multi[0]]
+            for p in paths:
+                if shapes[p] is not None and shapes[p].key is None and shapes[p].header == first.header:
+                    data = _rows(p, heads[p])[1:]
+                    if len({r[first.key] for r in data}) == len(data):
+                        shapes[p] = _keyed(first.header, data, [first.key])
+            multi = [p for p in paths if _multi_hot(shapes[p])]
         alike = [p for p in paths if multi and shapes[p] is not None and shapes[p].header == shapes[multi[0]].header]
         if len(multi) < _MIN_TABLES and len(alike) < _MIN_TABLES:
             continue  # (one such table beside others: `--labels FILE`, or a keyed table)
