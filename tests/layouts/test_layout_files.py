@@ -21,6 +21,7 @@ from helpers.shard_io import read_shard
 from helpers.shipped import DATASETS as SHIPPED
 from helpers.sources import image_bytes
 from helpers.unseen import DATASETS as UNSEEN
+from helpers.unseen4 import DATASETS as UNSEEN4
 from shardify.beam_jobs.discover import detect
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -32,6 +33,8 @@ from shardify.plan import layout_file
 ALL = {**{f"shipped/{k}": v for k, v in SHIPPED.items()}, **{f"unseen/{k}": v for k, v in UNSEEN.items()}}
 # Boxes written as text (tests/helpers/box_text.py): their builders return (root, truth).
 BOX_TEXT = {"wider_face": box_text.build_wider_face, "open_images": box_text.build_open_images}
+# Round four's tables read together (a glob as the label file) and tables joined by id (keyed labels).
+ROUND_FOUR = {"mlrsnet": UNSEEN4["mlrsnet"], "jigsaw_toxic": UNSEEN4["jigsaw_toxic"]}
 
 
 def _guess(root: Path, out: Path) -> tuple:
@@ -42,10 +45,14 @@ def _guess(root: Path, out: Path) -> tuple:
         return doubt.guess, True
 
 
-@pytest.mark.parametrize("name", sorted(ALL) + [f"box_text/{k}" for k in sorted(BOX_TEXT)])
+@pytest.mark.parametrize(
+    "name", sorted(ALL) + [f"box_text/{k}" for k in sorted(BOX_TEXT)] + [f"round_four/{k}" for k in sorted(ROUND_FOUR)]
+)
 def test_every_detected_layout_reads_back_equal_from_its_file(name: str, tmp_path: Path) -> None:
     if name.startswith("box_text/"):
         root, _ = BOX_TEXT[name.split("/", 1)[1]](tmp_path / "download")
+    elif name.startswith("round_four/"):
+        root = ROUND_FOUR[name.split("/", 1)[1]](tmp_path / "download").root
     else:
         root = ALL[name](tmp_path / "download").root
     guess, doubted = _guess(root, tmp_path / "out")
