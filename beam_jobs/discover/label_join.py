@@ -85,6 +85,9 @@ class _ReadKeyedLabels(beam.DoFn):
 class _Resolve(beam.DoFn):
     """((table, id), {rows, labels}) -> the text row's Candidate with its labels, or Rejects."""
 
+    def __init__(self, labelled_by: dict[str, str]) -> None:
+        self._labelled_by = labelled_by  # table of texts -> its labels table
+
     def process(self, joined: tuple[tuple[str, str], dict[str, Iterable]]) -> Iterator:
         (table, ident), groups = joined
         rows = sorted(groups[_ROWS], key=lambda c: c.row)
@@ -100,7 +103,7 @@ class _Resolve(beam.DoFn):
             return
         (candidate,) = rows
         if not labels:
-            yield reject(table, f"no row of its labels table names its id {ident!r}", candidate.row, _STAGE)
+            yield reject(table, f"no row of {self._labelled_by.get(table, 'its labels table')} names its id {ident!r}", candidate.row, _STAGE)
             return
         values = {value for _, _, value in labels}
         path, number, value = labels[0]
@@ -133,7 +136,7 @@ class JoinKeyedLabels(beam.PTransform):
         joined = (
             {_ROWS: keyed_rows, _LABELS: read[_LABELS]}
             | "JoinOnIds" >> beam.CoGroupByKey()
-            | "LabelRowsById" >> beam.ParDo(_Resolve()).with_outputs(REJECTS, main=CANDIDATES)
+            | "LabelRowsById" >> beam.ParDo(_Resolve({e.rows_of: e.path for e in self._found})).with_outputs(REJECTS, main=CANDIDATES)
         )
         rejects = (read[REJECTS], joined[REJECTS]) | "MergeKeyedLabelRejects" >> beam.Flatten()
         return {CANDIDATES: joined[CANDIDATES], REJECTS: rejects}

@@ -90,7 +90,7 @@ def test_the_labels_table_labels_the_texts_by_id_with_no_option(tmp_path: Path) 
         ("a label neither 0, 1 nor -1", "data/test.tsv", "column 'spam' holds '2'"),
         ("-1 beside 0 or 1", "data/test.tsv", "hold -1 (not scored) beside 0 or 1"),
         ("an id no text has", "data/test_gold.tsv", "names no row of data/test.tsv: 't99'"),
-        ("a text no label names", "data/test.tsv", "no row of its labels table names its id 't05'"),
+        ("a text no label names", "data/test.tsv", "no row of data/test_gold.tsv names its id 't05'"),
     ],
 )
 def test_a_row_that_cannot_be_joined_is_rejected_with_why(change: str, rejected: str, reason: str, tmp_path: Path) -> None:
