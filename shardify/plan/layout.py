@@ -269,6 +269,8 @@ class SourceLayout:
             raise ValueError("the label_file and coco layouts, and only they, need a label file")
         if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
+        if self.name != TABLES and any(e.rows_of for e in self.evidence):
+            raise ValueError("keyed labels (evidence with rows_of) label a table's rows: they go with layout: tables")
         if self.raw_arrays and (self.name != ARRAYS or self.media != "image"):
             raise ValueError("raw_arrays are read by the arrays layout (layout: arrays, media: image)")
 

@@ -169,6 +169,12 @@ def test_an_edited_label_level_relabels_every_record(tmp_path: Path) -> None:
         ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  name_pattern:\n    regex: 'x'\n"
          "    labels: [a]\n", "exactly one group"),
         ("[1, 2, 3]\n", "not a shardify layout file"),
+        ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nevidence:\n- {path: gold.csv, kind: keyed labels, "
+         "names: [a, b], rows_of: test.csv, rows_key: id}\n", "they go with layout: tables"),
+        ("shardify_layout: 1\nlayout: tables\nmedia: text\nevidence:\n- {path: gold.csv, kind: keyed labels, "
+         "names: [a, b], rows_of: ../test.csv, rows_key: id}\n", "leaves SRC"),
+        ("shardify_layout: 1\nlayout: tables\nmedia: text\nevidence:\n- {path: gold.csv, kind: keyed labels, names: [a]}\n",
+         "keyed labels name the table they label"),
     ],
 )
 def test_a_faulty_layout_file_is_refused_in_one_line(content: str, said: str, tmp_path: Path) -> None:
