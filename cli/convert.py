@@ -31,6 +31,7 @@ from shardify.format import naming
 from shardify.format.contract import CLASS_ID_CONVENTIONS, DEFAULT_CLASS_IDS
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
+from shardify.plan import table_groups
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import LAYOUTS
@@ -85,7 +86,7 @@ def _existing_source(value: str) -> str:
 
 
 def _existing_labels_file(value: Optional[str]) -> Optional[str]:
-    if value and is_local_path(value):
+    if value and is_local_path(value) and not table_groups.is_glob(value):  # a glob's matches: checked at detection
         if not os.path.exists(value):
             raise typer.BadParameter(f"{value} does not exist")
         if not os.path.isfile(value):
@@ -234,7 +235,8 @@ def convert(
         typer.Option(
             "--labels",
             metavar="FILE",
-            help="Label file: CSV, TSV, JSONL, Parquet, .txt or COCO .json naming files by path, name or id.",
+            help="Label file: CSV, TSV, JSONL, Parquet, .txt or COCO .json naming files by path, name or id; "
+            "a glob ('Labels/*.csv', under SRC) reads tables of one header together.",
             callback=_existing_labels_file,
             rich_help_panel=_LABELS,
         ),

@@ -128,7 +128,8 @@ def _table(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool
 ) -> Iterator[LabelRow | tables.RowError]:
     header, rows = tables.read_table(fileobj, fmt, size_bytes)
-    onehot = one_hot.label_columns(header.columns, header.sample) if not label_column else ()
+    key = label_file_columns(header.columns, captions=captions).key if header.columns else ""
+    onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions).label:
         onehot = ()  # a column named as labels are named wins
     for row in rows:

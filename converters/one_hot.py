@@ -38,20 +38,21 @@ def _bit(value: object) -> int | None:
     return 0 if text in _ZERO else 1 if text in _ONE else None
 
 
-def label_columns(columns: Sequence[str], sample: Sequence[Sequence[object]]) -> tuple[str, ...]:
-    """The one-hot class columns of a table with a header (all but the first, the key), or ()
-    where the sampled rows do not show them so.
+def label_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], key: str = "") -> tuple[str, ...]:
+    """The one-hot class columns of a table with a header (all but the key: `key`, else the
+    first), or () where the sampled rows do not show them so.
 
     >>> label_columns(("image", "MEL", "NV"), [("ISIC_1", "1.0", "0.0"), ("ISIC_2", "0.0", "1.0")])
     ('MEL', 'NV')
     >>> label_columns(("image", "age", "sex"), [("ISIC_1", "45.0", "male")])
     ()
     """
-    classes = tuple(columns[1:])
+    at = list(columns).index(key) if key in columns else 0
+    classes = tuple(c for i, c in enumerate(columns) if i != at)
     if len(classes) < _MIN_COLUMNS or not sample or any(c.isdigit() for c in columns):
         return ()  # a headerless table's columns are numbers: no class names
     for row in sample:
-        bits = [_bit(cell) for cell in row[1 : len(columns)]]
+        bits = [_bit(cell) for i, cell in enumerate(row[: len(columns)]) if i != at]
         if len(bits) != len(classes) or None in bits or not any(bits):
             return ()
     return classes

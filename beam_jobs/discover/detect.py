@@ -17,7 +17,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import (
     box_tables, card, class_list, describe, guards, label_file_found, label_tables, line_files, split_documents, text_columns,
@@ -101,6 +100,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         _check_split_folders(found, [item.relpath for item in listed])
         _check_pixel_media(config, found, [item.relpath for item in listed])
         text_columns.check_text_columns(config, [item.relpath for item in listed], found)
+        label_tables.check_given_lists(config, found)
     else:
         try:
             with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
@@ -304,9 +304,11 @@ def _detect_folder(
     labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
     if not labels_file and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
         labels_file = label_file_found.found_label_file(config, sample, top_files, top_folders)
-    if config.labels_file and not FileSystems.exists(label_file_found.labels_file_path(config.source, labels_file)):
-        raise SourceError(f"label file {config.labels_file} does not exist")
-    label_file = label_file_found.label_file_sample(label_file_found.labels_file_path(config.source, labels_file), labels_file, config) if labels_file else None
+    group = None
+    if not labels_file and config.layout in ("", layout.LABEL_FILE) and not config.label_from_name and config.label_level is None:
+        group = label_tables.table_group(config, sample)  # MLRSNet's Labels/<category>.csv, read together
+        labels_file = group.pattern if group else ""
+    label_file = label_file_found.given_label_file(config, labels_file)
     if label_file:
         label_file_found.check_label_cells(label_file, config)
     forced = config.layout
@@ -354,6 +356,8 @@ def _detect_folder(
     )
     if card_pairs:
         detected = card.with_card(detected, card_file, card_pairs)
+    if group:
+        detected = dataclasses.replace(detected, notes=(*detected.notes, group.note))
     if pixel_tables:
         note = f"tables of images written out as numbers, a grey image a row: {', '.join(pixel_tables)}"
         detected = dataclasses.replace(detected, media="image", notes=(*detected.notes, note))
@@ -377,6 +381,7 @@ def _detect_folder(
         detected = describe.with_split_lists(config, sample, detected)
     detected = box_tables.with_box_annotations(config, detected, boxes)
     detected = describe.with_objects(config, detected)
+    detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = describe.with_vocabulary(config, sample, detected)
     detected = class_list.with_declared_classes(config, sample, detected)

@@ -11,13 +11,14 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.arrays import ArrayElements
 from shardify.beam_jobs.discover.class_folders import LabelFromPath
-from shardify.beam_jobs.discover.label_file_found import labels_file_path
+from shardify.beam_jobs.discover.label_file_found import label_file_paths
 from shardify.beam_jobs.discover.image_captions import PairCaptions
 from shardify.beam_jobs.discover.label_file import JoinLabelFile
 from shardify.beam_jobs.discover.tables import ScanTables
 from shardify.beam_jobs.discover.webdataset import WebDatasetSamples
 from shardify.config import ConvertConfig
 from shardify.plan import layout as layout_lib
+from shardify.plan.evidence import KEYED_LABELS
 from shardify.plan.layout import SourceLayout
 
 __all__ = ["FindInputs"]
@@ -36,10 +37,11 @@ def FindInputs(  # noqa: N802
     if name in (layout_lib.IMAGE_FOLDERS, layout_lib.TEXT_FOLDERS, layout_lib.NAMED_FILES):
         return LabelFromPath(source_layout, config.label_from_name)
     if name == layout_lib.TABLES:
-        return ScanTables(config, index_folder, source_layout.media, source_layout.line_files)
+        keyed = tuple(e for e in source_layout.evidence if e.kind == KEYED_LABELS)  # (label_join.py)
+        return ScanTables(config, index_folder, source_layout.media, source_layout.line_files, keyed)
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
-        labels_path = labels_file_path(config.source, source_layout.labels_file)
-        return JoinLabelFile(labels_path, source_layout, config.table_options, listing_rejects)
+        labels_paths = label_file_paths(config.source, source_layout.labels_file)
+        return JoinLabelFile(labels_paths, source_layout, config.table_options, listing_rejects)
     if name == layout_lib.ARRAYS:
         return ArrayElements(config.source, source_layout, follow_outside_links=config.follow_outside_links)
     if name == layout_lib.WEBDATASET:

@@ -1,4 +1,5 @@
-"""JoinLabelFile: files anywhere under SRC, labelled (and captioned) by a label file.
+"""JoinLabelFile: files anywhere under SRC, labelled (and captioned) by a label file (or by the
+tables a glob names, read as one: `shardify.plan.table_groups`).
 
     label file --ReadLabelRows--> (key, (row, labels, caption))  \\
                                                                   +--JoinOnKey--> [Candidate]
@@ -69,14 +70,15 @@ def file_key(relpath: str, label_key: str) -> str:
 
 
 class _ReadLabelRows(beam.DoFn):
-    """The label file -> (key, (row, labels, caption)) per row, or a Reject with the row number."""
+    """A label file (path, name) -> (key, (row, labels, caption, objects, source id, name)) per row,
+    or a Reject with the row number."""
 
     def __init__(self, source_layout: SourceLayout, options: TableOptions) -> None:
         self._layout = source_layout
         self._options = options
 
-    def process(self, path: str) -> Iterator:
-        name = self._layout.labels_file
+    def process(self, file: tuple[str, str]) -> Iterator:
+        path, name = file
         try:
             with open_input(path) as fileobj:
                 rows = label_files.read_label_rows(
@@ -94,13 +96,13 @@ class _ReadLabelRows(beam.DoFn):
                         if bad_key is None:
                             yield reject(name, row.reason, row.row, _STAGE)
                         else:
-                            yield beam.pvalue.TaggedOutput(_BAD_ROWS, (bad_key, (row.row, row.reason)))
+                            yield beam.pvalue.TaggedOutput(_BAD_ROWS, (bad_key, (row.row, row.reason, name)))
                         continue
                     key = row_key(row.key, self._layout.label_key)
                     if key is None:
                         yield reject(name, f"path {row.key!r} leaves SRC or is hidden", row.row, _STAGE)
                         continue
-                    yield key, (row.row, row.labels, row.caption, row.objects or (), row.source_id)
+                    yield key, (row.row, row.labels, row.caption, row.objects or (), row.source_id, name)
         except InvalidInputError as error:
             yield reject(name, f"unusable label file: {error.reason}", stage=_STAGE)
         except OSError as error:
@@ -120,12 +122,13 @@ class _JoinRowsWithFiles(beam.DoFn):
         name = self._layout.labels_file
         bad_rows = sorted(groups.get(_BAD_ROWS, ()))
         if bad_rows and files:  # one reject per file, with the first bad row's reason
+            row, reason, table = bad_rows[0]
             for relpath, *_ in files:
-                yield reject(relpath, f"{name} row {bad_rows[0][0]}: {bad_rows[0][1]}", bad_rows[0][0], _STAGE)
+                yield reject(relpath, f"{table} row {row}: {reason}", row, _STAGE)
             return
         if bad_rows and not list(groups[_UNUSABLE]):
-            for row, reason in bad_rows:
-                yield reject(name, reason, row, _STAGE)
+            for row, reason, table in bad_rows:
+                yield reject(table, reason, row, _STAGE)
         if counts and counts[0] != counts[1]:  # one label per line: any other count shifts labels
             if key == "#1":
                 yield reject(name, f"gives {counts[1]} labels for {counts[0]} files: none used", stage=_STAGE)
@@ -142,8 +145,8 @@ class _JoinRowsWithFiles(beam.DoFn):
                 # The file is there but was rejected when listed, with its own reason. (The comment
                 # is not on the `return` line: Beam would take that for a returned value and warn.)
                 return
-            for row, *_ in rows:
-                yield reject(name, f"names no file: {key!r}", row, _STAGE)
+            for row, *_, table in rows:
+                yield reject(table, f"names no file: {key!r}", row, _STAGE)
             return
         if not rows:
             for relpath, *_ in files:
@@ -158,10 +161,11 @@ class _JoinRowsWithFiles(beam.DoFn):
             return
         distinct = {(labels, caption) for _, labels, caption, *_ in rows}
         if len(distinct) > 1:
-            numbers = ", ".join(str(row) for row, *_ in rows)
-            yield reject(files[0][0], f"rows {numbers} of {name} give it different labels", rows[0][0], _STAGE)
+            numbers = ", ".join(f"{row} of {table}" if table != name else str(row) for row, *_, table in rows)
+            where = "" if all(table == name for *_, table in rows) else " (several label files)"
+            yield reject(files[0][0], f"rows {numbers}{'' if where else f' of {name}'} give it different labels{where}", rows[0][0], _STAGE)
             return
-        (relpath, size, location), (row, labels, caption, objects, source_id) = files[0], rows[0]
+        (relpath, size, location), (row, labels, caption, objects, source_id, _) = files[0], rows[0]
         yield Batch(
             [
                 Candidate(
@@ -215,13 +219,13 @@ class JoinLabelFile(beam.PTransform):
 
     def __init__(
         self,
-        labels_path: str,
+        labels_paths: list[tuple[str, str]],
         source_layout: SourceLayout,
         options: TableOptions,
         listing_rejects: beam.PCollection,
     ) -> None:
         super().__init__()
-        self._labels_path = labels_path
+        self._labels_paths = labels_paths
         self._layout = source_layout
         self._options = options
         self._listing_rejects = listing_rejects
@@ -250,7 +254,7 @@ class JoinLabelFile(beam.PTransform):
         # (key, (relpath, size_bytes))
         rows = (
             files.pipeline
-            | "LabelFile" >> beam.Create([self._labels_path])
+            | "LabelFile" >> beam.Create(self._labels_paths)
             | "ReadLabelRows" >> beam.ParDo(_ReadLabelRows(self._layout, self._options)).with_outputs(REJECTS, _BAD_ROWS, main=_ROWS)
         )
         # (key, (row, labels, caption))

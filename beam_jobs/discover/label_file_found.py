@@ -9,6 +9,7 @@ there a label file, and how does it name the files".
 from __future__ import annotations
 
 import dataclasses
+import glob as globlib
 import itertools
 import os
 import posixpath
@@ -27,7 +28,7 @@ from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import layout, layout_guess
+from shardify.plan import layout, layout_guess, table_groups
 from shardify.plan.structure import split_word
 from shardify.plan.tag_labels import separated_lists, tag_lists
 
@@ -35,6 +36,8 @@ __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
     "HF_METADATA_FILES",
     "labels_file_path",
+    "label_file_paths",
+    "given_label_file",
     "relative_labels_file",
     "found_label_file",
     "label_file_sample",
@@ -48,6 +51,7 @@ __all__ = [
     "first_row",
     "head_lines",
     "HEAD_BYTES",
+    "MAX_GLOB_TABLES",
     "names_files",
 ]
 
@@ -62,6 +66,8 @@ _COCO_HEAD_BYTES = 64 << 10
 # its features (`text` a caption). Read as a label file where one lies at the top of SRC.
 HF_METADATA_FILES = ("metadata.csv", "metadata.jsonl")
 
+# Tables a `--labels GLOB` may name: each one's first lines are read at detection (64 KiB each).
+MAX_GLOB_TABLES = 1000
 # A first line looked at is at most this long.
 _FIRST_LINE_BYTES = 64 << 10
 
@@ -114,7 +120,12 @@ def names_files(config: ConvertConfig, path: str) -> bool:
 
 
 def relative_labels_file(source: str, labels_file: str) -> str:
-    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given."""
+    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given;
+    a relative glob that matches nothing from the working folder is read under SRC, where such
+    tables lie (`--labels 'Labels/*.csv'`)."""
+    if table_groups.is_glob(labels_file) and is_local_path(labels_file) and not os.path.isabs(labels_file):
+        if not globlib.glob(labels_file):
+            return labels_file
     if is_local_path(source) and is_local_path(labels_file):
         real_source, real_file = os.path.realpath(source), os.path.realpath(labels_file)
         if os.path.commonpath([real_source, real_file]) == real_source:
@@ -129,6 +140,58 @@ def labels_file_path(source: str, labels_file: str) -> str:
     if is_local_path(labels_file) and os.path.isabs(labels_file) or "://" in labels_file:
         return labels_file
     return join_path(source, labels_file)
+
+
+def label_file_paths(source: str, labels_file: str) -> list[tuple[str, str]]:
+    """(where to open it, its name as rejects name it) of each label file a SourceLayout's
+    `labels_file` names: the one file, or every file its glob matches (`Labels/*.csv`), sorted."""
+    path = labels_file_path(source, labels_file)
+    if not table_groups.is_glob(labels_file):
+        return [(path, labels_file)]
+    matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
+    prefix = path[: len(path) - len(labels_file)] if path.endswith(labels_file) else ""
+    return [(m, m[len(prefix) :] if prefix and m.startswith(prefix) else m) for m in matched]
+
+
+def given_label_file(config: ConvertConfig, labels_file: str) -> layout_guess.LabelFileSample | None:
+    """The label file given or found, as sampled: of a glob's tables (`--labels 'Labels/*.csv'`),
+    the first's rows, once every table it names is of one header and reading.
+
+    Raises:
+      SourceError: the file given does not exist, or the glob matches none.
+      UsageError: a glob's tables differ (`table_groups.check_given`).
+    """
+    if not labels_file:
+        return None
+    if table_groups.is_glob(labels_file):
+        paths = [path for path, _ in label_file_paths(config.source, labels_file)]
+        if not paths:
+            raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
+        if len(paths) > MAX_GLOB_TABLES:
+            raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
+                             f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
+        _check_given_tables(labels_file, paths)
+        found = label_file_sample(paths[0], labels_file, config)
+        if found.captions or found.fmt != "table":
+            raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
+                             f"and {paths[0]} holds {'captions' if found.captions else 'no table'}: name one file")
+        return found
+    path = labels_file_path(config.source, labels_file)
+    if config.labels_file and not FileSystems.exists(path):
+        raise SourceError(f"label file {config.labels_file} does not exist")
+    return label_file_sample(path, labels_file, config)
+
+
+def _check_given_tables(pattern: str, paths: list[str]) -> None:
+    """The tables `--labels GLOB` names are read as one (`table_groups.check_given`)."""
+    heads = {}
+    for path in paths:
+        try:
+            with open_input(path) as fileobj:
+                heads[path] = first_lines(fileobj.read(HEAD_BYTES), HEAD_LINES)
+        except (OSError, InvalidInputError):
+            continue  # rejected with its reason when the pipeline reads it
+    table_groups.check_given(pattern, heads)
 
 
 def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.LabelFileSample:

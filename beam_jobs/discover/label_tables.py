@@ -18,14 +18,17 @@ import dataclasses
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, label_file_found
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import concept_lists, guards, keyed_tables, layout, split_label_lists
-from shardify.plan.evidence import Evidence, KeyRule, file_key, row_key
+from shardify.converters import tables as tables_lib
+from shardify.plan import concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, table_groups
+from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
 
-__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists"]
+__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "with_label_joins",
+           "check_given_lists"]
 
 # Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
 PART_SIGNS = ("numbered parts", "part as the class")
@@ -62,6 +65,94 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
     (table,) = found
     detected = _parts_unlabelled(detected, parts, table.path)
     return dataclasses.replace(detected, evidence=(*detected.evidence, table), notes=(*detected.notes, table.note))
+
+
+def table_group(config: ConvertConfig, sample: list[str]) -> table_groups.TableGroup | None:
+    """The tables beside the images that label them together (MLRSNet's `Labels/<category>.csv`,
+    see `shardify.plan.table_groups`), read before a layout is guessed: where they are found, the
+    source is read as images labelled by them, whatever its folders say.
+
+    Raises:
+      UsageError: such tables whose reading together could be wrong (`table_groups.find_group`).
+    """
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not layout.is_junk(p)]
+    if not images:
+        return None
+    tables = [
+        p for p in sample if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("csv", "tsv") and not layout.is_junk(p)
+    ][:_MAX_LISTS]
+    if len(tables) < 2:
+        return None
+    heads = {p: label_file_found.head_lines(config, p) for p in tables if FileSystems.exists(join_path(config.source, p))}
+    whole = len(sample) < describe.sample_files()
+
+    def known(keys):
+        rule = key_rule(keys)
+        return {file_key(p, rule) for p in images}, rule
+
+    def names_inputs(keys) -> bool:
+        names, rule = known(keys)
+        matched = sum(row_key(k, rule) in names for k in keys)
+        return matched * 2 > len(keys) if whole else matched > 0
+
+    def strays(keys) -> set[str]:
+        names, rule = known(keys)
+        return {k for k in keys if row_key(k, rule) not in names}
+
+    return table_groups.find_group(heads, names_inputs, strays if whole else None)
+
+
+def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` (tables) with its tables of labels keyed by id joined to the tables of texts
+    they label, and its tables of fractions left out (`shardify.plan.label_joins`: Jigsaw's
+    test_labels.csv and sample_submission.csv beside test.csv); else unchanged.
+
+    Raises:
+      UsageError: which table a labels table labels cannot be told.
+    """
+    if detected.name != layout.TABLES or detected.source_file or detected.line_files:
+        return detected
+    paths = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not detected.is_auxiliary(p)][:_CANDIDATES]
+    heads = {}
+    for path in paths:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                header = tables_lib.read_header(fileobj, tables_lib.table_format(path), header=config.table_options.header,
+                                                encoding=config.table_options.encoding)
+        except (OSError, InvalidInputError):
+            continue  # rejected with its reason by the scan
+        if header.present:
+            heads[path] = (header.columns, header.sample)
+    found, left_out = label_joins.recognise_label_joins(heads)
+    if not found and not left_out:
+        return detected
+    notes = [e.note for e in found] + [f"{path}: {why}" for path, why in left_out]
+    return dataclasses.replace(
+        detected, evidence=(*detected.evidence, *found), left_out=(*detected.left_out, *(p for p, _ in left_out)),
+        notes=(*detected.notes, *notes),
+    )
+
+
+def check_given_lists(config: ConvertConfig, given: layout.SourceLayout) -> None:
+    """A layout file's split lists that label (`label_column`, no `label_rest`) whose first lines
+    differ in their number of fields: a label holding a space (FGVC-Aircraft's `0034309 Cessna
+    172` beside `0062765 A300B4`), whose rows the reader would reject one by one (exit 1); the run
+    stops before writing instead, naming the line to add.
+
+    Raises:
+      UsageError: names the list, two rows' field counts and `label_rest: true`.
+    """
+    for found in given.evidence:
+        if found.kind != SPLIT_LIST or found.label_column is None or found.label_rest or not found.path.endswith((".txt", ".lst")):
+            continue
+        lines = [line for line in label_file_found.head_lines(config, found.path) if line.strip() and not line.lstrip().startswith("#")]
+        counts = [len(row_fields(line)) for line in lines[1 if found.header else 0 :]]
+        if len(set(counts)) > 1:
+            raise UsageError(
+                f"the layout file's split list {found.path} labels by field {found.label_column + 1}, and its first rows hold "
+                f"{min(counts)} and {max(counts)} fields: a label holding a space? `label_rest: true` in its evidence entry "
+                "reads the rest of the line as the label (docs/layout-files.md)"
+            )
 
 
 def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:

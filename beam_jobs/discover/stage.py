@@ -35,6 +35,7 @@ from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
 from shardify.plan import layout
 from shardify.plan.entries import ARRAY, IMAGE, Batch, Candidate, Entry, Reject
+from shardify.plan.evidence import KEYED_LABELS
 from shardify.plan.layout import SourceLayout
 
 __all__ = ["Discover", "ENTRIES", "REJECTS", "SKIPPED", "AUXILIARY", "COLUMNS", "NOTES", "HELD", "BATCH_SIZE"]
@@ -70,7 +71,7 @@ class _ListFiles(beam.DoFn):
                 yield beam.pvalue.TaggedOutput(SKIPPED, item[0])
             elif archives.archive_kind(item.relpath):
                 yield beam.pvalue.TaggedOutput(ARCHIVES, item)
-            elif item.relpath == self._layout.labels_file:
+            elif self._layout.is_label_file(item.relpath):
                 continue  # read by the label file's own step, as it always was: not an input
             elif self._layout.is_auxiliary(item.relpath):
                 yield beam.pvalue.TaggedOutput(AUXILIARY, item.relpath)
@@ -271,8 +272,9 @@ class Discover(beam.PTransform):
         found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
         # [Candidate] per batch of inputs: files, table rows, images with their captions
         candidates, evidence_rejects = found[CANDIDATES], []
-        if self._layout.evidence:  # splits and labels from the files the dataset ships about its inputs
-            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, self._layout.evidence, self._layout.objects)
+        evidence = [e for e in self._layout.evidence if e.kind != KEYED_LABELS]  # (those join in ScanTables)
+        if evidence:  # splits and labels from the files the dataset ships about its inputs
+            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, evidence, self._layout.objects)
             candidates, evidence_rejects = joined["main"], [joined[REJECTS]]
             auxiliary = (auxiliary, joined[UNLISTED]) | "MergeUnlisted" >> beam.Flatten()
         if self._layout.media == "image" and self._layout.name != layout.ARRAYS and self._spread:

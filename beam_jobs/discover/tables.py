@@ -28,6 +28,7 @@ from shardify.beam_jobs.discover.candidates import (
     reject,
 )
 from shardify.beam_jobs.discover import line_rows
+from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
@@ -36,6 +37,7 @@ from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
 from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
+from shardify.plan.evidence import Evidence
 from shardify.plan.line_files import LineFile
 from shardify.plan.structure import split_word
 
@@ -53,8 +55,11 @@ class _ScanTable(beam.DoFn):
     """A table -> a Candidate per row (where it is, row number, labels), rejects per bad row, the
     dtype of every kept column over the table's rows, and a note of how the table was read."""
 
-    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = ()) -> None:
+    def __init__(
+        self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: dict[str, str] | None = None
+    ) -> None:
         self._lines = {spec.path: spec for spec in lines}  # read a record a line (line_rows.py)
+        self._keyed = keyed or {}  # table -> its id column, where a labels table labels its rows (label_join.py)
         self._source = config.source
         self._follow_outside_links = config.follow_outside_links
         self._index_folder = index_folder
@@ -165,19 +170,25 @@ class _ScanTable(beam.DoFn):
                 dtype = columns_lib.value_dtype(row.cells.get(name))
                 dtypes[name] = columns_lib.merge_dtypes(dtypes.get(name, dtype), dtype)
             size = row.length or len(text.encode("utf-8"))  # Parquet rows have no byte range
-            batch.append(
-                Candidate(
-                    ROW,
-                    relpath,
-                    size,
-                    labels,
-                    split=row_split,
-                    unlabelled=not (cols.label or cols.classes),  # a test table without labels beside labelled ones
-                    row=row.row,
-                    offset=row.offset,
-                    location=location,
-                )
+            candidate = Candidate(
+                ROW,
+                relpath,
+                size,
+                labels,
+                split=row_split,
+                unlabelled=not (cols.label or cols.classes),  # a test table without labels beside labelled ones
+                row=row.row,
+                offset=row.offset,
+                location=location,
             )
+            if relpath in self._keyed:  # labelled by the row of another table with its id
+                ident = str(row.cells.get(self._keyed[relpath], "") or "").strip()
+                if not ident:
+                    yield reject(relpath, f"empty {self._keyed[relpath]!r}: the id its labels are joined by", row.row)
+                else:
+                    yield beam.pvalue.TaggedOutput(KEYED, ((relpath, ident), candidate))
+                continue
+            batch.append(candidate)
             if len(batch) == BATCH_SIZE:
                 yield batch
                 batch = Batch()
@@ -310,8 +321,11 @@ class ScanTables(beam.PTransform):
     """CSV, TSV, JSONL and Parquet tables, one Candidate per row; kept columns' dtypes merged over
     tables; a note per table saying how it was read (header or not, which columns)."""
 
-    def __init__(self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = ()) -> None:
+    def __init__(
+        self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: tuple[Evidence, ...] = ()
+    ) -> None:
         super().__init__()
+        self._keyed = keyed
         self._lines = lines
         self._config = config
         self._index_folder = index_folder
@@ -320,11 +334,17 @@ class ScanTables(beam.PTransform):
     def expand(self, files: beam.PCollection) -> dict:
         # [(split, stem)] of the tables that name a split: which splits several tables name
         named = files | "TableSplitNames" >> beam.FlatMap(_split_names) | "DistinctSplitNames" >> beam.Distinct()
+        keyed = {e.rows_of: e.rows_key for e in self._keyed}
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder, self._media, self._lines), beam.pvalue.AsList(named)
-        ).with_outputs(REJECTS, COLUMNS, NOTES, main=CANDIDATES)
+            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed), beam.pvalue.AsList(named)
+        ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, main=CANDIDATES)
+        candidates, rejects = scanned[CANDIDATES], scanned[REJECTS]
+        if self._keyed:  # rows labelled by another table's rows of their ids (Jigsaw's test_labels.csv)
+            joined = scanned[KEYED] | "JoinKeyedLabels" >> JoinKeyedLabels(self._config.source, self._keyed)
+            candidates = (candidates, joined[CANDIDATES]) | "MergeKeyedRows" >> beam.Flatten()
+            rejects = (rejects, joined[REJECTS]) | "MergeKeyedRejects" >> beam.Flatten()
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
             lambda dtypes: functools.reduce(columns_lib.merge_dtypes, dtypes, INT64)
         )
         notes = scanned[NOTES]
-        return {CANDIDATES: scanned[CANDIDATES], REJECTS: scanned[REJECTS], COLUMNS: columns, NOTES: notes}
+        return {CANDIDATES: candidates, REJECTS: rejects, COLUMNS: columns, NOTES: notes}

@@ -62,6 +62,7 @@ __all__ = [
     "BOX_FILES",
     "BOX_TABLE",
     "CONCEPT_LIST",
+    "KEYED_LABELS",
     "ANNOTATION_FOLDERS",
     "yolo_image_key",
     "KINDS",
@@ -91,9 +92,10 @@ SEGMENTATION_MASKS = "segmentation masks"  # a folder of PNG masks sharing the i
 BOX_FILES = "box files"  # a folder of one text file of boxes per image (KITTI's label_2/): see box_formats
 BOX_TABLE = "box table"  # one file of boxes of many images (WIDER FACE's, Open Images'): see box_formats
 CONCEPT_LIST = "concept list"  # one file per concept of the inputs showing it (shardify.plan.concept_lists)
+KEYED_LABELS = "keyed labels"  # a table of labels of another table's rows, joined by id (shardify.plan.label_joins)
 KINDS = (
     SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS, YOLO_LABELS, HF_METADATA,
-    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE, MAT_OBJECTS, CONCEPT_LIST,
+    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE, MAT_OBJECTS, CONCEPT_LIST, KEYED_LABELS,
 )
 # Kinds that are folders of one annotation file per image, each read as the image's objects.
 ANNOTATION_FOLDERS = (XML_OBJECTS, YOLO_LABELS, BOX_FILES)
@@ -219,6 +221,8 @@ class Evidence:
       label_digits: LABEL_LINES: a class number is written with this many digits, as the class
         folders of the other splits spell the same classes (GTSRB's ClassId 14, folder 00014); 0:
         as the file writes it.
+      rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
+        holding the ids its own key column (`column`) holds; `names` are its class columns.
       note: how it was recognised, for the plan.
     """
 
@@ -241,6 +245,8 @@ class Evidence:
     note: str = ""
     prefix: str = ""
     boxes: bool = False
+    rows_of: str = ""
+    rows_key: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -249,6 +255,8 @@ class Evidence:
             raise ValueError(f"{self.path}: a split list names its split")
         if self.kind in (SPLIT_CODES, MAT_SPLITS) and not self.codes:
             raise ValueError(f"{self.path}: split codes need their meaning")
+        if self.kind == KEYED_LABELS and not (self.rows_of and self.rows_key and self.names):
+            raise ValueError(f"{self.path}: keyed labels name the table they label, its key column and their classes")
         if self.kind == CONCEPT_LIST and len(self.names) != 1:
             raise ValueError(f"{self.path}: a concept list names its one concept")
         if self.kind in (BOX_FILES, BOX_TABLE) and not self.box_format:
@@ -268,7 +276,7 @@ class Evidence:
             return self.label_column is not None
         return self.kind in (
             ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE, MAT_OBJECTS,
-            CONCEPT_LIST,
+            CONCEPT_LIST, KEYED_LABELS,
         )
 
     @property
@@ -289,7 +297,7 @@ class Evidence:
         where an image has objects of several classes.) Boxes as text and YOLO labels too: an
         image holds the classes of its objects, none where it has none (WIDER FACE's one class
         included; a YOLO background image, its label file empty, as Ultralytics advises adding)."""
-        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST)
+        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS)
 
 
 def yolo_image_key(labels_folder: str, under: str) -> str:

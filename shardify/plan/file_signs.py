@@ -127,7 +127,7 @@ def token_tags(lines: Sequence[str]) -> bool:
 
 
 def labels_beside_folders(lines: Sequence[str], media: Sequence[str], folder_labels: set[str]) -> str:
-    """What labels a table's first `lines` hold of their own where its first column names inputs
+    """What labels a table's first `lines` hold of their own where a column (the first that does) names inputs
     like `media` (their names' shape, digits aside: the sample rarely holds the rows' own files):
     "N columns of 0/1" (a multi-label table) or "column C" (a column of repeated words none of
     which is a folder of the inputs); "" for none, or where the table does not name the inputs.
@@ -142,14 +142,17 @@ def labels_beside_folders(lines: Sequence[str], media: Sequence[str], folder_lab
     if len(rows) < 3:
         return ""
     shapes = {_name_shape(p.rsplit("/", 1)[-1]) for p in media}
-    body = [row for row in rows[1:] if row and _name_shape(row[0].rsplit("/", 1)[-1]) in shapes]
-    if len(body) * 2 < len(rows) - 1 or len(body) < 2:
+    for key in range(min(len(row) for row in rows[1:])):  # the key: the first column naming inputs
+        body = [row for row in rows[1:] if _name_shape(row[key].rsplit("/", 1)[-1]) in shapes]
+        if len(body) * 2 >= len(rows) - 1 and len(body) >= 2:
+            break
+    else:
         return ""
     width = min(len(row) for row in body)
-    bits = [c for c in range(1, width) if all(row[c] in ("0", "1", "0.0", "1.0") for row in body)]
+    bits = [c for c in range(width) if c != key and all(row[c] in ("0", "1", "0.0", "1.0") for row in body)]
     if len(bits) >= 2:
         return f"{len(bits)} columns of 0/1"
-    for c in range(1, width):
+    for c in (c for c in range(width) if c != key):
         values = [row[c] for row in body]
         if (
             all(_LETTERS.search(v) and v.lower() not in _NOT_LABELS and not split_word(v) for v in values)

@@ -19,6 +19,7 @@ also be one file: a table, or a label file (its files are found relative to its 
 
 from __future__ import annotations
 
+import fnmatch
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
@@ -31,6 +32,7 @@ from shardify.plan.line_files import LineFile
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
+from shardify.plan.table_groups import GLOB_CHARACTERS
 
 __all__ = [
     "IMAGE_FOLDERS",
@@ -256,6 +258,7 @@ class SourceLayout:
     raw_arrays: tuple[RawArrays, ...] = ()
     line_files: tuple[LineFile, ...] = ()
     groupings: tuple[str, ...] = ()  # JSON files grouping the vocabulary's classes (GoEmotions' ekman_mapping.json)
+    left_out: tuple[str, ...] = ()  # files shaped like inputs that are not (a submission's format: `label_joins`)
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -266,6 +269,8 @@ class SourceLayout:
             raise ValueError("the label_file and coco layouts, and only they, need a label file")
         if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
+        if self.name != TABLES and any(e.rows_of for e in self.evidence):
+            raise ValueError("keyed labels (evidence with rows_of) label a table's rows: they go with layout: tables")
         if self.raw_arrays and (self.name != ARRAYS or self.media != "image"):
             raise ValueError("raw_arrays are read by the arrays layout (layout: arrays, media: image)")
 
@@ -306,7 +311,10 @@ class SourceLayout:
         label_files = _shown([e.shown for e in self.evidence if e.gives_labels])
         split_files = _shown([e.shown for e in self.evidence if e.gives_split])
         structure = self.structure
-        if label_files:
+        if label_files and self.name == TABLES:  # labels tables joined by id (`label_joins`)
+            joined = _shown([f"{e.shown} for {e.rows_of}'s rows, by {e.rows_key!r}" for e in self.evidence if e.rows_of])
+            labels = f"each table's label column, where it has one; {joined}"
+        elif label_files:
             labels = label_files
         elif self.labels_file:
             labels = f"the {'annotation' if self.name == COCO else 'label'} file {self.labels_file}"
@@ -352,13 +360,22 @@ class SourceLayout:
             splits = "none: one split, train"
         return labels, splits
 
+    def is_label_file(self, relpath: str) -> bool:
+        """`relpath` is the label file, or one of the tables its glob names (`Labels/*.csv`: a `*`
+        stays within a folder, as Beam's FileSystems.match reads it)."""
+        if relpath == self.labels_file:
+            return True
+        if not self.labels_file or not GLOB_CHARACTERS & set(self.labels_file):
+            return False
+        return relpath.count("/") == self.labels_file.count("/") and fnmatch.fnmatchcase(relpath, self.labels_file)
+
     def is_auxiliary(self, relpath: str) -> bool:
         """A file the dataset ships beside its inputs, not an input: the files that give its
         splits and labels; in a folder layout read by its structure, also masks beside the images,
         documentation and metadata
         (by name or extension: text files too, in an image dataset), and files of another kind
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
-        if relpath in (self.vocabulary_file, *self.groupings) or any(relpath in (e.path, e.ids) for e in self.evidence):
+        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data

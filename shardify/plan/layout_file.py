@@ -313,7 +313,9 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
     for f in source_layout.line_files:
         named += [(f"line_files {f.path} path", f.path), (f"line_files {f.path} labels", f.labels)]
     for e in source_layout.evidence:
-        named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file)]
+        named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file),
+                  (f"evidence {e.path} rows_of", e.rows_of)]
+    named += [(f"left_out {path}", path) for path in source_layout.left_out]
     structure = source_layout.structure
     if structure is not None:
         named += [("structure.root", structure.root.rstrip("/"))]

@@ -19,8 +19,11 @@ from helpers import box_text
 from helpers.cli_runs import one_line_error, run_shardify
 from helpers.shard_io import read_shard
 from helpers.shipped import DATASETS as SHIPPED
+from helpers.sources import image_bytes
 from helpers.unseen import DATASETS as UNSEEN
+from helpers.unseen4 import DATASETS as UNSEEN4
 from shardify.beam_jobs.discover import detect
+from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import DoubtedGuess, UsageError
 from shardify.format import contract
@@ -30,6 +33,8 @@ from shardify.plan import layout_file
 ALL = {**{f"shipped/{k}": v for k, v in SHIPPED.items()}, **{f"unseen/{k}": v for k, v in UNSEEN.items()}}
 # Boxes written as text (tests/helpers/box_text.py): their builders return (root, truth).
 BOX_TEXT = {"wider_face": box_text.build_wider_face, "open_images": box_text.build_open_images}
+# Round four's tables read together (a glob as the label file) and tables joined by id (keyed labels).
+ROUND_FOUR = {"mlrsnet": UNSEEN4["mlrsnet"], "jigsaw_toxic": UNSEEN4["jigsaw_toxic"]}
 
 
 def _guess(root: Path, out: Path) -> tuple:
@@ -40,10 +45,14 @@ def _guess(root: Path, out: Path) -> tuple:
         return doubt.guess, True
 
 
-@pytest.mark.parametrize("name", sorted(ALL) + [f"box_text/{k}" for k in sorted(BOX_TEXT)])
+@pytest.mark.parametrize(
+    "name", sorted(ALL) + [f"box_text/{k}" for k in sorted(BOX_TEXT)] + [f"round_four/{k}" for k in sorted(ROUND_FOUR)]
+)
 def test_every_detected_layout_reads_back_equal_from_its_file(name: str, tmp_path: Path) -> None:
     if name.startswith("box_text/"):
         root, _ = BOX_TEXT[name.split("/", 1)[1]](tmp_path / "download")
+    elif name.startswith("round_four/"):
+        root = ROUND_FOUR[name.split("/", 1)[1]](tmp_path / "download").root
     else:
         root = ALL[name](tmp_path / "download").root
     guess, doubted = _guess(root, tmp_path / "out")
@@ -160,6 +169,12 @@ def test_an_edited_label_level_relabels_every_record(tmp_path: Path) -> None:
         ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  name_pattern:\n    regex: 'x'\n"
          "    labels: [a]\n", "exactly one group"),
         ("[1, 2, 3]\n", "not a shardify layout file"),
+        ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nevidence:\n- {path: gold.csv, kind: keyed labels, "
+         "names: [a, b], rows_of: test.csv, rows_key: id}\n", "they go with layout: tables"),
+        ("shardify_layout: 1\nlayout: tables\nmedia: text\nevidence:\n- {path: gold.csv, kind: keyed labels, "
+         "names: [a, b], rows_of: ../test.csv, rows_key: id}\n", "leaves SRC"),
+        ("shardify_layout: 1\nlayout: tables\nmedia: text\nevidence:\n- {path: gold.csv, kind: keyed labels, names: [a]}\n",
+         "keyed labels name the table they label"),
     ],
 )
 def test_a_faulty_layout_file_is_refused_in_one_line(content: str, said: str, tmp_path: Path) -> None:
@@ -207,3 +222,40 @@ def test_classes_one_level_cannot_name_convert_once_class_path_is_set(name, labe
     assert _records(tmp_path / "out") == expected
     if name == "omniglot":  # the same character number in two alphabets is two classes
         assert {"Greek/character01", "Latin/character01"} <= {lab for _, lab in expected.values()}
+
+
+def _bird_lists(root: Path) -> dict[str, tuple[str, str]]:
+    """An unnamed neighbour of FGVC-Aircraft's lists: photos/<id>.jpg, lists/<split>_species.txt of
+    `<id> <species>`, some species names holding a space."""
+    species = ["wren", "Barn owl", "robin", "Great tit"]
+    truth = {}
+    for n in range(8):
+        split = "train" if n < 5 else "test"
+        truth[f"{n:05d}"] = (split, species[n % 4])
+        (root / "photos").mkdir(parents=True, exist_ok=True)
+        (root / "photos" / f"{n:05d}.jpg").write_bytes(image_bytes(seed=n))
+    (root / "lists").mkdir()
+    for split in ("train", "test"):
+        rows = [f"{i} {name}" for i, (s, name) in truth.items() if s == split]
+        (root / "lists" / f"{split}_species.txt").write_text("\n".join(rows) + "\n")
+    return truth
+
+
+_BIRD_LAYOUT = "shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  label_levels:\n    '*': -1\nevidence:\n" + "".join(
+    f"- {{path: lists/{split}_species.txt, kind: split list, split: {split}, key: {{parts: 1, extension: false}}, "
+    "column: 0, label_column: 1}\n" for split in ("train", "test")
+)
+
+
+def test_a_split_list_whose_labels_hold_spaces_stops_before_writing_naming_label_rest(tmp_path: Path) -> None:
+    """Without `label_rest` its rows of three fields were rejected one by one (exit 1); now the run
+    stops before writing, and with the line it names converts right."""
+    truth = _bird_lists(tmp_path / "src")
+    spec = layout_file.loads(_BIRD_LAYOUT, where="layout.yaml")
+    with pytest.raises(UsageError, match="label_rest: true"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), layout_given=spec.layout))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    mended = layout_file.loads(_BIRD_LAYOUT.replace("label_column: 1}", "label_column: 1, label_rest: true}"), where="layout.yaml")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "mended"), layout_given=mended.layout))
+    written = _records(tmp_path / "mended")
+    assert written == {f"photos/{i}.jpg": (split, name) for i, (split, name) in truth.items()}

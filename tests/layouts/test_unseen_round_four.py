@@ -24,14 +24,7 @@ from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
-WRONG = {
-    "mlrsnet": ("STOPS BEFORE WRITING (exit 2) naming Labels/<category>.csv's 0/1 columns as labels of their own "
-                "(it wrote the folders as the labels with exit 0): --labels reads one table, and the 46 per-category "
-                "tables together are not read by any option"),
-    "jigsaw_toxic": ("FAILS (exit 1): test_labels.csv and sample_submission.csv (an id and the six class columns, "
-                     "no text) are rejected as tables with no text: shardify does not join a table of labels to "
-                     "another table's rows by id; train.csv's six 0/1 columns are read as a multi-label"),
-}
+WRONG: dict[str, str] = {}
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {"food11": {"label_from_name": r"^(\d+)_"},
           "dsb2018": {"label_level": 0},
@@ -59,11 +52,7 @@ NEXT_STEPS = {
         "go_emotions", {"max_rejects": "100%", "header": False, "label_column": "2", "label_separator": ",",
                         "label_names": GO_EMOTIONS_NAMES}, None),
     "jigsaw_toxic (--max-rejects 100%, as its console says)": (
-        "jigsaw_toxic", {"max_rejects": "100%"},
-        "WRONG WITH EXIT 0 for test.csv: train.csv right (multi-hot, a clean comment the empty label set), but "
-        "test.csv's comments are written unlabelled (test_labels.csv is not joined by id), and in multi-label data "
-        "an unlabelled record holds no label index, as the empty label set does: only the split's "
-        "num_unlabelled tells them apart"),
+        "jigsaw_toxic", {"max_rejects": "100%"}, None),
     "liar (--text-column 3, as its console says)": (
         "liar", {"text_column": "3"}, None),
     "liar (--text-column 3 --label-column 2)": ("liar", {"text_column": "3", "label_column": "2"}, None),

@@ -1,0 +1,142 @@
+"""JoinKeyedLabels: the rows of a table of texts labelled by a table of labels of the same ids.
+
+    table of texts --ScanTables--> ((table, id), Candidate)                           \\
+                                                                                      +--JoinOnIds--> [Candidate]
+    table of labels --ReadKeyedLabels--> ((table, id), (labels table, row, labels))   /
+
+Which tables join, and by which column, is detection's (`shardify.plan.label_joins`, an
+Evidence of kind KEYED_LABELS). Per id: one text row and one labels row give the row its labels
+(none set: labelled, with no class; -1 in every column: not scored, the record unlabelled); a
+text row no labels row names, an id two text rows share, and two labels rows that disagree
+reject the text row, saying which; a labels row that names no text row is rejected with its
+row. Only metadata is grouped: ids, row numbers, labels.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
+
+import apache_beam as beam
+
+from shardify.beam_jobs.discover.candidates import CANDIDATES, REJECTS, reject
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters import tables
+from shardify.errors import InvalidInputError, reject_reason
+from shardify.inputs.files import size_of
+from shardify.inputs.paths import join_path
+from shardify.plan.entries import Batch
+from shardify.plan.evidence import Evidence
+from shardify.plan.label_names import normalise_label
+
+__all__ = ["JoinKeyedLabels", "KEYED", "row_labels"]
+
+# ScanTables' output of text rows a labels table labels: ((table, id), Candidate).
+KEYED = "keyed"
+_ROWS, _LABELS = "rows", "labels"
+_STAGE = "labels"
+
+
+def row_labels(cells, classes: Sequence[str]) -> tuple[str, ...] | None | str:
+    """A labels row's labels: the classes holding 1 (none: labelled with no class); None where
+    every class holds -1 (not scored: no label); else why the row is unusable.
+
+    >>> row_labels({"a": "1", "b": "0"}, ("a", "b")), row_labels({"a": "-1", "b": "-1"}, ("a", "b"))
+    (('a',), None)
+    >>> row_labels({"a": "-1", "b": "1"}, ("a", "b"))
+    "columns 'a' hold -1 (not scored) beside 0 or 1 in the others: no one reading"
+    """
+    values = {name: str(cells.get(name, "")).strip() for name in classes}
+    odd = next((name for name, v in values.items() if v not in ("-1", "0", "1")), None)
+    if odd is not None:
+        return f"column {odd!r} holds {values[odd][:40]!r}, not 1, 0 or -1"
+    unscored = [name for name, v in values.items() if v == "-1"]
+    if unscored and len(unscored) < len(values):
+        return f"columns {', '.join(map(repr, unscored[:3]))} hold -1 (not scored) beside 0 or 1 in the others: no one reading"
+    if unscored:
+        return None
+    return tuple(normalise_label(name) for name, v in values.items() if v == "1")
+
+
+class _ReadKeyedLabels(beam.DoFn):
+    """A labels table -> ((table it labels, id), (its path, row, labels or None or a reason))."""
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+
+    def process(self, found: Evidence) -> Iterator:
+        try:
+            with open_input(join_path(self._source, found.path)) as fileobj:
+                header, rows = tables.read_table(fileobj, tables.table_format(found.path), size_of(fileobj))
+                key = header.columns[found.column] if found.column < len(header.columns) else ""
+                for row in rows:
+                    if isinstance(row, tables.RowError):
+                        yield reject(found.path, row.reason, row.row, _STAGE)
+                        continue
+                    ident = str(row.cells.get(key, "") or "").strip()
+                    if not ident:
+                        yield reject(found.path, f"empty {key!r}", row.row, _STAGE)
+                        continue
+                    yield (found.rows_of, ident), (found.path, row.row, row_labels(row.cells, found.names))
+        except (InvalidInputError, OSError) as error:
+            yield reject(found.path, f"unusable: {reject_reason(error)}", stage=_STAGE)
+
+
+class _Resolve(beam.DoFn):
+    """((table, id), {rows, labels}) -> the text row's Candidate with its labels, or Rejects."""
+
+    def __init__(self, labelled_by: dict[str, str]) -> None:
+        self._labelled_by = labelled_by  # table of texts -> its labels table
+
+    def process(self, joined: tuple[tuple[str, str], dict[str, Iterable]]) -> Iterator:
+        (table, ident), groups = joined
+        rows = sorted(groups[_ROWS], key=lambda c: c.row)
+        labels = sorted(groups[_LABELS], key=lambda found: (found[0], found[1]))
+        if not rows:
+            for path, number, _ in labels:
+                yield reject(path, f"names no row of {table}: {ident!r}", number, _STAGE)
+            return
+        if len(rows) > 1:
+            numbers = ", ".join(str(c.row) for c in rows)
+            for candidate in rows:
+                yield reject(table, f"rows {numbers} share the id {ident!r}: which one its labels are for cannot be told", candidate.row, _STAGE)
+            return
+        (candidate,) = rows
+        if not labels:
+            yield reject(table, f"no row of {self._labelled_by.get(table, 'its labels table')} names its id {ident!r}", candidate.row, _STAGE)
+            return
+        values = {value for _, _, value in labels}
+        path, number, value = labels[0]
+        if len(values) > 1:
+            shown = ", ".join(f"{p} row {n}" for p, n, _ in labels)
+            yield reject(table, f"{shown} give its id {ident!r} different labels", candidate.row, _STAGE)
+            return
+        if isinstance(value, str):
+            yield reject(table, f"{path} row {number}: {value}", candidate.row, _STAGE)
+            return
+        yield Batch([dataclasses.replace(candidate, labels=value or (), unlabelled=value is None)])
+
+
+class JoinKeyedLabels(beam.PTransform):
+    """((table, id), Candidate) of the text rows the `found` labels tables label -> the rows
+    labelled ({CANDIDATES, REJECTS})."""
+
+    def __init__(self, source: str, found: Sequence[Evidence]) -> None:
+        super().__init__()
+        self._source = source
+        self._found = list(found)
+
+    def expand(self, keyed_rows: beam.PCollection) -> dict:
+        read = (
+            keyed_rows.pipeline
+            | "KeyedLabelTables" >> beam.Create(self._found)
+            | "ReadKeyedLabels" >> beam.ParDo(_ReadKeyedLabels(self._source)).with_outputs(REJECTS, main=_LABELS)
+        )
+        # ((table, id), (labels table, row, labels))
+        joined = (
+            {_ROWS: keyed_rows, _LABELS: read[_LABELS]}
+            | "JoinOnIds" >> beam.CoGroupByKey()
+            | "LabelRowsById" >> beam.ParDo(_Resolve({e.rows_of: e.path for e in self._found})).with_outputs(REJECTS, main=CANDIDATES)
+        )
+        rejects = (read[REJECTS], joined[REJECTS]) | "MergeKeyedLabelRejects" >> beam.Flatten()
+        return {CANDIDATES: joined[CANDIDATES], REJECTS: rejects}
