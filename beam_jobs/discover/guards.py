@@ -116,7 +116,12 @@ def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Seq
     Raises:
       UsageError: such a table, named with the options that decide.
     """
-    tables = [p for p in sample if layout.extension(p) in ("csv", "tsv") and p not in set(media)][:_TABLES_OPENED]
+    if structure is None or not any(level >= 0 for _, level in structure.label_levels):
+        return  # no class folders (split folders only, Planet's `train-jpg/`): the no-labels refusal names the tables
+    tables = [
+        p for p in sample
+        if layout.extension(p) in ("csv", "tsv") and p not in set(media) and not evidence_lib.example_file(p)
+    ][:_TABLES_OPENED]
     if not tables:
         return
     folder_labels = {part for p in media for part in p.split("/")[:-1]}

@@ -312,6 +312,11 @@ def _fields(line: str) -> list[str]:
     return line.replace(",", " ").replace(";", " ").split()
 
 
+def example_file(path: str) -> bool:
+    """A file that only shows a format (`sample_submission.csv`): never labels or evidence."""
+    return bool(_EXAMPLE_WORDS & set(_words(posixpath.splitext(posixpath.basename(path))[0])))
+
+
 # Names and rows read as this module reads them, for `shardify.plan.content_lists`.
 name_words, row_fields, EXAMPLE_WORDS = _words, _fields, _EXAMPLE_WORDS
 # For recognise.py: the words a list's name may hold, the suffixes that make a key a file name.

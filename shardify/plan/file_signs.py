@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from shardify.plan.evidence import example_file
 from shardify.plan.guards import LABELS_FILE_HINT, NAME_HINT
 from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.structure import split_word
@@ -97,7 +98,8 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
         why += f"; {shown} hold rows of numbers named like the inputs: annotations, not read"
     else:
         unread = [
-            p for p in other_files if p.rsplit(".", 1)[-1].lower() in LABEL_LIKE_EXTENSIONS and not _DOCUMENTATION.search(p)
+            p for p in other_files
+            if p.rsplit(".", 1)[-1].lower() in LABEL_LIKE_EXTENSIONS and not _DOCUMENTATION.search(p) and not example_file(p)
         ]
         if unread:
             why += f"; the labels may be in {', '.join(unread[:_SHOWN])}, which shardify does not read"

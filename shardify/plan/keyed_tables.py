@@ -11,8 +11,9 @@ where two columns do, which one is for the user to say (`--key-column`).
 
 The label column is named as labels are named (`columns.LABEL_COLUMN_NAMES`, which detection
 hands in as `label_named`, then LABEL_HEADER_NAMES here: the abbreviations clinical and survey tables use); `--label-column`
-names another. A table with no such column and several columns that could be labels stops
-naming them: a guess there could be wrong.
+names another. A table of two columns, the key and whole numbers of a few repeated values
+(EyePACS' `image,level`), is labelled by its numbers. A table with no such column and several
+columns that could be labels stops naming them: a guess there could be wrong.
 
 Nothing here reads a file: detection (beam_jobs/discover/label_tables.py) hands in the first lines.
 """
@@ -126,6 +127,16 @@ def _key_column(
     return matching[0] if matching else None
 
 
+def _class_numbers(values: Sequence[str]) -> bool:
+    """Whole numbers of a few values, each repeated (`0`..`4`): class numbers, not measurements
+    (`width`, `age`, whose values mostly differ)."""
+    distinct = set(values)
+    return (
+        all(value.isascii() and value.isdigit() for value in values)
+        and 2 <= len(distinct) <= len(values) // 2
+    )
+
+
 def _unique(values: Sequence[str]) -> bool:
     return len(set(values)) == len(values)
 
@@ -146,6 +157,8 @@ def _label_column(
     if chosen >= 0:
         return chosen
     could = [c for c in range(len(header)) if c != key and not all(_NUMBER.fullmatch(row[c]) for row in data)]
+    if len(header) == 2 and not could and _class_numbers([row[1 - key] for row in data]):
+        return 1 - key  # `image,level` (EyePACS' trainLabels.csv): a key and its class number
     if len(could) <= 1:
         return could[0] if could else None
     shown = ", ".join(repr(header[c]) for c in could)
