@@ -210,6 +210,9 @@ class _Resolve(beam.DoFn):
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
+        # Split lists that label give an input one label: two rows of one list giving it two
+        # labels contradict each other (they were written as one multi-label record, exit 0).
+        self._one_label = {e.path for e in evidence if e.kind == SPLIT_LIST and e.label_column is not None}
 
     def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:
         _, pieces = matched
@@ -220,6 +223,12 @@ class _Resolve(beam.DoFn):
         if broken:
             yield reject(candidate.relpath, broken[0], stage=_STAGE)
             return
+        for path in sorted({path for path, row in rows if path in self._one_label}):
+            given = sorted((row.row, row.labels) for p, row in rows if p == path)
+            if len({labels for _, labels in given}) > 1:
+                numbers = ", ".join(str(number) for number, _ in given)
+                yield reject(candidate.relpath, f"rows {numbers} of {path} give it different labels", stage=_STAGE)
+                return
         splits = sorted({row.split for _, row in rows if row.split})
         if self._split_files:
             if not splits and self._lists_only:
