@@ -110,7 +110,7 @@ class _ReadEvidence(beam.DoFn):
         extension = "xml" if found.kind == XML_OBJECTS else "txt"
         for item in list_tree(folder):
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
-            if isinstance(item, Reject) or layout.extension(item.relpath) != extension:
+            if layout.extension(item.relpath) != extension:
                 continue
             if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
                 key = yolo_image_key(found.path, item.relpath)
@@ -118,6 +118,10 @@ class _ReadEvidence(beam.DoFn):
                 key = f"{found.image_folder}/{item.relpath.rsplit('.', 1)[0]}"
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
+            if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it
+                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where} is unusable: {item.reason}")
+                yield (rule, row_key(row.key, found.key)), (where, row)
+                continue
             try:
                 with open_input(join_path(folder, item.relpath)) as fileobj:
                     data = fileobj.read(evidence_files.MAX_XML_BYTES + 1)
