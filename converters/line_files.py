@@ -20,7 +20,9 @@ from typing import BinaryIO
 from shardify.converters.texts import DEFAULT_ENCODING, FALLBACK_ENCODING
 from shardify.errors import InvalidInputError
 
-__all__ = ["MAX_LINE_BYTES", "TEXT_COLUMN", "READ_AS_FALLBACK", "decode_line", "check_text", "check_whole_line", "count_lines", "read_lines"]
+__all__ = [
+    "MAX_LINE_BYTES", "TEXT_COLUMN", "READ_AS_FALLBACK", "decode_line", "check_text", "check_whole_line", "count_lines", "read_lines",
+]
 
 MAX_LINE_BYTES = 64 << 20  # as a table's row (tables.MAX_ROW_BYTES)
 TEXT_COLUMN = "text"

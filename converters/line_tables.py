@@ -165,9 +165,9 @@ def semicolon_split(text: str) -> tuple[str, str] | str:
 
 def is_semicolon_labelled(lines: Sequence[str]) -> bool:
     """Lines of a text, `;` and a label (dair-ai/emotion's `train.txt`): most sampled lines
-    (_MIN_SEMICOLON_SHARE) hold exactly one `;` with a text of two words or more before it and one word of letters after it,
-    and those words are few (at most 50) and, over 8 lines or more, repeat. Prose with a `;` on
-    some lines, or two on one, is not.
+    (_MIN_SEMICOLON_SHARE) hold exactly one `;` with a text of two words or more before it and
+    one word of letters after it, and those words are few (at most 50) and, over 8 lines or
+    more, repeat. Prose with a `;` on some lines, or two on many, is not.
 
     >>> is_semicolon_labelled(["i feel lost;sadness", "i am glad;joy"] * 4)
     True
