@@ -231,6 +231,20 @@ def _notes(context: PlanContext, table_notes: list[tuple[str, str]], base: int, 
     return (f"labels from: {labels_from}", f"splits from: {splits_from}", *notes)
 
 
+def _mostly_numbers(counts: Mapping[str, _SplitCount]) -> bool:
+    """Whether the labels are numbers for the names the dataset ships (TweetEval's mapping.txt):
+    most labelled records carry a number. Every label had to be one, so one line of `-1`, `nan`
+    or a word switched the mapping off and every label was written as its number (exit 0); now
+    such labels are not among the names, and the writer rejects their records (loudly: past
+    --max-rejects the run fails)."""
+    labelled = numbered = 0
+    for count in counts.values():
+        for label, number in count.label_counts.items():
+            labelled += number
+            numbered += number if shard_math.is_number(label) else 0
+    return numbered > labelled / 2
+
+
 def _summarize(
     counts: Mapping[str, _SplitCount],
     num_rejected: int,
@@ -254,7 +268,7 @@ def _summarize(
     found = label_order(label for c in counts.values() for label in c.label_counts)
     names = context.label_names or _declared_classes(context)
     known_base = None
-    if not names and found and all(shard_math.is_number(label) for label in found):
+    if not names and found and _mostly_numbers(counts):
         names = context.layout.vocabulary  # numbered labels, with the names the dataset ships
         known_base = context.layout.vocabulary_base
     numbers = {int(label) for label in found if label not in names and shard_math.is_number(label)}

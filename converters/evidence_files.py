@@ -219,16 +219,20 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
         fields = _fields(text)
         if not fields or text.lstrip().startswith("#") or (found.header and number == 1):
             continue
-        if found.column >= len(fields) or (found.label_column is not None and found.label_column >= len(fields)):
+        if found.column >= len(fields):
             yield tables.RowError(number, f"{len(fields)} fields: the file's name is in field {found.column + 1} of its rows")
             continue
         if found.label_column is None:
             yield EvidenceRow(number, fields[found.column], found.split)
             continue
+        # A row naming its input but no usable label rejects that input, naming the row: read as
+        # a row's reject alone, the input fell into no split without a word (a split list that labels).
         try:
+            if found.label_column >= len(fields):
+                raise InvalidInputError(f"{len(fields)} fields: no label after the name")
             label = normalise_label(_label_field(fields, found, shape))
         except InvalidInputError as error:
-            yield tables.RowError(number, error.reason)
+            yield EvidenceRow(number, fields[found.column], found.split, error=f"row {number} of {found.path}: {error.reason}")
             continue
         yield EvidenceRow(number, fields[found.column], found.split, labels=(label,))
 

@@ -20,7 +20,9 @@ from typing import BinaryIO
 from shardify.converters.texts import DEFAULT_ENCODING, FALLBACK_ENCODING
 from shardify.errors import InvalidInputError
 
-__all__ = ["MAX_LINE_BYTES", "TEXT_COLUMN", "READ_AS_FALLBACK", "decode_line", "check_text", "count_lines", "read_lines"]
+__all__ = [
+    "MAX_LINE_BYTES", "TEXT_COLUMN", "READ_AS_FALLBACK", "decode_line", "check_text", "check_whole_line", "count_lines", "read_lines",
+]
 
 MAX_LINE_BYTES = 64 << 20  # as a table's row (tables.MAX_ROW_BYTES)
 TEXT_COLUMN = "text"
@@ -63,6 +65,24 @@ def check_text(fileobj: BinaryIO) -> None:
     fileobj.seek(0)
     if b"\x00" in head:
         raise InvalidInputError("binary file (holds NUL bytes), not lines of text")
+
+
+def check_whole_line(before: bytes, data: bytes, after: bytes, size: int) -> None:
+    """Refuses a planned line's bytes that are no longer one whole line at its place: `data` cut
+    short, holding a line end before its last byte, not ending in one unless the file ends there
+    (`after`, the byte after it, is b""), or `before` (the byte ahead of it; b"" at the file's
+    start) not a line end nor a byte-order mark's last byte. A line file rewritten after planning
+    was read at its planned byte ranges: pieces of other lines were written under the planned
+    labels (exit 0). A rewrite that keeps every line's length and place is not seen here.
+
+    >>> check_whole_line(b"\\n", b"a line\\n", b"n", 7)
+
+    Raises:
+      InvalidInputError: the file changed since it was scanned.
+    """
+    whole = data.endswith(b"\n") or not after
+    if len(data) != size or b"\n" in data[:-1] or not whole or before not in (b"", b"\n", b"\xbf"):
+        raise InvalidInputError("file changed since it was scanned (the line is no longer at its place)")
 
 
 def count_lines(fileobj: BinaryIO, end: int | None = None) -> int:

@@ -80,7 +80,8 @@ def text_table_classes(
 ) -> tuple[str, ...]:
     """The class columns of a table with a header whose labels are a 0/1 column per class (Jigsaw
     toxic comments' `toxic,severe_toxic,...,identity_hate`): every column besides the text(s) and
-    one key column (an id) holds 0 or 1 in every sampled row, two such columns or more; else ().
+    one key column (an id) holds 0 or 1 in most sampled rows of the header's width (_MIN_BIT_SHARE),
+    two such columns or more; else ().
 
     >>> text_table_classes(("id", "text", "a", "b"), ("text",), [("x1", "t", "0", "1"), ("x2", "u", "0", "0")], ("id",))
     ('a', 'b')
@@ -88,12 +89,24 @@ def text_table_classes(
     ()
     """
     others = [(i, name) for i, name in enumerate(columns) if name not in used]
-    bits = [name for i, name in others if all(i < len(row) and str(row[i]).strip() in _BITS for row in sample)]
+    whole = [row for row in sample if len(row) == len(columns)]  # a ragged row is its own reject
+    bits = [name for i, name in others if whole and _mostly_bits([str(row[i]).strip() for row in whole])]
     rest = [name for _, name in others if name not in bits]
     keys = [name for name in rest if name.lower() in key_names or name.lower().endswith("_id")]
     if len(bits) < _MIN_CLASS_COLUMNS or len(rest) > 1 or rest != keys:
         return ()
     return tuple(bits)
+
+
+# Of a class column's sampled cells, at least this share is 0 or 1. Every cell had to be: one `2`,
+# `nan` or an empty cell among a table's first rows, or its header repeated where two exports were
+# pasted together, left every row unlabelled (label mode none, exit 0). The cells that are not
+# 0 or 1 reject their rows (`multi_hot_labels`), so a column that is no class column shows loudly.
+_MIN_BIT_SHARE = 0.8
+
+
+def _mostly_bits(cells: Sequence[str]) -> bool:
+    return sum(cell in _BITS for cell in cells) >= _MIN_BIT_SHARE * len(cells)
 
 
 def multi_hot_labels(cells: Mapping[str, object], classes: Sequence[str]) -> tuple[str, ...] | str:

@@ -379,7 +379,9 @@ class RecordBuilder:
     def _row_cells(self, entry: Entry) -> dict[str, object]:
         """The cells of the row `entry` names, read now (or fetched by `prepare`)."""
         if entry.relpath in self._line_files:  # a line of text: its label came from its file's name or label file
-            return {line_files.TEXT_COLUMN: line_files.decode_line(self._row_bytes(entry), self._table_options.encoding)[0]}
+            before, data, after = self._row_bytes(entry, margin=1)
+            line_files.check_whole_line(before, data, after, entry.size_bytes)
+            return {line_files.TEXT_COLUMN: line_files.decode_line(data, self._table_options.encoding)[0]}
         fmt = tables.table_format(entry.relpath)
         if fmt == tables.FASTTEXT:  # a .txt: its content said which (a TSV under a header, or lines)
             fmt = self._header_of(entry.relpath).fmt or fmt
@@ -391,17 +393,21 @@ class RecordBuilder:
                 raise InvalidInputError("table changed since it was scanned (row not found)")
             return cells
         columns = self._header_of(entry.relpath).columns
-        return tables.parse_row(self._row_bytes(entry), fmt, columns, self._table_options.encoding)
+        return tables.parse_row(self._row_bytes(entry)[1], fmt, columns, self._table_options.encoding)
 
-    def _row_bytes(self, entry: Entry) -> bytes:
-        """The bytes of the row (or line) `entry` names, from its table kept open between rows."""
+    def _row_bytes(self, entry: Entry, margin: int = 0) -> tuple[bytes, bytes, bytes]:
+        """(up to `margin` bytes ahead of it, the bytes of the row or line `entry` names, up to
+        `margin` bytes after it), from its table kept open between rows."""
         table = self._tables.get(entry.relpath)
         if table is None:
             if len(self._tables) >= MAX_OPEN_TABLES:
                 self._close_tables()  # not the spool: it holds rows fetched for this shard
             table = self._tables[entry.relpath] = self._open(entry.relpath, entry.location)
-        table.seek(entry.offset)
-        return table.read(entry.size_bytes)
+        start = max(entry.offset - margin, 0)
+        table.seek(start)
+        data = table.read(entry.size_bytes + entry.offset - start)
+        after = table.read(margin) if margin else b""
+        return data[: entry.offset - start], data[entry.offset - start :], after
 
     def _row_values(self, entry: Entry) -> dict[str, list]:
         cells = self._row_cells(entry)

@@ -113,7 +113,7 @@ class _ReadEvidence(beam.DoFn):
         extension = "xml" if found.kind == XML_OBJECTS else "txt"
         for item in list_tree(folder):
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
-            if isinstance(item, Reject) or layout.extension(item.relpath) != extension:
+            if layout.extension(item.relpath) != extension:
                 continue
             if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
                 key = yolo_image_key(found.path, item.relpath)
@@ -121,6 +121,10 @@ class _ReadEvidence(beam.DoFn):
                 key = f"{found.image_folder}/{item.relpath.rsplit('.', 1)[0]}"
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
+            if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it
+                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where} is unusable: {item.reason}")
+                yield (rule, row_key(row.key, found.key)), (where, row)
+                continue
             try:
                 with open_input(join_path(folder, item.relpath)) as fileobj:
                     data = fileobj.read(evidence_files.MAX_XML_BYTES + 1)
@@ -218,6 +222,9 @@ class _Resolve(beam.DoFn):
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
+        # Split lists that label give an input one label: two rows of one list giving it two
+        # labels contradict each other (they were written as one multi-label record, exit 0).
+        self._one_label = {e.path for e in evidence if e.kind == SPLIT_LIST and e.label_column is not None}
 
     def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:
         _, pieces = matched
@@ -228,6 +235,12 @@ class _Resolve(beam.DoFn):
         if broken:
             yield reject(candidate.relpath, broken[0], stage=_STAGE)
             return
+        for path in sorted({path for path, row in rows if path in self._one_label}):
+            given = sorted((row.row, row.labels) for p, row in rows if p == path)
+            if len({labels for _, labels in given}) > 1:
+                numbers = ", ".join(str(number) for number, _ in given)
+                yield reject(candidate.relpath, f"rows {numbers} of {path} give it different labels", stage=_STAGE)
+                return
         splits = sorted({row.split for _, row in rows if row.split})
         if self._split_files:
             if not splits and self._lists_only:

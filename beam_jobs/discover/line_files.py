@@ -15,6 +15,8 @@ import posixpath
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from apache_beam.io.filesystems import FileSystems
+
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import archives, line_files as reading, line_tables
@@ -27,7 +29,7 @@ from shardify.plan import layout
 from shardify.plan.evidence import read_vocabulary
 from shardify.plan.structure import split_word
 from shardify.plan.line_files import (
-    DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, judge_lines, parallel_pairs,
+    DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, judge_lines, label_twins, parallel_pairs,
 )
 
 __all__ = ["FoundLines", "find_line_files"]
@@ -125,6 +127,13 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
     others = [p for p in files if p not in members and p != mapping and p not in lone]
     if any(not _doc(p) for p in others):
         return None  # other data beside the pairs: not this kind alone
+    # A label file the listing left out (a pipe, a link leading outside SRC, no permission) is
+    # still its text file's: paired, the scan rejects the text file naming it. Taken for absent,
+    # its lines were written unlabelled (exit 0).
+    for text in list(lone):
+        twin = next((t for t in label_twins(text) if FileSystems.exists(join_path(config.source, t))), "")
+        if twin:
+            pairs, lone = [*pairs, (text, twin)], [p for p in lone if p != text]
     for text, labels in pairs:
         counts = [_count(config, text), _count(config, labels)]
         if None not in counts and counts[0] != counts[1]:

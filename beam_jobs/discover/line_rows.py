@@ -42,7 +42,7 @@ def scan_lines(
     with open_file(spec.path, location) as fileobj:
         line_files.check_text(fileobj)
         if spec.labels:
-            with open_file(spec.labels, None) as labels:
+            with _label_file(open_file, spec) as labels:
                 line_files.check_text(labels)
                 texts, names = line_files.count_lines(fileobj, size), line_files.count_lines(labels)
                 if texts != names:
@@ -54,6 +54,16 @@ def scan_lines(
             yield from _rows(fileobj, size, spec, location, split, encoding, scanned, None)
     if not scanned.last_row:
         raise InvalidInputError("empty: no lines of text")
+
+
+def _label_file(open_file: Callable[..., Any], spec: LineFile) -> Any:
+    """The text file's label file, open; where it cannot be, the text file's reject names it (the
+    reason alone, `not a regular file`, read as if the text file were the pipe)."""
+    try:
+        return open_file(spec.labels, None)
+    except (InvalidInputError, OSError) as error:
+        reason = error.reason if isinstance(error, InvalidInputError) else f"cannot be read ({error.strerror or error})"
+        raise InvalidInputError(f"its label file {spec.labels}: {reason}") from None
 
 
 def _rows(

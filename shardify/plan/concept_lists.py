@@ -38,8 +38,19 @@ _TOKEN = re.compile(r"\S+")
 
 def _tokens(lines: Sequence[str]) -> list[str] | None:
     """Each line's one token, or None where a line holds several (or none at all)."""
-    found = [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    found = [line.strip().lstrip("\ufeff") for line in lines if line.strip() and not line.lstrip().startswith("#")]
     return found if found and all(_TOKEN.fullmatch(t) for t in found) else None
+
+
+# Of a list's tokens, at least this share are numbers for it to be read as a list of numbers.
+# Every token had to be: one `-4` or a line opening with a byte-order mark moved the list among
+# the lists of names, where it named nothing, and its concept was dropped without a word (its
+# images written without it, exit 0). Its other tokens are rows that name no input (rejects).
+_MIN_NUMBER_SHARE = 0.8
+
+
+def _numbers(tokens: Sequence[str]) -> bool:
+    return sum(k.isascii() and k.isdigit() for k in tokens) >= _MIN_NUMBER_SHARE * len(tokens)
 
 
 def recognise_concept_lists(
@@ -69,7 +80,7 @@ def recognise_concept_lists(
     # sample passed over (MIRFLICKR's 25,000 images, a few hundred sampled), their union does not.
     ruled: dict[str, dict[str, tuple[list[str], KeyRule]]] = {}
     for folder, lists in by_folder.items():
-        numbered = {p: t for p, t in lists.items() if all(k.isdigit() for k in t)}
+        numbered = {p: t for p, t in lists.items() if _numbers(t)}
         named = {p: t for p, t in lists.items() if p not in numbered}
         for group in (numbered, named):
             union = [k for tokens in group.values() for k in tokens]

@@ -18,6 +18,7 @@ download it is; they never decide a reading.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 import re
 import types
 import typing
@@ -307,7 +308,14 @@ def _check_pattern(source_layout: layout_lib.SourceLayout, where: str) -> None:
 
 
 def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
-    """Every file the layout names lies inside SRC (a label file may be absolute, as `--labels`)."""
+    """Every file the layout names lies inside SRC (a label file may be absolute, as `--labels`),
+    and no line file is named twice (the last entry won: `pos.txt` as `positive` then as
+    `negative` wrote every positive line as negative, exit 0)."""
+    seen: set[str] = set()
+    for f in source_layout.line_files:
+        if posixpath.normpath(f.path) in seen:
+            raise UsageError(f"{where}: line_files names {f.path!r} twice: a file is read once, with one label or label file")
+        seen.add(posixpath.normpath(f.path))
     named = [("labels_file", source_layout.labels_file), ("vocabulary_file", source_layout.vocabulary_file)]
     named += [("source_file", source_layout.source_file)]
     for f in source_layout.line_files:

@@ -31,6 +31,7 @@ __all__ = [
     "DOCUMENTS",
     "UNSURE",
     "parallel_pairs",
+    "label_twins",
     "class_families",
     "judge_lines",
 ]
@@ -85,24 +86,30 @@ def parallel_pairs(paths: Iterable[str]) -> list[tuple[str, str]]:
     present = set(paths)
     found = []
     for path in sorted(present):
-        stem, ext = _stem_ext(path)
-        match = _WORD_END.match(stem)
-        if match is None:
-            continue
-        for text_word, label_words in PAIR_WORDS:
-            if match["word"].lower() != text_word:
-                continue
+        other = next((twin for twin in label_twins(path) if twin in present), None)
+        if other is not None:
+            found.append((path, other))
+    return found
+
+
+def label_twins(path: str) -> list[str]:
+    """The names a text file's label file may have, in the order they are looked for.
+
+    >>> label_twins("e/train_text.txt")
+    ['e/train_labels.txt', 'e/train_Labels.txt', 'e/train_LABELS.txt', 'e/train_label.txt', 'e/train_Label.txt', 'e/train_LABEL.txt']
+    """
+    stem, ext = _stem_ext(path)
+    match = _WORD_END.match(stem)
+    if match is None:
+        return []
+    twins = []
+    for text_word, label_words in PAIR_WORDS:
+        if match["word"].lower() == text_word:
             cut = stem[: len(stem) - len(match["word"])]
             for label_word in label_words:
                 for spelled in (label_word, label_word.capitalize(), label_word.upper()):
-                    other = posixpath.join(posixpath.dirname(path), cut + spelled + (f".{ext}" if ext else ""))
-                    if other in present and other != path:
-                        found.append((path, other))
-                        break
-                else:
-                    continue
-                break
-    return found
+                    twins.append(posixpath.join(posixpath.dirname(path), cut + spelled + (f".{ext}" if ext else "")))
+    return [twin for twin in twins if twin != path]
 
 
 def class_families(paths: Sequence[str], known_extensions: frozenset[str]) -> list[tuple[str, str]]:

@@ -39,13 +39,19 @@ __all__ = ["LEVEL_WORDS", "recognise_label_list", "label_list_levels", "choose_l
 LEVEL_WORDS = ("variant", "model", "breed", "species", "fine", "family", "genus", "make", "manufacturer", "brand", "coarse", "super")
 
 
+# Of a list's lines read, at least this share are `<key> <label>`. Every line had to be: one line
+# holding a key alone left the whole list unread and every input of its split set aside as in no
+# split (exit 0); such a line is now its row's reject (the evidence reader's).
+_MIN_LABELLED_SHARE = 0.8
+
+
 def _number(field: str) -> bool:
     return field.lstrip("-").replace(".", "", 1).isdigit()
 
 
 def recognise_label_list(path: str, lines: Sequence[str], names_inputs: Callable[[Sequence[str]], bool]) -> tuple[str, Evidence] | None:
     """(its level, the list as a labelling split list) or None: the name holds one split word and
-    another word (the level), every line is `<key> <label ...>`, the keys name inputs, and the
+    another word (the level), most lines are `<key> <label ...>`, the keys name inputs, and the
     labels are not all numbers.
 
     >>> level, found = recognise_label_list("data/images_variant_val.txt", ["0034309 Cessna 172"], lambda keys: True)
@@ -57,8 +63,9 @@ def recognise_label_list(path: str, lines: Sequence[str], names_inputs: Callable
     splits = [w for w in words if split_word(w)]
     if ext.lower() not in (".txt", ".lst", "") or len(splits) != 1 or len(words) < 2 or EXAMPLE_WORDS & set(words):
         return None
-    rows = [line.split() for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    if not rows or any(len(row) < 2 for row in rows) or all(_number(f) for row in rows for f in row[1:]):
+    found = [line.split() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    rows = [row for row in found if len(row) >= 2]
+    if not rows or len(rows) < _MIN_LABELLED_SHARE * len(found) or all(_number(f) for row in rows for f in row[1:]):
         return None
     keys = [row[0] for row in rows]
     if not names_inputs(keys):
