@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table"]
+__all__ = ["looks_like_header", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -54,6 +54,26 @@ def looks_like_header(cells: Sequence[str]) -> bool:
         and len(set(names)) == len(names)
         and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
         and not any(is_number(name) or is_number_list(name) for name in names)
+    )
+
+
+def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """A first row that looks like names but whose cells come again below as values of their
+    columns (a headerless `sentence<TAB>joy` table, `joy` again three rows down): data, since a
+    column's name is not one of its values. Read as a header it lost its row and left the label
+    column unnamed (every record unlabelled, exit 0). The header itself pasted again below (two
+    exports joined) is no value.
+
+    >>> values_of_the_first_row(["a fine day", "joy"], [("rain again", "sad"), ("sun", "joy")])
+    True
+    >>> values_of_the_first_row(["text", "label"], [("rain again", "sad"), ("text", "label")])
+    False
+    """
+    firsts = [cell.strip() for cell in cells]
+    others = [row for row in rows if [cell.strip() for cell in row] != firsts]  # a header pasted again is no value
+    return any(
+        first and any(len(row) > column and row[column].strip() == first for row in others)
+        for column, first in enumerate(firsts)
     )
 
 

@@ -332,7 +332,11 @@ def read_header(
     if any(not name for name in names) or len(set(names)) != len(names):
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
     data_start = lines.consumed
-    return TableHeader(names, present=True, data_start=data_start, sample=_sample_rows(lines, fmt, len(names), data_start))
+    sample = _sample_rows(lines, fmt, len(names), data_start)
+    if header is None and header_rows.values_of_the_first_row(cells, sample):
+        columns = tuple(str(number) for number in range(1, len(cells) + 1))
+        return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
+    return TableHeader(names, present=True, data_start=data_start, sample=sample)
 
 
 def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:

@@ -103,15 +103,24 @@ def test_the_tables_agreed_options_travel_in_the_layout_file(tmp_path: Path) -> 
 
 def test_a_header_like_first_row_is_data_where_a_sibling_table_shows_it(tmp_path: Path) -> None:
     """Two tables of one shape: one starts with a short text and a word (it would pass for a
-    header), the other with a long sentence: both are read without a header, and the plan says so."""
-    first = {"train.tsv": "Lovely day\tjoy\n", "dev.tsv": f"{_sentence(50, 14)}\tsad\n"}
+    header, its word found in no row below), the other with a long sentence: both are read without
+    a header, and the plan says so."""
+    first = {"train.tsv": "Lovely day\tcalm\n", "dev.tsv": f"{_sentence(50, 14)}\tsad\n"}
     for i in range(6):
         first["train.tsv"] += f"{_sentence(i)}\t{('joy', 'sad')[i % 2]}\n"
     source = _write(tmp_path / "src", first)
     records = _convert(source, tmp_path / "out")
-    assert records["train.tsv#1"] == ("train", "Lovely day", ("joy",))
+    assert records["train.tsv#1"] == ("train", "Lovely day", ("calm",))
     assert len(records) == 8
     assert "first rows of train.tsv are read as data" in _plan(tmp_path / "out")
+
+
+def test_a_header_like_first_row_is_data_where_its_cells_come_again_below(tmp_path: Path) -> None:
+    """One headerless table alone: `Lovely day<TAB>joy` would pass for a header, but `joy` is a value
+    of its column three rows down, and a column's name is not one of its values."""
+    files = {"train.tsv": "Lovely day\tjoy\n" + "".join(f"{_sentence(i)}\t{('sad', 'joy')[i % 2]}\n" for i in range(5))}
+    records = _convert(_write(tmp_path / "src", files), tmp_path / "out")
+    assert records["train.tsv#1"] == ("train", "Lovely day", ("joy",)) and len(records) == 6
 
 
 def test_a_header_the_tables_share_stays_a_header_and_is_named(tmp_path: Path) -> None:

@@ -319,10 +319,6 @@ def test_multi_hot_rows_of_other_values_among_the_rows_judged_are_each_a_reject(
 # --- headerless tables deciding their header together (table_agreement) -------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="headerless `text<TAB>label` tables of two labels (joy, sad) are read with their first row as "
-                   "a header and no label column: every record unlabelled and each table's first row neither a record nor a "
-                   "reject (exit 0); with a binary .tsv, an empty one or a ragged one beside them alike (table_agreement / "
-                   "columns: left)")
 def test_headerless_tables_of_two_labels_keep_every_row_and_their_labels(tmp_path: Path) -> None:
     root = tmp_path / "src"
     expected: dict[str, object] = {}
