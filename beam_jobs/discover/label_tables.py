@@ -226,7 +226,8 @@ def _names_inputs_by_rule(sample: list[str], detected: layout.SourceLayout):
 def _unlabelled_or_parts(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> guards.Finding | bool | None:
     """None where the inputs are labelled already (by evidence or class folders) or
     `--label-level` says where their labels are (0: nowhere); else the sign that the class
-    folders are a download's parts, or False (no class folders)."""
+    folders are a download's parts (or the one folder read as the one class, MIRFLICKR's
+    `mirflickr/` beside `annotations/<concept>.txt`), or False (no class folders)."""
     structure = detected.structure
     if config.label_level is not None or structure is None or any(e.gives_labels for e in detected.evidence) or structure.unlabelled:
         return None
@@ -234,6 +235,9 @@ def _unlabelled_or_parts(config: ConvertConfig, sample: list[str], detected: lay
     sign = guards.find_sign(inputs, structure)
     if sign is not None and sign.sign in PART_SIGNS:
         return sign
+    if structure.single_class:  # the weakest reading: a lone folder's name, every record one class
+        folder = structure.root or structure.single_class + "/"
+        return guards.Finding("the one folder", (folder,), (), sign="one folder")
     return None if any(level >= 0 for _, level in structure.label_levels) else False
 
 
@@ -243,8 +247,10 @@ def _parts_unlabelled(detected: layout.SourceLayout, parts: guards.Finding | boo
         return detected
     folders = ", ".join(parts.folders[:3])
     detected = describe.at_label_level(detected, 0)
-    note = f"{folders}: parts of the download, not classes ({labelled_by} labels their files)"
-    return dataclasses.replace(detected, notes=(*detected.notes[:-1], note))
+    what = "the one folder, not a class" if parts.sign == "one folder" else "parts of the download, not classes"
+    note = f"{folders}: {what} ({labelled_by} labels their files)"
+    kept = [n for n in detected.notes[:-1] if not n.startswith("one class folder, ")]  # (structure's reading, undone)
+    return dataclasses.replace(detected, notes=(*kept, note))
 
 
 def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:

@@ -185,6 +185,25 @@ def test_concept_lists_of_file_names_give_each_image_its_concepts(tmp_path: Path
     assert any("names no file" in r and "pic_999" in r for r in reasons), reasons
 
 
+@pytest.mark.parametrize("folder", ["mirflickr", "photos"])
+def test_concept_lists_beside_one_lone_folder_label_it_not_its_name(tmp_path: Path, folder: str) -> None:
+    """MIRFLICKR-25k unpacked without `meta/`: `mirflickr/im<n>.jpg` and `annotations/<concept>.txt`.
+    The lone folder was read as the one class, every image labelled `mirflickr` (exit 0), the lists
+    unread; a lone folder's name is the weakest reading, and the lists label the images."""
+    root = tmp_path / "src"
+    concepts = {"animals": [1, 2, 5], "sky": [2, 3], "people": [4, 5, 6]}
+    for i in range(1, 9):
+        _image(root, f"{folder}/im{i}.jpg", i)
+    (root / "annotations").mkdir()
+    for concept, numbers in concepts.items():
+        (root / "annotations" / f"{concept}.txt").write_text("\n".join(map(str, numbers)) + "\n")
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out)))
+    truth = {f"{folder}/im{i}.jpg": ("train", tuple(sorted(c for c, ns in concepts.items() if i in ns))) for i in range(1, 9)}
+    assert _written(out) == truth
+    assert folder not in load_manifest(str(out)).labels
+
+
 def test_one_list_of_numbers_alone_is_no_concept_list(tmp_path: Path) -> None:
     root = tmp_path / "src"
     for i in range(1, 5):
