@@ -7,6 +7,7 @@ re-encoded so TensorFlow decodes it right) comes back with its `Repair`.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import pickle
@@ -38,6 +39,18 @@ MAX_OPEN_TABLES = 64
 _LINE_COLUMNS = resolve_columns((line_files.TEXT_COLUMN,), TableOptions())
 
 
+def _labels_of_kept_objects(entry: Entry, kept: tuple[str, ...]) -> Entry:
+    """A detection image labelled by its objects' classes, labelled by the classes of the objects
+    stored: a box dropped as degenerate or outside the image (`repaired.jsonl` names it) takes
+    its class off the image's labels, which once named a class none of its objects showed."""
+    if not entry.objects or set(entry.labels) != {obj.label for obj in entry.objects}:
+        return entry  # labels from elsewhere (folders, a label file): not the objects' to change
+    labels = tuple(sorted(set(kept)))
+    if labels == tuple(sorted(set(entry.labels))):
+        return entry
+    return dataclasses.replace(entry, labels=labels, unlabelled=not labels)
+
+
 class BuiltRecord(NamedTuple):
     """One record as the writer stores it.
 
@@ -51,6 +64,8 @@ class BuiltRecord(NamedTuple):
       input_sha256: hex sha256 of the input file's bytes as read (which an append compares with
         the file later), or the content's where the input is not a file of its own (rows, arrays).
       resized: `--resize` stored the image shrunk.
+      unlabelled: the record was written without a label, where that differs from its entry's
+        (every object that labelled it dropped), else None.
     """
 
     data: bytes
@@ -60,6 +75,7 @@ class BuiltRecord(NamedTuple):
     objects: tuple[str, ...] = ()
     input_sha256: str = ""
     resized: bool = False
+    unlabelled: bool | None = None
 
 
 def _is_table(relpath: str) -> bool:
@@ -206,6 +222,7 @@ class RecordBuilder:
                 data = read_exactly(fileobj, entry.size_bytes)
             if entry.kind == IMAGE:
                 values, repair, objects, resized = self._image_values(entry, data, number)
+                entry = _labels_of_kept_objects(entry, objects)
             else:
                 values, repair = self._text_values(entry, data)
         labels: tuple[str, ...] = ()
@@ -221,7 +238,7 @@ class RecordBuilder:
         else:
             input_sha256 = hashlib.sha256(data).hexdigest()
         record = contract.encode_record(self._schema, values)
-        return BuiltRecord(record, repair, content, labels, objects, input_sha256, resized)
+        return BuiltRecord(record, repair, content, labels, objects, input_sha256, resized, entry.unlabelled)
 
     def _mask(self, entry: Entry, height: int, width: int, stored: tuple[int, int] | None = None) -> bytes:
         """The image's segmentation mask as the record stores it (`masks.mask_png`: a PNG of class

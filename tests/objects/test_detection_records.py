@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers.shard_io import read_shard
 from helpers.shard_io import read_report
 from helpers.shipped import build_coco2017, build_pascal_voc2012
 from shardify.beam_jobs.launch import run_conversion
@@ -364,6 +365,39 @@ def test_a_yolo_box_past_the_edge_is_clipped_and_one_of_no_area_dropped_saying_w
     np.testing.assert_allclose(_boxes(record), [[0.4, 0.7, 0.6, 1.0]], atol=1e-6)
     said = json.dumps([r for r in read_report(tmp_path / "out", "repaired.jsonl") if r["path"] == "images/train/0002.jpg"])
     assert "object 0 (bicycle): box clipped" in said and "object 1 (person) dropped: its box has no area" in said
+
+
+def _outside(xml: Path, name: str) -> None:
+    """The object `name` of a VOC annotation moved wholly past the image's right edge."""
+    root = ET.parse(xml).getroot()
+    width = int(root.findtext("size/width"))
+    for obj in root.findall("object"):
+        if obj.findtext("name") == name:
+            obj.find("bndbox/xmin").text, obj.find("bndbox/xmax").text = str(width + 5), str(width + 9)
+    ET.ElementTree(root).write(xml)
+
+
+def test_an_image_is_labelled_by_the_classes_of_the_objects_it_stores(tmp_path: Path) -> None:
+    """VOC labels an image by its objects' classes. A box dropped as outside the image took its
+    object off the record but left its class among the image's labels (DOTA's degenerate quads alike); an
+    image whose every box is dropped is written unlabelled, and counted so."""
+    truth = build_pascal_voc2012(tmp_path / "download")
+    annotations = truth.root / "VOC2012" / "Annotations"
+    _outside(annotations / "2008_000008.xml", "person")  # beside a horse
+    _outside(annotations / "2008_000019.xml", "dog")  # alone
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(truth.root), str(out), max_rejects="100%"))
+    found = {}
+    for shard in out.glob("train-*.tfrecord"):
+        for record in read_shard(shard):
+            texts = record.get(contract.LABEL_TEXT, [])
+            texts = [texts] if isinstance(texts, bytes) else texts
+            found[Path(record[contract.IMAGE_FILENAME].decode()).stem] = sorted(t.decode() for t in texts)
+    assert found["2008_000008"] == ["horse"] and found["2008_000019"] == []
+    assert found["2008_000023"] == ["bottle", "person", "tvmonitor"]  # untouched images keep theirs
+    train = load_manifest(str(out)).splits["train"]
+    assert train.num_unlabelled == sum(1 for labels in found.values() if not labels) == 1
+    assert train.label_counts["dog"] == 0 and train.label_counts["person"] == 1  # 2008_000023's
 
 
 def test_a_yolo_label_naming_a_class_past_data_yaml_rejects_its_image_with_the_line(tmp_path: Path) -> None:
