@@ -41,6 +41,7 @@ from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
     BOX_FILES,
+    LABEL_LINES,
     MAT_SPLITS,
     SPLIT_CODES,
     SPLIT_LIST,
@@ -224,7 +225,12 @@ class _Resolve(beam.DoFn):
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
         # Split lists that label give an input one label: two rows of one list giving it two
         # labels contradict each other (they were written as one multi-label record, exit 0).
-        self._one_label = {e.path for e in evidence if e.kind == SPLIT_LIST and e.label_column is not None}
+        # So do a keyed table's rows (`keyed_tables`: a header, a key column naming each input once
+        # in the rows detection read); a key repeated further down was merged into two labels.
+        self._one_label = {
+            e.path for e in evidence
+            if e.label_column is not None and (e.kind == SPLIT_LIST or (e.kind == LABEL_LINES and e.header))
+        }
 
     def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:
         _, pieces = matched

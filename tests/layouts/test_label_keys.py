@@ -62,6 +62,29 @@ def test_a_metadata_table_keyed_by_its_third_column_labels_the_images(tmp_path: 
     assert _written(tmp_path / "out") == {p: ("train", (label,)) for p, label in truth.items()}
 
 
+def test_a_key_repeated_past_the_rows_detection_read_with_another_label_rejects_its_image(tmp_path: Path) -> None:
+    """Detection reads a table's first 40 lines; a key given again further down with another label
+    made its image a record of two labels (multi-label, exit 0). One label a row: that image is
+    rejected naming both rows; the same label twice is no contradiction."""
+    root = tmp_path / "registry"
+    labels = ("benign", "malignant", "normal")
+    truth, rows = {}, ["patient,scan,diagnosis"]
+    for i in range(48):
+        scan = f"SC{7300 + 11 * i:06d}"
+        _image(root, f"scans/{scan}.png", i)
+        rows.append(f"P{i // 2:04d},{scan},{labels[i % 3]}")
+        truth[f"scans/{scan}.png"] = labels[i % 3]
+    rows += ["P8000,SC007300,malignant", "P8001,SC007311,malignant"]  # scan 0 (benign) again, scan 1 (malignant) again
+    (root / "metadata.csv").write_text("\n".join(rows) + "\n")
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(root), str(out), max_rejects="100%"))
+    written = _written(out)
+    assert "scans/SC007300.png" not in written and written["scans/SC007311.png"] == ("train", ("malignant",))
+    assert len(written) == 47
+    reasons = [r.get("reason", "") for r in read_report(out, naming.REJECTS_FILENAME) if r.get("path") == "scans/SC007300.png"]
+    assert reasons and "different labels" in reasons[0], reasons
+
+
 def test_two_columns_naming_the_images_stop_naming_key_column(tmp_path: Path) -> None:
     root = tmp_path / "registry"
     truth = _metadata_table(root, extra_key=True)
