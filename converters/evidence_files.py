@@ -9,12 +9,14 @@ never an exception.
 
 from __future__ import annotations
 
+import csv
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from shardify.converters import label_files, mat_structs, tables
+from shardify.converters.columns import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
@@ -284,7 +286,10 @@ def _attributes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
 
 
 def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
-    header = found.header or found.path.lower().endswith(".csv")
+    if found.header:
+        yield from _keyed_rows(lines, found)
+        return
+    header = found.path.lower().endswith(".csv")
     label_column = found.column + 1 if found.label_column is None else found.label_column
     for item in lines:
         if isinstance(item, tables.RowError):
@@ -310,6 +315,43 @@ def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> 
             yield tables.RowError(number, error.reason)
             continue
         yield EvidenceRow(number, fields[found.column], labels=(label,))
+
+
+def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
+    """A keyed table's rows (`keyed_tables`: a header, the key and label columns found by content),
+    split as CSV or TSV cells: a label may hold spaces and quoted commas, and a row of another width
+    than the header's, or with an empty key or label, is its own reject (split on whitespace, an
+    empty cell vanished and the next column's value was read as the label)."""
+    delimiter = "\t" if found.path.lower().endswith(".tsv") else ","
+    width = 0
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        if not text.strip():
+            continue
+        try:
+            cells = [cell.strip() for cell in next(csv.reader([text], delimiter=delimiter))]
+        except (csv.Error, StopIteration) as error:
+            yield tables.RowError(number, f"unreadable row: {error}")
+            continue
+        if not width:
+            width = len(cells)  # the header row
+            continue
+        if len(cells) != width:
+            yield tables.RowError(number, f"{len(cells)} fields where the header has {width}")
+            continue
+        key, value = cells[found.column], cells[found.label_column]
+        if not key or not value:
+            yield tables.RowError(number, "an empty key" if not key else "a name without a label")
+            continue
+        try:
+            labels = split_labels(value, found.label_separator) if found.label_separator else (normalise_label(value),)
+        except InvalidInputError as error:
+            yield tables.RowError(number, error.reason)
+            continue
+        yield EvidenceRow(number, key, labels=labels)
 
 
 def _concept_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:

@@ -267,6 +267,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
         table = keyed_tables.recognise_keyed_table(
             path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column,
             label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
+            label_separator=config.label_separator,
         )
         if table is not None:
             found.append(table)

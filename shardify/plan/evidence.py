@@ -221,6 +221,8 @@ class Evidence:
       label_digits: LABEL_LINES: a class number is written with this many digits, as the class
         folders of the other splits spell the same classes (GTSRB's ClassId 14, folder 00014); 0:
         as the file writes it.
+      label_separator: LABEL_LINES read as a keyed table: `--label-separator`, which splits its label
+        cells into several labels (Planet's space-separated tags), or "".
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns.
       note: how it was recognised, for the plan.
@@ -242,6 +244,7 @@ class Evidence:
     label_column: int | None = None
     label_rest: bool = False
     label_digits: int = 0
+    label_separator: str = ""
     note: str = ""
     prefix: str = ""
     boxes: bool = False
@@ -297,7 +300,9 @@ class Evidence:
         where an image has objects of several classes.) Boxes as text and YOLO labels too: an
         image holds the classes of its objects, none where it has none (WIDER FACE's one class
         included; a YOLO background image, its label file empty, as Ultralytics advises adding)."""
-        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS)
+        return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS) or bool(
+            self.kind == LABEL_LINES and self.label_separator and self.label_separator != "none"
+        )
 
 
 def yolo_image_key(labels_folder: str, under: str) -> str:

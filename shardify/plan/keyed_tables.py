@@ -26,13 +26,18 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan.evidence import EXAMPLE_WORDS, LABEL_LINES, Evidence, key_rule, name_words, row_fields
+from shardify.plan.evidence import EXAMPLE_WORDS, LABEL_LINES, Evidence, key_rule, name_words
+from shardify.plan.tag_labels import separated_lists, tag_lists
 
 __all__ = ["LABEL_HEADER_NAMES", "recognise_keyed_table"]
 
 # Header names that mean the label besides `columns.LABEL_COLUMN_NAMES`, compared lower-cased:
 # `dx` (diagnosis, HAM10000's and ISIC's metadata), `diagnosis`, `finding`.
 LABEL_HEADER_NAMES = ("dx", "diagnosis", "finding", "findings")
+# Share of the rows read that must fit for the table to be read (the rest are their rows'
+# rejects), and how many repeated keys it may show.
+_MOST = 0.8
+_FEW_REPEATS = 2
 # Table files read this way.
 _EXTENSIONS = (".csv", ".tsv")
 # A header cell: a name, not a value (`image_id`, `Finding Labels`).
@@ -53,6 +58,7 @@ def recognise_keyed_table(
     key_column: str = "",
     label_column: str = "",
     label_named: Callable[[Sequence[str]], str] = lambda header: "",
+    label_separator: str = "",
 ) -> Evidence | None:
     """A table under a header of names whose key column names the inputs, read as label lines
     (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
@@ -66,6 +72,7 @@ def recognise_keyed_table(
       key_column, label_column: `--key-column`, `--label-column`: a header name or a number from 1.
       label_named: the header's column named as labels are (`columns.choose_column` over
         `columns.LABEL_COLUMN_NAMES`), or "".
+      label_separator: `--label-separator`: splits the label cells (or `none`: a cell is one label).
 
     Raises:
       UsageError: two columns name the inputs; no column is named as the label and several could
@@ -82,8 +89,11 @@ def recognise_keyed_table(
     rows = _cells(lines, "\t" if ext.lower() == ".tsv" else ",")
     if len(rows) < 2 or len(rows[0]) < 2 or not all(_NAME.fullmatch(cell) for cell in rows[0]):
         return None
-    header, data = rows[0], rows[1:]
-    if any(len(row) != len(header) for row in data):
+    header, rows_read = rows[0], rows[1:]
+    # Judged on the rows of the header's width with no empty cell; a few others (`_MOST` of the
+    # rows read must fit) are their rows' rejects when the table is read (`evidence_files`).
+    data = [row for row in rows_read if len(row) == len(header) and all(row)]
+    if not data or len(data) < _MOST * len(rows_read):
         return None
     key = _key_column(path, header, data, names_inputs, key_column)
     if key is None:
@@ -91,12 +101,20 @@ def recognise_keyed_table(
     label = _label_column(path, header, data, key, label_column, label_named)
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
-    last = max(key, label) + 1
-    if any(row_fields(",".join(row[:last])) != row[:last] for row in data):
-        return None  # cells the evidence reader would split elsewhere (empty, spaces, quoted commas)
+    labels = [row[label] for row in data]
+    joined = None if label_separator else separated_lists(labels) or tag_lists(labels)
+    if joined:
+        separator = joined[0] if len(joined) == 3 else " "
+        raise UsageError(
+            f"{path} names the inputs in its column {header[key]!r}, and its column {header[label]!r} joins several "
+            f"labels in a cell ({joined[-2]!r}, {joined[-1]!r}): --label-separator '{separator}' reads each as a label "
+            "(multi-label); --label-separator none keeps each cell one label"
+        )
+    if not label_separator and any(len(cell.split()) > 1 for cell in labels):
+        return None  # one label of words (`Cessna 172`) or tags (`clear primary road`)? the stop names the table
     keys = [row[key] for row in data]
     return Evidence(
-        path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label,
+        path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label, label_separator=label_separator,
         note=f"{path}: labels from its column {header[label]!r}, keyed by its column {header[key]!r} (its values name the inputs)",
     )
 
@@ -138,7 +156,9 @@ def _class_numbers(values: Sequence[str]) -> bool:
 
 
 def _unique(values: Sequence[str]) -> bool:
-    return len(set(values)) == len(values)
+    """Nearly every value once: a key a row or two repeat is read (each input one label: a
+    contradiction rejects it); a column naming one input in many rows (a box a row) is no key."""
+    return len(values) - len(set(values)) <= min(_FEW_REPEATS, (1 - _MOST) * len(values))
 
 
 def _label_column(

@@ -23,6 +23,7 @@ from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract
+from shardify.format.manifest import load_manifest
 
 
 def _records(out: Path) -> dict[str, tuple[str, str]]:
@@ -114,3 +115,35 @@ def test_tags_beside_split_folders_stop_naming_the_table_not_class_folders(tmp_p
     message = str(refused.value)
     assert "train_v2.csv" in message and "--labels FILE" in message
     assert "class folders as the labels" not in message and "sample_submission" not in message
+
+
+def test_tags_that_show_they_are_lists_stop_naming_the_separator(tmp_path: Path) -> None:
+    """The same tags in another order (`primary clear`, `clear primary water`) show the cells are
+    lists: the stop names the table and `--label-separator ' '`, which then reads them as tags, the
+    test images an unlabelled split."""
+    root = tmp_path / "planet"
+    rows, truth = ["image_name,tags"], {}
+    tags = ["haze primary", "clear primary water", "primary clear", "cloudy", "water primary"]
+    for i in range(10):
+        (root / "train-jpg").mkdir(parents=True, exist_ok=True)
+        (root / "train-jpg" / f"train_{i}.jpg").write_bytes(image_bytes(seed=i))
+        rows.append(f"train_{i},{tags[i % 5]}")
+        truth[f"train-jpg/train_{i}.jpg"] = tuple(sorted(tags[i % 5].split()))
+    (root / "train_v2.csv").write_text("\n".join(rows) + "\n")
+    (root / "test-jpg").mkdir()
+    for i in range(3):
+        (root / "test-jpg" / f"test_{i}.jpg").write_bytes(image_bytes(seed=50 + i))
+        truth[f"test-jpg/test_{i}.jpg"] = ()
+    with pytest.raises(UsageError, match="--label-separator ' '") as refused:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
+    assert "train_v2.csv" in str(refused.value)
+    out = tmp_path / "out"  # the step the message names
+    run_conversion(ConvertConfig(str(root), str(out), label_separator=" "))
+    found = {}
+    for shard in sorted(out.glob("*.tfrecord")):
+        for record in read_shard(shard):
+            texts = record.get(contract.LABEL_TEXT, [])
+            texts = [texts] if isinstance(texts, bytes) else texts
+            found[record[contract.IMAGE_FILENAME].decode()] = tuple(sorted(t.decode() for t in texts))
+    assert found == truth
+    assert load_manifest(str(out)).splits["test"].num_unlabelled == 3

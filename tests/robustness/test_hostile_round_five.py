@@ -347,11 +347,6 @@ def _registry(root: Path, extra_rows: list[str]) -> dict[str, object]:
     return expected
 
 
-@pytest.mark.xfail(strict=True, reason="keyed_tables judges every sampled row: one repeated or empty key, an empty label or a ragged row "
-                   "makes the table no keyed table, and the stop says shardify does not read metadata.csv, naming --label-from-name "
-                   "(left: judging on most rows is not enough, since the evidence reader drops empty cells and would read "
-                   "`,,62` as the label 62, and joins a repeated key's two labels into a multi-label: rows must be checked "
-                   "against the header's width and repeated keys rejected first)")
 @pytest.mark.parametrize("row", ["P9001,0,SC007300,malignant,60", "P9002,0,,benign,61", "P9003,0,SC007311,,62", "P9004,0,SC007322"],
                          ids=["a key twice", "an empty key", "an empty label", "a ragged row"])
 def test_one_bad_row_of_a_keyed_table_is_its_reject_or_named_by_the_stop(row: str, tmp_path: Path) -> None:
