@@ -36,6 +36,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
     looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV)][:_TABLES_LOOKED_AT]
     found: list[tuple[str, columns.SeveralTextColumns]] = []
+    unlabelled: list[tuple[str, columns.UnnamedLabelColumn]] = []
     options = config.table_options
     for path in looked:
         try:
@@ -44,6 +45,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             header.resolve(options)
         except columns.SeveralTextColumns as several:
             found.append((path, several))
+        except columns.UnnamedLabelColumn as unnamed:
+            unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
             continue
     if found:
@@ -54,3 +57,6 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one "
             "(docs/converting.md)"
         )
+    if unlabelled:
+        shown = ", ".join(path for path, _ in unlabelled)
+        raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
