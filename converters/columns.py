@@ -10,6 +10,8 @@ two columns whose content is text) are never joined: the second is the record's 
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import math
 import re
@@ -222,7 +224,13 @@ def resolve_columns(
     Raises:
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
-    label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
+    given = named_label = options.label_column
+    if header and given and given not in columns and not _is_number(given):
+        # a split's table without the named label column (Kaggle's test.csv beside train.csv) is
+        # unlabelled; a name in no table at all is refused before writing (discover/text_columns.py)
+        given = ""
+        options = dataclasses.replace(options, label_column="")
+    label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
     if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not _ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
@@ -251,7 +259,7 @@ def resolve_columns(
     unused = tuple((name, why) for name, why in unused if name not in keep)
     _refuse_number_rows(columns, (*texts, pair), sample)
     classes: tuple[str, ...] = ()
-    if not label and not options.label_column and header and sample:
+    if not label and not named_label and header and sample:
         classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
         unused = tuple((name, why) for name, why in unused if name not in classes)
         if not classes:

@@ -112,3 +112,28 @@ def test_a_labels_file_in_the_working_folder_wins_and_a_missing_one_is_refused(t
     with pytest.raises(SourceError, match="nothere.csv"):
         run_conversion(ConvertConfig(str(source), str(tmp_path / "out2"), labels_file="nothere.csv"))
     assert os.getcwd() == str(work)
+
+
+def _test_without_labels(root: Path) -> Path:
+    """Kaggle's shape: train.csv `qid,question,topic`, test.csv `qid,question` (no label column)."""
+    root.mkdir(parents=True)
+    (root / "train.csv").write_text("qid,question,topic\n" + "".join(
+        f"t{i},{_sentence(i)},{('science', 'sport')[i % 2]}\n" for i in range(6)))
+    (root / "test.csv").write_text("qid,question\n" + "".join(f"s{i},{_sentence(i + 9)}\n" for i in range(3)))
+    return root
+
+
+def test_a_split_table_without_the_named_label_column_is_unlabelled(tmp_path: Path) -> None:
+    source = _test_without_labels(tmp_path / "src")
+    run_conversion(ConvertConfig(str(source), str(tmp_path / "out"), label_column="topic"))
+    labels = _labels(tmp_path / "out")
+    assert {k: v for k, v in labels.items() if k.startswith("test")} == {f"test.csv#{i}": () for i in (2, 3, 4)}
+    assert labels["train.csv#2"] == ("science",) and labels["train.csv#3"] == ("sport",)
+
+
+def test_a_label_column_in_no_table_is_refused_before_writing(tmp_path: Path) -> None:
+    """The twin: a misspelt name would read every table unlabelled; it stops, naming the columns."""
+    source = _test_without_labels(tmp_path / "src")
+    with pytest.raises(UsageError, match=r"--label-column 'topik' is no column of the tables .*train.csv: \['qid', 'question', 'topic'\]"):
+        run_conversion(ConvertConfig(str(source), str(tmp_path / "out"), label_column="topik"))
+    assert not (tmp_path / "out" / "manifest.json").exists()
