@@ -6,6 +6,9 @@ named datasets themselves are in test_unseen_round_five.py):
   stops before writing naming the column and `--label-column`, which then converts it. Columns
   of ids, years, all-different words or a constant are no labels, and a table of them converts
   unlabelled as before;
+- one-letter class folders: where they hold the images themselves they are the classes (notMNIST's
+  `A/` ... `J/`), converted with no option (they stopped as an alphabetical index); where they hold
+  folders (`a/apple/`) they are an index, and the run stops naming `--label-level`;
 - `--labels FILE` naming a file of SRC by its name inside SRC (as the refusals name it), not a
   path from the working folder.
 
@@ -136,4 +139,27 @@ def test_a_label_column_in_no_table_is_refused_before_writing(tmp_path: Path) ->
     source = _test_without_labels(tmp_path / "src")
     with pytest.raises(UsageError, match=r"--label-column 'topik' is no column of the tables .*train.csv: \['qid', 'question', 'topic'\]"):
         run_conversion(ConvertConfig(str(source), str(tmp_path / "out"), label_column="topik"))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def _letters(root: Path, nested: bool) -> Path:
+    for k, letter in enumerate("KLMNOPQ"):
+        for n in range(2):
+            folder = root / "glyphs" / letter / (f"{letter.lower()}word{k % 2}" if nested else "")
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"f{n}.png").write_bytes(_image_bytes(f"r5/{letter}{n}{nested}", 8, 8, "PNG"))
+    return root
+
+
+def test_letter_folders_holding_the_images_are_the_classes(tmp_path: Path) -> None:
+    source = _letters(tmp_path / "src", nested=False)
+    run_conversion(ConvertConfig(str(source), str(tmp_path / "out")))
+    labels = _labels(tmp_path / "out")
+    assert len(labels) == 14 and all(v == (k.split("/")[-2],) for k, v in labels.items())
+
+
+def test_letter_folders_over_class_folders_still_stop_as_an_index(tmp_path: Path) -> None:
+    source = _letters(tmp_path / "src", nested=True)
+    with pytest.raises(UsageError, match="one letter .*--label-level"):
+        run_conversion(ConvertConfig(str(source), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()

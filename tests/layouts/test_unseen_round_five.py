@@ -40,8 +40,6 @@ WRONG = {
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {"carvana": {"label_level": 0}, "weather": {"label_from_name": r"^([a-z]+)\d"},
-          # every class folder is one letter: the refusal takes them for an index and asks for --label-level
-          "notmnist": {"label_level": 2},
           # a column of repeated words and no column named as the label: stops naming it (it wrote every record
           # unlabelled with exit 0); test.csv, without the column, is read unlabelled
           "airline_tweets": {"label_column": "airline_sentiment"}, "spooky_author": {"label_column": "author"}}
