@@ -28,8 +28,9 @@ WRONG = {
     "car_detection": ("STOPS BEFORE WRITING (exit 2) reading sample_submission.csv's box columns as '4 columns of 0/1' "
                       "labels; the one-row-per-box table 'train_solution_bounding_boxes (1).csv' (image,xmin,ymin,"
                       "xmax,ymax, no class) is not read as objects by any option named"),
-    "fashion_products": ("STOPS BEFORE WRITING (exit 2) naming --label-column for styles.csv; with --label-column "
-                         "articleType it stops again, taking images/ for a class folder the table disagrees with"),
+    "fashion_products": ("STOPS BEFORE WRITING (exit 2) naming only --label-column for styles.csv; with --label-column "
+                         "articleType it stops again, taking images/ for a class folder and naming --labels FILE: the "
+                         "two together convert right (NEXT_STEPS), but the first refusal does not name --labels"),
     "financial_phrasebank": ("STOPS BEFORE WRITING (exit 2) taking FinancialPhraseBank-v1.0/ for a class folder and "
                              "naming --label-level 0, which writes nothing right: the `sentence@label` lines "
                              "(latin-1, four overlapping agreement files) are not read as a line table"),
@@ -57,6 +58,12 @@ def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path:
 # The next step: dataset, the options a user adds after the first command's message, what it does today.
 NEXT_STEPS = {
     "scitail (--max-rejects 100%, as its console says)": ("scitail", {"max_rejects": "100%"}, None),
+    "fashion_products (--labels myntradataset/styles.csv --label-column articleType, as its two refusals say)": (
+        "fashion_products", {"labels_file": "myntradataset/styles.csv", "label_column": "articleType"}, None),
+    "aerial_cactus (--labels train.csv, as its console says)": (
+        "aerial_cactus", {"labels_file": "train.csv"},
+        "FAILS (exit 1): test/test/'s images, in no row of train.csv, are rejected, not written as an unlabelled "
+        "test split"),
     "spooky_author (--label-column auther, misspelt)": ("spooky_author", {"label_column": "auther"}, None),
     "notmnist (--label-level 1, one level too high: SRC's notMNIST_small/)": (
         "notmnist", {"label_level": 1},
