@@ -10,6 +10,8 @@ two columns whose content is text) are never joined: the second is the record's 
 
 from __future__ import annotations
 
+import dataclasses
+
 import json
 import math
 import re
@@ -30,6 +32,7 @@ __all__ = [
     "CAPTION_COLUMN_NAMES",
     "TEXT_JOIN",
     "SeveralTextColumns",
+    "UnnamedLabelColumn",
     "TableOptions",
     "TableColumns",
     "LabelFileColumns",
@@ -221,7 +224,13 @@ def resolve_columns(
     Raises:
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
-    label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
+    given = named_label = options.label_column
+    if header and given and given not in columns and not _is_number(given):
+        # a split's table without the named label column (Kaggle's test.csv beside train.csv) is
+        # unlabelled; a name in no table at all is refused before writing (discover/text_columns.py)
+        given = ""
+        options = dataclasses.replace(options, label_column="")
+    label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
     if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not _ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
@@ -250,15 +259,52 @@ def resolve_columns(
     unused = tuple((name, why) for name, why in unused if name not in keep)
     _refuse_number_rows(columns, (*texts, pair), sample)
     classes: tuple[str, ...] = ()
-    if not label and not options.label_column and header and sample:
+    if not label and not named_label and header and sample:
         classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
         unused = tuple((name, why) for name, why in unused if name not in classes)
+        if not classes:
+            _refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
     separator = ""
     if label and not header and sample and not options.label_separator and label in columns:
         i = columns.index(label)
         if _label_kind([row[i] for row in sample if i < len(row)]) == _ID_LISTS:
             separator = ","
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+
+
+def _refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+    """A table with a header row, no column named as the label, and another column whose cells
+    are labels by their content (Kaggle's `id,text,author` with EAP/HPL/MWS; a tweets table's
+    `airline_sentiment` beside confidences and counts): written unlabelled, every record would lose
+    its class with exit 0. Keys (`id`, `file`) are not looked at.
+
+    Raises:
+      UnnamedLabelColumn: naming the columns that could be the label.
+    """
+    keys = {name.lower() for name in KEY_COLUMN_NAMES}
+    cells = {i: [row[i] for row in sample if len(row) == len(columns)] for i in range(len(columns))}
+    # a "name" that is one of its own column's values (`joy` over joy/sad) is a data row read as a
+    # header, which the tables' agreement reads as data (beam_jobs/discover/table_agreement.py)
+    found = [
+        name for i, name in enumerate(columns)
+        if name and name not in taken and name.lower() not in keys
+        and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]} and _label_kind(cells[i])
+    ]
+    if found:
+        shown = " and ".join(_shown(name) for name in found)
+        raise UnnamedLabelColumn(
+            f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
+            "words, numbers or true/false, "
+            f"as labels do: name the label with --label-column {found[0]!r} (or another column)", found)
+
+
+class UnnamedLabelColumn(InvalidInputError):
+    """Columns hold labels by their content and none is named as the label (detection stops
+    before writing on it: beam_jobs/discover/text_columns.py)."""
+
+    def __init__(self, reason: str, candidates: Sequence[str]) -> None:
+        super().__init__(reason)
+        self.candidates = tuple(candidates)
 
 
 # Sampled rows in which column 1's cells, all different, are ids rather than labels.

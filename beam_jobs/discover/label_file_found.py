@@ -122,11 +122,15 @@ def names_files(config: ConvertConfig, path: str) -> bool:
 def relative_labels_file(source: str, labels_file: str) -> str:
     """The label file relative to SRC when it is inside SRC (then it is not an input), else as given;
     a relative glob that matches nothing from the working folder is read under SRC, where such
-    tables lie (`--labels 'Labels/*.csv'`)."""
+    tables lie (`--labels 'Labels/*.csv'`). A relative name found in SRC but not in the working
+    folder is SRC's (`--labels train.csv`, as a refusal names SRC's files)."""
     if table_groups.is_glob(labels_file) and is_local_path(labels_file) and not os.path.isabs(labels_file):
         if not globlib.glob(labels_file):
             return labels_file
     if is_local_path(source) and is_local_path(labels_file):
+        in_source = os.path.join(source, labels_file)
+        if not os.path.isabs(labels_file) and not os.path.exists(labels_file) and os.path.isfile(in_source):
+            labels_file = in_source
         real_source, real_file = os.path.realpath(source), os.path.realpath(labels_file)
         if os.path.commonpath([real_source, real_file]) == real_source:
             return os.path.relpath(real_file, real_source).replace(os.sep, "/")

@@ -6,6 +6,12 @@ is the record's text (one of them, or all joined) is the user's to say. The scan
 same when it reads each table and reject every one of them (exit 1, the reason only in the rejects
 report); here the first few tables' headers and first rows are read before the pipeline is built,
 and the run stops (exit 2) naming the tables and `--text-column`, which then converts them.
+
+Two more stops read the same headers: a table whose header names no label column while a column's
+cells are labels by their content (`columns.UnnamedLabelColumn`: written unlabelled, every record
+would lose its class with exit 0), and a `--label-column` that is no column of any sampled table
+(a table without it is read unlabelled, as a split's test table is, so a misspelt name would
+write every record unlabelled).
 """
 
 from __future__ import annotations
@@ -31,11 +37,15 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
 
     A table that cannot be read here is left to the scan, which rejects it with its reason.
     """
-    if detected.name != layout.TABLES or config.table_options.text_columns:
+    if detected.name != layout.TABLES:
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
     looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV)][:_TABLES_LOOKED_AT]
+    _check_label_column(config, looked)
+    if config.table_options.text_columns:
+        return
     found: list[tuple[str, columns.SeveralTextColumns]] = []
+    unlabelled: list[tuple[str, columns.UnnamedLabelColumn]] = []
     options = config.table_options
     for path in looked:
         try:
@@ -44,6 +54,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             header.resolve(options)
         except columns.SeveralTextColumns as several:
             found.append((path, several))
+        except columns.UnnamedLabelColumn as unnamed:
+            unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
             continue
     if found:
@@ -54,3 +66,28 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one "
             "(docs/converting.md)"
         )
+    if unlabelled:
+        shown = ", ".join(path for path, _ in unlabelled)
+        raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
+
+
+def _check_label_column(config: ConvertConfig, looked: Sequence[str]) -> None:
+    """Raises UsageError where `--label-column NAME` names no column of any sampled table with a
+    header: a table without it is read unlabelled (a split's test table), so a misspelt name would
+    write every record unlabelled."""
+    options = config.table_options
+    given = options.label_column
+    if not given or given.isdigit() or options.header is False:
+        return
+    headers = []
+    for path in looked:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                header = tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
+        except (OSError, InvalidInputError):
+            continue
+        if header.present:
+            headers.append((path, header.columns))
+    if headers and not any(given in names for _, names in headers):
+        shown = "; ".join(f"{path}: {list(names)}" for path, names in headers)
+        raise UsageError(f"--label-column {given!r} is no column of the tables (their columns: {shown})")

@@ -69,7 +69,11 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
                 f"the class folders include {_shown(containers)}: names of containers or splits, not classes, so the "
                 f"class is likely another level; say which with {LABEL_LEVEL_HINT}"
             )
-        if len(labels) >= _MIN_INDEX_LETTERS and all(len(label) == 1 and label.isalpha() for label in labels):
+        if (
+            len(labels) >= _MIN_INDEX_LETTERS
+            and all(len(label) == 1 and label.isalpha() for label in labels)
+            and not layout.structure.classes_hold_inputs  # letter folders holding the inputs are the classes
+        ):
             return (
                 f"every class folder is one letter ({_shown(labels)}): an alphabetical index, like SUN397's a/abbey/; "
                 f"the classes are likely a level deeper: say which with {LABEL_LEVEL_HINT}"

@@ -70,7 +70,7 @@ _OPTION_TYPES: dict[str, object] = {
     "encoding": str,
 }
 # SourceLayout fields detection narrates rather than decides: written as comments, not keys.
-_NARRATION = frozenset({"notes"})
+_NARRATION = frozenset({"notes", "classes_hold_inputs"})  # detection's findings, never a user's to write
 # The key, in a mapping by split folder (label_levels), of files outside split folders.
 _NO_FOLDER = "*"
 # The file's key for SourceLayout.name (a bare `name:` would read as the dataset's name).
@@ -212,7 +212,7 @@ def _match(data: object, where: str) -> tuple[str, ...]:
 
 def _plain(value: object) -> object:
     if dataclasses.is_dataclass(value):
-        return _to_data(value)
+        return _to_data(value, skip=_NARRATION)
     if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 for v in value):
         # (key, value) pairs: split_names, label_levels, codes. YAML writes an empty key as a
         # `? ''` block; files outside split folders are keyed `*` instead.

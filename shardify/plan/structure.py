@@ -355,6 +355,10 @@ class Structure:
       class_path: the class is every folder from the class level down to the file's own, joined
         by "/" (Places365's `b/bakery/shop`, Omniglot's `Greek/character01`): for classes at uneven
         depths or named by two folders. Set in a layout file; detection never guesses it.
+      classes_hold_inputs: detection saw every sampled input directly in its class folder (none in a
+        folder beneath it): one-letter class folders are then the classes (notMNIST's `A/` ... `J/`),
+        not an index over them (Places365's `a/abbey/`). Detection's finding, never written to or
+        read from a layout file.
     """
 
     root: str = ""
@@ -369,6 +373,7 @@ class Structure:
     single_class: str = ""
     chosen_level: bool = False
     class_path: bool = False
+    classes_hold_inputs: bool = dataclasses.field(default=False, compare=False)
 
     def is_mask_file(self, relpath: str) -> bool:
         """A mask lying beside its image (see `mask_words`), or a file of a mask folder."""
@@ -474,6 +479,12 @@ def _label_level(folders: Sequence[Sequence[str]], start: int) -> int:
     return -1
 
 
+def _classes_hold_inputs(members: dict[str, list[list[str]]], levels: dict[str, int]) -> bool:
+    """Every input of a split with class folders lies directly in its class folder."""
+    found = [len(parts) == levels[split] + 1 for split, parts_list in members.items() if levels[split] >= 0 for parts in parts_list]
+    return bool(found) and all(found)
+
+
 def infer_structure(
     inputs: Sequence[str],
     *,
@@ -563,6 +574,7 @@ def infer_structure(
         tuple(sorted(unlabelled)),
         tuple(sorted(masks)),
         mask_words,
+        classes_hold_inputs=_classes_hold_inputs(members, dict(label_levels)),
     )
     if split_level < 0 and label_levels == [("", -1)] and root and not has_label_files:
         lone = root[-1]
