@@ -286,10 +286,10 @@ def _attributes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
 
 
 def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
-    if found.header:
+    if found.header and found.path.lower().endswith((".csv", ".tsv")):
         yield from _keyed_rows(lines, found)
         return
-    header = found.path.lower().endswith(".csv")
+    header = found.header or found.path.lower().endswith(".csv")
     label_column = found.column + 1 if found.label_column is None else found.label_column
     for item in lines:
         if isinstance(item, tables.RowError):
@@ -322,8 +322,10 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
     split as CSV or TSV cells: a label may hold spaces and quoted commas, and a row of another width
     than the header's, or with an empty key or label, is its own reject (split on whitespace, an
     empty cell vanished and the next column's value was read as the label)."""
-    delimiter = "\t" if found.path.lower().endswith(".tsv") else ","
+    delimiter = "\t" if found.path.lower().endswith(".tsv") else ""
     width = 0
+    label_column = found.column + 1 if found.label_column is None else found.label_column
+    needed = max(found.column, label_column) + 1
     for item in lines:
         if isinstance(item, tables.RowError):
             yield item
@@ -331,6 +333,8 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
         number, text = item
         if not text.strip():
             continue
+        if not delimiter:  # GTSRB's CSVs are `;`-separated: the header's most frequent of `,;` decides
+            delimiter = max(",;", key=text.count)
         try:
             cells = [cell.strip() for cell in next(csv.reader([text], delimiter=delimiter))]
         except (csv.Error, StopIteration) as error:
@@ -338,11 +342,14 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
             continue
         if not width:
             width = len(cells)  # the header row
+            if width < needed:
+                yield tables.RowError(number, f"the header has {width} fields, and the key or label is field {needed}")
+                return
             continue
         if len(cells) != width:
             yield tables.RowError(number, f"{len(cells)} fields where the header has {width}")
             continue
-        key, value = cells[found.column], cells[found.label_column]
+        key, value = cells[found.column], cells[label_column]
         if not key or not value:
             yield tables.RowError(number, "an empty key" if not key else "a name without a label")
             continue

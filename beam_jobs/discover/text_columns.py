@@ -46,11 +46,13 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     found: list[tuple[str, columns.SeveralTextColumns]] = []
     unlabelled: list[tuple[str, columns.UnnamedLabelColumn]] = []
+    headerless = False  # a table whose first row is data: `table_agreement` reads every table so
     options = config.table_options
     for path in looked:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
                 header = tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
+            headerless = headerless or not header.present
             header.resolve(options)
         except columns.SeveralTextColumns as several:
             found.append((path, several))
@@ -66,7 +68,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one "
             "(docs/converting.md)"
         )
-    if unlabelled:
+    if unlabelled and not (headerless and options.header is None):
         shown = ", ".join(path for path, _ in unlabelled)
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
 

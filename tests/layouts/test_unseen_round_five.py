@@ -22,9 +22,6 @@ from helpers.unseen_judge import assert_first_command, assert_next_step, assert_
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "aerial_cactus": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in train.csv and naming --labels FILE; "
-                      "--labels train.csv now finds SRC's train.csv, but test/test/'s images, in no row of it, are "
-                      "rejected (exit 1) rather than written as an unlabelled test split"),
     "car_detection": ("STOPS BEFORE WRITING (exit 2) reading sample_submission.csv's box columns as '4 columns of 0/1' "
                       "labels; the one-row-per-box table 'train_solution_bounding_boxes (1).csv' (image,xmin,ymin,"
                       "xmax,ymax, no class) is not read as objects by any option named"),
