@@ -174,7 +174,7 @@ class _WriteShardFn(beam.DoFn):
                         repairs.append(built.repair)
                     label_counts.update(built.labels)
                     object_counts.update(built.objects)
-                    unlabelled += entry.unlabelled if built.unlabelled is None else built.unlabelled
+                    unlabelled += built.unlabelled
                     input_bytes += entry.size_bytes
                     resized += built.resized
                     contents.add(built.content_sha256, task.split, entry.record_id)

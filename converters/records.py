@@ -64,8 +64,8 @@ class BuiltRecord(NamedTuple):
       input_sha256: hex sha256 of the input file's bytes as read (which an append compares with
         the file later), or the content's where the input is not a file of its own (rows, arrays).
       resized: `--resize` stored the image shrunk.
-      unlabelled: the record was written without a label, where that differs from its entry's
-        (every object that labelled it dropped), else None.
+      unlabelled: the record was written without a label (its entry's, or every object that
+        labelled it dropped: `_labels_of_kept_objects`).
     """
 
     data: bytes
@@ -75,7 +75,7 @@ class BuiltRecord(NamedTuple):
     objects: tuple[str, ...] = ()
     input_sha256: str = ""
     resized: bool = False
-    unlabelled: bool | None = None
+    unlabelled: bool = False
 
 
 def _is_table(relpath: str) -> bool:

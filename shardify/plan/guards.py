@@ -333,14 +333,21 @@ def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | 
     )
 
 
+def _stems_by_class(split: _Split) -> dict[str, list[str]]:
+    """The stems of the files in each class folder of a split (a file beside the class folders is
+    no class's)."""
+    stems: dict[str, list[str]] = {}
+    for parts, name in zip(split.inputs, split.names):
+        if len(parts) > split.level:
+            stems.setdefault(parts[split.level], []).append(name.rsplit(".", 1)[0])
+    return stems
+
+
 def _folder_per_input(splits: Sequence[_Split], structure: Structure) -> Finding | None:
     if structure.single_class:
         return None
     for split in splits:
-        stems: dict[str, list[str]] = {}
-        for parts, name in zip(split.inputs, split.names):
-            if len(parts) > split.level:  # (a file beside the class folders is no class's)
-                stems.setdefault(parts[split.level], []).append(name.rsplit(".", 1)[0])
+        stems = _stems_by_class(split)
         named = [folder for folder, inside in stems.items() if inside and all(stem == folder for stem in inside)]
         if len(stems) >= _MIN_SAMPLE_FOLDERS and len(named) * 10 >= len(stems) * 9:
             return Finding(
@@ -359,10 +366,7 @@ def _subjects_with_masks(splits: Sequence[_Split], structure: Structure) -> Find
     if not (structure.mask_folders or structure.mask_words):
         return None
     for split in splits:
-        stems: dict[str, list[str]] = {}
-        for parts, name in zip(split.inputs, split.names):
-            if len(parts) > split.level:
-                stems.setdefault(parts[split.level], []).append(name.rsplit(".", 1)[0])
+        stems = _stems_by_class(split)
         named = [folder for folder, inside in stems.items() if all(stem.startswith(folder) for stem in inside)]
         if len(stems) >= 2 and len(named) * 10 >= len(stems) * 9:
             return Finding(

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan.evidence import EXAMPLE_WORDS, LABEL_LINES, Evidence, key_rule, name_words
+from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
 from shardify.plan.tag_labels import separated_lists, tag_lists
 
 __all__ = ["LABEL_HEADER_NAMES", "recognise_keyed_table"]
@@ -83,8 +83,8 @@ def recognise_keyed_table(
     >>> found.column, found.label_column, found.header
     (1, 2, True)
     """
-    stem, ext = posixpath.splitext(posixpath.basename(path))
-    if ext.lower() not in _EXTENSIONS or EXAMPLE_WORDS & set(name_words(stem)):
+    ext = posixpath.splitext(path)[1]
+    if ext.lower() not in _EXTENSIONS or example_file(path):
         return None
     rows = _cells(lines, "\t" if ext.lower() == ".tsv" else ",")
     if len(rows) < 2 or len(rows[0]) < 2 or not all(_NAME.fullmatch(cell) for cell in rows[0]):

@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan.evidence import EXAMPLE_WORDS, KEYED_LABELS, Evidence, name_words
+from shardify.plan.evidence import KEYED_LABELS, Evidence, example_file
 from shardify.plan.structure import split_word
 
 __all__ = ["LABEL_VALUES", "recognise_label_joins"]
@@ -91,7 +91,7 @@ def recognise_label_joins(
             key = next(i for i, c in enumerate(columns) if c not in known)
             values = _column(sample, key)
             key = key if len(set(values)) == len(values) == len(sample) else None
-        if key is not None and EXAMPLE_WORDS & set(name_words(_stem(path))):
+        if key is not None and example_file(path):
             examples.append(path)  # a submission's format of 0/1 (`sample_submission.csv`): never labels
             continue
         if key is not None:

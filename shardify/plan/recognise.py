@@ -16,7 +16,7 @@ from shardify.plan.evidence import (
     ATTRIBUTES, LABEL_LINES, MAT_LABELS, MAT_SPLITS, NUMBERED, SPLIT_CODES, SPLIT_LIST, Evidence, KeyRule,
     key_rule,
 )
-from shardify.plan.evidence import EXAMPLE_WORDS as _EXAMPLE_WORDS
+from shardify.plan.evidence import example_file
 from shardify.plan.evidence import INPUT_SUFFIX as _INPUT_SUFFIX
 from shardify.plan.evidence import LIST_WORDS as _LIST_WORDS
 from shardify.plan.evidence import row_fields as _fields
@@ -69,7 +69,7 @@ def recognise(
     name = posixpath.basename(path)
     stem, ext = posixpath.splitext(name)
     ext = ext.lower()
-    if _EXAMPLE_WORDS & set(_words(stem)):
+    if example_file(path):
         return None
     rows = [_fields(line) for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if not rows:

@@ -263,11 +263,8 @@ def stem_key(relpath: str) -> str:
     'FudanPed00001'
 
     """
-    stem = _stem(relpath)
+    stem = mask_key(_stem(relpath))  # `FudanPed00001_mask`, Penn-Fudan's mask of `FudanPed00001`
     tokens = re.split(r"([._\- ])", stem)
-    while len(tokens) > 2 and tokens[-1].lower() in MASK_FOLDER_WORDS:
-        del tokens[-2:]  # `FudanPed00001_mask`, Penn-Fudan's mask of `FudanPed00001`
-    stem = "".join(tokens)
     while len(tokens) > 2 and not tokens[-1].isdigit():
         del tokens[-2:]
     return "".join(tokens) if any(t.isdigit() for t in tokens) else stem

@@ -110,6 +110,15 @@ def _classes(png: bytes) -> np.ndarray:
     return np.asarray(Image.open(io.BytesIO(png)))
 
 
+def _assert_masks(root: Path, out: Path, truth: dict[str, np.ndarray]) -> None:
+    """`shardify convert root out` with no option writes each image of `truth` with its classes."""
+    run_conversion(ConvertConfig(str(root), str(out)))
+    records = _records(out)
+    assert sorted(records) == sorted(truth)
+    for name, classes in truth.items():
+        np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)
+
+
 @pytest.mark.parametrize("fmt", ["GIF", "TIFF", "BMP"])
 def test_lossless_masks_of_other_formats_keep_their_classes(tmp_path: Path, fmt: str) -> None:
     """Carvana's masks are GIFs, DRIVE's GIF and TIFF: stored as PNGs of the same class indices."""
@@ -125,12 +134,7 @@ def test_lossless_masks_of_other_formats_keep_their_classes(tmp_path: Path, fmt:
             mask.putpalette([value for k in range(256) for value in (k * 37 % 256, k * 91 % 256, k * 53 % 256)])
         (root / "masks" / f"car{i}.{fmt.lower()}").write_bytes(_encoded(mask, fmt, **({"optimize": False} if fmt == "GIF" else {})))
         truth[f"images/car{i}.jpg"] = np.asarray(_shape_mask(24, 16, (0, 1 + i)))
-    out = tmp_path / "out"
-    run_conversion(ConvertConfig(str(root), str(out)))
-    records = _records(out)
-    assert sorted(records) == sorted(truth)
-    for name, classes in truth.items():
-        np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)
+    _assert_masks(root, tmp_path / "out", truth)
 
 
 def test_a_two_valued_jpeg_mask_is_cut_and_a_many_valued_one_refused(tmp_path: Path) -> None:
@@ -182,12 +186,7 @@ def test_masks_named_as_their_image_plus_a_mask_word(tmp_path: Path, image_path:
         else:
             mask.write_bytes(_encoded(classes, "PNG"))
         truth[str(image.relative_to(root))] = np.asarray(classes)
-    out = tmp_path / "out"
-    run_conversion(ConvertConfig(str(root), str(out)))
-    records = _records(out)
-    assert sorted(records) == sorted(truth)
-    for name, classes in truth.items():
-        np.testing.assert_array_equal(_classes(records[name][contract.SEGMENTATION]), classes)
+    _assert_masks(root, tmp_path / "out", truth)
 
 
 def _siblings(root: Path, folders: dict[str, list[str]], fmt: str = "TIFF") -> dict[str, np.ndarray]:
