@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import column_content, one_hot
+from shardify.converters import column_content, label_scores, one_hot
 from shardify.errors import InvalidInputError
 from shardify.format.example_proto import BYTES, FLOAT, INT64
 from shardify.plan.label_names import normalise_label
@@ -231,6 +231,10 @@ def resolve_columns(
         given = ""
         options = dataclasses.replace(options, label_column="")
     label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
+    if label and not options.label_column and header:
+        # kept as a feature (--keep-columns), the user has named it: the records are unlabelled
+        named_label = label if label in options.keep_columns else ""
+        label = _unless_scores(columns, label, options, sample)
     if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not _ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
@@ -270,6 +274,18 @@ def resolve_columns(
         if _label_kind([row[i] for row in sample if i < len(row)]) == _ID_LISTS:
             separator = ","
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+
+
+def _unless_scores(columns: Sequence[str], label: str, options: TableOptions, sample: Sequence[Sequence[object]]) -> str:
+    """The label column found by its name, "" where the user keeps it as a feature; refused where
+    its cells are scores (`label_scores`)."""
+    if label in options.keep_columns:
+        return ""
+    i = columns.index(label) if label in columns else -1
+    found = label_scores.fractions([row[i] for row in sample if 0 <= i < len(row)])
+    if found:
+        raise label_scores.ScoreLabelColumn(label, found)
+    return label
 
 
 def _refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:

@@ -83,11 +83,17 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     texts = [p for p in texts[:_EVIDENCE_CANDIDATES] if FileSystems.exists(join_path(config.source, p))]  # not a member
     heads = {p: label_file_found.head_lines(config, p) for p in texts}
     found: list[Evidence] = []
+    unread: list[str] = []
     names_inputs = _names_inputs(sample, detected)
     for path, lines in heads.items():
         folder = posixpath.dirname(path)
         id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
         recognised = recognise.recognise(path, lines, id_files=id_files)
+        if recognised is not None and recognised.kind == evidence_lib.LABEL_LINES and not names_inputs(_first_fields(lines)):
+            # a lookup table beside the data (PetFinder's `ColorID,ColorName`): its keys name no input,
+            # and read as labels each row became a reject and the run exited 1
+            unread.append(path)
+            recognised = None
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs)
         if recognised is not None:
             found.append(recognised)
@@ -104,7 +110,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     )
     for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
-    notes = []
+    notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
     structure = detected.structure
     split_files = [e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES)]
     if structure is not None and structure.split_level >= 0 and split_files:
@@ -152,6 +158,12 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     if unlisted_in_no_split(chosen):
         notes.append("inputs in no split list: in no split, counted with the auxiliary files (not records, not rejects)")
     return chosen, [e.note for e in chosen] + notes
+
+
+def _first_fields(lines: Sequence[str]) -> list[str]:
+    """Each line's first field (a header's too: one name among the keys changes no majority)."""
+    rows = [evidence_lib.row_fields(line) for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    return [row[0] for row in rows if row]
 
 
 def _numbered_class_digits(sample: list[str], detected: layout.SourceLayout) -> int:

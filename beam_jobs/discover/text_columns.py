@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import columns, tables
+from shardify.converters import columns, label_scores, tables
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
@@ -45,7 +45,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if config.table_options.text_columns:
         return
     found: list[tuple[str, columns.SeveralTextColumns]] = []
-    unlabelled: list[tuple[str, columns.UnnamedLabelColumn]] = []
+    unlabelled: list[tuple[str, columns.UnnamedLabelColumn | label_scores.ScoreLabelColumn]] = []
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so
     options = config.table_options
     for path in looked:
@@ -56,7 +56,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             header.resolve(options)
         except columns.SeveralTextColumns as several:
             found.append((path, several))
-        except columns.UnnamedLabelColumn as unnamed:
+        except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
             unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
             continue

@@ -30,7 +30,9 @@ tests/layouts/test_unseen_layouts.py:
                        download (`HAM10000_images_part_1/`, `_part_2/`): the images were cut in
                        parts for size, and the labels are elsewhere;
   part as the class    the one class folder named like a part of a download (`data_256`,
-                       `leftImg8bit`, `image_2`): a name with a number in it.
+                       `leftImg8bit`, `image_2`): a name with a number in it; or any one class
+                       folder (`PlantaeK/apple_d1.JPG`): one label for every record is no
+                       labelling, and a folder's name is the weakest reading of all.
 
 Where the inputs' own names carry letters (`obj1__0.png`), the two part signs also name
 `--label-from-name`: the label may be in the names once the folder is not it.
@@ -322,11 +324,15 @@ def _numbered_parts(splits: Sequence[_Split], structure: Structure) -> Finding |
 
 def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | None:
     single_class = structure.single_class
-    if not single_class or not any(ch.isdigit() for ch in single_class):
+    if not single_class:
         return None
     level = splits[0].level + 1
+    why = (f"the one class folder is named like a part of a download, not a class ({single_class}: a name with a number)"
+           if any(ch.isdigit() for ch in single_class) else
+           f"the one folder holding the inputs would be their one class ({single_class}): every record labelled alike, "
+           "which tells nothing apart")
     return Finding(
-        f"the one class folder is named like a part of a download, not a class ({single_class}: a name with a number)",
+        why,
         (_folder(splits[0].inputs[0][:level]),),
         (*_name_hint(splits), "--label-level 0 for records without labels", LABELS_FILE_HINT,
          f"{_level_hint(level)} to keep it as the class"),

@@ -139,10 +139,14 @@ def split_word(name: str) -> str | None:
     ['val', 'train', 'val', 'test', None, None]
     >>> [split_word(n) for n in ("testdata.manual.2009.06.14", "trainset", "devanagari")]
     ['test', 'train', None]
+    >>> [split_word(n) for n in ("drugsComTrain_raw", "drugsComTest_raw", "Contest", "TestTrain")]
+    ['train', 'test', None, None]
     """
     if name.lower() in _EXACT_SPLIT_NAMES:
         return name
     found = {_split_of_word(w) for w in _words(name)} - {None}
+    if not found:  # words run together in capitals: UCI's drugsComTrain_raw.tsv, drugsComTest_raw.tsv
+        found = {_SPLIT_WORDS.get(w) for w in _camel_words(name)} - {None}
     return found.pop() if len(found) == 1 else None
 
 

@@ -1,0 +1,143 @@
+"""Kinds of fault a newcomer's trial found on public downloads no test had named (UCI's drug
+reviews, Jigsaw's unintended-bias comments, a flat plant-disease folder, PetFinder's lookup
+tables), each tested here on an unnamed neighbour and its twin that must stay as it was:
+
+- a split word run together in capitals in a table's name (`drugsComTrain_raw.tsv`,
+  `drugsComTest_raw.tsv`): both tables were read as train, the test rows among them, exit 0;
+- a label column found by its name (`target`) whose cells are fractions: scores, each value a class
+  of its own, exit 0; it stops naming `--label-column` and `--keep-columns`, which keeps the scores
+  as a feature of unlabelled records; whole numbers written as floats (`0.0`, `1.0`) stay classes;
+- one folder holding every input, read as their one class (every record labelled `PlantaeK`,
+  exit 0): it stops naming `--label-level 0`, which converts them unlabelled;
+- a lookup table beside the images (`ColorID,ColorName`) read as a label file: every row a reject
+  and exit 1; a table whose keys name no input is no label file.
+
+The truth is each test's own, from the files it wrote, never from the manifest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.shard_io import read_shard
+from helpers.shipped import _image_bytes
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+
+
+def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...], dict]]:
+    """{record id: (split, label names, record)} of every record in the shards."""
+    found = {}
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                value = record.get(contract.TEXT_LABEL_TEXT, record.get(contract.LABEL_TEXT, []))
+                names = tuple(sorted(n.decode() for n in (value if isinstance(value, list) else [value]) if n))
+                rid = record.get(contract.TEXT_SOURCE, record.get(contract.IMAGE_FILENAME)).decode()
+                found[rid] = (split, names, record)
+    return found
+
+
+def _reviews(root: Path, stem: str) -> dict[str, str]:
+    """`<stem>Train.tsv` and `<stem>Test.tsv` (UCI's naming) with a rating label; {row id: split}."""
+    root.mkdir(parents=True)
+    truth = {}
+    for split, n in (("Train", 5), ("Test", 3)):
+        rows = ["id\tproduct\treview\tlabel"]
+        for i in range(n):
+            rows.append(f"{i}\tp{i % 2}\tthe {split.lower()} review number {i} says it works\t{('good', 'bad')[i % 2]}")
+            truth[f"{stem}{split}.tsv#{i + 2}"] = split.lower()  # line 1 is the header
+        (root / f"{stem}{split}.tsv").write_text("\n".join(rows) + "\n")
+    return truth
+
+
+@pytest.mark.parametrize("stem", ["amazonReviews", "BookReviews_"])
+def test_a_split_word_in_capitals_in_a_tables_name_gives_its_split(tmp_path: Path, stem: str) -> None:
+    truth = _reviews(tmp_path / "src", stem)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = _records(tmp_path / "out")
+    assert {rid: split for rid, (split, _, _) in written.items()} == truth
+
+
+def test_a_capital_inside_a_word_names_no_split(tmp_path: Path) -> None:
+    """`Contest` holds `test` but no capital starts it: both tables stay one split."""
+    root = tmp_path / "src"
+    root.mkdir()
+    for stem in ("photoContest", "essayContest"):
+        (root / f"{stem}.csv").write_text("text,label\n" + "".join(f"entry {i} of {stem},{'ab'[i % 2]}\n" for i in range(4)))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert {split for split, _, _ in _records(tmp_path / "out").values()} == {"train"}
+
+
+def _excerpts(root: Path, targets: list[str]) -> Path:
+    """CommonLit readability's `train.csv`: `id,excerpt,target,standard_error`."""
+    root.mkdir(parents=True)
+    rows = ["id,excerpt,target,standard_error"]
+    rows += [f"c{i:05d},an excerpt of a book number {i} read aloud,{t},0.46" for i, t in enumerate(targets)]
+    (root / "train.csv").write_text("\n".join(rows) + "\n")
+    return root
+
+
+def test_a_label_column_of_fractions_stops_and_keep_columns_writes_them_as_a_feature(tmp_path: Path) -> None:
+    scores = ["-0.340259125", "-0.315372342", "-0.580117966", "-1.054013153", "0.247197168", "-0.861808614"]
+    root = _excerpts(tmp_path / "src", scores)
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert "'target'" in str(refused.value) and "--label-column" in str(refused.value)
+    assert "--keep-columns target" in str(refused.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "kept"), keep_columns=("target",)))
+    written = _records(tmp_path / "kept")
+    assert len(written) == len(scores)
+    for rid, (_, names, record) in written.items():
+        row = int(rid.rpartition("#")[2]) - 2  # line 1 is the header
+        assert names == ()
+        assert record.get(contract.TEXT_LABEL, contract.UNLABELLED) == contract.UNLABELLED
+        assert record["column/target"] == pytest.approx(float(scores[row]), rel=1e-6)
+
+
+def test_whole_numbers_written_as_floats_stay_classes(tmp_path: Path) -> None:
+    root = _excerpts(tmp_path / "src", ["0.0", "1.0", "1.0", "0.0", "1.0", "0.0"])
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    labels = [names for _, names, _ in _records(tmp_path / "out").values()]
+    assert sorted(labels) == [("0.0",)] * 3 + [("1.0",)] * 3
+
+
+def test_one_folder_of_every_input_is_no_class_and_label_level_0_converts_them(tmp_path: Path) -> None:
+    root = tmp_path / "src"
+    stems = [f"{fruit}_{state}{n}" for fruit in ("fig", "lime", "plum") for state in "dh" for n in (1, 2)]
+    for stem in stems:
+        (root / "LeafScans").mkdir(parents=True, exist_ok=True)
+        (root / "LeafScans" / f"{stem}.JPG").write_bytes(_image_bytes(stem, 20, 16))
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert "LeafScans" in str(refused.value) and "--label-level 0" in str(refused.value)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "unlabelled"), label_level=0))
+    written = _records(tmp_path / "unlabelled")
+    assert sorted(written) == sorted(f"LeafScans/{s}.JPG" for s in stems)
+    assert all(names == () for _, names, _ in written.values())
+
+
+def test_a_lookup_table_whose_keys_name_no_input_is_no_label_file(tmp_path: Path) -> None:
+    """Beside images named by ids, `colour_codes.csv` (`ColourID,ColourName`) was read as labels:
+    each row a reject, exit 1. Now it is left unread; the images, with nothing to label them,
+    stop the run (exit 2) as any unlabelled folder of files does, and --label-level 0 converts them."""
+    root = tmp_path / "src"
+    stems = [f"{k:04x}-{n}" for k in (41, 42, 43, 44) for n in (1, 2)]
+    root.mkdir()
+    for stem in stems:
+        (root / f"{stem}.jpg").write_bytes(_image_bytes(stem, 20, 16))
+    (root / "colour_codes.csv").write_text("ColourID,ColourName\n1,Black\n2,Brown\n3,Golden\n7,White\n")
+    try:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    except UsageError:
+        assert not (tmp_path / "out" / "manifest.json").exists()
+    else:
+        raise AssertionError("a folder of id-named images converted with labels from nowhere")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "unlabelled"), label_level=0))
+    assert sorted(_records(tmp_path / "unlabelled")) == sorted(f"{s}.jpg" for s in stems)
