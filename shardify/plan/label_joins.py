@@ -81,7 +81,13 @@ def recognise_label_joins(
     # Class columns of 0/1 the tables of texts hold (train.csv's `toxic`, ...): a table of them alone
     # and a key is a labels table even where a first row holds another value (its row is rejected).
     known = {c for columns, sample in tables.values() for i, c in enumerate(columns) if sample and set(_column(sample, i)) <= {"0", "1"}}
+    others = [path for path in tables if not example_file(path)]
     for path, (columns, sample) in sorted(tables.items()):
+        if example_file(path) and others and len(columns) <= 1 + _MIN_CLASSES:
+            # a key and one or two columns (Quora's `qid,prediction`): a submission's format beside the
+            # dataset's tables, which read as texts rejected it and took the run past --max-rejects
+            examples.append(path)
+            continue
         if not sample or len(columns) < 1 + _MIN_CLASSES:
             texts[path] = (columns, sample)
             continue

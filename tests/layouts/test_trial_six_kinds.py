@@ -141,3 +141,20 @@ def test_a_lookup_table_whose_keys_name_no_input_is_no_label_file(tmp_path: Path
         raise AssertionError("a folder of id-named images converted with labels from nowhere")
     run_conversion(ConvertConfig(str(root), str(tmp_path / "unlabelled"), label_level=0))
     assert sorted(_records(tmp_path / "unlabelled")) == sorted(f"{s}.jpg" for s in stems)
+
+
+def test_a_submission_format_beside_the_tables_is_left_out_not_rejected(tmp_path: Path) -> None:
+    """Kaggle's `sample_submission.csv` (`qid,prediction`) beside `train.csv` and `test.csv` was read
+    as a table of texts and rejected: one reject among few records took the run past
+    --max-rejects (exit 1). It shows a format: left out, counted with the auxiliary files."""
+    root = tmp_path / "src"
+    root.mkdir()
+    (root / "train.csv").write_text("qid,question_text,target\n" + "".join(f"t{i},is question {i} sincere or not,{i % 2}\n" for i in range(6)))
+    (root / "test.csv").write_text("qid,question_text\n" + "".join(f"s{i},what is question {i}\n" for i in range(3)))
+    (root / "sample_submission.csv").write_text("qid,prediction\n" + "".join(f"s{i},0\n" for i in range(3)))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = _records(tmp_path / "out")
+    assert sorted(written) == sorted([f"train.csv#{i + 2}" for i in range(6)] + [f"test.csv#{i + 2}" for i in range(3)])
+    assert {rid: names for rid, (_, names, _) in written.items() if rid.startswith("train")} == {
+        f"train.csv#{i + 2}": (str(i % 2),) for i in range(6)}
+    assert not (tmp_path / "out" / "rejected.jsonl").exists() or not (tmp_path / "out" / "rejected.jsonl").read_text().strip()
