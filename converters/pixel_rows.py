@@ -2,8 +2,9 @@
 
 FER2013 ships its 35,887 faces as one CSV, `emotion,pixels,Usage`, each `pixels` cell 2,304
 space-separated grey levels (a 48 x 48 image, row by row), `Usage` the split (Training,
-PublicTest, PrivateTest). Other datasets ship the same kind (Kaggle's digit and sign-language
-CSVs write a pixel per column instead, which this does not read). Read as text, every record
+PublicTest, PrivateTest). Other datasets ship the same kind with a pixel per column (Kaggle's
+digit, Fashion-MNIST and sign-language CSVs: `label,pixel1..pixel784`; EMNIST's headerless CSVs):
+`pixel_wide.py` finds those columns, and a row is read the same way. Read as text, every record
 would be a string of digits; read here, each row becomes a grey PNG image record.
 
 What a row must be, checked on every row (a row that is not is rejected alone, with why): the
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from shardify.converters import column_content
+from shardify.converters import column_content, pixel_wide
 from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer
 from shardify.errors import InvalidInputError
 from shardify.converters.split_column import SPLIT_VALUES, split_column, split_of
@@ -59,11 +60,13 @@ class PixelColumns:
     label: str = ""
     split: str = ""
     numbered: bool = False
+    wide: tuple[str, ...] = ()
 
     def describe(self) -> str:
         label = f"label column {self.label!r}" if self.label else "no label column"
         split = f"split column {self.split!r}" if self.split else "no split column"
-        return f"images written out as numbers in column {self.pixels!r} (a grey image a row); {label}; {split}"
+        where = f"{len(self.wide):,} columns, a pixel each ({self.pixels})" if self.wide else f"column {self.pixels!r}"
+        return f"images written out as numbers in {where} (a grey image a row); {label}; {split}"
 
 
 def _cells(sample: Sequence[Sequence[object]], columns: Sequence[str], index: int) -> list[object]:
@@ -93,13 +96,17 @@ def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], op
         name for i, name in enumerate(columns)
         if column_content.column_kind(_cells(sample, columns, i)) == column_content.NUMBER_ROWS
     ]
-    if len(found) != 1:
+    wide = pixel_wide.pixel_per_column(columns, sample) if not found else ()
+    if len(found) != 1 and not wide:
         return None
-    pixels = found[0]
+    pixels = found[0] if found else f"{wide[0]}..{wide[-1]}"
     named = [choose_column(columns, given, (), "text") for given in options.text_columns]
-    if named and named != [pixels]:
+    if named and (wide or named != [pixels]):
         return None
-    others = [(i, name) for i, name in enumerate(columns) if name != pixels]
+    if wide and not options.label_column and len(columns) == len(wide) + 1 and columns[0] not in wide and columns[0].isdigit():
+        # headerless (EMNIST's and MNIST's CSVs): the column before the pixels holds the label
+        return PixelColumns(pixels, columns[0], "", numbered=True, wide=wide)
+    others = [(i, name) for i, name in enumerate(columns) if name != pixels and name not in wide]
     split = split_column(columns, sample, (pixels,))
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
     if not label:
@@ -114,8 +121,8 @@ def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], op
                 f"columns {', '.join(map(repr, numbers))} each hold whole numbers beside the images in {pixels!r}: "
                 f"name the label with --label-column {numbers[0]}"
             )
-        return PixelColumns(pixels, numbers[0], split, numbered=True) if numbers else PixelColumns(pixels, "", split)
-    return PixelColumns(pixels, label, split)
+        return PixelColumns(pixels, numbers[0], split, numbered=True, wide=wide) if numbers else PixelColumns(pixels, "", split, wide=wide)
+    return PixelColumns(pixels, label, split, wide=wide)
 
 
 def _mostly(test, cells: Sequence[object]) -> bool:  # noqa: ANN001 - a predicate on a cell
@@ -138,6 +145,8 @@ def image_of(cells: Mapping[str, object], columns: PixelColumns) -> np.ndarray:
             raise InvalidInputError(
                 f"{label[:20]!r} in label column {columns.label!r} is not a whole number 0..{_MAX_LABEL_NUMBER} as its other rows hold"
             )
+    if columns.wide:
+        return pixel_wide.image_of_cells(cells, columns.wide)
     cell = cells.get(columns.pixels)
     if not isinstance(cell, str) or not cell.strip():
         raise InvalidInputError(f"empty {columns.pixels!r} cell: no image")

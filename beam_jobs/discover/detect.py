@@ -34,6 +34,7 @@ from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import known_layouts, layout, layout_guess
 from shardify.plan.entries import Reject
+from shardify.plan.evidence import example_file
 
 __all__ = [
     "DETECT_SAMPLE_FILES",
@@ -276,7 +277,8 @@ def _pixel_tables(config: ConvertConfig, sample: list[str]) -> list[str]:
     `pixels`), when every table looked at does and no image lies beside them; else []."""
     if any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample):
         return []  # images beside the tables: those are the inputs (a table of vectors is no image)
-    looked = [p for p in sample if layout.extension(p) in ("csv", "tsv")][:_PIXEL_TABLES_LOOKED_AT]
+    # a submission's format beside them (Digit Recognizer's `ImageId,Label`) is no table of the dataset
+    looked = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not example_file(p)][:_PIXEL_TABLES_LOOKED_AT]
     found = []
     for path in looked:
         try:
@@ -324,7 +326,8 @@ def _detect_folder(
         records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample),
     ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
-    pixel_tables = [] if forced or label_file or config.label_from_name else _pixel_tables(config, sample)
+    # (tables forced by their lines at the top may still be images a row: EMNIST's headerless CSVs)
+    pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else _pixel_tables(config, sample)
     if pixel_tables:
         forced = layout.TABLES  # FER2013's fer2013.csv: a grey image a row, written out as numbers
     if not forced and not label_file and describe.mat_images(config, sample):

@@ -284,8 +284,14 @@ def _in_split_folder(relpath: str) -> bool:
 
 def _split_named(relpath: str) -> str:
     """The split a table names (GLUE's dev.tsv, AG News' test.csv, at the top of SRC or in the
-    download's wrapper folder), or "" (also in a split folder, which names it instead)."""
-    return "" if _in_split_folder(relpath) else (split_word(layout.stem(relpath)) or "")
+    download's wrapper folder), or "" (also in a split folder, which names it instead, unless the
+    folder names the table's own split: Sign Language MNIST's `sign_mnist_test/sign_mnist_test.csv`,
+    an archive unpacked into a folder of its name, which no split folder reading takes)."""
+    named = split_word(layout.stem(relpath)) or ""
+    if not _in_split_folder(relpath):
+        return named
+    folders = {split_word(part) for part in relpath.split("/")[:-1]} - {None}
+    return named if folders == {named} else ""
 
 
 def _split_names(files: list[Listed]) -> Iterator[tuple[str, str]]:

@@ -30,9 +30,9 @@ tests/layouts/test_unseen_layouts.py:
                        download (`HAM10000_images_part_1/`, `_part_2/`): the images were cut in
                        parts for size, and the labels are elsewhere;
   part as the class    the one class folder named like a part of a download (`data_256`,
-                       `leftImg8bit`, `image_2`): a name with a number in it; or any one class
-                       folder (`PlantaeK/apple_d1.JPG`): one label for every record is no
-                       labelling, and a folder's name is the weakest reading of all.
+                       `leftImg8bit`, `image_2`): a name with a number in it; or one whose
+                       files' names may carry labels (`PlantaeK/apple_d1.JPG`, `apple_h1.JPG`):
+                       one label for every record would hide them.
 
 Where the inputs' own names carry letters (`obj1__0.png`), the two part signs also name
 `--label-from-name`: the label may be in the names once the folder is not it.
@@ -77,6 +77,9 @@ _LETTERS = re.compile(r"[A-Za-z]")
 _FEW_LABELS = 5
 _LEAVES_PER_LABEL = 10
 _MIN_LEAVES = 20
+# A lone class folder's files whose names may carry labels (see _part_as_class): at least this
+# many, for a grouping of names to mean something (`damaged.png`, `damaged.jpg`, `ok.jpg` do not).
+_MIN_NAMES_THAT_LABEL = 8
 # "Classes per split": at least this many class folders in all before disjoint splits mean
 # anything (a split of one class beside another of one class is too little to tell).
 _MIN_CLASSES_ACROSS_SPLITS = 3
@@ -327,10 +330,13 @@ def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | 
     if not single_class:
         return None
     level = splits[0].level + 1
-    why = (f"the one class folder is named like a part of a download, not a class ({single_class}: a name with a number)"
-           if any(ch.isdigit() for ch in single_class) else
-           f"the one folder holding the inputs would be their one class ({single_class}): every record labelled alike, "
-           "which tells nothing apart")
+    if any(ch.isdigit() for ch in single_class):
+        why = f"the one class folder is named like a part of a download, not a class ({single_class}: a name with a number)"
+    elif len(names := [name for split in splits for name in split.names]) >= _MIN_NAMES_THAT_LABEL and names_may_label(names):
+        why = (f"the one folder holding the inputs would be their one class ({single_class}), every record labelled "
+               "alike, while their names may carry labels")
+    else:
+        return None
     return Finding(
         why,
         (_folder(splits[0].inputs[0][:level]),),
