@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import posixpath
 import re
 from collections.abc import Iterable, Iterator
 
@@ -65,6 +66,8 @@ class _ScanTable(beam.DoFn):
         self._index_folder = index_folder
         self._options = config.table_options
         self._media = media
+        # --label-from-name over tables alone: a table without a label column is labelled by its name
+        self._name_label = re.compile(config.label_from_name) if config.label_from_name else None
 
     def setup(self) -> None:
         self._open = InputOpener(self._source, follow_outside_links=self._follow_outside_links, index_folder=self._index_folder)
@@ -147,6 +150,13 @@ class _ScanTable(beam.DoFn):
                     yield reject(relpath, found, row.row)
                     continue
                 labels = found
+            named = not (cols.label or cols.classes) and self._name_label is not None
+            if named:
+                found_name = self._name_label.search(posixpath.basename(relpath))
+                if found_name is None or not found_name.group(1):
+                    yield reject(relpath, f"--label-from-name {self._name_label.pattern!r} finds no label in the table's name", row.row)
+                    continue
+                labels = (found_name.group(1),)
             if cols.label:
                 cell = row.cells.get(cols.label)
                 if _not_boolean(cols.label, cell, self._options):
@@ -176,7 +186,7 @@ class _ScanTable(beam.DoFn):
                 size,
                 labels,
                 split=row_split,
-                unlabelled=not (cols.label or cols.classes),  # a test table without labels beside labelled ones
+                unlabelled=not (cols.label or cols.classes or named),  # a test table without labels beside labelled ones
                 row=row.row,
                 offset=row.offset,
                 location=location,

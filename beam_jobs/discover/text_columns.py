@@ -24,6 +24,8 @@ from shardify.converters import columns, label_scores, tables
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
+from shardify.plan.evidence import example_file
+from shardify.plan.structure import split_word
 
 __all__ = ["check_text_columns"]
 
@@ -48,12 +50,15 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     unlabelled: list[tuple[str, columns.UnnamedLabelColumn | label_scores.ScoreLabelColumn]] = []
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so
     options = config.table_options
+    bare: list[tuple[str, tuple[str, ...]]] = []  # tables with a header and no label
     for path in looked:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
                 header = tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
             headerless = headerless or not header.present
-            header.resolve(options)
+            resolved = header.resolve(options)
+            if header.present and not resolved.label and not resolved.classes:
+                bare.append((path, tuple(header.columns)))
         except columns.SeveralTextColumns as several:
             found.append((path, several))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
@@ -71,6 +76,27 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if unlabelled and not (headerless and options.header is None):
         shown = ", ".join(path for path, _ in unlabelled)
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
+    if len(bare) == len(looked) and not config.label_from_name:
+        _check_named_tables(bare)
+
+
+def _check_named_tables(bare: Sequence[tuple[str, tuple[str, ...]]]) -> None:
+    """Raises UsageError where two or more tables share one header, hold no label column, and are
+    named by words that name no split (ISOT's `Fake.csv` and `True.csv`): their names are likely
+    their rows' classes, which read as unlabelled tables every row lost (exit 0)."""
+    stems = [layout.stem(path) for path, _ in bare]
+    if len(bare) < 2 or len({names for _, names in bare}) != 1 or len(set(stems)) != len(stems):
+        return
+    if any(split_word(stem) or example_file(path) for (path, _), stem in zip(bare, stems)):
+        return
+    shown = ", ".join(path for path, _ in bare)
+    ext = layout.extension(bare[0][0])
+    raise UsageError(
+        f"{shown} share one header and hold no label column: their names may be their rows' classes "
+        f"({', '.join(stems)}). --label-from-name '^(.+)\\.{ext}$' labels each row by its table's name; "
+        "--label-column C names a column of labels; to write the rows unlabelled, convert each table on its own "
+        "(SRC may be one table) (docs/converting.md)"
+    )
 
 
 def _check_label_column(config: ConvertConfig, looked: Sequence[str]) -> None:

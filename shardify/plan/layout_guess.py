@@ -223,8 +223,11 @@ def detect_layout(
     if not name:
         if label_file:
             name = COCO if label_file.fmt == "coco" else LABEL_FILE
-        elif name_pattern:
+        elif name_pattern and (data_files or not top_tables):
             name = NAMED_FILES
+        elif name_pattern:
+            name = TABLES  # tables alone: the pattern over each table's name labels its rows (ISOT's Fake.csv, True.csv)
+            notes.append(f"a table without a label column: its rows labelled by its name, --label-from-name {name_pattern!r}")
         elif source_file or (top_tables and not any("/" in p or extension(p) in IMAGE_EXTENSIONS for p in data_files)) or _tables_by_split(top_tables, data_files):
             # (images in split folders read as lying at the top: Global Wheat's train/*.jpg beside its
             # train.csv of boxes are the inputs, not the table)

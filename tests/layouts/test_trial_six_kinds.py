@@ -158,3 +158,35 @@ def test_a_submission_format_beside_the_tables_is_left_out_not_rejected(tmp_path
     assert {rid: names for rid, (_, names, _) in written.items() if rid.startswith("train")} == {
         f"train.csv#{i + 2}": (str(i % 2),) for i in range(6)}
     assert not (tmp_path / "out" / "rejected.jsonl").exists() or not (tmp_path / "out" / "rejected.jsonl").read_text().strip()
+
+
+def _class_tables(root: Path, names: tuple[str, ...], header: str = "title,text,subject,date") -> dict[str, str]:
+    """One table per class, one header (ISOT's Fake.csv and True.csv); {row id: class}."""
+    root.mkdir(parents=True)
+    truth = {}
+    for name in names:
+        rows = [header] + [f"headline {i} of {name},the story {i} as {name} tells it,news,2017-12-{i + 1:02d}" for i in range(3)]
+        (root / f"{name}.csv").write_text("\n".join(rows) + "\n")
+        truth.update({f"{name}.csv#{i + 2}": name for i in range(3)})
+    return truth
+
+
+def test_tables_named_as_classes_stop_and_label_from_name_labels_their_rows(tmp_path: Path) -> None:
+    """Two tables of one header, no label column, named by words that name no split: written
+    unlabelled (exit 0) every row lost the class its table's name gives."""
+    truth = _class_tables(tmp_path / "src", ("clickbait", "genuine"))
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert "clickbait.csv" in str(refused.value) and "--label-from-name" in str(refused.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "named"), label_from_name=r"^(.+)\.csv$"))
+    assert {rid: names for rid, (_, names, _) in _records(tmp_path / "named").items()} == {rid: (c,) for rid, c in truth.items()}
+
+
+def test_tables_named_as_splits_stay_unlabelled_splits(tmp_path: Path) -> None:
+    """The twin: `train.csv` and `test.csv` of one header and no label column name splits, not classes."""
+    _class_tables(tmp_path / "src", ("train", "test"))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    written = _records(tmp_path / "out")
+    assert {split for split, _, _ in written.values()} == {"train", "test"}
+    assert all(names == () for _, names, _ in written.values())
