@@ -7,7 +7,9 @@ test that finds it in the sampled paths. Before anything is written, `check_fold
 table (called from `beam_jobs/discover/guards.py`, which reads the source for it); the first
 sign found stops the run (a `UsageError`, exit 2) naming the folders that show it and only the
 options that can decide. Where the user chose the class level (`--label-level`)
-or the dataset's files give the labels, the folders' reading is not a guess and no sign applies.
+or the dataset's files give the labels, the folders' reading is not a guess and no sign applies,
+but one: a class at the chosen level named as a split and holding loose files (a test set's
+folder beside the classes) stops still, naming `--labels` (and a layout file, which can say it).
 
 The signs, in the order they are looked for, each with its case in
 tests/layouts/test_unseen_layouts.py:
@@ -413,8 +415,6 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
     >>> find_sign(paths, Structure(label_levels=(("", 0),))).folders[:2]
     ('Braille/character01/', 'Greek/character01/')
     """
-    if structure.chosen_level:
-        return None
     levels = dict(structure.label_levels)
     by_split: dict[str, list[tuple[str, ...]]] = {}
     names: dict[str, list[str]] = {}
@@ -431,6 +431,12 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
         splits.append(_Split(folder, levels[folder], tuple(p for p, _ in paired), tuple(n for _, n in paired)))
     if not splits:
         return None
+    if structure.chosen_level:
+        # the level is the user's, not a guess; but a class at it named as a split and holding a split's
+        # loose files (`kaggle_simpson_testset/*.jpg` beside `simpsons_dataset/<character>/` at
+        # --label-level 2, as the few-over-many refusal suggested) would merge that split into the classes
+        found = _split_named_class(splits, structure)
+        return dataclasses.replace(found, sign="split-named class", options=(LABELS_FILE_HINT,)) if found else None
     for sign in SIGNS:
         found = sign.look(splits, structure)
         if found is not None:

@@ -190,3 +190,33 @@ def test_tables_named_as_splits_stay_unlabelled_splits(tmp_path: Path) -> None:
     written = _records(tmp_path / "out")
     assert {split for split, _, _ in written.values()} == {"train", "test"}
     assert all(names == () for _, names, _ in written.values())
+
+
+def _characters(root: Path, test_folder: str) -> None:
+    """Kaggle's Simpsons layout on other names: a class folder per character under one folder, and
+    a test set's loose files, named by character, two folders deep under another."""
+    for c in ("ada", "bea", "cyd", "dov"):
+        for n in range(2):
+            path = root / "characters" / c / f"pic_{n:04d}.jpg"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(_image_bytes(f"{c}{n}", 20, 16))
+        path = root / test_folder / test_folder / f"{c}_0.jpg"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(_image_bytes(f"{c}t", 20, 16))
+
+
+def test_a_chosen_class_level_that_takes_a_test_sets_folder_for_a_class_stops(tmp_path: Path) -> None:
+    """At --label-level 2 the test set's folder `holdout_testset/` was a class of its own, its
+    images merged into train with exit 0."""
+    _characters(tmp_path / "src", "holdout_testset")
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=2))
+    assert "holdout_testset" in str(refused.value) and "--labels" in str(refused.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_chosen_class_level_over_folders_named_otherwise_converts(tmp_path: Path) -> None:
+    _characters(tmp_path / "src", "extras")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=2))
+    labels = {rid: names for rid, (_, names, _) in _records(tmp_path / "out").items()}
+    assert labels["characters/ada/pic_0000.jpg"] == ("ada",) and labels["extras/extras/ada_0.jpg"] == ("extras",)
