@@ -303,6 +303,11 @@ def _detect_folder(
         )
     if not config.layout and not config.labels_file:
         guards.check_token_tags(config, sample)
+    vectors = guards.word_vector_files(config, sample)  # Quora's embeddings/glove.840B.300d/*.txt: no texts
+    if vectors:
+        sample = [p for p in sample if p not in vectors]
+        top_folders = [f for f in top_folders if any(p.startswith(f + "/") for p in sample)]
+        top_files = {p for p in sample if "/" not in p}
     labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
     if not labels_file and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
         labels_file = label_file_found.found_label_file(config, sample, top_files, top_folders)
@@ -357,6 +362,9 @@ def _detect_folder(
         forced=forced,
         archive_folders=archive_folders,
     )
+    if vectors:
+        note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
+        detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
     if card_pairs:
         detected = card.with_card(detected, card_file, card_pairs)
     if group:

@@ -16,7 +16,7 @@ from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import file_signs, guards, layout
 
-__all__ = ["number_row_folders", "check_guess", "check_token_tags"]
+__all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
 # Text files opened to tell annotations from captions: a few in each of a few folders, their
 # first lines only.
@@ -40,6 +40,17 @@ def number_row_folders(config: ConvertConfig, sample: Sequence[str]) -> list[str
         for folder, paths in sorted(by_folder.items())[:_ROW_FOLDERS]
         if all(file_signs.number_rows(label_file_found.head_lines(config, p)) for p in paths[:_ROW_FILES])
     ]
+
+
+# Text files opened to see whether they hold word vectors (their first lines only).
+_VECTOR_FILES = 8
+
+
+def word_vector_files(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
+    """The sampled `.txt` and `.vec` files that hold word vectors (`file_signs.word_vectors`:
+    GloVe, fastText beside Kaggle's text competitions): no texts to convert, left out."""
+    candidates = [p for p in sample if layout.extension(p) in ("txt", "vec")][:_VECTOR_FILES]
+    return [p for p in candidates if file_signs.word_vectors(label_file_found.head_lines(config, p))]
 
 
 def _files_label(detected: layout.SourceLayout) -> bool:

@@ -3,6 +3,9 @@
   number_rows            `.txt` files sharing the images' stems whose lines are rows of numbers
                          (KITTI's `label_2/000001.txt`: `Tram 0.11 0 1.64 ...`; DOTA's after its
                          `imagesource:`/`gsd:` lines) are annotations, not captions;
+  word_vectors           `.txt`/`.vec` files whose lines are a word and its vector (GloVe's
+                         `the 0.418 0.24968 ...`, fastText's after its `2000000 300` line), shipped
+                         beside Kaggle's text competitions (Quora's `embeddings/`): no texts;
   labels_beside_folders  a table beside class folders that names the inputs and holds labels of
                          its own (MLRSNet's `Labels/<category>.csv` of 0/1 columns): the folders
                          may be how the images were collected, not their labels;
@@ -23,7 +26,7 @@ from shardify.plan.guards import LABELS_FILE_HINT, NAME_HINT
 from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.structure import split_word
 
-__all__ = ["number_rows", "labels_beside_folders", "no_labels_message", "token_tags"]
+__all__ = ["number_rows", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags"]
 
 _SHOWN = 3
 _LETTERS = re.compile(r"[A-Za-z]")
@@ -65,6 +68,27 @@ def number_rows(lines: Sequence[str]) -> bool:
         rows = rows[1:]
     return bool(rows) and all(
         len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells) for cells in rows
+    )
+
+
+# A word vector: a token, then at least this many numbers (GloVe's smallest has 50).
+_MIN_VECTOR = 8
+
+
+def word_vectors(lines: Sequence[str]) -> bool:
+    """The lines are a word and its vector each, all of one length (a first `count dims` line aside).
+
+    >>> word_vectors(["2000000 300", "the 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8", ", -0.1 0 1 2 3 4 5 6"])
+    True
+    >>> word_vectors(["Tram 0.11 0 1.64 0.00 153.54 290.09 374.00 3.19", "Car 0.1 0 1 2 3 4 5 6 7"])
+    False
+    """
+    rows = [line.split(" ") for line in lines if line.strip()]
+    if rows and len(rows[0]) == 2 and all(cell.isdigit() for cell in rows[0]):
+        rows = rows[1:]
+    lengths = {len(cells) for cells in rows}
+    return len(rows) >= 2 and len(lengths) == 1 and lengths.pop() > _MIN_VECTOR and all(
+        all(_is_number(cell) for cell in cells[1:]) for cells in rows
     )
 
 

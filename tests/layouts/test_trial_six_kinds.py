@@ -220,3 +220,22 @@ def test_a_chosen_class_level_over_folders_named_otherwise_converts(tmp_path: Pa
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=2))
     labels = {rid: names for rid, (_, names, _) in _records(tmp_path / "out").items()}
     assert labels["characters/ada/pic_0000.jpg"] == ("ada",) and labels["extras/extras/ada_0.jpg"] == ("extras",)
+
+
+@pytest.mark.parametrize("vectors", ["embeddings/wiki-news-300d-1M/wiki-news-300d-1M.vec", "glove.6B.50d.txt"])
+def test_word_vectors_beside_the_tables_are_left_out(tmp_path: Path, vectors: str) -> None:
+    """Kaggle's text competitions ship embeddings beside the tables (Quora's
+    `embeddings/glove.840B.300d/glove.840B.300d.txt`): read as a text dataset's folder they took the
+    layout from the tables, and the refusal's own hint then rejected every row (exit 1)."""
+    root = tmp_path / "src"
+    root.mkdir()
+    (root / "train.csv").write_text("id,comment_text,label\n" + "".join(f"r{i},comment number {i} on the thread,{'ab'[i % 2]}\n" for i in range(6)))
+    (root / "test.csv").write_text("id,comment_text\n" + "".join(f"s{i},another comment {i}\n" for i in range(2)))
+    path = root / vectors
+    path.parent.mkdir(parents=True, exist_ok=True)
+    head = "4 9\n" if vectors.endswith(".vec") else ""
+    path.write_text(head + "".join(f"{w} " + " ".join(f"{0.01 * (k + i):.4f}" for k in range(9)) + "\n" for i, w in enumerate(["the", ",", "of", "to"])))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = _records(tmp_path / "out")
+    assert sorted(written) == sorted([f"train.csv#{i + 2}" for i in range(6)] + [f"test.csv#{i + 2}" for i in range(2)])
+    assert {written[f"train.csv#{i + 2}"][1] for i in range(6)} == {("a",), ("b",)}
