@@ -90,8 +90,13 @@ def is_number_list(cell: str) -> bool:
 
 def header_but_repeated(cells: Sequence[str]) -> bool:
     """A first row that would be a header but for a repeated name (`text,label,text`): read as data
-    it turned a labelled table into unlabelled joined texts."""
-    names = [cell.strip() for cell in cells]
+    it turned a labelled table into unlabelled joined texts. Empty cells at its end repeat nothing
+    (Kaggle's SMS spam `v1,v2,,,`: `Unnamed: 2` ... `Unnamed: 4`).
+
+    >>> header_but_repeated(["text", "label", "text"]), header_but_repeated(["v1", "v2", "", "", ""])
+    (True, False)
+    """
+    names = list(header_names(cells))  # empty cells at the ends are named, as pandas names them (`v1,v2,,,`)
     return len(set(names)) < len(names) and looks_like_header(list(dict.fromkeys(names)))
 
 
