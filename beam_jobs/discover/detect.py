@@ -272,10 +272,24 @@ def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[lis
 _PIXEL_TABLES_LOOKED_AT = 8
 
 
+# Loose images at the top of SRC beside tables of images that are illustrations, not data (Sign
+# Language MNIST's amer_sign2.png, amer_sign3.png, american_sign_language.PNG): at most this many.
+_ILLUSTRATIONS = 4
+
+
+def _illustrations(sample: list[str]) -> list[str]:
+    """The sample's images where they are a few loose files at the top of SRC, else [] (and [] where
+    there are none)."""
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    return images if len(images) <= _ILLUSTRATIONS and all("/" not in p for p in images) else []
+
+
 def _pixel_tables(config: ConvertConfig, sample: list[str]) -> list[str]:
     """The sampled CSV and TSV tables that hold a grey image a row written out as numbers (FER2013's
-    `pixels`), when every table looked at does and no image lies beside them; else []."""
-    if any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample):
+    `pixels`), when every table looked at does and no image lies beside them but a few illustrations
+    at the top of SRC (`_illustrations`); else []."""
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    if images and images != _illustrations(sample):
         return []  # images beside the tables: those are the inputs (a table of vectors is no image)
     # a submission's format beside them (Digit Recognizer's `ImageId,Label`) is no table of the dataset
     looked = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not example_file(p)][:_PIXEL_TABLES_LOOKED_AT]
@@ -371,7 +385,10 @@ def _detect_folder(
         detected = dataclasses.replace(detected, notes=(*detected.notes, group.note))
     if pixel_tables:
         note = f"tables of images written out as numbers, a grey image a row: {', '.join(pixel_tables)}"
-        detected = dataclasses.replace(detected, media="image", notes=(*detected.notes, note))
+        shown = _illustrations(sample)
+        if shown:
+            note += f"; images beside them at the top, illustrations, left out: {', '.join(shown)}"
+        detected = dataclasses.replace(detected, media="image", left_out=(*detected.left_out, *shown), notes=(*detected.notes, note))
     if detected.name == layout.ARRAYS:
         _check_hdf5(config, sample)
     if annotations:

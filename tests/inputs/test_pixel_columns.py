@@ -18,6 +18,7 @@ import io
 from helpers.shard_io import read_shard
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
+from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -103,3 +104,40 @@ def test_columns_that_are_not_a_run_of_pixels_are_no_image(tmp_path: Path, names
 
     sample = [["1", *(["3"] * len(names))]]
     assert pixel_wide.pixel_per_column(["label", *names], sample) == ()
+
+
+def _sign_tables(root: Path) -> None:
+    head = "label," + ",".join(f"pixel{i}" for i in range(1, _SIDE * _SIDE + 1))
+    root.mkdir(parents=True)
+    (root / "sign_mnist_train.csv").write_text(head + "\n" + "".join(f"{k}," + ",".join(map(str, r)) + "\n" for k, r in enumerate(_rows(6, 3))))
+
+
+def test_a_few_illustrations_at_the_top_beside_pixel_tables_are_left_out(tmp_path: Path) -> None:
+    """Sign Language MNIST ships `amer_sign2.png` and `american_sign_language.PNG` beside its tables:
+    they made the download a folder of images, and the run stopped."""
+    from helpers.shipped import _image_bytes
+
+    root = tmp_path / "src"
+    _sign_tables(root)
+    for name in ("amer_sign2.png", "american_sign_language.PNG"):
+        (root / name).write_bytes(_image_bytes(name, 20, 16, "PNG"))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert sorted(_written(tmp_path / "out")) == [f"sign_mnist_train.csv#{k + 2}" for k in range(3)]
+
+
+def test_images_in_folders_beside_pixel_tables_are_the_inputs(tmp_path: Path) -> None:
+    """The twin: images in class folders beside such a table are the dataset; the table is not read as images."""
+    from helpers.shipped import _image_bytes
+
+    root = tmp_path / "src"
+    _sign_tables(root)
+    for c in ("a", "b"):
+        for n in range(3):
+            (root / "photos" / c).mkdir(parents=True, exist_ok=True)
+            (root / "photos" / c / f"{c}{n}.jpg").write_bytes(_image_bytes(f"{c}{n}", 20, 16))
+    try:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), max_rejects="100%"))
+    except UsageError:
+        return  # a stop before writing is as safe
+    written = _written(tmp_path / "out")
+    assert all(not rid.startswith("sign_mnist_train.csv") for rid in written)

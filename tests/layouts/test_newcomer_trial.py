@@ -5,7 +5,7 @@ it does neither the test is a strict xfail saying what it does. Before the fixes
 (docs/datasets.md, a newcomer's trial), 15 of 28 passed this test, 5 wrote wrong or meaningless
 labels with exit 0 (fractions as classes; a flat folder as the one class, twice; tables named
 Train and Test in one split; tables named as classes written unlabelled) and 4 exited 1; after,
-22 pass (17 right with the first command), none is wrong with exit 0, one exits 1.
+23 pass (18 right with the first command), none is wrong with exit 0, one exits 1.
 """
 
 from __future__ import annotations
@@ -25,8 +25,6 @@ WRONG = {
                        "rejects test_public_expanded.csv, which has no 'target' column (exit 1 in this miniature)"),
     "simpsons": ("STOPS BEFORE WRITING (exit 2): 2 class folders over 23; its --label-level 2 stops again "
                  "(kaggle_simpson_testset/ named as a split): the test images' labels are in their names"),
-    "sign_mnist": ("STOPS BEFORE WRITING (exit 2): three illustration PNGs at the top make it a folder of images; "
-                   "the pixel tables alone convert right (tests/inputs/test_pixel_columns.py)"),
     "chinese_mnist": ("STOPS BEFORE WRITING (exit 2): chinese_mnist.csv names each image by three columns "
                       "(suite_id, sample_id, code: input_<suite>_<sample>_<code>.jpg), which no join reads"),
     "arabic_chars": ("FAILS (exit 1): headerless pixel tables whose labels are in a parallel table, row by row "
