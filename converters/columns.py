@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import column_content, label_scores, one_hot
+from shardify.converters import column_content, label_phrases, label_scores, one_hot
 from shardify.errors import InvalidInputError
 from shardify.format.example_proto import BYTES, FLOAT, INT64
 from shardify.plan.label_names import normalise_label
@@ -251,7 +251,7 @@ def resolve_columns(
     if not label and not options.label_column and not header and sample:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
-        label = _label_by_content(columns, (*texts, pair), sample)
+        label = _label_by_content(columns, (*texts, pair), sample) or label_phrases.phrase_label(columns, (*texts, pair), sample)
         unused = tuple((name, why) for name, why in unused if name != label)
     if options.keep_columns == ("*",):
         keep = tuple(c for c in columns if c not in (*texts, pair, label, *answers))
@@ -459,6 +459,15 @@ def _found_texts(
             "--text-column (a name or number; several, comma-separated, are joined)",
             texts,
         )
+    if len(texts) == 2:
+        # a pair's two texts are both there in every row (NLI, paraphrase); a column of text left empty
+        # in some rows is a record's metadata (a tweet's `Location` beside `OriginalTweet`), not its pair
+        gaps = {name: sum(not str(row[columns.index(name)] or "").strip() for row in sample if len(row) == len(columns))
+                for name in texts}
+        full = [name for name in texts if not gaps[name]]
+        if len(full) == 1:
+            gappy = next(name for name in texts if gaps[name])
+            return (full[0],), "", (*unused, (gappy, "text, empty in some rows: no pair"))
     return (texts[0],), texts[1] if len(texts) == 2 else "", unused
 
 

@@ -10,6 +10,8 @@ import io
 import random
 import zipfile
 import zlib
+
+import numpy as np
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -382,5 +384,75 @@ _KAGGLE_TEXTS: dict[str, Spec] = {
 }
 
 
-SPECS: dict[str, Spec] = {**_IMAGES_AND_TEXTS, **_KAGGLE_IMAGES, **_KAGGLE_TEXTS}
+def deepglobe():
+    meta = ["image_id,split,sat_image_path,mask_path"]
+    for split, ids in (("train", (100034, 100081, 100129, 100703)), ("valid", (100877, 101173)), ("test", (100455, 101205))):
+        for i in ids:
+            yield img(f"{split}/{i}_sat.jpg", split)
+            if split == "train":
+                yield aux(f"{split}/{i}_mask.png", _image_bytes(f"m{i}", 20, 16, "PNG", "L"))
+            meta.append(f"{i},{split},{split}/{i}_sat.jpg," + (f"{split}/{i}_mask.png" if split == "train" else ""))
+    yield aux("metadata.csv", "\n".join(meta) + "\n")
+    yield aux("class_dict.csv", "name,r,g,b\nroad,255,255,255\nbackground,0,0,0\n")
+
+def quickdraw():
+    rng = np.random.default_rng(0)
+    for cls in ("cat", "airplane", "The Eiffel Tower"):
+        arr = rng.integers(0, 256, size=(3, 784), dtype=np.uint8)
+        buf = io.BytesIO(); np.save(buf, arr)
+        yield aux(f"full_numpy_bitmap_{cls}.npy", buf.getvalue())
+        for k in range(3):
+            yield Put(f"full_numpy_bitmap_{cls}.npy:{k}", record=True, split="train", labels=frozenset([cls]))
+
+def corona_nlp():
+    head = "UserName,ScreenName,Location,TweetAt,OriginalTweet,Sentiment"
+    tr = [("3799", "48751", "London", "16-03-2020", "@MeNyrbie @Phil_Gahan @Chrisitv https://t.co/iFz9FAn2Pa and https://t.co/xX6ghGFzCC", "Neutral"),
+          ("3800", "48752", "UK", "16-03-2020", "advice Talk to your neighbours family to exchange phone numbers create contact list", "Positive"),
+          ("3801", "48753", "Vagabonds", "16-03-2020", "Coronavirus Australia: Woolworths to give elderly, disabled dedicated shopping hours", "Positive"),
+          ("3802", "48754", "", "16-03-2020", "My food stock is not the only one which is empty... PLEASE, don't panic, THERE WILL BE ENOUGH FOOD", "Positive"),
+          ("3803", "48755", "", "16-03-2020", "Me, ready to go at supermarket during the #COVID19 outbreak. Not because I'm paranoid", "Extremely Negative"),
+          ("3804", "48756", "ÜT: 36.319708,-82.363649", "16-03-2020", "As news of the region’s first confirmed COVID-19 case came out", "Positive")]
+    yield aux("Corona_NLP_train.csv", head + "\n" + "".join(_csv(*r) + "\n" for r in tr), encoding="cp1252")
+    for i, r in enumerate(tr):
+        yield row(f"Corona_NLP_train.csv:{i}", "train", r[5], r[4])
+    te = [("1", "44953", "NYC", "02-03-2020", "TRENDING: New Yorkers encounter empty supermarket shelves", "Extremely Negative"),
+          ("2", "44954", "Seattle, WA", "02-03-2020", "When I couldn't find hand sanitizer at Fred Meyer, I turned to #Amazon", "Positive"),
+          ("3", "44955", "", "02-03-2020", "Find out how you can protect yourself and loved ones from #coronavirus", "Extremely Positive")]
+    yield aux("Corona_NLP_test.csv", head + "\n" + "".join(_csv(*r) + "\n" for r in te), encoding="cp1252")
+    for i, r in enumerate(te):
+        yield row(f"Corona_NLP_test.csv:{i}", "test", r[5], r[4])
+
+def ecommerce():
+    rows_ = [("Household", "Paper Plane Design Framed Wall Hanging Motivational Office Decor Art Prints"),
+             ("Books", "Think and Grow Rich About the Author Napoleon Hill was born in 1883"),
+             ("Clothing & Accessories", "Mens Cotton Polo T-Shirt Regular Fit"),
+             ("Electronics", "SanDisk Ultra 64GB microSDXC UHS-I Card with Adapter"),
+             ("Household", "SAF Floral Framed Painting Wood 30 inch x 10 inch"),
+             ("Books", "Pearson Guide to Quantitative Aptitude for competitive exams"),
+             ("Electronics", "boAt Rockerz Bluetooth Headphones with Mic"), ("Clothing & Accessories", "Womens Cotton Kurti Straight Fit"),
+             ("Household", "Prestige Stainless Steel Pressure Cooker"), ("Books", "The Alchemist by Paulo Coelho")]
+    yield aux("ecommerceDataset.csv", "".join(_csv(y, t) + "\n" for y, t in rows_))
+    for i, (y, t) in enumerate(rows_):
+        yield row(f"ecommerceDataset.csv:{i}", "train", y, t)
+
+def mtsamples():
+    rows_ = [("0", "A 23-year-old white female presents with complaint of allergies.", "Allergy / Immunology", "Allergic Rhinitis", "SUBJECTIVE:,  This 23-year-old white female presents with complaint of allergies.", "allergy / immunology, allergic rhinitis"),
+             ("1", "Consult for laparoscopic gastric bypass.", "Bariatrics", "Laparoscopic Gastric Bypass Consult - 2", "PAST MEDICAL HISTORY:, He has difficulty climbing stairs", "bariatrics, laparoscopic gastric bypass"),
+             ("2", "2-D M-Mode. Doppler.", "Cardiovascular / Pulmonary", "2-D Echocardiogram - 1", "2-D M-MODE: , ,1.  Left atrial enlargement with left atrial diameter of 4.7 cm.", "cardiovascular / pulmonary, 2-d m-mode"),
+             ("3", "2-D Echocardiogram", "Cardiovascular / Pulmonary", "2-D Echocardiogram - 2", "1.  The left ventricular cavity size and wall thickness appear normal.", "cardiovascular / pulmonary, 2-d"),
+             ("4", "Morbid obesity.  Laparoscopic antecolic antegastric Roux-en-Y gastric bypass", "Bariatrics", "Laparoscopic Gastric Bypass", "PREOPERATIVE DIAGNOSIS: , Morbid obesity.,POSTOPERATIVE DIAGNOSIS:", "bariatrics, gastric bypass")]
+    yield aux("mtsamples.csv", ",description,medical_specialty,sample_name,transcription,keywords\n" + "".join(_csv(*r) + "\n" for r in rows_))
+    for i, r in enumerate(rows_):
+        yield row(f"mtsamples.csv:{i}", "train", r[2], r[4])
+
+_MORE: dict[str, Spec] = {
+  "deepglobe": Spec("deepglobe-road", "image", deepglobe, "kaggle balraj98", "<id>_sat.jpg + <id>_mask.png beside, metadata.csv"),
+  "quickdraw": Spec("quickdraw", "image", quickdraw, "google quickdraw numpy_bitmap", "npy per class"),
+  "corona_nlp": Spec("corona", "text", corona_nlp, "kaggle datatattle", "OriginalTweet, Sentiment, latin-1"),
+  "ecommerce": Spec("ecommerce", "text", ecommerce, "kaggle saurabhshahane", "headerless label,text"),
+  "mtsamples": Spec("mtsamples", "text", mtsamples, "kaggle tboyle10", "several text columns"),
+}
+
+
+SPECS: dict[str, Spec] = {**_IMAGES_AND_TEXTS, **_KAGGLE_IMAGES, **_KAGGLE_TEXTS, **_MORE}
 DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: build(s, dest)) for name, spec in SPECS.items()}

@@ -258,3 +258,70 @@ def test_empty_header_cells_at_the_end_are_unnamed_columns_not_a_repeated_name(t
     written = _records(tmp_path / "named")
     assert {rid: names for rid, (_, names, _) in written.items()} == {f"messages.csv#{i + 2}": (y,) for i, (y, _) in enumerate(rows)}
     assert {record[contract.TEXT].decode() for _, _, record in written.values()} == {t for _, t in rows}
+
+
+def test_a_tables_rows_that_are_not_utf8_are_read_as_windows_1252_and_the_plan_says_so(tmp_path: Path) -> None:
+    """Kaggle's Corona_NLP_train.csv is Windows-1252 (`region\\x92s`): each such row was rejected
+    (exit 1 past --max-rejects). Read as line files and text files are, the plan saying so."""
+    root = tmp_path / "src"
+    root.mkdir()
+    rows = [("café opens late", "Positive"), ("the region’s first case", "Negative"), ("plain words only", "Neutral"),
+            ("naïve question here", "Positive")]
+    (root / "tweets.csv").write_bytes(("OriginalTweet,Sentiment\n" + "".join(f"{t},{y}\n" for t, y in rows)).encode("cp1252"))
+    from shardify.beam_jobs.launch import plan_conversion
+
+    plan = plan_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert any("Windows-1252" in note for note in plan.notes), plan.notes
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    texts = {record[contract.TEXT].decode() for _, _, record in _records(tmp_path / "out").values()}
+    assert texts == {t for t, _ in rows}
+
+
+def test_bytes_neither_utf8_nor_windows_1252_reject_their_row(tmp_path: Path) -> None:
+    root = tmp_path / "src"
+    root.mkdir()
+    body = b"text,label\n" + b"".join(b"fine row %d,a\n" % i for i in range(8)) + b"bad \x81\x8d row,b\n"
+    (root / "t.csv").write_bytes(body)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), max_rejects="50%"))
+    assert len(_records(tmp_path / "out")) == 8
+    assert "not valid UTF-8" in (tmp_path / "out" / "rejected.jsonl").read_text()
+
+
+def test_a_headerless_label_of_short_repeated_phrases_labels_its_text(tmp_path: Path) -> None:
+    """The e-commerce product table (`"Clothing & Accessories","Mens Cotton Polo ..."`, no header):
+    labels of several words were no labels, and every record was written unlabelled (exit 0)."""
+    root = tmp_path / "src"
+    root.mkdir()
+    rows = [("Home & Kitchen", "Ceramic mug with a blue glaze and a wide handle"), ("Books", "A field guide to the birds of the coast"),
+            ("Sports & Outdoors", "Folding camping chair with a cup holder"), ("Books", "Poems written over a winter in the north"),
+            ("Home & Kitchen", "Cast iron skillet seasoned and ready to cook"), ("Sports & Outdoors", "Yoga mat with a carrying strap"),
+            ("Books", "Short stories about a town by the river"), ("Home & Kitchen", "Glass storage jars with bamboo lids")]
+    (root / "products.csv").write_text("".join(f'"{y}","{t}"\n' for y, t in rows))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = {record[contract.TEXT].decode(): names for _, names, record in _records(tmp_path / "out").values()}
+    assert written == {t: (y,) for y, t in rows}
+
+
+def test_a_text_column_empty_in_some_rows_is_no_pair(tmp_path: Path) -> None:
+    """A tweet's `Location` (`London`, ``, `Seattle, WA`) beside `OriginalTweet` was read as the
+    second text of a pair (exit 0); a pair's texts are both in every row (the twin below)."""
+    root = tmp_path / "src"
+    root.mkdir()
+    rows = [("London", "shops run out of pasta again this week"), ("", "stay home and keep your distance please"),
+            ("Seattle, WA", "the hand sanitizer shelves are empty downtown"), ("", "my neighbour left groceries at the door")]
+    (root / "tweets.csv").write_text("Location,OriginalTweet,Sentiment\n" + "".join(f'"{l}","{t}",{"ab"[i % 2]}\n' for i, (l, t) in enumerate(rows)))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    for _, _, record in _records(tmp_path / "out").values():
+        assert contract.TEXT_PAIR not in record
+    assert {record[contract.TEXT].decode() for _, _, record in _records(tmp_path / "out").values()} == {t for _, t in rows}
+
+
+def test_two_text_columns_filled_in_every_row_stay_a_pair(tmp_path: Path) -> None:
+    root = tmp_path / "src"
+    root.mkdir()
+    rows = [("a man plays a guitar on stage", "someone is making music"), ("two dogs run on the beach", "animals are outside"),
+            ("a child reads a book in bed", "a kid is asleep"), ("the chef slices onions quickly", "food is being prepared")]
+    (root / "pairs.csv").write_text("premise_text,hypothesis_text,label\n" + "".join(f"{p},{h},{'xy'[i % 2]}\n" for i, (p, h) in enumerate(rows)))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    pairs = {(r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode()) for _, _, r in _records(tmp_path / "out").values()}
+    assert pairs == set(rows)
