@@ -71,24 +71,29 @@ def number_rows(lines: Sequence[str]) -> bool:
     )
 
 
-# A word vector: a token, then at least this many numbers (GloVe's smallest has 50).
-_MIN_VECTOR = 8
+# A word vector: a token, then more than this many numbers (GloVe's smallest has 25; KITTI's
+# object lines have 14 after the class, its calibration lines 12, DOTA's 8).
+_MIN_VECTOR = 24
 
 
 def word_vectors(lines: Sequence[str]) -> bool:
-    """The lines are a word and its vector each, all of one length (a first `count dims` line aside).
+    """The lines are a word and its vector each, all of one length, every word a different one (a
+    vocabulary; a first `count dims` line aside).
 
-    >>> word_vectors(["2000000 300", "the 0.1 0.2 0.3 0.4 0.5 0.6 0.7 0.8", ", -0.1 0 1 2 3 4 5 6"])
-    True
-    >>> word_vectors(["Tram 0.11 0 1.64 0.00 153.54 290.09 374.00 3.19", "Car 0.1 0 1 2 3 4 5 6 7"])
+    >>> vector = " ".join(["0.125"] * 25)
+    >>> word_vectors(["2000000 25", f"the {vector}", f", {vector}"]), word_vectors([f"Car {vector}", f"Car {vector}"])
+    (True, False)
+    >>> word_vectors(["Car 0.00 0 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 -0.65 1.71 46.70 -1.59"] * 2)
     False
     """
-    rows = [line.split(" ") for line in lines if line.strip()]
+    rows = [line.rstrip().split(" ") for line in lines if line.strip()]
     if rows and len(rows[0]) == 2 and all(cell.isdigit() for cell in rows[0]):
         rows = rows[1:]
     lengths = {len(cells) for cells in rows}
-    return len(rows) >= 2 and len(lengths) == 1 and lengths.pop() > _MIN_VECTOR and all(
-        all(_is_number(cell) for cell in cells[1:]) for cells in rows
+    return (
+        len(rows) >= 2 and len(lengths) == 1 and lengths.pop() > _MIN_VECTOR
+        and len({cells[0] for cells in rows}) == len(rows)
+        and all(all(_is_number(cell) for cell in cells[1:]) for cells in rows)
     )
 
 

@@ -160,7 +160,7 @@ def quora_insincere():
         tl.append(_csv(q, t)); yield row(f"test.csv:{i}", "test", None, t)
     yield aux("test.csv", "\n".join(tl) + "\n")
     yield aux("sample_submission.csv", "qid,prediction\n0000163e3ea7c7a74cd7,0\n00002bd4fb5d505b9161,0\n")
-    yield aux("embeddings/glove.840B.300d/glove.840B.300d.txt", "".join(f"{w} " + " ".join("0.1" for _ in range(8)) + "\n" for w in ("the", ",", "of", "to")))
+    yield aux("embeddings/glove.840B.300d/glove.840B.300d.txt", "".join(f"{w} " + " ".join(f"{0.001 * k:.3f}" for k in range(50)) + "\n" for w in ("the", ",", "of", "to")))
 
 def fake_news():
     head = "title,text,subject,date"

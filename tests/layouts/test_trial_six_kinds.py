@@ -233,8 +233,8 @@ def test_word_vectors_beside_the_tables_are_left_out(tmp_path: Path, vectors: st
     (root / "test.csv").write_text("id,comment_text\n" + "".join(f"s{i},another comment {i}\n" for i in range(2)))
     path = root / vectors
     path.parent.mkdir(parents=True, exist_ok=True)
-    head = "4 9\n" if vectors.endswith(".vec") else ""
-    path.write_text(head + "".join(f"{w} " + " ".join(f"{0.01 * (k + i):.4f}" for k in range(9)) + "\n" for i, w in enumerate(["the", ",", "of", "to"])))
+    head = "4 50\n" if vectors.endswith(".vec") else ""
+    path.write_text(head + "".join(f"{w} " + " ".join(f"{0.01 * (k + i):.4f}" for k in range(50)) + "\n" for i, w in enumerate(["the", ",", "of", "to"])))
     run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     written = _records(tmp_path / "out")
     assert sorted(written) == sorted([f"train.csv#{i + 2}" for i in range(6)] + [f"test.csv#{i + 2}" for i in range(2)])
