@@ -1,0 +1,85 @@
+"""A sixth round of public downloads nobody here wrote a rule for, converted as a user first types it.
+
+The miniatures (tests/helpers/unseen6.py) were chosen by kind of layout, not by name. The first
+command, `shardify convert SRC OUT` with no option, must write exactly the truth's records, splits,
+labels, texts and objects (each input once), or stop before writing (exit 2, a `UsageError`) naming
+options that then convert right. Where it does neither the test is `xfail(strict=True)` with what
+it does instead, so the defect stays recorded and a fix shows up as an unexpected pass. The second
+test takes the step a user takes next: the option the message names.
+
+Before any fix (main at 99d83cc): 8 right, 1 good stop (fine_food), 2 stops naming nothing that
+helps (coco128, movie_posters), 2 exit 1 (corona_tweets, montgomery), 2 wrong with exit 0 (oidv4,
+simpsons).
+
+The judge is tests/helpers/unseen_judge.py: records read back from the shards against the truth
+the builder wrote from the files it made, never the manifest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.unseen6 import DATASETS
+from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right
+
+# What the first command does today where it is neither right nor a refusal whose option converts right.
+WRONG = {
+    "coco128": ("STOPS BEFORE WRITING (exit 2) seeing labels/train2017/*.txt as 'rows of numbers named like the "
+                "inputs: annotations, not read', naming only --labels FILE or --label-level 0: YOLO label files "
+                "with no names file (class indices only) are not read as objects by any option named"),
+    "corona_tweets": ("FAILS (exit 1): 'no text column among [... OriginalTweet, Sentiment]' (name it with "
+                      "--text-column), the reason only under rejected.jsonl's summary; with --text-column "
+                      "OriginalTweet it fails again on latin-1 (--encoding named only in the rejects)"),
+    "montgomery": ("FAILS (exit 1): the X-ray and its two masks (ManualMask/leftMask, rightMask, same names) and "
+                   "its ClinicalReadings .txt are paired by stem: 'stem shared by 3 images and 1 texts: pairs "
+                   "must be unique', every input rejected"),
+    "movie_posters": ("STOPS BEFORE WRITING (exit 2) naming --labels FILE for Multi_Label_dataset/train.csv; with "
+                      "it, stops again: 'no label column (... nor one-hot columns of 0 and 1)' though Genre (a "
+                      "Python list) and 25 one-hot columns are there"),
+    "oidv4": ("WRONG WITH EXIT 0: labels from the class folders are right, but no record holds an object: the "
+              "Label/<id>.txt files ('<Class name> xmin ymin xmax ymax', absolute) are not read as boxes"),
+    "simpsons": ("WRONG WITH EXIT 0: simpsons_dataset/ and kaggle_simpson_testset/ taken as the two classes, one "
+                 "split: every record labelled with its top folder (the characters, and the test set's names "
+                 "in its file names, lost)"),
+}
+# Per dataset that stops well: the options its refusal names, with which the conversion is right.
+FOLLOW = {
+    # three columns of repeated numbers and no column named as the label: stops naming --label-column
+    # (its first example is HelpfulnessNumerator; Score is the one the data page means)
+    "fine_food": {"label_column": "Score"},
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=WRONG[n])) if n in WRONG else n for n in sorted(DATASETS)],
+)
+def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
+    truth = DATASETS[name](tmp_path / "download")
+    assert_first_command(truth, tmp_path, FOLLOW.get(name), lambda out: assert_right(truth, out))
+
+
+# The next step: dataset, the options a user adds after the first command's message, what it does today.
+NEXT_STEPS = {
+    "corona_tweets (--text-column OriginalTweet, as its console says)": (
+        "corona_tweets", {"text_column": "OriginalTweet"},
+        "FAILS (exit 1): the latin-1 rows rejected as 'not valid UTF-8' (--encoding named only in rejected.jsonl)"),
+    "corona_tweets (--text-column OriginalTweet --encoding latin-1)": (
+        "corona_tweets", {"text_column": "OriginalTweet", "encoding": "latin-1"}, None),
+    "coco128 (--label-level 0, as its refusal says)": (
+        "coco128", {"label_level": 0},
+        "WRONG WITH EXIT 0: the images written with no label and no object: the YOLO boxes are dropped"),
+}
+
+
+@pytest.mark.parametrize(
+    "step",
+    [pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=NEXT_STEPS[s][2])) if NEXT_STEPS[s][2] else s
+     for s in sorted(NEXT_STEPS)],
+)
+def test_the_next_step_a_user_takes_is_right_or_stops(step: str, tmp_path: Path) -> None:
+    name, options, _ = NEXT_STEPS[step]
+    truth = DATASETS[name](tmp_path / "download")
+    assert_next_step(truth, tmp_path, options, lambda out: assert_right(truth, out))
