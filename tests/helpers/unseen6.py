@@ -259,6 +259,14 @@ def _oidv4() -> Iterator[Put]:
                 yield aux(f"OID/Dataset/{split_folder}/{cls}/Label/{stem}.txt", "\n".join(lines) + "\n")
 
 
+# Ultralytics' coco.yaml `names`, in index order (the download itself does not carry them).
+COCO80 = ("person bicycle car motorcycle airplane bus train truck boat traffic_light fire_hydrant stop_sign parking_meter "
+          "bench bird cat dog horse sheep cow elephant bear zebra giraffe backpack umbrella handbag tie suitcase frisbee "
+          "skis snowboard sports_ball kite baseball_bat baseball_glove skateboard surfboard tennis_racket bottle "
+          "wine_glass cup fork knife spoon bowl banana apple sandwich orange broccoli carrot hot_dog pizza donut cake "
+          "chair couch potted_plant bed dining_table toilet tv laptop mouse remote keyboard cell_phone microwave oven "
+          "toaster sink refrigerator book clock vase scissors teddy_bear hair_drier toothbrush")
+COCO80_NAMES = tuple(name.replace("_", " ") for name in COCO80.split())
 _COCO128 = {"000000000009": [45, 45, 50], "000000000025": [23], "000000000030": [75, 58], "000000000034": [22],
             "000000000036": [25, 0], "000000000042": [16], "000000000049": [0, 0, 17], "000000000061": []}
 
@@ -345,7 +353,8 @@ SPECS: dict[str, Spec] = {
     "coco128": Spec("coco128", "image", _coco128,
                     "https://github.com/ultralytics/assets/releases (coco128.zip: images/train2017, labels/train2017)",
                     "YOLO class indices with no names in the download (the yaml is Ultralytics'); an image with no "
-                    "object has no label file."),
+                    "object has no label file.",
+                    aliases={str(i): {name} for i, name in enumerate(COCO80_NAMES)}),
     "montgomery": Spec("NLM-MontgomeryCXRSet", "image", _montgomery,
                        "https://lhncbc.nlm.nih.gov/LHC-downloads/downloads.html#tuberculosis-image-data-sets "
                        "(MontgomerySet/CXR_png, ManualMask/leftMask, rightMask, ClinicalReadings)",

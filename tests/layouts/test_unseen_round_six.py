@@ -21,14 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from helpers.unseen6 import DATASETS
+from helpers.unseen6 import COCO80_NAMES, DATASETS
 from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "coco128": ("STOPS BEFORE WRITING (exit 2) seeing labels/train2017/*.txt as 'rows of numbers named like the "
-                "inputs: annotations, not read', naming only --labels FILE or --label-level 0: YOLO label files "
-                "with no names file (class indices only) are not read as objects by any option named"),
     "corona_tweets": ("FAILS (exit 1): 'no text column among [... OriginalTweet, Sentiment]' (name it with "
                       "--text-column), the reason only under rejected.jsonl's summary; with --text-column "
                       "OriginalTweet it fails again on latin-1 (--encoding named only in the rejects)"),
@@ -38,17 +35,19 @@ WRONG = {
     "movie_posters": ("STOPS BEFORE WRITING (exit 2) naming --labels FILE for Multi_Label_dataset/train.csv; with "
                       "it, stops again: 'no label column (... nor one-hot columns of 0 and 1)' though Genre (a "
                       "Python list) and 25 one-hot columns are there"),
-    "oidv4": ("WRONG WITH EXIT 0: labels from the class folders are right, but no record holds an object: the "
-              "Label/<id>.txt files ('<Class name> xmin ymin xmax ymax', absolute) are not read as boxes"),
-    "simpsons": ("WRONG WITH EXIT 0: simpsons_dataset/ and kaggle_simpson_testset/ taken as the two classes, one "
-                 "split: every record labelled with its top folder (the characters, and the test set's names "
-                 "in its file names, lost)"),
+    "simpsons": ("STOPS BEFORE WRITING (exit 2) naming kaggle_simpson_testset/ as a split-named class folder "
+                 "(it wrote simpsons_dataset/ and kaggle_simpson_testset/ as the two classes with exit 0), but the "
+                 "options it names (--labels FILE, --label-level 1) cannot read the character folders one level "
+                 "down as classes and the flat test set's characters from its file names"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
     # three columns of repeated numbers and no column named as the label: stops naming --label-column
     # (its first example is HelpfulnessNumerator; Score is the one the data page means)
     "fine_food": {"label_column": "Score"},
+    # YOLO labels with no data.yaml: stops naming --label-names (it named --labels and --label-level 0, which
+    # dropped every object); the COCO names in number order then name the numbers
+    "coco128": {"label_names": COCO80_NAMES},
 }
 
 
@@ -68,9 +67,6 @@ NEXT_STEPS = {
         "FAILS (exit 1): the latin-1 rows rejected as 'not valid UTF-8' (--encoding named only in rejected.jsonl)"),
     "corona_tweets (--text-column OriginalTweet --encoding latin-1)": (
         "corona_tweets", {"text_column": "OriginalTweet", "encoding": "latin-1"}, None),
-    "coco128 (--label-level 0, as its refusal says)": (
-        "coco128", {"label_level": 0},
-        "WRONG WITH EXIT 0: the images written with no label and no object: the YOLO boxes are dropped"),
 }
 
 
