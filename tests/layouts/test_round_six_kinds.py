@@ -8,7 +8,10 @@ themselves are in test_unseen_round_six.py):
   (`<x>_testset/<x>_testset/*.jpg`) beside real class folders: it was written as a class with
   exit 0; it stops before writing as a split-named class folder does when it holds its files;
 - YOLO label folders with no data.yaml or classes file: the refusal named only options that drop
-  the boxes; it names `--label-names`, with which the numbers are named in their order.
+  the boxes; it names `--label-names`, with which the numbers are named in their order;
+- a CSV whose header is ASCII and whose rows are Windows-1252: every row was rejected, exit 1, the
+  console naming `--text-column`; it stops naming `--encoding`, which then converts it. A UTF-8
+  table with one undecodable row still converts with that row rejected.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -124,3 +127,35 @@ def test_yolo_labels_with_no_names_stop_naming_label_names_which_then_names_them
     written = _records(tmp_path / "out")
     assert {rid: _names(r) for rid, r in written.items()} == {
         rid: Counter(names[c] for c in classes) for rid, classes in truth.items()}
+
+
+def _reviews(root: Path, body: list[bytes]) -> Path:
+    root.mkdir(parents=True)
+    (root / "reviews.csv").write_bytes(b"review_no,posted,body,stars\r\n" + b"".join(
+        b"%d,2021-0%d-11,%s,%d\r\n" % (i, 1 + i % 9, line, 1 + i % 5) for i, line in enumerate(body)))
+    return root
+
+
+_BODIES = [f"The caf\u00e9 {w} was {v} and we would go back {i} times" for i, (w, v) in enumerate(
+    [("latte", "fine"), ("bread", "stale"), ("cake", "great"), ("tea", "cold"), ("soup", "hot"), ("pie", "sweet")] * 2)]
+
+
+def test_a_csv_of_windows_1252_rows_under_an_ascii_header_stops_naming_encoding(tmp_path: Path) -> None:
+    root = _reviews(tmp_path / "bistro", [b.encode("cp1252") for b in _BODIES])
+    with pytest.raises(UsageError, match=r"reviews\.csv.*row 2 is not valid UTF-8.*--encoding") as refused:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
+    assert "--text-column" not in str(refused.value)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), encoding="cp1252", label_column="stars"))
+    texts = sorted(r[contract.TEXT].decode() for shard in (tmp_path / "out").glob("*.tfrecord") for r in read_shard(shard))
+    assert texts == sorted(_BODIES)
+
+
+def test_a_utf8_table_with_one_undecodable_row_converts_rejecting_it(tmp_path: Path) -> None:
+    body = [b.encode("utf-8") for b in _BODIES]
+    body[7] = _BODIES[7].encode("cp1252")
+    root = _reviews(tmp_path / "bistro", body)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), label_column="stars"))
+    texts = sorted(r[contract.TEXT].decode() for shard in (tmp_path / "out").glob("*.tfrecord") for r in read_shard(shard))
+    assert texts == sorted(b for i, b in enumerate(_BODIES) if i != 7)
+    rejected = (tmp_path / "out" / "rejected.jsonl").read_text()
+    assert "not valid UTF-8" in rejected and '"row": 9' in rejected
