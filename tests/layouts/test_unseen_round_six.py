@@ -26,9 +26,6 @@ from helpers.unseen_judge import assert_first_command, assert_next_step, assert_
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "montgomery": ("FAILS (exit 1): the X-ray and its two masks (ManualMask/leftMask, rightMask, same names) and "
-                   "its ClinicalReadings .txt are paired by stem: 'stem shared by 3 images and 1 texts: pairs "
-                   "must be unique', every input rejected"),
     "movie_posters": ("STOPS BEFORE WRITING (exit 2) naming --labels FILE for Multi_Label_dataset/train.csv; with "
                       "it, stops again: 'no label column (... nor one-hot columns of 0 and 1)' though Genre (a "
                       "Python list) and 25 one-hot columns are there"),
@@ -45,6 +42,9 @@ FOLLOW = {
     # latin-1 rows under an ASCII header: stops naming --encoding (it failed, exit 1, each row rejected as
     # not UTF-8 and the console naming only --text-column); OriginalTweet is then found by its content
     "corona_tweets": {"encoding": "latin-1"},
+    # an X-ray and its two masks share a stem with a clinical reading: no longer read as image captions (every
+    # input rejected, exit 1); stops asking where the labels are, naming --label-level 0 (the masks set aside)
+    "montgomery": {"label_level": 0},
     # YOLO labels with no data.yaml: stops naming --label-names (it named --labels and --label-level 0, which
     # dropped every object); the COCO names in number order then name the numbers
     "coco128": {"label_names": COCO80_NAMES},
