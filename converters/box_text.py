@@ -47,7 +47,10 @@ def _object(
             return fields[field]
         return fields[int(field)] if int(field) < len(fields) else ""  # an optional last field
 
-    label = get(fmt.class_field).strip() if fmt.class_field else fmt.single_class
+    if isinstance(fields, dict):
+        label = get(fmt.class_field).strip() if fmt.class_field else fmt.single_class
+    else:
+        label = fmt.class_of(fields).strip() if fmt.class_field else fmt.single_class
     if not label:
         raise InvalidInputError(f"{where}: no class")
     skipped = fmt.skip_reason(fields)

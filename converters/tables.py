@@ -365,17 +365,30 @@ def read_header(
 
 def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
     """Up to SAMPLE_ROWS well-formed data rows after the first row (at most SAMPLE_BYTES read):
-    what the columns hold. A row that does not parse ends the sample (the scan reports it)."""
+    what the columns hold. A row that does not parse ends the sample (the scan reports it).
+
+    Raises:
+      InvalidInputError: sampled rows that are not text in the encoding while none of the others
+        holds a character beyond ASCII in it: a table in another encoding whose first row happens
+        to be ASCII (Kaggle's latin-1 tweet CSVs), not one bad row (the run stops naming
+        `--encoding`, as for a first row that does not decode).
+    """
     reader = csv.reader(lines, **_dialect(fmt))
     rows: list[tuple[str, ...]] = []
+    undecoded: list[tuple[int, str]] = []
     while len(rows) < SAMPLE_ROWS and lines.consumed - start < SAMPLE_BYTES:
         lines.start_row()
         try:
             cells = next(reader)
         except (StopIteration, csv.Error, _RowTooLong):
             break
-        if len(cells) == width and not lines.line_error:
+        if lines.line_error:
+            undecoded.append((len(rows) + len(undecoded) + 2, lines.line_error))
+        elif len(cells) == width:
             rows.append(tuple(cells))
+    if undecoded and not any(not cell.isascii() for row in rows for cell in row):
+        number, reason = undecoded[0]
+        raise InvalidInputError(f"first rows are in another encoding: row {number} is {reason}")
     return tuple(rows)
 
 

@@ -38,12 +38,13 @@ _FIRST_FILES = 20
 
 def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> str:
     """The sibling folder of `folder` whose images share the stems of most of its text files
-    (`training/image_2` for `training/label_2`), or ""."""
+    (`training/image_2` for `training/label_2`), or the folder holding `folder` where its own
+    images do (OIDv4's `train/Apple/Label/` in `train/Apple/`); or ""."""
     parent = posixpath.dirname(folder)
     stems = {layout.stem(p) for p in texts}
     best, shared = "", 0
     for images, image_stems in sorted(images_by_folder.items()):
-        if images == folder or posixpath.dirname(images) != parent:
+        if images == folder or (images != parent and posixpath.dirname(images) != parent):
             continue
         count = len(stems & image_stems)
         if count * 2 >= len(stems) and count > shared:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import label_file_found, mat_annotations
+from shardify.beam_jobs.discover import label_file_found, mat_annotations, yolo_unnamed
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
@@ -371,7 +371,10 @@ def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
         if sum(1 for key in mirrored if key in images) * 2 >= len(labels):
             mirroring[folder] = mirrored
     found = _yolo_names(config, sample, list(mirroring)) if mirroring else None
+    if found is None and mirroring and config.label_names:  # no data.yaml: the names the user gave, in number order
+        found = ("--label-names", config.label_names)
     if found is None:
+        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring})
         return []
     yaml_file, names = found
     evidence = []

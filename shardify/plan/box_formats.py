@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "PER_IMAGE",
+    "WORDS_BEFORE_BOX",
     "BLOCKS",
     "ROWS",
     "XYXY_PIXELS",
@@ -46,6 +47,8 @@ XXYY_NORMALISED = "xmin xmax ymin ymax normalised"
 # An oriented quadrilateral's four corners: read as its axis-aligned envelope (the contract's
 # boxes are axis-aligned; the corners are not carried).
 QUAD_PIXELS = "x1 y1 x2 y2 x3 y3 x4 y4 pixels, read as the corners' envelope"
+# A class written as all the words before the box (negative box fields: the last four).
+WORDS_BEFORE_BOX = ":-4"
 _CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS)
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE)
 
@@ -66,8 +69,9 @@ class BoxFormat:
       files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
         one the annotation file's name matches.
       fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
-      class_field: the field (an index, or a ROWS column name) that names the class; "" where
-        every box is of `single_class`.
+      class_field: the field (an index, or a ROWS column name) that names the class; WORDS_BEFORE_BOX
+        where the class is every word before the box's four fields (a name with spaces: OIDv4's
+        `Traffic light 12 34 56 78`); "" where every box is of `single_class`.
       single_class: the class of every box where no field names one.
       box_fields: the four fields of the box (eight for QUAD_PIXELS), in the order `convention`
         reads them; or one
@@ -124,7 +128,15 @@ class BoxFormat:
         return f"{self.name} ({what}, boxes {self.convention})"
 
     def _field_shown(self, field: str) -> str:
+        if field == WORDS_BEFORE_BOX:
+            return "the words before the box"
         return f"field {int(field) + 1}" if field.isdigit() else field
+
+    def class_of(self, fields: Sequence[str]) -> str:
+        """The class a box line's fields name ("" where the line has no such field)."""
+        if self.class_field == WORDS_BEFORE_BOX:
+            return " ".join(fields[:-4])
+        return fields[int(self.class_field)] if int(self.class_field) < len(fields) else ""
 
     def skip_reason(self, fields: Sequence[str] | dict[str, str]) -> str:
         """Why a box line is no object, or ""."""
@@ -145,7 +157,10 @@ class BoxFormat:
         """A line of this format's box lines: its count of fields, the class a word, the box numbers."""
         if len(fields) not in self.fields:
             return False
-        if self.class_field and (int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])):
+        if self.class_field == WORDS_BEFORE_BOX:
+            if len(fields) < 5 or any(is_number(word) for word in fields[:-4]):
+                return False
+        elif self.class_field and (int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])):
             return False
         return all(is_number(fields[int(i)]) for i in self.box_fields)
 
@@ -173,6 +188,16 @@ FORMATS: tuple[BoxFormat, ...] = (
         flags=(("9", "difficult"),),
         header=r"(imagesource|gsd):\S*",
         source="DOTA devkit dota_utils.py parse_dota_poly; captain-whu.github.io/DOTA/dataset.html",
+    ),
+    BoxFormat(
+        name="OIDv4 toolkit labels",
+        pairing=PER_IMAGE,
+        files=r"Label",  # OID/Dataset/<split>/<Class>/Label/<id>.txt inside the folder of its images
+        fields=(5, 6, 7, 8),  # a class name of one to four words
+        class_field=WORDS_BEFORE_BOX,
+        box_fields=("-4", "-3", "-2", "-1"),
+        convention=XYXY_PIXELS,
+        source="OIDv4_ToolKit README (Label/<id>.txt: '<name_of_the_class> <left> <top> <right> <bottom>', pixels)",
     ),
     BoxFormat(
         name="WIDER FACE boxes",
@@ -228,6 +253,10 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     >>> per_image_format("labelTxt", ["imagesource:GoogleEarth", "gsd:0.146", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"]).name
     'DOTA oriented boxes'
     >>> per_image_format("label_2", ["A car crosses the road"]) is None
+    True
+    >>> per_image_format("Label", ["Traffic light 12.5 3.0 56.25 40.0"]).name
+    'OIDv4 toolkit labels'
+    >>> per_image_format("Label", ["0 0.5 0.5 0.2 0.2"]) is None
     True
     """
     for found in FORMATS:

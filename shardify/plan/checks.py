@@ -51,7 +51,7 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
     undecoded = sorted({r.relpath for r in summary.reject_examples if r.reason.startswith("first row") and ENCODING_HINT in r.reason})
     if undecoded:
         reason = next(r.reason for r in summary.reject_examples if r.relpath == undecoded[0])
-        return f"{_shown(undecoded)}: {reason.removeprefix('first row is ')}"
+        return f"{_shown(undecoded)}: {reason.removeprefix('first row is ').removeprefix('first rows are ')}"
     labels = list(summary.labels)
     if not labels:
         return ""

@@ -22,8 +22,9 @@ tests/layouts/test_unseen_layouts.py:
   same names beneath   class folders holding no inputs of their own but folders of the same
                        names (`Greek/character01/`, `Latin/character01/`): parts or sets, not
                        classes (`circle/more/` beside `circle/*.png` is a class's subfolder);
-  split-named class    a class folder holding loose files whose name holds a split word
-                       (`val_256/*.jpg` beside `data_256/`): a split of the download;
+  split-named class    a class folder holding loose files, directly or in one folder, whose
+                       name holds a split word (`val_256/*.jpg` beside `data_256/`,
+                       `kaggle_simpson_testset/kaggle_simpson_testset/*.jpg`): a split of the download;
   classes per split    split folders whose class folders share no name (Cityscapes' cities):
                        groups, not classes, unless the splits hold disjoint classes on purpose;
   few over many        few class folders over many folders holding the inputs (2 over 50): the
@@ -176,8 +177,9 @@ def _split_named_class(splits: Sequence[_Split], structure: Structure) -> Findin
         return None
     for split in splits:
         classes = sorted({parts[split.level] for parts in split.inputs if len(parts) > split.level})
-        # a split's loose files (`val_256/*.jpg`) beside folders of classes
-        holding = {parts[split.level] for parts in split.inputs if len(parts) == split.level + 1}
+        # a split's loose files (`val_256/*.jpg`, or one folder down: `testset/testset/*.jpg`) beside
+        # folders of classes
+        holding = _flat_classes(split.inputs, split.level)
         named = [name for name in classes if split_word(name) is not None and name in holding]
         if named and len(classes) >= 2:
             prefix = list(split.inputs[0][: split.level])
@@ -187,6 +189,16 @@ def _split_named_class(splits: Sequence[_Split], structure: Structure) -> Findin
                 (LABELS_FILE_HINT, f"{_level_hint(split.level + 1)} to keep them as the classes"),
             )
     return None
+
+
+def _flat_classes(inputs: Sequence[Sequence[str]], level: int) -> set[str]:
+    """The class folders at `level` whose inputs all lie in one folder: loose files, or loose
+    files under a repeated container (Kaggle's `kaggle_simpson_testset/kaggle_simpson_testset/`)."""
+    parents: dict[str, set[tuple[str, ...]]] = {}
+    for parts in inputs:  # each input's folder parts
+        if len(parts) > level:
+            parents.setdefault(parts[level], set()).add(tuple(parts[level:]))
+    return {name for name, folders in parents.items() if len(folders) == 1}
 
 
 def _classes_per_split(splits: Sequence[_Split], structure: Structure) -> Finding | None:

@@ -13,6 +13,7 @@ import dataclasses
 
 import posixpath
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -251,7 +252,12 @@ def detect_layout(
             }
             keys = [sample_key(p) for p in data_files]
             labelled = {key for key, field in keys if field in SAMPLE_LABEL_FIELDS}
-            paired = len(image_stems & text_stems)
+            # A stem held by several images (an X-ray and its masks in mirror folders: Montgomery's
+            # CXR_png/, ManualMask/leftMask/, rightMask/) pairs no text with one image: those texts are
+            # notes on a sample (ClinicalReadings/), not captions.
+            images_per_stem = Counter(stem(p) for p in data_files if extension(p) in IMAGE_EXTENSIONS)
+            shared = {s for s in image_stems & text_stems if images_per_stem[s] > 1}
+            paired = len(image_stems & text_stems) if len(shared) * 2 < len(image_stems & text_stems) else 0
             samples = {key for key, field in keys if extension("x." + field) in IMAGE_EXTENSIONS}
             samples = samples or {key for key, field in keys if field in TEXT_EXTENSIONS}
             if samples and len(samples & labelled) * 2 >= len(samples):

@@ -1,0 +1,71 @@
+"""YOLO label folders with no class names beside them (Ultralytics' coco128.zip: the names live in
+a .yaml that ships with the library, not the download).
+
+A YOLO line names its class by a number only. Written as the class names, those numbers would be
+numbered again in sorted string order (`10` before `2`), and a reader's class 2 would not be the
+file's; dropped, the images would be written with no objects. Neither is right, so detection stops
+before writing, naming the label folders and the option that decides: `--label-names FILE`, the
+class names one a line in YOLO's index order, which then names the numbers as data.yaml would.
+
+Only folders whose first non-empty file is all YOLO lines (a whole class number, four numbers
+from 0 to 1) are such folders: KITTI-format `labels/` (a class word first) are not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import label_file_found
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+
+__all__ = ["is_yolo_text", "check_named"]
+
+# Label files of a folder opened to find one with lines (an image without objects has none).
+_FIRST_FILES = 20
+_SHOWN = 3
+
+
+def is_yolo_text(lines: Sequence[str]) -> bool:
+    """Every non-empty line is `class cx cy w h` (a whole class number, four from 0 to 1).
+
+    >>> is_yolo_text(["45 0.479492 0.688771 0.955609 0.5955", ""]), is_yolo_text(["Car 0.00 0 -1.58 587.01 173.33 614.12 200.12"])
+    (True, False)
+    """
+    rows = [line.split() for line in lines if line.strip()]
+    if not rows:
+        return False
+    for fields in rows:
+        if len(fields) != 5 or not fields[0].isdigit():
+            return False
+        try:
+            if not all(0.0 <= float(f) <= 1.0 for f in fields[1:]):
+                return False
+        except ValueError:
+            return False
+    return True
+
+
+def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]]) -> None:
+    """Stops where YOLO label folders mirroring the images have no class names and none were given.
+
+    Raises:
+      UsageError: naming the folders and `--label-names FILE`.
+    """
+    if config.label_names or config.label_level is not None:
+        return
+    unnamed = []
+    for folder, files in sorted(labels_by_folder.items()):
+        for path in sorted(files)[:_FIRST_FILES]:
+            lines = label_file_found.head_lines(config, path)
+            if any(line.strip() for line in lines):
+                if is_yolo_text(lines):
+                    unnamed.append(folder)
+                break
+    if unnamed:
+        shown = ", ".join(f"{f}/" for f in unnamed[:_SHOWN]) + (f" and {len(unnamed) - _SHOWN} more" if len(unnamed) > _SHOWN else "")
+        raise UsageError(
+            f"{shown} hold YOLO labels (class number, cx cy w h) for the images, but no data.yaml or classes file "
+            "names the classes: name them with --label-names FILE (the class names, one a line, in the labels' "
+            "number order, as the dataset's own data.yaml lists them)"
+        )
