@@ -30,7 +30,7 @@ from typing import BinaryIO
 from shardify.converters import header_rows, json_records, line_tables, parquet_tables, qa_json
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
-from shardify.converters.texts import DEFAULT_ENCODING, FALLBACK_ENCODING
+from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
 from shardify.plan.checks import ENCODING_HINT
 from shardify.inputs import json_input
@@ -99,7 +99,6 @@ class Row:
     length: int
     cells: Mapping[str, object]
     split: str = ""  # a JSON document's split key the row is under (`json_records`), else ""
-    fallback: bool = False  # a CSV or TSV row read as Windows-1252, not UTF-8 (`_decode`)
 
 
 @dataclass(frozen=True)
@@ -157,10 +156,9 @@ class _CountingLines:
         self._encoding = encoding
         self.consumed = self.row_start = start
         self.line_error: str | None = None
-        self.row_fallback = False  # a line of the row read as Windows-1252 (see `_decode`)
 
     def start_row(self) -> None:
-        self.row_start, self.line_error, self.row_fallback = self.consumed, None, False
+        self.row_start, self.line_error = self.consumed, None
 
     def __iter__(self) -> Iterator[str]:
         return self
@@ -178,32 +176,10 @@ class _CountingLines:
         if len(line) > allowed:
             raise _RowTooLong
         try:
-            text, fallback = _decode(line, self._encoding)
+            return line.decode(self._encoding)
         except UnicodeDecodeError as error:
             self.line_error = _not_valid(self._encoding, error)
             return line.decode(self._encoding, errors="replace")
-        self.row_fallback = self.row_fallback or fallback
-        return text
-
-
-def _decode(data: bytes, encoding: str) -> tuple[str, bool]:
-    """`data` decoded, and whether it was read as Windows-1252: with the default encoding, a line
-    that is not UTF-8 but is Windows-1252 is read so, as line files and text files are (Kaggle's
-    Corona_NLP_train.csv is Latin-1); the scan's note for the table says so.
-
-    Raises:
-      UnicodeDecodeError: not `encoding` (nor Windows-1252 with the default).
-    """
-    try:
-        return data.decode(encoding), False
-    except UnicodeDecodeError:
-        if encoding != DEFAULT_ENCODING:
-            raise
-        try:
-            return data.decode(FALLBACK_ENCODING), True
-        except UnicodeDecodeError:
-            pass
-        raise
 
 
 def _is_utf8(encoding: str) -> bool:
@@ -486,7 +462,7 @@ def _scan_delimited(
             where = "the header has" if header.present else "the first row has"
             yield RowError(row_number, f"{len(cells)} fields where {where} {width}")
         else:
-            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header.columns, cells)), fallback=lines.row_fallback)
+            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header.columns, cells)))
 
 
 def _malformed(error: csv.Error, fmt: str) -> str:
@@ -589,7 +565,7 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFA
       InvalidInputError: the bytes no longer parse as the row that was scanned.
     """
     try:
-        text = data.decode("utf-8") if fmt in (JSONL, *_LINE_FORMATS) else _decode(data, encoding)[0]
+        text = data.decode("utf-8" if fmt in (JSONL, *_LINE_FORMATS) else encoding)
         if fmt in (JSONL, *_LINE_FORMATS):
             return _line_cells(text, fmt)
         else:

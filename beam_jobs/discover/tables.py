@@ -122,13 +122,11 @@ class _ScanTable(beam.DoFn):
         if columns:
             by = f"; each row's split from its column {split_by!r}" if split_by else _renamed(relpath, split)
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
-        fallback = False
         for row in rows:
             scanned.last_row = row.row
             if isinstance(row, tables.RowError):
                 yield reject(relpath, row.reason, row.row)
                 continue
-            fallback = fallback or row.fallback
             try:
                 cols = columns or tables.TableHeader(tuple(row.cells)).resolve(self._options)
             except InvalidInputError as error:
@@ -206,8 +204,6 @@ class _ScanTable(beam.DoFn):
                 batch = Batch()
         if batch:
             yield batch
-        if fallback:
-            yield beam.pvalue.TaggedOutput(NOTES, (relpath, "rows that are not UTF-8 read as Windows-1252 (cp1252); pass --encoding if it is another"))
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
         if pairs:

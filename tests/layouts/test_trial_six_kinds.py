@@ -260,33 +260,6 @@ def test_empty_header_cells_at_the_end_are_unnamed_columns_not_a_repeated_name(t
     assert {record[contract.TEXT].decode() for _, _, record in written.values()} == {t for _, t in rows}
 
 
-def test_a_tables_rows_that_are_not_utf8_are_read_as_windows_1252_and_the_plan_says_so(tmp_path: Path) -> None:
-    """Kaggle's Corona_NLP_train.csv is Windows-1252 (`region\\x92s`): each such row was rejected
-    (exit 1 past --max-rejects). Read as line files and text files are, the plan saying so."""
-    root = tmp_path / "src"
-    root.mkdir()
-    rows = [("café opens late", "Positive"), ("the region’s first case", "Negative"), ("plain words only", "Neutral"),
-            ("naïve question here", "Positive")]
-    (root / "tweets.csv").write_bytes(("OriginalTweet,Sentiment\n" + "".join(f"{t},{y}\n" for t, y in rows)).encode("cp1252"))
-    from shardify.beam_jobs.launch import plan_conversion
-
-    plan = plan_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
-    assert any("Windows-1252" in note for note in plan.notes), plan.notes
-    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
-    texts = {record[contract.TEXT].decode() for _, _, record in _records(tmp_path / "out").values()}
-    assert texts == {t for t, _ in rows}
-
-
-def test_bytes_neither_utf8_nor_windows_1252_reject_their_row(tmp_path: Path) -> None:
-    root = tmp_path / "src"
-    root.mkdir()
-    body = b"text,label\n" + b"".join(b"fine row %d,a\n" % i for i in range(8)) + b"bad \x81\x8d row,b\n"
-    (root / "t.csv").write_bytes(body)
-    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), max_rejects="50%"))
-    assert len(_records(tmp_path / "out")) == 8
-    assert "not valid UTF-8" in (tmp_path / "out" / "rejected.jsonl").read_text()
-
-
 def test_a_headerless_label_of_short_repeated_phrases_labels_its_text(tmp_path: Path) -> None:
     """The e-commerce product table (`"Clothing & Accessories","Mens Cotton Polo ..."`, no header):
     labels of several words were no labels, and every record was written unlabelled (exit 0)."""
