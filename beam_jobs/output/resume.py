@@ -136,7 +136,7 @@ def _whole(output: str, kept: KeptShard, index_sha256: str, stamps: object = Non
     shard, index = FileSystems.join(output, kept.result.path), FileSystems.join(output, kept.result.index_path)
     if _size(shard) != kept.result.num_bytes:
         return False
-    if _stamps_hold(shard, index, stamps) and stamps["shard"][0] == kept.result.num_bytes:  # type: ignore[index]
+    if _stamps_hold(shard, index, stamps):  # their sizes included: the shard's is num_bytes, checked above
         return True
     return _sha256_of(index) == index_sha256 and _sha256_of(shard) == kept.result.sha256
 
