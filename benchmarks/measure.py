@@ -31,7 +31,7 @@ def run_once(command: Sequence[str], *, before: Callable[[], None] | None = None
     if before:
         before()
     started = time.perf_counter()
-    cpu_before = _children_cpu()
+    cpu_before = children_cpu()
     process = subprocess.Popen(list(command), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     root = psutil.Process(process.pid)
     peak = 0
@@ -48,14 +48,14 @@ def run_once(command: Sequence[str], *, before: Callable[[], None] | None = None
         peak = max(peak, total)
         time.sleep(SAMPLE_SECONDS)
     seconds = time.perf_counter() - started
-    cpu = _children_cpu() - cpu_before
+    cpu = children_cpu() - cpu_before
     if process.returncode != 0:
         err = process.stderr.read().decode(errors="replace")[-2000:] if process.stderr else ""
         raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{err}")
     return Measurement(seconds, peak, cpu)
 
 
-def _children_cpu() -> float:
+def children_cpu() -> float:
     """User + system seconds of every reaped descendant so far (one command runs at a time here)."""
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
