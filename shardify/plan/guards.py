@@ -317,6 +317,20 @@ def names_may_label(names: Sequence[str]) -> bool:
     return 2 <= len(groups) < len(names) and all(_LETTERS.search(group) for group in groups)
 
 
+def _grouped(names: Sequence[str]) -> bool:
+    """`names_may_label`, and at least two of the groups hold several names each (PlantaeK's
+    `apple_d1`, `apple_d2`, `apple_h1`, `apple_h2`): one group beside a stray name (`circle_000` ...
+    and `copy_of_000`) labels nothing.
+
+    >>> _grouped([f"circle_{i:03d}.jpg" for i in range(12)] + ["copy_of_000.jpg"])
+    False
+    >>> _grouped([f"{p}_{h}{n}.JPG" for p in ("apple", "fig") for h in "dh" for n in (1, 2)])
+    True
+    """
+    groups = Counter(re.sub(r"\d+(?!.*\d)", "#", name.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for name in names)
+    return names_may_label(names) and sum(count > 1 for count in groups.values()) >= 2
+
+
 def _name_hint(splits: Sequence[_Split]) -> list[str]:
     """`--label-from-name` where the inputs' names may carry the label (see `names_may_label`)."""
     return [NAME_HINT] if names_may_label([name for split in splits for name in split.names]) else []
@@ -346,7 +360,7 @@ def _part_as_class(splits: Sequence[_Split], structure: Structure) -> Finding | 
     level = splits[0].level + 1
     if any(ch.isdigit() for ch in single_class):
         why = f"the one class folder is named like a part of a download, not a class ({single_class}: a name with a number)"
-    elif len(names := [name for split in splits for name in split.names]) >= _MIN_NAMES_THAT_LABEL and names_may_label(names):
+    elif len(names := [name for split in splits for name in split.names]) >= _MIN_NAMES_THAT_LABEL and _grouped(names):
         why = (f"the one folder holding the inputs would be their one class ({single_class}), every record labelled "
                "alike, while their names may carry labels")
     else:
