@@ -1,0 +1,88 @@
+"""Kinds of fault round five's next steps found, each on a neighbour dataset the round did not use
+(the named datasets themselves are in test_unseen_round_five.py):
+
+- `--label-level N` naming a container: every input one label while the inputs sit in several
+  folders below it. It wrote that one label with exit 0; it stops before writing naming the level
+  that gives classes, which then converts right. A level that gives several labels converts as
+  before.
+
+The truth is each test's own, from the files it wrote, never from the manifest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.shard_io import read_shard
+from helpers.shipped import _image_bytes
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.format import contract
+
+
+def _labels(out: Path) -> dict[str, str]:
+    """{file name: label name} of every record written."""
+    found = {}
+    for shard in sorted(out.glob("*.tfrecord")):
+        for record in read_shard(shard):
+            found[record[contract.IMAGE_FILENAME].decode().rsplit("/", 1)[-1]] = record.get(contract.LABEL_TEXT, b"").decode()
+    return found
+
+
+def _flowers(root: Path) -> dict[str, str]:
+    """A neighbour of notMNIST: TensorFlow's `flower_photos/<class>/<id>.jpg`, unpacked as one folder."""
+    truth = {}
+    for flower in ("daisy", "dandelion", "roses", "sunflowers", "tulips"):
+        folder = root / "flower_photos" / flower
+        folder.mkdir(parents=True)
+        for i in range(3):
+            name = f"{1000 + i * 37}_{flower[:3]}{i}.jpg"
+            (folder / name).write_bytes(_image_bytes(f"{flower}{i}"))
+            truth[name] = flower
+    return truth
+
+
+def test_a_label_level_naming_the_container_stops_naming_the_level_below(tmp_path: Path) -> None:
+    truth = _flowers(tmp_path / "src")
+    with pytest.raises(UsageError) as stopped:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_level=1))
+    assert "'flower_photos'" in str(stopped.value) and "--label-level 2" in str(stopped.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "next"), label_level=2))
+    assert _labels(tmp_path / "next") == truth
+
+
+def test_a_label_level_giving_several_labels_converts_as_before(tmp_path: Path) -> None:
+    """Hostile twin: the classes at SRC's own folders, the level naming them: no stop."""
+    truth = _flowers(tmp_path / "src")
+    run_conversion(ConvertConfig(str(tmp_path / "src" / "flower_photos"), str(tmp_path / "out"), label_level=1))
+    assert _labels(tmp_path / "out") == truth
+
+
+def _posters(root: Path) -> dict[str, str]:
+    """A neighbour of the fashion products: Kaggle's movie genre posters, `MovieGenre.csv`
+    (`imdbId,Title,Genre,Year`) beside `posters/<imdbId>.jpg`."""
+    genres = ("Drama", "Comedy", "Horror", "Animation")
+    (root / "posters").mkdir(parents=True)
+    rows = ["imdbId,Title,Genre,Year"]
+    truth = {}
+    for i in range(12):
+        movie_id = str(114709 + i * 131)
+        (root / "posters" / f"{movie_id}.jpg").write_bytes(_image_bytes(movie_id))
+        rows.append(f"{movie_id},Film number {i} of the year,{genres[i % 4]},{1990 + i % 3}")
+        truth[f"{movie_id}.jpg"] = genres[i % 4]
+    (root / "MovieGenre.csv").write_text("\n".join(rows) + "\n")
+    return truth
+
+
+def test_a_table_with_no_label_column_named_stops_naming_the_table_and_the_column(tmp_path: Path) -> None:
+    truth = _posters(tmp_path / "src")
+    with pytest.raises(UsageError) as stopped:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert "--labels MovieGenre.csv" in str(stopped.value) and "--label-column" in str(stopped.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "next"), labels_file="MovieGenre.csv", label_column="Genre"))
+    assert _labels(tmp_path / "next") == truth
