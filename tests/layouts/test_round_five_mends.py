@@ -86,3 +86,41 @@ def test_a_table_with_no_label_column_named_stops_naming_the_table_and_the_colum
     assert not (tmp_path / "out" / "manifest.json").exists()
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "next"), labels_file="MovieGenre.csv", label_column="Genre"))
     assert _labels(tmp_path / "next") == truth
+
+
+def _sarcasm(root: Path) -> dict[str, tuple[str, str]]:
+    """A neighbour of the News Category Dataset: Kaggle's `Sarcasm_Headlines_Dataset.json`, JSON
+    Lines under a .json name (`article_link`, `headline`, `is_sarcastic`)."""
+    import json
+
+    root.mkdir(parents=True)
+    lines, truth = [], {}
+    for i in range(12):
+        headline = f"local man number {i} reports {('nothing', 'everything', 'the weather')[i % 3]} to the county board today"
+        label = str(i % 2)
+        lines.append(json.dumps({"article_link": f"https://www.example.com/story-{i}", "headline": headline, "is_sarcastic": i % 2}))
+        truth[headline] = label
+    (root / "Sarcasm_Headlines_Dataset.json").write_text("\n".join(lines) + "\n")
+    return truth
+
+
+def _texts(out: Path) -> dict[str, str]:
+    """{text: label} of every record written."""
+    found = {}
+    for shard in sorted(out.glob("*.tfrecord")):
+        for record in read_shard(shard):
+            label = record.get(contract.TEXT_LABEL_TEXT, record.get(contract.LABEL_TEXT, b""))
+            found[record[contract.TEXT].decode()] = (label[0] if isinstance(label, list) else label).decode()
+    return found
+
+
+def test_json_lines_named_json_are_read_as_a_jsonl_is(tmp_path: Path) -> None:
+    """Before, the .json was looked at only as COCO annotations or a records document: 'holds no
+    images or texts'. (With no --label-column the 0/1 column is not found as the label, for a
+    .jsonl too: not this kind.)"""
+    truth = _sarcasm(tmp_path / "src")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), label_column="is_sarcastic"))
+    assert _texts(tmp_path / "out") == truth
+    (tmp_path / "src" / "Sarcasm_Headlines_Dataset.json").rename(tmp_path / "src" / "Sarcasm_Headlines_Dataset.jsonl")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "as_jsonl"), label_column="is_sarcastic"))
+    assert _texts(tmp_path / "as_jsonl") == truth
