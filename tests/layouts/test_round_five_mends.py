@@ -4,7 +4,12 @@
 - `--label-level N` naming a container: every input one label while the inputs sit in several
   folders below it. It wrote that one label with exit 0; it stops before writing naming the level
   that gives classes, which then converts right. A level that gives several labels converts as
-  before.
+  before;
+- a table naming the inputs with no label column named: the refusal names `--labels <table>` with
+  `--label-column` (alone, the next run stopped again on the images' folder);
+- JSON Lines named `.json`: read as a `.jsonl` is (it was 'holds no images or texts');
+- a sibling folder repeating the tables in a format that is no table (`.txt`): left aside, each
+  row converted once (it was rejects, exit 1); two table formats stop naming both.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -124,3 +129,41 @@ def test_json_lines_named_json_are_read_as_a_jsonl_is(tmp_path: Path) -> None:
     (tmp_path / "src" / "Sarcasm_Headlines_Dataset.json").rename(tmp_path / "src" / "Sarcasm_Headlines_Dataset.jsonl")
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "as_jsonl"), label_column="is_sarcastic"))
     assert _texts(tmp_path / "as_jsonl") == truth
+
+
+def _two_formats(root: Path, copy: str, copy_ext: str) -> dict[str, str]:
+    """A neighbour of SciTail: `reviews/tsv/{train,dev}.tsv` (`sentence<TAB>label` under a header)
+    beside the same rows in `reviews/<copy>/{train,dev}.<copy_ext>`."""
+    import json
+
+    truth = {}
+    for folder in ("tsv", copy):
+        (root / "reviews" / folder).mkdir(parents=True)
+    for split, n in (("train", 6), ("dev", 4)):
+        rows = [(f"the film number {i} of {split} was {('dull', 'moving')[i % 2]} and long in places", ("neg", "pos")[i % 2]) for i in range(n)]
+        truth.update(dict(rows))
+        (root / "reviews" / "tsv" / f"{split}.tsv").write_text("sentence\tlabel\n" + "".join(f"{t}\t{lab}\n" for t, lab in rows))
+        if copy_ext == "txt":
+            body = "".join(f"{lab}\t{t}\n" for t, lab in rows)  # `label<TAB>text` lines: readable on their own
+        else:
+            body = "".join(json.dumps({"sentence": t, "label": lab}) + "\n" for t, lab in rows)
+        (root / "reviews" / copy / f"{split}.{copy_ext}").write_text(body)
+    return truth
+
+
+def test_a_folder_repeating_the_tables_in_a_format_not_a_table_is_left_aside(tmp_path: Path) -> None:
+    truth = _two_formats(tmp_path / "src", "original", "txt")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _texts(tmp_path / "out") == truth  # each row once: the .txt copies not read
+    assert sum(1 for shard in (tmp_path / "out").glob("*.tfrecord") for _ in read_shard(shard)) == len(truth)
+
+
+def test_two_folders_of_the_same_tables_in_two_table_formats_stop_naming_both() -> None:
+    """The rule alone (a conversion of such a source stops earlier today, 'holds no images or texts')."""
+    from shardify.plan.second_readings import second_readings
+
+    paths = [f"reviews/{folder}/{split}.{folder}" for folder in ("tsv", "jsonl") for split in ("train", "dev")]
+    with pytest.raises(UsageError) as stopped:
+        second_readings(paths)
+    assert "reviews/jsonl/" in str(stopped.value) and "reviews/tsv/" in str(stopped.value)
+    assert second_readings([p for p in paths if "/tsv/" in p]) == ((), "")

@@ -28,8 +28,6 @@ WRONG = {
     "financial_phrasebank": ("STOPS BEFORE WRITING (exit 2) taking FinancialPhraseBank-v1.0/ for a class folder and "
                              "naming --label-level 0, which writes nothing right: the `sentence@label` lines "
                              "(latin-1, four overlapping agreement files) are not read as a line table"),
-    "scitail": ("FAILS (exit 1): snli_format/*.txt (JSON lines repeating tsv_format's rows) are rejected as text "
-                "tables, 3 of 15 inputs; with --max-rejects 100% the tsv_format pairs convert right"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {"carvana": {"label_level": 0},
