@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 # Column names tried, in order, when the user names none.
-TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment")
+TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline")
 # `gold_label`: MNLI, SNLI; `is_duplicate`: QQP; `quality`: MRPC's `Quality`; `answer`: BoolQ's
 # true/false (only true/false: see BOOLEAN_LABEL_NAMES).
 LABEL_COLUMN_NAMES = (
@@ -73,8 +73,13 @@ PAIR_COLUMN_NAMES = (
     ("question", "sentence"),
     ("sentence_a", "sentence_b"),
     ("text_a", "text_b"),
+    ("headline", "short_description"),  # the News Category Dataset's JSON lines
+    ("headline", "description"),
     ("question", "answer"),  # a FAQ's answer text, when no passage is beside it (BoolQ's answer is its label)
 )
+# Second texts that a record may lack (a news headline's description, empty in some rows): an empty
+# cell is an empty `text/pair`, not a reject, as a hypothesis missing from a sentence pair is.
+OPTIONAL_PAIR_NAMES = frozenset({"short_description", "description"})
 KEY_COLUMN_NAMES = ("path", "file", "filename", "file_name", "image", "id", "name", "key")
 CAPTION_COLUMN_NAMES = ("caption", "text", "description")
 # Several text columns of a row (a news title and its description) become one text, in the order
@@ -144,6 +149,11 @@ class TableColumns:
         """Every column a record reads."""
         optional = tuple(c for c in (self.pair, self.label, *self.classes) if c)
         return tuple(dict.fromkeys((*self.texts, *optional, *self.answers, *self.keep)))
+
+    @property
+    def pair_optional(self) -> bool:
+        """The pair column may be empty in a row (`OPTIONAL_PAIR_NAMES`)."""
+        return self.pair.lower() in OPTIONAL_PAIR_NAMES
 
     def pair_of(self, cells: Mapping[str, object]) -> str | None:
         """The row's second text, or None when its cell is missing or not a string."""

@@ -372,7 +372,7 @@ class RecordBuilder:
                 continue  # a line of text, read by its byte range
             if entry.kind == ROW or (entry.kind == ARRAY and _is_table(entry.relpath)):
                 self._locations[entry.relpath] = entry.location
-                if tables.table_format(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
+                if self._format_of(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
                     wanted.setdefault(entry.relpath, []).append(entry.offset)
         for relpath, positions in sorted(wanted.items()):
             try:
@@ -387,6 +387,17 @@ class RecordBuilder:
             except (InvalidInputError, OSError) as error:
                 self._unreadable[relpath] = reject_reason(error)
 
+    def _format_of(self, relpath: str) -> str:
+        """A table's format: its extension's, or what its content said (a .txt: a TSV under a
+        header or lines; a .json: JSON Lines)."""
+        fmt = tables.table_format(relpath)
+        if fmt in (tables.FASTTEXT, tables.QA_JSON):
+            try:
+                fmt = self._header_of(relpath).fmt or fmt
+            except (InvalidInputError, OSError):
+                pass  # the table's rows are rejected with this reason when read
+        return fmt
+
     def _fetch_questions(self, fileobj: BinaryIO, positions: set[int], relpath: str) -> None:
         """The questions of a question-answering JSON at `positions`, parsed once for the shard."""
         for position, cells in json_records.read_json_rows(fileobj):
@@ -399,9 +410,7 @@ class RecordBuilder:
             before, data, after = self._row_bytes(entry, margin=1)
             line_files.check_whole_line(before, data, after, entry.size_bytes)
             return {line_files.TEXT_COLUMN: line_files.decode_line(data, self._table_options.encoding)[0]}
-        fmt = tables.table_format(entry.relpath)
-        if fmt == tables.FASTTEXT:  # a .txt: its content said which (a TSV under a header, or lines)
-            fmt = self._header_of(entry.relpath).fmt or fmt
+        fmt = self._format_of(entry.relpath)
         if fmt in (tables.PARQUET, tables.QA_JSON):
             if entry.relpath in self._unreadable:
                 raise InvalidInputError(self._unreadable[entry.relpath])
@@ -441,7 +450,7 @@ class RecordBuilder:
         values = self._text(text, row_id(entry.relpath, entry.row))
         if self._text_pair:
             pair = columns.pair_of(cells) if columns.pair else ""
-            if pair is None or (columns.pair and not pair.strip()):
+            if pair is None or (columns.pair and not pair.strip() and not columns.pair_optional):
                 raise InvalidInputError(f"empty or non-text {columns.pair!r} cell (the second text of a pair)")
             values[contract.TEXT_PAIR] = [pair.encode("utf-8")]
         if self._answers:

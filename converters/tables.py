@@ -27,7 +27,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, json_records, line_tables, parquet_tables, qa_json
+from shardify.converters import header_rows, json_lines, json_records, line_tables, parquet_tables, qa_json
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -290,6 +290,8 @@ def read_header(
         return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
     if fmt == QA_JSON:
         head = fileobj.read(qa_json.HEAD_BYTES)
+        if json_lines.looks_like_json_lines(head):  # JSON Lines named .json: read as a .jsonl is
+            return TableHeader((), described="JSON Lines (an object a line) in a .json", fmt=JSONL)
         if json_records.looks_like_records(head):  # rows name their own columns, as JSONL's
             return TableHeader((), described="JSON records, a row per object of its list")
         if not qa_json.looks_like_qa(head):

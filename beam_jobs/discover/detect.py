@@ -32,7 +32,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import known_layouts, layout, layout_guess
+from shardify.plan import known_layouts, layout, layout_guess, second_readings
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import example_file
 
@@ -424,6 +424,10 @@ def _detect_folder(
             f"{config.source} has split folders ({', '.join(detected.split_folders)}); "
             "--split would mix them: drop --split, or point SRC at one split folder"
         )
+    if detected.name == layout.TABLES and not detected.split_patterns and not detected.line_files:
+        copies, note = second_readings.second_readings(sample)  # SciTail's snli_format/ beside tsv_format/
+        if copies:
+            detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
     try:
         guards.check_guess(config, sample, detected, annotations)
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it

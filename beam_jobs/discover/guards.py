@@ -14,7 +14,7 @@ from shardify.beam_jobs.discover import label_file_found, set_aside
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import file_signs, guards, layout
+from shardify.plan import chosen_level, file_signs, guards, layout
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -106,6 +106,8 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         return
     media = [p for p in sample if layout.is_media_file(p, detected.media)]
     if not _files_label(detected):
+        if config.label_level:
+            chosen_level.check_chosen_level(media, detected.structure, config.label_level)
         guards.check_folders(media, detected.structure)
         if config.label_level is None:
             _check_tables_aside(config, sample, media, detected.structure)

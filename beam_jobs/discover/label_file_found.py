@@ -22,7 +22,7 @@ from shardify.beam_jobs.discover import coco_like
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, header_rows, label_files, json_records, line_tables, qa_json
+from shardify.converters import coco_urls, header_rows, json_lines, label_files, json_records, line_tables, qa_json
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
@@ -308,6 +308,8 @@ def _looks_like_qa(path: str, records: bool = True) -> bool:
     try:
         with open_input(path) as fileobj:
             head = fileobj.read(qa_json.HEAD_BYTES)
+            if records and json_lines.looks_like_json_lines(head):  # JSON Lines named .json (issue 30)
+                return True
             return qa_json.looks_like_qa(head) or (records and json_records.looks_like_records(head))  # records: issue 30
     except (OSError, InvalidInputError):
         return False

@@ -138,7 +138,7 @@ class _ScanTable(beam.DoFn):
                 continue
             if cols.pair:
                 pair = cols.pair_of(row.cells)
-                if pair is None or not pair.strip():
+                if pair is None or (not pair.strip() and not cols.pair_optional):
                     yield reject(relpath, f"empty or non-text {cols.pair!r} cell (the second text of a pair)", row.row)
                     continue
                 pairs = True

@@ -184,5 +184,6 @@ def _label_column(
     shown = ", ".join(repr(header[c]) for c in could)
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
-        f"(columns that could be: {shown}): name it with --label-column NAME"
+        f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "
+        "table as the labels where the folders could be read as classes too)"
     )

@@ -133,6 +133,10 @@ def assert_right(truth, out: Path, aliases: Mapping[str, set[str]] | None = None
     assert wrong_objects == {}, f"objects written against the truth's ({len(wrong_objects)}): {_few(wrong_objects)}"
 
 
+# ConvertConfig fields whose command-line option is not the field's name.
+_OPTIONS = {"labels_file": "--labels"}
+
+
 def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None, judge: Callable[[Path], None]) -> None:
     """The rounds' first test: `shardify convert SRC OUT` with no option is right (`judge` of the
     output passes), or stops before writing (exit 2) naming every option of `follow`, with which
@@ -144,7 +148,7 @@ def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None,
         assert not (out / "manifest.json").exists()
         message = str(refused)
         assert follow, f"refused with no option that converts right: {message}"
-        assert all(f"--{key.replace('_', '-')}" in message for key in follow), message
+        assert all(_OPTIONS.get(key, f"--{key.replace('_', '-')}") in message for key in follow), message
         run_conversion(ConvertConfig(str(truth.root), str(work / "followed"), **follow))
         judge(work / "followed")
         return

@@ -25,19 +25,14 @@ WRONG = {
     "car_detection": ("STOPS BEFORE WRITING (exit 2) reading sample_submission.csv's box columns as '4 columns of 0/1' "
                       "labels; the one-row-per-box table 'train_solution_bounding_boxes (1).csv' (image,xmin,ymin,"
                       "xmax,ymax, no class) is not read as objects by any option named"),
-    "fashion_products": ("STOPS BEFORE WRITING (exit 2) naming only --label-column for styles.csv; with --label-column "
-                         "articleType it stops again, taking images/ for a class folder and naming --labels FILE: the "
-                         "two together convert right (NEXT_STEPS), but the first refusal does not name --labels"),
     "financial_phrasebank": ("STOPS BEFORE WRITING (exit 2) taking FinancialPhraseBank-v1.0/ for a class folder and "
                              "naming --label-level 0, which writes nothing right: the `sentence@label` lines "
                              "(latin-1, four overlapping agreement files) are not read as a line table"),
-    "news_category": ("STOPS BEFORE WRITING (exit 2): 'holds no images or texts': a JSON-lines file named .json "
-                      "(link, headline, category, short_description) is looked at only as COCO annotations"),
-    "scitail": ("FAILS (exit 1): snli_format/*.txt (JSON lines repeating tsv_format's rows) are rejected as text "
-                "tables, 3 of 15 inputs; with --max-rejects 100% the tsv_format pairs convert right"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
-FOLLOW = {"carvana": {"label_level": 0}, "weather": {"label_from_name": r"^([a-z]+)\d"},
+FOLLOW = {"carvana": {"label_level": 0},
+          # a table naming the images with no label column named, beside their folder: --labels keeps the table
+          "fashion_products": {"labels_file": "myntradataset/styles.csv", "label_column": "articleType"}, "weather": {"label_from_name": r"^([a-z]+)\d"},
           # a column of repeated words and no column named as the label: stops naming it (it wrote every record
           # unlabelled with exit 0); test.csv, without the column, is read unlabelled
           "airline_tweets": {"label_column": "airline_sentiment"}, "spooky_author": {"label_column": "author"}}
@@ -63,8 +58,7 @@ NEXT_STEPS = {
         "test split"),
     "spooky_author (--label-column auther, misspelt)": ("spooky_author", {"label_column": "auther"}, None),
     "notmnist (--label-level 1, one level too high: SRC's notMNIST_small/)": (
-        "notmnist", {"label_level": 1},
-        "WRONG WITH EXIT 0: every image labelled 'notMNIST_small', the folder --label-level 1 names"),
+        "notmnist", {"label_level": 1}, None),  # stops naming --label-level 2 (one label over ten letter folders)
 }
 
 
