@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from helpers.cli_runs import message, one_line_error, run_shardify, shardify_command, without_permission_override
+from helpers.cli_runs import message, one_line_error, run_shardify, without_permission_override
+from helpers.mid_run import stopped_at_plan
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import image_bytes
 from shardify.beam_jobs.launch import run_conversion
@@ -185,25 +183,6 @@ def test_a_label_file_that_is_a_pipe_or_leads_outside_rejects_its_texts_naming_i
     _one_place_each(expected, out)
 
 
-def _stopped_at_plan(source: Path, out: Path, change, *args: str) -> subprocess.CompletedProcess:  # noqa: ANN001
-    """Runs the conversion, stops it the moment plan.json is written, calls `change()`, lets it go on."""
-    command = shardify_command("convert", str(source), str(out), "--max-rejects", "100%", "-q", *args)
-    run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while not (out / naming.PLAN_FILENAME).exists():
-            assert run.poll() is None and time.monotonic() < deadline, "the run ended before planning was done"
-            time.sleep(0.002)
-        os.killpg(run.pid, signal.SIGSTOP)
-        change()
-        os.killpg(run.pid, signal.SIGCONT)
-        stdout, stderr = run.communicate(timeout=120)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-    return subprocess.CompletedProcess(command, run.returncode, stdout, stderr)
-
-
 def test_text_lines_changed_after_planning_are_never_written_under_their_planned_labels(tmp_path: Path) -> None:
     """After planning, the text file's lines are reversed (each planned line now holds another
     tweet, lines of other lengths) and another text file is deleted: no record pairs a text with a
@@ -216,7 +195,7 @@ def test_text_lines_changed_after_planning_are_never_written_under_their_planned
         _write(root / "train_text.txt", "\n".join(texts[::-1]) + "\n")
         (root / "test_text.txt").unlink()
 
-    result = _stopped_at_plan(root, tmp_path / "out", change)
+    result = stopped_at_plan(root, tmp_path / "out", change)
     assert result.returncode in (0, 1) and "Traceback" not in result.stderr, result.stderr
     written = _records(tmp_path / "out") if (tmp_path / "out" / naming.MANIFEST_FILENAME).exists() else {}
     for key, (_, labels, text) in written.items():
