@@ -22,7 +22,11 @@ from typer.testing import CliRunner
 
 from helpers.cli_runs import message, one_line_error, run_shardify, without_permission_override
 from helpers.mid_run import stopped_at_plan
-from helpers.shard_io import read_report, read_shard
+from helpers.one_place import Reject
+from helpers.one_place import one_place_each as _one_place_each
+from helpers.one_place import records as _records
+from helpers.one_place import rejects as _rejects
+from helpers.shard_io import read_report
 from helpers.sources import image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.cli.main import app
@@ -51,64 +55,6 @@ def _command(source: Path, out: Path, *args: str) -> Path:
                           prefix=without_permission_override())
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     return out
-
-
-def _labels(value: object) -> tuple[str, ...]:
-    values = value if isinstance(value, list) else [value]
-    return tuple(sorted(v.decode() for v in values if v))
-
-
-def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...], str]]:
-    """{text source (`file#line`) or image path: (split, sorted label names, text)} of every record."""
-    found = {}
-    for split, info in load_manifest(str(out)).splits.items():
-        for shard in info.shards:
-            for record in read_shard(out / shard.path):
-                if contract.TEXT_SOURCE in record:
-                    key, labels = record[contract.TEXT_SOURCE].decode(), record.get(contract.TEXT_LABEL_TEXT, [])
-                    text = record[contract.TEXT]
-                    text = (text[0] if isinstance(text, list) else text).decode()
-                else:
-                    key, labels, text = record[contract.IMAGE_FILENAME].decode(), record.get(contract.LABEL_TEXT, []), ""
-                assert key not in found, f"{key} written twice"
-                found[key] = (split, _labels(labels), text)
-    return found
-
-
-def _rejects(out: Path) -> dict[str, str]:
-    """{path, or path#row: reason}, each once."""
-    found: dict[str, str] = {}
-    for line in read_report(out, naming.REJECTS_FILENAME):
-        key = f"{line['path']}#{line['row']}" if line.get("row") else line["path"]
-        assert key not in found, f"{key} rejected twice"
-        found[key] = line["reason"]
-    return found
-
-
-def _one_place_each(expected: dict[str, object], out: Path, ignored: set[str] = frozenset()) -> dict:
-    """Every input of `expected` ({input: what its record holds, or `Reject('word')`}) is in exactly
-    one record (holding that) or one reject saying why; nothing else is (but `ignored`)."""
-    written, rejects = _records(out), _rejects(out)
-    rejects = {k: v for k, v in rejects.items() if k not in ignored}
-    assert not set(written) & set(rejects), set(written) & set(rejects)
-    assert set(written) | set(rejects) == set(expected), (
-        sorted(set(expected) - set(written) - set(rejects)), sorted((set(written) | set(rejects)) - set(expected)))
-    for key, want in expected.items():
-        if isinstance(want, Reject):
-            assert key in rejects and want.word in rejects[key], (key, want.word, rejects.get(key), written.get(key))
-        else:
-            assert key in written and written[key][:2] == want, (key, want, written.get(key), rejects.get(key))
-    return written
-
-
-class Reject:
-    """An input expected in the rejects report, its reason holding `word`."""
-
-    def __init__(self, word: str) -> None:
-        self.word = word
-
-    def __repr__(self) -> str:
-        return f"Reject({self.word!r})"
 
 
 def _lines(prefix: str, n: int) -> list[str]:
