@@ -340,9 +340,6 @@ def test_a_split_list_giving_one_image_two_labels_rejects_it(tmp_path: Path) -> 
     assert load_manifest(str(out)).label_mode == contract.LABEL_SINGLE
 
 
-@pytest.mark.xfail(strict=True, reason="a split list the listing rejects (a pipe) is taken for absent: its images fall into no split "
-                   "and are set aside as auxiliary, exit 0 (no hang); as for concept lists, detection would need to see the "
-                   "listing's rejects beside the lists it reads (detect/label_tables: round5's and mend5's modules)")
 def test_split_lists_that_are_a_pipe_stop_or_reject_without_a_hang(tmp_path: Path) -> None:
     root = tmp_path / "fgvc"
     _aircraft(root, [])
@@ -382,9 +379,6 @@ def test_concept_lists_with_a_bom_crlf_and_numbers_no_image_has_keep_their_conce
     assert {k for k in rejects if k.startswith("concepts/sea.txt")} == {"concepts/sea.txt#3", "concepts/sea.txt#4"}, rejects
 
 
-@pytest.mark.xfail(strict=True, reason="a concept list the listing rejects (a pipe, a link outside SRC) is left out of every "
-                   "image's labels: the run writes each image without that concept, exit 0; stopping needs detection to see "
-                   "the listing's rejects beside the lists (left: detect/label_tables, round5's and mend5's modules)")
 def test_a_concept_list_that_is_a_pipe_stops_the_run(tmp_path: Path) -> None:
     root = tmp_path / "mir"
     _concepts(root, {"clouds.txt": b"1\n3\n5\n7\n", "sea.txt": b"2\n3\n4\n"})
@@ -453,9 +447,6 @@ def test_wheat_box_cells_of_other_shapes_reject_their_image(tmp_path: Path) -> N
     _one_place_each(expected, out)
 
 
-@pytest.mark.xfail(strict=True, reason="a box table's line past 1 MiB is that row's reject, and the image it named, read by no row, "
-                   "is written as an image with no wheat head (exit 0): which image an unread row names cannot be known, so every "
-                   "image of the table's split without a row would have to be doubted (evidence._box_table; left)")
 def test_a_wheat_row_too_long_to_read_never_leaves_its_image_without_boxes(tmp_path: Path) -> None:
     root = tmp_path / "global-wheat-detection"
     rows = ["image_id,width,height,bbox,source", 'b6ab77fd7,64,48,"[8.0, 4.0, 16.0, 12.0]",usask_1',
