@@ -167,6 +167,19 @@ def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
     return EvidenceRow(row, key, labels=_labels(objects), objects=tuple(objects))
 
 
+def _keyed_error(error: tables.RowError, header: list[str], fmt: BoxFormat) -> EvidenceRow | tables.RowError:
+    """A row that cannot be read (a line past the limit) as its image's unusable row, where the
+    line's start holds the image's key whole: the image is rejected with it, never written with
+    no objects; else the row's reject alone."""
+    if not error.head or fmt.key_field not in header:
+        return error
+    cells = next(csv.reader([error.head]), [])
+    index = header.index(fmt.key_field)
+    if index >= len(cells) - 1 or not cells[index].strip():  # the key cell is cut, or is the last one read
+        return error
+    return EvidenceRow(error.row, cells[index].strip(), error=f"row {error.row}: {error.reason}")
+
+
 def table_rows(
     lines: Iterator[_Line], fmt: BoxFormat, class_names: dict[str, str] | None
 ) -> Iterator[EvidenceRow | tables.RowError]:
@@ -177,7 +190,7 @@ def table_rows(
     header: list[str] = []
     for item in lines:
         if isinstance(item, tables.RowError):
-            yield item
+            yield _keyed_error(item, header, fmt)
             continue
         number, text = item
         if not text.strip():

@@ -79,6 +79,10 @@ class EvidenceRow:
     mask: tuple[str, int] | None = None
 
 
+# The start of a line too long to read kept with its RowError: room for any key before the long cell.
+_HEAD_BYTES = 4096
+
+
 def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]:
     """(line number, text) of each line, a RowError for one too long or not UTF-8 text."""
     number = 0
@@ -88,7 +92,8 @@ def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]
             return
         number += 1
         if len(line) > _MAX_LINE_BYTES:
-            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes")
+            head = line[:_HEAD_BYTES].decode("utf-8", "replace")
+            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes", head=head)
             while line and not line.endswith(b"\n"):
                 line = fileobj.readline(_MAX_LINE_BYTES)
             continue

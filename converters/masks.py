@@ -45,6 +45,7 @@ def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
             if mask.size != (width, height):
                 raise InvalidInputError(f"its mask {name} is {mask.size[0]}x{mask.size[1]}, the image {width}x{height}")
             if data.startswith(_PNG_SIGNATURE):
+                mask.load()  # a PNG cut short still gives its size: decode it whole, or it is stored undecodable
                 if mask.mode != "P":
                     return data
                 return _png(Image.frombytes("L", mask.size, mask.tobytes()))

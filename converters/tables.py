@@ -111,11 +111,14 @@ class RowError:
       key: a label file's row that names a file but is unusable (its label is not a name, its
         image's id is not unique): what names the file, so that the file is rejected with this
         reason rather than the row counted as an input of its own; "" otherwise.
+      head: the first characters of a line too long to read, where a reader may still find the
+        key that names its file (a box table's image id); "" otherwise.
     """
 
     row: int
     reason: str
     key: str = ""
+    head: str = ""
 
 
 def _dialect(fmt: str) -> dict:

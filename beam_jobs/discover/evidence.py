@@ -182,13 +182,16 @@ class _ReadEvidence(beam.DoFn):
         # a folder named for masks holds masks; another (the images' own) only its files named as masks
         all_masks = mask_named(posixpath.basename(found.path))
         for item in list_tree(folder):
-            if isinstance(item, Reject) or layout.extension(item.relpath) not in MASK_EXTENSIONS:
+            if layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
             key = item.relpath.rsplit(".", 1)[0]
             if not all_masks and mask_key(key) == key:
                 continue
             where = f"{found.path}/{item.relpath}" if found.path else item.relpath
-            row = evidence_files.EvidenceRow(1, mask_key(key), mask=(where, item.size))
+            if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
+                row = evidence_files.EvidenceRow(1, mask_key(key), error=f"its mask {where} is unusable: {item.reason}")
+            else:
+                row = evidence_files.EvidenceRow(1, mask_key(key), mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
 
 

@@ -14,15 +14,17 @@ label column labels the inputs.
 from __future__ import annotations
 
 import dataclasses
+import os
 
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, label_file_found
+from shardify.beam_jobs.discover.listing import why_unlisted
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
-from shardify.inputs.paths import join_path
+from shardify.inputs.paths import is_local_path, join_path
 from shardify.converters import tables as tables_lib
 from shardify.plan import concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, table_groups
 from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
@@ -172,6 +174,7 @@ def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.
     if not levels:
         return detected
     chosen, notes = split_label_lists.choose_level(levels, heads)
+    _stop_at_unread_lists(config, [e.path for e in chosen], ("txt", "lst"), "split lists")
     detected = _parts_unlabelled(detected, parts, chosen[0].path)
     return dataclasses.replace(
         detected, evidence=(*detected.evidence, *chosen), notes=(*detected.notes, *(e.note for e in chosen), *notes)
@@ -199,6 +202,7 @@ def with_concept_lists(config: ConvertConfig, sample: list[str], detected: layou
     found, notes = concept_lists.recognise_concept_lists(heads, _names_inputs_by_rule(sample, detected))
     if not found:
         return detected
+    _stop_at_unread_lists(config, [e.path for e in found], ("txt", ""), "concept lists")
     detected = _parts_unlabelled(detected, parts, found[0].path)
     folders = sorted({e.path.rpartition("/")[0] + "/" for e in found})
     shown = ", ".join(e.names[0] for e in found[:6]) + (f" and {len(found) - 6} more" if len(found) > 6 else "")
@@ -207,6 +211,35 @@ def with_concept_lists(config: ConvertConfig, sample: list[str], detected: layou
         "whose lists name it (multi-label); an input no list names has no label"
     )
     return dataclasses.replace(detected, evidence=(*detected.evidence, *found), notes=(*detected.notes, summary, *notes))
+
+
+def _stop_at_unread_lists(config: ConvertConfig, lists: list[str], extensions: tuple[str, ...], kind: str) -> None:
+    """Stop where a file beside the lists found, of their kind, is one the listing leaves out (a
+    pipe, a link leading outside SRC): it is a list too, unread, so its split's inputs would fall
+    in no split, or its concept be missing from every input's labels (both exit 0 before).
+
+    Raises:
+      UsageError: naming each such file and why.
+    """
+    unread = []
+    for folder in sorted({path.rpartition("/")[0] for path in lists}):
+        where = join_path(config.source, folder) if folder else config.source
+        try:
+            names = sorted(os.listdir(where)) if is_local_path(config.source) else []
+        except OSError:
+            continue
+        for name in names:
+            relpath = f"{folder}/{name}" if folder else name
+            if relpath in lists or layout.extension(relpath) not in extensions:
+                continue
+            reason = why_unlisted(config.source, relpath, follow_outside_links=config.follow_outside_links)
+            if reason:
+                unread.append(f"{relpath} ({reason})")
+    if unread:
+        raise UsageError(
+            f"{', '.join(unread[:4])} beside the {kind} {', '.join(lists[:2])} cannot be read: read as one of them, the "
+            "labels or splits it gives would be missing with no word; make it a regular file inside SRC, or remove it"
+        )
 
 
 def _names_inputs_by_rule(sample: list[str], detected: layout.SourceLayout):

@@ -237,6 +237,24 @@ def list_file(root: str, relpath: str) -> Listed | Reject:
     return Listed(relpath, info.st_size)
 
 
+def why_unlisted(root: str, relpath: str, *, follow_outside_links: bool = False) -> str | None:
+    """Why the listing leaves the local file `relpath` of `root` out (a pipe, a link leading outside
+    SRC: as `list_tree` rejects it), or None: it is listed, absent, or `root` is no local folder.
+    Detection asks it of the files beside the label lists it reads, which its sample never holds."""
+    if not is_local_path(root):
+        return None
+    path = join_path(root, relpath)
+    if os.path.islink(path):
+        reason = _check_link(path, os.path.realpath(root), follow_outside_links)
+        if reason:
+            return reason
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return None if stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode) else f"{NOT_REGULAR} ({file_kind(info.st_mode)})"
+
+
 def _why_not_a_path(relpath: str) -> str | None:
     """Why an object store's key (relative to SRC) names no file of a folder tree, or None. Object
     stores allow any key: `src//a/x.txt` holds an empty folder name, `src/./x` and `src/../x` name

@@ -165,6 +165,7 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     except RecursionError:  # the checks recurse per level of the file's values
         raise UsageError(f"{where}: not a layout file: nested too deeply") from None
     _check_paths(source_layout, where)
+    _check_levels(source_layout, where)
     _check_pattern(source_layout, where)
     return LayoutSpec(source_layout, options, match)
 
@@ -307,6 +308,23 @@ def _check_pattern(source_layout: layout_lib.SourceLayout, where: str) -> None:
         raise UsageError(f"{where}: structure.name_pattern.regex must hold exactly one group (...), the label; it holds {groups}")
 
 
+# The deepest path component a level may name: deeper than any download's folders, far below the
+# numbers past int64 a hostile file writes (a level of 10**23 was taken, and named no folder).
+MAX_LEVEL = 255
+
+
+def _check_levels(source_layout: layout_lib.SourceLayout, where: str) -> None:
+    """`structure.split_level` and each of `label_levels` is -1 (none) or a path component 0..MAX_LEVEL."""
+    structure = source_layout.structure
+    if structure is None:
+        return
+    levels = [("structure.split_level", structure.split_level)]
+    levels += [(f"structure.label_levels.{folder or _NO_FOLDER}", level) for folder, level in structure.label_levels]
+    for key, level in levels:
+        if not -1 <= level <= MAX_LEVEL:
+            raise UsageError(f"{where}: {key} is {level}: a level is -1 (none) or a path component 0..{MAX_LEVEL}, counted from SRC")
+
+
 def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
     """Every file the layout names lies inside SRC (a label file may be absolute, as `--labels`),
     and no line file is named twice (the last entry won: `pos.txt` as `positive` then as
@@ -328,6 +346,9 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
     if structure is not None:
         named += [("structure.root", structure.root.rstrip("/"))]
         named += [("structure.mask_folders", folder.rstrip("/")) for folder in structure.mask_folders]
+    for i, (glob, _) in enumerate(source_layout.split_patterns):  # `/etc/**`, `a/../../**`: files outside SRC
+        if "\\" in glob or not is_inside(glob):
+            raise UsageError(f"{where}: split_patterns[{i}] {glob!r} leaves SRC: write globs relative to SRC, without '..'")
     for key, path in named:
         if not path or (key == "labels_file" and path.startswith("/") and ".." not in path.split("/")):
             continue

@@ -15,16 +15,18 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from helpers.cli_runs import message, one_line_error, run_shardify, shardify_command, without_permission_override
-from helpers.shard_io import read_report, read_shard
+from helpers.cli_runs import message, one_line_error, run_shardify, without_permission_override
+from helpers.mid_run import stopped_at_plan
+from helpers.one_place import Reject
+from helpers.one_place import one_place_each as _one_place_each
+from helpers.one_place import records as _records
+from helpers.one_place import rejects as _rejects
+from helpers.shard_io import read_report
 from helpers.sources import image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.cli.main import app
@@ -53,64 +55,6 @@ def _command(source: Path, out: Path, *args: str) -> Path:
                           prefix=without_permission_override())
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     return out
-
-
-def _labels(value: object) -> tuple[str, ...]:
-    values = value if isinstance(value, list) else [value]
-    return tuple(sorted(v.decode() for v in values if v))
-
-
-def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...], str]]:
-    """{text source (`file#line`) or image path: (split, sorted label names, text)} of every record."""
-    found = {}
-    for split, info in load_manifest(str(out)).splits.items():
-        for shard in info.shards:
-            for record in read_shard(out / shard.path):
-                if contract.TEXT_SOURCE in record:
-                    key, labels = record[contract.TEXT_SOURCE].decode(), record.get(contract.TEXT_LABEL_TEXT, [])
-                    text = record[contract.TEXT]
-                    text = (text[0] if isinstance(text, list) else text).decode()
-                else:
-                    key, labels, text = record[contract.IMAGE_FILENAME].decode(), record.get(contract.LABEL_TEXT, []), ""
-                assert key not in found, f"{key} written twice"
-                found[key] = (split, _labels(labels), text)
-    return found
-
-
-def _rejects(out: Path) -> dict[str, str]:
-    """{path, or path#row: reason}, each once."""
-    found: dict[str, str] = {}
-    for line in read_report(out, naming.REJECTS_FILENAME):
-        key = f"{line['path']}#{line['row']}" if line.get("row") else line["path"]
-        assert key not in found, f"{key} rejected twice"
-        found[key] = line["reason"]
-    return found
-
-
-def _one_place_each(expected: dict[str, object], out: Path, ignored: set[str] = frozenset()) -> dict:
-    """Every input of `expected` ({input: what its record holds, or `Reject('word')`}) is in exactly
-    one record (holding that) or one reject saying why; nothing else is (but `ignored`)."""
-    written, rejects = _records(out), _rejects(out)
-    rejects = {k: v for k, v in rejects.items() if k not in ignored}
-    assert not set(written) & set(rejects), set(written) & set(rejects)
-    assert set(written) | set(rejects) == set(expected), (
-        sorted(set(expected) - set(written) - set(rejects)), sorted((set(written) | set(rejects)) - set(expected)))
-    for key, want in expected.items():
-        if isinstance(want, Reject):
-            assert key in rejects and want.word in rejects[key], (key, want.word, rejects.get(key), written.get(key))
-        else:
-            assert key in written and written[key][:2] == want, (key, want, written.get(key), rejects.get(key))
-    return written
-
-
-class Reject:
-    """An input expected in the rejects report, its reason holding `word`."""
-
-    def __init__(self, word: str) -> None:
-        self.word = word
-
-    def __repr__(self) -> str:
-        return f"Reject({self.word!r})"
 
 
 def _lines(prefix: str, n: int) -> list[str]:
@@ -185,25 +129,6 @@ def test_a_label_file_that_is_a_pipe_or_leads_outside_rejects_its_texts_naming_i
     _one_place_each(expected, out)
 
 
-def _stopped_at_plan(source: Path, out: Path, change, *args: str) -> subprocess.CompletedProcess:  # noqa: ANN001
-    """Runs the conversion, stops it the moment plan.json is written, calls `change()`, lets it go on."""
-    command = shardify_command("convert", str(source), str(out), "--max-rejects", "100%", "-q", *args)
-    run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while not (out / naming.PLAN_FILENAME).exists():
-            assert run.poll() is None and time.monotonic() < deadline, "the run ended before planning was done"
-            time.sleep(0.002)
-        os.killpg(run.pid, signal.SIGSTOP)
-        change()
-        os.killpg(run.pid, signal.SIGCONT)
-        stdout, stderr = run.communicate(timeout=120)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-    return subprocess.CompletedProcess(command, run.returncode, stdout, stderr)
-
-
 def test_text_lines_changed_after_planning_are_never_written_under_their_planned_labels(tmp_path: Path) -> None:
     """After planning, the text file's lines are reversed (each planned line now holds another
     tweet, lines of other lengths) and another text file is deleted: no record pairs a text with a
@@ -216,7 +141,7 @@ def test_text_lines_changed_after_planning_are_never_written_under_their_planned
         _write(root / "train_text.txt", "\n".join(texts[::-1]) + "\n")
         (root / "test_text.txt").unlink()
 
-    result = _stopped_at_plan(root, tmp_path / "out", change)
+    result = stopped_at_plan(root, tmp_path / "out", change)
     assert result.returncode in (0, 1) and "Traceback" not in result.stderr, result.stderr
     written = _records(tmp_path / "out") if (tmp_path / "out" / naming.MANIFEST_FILENAME).exists() else {}
     for key, (_, labels, text) in written.items():
@@ -415,9 +340,6 @@ def test_a_split_list_giving_one_image_two_labels_rejects_it(tmp_path: Path) -> 
     assert load_manifest(str(out)).label_mode == contract.LABEL_SINGLE
 
 
-@pytest.mark.xfail(strict=True, reason="a split list the listing rejects (a pipe) is taken for absent: its images fall into no split "
-                   "and are set aside as auxiliary, exit 0 (no hang); as for concept lists, detection would need to see the "
-                   "listing's rejects beside the lists it reads (detect/label_tables: round5's and mend5's modules)")
 def test_split_lists_that_are_a_pipe_stop_or_reject_without_a_hang(tmp_path: Path) -> None:
     root = tmp_path / "fgvc"
     _aircraft(root, [])
@@ -457,9 +379,6 @@ def test_concept_lists_with_a_bom_crlf_and_numbers_no_image_has_keep_their_conce
     assert {k for k in rejects if k.startswith("concepts/sea.txt")} == {"concepts/sea.txt#3", "concepts/sea.txt#4"}, rejects
 
 
-@pytest.mark.xfail(strict=True, reason="a concept list the listing rejects (a pipe, a link outside SRC) is left out of every "
-                   "image's labels: the run writes each image without that concept, exit 0; stopping needs detection to see "
-                   "the listing's rejects beside the lists (left: detect/label_tables, round5's and mend5's modules)")
 def test_a_concept_list_that_is_a_pipe_stops_the_run(tmp_path: Path) -> None:
     root = tmp_path / "mir"
     _concepts(root, {"clouds.txt": b"1\n3\n5\n7\n", "sea.txt": b"2\n3\n4\n"})
@@ -528,9 +447,6 @@ def test_wheat_box_cells_of_other_shapes_reject_their_image(tmp_path: Path) -> N
     _one_place_each(expected, out)
 
 
-@pytest.mark.xfail(strict=True, reason="a box table's line past 1 MiB is that row's reject, and the image it named, read by no row, "
-                   "is written as an image with no wheat head (exit 0): which image an unread row names cannot be known, so every "
-                   "image of the table's split without a row would have to be doubted (evidence._box_table; left)")
 def test_a_wheat_row_too_long_to_read_never_leaves_its_image_without_boxes(tmp_path: Path) -> None:
     root = tmp_path / "global-wheat-detection"
     rows = ["image_id,width,height,bbox,source", 'b6ab77fd7,64,48,"[8.0, 4.0, 16.0, 12.0]",usask_1',

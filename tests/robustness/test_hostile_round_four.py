@@ -11,11 +11,9 @@ from __future__ import annotations
 import io
 import json
 import os
-import signal
 import struct
 import subprocess
 import sys
-import time
 import zlib
 from pathlib import Path
 
@@ -23,7 +21,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from helpers.cli_runs import message, one_line_error, run_shardify, shardify_command
+from helpers.cli_runs import message, one_line_error, run_shardify
+from helpers.mid_run import stopped_at_plan
 from helpers.shard_io import read_report, read_shard
 from shardify.converters import qa_json
 from shardify.errors import InvalidInputError, UsageError
@@ -615,25 +614,6 @@ def test_label_cells_of_many_words_are_judged_in_bounded_time() -> None:
 # --- a file changed between planning and writing -------------------------------------------------
 
 
-def _stopped_at_plan(source: Path, out: Path, change, *args: str) -> subprocess.CompletedProcess:  # noqa: ANN001
-    """Runs the conversion, stops it the moment plan.json is written, calls `change()`, lets it go on."""
-    command = shardify_command("convert", str(source), str(out), "--max-rejects", "100%", "-q", *args)
-    run = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 120
-        while not (out / naming.PLAN_FILENAME).exists():
-            assert run.poll() is None and time.monotonic() < deadline, "the run ended before planning was done"
-            time.sleep(0.002)
-        os.killpg(run.pid, signal.SIGSTOP)
-        change()
-        os.killpg(run.pid, signal.SIGCONT)
-        stdout, stderr = run.communicate(timeout=120)
-    finally:
-        if run.poll() is None:
-            os.killpg(run.pid, signal.SIGKILL)
-    return subprocess.CompletedProcess(command, run.returncode, stdout, stderr)
-
-
 def test_arrays_and_pixel_rows_changed_after_planning_are_rejected_never_written_stale(tmp_path: Path) -> None:
     """After planning: an HDF5 file is replaced by one whose values lie in a file outside SRC, a
     .mat by a compressed bomb of the same variables, and a pixel table is cut short."""
@@ -651,7 +631,7 @@ def test_arrays_and_pixel_rows_changed_after_planning_are_rejected_never_written
         _h5(arrays / "swapped_test.h5", _xy(external, dict(data=np.arange(4))))
         _mat_file(arrays / "swapped_32x32.mat", 20_000)
 
-    result = _stopped_at_plan(arrays, tmp_path / "out_arrays", swap)
+    result = stopped_at_plan(arrays, tmp_path / "out_arrays", swap)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     written = {record[contract.IMAGE_FILENAME].decode() for _, record in _records(tmp_path / "out_arrays")}
     expected: dict[str, str | None] = {f"kept_train.h5#x:{i}": None for i in range(6)}
@@ -668,7 +648,7 @@ def test_arrays_and_pixel_rows_changed_after_planning_are_rejected_never_written
         with open(csv, "r+b") as f:
             f.truncate(len(("emotion,pixels,Usage\n" + "".join(row + "\n" for row in rows[:5])).encode()) + 10)
 
-    result = _stopped_at_plan(table, tmp_path / "out_table", cut)
+    result = stopped_at_plan(table, tmp_path / "out_table", cut)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     written = {record[contract.IMAGE_FILENAME].decode() for _, record in _records(tmp_path / "out_table")}
     expected = {f"fer2013/fer2013.csv#{n}": None if n < 7 else "changed" for n in range(2, 10)}
@@ -689,7 +669,7 @@ def test_json_records_changed_after_planning_are_rejected_never_written_with_sta
         (source / "train.json").write_text(json.dumps({"data": rows[::-1]}))
         (source / "test.json").write_text(json.dumps({"data": rows[:2]}))
 
-    result = _stopped_at_plan(source, tmp_path / "out", change)
+    result = stopped_at_plan(source, tmp_path / "out", change)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     written = {}
     for split, record in _records(tmp_path / "out"):
