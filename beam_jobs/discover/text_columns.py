@@ -16,6 +16,7 @@ write every record unlabelled).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
@@ -65,6 +66,13 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
             continue
+    for path in [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]:
+        try:
+            _resolve_json_lines(config, path)
+        except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
+            unlabelled.append((path, unnamed))
+        except (OSError, InvalidInputError):
+            continue
     if found:
         shown = ", ".join(path for path, _ in found)
         several = found[0][1]
@@ -78,6 +86,39 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
     if len(bare) == len(looked) and not config.label_from_name:
         _check_named_tables(bare)
+
+
+# JSON lines read at detection to judge their columns (a JSONL table's columns are each row's keys).
+_JSON_LINES_SAMPLED = 20
+
+
+def _resolve_json_lines(config: ConvertConfig, path: str) -> None:
+    """Resolve a JSON-lines table's columns as a CSV's are, from its first rows' keys and values,
+    so that a label column no usual name names (Sarcasm Headlines' `is_sarcastic`, 0 or 1) stops
+    the run as it does in a CSV (read row by row, every record was written unlabelled, exit 0).
+
+    Raises:
+      columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn: as `columns.resolve_columns`.
+    """
+    with open_input(join_path(config.source, path)) as fileobj:
+        header, rows = tables.read_table(fileobj, tables.table_format(path), options=config.table_options)
+        if header.columns or (header.fmt or tables.table_format(path)) != tables.JSONL:
+            return
+        sampled = [row for row, _ in zip((r for r in rows if isinstance(r, tables.Row)), range(_JSON_LINES_SAMPLED))]
+    if not sampled:
+        return
+    names = tuple(sampled[0].cells)
+    if any(tuple(row.cells) != names for row in sampled):
+        return  # rows of other keys: read row by row, as they are
+    cells = [tuple(_as_cell(row.cells[name]) for name in names) for row in sampled]
+    columns.resolve_columns(names, config.table_options, sample=cells, header=True)
+
+
+def _as_cell(value: object) -> str:
+    """A JSON value as a CSV cell would hold it (`true`, `3`, the text)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _check_named_tables(bare: Sequence[tuple[str, tuple[str, ...]]]) -> None:

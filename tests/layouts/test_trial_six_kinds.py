@@ -298,3 +298,22 @@ def test_two_text_columns_filled_in_every_row_stay_a_pair(tmp_path: Path) -> Non
     run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     pairs = {(r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode()) for _, _, r in _records(tmp_path / "out").values()}
     assert pairs == set(rows)
+
+
+@pytest.mark.parametrize("name", ["Headlines_Dataset.json", "headlines.jsonl"])
+def test_json_lines_with_a_label_no_usual_name_names_stop_naming_it(tmp_path: Path, name: str) -> None:
+    """Sarcasm Headlines (`{"article_link": ..., "headline": ..., "is_sarcastic": 1}` a line): read
+    row by row, `is_sarcastic` was no label and every record was written unlabelled (exit 0). Judged
+    from the first rows as a CSV's columns are, it stops naming `--label-column`, which converts it."""
+    import json
+
+    root = tmp_path / "src"
+    root.mkdir()
+    rows = [(f"https://example.com/{i}", f"local man number {i} does a perfectly ordinary thing today", i % 2) for i in range(8)]
+    (root / name).write_text("".join(json.dumps({"article_link": a, "headline": h, "is_sarcastic": y}) + "\n" for a, h, y in rows))
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert "is_sarcastic" in str(refused.value) and "--label-column" in str(refused.value)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "named"), label_column="is_sarcastic"))
+    written = _records(tmp_path / "named")
+    assert sorted(names for _, names, _ in written.values()) == [("0",)] * 4 + [("1",)] * 4
