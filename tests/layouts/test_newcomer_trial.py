@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from helpers.newcomer_trial import DATASETS
-from helpers.unseen_judge import assert_first_command, assert_right
+from helpers.unseen_judge import assert_first_command, assert_right, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
@@ -47,7 +47,7 @@ FOLLOW = {
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=WRONG[n])) if n in WRONG else n for n in sorted(DATASETS)],
+    recorded(DATASETS, WRONG),
 )
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
     truth = DATASETS[name](tmp_path / "download")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from helpers.unseen4 import DATASETS, GO_EMOTIONS_NAMES
-from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right
+from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right, recorded
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 
@@ -35,7 +35,7 @@ FOLLOW = {"food11": {"label_from_name": r"^(\d+)_"},
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=WRONG[n])) if n in WRONG else n for n in sorted(DATASETS)],
+    recorded(DATASETS, WRONG),
 )
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
     truth = DATASETS[name](tmp_path / "download")
@@ -61,8 +61,7 @@ NEXT_STEPS = {
 
 @pytest.mark.parametrize(
     "step",
-    [pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=NEXT_STEPS[s][2])) if NEXT_STEPS[s][2] else s
-     for s in sorted(NEXT_STEPS)],
+    recorded(NEXT_STEPS, {s: step[2] for s, step in NEXT_STEPS.items()}),
 )
 def test_the_next_step_a_user_takes_is_right_or_stops(step: str, tmp_path: Path) -> None:
     name, options, _ = NEXT_STEPS[step]

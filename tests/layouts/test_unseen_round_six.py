@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from helpers.unseen6 import COCO80_NAMES, DATASETS
-from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right
+from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
@@ -55,7 +55,7 @@ FOLLOW = {
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=WRONG[n])) if n in WRONG else n for n in sorted(DATASETS)],
+    recorded(DATASETS, WRONG),
 )
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
     truth = DATASETS[name](tmp_path / "download")
@@ -78,8 +78,7 @@ NEXT_STEPS = {
 
 @pytest.mark.parametrize(
     "step",
-    [pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=NEXT_STEPS[s][2])) if NEXT_STEPS[s][2] else s
-     for s in sorted(NEXT_STEPS)],
+    recorded(NEXT_STEPS, {s: step[2] for s, step in NEXT_STEPS.items()}),
 )
 def test_the_next_step_a_user_takes_is_right_or_stops(step: str, tmp_path: Path) -> None:
     name, options, _ = NEXT_STEPS[step]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from helpers.unseen2 import ALIASES, DATASETS, Truth
-from helpers.unseen_judge import assert_first_command, assert_next_step
+from helpers.unseen_judge import assert_first_command, assert_next_step, recorded
 from helpers.unseen_judge import assert_right as judge
 from shardify.plan import layout_file
 
@@ -45,7 +45,7 @@ def _assert_right(dataset: str, truth: Truth, out: Path) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=WRONG[n])) if n in WRONG else n for n in sorted(DATASETS)],
+    recorded(DATASETS, WRONG),
 )
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
     truth = DATASETS[name](tmp_path / "download")
@@ -82,8 +82,7 @@ NEXT_STEPS = {
 
 @pytest.mark.parametrize(
     "step",
-    [pytest.param(s, marks=pytest.mark.xfail(strict=True, reason=NEXT_STEPS[s][3])) if NEXT_STEPS[s][3] else s
-     for s in sorted(NEXT_STEPS)],
+    recorded(NEXT_STEPS, {s: step[3] for s, step in NEXT_STEPS.items()}),
 )
 def test_the_next_step_a_user_takes_is_right_or_stops(step: str, tmp_path: Path) -> None:
     name, layout_text, options, _ = NEXT_STEPS[step]
