@@ -223,6 +223,9 @@ class Evidence:
         as the file writes it.
       label_separator: LABEL_LINES read as a keyed table: `--label-separator`, which splits its label
         cells into several labels (Planet's space-separated tags), or "".
+      label_numbers: LABEL_LINES read as a keyed table: its labels are class numbers (most rows
+        detection read hold whole numbers): a row whose label is not one (`nan`, `-1`, `2.5`) is its
+        reject, never a class of its own.
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns.
       note: how it was recognised, for the plan.
@@ -245,6 +248,7 @@ class Evidence:
     label_rest: bool = False
     label_digits: int = 0
     label_separator: str = ""
+    label_numbers: bool = False
     note: str = ""
     prefix: str = ""
     boxes: bool = False

@@ -317,3 +317,25 @@ def test_json_lines_with_a_label_no_usual_name_names_stop_naming_it(tmp_path: Pa
     run_conversion(ConvertConfig(str(root), str(tmp_path / "named"), label_column="is_sarcastic"))
     written = _records(tmp_path / "named")
     assert sorted(names for _, names, _ in written.values()) == [("0",)] * 4 + [("1",)] * 4
+
+
+def test_a_keyed_tables_class_number_cell_that_is_no_class_number_rejects_its_row(tmp_path: Path) -> None:
+    """EyePACS' `trainLabels.csv` (`image,level`) beside `train/`: a cell `nan`, `-1` or `2.5`
+    among class numbers was a class of its own (written, exit 0); now that row is a reject naming
+    the cell, and its image goes unlabelled (the split's count says so)."""
+    root = tmp_path / "src"
+    bad = ["nan", "-1", "2.5"]
+    rows = ["image,level"]
+    for i in range(15):
+        path = root / "train" / f"{i}_left.jpeg"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(_image_bytes(str(i), 20, 16))
+        rows.append(f"{i}_left,{bad[i - 12] if i >= 12 else i % 3}")
+    (root / "trainLabels.csv").write_text("\n".join(rows) + "\n")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), max_rejects="50%"))
+    labels = {rid: names for rid, (_, names, _) in _records(tmp_path / "out").items()}
+    assert {names for names in labels.values()} == {("0",), ("1",), ("2",), ()}
+    assert [rid for rid, names in labels.items() if not names] and all(
+        labels[f"train/{i}_left.jpeg"] == () for i in (12, 13, 14))
+    rejected = (tmp_path / "out" / "rejected.jsonl").read_text()
+    assert all(f"'{cell}' is no class number" in rejected for cell in bad)
