@@ -26,7 +26,7 @@ from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.find_duplicates import ContentHashes
 from shardify.beam_jobs.write_shards import CONTENT_HASHES, INPUTS, RESULTS, WriteShards
 from shardify.config import ConvertConfig
-from shardify.converters import columns
+from shardify.converters import label_cells
 from shardify.format import naming
 from shardify.format.versions import VersionPlan
 from shardify.plan.entries import PlanSummary
@@ -87,7 +87,7 @@ def build_pipeline(
     # Entry per input; Reject per unusable input; relpath per skipped junk file and per auxiliary
     # file; (column, dtype).
     # COCO: an image's categories; an attribute matrix: the attributes set
-    multi_label = columns.splits_cells(config.label_separator) or source_layout.name == COCO or any(e.multi_label for e in source_layout.evidence)
+    multi_label = label_cells.splits_cells(config.label_separator) or source_layout.name == COCO or any(e.multi_label for e in source_layout.evidence)
     context = PlanContext(
         source_layout,
         config.shards,

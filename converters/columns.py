@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 
-import json
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.converters import column_content, label_phrases, label_scores, one_hot
 from shardify.errors import InvalidInputError
-from shardify.format.example_proto import BYTES, FLOAT, INT64
-from shardify.plan.label_names import normalise_label
 
 __all__ = [
     "TEXT_COLUMN_NAMES",
@@ -40,10 +36,6 @@ __all__ = [
     "choose_column",
     "resolve_columns",
     "label_file_columns",
-    "value_dtype",
-    "merge_dtypes",
-    "convert_value",
-    "split_labels",
     "is_integer",
 ]
 
@@ -518,115 +510,3 @@ def label_file_columns(columns: Sequence[str], label_column: str = "", *, captio
     caption = choose_column(columns, "", CAPTION_COLUMN_NAMES, "caption") if captions else ""
     return LabelFileColumns(key, label, caption if caption not in (key, label) else "")
 
-
-_INTEGER = re.compile(r"[+-]?[0-9]+")
-_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
-_INT64_RANGE = range(-(1 << 63), 1 << 63)
-_FLOAT32_MAX = 3.4028234663852886e38  # larger floats would be stored as infinity
-
-
-def _is_float32(value: float) -> bool:
-    return math.isfinite(value) and abs(value) <= _FLOAT32_MAX
-
-
-def value_dtype(value: object) -> str:
-    """The narrowest feature dtype that holds `value` (a CSV string or a JSON value). Text is a
-    number only when it is written the plain ASCII way: Python's int() also reads "1_000" and
-    "٣", which a table means as text."""
-    if isinstance(value, bool) or value is None or isinstance(value, (list, dict)):
-        return BYTES
-    if isinstance(value, int):
-        return INT64 if value in _INT64_RANGE else BYTES
-    if isinstance(value, float):
-        return FLOAT if _is_float32(value) else BYTES
-    text = str(value).strip()
-    if _INTEGER.fullmatch(text):
-        return INT64 if int(text) in _INT64_RANGE else BYTES
-    if _DECIMAL.fullmatch(text):
-        return FLOAT if _is_float32(float(text)) else BYTES
-    return BYTES
-
-
-def merge_dtypes(a: str, b: str) -> str:
-    """The dtype that holds values of both: int64 < float32 < string."""
-    order = (INT64, FLOAT, BYTES)
-    return order[max(order.index(a), order.index(b))]
-
-
-def convert_value(value: object, dtype: str) -> bytes | int | float:
-    """A cell as the feature value of `dtype` (which `value_dtype` allowed for it)."""
-    if dtype == INT64:
-        return int(value) if isinstance(value, int) else int(str(value).strip())
-    if dtype == FLOAT:
-        return float(value) if isinstance(value, (int, float)) else float(str(value).strip())
-    if isinstance(value, str):
-        return value.encode("utf-8")
-    if isinstance(value, bytes):  # a Parquet binary column
-        return value
-    # default=str: a Parquet cell can be a date, a decimal or a timestamp
-    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str).encode("utf-8")
-
-
-# `--label-separator none`: every cell is one label, whatever it holds (also one with spaces).
-ONE_LABEL = "none"
-
-
-def splits_cells(separator: str) -> bool:
-    """Whether `--label-separator` splits label cells (multi-label): given, and not ONE_LABEL."""
-    return bool(separator) and separator != ONE_LABEL
-
-
-def split_labels(value: object, separator: str) -> tuple[str, ...]:
-    """Label names from a cell: a string (split on `separator` when given), a whole number (a
-    label numbered, mapped through `--label-names` later), a JSON list of those (multi-label), or
-    null for none; each normalised (see `label_names.normalise_label`), empty names dropped.
-
-    A label is a name: a JSON object, a number with a fraction or a list inside a list names
-    nothing, and is refused rather than spelled as Python would print it. JSON's true and false
-    (BoolQ's `answer`, a Parquet bool column) are the labels `true` and `false`, a 2-class label
-    whose sorted names number false 0 and true 1.
-
-    >>> split_labels(["cat", 3], "")
-    ('cat', '3')
-    >>> split_labels(False, "")
-    ('false',)
-
-    Raises:
-      InvalidInputError: a value that is not a name, or a name that would print like another (see
-        `normalise_label`).
-    """
-    if isinstance(value, list):
-        names = [_label_name(v) for v in value]
-    elif value is None:
-        names = []
-    elif splits_cells(separator) and isinstance(value, str):
-        names = value.split(separator)
-    else:
-        names = [_label_name(value)]
-    normalised = (normalise_label(name) for name in names)
-    return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
-
-
-def _label_name(value: object) -> str:
-    """One label value as its name: a string, or a whole number's digits.
-
-    Raises:
-      InvalidInputError: anything else (an object, a fraction, a list, null inside a list).
-    """
-    if isinstance(value, str):
-        return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return str(int(value))  # a whole number stored as a float (a Parquet column with nulls)
-    shown = json.dumps(value, ensure_ascii=False, default=str)
-    shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    if isinstance(value, float):
-        kind = "a number with a fraction" if math.isfinite(value) else "not a number"
-    else:
-        kind = {dict: "an object", list: "a list inside a list", type(None): "null"}.get(
-            type(value), f"a {type(value).__name__}"
-        )
-    raise InvalidInputError(f"label {shown} is {kind}, not a label name (a string, a whole number, true or false)")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from shardify.converters import label_files, mat_structs, tables
-from shardify.converters.columns import split_labels
+from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import coco_urls, one_hot, tables
-from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns, split_labels
+from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
+from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import coco_object
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema

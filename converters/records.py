@@ -16,7 +16,9 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, BinaryIO, NamedTuple
 
 from shardify.converters import arrays, hdf5_arrays, images, json_records, line_files, masks, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
-from shardify.converters.columns import TableColumns, TableOptions, convert_value, resolve_columns, split_labels
+from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
+from shardify.converters.kept_values import convert_value
+from shardify.converters.label_cells import split_labels
 from shardify.converters.one_hot import multi_hot_labels
 from shardify.converters.objects import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size

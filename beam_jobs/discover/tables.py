@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import one_hot, pixel_rows, split_column, tables
+from shardify.converters import kept_values, label_cells, one_hot, pixel_rows, split_column, tables
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
@@ -164,7 +164,7 @@ class _ScanTable(beam.DoFn):
                                  "not a label; name the label with --label-column", row.row)
                     continue
                 try:
-                    labels = columns_lib.split_labels(cell, cols.separator or self._options.label_separator)
+                    labels = label_cells.split_labels(cell, cols.separator or self._options.label_separator)
                 except InvalidInputError as error:
                     yield reject(relpath, error.reason, row.row)
                     continue
@@ -177,8 +177,8 @@ class _ScanTable(beam.DoFn):
                 yield reject(relpath, error.reason, row.row)
                 continue
             for name in cols.keep:
-                dtype = columns_lib.value_dtype(row.cells.get(name))
-                dtypes[name] = columns_lib.merge_dtypes(dtypes.get(name, dtype), dtype)
+                dtype = kept_values.value_dtype(row.cells.get(name))
+                dtypes[name] = kept_values.merge_dtypes(dtypes.get(name, dtype), dtype)
             size = row.length or len(text.encode("utf-8"))  # Parquet rows have no byte range
             candidate = Candidate(
                 ROW,
@@ -360,7 +360,7 @@ class ScanTables(beam.PTransform):
             candidates = (candidates, joined[CANDIDATES]) | "MergeKeyedRows" >> beam.Flatten()
             rejects = (rejects, joined[REJECTS]) | "MergeKeyedRejects" >> beam.Flatten()
         columns = scanned[COLUMNS] | "MergeColumnTypes" >> beam.CombinePerKey(
-            lambda dtypes: functools.reduce(columns_lib.merge_dtypes, dtypes, INT64)
+            lambda dtypes: functools.reduce(kept_values.merge_dtypes, dtypes, INT64)
         )
         notes = scanned[NOTES]
         return {CANDIDATES: candidates, REJECTS: rejects, COLUMNS: columns, NOTES: notes}

@@ -20,7 +20,8 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import InputOpener
-from shardify.converters.columns import LABEL_COLUMN_NAMES, split_labels
+from shardify.converters.columns import LABEL_COLUMN_NAMES
+from shardify.converters.label_cells import split_labels
 from shardify.converters.texts import decode_text
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input

@@ -1,0 +1,79 @@
+"""A label cell as label names: a string (split on `--label-separator` where given), a whole
+number, a JSON list of them (multi-label) or null; anything else is refused rather than printed
+as Python would print it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+from shardify.errors import InvalidInputError
+from shardify.plan.label_names import normalise_label
+
+__all__ = ["ONE_LABEL", "splits_cells", "split_labels"]
+
+
+# `--label-separator none`: every cell is one label, whatever it holds (also one with spaces).
+ONE_LABEL = "none"
+
+
+def splits_cells(separator: str) -> bool:
+    """Whether `--label-separator` splits label cells (multi-label): given, and not ONE_LABEL."""
+    return bool(separator) and separator != ONE_LABEL
+
+
+def split_labels(value: object, separator: str) -> tuple[str, ...]:
+    """Label names from a cell: a string (split on `separator` when given), a whole number (a
+    label numbered, mapped through `--label-names` later), a JSON list of those (multi-label), or
+    null for none; each normalised (see `label_names.normalise_label`), empty names dropped.
+
+    A label is a name: a JSON object, a number with a fraction or a list inside a list names
+    nothing, and is refused rather than spelled as Python would print it. JSON's true and false
+    (BoolQ's `answer`, a Parquet bool column) are the labels `true` and `false`, a 2-class label
+    whose sorted names number false 0 and true 1.
+
+    >>> split_labels(["cat", 3], "")
+    ('cat', '3')
+    >>> split_labels(False, "")
+    ('false',)
+
+    Raises:
+      InvalidInputError: a value that is not a name, or a name that would print like another (see
+        `normalise_label`).
+    """
+    if isinstance(value, list):
+        names = [_label_name(v) for v in value]
+    elif value is None:
+        names = []
+    elif splits_cells(separator) and isinstance(value, str):
+        names = value.split(separator)
+    else:
+        names = [_label_name(value)]
+    normalised = (normalise_label(name) for name in names)
+    return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
+
+
+def _label_name(value: object) -> str:
+    """One label value as its name: a string, or a whole number's digits.
+
+    Raises:
+      InvalidInputError: anything else (an object, a fraction, a list, null inside a list).
+    """
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return str(int(value))  # a whole number stored as a float (a Parquet column with nulls)
+    shown = json.dumps(value, ensure_ascii=False, default=str)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    if isinstance(value, float):
+        kind = "a number with a fraction" if math.isfinite(value) else "not a number"
+    else:
+        kind = {dict: "an object", list: "a list inside a list", type(None): "null"}.get(
+            type(value), f"a {type(value).__name__}"
+        )
+    raise InvalidInputError(f"label {shown} is {kind}, not a label name (a string, a whole number, true or false)")
