@@ -29,7 +29,7 @@ from shardify.errors import UsageError
 from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
 from shardify.plan.tag_labels import separated_lists, tag_lists
 
-__all__ = ["LABEL_HEADER_NAMES", "MAX_CLASS_NUMBER", "recognise_keyed_table"]
+__all__ = ["LABEL_HEADER_NAMES", "MAX_CLASS_NUMBER", "is_class_number", "recognise_keyed_table"]
 
 # Header names that mean the label besides `columns.LABEL_COLUMN_NAMES`, compared lower-cased:
 # `dx` (diagnosis, HAM10000's and ISIC's metadata), `diagnosis`, `finding`.
@@ -113,7 +113,7 @@ def recognise_keyed_table(
     if not label_separator and any(len(cell.split()) > 1 for cell in labels):
         return None  # one label of words (`Cessna 172`) or tags (`clear primary road`)? the stop names the table
     keys = [row[key] for row in data]
-    numbers = sum(_class_number(cell) for cell in labels) * 2 > len(labels) and len(set(labels)) >= 2  # most, as pixel_rows judges
+    numbers = sum(is_class_number(cell) for cell in labels) * 2 > len(labels) and len(set(labels)) >= 2  # most, as pixel_rows judges
     return Evidence(
         path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label, label_separator=label_separator,
         label_numbers=numbers and not label_separator,
@@ -151,7 +151,8 @@ def _key_column(
 MAX_CLASS_NUMBER = 1_000_000
 
 
-def _class_number(cell: str) -> bool:
+def is_class_number(cell: str) -> bool:
+    """A class number as a cell writes it: whole, in ASCII digits, at most MAX_CLASS_NUMBER."""
     return cell.isascii() and cell.isdigit() and int(cell) <= MAX_CLASS_NUMBER
 
 
