@@ -313,8 +313,13 @@ def names_may_label(names: Sequence[str]) -> bool:
     >>> names_may_label(["ISIC_0024306.jpg", "ISIC_0024313.jpg"])
     False
     """
-    groups = Counter(re.sub(r"\d+(?!.*\d)", "#", name.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for name in names)
+    groups = _name_groups(names)
     return 2 <= len(groups) < len(names) and all(_LETTERS.search(group) for group in groups)
+
+
+def _name_groups(names: Sequence[str]) -> Counter:
+    """How many names fall in each group: a name's stem with its last number taken away."""
+    return Counter(re.sub(r"\d+(?!.*\d)", "#", name.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for name in names)
 
 
 def _grouped(names: Sequence[str]) -> bool:
@@ -327,8 +332,7 @@ def _grouped(names: Sequence[str]) -> bool:
     >>> _grouped([f"{p}_{h}{n}.JPG" for p in ("apple", "fig") for h in "dh" for n in (1, 2)])
     True
     """
-    groups = Counter(re.sub(r"\d+(?!.*\d)", "#", name.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for name in names)
-    return names_may_label(names) and sum(count > 1 for count in groups.values()) >= 2
+    return names_may_label(names) and sum(count > 1 for count in _name_groups(names).values()) >= 2
 
 
 def _name_hint(splits: Sequence[_Split]) -> list[str]:
