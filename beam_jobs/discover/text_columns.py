@@ -44,18 +44,17 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
     looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV)][:_TABLES_LOOKED_AT]
-    _check_label_column(config, looked)
-    if config.table_options.text_columns:
+    options = config.table_options
+    headers = dict(_headers(config, looked))  # each table's header read once, for every check below
+    _check_label_column(config, headers)
+    if options.text_columns:
         return
     found: list[tuple[str, columns.SeveralTextColumns]] = []
     unlabelled: list[tuple[str, columns.UnnamedLabelColumn | label_scores.ScoreLabelColumn]] = []
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so
-    options = config.table_options
     bare: list[tuple[str, tuple[str, ...]]] = []  # tables with a header and no label
-    for path in looked:
+    for path, header in headers.items():
         try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                header = tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
             headerless = headerless or not header.present
             resolved = header.resolve(options)
             if header.present and not resolved.label and not resolved.classes:
@@ -64,7 +63,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             found.append((path, several))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
             unlabelled.append((path, unnamed))
-        except (OSError, InvalidInputError):
+        except InvalidInputError:
             continue
     for path in [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]:
         try:
@@ -84,7 +83,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if unlabelled and not (headerless and options.header is None):
         shown = ", ".join(path for path, _ in unlabelled)
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
-    if len(bare) == len(looked) and not config.label_from_name:
+    if bare and len(bare) == len(looked) and not config.label_from_name:
         _check_named_tables(bare)
 
 
@@ -140,7 +139,19 @@ def _check_named_tables(bare: Sequence[tuple[str, tuple[str, ...]]]) -> None:
     )
 
 
-def _check_label_column(config: ConvertConfig, looked: Sequence[str]) -> None:
+def _headers(config: ConvertConfig, looked: Sequence[str]):
+    """(path, header) of each table looked at that reads (one that does not is left to the scan,
+    which rejects it with its reason)."""
+    options = config.table_options
+    for path in looked:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                yield path, tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
+        except (OSError, InvalidInputError):
+            continue
+
+
+def _check_label_column(config: ConvertConfig, headers: dict) -> None:
     """Raises UsageError where `--label-column NAME` names no column of any sampled table with a
     header: a table without it is read unlabelled (a split's test table), so a misspelt name would
     write every record unlabelled."""
@@ -148,15 +159,7 @@ def _check_label_column(config: ConvertConfig, looked: Sequence[str]) -> None:
     given = options.label_column
     if not given or given.isdigit() or options.header is False:
         return
-    headers = []
-    for path in looked:
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                header = tables.read_header(fileobj, tables.table_format(path), header=options.header, encoding=options.encoding)
-        except (OSError, InvalidInputError):
-            continue
-        if header.present:
-            headers.append((path, header.columns))
-    if headers and not any(given in names for _, names in headers):
-        shown = "; ".join(f"{path}: {list(names)}" for path, names in headers)
+    named = [(path, header.columns) for path, header in headers.items() if header.present]
+    if named and not any(given in names for _, names in named):
+        shown = "; ".join(f"{path}: {list(names)}" for path, names in named)
         raise UsageError(f"--label-column {given!r} is no column of the tables (their columns: {shown})")
