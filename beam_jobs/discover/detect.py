@@ -131,7 +131,7 @@ def _check_pixel_media(config: ConvertConfig, given: layout.SourceLayout, sample
     """
     if given.name != layout.TABLES or given.media != "text":
         return
-    found = _pixel_tables(config, sample)
+    found = _pixel_tables(config, sample, _illustrations(sample))
     if found:
         raise UsageError(
             f"{', '.join(found)} hold{'s' if len(found) == 1 else ''} a grey image a row written out as numbers, "
@@ -284,12 +284,12 @@ def _illustrations(sample: list[str]) -> list[str]:
     return images if len(images) <= _ILLUSTRATIONS and all("/" not in p for p in images) else []
 
 
-def _pixel_tables(config: ConvertConfig, sample: list[str]) -> list[str]:
+def _pixel_tables(config: ConvertConfig, sample: list[str], illustrations: list[str]) -> list[str]:
     """The sampled CSV and TSV tables that hold a grey image a row written out as numbers (FER2013's
     `pixels`), when every table looked at does and no image lies beside them but a few illustrations
-    at the top of SRC (`_illustrations`); else []."""
+    at the top of SRC (`illustrations`: `_illustrations`); else []."""
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
-    if images and images != _illustrations(sample):
+    if images and images != illustrations:
         return []  # images beside the tables: those are the inputs (a table of vectors is no image)
     # a submission's format beside them (Digit Recognizer's `ImageId,Label`) is no table of the dataset
     looked = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not example_file(p)][:_PIXEL_TABLES_LOOKED_AT]
@@ -346,7 +346,8 @@ def _detect_folder(
     ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
     # (tables forced by their lines at the top may still be images a row: EMNIST's headerless CSVs)
-    pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else _pixel_tables(config, sample)
+    illustrations = _illustrations(sample)
+    pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else _pixel_tables(config, sample, illustrations)
     if pixel_tables:
         forced = layout.TABLES  # FER2013's fer2013.csv: a grey image a row, written out as numbers
     if not forced and not label_file and describe.mat_images(config, sample):
@@ -385,10 +386,9 @@ def _detect_folder(
         detected = dataclasses.replace(detected, notes=(*detected.notes, group.note))
     if pixel_tables:
         note = f"tables of images written out as numbers, a grey image a row: {', '.join(pixel_tables)}"
-        shown = _illustrations(sample)
-        if shown:
-            note += f"; images beside them at the top, illustrations, left out: {', '.join(shown)}"
-        detected = dataclasses.replace(detected, media="image", left_out=(*detected.left_out, *shown), notes=(*detected.notes, note))
+        if illustrations:
+            note += f"; images beside them at the top, illustrations, left out: {', '.join(illustrations)}"
+        detected = dataclasses.replace(detected, media="image", left_out=(*detected.left_out, *illustrations), notes=(*detected.notes, note))
     if detected.name == layout.ARRAYS:
         _check_hdf5(config, sample)
     if annotations:
