@@ -26,16 +26,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from shardify.converters import column_content, pixel_wide
+from shardify.converters.pixel_wide import MAX_SIDE, MIN_SIDE
 from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer
 from shardify.errors import InvalidInputError
 from shardify.converters.split_column import SPLIT_VALUES, split_column, split_of
 
 __all__ = ["MIN_SIDE", "MAX_SIDE", "MAX_CELL_CHARS", "SPLIT_VALUES", "PixelColumns", "pixel_columns", "image_of", "split_of", "is_pixel_table"]
 
-# A 2 x 2 image is the least that is an image; 1,024 x 1,024 (a million numbers, ~4 MB of text in
-# one cell) is far past any dataset written this way (FER2013: 48) and bounds a hostile cell.
-MIN_SIDE = 2
-MAX_SIDE = 1024
 # A grey level is written in at most this many characters with its separator (`255.000 `): a
 # longer cell is refused before it is split, as a 64 MB row of `77 77 ...` would take 2 GB as
 # 20 million tokens.

@@ -7,7 +7,7 @@ the other kind's columns and turns a row's cells into the same grey image, so de
 writer read both alike. What makes columns pixels, nothing else guessed:
 
 - with a header: a run of columns named `pixel<n>` (also `px<n>`, `p<n>`, with `_`), numbered one
-  up from the first, as many as a square image of side MIN_SIDE..pixel_rows.MAX_SIDE holds;
+  up from the first, as many as a square image of side MIN_SIDE..MAX_SIDE holds;
 - without one: every column but at most the first holds whole numbers 0..255 in most sampled
   rows, and they are as many as a square image of side at least MIN_HEADERLESS_SIDE (8 x 8: a table
   of fewer numbers is as likely a table of measurements).
@@ -25,11 +25,14 @@ import numpy as np
 
 from shardify.errors import InvalidInputError
 
-__all__ = ["MIN_SIDE", "MIN_HEADERLESS_SIDE", "pixel_per_column", "image_of_cells"]
+__all__ = ["MIN_SIDE", "MAX_SIDE", "MIN_HEADERLESS_SIDE", "pixel_per_column", "image_of_cells"]
 
+# The sides of a grey image a row, whichever way it is written (pixel_rows reads these too): a 2 x 2
+# image is the least that is an image; 1,024 x 1,024 (a million numbers, ~4 MB of text in one cell)
+# is far past any dataset written this way (FER2013: 48) and bounds a hostile row.
 MIN_SIDE = 2
+MAX_SIDE = 1024
 MIN_HEADERLESS_SIDE = 8
-_MAX_SIDE = 1024
 _PIXEL_NAME = re.compile(r"(?:pixel|px|p)_?(\d+)", re.IGNORECASE)
 
 
@@ -54,7 +57,7 @@ def pixel_per_column(columns: Sequence[str], sample: Sequence[Sequence[object]])
     if named:
         numbers = [n for n, _ in named]
         side = _side(len(named))
-        if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and MIN_SIDE <= side <= _MAX_SIDE:
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))) and MIN_SIDE <= side <= MAX_SIDE:
             return tuple(name for _, name in named)
         return ()
     if not sample or not all(name.isdigit() for name in columns):  # headerless tables' columns are "1".."N"
