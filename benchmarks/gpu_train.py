@@ -153,69 +153,95 @@ def _crop_windows(shapes: list[tuple[int, int]], rng, size: int) -> list[tuple[f
 
 
 class _GpuDecoder:
-    """Batches of stored bytes -> cropped, flipped [N, 3, size, size] float batches on the GPU, one
-    batch ahead of the training step: nvJPEG decodes the batch at once (torchvision's
-    `decode_jpeg` on a list), the crops and resizes are one `roi_align` over the padded batch, and
-    both run on a stream of their own, in a thread, while the step of the batch before runs."""
+    """Batches of stored bytes -> cropped, flipped [N, 3, size, size] float batches on the GPU, ahead
+    of the training step: nvJPEG decodes the batch at once (torchvision's `decode_jpeg` on a list),
+    the crops and resizes are one `roi_align` over the padded batch, and both run in worker threads,
+    each on a CUDA stream of its own, while the step of the batch before runs. `threads` batches are
+    in flight at once: torchvision holds one decoder behind a lock, so a second thread overlaps one
+    batch's padding and cropping (Python, kernel launches) with the next one's decode, not two
+    decodes. Crop windows are drawn from the batch's number and the seed, so they do not depend on
+    which thread takes a batch."""
 
-    def __init__(self, device: str, size: int, seed: int = 0) -> None:
-        import random
+    def __init__(self, device: str, size: int, seed: int = 0, threads: int = 1) -> None:
+        self.device, self.size, self.seed, self.threads = device, size, seed, max(1, threads)
+        self._local = threading.local()
 
+    def _stream(self):
         import torch
 
-        self.device, self.size = device, size
-        self.rng = random.Random(seed)
-        self.stream = torch.cuda.Stream() if device.startswith("cuda") else None
+        if not self.device.startswith("cuda"):
+            return None
+        if getattr(self._local, "stream", None) is None:
+            self._local.stream = torch.cuda.Stream()
+        return self._local.stream
 
-    def _batch(self, encoded: list, labels):
-        import torch
+    def decode(self, encoded: list) -> list:
+        """The batch's images as [3, H, W] uint8 tensors on the device (PNG and others decoded on the CPU)."""
         from torchvision.io import ImageReadMode, decode_image, decode_jpeg
-        from torchvision.ops import roi_align
 
         jpegs = [i for i, data in enumerate(encoded) if bytes(data[:2].tolist()) == b"\xff\xd8"]
         images = [None] * len(encoded)
         for i, image in zip(jpegs, decode_jpeg([encoded[i] for i in jpegs], device=self.device)):
             images[i] = image
-        for i in set(range(len(encoded))) - set(jpegs):  # PNG and others: on the CPU
+        for i in sorted(set(range(len(encoded))) - set(jpegs)):
             images[i] = decode_image(encoded[i], mode=ImageReadMode.RGB).to(self.device)
+        return images
+
+    def crop(self, images: list, number: int):
+        """One random-resized crop and flip per image, as one `roi_align` over the padded batch."""
+        import random
+
+        import torch
+        from torchvision.ops import roi_align
+
         shapes = [(int(image.shape[1]), int(image.shape[2])) for image in images]
         height, width = max(h for h, _ in shapes), max(w for _, w in shapes)
         padded = torch.zeros((len(images), 3, height, width), dtype=torch.float32, device=self.device)
         for i, image in enumerate(images):
             padded[i, :, : image.shape[1], : image.shape[2]] = image[:3]
-        windows = _crop_windows(shapes, self.rng, self.size)
+        windows = _crop_windows(shapes, random.Random(self.seed * 1_000_003 + number), self.size)
         boxes = torch.tensor([[i, *w[:4]] for i, w in enumerate(windows)], dtype=torch.float32, device=self.device)
         out = roi_align(padded, boxes, output_size=(self.size, self.size), sampling_ratio=2, aligned=True)
         flips = torch.tensor([w[4] for w in windows], device=self.device)
-        out = torch.where(flips.view(-1, 1, 1, 1), out.flip(-1), out)
-        return out, labels.to(self.device, non_blocking=True)
+        return torch.where(flips.view(-1, 1, 1, 1), out.flip(-1), out)
 
-    def _on_side_stream(self, encoded: list, labels):
+    def _on_side_stream(self, number: int, encoded: list, labels):
         import torch
 
-        if self.stream is None:
-            return (*self._batch(encoded, labels), None)
-        with torch.cuda.stream(self.stream):
-            images, labels = self._batch(encoded, labels)
+        stream = self._stream()
+        if stream is None:
+            return self.crop(self.decode(encoded), number), labels.to(self.device), None
+        with torch.cuda.stream(stream):
+            images = self.crop(self.decode(encoded), number)
+            targets = labels.to(self.device, non_blocking=True)
             done = torch.cuda.Event()
-            done.record(self.stream)
-        return images, labels, done
+            done.record(stream)
+        return images, targets, done
 
     def __call__(self, stream: Iterator) -> Iterator:
+        from collections import deque
         from concurrent.futures import ThreadPoolExecutor
 
         import torch
 
-        with ThreadPoolExecutor(1) as pool:
-            pending = pool.submit(self._on_side_stream, *next(stream))
-            for encoded, labels in stream:
-                images, targets, done = pending.result()
-                pending = pool.submit(self._on_side_stream, encoded, labels)
-                if done is not None:
-                    torch.cuda.current_stream().wait_event(done)
-                    images.record_stream(torch.cuda.current_stream())
-                    targets.record_stream(torch.cuda.current_stream())
-                yield images, targets
+        with ThreadPoolExecutor(self.threads) as pool:
+            pending: deque = deque()
+            for number, (encoded, labels) in enumerate(stream):
+                pending.append(pool.submit(self._on_side_stream, number, encoded, labels))
+                if len(pending) <= self.threads:
+                    continue  # keep `threads` batches in flight before the first is taken
+                yield self._take(pending.popleft().result(), torch)
+            while pending:
+                yield self._take(pending.popleft().result(), torch)
+
+    @staticmethod
+    def _take(result, torch):
+        images, targets, done = result
+        if done is not None:
+            torch.cuda.current_stream().wait_event(done)
+            images.record_stream(torch.cuda.current_stream())
+            targets.record_stream(torch.cuda.current_stream())
+        return images, targets
 
 
 def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, int]:
@@ -256,7 +282,7 @@ def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, 
         if source == "cpu":
             batches = ((x.to(device, non_blocking=True), y.to(device, non_blocking=True)) for x, y in raw)
         else:
-            batches = _GpuDecoder(device, args.image_size)(raw)
+            batches = _GpuDecoder(device, args.image_size, threads=args.decode_threads)(raw)
         return batches, num_classes
     if source == "dali":
         from shardify.dali import dali_torch_iterator  # noqa: PLC0415 - only where DALI imports
@@ -352,14 +378,14 @@ def _run_tf(source: str, out: str, args) -> Figure:
 # ---------------------------------------------------------------- main
 
 
-def _available(source: str, framework: str) -> str | None:
-    """Why `source` cannot run here, or None."""
+def _available(source: str, framework: str, dry_run: bool = False) -> str | None:
+    """Why `source` cannot run here, or None (a dry run decodes the gpu source's batches on the CPU)."""
     import importlib.util
 
     needs = {"dali": "nvidia.dali", "tf": "tensorflow"}.get(source)
     if needs and importlib.util.find_spec(needs.split(".")[0]) is None:
         return f"{needs} is not installed"
-    if source == "gpu" and framework == "torch":
+    if source == "gpu" and framework == "torch" and not dry_run:
         import torch
 
         if not torch.cuda.is_available():
@@ -377,6 +403,8 @@ def main(argv: list[str] | None = None) -> list[Figure]:
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 2))
     parser.add_argument("--image-size", type=int, default=CROP, help="the square crop the model trains on")
     parser.add_argument("--framework", choices=("torch", "tf"), default="torch")
+    parser.add_argument("--decode-threads", type=int, default=1,
+                        help="gpu source: batches decoded and cropped at once, each in a thread on its own stream")
     parser.add_argument("--sources", default=None, help="comma-separated; default: all that run here")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
     parser.add_argument("--dry-run", action="store_true", help="2 tiny steps on the CPU: checks the script runs")
@@ -392,7 +420,7 @@ def main(argv: list[str] | None = None) -> list[Figure]:
         for source in sources:
             if source == "synthetic" and out != args.outputs[0]:
                 continue  # the ceiling does not depend on the output
-            why_not = _available(source, args.framework)
+            why_not = _available(source, args.framework, args.dry_run)
             if why_not:
                 figures.append(Figure(source, out, 0.0, None, None, None, 0, args.batch, f"not run: {why_not}"))
                 print(f"{source:>9} {out}: not run ({why_not})", flush=True)
