@@ -24,7 +24,8 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from benchmarks.gpu_train import CROP, _GpuDecoder, _torch_model
+from benchmarks.gpu_decode import GpuDecoder
+from benchmarks.gpu_train import CROP, _torch_model
 
 
 @dataclass
@@ -65,7 +66,7 @@ def profile(out: str, batch: int, repeats: int, device: str, size: int) -> list[
     figures = [("parse", *_timed(parse, max(1, repeats // 5), sync))]
     encoded = [item[0] for item in held]
     labels = torch.tensor([int(item[1]) for item in held]).to(device)
-    decoder = _GpuDecoder(device, size)
+    decoder = GpuDecoder(device, size)
     decoded: list = []
 
     def decode() -> None:
