@@ -24,7 +24,6 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from benchmarks.gpu_decode import GpuDecoder
 from benchmarks.gpu_train import CROP, _torch_model
 
 
@@ -54,6 +53,7 @@ def profile(out: str, batch: int, repeats: int, device: str, size: int) -> list[
 
     import shardify
     import shardify.torch
+    from shardify.torch import GpuDecoder
 
     dataset = shardify.torch.IndexedDataset(out, split="train", decoder="none", as_supervised=True, seed=0)
     count = len(dataset)
@@ -66,16 +66,16 @@ def profile(out: str, batch: int, repeats: int, device: str, size: int) -> list[
     figures = [("parse", *_timed(parse, max(1, repeats // 5), sync))]
     encoded = [item[0] for item in held]
     labels = torch.tensor([int(item[1]) for item in held]).to(device)
-    decoder = GpuDecoder(device, size)
+    decoder = GpuDecoder((size, size), fit="random_crop", flip=True, device=device, threads=1)
     decoded: list = []
 
     def decode() -> None:
         decoded[:] = decoder.decode(encoded)
 
     figures.append(("decode", *_timed(decode, repeats, sync)))
-    figures.append(("crop", *_timed(lambda: decoder.crop(decoded, 0), repeats, sync)))
+    figures.append(("crop", *_timed(lambda: decoder.fit_batch(decoded, 0), repeats, sync)))
     step = _torch_model(max(1, len(shardify.load_manifest(out).labels)), device)
-    images = decoder.crop(decoded, 0)
+    images = decoder.fit_batch(decoded, 0)
     figures.append(("step", *_timed(lambda: step(images, labels), repeats, sync)))
     return [Stage(out, name, batch / seconds, 1e3 * cpu / batch, repeats, batch) for name, seconds, cpu in figures]
 

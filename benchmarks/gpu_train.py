@@ -4,9 +4,10 @@ of steps from each input pipeline, with the GPU's busy share sampled beside it.
 Sources, each run on every output given (e.g. stored originals, then shards stored at 256 px):
   synthetic  a batch already on the device: the ceiling, no input at all
   cpu        shardify.torch: DataLoader workers read, decode, random-crop to 224 and flip on the CPU
-  gpu        shardify.torch with decoder="none": workers only read and parse; the training process
-             decodes the JPEGs on the GPU (torchvision's nvJPEG, a batch at a time) and crops and
-             flips there (one roi_align), on a stream of its own, one batch ahead of the step
+  gpu        shardify.torch.GpuDecoder: workers only read and parse (decoder="none"), a batch crosses
+             as one flat tensor (collate_encoded), and the training process decodes its JPEGs on
+             the GPU (torchvision's nvJPEG) and crops and flips them there (one roi_align),
+             --decode-threads batches at once, each on a stream of its own, ahead of the step
   dali       shardify.dali: DALI reads the shards through the index files and decodes with
              device="mixed" (only where DALI imports)
   tf         shardify.load into a Keras ResNet-50 (only with --framework tf, where TensorFlow imports)
@@ -35,7 +36,6 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from benchmarks.gpu_decode import GpuDecoder, packed
 
 CROP = 224
 MEAN = (0.485 * 255, 0.456 * 255, 0.406 * 255)  # ImageNet's, as torchvision's references normalise
@@ -162,7 +162,7 @@ def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, 
         )
         loader = DataLoader(
             dataset, batch_size=args.batch, sampler=sampler, num_workers=args.workers,
-            collate_fn=packed if source == "gpu" and args.gpu_collate == "packed" else shardify.torch.collate,
+            collate_fn=shardify.torch.collate_encoded if source == "gpu" else shardify.torch.collate,
             pin_memory=device.startswith("cuda"), drop_last=True,
             prefetch_factor=4 if args.workers > 0 else None,
         )
@@ -170,7 +170,10 @@ def _torch_batches(source: str, out: str, args, device: str) -> tuple[Iterator, 
         if source == "cpu":
             batches = ((x.to(device, non_blocking=True), y.to(device, non_blocking=True)) for x, y in raw)
         else:
-            batches = GpuDecoder(device, args.image_size, threads=args.decode_threads)(raw)
+            decoder = shardify.torch.GpuDecoder(
+                (args.image_size,) * 2, fit="random_crop", flip=True, seed=0, device=device, threads=args.decode_threads
+            )
+            batches = decoder(raw)
         return batches, num_classes
     if source == "dali":
         from shardify.dali import dali_torch_iterator  # noqa: PLC0415 - only where DALI imports
@@ -291,9 +294,7 @@ def main(argv: list[str] | None = None) -> list[Figure]:
     parser.add_argument("--workers", type=int, default=max(1, (os.cpu_count() or 2) - 2))
     parser.add_argument("--image-size", type=int, default=CROP, help="the square crop the model trains on")
     parser.add_argument("--framework", choices=("torch", "tf"), default="torch")
-    parser.add_argument("--gpu-collate", choices=("packed", "list"), default="packed",
-                        help="gpu source: a batch's bytes leave the workers as one flat tensor, or a tensor each")
-    parser.add_argument("--decode-threads", type=int, default=1,
+    parser.add_argument("--decode-threads", type=int, default=3,
                         help="gpu source: batches decoded and cropped at once, each in a thread on its own stream")
     parser.add_argument("--sources", default=None, help="comma-separated; default: all that run here")
     parser.add_argument("--json", default=None, help="also write the figures to this file")
