@@ -14,7 +14,7 @@ fitting with the next one's decode). With 3 workers this fed the step at 0.89-0.
 what CPU decoding gave with the same workers.
 
 Fits are `ReadOptions`' "stretch", "center_crop" and "random_crop" (its CROP_AREA_RANGE and
-CROP_ASPECT_RANGE, CROP_ATTEMPTS tries), each one `roi_align` over the padded batch (bilinear,
+CROP_ASPECT_RANGE, CROP_ATTEMPTS tries, else the whole image), each one `roi_align` over the padded batch (bilinear,
 averaging 2 x 2 samples a pixel); "pad" is refused. A batch's crops and flips are drawn from the
 seed, the epoch and the batch's number, so they do not depend on which thread takes it.
 """
@@ -75,6 +75,9 @@ def collate_encoded(batch: Sequence[tuple[torch.Tensor, Any]]) -> EncodedBatch:
             )
         encoded.append(image)
     labels = [label for _, label in batch]
+    if any(isinstance(label, dict) for label in labels):
+        raise ReadOptionError("collate_encoded takes one class a record: this output's records hold objects "
+                              "(read a detection output with collate_detection)")
     if any(isinstance(label, torch.Tensor) and label.numel() != 1 or isinstance(label, (list, tuple)) for label in labels):
         raise ReadOptionError("collate_encoded takes one class a record: this output's labels are multi-label")
     ends = torch.tensor([len(image) for image in encoded], dtype=torch.int64).cumsum(0)
@@ -104,7 +107,7 @@ def _window(height: int, width: int, fit: str, aspect: float, rng: random.Random
             if 0 < w <= width and 0 < h <= height:
                 x, y = rng.randint(0, width - w), rng.randint(0, height - h)
                 return float(x), float(y), float(x + w), float(y + h)
-        fit = CENTER_CROP  # as torchvision falls back: the whole image at the output's aspect
+        return 0.0, 0.0, float(width), float(height)  # the whole image, as the CPU readers fall back
     if fit == CENTER_CROP:
         w, h = min(width, height * aspect), min(height, width / aspect)
         x, y = (width - w) / 2, (height - h) / 2

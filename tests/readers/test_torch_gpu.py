@@ -29,3 +29,5 @@ def test_a_batch_of_pixels_or_several_labels_is_refused_with_a_reason() -> None:
         collate_encoded([(torch.zeros((4, 4, 3), dtype=torch.uint8), 0)])
     with pytest.raises(ReadOptionError, match="multi-label"):
         collate_encoded([(torch.zeros(8, dtype=torch.uint8), torch.tensor([1, 2]))])
+    with pytest.raises(ReadOptionError, match="objects"):
+        collate_encoded([(torch.zeros(8, dtype=torch.uint8), {"bbox": torch.zeros((1, 4))})])
