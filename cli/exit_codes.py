@@ -20,7 +20,9 @@ import typer
 
 from shardify.errors import RunnerError, ShardifyError, UsageError
 
-__all__ = ["SUCCESS", "FAILURE", "USAGE", "INTERRUPTED", "exit_code", "fail", "printable", "reporting_errors", "without_beam_step"]
+__all__ = [
+    "SUCCESS", "FAILURE", "USAGE", "INTERRUPTED", "exit_code", "fail", "printable", "reporting_errors", "without_beam_step",
+]
 
 SUCCESS, FAILURE, USAGE, INTERRUPTED = 0, 1, 2, 130
 
