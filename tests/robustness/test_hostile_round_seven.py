@@ -831,6 +831,17 @@ def test_serve_refuses_times_that_are_no_number_of_seconds_before_starting(refus
     assert "heartbeat" in outcome.stderr or "worker-timeout" in outcome.stderr, outcome.stderr
 
 
+def test_bench_of_no_output_or_no_such_split_is_one_line_before_tensorflow_speaks(small_output: Path, tmp_path: Path) -> None:
+    """As the installed command runs it: TensorFlow writes its start-up lines to stderr as it is
+    imported, so `bench` checks OUT and the split first; stderr is the one `error:` line alone."""
+    (tmp_path / "empty").mkdir()
+    for args in (["bench", str(tmp_path / "empty")], ["bench", str(small_output), "--split", "nope"]):
+        result = run_shardify(*args, timeout=60)
+        assert result.returncode == 1, (args, result.stderr[-2000:])
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr[-2000:]
+
+
 def test_a_label_file_or_layout_file_this_user_cannot_read_is_one_line(tmp_path: Path) -> None:
     """Permissions hold (root's override dropped by setpriv): `--labels` and `--layout-file` that
     cannot be read stop before any work, in one line naming them (exit 1) or as the parser's
