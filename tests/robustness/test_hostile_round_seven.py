@@ -359,6 +359,27 @@ def test_cifar_labels_past_the_class_names_or_fewer_than_the_images_are_never_re
     assert not Path("/tmp/shardify-round-seven-owned").exists(), "a pickle ran a command"
 
 
+def test_numpy_arrays_of_pickled_objects_are_never_unpickled(tmp_path: Path) -> None:
+    """Keras' `mnist.npz` whose `x_train` is an object array of a pickle that runs a command, and
+    bare `.npy` files holding the same beside uint8 twins: nothing is unpickled; the npz's good
+    arrays convert and its object array is its reject; bare `.npy` files are no input (one line)."""
+    owned = Path("/tmp/shardify-round-seven-owned")
+    objects = np.array([_Owned()] * 4, dtype=object)
+    pixels, labels = np.zeros((4, 8, 8), np.uint8), np.arange(4) % 2
+    _write(tmp_path / "npz" / "mnist.npz", b"")
+    np.savez(tmp_path / "npz" / "mnist.npz", x_train=objects, y_train=labels, x_test=pixels, y_test=labels)
+    convert(tmp_path / "npz", tmp_path / "out", shards=1)
+    written, rejected = _features(tmp_path / "out"), _rejected(tmp_path / "out")
+    assert sorted(written) == [f"mnist.npz#x_test:{i}" for i in range(4)], (sorted(written), rejected)
+    assert any(key.startswith("mnist.npz") and "x_train" in key + reason for key, reason in rejected.items()), rejected
+    for name, array in (("x_train.npy", objects), ("y_train.npy", labels), ("x_test.npy", pixels), ("y_test.npy", labels)):
+        np.save(_write(tmp_path / "npy" / name, b""), array, allow_pickle=True)
+    with pytest.raises(ShardifyError) as refused:
+        convert(tmp_path / "npy", tmp_path / "out_npy", shards=1)
+    assert ".npy" in str(refused.value) and "\n" not in str(refused.value)
+    assert not owned.exists(), "a pickle ran a command"
+
+
 def _h5(path: Path, images: np.ndarray, labels: np.ndarray) -> None:
     import h5py
 
