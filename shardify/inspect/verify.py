@@ -2,8 +2,8 @@
 
 Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), its versions
 and their inputs files (see `_check_versions`), that the output folder holds no shard files the
-manifest does not list, that each report has as many lines as the manifest counts (each a JSON object), and per shard:
-sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
+manifest does not list, that each report has as many lines as the manifest counts (each a JSON
+object), and per shard: sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
 feature spec, every raw-pixel image's byte count against its height, width and channels, every label index within the manifest's labels (-1, an unlabelled record, only in a
 split that counts unlabelled records), the record counts per shard and split, and that its DALI
 index gives every record's offset and size.
