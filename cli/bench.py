@@ -54,10 +54,14 @@ def bench(
     """Time each stage of the reading pipeline (read, parse, decode, fit, batch) and name the one that bounds it."""
     size = _image_size(image_size)
     # Every option is checked before TensorFlow is imported: a bad one is refused at once, in one line.
+    from shardify.format.manifest import load_manifest
+    from shardify.inputs.paths import is_local_path
     from shardify.read.bench_step import TrainingStep, accelerator_rate_of
     from shardify.read.options import ReadOptions
 
     with reporting_errors():
+        if is_local_path(out):  # OUT and its split too: TensorFlow's start-up lines would bury the error line
+            load_manifest(out).split(split)
         if model or accelerator:
             accelerator_rate = accelerator_rate_of(model, accelerator)
         options = ReadOptions(

@@ -20,7 +20,9 @@ import typer
 
 from shardify.errors import RunnerError, ShardifyError, UsageError
 
-__all__ = ["SUCCESS", "FAILURE", "USAGE", "INTERRUPTED", "exit_code", "fail", "reporting_errors", "without_beam_step"]
+__all__ = [
+    "SUCCESS", "FAILURE", "USAGE", "INTERRUPTED", "exit_code", "fail", "printable", "reporting_errors", "without_beam_step",
+]
 
 SUCCESS, FAILURE, USAGE, INTERRUPTED = 0, 1, 2, 130
 
@@ -35,9 +37,28 @@ def without_beam_step(message: str) -> str:
     return re.sub(r" \[while running '[^']*'\]$", "", message)
 
 
+# What a terminal acts on or hides rather than shows: C0 and C1 controls but tab and line feed (an
+# ANSI escape in a file name can clear the screen or recolour what follows; a carriage return
+# overwrites the line) and Unicode's invisible formatting (a right-to-left override prints
+# `\u202egpj.exe` as `exe.jpg`). File names and reasons quote inputs, so they are shown escaped.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_UNPRINTABLE_IN_A_LINE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, *, one_line: bool = False) -> str:
+    """`text` with every character a terminal would act on or hide written as its escape (`\\x1b`);
+    `one_line`: line feeds too (one reject is one line).
+
+    >>> printable("a\\x1b[2Jb.jpg: not an image")
+    'a\\\\x1b[2Jb.jpg: not an image'
+    """
+    pattern = _UNPRINTABLE_IN_A_LINE if one_line else _UNPRINTABLE
+    return pattern.sub(lambda found: found[0].encode("unicode_escape").decode("ascii"), text)
+
+
 def fail(message: str, code: int = USAGE) -> NoReturn:
     """One line on stderr, then exit `code` (a usage error unless told otherwise)."""
-    typer.echo(f"error: {without_beam_step(message)}", err=True)
+    typer.echo(f"error: {printable(without_beam_step(message))}", err=True)
     raise typer.Exit(code=code)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 
+from shardify.cli.exit_codes import printable
 from shardify.format import contract, naming
 from shardify.format.manifest import Manifest
 from shardify.inspect.text_view import resize_line
@@ -83,10 +84,10 @@ def describe_plan(summary: PlanSummary) -> str:
     lines.append(f"  rejected before writing: {summary.num_rejected}")
     for reject in summary.reject_examples:
         where = f" row {reject.row}" if reject.row else ""
-        lines.append(f"    {reject.relpath}{where}: {reject.reason}")
+        lines.append(f"    {printable(f'{reject.relpath}{where}: {reject.reason}', one_line=True)}")
     if summary.num_rejected > len(summary.reject_examples):
         lines.append(f"    ... and {summary.num_rejected - len(summary.reject_examples)} more")
-    return "\n".join(lines)
+    return printable("\n".join(lines))  # names and labels quote inputs
 
 
 def describe_result(
@@ -151,7 +152,7 @@ def describe_result(
             f"repaired {repaired['count']} inputs ({repaired['reencoded']} re-encoded): "
             f"{os.path.join(out, naming.REPAIRS_FILENAME)}"
         )
-    return "\n".join(lines)
+    return printable("\n".join(lines))  # names and labels quote inputs
 
 
 

@@ -25,6 +25,9 @@ __all__ = ["serve_app"]
 
 # How often the foreground wait wakes to let Python see a signal.
 SIGNAL_CHECK_SECONDS = 0.2
+# The longest heartbeat or worker timeout, a day: TensorFlow takes them as whole milliseconds, and
+# `inf` or 1e308 seconds are none (they raised OverflowError after TensorFlow was imported).
+MAX_SECONDS = 86_400.0
 
 serve_app = typer.Typer(
     help="Start a tf.data service dispatcher or worker, for shardify.load(..., service=...).",
@@ -65,7 +68,8 @@ def dispatcher(
         typer.Option(help="A folder (shared, or gs://) where the dispatcher keeps its journal: it restarts where it stopped."),
     ] = None,
     worker_timeout: Annotated[
-        float, typer.Option(min=0.1, help="Seconds without a heartbeat before a worker is taken for dead.")
+        float,
+        typer.Option(min=0.1, max=MAX_SECONDS, help="Seconds without a heartbeat before a worker is taken for dead."),
     ] = 10.0,
 ) -> None:
     """Serve a tf.data service dispatcher; prints grpc://HOST:PORT, the address readers take."""
@@ -92,7 +96,9 @@ def worker(
     host: Annotated[str, typer.Option(help="The host name the trainers reach this machine by.")] = "",
     heartbeat: Annotated[
         float,
-        typer.Option(min=0.05, help="Seconds between heartbeats to the dispatcher (keep it under its --worker-timeout)."),
+        typer.Option(
+            min=0.05, max=MAX_SECONDS, help="Seconds between heartbeats to the dispatcher (keep it under its --worker-timeout)."
+        ),
     ] = 1.0,
 ) -> None:
     """Serve a tf.data service worker that runs readers' pipelines for the dispatcher."""

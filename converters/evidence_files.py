@@ -520,7 +520,7 @@ def yolo_annotation(data: bytes, names: tuple[str, ...]) -> tuple[SourceObject, 
     if len(data) > MAX_XML_BYTES:
         raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not a YOLO label file")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark (Windows tools write one) is no field
     except UnicodeDecodeError as error:
         raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
     return yolo_objects(text, names)

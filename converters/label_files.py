@@ -255,7 +255,7 @@ def _coco(
     if len(data) > MAX_ANNOTATION_BYTES:
         raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
     try:
-        document = json_input.parse(data)
+        document = json_input.parse(data, unique_keys=True)  # a second "annotations": [] would hide the first
     except InvalidInputError as error:
         raise InvalidInputError(f"not a JSON annotation file: {error.reason}") from None
     if not isinstance(document, dict) or not isinstance(document.get("images"), list):

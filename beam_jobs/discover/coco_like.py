@@ -27,7 +27,8 @@ _BLOCK_BYTES = 1 << 20
 
 def looks_like_annotations(head: bytes) -> bool:
     """A JSON object's first bytes hold COCO's "images" list, or its "annotations" with their
-    `image_id`s (LVIS's files open with them)."""
+    `image_id`s (LVIS's files open with them). A UTF-8 byte-order mark before it is no content."""
+    head = head.removeprefix(b"\xef\xbb\xbf")
     if not head.lstrip().startswith(b"{"):
         return False
     return b'"images"' in head or (b'"annotations"' in head and b'"image_id"' in head)

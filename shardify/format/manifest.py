@@ -465,8 +465,9 @@ def parse_manifest(text: str, root: str, *, name: str = naming.MANIFEST_FILENAME
     where = join_path(root, name)
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise ManifestError(f"{where} is not valid JSON ({error}); re-run the conversion") from None
+    except (ValueError, RecursionError) as error:  # ValueError: also an integer of more than 4,300 digits
+        reason = str(error).split(";")[0]  # not Python's advice to raise its own limit
+        raise ManifestError(f"{where} is not valid JSON ({reason}); re-run the conversion") from None
     if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT:
         raise ManifestError(f"{where} is not a shardify manifest")
     if data.get("version") != MANIFEST_VERSION:

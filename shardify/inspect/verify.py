@@ -2,8 +2,8 @@
 
 Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), its versions
 and their inputs files (see `_check_versions`), that the output folder holds no shard files the
-manifest does not list, that each report has as many lines as the manifest counts, and per shard:
-sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
+manifest does not list, that each report has as many lines as the manifest counts (each a JSON
+object), and per shard: sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
 feature spec, every raw-pixel image's byte count against its height, width and channels, every label index within the manifest's labels (-1, an unlabelled record, only in a
 split that counts unlabelled records), the record counts per shard and split, and that its DALI
 index gives every record's offset and size.
@@ -19,12 +19,13 @@ import os
 from collections.abc import Callable
 from typing import BinaryIO
 
-from shardify.errors import CorruptShardError, ManifestError
+from shardify.errors import CorruptShardError, InvalidInputError, ManifestError
 from shardify.format import contract, example_proto, naming
 from shardify.format.manifest import Manifest, ShardInfo, SplitInfo, check_arithmetic, load_manifest
 from shardify.format.shard_index import open_shard_file
 from shardify.format.tfrecord import framed_size, index_line, iter_records
 from shardify.format.versions import check_inputs_file, records_per_version
+from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 
 __all__ = ["verify_output"]
@@ -146,9 +147,23 @@ def _check_folder(manifest: Manifest) -> None:
         if "path" not in report:
             continue
         with _open(manifest, report["path"]) as fileobj:
-            lines = sum(1 for _ in fileobj)
+            lines = _report_lines(fileobj, join_path(manifest.root, report["path"]), named=count == "count")
         if lines != report[count]:
             raise CorruptShardError(join_path(manifest.root, report["path"]), f"{lines} lines, manifest counts {report[count]}")
+
+
+def _report_lines(fileobj: BinaryIO, where: str, *, named: bool) -> int:
+    """The report's lines, each checked to be one JSON object (`named`: naming an input's `path`):
+    a report is read by `inspect` and by people's scripts, so garbage in it fails `verify`."""
+    count = 0
+    for count, line in enumerate(fileobj, start=1):
+        try:
+            row = json_input.parse(line)
+        except InvalidInputError as error:
+            raise CorruptShardError(where, f"line {count}: {error.reason}") from None
+        if not isinstance(row, dict) or (named and not isinstance(row.get("path"), str)):
+            raise CorruptShardError(where, f"line {count} is not a JSON object{' naming an input path' if named else ''}")
+    return count
 
 
 def _check_versions(manifest: Manifest) -> None:

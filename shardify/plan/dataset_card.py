@@ -53,7 +53,7 @@ def card_splits(text: str, *, where: str) -> tuple[tuple[str, str], ...]:
         return ()
     try:
         front = yaml.safe_load(match[1])
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):  # RecursionError: `[[[[...` thousands deep
         return ()  # a card whose metadata does not parse says nothing we can use
     configs = front.get("configs") if isinstance(front, dict) else None
     if not isinstance(configs, list) or not configs:
