@@ -52,6 +52,7 @@ class _WriteShardFn(beam.DoFn):
         self._first_record = first_record
         self._line_files = line_files
         self._source = config.source
+        self._local = is_local_path(config.source)
         self._open = InputOpener(
             config.source, follow_outside_links=config.follow_outside_links, index_folder=config.output
         )
@@ -105,7 +106,7 @@ class _WriteShardFn(beam.DoFn):
     def _mtime_ns(self, entry: Entry) -> int:
         """The input file's modification time (0 where it has none of its own: archive members,
         rows, remote files), which an append compares before hashing the file again."""
-        if entry.location is not None or not is_local_path(self._source):
+        if entry.location is not None or not self._local:
             return 0
         try:
             return os.stat(os.path.join(self._source, os_name(entry.relpath))).st_mtime_ns
@@ -182,7 +183,8 @@ class _WriteShardFn(beam.DoFn):
                         HeldInput(
                             entry.record_id,
                             entry.size_bytes,
-                            self._mtime_ns(entry),
+                            # as the file was read; a row's or an array's from its file
+                            (built.mtime_ns if self._local else 0) if built.mtime_ns is not None else self._mtime_ns(entry),
                             built.input_sha256,
                             built.content_sha256,
                             task.split,
