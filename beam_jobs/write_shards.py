@@ -178,10 +178,11 @@ class _WriteShardFn(beam.DoFn):
                     unlabelled += built.unlabelled
                     input_bytes += entry.size_bytes
                     resized += built.resized
-                    contents.add(built.content_sha256, task.split, entry.record_id)
+                    record_id = entry.record_id  # one string for both (the property builds a new one each time)
+                    contents.add(built.content_sha256, task.split, record_id)
                     held.append(
                         HeldInput(
-                            entry.record_id,
+                            record_id,
                             entry.size_bytes,
                             # as the file was read; a row's or an array's from its file
                             (built.mtime_ns if self._local else 0) if built.mtime_ns is not None else self._mtime_ns(entry),

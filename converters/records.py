@@ -85,6 +85,14 @@ class BuiltRecord(NamedTuple):
     mtime_ns: int | None = None
 
 
+def _hashed_as_read(values: dict[str, list], data: bytes) -> bool:
+    """`_content_sha256(values)` is the hash of `data` itself: a text record whose text is the
+    file's bytes unchanged (no image, no second text)."""
+    if contract.IMAGE_SHA256 in values or values.get(contract.TEXT_PAIR, [b""])[0]:
+        return False
+    return values[contract.TEXT][0] == data
+
+
 def _mtime_ns(fileobj: BinaryIO) -> int | None:
     """The modification time of the open file, from its descriptor (no second lookup of its path);
     None where it has none (a remote file)."""
@@ -257,6 +265,8 @@ class RecordBuilder:
             input_sha256 = content
         elif contract.IMAGE_ORIGINAL_SHA256 in values:  # the file's, computed when it was re-encoded
             input_sha256 = values[contract.IMAGE_ORIGINAL_SHA256][0].decode()
+        elif _hashed_as_read(values, data):  # a text stored as read: the same hash, one string for both
+            input_sha256 = content
         else:
             input_sha256 = hashlib.sha256(data).hexdigest()
         record = self._encode(values)
