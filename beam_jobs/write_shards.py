@@ -181,7 +181,7 @@ class _WriteShardFn(beam.DoFn):
                     record_id = entry.record_id  # one string for both (the property builds a new one each time)
                     contents.add(built.content_sha256, task.split, record_id)
                     held.append(
-                        HeldInput(
+                        HeldInput.of(
                             record_id,
                             entry.size_bytes,
                             # as the file was read; a row's or an array's from its file

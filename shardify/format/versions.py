@@ -114,6 +114,16 @@ class HeldInput:
     split: str
     version: int = 1
 
+    @classmethod
+    def of(cls, path: str, size: int, mtime_ns: int, sha256: str, record_sha256: str, split: str, version: int = 1) -> HeldInput:
+        """`HeldInput(...)` built as unpickling builds it, without the frozen dataclass's `__init__`
+        (a guarded `setattr` per field): a writer makes one per record, ~5 µs each that way."""
+        held = object.__new__(cls)
+        held.__dict__.update(
+            path=path, size=size, mtime_ns=mtime_ns, sha256=sha256, record_sha256=record_sha256, split=split, version=version
+        )
+        return held
+
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,

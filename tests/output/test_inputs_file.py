@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import random
 
 from shardify.format import versions
 from shardify.format.versions import HeldInput
+from shardify.plan.batches import Batch
 
 # Names a source folder can hold that JSON must escape or that are not ASCII.
 _AWKWARD = ['quote"d.txt', "back\\slash.txt", "tab\there.txt", "ünï/ço∂e.txt", "emoji 🐈.txt", "new\nline.txt", "ctl\x01.txt", "a/b/c.txt"]
@@ -37,3 +39,10 @@ def test_inputs_file_is_json_lines_by_path_across_chunks() -> None:
 def test_no_inputs_no_bytes() -> None:
     assert list(versions.inputs_chunks([])) == []
     assert versions.inputs_text([]) == ""
+
+
+def test_a_held_input_built_for_speed_is_the_same_input() -> None:
+    fields = ("a/b.txt", 216, 17, "a" * 64, "b" * 64, "train", 2)
+    fast, plain = HeldInput.of(*fields), HeldInput(*fields)
+    assert fast == plain and hash(fast) == hash(plain) and vars(fast) == vars(plain)
+    assert pickle.loads(pickle.dumps(Batch([fast, fast]))) == [plain, plain]  # as columns, as the writer sends them
