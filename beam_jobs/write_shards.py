@@ -173,8 +173,10 @@ class _WriteShardFn(beam.DoFn):
                     writer.write(built.data)
                     if built.repair:
                         repairs.append(built.repair)
-                    label_counts.update(built.labels)
-                    object_counts.update(built.objects)
+                    for label in built.labels:  # Counter.update's own checks cost more than counting one or two
+                        label_counts[label] += 1
+                    if built.objects:
+                        object_counts.update(built.objects)
                     unlabelled += built.unlabelled
                     input_bytes += entry.size_bytes
                     resized += built.resized
