@@ -117,8 +117,9 @@ class ExampleEncoder:
     A writer encodes every record of a shard with the same keys and kinds: sorting the keys, looking
     up their prefixes and dispatching on each kind are done once here, and a feature holding one
     value (a text, a path, a label: nearly every feature of a record) takes a single branch with
-    its varints from a table. About 3x cheaper than `encode_example` for a tiny text's record
-    (13 µs to ~4 µs, measured), with the same bytes (tested against it).
+    its entry's header from one `%` format. About 2x cheaper than `encode_example` for a tiny
+    text's record (9-13 µs to ~5 µs on a shared machine), with the same bytes (tested against it
+    and against TensorFlow).
 
     >>> encoder = ExampleEncoder([("x", INT64), ("a", BYTES)])
     >>> encoder.encode({"x": [1], "a": [b"hi"]}) == encode_example({"x": (INT64, [1]), "a": (BYTES, [b"hi"])})
