@@ -119,8 +119,8 @@ def _finish(
     if not version.appends:
         output_folder.remove_files(output, [n for n in output_folder.list_names(output) if naming.parse_version_filename(n)])
     text = manifest_lib.dumps(document)
-    inputs_text = versions.inputs_text(held_input for shard in inputs for held_input in shard)
-    output_folder.write_text_atomically(output, naming.inputs_filename(version.number), inputs_text)
+    held_inputs = versions.inputs_chunks(held_input for shard in inputs for held_input in shard)
+    output_folder.write_chunks_atomically(output, naming.inputs_filename(version.number), held_inputs)
     # Derived from the manifest as read back, exactly as `shardify export-metadata` derives them.
     files = metadata_files(manifest_lib.parse_manifest(text, output))
     output_folder.replace_metadata_files(output, files)

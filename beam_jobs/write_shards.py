@@ -52,6 +52,7 @@ class _WriteShardFn(beam.DoFn):
         self._first_record = first_record
         self._line_files = line_files
         self._source = config.source
+        self._local = is_local_path(config.source)
         self._open = InputOpener(
             config.source, follow_outside_links=config.follow_outside_links, index_folder=config.output
         )
@@ -105,7 +106,7 @@ class _WriteShardFn(beam.DoFn):
     def _mtime_ns(self, entry: Entry) -> int:
         """The input file's modification time (0 where it has none of its own: archive members,
         rows, remote files), which an append compares before hashing the file again."""
-        if entry.location is not None or not is_local_path(self._source):
+        if entry.location is not None or not self._local:
             return 0
         try:
             return os.stat(os.path.join(self._source, os_name(entry.relpath))).st_mtime_ns
@@ -172,17 +173,21 @@ class _WriteShardFn(beam.DoFn):
                     writer.write(built.data)
                     if built.repair:
                         repairs.append(built.repair)
-                    label_counts.update(built.labels)
-                    object_counts.update(built.objects)
+                    for label in built.labels:  # Counter.update's own checks cost more than counting one or two
+                        label_counts[label] += 1
+                    if built.objects:
+                        object_counts.update(built.objects)
                     unlabelled += built.unlabelled
                     input_bytes += entry.size_bytes
                     resized += built.resized
-                    contents.add(built.content_sha256, task.split, entry.record_id)
+                    record_id = entry.record_id  # one string for both (the property builds a new one each time)
+                    contents.add(built.content_sha256, task.split, record_id)
                     held.append(
-                        HeldInput(
-                            entry.record_id,
+                        HeldInput.of(
+                            record_id,
                             entry.size_bytes,
-                            self._mtime_ns(entry),
+                            # as the file was read; a row's or an array's from its file
+                            (built.mtime_ns if self._local else 0) if built.mtime_ns is not None else self._mtime_ns(entry),
                             built.input_sha256,
                             built.content_sha256,
                             task.split,

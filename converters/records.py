@@ -39,6 +39,8 @@ MAX_OPEN_TABLES = 64
 # A line file's row: one column, its text (the labels come with the entry, from the file's name or
 # its label file).
 _LINE_COLUMNS = resolve_columns((line_files.TEXT_COLUMN,), TableOptions())
+# Label sets whose features a RecordBuilder keeps (a multi-label dataset can have many).
+MAX_LABEL_SETS = 4096
 
 
 def _labels_of_kept_objects(entry: Entry, kept: tuple[str, ...]) -> Entry:
@@ -68,6 +70,8 @@ class BuiltRecord(NamedTuple):
       resized: `--resize` stored the image shrunk.
       unlabelled: the record was written without a label (its entry's, or every object that
         labelled it dropped: `_labels_of_kept_objects`).
+      mtime_ns: the input file's modification time, from the file as it was read (None where the
+        record was not read from a file of its own: rows, arrays, archive members).
     """
 
     data: bytes
@@ -78,6 +82,24 @@ class BuiltRecord(NamedTuple):
     input_sha256: str = ""
     resized: bool = False
     unlabelled: bool = False
+    mtime_ns: int | None = None
+
+
+def _hashed_as_read(values: dict[str, list], data: bytes) -> bool:
+    """`_content_sha256(values)` is the hash of `data` itself: a text record whose text is the
+    file's bytes unchanged (no image, no second text)."""
+    if contract.IMAGE_SHA256 in values or values.get(contract.TEXT_PAIR, [b""])[0]:
+        return False
+    return values[contract.TEXT][0] == data
+
+
+def _mtime_ns(fileobj: BinaryIO) -> int | None:
+    """The modification time of the open file, from its descriptor (no second lookup of its path);
+    None where it has none (a remote file)."""
+    try:
+        return os.fstat(fileobj.fileno()).st_mtime_ns
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both an OSError and a ValueError
+        return None
 
 
 def _is_table(relpath: str) -> bool:
@@ -159,6 +181,7 @@ class RecordBuilder:
     ) -> None:
         self._line_files = frozenset(line_files)
         self._schema = summary.schema
+        self._encode = contract.RecordEncoder(summary.schema)
         self._objects = summary.objects
         self._class_ids = summary.class_ids
         self._num_keypoints = summary.num_keypoints
@@ -187,6 +210,9 @@ class RecordBuilder:
         self._locations: dict[str, MemberLocation | None] = {}  # tables that are archive members
         self._unreadable: dict[str, str] = {}  # Parquet tables `prepare` could not read, and why
         self._arrays: dict[tuple[str, str], Any] = {}  # array files' images, read for this shard
+        # An entry's label features and names by (labels, image, unlabelled): a shard's records
+        # share a few label sets, each looked up once (see `_labels_of`).
+        self._label_sets: dict[tuple[tuple[str, ...], bool, bool], tuple[dict[str, list], tuple[str, ...]]] = {}
 
     def close(self) -> None:
         """Closes the tables kept open between rows, and the fetched rows' temporary file."""
@@ -214,7 +240,7 @@ class RecordBuilder:
           InvalidInputError: the input cannot become a record (the reason goes to the rejects).
           OSError: the input cannot be read.
         """
-        repair, objects, data, resized = None, (), None, False
+        repair, objects, data, resized, mtime_ns = None, (), None, False, None
         if entry.kind == ROW:
             values = self._row_values(entry)
         elif entry.kind == ARRAY:
@@ -222,6 +248,8 @@ class RecordBuilder:
         else:
             with self._open(entry.relpath, entry.location) as fileobj:
                 data = read_exactly(fileobj, entry.size_bytes)
+                if entry.location is None:
+                    mtime_ns = _mtime_ns(fileobj)
             if entry.kind == IMAGE:
                 values, repair, objects, resized = self._image_values(entry, data, number)
                 entry = _labels_of_kept_objects(entry, objects)
@@ -229,18 +257,20 @@ class RecordBuilder:
                 values, repair = self._text_values(entry, data)
         labels: tuple[str, ...] = ()
         if self._label_mode != contract.LABEL_NONE:
-            values.update(self._label_values(entry))
-            labels = self.label_names(entry)
+            label_values, labels = self._labels_of(entry)
+            values.update(label_values)
         content = _content_sha256(values)
         stored_as_read = data is not None and values.get(contract.IMAGE_ENCODED, [None])[0] is data
         if data is None or stored_as_read:
             input_sha256 = content
         elif contract.IMAGE_ORIGINAL_SHA256 in values:  # the file's, computed when it was re-encoded
             input_sha256 = values[contract.IMAGE_ORIGINAL_SHA256][0].decode()
+        elif _hashed_as_read(values, data):  # a text stored as read: the same hash, one string for both
+            input_sha256 = content
         else:
             input_sha256 = hashlib.sha256(data).hexdigest()
-        record = contract.encode_record(self._schema, values)
-        return BuiltRecord(record, repair, content, labels, objects, input_sha256, resized, entry.unlabelled)
+        record = self._encode(values)
+        return BuiltRecord(record, repair, content, labels, objects, input_sha256, resized, entry.unlabelled, mtime_ns)
 
     def _mask(self, entry: Entry, height: int, width: int, stored: tuple[int, int] | None = None) -> bytes:
         """The image's segmentation mask as the record stores it (`masks.mask_png`: a PNG of class
@@ -507,6 +537,17 @@ class RecordBuilder:
         if unknown:
             raise InvalidInputError(f"label {unknown[0]!r} is not in --label-names ({len(self._labels)} names)")
         return names
+
+    def _labels_of(self, entry: Entry) -> tuple[dict[str, list], tuple[str, ...]]:
+        """(`_label_values(entry)`, `label_names(entry)`), kept for each label set seen: the same
+        labels give the same features (the lists are shared between records, never changed)."""
+        key = (entry.labels, entry.kind in (IMAGE, ARRAY), entry.unlabelled)
+        found = self._label_sets.get(key)
+        if found is None:
+            found = (self._label_values(entry), self.label_names(entry))  # raises for labels it refuses, each time
+            if len(self._label_sets) < MAX_LABEL_SETS:
+                self._label_sets[key] = found
+        return found
 
     def _label_values(self, entry: Entry) -> dict[str, list]:
         index_key, name_key = contract.label_keys(image=entry.kind in (IMAGE, ARRAY))

@@ -25,6 +25,7 @@ __all__ = [
     "remove_files",
     "remove_stale_files",
     "write_bytes_atomically",
+    "write_chunks_atomically",
 ]
 
 
@@ -133,17 +134,26 @@ def write_text_atomically(folder: str, name: str, text: str) -> None:
 
 def write_bytes_atomically(folder: str, name: str, content: bytes) -> None:
     """`write_text_atomically` for bytes."""
+    write_chunks_atomically(folder, name, (content,))
+
+
+def write_chunks_atomically(folder: str, name: str, chunks: Iterable[bytes]) -> None:
+    """`write_bytes_atomically` for bytes that come a piece at a time (a file too large to build
+    whole in memory first: the inputs list of a million files)."""
     final = FileSystems.join(folder, name)
     temp = FileSystems.join(folder, naming.temp_filename(name, uuid.uuid4().hex[:12]))
     try:
         with FileSystems.create(temp, compression_type=CompressionTypes.UNCOMPRESSED) as out:
-            out.write(content)
+            for chunk in chunks:
+                out.write(chunk)
         FileSystems.rename([temp], [final])
-    except (OSError, BeamIOError) as error:
+    except BaseException as error:
         try:
             FileSystems.delete([temp])
         except Exception:  # noqa: BLE001, S110 - never written, or the same disk refuses: the error below says why
             pass
+        if not isinstance(error, (OSError, BeamIOError)):
+            raise  # the chunks' own error (a bug, or an interrupt): no half-written file left behind
         raise OutputError(
             f"cannot write {final}: {_system_reason(error)} (disk full or not writable?); no manifest was written, "
             "re-run the same command once it can be written"

@@ -72,6 +72,7 @@ __all__ = [
     "label_keys",
     "feature_spec",
     "encode_record",
+    "RecordEncoder",
     "MAX_INPUT_BYTES",
     "OBJECT_XMIN",
     "OBJECT_YMIN",
@@ -430,7 +431,19 @@ def encode_record(schema: Sequence[Feature], values: Mapping[str, Sequence]) -> 
       KeyError: `values` lacks a feature of the schema (a bug in the caller, not bad input).
       InvalidInputError: the record would be larger than TensorFlow can parse.
     """
-    record = example_proto.encode_example({f.key: (f.dtype, values[f.key]) for f in schema})
-    if len(record) > example_proto.MAX_EXAMPLE_BYTES:
-        raise InvalidInputError(f"the record would hold {len(record):,} bytes, more than a tf.train.Example can (2 GiB)")
-    return record
+    return RecordEncoder(schema)(values)
+
+
+class RecordEncoder:
+    """`encode_record` for one schema, prepared once: a writer encodes every record of its shards
+    with it (see `example_proto.ExampleEncoder`)."""
+
+    def __init__(self, schema: Sequence[Feature]) -> None:
+        self._encode = example_proto.ExampleEncoder([(f.key, f.dtype) for f in schema]).encode
+
+    def __call__(self, values: Mapping[str, Sequence]) -> bytes:
+        """As `encode_record(schema, values)`, with the same errors."""
+        record = self._encode(values)
+        if len(record) > example_proto.MAX_EXAMPLE_BYTES:
+            raise InvalidInputError(f"the record would hold {len(record):,} bytes, more than a tf.train.Example can (2 GiB)")
+        return record

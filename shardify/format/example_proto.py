@@ -18,7 +18,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Mapping, Sequence
 
-__all__ = ["BYTES", "FLOAT", "INT64", "MAX_EXAMPLE_BYTES", "encode_example", "decode_example"]
+__all__ = ["BYTES", "FLOAT", "INT64", "MAX_EXAMPLE_BYTES", "ExampleEncoder", "encode_example", "decode_example"]
 
 # Kind names double as the dtype names written to the manifest's feature spec.
 BYTES = "string"
@@ -109,6 +109,78 @@ def encode_example(features: Mapping[str, tuple[str, Values]]) -> bytes:
         parts += (entry_header, key_prefix, value_header, feature_header, *list_parts)
         features_size += len(entry_header) + entry_size
     return b"".join([_TAG_1, _varint(features_size), *parts])
+
+
+class ExampleEncoder:
+    """`encode_example` for one fixed set of features, the per-record work cut to what varies.
+
+    A writer encodes every record of a shard with the same keys and kinds: sorting the keys, looking
+    up their prefixes and dispatching on each kind are done once here, and a feature holding one
+    value (a text, a path, a label: nearly every feature of a record) takes a single branch with
+    its entry's header from one `%` format. About 2x cheaper than `encode_example` for a tiny
+    text's record (9-13 µs to ~5 µs on a shared machine), with the same bytes (tested against it
+    and against TensorFlow).
+
+    >>> encoder = ExampleEncoder([("x", INT64), ("a", BYTES)])
+    >>> encoder.encode({"x": [1], "a": [b"hi"]}) == encode_example({"x": (INT64, [1]), "a": (BYTES, [b"hi"])})
+    True
+    """
+
+    def __init__(self, features: Sequence[tuple[str, str]]) -> None:
+        fields = []
+        # Sorted as `encode_example` sorts its mapping's keys; a key given twice is encoded once.
+        for key, kind in sorted(dict(features).items()):
+            if kind not in _KIND_FIELD:
+                raise ValueError(f"unknown feature kind {kind!r} for {key!r}; expected one of {sorted(_KIND_FIELD)}")
+            prefix = _key_prefix(key)
+            # A map entry holding one short value, its four lengths left to fill: entry, Feature,
+            # list, value (each a one-byte varint when the entry is under 128 bytes).
+            template = b"\x0a%c" + prefix.replace(b"%", b"%%") + b"\x12%c" + _KIND_TAGS[kind] + b"%c\x0a%c"
+            fields.append((key, prefix, kind, _KIND_TAGS[kind], template, len(prefix) + 6))
+        self._fields = tuple(fields)
+
+    def encode(self, values: Mapping[str, Values]) -> bytes:
+        """The serialized Example of `values[key]` for every key given (others are ignored).
+
+        Raises:
+          KeyError: a key given is missing from `values`.
+        """
+        small = _SMALL_VARINTS
+        parts: list[bytes] = []
+        append = parts.append
+        features_size = 0
+        for key, key_prefix, kind, kind_tag, template, overhead in self._fields:
+            items = values[key]
+            if len(items) == 1 and kind != FLOAT:
+                value = items[0]
+                if kind == BYTES:
+                    size = len(value)  # type: ignore[arg-type]
+                    tail: bytes = value  # type: ignore[assignment]
+                else:
+                    tail = _varint(value % _UINT64_RANGE)  # type: ignore[operator]
+                    size = len(tail)
+                if size + overhead < 0x80:  # every length one byte: the entry's header in one step
+                    append(template % (size + overhead, size + 4, size + 2, size))
+                    append(tail)
+                    features_size += size + overhead + 2
+                    continue
+                head = small[size] if size < 0x80 else _varint(size)
+                list_tail = [_TAG_1, head, tail]
+                list_size = 1 + len(head) + size
+            else:
+                list_tail, list_size = _list_parts(kind, items)
+            feature_header = kind_tag + (small[list_size] if list_size < 0x80 else _varint(list_size))
+            feature_size = len(feature_header) + list_size
+            value_header = _TAG_2 + (small[feature_size] if feature_size < 0x80 else _varint(feature_size))
+            entry_size = len(key_prefix) + len(value_header) + feature_size
+            entry_header = _TAG_1 + (small[entry_size] if entry_size < 0x80 else _varint(entry_size))
+            append(entry_header)
+            append(key_prefix)
+            append(value_header)
+            append(feature_header)
+            parts += list_tail
+            features_size += len(entry_header) + entry_size
+        return b"".join([_TAG_1, _varint(features_size), *parts])
 
 
 def _read_varint(buf: memoryview, pos: int) -> tuple[int, int]:

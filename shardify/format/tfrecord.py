@@ -29,6 +29,8 @@ _LENGTH = struct.Struct("<Q")
 _CRC = struct.Struct("<I")
 _MASK_DELTA = 0xA282EAD8
 _HEADER_BYTES = _LENGTH.size + _CRC.size
+# Records shorter than this are framed in one piece before writing (see `TFRecordWriter.write`).
+_JOIN_BELOW = 64 << 10
 
 
 def masked_crc32c(data: bytes) -> int:
@@ -55,9 +57,15 @@ class TFRecordWriter:
 
     def write(self, record: bytes) -> None:
         length = _LENGTH.pack(len(record))
-        for piece in (length, _CRC.pack(masked_crc32c(length)), record, _CRC.pack(masked_crc32c(record))):
-            self._file.write(piece)
-            self._sha256.update(piece)
+        pieces = (length, _CRC.pack(masked_crc32c(length)), record, _CRC.pack(masked_crc32c(record)))
+        if len(record) < _JOIN_BELOW:  # one write and one hash update (a copy of a small record costs less)
+            framed_bytes = b"".join(pieces)
+            self._file.write(framed_bytes)
+            self._sha256.update(framed_bytes)
+        else:
+            for piece in pieces:
+                self._file.write(piece)
+                self._sha256.update(piece)
         framed = framed_size(len(record))
         if self._index is not None:
             line = index_line(self.num_bytes, framed)

@@ -30,6 +30,7 @@ __all__ = [
     "VersionPlan",
     "HeldInput",
     "inputs_text",
+    "inputs_chunks",
     "parse_inputs",
     "bounded_lines",
     "version_record",
@@ -113,6 +114,16 @@ class HeldInput:
     split: str
     version: int = 1
 
+    @classmethod
+    def of(cls, path: str, size: int, mtime_ns: int, sha256: str, record_sha256: str, split: str, version: int = 1) -> HeldInput:
+        """`HeldInput(...)` built as unpickling builds it, without the frozen dataclass's `__init__`
+        (a guarded `setattr` per field): a writer makes one per record, ~5 µs each that way."""
+        held = object.__new__(cls)
+        held.__dict__.update(
+            path=path, size=size, mtime_ns=mtime_ns, sha256=sha256, record_sha256=record_sha256, split=split, version=version
+        )
+        return held
+
     def to_json(self) -> dict[str, Any]:
         return {
             "path": self.path,
@@ -126,7 +137,28 @@ class HeldInput:
 
 def inputs_text(held: Iterable[HeldInput]) -> str:
     """The inputs file: one JSON line per input, by path (deterministic)."""
-    return "".join(json.dumps(h.to_json(), ensure_ascii=False) + "\n" for h in sorted(held, key=lambda h: h.path))
+    return b"".join(inputs_chunks(held)).decode("utf-8")
+
+
+# Lines of the inputs file encoded at a time by `inputs_chunks`.
+INPUTS_CHUNK_LINES = 4096
+# `json.dumps(h.to_json(), ensure_ascii=False)` written out, its strings escaped as json escapes them:
+# the same bytes for a fraction of the CPU (~1 µs a line against ~5 µs), a million inputs never one string.
+_LINE = '{"path": %s, "size": %d, "mtime_ns": %d, "sha256": %s, "record_sha256": %s, "split": %s}\n'
+
+
+def inputs_chunks(held: Iterable[HeldInput]) -> Iterator[bytes]:
+    """The inputs file's bytes (see `inputs_text`), a few thousand lines at a time: written as
+    they come, the file is never held whole in memory."""
+    quote = json.encoder.encode_basestring  # type: ignore[attr-defined]  # what ensure_ascii=False uses
+    lines: list[str] = []
+    for h in sorted(held, key=lambda h: h.path):
+        lines.append(_LINE % (quote(h.path), h.size, h.mtime_ns, quote(h.sha256), quote(h.record_sha256), quote(h.split)))
+        if len(lines) >= INPUTS_CHUNK_LINES:
+            yield "".join(lines).encode("utf-8")
+            lines.clear()
+    if lines:
+        yield "".join(lines).encode("utf-8")
 
 
 _DIGEST_RE = re.compile(r"[0-9a-f]{64}")

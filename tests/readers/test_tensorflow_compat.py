@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import random
@@ -37,14 +38,37 @@ def test_encoder_matches_tensorflows_deterministic_serialization() -> None:
         assert decoded["i"] == values["i"] and decoded["b"] == values["b"]
 
 
+def test_schema_encoder_writes_the_same_bytes_as_tensorflow() -> None:
+    """The writer's per-schema encoder, on values around the lengths where its one-byte shortcut
+    stops (an entry of 127 or 128 bytes) and beyond, with keys that hold `%` and non-ASCII."""
+    keys = [("text", example_proto.BYTES), ("a%b/ü", example_proto.BYTES), ("n", example_proto.INT64), ("f", example_proto.FLOAT)]
+    encoder = example_proto.ExampleEncoder(keys)
+    rng = random.Random(1)
+    for round_ in range(300):
+        count = 1 if round_ % 3 else rng.randint(0, 3)  # mostly one value each, as records hold
+        values = {
+            "text": [rng.randbytes(rng.choice([0, 1, 100, 110, 111, 112, 113, 114, 120, 127, 128, 300, 20000])) for _ in range(count)],
+            "a%b/ü": [rng.randbytes(rng.randint(0, 140)) for _ in range(count)],
+            "n": [rng.choice([0, 1, 127, 128, -1, -(2**63), 2**63 - 1, rng.randint(-(2**40), 2**40)]) for _ in range(count)],
+            "f": [rng.uniform(-1e6, 1e6) for _ in range(count)],
+        }
+        ours = encoder.encode(values)
+        assert ours == example_proto.encode_example({key: (kind, values[key]) for key, kind in keys})
+        assert tf.train.Example.FromString(ours).SerializeToString(deterministic=True) == ours
+        assert contract.RecordEncoder([contract.Feature("text", example_proto.BYTES, "text", "")])({"text": values["text"]}) == (
+            example_proto.encode_example({"text": (example_proto.BYTES, values["text"])})
+        )
+
+
 def test_tfrecord_framing_reads_in_tensorflow(tmp_path: Path) -> None:
-    records = [b"", b"x", bytes(range(256)) * 100]
+    records = [b"", b"x", bytes(range(256)) * 100, bytes(range(256)) * 256, bytes(range(256)) * 300]  # around _JOIN_BELOW
     path = tmp_path / "r.tfrecord"
     with open(path, "wb") as f:
         writer = TFRecordWriter(f)
         for record in records:
             writer.write(record)
     assert writer.num_bytes == path.stat().st_size
+    assert writer.sha256 == hashlib.sha256(path.read_bytes()).hexdigest()
     assert [r.numpy() for r in tf.data.TFRecordDataset(str(path))] == records
     with open(path, "rb") as f:
         assert list(iter_records(f, str(path))) == records
