@@ -25,7 +25,7 @@ from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.entries import SourceObject
 from shardify.plan.evidence import Evidence
-from shardify.plan.keyed_tables import MAX_CLASS_NUMBER, is_class_number
+from shardify.plan.keyed_tables import is_class_number, no_class_number
 from shardify.plan.label_names import normalise_label
 
 __all__ = [
@@ -360,8 +360,7 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
             yield tables.RowError(number, "an empty key" if not key else "a name without a label")
             continue
         if found.label_numbers and not is_class_number(value):
-            yield tables.RowError(number, f"{value[:20]!r} is no class number, as the label column's other rows hold "
-                                  f"(whole numbers 0..{MAX_CLASS_NUMBER:,})")
+            yield tables.RowError(number, no_class_number(value))
             continue
         try:
             labels = split_labels(value, found.label_separator) if found.label_separator else (normalise_label(value),)

@@ -29,7 +29,14 @@ from shardify.errors import UsageError
 from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
 from shardify.plan.tag_labels import separated_lists, tag_lists
 
-__all__ = ["LABEL_HEADER_NAMES", "MAX_CLASS_NUMBER", "is_class_number", "recognise_keyed_table"]
+__all__ = [
+    "LABEL_HEADER_NAMES",
+    "MAX_CLASS_NUMBER",
+    "class_numbered",
+    "is_class_number",
+    "no_class_number",
+    "recognise_keyed_table",
+]
 
 # Header names that mean the label besides `columns.LABEL_COLUMN_NAMES`, compared lower-cased:
 # `dx` (diagnosis, HAM10000's and ISIC's metadata), `diagnosis`, `finding`.
@@ -113,7 +120,7 @@ def recognise_keyed_table(
     if not label_separator and any(len(cell.split()) > 1 for cell in labels):
         return None  # one label of words (`Cessna 172`) or tags (`clear primary road`)? the stop names the table
     keys = [row[key] for row in data]
-    numbers = sum(is_class_number(cell) for cell in labels) * 2 > len(labels) and len(set(labels)) >= 2  # most, as pixel_rows judges
+    numbers = class_numbered(labels)
     return Evidence(
         path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label, label_separator=label_separator,
         label_numbers=numbers and not label_separator,
@@ -154,6 +161,18 @@ MAX_CLASS_NUMBER = 1_000_000
 def is_class_number(cell: str) -> bool:
     """A class number as a cell writes it: whole, in ASCII digits, at most MAX_CLASS_NUMBER."""
     return cell.isascii() and cell.isdigit() and int(cell) <= MAX_CLASS_NUMBER
+
+
+def class_numbered(labels: Sequence[str]) -> bool:
+    """Most label cells read are class numbers, of two values or more (as pixel_rows judges): a
+    column of class numbers, where a cell that is none (`nan`, `-1`, `2.5`) is its row's reject
+    (`no_class_number`), never a class of its own."""
+    return sum(is_class_number(cell) for cell in labels) * 2 > len(labels) and len(set(labels)) >= 2
+
+
+def no_class_number(cell: str) -> str:
+    """The reason a label cell of a class-numbered column that is no class number rejects its row."""
+    return f"{cell[:40]!r} is no class number, as the label column's other rows hold (whole numbers 0..{MAX_CLASS_NUMBER:,})"
 
 
 def _class_numbers(values: Sequence[str]) -> bool:
