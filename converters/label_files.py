@@ -134,7 +134,8 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions).label:
         onehot = ()  # a column named as labels are named wins
-    numbered = not separator and not onehot and _class_numbered(header, label_file_columns(header.columns, label_column, captions=captions).label)
+    numbered = bool(header.sample) and not separator and not onehot and _class_numbered(
+        header, label_file_columns(header.columns, label_column, captions=captions).label)
     for row in rows:
         if isinstance(row, tables.RowError):
             yield row
