@@ -102,10 +102,6 @@ def test_masks_of_another_size_or_cut_short_reject_their_image(tmp_path: Path) -
     one_place_each(expected, out)
 
 
-@pytest.mark.xfail(strict=True, reason="a mask the listing rejects (a link outside SRC) is missing from the sample detection "
-                   "judges the mask folder on: 7 masks of 8 images and the folder is not taken for masks, so the run stops "
-                   "asking for labels without naming the link (exit 2, no harm; beam_jobs/discover/describe.py, detection: "
-                   "round6's and mend6's modules). Once paired, evidence._mask_folder rejects the image naming the mask")
 def test_a_mask_that_leads_outside_src_rejects_its_image_naming_it(tmp_path: Path) -> None:
     root = tmp_path / "cars"
     expected = _masked(root, 8)
