@@ -4,6 +4,9 @@ tested on an unnamed neighbour and a twin that must stay as it was:
 - a label file (`--labels`, or `labels.csv` at the top) whose label column holds class numbers, some cells of which are none
   (`NaN`, `-3`, `1.5`): each was a class of its own; now each rejects its input naming the cell;
   a label column of names (one of them `nan`) keeps every name as a class;
+- a folder of masks whose name is no mask word (`contours/`) mirroring the images' stems: it was a
+  class, the masks its records (exit 0); it stops naming the folder and the layout file's
+  `structure.mask_folders`; classes sharing numbered names (photos, or two-valued images both) stay;
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -12,8 +15,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.one_place import Reject, one_place_each
+import pytest
+
+from helpers.one_place import Reject, one_place_each, records
 from helpers.sources import convert, image_bytes
+from shardify.errors import UsageError
+from shardify.plan import layout_file
 
 
 def _write(path: Path, data: bytes | str) -> Path:
@@ -46,3 +53,102 @@ def test_a_label_files_names_stay_classes_whatever_they_read(tmp_path: Path) -> 
     _labelled(tmp_path / "src", labels)
     out = convert(tmp_path / "src", tmp_path / "out", labels_file=str(tmp_path / "src/annotations.tsv"))
     one_place_each({f"photos/p{i:03d}.png": ("train", (label,)) for i, label in enumerate(labels)}, out)
+
+
+def _mirrored(root: Path, images: str, second: str, *, second_mode: str, nested: bool = False, count: int = 6) -> None:
+    """`<images>/IMG_<i>.jpg` (RGB photos) and `<second>/IMG_<i>.png` of the same stems (in a
+    folder per part when `nested`): `second_mode` "mask" for two-valued single-channel PNGs, else
+    photos of their own."""
+    import numpy as np
+    from PIL import Image
+    import io
+
+    for i in range(count):
+        _write(root / f"{images}/IMG_{i}.jpg", image_bytes(size=(20, 16), seed=i))
+        for part in (("left/", "right/") if nested else ("",)):
+            if second_mode == "mask":
+                pixels = (np.random.default_rng(i).integers(0, 2, (16, 20)) * 255).astype(np.uint8)
+                buffer = io.BytesIO()
+                Image.fromarray(pixels, "L").save(buffer, "PNG")
+                data = buffer.getvalue()
+            else:
+                data = image_bytes(fmt="PNG", size=(20, 16), seed=100 + i)
+            _write(root / f"{second}/{part}IMG_{i}.png", data)
+
+
+@pytest.mark.parametrize("nested", [False, True])
+def test_a_folder_of_masks_named_as_no_mask_mirroring_the_images_stops_naming_it(tmp_path: Path, nested: bool) -> None:
+    """`contours/IMG_<i>.png` (or `contours/<part>/IMG_<i>.png`) two-valued beside `photos/IMG_<i>.jpg`:
+    it was a class of its own, the masks its records (exit 0); it stops naming the folder and
+    the layout file's mask_folders, with which the photos convert and the masks are set aside."""
+    root = tmp_path / "src"
+    _mirrored(root, "photos", "contours", second_mode="mask", nested=nested)
+    with pytest.raises(UsageError, match=r"contours/ repeats the file names of photos/.*structure\.mask_folders"):
+        convert(root, tmp_path / "first")
+    # the layout as --dry-run --layout-file writes it, `contours` added under mask_folders
+    spec = layout_file.loads("shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  mask_folders: [contours]\n"
+                             "  label_levels:\n    '*': -1\n", where="layout.yaml")
+    out = convert(root, tmp_path / "out", layout_given=spec.layout)
+    assert sorted(records(out)) == [f"photos/IMG_{i}.jpg" for i in range(6)]
+
+
+@pytest.mark.parametrize("twin", ["photos", "binary"])
+def test_classes_sharing_numbered_file_names_stay_classes(tmp_path: Path, twin: str) -> None:
+    """`cats/IMG_<i>.jpg` beside `dogs/IMG_<i>.png` of the same stems (photos both), or two classes
+    of two-valued images (`circles/`, `squares/`): classes, as before."""
+    root = tmp_path / "src"
+    if twin == "photos":
+        _mirrored(root, "cats", "dogs", second_mode="photo")
+        expected = {**{f"cats/IMG_{i}.jpg": ("train", ("cats",)) for i in range(6)},
+                    **{f"dogs/IMG_{i}.png": ("train", ("dogs",)) for i in range(6)}}
+    else:
+        _mirrored(root, "unused", "circles", second_mode="mask")
+        _mirrored(root, "unused", "squares", second_mode="mask")
+        import shutil
+
+        shutil.rmtree(root / "unused")
+        expected = {f"{c}/IMG_{i}.png": ("train", (c,)) for c in ("circles", "squares") for i in range(6)}
+    out = convert(root, tmp_path / "out")
+    one_place_each(expected, out)
+
+
+def _gt_masked(root: Path, count: int = 10) -> dict[str, object]:
+    """`images/f<i>.jpg` beside `gt/f<i>_mask.png` (two-valued); {frame: ('train', ())}."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    for i in range(count):
+        _write(root / f"images/f{i}.jpg", image_bytes(size=(20, 16), seed=i))
+        buffer = io.BytesIO()
+        Image.fromarray((np.random.default_rng(i).integers(0, 2, (16, 20)) * 255).astype(np.uint8), "L").save(buffer, "PNG")
+        _write(root / f"gt/f{i}_mask.png", buffer.getvalue())
+    return {f"images/f{i}.jpg": ("train", ()) for i in range(count)}
+
+
+def test_masks_the_listing_leaves_out_count_where_detection_judges_the_folder(tmp_path: Path) -> None:
+    """Two of ten masks links leading outside SRC: the folder was 8 of 10 and not read as masks
+    (the run stopped asking for labels, naming neither link); now each link's image is a reject
+    naming its mask, the others written with theirs."""
+    root = tmp_path / "src"
+    expected = _gt_masked(root)
+    for i in (3, 7):
+        outside = _write(tmp_path / f"elsewhere/m{i}.png", (root / f"gt/f{i}_mask.png").read_bytes())
+        (root / f"gt/f{i}_mask.png").unlink()
+        (root / f"gt/f{i}_mask.png").symlink_to(outside)
+        expected[f"images/f{i}.jpg"] = Reject(f"gt/f{i}_mask.png")
+    out = convert(root, tmp_path / "out")
+    one_place_each(expected, out, ignored={"gt/f3_mask.png", "gt/f7_mask.png"})
+
+
+def test_images_truly_without_masks_keep_the_folder_unread_as_before(tmp_path: Path) -> None:
+    """Two of ten masks absent (no file, no link): the folder stays short of the bar and the run
+    stops before writing, as before."""
+    root = tmp_path / "src"
+    _gt_masked(root)
+    for i in (3, 7):
+        (root / f"gt/f{i}_mask.png").unlink()
+    with pytest.raises(UsageError):
+        convert(root, tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
