@@ -152,3 +152,26 @@ def test_images_truly_without_masks_keep_the_folder_unread_as_before(tmp_path: P
     with pytest.raises(UsageError):
         convert(root, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_masks_beside_images_whose_stems_carry_a_word_of_their_own_are_no_inputs(tmp_path: Path) -> None:
+    """`images/<id>_rgb.png` beside `images/<id>_gt.png` (DeepGlobe's `<id>_sat.jpg`, `<id>_mask.png`):
+    the masks were inputs; now set aside, and with no labels the run stops naming --label-level 0."""
+    root = tmp_path / "src"
+    for i in range(5):
+        _write(root / f"images/t{i}_rgb.png", image_bytes(fmt="PNG", seed=i))
+        _write(root / f"images/t{i}_gt.png", image_bytes(mode="L", fmt="PNG", seed=50 + i))
+    with pytest.raises(UsageError, match="--label-level 0"):
+        convert(root, tmp_path / "first")
+    out = convert(root, tmp_path / "out", label_level=0)
+    assert sorted(records(out)) == [f"images/t{i}_rgb.png" for i in range(5)]
+
+
+def test_pairs_of_views_whose_stems_end_in_words_of_their_own_stay_inputs(tmp_path: Path) -> None:
+    """`<id>_left.jpg` beside `<id>_right.jpg` (stereo views, no mask word): both are inputs, as before."""
+    root = tmp_path / "src"
+    for i in range(4):
+        for side in ("left", "right"):
+            _write(root / f"views/v{i}_{side}.jpg", image_bytes(seed=i * 2 + (side == "right")))
+    out = convert(root, tmp_path / "out", label_level=0)
+    assert sorted(records(out)) == sorted(f"views/v{i}_{side}.jpg" for i in range(4) for side in ("left", "right"))
