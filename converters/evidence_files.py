@@ -26,6 +26,7 @@ from shardify.plan import evidence as evidence_lib
 from shardify.plan.entries import SourceObject
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
+from shardify.plan.tag_labels import list_labels
 from shardify.plan.label_names import normalise_label
 
 __all__ = [
@@ -362,12 +363,19 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
         if found.label_numbers and not is_class_number(value):
             yield tables.RowError(number, no_class_number(value))
             continue
+        listed = list_labels(value) if found.label_lists else None
+        if found.label_lists and listed is None:
+            yield tables.RowError(number, f"{value[:40]!r} is no list of labels, as the label column's other rows hold (['a', 'b'])")
+            continue
         try:
-            labels = split_labels(value, found.label_separator) if found.label_separator else (normalise_label(value),)
+            if listed is not None:
+                labels = tuple(dict.fromkeys(normalise_label(name) for name in listed))
+            else:
+                labels = split_labels(value, found.label_separator) if found.label_separator else (normalise_label(value),)
         except InvalidInputError as error:
             yield tables.RowError(number, error.reason)
             continue
-        yield EvidenceRow(number, key, labels=labels)
+        yield EvidenceRow(number, key, split=found.split, labels=labels)
 
 
 def _concept_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:

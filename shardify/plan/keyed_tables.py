@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
 from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
-from shardify.plan.tag_labels import separated_lists, tag_lists
+from shardify.plan.tag_labels import label_lists, separated_lists, tag_lists
 
 __all__ = [
     "LABEL_HEADER_NAMES",
@@ -109,6 +109,13 @@ def recognise_keyed_table(
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
     labels = [row[label] for row in data]
+    if not label_separator and label_lists(labels):  # `['Comedy', 'Drama']`: multi-label, no guess
+        return Evidence(
+            path, LABEL_LINES, key_rule([row[key] for row in data]), column=key, header=True, label_column=label,
+            label_lists=True,
+            note=f"{path}: labels from its column {header[label]!r} (lists, several labels each), keyed by its column "
+                 f"{header[key]!r} (its values name the inputs)",
+        )
     joined = None if label_separator else separated_lists(labels) or tag_lists(labels)
     if joined:
         separator = joined[0] if len(joined) == 3 else " "

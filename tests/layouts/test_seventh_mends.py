@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.one_place import Reject, one_place_each, records
+from helpers.one_place import Reject, one_place_each, records, rejects
 from helpers.sources import convert, image_bytes
 from shardify.errors import UsageError
 from shardify.plan import layout_file
@@ -175,3 +175,37 @@ def test_pairs_of_views_whose_stems_end_in_words_of_their_own_stay_inputs(tmp_pa
             _write(root / f"views/v{i}_{side}.jpg", image_bytes(seed=i * 2 + (side == "right")))
     out = convert(root, tmp_path / "out", label_level=0)
     assert sorted(records(out)) == sorted(f"views/v{i}_{side}.jpg" for i in range(4) for side in ("left", "right"))
+
+
+def _tagged(root: Path, cells: list[str]) -> None:
+    """`pics/<n>.jpg` beside `metadata.csv` (`image_id,tags,year`), its tags cells as given."""
+    rows = ["image_id,tags,year"]
+    for n, cell in enumerate(cells):
+        _write(root / f"pics/a{n:03d}.jpg", image_bytes(seed=n))
+        quoted = '"' + cell.replace('"', '""') + '"' if "," in cell or '"' in cell else cell
+        rows.append(f"a{n:03d},{quoted},{1990 + n % 3}")
+    _write(root / "metadata.csv", "\n".join(rows) + "\n")
+
+
+def test_list_literal_label_cells_are_several_labels_each(tmp_path: Path) -> None:
+    """JSON lists of names in a keyed table's label cells (`["cat", "indoor"]`; Kaggle's movie
+    posters write Python's `['Comedy', 'Drama']`): each a record's labels. It stopped naming only
+    --labels, whose reading then made each list one class; a cell that is no list is its row's reject."""
+    cells = ['["cat", "indoor"]', '["dog"]', '["cat", "outdoor", "night"]', '["dog", "indoor"]', "['cat']", "cat"]
+    _tagged(tmp_path / "src", cells)
+    out = convert(tmp_path / "src", tmp_path / "out")
+    expected: dict[str, object] = {
+        "pics/a000.jpg": ("train", ("cat", "indoor")), "pics/a001.jpg": ("train", ("dog",)),
+        "pics/a002.jpg": ("train", ("cat", "night", "outdoor")), "pics/a003.jpg": ("train", ("dog", "indoor")),
+        "pics/a004.jpg": ("train", ("cat",)), "pics/a005.jpg": ("train", ()),  # its row's reject, it unlabelled
+    }
+    one_place_each(expected, out, ignored={"metadata.csv#7"})
+    assert "'cat'" in rejects(out)["metadata.csv#7"]
+
+
+def test_label_cells_of_plain_names_stay_one_label_each(tmp_path: Path) -> None:
+    """The twin: names (one of them in brackets, `[unsure]`) stay one label each, as before."""
+    cells = ["cat", "dog", "cat", "dog", "[unsure]", "cat"]
+    _tagged(tmp_path / "src", cells)
+    out = convert(tmp_path / "src", tmp_path / "out")
+    one_place_each({f"pics/a{n:03d}.jpg": ("train", (cell,)) for n, cell in enumerate(cells)}, out)
