@@ -26,6 +26,7 @@ from shardify.plan import evidence as evidence_lib
 from shardify.plan.entries import SourceObject
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
+from shardify.plan.composite_keys import key_of
 from shardify.plan.tag_labels import list_labels
 from shardify.plan.label_names import normalise_label
 
@@ -357,6 +358,8 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
             yield tables.RowError(number, f"{len(cells)} fields where the header has {width}")
             continue
         key, value = cells[found.column], cells[label_column]
+        if found.key_template:  # a key built from several columns (`input_{0}_{1}_{2}`)
+            key = key_of(found.key_template, cells)
         if not key or not value:
             yield tables.RowError(number, "an empty key" if not key else "a name without a label")
             continue

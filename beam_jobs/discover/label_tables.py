@@ -305,6 +305,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column,
             label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
             label_separator=config.label_separator,
+            input_stems=[layout.stem(p) for p in sample if not detected.is_auxiliary(p)],
         )
         if table is not None:
             found.append(table)

@@ -44,6 +44,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shardify.plan import composite_keys
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -230,6 +231,9 @@ class Evidence:
       label_lists: LABEL_LINES read as a keyed table: its label cells are list literals
         (`['Comedy', 'Drama']`, `tag_labels.list_labels`), each a record's several labels; a cell
         that is none is its row's reject.
+      key_template: LABEL_LINES read as a keyed table whose rows name their files by several
+        columns (Chinese MNIST's `input_{0}_{1}_{2}`: `shardify.plan.composite_keys`), or "":
+        `column` names them alone.
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns.
       note: how it was recognised, for the plan.
@@ -254,6 +258,7 @@ class Evidence:
     label_separator: str = ""
     label_numbers: bool = False
     label_lists: bool = False
+    key_template: str = ""
     note: str = ""
     prefix: str = ""
     boxes: bool = False
@@ -263,6 +268,8 @@ class Evidence:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"evidence kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        if self.key_template:
+            composite_keys.check_template(self.key_template)
         if self.kind == SPLIT_LIST and not self.split:
             raise ValueError(f"{self.path}: a split list names its split")
         if self.kind in (SPLIT_CODES, MAT_SPLITS) and not self.codes:

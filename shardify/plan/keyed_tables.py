@@ -26,7 +26,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
+from shardify.plan.composite_keys import composite_key
+from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.tag_labels import label_lists, separated_lists, tag_lists
 
 __all__ = [
@@ -66,6 +67,7 @@ def recognise_keyed_table(
     label_column: str = "",
     label_named: Callable[[Sequence[str]], str] = lambda header: "",
     label_separator: str = "",
+    input_stems: Sequence[str] = (),
 ) -> Evidence | None:
     """A table under a header of names whose key column names the inputs, read as label lines
     (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
@@ -80,6 +82,8 @@ def recognise_keyed_table(
       label_named: the header's column named as labels are (`columns.choose_column` over
         `columns.LABEL_COLUMN_NAMES`), or "".
       label_separator: `--label-separator`: splits the label cells (or `none`: a cell is one label).
+      input_stems: the sampled inputs' stems: where no one column names them, several may
+        (`shardify.plan.composite_keys`).
 
     Raises:
       UsageError: two columns name the inputs; no column is named as the label and several could
@@ -104,7 +108,7 @@ def recognise_keyed_table(
         return None
     key = _key_column(path, header, data, names_inputs, key_column)
     if key is None:
-        return None
+        return None if key_column or not input_stems else _composite(path, header, data, input_stems, label_column, label_named)
     label = _label_column(path, header, data, key, label_column, label_named)
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
@@ -132,6 +136,27 @@ def recognise_keyed_table(
         path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label, label_separator=label_separator,
         label_numbers=numbers and not label_separator,
         note=f"{path}: labels from its column {header[label]!r}, keyed by its column {header[key]!r} (its values name the inputs)",
+    )
+
+
+def _composite(
+    path: str, header: Sequence[str], data: Sequence[Sequence[str]], stems: Sequence[str], label_column: str,
+    label_named: Callable[[Sequence[str]], str],
+) -> Evidence | None:
+    """The table read as labels keyed by several columns (`composite_keys`), or None."""
+    if len(header) < 3:  # two key columns and a label at least
+        return None
+    label = _label_column(path, header, data, len(header), label_column, label_named)  # (no one column is the key)
+    if label is None:
+        return None
+    template = composite_key(header, data, stems, [row[label] for row in data])
+    used = [int(n) for n in re.findall(r"\{(\d+)\}", template or "")]
+    if template is None or label in used:
+        return None
+    shown = ", ".join(repr(header[c]) for c in used)
+    return Evidence(
+        path, LABEL_LINES, KeyRule(1, False), column=used[0], header=True, label_column=label, key_template=template,
+        note=f"{path}: labels from its column {header[label]!r}, keyed by its columns {shown} ({template!r} names an input)",
     )
 
 
