@@ -209,3 +209,83 @@ def test_label_cells_of_plain_names_stay_one_label_each(tmp_path: Path) -> None:
     _tagged(tmp_path / "src", cells)
     out = convert(tmp_path / "src", tmp_path / "out")
     one_place_each({f"pics/a{n:03d}.jpg": ("train", (cell,)) for n, cell in enumerate(cells)}, out)
+
+
+def _npy(path: Path, array) -> None:
+    import io
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.save(buffer, array, allow_pickle=True)
+    _write(path, buffer.getvalue())
+
+
+def test_an_array_of_images_per_class_file_is_a_record_per_row_labelled_by_the_file(tmp_path: Path) -> None:
+    """`bitmaps/<class>.npy` (Quick, Draw!'s `full_numpy_bitmap_<class>.npy` re-cut): rows of 1,024
+    values (32 x 32) in one, [N, 32, 32] in another; a file of Python objects is its reject. It
+    stopped: 'holds no images or texts'."""
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    _npy(tmp_path / "src/bitmaps/sun.npy", rng.integers(0, 256, (3, 1024), dtype=np.uint8))
+    _npy(tmp_path / "src/bitmaps/moon.npy", rng.integers(0, 256, (2, 32, 32), dtype=np.uint8))
+    _npy(tmp_path / "src/bitmaps/star.npy", np.array([{"x": 1}], dtype=object))
+    out = convert(tmp_path / "src", tmp_path / "out")
+    expected: dict[str, object] = {f"bitmaps/sun.npy#{i}": ("train", ("sun",)) for i in range(3)}
+    expected.update({f"bitmaps/moon.npy#{i}": ("train", ("moon",)) for i in range(2)})
+    expected["bitmaps/star.npy"] = Reject("Python objects")
+    one_place_each(expected, out)
+
+
+def test_a_npy_file_beside_images_stays_auxiliary(tmp_path: Path) -> None:
+    """The twin: `features.npy` and `embeddings.npy` beside class folders of images stay auxiliary files."""
+    import numpy as np
+
+    for label in ("ant", "bee"):
+        for i in range(3):
+            _write(tmp_path / f"src/{label}/{i}.jpg", image_bytes(seed=i + (label == "bee") * 10))
+    _npy(tmp_path / "src/features.npy", np.zeros((6, 1024), dtype=np.uint8))
+    _npy(tmp_path / "src/embeddings.npy", np.zeros((6, 784), dtype=np.uint8))
+    out = convert(tmp_path / "src", tmp_path / "out")
+    one_place_each({f"{label}/{i}.jpg": ("train", (label,)) for label in ("ant", "bee") for i in range(3)}, out)
+
+
+def _takes(root: Path, rows: list[tuple[int, int, str]], *, names: str = "rec-{subject}-{take}.png") -> None:
+    """`recordings/rec-<subject>-<take>.png` and `takes.csv` (`take,subject,gesture`): the file name
+    built from two columns, in another order than the table's."""
+    lines = ["take,subject,gesture"]
+    for n, (subject, take, gesture) in enumerate(rows):
+        _write(root / "recordings" / names.format(subject=subject, take=take), image_bytes(fmt="PNG", seed=n))
+        lines.append(f"{take},{subject},{gesture}")
+    _write(root / "takes.csv", "\n".join(lines) + "\n")
+
+
+def test_a_table_naming_its_files_by_several_columns_labels_them(tmp_path: Path) -> None:
+    """Chinese MNIST's `input_<suite>_<sample>_<code>.jpg` keyed by three columns, here
+    `rec-<subject>-<take>.png` by two in the other order: no one column names a file, and the run
+    stopped naming nothing that helps; now each file has its row's label."""
+    rows = [(s, t, ("wave", "point", "fist")[(s * 3 + t) % 3]) for s in (11, 12, 13) for t in (1, 2)]
+    _takes(tmp_path / "src", rows)
+    out = convert(tmp_path / "src", tmp_path / "out")
+    one_place_each({f"recordings/rec-{s}-{t}.png": ("train", (g,)) for s, t, g in rows}, out)
+
+
+def test_files_no_order_of_columns_names_stay_unread_by_the_table(tmp_path: Path) -> None:
+    """The twin: stems whose varying words no columns give (`rec-<subject>-<n>` with n no take)
+    leave the table unread; the run stops before writing, as before."""
+    rows = [(s, t, ("wave", "point")[t % 2]) for s in (11, 12, 13) for t in (1, 2)]
+    _takes(tmp_path / "src", rows, names="rec-{subject}-9{take}.png")
+    with pytest.raises(UsageError):
+        convert(tmp_path / "src", tmp_path / "out")
+
+
+def test_a_layout_files_key_template_holds_column_numbers_only(tmp_path: Path) -> None:
+    """`key_template` is formatted with a row's cells: a field that is no column number
+    (`{0.__class__}`, `{x}`, `{0:>99999}`) is refused in one line naming it; `{0}_{1}` is read."""
+    text = ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nevidence:\n- {path: t.csv, kind: label lines, header: true, "
+            "column: 0, label_column: 2, key_template: 'TEMPLATE'}\n")
+    for bad in ("rec-{0.__class__}", "rec-{x}", "rec-{0:>99999}", "rec-{0"):
+        with pytest.raises(UsageError, match="key_template|key template"):
+            layout_file.loads(text.replace("TEMPLATE", bad), where="l.yaml")
+    assert layout_file.loads(text.replace("TEMPLATE", "rec-{1}-{0}"), where="l.yaml").layout.evidence[0].key_template == "rec-{1}-{0}"
