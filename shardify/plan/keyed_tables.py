@@ -146,10 +146,14 @@ def _composite(
     """The table read as labels keyed by several columns (`composite_keys`), or None."""
     if len(header) < 3:  # two key columns and a label at least
         return None
-    label = _label_column(path, header, data, len(header), label_column, label_named)  # (no one column is the key)
+    fits = composite_key(header, data, stems, [""] * len(data))  # any order of columns building the stems?
+    if fits is None:
+        return None
+    first = int(re.findall(r"\{(\d+)\}", fits)[0])
+    label = _label_column(path, header, data, first, label_column, label_named)
     if label is None:
         return None
-    template = composite_key(header, data, stems, [row[label] for row in data])
+    template = composite_key(header, data, stems, [row[label] for row in data])  # the orders that fit agree
     used = [int(n) for n in re.findall(r"\{(\d+)\}", template or "")]
     if template is None or label in used:
         return None
