@@ -34,17 +34,18 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from shardify.converters import mat_arrays
+from shardify.converters import mat_arrays, npy_classes
 from shardify.converters.archives import expansion_problem
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import FASHION_MNIST
-from shardify.plan.layout import CIFAR, HDF5, IDX, IDX_IMAGES, MAT, NPZ, RAW, array_kind
+from shardify.plan.layout import CIFAR, HDF5, IDX, IDX_IMAGES, MAT, NPY, NPZ, RAW, array_kind
 from shardify.plan.structure import split_word
 
 __all__ = [
     "IDX",
     "CIFAR",
     "NPZ",
+    "NPY",
     "RAW",
     "HDF5",
     "MAT",
@@ -243,6 +244,8 @@ def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray
         images = data.reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
     elif found.kind == MAT:  # MATLAB's count-last arrays (converters/mat_arrays.py)
         images = mat_arrays.read_mat_images(fileobj, MAX_ARRAY_FILE_BYTES)
+    elif found.kind == NPY:  # an array per class (converters/npy_classes.py)
+        images = npy_classes.read_class_images(fileobj, MAX_ARRAY_FILE_BYTES)
     else:
         images = _npz_array(fileobj, found.part)
         if images is None:

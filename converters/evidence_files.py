@@ -25,7 +25,9 @@ from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.entries import SourceObject
 from shardify.plan.evidence import Evidence
-from shardify.plan.keyed_tables import MAX_CLASS_NUMBER, is_class_number
+from shardify.plan.keyed_tables import is_class_number, no_class_number
+from shardify.plan.composite_keys import key_of
+from shardify.plan.tag_labels import list_labels
 from shardify.plan.label_names import normalise_label
 
 __all__ = [
@@ -356,19 +358,27 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
             yield tables.RowError(number, f"{len(cells)} fields where the header has {width}")
             continue
         key, value = cells[found.column], cells[label_column]
+        if found.key_template:  # a key built from several columns (`input_{0}_{1}_{2}`)
+            key = key_of(found.key_template, cells)
         if not key or not value:
             yield tables.RowError(number, "an empty key" if not key else "a name without a label")
             continue
         if found.label_numbers and not is_class_number(value):
-            yield tables.RowError(number, f"{value[:20]!r} is no class number, as the label column's other rows hold "
-                                  f"(whole numbers 0..{MAX_CLASS_NUMBER:,})")
+            yield tables.RowError(number, no_class_number(value))
+            continue
+        listed = list_labels(value) if found.label_lists else None
+        if found.label_lists and listed is None:
+            yield tables.RowError(number, f"{value[:40]!r} is no list of labels, as the label column's other rows hold (['a', 'b'])")
             continue
         try:
-            labels = split_labels(value, found.label_separator) if found.label_separator else (normalise_label(value),)
+            if listed is not None:
+                labels = tuple(dict.fromkeys(normalise_label(name) for name in listed))
+            else:
+                labels = split_labels(value, found.label_separator) if found.label_separator else (normalise_label(value),)
         except InvalidInputError as error:
             yield tables.RowError(number, error.reason)
             continue
-        yield EvidenceRow(number, key, labels=labels)
+        yield EvidenceRow(number, key, split=found.split, labels=labels)
 
 
 def _concept_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:

@@ -37,6 +37,7 @@ from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
 from shardify.plan.entries import SourceObject
+from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
 
 __all__ = [
     "TABLE",
@@ -133,6 +134,8 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions).label:
         onehot = ()  # a column named as labels are named wins
+    numbered = bool(header.sample) and not separator and not onehot and _class_numbered(
+        header, label_file_columns(header.columns, label_column, captions=captions).label)
     for row in rows:
         if isinstance(row, tables.RowError):
             yield row
@@ -157,6 +160,9 @@ def _table(
             fields = ", ".join(f"{columns.label}.{name}" for name in list(cell)[:4])
             yield tables.RowError(row.row, f"{columns.label!r} is an object: name its field with --label-column ({fields})", key)
             continue
+        if numbered and isinstance(cell, str) and not is_class_number(cell.strip()):
+            yield tables.RowError(row.row, no_class_number(cell.strip()), key)
+            continue
         try:
             labels = split_labels(cell, separator)
         except InvalidInputError as error:
@@ -167,6 +173,15 @@ def _table(
             continue
         caption = cells.get(columns.caption) if columns.caption else None
         yield LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label))
+
+
+def _class_numbered(header: tables.TableHeader, label: str) -> bool:
+    """The label column's sampled cells (CSV, TSV) are mostly class numbers (`0,1,2`): then a cell
+    that is none (`nan`, `-1`, `2.5`) rejects its row, naming it, as a keyed table's does."""
+    if not label or label not in header.columns:
+        return False
+    at = header.columns.index(label)
+    return class_numbered([row[at].strip() for row in header.sample if at < len(row)])
 
 
 # Nested JSON objects are followed this deep for dotted names (`label.name`); deeper is no label.

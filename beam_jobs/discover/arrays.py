@@ -19,7 +19,7 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, in_batches, nothing, reject
 from shardify.beam_jobs.open_inputs import InputOpener
-from shardify.converters import arrays, hdf5_arrays, mat_arrays, raw_arrays
+from shardify.converters import arrays, hdf5_arrays, mat_arrays, npy_classes, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Candidate
 from shardify.plan.layout import SourceLayout
@@ -54,6 +54,8 @@ class _ReadArrays(beam.DoFn):
                     yield from self._raw_elements(item, declared or raw_format_of(item.relpath))
                 elif kind == arrays.HDF5:
                     yield from self._hdf5_elements(item)
+                elif kind == arrays.NPY:
+                    yield from self._npy_elements(item)
                 else:
                     yield from self._elements(item, kind)
             except (InvalidInputError, OSError) as error:
@@ -192,6 +194,22 @@ class _ReadArrays(beam.DoFn):
                 location=item.location,
             )
 
+
+    def _npy_elements(self, item: Listed) -> Iterator:
+        """A per-class `.npy` file's images (converters/npy_classes.py), each labelled by the class
+        its name gives, in the split its folder's name gives (else train)."""
+        found = arrays.ArrayFile(arrays.NPY, split_word(posixpath.basename(posixpath.dirname(item.relpath))) or "train")
+        with self._open(item.relpath, item.location) as fileobj:
+            images = arrays.read_images(fileobj, item.relpath, found)
+        height, width = images.shape[1:3]
+        channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
+        label = npy_classes.class_of(item.relpath)
+        shape = (height, width, channels)
+        yield from in_batches(
+            Candidate(ARRAY, item.relpath, height * width * channels, (label,), split=found.split, row=index, shape=shape,
+                      location=item.location)
+            for index in range(len(images))
+        )
 
     def _hdf5_elements(self, item: Listed) -> Iterator:
         """An HDF5 file's images, labelled by the label vector beside them (the numbers themselves:

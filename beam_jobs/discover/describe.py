@@ -16,7 +16,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, mat_annotations, yolo_unnamed
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside
+from shardify.beam_jobs.discover import set_aside, unlisted_masks
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays, yolo_yaml
@@ -100,7 +100,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += hf_metadata(config, sample)
-    found += _segmentation_masks(sample, detected)
+    found += _segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)
     coco = sorted(
         p
@@ -302,7 +302,7 @@ def hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
 _MASK_COVERAGE = 0.9
 
 
-def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config: ConvertConfig) -> list[Evidence]:
     """The folders of masks (`masks.MASK_EXTENSIONS`) mirroring the images' paths (ADE20K's `annotations/`, a `masks/`
     tree, or one per split: SegNet's CamVid `trainannot/`, `valannot/`, `testannot/` beside
     `train/`, `val/`, `test/`), when nearly every sampled image has a mask of the same path under
@@ -330,6 +330,9 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout) -> lis
         depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))
         keys = {"/".join(m.split("/")[-depth:]) for m in masks}
         covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
+        if covered:  # and those whose mask the listing left out (a link outside SRC): unlisted_masks
+            missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
+            covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
             jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder))
             by_folder.append((covered, folder.rstrip("/"), depth, jpeg))

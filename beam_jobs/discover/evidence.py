@@ -245,7 +245,8 @@ class _Resolve(beam.DoFn):
             yield reject(candidate.relpath, broken[0], stage=_STAGE)
             return
         for path in sorted({path for path, row in rows if path in self._one_label}):
-            given = sorted((row.row, row.labels) for p, row in rows if p == path)
+            # (a table read twice, as a split list and as labels, gives a row without labels too)
+            given = sorted((row.row, row.labels) for p, row in rows if p == path and row.labels is not None)
             if len({labels for _, labels in given}) > 1:
                 numbers = ", ".join(str(number) for number, _ in given)
                 yield reject(candidate.relpath, f"rows {numbers} of {path} give it different labels", stage=_STAGE)

@@ -11,10 +11,12 @@ import posixpath
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found, set_aside
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import chosen_level, file_signs, guards, layout
+from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -110,10 +112,44 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             chosen_level.check_chosen_level(media, detected.structure, config.label_level)
         guards.check_folders(media, detected.structure)
         if config.label_level is None:
+            _check_mirror_masks(config, media, detected.structure)
             _check_tables_aside(config, sample, media, detected.structure)
     if sample and not _labels_anything(detected) and config.label_level != 0:
         others = [p for p in sample if p not in set(media)]
         raise UsageError(file_signs.no_labels_message(config.source, media, others, annotations) + set_aside.described())
+
+
+# Images opened on each side of a pair of mirroring class folders, and the most bytes read of each
+# (a mask of 4,000 x 4,000 one-byte pixels, compressed, is far less).
+_MIRROR_FILES = 3
+_MIRROR_BYTES = 16 << 20
+
+
+def _few_valued(config: ConvertConfig, relpath: str) -> bool | None:
+    """Whether the image at `relpath` is a mask's kind of image (`mirror_trees.few_valued`), or
+    None where it cannot be read or decoded (the pipeline reports what it cannot read)."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return mirror_trees.few_valued(fileobj.read(_MIRROR_BYTES))
+    except (OSError, InvalidInputError):
+        return None
+
+
+def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: object) -> None:
+    """Stop where a class folder repeats another's file names and holds masks' kind of images
+    where the other does not (`outlines/<organ>/CT_000.png` beside `scans/CT_000.png`): masks
+    under a name detection does not know, which would be written as a class (exit 0).
+
+    Raises:
+      UsageError: naming the folders and the layout file's `structure.mask_folders`.
+    """
+    if structure is None:
+        return
+    for pair in mirror_trees.mirror_pairs([p for p in media if layout.extension(p) in layout.IMAGE_EXTENSIONS], structure):
+        mirror = [_few_valued(config, p) for p in pair.mirror_files[:_MIRROR_FILES]]
+        mirrored = [_few_valued(config, p) for p in pair.mirrored_files[:_MIRROR_FILES]]
+        if all(mirror) and not any(mirrored) and False in mirrored:
+            raise UsageError(mirror_trees.message(pair))
 
 
 # Tables beside class folders opened to see whether they hold other labels: their first lines only.

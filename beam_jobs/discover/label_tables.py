@@ -65,6 +65,10 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
             "or say which in a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
         )
     (table,) = found
+    same = [e for e in detected.evidence if e.path == table.path and not e.gives_labels]
+    if same:  # the table read as a split list of its keys too (`train.csv`): one reading, by its header, keeps the split
+        table = dataclasses.replace(table, split=next((e.split for e in same if e.split), ""))
+        detected = dataclasses.replace(detected, evidence=tuple(e for e in detected.evidence if e not in same))
     detected = _parts_unlabelled(detected, parts, table.path)
     return dataclasses.replace(detected, evidence=(*detected.evidence, table), notes=(*detected.notes, table.note))
 
@@ -301,6 +305,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column,
             label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
             label_separator=config.label_separator,
+            input_stems=[layout.stem(p) for p in sample if not detected.is_auxiliary(p)],
         )
         if table is not None:
             found.append(table)

@@ -44,6 +44,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shardify.plan import composite_keys
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -197,7 +198,8 @@ class Evidence:
       kind: one of KINDS.
       key: how its rows' keys name files.
       split: SPLIT_LIST, COCO_SPLIT, BOX_TABLE: the split its rows' files are in ("" for a COCO
-        file whose name names no split, and for a box table where split folders give the splits).
+        file whose name names no split, and for a box table where split folders give the splits);
+        LABEL_LINES read as a keyed table named as a split (`train.csv`): its rows' split, "" else.
       codes: SPLIT_CODES: (code, split) pairs.
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
@@ -226,6 +228,12 @@ class Evidence:
       label_numbers: LABEL_LINES read as a keyed table: its labels are class numbers (most rows
         detection read hold whole numbers): a row whose label is not one (`nan`, `-1`, `2.5`) is its
         reject, never a class of its own.
+      label_lists: LABEL_LINES read as a keyed table: its label cells are list literals
+        (`['Comedy', 'Drama']`, `tag_labels.list_labels`), each a record's several labels; a cell
+        that is none is its row's reject.
+      key_template: LABEL_LINES read as a keyed table whose rows name their files by several
+        columns (Chinese MNIST's `input_{0}_{1}_{2}`: `shardify.plan.composite_keys`), or "":
+        `column` names them alone.
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns.
       note: how it was recognised, for the plan.
@@ -249,6 +257,8 @@ class Evidence:
     label_digits: int = 0
     label_separator: str = ""
     label_numbers: bool = False
+    label_lists: bool = False
+    key_template: str = ""
     note: str = ""
     prefix: str = ""
     boxes: bool = False
@@ -258,6 +268,8 @@ class Evidence:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"evidence kind {self.kind!r} is not one of {', '.join(KINDS)}")
+        if self.key_template:
+            composite_keys.check_template(self.key_template)
         if self.kind == SPLIT_LIST and not self.split:
             raise ValueError(f"{self.path}: a split list names its split")
         if self.kind in (SPLIT_CODES, MAT_SPLITS) and not self.codes:

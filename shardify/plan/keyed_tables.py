@@ -26,10 +26,18 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
-from shardify.plan.tag_labels import separated_lists, tag_lists
+from shardify.plan.composite_keys import composite_key
+from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
+from shardify.plan.tag_labels import label_lists, separated_lists, tag_lists
 
-__all__ = ["LABEL_HEADER_NAMES", "MAX_CLASS_NUMBER", "is_class_number", "recognise_keyed_table"]
+__all__ = [
+    "LABEL_HEADER_NAMES",
+    "MAX_CLASS_NUMBER",
+    "class_numbered",
+    "is_class_number",
+    "no_class_number",
+    "recognise_keyed_table",
+]
 
 # Header names that mean the label besides `columns.LABEL_COLUMN_NAMES`, compared lower-cased:
 # `dx` (diagnosis, HAM10000's and ISIC's metadata), `diagnosis`, `finding`.
@@ -59,6 +67,7 @@ def recognise_keyed_table(
     label_column: str = "",
     label_named: Callable[[Sequence[str]], str] = lambda header: "",
     label_separator: str = "",
+    input_stems: Sequence[str] = (),
 ) -> Evidence | None:
     """A table under a header of names whose key column names the inputs, read as label lines
     (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
@@ -73,6 +82,8 @@ def recognise_keyed_table(
       label_named: the header's column named as labels are (`columns.choose_column` over
         `columns.LABEL_COLUMN_NAMES`), or "".
       label_separator: `--label-separator`: splits the label cells (or `none`: a cell is one label).
+      input_stems: the sampled inputs' stems: where no one column names them, several may
+        (`shardify.plan.composite_keys`).
 
     Raises:
       UsageError: two columns name the inputs; no column is named as the label and several could
@@ -97,11 +108,18 @@ def recognise_keyed_table(
         return None
     key = _key_column(path, header, data, names_inputs, key_column)
     if key is None:
-        return None
+        return None if key_column or not input_stems else _composite(path, header, data, input_stems, label_column, label_named)
     label = _label_column(path, header, data, key, label_column, label_named)
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
     labels = [row[label] for row in data]
+    if not label_separator and label_lists(labels):  # `['Comedy', 'Drama']`: multi-label, no guess
+        return Evidence(
+            path, LABEL_LINES, key_rule([row[key] for row in data]), column=key, header=True, label_column=label,
+            label_lists=True,
+            note=f"{path}: labels from its column {header[label]!r} (lists, several labels each), keyed by its column "
+                 f"{header[key]!r} (its values name the inputs)",
+        )
     joined = None if label_separator else separated_lists(labels) or tag_lists(labels)
     if joined:
         separator = joined[0] if len(joined) == 3 else " "
@@ -113,11 +131,36 @@ def recognise_keyed_table(
     if not label_separator and any(len(cell.split()) > 1 for cell in labels):
         return None  # one label of words (`Cessna 172`) or tags (`clear primary road`)? the stop names the table
     keys = [row[key] for row in data]
-    numbers = sum(is_class_number(cell) for cell in labels) * 2 > len(labels) and len(set(labels)) >= 2  # most, as pixel_rows judges
+    numbers = class_numbered(labels)
     return Evidence(
         path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label, label_separator=label_separator,
         label_numbers=numbers and not label_separator,
         note=f"{path}: labels from its column {header[label]!r}, keyed by its column {header[key]!r} (its values name the inputs)",
+    )
+
+
+def _composite(
+    path: str, header: Sequence[str], data: Sequence[Sequence[str]], stems: Sequence[str], label_column: str,
+    label_named: Callable[[Sequence[str]], str],
+) -> Evidence | None:
+    """The table read as labels keyed by several columns (`composite_keys`), or None."""
+    if len(header) < 3:  # two key columns and a label at least
+        return None
+    fits = composite_key(header, data, stems, [""] * len(data))  # any order of columns building the stems?
+    if fits is None:
+        return None
+    first = int(re.findall(r"\{(\d+)\}", fits)[0])
+    label = _label_column(path, header, data, first, label_column, label_named)
+    if label is None:
+        return None
+    template = composite_key(header, data, stems, [row[label] for row in data])  # the orders that fit agree
+    used = [int(n) for n in re.findall(r"\{(\d+)\}", template or "")]
+    if template is None or label in used:
+        return None
+    shown = ", ".join(repr(header[c]) for c in used)
+    return Evidence(
+        path, LABEL_LINES, KeyRule(1, False), column=used[0], header=True, label_column=label, key_template=template,
+        note=f"{path}: labels from its column {header[label]!r}, keyed by its columns {shown} ({template!r} names an input)",
     )
 
 
@@ -154,6 +197,18 @@ MAX_CLASS_NUMBER = 1_000_000
 def is_class_number(cell: str) -> bool:
     """A class number as a cell writes it: whole, in ASCII digits, at most MAX_CLASS_NUMBER."""
     return cell.isascii() and cell.isdigit() and int(cell) <= MAX_CLASS_NUMBER
+
+
+def class_numbered(labels: Sequence[str]) -> bool:
+    """Most label cells read are class numbers, of two values or more (as pixel_rows judges): a
+    column of class numbers, where a cell that is none (`nan`, `-1`, `2.5`) is its row's reject
+    (`no_class_number`), never a class of its own."""
+    return sum(is_class_number(cell) for cell in labels) * 2 > len(labels) and len(set(labels)) >= 2
+
+
+def no_class_number(cell: str) -> str:
+    """The reason a label cell of a class-numbered column that is no class number rejects its row."""
+    return f"{cell[:40]!r} is no class number, as the label column's other rows hold (whole numbers 0..{MAX_CLASS_NUMBER:,})"
 
 
 def _class_numbers(values: Sequence[str]) -> bool:

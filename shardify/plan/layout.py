@@ -63,6 +63,7 @@ __all__ = [
     "IDX",
     "CIFAR",
     "NPZ",
+    "NPY",
     "RAW",
     "HDF5",
     "array_kind",
@@ -134,6 +135,8 @@ LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", 
 # raw_formats.RAW_FORMATS.
 # HDF5 files (converters/hdf5_arrays.py) hold their images and labels as datasets.
 IDX, CIFAR, NPZ, RAW, HDF5 = "idx", "cifar", "npz", "raw", "hdf5"
+# A `.npy` array of images per class, the file naming the class (Quick, Draw!: converters/npy_classes.py).
+NPY = "npy"
 # MATLAB files of an image array (SVHN's `train_32x32.mat`): read as arrays only where detection
 # found one holding images (converters/mat_arrays.py); elsewhere a .mat is a label or split file.
 MAT = "mat"
@@ -156,6 +159,8 @@ def array_kind(relpath: str) -> str | None:
         return RAW
     if name.lower().endswith(".npz"):
         return NPZ
+    if name.lower().endswith(".npy"):
+        return NPY
     if name.lower().endswith((".h5", ".hdf5")):
         return HDF5
     if _CIFAR_BATCH.match(name):

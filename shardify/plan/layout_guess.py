@@ -22,7 +22,7 @@ from shardify.plan.array_subsets import check_one_subset_per_split
 from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
     ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS, IMAGE_FOLDERS,
-    LABEL_FILE, MAT, NAME, NAMED_FILES, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
+    LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
     LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
     is_media_file, sample_key, split_folders, stem,
 )
@@ -44,6 +44,10 @@ def _array_files(sample: Sequence[str]) -> list[str]:
         fmt = raw_format_of(path)
         return fmt is not None and posixpath.join(posixpath.dirname(path), fmt.names_file) in present
 
+    # `.npy` files, two or more and no image or text beside them: an array of images per class
+    # (Quick, Draw!'s full_numpy_bitmap_<class>.npy), not features kept beside the inputs
+    npy_per_class = sum(array_kind(p) == NPY for p in sample) >= 2 and not any(
+        extension(q) in IMAGE_EXTENSIONS or extension(q) in TEXT_EXTENSIONS for q in sample)
     return sorted(
         p
         for p in sample
@@ -51,6 +55,7 @@ def _array_files(sample: Sequence[str]) -> list[str]:
         or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
         or (array_kind(p) == RAW and beside_names(p))
         or (array_kind(p) == HDF5 and not any(extension(q) in IMAGE_EXTENSIONS for q in sample))
+        or (array_kind(p) == NPY and npy_per_class)
     )
 
 def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bool:

@@ -416,12 +416,18 @@ def _last_word(relpath: str) -> str:
 
 def _mask_words(inputs: Sequence[str]) -> tuple[str, ...]:
     """The mask words (`MASK_FOLDER_WORDS`) that end the stems of files lying beside a file of
-    their stem without it, in one folder (`x_1_mask.tif` beside `x_1.tif`), for at least two
-    files and most of those that end so: such files are masks, not inputs."""
+    their stem without it, in one folder (`x_1_mask.tif` beside `x_1.tif`, or beside an image whose
+    stem ends in a word of its own that several share: DeepGlobe's `<id>_mask.png` beside
+    `<id>_sat.jpg`), for at least two files and most of those that end so: such files are masks,
+    not inputs."""
     by_folder: dict[str, set[str]] = {}
     for relpath in inputs:
         folder, _, name = relpath.rpartition("/")
         by_folder.setdefault(folder, set()).add(posixpath.splitext(name)[0])
+    for stems in by_folder.values():  # `<id>_sat`: `<id>` too, where `sat` ends several stems
+        words = Counter(_last_word(stem + ".x") for stem in stems)
+        stems |= {stem[: -len(word) - 1] for stem in list(stems) if (word := _last_word(stem + ".x")) and
+                  word not in MASK_FOLDER_WORDS and words[word] >= 2}
     paired: dict[str, list[bool]] = {}
     for relpath in inputs:
         word = _last_word(relpath)

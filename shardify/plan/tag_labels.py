@@ -10,6 +10,12 @@ detection stops and names the option that decides (`--label-separator ' '` or
 
 Names joined by `|` or `;` in two cells or more (`Cardiomegaly|Emphysema`) stop the same way.
 
+A cell written as a list literal (`['Comedy', 'Drama']`: a pandas DataFrame of lists saved with
+`to_csv`, as Kaggle's movie-poster genres are; or JSON's `["Comedy", "Drama"]`) is no guess: its
+brackets and quotes say where each label starts and ends, and a table whose label cells mostly are
+such lists is read as multi-label (`label_lists`, `list_labels`). Read whole, each combination was
+a class of its own.
+
 The sign of space-separated tags, chosen so that class names with spaces do not show it: two cells whose words are one
 inside the other (`clear primary` inside `agriculture clear primary water`) with a shared word at
 another place in each. Tag lists are sets, written in a fixed order, so a smaller set inside a
@@ -19,9 +25,11 @@ shark`, `tiger cat`; `Norfolk terrier`, `Norwich terrier`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import ast
+import re
+from collections.abc import Iterable, Sequence
 
-__all__ = ["tag_lists", "separated_lists", "SEPARATORS"]
+__all__ = ["tag_lists", "separated_lists", "SEPARATORS", "label_lists", "list_labels"]
 
 # Characters that join several labels in one cell where the datasets use them (NIH
 # ChestX-ray14's `Cardiomegaly|Emphysema`; `cat;outdoor`): seldom part of a class name.
@@ -73,3 +81,33 @@ def separated_lists(cells: Iterable[str]) -> tuple[str, str, str] | None:
         if len(holding) >= 2:
             return separator, holding[0], holding[1]
     return None
+
+
+# A flat list of quoted strings, as Python's repr or JSON writes it: the only shape `list_labels`
+# hands to `ast.literal_eval` (nothing nested, so nothing deep to recurse into).
+_QUOTED = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
+_LIST_LITERAL = re.compile(rf"\[\s*(?:{_QUOTED}\s*(?:,\s*{_QUOTED}\s*)*,?\s*)?\]")
+# A list cell longer than this is no list of labels (a hostile or misread file).
+_MOST_LIST_CHARS = 4096
+
+
+def list_labels(cell: str) -> tuple[str, ...] | None:
+    """The names of a list-literal cell, in order, or None where the cell is no such list.
+
+    >>> list_labels("['Comedy', 'Drama']"), list_labels('["Sci-Fi"]'), list_labels("[]"), list_labels("Comedy")
+    (('Comedy', 'Drama'), ('Sci-Fi',), (), None)
+    """
+    cell = cell.strip()
+    if len(cell) > _MOST_LIST_CHARS or not _LIST_LITERAL.fullmatch(cell):
+        return None
+    try:
+        names = ast.literal_eval(cell)
+    except (ValueError, SyntaxError):
+        return None
+    return tuple(name.strip() for name in names if isinstance(name, str) and name.strip())
+
+
+def label_lists(cells: Sequence[str]) -> bool:
+    """Most label cells are list literals (`list_labels`), at least one naming a label."""
+    lists = [list_labels(cell) for cell in cells]
+    return sum(found is not None for found in lists) * 2 > len(cells) and any(lists)

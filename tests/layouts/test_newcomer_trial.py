@@ -26,12 +26,6 @@ WRONG = {
                        "rejects test_public_expanded.csv, which has no 'target' column (exit 1 in this miniature)"),
     "simpsons": ("STOPS BEFORE WRITING (exit 2): kaggle_simpson_testset/ is a split-named class folder; "
                  "--label-level 2 stops again for it: the test images' labels are in their names"),
-    "chinese_mnist": ("STOPS BEFORE WRITING (exit 2): chinese_mnist.csv names each image by three columns "
-                      "(suite_id, sample_id, code: input_<suite>_<sample>_<code>.jpg), which no join reads"),
-    "deepglobe": ("STOPS BEFORE WRITING (exit 2) naming nothing that converts right: <id>_sat.jpg beside <id>_mask.png "
-                  "(the image's stem has a word of its own) does not pair as image and mask"),
-    "quickdraw": ("STOPS BEFORE WRITING (exit 2): 'holds no images or texts': full_numpy_bitmap_<class>.npy, an "
-                  "array of 28 x 28 images a file per class, is not read"),
     "mtsamples": ("STOPS BEFORE WRITING (exit 2) naming --text-column with all five text-like columns joined, "
                   "medical_specialty (the label) among them; --text-column transcription then stops again for the label"),
     "arabic_chars": ("FAILS (exit 1): headerless pixel tables whose labels are in a parallel table, row by row "
@@ -42,6 +36,8 @@ FOLLOW = {
     "plantae_k": {"label_level": 0}, "utkface": {"label_level": 0}, "citrus": {"label_level": 3},
     "fake_news": {"label_from_name": r"^(.+)\.csv$"}, "spam_v1v2": {"label_column": "v1"},
     "corona_nlp": {"encoding": "cp1252"},
+    # <id>_mask.png beside <id>_sat.jpg: masks (they were inputs); no labels: stops naming --label-level 0
+    "deepglobe": {"label_level": 0},
 }
 
 

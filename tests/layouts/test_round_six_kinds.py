@@ -183,9 +183,6 @@ def test_texts_sharing_a_stem_with_an_image_and_its_masks_are_no_captions(tmp_pa
     assert sorted(_records(tmp_path / "out")) == [f"scans/CT_{n:03d}.png" for n in range(5)]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "WRONG WITH EXIT 0: a mirror folder of masks whose name is no mask word (`outlines/<organ>/<stem>.png`, "
-    "the scans' stems, two-valued PNGs) is read as a class beside `scans/`: 2 labels, masks as records"))
 def test_a_mirror_folder_of_masks_not_named_masks_is_no_class(tmp_path: Path) -> None:
     root = tmp_path / "ct-slices"
     _ct_slices(root, "outlines")

@@ -28,9 +28,6 @@ from helpers.unseen_judge import assert_first_command, assert_next_step, assert_
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "movie_posters": ("STOPS BEFORE WRITING (exit 2) naming --labels FILE for Multi_Label_dataset/train.csv; with "
-                      "it, stops again: 'no label column (... nor one-hot columns of 0 and 1)' though Genre (a "
-                      "Python list) and 25 one-hot columns are there"),
     "simpsons": ("STOPS BEFORE WRITING (exit 2) naming kaggle_simpson_testset/ as a split-named class folder "
                  "(it wrote simpsons_dataset/ and kaggle_simpson_testset/ as the two classes with exit 0), but the "
                  "options it names (--labels FILE, --label-level 1) cannot read the character folders one level "

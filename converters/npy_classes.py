@@ -1,0 +1,77 @@
+"""A `.npy` array of images per class: each file one class, named by the file, each row an image.
+
+Quick, Draw!'s numpy bitmaps (googlecreativelab/quickdraw-dataset, the files TensorFlow Datasets'
+`quickdraw_bitmap` reads) ship as `full_numpy_bitmap_<category>.npy`, one file per category
+(`full_numpy_bitmap_The Eiffel Tower.npy`), each a uint8 array of shape [N, 784]: N drawings of
+28 x 28 grey pixels, a row each. Downloads that re-cut them keep the shape and name the file by the
+category alone (`bitmap/cat.npy`). Read as anything else the folder "held no images or texts".
+
+The category is the file's stem less a prefix the publishers put before it (`NPY_CLASS_PREFIXES`,
+data: a new publisher's prefix is a row). A row of a square number of values is one grey image of
+that side (784 -> 28 x 28); an array already [N, height, width(, channels)] is read as it is.
+The array is read from its `.npy` header by numpy's own header parser, never as a pickle (a dtype
+holding objects is refused), and its size must be exactly what the header gives.
+"""
+
+from __future__ import annotations
+
+import math
+import posixpath
+from typing import BinaryIO
+
+import numpy as np
+
+from shardify.errors import InvalidInputError
+
+__all__ = ["NPY_CLASS_PREFIXES", "class_of", "read_class_images"]
+
+# What publishers put before the category in a per-class file's name (Quick, Draw!'s numpy bitmaps).
+NPY_CLASS_PREFIXES = ("full_numpy_bitmap_",)
+# numpy's own limit on a header's size, which a crafted one may not pass.
+_MAX_HEADER_BYTES = 10_000
+_HEADER_READERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
+
+
+def class_of(relpath: str) -> str:
+    """The class a per-class `.npy` file holds: its stem less a known prefix.
+
+    >>> class_of("quickdraw/full_numpy_bitmap_The Eiffel Tower.npy"), class_of("bitmap/cat.npy")
+    ('The Eiffel Tower', 'cat')
+    """
+    stem = posixpath.basename(relpath)[: -len(".npy")] if relpath.lower().endswith(".npy") else posixpath.basename(relpath)
+    for prefix in NPY_CLASS_PREFIXES:
+        if stem.startswith(prefix) and len(stem) > len(prefix):
+            return stem[len(prefix) :]
+    return stem
+
+
+def read_class_images(fileobj: BinaryIO, max_bytes: int) -> np.ndarray:
+    """The file's images, uint8 [N, height, width] (or with channels where the array has them).
+
+    Raises:
+      InvalidInputError: no .npy file, an array of objects or of another dtype, more values than
+        `max_bytes`, or rows that are no square image.
+    """
+    try:
+        version = np.lib.format.read_magic(fileobj)
+        read_header = _HEADER_READERS.get(version)
+        if read_header is None:
+            raise InvalidInputError(f"a .npy file of format {version}, not 1.0 or 2.0")
+        shape, fortran, dtype = read_header(fileobj, max_header_size=_MAX_HEADER_BYTES)
+    except (ValueError, OSError, EOFError) as error:
+        raise InvalidInputError(f"not a readable .npy file: {error}") from None
+    if dtype.hasobject:
+        raise InvalidInputError("the array holds Python objects (a pickle): only arrays of numbers are read")
+    count = math.prod(shape) * dtype.itemsize
+    if count > max_bytes:
+        raise InvalidInputError(f"the array holds {count:,} bytes, more than {max_bytes >> 20} MiB: split it")
+    values = fileobj.read(count)
+    if len(values) != count or fileobj.read(1):
+        raise InvalidInputError(f"the file does not hold the {count:,} bytes of values its header gives")
+    images = np.frombuffer(values, dtype).reshape(shape, order="F" if fortran else "C")
+    if images.ndim == 2:  # a row per image of side x side grey pixels (784 = 28 x 28)
+        side = math.isqrt(images.shape[1])
+        if side == 0 or side * side != images.shape[1]:
+            raise InvalidInputError(f"rows of {images.shape[1]} values: not a square grey image a row")
+        images = images.reshape(-1, side, side)
+    return images

@@ -1,0 +1,116 @@
+"""Class folders that mirror another class folder's file names: masks or annotations, not a class.
+
+Detection knows a folder of masks by its name (`structure.MASK_FOLDER_WORDS`: `masks/`, `gtFine/`,
+`trimaps/`). A download may name it otherwise (`outlines/<organ>/CT_000.png` beside
+`scans/CT_000.png`, `contours/`, `silhouettes/`): read as a class, every mask became a record of
+that class with exit 0. The sign that shows it whatever the name is structural: nearly every file
+of one class folder shares its stem with a file of another class folder of the same split (one
+mask per image, or one per image and organ), and its images are single-channel of few values
+(a mask's classes) where the other folder's are not.
+
+Stems alone are no sign: numbered files repeat across real classes (`cat/1.jpg`, `dog/1.jpg`),
+and so do binary images (`circle/1.png`, `square/1.png`). Hence both halves: this module finds
+the pairs of folders from the paths (`mirror_pairs`), and detection (beam_jobs/discover/guards.py)
+opens a few images of each (`few_valued`) before it stops, naming the folder and the layout file's
+`structure.mask_folders`, which sets it aside as masks.
+
+Plain functions; `few_valued` reads the bytes it is handed, nothing else.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shardify.plan.structure import Structure
+
+__all__ = ["MirrorPair", "few_valued", "mirror_pairs", "message"]
+
+# Share of a folder's stems that must be another folder's for it to mirror it, and the fewest
+# files that say anything.
+_MOST = 0.9
+_MIN_FILES = 2
+# A mask's pixels hold class numbers: at most this many distinct values (Cityscapes' label ids
+# reach 34, ADE20K's scene parsing 150 classes in a palette PNG). A photo of a few hundred pixels
+# already holds more.
+MAX_MASK_VALUES = 160
+# Image modes of one value a pixel: grey, palette (indices), 1-bit, 16/32-bit grey.
+_ONE_CHANNEL_MODES = frozenset({"1", "L", "P", "I", "I;16", "I;16B", "I;16L", "F"})
+
+
+@dataclass(frozen=True)
+class MirrorPair:
+    """A class folder whose files' stems are (nearly all) stems of another class folder's files.
+
+    Attributes:
+      mirror: the folder that mirrors ('/'-terminated), maybe masks.
+      mirrored: the folder whose file names it repeats ('/'-terminated), maybe the images.
+      mirror_files: its sampled files; mirrored_files: the other folder's.
+    """
+
+    mirror: str
+    mirrored: str
+    mirror_files: tuple[str, ...]
+    mirrored_files: tuple[str, ...]
+
+
+def _stem(relpath: str) -> str:
+    return posixpath.splitext(posixpath.basename(relpath))[0]
+
+
+def _class_folder(relpath: str, structure: Structure) -> str:
+    """The class folder a path lies in ('/'-terminated), or "" for none."""
+    parts = relpath.split("/")
+    level = dict(structure.label_levels).get(structure.split_folder_of(relpath), -1)
+    return "/".join(parts[: level + 1]) + "/" if 0 <= level < len(parts) - 1 else ""
+
+
+def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair]:
+    """Pairs of class folders of one split where nearly every stem of the first is a stem of the
+    second (and not the other way round alone: the mirror has at least as many files, one per
+    image or one per image and part), in path order."""
+    by_folder: dict[str, list[str]] = {}
+    for relpath in inputs:
+        folder = _class_folder(relpath, structure)
+        if folder:
+            by_folder.setdefault(folder, []).append(relpath)
+    stems = {folder: {_stem(p) for p in paths} for folder, paths in by_folder.items()}
+    pairs = []
+    for mirror, files in sorted(by_folder.items()):
+        if len(files) < _MIN_FILES:
+            continue
+        split = structure.split_folder_of(files[0])
+        for mirrored, others in sorted(by_folder.items()):
+            if mirrored == mirror or structure.split_folder_of(others[0]) != split or len(others) > len(files):
+                continue
+            shared = sum(_stem(p) in stems[mirrored] for p in files)
+            if shared >= _MIN_FILES and shared >= _MOST * len(files) and len(stems[mirror]) >= _MOST * len(stems[mirrored]):
+                pairs.append(MirrorPair(mirror, mirrored, tuple(files), tuple(others)))
+    return pairs
+
+
+def few_valued(data: bytes) -> bool | None:
+    """Whether an image's bytes decode to one channel of at most MAX_MASK_VALUES values (a mask),
+    or None where they do not decode (no sign either way)."""
+    from PIL import Image  # imported when a pair is met, as the converters import it
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            if image.mode not in _ONE_CHANNEL_MODES:
+                return False
+            colours = image.getcolors(MAX_MASK_VALUES)
+            return colours is not None
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def message(pair: MirrorPair) -> str:
+    """The stop's one line: the folders, what they show, the option that decides."""
+    mirror = pair.mirror.rstrip("/")
+    return (
+        f"{pair.mirror} repeats the file names of {pair.mirrored} and holds single-channel images of few values "
+        f"({pair.mirror_files[0]}): masks or annotations of its images, not a class: name {mirror!r} under "
+        "`structure.mask_folders` of a layout file (never inputs)"
+    )
