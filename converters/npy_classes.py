@@ -22,11 +22,10 @@ from typing import BinaryIO
 import numpy as np
 
 from shardify.errors import InvalidInputError
+from shardify.plan.layout import NPY_CLASS_PREFIXES
 
 __all__ = ["NPY_CLASS_PREFIXES", "class_of", "read_class_images"]
 
-# What publishers put before the category in a per-class file's name (Quick, Draw!'s numpy bitmaps).
-NPY_CLASS_PREFIXES = ("full_numpy_bitmap_",)
 # numpy's own limit on a header's size, which a crafted one may not pass.
 _MAX_HEADER_BYTES = 10_000
 _HEADER_READERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}

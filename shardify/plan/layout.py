@@ -137,6 +137,31 @@ LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", 
 IDX, CIFAR, NPZ, RAW, HDF5 = "idx", "cifar", "npz", "raw", "hdf5"
 # A `.npy` array of images per class, the file naming the class (Quick, Draw!: converters/npy_classes.py).
 NPY = "npy"
+# What publishers put before the category in a per-class file's name (Quick, Draw!'s numpy bitmaps).
+NPY_CLASS_PREFIXES = ("full_numpy_bitmap_",)
+# Words that name what an array holds or which split, not a class: a `.npy` stem made of them alone
+# (`x_train.npy`, `y_test.npy`, `train_images.npy`, `labels.npy`) is one half of an X/y pair.
+ARRAY_ROLE_WORDS = frozenset({
+    "x", "y", "images", "image", "imgs", "labels", "label", "data", "features", "targets", "target",
+    "inputs", "outputs", "train", "training", "test", "testing", "val", "valid", "validation", "dev", "eval",
+})
+
+
+def npy_names_classes(relpaths: Sequence[str]) -> bool:
+    """Whether `.npy` files' names can be classes: none is made of ARRAY_ROLE_WORDS alone (an
+    `x_train.npy` beside a `y_train.npy` holds images and their labels, not a class `x_train`).
+
+    >>> npy_names_classes(["full_numpy_bitmap_cat.npy", "bitmap/dog.npy"]), npy_names_classes(["X_train.npy", "y_train.npy"])
+    (True, False)
+    """
+    for relpath in relpaths:
+        stem = posixpath.basename(relpath).rsplit(".", 1)[0]
+        for prefix in NPY_CLASS_PREFIXES:
+            stem = stem[len(prefix):] if stem.startswith(prefix) and len(stem) > len(prefix) else stem
+        words = [word.lower() for word in re.split(r"[_\-. ]+", stem) if word]
+        if words and all(word in ARRAY_ROLE_WORDS for word in words):
+            return False
+    return True
 # MATLAB files of an image array (SVHN's `train_32x32.mat`): read as arrays only where detection
 # found one holding images (converters/mat_arrays.py); elsewhere a .mat is a label or split file.
 MAT = "mat"

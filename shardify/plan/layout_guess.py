@@ -24,7 +24,7 @@ from shardify.plan.layout import (
     ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS, IMAGE_FOLDERS,
     LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
     LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
-    is_media_file, sample_key, split_folders, stem,
+    is_media_file, npy_names_classes, sample_key, split_folders, stem,
 )
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import infer_structure, mask_named, split_word
@@ -46,7 +46,9 @@ def _array_files(sample: Sequence[str]) -> list[str]:
 
     # `.npy` files, two or more and no image or text beside them: an array of images per class
     # (Quick, Draw!'s full_numpy_bitmap_<class>.npy), not features kept beside the inputs
-    npy_per_class = sum(array_kind(p) == NPY for p in sample) >= 2 and not any(
+    # whose names are no X/y pair's (`x_train.npy`, `y_train.npy`: npy_classes.names_classes)
+    npys = [p for p in sample if array_kind(p) == NPY]
+    npy_per_class = len(npys) >= 2 and npy_names_classes(npys) and not any(
         extension(q) in IMAGE_EXTENSIONS or extension(q) in TEXT_EXTENSIONS for q in sample)
     return sorted(
         p

@@ -251,6 +251,24 @@ def test_a_npy_file_beside_images_stays_auxiliary(tmp_path: Path) -> None:
     one_place_each({f"{label}/{i}.jpg": ("train", (label,)) for label in ("ant", "bee") for i in range(3)}, out)
 
 
+def test_npy_files_of_an_x_y_pair_are_no_classes(tmp_path: Path) -> None:
+    """The other twin: `train_images.npy`, `train_labels.npy`, `test_images.npy`, `test_labels.npy`
+    (images and their labels, as a split's arrays ship) are no four classes named by the files: the
+    run stops before writing, naming the .npy files (merged from hostile round seven, which found
+    `x_train.npy`'s images labelled `x_train` with exit 0)."""
+    import numpy as np
+
+    from shardify.errors import ShardifyError
+
+    rng = np.random.default_rng(4)
+    for split in ("train", "test"):
+        _npy(tmp_path / f"src/{split}_images.npy", rng.integers(0, 256, (4, 28, 28), dtype=np.uint8))
+        _npy(tmp_path / f"src/{split}_labels.npy", np.arange(4) % 2)
+    with pytest.raises(ShardifyError, match=r"\.npy"):
+        convert(tmp_path / "src", tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
 def _takes(root: Path, rows: list[tuple[int, int, str]], *, names: str = "rec-{subject}-{take}.png") -> None:
     """`recordings/rec-<subject>-<take>.png` and `takes.csv` (`take,subject,gesture`): the file name
     built from two columns, in another order than the table's."""
