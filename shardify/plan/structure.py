@@ -318,6 +318,8 @@ def name_pattern(relpaths: Sequence[str]) -> NamePattern | None:
     ('cat', 'dog')
     >>> name_pattern(["jpg/image_00001.jpg", "jpg/image_00002.jpg"]) is None  # one "label": a name
     True
+    >>> name_pattern(["images/train_0.jpg", "images/train_3.jpg", "images/val_0.jpg", "images/test_0.jpg"]) is None
+    True
     """
     regex = re.compile(_NAME_LABEL)
     labels = []
@@ -329,6 +331,8 @@ def name_pattern(relpaths: Sequence[str]) -> NamePattern | None:
     counts = Counter(labels)
     if len(counts) < 2 or len(labels) < _MIN_FILES_PER_NAME_LABEL * len(counts):
         return None
+    if all(split_word(label) for label in counts):
+        return None  # `train_0.jpg`, `val_0.jpg`, `test_0.jpg`: the names carry splits, not classes
     return NamePattern(_NAME_LABEL, tuple(sorted(counts)))
 
 

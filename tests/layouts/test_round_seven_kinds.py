@@ -1,0 +1,150 @@
+"""Kinds of fault a seventh unseen round found, each on an unnamed neighbour beside a twin that must
+not change (the named datasets themselves are in test_unseen_round_seven.py):
+
+- a text table's column named like a label (`Tags`, `labels`) whose sampled cells all differ:
+  each record's own value was written as its class with exit 0; it is no label, and the run stops
+  naming the column that holds labels by its content (or, with none, the column itself for
+  `--label-column`). A label column whose values repeat converts as before;
+- a post's `Title` and `Body` columns: one record's text and its pair, not the body alone;
+- file names whose "labels" are all split words (`train_0.jpg`, `val_3.jpg`, `test_1.jpg`):
+  written as classes `train`, `val`, `test` with exit 0; they are no labels (the run stops asking
+  where the labels are). Names of real classes (`cat_1.jpg`) still label;
+- `.npz` archives naming their arrays `<split>_images` and `<split>_labels` (MedMNIST's): nothing
+  was read (exit 1); they are image arrays and their labels, one split each, as `x_<split>` and
+  `y_<split>` are. An image array with no label array beside it is still not read.
+
+The truth is each test's own, from the files it wrote, never from the manifest.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from helpers.shard_io import read_shard
+from helpers.shipped import _image_bytes
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import ShardifyError, UsageError
+from shardify.format import contract
+
+
+def _put(path: Path, data: bytes | str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+
+
+def _records(out: Path) -> list[dict]:
+    found = []
+    for shard in sorted(out.glob("*.tfrecord")):
+        for record in read_shard(shard):
+            record["split"] = shard.name.split("-")[0]
+            found.append(record)
+    return found
+
+
+def _text(record: dict, key: str) -> str:
+    return record[key].decode() if isinstance(record[key], bytes) else str(record[key])
+
+
+# ---- a label column by name whose values are unique to each row ----------------------------------
+
+_ISSUES = [(f"Crash when {w} is empty", f"Steps: open the {w} view and press save.", lab, state)
+           for w, lab, state in (("cache", "bug,ui", "open"), ("token", "auth", "closed"), ("table", "bug", "open"),
+                                 ("import", "feature,io", "closed"), ("theme", "ui", "open"), ("proxy", "network", "open"),
+                                 ("upload", "bug,io", "closed"), ("search", "feature", "closed"), ("login", "auth,ui", "open"))]
+
+
+def test_a_label_column_unique_to_each_row_stops_naming_the_column_of_labels(tmp_path: Path) -> None:
+    """An issue tracker's export: `labels` holds each issue's own list, `state` the class."""
+    root = tmp_path / "issues-export"
+    _put(root / "issues.csv", "number,title,body,labels,state\n" + "".join(
+        f'{100 + i},"{t}","{b}","{lab}",{s}\n' for i, (t, b, lab, s) in enumerate(_ISSUES)))
+    with pytest.raises(UsageError, match=r"'labels' is named like a label, but each of its 9 sampled cells differs"
+                                         r".*--label-column 'state'"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
+    assert not (tmp_path / "first" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), label_column="state"))
+    written = {(_text(r, contract.TEXT), _text(r, contract.TEXT_PAIR), _text(r, contract.TEXT_LABEL_TEXT))
+               for r in _records(tmp_path / "out")}
+    assert written == {(t, b, s) for t, b, _, s in _ISSUES}  # the title the text, the body its pair
+
+
+def test_a_unique_label_column_with_no_other_stops_naming_it(tmp_path: Path) -> None:
+    root = tmp_path / "notes"
+    _put(root / "notes.csv", "body,tag\n" + "".join(f'"note about {w} number {i}",t{i}\n'
+                                                      for i, w in enumerate("abcdefghij")))
+    with pytest.raises(UsageError, match=r"name it with --label-column 'tag' to keep it as the label"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), label_column="tag"))
+    assert sorted(_text(r, contract.TEXT_LABEL_TEXT) for r in _records(tmp_path / "out")) == sorted(f"t{i}" for i in range(10))
+
+
+@pytest.mark.parametrize("rows", [9, 5])
+def test_a_label_column_whose_values_repeat_or_few_rows_converts_as_before(tmp_path: Path, rows: int) -> None:
+    """Twins: nine rows of three classes, and five rows each of another class (too few to say)."""
+    root = tmp_path / "reviews"
+    labels = ["pos", "neg", "mixed"] * 3 if rows == 9 else ["a", "b", "c", "d", "e"]
+    _put(root / "reviews.csv", "text,label\n" + "".join(f'"the {i}th review says {lab}",{lab}\n'
+                                                        for i, lab in enumerate(labels[:rows])))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert sorted(_text(r, contract.TEXT_LABEL_TEXT) for r in _records(tmp_path / "out")) == sorted(labels[:rows])
+
+
+# ---- file names that carry splits, not classes ---------------------------------------------------
+
+
+def test_names_that_carry_only_split_words_are_no_labels(tmp_path: Path) -> None:
+    root = tmp_path / "shelves"
+    for split, n in (("train", 4), ("val", 2), ("test", 2)):
+        for i in range(n):
+            _put(root / f"photos/{split}_{3 * i}.jpg", _image_bytes(f"{split}{i}", 20, 16))
+    try:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    except UsageError:
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    labels = {_text(r, contract.LABEL_TEXT) for r in _records(tmp_path / "out")}
+    assert not labels & {"train", "val", "test"}, labels
+
+
+def test_names_that_carry_classes_still_label(tmp_path: Path) -> None:
+    root = tmp_path / "pets"
+    for cls in ("cat", "dog", "test"):  # one class spelled like a split among real ones: still classes
+        for i in range(2):
+            _put(root / f"photos/{cls}_{i}.jpg", _image_bytes(f"{cls}{i}", 20, 16))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert sorted(_text(r, contract.LABEL_TEXT) for r in _records(tmp_path / "out")) == ["cat", "cat", "dog", "dog", "test", "test"]
+
+
+# ---- .npz archives of <split>_images and <split>_labels ------------------------------------------
+
+
+def _npz(path: Path, **arrays: np.ndarray) -> None:
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    _put(path, buf.getvalue())
+
+
+def test_an_npz_of_split_images_and_split_labels_is_read(tmp_path: Path) -> None:
+    """A grey MedMNIST-like archive (labels (N, 1)), not the one the round built the fix for."""
+    root = tmp_path / "organ"
+    rng = np.random.default_rng(3)
+    truth = {"train": [4, 0, 10, 2], "test": [7, 7, 1]}
+    _npz(root / "organsmnist.npz", **{f"{s}_images": rng.integers(0, 256, (len(v), 28, 28), dtype=np.uint8) for s, v in truth.items()},
+         **{f"{s}_labels": np.asarray(v, dtype=np.uint8).reshape(-1, 1) for s, v in truth.items()})
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = sorted((r["split"], _text(r, contract.IMAGE_FILENAME), _text(r, contract.LABEL_TEXT))
+                     for r in _records(tmp_path / "out"))
+    assert written == sorted((s, f"organsmnist.npz#{s}_images:{i}", str(v)) for s, vs in truth.items() for i, v in enumerate(vs))
+
+
+def test_an_npz_of_images_without_labels_is_still_not_read_as_arrays(tmp_path: Path) -> None:
+    root = tmp_path / "embeddings"
+    _npz(root / "cache.npz", train_images=np.zeros((3, 8, 8), dtype=np.uint8), train_ids=np.arange(3))
+    with pytest.raises(ShardifyError):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
