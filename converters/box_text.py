@@ -97,7 +97,7 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
         raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
-        fields = line.split()
+        fields = fmt.fields_of(line)
         if not fields or fmt.header_line(line):
             continue
         if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):

@@ -383,6 +383,11 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     return coco[0] if coco and has_data_files else ""
 
 
+# Annotation files of a subset of a split's images, never a split of their own: COCO's
+# image_info_test-dev2017.json names some of image_info_test2017.json's images.
+_SUBSET_FILES = re.compile(r"test-dev", re.IGNORECASE)
+
+
 def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
     """(file, split) of COCO instance files, one per split (`instances_train2017.json`,
     `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
@@ -392,7 +397,7 @@ def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tupl
     for path in coco:
         stem = layout.stem(path)
         rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
-        if split_word(rest):
+        if split_word(rest) and not _SUBSET_FILES.search(rest):
             found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]
     return found if len(found) >= 2 and len(set(splits)) == len(splits) else []

@@ -11,7 +11,13 @@ not change (the named datasets themselves are in test_unseen_round_seven.py):
   where the labels are). Names of real classes (`cat_1.jpg`) still label;
 - `.npz` archives naming their arrays `<split>_images` and `<split>_labels` (MedMNIST's): nothing
   was read (exit 1); they are image arrays and their labels, one split each, as `x_<split>` and
-  `y_<split>` are. An image array with no label array beside it is still not read.
+  `y_<split>` are. An image array with no label array beside it is still not read;
+- per-image box files of comma-separated fields whose class is a number (VisDrone's DET format,
+  a row of `box_formats.FORMATS` with its documented class names): the images were read as
+  classes `images`; the boxes are the objects, category 0 (ignored regions) no object, and
+  `<x>-test-dev` a test split. Lines of other shapes (MOTChallenge's ten fields, a class word)
+  are not read so; KITTI's keep their row; COCO's `image_info_test-dev2017.json` beside
+  `image_info_test2017.json` is still no split of its own.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -148,3 +154,51 @@ def test_an_npz_of_images_without_labels_is_still_not_read_as_arrays(tmp_path: P
     with pytest.raises(ShardifyError):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+# ---- per-image box files of comma-separated fields and numbered classes (VisDrone's format) -----
+
+def _object_names(record: dict) -> list[str]:
+    value = record.get(contract.OBJECT_TEXT, [])
+    return sorted(v.decode() for v in (value if isinstance(value, list) else [value]))
+
+
+_DRONE_CLASSES = {1: "pedestrian", 4: "car", 6: "truck", 9: "bus", 10: "motor"}
+
+
+def test_per_image_comma_separated_boxes_with_numbered_classes_are_the_objects(tmp_path: Path) -> None:
+    """A survey exported in VisDrone's DET format under its own names (`flights-<split>/`), with
+    an ignored region (category 0) and a test-dev split."""
+    root = tmp_path / "aerial-survey"
+    truth = {}
+    for folder, split, stems in (("flights-train", "train", {"f001": [4, 4, 0, 9], "f002": [1, 10]}),
+                                 ("flights-val", "val", {"f101": [6]}), ("flights-test-dev", "test", {"f201": [4, 0]})):
+        for stem, classes in stems.items():
+            _put(root / f"{folder}/images/{stem}.jpg", _image_bytes(stem, 24, 20))
+            _put(root / f"{folder}/annotations/{stem}.txt", "".join(
+                f"{2 + k},{3 + k},{6 + k},{5 + k},{int(c != 0)},{c},0,{k % 3}\n" for k, c in enumerate(classes)))
+            truth[f"{folder}/images/{stem}.jpg"] = (split, sorted(_DRONE_CLASSES[c] for c in classes if c))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = {_text(r, contract.IMAGE_FILENAME): (r["split"], _object_names(r)) for r in _records(tmp_path / "out")}
+    assert written == truth
+    box = next(r for r in _records(tmp_path / "out") if _text(r, contract.IMAGE_FILENAME).endswith("f101.jpg"))
+    assert box[contract.OBJECT_XMIN] == pytest.approx(2 / 24) and box[contract.OBJECT_XMAX] == pytest.approx(8 / 24)
+
+
+def test_comma_separated_lines_of_another_shape_are_no_visdrone_boxes() -> None:
+    """Twins: MOTChallenge's ten fields (`frame,id,x,y,w,h,conf,x,y,z`), a class that is a word, and
+    KITTI's lines, which keep their own row."""
+    from shardify.plan import box_formats
+
+    assert box_formats.per_image_format("annotations", ["1,-1,794.2,47.5,71.2,174.8,67.5,-1,-1,-1"]) is None
+    assert box_formats.per_image_format("annotations", ["684,8,273,116,0,car,0,0"]) is None
+    kitti = ["Car 0.00 0 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 -0.65 1.71 46.70 -1.59"]
+    assert box_formats.per_image_format("label_2", kitti).name == "KITTI object labels"
+
+
+def test_coco_test_dev_beside_test_is_no_split_of_its_own() -> None:
+    from shardify.beam_jobs.discover.label_file_found import coco_per_split
+
+    files = ["annotations/instances_train2017.json", "annotations/instances_val2017.json",
+             "annotations/image_info_test2017.json", "annotations/image_info_test-dev2017.json"]
+    assert coco_per_split(files) == [(files[0], "train"), (files[1], "val"), (files[2], "test")]
