@@ -187,7 +187,7 @@ def table_rows(
     on its key): the image's id, the box's object; with `error` where the row has another number
     of cells or a box number that is not finite. `class_names`: class id -> name, or None where
     the source names none (the ids are the names)."""
-    header: list[str] = []
+    header: list[str] = list(fmt.columns)  # a headerless table's documented columns, else its first row
     for item in lines:
         if isinstance(item, tables.RowError):
             yield _keyed_error(item, header, fmt)

@@ -91,6 +91,8 @@ class BoxFormat:
         whitespace.
       class_numbers: the documented name of each class number, in number order, where the class
         field holds numbers (VisDrone's 0 ignored regions ... 11 others); () where it holds names.
+      columns: ROWS: the documented names of a headerless table's columns, in order (SKU-110K's
+        `image_name,x1,y1,x2,y2,class,image_width,image_height`); () where the table has a header.
       source: where the format is documented.
     """
 
@@ -110,6 +112,7 @@ class BoxFormat:
     header: str = ""
     separator: str = ""
     class_numbers: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ()
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -127,6 +130,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
+        if self.columns and (self.pairing != ROWS or not {self.key_field, *self.box_fields} <= set(self.columns)):
+            raise ValueError(f"{self.name}: a headerless table's columns name its key and box fields")
         if self.class_numbers and (not self.class_field.isdigit() or self.pairing != PER_IMAGE):
             raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
 
@@ -261,6 +266,18 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="Open Images download page; tfds object_detection/open_images.py",
     ),
     BoxFormat(
+        name="SKU-110K boxes",
+        pairing=ROWS,
+        files=r"annotations_[a-z]+\.csv",  # annotations/annotations_train.csv, _val, _test: no header
+        columns=("image_name", "x1", "y1", "x2", "y2", "class", "image_width", "image_height"),
+        class_field="class",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        key_field="image_name",
+        source="SKU110K_CVPR19 README; Ultralytics' SKU-110K.yaml (names = 'image', 'x1', 'y1', 'x2', 'y2', "
+        "'class', 'image_width', 'image_height')",
+    ),
+    BoxFormat(
         name="Global Wheat boxes",
         pairing=ROWS,
         files=r"\.csv",  # train.csv: recognised by its header's columns, not its name
@@ -319,6 +336,10 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     'WIDER FACE boxes'
     >>> file_format("train-annotations-bbox.csv", ["ImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax"]).name
     'Open Images boxes'
+    >>> file_format("annotations_val.csv", ["val_0.jpg,5,1429,219,1612,object,2336,4160"]).name
+    'SKU-110K boxes'
+    >>> file_format("annotations_val.csv", ["image,xmin,ymin,xmax,ymax,label"]) is None
+    True
     """
     rows = [line.strip() for line in lines if line.strip()]
     for found in FORMATS:
@@ -326,9 +347,22 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             continue
         if found.pairing == BLOCKS and len(rows) >= 2 and "." in rows[0] and not is_number(rows[0]) and rows[1].isdigit():
             return found
+        if found.pairing == ROWS and found.columns:
+            if all(_headerless_row(found, row.split(",")) for row in rows[:5]):
+                return found
+            continue
         if found.pairing == ROWS:
             header = [cell.strip().strip('"') for cell in rows[0].split(",")]
             needed = [found.key_field, *found.box_fields, *([found.class_field] if found.class_field else [])]
             if all(column in header for column in needed):
                 return found
     return None
+
+
+def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
+    """A row of a headerless ROWS table: its count of cells, a key that is no number, the box a
+    number in each field."""
+    if len(cells) != len(fmt.columns):
+        return False
+    by_name = dict(zip(fmt.columns, (cell.strip() for cell in cells)))
+    return not is_number(by_name[fmt.key_field]) and all(is_number(by_name[f]) for f in fmt.box_fields)

@@ -18,6 +18,9 @@ not change (the named datasets themselves are in test_unseen_round_seven.py):
   `<x>-test-dev` a test split. Lines of other shapes (MOTChallenge's ten fields, a class word)
   are not read so; KITTI's keep their row; COCO's `image_info_test-dev2017.json` beside
   `image_info_test2017.json` is still no split of its own.
+- headerless one-row-per-box tables named `annotations_<split>.csv` (SKU-110K's shape, a row of
+  `box_formats.FORMATS` naming its columns): their boxes are the objects and each table's name its
+  images' split, the images lying in one folder; a headed table of that name is not read so.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -202,3 +205,22 @@ def test_coco_test_dev_beside_test_is_no_split_of_its_own() -> None:
     files = ["annotations/instances_train2017.json", "annotations/instances_val2017.json",
              "annotations/image_info_test2017.json", "annotations/image_info_test-dev2017.json"]
     assert coco_per_split(files) == [(files[0], "train"), (files[1], "val"), (files[2], "test")]
+
+
+# ---- headerless one-row-per-box tables, one per split, images in one folder (SKU-110K's shape) ---
+
+
+def test_headerless_box_rows_per_split_table_are_the_objects_and_the_splits(tmp_path: Path) -> None:
+    """A shelf-audit export in SKU-110K's format: the classes are words, the images named by id."""
+    root = tmp_path / "shelf-audit"
+    truth = {}
+    for split, stems in (("train", {"a17": ["bottle", "can"], "a18": ["can"], "a20": ["box", "box", "can"]}),
+                         ("test", {"b02": ["bottle"]})):
+        rows = []
+        for stem, classes in stems.items():
+            _put(root / f"photos/{stem}.jpg", _image_bytes(stem, 24, 20))
+            rows += [f"{stem}.jpg,{1 + k},{2 + k},{9 + k},{12 + k},{c},24,20" for k, c in enumerate(classes)]
+            truth[f"photos/{stem}.jpg"] = (split, sorted(classes))
+        _put(root / f"labels/annotations_{split}.csv", "\n".join(rows) + "\n")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert {_text(r, contract.IMAGE_FILENAME): (r["split"], _object_names(r)) for r in _records(tmp_path / "out")} == truth
