@@ -21,6 +21,10 @@ not change (the named datasets themselves are in test_unseen_round_seven.py):
 - headerless one-row-per-box tables named `annotations_<split>.csv` (SKU-110K's shape, a row of
   `box_formats.FORMATS` naming its columns): their boxes are the objects and each table's name its
   images' split, the images lying in one folder; a headed table of that name is not read so.
+- a COCO-like file in the one folder holding every image (TACO's `data/annotations.json` beside
+  `data/batch_1/`), naming its images relative to that folder: the batch folders were read as
+  numbered parts (a stop naming nothing that helps); the file is read, its names joined from its
+  folder (`layout.BESIDE`), and names relative to SRC still join by path.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -224,3 +228,36 @@ def test_headerless_box_rows_per_split_table_are_the_objects_and_the_splits(tmp_
         _put(root / f"labels/annotations_{split}.csv", "\n".join(rows) + "\n")
     run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert {_text(r, contract.IMAGE_FILENAME): (r["split"], _object_names(r)) for r in _records(tmp_path / "out")} == truth
+
+
+# ---- a COCO-like file in the folder that holds the images, naming them relative to itself -------
+
+
+def _coco_below(root: Path, prefix: str) -> dict[str, list[str]]:
+    """`survey/annotations.json` beside `survey/site_a/`, `survey/site_b/`; its file names start
+    with `prefix` ("" relative to the file's folder; "survey/" relative to SRC)."""
+    import json
+
+    placed = {"site_a/p01.jpg": ["bottle cap"], "site_a/p02.jpg": ["can", "bottle cap"], "site_b/p07.jpg": ["can"],
+              "site_b/p09.jpg": ["straw"]}
+    categories = {"straw": 0, "can": 1, "bottle cap": 2}
+    images, annotations = [], []
+    for i, (path, names) in enumerate(placed.items()):
+        _put(root / f"survey/{path}", _image_bytes(path, 20, 16))
+        images.append({"id": i + 1, "file_name": prefix + path, "width": 20, "height": 16})
+        annotations += [{"id": len(annotations) + 1, "image_id": i + 1, "category_id": categories[n],
+                         "bbox": [1.0 + k, 2.0, 6.0, 5.0], "area": 30.0, "iscrowd": 0} for k, n in enumerate(names)]
+    _put(root / "survey/annotations.json", json.dumps({
+        "images": images, "annotations": annotations,
+        "categories": [{"id": c, "name": n, "supercategory": "litter"} for n, c in categories.items()]}))
+    _put(root / "README.md", "# litter survey\n")
+    return {f"survey/{path}": sorted(names) for path, names in placed.items()}
+
+
+@pytest.mark.parametrize("prefix", ["", "survey/"])
+def test_a_coco_file_beside_the_images_names_them_from_its_folder_or_from_src(tmp_path: Path, prefix: str) -> None:
+    """The neighbour (names relative to the file's folder) and its twin (relative to SRC, as before)."""
+    root = tmp_path / "litter"
+    truth = _coco_below(root, prefix)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert {_text(r, contract.IMAGE_FILENAME): _object_names(r) for r in _records(tmp_path / "out")} == truth
