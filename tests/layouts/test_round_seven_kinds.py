@@ -25,6 +25,10 @@ not change (the named datasets themselves are in test_unseen_round_seven.py):
   `data/batch_1/`), naming its images relative to that folder: the batch folders were read as
   numbered parts (a stop naming nothing that helps); the file is read, its names joined from its
   folder (`layout.BESIDE`), and names relative to SRC still join by path.
+- a table beside class folders one of whose columns restates each row's folder, another column
+  describing the inputs (State Farm's `subject,classname,img`): it stopped, taking the other
+  column for labels of their own; it agrees with the folders. Without the restating column it
+  stops as before.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -261,3 +265,42 @@ def test_a_coco_file_beside_the_images_names_them_from_its_folder_or_from_src(tm
     truth = _coco_below(root, prefix)
     run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert {_text(r, contract.IMAGE_FILENAME): _object_names(r) for r in _records(tmp_path / "out")} == truth
+
+
+# ---- a table beside class folders restating each input's folder, with another column beside ------
+
+
+def _kitchen(root: Path, restated: bool) -> dict[str, tuple[str, str | None]]:
+    """`clips/train/<action>/`, a flat unlabelled `clips/test/`, and `clip_list.csv` naming each
+    training clip's camera (and, `restated`, its action: the folder's name)."""
+    truth, rows = {}, ["camera,action,frame" if restated else "camera,frame"]
+    for k, action in enumerate(("stir", "chop", "pour")):
+        for n in range(3):
+            name = f"frame_{100 * k + 7 * n}.jpg"
+            _put(root / f"clips/train/{action}/{name}", _image_bytes(name, 20, 16))
+            rows.append(f"cam{1 + n % 2},{action},{name}" if restated else f"cam{1 + n % 2},{name}")
+            truth[f"clips/train/{action}/{name}"] = ("train", action)
+    for n in range(2):
+        _put(root / f"clips/test/frame_{900 + n}.jpg", _image_bytes(f"t{n}", 20, 16))
+        truth[f"clips/test/frame_{900 + n}.jpg"] = ("test", None)
+    _put(root / "clip_list.csv", "\n".join(rows) + "\n")
+    return truth
+
+
+def test_a_table_restating_the_class_folders_beside_another_column_is_no_sign(tmp_path: Path) -> None:
+    root = tmp_path / "kitchen"
+    truth = _kitchen(root, restated=True)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = {}
+    for r in _records(tmp_path / "out"):
+        label = _text(r, contract.LABEL_TEXT) if r.get(contract.LABEL, -1) != -1 else None
+        written[_text(r, contract.IMAGE_FILENAME)] = (r["split"], label)
+    assert written == truth
+
+
+def test_a_table_of_other_labels_beside_the_class_folders_still_stops(tmp_path: Path) -> None:
+    """The twin: the camera column alone, no column restating the folders."""
+    root = tmp_path / "kitchen"
+    _kitchen(root, restated=False)
+    with pytest.raises(UsageError, match=r"clip_list\.csv \(column camera\)"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
