@@ -29,6 +29,9 @@ not change (the named datasets themselves are in test_unseen_round_seven.py):
   describing the inputs (State Farm's `subject,classname,img`): it stopped, taking the other
   column for labels of their own; it agrees with the folders. Without the restating column it
   stops as before.
+- line files of no known format whose names differ in one dotted word only (`quote.tok.gt9.5000`,
+  `plot.tok.gt9.5000`): taken for label files, "holds no images or texts"; they are one line file
+  per class, the word the class. Names differing in a number (`news.2019.shuffled.de`) are none.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -304,3 +307,34 @@ def test_a_table_of_other_labels_beside_the_class_folders_still_stops(tmp_path: 
     _kitchen(root, restated=False)
     with pytest.raises(UsageError, match=r"clip_list\.csv \(column camera\)"):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+
+
+# ---- one line file per class, the class one dotted part of names otherwise the same -------------
+
+_LINES = {"ironic": ["oh great , another monday", "i just love waiting in line", "what a surprise , the bus is late",
+                     "sure , that will work", "perfect weather for a picnic , said nobody"],
+          "literal": ["the bus leaves at nine", "the shop opens on monday", "we waited in line for an hour",
+                      "the report is due on friday", "it rained all afternoon"]}
+
+
+def test_line_files_differing_in_one_dotted_word_are_one_file_per_class(tmp_path: Path) -> None:
+    root = tmp_path / "irony-corpus"
+    for cls, lines in _LINES.items():
+        _put(root / f"{cls}.sents.v2.txt.1000", "\n".join(lines) + "\n")
+    _put(root / "corpus.README.v2", "ironic.sents.v2.txt.1000: ironic sentences; literal...: literal ones.\n")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = sorted((_text(r, contract.TEXT).strip(), _text(r, contract.TEXT_LABEL_TEXT)) for r in _records(tmp_path / "out"))
+    assert written == sorted((line, cls) for cls, lines in _LINES.items() for line in lines)
+
+
+def test_line_files_differing_in_a_number_are_no_classes(tmp_path: Path) -> None:
+    """The twin: `news.2019.shuffled.de` beside `news.2020.shuffled.de` (years, no classes)."""
+    root = tmp_path / "news-crawl"
+    for year in (2019, 2020):
+        _put(root / f"news.{year}.shuffled.de", "\n".join(f"Satz {i} aus dem Jahr {year} ." for i in range(6)) + "\n")
+    try:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    except UsageError:
+        return
+    labels = {_text(r, contract.TEXT_LABEL_TEXT) for r in _records(tmp_path / "out") if contract.TEXT_LABEL_TEXT in r}
+    assert not labels & {"2019", "2020"}
