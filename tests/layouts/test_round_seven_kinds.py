@@ -32,6 +32,10 @@ not change (the named datasets themselves are in test_unseen_round_seven.py):
 - line files of no known format whose names differ in one dotted word only (`quote.tok.gt9.5000`,
   `plot.tok.gt9.5000`): taken for label files, "holds no images or texts"; they are one line file
   per class, the word the class. Names differing in a number (`news.2019.shuffled.de`) are none.
+- a metadata table naming each input by an id and by its path (`image_id`, `sat_image_path`): it
+  stopped asking which keys it; columns naming the same input's stem on every row are one key, and
+  a split column or a column of paths is no label. Two columns naming different inputs (a pair
+  table) still ask.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -338,3 +342,35 @@ def test_line_files_differing_in_a_number_are_no_classes(tmp_path: Path) -> None
         return
     labels = {_text(r, contract.TEXT_LABEL_TEXT) for r in _records(tmp_path / "out") if contract.TEXT_LABEL_TEXT in r}
     assert not labels & {"2019", "2020"}
+
+
+# ---- a metadata table naming each input twice (an id and its path), with a split column ----------
+
+
+def test_a_table_naming_each_input_by_id_and_by_path_is_one_key_with_no_labels(tmp_path: Path) -> None:
+    """A building-footprint download: `tiles/<split>/<id>.png`, `tiles/<split>_masks/<id>.png`, and
+    `index.csv` (`tile_id,split,tile_path,mask_path`): it stopped asking which column keys it."""
+    from helpers.shipped import _gray_png
+
+    root = tmp_path / "footprints"
+    rows, truth = ["tile_id,split,tile_path,mask_path"], {}
+    for split, ids in (("train", ["t_0412", "t_0413", "t_0590"]), ("test", ["t_1201", "t_1202"])):
+        for tile in ids:
+            _put(root / f"tiles/{split}/{tile}.png", _image_bytes(tile, 20, 16, "PNG"))
+            _put(root / f"tiles/{split}_masks/{tile}.png", _gray_png(tile, 20, 16, [0, 255]))
+            rows.append(f"{tile},{split},tiles/{split}/{tile}.png,tiles/{split}_masks/{tile}.png")
+            truth[f"tiles/{split}/{tile}.png"] = split
+    _put(root / "index.csv", "\n".join(rows) + "\n")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = {_text(r, contract.IMAGE_FILENAME): r["split"] for r in _records(tmp_path / "out")}
+    assert written == truth
+    assert all(r.get(contract.LABEL, -1) == -1 for r in _records(tmp_path / "out"))
+
+
+def test_two_columns_naming_different_inputs_still_ask_for_the_key() -> None:
+    """The twin: a pair table (`left,right,same`) names two inputs a row: which keys it is the user's."""
+    from shardify.plan.keyed_tables import recognise_keyed_table
+
+    lines = ["left,right,same", "a1.jpg,b7.jpg,1", "a2.jpg,b3.jpg,0", "a3.jpg,b9.jpg,1", "a4.jpg,b1.jpg,0"]
+    with pytest.raises(UsageError, match=r"columns 'left', 'right' both name the inputs"):
+        recognise_keyed_table("pairs.csv", lines, lambda keys: all(k.endswith(".jpg") for k in keys))
