@@ -6,7 +6,8 @@ lossless PNG of its pixels.
   cifar       CIFAR-10 and -100 as Python pickles: `data_batch_1`..`5` and `test_batch` (or `train`
               and `test`), dicts of `b'data'` (uint8 [N, 3072]: 1024 red, 1024 green, 1024 blue)
               and `b'labels'` (or `b'fine_labels'`), names in `batches.meta` (or `meta`)
-  npz         NumPy archives of `x_<split>` and `y_<split>` arrays (Keras' `mnist.npz`)
+  npz         NumPy archives of `x_<split>` and `y_<split>` arrays (Keras' `mnist.npz`), or
+              `<split>_images` and `<split>_labels` (MedMNIST's `pathmnist.npz`): NPZ_ARRAY_NAMES
   raw         headerless records of a documented shape (STL-10's and CIFAR's binary versions):
               a row each of `plan/raw_formats.py`, read a record at a time by `raw_arrays.py`
   hdf5        `.h5`/`.hdf5` files of an image array and a label vector (`hdf5_arrays.py`, h5py)
@@ -26,6 +27,7 @@ import io
 import math
 import pickle
 import posixpath
+import re
 import struct
 import zipfile
 import zlib
@@ -275,7 +277,7 @@ def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
     elif found.kind == MAT:
         labels = mat_arrays.read_mat_labels(fileobj, MAX_ARRAY_FILE_BYTES)
     else:
-        name = "y" + found.part[1:]
+        name = _npz_pair(found.part)[1]
         labels = _npz_array(fileobj, name)
         if labels is None:
             raise InvalidInputError(f"no array {name!r} of labels beside {found.part!r}")
@@ -306,11 +308,30 @@ def npz_parts(fileobj: BinaryIO) -> list[ArrayFile]:
     """
     archive, arrays = _npz_names(fileobj)
     archive.close()
-    return [
-        ArrayFile(NPZ, split_word(name[2:]) or name[2:], part=name)
-        for name in sorted(arrays)
-        if name.startswith("x_") and "y_" + name[2:] in arrays
-    ]
+    found = []
+    for name in sorted(arrays):
+        split, labels = _npz_pair(name)
+        if labels in arrays:
+            found.append(ArrayFile(NPZ, split_word(split) or split, part=name))
+    return found
+
+
+# How .npz archives name an image array and its label array, one row per convention: Keras'
+# `x_train`/`y_train`, MedMNIST's `train_images`/`train_labels` (`{split}`: the split's word).
+NPZ_ARRAY_NAMES = ((r"x_(?P<split>\w+)", "y_{split}"), (r"(?P<split>[a-z]+)_images", "{split}_labels"))
+
+
+def _npz_pair(name: str) -> tuple[str, str]:
+    """The split an image array's name says and the name of its label array, or ("", "").
+
+    >>> _npz_pair("x_test"), _npz_pair("val_images"), _npz_pair("y_test")
+    (('test', 'y_test'), ('val', 'val_labels'), ('', ''))
+    """
+    for images, labels in NPZ_ARRAY_NAMES:
+        match = re.fullmatch(images, name)
+        if match:
+            return match.group("split"), labels.format(split=match.group("split"))
+    return "", ""
 
 
 def png_of(pixels: np.ndarray) -> bytes:

@@ -97,7 +97,7 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
         raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
-        fields = line.split()
+        fields = fmt.fields_of(line)
         if not fields or fmt.header_line(line):
             continue
         if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):
@@ -187,7 +187,7 @@ def table_rows(
     on its key): the image's id, the box's object; with `error` where the row has another number
     of cells or a box number that is not finite. `class_names`: class id -> name, or None where
     the source names none (the ids are the names)."""
-    header: list[str] = []
+    header: list[str] = list(fmt.columns)  # a headerless table's documented columns, else its first row
     for item in lines:
         if isinstance(item, tables.RowError):
             yield _keyed_error(item, header, fmt)

@@ -68,6 +68,7 @@ PAIR_COLUMN_NAMES = (
     ("headline", "short_description"),  # the News Category Dataset's JSON lines
     ("headline", "description"),
     ("question", "answer"),  # a FAQ's answer text, when no passage is beside it (BoolQ's answer is its label)
+    ("title", "body"),  # a post's title and its body (Stack Exchange dumps, forum and issue exports)
 )
 # Second texts that a record may lack (a news headline's description, empty in some rows): an empty
 # cell is an empty `text/pair`, not a reject, as a hypothesis missing from a sentence pair is.
@@ -237,6 +238,7 @@ def resolve_columns(
         # kept as a feature (--keep-columns), the user has named it: the records are unlabelled
         named_label = label if label in options.keep_columns else ""
         label = _unless_scores(columns, label, options, sample)
+        label = _unless_unique(columns, label, sample)
     if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not _ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
@@ -288,6 +290,28 @@ def _unless_scores(columns: Sequence[str], label: str, options: TableOptions, sa
     if found:
         raise label_scores.ScoreLabelColumn(label, found)
     return label
+
+
+def _unless_unique(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> str:
+    """The label column found by its name, unless its sampled cells all differ in _MIN_ROWS_FOR_IDS
+    rows or more (a question's `Tags`, `<java><swing>`, unique to each row): a value unique to each
+    record is an id or a text, no label. Another column holding labels by its content is then
+    named (`_refuse_unnamed_labels`); with none, the run stops naming the column, which
+    `--label-column` keeps as the label.
+
+    Raises:
+      UnnamedLabelColumn: naming the columns that could be the label.
+    """
+    i = columns.index(label) if label in columns else -1
+    cells = [str(row[i]).strip() for row in sample if 0 <= i < len(row)]
+    if i < 0 or len(cells) < _MIN_ROWS_FOR_IDS or len(set(cells)) < len(cells):
+        return label
+    unique = f"{_shown(label)} is named like a label, but each of its {len(cells)} sampled cells differs (an id or a text, no label)"
+    try:
+        _refuse_unnamed_labels(columns, (label,), sample)
+    except UnnamedLabelColumn as found:
+        raise UnnamedLabelColumn(f"{unique}; {found}", found.candidates) from None
+    raise UnnamedLabelColumn(f"{unique}: name it with --label-column {label!r} to keep it as the label", (label,))
 
 
 def _refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:

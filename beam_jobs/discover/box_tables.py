@@ -97,7 +97,7 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         lines = label_file_found.head_lines(config, path)
         fmt = box_formats.file_format(name, lines)
         if fmt is None:
-            if all(f.by_header for f in box_formats.FORMATS if f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name)):
+            if all(f.by_header or f.columns for f in box_formats.FORMATS if f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name)):
                 continue
             set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
             continue
@@ -105,6 +105,9 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if fmt.pairing == box_formats.BLOCKS:
             rule = key_rule([line.strip() for line in lines if len(line.split()) == 1 and not box_formats.is_number(line)])
             how = "a path line, a count line, then a line per box"
+        elif fmt.columns:  # headerless: the key cells show whether they carry the extension
+            rule = key_rule([line.split(",")[fmt.columns.index(fmt.key_field)] for line in lines if line.strip()])
+            how = f"a headerless row per box ({','.join(fmt.columns)}), its image by {fmt.key_field}"
         else:
             rule = KeyRule(1, False)
             names_file = _class_names_file(config, sample, path, fmt.class_names)

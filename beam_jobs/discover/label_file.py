@@ -10,6 +10,7 @@ How a row's key meets a file (`SourceLayout.label_key`, chosen at detection and 
   name    the file name, wherever the file lies        `0001.jpg` (competition downloads, COCO)
   stem    the file name without its extension          `0001`
   order   the n-th row names the n-th file in path order (one label per line)
+  beside  the path relative to the label file's folder  `batch_1/000006.jpg` for data/annotations.json
 
 Keys and paths are compared in Unicode NFC (macOS writes names decomposed). A key that matches
 several files rejects each of them, naming them all; a file no row names and a row that names no
@@ -47,8 +48,12 @@ def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
-def row_key(key: str, label_key: str) -> str | None:
-    """A label file's key as files are keyed, or None for a path that leaves SRC or is hidden."""
+def row_key(key: str, label_key: str, folder: str = "") -> str | None:
+    """A label file's key as files are keyed, or None for a path that leaves SRC or is hidden.
+    `folder`: BESIDE, the label file's folder relative to SRC, which the key's path is under."""
+    if label_key == layout_lib.BESIDE:
+        found = row_key(key, PATH)
+        return None if found is None else _nfc(posixpath.join(folder, found)) if folder else found
     if label_key == PATH:
         path = key.strip().replace("\\", "/")
         if path.startswith("/") or (len(path) > 1 and path[1] == ":"):
@@ -62,7 +67,7 @@ def row_key(key: str, label_key: str) -> str | None:
 
 def file_key(relpath: str, label_key: str) -> str:
     """What a row's key must be to name the file at `relpath` (not used for ORDER)."""
-    if label_key == PATH:
+    if label_key in (PATH, layout_lib.BESIDE):
         return _nfc(relpath)
     if label_key == layout_lib.NAME:
         return _nfc(posixpath.basename(relpath))
@@ -76,6 +81,7 @@ class _ReadLabelRows(beam.DoFn):
     def __init__(self, source_layout: SourceLayout, options: TableOptions) -> None:
         self._layout = source_layout
         self._options = options
+        self._folder = posixpath.dirname(source_layout.labels_file) if source_layout.label_key == layout_lib.BESIDE else ""
 
     def process(self, file: tuple[str, str]) -> Iterator:
         path, name = file
@@ -92,13 +98,13 @@ class _ReadLabelRows(beam.DoFn):
                 )
                 for row in rows:
                     if isinstance(row, tables.RowError):
-                        bad_key = row_key(row.key, self._layout.label_key) if row.key else None
+                        bad_key = row_key(row.key, self._layout.label_key, self._folder) if row.key else None
                         if bad_key is None:
                             yield reject(name, row.reason, row.row, _STAGE)
                         else:
                             yield beam.pvalue.TaggedOutput(_BAD_ROWS, (bad_key, (row.row, row.reason, name)))
                         continue
-                    key = row_key(row.key, self._layout.label_key)
+                    key = row_key(row.key, self._layout.label_key, self._folder)
                     if key is None:
                         yield reject(name, f"path {row.key!r} leaves SRC or is hidden", row.row, _STAGE)
                         continue

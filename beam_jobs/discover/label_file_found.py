@@ -372,7 +372,10 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     if found and has_data_files:
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
-    candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation")]
+    # at the top, in annotations/, or in the one folder that holds every image (TACO's
+    # data/annotations.json beside data/batch_1/...: its file names are relative to that folder)
+    wrapper = _wrapping_folder([p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS])
+    candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation", wrapper)]
     coco = sorted(p for p in candidates if looks_like_coco(join_path(config.source, p), p))
     if coco_per_split(coco, keypoints=config.keypoints) or lvis_per_split(config, coco):
         return ""  # one annotation file per split: read as the dataset's evidence (see find_evidence)
@@ -381,6 +384,17 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
             f"{config.source} holds {len(coco)} annotation files ({', '.join(coco)}): choose one with --labels FILE"
         )
     return coco[0] if coco and has_data_files else ""
+
+
+def _wrapping_folder(images: Sequence[str]) -> str:
+    """The top folder every image lies in, or "" (none, or images at the top)."""
+    tops = {p.split("/")[0] if "/" in p else "" for p in images}
+    return tops.pop() if len(tops) == 1 else ""
+
+
+# Annotation files of a subset of a split's images, never a split of their own: COCO's
+# image_info_test-dev2017.json names some of image_info_test2017.json's images.
+_SUBSET_FILES = re.compile(r"test-dev", re.IGNORECASE)
 
 
 def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
@@ -392,7 +406,7 @@ def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tupl
     for path in coco:
         stem = layout.stem(path)
         rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
-        if split_word(rest):
+        if split_word(rest) and not _SUBSET_FILES.search(rest):
             found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]
     return found if len(found) >= 2 and len(set(splits)) == len(splits) else []

@@ -87,6 +87,12 @@ class BoxFormat:
         the classes (Open Images' class-descriptions-boxable.csv); "" for none.
       by_header: ROWS: recognised by its header's columns whatever the file's name (`files` then
         matches any table), so a table named like it but of another shape is no sign of anything.
+      separator: the character between a line's fields ("," for VisDrone's); "" for runs of
+        whitespace.
+      class_numbers: the documented name of each class number, in number order, where the class
+        field holds numbers (VisDrone's 0 ignored regions ... 11 others); () where it holds names.
+      columns: ROWS: the documented names of a headerless table's columns, in order (SKU-110K's
+        `image_name,x1,y1,x2,y2,class,image_width,image_height`); () where the table has a header.
       source: where the format is documented.
     """
 
@@ -104,6 +110,9 @@ class BoxFormat:
     class_names: str = ""
     by_header: bool = False
     header: str = ""
+    separator: str = ""
+    class_numbers: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ()
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -121,6 +130,10 @@ class BoxFormat:
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
+        if self.columns and (self.pairing != ROWS or not {self.key_field, *self.box_fields} <= set(self.columns)):
+            raise ValueError(f"{self.name}: a headerless table's columns name its key and box fields")
+        if self.class_numbers and (not self.class_field.isdigit() or self.pairing != PER_IMAGE):
+            raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
 
     @property
     def shown(self) -> str:
@@ -132,11 +145,22 @@ class BoxFormat:
             return "the words before the box"
         return f"field {int(field) + 1}" if field.isdigit() else field
 
+    def fields_of(self, line: str) -> list[str]:
+        """A box line's fields, split at the format's separator (or runs of whitespace)."""
+        if self.separator:
+            return [field.strip() for field in line.strip().split(self.separator)] if line.strip() else []
+        return line.split()
+
     def class_of(self, fields: Sequence[str]) -> str:
-        """The class a box line's fields name ("" where the line has no such field)."""
+        """The class a box line's fields name ("" where the line has no such field, or a number
+        the format names no class for)."""
         if self.class_field == WORDS_BEFORE_BOX:
             return " ".join(fields[:-4])
-        return fields[int(self.class_field)] if int(self.class_field) < len(fields) else ""
+        found = fields[int(self.class_field)] if int(self.class_field) < len(fields) else ""
+        if self.class_numbers:
+            number = int(found) if found.isdigit() else -1
+            return self.class_numbers[number] if 0 <= number < len(self.class_numbers) else ""
+        return found
 
     def skip_reason(self, fields: Sequence[str] | dict[str, str]) -> str:
         """Why a box line is no object, or ""."""
@@ -160,7 +184,11 @@ class BoxFormat:
         if self.class_field == WORDS_BEFORE_BOX:
             if len(fields) < 5 or any(is_number(word) for word in fields[:-4]):
                 return False
-        elif self.class_field and (int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])):
+        elif self.class_numbers and not fields[int(self.class_field)].isdigit():
+            return False
+        elif self.class_field and not self.class_numbers and (
+            int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])
+        ):
             return False
         return all(is_number(fields[int(i)]) for i in self.box_fields)
 
@@ -200,6 +228,21 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="OIDv4_ToolKit README (Label/<id>.txt: '<name_of_the_class> <left> <top> <right> <bottom>', pixels)",
     ),
     BoxFormat(
+        name="VisDrone DET annotations",
+        pairing=PER_IMAGE,
+        files=r"annotations",  # VisDrone2019-DET-<split>/annotations/<stem>.txt beside images/<stem>.jpg
+        fields=(8,),
+        separator=",",
+        class_field="5",
+        class_numbers=("ignored region", "pedestrian", "people", "bicycle", "car", "van", "truck", "tricycle",
+                       "awning-tricycle", "bus", "motor", "others"),
+        box_fields=("0", "1", "2", "3"),
+        convention=XYWH_PIXELS,
+        skip=(("5", "0", "an ignored region (VisDrone's category 0, not an object)"),),
+        source="VisDrone2018-DET-toolkit readme (<bbox_left>,<bbox_top>,<bbox_width>,<bbox_height>,<score>,"
+        "<object_category>,<truncation>,<occlusion>; categories 0 ignored regions, 1 pedestrian ... 11 others)",
+    ),
+    BoxFormat(
         name="WIDER FACE boxes",
         pairing=BLOCKS,
         files=r"_bbx_gt\.txt",
@@ -221,6 +264,18 @@ FORMATS: tuple[BoxFormat, ...] = (
         flags=(("IsGroupOf", "is_crowd"), ("IsTruncated", "truncated")),
         class_names=r"class-descriptions-boxable\.csv",
         source="Open Images download page; tfds object_detection/open_images.py",
+    ),
+    BoxFormat(
+        name="SKU-110K boxes",
+        pairing=ROWS,
+        files=r"annotations_[a-z]+\.csv",  # annotations/annotations_train.csv, _val, _test: no header
+        columns=("image_name", "x1", "y1", "x2", "y2", "class", "image_width", "image_height"),
+        class_field="class",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        key_field="image_name",
+        source="SKU110K_CVPR19 README; Ultralytics' SKU-110K.yaml (names = 'image', 'x1', 'y1', 'x2', 'y2', "
+        "'class', 'image_width', 'image_height')",
     ),
     BoxFormat(
         name="Global Wheat boxes",
@@ -258,11 +313,15 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     'OIDv4 toolkit labels'
     >>> per_image_format("Label", ["0 0.5 0.5 0.2 0.2"]) is None
     True
+    >>> per_image_format("annotations", ["684,8,273,116,0,0,0,0", "406,119,265,70,1,4,0,0"]).name
+    'VisDrone DET annotations'
+    >>> per_image_format("annotations", ["684 8 273 116 0 0 0 0"]) is None  # no commas: not this format
+    True
     """
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
             continue
-        rows = [line.split() for line in lines if line.strip() and not found.header_line(line)]
+        rows = [found.fields_of(line) for line in lines if line.strip() and not found.header_line(line)]
         if rows and all(found.box_line(r) for r in rows):
             return found
     return None
@@ -277,6 +336,10 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     'WIDER FACE boxes'
     >>> file_format("train-annotations-bbox.csv", ["ImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax"]).name
     'Open Images boxes'
+    >>> file_format("annotations_val.csv", ["val_0.jpg,5,1429,219,1612,object,2336,4160"]).name
+    'SKU-110K boxes'
+    >>> file_format("annotations_val.csv", ["image,xmin,ymin,xmax,ymax,label"]) is None
+    True
     """
     rows = [line.strip() for line in lines if line.strip()]
     for found in FORMATS:
@@ -284,9 +347,22 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             continue
         if found.pairing == BLOCKS and len(rows) >= 2 and "." in rows[0] and not is_number(rows[0]) and rows[1].isdigit():
             return found
+        if found.pairing == ROWS and found.columns:
+            if all(_headerless_row(found, row.split(",")) for row in rows[:5]):
+                return found
+            continue
         if found.pairing == ROWS:
             header = [cell.strip().strip('"') for cell in rows[0].split(",")]
             needed = [found.key_field, *found.box_fields, *([found.class_field] if found.class_field else [])]
             if all(column in header for column in needed):
                 return found
     return None
+
+
+def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
+    """A row of a headerless ROWS table: its count of cells, a key that is no number, the box a
+    number in each field."""
+    if len(cells) != len(fmt.columns):
+        return False
+    by_name = dict(zip(fmt.columns, (cell.strip() for cell in cells)))
+    return not is_number(by_name[fmt.key_field]) and all(is_number(by_name[f]) for f in fmt.box_fields)

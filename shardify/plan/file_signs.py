@@ -167,6 +167,9 @@ def labels_beside_folders(lines: Sequence[str], media: Sequence[str], folder_lab
     '2 columns of 0/1'
     >>> labels_beside_folders(["path,label", "beach/beach_00001.jpg,beach", "beach/beach_00002.jpg,beach"], ["beach/beach_00009.jpg"], {"beach"})
     ''
+    >>> labels_beside_folders(["subject,classname,img", "p012,c0,img_1.jpg", "p012,c1,img_7.jpg", "p014,c1,img_9.jpg"],
+    ...                       ["imgs/train/c0/img_3.jpg"], {"imgs", "train", "c0", "c1"})
+    ''
     """
     delimiter = "\t" if lines and lines[0].count("\t") > lines[0].count(",") else ","
     rows = [[cell.strip().strip('"') for cell in line.split(delimiter)] for line in lines if line.strip()]
@@ -183,6 +186,8 @@ def labels_beside_folders(lines: Sequence[str], media: Sequence[str], folder_lab
     bits = [c for c in range(width) if c != key and all(row[c] in ("0", "1", "0.0", "1.0") for row in body)]
     if len(bits) >= 2:
         return f"{len(bits)} columns of 0/1"
+    if any(all(row[c] in folder_labels for row in body) for c in range(width) if c != key):
+        return ""  # a column restates every row's class folder: the others describe the inputs (State Farm's driver)
     for c in (c for c in range(width) if c != key):
         values = [row[c] for row in body]
         if (

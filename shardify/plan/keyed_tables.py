@@ -26,9 +26,15 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
+<<<<<<< HEAD
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.tag_labels import label_lists, separated_lists, tag_lists
+=======
+from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
+from shardify.plan.structure import split_word
+from shardify.plan.tag_labels import separated_lists, tag_lists
+>>>>>>> round7
 
 __all__ = [
     "LABEL_HEADER_NAMES",
@@ -181,6 +187,8 @@ def _key_column(
     # A row per input: a column naming one input in several rows is a table of boxes or
     # measurements (Global Wheat's train.csv, a box a row), not of labels.
     matching = [c for c in range(len(header)) if _unique([row[c] for row in data]) and names_inputs([row[c] for row in data])]
+    if len(matching) > 1 and all(len({_stem(row[c]) for c in matching}) == 1 for row in data):
+        return matching[0]  # an id and a path naming the same input on every row (Massachusetts roads' metadata.csv)
     if len(matching) > 1:
         shown = ", ".join(repr(header[c]) for c in matching)
         raise UsageError(
@@ -221,6 +229,18 @@ def _class_numbers(values: Sequence[str]) -> bool:
     )
 
 
+def _stem(cell: str) -> str:
+    """A cell's file stem (`tiff/train/10078660_15.tiff` -> `10078660_15`; an id is its own)."""
+    name = posixpath.basename(cell.strip().replace("\\", "/"))
+    return name.rsplit(".", 1)[0] if "." in name[1:] else name
+
+
+def _no_label(cell: str) -> bool:
+    """A cell that is no class: a split's name (a `split` column) or a file's path."""
+    text = cell.strip()
+    return split_word(text) == text or ("/" in text and "." in posixpath.basename(text)[1:])
+
+
 def _unique(values: Sequence[str]) -> bool:
     """Nearly every value once: a key a row or two repeat is read (each input one label: a
     contradiction rejects it); a column naming one input in many rows (a box a row) is no key."""
@@ -242,7 +262,10 @@ def _label_column(
         raise UsageError(f"{path}: its column {header[key]!r} names the inputs, it cannot also be their label: name another with --label-column")
     if chosen >= 0:
         return chosen
-    could = [c for c in range(len(header)) if c != key and not all(_NUMBER.fullmatch(row[c]) for row in data)]
+    could = [
+        c for c in range(len(header))
+        if c != key and not all(_NUMBER.fullmatch(row[c]) or _no_label(row[c]) for row in data)
+    ]
     if len(header) == 2 and not could and _class_numbers([row[1 - key] for row in data]):
         return 1 - key  # `image,level` (EyePACS' trainLabels.csv): a key and its class number
     if len(could) <= 1:

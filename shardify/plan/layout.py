@@ -50,6 +50,7 @@ __all__ = [
     "STEM",
     "ORDER",
     "LABEL_KEYS",
+    "BESIDE",
     "SPLIT_FOLDER_NAMES",
     "IMAGE_EXTENSIONS",
     "TEXT_EXTENSIONS",
@@ -85,7 +86,10 @@ SAMPLE_LABEL_FIELDS = ("cls", "label", "json")
 SAMPLE_JSON_FIELD = "json"
 # How a label file's keys name files (see beam_jobs/discover/label_file.py).
 PATH, NAME, STEM, ORDER = "path", "name", "stem", "order"
-LABEL_KEYS = (PATH, NAME, STEM, ORDER)
+# Paths relative to the folder the label file lies in (TACO's data/annotations.json naming
+# `batch_1/000006.jpg` for data/batch_1/000006.jpg): found by detection, never guessed by shape.
+BESIDE = "beside"
+LABEL_KEYS = (PATH, NAME, STEM, ORDER, BESIDE)
 
 # Top-level folders that name splits; the folder name is kept as the split name.
 SPLIT_FOLDER_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})

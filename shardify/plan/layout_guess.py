@@ -21,8 +21,8 @@ from shardify.errors import UsageError
 from shardify.plan.array_subsets import check_one_subset_per_split
 from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
-    ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS, IMAGE_FOLDERS,
-    LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
+    ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, BESIDE, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS,
+    IMAGE_FOLDERS, LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
     LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
     is_media_file, npy_names_classes, sample_key, split_folders, stem,
 )
@@ -127,16 +127,18 @@ _LABEL_LIKE = LABEL_LIKE_EXTENSIONS | {"lst"}  # and split lists named .lst
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
-def choose_label_key(keys: Sequence[str], sample: Sequence[str]) -> tuple[str, str]:
+def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "") -> tuple[str, str]:
     """How a label file's keys name files, and why: (one of PATH, NAME, STEM; a note for the plan).
 
     The keys are tried against the listed sample as paths, file names and stems; the reading that
     finds most wins (paths first on a tie). When none is found in the sample (a large source, a
     small sample), the keys' shape decides: a folder in a key means paths, an extension file names,
-    neither stems.
+    neither stems. `beside`: the label file's folder, under which its keys may be paths (BESIDE).
     """
+    within = {_nfc(p[len(beside) + 1 :]) for p in sample if beside and p.startswith(beside + "/")}
     readings = (
         (PATH, "paths relative to SRC", {_nfc(p) for p in sample}),
+        (BESIDE, f"paths relative to the label file's folder, {beside}/", within),
         (NAME, "file names, matched anywhere under SRC", {_nfc(posixpath.basename(p)) for p in sample}),
         (STEM, "file names without their extension (ids), matched anywhere under SRC", {_nfc(stem(p)) for p in sample}),
     )
@@ -304,7 +306,7 @@ def detect_layout(
     if label_file.order:
         key, how = ORDER, f"one label per line, the n-th for the n-th {media} in path order"
     else:
-        key, how = choose_label_key(label_file.keys, sample)
+        key, how = choose_label_key(label_file.keys, sample, posixpath.dirname(label_file.path))
     kind = "annotation file" if name == COCO else "label file"
     notes.append(f"{kind} {label_file.path}: {how}")
     if name == COCO:

@@ -148,7 +148,36 @@ def class_families(paths: Sequence[str], known_extensions: frozenset[str]) -> li
     rest = [p for p in paths if p not in {path for path, _ in stems}]
     if len(stems) >= 2 and all(_documentation(p) for p in rest) and len({s.casefold() for _, s in stems}) == len(stems):
         return sorted(stems)
-    return []
+    return _dotted_family(paths, known_extensions)
+
+
+# Dotted parts a line file's name must have for one of them to be its class (`quote.tok.gt9.5000`):
+# fewer (`a.csv`, `b.csv`) are a name and an extension, told apart above.
+_MIN_DOTTED_PARTS = 3
+
+
+def _dotted_family(paths: Sequence[str], known_extensions: frozenset[str]) -> list[tuple[str, str]]:
+    """(file, class) where the files of no known format differ in one dotted part only, a word, all
+    their other parts the same (the subjectivity dataset's `quote.tok.gt9.5000` and
+    `plot.tok.gt9.5000`: the first part is the class); else [].
+
+    >>> _dotted_family(["quote.tok.gt9.5000", "plot.tok.gt9.5000", "subjdata.README.1.0"], frozenset({"txt"}))
+    [('plot.tok.gt9.5000', 'plot'), ('quote.tok.gt9.5000', 'quote')]
+    >>> _dotted_family(["model.ckpt.data", "model.ckpt.index"], frozenset()), _dotted_family(["a.b.1", "a.b.2"], frozenset())
+    ([], [])
+    """
+    parts = {path: posixpath.basename(path).split(".") for path in paths if not _documentation(path)}
+    if len(parts) < 2 or len({len(p) for p in parts.values()}) != 1 or len(next(iter(parts.values()))) < _MIN_DOTTED_PARTS:
+        return []
+    if any(p[-1].lower() in known_extensions for p in parts.values()):
+        return []
+    differ = [i for i in range(len(next(iter(parts.values())))) if len({p[i] for p in parts.values()}) > 1]
+    if len(differ) != 1 or differ[0] == len(next(iter(parts.values()))) - 1:  # the extension: rt-polarity's rule above
+        return []
+    classes = [(path, p[differ[0]]) for path, p in parts.items()]
+    if not all(_class_name(c) and not split_word(c) and c.lower() not in _NOT_CLASSES for _, c in classes):
+        return []
+    return sorted(classes)
 
 
 # Extensions that are a side of a parallel corpus, never a class: a translation's source and target

@@ -70,6 +70,11 @@ _EXACT_SPLIT_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "t
 _SPLIT_WORD_SUFFIXES = ("data", "set", "sets", "split")
 
 
+# Two split words that name one split together: COCO's and VisDrone's `test-dev` (the test images
+# whose annotations are public) is a test split, not a test and a dev.
+_COMPOUND_SPLITS = re.compile(r"(?P<split>test)[-_]?dev(?![a-z])", re.IGNORECASE)
+
+
 def _split_of_word(word: str) -> str | None:
     """The split one word names: a split word, or a split word joined to a _SPLIT_WORD_SUFFIXES."""
     if word in _SPLIT_WORDS:
@@ -141,10 +146,12 @@ def split_word(name: str) -> str | None:
     ['test', 'train', None]
     >>> [split_word(n) for n in ("drugsComTrain_raw", "drugsComTest_raw", "Contest", "TestTrain")]
     ['train', 'test', None, None]
+    >>> [split_word(n) for n in ("VisDrone2019-DET-test-dev", "image_info_test-dev2017", "test_devanagari")]
+    ['test', 'test', 'test']
     """
     if name.lower() in _EXACT_SPLIT_NAMES:
         return name
-    found = {_split_of_word(w) for w in _words(name)} - {None}
+    found = {_split_of_word(w) for w in _words(_COMPOUND_SPLITS.sub(r"\g<split>", name))} - {None}
     if not found:  # words run together in capitals: UCI's drugsComTrain_raw.tsv, drugsComTest_raw.tsv
         found = {_SPLIT_WORDS.get(w) for w in _camel_words(name)} - {None}
     return found.pop() if len(found) == 1 else None
@@ -318,6 +325,8 @@ def name_pattern(relpaths: Sequence[str]) -> NamePattern | None:
     ('cat', 'dog')
     >>> name_pattern(["jpg/image_00001.jpg", "jpg/image_00002.jpg"]) is None  # one "label": a name
     True
+    >>> name_pattern(["images/train_0.jpg", "images/train_3.jpg", "images/val_0.jpg", "images/test_0.jpg"]) is None
+    True
     """
     regex = re.compile(_NAME_LABEL)
     labels = []
@@ -329,6 +338,8 @@ def name_pattern(relpaths: Sequence[str]) -> NamePattern | None:
     counts = Counter(labels)
     if len(counts) < 2 or len(labels) < _MIN_FILES_PER_NAME_LABEL * len(counts):
         return None
+    if all(split_word(label) for label in counts):
+        return None  # `train_0.jpg`, `val_0.jpg`, `test_0.jpg`: the names carry splits, not classes
     return NamePattern(_NAME_LABEL, tuple(sorted(counts)))
 
 
