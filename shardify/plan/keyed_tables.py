@@ -26,15 +26,10 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-<<<<<<< HEAD
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
-from shardify.plan.tag_labels import label_lists, separated_lists, tag_lists
-=======
-from shardify.plan.evidence import LABEL_LINES, Evidence, example_file, key_rule
 from shardify.plan.structure import split_word
-from shardify.plan.tag_labels import separated_lists, tag_lists
->>>>>>> round7
+from shardify.plan.tag_labels import label_lists, separated_lists, tag_lists
 
 __all__ = [
     "LABEL_HEADER_NAMES",
