@@ -61,13 +61,20 @@ def read_class_images(fileobj: BinaryIO, max_bytes: int) -> np.ndarray:
         raise InvalidInputError(f"not a readable .npy file: {error}") from None
     if dtype.hasobject:
         raise InvalidInputError("the array holds Python objects (a pickle): only arrays of numbers are read")
+    if dtype.kind not in "uibf" or dtype.itemsize == 0 or dtype.shape:
+        raise InvalidInputError(f"an array of {dtype.str}: only whole numbers, booleans or floats are read as pixels")
+    if not shape or any(not isinstance(side, int) or side < 0 for side in shape):
+        raise InvalidInputError(f"an array of shape {shape}: no images")
     count = math.prod(shape) * dtype.itemsize
     if count > max_bytes:
         raise InvalidInputError(f"the array holds {count:,} bytes, more than {max_bytes >> 20} MiB: split it")
     values = fileobj.read(count)
     if len(values) != count or fileobj.read(1):
         raise InvalidInputError(f"the file does not hold the {count:,} bytes of values its header gives")
-    images = np.frombuffer(values, dtype).reshape(shape, order="F" if fortran else "C")
+    try:
+        images = np.frombuffer(values, dtype).reshape(shape, order="F" if fortran else "C")
+    except ValueError as error:
+        raise InvalidInputError(f"the values do not make the array its header gives ({error})") from None
     if images.ndim == 2:  # a row per image of side x side grey pixels (784 = 28 x 28)
         side = math.isqrt(images.shape[1])
         if side == 0 or side * side != images.shape[1]:

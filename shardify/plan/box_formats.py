@@ -18,6 +18,7 @@ Recognising a format reads nothing here: detection hands in names and first line
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -360,9 +361,25 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
 
 
 def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
-    """A row of a headerless ROWS table: its count of cells, a key that is no number, the box a
-    number in each field."""
+    """A row of a headerless ROWS table: its count of cells, a key that is no number, a class that
+    is no number (a count of 8 numbers-and-a-name cells is common: only the documented places tell
+    it), the box a number in each field, and, with corners in pixels and the image's size in the
+    row, corners in order inside the image (an `id,class,x,y,w,h,W,H` row is no SKU-110K row).
+
+    >>> fmt = next(f for f in FORMATS if f.name == "SKU-110K boxes")
+    >>> [_headerless_row(fmt, r.split(",")) for r in ("a.jpg,5,9,30,40,object,64,64", "a.jpg,5,9,30,40,7,64,64", "a.jpg,10,20,5,6,object,64,64")]
+    [True, False, False]
+    """
     if len(cells) != len(fmt.columns):
         return False
     by_name = dict(zip(fmt.columns, (cell.strip() for cell in cells)))
-    return not is_number(by_name[fmt.key_field]) and all(is_number(by_name[f]) for f in fmt.box_fields)
+    if is_number(by_name[fmt.key_field]) or not all(is_number(by_name[f]) for f in fmt.box_fields):
+        return False
+    if fmt.class_field in by_name and (not by_name[fmt.class_field] or is_number(by_name[fmt.class_field])):
+        return False
+    if fmt.convention == XYXY_PIXELS and len(fmt.box_fields) == 4:
+        x1, y1, x2, y2 = (float(by_name[f]) for f in fmt.box_fields)
+        width = float(by_name["image_width"]) if is_number(by_name.get("image_width", "")) else math.inf
+        height = float(by_name["image_height"]) if is_number(by_name.get("image_height", "")) else math.inf
+        return 0 <= x1 < x2 <= width and 0 <= y1 < y2 <= height
+    return True

@@ -152,20 +152,29 @@ ARRAY_ROLE_WORDS = frozenset({
 
 
 def npy_names_classes(relpaths: Sequence[str]) -> bool:
-    """Whether `.npy` files' names can be classes: none is made of ARRAY_ROLE_WORDS alone (an
-    `x_train.npy` beside a `y_train.npy` holds images and their labels, not a class `x_train`).
+    """Whether `.npy` files' names can be classes: a publisher's prefix (`NPY_CLASS_PREFIXES`) before
+    each, or else every stem words without digits, none made of ARRAY_ROLE_WORDS alone. Files
+    numbered (`0001.npy`, `walk_01.npy`: a sample or a clip each) or named as an X/y pair's halves
+    (`x_train.npy` beside `y_train.npy`: images and their labels) name no class.
 
-    >>> npy_names_classes(["full_numpy_bitmap_cat.npy", "bitmap/dog.npy"]), npy_names_classes(["X_train.npy", "y_train.npy"])
-    (True, False)
+    >>> npy_names_classes(["full_numpy_bitmap_cat.npy", "bitmap/The Eiffel Tower.npy"])
+    True
+    >>> [npy_names_classes(names) for names in (["X_train.npy", "y_train.npy"], ["clips/0001.npy", "clips/0002.npy"], ["walk_01.npy", "run_01.npy"])]
+    [False, False, False]
     """
     for relpath in relpaths:
         stem = posixpath.basename(relpath).rsplit(".", 1)[0]
-        for prefix in NPY_CLASS_PREFIXES:
-            stem = stem[len(prefix):] if stem.startswith(prefix) and len(stem) > len(prefix) else stem
+        prefixed = [stem[len(prefix):] for prefix in NPY_CLASS_PREFIXES if stem.startswith(prefix) and len(stem) > len(prefix)]
+        if prefixed:
+            continue
         words = [word.lower() for word in re.split(r"[_\-. ]+", stem) if word]
-        if words and all(word in ARRAY_ROLE_WORDS for word in words):
+        if not words or not all(re.fullmatch(r"[^\W\d]+", word) for word in words):
+            return False
+        if all(word in ARRAY_ROLE_WORDS for word in words):
             return False
     return True
+
+
 # MATLAB files of an image array (SVHN's `train_32x32.mat`): read as arrays only where detection
 # found one holding images (converters/mat_arrays.py); elsewhere a .mat is a label or split file.
 MAT = "mat"

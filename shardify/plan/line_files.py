@@ -165,6 +165,8 @@ def _dotted_family(paths: Sequence[str], known_extensions: frozenset[str]) -> li
     [('plot.tok.gt9.5000', 'plot'), ('quote.tok.gt9.5000', 'quote')]
     >>> _dotted_family(["model.ckpt.data", "model.ckpt.index"], frozenset()), _dotted_family(["a.b.1", "a.b.2"], frozenset())
     ([], [])
+    >>> _dotted_family(["corpus.tok.de.bpe", "corpus.tok.en.bpe"], frozenset()), _dotted_family(["train.src.tok", "train.tgt.tok"], frozenset())
+    ([], [])
     """
     parts = {path: posixpath.basename(path).split(".") for path in paths if not _documentation(path)}
     if len(parts) < 2 or len({len(p) for p in parts.values()}) != 1 or len(next(iter(parts.values()))) < _MIN_DOTTED_PARTS:
@@ -176,6 +178,10 @@ def _dotted_family(paths: Sequence[str], known_extensions: frozenset[str]) -> li
         return []
     classes = [(path, p[differ[0]]) for path, p in parts.items()]
     if not all(_class_name(c) and not split_word(c) and c.lower() not in _NOT_CLASSES for _, c in classes):
+        return []
+    # A side of a parallel corpus (`corpus.tok.de.bpe` beside `corpus.tok.en.bpe`, `train.src.tok`
+    # beside `train.tgt.tok`) differs in a language code or a side's name: line-aligned, no classes.
+    if any(len(c) <= 2 or c.lower() in _NOT_CLASS_EXTENSIONS for _, c in classes):
         return []
     return sorted(classes)
 

@@ -69,8 +69,8 @@ def _class_folder(relpath: str, structure: Structure) -> str:
 
 def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair]:
     """Pairs of class folders of one split where nearly every stem of the first is a stem of the
-    second (and not the other way round alone: the mirror has at least as many files, one per
-    image or one per image and part), in path order."""
+    second and the other way round (_MOST of each: a mask or two may be missing, or an image), in
+    path order; both orders of a pair are given, and the caller's pixel check tells the masks."""
     by_folder: dict[str, list[str]] = {}
     for relpath in inputs:
         folder = _class_folder(relpath, structure)
@@ -83,7 +83,7 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
             continue
         split = structure.split_folder_of(files[0])
         for mirrored, others in sorted(by_folder.items()):
-            if mirrored == mirror or structure.split_folder_of(others[0]) != split or len(others) > len(files):
+            if mirrored == mirror or structure.split_folder_of(others[0]) != split:
                 continue
             shared = sum(_stem(p) in stems[mirrored] for p in files)
             if shared >= _MIN_FILES and shared >= _MOST * len(files) and len(stems[mirror]) >= _MOST * len(stems[mirrored]):

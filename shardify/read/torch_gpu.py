@@ -10,7 +10,7 @@ costs were the pipeline's, not the decoder's: a batch of 256 byte tensors crossi
 padding and the crop in turn. Here a batch crosses as one flat tensor and its end offsets
 (`collate_encoded`), and `threads` batches are decoded and fitted at once, each on a CUDA stream
 of its own (torchvision serialises the decodes behind one lock; the threads overlap one batch's
-fitting with the next one's decode). With 3 workers this fed the step at 0.89-0.96x, 2.0-3.2x
+fitting with the next one's decode). With 3 workers this fed the step at 0.89-0.96x, 2.0-4.2x
 what CPU decoding gave with the same workers.
 
 Fits are `ReadOptions`' "stretch", "center_crop" and "random_crop" (its CROP_AREA_RANGE and
