@@ -122,6 +122,7 @@ class _SafeUnpickler(pickle.Unpickler):
         ("copyreg", "_reconstructor"),
         ("__builtin__", "object"),
         ("builtins", "object"),
+        ("_codecs", "encode"),  # how Python 3 writes bytes at protocol 2 (a str and 'latin1' to bytes)
     }
 
     def find_class(self, module: str, name: str) -> Any:

@@ -32,7 +32,7 @@ from typing import Any
 
 import torch
 
-from shardify.errors import ReadOptionError
+from shardify.errors import CorruptShardError, ReadOptionError
 from shardify.read.options import (
     CENTER_CROP,
     CROP_AREA_RANGE,
@@ -43,6 +43,9 @@ from shardify.read.options import (
 )
 
 GPU_FITS = (STRETCH, CENTER_CROP, RANDOM_CROP)
+# At most this many pixels padded for one roi_align call (x 3 channels x 4 bytes: 1.5 GB): a batch of
+# 256 photos of 640 x 640 fits in one; a panorama among them is fitted in a part of its own.
+MAX_PADDED_PIXELS = 128 * 1024 * 1024
 JPEG_START = b"\xff\xd8"
 
 
@@ -83,6 +86,32 @@ def collate_encoded(batch: Sequence[tuple[torch.Tensor, Any]]) -> EncodedBatch:
     ends = torch.tensor([len(image) for image in encoded], dtype=torch.int64).cumsum(0)
     flat = torch.cat(encoded) if encoded else torch.empty(0, dtype=torch.uint8)
     return EncodedBatch(flat, ends, torch.as_tensor([int(label) for label in labels], dtype=torch.int64))
+
+
+def _or_none(decode: Any, data: torch.Tensor, **options: Any) -> torch.Tensor | None:
+    """One image through `decode`, or None where it refuses it."""
+    try:
+        return decode(data, **options)
+    except RuntimeError:
+        return None
+
+
+def _parts(shapes: list[tuple[int, int]], budget: int) -> list[tuple[int, int]]:
+    """(start, end) runs of the batch whose padded size (count x largest height x largest width)
+    stays within `budget` pixels, each at least one image.
+
+    >>> _parts([(10, 10)] * 4, 250), _parts([(10, 10), (100, 100), (10, 10)], 1_000_000)
+    ([(0, 2), (2, 4)], [(0, 3)])
+    """
+    runs, start, rows, columns = [], 0, 0, 0
+    for i, (h, w) in enumerate(shapes):
+        grown_rows, grown_columns = max(rows, h), max(columns, w)
+        if i > start and (i + 1 - start) * grown_rows * grown_columns > budget:
+            runs.append((start, i))
+            start, grown_rows, grown_columns = i, h, w
+        rows, columns = grown_rows, grown_columns
+    runs.append((start, len(shapes)))
+    return runs
 
 
 def _pillow_rgb(data: torch.Tensor) -> torch.Tensor:
@@ -139,10 +168,15 @@ class GpuDecoder:
         """Sets the epoch that crops and flips draw from (as the datasets' `set_epoch`)."""
         self.epoch = int(epoch)
 
-    def decode(self, encoded: list[torch.Tensor]) -> list[torch.Tensor]:
-        """Each image as [3, H, W] uint8 on the device: JPEGs by nvJPEG in one call; other formats
+    def decode(self, encoded: list[torch.Tensor], number: int | None = None) -> list[torch.Tensor]:
+        """Each image as [3, H, W] uint8 on the device: JPEGs by nvJPEG in one call (one by one
+        where the call fails: one JPEG it refuses, CMYK say, fails the whole call); other formats
         (PNG, GIF, WebP, BMP: whatever the output stored as it came), and JPEGs nvJPEG refuses, by
-        Pillow on the CPU (as the CPU readers decode them), then copied."""
+        Pillow on the CPU (as the CPU readers decode them), then copied.
+
+        Raises:
+          CorruptShardError: an image no decoder reads, naming batch `number` and its place.
+        """
         from torchvision.io import ImageReadMode, decode_jpeg
 
         jpegs = [i for i, data in enumerate(encoded) if bytes(data[:2].tolist()) == JPEG_START]
@@ -150,30 +184,28 @@ class GpuDecoder:
         if jpegs:
             try:
                 decoded = decode_jpeg([encoded[i] for i in jpegs], mode=ImageReadMode.RGB, device=self.device)
-            except RuntimeError:  # one JPEG nvJPEG refuses (CMYK, say) fails the call: those go to the CPU
-                decoded = [None] * len(jpegs)
+            except RuntimeError:
+                decoded = [_or_none(decode_jpeg, encoded[i], mode=ImageReadMode.RGB, device=self.device) for i in jpegs]
             for i, image in zip(jpegs, decoded):
                 images[i] = image
         for i in range(len(encoded)):
             if images[i] is None:
-                images[i] = _pillow_rgb(encoded[i]).to(self.device, non_blocking=True)
+                try:
+                    images[i] = _pillow_rgb(encoded[i]).to(self.device, non_blocking=True)
+                except Exception as error:  # noqa: BLE001 - Pillow raises many kinds on bytes it cannot read
+                    where = f"batch {number}, image {i}" if number is not None else f"image {i} of the batch"
+                    raise CorruptShardError(where, f"the stored image does not decode ({error})") from None
         return images
 
     def fit_batch(self, images: list[torch.Tensor], number: int) -> torch.Tensor:
-        """The batch fitted to `image_size`: one `roi_align` over the zero-padded batch, then flips."""
-        from torchvision.ops import roi_align
-
+        """The batch fitted to `image_size`: `roi_align` over the padded batch (in parts of at most
+        MAX_PADDED_PIXELS, so one panorama among photos cannot pad them all to its size), then flips."""
         rng = random.Random(f"{self.seed}/{self.epoch}/{number}")
         shapes = [(int(image.shape[1]), int(image.shape[2])) for image in images]
-        padded = torch.zeros(
-            (len(images), 3, max(h for h, _ in shapes), max(w for _, w in shapes)), dtype=torch.float32, device=self.device
-        )
-        for i, image in enumerate(images):
-            padded[i, :, : image.shape[1], : image.shape[2]] = image
         height, width = self.size
         windows = [_window(h, w, self.fit, width / height, rng) for h, w in shapes]
-        boxes = torch.tensor([[i, *box] for i, box in enumerate(windows)], dtype=torch.float32).to(self.device)
-        out = roi_align(padded, boxes, output_size=self.size, sampling_ratio=2, aligned=True)
+        parts = [self._fitted(images[a:b], windows[a:b]) for a, b in _parts(shapes, MAX_PADDED_PIXELS)]
+        out = parts[0] if len(parts) == 1 else torch.cat(parts)
         if self.flip:
             flips = torch.tensor([rng.random() < 0.5 for _ in images]).to(self.device)
             out = torch.where(flips.view(-1, 1, 1, 1), out.flip(-1), out)
@@ -181,6 +213,23 @@ class GpuDecoder:
         if self.normalize:
             out = out / 255.0
         return out.to(self.dtype) if self.dtype is not None else out
+
+    def _fitted(self, images: list[torch.Tensor], windows: list[tuple[float, float, float, float]]) -> torch.Tensor:
+        """One `roi_align` over `images` padded to their largest; each image's last row and column
+        are repeated into the padding (a sample in an edge's last half pixel blends with it)."""
+        from torchvision.ops import roi_align
+
+        rows, columns = max(int(image.shape[1]) for image in images), max(int(image.shape[2]) for image in images)
+        padded = torch.zeros((len(images), 3, rows, columns), dtype=torch.float32, device=self.device)
+        for i, image in enumerate(images):
+            h, w = int(image.shape[1]), int(image.shape[2])
+            padded[i, :, :h, :w] = image
+            if w < columns:
+                padded[i, :, :h, w] = image[:, :, w - 1]
+            if h < rows:
+                padded[i, :, h, : min(w + 1, columns)] = padded[i, :, h - 1, : min(w + 1, columns)]
+        boxes = torch.tensor([[i, *box] for i, box in enumerate(windows)], dtype=torch.float32).to(self.device)
+        return roi_align(padded, boxes, output_size=self.size, sampling_ratio=2, aligned=True)
 
     def _stream(self) -> torch.cuda.Stream | None:
         if self.device.type != "cuda":
@@ -192,9 +241,9 @@ class GpuDecoder:
     def _prepare(self, batch: EncodedBatch, number: int) -> tuple[torch.Tensor, torch.Tensor, Any]:
         stream = self._stream()
         if stream is None:
-            return self.fit_batch(self.decode(batch.images()), number), batch.labels.to(self.device), None
+            return self.fit_batch(self.decode(batch.images(), number), number), batch.labels.to(self.device), None
         with torch.cuda.stream(stream):
-            images = self.fit_batch(self.decode(batch.images()), number)
+            images = self.fit_batch(self.decode(batch.images(), number), number)
             labels = batch.labels.to(self.device, non_blocking=True)
             done = torch.cuda.Event()
             done.record(stream)
