@@ -45,11 +45,13 @@ def _metadata_table(root: Path, *, extra_key: bool = False, label_header: str = 
     the key in its 3rd column, the patient shared by two scans. {relpath: label}."""
     truth = {}
     rows = [f"patient,visit,scan,{label_header},age" + (",scan_copy" if extra_key else "")]
-    for i in range(8):
-        scan = f"SC{7300 + 11 * i:06d}"
+    scans = [f"SC{7300 + 11 * i:06d}" for i in range(8)]
+    for i, scan in enumerate(scans):
         label = ("benign", "malignant", "normal")[i % 3]
         _image(root, f"scans/{scan}.png", i)
-        rows.append(f"P{i // 2:04d},{i % 2},{scan},{label},{50 + i}" + (f",{scan}" if extra_key else ""))
+        # `extra_key`: a second column naming an image on every row, another one than `scan`'s (a
+        # column naming the same one on every row is the same key: tests/layouts/test_round_seven_kinds.py)
+        rows.append(f"P{i // 2:04d},{i % 2},{scan},{label},{50 + i}" + (f",{scans[(i + 1) % 8]}" if extra_key else ""))
         truth[f"scans/{scan}.png"] = label
     (root / "metadata.csv").write_text("\n".join(rows) + "\n")
     return truth
