@@ -36,7 +36,6 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-
 CROP = 224
 MEAN = (0.485 * 255, 0.456 * 255, 0.406 * 255)  # ImageNet's, as torchvision's references normalise
 STD = (0.229 * 255, 0.224 * 255, 0.225 * 255)

@@ -16,32 +16,18 @@ holding objects is refused), and its size must be exactly what the header gives.
 from __future__ import annotations
 
 import math
-import posixpath
 from typing import BinaryIO
 
 import numpy as np
 
 from shardify.errors import InvalidInputError
-from shardify.plan.layout import NPY_CLASS_PREFIXES
+from shardify.plan.layout import NPY_CLASS_PREFIXES, npy_class_of as class_of
 
 __all__ = ["NPY_CLASS_PREFIXES", "class_of", "read_class_images"]
 
 # numpy's own limit on a header's size, which a crafted one may not pass.
 _MAX_HEADER_BYTES = 10_000
 _HEADER_READERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
-
-
-def class_of(relpath: str) -> str:
-    """The class a per-class `.npy` file holds: its stem less a known prefix.
-
-    >>> class_of("quickdraw/full_numpy_bitmap_The Eiffel Tower.npy"), class_of("bitmap/cat.npy")
-    ('The Eiffel Tower', 'cat')
-    """
-    stem = posixpath.basename(relpath)[: -len(".npy")] if relpath.lower().endswith(".npy") else posixpath.basename(relpath)
-    for prefix in NPY_CLASS_PREFIXES:
-        if stem.startswith(prefix) and len(stem) > len(prefix):
-            return stem[len(prefix) :]
-    return stem
 
 
 def read_class_images(fileobj: BinaryIO, max_bytes: int) -> np.ndarray:

@@ -151,6 +151,20 @@ ARRAY_ROLE_WORDS = frozenset({
 })
 
 
+def npy_class_of(relpath: str) -> str:
+    """The class a per-class `.npy` file would hold: its stem less a known prefix.
+
+    >>> npy_class_of("quickdraw/full_numpy_bitmap_The Eiffel Tower.npy"), npy_class_of("bitmap/cat.npy")
+    ('The Eiffel Tower', 'cat')
+    """
+    name = posixpath.basename(relpath)
+    stem = name[: -len(".npy")] if name.lower().endswith(".npy") else name
+    for prefix in NPY_CLASS_PREFIXES:
+        if stem.startswith(prefix) and len(stem) > len(prefix):
+            return stem[len(prefix) :]
+    return stem
+
+
 def npy_names_classes(relpaths: Sequence[str]) -> bool:
     """Whether `.npy` files' names can be classes: a publisher's prefix (`NPY_CLASS_PREFIXES`) before
     each, or else every stem words without digits, none made of ARRAY_ROLE_WORDS alone. Files
@@ -163,11 +177,10 @@ def npy_names_classes(relpaths: Sequence[str]) -> bool:
     [False, False, False]
     """
     for relpath in relpaths:
-        stem = posixpath.basename(relpath).rsplit(".", 1)[0]
-        prefixed = [stem[len(prefix):] for prefix in NPY_CLASS_PREFIXES if stem.startswith(prefix) and len(stem) > len(prefix)]
-        if prefixed:
-            continue
-        words = [word.lower() for word in re.split(r"[_\-. ]+", stem) if word]
+        name = npy_class_of(relpath)
+        if name != posixpath.basename(relpath)[: len(name)]:
+            continue  # a publisher's prefix before the class
+        words = [word.lower() for word in re.split(r"[_\-. ]+", name) if word]
         if not words or not all(re.fullmatch(r"[^\W\d]+", word) for word in words):
             return False
         if all(word in ARRAY_ROLE_WORDS for word in words):

@@ -13,15 +13,15 @@ of its own (torchvision serialises the decodes behind one lock; the threads over
 fitting with the next one's decode). With 3 workers this fed the step at 0.89-0.96x, 2.0-4.2x
 what CPU decoding gave with the same workers.
 
-Fits are `ReadOptions`' "stretch", "center_crop" and "random_crop" (its CROP_AREA_RANGE and
-CROP_ASPECT_RANGE, CROP_ATTEMPTS tries, else the whole image), each one `roi_align` over the padded batch (bilinear,
-averaging 2 x 2 samples a pixel); "pad" is refused. A batch's crops and flips are drawn from the
+Fits are `ReadOptions`' "stretch", "center_crop" and "random_crop", their windows drawn as the CPU
+reader draws them (`torch_records`), each one `roi_align` over the padded batch (bilinear, averaging
+2 x 2 samples a pixel); "pad" is refused. Formats nvJPEG does not read are decoded as the CPU
+reader decodes them (`_pillow_pixels`). A batch's crops and flips are drawn from the
 seed, the epoch and the batch's number, so they do not depend on which thread takes it.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import threading
 from collections import deque
@@ -33,14 +33,8 @@ from typing import Any
 import torch
 
 from shardify.errors import CorruptShardError, ReadOptionError
-from shardify.read.options import (
-    CENTER_CROP,
-    CROP_AREA_RANGE,
-    CROP_ASPECT_RANGE,
-    CROP_ATTEMPTS,
-    RANDOM_CROP,
-    STRETCH,
-)
+from shardify.read.options import CENTER_CROP, RANDOM_CROP, STRETCH
+from shardify.read.torch_records import _center_window, _pillow_pixels, _random_window
 
 GPU_FITS = (STRETCH, CENTER_CROP, RANDOM_CROP)
 # At most this many pixels padded for one roi_align call (x 3 channels x 4 bytes: 1.5 GB): a batch of
@@ -114,34 +108,16 @@ def _parts(shapes: list[tuple[int, int]], budget: int) -> list[tuple[int, int]]:
     return runs
 
 
-def _pillow_rgb(data: torch.Tensor) -> torch.Tensor:
-    """[3, H, W] uint8 of an image's first frame, decoded by Pillow."""
-    import io
-
-    import numpy as np
-    from PIL import Image
-
-    with Image.open(io.BytesIO(data.numpy().tobytes())) as image:
-        pixels = np.asarray(image.convert("RGB"))
-    return torch.from_numpy(pixels.copy()).permute(2, 0, 1).contiguous()
-
-
 def _window(height: int, width: int, fit: str, aspect: float, rng: random.Random) -> tuple[float, float, float, float]:
-    """(x1, y1, x2, y2) of the image region that `fit` maps onto the output."""
+    """(x1, y1, x2, y2) of the image region that `fit` maps onto the output: the CPU reader's
+    windows (`torch_records`), as `roi_align` boxes."""
     if fit == RANDOM_CROP:
-        for _ in range(CROP_ATTEMPTS):
-            area = height * width * rng.uniform(*CROP_AREA_RANGE)
-            ratio = math.exp(rng.uniform(math.log(CROP_ASPECT_RANGE[0]), math.log(CROP_ASPECT_RANGE[1])))
-            w, h = round(math.sqrt(area * ratio)), round(math.sqrt(area / ratio))
-            if 0 < w <= width and 0 < h <= height:
-                x, y = rng.randint(0, width - w), rng.randint(0, height - h)
-                return float(x), float(y), float(x + w), float(y + h)
-        return 0.0, 0.0, float(width), float(height)  # the whole image, as the CPU readers fall back
-    if fit == CENTER_CROP:
-        w, h = min(width, height * aspect), min(height, width / aspect)
-        x, y = (width - w) / 2, (height - h) / 2
-        return x, y, x + w, y + h
-    return 0.0, 0.0, float(width), float(height)
+        y, x, h, w = _random_window(height, width, rng)
+    elif fit == CENTER_CROP:
+        y, x, h, w = _center_window(height, width, aspect)
+    else:
+        y, x, h, w = 0, 0, height, width
+    return float(x), float(y), float(x + w), float(y + h)
 
 
 class GpuDecoder:
@@ -191,7 +167,7 @@ class GpuDecoder:
         for i in range(len(encoded)):
             if images[i] is None:
                 try:
-                    images[i] = _pillow_rgb(encoded[i]).to(self.device, non_blocking=True)
+                    images[i] = _pillow_pixels(encoded[i].numpy().tobytes()).contiguous().to(self.device, non_blocking=True)
                 except Exception as error:  # noqa: BLE001 - Pillow raises many kinds on bytes it cannot read
                     where = f"batch {number}, image {i}" if number is not None else f"image {i} of the batch"
                     raise CorruptShardError(where, f"the stored image does not decode ({error})") from None
@@ -212,6 +188,8 @@ class GpuDecoder:
         out = out.clamp_(0.0, 255.0)  # bilinear sums can pass 255 by a rounding
         if self.normalize:
             out = out / 255.0
+        if self.dtype is not None and not self.dtype.is_floating_point:
+            out = out.round()  # as the CPU reader casts to a whole-number dtype
         return out.to(self.dtype) if self.dtype is not None else out
 
     def _fitted(self, images: list[torch.Tensor], windows: list[tuple[float, float, float, float]]) -> torch.Tensor:
