@@ -38,6 +38,13 @@ def convert(source: Path, output: Path, *, num_workers: int | None = None, **opt
     return output
 
 
+def write_file(path: Path, data: bytes | str) -> Path:
+    """Writes `data` (a str as UTF-8) at `path`, its folders made first; returns `path`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+    return path
+
+
 def source_files(root: Path) -> dict[str, bytes]:
     """{relpath: bytes} of every file under root."""
     out = {}

@@ -21,20 +21,14 @@ import numpy as np
 import pytest
 
 from helpers.one_place import Reject, one_place_each
-from helpers.sources import convert, image_bytes
+from helpers.sources import convert, image_bytes, write_file
 from shardify.errors import ShardifyError, UsageError
-
-
-def _write(path: Path, data: bytes | str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data.encode() if isinstance(data, str) else data)
-    return path
 
 
 def _npy(path: Path, array: np.ndarray) -> None:
     buffer = io.BytesIO()
     np.save(buffer, array)
-    _write(path, buffer.getvalue())
+    write_file(path, buffer.getvalue())
 
 
 @pytest.mark.parametrize("names", [["clips/0001.npy", "clips/0002.npy", "clips/0003.npy"],
@@ -50,7 +44,7 @@ def test_numbered_npy_files_are_no_classes(tmp_path: Path, names: list[str]) -> 
 
 def test_the_two_sides_of_a_parallel_corpus_are_no_classes(tmp_path: Path) -> None:
     for lang in ("de", "en"):
-        _write(tmp_path / f"src/corpus.tok.clean.{lang}.bpe", "".join(f"sentence {i} in {lang} here\n" for i in range(30)))
+        write_file(tmp_path / f"src/corpus.tok.clean.{lang}.bpe", "".join(f"sentence {i} in {lang} here\n" for i in range(30)))
     with pytest.raises(ShardifyError):
         convert(tmp_path / "src", tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
@@ -59,9 +53,9 @@ def test_the_two_sides_of_a_parallel_corpus_are_no_classes(tmp_path: Path) -> No
 def test_an_eight_column_table_of_numbered_classes_is_no_sku110k_boxes(tmp_path: Path) -> None:
     rows = []
     for i in range(6):
-        _write(tmp_path / f"src/images/img_{i}.jpg", image_bytes(seed=i))
+        write_file(tmp_path / f"src/images/img_{i}.jpg", image_bytes(seed=i))
         rows.append(f"img_{i}.jpg,{i % 2},3,4,10,{30 if i % 2 else 10},64,64")
-    _write(tmp_path / "src/annotations/annotations_train.csv", "\n".join(rows) + "\n")
+    write_file(tmp_path / "src/annotations/annotations_train.csv", "\n".join(rows) + "\n")
     with pytest.raises(ShardifyError, match="annotations_train.csv"):
         convert(tmp_path / "src", tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
@@ -71,13 +65,13 @@ def test_a_mirror_mask_folder_missing_a_mask_still_stops(tmp_path: Path) -> None
     from PIL import Image
 
     for n in range(10):
-        _write(tmp_path / f"src/scans/CT_{n:03d}.png", image_bytes(fmt="PNG", seed=n))
+        write_file(tmp_path / f"src/scans/CT_{n:03d}.png", image_bytes(fmt="PNG", seed=n))
         if n < 9:
             mask = Image.new("L", (16, 16), 0)
             mask.paste(255, (2, 2, 9 + n % 5, 9))
             buffer = io.BytesIO()
             mask.save(buffer, "PNG")
-            _write(tmp_path / f"src/outlines/CT_{n:03d}.png", buffer.getvalue())
+            write_file(tmp_path / f"src/outlines/CT_{n:03d}.png", buffer.getvalue())
     with pytest.raises(UsageError, match="outlines"):
         convert(tmp_path / "src", tmp_path / "out")
 
@@ -86,7 +80,7 @@ def _crafted_npy(path: Path, header: dict) -> None:
     buffer = io.BytesIO()
     np.lib.format.write_array_header_1_0(buffer, header)
     buffer.write(b"\0" * 16)
-    _write(path, buffer.getvalue())
+    write_file(path, buffer.getvalue())
 
 
 def test_a_crafted_npy_file_is_its_own_reject(tmp_path: Path) -> None:

@@ -18,24 +18,18 @@ from pathlib import Path
 import pytest
 
 from helpers.one_place import Reject, one_place_each, records, rejects
-from helpers.sources import convert, image_bytes
+from helpers.sources import convert, image_bytes, write_file
 from shardify.errors import UsageError
 from shardify.plan import layout_file
-
-
-def _write(path: Path, data: bytes | str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data.encode() if isinstance(data, str) else data)
-    return path
 
 
 def _labelled(root: Path, labels: list[str]) -> None:
     """`photos/p<i>.png` and a top-level `annotations.tsv` (`file<TAB>category`) labelling each."""
     rows = ["file\tcategory"]
     for i, label in enumerate(labels):
-        _write(root / f"photos/p{i:03d}.png", image_bytes(fmt="PNG", seed=i))
+        write_file(root / f"photos/p{i:03d}.png", image_bytes(fmt="PNG", seed=i))
         rows.append(f"p{i:03d}.png\t{label}")
-    _write(root / "annotations.tsv", "\n".join(rows) + "\n")
+    write_file(root / "annotations.tsv", "\n".join(rows) + "\n")
 
 
 def test_a_label_files_class_number_cells_that_are_none_reject_their_inputs(tmp_path: Path) -> None:
@@ -64,7 +58,7 @@ def _mirrored(root: Path, images: str, second: str, *, second_mode: str, nested:
     import io
 
     for i in range(count):
-        _write(root / f"{images}/IMG_{i}.jpg", image_bytes(size=(20, 16), seed=i))
+        write_file(root / f"{images}/IMG_{i}.jpg", image_bytes(size=(20, 16), seed=i))
         for part in (("left/", "right/") if nested else ("",)):
             if second_mode == "mask":
                 pixels = (np.random.default_rng(i).integers(0, 2, (16, 20)) * 255).astype(np.uint8)
@@ -73,7 +67,7 @@ def _mirrored(root: Path, images: str, second: str, *, second_mode: str, nested:
                 data = buffer.getvalue()
             else:
                 data = image_bytes(fmt="PNG", size=(20, 16), seed=100 + i)
-            _write(root / f"{second}/{part}IMG_{i}.png", data)
+            write_file(root / f"{second}/{part}IMG_{i}.png", data)
 
 
 @pytest.mark.parametrize("nested", [False, True])
@@ -120,10 +114,10 @@ def _gt_masked(root: Path, count: int = 10) -> dict[str, object]:
     from PIL import Image
 
     for i in range(count):
-        _write(root / f"images/f{i}.jpg", image_bytes(size=(20, 16), seed=i))
+        write_file(root / f"images/f{i}.jpg", image_bytes(size=(20, 16), seed=i))
         buffer = io.BytesIO()
         Image.fromarray((np.random.default_rng(i).integers(0, 2, (16, 20)) * 255).astype(np.uint8), "L").save(buffer, "PNG")
-        _write(root / f"gt/f{i}_mask.png", buffer.getvalue())
+        write_file(root / f"gt/f{i}_mask.png", buffer.getvalue())
     return {f"images/f{i}.jpg": ("train", ()) for i in range(count)}
 
 
@@ -134,7 +128,7 @@ def test_masks_the_listing_leaves_out_count_where_detection_judges_the_folder(tm
     root = tmp_path / "src"
     expected = _gt_masked(root)
     for i in (3, 7):
-        outside = _write(tmp_path / f"elsewhere/m{i}.png", (root / f"gt/f{i}_mask.png").read_bytes())
+        outside = write_file(tmp_path / f"elsewhere/m{i}.png", (root / f"gt/f{i}_mask.png").read_bytes())
         (root / f"gt/f{i}_mask.png").unlink()
         (root / f"gt/f{i}_mask.png").symlink_to(outside)
         expected[f"images/f{i}.jpg"] = Reject(f"gt/f{i}_mask.png")
@@ -159,8 +153,8 @@ def test_masks_beside_images_whose_stems_carry_a_word_of_their_own_are_no_inputs
     the masks were inputs; now set aside, and with no labels the run stops naming --label-level 0."""
     root = tmp_path / "src"
     for i in range(5):
-        _write(root / f"images/t{i}_rgb.png", image_bytes(fmt="PNG", seed=i))
-        _write(root / f"images/t{i}_gt.png", image_bytes(mode="L", fmt="PNG", seed=50 + i))
+        write_file(root / f"images/t{i}_rgb.png", image_bytes(fmt="PNG", seed=i))
+        write_file(root / f"images/t{i}_gt.png", image_bytes(mode="L", fmt="PNG", seed=50 + i))
     with pytest.raises(UsageError, match="--label-level 0"):
         convert(root, tmp_path / "first")
     out = convert(root, tmp_path / "out", label_level=0)
@@ -172,7 +166,7 @@ def test_pairs_of_views_whose_stems_end_in_words_of_their_own_stay_inputs(tmp_pa
     root = tmp_path / "src"
     for i in range(4):
         for side in ("left", "right"):
-            _write(root / f"views/v{i}_{side}.jpg", image_bytes(seed=i * 2 + (side == "right")))
+            write_file(root / f"views/v{i}_{side}.jpg", image_bytes(seed=i * 2 + (side == "right")))
     out = convert(root, tmp_path / "out", label_level=0)
     assert sorted(records(out)) == sorted(f"views/v{i}_{side}.jpg" for i in range(4) for side in ("left", "right"))
 
@@ -181,10 +175,10 @@ def _tagged(root: Path, cells: list[str]) -> None:
     """`pics/<n>.jpg` beside `metadata.csv` (`image_id,tags,year`), its tags cells as given."""
     rows = ["image_id,tags,year"]
     for n, cell in enumerate(cells):
-        _write(root / f"pics/a{n:03d}.jpg", image_bytes(seed=n))
+        write_file(root / f"pics/a{n:03d}.jpg", image_bytes(seed=n))
         quoted = '"' + cell.replace('"', '""') + '"' if "," in cell or '"' in cell else cell
         rows.append(f"a{n:03d},{quoted},{1990 + n % 3}")
-    _write(root / "metadata.csv", "\n".join(rows) + "\n")
+    write_file(root / "metadata.csv", "\n".join(rows) + "\n")
 
 
 def test_list_literal_label_cells_are_several_labels_each(tmp_path: Path) -> None:
@@ -218,7 +212,7 @@ def _npy(path: Path, array) -> None:
 
     buffer = io.BytesIO()
     np.save(buffer, array, allow_pickle=True)
-    _write(path, buffer.getvalue())
+    write_file(path, buffer.getvalue())
 
 
 def test_an_array_of_images_per_class_file_is_a_record_per_row_labelled_by_the_file(tmp_path: Path) -> None:
@@ -244,7 +238,7 @@ def test_a_npy_file_beside_images_stays_auxiliary(tmp_path: Path) -> None:
 
     for label in ("ant", "bee"):
         for i in range(3):
-            _write(tmp_path / f"src/{label}/{i}.jpg", image_bytes(seed=i + (label == "bee") * 10))
+            write_file(tmp_path / f"src/{label}/{i}.jpg", image_bytes(seed=i + (label == "bee") * 10))
     _npy(tmp_path / "src/features.npy", np.zeros((6, 1024), dtype=np.uint8))
     _npy(tmp_path / "src/embeddings.npy", np.zeros((6, 784), dtype=np.uint8))
     out = convert(tmp_path / "src", tmp_path / "out")
@@ -274,9 +268,9 @@ def _takes(root: Path, rows: list[tuple[int, int, str]], *, names: str = "rec-{s
     built from two columns, in another order than the table's."""
     lines = ["take,subject,gesture"]
     for n, (subject, take, gesture) in enumerate(rows):
-        _write(root / "recordings" / names.format(subject=subject, take=take), image_bytes(fmt="PNG", seed=n))
+        write_file(root / "recordings" / names.format(subject=subject, take=take), image_bytes(fmt="PNG", seed=n))
         lines.append(f"{take},{subject},{gesture}")
-    _write(root / "takes.csv", "\n".join(lines) + "\n")
+    write_file(root / "takes.csv", "\n".join(lines) + "\n")
 
 
 def test_a_table_naming_its_files_by_several_columns_labels_them(tmp_path: Path) -> None:

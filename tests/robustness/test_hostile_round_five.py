@@ -27,25 +27,11 @@ from helpers.one_place import one_place_each as _one_place_each
 from helpers.one_place import records as _records
 from helpers.one_place import rejects as _rejects
 from helpers.shard_io import read_report
-from helpers.sources import image_bytes
-from shardify.beam_jobs.launch import run_conversion
+from helpers.sources import convert, image_bytes, write_file
 from shardify.cli.main import app
-from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
-
-
-def _write(path: Path, data: bytes | str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data.encode() if isinstance(data, str) else data)
-    return path
-
-
-def _convert(source: Path, out: Path, **options) -> Path:
-    options.setdefault("max_rejects", "100%")
-    run_conversion(ConvertConfig(str(source), str(out), **options))
-    return out
 
 
 def _command(source: Path, out: Path, *args: str) -> Path:
@@ -69,14 +55,14 @@ def test_class_line_files_of_crlf_a_huge_line_utf16_a_pipe_and_a_link_outside(tm
     (it holds NUL bytes); a class file that is a pipe, leads outside SRC or may not be read is its
     own reject, never a hang, never read."""
     root = tmp_path / "src"
-    _write(root / "positive.txt", "\n".join(_lines("pos", 8)) + "\n")
-    _write(root / "negative.txt", "\r\n".join(_lines("neg", 8)) + "\r\n")
-    _write(root / "neutral.txt", "\n".join(_lines("neu", 8)).encode("utf-16"))
-    _write(root / "angry.txt", "\n".join(_lines("ang", 7)) + "\n" + "x" * (3 << 20) + "\n")
+    write_file(root / "positive.txt", "\n".join(_lines("pos", 8)) + "\n")
+    write_file(root / "negative.txt", "\r\n".join(_lines("neg", 8)) + "\r\n")
+    write_file(root / "neutral.txt", "\n".join(_lines("neu", 8)).encode("utf-16"))
+    write_file(root / "angry.txt", "\n".join(_lines("ang", 7)) + "\n" + "x" * (3 << 20) + "\n")
     os.mkfifo(root / "happy.txt")
-    _write(tmp_path / "elsewhere.txt", "\n".join(_lines("out", 8)) + "\n")
+    write_file(tmp_path / "elsewhere.txt", "\n".join(_lines("out", 8)) + "\n")
     (root / "sad.txt").symlink_to(tmp_path / "elsewhere.txt")
-    _write(root / "bored.txt", "\n".join(_lines("bor", 8)) + "\n").chmod(0)
+    write_file(root / "bored.txt", "\n".join(_lines("bor", 8)) + "\n").chmod(0)
     out = _command(root, tmp_path / "out")
     expected: dict[str, object] = {f"{name}.txt#{i}": ("train", (name,)) for name in ("positive", "negative") for i in range(1, 9)}
     expected.update({f"angry.txt#{i}": ("train", ("angry",)) for i in range(1, 9)})
@@ -94,9 +80,9 @@ _EMOTION = ["anger", "joy", "optimism", "sadness"]
 def _tweeteval(root: Path, sizes: dict[str, int], *, crlf: bool = False) -> None:
     end = "\r\n" if crlf else "\n"
     for split, n in sizes.items():
-        _write(root / f"{split}_text.txt", end.join(f"@user tweet {split} {i} about #{_EMOTION[i % 4]}" for i in range(n)) + end)
-        _write(root / f"{split}_labels.txt", end.join(str(i % 4) for i in range(n)) + end)
-    _write(root / "mapping.txt", "".join(f"{i}\t{name}\n" for i, name in enumerate(_EMOTION)))
+        write_file(root / f"{split}_text.txt", end.join(f"@user tweet {split} {i} about #{_EMOTION[i % 4]}" for i in range(n)) + end)
+        write_file(root / f"{split}_labels.txt", end.join(str(i % 4) for i in range(n)) + end)
+    write_file(root / "mapping.txt", "".join(f"{i}\t{name}\n" for i, name in enumerate(_EMOTION)))
 
 
 def test_label_lines_the_mapping_does_not_name_are_rejected_and_the_rest_still_mapped(tmp_path: Path) -> None:
@@ -105,8 +91,8 @@ def test_label_lines_the_mapping_does_not_name_are_rejected_and_the_rest_still_m
     as `0`..`3`, exit 0)."""
     root = tmp_path / "emotion"
     _tweeteval(root, {"train": 12, "test": 4}, crlf=True)
-    _write(root / "train_labels.txt", "0\n1\n2\n3\n-1\nnan\nabc\n7\n0\n1\n2\n3\n")
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "train_labels.txt", "0\n1\n2\n3\n-1\nnan\nabc\n7\n0\n1\n2\n3\n")
+    out = convert(root, tmp_path / "out")
     expected: dict[str, object] = {f"train_text.txt#{i + 1}": ("train", (_EMOTION[i % 4],)) for i in (0, 1, 2, 3, 8, 9, 10, 11)}
     expected.update({f"train_text.txt#{n}": Reject(f"'{bad}'") for n, bad in ((5, "-1"), (6, "nan"), (7, "abc"), (8, "7"))})
     expected.update({f"test_text.txt#{i + 1}": ("test", (_EMOTION[i % 4],)) for i in range(4)})
@@ -138,7 +124,7 @@ def test_text_lines_changed_after_planning_are_never_written_under_their_planned
     texts = [f"@user tweet train {i} about #{_EMOTION[i % 4]}" for i in range(8)]
 
     def change() -> None:
-        _write(root / "train_text.txt", "\n".join(texts[::-1]) + "\n")
+        write_file(root / "train_text.txt", "\n".join(texts[::-1]) + "\n")
         (root / "test_text.txt").unlink()
 
     result = stopped_at_plan(root, tmp_path / "out", change)
@@ -163,8 +149,8 @@ def test_json_pairs_that_are_no_pairs_are_each_their_own_reject(tmp_path: Path) 
         "test": [[f"test utterance {i}", "timer"] for i in range(3)],
     }
     root = tmp_path / "data"
-    _write(root / "data_full.json", b"\xef\xbb\xbf" + json.dumps(document).encode())
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "data_full.json", b"\xef\xbb\xbf" + json.dumps(document).encode())
+    out = convert(root, tmp_path / "out")
     expected: dict[str, object] = {f"data_full.json#{i}": ("train", ("apr",)) for i in (1, 2, 3, 4, 5, 14)}
     expected.update({f"data_full.json#{i}": Reject("not a [text, label] pair") for i in (6, 7, 8, 9, 10, 11, 13)})
     expected.update({"data_full.json#12": Reject("empty or non-text"), **{f"data_full.json#{i}": ("test", ("timer",)) for i in (15, 16, 17)}})
@@ -182,9 +168,9 @@ def _feelings(n: int, start: int = 0) -> list[str]:
 
 def test_semicolon_lines_with_crlf_are_records(tmp_path: Path) -> None:
     root = tmp_path / "emotion"
-    _write(root / "train.txt", "\r\n".join(_feelings(9)) + "\r\n")
-    _write(root / "val.txt", "\n".join(_feelings(4)) + "\n")
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "train.txt", "\r\n".join(_feelings(9)) + "\r\n")
+    write_file(root / "val.txt", "\n".join(_feelings(4)) + "\n")
+    out = convert(root, tmp_path / "out")
     expected = {f"train.txt#{i + 1}": ("train", (_CARER[i % 3],)) for i in range(9)}
     expected.update({f"val.txt#{i + 1}": ("val", (_CARER[i % 3],)) for i in range(4)})
     _one_place_each(expected, out)
@@ -198,9 +184,9 @@ def test_a_few_lines_that_are_no_text_label_lines_are_each_a_reject_not_the_whol
     root = tmp_path / "emotion"
     bad = ["i feel no label at all today", "i feel two;labels;joy", "i feel an empty label;", ";joy"]
     lines = _feelings(10) + bad + _feelings(10, start=10) + ["i feel " + "y" * 100_000 + ";joy"]
-    _write(root / "train.txt", "\n".join(lines) + "\n")
-    _write(root / "val.txt", "\n".join(_feelings(4)) + "\n")
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "train.txt", "\n".join(lines) + "\n")
+    write_file(root / "val.txt", "\n".join(_feelings(4)) + "\n")
+    out = convert(root, tmp_path / "out")
     expected: dict[str, object] = {f"train.txt#{i + 1}": ("train", (_CARER[i % 3],)) for i in range(10)}
     expected.update({f"train.txt#{i + 15}": ("train", (_CARER[(i + 10) % 3],)) for i in range(10)})
     expected.update({f"train.txt#{n}": Reject("") for n in (11, 13, 14)})
@@ -235,8 +221,8 @@ def test_multi_hot_rows_of_other_values_among_the_rows_judged_are_each_a_reject(
                                               ("0,1", "4 fields where the header has 5")]):
                 rows.append((f"h{n:04d},{_sentence(100 + n)},{cells}", Reject(why)))
             rows.append(("comment_id,text,spam,offensive,sarcastic", Reject("'spam'")))
-    root = _write(tmp_path / "src" / "train.csv", "comment_id,text,spam,offensive,sarcastic\r\n" + "".join(r + "\r\n" for r, _ in rows)).parent
-    out = _convert(root, tmp_path / "out")
+    root = write_file(tmp_path / "src" / "train.csv", "comment_id,text,spam,offensive,sarcastic\r\n" + "".join(r + "\r\n" for r, _ in rows)).parent
+    out = convert(root, tmp_path / "out")
     _one_place_each({f"train.csv#{n}": want for n, (_, want) in enumerate(rows, start=2)}, out)
     assert load_manifest(str(out)).label_mode == contract.LABEL_MULTI
 
@@ -249,12 +235,12 @@ def test_headerless_tables_of_two_labels_keep_every_row_and_their_labels(tmp_pat
     expected: dict[str, object] = {}
     for split, n in (("train", 12), ("dev", 4), ("test", 4)):
         labels = [("joy", "sad")[i % 2] for i in range(n)]
-        _write(root / f"{split}.tsv", "".join(f"{_sentence(i + 20 * len(split))} and more\t{label}\n" for i, label in enumerate(labels)))
+        write_file(root / f"{split}.tsv", "".join(f"{_sentence(i + 20 * len(split))} and more\t{label}\n" for i, label in enumerate(labels)))
         expected.update({f"{split}.tsv#{i + 1}": ({"dev": "dev"}.get(split, split), (label,)) for i, label in enumerate(labels)})
-    _write(root / "extra.tsv", bytes(range(256)) * 8)
-    _write(root / "empty.tsv", b"")
+    write_file(root / "extra.tsv", bytes(range(256)) * 8)
+    write_file(root / "empty.tsv", b"")
     expected.update({"extra.tsv": Reject(""), "empty.tsv": Reject("empty")})
-    _one_place_each(expected, _convert(root, tmp_path / "out"))
+    _one_place_each(expected, convert(root, tmp_path / "out"))
 
 
 # --- metadata tables keyed by content (HAM10000's image_id) ---------------------------------------
@@ -265,10 +251,10 @@ def _registry(root: Path, extra_rows: list[str]) -> dict[str, object]:
     rows, expected = ["patient,visit,scan,diagnosis,age"], {}
     for i in range(12):
         scan = f"SC{7300 + 11 * i:06d}"
-        _write(root / f"scans/{scan}.png", image_bytes(fmt="PNG", seed=i))
+        write_file(root / f"scans/{scan}.png", image_bytes(fmt="PNG", seed=i))
         rows.append(f"P{i // 2:04d},{i % 2},{scan},{('benign', 'malignant', 'normal')[i % 3]},{50 + i}")
         expected[f"scans/{scan}.png"] = ("train", (("benign", "malignant", "normal")[i % 3],))
-    _write(root / "metadata.csv", "\n".join(rows + extra_rows) + "\n")
+    write_file(root / "metadata.csv", "\n".join(rows + extra_rows) + "\n")
     return expected
 
 
@@ -278,7 +264,7 @@ def test_one_bad_row_of_a_keyed_table_is_its_reject_or_named_by_the_stop(row: st
     root = tmp_path / "registry"
     expected = _registry(root, [row])
     try:
-        out = _convert(root, tmp_path / "out")
+        out = convert(root, tmp_path / "out")
     except UsageError as error:
         assert "metadata.csv" in str(error) and "row 14" in str(error), str(error)
         return
@@ -291,7 +277,7 @@ def test_a_key_column_naming_no_column_or_given_twice_ways_is_one_line(tmp_path:
     _registry(root, [])
     for given, said in (("nope", "'nope' is no column of it"), ("99", "'99' is no column of it"), ("x" * 5000, "is no column")):
         with pytest.raises(UsageError, match=said):
-            _convert(root, tmp_path / "out", key_column=given)
+            convert(root, tmp_path / "out", key_column=given)
     assert not (tmp_path / "out" / naming.MANIFEST_FILENAME).exists()
 
 
@@ -308,13 +294,13 @@ def _aircraft(root: Path, train_extra: list[str], *, crlf: bool = False) -> dict
     for kind in _KINDS:
         for split in ("train", "train", "train", "val", "test"):
             n += 7
-            _write(root / f"data/images/{n:07d}.png", image_bytes(fmt="PNG", seed=n))
+            write_file(root / f"data/images/{n:07d}.png", image_bytes(fmt="PNG", seed=n))
             lists[split].append(f"{n:07d} {kind}")
             expected[f"data/images/{n:07d}.png"] = (split, (kind,))
     lists["train"] += train_extra
     end = "\r\n" if crlf else "\n"
     for split, lines in lists.items():
-        _write(root / f"data/images_variant_{split}.txt", end.join(lines) + end)
+        write_file(root / f"data/images_variant_{split}.txt", end.join(lines) + end)
     return expected
 
 
@@ -323,8 +309,8 @@ def test_a_split_list_line_without_a_label_is_its_reject_not_the_whole_split_set
     all, and every train image set aside as in no split (counted as auxiliary, exit 0)."""
     root = tmp_path / "fgvc"
     expected = _aircraft(root, ["0002000"], crlf=True)
-    _write(root / "data/images/0002000.png", image_bytes(fmt="PNG", seed=2000))
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "data/images/0002000.png", image_bytes(fmt="PNG", seed=2000))
+    out = convert(root, tmp_path / "out")
     expected["data/images/0002000.png"] = Reject("row 13 of data/images_variant_train.txt: 1 fields: no label")
     _one_place_each(expected, out)
 
@@ -333,8 +319,8 @@ def test_a_split_list_giving_one_image_two_labels_rejects_it(tmp_path: Path) -> 
     """`0002001 707-320` and `0002001 A300B4` in one list: never a multi-label record (it was)."""
     root = tmp_path / "fgvc"
     expected = _aircraft(root, ["0002001 707-320", "0002001 A300B4"])
-    _write(root / "data/images/0002001.png", image_bytes(fmt="PNG", seed=2001))
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "data/images/0002001.png", image_bytes(fmt="PNG", seed=2001))
+    out = convert(root, tmp_path / "out")
     expected["data/images/0002001.png"] = Reject("different labels")
     _one_place_each(expected, out)
     assert load_manifest(str(out)).label_mode == contract.LABEL_SINGLE
@@ -359,10 +345,10 @@ def test_split_lists_that_are_a_pipe_stop_or_reject_without_a_hang(tmp_path: Pat
 
 def _concepts(root: Path, lists: dict[str, bytes]) -> None:
     for i in range(1, 13):
-        _write(root / f"mirflickr/im{i}.png", image_bytes(fmt="PNG", seed=i))
+        write_file(root / f"mirflickr/im{i}.png", image_bytes(fmt="PNG", seed=i))
     for name, data in lists.items():
-        _write(root / "concepts" / name, data)
-    _write(root / "concepts/README.txt", "one list of image numbers per concept\n")
+        write_file(root / "concepts" / name, data)
+    write_file(root / "concepts/README.txt", "one list of image numbers per concept\n")
 
 
 def test_concept_lists_with_a_bom_crlf_and_numbers_no_image_has_keep_their_concepts(tmp_path: Path) -> None:
@@ -371,7 +357,7 @@ def test_concept_lists_with_a_bom_crlf_and_numbers_no_image_has_keep_their_conce
     root = tmp_path / "mir"
     _concepts(root, {"clouds.txt": b"1\r\n3\r\n5\r\n7\r\n", "sea.txt": b"2\n3\n99999999999999999999999999\n-4\n4\n\n",
                      "night.txt": "\ufeff8\n9\n10\n".encode()})
-    out = _convert(root, tmp_path / "out")
+    out = convert(root, tmp_path / "out")
     truth = {"clouds": (1, 3, 5, 7), "sea": (2, 3, 4), "night": (8, 9, 10)}
     expected: dict[str, object] = {f"mirflickr/im{i}.png": ("train", tuple(sorted(c for c, ns in truth.items() if i in ns))) for i in range(1, 13)}
     rejects = _rejects(out)
@@ -395,20 +381,20 @@ def _dota(root: Path) -> None:
 
     for split, stems in (("train", ("P0001", "P0002", "P0003", "P0004", "P0005", "P0006", "P0007", "P0008", "P0009")), ("val", ("P0100",))):
         for stem in stems:
-            _write(root / f"{split}/images/{stem}.png", b"")
+            write_file(root / f"{split}/images/{stem}.png", b"")
             Image.new("RGB", (80, 60), (len(stem), 2, 3)).save(root / f"{split}/images/{stem}.png")
     header = "imagesource:GoogleEarth\ngsd:0.146\n"
-    _write(root / "train/labelTxt/P0001.txt", header + "10 8 30 4 34 20 14 24 plane 0\n")
-    _write(root / "train/labelTxt/P0002.txt", header + "10 10 10 10 10 10 10 10 ship 0\n12 8 30 4 34 20 14 24 ship 1\n")
-    _write(root / "train/labelTxt/P0003.txt", header + "-50 -50 -40 -50 -40 -40 -50 -40 harbor 0\n0 0 80 0 80 60 0 60 harbor 0\n")
-    _write(root / "train/labelTxt/P0004.txt", header + "1e308 0 1e308 10 0 10 0 0 ship 0\n")
-    _write(root / "train/labelTxt/P0005.txt", bytes(range(256)) * 4)
+    write_file(root / "train/labelTxt/P0001.txt", header + "10 8 30 4 34 20 14 24 plane 0\n")
+    write_file(root / "train/labelTxt/P0002.txt", header + "10 10 10 10 10 10 10 10 ship 0\n12 8 30 4 34 20 14 24 ship 1\n")
+    write_file(root / "train/labelTxt/P0003.txt", header + "-50 -50 -40 -50 -40 -40 -50 -40 harbor 0\n0 0 80 0 80 60 0 60 harbor 0\n")
+    write_file(root / "train/labelTxt/P0004.txt", header + "1e308 0 1e308 10 0 10 0 0 ship 0\n")
+    write_file(root / "train/labelTxt/P0005.txt", bytes(range(256)) * 4)
     os.mkfifo(root / "train/labelTxt/P0006.txt")
-    _write(root.parent / "outside.txt", "10 8 30 4 34 20 14 24 plane 0\n")
+    write_file(root.parent / "outside.txt", "10 8 30 4 34 20 14 24 plane 0\n")
     (root / "train/labelTxt/P0007.txt").symlink_to(root.parent / "outside.txt")
-    _write(root / "train/labelTxt/P0008.txt", "10 8 30 4 34 20 14 24 " + "p" * (2 << 20) + " 0\n")
-    _write(root / "train/labelTxt/P0009.txt", "10 8 30 4 34 20 14 24 plane 0\n").chmod(0)
-    _write(root / "val/labelTxt/P0100.txt", b"20 10 40 12 38 30 18 28 large-vehicle 1\r\n-inf 1 2 3 4 5 6 7 ship 0\r\n")
+    write_file(root / "train/labelTxt/P0008.txt", "10 8 30 4 34 20 14 24 " + "p" * (2 << 20) + " 0\n")
+    write_file(root / "train/labelTxt/P0009.txt", "10 8 30 4 34 20 14 24 plane 0\n").chmod(0)
+    write_file(root / "val/labelTxt/P0100.txt", b"20 10 40 12 38 30 18 28 large-vehicle 1\r\n-inf 1 2 3 4 5 6 7 ship 0\r\n")
 
 
 def test_dota_annotations_that_are_pipes_links_binary_huge_or_degenerate(tmp_path: Path) -> None:
@@ -437,11 +423,11 @@ def test_wheat_box_cells_of_other_shapes_reject_their_image(tmp_path: Path) -> N
                ("c6", "[nan, nan, nan, nan]")]
     rows = ["image_id,width,height,bbox,source"]
     for image_id, cell in [good, *hostile]:
-        _write(root / f"train/{image_id}.jpg", image_bytes(seed=len(rows), size=(64, 48)))
+        write_file(root / f"train/{image_id}.jpg", image_bytes(seed=len(rows), size=(64, 48)))
         rows.append(f'{image_id},64,48,"{cell}",usask_1')
-    _write(root / "train.csv", "\n".join(rows) + "\n")
-    _write(root / "test/2fd875eaa.jpg", image_bytes(seed=99, size=(64, 48)))
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "train.csv", "\n".join(rows) + "\n")
+    write_file(root / "test/2fd875eaa.jpg", image_bytes(seed=99, size=(64, 48)))
+    out = convert(root, tmp_path / "out")
     expected: dict[str, object] = {"train/b6ab77fd7.jpg": ("train", ("wheat_head",)), "test/2fd875eaa.jpg": ("test", ())}
     expected.update({f"train/{image_id}.jpg": Reject("row") for image_id, _ in hostile})
     _one_place_each(expected, out)
@@ -452,10 +438,10 @@ def test_a_wheat_row_too_long_to_read_never_leaves_its_image_without_boxes(tmp_p
     rows = ["image_id,width,height,bbox,source", 'b6ab77fd7,64,48,"[8.0, 4.0, 16.0, 12.0]",usask_1',
             'c5,64,48,"[' + "9" * (1 << 20) + ', 1, 2, 3]",usask_1']
     for n, image_id in enumerate(("b6ab77fd7", "c5")):
-        _write(root / f"train/{image_id}.jpg", image_bytes(seed=n, size=(64, 48)))
-    _write(root / "train.csv", "\n".join(rows) + "\n")
-    _write(root / "test/2fd875eaa.jpg", image_bytes(seed=99, size=(64, 48)))
-    out = _convert(root, tmp_path / "out")
+        write_file(root / f"train/{image_id}.jpg", image_bytes(seed=n, size=(64, 48)))
+    write_file(root / "train.csv", "\n".join(rows) + "\n")
+    write_file(root / "test/2fd875eaa.jpg", image_bytes(seed=99, size=(64, 48)))
+    out = convert(root, tmp_path / "out")
     assert "train/c5.jpg" in _rejects(out) or "train/c5.jpg" not in _records(out)
 
 
@@ -475,10 +461,10 @@ def test_a_layout_file_naming_one_line_file_twice_is_refused(tmp_path: Path) -> 
 
 def test_a_layout_files_label_file_that_is_a_pipe_is_named_in_its_texts_reject(tmp_path: Path) -> None:
     root = tmp_path / "src"
-    _write(root / "pos.txt", "a fine film .\nwarm and funny .\n")
-    _write(root / "neg.txt", "a dull film .\n")
+    write_file(root / "pos.txt", "a fine film .\nwarm and funny .\n")
+    write_file(root / "neg.txt", "a dull film .\n")
     os.mkfifo(root / "pipe.txt")
-    layout = _write(tmp_path / "L.yaml", "shardify_layout: 1\nlayout: tables\nmedia: text\nline_files:\n"
+    layout = write_file(tmp_path / "L.yaml", "shardify_layout: 1\nlayout: tables\nmedia: text\nline_files:\n"
                                          "- {path: neg.txt, label: negative}\n- {path: pos.txt, labels: pipe.txt}\n")
     out = _command(root, tmp_path / "out", "--layout-file", str(layout))
     _one_place_each({"neg.txt#1": ("train", ("negative",)), "pos.txt": Reject("label file pipe.txt"),
@@ -493,8 +479,8 @@ def test_a_layout_files_label_file_that_is_a_pipe_is_named_in_its_texts_reject(t
                                   ["--resize", "shorter:8", "--jpeg-quality", "0"], ["--resize", "shorter:8", "--jpeg-quality", "nan"]],
                          ids=["zero", "negative", "exponent", "past int64", "nan", "no side", "quality 0", "quality nan"])
 def test_hostile_resize_values_are_refused_before_anything_is_read(args: list[str], tmp_path: Path) -> None:
-    _write(tmp_path / "src/cat/a.jpg", image_bytes())
-    _write(tmp_path / "src/dog/b.jpg", image_bytes(seed=1))
+    write_file(tmp_path / "src/cat/a.jpg", image_bytes())
+    write_file(tmp_path / "src/dog/b.jpg", image_bytes(seed=1))
     result = CliRunner().invoke(app, ["convert", str(tmp_path / "src"), str(tmp_path / "out"), *args])
     assert result.exit_code == 2 and result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert "Traceback" not in result.output and args[-2] in message(result.output), result.output
@@ -512,17 +498,17 @@ def test_resize_meets_a_bomb_a_cut_jpeg_and_an_image_3_pixels_wide(tmp_path: Pat
     root = tmp_path / "src"
     for label in ("cat", "dog"):
         for i in range(3):
-            _write(root / f"{label}/{i}.jpg", image_bytes(seed=i, size=(40 + i, 30)))
+            write_file(root / f"{label}/{i}.jpg", image_bytes(seed=i, size=(40 + i, 30)))
     cut = image_bytes(size=(64, 48))
-    _write(root / "cat/cut.jpg", cut[: len(cut) // 2])
+    write_file(root / "cat/cut.jpg", cut[: len(cut) // 2])
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     ihdr = struct.pack(">IIBBBBB", 50_000, 50_000, 8, 0, 0, 0, 0)
-    _write(root / "dog/bomb.png", b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(bytes(50_001 * 200), 9)) + chunk(b"IEND", b""))
+    write_file(root / "dog/bomb.png", b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(bytes(50_001 * 200), 9)) + chunk(b"IEND", b""))
     Image.new("RGB", (3, 60_000), (5, 5, 5)).save(root / "dog/tall.png")
-    out = _convert(root, tmp_path / "out", resize="shorter:2")
+    out = convert(root, tmp_path / "out", resize="shorter:2")
     expected: dict[str, object] = {f"{label}/{i}.jpg": ("train", (label,)) for label in ("cat", "dog") for i in range(3)}
     expected.update({"cat/cut.jpg": Reject("truncated JPEG"), "dog/bomb.png": Reject("decompression bomb"), "dog/tall.png": ("train", ("dog",))})
     _one_place_each(expected, out)
@@ -533,9 +519,9 @@ def test_resize_meets_a_bomb_a_cut_jpeg_and_an_image_3_pixels_wide(tmp_path: Pat
 
 def test_a_text_conversions_output_given_as_src_stops_naming_it(tmp_path: Path) -> None:
     root = tmp_path / "emotion"
-    _write(root / "train.txt", "\n".join(_feelings(9)) + "\n")
-    _write(root / "test.txt", "\n".join(_feelings(3)) + "\n")
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "train.txt", "\n".join(_feelings(9)) + "\n")
+    write_file(root / "test.txt", "\n".join(_feelings(3)) + "\n")
+    out = convert(root, tmp_path / "out")
     with pytest.raises(UsageError, match="is a shardify output"):
-        _convert(out, tmp_path / "again")
+        convert(out, tmp_path / "again")
     assert not (tmp_path / "again" / naming.MANIFEST_FILENAME).exists()

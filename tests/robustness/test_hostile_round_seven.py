@@ -33,18 +33,12 @@ from helpers.cli_runs import run_shardify, without_permission_override
 from helpers.command_batch import Outcome, run_batch
 from helpers.one_place import records, rejects
 from helpers.shard_io import read_report, read_shard
-from helpers.sources import convert, image_bytes
+from helpers.sources import convert, image_bytes, write_file
 from shardify.errors import ManifestError, ShardifyError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 
 _TIMEOUT_SECONDS = 120
-
-
-def _write(path: Path, data: bytes | str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data.encode() if isinstance(data, str) else data)
-    return path
 
 
 def _features(out: Path) -> dict[str, dict[str, object]]:
@@ -101,7 +95,7 @@ def _each_once(out: Path, inputs: list[str], written: list[str], ignored: frozen
 def _coco(root: Path, images: dict[str, int], annotations: list[dict], text: str | None = None) -> Path:
     """COCO's instances file (cocodataset.org/#format-data) beside train2017/: `images` {name: id}."""
     for seed, name in enumerate(images):
-        _write(root / "train2017" / name, image_bytes(size=(24, 16), seed=seed))
+        write_file(root / "train2017" / name, image_bytes(size=(24, 16), seed=seed))
     document = {
         "info": {"description": "hostile"},
         "images": [{"id": i, "file_name": name, "width": 24, "height": 16} for name, i in images.items()],
@@ -109,7 +103,7 @@ def _coco(root: Path, images: dict[str, int], annotations: list[dict], text: str
         "categories": [{"id": 1, "name": "cat", "supercategory": "animal"},
                        {"id": 2, "name": "dog", "supercategory": "animal"}],
     }  # fmt: skip
-    _write(root / "annotations" / "instances_train2017.json", text if text is not None else json.dumps(document))
+    write_file(root / "annotations" / "instances_train2017.json", text if text is not None else json.dumps(document))
     return root
 
 
@@ -178,16 +172,16 @@ def test_coco_ids_given_as_booleans_or_strings_never_name_image_1_or_category_1(
 def test_coco_image_file_names_leading_outside_src_are_never_read(tmp_path: Path) -> None:
     """`file_name` of `../secret.jpg`, an absolute path and a folder's `..`: no record holds those
     bytes; the images of SRC still convert."""
-    secret = _write(tmp_path / "secret.jpg", image_bytes(size=(24, 16), seed=99))
+    secret = write_file(tmp_path / "secret.jpg", image_bytes(size=(24, 16), seed=99))
     images = {"good.jpg": 1, "../../secret.jpg": 2, str(secret): 3, "x/../../../secret.jpg": 4}
     root = tmp_path / "coco"
     annotations = [_ann(i, i, [2.0, 2.0, 8.0, 6.0]) for i in images.values()]
-    _write(root / "train2017" / "good.jpg", image_bytes(size=(24, 16), seed=0))
+    write_file(root / "train2017" / "good.jpg", image_bytes(size=(24, 16), seed=0))
     document = {
         "images": [{"id": i, "file_name": name, "width": 24, "height": 16} for name, i in images.items()],
         "annotations": annotations, "categories": [{"id": 1, "name": "cat", "supercategory": "animal"}],
     }  # fmt: skip
-    _write(root / "annotations" / "instances_train2017.json", json.dumps(document))
+    write_file(root / "annotations" / "instances_train2017.json", json.dumps(document))
     out = convert(root, tmp_path / "out", shards=1)
     written = _features(out)
     assert list(written) == ["train2017/good.jpg"], list(written)
@@ -269,8 +263,8 @@ def test_voc_annotations_in_utf16_with_entities_xxe_or_degenerate_boxes_reject_t
         "zero_size": _voc("zero_size", size=("0", "0")).encode(),
     }
     for seed, (name, data) in enumerate(annotations.items()):
-        _write(source / "JPEGImages" / f"{name}.jpg", image_bytes(size=(24, 16), seed=seed))
-        _write(source / "Annotations" / f"{name}.xml", data)
+        write_file(source / "JPEGImages" / f"{name}.jpg", image_bytes(size=(24, 16), seed=seed))
+        write_file(source / "Annotations" / f"{name}.xml", data)
     convert(source, tmp_path / "out", shards=1)
     ignored = frozenset(f"Annotations/{n}.xml" for n in annotations)
     written = ["JPEGImages/good.jpg", "JPEGImages/good16.jpg", "JPEGImages/reversed.jpg", "JPEGImages/zero_size.jpg"]
@@ -303,9 +297,9 @@ def test_yolo_lines_of_six_fields_negative_classes_and_coordinates_past_1_reject
     }
     source = tmp_path / "yolo"
     for seed, (name, text) in enumerate(lines.items()):
-        _write(source / "images" / f"{name}.jpg", image_bytes(size=(24, 16), seed=seed))
-        _write(source / "labels" / f"{name}.txt", text)
-    _write(source / "data.yaml", "names: [cat, dog]\n")
+        write_file(source / "images" / f"{name}.jpg", image_bytes(size=(24, 16), seed=seed))
+        write_file(source / "labels" / f"{name}.txt", text)
+    write_file(source / "data.yaml", "names: [cat, dog]\n")
     out = convert(source, tmp_path / "out", shards=1)
     repaired = ["images/past_one.jpg", "images/negative_width.jpg"]  # clipped, or dropped: no area
     _each_once(out, [f"images/{name}.jpg" for name in lines], ["images/good.jpg", "images/bom.jpg", *repaired])
@@ -338,10 +332,10 @@ def test_cifar_labels_past_the_class_names_or_fewer_than_the_images_are_never_re
     with exit 0 under a label it does not have."""
     folder = tmp_path / "src" / "cifar-10-batches-py"
     names = [b"airplane", b"automobile", b"bird", b"cat", b"deer", b"dog", b"frog", b"horse", b"ship", b"truck"]
-    _write(folder / "batches.meta", pickle.dumps({b"label_names": names, b"num_cases_per_batch": 4}, protocol=2))
-    _write(folder / "data_batch_1", _batch(4, [0, 1, 12, 3]))
-    _write(folder / "test_batch", _batch(4, [0, 1, 2]))
-    _write(folder / "data_batch_2", pickle.dumps(_Owned(), protocol=2))  # a pickle that runs a command
+    write_file(folder / "batches.meta", pickle.dumps({b"label_names": names, b"num_cases_per_batch": 4}, protocol=2))
+    write_file(folder / "data_batch_1", _batch(4, [0, 1, 12, 3]))
+    write_file(folder / "test_batch", _batch(4, [0, 1, 2]))
+    write_file(folder / "data_batch_2", pickle.dumps(_Owned(), protocol=2))  # a pickle that runs a command
     convert(tmp_path / "src", tmp_path / "out")
     written, rejected = _features(tmp_path / "out"), _rejected(tmp_path / "out")
     # Each record under its own class's name (labels are renumbered over the names in use).
@@ -361,14 +355,14 @@ def test_numpy_arrays_of_pickled_objects_are_never_unpickled(tmp_path: Path) -> 
     owned = Path("/tmp/shardify-round-seven-owned")
     objects = np.array([_Owned()] * 4, dtype=object)
     pixels, labels = np.zeros((4, 8, 8), np.uint8), np.arange(4) % 2
-    _write(tmp_path / "npz" / "mnist.npz", b"")
+    write_file(tmp_path / "npz" / "mnist.npz", b"")
     np.savez(tmp_path / "npz" / "mnist.npz", x_train=objects, y_train=labels, x_test=pixels, y_test=labels)
     convert(tmp_path / "npz", tmp_path / "out", shards=1)
     written, rejected = _features(tmp_path / "out"), _rejected(tmp_path / "out")
     assert sorted(written) == [f"mnist.npz#x_test:{i}" for i in range(4)], (sorted(written), rejected)
     assert any(key.startswith("mnist.npz") and "x_train" in key + reason for key, reason in rejected.items()), rejected
     for name, array in (("x_train.npy", objects), ("y_train.npy", labels), ("x_test.npy", pixels), ("y_test.npy", labels)):
-        np.save(_write(tmp_path / "npy" / name, b""), array, allow_pickle=True)
+        np.save(write_file(tmp_path / "npy" / name, b""), array, allow_pickle=True)
     with pytest.raises(ShardifyError) as refused:
         convert(tmp_path / "npy", tmp_path / "out_npy", shards=1)
     assert ".npy" in str(refused.value) and "\n" not in str(refused.value)
@@ -501,7 +495,7 @@ def test_images_of_every_mode_animation_exif_and_header_bomb_are_records_that_de
     }
     source = tmp_path / "src"
     for name, data in images.items():
-        _write(source / "photos" / name, data)
+        write_file(source / "photos" / name, data)
     out = convert(source, tmp_path / "out", shards=1, label_level=0)
     inputs = [f"photos/{name}" for name in images]
     records, rejected = _features(out), _rejected(out)
@@ -544,7 +538,7 @@ def test_text_files_of_nul_bytes_utf16_boms_and_bytes_no_encoding_has_are_record
     }
     source = tmp_path / "src"
     for index, (name, (data, _)) in enumerate(texts.items()):
-        _write(source / ("pos" if index % 2 else "neg") / name, data)
+        write_file(source / ("pos" if index % 2 else "neg") / name, data)
     out = convert(source, tmp_path / "out", shards=1)
     written, rejected = _texts(out), rejects(out)
     paths = {name: f"{'pos' if index % 2 else 'neg'}/{name}" for index, name in enumerate(texts)}
@@ -567,7 +561,7 @@ def test_jsonl_rows_holding_lone_surrogates_or_nul_escapes_are_each_their_own_re
         '{"text": "a pair \\ud83d\\ude00 is fine", "label": "neg"}',
         '{"text": "another", "label": "neg"}',
     ]
-    _write(tmp_path / "src" / "train.jsonl", "\n".join(rows) + "\n")
+    write_file(tmp_path / "src" / "train.jsonl", "\n".join(rows) + "\n")
     convert(tmp_path / "src", tmp_path / "out", shards=1)
     written, rejected = _texts(tmp_path / "out"), rejects(tmp_path / "out")
     assert len(written) + len(rejected) == len(rows), (written, rejected)
@@ -589,7 +583,7 @@ def test_csv_rows_with_quoted_newlines_ragged_cells_and_nul_bytes_each_end_in_on
         "nul\x00byte,neg",
         "last row,pos",
     ]
-    _write(tmp_path / "src" / "reviews.csv", "\ufeff" + "\n".join(lines) + "\n")
+    write_file(tmp_path / "src" / "reviews.csv", "\ufeff" + "\n".join(lines) + "\n")
     out = convert(tmp_path / "src", tmp_path / "out", shards=1)
     written, rejected = records(out), rejects(out)
     texts = {text: labels for _, labels, text in written.values()}
@@ -611,7 +605,7 @@ def test_links_that_dangle_loop_or_lead_to_a_device_end_in_one_place_and_nothing
     source = tmp_path / "src"
     for label in ("cat", "dog"):
         for index in range(2):
-            _write(source / label / f"{index}.jpg", image_bytes(seed=index + (label == "dog") * 10))
+            write_file(source / label / f"{index}.jpg", image_bytes(seed=index + (label == "dog") * 10))
     (source / "cat" / "dangling.jpg").symlink_to(tmp_path / "nowhere.jpg")
     (source / "cat" / "self.jpg").symlink_to("self.jpg")
     (source / "dog" / "ping.jpg").symlink_to("pong.jpg")
@@ -650,8 +644,8 @@ def test_names_holding_line_breaks_escapes_and_overrides_stay_one_input_and_neve
     source = tmp_path / "src"
     for index, (name, is_image) in enumerate(_NAMES.items()):
         data = image_bytes(seed=index) if is_image else b"\x1b[2Jnot an image at all"
-        _write(source / ("cat" if index % 2 else "dog") / name, data)
-    _write(source / "cat" / "plain.jpg", image_bytes(seed=50))
+        write_file(source / ("cat" if index % 2 else "dog") / name, data)
+    write_file(source / "cat" / "plain.jpg", image_bytes(seed=50))
     result = run_shardify("convert", str(source), str(tmp_path / "out"), "--max-rejects", "100%", timeout=_TIMEOUT_SECONDS)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-3000:]
     printed = result.stdout + result.stderr
@@ -671,8 +665,8 @@ def small_output(tmp_path_factory: pytest.TempPathFactory) -> Path:
     this module (tests copy OUT; SRC is ROOT/src)."""
     root = tmp_path_factory.mktemp("small")
     for index in range(6):
-        _write(root / "src" / ("pos" if index % 2 else "neg") / f"{index}.txt", f"review {index} of the film\n")
-    _write(root / "src" / "neg" / "binary.txt", b"\x00\x01 not text")
+        write_file(root / "src" / ("pos" if index % 2 else "neg") / f"{index}.txt", f"review {index} of the film\n")
+    write_file(root / "src" / "neg" / "binary.txt", b"\x00\x01 not text")
     return convert(root / "src", root / "out", shards=2)
 
 
@@ -750,7 +744,7 @@ def refusals(small_output: Path, tmp_path_factory: pytest.TempPathFactory) -> tu
         cases[f"verify report {name}"] = ["verify", str(out)]
         cases[f"inspect report {name}"] = ["inspect", str(out)]
     source = small_output.parent / "src"
-    _write(source / "pos" / "7.txt", "a review added later\n")
+    write_file(source / "pos" / "7.txt", "a review added later\n")
     for name, garbage in _INPUTS_GARBAGE.items():
         out = _copy(small_output, root / f"append_{name.replace(' ', '_')}")
         inputs = out / naming.inputs_filename(1)
@@ -765,7 +759,7 @@ def refusals(small_output: Path, tmp_path_factory: pytest.TempPathFactory) -> tu
         elif kind == "device":
             out = Path("/dev/null")
         else:
-            _write(root / "a_file", "precious\n")
+            write_file(root / "a_file", "precious\n")
             out = root / "a_file" / "out"
         cases[f"out {kind}"] = ["convert", str(source), str(out), "-q"]
     for kind in _TARGETS:
@@ -864,9 +858,9 @@ def test_a_label_file_or_layout_file_this_user_cannot_read_is_one_line(tmp_path:
     usage error (exit 2)."""
     source = tmp_path / "src"
     for index in range(4):
-        _write(source / f"{index}.txt", f"text {index}\n")
-    labels = _write(tmp_path / "labels.csv", "path,label\n0.txt,a\n1.txt,b\n2.txt,a\n3.txt,b\n")
-    layout = _write(tmp_path / "layout.yaml", "shardify_layout: 1\nlayout: classes\nmedia: text\n")
+        write_file(source / f"{index}.txt", f"text {index}\n")
+    labels = write_file(tmp_path / "labels.csv", "path,label\n0.txt,a\n1.txt,b\n2.txt,a\n3.txt,b\n")
+    layout = write_file(tmp_path / "layout.yaml", "shardify_layout: 1\nlayout: classes\nmedia: text\n")
     labels.chmod(0), layout.chmod(0)
     cases = {option: ["convert", str(source), str(tmp_path / "out"), option, str(path), "-q"]
              for option, path in (("--labels", labels), ("--layout-file", layout))}  # fmt: skip

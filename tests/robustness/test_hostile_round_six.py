@@ -25,25 +25,11 @@ from PIL import Image
 from helpers.cli_runs import message, one_line_error, run_shardify, without_permission_override
 from helpers.mid_run import stopped_at_plan
 from helpers.one_place import Reject, one_place_each, records, rejects
-from helpers.sources import image_bytes
-from shardify.beam_jobs.launch import run_conversion
-from shardify.config import ConvertConfig
+from helpers.sources import convert, image_bytes, write_file
 from shardify.errors import UsageError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 from shardify.plan import layout_file
-
-
-def _write(path: Path, data: bytes | str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data.encode() if isinstance(data, str) else data)
-    return path
-
-
-def _convert(source: Path, out: Path, **options) -> Path:
-    options.setdefault("max_rejects", "100%")
-    run_conversion(ConvertConfig(str(source), str(out), **options))
-    return out
 
 
 def _command(source: Path, out: Path, *args: str) -> Path:
@@ -82,8 +68,8 @@ def _masked(root: Path, count: int = 6) -> dict[str, object]:
     """`images/car<i>.png` beside `masks/car<i>.png`, Carvana's shape: {image: ('train', ())}."""
     expected: dict[str, object] = {}
     for i in range(count):
-        _write(root / f"images/car{i}.jpg", image_bytes(size=_SIZE, seed=i))
-        _write(root / f"masks/car{i}.png", _mask(100 + i))
+        write_file(root / f"images/car{i}.jpg", image_bytes(size=_SIZE, seed=i))
+        write_file(root / f"masks/car{i}.png", _mask(100 + i))
         expected[f"images/car{i}.jpg"] = ("train", ())
     return expected
 
@@ -94,10 +80,10 @@ def test_masks_of_another_size_or_cut_short_reject_their_image(tmp_path: Path) -
     naming the mask."""
     root = tmp_path / "cars"
     expected = _masked(root, 8)
-    _write(root / "masks/car0.png", _mask(100, size=(_SIZE[0] - 1, _SIZE[1])))
+    write_file(root / "masks/car0.png", _mask(100, size=(_SIZE[0] - 1, _SIZE[1])))
     whole = _mask(101)
-    _write(root / "masks/car1.png", whole[: len(whole) // 2])
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "masks/car1.png", whole[: len(whole) // 2])
+    out = convert(root, tmp_path / "out")
     expected.update({"images/car0.jpg": Reject("masks/car0.png is 23x16"), "images/car1.jpg": Reject("masks/car1.png cannot be read")})
     one_place_each(expected, out)
 
@@ -105,7 +91,7 @@ def test_masks_of_another_size_or_cut_short_reject_their_image(tmp_path: Path) -
 def test_a_mask_that_leads_outside_src_rejects_its_image_naming_it(tmp_path: Path) -> None:
     root = tmp_path / "cars"
     expected = _masked(root, 8)
-    _write(tmp_path / "elsewhere.png", _mask(102))
+    write_file(tmp_path / "elsewhere.png", _mask(102))
     (root / "masks/car2.png").unlink()
     (root / "masks/car2.png").symlink_to(tmp_path / "elsewhere.png")
     out = _command(root, tmp_path / "out")
@@ -121,11 +107,11 @@ def test_palette_masks_of_256_indices_and_16_bit_tiff_masks_keep_every_class(tmp
     indices = (np.arange(_SIZE[0] * _SIZE[1]) % 256).astype(np.uint8).reshape(_SIZE[1], _SIZE[0])
     palette = Image.fromarray(indices, "P")
     palette.putpalette([v for i in range(256) for v in (255 - i, i, (i * 7) % 256)])
-    _write(root / "masks/car0.png", _encoded(palette, "PNG"))
+    write_file(root / "masks/car0.png", _encoded(palette, "PNG"))
     (root / "masks/car1.png").unlink()
     deep = (np.arange(_SIZE[0] * _SIZE[1]) * 97 % 60_000).astype(np.uint16).reshape(_SIZE[1], _SIZE[0])
-    _write(root / "masks/car1.tif", _encoded(Image.fromarray(deep), "TIFF"))
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "masks/car1.tif", _encoded(Image.fromarray(deep), "TIFF"))
+    out = convert(root, tmp_path / "out")
     stored = {}
     for split, info in load_manifest(str(out)).splits.items():
         for shard in info.shards:
@@ -142,7 +128,7 @@ def test_a_mask_folder_that_is_a_pipe_is_named_never_read(tmp_path: Path) -> Non
     naming it), and no image is written with a mask."""
     root = tmp_path / "cars"
     for i in range(4):
-        _write(root / f"images/car{i}.jpg", image_bytes(size=_SIZE, seed=i))
+        write_file(root / f"images/car{i}.jpg", image_bytes(size=_SIZE, seed=i))
     os.mkfifo(root / "masks")
     out = _command(root, tmp_path / "out", "--label-level", "0")
     one_place_each({**{f"images/car{i}.jpg": ("train", ()) for i in range(4)}, "masks": Reject("named pipe")}, out)
@@ -156,16 +142,16 @@ def _keyed(root: Path, rows: list[str], count: int = 12, *, header: str = "id,la
     `rows`: {image: ('train', (label,))} of the good rows."""
     good = [f"{i:04d},{'cat' if i % 2 else 'dog'}" for i in range(count)]
     for i in range(count):
-        _write(root / f"images/{i:04d}.jpg", image_bytes(seed=i))
+        write_file(root / f"images/{i:04d}.jpg", image_bytes(seed=i))
     text = end.join([header, *good, *rows]) + end
-    _write(root / "labels.csv", (b"\xef\xbb\xbf" if bom else b"") + text.encode())
+    write_file(root / "labels.csv", (b"\xef\xbb\xbf" if bom else b"") + text.encode())
     return {f"images/{i:04d}.jpg": ("train", ("cat" if i % 2 else "dog",)) for i in range(count)}
 
 
 def test_a_key_given_two_labels_is_its_images_reject(tmp_path: Path) -> None:
     root = tmp_path / "pets"
     expected = _keyed(root, ["0003,dog"], end="\r\n", bom=True)
-    out = _convert(root, tmp_path / "out")
+    out = convert(root, tmp_path / "out")
     del expected["images/0003.jpg"]
     expected["images/0003.jpg#5"] = Reject("different labels")  # the image, naming the table's first row of its key
     one_place_each(expected, out, ignored={k for k in rejects(out) if k.startswith("labels.csv")})
@@ -178,7 +164,7 @@ def test_keys_of_nul_separators_dots_and_quoted_newlines_name_no_file_and_say_so
     root = tmp_path / "pets"
     hostile = ["../0001,dog", "images/../0002,cat", "00\x0004,cat", '"00\n05",dog', "/etc/passwd,cat", "..,cat"]
     expected = _keyed(root, hostile)
-    out = _convert(root, tmp_path / "out")
+    out = convert(root, tmp_path / "out")
     written = one_place_each(expected, out, ignored={k for k in rejects(out) if k.startswith("labels.csv")})
     assert len(written) == 12
     assert {k for k in rejects(out) if k.startswith("labels.csv")}, rejects(out)
@@ -190,10 +176,10 @@ def test_class_numbers_that_are_no_class_number_reject_their_row(tmp_path: Path)
     root = tmp_path / "digits"
     bad = ["nan", "inf", "-1", "99999999999999999999999999", "1e400", "2.5"]
     for i in range(12 + len(bad)):
-        _write(root / f"images/{i:04d}.png", image_bytes(fmt="PNG", seed=i))
+        write_file(root / f"images/{i:04d}.png", image_bytes(fmt="PNG", seed=i))
     rows = ["id,label", *(f"{i:04d},{i % 3}" for i in range(12)), *(f"{12 + n:04d},{cell}" for n, cell in enumerate(bad))]
-    _write(root / "labels.csv", "\n".join(rows) + "\n")
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "labels.csv", "\n".join(rows) + "\n")
+    out = convert(root, tmp_path / "out")
     written, rejected = records(out), rejects(out)
     assert {labels for _, labels, _ in written.values()} == {("0",), ("1",), ("2",)}, written
     for n, cell in enumerate(bad):
@@ -206,8 +192,8 @@ def test_a_label_table_of_100000_columns_is_read_in_bounded_time(tmp_path: Path)
     header = "id,label," + ",".join(f"c{i}" for i in range(100_000))
     good = [f"{i:04d},{'cat' if i % 2 else 'dog'}," + ",".join(["0"] * 100_000) for i in range(4)]
     for i in range(4):
-        _write(root / f"images/{i:04d}.jpg", image_bytes(seed=i))
-    _write(root / "labels.csv", "\n".join([header, *good]) + "\n")
+        write_file(root / f"images/{i:04d}.jpg", image_bytes(seed=i))
+    write_file(root / "labels.csv", "\n".join([header, *good]) + "\n")
     result = run_shardify("convert", str(root), str(tmp_path / "out"), "-q", "--labels", str(root / "labels.csv"), timeout=120)
     assert "Traceback" not in result.stderr, result.stderr
     if result.returncode == 0:
@@ -220,8 +206,8 @@ def test_a_row_split_by_another_delimiter_is_its_reject(tmp_path: Path) -> None:
     """`0012;cat` in a comma table: never a key `0012;cat` quietly unmatched (its image unlabelled)."""
     root = tmp_path / "pets"
     expected = _keyed(root, ["0012;cat"], count=12)
-    _write(root / "images/0012.jpg", image_bytes(seed=12))
-    out = _convert(root, tmp_path / "out")
+    write_file(root / "images/0012.jpg", image_bytes(seed=12))
+    out = convert(root, tmp_path / "out")
     expected["images/0012.jpg"] = Reject("")
     one_place_each(expected, out, ignored={k for k in rejects(out) if k.startswith("labels.csv")})
 
@@ -231,10 +217,10 @@ def test_a_concept_list_leading_outside_src_stops_naming_it(tmp_path: Path) -> N
     the run stops naming it (every image was written without the concept, exit 0)."""
     root = tmp_path / "mir"
     for i in range(1, 13):
-        _write(root / f"mirflickr/im{i}.png", image_bytes(fmt="PNG", seed=i))
-    _write(root / "annotations/clouds.txt", "1\n3\n5\n7\n")
-    _write(root / "annotations/sea.txt", "2\n3\n4\n")
-    _write(tmp_path / "dog.txt", "6\n8\n")
+        write_file(root / f"mirflickr/im{i}.png", image_bytes(fmt="PNG", seed=i))
+    write_file(root / "annotations/clouds.txt", "1\n3\n5\n7\n")
+    write_file(root / "annotations/sea.txt", "2\n3\n4\n")
+    write_file(tmp_path / "dog.txt", "6\n8\n")
     (root / "annotations/dog.txt").symlink_to(tmp_path / "dog.txt")
     said = _stopped(root, tmp_path / "out")
     assert "annotations/dog.txt" in said and "leads outside" in said, said
@@ -247,8 +233,8 @@ def _converted_inside(tmp_path: Path) -> tuple[Path, Path]:
     root = tmp_path / "src"
     for label in ("cat", "dog"):
         for i in range(4):
-            _write(root / f"{label}/{i}.jpg", image_bytes(seed=i + (10 if label == "dog" else 0)))
-    out = _convert(root, root / "converted")
+            write_file(root / f"{label}/{i}.jpg", image_bytes(seed=i + (10 if label == "dog" else 0)))
+    out = convert(root, root / "converted")
     return root, out
 
 
@@ -265,7 +251,7 @@ def test_a_tampered_manifest_inside_src_naming_shards_outside_is_never_followed(
     shards.append(dict(shards[0], path="/etc/passwd"))
     shards.append(dict(shards[0], path="../../secret.tfrecord"))
     (out / naming.MANIFEST_FILENAME).write_text(json.dumps(manifest))
-    _write(tmp_path / "secret.tfrecord", b"SECRET" * 100)
+    write_file(tmp_path / "secret.tfrecord", b"SECRET" * 100)
     result = run_shardify("convert", str(root), str(tmp_path / "again"), "--max-rejects", "100%", "-q", timeout=120)
     assert "Traceback" not in result.stderr, result.stderr
     if result.returncode == 2:
@@ -292,11 +278,11 @@ def test_token_tagged_files_in_hostile_shapes_still_stop_naming_them(tmp_path: P
     lines = _CONLL * 4
     for split in ("train", "valid", "test"):
         if shape == "bom and crlf":
-            _write(root / f"{split}.txt", b"\xef\xbb\xbf" + "\r\n".join(lines).encode() + b"\r\n")
+            write_file(root / f"{split}.txt", b"\xef\xbb\xbf" + "\r\n".join(lines).encode() + b"\r\n")
         elif shape == "a few garbled lines":
-            _write(root / f"{split}.txt", "\n".join(lines[:8] + ["\x00\x01\x02 O", "y" * 100_000, *lines[8:]]) + "\n")
+            write_file(root / f"{split}.txt", "\n".join(lines[:8] + ["\x00\x01\x02 O", "y" * 100_000, *lines[8:]]) + "\n")
         else:
-            _write(root / f"{split}.txt", "\n".join(lines) + "\n")
+            write_file(root / f"{split}.txt", "\n".join(lines) + "\n")
     if shape == "a pipe beside":
         (root / "test.txt").unlink()
         os.mkfifo(root / "test.txt")
@@ -340,8 +326,8 @@ def test_a_name_pattern_that_backtracks_catastrophically_ends_in_bounded_time(tm
     time (hours) unless refused, or bounded."""
     root = tmp_path / "src"
     for i in range(4):
-        _write(root / f"{'a' * 40}{i}.jpg", image_bytes(seed=i))
-    layout = _write(tmp_path / "L.yaml", _HEAD + "structure:\n  split_level: -1\n  label_levels: {'*': -1}\n"
+        write_file(root / f"{'a' * 40}{i}.jpg", image_bytes(seed=i))
+    layout = write_file(tmp_path / "L.yaml", _HEAD + "structure:\n  split_level: -1\n  label_levels: {'*': -1}\n"
                                                  "  name_pattern:\n    regex: '((?:a+)+)b'\n    labels: [a]\n")
     try:
         result = run_shardify("convert", str(root), str(tmp_path / "out"), "-q", "--layout-file", str(layout), timeout=40)
@@ -379,7 +365,7 @@ def test_an_image_that_grows_or_goes_after_planning_is_rejected_never_written_st
     root = tmp_path / "src"
     for label in ("cat", "dog"):
         for i in range(4):
-            _write(root / f"{label}/{i}.jpg", image_bytes(seed=i + (10 if label == "dog" else 0)))
+            write_file(root / f"{label}/{i}.jpg", image_bytes(seed=i + (10 if label == "dog" else 0)))
 
     def change() -> None:
         with open(root / "cat/0.jpg", "ab") as f:
