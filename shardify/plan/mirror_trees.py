@@ -20,10 +20,10 @@ Plain functions; `few_valued` reads the bytes it is handed, nothing else.
 from __future__ import annotations
 
 import io
-import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shardify.plan.layout import stem
 from shardify.plan.structure import Structure
 
 __all__ = ["MirrorPair", "few_valued", "mirror_pairs", "message"]
@@ -56,10 +56,6 @@ class MirrorPair:
     mirrored_files: tuple[str, ...]
 
 
-def _stem(relpath: str) -> str:
-    return posixpath.splitext(posixpath.basename(relpath))[0]
-
-
 def _class_folder(relpath: str, structure: Structure) -> str:
     """The class folder a path lies in ('/'-terminated), or "" for none."""
     parts = relpath.split("/")
@@ -76,7 +72,7 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
         folder = _class_folder(relpath, structure)
         if folder:
             by_folder.setdefault(folder, []).append(relpath)
-    stems = {folder: {_stem(p) for p in paths} for folder, paths in by_folder.items()}
+    stems = {folder: {stem(p) for p in paths} for folder, paths in by_folder.items()}
     pairs = []
     for mirror, files in sorted(by_folder.items()):
         if len(files) < _MIN_FILES:
@@ -85,7 +81,7 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
         for mirrored, others in sorted(by_folder.items()):
             if mirrored == mirror or structure.split_folder_of(others[0]) != split:
                 continue
-            shared = sum(_stem(p) in stems[mirrored] for p in files)
+            shared = sum(stem(p) in stems[mirrored] for p in files)
             if shared >= _MIN_FILES and shared >= _MOST * len(files) and len(stems[mirror]) >= _MOST * len(stems[mirrored]):
                 pairs.append(MirrorPair(mirror, mirrored, tuple(files), tuple(others)))
     return pairs
