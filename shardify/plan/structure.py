@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shardify.plan import siblings
+from shardify.plan import class_named_files, sample_parts, siblings
 
 __all__ = [
     "split_word",
@@ -486,6 +486,10 @@ def _beside_image_folders(inputs: Sequence[str], mask_folders: Iterable[str]) ->
     return found
 
 
+# Mask folders the plan's note names (a folder per sample has one of its own each).
+_SHOWN_MASK_FOLDERS = 4
+
+
 def _label_level(folders: Sequence[Sequence[str]], start: int) -> int:
     """The class level of inputs in `folders` (each input's folder parts) from component `start`
     on, past any wrappers, or -1: sibling folders that hold (nearly) all of the inputs."""
@@ -523,9 +527,10 @@ def infer_structure(
         lists them all): split folders the sample missed are split folders still, and a folder
         beside a lone `train/` that names no split makes `train/` an ordinary folder.
     """
-    masks = _mask_folders(inputs)
+    masks = _mask_folders(inputs) | sample_parts.part_mask_folders(inputs)
     inputs = [p for p in inputs if not any(p.startswith(m) for m in masks)]
-    notes = [f"masks or annotations beside the images, not inputs: {', '.join(sorted(masks))}"] if masks else []
+    shown = sorted(masks)[:_SHOWN_MASK_FOLDERS] + ([f"and {len(masks) - _SHOWN_MASK_FOLDERS} more"] if len(masks) > _SHOWN_MASK_FOLDERS else [])
+    notes = [f"masks or annotations beside the images, not inputs: {', '.join(shown)}"] if masks else []
     mask_words = _mask_words(inputs)
     if mask_words:
         inputs = [p for p in inputs if _last_word(p) not in mask_words]
@@ -614,10 +619,30 @@ def _with_names(structure: Structure, inputs: Sequence[str], notes: tuple[str, .
     found = {split: name_pattern(paths) for split, paths in loose.items()}
     named = sorted(split for split, pattern in found.items() if pattern)
     if not named:
-        return structure, notes
+        return _named_by_classes(structure, inputs, loose, notes)
     labels = sorted({label for split in named for label in found[split].labels})
     example = loose[named[0]][0]
     where = f" in {', '.join(s + '/' for s in named)}" if named != [""] else ""
     note = f"labels from file names{where}: {posixpath.basename(example)} -> {re.match(_NAME_LABEL, _stem(example)).group(1)}"
     named_structure = dataclasses.replace(structure, name_pattern=NamePattern(_NAME_LABEL, tuple(labels)), named_splits=tuple(named))
     return named_structure, (*notes, note)
+
+
+def _named_by_classes(
+    structure: Structure, inputs: Sequence[str], loose: dict[str, list[str]], notes: tuple[str, ...]
+) -> tuple[Structure, tuple[str, ...]]:
+    """`structure` with the pattern that labels a flat split's files by the classes of its sibling
+    splits' class folders (`A_test.jpg` beside `train/A/`; see `class_named_files`), where one does."""
+    levels = dict(structure.label_levels)
+    classes = {relpath.split("/")[levels[split]] for relpath in inputs
+               if levels.get(split := structure.split_folder_of(relpath), -1) >= 0 and relpath.count("/") > levels[split]}
+    patterns = {split: class_named_files.class_name_regex(paths, classes, _SPLIT_WORDS) for split, paths in loose.items() if split}
+    named = sorted(split for split, regex in patterns.items() if regex)
+    if not named or len({patterns[split] for split in named}) != 1:
+        return structure, notes
+    example = loose[named[0]][0]
+    label = re.match(patterns[named[0]], _stem(example)).group(1)
+    note = f"labels from file names in {', '.join(s + '/' for s in named)}, the classes of the class folders beside them: " \
+           f"{posixpath.basename(example)} -> {label}"
+    pattern = NamePattern(patterns[named[0]], tuple(sorted({re.match(patterns[s], _stem(p)).group(1) for s in named for p in loose[s]})))
+    return dataclasses.replace(structure, name_pattern=pattern, named_splits=tuple(named)), (*notes, note)
