@@ -160,6 +160,8 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
         common = set.intersection(*(others[name] for name in sharing))
         folders = tuple(_shown_path(split, name, sorted(others[name] & common or others[name])[0]) for name in sharing)
         options = [LABELS_FILE_HINT, CLASS_PATH_HINT]
+        if not _numbered_alike(set(sharing)):  # named parts (`amazon/`, `dslr/`: domains), not `part1/`, `part2/`
+            options.append(_split_level_hint(split, sharing, common))
         depths = {len(parts) for parts in split.inputs}
         if not _numbered_alike(set().union(*others.values())) and depths == {split.level + 2}:
             options.insert(0, f"{_level_hint(split.level + 2)} for the folders beneath them as the classes")
@@ -170,6 +172,17 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
             tuple(options),
         )
     return None
+
+
+def _split_level_hint(split: _Split, sharing: Sequence[str], common: set[str]) -> str:
+    """The layout file's keys that keep each folder holding the same class folders as a split of
+    its own (Office-31's `amazon/images/<class>/`, `dslr/images/<class>/`: domains), with the
+    class level beneath them (components counted from SRC's first, as the layout file counts)."""
+    # the deepest of the shared names' components: the classes, below any container (`images/`)
+    level = max((depth for parts in split.inputs if parts[split.level] in sharing
+                 for depth in range(split.level + 1, len(parts)) if parts[depth] in common), default=split.level + 1)
+    return (f"--dry-run --layout-file FILE, then `split_level: {split.level}` and `label_levels: "
+            f"{{{sharing[0]}: {level}, ...}}` in FILE's structure (each of those folders a split of its own)")
 
 
 def _split_named_class(splits: Sequence[_Split], structure: Structure) -> Finding | None:
