@@ -78,6 +78,11 @@ CAPTION_COLUMN_NAMES = ("caption", "text", "description")
 # Several text columns of a row (a news title and its description) become one text, in the order
 # given, separated by a line break.
 TEXT_JOIN = "\n"
+# Last words of a column name that make it the text column of a table read row by row (JSON lines,
+# Parquet: no sample of cells to judge by) when no name of TEXT_COLUMN_NAMES is a column's:
+# poem_sentiment's `verse_text`, `tweet_text`. Not where another word of the name is a label's
+# (`label_text`, the class's name as text).
+_TEXT_WORD_ENDINGS = frozenset({"text", "sentence", "review", "content", "comment", "headline"})
 
 
 def parse_column_list(text: str) -> tuple[str, ...]:
@@ -466,9 +471,12 @@ def _found_texts(
     if found:
         return (found,), "", ()
     others = [c for c in columns if c != label]
-    if not sample:  # nothing to judge by: the only other column, as before
+    if not sample:  # nothing to judge by: the only other column, as before, or the one named as a text
         if len(others) == 1:
             return (others[0],), "", ()
+        ending = _named_as_text(others)
+        if ending:
+            return (ending,), "", ()
         raise InvalidInputError(f"no text column among {list(columns)}: name it with --text-column")
     kinds = {name: column_content.column_kind([row[columns.index(name)] for row in sample]) for name in others}
     texts = [name for name in others if kinds[name] == column_content.TEXT]
@@ -495,6 +503,21 @@ def _found_texts(
             gappy = next(name for name in texts if gaps[name])
             return (full[0],), "", (*unused, (gappy, "text, empty in some rows: no pair"))
     return (texts[0],), texts[1] if len(texts) == 2 else "", unused
+
+
+def _named_as_text(columns: Sequence[str]) -> str:
+    """The one column whose name ends in a text word (`_TEXT_WORD_ENDINGS`) and holds no label word,
+    or "" where none or several do (`raw_text`, `clean_text`: the choice is the user's).
+
+    >>> [_named_as_text(c) for c in (["id", "verse_text", "label"], ["raw_text", "clean_text"], ["tweet", "label_text"])]
+    ['verse_text', '', '']
+    """
+    found = []
+    for name in columns:
+        words = [w for w in re.split(r"[^a-z0-9]+", name.lower().strip()) if w]
+        if words and words[-1] in _TEXT_WORD_ENDINGS and not set(words[:-1]) & set(LABEL_COLUMN_NAMES):
+            found.append(name)
+    return found[0] if len(found) == 1 else ""
 
 
 class SeveralTextColumns(InvalidInputError):
