@@ -48,8 +48,25 @@ def all_tables(sample: Sequence[str], pairs: tuple[tuple[str, str], ...]) -> boo
     return bool(named) and all(layout.extension(p) in layout.TABLE_EXTENSIONS for p in named)
 
 
-def with_card(detected: layout.SourceLayout, card: str, pairs: tuple[tuple[str, str], ...]) -> layout.SourceLayout:
-    """`detected` with the card's patterns deciding splits, said in its notes."""
+def with_card(
+    config: ConvertConfig, detected: layout.SourceLayout, card: str, pairs: tuple[tuple[str, str], ...]
+) -> layout.SourceLayout:
+    """`detected` with the card's patterns deciding splits and its `class_label` names naming the
+    labels its files hold as numbers (unless --label-names names them), said in its notes."""
     splits = sorted({split for _, split in pairs})
     note = f"splits from {card} (a Hugging Face dataset card): {', '.join(splits)}; files it does not list are not data"
-    return dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, note))
+    detected = dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, note))
+    names = () if config.label_names else dataset_card.card_class_names(_head(config, card))
+    if not names:
+        return detected
+    shown = ", ".join(names[:3]) + ("..." if len(names) > 3 else "")
+    note = f"label names from {card}'s class_label ({len(names)}: {shown}), for labels written as numbers"
+    return dataclasses.replace(detected, vocabulary=names, vocabulary_file=card, vocabulary_base=0, notes=(*detected.notes, note))
+
+
+def _head(config: ConvertConfig, name: str) -> str:
+    try:
+        with open_input(join_path(config.source, name)) as fileobj:
+            return fileobj.read(dataset_card.HEAD_BYTES).decode("utf-8", "replace")
+    except (OSError, InvalidInputError):
+        return ""

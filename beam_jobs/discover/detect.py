@@ -381,7 +381,7 @@ def _detect_folder(
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
     if card_pairs:
-        detected = card.with_card(detected, card_file, card_pairs)
+        detected = card.with_card(config, detected, card_file, card_pairs)
     if group:
         detected = dataclasses.replace(detected, notes=(*detected.notes, group.note))
     if pixel_tables:

@@ -30,7 +30,7 @@ from shardify.format import naming
 from shardify.plan import globs
 from shardify.plan.entries import is_inside
 
-__all__ = ["CARD_NAMES", "HEAD_BYTES", "card_splits", "split_of"]
+__all__ = ["CARD_NAMES", "HEAD_BYTES", "card_class_names", "card_splits", "split_of"]
 
 # The card is the README at the top of the download.
 CARD_NAMES = frozenset({"readme.md"})
@@ -123,3 +123,43 @@ def split_of(pairs: tuple[tuple[str, str], ...], relpath: str) -> str | None:
         if globs.glob_match(pattern, relpath):
             return split
     return None
+
+
+# A card's class names are read only within these bounds (they are untrusted).
+_MAX_CLASS_NAMES = 100_000
+_MAX_CLASS_NAME_CHARS = 1_000
+
+
+def card_class_names(text: str) -> tuple[str, ...]:
+    """The names, in index order, of the one `class_label` feature the card's `dataset_info`
+    declares (`names: {'0': negative, '1': positive}` or a list): the labels the data files hold
+    as numbers 0..N-1. () where the card declares none, several, or names not numbered 0..N-1.
+
+    >>> card_class_names("---\\ndataset_info:\\n  features:\\n  - name: label\\n    dtype:\\n      class_label:\\n"
+    ...                  "        names:\\n          '0': negative\\n          '1': positive\\n---\\n")
+    ('negative', 'positive')
+    """
+    import yaml  # imported when a file is read or written: `--help` stays light
+    match = _FRONT_MATTER.match(text)
+    try:
+        front = yaml.safe_load(match[1]) if match else None
+    except (yaml.YAMLError, RecursionError):
+        return ()
+    info = front.get("dataset_info") if isinstance(front, dict) else None
+    if isinstance(info, list):  # one entry per config: the default's, or the only one
+        info = info[0] if len(info) == 1 else next(
+            (i for i in info if isinstance(i, dict) and i.get("config_name") == "default"), None)
+    features = info.get("features") if isinstance(info, dict) else None
+    found = [f["dtype"]["class_label"].get("names") for f in features if isinstance(f, dict)
+             and isinstance(f.get("dtype"), dict) and isinstance(f["dtype"].get("class_label"), dict)] if isinstance(features, list) else []
+    if len(found) != 1:
+        return ()
+    names = found[0]
+    if isinstance(names, dict):
+        numbered = {str(k).strip(): v for k, v in names.items()}
+        names = [numbered.get(str(i)) for i in range(len(numbered))]
+    if not isinstance(names, list) or not 0 < len(names) <= _MAX_CLASS_NAMES:
+        return ()
+    if not all(isinstance(n, (str, int)) and 0 < len(str(n)) <= _MAX_CLASS_NAME_CHARS for n in names):
+        return ()
+    return tuple(str(n) for n in names)
