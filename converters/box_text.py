@@ -3,6 +3,7 @@
   per_image_objects  one image's file (KITTI's label_2/<stem>.txt): its lines' objects
   block_rows         one file of `path`, `count`, count box lines per image (WIDER FACE)
   table_rows         one table with a header, one row per box keyed by image id (Open Images)
+  json_rows          one JSON object a line per image, its boxes in a list (CrowdHuman's .odgt)
   read_class_names   a headerless `id,name` file naming the classes (class-descriptions-boxable.csv)
 
 Files are untrusted: every line is checked against the format's shape, and what does not fit
@@ -15,6 +16,7 @@ the image or have no area are the writer's to clip or drop (see `objects.object_
 from __future__ import annotations
 
 import csv
+import json
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
@@ -26,7 +28,7 @@ from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject
 
-__all__ = ["per_image_objects", "block_rows", "table_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
+__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
 MAX_CLASS_NAMES_BYTES = 64 << 20
@@ -167,13 +169,55 @@ def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
     return EvidenceRow(row, key, labels=_labels(objects), objects=tuple(objects))
 
 
+def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per image of a JSON_LINES file: its line's number, its key, its objects;
+    with `error` where a box is not an object of the format's shape (its box not four numbers, no
+    class). A line that is no JSON object naming an image is that line's reject."""
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+            continue
+        number, text = item
+        if not text.strip():
+            continue
+        try:
+            found = json.loads(text)
+        except ValueError as error:
+            yield tables.RowError(number, f"not a JSON object: {error}")
+            continue
+        key = found.get(fmt.key_field) if isinstance(found, dict) else None
+        boxes = found.get(fmt.boxes_field) if isinstance(found, dict) else None
+        if not isinstance(key, str) or not key.strip() or not isinstance(boxes, list):
+            yield tables.RowError(number, f"no {fmt.key_field!r} naming an image with a {fmt.boxes_field!r} list")
+            continue
+        try:
+            objects = tuple(_object(fmt, _json_box(box, fmt, number), f"line {number}") for box in boxes)
+        except InvalidInputError as error:
+            yield EvidenceRow(number, key.strip(), error=error.reason)
+            continue
+        yield EvidenceRow(number, key.strip(), labels=_labels(objects), objects=objects)
+
+
+def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
+    """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`)."""
+    if not isinstance(box, dict):
+        raise InvalidInputError(f"line {number}: a box that is no JSON object")
+    cells = {}
+    for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
+        if not field:
+            continue
+        value = box.get(field, "")
+        cells[field] = json.dumps(value) if isinstance(value, list) else "" if value is None else str(value)
+    return cells
+
+
 def _keyed_error(error: tables.RowError, header: list[str], fmt: BoxFormat) -> EvidenceRow | tables.RowError:
     """A row that cannot be read (a line past the limit) as its image's unusable row, where the
     line's start holds the image's key whole: the image is rejected with it, never written with
     no objects; else the row's reject alone."""
     if not error.head or fmt.key_field not in header:
         return error
-    cells = next(csv.reader([error.head]), [])
+    cells = fmt.row_cells(error.head)
     index = header.index(fmt.key_field)
     if index >= len(cells) - 1 or not cells[index].strip():  # the key cell is cut, or is the last one read
         return error
@@ -195,7 +239,7 @@ def table_rows(
         number, text = item
         if not text.strip():
             continue
-        cells = next(csv.reader([text]))
+        cells = fmt.row_cells(text)
         if not header:
             header = [cell.strip() for cell in cells]
             continue
@@ -203,7 +247,7 @@ def table_rows(
         if not key:
             yield tables.RowError(number, f"no {fmt.key_field}")
             continue
-        if len(cells) != len(header):
+        if not len(header) - (fmt.optional_columns if fmt.columns else 0) <= len(cells) <= len(header):
             yield EvidenceRow(number, key, error=f"row {number} has {len(cells)} cells, not the {len(header)} of its header")
             continue
         try:

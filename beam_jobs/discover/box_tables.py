@@ -30,6 +30,8 @@ __all__ = ["box_evidence", "with_box_annotations"]
 
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
+# Extensions of annotation files a row of `box_formats.FORMATS` may name (`.odgt`: CrowdHuman's JSON lines).
+_ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt")
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
 _FIRST_FILES = 20
 
@@ -87,7 +89,7 @@ def _class_names_file(config: ConvertConfig, sample: Sequence[str], table: str, 
 
 def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     found = []
-    texts = [p for p in sample if layout.extension(p) in ("txt", "csv")][:_CANDIDATE_FILES]
+    texts = [p for p in sample if layout.extension(p) in _ANNOTATION_EXTENSIONS][:_CANDIDATE_FILES]
     for path in texts:
         name = posixpath.basename(path)
         if not any(f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name) for f in box_formats.FORMATS):
@@ -105,9 +107,12 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if fmt.pairing == box_formats.BLOCKS:
             rule = key_rule([line.strip() for line in lines if len(line.split()) == 1 and not box_formats.is_number(line)])
             how = "a path line, a count line, then a line per box"
+        elif fmt.pairing == box_formats.JSON_LINES:  # the image's id: its file's stem
+            rule = KeyRule(1, False)
+            how = f"a JSON object a line, its image by {fmt.key_field}, its boxes in {fmt.boxes_field}"
         elif fmt.columns:  # headerless: the key cells show whether they carry the extension
-            rule = key_rule([line.split(",")[fmt.columns.index(fmt.key_field)] for line in lines if line.strip()])
-            how = f"a headerless row per box ({','.join(fmt.columns)}), its image by {fmt.key_field}"
+            rule = key_rule([fmt.row_cells(line)[fmt.columns.index(fmt.key_field)] for line in lines if line.strip()])
+            how = f"a headerless row per box ({(fmt.separator or ',').join(fmt.columns)}), its image by {fmt.key_field}"
         else:
             rule = KeyRule(1, False)
             names_file = _class_names_file(config, sample, path, fmt.class_names)

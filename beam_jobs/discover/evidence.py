@@ -147,7 +147,7 @@ class _ReadEvidence(beam.DoFn):
 
 
     def _box_table(self, found: Evidence, rule: int) -> Iterator:
-        """A row per image (a BLOCKS file) or per box (a ROWS table) of a file of boxes as text,
+        """A row per image (a BLOCKS or JSON_LINES file) or per box (a ROWS table) of a file of boxes as text,
         its class ids named through its class names file where it has one. Where that file
         cannot be read, every image the table names is rejected saying so: none is written
         without its objects."""
@@ -163,6 +163,8 @@ class _ReadEvidence(beam.DoFn):
             lines = evidence_files.text_lines(fileobj)
             if fmt.pairing == box_formats.BLOCKS:
                 rows = box_text.block_rows(lines, fmt)
+            elif fmt.pairing == box_formats.JSON_LINES:
+                rows = box_text.json_rows(lines, fmt)
             else:
                 rows = box_text.table_rows(lines, fmt, class_names)
             for row in rows:

@@ -1,7 +1,7 @@
 """Detection datasets whose boxes are written as text: one row of `FORMATS` per shape, data rather
 than code per dataset.
 
-Three ways the annotation files pair with the images:
+Four ways the annotation files pair with the images:
 
   PER_IMAGE  one text file per image, in a folder mirroring the images' folder, by stem: KITTI's
              training/label_2/000000.txt beside training/image_2/000000.png
@@ -9,6 +9,9 @@ Three ways the annotation files pair with the images:
              (a count of 0 followed by one line of zeros): WIDER FACE's wider_face_train_bbx_gt.txt
   ROWS       one table with a header, one row per box, keyed by the image's id (its file's stem):
              Open Images' train-annotations-bbox.csv, class names from a headerless `id,name` file
+  JSON_LINES one file listing many images, a JSON object a line: the image's id and a list of its
+             boxes, each an object naming its class and holding its box as a list of four numbers:
+             CrowdHuman's annotation_train.odgt (`{"ID": ..., "gtboxes": [{"tag": ..., "fbox": [...]}]}`)
 
 A row says where the class and the four box numbers are (a field index, or a column name), the
 box's convention, and the rows that are not objects (KITTI's `DontCare`, WIDER's `invalid` flag):
@@ -18,6 +21,8 @@ Recognising a format reads nothing here: detection hands in names and first line
 
 from __future__ import annotations
 
+import csv
+import json
 import math
 import re
 from collections.abc import Sequence
@@ -28,6 +33,7 @@ __all__ = [
     "WORDS_BEFORE_BOX",
     "BLOCKS",
     "ROWS",
+    "JSON_LINES",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
@@ -40,7 +46,7 @@ __all__ = [
     "is_number",
 ]
 
-PER_IMAGE, BLOCKS, ROWS = "per image", "blocks", "rows"
+PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -66,7 +72,7 @@ class BoxFormat:
 
     Attributes:
       name: how the plan names it.
-      pairing: PER_IMAGE, BLOCKS or ROWS.
+      pairing: PER_IMAGE, BLOCKS, ROWS or JSON_LINES.
       files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
         one the annotation file's name matches.
       fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
@@ -81,7 +87,9 @@ class BoxFormat:
       header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
         `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
       skip: (field, value, why) per kind of row that is no object.
-      key_field: ROWS: the column naming the image by its file's stem.
+      key_field: ROWS: the column naming the image by its file's stem; JSON_LINES: the key doing so.
+      boxes_field: JSON_LINES: the key of each line's list of boxes (each box an object whose keys
+        `class_field` and `box_fields` name, `skip` read from it).
       flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
         `truncated`, `difficult`).
       class_names: ROWS: a pattern the name of the headerless `id,name` file matches that names
@@ -89,11 +97,14 @@ class BoxFormat:
       by_header: ROWS: recognised by its header's columns whatever the file's name (`files` then
         matches any table), so a table named like it but of another shape is no sign of anything.
       separator: the character between a line's fields ("," for VisDrone's); "" for runs of
-        whitespace.
+        whitespace. ROWS: the character between a headerless table's cells, "" for a comma (a
+        space for Udacity's: its quoted cells read as CSV's are).
       class_numbers: the documented name of each class number, in number order, where the class
         field holds numbers (VisDrone's 0 ignored regions ... 11 others); () where it holds names.
       columns: ROWS: the documented names of a headerless table's columns, in order (SKU-110K's
         `image_name,x1,y1,x2,y2,class,image_width,image_height`); () where the table has a header.
+      optional_columns: how many of the last `columns` a row may leave out (Udacity's traffic
+        lights alone carry an attribute after the class).
       source: where the format is documented.
     """
 
@@ -107,6 +118,7 @@ class BoxFormat:
     single_class: str = ""
     skip: tuple[tuple[str, str, str], ...] = ()
     key_field: str = ""
+    boxes_field: str = ""
     flags: tuple[tuple[str, str], ...] = ()
     class_names: str = ""
     by_header: bool = False
@@ -114,25 +126,30 @@ class BoxFormat:
     separator: str = ""
     class_numbers: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
+    optional_columns: int = 0
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
         if bool(self.class_field) == bool(self.single_class):
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
+        if self.pairing == JSON_LINES and not (self.key_field and self.boxes_field):
+            raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
         if self.pairing == ROWS and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
-        if len(self.box_fields) not in (1, 4, 8) or (len(self.box_fields) == 1 and self.pairing != ROWS):
+        if len(self.box_fields) not in (1, 4, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES)):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
         if self.columns and (self.pairing != ROWS or not {self.key_field, *self.box_fields} <= set(self.columns)):
             raise ValueError(f"{self.name}: a headerless table's columns name its key and box fields")
+        if self.optional_columns and not 0 < self.optional_columns < len(self.columns):
+            raise ValueError(f"{self.name}: optional columns are some of a headerless table's last columns")
         if self.class_numbers and (not self.class_field.isdigit() or self.pairing != PER_IMAGE):
             raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
 
@@ -177,6 +194,11 @@ class BoxFormat:
     def header_line(self, line: str) -> bool:
         """A line before the boxes that is no box (skipped)."""
         return bool(self.header) and bool(re.fullmatch(self.header, line.strip()))
+
+    def row_cells(self, line: str) -> list[str]:
+        """A ROWS table's row split into cells as CSV is read, at the format's separator (a comma
+        by default; quoted cells lose their quotes)."""
+        return next(csv.reader([line], delimiter=self.separator or ","), [])
 
     def box_line(self, fields: Sequence[str]) -> bool:
         """A line of this format's box lines: its count of fields, the class a word, the box numbers."""
@@ -289,6 +311,32 @@ FORMATS: tuple[BoxFormat, ...] = (
         by_header=True,
         source="Kaggle Global Wheat Detection data page (train.csv: image_id,width,height,bbox,source)",
     ),
+    BoxFormat(
+        name="Udacity Autti boxes",
+        pairing=ROWS,
+        files=r"labels\.csv",  # object-dataset/labels.csv: no header, space-separated, classes quoted
+        columns=("frame", "xmin", "ymin", "xmax", "ymax", "occluded", "label", "attributes"),
+        optional_columns=1,  # a traffic light's colour ("Red"): the class stays trafficLight
+        separator=" ",
+        class_field="label",
+        box_fields=("xmin", "ymin", "xmax", "ymax"),
+        convention=XYXY_PIXELS,
+        key_field="frame",
+        source="udacity/self-driving-car annotations/README.md (Dataset 2, Autti: frame, xmin, ymin, xmax, ymax, "
+        "occluded, label, attributes only on traffic lights; the label file has no header)",
+    ),
+    BoxFormat(
+        name="CrowdHuman boxes",
+        pairing=JSON_LINES,
+        files=r"\.odgt",  # annotation_train.odgt, annotation_val.odgt: the images in one Images/ folder
+        key_field="ID",
+        boxes_field="gtboxes",
+        class_field="tag",
+        box_fields=("fbox",),  # the full body's box, [x, y, w, h]; hbox (head) and vbox (visible part) not carried
+        convention=XYWH_PIXELS,
+        skip=(("tag", "mask", "an ignored region (CrowdHuman's `mask`: crowds, reflections, not a person)"),),
+        source="crowdhuman.org; CrowdHuman's annotation format (ID, gtboxes: tag, hbox, fbox, vbox, extra, head_attr)",
+    ),
 )
 
 
@@ -329,9 +377,9 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
 
 
 def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
-    """The BLOCKS or ROWS format of an annotation file named `file_name` whose first lines are
-    `lines`: its name, and a path then a count (BLOCKS) or a header naming the format's columns
-    (ROWS).
+    """The BLOCKS, ROWS or JSON_LINES format of an annotation file named `file_name` whose first
+    lines are `lines`: its name, and a path then a count (BLOCKS), a header naming the format's
+    columns (ROWS), or a JSON object holding its key and its list of boxes (JSON_LINES).
 
     >>> file_format("wider_face_val_bbx_gt.txt", ["0--Parade/0_Parade_marchingband_1_465.jpg", "1", "345 211 4 4 2 0 0 0 0 0"]).name
     'WIDER FACE boxes'
@@ -341,15 +389,29 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     'SKU-110K boxes'
     >>> file_format("annotations_val.csv", ["image,xmin,ymin,xmax,ymax,label"]) is None
     True
+    >>> file_format("labels.csv", ['1478019952686311006.jpg 950 574 1004 620 0 "car"']).name
+    'Udacity Autti boxes'
+    >>> file_format("labels.csv", ["img_1.jpg,cat", "img_2.jpg,dog"]) is None
+    True
+    >>> file_format("annotation_val.odgt", ['{"ID": "273271,1b9330008da38cd6", "gtboxes": []}']).name
+    'CrowdHuman boxes'
+    >>> file_format("annotation_val.odgt", ['{"ID": "x"}']) is None
+    True
+    >>> file_format("annotation_val.odgt", ['{"ID": "x", "gtboxes": [{"tag": "person", "fbox": [1, 2']).name
+    'CrowdHuman boxes'
     """
     rows = [line.strip() for line in lines if line.strip()]
     for found in FORMATS:
         if found.pairing == PER_IMAGE or not re.search(found.files + "$", file_name) or not rows:
             continue
+        if found.pairing == JSON_LINES:
+            if _json_line(found, rows[0]):
+                return found
+            continue
         if found.pairing == BLOCKS and len(rows) >= 2 and "." in rows[0] and not is_number(rows[0]) and rows[1].isdigit():
             return found
         if found.pairing == ROWS and found.columns:
-            if all(_headerless_row(found, row.split(",")) for row in rows[:5]):
+            if all(_headerless_row(found, found.row_cells(row)) for row in rows[:5]):
                 return found
             continue
         if found.pairing == ROWS:
@@ -370,7 +432,7 @@ def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
     >>> [_headerless_row(fmt, r.split(",")) for r in ("a.jpg,5,9,30,40,object,64,64", "a.jpg,5,9,30,40,7,64,64", "a.jpg,10,20,5,6,object,64,64")]
     [True, False, False]
     """
-    if len(cells) != len(fmt.columns):
+    if not len(fmt.columns) - fmt.optional_columns <= len(cells) <= len(fmt.columns):
         return False
     by_name = dict(zip(fmt.columns, (cell.strip() for cell in cells)))
     if is_number(by_name[fmt.key_field]) or not all(is_number(by_name[f]) for f in fmt.box_fields):
@@ -383,3 +445,13 @@ def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
         height = float(by_name["image_height"]) if is_number(by_name.get("image_height", "")) else math.inf
         return 0 <= x1 < x2 <= width and 0 <= y1 < y2 <= height
     return True
+
+
+def _json_line(fmt: BoxFormat, line: str) -> bool:
+    """A JSON_LINES file's line: an object holding the format's key and its list of boxes."""
+    try:
+        found = json.loads(line)
+    except ValueError:  # a line longer than detection reads is cut: its start says as much
+        key, boxes = re.escape(json.dumps(fmt.key_field)), re.escape(json.dumps(fmt.boxes_field))
+        return bool(re.match(rf'\{{\s*{key}\s*:\s*"[^"]*"\s*,\s*{boxes}\s*:\s*\[', line))
+    return isinstance(found, dict) and isinstance(found.get(fmt.key_field), str) and isinstance(found.get(fmt.boxes_field), list)
