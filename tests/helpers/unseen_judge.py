@@ -136,7 +136,7 @@ def assert_right(truth, out: Path, aliases: Mapping[str, set[str]] | None = None
 
 
 # ConvertConfig fields whose command-line option is not the field's name.
-_OPTIONS = {"labels_file": "--labels"}
+_OPTIONS = {"labels_file": "--labels", "layout_given": "--layout-file"}
 
 
 def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None, judge: Callable[[Path], None]) -> None:
@@ -157,6 +157,14 @@ def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None,
     except ShardifyError as failed:  # exit 1
         raise AssertionError(f"exit 1: {failed}") from failed
     judge(out)
+
+
+def judge_first_command(builders: Mapping[str, Callable[[Path], object]], name: str, work: Path,
+                        follow: Mapping[str, object] | None) -> None:
+    """The rounds' first test on dataset `name` of `builders`: its miniature built under `work`,
+    then `assert_first_command` judged by `assert_right` against the builder's truth."""
+    truth = builders[name](work / "download")
+    assert_first_command(truth, work, follow, lambda out: assert_right(truth, out))
 
 
 def assert_next_step(truth, work: Path, options: Mapping[str, object], judge: Callable[[Path], None]) -> None:
