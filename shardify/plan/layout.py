@@ -403,6 +403,8 @@ class SourceLayout:
             splits = split_files
         elif self.split_folders:
             splits = f"split folders: {', '.join(self.split_folders)}"
+        elif structure is not None and structure.split_folders:  # below SRC's top (a layout file's split_level)
+            splits = f"split folders: {', '.join(structure.split_folders)} (at level {structure.split_level + 1} from SRC)"
         elif self.name == ARRAYS:
             splits = "the array files' names (data_batch, test_batch, train, t10k, unlabeled)"
         elif self.name == TABLES:

@@ -28,8 +28,8 @@ not change (the named datasets themselves are in test_unseen_round_eight.py):
   `.odgt` whose lines hold no list of boxes is no box file;
 - folders holding the same class folders whose names are words, not numbered parts (Office-31's
   domains, PACS's styles): the stop names the layout file's `split_level` and `label_levels`,
-  which convert each folder as a split of its own. Numbered parts (`part1/`, `part2/`) are not
-  offered it.
+  which convert each folder as a split of its own (the plan's `splits from:` line names them; it
+  said "none: one split, train"). Numbered parts (`part1/`, `part2/`) are not offered it.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -245,7 +245,9 @@ def test_named_parts_holding_the_same_classes_stop_naming_split_level_which_conv
     assert "--label-level 3" in str(refused.value)  # (the level of the classes, merging the parts, is still offered)
     text = ("shardify_layout: 1\nlayout: image_folders\nmedia: image\nstructure:\n  root: kfold/\n  split_level: 1\n"
             "  label_levels:\n" + "".join(f"    {style}: 2\n" for style in _STYLES))
-    out = convert(root, tmp_path / "out", layout_given=layout_file.loads(text, where="styles.yaml").layout)
+    given = layout_file.loads(text, where="styles.yaml").layout
+    assert given.provenance()[1].startswith("split folders: art_painting, cartoon, photo")  # the plan's line, not "none"
+    out = convert(root, tmp_path / "out", layout_given=given)
     assert written_records(out, splits_as_named=True)["records"] == truth
 
 
