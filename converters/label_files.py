@@ -38,6 +38,7 @@ from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
 from shardify.plan.entries import SourceObject
 from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
+from shardify.plan.tag_labels import label_lists, list_labels
 
 __all__ = [
     "TABLE",
@@ -134,8 +135,11 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions).label:
         onehot = ()  # a column named as labels are named wins
-    numbered = bool(header.sample) and not separator and not onehot and _class_numbered(
-        header, label_file_columns(header.columns, label_column, captions=captions).label)
+    judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
+    label = label_file_columns(header.columns, label_column, captions=captions).label if judged else ""
+    numbered = judged and _class_numbered(header, label)
+    # `['Comedy', 'Drama']` cells (as a keyed table's, `tag_labels.label_lists`): each a record's labels
+    listed = judged and _list_literals(header, label)
     for row in rows:
         if isinstance(row, tables.RowError):
             yield row
@@ -163,12 +167,17 @@ def _table(
         if numbered and isinstance(cell, str) and not is_class_number(cell.strip()):
             yield tables.RowError(row.row, no_class_number(cell.strip()), key)
             continue
+        names = list_labels(cell) if listed and isinstance(cell, str) else None
+        if listed and names is None:
+            yield tables.RowError(row.row, f"{str(cell)[:40]!r} is no list of labels, as the label column's other rows hold (['a', 'b'])", key)
+            continue
         try:
-            labels = split_labels(cell, separator)
+            labels = split_labels(cell if names is None else list(names), separator)
         except InvalidInputError as error:
             yield tables.RowError(row.row, error.reason, key)
             continue
-        if columns.label and not labels and cell != []:  # an explicit [] is a record with no labels
+        # an explicit [] (or `[]` in a column of list literals) is a record with no labels
+        if columns.label and not labels and cell != [] and names is None:
             yield tables.RowError(row.row, f"empty label for {key!r}", key)
             continue
         caption = cells.get(columns.caption) if columns.caption else None
@@ -182,6 +191,15 @@ def _class_numbered(header: tables.TableHeader, label: str) -> bool:
         return False
     at = header.columns.index(label)
     return class_numbered([row[at].strip() for row in header.sample if at < len(row)])
+
+
+def _list_literals(header: tables.TableHeader, label: str) -> bool:
+    """The label column's sampled cells (CSV, TSV) are mostly list literals (`['Comedy', 'Drama']`):
+    each cell is then its row's several labels, and a cell that is none rejects its row."""
+    if not label or label not in header.columns:
+        return False
+    at = header.columns.index(label)
+    return label_lists([str(row[at]).strip() for row in header.sample if at < len(row)])
 
 
 # Nested JSON objects are followed this deep for dotted names (`label.name`); deeper is no label.

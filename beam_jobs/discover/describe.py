@@ -71,6 +71,10 @@ def with_split_lists(config: ConvertConfig, sample: list[str], detected: layout.
     test images with training ones, with exit 0."""
     found, _ = find_evidence(config, sample, detected)
     lists = tuple(e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES))
+    if len(lists) == 1 and lists[0].path == detected.labels_file and lists[0].split == "train":
+        # the label file itself named as the one split (movie posters' `train.csv`): the split every
+        # record has anyway; read twice, a row the labels reject was rejected again as naming no file
+        lists = ()
     if not lists:
         return detected
     return dataclasses.replace(detected, evidence=lists, notes=(*detected.notes, *(e.note for e in lists if e.note)))

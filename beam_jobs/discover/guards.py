@@ -114,6 +114,8 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         if config.label_level is None:
             _check_mirror_masks(config, media, detected.structure)
             _check_tables_aside(config, sample, media, detected.structure)
+        if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
+            _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
     if sample and not _labels_anything(detected) and config.label_level != 0:
         others = [p for p in sample if p not in set(media)]
         raise UsageError(file_signs.no_labels_message(config.source, media, others, annotations) + set_aside.described())
@@ -135,21 +137,29 @@ def _few_valued(config: ConvertConfig, relpath: str) -> bool | None:
         return None
 
 
-def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: object) -> None:
+def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: object, *, siblings: bool = False) -> None:
     """Stop where a class folder repeats another's file names and holds masks' kind of images
     where the other does not (`outlines/<organ>/CT_000.png` beside `scans/CT_000.png`): masks
-    under a name detection does not know, which would be written as a class (exit 0).
+    under a name detection does not know, which would be written as a class (exit 0). With
+    `siblings` (no class folders), any two sibling folders naming the same images, each adding its
+    own words to the stems (DRIVE's `1st_manual/21_manual1.gif` beside `images/21_training.tif`):
+    the masks were written as records (exit 0).
 
     Raises:
       UsageError: naming the folders and the layout file's `structure.mask_folders`.
     """
-    if structure is None:
+    images = [p for p in media if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    if siblings:
+        pairs = mirror_trees.sibling_mirror_pairs(images)
+    elif structure is None:
         return
-    for pair in mirror_trees.mirror_pairs([p for p in media if layout.extension(p) in layout.IMAGE_EXTENSIONS], structure):
+    else:
+        pairs = mirror_trees.mirror_pairs(images, structure)
+    for pair in pairs:
         mirror = [_few_valued(config, p) for p in pair.mirror_files[:_MIRROR_FILES]]
         mirrored = [_few_valued(config, p) for p in pair.mirrored_files[:_MIRROR_FILES]]
         if all(mirror) and not any(mirrored) and False in mirrored:
-            raise UsageError(mirror_trees.message(pair))
+            raise UsageError(mirror_trees.message(pair, "inputs" if siblings else "a class"))
 
 
 # Tables beside class folders opened to see whether they hold other labels: their first lines only.

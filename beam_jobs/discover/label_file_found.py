@@ -369,7 +369,7 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     # A Hugging Face imagefolder's one metadata file at the top (file_name relative to SRC).
     found += [name for name in HF_METADATA_FILES if name in top_files and names_files(config, name)]
     found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
-    if found and has_data_files:
+    if found and has_data_files and not _labels_train_beside_test(config, found[0], sample):
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     # at the top, in annotations/, or in the one folder that holds every image (TACO's
@@ -384,6 +384,25 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
             f"{config.source} holds {len(coco)} annotation files ({', '.join(coco)}): choose one with --labels FILE"
         )
     return coco[0] if coco and has_data_files else ""
+
+
+def _labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]) -> bool:
+    """`labels.csv` beside split folders whose first rows name files of the training folders only,
+    where a test folder holds files too (Kaggle's dog breed identification: train/<id>.jpg,
+    test/<id>.jpg, labels.csv of `id,breed`): a table of the training images' labels, read as a
+    keyed table beside the split folders (`label_tables.with_label_table`), so that the test
+    images are the test split, unlabelled. Read as the label file, every test image was a reject
+    ("no usable row names it") and the run exited 1."""
+    if layout.extension(name) not in ("csv", "tsv"):
+        return False
+    folders = {p.split("/", 1)[0]: split_word(p.split("/", 1)[0]) for p in sample if "/" in p}
+    tests = {f for f, split in folders.items() if split == "test"}
+    if not tests or not any(split and split != "test" for split in folders.values()):
+        return False
+    delimiter = "\t" if name.endswith(".tsv") else ","
+    keys = {line.split(delimiter, 1)[0].strip().strip('"') for line in head_lines(config, name)[1:] if line.strip()}
+    named = {p.split("/", 1)[0] for p in sample if "/" in p and (layout.stem(p) in keys or posixpath.basename(p) in keys)}
+    return bool(named) and not named & tests
 
 
 def _wrapping_folder(images: Sequence[str]) -> str:

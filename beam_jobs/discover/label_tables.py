@@ -26,7 +26,7 @@ from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.converters import tables as tables_lib
-from shardify.plan import concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, table_groups
+from shardify.plan import concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, table_groups, unlabelled_tables
 from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
 
 __all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "with_label_joins",
@@ -70,7 +70,24 @@ def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.
         table = dataclasses.replace(table, split=next((e.split for e in same if e.split), ""))
         detected = dataclasses.replace(detected, evidence=tuple(e for e in detected.evidence if e not in same))
     detected = _parts_unlabelled(detected, parts, table.path)
-    return dataclasses.replace(detected, evidence=(*detected.evidence, table), notes=(*detected.notes, table.note))
+    table, tests = _split_tables(config, sample, detected, table)
+    return dataclasses.replace(
+        detected, evidence=(*detected.evidence, table, *tests), notes=(*detected.notes, table.note, *(e.note for e in tests))
+    )
+
+
+def _split_tables(
+    config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, table: Evidence
+) -> tuple[Evidence, list[Evidence]]:
+    """The label table with its split, and the tables beside it keyed as it is without its label
+    column (`shardify.plan.unlabelled_tables`: Kaggle's leaf classification's test.csv beside
+    train.csv, all images in one folder), where no folder and no other file gives splits."""
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    if any(e.gives_split for e in detected.evidence) or any(detected.split_of(p)[0] for p in inputs):
+        return table, []
+    heads = {p: label_file_found.head_lines(config, p) for p in _candidates(config, sample, detected)}
+    split, tests = unlabelled_tables.split_tables(table, heads, describe.names_inputs(sample, detected))
+    return (dataclasses.replace(table, split=split), tests) if tests else (table, [])
 
 
 def table_group(config: ConvertConfig, sample: list[str]) -> table_groups.TableGroup | None:
@@ -290,16 +307,21 @@ def _parts_unlabelled(detected: layout.SourceLayout, parts: guards.Finding | boo
     return dataclasses.replace(detected, notes=(*kept, note))
 
 
-def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+def _candidates(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[str]:
+    """The tables read as label tables: at the top of SRC or one folder down, that exist (not an
+    archive's members: read where the pipeline reads them)."""
     paths = [
         p for p in sample
         if p.count("/") <= _MAX_DEPTH and layout.extension(p) in ("csv", "tsv") and detected.is_auxiliary(p)
     ][:_CANDIDATES]
+    return [p for p in paths if FileSystems.exists(join_path(config.source, p))]
+
+
+def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
+    paths = _candidates(config, sample, detected)
     names_inputs = describe.names_inputs(sample, detected)
     found = []
     for path in paths:
-        if not FileSystems.exists(join_path(config.source, path)):
-            continue  # an archive's member: read where the pipeline reads it
         lines = label_file_found.head_lines(config, path)
         table = keyed_tables.recognise_keyed_table(
             path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column,

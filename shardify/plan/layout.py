@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from shardify.format import contract, image_formats
 from shardify.plan import dataset_card
-from shardify.plan.evidence import Evidence
+from shardify.plan.evidence import LABEL_LINES, Evidence
 from shardify.plan.line_files import LineFile
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
@@ -365,7 +365,10 @@ class SourceLayout:
         """(which files give the records' labels, which give their splits), one phrase each, for
         the plan: every plan says both."""
         label_files = _shown([e.shown for e in self.evidence if e.gives_labels])
-        split_files = _shown([e.shown for e in self.evidence if e.gives_split])
+        splitting = [e for e in self.evidence if e.gives_split]
+        if splitting:  # a label table whose rows are a split beside them (train.csv beside test.csv)
+            splitting = [e for e in self.evidence if e.gives_split or (e.kind == LABEL_LINES and e.split)]
+        split_files = _shown([e.shown for e in splitting])
         structure = self.structure
         if label_files and self.name == TABLES:  # labels tables joined by id (`label_joins`)
             joined = _shown([f"{e.shown} for {e.rows_of}'s rows, by {e.rows_key!r}" for e in self.evidence if e.rows_of])

@@ -20,13 +20,15 @@ Plain functions; `few_valued` reads the bytes it is handed, nothing else.
 from __future__ import annotations
 
 import io
+import posixpath
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shardify.plan.layout import stem
 from shardify.plan.structure import Structure
 
-__all__ = ["MirrorPair", "few_valued", "mirror_pairs", "message"]
+__all__ = ["MirrorPair", "few_valued", "mirror_pairs", "sibling_mirror_pairs", "message"]
 
 # Share of a folder's stems that must be another folder's for it to mirror it, and the fewest
 # files that say anything.
@@ -87,6 +89,42 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
     return pairs
 
 
+def _cores(paths: Sequence[str]) -> dict[str, str]:
+    """Each file's stem less the words every stem of its folder shares at its start and end
+    (DRIVE's `21_training`, `22_training` -> `21`, `22`; `21_manual1` -> `21`): what names the
+    image, whatever each folder adds to it. Words are split at `_`, `-` and `.`."""
+    words = {p: re.split(r"[_.-]", stem(p)) for p in paths}
+    first = next(iter(words.values()))
+    lead = 0
+    while lead < len(first) - 1 and all(len(w) > lead + 1 and w[lead] == first[lead] for w in words.values()):
+        lead += 1
+    tail = 0
+    while tail < len(first) - 1 - lead and all(len(w) > lead + tail + 1 and w[-1 - tail] == first[-1 - tail] for w in words.values()):
+        tail += 1
+    return {p: "_".join(w[lead : len(w) - tail]) for p, w in words.items()}
+
+
+def sibling_mirror_pairs(inputs: Sequence[str]) -> list[MirrorPair]:
+    """Pairs of sibling folders (one parent) where nearly every file of the first names the same
+    image as a file of the second by its stem less what each folder adds to every stem (`_cores`:
+    DRIVE's `training/1st_manual/21_manual1.gif` beside `training/images/21_training.tif`), and
+    the other way round; both orders, in path order, as `mirror_pairs` gives them. Read where no
+    class folders are (`--label-level 0`): every such folder's files would be inputs."""
+    by_folder: dict[str, list[str]] = {}
+    for relpath in inputs:
+        by_folder.setdefault(posixpath.dirname(relpath), []).append(relpath)
+    cores = {folder: set(_cores(paths).values()) for folder, paths in by_folder.items() if len(paths) >= _MIN_FILES}
+    pairs = []
+    for mirror, mine in sorted(cores.items()):
+        for mirrored, theirs in sorted(cores.items()):
+            if mirrored == mirror or posixpath.dirname(mirrored) != posixpath.dirname(mirror) or "" in mine | theirs:
+                continue
+            shared = len(mine & theirs)
+            if shared >= _MIN_FILES and shared >= _MOST * len(mine) and shared >= _MOST * len(theirs):
+                pairs.append(MirrorPair(mirror + "/", mirrored + "/", tuple(by_folder[mirror]), tuple(by_folder[mirrored])))
+    return pairs
+
+
 def few_valued(data: bytes) -> bool | None:
     """Whether an image's bytes decode to one channel of at most MAX_MASK_VALUES values (a mask),
     or None where they do not decode (no sign either way)."""
@@ -102,11 +140,11 @@ def few_valued(data: bytes) -> bool | None:
         return None
 
 
-def message(pair: MirrorPair) -> str:
-    """The stop's one line: the folders, what they show, the option that decides."""
+def message(pair: MirrorPair, taken_for: str = "a class") -> str:
+    """The stop's one line: the folders, what they show (not `taken_for`), the option that decides."""
     mirror = pair.mirror.rstrip("/")
     return (
         f"{pair.mirror} repeats the file names of {pair.mirrored} and holds single-channel images of few values "
-        f"({pair.mirror_files[0]}): masks or annotations of its images, not a class: name {mirror!r} under "
+        f"({pair.mirror_files[0]}): masks or annotations of its images, not {taken_for}: name {mirror!r} under "
         "`structure.mask_folders` of a layout file (never inputs)"
     )

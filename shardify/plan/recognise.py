@@ -30,6 +30,9 @@ CELEBA_CODES = (("0", "train"), ("1", "validation"), ("2", "test"))
 TRAIN_TEST_CODES = (("1", "train"), ("0", "test"))
 # A caption's or a pair's id: `<image>.jpg#2` (Flickr8k's captions and ratings name them so).
 _NUMBERED_ID = re.compile(r".+#\d+")
+# A header cell as a split list's or label lines' CSV writes it: letters, underscores and spaces.
+_HEADER_CELL = re.compile(r"[A-Za-z_ ]+")
+_COLUMN_NAME = re.compile(r"[A-Za-z][\w .()/-]*")  # any column's name (`Sci-Fi`, `N/A`), as keyed_tables reads them
 
 
 def _split_list_name(stem: str) -> tuple[str, int] | None:
@@ -96,10 +99,12 @@ def recognise(
         rule = key_rule([_id_path(id_files, id_file)] if id_file else keys)
         return Evidence(path, SPLIT_CODES, rule, codes=mapping, ids=id_file or "", note=note + (f" (ids through {id_file})" if id_file else ""))
     found = _split_list_name(stem)
-    if found and all(not re.fullmatch(r"-?\d+", key) or len(key) > 3 for key in keys):
+    named = _header_row(ext, rows)  # `Id,Genre,...` over `tt0086425,...`: the names of columns, no row
+    listed = keys[1:] if named else keys
+    if found and all(not re.fullmatch(r"-?\d+", key) or len(key) > 3 for key in listed):
         split, fold = found
         fold_note = f", fold {fold}" if fold else ""
-        return Evidence(path, SPLIT_LIST, key_rule(keys), split=split, note=f"{path}: split list of {split}{fold_note}")
+        return Evidence(path, SPLIT_LIST, key_rule(listed), split=split, header=named, note=f"{path}: split list of {split}{fold_note}")
     header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
     data = rows[1:] if header else rows
     if data and _label_lines(data, ids_allowed=header):
@@ -107,6 +112,17 @@ def recognise(
             path, LABEL_LINES, key_rule([row[0] for row in data]), note=f"{path}: a label for each file it names (the word after its name)"
         )
     return None
+
+def _header_row(ext: str, rows: Sequence[Sequence[str]]) -> bool:
+    """A CSV's first row is a header: its cells names (`Id`, `image_id`, `Sci-Fi`), the first of
+    letters alone, where most rows below start with a key that is not (`tt0086425`, `a.jpg`): a
+    list of names alone has no header to tell."""
+    if ext != ".csv" or len(rows) < 2 or not _HEADER_CELL.fullmatch(rows[0][0]):
+        return False
+    return all(_COLUMN_NAME.fullmatch(field) for field in rows[0]) and sum(
+        not _HEADER_CELL.fullmatch(row[0]) for row in rows[1:]
+    ) * 2 > len(rows) - 1
+
 
 def _attributes(rows: Sequence[Sequence[str]]) -> str:
     """A note when the rows are an attribute matrix (a count, names, then ±1 rows), else ""."""

@@ -31,8 +31,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "drive": ("STOPS BEFORE WRITING (exit 2) naming --label-level N; --label-level 0 then writes the 1st_manual/ "
-              "GIF masks (`21_manual1.gif`, a mirror tree of another suffix, not named as masks) as records"),
+    "drive": ("STOPS BEFORE WRITING (exit 2) naming --label-level N; --label-level 0 then stops again, naming "
+              "1st_manual/ (`21_manual1.gif` beside `21_training.tif`) as masks and the layout file's "
+              "structure.mask_folders, with which it converts right (tests/layouts/test_eighth_mends.py); before the "
+              "eighth mends it wrote the masks as records with exit 0"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
