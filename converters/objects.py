@@ -70,12 +70,21 @@ def _text_number(text: str | None, what: str) -> float:
       InvalidInputError: not a number, or not finite, or beyond _MAX_COORDINATE.
     """
     try:
+        if not _ascii_number(text):
+            raise ValueError
         value = float(text or "x")
     except ValueError:
         raise InvalidInputError(f"{what} is not a number: {text!r}") from None
     if value != value or abs(value) > _MAX_COORDINATE:
         raise InvalidInputError(f"{what} is {text.strip()!r}, not a finite number")
     return value
+
+
+def _ascii_number(text: str | None) -> bool:
+    """Spelled in ASCII without `_`: Python's `float()` and `int()` also read other scripts'
+    digits (`'\u0661'`, Arabic-Indic one, is 1; fullwidth `'\uff10'` is 0) and digit groups
+    (`'0.2_5'` is 0.25), which no annotation format writes and no other tool reads alike."""
+    return text is None or (text.isascii() and "_" not in text)
 
 
 def coco_object(annotation: Mapping[str, object], name: str, *, masks: bool = False, keypoints: bool = False) -> SourceObject:
@@ -135,6 +144,9 @@ def voc_objects(root: object) -> tuple[SourceObject, ...]:
         name = normalise_label((obj.findtext("name") or "").strip())
         if not name:
             raise InvalidInputError("an <object> without a <name>")
+        for tag in ("name", "bndbox"):  # which one is meant cannot be told: never the first silently
+            if len(obj.findall(tag)) > 1:
+                raise InvalidInputError(f"object {name!r} holds {len(obj.findall(tag))} <{tag}> elements, where VOC gives one")
         box = obj.find("bndbox")
         corners = ()
         if box is not None:
@@ -167,6 +179,8 @@ def yolo_objects(text: str, names: Sequence[str]) -> tuple[SourceObject, ...]:
         if not fields:
             continue
         try:
+            if not _ascii_number(fields[0]):
+                raise ValueError
             index = int(fields[0])
         except ValueError:
             raise InvalidInputError(f"line {number} is not `class cx cy w h`") from None
