@@ -408,6 +408,7 @@ def object_values(
         if not obj.box:
             repairs.append(f"{where} dropped: no box")
             continue
+        _check_frame(obj, width, height)
         xmin, ymin, xmax, ymax = obj.box
         scale_x, scale_y = (1.0, 1.0) if obj.normalised else (float(width), float(height))
         box = (xmin / scale_x, ymin / scale_y, xmax / scale_x, ymax / scale_y)
@@ -447,6 +448,21 @@ def object_values(
             values[contract.KEYPOINT_Y].extend(points[i + 1] / height for i in range(0, len(points), 3))
             values[contract.KEYPOINT_VISIBILITY].extend(int(points[i + 2]) for i in range(0, len(points), 3))
     return ObjectValues(values, tuple(repairs), tuple(labels))
+
+
+def _check_frame(obj: SourceObject, width: int, height: int) -> None:
+    """Boxes in pixels of another image size than the file's would be normalised wrong, in the
+    image or not (a file resized after it was annotated): the image is rejected. A frame of the
+    file's size turned (an EXIF rotation) is the file's.
+
+    Raises:
+      InvalidInputError: the annotation's (width, height) is neither the file's nor turned.
+    """
+    if obj.frame and not obj.normalised and tuple(obj.frame) not in ((width, height), (height, width)):
+        raise InvalidInputError(
+            f"its annotation gives it {obj.frame[0]:g} x {obj.frame[1]:g} pixels, but the file holds {width} x {height}: "
+            "its boxes are in pixels of another image"
+        )
 
 
 def _object_mask(obj: SourceObject, height: int, width: int) -> "object":

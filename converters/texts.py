@@ -26,7 +26,7 @@ def decode_text(data: bytes, encoding: str = DEFAULT_ENCODING) -> str:
     if encoding.lower().replace("_", "-") in ("utf-8", "utf8") and b"\x00" in data:
         marked = next((name for mark, name in _WIDE_MARKS if data.startswith(mark)), "")
         if marked:  # its NUL bytes are the wide encoding's, and the file says which it is
-            raise InvalidInputError(f"{marked} text (its byte-order mark says so), not UTF-8: pass --encoding {marked.lower()}")
+            raise InvalidInputError(f"holds NUL bytes: {marked} text, as its byte-order mark says, not UTF-8: pass --encoding {marked.lower()}")
         raise InvalidInputError("binary file (holds NUL bytes), not UTF-8 text")
     try:
         text = data.decode(encoding)

@@ -357,24 +357,26 @@ def test_coco_files_giving_one_file_two_ids_or_one_id_two_categories_never_label
     assert "ids 1, 2" in str(refused.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a COCO image whose width/height (2400 x 1600) disagree with its file (24 x 16) is written: its box "
-    "(200, 200, 800, 600), in the declared pixels, is normalised by the file's size, leaves the image and is dropped "
-    "(repaired.jsonl), so the image is a record with no objects and exit 0; the declared size is never compared",
-)
 def test_a_coco_image_whose_declared_size_is_not_its_files_is_rejected(tmp_path: Path) -> None:
+    """COCO's boxes are in the pixels of the image as its `images` entry sizes it: an entry giving
+    2400 x 1600 for a file of 24 x 16 (resized after it was annotated) had its boxes normalised by
+    the file's size, dropped as leaving the image (or kept at the wrong place), exit 0. The image is
+    rejected naming both sizes; a size turned (EXIF) is the file's."""
     source = tmp_path / "coco"
     write_file(source / "train2017" / "a.jpg", image_bytes(size=(24, 16)))
     write_file(source / "train2017" / "b.jpg", image_bytes(size=(24, 16), seed=3))
+    write_file(source / "train2017" / "c.jpg", image_bytes(size=(24, 16), seed=4))
     document = {"images": [{"id": 1, "file_name": "a.jpg", "width": 2400, "height": 1600},
-                           {"id": 2, "file_name": "b.jpg", "width": 24, "height": 16}],
+                           {"id": 2, "file_name": "b.jpg", "width": 24, "height": 16},
+                           {"id": 3, "file_name": "c.jpg", "width": 16, "height": 24}],
                 "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [200, 200, 600, 400], "area": 1.0, "iscrowd": 0},
-                                {"id": 2, "image_id": 2, "category_id": 1, "bbox": [2, 2, 6, 4], "area": 1.0, "iscrowd": 0}],
+                                {"id": 2, "image_id": 2, "category_id": 1, "bbox": [2, 2, 6, 4], "area": 1.0, "iscrowd": 0},
+                                {"id": 3, "image_id": 3, "category_id": 1, "bbox": [2, 2, 6, 4], "area": 1.0, "iscrowd": 0}],
                 "categories": [{"id": 1, "name": "cat"}]}  # fmt: skip
     write_file(source / "annotations" / "instances_train2017.json", json.dumps(document))
     out = convert(source, tmp_path / "out", shards=1)
-    one_place_each({"train2017/a.jpg": Reject("2400"), "train2017/b.jpg": ("train", ("cat",))}, out)
+    one_place_each({"train2017/a.jpg#1": Reject("2400 x 1600 pixels, but the file holds 24 x 16"), "train2017/b.jpg": ("train", ("cat",)),
+                    "train2017/c.jpg": ("train", ("cat",))}, out)  # fmt: skip
 
 
 # --- arrays: no images, big-endian, Fortran order ----------------------------------------------------
