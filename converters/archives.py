@@ -90,6 +90,14 @@ MAX_NESTED_ARCHIVES = 16
 EARLIER_COPY = "an earlier copy of a path the archive holds again later: the last copy is kept, as extracting the archive leaves it"
 
 
+# An archive inside an archive that is not listed in place (only tars inside tars are: their
+# members' offsets are the outer stream's). Skipped as a file of no input kind, its inputs would be
+# lost without a word.
+_NESTED_UNREAD = (
+    "an archive inside an archive is not read in place (only a .tar inside a .tar is): extract it and convert the folder"
+)
+
+
 def archive_kind(name: str) -> str | None:
     """TAR, TAR_GZ or ZIP from the file name, or None for other files."""
     lowered = name.lower()
@@ -410,6 +418,8 @@ def _tar_members(stream: BinaryIO, where: MemberLocation) -> Iterator[Member | M
                 yield MemberReject(shown, "a sparse file inside the archive (its holes are not stored, so its bytes cannot be read in place): extract the archive and convert the folder")
             elif not info.isreg():
                 yield MemberReject(shown, "not a regular file (a link or device inside the archive)")
+            elif archive_kind(name) in (ZIP, TAR_GZ):
+                yield MemberReject(shown, _NESTED_UNREAD)
             elif archive_kind(name) == TAR:
                 if len(levels) > MAX_NESTED_ARCHIVES:
                     yield MemberReject(shown, f"a tar nested more than {MAX_NESTED_ARCHIVES} archives deep: not listed")
@@ -476,6 +486,8 @@ def _zip_members(fileobj: BinaryIO, archive: str, archive_bytes: int) -> Iterato
                 continue
             if name is None:
                 found.append(MemberReject(shown, "its path leaves the archive"))
+            elif archive_kind(name):
+                found.append(MemberReject(shown, _NESTED_UNREAD))
             elif info.flag_bits & 0x1:
                 found.append(MemberReject(shown, "encrypted inside the zip archive"))
             elif info.compress_type not in (_ZIP_STORED, _ZIP_DEFLATED):

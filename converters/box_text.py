@@ -148,7 +148,7 @@ def block_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow |
 
 def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
     (row, (key,)), rest = block[0], block[1:]
-    if not rest or len(rest[0][1]) != 1 or not rest[0][1][0].isdigit():
+    if not rest or len(rest[0][1]) != 1 or not (rest[0][1][0].isascii() and rest[0][1][0].isdigit()):
         shown = " ".join(rest[0][1])[:40] if rest else "missing"
         return EvidenceRow(row, key, error=f"line {row + 1}: its count of boxes is {shown!r}, not a whole number")
     count, boxes = int(rest[0][1][0]), rest[1:]

@@ -257,6 +257,7 @@ def resolve_columns(
             # with a header (GLUE's test.tsv: `index, sentence`) that number falls on the text,
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
+    _refuse_reused(texts, pair, label, options)
     if not label and not options.label_column and not header and sample:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
@@ -283,6 +284,24 @@ def resolve_columns(
         if _label_kind([row[i] for row in sample if i < len(row)]) == _ID_LISTS:
             separator = ","
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+
+
+def _refuse_reused(texts: Sequence[str], pair: str, label: str, options: TableOptions) -> None:
+    """A column read twice: `--text-column 2,2` would write each text twice, and a label column
+    named by the user that is the text (`--label-column text`) a label unique to each record.
+
+    Raises:
+      InvalidInputError: naming the column and the option.
+    """
+    twice = next((column for column in texts if texts.count(column) > 1), "")
+    if twice:
+        given = ",".join(options.text_columns)
+        raise InvalidInputError(f"--text-column {given} names column {twice!r} twice: name each text column once")
+    if options.label_column and label and label in (*texts, pair):
+        raise InvalidInputError(
+            f"--label-column {options.label_column} is column {label!r}, which holds the text: each record's label "
+            "would be its own text; name the column of the labels"
+        )
 
 
 def _unless_scores(columns: Sequence[str], label: str, options: TableOptions, sample: Sequence[Sequence[object]]) -> str:

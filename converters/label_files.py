@@ -24,6 +24,7 @@ Every row comes back as a LabelRow or a RowError with its reason, numbered as th
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -354,9 +355,18 @@ def _coco(
             tuple(sorted(names)),
             TEXT_JOIN.join(texts),
             has_categories,
-            objects=tuple(found_objects.get(image_key, ())) if schema is not None and has_categories else None,
+            objects=_framed(found_objects.get(image_key, ()), image) if schema is not None and has_categories else None,
             source_id=str(image_id),
         )
+
+
+def _framed(objects: list[SourceObject], image: dict) -> tuple[SourceObject, ...]:
+    """The image's objects, each with the pixel size its `images` entry gives (when it gives a
+    positive finite width and height: other values were never read, and the file's size is used)."""
+    size = (image.get("width"), image.get("height"))
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e9 for v in size):
+        return tuple(objects)
+    return tuple(dataclasses.replace(obj, frame=(float(size[0]), float(size[1]))) for obj in objects)
 
 
 # COCO's top-level lists. A field of another type (`"annotations": "x"`) would read as "none":

@@ -70,12 +70,21 @@ def _text_number(text: str | None, what: str) -> float:
       InvalidInputError: not a number, or not finite, or beyond _MAX_COORDINATE.
     """
     try:
+        if not _ascii_number(text):
+            raise ValueError
         value = float(text or "x")
     except ValueError:
         raise InvalidInputError(f"{what} is not a number: {text!r}") from None
     if value != value or abs(value) > _MAX_COORDINATE:
         raise InvalidInputError(f"{what} is {text.strip()!r}, not a finite number")
     return value
+
+
+def _ascii_number(text: str | None) -> bool:
+    """Spelled in ASCII without `_`: Python's `float()` and `int()` also read other scripts'
+    digits (`'\u0661'`, Arabic-Indic one, is 1; fullwidth `'\uff10'` is 0) and digit groups
+    (`'0.2_5'` is 0.25), which no annotation format writes and no other tool reads alike."""
+    return text is None or (text.isascii() and "_" not in text)
 
 
 def coco_object(annotation: Mapping[str, object], name: str, *, masks: bool = False, keypoints: bool = False) -> SourceObject:
@@ -135,6 +144,9 @@ def voc_objects(root: object) -> tuple[SourceObject, ...]:
         name = normalise_label((obj.findtext("name") or "").strip())
         if not name:
             raise InvalidInputError("an <object> without a <name>")
+        for tag in ("name", "bndbox"):  # which one is meant cannot be told: never the first silently
+            if len(obj.findall(tag)) > 1:
+                raise InvalidInputError(f"object {name!r} holds {len(obj.findall(tag))} <{tag}> elements, where VOC gives one")
         box = obj.find("bndbox")
         corners = ()
         if box is not None:
@@ -167,6 +179,8 @@ def yolo_objects(text: str, names: Sequence[str]) -> tuple[SourceObject, ...]:
         if not fields:
             continue
         try:
+            if not _ascii_number(fields[0]):
+                raise ValueError
             index = int(fields[0])
         except ValueError:
             raise InvalidInputError(f"line {number} is not `class cx cy w h`") from None
@@ -394,6 +408,7 @@ def object_values(
         if not obj.box:
             repairs.append(f"{where} dropped: no box")
             continue
+        _check_frame(obj, width, height)
         xmin, ymin, xmax, ymax = obj.box
         scale_x, scale_y = (1.0, 1.0) if obj.normalised else (float(width), float(height))
         box = (xmin / scale_x, ymin / scale_y, xmax / scale_x, ymax / scale_y)
@@ -433,6 +448,21 @@ def object_values(
             values[contract.KEYPOINT_Y].extend(points[i + 1] / height for i in range(0, len(points), 3))
             values[contract.KEYPOINT_VISIBILITY].extend(int(points[i + 2]) for i in range(0, len(points), 3))
     return ObjectValues(values, tuple(repairs), tuple(labels))
+
+
+def _check_frame(obj: SourceObject, width: int, height: int) -> None:
+    """Boxes in pixels of another image size than the file's would be normalised wrong, in the
+    image or not (a file resized after it was annotated): the image is rejected. A frame of the
+    file's size turned (an EXIF rotation) is the file's.
+
+    Raises:
+      InvalidInputError: the annotation's (width, height) is neither the file's nor turned.
+    """
+    if obj.frame and not obj.normalised and tuple(obj.frame) not in ((width, height), (height, width)):
+        raise InvalidInputError(
+            f"its annotation gives it {obj.frame[0]:g} x {obj.frame[1]:g} pixels, but the file holds {width} x {height}: "
+            "its boxes are in pixels of another image"
+        )
 
 
 def _object_mask(obj: SourceObject, height: int, width: int) -> "object":

@@ -12,6 +12,8 @@ DEFAULT_ENCODING = "utf-8"
 # bytes 0x80-0x9F; the repairs report says which files were read so.
 FALLBACK_ENCODING = "cp1252"
 _UTF16_MARKS = (b"\xff\xfe", b"\xfe\xff")
+# Byte-order marks of the wide encodings, UTF-32's first (its little-endian mark begins with UTF-16's).
+_WIDE_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
 
 def decode_text(data: bytes, encoding: str = DEFAULT_ENCODING) -> str:
@@ -22,6 +24,9 @@ def decode_text(data: bytes, encoding: str = DEFAULT_ENCODING) -> str:
         NUL bytes, which no UTF-8 text file holds).
     """
     if encoding.lower().replace("_", "-") in ("utf-8", "utf8") and b"\x00" in data:
+        marked = next((name for mark, name in _WIDE_MARKS if data.startswith(mark)), "")
+        if marked:  # its NUL bytes are the wide encoding's, and the file says which it is
+            raise InvalidInputError(f"holds NUL bytes: {marked} text, as its byte-order mark says, not UTF-8: pass --encoding {marked.lower()}")
         raise InvalidInputError("binary file (holds NUL bytes), not UTF-8 text")
     try:
         text = data.decode(encoding)

@@ -167,6 +167,11 @@ class ConvertConfig:
         if len(set(names)) != len(names) or not all(names):
             raise ValueError("label names must be distinct and non-empty (after Unicode normalisation)")
         object.__setattr__(self, "label_names", names)
+        texts = columns.parse_column_list(self.text_column)
+        if len(set(texts)) != len(texts) or self.label_column.strip() in texts:
+            raise ValueError(
+                f"--text-column {self.text_column!r} and --label-column {self.label_column!r} name a column twice: name each once"
+            )
         try:
             "".encode(self.encoding)
         except LookupError:

@@ -49,17 +49,23 @@ class _ReadArrays(beam.DoFn):
             if kind is None:
                 yield reject(item.relpath, "not an array file of this dataset's (idx, CIFAR batch, .npz, raw records or HDF5)")
                 continue
+            found = 0
             try:
                 if kind == arrays.RAW:
-                    yield from self._raw_elements(item, declared or raw_format_of(item.relpath))
+                    elements = self._raw_elements(item, declared or raw_format_of(item.relpath))
                 elif kind == arrays.HDF5:
-                    yield from self._hdf5_elements(item)
+                    elements = self._hdf5_elements(item)
                 elif kind == arrays.NPY:
-                    yield from self._npy_elements(item)
+                    elements = self._npy_elements(item)
                 else:
-                    yield from self._elements(item, kind)
+                    elements = self._elements(item, kind)
+                for found, element in enumerate(elements, start=1):
+                    yield element
             except (InvalidInputError, OSError) as error:
                 yield reject(item.relpath, reject_reason(error))
+                continue
+            if not found:  # an array of 0 images: counted nowhere, the file would vanish without a word
+                yield reject(item.relpath, "holds no images: its arrays are empty (0 elements)")
 
     def _parts(self, item: Listed, kind: str) -> list[arrays.ArrayFile]:
         if kind == arrays.IDX:

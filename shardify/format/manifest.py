@@ -7,6 +7,7 @@ so a finished folder can be copied or uploaded as a whole.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -336,6 +337,29 @@ def _jsonable(value: object) -> bool:
     return True
 
 
+@functools.cache
+def _contract_dtypes() -> dict[str, str]:
+    """{key: dtype} of every feature the contract defines (columns kept as features aside)."""
+    found = {key: contract.INT64 for key in contract.LABEL_INDEX_KEYS}
+    for value in vars(contract).values():
+        for feature in value if isinstance(value, tuple) else (value,):
+            if isinstance(feature, contract.Feature):
+                found[feature.key] = feature.dtype
+    return found
+
+
+def _check_label_shape(check: _Checker, features: Mapping[str, Any], label_mode: str) -> None:
+    """A label feature holds one index a record in single-label data, any number in multi-label
+    data: a label_mode that says otherwise would make every reader fail on the first record."""
+    if label_mode == contract.LABEL_NONE:
+        return
+    expected = [] if label_mode == contract.LABEL_SINGLE else [None]
+    for key in contract.LABEL_INDEX_KEYS:
+        if key in features and list(features[key].get("shape", [])) != expected:
+            shown = "[]" if label_mode == contract.LABEL_SINGLE else "[null]"
+            raise check.fail(f"features[{key!r}].shape", f"{shown} for label_mode {label_mode}", features[key].get("shape"))
+
+
 def _features(check: _Checker, data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     features = check.dict(data, "features", "features")
     output_names: set[str] = set()
@@ -347,6 +371,8 @@ def _features(check: _Checker, data: Mapping[str, Any]) -> dict[str, dict[str, A
             raise check.fail(f"{field}.dtype", f"one of {', '.join(_DTYPES)}", spec.get("dtype"))
         if spec.get("shape", []) not in _SHAPES:
             raise check.fail(f"{field}.shape", "[] or [null]", spec.get("shape"))
+        if _contract_dtypes().get(key, spec["dtype"]) != spec["dtype"]:  # what the records hold, whatever it says
+            raise check.fail(f"{field}.dtype", f"{_contract_dtypes()[key]}, as every shard holds it", spec["dtype"])
         name = spec.get("output_name", key)
         if not isinstance(name, str) or not name or name in output_names:
             raise check.fail(f"{field}.output_name", "a name no other feature has", name)
@@ -488,6 +514,7 @@ def parse_manifest(text: str, root: str, *, name: str = naming.MANIFEST_FILENAME
     if "auxiliary" in inputs:  # only where there are any (and never in manifests made before)
         check.count(inputs, "auxiliary", "inputs.auxiliary")
     features = _features(check, data)
+    _check_label_shape(check, features, label_mode)
     version, versions = check_versions(data, where)
     return Manifest(
         root=root,

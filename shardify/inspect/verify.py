@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections import Counter
 from collections.abc import Callable
 from typing import BinaryIO
 
@@ -47,9 +48,9 @@ class _HashingReader:
         return data
 
 
-def _check_record(data: bytes, features: dict, path: str, index: int, labels: range | None = None) -> None:
+def _check_record(data: bytes, features: dict, path: str, index: int, labels: range | None = None) -> dict:
     """Raises CorruptShardError naming record `index` of `path` when it is not the Example the
-    feature spec describes, or holds a label index outside `labels` (when given)."""
+    feature spec describes, or holds a label index outside `labels` (when given); returns it decoded."""
     try:
         decoded = example_proto.decode_example(data)
     except ValueError as error:
@@ -73,6 +74,29 @@ def _check_record(data: bytes, features: dict, path: str, index: int, labels: ra
                 raise CorruptShardError(
                     path, f"{key} is {bad[0]}, not a label index ({allowed}0 to {labels.stop - 1}: the manifest names {labels.stop} labels)", index
                 )
+    return decoded
+
+
+def _tally_labels(decoded: dict, manifest: Manifest, path: str, index: int, tally: Counter[str]) -> None:
+    """Counts the labels a record holds into `tally`, by the manifest's names for its indices.
+
+    Raises:
+      CorruptShardError: the record's label names are not the manifest's names for its label
+        indices (a manifest whose labels were reordered or renamed reads every record wrong).
+    """
+    for key, text_key in ((contract.LABEL, contract.LABEL_TEXT), (contract.TEXT_LABEL, contract.TEXT_LABEL_TEXT)):
+        if key not in manifest.features or key not in decoded:
+            continue
+        indices = decoded[key][1]
+        named = [manifest.labels[i] for i in indices if 0 <= i < len(manifest.labels)]
+        if text_key in manifest.features and text_key in decoded:
+            held = [name.decode("utf-8", "replace") for name in decoded[text_key][1] if name]
+            if held != named:
+                raise CorruptShardError(
+                    path, f"{key} {list(indices)} is {named} by the manifest's labels, but the record names {held}: "
+                    "the manifest's labels are not the records'", index
+                )
+        tally.update(set(named))
 
 
 def _raw_pixels_problem(decoded: dict) -> str:
@@ -95,7 +119,13 @@ def _label_range(manifest: Manifest, split: SplitInfo) -> range:
     return range(contract.UNLABELLED if unlabelled else 0, len(manifest.labels))
 
 
-def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int], None], labels: range | None = None) -> None:
+def _verify_shard(
+    manifest: Manifest,
+    shard: ShardInfo,
+    on_bytes: Callable[[int], None],
+    labels: range | None = None,
+    tally: Counter[str] | None = None,
+) -> None:
     path = join_path(manifest.root, shard.path)
     with _open(manifest, shard.path) as fileobj:
         size = os.fstat(fileobj.fileno()).st_size
@@ -105,7 +135,9 @@ def _verify_shard(manifest: Manifest, shard: ShardInfo, on_bytes: Callable[[int]
         count = offset = 0
         index = hashlib.sha256()  # of the index file this shard should have
         for count, data in enumerate(iter_records(reader, path, size), start=1):  # type: ignore[arg-type]
-            _check_record(data, manifest.features, path, count - 1, labels)
+            decoded = _check_record(data, manifest.features, path, count - 1, labels)
+            if tally is not None:
+                _tally_labels(decoded, manifest, path, count - 1, tally)
             index.update(index_line(offset, framed_size(len(data))))
             offset += framed_size(len(data))
             on_bytes(framed_size(len(data)))
@@ -219,9 +251,18 @@ def verify_output(manifest: Manifest, *, on_bytes: Callable[[int], None] = lambd
     total = 0
     for split in manifest.splits.values():
         records = 0
+        tally: Counter[str] = Counter()
         for shard in split.shards:
-            _verify_shard(manifest, shard, on_bytes, _label_range(manifest, split))
+            _verify_shard(manifest, shard, on_bytes, _label_range(manifest, split), tally)
             records += shard.num_records
+        counted = {label: count for label, count in split.label_counts.items() if count}
+        if counted != dict(tally):
+            wrong = next(label for label in sorted(set(counted) | set(tally)) if counted.get(label, 0) != tally[label])
+            raise CorruptShardError(
+                join_path(manifest.root, naming.MANIFEST_FILENAME),
+                f"splits[{split.name!r}].label_counts[{wrong!r}] is {counted.get(wrong, 0)}, "
+                f"but its records hold it {tally[wrong]} times",
+            )
         total += records
     _check_versions(manifest)  # after the shards: a damaged record is named before a version's view of it
     return total

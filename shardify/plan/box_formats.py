@@ -57,7 +57,8 @@ QUAD_PIXELS = "x1 y1 x2 y2 x3 y3 x4 y4 pixels, read as the corners' envelope"
 # A class written as all the words before the box (negative box fields: the last four).
 WORDS_BEFORE_BOX = ":-4"
 _CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS)
-_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE)
+# ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 
 
 def is_number(text: str) -> bool:
@@ -176,7 +177,7 @@ class BoxFormat:
             return " ".join(fields[:-4])
         found = fields[int(self.class_field)] if int(self.class_field) < len(fields) else ""
         if self.class_numbers:
-            number = int(found) if found.isdigit() else -1
+            number = int(found) if found.isascii() and found.isdigit() else -1
             return self.class_numbers[number] if 0 <= number < len(self.class_numbers) else ""
         return found
 
@@ -207,7 +208,7 @@ class BoxFormat:
         if self.class_field == WORDS_BEFORE_BOX:
             if len(fields) < 5 or any(is_number(word) for word in fields[:-4]):
                 return False
-        elif self.class_numbers and not fields[int(self.class_field)].isdigit():
+        elif self.class_numbers and not (fields[int(self.class_field)].isascii() and fields[int(self.class_field)].isdigit()):
             return False
         elif self.class_field and not self.class_numbers and (
             int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])

@@ -61,6 +61,7 @@ def check_chosen_level(inputs: Sequence[str], structure: Structure, level: int) 
     if level <= 0:
         return
     labels, below, depth = _below(inputs, structure)
+    _check_deep_enough(inputs, structure, level, labels)
     if len(labels) != 1 or len(below) < _MIN_FOLDERS_BELOW:
         return
     shown = ", ".join(folder + "/" for folder in sorted(below)[:3]) + (f" and {len(below) - 3} more" if len(below) > 3 else "")
@@ -68,4 +69,23 @@ def check_chosen_level(inputs: Sequence[str], structure: Structure, level: int) 
         f"--label-level {level} gives every input one label, {next(iter(labels))!r}, a folder holding "
         f"{len(below)} folders of inputs ({shown}): it is a container, not a class: --label-level {depth} "
         "(counted from SRC) for those folders as the classes, or --label-level 0 for no labels"
+    )
+
+
+def _check_deep_enough(inputs: Sequence[str], structure: Structure, level: int, labels: set[str]) -> None:
+    """Stop where no input lies as deep as the chosen level (`--label-level 1000000000`): none
+    would be labelled, and the run would end saying the source holds no input files.
+
+    Raises:
+      UsageError: naming the level and the deepest folder level that holds inputs.
+    """
+    levels = dict(structure.label_levels)
+    placed = [p for p in inputs if not structure.is_mask_file(p) and levels.get(structure.split_folder_of(p), -1) >= 0]
+    if labels or not placed:
+        return
+    deepest = max(p.count("/") for p in placed)
+    raise UsageError(
+        f"--label-level {level} names folders {level} levels below SRC, but no input lies that deep (the deepest, "
+        f"e.g. {max(placed, key=lambda p: p.count('/'))!r}, lie in folders of level {deepest}): --label-level "
+        f"{deepest} at most, or --label-level 0 for no labels"
     )

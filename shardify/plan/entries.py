@@ -58,6 +58,8 @@ class SourceObject:
       skipped: why the annotation's row is no object (KITTI's DontCare, WIDER FACE's invalid
         faces), or "": such a row is carried only to be named in the image's repair line; it is
         never stored, counted or a class.
+      frame: (width, height) the annotation says its image has, whose pixels `box` counts (COCO's
+        image `width` and `height`), or () where it says none.
     """
 
     label: str
@@ -72,6 +74,7 @@ class SourceObject:
     keypoints: tuple[float, ...] = ()
     normalised: bool = False
     skipped: str = ""
+    frame: tuple[float, float] | tuple[()] = ()
 
 
 @dataclass(frozen=True)

@@ -161,7 +161,7 @@ def row_key(key: str, rule: KeyRule) -> str:
     extension dropped where files are keyed without theirs."""
     text = key.strip().replace("\\", "/")
     if rule.number:
-        return str(int(text)) if text.isdigit() else ""
+        return str(int(text)) if text.isascii() and text.isdigit() else ""  # int() refuses "²", which isdigit() passes
     while text.startswith(("./", "/")):
         text = text[2:] if text.startswith("./") else text[1:]
     if not rule.extension:

@@ -449,6 +449,8 @@ def _set_label(out: Path, split: str, value: int) -> str:
     features = example_proto.decode_example(records[0])
     old = features[contract.LABEL][1][0]
     features[contract.LABEL] = (example_proto.INT64, [value])
+    if value == contract.UNLABELLED:  # as the writer writes an unlabelled record: no label name either
+        features[contract.LABEL_TEXT] = (example_proto.BYTES, [b""])
     records[0] = example_proto.encode_example(features)
     with open(shard, "wb") as f, open(out / entry["index"], "wb") as index:
         writer = TFRecordWriter(f, index)
