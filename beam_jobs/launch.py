@@ -314,12 +314,13 @@ def _append_plan(
     per_version = records_per_version(
         (split.name, shard.path, shard.num_records) for split in latest.splits.values() for shard in split.shards
     )
+    if in_process:  # read and checked here in one pass, and kept for the pipeline's steps in this process
+        load_held(config.output, version.held_files, per_version)
+        return config, version
     for number, name in enumerate(version.held_files, start=1):
         path = FileSystems.join(config.output, name)
         with FileSystems.open(path) as f:
             check_inputs_file(f, path, number, per_version)
-    if in_process:  # read here once, and kept for the pipeline's steps that read them in this process
-        load_held(config.output, version.held_files)
     return config, version
 
 

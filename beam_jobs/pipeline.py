@@ -24,7 +24,7 @@ from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.plan import SUMMARY, TASKS, Plan, PlanContext
 from shardify.beam_jobs.write_manifest import WriteManifest
 from shardify.beam_jobs.find_duplicates import ContentHashes
-from shardify.beam_jobs.write_shards import CONTENT_HASHES, INPUTS, RESULTS, WriteShards
+from shardify.beam_jobs.write_shards import CONTENT_HASHES, RESULTS, WriteShards
 from shardify.config import ConvertConfig
 from shardify.converters import label_cells
 from shardify.format import naming
@@ -122,8 +122,8 @@ def build_pipeline(
         first_record=version.first_record,
         line_files=tuple(f.path for f in source_layout.line_files),
     )
-    # ShardResult per shard written; (bucket, [(sha256, split, record id)]) per shard and bucket;
-    # [HeldInput] per shard.
+    # ShardResult per shard written (its inputs in its result file in OUT); (bucket, [(sha256,
+    # split, record id)]) per shard and bucket.
     hashes = written[CONTENT_HASHES]
     if version.held_files:  # duplicates are found over every version's records
         held_hashes = (
@@ -142,7 +142,6 @@ def build_pipeline(
         options=_manifest_options(config, source_layout),
         limit=config.max_rejects,
         lock_token=lock_token,
-        inputs=written[INPUTS],
         held=found[HELD],
         version=version,
     )

@@ -17,6 +17,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.output import folder as output_folder
+from shardify.beam_jobs.output import resume
 from shardify.beam_jobs.output.lock import check_held
 from shardify.format import manifest as manifest_lib
 from shardify.format import naming, versions
@@ -73,7 +74,6 @@ def _finish(
     limit: RejectLimit,
     options: Mapping[str, Any],
     lock_token: str,
-    inputs: list[list[versions.HeldInput]] = (),  # type: ignore[assignment]
     held: int = 0,
     version: versions.VersionPlan = versions.VersionPlan(),
 ) -> str:
@@ -119,7 +119,8 @@ def _finish(
     if not version.appends:
         output_folder.remove_files(output, [n for n in output_folder.list_names(output) if naming.parse_version_filename(n)])
     text = manifest_lib.dumps(document)
-    held_inputs = versions.inputs_chunks(held_input for shard in inputs for held_input in shard)
+    # Each shard's inputs, from the result file its writer left (see resume.recorded_inputs).
+    held_inputs = versions.inputs_chunks(resume.recorded_inputs(output, results, version.number))
     output_folder.write_chunks_atomically(output, naming.inputs_filename(version.number), held_inputs)
     # Derived from the manifest as read back, exactly as `shardify export-metadata` derives them.
     files = metadata_files(manifest_lib.parse_manifest(text, output))
@@ -156,12 +157,10 @@ class WriteManifest(beam.PTransform):
         options: Mapping[str, Any],
         limit: RejectLimit,
         lock_token: str = "",
-        inputs: beam.PCollection | None = None,
         held: beam.PCollection | None = None,
         version: versions.VersionPlan = versions.VersionPlan(),
     ) -> None:
         super().__init__()
-        self._inputs = inputs
         self._held = held
         self._version = version
         self._lock_token = lock_token
@@ -174,7 +173,6 @@ class WriteManifest(beam.PTransform):
 
     def expand(self, results: beam.PCollection) -> beam.PCollection:
         pipeline = results.pipeline
-        inputs = self._inputs if self._inputs is not None else pipeline | "NoInputs" >> beam.Create([])
         held = self._held if self._held is not None else pipeline | "NoneHeld" >> beam.Create([])
         num_held = held | "CountHeld" >> beam.combiners.Count.Globally()
         return (
@@ -190,7 +188,6 @@ class WriteManifest(beam.PTransform):
                 self._limit,
                 self._options,
                 self._lock_token,
-                beam.pvalue.AsList(inputs),
                 beam.pvalue.AsSingleton(num_held),
                 self._version,
             )

@@ -18,7 +18,6 @@ from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs import counters
-from shardify.beam_jobs.coders import typed_batches
 from shardify.beam_jobs.find_duplicates import ContentHashes
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.beam_jobs.output import resume
@@ -30,12 +29,11 @@ from shardify.format.versions import HeldInput
 from shardify.inputs.paths import is_local_path, os_name
 from shardify.format.tfrecord import TFRecordWriter
 from shardify.plan import shard_math as planning
-from shardify.plan.batches import as_batch
 from shardify.plan.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
 
-__all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES", "INPUTS"]
+__all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
 
-RESULTS, CONTENT_HASHES, INPUTS = "results", "content_hashes", "inputs"
+RESULTS, CONTENT_HASHES = "results", "content_hashes"
 # Inputs the kernel is asked to read ahead of the one being written (posix_fadvise WILLNEED): on a
 # cold disk the reads overlap the checking and encoding; ~2 MB for photo-sized JPEGs.
 READ_AHEAD_FILES = 32
@@ -45,8 +43,8 @@ READ_AHEAD_MIN_BYTES = 32 << 10
 
 
 class _WriteShardFn(beam.DoFn):
-    """ShardTask -> ShardResult, writing the shard file as a side effect; the content hash of every
-    record written goes to CONTENT_HASHES."""
+    """ShardTask -> ShardResult, writing the shard file and its result file (with its inputs, see
+    output/resume.py) as a side effect; the content hash of every record written goes to CONTENT_HASHES."""
 
     def __init__(self, config: ConvertConfig, labels_file: str, first_record: int = 0, line_files: tuple[str, ...] = ()) -> None:
         self._first_record = first_record
@@ -85,7 +83,7 @@ class _WriteShardFn(beam.DoFn):
         kept, earlier = resume.kept_shard(self._output, task, shard_fingerprint)
         if kept is not None:  # written whole by an interrupted run of the same plan
             self._kept.inc()
-            result, contents, held = kept.result, ContentHashes(), list(kept.inputs)
+            result, contents = kept.result, ContentHashes()
             for sha256, record_id in kept.content_hashes:
                 contents.add(sha256, task.split, record_id)
         else:
@@ -93,6 +91,7 @@ class _WriteShardFn(beam.DoFn):
             if earlier:
                 resume.forget_shard(self._output, task)
             result, contents, index_bytes, held = self._write(task, summary)
+            # The shard's inputs go into its result file, where the manifest step reads them.
             resume.record_shard(self._output, result, contents.pairs(task.split), shard_fingerprint, index_bytes, held)
         self._records.inc(result.num_records)
         self._bytes.inc(result.num_bytes)
@@ -100,7 +99,6 @@ class _WriteShardFn(beam.DoFn):
         self._reencoded.inc(sum(repair.reencoded for repair in result.repairs))
         for bucket, batch in contents.by_bucket():
             yield beam.pvalue.TaggedOutput(CONTENT_HASHES, (bucket, batch))
-        yield beam.pvalue.TaggedOutput(INPUTS, as_batch(held))  # one pickle call, not one per input
         yield result
 
     def _mtime_ns(self, entry: Entry) -> int:
@@ -228,7 +226,7 @@ def _create(path: str) -> BinaryIO:
 
 class WriteShards(beam.PTransform):
     """ShardTask -> {RESULTS: ShardResult per shard, CONTENT_HASHES: (bucket, [(sha256, split,
-    record id)]) for FindDuplicates, INPUTS: [HeldInput] per shard}; `summary` is the plan's
+    record id)]) for FindDuplicates}; `summary` is the plan's
     singleton PlanSummary; `first_record` numbers the first record (an append goes on after the
     versions before it)."""
 
@@ -258,7 +256,6 @@ class WriteShards(beam.PTransform):
             | "WriteShardFiles"
             >> beam.ParDo(
                 _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files), beam.pvalue.AsSingleton(self._summary)
-            ).with_outputs(CONTENT_HASHES, INPUTS, main=RESULTS)
+            ).with_outputs(CONTENT_HASHES, main=RESULTS)
         )
-        # A shard's inputs leave as one Batch: encoded and weighed by beam_jobs/coders.py's BatchCoder.
-        return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES], INPUTS: typed_batches(written[INPUTS])}
+        return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES]}

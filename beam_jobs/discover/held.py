@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
-from shardify.format.versions import HeldInput, bounded_lines, parse_inputs
+from shardify.format.versions import HeldInput, bounded_lines, checked_inputs, parse_inputs
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
@@ -44,16 +44,22 @@ def _stamp(output: str, name: str) -> tuple[int, float]:
     return metadata.size_in_bytes, metadata.last_updated_in_seconds
 
 
-def load_held(output: str, names: Sequence[str]) -> dict[str, HeldInput]:
+def load_held(
+    output: str, names: Sequence[str], per_version: Mapping[tuple[int, str], int] | None = None
+) -> dict[str, HeldInput]:
     """path -> HeldInput over every inputs file in `names` (earlier versions first: a later one wins).
 
+    Args:
+      per_version: the records each version's shards hold (`versions.records_per_version`): each
+        file is checked against them as it is read (`versions.checked_inputs`), in the one pass.
+
     Raises:
-      ManifestError: an inputs file is not one (see `versions.parse_inputs`).
+      ManifestError: an inputs file is not one (see `versions.parse_inputs`, `checked_inputs`).
     """
     key = (output, tuple(names), tuple(_stamp(output, name) for name in names))
-    if _LAST_READ and _LAST_READ[0][0] == key:
+    if _LAST_READ and _LAST_READ[0][0] == key and per_version is None:
         return _LAST_READ[0][1]
-    held = _read_held(output, names)
+    held = _read_held(output, names, per_version)
     _LAST_READ[:] = [(key, held)]
     return held
 
@@ -63,12 +69,14 @@ def forget_held() -> None:
     _LAST_READ.clear()
 
 
-def _read_held(output: str, names: Sequence[str]) -> dict[str, HeldInput]:
+def _read_held(output: str, names: Sequence[str], per_version: Mapping[tuple[int, str], int] | None) -> dict[str, HeldInput]:
     held: dict[str, HeldInput] = {}
     for name in names:
         version = int(name.split("-v", 1)[1].split(".", 1)[0])
-        with FileSystems.open(FileSystems.join(output, name)) as f:
-            for item in parse_inputs(bounded_lines(f), FileSystems.join(output, name), version):
+        path = FileSystems.join(output, name)
+        with FileSystems.open(path) as f:
+            items = parse_inputs(bounded_lines(f), path, version) if per_version is None else checked_inputs(f, path, version, per_version)
+            for item in items:
                 held[item.path] = item
     return held
 

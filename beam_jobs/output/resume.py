@@ -29,7 +29,8 @@ import hashlib
 import hmac
 import json
 import os
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,12 +39,13 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify._version import __version__
 from shardify.beam_jobs.output import folder as output_folder
+from shardify.errors import OutputError
 from shardify.format import naming
-from shardify.format.versions import HeldInput, parse_inputs
+from shardify.format.versions import HeldInput
 from shardify.inputs.paths import is_local_path
 from shardify.plan.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 
-__all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "forget_shard", "record_shard"]
+__all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "forget_shard", "record_shard", "recorded_inputs"]
 
 # A result file holds a shard's counts and its records' hashes (~100 bytes a record); larger is not ours.
 _MAX_RESULT_BYTES = 256 << 20
@@ -54,12 +56,11 @@ _HASH_BLOCK_BYTES = 1 << 20
 @dataclass(frozen=True)
 class KeptShard:
     """A shard written by an earlier run of the same plan. Attributes: result, content_hashes
-    ((sha256, record id) of each record, as FindDuplicates takes them), inputs (as the version's
-    inputs file lists them)."""
+    ((sha256, record id) of each record, as FindDuplicates takes them). Its inputs stay in its
+    result file, which the manifest step reads (`recorded_inputs`)."""
 
     result: ShardResult
     content_hashes: tuple[tuple[str, str], ...]
-    inputs: tuple[HeldInput, ...] = ()
 
 
 # Options that decide whether a manifest is written, not what any shard holds: a re-run that only
@@ -253,17 +254,66 @@ def _from_json(data: dict, task: ShardTask) -> KeptShard:
     hashes = tuple((str(sha), str(record_id)) for sha, record_id in data["content_hashes"])
     if len(hashes) != result.num_records:
         raise ValueError("content hashes do not match the records")
-    if len(data["inputs"]) != len(hashes):
+    for _ in _held_rows(data, task.split):  # checked here: a shard whose inputs are not sound is written again
+        pass
+    return KeptShard(result, hashes)
+
+
+def _held_rows(data: dict, split: str) -> Iterator[tuple[str, int, int, str, str, str]]:
+    """(path, size, mtime_ns, sha256, record_sha256, split) of each input a result document lists,
+    as the version's inputs file lists them (see `versions.HeldInput`).
+
+    Raises:
+      ValueError: anything that is not one input per record (the document is untrusted input).
+    """
+    hashes, inputs = data["content_hashes"], data["inputs"]
+    if not isinstance(hashes, list) or not isinstance(inputs, list) or len(hashes) != len(inputs):
         raise ValueError("inputs do not match the records")
-    rows = (
-        json.dumps(
-            {"path": record_id, "size": size, "mtime_ns": mtime_ns, "sha256": sha256 or record_sha256,
-             "record_sha256": record_sha256, "split": task.split}
-        ).encode("utf-8")
-        for (record_sha256, record_id), (size, mtime_ns, sha256) in zip(hashes, data["inputs"])
-    )  # fmt: skip
-    inputs = tuple(parse_inputs(rows, naming.shard_result_filename(name), task.version))
-    return KeptShard(result, hashes, inputs)
+    for pair, row in zip(hashes, inputs):
+        record_sha256, record_id = pair
+        size, mtime_ns, sha256 = row
+        sha256 = sha256 or record_sha256
+        if not (
+            type(record_id) is str and record_id and _is_count(size) and _is_count(mtime_ns) and _is_digest(sha256) and _is_digest(record_sha256)
+        ):
+            raise ValueError(f"not an input: {row!r}")
+        yield record_id, size, mtime_ns, sha256, record_sha256, split
+
+
+def recorded_inputs(output: str, results: Sequence[ShardResult], version: int) -> Iterator[HeldInput]:
+    """The inputs of the shards `results` describe, from their result files in `output` (each
+    shard's writer leaves one, or kept an earlier run's, before its result is handed on): what the
+    version's inputs file lists. The manifest step reads them here instead of taking every input
+    through the pipeline (a side input Beam weighs object by object and holds whole).
+
+    Raises:
+      OutputError: a result file is gone or is not what its shard's writer left (changed since).
+    """
+    for result in results:
+        path = FileSystems.join(output, naming.shard_result_filename(result.path))
+        try:
+            with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+                data = json.loads(f.read(_MAX_RESULT_BYTES + 1))
+            if data["result"]["path"] != result.path or len(data["content_hashes"]) != result.num_records:
+                raise ValueError("a result of another shard")
+            rows = list(_held_rows(data, result.split))
+        except Exception as error:  # noqa: BLE001 - gone, unreadable or altered since its shard was written
+            raise OutputError(
+                f"{path} changed while the run wrote {output} ({error}): no manifest was written; run the same command again"
+            ) from None
+        for record_id, size, mtime_ns, sha256, record_sha256, split in rows:
+            yield HeldInput.of(record_id, size, mtime_ns, sha256, record_sha256, split, version)
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+
+
+def _is_digest(value: object) -> bool:
+    return type(value) is str and _DIGEST.fullmatch(value) is not None
 
 
 def _compact_inputs(content_hashes: Sequence[tuple[str, str]], inputs: Sequence[HeldInput]) -> list[list[object]]:

@@ -39,6 +39,7 @@ __all__ = [
     "records_per_version",
     "InputsTally",
     "check_inputs_file",
+    "checked_inputs",
     "created_now",
     "MAX_INPUTS_LINE_BYTES",
 ]
@@ -284,11 +285,24 @@ def check_inputs_file(fileobj: BinaryIO, where: str, version: int, per_version: 
     Raises:
       ManifestError: a line that is not an input, a path outside SRC, or counts the shards do not hold.
     """
+    for _ in checked_inputs(fileobj, where, version, per_version):
+        pass
+
+
+def checked_inputs(
+    fileobj: BinaryIO, where: str, version: int, per_version: Mapping[tuple[int, str], int]
+) -> Iterator[HeldInput]:
+    """The inputs `check_inputs_file` checks, handed on as they are read: an append that keeps them
+    parses each line once. The count is checked after the last line, before this returns.
+
+    Raises:
+      ManifestError: as `check_inputs_file`.
+    """
     if any(v == 0 and n for (v, _), n in per_version.items()):
         raise ManifestError(f"{where}: the manifest lists shards whose names say no version: not a shardify output")
     tally = InputsTally(where, version, {split: n for (v, split), n in per_version.items() if v == version})
     for item in parse_inputs(bounded_lines(fileobj), where, version):
-        tally.add(item)
+        yield tally.add(item)
     tally.check()
 
 
