@@ -1,4 +1,7 @@
-"""Test helper: run the installed `shardify` command as a user would, always with a timeout."""
+"""Test helper: run the `shardify` command as a user would: in a process of its own, always with a
+timeout, or (where the test is about what the command does rather than about the process) in this
+one, which spares each call the interpreter's start and the ~2 s of importing Beam again.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import traceback
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,11 +24,35 @@ def shardify_command(*args: str) -> list[str]:
 
 
 def run_shardify(
-    *args: str, timeout: float = TIMEOUT_SECONDS, prefix: Sequence[str] = (), **popen
+    *args: str, timeout: float | None = None, prefix: Sequence[str] = (), isolated: bool = False, **popen
 ) -> subprocess.CompletedProcess:
-    """`shardify ARGS...` in a process of its own (after `prefix`), its output captured as text."""
-    command = [*prefix, *shardify_command(*args)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, **popen)
+    """`shardify ARGS...`, its output captured as text.
+
+    In a process of its own (after `prefix`) wherever the process matters: asked for with
+    `isolated=True`, or given a `timeout` (a test about a hang), a `prefix`, or any `subprocess.run`
+    keyword (environment, working folder, stdin). Otherwise in this process (`run_in_process`).
+    """
+    if isolated or timeout is not None or prefix or popen:
+        command = [*prefix, *shardify_command(*args)]
+        return subprocess.run(command, capture_output=True, text=True, timeout=timeout or TIMEOUT_SECONDS, **popen)
+    return run_in_process(*args)
+
+
+def run_in_process(*args: str) -> subprocess.CompletedProcess:
+    """`shardify ARGS...` run by the command's own entry point in this process, as the process would
+    end: its exit code, stdout and stderr, and an uncaught exception written to stderr as the
+    interpreter writes it (`Traceback ...`, exit 1), so a test that looks for a traceback still sees one.
+    """
+    from typer.testing import CliRunner
+
+    from shardify.cli.main import app
+
+    result = CliRunner().invoke(app, list(args), prog_name="shardify")
+    stderr, code = result.stderr, result.exit_code
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        stderr += "".join(traceback.format_exception(*result.exc_info))
+        code = 1
+    return subprocess.CompletedProcess(["shardify", *args], code, result.stdout, stderr)
 
 
 def message(stderr: str) -> str:
