@@ -29,10 +29,11 @@ def run_shardify(
     """`shardify ARGS...`, its output captured as text.
 
     In a process of its own (after `prefix`) wherever the process matters: asked for with
-    `isolated=True`, or given a `timeout` (a test about a hang), a `prefix`, or any `subprocess.run`
-    keyword (environment, working folder, stdin). Otherwise in this process (`run_in_process`).
+    `isolated=True`, or given a `prefix` or any `subprocess.run` keyword (environment, working
+    folder, stdin). Otherwise in this process (`run_in_process`), where `timeout` is not enforced
+    per call: pytest-timeout's limit on every test (pyproject.toml) ends a hang there instead.
     """
-    if isolated or timeout is not None or prefix or popen:
+    if isolated or prefix or popen:
         command = [*prefix, *shardify_command(*args)]
         return subprocess.run(command, capture_output=True, text=True, timeout=timeout or TIMEOUT_SECONDS, **popen)
     return run_in_process(*args)
