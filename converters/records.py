@@ -20,7 +20,7 @@ from shardify.converters.columns import TableColumns, TableOptions, resolve_colu
 from shardify.converters.kept_values import convert_value
 from shardify.converters.label_cells import split_labels
 from shardify.converters.one_hot import multi_hot_labels
-from shardify.converters.objects import object_values
+from shardify.converters.object_values import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format import contract
