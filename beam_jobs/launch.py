@@ -33,11 +33,13 @@ from shardify.beam_jobs.runners import runner
 from shardify.config import ConvertConfig
 from shardify.errors import ManifestError, OutputError, RejectLimitError, SourceError, UsageError
 from shardify.format import naming
-from shardify.format.manifest import Manifest, load_manifest
-from shardify.format.versions import VersionPlan, check_inputs_file, created_now, records_per_version
+from shardify.format.inputs_file import check_inputs_file, records_per_version
+from shardify.format.manifest import load_manifest
+from shardify.format.manifest_model import Manifest
+from shardify.format.versions import VersionPlan, created_now
 from shardify.inputs.paths import is_local_path, utf8_name
-from shardify.plan.entries import PlanSummary
 from shardify.plan import layout
+from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import NO_INPUT, NOTHING_USABLE, OVER_LIMIT, parse_split_ratios, why_no_manifest
 

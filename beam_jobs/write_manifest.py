@@ -19,8 +19,8 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output import resume
 from shardify.beam_jobs.output.lock import check_held
-from shardify.format import manifest as manifest_lib
-from shardify.format import naming, versions
+from shardify.format import inputs_file, manifest_build, naming, versions
+from shardify.format.manifest import parse_manifest
 from shardify.interop import metadata_files
 from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
 from shardify.plan.requests import RejectLimit, why_no_manifest
@@ -86,7 +86,7 @@ def _finish(
     )
     repairs = sorted((r for result in results for r in result.repairs), key=lambda r: r.relpath)
     duplicates = sorted(duplicates, key=lambda group: group.records)
-    batch = manifest_lib.build_manifest(
+    batch = manifest_build.build_manifest(
         summary=summary, results=results, rejects=rejects, repairs=repairs, duplicates=duplicates, options=options
     )
     counts = batch["inputs"]
@@ -118,12 +118,12 @@ def _finish(
     output_folder.remove_stale_files(output, keep=_listed(document))
     if not version.appends:
         output_folder.remove_files(output, [n for n in output_folder.list_names(output) if naming.parse_version_filename(n)])
-    text = manifest_lib.dumps(document)
+    text = manifest_build.dumps(document)
     # Each shard's inputs, from the result file its writer left (see resume.recorded_inputs).
-    held_inputs = versions.inputs_chunks(resume.recorded_inputs(output, results, version.number))
+    held_inputs = inputs_file.inputs_chunks(resume.recorded_inputs(output, results, version.number))
     output_folder.write_chunks_atomically(output, naming.inputs_filename(version.number), held_inputs)
     # Derived from the manifest as read back, exactly as `shardify export-metadata` derives them.
-    files = metadata_files(manifest_lib.parse_manifest(text, output))
+    files = metadata_files(parse_manifest(text, output))
     output_folder.replace_metadata_files(output, files)
     output_folder.write_text_atomically(output, naming.version_manifest_filename(version.number), text)
     output_folder.write_text_atomically(output, naming.MANIFEST_FILENAME, text)

@@ -25,9 +25,9 @@ from shardify.config import ConvertConfig
 from shardify.converters.records import RecordBuilder
 from shardify.errors import InvalidInputError, OutputError, reject_reason
 from shardify.format import naming
-from shardify.format.versions import HeldInput
-from shardify.inputs.paths import is_local_path, os_name
+from shardify.format.inputs_file import HeldInput
 from shardify.format.tfrecord import TFRecordWriter
+from shardify.inputs.paths import is_local_path, os_name
 from shardify.plan import shard_math as planning
 from shardify.plan.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
 

@@ -10,7 +10,7 @@ Files are untrusted: every line is checked against the format's shape, and what 
 makes an `EvidenceRow` with `error` (the image is rejected naming the line: never written with
 some of its objects) or, before any image is named, a `tables.RowError`. Rows that are no objects
 (the format's `skip`) become skipped objects, named in the image's repair line. Boxes that leave
-the image or have no area are the writer's to clip or drop (see `objects.object_values`).
+the image or have no area are the writer's to clip or drop (see `object_values.object_values`).
 """
 
 from __future__ import annotations

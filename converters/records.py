@@ -2,7 +2,9 @@
 
 The writer calls `RecordBuilder.build` for every entry of its shard; the feature values follow the
 plan's schema (see `contract.record_schema`). An input stored other than as found (an image
-re-encoded so TensorFlow decodes it right) comes back with its `Repair`.
+re-encoded so TensorFlow decodes it right) comes back with its `Repair`. A table row's cells come
+from `table_rows.TableRows`, which keeps the shard's tables open and fetches their rows; this
+module turns them, like a file's bytes or an array's element, into the record's features.
 """
 
 from __future__ import annotations
@@ -10,35 +12,27 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
-import pickle
-import tempfile
-from collections.abc import Callable, Sequence
-from typing import IO, Any, BinaryIO, NamedTuple
+from collections.abc import Sequence
+from typing import Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, json_records, line_files, masks, parquet_tables, pixel_rows, raw_arrays, raw_pixels, tables, texts
-from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
+from shardify.converters import arrays, hdf5_arrays, images, masks, pixel_rows, raw_arrays, raw_pixels, texts
+from shardify.converters.columns import TableOptions
 from shardify.converters.kept_values import convert_value
 from shardify.converters.label_cells import split_labels
 from shardify.converters.one_hot import multi_hot_labels
-from shardify.converters.objects import object_values
+from shardify.converters.object_values import object_values
 from shardify.converters.resize import Resize, resize_mask_png, target_size
-from shardify.errors import InvalidInputError, reject_reason
+from shardify.converters.table_rows import OpenInput, TableRows, is_table
+from shardify.errors import InvalidInputError
 from shardify.format import contract
 from shardify.inputs.files import read_exactly
 from shardify.plan.defaults import DEFAULT_VALIDATE
-from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, MemberLocation, PlanSummary, Repair, row_id
+from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, PlanSummary, Repair, row_id
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 
-OpenInput = Callable[[str, MemberLocation | None], BinaryIO]  # (relpath, archive member's place)
-# Tables kept open at once while writing a shard's rows (rows of a table are spread over shards
-# in hash order, so each shard revisits every table many times).
-MAX_OPEN_TABLES = 64
-# A line file's row: one column, its text (the labels come with the entry, from the file's name or
-# its label file).
-_LINE_COLUMNS = resolve_columns((line_files.TEXT_COLUMN,), TableOptions())
 # Label sets whose features a RecordBuilder keeps (a multi-label dataset can have many).
 MAX_LABEL_SETS = 4096
 
@@ -102,46 +96,12 @@ def _mtime_ns(fileobj: BinaryIO) -> int | None:
         return None
 
 
-def _is_table(relpath: str) -> bool:
-    """An array element that is a table's row (`converters/pixel_rows.py`): its file is a CSV or TSV."""
-    return relpath.rsplit(".", 1)[-1].lower() in (tables.CSV, tables.TSV)
-
-
 def _content_sha256(values: dict[str, list]) -> str:
     if contract.IMAGE_SHA256 in values:  # already computed for image/key/sha256
         return values[contract.IMAGE_SHA256][0].decode()
     if values.get(contract.TEXT_PAIR, [b""])[0]:  # a pair is a duplicate only of the same pair
         return hashlib.sha256(values[contract.TEXT][0] + b"\x00" + values[contract.TEXT_PAIR][0]).hexdigest()
     return hashlib.sha256(values[contract.TEXT][0]).hexdigest()
-
-
-class _RowSpool:
-    """Rows fetched ahead of writing, kept in a temporary file: memory holds only where each is."""
-
-    def __init__(self) -> None:
-        self._file: IO[bytes] | None = None
-        self._where: dict[tuple[str, int], tuple[int, int]] = {}
-
-    def put(self, key: tuple[str, int], cells: dict[str, object]) -> None:
-        if self._file is None:
-            self._file = tempfile.TemporaryFile()
-        data = pickle.dumps(cells, protocol=pickle.HIGHEST_PROTOCOL)
-        self._file.seek(0, os.SEEK_END)
-        self._where[key] = (self._file.tell(), len(data))
-        self._file.write(data)
-
-    def take(self, key: tuple[str, int]) -> dict[str, object] | None:
-        where = self._where.pop(key, None)
-        if where is None or self._file is None:
-            return None
-        self._file.seek(where[0])
-        return pickle.loads(self._file.read(where[1]))  # noqa: S301 - our own file, written above
-
-    def close(self) -> None:
-        if self._file is not None:
-            self._file.close()
-            self._file = None
-        self._where.clear()
 
 
 class RecordBuilder:
@@ -179,7 +139,6 @@ class RecordBuilder:
         raw_arrays: tuple[RawArrays, ...] = (),
         line_files: tuple[str, ...] = (),
     ) -> None:
-        self._line_files = frozenset(line_files)
         self._schema = summary.schema
         self._encode = contract.RecordEncoder(summary.schema)
         self._objects = summary.objects
@@ -203,30 +162,24 @@ class RecordBuilder:
         self._text_pair = summary.text_pair
         self._answers = summary.answers
         self._aliases = summary.label_aliases
-        self._headers: dict[str, tables.TableHeader] = {}
-        self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
-        self._resolved: dict[object, TableColumns] = {}
-        self._spool = _RowSpool()  # Parquet and question-answering JSON rows fetched by `prepare`
-        self._locations: dict[str, MemberLocation | None] = {}  # tables that are archive members
-        self._unreadable: dict[str, str] = {}  # Parquet tables `prepare` could not read, and why
+        self._rows = TableRows(open_input, table_options, frozenset(line_files))  # tables' rows, kept open between rows
         self._arrays: dict[tuple[str, str], Any] = {}  # array files' images, read for this shard
         # An entry's label features and names by (labels, image, unlabelled): a shard's records
         # share a few label sets, each looked up once (see `_labels_of`).
         self._label_sets: dict[tuple[tuple[str, ...], bool, bool], tuple[dict[str, list], tuple[str, ...]]] = {}
 
+    def prepare(self, entries: Sequence[Entry]) -> None:
+        """Fetches the Parquet and question-answering JSON rows among `entries` ahead of `build`
+        (see `TableRows.prepare`)."""
+        self._rows.prepare(entries)
+
     def close(self) -> None:
-        """Closes the tables kept open between rows, and the fetched rows' temporary file."""
-        self._close_tables()
-        self._spool.close()
+        """Closes the tables kept open between rows, the fetched rows' temporary file and the array files."""
+        self._rows.close()
         for value in self._arrays.values():
             if isinstance(value, hdf5_arrays.Hdf5Images):
                 value.close()
         self._arrays.clear()
-
-    def _close_tables(self) -> None:
-        for table in self._tables.values():
-            table.close()
-        self._tables.clear()
 
     def build(self, entry: Entry, *, number: int) -> BuiltRecord:
         """The serialized record, how the input was repaired, and its content's hash.
@@ -340,9 +293,9 @@ class RecordBuilder:
         else a PNG of them (shrunk where `--resize` asks), and whether it was shrunk. Each array file is read once per shard, when its first element
         is written (see `arrays.MAX_ARRAY_FILE_BYTES`)."""
         raw = declared_format(self._raw_arrays, entry.relpath) or raw_format_of(entry.relpath)
-        if _is_table(entry.relpath):  # a table's row, an image written out as numbers
-            cells = self._row_cells(entry)
-            element = pixel_rows.image_of(cells, self._pixel_columns(entry.relpath))
+        if is_table(entry.relpath):  # a table's row, an image written out as numbers
+            cells = self._rows.cells(entry)
+            element = pixel_rows.image_of(cells, self._rows.pixel_columns(entry.relpath))
         elif raw is not None:  # headerless records: this one alone is read (raw_arrays.read_image)
             with self._open(entry.relpath, entry.location) as fileobj:
                 element = raw_arrays.read_image(fileobj, raw, entry.row)
@@ -379,97 +332,15 @@ class RecordBuilder:
                 stored = raw_pixels.pixels_of_stored(stored) or stored
         return images.image_values(stored, filename=entry.record_id, source_id=str(number)), stored.scaled_from is not None
 
-    def _pixel_columns(self, relpath: str) -> pixel_rows.PixelColumns:
-        """A pixel table's columns, found from its header and sampled rows as discovery found them."""
-        header = self._header_of(relpath)
-        found = pixel_rows.pixel_columns(header.columns, header.sample, self._table_options)
-        if found is None:
-            raise InvalidInputError("table changed since it was scanned (no column of images written out as numbers)")
-        return found
-
     def _text_values(self, entry: Entry, data: bytes) -> tuple[dict[str, list], Repair | None]:
         text, read_as = texts.decode_text_file(data, self._encoding)
         if not text.strip():
             raise InvalidInputError("empty text")
         return self._text(text, entry.relpath), Repair(entry.relpath, read_as, reencoded=False) if read_as else None
 
-    def prepare(self, entries: Sequence[Entry]) -> None:
-        """Fetches the Parquet rows among `entries` ahead of `build`: each table's row groups are
-        decoded once for the whole shard, in file order, instead of once per row (the rows come in
-        record order, which is scattered over the groups); a question-answering JSON (no byte range
-        per row either) is parsed once for the shard. The rows wait in a temporary file."""
-        wanted: dict[str, list[int]] = {}
-        for entry in entries:
-            if entry.kind == ROW and entry.relpath in self._line_files:
-                continue  # a line of text, read by its byte range
-            if entry.kind == ROW or (entry.kind == ARRAY and _is_table(entry.relpath)):
-                self._locations[entry.relpath] = entry.location
-                if self._format_of(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
-                    wanted.setdefault(entry.relpath, []).append(entry.offset)
-        for relpath, positions in sorted(wanted.items()):
-            try:
-                with self._open(relpath, self._locations.get(relpath)) as fileobj:
-                    if tables.table_format(relpath) == tables.QA_JSON:
-                        self._fetch_questions(fileobj, set(positions), relpath)
-                        continue
-                    table = parquet_tables.ParquetTable(fileobj)
-                    columns = self._header_of(relpath).resolve(self._table_options)
-                    for position, cells in table.fetch_rows(positions, columns.needed):
-                        self._spool.put((relpath, position), cells)
-            except (InvalidInputError, OSError) as error:
-                self._unreadable[relpath] = reject_reason(error)
-
-    def _format_of(self, relpath: str) -> str:
-        """A table's format: its extension's, or what its content said (a .txt: a TSV under a
-        header or lines; a .json: JSON Lines)."""
-        fmt = tables.table_format(relpath)
-        if fmt in (tables.FASTTEXT, tables.QA_JSON):
-            try:
-                fmt = self._header_of(relpath).fmt or fmt
-            except (InvalidInputError, OSError):
-                pass  # the table's rows are rejected with this reason when read
-        return fmt
-
-    def _fetch_questions(self, fileobj: BinaryIO, positions: set[int], relpath: str) -> None:
-        """The questions of a question-answering JSON at `positions`, parsed once for the shard."""
-        for position, cells in json_records.read_json_rows(fileobj):
-            if position in positions and isinstance(cells, dict):
-                self._spool.put((relpath, position), cells)
-
-    def _row_cells(self, entry: Entry) -> dict[str, object]:
-        """The cells of the row `entry` names, read now (or fetched by `prepare`)."""
-        if entry.relpath in self._line_files:  # a line of text: its label came from its file's name or label file
-            before, data, after = self._row_bytes(entry, margin=1)
-            line_files.check_whole_line(before, data, after, entry.size_bytes)
-            return {line_files.TEXT_COLUMN: line_files.decode_line(data, self._table_options.encoding)[0]}
-        fmt = self._format_of(entry.relpath)
-        if fmt in (tables.PARQUET, tables.QA_JSON):
-            if entry.relpath in self._unreadable:
-                raise InvalidInputError(self._unreadable[entry.relpath])
-            cells = self._spool.take((entry.relpath, entry.offset))
-            if cells is None:
-                raise InvalidInputError("table changed since it was scanned (row not found)")
-            return cells
-        columns = self._header_of(entry.relpath).columns
-        return tables.parse_row(self._row_bytes(entry)[1], fmt, columns, self._table_options.encoding)
-
-    def _row_bytes(self, entry: Entry, margin: int = 0) -> tuple[bytes, bytes, bytes]:
-        """(up to `margin` bytes ahead of it, the bytes of the row or line `entry` names, up to
-        `margin` bytes after it), from its table kept open between rows."""
-        table = self._tables.get(entry.relpath)
-        if table is None:
-            if len(self._tables) >= MAX_OPEN_TABLES:
-                self._close_tables()  # not the spool: it holds rows fetched for this shard
-            table = self._tables[entry.relpath] = self._open(entry.relpath, entry.location)
-        start = max(entry.offset - margin, 0)
-        table.seek(start)
-        data = table.read(entry.size_bytes + entry.offset - start)
-        after = table.read(margin) if margin else b""
-        return data[: entry.offset - start], data[entry.offset - start :], after
-
     def _row_values(self, entry: Entry) -> dict[str, list]:
-        cells = self._row_cells(entry)
-        columns = self._columns_for(entry.relpath, cells)
+        cells = self._rows.cells(entry)
+        columns = self._rows.columns_for(entry.relpath, cells)
         text = columns.text_of(cells)
         if text is None or not text.strip():
             raise InvalidInputError(f"empty or non-text {' + '.join(map(repr, columns.texts))} cell")
@@ -496,31 +367,6 @@ class RecordBuilder:
             except (TypeError, ValueError):
                 raise InvalidInputError(f"column {name!r} holds {value!r}, not {dtype}") from None
         return values
-
-    def _columns_for(self, relpath: str, cells: dict[str, object]) -> TableColumns:
-        """Resolved once per table (for JSONL, once per distinct set of keys), not once per row."""
-        if relpath in self._line_files:  # its one column is the text; the labels are the entry's
-            return _LINE_COLUMNS
-        header = self._header_of(relpath)
-        if not header.columns:  # JSONL: each row names its own columns
-            header = tables.TableHeader(tuple(cells))
-        # Keyed by the table, not by its header: a CSV's header holds its sampled rows, which would
-        # be hashed again for every row.
-        key = (relpath, header.columns) if header.sample else header
-        columns = self._resolved.get(key)
-        if columns is None:
-            columns = self._resolved[key] = header.resolve(self._table_options)
-        return columns
-
-    def _header_of(self, relpath: str) -> tables.TableHeader:
-        header = self._headers.get(relpath)
-        if header is None:
-            with self._open(relpath, self._locations.get(relpath)) as fileobj:
-                header = tables.read_header(
-                    fileobj, tables.table_format(relpath), header=self._table_options.header, encoding=self._table_options.encoding
-                )
-            self._headers[relpath] = header
-        return header
 
     @staticmethod
     def _text(text: str, source: str) -> dict[str, list]:

@@ -22,7 +22,8 @@ from typing import Any
 
 from shardify._version import __version__
 from shardify.errors import ShardifyError
-from shardify.format.manifest import Manifest, load_manifest
+from shardify.format.manifest import load_manifest
+from shardify.format.manifest_model import Manifest
 from shardify.read.options import ReadOptions
 
 __all__ = [

@@ -21,7 +21,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
-from shardify.format.versions import HeldInput, bounded_lines, checked_inputs, parse_inputs
+from shardify.format.inputs_file import HeldInput, bounded_lines, checked_inputs, parse_inputs
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
@@ -50,11 +50,11 @@ def load_held(
     """path -> HeldInput over every inputs file in `names` (earlier versions first: a later one wins).
 
     Args:
-      per_version: the records each version's shards hold (`versions.records_per_version`): each
-        file is checked against them as it is read (`versions.checked_inputs`), in the one pass.
+      per_version: the records each version's shards hold (`inputs_file.records_per_version`): each
+        file is checked against them as it is read (`inputs_file.checked_inputs`), in the one pass.
 
     Raises:
-      ManifestError: an inputs file is not one (see `versions.parse_inputs`, `checked_inputs`).
+      ManifestError: an inputs file is not one (see `inputs_file.parse_inputs`, `checked_inputs`).
     """
     key = (output, tuple(names), tuple(_stamp(output, name) for name in names))
     if _LAST_READ and _LAST_READ[0][0] == key and per_version is None:

@@ -41,7 +41,7 @@ from shardify._version import __version__
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.errors import OutputError
 from shardify.format import naming
-from shardify.format.versions import HeldInput
+from shardify.format.inputs_file import HeldInput
 from shardify.inputs.paths import is_local_path
 from shardify.plan.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
 
@@ -261,7 +261,7 @@ def _from_json(data: dict, task: ShardTask) -> KeptShard:
 
 def _held_rows(data: dict, split: str) -> Iterator[tuple[str, int, int, str, str, str]]:
     """(path, size, mtime_ns, sha256, record_sha256, split) of each input a result document lists,
-    as the version's inputs file lists them (see `versions.HeldInput`).
+    as the version's inputs file lists them (see `inputs_file.HeldInput`).
 
     Raises:
       ValueError: anything that is not one input per record (the document is untrusted input).

@@ -1,7 +1,10 @@
-"""The manifest: what an output folder holds, written last by the converter, read by the reader.
+"""Reading the manifest: what an output folder holds, written last by the converter, read by every reader.
 
 An output folder without `manifest.json` is incomplete. Shard paths are relative to the manifest,
-so a finished folder can be copied or uploaded as a whole.
+so a finished folder can be copied or uploaded as a whole. The manifest is input like any other:
+`parse_manifest` checks every field a reader uses before it builds the `manifest_model`
+dataclasses, and `load_manifest` finds and opens the file (or one version's) as inputs are opened.
+Writing it is `manifest_build.py`'s. No Beam, no TensorFlow.
 """
 
 from __future__ import annotations
@@ -10,266 +13,23 @@ import dataclasses
 import functools
 import json
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from shardify._version import __version__
 from shardify.errors import InvalidInputError, ManifestError
 from shardify.format import contract, naming
+from shardify.format.manifest_model import MANIFEST_FORMAT, MANIFEST_VERSION, Manifest, ObjectsInfo, ShardInfo, SplitInfo
 from shardify.format.versions import check_versions
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import join_path
-from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
 
 __all__ = [
-    "MANIFEST_FORMAT",
-    "MANIFEST_VERSION",
-    "ShardInfo",
-    "SplitInfo",
-    "Manifest",
-    "build_manifest",
-    "dumps",
     "parse_manifest",
     "check_arithmetic",
     "is_plain_filename",
     "load_manifest",
+    "MAX_MANIFEST_BYTES",
 ]
-
-MANIFEST_FORMAT = "shardify.manifest"
-MANIFEST_VERSION = 1
-
-
-@dataclass(frozen=True)
-class ShardInfo:
-    """One shard file.
-
-    Attributes:
-      path: the shard, relative to the manifest (a plain file name).
-      num_records, num_bytes, sha256: of the shard file.
-      index: its DALI index file (one `offset size` line per record), or "" in outputs made
-        before shardify wrote them.
-    """
-
-    path: str
-    num_records: int
-    num_bytes: int
-    sha256: str
-    index: str = ""
-
-
-@dataclass(frozen=True)
-class SplitInfo:
-    """One split. Attributes: name, num_records, num_bytes, shards, label_counts, and
-    num_unlabelled: records without a label (label -1 in single-label data)."""
-
-    name: str
-    num_records: int
-    num_bytes: int
-    shards: tuple[ShardInfo, ...]
-    label_counts: dict[str, int]
-    num_unlabelled: int = 0
-
-
-@dataclass(frozen=True)
-class ObjectsInfo:
-    """A detection dataset's objects (the manifest's `objects`).
-
-    Attributes:
-      features: which object features the records hold.
-      class_ids: how `image/object/class/label` numbers classes (contract.CLASS_ID_CONVENTIONS).
-      classes: class name -> its number.
-      num_keypoints: keypoints per object where the records hold keypoints (the flat
-        `image/object/keypoint/*` lists hold that many per object, object after object), else 0.
-      counts: split -> class name -> objects written.
-    """
-
-    features: contract.ObjectSchema
-    class_ids: str
-    classes: dict[str, int]
-    num_keypoints: int = 0
-    counts: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Manifest:
-    """A parsed manifest.
-
-    Attributes:
-      root: folder that holds the manifest; shard paths are relative to it.
-      labels: label names; a record's label is an index into this tuple.
-      label_mode: "single", "multi" (several label indices per record) or "none".
-      features: the feature spec, `{key: {"dtype", "shape", "output_name", "description"}}`.
-      splits: split name -> SplitInfo.
-      inputs: {"seen", "written", "rejected", "skipped"} counts.
-      rejected, repaired: the reports' counts, and "path" when the report exists.
-      duplicates: groups of records with the same content ("groups", "records", "across_splits",
-        "path" when there are any), or None in outputs made before shardify looked.
-      data: the whole JSON document.
-      objects: a detection dataset's objects, or None (records hold none).
-      version: which version of the output this manifest describes (see format/versions.py).
-      versions: every version's record up to this one (`dataset_version` and `history`), oldest
-        first; () in outputs made before versions.
-    """
-
-    root: str
-    labels: tuple[str, ...]
-    label_mode: str
-    features: dict[str, dict[str, Any]]
-    splits: dict[str, SplitInfo]
-    inputs: dict[str, int]
-    rejected: dict[str, Any]
-    repaired: dict[str, Any]
-    duplicates: dict[str, Any] | None
-    data: dict[str, Any]
-    objects: ObjectsInfo | None = None
-    version: int = 1
-    versions: tuple[dict[str, Any], ...] = ()
-
-    def split(self, name: str) -> SplitInfo:
-        """Raises ManifestError naming the splits that exist when `name` is not one of them."""
-        try:
-            return self.splits[name]
-        except KeyError:
-            raise ManifestError(
-                f"split {name!r} is not in {join_path(self.root, naming.MANIFEST_FILENAME)}; "
-                f"it has {sorted(self.splits)}"
-            ) from None
-
-    @property
-    def stores_pixels(self) -> bool:
-        """Some records may hold their image as pixels (`contract.RAW_PIXELS_FORMAT`): the output
-        was converted with `--store-pixels` auto or always. Readers that can only decode encoded
-        images refuse such an output by this, before reading a record."""
-        options = self.data.get("options")
-        return isinstance(options, Mapping) and options.get("store_pixels", "never") not in ("never", None)
-
-    def shard_paths(self, split: str) -> list[str]:
-        return [join_path(self.root, shard.path) for shard in self.split(split).shards]
-
-
-def build_manifest(
-    *,
-    summary: PlanSummary,
-    results: Iterable[ShardResult],
-    rejects: Iterable[Reject],
-    repairs: Sequence[Repair] = (),
-    duplicates: Sequence[DuplicateGroup] = (),
-    options: Mapping[str, Any],
-) -> dict[str, Any]:
-    """The manifest document for a finished conversion (deterministic: no times, no hosts)."""
-    by_split: dict[str, list[ShardResult]] = {}
-    for result in results:
-        by_split.setdefault(result.split, []).append(result)
-    splits = {}
-    for name in sorted(by_split):
-        shards = sorted(by_split[name], key=lambda r: r.index)
-        label_counts: dict[str, int] = {label: 0 for label in summary.labels}
-        for shard in shards:
-            for label, count in shard.label_counts.items():
-                label_counts[label] += count
-        unlabelled = sum(s.num_unlabelled for s in shards)
-        splits[name] = {
-            "num_records": sum(s.num_records for s in shards),
-            "num_bytes": sum(s.num_bytes for s in shards),
-            "num_shards": len(shards),
-            "label_counts": label_counts,
-            **({"num_unlabelled": unlabelled} if unlabelled else {}),
-            "shards": [
-                {
-                    "path": s.path,
-                    "index": s.index_path,
-                    "num_records": s.num_records,
-                    "num_bytes": s.num_bytes,
-                    "sha256": s.sha256,
-                }
-                for s in shards
-            ],
-        }
-    num_written = sum(split["num_records"] for split in splits.values())
-    num_rejected = sum(1 for _ in rejects)
-    return {
-        "format": MANIFEST_FORMAT,
-        "version": MANIFEST_VERSION,
-        "created_by": f"shardify {__version__}",
-        "layout": summary.layout,
-        "options": dict(options),
-        "features": contract.feature_spec(summary.schema),
-        "labels": list(summary.labels),
-        "label_mode": summary.label_mode,
-        "splits": splits,
-        "inputs": {
-            "seen": num_written + num_rejected + summary.num_skipped + summary.num_auxiliary,
-            "written": num_written,
-            "rejected": num_rejected,
-            "skipped": summary.num_skipped,
-            **({"auxiliary": summary.num_auxiliary} if summary.num_auxiliary else {}),
-        },
-        # Each report exists only when it lists something: "path" is there exactly then.
-        "rejected": {"count": num_rejected, **({"path": naming.REJECTS_FILENAME} if num_rejected else {})},
-        "repaired": {
-            "count": len(repairs),
-            "reencoded": sum(repair.reencoded for repair in repairs),
-            **({"path": naming.REPAIRS_FILENAME} if repairs else {}),
-        },
-        "duplicates": {
-            "groups": len(duplicates),
-            "records": sum(len(group.records) for group in duplicates),
-            "across_splits": sum(group.across_splits for group in duplicates),
-            **({"path": naming.DUPLICATES_FILENAME} if duplicates else {}),
-        },
-        **({"objects": _objects(summary, by_split)} if summary.objects.any else {}),
-        **({"resize": _resize(summary, options, by_split)} if summary.resize else {}),
-    }
-
-
-def _resize(summary: PlanSummary, options: Mapping[str, Any], by_split: Mapping[str, list[ShardResult]]) -> dict[str, Any]:
-    """What `--resize` did, per split: images stored shrunk, the inputs' bytes against the
-    shards', and the encoder whose version fixes the bytes (Pillow, with its libjpeg)."""
-    from PIL import __version__ as pillow_version  # the write path's image library
-
-    asked = options.get("resize") or {}
-    return {
-        "request": summary.resize,
-        "jpeg_quality": asked.get("jpeg_quality") if isinstance(asked, Mapping) else None,
-        "encoder": f"Pillow {pillow_version}",
-        "splits": {
-            name: {
-                "num_resized": sum(r.num_resized for r in by_split[name]),
-                "input_bytes": sum(r.input_bytes for r in by_split[name]),
-                "num_bytes": sum(r.num_bytes for r in by_split[name]),
-            }
-            for name in sorted(by_split)
-        },
-    }
-
-
-def _objects(summary: PlanSummary, by_split: Mapping[str, list[ShardResult]]) -> dict[str, Any]:
-    """A detection dataset's objects: which features records hold, how classes are numbered
-    (and each class's number), and the objects written per class, per split."""
-    counts = {}
-    for name in sorted(by_split):
-        split_counts: dict[str, int] = {}
-        for result in by_split[name]:
-            for label, count in result.object_counts.items():
-                split_counts[label] = split_counts.get(label, 0) + count
-        counts[name] = dict(sorted(split_counts.items()))
-    return {
-        "features": dataclasses.asdict(summary.objects),
-        "class_ids": summary.class_id_convention,
-        "classes": dict(summary.class_ids),
-        "counts": counts,
-        **({"num_keypoints": summary.num_keypoints} if summary.objects.keypoints else {}),
-        # the Object Detection API's label map, where ids count from 1 (see shardify/interop/label_map.py)
-        **({"label_map": naming.LABEL_MAP_FILENAME} if summary.class_ids and min(summary.class_ids.values()) >= 1 else {}),
-    }
-
-
-def dumps(manifest: Mapping[str, Any]) -> str:
-    return json.dumps(manifest, indent=2) + "\n"
-
-
-# --- Reading: the manifest is input like any other, so every field is checked ---------------------
 
 _DTYPES = ("string", "int64", "float32")
 _SHAPES = ([], [None])

@@ -12,7 +12,7 @@ import os
 from typing import BinaryIO
 
 from shardify.errors import CorruptShardError, InvalidInputError
-from shardify.format.manifest import ShardInfo
+from shardify.format.manifest_model import ShardInfo
 from shardify.format.tfrecord import framed_size, scan_frames
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import join_path

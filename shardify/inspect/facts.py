@@ -24,7 +24,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shardify.format.manifest import Manifest, check_arithmetic, load_manifest
+from shardify.format.manifest import check_arithmetic, load_manifest
+from shardify.format.manifest_model import Manifest
 from shardify.inspect.record_sample import Sample, SampledRecord, SampleLimits, read_sample
 from shardify.inspect.run_reports import JsonlScan, scan_jsonl
 

@@ -25,11 +25,11 @@ from pygal.style import Style
 
 from shardify.errors import InvalidInputError, OutputError
 from shardify.format import contract, naming
-from shardify.format.manifest import SplitInfo
+from shardify.format.contract import RAW_PIXELS_FORMAT
+from shardify.format.manifest_model import SplitInfo
 from shardify.inspect.facts import DuplicateSample, Inspection, ReportFacts, Spread
 from shardify.inspect.record_sample import NO_LABEL, SampledRecord
 from shardify.inspect.text_view import human_bytes, plural, printable
-from shardify.format.contract import RAW_PIXELS_FORMAT
 from shardify.inspect.thumbnails import thumbnail_data_uri
 
 __all__ = ["RenderedReport", "render_html", "write_report"]

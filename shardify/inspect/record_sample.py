@@ -25,7 +25,7 @@ from typing import BinaryIO
 
 from shardify.errors import CorruptShardError, InvalidInputError
 from shardify.format import contract, example_proto
-from shardify.format.manifest import Manifest, SplitInfo
+from shardify.format.manifest_model import Manifest, SplitInfo
 from shardify.format.tfrecord import iter_records
 from shardify.inputs.files import open_local_input, size_of
 from shardify.inputs.paths import join_path

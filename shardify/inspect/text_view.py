@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from shardify.format import contract
-from shardify.format.manifest import Manifest
+from shardify.format.manifest_model import Manifest
 from shardify.inspect.facts import DuplicateFacts, DuplicateSample, Inspection, ReportFacts, Spread
 
 __all__ = ["describe", "describe_versions", "printable", "plural", "human_bytes", "resize_line", "WIDTH"]

@@ -22,10 +22,11 @@ from typing import BinaryIO
 
 from shardify.errors import CorruptShardError, InvalidInputError, ManifestError
 from shardify.format import contract, example_proto, naming
-from shardify.format.manifest import Manifest, ShardInfo, SplitInfo, check_arithmetic, load_manifest
+from shardify.format.inputs_file import check_inputs_file, records_per_version
+from shardify.format.manifest import check_arithmetic, load_manifest
+from shardify.format.manifest_model import Manifest, ShardInfo, SplitInfo
 from shardify.format.shard_index import open_shard_file
 from shardify.format.tfrecord import framed_size, index_line, iter_records
-from shardify.format.versions import check_inputs_file, records_per_version
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from shardify.format.manifest import Manifest
+from shardify.format.manifest_model import Manifest
 
 __all__ = ["metadata_files"]
 

@@ -19,7 +19,7 @@ whose ids are not the records' numbers.
 from __future__ import annotations
 
 from shardify.format import naming
-from shardify.format.manifest import Manifest
+from shardify.format.manifest_model import Manifest
 
 __all__ = ["label_map_text", "label_map_files"]
 

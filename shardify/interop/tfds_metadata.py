@@ -47,7 +47,7 @@ from typing import Any
 
 from shardify.errors import ManifestError
 from shardify.format import contract, naming
-from shardify.format.manifest import Manifest, ShardInfo
+from shardify.format.manifest_model import Manifest, ShardInfo
 from shardify.inputs.paths import join_path
 
 __all__ = ["TFDS_DATASET_NAME", "TFDS_VERSION", "tfds_features", "tfds_dataset_info", "tfds_files", "why_not_tfds"]

@@ -42,7 +42,7 @@ class MemberLocation:
 @dataclass(frozen=True)
 class SourceObject:
     """One object of an image as its annotation gives it, in the annotation's own units (the
-    writer normalises it by the stored image's size: see converters/objects.py).
+    writer normalises it by the stored image's size: see converters/object_values.py).
 
     Attributes:
       label: its class name.

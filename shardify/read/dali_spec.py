@@ -20,7 +20,8 @@ from typing import Any
 
 from shardify.errors import ManifestError, ReadOptionError
 from shardify.format import contract
-from shardify.format.manifest import Manifest, load_manifest
+from shardify.format.manifest import load_manifest
+from shardify.format.manifest_model import Manifest
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.read.options import DTYPE_NAMES, ReadOptions, plan_read, reader_options, shuffle_buffer_records
 

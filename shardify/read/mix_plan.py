@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from shardify.errors import ReadOptionError
 from shardify.format import contract
-from shardify.format.manifest import Manifest
+from shardify.format.manifest_model import Manifest
 
 __all__ = [
     "LABELS_KEPT",

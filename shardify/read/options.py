@@ -33,7 +33,7 @@ from typing import Any
 
 from shardify.errors import ReadOptionError
 from shardify.format import contract
-from shardify.format.manifest import Manifest
+from shardify.format.manifest_model import Manifest
 
 __all__ = [
     "STRETCH",

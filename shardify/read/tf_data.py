@@ -37,7 +37,8 @@ import tensorflow as tf
 
 from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
 from shardify.format import contract
-from shardify.format.manifest import Manifest, load_manifest
+from shardify.format.manifest import load_manifest
+from shardify.format.manifest_model import Manifest
 from shardify.format.shard_index import open_shard_file
 from shardify.inputs.paths import is_local_path
 from shardify.read.options import (

@@ -24,8 +24,8 @@ import numpy as np
 import tensorflow as tf
 
 from shardify.errors import ReadOptionError
+from shardify.format.manifest_model import Manifest
 from shardify.read import tf_data
-from shardify.format.manifest import Manifest
 from shardify.read.mix_plan import LABELS_MERGED, MIX_BLOCK_RECORDS, MIX_SOURCE, MixPlan, plan_mix
 from shardify.read.options import LOAD, ReadOptions, plan_read
 

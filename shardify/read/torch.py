@@ -42,7 +42,8 @@ from torch.utils.data._utils.collate import default_collate
 
 from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
 from shardify.format import contract
-from shardify.format.manifest import Manifest, load_manifest
+from shardify.format.manifest import load_manifest
+from shardify.format.manifest_model import Manifest
 from shardify.format.shard_index import open_shard_file, record_frames
 from shardify.format.tfrecord import record_from_frame
 from shardify.inputs.paths import is_local_path, join_path

@@ -29,7 +29,7 @@ from PIL import Image
 
 from shardify.errors import CorruptShardError, ReadOptionError
 from shardify.format import contract, example_proto, image_formats
-from shardify.format.manifest import Manifest
+from shardify.format.manifest_model import Manifest
 from shardify.inputs.paths import join_path
 from shardify.read.options import (
     CENTER_CROP,

@@ -14,7 +14,8 @@ from shardify.beam_jobs.launch import plan_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract, naming
-from shardify.format.manifest import Manifest, load_manifest
+from shardify.format.manifest import load_manifest
+from shardify.format.manifest_model import Manifest
 
 
 def _records(output: Path) -> dict[str, list[dict]]:

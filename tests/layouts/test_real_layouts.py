@@ -110,17 +110,17 @@ def test_parquet_rows_stream_by_row_group_into_many_shards_byte_identically(tmp_
 def test_parquet_rows_survive_a_shard_that_opens_more_tables_than_are_kept_open(tmp_path: Path) -> None:
     """A shard's Parquet rows are fetched before it is written; reopening CSVs past the open-table
     limit must not drop them."""
-    from shardify.converters import records
+    from shardify.converters import table_rows
 
     source = tmp_path / "src"
     source.mkdir()
-    for index in range(records.MAX_OPEN_TABLES + 6):
+    for index in range(table_rows.MAX_OPEN_TABLES + 6):
         (source / f"t{index:03d}.csv").write_text(f"text,label\ncsv row {index},{'ab'[index % 2]}\n")
     # Enough rows that some come after the limit is reached, in any record order.
     pq.write_table(pa.table({"text": [f"parquet row {i}" for i in range(60)], "label": ["a", "b"] * 30}), source / "p.parquet")
     out = tmp_path / "out"
     _convert(str(source), str(out), "--shards", "1")
-    expected = {f"csv row {i}" for i in range(records.MAX_OPEN_TABLES + 6)} | {f"parquet row {i}" for i in range(60)}
+    expected = {f"csv row {i}" for i in range(table_rows.MAX_OPEN_TABLES + 6)} | {f"parquet row {i}" for i in range(60)}
     assert sorted(r[contract.TEXT].decode() for r in _records(out)) == sorted(expected)
 
 

@@ -7,8 +7,8 @@ import json
 import pickle
 import random
 
-from shardify.format import versions
-from shardify.format.versions import HeldInput
+from shardify.format import inputs_file
+from shardify.format.inputs_file import HeldInput
 from shardify.plan.batches import Batch
 
 # Names a source folder can hold that JSON must escape or that are not ASCII.
@@ -26,19 +26,19 @@ def _held(count: int) -> list[HeldInput]:
 
 
 def test_inputs_file_is_json_lines_by_path_across_chunks() -> None:
-    held = _held(versions.INPUTS_CHUNK_LINES * 2 + 17)  # three chunks, the last a short one
+    held = _held(inputs_file.INPUTS_CHUNK_LINES * 2 + 17)  # three chunks, the last a short one
     expected = "".join(json.dumps(h.to_json(), ensure_ascii=False) + "\n" for h in sorted(held, key=lambda h: h.path))
-    chunks = list(versions.inputs_chunks(iter(held)))
+    chunks = list(inputs_file.inputs_chunks(iter(held)))
     assert len(chunks) == 3
     assert b"".join(chunks) == expected.encode("utf-8")
-    assert versions.inputs_text(held) == expected
+    assert inputs_file.inputs_text(held) == expected
     lines = b"".join(chunks).splitlines(keepends=True)
-    assert list(versions.parse_inputs(lines, "inputs-v00001.jsonl", 1)) == sorted(held, key=lambda h: h.path)
+    assert list(inputs_file.parse_inputs(lines, "inputs-v00001.jsonl", 1)) == sorted(held, key=lambda h: h.path)
 
 
 def test_no_inputs_no_bytes() -> None:
-    assert list(versions.inputs_chunks([])) == []
-    assert versions.inputs_text([]) == ""
+    assert list(inputs_file.inputs_chunks([])) == []
+    assert inputs_file.inputs_text([]) == ""
 
 
 def test_a_held_input_built_for_speed_is_the_same_input() -> None:

@@ -10,7 +10,7 @@ from apache_beam.options.pipeline_options import PipelineOptions
 
 from shardify.beam_jobs import coders
 from shardify.beam_jobs.plan import Plan, PlanContext
-from shardify.format.versions import HeldInput
+from shardify.format.inputs_file import HeldInput
 from shardify.plan import layout, requests, shard_math
 from shardify.plan.batches import SIZE_SAMPLE, Batch, estimated_size
 from shardify.plan.entries import IMAGE, TEXT, Entry, MemberLocation, ShardTask, SourceObject

@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 import pickle
 
-from shardify.format.versions import HeldInput
+from shardify.format.inputs_file import HeldInput
 from shardify.plan import batches, shard_math
 from shardify.plan.batches import Batch
 from shardify.plan.entries import IMAGE, TEXT, Candidate, Entry, MemberLocation, ShardTask, SourceObject
