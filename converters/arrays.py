@@ -36,7 +36,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from shardify.converters import mat_arrays, npy_classes
+from shardify.converters import float_pixels, mat_arrays, npy_classes
 from shardify.converters.archives import expansion_problem
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import FASHION_MNIST
@@ -60,7 +60,9 @@ __all__ = [
     "npz_parts",
     "read_labels",
     "read_label_names",
+    "read_npy_labels",
     "read_images",
+    "read_image_array",
     "png_of",
     "FASHION_MNIST_NAMES",
 ]
@@ -233,11 +235,17 @@ def _npz_array(fileobj: BinaryIO, name: str) -> np.ndarray | None:
 
 
 def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray:
-    """The file's images, [N, height, width] or [N, height, width, channels], uint8.
+    """The file's images, [N, height, width] or [N, height, width, channels], uint8 (floats read
+    by `float_pixels`' rule, a rejected image all 0: `read_image_array` says which).
 
     Raises:
-      InvalidInputError: not such a file, or not uint8 images.
+      InvalidInputError: not such a file, or not uint8 (or float) images.
     """
+    return read_image_array(fileobj, relpath, found)[0]
+
+
+def read_image_array(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> tuple[np.ndarray, dict[int, str]]:
+    """`read_images`, and the images a float array's reading rejects (index -> reason)."""
     if found.kind == IDX:
         images = _idx(fileobj, relpath, _IDX_IMAGES_MAGIC)
     elif found.kind == CIFAR:
@@ -253,11 +261,14 @@ def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray
         images = _npz_array(fileobj, found.part)
         if images is None:
             raise InvalidInputError(f"no array {found.part!r}")
+        if images.ndim == 2:  # flat rows of a square length, as a per-class .npy's (784 -> 28 x 28)
+            images = npy_classes.square_rows(images)
+    images, rejected = float_pixels.read_floats(images)
     if images.dtype != np.uint8 or images.ndim not in (3, 4) or (images.ndim == 4 and images.shape[3] not in (1, 3, 4)):
         raise InvalidInputError(f"images must be uint8 [N, height, width(, 1, 3 or 4)], not {images.dtype} {list(images.shape)}")
     if 0 in images.shape[1:3]:  # (N = 0 is an empty array: no records, said in the plan)
         raise InvalidInputError(f"images of no pixels: the array's shape is {list(images.shape)}")
-    return images
+    return images, rejected
 
 
 def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
@@ -282,10 +293,30 @@ def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
         labels = _npz_array(fileobj, name)
         if labels is None:
             raise InvalidInputError(f"no array {name!r} of labels beside {found.part!r}")
+    return _whole_labels(labels)
+
+
+def _whole_labels(labels: Any) -> list[int]:
+    """Labels as ints: whole numbers, or floats of whole values (a `y_train.npy` saved as float64)."""
     labels = np.asarray(labels).reshape(-1)
+    if labels.dtype.kind == "f" and labels.size and np.isfinite(labels).all() and (labels == np.rint(labels)).all():
+        labels = labels.astype(np.int64)
     if labels.dtype.kind not in "iu" or (labels.size and labels.min() < 0):
         raise InvalidInputError("labels must be whole numbers >= 0")
     return [int(label) for label in labels]
+
+
+def read_npy_labels(fileobj: BinaryIO) -> list[int]:
+    """The labels of an X/y pair's `.npy` label file (`y_train.npy`, `faces_target.npy`): whole
+    numbers >= 0, or floats of such values; [N] or [N, 1].
+
+    Raises:
+      InvalidInputError: no such vector.
+    """
+    labels = npy_classes.read_npy(fileobj, MAX_ARRAY_FILE_BYTES)
+    if labels.ndim > 2 or (labels.ndim == 2 and labels.shape[1] != 1):
+        raise InvalidInputError(f"labels must be one whole number an image, not an array of shape {list(labels.shape)}")
+    return _whole_labels(labels)
 
 
 def read_label_names(fileobj: BinaryIO) -> tuple[str, ...]:

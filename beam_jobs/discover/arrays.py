@@ -22,7 +22,7 @@ from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.converters import arrays, hdf5_arrays, mat_arrays, npy_classes, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Candidate
-from shardify.plan.layout import SourceLayout
+from shardify.plan.layout import SourceLayout, npy_label_partners, stem
 from shardify.plan.raw_declared import declared_format
 from shardify.plan.raw_formats import RawFormat, raw_format_of
 from shardify.plan.structure import split_word
@@ -110,21 +110,26 @@ class _ReadArrays(beam.DoFn):
             with self._open(labels_path, None if found.labels_file else item.location) as fileobj:
                 labels = arrays.read_labels(fileobj, labels_path, found)
             with self._open(item.relpath, item.location) as fileobj:
-                images = arrays.read_images(fileobj, item.relpath, found)
+                images, rejected = arrays.read_image_array(fileobj, item.relpath, found)
             if len(labels) != len(images):
                 raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
             height, width = images.shape[1:3]
             channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
             named = self._renamed(item, kind, names, labels)
-            yield from in_batches(self._part_elements(item, found, labels, named, (height, width, channels)))
+            yield from in_batches(self._part_elements(item, found, labels, named, (height, width, channels), rejected))
 
     @staticmethod
     def _part_elements(
-        item: Listed, found: arrays.ArrayFile, labels: Any, names: tuple[str, ...] | None, shape: tuple[int, int, int]
+        item: Listed, found: arrays.ArrayFile, labels: Any, names: tuple[str, ...] | None, shape: tuple[int, int, int],
+        rejected: dict[int, str],
     ) -> Iterator:
-        """A Candidate per image of one array of the file, or a reject for a label past its names."""
+        """A Candidate per image of one array of the file, or a reject for a label past its names
+        or an image its float reading rejects."""
         element_bytes = shape[0] * shape[1] * shape[2]
         for index, label in enumerate(labels):
+            if index in rejected:
+                yield reject(f"{item.relpath}#{found.part}:{index}" if found.part else f"{item.relpath}#{index}", rejected[index])
+                continue
             if names is not None and label >= len(names):
                 yield reject(f"{item.relpath}#{index}", f"label {label} is past the {len(names)} names of its dataset")
                 continue
@@ -202,20 +207,43 @@ class _ReadArrays(beam.DoFn):
 
 
     def _npy_elements(self, item: Listed) -> Iterator:
-        """A per-class `.npy` file's images (converters/npy_classes.py), each labelled by the class
-        its name gives, in the split its folder's name gives (else train)."""
-        found = arrays.ArrayFile(arrays.NPY, split_word(posixpath.basename(posixpath.dirname(item.relpath))) or "train")
+        """A `.npy` file's images: the half of an X/y pair whose labels file lies beside it
+        (`layout.npy_label_partners`: `x_train.npy` + `y_train.npy`, `faces.npy` + `faces_target.npy`),
+        labelled by that file's values in the split its name gives; else a per-class file
+        (converters/npy_classes.py), each image labelled by the class its name gives, in the split
+        its folder's name gives (else train). A float image its reading rejects (`float_pixels`) is
+        rejected alone."""
+        labels_path, labels = "", None
+        for candidate in npy_label_partners(item.relpath):
+            try:
+                with self._open(candidate) as fileobj:
+                    labels = arrays.read_npy_labels(fileobj)
+            except OSError:
+                continue
+            labels_path = candidate
+            break
+        folder_split = split_word(posixpath.basename(posixpath.dirname(item.relpath)))
+        split = (split_word(stem(item.relpath)) or folder_split or "train") if labels_path else (folder_split or "train")
+        found = arrays.ArrayFile(arrays.NPY, split)
         with self._open(item.relpath, item.location) as fileobj:
-            images = arrays.read_images(fileobj, item.relpath, found)
+            images, rejected = arrays.read_image_array(fileobj, item.relpath, found)
+        if labels is not None and len(labels) != len(images):
+            raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
         height, width = images.shape[1:3]
         channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
         label = npy_classes.class_of(item.relpath)
         shape = (height, width, channels)
-        yield from in_batches(
-            Candidate(ARRAY, item.relpath, height * width * channels, (label,), split=found.split, row=index, shape=shape,
-                      location=item.location)
-            for index in range(len(images))
-        )
+
+        def candidates() -> Iterator:
+            for index in range(len(images)):
+                if index in rejected:
+                    yield reject(f"{item.relpath}#{index}", rejected[index])
+                    continue
+                name = str(labels[index]) if labels is not None else label
+                yield Candidate(ARRAY, item.relpath, height * width * channels, (name,), split=found.split, row=index,
+                                shape=shape, location=item.location)
+
+        yield from in_batches(candidates())
 
     def _hdf5_elements(self, item: Listed) -> Iterator:
         """An HDF5 file's images, labelled by the label vector beside them (the numbers themselves:
