@@ -247,20 +247,32 @@ class _ReadArrays(beam.DoFn):
 
     def _hdf5_elements(self, item: Listed) -> Iterator:
         """An HDF5 file's images, labelled by the label vector beside them (the numbers themselves:
-        the file ships no names); refused when which dataset is which is not clear."""
+        the file ships no names), a part per group where each group holds its own (`train/`,
+        `test/`: the group's name its split, else the file's); refused when which dataset is which
+        is not clear. A float image its reading rejects (`float_pixels`) is rejected alone."""
         with self._open(item.relpath, item.location) as fileobj:
             found = hdf5_arrays.find_arrays(fileobj)
         if found.ambiguity:
             raise InvalidInputError(f"{found.ambiguity}: keep one image array and one label vector in the file")
+        for part in found.parts:
+            yield from self._hdf5_part(item, part)
+
+    def _hdf5_part(self, item: Listed, part: hdf5_arrays.Hdf5Part) -> Iterator:
         with self._open(item.relpath, item.location) as fileobj:
-            labels = hdf5_arrays.read_labels(fileobj, found)
-        height, width, channels = found.shape
-        split = hdf5_arrays.hdf5_split(item.relpath)
+            labels = hdf5_arrays.read_labels(fileobj, part)
+        reader = hdf5_arrays.Hdf5Images(self._open(item.relpath, item.location), part.images)
+        try:
+            rejected = reader.rejected()
+        finally:
+            reader.close()
+        height, width, channels = part.shape
+        split = part.group_split or hdf5_arrays.hdf5_split(item.relpath)
 
         def candidates() -> Iterator:
             for index, label in enumerate(labels):
-                if label < 0:
-                    yield reject(f"{item.relpath}#{found.images}:{index}", f"label {label} of {found.labels} is negative")
+                if index in rejected or label < 0:
+                    why = rejected.get(index) or f"label {label} of {part.labels} is negative"
+                    yield reject(f"{item.relpath}#{part.images}:{index}", why)
                     continue
                 yield Candidate(
                     ARRAY,
@@ -269,7 +281,7 @@ class _ReadArrays(beam.DoFn):
                     (str(label),),
                     split=split,
                     row=index,
-                    part=found.images,
+                    part=part.images,
                     shape=(height, width, channels),
                     location=item.location,
                 )
