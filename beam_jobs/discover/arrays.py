@@ -233,13 +233,17 @@ class _ReadArrays(beam.DoFn):
         channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
         label = npy_classes.class_of(item.relpath)
         shape = (height, width, channels)
+        names = self._names(item, arrays.NPY) if labels is not None else None  # Fashion-MNIST's, by its path
 
         def candidates() -> Iterator:
             for index in range(len(images)):
                 if index in rejected:
                     yield reject(f"{item.relpath}#{index}", rejected[index])
                     continue
-                name = str(labels[index]) if labels is not None else label
+                if names is not None and labels[index] >= len(names):
+                    yield reject(f"{item.relpath}#{index}", f"label {labels[index]} is past the {len(names)} names of its dataset")
+                    continue
+                name = (names[labels[index]] if names is not None else str(labels[index])) if labels is not None else label
                 yield Candidate(ARRAY, item.relpath, height * width * channels, (name,), split=found.split, row=index,
                                 shape=shape, location=item.location)
 
