@@ -236,7 +236,7 @@ def _find(h5: Any) -> Hdf5Arrays:
     candidates = _preferred(sorted(p for p, d in datasets.items() if _is_images(d)), datasets)
     images = _one(candidates, IMAGE_NAMES)
     if not images:
-        raise InvalidInputError(f"no uint8 or float image array [N, height, width(, 1, 3 or 4)] among its datasets ({shown})")
+        raise InvalidInputError(f"no uint8 image array (nor one of floats) [N, height, width(, 1, 3 or 4)] among its datasets ({shown})")
     groups = [posixpath.dirname(p) for p in images]
     if len(images) > 1 and len(set(groups)) < len(images):
         return Hdf5Arrays(ambiguity=f"its datasets {', '.join(images)} could each be the images")
