@@ -63,6 +63,8 @@ __all__ = [
     "read_npy_labels",
     "read_images",
     "read_image_array",
+    "read_array_images",
+    "ArrayImages",
     "png_of",
     "FASHION_MNIST_NAMES",
 ]
@@ -246,6 +248,23 @@ def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray
 
 def read_image_array(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> tuple[np.ndarray, dict[int, str]]:
     """`read_images`, and the images a float array's reading rejects (index -> reason)."""
+    read = read_array_images(fileobj, relpath, found)
+    return read.images, read.rejected
+
+
+@dataclass(frozen=True)
+class ArrayImages:
+    """An array file's images as read: uint8 `images`, the `rejected` ones (index -> reason),
+    `flat` where rows of a square length gave their shape, `floats` the float reading's words."""
+
+    images: np.ndarray
+    rejected: dict[int, str]
+    flat: bool = False
+    floats: str = ""
+
+
+def read_array_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> ArrayImages:
+    """`read_image_array`, saying how the array was read (for the plan)."""
     if found.kind == IDX:
         images = _idx(fileobj, relpath, _IDX_IMAGES_MAGIC)
     elif found.kind == CIFAR:
@@ -255,20 +274,23 @@ def read_image_array(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> tuple
         images = data.reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
     elif found.kind == MAT:  # MATLAB's count-last arrays (converters/mat_arrays.py)
         images = mat_arrays.read_mat_images(fileobj, MAX_ARRAY_FILE_BYTES)
-    elif found.kind == NPY:  # an array per class (converters/npy_classes.py)
-        images = npy_classes.read_class_images(fileobj, MAX_ARRAY_FILE_BYTES)
+    elif found.kind == NPY:  # an array per class or an X/y pair's images (converters/npy_classes.py)
+        images = npy_classes.read_npy(fileobj, MAX_ARRAY_FILE_BYTES)
     else:
         images = _npz_array(fileobj, found.part)
         if images is None:
             raise InvalidInputError(f"no array {found.part!r}")
-        if images.ndim == 2:  # flat rows of a square length, as a per-class .npy's (784 -> 28 x 28)
-            images = npy_classes.square_rows(images)
-    images, rejected = float_pixels.read_floats(images)
+    flat = found.kind in (NPY, NPZ) and images.ndim == 2
+    if flat:  # flat rows of a square length, no other shape given (784 -> 28 x 28)
+        images = npy_classes.square_rows(images)
+    images, reading = float_pixels.read_array(images)
     if images.dtype != np.uint8 or images.ndim not in (3, 4) or (images.ndim == 4 and images.shape[3] not in (1, 3, 4)):
-        raise InvalidInputError(f"images must be uint8 [N, height, width(, 1, 3 or 4)], not {images.dtype} {list(images.shape)}")
+        raise InvalidInputError(
+            f"images must be uint8 or float [N, height, width(, 1, 3 or 4)], not {images.dtype} {list(images.shape)}"
+        )
     if 0 in images.shape[1:3]:  # (N = 0 is an empty array: no records, said in the plan)
         raise InvalidInputError(f"images of no pixels: the array's shape is {list(images.shape)}")
-    return images, rejected
+    return ArrayImages(images, reading.rejected if reading is not None else {}, flat, float_pixels.describe(reading))
 
 
 def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:

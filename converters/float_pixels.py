@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["UNIT", "BYTE", "FloatReading", "is_float", "survey", "to_uint8", "read_floats"]
+__all__ = ["UNIT", "BYTE", "FloatReading", "describe", "is_float", "survey", "to_uint8", "read_floats", "read_array"]
 
 UNIT, BYTE = 255.0, 1.0  # the factor each reading multiplies by
 _FITS_UNIT, _FITS_BYTE = 1, 2  # bits of what each image fits
@@ -38,6 +38,13 @@ class FloatReading:
 
     scale: float
     rejected: dict[int, str] = field(default_factory=dict)
+
+
+def describe(reading: FloatReading | None) -> str:
+    """The plan's words for a reading ("" for an array that is not of floats)."""
+    if reading is None:
+        return ""
+    return "floats in [0, 1], scaled by 255" if reading.scale == UNIT else "floats of whole values 0-255, cast"
 
 
 def is_float(array: np.ndarray) -> bool:
@@ -107,7 +114,13 @@ def to_uint8(block: np.ndarray, reading: FloatReading, start: int = 0) -> np.nda
 def read_floats(images: np.ndarray) -> tuple[np.ndarray, dict[int, str]]:
     """A whole array's images as uint8 and the rejected ones (index -> reason); an array that is
     not of floats is given back as it is."""
+    pixels, reading = read_array(images)
+    return pixels, reading.rejected if reading is not None else {}
+
+
+def read_array(images: np.ndarray) -> tuple[np.ndarray, FloatReading | None]:
+    """`read_floats`, with the reading itself (None for an array that is not of floats)."""
     if not is_float(images):
-        return images, {}
+        return images, None
     reading = survey([images])
-    return to_uint8(images, reading), reading.rejected
+    return to_uint8(images, reading), reading

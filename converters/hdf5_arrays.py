@@ -321,6 +321,15 @@ class Hdf5Images:
         """A float dataset's reading (`float_pixels`), from all its images, a block at a time."""
         return float_pixels.survey(self._blocks())
 
+    @property
+    def flat(self) -> bool:
+        """Rows of a square length read as square images."""
+        return bool(self._side)
+
+    def floats(self) -> str:
+        """The float reading's words for the plan, or ""."""
+        return float_pixels.describe(self._reading)
+
     def rejected(self) -> dict[int, str]:
         """The images a float dataset's reading rejects (index -> reason); none for uint8."""
         return dict(self._reading.rejected) if self._reading is not None else {}

@@ -59,7 +59,11 @@ class _ReadArrays(beam.DoFn):
                     elements = self._npy_elements(item)
                 else:
                     elements = self._elements(item, kind)
-                for found, element in enumerate(elements, start=1):
+                for element in elements:
+                    if isinstance(element, beam.pvalue.TaggedOutput) and element.tag == NOTES:
+                        yield element  # how the file was read: no image of it
+                        continue
+                    found += 1
                     yield element
             except (InvalidInputError, OSError) as error:
                 yield reject(item.relpath, reject_reason(error))
@@ -226,7 +230,8 @@ class _ReadArrays(beam.DoFn):
         split = (split_word(stem(item.relpath)) or folder_split or "train") if labels_path else (folder_split or "train")
         found = arrays.ArrayFile(arrays.NPY, split)
         with self._open(item.relpath, item.location) as fileobj:
-            images, rejected = arrays.read_image_array(fileobj, item.relpath, found)
+            read = arrays.read_array_images(fileobj, item.relpath, found)
+        images, rejected, flat, floats = read.images, read.rejected, read.flat, read.floats
         if labels is not None and len(labels) != len(images):
             raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
         height, width = images.shape[1:3]
@@ -234,6 +239,8 @@ class _ReadArrays(beam.DoFn):
         label = npy_classes.class_of(item.relpath)
         shape = (height, width, channels)
         names = self._names(item, arrays.NPY) if labels is not None else None  # Fashion-MNIST's, by its path
+        if labels_path or floats:  # (per-class files of flat rows, Quick, Draw!'s 345: documented, no line each)
+            yield _note(item.relpath, height, width, channels, flat, floats, labels_path, found.split)
 
         def candidates() -> Iterator:
             for index in range(len(images)):
@@ -266,11 +273,13 @@ class _ReadArrays(beam.DoFn):
             labels = hdf5_arrays.read_labels(fileobj, part)
         reader = hdf5_arrays.Hdf5Images(self._open(item.relpath, item.location), part.images)
         try:
-            rejected = reader.rejected()
+            rejected, flat, floats = reader.rejected(), reader.flat, reader.floats()
         finally:
             reader.close()
         height, width, channels = part.shape
         split = part.group_split or hdf5_arrays.hdf5_split(item.relpath)
+        if flat or floats or part.group_split:
+            yield _note(f"{item.relpath}#{part.images}", height, width, channels, flat, floats, part.labels, split)
 
         def candidates() -> Iterator:
             for index, label in enumerate(labels):
@@ -293,6 +302,19 @@ class _ReadArrays(beam.DoFn):
         yield from in_batches(candidates())
 
 
+def _note(what: str, height: int, width: int, channels: int, flat: bool, floats: str, labels: str, split: str) -> Any:
+    """The plan's line on how an array was read: the image shape used (and that flat rows gave it),
+    the float reading, the labels' file or dataset, the split."""
+    shape = f"{height}x{width}" + (f"x{channels}" if channels > 1 else "")
+    read = [f"{shape} images" + (f" (flat rows of {height * width} values read as squares)" if flat else "")]
+    if floats:
+        read.append(floats)
+    if labels:
+        read.append(f"labels from {labels}")
+    read.append(f"split {split}")
+    return beam.pvalue.TaggedOutput(NOTES, (what, "; ".join(read)))
+
+
 class ArrayElements(beam.PTransform):
     """Array files -> a Candidate per image (see the module's docstring)."""
 
@@ -305,10 +327,10 @@ class ArrayElements(beam.PTransform):
     def expand(self, files: beam.PCollection) -> dict:
         found = files | "ReadArrays" >> beam.ParDo(
             _ReadArrays(self._source, self._layout, self._follow_outside_links)
-        ).with_outputs(REJECTS, main=CANDIDATES)
+        ).with_outputs(REJECTS, NOTES, main=CANDIDATES)
         return {
             CANDIDATES: found[CANDIDATES],
             REJECTS: found[REJECTS],
             COLUMNS: nothing(files, "NoColumns"),
-            NOTES: nothing(files, "NoNotes"),
+            NOTES: found[NOTES],
         }
