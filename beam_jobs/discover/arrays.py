@@ -22,7 +22,8 @@ from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.converters import arrays, hdf5_arrays, mat_arrays, npy_classes, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Candidate
-from shardify.plan.layout import SourceLayout, npy_label_partners, stem
+from shardify.plan.array_pairs import npy_label_partners
+from shardify.plan.layout import SourceLayout, stem
 from shardify.plan.raw_declared import declared_format
 from shardify.plan.raw_formats import RawFormat, raw_format_of
 from shardify.plan.structure import split_word

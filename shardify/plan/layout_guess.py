@@ -24,8 +24,9 @@ from shardify.plan.layout import (
     ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, BESIDE, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS,
     IMAGE_FOLDERS, LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
     LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
-    is_media_file, npy_label_partner, npy_names_classes, sample_key, split_folders, stem,
+    is_media_file, npy_names_classes, sample_key, split_folders, stem,
 )
+from shardify.plan.array_pairs import npy_label_partner
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import infer_structure, mask_named, split_word
 
