@@ -7,6 +7,8 @@ X/y pairs of separate `.npy` files, by kind, none of them named in the rules.
   uint8 it was (the [0, 1] reading: * 255, rounded half to even).
 - An `.h5` of float images of another shape (whole values 0-255, [N, 12, 10, 3]) and labels:
   cast as they are; one image holding a negative value is that image's one reject.
+- A MATLAB file of a double image array, SVHN's count-last layout divided by 255 (`X` [8, 8, 3, N],
+  `y` [N, 1]): read as SVHN's uint8 one is, every pixel back.
 - `images.npy` + `labels.npy`, floats in [0, 1], one image holding a NaN: exactly one reject, its
   reason naming NaN, every other image written (nothing clipped, nothing silent).
 
@@ -92,6 +94,18 @@ def test_an_h5_of_whole_float_images_of_another_shape_is_cast_and_a_negative_ima
     assert "negative" in rejects[0][1], rejects
     truth = {f"patches_train.h5#images:{i}": ("train", str(labels[i]), images[i]) for i in range(5) if i != 3}
     _assert_written(tmp_path / "out", truth)
+
+
+def test_a_matlab_array_of_doubles_in_0_1_converts_as_its_uint8_twin_would(tmp_path: Path) -> None:
+    import scipy.io
+
+    root = tmp_path / "svhn_like"
+    root.mkdir()
+    images = _pixels(6, (3, 8, 8, 3))
+    labels = np.array([[10], [1], [4]], np.uint8)
+    scipy.io.savemat(root / "train_8x8.mat", {"X": np.moveaxis(images, 0, -1).astype(np.float64) / 255.0, "y": labels})
+    convert(root, tmp_path / "out", max_rejects="0")
+    _assert_written(tmp_path / "out", {f"train_8x8.mat#{i}": ("train", str(labels[i, 0]), images[i]) for i in range(3)})
 
 
 def test_a_nan_image_among_float_images_is_one_reject_and_its_neighbours_are_written(tmp_path: Path) -> None:
