@@ -53,26 +53,29 @@ def is_float(array: np.ndarray) -> bool:
 
 def _fits(block: np.ndarray) -> tuple[np.ndarray, dict[int, str]]:
     """Per image of `block` ([n, ...] floats): the readings it fits (bits), and why an image fits
-    neither, by its index in the block."""
+    neither, by its index in the block (whole-array operations; a loop over the rejected only)."""
     flat = block.reshape(len(block), -1)
     fits = np.zeros(len(flat), np.uint8)
     reasons: dict[int, str] = {}
-    for i, values in enumerate(flat):
-        if values.size == 0:
-            continue
-        if not np.isfinite(values).all():
+    if flat.size == 0:
+        return fits, reasons
+    finite = np.isfinite(flat)
+    values = np.where(finite, flat, 0)
+    finite, low, high = finite.all(axis=1), values.min(axis=1), values.max(axis=1)
+    whole = (values == np.rint(values)).all(axis=1)
+    valid = finite & (low >= 0) & (high <= 255)
+    fits[valid & (high <= 1)] |= _FITS_UNIT
+    fits[valid & whole] |= _FITS_BYTE
+    for i in np.flatnonzero(fits == 0):
+        i = int(i)
+        if not finite[i]:
             reasons[i] = "its pixels hold NaN or infinite values: no image (nothing is clipped)"
-            continue
-        low, high = float(values.min()), float(values.max())
-        if low < 0:
-            reasons[i] = f"its pixels hold negative values (as low as {low:g}): neither floats in [0, 1] nor 0-255"
-            continue
-        if high > 255:
-            reasons[i] = f"its pixels hold values above 255 (as high as {high:g}): neither floats in [0, 1] nor 0-255"
-            continue
-        fits[i] = (_FITS_UNIT if high <= 1 else 0) | (_FITS_BYTE if bool((values == np.rint(values)).all()) else 0)
-        if not fits[i]:
-            reasons[i] = f"its pixels hold fractions above 1 (as high as {high:g}): neither floats in [0, 1] nor whole 0-255"
+        elif low[i] < 0:
+            reasons[i] = f"its pixels hold negative values (as low as {float(low[i]):g}): neither floats in [0, 1] nor 0-255"
+        elif high[i] > 255:
+            reasons[i] = f"its pixels hold values above 255 (as high as {float(high[i]):g}): neither floats in [0, 1] nor 0-255"
+        else:
+            reasons[i] = f"its pixels hold fractions above 1 (as high as {float(high[i]):g}): neither floats in [0, 1] nor whole 0-255"
     return fits, reasons
 
 
