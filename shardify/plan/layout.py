@@ -414,7 +414,7 @@ class SourceLayout:
         elif structure is not None and structure.split_folders:  # below SRC's top (a layout file's split_level)
             splits = f"split folders: {', '.join(structure.split_folders)} (at level {structure.split_level + 1} from SRC)"
         elif self.name == ARRAYS:
-            splits = "the array files' names (data_batch, test_batch, train, t10k, unlabeled)"
+            splits = "the array files' or arrays' names (data_batch, test_batch, x_train, t10k), or an HDF5 file's groups (train/)"
         elif self.name == TABLES:
             splits = (
                 "the tables' names where they name a split (train.csv, dev.tsv), else train; a JSON file's split "
