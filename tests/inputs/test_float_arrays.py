@@ -23,6 +23,7 @@ from pathlib import Path
 
 import h5py
 import numpy as np
+import pytest
 from PIL import Image
 
 from helpers.shard_io import read_report, read_shard
@@ -144,3 +145,24 @@ def test_the_reading_rule_on_arrays_whose_answer_is_known() -> None:
     # uint8 arrays are given back as they are
     original = _pixels(5, (2, 3, 3))
     assert float_pixels.read_floats(original)[0] is original
+
+
+def test_an_npz_of_flat_float_rows_is_read_as_square_grey_images_and_says_so() -> None:
+    """sklearn's 8x8 digits saved as Keras' names: `x_train` float64 [N, 64] of whole values 0-16
+    (cast: 0-255 whole), `y_train`; a row length that is no square is the file's reason, asking for the shape."""
+    from shardify.converters import arrays
+    from shardify.errors import InvalidInputError
+
+    pixels = np.random.default_rng(7).integers(0, 17, (3, 64))
+    buffer = io.BytesIO()
+    np.savez(buffer, x_train=pixels.astype(np.float64), y_train=np.array([1, 2, 3]))
+    buffer.seek(0)
+    read = arrays.read_array_images(buffer, "digits.npz", arrays.ArrayFile(arrays.NPZ, "train", part="x_train"))
+    assert read.flat and read.images.shape == (3, 8, 8) and read.rejected == {}
+    assert read.floats == "floats of whole values 0-255, cast"
+    assert np.array_equal(read.images.reshape(3, 64), pixels.astype(np.uint8))
+    buffer = io.BytesIO()
+    np.savez(buffer, x_train=np.zeros((3, 60)), y_train=np.array([1, 2, 3]))
+    buffer.seek(0)
+    with pytest.raises(InvalidInputError, match=r"rows of 60 values: not a square grey image a row \(give the shape\)"):
+        arrays.read_array_images(buffer, "digits.npz", arrays.ArrayFile(arrays.NPZ, "train", part="x_train"))
