@@ -36,7 +36,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
-from shardify.converters import mat_arrays, npy_classes
+from shardify.converters import float_pixels, mat_arrays, npy_classes
 from shardify.converters.archives import expansion_problem
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import FASHION_MNIST
@@ -60,7 +60,11 @@ __all__ = [
     "npz_parts",
     "read_labels",
     "read_label_names",
+    "read_npy_labels",
     "read_images",
+    "read_image_array",
+    "read_array_images",
+    "ArrayImages",
     "png_of",
     "FASHION_MNIST_NAMES",
 ]
@@ -233,11 +237,34 @@ def _npz_array(fileobj: BinaryIO, name: str) -> np.ndarray | None:
 
 
 def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray:
-    """The file's images, [N, height, width] or [N, height, width, channels], uint8.
+    """The file's images, [N, height, width] or [N, height, width, channels], uint8 (floats read
+    by `float_pixels`' rule, a rejected image all 0: `read_image_array` says which).
 
     Raises:
-      InvalidInputError: not such a file, or not uint8 images.
+      InvalidInputError: not such a file, or not uint8 (or float) images.
     """
+    return read_image_array(fileobj, relpath, found)[0]
+
+
+def read_image_array(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> tuple[np.ndarray, dict[int, str]]:
+    """`read_images`, and the images a float array's reading rejects (index -> reason)."""
+    read = read_array_images(fileobj, relpath, found)
+    return read.images, read.rejected
+
+
+@dataclass(frozen=True)
+class ArrayImages:
+    """An array file's images as read: uint8 `images`, the `rejected` ones (index -> reason),
+    `flat` where rows of a square length gave their shape, `floats` the float reading's words."""
+
+    images: np.ndarray
+    rejected: dict[int, str]
+    flat: bool = False
+    floats: str = ""
+
+
+def read_array_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> ArrayImages:
+    """`read_image_array`, saying how the array was read (for the plan)."""
     if found.kind == IDX:
         images = _idx(fileobj, relpath, _IDX_IMAGES_MAGIC)
     elif found.kind == CIFAR:
@@ -247,17 +274,23 @@ def read_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> np.ndarray
         images = data.reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
     elif found.kind == MAT:  # MATLAB's count-last arrays (converters/mat_arrays.py)
         images = mat_arrays.read_mat_images(fileobj, MAX_ARRAY_FILE_BYTES)
-    elif found.kind == NPY:  # an array per class (converters/npy_classes.py)
-        images = npy_classes.read_class_images(fileobj, MAX_ARRAY_FILE_BYTES)
+    elif found.kind == NPY:  # an array per class or an X/y pair's images (converters/npy_classes.py)
+        images = npy_classes.read_npy(fileobj, MAX_ARRAY_FILE_BYTES)
     else:
         images = _npz_array(fileobj, found.part)
         if images is None:
             raise InvalidInputError(f"no array {found.part!r}")
+    flat = found.kind in (NPY, NPZ) and images.ndim == 2
+    if flat:  # flat rows of a square length, no other shape given (784 -> 28 x 28)
+        images = npy_classes.square_rows(images)
+    images, reading = float_pixels.read_array(images)
     if images.dtype != np.uint8 or images.ndim not in (3, 4) or (images.ndim == 4 and images.shape[3] not in (1, 3, 4)):
-        raise InvalidInputError(f"images must be uint8 [N, height, width(, 1, 3 or 4)], not {images.dtype} {list(images.shape)}")
+        raise InvalidInputError(
+            f"images must be uint8 or float [N, height, width(, 1, 3 or 4)], not {images.dtype} {list(images.shape)}"
+        )
     if 0 in images.shape[1:3]:  # (N = 0 is an empty array: no records, said in the plan)
         raise InvalidInputError(f"images of no pixels: the array's shape is {list(images.shape)}")
-    return images
+    return ArrayImages(images, reading.rejected if reading is not None else {}, flat, float_pixels.describe(reading))
 
 
 def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
@@ -282,10 +315,30 @@ def read_labels(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> list[int]:
         labels = _npz_array(fileobj, name)
         if labels is None:
             raise InvalidInputError(f"no array {name!r} of labels beside {found.part!r}")
+    return _whole_labels(labels)
+
+
+def _whole_labels(labels: Any) -> list[int]:
+    """Labels as ints: whole numbers, or floats of whole values (a `y_train.npy` saved as float64)."""
     labels = np.asarray(labels).reshape(-1)
+    if labels.dtype.kind == "f" and labels.size and np.isfinite(labels).all() and (labels == np.rint(labels)).all():
+        labels = labels.astype(np.int64)
     if labels.dtype.kind not in "iu" or (labels.size and labels.min() < 0):
         raise InvalidInputError("labels must be whole numbers >= 0")
     return [int(label) for label in labels]
+
+
+def read_npy_labels(fileobj: BinaryIO) -> list[int]:
+    """The labels of an X/y pair's `.npy` label file (`y_train.npy`, `faces_target.npy`): whole
+    numbers >= 0, or floats of such values; [N] or [N, 1].
+
+    Raises:
+      InvalidInputError: no such vector.
+    """
+    labels = npy_classes.read_npy(fileobj, MAX_ARRAY_FILE_BYTES)
+    if labels.ndim > 2 or (labels.ndim == 2 and labels.shape[1] != 1):
+        raise InvalidInputError(f"labels must be one whole number an image, not an array of shape {list(labels.shape)}")
+    return _whole_labels(labels)
 
 
 def read_label_names(fileobj: BinaryIO) -> tuple[str, ...]:

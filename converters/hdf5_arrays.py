@@ -17,11 +17,14 @@ from __future__ import annotations
 import math
 import posixpath
 from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 import numpy as np
 
+from shardify.converters import float_pixels
 from shardify.converters.archives import expansion_problem
+from shardify.converters.npy_classes import square_side
 from shardify.errors import InvalidInputError
 from shardify.plan.structure import split_word
 
@@ -32,6 +35,7 @@ __all__ = [
     "MAX_CHUNK_BYTES",
     "LABEL_BLOCK_VALUES",
     "Hdf5Arrays",
+    "Hdf5Part",
     "hdf5_split",
     "find_arrays",
     "read_labels",
@@ -54,21 +58,34 @@ _CHUNK_CACHE_BYTES = 2 * MAX_CHUNK_BYTES
 
 
 @dataclass(frozen=True)
+class Hdf5Part:
+    """One image dataset of an HDF5 file and its labels, as their declarations give them.
+
+    Attributes:
+      images: the image dataset's path (`x`, `train/data`).
+      labels: the label dataset's path.
+      count: the images' N.
+      shape: one image's (height, width, channels) (a flat row of a square length: side, side, 1).
+      group_split: the split its group's name gives (`train/data`: train), or "".
+    """
+
+    images: str
+    labels: str
+    count: int
+    shape: tuple[int, int, int]
+    group_split: str = ""
+
+
+@dataclass(frozen=True)
 class Hdf5Arrays:
     """What an HDF5 file holds, as read from its datasets' declarations (no values read).
 
     Attributes:
-      images: the image dataset's path (`x`, `train/images`), or "" when there is none or a choice.
-      labels: the label dataset's path, or "".
-      count: the images' N.
-      shape: one image's (height, width, channels).
+      parts: an image dataset and its labels each: one, or one per group (`train/`, `test/`: USPS).
       ambiguity: why images or labels cannot be told apart (naming the datasets), or "".
     """
 
-    images: str = ""
-    labels: str = ""
-    count: int = 0
-    shape: tuple[int, int, int] = (0, 0, 0)
+    parts: tuple[Hdf5Part, ...] = ()
     ambiguity: str = ""
 
 
@@ -108,15 +125,38 @@ def _datasets(h5: Any) -> dict[str, Any]:
 
 
 def _is_images(dataset: Any) -> bool:
-    """uint8 [N, height, width(, 1, 3 or 4)], each image at least 1 x 1 (a [3, 0, 8] array holds no
-    image: read as one, its first record stopped the whole run)."""
+    """uint8 or float [N, height, width(, 1, 3 or 4)], each image at least 1 x 1 (a [3, 0, 8] array
+    holds no image: read as one, its first record stopped the whole run), or [N, side * side] flat
+    rows (`_flat`)."""
     shape = dataset.shape or ()
-    return (
-        dataset.dtype == np.uint8
-        and (len(shape) == 3 or (len(shape) == 4 and shape[3] in (1, 3, 4)))
-        and shape[1] > 0
-        and shape[2] > 0
+    return (dataset.dtype == np.uint8 or dataset.dtype.kind == "f") and (
+        ((len(shape) == 3 or (len(shape) == 4 and shape[3] in (1, 3, 4))) and shape[1] > 0 and shape[2] > 0) or _flat(dataset)
     )
+
+
+def _flat(dataset: Any) -> bool:
+    """[N, L] rows whose length is a square of side 4 or more (256 -> 16 x 16: USPS), read as grey
+    images where the file gives no other shape."""
+    shape = dataset.shape or ()
+    return len(shape) == 2 and square_side(shape[1]) >= 4
+
+
+def _image_shape(dataset: Any) -> tuple[int, int, int]:
+    shape = dataset.shape
+    if len(shape) == 2:
+        side = square_side(shape[1])
+        return side, side, 1
+    return shape[1], shape[2], shape[3] if len(shape) == 4 else 1
+
+
+def _preferred(paths: list[str], datasets: dict[str, Any]) -> list[str]:
+    """Image datasets as pixels first: uint8 over floats, images of a shape over flat rows (a
+    file's float features or flattened copies are not its images where those are there)."""
+    for keep in (lambda d: d.dtype == np.uint8 and not _flat(d), lambda d: not _flat(d), lambda d: True):
+        kept = [p for p in paths if keep(datasets[p])]
+        if kept:
+            return kept
+    return []
 
 
 def _is_labels(dataset: Any, count: int) -> bool:
@@ -189,29 +229,38 @@ def find_arrays(fileobj: BinaryIO) -> Hdf5Arrays:
 
 
 def _find(h5: Any) -> Hdf5Arrays:
-    """`find_arrays` on the open file."""
+    """`find_arrays` on the open file: one image dataset, or one in each of several groups
+    (`train/data`, `test/data`), each with the one label vector of its N in its group."""
     datasets = _datasets(h5)
     shown = ", ".join(f"{p} {datasets[p].dtype} {list(datasets[p].shape or ())}" for p in sorted(datasets)) or "none"
-    images = _one(sorted(p for p, d in datasets.items() if _is_images(d)), IMAGE_NAMES)
+    candidates = _preferred(sorted(p for p, d in datasets.items() if _is_images(d)), datasets)
+    images = _one(candidates, IMAGE_NAMES)
     if not images:
-        raise InvalidInputError(f"no uint8 image array [N, height, width(, 1, 3 or 4)] among its datasets ({shown})")
-    if len(images) > 1:
+        raise InvalidInputError(f"no uint8 image array (nor one of floats) [N, height, width(, 1, 3 or 4)] among its datasets ({shown})")
+    groups = [posixpath.dirname(p) for p in images]
+    if len(images) > 1 and len(set(groups)) < len(images):
         return Hdf5Arrays(ambiguity=f"its datasets {', '.join(images)} could each be the images")
-    count = datasets[images[0]].shape[0]
-    if not count:  # an input that would end in no record and no reject
-        raise InvalidInputError(f"its image array {images[0]!r} holds no images ({shown})")
-    labels = _one(sorted(p for p, d in datasets.items() if p != images[0] and _is_labels(d, count)), LABEL_NAMES)
-    if not labels:
-        raise InvalidInputError(f"no vector of {count:,} whole-number labels beside the images {images[0]!r} ({shown})")
-    if len(labels) > 1:
-        return Hdf5Arrays(ambiguity=f"its datasets {', '.join(labels)} could each be the labels of {images[0]}")
-    for path in (images[0], labels[0]):
-        _check(datasets[path], path)
-    shape = datasets[images[0]].shape
-    return Hdf5Arrays(images[0], labels[0], count, (shape[1], shape[2], shape[3] if len(shape) == 4 else 1))
+    parts = []
+    for path, group in zip(images, groups):
+        count = datasets[path].shape[0]
+        if not count:  # an input that would end in no record and no reject
+            raise InvalidInputError(f"its image array {path!r} holds no images ({shown})")
+        beside = [p for p, d in datasets.items() if p != path and _is_labels(d, count)]
+        if len(images) > 1:  # a part per group: its labels in its group
+            beside = [p for p in beside if posixpath.dirname(p) == group]
+        labels = _one(sorted(beside), LABEL_NAMES)
+        if not labels:
+            raise InvalidInputError(f"no vector of {count:,} whole-number labels beside the images {path!r} ({shown})")
+        if len(labels) > 1:
+            return Hdf5Arrays(ambiguity=f"its datasets {', '.join(labels)} could each be the labels of {path}")
+        for checked in (path, labels[0]):
+            _check(datasets[checked], checked)
+        split = next((split_word(word) for word in reversed(group.split("/")) if split_word(word)), "") if group else ""
+        parts.append(Hdf5Part(path, labels[0], count, _image_shape(datasets[path]), split))
+    return Hdf5Arrays(tuple(parts))
 
 
-def read_labels(fileobj: BinaryIO, found: Hdf5Arrays) -> list[int]:
+def read_labels(fileobj: BinaryIO, found: Hdf5Part) -> list[int]:
     """The label of each image, read LABEL_BLOCK_VALUES at a time (a negative one too: the caller
     rejects its record).
 
@@ -245,16 +294,45 @@ class Hdf5Images:
         try:
             dataset = self._h5.get(path)
             if dataset is None or not hasattr(dataset, "dtype") or not _is_images(dataset):
-                raise InvalidInputError(f"no uint8 image dataset {path!r} (the file changed since it was listed)")
+                raise InvalidInputError(f"no image dataset {path!r} (the file changed since it was listed)")
             _check(dataset, path)
         except InvalidInputError:
             self.close()
             raise
         self._dataset = dataset
-        element_bytes = int(np.prod(dataset.shape[1:]))
+        self._side = square_side(dataset.shape[1]) if _flat(dataset) else 0
+        element_bytes = int(np.prod(dataset.shape[1:])) * dataset.dtype.itemsize
         self._block = max(1, _IMAGE_BLOCK_BYTES // element_bytes)
         self._start, self._values = -1, np.zeros((0,), np.uint8)
         self._path = path
+        self._reading = self._survey() if float_pixels.is_float(dataset) else None
+
+    def _blocks(self) -> Iterator[np.ndarray]:
+        for start in range(0, len(self), self._block):
+            yield self._read(start)
+
+    def _read(self, start: int) -> np.ndarray:
+        try:
+            return np.asarray(self._dataset[start : start + self._block])
+        except (OSError, ValueError, RuntimeError) as error:
+            raise InvalidInputError(f"the dataset {self._path!r} cannot be read: {error}") from None
+
+    def _survey(self) -> float_pixels.FloatReading:
+        """A float dataset's reading (`float_pixels`), from all its images, a block at a time."""
+        return float_pixels.survey(self._blocks())
+
+    @property
+    def flat(self) -> bool:
+        """Rows of a square length read as square images."""
+        return bool(self._side)
+
+    def floats(self) -> str:
+        """The float reading's words for the plan, or ""."""
+        return float_pixels.describe(self._reading)
+
+    def rejected(self) -> dict[int, str]:
+        """The images a float dataset's reading rejects (index -> reason); none for uint8."""
+        return dict(self._reading.rejected) if self._reading is not None else {}
 
     def __len__(self) -> int:
         return self._dataset.shape[0]
@@ -262,11 +340,12 @@ class Hdf5Images:
     def __getitem__(self, index: int) -> np.ndarray:
         if not self._start <= index < self._start + len(self._values):
             self._start = index - index % self._block
-            try:
-                self._values = self._dataset[self._start : self._start + self._block]
-            except (OSError, ValueError, RuntimeError) as error:
-                raise InvalidInputError(f"the dataset {self._path!r} cannot be read: {error}") from None
-        return self._values[index - self._start]
+            values = self._read(self._start)
+            if self._reading is not None:
+                values = float_pixels.to_uint8(values, self._reading, self._start)
+            self._values = values
+        element = self._values[index - self._start]
+        return element.reshape(self._side, self._side) if self._side else element
 
     def close(self) -> None:
         self._h5.close()

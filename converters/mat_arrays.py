@@ -2,7 +2,7 @@
 
 MATLAB stores arrays column-major with the count last: SVHN's `X` is 32x32x3xN uint8 (height,
 width, channels, image) and `y` Nx1. Such a file is one image array (uint8, 3 or 4 axes, the last
-the count) and one vector of whole numbers of that count; anything else (several candidates, none)
+the count; or, where no uint8 one is there, double or single, read by `float_pixels`' rule) and one vector of whole numbers of that count; anything else (several candidates, none)
 is not read as images. The labels are the numbers as stored, unless a documented table names them
 (`known_names.MAT_LABEL_NAMES`: SVHN writes the digit 0 as 10). The file is read whole by scipy
 (at most `arrays.MAX_ARRAY_FILE_BYTES`), once per worker that needs it, after its variables'
@@ -30,17 +30,19 @@ _ITEM_BYTES = {
     "uint8": 1, "int8": 1, "uint16": 2, "int16": 2, "uint32": 4, "int32": 4, "uint64": 8, "int64": 8, "double": 8, "single": 4,
 }
 _NUMBERS = frozenset(_ITEM_BYTES)
+_FLOATS = frozenset({"double", "single"})
 
 
 def image_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str, str] | None:
     """(images variable, labels variable) from {name: (shape, MATLAB class)} (scipy's `whosmat`),
     or None: exactly one uint8 array of 3 or 4 axes whose last is the count (no axis of 0; 1, 3 or
     4 channels), and exactly one vector of that count."""
-    images = [
-        n for n, (shape, cls) in shapes.items()
-        if cls == "uint8" and len(shape) in (3, 4) and all(side > 0 for side in shape)  # a 0 x 32 image stopped the run
-        and (len(shape) == 3 or shape[2] in (1, 3, 4))
-    ]
+    def shaped(shape: tuple[int, ...]) -> bool:  # a 0 x 32 image stopped the run
+        return len(shape) in (3, 4) and all(side > 0 for side in shape) and (len(shape) == 3 or shape[2] in (1, 3, 4))
+
+    images = [n for n, (shape, cls) in shapes.items() if cls == "uint8" and shaped(shape)]
+    if not images:  # floats (double, single) where no uint8 array is there: read by converters/float_pixels.py
+        images = [n for n, (shape, cls) in shapes.items() if cls in _FLOATS and shaped(shape)]
     if len(images) != 1:
         return None
     count = shapes[images[0]][0][-1]
@@ -100,7 +102,7 @@ def _check_sizes(stored: int, shapes: dict[str, tuple[tuple[int, ...], str]], li
 
 
 def read_mat_images(fileobj: BinaryIO, limit: int) -> np.ndarray:
-    """The images, [N, H, W] or [N, H, W, C] uint8 (MATLAB's count-last order moved first)."""
+    """The images, [N, H, W] or [N, H, W, C] uint8, or floats (MATLAB's count-last order moved first)."""
     variables, (images, _) = _variables(fileobj, limit)
     return np.ascontiguousarray(np.moveaxis(np.asarray(variables[images]), -1, 0))
 

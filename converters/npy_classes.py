@@ -23,7 +23,7 @@ import numpy as np
 from shardify.errors import InvalidInputError
 from shardify.plan.layout import NPY_CLASS_PREFIXES, npy_class_of as class_of
 
-__all__ = ["NPY_CLASS_PREFIXES", "class_of", "read_class_images"]
+__all__ = ["NPY_CLASS_PREFIXES", "class_of", "read_class_images", "read_npy", "square_rows", "square_side"]
 
 # numpy's own limit on a header's size, which a crafted one may not pass.
 _MAX_HEADER_BYTES = 10_000
@@ -31,11 +31,22 @@ _HEADER_READERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.f
 
 
 def read_class_images(fileobj: BinaryIO, max_bytes: int) -> np.ndarray:
-    """The file's images, uint8 [N, height, width] (or with channels where the array has them).
+    """The file's images, [N, height, width] (or with channels where the array has them), in the
+    array's dtype (floats are read by `float_pixels`, through `arrays.read_images`).
 
     Raises:
       InvalidInputError: no .npy file, an array of objects or of another dtype, more values than
         `max_bytes`, or rows that are no square image.
+    """
+    images = read_npy(fileobj, max_bytes)
+    return square_rows(images) if images.ndim == 2 else images
+
+
+def read_npy(fileobj: BinaryIO, max_bytes: int) -> np.ndarray:
+    """A .npy file's array of numbers, read from its header by numpy's parser (never a pickle).
+
+    Raises:
+      InvalidInputError: no .npy file, an array of objects or of another dtype, or more values than `max_bytes`.
     """
     try:
         version = np.lib.format.read_magic(fileobj)
@@ -61,9 +72,27 @@ def read_class_images(fileobj: BinaryIO, max_bytes: int) -> np.ndarray:
         images = np.frombuffer(values, dtype).reshape(shape, order="F" if fortran else "C")
     except ValueError as error:
         raise InvalidInputError(f"the values do not make the array its header gives ({error})") from None
-    if images.ndim == 2:  # a row per image of side x side grey pixels (784 = 28 x 28)
-        side = math.isqrt(images.shape[1])
-        if side == 0 or side * side != images.shape[1]:
-            raise InvalidInputError(f"rows of {images.shape[1]} values: not a square grey image a row")
-        images = images.reshape(-1, side, side)
     return images
+
+
+def square_side(length: int) -> int:
+    """The side of the square grey image a flat row of `length` values is (256 -> 16), else 0.
+
+    >>> square_side(784), square_side(256), square_side(300), square_side(1)
+    (28, 16, 0, 0)
+    """
+    side = math.isqrt(length)
+    return side if side >= 2 and side * side == length else 0
+
+
+def square_rows(images: np.ndarray) -> np.ndarray:
+    """[N, side * side] rows as [N, side, side] grey images: where no other shape is given, a row of
+    a square length is read as a square (784 -> 28 x 28, 256 -> 16 x 16).
+
+    Raises:
+      InvalidInputError: rows of a length that is no square.
+    """
+    side = square_side(images.shape[1])
+    if not side:
+        raise InvalidInputError(f"rows of {images.shape[1]} values: not a square grey image a row (give the shape)")
+    return images.reshape(-1, side, side)

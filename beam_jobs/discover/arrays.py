@@ -22,7 +22,8 @@ from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.converters import arrays, hdf5_arrays, mat_arrays, npy_classes, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, Candidate
-from shardify.plan.layout import SourceLayout
+from shardify.plan.array_pairs import npy_label_partners
+from shardify.plan.layout import SourceLayout, stem
 from shardify.plan.raw_declared import declared_format
 from shardify.plan.raw_formats import RawFormat, raw_format_of
 from shardify.plan.structure import split_word
@@ -59,7 +60,11 @@ class _ReadArrays(beam.DoFn):
                     elements = self._npy_elements(item)
                 else:
                     elements = self._elements(item, kind)
-                for found, element in enumerate(elements, start=1):
+                for element in elements:
+                    if isinstance(element, beam.pvalue.TaggedOutput) and element.tag == NOTES:
+                        yield element  # how the file was read: no image of it
+                        continue
+                    found += 1
                     yield element
             except (InvalidInputError, OSError) as error:
                 yield reject(item.relpath, reject_reason(error))
@@ -110,21 +115,26 @@ class _ReadArrays(beam.DoFn):
             with self._open(labels_path, None if found.labels_file else item.location) as fileobj:
                 labels = arrays.read_labels(fileobj, labels_path, found)
             with self._open(item.relpath, item.location) as fileobj:
-                images = arrays.read_images(fileobj, item.relpath, found)
+                images, rejected = arrays.read_image_array(fileobj, item.relpath, found)
             if len(labels) != len(images):
                 raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
             height, width = images.shape[1:3]
             channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
             named = self._renamed(item, kind, names, labels)
-            yield from in_batches(self._part_elements(item, found, labels, named, (height, width, channels)))
+            yield from in_batches(self._part_elements(item, found, labels, named, (height, width, channels), rejected))
 
     @staticmethod
     def _part_elements(
-        item: Listed, found: arrays.ArrayFile, labels: Any, names: tuple[str, ...] | None, shape: tuple[int, int, int]
+        item: Listed, found: arrays.ArrayFile, labels: Any, names: tuple[str, ...] | None, shape: tuple[int, int, int],
+        rejected: dict[int, str],
     ) -> Iterator:
-        """A Candidate per image of one array of the file, or a reject for a label past its names."""
+        """A Candidate per image of one array of the file, or a reject for a label past its names
+        or an image its float reading rejects."""
         element_bytes = shape[0] * shape[1] * shape[2]
         for index, label in enumerate(labels):
+            if index in rejected:
+                yield reject(f"{item.relpath}#{found.part}:{index}" if found.part else f"{item.relpath}#{index}", rejected[index])
+                continue
             if names is not None and label >= len(names):
                 yield reject(f"{item.relpath}#{index}", f"label {label} is past the {len(names)} names of its dataset")
                 continue
@@ -202,37 +212,81 @@ class _ReadArrays(beam.DoFn):
 
 
     def _npy_elements(self, item: Listed) -> Iterator:
-        """A per-class `.npy` file's images (converters/npy_classes.py), each labelled by the class
-        its name gives, in the split its folder's name gives (else train)."""
-        found = arrays.ArrayFile(arrays.NPY, split_word(posixpath.basename(posixpath.dirname(item.relpath))) or "train")
+        """A `.npy` file's images: the half of an X/y pair whose labels file lies beside it
+        (`layout.npy_label_partners`: `x_train.npy` + `y_train.npy`, `faces.npy` + `faces_target.npy`),
+        labelled by that file's values in the split its name gives; else a per-class file
+        (converters/npy_classes.py), each image labelled by the class its name gives, in the split
+        its folder's name gives (else train). A float image its reading rejects (`float_pixels`) is
+        rejected alone."""
+        labels_path, labels = "", None
+        for candidate in npy_label_partners(item.relpath):
+            try:
+                with self._open(candidate) as fileobj:
+                    labels = arrays.read_npy_labels(fileobj)
+            except OSError:
+                continue
+            labels_path = candidate
+            break
+        folder_split = split_word(posixpath.basename(posixpath.dirname(item.relpath)))
+        split = (split_word(stem(item.relpath)) or folder_split or "train") if labels_path else (folder_split or "train")
+        found = arrays.ArrayFile(arrays.NPY, split)
         with self._open(item.relpath, item.location) as fileobj:
-            images = arrays.read_images(fileobj, item.relpath, found)
+            read = arrays.read_array_images(fileobj, item.relpath, found)
+        images, rejected, flat, floats = read.images, read.rejected, read.flat, read.floats
+        if labels is not None and len(labels) != len(images):
+            raise InvalidInputError(f"{len(images)} images but {len(labels)} labels in {labels_path}")
         height, width = images.shape[1:3]
         channels = images.shape[3] if images.ndim == 4 and images.shape[3] != 1 else 1
         label = npy_classes.class_of(item.relpath)
         shape = (height, width, channels)
-        yield from in_batches(
-            Candidate(ARRAY, item.relpath, height * width * channels, (label,), split=found.split, row=index, shape=shape,
-                      location=item.location)
-            for index in range(len(images))
-        )
+        names = self._names(item, arrays.NPY) if labels is not None else None  # Fashion-MNIST's, by its path
+        if labels_path or floats:  # (per-class files of flat rows, Quick, Draw!'s 345: documented, no line each)
+            yield _note(item.relpath, height, width, channels, flat, floats, labels_path, found.split)
+
+        def candidates() -> Iterator:
+            for index in range(len(images)):
+                if index in rejected:
+                    yield reject(f"{item.relpath}#{index}", rejected[index])
+                    continue
+                if names is not None and labels[index] >= len(names):
+                    yield reject(f"{item.relpath}#{index}", f"label {labels[index]} is past the {len(names)} names of its dataset")
+                    continue
+                name = (names[labels[index]] if names is not None else str(labels[index])) if labels is not None else label
+                yield Candidate(ARRAY, item.relpath, height * width * channels, (name,), split=found.split, row=index,
+                                shape=shape, location=item.location)
+
+        yield from in_batches(candidates())
 
     def _hdf5_elements(self, item: Listed) -> Iterator:
         """An HDF5 file's images, labelled by the label vector beside them (the numbers themselves:
-        the file ships no names); refused when which dataset is which is not clear."""
+        the file ships no names), a part per group where each group holds its own (`train/`,
+        `test/`: the group's name its split, else the file's); refused when which dataset is which
+        is not clear. A float image its reading rejects (`float_pixels`) is rejected alone."""
         with self._open(item.relpath, item.location) as fileobj:
             found = hdf5_arrays.find_arrays(fileobj)
         if found.ambiguity:
             raise InvalidInputError(f"{found.ambiguity}: keep one image array and one label vector in the file")
+        for part in found.parts:
+            yield from self._hdf5_part(item, part)
+
+    def _hdf5_part(self, item: Listed, part: hdf5_arrays.Hdf5Part) -> Iterator:
         with self._open(item.relpath, item.location) as fileobj:
-            labels = hdf5_arrays.read_labels(fileobj, found)
-        height, width, channels = found.shape
-        split = hdf5_arrays.hdf5_split(item.relpath)
+            labels = hdf5_arrays.read_labels(fileobj, part)
+        reader = hdf5_arrays.Hdf5Images(self._open(item.relpath, item.location), part.images)
+        try:
+            rejected, flat, floats = reader.rejected(), reader.flat, reader.floats()
+        finally:
+            reader.close()
+        height, width, channels = part.shape
+        split = part.group_split or hdf5_arrays.hdf5_split(item.relpath)
+        if flat or floats or part.group_split:
+            yield _note(f"{item.relpath}#{part.images}", height, width, channels, flat, floats, part.labels, split)
 
         def candidates() -> Iterator:
             for index, label in enumerate(labels):
-                if label < 0:
-                    yield reject(f"{item.relpath}#{found.images}:{index}", f"label {label} of {found.labels} is negative")
+                if index in rejected or label < 0:
+                    why = rejected.get(index) or f"label {label} of {part.labels} is negative"
+                    yield reject(f"{item.relpath}#{part.images}:{index}", why)
                     continue
                 yield Candidate(
                     ARRAY,
@@ -241,12 +295,25 @@ class _ReadArrays(beam.DoFn):
                     (str(label),),
                     split=split,
                     row=index,
-                    part=found.images,
+                    part=part.images,
                     shape=(height, width, channels),
                     location=item.location,
                 )
 
         yield from in_batches(candidates())
+
+
+def _note(what: str, height: int, width: int, channels: int, flat: bool, floats: str, labels: str, split: str) -> Any:
+    """The plan's line on how an array was read: the image shape used (and that flat rows gave it),
+    the float reading, the labels' file or dataset, the split."""
+    shape = f"{height}x{width}" + (f"x{channels}" if channels > 1 else "")
+    read = [f"{shape} images" + (f" (flat rows of {height * width} values read as squares)" if flat else "")]
+    if floats:
+        read.append(floats)
+    if labels:
+        read.append(f"labels from {labels}")
+    read.append(f"split {split}")
+    return beam.pvalue.TaggedOutput(NOTES, (what, "; ".join(read)))
 
 
 class ArrayElements(beam.PTransform):
@@ -261,10 +328,10 @@ class ArrayElements(beam.PTransform):
     def expand(self, files: beam.PCollection) -> dict:
         found = files | "ReadArrays" >> beam.ParDo(
             _ReadArrays(self._source, self._layout, self._follow_outside_links)
-        ).with_outputs(REJECTS, main=CANDIDATES)
+        ).with_outputs(REJECTS, NOTES, main=CANDIDATES)
         return {
             CANDIDATES: found[CANDIDATES],
             REJECTS: found[REJECTS],
             COLUMNS: nothing(files, "NoColumns"),
-            NOTES: nothing(files, "NoNotes"),
+            NOTES: found[NOTES],
         }

@@ -32,6 +32,7 @@ from shardify.plan.line_files import LineFile
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
+from shardify.plan.array_pairs import npy_is_labels, npy_label_partner
 from shardify.plan.table_groups import GLOB_CHARACTERS
 
 __all__ = [
@@ -145,6 +146,7 @@ NPY = "npy"
 NPY_CLASS_PREFIXES = ("full_numpy_bitmap_",)
 # Words that name what an array holds or which split, not a class: a `.npy` stem made of them alone
 # (`x_train.npy`, `y_test.npy`, `train_images.npy`, `labels.npy`) is one half of an X/y pair.
+# Which half of a pair a file is, and its partner's name: plan/array_pairs.py (ARRAY_IMAGE_WORDS, ARRAY_LABEL_WORDS).
 ARRAY_ROLE_WORDS = frozenset({
     "x", "y", "images", "image", "imgs", "labels", "label", "data", "features", "targets", "target",
     "inputs", "outputs", "train", "training", "test", "testing", "val", "valid", "validation", "dev", "eval",
@@ -176,7 +178,10 @@ def npy_names_classes(relpaths: Sequence[str]) -> bool:
     >>> [npy_names_classes(names) for names in (["X_train.npy", "y_train.npy"], ["clips/0001.npy", "clips/0002.npy"], ["walk_01.npy", "run_01.npy"])]
     [False, False, False]
     """
+    present = set(relpaths)
     for relpath in relpaths:
+        if npy_is_labels(relpath) or npy_label_partner(relpath, present):
+            return False  # an X/y pair's halves
         name = npy_class_of(relpath)
         if name != posixpath.basename(relpath)[: len(name)]:
             continue  # a publisher's prefix before the class
@@ -211,7 +216,7 @@ def array_kind(relpath: str) -> str | None:
     if name.lower().endswith(".npz"):
         return NPZ
     if name.lower().endswith(".npy"):
-        return NPY
+        return None if npy_is_labels(name) else NPY  # an X/y pair's labels: auxiliary
     if name.lower().endswith((".h5", ".hdf5")):
         return HDF5
     if _CIFAR_BATCH.match(name):
@@ -409,7 +414,7 @@ class SourceLayout:
         elif structure is not None and structure.split_folders:  # below SRC's top (a layout file's split_level)
             splits = f"split folders: {', '.join(structure.split_folders)} (at level {structure.split_level + 1} from SRC)"
         elif self.name == ARRAYS:
-            splits = "the array files' names (data_batch, test_batch, train, t10k, unlabeled)"
+            splits = "the array files' or arrays' names (data_batch, test_batch, x_train, t10k), or an HDF5 file's groups (train/)"
         elif self.name == TABLES:
             splits = (
                 "the tables' names where they name a split (train.csv, dev.tsv), else train; a JSON file's split "

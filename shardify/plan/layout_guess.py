@@ -26,6 +26,7 @@ from shardify.plan.layout import (
     LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
     is_media_file, npy_names_classes, sample_key, split_folders, stem,
 )
+from shardify.plan.array_pairs import npy_label_partner
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import infer_structure, mask_named, split_word
 
@@ -57,7 +58,7 @@ def _array_files(sample: Sequence[str]) -> list[str]:
         or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
         or (array_kind(p) == RAW and beside_names(p))
         or (array_kind(p) == HDF5 and not any(extension(q) in IMAGE_EXTENSIONS for q in sample))
-        or (array_kind(p) == NPY and npy_per_class)
+        or (array_kind(p) == NPY and (npy_per_class or bool(npy_label_partner(p, present))))
     )
 
 def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bool:

@@ -344,7 +344,7 @@ def _olivetti() -> Iterator[Put]:
     rng = np.random.default_rng(40)
     targets = [0, 0, 0, 1, 1, 1, 2, 2, 2, 39]
     for i, target in enumerate(targets):
-        yield Put(f"olivetti_faces.npy#{i}", record=True, split="train", labels=frozenset({str(target)}))
+        yield Put(f"olivetti_faces.npy:{i}", record=True, split="train", labels=frozenset({str(target)}))
     yield aux("olivetti_faces.npy", _npy(rng.random((len(targets), 64, 64), dtype=np.float32)))
     yield aux("olivetti_faces_target.npy", _npy(np.asarray(targets, dtype=np.int32)))
 

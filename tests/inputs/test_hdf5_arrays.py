@@ -130,7 +130,7 @@ def test_shapes_pick_the_arrays_and_names_settle_a_choice(tmp_path: Path) -> Non
         h5["meta/scale"] = np.ones(4, np.float32)  # not whole numbers
     with open(path, "rb") as f:
         found = hdf5_arrays.find_arrays(f)
-    assert found == hdf5_arrays.Hdf5Arrays("images", "labels", 4, (8, 8, 3))
+    assert found == hdf5_arrays.Hdf5Arrays((hdf5_arrays.Hdf5Part("images", "labels", 4, (8, 8, 3)),))
 
 
 @pytest.mark.parametrize(

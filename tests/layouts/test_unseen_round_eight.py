@@ -40,10 +40,6 @@ WRONG = {
     "dog_breeds": ("FAILS (exit 1): the test/ images, which labels.csv does not name, are rejected as unlabelled "
                    "rows of the label table instead of forming an unlabelled test split (a competition download's "
                    "route, left to the label-file mend)"),
-    "olivetti": ("FAILS (exit 1): float32 faces in [0, 1] (olivetti_faces.npy) are refused as not uint8, and "
-                 "olivetti_faces_target.npy is not paired with them as their labels"),
-    "usps": ("FAILS (exit 1): usps.h5's train/data and test/data are flat float64 rows of 256 values in [0, 1] "
-             "(16x16 digits), refused as no uint8 image array"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {

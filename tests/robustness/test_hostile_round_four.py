@@ -325,7 +325,8 @@ def test_hdf5_and_matlab_arrays_whose_values_lie_elsewhere_or_never_were_are_ref
         "chunked_test.h5": "declares 10,000 chunks but stores 0",
         "external_test.h5": f"keeps its values in another file ({outside / 'secret.bin'})",
         "virtual_test.h5": "is a virtual dataset",
-        "floats_test.h5": "no uint8 image array",
+        # an image of NaN is no pixels: each its own reject (float images are read since issue 30)
+        **{f"floats_test.h5#x:{i}": "NaN or infinite values" for i in range(4)},
         "scalar_test.h5": "no uint8 image array",
         "fraction_test.h5": "no vector of 3 whole-number labels",
         "zero_test.h5": "no uint8 image array",  # images 0 pixels high stopped the whole run

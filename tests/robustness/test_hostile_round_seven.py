@@ -351,7 +351,7 @@ def test_cifar_labels_past_the_class_names_or_fewer_than_the_images_are_never_re
 def test_numpy_arrays_of_pickled_objects_are_never_unpickled(tmp_path: Path) -> None:
     """Keras' `mnist.npz` whose `x_train` is an object array of a pickle that runs a command, and
     bare `.npy` files holding the same beside uint8 twins: nothing is unpickled; the npz's good
-    arrays convert and its object array is its reject; bare `.npy` files are no input (one line)."""
+    arrays convert and its object array is its reject; so do bare `.npy` files paired as x/y halves."""
     owned = Path("/tmp/shardify-round-seven-owned")
     objects = np.array([_Owned()] * 4, dtype=object)
     pixels, labels = np.zeros((4, 8, 8), np.uint8), np.arange(4) % 2
@@ -363,9 +363,11 @@ def test_numpy_arrays_of_pickled_objects_are_never_unpickled(tmp_path: Path) -> 
     assert any(key.startswith("mnist.npz") and "x_train" in key + reason for key, reason in rejected.items()), rejected
     for name, array in (("x_train.npy", objects), ("y_train.npy", labels), ("x_test.npy", pixels), ("y_test.npy", labels)):
         np.save(write_file(tmp_path / "npy" / name, b""), array, allow_pickle=True)
-    with pytest.raises(ShardifyError) as refused:
-        convert(tmp_path / "npy", tmp_path / "out_npy", shards=1)
-    assert ".npy" in str(refused.value) and "\n" not in str(refused.value)
+    # x_/y_ pairs (issue 30): x_test.npy converts with y_test.npy's labels, x_train.npy's objects are its reject
+    convert(tmp_path / "npy", tmp_path / "out_npy", shards=1)
+    written, rejected = _features(tmp_path / "out_npy"), _rejected(tmp_path / "out_npy")
+    assert sorted(written) == [f"x_test.npy#{i}" for i in range(4)], (sorted(written), rejected)
+    assert list(rejected) == ["x_train.npy"] and "Python objects" in rejected["x_train.npy"], rejected
     assert not owned.exists(), "a pickle ran a command"
 
 
