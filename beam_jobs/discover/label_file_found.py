@@ -36,6 +36,7 @@ __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
     "HF_METADATA_FILES",
     "labels_file_path",
+    "labels_train_beside_test",
     "label_file_paths",
     "given_label_file",
     "relative_labels_file",
@@ -330,7 +331,7 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             return True
         if records and (ext == "txt" or (not ext and "." not in posixpath.basename(path))):
             head = head_lines(config, path)
-            if line_tables.is_tab_labelled(head) or (ext == "txt" and header_rows.looks_like_tab_table(head)):
+            if line_tables.is_tab_labelled(head) or (ext == "txt" and (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head))):
                 return True
             if ext == "txt" and line_tables.is_semicolon_labelled(head):  # `text;label` lines
                 return True
@@ -369,7 +370,7 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     # A Hugging Face imagefolder's one metadata file at the top (file_name relative to SRC).
     found += [name for name in HF_METADATA_FILES if name in top_files and names_files(config, name)]
     found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
-    if found and has_data_files and not _labels_train_beside_test(config, found[0], sample):
+    if found and has_data_files and not labels_train_beside_test(config, found[0], sample):
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     # at the top, in annotations/, or in the one folder that holds every image (TACO's
@@ -386,7 +387,7 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     return coco[0] if coco and has_data_files else ""
 
 
-def _labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]) -> bool:
+def labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]) -> bool:
     """`labels.csv` beside split folders whose first rows name files of the training folders only,
     where a test folder holds files too (Kaggle's dog breed identification: train/<id>.jpg,
     test/<id>.jpg, labels.csv of `id,breed`): a table of the training images' labels, read as a
