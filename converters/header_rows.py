@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shardify.converters import column_content
 from shardify.converters.column_content import is_number
 
 __all__ = ["looks_like_header", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
@@ -62,7 +63,8 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
     columns (a headerless `sentence<TAB>joy` table, `joy` again three rows down): data, since a
     column's name is not one of its values. Read as a header it lost its row and left the label
     column unnamed (every record unlabelled, exit 0). The header itself pasted again below (two
-    exports joined) is no value.
+    exports joined) is no value. A first cell opening as every cell below it does (a template's fill,
+    `column_content.same_opening`) is data too.
 
     >>> values_of_the_first_row(["a fine day", "joy"], [("rain again", "sad"), ("sun", "joy")])
     True
@@ -71,6 +73,11 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
     """
     firsts = [cell.strip() for cell in cells]
     others = [row for row in rows if [cell.strip() for cell in row] != firsts]  # a header pasted again is no value
+    if any(  # ... nor opens as every value below does (an attribution's template: `Source: ... #1`)
+        column_content.same_opening([first, *(row[column] for row in others if len(row) > column)])
+        for column, first in enumerate(firsts)
+    ):
+        return True
     return any(
         first and any(len(row) > column and row[column].strip() == first for row in others)
         for column, first in enumerate(firsts)
