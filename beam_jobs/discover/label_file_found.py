@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like
+from shardify.beam_jobs.discover import coco_like, label_file_signs
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -237,10 +237,14 @@ def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertC
     _check_tag_lists(label_file.path, list(label_file.cells), config)
     if not label_file.labelled:
         # Given or found as the labels, it labels nothing: every image unlabelled, with exit 0.
+        lines = head_lines(config, label_file.path) if label_file.path.endswith(".csv") else []
+        signs = label_file_signs.signs_of_other_labels(config.source, label_file.keys, lines)
         raise UsageError(
             f"the label file {label_file.path} has no label column (none named label, labels, class, category, tags, ..., "
-            "nor one-hot columns of 0 and 1): name it with --label-column NAME"
+            f"nor one-hot columns of 0 and 1){signs or ': name it with --label-column NAME'}"
         )
+
+
 
 
 def _check_tag_lists(shown: str, cells: list[str], config: ConvertConfig) -> None:

@@ -34,8 +34,9 @@ from shardify.plan import layout_file
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
     "chexpert": ("STOPS BEFORE WRITING (exit 2) taking the patient folders for class folders, naming --labels FILE; "
-                 "--labels train.csv then stops again: its 1.0/0.0/-1.0/blank observation columns are no label "
-                 "column it knows, and its paths start at the folder above SRC"),
+                 "--labels train.csv then stops again, saying why no option helps: its 1.0/0.0/-1.0/blank observation "
+                 "columns are not read as labels (no option reads them), and its paths start at the folder above SRC "
+                 "(convert that folder); valid.csv labels the valid/ images and no one --labels reads both"),
     "olivetti": ("FAILS (exit 1): float32 faces in [0, 1] (olivetti_faces.npy) are refused as not uint8, and "
                  "olivetti_faces_target.npy is not paired with them as their labels"),
     "usps": ("FAILS (exit 1): usps.h5's train/data and test/data are flat float64 rows of 256 values in [0, 1] "

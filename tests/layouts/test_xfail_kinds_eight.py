@@ -12,7 +12,11 @@ round names (the rounds test the datasets themselves):
 - `--labels FILE` naming a table whose rows name only the training folder's files, beside a test
   folder: every test image was a reject (exit 1); now the test folder is the unlabelled test split,
   as when the table is found without the option; a table naming files of both folders stays the
-  label file of every image.
+  label file of every image;
+- `--labels FILE` over a table of a labeler's observation columns (1.0, 0.0, -1.0, blank: one column
+  per finding) whose paths start with SRC's own folder name: it stopped naming `--label-column`,
+  which cannot read them; now the stop says both (the columns are not read as labels; the paths
+  are relative to the folder above SRC).
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -96,3 +100,18 @@ def test_labels_naming_the_training_files_beside_a_test_folder(tmp_path: Path, t
     truth = _photos(tmp_path / "src", table_names_test)
     out = convert(tmp_path / "src", tmp_path / "out", labels_file="annotations.csv", max_rejects="0")
     assert written_records(out)["records"] == truth
+
+
+def test_a_labelers_observation_columns_and_paths_from_above_src_are_said(tmp_path: Path) -> None:
+    src = tmp_path / "scans-v2"
+    rows = ["Path,Sex,Effusion,Nodule,Mass"]
+    for i, cells in enumerate(["1.0,,-1.0", "0.0,1.0,", ",-1.0,1.0", "1.0,0.0,0.0"]):
+        write_file(src / f"train/p{i}/view1.jpg", image_bytes(seed=i))
+        rows.append(f"scans-v2/train/p{i}/view1.jpg,{('F', 'M')[i % 2]},{cells}")
+    write_file(src / "findings.csv", "\n".join(rows) + "\n")
+    with pytest.raises(UsageError) as stopped:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file="findings.csv"))
+    message = str(stopped.value)
+    assert "'scans-v2/'" in message and "folder above SRC" in message
+    assert "'Effusion', 'Nodule', 'Mass'" in message and "--label-column NAME" not in message
+    assert not (tmp_path / "out" / "manifest.json").exists()
