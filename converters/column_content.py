@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["TEXT", "NUMBER_ROWS", "column_kind", "is_number", "is_number_row"]
+__all__ = ["TEXT", "NUMBER_ROWS", "TEMPLATED", "column_kind", "is_number", "is_number_row", "same_opening"]
 
 TEXT = "text"
 NUMBER_ROWS = "rows of numbers (an image or a vector written out as numbers), not text"
@@ -86,3 +86,26 @@ def column_kind(values: Sequence[object]) -> str:
     if len(cells) >= _MIN_ROWS_FOR_REPEATS and len(set(cells)) < _MIN_DISTINCT_SHARE * len(cells):
         return "a few repeated values (codes)"
     return TEXT
+
+
+# Cells that all open with the same characters, this many or more, are a template's fill (an
+# attribution, `CC-BY 2.0 (France) Attribution: tatoeba.org #...`), not texts; judged on this many
+# rows or more. Sentences seldom share their first 16 characters row after row.
+TEMPLATE_CHARS = 16
+_MIN_ROWS_FOR_TEMPLATE = 4
+TEMPLATED = "the same opening on every row (an attribution or a template), not text"
+
+
+def same_opening(values: Sequence[object]) -> bool:
+    """Every sampled cell opens with the same TEMPLATE_CHARS characters or more.
+
+    >>> same_opening([f"CC-BY 2.0 (France) Attribution: tatoeba.org #{n}" for n in range(4)])
+    True
+    >>> same_opening(["I see them now.", "I see them now, yes.", "I see you.", "I see them now!"])
+    False
+    """
+    cells = [value.strip() for value in values if isinstance(value, str)]
+    if len(cells) < _MIN_ROWS_FOR_TEMPLATE or len(cells) < len(values):
+        return False
+    first = cells[0][:TEMPLATE_CHARS]
+    return len(first) == TEMPLATE_CHARS and all(cell[:TEMPLATE_CHARS] == first for cell in cells)

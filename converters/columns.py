@@ -354,14 +354,16 @@ def _refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample:
     found = [
         name for i, name in enumerate(columns)
         if name and name not in taken and name.lower() not in keys
-        and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]} and _label_kind(cells[i])
+        and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]}
+        and (_label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]))
     ]
     if found:
         shown = " and ".join(_shown(name) for name in found)
         raise UnnamedLabelColumn(
             f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
-            "words, numbers or true/false, "
-            f"as labels do: name the label with --label-column {found[0]!r} (or another column)", found)
+            "words, short phrases, numbers or true/false, "
+            f"as labels do: name the label with --label-column {found[0]!r} (or another column); "
+            f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled", found)
 
 
 class UnnamedLabelColumn(InvalidInputError):
@@ -507,10 +509,20 @@ def _found_texts(
             "name the text with --text-column if it is one"
         )
     if len(texts) > 2:
+        # more than two texts, some of them a template's fill (fra.txt's attribution beside its sentence
+        # pair): those are no texts
+        templated = [t for t in texts if column_content.same_opening([row[columns.index(t)] for row in sample])]
+        if 0 < len(texts) - len(templated) <= 2:
+            unused = (*unused, *((t, column_content.TEMPLATED) for t in templated))
+            texts = [t for t in texts if t not in templated]
+    if len(texts) > 2:
+        # a column of repeated short phrases among them is a class (MTSamples' `medical_specialty`)
+        labels = [t for t in texts if header and label_phrases.repeated_phrases([row[columns.index(t)] for row in sample])]
+        also = f"; {_shown(labels[0])} holds a few repeated short phrases, as labels do: name it with --label-column {labels[0]!r}" if labels else ""
         raise SeveralTextColumns(
             f"{len(texts)} columns hold text ({', '.join(_shown(t) for t in texts)}): name the text with "
-            "--text-column (a name or number; several, comma-separated, are joined)",
-            texts,
+            f"--text-column (a name or number; several, comma-separated, are joined){also}",
+            tuple(t for t in texts if t not in labels),
         )
     if len(texts) == 2:
         # a pair's two texts are both there in every row (NLI, paraphrase); a column of text left empty

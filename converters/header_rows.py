@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from shardify.converters import column_content
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table"]
+__all__ = ["looks_like_header", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -62,7 +63,8 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
     columns (a headerless `sentence<TAB>joy` table, `joy` again three rows down): data, since a
     column's name is not one of its values. Read as a header it lost its row and left the label
     column unnamed (every record unlabelled, exit 0). The header itself pasted again below (two
-    exports joined) is no value.
+    exports joined) is no value. A first cell opening as every cell below it does (a template's fill,
+    `column_content.same_opening`) is data too.
 
     >>> values_of_the_first_row(["a fine day", "joy"], [("rain again", "sad"), ("sun", "joy")])
     True
@@ -71,6 +73,11 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
     """
     firsts = [cell.strip() for cell in cells]
     others = [row for row in rows if [cell.strip() for cell in row] != firsts]  # a header pasted again is no value
+    if any(  # ... nor opens as every value below does (an attribution's template: `Source: ... #1`)
+        column_content.same_opening([first, *(row[column] for row in others if len(row) > column)])
+        for column, first in enumerate(firsts)
+    ):
+        return True
     return any(
         first and any(len(row) > column and row[column].strip() == first for row in others)
         for column, first in enumerate(firsts)
@@ -126,3 +133,31 @@ def looks_like_tab_table(lines: Sequence[str]) -> bool:
     if len(rows) < 2 or len(rows[0]) < _MIN_TAB_TABLE_COLUMNS:
         return False
     return all(len(row) == len(rows[0]) for row in rows) and looks_like_header(rows[0])
+
+
+# Headerless, at least this many lines looked at (fewer tell nothing of a file's shape).
+_MIN_TAB_ROWS = 4
+
+
+def looks_like_tab_rows(lines: Sequence[str]) -> bool:
+    """Lines of a tab-separated table in a .txt, with or without a header (the Tatoeba/Anki sentence pairs'
+    `fra.txt`: `Go.<TAB>Va !<TAB>CC-BY 2.0 (France) Attribution: ...`): every line looked at (the
+    first 20, at least _MIN_TAB_ROWS) holding as many tabs, three columns or more, none empty,
+    two or more of them holding letters on every line (whether the first is a header, the table's
+    reading decides, as a TSV's). Read otherwise, the file was one text or
+    refused; read as a table its columns are judged as a TSV's (a text and its pair, or a stop
+    naming `--text-column`).
+
+    >>> looks_like_tab_rows([f"{en}\\t{fr}\\tCC-BY 2.0 (France) Attribution: tatoeba.org #{i}" for i, (en, fr) in
+    ...                      enumerate([("Go.", "Va !"), ("Hi.", "Salut !"), ("Run!", "Cours !"), ("Who?", "Qui ?")])])
+    True
+    >>> looks_like_tab_rows(["line 1\\tindented", "line 2\\tindented", "line 3\\tindented", "line 4\\tindented"])
+    False
+    """
+    rows = [line.rstrip("\r\n").split("\t") for line in lines[:_TAB_TABLE_LINES] if line.strip()]
+    if len(rows) < _MIN_TAB_ROWS or len(rows[0]) < _MIN_TAB_TABLE_COLUMNS:
+        return False
+    if any(len(row) != len(rows[0]) or not all(cell.strip() for cell in row) for row in rows):
+        return False
+    lettered = [i for i in range(len(rows[0])) if all(any(ch.isalpha() for ch in row[i]) for row in rows)]
+    return len(lettered) >= 2

@@ -7,13 +7,20 @@ With two columns, one of them the text, there is no such doubt: the other column
 when its cells are short phrases (at most MAX_WORDS words and MAX_CHARS characters, no digits)
 that repeat (at most half as many distinct values as sampled cells). Read otherwise, every record
 was written unlabelled with exit 0.
+
+In a table with a header row and no column named as the label, a column of such phrases is a
+candidate label (`repeated_phrases`: MTSamples' `medical_specialty`, "Cardiovascular / Pulmonary",
+beside four columns of text): the run stops naming it and `--label-column`, as for single words
+(`columns._refuse_unnamed_labels`). Repeats there are read by cells, not by distinct values, so
+that a small sample of a column grouped by class (three values over five rows, two of them twice)
+counts: more than half the cells hold a value some other cell holds.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["MAX_WORDS", "MAX_CHARS", "phrase_label"]
+__all__ = ["MAX_WORDS", "MAX_CHARS", "phrase_label", "repeated_phrases"]
 
 MAX_WORDS = 4
 MAX_CHARS = 40
@@ -43,3 +50,19 @@ def phrase_label(columns: Sequence[str], texts: Sequence[str], sample: Sequence[
         return ""
     values = [cell.strip().casefold() for cell in cells]
     return columns[others[0]] if len(set(values)) * 2 <= len(values) else ""
+
+
+def repeated_phrases(cells: Sequence[object]) -> bool:
+    """The cells are short phrases (none empty) of two or more values, and more than half of the
+    cells hold a value that another cell holds too: a column of classes, not of names or ids.
+
+    >>> repeated_phrases(["Bariatrics", "Cardiovascular / Pulmonary", "Bariatrics", "Allergy", "Cardiovascular / Pulmonary"])
+    True
+    >>> repeated_phrases(["London", "New York", "Paris", "Rome", "London"]), repeated_phrases(["Books"] * 5)
+    (False, False)
+    """
+    if len(cells) < _MIN_ROWS or not all(_phrase(cell) for cell in cells):
+        return False
+    values = [str(cell).strip().casefold() for cell in cells]
+    counts = {v: values.count(v) for v in set(values)}
+    return len(counts) > 1 and 2 * sum(n for n in counts.values() if n > 1) > len(values)

@@ -277,7 +277,7 @@ def read_header(
     if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
         fileobj.seek(0)
         head = fileobj.read(line_tables.TAB_HEAD_BYTES).decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
-        if header_rows.looks_like_tab_table(head):  # SICK.txt: a TSV named .txt
+        if header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head):  # SICK.txt, fra.txt: TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
         if line_tables.is_semicolon_labelled(head):  # dair-ai/emotion's `text;label` lines

@@ -323,10 +323,13 @@ def _detect_folder(
         top_folders = [f for f in top_folders if any(p.startswith(f + "/") for p in sample)]
         top_files = {p for p in sample if "/" not in p}
     labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
-    if not labels_file and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
+    keyed_given = ""  # `--labels train.csv` naming the training folders' files only, beside a test folder
+    if labels_file in top_files and label_file_found.labels_train_beside_test(config, labels_file, sample):
+        keyed_given, labels_file = labels_file, ""  # read as the keyed table beside split folders, as if found
+    if not labels_file and not keyed_given and config.layout in ("", layout.LABEL_FILE, layout.COCO) and not config.label_from_name:
         labels_file = label_file_found.found_label_file(config, sample, top_files, top_folders)
     group = None
-    if not labels_file and config.layout in ("", layout.LABEL_FILE) and not config.label_from_name and config.label_level is None:
+    if not labels_file and not keyed_given and config.layout in ("", layout.LABEL_FILE) and not config.label_from_name and config.label_level is None:
         group = label_tables.table_group(config, sample)  # MLRSNet's Labels/<category>.csv, read together
         labels_file = group.pattern if group else ""
     label_file = label_file_found.given_label_file(config, labels_file)
@@ -401,10 +404,16 @@ def _detect_folder(
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
         if not boxes:  # (box tables label their images with their objects' classes: Open Images)
-            detected = label_tables.with_label_table(config, sample, detected)  # HAM10000's metadata, keyed by content
+            detected = label_tables.with_label_table(config, sample, detected, only=keyed_given)  # HAM10000's metadata
             detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt
             detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
         detected = describe.classes_from_lists(config, detected)
+    if keyed_given and not any(e.path == keyed_given for e in detected.evidence):  # never dropped without a word
+        raise UsageError(
+            f"--labels {config.labels_file}: its rows name files of the training folders only, beside a test folder, "
+            "and it could not be read as their table of labels (a key column of file names and a label column): name "
+            "them with --key-column and --label-column, or say it in a layout file (--dry-run --layout-file FILE)"
+        )
     if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
         detected = describe.with_split_lists(config, sample, detected)
     detected = box_tables.with_box_annotations(config, detected, boxes)

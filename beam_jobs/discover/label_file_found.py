@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like
+from shardify.beam_jobs.discover import coco_like, label_file_signs
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -36,6 +36,7 @@ __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
     "HF_METADATA_FILES",
     "labels_file_path",
+    "labels_train_beside_test",
     "label_file_paths",
     "given_label_file",
     "relative_labels_file",
@@ -236,10 +237,14 @@ def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertC
     _check_tag_lists(label_file.path, list(label_file.cells), config)
     if not label_file.labelled:
         # Given or found as the labels, it labels nothing: every image unlabelled, with exit 0.
+        lines = head_lines(config, label_file.path) if label_file.path.endswith(".csv") else []
+        signs = label_file_signs.signs_of_other_labels(config.source, label_file.keys, lines)
         raise UsageError(
             f"the label file {label_file.path} has no label column (none named label, labels, class, category, tags, ..., "
-            "nor one-hot columns of 0 and 1): name it with --label-column NAME"
+            f"nor one-hot columns of 0 and 1){signs or ': name it with --label-column NAME'}"
         )
+
+
 
 
 def _check_tag_lists(shown: str, cells: list[str], config: ConvertConfig) -> None:
@@ -330,7 +335,7 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             return True
         if records and (ext == "txt" or (not ext and "." not in posixpath.basename(path))):
             head = head_lines(config, path)
-            if line_tables.is_tab_labelled(head) or (ext == "txt" and header_rows.looks_like_tab_table(head)):
+            if line_tables.is_tab_labelled(head) or (ext == "txt" and (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head))):
                 return True
             if ext == "txt" and line_tables.is_semicolon_labelled(head):  # `text;label` lines
                 return True
@@ -369,7 +374,7 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     # A Hugging Face imagefolder's one metadata file at the top (file_name relative to SRC).
     found += [name for name in HF_METADATA_FILES if name in top_files and names_files(config, name)]
     found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
-    if found and has_data_files and not _labels_train_beside_test(config, found[0], sample):
+    if found and has_data_files and not labels_train_beside_test(config, found[0], sample):
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]
     # at the top, in annotations/, or in the one folder that holds every image (TACO's
@@ -386,7 +391,7 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     return coco[0] if coco and has_data_files else ""
 
 
-def _labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]) -> bool:
+def labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]) -> bool:
     """`labels.csv` beside split folders whose first rows name files of the training folders only,
     where a test folder holds files too (Kaggle's dog breed identification: train/<id>.jpg,
     test/<id>.jpg, labels.csv of `id,breed`): a table of the training images' labels, read as a

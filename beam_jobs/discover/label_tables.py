@@ -42,16 +42,18 @@ _MAX_LIST_DEPTH = 2
 _MAX_LISTS = 200
 
 
-def with_label_table(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+def with_label_table(
+    config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, only: str = ""
+) -> layout.SourceLayout:
     """`detected` labelled by a table keyed by content, where nothing else labels its inputs; else
-    unchanged.
+    unchanged. `only`: the one table to read (named by `--labels` beside split folders).
 
     Raises:
       UsageError: the table's key or label column is for the user to say (`keyed_tables`), or two
         tables would label the inputs; `--key-column` given where no such table is read.
     """
     parts = _unlabelled_or_parts(config, sample, detected)
-    found = [] if parts is None else _tables(config, sample, detected)
+    found = [] if parts is None else _tables(config, sample, detected, only)
     if not found and config.key_column:
         raise UsageError(
             f"--key-column {config.key_column!r} names the key of a metadata table that labels the inputs, and none is "
@@ -317,8 +319,8 @@ def _candidates(config: ConvertConfig, sample: list[str], detected: layout.Sourc
     return [p for p in paths if FileSystems.exists(join_path(config.source, p))]
 
 
-def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[Evidence]:
-    paths = _candidates(config, sample, detected)
+def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, only: str = "") -> list[Evidence]:
+    paths = [p for p in _candidates(config, sample, detected) if p == only or not only]
     names_inputs = describe.names_inputs(sample, detected)
     found = []
     for path in paths:

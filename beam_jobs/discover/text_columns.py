@@ -47,8 +47,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
     _check_label_column(config, headers)
-    if options.text_columns:
-        return
+    # (with --text-column named the tables are still looked at for a label column no name names:
+    # MTSamples' `--text-column transcription` wrote every record unlabelled with exit 0)
     found: list[tuple[str, columns.SeveralTextColumns]] = []
     unlabelled: list[tuple[str, columns.UnnamedLabelColumn | label_scores.ScoreLabelColumn]] = []
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so

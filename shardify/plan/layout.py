@@ -127,6 +127,9 @@ AUXILIARY_NAMES = frozenset(
         "citation", "md5sums", "sha1sums", "sha256sums", "checksums", "version",
     }
 )
+# Beside tables, also a download's note on where it came from (the Anki/Tatoeba pairs' `_about.txt`),
+# matched with leading underscores stripped.
+TABLE_DOCUMENT_NAMES = AUXILIARY_NAMES | {"about"}
 
 
 # Files that may hold a dataset's labels when no folder or name does (documentation does not):
@@ -452,7 +455,7 @@ class SourceLayout:
         if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
             ext = extension(relpath)
             documents = ext in AUXILIARY_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}
-            return (stem(relpath).lower() in AUXILIARY_NAMES or documents) and ext not in TABLE_EXTENSIONS
+            return (stem(relpath).lower().lstrip("_") in TABLE_DOCUMENT_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:
             # A label file names the inputs, but the download holds more: box lists, split lists

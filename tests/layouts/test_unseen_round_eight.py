@@ -13,7 +13,9 @@ set's `A_test.jpg`, `nothing_test.jpg` written unlabelled, their classes lost; p
 folder `IMD002/` read as a class, its lesion and roi masks written as records of it). After this
 round's fixes (by kind, tests/layouts/test_round_eight_kinds.py): 8 right (asl_alphabet, crowdhuman,
 poem_sentiment, udacity added), 2 good stops (ph2, office31), 2 stops naming nothing that helps
-(chexpert, tatoeba), 3 exit 1 (dog_breeds, olivetti, usps), none wrong with exit 0.
+(chexpert, tatoeba), 3 exit 1 (dog_breeds, olivetti, usps), none wrong with exit 0. Since: dog_breeds right
+(the eighth mends' labels.csv beside split folders), tatoeba right (a headerless tab table in a .txt read
+as a table, its attribution column a template's fill, no text: the sentence pair is text and pair).
 
 The judge is tests/helpers/unseen_judge.py: records read back from the shards against the truth
 the builder wrote from the files it made, never the manifest.
@@ -32,14 +34,9 @@ from shardify.plan import layout_file
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
     "chexpert": ("STOPS BEFORE WRITING (exit 2) taking the patient folders for class folders, naming --labels FILE; "
-                 "--labels train.csv then stops again: its 1.0/0.0/-1.0/blank observation columns are no label "
-                 "column it knows, and its paths start at the folder above SRC"),
-    "tatoeba": ("STOPS BEFORE WRITING (exit 2) asking where the labels are: fra.txt's headerless tab-separated "
-                "English/French/attribution lines are not read as a table of pairs; --label-level 0 writes the "
-                "whole file as one text"),
-    "dog_breeds": ("FAILS (exit 1): the test/ images, which labels.csv does not name, are rejected as unlabelled "
-                   "rows of the label table instead of forming an unlabelled test split (a competition download's "
-                   "route, left to the label-file mend)"),
+                 "--labels train.csv then stops again, saying why no option helps: its 1.0/0.0/-1.0/blank observation "
+                 "columns are not read as labels (no option reads them), and its paths start at the folder above SRC "
+                 "(convert that folder); valid.csv labels the valid/ images and no one --labels reads both"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {

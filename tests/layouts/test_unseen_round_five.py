@@ -53,9 +53,9 @@ NEXT_STEPS = {
     "fashion_products (--labels myntradataset/styles.csv --label-column articleType, as its two refusals say)": (
         "fashion_products", {"labels_file": "myntradataset/styles.csv", "label_column": "articleType"}, None),
     "aerial_cactus (--labels train.csv, as its console says)": (
-        "aerial_cactus", {"labels_file": "train.csv"},
-        "FAILS (exit 1): test/test/'s images, in no row of train.csv, are rejected, not written as an unlabelled "
-        "test split"),
+        # train.csv names train/train/'s files only: read as the keyed table beside the split folders, test/test/
+        # the unlabelled test split (its images were each a reject, exit 1)
+        "aerial_cactus", {"labels_file": "train.csv"}, None),
     "spooky_author (--label-column auther, misspelt)": ("spooky_author", {"label_column": "auther"}, None),
     "notmnist (--label-level 1, one level too high: SRC's notMNIST_small/)": (
         "notmnist", {"label_level": 1}, None),  # stops naming --label-level 2 (one label over ten letter folders)
