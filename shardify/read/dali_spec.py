@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from shardify.errors import ManifestError, ReadOptionError
-from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.format.manifest_model import Manifest
 from shardify.inputs.paths import is_local_path, join_path
