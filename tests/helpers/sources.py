@@ -38,6 +38,29 @@ def convert(source: Path, output: Path, *, num_workers: int | None = None, **opt
     return output
 
 
+def refused_run(root: Path) -> tuple[Path, Path]:
+    """(SRC, OUT) after a run stopped short of its manifest by an empty text over `--max-rejects 0`:
+    its 3 shards and their result files stay in OUT, as a resume finds them."""
+    from shardify.errors import RejectLimitError
+    from shardify.format import naming
+
+    source = root / "src"
+    for label in ("neg", "pos"):
+        (source / label).mkdir(parents=True)
+        for i in range(6):
+            (source / label / f"{i}.txt").write_text(f"{label} review number {i}\n")
+    (source / "pos" / "empty.txt").write_text("")
+    out = root / "out"
+    try:
+        run_conversion(ConvertConfig(str(source), str(out), shards=3, max_rejects="0"))
+    except RejectLimitError:
+        pass
+    else:
+        raise AssertionError("the run with an empty text over --max-rejects 0 was not refused")
+    assert len(list(out.glob("*.result.json"))) == 3 and not (out / naming.MANIFEST_FILENAME).exists()
+    return source, out
+
+
 def write_file(path: Path, data: bytes | str) -> Path:
     """Writes `data` (a str as UTF-8) at `path`, its folders made first; returns `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)

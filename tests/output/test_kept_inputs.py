@@ -11,33 +11,20 @@ from pathlib import Path
 
 import pytest
 
+from helpers.sources import refused_run
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.launch import run_conversion
 from shardify.beam_jobs.output import resume
 from shardify.config import ConvertConfig
-from shardify.errors import OutputError, RejectLimitError
+from shardify.errors import OutputError
 from shardify.format import naming
 from shardify.format.manifest import load_manifest
 from shardify.plan.entries import ShardResult
 
 
-def _refused_run(root: Path) -> tuple[Path, Path]:
-    """(SRC, OUT) after a run stopped short of its manifest by an empty text: 3 shards and their results stay."""
-    source = root / "src"
-    for label in ("neg", "pos"):
-        (source / label).mkdir(parents=True)
-        for i in range(6):
-            (source / label / f"{i}.txt").write_text(f"{label} review number {i}\n")
-    (source / "pos" / "empty.txt").write_text("")
-    out = root / "out"
-    with pytest.raises(RejectLimitError):
-        run_conversion(ConvertConfig(str(source), str(out), shards=3, max_rejects="0"))
-    assert len(list(out.glob("*.result.json"))) == 3
-    return source, out
-
 
 def test_kept_shards_inputs_come_from_their_result_files_as_an_uninterrupted_run_lists_them(tmp_path: Path) -> None:
-    source, out = _refused_run(tmp_path)
+    source, out = refused_run(tmp_path)
     results = sorted(out.glob("*.result.json"))
     document = json.loads(results[0].read_text())
     row = document["inputs"][0]
@@ -63,7 +50,7 @@ def _result(r: dict) -> ShardResult:
 
 
 def test_a_result_file_gone_or_altered_under_the_manifest_step_stops_it(tmp_path: Path) -> None:
-    _, out = _refused_run(tmp_path)
+    _, out = refused_run(tmp_path)
     results = [_result(json.loads(path.read_text())["result"]) for path in sorted(out.glob("*.result.json"))]
     assert sum(1 for _ in resume.recorded_inputs(str(out), results, 1)) == 12  # the empty text was rejected
     altered = out / naming.shard_result_filename(results[1].path)

@@ -11,28 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from helpers.sources import refused_run
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import CorruptShardError, RejectLimitError
-from shardify.format import naming
+from shardify.errors import CorruptShardError
 from shardify.format.manifest import load_manifest
 from shardify.inspect.verify import verify_output
 
-
-def _refused_run(root: Path) -> tuple[Path, Path]:
-    """(SRC, OUT) after a run stopped short of its manifest by empty texts: 3 shards and their results stay."""
-    source = root / "src"
-    for label in ("neg", "pos"):
-        (source / label).mkdir(parents=True)
-        for i in range(6):
-            (source / label / f"{i}.txt").write_text(f"{label} review number {i}\n")
-    (source / "pos" / "empty.txt").write_text("")
-    out = root / "out"
-    with pytest.raises(RejectLimitError):
-        run_conversion(ConvertConfig(str(source), str(out), shards=3, max_rejects="0"))
-    assert len(list(out.glob("*.result.json"))) == 3 and not (out / naming.MANIFEST_FILENAME).exists()
-    return source, out
 
 
 def _flip_keeping_mtime(shard: Path) -> None:
@@ -52,7 +38,7 @@ def _first_shard(out: Path) -> Path:
 
 
 def test_a_result_records_the_stamps_of_its_shard_and_index(tmp_path: Path) -> None:
-    _, out = _refused_run(tmp_path)
+    _, out = refused_run(tmp_path)
     for result in out.glob("*.result.json"):
         document = json.loads(result.read_text())
         for key, name in (("shard", document["result"]["path"]), ("index", document["result"]["index_path"])):
@@ -61,7 +47,7 @@ def test_a_result_records_the_stamps_of_its_shard_and_index(tmp_path: Path) -> N
 
 
 def test_a_shard_whose_stamps_hold_is_kept_unread_and_verify_still_reads_it(tmp_path: Path) -> None:
-    source, out = _refused_run(tmp_path)
+    source, out = refused_run(tmp_path)
     _flip_keeping_mtime(_first_shard(out))
     result = run_conversion(ConvertConfig(str(source), str(out), shards=3, max_rejects="100%"))
     assert counters.total(result, counters.SHARDS_KEPT) == 3  # the trade: unread, so not seen here
@@ -70,7 +56,7 @@ def test_a_shard_whose_stamps_hold_is_kept_unread_and_verify_still_reads_it(tmp_
 
 
 def test_a_copied_output_has_other_inodes_so_its_kept_shards_are_hashed(tmp_path: Path) -> None:
-    source, out = _refused_run(tmp_path)
+    source, out = refused_run(tmp_path)
     copy = tmp_path / "copy"
     shutil.copytree(out, copy)  # copy2: sizes and modification times kept, inodes new
     _flip_keeping_mtime(_first_shard(copy))
