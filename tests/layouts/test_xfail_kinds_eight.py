@@ -122,8 +122,9 @@ def test_a_labelers_observation_columns_and_paths_from_above_src_are_said(tmp_pa
     "train.csv of one-hot label columns (image_id,healthy,rust,scab), test.csv of image_id alone, "
     "sample_submission.csv. The first command stops well naming --labels FILE; --labels train.csv then rejects "
     "each test image ('no usable row in train.csv names it') and each test.csv row ('names no file: Test_0', "
-    "though images/Test_0.jpg is there): the split list does not match ids without extension as the label "
-    "file does, and the unlabelled-test-table rule (unlabelled_tables) is not applied on the --labels route"))
+    "though images/Test_0.jpg is there): the label file's join (beam_jobs/discover/label_file.py) rejects the "
+    "images it does not name before the split lists are joined (beam_jobs/discover/evidence.py), so test.csv's "
+    "rows find no file; the unlabelled-test-table rule (unlabelled_tables) is not applied on the --labels route"))
 def test_labels_given_as_one_hot_columns_beside_a_test_table_of_ids(tmp_path: Path) -> None:
     """A competition download in the plant-pathology shape (no round names it)."""
     classes = ("healthy", "rust", "scab")
