@@ -111,9 +111,10 @@ def _texture(rng: np.random.Generator, height: int, width: int, channels: int, s
     return total
 
 
-def _photo_sized(rng: np.random.Generator) -> bytes:
-    """One photo-like JPEG of 375-640 px sides (three in four landscape), quality 90."""
-    long_side, short_side = int(rng.integers(500, 641)), int(rng.integers(375, 481))
+def _photo_sized(rng: np.random.Generator, scale: int = 1) -> bytes:
+    """One photo-like JPEG of 375-640 px sides (three in four landscape), quality 90; `scale`
+    times those sides for larger photos (2: 750-1280 px, as COCO's and Open Images' originals)."""
+    long_side, short_side = int(rng.integers(500, 641)) * scale, int(rng.integers(375, 481)) * scale
     width, height = (long_side, short_side) if rng.random() < 0.75 else (short_side, long_side)
     y, x = np.mgrid[0:height, 0:width].astype(np.float32)
     base = np.stack(
@@ -132,8 +133,9 @@ def _photo_sized(rng: np.random.Generator) -> bytes:
     return buffer.getvalue()
 
 
-def make_photos(root: Path, count: int) -> Path:
-    """Writes `count` photo-sized JPEGs under root, in IMAGE_CLASSES folders (once; resumable)."""
+def make_photos(root: Path, count: int, scale: int = 1) -> Path:
+    """Writes `count` photo-sized JPEGs under root, in IMAGE_CLASSES folders (once; resumable);
+    `scale` as `_photo_sized`'s."""
     done = root / ".complete"
     if done.exists() and done.read_text() == str(count):
         return root
@@ -142,7 +144,7 @@ def make_photos(root: Path, count: int) -> Path:
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"photo_{index:06d}.jpg"
         if not path.exists():
-            path.write_bytes(_photo_sized(np.random.default_rng([2, index])))
+            path.write_bytes(_photo_sized(np.random.default_rng([2, index]), scale))
     done.write_text(str(count))
     return root
 

@@ -11,7 +11,8 @@ The pipelines between the limit and `load` (`raw*`) add one part at a time.
 Usage: python -m benchmarks.read_overhead VARIANT OUT [--stub-decode] [--batches 40] [--warmup 8]
 (docs/performance.md, "The CPU reader against the decode limit", gives what it found.)
   VARIANT: limit, raw, raw_shuffle, raw_all_features, load, load_image_only, load_no_shuffle,
-  crop_limit, load_random_crop. OUT: a converted output of JPEGs (e.g. `benchmarks.data.make_photos`).
+  crop_limit, load_random_crop, load_scaled, load_random_crop_scaled (`scaled_decode=True`:
+  JPEGs decoded at the DCT scale that still covers 224 x 224). OUT: a converted output of JPEGs (e.g. `benchmarks.data.make_photos`).
 Run the variants in turns, each a process of its own, and compare medians over rounds.
 """
 
@@ -95,6 +96,8 @@ VARIANTS: dict[str, Callable[[str], tf.data.Dataset]] = {
     "load_no_shuffle": _load(shuffle=False),
     "crop_limit": _crop_limit,
     "load_random_crop": _load(fit="random_crop", flip=True),
+    "load_scaled": _load(scaled_decode=True),
+    "load_random_crop_scaled": _load(fit="random_crop", flip=True, scaled_decode=True),
 }
 
 

@@ -36,6 +36,9 @@ def bench(
     image_size: Annotated[Optional[str], typer.Option(metavar="N|HxW", help="As load's image_size, e.g. 224.")] = None,
     fit: Annotated[str, typer.Option(help="As load's fit: stretch, pad, center_crop, random_crop.")] = "stretch",
     flip: Annotated[bool, typer.Option(help="Random left-right flips, as load's flip.")] = False,
+    scaled_decode: Annotated[
+        bool, typer.Option(help="JPEGs decoded at 1/2, 1/4 or 1/8 scale where image_size allows, as load's scaled_decode.")
+    ] = False,
     shuffle: Annotated[bool, typer.Option(help="Shuffle records, as load's shuffle.")] = False,
     seed: Annotated[int, typer.Option(help="The seed of shuffles, crops and flips.")] = 0,
     cache: Annotated[bool, typer.Option(help="Cache the records in memory, as load's cache=True.")] = False,
@@ -65,7 +68,8 @@ def bench(
         if model or accelerator:
             accelerator_rate = accelerator_rate_of(model, accelerator)
         options = ReadOptions(
-            batch_size=batch_size, image_size=size, fit=fit, flip=flip, shuffle=shuffle, seed=seed, cache=cache
+            batch_size=batch_size, image_size=size, fit=fit, flip=flip, shuffle=shuffle, seed=seed, cache=cache,
+            scaled_decode=scaled_decode,
         )
         step = None
         if step_ms is not None or accelerator_rate is not None:

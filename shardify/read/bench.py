@@ -62,7 +62,8 @@ LIFTS = {
     "cache='/local/file'), or read more shards at once (cycle_length)",
     "parse": "parsing bounds it: read fewer features (features=[...]); records of many small features parse slowest",
     "decode": "decoding bounds it: store smaller images (shardify convert --resize shorter:256: decoding costs "
-    "follow the pixels), decode on the GPU (shardify.torch.gpu_loader with nvJPEG, or shardify.dali), or "
+    "follow the pixels), decode large JPEGs at a DCT scale (load's scaled_decode=True), decode on the GPU "
+    "(shardify.torch.gpu_loader with nvJPEG, or shardify.dali), or "
     "decode on more CPUs (tf.data service)",
     "fit": "cropping and resizing bound it: store images near the training size (shardify convert --resize), so "
     "the resize has fewer pixels to read; fit='stretch' or 'center_crop' cost less than 'pad'",

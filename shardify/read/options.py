@@ -182,6 +182,10 @@ class ReadOptions:
         load decodes only the cropped pixels of a JPEG.
       flip: random left-right flips.
       normalize: pixels as float32 in [0, 1] instead of [0, 255].
+      scaled_decode: (load) JPEGs at least twice image_size decode at 1/2, 1/4 or 1/8 of their size
+        (libjpeg's DCT scaling), the smallest that still covers image_size, before the resize:
+        less decoding, and a smoother downscale than a full decode's (see
+        shardify.read.tf_scaled). Pixels differ slightly from a full decode's. Needs image_size.
       segmentation_fill: the class `fit="pad"` gives a segmentation mask's border (the pixels
         outside the image), 0 to MAX_SEGMENTATION_CLASS; load refuses one above 255 where its
         masks are uint8. Default SEGMENTATION_FILL, 255: "ignore" in VOC's and Cityscapes' masks.
@@ -245,6 +249,7 @@ class ReadOptions:
     fit: str = STRETCH
     flip: bool = False
     normalize: bool = False
+    scaled_decode: bool = False
     segmentation_fill: int = SEGMENTATION_FILL
     as_supervised: bool = False
     multi_hot: bool = True
@@ -283,7 +288,7 @@ class ReadOptions:
             raise ReadOptionError(f"seed={self.seed!r} must be a whole number, or None to draw one")
         if self.version is not None and not (_whole(self.version) and self.version >= 1):
             raise ReadOptionError(f"version={self.version!r} must be a whole number from 1 (the conversion), or None for the latest")
-        for name in ("flip", "normalize", "as_supervised", "multi_hot"):
+        for name in ("flip", "normalize", "scaled_decode", "as_supervised", "multi_hot"):
             if not isinstance(getattr(self, name), bool):
                 raise ReadOptionError(f"{name}={getattr(self, name)!r} must be True or False")
         if self.fit not in FITS:
@@ -302,6 +307,10 @@ class ReadOptions:
             object.__setattr__(self, "image_size", size)
         if self.fit != STRETCH and self.image_size is None:
             raise ReadOptionError(f"fit={self.fit!r} needs image_size=(height, width) to fit images to")
+        if self.scaled_decode and self.image_size is None:
+            raise ReadOptionError(
+                "scaled_decode=True needs image_size=(height, width): it decodes JPEGs at the scale that still covers it"
+            )
         if self.features is not None:
             if isinstance(self.features, str):
                 raise ReadOptionError(f"features={self.features!r} must be a list of names, not one string")
@@ -428,7 +437,10 @@ _DEFAULTS = {option.name: option.default for option in fields(ReadOptions)}
 
 # What each reader does not take, and what to use instead: given a value other than the default,
 # a reader refuses the option rather than read something other than what was asked.
+# Decoding at a DCT scale is load's (TensorFlow's decode_jpeg(ratio=...)); the others decode whole.
+_NOT_SCALED = {"scaled_decode": "decoding JPEGs at 1/2, 1/4 or 1/8 scale is shardify.load's; this reader decodes whole images"}
 _NOT_TORCH = {
+    **_NOT_SCALED,
     "batch_size": "batch with DataLoader(batch_size=...)",
     "drop_remainder": "drop a last, smaller batch with DataLoader(drop_last=True)",
     "deterministic": "the PyTorch readers' order follows the seed and the epoch (set_epoch) alone",
@@ -455,6 +467,7 @@ _NOT_LOAD = {
 # A DALI pipeline reads with DALI's reader, decoders and operators; it batches (batch_size is the
 # pipeline's) and places ranks itself (rank, world_size: its shard_id, num_shards).
 _NOT_DALI = {
+    **_NOT_SCALED,
     "deterministic": "a DALI pipeline's order, crops and flips follow its seed alone",
     "cache": "DALI reads the shards every epoch: read a copy on fast local disk",
     "cycle_length": "DALI's reader reads shards one after another, in a shuffled order, through a shuffle buffer",

@@ -49,6 +49,7 @@ from shardify.read.options import (
     ReadOptions,
 )
 from shardify.read.tf_pixels import raw_pixels
+from shardify.read.tf_scaled import decode_scaled, decode_window_scaled, pad_need
 
 __all__ = ["crop_window", "decode_fn", "objects_fn", "segmentation_fn", "segmentation_dtype", "decode_segmentation"]
 
@@ -324,6 +325,7 @@ def decode_fn(
     aspect = image_size[1] / image_size[0] if image_size else None
 
     crops = fit in (CENTER_CROP, RANDOM_CROP)
+    scaled = options.scaled_decode and image_size is not None  # JPEGs at 1/2, 1/4, 1/8 (tf_scaled)
     raw_format = contract.RAW_PIXELS_FORMAT.encode()
 
     def decode(example: dict[str, tf.Tensor], seed: tf.Tensor | None = None) -> dict[str, tf.Tensor]:
@@ -345,6 +347,15 @@ def decode_fn(
                 lambda: tf.io.decode_image(encoded, channels=3, expand_animations=False),
             )
 
+        def fitted() -> tf.Tensor:  # every pixel, or a JPEG at the scale image_size still covers
+            if not scaled:
+                return whole()
+            height, width = example[height_key], example[width_key]
+            need = pad_need(height, width, image_size) if fit == PAD else image_size
+            return tf.cond(
+                tf.equal(example[format_key], b"jpeg"), lambda: decode_scaled(encoded, height, width, need), whole
+            )
+
         if crops:
             window = crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
             if found is not None:
@@ -353,6 +364,8 @@ def decode_fn(
                 mask = mask[window[0] : window[0] + window[2], window[1] : window[1] + window[3]]
 
             def jpeg() -> tf.Tensor:
+                if scaled:
+                    return decode_window_scaled(encoded, window, example[height_key], example[width_key], image_size)
                 return tf.io.decode_and_crop_jpeg(encoded, window, channels=3)
 
             def other() -> tf.Tensor:
@@ -360,7 +373,7 @@ def decode_fn(
 
             image = tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg, other)
         else:
-            image = whole()
+            image = fitted()
         image.set_shape([None, None, 3])
         if image_size is not None:
             if fit == PAD:
