@@ -50,7 +50,11 @@ def test_a_text_pipeline_has_no_decode_stage_and_the_text_report_names_the_bound
 def _heavy(value):
     """Real CPU work in the graph, the same for every record (~0.6 GFLOP: several ms, far above what
     any stage costs on these small images, so that a noisy machine cannot hide it)."""
-    matrix = tf.random.stateless_uniform((200, 200), seed=(1, 2))
+    # The matrix depends on the record (times 0), so that TensorFlow's graph optimizer cannot fold
+    # the work into a constant: folded in one stage's map and not in another's, it named the wrong
+    # stage on a loaded machine.
+    size = tf.cast(tf.size(tf.nest.flatten(value)[0]), tf.float32)
+    matrix = tf.random.stateless_uniform((200, 200), seed=(1, 2)) + size * 0.0
     for _ in range(40):
         matrix = tf.linalg.matmul(matrix, matrix) / 200.0
     return value, tf.reduce_sum(matrix)
