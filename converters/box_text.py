@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from shardify.converters import tables
+from shardify.converters import jsonl_objects, tables
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
@@ -172,30 +172,30 @@ def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
 def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
     """An EvidenceRow per image of a JSON_LINES file: its line's number, its key, its objects;
     with `error` where a box is not an object of the format's shape (its box not four numbers, no
-    class). A line that is no JSON object naming an image is that line's reject."""
-    for item in lines:
+    class), where the line cannot be read but its start names the image (`jsonl_objects`), or
+    where a second line names the image (one line per image: which is meant cannot be told). A line
+    naming no image is that line's reject."""
+    first_line: dict[str, int] = {}  # key -> the line that named it first
+    for item in jsonl_objects.json_objects(lines, fmt.key_field):
         if isinstance(item, tables.RowError):
-            yield item
+            yield EvidenceRow(item.row, item.key.strip(), error=f"line {item.row}: {item.reason}") if item.key.strip() else item
             continue
-        number, text = item
-        if not text.strip():
-            continue
-        try:
-            found = json.loads(text)
-        except ValueError as error:
-            yield tables.RowError(number, f"not a JSON object: {error}")
-            continue
-        key = found.get(fmt.key_field) if isinstance(found, dict) else None
-        boxes = found.get(fmt.boxes_field) if isinstance(found, dict) else None
+        number, found = item
+        key, boxes = found.get(fmt.key_field), found.get(fmt.boxes_field)
         if not isinstance(key, str) or not key.strip() or not isinstance(boxes, list):
             yield tables.RowError(number, f"no {fmt.key_field!r} naming an image with a {fmt.boxes_field!r} list")
             continue
+        key = key.strip()
+        if key in first_line:
+            yield EvidenceRow(number, key, error=f"lines {first_line[key]} and {number} both give its boxes: which is meant cannot be told")
+            continue
+        first_line[key] = number
         try:
             objects = tuple(_object(fmt, _json_box(box, fmt, number), f"line {number}") for box in boxes)
         except InvalidInputError as error:
-            yield EvidenceRow(number, key.strip(), error=error.reason)
+            yield EvidenceRow(number, key, error=error.reason)
             continue
-        yield EvidenceRow(number, key.strip(), labels=_labels(objects), objects=objects)
+        yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
 
 
 def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:

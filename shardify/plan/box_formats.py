@@ -28,6 +28,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+
 __all__ = [
     "PER_IMAGE",
     "WORDS_BEFORE_BOX",
@@ -450,9 +453,10 @@ def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
 
 def _json_line(fmt: BoxFormat, line: str) -> bool:
     """A JSON_LINES file's line: an object holding the format's key and its list of boxes."""
+    line = line.removeprefix("\ufeff")  # RFC 8259 lets a reader skip a leading byte-order mark
     try:
-        found = json.loads(line)
-    except ValueError:  # a line longer than detection reads is cut: its start says as much
+        found = json_input.parse(line)
+    except InvalidInputError:  # a line longer than detection reads is cut: its start says as much
         key, boxes = re.escape(json.dumps(fmt.key_field)), re.escape(json.dumps(fmt.boxes_field))
         return bool(re.match(rf'\{{\s*{key}\s*:\s*"[^"]*"\s*,\s*{boxes}\s*:\s*\[', line))
     return isinstance(found, dict) and isinstance(found.get(fmt.key_field), str) and isinstance(found.get(fmt.boxes_field), list)
