@@ -426,3 +426,23 @@ def test_a_label_table_whose_rows_end_in_a_delimiter_keeps_every_label(tmp_path:
         return
     found = {k: v[1] for k, v in records(tmp_path / "out").items()}
     assert found == {f"images/{i}.jpg": (label,) for i, label in enumerate(("cat", "dog", "cat", "dog"))}, found
+
+
+def test_a_class_grouping_json_beside_tables_nested_past_the_parser_is_no_grouping(tmp_path: Path) -> None:
+    """GoEmotions ships `ekman_mapping.json` (class -> its fine classes) beside its tables; one
+    nested 5,000 deep raised RecursionError in detection and failed the run (exit 1). It is no
+    grouping: the tables convert, each row labelled by the class names file, and the file is a
+    reject saying why."""
+    names = ["anger", "joy", "neutral"]
+    write_file(tmp_path / "src" / "data" / "emotions.txt", "\n".join(names) + "\n")
+    write_file(tmp_path / "src" / "data" / "ekman_mapping.json", b'{"anger": ' + b"[" * 5000 + b"]" * 5000 + b"}")
+    rows = {"train": [("so cross", "0"), ("so glad", "1"), ("fine", "2"), ("cross and glad", "0,1")],
+            "dev": [("glad again", "1"), ("angry again", "0")]}  # fmt: skip
+    for split, lines in rows.items():
+        write_file(tmp_path / "src" / "data" / f"{split}.tsv", "".join(f"{t}\t{ids}\ted{i}x\n" for i, (t, ids) in enumerate(lines)))
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--shards", "1", "--max-rejects", "100%")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    texts = {v[2]: v[1] for v in records(tmp_path / "out").values()}
+    expected = {t: tuple(sorted(names[int(i)] for i in ids.split(","))) for lines in rows.values() for t, ids in lines}
+    assert texts == expected, texts
+    assert "not a table" in rejects(tmp_path / "out")["data/ekman_mapping.json"]
