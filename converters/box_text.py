@@ -26,7 +26,7 @@ from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
-from shardify.plan.entries import SourceObject
+from shardify.plan.entries import SourceObject, is_inside
 
 __all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
 
@@ -178,7 +178,8 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
     first_line: dict[str, int] = {}  # key -> the line that named it first
     for item in jsonl_objects.json_objects(lines, fmt.key_field):
         if isinstance(item, tables.RowError):
-            yield EvidenceRow(item.row, item.key.strip(), error=f"line {item.row}: {item.reason}") if item.key.strip() else item
+            named = item.key.strip() and is_inside(item.key.strip().replace("\\", "/"))
+            yield EvidenceRow(item.row, item.key.strip(), error=f"line {item.row}: {item.reason}") if named else item
             continue
         number, found = item
         key, boxes = found.get(fmt.key_field), found.get(fmt.boxes_field)
@@ -186,6 +187,9 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
             yield tables.RowError(number, f"no {fmt.key_field!r} naming an image with a {fmt.boxes_field!r} list")
             continue
         key = key.strip()
+        if not is_inside(key.replace("\\", "/")):  # `../../etc/x` named the image `x` by its last part
+            yield tables.RowError(number, f"its {fmt.key_field} {key[:200]!r} leads outside the folder: it names no image")
+            continue
         if key in first_line:
             yield EvidenceRow(number, key, error=f"lines {first_line[key]} and {number} both give its boxes: which is meant cannot be told")
             continue

@@ -23,7 +23,7 @@ from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
-from shardify.plan.entries import SourceObject
+from shardify.plan.entries import SourceObject, is_inside
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
 from shardify.plan.composite_keys import key_of
@@ -182,7 +182,7 @@ def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tab
     folder = found.path.rpartition("/")[0]
     for item in jsonl_objects.json_objects(lines, "file_name"):
         if isinstance(item, tables.RowError):
-            if item.key:
+            if item.key.strip() and is_inside(item.key.strip().replace("\\", "/")):
                 key = f"{folder}/{item.key.strip()}".lstrip("/")
                 yield EvidenceRow(item.row, key, error=f"its row {item.row} in {found.path} is unusable: {item.reason}")
             else:
@@ -192,6 +192,9 @@ def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tab
         name = row.get("file_name")
         if not isinstance(name, str) or not name.strip():
             yield tables.RowError(number, "no file_name")
+            continue
+        if not is_inside(name.strip().replace("\\", "/")):
+            yield tables.RowError(number, f"its file_name {name.strip()[:200]!r} leads outside {found.path}'s folder: it names no image")
             continue
         key = f"{folder}/{name.strip()}".lstrip("/")
         try:

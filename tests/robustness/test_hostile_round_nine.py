@@ -161,6 +161,22 @@ def test_an_image_named_by_two_odgt_lines_is_rejected_never_given_both_lines_box
     assert "lines 2 and 4" in rejected["Images/twice.jpg"], rejected
 
 
+def test_an_odgt_id_or_metadata_file_name_leading_outside_src_labels_no_image_inside(tmp_path: Path) -> None:
+    """An ID of `../../../etc/outside` named, by its last part, the image `Images/outside.jpg`, which
+    was written with that line's boxes; a metadata.jsonl `file_name` of `../outside.png` likewise.
+    A key leading out of its folder names no image: its line is a reject saying so, and the image
+    of the same name inside is written as no line annotates it (no objects)."""
+    source = _crowd(tmp_path / "crowd", ["outside"], [_good_line("../../../etc/outside", 2), _good_line("/abs/outside", 1)])
+    out = convert(source, tmp_path / "crowd_out", shards=1)
+    written, rejected = _accounted(out, {"Images/good.jpg", "Images/outside.jpg"})
+    assert _objects(out) == {"Images/good.jpg": [b"person"], "Images/outside.jpg": []}
+    assert sum("outside" in reason for reason in rejected.values()) == 2, rejected
+    hf_line = b'{"file_name": "../outside.png", "objects": {"bbox": [[1.0, 1.0, 4.0, 4.0]], "categories": [0]}}'
+    out = convert(_hf(tmp_path / "hf" / "data", [hf_line], ["outside.png"]), tmp_path / "hf_out", shards=1)
+    written, rejected = _accounted(out, {"good.png", "outside.png"})
+    assert _objects(out)["outside.png"] == [], "never the boxes of a file outside"
+
+
 # --- Hugging Face imagefolder's metadata.jsonl ----------------------------------------------------
 
 
