@@ -203,10 +203,20 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
 
 
 def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
-    """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`)."""
+    """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
+
+    Raises:
+      InvalidInputError: a class that is a JSON object, array, boolean or fraction (its repr
+        became the class: `{'name': 'person'}`, `True`).
+    """
     if not isinstance(box, dict):
         raise InvalidInputError(f"line {number}: a box that is no JSON object")
     cells = {}
+    if fmt.class_field:  # a class name, or a whole number naming a class: never an object's repr
+        tag = box.get(fmt.class_field)
+        if isinstance(tag, bool) or not isinstance(tag, (str, int, type(None))):
+            kind = {dict: "object", list: "array", bool: "boolean"}.get(type(tag), "number")
+            raise InvalidInputError(f"line {number}: its {fmt.class_field} is a JSON {kind}, not a class name")
     for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
         if not field:
             continue

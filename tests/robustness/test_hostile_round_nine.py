@@ -177,6 +177,19 @@ def test_an_odgt_id_or_metadata_file_name_leading_outside_src_labels_no_image_in
     assert _objects(out)["outside.png"] == [], "never the boxes of a file outside"
 
 
+def test_odgt_tags_that_are_objects_lists_or_booleans_reject_their_image_never_become_a_class(tmp_path: Path) -> None:
+    """A box's `tag` is its class name; one written as `{"name": "person"}`, `["person"]` or `true`
+    became the class `{'name': 'person'}`, `["person"]` or `True` (exit 0). Each rejects its image
+    naming the tag's JSON type; a whole number stays a class, as a class id is one."""
+    tags = {"as_object": {"name": "person"}, "as_list": ["person"], "as_bool": True, "as_number": 3}
+    lines = [json.dumps({"ID": name, "gtboxes": [dict(_box(), tag=tag)]}).encode() for name, tag in tags.items()]
+    out = convert(_crowd(tmp_path / "src", list(tags), lines), tmp_path / "out", shards=1)
+    written, rejected = _accounted(out, {"Images/good.jpg", *(f"Images/{name}.jpg" for name in tags)})
+    assert _objects(out) == {"Images/good.jpg": [b"person"], "Images/as_number.jpg": [b"3"]}
+    for name, kind in (("as_object", "object"), ("as_list", "array"), ("as_bool", "boolean")):
+        assert f"its tag is a JSON {kind}" in rejected[f"Images/{name}.jpg"], rejected
+
+
 # --- Hugging Face imagefolder's metadata.jsonl ----------------------------------------------------
 
 
@@ -212,6 +225,18 @@ def test_metadata_jsonl_rows_nested_too_deep_or_too_long_reject_the_image_they_n
     written, rejected = _accounted(out, {"good.png", "deep.png", "long.png"})
     assert set(written) == {"good.png"}
     assert "nested too deeply" in rejected["deep.png"] and "longer than" in rejected["long.png"]
+
+
+def test_a_metadata_jsonl_of_a_byte_order_mark_and_crlf_line_ends_keeps_every_images_objects(tmp_path: Path) -> None:
+    """Windows tools write JSON Lines with a UTF-8 mark and CRLF: the mark is skipped (RFC 8259)
+    and each line's CR is its line end, never part of the last value."""
+    source = _hf(tmp_path / "src", [], ["second.png"])
+    rows = [{"file_name": name, "objects": {"bbox": [[1.0, 1.0, 4.0, 4.0]] * count, "categories": [0] * count}}
+            for name, count in (("good.png", 1), ("second.png", 2))]  # fmt: skip
+    write_file(source / "metadata.jsonl", b"\xef\xbb\xbf" + b"".join(json.dumps(r).encode() + b"\r\n" for r in rows))
+    out = convert(source, tmp_path / "out", shards=1)
+    _accounted(out, {"good.png", "second.png"})
+    assert {k: len(v) for k, v in _objects(out).items()} == {"good.png": 1, "second.png": 2}
 
 
 # --- the JSON-lines reader both share ---------------------------------------------------------------
