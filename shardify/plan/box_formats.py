@@ -403,8 +403,11 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     True
     >>> file_format("annotation_val.odgt", ['{"ID": "x", "gtboxes": [{"tag": "person", "fbox": [1, 2']).name
     'CrowdHuman boxes'
+    >>> file_format("train-annotations-bbox.csv", ["\ufeffImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax"]).name
+    'Open Images boxes'
     """
-    rows = [line.strip() for line in lines if line.strip()]
+    # A UTF-8 byte-order mark (Excel's "CSV UTF-8") opens the first line: `\ufeffImageID` is no column name.
+    rows = [line.strip() for line in (*(line.removeprefix("\ufeff") for line in lines[:1]), *lines[1:]) if line.strip()]
     for found in FORMATS:
         if found.pairing == PER_IMAGE or not re.search(found.files + "$", file_name) or not rows:
             continue
@@ -453,7 +456,6 @@ def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
 
 def _json_line(fmt: BoxFormat, line: str) -> bool:
     """A JSON_LINES file's line: an object holding the format's key and its list of boxes."""
-    line = line.removeprefix("\ufeff")  # RFC 8259 lets a reader skip a leading byte-order mark
     try:
         found = json_input.parse(line)
     except InvalidInputError:  # a line longer than detection reads is cut: its start says as much

@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from helpers import box_text
 from helpers.cli_runs import one_line_error, run_shardify
 from helpers.one_place import records, rejects
 from helpers.shard_io import read_shard
@@ -188,6 +189,19 @@ def test_odgt_tags_that_are_objects_lists_or_booleans_reject_their_image_never_b
     assert _objects(out) == {"Images/good.jpg": [b"person"], "Images/as_number.jpg": [b"3"]}
     for name, kind in (("as_object", "object"), ("as_list", "array"), ("as_bool", "boolean")):
         assert f"its tag is a JSON {kind}" in rejected[f"Images/{name}.jpg"], rejected
+
+
+def test_box_tables_saved_with_a_byte_order_mark_and_crlf_keep_every_box(tmp_path: Path) -> None:
+    """Open Images' box tables and class names as Excel saves them (a UTF-8 mark, CRLF line
+    ends): detection read the header's first cell as `\\ufeffImageID`, did not know the table and
+    the run stopped (no labels). The mark is skipped, and every image keeps its boxes."""
+    root, truth = box_text.build_open_images(tmp_path)
+    for table in [*root.glob("*-annotations-bbox.csv"), root / "class-descriptions-boxable.csv"]:
+        table.write_bytes(b"\xef\xbb\xbf" + table.read_bytes().replace(b"\n", b"\r\n"))
+    out = convert(root, tmp_path / "out")
+    _accounted(out, set(truth))
+    found = {k: sorted(v) for k, v in _objects(out).items()}
+    assert found == {k: sorted(name.encode() for name, *_ in boxes) for k, (_, boxes) in truth.items()}, found
 
 
 # --- Hugging Face imagefolder's metadata.jsonl ----------------------------------------------------
