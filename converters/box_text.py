@@ -191,7 +191,8 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
             yield tables.RowError(number, f"its {fmt.key_field} {key[:200]!r} leads outside the folder: it names no image")
             continue
         if key in first_line:
-            yield EvidenceRow(number, key, error=f"lines {first_line[key]} and {number} both give its boxes: which is meant cannot be told")
+            why = f"lines {first_line[key]} and {number} both give its boxes: which is meant cannot be told"
+            yield EvidenceRow(number, key, error=why)
             continue
         first_line[key] = number
         try:

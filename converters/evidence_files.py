@@ -19,7 +19,6 @@ from shardify.converters import jsonl_objects, label_files, mat_structs, tables
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
-from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
@@ -194,7 +193,8 @@ def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tab
             yield tables.RowError(number, "no file_name")
             continue
         if not is_inside(name.strip().replace("\\", "/")):
-            yield tables.RowError(number, f"its file_name {name.strip()[:200]!r} leads outside {found.path}'s folder: it names no image")
+            why = f"its file_name {name.strip()[:200]!r} leads outside {found.path}'s folder: it names no image"
+            yield tables.RowError(number, why)
             continue
         key = f"{folder}/{name.strip()}".lstrip("/")
         try:

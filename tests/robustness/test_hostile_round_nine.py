@@ -60,7 +60,8 @@ def _accounted(out: Path, inputs: set[str]) -> tuple[dict, dict]:
     written, rejected = records(out), rejects(out)
     by_path = {k: v for k, v in rejected.items() if "#" not in k}
     assert not set(written) & set(by_path), set(written) & set(by_path)
-    assert set(written) | set(by_path) == inputs, (sorted(inputs - set(written) - set(by_path)), sorted(set(written) | set(by_path) - inputs))
+    found = set(written) | set(by_path)
+    assert found == inputs, (sorted(inputs - found), sorted(found - inputs))
     return written, rejected
 
 
@@ -233,8 +234,9 @@ def test_metadata_jsonl_rows_repeating_file_name_or_objects_reject_every_image_t
 def test_metadata_jsonl_rows_nested_too_deep_or_too_long_reject_the_image_they_name(tmp_path: Path) -> None:
     """A row nesting 100,000 brackets, or one of 2 MiB, was a reject of the row alone and its
     image written with no objects at exit 0: its image is now the reject."""
+    boxes = b"[1.0, 1.0, 4.0, 4.0], " * 100_000 + b"[1, 1, 4, 4]"
     lines = [b'{"file_name": "deep.png", "objects": ' + _DEEP + b"}",
-             b'{"file_name": "long.png", "objects": {"bbox": [' + b"[1.0, 1.0, 4.0, 4.0], " * 100_000 + b'[1, 1, 4, 4]], "categories": []}}']  # fmt: skip
+             b'{"file_name": "long.png", "objects": {"bbox": [' + boxes + b'], "categories": []}}']  # fmt: skip
     out = convert(_hf(tmp_path / "src", lines, ["deep.png", "long.png"]), tmp_path / "out", shards=1)
     written, rejected = _accounted(out, {"good.png", "deep.png", "long.png"})
     assert set(written) == {"good.png"}
@@ -335,8 +337,10 @@ def test_a_data_yaml_whose_names_are_an_alias_bomb_stops_in_one_line_at_once(tmp
 
 @pytest.mark.parametrize(
     "lock",
-    [b'{"pid": 1e400, "host": "%s", "started": "x", "token": "t"}', b'{"pid": 1' + b"0" * 30 + b', "host": "%s", "started": "x", "token": "t"}',
-     b'{"pid": ' + b"[" * 50_000 + b"]" * 50_000 + b', "host": "%s"}', b'{"pid": 1, "pid": 2, "host": "%s", "started": "x", "token": "t"}'],
+    [b'{"pid": 1e400, "host": "%s", "started": "x", "token": "t"}',
+     b'{"pid": 1' + b"0" * 30 + b', "host": "%s", "started": "x", "token": "t"}',
+     b'{"pid": ' + b"[" * 50_000 + b"]" * 50_000 + b', "host": "%s"}',
+     b'{"pid": 1, "pid": 2, "host": "%s", "started": "x", "token": "t"}'],
     ids=["infinite_pid", "pid_of_31_digits", "nested", "pid_twice"],
 )  # fmt: skip
 def test_a_lock_file_edited_to_numbers_past_any_pid_or_nesting_is_taken_over(tmp_path: Path, lock: bytes) -> None:
@@ -494,7 +498,8 @@ def test_a_class_grouping_json_beside_tables_nested_past_the_parser_is_no_groupi
     rows = {"train": [("so cross", "0"), ("so glad", "1"), ("fine", "2"), ("cross and glad", "0,1")],
             "dev": [("glad again", "1"), ("angry again", "0")]}  # fmt: skip
     for split, lines in rows.items():
-        write_file(tmp_path / "src" / "data" / f"{split}.tsv", "".join(f"{t}\t{ids}\ted{i}x\n" for i, (t, ids) in enumerate(lines)))
+        text = "".join(f"{t}\t{ids}\ted{i}x\n" for i, (t, ids) in enumerate(lines))
+        write_file(tmp_path / "src" / "data" / f"{split}.tsv", text)
     result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--shards", "1", "--max-rejects", "100%")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     texts = {v[2]: v[1] for v in records(tmp_path / "out").values()}
