@@ -205,6 +205,20 @@ def test_box_tables_saved_with_a_byte_order_mark_and_crlf_keep_every_box(tmp_pat
     assert found == {k: sorted(name.encode() for name, *_ in boxes) for k, (_, boxes) in truth.items()}, found
 
 
+def test_a_box_table_row_of_bytes_no_utf8_has_rejects_its_image_never_writes_it_short_a_box(tmp_path: Path) -> None:
+    """One Open Images row whose bytes are not UTF-8 (a Latin-1 `Source` cell) was a reject of the
+    row alone, and its image written with its other boxes at exit 0: one box short. The image is
+    the reject, named by the row's key; the other images keep every box."""
+    root, truth = box_text.build_open_images(tmp_path)
+    table = root / "train-annotations-bbox.csv"
+    table.write_bytes(table.read_bytes().replace(b"000002b66c9c498e,xclick,/m/0199g", b"000002b66c9c498e,cl\xe9,/m/0199g"))
+    out = convert(root, tmp_path / "out")
+    written, rejected = _accounted(out, set(truth))
+    assert "UTF-8" in rejected["train/000002b66c9c498e.jpg"], rejected
+    found = {k: sorted(v) for k, v in _objects(out).items()}
+    assert found == {k: sorted(name.encode() for name, *_ in boxes) for k, (_, boxes) in truth.items() if k in written}
+
+
 # --- Hugging Face imagefolder's metadata.jsonl ----------------------------------------------------
 
 
