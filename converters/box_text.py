@@ -20,13 +20,13 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from shardify.converters import tables
+from shardify.converters import jsonl_objects, tables
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
-from shardify.plan.entries import SourceObject
+from shardify.plan.entries import SourceObject, is_inside
 
 __all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
 
@@ -172,37 +172,52 @@ def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
 def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
     """An EvidenceRow per image of a JSON_LINES file: its line's number, its key, its objects;
     with `error` where a box is not an object of the format's shape (its box not four numbers, no
-    class). A line that is no JSON object naming an image is that line's reject."""
-    for item in lines:
+    class), where the line cannot be read but its start names the image (`jsonl_objects`), or
+    where a second line names the image (one line per image: which is meant cannot be told). A line
+    naming no image is that line's reject."""
+    first_line: dict[str, int] = {}  # key -> the line that named it first
+    for item in jsonl_objects.json_objects(lines, fmt.key_field):
         if isinstance(item, tables.RowError):
-            yield item
+            named = item.key.strip() and is_inside(item.key.strip().replace("\\", "/"))
+            yield EvidenceRow(item.row, item.key.strip(), error=f"line {item.row}: {item.reason}") if named else item
             continue
-        number, text = item
-        if not text.strip():
-            continue
-        try:
-            found = json.loads(text)
-        except ValueError as error:
-            yield tables.RowError(number, f"not a JSON object: {error}")
-            continue
-        key = found.get(fmt.key_field) if isinstance(found, dict) else None
-        boxes = found.get(fmt.boxes_field) if isinstance(found, dict) else None
+        number, found = item
+        key, boxes = found.get(fmt.key_field), found.get(fmt.boxes_field)
         if not isinstance(key, str) or not key.strip() or not isinstance(boxes, list):
             yield tables.RowError(number, f"no {fmt.key_field!r} naming an image with a {fmt.boxes_field!r} list")
             continue
+        key = key.strip()
+        if not is_inside(key.replace("\\", "/")):  # `../../etc/x` named the image `x` by its last part
+            yield tables.RowError(number, f"its {fmt.key_field} {key[:200]!r} leads outside the folder: it names no image")
+            continue
+        if key in first_line:
+            why = f"lines {first_line[key]} and {number} both give its boxes: which is meant cannot be told"
+            yield EvidenceRow(number, key, error=why)
+            continue
+        first_line[key] = number
         try:
             objects = tuple(_object(fmt, _json_box(box, fmt, number), f"line {number}") for box in boxes)
         except InvalidInputError as error:
-            yield EvidenceRow(number, key.strip(), error=error.reason)
+            yield EvidenceRow(number, key, error=error.reason)
             continue
-        yield EvidenceRow(number, key.strip(), labels=_labels(objects), objects=objects)
+        yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
 
 
 def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
-    """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`)."""
+    """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
+
+    Raises:
+      InvalidInputError: a class that is a JSON object, array, boolean or fraction (its repr
+        became the class: `{'name': 'person'}`, `True`).
+    """
     if not isinstance(box, dict):
         raise InvalidInputError(f"line {number}: a box that is no JSON object")
     cells = {}
+    if fmt.class_field:  # a class name, or a whole number naming a class: never an object's repr
+        tag = box.get(fmt.class_field)
+        if isinstance(tag, bool) or not isinstance(tag, (str, int, type(None))):
+            kind = {dict: "object", list: "array", bool: "boolean"}.get(type(tag), "number")
+            raise InvalidInputError(f"line {number}: its {fmt.class_field} is a JSON {kind}, not a class name")
     for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
         if not field:
             continue

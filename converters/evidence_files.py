@@ -15,15 +15,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from shardify.converters import label_files, mat_structs, tables
+from shardify.converters import jsonl_objects, label_files, mat_structs, tables
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
-from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
-from shardify.plan.entries import SourceObject
+from shardify.plan.entries import SourceObject, is_inside
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
 from shardify.plan.composite_keys import key_of
@@ -102,8 +101,8 @@ def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]
             continue
         try:
             yield number, line.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
-        except UnicodeDecodeError as error:
-            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})")
+        except UnicodeDecodeError as error:  # its start may still name its input (an .odgt line's ID)
+            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})", head=line[:_HEAD_BYTES].decode("utf-8", "replace"))
 
 
 def _fields(text: str) -> list[str]:
@@ -176,23 +175,26 @@ def read_evidence(
 
 def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
     """A Hugging Face `imagefolder` metadata.jsonl: one JSON object a line, its `file_name`
-    relative to the metadata file's folder, its `objects` the image's boxes and categories."""
+    relative to the metadata file's folder, its `objects` the image's boxes and categories. A line
+    that cannot be read (`jsonl_objects`) rejects the image its start names, never left to be
+    written without its objects."""
     folder = found.path.rpartition("/")[0]
-    for item in lines:
+    for item in jsonl_objects.json_objects(lines, "file_name"):
         if isinstance(item, tables.RowError):
-            yield item
+            if item.key.strip() and is_inside(item.key.strip().replace("\\", "/")):
+                key = f"{folder}/{item.key.strip()}".lstrip("/")
+                yield EvidenceRow(item.row, key, error=f"its row {item.row} in {found.path} is unusable: {item.reason}")
+            else:
+                yield item
             continue
-        number, text = item
-        if not text.strip():
-            continue
-        try:
-            row = json_input.parse(text)
-        except InvalidInputError as error:
-            yield tables.RowError(number, error.reason)
-            continue
-        name = row.get("file_name") if isinstance(row, dict) else None
+        number, row = item
+        name = row.get("file_name")
         if not isinstance(name, str) or not name.strip():
             yield tables.RowError(number, "no file_name")
+            continue
+        if not is_inside(name.strip().replace("\\", "/")):
+            why = f"its file_name {name.strip()[:200]!r} leads outside {found.path}'s folder: it names no image"
+            yield tables.RowError(number, why)
             continue
         key = f"{folder}/{name.strip()}".lstrip("/")
         try:

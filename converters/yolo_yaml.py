@@ -47,7 +47,7 @@ def yolo_names(document: object) -> tuple[str, ...] | None:
         raise InvalidInputError(f"`names` is {type(names).__name__}: expected a list of class names or {{0: name, 1: name, ...}}")
     for index, name in enumerate(names):
         if isinstance(name, bool) or not isinstance(name, (str, int)) or not normalise_label(str(name)):
-            raise InvalidInputError(f"`names` entry {index} is {name!r}: expected a class name")
+            raise InvalidInputError(f"`names` entry {index} is {_shown(name)}: expected a class name")
     found = tuple(normalise_label(str(n)) for n in names)
     if len(set(found)) != len(found):
         shared = next(n for n in found if found.count(n) > 1)
@@ -64,7 +64,7 @@ def _indexed_names(names: dict) -> list:
     indexed = {}
     for key, name in names.items():
         if isinstance(key, bool) or not (isinstance(key, int) or (isinstance(key, str) and key.strip().isdigit())):
-            raise InvalidInputError(f"`names` key {key!r} is not a class index: expected {{0: name, 1: name, ...}}")
+            raise InvalidInputError(f"`names` key {_shown(key)} is not a class index: expected {{0: name, 1: name, ...}}")
         if int(key) in indexed:
             raise InvalidInputError(f"`names` gives class index {int(key)} twice")
         indexed[int(key)] = name
@@ -72,3 +72,17 @@ def _indexed_names(names: dict) -> list:
         missing = next(i for i in range(len(indexed)) if i not in indexed)
         raise InvalidInputError(f"`names` keys are not 0..{len(indexed) - 1}: class index {missing} has no name")
     return [indexed[i] for i in range(len(indexed))]
+
+
+# A value shown in a refusal is cut to this many characters.
+_SHOWN_CHARS = 80
+
+
+def _shown(value: object) -> str:
+    """`value` as a refusal shows it: a scalar's repr, cut; a list or mapping by its type alone.
+    YAML aliases make a few hundred bytes a list of 10^9 names (the billion laughs): the loader
+    shares the nested lists, but their repr walks every one (the run hung)."""
+    if isinstance(value, (str, int, float, bool, type(None))):
+        text = repr(value) if not isinstance(value, int) or abs(value) < 10**_SHOWN_CHARS else "a number too long to show"
+        return text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
+    return f"a {type(value).__name__}"

@@ -25,7 +25,6 @@ the ids need: GoEmotions' `emotions.txt`) names the class ids when no vocabulary
 from __future__ import annotations
 
 import dataclasses
-import json
 import posixpath
 import re
 from collections.abc import Sequence
@@ -36,6 +35,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
 from shardify.converters import tables
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
@@ -177,8 +177,8 @@ def _groupings(config: ConvertConfig, sample: Sequence[str], folders: set[str], 
         try:
             with open_input(join_path(config.source, path)) as fileobj:
                 data = fileobj.read(_GROUPING_BYTES + 1)
-            document = json.loads(data) if len(data) <= _GROUPING_BYTES else None
-        except (OSError, InvalidInputError, ValueError):
+            document = json_input.parse(data) if len(data) <= _GROUPING_BYTES else None
+        except (OSError, InvalidInputError):  # not JSON, nested past the parser, 5,000 digits: no grouping
             continue
         if not isinstance(document, dict) or not document:
             continue

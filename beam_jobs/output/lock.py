@@ -30,8 +30,9 @@ from dataclasses import asdict, dataclass
 from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.errors import OutputError
+from shardify.errors import InvalidInputError, OutputError
 from shardify.format import naming
+from shardify.inputs import json_input
 from shardify.inputs.paths import is_local_path, join_path
 
 __all__ = ["LockHolder", "OutputLock", "check_held"]
@@ -39,6 +40,8 @@ __all__ = ["LockHolder", "OutputLock", "check_held"]
 _LOG = logging.getLogger("shardify")
 # A lock file is a few hundred bytes; anything larger is not ours and is not read whole.
 _MAX_LOCK_BYTES = 4096
+# Process ids are C ints (Linux's largest is 2^22); `os.kill` of a larger one raises OverflowError.
+_MAX_PID = 2**31 - 1
 
 
 @dataclass(frozen=True)
@@ -58,12 +61,14 @@ class LockHolder:
 
     @classmethod
     def from_text(cls, text: bytes) -> LockHolder | None:
-        """The holder a lock file names, or None when it names none (empty, damaged, foreign)."""
+        """The holder a lock file names, or None when it names none (empty, damaged, foreign, or
+        edited: nested past the parser, a pid of `1e400` or of 31 digits, which no process has)."""
         try:
-            data = json.loads(text)
-            return cls(int(data["pid"]), str(data["host"]), str(data["started"]), str(data["token"]))
-        except (ValueError, TypeError, KeyError):
+            data = json_input.parse(text)
+            holder = cls(int(data["pid"]), str(data["host"]), str(data["started"]), str(data["token"]))
+        except (InvalidInputError, ValueError, TypeError, KeyError, OverflowError):
             return None
+        return holder if 0 < holder.pid <= _MAX_PID else None
 
     def has_ended(self) -> bool:
         """True when this host runs no process with the holder's id (only knowable on its host)."""

@@ -2,16 +2,19 @@
 
 A run that writes nothing, or stops at --max-rejects, used to say only "no usable input (reasons in
 rejected.jsonl)": the user had to open the report to learn that every table lacked a text column.
-The line now names the commonest reasons with their counts. The report is read line by line and at
+The line now names the commonest reasons with their counts. The report is read line by line (each
+through `json_input.parse`: one edited line is skipped, never a traceback) and at
 most MAX_DISTINCT_REASONS reasons are counted, so memory does not grow with the rejects.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 from apache_beam.io.filesystems import FileSystems
+
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
 
 __all__ = ["MAX_DISTINCT_REASONS", "common_reasons"]
 
@@ -34,8 +37,11 @@ def common_reasons(path: str, top: int = 3) -> str:
         with FileSystems.open(path) as report:
             for line in report:
                 try:
-                    reason = str(json.loads(line).get("reason", ""))
-                except (ValueError, AttributeError):
+                    row = json_input.parse(line)
+                except InvalidInputError:  # a line nested past the parser, 5,000 digits, not UTF-8
+                    continue
+                reason = row.get("reason", "") if isinstance(row, dict) else None
+                if not isinstance(reason, str):
                     continue
                 if reason in counts or len(counts) < MAX_DISTINCT_REASONS:
                     counts[reason] += 1

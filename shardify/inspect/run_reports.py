@@ -11,13 +11,13 @@ the line; nothing here raises for what the file holds.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import join_path
 
@@ -119,9 +119,9 @@ def _visit_line(line: bytes, number: int, visit: Callable[[int, dict[str, Any]],
     if not line.strip():
         return "an empty line"
     try:
-        value = json.loads(line)
-    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are ValueErrors
-        return "not JSON"
+        value = json_input.parse(line)
+    except InvalidInputError as error:  # not JSON, not UTF-8, nested past the parser, 5,000 digits
+        return "not JSON" if error.reason.startswith("not JSON") else f"not JSON: {error.reason}"
     if not isinstance(value, dict):
         return f"a JSON {type(value).__name__}, not an object"
     return visit(number, value)

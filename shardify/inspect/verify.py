@@ -27,6 +27,7 @@ from shardify.format.manifest import check_arithmetic, load_manifest
 from shardify.format.manifest_model import Manifest, ShardInfo, SplitInfo
 from shardify.format.shard_index import open_shard_file
 from shardify.format.tfrecord import framed_size, index_line, iter_records
+from shardify.inspect.run_reports import MAX_LINE_BYTES
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 
@@ -187,9 +188,12 @@ def _check_folder(manifest: Manifest) -> None:
 
 def _report_lines(fileobj: BinaryIO, where: str, *, named: bool) -> int:
     """The report's lines, each checked to be one JSON object (`named`: naming an input's `path`):
-    a report is read by `inspect` and by people's scripts, so garbage in it fails `verify`."""
+    a report is read by `inspect` and by people's scripts, so garbage in it fails `verify`. Each
+    line is read to at most MAX_LINE_BYTES (a line of 100 MB was held whole)."""
     count = 0
-    for count, line in enumerate(fileobj, start=1):
+    for count, line in enumerate(iter(lambda: fileobj.readline(MAX_LINE_BYTES + 1), b""), start=1):
+        if len(line) > MAX_LINE_BYTES:
+            raise CorruptShardError(where, f"line {count} is longer than {MAX_LINE_BYTES >> 20} MiB: not a report line")
         try:
             row = json_input.parse(line)
         except InvalidInputError as error:

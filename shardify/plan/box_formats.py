@@ -28,6 +28,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+
 __all__ = [
     "PER_IMAGE",
     "WORDS_BEFORE_BOX",
@@ -400,8 +403,11 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     True
     >>> file_format("annotation_val.odgt", ['{"ID": "x", "gtboxes": [{"tag": "person", "fbox": [1, 2']).name
     'CrowdHuman boxes'
+    >>> file_format("train-annotations-bbox.csv", ["\ufeffImageID,Source,LabelName,Confidence,XMin,XMax,YMin,YMax"]).name
+    'Open Images boxes'
     """
-    rows = [line.strip() for line in lines if line.strip()]
+    # A UTF-8 byte-order mark (Excel's "CSV UTF-8") opens the first line: `\ufeffImageID` is no column name.
+    rows = [line.strip() for line in (*(line.removeprefix("\ufeff") for line in lines[:1]), *lines[1:]) if line.strip()]
     for found in FORMATS:
         if found.pairing == PER_IMAGE or not re.search(found.files + "$", file_name) or not rows:
             continue
@@ -451,8 +457,8 @@ def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
 def _json_line(fmt: BoxFormat, line: str) -> bool:
     """A JSON_LINES file's line: an object holding the format's key and its list of boxes."""
     try:
-        found = json.loads(line)
-    except ValueError:  # a line longer than detection reads is cut: its start says as much
+        found = json_input.parse(line)
+    except InvalidInputError:  # a line longer than detection reads is cut: its start says as much
         key, boxes = re.escape(json.dumps(fmt.key_field)), re.escape(json.dumps(fmt.boxes_field))
         return bool(re.match(rf'\{{\s*{key}\s*:\s*"[^"]*"\s*,\s*{boxes}\s*:\s*\[', line))
     return isinstance(found, dict) and isinstance(found.get(fmt.key_field), str) and isinstance(found.get(fmt.boxes_field), list)
