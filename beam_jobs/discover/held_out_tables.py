@@ -87,8 +87,9 @@ def _label_columns(rows: list[list[str]], label_column: str) -> tuple[str, tuple
 
 def one_hot_label_file(config: ConvertConfig, sample: list[str]) -> str:
     """The one table at the top of SRC (or a folder down) whose labels are one-hot columns named
-    by the classes, keyed by a column naming the sampled images once each, with no split folders
-    and no table of the same header beside it (`table_groups` reads or refuses those); else ""
+    by the classes, keyed by a column naming the sampled images once each, where the images lie in
+    one folder (no class, part or split folders) and no table of the same header lies beside it
+    (`table_groups` reads or refuses those); else ""
     (then nothing changes: where no label table is found, the run stops naming --labels).
     Options that say how the source is labelled turn it off."""
     if config.layout not in ("", layout.LABEL_FILE) or config.label_from_name or config.label_level is not None:
@@ -96,8 +97,10 @@ def one_hot_label_file(config: ConvertConfig, sample: list[str]) -> str:
     if config.label_column or config.key_column or config.split:
         return ""
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not layout.is_junk(p)]
-    if not images or any(split_word(folder) for p in images for folder in p.split("/")[:-1]):
-        return ""  # split folders give the splits (a table of the training folder's labels is read beside them)
+    if not images or len({posixpath.dirname(p) for p in images}) > 1:
+        return ""  # folders that may be classes, parts or splits: whether the table labels instead is not this step's
+    if any(split_word(folder) for folder in images[0].split("/")[:-1]):
+        return ""  # a split's folder (a table of the training folder's labels is read beside split folders)
     whole = len(sample) < describe.sample_files()
     heads = {p: _rows(p, label_file_found.head_lines(config, p)) for p in _existing(config, _tables(sample))}
     found = []
