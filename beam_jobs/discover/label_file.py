@@ -174,7 +174,9 @@ class _JoinRowsWithFiles(beam.DoFn):
                 yield reject(table, f"names no file: {key!r}", row, _STAGE)
             return
         if not rows and self._hand_on:  # the split lists place it, or reject it (evidence.JoinEvidence)
-            yield Batch([Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location in files])
+            yield Batch(
+                [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location in files]
+            )
             return
         if not rows:
             for relpath, *_ in files:

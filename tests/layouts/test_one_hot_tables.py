@@ -55,7 +55,8 @@ def _download(
         truth["images/Extra_0.jpg"] = Reject("no usable row in train")
     write_file(root / f"train.{ext}", "\n".join(train) + "\n")
     write_file(root / f"{test_table}.{ext}", "\n".join(test) + "\n")
-    write_file(root / "sample_submission.csv", "image_id,healthy,rust,scab\n" + "".join(f"Test_{i},0.25,0.25,0.5\n" for i in range(4)))
+    submission = "".join(f"Test_{i},0.25,0.25,0.5\n" for i in range(4))
+    write_file(root / "sample_submission.csv", "image_id,healthy,rust,scab\n" + submission)
     return truth
 
 
@@ -66,11 +67,9 @@ def test_one_hot_tsv_tables_give_the_test_split_and_reject_an_image_neither_name
     one_place_each(truth, convert(tmp_path / "src", tmp_path / "out", **labels))
 
 
-@pytest.mark.parametrize("given", [False, True])
-def test_multi_hot_rows_are_records_of_several_labels(tmp_path: Path, given: bool) -> None:
+def test_multi_hot_rows_are_records_of_several_labels(tmp_path: Path) -> None:
     truth = _download(tmp_path / "src", multi=True)
-    labels = {"labels_file": str(tmp_path / "src" / "train.csv")} if given else {}
-    written = one_place_each(truth, convert(tmp_path / "src", tmp_path / "out", max_rejects="0", **labels))
+    written = one_place_each(truth, convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
     assert written["images/Train_0.jpg"][1] == ("healthy", "rust")
 
 
@@ -93,22 +92,18 @@ def test_one_label_column_and_labels_find_the_test_table_by_its_key_column(tmp_p
     one_place_each(truth, convert(root, tmp_path / "out", labels_file=str(root / "train.csv")))
 
 
-@pytest.mark.parametrize("given", [False, True])
-def test_a_test_row_naming_no_file_is_its_reject(tmp_path: Path, given: bool) -> None:
+def test_a_test_row_naming_no_file_is_its_reject(tmp_path: Path) -> None:
     truth = _download(tmp_path / "src", test_ids=("Test_9",))
     truth["test.csv#6"] = Reject("names no file: 'Test_9'")
-    labels = {"labels_file": str(tmp_path / "src" / "train.csv")} if given else {}
-    one_place_each(truth, convert(tmp_path / "src", tmp_path / "out", **labels))
+    one_place_each(truth, convert(tmp_path / "src", tmp_path / "out", labels_file=str(tmp_path / "src" / "train.csv")))
 
 
-@pytest.mark.parametrize("given", [False, True])
-def test_a_test_table_naming_labelled_ids_places_none_of_them_unlabelled(tmp_path: Path, given: bool) -> None:
+def test_a_test_table_naming_labelled_ids_places_none_of_them_unlabelled(tmp_path: Path) -> None:
     """Named as a split (`test.csv`), it is that split's list: the ids it shares with train.csv
     are in two splits, each a reject; its own images are the test split."""
     truth = _download(tmp_path / "src", test_ids=("Train_0", "Train_1"))
     truth.update({"images/Train_0.jpg": Reject("in more than one split"), "images/Train_1.jpg": Reject("in more than one split")})
-    labels = {"labels_file": str(tmp_path / "src" / "train.csv")} if given else {}
-    one_place_each(truth, convert(tmp_path / "src", tmp_path / "out", **labels))
+    one_place_each(truth, convert(tmp_path / "src", tmp_path / "out"))
 
 
 def test_a_table_named_as_no_split_naming_labelled_ids_is_no_split(tmp_path: Path) -> None:
