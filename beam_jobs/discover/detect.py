@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 
 from shardify.beam_jobs.discover import (
-    box_tables, card, class_list, describe, guards, label_file_found, label_tables, line_files, split_documents, text_columns,
+    box_tables, card, class_list, describe, guards, held_out_tables, label_file_found, label_tables, line_files, split_documents,
+    text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
@@ -332,6 +333,8 @@ def _detect_folder(
     if not labels_file and not keyed_given and config.layout in ("", layout.LABEL_FILE) and not config.label_from_name and config.label_level is None:
         group = label_tables.table_group(config, sample)  # MLRSNet's Labels/<category>.csv, read together
         labels_file = group.pattern if group else ""
+    if not labels_file and not keyed_given:  # Plant Pathology's train.csv: image_id and a 0/1 column per class
+        labels_file = held_out_tables.one_hot_label_file(config, sample)
     label_file = label_file_found.given_label_file(config, labels_file)
     if label_file:
         label_file_found.check_label_cells(label_file, config)
@@ -416,6 +419,7 @@ def _detect_folder(
         )
     if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
         detected = describe.with_split_lists(config, sample, detected)
+        detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
     detected = box_tables.with_box_annotations(config, detected, boxes)
     detected = describe.with_objects(config, detected)
     detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id

@@ -16,6 +16,14 @@ more; a list's row that names no input is still rejected, so lists keyed wrongly
 output quietly. its labels are its rows' where its path gave none (class folders win: the files
 beside them say the same, or other things: DTD's joint annotations, more labels than a folder).
 A row that names no input is rejected with its line. Only metadata is grouped.
+
+Behind a label file (`label_file.JoinLabelFile`), the files no row of it names come here
+unlabelled (`unlabelled=True`): one a list of an unlabelled split names (a competition's
+`test.csv` of ids beside `train.csv` of labels) is written there, unlabelled; one in a split whose
+other inputs the label file labels, or one no list names, is rejected, saying so (never set aside,
+never written unlabelled among labelled records). The label file read as a split list too (its
+rows' split, `train.csv`) leaves its rows naming no file to the label file's join, which reports
+them: they are not rejected twice.
 """
 
 from __future__ import annotations
@@ -59,6 +67,9 @@ from shardify.plan.evidence import (
 __all__ = ["JoinEvidence", "UNLISTED", "unlisted_in_no_split"]
 
 _ROWS, _FILES, _MATCHED = "rows", "files", "matched"
+# Behind a label file: the inputs it does not name that a list placed (split, Candidate), and the
+# splits of those it labels.
+_UNNAMED, _LABELLED_SPLITS = "unnamed", "labelled_splits"
 # Inputs in no split list, where lists give the splits: not records (relative paths).
 UNLISTED = "unlisted"
 # Split files that list the files of each split: what they leave out is in no split.
@@ -199,7 +210,10 @@ class _ReadEvidence(beam.DoFn):
 
 class _MatchRows(beam.DoFn):
     """((rule, key), {files, rows}) -> (record id, (Candidate, rows)) per input, Rejects for rows
-    naming no input and for a key naming several."""
+    naming no input and for a key naming several (but the label file's: its join reports those)."""
+
+    def __init__(self, label_file: str = "") -> None:
+        self._label_file = label_file
 
     def process(self, joined: tuple[tuple[int, str], dict[str, Iterable]]) -> Iterator:
         (_, key), groups = joined
@@ -207,7 +221,8 @@ class _MatchRows(beam.DoFn):
         rows = sorted(groups[_ROWS], key=lambda item: (item[0], item[1].row))
         if not files:
             for path, row in rows:
-                yield reject(path, f"names no file: {key!r}", row.row, _STAGE)
+                if path != self._label_file:
+                    yield reject(path, f"names no file: {key!r}", row.row, _STAGE)
             return
         if len(files) > 1 and rows:
             named = ", ".join(c.relpath for c in files)
@@ -222,7 +237,8 @@ class _Resolve(beam.DoFn):
     """(record id, [(Candidate, rows)] per rule) -> the Candidate with its split and labels, or a
     Reject."""
 
-    def __init__(self, evidence: Sequence[Evidence]) -> None:
+    def __init__(self, evidence: Sequence[Evidence], label_file: str = "") -> None:
+        self._label_file = label_file
         self._split_files = sorted(e.path for e in evidence if e.gives_split)
         self._lists_only = unlisted_in_no_split(evidence)
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
@@ -254,6 +270,12 @@ class _Resolve(beam.DoFn):
                 yield reject(candidate.relpath, f"rows {numbers} of {path} give it different labels", stage=_STAGE)
                 return
         splits = sorted({row.split for _, row in rows if row.split})
+        unnamed = bool(self._label_file) and candidate.unlabelled  # handed on by the label file's join
+        if unnamed and not splits:
+            named = ", ".join(self._split_files[:4]) + (" ..." if len(self._split_files) > 4 else "")
+            reason = f"no usable row in {self._label_file} names it, nor does a split list ({named})"
+            yield reject(candidate.relpath, reason, stage=_STAGE)
+            return
         if self._split_files:
             if not splits and self._lists_only:
                 yield beam.pvalue.TaggedOutput(UNLISTED, candidate.relpath)
@@ -288,7 +310,33 @@ class _Resolve(beam.DoFn):
                 yield reject(candidate.relpath, f"{how} in {', '.join(self._mask_folders)} shares its path", stage=_STAGE)
                 return
             changes["mask_file"], changes["mask_bytes"] = masks[0]
-        yield dataclasses.replace(candidate, **changes) if changes else candidate
+        resolved = dataclasses.replace(candidate, **changes) if changes else candidate
+        if unnamed and resolved.unlabelled:  # written only where the label file labels none of its split
+            yield beam.pvalue.TaggedOutput(_UNNAMED, (resolved.split, resolved))
+            return
+        if self._label_file:
+            yield beam.pvalue.TaggedOutput(_LABELLED_SPLITS, resolved.split)
+        yield resolved
+
+
+class _PlaceUnnamed(beam.DoFn):
+    """(split, Candidate) no label file row names, placed in a split by a list -> the Candidate,
+    unlabelled, where the label file labels no input of that split (a test split); else a Reject:
+    written among labelled records it would pass for an input without labels."""
+
+    def __init__(self, label_file: str) -> None:
+        self._label_file = label_file
+
+    def process(self, placed: tuple[str, Candidate], labelled: Sequence[str]) -> Iterator:
+        split, candidate = placed
+        if split in labelled:
+            yield reject(
+                candidate.relpath,
+                f"no usable row in {self._label_file} names it, and the {split} split a list puts it in holds inputs it labels",
+                stage=_STAGE,
+            )
+            return
+        yield candidate
 
 
 def unlisted_in_no_split(evidence: Sequence[Evidence]) -> bool:
@@ -310,13 +358,17 @@ def _keyed(candidates: list[Candidate], rules: Sequence[KeyRule]) -> Iterator[tu
 
 class JoinEvidence(beam.PTransform):
     """[Candidate] batches -> {main: [Candidate] batches with splits and labels from `evidence`,
-    REJECTS} (see the module's docstring)."""
+    REJECTS} (see the module's docstring). `label_file`: the label file whose join handed on the
+    inputs it does not name, unlabelled (`label_file.hands_on_unnamed`), or ""."""
 
-    def __init__(self, source: str, evidence: Sequence[Evidence], objects: ObjectSchema = ObjectSchema()) -> None:
+    def __init__(
+        self, source: str, evidence: Sequence[Evidence], objects: ObjectSchema = ObjectSchema(), *, label_file: str = ""
+    ) -> None:
         super().__init__()
         self._source = source
         self._evidence = tuple(evidence)
         self._objects = objects
+        self._label_file = label_file
         self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension))
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
@@ -332,18 +384,31 @@ class JoinEvidence(beam.PTransform):
         matched = (
             {_FILES: keyed, _ROWS: rows[_ROWS]}
             | "JoinOnKeys" >> beam.CoGroupByKey()
-            | "MatchRows" >> beam.ParDo(_MatchRows()).with_outputs(REJECTS, main=_MATCHED)
+            | "MatchRows" >> beam.ParDo(_MatchRows(self._label_file)).with_outputs(REJECTS, main=_MATCHED)
         )
         # (record id, (Candidate, rows)): one per rule; gathered per input
         resolved = (
             matched[_MATCHED]
             | "GatherRules" >> beam.GroupByKey()
-            | "Resolve" >> beam.ParDo(_Resolve(self._evidence)).with_outputs(REJECTS, UNLISTED, main=_ROWS)
+            | "Resolve"
+            >> beam.ParDo(_Resolve(self._evidence, self._label_file)).with_outputs(
+                REJECTS, UNLISTED, _UNNAMED, _LABELLED_SPLITS, main=_ROWS
+            )
         )
+        inputs, placing_rejects = resolved[_ROWS], []
+        if self._label_file:
+            labelled = resolved[_LABELLED_SPLITS] | "LabelledSplits" >> beam.Distinct()
+            placed = resolved[_UNNAMED] | "PlaceUnnamed" >> beam.ParDo(
+                _PlaceUnnamed(self._label_file), beam.pvalue.AsList(labelled)
+            ).with_outputs(REJECTS, main=_ROWS)
+            inputs = (inputs, placed[_ROWS]) | "MergeUnnamed" >> beam.Flatten()
+            placing_rejects = [placed[REJECTS]]
         batched = (
-            resolved[_ROWS]
+            inputs
             | "Rebatch" >> beam.BatchElements(min_batch_size=_BATCH, max_batch_size=_BATCH)
             | "AsBatch" >> beam.Map(Batch)
         )
-        rejects = (rows[REJECTS], matched[REJECTS], resolved[REJECTS]) | "MergeEvidenceRejects" >> beam.Flatten()
+        rejects = (
+            (rows[REJECTS], matched[REJECTS], resolved[REJECTS], *placing_rejects) | "MergeEvidenceRejects" >> beam.Flatten()
+        )
         return {"main": batched, REJECTS: rejects, UNLISTED: resolved[UNLISTED]}

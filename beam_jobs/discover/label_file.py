@@ -15,6 +15,14 @@ How a row's key meets a file (`SourceLayout.label_key`, chosen at detection and 
 Keys and paths are compared in Unicode NFC (macOS writes names decomposed). A key that matches
 several files rejects each of them, naming them all; a file no row names and a row that names no
 file are rejected too. Only metadata is grouped: paths, sizes, labels and row numbers.
+
+Where lists of files beside the label file give splits (`SourceLayout.evidence`: a competition's
+`test.csv` of ids, NIH ChestX-ray14's `test_list.txt`), a file no row names is handed on
+unlabelled instead (`unlabelled=True`, no labels): the lists are joined after this step
+(`evidence.JoinEvidence`), and there it is written in the split a list of an unlabelled split
+puts it in, or rejected as no row naming it. Rejected here, the test images of a download whose
+label table names the training images only were all rejects, and each row of the test list
+"named no file".
 """
 
 from __future__ import annotations
@@ -33,15 +41,25 @@ from shardify.errors import InvalidInputError
 from shardify.inputs.files import size_of
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
+from shardify.plan.evidence import MAT_SPLITS, SPLIT_CODES, SPLIT_LIST
 from shardify.plan.layout import ORDER, PATH, SourceLayout
 
-__all__ = ["JoinLabelFile", "file_key", "row_key"]
+__all__ = ["JoinLabelFile", "file_key", "hands_on_unnamed", "row_key"]
 
 _FILES, _ROWS, _UNUSABLE = "files", "rows", "unusable"
 # Rows that name a file but cannot label it (a label that is not a name, an image id two images
 # share): the file is rejected with the row's reason, and the row is no input of its own.
 _BAD_ROWS = "bad_rows"
 _STAGE = "labels"
+# Evidence that lists the files of a split: a file no row names may be one of them.
+_SPLIT_LISTS = (SPLIT_LIST, SPLIT_CODES, MAT_SPLITS)
+
+
+def hands_on_unnamed(source_layout: SourceLayout) -> bool:
+    """Whether the label file's join hands on the files no row names, unlabelled, for the split
+    lists beside it to place (see the module's docstring): where such lists are read, and keys are
+    not places in path order (one label per line: an unnamed file there is a count gone wrong)."""
+    return source_layout.label_key != ORDER and any(e.kind in _SPLIT_LISTS for e in source_layout.evidence)
 
 
 def _nfc(text: str) -> str:
@@ -121,6 +139,7 @@ class _JoinRowsWithFiles(beam.DoFn):
     def __init__(self, source_layout: SourceLayout) -> None:
         self._layout = source_layout
         self._kind = IMAGE if source_layout.media == "image" else TEXT
+        self._hand_on = hands_on_unnamed(source_layout)
 
     def process(self, joined: tuple[str, dict[str, Iterable]], counts: tuple[int, int] | None = None) -> Iterator:
         key, groups = joined
@@ -153,6 +172,11 @@ class _JoinRowsWithFiles(beam.DoFn):
                 return
             for row, *_, table in rows:
                 yield reject(table, f"names no file: {key!r}", row, _STAGE)
+            return
+        if not rows and self._hand_on:  # the split lists place it, or reject it (evidence.JoinEvidence)
+            yield Batch(
+                [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location in files]
+            )
             return
         if not rows:
             for relpath, *_ in files:

@@ -21,6 +21,7 @@ from shardify.beam_jobs import counters
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
 from shardify.beam_jobs.discover.evidence import UNLISTED, JoinEvidence
 from shardify.beam_jobs.discover.find_inputs import FindInputs
+from shardify.beam_jobs.discover.label_file import hands_on_unnamed
 from shardify.beam_jobs.discover.held import HELD, SkipHeld
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.recall import KeepProbes, KeptProbes, Probe, Stamp, pack_probes, read_kept, stamp_of
@@ -274,7 +275,10 @@ class Discover(beam.PTransform):
         candidates, evidence_rejects = found[CANDIDATES], []
         evidence = [e for e in self._layout.evidence if e.kind != KEYED_LABELS]  # (those join in ScanTables)
         if evidence:  # splits and labels from the files the dataset ships about its inputs
-            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, evidence, self._layout.objects)
+            # (behind a label file, the inputs it does not name come unlabelled, for the split lists to place)
+            behind = self._layout.name in (layout.LABEL_FILE, layout.COCO) and hands_on_unnamed(self._layout)
+            unnamed = self._layout.labels_file if behind else ""
+            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, evidence, self._layout.objects, label_file=unnamed)
             candidates, evidence_rejects = joined["main"], [joined[REJECTS]]
             auxiliary = (auxiliary, joined[UNLISTED]) | "MergeUnlisted" >> beam.Flatten()
         if self._layout.media == "image" and self._layout.name != layout.ARRAYS and self._spread:

@@ -10,6 +10,12 @@ none of the label table's first keys, names the inputs of another split, unlabel
 splits are: the split its name names (`test.csv`, `val_features.csv`), else `test`. The label
 table's rows are then the split its own name names, else `train`.
 
+The label table's labels may be one column (leaf classification's `species`) or several: one-hot
+(or multi-hot) columns, a 0/1 column per class (Kaggle's plant pathology: `train.csv` of
+`image_id,healthy,multiple_diseases,rust,scab`, `test.csv` of `image_id` alone). A table beside
+it holding the key column and none of those columns is then the test split's, as above; one
+holding any of them is another table of labels, no split.
+
 A table of one column per class keyed by the test ids (`sample_submission.csv`) is a format,
 never labels and never a split (`evidence.example_file`); a table keyed the same way that shares
 the label table's keys (features of the same images, `train_features.csv`) is no split either.
@@ -42,15 +48,18 @@ def split_tables(
     table: Evidence,
     heads: Mapping[str, Sequence[str]],
     names_inputs: Callable[[Sequence[str]], bool],
+    label_columns: Sequence[str] = (),
 ) -> tuple[str, list[Evidence]]:
     """(the label table's split, the split lists of the tables keyed like it without its label
     column), or ("", []) where there are none.
 
     Args:
-      table: the label table (`keyed_tables.recognise_keyed_table`: a header, `column` its key,
-        `label_column` its label).
+      table: the label table (`keyed_tables.recognise_keyed_table`, or a label file's table: a
+        header, `column` its key, `label_column` its label where `label_columns` names none).
       heads: the first lines of the other tables beside it, by path, the label table's too.
       names_inputs: whether a column's values name the source's inputs.
+      label_columns: the names of the label table's label columns where they are several (one-hot
+        columns, `converters/one_hot.py`); () where `table.label_column` is its one label.
 
     >>> label = Evidence("train.csv", "label lines", column=0, header=True, label_column=1)
     >>> heads = {"train.csv": ["id,species,margin1", "1,Acer,0.1", "2,Quercus,0.2"],
@@ -59,20 +68,32 @@ def split_tables(
     >>> split, found = split_tables(label, heads, lambda keys: True)
     >>> split, [(e.path, e.split, e.column, e.header) for e in found]
     ('train', [('test.csv', 'test', 0, True)])
+    >>> one_hot = Evidence("train.csv", "split list", split="train", column=0, header=True)
+    >>> heads = {"train.csv": ["image_id,healthy,rust", "Train_0,1,0"], "test.csv": ["image_id", "Test_0"]}
+    >>> [e.path for e in split_tables(one_hot, heads, lambda keys: True, ("healthy", "rust"))[1]]
+    ['test.csv']
     """
-    if table.key_template or table.label_column is None or table.path not in heads:
+    if table.key_template or (table.label_column is None and not label_columns) or table.path not in heads:
         return "", []
     own = _rows(table.path, heads[table.path])
-    if len(own) < 2:
+    if len(own) < 2 or len(own[0]) <= table.column:
         return "", []
-    key_name, label_name = own[0][table.column], own[0][table.label_column]
+    key_name = own[0][table.column]
+    if label_columns:
+        labels = set(label_columns)
+    elif len(own[0]) > table.label_column:
+        labels = {own[0][table.label_column]}
+    else:
+        return "", []
+    columns = "columns" if len(labels) > 1 else "column"
+    label_name = ", ".join(repr(name) for name in sorted(labels)[:3]) + (" ..." if len(labels) > 3 else "")
     labelled_keys = {row[table.column] for row in own[1:] if len(row) > table.column}
     found = []
     for path, lines in sorted(heads.items()):
         if path == table.path or example_file(path) or not path.lower().endswith((".csv", ".tsv")):
             continue
         rows = _rows(path, lines)
-        if len(rows) < 2 or key_name not in rows[0] or label_name in rows[0]:
+        if len(rows) < 2 or key_name not in rows[0] or labels & set(rows[0]):
             continue
         column = rows[0].index(key_name)
         keys = [row[column] for row in rows[1:] if len(row) > column and row[column]]
@@ -81,7 +102,7 @@ def split_tables(
             continue  # not a row per input, the same inputs' other columns, or naming none
         found.append(Evidence(
             path, SPLIT_LIST, key_rule(keys), split=split, column=column, header=True,
-            note=(f"{path}: keyed as {table.path} is (its column {key_name!r}), without its label column {label_name!r}: "
+            note=(f"{path}: keyed as {table.path} is (its column {key_name!r}), without its label {columns} {label_name}: "
                   f"its rows' inputs are the {split} split, unlabelled"),
         ))
     own_split = table.split or split_word(posixpath.splitext(posixpath.basename(table.path))[0]) or LABELLED_SPLIT

@@ -16,7 +16,12 @@ round names (the rounds test the datasets themselves):
 - `--labels FILE` over a table of a labeler's observation columns (1.0, 0.0, -1.0, blank: one column
   per finding) whose paths start with SRC's own folder name: it stopped naming `--label-column`,
   which cannot read them; now the stop says both (the columns are not read as labels; the paths
-  are relative to the folder above SRC).
+  are relative to the folder above SRC);
+- all images in one folder, `train.csv` of one-hot label columns (`image_id,healthy,rust,scab`),
+  `test.csv` of `image_id` alone and a sample submission (Kaggle's plant pathology): the first
+  command stopped naming --labels, and `--labels train.csv` rejected every test image and every
+  test.csv row (exit 1); now the test images are the test split, unlabelled, either way
+  (neighbours: tests/layouts/test_one_hot_tables.py).
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -117,16 +122,10 @@ def test_a_labelers_observation_columns_and_paths_from_above_src_are_said(tmp_pa
     assert not (tmp_path / "out" / "manifest.json").exists()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "FAILS (exit 1), found trying a newcomer's download at the end of the eighth session: images/ flat, "
-    "train.csv of one-hot label columns (image_id,healthy,rust,scab), test.csv of image_id alone, "
-    "sample_submission.csv. The first command stops well naming --labels FILE; --labels train.csv then rejects "
-    "each test image ('no usable row in train.csv names it') and each test.csv row ('names no file: Test_0', "
-    "though images/Test_0.jpg is there): the label file's join (beam_jobs/discover/label_file.py) rejects the "
-    "images it does not name before the split lists are joined (beam_jobs/discover/evidence.py), so test.csv's "
-    "rows find no file; the unlabelled-test-table rule (unlabelled_tables) is not applied on the --labels route"))
-def test_labels_given_as_one_hot_columns_beside_a_test_table_of_ids(tmp_path: Path) -> None:
-    """A competition download in the plant-pathology shape (no round names it)."""
+@pytest.mark.parametrize("given", [True, False])
+def test_labels_given_as_one_hot_columns_beside_a_test_table_of_ids(tmp_path: Path, given: bool) -> None:
+    """A competition download in the plant-pathology shape (no round names it), with `--labels
+    train.csv` and with no option."""
     classes = ("healthy", "rust", "scab")
     train = ["image_id," + ",".join(classes)]
     truth = {}
@@ -143,5 +142,6 @@ def test_labels_given_as_one_hot_columns_beside_a_test_table_of_ids(tmp_path: Pa
     write_file(tmp_path / "src" / "test.csv", "\n".join(test) + "\n")
     write_file(tmp_path / "src" / "sample_submission.csv", "image_id,healthy,rust,scab\n" + "".join(
         f"Test_{i},0.3,0.3,0.4\n" for i in range(4)))
-    out = convert(tmp_path / "src", tmp_path / "out", labels_file=str(tmp_path / "src" / "train.csv"), max_rejects="0")
+    labels = {"labels_file": str(tmp_path / "src" / "train.csv")} if given else {}
+    out = convert(tmp_path / "src", tmp_path / "out", max_rejects="0", **labels)
     assert written_records(out)["records"] == truth
