@@ -518,7 +518,7 @@ def test_readers_and_verify_never_open_a_shard_or_manifest_through_a_link(conver
     assert result.returncode == 1 and "symbolic link" in one_line_error(result)
 
 
-def test_a_manifest_of_200000_labels_parses_in_well_under_a_second(converted: Path, tmp_path: Path) -> None:
+def test_a_manifest_of_200000_labels_parses_in_seconds_not_minutes(converted: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     shutil.copytree(converted, out)
     manifest = json.loads((out / naming.MANIFEST_FILENAME).read_text())
@@ -531,7 +531,9 @@ def test_a_manifest_of_200000_labels_parses_in_well_under_a_second(converted: Pa
     parsed = load_manifest(str(out))  # what every reader and `verify` do first (quadratic: minutes)
     parsed_in = time.perf_counter() - started
     assert verify_output(parsed) == 72  # its arithmetic, and every shard
-    assert parsed_in < 1.0 and time.perf_counter() - started < 3.0, parsed_in
+    # A quadratic check took minutes; linear takes ~0.3 s here. The bound is far above that, so a
+    # loaded machine (the suite's own workers) cannot fail it (it failed once at 1.12 s against 1 s).
+    assert parsed_in < 30.0 and time.perf_counter() - started < 60.0, parsed_in
     assert len(parsed.labels) == 200_003
 
 
