@@ -24,8 +24,6 @@ WRONG = {
                    "PetID, and the photos are <PetID>-<n>.jpg, several per row: no join reads such keys"),
     "civil_comments": ("STOPS BEFORE WRITING (exit 2): 'target' holds fractions; its --keep-columns target then "
                        "rejects test_public_expanded.csv, which has no 'target' column (exit 1 in this miniature)"),
-    "simpsons": ("STOPS BEFORE WRITING (exit 2): kaggle_simpson_testset/ is a split-named class folder; "
-                 "--label-level 2 stops again for it: the test images' labels are in their names"),
     "arabic_chars": ("FAILS (exit 1): headerless pixel tables whose labels are in a parallel table, row by row "
                      "(csvTrainLabel 13440x1.csv): no column holds text, every table rejected"),
 }

@@ -27,11 +27,8 @@ from helpers.unseen6 import COCO80_NAMES, DATASETS
 from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
-WRONG = {
-    "simpsons": ("STOPS BEFORE WRITING (exit 2) naming kaggle_simpson_testset/ as a split-named class folder "
-                 "(it wrote simpsons_dataset/ and kaggle_simpson_testset/ as the two classes with exit 0), but the "
-                 "options it names (--labels FILE, --label-level 1) cannot read the character folders one level "
-                 "down as classes and the flat test set's characters from its file names"),
+WRONG: dict[str, str] = {
+    # simpsons: right since the ninth mends (a split of loose files named by the class folders beside it)
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
