@@ -5,7 +5,11 @@ neighbour no round names (the rounds test the datasets themselves):
   or not), beside one folder named like no split holding the class folders: the two top folders
   were taken for classes, or the stop named options that cannot read the names; now the named
   folder is its split, its files labelled by the classes their names give, the other the train
-  split; loose files named by no class still stop before writing.
+  split; loose files named by no class still stop before writing;
+- a table of one row per box whose header holds the image's file name and the corners alone
+  (`image,xmin,ymin,xmax,ymax`, no class column), beside a submission's table of the same header:
+  it stopped reading the submission's columns as labels; now each image carries its boxes, one
+  class (`object`, the plan says so), the submission read as no boxes of anything.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -45,3 +49,17 @@ def test_loose_files_named_by_no_class_beside_class_folders_stop(tmp_path: Path)
     with pytest.raises(UsageError, match="holdout_test"):
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_table_of_boxes_with_no_class_column_is_one_class_of_objects(tmp_path: Path) -> None:
+    boxes = {"cam_0001.png": 2, "cam_0002.png": 0, "cam_0003.png": 1, "cam_0004.png": 3}
+    rows = ["image,xmin,ymin,xmax,ymax"]
+    for n, (name, count) in enumerate(boxes.items()):
+        write_file(tmp_path / f"src/frames/{name}", image_bytes(fmt="PNG", size=(40, 30), seed=n))
+        rows += [f"{name},{1 + k}.5,{2 + k},{10 + 3 * k}.25,{12 + k}" for k in range(count)]
+    write_file(tmp_path / "src/frame_boxes.csv", "\n".join(rows) + "\n")
+    write_file(tmp_path / "src/sample_submission.csv", "image,xmin,ymin,xmax,ymax\ncam_0002.png,0,0,0,0\n")
+    got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
+    assert got["objects"] == {f"frames/{name}": ["object"] * count for name, count in boxes.items()}
+    assert got["records"] == {f"frames/{name}": ("train", frozenset({"object"}) if count else None)
+                              for name, count in boxes.items()}
