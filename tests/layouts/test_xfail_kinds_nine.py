@@ -9,7 +9,12 @@ neighbour no round names (the rounds test the datasets themselves):
 - a table of one row per box whose header holds the image's file name and the corners alone
   (`image,xmin,ymin,xmax,ymax`, no class column), beside a submission's table of the same header:
   it stopped reading the submission's columns as labels; now each image carries its boxes, one
-  class (`object`, the plan says so), the submission read as no boxes of anything.
+  class (`object`, the plan says so), the submission read as no boxes of anything;
+- a folder of masks named as no mask folder, its files adding their own words to the images' stems
+  (`traced/07_traced1.png` beside `images/07_scan.png`), beside the images' container folder: the
+  first command read both as classes and stopped naming only `--label-level N` (whose run stopped
+  again); now it stops naming the folder as masks and the layout file's keys (`mask_folders`, and
+  the split's `label_levels` -1, `images/` then no class), with which it converts right.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -25,6 +30,7 @@ from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.plan import layout_file
 
 _ANIMALS = ("red_fox", "grey_wolf", "otter")
 
@@ -63,3 +69,34 @@ def test_a_table_of_boxes_with_no_class_column_is_one_class_of_objects(tmp_path:
     assert got["objects"] == {f"frames/{name}": ["object"] * count for name, count in boxes.items()}
     assert got["records"] == {f"frames/{name}": ("train", frozenset({"object"}) if count else None)
                               for name, count in boxes.items()}
+
+
+def _two_valued(seed: int) -> bytes:
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.fromarray((np.random.default_rng(seed).integers(0, 2, (16, 24)) * 255).astype(np.uint8), "L").save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def test_masks_named_otherwise_beside_an_images_container_stop_naming_the_layout_keys(tmp_path: Path) -> None:
+    root, truth = tmp_path / "src", {}
+    for split, numbers in (("train", (7, 8, 9)), ("test", (1, 2))):
+        for n in numbers:
+            write_file(root / f"study/{split}/images/{n:02d}_scan.png", image_bytes(fmt="PNG", seed=n))
+            truth[f"study/{split}/images/{n:02d}_scan.png"] = (split, None)
+            if split == "train":
+                write_file(root / f"study/{split}/traced/{n:02d}_traced1.png", _two_valued(n))
+    with pytest.raises(UsageError) as stopped:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
+    message = str(stopped.value)
+    assert "study/train/traced/" in message and "mask_folders" in message and "`train: -1`" in message, message
+    spec = layout_file.loads(
+        "shardify_layout: 1\nlayout: image_folders\nmedia: image\nsplit_folders: [test, train]\nstructure:\n"
+        "  root: study/\n  split_level: 1\n  label_levels: {test: -1, train: -1}\n"
+        "  mask_folders: [study/train/traced/]\n", where="layout.yaml")
+    out = convert(root, tmp_path / "out", layout_given=spec.layout, max_rejects="0")
+    assert written_records(out)["records"] == truth
