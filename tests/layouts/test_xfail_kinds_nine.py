@@ -14,7 +14,11 @@ neighbour no round names (the rounds test the datasets themselves):
   (`traced/07_traced1.png` beside `images/07_scan.png`), beside the images' container folder: the
   first command read both as classes and stopped naming only `--label-level N` (whose run stopped
   again); now it stops naming the folder as masks and the layout file's keys (`mask_folders`, and
-  the split's `label_levels` -1, `images/` then no class), with which it converts right.
+  the split's `label_levels` -1, `images/` then no class), with which it converts right;
+- a .txt of `text@label` lines (as `text;label` lines are read: a one-word label after the last
+  separator), and such a file in latin-1: it was one document (or, named as a class folder's file,
+  a stop naming nothing that reads it); now a record a line, and the latin-1 file stops naming
+  `--encoding`, with which it converts (it was a reject per line, exit 1, once the lines were read).
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -100,3 +104,22 @@ def test_masks_named_otherwise_beside_an_images_container_stop_naming_the_layout
         "  mask_folders: [study/train/traced/]\n", where="layout.yaml")
     out = convert(root, tmp_path / "out", layout_given=spec.layout, max_rejects="0")
     assert written_records(out)["records"] == truth
+
+
+_REVIEWS = [("The hotel room was clean and quiet", "good"), ("Breakfast came cold and late again", "bad"),
+            ("Staff at the front desk were helpful", "good"), ("The lift was broken for the whole stay", "bad"),
+            ("A short walk to the old town café", "good"), ("Noise from the street all night long", "bad")]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
+def test_lines_of_a_text_an_at_sign_and_a_label(tmp_path: Path, encoding: str) -> None:
+    write_file(tmp_path / "src/stays.txt", "".join(f"{text} .@{label}\r\n" for text, label in _REVIEWS).encode(encoding))
+    options = {}
+    if encoding != "utf-8":
+        with pytest.raises(UsageError, match=r"stays\.txt.*--encoding"):
+            run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "first")))
+        options = {"encoding": encoding}
+    got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0", **options))
+    assert {rid: labels for rid, (_, labels) in got["records"].items()} == {
+        f"stays.txt:{i}": frozenset({label}) for i, (_, label) in enumerate(_REVIEWS)}
+    assert [got["texts"][f"stays.txt:{i}"] for i in range(len(_REVIEWS))] == [f"{text} ." for text, _ in _REVIEWS]
