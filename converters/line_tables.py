@@ -28,6 +28,9 @@ __all__ = [
     "is_tab_labelled",
     "is_semicolon_labelled",
     "semicolon_split",
+    "LABEL_SEPARATORS",
+    "label_separator",
+    "trailing_split",
     "TAB_HEAD_BYTES",
     "COLUMNS",
     "MAX_LABEL_CHARS",
@@ -149,38 +152,62 @@ _LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z_\-]*")
 _MIN_SEMICOLON_SHARE = 0.8
 
 
-def semicolon_split(text: str) -> tuple[str, str] | str:
-    """(label, text) of a `text;label` line: the label after its last `;` (a text may hold one
-    where the file's sampled lines showed it does not, see `is_semicolon_labelled`), a word.
+# The characters a `text<sep>label` line puts between its text and its one-word label, tried in
+# this order: dair-ai/emotion's `i feel lost;sadness`, Financial PhraseBank's `... mn .@neutral`.
+# Data, not code: a new one is an entry here.
+LABEL_SEPARATORS = (";", "@")
 
-    >>> semicolon_split("i didnt feel humiliated;sadness")
+
+def trailing_split(text: str, separator: str = ";") -> tuple[str, str] | str:
+    """(label, text) of a `text<separator>label` line: the label after its last `separator` (a
+    text may hold one where the file's sampled lines showed it does not, see
+    `label_separator`), a word.
+
+    >>> trailing_split("i didnt feel humiliated;sadness")
     ('sadness', 'i didnt feel humiliated')
+    >>> trailing_split("Profit rose to EUR 5 mn .@positive", "@")
+    ('positive', 'Profit rose to EUR 5 mn .')
     """
-    body, _, label = text.strip("\r\n").rpartition(";")
+    body, _, label = text.strip("\r\n").rpartition(separator)
     label = label.strip()
     if not body.strip() or not label or " " in label or len(label) > MAX_LABEL_CHARS:
-        return "not a `text;label` line: no single word after its last ';'"
+        return f"not a `text{separator}label` line: no single word after its last {separator!r}"
     return label, body
 
 
-def is_semicolon_labelled(lines: Sequence[str]) -> bool:
-    """Lines of a text, `;` and a label (dair-ai/emotion's `train.txt`): most sampled lines
-    (_MIN_SEMICOLON_SHARE) hold exactly one `;` with a text of two words or more before it and
-    one word of letters after it, and those words are few (at most 50) and, over 8 lines or
-    more, repeat. Prose with a `;` on some lines, or two on many, is not.
+def semicolon_split(text: str) -> tuple[str, str] | str:
+    """`trailing_split` at `;`."""
+    return trailing_split(text, ";")
 
-    >>> is_semicolon_labelled(["i feel lost;sadness", "i am glad;joy"] * 4)
-    True
-    >>> is_semicolon_labelled(["first; then second", "a; b; c"] * 4)
-    False
-    """
+
+def _separated_by(lines: Sequence[str], separator: str) -> bool:
     found = [line for line in lines if line.strip()]
-    split = [s for s in (semicolon_split(line) for line in found if line.count(";") == 1) if not isinstance(s, str)]
+    split = [s for s in (trailing_split(line, separator) for line in found if line.count(separator) == 1) if not isinstance(s, str)]
     split = [s for s in split if _LABEL_WORD.fullmatch(s[0]) and len(s[1].split()) >= 2]
     if len(split) < 2 or len(split) < _MIN_SEMICOLON_SHARE * len(found):
         return False
     distinct = len({label for label, _ in split})
     return distinct <= _MAX_SEMICOLON_LABELS and (len(split) < _MIN_LINES_TO_JUDGE or distinct <= _SEMICOLON_DISTINCT_SHARE * len(split))
+
+
+def label_separator(lines: Sequence[str]) -> str:
+    """The LABEL_SEPARATORS character of lines of a text, that character and a label
+    (dair-ai/emotion's `train.txt`, Financial PhraseBank's `Sentences_50Agree.txt`), or "": most
+    sampled lines (_MIN_SEMICOLON_SHARE) hold it exactly once with a text of two words or more
+    before it and one word of letters after it, and those words are few (at most 50) and, over 8
+    lines or more, repeat. Prose with a `;` on some lines, or two on many, is not.
+
+    >>> label_separator(["i feel lost;sadness", "i am glad;joy"] * 4), label_separator(["Sales fell .@negative"] * 3)
+    (';', '@')
+    >>> label_separator(["first; then second", "a; b; c"] * 4), label_separator(["mail me @ home today"] * 3)
+    ('', '')
+    """
+    return next((separator for separator in LABEL_SEPARATORS if _separated_by(lines, separator)), "")
+
+
+def is_semicolon_labelled(lines: Sequence[str]) -> bool:
+    """Lines of a text, a LABEL_SEPARATORS character (`;`, `@`) and a label (`label_separator`)."""
+    return bool(label_separator(lines))
 
 
 def is_fasttext(head: bytes) -> bool:

@@ -61,7 +61,11 @@ FASTTEXT = "fasttext"  # a .txt of fastText's `__label__name text` lines (a .txt
 QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
 TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
 SEMICOLON_LINES = "semicolon_lines"  # a .txt of `text;label` lines, told by its content (see `line_tables`)
-_LINE_FORMATS = (LINES, FASTTEXT, SEMICOLON_LINES)
+AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), told so too
+# The `text<sep>label` formats by their separator (`line_tables.LABEL_SEPARATORS`), and back.
+_TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
+_SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
+_LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values())
 _BOM = codecs.BOM_UTF8
 
 
@@ -189,6 +193,24 @@ def _is_utf8(encoding: str) -> bool:
     return encoding.lower().replace("_", "-") in ("utf-8", "utf8")
 
 
+def _check_head_decodes(raw: bytes, encoding: str) -> None:
+    """Stop a `text<sep>label` file whose first lines are not text in `encoding` (Financial
+    PhraseBank's latin-1 `ä`): as for a CSV, the run stops naming `--encoding` rather than reject
+    each line.
+
+    Raises:
+      InvalidInputError: "first rows are in another encoding", with the option that decides.
+    """
+    whole = raw[: raw.rfind(b"\n") + 1] or raw  # a character cut at the end of what was read is no sign
+    try:
+        whole.decode(encoding)
+    except UnicodeDecodeError as error:
+        row = whole[: error.start].count(b"\n") + 1
+        raise InvalidInputError(f"first rows are in another encoding: row {row} is {_not_valid(encoding, error)}") from None
+    except LookupError:
+        raise InvalidInputError(f"--encoding {encoding!r}: no such codec") from None
+
+
 def _not_valid(encoding: str, error: UnicodeDecodeError) -> str:
     """Why a CSV or TSV line does not decode, and the option that decides how it is read."""
     name = "UTF-8" if _is_utf8(encoding) else encoding
@@ -276,12 +298,16 @@ def read_header(
         return TableHeader(())
     if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
         fileobj.seek(0)
-        head = fileobj.read(line_tables.TAB_HEAD_BYTES).decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
+        raw = fileobj.read(line_tables.TAB_HEAD_BYTES)
+        head = raw.decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
         if header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head):  # SICK.txt, fra.txt: TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
-        if line_tables.is_semicolon_labelled(head):  # dair-ai/emotion's `text;label` lines
-            return TableHeader(line_tables.COLUMNS, present=False, described="`text;label` lines", fmt=SEMICOLON_LINES)
+        separator = line_tables.label_separator(head)  # dair-ai/emotion's `text;label` lines, `text@label`
+        if separator:
+            _check_head_decodes(raw, encoding)
+            return TableHeader(line_tables.COLUMNS, present=False, described=f"`text{separator}label` lines",
+                               fmt=_TRAILING_FORMATS[separator])
         if not line_tables.is_tab_labelled(head):
             raise InvalidInputError(
                 "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "
@@ -399,7 +425,7 @@ def read_table(
     fmt = header.fmt or fmt
     if fmt in (JSONL, *_LINE_FORMATS):
         fileobj.seek(0)
-        return header, _scan_lines(fileobj, size_bytes, fmt)
+        return header, _scan_lines(fileobj, size_bytes, fmt, encoding)
     if fmt == PARQUET:
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
     if fmt == QA_JSON:
@@ -515,15 +541,16 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
         position += len(block)
 
 
-def _line_cells(line: bytes | str, fmt: str) -> dict[str, object]:
-    """A JSONL line's object, or a `label text` line's two cells.
+def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING) -> dict[str, object]:
+    """A JSONL line's object, or a `label text` line's two cells (a `text<sep>label` line decoded
+    in `encoding`, the others in UTF-8).
 
     Raises:
       InvalidInputError: the line is not of its format's shape.
     """
     if fmt in _LINE_FORMATS:
-        text = line.decode("utf-8") if isinstance(line, bytes) else line
-        found = line_tables.semicolon_split(text) if fmt == SEMICOLON_LINES else line_tables.split_line(text)
+        text = line.decode(encoding if fmt in _SEPARATOR_OF else "utf-8") if isinstance(line, bytes) else line
+        found = line_tables.trailing_split(text, _SEPARATOR_OF[fmt]) if fmt in _SEPARATOR_OF else line_tables.split_line(text)
         if isinstance(found, str):
             raise InvalidInputError(found)
         return dict(zip(line_tables.COLUMNS, found))
@@ -533,7 +560,7 @@ def _line_cells(line: bytes | str, fmt: str) -> dict[str, object]:
     return cells
 
 
-def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str) -> Iterator[Row | RowError]:
+def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Row | RowError]:
     offset, row_number = 0, 0
     while True:
         size = MAX_ROW_BYTES + 1 if end is None else min(MAX_ROW_BYTES + 1, end - offset)
@@ -552,9 +579,10 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str) -> Iterator[Row | 
         if not line.strip():
             continue
         try:
-            cells = _line_cells(line, fmt)
+            cells = _line_cells(line, fmt, encoding)
         except UnicodeDecodeError as error:
-            yield RowError(row_number, f"not valid UTF-8 ({error.reason} at byte {error.start})")
+            yield RowError(row_number, _not_valid(encoding, error) if fmt in _SEPARATOR_OF else
+                           f"not valid UTF-8 ({error.reason} at byte {error.start})")
             continue
         except InvalidInputError as error:
             yield RowError(row_number, error.reason)
@@ -570,7 +598,7 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFA
       InvalidInputError: the bytes no longer parse as the row that was scanned.
     """
     try:
-        text = data.decode("utf-8" if fmt in (JSONL, *_LINE_FORMATS) else encoding)
+        text = data.decode("utf-8" if fmt in (JSONL, *_LINE_FORMATS) and fmt not in _SEPARATOR_OF else encoding)
         if fmt in (JSONL, *_LINE_FORMATS):
             return _line_cells(text, fmt)
         else:

@@ -94,6 +94,8 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         name = posixpath.basename(path)
         if not any(f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name) for f in box_formats.FORMATS):
             continue
+        if evidence_lib.example_file(path):  # a submission's format (`sample_submission.csv`): no boxes of anything
+            continue
         if not FileSystems.exists(join_path(config.source, path)):  # an archive's member: not read as evidence
             continue
         lines = label_file_found.head_lines(config, path)
@@ -113,16 +115,27 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         elif fmt.columns:  # headerless: the key cells show whether they carry the extension
             rule = key_rule([fmt.row_cells(line)[fmt.columns.index(fmt.key_field)] for line in lines if line.strip()])
             how = f"a headerless row per box ({(fmt.separator or ',').join(fmt.columns)}), its image by {fmt.key_field}"
-        else:
-            rule = KeyRule(1, False)
+        else:  # the key cells show whether they carry the extension (`vid_4_1000.jpg`) or are the stem
+            rule = _header_key_rule(fmt, lines)
             names_file = _class_names_file(config, sample, path, fmt.class_names)
-            how = f"a row per box, its image by {fmt.key_field}, the file's stem"
+            how = f"a row per box, its image by {fmt.key_field}, the file's {'name' if rule.extension else 'stem'}"
         names = f", class names from {names_file}" if names_file else ""
         note = f"{path}: objects of the images it names ({how}): {fmt.shown}{names}"
         split = _split_of_name(name)
         evidence = Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, names_file=names_file, split=split, note=note)
         found.append(evidence)
     return found
+
+
+def _header_key_rule(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> KeyRule:
+    """How a ROWS table with a header names its images: by stem (Open Images' `ImageID`), or by
+    file name where its key cells carry an extension (`image`: `vid_4_1000.jpg`)."""
+    rows = [fmt.row_cells(line) for line in lines if line.strip()]
+    if not rows or fmt.key_field not in [cell.strip() for cell in rows[0]]:
+        return KeyRule(1, False)
+    index = [cell.strip() for cell in rows[0]].index(fmt.key_field)
+    keys = [row[index].strip() for row in rows[1:] if len(row) > index and row[index].strip()]
+    return key_rule(keys) if keys else KeyRule(1, False)
 
 
 def _split_of_name(name: str) -> str:

@@ -154,12 +154,19 @@ def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: 
     elif structure is None:
         return
     else:
-        pairs = mirror_trees.mirror_pairs(images, structure)
+        pairs = mirror_trees.mirror_pairs(images, structure) or mirror_trees.class_sibling_pairs(images, structure)
+    opened: dict[str, bool | None] = {}  # each file opened once, however many pairs it is in
+
+    def few_valued(relpath: str) -> bool | None:
+        if relpath not in opened:
+            opened[relpath] = _few_valued(config, relpath)
+        return opened[relpath]
+
     for pair in pairs:
-        mirror = [_few_valued(config, p) for p in pair.mirror_files[:_MIRROR_FILES]]
-        mirrored = [_few_valued(config, p) for p in pair.mirrored_files[:_MIRROR_FILES]]
+        mirror = [few_valued(p) for p in pair.mirror_files[:_MIRROR_FILES]]
+        mirrored = [few_valued(p) for p in pair.mirrored_files[:_MIRROR_FILES]]
         if all(mirror) and not any(mirrored) and False in mirrored:
-            raise UsageError(mirror_trees.message(pair, "inputs" if siblings else "a class"))
+            raise UsageError(mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure))
 
 
 # Tables beside class folders opened to see whether they hold other labels: their first lines only.

@@ -109,6 +109,10 @@ class BoxFormat:
         `image_name,x1,y1,x2,y2,class,image_width,image_height`); () where the table has a header.
       optional_columns: how many of the last `columns` a row may leave out (Udacity's traffic
         lights alone carry an attribute after the class).
+      only_columns: ROWS recognised by header: the columns a header may hold besides the key and
+        the box fields; a header holding any other (a class column, say) is not this format. None:
+        any others. A table of boxes with no class column is one class only where nothing else
+        could name one.
       source: where the format is documented.
     """
 
@@ -131,6 +135,7 @@ class BoxFormat:
     class_numbers: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
     optional_columns: int = 0
+    only_columns: tuple[str, ...] | None = None
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -316,6 +321,19 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="Kaggle Global Wheat Detection data page (train.csv: image_id,width,height,bbox,source)",
     ),
     BoxFormat(
+        name="Box table of one class",
+        pairing=ROWS,
+        files=r"\.csv",  # recognised by its header's columns alone: a key and the corners, nothing else
+        single_class="object",  # the files name no class: every box one, its count what a record carries
+        box_fields=("xmin", "ymin", "xmax", "ymax"),
+        convention=XYXY_PIXELS,
+        key_field="image",
+        by_header=True,
+        only_columns=("width", "height"),
+        source="Kaggle car-object-detection (train_solution_bounding_boxes.csv: image,xmin,ymin,xmax,ymax, "
+        "pixels, one car class); the shape of many one-class Kaggle detection tables",
+    ),
+    BoxFormat(
         name="Udacity Autti boxes",
         pairing=ROWS,
         files=r"labels\.csv",  # object-dataset/labels.csv: no header, space-separated, classes quoted
@@ -393,6 +411,8 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     'SKU-110K boxes'
     >>> file_format("annotations_val.csv", ["image,xmin,ymin,xmax,ymax,label"]) is None
     True
+    >>> file_format("boxes.csv", ["image,xmin,ymin,xmax,ymax", "a.jpg,1,2,30,40"]).name
+    'Box table of one class'
     >>> file_format("labels.csv", ['1478019952686311006.jpg 950 574 1004 620 0 "car"']).name
     'Udacity Autti boxes'
     >>> file_format("labels.csv", ["img_1.jpg,cat", "img_2.jpg,dog"]) is None
@@ -424,7 +444,8 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
         if found.pairing == ROWS:
             header = [cell.strip().strip('"') for cell in rows[0].split(",")]
             needed = [found.key_field, *found.box_fields, *([found.class_field] if found.class_field else [])]
-            if all(column in header for column in needed):
+            others = set(header) - set(needed)
+            if all(column in header for column in needed) and (found.only_columns is None or others <= set(found.only_columns)):
                 return found
     return None
 

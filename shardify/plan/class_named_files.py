@@ -11,6 +11,13 @@ split is named `<class>` followed only by split words and numbers (`A_test`, `ca
 `nothing`), `<class>` one of the class folders beside it, and the files name at least two of them.
 The pattern's one group is then the class, longest names tried first (`cat_black` before `cat`).
 
+The same evidence makes the splits where no other sign does: a folder named like a split
+(`kaggle_simpson_testset/`) holding only loose files, beside one folder named like no split
+(`simpsons_dataset/`) holding class folders, the loose files all named by those classes. The
+named folder is its split and the other the train split; without this the two top folders were
+read as two classes (exit 0, every image labelled by its folder) or stopped naming options that
+cannot read the test set's names (The Simpsons Characters' Kaggle download).
+
 Plain functions of relative paths.
 """
 
@@ -18,9 +25,9 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-__all__ = ["class_name_regex"]
+__all__ = ["class_name_regex", "flat_split_beside_classes"]
 
 # Files of the flat split must name at least this many of the classes.
 _MIN_CLASSES_NAMED = 2
@@ -49,3 +56,53 @@ def class_name_regex(paths: Sequence[str], classes: Iterable[str], split_words: 
             return ""
         found.add(match.group(1))
     return regex if len(found) >= _MIN_CLASSES_NAMED else ""
+
+
+def flat_split_beside_classes(inputs: Sequence[str], level: int, split_of: Callable[[str], str | None]) -> dict[str, str]:
+    """{folder: split} for the folders at component `level` of `inputs` (relative paths) where one
+    folder named like no split holds class folders and every other folder is named like a split
+    (`split_of`, not train) and holds loose files (one folder of them, however deep) named by those
+    classes; else {}.
+
+    >>> flat_split_beside_classes(["d/cat/1.jpg", "d/dog/2.jpg", "testset/testset/cat_3.jpg", "testset/testset/dog_9.jpg"],
+    ...                           0, lambda n: "test" if "test" in n else None)
+    {'d': 'train', 'testset': 'test'}
+    >>> flat_split_beside_classes(["d/cat/1.jpg", "d/dog/2.jpg", "testset/0003.jpg", "testset/0009.jpg"],
+    ...                           0, lambda n: "test" if "test" in n else None)
+    {}
+    """
+    groups: dict[str, list[list[str]]] = {}
+    for relpath in inputs:
+        parts = relpath.split("/")
+        if len(parts) > level + 1:
+            groups.setdefault(parts[level], []).append(parts[level + 1:])
+    named = {folder: split_of(folder) for folder in groups}
+    unnamed = [folder for folder, split in named.items() if split is None]
+    if len(groups) < 2 or len(unnamed) != 1 or "train" in named.values():
+        return {}
+    base = unnamed[0]
+    classes = _class_names(groups[base])
+    if len(classes) < _MIN_CLASSES_NAMED:
+        return {}
+    found = {base: "train"}
+    for folder, members in groups.items():
+        if folder == base:
+            continue
+        if len({tuple(parts[:-1]) for parts in members}) != 1:
+            return {}  # not loose files in one folder
+        if not class_name_regex(["/".join(parts) for parts in members], classes, [str(named[folder])]):
+            return {}
+        found[folder] = str(named[folder])
+    return dict(sorted(found.items()))
+
+
+def _class_names(members: Sequence[Sequence[str]]) -> set[str]:
+    """The names of the class folders of one folder's inputs (each its parts below that folder):
+    the first component where they differ, past any wrapper folders; empty where files lie loose."""
+    folders = [parts[:-1] for parts in members]
+    depth = 0
+    while all(len(f) > depth for f in folders) and len({f[depth] for f in folders}) == 1:
+        depth += 1
+    if not all(len(f) > depth for f in folders):
+        return set()
+    return {f[depth] for f in folders}

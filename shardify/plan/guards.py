@@ -194,7 +194,10 @@ def _split_named_class(splits: Sequence[_Split], structure: Structure) -> Findin
         # folders of classes
         holding = _flat_classes(split.inputs, split.level)
         named = [name for name in classes if split_word(name) is not None and name in holding]
-        if named and len(classes) >= 2:
+        # (a split's lone class named as the split folder itself is its doubled container: `--label-level 2`
+        # over `holdout_testset/holdout_testset/*.jpg`)
+        doubled = bool(split.folder) and split.folder.rstrip("/").rsplit("/", 1)[-1] in named
+        if named and (len(classes) >= 2 or doubled):
             prefix = list(split.inputs[0][: split.level])
             return Finding(
                 "class folders named like splits or parts of a download, not classes",

@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shardify.plan.layout import stem
-from shardify.plan.structure import Structure
+from shardify.plan.structure import Structure, is_container_name
 
-__all__ = ["MirrorPair", "few_valued", "mirror_pairs", "sibling_mirror_pairs", "message"]
+__all__ = ["MirrorPair", "class_sibling_pairs", "few_valued", "mirror_pairs", "sibling_mirror_pairs", "message"]
 
 # Share of a folder's stems that must be another folder's for it to mirror it, and the fewest
 # files that say anything.
@@ -89,6 +89,20 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
     return pairs
 
 
+def class_sibling_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair]:
+    """`sibling_mirror_pairs` among class folders whose inputs lie directly in them (DRIVE's
+    `training/1st_manual/21_manual1.gif` beside `training/images/21_training.tif`, each folder read
+    as a class): the pairs whose stems differ by what each folder adds, which `mirror_pairs`
+    (stems alike) does not see."""
+    direct = [p for p in inputs if _class_folder(p, structure) == posixpath.dirname(p) + "/"]
+    # only beside a container read as a class (`images/`): class folders of numbered files
+    # (Caltech's `image_0001.jpg` in each) pair by their numbers otherwise
+    containers = {posixpath.dirname(p) for p in direct if is_container_name(posixpath.basename(posixpath.dirname(p)))}
+    if not containers:
+        return []
+    return [pair for pair in sibling_mirror_pairs(direct) if pair.mirrored.rstrip("/") in containers]
+
+
 def _cores(paths: Sequence[str]) -> dict[str, str]:
     """Each file's stem less the words every stem of its folder shares at its start and end
     (DRIVE's `21_training`, `22_training` -> `21`, `22`; `21_manual1` -> `21`): what names the
@@ -140,11 +154,18 @@ def few_valued(data: bytes) -> bool | None:
         return None
 
 
-def message(pair: MirrorPair, taken_for: str = "a class") -> str:
-    """The stop's one line: the folders, what they show (not `taken_for`), the option that decides."""
+def message(pair: MirrorPair, taken_for: str = "a class", structure: Structure | None = None) -> str:
+    """The stop's one line: the folders, what they show (not `taken_for`), the option that decides.
+    Where the folder mirrored is a container (`images/`) read as a class beside it, set aside the
+    mask folder leaves it its split's one class: the line says that split has no class folders."""
     mirror = pair.mirror.rstrip("/")
-    return (
+    said = (
         f"{pair.mirror} repeats the file names of {pair.mirrored} and holds single-channel images of few values "
         f"({pair.mirror_files[0]}): masks or annotations of its images, not {taken_for}: name {mirror!r} under "
         "`structure.mask_folders` of a layout file (never inputs)"
     )
+    mirrored = posixpath.basename(pair.mirrored.rstrip("/"))
+    if structure is None or not is_container_name(mirrored):
+        return said
+    split = structure.split_folder_of(pair.mirrored + "x") or "'*'"
+    return f"{said}, and, {mirrored}/ then no class, `{split}: -1` under its `structure.label_levels`"

@@ -549,6 +549,9 @@ def infer_structure(
     elif parts_as_splits := split_parts(folders, level):  # `images_background/` beside `images_evaluation/`
         split_level, split_folders = level, sorted(parts_as_splits)
         notes.append(f"folders holding the same folders beneath them, named as splits: {', '.join(split_folders)}")
+    elif parts_as_splits := class_named_files.flat_split_beside_classes(inputs, level, split_word):
+        split_level, split_folders = level, sorted(parts_as_splits)  # `kaggle_simpson_testset/` beside `simpsons_dataset/`
+        notes.append(f"a split of loose files named by the class folders beside it: {', '.join(split_folders)}")
     else:  # one split may be a wrapper: `ILSVRC2012_img_train/`, or `train/` alone
         split_level = next((depth for depth in reversed(range(level)) if split_word(root[depth])), -1)
         if split_level == 0 and tops - {root[0]} and not all(split_word(top) for top in tops):

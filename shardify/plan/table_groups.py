@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
+from shardify.plan import evidence
 from shardify.plan.structure import split_word
 
 __all__ = ["TableGroup", "GLOB_CHARACTERS", "is_glob", "find_group", "check_given"]
@@ -132,7 +133,7 @@ def find_group(
     by_folder: dict[tuple[str, str], list[str]] = {}
     for path in sorted(heads):
         ext = path.rsplit(".", 1)[-1].lower() if "." in posixpath.basename(path) else ""
-        if ext in _EXTENSIONS:
+        if ext in _EXTENSIONS and not evidence.example_file(path):  # a submission's format labels nothing
             by_folder.setdefault((posixpath.dirname(path), ext), []).append(path)
     found = []
     for (folder, ext), paths in sorted(by_folder.items()):

@@ -6,7 +6,8 @@ themselves are in test_unseen_round_six.py):
   dropped with exit 0; they are the records' objects, the classes of several words kept whole;
 - a class folder named like a split whose files lie in one folder one level down
   (`<x>_testset/<x>_testset/*.jpg`) beside real class folders: it was written as a class with
-  exit 0; it stops before writing as a split-named class folder does when it holds its files;
+  exit 0; it stops before writing as a split-named class folder does when it holds its files (where
+  every file is named by one of the classes beside it, it is the split its name says: ninth mends);
 - YOLO label folders with no data.yaml or classes file: the refusal named only options that drop
   the boxes; it names `--label-names`, with which the numbers are named in their order;
 - a CSV whose header is ASCII and whose rows are Windows-1252: every row was rejected, exit 1, the
@@ -78,17 +79,28 @@ def test_a_box_file_folder_of_yolo_numbers_is_not_read_as_named_boxes(tmp_path: 
     assert box_formats.per_image_format("Label", ["Fire hydrant 1 2 3"]) is None  # three numbers: no box
 
 
-def test_a_split_named_folder_doubled_beside_class_folders_stops(tmp_path: Path) -> None:
+def test_a_split_named_folder_doubled_beside_class_folders_stops_or_is_the_split(tmp_path: Path) -> None:
+    """Its files named by no class: a stop. Named by the classes beside it (since the ninth
+    mends, `shardify/plan/class_named_files.py`): the split its name says, labelled by them."""
     root = tmp_path / "birdsongs-spectrograms"
     for cls in ("robin", "wren", "finch"):
         for n in range(3):
             _put(root / f"spectrograms/{cls}/s_{n:03d}.png", _image_bytes(f"{cls}{n}", 20, 16, "PNG"))
     for n, cls in enumerate(("robin", "wren", "finch")):
-        _put(root / f"birds_validation_set/birds_validation_set/{cls}_{n}.png", _image_bytes(f"v{cls}", 20, 16, "PNG"))
+        _put(root / f"birds_validation_set/birds_validation_set/v{n:03d}.png", _image_bytes(f"v{cls}", 20, 16, "PNG"))
     with pytest.raises(UsageError, match=r"named like splits.*birds_validation_set/") as refused:
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert "--labels" in str(refused.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
+    for n, cls in enumerate(("robin", "wren", "finch")):
+        (root / f"birds_validation_set/birds_validation_set/v{n:03d}.png").rename(
+            root / f"birds_validation_set/birds_validation_set/{cls}_{n}.png")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "named")))
+    written = _records(tmp_path / "named")
+    assert {name: (r["split"], r[contract.LABEL_TEXT].decode()) for name, r in written.items()} == {
+        **{f"spectrograms/{cls}/s_{n:03d}.png": ("train", cls) for cls in ("robin", "wren", "finch") for n in range(3)},
+        **{f"birds_validation_set/birds_validation_set/{cls}_{n}.png": ("validation", cls)
+           for n, cls in enumerate(("robin", "wren", "finch"))}}
 
 
 def test_class_folders_holding_their_files_in_one_folder_each_still_convert(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ hold (`0`, `00014`) meets its documented name through `ALIASES`.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -22,25 +23,25 @@ import pytest
 from helpers.unseen2 import ALIASES, DATASETS, Truth
 from helpers.unseen_judge import assert_first_command, assert_next_step, recorded
 from helpers.unseen_judge import assert_right as judge
-from shardify.plan import layout_file
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.plan import known_layouts, layout_file
 
 # What the first command does today where it is neither right nor a useful refusal.
-WRONG = {
-    "emnist": ("STOPS BEFORE WRITING (exit 2), naming the balanced and digits subsets and a layout file's "
-               "split_patterns (--layout-file) to read one: no option of ConvertConfig alone converts all of the "
-               "truth's '<subset>-<split>' splits at once"),
-}
+WRONG: dict[str, str] = {}
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {"flickr8k": {"label_level": 0}, "sentiment140": {"encoding": "latin-1"}}
-
-
-# Datasets whose truth names splits after their subsets (`balanced-train`): compared as named.
-_SPLITS_AS_NAMED = {"emnist"}
+# Per dataset whose right outcome is a stop (the data is ambiguous): the subset its refusal's layout file
+# (a known one, named in the refusal) reads, judged against that subset's truth. EMNIST's gzip/ holds
+# several subsets, each its own train/test pair and label numbers: one conversion of them all would merge
+# the splits and class sets, so the stop names each subset's files and `--layout-file emnist-<subset>`.
+SUBSET_STOPS = {"emnist": ("balanced", "emnist-balanced")}
 
 
 def _assert_right(dataset: str, truth: Truth, out: Path) -> None:
     """The rounds' one judge (tests/helpers/unseen_judge.py), with this dataset's label aliases."""
-    judge(truth, out, aliases=ALIASES.get(dataset, {}), splits_as_named=dataset in _SPLITS_AS_NAMED)
+    judge(truth, out, aliases=ALIASES.get(dataset, {}))
 
 
 @pytest.mark.parametrize(
@@ -48,8 +49,17 @@ def _assert_right(dataset: str, truth: Truth, out: Path) -> None:
     recorded(DATASETS, WRONG),
 )
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
-    truth = DATASETS[name](tmp_path / "download")
-    assert_first_command(truth, tmp_path, FOLLOW.get(name), lambda out: _assert_right(name, truth, out))
+    truth, follow = DATASETS[name](tmp_path / "download"), FOLLOW.get(name)
+    if name in SUBSET_STOPS:  # the stop's known layout file, judged on its subset (splits `train`, not `balanced-train`)
+        subset, known = SUBSET_STOPS[name]
+        follow = {"layout_given": layout_file.loads(known_layouts.entry(known).path.read_text(encoding="utf-8"),
+                                                    where=known).layout}
+        truth = dataclasses.replace(truth, records={rid: (split.split("-", 1)[1], labels)
+                                                    for rid, (split, labels) in truth.records.items()
+                                                    if split.startswith(subset + "-")})
+        with pytest.raises(UsageError, match=rf"{subset}.*--layout-file {known}"):
+            run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "stopped")))
+    assert_first_command(truth, tmp_path, follow, lambda out: _assert_right(name, truth, out))
 
 
 _FLICKR8K_LAYOUT = """shardify_layout: 1
