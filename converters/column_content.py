@@ -33,9 +33,11 @@ _MIN_MEAN_CHARS_WITHOUT_SPACES = 20
 # In scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) a
 # character is about a word or a syllable: a cell of this many of them is several words, as a
 # short question is (LCQMC's `喜欢打篮球的男生喜欢什么样的女生`, its sentence pairs once read as
-# "single words" and the whole table rejected, exit 1). Class names there are two to four.
+# "single words" and the whole table rejected, exit 1). Class names there are two to four. Katakana
+# is not counted: a word written in it (`ポジティブ`, a label) is one word, and Japanese sentences
+# hold kanji or hiragana.
 _MIN_UNSPACED_SCRIPT_CHARS = 5
-_UNSPACED_SCRIPTS = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_UNSPACED_SCRIPTS = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Codes repeat (`NO_QUERY` on every row); texts seldom do. Judged only on samples large enough for
 # repeats to show.
 _MIN_DISTINCT_SHARE = 0.5

@@ -103,6 +103,7 @@ def test_a_column_holding_another_is_no_pair_and_two_sentences_are() -> None:
 def test_sentences_without_spaces_are_text_and_short_class_names_are_not() -> None:
     assert column_content.column_kind(["今日はとても良い天気ですね", "明日は雨が降るでしょう", "駅まで歩いて行きます"]) == column_content.TEXT
     assert column_content.column_kind(["体育", "财经", "娱乐"]) != column_content.TEXT
+    assert column_content.column_kind(["ポジティブ", "ネガティブ", "ポジティブ"]) != column_content.TEXT  # katakana words
 
 
 def test_a_headerless_table_of_chinese_sentence_pairs_converts(tmp_path: Path) -> None:
