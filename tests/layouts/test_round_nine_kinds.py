@@ -20,6 +20,9 @@ not change (the named datasets themselves are in test_unseen_round_nine.py):
 - mask folders named with their files' format (`masks_png/`) were no mask folders; and class
   folders over folders whose names say what they hold (`images_png/`) stop naming `--label-level 0`
   (records without labels) and the level of the folders above them, not the container's level;
+- sides of a parallel corpus (`train.de` beside `train.en`) stopped saying SRC "holds no images or
+  texts"; the stop now says what they are and how to join them into a TSV of pairs (`paste`), which
+  converts: a headerless TSV whose first row is sentences no longer loses that row as a header;
 - per-image box files named by the image's whole name (`Annotations/x.jpg.txt`: a count line,
   then `class x1 y1 x2 y2`, WiderPerson's format, a row of `box_formats.FORMATS`) are the
   images' objects.
@@ -214,3 +217,34 @@ def test_box_files_named_by_the_images_whole_name_are_its_objects(tmp_path: Path
 
 def test_a_count_line_then_lines_of_another_shape_is_no_such_box_file() -> None:
     assert box_formats.per_image_format("Annotations", ["2", "person 1 2 3 4 0.9", "car 5 6 7 8 0.3"]) is None
+
+
+# ---- sides of a parallel corpus, and a headerless table of sentence pairs ----------------------------------
+
+
+def test_sides_of_a_parallel_corpus_stop_saying_how_to_join_them(tmp_path: Path) -> None:
+    root = tmp_path / "europarl-mini"
+    for stem in ("train", "dev"):
+        write_file(root / f"{stem}.fr", "Je suis ici.\nIl pleut.\n")
+        write_file(root / f"{stem}.en", "I am here.\nIt rains.\n")
+    with pytest.raises(UsageError, match=r"sides of a parallel corpus \(dev\.en beside dev\.fr\).*paste dev\.en dev\.fr"):
+        convert(root, tmp_path / "out")
+    from shardify.plan.line_files import corpus_sides
+
+    assert corpus_sides(["r/rt-polarity.pos", "r/rt-polarity.neg", "r/README"]) == []
+
+
+def test_a_headerless_table_of_sentence_pairs_keeps_its_first_row(tmp_path: Path) -> None:
+    root = tmp_path / "pasted"
+    pairs = [("Zwei Männer stehen draußen im Park.", "Two men stand outside in the park."),
+             ("Ein Hund rennt über die Wiese.", "A dog runs across the meadow."),
+             ("Kinder spielen am Strand.", "Children play on the beach."),
+             ("Eine Frau liest ein Buch.", "A woman reads a book.")]
+    write_file(root / "train.tsv", "".join(f"{a}\t{b}\n" for a, b in pairs))
+    got = written_records(convert(root, tmp_path / "out"))
+    assert got["texts"] == {f"train.tsv:{i}": pair for i, pair in enumerate(pairs)}
+    header = ("premise\thypothesis\tlabel\nA man sleeps.\tA person rests.\tentailment\n"
+              "A cat eats.\tA dog barks.\tcontradiction\nKids run.\tChildren move.\tentailment\n")
+    write_file(tmp_path / "nli" / "train.tsv", header)
+    got = written_records(convert(tmp_path / "nli", tmp_path / "out_nli"))
+    assert sorted(got["records"]) == ["train.tsv:0", "train.tsv:1", "train.tsv:2"]  # the header named columns

@@ -39,9 +39,10 @@ WRONG = {
     "mini_imagenet": ("STOPS BEFORE WRITING (exit 2): 'test.csv, train.csv, val.csv each name the inputs and give "
                       "labels: keep the one to read in SRC'; the three tables are the three splits, and no option reads "
                       "them all (beam_jobs/discover/label_tables.py, another helper's, refuses two label tables)"),
-    "multi30k": ("STOPS BEFORE WRITING (exit 2) saying SRC holds no images or texts, only .de and .en files read as "
-                 "label or split files: line i of train.de and train.en is one sentence pair, and no option pairs "
-                 "two line files"),
+    "multi30k": ("STOPS BEFORE WRITING (exit 2) saying the files are sides of a parallel corpus and that a record "
+                 "from two files' lines is not read yet, naming `paste test2016.de test2016.en > test2016.tsv` (which "
+                 "then converts each line into a text and its pair) but no option: line i of train.de and train.en is "
+                 "one sentence pair (before: 'holds no images or texts')"),
     "plant_diseases": ("STOPS BEFORE WRITING (exit 2) taking test/ (test/test/*.JPG, beside the doubled wrapper of "
                        "train/ and valid/) for a class folder named like a split, naming --label-level 1, which "
                        "cannot read the class folders three levels deeper; --label-level 3 rejects the test images "
