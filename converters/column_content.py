@@ -11,9 +11,10 @@ the message that asks the user to name the column.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-__all__ = ["TEXT", "NUMBER_ROWS", "TEMPLATED", "column_kind", "is_number", "is_number_row", "same_opening"]
+__all__ = ["TEXT", "NUMBER_ROWS", "TEMPLATED", "column_kind", "is_number", "is_number_row", "same_opening", "one_within_other"]
 
 TEXT = "text"
 NUMBER_ROWS = "rows of numbers (an image or a vector written out as numbers), not text"
@@ -29,10 +30,23 @@ _MAX_DIGIT_TOKEN_SHARE = 0.34
 # short token.
 _MIN_MULTIWORD_SHARE = 0.5
 _MIN_MEAN_CHARS_WITHOUT_SPACES = 20
+# In scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) a
+# character is about a word or a syllable: a cell of this many of them is several words, as a
+# short question is (LCQMC's `喜欢打篮球的男生喜欢什么样的女生`, its sentence pairs once read as
+# "single words" and the whole table rejected, exit 1). Class names there are two to four. Katakana
+# is not counted: a word written in it (`ポジティブ`, a label) is one word, and Japanese sentences
+# hold kanji or hiragana.
+_MIN_UNSPACED_SCRIPT_CHARS = 5
+_UNSPACED_SCRIPTS = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 # Codes repeat (`NO_QUERY` on every row); texts seldom do. Judged only on samples large enough for
 # repeats to show.
 _MIN_DISTINCT_SHARE = 0.5
 _MIN_ROWS_FOR_REPEATS = 8
+
+
+def _unspaced_words(cell: str) -> bool:
+    """The cell holds _MIN_UNSPACED_SCRIPT_CHARS characters or more of a script written without spaces."""
+    return len(_UNSPACED_SCRIPTS.findall(cell, 0, 4 * _MIN_UNSPACED_SCRIPT_CHARS)) >= _MIN_UNSPACED_SCRIPT_CHARS
 
 
 def is_number(text: str) -> bool:
@@ -79,7 +93,7 @@ def column_kind(values: Sequence[object]) -> str:
     tokens = [token for cell in cells for token in cell.split()]
     if sum(any(c.isdigit() for c in token) for token in tokens) >= _MAX_DIGIT_TOKEN_SHARE * len(tokens):
         return "dates, times or ids"
-    multiword = sum(len(cell.split()) > 1 for cell in cells)
+    multiword = sum(len(cell.split()) > 1 or _unspaced_words(cell) for cell in cells)
     mean_chars = sum(len(cell) for cell in cells) / len(cells)
     if multiword < _MIN_MULTIWORD_SHARE * len(cells) and mean_chars < _MIN_MEAN_CHARS_WITHOUT_SPACES:
         return "single words (names or codes)"
@@ -109,3 +123,23 @@ def same_opening(values: Sequence[object]) -> bool:
         return False
     first = cells[0][:TEMPLATE_CHARS]
     return len(first) == TEMPLATE_CHARS and all(cell[:TEMPLATE_CHARS] == first for cell in cells)
+
+
+def _plain(cell: object) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", str(cell or "")).casefold().split())
+
+
+def one_within_other(first: Sequence[object], second: Sequence[object]) -> bool:
+    """Two text columns of which, in most sampled rows, one holds the other's words in order (a
+    cleaned copy: `raw_text`, `clean_text`; a span: Kaggle's `text`, `selected_text`): one text
+    twice, never a text and its pair (a sentence pair's two sentences seldom hold each other).
+
+    >>> one_within_other(["so happy today!", "so glad today"], ["happy today", "glad today"])
+    True
+    >>> one_within_other(["A dog runs.", "Kids play."], ["A cat sleeps.", "A man cooks."])
+    False
+    """
+    rows = [(_plain(a), _plain(b)) for a, b in zip(first, second)]
+    rows = [(a, b) for a, b in rows if a and b]
+    inside = sum(a in b or b in a for a, b in rows)
+    return bool(rows) and inside * 2 > len(rows)

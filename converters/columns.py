@@ -25,6 +25,7 @@ __all__ = [
     "BOOLEAN_LABEL_NAMES",
     "LABEL_COLUMN_NAMES",
     "KEY_COLUMN_NAMES",
+    "is_key_name",
     "CAPTION_COLUMN_NAMES",
     "TEXT_JOIN",
     "SeveralTextColumns",
@@ -83,6 +84,15 @@ TEXT_JOIN = "\n"
 # poem_sentiment's `verse_text`, `tweet_text`. Not where another word of the name is a label's
 # (`label_text`, the class's name as text).
 _TEXT_WORD_ENDINGS = frozenset({"text", "sentence", "review", "content", "comment", "headline"})
+
+
+def is_key_name(name: str) -> bool:
+    """A column named as a row's key or id (`id`, `image_id`, `ImageId`, `textID`, `index`): its
+    whole numbers count or name the rows, never their class (Kannada-MNIST's test.csv `id` beside
+    its pixel columns was written as each row's label)."""
+    low = name.strip().lower()
+    return (low in KEY_COLUMN_NAMES or low in ("index", "idx", "row", "row_id") or low.endswith("_id")
+            or bool(re.search(r"[a-z](Id|ID)$", name.strip())))
 
 
 def parse_column_list(text: str) -> tuple[str, ...]:
@@ -523,6 +533,11 @@ def _found_texts(
             f"{len(texts)} columns hold text ({', '.join(_shown(t) for t in texts)}): name the text with "
             f"--text-column (a name or number; several, comma-separated, are joined){also}",
             tuple(t for t in texts if t not in labels),
+        )
+    if len(texts) == 2 and column_content.one_within_other(*([row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in texts)):
+        raise InvalidInputError(
+            f"no text column among {list(columns)} is the one text: {_shown(texts[0])} and {_shown(texts[1])} hold one text "
+            "twice (a copy or a span of the other), no sentence pair: name the text with --text-column"
         )
     if len(texts) == 2:
         # a pair's two texts are both there in every row (NLI, paraphrase); a column of text left empty

@@ -64,7 +64,8 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
     column's name is not one of its values. Read as a header it lost its row and left the label
     column unnamed (every record unlabelled, exit 0). The header itself pasted again below (two
     exports joined) is no value. A first cell opening as every cell below it does (a template's fill,
-    `column_content.same_opening`) is data too.
+    `column_content.same_opening`), or a sentence (`_sentence`: a headerless TSV of sentence pairs, its
+    first pair once read as the header and lost), is data too.
 
     >>> values_of_the_first_row(["a fine day", "joy"], [("rain again", "sad"), ("sun", "joy")])
     True
@@ -72,6 +73,8 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
     False
     """
     firsts = [cell.strip() for cell in cells]
+    if any(_sentence(first) for first in firsts):  # a column's name is no sentence (Multi30k's sides pasted as a TSV)
+        return True
     others = [row for row in rows if [cell.strip() for cell in row] != firsts]  # a header pasted again is no value
     if any(  # ... nor opens as every value below does (an attribution's template: `Source: ... #1`)
         column_content.same_opening([first, *(row[column] for row in others if len(row) > column)])
@@ -82,6 +85,24 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
         first and any(len(row) > column and row[column].strip() == first for row in others)
         for column, first in enumerate(firsts)
     )
+
+
+# A sentence, not a column's name: this many words or more ending in a sentence's punctuation, or
+# _MIN_SENTENCE_WORDS_BARE without it. Headers name columns in a word or a few (`Review Text`,
+# `Positive Feedback Count`).
+_MIN_SENTENCE_WORDS = 3
+_MIN_SENTENCE_WORDS_BARE = 8
+_SENTENCE_ENDS = (".", "!", "?", "\u3002", "\uff01", "\uff1f")
+
+
+def _sentence(cell: str) -> bool:
+    """A first row's cell that reads as a sentence.
+
+    >>> [_sentence(c) for c in ("Two young men are outside near many bushes.", "Review Text", "label", "Did it rain?")]
+    [True, False, False, True]
+    """
+    words = len(cell.split())
+    return words >= _MIN_SENTENCE_WORDS_BARE or (words >= _MIN_SENTENCE_WORDS and cell.endswith(_SENTENCE_ENDS))
 
 
 def is_number_list(cell: str) -> bool:

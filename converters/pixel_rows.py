@@ -27,7 +27,7 @@ import numpy as np
 
 from shardify.converters import column_content, pixel_wide
 from shardify.converters.pixel_wide import MAX_SIDE, MIN_SIDE
-from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer
+from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer, is_key_name
 from shardify.errors import InvalidInputError
 from shardify.converters.split_column import SPLIT_VALUES, split_column, split_of
 
@@ -108,10 +108,11 @@ def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], op
     label = choose_column(columns, options.label_column, LABEL_COLUMN_NAMES, "label")
     if not label:
         # Most sampled cells, not all: one hostile cell among the first rows (`abc`, `-1`, a number
-        # past any label) must not leave every row unlabelled; such a row is rejected alone.
+        # past any label) must not leave every row unlabelled; such a row is rejected alone. A key's
+        # numbers (`id`: 0, 1, 2 ...) name the rows, not their classes.
         numbers = [
             name for i, name in others
-            if name != split and _mostly(_label_number, _cells(sample, columns, i))
+            if name != split and not is_key_name(name) and _mostly(_label_number, _cells(sample, columns, i))
         ]
         if len(numbers) > 1:
             raise InvalidInputError(

@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO
 
-from shardify.converters import json_records, line_files, parquet_tables, pixel_rows, tables
+from shardify.converters import json_records, json_sample, line_files, parquet_tables, pixel_rows, tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, ROW, Entry, MemberLocation
@@ -140,15 +140,27 @@ class TableRows:
         if relpath in self._line_files:  # its one column is the text; the labels are the entry's
             return _LINE_COLUMNS
         header = self._header_of(relpath)
-        if not header.columns:  # JSONL: each row names its own columns
-            header = tables.TableHeader(tuple(cells))
-        # Keyed by the table, not by its header: a CSV's header holds its sampled rows, which would
-        # be hashed again for every row.
-        key = (relpath, header.columns) if header.sample else header
+        # Keyed by the table and its columns, not by its header: a CSV's header holds its sampled
+        # rows, which would be hashed again for every row.
+        key = (relpath, header.columns or tuple(cells))
         columns = self._resolved.get(key)
         if columns is None:
+            if not header.columns:  # JSONL: each row names its own columns, judged as discovery judged them
+                header = self._json_header(relpath, tuple(cells))
             columns = self._resolved[key] = header.resolve(self._table_options)
         return columns
+
+    def _json_header(self, relpath: str, names: tuple[str, ...]) -> tables.TableHeader:
+        """A JSON-lines row's keys as a header, with the table's first rows as its sample where
+        they have these keys (`json_sample.sampled_rows`, which discovery resolved them by)."""
+        sample: tuple[tuple[str, ...], ...] = ()
+        try:
+            with self._open(relpath, self._locations.get(relpath)) as fileobj:
+                sampled, cells = json_sample.sampled_rows(fileobj, relpath, self._table_options)
+            sample = cells if sampled == names else ()
+        except (InvalidInputError, OSError):
+            pass  # the row's own reading says what is wrong with it
+        return tables.TableHeader(names, sample=sample)
 
     def pixel_columns(self, relpath: str) -> pixel_rows.PixelColumns:
         """A pixel table's columns, found from its header and sampled rows as discovery found them."""

@@ -43,7 +43,7 @@ def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[s
     (`training/image_2` for `training/label_2`), or the folder holding `folder` where its own
     images do (OIDv4's `train/Apple/Label/` in `train/Apple/`); or ""."""
     parent = posixpath.dirname(folder)
-    stems = {layout.stem(p) for p in texts}
+    stems = {_image_stem(p) for p in texts}
     best, shared = "", 0
     for images, image_stems in sorted(images_by_folder.items()):
         if images == folder or (images != parent and posixpath.dirname(images) != parent):
@@ -52,6 +52,13 @@ def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[s
         if count * 2 >= len(stems) and count > shared:
             best, shared = images, count
     return best
+
+
+def _image_stem(path: str) -> str:
+    """An annotation file's stem, without an image's extension its name keeps (WiderPerson's
+    `000040.jpg.txt` annotates `000040.jpg`)."""
+    found = layout.stem(path)
+    return layout.stem(found) if layout.extension(found) in layout.IMAGE_EXTENSIONS else found
 
 
 def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:

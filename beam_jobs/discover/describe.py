@@ -148,6 +148,13 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     if beside_classes:
         notes.append(f"not used: {len(beside_classes)} annotation folders beside class folders ({beside_classes[0].path}...)")
         others = [e for e in others if e not in beside_classes]
+    # COCO-like files named by their split alone beside split folders of class folders (iNaturalist
+    # 2021's train.json, val.json beside train/<species>/, val/<species>/) say what the folders say.
+    by_folders = structure is not None and structure.split_level >= 0 and any(level >= 0 for _, level in structure.label_levels)
+    echoes = [e for e in others if by_folders and e.kind == evidence_lib.COCO_SPLIT and label_file_found.named_by_split_alone(e.path)]
+    if echoes:
+        notes.append(f"not used: {', '.join(e.path for e in echoes)} (split folders and class folders label the files)")
+        others = [e for e in others if e not in echoes]
     label_only = [e for e in others if e.gives_labels and not e.gives_split]
     if folders_label_all and label_only:
         notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")

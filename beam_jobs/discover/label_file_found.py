@@ -46,6 +46,7 @@ __all__ = [
     "check_label_cells",
     "looks_like_coco",
     "coco_per_split",
+    "named_by_split_alone",
     "lvis_per_split",
     "single_file_layout",
     "first_line",
@@ -419,6 +420,15 @@ def _wrapping_folder(images: Sequence[str]) -> str:
 # Annotation files of a subset of a split's images, never a split of their own: COCO's
 # image_info_test-dev2017.json names some of image_info_test2017.json's images.
 _SUBSET_FILES = re.compile(r"test-dev", re.IGNORECASE)
+# COCO's files of other annotations than instances, named by split too: never an instances file.
+_OTHER_KINDS = re.compile(r"(captions|person_keypoints|stuff|panoptic|image_info)_", re.IGNORECASE)
+
+
+def named_by_split_alone(path: str) -> bool:
+    """A COCO-like file named by its split with no kind of annotation before it (`train.json`,
+    `val2019.json`, `public_test.json`; not `instances_train2017.json`, `captions_val2017.json`)."""
+    stem = layout.stem(path)
+    return not stem.lower().startswith("instances_") and not _OTHER_KINDS.match(stem) and bool(split_word(stem))
 
 
 def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
@@ -430,6 +440,8 @@ def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tupl
     for path in coco:
         stem = layout.stem(path)
         rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
+        if not keypoints and not rest and named_by_split_alone(path):
+            rest = stem  # named by its split alone (iNaturalist's train.json, val.json, public_test.json)
         if split_word(rest) and not _SUBSET_FILES.search(rest):
             found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import posixpath
 import re
 from collections.abc import Iterable, Iterator
@@ -33,7 +34,8 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import kept_values, label_cells, one_hot, pixel_rows, split_column, tables
+from shardify.converters import json_sample, kept_values, label_cells, one_hot, pixel_rows, split_column, tables
+from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan import layout
@@ -104,6 +106,24 @@ class _ScanTable(beam.DoFn):
                 only_header = header.present and fmt in (tables.CSV, tables.TSV)
                 yield reject(relpath, "no rows: the table holds a header only" if only_header else "empty table: no rows")
 
+    def _columns_by_keys(self, by_keys: dict, names: tuple[str, ...], sampled: tables.TableHeader | None) -> TableColumns:
+        """A JSON-lines row's columns, resolved once per set of keys: from the table's first rows
+        where they have these keys, else from the names alone.
+
+        Raises:
+          InvalidInputError: as `TableHeader.resolve` (remembered, so that each such row says it).
+        """
+        found = by_keys.get(names)
+        if found is None:
+            header = sampled if sampled is not None and sampled.columns == names else tables.TableHeader(names)
+            try:
+                found = by_keys[names] = header.resolve(self._options)
+            except InvalidInputError as error:
+                found = by_keys[names] = error
+        if isinstance(found, InvalidInputError):
+            raise found
+        return found
+
     def _rows(
         self,
         relpath: str,
@@ -117,6 +137,13 @@ class _ScanTable(beam.DoFn):
         pairs = answers = False
         batch = Batch()
         columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
+        by_keys: dict[tuple[str, ...], object] = {}
+        sampled = None
+        if not header.columns:  # judged by its first rows' content, as discovery and the writer judge them
+            head = list(itertools.islice(rows, json_sample.SAMPLED_ROWS))
+            names, cells = json_sample.sample_of(head)
+            rows = itertools.chain(head, rows)
+            sampled = tables.TableHeader(names, sample=cells) if names else None
         # A column naming each row's split (SICK's SemEval_set: TRAIN, TRIAL, TEST) decides it.
         split_by = split_column.split_column(header.columns, header.sample, columns.needed) if columns else ""
         if columns:
@@ -128,7 +155,7 @@ class _ScanTable(beam.DoFn):
                 yield reject(relpath, row.reason, row.row)
                 continue
             try:
-                cols = columns or tables.TableHeader(tuple(row.cells)).resolve(self._options)
+                cols = columns or self._columns_by_keys(by_keys, tuple(row.cells), sampled)
             except InvalidInputError as error:
                 yield reject(relpath, error.reason, row.row)
                 continue

@@ -16,12 +16,11 @@ write every record unlabelled).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import columns, label_scores, tables
+from shardify.converters import columns, json_sample, label_scores, tables
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
@@ -87,37 +86,19 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         _check_named_tables(bare)
 
 
-# JSON lines read at detection to judge their columns (a JSONL table's columns are each row's keys).
-_JSON_LINES_SAMPLED = 20
-
-
 def _resolve_json_lines(config: ConvertConfig, path: str) -> None:
-    """Resolve a JSON-lines table's columns as a CSV's are, from its first rows' keys and values,
-    so that a label column no usual name names (Sarcasm Headlines' `is_sarcastic`, 0 or 1) stops
-    the run as it does in a CSV (read row by row, every record was written unlabelled, exit 0).
+    """Resolve a JSON-lines table's columns as a CSV's are, from its first rows' keys and values
+    (`json_sample.sampled_rows`, as the writer does), so that a label column no usual name names
+    (Sarcasm Headlines' `is_sarcastic`, 0 or 1) stops the run as it does in a CSV (read row by row,
+    every record was written unlabelled, exit 0).
 
     Raises:
       columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn: as `columns.resolve_columns`.
     """
     with open_input(join_path(config.source, path)) as fileobj:
-        header, rows = tables.read_table(fileobj, tables.table_format(path), options=config.table_options)
-        if header.columns or (header.fmt or tables.table_format(path)) != tables.JSONL:
-            return
-        sampled = [row for row, _ in zip((r for r in rows if isinstance(r, tables.Row)), range(_JSON_LINES_SAMPLED))]
-    if not sampled:
-        return
-    names = tuple(sampled[0].cells)
-    if any(tuple(row.cells) != names for row in sampled):
-        return  # rows of other keys: read row by row, as they are
-    cells = [tuple(_as_cell(row.cells[name]) for name in names) for row in sampled]
-    columns.resolve_columns(names, config.table_options, sample=cells, header=True)
-
-
-def _as_cell(value: object) -> str:
-    """A JSON value as a CSV cell would hold it (`true`, `3`, the text)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value if isinstance(value, str) else json.dumps(value)
+        names, cells = json_sample.sampled_rows(fileobj, path, config.table_options)
+    if names:
+        columns.resolve_columns(names, config.table_options, sample=cells, header=True)
 
 
 def _check_named_tables(bare: Sequence[tuple[str, tuple[str, ...]]]) -> None:

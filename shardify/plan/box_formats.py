@@ -275,6 +275,20 @@ FORMATS: tuple[BoxFormat, ...] = (
         "<object_category>,<truncation>,<occlusion>; categories 0 ignored regions, 1 pedestrian ... 11 others)",
     ),
     BoxFormat(
+        name="WiderPerson boxes",
+        pairing=PER_IMAGE,
+        files=r"Annotations",  # Annotations/000040.jpg.txt beside Images/000040.jpg (the image's whole name + .txt)
+        fields=(5,),
+        class_field="0",
+        class_numbers=("", "pedestrians", "riders", "partially-visible persons", "ignore regions", "crowd"),
+        box_fields=("1", "2", "3", "4"),
+        convention=XYXY_PIXELS,
+        header=r"\d+",  # the first line: the number of boxes that follow
+        skip=(("0", "4", "an ignore region (WiderPerson's class 4: people on posters, reflections; not an object)"),),
+        source="WiderPerson ReadMe.txt (Annotations/<image>.txt: the number of boxes, then `< class_label x1 y1 x2 y2 >`; "
+        "class_label 1 pedestrians, 2 riders, 3 partially-visible persons, 4 ignore regions, 5 crowd)",
+    ),
+    BoxFormat(
         name="WIDER FACE boxes",
         pairing=BLOCKS,
         files=r"_bbx_gt\.txt",
@@ -388,6 +402,8 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     'VisDrone DET annotations'
     >>> per_image_format("annotations", ["684 8 273 116 0 0 0 0"]) is None  # no commas: not this format
     True
+    >>> per_image_format("Annotations", ["3", "1 46 138 72 202", "4 120 90 131 118", "2 8 10 30 60"]).name
+    'WiderPerson boxes'
     """
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):

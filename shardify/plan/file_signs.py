@@ -17,6 +17,7 @@ Plain functions of paths and first lines, no I/O: `beam_jobs/discover/guards.py`
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from shardify.plan.evidence import example_file
 from shardify.plan.guards import LABELS_FILE_HINT, NAME_HINT
 from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
+from shardify.plan.line_files import corpus_sides
 from shardify.plan.structure import split_word
 
 __all__ = ["number_rows", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags"]
@@ -114,6 +116,15 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     >>> no_labels_message("cars", ["cars_train/00001.jpg"], ["devkit/cars_meta.mat"], []).count("--label-from-name")
     0
     """
+    sides = corpus_sides(other_files)
+    if not media_files and sides:
+        first = sides[0]
+        return (
+            f"{source} holds sides of a parallel corpus ({' beside '.join(first)}): line i of each is one sentence of a "
+            "pair, and a record from two files' lines is not read yet: join each pair of files into one tab-separated "
+            f"table (`paste {' '.join(posixpath.basename(p) for p in first)} > {posixpath.basename(first[0]).rsplit('.', 1)[0]}.tsv`), "
+            "which converts a line into a text and its pair"
+        )
     if not media_files:
         kinds = Counter(f".{p.rsplit('.', 1)[-1]}" if "." in p.rsplit("/", 1)[-1] else "(no extension)" for p in other_files)
         shown = ", ".join(f"{number} {kind}" for kind, number in kinds.most_common(3))

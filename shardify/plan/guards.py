@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.plan import siblings
-from shardify.plan.structure import Structure, split_word
+from shardify.plan.structure import Structure, is_container_name, split_word
 
 __all__ = [
     "Finding",
@@ -159,6 +159,17 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
             continue
         common = set.intersection(*(others[name] for name in sharing))
         folders = tuple(_shown_path(split, name, sorted(others[name] & common or others[name])[0]) for name in sharing)
+        if all(is_container_name(name) for name in common):
+            # the names beneath say what the folders hold (LoveDA's `Urban/images_png/` beside its
+            # `masks_png/`): no classes beneath; the folders above are classes or groups of a
+            # segmentation's images, which the user says
+            return Finding(
+                "the class folders hold folders of the same names beneath them, which name what they hold "
+                "(images, not classes): the folders above them may be groups of the dataset (domains, places), not classes",
+                folders,
+                ("--label-level 0 for records without labels",
+                 f"{_level_hint(split.level + 1)} to keep the folders above them as the classes"),
+            )
         options = [LABELS_FILE_HINT, CLASS_PATH_HINT]
         if not _numbered_alike(set(sharing)):  # named parts (`amazon/`, `dslr/`: domains), not `part1/`, `part2/`
             options.append(_split_level_hint(split, sharing, common))

@@ -25,6 +25,7 @@ from shardify.plan.structure import split_word
 
 __all__ = [
     "LineFile",
+    "corpus_sides",
     "PAIR_WORDS",
     "MAPPING_NAMES",
     "RECORDS",
@@ -189,6 +190,23 @@ def _dotted_family(paths: Sequence[str], known_extensions: frozenset[str]) -> li
 # Extensions that are a side of a parallel corpus, never a class: a translation's source and target
 # (`train.src`, `train.tgt`), and language codes of two letters (Europarl's `.de` beside `.en`).
 _NOT_CLASS_EXTENSIONS = frozenset({"src", "tgt", "source", "target", "orig", "ref", "hyp", "gold", "pred", "out", "in"})
+
+
+def corpus_sides(paths: Iterable[str]) -> list[tuple[str, ...]]:
+    """The files of one folder and stem that are sides of a parallel corpus (their extensions two
+    letters, a language's code, or a side's name: `train.de` beside `train.en`), sorted; [] where none.
+
+    >>> corpus_sides(["m/train.de", "m/train.en", "m/val.de", "m/val.en", "m/README"])
+    [('m/train.de', 'm/train.en'), ('m/val.de', 'm/val.en')]
+    >>> corpus_sides(["r/rt-polarity.pos", "r/rt-polarity.neg"])
+    []
+    """
+    sides: dict[tuple[str, str], list[str]] = {}
+    for path in paths:
+        stem, ext = _stem_ext(path)
+        if (len(ext) == 2 and ext.isalpha()) or ext in _NOT_CLASS_EXTENSIONS:
+            sides.setdefault((posixpath.dirname(path), stem), []).append(path)
+    return [tuple(sorted(found)) for _, found in sorted(sides.items()) if len(found) >= 2]
 
 
 def _class_extension(ext: str, known_extensions: frozenset[str]) -> bool:

@@ -71,8 +71,13 @@ _SPLIT_WORD_SUFFIXES = ("data", "set", "sets", "split")
 
 
 # Two split words that name one split together: COCO's and VisDrone's `test-dev` (the test images
-# whose annotations are public) is a test split, not a test and a dev.
-_COMPOUND_SPLITS = re.compile(r"(?P<split>test)[-_]?dev(?![a-z])", re.IGNORECASE)
+# whose annotations are public) is a test split, not a test and a dev; SUIM's `train_val/` (beside
+# `TEST/`) is a trainval split, as VOC's `trainval` is.
+_COMPOUND_SPLITS = re.compile(r"(?P<split>test)[-_]?dev(?![a-z])|(?P<trainval>train)[-_]val(?![a-z])", re.IGNORECASE)
+
+
+def _compound(match: re.Match) -> str:
+    return match.group("split") or "trainval"
 
 
 def _split_of_word(word: str) -> str | None:
@@ -105,19 +110,23 @@ MASK_FOLDER_WORDS = frozenset(
 )
 
 
+# Image formats a folder's name may add to its role (`masks_png/`, `labels_tif/`).
+_FORMAT_WORDS = frozenset({"png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif"})
+
+
 def mask_named(name: str) -> bool:
     """A folder named for masks or annotations, alone or joined to a split word (SegNet's CamVid
-    `trainannot/` beside `train/`, `val_masks/`).
+    `trainannot/` beside `train/`, `val_masks/`) or to the format of its files (LoveDA's `masks_png/`).
 
-    >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train", "PedMasks")]
-    [True, True, True, False, False, True]
+    >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train", "PedMasks", "masks_png")]
+    [True, True, True, False, False, True, True]
     """
     low = name.lower()
     camel = _camel_words(name)
     if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS:
         return True  # Penn-Fudan's `PedMasks/`: words run together, the last names masks
     return low in MASK_FOLDER_WORDS or any(
-        rest and split_word(rest) is not None
+        rest and (split_word(rest) is not None or rest in _FORMAT_WORDS)
         for word in MASK_FOLDER_WORDS
         for rest in (low.removesuffix(word).strip("_-. "), low.removeprefix(word).strip("_-. "))
         if rest != low
@@ -146,12 +155,12 @@ def split_word(name: str) -> str | None:
     ['test', 'train', None]
     >>> [split_word(n) for n in ("drugsComTrain_raw", "drugsComTest_raw", "Contest", "TestTrain")]
     ['train', 'test', None, None]
-    >>> [split_word(n) for n in ("VisDrone2019-DET-test-dev", "image_info_test-dev2017", "test_devanagari")]
-    ['test', 'test', 'test']
+    >>> [split_word(n) for n in ("VisDrone2019-DET-test-dev", "image_info_test-dev2017", "test_devanagari", "train_val")]
+    ['test', 'test', 'test', 'trainval']
     """
     if name.lower() in _EXACT_SPLIT_NAMES:
         return name
-    found = {_split_of_word(w) for w in _words(_COMPOUND_SPLITS.sub(r"\g<split>", name))} - {None}
+    found = {_split_of_word(w) for w in _words(_COMPOUND_SPLITS.sub(_compound, name))} - {None}
     if not found:  # words run together in capitals: UCI's drugsComTrain_raw.tsv, drugsComTest_raw.tsv
         found = {_SPLIT_WORDS.get(w) for w in _camel_words(name)} - {None}
     return found.pop() if len(found) == 1 else None
