@@ -1,0 +1,85 @@
+"""A ninth newcomer trial (issue 30): eight public downloads no rule, test or doc named before, built
+as miniatures of their published layouts (tests/helpers/newcomer_nine.py, each citing its source),
+each converted as a newcomer would: `shardify convert SRC OUT` with no option, then the option the
+output names. Every test asserts the RIGHT outcome (every record's split, label, text and objects
+the dataset's own, or a stop naming an option that then converts right); where shardify does not
+do it today the test is a strict xfail saying exactly what it does instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.newcomer_nine import SPECS
+from helpers.shard_io import read_shard
+from helpers.unseen4 import build
+from helpers.unseen_judge import assert_first_command, assert_next_step, assert_right, recorded
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+
+# What each first command does today, where it is not right (a fix shows up as an unexpected pass).
+_FIRST_WRONG = {
+    "inaturalist2018": "stops (exit 2) naming --labels FILE for one of train2018.json, val2018.json, test2018.json; "
+                       "--labels train2018.json then exits 1 (the val and test images rejected, over --max-rejects): "
+                       "no option takes the splits from the three files' names",
+    "inria_person": "WRONG WITH EXIT 0: labels every image `pos` or `neg` by its folder and writes no objects; the "
+                    "PASCAL v1.00 box files in annotations/ are counted as auxiliary",
+    "gtsdb": "stops (exit 2) naming gt.txt as unread and --labels FILE; --labels gt.txt then stops suggesting "
+             "--label-separator ';', with which it exits 1 (gt.txt read as one label per image in path order)",
+    "massive": "stops (exit 2) naming --label-column 'partition' (the split column) 'or another'; --label-column "
+               "intent then exits 1, every row rejected: 'no text column' (`utt` not found)",
+    "amazon_reviews_multi": "stops (exit 2): the JSON-lines `.json` files read as label or split files, naming no "
+                            "option (point SRC elsewhere, or a layout file)",
+}
+
+# The option the first command names (or, where it names none that fits, the one the docs give).
+_FOLLOW = {
+    "inaturalist2018": None,
+    "massive": {"label_column": "intent"},
+}
+
+
+def _truth(name: str, work: Path):
+    return build(SPECS[name], work / "download")
+
+
+@pytest.mark.parametrize("name", recorded(SPECS, _FIRST_WRONG))
+def test_first_command_is_right_or_stops_well(name, tmp_path):
+    truth = _truth(name, tmp_path)
+    assert_first_command(truth, tmp_path, _FOLLOW.get(name), lambda out: assert_right(truth, out))
+
+
+def _segmentation_masks(out: Path) -> dict[str, bool]:
+    found = {}
+    for info in load_manifest(str(out)).splits.values():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                found[record[contract.IMAGE_FILENAME].decode()] = bool(record.get(contract.SEGMENTATION))
+    return found
+
+
+def test_msrc_images_carry_their_colour_masks(tmp_path):
+    """MSRC-v2's GroundTruth/<stem>_GT.bmp is each image's mask: every record carries one."""
+    truth = _truth("msrc_v2", tmp_path)
+    assert_first_command(truth, tmp_path, None, lambda out: assert_right(truth, out))
+    assert _segmentation_masks(tmp_path / "out") == {path: True for path in truth.records}
+
+
+# The next step a newcomer takes after the first command's stop, where it names no option that converts.
+_NEXT = {
+    "massive": ({"label_column": "intent", "text_column": "utt"},
+                "WRONG WITH EXIT 0: all 24 rows written to one split, train; the `partition` column "
+                "(train, dev, test) is ignored"),
+    "amazon_reviews_multi": ({"layout": "tables", "text_column": "review_body"},
+                             "WRONG WITH EXIT 0: every review labelled by its `product_category` (not `stars`), with no "
+                             "stop; the splits are six, named after each file (dataset_en_train, dataset_de_dev, ...)"),
+}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=why))
+                                  for n, (_, why) in sorted(_NEXT.items())])
+def test_next_step_is_right_or_stops(name, tmp_path):
+    truth = _truth(name, tmp_path)
+    assert_next_step(truth, tmp_path, _NEXT[name][0], lambda out: assert_right(truth, out))
