@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tracemalloc
 from pathlib import Path
 
@@ -26,9 +27,12 @@ import pytest
 
 from helpers.cli_runs import message, one_line_error, run_shardify
 from helpers.one_place import records, rejects
-from helpers.sources import convert
-from shardify.format import naming
+from helpers.sources import convert, image_bytes, write_file
+from shardify.errors import CorruptShardError
+from shardify.format import contract, example_proto, naming
 from shardify.format.manifest import load_manifest
+from shardify.format.tfrecord import TFRecordWriter, iter_records
+from shardify.inspect.verify import verify_output
 
 _DEEP = "[" * 100_000 + "]" * 100_000
 _200_MB = 200 << 20
@@ -168,7 +172,7 @@ def test_an_inputs_line_repeating_its_path_is_refused_never_read_as_its_last_val
     _texts(source, labels=("mixed",))
     result = _append(source, out)
     assert result.returncode == 1, result.stderr
-    assert "repeats the key 'path'" in one_line_error(result)
+    assert "line 1 names 'path' twice" in one_line_error(result)
     assert load_manifest(str(out)).version == 1
 
 
@@ -317,3 +321,72 @@ def test_an_input_past_path_max_is_its_reject_and_the_rest_convert(tmp_path: Pat
     (deep,) = rejected  # the folder no path can name, so the file inside it, is the reject
     assert ("neg/" + "/".join(["d" * 240] * 20) + "/deep.txt").startswith(deep + "/"), deep
     assert "too long" in rejected[deep]
+
+
+# --- records whose checksums match but whose values lie -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def detection(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A YOLO export of two images, converted: records with a height, a width and boxes."""
+    root = tmp_path_factory.mktemp("yolo")
+    export = root / "src" / "coco8"
+    for seed, split in enumerate(("train", "val")):
+        write_file(export / "images" / split / f"{split}.jpg", image_bytes(size=(24, 16), seed=seed))
+        write_file(export / "labels" / split / f"{split}.txt", "1 0.5 0.5 0.2 0.2\n0 0.25 0.25 0.1 0.1\n")
+    write_file(export / "data.yaml", "path: ../datasets/coco8\ntrain: images/train\nval: images/val\nnames: [person, car]\n")
+    return convert(root / "src", root / "out")
+
+
+def _forge_first_record(out: Path, change) -> str:  # noqa: ANN001 - a function changing the decoded features
+    """Rewrites the first record of train's first shard by `change`, its framing CRCs, index and the
+    manifests' sizes and checksums made to match, as a careful forger would; returns the shard's path."""
+    manifest_path = out / naming.MANIFEST_FILENAME
+    manifest = json.loads(manifest_path.read_text())
+    entry = manifest["splits"]["train"]["shards"][0]
+    shard = out / entry["path"]
+    with open(shard, "rb") as f:
+        data = list(iter_records(f, str(shard)))
+    features = example_proto.decode_example(data[0])
+    change(features)
+    data[0] = example_proto.encode_example(features)
+    with open(shard, "wb") as f, open(out / entry["index"], "wb") as index:
+        writer = TFRecordWriter(f, index)
+        for record in data:
+            writer.write(record)
+    entry.update(num_bytes=writer.num_bytes, sha256=writer.sha256)
+    manifest["splits"]["train"]["num_bytes"] = sum(s["num_bytes"] for s in manifest["splits"]["train"]["shards"])
+    manifest_path.write_text(json.dumps(manifest))
+    if "dataset_version" in manifest:
+        (out / naming.version_manifest_filename(manifest["dataset_version"]["number"])).write_text(json.dumps(manifest))
+    return str(shard)
+
+
+def _set(key: str, kind: str, values: list) -> object:
+    return lambda features: features.__setitem__(key, (kind, values))
+
+
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (_set(contract.IMAGE_HEIGHT, example_proto.INT64, [-5]), "image/height is -5"),
+        (_set(contract.IMAGE_WIDTH, example_proto.INT64, [0]), "image/width is 0"),
+        (_set(contract.OBJECT_XMIN, example_proto.FLOAT, [float("nan"), 0.2]), "image/object/bbox/xmin"),
+        (_set(contract.OBJECT_YMAX, example_proto.FLOAT, [5.0, 0.3]), "image/object/bbox/ymax"),
+        (_set(contract.OBJECT_XMAX, example_proto.FLOAT, [0.0, 0.3]), "image/object/bbox/xmax"),
+        (_set(contract.OBJECT_XMIN, example_proto.FLOAT, [0.4]), "image/object/bbox/xmin"),
+    ],
+    ids=["height -5", "width 0", "a NaN xmin", "ymax 5", "xmax below xmin", "one xmin for two boxes"],
+)
+def test_a_record_whose_checksums_match_but_whose_values_lie_fails_verify_naming_it(
+    detection: Path, tmp_path: Path, change, expected: str  # noqa: ANN001
+) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(detection, out)
+    assert verify_output(load_manifest(str(out))) == 2
+    shard = _forge_first_record(out, change)
+    with pytest.raises(CorruptShardError) as error:
+        verify_output(load_manifest(str(out)))
+    assert str(error.value).startswith(f"{shard}, record 0: ") and expected in str(error.value), str(error.value)
+    result = run_shardify("verify", str(out))
+    assert result.returncode == 1 and expected in one_line_error(result)
