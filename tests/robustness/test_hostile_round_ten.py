@@ -1,6 +1,6 @@
 """Hostile input, tenth round: the hostile twins no earlier round held. Our own `plan.json`
 replaced while the run reads it back (nested past the parser, not JSON, not UTF-8, of the wrong
-types, 200 MB long), by each of its three readers (the launcher's check of the finished run, the
+types, 200 MB long, a pipe), by each of its three readers (the launcher's check of the finished run, the
 summary's byte count, the progress watcher); an inputs file whose line repeats a key or whose
 lines name one input twice, so that an append would skip one input and write another twice; SRC
 changed between a conversion and its append (a file of the same name and size but other bytes, a
@@ -73,6 +73,7 @@ _PLANS = {
     "a list": lambda p: p.write_text("[1, 2, 3]"),
     "counts of strings": lambda p: p.write_text(json.dumps({**json.loads(p.read_text()), "num_rejected": "many"})),
     "200 MB of nothing": lambda p: _sparse(p, _200_MB),
+    "a pipe": lambda p: (p.unlink(), os.mkfifo(p)),  # opened blocking, the run would wait for a writer forever
 }
 
 
