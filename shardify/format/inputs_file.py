@@ -128,7 +128,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     row = dict(pairs)
     if len(row) < len(pairs):
         seen: set[str] = set()
-        raise _RepeatedKey(repr(next(key for key, _ in pairs if key in seen or seen.add(key))))  # type: ignore[func-returns-value]
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise _RepeatedKey(repr(repeated))
     return row
 
 

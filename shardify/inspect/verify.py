@@ -3,11 +3,12 @@
 Checks the manifest's own arithmetic (inputs, splits, shards and label counts add up), its versions
 and their inputs files (see `_check_versions`), that the output folder holds no shard files the
 manifest does not list, that each report has as many lines as the manifest counts (each a JSON
-object), and per shard: sha256 and size against the manifest, every record's framing CRCs, every record parsed against the
-feature spec, every raw-pixel image's byte count against its height, width and channels, sizes of at
-least a pixel and boxes of corners in [0, 1] and in order (`_values_problem`), every label index within the manifest's labels (-1, an unlabelled record, only in a
-split that counts unlabelled records), the record counts per shard and split, and that its DALI
-index gives every record's offset and size.
+object), and per shard: sha256 and size against the manifest, every record's framing CRCs, every
+record parsed against the feature spec, every raw-pixel image's byte count against its height,
+width and channels, sizes of at least a pixel and boxes of corners in [0, 1] and in order
+(`_values_problem`), every label index within the manifest's labels (-1, an unlabelled record,
+only in a split that counts unlabelled records), the record counts per shard and split, and that
+its DALI index gives every record's offset and size.
 
 The manifest is untrusted (`manifest.parse_manifest` checks it), and files are opened as inputs are:
 only regular files, never blocking on a pipe, only inside the output folder, never through a link.
