@@ -10,7 +10,6 @@ folder locked and claimed, the pipeline run, and, when it wrote no manifest, the
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import os
 import shutil
@@ -41,6 +40,7 @@ from shardify.inputs.paths import is_local_path, utf8_name
 from shardify.plan import layout
 from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
+from shardify.plan.plan_file import load_plan, read_plan
 from shardify.plan.requests import NO_INPUT, NOTHING_USABLE, OVER_LIMIT, parse_split_ratios, why_no_manifest
 
 __all__ = ["run_conversion", "plan_conversion"]
@@ -123,7 +123,7 @@ def _left_to_write(output: str) -> int | None:
         kept = sum(1 for name in output_folder.list_names(output) if naming.is_shard_result(name))
         if not kept or FileSystems.exists(FileSystems.join(output, naming.MANIFEST_FILENAME)):
             return None
-        summary = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(output, naming.PLAN_FILENAME))))
+        summary = _read_plan(output)
         shards = sum(split.num_shards for split in summary.splits.values())
         return max(0, summary.num_bytes * (shards - kept) // shards) if shards else None
     except Exception:  # noqa: BLE001 - no plan, or not one: run as for the source
@@ -334,7 +334,7 @@ def _check_appended(config: ConvertConfig, version: VersionPlan) -> Manifest:
       RejectLimitError, SourceError: new inputs there were, but no version was written (too many
         rejects, none usable): the plan's first rejects say why.
     """
-    plan = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(config.output, naming.PLAN_FILENAME))))
+    plan = _read_plan(config.output)
     if plan.refusal:
         raise UsageError(plan.refusal)
     latest = load_manifest(config.output)
@@ -360,6 +360,20 @@ def _check_appended(config: ConvertConfig, version: VersionPlan) -> Manifest:
     )
 
 
+def _read_plan(output: str) -> PlanSummary:
+    """OUT's plan.json, which this run wrote and anyone may have replaced since.
+
+    Raises:
+      PlanFileError: it is no plan, or (a local one) cannot be read (see `plan_file`).
+      OSError: a remote one cannot be read.
+    """
+    if is_local_path(output):
+        return load_plan(output)
+    path = FileSystems.join(output, naming.PLAN_FILENAME)
+    with FileSystems.open(path) as f:
+        return read_plan(f, path)
+
+
 def _read_text(path: str) -> str:
     with FileSystems.open(path) as f:
         return f.read().decode("utf-8")
@@ -374,7 +388,7 @@ def _check_finished(config: ConvertConfig) -> None:
       RejectLimitError: more rejects than `config.max_rejects`.
       SourceError: no usable input at all.
     """
-    plan = PlanSummary.from_json(json.loads(_read_text(FileSystems.join(config.output, naming.PLAN_FILENAME))))
+    plan = _read_plan(config.output)
     if plan.refusal:
         raise UsageError(plan.refusal)
     if FileSystems.exists(FileSystems.join(config.output, naming.MANIFEST_FILENAME)):
@@ -435,8 +449,8 @@ def plan_conversion(
             pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline), version=version, keep=keep
         )
         _run(pipeline)
-        with open(os.path.join(scratch, naming.PLAN_FILENAME), encoding="utf-8") as f:
-            summary = PlanSummary.from_json(json.load(f))
+        with open(os.path.join(scratch, naming.PLAN_FILENAME), "rb") as f:
+            summary = read_plan(f, os.path.join(scratch, naming.PLAN_FILENAME))
         if summary.refusal:
             raise UsageError(summary.refusal)
         return summary

@@ -5,7 +5,6 @@ the `ConvertConfig` these take.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sys
@@ -20,15 +19,12 @@ from shardify.cli.layout_option import write_layout_file, written_note
 from shardify.config import ConvertConfig
 from shardify.errors import DoubtedGuess, ShardifyError, UsageError
 from shardify.format import naming
-from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
-from shardify.plan.entries import PlanSummary
+from shardify.plan.plan_file import load_plan
 
 __all__ = ["convert", "dry_run"]
 
 _LOG = logging.getLogger("shardify")
-# plan.json holds counts per split and label: this is far above any real one.
-_MAX_PLAN_BYTES = 64 << 20
 
 
 def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = None) -> None:
@@ -135,11 +131,11 @@ def _latest_version(out: str) -> int:
 
 
 def _bytes_read(out: str) -> int | None:
-    """The input bytes the plan counted (files' sizes, rows' lengths), or None if it cannot say."""
+    """The input bytes the plan counted (files' sizes, rows' lengths), or None if it cannot say
+    (a plan.json replaced since the run wrote it says nothing: see `plan_file`)."""
     try:
-        with open_local_input(os.path.join(out, naming.PLAN_FILENAME)) as f:
-            return PlanSummary.from_json(json.loads(f.read(_MAX_PLAN_BYTES))).num_bytes
-    except (OSError, ValueError, KeyError, TypeError, ShardifyError):
+        return load_plan(out).num_bytes
+    except ShardifyError:
         return None
 
 

@@ -9,7 +9,6 @@ any option, so the run points descriptor 2 at a log file and keeps the real stde
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shutil
 import sys
@@ -23,6 +22,7 @@ from shardify.beam_jobs.progress_files import CHECKED, LISTED, PROGRESS_DIR_ENV,
 from shardify.cli.plan_text import describe_plan
 from shardify.format import naming
 from shardify.plan.entries import PlanSummary
+from shardify.plan.plan_file import PlanFileError, load_plan
 
 __all__ = ["worker_output_to_log", "PlanWatcher"]
 
@@ -176,9 +176,8 @@ class PlanWatcher:
         if stamp is None or stamp == self._old_plan:
             return None
         try:
-            with open(os.path.join(self._output, naming.PLAN_FILENAME), encoding="utf-8") as f:
-                return PlanSummary.from_json(json.load(f))
-        except (OSError, ValueError, KeyError, TypeError):
+            return load_plan(self._output)  # replaced since the run wrote it: no plan to show
+        except PlanFileError:
             return None
 
     def _watch(self) -> None:

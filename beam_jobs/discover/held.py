@@ -21,6 +21,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
+from shardify.errors import ManifestError
 from shardify.format.inputs_file import HeldInput, bounded_lines, checked_inputs, parse_inputs
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
@@ -47,14 +48,15 @@ def _stamp(output: str, name: str) -> tuple[int, float]:
 def load_held(
     output: str, names: Sequence[str], per_version: Mapping[tuple[int, str], int] | None = None
 ) -> dict[str, HeldInput]:
-    """path -> HeldInput over every inputs file in `names` (earlier versions first: a later one wins).
+    """path -> HeldInput over every inputs file in `names`.
 
     Args:
       per_version: the records each version's shards hold (`inputs_file.records_per_version`): each
         file is checked against them as it is read (`inputs_file.checked_inputs`), in the one pass.
 
     Raises:
-      ManifestError: an inputs file is not one (see `inputs_file.parse_inputs`, `checked_inputs`).
+      ManifestError: an inputs file is not one (see `inputs_file.parse_inputs`, `checked_inputs`),
+        or the files name one input twice (a forged line in place of another's would skip that one).
     """
     key = (output, tuple(names), tuple(_stamp(output, name) for name in names))
     if _LAST_READ and _LAST_READ[0][0] == key and per_version is None:
@@ -77,7 +79,12 @@ def _read_held(output: str, names: Sequence[str], per_version: Mapping[tuple[int
         with FileSystems.open(path) as f:
             items = parse_inputs(bounded_lines(f), path, version) if per_version is None else checked_inputs(f, path, version, per_version)
             for item in items:
-                held[item.path] = item
+                earlier = held.setdefault(item.path, item)
+                if earlier is not item:  # each input is in one record: a forged line would skip another
+                    raise ManifestError(
+                        f"{path} lists {ascii(item.path[:80])} twice (version {earlier.version}'s inputs file lists it already): "
+                        "each input is in one record; the inputs file was altered; convert again without --append"
+                    )
     return held
 
 

