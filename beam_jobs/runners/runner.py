@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
+from shardify.beam_jobs.runners.signatures import cache_signatures
 from shardify.errors import RunnerError, ShardifyError, UsageError
 
 if TYPE_CHECKING:
@@ -117,6 +118,7 @@ def make_pipeline(
         a small run is starting the worker processes.
     """
     args = list(beam_args)
+    cache_signatures()  # Beam's inspection of every DoFn, once per function (see signatures.py)
     pipeline = _make(runner, args, num_workers, small)
     try:
         _check_beam_args(args, pipeline.options)  # after the runner's module has registered its options

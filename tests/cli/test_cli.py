@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -155,12 +156,17 @@ def test_too_many_rejects_fail_and_keep_the_report(make_tree, tmp_path: Path) ->
     assert runner.invoke(app, ["convert", str(source), str(out), "--max-rejects", "lots"]).exit_code == 2
 
 
-def test_runs_leave_nothing_in_the_temporary_folder(sample_images: Path, tmp_path: Path) -> None:
+def test_runs_leave_nothing_in_the_temporary_folder(
+    sample_images: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Every Beam Pipeline makes a temporary folder that Beam removes only when it runs: pipelines
-    replaced by the small-source one, or refused before running, left theirs behind."""
+    replaced by the small-source one, or refused before running, left theirs behind. The runs are
+    in this process (the temporary folder, not the process, is tested): its TMPDIR and `tempfile`'s
+    cached folder point at `temp`, and the worker processes `--workers 2` starts inherit TMPDIR."""
     temp = tmp_path / "tmp"
     temp.mkdir()
-    env = {**os.environ, "TMPDIR": str(temp)}
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
     runs = [
         (["--shards", "2"], 0),
         (["--workers", "2"], 0),
@@ -169,7 +175,7 @@ def test_runs_leave_nothing_in_the_temporary_folder(sample_images: Path, tmp_pat
         (["--", "--direct_num_worker=2"], 2),
     ]
     for index, (args, code) in enumerate(runs):
-        result = run_shardify("convert", str(sample_images), str(tmp_path / f"o{index}"), "-q", *args, env=env)
+        result = run_shardify("convert", str(sample_images), str(tmp_path / f"o{index}"), "-q", *args)
         assert result.returncode == code, (args, result.stderr)
     assert sorted(p.name for p in temp.iterdir() if not p.name.startswith(".shardify-workers-")) == []
 
