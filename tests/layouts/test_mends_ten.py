@@ -4,7 +4,10 @@ neighbour of the dataset that showed it, never the dataset's own layout:
 - several label tables over one folder of inputs, each named by a different split word, one
   header, no key in two (Mini-ImageNet's train.csv, val.csv, test.csv of `filename,label`): they
   stopped ("keep the one to read"); now each table is the split its name names. Tables sharing
-  a key, or of other headers, or naming one split twice, still stop, saying which.
+  a key, or of other headers, or naming one split twice, still stop, saying which;
+- tables naming no split whose rows repeat each other (Financial PhraseBank's agreement levels,
+  each holding the next one's lines): they were one split, `train`, with exit 0; now each is a
+  split named after its file. Parts of one split, holding no row twice, stay one split.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -15,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.one_place import one_place_each
+from helpers.one_place import one_place_each, records
 from helpers.sources import convert, image_bytes, write_file
 from shardify.errors import UsageError
 
@@ -67,3 +70,27 @@ def test_label_tables_naming_one_split_twice_stop(tmp_path: Path) -> None:
     _split_tables(tmp_path / "src", {"train.tsv": _THREE["train.tsv"], "train_extra.tsv": _THREE["test.tsv"]})
     with pytest.raises(UsageError, match="name the same split"):
         convert(tmp_path / "src", tmp_path / "out")
+
+
+def _text_tables(root: Path, tables: dict[str, range]) -> None:
+    """`text,label` CSVs naming no split, each holding the sentences numbered by its range."""
+    for name, numbers in tables.items():
+        rows = ["text,label"] + [f"sentence number {i} reads plainly here,{('good', 'bad')[i % 2]}" for i in numbers]
+        write_file(root / name, "\n".join(rows) + "\n")
+
+
+def test_tables_naming_no_split_that_repeat_each_others_rows_are_each_a_split(tmp_path: Path) -> None:
+    """A neighbour of Financial PhraseBank's agreement levels: `all_votes.csv` holds every sentence,
+    `unanimous.csv` the few that are also in it; each is a split named after its file."""
+    _text_tables(tmp_path / "src", {"all_votes.csv": range(8), "unanimous.csv": range(0, 8, 2)})
+    written = records(convert(tmp_path / "src", tmp_path / "out"))
+    assert {key.split("#")[0]: split for key, (split, _, _) in written.items()} == {
+        "all_votes.csv": "all_votes", "unanimous.csv": "unanimous"}
+    assert len(written) == 12
+
+
+def test_tables_naming_no_split_that_share_no_rows_stay_one_split(tmp_path: Path) -> None:
+    """The guard: parts of one split (`part-0.csv`, `part-1.csv`) hold no row twice, and stay one."""
+    _text_tables(tmp_path / "src", {"part-0.csv": range(5), "part-1.csv": range(5, 9)})
+    written = records(convert(tmp_path / "src", tmp_path / "out"))
+    assert len(written) == 9 and {split for split, _, _ in written.values()} == {"train"}
