@@ -13,7 +13,9 @@ label column labels the inputs.
 
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 import os
 
 from apache_beam.io.filesystems import FileSystems
@@ -26,7 +28,9 @@ from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.converters import tables as tables_lib
-from shardify.plan import concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, table_groups, unlabelled_tables
+from shardify.plan import (
+    concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
+)
 from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
 
 __all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "with_label_joins",
@@ -62,9 +66,23 @@ def with_label_table(
     if not found:
         return detected
     if len(found) > 1:
-        raise UsageError(
-            f"{', '.join(e.path for e in found)} each name the inputs and give labels: keep the one to read in SRC, "
-            "or say which in a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
+        together, why = split_named_tables.read_together(
+            found, {e.path: _table_rows(config, e.path, 1)[0] for e in found}, {e.path: _table_keys(config, e) for e in found}
+        )
+        if not together:
+            raise UsageError(
+                f"{', '.join(e.path for e in found)} each name the inputs and give labels, and cannot be read as one split "
+                f"each ({why}): keep the one to read in SRC, or say which in a layout file (--dry-run --layout-file FILE, "
+                "docs/layout-files.md)"
+            )
+        read = {e.path for e in together}
+        detected = dataclasses.replace(
+            detected, evidence=tuple(e for e in detected.evidence if e.path not in read or e.gives_labels)
+        )
+        detected = _parts_unlabelled(detected, parts, together[0].path)
+        notes = [f"{e.path}: the {e.split} split's labels (tables named by split words, one header, no key in two)" for e in together]
+        return dataclasses.replace(
+            detected, evidence=(*detected.evidence, *together), notes=(*detected.notes, *(e.note for e in together), *notes)
         )
     (table,) = found
     same = [e for e in detected.evidence if e.path == table.path and not e.gives_labels]
@@ -334,3 +352,34 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
         if table is not None:
             found.append(table)
     return found
+
+
+# Rows of a label table read for its keys where several tables may be read together (Mini-ImageNet's
+# train.csv holds 38,400).
+_KEY_ROWS = 5_000_000
+
+
+def _table_rows(config: ConvertConfig, path: str, limit: int = 0) -> list[list[str]]:
+    """The rows of the table `path` (relative to SRC), its header first, up to `limit` (0: all,
+    up to _KEY_ROWS); [[]] where it cannot be read (the pipeline reports that)."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            text = io.TextIOWrapper(fileobj, encoding=config.table_options.encoding or "utf-8", errors="replace", newline="")
+            rows = []
+            for row in csv.reader(text, delimiter="\t" if path.lower().endswith(".tsv") else ","):
+                if row:
+                    rows.append([cell.strip() for cell in row])
+                if len(rows) >= (limit or _KEY_ROWS):
+                    break
+            return rows or [[]]
+    except (OSError, InvalidInputError, UnicodeError, csv.Error):
+        return [[]]
+
+
+def _table_keys(config: ConvertConfig, table: Evidence) -> list[str]:
+    """The keys of every row of the label table `table`: its key column's cells, or where several
+    columns key it (`key_template`), all its cells but the label's."""
+    rows = _table_rows(config, table.path)[1 if table.header else 0 :]
+    if table.key_template:
+        return ["\t".join(c for i, c in enumerate(row) if i != table.label_column) for row in rows]
+    return [row[table.column] for row in rows if len(row) > table.column]

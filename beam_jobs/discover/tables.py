@@ -29,7 +29,7 @@ from shardify.beam_jobs.discover.candidates import (
     Listed,
     reject,
 )
-from shardify.beam_jobs.discover import line_rows
+from shardify.beam_jobs.discover import line_rows, repeated_tables
 from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
@@ -77,8 +77,8 @@ class _ScanTable(beam.DoFn):
     def teardown(self) -> None:
         self._open.close()
 
-    def process(self, files: list[Listed], named: list[tuple[str, str]]) -> Iterator:
-        shared = _shared_splits(named)
+    def process(self, files: list[Listed], named: list[tuple[str, str]], digests: list[tuple[str, frozenset[bytes]]]) -> Iterator:
+        shared = _shared_splits(named) | _own_splits(digests)
         for relpath, size, location in files:
             scanned = _Progress()
             try:
@@ -306,7 +306,7 @@ def _renamed(relpath: str, split: str) -> str:
     named = _split_named(relpath)
     if split == named:
         return ""
-    why = f"other tables name {named!r} too" if named else "it names no split, other tables do"
+    why = f"other tables name {named!r} too" if named else "it names no split, beside tables that name splits or hold its rows again"
     return f"; split {split!r}, after its file ({why})"
 
 
@@ -352,12 +352,24 @@ def _shared_splits(named: Iterable[tuple[str, str]]) -> frozenset[str]:
 
 def _split_of(relpath: str, shared: frozenset[str]) -> str:
     """The table's split: the one its name names, or its stem (letters, digits and `_`) where
-    tables of other stems name the same split, or where it names none beside tables that do: one
-    split per table, never two tables merged under one name."""
+    tables of other stems name the same split, or where it names none beside tables that do, or
+    where its rows repeat another's (`shared` holds its path, `_own_splits`): one split per table,
+    never two tables merged under one name."""
     split = _split_named(relpath)
-    if split in shared and (split or not _in_split_folder(relpath)):
+    if "/" + relpath in shared or (split in shared and (split or not _in_split_folder(relpath))):
         return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath))
     return split
+
+
+def _compared(relpath: str) -> bool:
+    """Whether a table's rows are compared with others' (`repeated_tables`): it names no split
+    and lies in no split folder."""
+    return not _split_named(relpath) and not _in_split_folder(relpath)
+
+
+def _own_splits(digests: list[tuple[str, frozenset[bytes]]]) -> frozenset[str]:
+    """The tables (by path, "/"-prefixed so as never to be a split's name) whose rows repeat another's."""
+    return frozenset("/" + path for path in repeated_tables.repeating(digests))
 
 
 class ScanTables(beam.PTransform):
@@ -377,9 +389,14 @@ class ScanTables(beam.PTransform):
     def expand(self, files: beam.PCollection) -> dict:
         # [(split, stem)] of the tables that name a split: which splits several tables name
         named = files | "TableSplitNames" >> beam.FlatMap(_split_names) | "DistinctSplitNames" >> beam.Distinct()
+        # digests of the rows of the tables naming no split: those repeating each other are each a split
+        digests = files | "TableRowDigests" >> beam.ParDo(
+            repeated_tables.RowDigests(self._config, self._index_folder, _compared)
+        )
         keyed = {e.rows_of: e.rows_key for e in self._keyed}
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed), beam.pvalue.AsList(named)
+            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed), beam.pvalue.AsList(named),
+            beam.pvalue.AsList(digests),
         ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, main=CANDIDATES)
         candidates, rejects = scanned[CANDIDATES], scanned[REJECTS]
         if self._keyed:  # rows labelled by another table's rows of their ids (Jigsaw's test_labels.csv)

@@ -24,12 +24,6 @@ from helpers.unseen_judge import assert_first_command, assert_next_step, assert_
 WRONG = {
     # car_detection: right since the ninth mends (a table of boxes with no class column read as one class's
     # objects, box_formats' "Box table of one class"; the submission's table of the same header no boxes)
-    "financial_phrasebank": ("STOPS BEFORE WRITING (exit 2) naming --encoding: the `sentence@label` lines are read as a "
-                             "line table since the ninth mends (line_tables.LABEL_SEPARATORS), and are latin-1. With "
-                             "--encoding latin-1 the four files, whose names name no split, are written as one split, "
-                             "train (28 records, 26 sharing their content: each agreement level repeats the next's "
-                             "lines), where each is a split (a config) of its own: beam_jobs/discover/tables.py's "
-                             "`_split_of` gives a table its own split only beside tables that name a split"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {"carvana": {"label_level": 0},
@@ -37,7 +31,10 @@ FOLLOW = {"carvana": {"label_level": 0},
           "fashion_products": {"labels_file": "myntradataset/styles.csv", "label_column": "articleType"}, "weather": {"label_from_name": r"^([a-z]+)\d"},
           # a column of repeated words and no column named as the label: stops naming it (it wrote every record
           # unlabelled with exit 0); test.csv, without the column, is read unlabelled
-          "airline_tweets": {"label_column": "airline_sentiment"}, "spooky_author": {"label_column": "author"}}
+          "airline_tweets": {"label_column": "airline_sentiment"}, "spooky_author": {"label_column": "author"},
+          # latin-1 `sentence@label` lines: stops naming --encoding, with which each agreement level's file, naming no
+          # split and repeating the next's lines, is a split of its own (it was all one split, train, 26 of 28 twice)
+          "financial_phrasebank": {"encoding": "latin-1"}}
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,8 @@ plant_diseases, rvl_cdip, suim, widerperson), 2 exit 1 (fever, lcqmc), 1 wrong w
 this round's fixes (by kind, tests/layouts/test_round_nine_kinds.py): 8 right (fever, inaturalist,
 kannada_mnist, lcqmc, suim, widerperson added), 1 good stop (loveda), 6 stops naming nothing that
 helps (deepfashion2, funsd, mini_imagenet, multi30k, plant_diseases, rvl_cdip), no exit 1, none
-wrong with exit 0.
+wrong with exit 0. Then (mend10, tests/layouts/test_mends_ten.py): mini_imagenet right (label
+tables each named by a different split word are each that split).
 
 The judge is tests/helpers/unseen_judge.py: records read back from the shards against the truth
 the builder wrote from the files it made, never the manifest.
@@ -36,9 +37,6 @@ WRONG = {
     "funsd": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in dataset/*/annotations/<id>.json, which "
               "shardify does not read, naming --labels FILE or --label-level 0: no option reads a per-image JSON "
               "`form` list of entities (box, label) as the image's objects"),
-    "mini_imagenet": ("STOPS BEFORE WRITING (exit 2): 'test.csv, train.csv, val.csv each name the inputs and give "
-                      "labels: keep the one to read in SRC'; the three tables are the three splits, and no option reads "
-                      "them all (beam_jobs/discover/label_tables.py, another helper's, refuses two label tables)"),
     "multi30k": ("STOPS BEFORE WRITING (exit 2) saying the files are sides of a parallel corpus and that a record "
                  "from two files' lines is not read yet, naming `paste test2016.de test2016.en > test2016.tsv` (which "
                  "then converts each line into a text and its pair) but no option: line i of train.de and train.en is "
