@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import column_content, label_phrases, label_scores, one_hot
+from shardify.converters import column_content, label_phrases, label_scores, one_hot, split_column
 from shardify.errors import InvalidInputError
 
 __all__ = [
@@ -366,6 +366,7 @@ def _refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample:
         if name and name not in taken and name.lower() not in keys
         and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]}
         and (_label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]))
+        and not split_column.names_splits(cells[i])  # each row's split (MASSIVE's `partition`), never a label
     ]
     if found:
         shown = " and ".join(_shown(name) for name in found)

@@ -1,0 +1,49 @@
+"""Kinds behind the ninth newcomer trial's three wrong-with-exit-0 xfails (issue 30), each tested on a
+neighbour the trial does not name (tests/layouts/test_newcomer_trial_nine.py tests the datasets):
+
+- a JSON-lines table's split column (any column whose sampled cells are split words: `fold` with
+  train/val/test) gives each row its split, as a CSV's or an images table's does; it was ignored and
+  every row written to train with exit 0. A split column is never offered as a label column.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers.sources import convert, write_file
+from helpers.unseen_judge import written_records
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+
+_WORDS = ("amber", "basalt", "cedar", "dune", "ember", "fjord", "granite", "harbor", "islet", "juniper")
+
+
+def _sentence(n: int) -> str:
+    return " ".join(_WORDS[(n * k + 3) % len(_WORDS)] for k in range(1, 7)) + f" {n}"
+
+
+def test_a_json_lines_split_column_gives_each_row_its_split(tmp_path: Path) -> None:
+    folds, truth, lines = ("train", "train", "val", "test"), {}, []
+    for i in range(12):
+        fold, topic = folds[i % 4], ("weather", "music", "travel")[i % 3]
+        lines.append(json.dumps({"uid": f"q{i}", "fold": fold, "topic": topic, "question": _sentence(i)}))
+        truth[f"queries.jsonl:{i}"] = ("validation" if fold == "val" else fold, frozenset({topic}))
+    write_file(tmp_path / "src/queries.jsonl", "\n".join(lines) + "\n")
+    out = convert(tmp_path / "src", tmp_path / "out", label_column="topic", text_column="question", max_rejects="0")
+    got = written_records(out)["records"]
+    assert {rid: (split, labels) for rid, (split, labels) in got.items()} == truth
+
+
+def test_a_split_column_is_never_offered_as_a_label(tmp_path: Path) -> None:
+    rows = ["sentence,subset,topic"]
+    rows += [f"{_sentence(i)},{('train', 'dev', 'test')[i % 3]},{('sport', 'food')[i % 2]}" for i in range(12)]
+    write_file(tmp_path / "src/corpus.csv", "\n".join(rows) + "\n")
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert "--label-column 'topic'" in str(refused.value)
+    assert "subset" not in str(refused.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
