@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found, set_aside
 from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters import json_lines
 from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
@@ -118,7 +119,24 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
     if sample and not _labels_anything(detected) and config.label_level != 0:
         others = [p for p in sample if p not in set(media)]
-        raise UsageError(file_signs.no_labels_message(config.source, media, others, annotations) + set_aside.described())
+        raise UsageError(
+            file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
+            + set_aside.described()
+        )
+
+
+def _json_lines_named_json(config: ConvertConfig, media: Sequence[str], others: Sequence[str]) -> str:
+    """Where SRC holds no inputs and its `.json` files are JSON lines (Hugging Face's published
+    files: the Amazon multilingual reviews' `dataset_en_train.json`), the option that reads them as
+    tables, a row a record: a guess from a file's first lines alone could be wrong, so it is named."""
+    if media:
+        return ""
+    rows = [p for p in others if layout.extension(p) == "json"][:_ROW_FILES]
+    lines = [p for p in rows if json_lines.looks_like_json_lines("\n".join(label_file_found.head_lines(config, p, lines=2)).encode())]
+    if not lines or len(lines) * 2 <= len(rows):
+        return ""
+    return (f"; {', '.join(lines[:3])} hold JSON lines (an object a line): --layout tables reads each line as a record "
+            "(with --text-column and --label-column where the plan asks)")
 
 
 # Images opened on each side of a pair of mirroring class folders, and the most bytes read of each

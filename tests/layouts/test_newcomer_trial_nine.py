@@ -28,10 +28,10 @@ _FIRST_WRONG = {
                     "PASCAL v1.00 box files in annotations/ are counted as auxiliary",
     "gtsdb": "stops (exit 2) naming gt.txt as unread and --labels FILE; --labels gt.txt then stops suggesting "
              "--label-separator ';', with which it exits 1 (gt.txt read as one label per image in path order)",
-    "massive": "stops (exit 2) naming --label-column 'partition' (the split column) 'or another'; --label-column "
-               "intent then exits 1, every row rejected: 'no text column' (`utt` not found)",
-    "amazon_reviews_multi": "stops (exit 2): the JSON-lines `.json` files read as label or split files, naming no "
-                            "option (point SRC elsewhere, or a layout file)",
+    "massive": "exits 1, every row rejected: 'utt' and 'annot_utt' hold one text twice, 'name the text with "
+               "--text-column' (a reject per row, no stop before writing)",
+    "amazon_reviews_multi": "stops (exit 2) naming --layout tables (the `.json` files hold JSON lines), with which "
+                            "it stops again naming --label-column 'product_category' or 'stars': right, in two steps",
 }
 
 # The option the first command names (or, where it names none that fits, the one the docs give).
@@ -70,9 +70,8 @@ def test_msrc_images_carry_their_colour_masks(tmp_path):
 # The next step a newcomer takes after the first command's stop, where it names no option that converts.
 _NEXT = {
     "massive": ({"label_column": "intent", "text_column": "utt"}, None),  # was: every row in train, exit 0
-    "amazon_reviews_multi": ({"layout": "tables", "text_column": "review_body"},
-                             "WRONG WITH EXIT 0: every review labelled by its `product_category` (not `stars`), with no "
-                             "stop; the splits are six, named after each file (dataset_en_train, dataset_de_dev, ...)"),
+    # was: every review labelled by its `product_category` (not `stars`) with exit 0; now a stop naming both
+    "amazon_reviews_multi": ({"layout": "tables", "text_column": "review_body"}, None),
 }
 
 

@@ -4,6 +4,10 @@ neighbour the trial does not name (tests/layouts/test_newcomer_trial_nine.py tes
 - a JSON-lines table's split column (any column whose sampled cells are split words: `fold` with
   train/val/test) gives each row its split, as a CSV's or an images table's does; it was ignored and
   every row written to train with exit 0. A split column is never offered as a label column.
+- a label column found only by its name's last word (`item_category`) beside another column that
+  could be the label (`rating`'s small whole numbers, or labels by content): the first was taken
+  with exit 0; now the run stops naming both and `--label-column`. JSON lines saved as `.json` in a
+  source with no other input: the stop names `--layout tables`.
 """
 
 from __future__ import annotations
@@ -47,3 +51,30 @@ def test_a_split_column_is_never_offered_as_a_label(tmp_path: Path) -> None:
     assert "--label-column 'topic'" in str(refused.value)
     assert "subset" not in str(refused.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def _reviews(root: Path, rows: int = 6) -> None:
+    lines = ["item_category,rating,comment"]
+    lines += [f"{('garden', 'kitchen', 'toys')[i % 3]},{1 + i % 5},{_sentence(i)}" for i in range(rows)]
+    write_file(root / "reviews.csv", "\n".join(lines) + "\n")
+
+
+def test_a_label_by_its_name_ending_beside_a_rating_stops_naming_both(tmp_path: Path) -> None:
+    _reviews(tmp_path / "src")
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert "--label-column 'item_category'" in str(refused.value) and "--label-column 'rating'" in str(refused.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    got = written_records(convert(tmp_path / "src", tmp_path / "named", label_column="rating", max_rejects="0"))
+    assert got["records"] == {f"reviews.csv:{i}": ("train", frozenset({str(1 + i % 5)})) for i in range(6)}
+
+
+def test_json_lines_named_json_stop_naming_layout_tables(tmp_path: Path) -> None:
+    for split in ("train", "test"):
+        rows = [json.dumps({"comment": _sentence(i), "label": ("pos", "neg")[i % 2]}) for i in range(4)]
+        write_file(tmp_path / f"src/{split}/part-{split}.json", "\n".join(rows) + "\n")
+    with pytest.raises(UsageError, match="--layout tables"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    got = written_records(convert(tmp_path / "src", tmp_path / "tables", layout="tables", max_rejects="0"))
+    assert got["records"] == {f"{split}/part-{split}.json:{i}": (split, frozenset({("pos", "neg")[i % 2]}))
+                              for split in ("train", "test") for i in range(4)}
