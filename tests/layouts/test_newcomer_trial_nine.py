@@ -24,8 +24,9 @@ _FIRST_WRONG = {
     "inaturalist2018": "stops (exit 2) naming --labels FILE for one of train2018.json, val2018.json, test2018.json; "
                        "--labels train2018.json then exits 1 (the val and test images rejected, over --max-rejects): "
                        "no option takes the splits from the three files' names",
-    "inria_person": "WRONG WITH EXIT 0: labels every image `pos` or `neg` by its folder and writes no objects; the "
-                    "PASCAL v1.00 box files in annotations/ are counted as auxiliary",
+    "inria_person": "stops (exit 2) naming Train/annotations/ and Test/annotations/ as one file per image in a format "
+                    "no reader reads (PASCAL Annotation Version 1.00 text): not supported yet (it was: every image "
+                    "labelled `pos` or `neg` with no objects, exit 0)",
     "gtsdb": "stops (exit 2) naming gt.txt as unread and --labels FILE; --labels gt.txt then stops suggesting "
              "--label-separator ';', with which it exits 1 (gt.txt read as one label per image in path order)",
     "massive": "exits 1, every row rejected: 'utt' and 'annot_utt' hold one text twice, 'name the text with "

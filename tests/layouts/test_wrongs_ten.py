@@ -8,6 +8,11 @@ neighbour the trial does not name (tests/layouts/test_newcomer_trial_nine.py tes
   could be the label (`rating`'s small whole numbers, or labels by content): the first was taken
   with exit 0; now the run stops naming both and `--label-column`. JSON lines saved as `.json` in a
   source with no other input: the stop names `--layout tables`.
+- a folder of files named like the inputs, one per input, that no reader reads (INRIA Person's
+  PASCAL v1.00 `annotations/<stem>.txt`; here `.ann` files beside images or texts): it was counted
+  as auxiliary, every record written without it; now the run stops naming the folder where the
+  files annotate some class folders' inputs and not the others' (the twins, files beside every
+  folder's inputs, are tests/layouts' Stanford Dogs, Penn-Fudan, Montgomery, Stanford 40: unchanged).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.sources import convert, write_file
+from helpers.sources import convert, image_bytes, write_file
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -78,3 +83,22 @@ def test_json_lines_named_json_stop_naming_layout_tables(tmp_path: Path) -> None
     got = written_records(convert(tmp_path / "src", tmp_path / "tables", layout="tables", max_rejects="0"))
     assert got["records"] == {f"{split}/part-{split}.json:{i}": (split, frozenset({("pos", "neg")[i % 2]}))
                               for split in ("train", "test") for i in range(4)}
+
+
+@pytest.mark.parametrize("media", ["image", "text"])
+def test_per_input_files_of_one_class_folder_no_reader_reads_stop(tmp_path: Path, media: str) -> None:
+    """Files named like the inputs of `busy/` and of no other folder: the folders say "annotated or
+    not", the files are the labels (INRIA Person's annotations/ beside pos/ and neg/)."""
+    for c, kind in enumerate(("busy", "quiet")):
+        for i in range(3):
+            name = f"{kind}{i:02d}"
+            if media == "image":
+                write_file(tmp_path / f"src/{kind}/{name}.jpg", image_bytes(seed=10 * c + i))
+            else:
+                write_file(tmp_path / f"src/{kind}/{name}.txt", _sentence(10 * c + i) + "\n")
+            if kind == "busy":
+                write_file(tmp_path / f"src/notes/{name}.ann", f"T1 Bird 0 5 {kind}\n")
+    with pytest.raises(UsageError, match="notes/"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
