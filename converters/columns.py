@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import column_content, label_phrases, label_scores, one_hot
+from shardify.converters import column_content, label_phrases, label_scores, one_hot, split_column
 from shardify.errors import InvalidInputError
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "PAIR_COLUMN_NAMES",
     "BOOLEAN_LABEL_NAMES",
     "LABEL_COLUMN_NAMES",
+    "RATING_COLUMN_NAMES",
     "KEY_COLUMN_NAMES",
     "is_key_name",
     "CAPTION_COLUMN_NAMES",
@@ -50,6 +51,9 @@ LABEL_COLUMN_NAMES = (
 )
 # Last words of a column name that make it the label column when no name above is a column's.
 _LABEL_WORD_ENDINGS = [["label"], ["labels"], ["class"], ["category"], ["tags"], ["tag"]]
+# Names of a review's rating (Yelp's `stars`, Amazon's `star_rating`, `overall`, Fine Food's `Score`):
+# holding small whole numbers, a second candidate beside a label found by its name's last word.
+RATING_COLUMN_NAMES = ("stars", "star_rating", "rating", "ratings", "overall", "score", "review_score")
 # Label columns found by these names hold true or false (BoolQ's `answer`); a text there is a
 # question-answering dataset's answer, no label, and its row is rejected saying to name the label.
 BOOLEAN_LABEL_NAMES = ("answer",)
@@ -268,6 +272,8 @@ def resolve_columns(
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
     _refuse_reused(texts, pair, label, options)
+    if label and not options.label_column and header and sample and _by_ending(columns, label):
+        _refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
     if not label and not options.label_column and not header and sample:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
@@ -294,6 +300,50 @@ def resolve_columns(
         if _label_kind([row[i] for row in sample if i < len(row)]) == _ID_LISTS:
             separator = ","
     return TableColumns(texts, label, keep, pair, unused, answers, separator, classes)
+
+
+def _by_ending(columns: Sequence[str], label: str) -> bool:
+    """`label` was chosen by its name's last word (`product_category`), no column being named as a
+    label outright (`label`, `category`: LABEL_COLUMN_NAMES)."""
+    return not {name.lower() for name in columns} & set(LABEL_COLUMN_NAMES)
+
+
+def _refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+    """A label column found by its name's ending beside another column holding labels by its
+    content (the Amazon multilingual reviews' `product_category` beside `stars`, the label the
+    dataset is published for): which is the label is a guess, and a wrong one writes every record
+    under another label with exit 0.
+
+    Raises:
+      UnnamedLabelColumn: naming both columns and `--label-column`.
+    """
+    others: tuple[str, ...] = ()
+    try:
+        _refuse_unnamed_labels(columns, (*taken, label), sample)
+    except UnnamedLabelColumn as found:
+        others = found.candidates
+    others = (*others, *(name for name in _ratings(columns, (*taken, label), sample) if name not in others))
+    if others:
+        candidates = (label, *others)
+        shown = " and ".join(_shown(name) for name in others)
+        raise UnnamedLabelColumn(
+            f"{_shown(label)} is named like a label (its last word), but {shown} also {'hold' if len(others) > 1 else 'holds'} labels by their content "
+            f"(a few repeated words, short phrases, numbers or true/false): which is the label is a guess; name it with "
+            f"--label-column {label!r} or --label-column {others[0]!r}", candidates)
+
+
+def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
+    """Columns named as a rating is (RATING_COLUMN_NAMES: Yelp's and the Amazon reviews' `stars`,
+    `overall`, `rating`) whose sampled cells are all small whole numbers: a review's label, however
+    few rows show its repeats."""
+    found = []
+    for i, name in enumerate(columns):
+        cells = [str(row[i]).strip() for row in sample if len(row) == len(columns)]
+        if name not in taken and name.lower() in RATING_COLUMN_NAMES and cells and all(
+            is_integer(c) and int(c) <= _MAX_LABEL_NUMBER for c in cells
+        ):
+            found.append(name)
+    return found
 
 
 def _refuse_reused(texts: Sequence[str], pair: str, label: str, options: TableOptions) -> None:
@@ -366,6 +416,7 @@ def _refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample:
         if name and name not in taken and name.lower() not in keys
         and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]}
         and (_label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]))
+        and not split_column.names_splits(cells[i])  # each row's split (MASSIVE's `partition`), never a label
     ]
     if found:
         shown = " and ".join(_shown(name) for name in found)

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found, set_aside
 from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters import json_lines
 from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees
+from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -114,11 +115,44 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         if config.label_level is None:
             _check_mirror_masks(config, media, detected.structure)
             _check_tables_aside(config, sample, media, detected.structure)
+            _check_unread_mirrors(config, sample, media, detected)
         if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
     if sample and not _labels_anything(detected) and config.label_level != 0:
         others = [p for p in sample if p not in set(media)]
-        raise UsageError(file_signs.no_labels_message(config.source, media, others, annotations) + set_aside.described())
+        raise UsageError(
+            file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
+            + set_aside.described()
+        )
+
+
+def _check_unread_mirrors(config: ConvertConfig, sample: Sequence[str], media: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where a folder of files named like the inputs, one per input, is read by nothing
+    (`unread_mirrors`: INRIA Person's annotations/): set aside, every record would lose them.
+
+    Raises:
+      UsageError: naming the folders and what can read them.
+    """
+    inputs = set(media)
+    read = {p for e in detected.evidence for p in (e.path, e.ids) if p}
+    records = [p for p in media if not detected.is_auxiliary(p)]  # masks set aside are no class's inputs
+    found = unread_mirrors.unread_mirrors(records, [p for p in sample if p not in inputs], read)
+    if found:
+        raise UsageError(unread_mirrors.message(config.source, found, records))
+
+
+def _json_lines_named_json(config: ConvertConfig, media: Sequence[str], others: Sequence[str]) -> str:
+    """Where SRC holds no inputs and its `.json` files are JSON lines (Hugging Face's published
+    files: the Amazon multilingual reviews' `dataset_en_train.json`), the option that reads them as
+    tables, a row a record: a guess from a file's first lines alone could be wrong, so it is named."""
+    if media:
+        return ""
+    rows = [p for p in others if layout.extension(p) == "json"][:_ROW_FILES]
+    lines = [p for p in rows if json_lines.looks_like_json_lines("\n".join(label_file_found.head_lines(config, p, lines=2)).encode())]
+    if not lines or len(lines) * 2 <= len(rows):
+        return ""
+    return (f"; {', '.join(lines[:3])} hold JSON lines (an object a line): --layout tables reads each line as a record "
+            "(with --text-column and --label-column where the plan asks)")
 
 
 # Images opened on each side of a pair of mirroring class folders, and the most bytes read of each

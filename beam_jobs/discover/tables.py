@@ -106,6 +106,15 @@ class _ScanTable(beam.DoFn):
                 only_header = header.present and fmt in (tables.CSV, tables.TSV)
                 yield reject(relpath, "no rows: the table holds a header only" if only_header else "empty table: no rows")
 
+    def _sampled_split_column(self, by_keys: dict, sampled: tables.TableHeader) -> str:
+        """A JSON-lines table's split column, found in its first rows as a header's is (none of the
+        columns its rows' text and label are read from), or ""."""
+        try:
+            needed = self._columns_by_keys(by_keys, sampled.columns, sampled).needed
+        except InvalidInputError:
+            return ""
+        return split_column.split_column(sampled.columns, sampled.sample, needed)
+
     def _columns_by_keys(self, by_keys: dict, names: tuple[str, ...], sampled: tables.TableHeader | None) -> TableColumns:
         """A JSON-lines row's columns, resolved once per set of keys: from the table's first rows
         where they have these keys, else from the names alone.
@@ -146,6 +155,8 @@ class _ScanTable(beam.DoFn):
             sampled = tables.TableHeader(names, sample=cells) if names else None
         # A column naming each row's split (SICK's SemEval_set: TRAIN, TRIAL, TEST) decides it.
         split_by = split_column.split_column(header.columns, header.sample, columns.needed) if columns else ""
+        if sampled is not None:  # JSON lines (MASSIVE's `partition`): the split column of its first rows
+            split_by = self._sampled_split_column(by_keys, sampled)
         if columns:
             by = f"; each row's split from its column {split_by!r}" if split_by else _renamed(relpath, split)
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))

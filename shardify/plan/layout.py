@@ -421,7 +421,7 @@ class SourceLayout:
         elif self.name == TABLES:
             splits = (
                 "the tables' names where they name a split (train.csv, dev.tsv), else train; a JSON file's split "
-                "keys and an images table's split column (Usage) first"
+                "keys and a table's split column (Usage, partition) first"
             )
         elif ratios:
             splits = f"--split {ratios}"

@@ -24,14 +24,15 @@ _FIRST_WRONG = {
     "inaturalist2018": "stops (exit 2) naming --labels FILE for one of train2018.json, val2018.json, test2018.json; "
                        "--labels train2018.json then exits 1 (the val and test images rejected, over --max-rejects): "
                        "no option takes the splits from the three files' names",
-    "inria_person": "WRONG WITH EXIT 0: labels every image `pos` or `neg` by its folder and writes no objects; the "
-                    "PASCAL v1.00 box files in annotations/ are counted as auxiliary",
+    "inria_person": "stops (exit 2) naming Train/annotations/ and Test/annotations/ as one file per image in a format "
+                    "no reader reads (PASCAL Annotation Version 1.00 text): not supported yet (it was: every image "
+                    "labelled `pos` or `neg` with no objects, exit 0)",
     "gtsdb": "stops (exit 2) naming gt.txt as unread and --labels FILE; --labels gt.txt then stops suggesting "
              "--label-separator ';', with which it exits 1 (gt.txt read as one label per image in path order)",
-    "massive": "stops (exit 2) naming --label-column 'partition' (the split column) 'or another'; --label-column "
-               "intent then exits 1, every row rejected: 'no text column' (`utt` not found)",
-    "amazon_reviews_multi": "stops (exit 2): the JSON-lines `.json` files read as label or split files, naming no "
-                            "option (point SRC elsewhere, or a layout file)",
+    "massive": "exits 1, every row rejected: 'utt' and 'annot_utt' hold one text twice, 'name the text with "
+               "--text-column' (a reject per row, no stop before writing)",
+    "amazon_reviews_multi": "stops (exit 2) naming --layout tables (the `.json` files hold JSON lines), with which "
+                            "it stops again naming --label-column 'product_category' or 'stars': right, in two steps",
 }
 
 # The option the first command names (or, where it names none that fits, the one the docs give).
@@ -69,17 +70,13 @@ def test_msrc_images_carry_their_colour_masks(tmp_path):
 
 # The next step a newcomer takes after the first command's stop, where it names no option that converts.
 _NEXT = {
-    "massive": ({"label_column": "intent", "text_column": "utt"},
-                "WRONG WITH EXIT 0: all 24 rows written to one split, train; the `partition` column "
-                "(train, dev, test) is ignored"),
-    "amazon_reviews_multi": ({"layout": "tables", "text_column": "review_body"},
-                             "WRONG WITH EXIT 0: every review labelled by its `product_category` (not `stars`), with no "
-                             "stop; the splits are six, named after each file (dataset_en_train, dataset_de_dev, ...)"),
+    "massive": ({"label_column": "intent", "text_column": "utt"}, None),  # was: every row in train, exit 0
+    # was: every review labelled by its `product_category` (not `stars`) with exit 0; now a stop naming both
+    "amazon_reviews_multi": ({"layout": "tables", "text_column": "review_body"}, None),
 }
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=why))
-                                  for n, (_, why) in sorted(_NEXT.items())])
+@pytest.mark.parametrize("name", recorded(_NEXT, {n: why for n, (_, why) in _NEXT.items()}))
 def test_next_step_is_right_or_stops(name, tmp_path):
     truth = _truth(name, tmp_path)
     assert_next_step(truth, tmp_path, _NEXT[name][0], lambda out: assert_right(truth, out))
