@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
-from shardify.format import example_proto
-from shardify.format.tfrecord import iter_records
+from shardify.format import example_proto, naming
+from shardify.format.tfrecord import TFRecordWriter, iter_records
 
 
 def read_shard(path: Path) -> list[dict[str, object]]:
@@ -24,3 +25,37 @@ def read_report(output: Path, name: str) -> list[dict]:
     only when it lists something)."""
     path = output / name
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def forge_first_record(
+    out: Path,
+    split: str,
+    change: Callable[[dict], object],
+    amend_manifest: Callable[[dict], object] | None = None,
+) -> str:
+    """Rewrites the first record of `split`'s first shard by `change` (given the decoded features,
+    it changes them in place), its framing CRCs, index and the manifests' sizes and checksums made
+    to match, as a careful forger would; `amend_manifest` changes the manifest further (its split's
+    counts, say) before it is written, the version's own manifest too. Returns the shard's path."""
+    manifest_path = out / naming.MANIFEST_FILENAME
+    manifest = json.loads(manifest_path.read_text())
+    entry = manifest["splits"][split]["shards"][0]
+    shard = out / entry["path"]
+    with open(shard, "rb") as f:
+        records = list(iter_records(f, str(shard)))
+    features = example_proto.decode_example(records[0])
+    change(features)
+    records[0] = example_proto.encode_example(features)
+    with open(shard, "wb") as f, open(out / entry["index"], "wb") as index:
+        writer = TFRecordWriter(f, index)
+        for record in records:
+            writer.write(record)
+    entry.update(num_bytes=writer.num_bytes, sha256=writer.sha256)
+    counts = manifest["splits"][split]
+    counts["num_bytes"] = sum(s["num_bytes"] for s in counts["shards"])
+    if amend_manifest is not None:
+        amend_manifest(manifest)
+    manifest_path.write_text(json.dumps(manifest))
+    if "dataset_version" in manifest:  # the version's own manifest is the same document
+        (out / naming.version_manifest_filename(manifest["dataset_version"]["number"])).write_text(json.dumps(manifest))
+    return str(shard)

@@ -27,11 +27,11 @@ import pytest
 
 from helpers.cli_runs import message, one_line_error, run_shardify
 from helpers.one_place import records, rejects
+from helpers.shard_io import forge_first_record
 from helpers.sources import convert, image_bytes, write_file
 from shardify.errors import CorruptShardError
 from shardify.format import contract, example_proto, naming
 from shardify.format.manifest import load_manifest
-from shardify.format.tfrecord import TFRecordWriter, iter_records
 from shardify.inspect.verify import verify_output
 
 _DEEP = "[" * 100_000 + "]" * 100_000
@@ -339,30 +339,6 @@ def detection(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return convert(root / "src", root / "out")
 
 
-def _forge_first_record(out: Path, change) -> str:  # noqa: ANN001 - a function changing the decoded features
-    """Rewrites the first record of train's first shard by `change`, its framing CRCs, index and the
-    manifests' sizes and checksums made to match, as a careful forger would; returns the shard's path."""
-    manifest_path = out / naming.MANIFEST_FILENAME
-    manifest = json.loads(manifest_path.read_text())
-    entry = manifest["splits"]["train"]["shards"][0]
-    shard = out / entry["path"]
-    with open(shard, "rb") as f:
-        data = list(iter_records(f, str(shard)))
-    features = example_proto.decode_example(data[0])
-    change(features)
-    data[0] = example_proto.encode_example(features)
-    with open(shard, "wb") as f, open(out / entry["index"], "wb") as index:
-        writer = TFRecordWriter(f, index)
-        for record in data:
-            writer.write(record)
-    entry.update(num_bytes=writer.num_bytes, sha256=writer.sha256)
-    manifest["splits"]["train"]["num_bytes"] = sum(s["num_bytes"] for s in manifest["splits"]["train"]["shards"])
-    manifest_path.write_text(json.dumps(manifest))
-    if "dataset_version" in manifest:
-        (out / naming.version_manifest_filename(manifest["dataset_version"]["number"])).write_text(json.dumps(manifest))
-    return str(shard)
-
-
 def _set(key: str, kind: str, values: list) -> object:
     return lambda features: features.__setitem__(key, (kind, values))
 
@@ -385,7 +361,7 @@ def test_a_record_whose_checksums_match_but_whose_values_lie_fails_verify_naming
     out = tmp_path / "out"
     shutil.copytree(detection, out)
     assert verify_output(load_manifest(str(out))) == 2
-    shard = _forge_first_record(out, change)
+    shard = forge_first_record(out, "train", change)
     with pytest.raises(CorruptShardError) as error:
         verify_output(load_manifest(str(out)))
     assert str(error.value).startswith(f"{shard}, record 0: ") and expected in str(error.value), str(error.value)

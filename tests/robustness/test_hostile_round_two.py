@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import message, one_line_error, run_shardify
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import forge_first_record, read_report, read_shard
 from helpers.sources import convert, image_bytes
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.launch import run_conversion
@@ -33,7 +33,6 @@ from shardify.converters import archives
 from shardify.errors import CorruptShardError, ManifestError, OutputError, RejectLimitError
 from shardify.format import contract, example_proto, naming
 from shardify.format.manifest import load_manifest
-from shardify.format.tfrecord import TFRecordWriter
 from shardify.inspect.verify import verify_output
 
 # --- helpers: what a conversion wrote, read back without the manifest's counts -------------------
@@ -437,35 +436,21 @@ def test_a_resumed_run_keeps_only_shards_whose_result_and_bytes_hold(tmp_path: P
 def _set_label(out: Path, split: str, value: int) -> str:
     """Rewrites the first record of the split's first shard with label index `value` (shard bytes,
     index and manifest checksums made to match, in the version's manifest too); returns the shard's path."""
-    manifest_path = out / naming.MANIFEST_FILENAME
-    manifest = json.loads(manifest_path.read_text())
-    entry = manifest["splits"][split]["shards"][0]
-    shard = out / entry["path"]
-    records = []
-    with open(shard, "rb") as f:
-        from shardify.format.tfrecord import iter_records
+    old = []
 
-        records = list(iter_records(f, str(shard)))
-    features = example_proto.decode_example(records[0])
-    old = features[contract.LABEL][1][0]
-    features[contract.LABEL] = (example_proto.INT64, [value])
-    if value == contract.UNLABELLED:  # as the writer writes an unlabelled record: no label name either
-        features[contract.LABEL_TEXT] = (example_proto.BYTES, [b""])
-    records[0] = example_proto.encode_example(features)
-    with open(shard, "wb") as f, open(out / entry["index"], "wb") as index:
-        writer = TFRecordWriter(f, index)
-        for record in records:
-            writer.write(record)
-    entry.update(num_bytes=writer.num_bytes, sha256=writer.sha256)
-    counts = manifest["splits"][split]
-    counts["num_bytes"] = sum(s["num_bytes"] for s in counts["shards"])
-    if value == contract.UNLABELLED:  # the manifest counts it: a split with unlabelled records
-        counts["label_counts"][manifest["labels"][old]] -= 1
-        counts["num_unlabelled"] = 1
-    manifest_path.write_text(json.dumps(manifest))
-    if "dataset_version" in manifest:  # the version's own manifest is the same document
-        (out / naming.version_manifest_filename(manifest["dataset_version"]["number"])).write_text(json.dumps(manifest))
-    return str(shard)
+    def change(features: dict) -> None:
+        old.append(features[contract.LABEL][1][0])
+        features[contract.LABEL] = (example_proto.INT64, [value])
+        if value == contract.UNLABELLED:  # as the writer writes an unlabelled record: no label name either
+            features[contract.LABEL_TEXT] = (example_proto.BYTES, [b""])
+
+    def amend(manifest: dict) -> None:
+        if value == contract.UNLABELLED:  # the manifest counts it: a split with unlabelled records
+            counts = manifest["splits"][split]
+            counts["label_counts"][manifest["labels"][old[0]]] -= 1
+            counts["num_unlabelled"] = 1
+
+    return forge_first_record(out, split, change, amend)
 
 
 def test_a_label_index_outside_the_labels_fails_verify_and_every_reader(converted: Path, tmp_path: Path) -> None:
