@@ -150,8 +150,12 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         others = [e for e in others if e not in beside_classes]
     # COCO-like files named by their split alone beside split folders of class folders (iNaturalist
     # 2021's train.json, val.json beside train/<species>/, val/<species>/) say what the folders say.
+    # Where the files name other splits than the folders (iNaturalist 2018's train2018.json,
+    # val2018.json, test2018.json beside train_val2018/ and test2018/), the files give the splits.
     by_folders = structure is not None and structure.split_level >= 0 and any(level >= 0 for _, level in structure.label_levels)
-    echoes = [e for e in others if by_folders and e.kind == evidence_lib.COCO_SPLIT and label_file_found.named_by_split_alone(e.path)]
+    named_alone = [e for e in others if e.kind == evidence_lib.COCO_SPLIT and label_file_found.named_by_split_alone(e.path)]
+    folder_splits = {structure_lib.split_word(folder) or folder for folder in structure.split_folders} if by_folders else set()
+    echoes = named_alone if by_folders and {e.split for e in named_alone} <= folder_splits else []
     if echoes:
         notes.append(f"not used: {', '.join(e.path for e in echoes)} (split folders and class folders label the files)")
         others = [e for e in others if e not in echoes]

@@ -24,7 +24,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import set_aside
+from shardify.beam_jobs.discover import set_aside, split_annotations
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -406,6 +406,7 @@ def _detect_folder(
         evidence, how = describe.find_evidence(config, sample, detected)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
+            detected = split_annotations.files_over_folders(config, detected)  # iNaturalist 2018's train2018.json
         if not boxes:  # (box tables label their images with their objects' classes: Open Images)
             detected = label_tables.with_label_table(config, sample, detected, only=keyed_given)  # HAM10000's metadata
             detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt

@@ -21,9 +21,6 @@ from shardify.format.manifest import load_manifest
 
 # What each first command does today, where it is not right (a fix shows up as an unexpected pass).
 _FIRST_WRONG = {
-    "inaturalist2018": "stops (exit 2) naming --labels FILE for one of train2018.json, val2018.json, test2018.json; "
-                       "--labels train2018.json then exits 1 (the val and test images rejected, over --max-rejects): "
-                       "no option takes the splits from the three files' names",
     "inria_person": "stops (exit 2) naming Train/annotations/ and Test/annotations/ as one file per image in a format "
                     "no reader reads (PASCAL Annotation Version 1.00 text): not supported yet (it was: every image "
                     "labelled `pos` or `neg` with no objects, exit 0)",
@@ -37,7 +34,6 @@ _FIRST_WRONG = {
 
 # The option the first command names (or, where it names none that fits, the one the docs give).
 _FOLLOW = {
-    "inaturalist2018": None,
     "massive": {"label_column": "intent"},
 }
 

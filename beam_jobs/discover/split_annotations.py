@@ -1,0 +1,107 @@
+"""COCO-like annotation files named by their split alone that give the splits over the folders.
+
+iNaturalist 2018 ships `train2018.json`, `val2018.json` (images, annotations, categories) and
+`test2018.json` (images only) beside `train_val2018/<supercategory>/<category id>/` and
+`test2018/`: the folder `train_val2018` is no split, and its folders are no classes (the
+categories' names are). Where such files name other splits than the split folders (iNaturalist
+2021's `train.json`, `val.json` beside `train/`, `val/` name the same ones: they echo the folders,
+see `describe.find_evidence`), each file gives the split of the images it names, its annotations
+their labels, and the class folders are not read. Before that is trusted, the files must agree:
+no image named by two files, and the same categories (id -> name) in every file that declares
+them; else the run stops naming the files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import evidence as evidence_lib
+from shardify.plan import layout
+
+__all__ = ["files_over_folders"]
+
+
+def _named_alone(detected: layout.SourceLayout) -> list[evidence_lib.Evidence]:
+    return [
+        e for e in detected.evidence
+        if e.kind == evidence_lib.COCO_SPLIT and label_file_found.named_by_split_alone(e.path)
+    ]
+
+
+def files_over_folders(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` with its class folders not read where COCO-like files named by split alone give
+    the splits and labels beside split folders of class folders (find_evidence kept them: they
+    name other splits than the folders).
+
+    Raises:
+      UsageError: two of the files name one image, or declare different categories.
+    """
+    files = _named_alone(detected)
+    structure = detected.structure
+    if len(files) < 2:
+        return detected
+    _check_agree(config, files)
+    if structure is None or not any(level >= 0 for _, level in structure.label_levels):
+        return detected
+    unread = dataclasses.replace(
+        structure,
+        label_levels=tuple((split, -1) for split, _ in structure.label_levels),
+        single_class="",
+        name_pattern=None,
+        named_splits=(),
+    )
+    folders = f" (split folders {', '.join(structure.split_folders)} are no splits of theirs)" if structure.split_folders else ""
+    note = f"class folders not read: {', '.join(e.path for e in files)} give each image its split and labels{folders}"
+    return dataclasses.replace(detected, structure=unread, notes=(*detected.notes, note))
+
+
+def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) -> None:
+    """Stop where two files name one image, or declare one category id with different names."""
+    owner: dict[str, str] = {}
+    categories: dict[str, dict[object, str]] = {}
+    for e in files:
+        doc = _load(config, e.path)
+        for image in doc.get("images") or ():
+            name = image.get("file_name") if isinstance(image, dict) else None
+            if not isinstance(name, str):
+                continue
+            if name in owner and owner[name] != e.path:
+                raise UsageError(
+                    f"{owner[name]} and {e.path} both name {name}: files named by their split "
+                    f"({', '.join(f.path for f in files)}) must each name their own images; choose one with --labels FILE"
+                )
+            owner[name] = e.path
+        declared = {
+            c.get("id"): str(c.get("name"))
+            for c in doc.get("categories") or ()
+            if isinstance(c, dict) and isinstance(c.get("id"), (int, str))
+        }
+        if declared:
+            categories[e.path] = declared
+    if len({tuple(sorted(d.items(), key=str)) for d in categories.values()}) > 1:
+        first, *rest = categories
+        other = next(p for p in rest if categories[p] != categories[first])
+        differ = sorted(set(categories[first].items()) ^ set(categories[other].items()), key=str)[:3]
+        raise UsageError(
+            f"{first} and {other} declare different categories ({', '.join(f'{i}: {n}' for i, n in differ)}): "
+            "files named by their split are read together only where their categories agree; "
+            "choose one with --labels FILE"
+        )
+
+
+def _load(config: ConvertConfig, path: str) -> dict:
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            doc = json.loads(fileobj.read())
+    except (OSError, ValueError, InvalidInputError) as error:
+        raise UsageError(f"{path}: cannot be read as COCO annotations ({error})") from error
+    if not isinstance(doc, dict):
+        raise UsageError(f"{path}: not a JSON object of COCO annotations")
+    return doc
