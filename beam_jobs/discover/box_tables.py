@@ -20,10 +20,11 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, set_aside
 from shardify.config import ConvertConfig
+from shardify.errors import UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan import evidence as evidence_lib
-from shardify.plan.evidence import Evidence, KeyRule, key_rule
+from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
 
 __all__ = ["box_evidence", "with_box_annotations"]
@@ -120,7 +121,9 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             rule = KeyRule(1, False)
             how = f"a JSON object a line, its image by {fmt.key_field}, its boxes in {fmt.boxes_field}"
         elif fmt.columns:  # headerless: the key cells show whether they carry the extension
-            rule = key_rule([fmt.row_cells(line)[fmt.columns.index(fmt.key_field)] for line in lines if line.strip()])
+            keys = [fmt.row_cells(line)[fmt.columns.index(fmt.key_field)] for line in lines if line.strip()]
+            rule = key_rule(keys)
+            _check_keys_name_one_file(path, keys, rule, sample)
             how = f"a headerless row per box ({(fmt.separator or ',').join(fmt.columns)}), its image by {fmt.key_field}"
         else:  # the key cells show whether they carry the extension (`vid_4_1000.jpg`) or are the stem
             rule = _header_key_rule(fmt, lines)
@@ -132,6 +135,29 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         evidence = Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, names_file=names_file, split=split, note=note)
         found.append(evidence)
     return found
+
+
+def _check_keys_name_one_file(table: str, keys: Sequence[str], rule: KeyRule, sample: Sequence[str]) -> None:
+    """Stop where a headerless box table's first keys each name several sampled images (GTSDB's
+    gt.txt names `00000.ppm`, the scene at the top, beside `01/00000.ppm`, `11/00000.ppm`, crops
+    in class folders): which file a row means cannot be told, and every such image was a reject
+    (exit 1).
+
+    Raises:
+      UsageError: naming the table and the files one key names.
+    """
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    named: dict[str, list[str]] = {}
+    for image in images:
+        named.setdefault(file_key(image, rule), []).append(image)
+    for key in keys:
+        files = named.get(row_key(key.strip(), rule), [])
+        if len(files) > 1:
+            raise UsageError(
+                f"{table} names its images by {key.strip()!r} alone, which names {len(files)} files "
+                f"({', '.join(sorted(files)[:4])}): the images it means are not told from the others "
+                "(folders of crops beside the scenes?); not supported yet: move the other folders out of SRC"
+            )
 
 
 def _header_key_rule(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> KeyRule:

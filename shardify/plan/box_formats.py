@@ -113,6 +113,8 @@ class BoxFormat:
         the box fields; a header holding any other (a class column, say) is not this format. None:
         any others. A table of boxes with no class column is one class only where nothing else
         could name one.
+      numbered_class: ROWS headerless: the class cell is a class number whose names the table does
+        not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written.
       source: where the format is documented.
     """
 
@@ -136,6 +138,7 @@ class BoxFormat:
     columns: tuple[str, ...] = ()
     optional_columns: int = 0
     only_columns: tuple[str, ...] | None = None
+    numbered_class: bool = False
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -324,6 +327,19 @@ FORMATS: tuple[BoxFormat, ...] = (
         "'class', 'image_width', 'image_height')",
     ),
     BoxFormat(
+        name="GTSDB boxes",
+        pairing=ROWS,
+        files=r"gt\.txt",  # FullIJCNN2013/gt.txt: no header, `00000.ppm;774;411;815;446;11`
+        columns=("file", "x1", "y1", "x2", "y2", "class_id"),
+        class_field="class_id",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        key_field="file",
+        separator=";",
+        numbered_class=True,
+        source="GTSDB ReadMe.txt (Format: image;leftCol;topRow;rightCol;bottomRow;ClassID)",
+    ),
+    BoxFormat(
         name="Global Wheat boxes",
         pairing=ROWS,
         files=r"\.csv",  # train.csv: recognised by its header's columns, not its name
@@ -425,6 +441,10 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     'Open Images boxes'
     >>> file_format("annotations_val.csv", ["val_0.jpg,5,1429,219,1612,object,2336,4160"]).name
     'SKU-110K boxes'
+    >>> file_format("gt.txt", ["00000.ppm;774;411;815;446;11", "00001.ppm;983;388;1024;432;40"]).name
+    'GTSDB boxes'
+    >>> file_format("gt.txt", ["00000.ppm;774;411;815;446;stop"]) is None
+    True
     >>> file_format("annotations_val.csv", ["image,xmin,ymin,xmax,ymax,label"]) is None
     True
     >>> file_format("boxes.csv", ["image,xmin,ymin,xmax,ymax", "a.jpg,1,2,30,40"]).name
@@ -481,8 +501,10 @@ def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:
     by_name = dict(zip(fmt.columns, (cell.strip() for cell in cells)))
     if is_number(by_name[fmt.key_field]) or not all(is_number(by_name[f]) for f in fmt.box_fields):
         return False
-    if fmt.class_field in by_name and (not by_name[fmt.class_field] or is_number(by_name[fmt.class_field])):
-        return False
+    if fmt.class_field in by_name:
+        cell = by_name[fmt.class_field]
+        if not cell or (not cell.isdigit() if fmt.numbered_class else is_number(cell)):
+            return False
     if fmt.convention == XYXY_PIXELS and len(fmt.box_fields) == 4:
         x1, y1, x2, y2 = (float(by_name[f]) for f in fmt.box_fields)
         width = float(by_name["image_width"]) if is_number(by_name.get("image_width", "")) else math.inf

@@ -24,8 +24,9 @@ _FIRST_WRONG = {
     "inria_person": "stops (exit 2) naming Train/annotations/ and Test/annotations/ as one file per image in a format "
                     "no reader reads (PASCAL Annotation Version 1.00 text): not supported yet (it was: every image "
                     "labelled `pos` or `neg` with no objects, exit 0)",
-    "gtsdb": "stops (exit 2) naming gt.txt as unread and --labels FILE; --labels gt.txt then stops suggesting "
-             "--label-separator ';', with which it exits 1 (gt.txt read as one label per image in path order)",
+    "gtsdb": "stops (exit 2) naming gt.txt: its rows name `00000.ppm` alone, which names the scene and the crops "
+             "of class folders 01/, 11/, 38/ alike (not supported yet; gt.txt is read as GTSDB boxes where no crop "
+             "folders share its names). It was: gt.txt unread, --labels gt.txt then one label per image, exit 1",
     "massive": "exits 1, every row rejected: 'utt' and 'annot_utt' hold one text twice, 'name the text with "
                "--text-column' (a reject per row, no stop before writing)",
     "amazon_reviews_multi": "stops (exit 2) naming --layout tables (the `.json` files hold JSON lines), with which "

@@ -97,3 +97,42 @@ def test_files_declaring_different_categories_stop_naming_them(tmp_path):
     result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"))
     assert result.returncode == 2, result.stdout + result.stderr
     assert "declare different categories" in result.stderr and "val.json" in result.stderr and "8: thrush" in result.stderr
+
+
+# GTSDB's gt.txt: a headerless `;` table, a row per box (`00000.ppm;774;411;815;446;11`), the class a number.
+
+def _scenes(root: Path, *, crops: bool = False) -> None:
+    rows = {"00000.png": [(2, 3, 9, 10, 11)], "00001.png": [(1, 1, 6, 6, 38), (10, 4, 17, 12, 1)], "00002.png": []}
+    for name in rows:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(image_bytes(fmt="PNG"))
+    if crops:
+        (root / "11").mkdir()
+        (root / "11" / "00000.png").write_bytes(image_bytes(fmt="PNG"))
+    (root / "gt.txt").write_text("".join(f"{n};{x1};{y1};{x2};{y2};{c}\n" for n, boxes in rows.items() for x1, y1, x2, y2, c in boxes))
+
+
+def _texts(value) -> list[str]:
+    """A bytes feature as its strings (one value is read back as bytes, several as a list)."""
+    if value is None:
+        return []
+    return [value.decode()] if isinstance(value, bytes) else [v.decode() for v in value]
+
+
+def test_headerless_semicolon_box_rows_are_each_images_objects(tmp_path):
+    _scenes(tmp_path / "src")
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    objects = {}
+    for info in load_manifest(str(tmp_path / "out")).splits.values():
+        for shard in info.shards:
+            for record in read_shard(tmp_path / "out" / shard.path):
+                objects[record[contract.IMAGE_FILENAME].decode()] = sorted(_texts(record.get(contract.OBJECT_TEXT)))
+    assert objects == {"00000.png": ["11"], "00001.png": ["1", "38"], "00002.png": []}
+
+
+def test_box_rows_whose_names_name_several_files_stop_naming_them(tmp_path):
+    _scenes(tmp_path / "src", crops=True)
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"))
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "gt.txt names its images by '00000.png' alone, which names 2 files (00000.png, 11/00000.png)" in result.stderr
