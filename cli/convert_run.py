@@ -39,6 +39,10 @@ def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = 
     logging.getLogger("apache_beam").setLevel(logging.WARNING)
     root = logging.getLogger()
     root.setLevel(logging.WARNING)
+    # A message logged after its stream closed (a worker's watcher thread, when Ctrl-C ends the run
+    # while Beam shuts its workers down) is dropped, as the logging docs advise for production,
+    # instead of printing "--- Logging error ---" and a traceback under the run's last line.
+    logging.raiseExceptions = False
     if other_logs:
         root.handlers[:] = [logging.FileHandler(other_logs, encoding="utf-8")]
 
@@ -51,7 +55,7 @@ def convert(
 
     started = time.monotonic()
     previous = _latest_version(config.output) if append else 0
-    with reporting_errors(interrupted=lambda: _interrupted(config.output)):
+    with reporting_errors(interrupted=lambda: _interrupted(config.output, previous)):
         if runner == LOCAL:
             from shardify.cli.local_run import PlanWatcher, worker_output_to_log
 
@@ -119,7 +123,7 @@ def _run(
 
 
 def _latest_version(out: str) -> int:
-    """OUT's latest version before an append (0: none; the append says why it cannot go on)."""
+    """OUT's latest version (0: none, or unreadable: an append then says why it cannot go on)."""
     from shardify.format.manifest import load_manifest
 
     if not is_local_path(out):
@@ -139,8 +143,13 @@ def _bytes_read(out: str) -> int | None:
         return None
 
 
-def _interrupted(out: str) -> str:
-    """What an interrupted run leaves, and how to go on."""
+def _interrupted(out: str, previous: int = 0) -> str:
+    """What an interrupted run leaves, and how to go on. `previous`: OUT's latest version before
+    the run (an append's); a later one is this run's manifest, written before Ctrl-C came (Beam
+    takes a second or more to stop its workers after the manifest): the output is then complete."""
+    version = _latest_version(out)
+    if version > previous:
+        return f"the output was complete before that: {out} holds its manifest (version {version}); nothing to run again"
     try:
         whole = sum(1 for name in os.listdir(out) if naming.is_shard_result(name)) if is_local_path(out) else 0
     except OSError:

@@ -193,14 +193,31 @@ def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+# Reading bounds the pipeline only where the whole pipeline runs at about reading's own rate: a
+# pipeline well below it waits on its CPU work, whatever one short, loaded read pass measured.
+_READ_BOUND_SHARE = 0.8
+
+
 def _bound(figures: Sequence[StageFigure], *, cores: int) -> str:
     """The stage that adds the most CPU time per record (CPU time, not wall time: on a shared
     machine another process's load stretches wall times, not the work a record costs); reading,
     instead, when reading alone is slower than this machine's cores could run the whole pipeline
-    (the shards come slower than the CPUs could use them: a slow disk or network)."""
+    (the shards come slower than the CPUs could use them: a slow disk or network) and the whole
+    pipeline runs at about reading's rate (a read pass of a few records on a loaded machine can
+    be slow for its start alone; that named reading where a stage made slow on purpose bounded it).
+
+    >>> def stage(name, rate, cpu_us, added):  # records/s (wall), CPU us per record, CPU us added
+    ...     return StageFigure(name, rate, 1.0, cpu_us, 0.0, added)
+    >>> slow_disk = [stage("read", 100.0, 50.0, 50.0), stage("decode", 95.0, 900.0, 850.0)]
+    >>> busy_cpu = [stage("read", 300.0, 800.0, 800.0), stage("fit", 150.0, 6000.0, 5200.0)]
+    >>> _bound(slow_disk, cores=2), _bound(busy_cpu, cores=2)
+    ('read', 'fit')
+    """
     bound = max(figures, key=lambda figure: figure.added_cpu_us).name
     cpu_limited_rate = cores * 1e6 / max(max(f.cpu_us for f in figures), 1e-9)
-    if figures[0].name == "read" and figures[0].records_per_s < cpu_limited_rate:
+    read = figures[0]
+    pipeline_keeps_up = figures[-1].records_per_s >= _READ_BOUND_SHARE * read.records_per_s
+    if read.name == "read" and read.records_per_s < cpu_limited_rate and pipeline_keeps_up:
         return "read"
     return bound
 

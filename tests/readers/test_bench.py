@@ -14,7 +14,7 @@ tf = pytest.importorskip("tensorflow", reason="shardify bench reads with tf.data
 
 from helpers.cli_runs import one_line_error, run_shardify  # noqa: E402
 from helpers.sources import SAMPLE_DATA, convert  # noqa: E402
-from shardify.read.bench import BenchReport, Stage, StageFigure, bench, pipeline_stages  # noqa: E402
+from shardify.read.bench import BenchReport, Stage, StageFigure, _bound, bench, pipeline_stages  # noqa: E402
 from shardify.read.bench_step import TrainingStep  # noqa: E402
 from shardify.read.options import ReadOptions  # noqa: E402
 
@@ -76,6 +76,20 @@ def test_the_stage_made_slow_is_named_as_the_bound(converted: Path, slow: str) -
 
     report = bench(str(converted), options=options, records=32, stages=[slowed(s, i) for i, s in enumerate(stages)])
     assert report.bound == slow, [(s.name, round(s.added_cpu_us)) for s in report.stages]
+
+
+def test_reading_is_the_bound_only_where_the_whole_pipeline_runs_at_its_rate() -> None:
+    """A slow disk: reading alone runs below what the cores could do, and the pipeline no faster. A
+    short read pass slowed by a loaded machine beside a pipeline that runs at half its rate: the
+    CPU work bounds it (reading was named so in a loaded CI run, where fit was made slow)."""
+
+    def stage(name: str, rate: float, cpu_us: float, added: float) -> StageFigure:
+        return StageFigure(name, records_per_s=rate, mb_per_s=1.0, cpu_us=cpu_us, added_us=0.0, added_cpu_us=added)
+
+    slow_disk = [stage("read", 100.0, 50.0, 50.0), stage("decode", 95.0, 900.0, 850.0), stage("batch", 94.0, 950.0, 50.0)]
+    assert _bound(slow_disk, cores=2) == "read"
+    loaded = [stage("read", 300.0, 811.0, 811.0), stage("fit", 150.0, 5863.0, 5052.0), stage("batch", 150.0, 6204.0, 341.0)]
+    assert _bound(loaded, cores=2) == "fit"
 
 
 def test_a_training_step_gives_the_wait_and_the_accelerators_fed() -> None:
