@@ -635,15 +635,18 @@ class LabelFileColumns:
     caption: str
 
 
-def label_file_columns(columns: Sequence[str], label_column: str = "", *, captions: bool = True) -> LabelFileColumns:
-    """The key column (the usual names, else the first column), the label column (`label_column`
+def label_file_columns(
+    columns: Sequence[str], label_column: str = "", *, captions: bool = True, key_column: str = ""
+) -> LabelFileColumns:
+    """The key column (`key_column`, found by detection from what the cells name:
+    `shardify.plan.key_columns`; else the usual names, else the first column), the label column (`label_column`
     or the usual names, else the second of two columns) and, with `captions`, a caption column
     distinct from both.
 
     Raises:
       InvalidInputError: `label_column` is not one of `columns`.
     """
-    key = choose_column(columns, "", KEY_COLUMN_NAMES, "key") or columns[0]
+    key = key_column if key_column in columns else choose_column(columns, "", KEY_COLUMN_NAMES, "key") or columns[0]
     label = choose_column(columns, label_column, LABEL_COLUMN_NAMES, "label")
     if not label and len(columns) == 2:  # `name label` lines, as ImageNet's validation labels ship
         other = columns[1] if columns[0] == key else columns[0]

@@ -221,6 +221,20 @@ def _label_field(fields: list[str], found: Evidence, shape: list[int]) -> str:
     return fields[found.label_column]
 
 
+def _table_cells(text: str, found: Evidence) -> list[str]:
+    """A headed CSV or TSV split list's row as its cells (a held-out `test.csv` keyed by a column
+    after free text: split on spaces, PetFinder's descriptions shifted the key column), else its
+    fields split on spaces, commas and semicolons as lists are."""
+    if not found.path.lower().endswith((".csv", ".tsv")):
+        return _fields(text)
+    delimiter = "\t" if found.path.lower().endswith(".tsv") else ","
+    try:
+        cells = [cell.strip() for cell in next(csv.reader([text], delimiter=delimiter))]
+    except (csv.Error, StopIteration):
+        return _fields(text)
+    return cells if any(cells) else []
+
+
 def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
     shape: list[int] = []  # the first row's number of fields, once read
     for item in lines:
@@ -228,7 +242,7 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
             yield item
             continue
         number, text = item
-        fields = _fields(text)
+        fields = _table_cells(text, found) if found.header else _fields(text)
         if not fields or text.lstrip().startswith("#") or (found.header and number == 1):
             continue
         if found.column >= len(fields):

@@ -110,11 +110,14 @@ def read_label_rows(
     captions: bool = True,
     size_bytes: int | None = None,
     objects: ObjectSchema | None = None,
+    key_column: str = "",
 ) -> Iterator[LabelRow | tables.RowError]:
     """Every row of the label file at `path` (open as `fileobj`).
 
     Args:
       objects: COCO: the object features to read (boxes, masks, keypoints), or None for none.
+      key_column: a table's key column where detection found it by its cells
+        (`shardify.plan.key_columns`), else "": the usual names decide.
 
     Raises:
       InvalidInputError: the file as a whole cannot be read (no header, not JSON, too large).
@@ -125,19 +128,19 @@ def read_label_rows(
     elif fmt == COCO:
         yield from _coco(fileobj, size_bytes, captions, objects)
     else:
-        yield from _table(fileobj, tables.table_format(path), size_bytes, label_column, label_separator, captions)
+        yield from _table(fileobj, tables.table_format(path), size_bytes, label_column, label_separator, captions, key_column)
 
 
 def _table(
-    fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = ""
 ) -> Iterator[LabelRow | tables.RowError]:
     header, rows = tables.read_table(fileobj, fmt, size_bytes)
-    key = label_file_columns(header.columns, captions=captions).key if header.columns else ""
+    key = label_file_columns(header.columns, captions=captions, key_column=key_column).key if header.columns else ""
     onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
-    if onehot and label_file_columns(header.columns, captions=captions).label:
+    if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
         onehot = ()  # a column named as labels are named wins
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
-    label = label_file_columns(header.columns, label_column, captions=captions).label if judged else ""
+    label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)
     # `['Comedy', 'Drama']` cells (as a keyed table's, `tag_labels.label_lists`): each a record's labels
     listed = judged and _list_literals(header, label)
@@ -146,7 +149,7 @@ def _table(
             yield row
             continue
         cells = _with_dotted_fields(row.cells)
-        columns = label_file_columns(header.columns or tuple(cells), label_column, captions=captions)
+        columns = label_file_columns(header.columns or tuple(cells), label_column, captions=captions, key_column=key_column)
         key_column = _nested_key(cells, columns.key)
         value = cells.get(key_column)  # a JSONL id can be 0
         key = ("" if value is None else str(value)).replace("\ufeff", "").strip()

@@ -335,7 +335,7 @@ def _detect_folder(
         labels_file = group.pattern if group else ""
     if not labels_file and not keyed_given:  # Plant Pathology's train.csv: image_id and a 0/1 column per class
         labels_file = held_out_tables.one_hot_label_file(config, sample)
-    label_file = label_file_found.given_label_file(config, labels_file)
+    label_file = label_file_found.given_label_file(config, labels_file, sample)
     if label_file:
         label_file_found.check_label_cells(label_file, config)
     forced = config.layout

@@ -212,11 +212,12 @@ class _MatchRows(beam.DoFn):
     """((rule, key), {files, rows}) -> (record id, (Candidate, rows)) per input, Rejects for rows
     naming no input and for a key naming several (but the label file's: its join reports those)."""
 
-    def __init__(self, label_file: str = "") -> None:
+    def __init__(self, label_file: str = "", rules: Sequence[KeyRule] = ()) -> None:
         self._label_file = label_file
+        self._rules = tuple(rules)
 
     def process(self, joined: tuple[tuple[int, str], dict[str, Iterable]]) -> Iterator:
-        (_, key), groups = joined
+        (index, key), groups = joined
         files = sorted(groups[_FILES], key=lambda c: c.record_id)
         rows = sorted(groups[_ROWS], key=lambda item: (item[0], item[1].row))
         if not files:
@@ -224,7 +225,7 @@ class _MatchRows(beam.DoFn):
                 if path != self._label_file:
                     yield reject(path, f"names no file: {key!r}", row.row, _STAGE)
             return
-        if len(files) > 1 and rows:
+        if len(files) > 1 and rows and not (index < len(self._rules) and self._rules[index].suffixed):
             named = ", ".join(c.relpath for c in files)
             for candidate in files:
                 yield reject(candidate.relpath, f"{key!r} of {rows[0][0]} names {len(files)} files ({named})", rows[0][1].row, _STAGE)
@@ -369,7 +370,7 @@ class JoinEvidence(beam.PTransform):
         self._evidence = tuple(evidence)
         self._objects = objects
         self._label_file = label_file
-        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension))
+        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed))
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
         rules = self._rules
@@ -384,7 +385,7 @@ class JoinEvidence(beam.PTransform):
         matched = (
             {_FILES: keyed, _ROWS: rows[_ROWS]}
             | "JoinOnKeys" >> beam.CoGroupByKey()
-            | "MatchRows" >> beam.ParDo(_MatchRows(self._label_file)).with_outputs(REJECTS, main=_MATCHED)
+            | "MatchRows" >> beam.ParDo(_MatchRows(self._label_file, rules)).with_outputs(REJECTS, main=_MATCHED)
         )
         # (record id, (Candidate, rows)): one per rule; gathered per input
         resolved = (

@@ -70,13 +70,13 @@ def _existing(config: ConvertConfig, paths: Sequence[str]) -> list[str]:
     return [p for p in paths if FileSystems.exists(join_path(config.source, p))]
 
 
-def _label_columns(rows: list[list[str]], label_column: str) -> tuple[str, tuple[str, ...], bool]:
+def _label_columns(rows: list[list[str]], label_column: str, key_column: str = "") -> tuple[str, tuple[str, ...], bool]:
     """(key column, label columns, whether they are one-hot) of a label table as
-    `converters.label_files` reads it: `label_column`, else a column named as labels are, else
-    one-hot columns; ("", (), False) where it gives no labels."""
+    `converters.label_files` reads it (`key_column`: found by its cells at detection): `label_column`,
+    else a column named as labels are, else one-hot columns; ("", (), False) where it gives no labels."""
     header, sample = rows[0], rows[1:]
     try:
-        columns = label_file_columns(header, label_column, captions=False)
+        columns = label_file_columns(header, label_column, captions=False, key_column=key_column)
     except InvalidInputError:
         return "", (), False
     if columns.label:
@@ -125,6 +125,20 @@ def _names(keys: Sequence[str], images: Sequence[str], whole: bool) -> bool:
     return matched * 2 > len(keys) if whole else matched > 0
 
 
+def _suffixed_names(sample: Sequence[str], detected: layout.SourceLayout):
+    """Whether a table's keys name the inputs as stems before `-<n>` (`KeyRule.suffixed`): most of
+    them where the sample is the whole source, one else (as `describe.names_inputs`)."""
+    rule = dataclasses.replace(key_rule(()), suffixed=True)
+    known = {file_key(p, rule) for p in sample if not detected.is_auxiliary(p)}
+    whole = len(sample) < describe.sample_files()
+
+    def names(keys: Sequence[str]) -> bool:
+        matched = sum(row_key(k, rule) in known for k in keys)
+        return matched * 2 > len(keys) if whole else matched > 0
+
+    return names
+
+
 def with_held_out_tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
     """`detected` (a label file's layout) with the tables beside its label table keyed as it is
     without its label columns read as the split lists of held-out splits, and the label table as
@@ -140,9 +154,10 @@ def with_held_out_tables(config: ConvertConfig, sample: list[str], detected: lay
     rows = _rows(path, heads[path])
     if len(rows) < 2:
         return detected
-    key, labels, hot = _label_columns(rows, config.label_column)
+    key, labels, hot = _label_columns(rows, config.label_column, detected.key_column)
     if not labels or key not in rows[0]:
         return detected
+    suffixed = detected.label_key == layout.STEM_NUMBER  # PetFinder's <PetID>-<n>.jpg: the lists key so too
     at = rows[0].index(key)
     added: list[Evidence] = []
     notes = [
@@ -151,14 +166,18 @@ def with_held_out_tables(config: ConvertConfig, sample: list[str], detected: lay
     ] if hot and not config.labels_file else []
     heads.update({p: label_file_found.head_lines(config, p) for p in _existing(config, _tables(sample, path))})
     table = Evidence(path, LABEL_LINES, column=at, header=True, label_column=None if hot else rows[0].index(labels[0]))
-    split, tests = unlabelled_tables.split_tables(table, heads, describe.names_inputs(sample, detected), labels if hot else ())
+    names = _suffixed_names(sample, detected) if suffixed else describe.names_inputs(sample, detected)
+    split, tests = unlabelled_tables.split_tables(table, heads, names, labels if hot else ())
+    if suffixed:
+        tests = [dataclasses.replace(e, key=dataclasses.replace(e.key, suffixed=True)) for e in tests]
     known = {e.path for e in detected.evidence}
     if tests:
         added = [e for e in tests if e.path not in known]
     if tests and path not in known:
         keys = [row[at] for row in rows[1:] if len(row) > at and row[at]]
+        rule = key_rule(keys)
         added.append(Evidence(
-            path, SPLIT_LIST, key_rule(keys), split=split, column=at, header=True,
+            path, SPLIT_LIST, dataclasses.replace(rule, suffixed=True) if suffixed else rule, split=split, column=at, header=True,
             note=f"{path}: its rows' inputs are the {split} split (a table beside it names the held-out inputs)",
         ))
     notes += [e.note for e in added]

@@ -11,6 +11,8 @@ How a row's key meets a file (`SourceLayout.label_key`, chosen at detection and 
   stem    the file name without its extension          `0001`
   order   the n-th row names the n-th file in path order (one label per line)
   beside  the path relative to the label file's folder  `batch_1/000006.jpg` for data/annotations.json
+  stem_number  the stem before `-<n>` or `_<n>`        `86e1089a3` for 86e1089a3-1.jpg, 86e1089a3-2.jpg
+          (PetFinder's photos: one row names several files, each its own record with the row's labels)
 
 Keys and paths are compared in Unicode NFC (macOS writes names decomposed). A key that matches
 several files rejects each of them, naming them all; a file no row names and a row that names no
@@ -89,6 +91,9 @@ def file_key(relpath: str, label_key: str) -> str:
         return _nfc(relpath)
     if label_key == layout_lib.NAME:
         return _nfc(posixpath.basename(relpath))
+    if label_key == layout_lib.STEM_NUMBER:  # a stem of another shape names no row: `\0` is in no key
+        found = layout_lib.numbered_stem(relpath)
+        return _nfc(found) if found is not None else "\0" + _nfc(layout_lib.stem(relpath))
     return _nfc(layout_lib.stem(relpath))
 
 
@@ -113,6 +118,7 @@ class _ReadLabelRows(beam.DoFn):
                     captions=self._layout.captions,
                     size_bytes=size_of(fileobj),
                     objects=self._layout.objects if self._layout.objects.boxes else None,
+                    key_column=self._layout.key_column,
                 )
                 for row in rows:
                     if isinstance(row, tables.RowError):
@@ -182,7 +188,7 @@ class _JoinRowsWithFiles(beam.DoFn):
             for relpath, *_ in files:
                 yield reject(relpath, f"no usable row in {name} names it", stage=_STAGE)
             return
-        if len(files) > 1:
+        if len(files) > 1 and self._layout.label_key != layout_lib.STEM_NUMBER:
             candidates = ", ".join(relpath for relpath, *_ in files)
             for relpath, *_ in files:
                 yield reject(
@@ -193,9 +199,10 @@ class _JoinRowsWithFiles(beam.DoFn):
         if len(distinct) > 1:
             numbers = ", ".join(f"{row} of {table}" if table != name else str(row) for row, *_, table in rows)
             where = "" if all(table == name for *_, table in rows) else " (several label files)"
-            yield reject(files[0][0], f"rows {numbers}{'' if where else f' of {name}'} give it different labels{where}", rows[0][0], _STAGE)
+            for relpath, *_ in files:
+                yield reject(relpath, f"rows {numbers}{'' if where else f' of {name}'} give it different labels{where}", rows[0][0], _STAGE)
             return
-        (relpath, size, location), (row, labels, caption, objects, source_id, _) = files[0], rows[0]
+        row, labels, caption, objects, source_id, _ = rows[0]
         yield Batch(
             [
                 Candidate(
@@ -209,6 +216,7 @@ class _JoinRowsWithFiles(beam.DoFn):
                     objects=objects,
                     source_id=source_id,
                 )
+                for relpath, size, location in files  # several only for STEM_NUMBER
             ]
         )
 

@@ -22,13 +22,14 @@ from shardify.beam_jobs.discover import coco_like, label_file_signs
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, header_rows, json_lines, label_files, json_records, line_tables, qa_json
+from shardify.converters import coco_urls, header_rows, json_lines, label_files, json_records, line_tables, qa_json, tables
+from shardify.converters.columns import label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import layout, layout_guess, table_groups
+from shardify.plan import key_columns, layout, layout_guess, table_groups
 from shardify.plan.structure import split_word
 from shardify.plan.tag_labels import separated_lists, tag_lists
 
@@ -159,9 +160,12 @@ def label_file_paths(source: str, labels_file: str) -> list[tuple[str, str]]:
     return [(m, m[len(prefix) :] if prefix and m.startswith(prefix) else m) for m in matched]
 
 
-def given_label_file(config: ConvertConfig, labels_file: str) -> layout_guess.LabelFileSample | None:
+def given_label_file(
+    config: ConvertConfig, labels_file: str, sample: Sequence[str] = ()
+) -> layout_guess.LabelFileSample | None:
     """The label file given or found, as sampled: of a glob's tables (`--labels 'Labels/*.csv'`),
-    the first's rows, once every table it names is of one header and reading.
+    the first's rows, once every table it names is of one header and reading. `sample`: the listed
+    files, whose names pick a table's key column (`label_file_sample`).
 
     Raises:
       SourceError: the file given does not exist, or the glob matches none.
@@ -177,7 +181,7 @@ def given_label_file(config: ConvertConfig, labels_file: str) -> layout_guess.La
             raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
                              f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
         _check_given_tables(labels_file, paths)
-        found = label_file_sample(paths[0], labels_file, config)
+        found = label_file_sample(paths[0], labels_file, config, sample)
         if found.captions or found.fmt != "table":
             raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
                              f"and {paths[0]} holds {'captions' if found.captions else 'no table'}: name one file")
@@ -185,7 +189,7 @@ def given_label_file(config: ConvertConfig, labels_file: str) -> layout_guess.La
     path = labels_file_path(config.source, labels_file)
     if config.labels_file and not FileSystems.exists(path):
         raise SourceError(f"label file {config.labels_file} does not exist")
-    return label_file_sample(path, labels_file, config)
+    return label_file_sample(path, labels_file, config, sample)
 
 
 def _check_given_tables(pattern: str, paths: list[str]) -> None:
@@ -200,8 +204,10 @@ def _check_given_tables(pattern: str, paths: list[str]) -> None:
     table_groups.check_given(pattern, heads)
 
 
-def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.LabelFileSample:
-    """The first rows' keys of a label or annotation file, and what it holds.
+def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequence[str] = ()) -> layout.LabelFileSample:
+    """The first rows' keys of a label or annotation file, and what it holds. A table's key column
+    is the one whose first cells name most of the listed `sample`, where that is not the column its
+    header names as the key (`shardify.plan.key_columns`: PetFinder's `PetID`, not `Name`).
 
     Raises:
       SourceError: it cannot be read.
@@ -211,9 +217,10 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
         if fmt == label_files.COCO:
             return _coco_sample(path, shown)
         keys, captions, order, cells, labelled = [], False, False, [], False
+        key_column = _key_column(path, fmt, sample)
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
-                fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj)
+                fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column
             )
             for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
                 if isinstance(row, label_files.LabelRow):
@@ -225,7 +232,21 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig) -> layout.La
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
     labelled = labelled or captions or order or fmt == label_files.LINES or not keys
-    return layout_guess.LabelFileSample(shown, tuple(keys), fmt, captions, order, tuple(cells), labelled)
+    return layout_guess.LabelFileSample(shown, tuple(keys), fmt, captions, order, tuple(cells), labelled, key_column)
+
+
+def _key_column(path: str, fmt: str, sample: Sequence[str]) -> str:
+    """A CSV or TSV's key column found by what its first rows name (`key_columns`), or "" where the
+    header's names decide (as they did before; no sample, no table of a header)."""
+    if fmt != label_files.TABLE or not sample:
+        return ""
+    with open_input(path) as fileobj:
+        header, _ = tables.read_table(fileobj, tables.table_format(path), size_of(fileobj))
+    if not header.present or not header.columns or not header.sample:
+        return ""
+    named = label_file_columns(header.columns).key
+    found = key_columns.key_column_by_values(header.columns, header.sample, sample, named)
+    return "" if found == named else found
 
 
 def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertConfig) -> None:

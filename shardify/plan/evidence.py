@@ -42,7 +42,7 @@ import posixpath
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from shardify.plan import composite_keys
 from shardify.plan.structure import split_word
@@ -108,6 +108,8 @@ _LIST_WORDS = frozenset(
 _EXAMPLE_WORDS = frozenset({"sample", "submission", "example", "template"})
 # Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
 _INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m|txt|text)$", re.IGNORECASE)
+# A stem that is a key, `-` or `_`, and a number (KeyRule.suffixed; as `layout.numbered_stem`).
+_NUMBER_SUFFIX = re.compile(r"^(.+)[-_][0-9]+$", re.ASCII)
 
 
 def _words(name: str) -> list[str]:
@@ -120,7 +122,8 @@ def _words(name: str) -> list[str]:
 class KeyRule:
     """How a row's key names a file: by the last `parts` components of the file's path, with its
     extension or without; or, `number`, by the number that ends its name (Flowers-102's
-    image_00001.jpg is image 1).
+    image_00001.jpg is image 1); `suffixed`: by its stem before `-<n>` or `_<n>`, several files a
+    key (PetFinder's 86e1089a3-1.jpg, 86e1089a3-2.jpg: `layout.STEM_NUMBER`).
 
     >>> rule = KeyRule(parts=2, extension=False)
     >>> file_key("food-101/images/apple_pie/1011328.jpg", rule) == row_key("apple_pie/1011328", rule)
@@ -132,6 +135,7 @@ class KeyRule:
     parts: int = 1
     extension: bool = True
     number: bool = False
+    suffixed: bool = field(default=False, repr=False)  # out of repr: the other rules read as before
 
     def __post_init__(self) -> None:
         if self.parts < 1:
@@ -150,6 +154,9 @@ def file_key(relpath: str, rule: KeyRule) -> str:
     if rule.number:
         found = re.search(r"(\d+)$", posixpath.splitext(posixpath.basename(relpath))[0])
         return str(int(found.group(1))) if found else ""
+    if rule.suffixed:  # a stem of another shape is keyed so that no row names it
+        found = _NUMBER_SUFFIX.match(posixpath.splitext(posixpath.basename(relpath))[0])
+        return _nfc(found.group(1)) if found else "\0" + _nfc(relpath)
     parts = relpath.split("/")[-rule.parts :]
     if not rule.extension:
         parts[-1] = posixpath.splitext(parts[-1])[0]
@@ -164,7 +171,7 @@ def row_key(key: str, rule: KeyRule) -> str:
         return str(int(text)) if text.isascii() and text.isdigit() else ""  # int() refuses "²", which isdigit() passes
     while text.startswith(("./", "/")):
         text = text[2:] if text.startswith("./") else text[1:]
-    if not rule.extension:
+    if not rule.extension or rule.suffixed:
         text = _INPUT_SUFFIX.sub("", text)
     return _nfc("/".join(text.split("/")[-rule.parts :]))
 

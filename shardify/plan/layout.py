@@ -50,6 +50,7 @@ __all__ = [
     "NAME",
     "STEM",
     "ORDER",
+    "STEM_NUMBER",
     "LABEL_KEYS",
     "BESIDE",
     "SPLIT_FOLDER_NAMES",
@@ -73,6 +74,7 @@ __all__ = [
     "is_media_file",
     "extension",
     "stem",
+    "numbered_stem",
     "sample_key",
     "split_folders",
 ]
@@ -90,7 +92,10 @@ PATH, NAME, STEM, ORDER = "path", "name", "stem", "order"
 # Paths relative to the folder the label file lies in (TACO's data/annotations.json naming
 # `batch_1/000006.jpg` for data/batch_1/000006.jpg): found by detection, never guessed by shape.
 BESIDE = "beside"
-LABEL_KEYS = (PATH, NAME, STEM, ORDER, BESIDE)
+# The stem is the key, `-` or `_`, and a number: PetFinder's `<PetID>-1.jpg`, `<PetID>-2.jpg`, several
+# files for one row, each written as its own record with the row's labels.
+STEM_NUMBER = "stem_number"
+LABEL_KEYS = (PATH, NAME, STEM, ORDER, BESIDE, STEM_NUMBER)
 
 # Top-level folders that name splits; the folder name is kept as the split name.
 SPLIT_FOLDER_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})
@@ -249,6 +254,21 @@ def stem(relpath: str) -> str:
     return posixpath.splitext(posixpath.basename(relpath))[0]
 
 
+def numbered_stem(relpath: str) -> str | None:
+    """The key before a stem's last `-<n>` or `_<n>` ('a/86e1089a3-2.jpg' -> '86e1089a3'), or None
+    for a stem of no such shape.
+
+    >>> numbered_stem("train_images/86e1089a3-2.jpg"), numbered_stem("a_b_10.png"), numbered_stem("0001.jpg")
+    ('86e1089a3', 'a_b', None)
+    """
+    name = stem(relpath)
+    cut = max(name.rfind("-"), name.rfind("_"))
+    number = name[cut + 1 :]
+    if cut <= 0 or not number.isascii() or not number.isdigit():
+        return None
+    return name[:cut]
+
+
 def sample_key(relpath: str) -> tuple[str, str]:
     """A WebDataset member's (key, field): its path up to the first dot of its file name, and the
     rest, lower-case: 'shard/000001.seg.png' -> ('shard/000001', 'seg.png')."""
@@ -267,6 +287,8 @@ class SourceLayout:
       split_folders: top-level folders that are splits, or () when there are none.
       labels_file: the label file (label_file, coco), relative to SRC when inside it, else as given.
       label_key: how the label file names files: one of LABEL_KEYS.
+      key_column: the label table's key column where detection found it by what its cells name
+        (`shardify.plan.key_columns`: PetFinder's `PetID`, not `Name`), else "".
       captions: image records also hold a caption: a .txt file sharing the image's stem
         (image_captions), or the label file's caption column (or COCO captions).
       source_file: SRC was this one file, named relative to its folder (which is then the root).
@@ -323,6 +345,7 @@ class SourceLayout:
     line_files: tuple[LineFile, ...] = ()
     groupings: tuple[str, ...] = ()  # JSON files grouping the vocabulary's classes (GoEmotions' ekman_mapping.json)
     left_out: tuple[str, ...] = ()  # files shaped like inputs that are not (a submission's format: `label_joins`)
+    key_column: str = ""
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:

@@ -22,9 +22,9 @@ from shardify.plan.array_subsets import check_one_subset_per_split
 from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
     ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, BESIDE, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS,
-    IMAGE_FOLDERS, LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, TABLE_EXTENSIONS,
+    IMAGE_FOLDERS, LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, STEM_NUMBER, TABLE_EXTENSIONS,
     LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
-    is_media_file, npy_names_classes, sample_key, split_folders, stem,
+    is_media_file, npy_names_classes, numbered_stem, sample_key, split_folders, stem,
 )
 from shardify.plan.array_pairs import npy_label_partner
 from shardify.plan.raw_formats import raw_format_of
@@ -129,7 +129,7 @@ def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "") -> tuple[str, str]:
-    """How a label file's keys name files, and why: (one of PATH, NAME, STEM; a note for the plan).
+    """How a label file's keys name files, and why: (one of PATH, NAME, STEM, STEM_NUMBER; a note).
 
     The keys are tried against the listed sample as paths, file names and stems; the reading that
     finds most wins (paths first on a tie). When none is found in the sample (a large source, a
@@ -146,6 +146,12 @@ def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "
     clean = [_nfc(key.strip().replace("\\", "/")) for key in keys if key.strip()]
     found = [(sum(key in members for key in clean), kind, what) for kind, what, members in readings]
     best, kind, what = max(found, key=lambda item: item[0])  # max keeps the first of equal counts
+    numbered = _numbered_reading(clean, sample)
+    if numbered > best:
+        return STEM_NUMBER, (
+            f"keys are file names without `-<n>` or `_<n>` and their extension, several files a key "
+            f"({numbered} of the first {len(clean)} found among {len(sample):,} listed files)"
+        )
     if best:
         return kind, f"keys are {what} ({best} of the first {len(clean)} found among {len(sample):,} listed files)"
     if any("/" in key for key in clean):
@@ -156,6 +162,20 @@ def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "
         kind = STEM
     what = next(what for k, what, _ in readings if k == kind)
     return kind, f"keys are {what} (judged by their shape: none of the first {len(clean)} is among the files sampled)"
+
+def _numbered_reading(clean: Sequence[str], sample: Sequence[str]) -> int:
+    """How many keys name files as `<key>-<n>` or `<key>_<n>` (STEM_NUMBER), or 0 where that reading
+    is not safe: fewer than half the sampled stems have that shape, or a key is itself another
+    key and a number (`a` and `a-1`: a-1.jpg would be both a's photo and a-1's own file), which the
+    exact readings then decide."""
+    stems = [numbered_stem(p) for p in sample if extension(p) in IMAGE_EXTENSIONS | TEXT_EXTENSIONS]
+    numbered = {_nfc(found) for found in stems if found is not None}
+    if not numbered or 2 * sum(found is not None for found in stems) <= len(stems):
+        return 0
+    keys = set(clean)
+    if any(numbered_stem(key + ".x") in keys for key in keys):
+        return 0
+    return sum(key in numbered for key in clean)
 
 @dataclass(frozen=True)
 class LabelFileSample:
@@ -169,6 +189,8 @@ class LabelFileSample:
       order: one label per line: the n-th line labels the n-th file in path order.
       cells: the first rows' first labels as read (for the signs of lists of labels).
       labelled: any of its first rows gives labels (a label column, one-hot columns).
+      key_column: a table's key column found by what its cells name (`shardify.plan.key_columns`),
+        or "": the usual names decide.
     """
 
     path: str
@@ -178,6 +200,7 @@ class LabelFileSample:
     order: bool = False
     cells: tuple[str, ...] = ()
     labelled: bool = True
+    key_column: str = ""
 
 def detect_layout(
     sample: Sequence[str],
@@ -319,6 +342,7 @@ def detect_layout(
         label_file.path,
         key,
         captions=label_file.captions and media == "image",
+        key_column=label_file.key_column,
         source_file=source_file,
         notes=tuple(notes),
     )

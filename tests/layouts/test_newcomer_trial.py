@@ -18,15 +18,16 @@ import pytest
 
 from helpers.newcomer_trial import DATASETS
 from helpers.unseen_judge import assert_first_command, assert_right, recorded
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
     "pet_finder": ("STOPS BEFORE WRITING (exit 2) naming breed_labels.csv, color_labels.csv, state_labels.csv as where "
-                   "labels may be, never train/train.csv: its PetID keys name the photos only as the stem before "
-                   "`-<n>` (`86e1089a3-1.jpg`, several per row), a key shape no join reads (evidence.KeyRule: parts, "
-                   "extension, number). --labels train/train.csv --label-column AdoptionSpeed then takes 'Name' for "
-                   "the key ('names no file: Nibble') and rejects every image (exit 1): the join is "
-                   "beam_jobs/discover/label_file.py's"),
+                   "labels may be, never train/train.csv nor --label-column: detection finds no label table whose "
+                   "keys name the photos as `<PetID>-<n>` (found tables are judged by key shape, "
+                   "describe.names_inputs). --labels train/train.csv --label-column AdoptionSpeed converts right "
+                   "(test_pet_finder_converts_right_with_its_label_table)"),
     "civil_comments": ("STOPS BEFORE WRITING (exit 2): 'target' holds fractions; its --keep-columns target then "
                        "rejects test_public_expanded.csv, which has no 'target' column (converters/columns.py: "
                        "'--keep-columns [target] not in the columns'), over --max-rejects (exit 1). Writing that "
@@ -60,3 +61,15 @@ FOLLOW = {
 def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
     truth = DATASETS[name](tmp_path / "download")
     assert_first_command(truth, tmp_path, FOLLOW.get(name), lambda out: assert_right(truth, out))
+
+
+def test_pet_finder_converts_right_with_its_label_table(tmp_path: Path) -> None:
+    """PetFinder's `--labels train/train.csv --label-column AdoptionSpeed`: the key column is
+    `PetID` (its cells name the photos), not `Name`; each `<PetID>-<n>.jpg` is a record with its
+    row's label; test/test.csv (keyed so, no label) makes test_images/ the unlabelled test split.
+    Before, `Name` was the key and every image a reject (exit 1)."""
+    truth = DATASETS["pet_finder"](tmp_path / "download")
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(truth.root), str(out), labels_file=str(truth.root / "train" / "train.csv"),
+                                 label_column="AdoptionSpeed"))
+    assert_right(truth, out)
