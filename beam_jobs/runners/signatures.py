@@ -32,6 +32,8 @@ def cache_signatures() -> None:
     DoFn object (idempotent)."""
     from apache_beam.transforms import core, userstate
 
+    if not (hasattr(core, "get_function_args_defaults") and hasattr(userstate, "get_dofn_specs")):
+        return  # a Beam that names them otherwise: conversions run as fast as Beam makes them
     if getattr(core.get_function_args_defaults, "_shardify_cached", False):
         return
     core.get_function_args_defaults = _cached(core.get_function_args_defaults)
