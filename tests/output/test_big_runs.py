@@ -15,6 +15,7 @@ import pytest
 from helpers.cli_runs import run_shardify, shardify_command
 from shardify.format import naming
 from shardify.format.manifest import load_manifest
+from shardify.inspect.verify import verify_output
 
 
 def _kill_when(out: Path, command: list[str], ready) -> None:  # noqa: ANN001 - a predicate on OUT
@@ -166,10 +167,13 @@ def test_ctrl_c_says_what_is_kept_in_one_line_and_the_same_command_finishes(make
             if run.poll() is None:
                 os.killpg(run.pid, signal.SIGKILL)
                 run.wait()
-        if not missed:
+        # A run that still finished (exit 0, its manifest whole) took the signal where Beam does not
+        # hand it on: seen once in a CI run, never here; its output is right, so it is another miss.
+        finished = run.returncode == 0 and verify_output(load_manifest(str(out))) == 36
+        if not (missed or finished):
             break
     else:
-        pytest.fail("three runs wrote their manifest before the first shard's result was seen")
+        pytest.fail("three runs wrote their manifest before Ctrl-C could stop them")
     assert run.returncode == 130
     assert "Traceback" not in stderr and "Logging error" not in stderr, stderr
     assert stderr.strip().splitlines()[-1].startswith("interrupted: no manifest written; "), stderr
