@@ -188,12 +188,13 @@ _ICDAR = {"train": {"img_1": 3, "img_2": 1, "img_3": 2, "img_4": 4}, "test": {"i
 def _icdar2015() -> Iterator[Put]:
     # ch4_training_images.zip, ch4_training_localization_transcription_gt.zip, ch4_test_images.zip,
     # Challenge4_Test_Task1_GT.zip: gt_img_N.txt, a BOM then 'x1,y1,...,x4,y4,transcription' a line
-    # (### a region not to care about, still a text region); text regions have no class
+    # (### a "do not care" region, unreadable text the evaluation ignores: no object, as KITTI's
+    # DontCare); text regions have no class
     for split, images in _ICDAR.items():
         image_dir = "ch4_training_images" if split == "train" else "ch4_test_images"
         gt_dir = "ch4_training_localization_transcription_gt" if split == "train" else "Challenge4_Test_Task1_GT"
         for stem, n in images.items():
-            yield img(f"{image_dir}/{stem}.jpg", split, objects=[None] * n)
+            yield img(f"{image_dir}/{stem}.jpg", split, objects=[None] * (n - (n > 2)))
             lines = []
             for k in range(n):
                 x, y = 1 + 3 * k, 2 + k
@@ -389,7 +390,7 @@ SPECS: dict[str, Spec] = {
                       "https://rrc.cvc.uab.es/?ch=4&com=downloads (ch4_training_images/img_N.jpg, "
                       "ch4_training_localization_transcription_gt/gt_img_N.txt 'x1,y1,...,x4,y4,transcription', "
                       "UTF-8 with BOM; ch4_test_images/, Challenge4_Test_Task1_GT/)",
-                      "each line a text region (### included), no class."),
+                      "each line a text region, no class; ### a region not to care about, no object."),
     "hrsc2016": Spec("hrsc2016", "image", _hrsc2016,
                      "https://github.com/open-mmlab/mmrotate/tree/main/tools/data/hrsc (HRSC2016/FullDataSet/"
                      "AllImages/<id>.bmp, FullDataSet/Annotations/<id>.xml, ImageSets/trainval.txt, test.txt); "
