@@ -189,12 +189,12 @@ def _icdar2015() -> Iterator[Put]:
     # ch4_training_images.zip, ch4_training_localization_transcription_gt.zip, ch4_test_images.zip,
     # Challenge4_Test_Task1_GT.zip: gt_img_N.txt, a BOM then 'x1,y1,...,x4,y4,transcription' a line
     # (### a "do not care" region, unreadable text the evaluation ignores: no object, as KITTI's
-    # DontCare); text regions have no class
+    # DontCare); the files name no class: every region is text, as WIDER FACE's every box a face
     for split, images in _ICDAR.items():
         image_dir = "ch4_training_images" if split == "train" else "ch4_test_images"
         gt_dir = "ch4_training_localization_transcription_gt" if split == "train" else "Challenge4_Test_Task1_GT"
         for stem, n in images.items():
-            yield img(f"{image_dir}/{stem}.jpg", split, objects=[None] * (n - (n > 2)))
+            yield img(f"{image_dir}/{stem}.jpg", split, "text", objects=["text"] * (n - (n > 2)))
             lines = []
             for k in range(n):
                 x, y = 1 + 3 * k, 2 + k
@@ -390,7 +390,7 @@ SPECS: dict[str, Spec] = {
                       "https://rrc.cvc.uab.es/?ch=4&com=downloads (ch4_training_images/img_N.jpg, "
                       "ch4_training_localization_transcription_gt/gt_img_N.txt 'x1,y1,...,x4,y4,transcription', "
                       "UTF-8 with BOM; ch4_test_images/, Challenge4_Test_Task1_GT/)",
-                      "each line a text region, no class; ### a region not to care about, no object."),
+                      "each line a text region (the one class text); ### a region not to care about, no object."),
     "hrsc2016": Spec("hrsc2016", "image", _hrsc2016,
                      "https://github.com/open-mmlab/mmrotate/tree/main/tools/data/hrsc (HRSC2016/FullDataSet/"
                      "AllImages/<id>.bmp, FullDataSet/Annotations/<id>.xml, ImageSets/trainval.txt, test.txt); "
