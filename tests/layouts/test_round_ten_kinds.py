@@ -19,7 +19,12 @@ neighbour beside a twin that must not change (the named datasets are in test_uns
   lies between the parts and them, not only where the classes lie just beneath;
 - a label table whose label cells hold several words (`East Asian`) was "no label file" even with
   `--label-column` naming that column; it stops naming `--label-separator none` (one label a cell)
-  or `' '` (tags), and the stop asking which column labels says so too.
+  or `' '` (tags), and the stop asking which column labels says so too;
+- per-image text-region files `gt_<image stem>.txt` in a `*_gt` folder beside the images' (ICDAR's
+  Robust Reading format: a byte-order mark, then `x1,y1,...,x4,y4,transcription` a line, `###` a
+  region not to care about) were no format read: the run stopped naming nothing that helps. They
+  are a row of `box_formats.FORMATS` now (its `stem_prefix` pairs `gt_img_1.txt` with `img_1.jpg`),
+  every region a `text` object; a byte-order mark is no content in any annotation's first lines.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -34,6 +39,7 @@ import pytest
 from helpers.sources import convert, image_bytes, write_file
 from helpers.unseen_judge import written_records
 from shardify.errors import UsageError
+from shardify.plan import box_formats
 
 
 def _pts(seed: int) -> str:
@@ -212,3 +218,32 @@ def test_a_named_label_column_of_single_words_reads_as_before(tmp_path: Path) ->
     got = written_records(convert(tmp_path / "fitz", tmp_path / "three", label_column="three_partition_label"))["records"]
     three = {"drug induced pigmentary changes": "inflammatory", "psoriasis": "inflammatory", "basal cell carcinoma": "malignant"}
     assert got == {path: ("train", frozenset({three[label]})) for path, label in labels.items()}
+
+
+# ---- ICDAR text regions ------------------------------------------------------------------------------------
+
+
+def test_icdar_text_regions_are_objects(tmp_path: Path) -> None:
+    """ICDAR 2017 MLT's validation set (ch8_validation_images/img_N.jpg, ch8_validation_localization_
+    transcription_gt_v2/gt_img_N.txt: a BOM, `x1,...,y4,script,transcription`, ### not to care about)."""
+    root = tmp_path / "mlt"
+    regions = {"img_1": ["Latin,Hello", "Arabic,مرحبا", "None,###"], "img_2": ["Latin,EXIT"], "img_3": ["Chinese,出口", "Latin,OPEN"]}
+    for k, (stem, lines) in enumerate(regions.items()):
+        write_file(root / "ch8_validation_images" / f"{stem}.jpg", image_bytes(seed=k))
+        rows = [f"{1 + i},{2 + i},{9 + i},{2 + i},{9 + i},{8 + i},{1 + i},{8 + i},{line}" for i, line in enumerate(lines)]
+        write_file(root / "ch8_validation_localization_transcription_gt_v2" / f"gt_{stem}.txt",
+                   ("\ufeff" + "\r\n".join(rows) + "\r\n").encode("utf-8"))
+    got = written_records(convert(root, tmp_path / "out", max_rejects="0"))
+    assert got["records"] == {f"ch8_validation_images/{stem}.jpg": ("validation", frozenset({"text"})) for stem in regions}
+    assert {path: len(names) for path, names in got["objects"].items()} == {
+        "ch8_validation_images/img_1.jpg": 2, "ch8_validation_images/img_2.jpg": 1, "ch8_validation_images/img_3.jpg": 2}
+
+
+def test_other_box_lines_in_a_gt_folder_are_not_icdar_regions() -> None:
+    """The twin: ICDAR 2013's `gt_100.txt` (`38, 43, 920, 215, "Tiredness"`: a box's two corners) is
+    another shape, and DOTA's `labelTxt/` keeps its row."""
+    assert box_formats.per_image_format("Challenge2_Training_Task1_GT", ['38, 43, 920, 215, "Tiredness"']) is None
+    found = box_formats.per_image_format("labelTxt", ["imagesource:GoogleEarth", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"])
+    assert found.name == "DOTA oriented boxes"
+    found = box_formats.per_image_format("ch4_training_localization_transcription_gt", ["377,117,463,117,465,130,378,130,Genaxis Theatre"])
+    assert found.name == "ICDAR text quadrilaterals"
