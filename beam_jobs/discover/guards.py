@@ -143,7 +143,7 @@ def _check_annotated_points(config: ConvertConfig, sample: Sequence[str], media:
         return
     found = file_signs.point_files(media, [p for p in sample if p not in set(media)])
     found += [e.path for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.column > 0
-              and layout.extension(e.path) == "txt" and file_signs.number_rows(label_file_found.head_lines(config, e.path))]
+              and layout.extension(e.path) == "txt" and file_signs.annotation_rows(label_file_found.head_lines(config, e.path))]
     if found:
         raise UsageError(file_signs.annotated_points_message(found, max(levels) + 1))
 

@@ -34,7 +34,7 @@ from shardify.plan.line_files import corpus_sides
 from shardify.plan.structure import split_word
 
 __all__ = ["number_rows", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags",
-           "POINT_EXTENSIONS", "point_files", "annotated_points_message"]
+           "POINT_EXTENSIONS", "point_files", "annotation_rows", "annotated_points_message"]
 
 _SHOWN = 3
 _LETTERS = re.compile(r"[A-Za-z]")
@@ -261,6 +261,22 @@ def point_files(media: Sequence[str], others: Sequence[str]) -> list[str]:
     inputs = {posixpath.splitext(p)[0] for p in media}
     return sorted(p for p in others if posixpath.splitext(p)[1][1:].lower() in POINT_EXTENSIONS
                   and posixpath.splitext(p)[0] in inputs)
+
+
+# A row of a split list annotates its image where it holds at least a box's numbers beside the path;
+# ids and class numbers are fewer (Stanford Online Products' `1 1 1 bicycle_final/1_0.JPG`).
+_MIN_ANNOTATION_NUMBERS = 4
+
+
+def annotation_rows(lines: Sequence[str]) -> bool:
+    """A split list's rows hold annotations beside each path: rows of numbers (`number_rows`), at
+    least a box's four in each.
+
+    >>> annotation_rows(["1.5 2.5 3.5 4.5 8.0 9.0 0--Parade/0_Parade_1.jpg"]), annotation_rows(["1 1 1 bicycle_final/1_0.JPG"])
+    (True, False)
+    """
+    rows = [line.split() for line in lines if line.strip()]
+    return number_rows(lines) and all(sum(map(_is_number, cells)) >= _MIN_ANNOTATION_NUMBERS for cells in rows)
 
 
 def annotated_points_message(files: Sequence[str], level: int) -> str:
