@@ -94,7 +94,7 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     if len(data) > MAX_XML_BYTES:
         raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not one image's {fmt.name}")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark is no content (ICDAR's files start with one)
     except UnicodeDecodeError as error:
         raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
     found = []

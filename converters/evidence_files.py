@@ -415,8 +415,8 @@ def _concept_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) ->
 
 def first_lines(data: bytes, count: int) -> list[str]:
     """The first `count` lines of a file's first bytes, as text (undecodable bytes replaced): what
-    `recognise` looks at."""
-    text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="replace", newline=None)
+    `recognise` looks at. A byte-order mark is no content (ICDAR's `gt_img_1.txt` start with one)."""
+    text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors="replace", newline=None)
     return [line.rstrip("\n") for _, line in zip(range(count), text)]
 
 

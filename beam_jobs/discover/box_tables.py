@@ -57,9 +57,14 @@ def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[s
 
 def _image_stem(path: str) -> str:
     """An annotation file's stem, without an image's extension its name keeps (WiderPerson's
-    `000040.jpg.txt` annotates `000040.jpg`)."""
+    `000040.jpg.txt` annotates `000040.jpg`) or a format's prefix (`box_formats.BoxFormat.stem_prefix`)."""
     found = layout.stem(path)
-    return layout.stem(found) if layout.extension(found) in layout.IMAGE_EXTENSIONS else found
+    found = layout.stem(found) if layout.extension(found) in layout.IMAGE_EXTENSIONS else found
+    # a prefix a format's files add to their image's stem (ICDAR's `gt_img_1.txt` annotates `img_1.jpg`)
+    return next((found[len(p):] for p in _STEM_PREFIXES if found.startswith(p) and len(found) > len(p)), found)
+
+
+_STEM_PREFIXES = tuple(sorted({f.stem_prefix for f in box_formats.FORMATS if f.stem_prefix}))
 
 
 def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:

@@ -98,6 +98,11 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
             # and read as labels each row became a reject and the run exited 1
             unread.append(path)
             recognised = None
+        if (recognised is not None and recognised.kind == evidence_lib.SPLIT_LIST and not recognised.variable
+                and not names_inputs(_first_fields(lines))):
+            # a list known by its name whose rows name the inputs in another field (a face's 196
+            # landmark coordinates, then its image): read by its content, or its first field named no file
+            recognised = content_lists.recognise_list(path, lines, names_inputs) or recognised
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs)
         if recognised is not None:
             found.append(recognised)

@@ -130,7 +130,7 @@ class _ReadEvidence(beam.DoFn):
             if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
                 key = yolo_image_key(found.path, item.relpath)
             elif found.kind == BOX_FILES:  # the image of the same stem in the mirrored folder
-                key = f"{found.image_folder}/{item.relpath.rsplit('.', 1)[0]}"
+                key = f"{found.image_folder}/{_box_file_stem(item.relpath, found.box_format)}"
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it
@@ -413,3 +413,14 @@ class JoinEvidence(beam.PTransform):
             (rows[REJECTS], matched[REJECTS], resolved[REJECTS], *placing_rejects) | "MergeEvidenceRejects" >> beam.Flatten()
         )
         return {"main": batched, REJECTS: rejects, UNLISTED: resolved[UNLISTED]}
+
+
+def _box_file_stem(relpath: str, box_format: str) -> str:
+    """A per-image box file's path without its extension and its format's stem prefix (ICDAR's
+    `gt_img_1.txt` -> `img_1`): its image's, in the mirrored folder."""
+    folder, _, name = relpath.rpartition("/")
+    stem = name.rsplit(".", 1)[0]
+    prefix = box_formats.format_named(box_format).stem_prefix
+    if prefix and stem.startswith(prefix) and len(stem) > len(prefix):
+        stem = stem[len(prefix):]
+    return f"{folder}/{stem}" if folder else stem

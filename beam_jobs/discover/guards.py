@@ -115,6 +115,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         if config.label_level is None:
             _check_mirror_masks(config, media, detected.structure)
             _check_tables_aside(config, sample, media, detected.structure)
+            _check_annotated_points(config, sample, media, detected)
             _check_unread_mirrors(config, sample, media, detected)
         if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
@@ -124,6 +125,27 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
             + set_aside.described()
         )
+
+
+def _check_annotated_points(config: ConvertConfig, sample: Sequence[str], media: Sequence[str],
+                            detected: layout.SourceLayout) -> None:
+    """Stop where the inputs read in class folders are annotated with points or boxes: point files
+    beside them (300-W's `01_Indoor/indoor_001.pts`) or split lists whose rows hold numbers beside
+    each path (WFLW's `list_98pt_rect_attr_train.txt` over WIDER's event folders `0--Parade/`). A
+    landmark dataset's folders group its images (settings, events); read as classes they were
+    written as every record's label (exit 0). The user says which (`file_signs.annotated_points_message`).
+
+    Raises:
+      UsageError: naming the files and the levels that decide.
+    """
+    levels = [lvl for _, lvl in getattr(detected.structure, "label_levels", ()) if lvl >= 0]
+    if not levels:
+        return
+    found = file_signs.point_files(media, [p for p in sample if p not in set(media)])
+    found += [e.path for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.column > 0
+              and layout.extension(e.path) == "txt" and file_signs.annotation_rows(label_file_found.head_lines(config, e.path))]
+    if found:
+        raise UsageError(file_signs.annotated_points_message(found, max(levels) + 1))
 
 
 def _check_unread_mirrors(config: ConvertConfig, sample: Sequence[str], media: Sequence[str], detected: layout.SourceLayout) -> None:

@@ -113,6 +113,8 @@ class BoxFormat:
         the box fields; a header holding any other (a class column, say) is not this format. None:
         any others. A table of boxes with no class column is one class only where nothing else
         could name one.
+      stem_prefix: PER_IMAGE: what an annotation file's stem adds before its image's (ICDAR's
+        `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
       numbered_class: ROWS headerless: the class cell is a class number whose names the table does
         not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written.
       source: where the format is documented.
@@ -139,6 +141,7 @@ class BoxFormat:
     optional_columns: int = 0
     only_columns: tuple[str, ...] | None = None
     numbered_class: bool = False
+    stem_prefix: str = ""
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -164,6 +167,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: optional columns are some of a headerless table's last columns")
         if self.class_numbers and (not self.class_field.isdigit() or self.pairing != PER_IMAGE):
             raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
+        if self.stem_prefix and self.pairing != PER_IMAGE:
+            raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
 
     @property
     def shown(self) -> str:
@@ -290,6 +295,25 @@ FORMATS: tuple[BoxFormat, ...] = (
         skip=(("0", "4", "an ignore region (WiderPerson's class 4: people on posters, reflections; not an object)"),),
         source="WiderPerson ReadMe.txt (Annotations/<image>.txt: the number of boxes, then `< class_label x1 y1 x2 y2 >`; "
         "class_label 1 pedestrians, 2 riders, 3 partially-visible persons, 4 ignore regions, 5 crowd)",
+    ),
+    BoxFormat(
+        name="ICDAR text quadrilaterals",
+        pairing=PER_IMAGE,
+        # ch4_training_localization_transcription_gt/gt_img_1.txt beside ch4_training_images/img_1.jpg;
+        # Challenge4_Test_Task1_GT/ beside ch4_test_images/; MLT 2017's ch8_validation_localization_transcription_gt_v2/
+        # (a script's name before the transcription: `...,Latin,Hello`)
+        files=r"(?i)\w*_gt(_v\d+)?",
+        fields=tuple(range(9, 17)),  # a transcription holding commas splits into more fields
+        separator=",",
+        single_class="text",  # text regions: the files name no class, the transcription is no class
+        box_fields=("0", "1", "2", "3", "4", "5", "6", "7"),
+        convention=QUAD_PIXELS,
+        stem_prefix="gt_",
+        skip=(("8", "###", "a do-not-care region (ICDAR's ###: unreadable text the evaluation ignores, not an object)"),
+              ("9", "###", "a do-not-care region (ICDAR's ###: unreadable text the evaluation ignores, not an object)")),
+        source="ICDAR 2015 Robust Reading, Challenge 4 (rrc.cvc.uab.es/?ch=4): gt_img_<n>.txt, UTF-8 with a BOM, "
+        "'x1,y1,x2,y2,x3,y3,x4,y4,transcription' a line, ### for do not care; MLT 2017 (rrc.cvc.uab.es/?ch=8): "
+        "'x1,...,y4,script,transcription'",
     ),
     BoxFormat(
         name="WIDER FACE boxes",

@@ -9,6 +9,11 @@
   labels_beside_folders  a table beside class folders that names the inputs and holds labels of
                          its own (MLRSNet's `Labels/<category>.csv` of 0/1 columns): the folders
                          may be how the images were collected, not their labels;
+  annotated_points       per-image point files beside the inputs (300-W's `indoor_001.pts`), or
+                         split lists whose rows hold numbers beside each path (WFLW's 196
+                         landmark coordinates, a box, attributes, then the image): the dataset's
+                         annotations are points or boxes, and folders above its images may be
+                         groups (settings, events), not classes;
   no_labels_message      a source with no way to label its files is refused naming only the
                          options that can help it.
 
@@ -28,7 +33,8 @@ from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.line_files import corpus_sides
 from shardify.plan.structure import split_word
 
-__all__ = ["number_rows", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags"]
+__all__ = ["number_rows", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags",
+           "POINT_EXTENSIONS", "point_files", "annotation_rows", "annotated_points_message"]
 
 _SHOWN = 3
 _LETTERS = re.compile(r"[A-Za-z]")
@@ -238,3 +244,49 @@ def _numbered_classes(media_files: Sequence[str]) -> bool:
             return False
         firsts.append(match.group(1))
     return len(set(firsts)) >= 2 and len(firsts) >= 2 * len(set(firsts))
+
+
+# Per-image files of landmark points: iBUG's `.pts` (300-W, Helen, LFPW, AFW: `version: 1`,
+# `n_points: 68`, the points between braces), and landmark JSON (`.ljson`). They are auxiliary files
+# (`layout.AUXILIARY_EXTENSIONS`); beside class folders they say what the dataset annotates.
+POINT_EXTENSIONS = frozenset({"pts", "ljson"})
+
+
+def point_files(media: Sequence[str], others: Sequence[str]) -> list[str]:
+    """The point files (`POINT_EXTENSIONS`) named as an input is, in its folder.
+
+    >>> point_files(["300W/01_Indoor/indoor_001.png"], ["300W/01_Indoor/indoor_001.pts", "300W/notes.pts"])
+    ['300W/01_Indoor/indoor_001.pts']
+    """
+    inputs = {posixpath.splitext(p)[0] for p in media}
+    return sorted(p for p in others if posixpath.splitext(p)[1][1:].lower() in POINT_EXTENSIONS
+                  and posixpath.splitext(p)[0] in inputs)
+
+
+# A row of a split list annotates its image where it holds at least a box's numbers beside the path;
+# ids and class numbers are fewer (Stanford Online Products' `1 1 1 bicycle_final/1_0.JPG`).
+_MIN_ANNOTATION_NUMBERS = 4
+
+
+def annotation_rows(lines: Sequence[str]) -> bool:
+    """A split list's rows hold annotations beside each path: rows of numbers (`number_rows`), at
+    least a box's four in each.
+
+    >>> annotation_rows(["1.5 2.5 3.5 4.5 8.0 9.0 0--Parade/0_Parade_1.jpg"]), annotation_rows(["1 1 1 bicycle_final/1_0.JPG"])
+    (True, False)
+    """
+    rows = [line.split() for line in lines if line.strip()]
+    return number_rows(lines) and all(sum(map(_is_number, cells)) >= _MIN_ANNOTATION_NUMBERS for cells in rows)
+
+
+def annotated_points_message(files: Sequence[str], level: int) -> str:
+    """The stop where `files` (point files, or lists of number rows naming the inputs) annotate
+    inputs whose folders were read as classes at `level` (1: SRC's own folders)."""
+    more = len(files) - _SHOWN
+    shown = ", ".join(files[:_SHOWN]) + (f" and {more} more" if more > 0 else "")
+    return (
+        f"the inputs are annotated with points or boxes ({shown}: rows of numbers for each input, which shardify "
+        "does not store), and the folders above them were read as their classes: such folders are often groups of "
+        "the dataset (settings, events, sources), not classes: --label-level 0 for records without labels, or "
+        f"--label-level {level} (counted from SRC) to keep the folders as the classes"
+    )

@@ -173,9 +173,9 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
         options = [LABELS_FILE_HINT, CLASS_PATH_HINT]
         if not _numbered_alike(set(sharing)):  # named parts (`amazon/`, `dslr/`: domains), not `part1/`, `part2/`
             options.append(_split_level_hint(split, sharing, common))
-        depths = {len(parts) for parts in split.inputs}
-        if not _numbered_alike(set().union(*others.values())) and depths == {split.level + 2}:
-            options.insert(0, f"{_level_hint(split.level + 2)} for the folders beneath them as the classes")
+        deepest = _classes_under_one_chain(split)
+        if not _numbered_alike(set().union(*others.values())) and deepest:
+            options.insert(0, f"{_level_hint(deepest)} for the folders beneath them as the classes")
         return Finding(
             "the class folders hold folders of the same names beneath them: parts or sets of the dataset, not its "
             "classes, and the names beneath them repeat in each",
@@ -183,6 +183,17 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
             tuple(options),
         )
     return None
+
+
+def _classes_under_one_chain(split: _Split) -> int:
+    """The level (1: SRC's folders) of the folders holding the inputs where every input lies at one
+    depth and the folders between the parts and them are one chain, the same in every part
+    (DomainNet's `clipart/<class>/`: none; Chars74K's `GoodImg/Bmp/Sample001/`: `Bmp`), else 0."""
+    depths = {len(parts) for parts in split.inputs}
+    if len(depths) != 1 or (depth := depths.pop()) < split.level + 2:
+        return 0
+    chain = all(len({parts[i] for parts in split.inputs}) == 1 for i in range(split.level + 1, depth - 1))
+    return depth if chain else 0
 
 
 def _split_level_hint(split: _Split, sharing: Sequence[str], common: set[str]) -> str:

@@ -130,6 +130,9 @@ def recognise_keyed_table(
             "(multi-label); --label-separator none keeps each cell one label"
         )
     if not label_separator and any(len(cell.split()) > 1 for cell in labels):
+        if label_column:  # the user named the column: say how its cells read, rather than "no label files"
+            raise UsageError(f"{path}: its column {header[label]!r} holds labels of several words ({_worded(labels)!r}): "
+                             f"{_SEPARATOR_HINT}")
         return None  # one label of words (`Cessna 172`) or tags (`clear primary road`)? the stop names the table
     keys = [row[key] for row in data]
     numbers = class_numbered(labels)
@@ -266,8 +269,20 @@ def _label_column(
     if len(could) <= 1:
         return could[0] if could else None
     shown = ", ".join(repr(header[c]) for c in could)
+    worded = [_worded([row[c] for row in data]) for c in could]
+    words = next((f"; cells of several words ({w!r}) read as {_SEPARATOR_HINT}" for w in worded if w), "")
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "
-        "table as the labels where the folders could be read as classes too)"
+        f"table as the labels where the folders could be read as classes too){words}"
     )
+
+
+# How a label cell of several words reads: the choice is the user's.
+_SEPARATOR_HINT = ("one label each with --label-separator none (`East Asian`, `Cessna 172`), or each word a label "
+                   "with --label-separator ' ' (tags: `clear primary road`)")
+
+
+def _worded(cells: Sequence[str]) -> str:
+    """The first cell of several words (`East Asian`), or ""."""
+    return next((cell for cell in cells if len(cell.split()) > 1), "")

@@ -123,7 +123,7 @@ AUXILIARY_EXTENSIONS = frozenset(
     {
         "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
         "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
-        "doc", "docx", "xls", "xlsx", "bib",
+        "doc", "docx", "xls", "xlsx", "bib", "pts", "ljson",
     }
 )
 AUXILIARY_NAMES = frozenset(

@@ -105,7 +105,7 @@ MASK_FOLDER_WORDS = frozenset(
     {
         "mask", "masks", "segmentation", "segmentationclass", "segmentationobject", "segmentationclassaug",
         "trimap", "trimaps", "annotation", "annotations", "anno", "gt", "gtfine", "gtcoarse", "groundtruth",
-        "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls", "annot",
+        "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls", "annot", "msk",
     }
 )
 
@@ -214,6 +214,42 @@ def _all_splits(names: Iterable[str]) -> bool:
     return all(split_word(n) or is_unlabelled_name(n) or _part_beside_splits(n, names) for n in names) and any(
         split_word(n) for n in names
     )
+
+
+def _splits_beneath_groups(folders: Sequence[Sequence[str]], level: int, children: set[str]) -> list[str]:
+    """The split folders one level beneath group folders that each hold the same ones (ShanghaiTech's
+    `part_A/train_data/images/`, `part_A/test_data/images/`, `part_B/...`: two sets of one dataset),
+    or []; the groups name no split themselves, and beneath the splits lie the files or a folder
+    naming what it holds (`images/`), no class folder: where classes lie beneath (a domain's
+    `mnist/train/0/`), the groups may be what a user wants kept, and the reading stays as it was.
+
+    >>> _splits_beneath_groups([["part_A", "train_data", "images"], ["part_A", "test_data", "images"],
+    ...                         ["part_B", "train_data", "images"], ["part_B", "test_data", "images"]], 0, {"part_A", "part_B"})
+    ['test_data', 'train_data']
+    >>> _splits_beneath_groups([["cats", "train"], ["dogs", "val"]], 0, {"cats", "dogs"})
+    []
+    >>> _splits_beneath_groups([["mnist", "train", "0"], ["mnist", "val", "0"], ["svhn", "train", "0"], ["svhn", "val", "0"]],
+    ...                        0, {"mnist", "svhn"})
+    []
+    """
+    if len(children) < 2 or any(split_word(name) for name in children):
+        return []
+    beneath: dict[str, set[str]] = {name: set() for name in children}
+    for parts in folders:
+        if len(parts) <= level + 1 or len(parts) > level + 3 or (len(parts) == level + 3 and not _holds_words(parts[-1])):
+            return []  # a group's loose files, or folders beneath the splits that may be classes
+        beneath[parts[level]].add(parts[level + 1])
+    names = set().union(*beneath.values())
+    if len(names) < 2 or any(below != names for below in beneath.values()) or not all(split_word(n) for n in names):
+        return []
+    return sorted(names)
+
+
+def _holds_words(name: str) -> bool:
+    """A folder named for what it holds (`images`, `PNGImages`), a container's own words; a number
+    (`0`) or a split's name is not one here."""
+    words, camel = _words(name), _camel_words(name)
+    return any(w in _CONTAINER_WORDS for w in words) or (len(camel) > 1 and camel[-1] in _CONTAINER_WORDS)
 
 
 def _part_beside_splits(name: str, siblings_: Sequence[str]) -> str | None:
@@ -558,6 +594,9 @@ def infer_structure(
     elif parts_as_splits := split_parts(folders, level):  # `images_background/` beside `images_evaluation/`
         split_level, split_folders = level, sorted(parts_as_splits)
         notes.append(f"folders holding the same folders beneath them, named as splits: {', '.join(split_folders)}")
+    elif grouped := _splits_beneath_groups(folders, level, children):  # `part_A/train_data/`, `part_B/train_data/`
+        split_level, split_folders = level + 1, grouped
+        notes.append(f"split folders beneath each of {', '.join(sorted(children))}: the groups are no classes")
     elif parts_as_splits := class_named_files.flat_split_beside_classes(inputs, level, split_word):
         split_level, split_folders = level, sorted(parts_as_splits)  # `kaggle_simpson_testset/` beside `simpsons_dataset/`
         notes.append(f"a split of loose files named by the class folders beside it: {', '.join(split_folders)}")
