@@ -266,6 +266,10 @@ def _label_column(
     if len(could) <= 1:
         return could[0] if could else None
     shown = ", ".join(repr(header[c]) for c in could)
+    # (columns of class numbers are labels too: PetFinder's `AdoptionSpeed`, 0 to 4)
+    numbered = [c for c in range(len(header)) if c != key and c not in could and _class_numbers([row[c] for row in data])]
+    if numbered:
+        shown += "; of class numbers: " + ", ".join(repr(header[c]) for c in numbered)
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "
