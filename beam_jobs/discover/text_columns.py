@@ -71,6 +71,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     for path in [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]:
         try:
             _resolve_json_lines(config, path)
+        except columns.SeveralTextColumns as several:
+            found.append((path, several))
         except columns.OneTextTwice as twice:
             doubled.append((path, twice))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
