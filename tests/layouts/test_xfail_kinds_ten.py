@@ -11,6 +11,10 @@ PetFinder):
   `--text-column` (it was a reject per row, exit 1: McAuley's Amazon review data, 5-core files);
 - a table whose key names the photos as stems before `-<n>` or `_<n>` (several photos a row) is
   found without `--labels` (the run stopped naming the lookup tables beside it);
+- split lists of `<file> <class number>` lines (Caffe's image lists; RVL-CDIP's labels/<split>.txt)
+  label their files as well as splitting them (every record was written unlabelled, or the hashed
+  folders above the files taken for classes stopped the run); beside class folders of names they
+  still stop (one split labelled by numbers, another by names, would be wrong with exit 0);
 - files sharing their stems (`000`) with inputs of an unrelated tree are no per-input annotations:
   the unread-mirror stop claimed the repository's own sample_data/texts/ annotated
   sample_data/tagged/img/.
@@ -132,3 +136,35 @@ def test_the_sample_data_root_is_not_read_as_images_with_text_annotations(tmp_pa
         run_conversion(ConvertConfig(str(_REPO / "sample_data"), str(tmp_path / "out")))
     except UsageError as stopped:
         assert "named like the inputs" not in str(stopped) and "texts/" not in str(stopped), str(stopped)
+
+
+def _image_lists(root: Path, *, class_folders: bool) -> dict[str, tuple[str, frozenset[str] | None]]:
+    """Images and one Caffe-style image list per split (`<file> <class number>` lines, the shape
+    `convert_imageset` reads): in a flat folder, or (`class_folders`) in MiniPlaces' shape, the
+    training images under `images/train/<letter>/<class>/` and the lists in `data/`."""
+    truth = {}
+    lists: dict[str, list[str]] = {"train": [], "val": []}
+    for n, (split, number) in enumerate([("train", 0), ("train", 1), ("train", 2), ("train", 0), ("val", 2), ("val", 1)]):
+        scene = ("abbey", "bamboo_forest", "canyon")[number]
+        name = f"{split}/{scene[0]}/{scene}/{n:08d}.jpg" if class_folders and split == "train" else f"{split}/{n:08d}.jpg"
+        write_file(root / f"images/{name}", image_bytes(seed=n))
+        lists[split].append(f"{name} {number}")
+        truth[f"images/{name}"] = (split, frozenset({str(number)}))
+    for split, lines in lists.items():
+        write_file(root / f"data/{split}.txt", "\n".join(lines) + "\n")
+    return truth
+
+
+def test_split_lists_of_files_and_class_numbers_label_them(tmp_path: Path) -> None:
+    truth = {path: ("validation" if split == "val" else split, labels)
+             for path, (split, labels) in _image_lists(tmp_path / "src", class_folders=False).items()}
+    assert written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))["records"] == truth
+
+
+def test_class_numbers_beside_class_folders_of_names_are_no_second_labelling(tmp_path: Path) -> None:
+    """Read there, the lists labelled the flat split by numbers and the class folders the other by
+    their names (`a/`, the letter bucket), with exit 0; it stops before writing, as it did."""
+    _image_lists(tmp_path / "src", class_folders=True)
+    with pytest.raises(UsageError):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
