@@ -273,5 +273,6 @@ def _label_column(
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "
-        "table as the labels where the folders could be read as classes too)"
+        "table as the labels where the folders could be read as classes too), or --label-level 0 where the table "
+        "describes the inputs and gives no labels (Carvana's metadata.csv: each car's make and model)"
     )
