@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["TEXT", "NUMBER_ROWS", "TEMPLATED", "column_kind", "is_number", "is_number_row", "same_opening", "one_within_other"]
+__all__ = ["TEXT", "NUMBER_ROWS", "TEMPLATED", "column_kind", "is_number", "is_number_row", "same_opening", "one_within_other",
+           "MARKED_COPY", "marked_copy"]
 
 TEXT = "text"
 NUMBER_ROWS = "rows of numbers (an image or a vector written out as numbers), not text"
@@ -143,3 +144,37 @@ def one_within_other(first: Sequence[object], second: Sequence[object]) -> bool:
     rows = [(a, b) for a, b in rows if a and b]
     inside = sum(a in b or b in a for a, b in rows)
     return bool(rows) and inside * 2 > len(rows)
+
+
+MARKED_COPY = "the text again with inline annotation markup (`[slot : value]`, `<tag>value</tag>`), not text"
+# Inline annotation markup that wraps a span of the plain text, as (pattern, what stays): MASSIVE's
+# and SLURP's `annot_utt` (`wake me at [time : five am]`), the bracketed slots of intent datasets
+# written as `[value](slot)` (Rasa's training data), and XML-style span tags (`<PER>Ann</PER>`).
+_MARKUP = (
+    (re.compile(r"\[\s*[\w.-]+\s*:\s*(.*?)\s*\]"), r"\1"),
+    (re.compile(r"\[([^\[\]]*)\]\([\w.:-]+\)"), r"\1"),
+    (re.compile(r"</?[A-Za-z][\w.-]*(?:\s[^<>]*)?>"), ""),
+)
+
+
+def _unmarked(cell: object) -> str:
+    text = str(cell or "")
+    for pattern, kept in _MARKUP:
+        text = pattern.sub(kept, text)
+    return " ".join(text.split())
+
+
+def marked_copy(plain: Sequence[object], marked: Sequence[object]) -> bool:
+    """`marked` is `plain` with inline annotation markup (`_MARKUP`): in every sampled row the
+    markup removed leaves the plain cell, and some rows hold markup. The plain column is then the
+    record's text, the marked one its annotation (one text twice, never a pair, and which one to
+    write is no guess: the markup is no part of what was said).
+
+    >>> marked_copy(["wake me at five am", "play jazz"], ["wake me at [time : five am]", "play [genre : jazz]"])
+    True
+    >>> marked_copy(["so happy today!", "so glad"], ["happy today", "glad"])
+    False
+    """
+    rows = [(" ".join(str(a or "").split()), str(b or "")) for a, b in zip(plain, marked)]
+    rows = [(a, b) for a, b in rows if a or b]
+    return bool(rows) and any(a != " ".join(b.split()) for a, b in rows) and all(a == _unmarked(b) for a, b in rows)

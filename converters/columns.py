@@ -10,10 +10,11 @@ two columns whose content is text) are never joined: the second is the record's 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.converters import column_content, label_phrases, label_scores, one_hot, split_column
@@ -30,6 +31,7 @@ __all__ = [
     "CAPTION_COLUMN_NAMES",
     "TEXT_JOIN",
     "SeveralTextColumns",
+    "OneTextTwice",
     "UnnamedLabelColumn",
     "TableOptions",
     "TableColumns",
@@ -273,7 +275,8 @@ def resolve_columns(
             label = ""
     _refuse_reused(texts, pair, label, options)
     if label and not options.label_column and header and sample and _by_ending(columns, label):
-        _refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
+        with _texts_told(texts, pair, options):
+            _refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
     if not label and not options.label_column and not header and sample:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
@@ -293,7 +296,8 @@ def resolve_columns(
         classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
         unused = tuple((name, why) for name, why in unused if name not in classes)
         if not classes:
-            _refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
+            with _texts_told(texts, pair, options):
+                _refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
     separator = ""
     if label and not header and sample and not options.label_separator and label in columns:
         i = columns.index(label)
@@ -306,6 +310,23 @@ def _by_ending(columns: Sequence[str], label: str) -> bool:
     """`label` was chosen by its name's last word (`product_category`), no column being named as a
     label outright (`label`, `category`: LABEL_COLUMN_NAMES)."""
     return not {name.lower() for name in columns} & set(LABEL_COLUMN_NAMES)
+
+
+@contextlib.contextmanager
+def _texts_told(texts: Sequence[str], pair: str, options: TableOptions) -> Iterator[None]:
+    """A label stop raised inside also says how the texts would be read where two columns of text
+    were found by their content, not named (the Amazon multilingual reviews' `review_body` beside
+    `review_title`): the user names the label and, in the same step, the text, or a second run
+    stops again or writes a title as each review's pair."""
+    try:
+        yield
+    except UnnamedLabelColumn as stop:
+        named = {tuple(n.lower() for n in names) for names in PAIR_COLUMN_NAMES}
+        if not pair or options.text_columns or (texts[0].lower(), pair.lower()) in named:
+            raise
+        raise UnnamedLabelColumn(
+            f"{stop}; the text is read from {texts[0]!r} and its pair from {pair!r} (two columns of text): "
+            f"--text-column {texts[0]!r} reads {texts[0]!r} alone", stop.candidates) from stop
 
 
 def _refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
@@ -569,6 +590,12 @@ def _found_texts(
             f"no column holds text ({shown}{'' if header else '; no header row'}): not a table of texts; "
             "name the text with --text-column if it is one"
         )
+    # a column that is another's text with inline annotation markup (MASSIVE's `annot_utt` beside
+    # `utt`) is that text's annotation, no text of its own
+    marked = _marked_copies(texts, [[row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in texts])
+    if marked:
+        unused = (*unused, *((t, column_content.MARKED_COPY) for t in marked))
+        texts = [t for t in texts if t not in marked]
     if len(texts) > 2:
         # more than two texts, some of them a template's fill (fra.txt's attribution beside its sentence
         # pair): those are no texts
@@ -586,7 +613,7 @@ def _found_texts(
             tuple(t for t in texts if t not in labels),
         )
     if len(texts) == 2 and column_content.one_within_other(*([row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in texts)):
-        raise InvalidInputError(
+        raise OneTextTwice(
             f"no text column among {list(columns)} is the one text: {_shown(texts[0])} and {_shown(texts[1])} hold one text "
             "twice (a copy or a span of the other), no sentence pair: name the text with --text-column"
         )
@@ -602,6 +629,12 @@ def _found_texts(
     return (texts[0],), texts[1] if len(texts) == 2 else "", unused
 
 
+def _marked_copies(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:
+    """The text columns that are another text column with inline markup (`column_content.marked_copy`)."""
+    return [texts[m] for m in range(len(texts))
+            if any(p != m and column_content.marked_copy(cells[p], cells[m]) for p in range(len(texts)))]
+
+
 def _named_as_text(columns: Sequence[str]) -> str:
     """The one column whose name ends in a text word (`_TEXT_WORD_ENDINGS`) and holds no label word,
     or "" where none or several do (`raw_text`, `clean_text`: the choice is the user's).
@@ -615,6 +648,12 @@ def _named_as_text(columns: Sequence[str]) -> str:
         if words and words[-1] in _TEXT_WORD_ENDINGS and not set(words[:-1]) & set(LABEL_COLUMN_NAMES):
             found.append(name)
     return found[0] if len(found) == 1 else ""
+
+
+class OneTextTwice(InvalidInputError):
+    """Two columns of text of which one holds the other (a cleaned copy, a span): which is the
+    record's text is the user's to say (`--text-column`). Found from a table's first rows, so the
+    run stops before writing (beam_jobs/discover/text_columns.py), never a reject per row."""
 
 
 class SeveralTextColumns(InvalidInputError):

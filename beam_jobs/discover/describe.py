@@ -126,6 +126,11 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         # A list with a class column still labels its files (GTSRB's GT-final_test.csv beside the
         # unlabelled Final_Test/Images/): read as label lines, its split left to the folders.
         labelling = [e for e in split_files if e.kind == evidence_lib.SPLIT_LIST and e.label_column is not None]
+        if any(level >= 0 for _, level in structure.label_levels):
+            # class numbers after each file (an image list) beside class folders of names (MiniPlaces'
+            # images/train/a/abbey/ with data/train.txt's `train/a/abbey/00000001.jpg 0`): one split
+            # would be labelled by numbers, another by folder names, with exit 0; left to the folders
+            labelling = [e for e in labelling if not e.label_numbers]
         unused = [e for e in split_files if e not in labelling]
         if unused:
             notes.append(f"not used: {', '.join(e.path for e in unused[:4])} (split folders give the splits)")

@@ -24,7 +24,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import set_aside, split_annotations
+from shardify.beam_jobs.discover import json_line_files, set_aside, split_annotations
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -351,6 +351,8 @@ def _detect_folder(
         records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample),
     ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
+    if not forced and not label_file and not config.label_from_name and json_line_files.tables_of_json_lines(config, sample):
+        forced = layout.TABLES  # `.json` files of JSON lines and nothing else (Hugging Face's published files)
     # (tables forced by their lines at the top may still be images a row: EMNIST's headerless CSVs)
     illustrations = _illustrations(sample)
     pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else _pixel_tables(config, sample, illustrations)

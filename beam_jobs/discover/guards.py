@@ -10,9 +10,8 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import label_file_found, set_aside
+from shardify.beam_jobs.discover import json_line_files, label_file_found, set_aside
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import json_lines
 from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
@@ -169,9 +168,8 @@ def _json_lines_named_json(config: ConvertConfig, media: Sequence[str], others: 
     tables, a row a record: a guess from a file's first lines alone could be wrong, so it is named."""
     if media:
         return ""
-    rows = [p for p in others if layout.extension(p) == "json"][:_ROW_FILES]
-    lines = [p for p in rows if json_lines.looks_like_json_lines("\n".join(label_file_found.head_lines(config, p, lines=2)).encode())]
-    if not lines or len(lines) * 2 <= len(rows):
+    lines = json_line_files.json_lines_files(config, others)
+    if not lines:
         return ""
     return (f"; {', '.join(lines[:3])} hold JSON lines (an object a line): --layout tables reads each line as a record "
             "(with --text-column and --label-column where the plan asks)")

@@ -43,7 +43,7 @@ from shardify.plan import layout, table_groups, unlabelled_tables
 from shardify.plan.evidence import LABEL_LINES, SPLIT_LIST, Evidence, example_file, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
 
-__all__ = ["one_hot_label_file", "with_held_out_tables"]
+__all__ = ["one_hot_label_file", "with_held_out_tables", "suffixed_names"]
 
 # Tables looked into: at the top of SRC and one folder down, as downloads put them.
 _MAX_DEPTH = 1
@@ -125,7 +125,7 @@ def _names(keys: Sequence[str], images: Sequence[str], whole: bool) -> bool:
     return matched * 2 > len(keys) if whole else matched > 0
 
 
-def _suffixed_names(sample: Sequence[str], detected: layout.SourceLayout):
+def suffixed_names(sample: Sequence[str], detected: layout.SourceLayout):
     """Whether a table's keys name the inputs as stems before `-<n>` (`KeyRule.suffixed`): most of
     them where the sample is the whole source, one else (as `describe.names_inputs`)."""
     rule = dataclasses.replace(key_rule(()), suffixed=True)
@@ -166,7 +166,7 @@ def with_held_out_tables(config: ConvertConfig, sample: list[str], detected: lay
     ] if hot and not config.labels_file else []
     heads.update({p: label_file_found.head_lines(config, p) for p in _existing(config, _tables(sample, path))})
     table = Evidence(path, LABEL_LINES, column=at, header=True, label_column=None if hot else rows[0].index(labels[0]))
-    names = _suffixed_names(sample, detected) if suffixed else describe.names_inputs(sample, detected)
+    names = suffixed_names(sample, detected) if suffixed else describe.names_inputs(sample, detected)
     split, tests = unlabelled_tables.split_tables(table, heads, names, labels if hot else ())
     if suffixed:
         tests = [dataclasses.replace(e, key=dataclasses.replace(e.key, suffixed=True)) for e in tests]

@@ -20,7 +20,7 @@ import os
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import describe, label_file_found
+from shardify.beam_jobs.discover import describe, held_out_tables, label_file_found
 from shardify.beam_jobs.discover.listing import why_unlisted
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -340,15 +340,24 @@ def _candidates(config: ConvertConfig, sample: list[str], detected: layout.Sourc
 def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, only: str = "") -> list[Evidence]:
     paths = [p for p in _candidates(config, sample, detected) if p == only or not only]
     names_inputs = describe.names_inputs(sample, detected)
+    suffixed = held_out_tables.suffixed_names(sample, detected)
     found = []
     for path in paths:
         lines = label_file_found.head_lines(config, path)
-        table = keyed_tables.recognise_keyed_table(
-            path, lines, names_inputs, key_column=config.key_column, label_column=config.label_column,
-            label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
-            label_separator=config.label_separator,
-            input_stems=[layout.stem(p) for p in sample if not detected.is_auxiliary(p)],
-        )
+
+        def recognised(names, stems=(), *, lines=lines, path=path):
+            return keyed_tables.recognise_keyed_table(
+                path, lines, names, key_column=config.key_column, label_column=config.label_column,
+                label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
+                label_separator=config.label_separator, input_stems=stems,
+            )
+
+        table = recognised(names_inputs, [layout.stem(p) for p in sample if not detected.is_auxiliary(p)])
+        if table is None and not config.key_column:
+            # keys naming the inputs as the stems before `-<n>`, several files a row (PetFinder's
+            # `PetID` 86e1089a3 for train_images/86e1089a3-1.jpg and -2.jpg): read so (`KeyRule.suffixed`)
+            table = recognised(suffixed)
+            table = table and dataclasses.replace(table, key=dataclasses.replace(table.key, suffixed=True))
         if table is not None:
             found.append(table)
     return found

@@ -7,7 +7,8 @@ same when it reads each table and reject every one of them (exit 1, the reason o
 report); here the first few tables' headers and first rows are read before the pipeline is built,
 and the run stops (exit 2) naming the tables and `--text-column`, which then converts them.
 
-Two more stops read the same headers: a table whose header names no label column while a column's
+Two columns of text of which one holds the other (a cleaned copy or a span, `columns.OneTextTwice`)
+stop the same way, naming `--text-column`. More stops read the same headers: a table whose header names no label column while a column's
 cells are labels by their content (`columns.UnnamedLabelColumn`: written unlabelled, every record
 would lose its class with exit 0), and a `--label-column` that is no column of any sampled table
 (a table without it is read unlabelled, as a split's test table is, so a misspelt name would
@@ -52,6 +53,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     unlabelled: list[tuple[str, columns.UnnamedLabelColumn | label_scores.ScoreLabelColumn]] = []
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so
     bare: list[tuple[str, tuple[str, ...]]] = []  # tables with a header and no label
+    doubled: list[tuple[str, columns.OneTextTwice]] = []  # tables whose two texts are one text twice
     for path, header in headers.items():
         try:
             headerless = headerless or not header.present
@@ -60,6 +62,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
                 bare.append((path, tuple(header.columns)))
         except columns.SeveralTextColumns as several:
             found.append((path, several))
+        except columns.OneTextTwice as twice:
+            doubled.append((path, twice))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
             unlabelled.append((path, unnamed))
         except InvalidInputError:
@@ -67,6 +71,10 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     for path in [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]:
         try:
             _resolve_json_lines(config, path)
+        except columns.SeveralTextColumns as several:
+            found.append((path, several))
+        except columns.OneTextTwice as twice:
+            doubled.append((path, twice))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
             unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
@@ -79,6 +87,10 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one "
             "(docs/converting.md)"
         )
+    if doubled:
+        # found from the first rows, as the scan would find it on every row: a stop, not a reject per row
+        shown = ", ".join(path for path, _ in doubled)
+        raise UsageError(f"{shown}: {doubled[0][1]} (docs/converting.md)")
     if unlabelled and not (headerless and options.header is None):
         shown = ", ".join(path for path, _ in unlabelled)
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")

@@ -269,12 +269,17 @@ def _label_column(
     if len(could) <= 1:
         return could[0] if could else None
     shown = ", ".join(repr(header[c]) for c in could)
+    # (columns of class numbers are labels too: PetFinder's `AdoptionSpeed`, 0 to 4)
+    numbered = [c for c in range(len(header)) if c != key and c not in could and _class_numbers([row[c] for row in data])]
+    if numbered:
+        shown += "; of class numbers: " + ", ".join(repr(header[c]) for c in numbered)
     worded = [_worded([row[c] for row in data]) for c in could]
     words = next((f"; cells of several words ({w!r}) read as {_SEPARATOR_HINT}" for w in worded if w), "")
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "
-        f"table as the labels where the folders could be read as classes too){words}"
+        "table as the labels where the folders could be read as classes too), or --label-level 0 where the table "
+        f"describes the inputs and gives no labels (Carvana's metadata.csv: each car's make and model){words}"
     )
 
 

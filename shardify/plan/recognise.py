@@ -104,6 +104,9 @@ def recognise(
     if found and all(not re.fullmatch(r"-?\d+", key) or len(key) > 3 for key in listed):
         split, fold = found
         fold_note = f", fold {fold}" if fold else ""
+        if not named and _numbered_paths(rows):  # Caffe's image lists, RVL-CDIP's labels/<split>.txt
+            return Evidence(path, SPLIT_LIST, key_rule(listed), split=split, label_column=1, label_numbers=True,
+                            note=f"{path}: split list of {split}{fold_note}, a class number after each file")
         return Evidence(path, SPLIT_LIST, key_rule(listed), split=split, header=named, note=f"{path}: split list of {split}{fold_note}")
     header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
     data = rows[1:] if header else rows
@@ -165,6 +168,25 @@ def _ids_of(lines: Sequence[str]) -> set[str]:
 def _id_path(id_files: Mapping[str, Sequence[str]], id_file: str) -> str:
     first = next((line for line in id_files[id_file] if line.strip()), "")
     return _fields(first)[1] if len(_fields(first)) == 2 else ""
+
+# A class number in an image list: a whole number of at most this many digits (never an id or a size in bytes).
+_MAX_CLASS_DIGITS = 5
+
+
+def _numbered_paths(rows: Sequence[Sequence[str]]) -> bool:
+    """`<file> <class number>` lines, two fields each, the first an input's file name: the image
+    lists Caffe's `convert_imageset` reads and datasets ship in its shape (RVL-CDIP's
+    `labels/train.txt`: `imagesq/q/o/c/qoc54c00/0000008341.tif 11`). Read as a bare split list,
+    every record lost its class with exit 0.
+
+    >>> _numbered_paths([["n01440764/n01440764_10026.JPEG", "0"], ["a/b.jpg", "12"]]), _numbered_paths([["Abyssinian_100", "1"]])
+    (True, False)
+    """
+    return bool(rows) and all(
+        len(row) == 2 and _INPUT_SUFFIX.search(row[0]) and row[1].isascii() and row[1].isdigit() and len(row[1]) <= _MAX_CLASS_DIGITS
+        for row in rows
+    )
+
 
 def _label_lines(rows: Sequence[Sequence[str]], *, ids_allowed: bool) -> bool:
     """`name label [numbers...]` lines: a file name (or, in a table with a header, an id holding

@@ -12,7 +12,8 @@ every folder's inputs (Stanford Dogs' XML, Penn-Fudan's boxes beside its masks, 
 clinical readings) leave the folders' reading standing and stay auxiliary, as the plan says. The run then stops before writing, naming the folder and what can read it
 (`message`); detection (beam_jobs/discover/guards.py) decides when to look.
 
-Stems alone, among inputs, are no sign (`cat/1.jpg`, `dog/1.jpg`): here the mirroring files are
+The mirroring files must lie where annotations of those inputs are put (`_beside`): a stem shared
+across unrelated trees is no sign. Stems alone, among inputs, are no sign (`cat/1.jpg`, `dog/1.jpg`): here the mirroring files are
 never inputs (masks among images are `mirror_trees`' subject).
 
 Plain functions over paths; nothing is opened.
@@ -49,7 +50,9 @@ def unread_mirrors(media: Sequence[str], others: Sequence[str], read: Collection
     >>> unread_mirrors(["T/pos/a.png", "T/neg/c.png"], ["T/annotations/a.txt", "T/annotations/c.txt"])  # every folder's
     {}
     """
-    stems = {stem(p) for p in media}
+    folders_of: dict[str, set[str]] = defaultdict(set)  # an input's stem -> the folders of inputs so named
+    for p in media:
+        folders_of[stem(p)].add(posixpath.dirname(p))
     by_folder: dict[str, list[str]] = defaultdict(list)
     for path in others:
         if not _NOT_ANNOTATIONS.search(posixpath.basename(path)):
@@ -58,11 +61,27 @@ def unread_mirrors(media: Sequence[str], others: Sequence[str], read: Collection
     for folder, files in sorted(by_folder.items()):
         if _is_read(folder, files, read):
             continue
-        mirrored = [p for p in files if stem(p) in stems]
+        mirrored = [p for p in files if any(_beside(folder, f) for f in folders_of.get(stem(p), ()))]
         if len(mirrored) >= _MIN_FILES and len(mirrored) >= _MOST * len(files):
             found[folder] = sorted(mirrored)
     # judged as one tree (Stanford Dogs' Annotation/<breed>/ mirror Images/<breed>/ together)
     return found if _some_classes(media, [p for files in found.values() for p in files]) else {}
+
+
+def _beside(folder: str, inputs_folder: str) -> bool:
+    """A folder of files placed to annotate the inputs of `inputs_folder`: beside them (under one of
+    their folders: INRIA's `Train/annotations/` for `Train/pos/`, or `annotations/` at the top), or
+    a tree that repeats their folder's name (Stanford Dogs' `Annotation/<breed>/` for
+    `Images/<breed>/`). A stem shared across unrelated trees is no sign: names like `000`, `0001`,
+    `image_1` are common, and the repository's sample_data/ holds `texts/test/negative/000.txt` and
+    `tagged/img/000.png`, two datasets side by side.
+
+    >>> _beside("Train/annotations", "Train/pos"), _beside("Annotation/n02-dog", "Images/n02-dog"), _beside("texts/test/neg", "tagged/img")
+    (True, True, False)
+    """
+    parent = posixpath.dirname(folder)
+    under = not parent or inputs_folder == parent or inputs_folder.startswith(parent + "/")
+    return under or (bool(folder) and posixpath.basename(folder) == posixpath.basename(inputs_folder))
 
 
 def _some_classes(media: Sequence[str], mirrored: Sequence[str]) -> bool:

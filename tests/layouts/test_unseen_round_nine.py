@@ -14,7 +14,9 @@ this round's fixes (by kind, tests/layouts/test_round_nine_kinds.py): 8 right (f
 kannada_mnist, lcqmc, suim, widerperson added), 1 good stop (loveda), 6 stops naming nothing that
 helps (deepfashion2, funsd, mini_imagenet, multi30k, plant_diseases, rvl_cdip), no exit 1, none
 wrong with exit 0. Then (mend10, tests/layouts/test_mends_ten.py): mini_imagenet right (label
-tables each named by a different split word are each that split).
+tables each named by a different split word are each that split). Then (xfails10,
+tests/layouts/test_xfail_kinds_ten.py): rvl_cdip right (split lists of `<file> <class number>` lines
+label their files).
 
 The judge is tests/helpers/unseen_judge.py: records read back from the shards against the truth
 the builder wrote from the files it made, never the manifest.
@@ -45,9 +47,6 @@ WRONG = {
                        "train/ and valid/) for a class folder named like a split, naming --label-level 1, which "
                        "cannot read the class folders three levels deeper; --label-level 3 rejects the test images "
                        "(exit 1)"),
-    "rvl_cdip": ("STOPS BEFORE WRITING (exit 2) taking the hashed folders images/imagesq/q/o/c/ for class folders "
-                 "holding the same names, naming --labels FILE; --labels labels/train.txt rejects every row (its "
-                 "paths are relative to images/, and it labels the train split only)"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {

@@ -7,7 +7,7 @@ neighbour the trial does not name (tests/layouts/test_newcomer_trial_nine.py tes
 - a label column found only by its name's last word (`item_category`) beside another column that
   could be the label (`rating`'s small whole numbers, or labels by content): the first was taken
   with exit 0; now the run stops naming both and `--label-column`. JSON lines saved as `.json` in a
-  source with no other input: the stop names `--layout tables`.
+  source with no other input: the stop named `--layout tables`; since the tenth mends they are read so.
 - a folder of files named like the inputs, one per input, that no reader reads (INRIA Person's
   PASCAL v1.00 `annotations/<stem>.txt`; here `.ann` files beside images or texts): it was counted
   as auxiliary, every record written without it; now the run stops naming the folder where the
@@ -74,15 +74,17 @@ def test_a_label_by_its_name_ending_beside_a_rating_stops_naming_both(tmp_path: 
     assert got["records"] == {f"reviews.csv:{i}": ("train", frozenset({str(1 + i % 5)})) for i in range(6)}
 
 
-def test_json_lines_named_json_stop_naming_layout_tables(tmp_path: Path) -> None:
+def test_json_lines_named_json_are_read_as_tables(tmp_path: Path) -> None:
+    """(It stopped naming `--layout tables`, which was right: the files' own lines settle it, so the
+    first command now reads them so, `beam_jobs/discover/json_line_files.py`.)"""
     for split in ("train", "test"):
         rows = [json.dumps({"comment": _sentence(i), "label": ("pos", "neg")[i % 2]}) for i in range(4)]
         write_file(tmp_path / f"src/{split}/part-{split}.json", "\n".join(rows) + "\n")
-    with pytest.raises(UsageError, match="--layout tables"):
-        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    truth = {f"{split}/part-{split}.json:{i}": (split, frozenset({("pos", "neg")[i % 2]}))
+             for split in ("train", "test") for i in range(4)}
+    assert written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))["records"] == truth
     got = written_records(convert(tmp_path / "src", tmp_path / "tables", layout="tables", max_rejects="0"))
-    assert got["records"] == {f"{split}/part-{split}.json:{i}": (split, frozenset({("pos", "neg")[i % 2]}))
-                              for split in ("train", "test") for i in range(4)}
+    assert got["records"] == truth
 
 
 @pytest.mark.parametrize("media", ["image", "text"])
