@@ -252,7 +252,11 @@ def resolve_columns(
         # unlabelled; a name in no table at all is refused before writing (discover/text_columns.py)
         given = ""
         options = dataclasses.replace(options, label_column="")
-    label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
+        # (and no other column is its label: HellaSwag's test file, without `label`, was labelled
+        # by its `activity_label` under --label-column label, exit 0)
+        label = ""
+    else:
+        label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
     if label and not options.label_column and header:
         # kept as a feature (--keep-columns), the user has named it: the records are unlabelled
         named_label = label if label in options.keep_columns else ""
