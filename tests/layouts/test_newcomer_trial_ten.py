@@ -8,7 +8,8 @@ not do it today the test is a strict xfail saying exactly what it does instead.
 Below them, each kind mended here tried on a neighbour no file names: a `.csv` of tabs with a
 header, a `.csv` of semicolons with quoted semicolons in its texts, a comma CSV whose texts hold
 tabs; a JSON-lines review whose text is inside an object; a table's labels in `<stem>_labels.txt`;
-a test table without the others' label column but with another column named like a label.
+a test table without the others' label column but with another column named like a label; a
+worker's id column beside a column of classes, offered after it.
 """
 
 from __future__ import annotations
@@ -42,9 +43,9 @@ _FIRST_WRONG = {
                  "steps. It was: every row rejected for its three text columns, exit 1",
     "snips": "stops (exit 2): 'holds no images or texts to convert': a JSON document of utterances written in "
              "parts ({intent: [{data: [{text}, {text, entity}]}]}) is not read yet",
-    "hwu64": "stops (exit 2) naming --label-column 'userid' (or another): the label is scenario and intent "
-             "together, which no option reads. It was: each line one comma-separated column, the header a "
-             "record, every whole line a text, exit 0",
+    "hwu64": "stops (exit 2) naming --label-column 'scenario' (or another: 'intent', 'userid'): the label is "
+             "scenario and intent together, which no option reads. It was: each line one comma-separated column, "
+             "the header a record, every whole line a text, exit 0 (then 'userid' was the first label offered)",
 }
 
 # The option the first command names (all of them, in one stop).
@@ -169,3 +170,14 @@ def test_a_test_table_without_the_label_column_is_unlabelled_not_labelled_by_ano
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     got = _convert(src, tmp_path / "followed", label_column="label")
     assert got == {**{t: ("train", y) for t, y in _REVIEWS}, **{f"held out {t}": ("test", None) for t, _ in _REVIEWS}}
+
+
+def test_a_column_named_as_an_id_is_offered_after_the_classes(tmp_path):
+    """Annotations by a few workers: `worker_id` repeats as labels do, but the stop offers `topic`
+    first (HWU64's stop offered its `userid`)."""
+    src = tmp_path / "src"
+    src.mkdir()
+    rows = "".join(f"{i % 3},\"{t}\",{('film', 'book')[i % 2]}\n" for i, (t, _) in enumerate(_REVIEWS * 2))
+    (src / "train.csv").write_text("worker_id,comment,topic\n" + rows)
+    with pytest.raises(UsageError, match=r"name the label with --label-column 'topic'"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
