@@ -89,8 +89,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         several = found[0][1]
         joined = ",".join(several.texts)
         raise UsageError(
-            f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one "
-            "(docs/converting.md)"
+            f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one"
+            f"{_then(config, headers, json_paths, several.texts[0])} (docs/converting.md)"
         )
     if not options.label_column:
         _check_one_label_column(chosen)
@@ -99,6 +99,30 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
     if bare and len(bare) == len(looked) and not config.label_from_name:
         _check_named_tables(bare)
+
+
+def _then(config: ConvertConfig, headers: dict, json_paths: Sequence[str], text: str) -> str:
+    """The label stop a named text would meet next (HellaSwag: --text-column, then --label-column
+    'label'), as words to add to the text stop, so that one step converts; "" where none."""
+    if config.table_options.label_column:
+        return ""
+    named = dataclasses.replace(config, text_column=text)
+    chosen: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for path, header in headers.items():
+        try:
+            chosen[path] = (header.resolve(named.table_options).label, tuple(header.columns)) if header.present else ("", ())
+        except InvalidInputError:
+            continue
+    for path in json_paths:
+        try:
+            chosen[path] = _resolve_json_lines(named, path)
+        except (OSError, InvalidInputError):
+            continue
+    try:
+        _check_one_label_column(chosen)
+    except UsageError as then:
+        return f"; with a text named, {str(then).removesuffix(' (docs/converting.md)')}"
+    return ""
 
 
 def _check_one_label_column(chosen: dict[str, tuple[str, tuple[str, ...]]]) -> None:

@@ -38,9 +38,6 @@ _FIRST_WRONG = {
     "piqa": "stops (exit 2) naming train-labels.lst as the labels of train.jsonl's rows, one a line, which are "
             "not read yet (no option converts). It was: the .lst files rejected as no table and every row "
             "rejected for its three text columns, exit 1",
-    "hellaswag": "stops (exit 2) naming --text-column; with --text-column ctx it stops again naming --label-column "
-                 "'label' (the test file has none, and would be labelled by its activity_label): right, in two "
-                 "steps. It was: every row rejected for its three text columns, exit 1",
     "snips": "stops (exit 2): 'holds no images or texts to convert': a JSON document of utterances written in "
              "parts ({intent: [{data: [{text}, {text, entity}]}]}) is not read yet",
     "hwu64": "stops (exit 2) naming --label-column 'scenario' (or another: 'intent', 'userid'): the label is "
@@ -51,6 +48,9 @@ _FIRST_WRONG = {
 # The option the first command names (all of them, in one stop).
 _FOLLOW = {
     "commonsenseqa": {"text_column": "question.stem", "label_column": "answerKey"},
+    # (it exited 1, every row a reject for its three texts; with --text-column ctx alone the test
+    # file, which has no `label`, was labelled by its activity_label, exit 0)
+    "hellaswag": {"text_column": "ctx", "label_column": "label"},
 }
 
 
@@ -66,7 +66,6 @@ def test_first_command_is_right_or_stops_well(name, tmp_path):
 
 # The next step a newcomer takes after the first command's stop, where it names no option that converts.
 _NEXT = {
-    "hellaswag": ({"text_column": "ctx", "label_column": "label"}, None),  # was: test labelled by activity_label, exit 0
     "hwu64": ({"label_column": "intent"},
               "writes `intent` alone as the label ('query', 'set', 'hue_lightoff'): alarm's and calendar's "
               "`query` one class, exit 0; no option labels a record by two columns (scenario_intent)"),
