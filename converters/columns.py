@@ -254,7 +254,11 @@ def resolve_columns(
         # unlabelled; a name in no table at all is refused before writing (discover/text_columns.py)
         given = ""
         options = dataclasses.replace(options, label_column="")
-    label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
+        # (and no other column is its label: HellaSwag's test file, without `label`, was labelled
+        # by its `activity_label` under --label-column label, exit 0)
+        label = ""
+    else:
+        label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
     if label and not options.label_column and header:
         # kept as a feature (--keep-columns), the user has named it: the records are unlabelled
         named_label = label if label in options.keep_columns else ""
@@ -440,12 +444,30 @@ def _refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample:
         and not split_column.names_splits(cells[i])  # each row's split (MASSIVE's `partition`), never a label
     ]
     if found:
+        # a column named as an id (HWU64's `userid`, `answerid`) is offered last: a worker's or an
+        # answer's number repeats as labels do, but is rarely the class (`class_id` is no such name)
+        found.sort(key=_named_as_id)
         shown = " and ".join(_shown(name) for name in found)
         raise UnnamedLabelColumn(
             f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
             "words, short phrases, numbers or true/false, "
             f"as labels do: name the label with --label-column {found[0]!r} (or another column); "
             f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled", found)
+
+
+# Names of a row's own number run together (`userid`), beside `..._id` and `... id`.
+_ID_WORDS = frozenset({"id", "uid", "qid", "pid", "userid", "workerid", "answerid", "questionid", "itemid", "productid",
+                       "reviewid", "postid", "authorid", "sessionid", "docid", "rowid", "sampleid", "recordid", "imageid"})
+
+
+def _named_as_id(name: str) -> bool:
+    """The column's name ends in an id word and holds no label word (`userid`, `worker_id`; not `class_id`).
+
+    >>> [_named_as_id(n) for n in ("userid", "worker_id", "class_id", "intent", "Valid", "answerid")]
+    [True, True, False, False, False, True]
+    """
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+    return bool(words) and words[-1] in _ID_WORDS and not any(w in ("class", "label", "category", "target") for w in words)
 
 
 class UnnamedLabelColumn(InvalidInputError):

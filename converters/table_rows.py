@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO
 
-from shardify.converters import json_records, json_sample, line_files, parquet_tables, pixel_rows, tables
+from shardify.converters import json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, ROW, Entry, MemberLocation
@@ -133,7 +133,9 @@ class TableRows:
                 raise InvalidInputError("table changed since it was scanned (row not found)")
             return cells
         columns = self._header_of(entry.relpath).columns
-        return tables.parse_row(self._row_bytes(entry)[1], fmt, columns, self._table_options.encoding)
+        cells = tables.parse_row(self._row_bytes(entry)[1], fmt, columns, self._table_options.encoding)
+        paths = nested_fields.named_paths(self._table_options) if fmt == tables.JSONL else ()
+        return nested_fields.with_named_fields(cells, paths) if paths else cells
 
     def columns_for(self, relpath: str, cells: dict[str, object]) -> TableColumns:
         """Resolved once per table (for JSONL, once per distinct set of keys), not once per row."""
@@ -174,7 +176,7 @@ class TableRows:
         """A table's format: its extension's, or what its content said (a .txt: a TSV under a
         header or lines; a .json: JSON Lines)."""
         fmt = tables.table_format(relpath)
-        if fmt in (tables.FASTTEXT, tables.QA_JSON):
+        if fmt in (tables.FASTTEXT, tables.QA_JSON, tables.CSV):
             try:
                 fmt = self._header_of(relpath).fmt or fmt
             except (InvalidInputError, OSError):

@@ -27,7 +27,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, json_lines, json_records, line_tables, parquet_tables, qa_json
+from shardify.converters import header_rows, json_lines, json_records, line_tables, nested_fields, parquet_tables, qa_json, separators
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -63,6 +63,7 @@ TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
 SEMICOLON_LINES = "semicolon_lines"  # a .txt of `text;label` lines, told by its content (see `line_tables`)
 AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), told so too
 # The `text<sep>label` formats by their separator (`line_tables.LABEL_SEPARATORS`), and back.
+SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 _SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
 _LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values())
@@ -128,7 +129,7 @@ class RowError:
 def _dialect(fmt: str) -> dict:
     if fmt == TSV:
         return {"delimiter": "\t", "quoting": csv.QUOTE_NONE}
-    return {"delimiter": ","}
+    return {"delimiter": ";" if fmt == SEMICOLON_CSV else ","}
 
 
 # A row is held in memory whole while it is parsed, as an image file is while it is checked. Longer
@@ -251,6 +252,7 @@ class TableHeader:
       answers: question-answering JSON: the columns of its answers' texts and starts (lists).
       fmt: the format its rows are read in where the content decided it, not the name (TSV for a
         .txt of tab-separated columns under a header), else "".
+      read_as: where the content decided a .csv's separator, the plan's words for it, else "".
     """
 
     columns: tuple[str, ...]
@@ -260,6 +262,7 @@ class TableHeader:
     described: str = ""
     answers: tuple[str, str] | tuple[()] = ()
     fmt: str = ""
+    read_as: str = ""
 
     def resolve(self, options: TableOptions) -> TableColumns:
         """The columns that feed a record (see `columns.resolve_columns`).
@@ -270,6 +273,8 @@ class TableHeader:
         return resolve_columns(self.columns, options, sample=self.sample, header=self.present, answers=self.answers)
 
     def describe(self) -> str:
+        if self.read_as:
+            return f"{self.read_as}; {dataclasses.replace(self, read_as='').describe()}"
         if self.described:
             return self.described
         if self.present:  # named, so that a data row taken for a header is seen, never lost unseen
@@ -339,6 +344,13 @@ def read_header(
             raise InvalidInputError(f"the table repeats the column {header_rows.repeated(names)}: which is meant cannot be told")
         return TableHeader(names)
     check_encoding(encoding)
+    if fmt == CSV:
+        separator = _content_separator(fileobj, size_bytes)
+        if separator == separators.TAB:
+            return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV, read_as=_TABS_NOTE)
+        if separator == separators.SEMICOLON:
+            found = read_header(fileobj, SEMICOLON_CSV, size_bytes, header, encoding)
+            return dataclasses.replace(found, fmt=SEMICOLON_CSV, read_as=_SEMICOLONS_NOTE)
     lines = _CountingLines(fileobj, 0, size_bytes, encoding)
     try:
         cells = next(csv.reader(lines, **_dialect(fmt)))
@@ -368,6 +380,20 @@ def read_header(
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
     return TableHeader(names, present=True, data_start=data_start, sample=sample)
+
+
+_TABS_NOTE = "tab-separated (a .csv whose lines hold tabs, not commas), no quoting"
+_SEMICOLONS_NOTE = "semicolon-separated (a .csv whose lines hold semicolons, not commas)"
+
+
+def _content_separator(fileobj: BinaryIO, size_bytes: int | None) -> str:
+    """A .csv's separator as its first lines show it (`separators.csv_separator`); `fileobj` is
+    left at the start."""
+    limit = line_tables.TAB_HEAD_BYTES if size_bytes is None else min(line_tables.TAB_HEAD_BYTES, size_bytes)
+    raw = fileobj.read(limit)
+    complete = len(raw) < limit or (size_bytes is not None and limit == size_bytes)
+    fileobj.seek(0)
+    return separators.csv_separator(raw.decode("utf-8", "replace"), complete)
 
 
 def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
@@ -425,7 +451,9 @@ def read_table(
     fmt = header.fmt or fmt
     if fmt in (JSONL, *_LINE_FORMATS):
         fileobj.seek(0)
-        return header, _scan_lines(fileobj, size_bytes, fmt, encoding)
+        paths = nested_fields.named_paths(options) if fmt == JSONL else ()
+        rows = _scan_lines(fileobj, size_bytes, fmt, encoding)
+        return header, nested_fields.rows_with_named_fields(rows, paths) if paths else rows
     if fmt == PARQUET:
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
     if fmt == QA_JSON:
@@ -511,9 +539,9 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
     runs to the closing quote (`""` is a quote inside it) and may hold line breaks; a quote anywhere
     else is an ordinary character. TSV and JSONL rows end at the next line break. Reads in blocks.
     """
-    delimiter = b"\t" if fmt == TSV else b","
+    delimiter = b"\t" if fmt == TSV else b";" if fmt == SEMICOLON_CSV else b","
     # Rows end at a line feed, as `_CountingLines` reads them: a bare \r is inside the row.
-    special = re.compile(b'[\n",]' if fmt == CSV else b"\n")
+    special = re.compile(b'[\n",]' if fmt == CSV else b'[\n";]' if fmt == SEMICOLON_CSV else b"\n")
     fileobj.seek(start)
     position, field_start = start, start
     in_quotes, closing_quote = False, -2  # closing_quote: offset of a quote that may close the field

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 
 from shardify.beam_jobs.discover import (
-    box_tables, card, class_list, describe, guards, held_out_tables, label_file_found, label_tables, line_files, split_documents,
+    box_tables, card, class_list, describe, guards, held_out_tables, label_file_found, label_tables, line_files, parallel_labels,
+    split_documents,
     text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
@@ -449,6 +450,7 @@ def _detect_folder(
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
+    parallel_labels.check_parallel_labels(config, sample, detected)
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected

@@ -13,15 +13,22 @@ cells are labels by their content (`columns.UnnamedLabelColumn`: written unlabel
 would lose its class with exit 0), and a `--label-column` that is no column of any sampled table
 (a table without it is read unlabelled, as a split's test table is, so a misspelt name would
 write every record unlabelled).
+
+Two more read JSON-lines tables' first rows: a text only inside an object (CommonsenseQA's
+`question.stem`: the object was rejected as a text in every row), and a table without the column
+another table's label was found in that would take another column for its label (HellaSwag's test
+file labelled by `activity_label`, exit 0).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import columns, json_sample, label_scores, tables
+from shardify.converters import column_content, columns, json_sample, label_scores, tables
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
@@ -54,10 +61,12 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so
     bare: list[tuple[str, tuple[str, ...]]] = []  # tables with a header and no label
     doubled: list[tuple[str, columns.OneTextTwice]] = []  # tables whose two texts are one text twice
+    chosen: dict[str, tuple[str, tuple[str, ...]]] = {}  # path -> (its label column, its columns)
     for path, header in headers.items():
         try:
             headerless = headerless or not header.present
             resolved = header.resolve(options)
+            chosen[path] = (resolved.label, tuple(header.columns)) if header.present else ("", ())
             if header.present and not resolved.label and not resolved.classes:
                 bare.append((path, tuple(header.columns)))
         except columns.SeveralTextColumns as several:
@@ -68,10 +77,12 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             unlabelled.append((path, unnamed))
         except InvalidInputError:
             continue
-    for path in [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]:
+    json_paths = [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]
+    _check_text_in_objects(config, json_paths)
+    for path in json_paths:
         try:
-            _resolve_json_lines(config, path)
-        except columns.SeveralTextColumns as several:
+            chosen[path] = _resolve_json_lines(config, path)
+        except columns.SeveralTextColumns as several:  # (HellaSwag's ctx_a, ctx, endings: each row a reject, exit 1)
             found.append((path, several))
         except columns.OneTextTwice as twice:
             doubled.append((path, twice))
@@ -84,13 +95,15 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         several = found[0][1]
         joined = ",".join(several.texts)
         raise UsageError(
-            f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one "
-            "(docs/converting.md)"
+            f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one"
+            f"{_then(config, headers, json_paths, several.texts[0])} (docs/converting.md)"
         )
     if doubled:
         # found from the first rows, as the scan would find it on every row: a stop, not a reject per row
         shown = ", ".join(path for path, _ in doubled)
         raise UsageError(f"{shown}: {doubled[0][1]} (docs/converting.md)")
+    if not options.label_column:
+        _check_one_label_column(chosen)
     if unlabelled and not (headerless and options.header is None):
         shown = ", ".join(path for path, _ in unlabelled)
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
@@ -98,19 +111,126 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         _check_named_tables(bare)
 
 
-def _resolve_json_lines(config: ConvertConfig, path: str) -> None:
+def _then(config: ConvertConfig, headers: dict, json_paths: Sequence[str], text: str) -> str:
+    """The label stop a named text would meet next (HellaSwag: --text-column, then --label-column
+    'label'), as words to add to the text stop, so that one step converts; "" where none."""
+    if config.table_options.label_column:
+        return ""
+    named = dataclasses.replace(config, text_column=text)
+    chosen: dict[str, tuple[str, tuple[str, ...]]] = {}
+    for path, header in headers.items():
+        try:
+            chosen[path] = (header.resolve(named.table_options).label, tuple(header.columns)) if header.present else ("", ())
+        except InvalidInputError:
+            continue
+    for path in json_paths:
+        try:
+            chosen[path] = _resolve_json_lines(named, path)
+        except (OSError, InvalidInputError):
+            continue
+    try:
+        _check_one_label_column(chosen)
+    except UsageError as then:
+        return f"; with a text named, {str(then).removesuffix(' (docs/converting.md)')}"
+    return ""
+
+
+def _check_one_label_column(chosen: dict[str, tuple[str, tuple[str, ...]]]) -> None:
+    """Raises UsageError where a table lacks the label column another table's label was found in,
+    and took another column for its label (HellaSwag's test file, without `label`, labelled by its
+    `activity_label`, exit 0): a split's table without the others' label column is unlabelled, so
+    `--label-column` decides it."""
+    for path, (label, names) in chosen.items():
+        for other, (other_label, other_names) in chosen.items():
+            if label and other_label and label != other_label and label not in other_names:
+                raise UsageError(
+                    f"{other} has no column {label!r}, the label of {path}, and its label would be {other_label!r}: "
+                    f"--label-column {label!r} reads {other} unlabelled (a split's table without the label column), "
+                    f"--label-column {other_label!r} labels by that one where it is (docs/converting.md)"
+                )
+
+
+def _resolve_json_lines(config: ConvertConfig, path: str) -> tuple[str, tuple[str, ...]]:
     """Resolve a JSON-lines table's columns as a CSV's are, from its first rows' keys and values
     (`json_sample.sampled_rows`, as the writer does), so that a label column no usual name names
     (Sarcasm Headlines' `is_sarcastic`, 0 or 1) stops the run as it does in a CSV (read row by row,
     every record was written unlabelled, exit 0).
 
+    Returns:
+      (its label column, "" for none; its columns).
+
     Raises:
-      columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn: as `columns.resolve_columns`.
+      columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn, columns.SeveralTextColumns: as
+        `columns.resolve_columns`.
     """
     with open_input(join_path(config.source, path)) as fileobj:
         names, cells = json_sample.sampled_rows(fileobj, path, config.table_options)
-    if names:
-        columns.resolve_columns(names, config.table_options, sample=cells, header=True)
+    if not names:
+        return "", ()
+    return columns.resolve_columns(names, config.table_options, sample=cells, header=True).label, tuple(names)
+
+
+def _check_text_in_objects(config: ConvertConfig, paths: Sequence[str]) -> None:
+    """Raises UsageError where no top-level field of a sampled JSON-lines table holds text but an
+    object field's fields do (CommonsenseQA's `question: {stem, choices}`): read as a text, the
+    object was rejected in every row (exit 1). The stop names the dotted field for `--text-column`
+    and, where the tables then stop on their label, that stop too, so that one step converts."""
+    if config.table_options.text_columns:
+        return
+    for path in paths:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                names, cells = json_sample.sampled_rows(fileobj, path, config.table_options)
+        except (OSError, InvalidInputError):
+            continue
+        fields = _text_in_objects(names, cells)
+        if not fields:
+            continue
+        named = dataclasses.replace(config, text_column=fields[0])
+        also = []
+        for other in paths:
+            try:
+                _resolve_json_lines(named, other)
+            except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
+                also.append(f"{other}: {unnamed}")
+            except (OSError, InvalidInputError):
+                continue
+        then = f"; with it, {also[0]}" if also else ""
+        raise UsageError(
+            f"{path}: no field holds the text at the top of its rows, but {', '.join(repr(f) for f in fields)} "
+            f"{'do' if len(fields) > 1 else 'does'} inside an object: name it with --text-column {fields[0]!r} "
+            f"(nested fields are named with dots){then} (docs/converting.md)"
+        )
+
+
+def _text_in_objects(names: Sequence[str], cells: Sequence[Sequence[str]]) -> list[str]:
+    """The dotted fields of object columns that hold text, where no top-level column does."""
+    rows = [dict(zip(names, row)) for row in cells]
+    if not rows:
+        return []
+    if any(column_content.column_kind([row[name] for row in rows]) == column_content.TEXT
+           for name in names if not _objects([row[name] for row in rows])):
+        return []
+    return [f"{name}.{field}" for name in names if _objects([row[name] for row in rows])
+            for field in _text_fields([json.loads(row[name]) for row in rows])]
+
+
+def _objects(values: Sequence[str]) -> bool:
+    """Every sampled cell is a JSON object (as `json_sample.as_cell` writes one)."""
+    return bool(values) and all(v.startswith("{") and isinstance(_loads(v), dict) for v in values)
+
+
+def _loads(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _text_fields(objects: Sequence[dict]) -> list[str]:
+    """The fields of sampled objects that hold text in every one of them."""
+    names = [k for k in objects[0] if all(isinstance(o, dict) and isinstance(o.get(k), str) for o in objects)]
+    return [k for k in names if column_content.column_kind([o[k] for o in objects]) == column_content.TEXT]
 
 
 def _check_named_tables(bare: Sequence[tuple[str, tuple[str, ...]]]) -> None:

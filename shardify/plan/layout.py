@@ -124,6 +124,8 @@ AUXILIARY_EXTENSIONS = frozenset(
         "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
         "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
         "doc", "docx", "xls", "xlsx", "bib", "pts", "ljson",
+        # the scripts downloads ship beside their data (the STS Benchmark's correlation.pl scorer)
+        "pl", "pm", "r", "jl", "lua", "js", "java", "c", "h", "cc", "cpp", "bat", "ps1",
     }
 )
 AUXILIARY_NAMES = frozenset(

@@ -77,7 +77,8 @@ def _tagged(dataset: tf.data.Dataset, index: int, label_name: str | None, label_
 
 def _same_elements(datasets: list[tf.data.Dataset], sources: tuple[str, ...]) -> None:
     """Raises ReadOptionError when the sources' records differ in names or dtypes (they cannot take
-    turns in one stream)."""
+    turns in one stream), naming the features that differ (two whole feature lists hide the one that
+    matters: a --resize output's original_width, original_height, original_sha256)."""
 
     def signature(dataset: tf.data.Dataset) -> Any:
         return tf.nest.map_structure(lambda spec: (type(spec).__name__, spec.dtype.name), dataset.element_spec)
@@ -87,9 +88,25 @@ def _same_elements(datasets: list[tf.data.Dataset], sources: tuple[str, ...]) ->
         other = signature(dataset)
         if other != first:
             raise ReadOptionError(
-                f"{source} gives records unlike {sources[0]}'s ({other} against {first}): mix outputs of one kind "
-                "(choose the same features with features=[...], and an image_size when images differ in size)"
+                f"{source} gives records unlike {sources[0]}'s ({_difference(other, first, source, sources[0])}): "
+                "mix outputs of one kind (choose the features both have with features=[...], and an image_size "
+                "when images differ in size)"
             )
+
+
+def _difference(other: Any, first: Any, source: str, first_source: str) -> str:
+    """The features two sources' records do not share, or whose kinds differ, in a few words."""
+    if not (isinstance(other, dict) and isinstance(first, dict)):
+        return f"{other} against {first}"
+    parts = []
+    only_other, only_first = sorted(set(other) - set(first)), sorted(set(first) - set(other))
+    if only_other:
+        parts.append(f"only {source} has {', '.join(only_other)}")
+    if only_first:
+        parts.append(f"only {first_source} has {', '.join(only_first)}")
+    kinds = sorted(k for k in set(other) & set(first) if other[k] != first[k])
+    parts += [f"{k} is {other[k]} against {first[k]}" for k in kinds]
+    return "; ".join(parts)
 
 
 def mix(

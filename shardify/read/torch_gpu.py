@@ -134,6 +134,12 @@ class GpuDecoder:
             raise ReadOptionError(f"image_size={image_size!r} must be (height, width), each at least 1")
         if threads < 1:
             raise ReadOptionError(f"threads={threads!r} must be at least 1")
+        if torch.device(device).type == "cuda" and not torch.cuda.is_available():
+            # (else the first batch fails deep in a worker with torch's "torch.cuda.Stream requires CUDA support")
+            raise ReadOptionError(
+                f"device={str(device)!r}: PyTorch sees no CUDA GPU here (torch.cuda.is_available() is False); "
+                "read with shardify.torch.ShardDataset (JPEGs decoded on the CPU), or pass device='cpu'"
+            )
         self.size = (int(image_size[0]), int(image_size[1]))
         self.fit, self.flip, self.normalize, self.dtype = fit, flip, normalize, dtype
         self.seed, self.device, self.threads = int(seed), torch.device(device), threads

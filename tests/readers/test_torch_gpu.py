@@ -67,3 +67,15 @@ def test_an_image_no_decoder_reads_names_its_batch_and_place() -> None:
     decoder = GpuDecoder((24, 24), device="cpu", threads=1)
     with pytest.raises(CorruptShardError, match=r"batch 7, image 1: the stored image does not decode"):
         decoder.decode([_jpeg(16, 16, 1), torch.frombuffer(bytearray(b"\x89PNG not really"), dtype=torch.uint8)], 7)
+
+
+def test_cuda_asked_where_torch_sees_none_is_refused_naming_the_cpu_readers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A newcomer's gpu_loader(...) on a machine with no GPU is refused when made, naming what reads
+    there (it was torch's "torch.cuda.Stream requires CUDA support" from the first batch)."""
+    from shardify.errors import ReadOptionError
+    from shardify.read.torch_gpu import GpuDecoder
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    with pytest.raises(ReadOptionError, match=r"device='cuda'.*no CUDA GPU.*ShardDataset.*device='cpu'"):
+        GpuDecoder((24, 24))
+    assert GpuDecoder((24, 24), device="cpu").device.type == "cpu"

@@ -1,0 +1,76 @@
+"""A `.csv` table's separator, told by its lines where they are plainly not comma-separated.
+
+Public downloads name tab- and semicolon-separated tables `.csv`: the STS Benchmark's
+`sts-train.csv` (tabs, no header, quotes standing in the text as written), HWU64's
+`NLU-Data-Home-Domain-Annotated-All.csv` (semicolons under a header), spreadsheets saved in
+locales whose decimal mark is a comma. Read with commas each line was one column, the whole line a
+record's text, with exit 0. So the first lines decide: tabs, or semicolons, where every row
+splits into three fields or more on them, the most common number of fields is the fewest and half
+the rows or more have it (the STS Benchmark's later rows add two source columns), and it is more
+than commas split every row evenly into (a tab-separated sentence pair with a comma in each
+sentence stays tab-separated). Anything else stays comma-separated and is judged as before (a
+column of text with commas in it is still one column).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from collections.abc import Sequence
+
+__all__ = ["COMMA", "TAB", "SEMICOLON", "csv_separator"]
+
+COMMA, TAB, SEMICOLON = ",", "\t", ";"
+# Lines looked at: as many as a header read samples, enough to see a shape, few enough to stay cheap.
+_LINES = 20
+# Fewer lines tell nothing of a shape (a header and one row could be anything).
+_MIN_LINES = 3
+# Fewer fields is a text with the character in it, not a table's columns.
+_MIN_FIELDS = 3
+# The share of rows that must split into the most common number of fields (the others into more).
+_MOST_ROWS_SHARE = 0.5
+
+
+def _field_counts(lines: Sequence[str], separator: str) -> list[int]:
+    quoting = csv.QUOTE_NONE if separator == TAB else csv.QUOTE_MINIMAL  # TSVs have no quoting
+    try:
+        return [len(row) for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=separator, quoting=quoting)]
+    except csv.Error:
+        return []
+
+
+def _splits_evenly(counts: list[int], minimum: int) -> bool:
+    if len(counts) < _MIN_LINES or min(counts) < minimum:
+        return False
+    common, times = Counter(counts).most_common(1)[0]
+    return common == min(counts) and times >= _MOST_ROWS_SHARE * len(counts)
+
+
+def csv_separator(head: str, complete: bool) -> str:
+    """The separator of a `.csv` whose first characters are `head` (`complete`: the whole file, so
+    its last line is whole too).
+
+    >>> csv_separator("a,b\\n1,2\\n3,4\\n", True)
+    ','
+    >>> csv_separator("main-news\\theadlines\\t2016\\t0001\\t4.0\\tA, b.\\tC d.\\n" * 3, True)
+    '\\t'
+    >>> csv_separator("userid;scenario;intent;answer\\n1;alarm;set;wake me up\\n2;iot;hue;lights off, please\\n", True)
+    ';'
+    >>> csv_separator("a text, with a comma\\nanother; with a semicolon\\nand a third\\n", True)
+    ','
+    """
+    lines = [line for line in head.splitlines() if line.strip()]
+    if not complete and lines:
+        lines = lines[:-1]  # the last line read may be cut short
+    lines = lines[:_LINES]
+    if len(lines) < _MIN_LINES:
+        return COMMA
+    commas = _field_counts(lines, COMMA)
+    comma_fields = commas[0] if commas and min(commas) >= 2 and len(set(commas)) == 1 else 0
+    best, best_fields = COMMA, comma_fields
+    for separator in (TAB, SEMICOLON):
+        counts = _field_counts(lines, separator)
+        if _splits_evenly(counts, _MIN_FIELDS) and min(counts) > best_fields:
+            best, best_fields = separator, min(counts)
+    return best
