@@ -174,7 +174,7 @@ class WriteManifest(beam.PTransform):
     def expand(self, results: beam.PCollection) -> beam.PCollection:
         pipeline = results.pipeline
         held = self._held if self._held is not None else pipeline | "NoneHeld" >> beam.Create([])
-        num_held = held | "CountHeld" >> beam.combiners.Count.Globally()
+        num_held = held | "CountHeld" >> beam.CombineGlobally(sum)  # one count per batch of files listed
         return (
             results
             | "CollectResults" >> beam.combiners.ToList()

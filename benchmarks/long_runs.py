@@ -257,17 +257,24 @@ def dask(row: MakeRow, shardify: Convert, images: Path, work: Path, local: Measu
 
 
 
-if __name__ == "__main__":  # one figure on its own: python -m benchmarks.long_runs append [--scale N] [--repeats N]
+if __name__ == "__main__":  # one figure on its own: python -m benchmarks.long_runs {append,resume} [--scale N] [--repeats N]
     import argparse
     import json
 
-    from benchmarks.__main__ import _row, _shardify
+    from benchmarks.__main__ import SHARDS, _row, _shardify
 
     parser = argparse.ArgumentParser(prog="python -m benchmarks.long_runs")
-    parser.add_argument("figure", choices=["append"])
+    parser.add_argument("figure", choices=["append", "resume"])
     parser.add_argument("--scale", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--data", type=Path, default=Path("bench_data"))
     args = parser.parse_args()
     images = data.make_images(args.data / ("images" if args.scale == 1 else f"images_x{args.scale}"), scale=args.scale)
-    print(json.dumps(append(_row, _shardify, images, args.data / "work", args.repeats), indent=1))
+    work = args.data / "work"
+    if args.figure == "append":
+        rows = append(_row, _shardify, images, work, args.repeats)
+    else:  # the full run the first row compares with, once
+        full_out = work / "resume_full"
+        full = median_of(_shardify(images, full_out), repeats=1, before=fresh_folder(full_out))
+        rows = resume(_row, _shardify, images, work, full, SHARDS, args.repeats)
+    print(json.dumps(rows, indent=1))

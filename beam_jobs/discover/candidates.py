@@ -41,11 +41,14 @@ class Listed(NamedTuple):
       relpath: '/'-separated, relative to SRC.
       size: bytes.
       location: for an archive member, where it is; None for a file.
+      mtime_ns: the modification time the listing read (ns); -1 where it read none (archive
+        members, object stores): what needs it then asks the file system.
     """
 
     relpath: str
     size: int
     location: MemberLocation | None = None
+    mtime_ns: int = -1
 
 
 

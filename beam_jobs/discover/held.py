@@ -2,13 +2,18 @@
 reads them.
 
     [Listed] --SkipHeld--> [Listed] (new inputs only)
-                      \\--> HELD: relpath per input held unchanged; REJECTS: a Reject per changed one
+                      \\--> HELD: how many of a batch are held unchanged; REJECTS: a Reject per changed one
 
 An input is held when an earlier version's inputs file lists its path. It is unchanged when its
 size and modification time are those listed (as `git status` and `rsync` decide, without reading
 it), or else when its bytes hash to the sha256 listed; otherwise it changed under the same path,
 and it is reported as a reject that names the version holding the old content, never appended as
-a second record. Only files whose size or time changed are read.
+a second record. Only files whose size or time changed are read, and the time is the one the
+listing read (`Listed.mtime_ns`), not a second `stat`.
+
+Held inputs leave as one count per batch, not one element each: Beam's cost per element (an output
+tagged, counted, sampled for its size) was paid for every file an append leaves alone, so the
+append's cost grew with what the output already held.
 """
 
 from __future__ import annotations
@@ -106,7 +111,10 @@ class _SkipHeldFn(beam.DoFn):
                 digest.update(block)
         return digest.hexdigest()
 
-    def _mtime_ns(self, relpath: str) -> int:
+    def _mtime_ns(self, item: Listed) -> int:
+        if item.mtime_ns >= 0:  # as the listing read it
+            return item.mtime_ns
+        relpath = item.relpath
         try:
             return os.stat(os.path.join(self._source, os_name(relpath))).st_mtime_ns
         except (OSError, ValueError):
@@ -116,13 +124,14 @@ class _SkipHeldFn(beam.DoFn):
         holding = self._held if self._held is not None else load_held(self._output, self._inputs_files)
         self._held = holding
         new = Batch()
+        unchanged = 0
         for item in listed:
             held = holding.get(item.relpath)
             if held is None:
                 new.append(item)
                 continue
-            if item.size == held.size and self._mtime_ns(item.relpath) == held.mtime_ns:
-                yield beam.pvalue.TaggedOutput(HELD, item.relpath)
+            if item.size == held.size and self._mtime_ns(item) == held.mtime_ns:
+                unchanged += 1
                 continue
             try:
                 sha256 = self._sha256(item.relpath)
@@ -131,19 +140,21 @@ class _SkipHeldFn(beam.DoFn):
                 yield beam.pvalue.TaggedOutput("rejects", Reject(item.relpath, _STAGE, reason))
                 continue
             if sha256 == held.sha256:
-                yield beam.pvalue.TaggedOutput(HELD, item.relpath)
+                unchanged += 1
                 continue
             reason = (
                 f"changed since version {held.version} added it (sha256 {held.sha256[:12]}… then, {sha256[:12]}… now): "
                 "not appended; convert again without --append to take the new content"
             )
             yield beam.pvalue.TaggedOutput("rejects", Reject(item.relpath, _STAGE, reason))
+        if unchanged:
+            yield beam.pvalue.TaggedOutput(HELD, unchanged)
         if new:
             yield new
 
 
 class SkipHeld(beam.PTransform):
-    """[Listed] batches -> {"main": [Listed] batches of new inputs, HELD: relpath per input held,
+    """[Listed] batches -> {"main": [Listed] batches of new inputs, HELD: how many inputs of a batch are held,
     "rejects": Reject per input changed since the version that holds it}."""
 
     def __init__(self, source: str, output: str, inputs_files: Sequence[str]) -> None:

@@ -181,7 +181,7 @@ class _JoinRowsWithFiles(beam.DoFn):
             return
         if not rows and self._hand_on:  # the split lists place it, or reject it (evidence.JoinEvidence)
             yield Batch(
-                [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location in files]
+                [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location, _ in files]
             )
             return
         if not rows:
@@ -216,7 +216,7 @@ class _JoinRowsWithFiles(beam.DoFn):
                     objects=objects,
                     source_id=source_id,
                 )
-                for relpath, size, location in files  # several only for STEM_NUMBER
+                for relpath, size, location, _ in files  # several only for STEM_NUMBER
             ]
         )
 

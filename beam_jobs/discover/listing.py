@@ -134,11 +134,11 @@ def list_tree(
             continue
         folders.extend(subfolders)
         for entry, relpath in files:
-            reject = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
-            if isinstance(reject, str):
-                yield Reject(escape_name(relpath), _STAGE, reject)
+            info = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
+            if isinstance(info, str):
+                yield Reject(escape_name(relpath), _STAGE, info)
             else:
-                yield Listed(relpath, reject)
+                yield Listed(relpath, info.st_size, None, info.st_mtime_ns)
 
 
 # A spread sample takes this many files of each folder per round (see `sample_tree`).
@@ -173,9 +173,9 @@ def sample_tree(
         for entry, relpath in files:
             if is_junk(relpath):
                 continue
-            size = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
-            if not isinstance(size, str):
-                taken.append(Listed(relpath, size))
+            info = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
+            if not isinstance(info, str):
+                taken.append(Listed(relpath, info.st_size, None, info.st_mtime_ns))
                 count -= 1
                 if count == 0 or len(taken) >= limit:
                     return True
@@ -234,7 +234,7 @@ def list_file(root: str, relpath: str) -> Listed | Reject:
         return Reject(relpath, _STAGE, f"cannot stat: {error.strerror}")
     if not stat.S_ISREG(info.st_mode):
         return Reject(relpath, _STAGE, f"{NOT_REGULAR} ({file_kind(info.st_mode)})")
-    return Listed(relpath, info.st_size)
+    return Listed(relpath, info.st_size, None, info.st_mtime_ns)
 
 
 def why_unlisted(root: str, relpath: str, *, follow_outside_links: bool = False) -> str | None:
@@ -268,8 +268,8 @@ def _why_not_a_path(relpath: str) -> str | None:
     return f"the object's key holds {what}: it names no file of a folder tree, so it cannot be an input's path; rename the object"
 
 
-def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_outside_links: bool) -> str | int:
-    """The file's size when it can be an input, else the reason it cannot."""
+def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_outside_links: bool) -> str | os.stat_result:
+    """The file's `stat` (its link's target's) when it can be an input, else the reason it cannot."""
     if not is_decodable(relpath):
         return "path is not valid UTF-8 (shown with its bytes escaped as \\xNN)"
     if entry.is_symlink():
@@ -283,7 +283,7 @@ def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_o
         return f"cannot stat: {error.strerror}"
     if not stat.S_ISREG(info.st_mode):
         return f"{NOT_REGULAR} ({file_kind(info.st_mode)})"
-    return info.st_size
+    return info
 
 
 def _check_link(path: str, real_root: str, follow_outside_links: bool) -> str | None:

@@ -38,6 +38,7 @@ from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify._version import __version__
+from shardify.beam_jobs.discover.stamp_keys import keys_of, stamp_keys
 from shardify.beam_jobs.output.folder import list_names
 from shardify.format import naming
 from shardify.format.image_formats import BY_NAME
@@ -225,8 +226,9 @@ def _parse(content: bytes, fingerprint: str) -> dict[str, np.ndarray]:
 class KeptProbes:
     """The probes kept in OUT, as columns; `recall` finds one by its input's path and stamp.
 
-    Lookups go through a sorted array of 64-bit keys (a hash of path and stamp), so memory stays
-    a few tens of bytes per input: no Python object per row.
+    Lookups go through a sorted array of 64-bit keys (a hash of path and stamp computed over the
+    columns at once, see stamp_keys.py), so memory stays a few tens of bytes per input and loading
+    costs no Python call per row; a batch of inputs is looked up at once (`recall_many`).
     """
 
     def __init__(self, tables: Iterable[dict[str, np.ndarray]] = ()) -> None:
@@ -242,7 +244,8 @@ class KeptProbes:
         per_table = [np.full(len(t["path_ends"]), i, np.int32) for i, t in enumerate(tables)]
         self._table = np.concatenate(per_table) if tables else np.zeros(0, np.int32)
         self._first = np.cumsum([0] + [len(t["path_ends"]) for t in tables])
-        keys = np.array([self._key(p, s) for p, s in self._rows()], dtype=np.uint64)
+        keys = [stamp_keys(t["paths"], t["path_ends"], t["size"], t["mtime_ns"], t["inode"]) for t in tables]
+        keys = np.concatenate(keys) if keys else np.zeros(0, np.uint64)
         self._order = np.argsort(keys, kind="stable")
         self._keys = keys[self._order]
 
@@ -255,27 +258,27 @@ class KeptProbes:
         start = int(ends[row - 1]) if local else 0
         return blobs[table][start : int(ends[row])].decode("utf-8", "surrogateescape")
 
-    def _rows(self) -> Iterable[tuple[str, Stamp]]:
-        c = self._columns
-        for row in range(len(c["size"])):
-            stamp = Stamp(int(c["size"][row]), int(c["mtime_ns"][row]), int(c["inode"][row]))
-            yield self._text(self._paths, c["path_ends"], row), stamp
-
-    @staticmethod
-    def _key(relpath: str, stamp: Stamp) -> int:
-        text = f"{relpath}\0{stamp.size}\0{stamp.mtime_ns}\0{stamp.inode}".encode("utf-8", "surrogateescape")
-        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little")
-
     def recall(self, relpath: str, stamp: Stamp | None) -> Probe | None:
         """The probe kept for `relpath` with exactly this stamp, or None (probe it)."""
-        if stamp is None or not len(self._keys):
-            return None
-        key = np.uint64(self._key(relpath, stamp))
-        at = int(np.searchsorted(self._keys, key))
-        while at < len(self._keys) and self._keys[at] == key:
+        return self.recall_many([relpath], [stamp])[0]
+
+    def recall_many(self, relpaths: Sequence[str], stamps: Sequence[Stamp | None]) -> list[Probe | None]:
+        """`recall` of a batch of inputs, their keys computed at once (see stamp_keys.py)."""
+        found: list[Probe | None] = [None] * len(relpaths)
+        asked = [i for i, stamp in enumerate(stamps) if stamp is not None]
+        if not asked or not len(self._keys):
+            return found
+        wanted = keys_of([relpaths[i] for i in asked], [(stamps[i].size, stamps[i].mtime_ns, stamps[i].inode) for i in asked])
+        places = np.searchsorted(self._keys, wanted)
+        for i, key, at in zip(asked, wanted.tolist(), places.tolist()):
+            found[i] = self._find(relpaths[i], stamps[i], key, at)
+        return found
+
+    def _find(self, relpath: str, stamp: Stamp, key: int, at: int) -> Probe | None:
+        c = self._columns
+        while at < len(self._keys) and int(self._keys[at]) == key:
             row = int(self._order[at])
             at += 1
-            c = self._columns
             if self._text(self._paths, c["path_ends"], row) != relpath or (
                 int(c["size"][row]), int(c["mtime_ns"][row]), int(c["inode"][row])
             ) != (stamp.size, stamp.mtime_ns, stamp.inode):

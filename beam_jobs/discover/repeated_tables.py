@@ -66,7 +66,7 @@ class RowDigests(beam.DoFn):
         self._open.close()
 
     def process(self, files: Sequence[Listed]) -> Iterator[tuple[str, frozenset[bytes]]]:
-        for relpath, _size, location in files:
+        for relpath, _size, location, _ in files:
             if relpath.rpartition(".")[2].lower() in _BINARY or not self._compared(relpath):
                 continue
             try:

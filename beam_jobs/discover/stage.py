@@ -117,9 +117,9 @@ class _MakeEntries(beam.DoFn):
         self._counts = [0, 0]
         entries = Batch()
         learned: list[tuple[str, Stamp, Probe]] = []  # probes made now, to keep for a later run
-        for candidate in candidates:
+        for candidate, (stamp, kept) in zip(candidates, self._recall(candidates)):
             try:
-                entries.append(self._entry(candidate, learned))
+                entries.append(self._entry(candidate, learned, stamp, kept))
                 continue
             except (InvalidInputError, OSError) as error:
                 reject = Reject(candidate.relpath, "probe", reject_reason(error), candidate.row)
@@ -138,18 +138,29 @@ class _MakeEntries(beam.DoFn):
         # A split pattern (a dataset card's, a layout file's) decides before a table's own name.
         return self._layout.pattern_split(candidate.relpath) or candidate.split or self._layout.split_of(candidate.relpath)[0]
 
-    def _probe(self, candidate: Candidate, learned: list[tuple[str, Stamp, Probe]]) -> Probe:
-        """The image's header facts: kept by an earlier run for this very file (same path, size,
-        modification time and inode), else read now (and added to `learned`).
+    def _recall(self, candidates: list[Candidate]) -> list[tuple[Stamp | None, Probe | None]]:
+        """(stamp, kept probe) of each candidate: the stamp of a local image file now, when probes
+        are kept (None where it changed size since it was listed: read it, keep nothing), and the
+        probe an earlier run kept for this very file (same path, size, modification time and
+        inode), looked up for the whole batch at once."""
+        if not self._keep.folder:
+            return [(None, None)] * len(candidates)
+        stamps = []
+        for candidate in candidates:
+            stamp = stamp_of(self._source, candidate.relpath) if candidate.kind == IMAGE and candidate.location is None else None
+            stamps.append(None if stamp is not None and stamp.size != candidate.size_bytes else stamp)
+        if self._kept is None:
+            return [(stamp, None) for stamp in stamps]
+        return list(zip(stamps, self._kept.recall_many([c.relpath for c in candidates], stamps)))
+
+    def _probe(self, candidate: Candidate, learned: list[tuple[str, Stamp, Probe]], stamp: Stamp | None, kept: Probe | None) -> Probe:
+        """The image's header facts: `kept` by an earlier run for this very file, else read now
+        (and added to `learned` when the file has a `stamp`).
 
         Raises:
           InvalidInputError: the file cannot be opened as an input (never kept).
           OSError: it cannot be read (never kept: it may be readable next time).
         """
-        stamp = stamp_of(self._source, candidate.relpath) if self._keep.folder and candidate.location is None else None
-        if stamp is not None and stamp.size != candidate.size_bytes:
-            stamp = None  # changed since it was listed: read it, keep nothing
-        kept = self._kept.recall(candidate.relpath, stamp) if self._kept is not None else None
         if kept is not None:
             self._counts[1] += 1
             return kept
@@ -164,7 +175,7 @@ class _MakeEntries(beam.DoFn):
             learned.append((candidate.relpath, stamp, probe))
         return probe
 
-    def _entry(self, candidate: Candidate, learned: list[tuple[str, Stamp, Probe]]) -> Entry:
+    def _entry(self, candidate: Candidate, learned: list[tuple[str, Stamp, Probe]], stamp: Stamp | None, kept: Probe | None) -> Entry:
         if candidate.size_bytes > contract.MAX_INPUT_BYTES:  # never read: a record cannot hold it
             raise InvalidInputError(
                 f"{candidate.size_bytes:,} bytes: larger than a record can hold ({contract.MAX_INPUT_BYTES:,} bytes)"
@@ -178,7 +189,7 @@ class _MakeEntries(beam.DoFn):
             height, width, channels = candidate.shape
             image = {"image_format": "png", "height": height, "width": width, "channels": channels}
         elif candidate.kind == IMAGE:
-            probe = self._probe(candidate, learned)
+            probe = self._probe(candidate, learned, stamp, kept)
             if probe.reason:
                 raise InvalidInputError(probe.reason)
             image = {"image_format": probe.image_format, "height": probe.height, "width": probe.width, "channels": probe.channels}
@@ -207,7 +218,7 @@ class _MakeEntries(beam.DoFn):
 
 class Discover(beam.PTransform):
     """Lists the source and finds its inputs. Returns {ENTRIES: [Entry] batches, REJECTS, SKIPPED,
-    AUXILIARY, COLUMNS, NOTES, HELD} (SKIPPED, AUXILIARY, HELD: relative paths; NOTES: (table, how
+    AUXILIARY, COLUMNS, NOTES, HELD} (SKIPPED, AUXILIARY: relative paths; HELD: counts; NOTES: (table, how
     it was read) for the plan). `held_files`: in an append, the inputs files of the versions
     before it; the inputs they list are left out (HELD), or reported when they changed. `keep`:
     where header probes are recalled from and kept (see recall.py)."""

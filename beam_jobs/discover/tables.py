@@ -79,7 +79,7 @@ class _ScanTable(beam.DoFn):
 
     def process(self, files: list[Listed], named: list[tuple[str, str]], digests: list[tuple[str, frozenset[bytes]]]) -> Iterator:
         shared = _shared_splits(named) | _own_splits(digests)
-        for relpath, size, location in files:
+        for relpath, size, location, _ in files:
             scanned = _Progress()
             try:
                 if relpath in self._lines:
