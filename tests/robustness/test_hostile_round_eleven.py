@@ -88,7 +88,7 @@ _LIES = {
         "classes", _set(contract.IMAGE_ENCODED, example_proto.BYTES, [image_bytes(fmt="PNG")]),
         "is a png image, but image/format says 'jpeg'", "not the image/format it names",
     ),
-    "height -5": ("classes", _set(contract.IMAGE_HEIGHT, example_proto.INT64, [-5]), "image/height is -5", "image/height below 1 pixel"),
+    "height -5": ("classes", _set(contract.IMAGE_HEIGHT, example_proto.INT64, [-5]), "image/height is -5", "image/height or image/width below 1 pixel"),
     "a NaN xmin": (
         "detection", _set(contract.OBJECT_XMIN, example_proto.FLOAT, [float("nan"), 0.2]), "image/object/bbox/xmin is nan",
         "corners are not numbers within [0, 1]",
