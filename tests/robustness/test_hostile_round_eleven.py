@@ -235,3 +235,20 @@ def test_a_negative_seed_is_refused_before_anything_is_written(outputs: dict[str
     result = run_shardify("convert", str(source), str(tmp_path / "out"), "--seed=-1")
     assert result.returncode == 2 and "--seed" in message(result.stderr) and "Traceback" not in result.stderr, result.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    "args, option",
+    [
+        (["--records", str(10**23)], "--records"),
+        (["--batch-size", str(10**23), "--image-size", "8"], "batch_size"),
+        (["--seed", str(2**70), "--fit", "random_crop", "--image-size", "8"], "seed"),
+    ],
+    ids=["records past int64", "a batch past int64", "a seed past int64"],
+)
+def test_bench_numbers_past_int64_are_refused_in_one_line_not_a_tensorflow_traceback(
+    args: list[str], option: str, outputs: dict[str, Path]
+) -> None:
+    """Each became an int64 tensor: `Python int too large to convert to C long`, a traceback."""
+    result = run_shardify("bench", str(outputs["classes"]), *args)
+    assert result.returncode == 2 and option in message(result.stderr) and "Traceback" not in result.stderr, result.stderr
