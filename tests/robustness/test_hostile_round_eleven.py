@@ -252,3 +252,22 @@ def test_bench_numbers_past_int64_are_refused_in_one_line_not_a_tensorflow_trace
     """Each became an int64 tensor: `Python int too large to convert to C long`, a traceback."""
     result = run_shardify("bench", str(outputs["classes"]), *args)
     assert result.returncode == 2 and option in message(result.stderr) and "Traceback" not in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [("[" * 10_000 + "]" * 10_000, "is not valid JSON"), ("not json at all", "is not valid JSON"), ("\udcff", "cannot read")],
+    ids=["nested 10,000 deep", "not JSON", "not UTF-8"],
+)
+def test_the_dali_reader_refuses_a_manifest_that_is_no_manifest_in_one_line(
+    text: str, said: str, outputs: dict[str, Path], tmp_path: Path
+) -> None:
+    """load and verify were held to this in earlier rounds; the DALI reader reads the same manifest
+    (these held before this round: kept so that they keep holding)."""
+    dali = pytest.importorskip("shardify.dali")
+    out = tmp_path / "out"
+    shutil.copytree(outputs["classes"], out)
+    (out / naming.MANIFEST_FILENAME).write_bytes(text.encode("utf-8", "surrogateescape"))
+    with pytest.raises(ManifestError) as error:
+        dali.pipeline(str(out), "train", batch_size=2, device_id=None)
+    assert said in str(error.value) and "\n" not in str(error.value), str(error.value)
