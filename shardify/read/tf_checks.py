@@ -8,8 +8,10 @@ What is checked, per record, of the features the reader parses (each is a few sc
 cost is measured in docs/reading.md, "What the readers check"):
 
 - `image/height` and `image/width` at least 1;
-- `image/encoded` carries the signature of the format `image/format` names (JPEG, PNG, GIF, BMP,
-  WebP; `raw` pixels are checked where they are read, `tf_pixels.raw_pixels`);
+- `image/encoded` opens with the first bytes of the format `image/format` names (JPEG, PNG, GIF,
+  BMP, WebP; `raw` pixels are checked where they are read, `tf_pixels.raw_pixels`; whether the
+  rest decodes is the decoder's to say);
+- a label index within the manifest's labels (-1, unlabelled, only where the split counts such);
 - object features: one value per object, boxes of corners within [0, 1] and in order, class
   numbers among the manifest's `objects.classes`.
 
