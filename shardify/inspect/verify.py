@@ -171,6 +171,14 @@ def _sha256_of(fileobj: BinaryIO) -> str:
     return digest.hexdigest()
 
 
+def _shard_version(name: str) -> int:
+    """The version a shard or index file name says wrote it (`naming.is_shard_file` names only)."""
+    if name.endswith(naming.INDEX_SUFFIX):
+        name = name[: -len(naming.INDEX_SUFFIX)] + naming.SHARD_SUFFIX
+    parsed = naming.parse_shard_filename(name)
+    return parsed.version if parsed is not None else 0
+
+
 def _check_folder(manifest: Manifest) -> None:
     """No shard files beside the listed ones (readers that glob would take them), and each report
     with as many lines as the manifest counts."""
@@ -182,6 +190,14 @@ def _check_folder(manifest: Manifest) -> None:
     unlisted = sorted(name for name in os.listdir(manifest.root) if naming.is_shard_file(name) and name not in listed)
     if unlisted:
         shown = ", ".join(unlisted[:5]) + (", ..." if len(unlisted) > 5 else "")
+        later = {_shard_version(name) for name in unlisted}
+        if min(later) > manifest.version:  # an append refused for its rejects keeps its shards to resume from
+            raise CorruptShardError(
+                manifest.root,
+                f"holds {len(unlisted)} shard files of version {min(later)}, which no manifest lists ({shown}): an append "
+                "that was refused (too many rejects) or did not finish left them to resume from; run the same `shardify "
+                "convert SRC OUT --append` again (with a higher --max-rejects, if its rejects stopped it), or delete them",
+            )
         raise CorruptShardError(
             manifest.root, f"holds {len(unlisted)} shard files the manifest does not list ({shown}): another run's?"
         )

@@ -271,3 +271,20 @@ def test_the_dali_reader_refuses_a_manifest_that_is_no_manifest_in_one_line(
     with pytest.raises(ManifestError) as error:
         dali.pipeline(str(out), "train", batch_size=2, device_id=None)
     assert said in str(error.value) and "\n" not in str(error.value), str(error.value)
+
+
+def test_verify_after_an_append_refused_for_its_rejects_says_what_the_unlisted_shards_are(tmp_path: Path) -> None:
+    """The refused append keeps its new shards to resume from: verify said only `another run's?`."""
+    source, out = tmp_path / "src", tmp_path / "out"
+    for i in range(4):
+        _write(source / ("cat" if i % 2 else "dog") / f"{i}.jpg", image_bytes(seed=i))
+    assert run_shardify("convert", str(source), str(out), "-q").returncode == 0
+    _write(source / "dog" / "new.jpg", image_bytes(seed=9))
+    for i in range(3):
+        _write(source / "cat" / f"bad{i}.jpg", "no image")
+    refused = run_shardify("convert", str(source), str(out), "--append", "--max-rejects", "0", "-q")
+    assert refused.returncode == 1 and "nothing appended: 3 of 4 inputs rejected" in message(refused.stderr), refused.stderr
+    result = run_shardify("verify", str(out))
+    assert result.returncode == 1 and "of version 2, which no manifest lists" in message(result.stderr), result.stderr
+    assert run_shardify("convert", str(source), str(out), "--append", "--max-rejects", "100%", "-q").returncode == 0
+    assert run_shardify("verify", str(out)).returncode == 0
