@@ -28,10 +28,17 @@ def _image_size(value: str | None) -> tuple[int, int] | None:
     return height, width
 
 
+# Past this a bench would run for days at any rate measured here, and past int64 TensorFlow failed
+# with a traceback ("out-of-range integer"); refused by the parser instead.
+MAX_BENCH_RECORDS = 10**9
+
+
 def bench(
     out: Annotated[str, typer.Argument(metavar="OUT", help="A shardify output folder.")],
     split: Annotated[str, typer.Option(help="The split to read.")] = "train",
-    records: Annotated[int, typer.Option(min=1, help="Records each stage reads (a smaller split is repeated).")] = 2000,
+    records: Annotated[
+        int, typer.Option(min=1, max=MAX_BENCH_RECORDS, help="Records each stage reads (a smaller split is repeated).")
+    ] = 2000,
     batch_size: Annotated[Optional[int], typer.Option(min=1, help="As shardify.load's batch_size.")] = None,
     image_size: Annotated[Optional[str], typer.Option(metavar="N|HxW", help="As load's image_size, e.g. 224.")] = None,
     fit: Annotated[str, typer.Option(help="As load's fit: stretch, pad, center_crop, random_crop.")] = "stretch",

@@ -302,7 +302,13 @@ def convert(
         ),
     ] = None,
     seed: Annotated[
-        int, typer.Option(metavar="N", help="Seeds the record order and --split: same seed, same bytes.", rich_help_panel=_OUTPUT)
+        int,
+        typer.Option(
+            metavar="N",
+            min=0,  # -1 is "random" to many tools; here every seed gives one fixed order, so it is refused
+            help="Seeds the record order and --split: same seed, same bytes (a whole number from 0).",
+            rich_help_panel=_OUTPUT,
+        ),
     ] = 0,
     max_rejects: Annotated[
         RejectLimit,

@@ -17,7 +17,7 @@ from shardify.format.tfrecord import framed_size, scan_frames
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import join_path
 
-__all__ = ["open_shard_file", "record_frames"]
+__all__ = ["open_shard_file", "check_shard_file", "record_frames"]
 
 # The smallest framed record: an empty Example's header, data and footer.
 _MIN_FRAME_BYTES = framed_size(0)
@@ -39,6 +39,24 @@ def open_shard_file(root: str, name: str, *, advice: str = " (run `shardify veri
         raise CorruptShardError(path, error.reason) from None
     except OSError as error:
         raise CorruptShardError(path, f"cannot read: {error.strerror}{advice}") from None
+
+
+def check_shard_file(root: str, shard: ShardInfo) -> None:
+    """What a reader checks of a shard when it opens an output, for the price of a `stat`: the
+    file opens as `open_shard_file` opens it, and is as long as the manifest says. A shard cut
+    mid-record, or grown by records the manifest does not count, is named here, before training
+    reads its first batch, instead of by a reader's error part-way through an epoch.
+
+    Raises:
+      CorruptShardError: naming the shard.
+    """
+    with open_shard_file(root, shard.path) as fileobj:
+        size = os.fstat(fileobj.fileno()).st_size
+    if size != shard.num_bytes:
+        change = "cut short" if size < shard.num_bytes else "longer"
+        raise CorruptShardError(
+            join_path(root, shard.path), f"is {size} bytes, the manifest says {shard.num_bytes} ({change}: run `shardify verify`)"
+        )
 
 
 def record_frames(root: str, shard: ShardInfo) -> list[tuple[int, int]]:

@@ -6,7 +6,8 @@ manifest does not list, that each report has as many lines as the manifest count
 object), and per shard: sha256 and size against the manifest, every record's framing CRCs, every
 record parsed against the feature spec, every raw-pixel image's byte count against its height,
 width and channels, sizes of at least a pixel and boxes of corners in [0, 1] and in order
-(`_values_problem`), every label index within the manifest's labels (-1, an unlabelled record,
+(`record_values.values_problem`: also image bytes of the format `image/format` names, object
+features one per object, object classes the manifest's), every label index within the manifest's labels (-1, an unlabelled record,
 only in a split that counts unlabelled records), the record counts per shard and split, and that
 its DALI index gives every record's offset and size.
 
@@ -26,7 +27,8 @@ from shardify.errors import CorruptShardError, InvalidInputError, ManifestError
 from shardify.format import contract, example_proto, naming
 from shardify.format.inputs_file import check_inputs_file, records_per_version
 from shardify.format.manifest import check_arithmetic, load_manifest
-from shardify.format.manifest_model import Manifest, ShardInfo, SplitInfo
+from shardify.format.manifest_model import Manifest, ObjectsInfo, ShardInfo, SplitInfo
+from shardify.format.record_values import values_problem
 from shardify.format.shard_index import open_shard_file
 from shardify.format.tfrecord import framed_size, index_line, iter_records
 from shardify.inspect.run_reports import MAX_LINE_BYTES
@@ -52,7 +54,9 @@ class _HashingReader:
         return data
 
 
-def _check_record(data: bytes, features: dict, path: str, index: int, labels: range | None = None) -> dict:
+def _check_record(
+    data: bytes, features: dict, path: str, index: int, labels: range | None = None, objects: ObjectsInfo | None = None
+) -> dict:
     """Raises CorruptShardError naming record `index` of `path` when it is not the Example the
     feature spec describes, or holds a label index outside `labels` (when given); returns it decoded."""
     try:
@@ -68,7 +72,9 @@ def _check_record(data: bytes, features: dict, path: str, index: int, labels: ra
             expected = f"any number of {spec['dtype']}" if variable else f"1 x {spec['dtype']}"
             raise CorruptShardError(path, f"feature {key!r} is {len(values)} x {kind}, expected {expected}", index)
     problem = _raw_pixels_problem(decoded) if all(key in features for key in _RAW_PIXEL_KEYS) else ""
-    problem = problem or _values_problem(decoded, features)
+    if not problem:
+        class_ids = set(objects.classes.values()) if objects is not None else None
+        problem = values_problem(decoded, features, class_ids=class_ids, num_keypoints=objects.num_keypoints if objects else 0)
     if problem:
         raise CorruptShardError(path, problem, index)
     if labels is not None:
@@ -102,37 +108,6 @@ def _tally_labels(decoded: dict, manifest: Manifest, path: str, index: int, tall
                     "the manifest's labels are not the records'", index
                 )
         tally.update(set(named))
-
-
-_SIZE_KEYS = (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH)
-_BOX_KEYS = (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)
-# A box corner may lie this far outside [0, 1]: a corner at an image's edge, normalised in float32.
-_BOX_SLACK = 1e-6
-
-
-def _values_problem(decoded: dict, features: dict) -> str:
-    """Why a record's values are none the writer writes, though its types are the spec's, or "":
-    a size below 1 pixel, a box corner that is not a number within [0, 1], corners out of order,
-    or object features of other lengths than the boxes'. A shard forged with matching CRCs and
-    checksums would otherwise pass, and feed a trainer NaN boxes or images of -5 rows."""
-    for key in _SIZE_KEYS:
-        if key in features and decoded[key][1][0] < 1:
-            return f"{key} is {decoded[key][1][0]}: an image is at least 1 pixel high and wide"
-    if not all(key in features for key in _BOX_KEYS):
-        return ""
-    boxes = [decoded[key][1] for key in _BOX_KEYS]
-    objects = len(decoded[contract.OBJECT_LABEL][1]) if contract.OBJECT_LABEL in decoded else len(boxes[0])
-    for key, values in zip(_BOX_KEYS, boxes):
-        if len(values) != objects:
-            return f"{key} holds {len(values)} values for {objects} objects: one each is expected"
-        bad = next((v for v in values if not -_BOX_SLACK <= v <= 1 + _BOX_SLACK), None)  # NaN fails both
-        if bad is not None:
-            return f"{key} is {bad}: box corners are normalised to [0, 1]"
-    for i, (xmin, ymin, xmax, ymax) in enumerate(zip(*boxes)):
-        if xmin > xmax or ymin > ymax:
-            key = _BOX_KEYS[2] if xmin > xmax else _BOX_KEYS[3]
-            return f"{key} of object {i} is below its {'xmin' if xmin > xmax else 'ymin'}: corners out of order"
-    return ""
 
 
 def _raw_pixels_problem(decoded: dict) -> str:
@@ -171,7 +146,7 @@ def _verify_shard(
         count = offset = 0
         index = hashlib.sha256()  # of the index file this shard should have
         for count, data in enumerate(iter_records(reader, path, size), start=1):  # type: ignore[arg-type]
-            decoded = _check_record(data, manifest.features, path, count - 1, labels)
+            decoded = _check_record(data, manifest.features, path, count - 1, labels, manifest.objects)
             if tally is not None:
                 _tally_labels(decoded, manifest, path, count - 1, tally)
             index.update(index_line(offset, framed_size(len(data))))
@@ -196,6 +171,14 @@ def _sha256_of(fileobj: BinaryIO) -> str:
     return digest.hexdigest()
 
 
+def _shard_version(name: str) -> int:
+    """The version a shard or index file name says wrote it (`naming.is_shard_file` names only)."""
+    if name.endswith(naming.INDEX_SUFFIX):
+        name = name[: -len(naming.INDEX_SUFFIX)] + naming.SHARD_SUFFIX
+    parsed = naming.parse_shard_filename(name)
+    return parsed.version if parsed is not None else 0
+
+
 def _check_folder(manifest: Manifest) -> None:
     """No shard files beside the listed ones (readers that glob would take them), and each report
     with as many lines as the manifest counts."""
@@ -207,6 +190,14 @@ def _check_folder(manifest: Manifest) -> None:
     unlisted = sorted(name for name in os.listdir(manifest.root) if naming.is_shard_file(name) and name not in listed)
     if unlisted:
         shown = ", ".join(unlisted[:5]) + (", ..." if len(unlisted) > 5 else "")
+        later = {_shard_version(name) for name in unlisted}
+        if min(later) > manifest.version:  # an append refused for its rejects keeps its shards to resume from
+            raise CorruptShardError(
+                manifest.root,
+                f"holds {len(unlisted)} shard files of version {min(later)}, which no manifest lists ({shown}): an append "
+                "that was refused (too many rejects) or did not finish left them to resume from; run the same `shardify "
+                "convert SRC OUT --append` again (with a higher --max-rejects, if its rejects stopped it), or delete them",
+            )
         raise CorruptShardError(
             manifest.root, f"holds {len(unlisted)} shard files the manifest does not list ({shown}): another run's?"
         )

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shardify.errors import ManifestError, ReadOptionError
+from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
 from shardify.format.manifest import load_manifest
-from shardify.format.manifest_model import Manifest
+from shardify.format.manifest_model import Manifest, ShardInfo
+from shardify.format.shard_index import check_shard_file, record_frames
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.read.options import DTYPE_NAMES, ReadOptions, plan_read, reader_options, shuffle_buffer_records
 
@@ -166,6 +167,7 @@ def make_spec(
             f"{path} has no DALI index files for {missing[0]} and {len(missing) - 1} more shards: "
             f"run `shardify export-metadata {path}` to write them"
         )
+    _check_shards(manifest, info.shards)
     outputs, label_name = _outputs(manifest, options, path)
     dtype = dtype_name(options.dtype)
     if dtype == "bfloat16":
@@ -203,6 +205,24 @@ def make_spec(
         repeat=options.repeat,
         drop_remainder=options.drop_remainder,
     )
+
+
+def _check_shards(manifest: Manifest, shards: Sequence[ShardInfo]) -> None:
+    """Each shard a regular file inside the output, of the manifest's size, and its index file
+    giving exactly its records one after another (`shard_index.record_frames`). DALI follows an
+    index without a question: offsets past the end or into the middle of a record failed deep in
+    its reader (a C++ error naming no file), and an index of fewer lines silently read fewer
+    records. Reading the indexes here costs what DALI's own reading of them costs.
+
+    Raises:
+      ManifestError: naming the shard or index file and what is wrong.
+    """
+    for shard in shards:
+        try:
+            check_shard_file(manifest.root, shard)
+            record_frames(manifest.root, shard)
+        except CorruptShardError as error:
+            raise ManifestError(f"shard {error}") from None
 
 
 def _dali_names(keywords: dict[str, Any]) -> dict[str, Any]:

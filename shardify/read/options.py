@@ -141,6 +141,11 @@ DALI_PIPELINE, DALI_TORCH, DALI_TF = "dali.pipeline", "dali.torch_iterator", "da
 READERS = (LOAD, DISTRIBUTE, SHARD_DATASET, INDEXED_DATASET, DALI_PIPELINE, DALI_TORCH, DALI_TF)
 
 
+# Seeds and batch sizes become int64 tensors: a larger number failed inside TensorFlow with
+# "Python int too large to convert to C long", a traceback naming no option.
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -286,6 +291,8 @@ class ReadOptions:
             raise ReadOptionError(f"shuffle={self.shuffle!r} must be True, False, or None for the reader's default")
         if self.seed is not None and not _whole(self.seed):
             raise ReadOptionError(f"seed={self.seed!r} must be a whole number, or None to draw one")
+        if self.seed is not None and not _INT64_MIN <= self.seed <= _INT64_MAX:
+            raise ReadOptionError(f"seed={self.seed!r} must be from {_INT64_MIN} to {_INT64_MAX}: TensorFlow's seeds are int64")
         if self.version is not None and not (_whole(self.version) and self.version >= 1):
             raise ReadOptionError(f"version={self.version!r} must be a whole number from 1 (the conversion), or None for the latest")
         for name in ("flip", "normalize", "scaled_decode", "as_supervised", "multi_hot"):
@@ -329,6 +336,8 @@ class ReadOptions:
     def _check_tf_data(self, num_parallel_reads: int | None) -> None:
         if self.batch_size is not None and not (_whole(self.batch_size) and self.batch_size >= 1):
             raise ReadOptionError(f"batch_size={self.batch_size!r} must be at least 1, or None for single records")
+        if self.batch_size is not None and self.batch_size > _INT64_MAX:
+            raise ReadOptionError(f"batch_size={self.batch_size!r} must be at most {_INT64_MAX}: batch sizes are int64")
         if self.deterministic is not None and not isinstance(self.deterministic, bool):
             raise ReadOptionError(
                 f"deterministic={self.deterministic!r} must be True, False, or None (True when unshuffled or seeded)"

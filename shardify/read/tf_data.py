@@ -39,7 +39,7 @@ from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.format.manifest_model import Manifest
-from shardify.format.shard_index import open_shard_file
+from shardify.format.shard_index import check_shard_file
 from shardify.inputs.paths import is_local_path
 from shardify.read.options import (
     DECODER_KEYS,
@@ -60,6 +60,7 @@ from shardify.read.options import (
     shuffle_buffer_records,
 )
 from shardify.read.tf_decode import crop_window as _crop_window  # noqa: F401 - benchmarks/read_bench.py reads it here
+from shardify.read.tf_checks import LabelRange, values_check_fn
 from shardify.read.tf_decode import decode_fn, objects_fn, segmentation_dtype, segmentation_fn
 from shardify.read.tf_pixels import decode_batch_fn
 
@@ -382,15 +383,15 @@ def _tf_dtype(dtype: object) -> tf.dtypes.DType | None:
 
 def _check_local_shards(manifest: Manifest, shards: Sequence[Any]) -> None:
     """Each shard must be a regular file inside the output folder, not a link to one anywhere
-    (TensorFlow would follow it, or wait forever on a named pipe): each is opened as `verify` and
-    the PyTorch reader open them.
+    (TensorFlow would follow it, or wait forever on a named pipe), of the manifest's size: each is
+    opened as `verify` and the PyTorch reader open them (`shard_index.check_shard_file`).
 
     Raises:
       ManifestError: naming the first shard that is missing, not a regular file, or a link.
     """
     for shard in shards:
         try:
-            open_shard_file(manifest.root, shard.path).close()
+            check_shard_file(manifest.root, shard)
         except CorruptShardError as error:
             raise ManifestError(f"shard {error}") from None
 
@@ -554,40 +555,28 @@ def _densify(value: tf.Tensor | tf.sparse.SparseTensor, batched: bool) -> tf.Ten
 
 def _parse_fn(manifest: Manifest, keys: Sequence[str], *, batched: bool, lowest_label: int = 0) -> Callable[[tf.Tensor], dict]:
     """Serialized record (or batch of them) -> dict keyed by output name; a label index outside
-    [lowest_label, labels) fails the read with an error naming the output (see `_check_labels`)."""
+    [lowest_label, labels), and the values `shardify.read.tf_checks` checks (sizes, image
+    signatures, objects), fail the read with an error naming the output."""
     spec = _parse_spec(manifest, keys)
     names = {key: manifest.features[key].get("output_name", key) for key in spec}
     parse_fn = tf.io.parse_example if batched else tf.io.parse_single_example
-    label_keys = [key for key in spec if key in contract.LABEL_INDEX_KEYS]
-    where = manifest.root
+    labels = [key for key in spec if key in contract.LABEL_INDEX_KEYS]
+    check_values = values_check_fn(
+        list(spec),
+        labels=LabelRange(labels, len(manifest.labels), lowest_label),
+        class_ids=manifest.objects.classes.values() if manifest.objects else None,
+        where=manifest.root,
+        batched=batched,
+        raw=manifest.stores_pixels,
+    )
 
     def parse(serialized: tf.Tensor) -> dict[str, tf.Tensor]:
         parsed = parse_fn(serialized, spec)
-        for key in label_keys:
-            parsed[key] = _check_labels(parsed[key], key, len(manifest.labels), lowest_label, where)
+        if check_values is not None:
+            parsed = check_values(parsed)
         return {names[key]: _densify(value, batched) for key, value in parsed.items()}
 
     return parse
-
-
-def _check_labels(
-    value: tf.Tensor | tf.sparse.SparseTensor, key: str, num_labels: int, lowest: int, where: str
-) -> tf.Tensor | tf.sparse.SparseTensor:
-    """`value`, once every label index in it is checked to lie in [lowest, num_labels): a record
-    holding index 7 of 2 labels fails the read (InvalidArgumentError, with this message) instead
-    of being returned, or counted in no class by a one-hot."""
-    indices = value.values if isinstance(value, tf.sparse.SparseTensor) else value
-    within = tf.reduce_all((indices >= lowest) & (indices < num_labels))
-    allowed = "-1 (unlabelled) or " if lowest < 0 else ""
-    message = (
-        f"shardify: a record of {where} holds a {key} that is not a label index ({allowed}0 to {num_labels - 1}: "
-        f"its manifest names {num_labels} labels; run `shardify verify`); the record's indices:"
-    )
-    check = tf.debugging.Assert(within, [message, indices], summarize=8)
-    with tf.control_dependencies([check]):
-        if isinstance(value, tf.sparse.SparseTensor):
-            return tf.sparse.SparseTensor(value.indices, tf.identity(value.values), value.dense_shape)
-        return tf.identity(value)
 
 
 def _multi_hot(examples: tf.data.Dataset, pipeline: _Pipeline) -> tf.data.Dataset:

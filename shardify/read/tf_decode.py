@@ -64,6 +64,22 @@ _PNG_DEEP_BITS = 16
 _WHY_UINT8 = "the split's first mask is 8-bit, so its masks come back uint8 (store every mask at one bit depth)"
 
 
+def _of_recorded_size(value: tf.Tensor, size: tf.Tensor, height: tf.Tensor, width: tf.Tensor, where: str) -> tf.Tensor:
+    """`value`, once the image's `size` ([height, width], decoded or from its header) is the one
+    its record gives: a record's height and width place its crop window and its boxes, and are
+    returned beside the image, so a record whose size lies fails the read instead."""
+    recorded = tf.cast(tf.stack([height, width]), tf.int32)
+    message = (
+        f"shardify: a record of {where} holds an image whose size is not its image/height and image/width "
+        "(run `shardify verify`); the image size, then the recorded one:"
+    )
+    # The raw op: tf.debugging.Assert puts one showing a string in a `cond`, which costs a record more
+    # than the test (measured); the message is a constant, the shown values computed already.
+    check = tf.raw_ops.Assert(condition=tf.reduce_all(tf.equal(tf.cast(size, tf.int32), recorded)), data=[message, size, recorded], summarize=4)
+    with tf.control_dependencies([check]):
+        return tf.identity(value)
+
+
 def segmentation_dtype(png: bytes) -> tf.dtypes.DType:
     """The dtype a split's segmentation masks come back as, from one of its PNGs: uint16 for a
     16-bit PNG, else uint8.
@@ -338,13 +354,17 @@ def decode_fn(
             mask = decode_segmentation(example[segmentation], segmentation_dtype, where=where, why_uint8=_WHY_UINT8)
         encoded = example[image_key]
 
+        def decoded() -> tf.Tensor:  # every pixel of an encoded image, of the size its record gives
+            image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
+            return _of_recorded_size(image, tf.shape(image)[:2], example[height_key], example[width_key], where)
+
         def whole() -> tf.Tensor:  # every pixel, to 3 channels
             if not pixels_stored:
-                return tf.io.decode_image(encoded, channels=3, expand_animations=False)
+                return decoded()
             return tf.cond(
                 tf.equal(example[format_key], raw_format),
                 lambda: raw_pixels(encoded, example[height_key], example[width_key], example[channels_key], where=where),
-                lambda: tf.io.decode_image(encoded, channels=3, expand_animations=False),
+                decoded,
             )
 
         def fitted() -> tf.Tensor:  # every pixel, or a JPEG at the scale image_size still covers
@@ -366,7 +386,9 @@ def decode_fn(
             def jpeg() -> tf.Tensor:
                 if scaled:
                     return decode_window_scaled(encoded, window, example[height_key], example[width_key], image_size)
-                return tf.io.decode_and_crop_jpeg(encoded, window, channels=3)
+                header = tf.io.extract_jpeg_shape(encoded)[:2]  # the window is cut by the recorded size
+                checked = _of_recorded_size(encoded, header, example[height_key], example[width_key], where)
+                return tf.io.decode_and_crop_jpeg(checked, window, channels=3)
 
             def other() -> tf.Tensor:
                 return tf.image.crop_to_bounding_box(whole(), window[0], window[1], window[2], window[3])

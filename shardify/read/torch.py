@@ -44,7 +44,7 @@ from shardify.errors import CorruptShardError, ManifestError, ReadOptionError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.format.manifest_model import Manifest
-from shardify.format.shard_index import open_shard_file, record_frames
+from shardify.format.shard_index import check_shard_file, open_shard_file, record_frames
 from shardify.format.tfrecord import record_from_frame
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.read.epoch_order import EpochOrder, Spans, consume_spans, count_spans, split_spans, window_records
@@ -116,7 +116,7 @@ class _Source:
         self.paths = [join_path(self.manifest.root, shard.path) for shard in self.info.shards]
         for shard in self.info.shards if not self.remote else ():  # each a regular file: fail here, not in a worker
             try:
-                open_shard_file(self.manifest.root, shard.path).close()
+                check_shard_file(self.manifest.root, shard)
             except CorruptShardError as error:
                 raise ManifestError(f"shard {error}") from None
         # Without a seed, one is drawn from torch's generator: torch.manual_seed makes it repeat.

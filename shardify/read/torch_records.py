@@ -30,6 +30,7 @@ from PIL import Image
 from shardify.errors import CorruptShardError, ReadOptionError
 from shardify.format import contract, example_proto, image_formats
 from shardify.format.manifest_model import Manifest
+from shardify.format.record_values import values_problem
 from shardify.inputs.paths import join_path
 from shardify.read.options import (
     CENTER_CROP,
@@ -204,6 +205,10 @@ class RecordDecoder:
             if split.num_unlabelled and manifest.label_mode == contract.LABEL_SINGLE
             for shard in split.shards
         )
+        # Values are checked as `shardify verify` checks them (`record_values`): the keys read only.
+        self._judged = frozenset(plan.keys)
+        self._class_ids = frozenset(manifest.objects.classes.values()) if manifest.objects else None
+        self._num_keypoints = manifest.objects.num_keypoints if manifest.objects else 0
         self._jpeg: Callable[[bytes], torch.Tensor] | None = None
         self._jpeg_checked = False
 
@@ -228,6 +233,9 @@ class RecordDecoder:
             decoded = example_proto.decode_example(data)
         except ValueError as error:
             raise CorruptShardError(path, f"not a tf.train.Example: {error}", index) from None
+        problem = values_problem(decoded, self._judged, class_ids=self._class_ids, num_keypoints=self._num_keypoints)
+        if problem:
+            raise CorruptShardError(path, f"{problem} (run `shardify verify`)", index)
         example: dict[str, Any] = {}
         for key in self._returned:
             example[self._plan.names[key]] = self._value(key, decoded, path, index)
