@@ -1,7 +1,7 @@
 """A headerless `label,text` table whose labels are short phrases (the e-commerce product set's
 `"Clothing & Accessories","Mens Cotton Polo T-Shirt ..."`): the label column beside the one text.
 
-`columns._label_kind` takes single words, small numbers and true/false for labels, so that among
+`label_columns.label_kind` takes single words, small numbers and true/false for labels, so that among
 a dozen columns (LIAR's speaker, state, party) a column of names is not taken for the label.
 With two columns, one of them the text, there is no such doubt: the other column is the label
 when its cells are short phrases (at most MAX_WORDS words and MAX_CHARS characters, no digits)
@@ -11,7 +11,7 @@ was written unlabelled with exit 0.
 In a table with a header row and no column named as the label, a column of such phrases is a
 candidate label (`repeated_phrases`: MTSamples' `medical_specialty`, "Cardiovascular / Pulmonary",
 beside four columns of text): the run stops naming it and `--label-column`, as for single words
-(`columns._refuse_unnamed_labels`). Repeats there are read by cells, not by distinct values, so
+(`label_columns.refuse_unnamed_labels`). Repeats there are read by cells, not by distinct values, so
 that a small sample of a column grouped by class (three values over five rows, two of them twice)
 counts: more than half the cells hold a value some other cell holds.
 """

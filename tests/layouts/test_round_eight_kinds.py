@@ -43,7 +43,7 @@ import pytest
 
 from helpers.sources import convert, image_bytes, write_file
 from helpers.unseen_judge import written_records
-from shardify.converters import columns
+from shardify.converters import column_texts
 from shardify.errors import ShardifyError, UsageError
 from shardify.plan import box_formats, dataset_card, layout_file, sample_parts
 from shardify.plan.structure import infer_structure
@@ -126,7 +126,7 @@ def test_two_columns_ending_in_a_text_word_or_a_label_named_as_text_name_none(tm
     write_file(root / "tweets.jsonl", "".join(json.dumps(r) + "\n" for r in rows))
     with pytest.raises(ShardifyError, match="no text column among"):
         convert(root, tmp_path / "out")
-    assert columns._named_as_text(["tweet", "label", "label_text"]) == ""  # the class's name as text is no text
+    assert column_texts.named_as_text(["tweet", "label", "label_text"]) == ""  # the class's name as text is no text
 
 
 # ---- a dataset card's class_label names ----------------------------------------------------------------

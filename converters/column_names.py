@@ -1,0 +1,122 @@
+"""The usual names of a table's columns, and how a column is chosen by its name or number.
+
+Why a module of its own: the tables of names (text, label, pair, key, caption, rating) and
+`choose_column` are read by the column resolution (`columns`), by the label column's checks
+(`label_columns`), by the finding of text columns (`column_texts`) and by detection; kept here, below
+all of them, none of those imports another to learn a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from shardify.errors import InvalidInputError
+
+__all__ = [
+    "TEXT_COLUMN_NAMES",
+    "PAIR_COLUMN_NAMES",
+    "OPTIONAL_PAIR_NAMES",
+    "BOOLEAN_LABEL_NAMES",
+    "LABEL_COLUMN_NAMES",
+    "RATING_COLUMN_NAMES",
+    "KEY_COLUMN_NAMES",
+    "CAPTION_COLUMN_NAMES",
+    "TEXT_JOIN",
+    "is_key_name",
+    "parse_column_list",
+    "is_integer",
+    "shown_column",
+    "choose_column",
+]
+
+# Column names tried, in order, when the user names none.
+TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline")
+# `gold_label`: MNLI, SNLI; `is_duplicate`: QQP; `quality`: MRPC's `Quality`; `answer`: BoolQ's
+# true/false (only true/false: see BOOLEAN_LABEL_NAMES).
+LABEL_COLUMN_NAMES = (
+    "label", "labels", "class", "category", "target", "tags", "tag", "sentiment", "gold_label", "is_duplicate",
+    "quality", "answer",
+)
+# Last words of a column name that make it the label column when no name above is a column's.
+_LABEL_WORD_ENDINGS = [["label"], ["labels"], ["class"], ["category"], ["tags"], ["tag"]]
+# Names of a review's rating (Yelp's `stars`, Amazon's `star_rating`, `overall`, Fine Food's `Score`):
+# holding small whole numbers, a second candidate beside a label found by its name's last word.
+RATING_COLUMN_NAMES = ("stars", "star_rating", "rating", "ratings", "overall", "score", "review_score")
+# Label columns found by these names hold true or false (BoolQ's `answer`); a text there is a
+# question-answering dataset's answer, no label, and its row is rejected saying to name the label.
+BOOLEAN_LABEL_NAMES = ("answer",)
+# Two texts of one record, as the sentence-pair datasets name them (GLUE's MNLI, RTE, QNLI, QQP and
+# MRPC's TSVs; SNLI; BoolQ; question answering), lower case, tried before the single names: the
+# first is the record's text, the second its pair.
+PAIR_COLUMN_NAMES = (
+    ("sentence1", "sentence2"),
+    ("question1", "question2"),
+    ("#1 string", "#2 string"),
+    ("premise", "hypothesis"),
+    ("question", "passage"),
+    ("question", "context"),
+    ("question", "sentence"),
+    ("sentence_a", "sentence_b"),
+    ("text_a", "text_b"),
+    ("headline", "short_description"),  # the News Category Dataset's JSON lines
+    ("headline", "description"),
+    ("question", "answer"),  # a FAQ's answer text, when no passage is beside it (BoolQ's answer is its label)
+    ("title", "body"),  # a post's title and its body (Stack Exchange dumps, forum and issue exports)
+)
+# Second texts that a record may lack (a news headline's description, empty in some rows): an empty
+# cell is an empty `text/pair`, not a reject, as a hypothesis missing from a sentence pair is.
+OPTIONAL_PAIR_NAMES = frozenset({"short_description", "description"})
+KEY_COLUMN_NAMES = ("path", "file", "filename", "file_name", "image", "id", "name", "key")
+CAPTION_COLUMN_NAMES = ("caption", "text", "description")
+# Several text columns of a row (a news title and its description) become one text, in the order
+# given, separated by a line break.
+TEXT_JOIN = "\n"
+
+
+def is_key_name(name: str) -> bool:
+    """A column named as a row's key or id (`id`, `image_id`, `ImageId`, `textID`, `index`): its
+    whole numbers count or name the rows, never their class (Kannada-MNIST's test.csv `id` beside
+    its pixel columns was written as each row's label)."""
+    low = name.strip().lower()
+    return (low in KEY_COLUMN_NAMES or low in ("index", "idx", "row", "row_id") or low.endswith("_id")
+            or bool(re.search(r"[a-z](Id|ID)$", name.strip())))
+
+
+def parse_column_list(text: str) -> tuple[str, ...]:
+    """'title,body' or '2,3' -> ('title', 'body') or ('2', '3'); '' -> ()."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def is_integer(text: object) -> bool:
+    """True for a cell holding a whole number, such as a numbered label ('3', ' 12')."""
+    return isinstance(text, str) and text.strip().isascii() and text.strip().isdigit()
+
+
+def shown_column(column: str) -> str:
+    """A column as messages name it: `column 3` by its number, `'title'` by its name."""
+    return f"column {column}" if column.isascii() and column.isdigit() else repr(column)
+
+
+def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str], what: str) -> str:
+    """`given` if it names a column (or numbers one, from 1), else the first candidate present
+    (case-insensitive), else "".
+
+    Raises:
+      InvalidInputError: `given` is neither one of `columns` nor a number within them.
+    """
+    if given:
+        if given in columns:
+            return given
+        if given.isascii() and given.isdigit() and 1 <= int(given) <= len(columns):
+            return columns[int(given) - 1]
+        raise InvalidInputError(f"no {what} column {given!r}; the columns are {list(columns)} (or 1..{len(columns)})")
+    lowered = {name.lower(): name for name in columns}
+    exact = next((lowered[c] for c in candidates if c in lowered), "")
+    if exact or candidates is not LABEL_COLUMN_NAMES:
+        return exact
+    # A name ending in a label word (NIH ChestX-ray14's `Finding Labels`, `true_label`), when
+    # exactly one column's does: two (`true_label`, `predicted_label`) leave the choice to the user.
+    ending = [name for name in columns if re.split(r"[^a-z0-9]+", name.lower().strip())[-1:] in _LABEL_WORD_ENDINGS]
+    return ending[0] if len(ending) == 1 else ""
+

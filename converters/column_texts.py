@@ -1,0 +1,158 @@
+"""Which columns of a table hold its text when `--text-column` names none, and which may not.
+
+Why a module of its own: finding the text (a pair of names, a text name, else the columns whose
+content is text: one is the text, two a text and its pair) has its own refusals, raised before
+writing (`SeveralTextColumns`, `OneTextTwice`, a column of number rows), apart from the label
+column's checks (`label_columns`). `columns.resolve_columns` calls `found_texts` and
+`refuse_number_rows`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from shardify.converters import column_content, label_phrases
+from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
+from shardify.errors import InvalidInputError
+
+__all__ = [
+    "SeveralTextColumns",
+    "OneTextTwice",
+    "found_texts",
+    "named_as_text",
+    "refuse_number_rows",
+]
+
+# Last words of a column name that make it the text column of a table read row by row (JSON lines,
+# Parquet: no sample of cells to judge by) when no name of TEXT_COLUMN_NAMES is a column's:
+# poem_sentiment's `verse_text`, `tweet_text`. Not where another word of the name is a label's
+# (`label_text`, the class's name as text).
+_TEXT_WORD_ENDINGS = frozenset({"text", "sentence", "review", "content", "comment", "headline"})
+
+
+def found_texts(
+    columns: Sequence[str], label: str, sample: Sequence[Sequence[object]], header: bool
+) -> tuple[tuple[str, ...], str, tuple[tuple[str, str], ...]]:
+    """(text columns, pair column or "", [(column, why it is not text)]) with no --text-column:
+    a pair of names (`sentence1`/`sentence2`), else a text name, else the columns whose content is
+    text: one is the text, two a text and its pair, in the table's order.
+
+    Raises:
+      InvalidInputError: no column holds text (a table of ids or numbers is no dataset of texts),
+        or more than two do (which is meant cannot be told).
+    """
+    lowered = {name.lower(): name for name in columns}
+    for first, second in PAIR_COLUMN_NAMES:
+        if first in lowered and second in lowered:
+            return (lowered[first],), lowered[second], ()
+    found = choose_column(columns, "", TEXT_COLUMN_NAMES, "text")
+    if found:
+        return (found,), "", ()
+    others = [c for c in columns if c != label]
+    if not sample:  # nothing to judge by: the only other column, as before, or the one named as a text
+        if len(others) == 1:
+            return (others[0],), "", ()
+        ending = named_as_text(others)
+        if ending:
+            return (ending,), "", ()
+        raise InvalidInputError(f"no text column among {list(columns)}: name it with --text-column")
+    kinds = {name: column_content.column_kind([row[columns.index(name)] for row in sample]) for name in others}
+    texts = [name for name in others if kinds[name] == column_content.TEXT]
+    unused = tuple((name, kind) for name, kind in kinds.items() if kind != column_content.TEXT)
+    shown = ", ".join(f"{shown_column(name)} holds {kind}" for name, kind in unused)
+    if not texts:
+        raise InvalidInputError(
+            f"no column holds text ({shown}{'' if header else '; no header row'}): not a table of texts; "
+            "name the text with --text-column if it is one"
+        )
+    # a column that is another's text with inline annotation markup (MASSIVE's `annot_utt` beside
+    # `utt`) is that text's annotation, no text of its own
+    marked = _marked_copies(texts, [[row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in texts])
+    if marked:
+        unused = (*unused, *((t, column_content.MARKED_COPY) for t in marked))
+        texts = [t for t in texts if t not in marked]
+    if len(texts) > 2:
+        # more than two texts, some of them a template's fill (fra.txt's attribution beside its sentence
+        # pair): those are no texts
+        templated = [t for t in texts if column_content.same_opening([row[columns.index(t)] for row in sample])]
+        if 0 < len(texts) - len(templated) <= 2:
+            unused = (*unused, *((t, column_content.TEMPLATED) for t in templated))
+            texts = [t for t in texts if t not in templated]
+    if len(texts) > 2:
+        # a column of repeated short phrases among them is a class (MTSamples' `medical_specialty`)
+        labels = [t for t in texts if header and label_phrases.repeated_phrases([row[columns.index(t)] for row in sample])]
+        also = f"; {shown_column(labels[0])} holds a few repeated short phrases, as labels do: name it with --label-column {labels[0]!r}" if labels else ""
+        raise SeveralTextColumns(
+            f"{len(texts)} columns hold text ({', '.join(shown_column(t) for t in texts)}): name the text with "
+            f"--text-column (a name or number; several, comma-separated, are joined){also}",
+            tuple(t for t in texts if t not in labels),
+        )
+    if len(texts) == 2 and column_content.one_within_other(*([row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in texts)):
+        raise OneTextTwice(
+            f"no text column among {list(columns)} is the one text: {shown_column(texts[0])} and {shown_column(texts[1])} hold one text "
+            "twice (a copy or a span of the other), no sentence pair: name the text with --text-column"
+        )
+    if len(texts) == 2:
+        # a pair's two texts are both there in every row (NLI, paraphrase); a column of text left empty
+        # in some rows is a record's metadata (a tweet's `Location` beside `OriginalTweet`), not its pair
+        gaps = {name: sum(not str(row[columns.index(name)] or "").strip() for row in sample if len(row) == len(columns))
+                for name in texts}
+        full = [name for name in texts if not gaps[name]]
+        if len(full) == 1:
+            gappy = next(name for name in texts if gaps[name])
+            return (full[0],), "", (*unused, (gappy, "text, empty in some rows: no pair"))
+    return (texts[0],), texts[1] if len(texts) == 2 else "", unused
+
+
+def _marked_copies(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:
+    """The text columns that are another text column with inline markup (`column_content.marked_copy`)."""
+    return [texts[m] for m in range(len(texts))
+            if any(p != m and column_content.marked_copy(cells[p], cells[m]) for p in range(len(texts)))]
+
+
+def named_as_text(columns: Sequence[str]) -> str:
+    """The one column whose name ends in a text word (`_TEXT_WORD_ENDINGS`) and holds no label word,
+    or "" where none or several do (`raw_text`, `clean_text`: the choice is the user's).
+
+    >>> [named_as_text(c) for c in (["id", "verse_text", "label"], ["raw_text", "clean_text"], ["tweet", "label_text"])]
+    ['verse_text', '', '']
+    """
+    found = []
+    for name in columns:
+        words = [w for w in re.split(r"[^a-z0-9]+", name.lower().strip()) if w]
+        if words and words[-1] in _TEXT_WORD_ENDINGS and not set(words[:-1]) & set(LABEL_COLUMN_NAMES):
+            found.append(name)
+    return found[0] if len(found) == 1 else ""
+
+
+class OneTextTwice(InvalidInputError):
+    """Two columns of text of which one holds the other (a cleaned copy, a span): which is the
+    record's text is the user's to say (`--text-column`). Found from a table's first rows, so the
+    run stops before writing (beam_jobs/discover/text_columns.py), never a reject per row."""
+
+
+class SeveralTextColumns(InvalidInputError):
+    """More than two columns hold text and none is named: which is the text is the user's to say
+    (detection stops before writing on it: beam_jobs/discover/text_columns.py)."""
+
+    def __init__(self, reason: str, texts: Sequence[str]) -> None:
+        super().__init__(reason)
+        self.texts = tuple(texts)  # the columns that hold text, in the table's order
+
+
+def refuse_number_rows(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+    """A text column (named or found) whose sampled cells are mostly rows of numbers is no text:
+    written as one, every record would be a vector's digits (FER2013's `pixels`).
+
+    Raises:
+      InvalidInputError: naming the column.
+    """
+    for name in texts:
+        if name and sample and name in columns:
+            cells = [row[columns.index(name)] for row in sample if len(row) == len(columns)]
+            if column_content.column_kind(cells) == column_content.NUMBER_ROWS:
+                raise InvalidInputError(
+                    f"{shown_column(name)} holds {column_content.NUMBER_ROWS}: shardify does not read such tables as "
+                    "texts, nor as images; convert the images to files, or name another text column with --text-column"
+                )

@@ -1,0 +1,295 @@
+"""Which column of a table is its label, checked before a record is written.
+
+Why a module of its own: a label column found by its name may hold scores, values unique to each
+row, or sit beside another column that holds labels by its content; a table without a header row
+has its label found by its cells (`label_kind`). Each doubt stops the run before writing, naming
+the columns and `--label-column` (`UnnamedLabelColumn`), as a wrong label would be written with
+exit 0. `columns.resolve_columns` calls these checks in its order; they read only the column names
+(`column_names`) and the sampled cells.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from shardify.converters import label_phrases, label_scores, split_column
+from shardify.converters.column_names import (
+    KEY_COLUMN_NAMES,
+    LABEL_COLUMN_NAMES,
+    PAIR_COLUMN_NAMES,
+    RATING_COLUMN_NAMES,
+    is_integer,
+    shown_column,
+)
+from shardify.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from shardify.converters.columns import TableOptions
+
+__all__ = [
+    "UnnamedLabelColumn",
+    "ID_LISTS",
+    "found_by_ending",
+    "texts_told",
+    "refuse_second_label",
+    "refuse_reused",
+    "unless_scores",
+    "unless_unique",
+    "refuse_unnamed_labels",
+    "first_column_ids",
+    "label_by_content",
+    "label_kind",
+]
+
+
+def found_by_ending(columns: Sequence[str], label: str) -> bool:
+    """`label` was chosen by its name's last word (`product_category`), no column being named as a
+    label outright (`label`, `category`: LABEL_COLUMN_NAMES)."""
+    return not {name.lower() for name in columns} & set(LABEL_COLUMN_NAMES)
+
+
+@contextlib.contextmanager
+def texts_told(texts: Sequence[str], pair: str, options: TableOptions) -> Iterator[None]:
+    """A label stop raised inside also says how the texts would be read where two columns of text
+    were found by their content, not named (the Amazon multilingual reviews' `review_body` beside
+    `review_title`): the user names the label and, in the same step, the text, or a second run
+    stops again or writes a title as each review's pair."""
+    try:
+        yield
+    except UnnamedLabelColumn as stop:
+        named = {tuple(n.lower() for n in names) for names in PAIR_COLUMN_NAMES}
+        if not pair or options.text_columns or (texts[0].lower(), pair.lower()) in named:
+            raise
+        raise UnnamedLabelColumn(
+            f"{stop}; the text is read from {texts[0]!r} and its pair from {pair!r} (two columns of text): "
+            f"--text-column {texts[0]!r} reads {texts[0]!r} alone", stop.candidates) from stop
+
+
+def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+    """A label column found by its name's ending beside another column holding labels by its
+    content (the Amazon multilingual reviews' `product_category` beside `stars`, the label the
+    dataset is published for): which is the label is a guess, and a wrong one writes every record
+    under another label with exit 0.
+
+    Raises:
+      UnnamedLabelColumn: naming both columns and `--label-column`.
+    """
+    others: tuple[str, ...] = ()
+    try:
+        refuse_unnamed_labels(columns, (*taken, label), sample)
+    except UnnamedLabelColumn as found:
+        others = found.candidates
+    others = (*others, *(name for name in _ratings(columns, (*taken, label), sample) if name not in others))
+    if others:
+        candidates = (label, *others)
+        shown = " and ".join(shown_column(name) for name in others)
+        raise UnnamedLabelColumn(
+            f"{shown_column(label)} is named like a label (its last word), but {shown} also {'hold' if len(others) > 1 else 'holds'} labels by their content "
+            f"(a few repeated words, short phrases, numbers or true/false): which is the label is a guess; name it with "
+            f"--label-column {label!r} or --label-column {others[0]!r}", candidates)
+
+
+def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
+    """Columns named as a rating is (RATING_COLUMN_NAMES: Yelp's and the Amazon reviews' `stars`,
+    `overall`, `rating`) whose sampled cells are all small whole numbers: a review's label, however
+    few rows show its repeats."""
+    found = []
+    for i, name in enumerate(columns):
+        cells = [str(row[i]).strip() for row in sample if len(row) == len(columns)]
+        if name not in taken and name.lower() in RATING_COLUMN_NAMES and cells and all(
+            is_integer(c) and int(c) <= _MAX_LABEL_NUMBER for c in cells
+        ):
+            found.append(name)
+    return found
+
+
+def refuse_reused(texts: Sequence[str], pair: str, label: str, options: TableOptions) -> None:
+    """A column read twice: `--text-column 2,2` would write each text twice, and a label column
+    named by the user that is the text (`--label-column text`) a label unique to each record.
+
+    Raises:
+      InvalidInputError: naming the column and the option.
+    """
+    twice = next((column for column in texts if texts.count(column) > 1), "")
+    if twice:
+        given = ",".join(options.text_columns)
+        raise InvalidInputError(f"--text-column {given} names column {twice!r} twice: name each text column once")
+    if options.label_column and label and label in (*texts, pair):
+        raise InvalidInputError(
+            f"--label-column {options.label_column} is column {label!r}, which holds the text: each record's label "
+            "would be its own text; name the column of the labels"
+        )
+
+
+def unless_scores(columns: Sequence[str], label: str, options: TableOptions, sample: Sequence[Sequence[object]]) -> str:
+    """The label column found by its name, "" where the user keeps it as a feature; refused where
+    its cells are scores (`label_scores`)."""
+    if label in options.keep_columns:
+        return ""
+    i = columns.index(label) if label in columns else -1
+    found = label_scores.fractions([row[i] for row in sample if 0 <= i < len(row)])
+    if found:
+        raise label_scores.ScoreLabelColumn(label, found)
+    return label
+
+
+def unless_unique(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> str:
+    """The label column found by its name, unless its sampled cells all differ in _MIN_ROWS_FOR_IDS
+    rows or more (a question's `Tags`, `<java><swing>`, unique to each row): a value unique to each
+    record is an id or a text, no label. Another column holding labels by its content is then
+    named (`refuse_unnamed_labels`); with none, the run stops naming the column, which
+    `--label-column` keeps as the label.
+
+    Raises:
+      UnnamedLabelColumn: naming the columns that could be the label.
+    """
+    i = columns.index(label) if label in columns else -1
+    cells = [str(row[i]).strip() for row in sample if 0 <= i < len(row)]
+    if i < 0 or len(cells) < _MIN_ROWS_FOR_IDS or len(set(cells)) < len(cells):
+        return label
+    unique = f"{shown_column(label)} is named like a label, but each of its {len(cells)} sampled cells differs (an id or a text, no label)"
+    try:
+        refuse_unnamed_labels(columns, (label,), sample)
+    except UnnamedLabelColumn as found:
+        raise UnnamedLabelColumn(f"{unique}; {found}", found.candidates) from None
+    raise UnnamedLabelColumn(f"{unique}: name it with --label-column {label!r} to keep it as the label", (label,))
+
+
+def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+    """A table with a header row, no column named as the label, and another column whose cells
+    are labels by their content (Kaggle's `id,text,author` with EAP/HPL/MWS; a tweets table's
+    `airline_sentiment` beside confidences and counts): written unlabelled, every record would lose
+    its class with exit 0. Keys (`id`, `file`) are not looked at.
+
+    Raises:
+      UnnamedLabelColumn: naming the columns that could be the label.
+    """
+    keys = {name.lower() for name in KEY_COLUMN_NAMES}
+    cells = {i: [row[i] for row in sample if len(row) == len(columns)] for i in range(len(columns))}
+    # a "name" that is one of its own column's values (`joy` over joy/sad) is a data row read as a
+    # header, which the tables' agreement reads as data (beam_jobs/discover/table_agreement.py)
+    found = [
+        name for i, name in enumerate(columns)
+        if name and name not in taken and name.lower() not in keys
+        and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]}
+        and (label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]))
+        and not split_column.names_splits(cells[i])  # each row's split (MASSIVE's `partition`), never a label
+    ]
+    if found:
+        # a column named as an id (HWU64's `userid`, `answerid`) is offered last: a worker's or an
+        # answer's number repeats as labels do, but is rarely the class (`class_id` is no such name)
+        found.sort(key=_named_as_id)
+        shown = " and ".join(shown_column(name) for name in found)
+        raise UnnamedLabelColumn(
+            f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
+            "words, short phrases, numbers or true/false, "
+            f"as labels do: name the label with --label-column {found[0]!r} (or another column); "
+            f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled", found)
+
+
+# Names of a row's own number run together (`userid`), beside `..._id` and `... id`.
+_ID_WORDS = frozenset({"id", "uid", "qid", "pid", "userid", "workerid", "answerid", "questionid", "itemid", "productid",
+                       "reviewid", "postid", "authorid", "sessionid", "docid", "rowid", "sampleid", "recordid", "imageid"})
+
+
+def _named_as_id(name: str) -> bool:
+    """The column's name ends in an id word and holds no label word (`userid`, `worker_id`; not `class_id`).
+
+    >>> [_named_as_id(n) for n in ("userid", "worker_id", "class_id", "intent", "Valid", "answerid")]
+    [True, True, False, False, False, True]
+    """
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+    return bool(words) and words[-1] in _ID_WORDS and not any(w in ("class", "label", "category", "target") for w in words)
+
+
+class UnnamedLabelColumn(InvalidInputError):
+    """Columns hold labels by their content and none is named as the label (detection stops
+    before writing on it: beam_jobs/discover/text_columns.py)."""
+
+    def __init__(self, reason: str, candidates: Sequence[str]) -> None:
+        super().__init__(reason)
+        self.candidates = tuple(candidates)
+
+
+# Sampled rows in which column 1's cells, all different, are ids rather than labels.
+_MIN_ROWS_FOR_IDS = 8
+
+
+def first_column_ids(sample: Sequence[Sequence[object]]) -> bool:
+    """Column 1's sampled cells are ids (a SemEval-like `6400<TAB>positive<TAB>text`), never
+    labels: one is past _MAX_LABEL_NUMBER, or all differ in _MIN_ROWS_FOR_IDS rows or more (labels
+    repeat; four AG News rows may each hold another class)."""
+    first = [str(row[0]).strip() for row in sample if row]
+    large = any(is_integer(cell) and int(cell) > _MAX_LABEL_NUMBER for cell in first)
+    return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first))
+
+
+# A column of labels numbered by the dataset holds few distinct whole numbers (CoLA's 0/1, a
+# polarity's 0/2/4, a class index 1..14), repeated down the rows; ids and counts do not repeat. A
+# column of names does the same with short words (LIAR's `half-true`, `pants-fire`); a column of
+# class ids joined by commas (GoEmotions' `2,27`) is a multi-label's.
+_MAX_LABEL_NUMBER = 999
+_MIN_ROWS_FOR_LABELS = 4
+_MAX_LABEL_WORD_CHARS = 32
+ID_LISTS = "class ids joined by commas"
+_WORDS = "words"
+
+
+def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> str:
+    """In a table without a header row, the one other column of labels by its cells (see
+    `label_kind`), or "". Several such columns: the one column of words beside the text (LIAR:
+    `id, label, statement, subjects, speaker, ..., party, ...`), when only one is; numbers beside
+    it (CoLA's author mark, counts) decide nothing.
+
+    Raises:
+      InvalidInputError: two or more columns could each be the label (which is meant cannot be told).
+    """
+    kinds = {name: label_kind([row[i] for row in sample if i < len(row)]) for i, name in enumerate(columns) if name not in texts}
+    found = [name for name, kind in kinds.items() if kind]
+    if len(found) > 1:
+        at = {columns.index(t) for t in texts if t in columns}
+        beside = [
+            name for name in found if kinds[name] == _WORDS and {columns.index(name) - 1, columns.index(name) + 1} & at
+        ]
+        if len(beside) == 1:
+            return beside[0]
+        shown = " and ".join(shown_column(name) for name in found)
+        raise InvalidInputError(
+            f"{shown} each hold a few repeated numbers, words or true/false, as labels do, and no header row says "
+            f"which is the label: name it with --label-column {found[0]} (or another number)"
+        )
+    return found[0] if found else ""
+
+
+def label_kind(cells: Sequence[object]) -> str:
+    """Why the cells are labels, or "": whole numbers from 0 to _MAX_LABEL_NUMBER, true/false or
+    short single words, with repeats (at most half as many distinct values as cells; words: two
+    or more, in a sample of at least _MIN_ROWS_FOR_LABELS); or whole numbers joined by commas (ID_LISTS:
+    class ids of a multi-label, some cell holding two or more).
+
+    >>> label_kind(["2,27", "14", "3", "26"]), label_kind(["false", "true", "false", "false"])
+    ('class ids joined by commas', 'labels')
+    >>> label_kind(["ed1x1k", "ed2x2k", "ed3x3k", "ed4x4k"])
+    ''
+    """
+    values = [cell.strip().lower() for cell in cells if isinstance(cell, str)]
+    if len(values) < _MIN_ROWS_FOR_LABELS or len(values) < len(cells):
+        return ""
+    ids = [v.split(",") for v in values]
+    if any(len(parts) > 1 for parts in ids) and all(
+        is_integer(p.strip()) and int(p) <= _MAX_LABEL_NUMBER for parts in ids for p in parts
+    ):
+        return ID_LISTS
+    booleans = all(v in ("true", "false") for v in values)
+    numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
+    words = all(
+        v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v)
+        and "," not in v for v in values
+    )
+    if len(set(values)) * 2 > len(values):
+        return ""
+    # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only
+    return "labels" if booleans or numbers else _WORDS if words and len(set(values)) > 1 else ""
