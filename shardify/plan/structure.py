@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shardify.plan import class_named_files, sample_parts, siblings
+from shardify.plan.evaluation_parts import is_evaluation_part
 
 __all__ = [
     "split_word",
@@ -211,7 +212,11 @@ def _all_splits(names: Iterable[str]) -> bool:
     Image Classification: `seg_pred/` of images to predict beside `seg_train/`, `seg_test/`), and
     at least one names a split."""
     names = list(names)
-    return all(split_word(n) or is_unlabelled_name(n) or _part_beside_splits(n, names) for n in names) and any(
+    # (and re-identification's `query/`, `gt_bbox/` beside `bounding_box_train/`: `evaluation_parts`)
+    return all(
+        split_word(n) or is_unlabelled_name(n) or _part_beside_splits(n, names) or is_evaluation_part(n, names, split_word)
+        for n in names
+    ) and any(
         split_word(n) for n in names
     )
 
