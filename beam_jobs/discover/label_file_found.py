@@ -217,7 +217,7 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
         if fmt == label_files.COCO:
             return _coco_sample(path, shown)
         keys, captions, order, cells, labelled = [], False, False, [], False
-        key_column = _key_column(path, fmt, sample)
+        key_column = _key_column(path, fmt, sample, shown)
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
                 fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column
@@ -235,18 +235,48 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
     return layout_guess.LabelFileSample(shown, tuple(keys), fmt, captions, order, tuple(cells), labelled, key_column)
 
 
-def _key_column(path: str, fmt: str, sample: Sequence[str]) -> str:
-    """A CSV or TSV's key column found by what its first rows name (`key_columns`), or "" where the
-    header's names decide (as they did before; no sample, no table of a header)."""
+def _key_column(path: str, fmt: str, sample: Sequence[str], shown: str = "") -> str:
+    """A table's key column found by what its first rows name (`key_columns`), or "" where the
+    header's names decide (as they did before; no sample, no table of a header). A JSON-lines
+    table's columns are its first row's keys of plain values (Hateful Memes' `id`, `img`, `label`,
+    `text`), and its cells may name the files relative to its own folder (`img/42953.png` in
+    data/train.jsonl for data/img/42953.png): read by its `id` of numbers, every image was a reject."""
     if fmt != label_files.TABLE or not sample:
         return ""
-    with open_input(path) as fileobj:
-        header, _ = tables.read_table(fileobj, tables.table_format(path), size_of(fileobj))
-    if not header.present or not header.columns or not header.sample:
+    if tables.table_format(path) == tables.JSONL:
+        columns, rows = _json_line_cells(path)
+    else:
+        with open_input(path) as fileobj:
+            header, _ = tables.read_table(fileobj, tables.table_format(path), size_of(fileobj))
+        if not header.present or not header.columns or not header.sample:
+            return ""
+        columns, rows = header.columns, header.sample
+    if not columns or not rows:
         return ""
-    named = label_file_columns(header.columns).key
-    found = key_columns.key_column_by_values(header.columns, header.sample, sample, named)
+    folder = posixpath.dirname(shown) if shown and not os.path.isabs(shown) and "://" not in shown else ""
+    beside = [p[len(folder) + 1 :] for p in sample if folder and p.startswith(folder + "/")]
+    named = label_file_columns(columns).key
+    found = key_columns.key_column_by_values(columns, rows, [*sample, *beside], named)
     return "" if found == named else found
+
+
+def _json_line_cells(path: str) -> tuple[tuple[str, ...], list[list[object]]]:
+    """A JSON-lines table's columns (its first object's keys holding a string or a number) and its
+    first rows' cells under them, as a headed table's sample is; ((), []) where it holds none."""
+    with open_input(path) as fileobj:
+        lines = first_lines(fileobj.read(HEAD_BYTES), HEAD_LINES)
+    objects = []
+    for line in lines:
+        try:
+            row = json_input.parse(line)
+        except InvalidInputError:
+            continue
+        if isinstance(row, dict):
+            objects.append(row)
+    if not objects:
+        return (), []
+    columns = tuple(k for k, v in objects[0].items() if isinstance(v, (str, int, float)) and not isinstance(v, bool))
+    return columns, [["" if row.get(c) is None else row.get(c) for c in columns] for row in objects]
 
 
 def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertConfig) -> None:

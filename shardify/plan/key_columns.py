@@ -23,6 +23,8 @@ from shardify.plan.layout import IMAGE_EXTENSIONS, TEXT_EXTENSIONS, extension, n
 
 __all__ = ["key_column_by_values"]
 
+_EXTENSIONS = IMAGE_EXTENSIONS | TEXT_EXTENSIONS
+
 
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
@@ -49,14 +51,19 @@ def key_column_by_values(
     'PetID'
     >>> key_column_by_values(["id", "label"], [["x", "cat"]], ["y.jpg"], "id")
     'id'
+    >>> key_column_by_values(["id", "img"], [[42953, "img/42953.png"]], ["img/42953.png"], "id")
+    'img'
     """
     names = _file_names(sample)
-    counts = {
-        column: sum(_nfc(str(row[at]).strip()) in names for row in rows if at < len(row) and str(row[at]).strip())
-        for at, column in enumerate(columns)
-    }
-    best = max(counts.values(), default=0)
+    counts = {}
+    for at, column in enumerate(columns):
+        cells = [_nfc(str(row[at]).strip()) for row in rows if at < len(row) and str(row[at]).strip()]
+        matched = [cell for cell in cells if cell in names]
+        # (files named with their extension, then the number of rows: a path column beats an id
+        # column of numbers that are the stems, Hateful Memes' `img` over `id`)
+        counts[column] = (len(matched), sum(extension(cell) in _EXTENSIONS for cell in matched))
+    best = max(counts.values(), default=(0, 0))
     # a column naming a few files by chance (a `split` column's `train`) is no key: most rows must
-    if 2 * best < len(rows) or counts.get(named, 0) >= best:
+    if 2 * best[0] < len(rows) or counts.get(named, (0, 0)) >= best:
         return named
     return next(column for column in columns if counts[column] == best)

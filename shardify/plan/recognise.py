@@ -8,6 +8,7 @@ module only decides which kind a file is. Nothing here reads a file: detection
 
 from __future__ import annotations
 
+import csv
 import posixpath
 import re
 from collections.abc import Mapping, Sequence
@@ -107,7 +108,12 @@ def recognise(
         if not named and _numbered_paths(rows):  # Caffe's image lists, RVL-CDIP's labels/<split>.txt
             return Evidence(path, SPLIT_LIST, key_rule(listed), split=split, label_column=1, label_numbers=True,
                             note=f"{path}: split list of {split}{fold_note}, a class number after each file")
-        return Evidence(path, SPLIT_LIST, key_rule(listed), split=split, header=named, note=f"{path}: split list of {split}{fold_note}")
+        column = _path_column(lines) if named else 0
+        if column:
+            listed = [row[column] for row in csv.reader(lines[1:]) if len(row) > column]
+            fold_note += f", its column {next(csv.reader(lines[:1]))[column]!r} naming the files"
+        return Evidence(path, SPLIT_LIST, key_rule(listed), split=split, header=named, column=column,
+                        note=f"{path}: split list of {split}{fold_note}")
     header = bool(rows) and ext == ".csv" and all(re.fullmatch(r"[A-Za-z_ ]+", field) for field in rows[0])
     data = rows[1:] if header else rows
     if data and _label_lines(data, ids_allowed=header):
@@ -115,6 +121,24 @@ def recognise(
             path, LABEL_LINES, key_rule([row[0] for row in data]), note=f"{path}: a label for each file it names (the word after its name)"
         )
     return None
+
+def _path_column(lines: Sequence[str]) -> int:
+    """The column of a headed CSV split list whose cells are all files' names (`img/01379.png`)
+    where its first column's are numbers (Hateful Memes' `id,img,text`, ids written without the
+    names' leading zeros: 1379 for 01379.png): the column that names the files; else 0.
+
+    >>> _path_column(["id,img,text", "1379,img/01379.png,a b", "1393,img/01393.png,c"]), _path_column(["id,img", "a,b.png"])
+    (1, 0)
+    """
+    try:
+        rows = [[cell.strip() for cell in row] for row in csv.reader([line for line in lines if line.strip()])][1:]
+    except csv.Error:
+        return 0
+    if not rows or not all(row and row[0].isdigit() for row in rows):
+        return 0
+    width = min(len(row) for row in rows)
+    return next((c for c in range(1, width) if all(_INPUT_SUFFIX.search(row[c]) for row in rows)), 0)
+
 
 def _header_row(ext: str, rows: Sequence[Sequence[str]]) -> bool:
     """A CSV's first row is a header: its cells names (`Id`, `image_id`, `Sci-Fi`), the first of

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from shardify.plan import class_named_files, sample_parts, siblings
+from shardify.plan.evaluation_parts import evaluation_part
 
 __all__ = [
     "split_word",
@@ -211,7 +212,11 @@ def _all_splits(names: Iterable[str]) -> bool:
     Image Classification: `seg_pred/` of images to predict beside `seg_train/`, `seg_test/`), and
     at least one names a split."""
     names = list(names)
-    return all(split_word(n) or is_unlabelled_name(n) or _part_beside_splits(n, names) for n in names) and any(
+    # (and re-identification's `query/`, `gt_bbox/` beside `bounding_box_train/`: `evaluation_parts`)
+    return all(
+        split_word(n) or is_unlabelled_name(n) or _part_beside_splits(n, names) or evaluation_part(n, names, split_word)
+        for n in names
+    ) and any(
         split_word(n) for n in names
     )
 
@@ -626,7 +631,8 @@ def infer_structure(
             unlabelled |= {p[level_found] for p in parts_list if len(p) > level_found and is_unlabelled_name(p[level_found])}
         label_levels.append((split, level_found))
         named = (
-            split_word(split) or (parts_as_splits or {}).get(split) or _part_beside_splits(split, split_folders) or split
+            split_word(split) or (parts_as_splits or {}).get(split) or _part_beside_splits(split, split_folders)
+            or evaluation_part(split, split_folders, split_word) or split
         )  # `seg_pred`: its own name
         if split and named != split:
             names.append((split, named))
