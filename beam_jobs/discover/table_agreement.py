@@ -95,7 +95,7 @@ def agreed(config: ConvertConfig, found: layout.SourceLayout, sample: Sequence[s
             refusals[path] = error.reason
             continue
         labels[path] = (columns.label, columns.separator)
-    # Only tables of enough rows show their label column (`columns._label_kind`); the others follow.
+    # Only tables of enough rows show their label column (`label_columns.label_kind`); the others follow.
     shown = {p: v for p, v in labels.items() if len(dict(heads)[p].sample) >= _ROWS_TO_SHOW_LABELS}
     found_labels = {value for value in shown.values() if value[0]}
     reasons = set(refusals.values())
