@@ -31,7 +31,7 @@ from torch.utils.data import get_worker_info
 from shardify.errors import ReadOptionError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
-from shardify.read.mix_plan import LABELS_MERGED, MIX_BLOCK_RECORDS, MIX_SOURCE, plan_mix
+from shardify.read.mix_plan import LABELS_MERGED, MIX_SOURCE, plan_mix
 from shardify.read.options import SHARD_DATASET, ReadOptions, reader_options
 from shardify.read.torch import ShardDataset
 
