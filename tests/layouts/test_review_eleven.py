@@ -6,6 +6,11 @@ and marked as a strict xfail until it is mended.
   the rule takes the separator giving more fields: the table is read as semicolon-separated, each
   text cut at its first semicolon, the label lost inside the last field, and every record written
   unlabelled with exit 0 (before the rule it was read with commas: text and label).
+- `plan/structure.py` (split folders beneath group folders): class folders that each hold the same
+  split folders of images (`cat/train/*.jpg`, `cat/test/*.jpg`, `dog/train/...`) are now taken for
+  groups above splits, and the run stops saying SRC "holds files but no class folders", offering
+  `--label-from-name`, `--labels` or `--label-level 0` (every record unlabelled). Before, it stopped
+  naming `--label-level 1`, which converts it right (and still does).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.sources import convert, write_file
+from helpers.sources import convert, image_bytes, write_file
 from helpers.unseen_judge import written_records
 from shardify.errors import UsageError
 
@@ -42,3 +47,20 @@ def test_a_comma_csv_whose_texts_hold_semicolons_keeps_its_labels(tmp_path: Path
         index = int(record_id.rpartition(":")[2])
         assert labels == frozenset({rows[index][1]}), (record_id, labels)
         assert written["texts"][record_id].strip() == rows[index][0]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="structure.py's split folders beneath group folders: class folders holding the same split "
+    "folders stop offering --label-level 0 and no --label-level 1 (which converts them right)",
+)
+def test_class_folders_above_split_folders_stop_naming_their_level(tmp_path: Path) -> None:
+    seed = 0
+    for name in ("cat", "dog", "bird"):
+        for split, count in (("train", 3), ("test", 2)):
+            for i in range(count):
+                seed += 1
+                write_file(tmp_path / "src" / name / split / f"{name}_{split}_{i}.jpg", image_bytes(seed=seed))
+    with pytest.raises(UsageError) as stop:
+        convert(tmp_path / "src", tmp_path / "out")
+    assert "--label-level 1" in str(stop.value)
