@@ -8,8 +8,11 @@ record's text, with exit 0. So the first lines decide: tabs, or semicolons, wher
 splits into three fields or more on them, the most common number of fields is the fewest and half
 the rows or more have it (the STS Benchmark's later rows add two source columns), and it is more
 than commas split every row evenly into (a tab-separated sentence pair with a comma in each
-sentence stays tab-separated). Anything else stays comma-separated and is judged as before (a
-column of text with commas in it is still one column).
+sentence stays tab-separated). Semicolons only where commas do not split every line, header
+included, evenly into two fields or more: a comma table whose cells hold semicolons (`text,a;b;c`
+read with `--label-separator ';'`, code snippets) splits evenly on commas and stays a comma table,
+where a semicolon table's header or its texts' commas break the evenness. Anything else stays
+comma-separated and is judged as before (a column of text with commas in it is still one column).
 """
 
 from __future__ import annotations
@@ -59,6 +62,8 @@ def csv_separator(head: str, complete: bool) -> str:
     ';'
     >>> csv_separator("a text, with a comma\\nanother; with a semicolon\\nand a third\\n", True)
     ','
+    >>> csv_separator("rather rude,toxic;insult;obscene\\nfine,none;none;none\\nmean,toxic;a;b\\n", True)
+    ','
     """
     lines = [line for line in head.splitlines() if line.strip()]
     if not complete and lines:
@@ -69,7 +74,9 @@ def csv_separator(head: str, complete: bool) -> str:
     commas = _field_counts(lines, COMMA)
     comma_fields = commas[0] if commas and min(commas) >= 2 and len(set(commas)) == 1 else 0
     best, best_fields = COMMA, comma_fields
-    for separator in (TAB, SEMICOLON):
+    # A semicolon is a text's character as often as a separator (`toxic;insult` in a comma table's
+    # label cell, code, prose): it is read as one only where commas do not split every line evenly.
+    for separator in (TAB, SEMICOLON) if not comma_fields else (TAB,):
         counts = _field_counts(lines, separator)
         if _splits_evenly(counts, _MIN_FIELDS) and min(counts) > best_fields:
             best, best_fields = separator, min(counts)

@@ -60,6 +60,7 @@ __all__ = [
     "LABEL_FILE_NAMES",
     "JUNK_FILENAMES",
     "AUXILIARY_EXTENSIONS",
+    "SCRIPT_EXTENSIONS",
     "AUXILIARY_NAMES",
     "LABEL_LIKE_EXTENSIONS",
     "SourceLayout",
@@ -124,10 +125,12 @@ AUXILIARY_EXTENSIONS = frozenset(
         "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
         "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
         "doc", "docx", "xls", "xlsx", "bib", "pts", "ljson",
-        # the scripts downloads ship beside their data (the STS Benchmark's correlation.pl scorer)
-        "pl", "pm", "r", "jl", "lua", "js", "java", "c", "h", "cc", "cpp", "bat", "ps1",
     }
 )
+# The scripts downloads ship beside their tables (the STS Benchmark's correlation.pl scorer): beside
+# tables they are documents, never inputs; in a folder layout they may be the texts themselves
+# (class folders of source files, one per language), so there they stay inputs.
+SCRIPT_EXTENSIONS = frozenset({"pl", "pm", "r", "jl", "lua", "js", "java", "c", "h", "cc", "cpp", "bat", "ps1"})
 AUXILIARY_NAMES = frozenset(
     {
         "readme", "license", "licence", "copying", "copyright", "authors", "changelog", "changes", "notice",
@@ -479,7 +482,7 @@ class SourceLayout:
             return relpath not in {f.path for f in self.line_files}
         if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
             ext = extension(relpath)
-            documents = ext in AUXILIARY_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}
+            documents = ext in AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}
             return (stem(relpath).lower().lstrip("_") in TABLE_DOCUMENT_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:

@@ -21,7 +21,7 @@ from shardify.errors import UsageError
 from shardify.plan.array_subsets import check_one_subset_per_split
 from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
-    ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, BESIDE, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS,
+    ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, SCRIPT_EXTENSIONS, BESIDE, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS,
     IMAGE_FOLDERS, LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, STEM_NUMBER, TABLE_EXTENSIONS,
     LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
     is_media_file, npy_names_classes, numbered_stem, sample_key, split_folders, stem,
@@ -75,7 +75,7 @@ def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bo
         return False
     # Or tables beside nothing but documentation, whatever their names (t-davidson's
     # `data/labeled_data.csv` beside `data/readme.md`): nothing else there to convert.
-    alone = all(extension(p) in TABLE_EXTENSIONS | AUXILIARY_EXTENSIONS or stem(p).lower() in AUXILIARY_NAMES for p in data_files)
+    alone = all(extension(p) in TABLE_EXTENSIONS | AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS or stem(p).lower() in AUXILIARY_NAMES for p in data_files)
     return alone or all(split_word(stem(p)) for p in tables)
 
 

@@ -143,7 +143,7 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
         return read.repeat().take(count)
 
     def parsed(count: int) -> tf.data.Dataset:
-        parse = tf_data._parse_fn(pipeline.manifest, plan.keys, batched=False)  # noqa: SLF001
+        parse = tf_data._parse_fn(pipeline.manifest, plan.keys, batched=False, lowest_label=pipeline.lowest_label)  # noqa: SLF001
         return records(count).map(parse, num_parallel_calls=tf.data.AUTOTUNE, deterministic=False)
 
     stages = [Stage("read", records), Stage("parse", parsed)]
@@ -152,7 +152,7 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
         pixels_stored = pipeline.manifest.stores_pixels
 
         def decoded(count: int) -> tf.data.Dataset:
-            parse = tf_data._parse_fn(pipeline.manifest, plan.keys, batched=False)  # noqa: SLF001
+            parse = tf_data._parse_fn(pipeline.manifest, plan.keys, batched=False, lowest_label=pipeline.lowest_label)  # noqa: SLF001
 
             def decode(record: tf.Tensor) -> tf.Tensor:
                 example = parse(record)
