@@ -372,9 +372,12 @@ def decode_fn(
                 return whole()
             height, width = example[height_key], example[width_key]
             need = pad_need(height, width, image_size) if fit == PAD else image_size
-            return tf.cond(
-                tf.equal(example[format_key], b"jpeg"), lambda: decode_scaled(encoded, height, width, need), whole
-            )
+
+            def jpeg_scaled() -> tf.Tensor:  # the scale is chosen from the recorded size: check it first
+                checked = _of_recorded_size(encoded, tf.io.extract_jpeg_shape(encoded)[:2], height, width, where)
+                return decode_scaled(checked, height, width, need)
+
+            return tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg_scaled, whole)
 
         if crops:
             window = crop_window(example[height_key], example[width_key], fit=fit, aspect=aspect, seed=seed)
@@ -384,10 +387,10 @@ def decode_fn(
                 mask = mask[window[0] : window[0] + window[2], window[1] : window[1] + window[3]]
 
             def jpeg() -> tf.Tensor:
-                if scaled:
-                    return decode_window_scaled(encoded, window, example[height_key], example[width_key], image_size)
                 header = tf.io.extract_jpeg_shape(encoded)[:2]  # the window is cut by the recorded size
                 checked = _of_recorded_size(encoded, header, example[height_key], example[width_key], where)
+                if scaled:
+                    return decode_window_scaled(checked, window, example[height_key], example[width_key], image_size)
                 return tf.io.decode_and_crop_jpeg(checked, window, channels=3)
 
             def other() -> tf.Tensor:

@@ -132,9 +132,10 @@ def test_a_record_whose_size_is_not_its_images_fails_load_whichever_way_it_is_fi
 ) -> None:
     """The size a record gives places its crop window and boxes and is returned beside the image:
     a JPEG of 24x16 recorded as 1000 rows high is refused, not returned as `height` 1000 (the whole
-    decode compares the decoded shape, a JPEG crop the header's)."""
+    decode compares the decoded shape, a JPEG crop and a scaled decode the header's)."""
     out, _ = _forged(outputs, "classes", _set(contract.IMAGE_HEIGHT, example_proto.INT64, [1000]), tmp_path)
-    for options in ({}, {"image_size": (8, 8), "fit": "center_crop", "batch_size": 2}, {"image_size": (8, 8), "fit": "pad"}):
+    scaled = [{"image_size": (8, 8), "scaled_decode": True}, {"image_size": (8, 8), "fit": "random_crop", "scaled_decode": True}]
+    for options in ({}, {"image_size": (8, 8), "fit": "center_crop", "batch_size": 2}, {"image_size": (8, 8), "fit": "pad"}, *scaled):
         said = _load_error(out, **options)
         assert "size is not its image/height and image/width" in said and "1000" in said, (options, said)
 
