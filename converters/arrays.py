@@ -366,20 +366,35 @@ def npz_parts(fileobj: BinaryIO) -> list[ArrayFile]:
     for name in sorted(arrays):
         split, labels = _npz_pair(name)
         if labels in arrays:
-            found.append(ArrayFile(NPZ, split_word(split) or split, part=name))
+            found.append(ArrayFile(NPZ, split_word(split) or split or UNSPLIT, part=name))
+    if not found and arrays:
+        shown = ", ".join(repr(name) for name in sorted(arrays)[:8])
+        raise InvalidInputError(
+            f"holds the arrays {shown}, named by no convention shardify reads (an images array and its "
+            "labels: x_<split> and y_<split>, <split>_images and <split>_labels, x and y, images and labels); "
+            "save them under such names"
+        )
     return found
 
 
 # How .npz archives name an image array and its label array, one row per convention: Keras'
 # `x_train`/`y_train`, MedMNIST's `train_images`/`train_labels` (`{split}`: the split's word).
-NPZ_ARRAY_NAMES = ((r"x_(?P<split>\w+)", "y_{split}"), (r"(?P<split>[a-z]+)_images", "{split}_labels"))
+# Unsplit, NumPy's own examples' `x`/`y` and `images`/`labels` (`np.savez(f, x=..., y=...)`): one
+# array, the split UNSPLIT.
+NPZ_ARRAY_NAMES = (
+    (r"x_(?P<split>\w+)", "y_{split}"),
+    (r"(?P<split>[a-z]+)_images", "{split}_labels"),
+    (r"(?P<split>)[xX]", "y"),
+    (r"(?P<split>)images", "labels"),
+)
+UNSPLIT = "train"
 
 
 def _npz_pair(name: str) -> tuple[str, str]:
     """The split an image array's name says and the name of its label array, or ("", "").
 
-    >>> _npz_pair("x_test"), _npz_pair("val_images"), _npz_pair("y_test")
-    (('test', 'y_test'), ('val', 'val_labels'), ('', ''))
+    >>> _npz_pair("x_test"), _npz_pair("val_images"), _npz_pair("y_test"), _npz_pair("x")
+    (('test', 'y_test'), ('val', 'val_labels'), ('', ''), ('', 'y'))
     """
     for images, labels in NPZ_ARRAY_NAMES:
         match = re.fullmatch(images, name)
