@@ -96,11 +96,6 @@ def test_class_folders_above_split_folders_stop_naming_their_level(tmp_path: Pat
                    for path in (p.relative_to(tmp_path / "src").as_posix() for p in (tmp_path / "src").rglob("*.jpg"))}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a lookup table keyed by the names' <label>_<n> stems is reported as the labels' source "
-    "(its column 'species') while the records are labelled by the file names",
-)
 def test_the_plan_names_the_labels_source_the_records_hold(tmp_path: Path) -> None:
     breeds = {"Abyssinian": "cat", "Bengal": "cat", "Persian": "cat", "beagle": "dog", "boxer": "dog", "pug": "dog"}
     seed = 0
