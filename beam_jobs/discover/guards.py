@@ -16,7 +16,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees, unread_mirrors
+from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees, split_groups, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -120,6 +120,9 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
     if sample and not _labels_anything(detected) and config.label_level != 0:
         others = [p for p in sample if p not in set(media)]
+        if detected.structure is not None and (why := split_groups.groups_stop(
+                config.source, media, detected.structure, [guards.LABELS_FILE_HINT])):  # `cat/train/` or `infrared/train/`
+            raise UsageError(why + set_aside.described())
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
             + set_aside.described()

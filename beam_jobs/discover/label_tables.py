@@ -17,6 +17,7 @@ import csv
 import dataclasses
 import io
 import os
+from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
@@ -340,7 +341,7 @@ def _candidates(config: ConvertConfig, sample: list[str], detected: layout.Sourc
 def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, only: str = "") -> list[Evidence]:
     paths = [p for p in _candidates(config, sample, detected) if p == only or not only]
     names_inputs = describe.names_inputs(sample, detected)
-    suffixed = held_out_tables.suffixed_names(sample, detected)
+    suffixed = _suffixed_not_classes(held_out_tables.suffixed_names(sample, detected), detected)
     found = []
     for path in paths:
         lines = label_file_found.head_lines(config, path)
@@ -361,6 +362,21 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
         if table is not None:
             found.append(table)
     return found
+
+
+def _suffixed_not_classes(names: Callable[[Sequence[str]], bool], detected: layout.SourceLayout) -> Callable[[Sequence[str]], bool]:
+    """`names` (keys naming the inputs as the stems before `-<n>`), but False for keys most of which
+    are the classes the inputs' names give (`structure.name_pattern`: `Abyssinian_1.jpg`,
+    `Abyssinian_2.jpg` beside breeds.csv's `breed,species`): such a table describes the classes,
+    a row a class and many files a key, and the records' labels are their names'; a table of
+    per-sample keys (PetFinder's `<PetID>-<n>.jpg`, a row a pet, a few photos each) names no class."""
+    pattern = detected.structure.name_pattern if detected.structure is not None else None
+    classes = {label.casefold() for label in pattern.labels} if pattern is not None else set()
+
+    def not_classes(keys: Sequence[str]) -> bool:
+        return names(keys) and not (classes and sum(k.strip().casefold() in classes for k in keys) * 2 > len(keys))
+
+    return not_classes
 
 
 # Rows of a label table read for its keys where several tables may be read together (Mini-ImageNet's

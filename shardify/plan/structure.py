@@ -46,6 +46,7 @@ __all__ = [
     "MASK_FOLDER_WORDS",
     "NamePattern",
     "name_pattern",
+    "splits_beneath_groups",
     "Structure",
     "infer_structure",
 ]
@@ -221,19 +222,19 @@ def _all_splits(names: Iterable[str]) -> bool:
     )
 
 
-def _splits_beneath_groups(folders: Sequence[Sequence[str]], level: int, children: set[str]) -> list[str]:
+def splits_beneath_groups(folders: Sequence[Sequence[str]], level: int, children: set[str]) -> list[str]:
     """The split folders one level beneath group folders that each hold the same ones (ShanghaiTech's
     `part_A/train_data/images/`, `part_A/test_data/images/`, `part_B/...`: two sets of one dataset),
     or []; the groups name no split themselves, and beneath the splits lie the files or a folder
     naming what it holds (`images/`), no class folder: where classes lie beneath (a domain's
     `mnist/train/0/`), the groups may be what a user wants kept, and the reading stays as it was.
 
-    >>> _splits_beneath_groups([["part_A", "train_data", "images"], ["part_A", "test_data", "images"],
+    >>> splits_beneath_groups([["part_A", "train_data", "images"], ["part_A", "test_data", "images"],
     ...                         ["part_B", "train_data", "images"], ["part_B", "test_data", "images"]], 0, {"part_A", "part_B"})
     ['test_data', 'train_data']
-    >>> _splits_beneath_groups([["cats", "train"], ["dogs", "val"]], 0, {"cats", "dogs"})
+    >>> splits_beneath_groups([["cats", "train"], ["dogs", "val"]], 0, {"cats", "dogs"})
     []
-    >>> _splits_beneath_groups([["mnist", "train", "0"], ["mnist", "val", "0"], ["svhn", "train", "0"], ["svhn", "val", "0"]],
+    >>> splits_beneath_groups([["mnist", "train", "0"], ["mnist", "val", "0"], ["svhn", "train", "0"], ["svhn", "val", "0"]],
     ...                        0, {"mnist", "svhn"})
     []
     """
@@ -599,7 +600,7 @@ def infer_structure(
     elif parts_as_splits := split_parts(folders, level):  # `images_background/` beside `images_evaluation/`
         split_level, split_folders = level, sorted(parts_as_splits)
         notes.append(f"folders holding the same folders beneath them, named as splits: {', '.join(split_folders)}")
-    elif grouped := _splits_beneath_groups(folders, level, children):  # `part_A/train_data/`, `part_B/train_data/`
+    elif grouped := splits_beneath_groups(folders, level, children):  # `part_A/train_data/`, `part_B/train_data/`
         split_level, split_folders = level + 1, grouped
         notes.append(f"split folders beneath each of {', '.join(sorted(children))}: the groups are no classes")
     elif parts_as_splits := class_named_files.flat_split_beside_classes(inputs, level, split_word):
