@@ -70,7 +70,7 @@ class _LabelFiles(beam.DoFn):
         structure = self._layout.structure
         if structure is None:
             return "SRC/<label>/..."
-        return f"SRC/{structure.root}{'<split>/' if structure.split_level >= 0 else ''}<label>/..."
+        return f"SRC/{structure.folders_shown('label')}..."
 
     def process(self, files: list[Listed]) -> Iterator:
         candidates = Batch()

@@ -425,8 +425,7 @@ class SourceLayout:
         elif structure is not None and structure.single_class:
             labels = f"the one class folder, {structure.root}"
         elif structure is not None and any(level >= 0 for _, level in structure.label_levels):
-            where = f"{structure.root}{'<split>/' if structure.split_level >= 0 else ''}<class>/"
-            labels = f"class folders: SRC/{where}" + (", or file names" if structure.name_pattern else "")
+            labels = f"class folders: SRC/{structure.folders_shown()}" + (", or file names" if structure.name_pattern else "")
             if structure.class_path:
                 labels += " and every folder below it down to the file's (class_path)"
         elif structure is not None and structure.name_pattern:

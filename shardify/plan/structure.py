@@ -448,6 +448,16 @@ class Structure:
     def split_folders(self) -> tuple[str, ...]:
         return tuple(folder for folder, _ in self.label_levels if folder) if self.split_level >= 0 else ()
 
+    def folders_shown(self, word: str = "class") -> str:
+        """Where a record's class and split folders lie, below SRC, as the plan shows it:
+        `<split>/<class>/`, or `<class>/<split>/` where the classes hold the splits (`cat/train/`)."""
+        levels = [level for _, level in self.label_levels if level >= 0]
+        if self.split_level < 0:
+            return f"{self.root}<{word}>/"
+        if levels and min(levels) < self.split_level:
+            return f"{self.root}<{word}>/<split>/"
+        return f"{self.root}<split>/<{word}>/"
+
     def split_folder_of(self, relpath: str) -> str:
         """The split folder a path lies in, or ""."""
         parts = relpath.split("/")

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.cli_runs import run_shardify
 from helpers.sources import convert, image_bytes, write_file
 from helpers.unseen_judge import written_records
 from shardify.errors import UsageError
@@ -86,6 +87,8 @@ def test_class_folders_above_split_folders_stop_naming_their_level(tmp_path: Pat
     got = written_records(convert(tmp_path / "src", tmp_path / "classes", label_level=1))["records"]
     assert got == {path: (path.split("/")[1], frozenset({path.split("/")[0]}))
                    for path in (p.relative_to(tmp_path / "src").as_posix() for p in (tmp_path / "src").rglob("*.jpg"))}
+    plan = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "dry"), "--label-level", "1", "--dry-run", timeout=120)
+    assert "class folders: SRC/<class>/<split>/" in plan.stdout, plan.stdout  # where the files are, not <split>/<class>/
 
 
 def test_the_plan_names_the_labels_source_the_records_hold(tmp_path: Path) -> None:
