@@ -85,6 +85,7 @@ __all__ = [
     "OBJECT_DIFFICULT",
     "OBJECT_TRUNCATED",
     "OBJECT_MASK",
+    "PER_OBJECT_KEYS",
     "KEYPOINT_X",
     "KEYPOINT_Y",
     "KEYPOINT_VISIBILITY",
@@ -265,6 +266,8 @@ OBJECT_FEATURES: tuple[Feature, ...] = (
     Feature(OBJECT_TRUNCATED, INT64, "objects/truncated", "1 for an object marked truncated (Pascal VOC), else 0", VARIABLE_LENGTH),
 )
 OBJECT_MASK_FEATURE = Feature(OBJECT_MASK, BYTES, "objects/mask", "each object's mask: a 1-channel PNG of the image's size, 1 inside", VARIABLE_LENGTH)
+# The object features holding exactly one value per object (keypoints hold several an object).
+PER_OBJECT_KEYS: tuple[str, ...] = (*(feature.key for feature in OBJECT_FEATURES), OBJECT_MASK)
 KEYPOINT_FEATURES: tuple[Feature, ...] = (
     Feature(KEYPOINT_X, FLOAT, "objects/keypoint_x", "every object's keypoints' x / image width, the objects' keypoints one after another", VARIABLE_LENGTH),
     Feature(KEYPOINT_Y, FLOAT, "objects/keypoint_y", "every object's keypoints' y / image height, as keypoint/x", VARIABLE_LENGTH),

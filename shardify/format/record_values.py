@@ -26,16 +26,7 @@ BOX_KEYS = (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, co
 # A box corner may lie this far outside [0, 1]: a corner at an image's edge, normalised in float32.
 BOX_SLACK = 1e-6
 # Object features holding one value per object (the boxes' four corners too).
-PER_OBJECT_KEYS = (
-    *BOX_KEYS,
-    contract.OBJECT_LABEL,
-    contract.OBJECT_TEXT,
-    contract.OBJECT_AREA,
-    contract.OBJECT_IS_CROWD,
-    contract.OBJECT_DIFFICULT,
-    contract.OBJECT_TRUNCATED,
-    contract.OBJECT_MASK,
-)
+PER_OBJECT_KEYS = contract.PER_OBJECT_KEYS
 # Object features holding `num_keypoints` values per object.
 PER_KEYPOINT_KEYS = (contract.KEYPOINT_X, contract.KEYPOINT_Y, contract.KEYPOINT_VISIBILITY)
 

@@ -77,16 +77,7 @@ _OBJECT_CLASS_LABELS = {
 _SEQUENCE_KEY = "image/object"  # the key of a detection output's objects: the records' keys less the field
 _BOX_KEYS = (contract.OBJECT_YMIN, contract.OBJECT_XMIN, contract.OBJECT_YMAX, contract.OBJECT_XMAX)
 # One value per object in each (keypoints are not: an object holds several).
-_PER_OBJECT_KEYS = (
-    *_BOX_KEYS,
-    contract.OBJECT_LABEL,
-    contract.OBJECT_TEXT,
-    contract.OBJECT_AREA,
-    contract.OBJECT_IS_CROWD,
-    contract.OBJECT_DIFFICULT,
-    contract.OBJECT_TRUNCATED,
-    contract.OBJECT_MASK,
-)
+_PER_OBJECT_KEYS = (*_BOX_KEYS, *(key for key in contract.PER_OBJECT_KEYS if key not in _BOX_KEYS))
 # tfds's Image(shape=(None, None, 1)), decoding a segmentation mask's class indices as they are
 # stored (see shardify/tfds_features.py), as tfds's segmentation datasets hold their masks.
 _SEGMENTATION = "shardify.tfds_features.Segmentation"
