@@ -358,6 +358,10 @@ def decode_fn(
             image = tf.io.decode_image(encoded, channels=3, expand_animations=False)
             return _of_recorded_size(image, tf.shape(image)[:2], example[height_key], example[width_key], where)
 
+        def jpeg_of_recorded_size() -> tf.Tensor:  # the JPEG's bytes, once its header's size is the record's
+            header = tf.io.extract_jpeg_shape(encoded)[:2]
+            return _of_recorded_size(encoded, header, example[height_key], example[width_key], where)
+
         def whole() -> tf.Tensor:  # every pixel, to 3 channels
             if not pixels_stored:
                 return decoded()
@@ -374,8 +378,7 @@ def decode_fn(
             need = pad_need(height, width, image_size) if fit == PAD else image_size
 
             def jpeg_scaled() -> tf.Tensor:  # the scale is chosen from the recorded size: check it first
-                checked = _of_recorded_size(encoded, tf.io.extract_jpeg_shape(encoded)[:2], height, width, where)
-                return decode_scaled(checked, height, width, need)
+                return decode_scaled(jpeg_of_recorded_size(), height, width, need)
 
             return tf.cond(tf.equal(example[format_key], b"jpeg"), jpeg_scaled, whole)
 
@@ -387,8 +390,7 @@ def decode_fn(
                 mask = mask[window[0] : window[0] + window[2], window[1] : window[1] + window[3]]
 
             def jpeg() -> tf.Tensor:
-                header = tf.io.extract_jpeg_shape(encoded)[:2]  # the window is cut by the recorded size
-                checked = _of_recorded_size(encoded, header, example[height_key], example[width_key], where)
+                checked = jpeg_of_recorded_size()  # the window is cut by the recorded size
                 if scaled:
                     return decode_window_scaled(checked, window, example[height_key], example[width_key], image_size)
                 return tf.io.decode_and_crop_jpeg(checked, window, channels=3)
