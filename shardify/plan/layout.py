@@ -131,6 +131,8 @@ AUXILIARY_EXTENSIONS = frozenset(
 # tables they are documents, never inputs; in a folder layout they may be the texts themselves
 # (class folders of source files, one per language), so there they stay inputs.
 SCRIPT_EXTENSIONS = frozenset({"pl", "pm", "r", "jl", "lua", "js", "java", "c", "h", "cc", "cpp", "bat", "ps1"})
+# What lies beside tables as their documents (a README, a scorer script), by extension: never a table.
+TABLE_DOCUMENT_EXTENSIONS = (AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS) - TABLE_EXTENSIONS - {"json", "txt"}
 AUXILIARY_NAMES = frozenset(
     {
         "readme", "license", "licence", "copying", "copyright", "authors", "changelog", "changes", "notice",
@@ -481,7 +483,7 @@ class SourceLayout:
             return relpath not in {f.path for f in self.line_files}
         if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
             ext = extension(relpath)
-            documents = ext in AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS and ext not in {*TABLE_EXTENSIONS, "json", "txt"}
+            documents = ext in TABLE_DOCUMENT_EXTENSIONS
             return (stem(relpath).lower().lstrip("_") in TABLE_DOCUMENT_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:

@@ -30,6 +30,9 @@ from shardify.plan.array_pairs import npy_label_partner
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import infer_structure, mask_named, split_word
 
+# The files of a source that is tables alone: tables, and what ships beside them.
+_TABLES_AND_DOCUMENTS = TABLE_EXTENSIONS | AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS
+
 __all__ = ["LabelFileSample", "choose_label_key", "detect_layout"]
 
 
@@ -75,7 +78,7 @@ def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bo
         return False
     # Or tables beside nothing but documentation, whatever their names (t-davidson's
     # `data/labeled_data.csv` beside `data/readme.md`): nothing else there to convert.
-    alone = all(extension(p) in TABLE_EXTENSIONS | AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS or stem(p).lower() in AUXILIARY_NAMES for p in data_files)
+    alone = all(extension(p) in _TABLES_AND_DOCUMENTS or stem(p).lower() in AUXILIARY_NAMES for p in data_files)
     return alone or all(split_word(stem(p)) for p in tables)
 
 
