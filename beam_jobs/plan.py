@@ -117,7 +117,7 @@ def _count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
         by_split.setdefault(entry.split, []).append(entry)
     for split, members in by_split.items():
         labels = Counter(label for entry in members for label in entry.labels)
-        objects = [obj for entry in members for obj in entry.objects if not obj.skipped]
+        objects = [obj for entry in members for obj in entry.objects if obj.stored]
         sources: dict[str, set[str]] = {}
         for obj in objects:
             if obj.source_class:

@@ -76,6 +76,14 @@ class SourceObject:
     skipped: str = ""
     frame: tuple[float, float] | tuple[()] = ()
 
+    @property
+    def stored(self) -> bool:
+        """Whether the writer can store it: not skipped, with a box of some area. The plan counts
+        only these, so that its object counts are the manifest's (the writer also drops a box the
+        image leaves wholly, which only the image's size shows)."""
+        box = self.box
+        return not self.skipped and len(box) == 4 and box[2] > box[0] and box[3] > box[1]
+
 
 @dataclass(frozen=True)
 class Entry:
