@@ -374,7 +374,12 @@ def _load(manifest_path: str, root: str, read_text: Callable[[str], str] | None)
             f"no manifest at {manifest_path}: the folder is not a finished shardify output "
             "(a conversion that did not finish leaves none); run `shardify convert` into it"
         ) from None
-    except (OSError, InvalidInputError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        raise ManifestError(
+            f"cannot read {manifest_path}: not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start}); "
+            "shardify writes its manifests as UTF-8 JSON, so this one is damaged or not shardify's"
+        ) from None
+    except (OSError, InvalidInputError) as error:
         raise ManifestError(f"cannot read {manifest_path}: {getattr(error, 'reason', None) or error}") from None
     return parse_manifest(text, root, name=name)
 

@@ -177,3 +177,12 @@ def test_a_crafted_record_length_fails_verify_without_reading_it(output: Path) -
     result = run_shardify("verify", str(output), "-q", timeout=60)
     assert result.returncode == 1
     assert "a record header gives 4,611,686,018,427,387,904 bytes, more than the" in one_line_error(result)
+
+
+def test_a_manifest_of_bytes_no_utf8_text_holds_is_named_as_such(output: Path) -> None:
+    """A manifest damaged into bytes that are not UTF-8 (0xff opens no UTF-8 character) is refused
+    in one line naming the byte and its offset (it said only "invalid start byte")."""
+    manifest = output / naming.MANIFEST_FILENAME
+    manifest.write_bytes(b'{"format": "shardify", \xff}')
+    line = one_line_error(run_shardify("verify", str(output), "-q"))
+    assert "not UTF-8 text (byte 0xff at offset 23)" in line and str(manifest) in line
