@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,12 +31,23 @@ import tensorflow as tf
 
 from shardify.format import contract
 from shardify.read import tf_data
+from shardify.read.bench_report import (
+    DEFAULT_RECORDS,
+    STAGES,
+    WARMUP_PASSES,
+    BenchReport,
+    StageFigure,
+    bound_stage,
+    cores,
+    stage_figures,
+)
 from shardify.read.bench_step import ACCELERATOR_RATES, TrainingStep, accelerator_rate_of
 from shardify.read.options import PIXEL_DECODER_KEYS, ReadOptions
 from shardify.read.tf_pixels import raw_pixels
 
 __all__ = [
     "ACCELERATOR_RATES",
+    "DEFAULT_RECORDS",
     "LIFTS",
     "STAGES",
     "BenchReport",
@@ -49,13 +59,9 @@ __all__ = [
     "pipeline_stages",
 ]
 
-# The cuts, in pipeline order (texts and other image-less outputs have no decode or fit).
-STAGES = ("read", "parse", "decode", "fit", "batch")
-# Records each cut reads, by default: enough for a steady rate on one core, few enough for
-# seconds per cut. Smaller splits are repeated up to it.
-DEFAULT_RECORDS = 2000
-# Passes over the records before the timed one: the page cache and tf.data's autotuner warm up.
-WARMUP_PASSES = 1
+# The shared rule, under the name the tests and benchmarks/bench_check.py have used.
+_bound = bound_stage
+
 # What lifts each stage when it bounds the pipeline.
 LIFTS = {
     "read": "reading the shards bounds it: keep them on a local disk, cache the records (cache=True, or "
@@ -70,6 +76,8 @@ LIFTS = {
     "batch": "the stages run faster than the whole pipeline: batching, shuffling or prefetching hold it back "
     "(deterministic=False lets parallel maps run out of order; check what else this host runs)",
 }
+
+
 @dataclass(frozen=True)
 class Stage:
     """One cut of the pipeline: `build(records)` is the dataset after this stage, over `records`
@@ -77,59 +85,6 @@ class Stage:
 
     name: str
     build: Callable[[int], tf.data.Dataset]
-
-
-@dataclass(frozen=True)
-class StageFigure:
-    """One cut's figures. Attributes: records/s and MB/s of serialized records through the cut;
-    cpu_us, CPU microseconds per record; added_us and added_cpu_us, what this stage adds to the cut
-    before it (wall and CPU, per record)."""
-
-    name: str
-    records_per_s: float
-    mb_per_s: float
-    cpu_us: float
-    added_us: float
-    added_cpu_us: float
-
-
-@dataclass(frozen=True)
-class BenchReport:
-    """What `bench` measured. `bound` is the stage that adds the most time per record;
-    `decode_limit` the decode cut's records/s (None for outputs without images)."""
-
-    path: str
-    split: str
-    records: int
-    mean_record_bytes: float
-    cores: int
-    stages: tuple[StageFigure, ...]
-    bound: str
-    lift: str
-    decode_limit: float | None
-    pipeline_rate: float
-    step: TrainingStep | None = None
-
-    @property
-    def input_wait_share(self) -> float | None:
-        """The share of each training step spent waiting for input (input and step overlap: a
-        step takes the longer of the two)."""
-        rate = self.step.rate if self.step else None
-        if not rate:
-            return None
-        return max(0.0, 1.0 - self.pipeline_rate / rate)
-
-    @property
-    def accelerators_fed(self) -> float | None:
-        """How many accelerators at the step's rate this host's pipeline keeps busy."""
-        if not self.step or not self.step.rate:
-            return None
-        return self.pipeline_rate / (self.step.rate / self.step.accelerators)
-
-    def as_dict(self) -> dict:
-        data = dataclasses.asdict(self)
-        data["input_wait_share"], data["accelerators_fed"] = self.input_wait_share, self.accelerators_fed
-        return data
 
 
 def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
@@ -189,39 +144,6 @@ def _time(dataset: tf.data.Dataset) -> tuple[float, float]:
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
-def _cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-
-
-# Reading bounds the pipeline only where the whole pipeline runs at about reading's own rate: a
-# pipeline well below it waits on its CPU work, whatever one short, loaded read pass measured.
-_READ_BOUND_SHARE = 0.8
-
-
-def _bound(figures: Sequence[StageFigure], *, cores: int) -> str:
-    """The stage that adds the most CPU time per record (CPU time, not wall time: on a shared
-    machine another process's load stretches wall times, not the work a record costs); reading,
-    instead, when reading alone is slower than this machine's cores could run the whole pipeline
-    (the shards come slower than the CPUs could use them: a slow disk or network) and the whole
-    pipeline runs at about reading's rate (a read pass of a few records on a loaded machine can
-    be slow for its start alone; that named reading where a stage made slow on purpose bounded it).
-
-    >>> def stage(name, rate, cpu_us, added):  # records/s (wall), CPU us per record, CPU us added
-    ...     return StageFigure(name, rate, 1.0, cpu_us, 0.0, added)
-    >>> slow_disk = [stage("read", 100.0, 50.0, 50.0), stage("decode", 95.0, 900.0, 850.0)]
-    >>> busy_cpu = [stage("read", 300.0, 800.0, 800.0), stage("fit", 150.0, 6000.0, 5200.0)]
-    >>> _bound(slow_disk, cores=2), _bound(busy_cpu, cores=2)
-    ('read', 'fit')
-    """
-    bound = max(figures, key=lambda figure: figure.added_cpu_us).name
-    cpu_limited_rate = cores * 1e6 / max(max(f.cpu_us for f in figures), 1e-9)
-    read = figures[0]
-    pipeline_keeps_up = figures[-1].records_per_s >= _READ_BOUND_SHARE * read.records_per_s
-    if read.name == "read" and read.records_per_s < cpu_limited_rate and pipeline_keeps_up:
-        return "read"
-    return bound
-
-
 def bench(
     path: str,
     split: str = "train",
@@ -250,34 +172,22 @@ def bench(
     count = records or DEFAULT_RECORDS
     cuts = list(stages) if stages is not None else pipeline_stages(path, split, options)
     mean_bytes = info.num_bytes / max(1, info.num_records)
-    figures: list[StageFigure] = []
-    before_us = before_cpu_us = 0.0
+    timings = []
     for stage in cuts:
         dataset = stage.build(count)
         for _ in range(WARMUP_PASSES):
             _time(dataset)
-        wall, cpu = _time(dataset)
-        wall_us, cpu_us = 1e6 * wall / count, 1e6 * cpu / count
-        figures.append(
-            StageFigure(
-                name=stage.name,
-                records_per_s=count / wall,
-                mb_per_s=count * mean_bytes / wall / 1e6,
-                cpu_us=cpu_us,
-                added_us=max(0.0, wall_us - before_us),
-                added_cpu_us=max(0.0, cpu_us - before_cpu_us),
-            )
-        )
-        before_us, before_cpu_us = max(before_us, wall_us), max(before_cpu_us, cpu_us)
-    cores = _cores()
-    bound = _bound(figures, cores=cores)
+        timings.append((stage.name, *_time(dataset)))
+    figures = stage_figures(timings, count, mean_bytes)
+    host_cores = cores()
+    bound = bound_stage(figures, cores=host_cores)
     decode = next((figure for figure in figures if figure.name == "decode"), None)
     return BenchReport(
         path=path,
         split=split,
         records=count,
         mean_record_bytes=mean_bytes,
-        cores=cores,
+        cores=host_cores,
         stages=tuple(figures),
         bound=bound,
         lift=LIFTS.get(bound, ""),

@@ -15,9 +15,11 @@ def _number(value: float) -> str:
 def describe_bench(report: Any) -> str:
     """The report as lines: one row per stage, the decode limit, the bounding stage and what lifts
     it, and, given a training step, its wait for input and the accelerators this host feeds."""
+    torch_reader = getattr(report, "reader", "tf.data") == "torch"
+    reader = f"shardify.torch in {report.workers} DataLoader workers" if torch_reader else "shardify.load (tf.data)"
     lines = [
         f"{report.path} ({report.split}): {report.records:,} records per stage, "
-        f"{report.mean_record_bytes / 1000:,.1f} kB each, {report.cores} cores",
+        f"{report.mean_record_bytes / 1000:,.1f} kB each, {report.cores} cores, read by {reader}",
         f"{'stage':<8}{'records/s':>12}{'MB/s':>10}{'CPU µs/record':>15}{'adds µs/record':>16}{'adds CPU µs':>13}",
     ]
     for stage in report.stages:
@@ -28,8 +30,9 @@ def describe_bench(report: Any) -> str:
     if report.decode_limit is not None:
         cpu = next(stage.cpu_us for stage in report.stages if stage.name == "decode")
         share = report.pipeline_rate / report.decode_limit
+        decoder = "the reader's decoder, in as many workers" if torch_reader else "TensorFlow's decoder"
         lines.append(
-            f"decode limit (TensorFlow's decoder on these records, this machine): {_number(report.decode_limit)} "
+            f"decode limit ({decoder} on these records, this machine): {_number(report.decode_limit)} "
             f"records/s, {_number(cpu)} CPU µs/record; the whole pipeline runs at {share:.2f}x it"
         )
     total = sum(stage.added_cpu_us for stage in report.stages) or 1.0
