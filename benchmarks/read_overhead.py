@@ -27,6 +27,7 @@ import tensorflow as tf
 
 import shardify
 from shardify.read import tf_data as reader
+from shardify.read.tf_parse import parse_spec
 
 IMAGE_SIZE = (224, 224)
 BATCH = 64
@@ -65,7 +66,7 @@ def _raw(shuffle: bool = False, all_features: bool = False) -> Callable[[str], t
     def build(out: str) -> tf.data.Dataset:
         manifest = shardify.read_manifest(out)
         paths = manifest.shard_paths("train")
-        spec = reader._parse_spec(manifest) if all_features else {"image/encoded": tf.io.FixedLenFeature([], tf.string)}
+        spec = parse_spec(manifest) if all_features else {"image/encoded": tf.io.FixedLenFeature([], tf.string)}
         records = tf.data.Dataset.from_tensor_slices(paths).repeat().interleave(
             tf.data.TFRecordDataset, cycle_length=len(paths), num_parallel_calls=AUTOTUNE, deterministic=False
         )

@@ -43,6 +43,8 @@ from shardify.read.bench_report import (
 )
 from shardify.read.bench_step import ACCELERATOR_RATES, TrainingStep, accelerator_rate_of
 from shardify.read.options import PIXEL_DECODER_KEYS, ReadOptions
+from shardify.read.tf_parse import parse_fn
+from shardify.read.tf_pipeline import plan_pipeline, read_manifest
 from shardify.read.tf_pixels import raw_pixels
 
 __all__ = [
@@ -90,7 +92,7 @@ class Stage:
 def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
     """The cuts of the pipeline `shardify.load(path, split, options=options)` builds, each from
     load's own stage functions (`shardify.read.tf_data`), so what is timed is what trains."""
-    pipeline = tf_data._plan_pipeline(path, split, options)  # noqa: SLF001 - the same package's stages
+    pipeline = plan_pipeline(path, split, options)
     plan = pipeline.plan
 
     def records(count: int) -> tf.data.Dataset:
@@ -98,7 +100,7 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
         return read.repeat().take(count)
 
     def parsed(count: int) -> tf.data.Dataset:
-        parse = tf_data._parse_fn(pipeline.manifest, plan.keys, batched=False, lowest_label=pipeline.lowest_label)  # noqa: SLF001
+        parse = parse_fn(pipeline.manifest, plan.keys, batched=False, lowest_label=pipeline.lowest_label)
         return records(count).map(parse, num_parallel_calls=tf.data.AUTOTUNE, deterministic=False)
 
     stages = [Stage("read", records), Stage("parse", parsed)]
@@ -107,7 +109,7 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
         pixels_stored = pipeline.manifest.stores_pixels
 
         def decoded(count: int) -> tf.data.Dataset:
-            parse = tf_data._parse_fn(pipeline.manifest, plan.keys, batched=False, lowest_label=pipeline.lowest_label)  # noqa: SLF001
+            parse = parse_fn(pipeline.manifest, plan.keys, batched=False, lowest_label=pipeline.lowest_label)
 
             def decode(record: tf.Tensor) -> tf.Tensor:
                 example = parse(record)
@@ -167,7 +169,7 @@ def bench(
       ManifestError, ReadOptionError: as `shardify.load` raises them.
     """
     options = options or ReadOptions()
-    manifest = tf_data.read_manifest(path, version=options.version)
+    manifest = read_manifest(path, version=options.version)
     info = manifest.split(split)
     count = records or DEFAULT_RECORDS
     cuts = list(stages) if stages is not None else pipeline_stages(path, split, options)

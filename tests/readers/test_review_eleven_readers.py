@@ -1,5 +1,5 @@
 """Review eleven, the readers (mended the same day): a defect found while reviewing the readers' per-record checks (it
-predates them: `shardify.read.bench` builds its parse map with `tf_data._parse_fn(...)` and no
+predates them: `shardify.read.bench` builds its parse map with `tf_data._parse_fn(...)` (now `tf_parse.parse_fn`) and no
 `lowest_label`, so -1, an unlabelled record, is taken for a label index out of range).
 
 `shardify bench OUT --split test` on a split that counts unlabelled records (a test split of text

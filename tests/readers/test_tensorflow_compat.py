@@ -18,7 +18,7 @@ from shardify.errors import CorruptShardError, InvalidInputError
 from shardify.format import contract, example_proto
 from shardify.format.manifest import load_manifest
 from shardify.format.tfrecord import TFRecordWriter, iter_records
-from shardify.read.tf_data import _parse_spec
+from shardify.read.tf_parse import parse_spec as _parse_spec
 
 
 def test_encoder_matches_tensorflows_deterministic_serialization() -> None:
