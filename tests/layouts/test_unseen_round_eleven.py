@@ -1,0 +1,59 @@
+"""An eleventh round of public IMAGE downloads nobody here wrote a rule for, converted as a user first types it.
+
+The miniatures (tests/helpers/unseen11.py) were chosen by kind of layout, most with annotations in a
+format of their own, not by name. The first command, `shardify convert SRC OUT` with no option, must
+write exactly the truth's records, splits, labels and objects (each input once), or stop before
+writing (exit 2, a `UsageError`) naming options that then convert right. Where it does neither the
+test is `xfail(strict=True)` with what it does instead, so the defect stays recorded and a fix shows
+up as an unexpected pass.
+
+Before any fix (branch round11 from 3c5dc2c): 3 right (ip102, patternnet, rsscn7), 1 good stop (fmd),
+8 stops naming nothing that helps (breakhis, exdark, fddb, idrid, kth_tips2, raf_db, tt100k,
+ua_detrac), no exit 1, 1 wrong with exit 0 (nwpu_vhr10: `positive image set/` and `negative image
+set/` written as every image's label, its `ground truth/` boxes set aside).
+
+The judge is tests/helpers/unseen_judge.py: records read back from the shards against the truth
+the builder wrote from the files it made, never the manifest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.unseen11 import DATASETS
+from helpers.unseen_judge import judge_first_command, recorded
+
+# What the first command does today where it is neither right nor a refusal whose option converts right.
+WRONG = {
+    "breakhis": ("STOPS BEFORE WRITING (exit 2): the patient folders hold the same magnification folders (40X/, 100X/), "
+                 "naming --labels FILE and layout-file keys, not the tumour types' level (--label-level 6)"),
+    "exdark": ("STOPS BEFORE WRITING (exit 2) saying SRC holds no class folders, naming --label-from-name, --labels or "
+               "--label-level 0: the ExDark/<Class>/ folders beside the ExDark_Annno/<Class>/ mirror of bbGt box files, "
+               "and imageclasslist.txt's coded sets, are not read"),
+    "fddb": ("STOPS BEFORE WRITING (exit 2): the date folders (2002/08/11/big/) hold the same names beneath, naming --labels "
+             "FILE or class_path; the ellipse lists (FDDB-fold-NN-ellipseList.txt) are no format read"),
+    "idrid": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in the two Groundtruths CSVs, which shardify does not "
+              "read: tables keyed by stem each labelling the split folder its name names are not read"),
+    "kth_tips2": ("STOPS BEFORE WRITING (exit 2): the materials hold the same sample_a/ .. sample_c/ folders, naming "
+                  "--label-level 3 (the samples as classes: wrong) and not --label-level 2 (the materials)"),
+    "nwpu_vhr10": ("WRONG WITH EXIT 0: `positive image set/` and `negative image set/` written as every image's label, "
+                   "the `ground truth/` box files set aside"),
+    "raf_db": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in basic/EmoLabel/list_patition_label.txt, which "
+               "shardify does not read: a list naming train_00001.jpg for basic/Image/aligned/train_00001_aligned.jpg"),
+    "tt100k": ("STOPS BEFORE WRITING (exit 2): data/annotations.json ({types, imgs: {id: {path, objects}}}) is no COCO "
+               "file and no format read"),
+    "ua_detrac": ("STOPS BEFORE WRITING (exit 2): the sequence folders MVI_NNNNN/ in no two splits read as groups, naming "
+                  "--label-level 0; the per-sequence XML (<sequence><frame><target_list>) is no format read"),
+}
+# Per dataset that stops well: the options its refusal names, with which the conversion is right.
+FOLLOW = {
+    # image/<material>/ beside mask/<material>/ of the same names: names --label-level 3
+    "fmd": {"label_level": 3},
+}
+
+
+@pytest.mark.parametrize("name", recorded(DATASETS, WRONG))
+def test_the_first_command_is_right_or_stops_before_writing(name: str, tmp_path: Path) -> None:
+    judge_first_command(DATASETS, name, tmp_path, FOLLOW.get(name))
