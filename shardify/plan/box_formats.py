@@ -113,6 +113,8 @@ class BoxFormat:
         the box fields; a header holding any other (a class column, say) is not this format. None:
         any others. A table of boxes with no class column is one class only where nothing else
         could name one.
+      drop: characters removed from a line before its fields are split (NWPU VHR-10's points
+        written `(x1,y1),(x2,y2),class`: its parentheses); "" for none.
       stem_prefix: PER_IMAGE: what an annotation file's stem adds before its image's (ICDAR's
         `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
       numbered_class: ROWS headerless: the class cell is a class number whose names the table does
@@ -142,6 +144,7 @@ class BoxFormat:
     only_columns: tuple[str, ...] | None = None
     numbered_class: bool = False
     stem_prefix: str = ""
+    drop: str = ""
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -182,6 +185,8 @@ class BoxFormat:
 
     def fields_of(self, line: str) -> list[str]:
         """A box line's fields, split at the format's separator (or runs of whitespace)."""
+        if self.drop:
+            line = line.translate({ord(ch): None for ch in self.drop})
         if self.separator:
             return [field.strip() for field in line.strip().split(self.separator)] if line.strip() else []
         return line.split()
@@ -316,6 +321,21 @@ FORMATS: tuple[BoxFormat, ...] = (
         "'x1,...,y4,script,transcription'",
     ),
     BoxFormat(
+        name="NWPU VHR-10 boxes",
+        pairing=PER_IMAGE,
+        files=r"(?i)ground[ _]?truth",  # 'ground truth/001.txt' beside 'positive image set/001.jpg'
+        fields=(5,),
+        separator=",",
+        drop="()",  # '(563,478),(630,573),1': two corners as points, then the class
+        class_field="4",
+        class_numbers=("", "airplane", "ship", "storage tank", "baseball diamond", "tennis court", "basketball court",
+                       "ground track field", "harbor", "bridge", "vehicle"),
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        source="NWPU VHR-10 readme (ground truth/<n>.txt: '(x1,y1),(x2,y2),a', the box's corners in pixels, a the class "
+        "1 airplane ... 10 vehicle); github.com/chaozhong2010/VHR-10_dataset_coco",
+    ),
+    BoxFormat(
         name="WIDER FACE boxes",
         pairing=BLOCKS,
         files=r"_bbx_gt\.txt",
@@ -448,8 +468,10 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
             continue
-        rows = [found.fields_of(line) for line in lines if line.strip() and not found.header_line(line)]
-        if rows and all(found.box_line(r) for r in rows):
+        kept = [line for line in lines if line.strip() and not found.header_line(line)]
+        rows = [found.fields_of(line) for line in kept]
+        # (characters a format drops are part of its shape: its lines hold them)
+        if rows and all(found.box_line(r) for r in rows) and all(ch in line for line in kept for ch in found.drop):
             return found
     return None
 

@@ -27,8 +27,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "breakhis": ("STOPS BEFORE WRITING (exit 2): the patient folders hold the same magnification folders (40X/, 100X/), "
-                 "naming --labels FILE and layout-file keys, not the tumour types' level (--label-level 6)"),
     "exdark": ("STOPS BEFORE WRITING (exit 2) saying SRC holds no class folders, naming --label-from-name, --labels or "
                "--label-level 0: the ExDark/<Class>/ folders beside the ExDark_Annno/<Class>/ mirror of bbGt box files, "
                "and imageclasslist.txt's coded sets, are not read"),
@@ -36,10 +34,6 @@ WRONG = {
              "FILE or class_path; the ellipse lists (FDDB-fold-NN-ellipseList.txt) are no format read"),
     "idrid": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in the two Groundtruths CSVs, which shardify does not "
               "read: tables keyed by stem each labelling the split folder its name names are not read"),
-    "kth_tips2": ("STOPS BEFORE WRITING (exit 2): the materials hold the same sample_a/ .. sample_c/ folders, naming "
-                  "--label-level 3 (the samples as classes: wrong) and not --label-level 2 (the materials)"),
-    "nwpu_vhr10": ("WRONG WITH EXIT 0: `positive image set/` and `negative image set/` written as every image's label, "
-                   "the `ground truth/` box files set aside"),
     "raf_db": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in basic/EmoLabel/list_patition_label.txt, which "
                "shardify does not read: a list naming train_00001.jpg for basic/Image/aligned/train_00001_aligned.jpg"),
     "tt100k": ("STOPS BEFORE WRITING (exit 2): data/annotations.json ({types, imgs: {id: {path, objects}}}) is no COCO "
@@ -49,6 +43,11 @@ WRONG = {
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
+    # benign/SOB/<tumour>/<patient>/<40X|100X|...>/: the magnifications a few parts of each patient; names
+    # --label-level 4, 6 and 7 (the levels above whose names differ)
+    "breakhis": {"label_level": 6},
+    # <material>/sample_a/ .. sample_c/: the samples a few parts of each material; names --label-level 2
+    "kth_tips2": {"label_level": 2},
     # image/<material>/ beside mask/<material>/ of the same names: names --label-level 3
     "fmd": {"label_level": 3},
 }

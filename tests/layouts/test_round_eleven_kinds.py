@@ -1,0 +1,118 @@
+"""Kinds of fault an eleventh unseen round (images with annotations, tests/helpers/unseen11.py) found,
+each on an unnamed neighbour beside a twin that must not change (the named datasets are in
+test_unseen_round_eleven.py):
+
+- a folder of one annotation file per image, numbered, beside two image folders numbered alike
+  (NWPU VHR-10's `ground truth/001.txt` beside `positive image set/001.jpg` and `negative image
+  set/001.jpg`): the folders were every image's label, the annotations set aside (exit 0). Where the
+  files' numbers are exactly one folder's, and every other folder's a strict part of them, the files
+  annotate that folder: the folders say "annotated or not", and an unread format stops the run
+  (`unread_mirrors`); two folders of exactly those numbers say nothing of which;
+- box lines written as points, `(x1,y1),(x2,y2),class` (NWPU VHR-10's), a row of `box_formats.FORMATS`
+  now: `drop` names the characters a format's lines hold around its fields, and only lines holding
+  them are of it;
+- class folders holding the same few members beneath each (KTH-TIPS2's `sample_a/` .. `sample_d/` in
+  each material; BreakHis's `40X/`, `100X/` in each patient): the stop named the members' level as
+  the classes (wrong) or no level at all; it names each level above them whose names differ, the
+  classes being one of those, where the members are named alike, the same beneath every parent and
+  fewer than the parents.
+
+The truth is each test's own, from the files it wrote, never from the manifest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.sources import convert, image_bytes, write_file
+from helpers.unseen_judge import written_records
+from shardify.errors import UsageError
+from shardify.plan import box_formats, unread_mirrors
+
+# ---- numbered annotations of one of two folders numbered alike --------------------------------------------
+
+
+def _with_and_without(root: Path, annotation: str, lines: dict[str, list[str]]) -> None:
+    """A defect set (surface photos `defect/0001.png`, clean ones `clean/0001.png` numbered alike) with
+    `annotation/<n>.<ext>` for the defect photos alone."""
+    for n in range(1, 5):
+        write_file(root / "defect" / f"{n:04d}.png", image_bytes(fmt="PNG", seed=n))
+    for n in range(1, 4):
+        write_file(root / "clean" / f"{n:04d}.png", image_bytes(fmt="PNG", seed=10 + n))
+    for stem, rows in lines.items():
+        write_file(root / annotation / stem, "\n".join(rows) + "\n")
+
+
+def test_numbered_annotations_of_one_folder_stop_when_unread(tmp_path: Path) -> None:
+    _with_and_without(tmp_path / "surface", "regions", {f"{n:04d}.reg": [f"scratch @ {n} {n + 4} 6 3"] for n in range(1, 5)})
+    with pytest.raises(UsageError) as refused:
+        convert(tmp_path / "surface", tmp_path / "out")
+    assert "regions/" in str(refused.value) and "regions/0001.reg beside defect/0001.png" in str(refused.value), str(refused.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_numbered_annotations_of_every_folder_leave_the_folders_standing() -> None:
+    """The twin: files numbered as two folders' inputs both, exactly, say nothing of which they annotate."""
+    inputs = ["cat/1.jpg", "cat/2.jpg", "dog/1.jpg", "dog/2.jpg"]
+    assert unread_mirrors.unread_mirrors(inputs, ["notes/1.txt", "notes/2.txt"]) == {}
+    # and the one folder's numbers: a sign
+    assert unread_mirrors.unread_mirrors(inputs[:3], ["notes/1.txt", "notes/2.txt"]) == {"notes": ["notes/1.txt", "notes/2.txt"]}
+
+
+# ---- box lines written as points ---------------------------------------------------------------------------
+
+
+def test_point_box_lines_are_objects(tmp_path: Path) -> None:
+    """A neighbour in NWPU VHR-10's format (its `groundtruth/` spelled as one word, other classes)."""
+    boxes = {"0001": ["(3,2),(12,11),1", "(5,4),(9,9),10"], "0002": ["(1,1),(7,8),2"], "0003": ["(2,3),(10,12),10"],
+             "0004": ["(4,4),(11,13),5"]}
+    _with_and_without(tmp_path / "aerial", "groundtruth", {f"{stem}.txt": rows for stem, rows in boxes.items()})
+    got = written_records(convert(tmp_path / "aerial", tmp_path / "out", max_rejects="0"))
+    names = {"1": "airplane", "2": "ship", "5": "tennis court", "10": "vehicle"}
+    assert {path: sorted(objects) for path, objects in got["objects"].items()} == {
+        **{f"defect/{stem}.png": sorted(names[row.rsplit(",", 1)[1]] for row in rows) for stem, rows in boxes.items()},
+        **{f"clean/{n:04d}.png": [] for n in range(1, 4)}}
+
+
+def test_comma_lines_without_points_are_not_point_boxes() -> None:
+    """The twin: the same numbers without their parentheses (a track's `frame,x,y,w,h` rows) are no
+    box of this format."""
+    assert box_formats.per_image_format("groundtruth", ["3,2,12,11,1"]) is None
+    assert box_formats.per_image_format("ground truth", ["(3,2),(12,11),1"]).name == "NWPU VHR-10 boxes"
+
+
+# ---- a few members beneath each class folder ---------------------------------------------------------------
+
+
+def _textures(root: Path, members: tuple[str, ...], parents: tuple[str, ...]) -> dict[str, str]:
+    """CUReT-like textures: `<material>/<member>/<n>.png`, each material photographed as a few members."""
+    labels = {}
+    for m, material in enumerate(parents):
+        for member in members:
+            for n in range(2):
+                path = f"textures/{material}/{member}/{m}{n}.png"
+                write_file(root / path, image_bytes(fmt="PNG", seed=100 * m + 10 * members.index(member) + n))
+                labels[path] = material
+    return labels
+
+
+def test_a_few_members_beneath_each_class_stop_naming_the_class_level(tmp_path: Path) -> None:
+    labels = _textures(tmp_path / "t", ("view_1", "view_2"), ("cork", "felt", "linen"))
+    with pytest.raises(UsageError) as refused:
+        convert(tmp_path / "t", tmp_path / "out")
+    message = str(refused.value)
+    assert "--label-level 2 (counted from SRC) for cork, felt, ... as the classes" in message, message
+    assert "--label-level 3" not in message, message  # the views are no classes
+    got = written_records(convert(tmp_path / "t", tmp_path / "classes", label_level=2, max_rejects="0"))["records"]
+    assert got == {path: ("train", frozenset({material})) for path, material in labels.items()}
+
+
+def test_classes_beneath_each_domain_are_not_members(tmp_path: Path) -> None:
+    """The twin: class names beneath each domain (`clipart/cat/`), fewer than the domains, are classes,
+    not members: no level above them is offered as the classes."""
+    _textures(tmp_path / "d", ("cat", "dog"), ("clipart", "sketch", "real"))
+    with pytest.raises(UsageError) as refused:
+        convert(tmp_path / "d", tmp_path / "out")
+    assert "for clipart, real, ... as the classes" not in str(refused.value), str(refused.value)
