@@ -41,6 +41,7 @@ __all__ = [
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
     "QUAD_PIXELS",
+    "ELLIPSE_PIXELS",
     "BoxFormat",
     "FORMATS",
     "format_named",
@@ -57,9 +58,12 @@ XXYY_NORMALISED = "xmin xmax ymin ymax normalised"
 # An oriented quadrilateral's four corners: read as its axis-aligned envelope (the contract's
 # boxes are axis-aligned; the corners are not carried).
 QUAD_PIXELS = "x1 y1 x2 y2 x3 y3 x4 y4 pixels, read as the corners' envelope"
+# An ellipse (FDDB's faces): its two radii, the major axis's angle from the horizontal in radians,
+# its centre; read as its axis-aligned envelope.
+ELLIPSE_PIXELS = "major radius, minor radius, angle, centre x, centre y pixels, read as the ellipse's envelope"
 # A class written as all the words before the box (negative box fields: the last four).
 WORDS_BEFORE_BOX = ":-4"
-_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS)
+_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 
@@ -160,7 +164,9 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
-        if len(self.box_fields) not in (1, 4, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES)):
+        if (len(self.box_fields) == 5) != (self.convention == ELLIPSE_PIXELS):
+            raise ValueError(f"{self.name}: five box fields are an ellipse's, and only they")
+        if len(self.box_fields) not in (1, 4, 5, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES)):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
@@ -347,6 +353,17 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="WIDER FACE wider_face_split/readme.txt; tfds object_detection/wider_face.py",
     ),
     BoxFormat(
+        name="FDDB face ellipses",
+        pairing=BLOCKS,
+        files=r"-ellipseList\.txt",  # FDDB-folds/FDDB-fold-01-ellipseList.txt: paths without extension
+        fields=(6,),  # the ellipse's five numbers, then 1 (a detection's score in result files)
+        single_class="face",
+        box_fields=("0", "1", "2", "3", "4"),
+        convention=ELLIPSE_PIXELS,
+        source="FDDB README (vis-www.cs.umass.edu/fddb/README.txt: <image name>, <number of faces>, then "
+        "<major_axis_radius minor_axis_radius angle center_x center_y 1> a face)",
+    ),
+    BoxFormat(
         name="Open Images boxes",
         pairing=ROWS,
         files=r"annotations-bbox\.csv",
@@ -517,7 +534,8 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             if _json_line(found, rows[0]):
                 return found
             continue
-        if found.pairing == BLOCKS and len(rows) >= 2 and "." in rows[0] and not is_number(rows[0]) and rows[1].isdigit():
+        # (a path line names a file: its extension, or its folders where the format leaves the extension out)
+        if found.pairing == BLOCKS and len(rows) >= 2 and ("." in rows[0] or "/" in rows[0]) and not is_number(rows[0]) and rows[1].isdigit():
             return found
         if found.pairing == ROWS and found.columns:
             if all(_headerless_row(found, found.row_cells(row)) for row in rows[:5]):

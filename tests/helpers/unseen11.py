@@ -133,7 +133,7 @@ def _fddb() -> Iterator[Put]:
     for fold, images in _FDDB.items():
         paths, ellipses = [], []
         for path, faces in images.items():
-            yield img(f"originalPics/{path}.jpg", "train", None, objects=[None] * faces)
+            yield img(f"originalPics/{path}.jpg", "train", "face", objects=["face"] * faces)
             paths.append(path)
             ellipses += [path, str(faces)]
             ellipses += [f"{6.5 + f:.6f} {4.25:.6f} {1.265839:.6f} {9.0 + f:.6f} {8.0:.6f}  1" for f in range(faces)]

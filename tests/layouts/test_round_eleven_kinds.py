@@ -116,3 +116,43 @@ def test_classes_beneath_each_domain_are_not_members(tmp_path: Path) -> None:
     with pytest.raises(UsageError) as refused:
         convert(tmp_path / "d", tmp_path / "out")
     assert "for clipart, real, ... as the classes" not in str(refused.value), str(refused.value)
+
+
+# ---- face ellipses in path / count / lines blocks ----------------------------------------------------------
+
+
+def _ellipse_lists(root: Path) -> dict[str, int]:
+    """FDDB's ellipse lists over another photo tree (`photos/<year>/<n>/<name>.jpg`, the paths written
+    without extension, a fold a file): the year folders are where the photos came from, no class."""
+    faces = {"2019/05/dsc_0001": 2, "2019/05/dsc_0002": 1, "2020/11/dsc_0107": 1, "2020/12/dsc_0203": 3}
+    lines = []
+    for k, (path, n) in enumerate(faces.items()):
+        write_file(root / "photos" / f"{path}.jpg", image_bytes(seed=k))
+        lines += [path, str(n)] + [f"4.000000 2.000000 0.000000 {10 + j}.000000 8.000000  1" for j in range(n)]
+    write_file(root / "folds" / "ours-fold-01-ellipseList.txt", "\n".join(lines) + "\n")
+    return {f"photos/{path}.jpg": n for path, n in faces.items()}
+
+
+def test_ellipse_lists_are_face_objects_as_envelopes(tmp_path: Path) -> None:
+    faces = _ellipse_lists(tmp_path / "faces")
+    out = convert(tmp_path / "faces", tmp_path / "out", max_rejects="0")
+    got = written_records(out)
+    assert got["records"] == {path: ("train", frozenset({"face"})) for path in faces}
+    assert {path: len(names) for path, names in got["objects"].items()} == faces
+    from helpers.shard_io import read_shard
+    from shardify.format import contract
+
+    (shard,) = sorted(out.glob("train*.tfrecord*")) or sorted(out.rglob("*.tfrecord*"))
+    first = next(r for r in read_shard(shard) if r[contract.IMAGE_FILENAME] == b"photos/2019/05/dsc_0002.jpg")
+    # the ellipse (radii 4 and 2, angle 0, centre 10,8) in a 24 x 16 image: x 6..14, y 6..10
+    box = [first[k] for k in (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)]
+    assert box == pytest.approx([6 / 24, 6 / 16, 14 / 24, 10 / 16], abs=1e-4)
+
+
+def test_a_block_list_not_named_for_ellipses_is_not_read_as_them() -> None:
+    """The twin: the same blocks in a file not named as an ellipse list, and WIDER FACE's own blocks,
+    keep their readings."""
+    blocks = ["2019/05/dsc_0001", "1", "4.0 2.0 0.0 10.0 8.0  1"]
+    assert box_formats.file_format("fold-01.txt", blocks) is None
+    wider = ["0--Parade/0_Parade_marchingband_1_465.jpg", "1", "345 211 4 4 2 0 0 0 0 0"]
+    assert box_formats.file_format("wider_face_val_bbx_gt.txt", wider).name == "WIDER FACE boxes"

@@ -30,8 +30,6 @@ WRONG = {
     "exdark": ("STOPS BEFORE WRITING (exit 2) saying SRC holds no class folders, naming --label-from-name, --labels or "
                "--label-level 0: the ExDark/<Class>/ folders beside the ExDark_Annno/<Class>/ mirror of bbGt box files, "
                "and imageclasslist.txt's coded sets, are not read"),
-    "fddb": ("STOPS BEFORE WRITING (exit 2): the date folders (2002/08/11/big/) hold the same names beneath, naming --labels "
-             "FILE or class_path; the ellipse lists (FDDB-fold-NN-ellipseList.txt) are no format read"),
     "idrid": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in the two Groundtruths CSVs, which shardify does not "
               "read: tables keyed by stem each labelling the split folder its name names are not read"),
     "raf_db": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in basic/EmoLabel/list_patition_label.txt, which "
