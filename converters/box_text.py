@@ -4,6 +4,7 @@
   block_rows         one file of `path`, `count`, count box lines per image (WIDER FACE)
   table_rows         one table with a header, one row per box keyed by image id (Open Images)
   json_rows          one JSON object a line per image, its boxes in a list (CrowdHuman's .odgt)
+  document_rows      one JSON document listing the images and their boxes (TT100K's annotations.json)
   read_class_names   a headerless `id,name` file naming the classes (class-descriptions-boxable.csv)
 
 Files are untrusted: every line is checked against the format's shape, and what does not fit
@@ -28,10 +29,13 @@ from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
+__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "document_rows", "read_class_names",
+           "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
 MAX_CLASS_NAMES_BYTES = 64 << 20
+# A JSON document of boxes is read whole (BDD100K's train labels are 1.1 GiB; TT100K's 20 MB).
+MAX_DOCUMENT_BYTES = 2 << 30
 
 _Line = tuple[int, str] | tables.RowError
 
@@ -203,6 +207,61 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
         yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
 
 
+def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per entry of a JSON_DOCUMENT (numbered from 1 in the document's order): its
+    key, its objects; with `error` where a box is not of the format's shape or a second entry names
+    the image. A document that cannot be read is one RowError (every image it would name then has
+    no row, and is rejected as the join says)."""
+    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        yield tables.RowError(1, f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
+        return
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as error:
+        yield tables.RowError(1, f"not a JSON document ({str(error)[:120]})")
+        return
+    entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
+    if isinstance(entries, dict):
+        entries = list(entries.values())
+    if not isinstance(entries, list):
+        yield tables.RowError(1, f"no {fmt.entries_field or 'list'} of images in the document")
+        return
+    first: dict[str, int] = {}
+    for number, entry in enumerate(entries, start=1):
+        key = entry.get(fmt.key_field) if isinstance(entry, dict) else None
+        if not isinstance(key, str) or not key.strip():
+            yield tables.RowError(number, f"entry {number} has no {fmt.key_field!r} naming an image")
+            continue
+        key = key.strip()
+        if not is_inside(key.replace("\\", "/")):
+            yield tables.RowError(number, f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder")
+            continue
+        if key in first:
+            yield EvidenceRow(number, key, error=f"entries {first[key]} and {number} both give its boxes: which is meant cannot be told")
+            continue
+        first[key] = number
+        boxes = entry.get(fmt.boxes_field) or []
+        if not isinstance(boxes, list):
+            yield EvidenceRow(number, key, error=f"entry {number}: its {fmt.boxes_field} is no list")
+            continue
+        try:
+            objects = tuple(_object(fmt, _json_box(box, fmt, number), f"entry {number}") for box in boxes)
+        except InvalidInputError as error:
+            yield EvidenceRow(number, key, error=error.reason)
+            continue
+        yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
+
+
+def _dig(found: dict, field: str) -> object:
+    """A dotted field's value (`bbox.xmin`), or None where a step is missing."""
+    for step in field.split("."):
+        if not isinstance(found, dict):
+            return None
+        found = found.get(step)
+    return found
+
+
 def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
     """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
 
@@ -221,7 +280,7 @@ def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
     for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
         if not field:
             continue
-        value = box.get(field, "")
+        value = _dig(box, field)
         cells[field] = json.dumps(value) if isinstance(value, list) else "" if value is None else str(value)
     return cells
 

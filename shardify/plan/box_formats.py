@@ -12,6 +12,10 @@ Four ways the annotation files pair with the images:
   JSON_LINES one file listing many images, a JSON object a line: the image's id and a list of its
              boxes, each an object naming its class and holding its box as a list of four numbers:
              CrowdHuman's annotation_train.odgt (`{"ID": ..., "gtboxes": [{"tag": ..., "fbox": [...]}]}`)
+  JSON_DOCUMENT one JSON document listing many images (a list, or an object keyed by id, at a
+             field of its own): each entry names its image and holds its list of boxes, the box's
+             fields reached by dotted paths (`bbox.xmin`): TT100K's annotations.json, BDD100K's
+             bdd100k_labels_images_train.json
 
 A row says where the class and the four box numbers are (a field index, or a column name), the
 box's convention, and the rows that are not objects (KITTI's `DontCare`, WIDER's `invalid` flag):
@@ -37,6 +41,7 @@ __all__ = [
     "BLOCKS",
     "ROWS",
     "JSON_LINES",
+    "JSON_DOCUMENT",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
@@ -47,10 +52,12 @@ __all__ = [
     "format_named",
     "per_image_format",
     "file_format",
+    "document_keys",
     "is_number",
 ]
 
 PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
+JSON_DOCUMENT = "json document"
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -95,7 +102,10 @@ class BoxFormat:
       header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
         `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
       skip: (field, value, why) per kind of row that is no object.
-      key_field: ROWS: the column naming the image by its file's stem; JSON_LINES: the key doing so.
+      key_field: ROWS: the column naming the image by its file's stem; JSON_LINES, JSON_DOCUMENT: the
+        key doing so (JSON_DOCUMENT: the image's path or name as the entry writes it).
+      entries_field: JSON_DOCUMENT: the document's key holding the entries (a list, or an object
+        of id -> entry); "" where the document is the list itself.
       boxes_field: JSON_LINES: the key of each line's list of boxes (each box an object whose keys
         `class_field` and `box_fields` name, `skip` read from it).
       flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
@@ -137,6 +147,7 @@ class BoxFormat:
     skip: tuple[tuple[str, str, str], ...] = ()
     key_field: str = ""
     boxes_field: str = ""
+    entries_field: str = ""
     flags: tuple[tuple[str, str], ...] = ()
     class_names: str = ""
     by_header: bool = False
@@ -152,13 +163,13 @@ class BoxFormat:
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
         if bool(self.class_field) == bool(self.single_class):
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
-        if self.pairing == JSON_LINES and not (self.key_field and self.boxes_field):
+        if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
         if self.pairing == ROWS and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
@@ -166,7 +177,7 @@ class BoxFormat:
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
         if (len(self.box_fields) == 5) != (self.convention == ELLIPSE_PIXELS):
             raise ValueError(f"{self.name}: five box fields are an ellipse's, and only they")
-        if len(self.box_fields) not in (1, 4, 5, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES)):
+        if len(self.box_fields) not in (1, 4, 5, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT)):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
@@ -439,6 +450,34 @@ FORMATS: tuple[BoxFormat, ...] = (
         "occluded, label, attributes only on traffic lights; the label file has no header)",
     ),
     BoxFormat(
+        name="TT100K signs",
+        pairing=JSON_DOCUMENT,
+        files=r"annotations\.json",  # data/annotations.json beside data/train/, data/test/: recognised by its content
+        entries_field="imgs",  # {"types": [...], "imgs": {"<id>": {"path": "train/<id>.jpg", "objects": [...]}}}
+        key_field="path",
+        boxes_field="objects",
+        class_field="category",
+        box_fields=("bbox.xmin", "bbox.ymin", "bbox.xmax", "bbox.ymax"),
+        convention=XYXY_PIXELS,
+        by_header=True,
+        source="cg.cs.tsinghua.edu.cn/traffic-sign (TT100K data.zip: data/annotations.json; its code/python/anno_func.py "
+        "reads imgs[id]['path'] and objects' category and bbox xmin, ymin, xmax, ymax)",
+    ),
+    BoxFormat(
+        name="BDD100K frames",
+        pairing=JSON_DOCUMENT,
+        files=r"_labels_images_[a-z]+\.json",  # bdd100k/labels/bdd100k_labels_images_train.json, _val
+        key_field="name",  # [{"name": "<stem>.jpg", "attributes": ..., "labels": [{"category", "box2d" | "poly2d"}]}]
+        boxes_field="labels",
+        class_field="category",
+        box_fields=("box2d.x1", "box2d.y1", "box2d.x2", "box2d.y2"),
+        convention=XYXY_PIXELS,
+        skip=(("box2d.x1", "", "a polygon with no box (BDD100K's lanes and drivable areas: poly2d, not an object)"),),
+        by_header=True,
+        source="doc.bdd100k.com (labels format: a list of frames, name, labels [{category, box2d {x1, y1, x2, y2} "
+        "or poly2d}]); github.com/bdd100k/bdd100k",
+    ),
+    BoxFormat(
         name="CrowdHuman boxes",
         pairing=JSON_LINES,
         files=r"\.odgt",  # annotation_train.odgt, annotation_val.odgt: the images in one Images/ folder
@@ -534,6 +573,10 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             if _json_line(found, rows[0]):
                 return found
             continue
+        if found.pairing == JSON_DOCUMENT:
+            if _json_document(found, "\n".join(rows)):
+                return found
+            continue
         # (a path line names a file: its extension, or its folders where the format leaves the extension out)
         if found.pairing == BLOCKS and len(rows) >= 2 and ("." in rows[0] or "/" in rows[0]) and not is_number(rows[0]) and rows[1].isdigit():
             return found
@@ -585,3 +628,19 @@ def _json_line(fmt: BoxFormat, line: str) -> bool:
         key, boxes = re.escape(json.dumps(fmt.key_field)), re.escape(json.dumps(fmt.boxes_field))
         return bool(re.match(rf'\{{\s*{key}\s*:\s*"[^"]*"\s*,\s*{boxes}\s*:\s*\[', line))
     return isinstance(found, dict) and isinstance(found.get(fmt.key_field), str) and isinstance(found.get(fmt.boxes_field), list)
+
+
+def _json_document(fmt: BoxFormat, head: str) -> bool:
+    """A JSON_DOCUMENT file's start: its entries' field (or a list), an entry's key naming a file,
+    and its list of boxes (judged on the start alone: a document is read whole only when converted)."""
+    if not head.lstrip().startswith("{" if fmt.entries_field else "["):
+        return False
+    if fmt.entries_field and not re.search(rf'{re.escape(json.dumps(fmt.entries_field))}\s*:\s*[{{\[]', head):
+        return False
+    key = re.search(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"[^"]+\.[A-Za-z]+"', head)
+    return bool(key) and bool(re.search(rf'{re.escape(json.dumps(fmt.boxes_field))}\s*:\s*\[', head))
+
+
+def document_keys(fmt: BoxFormat, head: str) -> list[str]:
+    """The image keys a JSON_DOCUMENT's start names (to tell whether they carry folders and extensions)."""
+    return re.findall(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"([^"]+)"', head)

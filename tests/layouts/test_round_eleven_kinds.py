@@ -156,3 +156,46 @@ def test_a_block_list_not_named_for_ellipses_is_not_read_as_them() -> None:
     assert box_formats.file_format("fold-01.txt", blocks) is None
     wider = ["0--Parade/0_Parade_marchingband_1_465.jpg", "1", "345 211 4 4 2 0 0 0 0 0"]
     assert box_formats.file_format("wider_face_val_bbx_gt.txt", wider).name == "WIDER FACE boxes"
+
+
+# ---- one JSON document of images and their boxes -----------------------------------------------------------
+
+
+def _sign_document(root: Path, broken: str = "") -> dict[str, list[str]]:
+    """TT100K's document shape over another sign set (`signs/<split>/<id>.jpg`, `signs/annotations.json`:
+    {"types", "imgs": {id: {"path", "id", "objects": [{"category", "bbox": {xmin, ymin, xmax, ymax}}]}}})."""
+    signs = {"train/501.jpg": ["stop", "yield"], "train/502.jpg": ["stop"], "train/507.jpg": [],
+             "test/601.jpg": ["speed_30"], "test/602.jpg": ["yield", "yield"]}
+    imgs = {}
+    for k, (path, cats) in enumerate(signs.items()):
+        write_file(root / "signs" / path, image_bytes(seed=k))
+        ident = path.split("/")[1].split(".")[0]
+        objects = [{"category": c, "bbox": {"xmin": 2.0 + j, "ymin": 1.0, "xmax": 9.0 + j, "ymax": 7.5}} for j, c in enumerate(cats)]
+        if path == broken:
+            del objects[0]["bbox"]["xmax"]
+        imgs[ident] = {"path": path, "id": int(ident), "objects": objects}
+    import json
+
+    write_file(root / "signs" / "annotations.json", json.dumps({"types": ["speed_30", "stop", "yield"], "imgs": imgs}))
+    return {f"signs/{path}": cats for path, cats in signs.items()}
+
+
+def test_a_json_document_of_images_gives_their_objects(tmp_path: Path) -> None:
+    signs = _sign_document(tmp_path / "d")
+    got = written_records(convert(tmp_path / "d", tmp_path / "out", max_rejects="0"))
+    assert got["records"] == {path: (path.split("/")[1], frozenset(cats) or None)
+                              for path, cats in signs.items()}
+    assert {path: sorted(names) for path, names in got["objects"].items()} == {p: sorted(c) for p, c in signs.items()}
+
+
+def test_a_box_of_a_json_document_missing_a_number_rejects_its_image(tmp_path: Path) -> None:
+    """The twin: an entry whose box lacks `xmax` is never written without its objects: its image is a
+    reject naming the entry, the others convert."""
+    signs = _sign_document(tmp_path / "d", broken="train/501.jpg")
+    out = convert(tmp_path / "d", tmp_path / "out")
+    from helpers.shard_io import read_report
+
+    rejected = read_report(out, "rejected.jsonl")
+    assert [r["path"] for r in rejected] == ["signs/train/501.jpg"], rejected
+    assert "entry 1" in rejected[0]["reason"], rejected
+    assert set(written_records(out)["records"]) == set(signs) - {"signs/train/501.jpg"}
