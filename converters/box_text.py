@@ -5,6 +5,7 @@
   table_rows         one table with a header, one row per box keyed by image id (Open Images)
   json_rows          one JSON object a line per image, its boxes in a list (CrowdHuman's .odgt)
   document_rows      one JSON document listing the images and their boxes (TT100K's annotations.json)
+  frame_rows         one XML document per sequence of frames (UA-DETRAC's MVI_20011.xml)
   read_class_names   a headerless `id,name` file naming the classes (class-descriptions-boxable.csv)
 
 Files are untrusted: every line is checked against the format's shape, and what does not fit
@@ -29,7 +30,7 @@ from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "document_rows", "read_class_names",
+__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows", "read_class_names",
            "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
@@ -251,6 +252,53 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
             yield EvidenceRow(number, key, error=error.reason)
             continue
         yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
+
+
+def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per frame of a FRAMES_XML document, keyed `<sequence>/<number>` (the folder
+    named as the document, the number ending the frame's file name), with its objects; `error`
+    where a box is not of the format's shape or a second frame has the number. A document that
+    cannot be read is one RowError: the frames it would name have no row, and the join says so."""
+    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name; expat refuses entity bombs
+
+    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES or b"<!ENTITY" in data:
+        yield tables.RowError(1, "too large, or declaring XML entities: not read as a sequence's annotations")
+        return
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as error:
+        yield tables.RowError(1, f"not well-formed XML: {error}")
+        return
+    first: dict[str, int] = {}
+    for index, frame in enumerate(root.iter(fmt.entries_field), start=1):
+        number = (frame.get(fmt.number_field) or "").strip()
+        if not (number.isascii() and number.isdigit()):
+            yield tables.RowError(index, f"frame {index} has no whole number {fmt.number_field}: {number[:40]!r}")
+            continue
+        key = f"{sequence}/{int(number)}"
+        if key in first:
+            yield EvidenceRow(index, key, error=f"frames {first[key]} and {index} both number {number}: which is meant cannot be told")
+            continue
+        first[key] = index
+        try:
+            objects = tuple(_object(fmt, _xml_box(box, fmt), f"frame {number}") for box in frame.findall(fmt.boxes_field))
+        except InvalidInputError as error:
+            yield EvidenceRow(index, key, error=error.reason)
+            continue
+        yield EvidenceRow(index, key, labels=_labels(objects), objects=objects)
+
+
+def _xml_box(element, fmt: BoxFormat) -> dict[str, str]:
+    """An XML box's fields (`element@attribute`: the attribute of the element beneath; `@attribute`: its own)."""
+    cells = {}
+    for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
+        if not field:
+            continue
+        path, _, attribute = field.partition("@")
+        found = element.find(path) if path else element
+        cells[field] = (found.get(attribute) or "") if found is not None else ""
+    return cells
 
 
 def _dig(found: dict, field: str) -> object:

@@ -174,6 +174,8 @@ class _ReadEvidence(beam.DoFn):
             lines = evidence_files.text_lines(fileobj)
             if fmt.pairing == box_formats.JSON_DOCUMENT:  # read whole: one document
                 rows = box_text.document_rows(fileobj, fmt)
+            elif fmt.pairing == box_formats.FRAMES_XML:  # read whole: one sequence, named as its folder
+                rows = box_text.frame_rows(fileobj, fmt, posixpath.splitext(posixpath.basename(found.path))[0])
             elif fmt.pairing == box_formats.BLOCKS:
                 rows = box_text.block_rows(lines, fmt)
             elif fmt.pairing == box_formats.JSON_LINES:

@@ -16,6 +16,10 @@ Four ways the annotation files pair with the images:
              field of its own): each entry names its image and holds its list of boxes, the box's
              fields reached by dotted paths (`bbox.xmin`): TT100K's annotations.json, BDD100K's
              bdd100k_labels_images_train.json
+  FRAMES_XML one XML document per sequence of frames, named as the folder holding the frames'
+             images: an element per frame, its number an attribute (the image whose name ends in
+             it), its boxes elements beneath, their fields `element@attribute`: UA-DETRAC's
+             DETRAC-Train-Annotations-XML/MVI_20011.xml for Insight-MVT_Annotation_Train/MVI_20011/
 
 A row says where the class and the four box numbers are (a field index, or a column name), the
 box's convention, and the rows that are not objects (KITTI's `DontCare`, WIDER's `invalid` flag):
@@ -42,6 +46,7 @@ __all__ = [
     "ROWS",
     "JSON_LINES",
     "JSON_DOCUMENT",
+    "FRAMES_XML",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
@@ -58,6 +63,7 @@ __all__ = [
 
 PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
 JSON_DOCUMENT = "json document"
+FRAMES_XML = "frames xml"
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -105,7 +111,8 @@ class BoxFormat:
       key_field: ROWS: the column naming the image by its file's stem; JSON_LINES, JSON_DOCUMENT: the
         key doing so (JSON_DOCUMENT: the image's path or name as the entry writes it).
       entries_field: JSON_DOCUMENT: the document's key holding the entries (a list, or an object
-        of id -> entry); "" where the document is the list itself.
+        of id -> entry); "" where the document is the list itself. FRAMES_XML: the frames' tag.
+      number_field: FRAMES_XML: the frame element's attribute holding its number.
       boxes_field: JSON_LINES: the key of each line's list of boxes (each box an object whose keys
         `class_field` and `box_fields` name, `skip` read from it).
       flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
@@ -148,6 +155,7 @@ class BoxFormat:
     key_field: str = ""
     boxes_field: str = ""
     entries_field: str = ""
+    number_field: str = ""
     flags: tuple[tuple[str, str], ...] = ()
     class_names: str = ""
     by_header: bool = False
@@ -163,12 +171,14 @@ class BoxFormat:
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
         if bool(self.class_field) == bool(self.single_class):
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
+        if self.pairing == FRAMES_XML and not (self.entries_field and self.number_field and self.boxes_field):
+            raise ValueError(f"{self.name}: a sequence's XML names its frames, their numbers and their boxes")
         if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
         if self.pairing == ROWS and not self.key_field:
@@ -478,6 +488,20 @@ FORMATS: tuple[BoxFormat, ...] = (
         "or poly2d}]); github.com/bdd100k/bdd100k",
     ),
     BoxFormat(
+        name="UA-DETRAC sequences",
+        pairing=FRAMES_XML,
+        files=r"\.xml",  # <sequence name="MVI_20011"> ... recognised by its content, named as a folder of frames
+        entries_field="frame",
+        number_field="num",
+        boxes_field="target_list/target",
+        class_field="attribute@vehicle_type",
+        box_fields=("box@left", "box@top", "box@width", "box@height"),
+        convention=XYWH_PIXELS,
+        by_header=True,
+        source="detrac-db.rit.albany.edu (DETRAC-Train-Annotations-XML/MVI_20011.xml: <sequence name><frame num>"
+        "<target_list><target id><box left top width height/><attribute vehicle_type/>; frame n is img<n:05d>.jpg)",
+    ),
+    BoxFormat(
         name="CrowdHuman boxes",
         pairing=JSON_LINES,
         files=r"\.odgt",  # annotation_train.odgt, annotation_val.odgt: the images in one Images/ folder
@@ -575,6 +599,11 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             continue
         if found.pairing == JSON_DOCUMENT:
             if _json_document(found, "\n".join(rows)):
+                return found
+            continue
+        if found.pairing == FRAMES_XML:
+            head = "\n".join(rows)
+            if re.search(r"<sequence\b", head) and re.search(rf"<{found.entries_field}\b[^>]*\b{found.number_field}=", head):
                 return found
             continue
         # (a path line names a file: its extension, or its folders where the format leaves the extension out)

@@ -37,13 +37,13 @@ def _detrac_xml(sequence: str, frames: list[list[str]]) -> str:
     body = []
     for num, types in enumerate(frames, 1):
         targets = "".join(
-            f'      <target id="{k + 1}">\n        <box left="{100.5 + 9 * k}" top="{200.25 + num}" width="{40.5 + k}" '
-            f'height="{30.75}"/>\n        <attribute orientation="{18.488 + k}" speed="6.859" trajectory_length="{num + 4}" '
+            f'      <target id="{k + 1}">\n        <box left="{1.5 + 4 * k}" top="{2.25 + num % 3}" width="{5.5 + k}" '
+            f'height="{4.75}"/>\n        <attribute orientation="{18.488 + k}" speed="6.859" trajectory_length="{num + 4}" '
             f'truncation_ratio="0" vehicle_type="{t}"/>\n      </target>\n' for k, t in enumerate(types))
         body.append(f'  <frame density="{len(types)}" num="{num}">\n    <target_list>\n{targets}    </target_list>\n  </frame>\n')
     return (f'<?xml version="1.0" encoding="utf-8"?>\n<sequence name="{sequence}">\n'
             f'  <sequence_attribute camera_state="unstable" sence_weather="sunny"/>\n'
-            f'  <ignored_region>\n    <box left="778.75" top="24.75" width="181.75" height="63.5"/>\n  </ignored_region>\n'
+            f'  <ignored_region>\n    <box left="14.75" top="0.75" width="4.75" height="3.5"/>\n  </ignored_region>\n'
             + "".join(body) + "</sequence>\n")
 
 

@@ -199,3 +199,47 @@ def test_a_box_of_a_json_document_missing_a_number_rejects_its_image(tmp_path: P
     assert [r["path"] for r in rejected] == ["signs/train/501.jpg"], rejected
     assert "entry 1" in rejected[0]["reason"], rejected
     assert set(written_records(out)["records"]) == set(signs) - {"signs/train/501.jpg"}
+
+
+# ---- one XML document per sequence of frames -----------------------------------------------------------------
+
+
+def _sequences(root: Path, twice: bool = False) -> dict[str, list[str]]:
+    """UA-DETRAC's sequence XML over another video set (`frames/<split>/<sequence>/frame_0001.png`,
+    `xml/<sequence>.xml`: <sequence name><frame num><target_list><target><box/><attribute vehicle_type/>)."""
+    frames = {("train", "cam_north"): [["truck"], ["truck", "car"], []], ("test", "cam_east"): [["car", "car"]]}
+    truth = {}
+    for (split, sequence), objects in frames.items():
+        body = []
+        for num, types in enumerate(objects, start=1):
+            path = f"frames/{split}/{sequence}/frame_{num:04d}.png"
+            write_file(root / path, image_bytes(fmt="PNG", seed=num + len(sequence)))
+            truth[path] = types
+            if not types:
+                continue  # a frame with no target is not listed, as DETRAC's files leave it out
+            targets = "".join(f'<target id="{k}"><box left="{1 + 3 * k}" top="2" width="4" height="5"/>'
+                              f'<attribute vehicle_type="{t}"/></target>' for k, t in enumerate(types))
+            body.append(f'<frame density="{len(types)}" num="{num}"><target_list>{targets}</target_list></frame>')
+        if twice:
+            body.append(body[0])
+        write_file(root / "xml" / f"{sequence}.xml", f'<?xml version="1.0"?>\n<sequence name="{sequence}">\n'
+                   + "\n".join(body) + "\n</sequence>\n")
+    return truth
+
+
+def test_sequence_documents_give_their_frames_objects(tmp_path: Path) -> None:
+    truth = _sequences(tmp_path / "v")
+    got = written_records(convert(tmp_path / "v", tmp_path / "out", max_rejects="0"))
+    assert got["records"] == {path: (path.split("/")[1], frozenset(types) or None) for path, types in truth.items()}
+    assert {path: sorted(names) for path, names in got["objects"].items()} == {p: sorted(t) for p, t in truth.items()}
+
+
+def test_a_frame_numbered_twice_rejects_its_image(tmp_path: Path) -> None:
+    """The twin: two frames of one number: which boxes are meant cannot be told, the image is a reject."""
+    _sequences(tmp_path / "v", twice=True)
+    out = convert(tmp_path / "v", tmp_path / "out")
+    from helpers.shard_io import read_report
+
+    rejected = {r["path"]: r["reason"] for r in read_report(out, "rejected.jsonl")}
+    assert set(rejected) == {"frames/train/cam_north/frame_0001.png", "frames/test/cam_east/frame_0001.png"}, rejected
+    assert all("both number 1" in why for why in rejected.values()), rejected

@@ -34,8 +34,6 @@ WRONG = {
               "read: tables keyed by stem each labelling the split folder its name names are not read"),
     "raf_db": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in basic/EmoLabel/list_patition_label.txt, which "
                "shardify does not read: a list naming train_00001.jpg for basic/Image/aligned/train_00001_aligned.jpg"),
-    "ua_detrac": ("STOPS BEFORE WRITING (exit 2): the sequence folders MVI_NNNNN/ in no two splits read as groups, naming "
-                  "--label-level 0; the per-sequence XML (<sequence><frame><target_list>) is no format read"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
