@@ -1,7 +1,7 @@
 """Detection datasets whose boxes are written as text: one row of `FORMATS` per shape, data rather
 than code per dataset.
 
-Four ways the annotation files pair with the images:
+Six ways the annotation files pair with the images:
 
   PER_IMAGE  one text file per image, in a folder mirroring the images' folder, by stem: KITTI's
              training/label_2/000000.txt beside training/image_2/000000.png
@@ -93,7 +93,7 @@ class BoxFormat:
 
     Attributes:
       name: how the plan names it.
-      pairing: PER_IMAGE, BLOCKS, ROWS or JSON_LINES.
+      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT or FRAMES_XML.
       files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
         one the annotation file's name matches.
       fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
@@ -101,10 +101,10 @@ class BoxFormat:
         where the class is every word before the box's four fields (a name with spaces: OIDv4's
         `Traffic light 12 34 56 78`); "" where every box is of `single_class`.
       single_class: the class of every box where no field names one.
-      box_fields: the four fields of the box (eight for QUAD_PIXELS), in the order `convention`
+      box_fields: the four fields of the box (eight for QUAD_PIXELS, five for ELLIPSE_PIXELS), in the order `convention`
         reads them; or one
         field whose cell holds the four as a list (`"[834.0, 222.0, 56.0, 36.0]"`, Global Wheat).
-      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED or QUAD_PIXELS.
+      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS or ELLIPSE_PIXELS.
       header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
         `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
       skip: (field, value, why) per kind of row that is no object.
@@ -119,7 +119,7 @@ class BoxFormat:
         `truncated`, `difficult`).
       class_names: ROWS: a pattern the name of the headerless `id,name` file matches that names
         the classes (Open Images' class-descriptions-boxable.csv); "" for none.
-      by_header: ROWS: recognised by its header's columns whatever the file's name (`files` then
+      by_header: ROWS: recognised by its header's columns (JSON_DOCUMENT, FRAMES_XML: by its content) whatever the file's name (`files` then
         matches any table), so a table named like it but of another shape is no sign of anything.
       separator: the character between a line's fields ("," for VisDrone's); "" for runs of
         whitespace. ROWS: the character between a headerless table's cells, "" for a comma (a
