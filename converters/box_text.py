@@ -4,6 +4,8 @@
   block_rows         one file of `path`, `count`, count box lines per image (WIDER FACE)
   table_rows         one table with a header, one row per box keyed by image id (Open Images)
   json_rows          one JSON object a line per image, its boxes in a list (CrowdHuman's .odgt)
+  document_rows      one JSON document listing the images and their boxes (TT100K's annotations.json)
+  frame_rows         one XML document per sequence of frames (UA-DETRAC's MVI_20011.xml)
   read_class_names   a headerless `id,name` file naming the classes (class-descriptions-boxable.csv)
 
 Files are untrusted: every line is checked against the format's shape, and what does not fit
@@ -28,10 +30,13 @@ from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
+__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows", "read_class_names",
+           "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
 MAX_CLASS_NAMES_BYTES = 64 << 20
+# A JSON document of boxes is read whole (BDD100K's train labels are 1.1 GiB; TT100K's 20 MB).
+MAX_DOCUMENT_BYTES = 2 << 30
 
 _Line = tuple[int, str] | tables.RowError
 
@@ -203,6 +208,108 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
         yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
 
 
+def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per entry of a JSON_DOCUMENT (numbered from 1 in the document's order): its
+    key, its objects; with `error` where a box is not of the format's shape or a second entry names
+    the image. A document that cannot be read is one RowError (every image it would name then has
+    no row, and is rejected as the join says)."""
+    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        yield tables.RowError(1, f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
+        return
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as error:
+        yield tables.RowError(1, f"not a JSON document ({str(error)[:120]})")
+        return
+    entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
+    if isinstance(entries, dict):
+        entries = list(entries.values())
+    if not isinstance(entries, list):
+        yield tables.RowError(1, f"no {fmt.entries_field or 'list'} of images in the document")
+        return
+    first: dict[str, int] = {}
+    for number, entry in enumerate(entries, start=1):
+        key = entry.get(fmt.key_field) if isinstance(entry, dict) else None
+        if not isinstance(key, str) or not key.strip():
+            yield tables.RowError(number, f"entry {number} has no {fmt.key_field!r} naming an image")
+            continue
+        key = key.strip()
+        if not is_inside(key.replace("\\", "/")):
+            yield tables.RowError(number, f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder")
+            continue
+        if key in first:
+            yield EvidenceRow(number, key, error=f"entries {first[key]} and {number} both give its boxes: which is meant cannot be told")
+            continue
+        first[key] = number
+        boxes = entry.get(fmt.boxes_field) or []
+        if not isinstance(boxes, list):
+            yield EvidenceRow(number, key, error=f"entry {number}: its {fmt.boxes_field} is no list")
+            continue
+        try:
+            objects = tuple(_object(fmt, _json_box(box, fmt, number), f"entry {number}") for box in boxes)
+        except InvalidInputError as error:
+            yield EvidenceRow(number, key, error=error.reason)
+            continue
+        yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
+
+
+def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per frame of a FRAMES_XML document, keyed `<sequence>/<number>` (the folder
+    named as the document, the number ending the frame's file name), with its objects; `error`
+    where a box is not of the format's shape or a second frame has the number. A document that
+    cannot be read is one RowError: the frames it would name have no row, and the join says so."""
+    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name; expat refuses entity bombs
+
+    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES or b"<!ENTITY" in data:
+        yield tables.RowError(1, "too large, or declaring XML entities: not read as a sequence's annotations")
+        return
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as error:
+        yield tables.RowError(1, f"not well-formed XML: {error}")
+        return
+    first: dict[str, int] = {}
+    for index, frame in enumerate(root.iter(fmt.entries_field), start=1):
+        number = (frame.get(fmt.number_field) or "").strip()
+        if not (number.isascii() and number.isdigit()):
+            yield tables.RowError(index, f"frame {index} has no whole number {fmt.number_field}: {number[:40]!r}")
+            continue
+        key = f"{sequence}/{int(number)}"
+        if key in first:
+            yield EvidenceRow(index, key, error=f"frames {first[key]} and {index} both number {number}: which is meant cannot be told")
+            continue
+        first[key] = index
+        try:
+            objects = tuple(_object(fmt, _xml_box(box, fmt), f"frame {number}") for box in frame.findall(fmt.boxes_field))
+        except InvalidInputError as error:
+            yield EvidenceRow(index, key, error=error.reason)
+            continue
+        yield EvidenceRow(index, key, labels=_labels(objects), objects=objects)
+
+
+def _xml_box(element, fmt: BoxFormat) -> dict[str, str]:
+    """An XML box's fields (`element@attribute`: the attribute of the element beneath; `@attribute`: its own)."""
+    cells = {}
+    for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
+        if not field:
+            continue
+        path, _, attribute = field.partition("@")
+        found = element.find(path) if path else element
+        cells[field] = (found.get(attribute) or "") if found is not None else ""
+    return cells
+
+
+def _dig(found: dict, field: str) -> object:
+    """A dotted field's value (`bbox.xmin`), or None where a step is missing."""
+    for step in field.split("."):
+        if not isinstance(found, dict):
+            return None
+        found = found.get(step)
+    return found
+
+
 def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
     """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
 
@@ -221,7 +328,7 @@ def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
     for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
         if not field:
             continue
-        value = box.get(field, "")
+        value = _dig(box, field)
         cells[field] = json.dumps(value) if isinstance(value, list) else "" if value is None else str(value)
     return cells
 

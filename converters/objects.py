@@ -18,6 +18,8 @@ into a record's features, as the writer does per image, is `object_values.py`'s.
 
 from __future__ import annotations
 
+import math
+
 import json
 from collections.abc import Mapping, Sequence
 
@@ -243,6 +245,11 @@ def text_box_object(
     if convention == box_formats.QUAD_PIXELS:  # the corners' axis-aligned envelope
         xs, ys = values[0::2], values[1::2]
         values = [min(xs), min(ys), max(xs), max(ys)]
+    elif convention == box_formats.ELLIPSE_PIXELS:  # the ellipse's axis-aligned envelope
+        major, minor, angle, cx, cy = values
+        half_w = math.hypot(major * math.cos(angle), minor * math.sin(angle))
+        half_h = math.hypot(major * math.sin(angle), minor * math.cos(angle))
+        values = [cx - half_w, cy - half_h, cx + half_w, cy + half_h]
     a, b, c, d = values
     if convention == box_formats.XYWH_PIXELS:
         box, normalised = (a, b, a + c, b + d), False

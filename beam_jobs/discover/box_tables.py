@@ -32,7 +32,7 @@ __all__ = ["box_evidence", "with_box_annotations"]
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
 # Extensions of annotation files a row of `box_formats.FORMATS` may name (`.odgt`: CrowdHuman's JSON lines).
-_ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt")
+_ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json")
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
 _FIRST_FILES = 20
 
@@ -103,6 +103,9 @@ def _class_names_file(config: ConvertConfig, sample: Sequence[str], table: str, 
 def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     found = []
     texts = [p for p in sample if layout.extension(p) in _ANNOTATION_EXTENSIONS][:_CANDIDATE_FILES]
+    # a document per sequence is named as the folder of its frames (UA-DETRAC's MVI_20011.xml, MVI_20011/)
+    frame_folders = {posixpath.basename(posixpath.dirname(p)) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    texts += [p for p in sample if layout.extension(p) == "xml" and layout.stem(p) in frame_folders][:_CANDIDATE_FILES]
     for path in texts:
         name = posixpath.basename(path)
         if not any(f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name) for f in box_formats.FORMATS):
@@ -122,6 +125,12 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if fmt.pairing == box_formats.BLOCKS:
             rule = key_rule([line.strip() for line in lines if len(line.split()) == 1 and not box_formats.is_number(line)])
             how = "a path line, a count line, then a line per box"
+        elif fmt.pairing == box_formats.FRAMES_XML:  # the folder of the frames, then the number ending each name
+            rule = KeyRule(2, False, True)
+            how = f"one XML document per sequence, its frames by their {fmt.number_field}, their boxes in {fmt.boxes_field}"
+        elif fmt.pairing == box_formats.JSON_DOCUMENT:  # the entries' keys show whether they carry folders, extensions
+            rule = key_rule(box_formats.document_keys(fmt, "\n".join(lines)))
+            how = f"one JSON document, its images by {fmt.key_field}, their boxes in {fmt.boxes_field}"
         elif fmt.pairing == box_formats.JSON_LINES:  # the image's id: its file's stem
             rule = KeyRule(1, False)
             how = f"a JSON object a line, its image by {fmt.key_field}, its boxes in {fmt.boxes_field}"

@@ -172,7 +172,11 @@ class _ReadEvidence(beam.DoFn):
                 unusable = f"the class names file {found.names_file} is unusable: {getattr(error, 'reason', None) or error}"
         with open_input(join_path(self._source, found.path)) as fileobj:
             lines = evidence_files.text_lines(fileobj)
-            if fmt.pairing == box_formats.BLOCKS:
+            if fmt.pairing == box_formats.JSON_DOCUMENT:  # read whole: one document
+                rows = box_text.document_rows(fileobj, fmt)
+            elif fmt.pairing == box_formats.FRAMES_XML:  # read whole: one sequence, named as its folder
+                rows = box_text.frame_rows(fileobj, fmt, posixpath.splitext(posixpath.basename(found.path))[0])
+            elif fmt.pairing == box_formats.BLOCKS:
                 rows = box_text.block_rows(lines, fmt)
             elif fmt.pairing == box_formats.JSON_LINES:
                 rows = box_text.json_rows(lines, fmt)

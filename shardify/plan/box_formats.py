@@ -1,7 +1,7 @@
 """Detection datasets whose boxes are written as text: one row of `FORMATS` per shape, data rather
 than code per dataset.
 
-Four ways the annotation files pair with the images:
+Six ways the annotation files pair with the images:
 
   PER_IMAGE  one text file per image, in a folder mirroring the images' folder, by stem: KITTI's
              training/label_2/000000.txt beside training/image_2/000000.png
@@ -12,6 +12,14 @@ Four ways the annotation files pair with the images:
   JSON_LINES one file listing many images, a JSON object a line: the image's id and a list of its
              boxes, each an object naming its class and holding its box as a list of four numbers:
              CrowdHuman's annotation_train.odgt (`{"ID": ..., "gtboxes": [{"tag": ..., "fbox": [...]}]}`)
+  JSON_DOCUMENT one JSON document listing many images (a list, or an object keyed by id, at a
+             field of its own): each entry names its image and holds its list of boxes, the box's
+             fields reached by dotted paths (`bbox.xmin`): TT100K's annotations.json, BDD100K's
+             bdd100k_labels_images_train.json
+  FRAMES_XML one XML document per sequence of frames, named as the folder holding the frames'
+             images: an element per frame, its number an attribute (the image whose name ends in
+             it), its boxes elements beneath, their fields `element@attribute`: UA-DETRAC's
+             DETRAC-Train-Annotations-XML/MVI_20011.xml for Insight-MVT_Annotation_Train/MVI_20011/
 
 A row says where the class and the four box numbers are (a field index, or a column name), the
 box's convention, and the rows that are not objects (KITTI's `DontCare`, WIDER's `invalid` flag):
@@ -37,19 +45,25 @@ __all__ = [
     "BLOCKS",
     "ROWS",
     "JSON_LINES",
+    "JSON_DOCUMENT",
+    "FRAMES_XML",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
     "QUAD_PIXELS",
+    "ELLIPSE_PIXELS",
     "BoxFormat",
     "FORMATS",
     "format_named",
     "per_image_format",
     "file_format",
+    "document_keys",
     "is_number",
 ]
 
 PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
+JSON_DOCUMENT = "json document"
+FRAMES_XML = "frames xml"
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -57,9 +71,12 @@ XXYY_NORMALISED = "xmin xmax ymin ymax normalised"
 # An oriented quadrilateral's four corners: read as its axis-aligned envelope (the contract's
 # boxes are axis-aligned; the corners are not carried).
 QUAD_PIXELS = "x1 y1 x2 y2 x3 y3 x4 y4 pixels, read as the corners' envelope"
+# An ellipse (FDDB's faces): its two radii, the major axis's angle from the horizontal in radians,
+# its centre; read as its axis-aligned envelope.
+ELLIPSE_PIXELS = "major radius, minor radius, angle, centre x, centre y pixels, read as the ellipse's envelope"
 # A class written as all the words before the box (negative box fields: the last four).
 WORDS_BEFORE_BOX = ":-4"
-_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS)
+_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 
@@ -76,7 +93,7 @@ class BoxFormat:
 
     Attributes:
       name: how the plan names it.
-      pairing: PER_IMAGE, BLOCKS, ROWS or JSON_LINES.
+      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT or FRAMES_XML.
       files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
         one the annotation file's name matches.
       fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
@@ -84,21 +101,25 @@ class BoxFormat:
         where the class is every word before the box's four fields (a name with spaces: OIDv4's
         `Traffic light 12 34 56 78`); "" where every box is of `single_class`.
       single_class: the class of every box where no field names one.
-      box_fields: the four fields of the box (eight for QUAD_PIXELS), in the order `convention`
+      box_fields: the four fields of the box (eight for QUAD_PIXELS, five for ELLIPSE_PIXELS), in the order `convention`
         reads them; or one
         field whose cell holds the four as a list (`"[834.0, 222.0, 56.0, 36.0]"`, Global Wheat).
-      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED or QUAD_PIXELS.
+      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS or ELLIPSE_PIXELS.
       header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
         `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
       skip: (field, value, why) per kind of row that is no object.
-      key_field: ROWS: the column naming the image by its file's stem; JSON_LINES: the key doing so.
+      key_field: ROWS: the column naming the image by its file's stem; JSON_LINES, JSON_DOCUMENT: the
+        key doing so (JSON_DOCUMENT: the image's path or name as the entry writes it).
+      entries_field: JSON_DOCUMENT: the document's key holding the entries (a list, or an object
+        of id -> entry); "" where the document is the list itself. FRAMES_XML: the frames' tag.
+      number_field: FRAMES_XML: the frame element's attribute holding its number.
       boxes_field: JSON_LINES: the key of each line's list of boxes (each box an object whose keys
         `class_field` and `box_fields` name, `skip` read from it).
       flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
         `truncated`, `difficult`).
       class_names: ROWS: a pattern the name of the headerless `id,name` file matches that names
         the classes (Open Images' class-descriptions-boxable.csv); "" for none.
-      by_header: ROWS: recognised by its header's columns whatever the file's name (`files` then
+      by_header: ROWS: recognised by its header's columns (JSON_DOCUMENT, FRAMES_XML: by its content) whatever the file's name (`files` then
         matches any table), so a table named like it but of another shape is no sign of anything.
       separator: the character between a line's fields ("," for VisDrone's); "" for runs of
         whitespace. ROWS: the character between a headerless table's cells, "" for a comma (a
@@ -113,6 +134,8 @@ class BoxFormat:
         the box fields; a header holding any other (a class column, say) is not this format. None:
         any others. A table of boxes with no class column is one class only where nothing else
         could name one.
+      drop: characters removed from a line before its fields are split (NWPU VHR-10's points
+        written `(x1,y1),(x2,y2),class`: its parentheses); "" for none.
       stem_prefix: PER_IMAGE: what an annotation file's stem adds before its image's (ICDAR's
         `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
       numbered_class: ROWS headerless: the class cell is a class number whose names the table does
@@ -131,6 +154,8 @@ class BoxFormat:
     skip: tuple[tuple[str, str, str], ...] = ()
     key_field: str = ""
     boxes_field: str = ""
+    entries_field: str = ""
+    number_field: str = ""
     flags: tuple[tuple[str, str], ...] = ()
     class_names: str = ""
     by_header: bool = False
@@ -142,22 +167,27 @@ class BoxFormat:
     only_columns: tuple[str, ...] | None = None
     numbered_class: bool = False
     stem_prefix: str = ""
+    drop: str = ""
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
         if bool(self.class_field) == bool(self.single_class):
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
-        if self.pairing == JSON_LINES and not (self.key_field and self.boxes_field):
+        if self.pairing == FRAMES_XML and not (self.entries_field and self.number_field and self.boxes_field):
+            raise ValueError(f"{self.name}: a sequence's XML names its frames, their numbers and their boxes")
+        if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
         if self.pairing == ROWS and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
-        if len(self.box_fields) not in (1, 4, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES)):
+        if (len(self.box_fields) == 5) != (self.convention == ELLIPSE_PIXELS):
+            raise ValueError(f"{self.name}: five box fields are an ellipse's, and only they")
+        if len(self.box_fields) not in (1, 4, 5, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT)):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
@@ -182,6 +212,8 @@ class BoxFormat:
 
     def fields_of(self, line: str) -> list[str]:
         """A box line's fields, split at the format's separator (or runs of whitespace)."""
+        if self.drop:
+            line = line.translate({ord(ch): None for ch in self.drop})
         if self.separator:
             return [field.strip() for field in line.strip().split(self.separator)] if line.strip() else []
         return line.split()
@@ -316,6 +348,21 @@ FORMATS: tuple[BoxFormat, ...] = (
         "'x1,...,y4,script,transcription'",
     ),
     BoxFormat(
+        name="NWPU VHR-10 boxes",
+        pairing=PER_IMAGE,
+        files=r"(?i)ground[ _]?truth",  # 'ground truth/001.txt' beside 'positive image set/001.jpg'
+        fields=(5,),
+        separator=",",
+        drop="()",  # '(563,478),(630,573),1': two corners as points, then the class
+        class_field="4",
+        class_numbers=("", "airplane", "ship", "storage tank", "baseball diamond", "tennis court", "basketball court",
+                       "ground track field", "harbor", "bridge", "vehicle"),
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        source="NWPU VHR-10 readme (ground truth/<n>.txt: '(x1,y1),(x2,y2),a', the box's corners in pixels, a the class "
+        "1 airplane ... 10 vehicle); github.com/chaozhong2010/VHR-10_dataset_coco",
+    ),
+    BoxFormat(
         name="WIDER FACE boxes",
         pairing=BLOCKS,
         files=r"_bbx_gt\.txt",
@@ -325,6 +372,17 @@ FORMATS: tuple[BoxFormat, ...] = (
         convention=XYWH_PIXELS,
         skip=(("7", "1", "marked invalid (WIDER FACE's invalid flag)"),),
         source="WIDER FACE wider_face_split/readme.txt; tfds object_detection/wider_face.py",
+    ),
+    BoxFormat(
+        name="FDDB face ellipses",
+        pairing=BLOCKS,
+        files=r"-ellipseList\.txt",  # FDDB-folds/FDDB-fold-01-ellipseList.txt: paths without extension
+        fields=(6,),  # the ellipse's five numbers, then 1 (a detection's score in result files)
+        single_class="face",
+        box_fields=("0", "1", "2", "3", "4"),
+        convention=ELLIPSE_PIXELS,
+        source="FDDB README (vis-www.cs.umass.edu/fddb/README.txt: <image name>, <number of faces>, then "
+        "<major_axis_radius minor_axis_radius angle center_x center_y 1> a face)",
     ),
     BoxFormat(
         name="Open Images boxes",
@@ -402,6 +460,48 @@ FORMATS: tuple[BoxFormat, ...] = (
         "occluded, label, attributes only on traffic lights; the label file has no header)",
     ),
     BoxFormat(
+        name="TT100K signs",
+        pairing=JSON_DOCUMENT,
+        files=r"annotations\.json",  # data/annotations.json beside data/train/, data/test/: recognised by its content
+        entries_field="imgs",  # {"types": [...], "imgs": {"<id>": {"path": "train/<id>.jpg", "objects": [...]}}}
+        key_field="path",
+        boxes_field="objects",
+        class_field="category",
+        box_fields=("bbox.xmin", "bbox.ymin", "bbox.xmax", "bbox.ymax"),
+        convention=XYXY_PIXELS,
+        by_header=True,
+        source="cg.cs.tsinghua.edu.cn/traffic-sign (TT100K data.zip: data/annotations.json; its code/python/anno_func.py "
+        "reads imgs[id]['path'] and objects' category and bbox xmin, ymin, xmax, ymax)",
+    ),
+    BoxFormat(
+        name="BDD100K frames",
+        pairing=JSON_DOCUMENT,
+        files=r"_labels_images_[a-z]+\.json",  # bdd100k/labels/bdd100k_labels_images_train.json, _val
+        key_field="name",  # [{"name": "<stem>.jpg", "attributes": ..., "labels": [{"category", "box2d" | "poly2d"}]}]
+        boxes_field="labels",
+        class_field="category",
+        box_fields=("box2d.x1", "box2d.y1", "box2d.x2", "box2d.y2"),
+        convention=XYXY_PIXELS,
+        skip=(("box2d.x1", "", "a polygon with no box (BDD100K's lanes and drivable areas: poly2d, not an object)"),),
+        by_header=True,
+        source="doc.bdd100k.com (labels format: a list of frames, name, labels [{category, box2d {x1, y1, x2, y2} "
+        "or poly2d}]); github.com/bdd100k/bdd100k",
+    ),
+    BoxFormat(
+        name="UA-DETRAC sequences",
+        pairing=FRAMES_XML,
+        files=r"\.xml",  # <sequence name="MVI_20011"> ... recognised by its content, named as a folder of frames
+        entries_field="frame",
+        number_field="num",
+        boxes_field="target_list/target",
+        class_field="attribute@vehicle_type",
+        box_fields=("box@left", "box@top", "box@width", "box@height"),
+        convention=XYWH_PIXELS,
+        by_header=True,
+        source="detrac-db.rit.albany.edu (DETRAC-Train-Annotations-XML/MVI_20011.xml: <sequence name><frame num>"
+        "<target_list><target id><box left top width height/><attribute vehicle_type/>; frame n is img<n:05d>.jpg)",
+    ),
+    BoxFormat(
         name="CrowdHuman boxes",
         pairing=JSON_LINES,
         files=r"\.odgt",  # annotation_train.odgt, annotation_val.odgt: the images in one Images/ folder
@@ -448,8 +548,10 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
             continue
-        rows = [found.fields_of(line) for line in lines if line.strip() and not found.header_line(line)]
-        if rows and all(found.box_line(r) for r in rows):
+        kept = [line for line in lines if line.strip() and not found.header_line(line)]
+        rows = [found.fields_of(line) for line in kept]
+        # (characters a format drops are part of its shape: its lines hold them)
+        if rows and all(found.box_line(r) for r in rows) and all(ch in line for line in kept for ch in found.drop):
             return found
     return None
 
@@ -495,7 +597,17 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             if _json_line(found, rows[0]):
                 return found
             continue
-        if found.pairing == BLOCKS and len(rows) >= 2 and "." in rows[0] and not is_number(rows[0]) and rows[1].isdigit():
+        if found.pairing == JSON_DOCUMENT:
+            if _json_document(found, "\n".join(rows)):
+                return found
+            continue
+        if found.pairing == FRAMES_XML:
+            head = "\n".join(rows)
+            if re.search(r"<sequence\b", head) and re.search(rf"<{found.entries_field}\b[^>]*\b{found.number_field}=", head):
+                return found
+            continue
+        # (a path line names a file: its extension, or its folders where the format leaves the extension out)
+        if found.pairing == BLOCKS and len(rows) >= 2 and ("." in rows[0] or "/" in rows[0]) and not is_number(rows[0]) and rows[1].isdigit():
             return found
         if found.pairing == ROWS and found.columns:
             if all(_headerless_row(found, found.row_cells(row)) for row in rows[:5]):
@@ -545,3 +657,19 @@ def _json_line(fmt: BoxFormat, line: str) -> bool:
         key, boxes = re.escape(json.dumps(fmt.key_field)), re.escape(json.dumps(fmt.boxes_field))
         return bool(re.match(rf'\{{\s*{key}\s*:\s*"[^"]*"\s*,\s*{boxes}\s*:\s*\[', line))
     return isinstance(found, dict) and isinstance(found.get(fmt.key_field), str) and isinstance(found.get(fmt.boxes_field), list)
+
+
+def _json_document(fmt: BoxFormat, head: str) -> bool:
+    """A JSON_DOCUMENT file's start: its entries' field (or a list), an entry's key naming a file,
+    and its list of boxes (judged on the start alone: a document is read whole only when converted)."""
+    if not head.lstrip().startswith("{" if fmt.entries_field else "["):
+        return False
+    if fmt.entries_field and not re.search(rf'{re.escape(json.dumps(fmt.entries_field))}\s*:\s*[{{\[]', head):
+        return False
+    key = re.search(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"[^"]+\.[A-Za-z]+"', head)
+    return bool(key) and bool(re.search(rf'{re.escape(json.dumps(fmt.boxes_field))}\s*:\s*\[', head))
+
+
+def document_keys(fmt: BoxFormat, head: str) -> list[str]:
+    """The image keys a JSON_DOCUMENT's start names (to tell whether they carry folders and extensions)."""
+    return re.findall(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"([^"]+)"', head)

@@ -130,6 +130,9 @@ class KeyRule:
     True
     >>> file_key("jpg/image_00012.jpg", NUMBERED) == row_key("12", NUMBERED)
     True
+    >>> frames = KeyRule(parts=2, extension=False, number=True)
+    >>> file_key("Train/MVI_20011/img00012.jpg", frames) == row_key("MVI_20011/12", frames) == "MVI_20011/12"
+    True
     """
 
     parts: int = 1
@@ -153,7 +156,9 @@ def file_key(relpath: str, rule: KeyRule) -> str:
     """What a row's key must be to name the file at `relpath`."""
     if rule.number:
         found = re.search(r"(\d+)$", posixpath.splitext(posixpath.basename(relpath))[0])
-        return str(int(found.group(1))) if found else ""
+        # (with its folders where the rule counts them: UA-DETRAC's frame 1 of MVI_20011/ is MVI_20011/img00001.jpg)
+        folders = relpath.split("/")[-rule.parts : -1] if rule.parts > 1 else []
+        return "/".join([*folders, str(int(found.group(1)))]) if found else ""
     if rule.suffixed:  # a stem of another shape is keyed so that no row names it
         found = _NUMBER_SUFFIX.match(posixpath.splitext(posixpath.basename(relpath))[0])
         return _nfc(found.group(1)) if found else "\0" + _nfc(relpath)
@@ -168,7 +173,11 @@ def row_key(key: str, rule: KeyRule) -> str:
     extension dropped where files are keyed without theirs."""
     text = key.strip().replace("\\", "/")
     if rule.number:
-        return str(int(text)) if text.isascii() and text.isdigit() else ""  # int() refuses "²", which isdigit() passes
+        *folders, last = text.split("/")
+        number = str(int(last)) if last.isascii() and last.isdigit() else ""  # int() refuses "²", which isdigit() passes
+        if rule.parts == 1:
+            return "" if folders else number
+        return "/".join([*folders[-(rule.parts - 1):], number]) if number and len(folders) >= rule.parts - 1 else ""
     while text.startswith(("./", "/")):
         text = text[2:] if text.startswith("./") else text[1:]
     if not rule.extension or rule.suffixed:

@@ -174,8 +174,12 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
         if not _numbered_alike(set(sharing)):  # named parts (`amazon/`, `dslr/`: domains), not `part1/`, `part2/`
             options.append(_split_level_hint(split, sharing, common))
         deepest = _classes_under_one_chain(split)
-        if not _numbered_alike(set().union(*others.values())) and deepest:
+        if not _parts_alike(set().union(*others.values())) and deepest:
             options.insert(0, f"{_level_hint(deepest)} for the folders beneath them as the classes")
+        if _parts_of_each(split):
+            # members of each (`sample_a/`, `sample_b/`; `40X/`, `100X/`): the classes are one of the
+            # levels above them whose names differ, which the user says
+            options[:0] = _levels_above(split)
         return Finding(
             "the class folders hold folders of the same names beneath them: parts or sets of the dataset, not its "
             "classes, and the names beneath them repeat in each",
@@ -183,6 +187,48 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
             tuple(options),
         )
     return None
+
+
+def _parts_alike(names: set[str]) -> bool:
+    """Names of a set's members rather than of classes: they differ only by their numbers
+    (`character01`, `40X`, `100X`) or by one letter after a separator (KTH-TIPS2's `sample_a`, `sample_b`).
+
+    >>> _parts_alike({"sample_a", "sample_b"}), _parts_alike({"40X", "100X"}), _parts_alike({"aeroplane", "bicycle"})
+    (True, True, False)
+    """
+    lettered = {re.sub(r"(?<=[_\-\s])[A-Za-z]$", "@", name) for name in names}
+    return len(names) >= 2 and (_numbered_alike(names) or (len(lettered) == 1 and "@" in next(iter(lettered))))
+
+
+def _parts_of_each(split: _Split) -> bool:
+    """The folders holding the inputs are a few parts of each folder above them: names of members
+    (`_parts_alike`), the same set beneath every parent, and fewer of them than parents (KTH-TIPS2's
+    `sample_a/` .. `sample_d/` in each of 11 materials; BreakHis's four magnifications in each of 82
+    patients). Members named alike that outnumber their parents (Chars74K's `Sample001/` ..
+    `Sample062/` in `GoodImg/`, `BadImag/`) or differ from parent to parent (Omniglot's characters in
+    each alphabet) are classes of their own."""
+    beneath: dict[tuple[str, ...], set[str]] = {}
+    for parts in split.inputs:
+        if len(parts) > split.level + 1:
+            beneath.setdefault(tuple(parts[:-1]), set()).add(parts[-1])
+    sets = {frozenset(names) for names in beneath.values()}
+    if len(sets) != 1:
+        return False
+    leaves = next(iter(sets))
+    return _parts_alike(set(leaves)) and len(leaves) < len(beneath)
+
+
+def _levels_above(split: _Split) -> list[str]:
+    """A hint per level from the split's folder down to the folders holding the inputs' folders
+    whose names differ (BreakHis's benign/malignant, its tumour types and its patients above `40X/`),
+    with examples."""
+    first = len([p for p in split.folder.strip("/").split("/") if p])
+    hints = []
+    for index in range(first, max(len(parts) for parts in split.inputs) - 1):
+        names = sorted({parts[index] for parts in split.inputs if len(parts) > index + 1})
+        if len(names) >= 2:
+            hints.append(f"{_level_hint(index + 1)} for {', '.join(names[:2])}{', ...' if len(names) > 2 else ''} as the classes")
+    return hints
 
 
 def _classes_under_one_chain(split: _Split) -> int:

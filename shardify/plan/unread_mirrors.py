@@ -92,7 +92,30 @@ def _some_classes(media: Sequence[str], mirrored: Sequence[str]) -> bool:
     stems = {stem(p) for p in mirrored}
     folders = {posixpath.dirname(p) for p in media}
     annotated = {posixpath.dirname(p) for p in media if stem(p) in stems}
-    return 0 < len(annotated) < len(folders)
+    if 0 < len(annotated) < len(folders):
+        return True
+    # (files beside the inputs in their own folders annotate those: only a folder of its own says which)
+    apart = not folders & {posixpath.dirname(p) for p in mirrored}
+    return len(folders) > 1 and apart and _one_folder_annotated(media, stems)
+
+
+def _one_folder_annotated(media: Sequence[str], stems: set[str]) -> bool:
+    """Numbered stems shared across the folders (NWPU VHR-10's `positive image set/001.jpg` and
+    `negative image set/001.jpg`, `ground truth/001.txt`): the files annotate the one folder whose
+    stems they are, exactly, where every other folder's stems are fewer (a strict part of them, the
+    numbers counted again). Several folders of exactly those stems (`cat/1.jpg`, `dog/1.jpg`) say
+    nothing of which the files annotate.
+
+    >>> _one_folder_annotated(["p/001.jpg", "p/002.jpg", "p/003.jpg", "n/001.jpg", "n/002.jpg"], {"001", "002", "003"})
+    True
+    >>> _one_folder_annotated(["cat/1.jpg", "cat/2.jpg", "dog/1.jpg", "dog/2.jpg"], {"1", "2"})
+    False
+    """
+    by_folder: dict[str, set[str]] = defaultdict(set)
+    for p in media:
+        by_folder[posixpath.dirname(p)].add(stem(p))
+    exact = [folder for folder, held in by_folder.items() if held == stems]
+    return len(exact) == 1 and all(held < stems for folder, held in by_folder.items() if folder != exact[0])
 
 
 def _is_read(folder: str, files: Sequence[str], read: Collection[str]) -> bool:

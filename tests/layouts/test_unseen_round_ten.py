@@ -14,7 +14,9 @@ this round's fixes (by kind, tests/layouts/test_round_ten_kinds.py): 2 right (ic
 good stops (300w, chars74k, fairface, shanghaitech and wflw added), 4 stops naming nothing that
 helps (bdd100k, hateful_memes, hrsc2016, market1501), no exit 1, none wrong with exit 0. After mend eleven
 (tests/layouts/test_mends_eleven.py): market1501 a good stop (query/ and gt_bbox/ splits of their own name, the
-stop naming --label-from-name); 3 stops naming nothing that helps (bdd100k, hateful_memes, hrsc2016).
+stop naming --label-from-name); 3 stops naming nothing that helps (bdd100k, hateful_memes, hrsc2016). After
+round eleven's JSON documents of boxes (`box_formats.JSON_DOCUMENT`, tests/layouts/test_round_eleven_kinds.py):
+bdd100k right (its `box2d` labels the objects, `poly2d` lanes none); 2 stops naming nothing that helps.
 
 The judge is tests/helpers/unseen_judge.py: records read back from the shards against the truth
 the builder wrote from the files it made, never the manifest.
@@ -31,9 +33,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "bdd100k": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in bdd100k/labels/bdd100k_labels_images_"
-                "{train,val}.json, which shardify does not read, naming --label-from-name, --labels FILE or --label-level 0: "
-                "no option reads a JSON list of frames (name, labels: [{category, box2d}]) as each image's objects"),
     "hateful_memes": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in data/{train,dev,test}.jsonl, which shardify "
                       "does not read, naming --labels FILE or --label-level 0; --labels data/train.jsonl is keyed by `img` "
                       "since mend eleven (test_mends_eleven.py), but one table labels one split: the dev and test images are "
