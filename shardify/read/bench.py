@@ -38,7 +38,7 @@ from shardify.read.bench_report import (
     BenchReport,
     StageFigure,
     bound_stage,
-    cores,
+    report_of,
     stage_figures,
 )
 from shardify.read.bench_step import ACCELERATOR_RATES, TrainingStep, accelerator_rate_of
@@ -181,19 +181,4 @@ def bench(
             _time(dataset)
         timings.append((stage.name, *_time(dataset)))
     figures = stage_figures(timings, count, mean_bytes)
-    host_cores = cores()
-    bound = bound_stage(figures, cores=host_cores)
-    decode = next((figure for figure in figures if figure.name == "decode"), None)
-    return BenchReport(
-        path=path,
-        split=split,
-        records=count,
-        mean_record_bytes=mean_bytes,
-        cores=host_cores,
-        stages=tuple(figures),
-        bound=bound,
-        lift=LIFTS.get(bound, ""),
-        decode_limit=decode.records_per_s if decode else None,
-        pipeline_rate=figures[-1].records_per_s,
-        step=step,
-    )
+    return report_of(path, split, count, mean_bytes, figures, LIFTS, step)

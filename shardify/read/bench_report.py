@@ -25,6 +25,7 @@ __all__ = [
     "StageFigure",
     "bound_stage",
     "cores",
+    "report_of",
     "stage_figures",
 ]
 
@@ -151,3 +152,37 @@ def stage_figures(
         )
         before_us, before_cpu_us = max(before_us, wall_us), max(before_cpu_us, cpu_us)
     return figures
+
+
+def report_of(
+    path: str,
+    split: str,
+    records: int,
+    mean_bytes: float,
+    figures: Sequence[StageFigure],
+    lifts: dict[str, str],
+    step: TrainingStep | None,
+    *,
+    reader: str = TF_DATA,
+    workers: int | None = None,
+) -> BenchReport:
+    """The report of one bench: the bound named by `bound_stage` on this host's cores, what lifts
+    it from the reader's `lifts`, the decode cut's rate as the decode limit."""
+    host_cores = cores()
+    bound = bound_stage(figures, cores=host_cores)
+    decode = next((figure for figure in figures if figure.name == "decode"), None)
+    return BenchReport(
+        path=path,
+        split=split,
+        records=records,
+        mean_record_bytes=mean_bytes,
+        cores=host_cores,
+        stages=tuple(figures),
+        bound=bound,
+        lift=lifts.get(bound, ""),
+        decode_limit=decode.records_per_s if decode else None,
+        pipeline_rate=figures[-1].records_per_s,
+        step=step,
+        reader=reader,
+        workers=workers,
+    )

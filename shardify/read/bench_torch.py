@@ -42,8 +42,8 @@ from shardify.read.bench_report import (
     TORCH,
     WARMUP_PASSES,
     BenchReport,
-    bound_stage,
     cores,
+    report_of,
     stage_figures,
 )
 from shardify.read.bench_step import TrainingStep
@@ -233,21 +233,4 @@ def bench_torch(
         timings.append((stage, *_time(loader)))
         del loader  # its persistent workers exit
     figures = stage_figures(timings, count, mean_bytes)
-    host_cores = cores()
-    bound = bound_stage(figures, cores=host_cores)
-    decode = next((figure for figure in figures if figure.name == "decode"), None)
-    return BenchReport(
-        path=path,
-        split=split,
-        records=count,
-        mean_record_bytes=mean_bytes,
-        cores=host_cores,
-        stages=tuple(figures),
-        bound=bound,
-        lift=TORCH_LIFTS.get(bound, ""),
-        decode_limit=decode.records_per_s if decode else None,
-        pipeline_rate=figures[-1].records_per_s,
-        step=step,
-        reader=TORCH,
-        workers=workers,
-    )
+    return report_of(path, split, count, mean_bytes, figures, TORCH_LIFTS, step, reader=TORCH, workers=workers)
