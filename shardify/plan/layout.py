@@ -420,7 +420,7 @@ class SourceLayout:
         elif self.name == NAMED_FILES:
             labels = "file names (--label-from-name)"
         elif self.line_files:
-            labels = _shown([f"{f.path}: {f.label}" if f.label else f"{f.path}: {f.labels or 'none'}" for f in self.line_files])
+            labels = _shown([f"{f.path}: {f.label}" if f.label else f"{f.path}: {f.labels or ('none, its pair ' + f.pair if f.pair else 'none')}" for f in self.line_files])
             labels = f"line files ({labels})"
         elif self.name == TABLES:
             labels = "each table's label column, where it has one"

@@ -4,7 +4,11 @@ neighbour no round names (the rounds test the datasets themselves):
 - a headerless tab-separated table some of whose rows carry a few more cells at their end than its
   first row (STS Benchmark's source columns on later years' rows): read at the first row's columns
   (each such row was a reject, exit 1); a row whose extra cells are words, a text cut at a tab,
-  stays a reject (read at the first row's width its text would be cut short with exit 0).
+  stays a reject (read at the first row's width its text would be cut short with exit 0);
+- the two sides of a parallel corpus (`<stem>.<lang>` beside `<stem>.<lang>`, Multi30k's `train.de`
+  and `train.en`): a sentence pair a line, the first side's line the text and the other's its pair
+  (the run stopped naming `paste`); sides of other lengths, or three sides of one stem, stop before
+  writing.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -47,3 +51,39 @@ def test_a_headerless_rows_extra_words_after_a_tab_stay_a_reject(tmp_path: Path)
     assert sorted(got["texts"].values()) == sorted(pair for i, pair in enumerate(_PAIRS) if i != 3)
     rejects = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
     assert [(r["row"], r["reason"]) for r in rejects] == [(4, "6 fields where the first row has 5")]
+
+
+_EUROPARL = [("Resumption of the session", "Reprise de la session"), ("I declare the session resumed", "Je declare la session reprise"),
+             ("Please rise for a minute", "Je vous invite a vous lever"), ("The minutes were approved", "Le proces-verbal est adopte")]
+
+
+def _sides(root: Path, pairs: list[tuple[str, str]], stem: str = "europarl-v7.fr-en", sides: tuple[str, ...] = ("en", "fr")) -> Path:
+    for index, side in enumerate(sides):
+        write_file(root / f"{stem}.{side}", "".join(pair[min(index, 1)] + "\n" for pair in pairs))
+    write_file(root / "README", "Europarl v7, sentence aligned.\n")
+    return root
+
+
+def test_the_sides_of_a_parallel_corpus_are_read_a_sentence_pair_a_line(tmp_path: Path) -> None:
+    """Europarl's `europarl-v7.fr-en.en` beside `.fr`: each line the English text and its French pair."""
+    out = convert(_sides(tmp_path / "src", _EUROPARL), tmp_path / "out", max_rejects="0")
+    got = written_records(out)
+    assert got["texts"] == {f"europarl-v7.fr-en.en:{i}": pair for i, pair in enumerate(_EUROPARL)}
+    assert {split for split, _ in got["records"].values()} == {"train"}
+
+
+def test_sides_of_other_lengths_stop_before_writing(tmp_path: Path) -> None:
+    """Its twin: a line lost from one side shifts every pair after it: a stop naming both files."""
+    src = _sides(tmp_path / "src", _EUROPARL)
+    write_file(src / "europarl-v7.fr-en.fr", "".join(fr + "\n" for _, fr in _EUROPARL[1:]))
+    with pytest.raises(UsageError, match=r"europarl-v7\.fr-en\.en has 4 lines and europarl-v7\.fr-en\.fr 3"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_three_sides_of_one_stem_are_no_pair(tmp_path: Path) -> None:
+    """Its twin: `.de`, `.en` and `.fr` of one stem: which two make a record is no guess to make."""
+    src = _sides(tmp_path / "src", _EUROPARL, stem="newstest", sides=("de", "en", "fr"))
+    with pytest.raises(UsageError, match=r"sides of a parallel corpus"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
