@@ -8,7 +8,10 @@ neighbour no round names (the rounds test the datasets themselves):
 - the two sides of a parallel corpus (`<stem>.<lang>` beside `<stem>.<lang>`, Multi30k's `train.de`
   and `train.en`): a sentence pair a line, the first side's line the text and the other's its pair
   (the run stopped naming `paste`); sides of other lengths, or three sides of one stem, stop before
-  writing.
+  writing;
+- a JSON-lines table's labels in a file of their own named after it (PIQA's `train-labels.lst`):
+  line i labels row i (the run stopped saying they were not read); files that do not agree line for
+  line (a blank line inside) are one reject, no row written with another's label.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -24,7 +27,7 @@ from helpers.sources import convert, image_bytes, write_file
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import SourceError, UsageError
 
 _PAIRS = [("A dog runs on the beach.", "A dog is running on sand."), ("Two men play chess.", "Two people play a board game."),
           ("A woman slices an onion.", "Someone is cutting an onion."), ("The train leaves at noon.", "A bus arrives late."),
@@ -86,4 +89,32 @@ def test_three_sides_of_one_stem_are_no_pair(tmp_path: Path) -> None:
     src = _sides(tmp_path / "src", _EUROPARL, stem="newstest", sides=("de", "en", "fr"))
     with pytest.raises(UsageError, match=r"sides of a parallel corpus"):
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+_REVIEWS = [("a warm and funny film", "pos"), ("dull, slow and far too long", "neg"), ("I would watch it again", "pos"),
+            ("the plot never goes anywhere", "neg"), ("fine acting; a weak script", "neg"), ("a joy from start to end", "pos")]
+
+
+def _reviews(root: Path, table: str = "") -> Path:
+    write_file(root / "reviews.jsonl", table or "".join(json.dumps({"id": i, "review": t}) + "\n" for i, (t, _) in enumerate(_REVIEWS)))
+    write_file(root / "reviews_labels.txt", "".join(y + "\n" for _, y in _REVIEWS))
+    return root
+
+
+def test_a_json_lines_tables_labels_file_labels_its_rows_line_by_line(tmp_path: Path) -> None:
+    got = written_records(convert(_reviews(tmp_path / "src"), tmp_path / "out", max_rejects="0"))
+    assert {rid: (labels, got["texts"][rid]) for rid, (_, labels) in got["records"].items()} == {
+        f"reviews.jsonl:{i}": (frozenset({y}), t) for i, (t, y) in enumerate(_REVIEWS)}
+
+
+def test_a_labels_file_that_does_not_agree_line_for_line_labels_no_row(tmp_path: Path) -> None:
+    """Its twin: a row of the table left blank (its label still a line of the labels file, the
+    counts of filled lines agreeing once a row is added at the end): which label is whose cannot be
+    told, and the table is one reject."""
+    rows = [json.dumps({"id": i, "review": t}) for i, (t, _) in enumerate(_REVIEWS)]
+    rows[2] = ""
+    table = "\n".join(rows) + "\n" + json.dumps({"id": 9, "review": "an extra row at the end"}) + "\n"
+    with pytest.raises(SourceError, match=r"line 3 is blank: which label is its cannot be told"):
+        run_conversion(ConvertConfig(str(_reviews(tmp_path / "src", table)), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
