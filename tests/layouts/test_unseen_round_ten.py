@@ -34,10 +34,8 @@ WRONG = {
     "bdd100k": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in bdd100k/labels/bdd100k_labels_images_"
                 "{train,val}.json, which shardify does not read, naming --label-from-name, --labels FILE or --label-level 0: "
                 "no option reads a JSON list of frames (name, labels: [{category, box2d}]) as each image's objects"),
-    "hateful_memes": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in data/{train,dev,test}.jsonl, which shardify "
-                      "does not read, naming --labels FILE or --label-level 0; --labels data/train.jsonl is keyed by `img` "
-                      "since mend eleven (test_mends_eleven.py), but one table labels one split: the dev and test images are "
-                      "rejects, exit 1 (split-named JSON-lines tables beside the images are not read as the CSV ones are)"),
+    # hateful_memes: right since the eleventh mends (split-named JSON-lines tables beside the images read as the CSV
+    # ones are, converters/json_line_cells.py: test_xfail_kinds_eleven.py)
     "hrsc2016": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in HRSC2016/ImageSets/*.txt and FullDataSet/"
                  "Annotations/*.xml (no Pascal VOC <annotation>), naming --labels FILE or --label-level 0: no option reads "
                  "<HRSC_Image>'s <HRSC_Object> boxes and Class_ID as each image's objects"),

@@ -11,7 +11,11 @@ neighbour no round names (the rounds test the datasets themselves):
   writing;
 - a JSON-lines table's labels in a file of their own named after it (PIQA's `train-labels.lst`):
   line i labels row i (the run stopped saying they were not read); files that do not agree line for
-  line (a blank line inside) are one reject, no row written with another's label.
+  line (a blank line inside) are one reject, no row written with another's label;
+- JSON-lines tables beside the images, named by split words, keyed by a column naming the images
+  (Hateful Memes' `data/train.jsonl`, `dev.jsonl`, `test.jsonl`): read as the CSV tables are, each
+  its split's labels, the one without labels an unlabelled split (the run stopped saying the labels
+  may be there); tables whose keys repeat across splits still stop.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -117,4 +121,33 @@ def test_a_labels_file_that_does_not_agree_line_for_line_labels_no_row(tmp_path:
     table = "\n".join(rows) + "\n" + json.dumps({"id": 9, "review": "an extra row at the end"}) + "\n"
     with pytest.raises(SourceError, match=r"line 3 is blank: which label is its cannot be told"):
         run_conversion(ConvertConfig(str(_reviews(tmp_path / "src", table)), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+_BIRDS = {"train": [("0001", "wren"), ("0002", "robin"), ("0003", "wren"), ("0004", "finch")],
+          "val": [("0005", "robin"), ("0006", "finch")], "test": [("0007", None), ("0008", None)]}
+
+
+def _bird_tables(root: Path, repeat: bool = False) -> Path:
+    for split, rows in _BIRDS.items():
+        if repeat and split == "val":
+            rows = [(_BIRDS["train"][0][0], "robin"), *rows[1:]]
+        lines = [json.dumps({"uid": 48000 + int(stem), "photo": f"photos/{stem}.jpg", **({"category": y} if y else {})}) for stem, y in rows]
+        write_file(root / f"{split}.jsonl", "\n".join(lines) + "\n")
+    for rows in _BIRDS.values():
+        for stem, _ in rows:
+            write_file(root / f"photos/{stem}.jpg", image_bytes(seed=int(stem)))
+    return root
+
+
+def test_json_lines_tables_named_by_splits_label_and_split_the_images(tmp_path: Path) -> None:
+    got = written_records(convert(_bird_tables(tmp_path / "src"), tmp_path / "out", max_rejects="0"))
+    assert got["records"] == {f"photos/{stem}.jpg": ({"val": "validation"}.get(split, split), frozenset({y}) if y else None)
+                              for split, rows in _BIRDS.items() for stem, y in rows}
+
+
+def test_json_lines_tables_whose_keys_repeat_across_splits_stop(tmp_path: Path) -> None:
+    """Its twin: photo 0001 in train.jsonl as a wren and in val.jsonl as a robin: no one split and label."""
+    with pytest.raises(UsageError, match=r"both name the key 'photos/0001\.jpg': an input in two splits"):
+        run_conversion(ConvertConfig(str(_bird_tables(tmp_path / "src", repeat=True)), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
