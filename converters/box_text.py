@@ -20,7 +20,7 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from shardify.converters import jsonl_objects, tables
+from shardify.converters import json_box_files, jsonl_objects, tables
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
@@ -28,7 +28,7 @@ from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
+__all__ = ["per_image_objects", "per_image_json_objects", "block_rows", "table_rows", "json_rows", "read_class_names", "MAX_CLASS_NAMES_BYTES"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
 MAX_CLASS_NAMES_BYTES = 64 << 20
@@ -106,6 +106,26 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")
         found.append(_object(fmt, fields, f"line {number}"))
     return tuple(found)
+
+
+def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
+    """The objects of one image's JSON annotation (`box_formats.PER_IMAGE_JSON`).
+
+    Raises:
+      InvalidInputError: too large, not a JSON document of the format's shape, or a box that is not
+        an object of it (named by its place in the list).
+    """
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not one image's {fmt.name}")
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise InvalidInputError(f"not a JSON document ({error})") from None
+    boxes = json_box_files.boxes_of(document, fmt)
+    if boxes is None:
+        raise InvalidInputError(f"no {fmt.boxes_field!r} boxes: not a {fmt.name} document")
+    where = (lambda i: f"{fmt.boxes_field[:-1]}{i}") if fmt.boxes_field.endswith("*") else (lambda i: f"{fmt.boxes_field}[{i - 1}]")
+    return tuple(_object(fmt, _json_box(box, fmt, where(i)), where(i)) for i, box in enumerate(boxes, start=1))
 
 
 def _labels(objects: Iterable[SourceObject]) -> tuple[str, ...]:
@@ -196,14 +216,14 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
             continue
         first_line[key] = number
         try:
-            objects = tuple(_object(fmt, _json_box(box, fmt, number), f"line {number}") for box in boxes)
+            objects = tuple(_object(fmt, _json_box(box, fmt, f"line {number}"), f"line {number}") for box in boxes)
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
             continue
         yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
 
 
-def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
+def _json_box(box: object, fmt: BoxFormat, where: str) -> dict[str, str]:
     """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
 
     Raises:
@@ -211,13 +231,13 @@ def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
         became the class: `{'name': 'person'}`, `True`).
     """
     if not isinstance(box, dict):
-        raise InvalidInputError(f"line {number}: a box that is no JSON object")
+        raise InvalidInputError(f"{where}: a box that is no JSON object")
     cells = {}
     if fmt.class_field:  # a class name, or a whole number naming a class: never an object's repr
         tag = box.get(fmt.class_field)
         if isinstance(tag, bool) or not isinstance(tag, (str, int, type(None))):
             kind = {dict: "object", list: "array", bool: "boolean"}.get(type(tag), "number")
-            raise InvalidInputError(f"line {number}: its {fmt.class_field} is a JSON {kind}, not a class name")
+            raise InvalidInputError(f"{where}: its {fmt.class_field} is a JSON {kind}, not a class name")
     for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
         if not field:
             continue

@@ -1,7 +1,7 @@
 """Detection datasets whose boxes are written as text: one row of `FORMATS` per shape, data rather
 than code per dataset.
 
-Four ways the annotation files pair with the images:
+Five ways the annotation files pair with the images:
 
   PER_IMAGE  one text file per image, in a folder mirroring the images' folder, by stem: KITTI's
              training/label_2/000000.txt beside training/image_2/000000.png
@@ -12,6 +12,10 @@ Four ways the annotation files pair with the images:
   JSON_LINES one file listing many images, a JSON object a line: the image's id and a list of its
              boxes, each an object naming its class and holding its box as a list of four numbers:
              CrowdHuman's annotation_train.odgt (`{"ID": ..., "gtboxes": [{"tag": ..., "fbox": [...]}]}`)
+  PER_IMAGE_JSON one JSON document per image, in a folder mirroring the images' folder, by stem: its
+             boxes under one key as a list (FUNSD's `form`), or under numbered keys (DeepFashion2's
+             `item1`, `item2`: `boxes_field` "item*"), each an object naming its class and holding its
+             box as a list of four numbers (`converters/json_box_files.py` reads them)
 
 A row says where the class and the four box numbers are (a field index, or a column name), the
 box's convention, and the rows that are not objects (KITTI's `DontCare`, WIDER's `invalid` flag):
@@ -37,6 +41,7 @@ __all__ = [
     "BLOCKS",
     "ROWS",
     "JSON_LINES",
+    "PER_IMAGE_JSON",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
@@ -50,6 +55,7 @@ __all__ = [
 ]
 
 PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
+PER_IMAGE_JSON = "per image json"
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -145,7 +151,7 @@ class BoxFormat:
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, PER_IMAGE_JSON):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
@@ -153,11 +159,13 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
         if self.pairing == JSON_LINES and not (self.key_field and self.boxes_field):
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
+        if self.pairing == PER_IMAGE_JSON and not (self.boxes_field and len(self.box_fields) == 1):
+            raise ValueError(f"{self.name}: an image's JSON names its boxes, each holding its four numbers in one field")
         if self.pairing == ROWS and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
-        if len(self.box_fields) not in (1, 4, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES)):
+        if len(self.box_fields) not in (1, 4, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, PER_IMAGE_JSON)):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
@@ -314,6 +322,28 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="ICDAR 2015 Robust Reading, Challenge 4 (rrc.cvc.uab.es/?ch=4): gt_img_<n>.txt, UTF-8 with a BOM, "
         "'x1,y1,x2,y2,x3,y3,x4,y4,transcription' a line, ### for do not care; MLT 2017 (rrc.cvc.uab.es/?ch=8): "
         "'x1,...,y4,script,transcription'",
+    ),
+    BoxFormat(
+        name="DeepFashion2 items",
+        pairing=PER_IMAGE_JSON,
+        files=r"annos",  # <split>/annos/000001.json beside <split>/image/000001.jpg
+        boxes_field="item*",  # item1, item2, ...: one clothing item each
+        class_field="category_name",
+        box_fields=("bounding_box",),
+        convention=XYXY_PIXELS,
+        source="github.com/switchablenorms/DeepFashion2 README (annos/<id>.json: source, pair_id, item1..itemN each with "
+        "category_name, category_id, bounding_box [x1,y1,x2,y2], segmentation, landmarks, ...)",
+    ),
+    BoxFormat(
+        name="FUNSD form entities",
+        pairing=PER_IMAGE_JSON,
+        files=r"annotations",  # dataset/<split>_data/annotations/<id>.json beside images/<id>.png
+        boxes_field="form",
+        class_field="label",  # question, answer, header, other
+        box_fields=("box",),
+        convention=XYXY_PIXELS,
+        source="guillaumejaume.github.io/FUNSD (annotations/<id>.json: form, a list of entities with box "
+        "[x_left, y_top, x_right, y_bottom], text, label, words, linking, id); huggingface datasets funsd.py",
     ),
     BoxFormat(
         name="WIDER FACE boxes",

@@ -33,12 +33,8 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "deepfashion2": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in train/annos/000001.json ..., which "
-                     "shardify does not read, naming --labels FILE or --label-level 0: no option reads a per-image "
-                     "JSON of items (`item1`: bounding_box, category_name) as the image's objects"),
-    "funsd": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in dataset/*/annotations/<id>.json, which "
-              "shardify does not read, naming --labels FILE or --label-level 0: no option reads a per-image JSON "
-              "`form` list of entities (box, label) as the image's objects"),
+    # deepfashion2, funsd: right since the eleventh mends (one JSON document per image in a folder mirroring the
+    # images', box_formats.PER_IMAGE_JSON: test_xfail_kinds_eleven.py)
     # multi30k: right since the eleventh mends (the sides of a parallel corpus read a sentence pair a line, the
     # first side's line the text: test_xfail_kinds_eleven.py; it stopped naming `paste`)
     "plant_diseases": ("STOPS BEFORE WRITING (exit 2) taking test/ (test/test/*.JPG, beside the doubled wrapper of "

@@ -15,7 +15,11 @@ neighbour no round names (the rounds test the datasets themselves):
 - JSON-lines tables beside the images, named by split words, keyed by a column naming the images
   (Hateful Memes' `data/train.jsonl`, `dev.jsonl`, `test.jsonl`): read as the CSV tables are, each
   its split's labels, the one without labels an unlabelled split (the run stopped saying the labels
-  may be there); tables whose keys repeat across splits still stop.
+  may be there); tables whose keys repeat across splits still stop;
+- one JSON document per image in a folder mirroring the images' (`box_formats.PER_IMAGE_JSON`:
+  FUNSD's `annotations/<id>.json` `form` entities, DeepFashion2's `annos/<id>.json` `item1`,
+  `item2`...): each image's objects, its labels their classes (the run stopped naming the files as
+  labels it does not read); documents whose boxes are not corners in order stay unread (a stop).
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -150,4 +154,34 @@ def test_json_lines_tables_whose_keys_repeat_across_splits_stop(tmp_path: Path) 
     """Its twin: photo 0001 in train.jsonl as a wren and in val.jsonl as a robin: no one split and label."""
     with pytest.raises(UsageError, match=r"both name the key 'photos/0001\.jpg': an input in two splits"):
         run_conversion(ConvertConfig(str(_bird_tables(tmp_path / "src", repeat=True)), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+_RECEIPTS = {"train": {"r001": ["header", "question", "answer"], "r002": ["question", "answer", "other"]},
+             "test": {"r101": ["question", "answer"]}}
+
+
+def _receipts(root: Path, corners: bool = True) -> Path:
+    for split, images in _RECEIPTS.items():
+        for stem, labels in images.items():
+            form = [{"id": k, "text": f"FIELD {k}", "label": label, "linking": [],
+                     "box": [2 + k, 3 + k, 20 + k, 9 + k] if corners else [20 + k, 3 + k, 6, 6]} for k, label in enumerate(labels)]
+            write_file(root / f"{split}/annotations/{stem}.json", json.dumps({"form": form}, indent=2))
+            write_file(root / f"{split}/images/{stem}.png", image_bytes(fmt="PNG", size=(40, 30), seed=len(stem)))
+    return root
+
+
+def test_per_image_json_annotations_give_each_image_its_objects(tmp_path: Path) -> None:
+    """Scanned receipts annotated in FUNSD's format, under split folders (not FUNSD's `<split>_data/`)."""
+    got = written_records(convert(_receipts(tmp_path / "src"), tmp_path / "out", max_rejects="0"))
+    assert got["records"] == {f"{split}/images/{stem}.png": (split, frozenset(labels))
+                              for split, images in _RECEIPTS.items() for stem, labels in images.items()}
+    assert got["objects"] == {f"{split}/images/{stem}.png": labels for split, images in _RECEIPTS.items() for stem, labels in images.items()}
+
+
+def test_per_image_json_whose_boxes_are_not_corners_is_not_read_so(tmp_path: Path) -> None:
+    """Its twin: the same documents with `[x, y, w, h]` boxes (x2 < x1 in every box): no format of the
+    table, so not read with the wrong convention; the run stops as before, naming the files."""
+    with pytest.raises(UsageError, match=r"annotations"):
+        run_conversion(ConvertConfig(str(_receipts(tmp_path / "src", corners=False)), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
