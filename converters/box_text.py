@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
@@ -96,7 +97,11 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark is no content (ICDAR's files start with one)
     except UnicodeDecodeError as error:
-        raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
+        if not fmt.line_pattern:
+            raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
+        text = data.decode("latin-1")  # PASCAL 1.00's files are Latin-1 (INRIA's `Rh\xf4ne`); its box lines are ASCII
+    if fmt.line_pattern:
+        return _sentence_objects(text, fmt)
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = fmt.fields_of(line)
@@ -105,6 +110,29 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
         if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")
         found.append(_object(fmt, fields, f"line {number}"))
+    return tuple(found)
+
+
+def _sentence_objects(text: str, fmt: BoxFormat) -> tuple[SourceObject, ...]:
+    """The objects of a per-image file of sentences (`BoxFormat.line_pattern`): a box a matching
+    line; a line starting as a box line does but not matching it is refused (a box in another shape
+    was dropped, exit 0); every other line is skipped.
+
+    Raises:
+      InvalidInputError: the file does not start as the format's, or a box line of another shape.
+    """
+    lines = [line.strip() for line in text.splitlines()]
+    first = next((line for line in lines if line), "")
+    if not re.fullmatch(fmt.signature, first):
+        raise InvalidInputError(f"its first line is not {fmt.name}'s: {first[:80]!r}")
+    opening = re.match(r"[A-Za-z ]*", fmt.line_pattern).group().strip()
+    found = []
+    for number, line in enumerate(lines, start=1):
+        match = re.fullmatch(fmt.line_pattern, line)
+        if match is None and opening and line.startswith(opening):
+            raise InvalidInputError(f"line {number} is not a {fmt.name} box line: {line[:80]!r}")
+        if match is not None:
+            found.append(_object(fmt, match.groupdict(), f"line {number}"))
     return tuple(found)
 
 

@@ -123,6 +123,11 @@ class BoxFormat:
         `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
       numbered_class: ROWS headerless: the class cell is a class number whose names the table does
         not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written.
+      line_pattern: PER_IMAGE files of sentences, not fields (PASCAL Annotation Version 1.00): the
+        pattern a box line matches whole, its groups the class and box fields; every other line is
+        no box and is skipped. "" for files of fields.
+      signature: with `line_pattern`: the pattern the file's first line matches, which tells the
+        format (its other lines are skipped, so only this line and the box lines say what it is).
       source: where the format is documented.
     """
 
@@ -148,6 +153,8 @@ class BoxFormat:
     only_columns: tuple[str, ...] | None = None
     numbered_class: bool = False
     stem_prefix: str = ""
+    line_pattern: str = ""
+    signature: str = ""
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -177,6 +184,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
         if self.stem_prefix and self.pairing != PER_IMAGE:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
+        if bool(self.line_pattern) != bool(self.signature) or (self.line_pattern and self.pairing != PER_IMAGE):
+            raise ValueError(f"{self.name}: a per-image file of sentences has its box lines' pattern and its first line's")
 
     @property
     def shown(self) -> str:
@@ -322,6 +331,19 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="ICDAR 2015 Robust Reading, Challenge 4 (rrc.cvc.uab.es/?ch=4): gt_img_<n>.txt, UTF-8 with a BOM, "
         "'x1,y1,x2,y2,x3,y3,x4,y4,transcription' a line, ### for do not care; MLT 2017 (rrc.cvc.uab.es/?ch=8): "
         "'x1,...,y4,script,transcription'",
+    ),
+    BoxFormat(
+        name="PASCAL Annotation 1.00",
+        pairing=PER_IMAGE,
+        files=r"(?i)annotations?",  # INRIA Person's Train/annotations/<stem>.txt beside Train/pos/<stem>.png
+        class_field="class",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        line_pattern=r'Bounding box for object \d+ "(?P<class>[^"]+)" \(Xmin, Ymin\) - \(Xmax, Ymax\) : '
+        r"\((?P<x1>[-+\d.]+), (?P<y1>[-+\d.]+)\) - \((?P<x2>[-+\d.]+), (?P<y2>[-+\d.]+)\)",
+        signature=r"# PASCAL Annotation Version 1\.00",
+        source="PASCAL VOC 2005 devkit (PASreadrecord.m; the annotation format of VOC2005's and INRIA Person's "
+        ".txt files: 'Bounding box for object N \"class\" (Xmin, Ymin) - (Xmax, Ymax) : (x1, y1) - (x2, y2)', pixels)",
     ),
     BoxFormat(
         name="DeepFashion2 items",
@@ -478,10 +500,23 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
             continue
+        if found.line_pattern:  # sentences: the first line says which, the box lines hold the boxes
+            filled = [line.strip() for line in lines if line.strip()]
+            if filled and re.fullmatch(found.signature, filled[0]) and all(
+                re.fullmatch(found.line_pattern, line) for line in filled if line.startswith(_first_words(found.line_pattern))
+            ):
+                return found
+            continue
         rows = [found.fields_of(line) for line in lines if line.strip() and not found.header_line(line)]
         if rows and all(found.box_line(r) for r in rows):
             return found
     return None
+
+
+def _first_words(pattern: str) -> str:
+    """The literal words a line pattern starts with (`Bounding box for object`): a line starting so
+    and not matching the whole pattern is a box line of another shape, and the file is not this format."""
+    return re.match(r"[A-Za-z ]*", pattern).group().strip()
 
 
 def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:

@@ -19,7 +19,12 @@ neighbour no round names (the rounds test the datasets themselves):
 - one JSON document per image in a folder mirroring the images' (`box_formats.PER_IMAGE_JSON`:
   FUNSD's `annotations/<id>.json` `form` entities, DeepFashion2's `annos/<id>.json` `item1`,
   `item2`...): each image's objects, its labels their classes (the run stopped naming the files as
-  labels it does not read); documents whose boxes are not corners in order stay unread (a stop).
+  labels it does not read); documents whose boxes are not corners in order stay unread (a stop);
+- per-image files of sentences, PASCAL Annotation Version 1.00 (VOC 2005's and INRIA Person's
+  `annotations/<stem>.txt`, Latin-1): each `Bounding box for object N "class" ...` line an object (the
+  run stopped naming the files as a format no reader reads); a box line of another shape is its
+  image's reject, never an image written without that box. `.lst` lists beside the images are
+  auxiliary (INRIA's `Train/pos.lst` was an input, rejected as no image).
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -185,3 +190,42 @@ def test_per_image_json_whose_boxes_are_not_corners_is_not_read_so(tmp_path: Pat
     with pytest.raises(UsageError, match=r"annotations"):
         run_conversion(ConvertConfig(str(_receipts(tmp_path / "src", corners=False)), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+_TUGRAZ = {"carsgraz_001": [("PAScarSide", (3, 4, 30, 20))], "carsgraz_002": [("PAScarSide", (1, 2, 20, 12)), ("PASbicycle", (22, 5, 36, 25))],
+           "bikes_003": [("PASbicycle", (5, 5, 25, 28))]}
+
+
+def _pascal_1(stem: str, boxes: list, odd: bool = False) -> bytes:
+    lines = ["# PASCAL Annotation Version 1.00", "", f'Image filename : "TUGraz/{stem}.png"', "Image size (X x Y x C) : 40 x 30 x 3",
+             'Database : "The TU Graz-02 Database (Graz, \u00d6sterreich)"',
+             f"Objects with ground truth : {len(boxes)} {{ {' '.join(chr(34) + c + chr(34) for c, _ in boxes)} }}", ""]
+    for n, (name, (x1, y1, x2, y2)) in enumerate(boxes, 1):
+        box = f"({x1}, {y1}, {x2}, {y2})" if odd else f"({x1}, {y1}) - ({x2}, {y2})"
+        lines += [f'# Details for object {n} ("{name}")', f'Original label for object {n} "{name}" : "{name}"',
+                  f'Bounding box for object {n} "{name}" (Xmin, Ymin) - (Xmax, Ymax) : {box}', ""]
+    return "\n".join(lines).encode("latin-1")
+
+
+def _tugraz(root: Path, odd: str = "") -> Path:
+    for stem, boxes in _TUGRAZ.items():
+        write_file(root / f"TUGraz/annotations/{stem}.txt", _pascal_1(stem, boxes, odd=stem == odd))
+        write_file(root / f"TUGraz/images/{stem}.png", image_bytes(fmt="PNG", size=(40, 30), seed=len(stem)))
+    write_file(root / "TUGraz/images.lst", "".join(f"TUGraz/images/{stem}.png\n" for stem in _TUGRAZ))
+    return root
+
+
+def test_pascal_1_annotations_give_each_image_its_objects(tmp_path: Path) -> None:
+    got = written_records(convert(_tugraz(tmp_path / "src"), tmp_path / "out", max_rejects="0"))
+    assert got["objects"] == {f"TUGraz/images/{stem}.png": [c for c, _ in boxes] for stem, boxes in _TUGRAZ.items()}
+    assert {rid: labels for rid, (_, labels) in got["records"].items()} == {
+        f"TUGraz/images/{stem}.png": frozenset(c.casefold() for c, _ in boxes) for stem, boxes in _TUGRAZ.items()}
+
+
+def test_a_pascal_1_box_line_of_another_shape_rejects_its_image(tmp_path: Path) -> None:
+    """Its twin: carsgraz_002's box lines give the four numbers in one pair of brackets."""
+    out = convert(_tugraz(tmp_path / "src", odd="carsgraz_002"), tmp_path / "out")
+    assert set(written_records(out)["records"]) == {"TUGraz/images/carsgraz_001.png", "TUGraz/images/bikes_003.png"}
+    rejects = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
+    assert [(r["path"], "is not a PASCAL Annotation 1.00 box line" in r["reason"]) for r in rejects] == [
+        ("TUGraz/images/carsgraz_002.png", True)]
