@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from shardify.converters import jsonl_objects, tables
+from shardify.converters import json_box_files, jsonl_objects, tables
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
@@ -30,8 +31,8 @@ from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["per_image_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows", "read_class_names",
-           "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES"]
+__all__ = ["per_image_objects", "per_image_json_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows",
+           "read_class_names", "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
 MAX_CLASS_NAMES_BYTES = 64 << 20
@@ -101,7 +102,11 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     try:
         text = data.decode("utf-8-sig")  # a byte-order mark is no content (ICDAR's files start with one)
     except UnicodeDecodeError as error:
-        raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
+        if not fmt.line_pattern:
+            raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
+        text = data.decode("latin-1")  # PASCAL 1.00's files are Latin-1 (INRIA's `Rh\xf4ne`); its box lines are ASCII
+    if fmt.line_pattern:
+        return _sentence_objects(text, fmt)
     found = []
     for number, line in enumerate(text.splitlines(), start=1):
         fields = fmt.fields_of(line)
@@ -111,6 +116,49 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")
         found.append(_object(fmt, fields, f"line {number}"))
     return tuple(found)
+
+
+def _sentence_objects(text: str, fmt: BoxFormat) -> tuple[SourceObject, ...]:
+    """The objects of a per-image file of sentences (`BoxFormat.line_pattern`): a box a matching
+    line; a line starting as a box line does but not matching it is refused (a box in another shape
+    was dropped, exit 0); every other line is skipped.
+
+    Raises:
+      InvalidInputError: the file does not start as the format's, or a box line of another shape.
+    """
+    lines = [line.strip() for line in text.splitlines()]
+    first = next((line for line in lines if line), "")
+    if not re.fullmatch(fmt.signature, first):
+        raise InvalidInputError(f"its first line is not {fmt.name}'s: {first[:80]!r}")
+    opening = re.match(r"[A-Za-z ]*", fmt.line_pattern).group().strip()
+    found = []
+    for number, line in enumerate(lines, start=1):
+        match = re.fullmatch(fmt.line_pattern, line)
+        if match is None and opening and line.startswith(opening):
+            raise InvalidInputError(f"line {number} is not a {fmt.name} box line: {line[:80]!r}")
+        if match is not None:
+            found.append(_object(fmt, match.groupdict(), f"line {number}"))
+    return tuple(found)
+
+
+def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
+    """The objects of one image's JSON annotation (`box_formats.PER_IMAGE_JSON`).
+
+    Raises:
+      InvalidInputError: too large, not a JSON document of the format's shape, or a box that is not
+        an object of it (named by its place in the list).
+    """
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not one image's {fmt.name}")
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise InvalidInputError(f"not a JSON document ({error})") from None
+    boxes = json_box_files.boxes_of(document, fmt)
+    if boxes is None:
+        raise InvalidInputError(f"no {fmt.boxes_field!r} boxes: not a {fmt.name} document")
+    where = (lambda i: f"{fmt.boxes_field[:-1]}{i}") if fmt.boxes_field.endswith("*") else (lambda i: f"{fmt.boxes_field}[{i - 1}]")
+    return tuple(_object(fmt, _json_box(box, fmt, where(i)), where(i)) for i, box in enumerate(boxes, start=1))
 
 
 def _labels(objects: Iterable[SourceObject]) -> tuple[str, ...]:
@@ -201,7 +249,7 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
             continue
         first_line[key] = number
         try:
-            objects = tuple(_object(fmt, _json_box(box, fmt, number), f"line {number}") for box in boxes)
+            objects = tuple(_object(fmt, _json_box(box, fmt, f"line {number}"), f"line {number}") for box in boxes)
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
             continue
@@ -247,7 +295,7 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
             yield EvidenceRow(number, key, error=f"entry {number}: its {fmt.boxes_field} is no list")
             continue
         try:
-            objects = tuple(_object(fmt, _json_box(box, fmt, number), f"entry {number}") for box in boxes)
+            objects = tuple(_object(fmt, _json_box(box, fmt, f"entry {number}"), f"entry {number}") for box in boxes)
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
             continue
@@ -310,7 +358,7 @@ def _dig(found: dict, field: str) -> object:
     return found
 
 
-def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
+def _json_box(box: object, fmt: BoxFormat, where: str) -> dict[str, str]:
     """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
 
     Raises:
@@ -318,13 +366,13 @@ def _json_box(box: object, fmt: BoxFormat, number: int) -> dict[str, str]:
         became the class: `{'name': 'person'}`, `True`).
     """
     if not isinstance(box, dict):
-        raise InvalidInputError(f"line {number}: a box that is no JSON object")
+        raise InvalidInputError(f"{where}: a box that is no JSON object")
     cells = {}
     if fmt.class_field:  # a class name, or a whole number naming a class: never an object's repr
         tag = box.get(fmt.class_field)
         if isinstance(tag, bool) or not isinstance(tag, (str, int, type(None))):
             kind = {dict: "object", list: "array", bool: "boolean"}.get(type(tag), "number")
-            raise InvalidInputError(f"line {number}: its {fmt.class_field} is a JSON {kind}, not a class name")
+            raise InvalidInputError(f"{where}: its {fmt.class_field} is a JSON {kind}, not a class name")
     for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
         if not field:
             continue

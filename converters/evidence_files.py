@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from shardify.converters import jsonl_objects, label_files, mat_structs, tables
+from shardify.converters import json_line_cells, jsonl_objects, label_files, mat_structs, tables
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
@@ -170,7 +170,10 @@ def read_evidence(
         evidence_lib.LABEL_LINES: _label_lines,
         evidence_lib.CONCEPT_LIST: _concept_list,
     }[found.kind]
-    yield from reader(text_lines(fileobj), found, id_paths or {})
+    lines = text_lines(fileobj)
+    if json_line_cells.is_json_lines(found.path) and found.kind in (evidence_lib.SPLIT_LIST, evidence_lib.LABEL_LINES):
+        lines = json_line_cells.csv_view(lines)  # read as the CSV its rows make, as detection read it
+    yield from reader(lines, found, id_paths or {})
 
 
 def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
@@ -225,7 +228,7 @@ def _table_cells(text: str, found: Evidence) -> list[str]:
     """A headed CSV or TSV split list's row as its cells (a held-out `test.csv` keyed by a column
     after free text: split on spaces, PetFinder's descriptions shifted the key column), else its
     fields split on spaces, commas and semicolons as lists are."""
-    if not found.path.lower().endswith((".csv", ".tsv")):
+    if not found.path.lower().endswith((".csv", ".tsv", ".jsonl")):
         return _fields(text)
     delimiter = "\t" if found.path.lower().endswith(".tsv") else ","
     try:
@@ -310,7 +313,7 @@ def _attributes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
 
 
 def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
-    if found.header and found.path.lower().endswith((".csv", ".tsv")):
+    if found.header and found.path.lower().endswith((".csv", ".tsv", ".jsonl")):
         yield from _keyed_rows(lines, found)
         return
     header = found.header or found.path.lower().endswith(".csv")

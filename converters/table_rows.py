@@ -10,6 +10,8 @@ cells are found is this module's. No Beam, no TensorFlow.
 
 from __future__ import annotations
 
+import dataclasses
+
 import os
 import pickle
 import tempfile
@@ -30,6 +32,9 @@ MAX_OPEN_TABLES = 64
 # A line file's row: one column, its text (the labels come with the entry, from the file's name or
 # its label file).
 _LINE_COLUMNS = resolve_columns((line_files.TEXT_COLUMN,), TableOptions())
+# A side of a parallel corpus's line: its pair, the other side's line, came with the entry (`line_rows`).
+_PAIR_COLUMN = "pair"
+_LINE_PAIR_COLUMNS = dataclasses.replace(_LINE_COLUMNS, pair=_PAIR_COLUMN)
 
 
 def is_table(relpath: str) -> bool:
@@ -123,7 +128,8 @@ class TableRows:
         if entry.relpath in self._line_files:  # a line of text: its label came from its file's name or label file
             before, data, after = self._row_bytes(entry, margin=1)
             line_files.check_whole_line(before, data, after, entry.size_bytes)
-            return {line_files.TEXT_COLUMN: line_files.decode_line(data, self._table_options.encoding)[0]}
+            text = line_files.decode_line(data, self._table_options.encoding)[0]
+            return {line_files.TEXT_COLUMN: text, _PAIR_COLUMN: entry.caption_text} if entry.caption_text else {line_files.TEXT_COLUMN: text}
         fmt = self._format_of(entry.relpath)
         if fmt in (tables.PARQUET, tables.QA_JSON):
             if entry.relpath in self._unreadable:
@@ -140,7 +146,7 @@ class TableRows:
     def columns_for(self, relpath: str, cells: dict[str, object]) -> TableColumns:
         """Resolved once per table (for JSONL, once per distinct set of keys), not once per row."""
         if relpath in self._line_files:  # its one column is the text; the labels are the entry's
-            return _LINE_COLUMNS
+            return _LINE_PAIR_COLUMNS if _PAIR_COLUMN in cells else _LINE_COLUMNS
         header = self._header_of(relpath)
         # Keyed by the table and its columns, not by its header: a CSV's header holds its sampled
         # rows, which would be hashed again for every row.

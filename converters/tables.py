@@ -27,7 +27,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, json_lines, json_records, line_tables, nested_fields, parquet_tables, qa_json, separators
+from shardify.converters import header_rows, json_lines, json_records, line_tables, nested_fields, parquet_tables, qa_json, separators, trailing_cells
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -517,9 +517,11 @@ def _scan_delimited(
             continue  # a blank line
         if lines.line_error:
             yield RowError(row_number, lines.line_error)
-        elif len(cells) != width:
+        elif len(cells) != width and (fmt != TSV or (wider := trailing_cells.with_trailing_cells(cells, header.columns)) is None):
             where = "the header has" if header.present else "the first row has"
             yield RowError(row_number, f"{len(cells)} fields where {where} {width}")
+        elif len(cells) != width:  # a headerless row's appended cells (`trailing_cells`)
+            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, wider)
         else:
             yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header.columns, cells)))
 
@@ -633,6 +635,9 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFA
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **_dialect(fmt)))
             if len(fields) == len(header):
                 return dict(zip(header, fields))
+            wider = trailing_cells.with_trailing_cells(fields, header) if fmt == TSV else None
+            if wider is not None:
+                return wider
     except (UnicodeDecodeError, LookupError, InvalidInputError, csv.Error, ValueError):
         pass
     raise InvalidInputError("table changed since it was scanned (row no longer parses)")

@@ -19,8 +19,11 @@ from collections.abc import Sequence
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, set_aside
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.converters import json_box_files
+from shardify.converters.evidence_files import MAX_XML_BYTES
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan import evidence as evidence_lib
@@ -74,21 +77,36 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         ext = layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:
             images_by_folder.setdefault(posixpath.dirname(path), set()).add(layout.stem(path))
-        elif ext == "txt" and "/" in path:
+        elif ext in ("txt", "json") and "/" in path:
             texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []
     for folder, texts in sorted(texts_by_folder.items()):
         image_folder = _mirrored_images(folder, texts, images_by_folder)
         if not image_folder:
             continue
-        first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
-        fmt = box_formats.per_image_format(posixpath.basename(folder), label_file_found.head_lines(config, first)) if first else None
+        documents = [p for p in texts if layout.extension(p) == "json"]
+        if documents:  # one JSON document per image (`box_formats.PER_IMAGE_JSON`): the first decides
+            if len(documents) != len(texts):
+                continue  # .txt and .json files in one folder: no one format
+            fmt = json_box_files.json_format(posixpath.basename(folder), _document(config, sorted(documents)[0]))
+        else:
+            first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
+            fmt = box_formats.per_image_format(posixpath.basename(folder), label_file_found.head_lines(config, first)) if first else None
         if fmt is None:
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
         rule = KeyRule(image_folder.count("/") + 2, False)
         found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note))
     return found
+
+
+def _document(config: ConvertConfig, path: str) -> bytes:
+    """The whole of a per-image JSON document (a pretty-printed one spans many lines), or b""."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return fileobj.read(MAX_XML_BYTES + 1)
+    except (OSError, InvalidInputError):
+        return b""
 
 
 def _class_names_file(config: ConvertConfig, sample: Sequence[str], table: str, pattern: str) -> str:

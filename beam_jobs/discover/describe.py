@@ -83,9 +83,9 @@ def with_split_lists(config: ConvertConfig, sample: list[str], detected: layout.
 def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> tuple[tuple[Evidence, ...], list[str]]:
     """The files of a folder layout's source that give its inputs' splits and labels, and notes on
     what was found and left unused."""
-    texts = [p for p in sample if detected.is_auxiliary(p) and layout.extension(p) in ("txt", "csv", "lst", "")]
+    texts = [p for p in sample if detected.is_auxiliary(p) and layout.extension(p) in ("txt", "csv", "lst", "jsonl", "")]
     texts = [p for p in texts[:_EVIDENCE_CANDIDATES] if FileSystems.exists(join_path(config.source, p))]  # not a member
-    heads = {p: label_file_found.head_lines(config, p) for p in texts}
+    heads = {p: label_file_found.table_head_lines(config, p) for p in texts}
     found: list[Evidence] = []
     unread: list[str] = []
     names_inputs = _names_inputs(sample, detected)

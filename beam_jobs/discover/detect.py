@@ -450,7 +450,7 @@ def _detect_folder(
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
-    parallel_labels.check_parallel_labels(config, sample, detected)
+    detected = parallel_labels.with_parallel_labels(config, sample, detected)
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected

@@ -122,7 +122,8 @@ class _ReadEvidence(beam.DoFn):
         """A row per annotation file of the folder (Pascal VOC's .xml, YOLO's .txt): the path
         that names its image, its objects and their names."""
         folder = join_path(self._source, found.path)
-        extension = "xml" if found.kind == XML_OBJECTS else "txt"
+        fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
+        extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else "txt"
         for item in list_tree(folder):
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
             if layout.extension(item.relpath) != extension:
@@ -142,8 +143,10 @@ class _ReadEvidence(beam.DoFn):
                     data = fileobj.read(evidence_files.MAX_XML_BYTES + 1)
                 if found.kind == XML_OBJECTS:
                     objects = evidence_files.voc_annotation(data)
-                elif found.kind == BOX_FILES:
-                    objects = box_text.per_image_objects(data, box_formats.format_named(found.box_format))
+                elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_JSON:
+                    objects = box_text.per_image_json_objects(data, fmt)
+                elif fmt is not None:
+                    objects = box_text.per_image_objects(data, fmt)
                 else:
                     objects = evidence_files.yolo_annotation(data, found.names)
             except (InvalidInputError, OSError) as error:

@@ -22,7 +22,7 @@ from shardify.beam_jobs.discover import coco_like, label_file_signs
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, header_rows, json_lines, label_files, json_records, line_tables, qa_json, tables
+from shardify.converters import coco_urls, header_rows, json_line_cells, json_lines, label_files, json_records, line_tables, qa_json, tables
 from shardify.converters.columns import label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
@@ -37,6 +37,7 @@ __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
     "HF_METADATA_FILES",
     "labels_file_path",
+    "table_head_lines",
     "labels_train_beside_test",
     "label_file_paths",
     "given_label_file",
@@ -98,6 +99,13 @@ def head_lines(config: ConvertConfig, relpath: str, *, lines: int = HEAD_LINES) 
             return first_lines(fileobj.read(HEAD_BYTES), lines)
     except (OSError, InvalidInputError):
         return []
+
+
+def table_head_lines(config: ConvertConfig, relpath: str) -> list[str]:
+    """`head_lines`, a JSON-lines file's as the CSV lines its rows make (`json_line_cells`): the
+    readers of split lists and label tables read them so."""
+    lines = head_lines(config, relpath)
+    return json_line_cells.as_csv_lines(lines) if json_line_cells.is_json_lines(relpath) else lines
 
 
 def first_row(config: ConvertConfig, path: str) -> dict | None:

@@ -28,7 +28,7 @@ from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.converters import tables as tables_lib
+from shardify.converters import json_line_cells, tables as tables_lib
 from shardify.plan import (
     concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
 )
@@ -106,7 +106,7 @@ def _split_tables(
     inputs = [p for p in sample if not detected.is_auxiliary(p)]
     if any(e.gives_split for e in detected.evidence) or any(detected.split_of(p)[0] for p in inputs):
         return table, []
-    heads = {p: label_file_found.head_lines(config, p) for p in _candidates(config, sample, detected)}
+    heads = {p: label_file_found.table_head_lines(config, p) for p in _candidates(config, sample, detected)}
     split, tests = unlabelled_tables.split_tables(table, heads, describe.names_inputs(sample, detected))
     return (dataclasses.replace(table, split=split), tests) if tests else (table, [])
 
@@ -333,7 +333,7 @@ def _candidates(config: ConvertConfig, sample: list[str], detected: layout.Sourc
     archive's members: read where the pipeline reads them)."""
     paths = [
         p for p in sample
-        if p.count("/") <= _MAX_DEPTH and layout.extension(p) in ("csv", "tsv") and detected.is_auxiliary(p)
+        if p.count("/") <= _MAX_DEPTH and layout.extension(p) in ("csv", "tsv", "jsonl") and detected.is_auxiliary(p)
     ][:_CANDIDATES]
     return [p for p in paths if FileSystems.exists(join_path(config.source, p))]
 
@@ -344,7 +344,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
     suffixed = _suffixed_not_classes(held_out_tables.suffixed_names(sample, detected), detected)
     found = []
     for path in paths:
-        lines = label_file_found.head_lines(config, path)
+        lines = label_file_found.table_head_lines(config, path)
 
         def recognised(names, stems=(), *, lines=lines, path=path):
             return keyed_tables.recognise_keyed_table(
@@ -390,8 +390,11 @@ def _table_rows(config: ConvertConfig, path: str, limit: int = 0) -> list[list[s
     try:
         with open_input(join_path(config.source, path)) as fileobj:
             text = io.TextIOWrapper(fileobj, encoding=config.table_options.encoding or "utf-8", errors="replace", newline="")
+            lines = text
+            if json_line_cells.is_json_lines(path):  # its CSV view, the first object's keys the header
+                lines = (line for item in json_line_cells.csv_view(enumerate(text, 1)) for line in item[1:])
             rows = []
-            for row in csv.reader(text, delimiter="\t" if path.lower().endswith(".tsv") else ","):
+            for row in csv.reader(lines, delimiter="\t" if path.lower().endswith(".tsv") else ","):
                 if row:
                     rows.append([cell.strip() for cell in row])
                 if len(rows) >= (limit or _KEY_ROWS):

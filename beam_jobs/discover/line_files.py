@@ -2,7 +2,8 @@
 file per class, or text files beside label files of as many lines (see `shardify.plan.line_files`).
 
 Only a folder that holds the whole sample (the top of SRC, or the download's one wrapper folder)
-is looked at: its names say which files belong together, the first lines of each say whether
+is looked at (the two sides of a parallel corpus, `train.de` beside `train.en`, are read a
+sentence pair a line): its names say which files belong together, the first lines of each say whether
 they hold records (many short lines) or documents. Files of `label text` lines (fastText's, UCI's
 `ham<TAB>text`) are the line tables' (`line_tables`), not classes. Detection reads the first
 64 KiB of each file, and counts the lines of parallel files up to 256 MiB (streamed), which must
@@ -29,7 +30,8 @@ from shardify.plan import layout
 from shardify.plan.evidence import read_vocabulary
 from shardify.plan.structure import split_word
 from shardify.plan.line_files import (
-    DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, judge_lines, label_twins, parallel_pairs,
+    DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, corpus_sides, judge_lines, label_twins,
+    parallel_pairs,
 )
 
 __all__ = ["FoundLines", "find_line_files"]
@@ -115,7 +117,28 @@ def _in_folder(config: ConvertConfig, files: list[str]) -> FoundLines | None:
     pairs = parallel_pairs(files)
     if pairs:
         return _parallel(config, files, pairs)
-    return _per_class(config, files)
+    return _sides(config, files) or _per_class(config, files)
+
+
+def _sides(config: ConvertConfig, files: list[str]) -> FoundLines | None:
+    """The two sides of a parallel corpus (`train.de` beside `train.en`, `test2016.de` beside
+    `test2016.en`), every file but documentation one of two sides: a record a line, line i of the
+    first side its text and line i of the other its pair. Three sides of one stem (a record of
+    which two?) or other data beside them: None, as before (the run stops naming the sides)."""
+    sides = corpus_sides(files)
+    members = {path for group in sides for path in group}
+    if not sides or any(len(group) != 2 for group in sides) or any(p not in members and not _doc(p) for p in files):
+        return None
+    for text, pair in sides:
+        counts = [_count(config, text), _count(config, pair)]
+        if None not in counts and counts[0] != counts[1]:
+            raise UsageError(
+                f"{text} has {counts[0]:,} lines and {pair} {counts[1]:,}: line i of each is one sentence pair, so a line "
+                "was lost or added in one of them and no pair can be trusted; mend the files (nothing was written)"
+            )
+    shown = ", ".join(f"{t} + {posixpath.basename(p)}" for t, p in sides[:3]) + (" and more" if len(sides) > 3 else "")
+    note = f"sides of a parallel corpus, a sentence pair a line: line i of the first file the text, of the second its pair: {shown}"
+    return FoundLines(tuple(LineFile(text, pair=pair) for text, pair in sides), note=note)
 
 
 def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, str]]) -> FoundLines | None:

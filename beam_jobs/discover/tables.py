@@ -34,7 +34,7 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import json_sample, kept_values, label_cells, one_hot, pixel_rows, split_column, tables
+from shardify.converters import json_sample, kept_values, label_cells, one_hot, pixel_rows, row_labels, split_column, tables
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
@@ -59,9 +59,11 @@ class _ScanTable(beam.DoFn):
     dtype of every kept column over the table's rows, and a note of how the table was read."""
 
     def __init__(
-        self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: dict[str, str] | None = None
+        self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: dict[str, str] | None = None,
+        row_labels: dict[str, str] | None = None,
     ) -> None:
         self._lines = {spec.path: spec for spec in lines}  # read a record a line (line_rows.py)
+        self._row_labels = row_labels or {}  # JSON-lines table -> its labels file, line i for row i (row_labels.py)
         self._keyed = keyed or {}  # table -> its id column, where a labels table labels its rows (label_join.py)
         self._source = config.source
         self._follow_outside_links = config.follow_outside_links
@@ -88,6 +90,10 @@ class _ScanTable(beam.DoFn):
                     continue
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
+                    labels = None
+                    if relpath in self._row_labels:  # read whole first: the files must agree line for line
+                        with self._open(self._row_labels[relpath], None) as labels_file:
+                            labels = row_labels.read_row_labels(fileobj, labels_file, self._row_labels[relpath], self._options.encoding)
                     header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
                     pixels = None
                     if self._media == "image" and fmt in (tables.CSV, tables.TSV):
@@ -95,7 +101,7 @@ class _ScanTable(beam.DoFn):
                     if pixels is not None:
                         yield from _pixel_rows(relpath, location, pixels, rows, scanned, _split_of(relpath, shared))
                     else:
-                        yield from self._rows(relpath, location, header, rows, scanned, _split_of(relpath, shared))
+                        yield from self._rows(relpath, location, header, rows, scanned, _split_of(relpath, shared), labels)
             except (InvalidInputError, OSError) as error:
                 reason = reject_reason(error)
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
@@ -141,7 +147,9 @@ class _ScanTable(beam.DoFn):
         rows: Iterator[tables.Row | tables.RowError],
         scanned: _Progress,
         split: str,
+        line_labels: list[str] | None = None,
     ) -> Iterator:
+        """A Candidate per row; `line_labels`: row n's label at [n - 1] where a labels file gives them."""
         dtypes: dict[str, str] = {}
         pairs = answers = False
         batch = Batch()
@@ -188,7 +196,12 @@ class _ScanTable(beam.DoFn):
                     yield reject(relpath, found, row.row)
                     continue
                 labels = found
-            named = not (cols.label or cols.classes) and self._name_label is not None
+            if line_labels is not None and not (cols.label or cols.classes):
+                labels = (line_labels[row.row - 1],) if row.row <= len(line_labels) else ()
+                if not labels:
+                    yield reject(relpath, f"no line of {self._row_labels[relpath]} for row {row.row}", row.row)
+                    continue
+            named = not (cols.label or cols.classes or line_labels is not None) and self._name_label is not None
             if named:
                 found_name = self._name_label.search(posixpath.basename(relpath))
                 if found_name is None or not found_name.group(1):
@@ -224,7 +237,7 @@ class _ScanTable(beam.DoFn):
                 size,
                 labels,
                 split=row_split,
-                unlabelled=not (cols.label or cols.classes or named),  # a test table without labels beside labelled ones
+                unlabelled=not (cols.label or cols.classes or named or labels),  # a test table without labels beside labelled ones
                 row=row.row,
                 offset=row.offset,
                 location=location,
@@ -388,10 +401,12 @@ class ScanTables(beam.PTransform):
     tables; a note per table saying how it was read (header or not, which columns)."""
 
     def __init__(
-        self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: tuple[Evidence, ...] = ()
+        self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: tuple[Evidence, ...] = (),
+        row_labels: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
         self._keyed = keyed
+        self._row_labels = row_labels or {}
         self._lines = lines
         self._config = config
         self._index_folder = index_folder
@@ -406,7 +421,7 @@ class ScanTables(beam.PTransform):
         )
         keyed = {e.rows_of: e.rows_key for e in self._keyed}
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed), beam.pvalue.AsList(named),
+            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed, self._row_labels), beam.pvalue.AsList(named),
             beam.pvalue.AsList(digests),
         ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, main=CANDIDATES)
         candidates, rejects = scanned[CANDIDATES], scanned[REJECTS]

@@ -1,7 +1,7 @@
 """Detection datasets whose boxes are written as text: one row of `FORMATS` per shape, data rather
 than code per dataset.
 
-Six ways the annotation files pair with the images:
+Seven ways the annotation files pair with the images:
 
   PER_IMAGE  one text file per image, in a folder mirroring the images' folder, by stem: KITTI's
              training/label_2/000000.txt beside training/image_2/000000.png
@@ -20,6 +20,10 @@ Six ways the annotation files pair with the images:
              images: an element per frame, its number an attribute (the image whose name ends in
              it), its boxes elements beneath, their fields `element@attribute`: UA-DETRAC's
              DETRAC-Train-Annotations-XML/MVI_20011.xml for Insight-MVT_Annotation_Train/MVI_20011/
+  PER_IMAGE_JSON one JSON document per image, in a folder mirroring the images' folder, by stem: its
+             boxes under one key as a list (FUNSD's `form`), or under numbered keys (DeepFashion2's
+             `item1`, `item2`: `boxes_field` "item*"), each an object naming its class and holding its
+             box as a list of four numbers (`converters/json_box_files.py` reads them)
 
 A row says where the class and the four box numbers are (a field index, or a column name), the
 box's convention, and the rows that are not objects (KITTI's `DontCare`, WIDER's `invalid` flag):
@@ -47,6 +51,7 @@ __all__ = [
     "JSON_LINES",
     "JSON_DOCUMENT",
     "FRAMES_XML",
+    "PER_IMAGE_JSON",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
@@ -64,6 +69,7 @@ __all__ = [
 PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
 JSON_DOCUMENT = "json document"
 FRAMES_XML = "frames xml"
+PER_IMAGE_JSON = "per image json"
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -140,6 +146,11 @@ class BoxFormat:
         `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
       numbered_class: ROWS headerless: the class cell is a class number whose names the table does
         not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written.
+      line_pattern: PER_IMAGE files of sentences, not fields (PASCAL Annotation Version 1.00): the
+        pattern a box line matches whole, its groups the class and box fields; every other line is
+        no box and is skipped. "" for files of fields.
+      signature: with `line_pattern`: the pattern the file's first line matches, which tells the
+        format (its other lines are skipped, so only this line and the box lines say what it is).
       source: where the format is documented.
     """
 
@@ -168,10 +179,12 @@ class BoxFormat:
     numbered_class: bool = False
     stem_prefix: str = ""
     drop: str = ""
+    line_pattern: str = ""
+    signature: str = ""
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, PER_IMAGE_JSON):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
@@ -181,13 +194,17 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a sequence's XML names its frames, their numbers and their boxes")
         if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
+        if self.pairing == PER_IMAGE_JSON and not (self.boxes_field and len(self.box_fields) == 1):
+            raise ValueError(f"{self.name}: an image's JSON names its boxes, each holding its four numbers in one field")
         if self.pairing == ROWS and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
         if (len(self.box_fields) == 5) != (self.convention == ELLIPSE_PIXELS):
             raise ValueError(f"{self.name}: five box fields are an ellipse's, and only they")
-        if len(self.box_fields) not in (1, 4, 5, 8) or (len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT)):
+        if len(self.box_fields) not in (1, 4, 5, 8) or (
+            len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT, PER_IMAGE_JSON)
+        ):
             raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
         if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
             raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
@@ -199,6 +216,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
         if self.stem_prefix and self.pairing != PER_IMAGE:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
+        if bool(self.line_pattern) != bool(self.signature) or (self.line_pattern and self.pairing != PER_IMAGE):
+            raise ValueError(f"{self.name}: a per-image file of sentences has its box lines' pattern and its first line's")
 
     @property
     def shown(self) -> str:
@@ -361,6 +380,41 @@ FORMATS: tuple[BoxFormat, ...] = (
         convention=XYXY_PIXELS,
         source="NWPU VHR-10 readme (ground truth/<n>.txt: '(x1,y1),(x2,y2),a', the box's corners in pixels, a the class "
         "1 airplane ... 10 vehicle); github.com/chaozhong2010/VHR-10_dataset_coco",
+    ),
+    BoxFormat(
+        name="PASCAL Annotation 1.00",
+        pairing=PER_IMAGE,
+        files=r"(?i)annotations?",  # INRIA Person's Train/annotations/<stem>.txt beside Train/pos/<stem>.png
+        class_field="class",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        line_pattern=r'Bounding box for object \d+ "(?P<class>[^"]+)" \(Xmin, Ymin\) - \(Xmax, Ymax\) : '
+        r"\((?P<x1>[-+\d.]+), (?P<y1>[-+\d.]+)\) - \((?P<x2>[-+\d.]+), (?P<y2>[-+\d.]+)\)",
+        signature=r"# PASCAL Annotation Version 1\.00",
+        source="PASCAL VOC 2005 devkit (PASreadrecord.m; the annotation format of VOC2005's and INRIA Person's "
+        ".txt files: 'Bounding box for object N \"class\" (Xmin, Ymin) - (Xmax, Ymax) : (x1, y1) - (x2, y2)', pixels)",
+    ),
+    BoxFormat(
+        name="DeepFashion2 items",
+        pairing=PER_IMAGE_JSON,
+        files=r"annos",  # <split>/annos/000001.json beside <split>/image/000001.jpg
+        boxes_field="item*",  # item1, item2, ...: one clothing item each
+        class_field="category_name",
+        box_fields=("bounding_box",),
+        convention=XYXY_PIXELS,
+        source="github.com/switchablenorms/DeepFashion2 README (annos/<id>.json: source, pair_id, item1..itemN each with "
+        "category_name, category_id, bounding_box [x1,y1,x2,y2], segmentation, landmarks, ...)",
+    ),
+    BoxFormat(
+        name="FUNSD form entities",
+        pairing=PER_IMAGE_JSON,
+        files=r"annotations",  # dataset/<split>_data/annotations/<id>.json beside images/<id>.png
+        boxes_field="form",
+        class_field="label",  # question, answer, header, other
+        box_fields=("box",),
+        convention=XYXY_PIXELS,
+        source="guillaumejaume.github.io/FUNSD (annotations/<id>.json: form, a list of entities with box "
+        "[x_left, y_top, x_right, y_bottom], text, label, words, linking, id); huggingface datasets funsd.py",
     ),
     BoxFormat(
         name="WIDER FACE boxes",
@@ -548,12 +602,25 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
             continue
+        if found.line_pattern:  # sentences: the first line says which, the box lines hold the boxes
+            filled = [line.strip() for line in lines if line.strip()]
+            if filled and re.fullmatch(found.signature, filled[0]) and all(
+                re.fullmatch(found.line_pattern, line) for line in filled if line.startswith(_first_words(found.line_pattern))
+            ):
+                return found
+            continue
         kept = [line for line in lines if line.strip() and not found.header_line(line)]
         rows = [found.fields_of(line) for line in kept]
         # (characters a format drops are part of its shape: its lines hold them)
         if rows and all(found.box_line(r) for r in rows) and all(ch in line for line in kept for ch in found.drop):
             return found
     return None
+
+
+def _first_words(pattern: str) -> str:
+    """The literal words a line pattern starts with (`Bounding box for object`): a line starting so
+    and not matching the whole pattern is a box line of another shape, and the file is not this format."""
+    return re.match(r"[A-Za-z ]*", pattern).group().strip()
 
 
 def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:

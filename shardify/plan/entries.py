@@ -112,7 +112,8 @@ class Entry:
       caption_bytes: IMAGE: the caption file's size at listing (the writer reads no more).
       location: an archive member's place in its archive (None for a file); caption_location the
         caption's, when it is a member too.
-      caption_text: IMAGE: the caption from a label file's caption column, or "".
+      caption_text: IMAGE: the caption from a label file's caption column; ROW of a side of a parallel
+        corpus (`line_rows`): the other side's line, its pair; else "".
       mask_file, mask_bytes: IMAGE of a segmentation dataset: its mask (a PNG beside it, sharing
         its stem) and the mask's size at listing.
       image_format, height, width, channels: IMAGE: from the header probe.

@@ -48,7 +48,7 @@ LABEL_HEADER_NAMES = ("dx", "diagnosis", "finding", "findings")
 _MOST = 0.8
 _FEW_REPEATS = 2
 # Table files read this way.
-_EXTENSIONS = (".csv", ".tsv")
+_EXTENSIONS = (".csv", ".tsv", ".jsonl")  # a .jsonl's lines: its CSV view (`converters/json_line_cells`)
 # A header cell: a name, not a value (`image_id`, `Finding Labels`).
 _NAME = re.compile(r"[A-Za-z][\w .()/-]*")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")

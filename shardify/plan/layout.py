@@ -124,7 +124,7 @@ AUXILIARY_EXTENSIONS = frozenset(
     {
         "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
         "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
-        "doc", "docx", "xls", "xlsx", "bib", "pts", "ljson",
+        "doc", "docx", "xls", "xlsx", "bib", "pts", "ljson", "lst",
     }
 )
 # The scripts downloads ship beside their tables (the STS Benchmark's correlation.pl scorer): beside
@@ -328,6 +328,8 @@ class SourceLayout:
         the arrays layout reads the files they match as their records (detection never fills it).
       line_files: tables: files read a record per line, labelled by their name or by a label file
         of as many lines (`shardify.plan.line_files`); the other files are then auxiliary.
+      row_labels: tables: (JSON-lines table, its labels file) pairs, line i of the labels file
+        the label of row i (PIQA's `train.jsonl` beside `train-labels.lst`; `converters/row_labels.py`).
     """
 
     name: str
@@ -353,6 +355,7 @@ class SourceLayout:
     groupings: tuple[str, ...] = ()  # JSON files grouping the vocabulary's classes (GoEmotions' ekman_mapping.json)
     left_out: tuple[str, ...] = ()  # files shaped like inputs that are not (a submission's format: `label_joins`)
     key_column: str = ""
+    row_labels: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -420,8 +423,11 @@ class SourceLayout:
         elif self.name == NAMED_FILES:
             labels = "file names (--label-from-name)"
         elif self.line_files:
-            labels = _shown([f"{f.path}: {f.label}" if f.label else f"{f.path}: {f.labels or 'none'}" for f in self.line_files])
+            labels = _shown([f"{f.path}: {f.label}" if f.label else f"{f.path}: {f.labels or ('none, its pair ' + f.pair if f.pair else 'none')}" for f in self.line_files])
             labels = f"line files ({labels})"
+        elif self.name == TABLES and self.row_labels:
+            shown = _shown([f"{labels_file} for {table}'s rows" for table, labels_file in self.row_labels])
+            labels = f"each table's label column, where it has one; line i of {shown}, row i's"
         elif self.name == TABLES:
             labels = "each table's label column, where it has one"
         elif structure is not None and structure.single_class:
@@ -473,7 +479,7 @@ class SourceLayout:
         documentation and metadata
         (by name or extension: text files too, in an image dataset), and files of another kind
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
-        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out) or any(relpath in (e.path, e.ids) for e in self.evidence):
+        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels)) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data

@@ -337,7 +337,10 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
     named = [("labels_file", source_layout.labels_file), ("vocabulary_file", source_layout.vocabulary_file)]
     named += [("source_file", source_layout.source_file)]
     for f in source_layout.line_files:
-        named += [(f"line_files {f.path} path", f.path), (f"line_files {f.path} labels", f.labels)]
+        named += [(f"line_files {f.path} path", f.path), (f"line_files {f.path} labels", f.labels),
+                  (f"line_files {f.path} pair", f.pair)]
+    for table, labels in source_layout.row_labels:
+        named += [(f"row_labels {table}", table), (f"row_labels {table} labels file", labels)]
     for e in source_layout.evidence:
         named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file),
                   (f"evidence {e.path} rows_of", e.rows_of)]

@@ -11,7 +11,10 @@ vocabulary for two kinds of text dataset, told from the names of the files besid
 Names decide only which files belong together; whether a file holds records a line or one
 document is told from its content (`judge_lines`), and where that cannot be told the run stops
 naming `--layout tables` (a record per line). Files of other pairings (`train.src` beside
-`train.tgt`: a translation's source and target) are no labels and are not read so.
+`train.tgt`: a translation's source and target; `train.de` beside `train.en`) are no labels: they
+are the two sides of a parallel corpus (`corpus_sides`), read a record a line, line i of the first
+side (in sorted order: torchtext's Multi30k reads `de` before `en`) the text and line i of the
+other its pair.
 """
 
 from __future__ import annotations
@@ -46,11 +49,14 @@ class LineFile:
       path: the file of lines, relative to SRC.
       label: every line's class (one line file per class), or "".
       labels: the file whose line i is line i's label (parallel files), or "".
+      pair: the file whose line i is line i's second text (the other side of a parallel corpus:
+        `train.de` read with `train.en`, a record a sentence pair), or "".
     """
 
     path: str
     label: str = ""
     labels: str = ""
+    pair: str = ""
 
 
 # (word ending a text file's stem, words ending its label file's stem): `train_text.txt` beside

@@ -80,6 +80,8 @@ def recognise(
         return None
     if ext == ".json":
         return None  # COCO files are recognised by their content, in detection
+    if ext == ".jsonl":
+        ext = ".csv"  # `lines` are its CSV view (`converters/json_line_cells`), the first object's keys the header
     if ext not in (".txt", ".csv", ".lst", ""):
         return None
     keys = [row[0] for row in rows]

@@ -90,7 +90,7 @@ def split_tables(
     labelled_keys = {row[table.column] for row in own[1:] if len(row) > table.column}
     found = []
     for path, lines in sorted(heads.items()):
-        if path == table.path or example_file(path) or not path.lower().endswith((".csv", ".tsv")):
+        if path == table.path or example_file(path) or not path.lower().endswith((".csv", ".tsv", ".jsonl")):
             continue
         rows = _rows(path, lines)
         if len(rows) < 2 or key_name not in rows[0] or labels & set(rows[0]):

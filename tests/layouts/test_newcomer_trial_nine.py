@@ -23,9 +23,8 @@ from shardify.format.manifest import load_manifest
 
 # What each first command does today, where it is not right (a fix shows up as an unexpected pass).
 _FIRST_WRONG = {
-    "inria_person": "stops (exit 2) naming Train/annotations/ and Test/annotations/ as one file per image in a format "
-                    "no reader reads (PASCAL Annotation Version 1.00 text): not supported yet (it was: every image "
-                    "labelled `pos` or `neg` with no objects, exit 0)",
+    # inria_person: right since the eleventh mends (PASCAL Annotation 1.00 files read as each image's objects, a row
+    # of box_formats; the .lst lists auxiliary: test_xfail_kinds_eleven.py)
     "gtsdb": "stops (exit 2) naming gt.txt: its rows name `00000.ppm` alone, which names the scene and the crops "
              "of class folders 01/, 11/, 38/ alike (not supported yet; gt.txt is read as GTSDB boxes where no crop "
              "folders share its names). It was: gt.txt unread, --labels gt.txt then one label per image, exit 1",

@@ -145,17 +145,24 @@ def test_an_empty_and_a_binary_class_file_are_rejected_with_why(tmp_path: Path) 
     assert "empty" in rejects["neutral.txt"] and "binary" in rejects["mixed.txt"]
 
 
+def _split_of(name: str) -> str:
+    return {"train.src": "train", "test.src": "test"}.get(name, "train")
+
+
 @pytest.mark.parametrize("names", [("corpus.src", "corpus.tgt"), ("train.src", "train.tgt", "test.src", "test.tgt"),
                                    ("europarl-v7.de-en.de", "europarl-v7.de-en.en")], ids=["src-tgt", "split-src-tgt", "languages"])
 def test_a_translation_corpus_is_no_class_file_per_line(names: tuple[str, ...], tmp_path: Path) -> None:
     """`train.src` beside `train.tgt` (and Europarl's `.de` beside `.en`): a parallel corpus's
-    sides, line by line, never classes `src` and `tgt`."""
+    sides, line by line, never classes `src` and `tgt`: since the eleventh mends each line is one
+    unlabelled record, the first side's line its text (it stopped naming `paste`)."""
     root = tmp_path / "wmt"
     for name in names:
         _write(root / name, "\n".join(_lines(name, 8)) + "\n")
-    with pytest.raises(UsageError) as refused:
-        _convert(root, tmp_path / "out")
-    assert "one file per class" not in str(refused.value)
+    found = _records(_convert(root, tmp_path / "out"))
+    firsts = names[::2]
+    assert {split: [(source, label) for source, _, label in rows] for split, rows in found.items()} == {
+        _split_of(first): sorted((f"{first}#{i + 1}", "") for i in range(8)) for first in firsts}
+    assert all(text.startswith(source.split("#")[0]) for rows in found.values() for source, text, _ in rows)
 
 
 # --- parallel text and label files ---------------------------------------------------------------

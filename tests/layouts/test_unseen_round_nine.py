@@ -33,16 +33,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a refusal whose option converts right.
 WRONG = {
-    "deepfashion2": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in train/annos/000001.json ..., which "
-                     "shardify does not read, naming --labels FILE or --label-level 0: no option reads a per-image "
-                     "JSON of items (`item1`: bounding_box, category_name) as the image's objects"),
-    "funsd": ("STOPS BEFORE WRITING (exit 2) saying the labels may be in dataset/*/annotations/<id>.json, which "
-              "shardify does not read, naming --labels FILE or --label-level 0: no option reads a per-image JSON "
-              "`form` list of entities (box, label) as the image's objects"),
-    "multi30k": ("STOPS BEFORE WRITING (exit 2) saying the files are sides of a parallel corpus and that a record "
-                 "from two files' lines is not read yet, naming `paste test2016.de test2016.en > test2016.tsv` (which "
-                 "then converts each line into a text and its pair) but no option: line i of train.de and train.en is "
-                 "one sentence pair (before: 'holds no images or texts')"),
+    # deepfashion2, funsd: right since the eleventh mends (one JSON document per image in a folder mirroring the
+    # images', box_formats.PER_IMAGE_JSON: test_xfail_kinds_eleven.py)
+    # multi30k: right since the eleventh mends (the sides of a parallel corpus read a sentence pair a line, the
+    # first side's line the text: test_xfail_kinds_eleven.py; it stopped naming `paste`)
     "plant_diseases": ("STOPS BEFORE WRITING (exit 2) taking test/ (test/test/*.JPG, beside the doubled wrapper of "
                        "train/ and valid/) for a class folder named like a split, naming --label-level 1, which "
                        "cannot read the class folders three levels deeper; --label-level 3 rejects the test images "

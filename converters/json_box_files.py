@@ -1,0 +1,76 @@
+"""Per-image JSON annotations (`box_formats.PER_IMAGE_JSON`): one JSON document per image whose
+boxes lie under one key, as a list (FUNSD's `form`), or under numbered keys (DeepFashion2's `item1`,
+`item2`, ...: the format's `boxes_field` "item*"). Here: where a document's boxes are, and whether a
+folder's first document is of a format's shape (detection); `box_text.per_image_json_objects`
+reads each image's objects.
+
+A format is recognised only where the folder's name is the format's and the first document holds
+a box list whose every box names its class in the format's field and holds four numbers, corners
+in order (x1 <= x2, y1 <= y2) where the convention is corners: a document of another shape (a
+COCO-like file per image, a caption per image) is no such annotation, and detection goes on as
+before (a stop naming the files).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from shardify.plan.box_formats import FORMATS, PER_IMAGE_JSON, XYXY_PIXELS, BoxFormat
+
+__all__ = ["boxes_of", "json_format"]
+
+_NUMBERED = re.compile(r"(\d+)")
+
+
+def boxes_of(document: object, fmt: BoxFormat) -> list | None:
+    """The document's boxes as the format writes them (in number order for numbered keys), or None
+    where it holds none of the format's shape (not an object, no such list).
+
+    >>> fmt = next(f for f in FORMATS if f.boxes_field == "item*")
+    >>> [b["n"] for b in boxes_of({"source": "shop", "item2": {"n": 2}, "item10": {"n": 10}, "item1": {"n": 1}}, fmt)]
+    [1, 2, 10]
+    """
+    if not isinstance(document, dict):
+        return None
+    if fmt.boxes_field.endswith("*"):
+        prefix = fmt.boxes_field[:-1]
+        numbered = {int(key[len(prefix):]): value for key, value in document.items()
+                    if isinstance(key, str) and key.startswith(prefix) and _NUMBERED.fullmatch(key[len(prefix):])}
+        return [numbered[n] for n in sorted(numbered)]
+    found = document.get(fmt.boxes_field)
+    return found if isinstance(found, list) else None
+
+
+def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
+    """The PER_IMAGE_JSON format of a folder named `folder_name` whose first document is `data`.
+
+    >>> doc = {"form": [{"box": [1, 2, 30, 9], "text": "DATE:", "label": "question"}]}
+    >>> json_format("annotations", json.dumps(doc).encode()).name
+    'FUNSD form entities'
+    >>> json_format("annotations", json.dumps({"form": [{"box": [30, 2, 1, 9], "label": "question"}]}).encode()) is None
+    True
+    """
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    for fmt in FORMATS:
+        if fmt.pairing != PER_IMAGE_JSON or not re.fullmatch(fmt.files, folder_name):
+            continue
+        boxes = boxes_of(document, fmt)
+        if boxes and all(_box_of_shape(box, fmt) for box in boxes):
+            return fmt
+    return None
+
+
+def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
+    if not isinstance(box, dict):
+        return False
+    name, numbers = box.get(fmt.class_field), box.get(fmt.box_fields[0])
+    if not isinstance(name, str) or not name.strip() or not _four_numbers(numbers):
+        return False
+    return fmt.convention != XYXY_PIXELS or (numbers[0] <= numbers[2] and numbers[1] <= numbers[3])
+
+
+def _four_numbers(value: object) -> bool:
+    return isinstance(value, list) and len(value) == 4 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
