@@ -31,7 +31,8 @@ __all__ = [
 ]
 
 # Column names tried, in order, when the user names none.
-TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline")
+# `tokens`: a sentence as a list of its words (FewRel's, CoNLL-style JSON), read joined by spaces.
+TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline", "tokens")
 # `gold_label`: MNLI, SNLI; `is_duplicate`: QQP; `quality`: MRPC's `Quality`; `answer`: BoolQ's
 # true/false (only true/false: see BOOLEAN_LABEL_NAMES).
 LABEL_COLUMN_NAMES = (

@@ -142,7 +142,8 @@ class TableColumns:
 
     def text_of(self, cells: Mapping[str, object]) -> str | None:
         """The row's text, or None when a text cell is missing or not a string."""
-        parts = [cells.get(column) for column in self.texts]
+        # (a list of words is the text tokenised, FewRel's `tokens`: joined by spaces, as it was split)
+        parts = [" ".join(part) if _words_list(part) else part for part in (cells.get(column) for column in self.texts)]
         if not all(isinstance(part, str) for part in parts):
             return None
         return TEXT_JOIN.join(parts)  # type: ignore[arg-type]
@@ -157,6 +158,11 @@ class TableColumns:
         pair += f", answers = {' + '.join(map(shown_column, self.answers))}" if self.answers else ""
         unused = "".join(f"; {shown_column(name)} not read ({why})" for name, why in self.unused)
         return f"text = {' + '.join(shown_column(c) for c in self.texts)}{pair}, {label}{unused}"
+
+
+def _words_list(cell: object) -> bool:
+    """A non-empty list of strings: a tokenised text."""
+    return isinstance(cell, list) and bool(cell) and all(isinstance(word, str) for word in cell)
 
 
 def _is_number(given: str) -> bool:

@@ -34,7 +34,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import known_layouts, layout, layout_guess, second_readings
+from shardify.plan import folder_notes, known_layouts, layout, layout_guess, second_readings
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import example_file
 
@@ -389,6 +389,11 @@ def _detect_folder(
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
+    if detected.name == layout.TEXT_FOLDERS and detected.structure is not None:  # SpamAssassin's `cmds` in each class folder
+        texts = [p for p in sample if not detected.is_auxiliary(p)]
+        if notes := folder_notes.folder_notes(texts, detected.class_folder_of):
+            note = folder_notes.folder_notes_note(notes)
+            detected = dataclasses.replace(detected, left_out=(*detected.left_out, *notes), notes=(*detected.notes, note))
     if card_pairs:
         detected = card.with_card(config, detected, card_file, card_pairs)
     if group:

@@ -201,7 +201,8 @@ def _split_level_hint(split: _Split, sharing: Sequence[str], common: set[str]) -
     its own (Office-31's `amazon/images/<class>/`, `dslr/images/<class>/`: domains), with the
     class level beneath them (components counted from SRC's first, as the layout file counts)."""
     # the deepest of the shared names' components: the classes, below any container (`images/`)
-    level = max((depth for parts in split.inputs if parts[split.level] in sharing
+    # (a loose file beside the folders, a readme, has no component at that level)
+    level = max((depth for parts in split.inputs if len(parts) > split.level and parts[split.level] in sharing
                  for depth in range(split.level + 1, len(parts)) if parts[depth] in common), default=split.level + 1)
     return (f"--dry-run --layout-file FILE, then `split_level: {split.level}` and `label_levels: "
             f"{{{sharing[0]}: {level}, ...}}` in FILE's structure (each of those folders a split of its own)")
