@@ -32,9 +32,11 @@ def scan_lines(
     split: str,
     encoding: str,
     scanned: Any,
+    separator: str = "",
 ) -> Iterator:
     """Candidates (in batches), rejects and a note for the line file `spec`; `scanned.last_row`
-    follows the lines read.
+    follows the lines read. A label file's line is split on `separator` where one is given (AAPD's
+    `cs.it math.it`: several labels a line).
 
     Raises:
       InvalidInputError: the file is binary or empty, or its label file is not of its length.
@@ -49,7 +51,7 @@ def scan_lines(
                     raise InvalidInputError(
                         f"{texts:,} lines where its label file {spec.labels} has {names:,}: line i no longer labels line i"
                     )
-                yield from _rows(fileobj, size, spec, location, split, encoding, scanned, labels)
+                yield from _rows(fileobj, size, spec, location, split, encoding, scanned, labels, separator)
         else:
             yield from _rows(fileobj, size, spec, location, split, encoding, scanned, None)
     if not scanned.last_row:
@@ -75,6 +77,7 @@ def _rows(
     encoding: str,
     scanned: Any,
     labels: BinaryIO | None,
+    separator: str = "",
 ) -> Iterator:
     batch, fallback, records = Batch(), False, 0
     label_lines = line_files.read_lines(labels) if labels is not None else None
@@ -100,7 +103,7 @@ def _rows(
             if not label:
                 yield reject(spec.path, f"no label on line {number} of {spec.labels}", number)
                 continue
-            found = (label,)
+            found = tuple(n.strip() for n in label.split(separator) if n.strip()) if separator else (label,)
         batch.append(
             Candidate(ROW, spec.path, len(data), found, split=split, unlabelled=not found, row=number, offset=offset, location=location)
         )

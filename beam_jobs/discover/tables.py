@@ -84,7 +84,10 @@ class _ScanTable(beam.DoFn):
             try:
                 if relpath in self._lines:
                     split = _split_of(relpath, shared)
-                    yield from line_rows.scan_lines(self._open, self._lines[relpath], location, size, split, self._options.encoding, scanned)
+                    yield from line_rows.scan_lines(
+                        self._open, self._lines[relpath], location, size, split, self._options.encoding, scanned,
+                        self._options.label_separator or "",
+                    )
                     continue
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)

@@ -44,7 +44,7 @@ _ROLES = ("BACKGROUND", "OBJECTIVE", "METHODS", "RESULTS", "CONCLUSIONS")
 
 def _pubmed_rct() -> Iterator[Put]:
     pmid = 24293578
-    for split, abstracts in (("train", 3), ("dev", 2), ("test", 2)):
+    for split, abstracts in (("train", 4), ("dev", 3), ("test", 3)):
         file = f"PubMed_20k_RCT/{split}.txt"
         lines, i = [], 0
         for a in range(abstracts):
@@ -72,11 +72,12 @@ _CNEWS = ("体育", "财经", "房产", "家居", "教育", "科技", "时尚", 
 
 
 def _cnews() -> Iterator[Put]:
-    for split, n in (("train", 10), ("val", 5), ("test", 5)):
+    # (the files list each class's news together, class after class: sampled, the first lines repeat one label)
+    for split, n, per_class in (("train", 16, 4), ("val", 8, 2), ("test", 8, 2)):
         file = f"cnews/cnews.{split}.txt"
         lines = []
         for i in range(n):
-            label = _CNEWS[(i * 3 + n) % len(_CNEWS)]
+            label = _CNEWS[i // per_class]
             text = _zh(f"{file}{i}", 14) + "。" + _zh(f"{file}{i}b", 9) + "，" + _zh(f"{file}{i}c", 6) + "。"
             lines.append(f"{label}\t{text}")
             yield row(f"{file}:{i}", split, label, text)
