@@ -30,6 +30,7 @@ from shardify.converters.column_names import (
     RATING_COLUMN_NAMES,
     TEXT_COLUMN_NAMES,
     TEXT_JOIN,
+    TOKEN_COLUMN_NAMES,
     choose_column,
     is_integer,
     is_key_name,
@@ -142,8 +143,10 @@ class TableColumns:
 
     def text_of(self, cells: Mapping[str, object]) -> str | None:
         """The row's text, or None when a text cell is missing or not a string."""
-        # (a list of words is the text tokenised, FewRel's `tokens`: joined by spaces, as it was split)
-        parts = [" ".join(part) if _words_list(part) else part for part in (cells.get(column) for column in self.texts)]
+        # (a column named as a list of words, FewRel's `tokens`, holds the text tokenised: joined by
+        # spaces, as it was split; a list in a column named otherwise, `text: ["a", "b"]`, is no text)
+        parts = [" ".join(part) if _words_list(part) and column.lower() in TOKEN_COLUMN_NAMES else part
+                 for column, part in ((column, cells.get(column)) for column in self.texts)]
         if not all(isinstance(part, str) for part in parts):
             return None
         return TEXT_JOIN.join(parts)  # type: ignore[arg-type]
