@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from shardify.converters import json_pairs, qa_json
+from shardify.converters.column_names import LABEL_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan.structure import split_word
@@ -107,13 +108,16 @@ KEY_LABEL_COLUMN = "label"
 def keyed_by_class(document: dict) -> list[dict]:
     """The rows of a document whose keys are its classes, each row with its key as its `label`, or
     []: every value a list of objects of one shape, the same shape under every key (two keys at
-    least, none an annotation file's, none naming a split, no row holding a `label` of its own).
+    least, none an annotation file's, none naming a split, no row holding a label column of its own:
+    `{"en": [{"text", "sentiment"}], "fr": [...]}` is subsets of one labelled table, not classes).
     FewRel's `{"P931": [{"tokens": [...], "h": [...], "t": [...]}, ...], "P4552": [...]}`; COCO's
     `images` beside `annotations` (other shapes) is no such document.
 
     >>> keyed_by_class({"pos": [{"text": "good"}], "neg": [{"text": "bad"}]})
     [{'text': 'good', 'label': 'pos'}, {'text': 'bad', 'label': 'neg'}]
     >>> keyed_by_class({"questions": [{"id": 1, "q": "a"}], "answers": [{"id": 1, "a": "b"}]})
+    []
+    >>> keyed_by_class({"en": [{"text": "good", "sentiment": "pos"}], "fr": [{"text": "bon", "sentiment": "pos"}]})
     []
     """
     if len(document) < 2 or any(key in _ANNOTATION_KEYS or split_word(key) for key in document):
@@ -123,9 +127,15 @@ def keyed_by_class(document: dict) -> list[dict]:
         if not isinstance(value, list) or not value or not all(isinstance(row, dict) for row in value):
             return []
         shapes |= {frozenset(row) for row in value}
-    if len(shapes) != 1 or KEY_LABEL_COLUMN in next(iter(shapes)):
-        return []
+    if len(shapes) != 1 or any(_label_like(name) for name in next(iter(shapes))):
+        return []  # rows labelled by a column of their own: the keys are subsets (languages, sources), not classes
     return [{**row, KEY_LABEL_COLUMN: key} for key, rows in document.items() for row in rows]
+
+
+def _label_like(name: str) -> bool:
+    """A row's key that names a label (`label`, `sentiment`, `gold_label`, `topic_class`)."""
+    lowered = name.lower()
+    return lowered in LABEL_COLUMN_NAMES or lowered.endswith(("label", "labels", "class", "category"))
 
 
 def _split_names(lists: list[tuple[str, list]]) -> list[tuple[str, list]]:

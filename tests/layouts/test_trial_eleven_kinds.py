@@ -6,7 +6,7 @@ no file here names and on a hostile twin that must not be read the same way:
 - a table named for evaluation beside a train table is the test split, while one beside a test
   table stays a split of its own name (never merged);
 - a JSON object keyed by class (lists of one shape) is read with its key as the label, while lists
-  of other shapes under other keys are not;
+  of other shapes under other keys are not, nor rows with a label column of their own (languages);
 - a `tokens` list is a text joined by spaces, while a list of numbers is none;
 - a label file named before its split (`labels_dev.txt` beside `text_dev.txt`) labels its lines, and
   label lines of several words stop naming --label-separator, which then reads several labels;
@@ -137,6 +137,19 @@ def test_lists_of_other_shapes_under_other_keys_are_not_classes(tmp_path):
     with pytest.raises(ShardifyError):
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_subsets_of_a_labelled_table_under_keys_are_not_labelled_by_their_key(tmp_path):
+    """Its other twin: `{"en": [{"text", "sentiment"}], "fr": [...]}`: rows with a label column of
+    their own under language keys; labelled by `en`/`fr` every record would be wrong with exit 0."""
+    doc = {lang: [{"text": f"{lang} {t}", "sentiment": y} for t, y in _ROWS] for lang in ("en", "fr")}
+    src = _write(tmp_path / "src", {"reviews.json": json.dumps(doc)})
+    try:
+        got = _convert(src, tmp_path / "out")
+    except ShardifyError:
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    assert not {labels for _, labels, _ in got.values()} & {frozenset({"en"}), frozenset({"fr"})}
 
 
 def test_a_list_of_token_ids_is_no_text(tmp_path):
