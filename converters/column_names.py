@@ -15,6 +15,7 @@ from shardify.errors import InvalidInputError
 
 __all__ = [
     "TEXT_COLUMN_NAMES",
+    "TOKEN_COLUMN_NAMES",
     "PAIR_COLUMN_NAMES",
     "OPTIONAL_PAIR_NAMES",
     "BOOLEAN_LABEL_NAMES",
@@ -31,7 +32,11 @@ __all__ = [
 ]
 
 # Column names tried, in order, when the user names none.
-TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline")
+# `tokens`: a sentence as a list of its words (FewRel's, CoNLL-style JSON), read joined by spaces.
+TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document", "comment", "headline", "tokens")
+# Columns whose list of strings is a text split into words (joined by spaces to be read); a list
+# in any other column is no text.
+TOKEN_COLUMN_NAMES = frozenset({"tokens", "words"})
 # `gold_label`: MNLI, SNLI; `is_duplicate`: QQP; `quality`: MRPC's `Quality`; `answer`: BoolQ's
 # true/false (only true/false: see BOOLEAN_LABEL_NAMES).
 LABEL_COLUMN_NAMES = (

@@ -30,6 +30,7 @@ from shardify.converters.column_names import (
     RATING_COLUMN_NAMES,
     TEXT_COLUMN_NAMES,
     TEXT_JOIN,
+    TOKEN_COLUMN_NAMES,
     choose_column,
     is_integer,
     is_key_name,
@@ -142,7 +143,10 @@ class TableColumns:
 
     def text_of(self, cells: Mapping[str, object]) -> str | None:
         """The row's text, or None when a text cell is missing or not a string."""
-        parts = [cells.get(column) for column in self.texts]
+        # (a column named as a list of words, FewRel's `tokens`, holds the text tokenised: joined by
+        # spaces, as it was split; a list in a column named otherwise, `text: ["a", "b"]`, is no text)
+        parts = [" ".join(part) if _words_list(part) and column.lower() in TOKEN_COLUMN_NAMES else part
+                 for column, part in ((column, cells.get(column)) for column in self.texts)]
         if not all(isinstance(part, str) for part in parts):
             return None
         return TEXT_JOIN.join(parts)  # type: ignore[arg-type]
@@ -157,6 +161,11 @@ class TableColumns:
         pair += f", answers = {' + '.join(map(shown_column, self.answers))}" if self.answers else ""
         unused = "".join(f"; {shown_column(name)} not read ({why})" for name, why in self.unused)
         return f"text = {' + '.join(shown_column(c) for c in self.texts)}{pair}, {label}{unused}"
+
+
+def _words_list(cell: object) -> bool:
+    """A non-empty list of strings: a tokenised text."""
+    return isinstance(cell, list) and bool(cell) and all(isinstance(word, str) for word in cell)
 
 
 def _is_number(given: str) -> bool:

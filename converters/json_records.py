@@ -23,11 +23,12 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from shardify.converters import json_pairs, qa_json
+from shardify.converters.column_names import LABEL_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan.structure import split_word
 
-__all__ = ["MAX_JSON_BYTES", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows"]
+__all__ = ["MAX_JSON_BYTES", "KEY_LABEL_COLUMN", "keyed_by_class", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows"]
 
 MAX_JSON_BYTES = qa_json.MAX_QA_JSON_BYTES
 # The start of a document of records: `[{`, or an object whose scalar keys lead to a key holding
@@ -95,7 +96,46 @@ def records_of(document: object) -> list[tuple[str, list]] | str:
         return [("", lists[0][1])]
     if all(split_word(key) for key, _ in lists):
         return _split_names(lists)
+    if keyed := keyed_by_class(document):
+        return [("", keyed)]
     return f"not records: lists of objects under {', '.join(key for key, _ in lists)}, which are not splits"
+
+
+# The column a list's key is written into where the keys are the classes (`keyed_by_class`).
+KEY_LABEL_COLUMN = "label"
+
+
+def keyed_by_class(document: dict) -> list[dict]:
+    """The rows of a document whose keys are its classes, each row with its key as its `label`, or
+    []: every value a list of objects of one shape, the same shape under every key (two keys at
+    least, none an annotation file's, none naming a split, no row holding a label column of its own:
+    `{"en": [{"text", "sentiment"}], "fr": [...]}` is subsets of one labelled table, not classes).
+    FewRel's `{"P931": [{"tokens": [...], "h": [...], "t": [...]}, ...], "P4552": [...]}`; COCO's
+    `images` beside `annotations` (other shapes) is no such document.
+
+    >>> keyed_by_class({"pos": [{"text": "good"}], "neg": [{"text": "bad"}]})
+    [{'text': 'good', 'label': 'pos'}, {'text': 'bad', 'label': 'neg'}]
+    >>> keyed_by_class({"questions": [{"id": 1, "q": "a"}], "answers": [{"id": 1, "a": "b"}]})
+    []
+    >>> keyed_by_class({"en": [{"text": "good", "sentiment": "pos"}], "fr": [{"text": "bon", "sentiment": "pos"}]})
+    []
+    """
+    if len(document) < 2 or any(key in _ANNOTATION_KEYS or split_word(key) for key in document):
+        return []
+    shapes = set()
+    for value in document.values():
+        if not isinstance(value, list) or not value or not all(isinstance(row, dict) for row in value):
+            return []
+        shapes |= {frozenset(row) for row in value}
+    if len(shapes) != 1 or any(_label_like(name) for name in next(iter(shapes))):
+        return []  # rows labelled by a column of their own: the keys are subsets (languages, sources), not classes
+    return [{**row, KEY_LABEL_COLUMN: key} for key, rows in document.items() for row in rows]
+
+
+def _label_like(name: str) -> bool:
+    """A row's key that names a label (`label`, `sentiment`, `gold_label`, `topic_class`)."""
+    lowered = name.lower()
+    return lowered in LABEL_COLUMN_NAMES or lowered.endswith(("label", "labels", "class", "category"))
 
 
 def _split_names(lists: list[tuple[str, list]]) -> list[tuple[str, list]]:

@@ -26,6 +26,8 @@ __all__ = [
     "FASTTEXT_PREFIX",
     "is_fasttext",
     "is_tab_labelled",
+    "GROUP_MARKERS",
+    "is_group_marker",
     "is_semicolon_labelled",
     "semicolon_split",
     "LABEL_SEPARATORS",
@@ -120,6 +122,21 @@ def _tab_split(text: str) -> tuple[str, str] | str:
     return label, body
 
 
+# Lines that open a group of records (a document, an abstract) in a file of `label<TAB>text` lines:
+# PubMed RCT's `###24293578` before each abstract's sentences, CoNLL's `-DOCSTART-`. No record and
+# no reject: the file's structure, skipped as its blank lines are. Data, not code: a new one is a row.
+GROUP_MARKERS = (re.compile(r"###\S*"), re.compile(r"-DOCSTART-(?:\s.*)?"))
+
+
+def is_group_marker(line: str) -> bool:
+    """A line opening a group of records (`GROUP_MARKERS`).
+
+    >>> is_group_marker("###24293578"), is_group_marker("OBJECTIVE\tTo investigate ...")
+    (True, False)
+    """
+    return any(marker.fullmatch(line.strip()) for marker in GROUP_MARKERS)
+
+
 def is_tab_labelled(lines: Sequence[str]) -> bool:
     """Lines of a label and a text separated by one tab, the label on either side and repeating
     (see `_tab_split`): a file of `label text` lines, told by its content where no extension says
@@ -130,7 +147,7 @@ def is_tab_labelled(lines: Sequence[str]) -> bool:
     >>> is_tab_labelled(["From: a@b.c", "Subject: hello"] * 4)
     False
     """
-    found = [_tab_split(line) for line in lines if line.strip()]
+    found = [_tab_split(line) for line in lines if line.strip() and not is_group_marker(line)]
     if len(found) < _MIN_LINES_TO_JUDGE or any(isinstance(f, str) for f in found):
         return False
     labels = [label for label, _ in found]

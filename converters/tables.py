@@ -606,8 +606,8 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DE
             continue
         if row_number == 1 and line.startswith(_BOM):
             line, row_offset = line[len(_BOM) :], len(_BOM)
-        if not line.strip():
-            continue
+        if not line.strip() or (fmt in _LINE_FORMATS and line_tables.is_group_marker(line.decode("utf-8", "replace"))):
+            continue  # (a `###<id>` line opens an abstract's sentences: no record, as a blank line is none)
         try:
             cells = _line_cells(line, fmt, encoding)
         except UnicodeDecodeError as error:

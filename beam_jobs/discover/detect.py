@@ -34,7 +34,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import known_layouts, layout, layout_guess, second_readings
+from shardify.plan import folder_notes, known_layouts, layout, layout_guess, second_readings
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import example_file
 
@@ -345,10 +345,10 @@ def _detect_folder(
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
     lines = None  # a record a line, labelled by the file's name or a label file beside it
     if config.layout in ("", layout.TABLES) and not (label_file or config.label_from_name or card_pairs) and config.label_level is None:
-        lines = line_files.find_line_files(config, sample, top_files or _in_lone_folder(sample, top_folders))
+        lines = line_files.find_line_files(config, sample, _top_data_files(sample, top_files, top_folders))
         forced = layout.TABLES if lines else forced
     if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
-        config, top_files or _in_lone_folder(sample, top_folders),
+        config, _top_data_files(sample, top_files, top_folders),
         records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample),
     ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
@@ -389,6 +389,11 @@ def _detect_folder(
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
+    if detected.name == layout.TEXT_FOLDERS and detected.structure is not None:  # SpamAssassin's `cmds` in each class folder
+        texts = [p for p in sample if not detected.is_auxiliary(p)]
+        if notes := folder_notes.folder_notes(texts, detected.class_folder_of):
+            note = folder_notes.folder_notes_note(notes)
+            detected = dataclasses.replace(detected, left_out=(*detected.left_out, *notes), notes=(*detected.notes, note))
     if card_pairs:
         detected = card.with_card(config, detected, card_file, card_pairs)
     if group:
@@ -454,6 +459,20 @@ def _detect_folder(
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected
+
+
+def _top_data_files(sample: list[str], top_files: set[str], top_folders: list[str]) -> set[str]:
+    """The files looked at as the top of SRC: SRC's own, or where those are only documentation (a
+    README, a LICENSE: pubmed-rct's README.md beside PubMed_20k_RCT/) or none, the files of its one
+    folder (`_in_lone_folder`)."""
+    if top_files and not all(layout.stem(p).lower() in layout.TABLE_DOCUMENT_NAMES or layout.extension(p) in _DOCUMENT_EXTENSIONS
+                             for p in top_files):
+        return top_files
+    return _in_lone_folder(sample, top_folders) or top_files
+
+
+# What a download's top holds beside its one data folder as documentation, by extension.
+_DOCUMENT_EXTENSIONS = frozenset({"md", "rst", "pdf", "html", "htm", "bib"})
 
 
 def _in_lone_folder(sample: list[str], top_folders: list[str]) -> set[str]:

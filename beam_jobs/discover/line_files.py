@@ -165,6 +165,8 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
                 "so a line was lost or added in one of them and no label can be trusted; mend the files (nothing "
                 "was written)"
             )
+    if not config.label_separator:
+        _check_one_label_a_line(config, pairs)
     found = tuple(LineFile(text, labels=labels) for text, labels in pairs) + tuple(LineFile(p) for p in lone)
     vocabulary, base = _mapping(config, mapping) if mapping else ((), None)
     shown = ", ".join(f"{t} <- {posixpath.basename(lab)}" for t, lab in pairs[:3]) + (" and more" if len(pairs) > 3 else "")
@@ -172,6 +174,22 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
     if lone:
         note += f"; without a label file, unlabelled: {', '.join(lone[:3])}"
     return FoundLines(found, vocabulary, mapping if vocabulary else "", base, note)
+
+
+def _check_one_label_a_line(config: ConvertConfig, pairs: list[tuple[str, str]]) -> None:
+    """Stop where a label file's lines hold several words (AAPD's `cs.it math.it`): several labels
+    a line, or one label of several words (`very negative`), which the lines alone do not tell;
+    read whole, a multi-label line would be written as one class of its words joined."""
+    for text, labels in pairs:
+        head = _head(config, labels)
+        lines = first_lines(head, _HEAD_LINES) if head and b"\x00" not in head else []
+        several = next((line.strip() for line in lines if len(line.split()) > 1), "")
+        if several:
+            raise UsageError(
+                f"{labels} labels the lines of {text}, and its lines hold several words ({several!r}): several labels a "
+                "line or one label of several words: --label-separator ' ' reads each word a label (multi-label); "
+                "--label-separator with a character no line holds (';') keeps each line one label"
+            )
 
 
 def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:

@@ -35,9 +35,11 @@ def scan_lines(
     split: str,
     encoding: str,
     scanned: Any,
+    separator: str = "",
 ) -> Iterator:
     """Candidates (in batches), rejects and a note for the line file `spec`; `scanned.last_row`
-    follows the lines read.
+    follows the lines read. A label file's line is split on `separator` where one is given (AAPD's
+    `cs.it math.it`: several labels a line).
 
     Raises:
       InvalidInputError: the file is binary or empty, or its label file is not of its length.
@@ -54,7 +56,7 @@ def scan_lines(
                     raise InvalidInputError(
                         f"{texts:,} lines where its {what} {beside} has {others:,}: line i no longer {reading} line i"
                     )
-                yield from _rows(fileobj, size, spec, location, split, encoding, scanned, other)
+                yield from _rows(fileobj, size, spec, location, split, encoding, scanned, other, separator)
         else:
             yield from _rows(fileobj, size, spec, location, split, encoding, scanned, None)
     if spec.pair and scanned.last_row:
@@ -82,6 +84,7 @@ def _rows(
     encoding: str,
     scanned: Any,
     other: BinaryIO | None,
+    separator: str = "",
 ) -> Iterator:
     """A Candidate per line; `other`: its label file (`spec.labels`) or pair file (`spec.pair`), read in step."""
     batch, fallback, records = Batch(), False, 0
@@ -117,7 +120,7 @@ def _rows(
             if not label:
                 yield reject(spec.path, f"no label on line {number} of {spec.labels}", number)
                 continue
-            found = (label,)
+            found = tuple(n.strip() for n in label.split(separator) if n.strip()) if separator else (label,)
         batch.append(
             Candidate(ROW, spec.path, len(data), found, split=split, unlabelled=not found, row=number, offset=offset, location=location,
                       caption_text=pair)

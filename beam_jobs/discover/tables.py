@@ -42,7 +42,7 @@ from shardify.plan import layout
 from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
 from shardify.plan.evidence import Evidence
 from shardify.plan.line_files import LineFile
-from shardify.plan.structure import split_word
+from shardify.plan.structure import PART_SPLIT_WORDS, split_word
 
 __all__ = ["ScanTables"]
 
@@ -86,7 +86,10 @@ class _ScanTable(beam.DoFn):
             try:
                 if relpath in self._lines:
                     split = _split_of(relpath, shared)
-                    yield from line_rows.scan_lines(self._open, self._lines[relpath], location, size, split, self._options.encoding, scanned)
+                    yield from line_rows.scan_lines(
+                        self._open, self._lines[relpath], location, size, split, self._options.encoding, scanned,
+                        self._options.label_separator or "",
+                    )
                     continue
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
@@ -348,11 +351,23 @@ def _split_named(relpath: str) -> str:
     download's wrapper folder), or "" (also in a split folder, which names it instead, unless the
     folder names the table's own split: Sign Language MNIST's `sign_mnist_test/sign_mnist_test.csv`,
     an archive unpacked into a folder of its name, which no split folder reading takes)."""
-    named = split_word(layout.stem(relpath)) or ""
+    named = split_word(layout.stem(relpath)) or _evaluation_split(layout.stem(relpath))
     if not _in_split_folder(relpath):
         return named
     folders = {split_word(part) for part in relpath.split("/")[:-1]} - {None}
     return named if folders == {named} else ""
+
+
+# Words naming a held-out part (structure.PART_SPLIT_WORDS: Food-11's `evaluation/`) that name a
+# table's split too: HANS's heuristics_evaluation_set.txt beside heuristics_train_set.txt is its test
+# set, not a split called `heuristics_evaluation_set`. (`background` names none: a table of it is data.)
+_TABLE_PART_WORDS = {word: split for word, split in PART_SPLIT_WORDS.items() if split == "test"}
+
+
+def _evaluation_split(stem: str) -> str:
+    """The split a table's name names by a held-out part word alone (`*_evaluation_set` -> test), or ""."""
+    found = {_TABLE_PART_WORDS[w] for w in re.split(r"[^a-z0-9]+", stem.lower()) if w in _TABLE_PART_WORDS}
+    return found.pop() if len(found) == 1 else ""
 
 
 def _split_names(files: list[Listed]) -> Iterator[tuple[str, str]]:

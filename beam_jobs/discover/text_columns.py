@@ -104,6 +104,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         raise UsageError(f"{shown}: {doubled[0][1]} (docs/converting.md)")
     if not options.label_column:
         _check_one_label_column(chosen)
+        _check_label_column_missing(config, headers, chosen, [path for path, _ in unlabelled])
     if unlabelled and not (headerless and options.header is None):
         shown = ", ".join(path for path, _ in unlabelled)
         raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
@@ -123,13 +124,17 @@ def _then(config: ConvertConfig, headers: dict, json_paths: Sequence[str], text:
             chosen[path] = (header.resolve(named.table_options).label, tuple(header.columns)) if header.present else ("", ())
         except InvalidInputError:
             continue
+    unnamed: list[str] = []  # tables whose label no name names (COPA's test file: its `question`)
     for path in json_paths:
         try:
             chosen[path] = _resolve_json_lines(named, path)
+        except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn):
+            unnamed.append(path)
         except (OSError, InvalidInputError):
             continue
     try:
         _check_one_label_column(chosen)
+        _check_label_column_missing(named, headers, chosen, unnamed)
     except UsageError as then:
         return f"; with a text named, {str(then).removesuffix(' (docs/converting.md)')}"
     return ""
@@ -148,6 +153,33 @@ def _check_one_label_column(chosen: dict[str, tuple[str, tuple[str, ...]]]) -> N
                     f"--label-column {label!r} reads {other} unlabelled (a split's table without the label column), "
                     f"--label-column {other_label!r} labels by that one where it is (docs/converting.md)"
                 )
+
+
+def _check_label_column_missing(config: ConvertConfig, headers: dict, chosen: dict[str, tuple[str, tuple[str, ...]]],
+                                unnamed: Sequence[str]) -> None:
+    """Raises UsageError where a table whose label no name names (its other columns' cells look like
+    labels: COPA's test file, its `question` cause/effect) lacks the label column the other tables
+    were found to have (`label`): it is a split's table without labels, and the stop names that
+    column, which reads it unlabelled, rather than the look-alike, which would label it wrongly."""
+    for path in unnamed:
+        names = _columns_of(config, headers, path)
+        for other, (label, _) in chosen.items():
+            if other != path and label and names and label not in names:
+                raise UsageError(
+                    f"{path} has no column {label!r}, the label of {other}: --label-column {label!r} reads {path} "
+                    f"unlabelled (a split's table without the label column), the others labelled (docs/converting.md)"
+                )
+
+
+def _columns_of(config: ConvertConfig, headers: dict, path: str) -> tuple[str, ...]:
+    """A sampled table's columns (a CSV's header, a JSON-lines table's first rows' keys), or ()."""
+    if path in headers:
+        return tuple(headers[path].columns) if headers[path].present else ()
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return tuple(json_sample.sampled_rows(fileobj, path, config.table_options)[0])
+    except (OSError, InvalidInputError):
+        return ()
 
 
 def _resolve_json_lines(config: ConvertConfig, path: str) -> tuple[str, tuple[str, ...]]:

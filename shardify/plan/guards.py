@@ -159,7 +159,7 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
             continue
         common = set.intersection(*(others[name] for name in sharing))
         folders = tuple(_shown_path(split, name, sorted(others[name] & common or others[name])[0]) for name in sharing)
-        if all(is_container_name(name) for name in common):
+        if common and all(is_container_name(name) for name in common):
             # the names beneath say what the folders hold (LoveDA's `Urban/images_png/` beside its
             # `masks_png/`): no classes beneath; the folders above are classes or groups of a
             # segmentation's images, which the user says
@@ -175,7 +175,17 @@ def _same_names_beneath(splits: Sequence[_Split], structure: Structure) -> Findi
             options.append(_split_level_hint(split, sharing, common))
         deepest = _classes_under_one_chain(split)
         if not _parts_alike(set().union(*others.values())) and deepest:
-            options.insert(0, f"{_level_hint(deepest)} for the folders beneath them as the classes")
+            # (or these are the classes, the folders beneath the groups each was gathered from:
+            # WebKB's `course/texas/`, `student/texas/`; the names cannot tell which)
+            options[:0] = [f"{_level_hint(deepest)} for the folders beneath them as the classes",
+                           f"{_level_hint(split.level + 1)} for these folders as the classes, the ones beneath them groups"]
+        elif _named_folders_beneath(split, sharing):
+            # named folders shared beneath (op_spam's `deceptive_from_MTurk/` under each polarity, its
+            # `fold1/` below): they may be the classes, whatever lies under them (folds, not classes)
+            # or the groups each class was gathered from (WebKB's `course/texas/`, `student/texas/`):
+            # which, the names cannot tell, so both levels are named
+            options[:0] = [f"{_level_hint(split.level + 1)} for these folders as the classes, the ones beneath them groups",
+                           f"{_level_hint(split.level + 2)} for the folders beneath them as the classes"]
         if _parts_of_each(split):
             # members of each (`sample_a/`, `sample_b/`; `40X/`, `100X/`): the classes are one of the
             # levels above them whose names differ, which the user says
@@ -231,6 +241,19 @@ def _levels_above(split: _Split) -> list[str]:
     return hints
 
 
+def _named_folders_beneath(split: _Split, sharing: Sequence[str]) -> bool:
+    """The folders directly beneath the `sharing` folders that two of them hold alike are named,
+    not numbered and not containers (op_spam's `deceptive_from_MTurk/` under each polarity; not
+    Ling-Spam's `part1/` under each version, nor `images/`)."""
+    beneath: dict[str, set[str]] = {}
+    for parts in split.inputs:
+        if len(parts) > split.level + 2 and parts[split.level] in sharing:
+            beneath.setdefault(parts[split.level], set()).add(parts[split.level + 1])
+    shared = {name for folder, names in beneath.items() for name in names
+              if any(name in others for other, others in beneath.items() if other != folder)}
+    return bool(shared) and not any(re.search(r"\d", name) or is_container_name(name) for name in shared)
+
+
 def _classes_under_one_chain(split: _Split) -> int:
     """The level (1: SRC's folders) of the folders holding the inputs where every input lies at one
     depth and the folders between the parts and them are one chain, the same in every part
@@ -247,7 +270,8 @@ def _split_level_hint(split: _Split, sharing: Sequence[str], common: set[str]) -
     its own (Office-31's `amazon/images/<class>/`, `dslr/images/<class>/`: domains), with the
     class level beneath them (components counted from SRC's first, as the layout file counts)."""
     # the deepest of the shared names' components: the classes, below any container (`images/`)
-    level = max((depth for parts in split.inputs if parts[split.level] in sharing
+    # (a loose file beside the folders, a readme, has no component at that level)
+    level = max((depth for parts in split.inputs if len(parts) > split.level and parts[split.level] in sharing
                  for depth in range(split.level + 1, len(parts)) if parts[depth] in common), default=split.level + 1)
     return (f"--dry-run --layout-file FILE, then `split_level: {split.level}` and `label_levels: "
             f"{{{sharing[0]}: {level}, ...}}` in FILE's structure (each of those folders a split of its own)")

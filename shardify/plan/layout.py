@@ -61,6 +61,7 @@ __all__ = [
     "JUNK_FILENAMES",
     "AUXILIARY_EXTENSIONS",
     "SCRIPT_EXTENSIONS",
+    "WEB_PAGE_EXTENSIONS",
     "AUXILIARY_NAMES",
     "LABEL_LIKE_EXTENSIONS",
     "SourceLayout",
@@ -104,6 +105,9 @@ SPLIT_FOLDER_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "t
 # bytes): every format's suffixes, from the format table.
 IMAGE_EXTENSIONS = image_formats.IMAGE_SUFFIXES
 TEXT_EXTENSIONS = frozenset({"txt", "text"})
+# Web pages: documentation beside a dataset (AUXILIARY_EXTENSIONS), but in a text dataset's class
+# folders its texts (WebKB's `course/cornell/<URL>.html`), read as written.
+WEB_PAGE_EXTENSIONS = frozenset({"html", "htm"})
 # `label`: files of `label text` lines (TREC's train_5500.label; see converters/line_tables.py).
 TABLE_EXTENSIONS = frozenset({"csv", "tsv", "jsonl", "parquet", "label"})
 # A label file at the top of SRC with one of these names is used without `--labels`.
@@ -252,13 +256,26 @@ def is_junk(relpath: str) -> bool:
 
 
 def extension(relpath: str) -> str:
-    """Lower-case extension without the dot: 'a/B.JPG' -> 'jpg'."""
-    return posixpath.splitext(relpath)[1][1:].lower()
+    """Lower-case extension without the dot: 'a/B.JPG' -> 'jpg'. A suffix holding characters no
+    format's extension does is none: WebKB's pages named by their URL (`http:^^www.cs.wisc.edu^~dewitt^`)
+    have no extension `edu^~dewitt^`.
+
+    >>> extension("a/B.JPG"), extension("webkb/faculty/wisconsin/http:^^www.cs.wisc.edu^~dewitt^")
+    ('jpg', '')
+    """
+    suffix = posixpath.splitext(relpath)[1][1:].lower()
+    return suffix if _EXTENSION_CHARACTERS.fullmatch(suffix) else ""
+
+
+# What an extension is made of (letters, digits, `_`, `-`, `+`, `~`: `tar.gz`'s `gz`, `c++`, `bak~`).
+_EXTENSION_CHARACTERS = re.compile(r"[a-z0-9_+~-]*")
 
 
 def stem(relpath: str) -> str:
-    """File name without folder or extension: 'img/0001.jpg' -> '0001'."""
-    return posixpath.splitext(posixpath.basename(relpath))[0]
+    """File name without folder or extension: 'img/0001.jpg' -> '0001' (a suffix that is no
+    extension, `extension`, stays: 'http:^^a.edu^~b^')."""
+    name = posixpath.basename(relpath)
+    return posixpath.splitext(name)[0] if extension(name) else name
 
 
 def numbered_stem(relpath: str) -> str | None:
@@ -500,6 +517,8 @@ class SourceLayout:
         if structure.is_mask_file(relpath):
             return True
         ext = extension(relpath)
+        if self.media == "text" and ext in WEB_PAGE_EXTENSIONS and self.class_folder_of(relpath) is not None:
+            return stem(relpath).lower() in AUXILIARY_NAMES  # a class folder's web pages are its texts (WebKB)
         if stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS:
             return True
         if self.media == "image":
@@ -546,4 +565,6 @@ def is_media_file(relpath: str, media: str) -> bool:
     ext = extension(relpath)
     if media == "image":
         return ext in IMAGE_EXTENSIONS
+    if ext in WEB_PAGE_EXTENSIONS:  # a page in a class folder (WebKB's); documentation above the classes is not
+        return "/" in relpath and stem(relpath).lower() not in AUXILIARY_NAMES
     return ext in TEXT_EXTENSIONS or (not ext and stem(relpath).lower() not in AUXILIARY_NAMES)

@@ -75,6 +75,8 @@ _STEM_CLASS_EXTENSIONS = ("txt", "")
 _NOT_CLASSES = frozenset({"readme", "license", "licence", "citation", "changelog", "notes", "mapping", "classes", "labels",
                           "label_names", "vocab", "vocabulary", "index", "manifest", "metadata"})
 _WORD_END = re.compile(r"^(?P<prefix>.*?)[_.-]?(?P<word>[A-Za-z]+)$")
+# The word first, then a separator and the rest (`text_train`, `text-test`): never the whole stem.
+_WORD_START = re.compile(r"^(?P<word>[A-Za-z]+)[_.-](?P<rest>.+)$")
 
 
 def _stem_ext(path: str) -> tuple[str, str]:
@@ -104,18 +106,22 @@ def label_twins(path: str) -> list[str]:
 
     >>> label_twins("e/train_text.txt")
     ['e/train_labels.txt', 'e/train_Labels.txt', 'e/train_LABELS.txt', 'e/train_label.txt', 'e/train_Label.txt', 'e/train_LABEL.txt']
+    >>> label_twins("AAPD/text_val")[:4]
+    ['AAPD/labels_val', 'AAPD/Labels_val', 'AAPD/LABELS_val', 'AAPD/label_val']
     """
     stem, ext = _stem_ext(path)
-    match = _WORD_END.match(stem)
-    if match is None:
-        return []
     twins = []
-    for text_word, label_words in PAIR_WORDS:
-        if match["word"].lower() == text_word:
-            cut = stem[: len(stem) - len(match["word"])]
+    # the word ends the stem (`train_text`), or begins it (AAPD's `text_train` beside `label_train`)
+    for match, before in ((_WORD_END.match(stem), True), (_WORD_START.match(stem), False)):
+        if match is None:
+            continue
+        for text_word, label_words in PAIR_WORDS:
+            if match["word"].lower() != text_word:
+                continue
             for label_word in label_words:
                 for spelled in (label_word, label_word.capitalize(), label_word.upper()):
-                    twins.append(posixpath.join(posixpath.dirname(path), cut + spelled + (f".{ext}" if ext else "")))
+                    name = stem[: match.start("word")] + spelled if before else spelled + stem[match.end("word") :]
+                    twins.append(posixpath.join(posixpath.dirname(path), name + (f".{ext}" if ext else "")))
     return [twin for twin in twins if twin != path]
 
 
