@@ -16,6 +16,7 @@ from typing import Any
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.find_duplicates import PackedGroups, unpacked
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output import resume
 from shardify.beam_jobs.output.lock import check_held
@@ -69,7 +70,7 @@ def _finish(
     results: list[ShardResult],
     summary: PlanSummary,
     discover_rejects: list[Reject],
-    duplicates: list[DuplicateGroup],
+    packed_duplicates: list[PackedGroups],
     output: str,
     limit: RejectLimit,
     options: Mapping[str, Any],
@@ -85,7 +86,7 @@ def _finish(
         [*discover_rejects, *(r for result in results for r in result.rejects)], key=Reject.sort_key
     )
     repairs = sorted((r for result in results for r in result.repairs), key=lambda r: r.relpath)
-    duplicates = sorted(duplicates, key=lambda group: group.records)
+    duplicates = sorted(unpacked(packed_duplicates), key=lambda group: group.records)
     batch = manifest_build.build_manifest(
         summary=summary, results=results, rejects=rejects, repairs=repairs, duplicates=duplicates, options=options
     )
@@ -145,7 +146,7 @@ def _listed(document: Mapping[str, Any]) -> list[str]:
 
 class WriteManifest(beam.PTransform):
     """ShardResult -> the manifest's name ("" when nothing was written); `duplicates` are
-    FindDuplicates' groups."""
+    FindDuplicates' groups, packed by bucket."""
 
     def __init__(
         self,
