@@ -30,7 +30,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.errors import ManifestError
 from shardify.format import naming
-from shardify.format.inputs_columns import HeldColumns, NotUsable, read_columns
+from shardify.format.inputs_columns import MAX_FILE_BYTES, HeldColumns, NotUsable, StaleColumns, read_columns
 from shardify.format.inputs_file import HeldInput, bounded_lines, checked_inputs, parse_inputs
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
@@ -170,8 +170,9 @@ def _read_held(output: str, names: Sequence[str], per_version: Mapping[tuple[int
 
 
 def _columns(output: str, version: int, path: str, per_version: Mapping[tuple[int, str], int] | None) -> HeldColumns | None:
-    """Version `version`'s inputs from its columns file, or None (none, or one that cannot stand
-    for the inputs file at `path`, said in one line: the inputs file is read)."""
+    """Version `version`'s inputs from its columns file, or None: there is none (an output written
+    before they were kept), it is of another inputs list (the list at `path` was edited since: the
+    list's own checks speak), or it is damaged (said in one line). The inputs list is then read."""
     name = naming.inputs_columns_filename(version)
     columns_path = FileSystems.join(output, name)
     if per_version is not None and any(v == 0 and n for (v, _), n in per_version.items()):
@@ -179,18 +180,22 @@ def _columns(output: str, version: int, path: str, per_version: Mapping[tuple[in
     expected = None if per_version is None else {split: n for (v, split), n in per_version.items() if v == version}
     try:
         if not FileSystems.exists(columns_path):
-            return None  # an output written before columns were kept
-        digest = hashlib.sha256()
-        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
-            for block in iter(lambda: f.read(_HASH_BLOCK_BYTES), b""):
-                digest.update(block)
+            return None
         with FileSystems.open(columns_path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
-            content = f.read()
-        return read_columns(content, digest.hexdigest(), expected)
-    except NotUsable as why:
-        _LOG.warning("ignoring %s (%s): the inputs are read from %s", columns_path, why, path)
+            content = f.read(MAX_FILE_BYTES + 1)
     except Exception as error:  # noqa: BLE001 - unreadable: the inputs file decides
         _LOG.warning("ignoring %s (unreadable: %s): the inputs are read from %s", columns_path, error, path)
+        return None
+    digest = hashlib.sha256()  # the inputs file's own read errors are its reader's to say, as before
+    with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        for block in iter(lambda: f.read(_HASH_BLOCK_BYTES), b""):
+            digest.update(block)
+    try:
+        return read_columns(content, digest.hexdigest(), expected)
+    except StaleColumns as why:
+        _LOG.info("not using %s (%s): the inputs are read from %s", columns_path, why, path)
+    except NotUsable as why:
+        _LOG.warning("ignoring %s (%s): the inputs are read from %s", columns_path, why, path)
     return None
 
 

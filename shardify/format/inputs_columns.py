@@ -37,13 +37,13 @@ import numpy as np
 
 from shardify.format.inputs_file import HeldInput
 
-__all__ = ["HeldColumns", "ColumnsWriter", "read_columns", "NotUsable", "MAX_COLUMN_ROWS"]
+__all__ = ["HeldColumns", "ColumnsWriter", "read_columns", "NotUsable", "StaleColumns", "MAX_COLUMN_ROWS", "MAX_FILE_BYTES"]
 
 # The layout of the columns; a change makes every earlier file unusable (read from its .jsonl).
 _FORMAT = 1
 # A version with more inputs keeps no columns (they are built in memory, ~170 bytes an input).
 MAX_COLUMN_ROWS = 4_000_000
-_MAX_FILE_BYTES = MAX_COLUMN_ROWS * 400
+MAX_FILE_BYTES = MAX_COLUMN_ROWS * 400  # what a reader reads of a file at most
 _DIGEST_CHARS = 64
 # name -> dtype, in the order the checksum reads them.
 _COLUMNS = {
@@ -64,6 +64,11 @@ _OUTSIDE = ("\0\0", "\0/", "/\0", "//", "/./", "/../", "\0./", "\0../", "/.\0", 
 
 class NotUsable(ValueError):
     """Why a columns file is not used (its message says why; the .jsonl is read instead)."""
+
+
+class StaleColumns(NotUsable):
+    """The columns are sound but of another inputs list: the .jsonl changed since (edited,
+    replaced); it is read, and its own checks say what is wrong with it, if anything."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +187,7 @@ def read_columns(content: bytes, inputs_sha256: str, expected: Mapping[str, int]
     Raises:
       NotUsable: why it cannot stand for the .jsonl.
     """
-    if len(content) > _MAX_FILE_BYTES:
+    if len(content) > MAX_FILE_BYTES:
         raise NotUsable("larger than any columns file")
     try:
         archive = zipfile.ZipFile(io.BytesIO(content))
@@ -193,7 +198,7 @@ def read_columns(content: bytes, inputs_sha256: str, expected: Mapping[str, int]
     if checksum.tobytes() != _checksum(columns).encode("ascii"):
         raise NotUsable("its checksum does not match its columns (altered or damaged)")
     if columns["inputs_sha256"].tobytes() != inputs_sha256.encode("ascii"):
-        raise NotUsable("it is the columns of another inputs list (the .jsonl changed since)")
+        raise StaleColumns("it is the columns of another inputs list (the .jsonl changed since)")
     rows = len(columns["size"])
     sha256, record_sha256 = (columns[name].tobytes() for name in ("sha256", "record_sha256"))
     if any(len(c) != rows for c in (columns["mtime_ns"], columns["split"])) or not len(sha256) == len(record_sha256) == rows * _DIGEST_CHARS:
