@@ -150,8 +150,8 @@ def build_pipeline(
 def _held_hashes(names: tuple[str, ...], output: str):  # noqa: ANN202 - yields FindDuplicates' input
     """(bucket, [(sha256, split, record id)]) of the records earlier versions hold."""
     contents = ContentHashes()
-    for held in load_held(output, names).values():
-        contents.add(held.record_sha256, held.split, held.path)
+    for record_sha256, split, path in load_held(output, names).content_hashes():
+        contents.add(record_sha256, split, path)
     yield from contents.by_bucket()
 
 

@@ -30,6 +30,7 @@ __all__ = [
 
 TAR, TAR_GZ, ZIP = "tar", "tar.gz", "zip"
 _SUFFIXES = ((".tar.gz", TAR_GZ), (".tgz", TAR_GZ), (".tar", TAR), (".zip", ZIP))
+_ENDINGS = tuple(suffix for suffix, _ in _SUFFIXES)
 # A zip member may decompress to at most this many times its stored size (and to more than
 # _EXPANSION_FLOOR_BYTES): text compresses 3 to 10 times, photographs hardly at all; deflate's own
 # limit is about 1,032. More is a zip bomb (or a crafted member), refused with its ratio.
@@ -48,6 +49,8 @@ NESTED_UNREAD = (
 def archive_kind(name: str) -> str | None:
     """TAR, TAR_GZ or ZIP from the file name, or None for other files."""
     lowered = name.lower()
+    if not lowered.endswith(_ENDINGS):  # most names: one call, where the search below cost ~4 µs a file
+        return None
     return next((kind for suffix, kind in _SUFFIXES if lowered.endswith(suffix)), None)
 
 

@@ -19,20 +19,26 @@ append's cost grew with what the output already held.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import apache_beam as beam
+from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.errors import ManifestError
+from shardify.format import naming
+from shardify.format.inputs_columns import MAX_FILE_BYTES, HeldColumns, NotUsable, StaleColumns, read_columns
 from shardify.format.inputs_file import HeldInput, bounded_lines, checked_inputs, parse_inputs
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
 
-__all__ = ["SkipHeld", "HELD", "load_held", "forget_held"]
+__all__ = ["SkipHeld", "HELD", "HeldInputs", "load_held", "forget_held"]
+
+_LOG = logging.getLogger("shardify")
 
 HELD = "held"
 _STAGE = "append"
@@ -40,9 +46,83 @@ _STAGE = "append"
 _HASH_BLOCK_BYTES = 1 << 20
 
 
+class HeldInputs:
+    """The inputs an output's versions hold, a list per field (row i of each is one input), and
+    each path's row: what an append compares the listing with, and finds duplicates among."""
+
+    def __init__(self) -> None:
+        self._row: dict[str, int] = {}
+        self.paths: list[str] = []
+        self.size: list[int] = []
+        self.mtime_ns: list[int] = []
+        self.sha256: list[str] = []
+        self.record_sha256: list[str] = []
+        self.split: list[str] = []
+        self.version: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def __contains__(self, path: str) -> bool:
+        return path in self._row
+
+    def row(self, path: str) -> int | None:
+        return self._row.get(path)
+
+    def get(self, path: str) -> HeldInput | None:
+        row = self._row.get(path)
+        if row is None:
+            return None
+        return HeldInput.of(
+            path, self.size[row], self.mtime_ns[row], self.sha256[row], self.record_sha256[row], self.split[row], self.version[row]
+        )
+
+    def content_hashes(self) -> Iterator[tuple[str, str, str]]:
+        """(record sha256, split, path) of every held input."""
+        return zip(self.record_sha256, self.split, self.paths)
+
+    def add(self, items: Iterable[HeldInput], where: str) -> None:
+        """Adds one inputs file's inputs.
+
+        Raises:
+          ManifestError: an input is held already (a forged line in place of another's would skip that one).
+        """
+        for item in items:
+            earlier = self._row.setdefault(item.path, len(self.paths))
+            if earlier != len(self.paths):  # each input is in one record
+                raise ManifestError(
+                    f"{where} lists {ascii(item.path[:80])} twice (version {self.version[earlier]}'s inputs file lists it already): "
+                    "each input is in one record; the inputs file was altered; convert again without --append"
+                )
+            self.paths.append(item.path)
+            self.size.append(item.size)
+            self.mtime_ns.append(item.mtime_ns)
+            self.sha256.append(item.sha256)
+            self.record_sha256.append(item.record_sha256)
+            self.split.append(item.split)
+            self.version.append(item.version)
+
+    def add_columns(self, columns: HeldColumns, version: int) -> bool:
+        """Adds one version's inputs from their columns; False (nothing added) where a path is
+        held already or twice: the inputs file is read instead, and says which."""
+        paths = columns.paths
+        if len(set(paths)) != len(paths) or any(path in self._row for path in paths):
+            return False
+        first = len(self.paths)
+        self._row.update(zip(paths, range(first, first + len(paths))))
+        self.paths += paths
+        self.size += columns.size
+        self.mtime_ns += columns.mtime_ns
+        for blob, field in ((columns.sha256, self.sha256), (columns.record_sha256, self.record_sha256)):
+            field += [blob[i : i + 64] for i in range(0, len(blob), 64)]
+        self.split += columns.split
+        self.version += [version] * len(paths)
+        return True
+
+
 # The last inputs files read in this process, and what they held: SkipHeld and the duplicates'
 # step of one in-process append read the same files (keyed by their sizes and times too).
-_LAST_READ: list[tuple[tuple, dict[str, HeldInput]]] = []
+_LAST_READ: list[tuple[tuple, HeldInputs]] = []
 
 
 def _stamp(output: str, name: str) -> tuple[int, float]:
@@ -52,8 +132,8 @@ def _stamp(output: str, name: str) -> tuple[int, float]:
 
 def load_held(
     output: str, names: Sequence[str], per_version: Mapping[tuple[int, str], int] | None = None
-) -> dict[str, HeldInput]:
-    """path -> HeldInput over every inputs file in `names`.
+) -> HeldInputs:
+    """The inputs every inputs file in `names` lists (from its columns where they can stand for it).
 
     Args:
       per_version: the records each version's shards hold (`inputs_file.records_per_version`): each
@@ -76,21 +156,47 @@ def forget_held() -> None:
     _LAST_READ.clear()
 
 
-def _read_held(output: str, names: Sequence[str], per_version: Mapping[tuple[int, str], int] | None) -> dict[str, HeldInput]:
-    held: dict[str, HeldInput] = {}
+def _read_held(output: str, names: Sequence[str], per_version: Mapping[tuple[int, str], int] | None) -> HeldInputs:
+    held = HeldInputs()
     for name in names:
         version = int(name.split("-v", 1)[1].split(".", 1)[0])
         path = FileSystems.join(output, name)
-        with FileSystems.open(path) as f:
-            items = parse_inputs(bounded_lines(f), path, version) if per_version is None else checked_inputs(f, path, version, per_version)
-            for item in items:
-                earlier = held.setdefault(item.path, item)
-                if earlier is not item:  # each input is in one record: a forged line would skip another
-                    raise ManifestError(
-                        f"{path} lists {ascii(item.path[:80])} twice (version {earlier.version}'s inputs file lists it already): "
-                        "each input is in one record; the inputs file was altered; convert again without --append"
-                    )
+        columns = _columns(output, version, path, per_version)
+        if columns is not None and held.add_columns(columns, version):
+            continue
+        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+            held.add(parse_inputs(bounded_lines(f), path, version) if per_version is None else checked_inputs(f, path, version, per_version), path)
     return held
+
+
+def _columns(output: str, version: int, path: str, per_version: Mapping[tuple[int, str], int] | None) -> HeldColumns | None:
+    """Version `version`'s inputs from its columns file, or None: there is none (an output written
+    before they were kept), it is of another inputs list (the list at `path` was edited since: the
+    list's own checks speak), or it is damaged (said in one line). The inputs list is then read."""
+    name = naming.inputs_columns_filename(version)
+    columns_path = FileSystems.join(output, name)
+    if per_version is not None and any(v == 0 and n for (v, _), n in per_version.items()):
+        return None  # the inputs file's checks say what is wrong
+    expected = None if per_version is None else {split: n for (v, split), n in per_version.items() if v == version}
+    try:
+        if not FileSystems.exists(columns_path):
+            return None
+        with FileSystems.open(columns_path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+            content = f.read(MAX_FILE_BYTES + 1)
+    except Exception as error:  # noqa: BLE001 - unreadable: the inputs file decides
+        _LOG.warning("ignoring %s (unreadable: %s): the inputs are read from %s", columns_path, error, path)
+        return None
+    digest = hashlib.sha256()  # the inputs file's own read errors are its reader's to say, as before
+    with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        for block in iter(lambda: f.read(_HASH_BLOCK_BYTES), b""):
+            digest.update(block)
+    try:
+        return read_columns(content, digest.hexdigest(), expected)
+    except StaleColumns as why:
+        _LOG.info("not using %s (%s): the inputs are read from %s", columns_path, why, path)
+    except NotUsable as why:
+        _LOG.warning("ignoring %s (%s): the inputs are read from %s", columns_path, why, path)
+    return None
 
 
 class _SkipHeldFn(beam.DoFn):
@@ -98,7 +204,7 @@ class _SkipHeldFn(beam.DoFn):
         self._source = source
         self._output = output
         self._inputs_files = tuple(inputs_files)
-        self._held: dict[str, HeldInput] | None = None
+        self._held: HeldInputs | None = None
 
     def setup(self) -> None:
         self._held = load_held(self._output, self._inputs_files)
@@ -126,13 +232,14 @@ class _SkipHeldFn(beam.DoFn):
         new = Batch()
         unchanged = 0
         for item in listed:
-            held = holding.get(item.relpath)
-            if held is None:
+            row = holding.row(item.relpath)
+            if row is None:
                 new.append(item)
                 continue
-            if item.size == held.size and self._mtime_ns(item) == held.mtime_ns:
+            if item.size == holding.size[row] and self._mtime_ns(item) == holding.mtime_ns[row]:
                 unchanged += 1
                 continue
+            held = holding.get(item.relpath)
             try:
                 sha256 = self._sha256(item.relpath)
             except Exception as error:  # noqa: BLE001 - unreadable now: say so, as listing would

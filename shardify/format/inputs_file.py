@@ -184,7 +184,7 @@ def parse_inputs(lines: Iterable[bytes], where: str, version: int) -> Iterator[H
                 f"{where} line {number} is not an input (path, size, mtime_ns, sha256, record_sha256, split); "
                 "convert again without --append"
             )
-        yield HeldInput(path, size, mtime_ns, sha256, record_sha256, split, version)
+        yield HeldInput.of(path, size, mtime_ns, sha256, record_sha256, split, version)
 
 
 def records_per_version(shards: Iterable[tuple[str, str, int]]) -> dict[tuple[int, str], int]:

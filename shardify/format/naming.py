@@ -32,6 +32,7 @@ __all__ = [
     "ShardName",
     "version_manifest_filename",
     "inputs_filename",
+    "inputs_columns_filename",
     "parse_version_filename",
     "check_split_name",
     "shard_filename",
@@ -98,7 +99,10 @@ TFDS_FILE_FORMAT = SHARD_SUFFIX[1:]
 # Every version of an output: its manifest and the inputs it added (see shardify/format/versions.py).
 _VERSION_DIGITS = 5
 MAX_VERSION = 10**_VERSION_DIGITS - 1
-_VERSION_FILE_RE = re.compile(r"^(manifest|inputs)-v(\d{5})\.(json|jsonl)$", re.ASCII)
+_VERSION_FILE_RE = re.compile(r"^(manifest|inputs)-v(\d{5})\.(json|jsonl|npz)$", re.ASCII)
+# The suffix of each kind of version file: an inputs list's columns (`inputs_columns.py`) are
+# kind "columns", beside the list itself.
+_VERSION_SUFFIXES = {("manifest", "json"): "manifest", ("inputs", "jsonl"): "inputs", ("inputs", "npz"): "columns"}
 
 
 def _check_version(version: int) -> int:
@@ -117,16 +121,23 @@ def inputs_filename(version: int) -> str:
     return f"inputs-v{_check_version(version):0{_VERSION_DIGITS}d}.jsonl"
 
 
-def parse_version_filename(name: str) -> tuple[str, int] | None:
-    """("manifest" or "inputs", version) for a version file's name, else None.
+def inputs_columns_filename(version: int) -> str:
+    """`inputs_columns_filename(3) == "inputs-v00003.npz"`: version 3's inputs list as columns, for
+    the next append to read without decoding a JSON line per input (see `inputs_columns`)."""
+    return f"inputs-v{_check_version(version):0{_VERSION_DIGITS}d}.npz"
 
-    >>> parse_version_filename("inputs-v00002.jsonl")
-    ('inputs', 2)
+
+def parse_version_filename(name: str) -> tuple[str, int] | None:
+    """("manifest", "inputs" or "columns", version) for a version file's name, else None.
+
+    >>> parse_version_filename("inputs-v00002.jsonl"), parse_version_filename("inputs-v00002.npz")
+    (('inputs', 2), ('columns', 2))
     """
     match = _VERSION_FILE_RE.match(name)
-    if match is None or (match[1] == "manifest") != (match[3] == "json") or int(match[2]) < 1:
+    kind = None if match is None else _VERSION_SUFFIXES.get((match[1], match[3]))
+    if kind is None or int(match[2]) < 1:
         return None
-    return match[1], int(match[2])
+    return kind, int(match[2])
 
 
 def tfds_labels_filename(feature_key: str, parent: str = "") -> str:

@@ -35,6 +35,8 @@ def utf8_name(name: str) -> str:
     >>> utf8_name(os.fsdecode("été".encode("utf-8"))) == "été"
     True
     """
+    if name.isascii():  # the same bytes in every file system encoding Python uses: asked of every listed name
+        return name
     return os.fsencode(name).decode("utf-8", "surrogateescape")
 
 

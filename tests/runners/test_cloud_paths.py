@@ -62,7 +62,12 @@ def _comparable(files: dict[str, bytes]) -> dict[str, bytes]:
     from shardify.format import naming
 
     # Kept probes (a local output's cache of header probes, docs/output.md) are not output bytes.
-    comparable = {name: data for name, data in files.items() if not naming.is_probes_file(name)}
+    # So are an inputs list's columns (a cache of the list, holding its times and digest).
+    comparable = {
+        name: data
+        for name, data in files.items()
+        if not naming.is_probes_file(name) and (naming.parse_version_filename(name) or ("",))[0] != "columns"
+    }
     for name, data in files.items():
         kind = naming.parse_version_filename(name)
         if name == naming.MANIFEST_FILENAME or (kind and kind[0] == "manifest"):
