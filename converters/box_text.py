@@ -256,9 +256,10 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
 
 def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
     """An EvidenceRow per frame of a FRAMES_XML document, keyed `<sequence>/<number>` (the folder
-    named as the document, the number ending the frame's file name), with its objects; `error`
-    where a box is not of the format's shape or a second frame has the number. A document that
-    cannot be read is one RowError: the frames it would name have no row, and the join says so."""
+    named as the document, or as its `name` where the document's adds a suffix, the number ending
+    the frame's file name), with its objects; `error` where a box is not of the format's shape or a
+    second frame has the number. A document that cannot be read is one RowError: the frames it
+    would name have no row, and the join says so."""
     import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name; expat refuses entity bombs
 
     data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
@@ -270,6 +271,10 @@ def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[Evi
     except ElementTree.ParseError as error:
         yield tables.RowError(1, f"not well-formed XML: {error}")
         return
+    # (the sequence's own name where the file's adds a suffix to it: UA-DETRAC v3's MVI_20011_v3.xml)
+    named = (root.get("name") or "").strip()
+    if named and named != sequence and box_formats.unsuffixed(sequence) == named:
+        sequence = named
     first: dict[str, int] = {}
     for index, frame in enumerate(root.iter(fmt.entries_field), start=1):
         number = (frame.get(fmt.number_field) or "").strip()

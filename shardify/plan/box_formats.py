@@ -58,6 +58,7 @@ __all__ = [
     "per_image_format",
     "file_format",
     "document_keys",
+    "unsuffixed",
     "is_number",
 ]
 
@@ -671,6 +672,16 @@ def _json_document(fmt: BoxFormat, head: str) -> bool:
     boxes = re.search(rf'{re.escape(json.dumps(fmt.boxes_field))}\s*:\s*\[\s*[{{\]]', head)
     box = re.search(rf'{re.escape(json.dumps(fmt.box_fields[0].split(".")[0]))}\s*:', head)
     return bool(key and boxes and box)
+
+
+def unsuffixed(stem: str) -> str:
+    """A file's stem less its last `_`- or `-`-separated part (UA-DETRAC v3's `MVI_20011_v3` names the
+    sequence `MVI_20011`); the stem where it has none.
+
+    >>> unsuffixed("MVI_20011_v3"), unsuffixed("cam-north-2"), unsuffixed("seq")
+    ('MVI_20011', 'cam-north', 'seq')
+    """
+    return re.sub(r"[_-][^_-]*$", "", stem)
 
 
 def document_keys(fmt: BoxFormat, head: str) -> list[str]:

@@ -70,3 +70,28 @@ def test_a_list_of_images_and_their_class_names_is_no_document_of_boxes() -> Non
     assert box_formats.file_format("det_train.json", ['[{"name": "a.jpg", "labels": [{"category": "cat"}]}]']) is None
     found = box_formats.file_format("det_train.json", ['[{"name": "a.jpg", "labels": [{"category": "car", "box2d": {']) 
     assert found is not None and found.name == "BDD100K frames"
+
+
+# ---- one XML document per sequence, its file's name a suffix longer ------------------------------------------
+
+
+def test_sequence_documents_named_with_a_version_suffix_give_their_frames_objects(tmp_path: Path) -> None:
+    """UA-DETRAC's v3 annotations are DETRAC-Train-Annotations-XML-v3/MVI_20011_v3.xml for the frames
+    in MVI_20011/ (`<sequence name="MVI_20011">`): the document, named as no folder, was not read and
+    the run stopped naming the sequences as groups, nothing that helps."""
+    frames = {("Train", "MVI_20011"): [["car"], ["car", "van"], []], ("Train", "MVI_20012"): [["bus"]],
+              ("Test", "MVI_39031"): [["car", "car"]]}
+    truth = {}
+    for (split, sequence), objects in frames.items():
+        body = []
+        for n, types in enumerate(objects, start=1):
+            path = f"Insight-MVT_Annotation_{split}/{sequence}/img{n:05d}.jpg"
+            write_file(tmp_path / "d" / path, image_bytes(seed=n + len(split)))
+            truth[path] = types
+            targets = "".join(f'<target id="{k}"><box left="{1 + 3 * k}" top="2" width="4" height="5"/>'
+                              f'<attribute vehicle_type="{t}"/></target>' for k, t in enumerate(types))
+            body.append(f'<frame density="{len(types)}" num="{n}"><target_list>{targets}</target_list></frame>')
+        write_file(tmp_path / "d" / f"DETRAC-{split}-Annotations-XML-v3" / f"{sequence}_v3.xml",
+                   f'<?xml version="1.0"?>\n<sequence name="{sequence}">\n' + "\n".join(body) + "\n</sequence>\n")
+    got = written_records(convert(tmp_path / "d", tmp_path / "out", max_rejects="0"))
+    assert {path: sorted(names) for path, names in got["objects"].items()} == {p: sorted(t) for p, t in truth.items()}
