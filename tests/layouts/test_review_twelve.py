@@ -102,13 +102,10 @@ def test_sequence_documents_named_with_a_version_suffix_give_their_frames_object
 # ---- a document read whole that cannot be read -------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="NOT FIXED: a JSON document (or a sequence's XML) that cannot be read is one "
-                   "reject for the document; the images it annotates have no row and are written as images without "
-                   "objects, exit 0 under the default --max-rejects. Fix: stop the run (or reject the images the "
-                   "document's pairing covers) where a document read whole is unreadable")
 def test_a_truncated_json_document_never_writes_its_images_without_their_objects(tmp_path: Path) -> None:
-    """An interrupted download: TT100K's document cut 40 characters short. Its images must not be
-    written as images with no objects while the run ends with exit 0."""
+    """An interrupted download: TT100K's document cut 40 characters short. It was one reject for the
+    document, its images written as images without objects, exit 0 under the default --max-rejects.
+    The run stops naming the file; a sequence's XML that is no XML alike."""
     import json
 
     from shardify.beam_jobs.launch import run_conversion
@@ -122,9 +119,19 @@ def test_a_truncated_json_document_never_writes_its_images_without_their_objects
         imgs[str(500 + k)] = {"path": f"{split}/{500 + k}.jpg",
                               "objects": [{"category": "stop", "bbox": {"xmin": 2, "ymin": 1, "xmax": 9, "ymax": 7}}]}
     write_file(tmp_path / "d" / "signs" / "annotations.json", json.dumps({"types": ["stop"], "imgs": imgs})[:-40])
-    try:
+    with pytest.raises(ShardifyError) as stopped:
         run_conversion(ConvertConfig(str(tmp_path / "d"), str(tmp_path / "out")))
-    except ShardifyError:
-        return  # stopped: right
-    objects = written_records(tmp_path / "out")["objects"]
-    assert not [path for path, names in objects.items() if not names], objects
+    assert "signs/annotations.json cannot be read (not a JSON document" in str(stopped.value), str(stopped.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_sequence_document_that_is_no_xml_stops_the_run() -> None:
+    """The XML twin, at the reader: a document cut short is no sequence's frames, never none."""
+    import io
+
+    from shardify.converters import box_text
+    from shardify.plan import box_formats
+
+    fmt = box_formats.format_named("UA-DETRAC sequences")
+    with pytest.raises(box_text.UnreadableDocument, match="not well-formed XML"):
+        list(box_text.frame_rows(io.BytesIO(b'<sequence name="s"><frame num="1"><target_list>'), fmt, "s"))
