@@ -6,6 +6,7 @@
   json_rows          one JSON object a line per image, its boxes in a list (CrowdHuman's .odgt)
   document_rows      one JSON document listing the images and their boxes (TT100K's annotations.json)
   frame_rows         one XML document per sequence of frames (UA-DETRAC's MVI_20011.xml)
+                     (a document of either that cannot be read raises UnreadableDocument)
   read_class_names   a headerless `id,name` file naming the classes (class-descriptions-boxable.csv)
 
 Files are untrusted: every line is checked against the format's shape, and what does not fit
@@ -32,7 +33,7 @@ from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
 __all__ = ["per_image_objects", "per_image_json_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows",
-           "read_class_names", "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES"]
+           "read_class_names", "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES", "UnreadableDocument"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
 MAX_CLASS_NAMES_BYTES = 64 << 20
@@ -40,6 +41,11 @@ MAX_CLASS_NAMES_BYTES = 64 << 20
 MAX_DOCUMENT_BYTES = 2 << 30
 
 _Line = tuple[int, str] | tables.RowError
+
+
+class UnreadableDocument(InvalidInputError):
+    """A document of boxes read whole (JSON_DOCUMENT, FRAMES_XML) that cannot be read at all: the
+    images it annotates cannot be told, so none may be written as an image without objects."""
 
 
 def _object(
@@ -259,23 +265,24 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
 def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
     """An EvidenceRow per entry of a JSON_DOCUMENT (numbered from 1 in the document's order): its
     key, its objects; with `error` where a box is not of the format's shape or a second entry names
-    the image. A document that cannot be read is one RowError (every image it would name then has
-    no row, and is rejected as the join says)."""
+    the image.
+
+    Raises:
+      UnreadableDocument: the document cannot be read (not JSON, too large, no list of entries):
+        which images it annotates cannot be told.
+    """
     data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
     if len(data) > MAX_DOCUMENT_BYTES:
-        yield tables.RowError(1, f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
-        return
+        raise UnreadableDocument(f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
     try:
         document = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError) as error:
-        yield tables.RowError(1, f"not a JSON document ({str(error)[:120]})")
-        return
+        raise UnreadableDocument(f"not a JSON document ({str(error)[:120]})") from None
     entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
     if isinstance(entries, dict):
         entries = list(entries.values())
     if not isinstance(entries, list):
-        yield tables.RowError(1, f"no {fmt.entries_field or 'list'} of images in the document")
-        return
+        raise UnreadableDocument(f"no {fmt.entries_field or 'list'} of images in the document")
     first: dict[str, int] = {}
     for number, entry in enumerate(entries, start=1):
         key = entry.get(fmt.key_field) if isinstance(entry, dict) else None
@@ -304,20 +311,26 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
 
 def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
     """An EvidenceRow per frame of a FRAMES_XML document, keyed `<sequence>/<number>` (the folder
-    named as the document, the number ending the frame's file name), with its objects; `error`
-    where a box is not of the format's shape or a second frame has the number. A document that
-    cannot be read is one RowError: the frames it would name have no row, and the join says so."""
+    named as the document, or as its `name` where the document's adds a suffix, the number ending
+    the frame's file name), with its objects; `error` where a box is not of the format's shape or a
+    second frame has the number.
+
+    Raises:
+      UnreadableDocument: the document is not well-formed XML, too large or declares entities.
+    """
     import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name; expat refuses entity bombs
 
     data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
     if len(data) > MAX_DOCUMENT_BYTES or b"<!ENTITY" in data:
-        yield tables.RowError(1, "too large, or declaring XML entities: not read as a sequence's annotations")
-        return
+        raise UnreadableDocument("too large, or declaring XML entities: not read as a sequence's annotations")
     try:
         root = ElementTree.fromstring(data)
     except ElementTree.ParseError as error:
-        yield tables.RowError(1, f"not well-formed XML: {error}")
-        return
+        raise UnreadableDocument(f"not well-formed XML: {error}") from None
+    # (the sequence's own name where the file's adds a suffix to it: UA-DETRAC v3's MVI_20011_v3.xml)
+    named = (root.get("name") or "").strip()
+    if named and named != sequence and box_formats.unsuffixed(sequence) == named:
+        sequence = named
     first: dict[str, int] = {}
     for index, frame in enumerate(root.iter(fmt.entries_field), start=1):
         number = (frame.get(fmt.number_field) or "").strip()

@@ -18,9 +18,8 @@ into a record's features, as the writer does per image, is `object_values.py`'s.
 
 from __future__ import annotations
 
-import math
-
 import json
+import math
 from collections.abc import Mapping, Sequence
 
 from shardify.errors import InvalidInputError
@@ -236,7 +235,8 @@ def text_box_object(
     A skipped row (KITTI's DontCare) is kept only to be named; its numbers are not read.
 
     Raises:
-      InvalidInputError: a box number that is not a finite number (`where` names the row).
+      InvalidInputError: a box number that is not a finite number, or an ellipse's radius that is
+        not positive (`where` names the row).
     """
     name = normalise_label(label.strip())
     if skipped:
@@ -247,6 +247,8 @@ def text_box_object(
         values = [min(xs), min(ys), max(xs), max(ys)]
     elif convention == box_formats.ELLIPSE_PIXELS:  # the ellipse's axis-aligned envelope
         major, minor, angle, cx, cy = values
+        if major <= 0 or minor <= 0:  # (the envelope squares the radii: a negative one would pass as its opposite)
+            raise InvalidInputError(f"{where}: an ellipse's radius is {min(major, minor):g}, not a positive number")
         half_w = math.hypot(major * math.cos(angle), minor * math.sin(angle))
         half_h = math.hypot(major * math.sin(angle), minor * math.cos(angle))
         values = [cx - half_w, cy - half_h, cx + half_w, cy + half_h]

@@ -121,9 +121,11 @@ def _class_names_file(config: ConvertConfig, sample: Sequence[str], table: str, 
 def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     found = []
     texts = [p for p in sample if layout.extension(p) in _ANNOTATION_EXTENSIONS][:_CANDIDATE_FILES]
-    # a document per sequence is named as the folder of its frames (UA-DETRAC's MVI_20011.xml, MVI_20011/)
+    # a document per sequence is named as the folder of its frames (UA-DETRAC's MVI_20011.xml, MVI_20011/), or
+    # as it with a suffix (its v3 release's MVI_20011_v3.xml)
     frame_folders = {posixpath.basename(posixpath.dirname(p)) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
-    texts += [p for p in sample if layout.extension(p) == "xml" and layout.stem(p) in frame_folders][:_CANDIDATE_FILES]
+    texts += [p for p in sample if layout.extension(p) == "xml"
+              and (layout.stem(p) in frame_folders or box_formats.unsuffixed(layout.stem(p)) in frame_folders)][:_CANDIDATE_FILES]
     for path in texts:
         name = posixpath.basename(path)
         if not any(f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name) for f in box_formats.FORMATS):

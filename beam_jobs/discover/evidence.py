@@ -39,7 +39,7 @@ from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import box_text, evidence_files, tables
 from shardify.converters.masks import MASK_EXTENSIONS
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
@@ -185,7 +185,7 @@ class _ReadEvidence(beam.DoFn):
                 rows = box_text.json_rows(lines, fmt)
             else:
                 rows = box_text.table_rows(lines, fmt, class_names)
-            for row in rows:
+            for row in _whole(rows, found.path):
                 if isinstance(row, tables.RowError):
                     yield reject(found.path, row.reason, row.row, _STAGE)
                     continue
@@ -213,6 +213,18 @@ class _ReadEvidence(beam.DoFn):
             else:
                 row = evidence_files.EvidenceRow(1, mask_key(key), mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
+
+
+def _whole(rows: Iterator, path: str) -> Iterator:
+    """`rows`, or a stop where the document they come from cannot be read at all: its images would
+    be written as images without objects, with exit 0 (one reject among many)."""
+    try:
+        yield from rows
+    except box_text.UnreadableDocument as error:
+        raise SourceError(
+            f"{path} cannot be read ({error.reason}): the images it annotates would be written without their "
+            "objects; mend or fetch the file again, or move it out of SRC to convert the images without objects"
+        ) from None
 
 
 class _MatchRows(beam.DoFn):

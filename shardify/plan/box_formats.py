@@ -63,6 +63,7 @@ __all__ = [
     "per_image_format",
     "file_format",
     "document_keys",
+    "unsuffixed",
     "is_number",
 ]
 
@@ -516,7 +517,7 @@ FORMATS: tuple[BoxFormat, ...] = (
     BoxFormat(
         name="TT100K signs",
         pairing=JSON_DOCUMENT,
-        files=r"annotations\.json",  # data/annotations.json beside data/train/, data/test/: recognised by its content
+        files=r"\.json",  # data/annotations.json beside data/train/, data/test/ (2021: annotations_all.json): by its content
         entries_field="imgs",  # {"types": [...], "imgs": {"<id>": {"path": "train/<id>.jpg", "objects": [...]}}}
         key_field="path",
         boxes_field="objects",
@@ -530,7 +531,7 @@ FORMATS: tuple[BoxFormat, ...] = (
     BoxFormat(
         name="BDD100K frames",
         pairing=JSON_DOCUMENT,
-        files=r"_labels_images_[a-z]+\.json",  # bdd100k/labels/bdd100k_labels_images_train.json, _val
+        files=r"\.json",  # bdd100k_labels_images_train.json (2018), det_20/det_train.json (2020): by its content
         key_field="name",  # [{"name": "<stem>.jpg", "attributes": ..., "labels": [{"category", "box2d" | "poly2d"}]}]
         boxes_field="labels",
         class_field="category",
@@ -734,7 +735,20 @@ def _json_document(fmt: BoxFormat, head: str) -> bool:
     if fmt.entries_field and not re.search(rf'{re.escape(json.dumps(fmt.entries_field))}\s*:\s*[{{\[]', head):
         return False
     key = re.search(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"[^"]+\.[A-Za-z]+"', head)
-    return bool(key) and bool(re.search(rf'{re.escape(json.dumps(fmt.boxes_field))}\s*:\s*\[', head))
+    # (a list of objects, or empty, holding the box's field: a list of class names is a multi-label file's)
+    boxes = re.search(rf'{re.escape(json.dumps(fmt.boxes_field))}\s*:\s*\[\s*[{{\]]', head)
+    box = re.search(rf'{re.escape(json.dumps(fmt.box_fields[0].split(".")[0]))}\s*:', head)
+    return bool(key and boxes and box)
+
+
+def unsuffixed(stem: str) -> str:
+    """A file's stem less its last `_`- or `-`-separated part (UA-DETRAC v3's `MVI_20011_v3` names the
+    sequence `MVI_20011`); the stem where it has none.
+
+    >>> unsuffixed("MVI_20011_v3"), unsuffixed("cam-north-2"), unsuffixed("seq")
+    ('MVI_20011', 'cam-north', 'seq')
+    """
+    return re.sub(r"[_-][^_-]*$", "", stem)
 
 
 def document_keys(fmt: BoxFormat, head: str) -> list[str]:

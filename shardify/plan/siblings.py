@@ -18,8 +18,8 @@ __all__ = ["names_beneath", "shared_beneath"]
 def names_beneath(folders: Sequence[Sequence[str]], level: int) -> dict[str, set[str]]:
     """Each folder at component `level` -> the names of the folders below it (any depth).
 
-    >>> names_beneath([["a", "x", "y"], ["b", "x"]], 0)
-    {'a': {'x', 'y'}, 'b': {'x'}}
+    >>> {folder: sorted(names) for folder, names in names_beneath([["a", "x", "y"], ["b", "x"]], 0).items()}
+    {'a': ['x', 'y'], 'b': ['x']}
     """
     beneath: dict[str, set[str]] = {}
     for parts in folders:

@@ -202,7 +202,8 @@ def bench_torch(
       options: how a training run reads it (`ReadOptions`, as ShardDataset takes them: no
         batch_size, which is the DataLoader's).
       records: records per cut (default DEFAULT_RECORDS; a smaller split is repeated).
-      workers: the DataLoader's num_workers (default: this host's cores; 0 reads in this process).
+      workers: the DataLoader's num_workers (default: this host's cores; 0 reads in this process),
+        no more than the split's records (the report says how many were used).
       batch_size: the DataLoader's batch_size (None: single records, as a DataLoader without one).
       step: the training step the input must keep up with, if any.
 
@@ -213,7 +214,9 @@ def bench_torch(
     dataset = ShardDataset(path, split, options=options or ReadOptions())
     info = dataset._source.info  # noqa: SLF001
     count = records or DEFAULT_RECORDS
-    workers = cores() if workers is None else workers
+    # (a worker whose part of the split is empty reads none of its share: the cuts would read fewer
+    # records than the rates are of, so there are no more workers than records)
+    workers = min(cores() if workers is None else workers, len(dataset))
     mean_bytes = info.num_bytes / max(1, info.num_records)
     detection = bool(dataset._source.plan.object_fields)  # noqa: SLF001
     timings = []
