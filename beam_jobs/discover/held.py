@@ -26,13 +26,14 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
-from shardify.errors import ManifestError
+from shardify.beam_jobs.output.folder import open_output_file
+from shardify.errors import InvalidInputError, ManifestError
 from shardify.format.inputs_file import HeldInput, bounded_lines, checked_inputs, parse_inputs
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
 
-__all__ = ["SkipHeld", "HELD", "load_held", "forget_held"]
+__all__ = ["SkipHeld", "HELD", "load_held", "forget_held", "open_inputs_file"]
 
 HELD = "held"
 _STAGE = "append"
@@ -71,6 +72,19 @@ def load_held(
     return held
 
 
+def open_inputs_file(path: str):  # noqa: ANN201 - a binary file
+    """An inputs file of OUT, opened as OUT's files are (`open_output_file`: a pipe in its place
+    made `--append` wait forever).
+
+    Raises:
+      ManifestError: it is a pipe, a link or no regular file.
+    """
+    try:
+        return open_output_file(path)
+    except InvalidInputError as error:
+        raise ManifestError(f"{path} is {error.reason}, not the inputs file a run wrote: convert again without --append") from None
+
+
 def forget_held() -> None:
     """Drops the inputs `load_held` keeps (once a run in this process is over)."""
     _LAST_READ.clear()
@@ -81,7 +95,7 @@ def _read_held(output: str, names: Sequence[str], per_version: Mapping[tuple[int
     for name in names:
         version = int(name.split("-v", 1)[1].split(".", 1)[0])
         path = FileSystems.join(output, name)
-        with FileSystems.open(path) as f:
+        with open_inputs_file(path) as f:
             items = parse_inputs(bounded_lines(f), path, version) if per_version is None else checked_inputs(f, path, version, per_version)
             for item in items:
                 earlier = held.setdefault(item.path, item)

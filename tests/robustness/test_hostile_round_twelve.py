@@ -658,6 +658,20 @@ def test_an_append_over_damaged_kept_probes_probes_again_and_never_waits(tmp_pat
     assert set(records(out)) == made
 
 
+def test_an_append_over_an_output_whose_inputs_file_is_a_pipe_stops_in_one_line(tmp_path: Path, kept: Path) -> None:
+    name = naming.inputs_filename(1)
+    src, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(kept / "src", src)
+    shutil.copytree(kept / "out", out)
+    (out / name).unlink()
+    os.mkfifo(out / name)
+    _cats(src, ("bird",))
+    with _unblocked(out / name) as elapsed:
+        result = _convert(src, out, "--append")
+    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{name}"
+    assert result.returncode in (1, 2) and name in one_line_error(result)
+
+
 def test_a_resume_whose_result_file_is_a_pipe_writes_its_shard_again(tmp_path: Path) -> None:
     from helpers.sources import refused_run
 
