@@ -53,7 +53,8 @@ def with_named_fields(cells: Mapping[str, object], paths: Iterable[str]) -> dict
             continue
         if path in cells and cells[path] is not None and cells[path] != value:
             raise InvalidInputError(
-                f"the row holds both a key {path!r} and a nested field at {path!r}, of other values: which one is meant cannot be told"
+                f"the row holds both a key {path!r} and a nested field at {path!r}, of other values: "
+                "which one is meant cannot be told"
             )
         found[path] = value
     return found

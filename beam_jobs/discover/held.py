@@ -82,7 +82,9 @@ def open_inputs_file(path: str):  # noqa: ANN201 - a binary file
     try:
         return open_output_file(path)
     except InvalidInputError as error:
-        raise ManifestError(f"{path} is {error.reason}, not the inputs file a run wrote: convert again without --append") from None
+        raise ManifestError(
+            f"{path} is {error.reason}, not the inputs file a run wrote: convert again without --append"
+        ) from None
 
 
 def forget_held() -> None:

@@ -34,7 +34,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import PIL
-from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify._version import __version__

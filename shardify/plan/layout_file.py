@@ -182,7 +182,9 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     except RecursionError:  # `[[[[...` ten thousand deep: the parser recurses per level
         raise UsageError(f"{where}: not a layout file: nested too deeply") from None
     except _RepeatedKey as repeated:
-        raise UsageError(f"{where}: line {repeated.line} gives the key {repeated.key!r} twice: which value is meant cannot be told") from None
+        raise UsageError(
+            f"{where}: line {repeated.line} gives the key {repeated.key!r} twice: which value is meant cannot be told"
+        ) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         at = f" (line {mark.line + 1})" if mark is not None else ""

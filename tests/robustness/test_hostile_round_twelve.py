@@ -624,7 +624,7 @@ def _sparse(path: Path, size: int) -> None:
 _KEPT = {
     "a pipe": lambda p: (p.unlink(), os.mkfifo(p)),
     "a link to /dev/zero": lambda p: (p.unlink(), os.symlink("/dev/zero", p)),
-    "a link outside OUT": lambda p: (shutil.move(p, p.parent.parent / "elsewhere.npz"), os.symlink(p.parent.parent / "elsewhere.npz", p)),
+    "a link outside OUT": lambda p: (shutil.move(p, p.parent.parent / "away.npz"), os.symlink(p.parent.parent / "away.npz", p)),
     "cut short": lambda p: p.write_bytes(p.read_bytes()[:100]),
     "NUL bytes": lambda p: p.write_bytes(b"\x00" * 500),
     "a folder": lambda p: (p.unlink(), p.mkdir()),
@@ -643,7 +643,9 @@ def kept(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("forge", list(_KEPT.values()), ids=list(_KEPT))
-def test_an_append_over_damaged_kept_probes_probes_again_and_never_waits(tmp_path: Path, kept: Path, forge) -> None:  # noqa: ANN001
+def test_an_append_over_damaged_kept_probes_probes_again_and_never_waits(
+    tmp_path: Path, kept: Path, forge  # noqa: ANN001
+) -> None:
     src, out = tmp_path / "src", tmp_path / "out"
     shutil.copytree(kept / "src", src, symlinks=True)
     shutil.copytree(kept / "out", out, symlinks=True)
@@ -737,7 +739,9 @@ _ORIGINAL_LIES = {
 
 
 @pytest.mark.parametrize("lie", list(_ORIGINAL_LIES.values()), ids=list(_ORIGINAL_LIES))
-def test_verify_fails_a_resized_record_whose_original_size_no_writer_writes(tmp_path: Path, resized: Path, lie) -> None:  # noqa: ANN001
+def test_verify_fails_a_resized_record_whose_original_size_no_writer_writes(
+    tmp_path: Path, resized: Path, lie  # noqa: ANN001
+) -> None:
     key, kind, values, word = lie
     out = tmp_path / "out"
     shutil.copytree(resized, out)
