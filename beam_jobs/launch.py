@@ -21,7 +21,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import table_agreement
 from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
-from shardify.beam_jobs.discover.held import forget_held, load_held
+from shardify.beam_jobs.discover.held import forget_held, load_held, open_inputs_file
 from shardify.beam_jobs.discover.listing import real_folder
 from shardify.beam_jobs.discover.recall import KeepProbes, probes_fingerprint, sound_files, unsound
 from shardify.beam_jobs.output import folder as output_folder
@@ -321,7 +321,7 @@ def _append_plan(
         return config, version
     for number, name in enumerate(version.held_files, start=1):
         path = FileSystems.join(config.output, name)
-        with FileSystems.open(path) as f:
+        with open_inputs_file(path) as f:
             check_inputs_file(f, path, number, per_version)
     return config, version
 

@@ -54,8 +54,13 @@ def apply_layout_file(path: Path, options: dict[str, object]) -> dict[str, objec
             text = f.read(layout_file.MAX_BYTES + 1).decode("utf-8")
     except InvalidInputError as error:  # not a regular file (a pipe, a device): never read, never waited on
         raise UsageError(f"layout file {path} cannot be read: {error.reason}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"layout file {path} cannot be read: {getattr(error, 'strerror', None) or error}") from None
+    except UnicodeDecodeError as error:
+        byte = error.object[error.start]
+        raise UsageError(
+            f"layout file {path} cannot be read: not UTF-8 text (byte 0x{byte:02x} at offset {error.start:,}): save it as UTF-8"
+        ) from None
+    except OSError as error:
+        raise UsageError(f"layout file {path} cannot be read: {error.strerror or error}") from None
     spec = layout_file.loads(text, where=str(path))
     merged, defaults = dict(options), layout_file.option_defaults()
     for key, value in spec.options.items():

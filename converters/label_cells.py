@@ -16,6 +16,11 @@ __all__ = ["ONE_LABEL", "splits_cells", "split_labels"]
 
 # `--label-separator none`: every cell is one label, whatever it holds (also one with spaces).
 ONE_LABEL = "none"
+# A label written as a number is a whole number an int64 holds (a label index is one), and, stored as
+# a float, one a float holds exactly (2^53): `1e300` among labels 0 and 1 was the label of 301 digits
+# '10000000000000000525047602552044202487...', exit 0.
+_INT64 = 1 << 63
+_EXACT_FLOAT = 1 << 53
 
 
 def splits_cells(separator: str) -> bool:
@@ -64,13 +69,17 @@ def _label_name(value: object) -> str:
         return value
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and -_INT64 <= value < _INT64:
         return str(value)
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer() and abs(value) <= _EXACT_FLOAT:
         return str(int(value))  # a whole number stored as a float (a Parquet column with nulls)
     shown = json.dumps(value, ensure_ascii=False, default=str)
     shown = shown if len(shown) <= 60 else shown[:57] + "..."
-    if isinstance(value, float):
+    if isinstance(value, int) and not isinstance(value, bool):
+        kind = "a whole number past int64 (-2^63 to 2^63 - 1)"
+    elif isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        kind = "a number past 2^53 (a float holds no whole number exactly beyond it)"
+    elif isinstance(value, float):
         kind = "a number with a fraction" if math.isfinite(value) else "not a number"
     else:
         kind = {dict: "an object", list: "a list inside a list", type(None): "null"}.get(

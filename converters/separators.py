@@ -13,6 +13,8 @@ included, evenly into two fields or more: a comma table whose cells hold semicol
 read with `--label-separator ';'`, code snippets) splits evenly on commas and stays a comma table,
 where a semicolon table's header or its texts' commas break the evenness. Anything else stays
 comma-separated and is judged as before (a column of text with commas in it is still one column).
+A last line with no line end is left out of the judging where others remain: a download cut
+mid-record (inside a quoted text) split into fewer fields, and its whole table was read with commas.
 """
 
 from __future__ import annotations
@@ -64,10 +66,12 @@ def csv_separator(head: str, complete: bool) -> str:
     ','
     >>> csv_separator("rather rude,toxic;insult;obscene\\nfine,none;none;none\\nmean,toxic;a;b\\n", True)
     ','
+    >>> csv_separator('id;text;label\\n1;a, b;x\\n2;c, d;y\\n3;e, f;x\\n4;"cut mid', True)  # a download cut mid-record
+    ';'
     """
     lines = [line for line in head.splitlines() if line.strip()]
-    if not complete and lines:
-        lines = lines[:-1]  # the last line read may be cut short
+    if lines and (not complete or (len(lines) > _MIN_LINES and not head.endswith(("\n", "\r")))):
+        lines = lines[:-1]  # the last line read may be cut short, as a download cut mid-record ends
     lines = lines[:_LINES]
     if len(lines) < _MIN_LINES:
         return COMMA

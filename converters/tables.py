@@ -323,9 +323,10 @@ def read_header(
         line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
         return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
     if fmt == QA_JSON:
-        head = fileobj.read(qa_json.HEAD_BYTES)
+        head = json_lines.head_of_lines(fileobj, qa_json.HEAD_BYTES)
         if json_lines.looks_like_json_lines(head):  # JSON Lines named .json: read as a .jsonl is
             return TableHeader((), described="JSON Lines (an object a line) in a .json", fmt=JSONL)
+        head = head[: qa_json.HEAD_BYTES]  # read on only to see a long first line's next line
         if json_records.looks_like_records(head):  # rows name their own columns, as JSONL's
             return TableHeader((), described="JSON records, a row per object of its list")
         if not qa_json.looks_like_qa(head):
@@ -359,7 +360,7 @@ def read_header(
     except _RowTooLong:
         raise InvalidInputError(f"first row longer than {MAX_ROW_BYTES:,} bytes") from None
     except csv.Error as error:
-        raise InvalidInputError(f"unreadable first row: {error}") from None
+        raise InvalidInputError(f"unreadable first row: {_malformed(error, fmt).removeprefix('malformed row: ')}") from None
     if lines.line_error:
         raise InvalidInputError(f"first row is {lines.line_error}")
     if header is None and header_rows.header_but_repeated(cells):

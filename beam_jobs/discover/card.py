@@ -56,7 +56,7 @@ def with_card(
     splits = sorted({split for _, split in pairs})
     note = f"splits from {card} (a Hugging Face dataset card): {', '.join(splits)}; files it does not list are not data"
     detected = dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, note))
-    names = () if config.label_names else dataset_card.card_class_names(_head(config, card))
+    names = () if config.label_names else dataset_card.card_class_names(_head(config, card), where=card)
     if not names:
         return detected
     shown = ", ".join(names[:3]) + ("..." if len(names) > 3 else "")

@@ -24,11 +24,11 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import apache_beam as beam
-from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover.candidates import Listed
-from shardify.errors import ManifestError
+from shardify.beam_jobs.output.folder import open_output_file
+from shardify.errors import InvalidInputError, ManifestError
 from shardify.format import naming
 from shardify.format.inputs_columns import MAX_FILE_BYTES, HeldColumns, NotUsable, StaleColumns, read_columns
 from shardify.format.inputs_file import HeldInput, bounded_lines, checked_inputs, parse_inputs
@@ -36,7 +36,7 @@ from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
 
-__all__ = ["SkipHeld", "HELD", "HeldInputs", "load_held", "forget_held"]
+__all__ = ["SkipHeld", "HELD", "HeldInputs", "load_held", "forget_held", "open_inputs_file"]
 
 _LOG = logging.getLogger("shardify")
 
@@ -151,6 +151,21 @@ def load_held(
     return held
 
 
+def open_inputs_file(path: str):  # noqa: ANN201 - a binary file
+    """An inputs file of OUT, opened as OUT's files are (`open_output_file`: a pipe in its place
+    made `--append` wait forever).
+
+    Raises:
+      ManifestError: it is a pipe, a link or no regular file.
+    """
+    try:
+        return open_output_file(path)
+    except InvalidInputError as error:
+        raise ManifestError(
+            f"{path} is {error.reason}, not the inputs file a run wrote: convert again without --append"
+        ) from None
+
+
 def forget_held() -> None:
     """Drops the inputs `load_held` keeps (once a run in this process is over)."""
     _LAST_READ.clear()
@@ -164,7 +179,7 @@ def _read_held(output: str, names: Sequence[str], per_version: Mapping[tuple[int
         columns = _columns(output, version, path, per_version)
         if columns is not None and held.add_columns(columns, version):
             continue
-        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        with open_inputs_file(path) as f:
             held.add(parse_inputs(bounded_lines(f), path, version) if per_version is None else checked_inputs(f, path, version, per_version), path)
     return held
 
@@ -181,13 +196,13 @@ def _columns(output: str, version: int, path: str, per_version: Mapping[tuple[in
     try:
         if not FileSystems.exists(columns_path):
             return None
-        with FileSystems.open(columns_path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        with open_output_file(columns_path) as f:  # never a pipe or a link put in its place
             content = f.read(MAX_FILE_BYTES + 1)
     except Exception as error:  # noqa: BLE001 - unreadable: the inputs file decides
         _LOG.warning("ignoring %s (unreadable: %s): the inputs are read from %s", columns_path, error, path)
         return None
     digest = hashlib.sha256()  # the inputs file's own read errors are its reader's to say, as before
-    with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+    with open_inputs_file(path) as f:
         for block in iter(lambda: f.read(_HASH_BLOCK_BYTES), b""):
             digest.update(block)
     try:

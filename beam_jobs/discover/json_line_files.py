@@ -14,8 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_lines
+from shardify.errors import InvalidInputError
+from shardify.inputs.paths import join_path
 from shardify.plan import layout
 
 __all__ = ["json_lines_files", "tables_of_json_lines"]
@@ -28,9 +31,18 @@ def json_lines_files(config: ConvertConfig, paths: Sequence[str]) -> list[str]:
     """The sampled `.json` files of `paths` (the first _FILES_LOOKED_AT) whose first two lines are
     JSON objects, or [] where half of those looked at or fewer are."""
     looked = [p for p in paths if layout.extension(p) == "json"][:_FILES_LOOKED_AT]
-    lines = [p for p in looked
-             if json_lines.looks_like_json_lines("\n".join(label_file_found.head_lines(config, p, lines=2)).encode())]
+    lines = [p for p in looked if json_lines.looks_like_json_lines(_head(config, p))]
     return lines if lines and len(lines) * 2 > len(looked) else []
+
+
+def _head(config: ConvertConfig, relpath: str) -> bytes:
+    """The file's first lines (`json_lines.head_of_lines`: a first line longer than a head is read
+    on), or b"" where it cannot be read: detection only looks."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return json_lines.head_of_lines(fileobj, label_file_found.HEAD_BYTES)
+    except (OSError, InvalidInputError):
+        return b""
 
 
 def tables_of_json_lines(config: ConvertConfig, sample: Sequence[str]) -> bool:

@@ -372,9 +372,10 @@ def _looks_like_qa(path: str, records: bool = True) -> bool:
     of objects, see `json_records`): a table."""
     try:
         with open_input(path) as fileobj:
-            head = fileobj.read(qa_json.HEAD_BYTES)
+            head = json_lines.head_of_lines(fileobj, qa_json.HEAD_BYTES)
             if records and json_lines.looks_like_json_lines(head):  # JSON Lines named .json (issue 30)
                 return True
+            head = head[: qa_json.HEAD_BYTES]  # read on only to see a long first line's next line
             return qa_json.looks_like_qa(head) or (records and json_records.looks_like_records(head))  # records: issue 30
     except (OSError, InvalidInputError):
         return False

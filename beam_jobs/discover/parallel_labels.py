@@ -7,7 +7,9 @@ exit 1 on a miniature, exit 0 on the real download (two rejects among 16,000 row
 lines as the table has rows labels it: for a JSON-lines table, a row a line, line i labels row i
 (`SourceLayout.row_labels`, read by `converters/row_labels.py`, which checks the whole files agree).
 A CSV or TSV's rows are not its lines (a quoted field may hold line breaks): there the run stops
-before writing, naming both.
+before writing, naming both. One named as labels (`{stem}-labels.lst`, `{stem}_labels.txt`)
+holding fewer lines than the rows stops too, naming both counts: a download cut short (it was
+"not a table", and every row written unlabelled).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 
@@ -28,6 +30,9 @@ __all__ = ["LABEL_LINE_NAMES", "with_parallel_labels"]
 # extension): PIQA's `train-labels.lst`, and the same words other downloads join with `_` or `.`.
 LABEL_LINE_NAMES = ("{stem}-labels.lst", "{stem}_labels.lst", "{stem}-labels.txt", "{stem}_labels.txt", "{stem}.labels",
                     "{stem}.lst")
+# Those whose name says "labels" beside the table's stem: paired by name alone (`{stem}.lst` may list
+# anything, so it pairs only by its count).
+_NAMED_LABELS = LABEL_LINE_NAMES[:4]
 # Bytes of a table or labels file read to count their lines (larger files are counted no further:
 # the names and the first lines already agree).
 _COUNT_BYTES = 8 << 20
@@ -38,7 +43,8 @@ def with_parallel_labels(config: ConvertConfig, sample: Sequence[str], detected:
     (LABEL_LINE_NAMES) that has as many lines (the part of each read), saying so; else unchanged.
 
     Raises:
-      UsageError: such a labels file beside a CSV or TSV table.
+      UsageError: such a labels file beside a CSV or TSV table; or one named as labels
+        (_NAMED_LABELS) with fewer lines than the table has rows (cut short).
     """
     if detected.name != layout.TABLES or detected.row_labels:
         return detected
@@ -51,7 +57,15 @@ def with_parallel_labels(config: ConvertConfig, sample: Sequence[str], detected:
         stem = name.rsplit(".", 1)[0]
         for pattern in LABEL_LINE_NAMES:
             labels = posixpath.join(folder, pattern.format(stem=stem))
-            if labels in present and labels != path and _same_rows(config, path, labels):
+            if labels not in present or labels == path:
+                continue
+            rows, lines = _lines(config, path), _lines(config, labels)
+            if pattern in _NAMED_LABELS and 0 < lines < rows - _headed(path):
+                raise UsageError(
+                    f"{labels} is named as the labels of {path}'s rows, one a line, but holds {lines:,} lines for its "
+                    f"{rows - _headed(path):,} rows: cut short (a damaged download?); download it again"
+                )
+            if _same_rows(rows, lines, path):
                 if layout.extension(path) not in ("jsonl", "json"):
                     raise UsageError(
                         f"{labels} holds one label a line for the rows of {path} (as many lines as rows): a CSV or TSV's "
@@ -67,16 +81,19 @@ def with_parallel_labels(config: ConvertConfig, sample: Sequence[str], detected:
     return dataclasses.replace(detected, row_labels=tuple(found), notes=(*detected.notes, note))
 
 
-def _same_rows(config: ConvertConfig, table: str, labels: str) -> bool:
+def _headed(table: str) -> int:
+    """1 where the table's first line may be a header (CSV, TSV), else 0."""
+    return int(layout.extension(table) in ("csv", "tsv"))
+
+
+def _same_rows(rows: int, lines: int, table: str) -> bool:
     """The labels file has a line for each of the table's lines (a CSV or TSV's header aside)."""
-    rows, lines = _lines(config, table), _lines(config, labels)
-    headed = layout.extension(table) in ("csv", "tsv")
-    return lines > 0 and (lines == rows or (headed and lines == rows - 1))
+    return lines > 0 and (lines == rows or (_headed(table) and lines == rows - 1))
 
 
 def _lines(config: ConvertConfig, path: str) -> int:
     try:
         with open_input(join_path(config.source, path)) as fileobj:
             return sum(1 for line in fileobj.read(_COUNT_BYTES).splitlines() if line.strip())
-    except OSError:
+    except (OSError, InvalidInputError):  # changed into a pipe or a link since it was listed
         return -1

@@ -34,12 +34,11 @@ from dataclasses import dataclass
 
 import numpy as np
 import PIL
-from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify._version import __version__
 from shardify.beam_jobs.discover.stamp_keys import keys_of, stamp_keys
-from shardify.beam_jobs.output.folder import list_names
+from shardify.beam_jobs.output.folder import list_names, open_output_file
 from shardify.format import naming
 from shardify.format.image_formats import BY_NAME
 from shardify.inputs.paths import is_local_path, join_path
@@ -305,7 +304,7 @@ def _load(output: str, name: str, fingerprint: str) -> dict[str, np.ndarray]:
       _NotKept: why it is not used (any fault of what it holds, or it cannot be read).
     """
     try:
-        with FileSystems.open(FileSystems.join(output, name), compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        with open_output_file(FileSystems.join(output, name)) as f:  # never a pipe's wait, nor a link
             content = f.read(_MAX_FILE_BYTES + 1)
     except Exception as error:  # noqa: BLE001 - gone, unreadable: as if it were not there
         raise _NotKept(f"unreadable ({error})") from None

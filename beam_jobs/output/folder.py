@@ -8,6 +8,7 @@ from __future__ import annotations
 import posixpath
 import uuid
 from collections.abc import Iterable, Mapping
+from typing import BinaryIO
 
 from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
@@ -15,10 +16,12 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.errors import InvalidInputError, OutputError, ShardifyError
 from shardify.format import naming
 from shardify.format.manifest import MAX_MANIFEST_BYTES, load_manifest
+from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
 
 __all__ = [
     "list_names",
+    "open_output_file",
     "prepare_output",
     "write_text_atomically",
     "replace_metadata_files",
@@ -27,6 +30,20 @@ __all__ = [
     "write_bytes_atomically",
     "write_chunks_atomically",
 ]
+
+
+def open_output_file(path: str) -> BinaryIO:
+    """Opens one of OUT's files for reading as OUT's files are opened: locally only a regular file,
+    never through a symbolic link, never waiting on a named pipe put in its place (a kept probes
+    file, a result file, a report or the lock as a pipe made the next run wait forever).
+
+    Raises:
+      InvalidInputError: locally, not a regular file, or a link.
+      OSError: it cannot be opened (Beam's wrapping of it, on object stores).
+    """
+    if is_local_path(path):
+        return open_local_input(path, follow_links=False)
+    return FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED)
 
 
 def list_names(folder: str) -> list[str]:

@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass
 from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.output.folder import open_output_file
 from shardify.errors import InvalidInputError, OutputError
 from shardify.format import naming
 from shardify.inputs import json_input
@@ -85,12 +86,9 @@ class LockHolder:
 
 def _read_holder(path: str) -> LockHolder | None:
     try:
-        if is_local_path(path):
-            with open(path, "rb") as f:
-                return LockHolder.from_text(f.read(_MAX_LOCK_BYTES))
-        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        with open_output_file(path) as f:  # never a pipe's wait, nor a link
             return LockHolder.from_text(f.read(_MAX_LOCK_BYTES))
-    except Exception:  # noqa: BLE001 - OSError, or Beam's wrapping of it on object stores
+    except Exception:  # noqa: BLE001 - OSError, a pipe or a link, or Beam's wrapping of an error on object stores
         return None
 
 

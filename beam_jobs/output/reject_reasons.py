@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from apache_beam.io.filesystems import FileSystems
-
+from shardify.beam_jobs.output.folder import open_output_file
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 
@@ -34,7 +33,7 @@ def common_reasons(path: str, top: int = 3) -> str:
     counts: Counter[str] = Counter()
     other = 0
     try:
-        with FileSystems.open(path) as report:
+        with open_output_file(path) as report:  # never a pipe's wait, nor a link
             for line in report:
                 try:
                     row = json_input.parse(line)
@@ -47,7 +46,7 @@ def common_reasons(path: str, top: int = 3) -> str:
                     counts[reason] += 1
                 else:
                     other += 1
-    except OSError:
+    except (OSError, InvalidInputError):  # gone, unreadable, a pipe or a link: nothing to count
         return ""
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     shown = [f"{number} x {_shown(reason)}" for reason, number in ranked[:top]]

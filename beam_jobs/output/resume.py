@@ -34,7 +34,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from apache_beam.io.filesystem import CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify._version import __version__
@@ -92,7 +91,7 @@ def _sha256_of(path: str) -> str | None:
     """The sha256 of a file's bytes, or None when it cannot be read."""
     digest = hashlib.sha256()
     try:
-        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        with output_folder.open_output_file(path) as f:
             for block in iter(lambda: f.read(_HASH_BLOCK_BYTES), b""):
                 digest.update(block)
     except Exception:  # noqa: BLE001 - missing, or Beam's wrapping of an I/O error
@@ -154,7 +153,7 @@ def kept_shard(output: str, task: ShardTask, shard_fingerprint: str) -> tuple[Ke
     name = task.filename
     path = FileSystems.join(output, naming.shard_result_filename(name))
     try:
-        with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+        with output_folder.open_output_file(path) as f:
             data = json.loads(f.read(_MAX_RESULT_BYTES + 1))
     except Exception:  # noqa: BLE001 - none (the usual case), or unreadable
         return None, False
@@ -292,7 +291,7 @@ def recorded_inputs(output: str, results: Sequence[ShardResult], version: int) -
     for result in results:
         path = FileSystems.join(output, naming.shard_result_filename(result.path))
         try:
-            with FileSystems.open(path, compression_type=CompressionTypes.UNCOMPRESSED) as f:
+            with output_folder.open_output_file(path) as f:
                 data = json.loads(f.read(_MAX_RESULT_BYTES + 1))
             if data["result"]["path"] != result.path or len(data["content_hashes"]) != result.num_records:
                 raise ValueError("a result of another shard")

@@ -19,9 +19,12 @@ from collections.abc import Collection, Mapping
 from shardify.format import contract, image_formats
 from shardify.format.example_proto import BYTES, FLOAT, INT64
 
-__all__ = ["values_problem", "BOX_SLACK", "SIZE_KEYS", "BOX_KEYS", "PER_OBJECT_KEYS", "PER_KEYPOINT_KEYS"]
+__all__ = ["values_problem", "BOX_SLACK", "SIZE_KEYS", "ORIGINAL_SIZE_KEYS", "BOX_KEYS", "PER_OBJECT_KEYS", "PER_KEYPOINT_KEYS"]
 
 SIZE_KEYS = (contract.IMAGE_HEIGHT, contract.IMAGE_WIDTH)
+# A `--resize` output's source sizes, beside the stored ones they are never below (a resize shrinks).
+ORIGINAL_SIZE_KEYS = (contract.IMAGE_ORIGINAL_HEIGHT, contract.IMAGE_ORIGINAL_WIDTH)
+_SHA256_HEX = 64
 BOX_KEYS = (contract.OBJECT_XMIN, contract.OBJECT_YMIN, contract.OBJECT_XMAX, contract.OBJECT_YMAX)
 # A box corner may lie this far outside [0, 1]: a corner at an image's edge, normalised in float32.
 BOX_SLACK = 1e-6
@@ -39,7 +42,8 @@ def values_problem(
     num_keypoints: int = 0,
 ) -> str:
     """Why a record's values are none the writer writes, though its types are the spec's, or "":
-    a size below 1 pixel; image bytes that are no stored format, or another than `image/format`
+    a size below 1 pixel; a `--resize` record's original size below its stored one, or its
+    original's sha256 not 64 hex digits; image bytes that are no stored format, or another than `image/format`
     says; object features of other lengths than the objects'; a box corner that is not a number
     within [0, 1], or corners out of order; an object class that is none of `class_ids` (the
     manifest's `objects.classes` numbers, when given).
@@ -50,10 +54,31 @@ def values_problem(
     for key in SIZE_KEYS:
         if _held(decoded, features, key, INT64) and decoded[key][1][0] < 1:
             return f"{key} is {decoded[key][1][0]}: an image is at least 1 pixel high and wide"
-    problem = _image_problem(decoded, features)
+    problem = _original_problem(decoded, features) or _image_problem(decoded, features)
     if problem or not any(key in features for key in PER_OBJECT_KEYS):
         return problem
     return _objects_problem(decoded, features, class_ids, num_keypoints)
+
+
+def _original_problem(decoded: Mapping[str, tuple[str, list]], features: Collection[str]) -> str:
+    """Why a `--resize` record's source size or hash is none the writer writes (it records the
+    source's size, at least 1 pixel, and its sides at least the stored image's, shorter to shorter
+    and longer to longer: a resize only shrinks, and an upright copy's sides are the source's turned;
+    and the source bytes' sha256 in hex)."""
+    originals = [decoded[key][1][0] for key in ORIGINAL_SIZE_KEYS if _held(decoded, features, key, INT64)]
+    for key, value in zip(ORIGINAL_SIZE_KEYS, originals):
+        if value < 1:
+            return f"{key} is {value}: a --resize record's source is at least 1 pixel high and wide"
+    stored = [decoded[key][1][0] for key in SIZE_KEYS if _held(decoded, features, key, INT64)]
+    if len(originals) == 2 and len(stored) == 2 and any(o < s for o, s in zip(sorted(originals), sorted(stored))):
+        return (f"{ORIGINAL_SIZE_KEYS[0]} x {ORIGINAL_SIZE_KEYS[1]} is {originals[0]} x {originals[1]}, below the stored "
+                f"{stored[0]} x {stored[1]}: a --resize record's source is never smaller than the image stored")
+    key = contract.IMAGE_ORIGINAL_SHA256
+    if _held(decoded, features, key, BYTES):
+        digest = decoded[key][1][0]
+        if len(digest) != _SHA256_HEX or not all(c in b"0123456789abcdef" for c in digest):
+            return f"{key} is {digest[:80]!r}: a sha256 is {_SHA256_HEX} hex digits"
+    return ""
 
 
 def _image_problem(decoded: Mapping[str, tuple[str, list]], features: Collection[str]) -> str:

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import re
 
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.format import naming
 from shardify.plan import globs
 from shardify.plan.entries import is_inside
+from shardify.plan.label_names import normalise_label
 
 __all__ = ["CARD_NAMES", "HEAD_BYTES", "card_class_names", "card_splits", "split_of"]
 
@@ -130,14 +131,18 @@ _MAX_CLASS_NAMES = 100_000
 _MAX_CLASS_NAME_CHARS = 1_000
 
 
-def card_class_names(text: str) -> tuple[str, ...]:
+def card_class_names(text: str, *, where: str = "the dataset card") -> tuple[str, ...]:
     """The names, in index order, of the one `class_label` feature the card's `dataset_info`
     declares (`names: {'0': negative, '1': positive}` or a list): the labels the data files hold
-    as numbers 0..N-1. () where the card declares none, several, or names not numbered 0..N-1.
+    as numbers 0..N-1. () where the card declares none, or several.
 
     >>> card_class_names("---\\ndataset_info:\\n  features:\\n  - name: label\\n    dtype:\\n      class_label:\\n"
     ...                  "        names:\\n          '0': negative\\n          '1': positive\\n---\\n")
     ('negative', 'positive')
+
+    Raises:
+      UsageError: the one class_label's names cannot name labels (`_checked_names`): the run
+        stops before writing rather than write them, or write the numbers unsaid.
     """
     import yaml  # imported when a file is read or written: `--help` stays light
     match = _FRONT_MATTER.match(text)
@@ -157,9 +162,46 @@ def card_class_names(text: str) -> tuple[str, ...]:
     names = found[0]
     if isinstance(names, dict):
         numbered = {str(k).strip(): v for k, v in names.items()}
-        names = [numbered.get(str(i)) for i in range(len(numbered))]
+        if len(numbered) != len(names) or set(numbered) != {str(i) for i in range(len(numbered))}:
+            raise UsageError(f"{where}: its class_label names are not numbered 0 to {len(names) - 1} ({_shown(list(names))}): "
+                             "mend the card, or name the labels with --label-names FILE")
+        names = [numbered[str(i)] for i in range(len(numbered))]
     if not isinstance(names, list) or not 0 < len(names) <= _MAX_CLASS_NAMES:
         return ()
-    if not all(isinstance(n, (str, int)) and 0 < len(str(n)) <= _MAX_CLASS_NAME_CHARS for n in names):
-        return ()
-    return tuple(str(n) for n in names)
+    return _checked_names(names, where)
+
+
+def _shown(values: list) -> str:
+    return ", ".join(repr(v) for v in values[:4]) + (", ..." if len(values) > 4 else "")
+
+
+def _checked_names(names: list, where: str) -> tuple[str, ...]:
+    """The card's class names normalised as every label is (`normalise_label`).
+
+    Raises:
+      UsageError: a name YAML read as a boolean (`no`, `yes`, `on`, `off` unquoted: they were the
+        labels 'False' and 'True'), empty, of another type or too long, not UTF-8 (read with
+        replacement characters), holding a control character, or equal to another once normalised
+        (two classes would be written as one, or the manifest refused after the shards were written).
+    """
+    advice = "mend the card, or name the labels with --label-names FILE"
+    checked: list[str] = []
+    for index, name in enumerate(names):
+        if isinstance(name, bool):
+            raise UsageError(f"{where}: class_label name {index} is a YAML boolean ({str(name).lower()}): unquoted no, yes, "
+                             f"on and off are read as false and true; quote the names ('{index}': 'no'), or {advice}")
+        if not isinstance(name, (str, int)) or len(str(name)) > _MAX_CLASS_NAME_CHARS:
+            raise UsageError(f"{where}: class_label name {index} is a {type(name).__name__}, not a name; {advice}")
+        if "\ufffd" in str(name):
+            raise UsageError(f"{where}: class_label name {index} is not UTF-8 text (the card is in another encoding); {advice}")
+        try:
+            label = normalise_label(str(name))
+        except InvalidInputError as error:
+            raise UsageError(f"{where}: class_label name {index}: {error.reason}; {advice}") from None
+        if not label:
+            raise UsageError(f"{where}: class_label name {index} is empty; {advice}")
+        if label in checked:
+            raise UsageError(f"{where}: class_label names {checked.index(label)} and {index} are both {label!r} "
+                             f"(once in NFC, trimmed): two classes would be written as one; {advice}")
+        checked.append(label)
+    return tuple(checked)

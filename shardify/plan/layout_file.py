@@ -125,6 +125,44 @@ def dumps(spec: LayoutSpec, *, source: str, doubt: str = "") -> str:
     return "\n".join(lines) + "\n" + text
 
 
+class _RepeatedKey(Exception):
+    """A mapping of the file gives one key twice (YAML keeps the last value, unsaid)."""
+
+    def __init__(self, key: object, line: int) -> None:
+        super().__init__(key, line)
+        self.key, self.line = key, line
+
+
+_LOADER: list[type] = []
+
+
+def _unique_keys_loader() -> type:
+    """yaml.SafeLoader, refusing a mapping that gives a key twice (`layout:` given twice ran with
+    the last one; a label level given twice, likewise). Merge keys (`<<`) may be overridden, as
+    YAML allows."""
+    if not _LOADER:
+        import yaml
+
+        class UniqueKeys(yaml.SafeLoader):
+            def construct_mapping(self, node, deep=False):  # noqa: ANN001, ANN202, FBT002 - yaml's signature
+                seen = set()
+                for key_node, _ in node.value:
+                    if key_node.tag == "tag:yaml.org,2002:merge":
+                        continue
+                    key = self.construct_object(key_node, deep=True)
+                    try:
+                        repeated = key in seen
+                    except TypeError:  # unhashable: the base constructor says so
+                        continue
+                    if repeated:
+                        raise _RepeatedKey(key, key_node.start_mark.line + 1)
+                    seen.add(key)
+                return super().construct_mapping(node, deep)
+
+        _LOADER.append(UniqueKeys)
+    return _LOADER[0]
+
+
 def loads(text: str, *, where: str) -> LayoutSpec:
     """A layout file's content, checked.
 
@@ -140,9 +178,13 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise UsageError(f"{where}: a layout file is at most {MAX_BYTES >> 20} MB; this one is larger")
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_unique_keys_loader())  # noqa: S506 - a SafeLoader's subclass
     except RecursionError:  # `[[[[...` ten thousand deep: the parser recurses per level
         raise UsageError(f"{where}: not a layout file: nested too deeply") from None
+    except _RepeatedKey as repeated:
+        raise UsageError(
+            f"{where}: line {repeated.line} gives the key {repeated.key!r} twice: which value is meant cannot be told"
+        ) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         at = f" (line {mark.line + 1})" if mark is not None else ""

@@ -34,6 +34,7 @@ from typing import Any
 from shardify.errors import ReadOptionError
 from shardify.format import contract
 from shardify.format.manifest_model import Manifest
+from shardify.plan.defaults import DEFAULT_MAX_PIXELS
 
 __all__ = [
     "STRETCH",
@@ -144,6 +145,11 @@ READERS = (LOAD, DISTRIBUTE, SHARD_DATASET, INDEXED_DATASET, DALI_PIPELINE, DALI
 # Seeds and batch sizes become int64 tensors: a larger number failed inside TensorFlow with
 # "Python int too large to convert to C long", a traceback naming no option.
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+# The most pixels an image_size may ask for: as many as the writer accepts in an image by default
+# (--max-pixels). 100000 x 100000 asked TensorFlow for a 120 GB float tensor a record.
+MAX_IMAGE_SIZE_PIXELS = DEFAULT_MAX_PIXELS
 
 
 def _whole(value: object) -> bool:
@@ -310,6 +316,11 @@ class ReadOptions:
             if len(size) != 2 or not all(_whole(v) and v > 0 for v in size):
                 raise ReadOptionError(
                     f"image_size={self.image_size!r} must be (height, width), two whole numbers above 0"
+                )
+            if size[0] * size[1] > MAX_IMAGE_SIZE_PIXELS:
+                raise ReadOptionError(
+                    f"image_size={self.image_size!r} asks for {size[0] * size[1]:,} pixels an image, more than the "
+                    f"{MAX_IMAGE_SIZE_PIXELS:,} the writer accepts in one (--max-pixels' default)"
                 )
             object.__setattr__(self, "image_size", size)
         if self.fit != STRETCH and self.image_size is None:

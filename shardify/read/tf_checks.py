@@ -7,7 +7,8 @@ of -5.
 What is checked, per record, of the features the reader parses (each is a few scalar ops: the
 cost is measured in docs/reading.md, "What the readers check"):
 
-- `image/height` and `image/width` at least 1;
+- `image/height` and `image/width` at least 1; a `--resize` output's `image/original/height` and
+  `width` at least 1 and, side for side (shorter to shorter), at least the stored image's;
 - `image/encoded` opens with the first bytes of the format `image/format` names (JPEG, PNG, GIF,
   BMP, WebP; `raw` pixels are checked where they are read, `tf_pixels.raw_pixels`; whether the
   rest decodes is the decoder's to say);
@@ -117,13 +118,14 @@ def values_check_fn(
       raw: records may hold raw pixels (`image/format` raw: `Manifest.stores_pixels`).
     """
     sizes = [key for key in record_values.SIZE_KEYS if key in keys]
+    originals = [key for key in record_values.ORIGINAL_SIZE_KEYS if key in keys]
     image = not batched and contract.IMAGE_ENCODED in keys and contract.IMAGE_FORMAT in keys
     per_object = [] if batched else [key for key in record_values.PER_OBJECT_KEYS if key in keys]
     label_keys = [key for key in labels.keys if key in keys] if labels else []
-    if not (sizes or image or per_object or label_keys):
+    if not (sizes or originals or image or per_object or label_keys):
         return None
     ids = tf.constant(sorted(class_ids), tf.int64) if class_ids and contract.OBJECT_LABEL in per_object else None
-    gated = [*label_keys, *sizes, *([contract.IMAGE_ENCODED] if image else []), *per_object]
+    gated = [*label_keys, *sizes, *originals, *([contract.IMAGE_ENCODED] if image else []), *per_object]
     prefix = f"shardify: a record of {where}"
     advice = "(run `shardify verify` to name its shard and record)"
 
@@ -133,6 +135,8 @@ def values_check_fn(
             value = tf.stack([parsed[key] for key in sizes], axis=-1)  # one test for both sizes
             shown = f"{prefix} holds {' or '.join(sizes)} below 1 pixel {advice}; its {', '.join(sizes)}:"
             checks.append((tf.reduce_min(value) >= 1, shown, [value]))
+        if originals:
+            checks.append(_original_check(parsed, originals, sizes, prefix, advice))
         if image:
             encoded, image_format = parsed[contract.IMAGE_ENCODED], parsed[contract.IMAGE_FORMAT]
             checks.append((
@@ -146,6 +150,22 @@ def values_check_fn(
         return _asserted(parsed, checks, gated)
 
     return check
+
+
+def _original_check(parsed: Parsed, originals: Sequence[str], sizes: Sequence[str], prefix: str, advice: str) -> _Check:
+    """A `--resize` record's source size: at least 1, and (both sides of both parsed) its shorter and
+    longer sides at least the stored image's (a resize only shrinks; an upright copy turns them)."""
+    original = tf.stack([parsed[key] for key in originals], axis=-1)
+    fine = tf.reduce_min(original) >= 1
+    shown = [original]
+    if len(originals) == 2 and len(sizes) == 2:
+        stored = tf.stack([parsed[key] for key in sizes], axis=-1)
+        fine &= tf.reduce_all(tf.reduce_min(original, -1) >= tf.reduce_min(stored, -1))
+        fine &= tf.reduce_all(tf.reduce_max(original, -1) >= tf.reduce_max(stored, -1))
+        shown.append(stored)
+    message = (f"{prefix} holds an {' or '.join(originals)} below 1 pixel or below the stored image's size, which a "
+               f"--resize record's source never is {advice}; its original and stored sizes:")
+    return fine, message, shown
 
 
 def _label_check(value: tf.Tensor | tf.sparse.SparseTensor, key: str, labels: LabelRange, where: str) -> _Check:
