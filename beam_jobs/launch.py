@@ -20,6 +20,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import table_agreement
+from shardify.beam_jobs.discover.decided_labels import LabelColumnDecided
 from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
 from shardify.beam_jobs.discover.held import forget_held, load_held
 from shardify.beam_jobs.discover.listing import real_folder
@@ -102,7 +103,12 @@ def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, Sourc
     folder, source_file = _as_folder(config.source)
     config = dataclasses.replace(config, source=folder)
     _check_surroundings(config)
-    source_layout, scan = detect_source(config, source_file)
+    try:
+        source_layout, scan = detect_source(config, source_file)
+    except LabelColumnDecided as decided:  # the files name the label column: detected again with it
+        config = dataclasses.replace(config, label_column=decided.column)
+        source_layout, scan = detect_source(config, source_file)
+        source_layout = dataclasses.replace(source_layout, notes=(*source_layout.notes, decided.note))
     config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
     return config, source_layout, scan
 

@@ -40,7 +40,7 @@ WRONG = {
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
     "plantae_k": {"label_level": 0}, "utkface": {"label_level": 0}, "citrus": {"label_level": 3},
-    "fake_news": {"label_from_name": r"^(.+)\.csv$"}, "spam_v1v2": {"label_column": "v1"},
+    "fake_news": {"label_from_name": r"^(.+)\.csv$"},  # (spam_v1v2: right since test_stops_to_right.py)
     "corona_nlp": {"encoding": "cp1252"},
     # train/train.csv keys the photos as `<PetID>-<n>` (several a row) and names no label column: stops naming --label-column
     "pet_finder": {"label_column": "AdoptionSpeed"},

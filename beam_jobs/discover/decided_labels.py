@@ -1,0 +1,108 @@
+"""The label column the files themselves decide, where a table's header names none.
+
+Why a module of its own: a table whose header names no label column while a column's cells are
+labels by their content stops before writing (`text_columns`, `columns.UnnamedLabelColumn`), as
+a guess could write every record under a feature's values with exit 0. Some downloads leave no
+such doubt, and there the stop is only a step the user must take to type what the files say. Two
+signs are conclusive, and only these are read:
+
+- **the held-out table lacks exactly that column.** A competition's `train.csv` (`id,text,author`)
+  beside its `test.csv` (`id,text`): the one column the test split's table lacks is what the test
+  asks to predict, the label, by the convention every such download follows. It must be one of
+  the columns that hold labels by their content, and the only one the test table lacks (a test
+  table lacking two columns, or none, decides nothing).
+- **one column beside the text and nothing else.** A table of a text and one column of repeated
+  words (`v1,v2` with `ham`/`spam`; its blank and key-named columns aside): no other column could
+  be the label, and no other reading gives the rows a class. A column of numbers decides nothing
+  here (a year or a count repeats as class numbers do).
+
+Where a sign holds, detection raises `LabelColumnDecided`, a stop that carries the option the
+files decide; `launch` detects again with it, as if the user had typed it, so every check that
+follows reads the same options a user's second run would, and the plan says which file decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from shardify.converters.column_names import is_integer, is_key_name
+from shardify.converters.label_columns import UnnamedLabelColumn
+from shardify.errors import UsageError
+from shardify.plan import layout
+from shardify.plan.structure import split_word
+
+__all__ = ["LabelColumnDecided", "decided_label_column"]
+
+
+class LabelColumnDecided(UsageError):
+    """A label stop whose column the files decide (see the module's docstring). Callers that do
+    not detect again see a stop like any other, with its message: never a guess written."""
+
+    def __init__(self, message: str, column: str, note: str) -> None:
+        super().__init__(message)
+        self.column = column
+        self.note = note
+
+
+def decided_label_column(headers: Mapping[str, object], unlabelled: Sequence[tuple[str, Exception]]) -> tuple[str, str]:
+    """(the label column, the plan's note saying why) the sampled tables decide, or ("", "").
+
+    Args:
+      headers: each sampled CSV or TSV's `tables.TableHeader`, by path.
+      unlabelled: (path, the stop it raised) for each table that stopped on an unnamed label.
+    """
+    stops = [stop for _, stop in unlabelled]
+    if not stops or not all(isinstance(stop, UnnamedLabelColumn) and stop.candidates for stop in stops):
+        return "", ""
+    if not all(path in headers and headers[path].present for path, _ in unlabelled):
+        return "", ""  # (a JSON-lines table's or a headerless table's columns are not looked at here)
+    shapes = {frozenset(headers[path].columns) for path, _ in unlabelled}
+    if len(shapes) != 1:
+        return "", ""
+    columns = next(iter(shapes))
+    candidates = set.intersection(*(set(stop.candidates) for stop in stops))
+    stopped = [path for path, _ in unlabelled]
+    return _lacked_by_test(headers, stopped, columns, candidates) or _beside_one_text(headers, stopped, candidates) or ("", "")
+
+
+def _lacked_by_test(headers: Mapping[str, object], stopped: Sequence[str], columns: frozenset[str],
+                    candidates: set[str]) -> tuple[str, str] | None:
+    """The one column the test split's tables lack, where each is one of the labelled tables'
+    columns less exactly that one, a candidate (`test.csv` beside `train.csv`)."""
+    if any(split_word(layout.stem(path)) in (None, "test") for path in stopped):
+        return None
+    lacking: set[str] = set()
+    tests = []
+    for path, header in headers.items():
+        if path in stopped or not header.present or split_word(layout.stem(path)) != "test":
+            continue
+        gone = columns - set(header.columns)
+        if set(header.columns) - columns or len(gone) != 1:
+            return None  # a test table of another shape: what it lacks says nothing
+        lacking |= gone
+        tests.append(path)
+    if len(lacking) != 1 or not lacking <= candidates:
+        return None
+    column = next(iter(lacking))
+    note = (f"label column {column!r}: the one column {', '.join(stopped)} {'has' if len(stopped) == 1 else 'have'} "
+            f"and the test split's {', '.join(tests)} {'lacks' if len(tests) == 1 else 'lack'} (--label-column to name another)")
+    return column, note
+
+
+def _beside_one_text(headers: Mapping[str, object], stopped: Sequence[str], candidates: set[str]) -> tuple[str, str] | None:
+    """The one candidate where each table holds it and one other column only (blank columns and
+    key-named ones aside), its cells words or true/false, not numbers."""
+    if len(candidates) != 1:
+        return None
+    column = next(iter(candidates))
+    for path in stopped:
+        header = headers[path]
+        names = list(header.columns)
+        rows = [row for row in header.sample if len(row) == len(names)]
+        cells = {name: [str(row[i]).strip() for row in rows] for i, name in enumerate(names)}
+        others = [n for n in names if n != column and not is_key_name(n) and any(cells[n])]
+        if len(others) != 1 or not cells[column] or any(is_integer(c) for c in cells[column] if c):
+            return None
+    note = (f"label column {column!r}: the one column beside the text {'in ' + ', '.join(stopped)} holding repeated "
+            "words (--label-column to name another, --keep-columns to keep it as a feature)")
+    return column, note

@@ -1,0 +1,116 @@
+"""Stops turned into right conversions where the files leave no doubt, each beside its twin that still stops.
+
+A stop (exit 2, naming an option) is safe but is not a right conversion (issue 30). Where exactly one
+reading is consistent with all the files, the first command converts it; where two stay possible it
+still stops. Each rule here has a neighbour nobody named (converted right, with no option) and an
+ambiguous twin (stopped before writing). Rules: beam_jobs/discover/decided_labels.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.cli_runs import run_shardify
+from helpers.unseen_judge import written_records
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+
+_HEADLINES = [
+    ("Council approves the new budget for schools after a long debate", "Daily Post", "politics"),
+    ("Local team wins the final in the last minute of extra time", "Evening Star", "sport"),
+    ("Parliament delays the vote on the housing bill until spring", "Evening Star", "politics"),
+    ("Striker signs a three year deal with the northern club", "Daily Post", "sport"),
+    ("Storm closes the coastal road and cuts power to villages", "Daily Post", "weather"),
+    ("Minister resigns over the leaked report on hospital waiting lists", "Evening Star", "politics"),
+    ("Heavy snow expected across the hills by the weekend", "Evening Star", "weather"),
+    ("Keeper saves two penalties as the cup run goes on", "Daily Post", "sport"),
+]
+_TESTS = ["Mayor opens the new bridge over the river at dawn", "Coach praises the young side after a narrow win",
+          "Fog warnings issued for the morning commute"]
+
+
+def _competition(root: Path, test_header: str) -> Path:
+    """train.csv `id,headline,publisher,genre` (two columns of repeated words, none named as the
+    label) beside a test.csv of `test_header`."""
+    root.mkdir(parents=True)
+    rows = "".join(f'h{i},"{t}",{p},{g}\n' for i, (t, p, g) in enumerate(_HEADLINES))
+    (root / "train.csv").write_text("id,headline,publisher,genre\n" + rows, encoding="utf-8")
+    names = test_header.split(",")
+    cells = {"id": lambda i, t: f"t{i}", "headline": lambda i, t: f'"{t}"', "publisher": lambda i, t: "Daily Post",
+             "genre": lambda i, t: "sport"}
+    (root / "test.csv").write_text(test_header + "\n" + "".join(
+        ",".join(cells[n](i, t) for n in names) + "\n" for i, t in enumerate(_TESTS)), encoding="utf-8")
+    return root
+
+
+def test_the_one_column_the_test_table_lacks_is_the_label(tmp_path: Path) -> None:
+    """`publisher` and `genre` both hold repeated words; test.csv has `publisher` and lacks `genre`:
+    what the test asks for is the label, and the test rows are written unlabelled."""
+    root = _competition(tmp_path / "src", "id,headline,publisher")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    written = written_records(tmp_path / "out")["records"]
+    want = {f"train.csv:{i}": ("train", frozenset({g})) for i, (_, _, g) in enumerate(_HEADLINES)}
+    want |= {f"test.csv:{i}": ("test", None) for i in range(len(_TESTS))}
+    assert written == want
+
+
+def test_the_plan_says_which_tables_decided_the_label_column(tmp_path: Path) -> None:
+    root = _competition(tmp_path / "src", "id,headline,publisher")
+    ran = run_shardify("convert", str(root), str(tmp_path / "out"), "--dry-run")
+    assert ran.returncode == 0, ran.stderr
+    assert "label column 'genre'" in ran.stdout + ran.stderr and "test.csv lacks" in ran.stdout + ran.stderr
+
+
+@pytest.mark.parametrize("test_header", [
+    "id,headline",                     # lacks both candidates: which is the label is still a guess
+    "id,headline,publisher,genre",     # lacks neither (a test table that is labelled too)
+    "headline,publisher,genre",        # lacks only the id, no candidate
+])
+def test_a_test_table_that_lacks_no_one_candidate_still_stops(test_header: str, tmp_path: Path) -> None:
+    root = _competition(tmp_path / "src", test_header)
+    with pytest.raises(UsageError, match="--label-column"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+_VERDICTS = [("The battery lasts two days and the screen is bright", "good"), ("It broke after a week of light use", "bad"),
+             ("Arrived early and works exactly as described", "good"), ("The strap snapped on the first run", "bad"),
+             ("Comfortable to wear all day and easy to set up", "good"), ("Stopped charging and support never replied", "bad"),
+             ("Great value for the price and looks smart", "good"), ("The buttons stick and the app keeps crashing", "bad")]
+
+
+def _reviews(root: Path, third: tuple[str, list[str]] | None = None, verdicts: list[str] | None = None) -> Path:
+    """reviews.tsv: review_id, the text, a verdict of repeated words and a blank column; `third`
+    adds a column (name, cells); `verdicts` replaces the verdicts' cells."""
+    root.mkdir(parents=True)
+    header = ["review_id", "review_text", "verdict"] + ([third[0]] if third else []) + [""]
+    lines = ["\t".join(header)]
+    for i, (text, verdict) in enumerate(_VERDICTS):
+        cells = [f"r{i:03d}", text, verdicts[i] if verdicts else verdict] + ([third[1][i]] if third else []) + [""]
+        lines.append("\t".join(cells))
+    (root / "reviews.tsv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return root
+
+
+def test_the_one_column_of_words_beside_the_text_is_the_label(tmp_path: Path) -> None:
+    """An id, a text, a blank column and one column of repeated words: no other reading gives
+    the rows a class."""
+    root = _reviews(tmp_path / "src")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    got = written_records(tmp_path / "out")
+    assert got["records"] == {f"reviews.tsv:{i}": ("train", frozenset({v})) for i, (_, v) in enumerate(_VERDICTS)}
+    assert got["texts"] == {f"reviews.tsv:{i}": t for i, (t, _) in enumerate(_VERDICTS)}
+
+
+@pytest.mark.parametrize("twin", ["another column of words", "a column of numbers"])
+def test_a_second_candidate_or_a_column_of_numbers_still_stops(twin: str, tmp_path: Path) -> None:
+    if twin == "another column of words":  # store or verdict: which is the label is a guess
+        root = _reviews(tmp_path / "src", third=("store", ["north", "south"] * 4))
+    else:  # a count of votes repeats as class numbers do: a feature or the label?
+        root = _reviews(tmp_path / "src", verdicts=["0", "1", "2", "3"] * 2)
+    with pytest.raises(UsageError, match="--label-column"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
