@@ -16,9 +16,8 @@ signs are conclusive, and only these are read:
   be the label, and no other reading gives the rows a class. A column of numbers decides nothing
   here (a year or a count repeats as class numbers do).
 
-Where a sign holds, detection raises `LabelColumnDecided`, a stop that carries the option the
-files decide; `launch` detects again with it, as if the user had typed it, so every check that
-follows reads the same options a user's second run would, and the plan says which file decided.
+Where a sign holds, `text_columns` raises `files_decide.DecidedByFiles` with the column:
+detection runs again with it, as a user's second run would, and the plan says which files decided.
 """
 
 from __future__ import annotations
@@ -27,21 +26,10 @@ from collections.abc import Mapping, Sequence
 
 from shardify.converters.column_names import is_integer, is_key_name
 from shardify.converters.label_columns import UnnamedLabelColumn
-from shardify.errors import UsageError
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["LabelColumnDecided", "decided_label_column"]
-
-
-class LabelColumnDecided(UsageError):
-    """A label stop whose column the files decide (see the module's docstring). Callers that do
-    not detect again see a stop like any other, with its message: never a guess written."""
-
-    def __init__(self, message: str, column: str, note: str) -> None:
-        super().__init__(message)
-        self.column = column
-        self.note = note
+__all__ = ["decided_label_column"]
 
 
 def decided_label_column(headers: Mapping[str, object], unlabelled: Sequence[tuple[str, Exception]]) -> tuple[str, str]:

@@ -114,3 +114,39 @@ def test_a_second_candidate_or_a_column_of_numbers_still_stops(twin: str, tmp_pa
     with pytest.raises(UsageError, match="--label-column"):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+_COMMENTS = [("Don\u2019t miss the caf\u00e9 by the harbour", "positive"), ("The pi\u00f1a colada was warm and flat", "negative"),
+             ("Friendly staff and a view you won\u2019t forget", "positive"), ("Waited an hour \u2013 never again", "negative"),
+             ("Best cr\u00eape in town, hands down", "positive"), ("Noisy, cramped and overpriced", "negative")]
+
+
+def _comments(root: Path, rows: list[tuple[str, str]], encoding: str) -> Path:
+    root.mkdir(parents=True)
+    (root / "comments.csv").write_bytes(("comment,label\n" + "".join(f'"{t}",{y}\n' for t, y in rows)).encode(encoding))
+    return root
+
+
+def test_a_table_of_lone_windows_1252_bytes_among_ascii_is_read_as_windows_1252(tmp_path: Path) -> None:
+    """`\\x92` (a right quote), `\\xe9`, `\\x96` (a dash), each alone among ASCII letters: Western
+    European text in Windows-1252, as a text file is read already; no multi-byte encoding and no
+    non-Latin code page writes its text so."""
+    root = _comments(tmp_path / "src", _COMMENTS, "cp1252")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    got = written_records(tmp_path / "out")
+    assert got["records"] == {f"comments.csv:{i}": ("train", frozenset({y})) for i, (_, y) in enumerate(_COMMENTS)}
+    assert got["texts"] == {f"comments.csv:{i}": t for i, (t, _) in enumerate(_COMMENTS)}
+
+
+@pytest.mark.parametrize("rows,encoding", [
+    # Cyrillic in its Windows code page: whole words of bytes beyond ASCII, mojibake if read as cp1252
+    ([("\u041e\u0442\u043b\u0438\u0447\u043d\u044b\u0439 \u0441\u0435\u0440\u0432\u0438\u0441", "positive"),
+      ("\u041e\u0447\u0435\u043d\u044c \u0434\u043e\u043b\u0433\u043e", "negative")] * 3, "cp1251"),
+    # two accented letters side by side (`Gr\xf6\xdfe`): Latin text, but which Latin code page is not shown
+    ([("Die Gr\u00f6\u00dfe passt gut", "positive"), ("Zu klein und zu teuer", "negative")] * 3, "cp1252"),
+])
+def test_a_table_whose_bytes_leave_the_encoding_in_doubt_still_stops(rows, encoding: str, tmp_path: Path) -> None:
+    root = _comments(tmp_path / "src", rows, encoding)
+    with pytest.raises(UsageError, match="--encoding"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
