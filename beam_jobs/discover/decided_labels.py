@@ -44,25 +44,29 @@ def decided_label_column(headers: Mapping[str, object], unlabelled: Sequence[tup
         return "", ""
     if not all(path in headers and headers[path].present for path, _ in unlabelled):
         return "", ""  # (a JSON-lines table's or a headerless table's columns are not looked at here)
-    shapes = {frozenset(headers[path].columns) for path, _ in unlabelled}
-    if len(shapes) != 1:
-        return "", ""
-    columns = next(iter(shapes))
-    candidates = set.intersection(*(set(stop.candidates) for stop in stops))
-    stopped = [path for path, _ in unlabelled]
-    return _lacked_by_test(headers, stopped, columns, candidates) or _beside_one_text(headers, stopped, candidates) or ("", "")
+    return _lacked_by_test(headers, unlabelled) or _beside_one_text(headers, unlabelled) or ("", "")
 
 
-def _lacked_by_test(headers: Mapping[str, object], stopped: Sequence[str], columns: frozenset[str],
-                    candidates: set[str]) -> tuple[str, str] | None:
-    """The one column the test split's tables lack, where each is one of the labelled tables'
-    columns less exactly that one, a candidate (`test.csv` beside `train.csv`)."""
-    if any(split_word(layout.stem(path)) in (None, "test") for path in stopped):
+def _is_test(path: str) -> bool:
+    return split_word(layout.stem(path)) == "test"
+
+
+def _lacked_by_test(headers: Mapping[str, object], unlabelled: Sequence[tuple[str, UnnamedLabelColumn]]) -> tuple[str, str] | None:
+    """The one column the test split's tables lack, where each is the other stopped tables'
+    columns less exactly that one, a candidate of theirs (`test.csv` beside `train.csv`; a test
+    table may stop on a column of its own that repeats, `publisher`, and is read as the rest)."""
+    labelled = [(path, stop) for path, stop in unlabelled if not _is_test(path)]
+    if not labelled or any(split_word(layout.stem(path)) is None for path, _ in labelled):
         return None
+    shapes = {frozenset(headers[path].columns) for path, _ in labelled}
+    if len(shapes) != 1:
+        return None
+    columns = next(iter(shapes))
+    candidates = set.intersection(*(set(stop.candidates) for _, stop in labelled))
     lacking: set[str] = set()
     tests = []
     for path, header in headers.items():
-        if path in stopped or not header.present or split_word(layout.stem(path)) != "test":
+        if not header.present or not _is_test(path):
             continue
         gone = columns - set(header.columns)
         if set(header.columns) - columns or len(gone) != 1:
@@ -72,15 +76,18 @@ def _lacked_by_test(headers: Mapping[str, object], stopped: Sequence[str], colum
     if len(lacking) != 1 or not lacking <= candidates:
         return None
     column = next(iter(lacking))
-    note = (f"label column {column!r}: the one column {', '.join(stopped)} {'has' if len(stopped) == 1 else 'have'} "
+    shown = ", ".join(path for path, _ in labelled)
+    note = (f"label column {column!r}: the one column {shown} {'has' if len(labelled) == 1 else 'have'} "
             f"and the test split's {', '.join(tests)} {'lacks' if len(tests) == 1 else 'lack'} (--label-column to name another)")
     return column, note
 
 
-def _beside_one_text(headers: Mapping[str, object], stopped: Sequence[str], candidates: set[str]) -> tuple[str, str] | None:
+def _beside_one_text(headers: Mapping[str, object], unlabelled: Sequence[tuple[str, UnnamedLabelColumn]]) -> tuple[str, str] | None:
     """The one candidate where each table holds it and one other column only (blank columns and
     key-named ones aside), its cells words or true/false, not numbers."""
-    if len(candidates) != 1:
+    candidates = set.intersection(*(set(stop.candidates) for _, stop in unlabelled))
+    stopped = [path for path, _ in unlabelled]
+    if len(candidates) != 1 or any(len(stop.candidates) != 1 for _, stop in unlabelled):
         return None
     column = next(iter(candidates))
     for path in stopped:

@@ -60,8 +60,8 @@ def detect_deciding(detect: Callable[[ConvertConfig], tuple], config: ConvertCon
 
 
 # Bytes read from the head of each sampled table, and the tables looked at.
-_HEAD_BYTES = 1 << 20
-_TABLES_LOOKED_AT = 4
+_HEAD_BYTES = 256 << 10
+_TABLES_LOOKED_AT = 16
 _TABLE_EXTENSIONS = ("csv", "tsv", "txt")
 _HIGH_RUN = re.compile(rb"[\x80-\xff]+")
 _CP1252_UNDEFINED = frozenset(b"\x81\x8d\x8f\x90\x9d")
@@ -92,9 +92,10 @@ def western_single_byte(data: bytes) -> bool:
 
 def check_table_encoding(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
     """Raises DecidedByFiles (`encoding: cp1252`) where the sampled tables that are not UTF-8
-    (each table's first MiB) are all Western single-byte text (`western_single_byte`), as text
-    files are read already (converters/texts.py); any other stops as before, at the scan, naming
-    --encoding."""
+    (each table's first 256 KiB, up to 16 tables) are all Western single-byte text
+    (`western_single_byte`), as text files are read already (converters/texts.py), and no sampled
+    table is UTF-8 beyond ASCII (one encoding is read for all); any other stops as before, at the
+    scan, naming --encoding."""
     if config.encoding != DEFAULT_ENCODING or detected.name != layout.TABLES or config.layout_given is not None:
         return
     paths = [detected.source_file] if detected.source_file else [
@@ -110,6 +111,8 @@ def check_table_encoding(config: ConvertConfig, sample: Sequence[str], detected:
             head = head[: head.rfind(b"\n") + 1] or head
         try:
             head.decode("utf-8")
+            if _HIGH_RUN.search(head):
+                return  # a UTF-8 table beyond ASCII beside them: one encoding for all would garble one or the other
             continue
         except UnicodeDecodeError:
             if not western_single_byte(head):

@@ -41,7 +41,7 @@ WRONG = {
 FOLLOW = {
     "plantae_k": {"label_level": 0}, "utkface": {"label_level": 0}, "citrus": {"label_level": 3},
     "fake_news": {"label_from_name": r"^(.+)\.csv$"},  # (spam_v1v2: right since test_stops_to_right.py)
-    "corona_nlp": {"encoding": "cp1252"},
+    # (corona_nlp: its cp1252 rows stopped naming --encoding; right with no option since test_stops_to_right.py)
     # train/train.csv keys the photos as `<PetID>-<n>` (several a row) and names no label column: stops naming --label-column
     "pet_finder": {"label_column": "AdoptionSpeed"},
     # <id>_mask.png beside <id>_sat.jpg: masks (they were inputs); no labels: stops naming --label-level 0

@@ -28,8 +28,10 @@ _HEADLINES = [
     ("Heavy snow expected across the hills by the weekend", "Evening Star", "weather"),
     ("Keeper saves two penalties as the cup run goes on", "Daily Post", "sport"),
 ]
+# (six rows: enough for `publisher`'s repeats to show in test.csv too, which then stops on a column of its own)
 _TESTS = ["Mayor opens the new bridge over the river at dawn", "Coach praises the young side after a narrow win",
-          "Fog warnings issued for the morning commute"]
+          "Fog warnings issued for the morning commute", "Hospital opens a new wing for children next month",
+          "Captain ruled out for the rest of the season with a knee injury", "Flood defences hold as the river peaks"]
 
 
 def _competition(root: Path, test_header: str) -> Path:
@@ -39,8 +41,8 @@ def _competition(root: Path, test_header: str) -> Path:
     rows = "".join(f'h{i},"{t}",{p},{g}\n' for i, (t, p, g) in enumerate(_HEADLINES))
     (root / "train.csv").write_text("id,headline,publisher,genre\n" + rows, encoding="utf-8")
     names = test_header.split(",")
-    cells = {"id": lambda i, t: f"t{i}", "headline": lambda i, t: f'"{t}"', "publisher": lambda i, t: "Daily Post",
-             "genre": lambda i, t: "sport"}
+    cells = {"id": lambda i, t: f"t{i}", "headline": lambda i, t: f'"{t}"', "publisher": lambda i, t: ("Daily Post", "Evening Star")[i % 2],
+             "genre": lambda i, t: ("sport", "weather")[i % 2]}
     (root / "test.csv").write_text(test_header + "\n" + "".join(
         ",".join(cells[n](i, t) for n in names) + "\n" for i, t in enumerate(_TESTS)), encoding="utf-8")
     return root
@@ -150,3 +152,11 @@ def test_a_table_whose_bytes_leave_the_encoding_in_doubt_still_stops(rows, encod
     with pytest.raises(UsageError, match="--encoding"):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_windows_1252_table_beside_a_utf8_one_beyond_ascii_still_stops(tmp_path: Path) -> None:
+    """One encoding is read for every table: cp1252 would garble the UTF-8 table's `é` (`Ã©`)."""
+    root = _comments(tmp_path / "src", _COMMENTS, "cp1252")
+    (root / "more.csv").write_bytes(("comment,label\n" + "".join(f'"{t}",{y}\n' for t, y in _COMMENTS)).encode("utf-8"))
+    with pytest.raises(UsageError, match="--encoding"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
