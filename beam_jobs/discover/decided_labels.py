@@ -10,7 +10,8 @@ signs are conclusive, and only these are read:
   beside its `test.csv` (`id,text`): the one column the test split's table lacks is what the test
   asks to predict, the label, by the convention every such download follows. It must be one of
   the columns that hold labels by their content, and the only one the test table lacks (a test
-  table lacking two columns, or none, decides nothing).
+  table lacking two columns, or none, decides nothing; nor does a column named like a label whose
+  sampled cells all differ, which stops as an id or a text).
 - **one column beside the text and nothing else.** A table of a text and one column of repeated
   words (`v1,v2` with `ham`/`spam`; its blank and key-named columns aside): no other column could
   be the label, and no other reading gives the rows a class. A column of numbers decides nothing
@@ -25,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from shardify.converters.column_names import is_integer, is_key_name
-from shardify.converters.label_columns import UnnamedLabelColumn
+from shardify.converters import label_phrases
+from shardify.converters.label_columns import UnnamedLabelColumn, label_kind
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
@@ -47,11 +49,29 @@ def decided_label_column(headers: Mapping[str, object], unlabelled: Sequence[tup
     return _lacked_by_test(headers, unlabelled) or _beside_one_text(headers, unlabelled) or ("", "")
 
 
+def _cells(header, column: str) -> list[str]:
+    """The sampled cells of `column` in a table's rows of full length."""
+    names = list(header.columns)
+    i = names.index(column)
+    return [str(row[i]).strip() for row in header.sample if len(row) == len(names)]
+
+
+def _holds_labels(header, column: str) -> bool:
+    """The column's sampled cells are labels by their content, as `refuse_unnamed_labels` reads
+    them: a stop's candidate may be a column named like a label whose cells all differ (an id or
+    a text, `unless_unique`), which the files never decide for."""
+    cells = _cells(header, column)
+    return bool(label_kind(cells) or label_phrases.repeated_phrases(cells))
+
+
 def _is_test(path: str) -> bool:
     return split_word(layout.stem(path)) == "test"
 
 
-def _lacked_by_test(headers: Mapping[str, object], unlabelled: Sequence[tuple[str, UnnamedLabelColumn]]) -> tuple[str, str] | None:
+_Stops = Sequence[tuple[str, UnnamedLabelColumn]]  # (a table, the stop it raised)
+
+
+def _lacked_by_test(headers: Mapping[str, object], unlabelled: _Stops) -> tuple[str, str] | None:
     """The one column the test split's tables lack, where each is the other stopped tables'
     columns less exactly that one, a candidate of theirs (`test.csv` beside `train.csv`; a test
     table may stop on a column of its own that repeats, `publisher`, and is read as the rest)."""
@@ -76,13 +96,15 @@ def _lacked_by_test(headers: Mapping[str, object], unlabelled: Sequence[tuple[st
     if len(lacking) != 1 or not lacking <= candidates:
         return None
     column = next(iter(lacking))
+    if not all(_holds_labels(headers[path], column) for path, _ in labelled):
+        return None
     shown = ", ".join(path for path, _ in labelled)
     note = (f"label column {column!r}: the one column {shown} {'has' if len(labelled) == 1 else 'have'} "
             f"and the test split's {', '.join(tests)} {'lacks' if len(tests) == 1 else 'lack'} (--label-column to name another)")
     return column, note
 
 
-def _beside_one_text(headers: Mapping[str, object], unlabelled: Sequence[tuple[str, UnnamedLabelColumn]]) -> tuple[str, str] | None:
+def _beside_one_text(headers: Mapping[str, object], unlabelled: _Stops) -> tuple[str, str] | None:
     """The one candidate where each table holds it and one other column only (blank columns and
     key-named ones aside), its cells words or true/false, not numbers."""
     candidates = set.intersection(*(set(stop.candidates) for _, stop in unlabelled))
@@ -92,11 +114,10 @@ def _beside_one_text(headers: Mapping[str, object], unlabelled: Sequence[tuple[s
     column = next(iter(candidates))
     for path in stopped:
         header = headers[path]
-        names = list(header.columns)
-        rows = [row for row in header.sample if len(row) == len(names)]
-        cells = {name: [str(row[i]).strip() for row in rows] for i, name in enumerate(names)}
-        others = [n for n in names if n != column and not is_key_name(n) and any(cells[n])]
-        if len(others) != 1 or not cells[column] or any(is_integer(c) for c in cells[column] if c):
+        if column not in header.columns or not _holds_labels(header, column):
+            return None
+        others = [n for n in header.columns if n != column and not is_key_name(n) and any(_cells(header, n))]
+        if len(others) != 1 or any(is_integer(c) for c in _cells(header, column) if c):
             return None
     note = (f"label column {column!r}: the one column beside the text {'in ' + ', '.join(stopped)} holding repeated "
             "words (--label-column to name another, --keep-columns to keep it as a feature)")

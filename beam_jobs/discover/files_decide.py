@@ -41,7 +41,9 @@ class DecidedByFiles(UsageError):
 _MAX_DECISIONS = 3
 
 
-def detect_deciding(detect: Callable[[ConvertConfig], tuple], config: ConvertConfig) -> tuple[ConvertConfig, tuple, tuple[str, ...]]:
+def detect_deciding(
+    detect: Callable[[ConvertConfig], tuple], config: ConvertConfig
+) -> tuple[ConvertConfig, tuple, tuple[str, ...]]:
     """`detect(config)`, detected again with the options each `DecidedByFiles` carries.
 
     Returns:
@@ -75,8 +77,8 @@ def western_single_byte(data: bytes) -> bool:
     bytes, so no such file passes; a Latin text with two accented letters side by side (`Gr\\xf6\\xdfe`)
     does not either, and stops naming --encoding.
 
-    >>> western_single_byte(b"a caf\\xe9, don\\x92t"), western_single_byte(b"\\xcf\\xf0\\xe8\\xe2\\xe5\\xf2"), western_single_byte(b"ascii")
-    (True, False, False)
+    >>> [western_single_byte(b) for b in (b"a caf\\xe9, don\\x92t", b"\\xcf\\xf0\\xe8\\xe2\\xe5\\xf2", b"ascii")]
+    [True, False, False]
     """
     if b"\x00" in data:
         return False

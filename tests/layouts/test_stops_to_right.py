@@ -41,8 +41,8 @@ def _competition(root: Path, test_header: str) -> Path:
     rows = "".join(f'h{i},"{t}",{p},{g}\n' for i, (t, p, g) in enumerate(_HEADLINES))
     (root / "train.csv").write_text("id,headline,publisher,genre\n" + rows, encoding="utf-8")
     names = test_header.split(",")
-    cells = {"id": lambda i, t: f"t{i}", "headline": lambda i, t: f'"{t}"', "publisher": lambda i, t: ("Daily Post", "Evening Star")[i % 2],
-             "genre": lambda i, t: ("sport", "weather")[i % 2]}
+    cells = {"id": lambda i, t: f"t{i}", "headline": lambda i, t: f'"{t}"',
+             "publisher": lambda i, t: ("Daily Post", "Evening Star")[i % 2], "genre": lambda i, t: ("sport", "weather")[i % 2]}
     (root / "test.csv").write_text(test_header + "\n" + "".join(
         ",".join(cells[n](i, t) for n in names) + "\n" for i, t in enumerate(_TESTS)), encoding="utf-8")
     return root
@@ -160,3 +160,18 @@ def test_a_windows_1252_table_beside_a_utf8_one_beyond_ascii_still_stops(tmp_pat
     (root / "more.csv").write_bytes(("comment,label\n" + "".join(f'"{t}",{y}\n' for t, y in _COMMENTS)).encode("utf-8"))
     with pytest.raises(UsageError, match="--encoding"):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+
+
+@pytest.mark.parametrize("lacked", ["tags", "tag"])
+def test_a_column_named_like_a_label_whose_cells_all_differ_is_never_decided(lacked: str, tmp_path: Path) -> None:
+    """`tags` (named as a label) is lacked by test.csv, or is the one column beside the text, but
+    each of its cells differs: an id or a text, no label (it would label each record alone)."""
+    root = tmp_path / "src"
+    root.mkdir()
+    rows = "".join(f'"{t}",k{i}\n' for i, (t, _, _) in enumerate(_HEADLINES * 2))
+    (root / "train.csv").write_text(f"headline,{lacked}\n" + rows, encoding="utf-8")
+    if lacked == "tags":
+        (root / "test.csv").write_text("headline\n" + "".join(f'"{t}"\n' for t in _TESTS), encoding="utf-8")
+    with pytest.raises(UsageError, match="--label-column"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
