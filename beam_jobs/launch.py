@@ -21,6 +21,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import table_agreement
 from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
+from shardify.beam_jobs.discover.files_decide import detect_deciding
 from shardify.beam_jobs.discover.held import forget_held, load_held, open_inputs_file
 from shardify.beam_jobs.discover.listing import real_folder
 from shardify.beam_jobs.discover.recall import KeepProbes, probes_fingerprint, sound_files, unsound
@@ -102,7 +103,9 @@ def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, Sourc
     folder, source_file = _as_folder(config.source)
     config = dataclasses.replace(config, source=folder)
     _check_surroundings(config)
-    source_layout, scan = detect_source(config, source_file)
+    # (a stop whose option the files decide is followed here, as the user's next run would: files_decide)
+    config, (source_layout, scan), decided = detect_deciding(lambda given: detect_source(given, source_file), config)
+    source_layout = dataclasses.replace(source_layout, notes=(*source_layout.notes, *decided)) if decided else source_layout
     config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
     return config, source_layout, scan
 

@@ -25,7 +25,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import json_line_files, set_aside, split_annotations
+from shardify.beam_jobs.discover import files_decide, json_line_files, set_aside, split_annotations
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -456,6 +456,7 @@ def _detect_folder(
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
     detected = parallel_labels.with_parallel_labels(config, sample, detected)
+    files_decide.check_table_encoding(config, sample, detected)  # (before the columns are read in it)
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected

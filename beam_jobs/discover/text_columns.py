@@ -26,6 +26,7 @@ import dataclasses
 import json
 from collections.abc import Sequence
 
+from shardify.beam_jobs.discover import decided_labels, files_decide
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, columns, json_sample, label_scores, tables
@@ -107,7 +108,11 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         _check_label_column_missing(config, headers, chosen, [path for path, _ in unlabelled])
     if unlabelled and not (headerless and options.header is None):
         shown = ", ".join(path for path, _ in unlabelled)
-        raise UsageError(f"{shown}: {unlabelled[0][1]} (docs/converting.md)")
+        message = f"{shown}: {unlabelled[0][1]} (docs/converting.md)"
+        column, note = decided_labels.decided_label_column(headers, unlabelled)
+        if column:  # the files decide it: detected again with it (launch), as the user's next run would
+            raise files_decide.DecidedByFiles(message, {"label_column": column}, note)
+        raise UsageError(message)
     if bare and len(bare) == len(looked) and not config.label_from_name:
         _check_named_tables(bare)
 

@@ -152,12 +152,15 @@ _BODIES = [f"The caf\u00e9 {w} was {v} and we would go back {i} times" for i, (w
     [("latte", "fine"), ("bread", "stale"), ("cake", "great"), ("tea", "cold"), ("soup", "hot"), ("pie", "sweet")] * 2)]
 
 
-def test_a_csv_of_windows_1252_rows_under_an_ascii_header_stops_naming_encoding(tmp_path: Path) -> None:
+def test_a_csv_of_windows_1252_rows_under_an_ascii_header_is_read_as_windows_1252(tmp_path: Path) -> None:
+    """Each `\xe9` alone among ASCII text: Windows-1252, decided by the files (it stopped naming
+    --encoding until test_stops_to_right.py); the stop left is the label column's, and naming it
+    alone converts every text right."""
     root = _reviews(tmp_path / "bistro", [b.encode("cp1252") for b in _BODIES])
-    with pytest.raises(UsageError, match=r"reviews\.csv.*row 2 is not valid UTF-8.*--encoding") as refused:
+    with pytest.raises(UsageError, match=r"reviews\.csv.*--label-column 'stars'") as refused:
         run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
-    assert "--text-column" not in str(refused.value)
-    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), encoding="cp1252", label_column="stars"))
+    assert "--encoding" not in str(refused.value) and "--text-column" not in str(refused.value)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), label_column="stars"))
     texts = sorted(r[contract.TEXT].decode() for shard in (tmp_path / "out").glob("*.tfrecord") for r in read_shard(shard))
     assert texts == sorted(_BODIES)
 

@@ -244,20 +244,19 @@ def test_word_vectors_beside_the_tables_are_left_out(tmp_path: Path, vectors: st
 def test_empty_header_cells_at_the_end_are_unnamed_columns_not_a_repeated_name(tmp_path: Path) -> None:
     """Kaggle's SMS spam `spam.csv` (`v1,v2,,,`, every row ending in empty cells) was refused as a
     header repeating '' (exit 1, nothing written). Its empty names are `Unnamed: 2`.. as pandas
-    names them; `v1`'s repeated words then stop the run naming `--label-column v1`."""
+    names them; `v1`, the one column of repeated words beside the text, is then its label (it
+    stopped naming `--label-column v1` until the files were let decide: test_stops_to_right.py)."""
     root = tmp_path / "src"
     root.mkdir()
     rows = [("ham", "see you at the station at five then"), ("spam", "you have won a prize call now to claim"),
             ("ham", "ok thanks for letting me know"), ("ham", "running late be there soon"),
             ("spam", "free entry to win tickets text now"), ("ham", "did you get the notes from class")]
     (root / "messages.csv").write_text("v1,v2,,,\n" + "".join(f"{y},{t},,,\n" for y, t in rows), encoding="latin-1")
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
-    assert "--label-column 'v1'" in str(refused.value)
-    run_conversion(ConvertConfig(str(root), str(tmp_path / "named"), label_column="v1"))
-    written = _records(tmp_path / "named")
-    assert {rid: names for rid, (_, names, _) in written.items()} == {f"messages.csv#{i + 2}": (y,) for i, (y, _) in enumerate(rows)}
-    assert {record[contract.TEXT].decode() for _, _, record in written.values()} == {t for _, t in rows}
+    for out, options in (("first", {}), ("named", {"label_column": "v1"})):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / out), **options))
+        written = _records(tmp_path / out)
+        assert {rid: names for rid, (_, names, _) in written.items()} == {f"messages.csv#{i + 2}": (y,) for i, (y, _) in enumerate(rows)}
+        assert {record[contract.TEXT].decode() for _, _, record in written.values()} == {t for _, t in rows}
 
 
 def test_a_headerless_label_of_short_repeated_phrases_labels_its_text(tmp_path: Path) -> None:

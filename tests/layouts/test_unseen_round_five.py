@@ -30,11 +30,11 @@ FOLLOW = {"carvana": {"label_level": 0},
           # a table naming the images with no label column named, beside their folder: --labels keeps the table
           "fashion_products": {"labels_file": "myntradataset/styles.csv", "label_column": "articleType"}, "weather": {"label_from_name": r"^([a-z]+)\d"},
           # a column of repeated words and no column named as the label: stops naming it (it wrote every record
-          # unlabelled with exit 0); test.csv, without the column, is read unlabelled
-          "airline_tweets": {"label_column": "airline_sentiment"}, "spooky_author": {"label_column": "author"},
-          # latin-1 `sentence@label` lines: stops naming --encoding, with which each agreement level's file, naming no
-          # split and repeating the next's lines, is a split of its own (it was all one split, train, 26 of 28 twice)
-          "financial_phrasebank": {"encoding": "latin-1"}}
+          # unlabelled with exit 0). (spooky_author: right since test_stops_to_right.py, `author` the one
+          # column test.csv lacks, which is read unlabelled)
+          "airline_tweets": {"label_column": "airline_sentiment"}}
+# (financial_phrasebank: its latin-1 `sentence@label` lines stopped naming --encoding; right with no option since
+# test_stops_to_right.py, each agreement level's file a split of its own)
 
 
 @pytest.mark.parametrize(

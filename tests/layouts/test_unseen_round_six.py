@@ -36,9 +36,8 @@ FOLLOW = {
     # three columns of repeated numbers and no column named as the label: stops naming --label-column
     # (its first example is HelpfulnessNumerator; Score is the one the data page means)
     "fine_food": {"label_column": "Score"},
-    # latin-1 rows under an ASCII header: stops naming --encoding (it failed, exit 1, each row rejected as
-    # not UTF-8 and the console naming only --text-column); OriginalTweet is then found by its content
-    "corona_tweets": {"encoding": "latin-1"},
+    # (corona_tweets: latin-1 rows under an ASCII header stopped naming --encoding; right with no option since
+    # test_stops_to_right.py, OriginalTweet found by its content)
     # an X-ray and its two masks share a stem with a clinical reading: no longer read as image captions (every
     # input rejected, exit 1); stops asking where the labels are, naming --label-level 0 (the masks set aside)
     "montgomery": {"label_level": 0},

@@ -114,12 +114,9 @@ _REVIEWS = [("The hotel room was clean and quiet", "good"), ("Breakfast came col
 @pytest.mark.parametrize("encoding", ["utf-8", "latin-1"])
 def test_lines_of_a_text_an_at_sign_and_a_label(tmp_path: Path, encoding: str) -> None:
     write_file(tmp_path / "src/stays.txt", "".join(f"{text} .@{label}\r\n" for text, label in _REVIEWS).encode(encoding))
-    options = {}
-    if encoding != "utf-8":
-        with pytest.raises(UsageError, match=r"stays\.txt.*--encoding"):
-            run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "first")))
-        options = {"encoding": encoding}
-    got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0", **options))
+    # (latin-1's lone `\xe9` is read as Windows-1252 with no option since test_stops_to_right.py: it stopped
+    # naming --encoding; a file whose bytes leave the encoding in doubt still does, tested there)
+    got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
     assert {rid: labels for rid, (_, labels) in got["records"].items()} == {
         f"stays.txt:{i}": frozenset({label}) for i, (_, label) in enumerate(_REVIEWS)}
     assert [got["texts"][f"stays.txt:{i}"] for i in range(len(_REVIEWS))] == [f"{text} ." for text, _ in _REVIEWS]
