@@ -28,6 +28,7 @@ from shardify.converters import json_box_files, jsonl_objects, tables
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
 from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
@@ -157,9 +158,9 @@ def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, .
     if len(data) > MAX_XML_BYTES:
         raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not one image's {fmt.name}")
     try:
-        document = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise InvalidInputError(f"not a JSON document ({error})") from None
+        document = json_input.parse(data)  # untrusted: nested too deeply, a number too long, not UTF-8
+    except InvalidInputError as error:
+        raise InvalidInputError(f"not a JSON document ({error.reason})") from None
     boxes = json_box_files.boxes_of(document, fmt)
     if boxes is None:
         raise InvalidInputError(f"no {fmt.boxes_field!r} boxes: not a {fmt.name} document")
@@ -275,9 +276,9 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
     if len(data) > MAX_DOCUMENT_BYTES:
         raise UnreadableDocument(f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
     try:
-        document = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise UnreadableDocument(f"not a JSON document ({str(error)[:120]})") from None
+        document = json_input.parse(data)  # untrusted: nested too deeply, a number too long, not UTF-8
+    except InvalidInputError as error:
+        raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
     entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
     if isinstance(entries, dict):
         entries = list(entries.values())

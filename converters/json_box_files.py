@@ -13,8 +13,10 @@ before (a stop naming the files).
 
 from __future__ import annotations
 
-import json
 import re
+
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
 from shardify.plan.box_formats import FORMATS, PER_IMAGE_JSON, XYXY_PIXELS, BoxFormat
 
 __all__ = ["boxes_of", "json_format"]
@@ -51,8 +53,8 @@ def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
     True
     """
     try:
-        document = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
+        document = json_input.parse(data)
+    except InvalidInputError:
         return None
     for fmt in FORMATS:
         if fmt.pairing != PER_IMAGE_JSON or not re.fullmatch(fmt.files, folder_name):

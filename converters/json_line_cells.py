@@ -18,6 +18,9 @@ import io
 import json
 from collections.abc import Iterable, Iterator, Sequence
 
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+
 __all__ = ["as_csv_lines", "csv_view", "is_json_lines"]
 
 
@@ -48,8 +51,8 @@ def csv_view(lines: Iterable[tuple[int, str] | object]) -> Iterator[tuple[int, s
         if not text.strip():
             continue
         try:
-            row = json.loads(text)
-        except ValueError:
+            row = json_input.parse(text)  # untrusted: nested too deeply, a number too long, ...
+        except InvalidInputError:
             row = None
         if not isinstance(row, dict):
             yield number + 1, ""

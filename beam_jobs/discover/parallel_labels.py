@@ -59,6 +59,11 @@ def with_parallel_labels(config: ConvertConfig, sample: Sequence[str], detected:
             labels = posixpath.join(folder, pattern.format(stem=stem))
             if labels not in present or labels == path:
                 continue
+            if _bare_returns(config, labels):
+                raise UsageError(
+                    f"{labels} ends its lines with bare carriage returns (\\r, old Mac OS text), which the labels' reader "
+                    f"does not take for line ends: its lines cannot be matched to {path}'s rows; convert it to \\n line ends"
+                )
             rows, lines = _lines(config, path), _lines(config, labels)
             if pattern in _NAMED_LABELS and 0 < lines < rows - _headed(path):
                 raise UsageError(
@@ -89,6 +94,17 @@ def _headed(table: str) -> int:
 def _same_rows(rows: int, lines: int, table: str) -> bool:
     """The labels file has a line for each of the table's lines (a CSV or TSV's header aside)."""
     return lines > 0 and (lines == rows or (_headed(table) and lines == rows - 1))
+
+
+def _bare_returns(config: ConvertConfig, path: str) -> bool:
+    """The file's first part holds a carriage return that no line feed follows (the lines of the
+    reader, `line_files.read_lines`, end at line feeds only)."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            head = fileobj.read(_COUNT_BYTES)
+    except (OSError, InvalidInputError):
+        return False
+    return b"\r" in head.replace(b"\r\n", b"")
 
 
 def _lines(config: ConvertConfig, path: str) -> int:

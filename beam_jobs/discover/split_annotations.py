@@ -14,13 +14,13 @@ them; else the run stops naming the files.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
@@ -99,7 +99,7 @@ def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) 
 def _load(config: ConvertConfig, path: str) -> dict:
     try:
         with open_input(join_path(config.source, path)) as fileobj:
-            doc = json.loads(fileobj.read())
+            doc = json_input.parse(fileobj.read())
     except (OSError, ValueError, InvalidInputError) as error:
         raise UsageError(f"{path}: cannot be read as COCO annotations ({error})") from error
     if not isinstance(doc, dict):

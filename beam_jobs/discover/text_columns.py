@@ -31,6 +31,7 @@ from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, columns, json_sample, label_scores, tables
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.evidence import example_file
@@ -259,8 +260,8 @@ def _objects(values: Sequence[str]) -> bool:
 
 def _loads(text: str) -> object:
     try:
-        return json.loads(text)
-    except ValueError:
+        return json_input.parse(text)
+    except InvalidInputError:
         return None
 
 

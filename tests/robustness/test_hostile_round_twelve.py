@@ -279,8 +279,19 @@ def test_a_semicolon_table_with_bare_carriage_returns_names_them(tmp_path: Path)
     assert "universal-newline" not in reason
 
 
-def test_a_semicolon_table_in_latin_1_stops_naming_encoding(tmp_path: Path) -> None:
+def test_a_semicolon_table_in_latin_1_is_read_as_western_text(tmp_path: Path) -> None:
+    """A lone Latin-1 byte among ASCII (`r\xe9view`): read as Windows-1252, whose letters are Latin-1's
+    (the files decide the encoding: docs/converting.md); it stopped naming --encoding before."""
     write_file(tmp_path / "src" / "t.csv", _semicolons().encode().replace(b"review 2", b"r\xe9view 2"))
+    result = _convert(tmp_path / "src", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    written = _accounted(tmp_path / "out", {f"t.csv#{i}" for i in range(2, 8)})
+    assert written["t.csv#4"][1:] == (("neg",), "r\u00e9view 2, quite bad")
+
+
+def test_a_semicolon_table_in_two_byte_runs_of_latin_1_still_stops_naming_encoding(tmp_path: Path) -> None:
+    """Two such bytes side by side (`Gr\xf6\xdfe`) may be another code page's letters: no guess."""
+    write_file(tmp_path / "src" / "t.csv", _semicolons().encode().replace(b"review 2", b"Gr\xf6\xdfe 2"))
     result = _convert(tmp_path / "src", tmp_path / "out")
     assert result.returncode == 2 and "--encoding" in one_line_error(result)
 
