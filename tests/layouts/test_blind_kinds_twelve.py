@@ -1,0 +1,132 @@
+"""Kinds of fault the twelfth, blind round found (issue 30), each on an unnamed neighbour beside a
+hostile or ambiguous twin that must not change (the named datasets are in test_blind_round_twelve.py):
+
+- an `.npz` array file whose arrays say no split (`images`/`labels`, `x`/`y`) was train whatever
+  its file name said (CMATERdb's `testing-images.npz`: test merged into train, exit 0); it takes
+  its name's split now, as `.mat`, `.h5` and `.npy` files did; arrays that name a split keep theirs;
+- a table whose label column was chosen by a name that does not decide alone (`target`,
+  `sentiment`, `category`) beside another column named as a label (SemEval-2016 stance's `Target`,
+  the topic, beside `Stance` and `Sentiment`) was written with the first as the label, exit 0; it
+  stops naming the columns and `--label-column`. A column named `label` still decides;
+- class folders named for what they hold (`veg200_images/`, `fru92_images/`) over folders of
+  inputs were written as the few labels (VegFru, exit 0): they stop naming the deeper level; one
+  `images/` folder above the splits' class folders stays a container, never a class;
+- numbered folders over numbered folders (Herbarium 2020's `images/000/07/`, an index spreading the
+  files) were written as classes (`000`), exit 0: they stop naming `--labels FILE`; numbered class
+  folders holding the files (`0/`, `1/`) stay the classes.
+
+The truth is each test's own, from the files it wrote, never from the manifest.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from helpers.sources import convert, image_bytes, write_file
+from helpers.unseen_judge import written_records
+from shardify.errors import ShardifyError, UsageError
+
+
+def _npz(**arrays: np.ndarray) -> bytes:
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    return buffer.getvalue()
+
+
+def _digits(n: int, seed: int) -> np.ndarray:
+    return np.random.default_rng(seed).integers(0, 256, (n, 8, 8), dtype=np.uint8)
+
+
+# ---- an array file's name gives its split --------------------------------------------------------------
+
+
+def test_unsplit_arrays_take_the_split_their_file_name_gives(tmp_path: Path) -> None:
+    root = tmp_path / "glyphs"
+    write_file(root / "arrays/glyphs_train_set.npz", _npz(x=_digits(4, 1), y=np.array([1, 0, 2, 1])))
+    write_file(root / "arrays/glyphs_test_set.npz", _npz(x=_digits(3, 2), y=np.array([2, 2, 0])))
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert got == {**{f"arrays/glyphs_train_set.npz#x:{i}": ("train", frozenset({str(v)})) for i, v in enumerate([1, 0, 2, 1])},
+                   **{f"arrays/glyphs_test_set.npz#x:{i}": ("test", frozenset({str(v)})) for i, v in enumerate([2, 2, 0])}}
+
+
+def test_arrays_that_name_their_split_keep_it_whatever_the_file_is_called(tmp_path: Path) -> None:
+    # hostile twin: a file named for the train split whose arrays are Keras' x_train / x_test
+    root = tmp_path / "glyphs"
+    write_file(root / "training.npz", _npz(x_train=_digits(3, 3), y_train=np.array([0, 1, 0]),
+                                           x_test=_digits(2, 4), y_test=np.array([1, 1])))
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert {k: v[0] for k, v in got.items()} == {**{f"training.npz#x_train:{i}": "train" for i in range(3)},
+                                                  **{f"training.npz#x_test:{i}": "test" for i in range(2)}}
+
+
+# ---- two columns named as labels -------------------------------------------------------------------------
+
+
+def _table(header: str, rows: list[tuple[str, ...]]) -> str:
+    return header + "\n" + "".join(",".join(r) + "\n" for r in rows)
+
+
+_REVIEWS = [(f"the {w} was {a} and I would say so again to anyone", c, s)
+            for w, a, c, s in (("soup", "cold", "food", "negative"), ("room", "quiet", "hotel", "positive"),
+                               ("bread", "fresh", "food", "positive"), ("bed", "hard", "hotel", "negative"),
+                               ("tea", "weak", "food", "negative"), ("lobby", "bright", "hotel", "positive"))]
+
+
+def test_two_columns_named_as_labels_stop_naming_both(tmp_path: Path) -> None:
+    root = tmp_path / "reviews"
+    write_file(root / "train.csv", _table("review,category,sentiment", _REVIEWS))
+    with pytest.raises(ShardifyError, match=r"'category' is named like a label, but 'sentiment'.*--label-column"):
+        convert(root, tmp_path / "out")
+
+
+def test_a_column_named_label_still_decides_beside_another_label_name(tmp_path: Path) -> None:
+    # twin: `label` says it alone; `category` beside it is a feature
+    root = tmp_path / "reviews"
+    write_file(root / "train.csv", _table("review,category,label", _REVIEWS))
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert got == {f"train.csv:{i}": ("train", frozenset({s})) for i, (_, _, s) in enumerate(_REVIEWS)}
+
+
+# ---- class folders a level too high ----------------------------------------------------------------------
+
+
+def _images(root: Path, paths: list[str]) -> None:
+    for i, path in enumerate(paths):
+        write_file(root / path, image_bytes(seed=i))
+
+
+def test_container_named_class_folders_over_class_folders_stop(tmp_path: Path) -> None:
+    root = tmp_path / "flowers"
+    _images(root, [f"{tree}/{cls}/{n}.jpg" for tree, classes in (("garden_images", ("rose", "tulip")),
+                                                                   ("wild_images", ("poppy", "daisy", "clover")))
+                   for cls in classes for n in range(2)])
+    with pytest.raises(UsageError, match=r"named for what they hold.*garden_images/.*--label-level 2"):
+        convert(root, tmp_path / "out")
+
+
+def test_one_images_folder_above_class_folders_is_still_a_container(tmp_path: Path) -> None:
+    root = tmp_path / "flowers"
+    paths = [f"images/{cls}/{n}.jpg" for cls in ("rose", "tulip", "poppy") for n in range(2)]
+    _images(root, paths)
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert {k: v[1] for k, v in got.items()} == {p: frozenset({p.split("/")[1]}) for p in paths}
+
+
+def test_numbered_folders_over_numbered_folders_stop(tmp_path: Path) -> None:
+    root = tmp_path / "specimens"
+    _images(root, [f"train/images/{a:03d}/{b:02d}/{9000 + a * 7 + b}.jpg" for a, b in ((0, 7), (0, 12), (41, 3), (88, 50))])
+    with pytest.raises(UsageError, match=r"numbers over numbered folders.*images/000/.*--labels FILE"):
+        convert(root, tmp_path / "out")
+
+
+def test_numbered_class_folders_holding_their_files_stay_classes(tmp_path: Path) -> None:
+    root = tmp_path / "digits"
+    paths = [f"{d}/{d}_{n}.png" for d in range(3) for n in range(2)]
+    for i, path in enumerate(paths):
+        write_file(root / path, image_bytes(fmt="PNG", seed=i))
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert {k: v[1] for k, v in got.items()} == {p: frozenset({p.split("/")[0]}) for p in paths}
