@@ -13,7 +13,11 @@ hostile or ambiguous twin that must not change (the named datasets are in test_b
   `images/` folder above the splits' class folders stays a container, never a class;
 - numbered folders over numbered folders (Herbarium 2020's `images/000/07/`, an index spreading the
   files) were written as classes (`000`), exit 0: they stop naming `--labels FILE`; numbered class
-  folders holding the files (`0/`, `1/`) stay the classes.
+  folders holding the files (`0/`, `1/`) stay the classes;
+- COCO-like classification files one per split folder (Herbarium 2020's `train/metadata.json`,
+  `test/metadata.json`: images, annotations with a category and no box, categories) were not read;
+  they give their split folder's labels now, the numbered folders unread. Two that name the same
+  path (each relative to its own folder) stop: the join cannot tell whose image a row is.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -21,6 +25,7 @@ The truth is each test's own, from the files it wrote, never from the manifest.
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import numpy as np
@@ -130,3 +135,40 @@ def test_numbered_class_folders_holding_their_files_stay_classes(tmp_path: Path)
         write_file(root / path, image_bytes(fmt="PNG", seed=i))
     got = written_records(convert(root, tmp_path / "out"))["records"]
     assert {k: v[1] for k, v in got.items()} == {p: frozenset({p.split("/")[0]}) for p in paths}
+
+
+# ---- a COCO-like classification file in each split folder ------------------------------------------------
+
+
+def _specimens(root: Path, splits: dict[str, list[int]], name: str, *, shared_names: bool = False) -> dict[str, tuple]:
+    """Per split folder: numbered index folders of images, and `<split>/<name>` naming them
+    relative to that folder with one category each (no box). Returns the truth."""
+    categories = [{"id": 12, "name": "Quercus alba"}, {"id": 407, "name": "Acer rubrum"}]
+    truth = {}
+    for s, (split, labels) in enumerate(splits.items()):
+        images, annotations = [], []
+        for i, cid in enumerate(labels):
+            number = i if shared_names else 100 * s + i
+            file = f"images/{cid // 100:03d}/{cid % 100:02d}/{number}.jpg"
+            write_file(root / split / file, image_bytes(seed=10 * s + i))
+            images.append({"id": number + 1, "file_name": file, "width": 24, "height": 16})
+            annotations.append({"id": number + 1, "image_id": number + 1, "category_id": cid})
+            truth[f"{split}/{file}"] = (split, frozenset({next(c["name"].lower() for c in categories if c["id"] == cid)}))
+        write_file(root / split / name, json.dumps({"images": images, "annotations": annotations, "categories": categories}))
+    return truth
+
+
+def test_coco_classification_files_in_split_folders_label_their_images(tmp_path: Path) -> None:
+    root = tmp_path / "specimens"
+    truth = _specimens(root, {"train": [12, 407, 12, 407], "test": [407, 12]}, "annotations.json")
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert {k: (s, frozenset(x.lower() for x in v)) for k, (s, v) in got.items()} == truth
+
+
+def test_split_folders_coco_files_naming_the_same_paths_stop(tmp_path: Path) -> None:
+    # ambiguous twin: both files name images/000/12/0.jpg (each relative to its own folder): which
+    # image a row means is not told by the join, so the run stops naming both files
+    root = tmp_path / "specimens"
+    _specimens(root, {"train": [12, 407], "val": [12, 407]}, "metadata.json", shared_names=True)
+    with pytest.raises(UsageError, match=r"train/metadata.json and val/metadata.json both name"):
+        convert(root, tmp_path / "out")
