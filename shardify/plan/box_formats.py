@@ -544,10 +544,15 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     True
     >>> per_image_format("Annotations", ["3", "1 46 138 72 202", "4 120 90 131 118", "2 8 10 30 60"]).name
     'WiderPerson boxes'
+    >>> per_image_format("Annotations", ["1 2 6 9 1", "4 3 9 10 1"]) is None  # no count line first: not WiderPerson's
+    True
     """
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
             continue
+        first = next((line for line in lines if line.strip()), "")
+        if found.header and not found.header_line(first):
+            continue  # its files open with their header (WiderPerson's count): CARPK's `x1 y1 x2 y2 1` lines do not
         kept = [line for line in lines if line.strip() and not found.header_line(line)]
         rows = [found.fields_of(line) for line in kept]
         # (characters a format drops are part of its shape: its lines hold them)

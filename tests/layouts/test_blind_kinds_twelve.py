@@ -17,7 +17,10 @@ hostile or ambiguous twin that must not change (the named datasets are in test_b
 - COCO-like classification files one per split folder (Herbarium 2020's `train/metadata.json`,
   `test/metadata.json`: images, annotations with a category and no box, categories) were not read;
   they give their split folder's labels now, the numbered folders unread. Two that name the same
-  path (each relative to its own folder) stop: the join cannot tell whose image a row is.
+  path (each relative to its own folder) stop: the join cannot tell whose image a row is;
+- per-image box files of `x1 y1 x2 y2 1` (CARPK's, the class a trailing number) in `Annotations/`
+  were read as WiderPerson's `class x1 y1 x2 y2` (x1 the class; past 5 "no class", exit 1):
+  WiderPerson's files open with their count line, which they lack; they now stop naming the folder.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -172,3 +175,37 @@ def test_split_folders_coco_files_naming_the_same_paths_stop(tmp_path: Path) -> 
     _specimens(root, {"train": [12, 407], "val": [12, 407]}, "metadata.json", shared_names=True)
     with pytest.raises(UsageError, match=r"train/metadata.json and val/metadata.json both name"):
         convert(root, tmp_path / "out")
+
+
+# ---- per-image box lines whose class is a trailing number ------------------------------------------------
+
+
+def _box_files(root: Path) -> None:
+    boxes = {"lot_001": 3, "lot_017": 1, "lot_042": 2}
+    for stem, n in boxes.items():
+        write_file(root / f"data/Images/{stem}.png", image_bytes(fmt="PNG", seed=n))
+        lines = "".join(f"{1 + 3 * k} {2 + k} {6 + 3 * k} {9 + k} 1\n" for k in range(n))
+        write_file(root / f"data/Annotations/{stem}.txt", lines)
+
+
+def test_box_lines_with_a_trailing_class_number_stop_naming_their_folder(tmp_path: Path) -> None:
+    # `x1 y1 x2 y2 1` (a parking lot's cars) was read as WiderPerson's `class x1 y1 x2 y2`, x1 the
+    # class: boxes labelled by their corner, or 'no class' past 5, and the run exited 1
+    root = tmp_path / "lots"
+    _box_files(root)
+    with pytest.raises(UsageError, match=r"data/Annotations/ hold rows of numbers"):
+        convert(root, tmp_path / "out")
+
+
+def test_box_lines_after_their_count_are_still_widerpersons(tmp_path: Path) -> None:
+    # twin: the same folder and five numbers a line, opened by the count WiderPerson's files carry
+    root = tmp_path / "people"
+    boxes = {"street_1": [1, 2, 2], "street_2": [3]}
+    for stem, classes in boxes.items():
+        write_file(root / f"data/Images/{stem}.jpg", image_bytes(seed=len(classes)))
+        lines = "".join(f"{c} {1 + 3 * k} {2 + k} {6 + 3 * k} {9 + k}\n" for k, c in enumerate(classes))
+        write_file(root / f"data/Annotations/{stem}.jpg.txt", f"{len(classes)}\n{lines}")
+    got = written_records(convert(root, tmp_path / "out"))
+    named = {1: "pedestrians", 2: "riders", 3: "partially-visible persons"}
+    assert {rid: sorted(objs) for rid, objs in got["objects"].items()} == {
+        f"data/Images/{stem}.jpg": sorted(named[c] for c in classes) for stem, classes in boxes.items()}
