@@ -468,7 +468,8 @@ def in_split_folder(path: str) -> bool:
     """A file directly in a top folder named as a split, its own name no split's and no other
     kind's (`train/metadata.json`; not `train/instances_val.json`): the annotations of that split."""
     parts = path.split("/")
-    return len(parts) == 2 and bool(split_word(parts[0])) and not split_word(layout.stem(path)) and not _OTHER_KINDS.match(layout.stem(path))
+    stem = layout.stem(path)
+    return len(parts) == 2 and bool(split_word(parts[0])) and not split_word(stem) and not _OTHER_KINDS.match(stem)
 
 
 def _wrapping_folder(images: Sequence[str]) -> str:
