@@ -354,8 +354,11 @@ def read_label_names(fileobj: BinaryIO) -> tuple[str, ...]:
     return tuple(n.decode("utf-8") if isinstance(n, bytes) else n for n in names)
 
 
-def npz_parts(fileobj: BinaryIO) -> list[ArrayFile]:
+def npz_parts(fileobj: BinaryIO, unsplit: str = "") -> list[ArrayFile]:
     """The image arrays of an .npz archive (`x_train`, `x_test`), each with its split.
+
+    An array whose name says no split (`images`, `x`) takes `unsplit`, the split the file's own
+    name gives (CMATERdb's `testing-images.npz`: test, as a folder named so would), else UNSPLIT.
 
     Raises:
       InvalidInputError: not an .npz file.
@@ -366,7 +369,7 @@ def npz_parts(fileobj: BinaryIO) -> list[ArrayFile]:
     for name in sorted(arrays):
         split, labels = _npz_pair(name)
         if labels in arrays:
-            found.append(ArrayFile(NPZ, split_word(split) or split or UNSPLIT, part=name))
+            found.append(ArrayFile(NPZ, split_word(split) or split or unsplit or UNSPLIT, part=name))
     if not found and arrays:
         shown = ", ".join(repr(name) for name in sorted(arrays)[:8])
         raise InvalidInputError(

@@ -43,6 +43,7 @@ from shardify.converters.label_columns import (
     UnnamedLabelColumn,
     first_column_ids,
     found_by_ending,
+    named_twice,
     label_by_content,
     label_kind,
     refuse_reused,
@@ -226,7 +227,8 @@ def resolve_columns(
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
     refuse_reused(texts, pair, label, options)
-    if label and not options.label_column and header and sample and found_by_ending(columns, label):
+    guessed = found_by_ending(columns, label) or named_twice(columns, label)
+    if label and not options.label_column and header and sample and guessed:
         with texts_told(texts, pair, options):
             refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
     if not label and not options.label_column and not header and sample:

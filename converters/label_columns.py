@@ -33,6 +33,7 @@ __all__ = [
     "UnnamedLabelColumn",
     "ID_LISTS",
     "found_by_ending",
+    "named_twice",
     "texts_told",
     "refuse_second_label",
     "refuse_reused",
@@ -49,6 +50,24 @@ def found_by_ending(columns: Sequence[str], label: str) -> bool:
     """`label` was chosen by its name's last word (`product_category`), no column being named as a
     label outright (`label`, `category`: LABEL_COLUMN_NAMES)."""
     return not {name.lower() for name in columns} & set(LABEL_COLUMN_NAMES)
+
+
+# Names that say "the label" alone: beside them another column named `target` or `sentiment` is a
+# feature. The other LABEL_COLUMN_NAMES (`target`, `sentiment`, `category`) name what a column holds,
+# and two of them in one table (SemEval-2016 stance's `Target`, the topic, beside `Sentiment` and
+# `Stance`) leave the label a guess.
+_DECISIVE_LABEL_NAMES = frozenset({"label", "labels", "gold_label"})
+
+
+def named_twice(columns: Sequence[str], label: str) -> bool:
+    """`label` was chosen by a name that does not decide alone (`target`), and another column is
+    named as a label outright too (`sentiment`): which is the label is a guess.
+
+    >>> named_twice(["Tweet", "Target", "Stance", "Sentiment"], "Target"), named_twice(["text", "label", "category"], "label")
+    (True, False)
+    """
+    named = [name for name in columns if name.lower() in LABEL_COLUMN_NAMES]
+    return label.lower() not in _DECISIVE_LABEL_NAMES and len(named) > 1
 
 
 @contextlib.contextmanager
@@ -87,7 +106,7 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
         candidates = (label, *others)
         shown = " and ".join(shown_column(name) for name in others)
         raise UnnamedLabelColumn(
-            f"{shown_column(label)} is named like a label (its last word), but {shown} also {'hold' if len(others) > 1 else 'holds'} labels by their content "
+            f"{shown_column(label)} is named like a label, but {shown} also {'hold' if len(others) > 1 else 'holds'} labels by their content "
             f"(a few repeated words, short phrases, numbers or true/false): which is the label is a guess; name it with "
             f"--label-column {label!r} or --label-column {others[0]!r}", candidates)
 

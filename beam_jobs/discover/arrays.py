@@ -80,8 +80,8 @@ class _ReadArrays(beam.DoFn):
         if kind == arrays.MAT:  # SVHN's train_32x32.mat: the split its name gives
             stem = posixpath.basename(item.relpath).rsplit(".", 1)[0]
             return [arrays.ArrayFile(kind, split_word(stem) or stem)]
-        with self._open(item.relpath, item.location) as fileobj:
-            return arrays.npz_parts(fileobj)
+        with self._open(item.relpath, item.location) as fileobj:  # `images` in testing-images.npz: test
+            return arrays.npz_parts(fileobj, _named_split(item.relpath))
 
     def _names(self, item: Listed, kind: str) -> tuple[str, ...] | None:
         """The class names, by index: CIFAR's meta file; Fashion-MNIST's documented ones; else
@@ -301,6 +301,12 @@ class _ReadArrays(beam.DoFn):
                 )
 
         yield from in_batches(candidates())
+
+
+def _named_split(relpath: str) -> str:
+    """The split an array file's name gives, else its folder's (`testing-images.npz`, `test/x.npz`), else ""."""
+    stem = posixpath.basename(relpath).rsplit(".", 1)[0]
+    return split_word(stem) or split_word(posixpath.basename(posixpath.dirname(relpath))) or ""
 
 
 def _note(what: str, height: int, width: int, channels: int, flat: bool, floats: str, labels: str, split: str) -> Any:

@@ -48,6 +48,7 @@ __all__ = [
     "check_label_cells",
     "looks_like_coco",
     "coco_per_split",
+    "in_split_folder",
     "named_by_split_alone",
     "lvis_per_split",
     "single_file_layout",
@@ -441,7 +442,8 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     # at the top, in annotations/, or in the one folder that holds every image (TACO's
     # data/annotations.json beside data/batch_1/...: its file names are relative to that folder)
     wrapper = _wrapping_folder([p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS])
-    candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation", wrapper)]
+    candidates = [p for p in candidates if "/" not in p or p.split("/")[0] in ("annotations", "annotation", wrapper)
+                  or in_split_folder(p)]
     coco = sorted(p for p in candidates if looks_like_coco(join_path(config.source, p), p))
     if coco_per_split(coco, keypoints=config.keypoints) or lvis_per_split(config, coco):
         return ""  # one annotation file per split: read as the dataset's evidence (see find_evidence)
@@ -469,6 +471,14 @@ def labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]
     keys = {line.split(delimiter, 1)[0].strip().strip('"') for line in head_lines(config, name)[1:] if line.strip()}
     named = {p.split("/", 1)[0] for p in sample if "/" in p and (layout.stem(p) in keys or posixpath.basename(p) in keys)}
     return bool(named) and not named & tests
+
+
+def in_split_folder(path: str) -> bool:
+    """A file directly in a top folder named as a split, its own name no split's and no other
+    kind's (`train/metadata.json`; not `train/instances_val.json`): the annotations of that split."""
+    parts = path.split("/")
+    stem = layout.stem(path)
+    return len(parts) == 2 and bool(split_word(parts[0])) and not split_word(stem) and not _OTHER_KINDS.match(stem)
 
 
 def _wrapping_folder(images: Sequence[str]) -> str:
@@ -502,6 +512,8 @@ def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tupl
         rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
         if not keypoints and not rest and named_by_split_alone(path):
             rest = stem  # named by its split alone (iNaturalist's train.json, val.json, public_test.json)
+        elif not keypoints and not rest and in_split_folder(path):
+            rest = path.split("/")[0]  # one per split folder (Herbarium 2020's train/metadata.json, test/metadata.json)
         if split_word(rest) and not _SUBSET_FILES.search(rest):
             found.append((path, split_word(rest) or ""))
     splits = [split for _, split in found]

@@ -3,10 +3,12 @@
 iNaturalist 2018 ships `train2018.json`, `val2018.json` (images, annotations, categories) and
 `test2018.json` (images only) beside `train_val2018/<supercategory>/<category id>/` and
 `test2018/`: the folder `train_val2018` is no split, and its folders are no classes (the
-categories' names are). Where such files name other splits than the split folders (iNaturalist
-2021's `train.json`, `val.json` beside `train/`, `val/` name the same ones: they echo the folders,
-see `describe.find_evidence`), each file gives the split of the images it names, its annotations
-their labels, and the class folders are not read. Before that is trusted, the files must agree:
+categories' names are). Herbarium 2020 ships one per split folder (`train/metadata.json`,
+`test/metadata.json`) over numbered folders (`images/000/07/`) that are no classes either. Where
+such files name other splits than the split folders (iNaturalist 2021's `train.json`, `val.json`
+beside `train/`, `val/` name the same ones: they echo the folders, see `describe.find_evidence`),
+each file gives the split of the images it names, its annotations their labels, and the class
+folders are not read. Before that is trusted, the files must agree:
 no image named by two files, and the same categories (id -> name) in every file that declares
 them; else the run stops naming the files.
 """
@@ -31,7 +33,8 @@ __all__ = ["files_over_folders"]
 def _named_alone(detected: layout.SourceLayout) -> list[evidence_lib.Evidence]:
     return [
         e for e in detected.evidence
-        if e.kind == evidence_lib.COCO_SPLIT and label_file_found.named_by_split_alone(e.path)
+        if e.kind == evidence_lib.COCO_SPLIT
+        and (label_file_found.named_by_split_alone(e.path) or label_file_found.in_split_folder(e.path))
     ]
 
 

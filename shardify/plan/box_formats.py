@@ -114,6 +114,8 @@ class BoxFormat:
       convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS or ELLIPSE_PIXELS.
       header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
         `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
+      opens_with_header: PER_IMAGE: every file opens with a `header` line (WiderPerson's count), so
+        a file that does not is not of this format; DOTA's header lines are there or not.
       skip: (field, value, why) per kind of row that is no object.
       key_field: ROWS: the column naming the image by its file's stem; JSON_LINES, JSON_DOCUMENT: the
         key doing so (JSON_DOCUMENT: the image's path or name as the entry writes it).
@@ -172,6 +174,7 @@ class BoxFormat:
     class_names: str = ""
     by_header: bool = False
     header: str = ""
+    opens_with_header: bool = False
     separator: str = ""
     class_numbers: tuple[str, ...] = ()
     columns: tuple[str, ...] = ()
@@ -344,6 +347,7 @@ FORMATS: tuple[BoxFormat, ...] = (
         box_fields=("1", "2", "3", "4"),
         convention=XYXY_PIXELS,
         header=r"\d+",  # the first line: the number of boxes that follow
+        opens_with_header=True,  # always: CARPK's `x1 y1 x2 y2 1` lines, without it, are not this format
         skip=(("0", "4", "an ignore region (WiderPerson's class 4: people on posters, reflections; not an object)"),),
         source="WiderPerson ReadMe.txt (Annotations/<image>.txt: the number of boxes, then `< class_label x1 y1 x2 y2 >`; "
         "class_label 1 pedestrians, 2 riders, 3 partially-visible persons, 4 ignore regions, 5 crowd)",
@@ -599,6 +603,10 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     True
     >>> per_image_format("Annotations", ["3", "1 46 138 72 202", "4 120 90 131 118", "2 8 10 30 60"]).name
     'WiderPerson boxes'
+    >>> per_image_format("Annotations", ["1 2 6 9 1", "4 3 9 10 1"]) is None  # no count line first: not WiderPerson's
+    True
+    >>> per_image_format("labelTxt", ["2753 2408 2861 2385 2888 2468 2805 2502 plane 0"]).name  # DOTA without its header lines
+    'DOTA oriented boxes'
     """
     for found in FORMATS:
         if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
@@ -610,6 +618,9 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
             ):
                 return found
             continue
+        first = next((line for line in lines if line.strip()), "")
+        if found.opens_with_header and not found.header_line(first):
+            continue  # its files open with their header (WiderPerson's count): CARPK's `x1 y1 x2 y2 1` lines do not
         kept = [line for line in lines if line.strip() and not found.header_line(line)]
         rows = [found.fields_of(line) for line in kept]
         # (characters a format drops are part of its shape: its lines hold them)

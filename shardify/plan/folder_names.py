@@ -23,6 +23,7 @@ __all__ = [
     "SPLIT_WORDS",
     "all_splits",
     "is_container_name",
+    "holds_words",
     "is_never_a_class",
     "is_unlabelled_name",
     "mask_named",
@@ -223,7 +224,7 @@ def splits_beneath_groups(folders: Sequence[Sequence[str]], level: int, children
         return []
     beneath: dict[str, set[str]] = {name: set() for name in children}
     for parts in folders:
-        if len(parts) <= level + 1 or len(parts) > level + 3 or (len(parts) == level + 3 and not _holds_words(parts[-1])):
+        if len(parts) <= level + 1 or len(parts) > level + 3 or (len(parts) == level + 3 and not holds_words(parts[-1])):
             return []  # a group's loose files, or folders beneath the splits that may be classes
         beneath[parts[level]].add(parts[level + 1])
     names = set().union(*beneath.values())
@@ -232,7 +233,7 @@ def splits_beneath_groups(folders: Sequence[Sequence[str]], level: int, children
     return sorted(names)
 
 
-def _holds_words(name: str) -> bool:
+def holds_words(name: str) -> bool:
     """A folder named for what it holds (`images`, `PNGImages`), a container's own words; a number
     (`0`) or a split's name is not one here."""
     words, camel = _words(name), _camel_words(name)

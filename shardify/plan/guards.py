@@ -55,7 +55,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
-from shardify.plan import siblings
+from shardify.plan import deeper_classes, siblings
 from shardify.plan.structure import Structure, is_container_name, split_word
 
 __all__ = [
@@ -531,6 +531,16 @@ def _subjects_with_masks(splits: Sequence[_Split], structure: Structure) -> Find
     return None
 
 
+def _containers(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    found = deeper_classes.containers_over_classes(splits, _level_hint, LABELS_FILE_HINT)
+    return Finding(*found) if found else None
+
+
+def _numbered_index(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    found = deeper_classes.numbered_index(splits, LABELS_FILE_HINT)
+    return Finding(*found) if found else None
+
+
 SIGNS: tuple[Sign, ...] = (
     Sign("nested copy", "a download's copy of itself read beside it", _nested_copy),
     Sign("folder per sample", "a folder per sample read as the classes", _folder_per_input),
@@ -538,6 +548,8 @@ SIGNS: tuple[Sign, ...] = (
     Sign("same names beneath", "parts or sets read as classes", _same_names_beneath),
     Sign("split-named class", "a split or part read as a class", _split_named_class),
     Sign("classes per split", "groups read as classes", _classes_per_split),
+    Sign("containers over classes", "folders named for what they hold read as the classes", _containers),
+    Sign("numbered index", "numbered folders spreading the files read as the classes", _numbered_index),
     Sign("few over many", "a level above the classes", _few_over_many),
     Sign("numbered parts", "a download's parts read as classes", _numbered_parts),
     Sign("part as the class", "a download's part read as the one class", _part_as_class),

@@ -136,6 +136,13 @@ _SIGN_CASES = {
         [f"{sex}/{sex}{n:02d}/{i}.jpg" for sex in ("female", "male") for n in range(12) for i in range(2)],
         "--label-level 2",
     ),
+    "containers over classes": (
+        [f"{tree}_images/{c}/{i}.jpg" for tree, cs in (("bird", ("owl", "jay")), ("fish", ("cod", "eel", "koi"))) for c in cs
+         for i in range(2)],
+        "--label-level 2",
+    ),
+    "numbered index": ([f"sheets/{a:03d}/{b:02d}/{a * 100 + b}{i}.jpg" for a, b in ((0, 4), (12, 9), (12, 31)) for i in range(2)],
+                       "--labels FILE"),
     "numbered parts": ([f"scans_part_{k}/{i:05d}.jpg" for k in (1, 2) for i in range(4)], "--label-level 0"),
     "part as the class": (["frames_512/" + f"{i}.png" for i in range(4)], "--label-level 0"),
     "nested copy": (

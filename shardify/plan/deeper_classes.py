@@ -1,0 +1,73 @@
+"""Two signs that the folders read as classes sit a level above the classes (see `guards.SIGNS`).
+
+  containers  every class folder is named for what it holds (`veg200_images/`, `fru92_images/`)
+              and holds several folders that hold the inputs: VegFru's two trees over 292 class
+              folders were written as two labels. The "few over many" sign needs many folders;
+              a container's name says it with a few.
+  numbered    every class folder is a number and every input lies in a numbered folder beneath
+              it (Herbarium 2020's `images/000/07/354103.jpg`, the category id split in two to
+              spread the files): an index, whose labels are in an annotation file, not folders.
+
+Each look takes the splits of `guards` (`level`, `inputs`: each input's folder parts) and gives
+what it shows, the folders that show it, and the options that decide, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from shardify.plan.folder_names import holds_words
+
+__all__ = ["containers_over_classes", "numbered_index"]
+
+# Folders beneath each container, at least, for its name to say the classes are deeper.
+_MIN_BENEATH = 2
+# Folders shown in a refusal.
+_SHOWN = 3
+
+Look = tuple[str, tuple[str, ...], tuple[str, ...]] | None
+
+
+def _beneath(split: Any) -> dict[str, set[str]]:
+    """Each class folder's subfolders that hold inputs (an input directly in it adds "")."""
+    found: dict[str, set[str]] = {}
+    for parts in split.inputs:
+        if len(parts) > split.level:
+            found.setdefault(parts[split.level], set()).add(parts[split.level + 1] if len(parts) > split.level + 1 else "")
+    return found
+
+
+def _shown(split: Any, found: dict[str, set[str]]) -> tuple[str, ...]:
+    prefix = next(iter(split.inputs))[: split.level]
+    return tuple("/".join((*prefix, name)) + "/" for name in sorted(found)[:_SHOWN])
+
+
+def containers_over_classes(splits: Sequence[Any], label_hint: Any, labels_hint: str) -> Look:
+    """Class folders all named as containers, each over _MIN_BENEATH folders or more and no loose
+    input: the folders beneath are the classes."""
+    for split in splits:
+        found = _beneath(split)
+        if found and all(holds_words(name) and "" not in below and len(below) >= _MIN_BENEATH for name, below in found.items()):
+            return (
+                f"the {len(found)} class folders are named for what they hold, not a class, and each holds "
+                f"{min(len(b) for b in found.values())} or more folders of inputs: the classes are likely the folders beneath",
+                _shown(split, found),
+                (f"{label_hint(split.level + 2)} for the folders beneath them as the classes",
+                 f"{label_hint(split.level + 1)} to keep these {len(found)} as the classes"),
+            )
+    return None
+
+
+def numbered_index(splits: Sequence[Any], labels_hint: str) -> Look:
+    """Class folders all numbers, every input in a numbered folder beneath one: an index."""
+    for split in splits:
+        found = _beneath(split)
+        if found and all(name.isdigit() and below and all(b.isdigit() for b in below) for name, below in found.items()):
+            return (
+                "the class folders are numbers over numbered folders (an index spreading the files, whose labels an "
+                "annotation file gives, not the folders)",
+                _shown(split, found),
+                (labels_hint, "--label-level 0 for records without labels"),
+            )
+    return None
