@@ -46,6 +46,7 @@ def boxes_of(document: object, fmt: BoxFormat) -> list | None:
 def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
     """The PER_IMAGE_JSON format of a folder named `folder_name` whose first document is `data`.
 
+    >>> import json
     >>> doc = {"form": [{"box": [1, 2, 30, 9], "text": "DATE:", "label": "question"}]}
     >>> json_format("annotations", json.dumps(doc).encode()).name
     'FUNSD form entities'
