@@ -41,6 +41,7 @@ from shardify.beam_jobs.discover.stamp_keys import keys_of, stamp_keys
 from shardify.beam_jobs.output.folder import list_names, open_output_file
 from shardify.format import naming
 from shardify.format.image_formats import BY_NAME
+from shardify.format.npz_columns import ColumnError, read_column
 from shardify.inputs.paths import is_local_path, join_path
 
 __all__ = [
@@ -68,7 +69,6 @@ _COLUMNS = {
 }
 _PER_ROW = ("path_ends", "size", "mtime_ns", "inode", "image_format", "height", "width", "channels", "reason_ends")
 _BLOBS = {"paths": "path_ends", "reasons": "reason_ends"}
-_HEADER_READERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
 
 
 @dataclass(frozen=True)
@@ -171,22 +171,11 @@ class _NotKept(ValueError):
 
 
 def _read_member(archive: zipfile.ZipFile, name: str, dtype: np.dtype | None) -> np.ndarray:
-    """One column, its header checked against the bytes its member holds before any allocation."""
+    """One column (`npz_columns.read_column` checks its bytes before any allocation)."""
     try:
-        info = archive.getinfo(f"{name}.npy")
-    except KeyError:
-        raise _NotKept(f"no column {name!r}") from None
-    with archive.open(info) as member:
-        version = np.lib.format.read_magic(member)
-        if version not in _HEADER_READERS:
-            raise _NotKept(f"column {name!r} is in .npy format {version}, not one np.savez writes")
-        shape, fortran, found = _HEADER_READERS[version](member)
-        if fortran or len(shape) > 1 or (dtype is not None and found != dtype) or found.hasobject:
-            raise _NotKept(f"column {name!r} is {found} {shape}, not {dtype}")
-        if int(np.prod(shape)) * found.itemsize > info.file_size:
-            raise _NotKept(f"column {name!r} claims more bytes than it holds")
-        data = member.read(int(np.prod(shape)) * found.itemsize)
-    return np.frombuffer(data, dtype=found).reshape(shape)
+        return read_column(archive, name, dtype)
+    except ColumnError as error:
+        raise _NotKept(str(error)) from None
 
 
 def _is_text(array: np.ndarray) -> bool:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from shardify.format.inputs_file import HeldInput
+from shardify.format.npz_columns import ColumnError, read_column
 
 __all__ = ["HeldColumns", "ColumnsWriter", "read_columns", "NotUsable", "StaleColumns", "MAX_COLUMN_ROWS", "MAX_FILE_BYTES"]
 
@@ -56,7 +57,6 @@ _COLUMNS = {
     "split": np.dtype("<u4"),  # a row's split: its index in split_names
     "inputs_sha256": np.dtype(np.uint8),  # the sha256 (hex) of the .jsonl these columns are of
 }
-_HEADER_READERS = {(1, 0): np.lib.format.read_array_header_1_0, (2, 0): np.lib.format.read_array_header_2_0}
 _HEX = re.compile(rb"[0-9a-f]*")
 # What a path inside SRC never holds, its ends marked by NUL: an empty part, "." or "..", a NUL.
 _OUTSIDE = ("\0\0", "\0/", "/\0", "//", "/./", "/../", "\0./", "\0../", "/.\0", "/..\0", "\0.\0", "\0..\0")
@@ -150,25 +150,14 @@ def _checksum(columns: Mapping[str, np.ndarray]) -> str:
 
 
 def _member(archive: zipfile.ZipFile, name: str, dtype: np.dtype) -> np.ndarray:
-    """One column, its header checked against the bytes its member holds before any allocation."""
+    """One 1-d column of `dtype` (`npz_columns.read_column` checks its bytes)."""
     try:
-        info = archive.getinfo(f"{name}.npy")
-    except KeyError:
-        raise NotUsable(f"no column {name!r}") from None
-    with archive.open(info) as member:
-        version = np.lib.format.read_magic(member)
-        if version not in _HEADER_READERS:
-            raise NotUsable(f"column {name!r} is in .npy format {version}")
-        shape, fortran, found = _HEADER_READERS[version](member)
-        if fortran or len(shape) != 1 or found != dtype:
-            raise NotUsable(f"column {name!r} is {found} {shape}, not {dtype}")
-        size = int(shape[0]) * found.itemsize
-        if size > info.file_size:
-            raise NotUsable(f"column {name!r} claims more bytes than it holds")
-        data = member.read(size)
-    if len(data) != size:
-        raise NotUsable(f"column {name!r} is truncated")
-    return np.frombuffer(data, dtype=found)
+        column = read_column(archive, name, dtype)
+    except ColumnError as error:
+        raise NotUsable(str(error)) from None
+    if column.ndim != 1:
+        raise NotUsable(f"column {name!r} is {column.dtype} {column.shape}, not a column of {dtype}")
+    return column
 
 
 def _paths_inside(joined: str) -> bool:
