@@ -1,6 +1,6 @@
-"""Tally the blind batch of round twelve (tests/helpers/blind12.py) on the code as it stands.
+"""Tally a blind batch (round twelve's tests/helpers/blind12.py, or --batch 13) on the code as it stands.
 
-    python tests/helpers/blind_tally.py [--json FILE] [--only NAME ...]
+    python tests/helpers/blind_tally.py [--batch 12|13] [--json FILE] [--only NAME ...]
 
 Not a test (pytest does not collect it): a measurement to run before and after the detection rules
 change. Each miniature is built in a temporary folder and converted with the command a user types
@@ -20,6 +20,7 @@ Every exception is caught per dataset, and the run goes on to the next one.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 import tempfile
@@ -43,9 +44,14 @@ def _option(key: str) -> str:
     return _OPTIONS.get(key, f"--{key.replace('_', '-')}")
 
 
-def judge(name: str, work: Path) -> dict:
-    """The outcome of dataset `name` converted under `work`: {"name", "kind", "detail", "seconds"}."""
-    from helpers.blind12 import DATASETS, FOLLOW
+def _batch(number: int):
+    """The batch module of round `number` (helpers.blind12, helpers.blind13): its DATASETS and FOLLOW."""
+    return importlib.import_module(f"helpers.blind{number}")
+
+
+def judge(name: str, work: Path, batch: int = 12) -> dict:
+    """The outcome of dataset `name` of batch `batch` converted under `work`: {"name", "kind", "detail", "seconds"}."""
+    DATASETS, FOLLOW = _batch(batch).DATASETS, _batch(batch).FOLLOW
     from helpers.unseen_judge import assert_right
     from shardify.beam_jobs.launch import run_conversion
     from shardify.config import ConvertConfig
@@ -97,17 +103,16 @@ def judge(name: str, work: Path) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--batch", type=int, default=12, choices=(12, 13), help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")
     args = parser.parse_args(argv)
-    from helpers.blind12 import DATASETS
-
-    names = sorted(args.only or DATASETS)
+    names = sorted(args.only or _batch(args.batch).DATASETS)
     results = []
     for name in names:
-        with tempfile.TemporaryDirectory(prefix=f"blind12-{name}-") as tmp:
+        with tempfile.TemporaryDirectory(prefix=f"blind{args.batch}-{name}-") as tmp:
             try:
-                result = judge(name, Path(tmp))
+                result = judge(name, Path(tmp), args.batch)
             except Exception as failed:  # the tally itself must never stop
                 result = {"name": name, "kind": "exit 1", "detail": _one_line(f"TALLY FAILED: {failed!r}"), "seconds": 0}
         results.append(result)
