@@ -116,6 +116,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             _check_tables_aside(config, sample, media, detected.structure)
             _check_annotated_points(config, sample, media, detected)
             _check_unread_mirrors(config, sample, media, detected)
+            _check_number_texts(config, media, detected)
         if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
     if sample and not _labels_anything(detected) and config.label_level != 0:
@@ -127,6 +128,27 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
             + set_aside.described()
+        )
+
+
+# Text inputs opened to see whether they hold a number a line (their first lines only).
+_NUMBER_TEXTS = 8
+
+
+def _check_number_texts(config: ConvertConfig, media: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where sampled text inputs hold a number a line (`file_signs.number_lines`): the labels of
+    another file's lines, each written as one "text" labelled by its folder (Web of Science's
+    `Y.txt`, `YL1.txt` beside `X.txt`, one abstract a line: exit 0, every record wrong)."""
+    if detected.name != layout.TEXT_FOLDERS:
+        return
+    inputs = [p for p in media if not detected.is_auxiliary(p)]  # (IMDB's `imdbEr.txt` above the classes is none)
+    found = [p for p in inputs[:_NUMBER_TEXTS] if file_signs.number_lines(label_file_found.head_lines(config, p))]
+    if found:
+        shown = ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+        raise UsageError(
+            f"{shown} hold a number a line, no text: the labels or ids of another file's lines, not texts to convert; "
+            "name the file of texts and its labels file in a layout file (`shardify_layout: 1`, `layout: tables`, "
+            "`line_files: [{path: TEXTS, labels: LABELS}]`: docs/layout-files.md)"
         )
 
 

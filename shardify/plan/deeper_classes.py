@@ -1,4 +1,4 @@
-"""Two signs that the folders read as classes sit a level above the classes (see `guards.SIGNS`).
+"""Three signs that the folders read as classes are not the classes (see `guards.SIGNS`).
 
   containers  every class folder is named for what it holds (`veg200_images/`, `fru92_images/`)
               and holds several folders that hold the inputs: VegFru's two trees over 292 class
@@ -7,6 +7,10 @@
   numbered    every class folder is a number and every input lies in a numbered folder beneath
               it (Herbarium 2020's `images/000/07/354103.jpg`, the category id split in two to
               spread the files): an index, whose labels are in an annotation file, not folders.
+  named within every class folder's folders of inputs repeat its name before a word of their own
+              (DUTS's `DUTS-TR/DUTS-TR-Image/` beside `DUTS-TE/DUTS-TE-Image/`): each is a part of
+              the download (an archive's top folder, a split under a name of its own), not a class;
+              its images were written labelled `DUTS-TR` and `DUTS-TE`, every one train.
 
 Each look takes the splits of `guards` (`level`, `inputs`: each input's folder parts) and gives
 what it shows, the folders that show it, and the options that decide, or None.
@@ -19,7 +23,7 @@ from typing import Any
 
 from shardify.plan.folder_names import holds_words
 
-__all__ = ["containers_over_classes", "numbered_index"]
+__all__ = ["containers_over_classes", "named_within", "numbered_index"]
 
 # Folders beneath each container, at least, for its name to say the classes are deeper.
 _MIN_BENEATH = 2
@@ -69,5 +73,26 @@ def numbered_index(splits: Sequence[Any], labels_hint: str) -> Look:
                 "annotation file gives, not the folders)",
                 _shown(split, found),
                 (labels_hint, "--label-level 0 for records without labels"),
+            )
+    return None
+
+
+def _repeats(parent: str, child: str) -> bool:
+    """`child` is `parent`'s name, a separator, then a word of its own (`DUTS-TR-Image` in `DUTS-TR`)."""
+    return len(child) > len(parent) + 1 and child.lower().startswith(parent.lower()) and child[len(parent)] in "-_ ."
+
+
+def named_within(splits: Sequence[Any], split_hint: str) -> Look:
+    """Two or more class folders, each holding its inputs only in folders that repeat its name."""
+    for split in splits:
+        found = _beneath(split)
+        if len(found) >= 2 and all(
+            below and "" not in below and all(_repeats(name, b) for b in below) for name, below in found.items()
+        ):
+            return (
+                f"the {len(found)} class folders' own folders repeat their names (each a part of the download, an "
+                "archive's top folder or a split named its own way, not a class)",
+                _shown(split, found),
+                ("--label-level 0 for records without labels (the parts then one split)", split_hint),
             )
     return None

@@ -33,7 +33,7 @@ from shardify.plan.layout import LABEL_LIKE_EXTENSIONS
 from shardify.plan.line_files import corpus_sides
 from shardify.plan.structure import split_word
 
-__all__ = ["number_rows", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags",
+__all__ = ["number_rows", "number_lines", "word_vectors", "labels_beside_folders", "no_labels_message", "token_tags",
            "POINT_EXTENSIONS", "point_files", "annotation_rows", "annotated_points_message"]
 
 _SHOWN = 3
@@ -77,6 +77,17 @@ def number_rows(lines: Sequence[str]) -> bool:
     return bool(rows) and all(
         len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells) for cells in rows
     )
+
+
+def number_lines(lines: Sequence[str]) -> bool:
+    """The lines of a text file are one number each, two or more of them: labels or ids of another
+    file's lines (Web of Science's `Y.txt` beside `X.txt`), not a text.
+
+    >>> number_lines(["3", "14", "7"]), number_lines(["42"]), number_lines(["3 apples", "7"]), number_lines(["1.5", "-2"])
+    (True, False, False, True)
+    """
+    cells = [line.split() for line in lines if line.strip()]
+    return len(cells) >= 2 and all(len(row) == 1 and _is_number(row[0]) for row in cells)
 
 
 # A word vector: a token, then more than this many numbers (GloVe's smallest has 25; KITTI's

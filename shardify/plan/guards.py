@@ -541,6 +541,12 @@ def _numbered_index(splits: Sequence[_Split], structure: Structure) -> Finding |
     return Finding(*found) if found else None
 
 
+def _named_within(splits: Sequence[_Split], structure: Structure) -> Finding | None:
+    hint = "a layout file's structure.split_names to read them as splits (docs/layout-files.md)"
+    found = deeper_classes.named_within(splits, hint)
+    return Finding(*found) if found else None
+
+
 SIGNS: tuple[Sign, ...] = (
     Sign("nested copy", "a download's copy of itself read beside it", _nested_copy),
     Sign("folder per sample", "a folder per sample read as the classes", _folder_per_input),
@@ -550,6 +556,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("classes per split", "groups read as classes", _classes_per_split),
     Sign("containers over classes", "folders named for what they hold read as the classes", _containers),
     Sign("numbered index", "numbered folders spreading the files read as the classes", _numbered_index),
+    Sign("named within", "a download's parts, their folders named after them, read as the classes", _named_within),
     Sign("few over many", "a level above the classes", _few_over_many),
     Sign("numbered parts", "a download's parts read as classes", _numbered_parts),
     Sign("part as the class", "a download's part read as the one class", _part_as_class),

@@ -34,6 +34,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers.cli_runs import run_shardify
 from helpers.sources import convert, image_bytes, write_file
 from helpers.unseen_judge import written_records
 from shardify.errors import ShardifyError, UsageError
@@ -209,3 +210,57 @@ def test_box_lines_after_their_count_are_still_widerpersons(tmp_path: Path) -> N
     named = {1: "pedestrians", 2: "riders", 3: "partially-visible persons"}
     assert {rid: sorted(objs) for rid, objs in got["objects"].items()} == {
         f"data/Images/{stem}.jpg": sorted(named[c] for c in classes) for stem, classes in boxes.items()}
+
+
+def test_class_folders_whose_folders_repeat_their_names_stop_and_real_classes_with_an_images_folder_do_not() -> None:
+    """DUTS's `DUTS-TR/DUTS-TR-Image/` and `DUTS-TE/DUTS-TE-Image/` (blind round thirteen: written as
+    two labels, every image train, exit 0) are parts of the download; Tiny ImageNet's
+    `n01443537/images/` beside `n01443537_boxes.txt` are classes each holding a container, which
+    stay classes, as do classes whose files (not folders) repeat their names."""
+    from shardify.plan import guards
+    from shardify.plan.structure import infer_structure
+
+    parts = [f"SOD-{p}/SOD-{p}_img/{i}.jpg" for p in ("A", "B", "C") for i in range(3)]
+    structure, _ = infer_structure(parts)
+    found = guards.find_sign(parts, structure)
+    assert found is not None and found.sign == "named within", found
+    assert "structure.split_names" in found.message() and "--label-level 0" in found.message()
+    for classes in (
+        [f"train/n0{c}/images/n0{c}_{i}.JPEG" for c in (1443537, 1629819, 1641577) for i in range(3)],
+        [f"{c}/{c}_{i:04d}.jpg" for c in ("George_W_Bush", "Ann_Veneman", "Tom_Hanks") for i in range(3)],
+    ):
+        structure, _ = infer_structure(classes)
+        found = guards.find_sign(classes, structure)
+        assert found is None or found.sign != "named within", found
+
+
+def test_text_files_of_a_number_a_line_stop_and_the_layout_file_they_name_converts(tmp_path: Path) -> None:
+    """Web of Science's `X.txt` (an abstract a line) beside `Y.txt` (its class number a line) was
+    written as one record a file, each labelled by its folder (blind round thirteen, exit 0). A
+    neighbour: a corpus of `sentences.txt` beside `codes.txt` and `ids.txt` in two folders."""
+    src = tmp_path / "src"
+    for folder, n in (("set_a", 4), ("set_b", 3)):
+        write_file(src / "corpus" / folder / "sentences.txt", "".join(f"sentence number {i} of {folder} here\n" for i in range(n)))
+        write_file(src / "corpus" / folder / "codes.txt", "".join(f"{i % 2}\n" for i in range(n)))
+        write_file(src / "corpus" / folder / "ids.txt", "".join(f"{1000 + i}\n" for i in range(n)))
+    with pytest.raises(UsageError, match="hold a number a line") as stop:
+        convert(src, tmp_path / "out")
+    assert "codes.txt" in str(stop.value) and "line_files" in str(stop.value)
+    layout = tmp_path / "layout.yaml"
+    layout.write_text(
+        "shardify_layout: 1\nlayout: tables\nmedia: text\nline_files:\n" + "".join(f"- {{path: corpus/{f}/sentences.txt, labels: corpus/{f}/codes.txt}}\n" for f in ("set_a", "set_b"))
+    )
+    done = run_shardify("convert", str(src), str(tmp_path / "followed"), "-q", "--layout-file", str(layout))
+    assert done.returncode == 0, done.stderr
+    got = written_records(tmp_path / "followed")["records"]
+    assert len(got) == 7 and {labels for _, labels in got.values()} == {frozenset({"0"}), frozenset({"1"})}
+
+
+def test_text_files_of_numbered_lines_with_words_stay_texts(tmp_path: Path) -> None:
+    """Numbered verses (`1 In the beginning...`) and a file of one number are texts, as before."""
+    src = tmp_path / "src"
+    for cls in ("psalms", "proverbs"):
+        write_file(src / cls / "a.txt", "1 Blessed is the one\n2 who walks not in the counsel\n")
+        write_file(src / cls / "b.txt", "42\n")
+    out = convert(src, tmp_path / "out")
+    assert len(written_records(out)["records"]) == 4

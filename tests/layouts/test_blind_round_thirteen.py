@@ -30,8 +30,9 @@ WRONG = {
                   "12 more images beside the 6 retinal ones"),
     "davis2017": ("STOPS (exit 2): Annotations/480p/<seq>/ 'repeats the file names of JPEGImages/480p/<seq>/ ... masks' "
                   "naming only a layout file's structure.mask_folders; no option converts it"),
-    "duts": ("WRONG, EXIT 0: DUTS-TR/ and DUTS-TE/ read as classes (labels 'duts-tr', 'duts-te') and every image "
-             "written as train; with --label-level 0 the DUTS-TE images are still train"),
+    "duts": ("STOPS (exit 2): 'the 2 class folders' own folders repeat their names' (DUTS-TR/DUTS-TR-Image/), naming "
+             "--label-level 0 (the parts then one split) or a layout file's structure.split_names; no option alone "
+             "converts it (it was: WRONG, EXIT 0, DUTS-TR/ and DUTS-TE/ as two labels, every image train)"),
     "hatexplain": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (Data/dataset.json: posts keyed "
                    "by id with post_tokens and annotators' labels); --labels Data/dataset.json: 'no usable row names it'"),
     "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "
@@ -41,8 +42,9 @@ WRONG = {
                 "description alone it stops again on country, province, variety as labels"),
     "winogrande": ("EXIT 1, no manifest: 9 of 12 rows rejected, 'answer' ('1'/'2') 'holds text, not true or false: an "
                    "answer, not a label'; the -labels.lst files unread"),
-    "wos": ("WRONG, EXIT 0: each of X.txt, Y.txt, YL1.txt, YL2.txt written as ONE text record labelled by its folder "
-            "(WOS5736, WOS11967); no line of X.txt a record, Y.txt's labels unread"),
+    "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text', naming a layout file's line_files "
+            "(X.txt with its labels file), which converts it; which of Y, YL1, YL2 is the label the files cannot say, so no "
+            "option alone (it was: WRONG, EXIT 0, each file one record labelled by its folder)"),
 }
 
 

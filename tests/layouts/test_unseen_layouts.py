@@ -144,6 +144,10 @@ _SIGN_CASES = {
     "numbered index": ([f"sheets/{a:03d}/{b:02d}/{a * 100 + b}{i}.jpg" for a, b in ((0, 4), (12, 9), (12, 31)) for i in range(2)],
                        "--labels FILE"),
     "numbered parts": ([f"scans_part_{k}/{i:05d}.jpg" for k in (1, 2) for i in range(4)], "--label-level 0"),
+    "named within": (  # parts of a download, each an archive's top folder (not DUTS: a made-up neighbour)
+        [f"HKU-{part}/HKU-{part}-images/{i:04d}.jpg" for part in ("A", "B") for i in range(3)],
+        "structure.split_names",
+    ),
     "part as the class": (["frames_512/" + f"{i}.png" for i in range(4)], "--label-level 0"),
     "nested copy": (
         [f"scans{copy}/{split}/{c}/{i}.jpeg" for copy in ("", "/scans") for split in ("train", "test")
