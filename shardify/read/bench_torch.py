@@ -34,9 +34,6 @@ import torch
 import torch.utils.data
 from torch.utils.data import get_worker_info
 
-from shardify.errors import CorruptShardError
-from shardify.format import contract, example_proto
-from shardify.format.record_values import values_problem
 from shardify.read.bench_report import (
     DEFAULT_RECORDS,
     TORCH,
@@ -47,7 +44,7 @@ from shardify.read.bench_report import (
     stage_figures,
 )
 from shardify.read.bench_step import TrainingStep
-from shardify.read.options import NO_DECODER, ReadOptions
+from shardify.read.options import ReadOptions
 from shardify.read.torch import ShardDataset, collate, collate_detection
 from shardify.read.torch_records import RecordDecoder
 
@@ -90,23 +87,9 @@ class _Cut:
         if self._stage == "fit":
             decoder(data, path=path, index=index, rng=rng)
             return 1
-        try:
-            decoded = example_proto.decode_example(data)
-        except ValueError as error:
-            raise CorruptShardError(path, f"not a tf.train.Example: {error}", index) from None
-        # The checks and conversions the reader makes of every feature it returns: part of parsing.
-        problem = values_problem(decoded, decoder._judged, class_ids=decoder._class_ids, num_keypoints=decoder._num_keypoints)  # noqa: SLF001
-        if problem:
-            raise CorruptShardError(path, problem, index)
-        for key in decoder._returned:  # noqa: SLF001
-            decoder._value(key, decoded, path, index)  # noqa: SLF001
-        if self._stage == "decode" and decoder._plan.reads_images and decoder._decoder != NO_DECODER:  # noqa: SLF001
-            image = decoder._value(contract.IMAGE_ENCODED, decoded, path, index)  # noqa: SLF001
-            image_format = decoder._value(contract.IMAGE_FORMAT, decoded, path, index)  # noqa: SLF001
-            if image_format == contract.RAW_PIXELS_FORMAT:
-                decoder._checked_raw(image, decoder._raw_shape(decoded, path, index), path, index)  # noqa: SLF001
-            else:
-                decoder._decoded(image, image_format, path, index)  # noqa: SLF001
+        decoded, _ = decoder.parse(data, path=path, index=index)  # the checks and conversions of every feature
+        if self._stage == "decode":
+            decoder.stored_pixels(decoded, path=path, index=index)
         return 1
 
 

@@ -229,16 +229,7 @@ class RecordDecoder:
           CorruptShardError: the record is not the Example the manifest describes, or its image
             does not decode.
         """
-        try:
-            decoded = example_proto.decode_example(data)
-        except ValueError as error:
-            raise CorruptShardError(path, f"not a tf.train.Example: {error}", index) from None
-        problem = values_problem(decoded, self._judged, class_ids=self._class_ids, num_keypoints=self._num_keypoints)
-        if problem:
-            raise CorruptShardError(path, f"{problem} (run `shardify verify`)", index)
-        example: dict[str, Any] = {}
-        for key in self._returned:
-            example[self._plan.names[key]] = self._value(key, decoded, path, index)
+        decoded, example = self.parse(data, path=path, index=index)
         placement = None  # where the image's pixels went: as stored, unless it is read and fitted
         if self._plan.reads_images:
             name = self._plan.image_name
@@ -267,6 +258,31 @@ class RecordDecoder:
         if self._options.as_supervised:
             return example[self._plan.supervised_input], example[self._plan.supervised_target]
         return example
+
+    def parse(self, data: bytes, *, path: str, index: int) -> tuple[dict, dict[str, Any]]:
+        """The record's Example (key -> (kind, values)) and the features it returns, by reader
+        name, each checked as `shardify verify` checks it (images still their stored bytes).
+
+        Raises:
+          CorruptShardError: not the Example the manifest describes.
+        """
+        try:
+            decoded = example_proto.decode_example(data)
+        except ValueError as error:
+            raise CorruptShardError(path, f"not a tf.train.Example: {error}", index) from None
+        problem = values_problem(decoded, self._judged, class_ids=self._class_ids, num_keypoints=self._num_keypoints)
+        if problem:
+            raise CorruptShardError(path, f"{problem} (run `shardify verify`)", index)
+        return decoded, {self._plan.names[key]: self._value(key, decoded, path, index) for key in self._returned}
+
+    def stored_pixels(self, decoded: dict, *, path: str, index: int) -> torch.Tensor | None:
+        """The parsed record's image as stored, decoded but not fitted; None where this reader
+        decodes none (no image read, or decoder="none")."""
+        if not self._plan.reads_images or self._decoder == NO_DECODER:
+            return None
+        image_format = self._value(contract.IMAGE_FORMAT, decoded, path, index)
+        shape = self._raw_shape(decoded, path, index) if image_format == contract.RAW_PIXELS_FORMAT else None
+        return self._pixels_of(self._value(contract.IMAGE_ENCODED, decoded, path, index), image_format, path, index, shape)
 
     def _value(self, key: str, decoded: dict, path: str, index: int) -> Any:
         dtype, variable = self._specs[key]
@@ -336,11 +352,15 @@ class RecordDecoder:
     ) -> tuple[torch.Tensor, Placement]:
         """The image as the options fit it, and where its stored pixels went (objects follow them).
         `shape`: (height, width, channels) of an image stored as pixels, None for an encoded one."""
+        return self._fit(self._pixels_of(data, image_format, path, index, shape), rng)
+
+    def _pixels_of(
+        self, data: bytes, image_format: str | None, path: str, index: int, shape: tuple[int, int, int] | None
+    ) -> torch.Tensor:
+        """An image's stored bytes as pixels: reshaped where stored as pixels, else decoded."""
         if shape is not None:
-            pixels = self._checked_raw(data, shape, path, index)
-        else:
-            pixels = self._decoded(data, image_format, path, index)
-        return self._fit(pixels, rng)
+            return self._checked_raw(data, shape, path, index)
+        return self._decoded(data, image_format, path, index)
 
     def _decoded(self, data: bytes, image_format: str | None, path: str, index: int) -> torch.Tensor:
         try:
