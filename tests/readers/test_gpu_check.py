@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from helpers.sources import REPO
+from helpers.sources import REPO, convert
 
 TIMEOUT_SECONDS = 600
 
@@ -55,3 +56,21 @@ def test_dry_run_times_each_stage_of_the_nvjpeg_route(converted: Path, tmp_path:
     stages = json.loads(figures.read_text())
     assert [s["stage"] for s in stages] == ["parse", "decode", "crop", "step"]
     assert all(s["images_per_s"] > 0 and s["batch"] == 4 for s in stages)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("torch") is None or importlib.util.find_spec("nvidia") is None
+    or importlib.util.find_spec("nvidia.dali") is None,
+    reason="needs torch and DALI (DALI is in the test extra, torch is not: see docs/testing.md)",
+)
+def test_the_dali_gpu_check_runs_its_checks_on_the_cpu(sample_images: Path, tmp_path: Path) -> None:
+    source = tmp_path / "jpegs"  # DALI's decoders take no GIF (docs/reading.md): the sample's JPEGs alone
+    for path in sample_images.rglob("*.jpg"):
+        (source / path.relative_to(sample_images)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, source / path.relative_to(sample_images))
+    converted = convert(source, tmp_path / "out", shards=2)
+    command = [sys.executable, "-m", "benchmarks.gpu_dali", str(converted), "--cpu-only", "--threads", "1",
+               "--batch", "4", "--size", "32"]  # fmt: skip
+    result = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=TIMEOUT_SECONDS)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+    assert f"{converted}: ok" in result.stdout and "rec/s" in result.stdout
