@@ -39,8 +39,9 @@ its dataset-ninja summary and loaders (category and brand folders, a .xml beside
 class names like 'new_balance-1'); RFMiD from its dataset card and loaders (Training_Set/,
 RFMiD_Training_Labels.csv 'ID,Disease_Risk,DR,ARMD,...'); Memotion from loaders (labels.csv
 ',image_name,text_ocr,text_corrected,humour,sarcasm,offensive,motivational,overall_sentiment');
-CFPB from its field list (cfpb.github.io/api/ccdb/fields.html, quoted in a card seen by search).
-Everything else is WRITTEN FROM MEMORY of the datasets' download pages and READMEs (folder names,
+CFPB from its field list (cfpb.github.io/api/ccdb/fields.html, quoted in a card seen by search);
+Birdsnap from its readme.txt; WiC from its README.txt; 10kGNAD's separator and quote from HF's gnad10
+builder; STARE's file names from bob.ip.binseg's loader and tests. Everything else is WRITTEN FROM MEMORY of the datasets' download pages and READMEs (folder names,
 file-name patterns, column orders), said per builder, not checked against a copy here.
 
 Simplifications, each noted in its builder: the Stormfront download's sampled_train/ and
@@ -208,9 +209,10 @@ _BIRDS = [(1, "Acadian Flycatcher", "Empidonax virescens", "Acadian_Flycatcher")
 
 
 def _birdsnap() -> Iterator[Put]:
-    # thomasberg.org (Birdsnap): birdsnap.tgz -> birdsnap/species.txt 'id common scientific dir' (tab-separated),
-    # images.txt 'url md5 path species_id bb_x1 ...' (paths '<dir>/<file>.jpg'), test_images.txt (the test set's paths),
-    # get_birdsnap.py downloading into download/images/<dir>/; no validation; from memory
+    # thomasberg.org/datasets/birdsnap/1.1/birdsnap.tgz, its readme.txt (seen by search): species.txt 'id common scientific
+    # dir' (tab-separated, a header), images.txt 'url md5 path species_id bb_x1 bb_y1 bb_x2 bb_y2 <part>_x <part>_y ...',
+    # test_images.txt ('path', then the test images' paths), get_birdsnap.py; no validation. Where get_birdsnap.py puts the
+    # images (download/images/<dir>/) from memory
     species = ["id\tcommon\tscientific\tdir"] + [f"{i}\t{c}\t{s}\t{d}" for i, c, s, d in _BIRDS]
     images, tests = ["url\tmd5\tpath\tspecies_id\tbb_x1\tbb_y1\tbb_x2\tbb_y2\tback_x\tback_y"], ["path"]
     for k, (ident, _, _, folder) in enumerate(_BIRDS):
@@ -226,8 +228,8 @@ def _birdsnap() -> Iterator[Put]:
     yield aux("images.txt", "\n".join(images) + "\n")
     yield aux("test_images.txt", "\n".join(tests) + "\n")
     yield aux("get_birdsnap.py", "import argparse\n\n\ndef main():\n    parser = argparse.ArgumentParser()\n")
-    yield aux("README", "Birdsnap dataset v1.1\n\nspecies.txt, images.txt, test_images.txt; run get_birdsnap.py to "
-              "download the images into download/images/.\n")
+    yield aux("readme.txt", "Birdsnap Dataset v 1.1.\n\n1. species.txt ... 2. images.txt ... 3. test_images.txt: a header "
+              "line, then the path (from images.txt) of each test image. 4. get_birdsnap.py downloads the images.\n")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -240,7 +242,9 @@ _LOGOS = {"adidas": [2, 1], "HP": [1], "starbucks": [1, 3], "tsingtao": [2]}
 def _flickrlogos32() -> Iterator[Put]:
     # www.multimedia-computing.de/flickrlogos: FlickrLogos-v2/classes/jpg/<class>/<id>.jpg (32 classes and no-logo),
     # classes/masks/<class>/<id>.jpg.bboxes.txt ('x y width height' then one box a line) and <id>.jpg.mask.0.png;
-    # trainset.txt, valset.txt, testset.txt lines '<class>,<id>.jpg' (no-logo images in val and test); from memory
+    # trainset.txt, valset.txt, testset.txt lines '<class>,<id>.jpg' (no-logo images in val and test). The jpg/ and
+    # masks/ trees and '<image>.bboxes.txt' as loaders read them (seen by search); the lists' lines and the bboxes
+    # header line from memory
     lists: dict[str, list[str]] = {"trainset": [], "valset": [], "testset": []}
     n = 0
     for brand, counts in _LOGOS.items():
@@ -307,7 +311,8 @@ def _uec_food256() -> Iterator[Put]:
 def _stare() -> Iterator[Put]:
     # cecas.clemson.edu/~ahoover/stare/probing: stare-images.tar (im0001.ppm.gz ...), labels-ah.tar (im0001.ah.ppm.gz),
     # labels-vk.tar (im0001.vk.ppm.gz): twenty retinal images and two observers' vessel masks, unpacked each in its own
-    # folder and gunzipped; no split; from memory
+    # folder and gunzipped (stare-images/im0001.ppm, labels-ah/im0001.ah.ppm, labels-vk/im0001.vk.ppm, as bob.ip.binseg's
+    # loader reads them, seen by search); no split (loaders' 10/10 splits are their own protocols)
     for n in (1, 2, 3, 4, 5, 44):
         yield Put(f"stare-images/im{n:04d}.ppm", data=_ppm(f"stare{n}"), record=True, split="train")
         yield aux(f"labels-ah/im{n:04d}.ah.ppm", _ppm(f"ah{n}", gray=True))
@@ -355,9 +360,9 @@ _GNAD = ["Web", "Panorama", "International", "Wirtschaft", "Sport", "Inland", "E
 
 
 def _gnad10() -> Iterator[Put]:
-    # github.com/tblock/10kGNAD; HF gnad10 (train, test; nine labels): articles.csv (all 10273), train.csv, test.csv, each
-    # headerless '<label>;'<text>'' (';' the separator, "'" the quote, '' an escaped quote); articles.csv the union of the
-    # two (no records of its own); code/; the separator and quote from memory
+    # github.com/tblock/10kGNAD; HF gnad10's builder (seen by search: train.csv and test.csv read with delimiter ';',
+    # quotechar "'", QUOTE_ALL, rows 'label, text'; nine labels): articles.csv (all 10273, the union of the two: no
+    # records of its own), train.csv, test.csv; articles.csv from memory
     every, n = [], 0
     for split, n_rows in (("train", 7), ("test", 3)):
         lines = []
@@ -377,9 +382,9 @@ def _gnad10() -> Iterator[Put]:
 
 
 def _wic() -> Iterator[Put]:
-    # pilehvar.github.io/wic: WiC_dataset/train/train.data.txt 'word\tPOS\ti-j\tsentence1\tsentence2', train.gold.txt
-    # (T or F a line), dev/dev.data.txt, dev.gold.txt, test/test.data.txt (gold withheld at release); README.txt; the
-    # label whether the word means the same in both; from memory
+    # pilehvar.github.io/wic, its README.txt (seen by search): WiC_dataset/{train,dev,test}/<part>.data.txt 'target_word
+    # <tab> PoS <tab> index1-index2 <tab> example_1 <tab> example_2', <part>.gold.txt (T or F a line, the same lines);
+    # test's gold withheld in the first release (from memory)
     for split, folder, n in (("train", "train", 6), ("validation", "dev", 3), ("test", "test", 3)):
         data, gold = [], []
         for i in range(n):
