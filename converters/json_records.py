@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import json_pairs, qa_json
+from shardify.converters import json_pairs, json_shapes, qa_json
 from shardify.converters.column_names import LABEL_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan.structure import split_word
 
-__all__ = ["MAX_JSON_BYTES", "KEY_LABEL_COLUMN", "keyed_by_class", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows"]
+__all__ = ["MAX_JSON_BYTES", "KEY_LABEL_COLUMN", "keyed_by_class", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows", "SplitIds"]
 
 MAX_JSON_BYTES = qa_json.MAX_QA_JSON_BYTES
 # The start of a document of records: `[{`, or an object whose scalar keys lead to a key holding
@@ -51,7 +52,9 @@ def looks_like_records(head: bytes) -> bool:
     if json_pairs.looks_like_pairs(head):
         return True
     found = _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
-    return found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS
+    if found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS:
+        return True
+    return json_shapes.looks_nested(head) is not None  # under a map keyed by id, or questions under passages
 
 
 def first_split_key(head: bytes) -> str:
@@ -155,8 +158,14 @@ def _split_names(lists: list[tuple[str, list]]) -> list[tuple[str, list]]:
     ]
 
 
-def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, str, dict | str]]:
+def read_records(
+    fileobj: BinaryIO, size_bytes: int | None = None, split_ids: SplitIds | None = None
+) -> Iterator[tuple[int, str, dict | str]]:
     """(position from 0, split or "", the row's cells or why it is unusable) of every record.
+
+    A document whose records lie nested (`json_shapes`: under a map keyed by id, questions under
+    passages) gives one row per record found there; `split_ids`, the ids file beside it, splits
+    the records of a map keyed by id by their keys.
 
     Raises:
       InvalidInputError: the document is larger than MAX_JSON_BYTES, not JSON (cut short), nested
@@ -167,7 +176,11 @@ def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[t
         raise InvalidInputError(f"a JSON document larger than {MAX_JSON_BYTES:,} bytes (parsed whole, so refused)")
     document = json_input.parse(data, unique_keys=True)
     del data
-    found = records_of(document)
+    shape = json_shapes.shape_of(document)
+    found = records_of(document) if shape is None or not (shape.keyed or shape.nested) else "nested"
+    if found == "nested" and shape is not None:
+        yield from _nested_records(document, shape, split_ids)
+        return
     if isinstance(found, str):
         raise InvalidInputError(found)
     position = 0
@@ -178,6 +191,25 @@ def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[t
             else:
                 yield position, split, row if isinstance(row, dict) else f"a record that is not a JSON object ({type(row).__name__})"
             position += 1
+
+
+@dataclass(frozen=True)
+class SplitIds:
+    """A file mapping split names to the ids of a map's records (`json_shapes.split_ids`)."""
+
+    path: str
+    splits: dict[str, str]
+
+
+def _nested_records(document: object, shape: json_shapes.RecordShape, split_ids: SplitIds | None) -> Iterator[tuple[int, str, dict | str]]:
+    for position, record in enumerate(json_shapes.records_by_shape(document, shape)):
+        split = ""
+        if split_ids is not None:
+            split = split_ids.splits.get(record.key, "")
+            if not split and not isinstance(record.cells, str):
+                yield position, "", f"its id {record.key!r} is in no split of {split_ids.path}"
+                continue
+        yield position, split, record.cells
 
 
 def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, dict | str]]:

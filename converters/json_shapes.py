@@ -1,0 +1,355 @@
+"""Records inside JSON that is not a flat list of rows, found by structure, whatever the keys' names.
+
+Public datasets ship records in JSON documents of many shapes: one object keyed by id whose
+values are the records (HateXplain's `{post_id: {post_tokens, annotators: [...]}}`), or a mapping
+or list of passages each holding a list of questions (DROP's `{passage_id: {passage, qa_pairs:
+[{question, answer}]}}`, SQuAD's `data[].paragraphs[].qas[]`). `json_records` reads flat lists of
+rows; this module finds the records of the others by what the document holds:
+
+- a *collection* is a list of objects, or an object of two or more entries whose values are all
+  objects of one shape (a map keyed by id); an object that is neither is a wrapper, read through
+  to its one collection (`{"version": ..., "data": [...]}`);
+- an object *holds text* where a field is a string of TEXT_WORDS words or more, or a list of
+  strings (a text split into tokens, or sentences); a collection holds text where the median of its
+  objects' longest texts has that many words (answers, two or three words, are no records);
+- records are the deepest collection that holds text, under objects whose own text is longer (a
+  passage over its questions: one record per question); the texts of the objects above join each
+  record (the passage beside its question).
+
+A record's cells are its scalar fields, its text lists joined (tokens by spaces, sentences by
+line breaks), its nested objects' scalar leaves under dotted names (`answer.number`, the
+vocabulary of `--text-column question.stem`), and, for a list of objects whose one field holds
+few values repeated across the records (annotators' `label`s), the value more than half of them
+give (`annotators.label`); where none does, the record is rejected naming the votes. Lists of
+lists of numbers (token rationales, offsets) are left out. Which cell is the text and which the
+label is then chosen as for any JSON row (`columns.resolve_columns`).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "TEXT_WORDS",
+    "RecordShape",
+    "Record",
+    "shape_of",
+    "head_sample",
+    "looks_nested",
+    "records_by_shape",
+    "split_ids",
+]
+
+# Words a string holds to be a text (a question, a passage), not a name, code or short answer.
+TEXT_WORDS = 4
+# Values taken from a document's head to judge its shape.
+_SAMPLED = 16
+# A votes field: its values over the sample are at most this many distinct ones ...
+_MAX_VOTE_VALUES = 20
+# ... and repeat: at most this share of the votes are distinct values.
+_VOTE_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class RecordShape:
+    """Where a document's records are: `path` in dotted steps from the top (`*` each element of a
+    list or value of a map keyed by id: `*.qa_pairs.*`, `data.*.paragraphs.*.qas.*`), whether the
+    top collection is a map keyed by id (`keyed`), and the fields of list-of-object votes."""
+
+    path: str
+    keyed: bool
+    votes: tuple[str, ...] = ()
+
+    @property
+    def nested(self) -> bool:
+        """Records under objects that hold texts of their own (questions under a passage)."""
+        return self.path.count("*") > 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """One record: its top key (a map keyed by id) or "", its cells, or why it is unusable."""
+
+    key: str
+    cells: dict[str, object] | str
+
+
+def _words(value: object) -> int:
+    """Words of a text field: a string's, or a list of strings' (tokens or sentences), else 0."""
+    if isinstance(value, str):
+        return len(value.split())
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        return sum(len(v.split()) for v in value)
+    if isinstance(value, list) and value and all(isinstance(v, list) for v in value):  # [[title, [sentences]], ...]
+        leaves = list(_string_leaves(value))
+        return sum(len(v.split()) for v in leaves) if leaves and len(leaves) >= len(value) else 0
+    return 0
+
+
+def _string_leaves(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _string_leaves(item)
+
+
+def _longest_text(item: Mapping) -> int:
+    return max((_words(v) for v in item.values()), default=0)
+
+
+def _text_size(items: Sequence[Mapping]) -> float:
+    """The median of the objects' longest texts in words, 0 where that is under TEXT_WORDS."""
+    size = statistics.median(_longest_text(item) for item in items) if items else 0
+    return size if size >= TEXT_WORDS else 0
+
+
+def _one_shape(items: Sequence[Mapping]) -> bool:
+    """Objects of one shape: the keys all share cover most of each one's keys."""
+    shared = set.intersection(*(set(item) for item in items))
+    return bool(shared) and all(len(shared) * 2 >= len(item) for item in items)
+
+
+def _items(node: object, more: bool = False) -> tuple[list[Mapping], bool] | None:
+    """(the objects, keyed by id) where `node` is a collection, else None; `more`: the node was
+    cut short (a head), so one value of a map may stand for many."""
+    if isinstance(node, list) and node and all(isinstance(v, dict) for v in node) and _one_shape(node):
+        return list(node), False
+    if isinstance(node, dict) and len(node) >= (1 if more else 2) and all(isinstance(v, dict) and v for v in node.values()):
+        values = list(node.values())
+        if _one_shape(values):
+            return values, True
+    return None
+
+
+def _children(items: Sequence[Mapping], key: str) -> list[Mapping] | None:
+    """The objects of the collections under `key` in each item, where most items hold one."""
+    found: list[Mapping] = []
+    holding = 0
+    for item in items:
+        inner = _items(item.get(key))
+        if inner is not None and not inner[1]:
+            found += inner[0]
+            holding += 1
+    return found if found and holding * 2 > len(items) else None
+
+
+def _find(node: object, steps: tuple[str, ...], more: bool) -> RecordShape | None:
+    collection = _items(node, more)
+    if collection is None:
+        if not isinstance(node, dict):
+            return None
+        found = [f for key, value in node.items() if isinstance(value, (dict, list))
+                 if (f := _find(value, (*steps, key), False)) is not None]
+        return found[0] if len(found) == 1 else None  # a wrapper reads through to its one collection
+    items, keyed = collection
+    own = _text_size(items)
+    keys = sorted(set.intersection(*(set(item) for item in items)))
+    deeper = []
+    for key in keys:
+        children = _children(items, key)
+        if children is None:
+            continue
+        inner = _text_size(children)
+        if inner and (not own or own > inner):
+            found = _find([*children], (*steps, "*", key), False)
+            if found is not None:
+                deeper.append(found)
+    if len(deeper) == 1:
+        return RecordShape(deeper[0].path, keyed if not steps else deeper[0].keyed, deeper[0].votes)
+    if not own or deeper:
+        return None  # no text here, or two nested collections of texts: which are the records is no guess to make
+    return RecordShape(".".join((*steps, "*")), keyed and not steps, _votes(items))
+
+
+def _votes(items: Sequence[Mapping]) -> tuple[str, ...]:
+    """`field.key` of lists of objects whose `key` holds few values repeated over the records."""
+    found = []
+    for field in sorted(set.intersection(*(set(item) for item in items))):
+        lists = [item[field] for item in items if isinstance(item.get(field), list)]
+        if len(lists) * 2 <= len(items) or not all(v and all(isinstance(o, dict) for o in v) for v in lists):
+            continue
+        for key in sorted(set.intersection(*(set(o) for v in lists for o in v))):
+            values = [o[key] for v in lists for o in v]
+            if not all(isinstance(x, str) and x and _words(x) < TEXT_WORDS for x in values):
+                continue
+            distinct = len(set(values))
+            if distinct <= _MAX_VOTE_VALUES and distinct <= len(values) * _VOTE_SHARE and any(len(v) > 1 for v in lists):
+                found.append(f"{field}.{key}")
+    return tuple(found)
+
+
+def shape_of(document: object, more: bool = False) -> RecordShape | None:
+    """Where the records of a parsed document are, or None: no collection holding text, or a flat
+    list of rows (`json_records`' to read), or more than one place they could be.
+
+    >>> shape_of({"p1": {"passage": "one two three four five six", "qa_pairs": [{"question": "how many were there?"}]},
+    ...           "p2": {"passage": "seven eight nine ten eleven twelve", "qa_pairs": [{"question": "who won the game then?"}]}})
+    RecordShape(path='*.qa_pairs.*', keyed=True, votes=())
+    >>> shape_of({"a1": {"tokens": ["w"] * 8, "votes": [{"label": "x"}, {"label": "x"}]},
+    ...           "a2": {"tokens": ["v"] * 8, "votes": [{"label": "y"}, {"label": "x"}]}}).votes
+    ('votes.label',)
+    """
+    return _find(document, (), more)
+
+
+def head_sample(head: bytes) -> tuple[object, bool]:
+    """(the top container of a document cut short at `head`, holding the values complete in it, up
+    to _SAMPLED, or None where the head opens no list or object or no value of it is whole;
+    whether more of it lies past what was read)."""
+    text = head.decode("utf-8", "replace").lstrip("\ufeff \t\r\n")
+    if text[:1] not in ("[", "{"):
+        return None, False
+    decoder = json.JSONDecoder()
+    mapping = text[0] == "{"
+    found: dict | list = {} if mapping else []
+    at, more = 1, True
+    while len(found) < _SAMPLED:
+        at = _skip(text, at, ",")
+        if at >= len(text) or text[at] in "]}":
+            more = at >= len(text)
+            break
+        try:
+            if mapping:
+                key, at = decoder.raw_decode(text, at)
+                at = _skip(text, at, ":")
+            value, at = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            break  # the value runs past the head
+        if mapping:
+            found[str(key)] = value  # type: ignore[index]
+        else:
+            found.append(value)  # type: ignore[union-attr]
+    return found or None, more
+
+
+def _skip(text: str, at: int, separator: str) -> int:
+    while at < len(text) and (text[at].isspace() or text[at] == separator):
+        at += 1
+    return at
+
+
+def looks_nested(head: bytes) -> RecordShape | None:
+    """For detection: the shape of a document whose first bytes hold whole records nested in it:
+    under a map keyed by id or a list of passages (a flat list of rows is `json_records`' own)."""
+    sample, more = head_sample(head)
+    if sample is None:
+        return None
+    shape = shape_of(sample, more=more)
+    return shape if shape is not None and (shape.keyed or shape.nested) else None
+
+
+def records_by_shape(document: object, shape: RecordShape) -> Iterator[Record]:
+    """Every record of `document` where `shape` says they are, in document order, with the texts
+    of the objects above it."""
+    steps = shape.path.split(".")
+    yield from _walk(document, steps, {}, "", shape)
+
+
+def _walk(node: object, steps: list[str], context: dict, key: str, shape: RecordShape) -> Iterator[Record]:
+    if not steps:
+        yield Record(key, _cells(node, context, shape) if isinstance(node, dict) else f"a record that is not a JSON object ({type(node).__name__})")
+        return
+    step, rest = steps[0], steps[1:]
+    if step != "*":
+        inner = node.get(step) if isinstance(node, dict) else None
+        if inner is None:
+            yield Record(key, f"no {step!r} in it, where the other records' lie")
+            return
+        yield from _walk(inner, rest, context, key, shape)
+        return
+    if isinstance(node, dict):
+        values = node.items()
+    elif isinstance(node, list):
+        values = ((key, v) for v in node)
+    else:
+        yield Record(key, f"not a list or object of records ({type(node).__name__})")
+        return
+    for name, value in values:
+        here = dict(context)
+        if rest and isinstance(value, dict):  # an object above the records: its texts join each record
+            here.update({f: v for f, v in value.items() if isinstance(v, str) and _words(v) >= TEXT_WORDS and f not in rest})
+        yield from _walk(value, rest, here, key or (name if isinstance(node, dict) else ""), shape)
+
+
+def _cells(item: Mapping, context: Mapping, shape: RecordShape) -> dict[str, object] | str:
+    cells: dict[str, object] = {}
+    for field, value in context.items():
+        cells[field if field not in item else f"context.{field}"] = value
+    for field, value in item.items():
+        if isinstance(value, (str, int, float, bool)) or value is None:
+            cells[field] = value
+        elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            cells[field] = " ".join(value) if all(len(v.split()) <= 1 for v in value) else value
+        elif isinstance(value, list) and value and all(isinstance(v, list) for v in value) and _words(value) >= TEXT_WORDS:
+            cells[field] = "\n".join(" ".join(s.strip() for s in _string_leaves(v)) for v in value)
+        elif isinstance(value, dict):
+            cells.update(_leaves(value, field))
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            for name in sorted(set().union(*value)):
+                path = f"{field}.{name}"
+                if path in shape.votes:
+                    cells[path] = _majority([v.get(name) for v in value])
+                else:
+                    texts = [str(v[name]) for v in value if isinstance(v.get(name), (str, int, float)) and not isinstance(v.get(name), bool)]
+                    if texts:
+                        cells[path] = texts
+    refused = [f"{p}: {v.reason}" for p, v in cells.items() if isinstance(v, _NoMajority)]
+    return refused[0] if refused else cells
+
+
+class _NoMajority:
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _majority(votes: list) -> object:
+    """The value more than half of `votes` give, or why there is none (a tie: no label to guess)."""
+    counted = Counter(v for v in votes if isinstance(v, str) and v)
+    if counted:
+        value, number = counted.most_common(1)[0]
+        if number * 2 > len(votes):
+            return value
+    shown = ", ".join(f"{v} x{n}" for v, n in counted.most_common()) or "none"
+    return _NoMajority(f"no value given by more than half of its {len(votes)} votes ({shown}): no label")
+
+
+def _leaves(value: Mapping, prefix: str) -> Iterator[tuple[str, object]]:
+    """A nested object's non-empty scalar leaves and lists of scalars under dotted names."""
+    for name, inner in value.items():
+        path = f"{prefix}.{name}"
+        if isinstance(inner, dict):
+            yield from _leaves(inner, path)
+        elif isinstance(inner, (str, int, float)) and inner != "":
+            yield path, inner
+        elif isinstance(inner, list) and inner and all(isinstance(v, (str, int, float)) for v in inner):
+            yield path, [str(v) for v in inner]
+
+
+def split_ids(document: object) -> dict[str, str] | None:
+    """{id: split} of a document mapping split names to lists of ids (HateXplain's
+    post_id_divisions.json: `{"train": [ids], "val": [...], "test": [...]}`), or None where it is
+    not one (two keys at least, each naming a split, each a list of strings, no id in two).
+
+    >>> split_ids({"train": ["a", "b"], "test": ["c"]})
+    {'a': 'train', 'b': 'train', 'c': 'test'}
+    >>> split_ids({"train": ["a"], "test": ["a"]}) is None
+    True
+    """
+    from shardify.plan.structure import split_word
+
+    if not isinstance(document, dict) or len(document) < 2:
+        return None
+    found: dict[str, str] = {}
+    for split, ids in document.items():
+        if not split_word(split) or not isinstance(ids, list) or not all(isinstance(i, (str, int)) and not isinstance(i, bool) for i in ids):
+            return None
+        for ident in ids:
+            if str(ident) in found:
+                return None
+            found[str(ident)] = split
+    return found or None
