@@ -19,9 +19,8 @@ from dataclasses import dataclass
 
 
 from shardify.beam_jobs.discover import (
-    box_tables, card, class_list, describe, guards, held_out_tables, label_file_found, label_tables, line_files, parallel_labels,
-    split_documents,
-    text_columns,
+    box_tables, card, class_list, describe, guards, held_out_tables, json_split_ids, label_file_found, label_tables, line_files,
+    parallel_labels, split_documents, text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
@@ -456,6 +455,7 @@ def _detect_folder(
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
     detected = parallel_labels.with_parallel_labels(config, sample, detected)
+    detected = json_split_ids.with_split_ids(config, sample, detected)  # HateXplain's post_id_divisions.json
     files_decide.check_table_encoding(config, sample, detected)  # (before the columns are read in it)
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)

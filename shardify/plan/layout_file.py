@@ -383,6 +383,8 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
                   (f"line_files {f.path} pair", f.pair)]
     for table, labels in source_layout.row_labels:
         named += [(f"row_labels {table}", table), (f"row_labels {table} labels file", labels)]
+    for document, ids in source_layout.split_ids:
+        named += [(f"split_ids {document}", document), (f"split_ids {document} ids file", ids)]
     for e in source_layout.evidence:
         named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file),
                   (f"evidence {e.path} rows_of", e.rows_of)]
