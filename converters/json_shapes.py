@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "TEXT_WORDS",
+    "is_text",
     "RecordShape",
     "Record",
     "shape_of",
@@ -88,6 +89,11 @@ def _words(value: object) -> int:
         leaves = list(_string_leaves(value))
         return sum(len(v.split()) for v in leaves) if leaves and len(leaves) >= len(value) else 0
     return 0
+
+
+def is_text(value: object) -> bool:
+    """A string of TEXT_WORDS words or more, or a list of strings holding as many (a text)."""
+    return _words(value) >= TEXT_WORDS
 
 
 def _string_leaves(value: object) -> Iterator[str]:
