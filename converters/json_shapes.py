@@ -14,9 +14,11 @@ rows; this module finds the records of the others by what the document holds:
   objects' longest texts has that many words (answers, two or three words, are no records);
 - records are the deepest collection that holds text, under objects whose own text is longer (a
   passage over its questions: one record per question); the texts of the objects above join each
-  record (the passage beside its question).
+  record (the passage beside its question), and their other scalar fields (a story's `type`, which
+may name its split).
 
-A record's cells are its scalar fields, its text lists joined (tokens by spaces, sentences by
+A record's cells are its scalar fields (a question's one text under its passage's one text named
+`question` and `context`, as SQuAD's rows are, whatever the document calls them), its text lists joined (tokens by spaces, sentences by
 line breaks), its nested objects' scalar leaves under dotted names (`answer.number`, the
 vocabulary of `--text-column question.stem`), and, for a list of objects whose one field holds
 few values repeated across the records (annotators' `label`s), the value more than half of them
@@ -47,6 +49,8 @@ __all__ = [
 
 # Words a string holds to be a text (a question, a passage), not a name, code or short answer.
 TEXT_WORDS = 4
+# A nested record's cells where one text is its own and one its passage's (`qa_json.COLUMNS`' names).
+QUESTION, CONTEXT = "question", "context"
 # Values taken from a document's head to judge its shape.
 _SAMPLED = 16
 # A votes field: its values over the sample are at most this many distinct ones ...
@@ -277,16 +281,28 @@ def _walk(node: object, steps: list[str], context: dict, key: str, shape: Record
         return
     for name, value in values:
         here = dict(context)
-        if rest and isinstance(value, dict):  # an object above the records: its texts join each record
-            here.update({f: v for f, v in value.items() if isinstance(v, str) and _words(v) >= TEXT_WORDS and f not in rest})
+        if rest and isinstance(value, dict):  # an object above the records: its texts and scalars join each record
+            here.update({f: v for f, v in value.items() if f not in rest and (isinstance(v, (str, int, float, bool)) and v != "")})
         yield from _walk(value, rest, here, key or (name if isinstance(node, dict) else ""), shape)
 
 
 def _cells(item: Mapping, context: Mapping, shape: RecordShape) -> dict[str, object] | str:
     cells: dict[str, object] = {}
+    above = [f for f, v in context.items() if is_text(v)]
+    own = [f for f, v in item.items() if isinstance(v, str) and is_text(v)]
+    paired = len(above) == 1 and len(own) == 1 and not {QUESTION, CONTEXT} & (set(item) - set(own))
+    if paired:  # a question under its passage: named as SQuAD's rows are, the pair `question`, `context`
+        cells[CONTEXT], cells[QUESTION] = context[above[0]], item[own[0]]
     for field, value in context.items():
-        cells[field if field not in item else f"context.{field}"] = value
+        if paired and field == above[0]:
+            continue
+        if field not in item:
+            cells[field] = value
+        elif is_text(value):
+            cells[f"context.{field}"] = value
     for field, value in item.items():
+        if paired and field == own[0]:
+            continue
         if isinstance(value, (str, int, float, bool)) or value is None:
             cells[field] = value
         elif isinstance(value, list) and value and all(isinstance(v, str) for v in value):
