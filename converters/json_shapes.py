@@ -19,11 +19,12 @@ may name its split).
 
 A record's cells are its scalar fields (a question's one text under its passage's one text named
 `question` and `context`, as SQuAD's rows are, whatever the document calls them), its text lists joined (tokens by spaces, sentences by
-line breaks), its nested objects' scalar leaves under dotted names (`answer.number`, the
+line breaks), its nested objects' string leaves under dotted names (`answer.number`, the
 vocabulary of `--text-column question.stem`), and, for a list of objects whose one field holds
 few values repeated across the records (annotators' `label`s), the value more than half of them
-give (`annotators.label`); where none does, the record is rejected naming the votes. Lists of
-lists of numbers (token rationales, offsets) are left out. Which cell is the text and which the
+give (`annotators.label`); where none does, the record is rejected naming the votes. Numbers
+inside nested objects (answer offsets, annotator ids) and lists of lists of numbers (token
+rationales) are left out: a record holds texts, a label and kept scalars, no place for them. Which cell is the text and which the
 label is then chosen as for any JSON row (`columns.resolve_columns`).
 """
 
@@ -316,8 +317,8 @@ def _cells(item: Mapping, context: Mapping, shape: RecordShape) -> dict[str, obj
                 path = f"{field}.{name}"
                 if path in shape.votes:
                     cells[path] = _majority([v.get(name) for v in value])
-                else:
-                    texts = [str(v[name]) for v in value if isinstance(v.get(name), (str, int, float)) and not isinstance(v.get(name), bool)]
+                else:  # (numbers here are offsets or ids: left out)
+                    texts = [v[name] for v in value if isinstance(v.get(name), str)]
                     if texts:
                         cells[path] = texts
     refused = [f"{p}: {v.reason}" for p, v in cells.items() if isinstance(v, _NoMajority)]
@@ -341,15 +342,16 @@ def _majority(votes: list) -> object:
 
 
 def _leaves(value: Mapping, prefix: str) -> Iterator[tuple[str, object]]:
-    """A nested object's non-empty scalar leaves and lists of scalars under dotted names."""
+    """A nested object's non-empty string leaves and lists of strings under dotted names (an
+    answer's `number`, `spans`); numbers there are offsets or scores (`consensus.s`), left out."""
     for name, inner in value.items():
         path = f"{prefix}.{name}"
         if isinstance(inner, dict):
             yield from _leaves(inner, path)
-        elif isinstance(inner, (str, int, float)) and inner != "":
+        elif isinstance(inner, str) and inner:
             yield path, inner
-        elif isinstance(inner, list) and inner and all(isinstance(v, (str, int, float)) for v in inner):
-            yield path, [str(v) for v in inner]
+        elif isinstance(inner, list) and inner and all(isinstance(v, str) for v in inner):
+            yield path, list(inner)
 
 
 def split_ids(document: object) -> dict[str, str] | None:
