@@ -54,7 +54,8 @@ def looks_like_records(head: bytes) -> bool:
     found = _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
     if found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS:
         return True
-    return json_shapes.looks_nested(head) is not None  # under a map keyed by id, or questions under passages
+    # under a map keyed by id, or questions under passages; or records that could lie in two places (a stop names them)
+    return json_shapes.looks_nested(head) is not None or bool(json_shapes.head_record_paths(head))
 
 
 def first_split_key(head: bytes) -> str:
@@ -159,13 +160,13 @@ def _split_names(lists: list[tuple[str, list]]) -> list[tuple[str, list]]:
 
 
 def read_records(
-    fileobj: BinaryIO, size_bytes: int | None = None, split_ids: SplitIds | None = None
+    fileobj: BinaryIO, size_bytes: int | None = None, split_ids: SplitIds | None = None, record_path: str = ""
 ) -> Iterator[tuple[int, str, dict | str]]:
     """(position from 0, split or "", the row's cells or why it is unusable) of every record.
 
     A document whose records lie nested (`json_shapes`: under a map keyed by id, questions under
-    passages) gives one row per record found there; `split_ids`, the ids file beside it, splits
-    the records of a map keyed by id by their keys.
+    passages) gives one row per record found there, or where `record_path` (`--json-records`)
+    says; `split_ids`, the ids file beside it, splits the records of a map keyed by id by their keys.
 
     Raises:
       InvalidInputError: the document is larger than MAX_JSON_BYTES, not JSON (cut short), nested
@@ -176,11 +177,22 @@ def read_records(
         raise InvalidInputError(f"a JSON document larger than {MAX_JSON_BYTES:,} bytes (parsed whole, so refused)")
     document = json_input.parse(data, unique_keys=True)
     del data
+    if record_path:  # the user's word
+        named = json_shapes.shape_at(document, record_path)
+        if isinstance(named, str):
+            raise InvalidInputError(named)
+        yield from _nested_records(document, named, split_ids)
+        return
     shape = json_shapes.shape_of(document)
     found = records_of(document) if shape is None or not (shape.keyed or shape.nested) else "nested"
     if found == "nested" and shape is not None:
         yield from _nested_records(document, shape, split_ids)
         return
+    places = json_shapes.record_paths(document)
+    if places:
+        raise InvalidInputError(
+            f"its records could lie at {' or '.join(places)}: which is meant cannot be told; name it with --json-records"
+        )
     if isinstance(found, str):
         raise InvalidInputError(found)
     position = 0
@@ -212,7 +224,7 @@ def _nested_records(document: object, shape: json_shapes.RecordShape, split_ids:
         yield position, split, record.cells
 
 
-def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, dict | str]]:
+def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None, record_path: str = "") -> Iterator[tuple[int, dict | str]]:
     """(position, cells or why not) of a .json table, question-answering or records by its start:
     what the writer fetches a shard's rows with."""
     head = fileobj.read(qa_json.HEAD_BYTES)
@@ -220,5 +232,5 @@ def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator
     if qa_json.looks_like_qa(head):
         yield from qa_json.read_questions(fileobj, size_bytes)
         return
-    for position, _, cells in read_records(fileobj, size_bytes):
+    for position, _, cells in read_records(fileobj, size_bytes, record_path=record_path):
         yield position, cells

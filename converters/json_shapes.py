@@ -42,6 +42,9 @@ __all__ = [
     "RecordShape",
     "Record",
     "shape_of",
+    "record_paths",
+    "head_record_paths",
+    "shape_at",
     "head_sample",
     "looks_nested",
     "records_by_shape",
@@ -149,32 +152,30 @@ def _children(items: Sequence[Mapping], key: str) -> list[Mapping] | None:
     return found if found and holding * 2 > len(items) else None
 
 
-def _find(node: object, steps: tuple[str, ...], more: bool) -> RecordShape | None:
+def _find(node: object, steps: tuple[str, ...], more: bool) -> list[RecordShape]:
+    """The places the records of `node` could be: one, or several where a collection holds two
+    nested collections of texts (CoQA's `questions` beside `answers`), or none."""
     collection = _items(node, more)
     if collection is None:
         if not isinstance(node, dict):
-            return None
-        found = [f for key, value in node.items() if isinstance(value, (dict, list))
-                 if (f := _find(value, (*steps, key), False)) is not None]
-        return found[0] if len(found) == 1 else None  # a wrapper reads through to its one collection
+            return []
+        found = [_find(value, (*steps, key), False) for key, value in node.items() if isinstance(value, (dict, list))]
+        found = [f for f in found if f]
+        return found[0] if len(found) == 1 else []  # a wrapper reads through to its one collection
     items, keyed = collection
     own = _text_size(items)
     keys = sorted(set.intersection(*(set(item) for item in items)))
-    deeper = []
+    deeper: list[RecordShape] = []
     for key in keys:
         children = _children(items, key)
         if children is None:
             continue
         inner = _text_size(children)
         if inner and (not own or own > inner):
-            found = _find([*children], (*steps, "*", key), False)
-            if found is not None:
-                deeper.append(found)
-    if len(deeper) == 1:
-        return RecordShape(deeper[0].path, keyed if not steps else deeper[0].keyed, deeper[0].votes)
-    if not own or deeper:
-        return None  # no text here, or two nested collections of texts: which are the records is no guess to make
-    return RecordShape(".".join((*steps, "*")), keyed and not steps, _votes(items))
+            deeper += _find([*children], (*steps, "*", key), False)
+    if deeper:
+        return [RecordShape(d.path, keyed if not steps else d.keyed, d.votes) for d in deeper]
+    return [RecordShape(".".join((*steps, "*")), keyed and not steps, _votes(items))] if own else []
 
 
 def _votes(items: Sequence[Mapping]) -> tuple[str, ...]:
@@ -205,7 +206,40 @@ def shape_of(document: object, more: bool = False) -> RecordShape | None:
     ...           "a2": {"tokens": ["v"] * 8, "votes": [{"label": "y"}, {"label": "x"}]}}).votes
     ('votes.label',)
     """
-    return _find(document, (), more)
+    found = _find(document, (), more)
+    return found[0] if len(found) == 1 else None
+
+
+def record_paths(document: object, more: bool = False) -> tuple[str, ...]:
+    """The places a parsed document's records could be, where there are several (two nested
+    collections of texts: which is meant is the user's to say, `--json-records PATH`), else ().
+
+    >>> record_paths({"data": [{"story": "a b c d e f g h", "questions": [{"q": "what was it then?"}],
+    ...                         "answers": [{"span": "it was the end"}]}]})
+    ('data.*.answers.*', 'data.*.questions.*')
+    """
+    found = _find(document, (), more)
+    return tuple(sorted(f.path for f in found)) if len(found) > 1 else ()
+
+
+def shape_at(document: object, path: str) -> RecordShape | str:
+    """The shape of the records a user names by `path` (`data.*.questions.*`: `*` each element of
+    a list or value of an object), or why no records lie there."""
+    steps = path.split(".")
+    if not path or "" in steps:
+        return f"--json-records {path!r} is no dotted path (`data.*.questions.*`)"
+    level: list = [document]
+    for step in steps:
+        if step == "*":
+            level = [v for node in level for v in (node.values() if isinstance(node, dict) else node if isinstance(node, list) else [])]
+        else:
+            level = [node[step] for node in level if isinstance(node, dict) and step in node]
+        if not level:
+            return f"nothing lies at {step!r} of --json-records {path!r}"
+    items = [v for v in level if isinstance(v, dict)]
+    if not items:
+        return f"--json-records {path!r} names no objects"
+    return RecordShape(path, steps[0] == "*" and isinstance(document, dict), _votes(items))
 
 
 def head_sample(head: bytes) -> tuple[object, bool]:
@@ -252,6 +286,13 @@ def looks_nested(head: bytes) -> RecordShape | None:
         return None
     shape = shape_of(sample, more=more)
     return shape if shape is not None and (shape.keyed or shape.nested) else None
+
+
+def head_record_paths(head: bytes) -> tuple[str, ...]:
+    """For detection: the places a document's records could be, from its first bytes, where there
+    are several (`record_paths`), else ()."""
+    sample, more = head_sample(head)
+    return record_paths(sample, more=more) if sample is not None else ()
 
 
 def records_by_shape(document: object, shape: RecordShape) -> Iterator[Record]:

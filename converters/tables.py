@@ -461,7 +461,8 @@ def read_table(
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
     if fmt == QA_JSON:
         fileobj.seek(0)
-        return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes, split_ids))
+        path = options.json_records if options else ""
+        return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes, split_ids, path))
     fileobj.seek(header.data_start)
     return header, _scan_delimited(fileobj, fmt, header, size_bytes, encoding)
 
@@ -483,9 +484,11 @@ def _scan_qa(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowErr
             yield Row(position + 1, position, 0, cells)
 
 
-def _scan_records(fileobj: BinaryIO, size_bytes: int | None, split_ids: json_records.SplitIds | None = None) -> Iterator[Row | RowError]:
+def _scan_records(
+    fileobj: BinaryIO, size_bytes: int | None, split_ids: json_records.SplitIds | None = None, path: str = ""
+) -> Iterator[Row | RowError]:
     """A row per object of a JSON document of records (`json_records`), under its split key."""
-    for position, split, cells in json_records.read_records(fileobj, size_bytes, split_ids):
+    for position, split, cells in json_records.read_records(fileobj, size_bytes, split_ids, path):
         if isinstance(cells, str):
             yield RowError(position + 1, cells)
         else:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 
 from shardify.beam_jobs.discover import (
-    box_tables, card, class_list, describe, guards, held_out_tables, json_split_ids, label_file_found, label_tables, line_files,
+    box_tables, card, class_list, describe, guards, held_out_tables, json_record_paths, json_split_ids, label_file_found, label_tables, line_files,
     parallel_labels, split_documents, subset_tables, text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
@@ -466,6 +466,7 @@ def _detect_folder(
     detected = parallel_labels.with_parallel_labels(config, sample, detected)
     detected = json_split_ids.with_split_ids(config, sample, detected)  # HateXplain's post_id_divisions.json
     files_decide.check_table_encoding(config, sample, detected)  # (before the columns are read in it)
+    json_record_paths.check_record_paths(config, sample, detected)  # CoQA's questions beside answers
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected

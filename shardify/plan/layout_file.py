@@ -50,6 +50,7 @@ READING_OPTIONS: tuple[str, ...] = (
     "keypoints",
     "boxes_outside",
     "encoding",
+    "json_records",
 )
 # Always written, even at their default: the numbering of detection classes decides what a
 # trainer reads as background, so the file says it.
@@ -68,6 +69,7 @@ _OPTION_TYPES: dict[str, object] = {
     "keypoints": bool,
     "boxes_outside": str,
     "encoding": str,
+    "json_records": str,
 }
 # SourceLayout fields detection narrates rather than decides: written as comments, not keys.
 _NARRATION = frozenset({"notes", "classes_hold_inputs"})  # detection's findings, never a user's to write
