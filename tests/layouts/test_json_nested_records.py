@@ -4,7 +4,7 @@ each kind on neighbours built from their documented layouts, beside a twin that 
 - questions under passages (NewsQA's `data[].questions[]` of `q` under a story's `text`; SQuAD 2.0's
   unanswerable questions): one record per question, the question its text and the passage its pair;
   CoQA's stories holding parallel `questions` and `answers` lists (which are the records is no guess)
-  stop before writing;
+  stop before writing naming both places and `--json-records`, which then reads them;
 - records keyed by id (a map of objects), their label the annotators' majority, their splits from a
   file of id lists beside them; a record without a majority, or whose id no list holds, is its own
   reject with why; LeWiDi's keyed records whose `hard_label` sits beside other label-like fields stop
@@ -80,7 +80,7 @@ def test_unanswerable_questions_are_records_too(tmp_path: Path) -> None:
     assert got["texts"] == {"train-v2.0.json:0": (qas[0]["question"], context), "train-v2.0.json:1": (qas[1]["question"], context)}
 
 
-def test_stories_with_parallel_question_and_answer_lists_stop(tmp_path: Path) -> None:
+def test_stories_with_parallel_question_and_answer_lists_stop_naming_json_records(tmp_path: Path) -> None:
     # CoQA: {"version", "data": [{source, id, story, questions: [{input_text, turn_id}], answers: [{span_text,
     # input_text, turn_id}]}]}: questions and answers pair by turn, and either list could be the records
     data = [{"source": ("wikipedia", "cnn")[s % 2], "id": f"{s:08x}", "filename": f"f{s}.txt", "story": _words(s, 40) + ".",
@@ -89,9 +89,12 @@ def test_stories_with_parallel_question_and_answer_lists_stop(tmp_path: Path) ->
                           "turn_id": t + 1} for t in range(3)]} for s in range(3)]
     root = tmp_path / "coqa"
     write_file(root / "coqa-train-v1.0.json", json.dumps({"version": "1.0", "data": data}))
-    with pytest.raises(UsageError):
+    with pytest.raises(UsageError, match=r"'data\.\*\.answers\.\*' or 'data\.\*\.questions\.\*'.*--json-records"):
         convert(root, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
+    got = written_records(convert(root, tmp_path / "named", json_records="data.*.questions.*", keep_columns=("source", "turn_id")))
+    expected = [(q["input_text"], story["story"]) for story in data for q in story["questions"]]
+    assert got["texts"] == {f"coqa-train-v1.0.json:{i}": pair for i, pair in enumerate(expected)}
 
 
 # ---- records keyed by id ----------------------------------------------------------------------------
