@@ -80,13 +80,14 @@ def test_unanswerable_questions_are_records_too(tmp_path: Path) -> None:
     assert got["texts"] == {"train-v2.0.json:0": (qas[0]["question"], context), "train-v2.0.json:1": (qas[1]["question"], context)}
 
 
-def test_stories_with_parallel_question_and_answer_lists_stop_naming_json_records(tmp_path: Path) -> None:
+@pytest.mark.parametrize("story_words", [40, 4000])  # (4 stories of 4000 words: more than the 64 KiB detection reads)
+def test_stories_with_parallel_question_and_answer_lists_stop_naming_json_records(tmp_path: Path, story_words: int) -> None:
     # CoQA: {"version", "data": [{source, id, story, questions: [{input_text, turn_id}], answers: [{span_text,
     # input_text, turn_id}]}]}: questions and answers pair by turn, and either list could be the records
-    data = [{"source": ("wikipedia", "cnn")[s % 2], "id": f"{s:08x}", "filename": f"f{s}.txt", "story": _words(s, 40) + ".",
+    data = [{"source": ("wikipedia", "cnn")[s % 2], "id": f"{s:08x}", "filename": f"f{s}.txt", "story": _words(s, story_words) + ".",
              "questions": [{"input_text": f"what did {_words(s + t, 3)} do?", "turn_id": t + 1} for t in range(3)],
              "answers": [{"span_start": 0, "span_end": 9, "span_text": _words(s + t, 6), "input_text": _words(s + t, 2),
-                          "turn_id": t + 1} for t in range(3)]} for s in range(3)]
+                          "turn_id": t + 1} for t in range(3)]} for s in range(4)]
     root = tmp_path / "coqa"
     write_file(root / "coqa-train-v1.0.json", json.dumps({"version": "1.0", "data": data}))
     with pytest.raises(UsageError, match=r"'data\.\*\.answers\.\*' or 'data\.\*\.questions\.\*'.*--json-records"):
