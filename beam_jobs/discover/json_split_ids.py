@@ -8,7 +8,7 @@ lists. Such an ids file is no table: read as one it was a reject, and the record
 
 A tables layout's `.json` inputs are looked at: an ids file (`json_shapes.split_ids`) pairs with
 the documents of records keyed by id in its own folder (`json_shapes.looks_nested`) that it is the
-only ids file of; it is then no input (`SourceLayout.split_ids`), and arrays of class names
+only ids file of, and that lists most of their first keys; it is then no input (`SourceLayout.split_ids`), and arrays of class names
 beside them (a `.npy` of strings: HateXplain's `classes.npy`) are left out, the labels being names
 already. A record whose id no list holds is its own reject, naming the ids file.
 """
@@ -41,13 +41,14 @@ def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layou
     if detected.name != layout.TABLES or detected.source_file or detected.split_ids or detected.split_patterns:
         return detected
     looked = [p for p in sample if layout.extension(p) == "json" and not detected.is_auxiliary(p)][:_LOOKED_AT]
-    ids_files = [p for p in looked if read_split_ids(config.source, p) is not None]
+    ids_files = {p: found for p in looked if (found := read_split_ids(config.source, p)) is not None}
     pairs = []
     for folder in sorted({posixpath.dirname(p) for p in ids_files}):
         here = [p for p in ids_files if posixpath.dirname(p) == folder]
-        documents = [p for p in looked if posixpath.dirname(p) == folder and p not in ids_files and _keyed(config, p)]
-        if len(here) == 1 and documents:
-            pairs += [(document, here[0]) for document in documents]
+        if len(here) != 1:
+            continue  # two ids files: which splits which is not told
+        ids = ids_files[here[0]]
+        pairs += [(p, here[0]) for p in looked if posixpath.dirname(p) == folder and p not in ids_files and _keyed(config, p, ids)]
     if not pairs:
         return detected
     folders = {posixpath.dirname(d) for d, _ in pairs}
@@ -82,13 +83,19 @@ def parse_split_ids(fileobj: BinaryIO) -> dict[str, str] | None:
     return json_shapes.split_ids(json_input.parse(data))
 
 
-def _keyed(config: ConvertConfig, relpath: str) -> bool:
+def _keyed(config: ConvertConfig, relpath: str, ids: dict[str, str]) -> bool:
+    """A document of records keyed by id, most of whose first keys the ids file lists (an ids
+    file of other names, image files or another document's ids, splits nothing here)."""
     try:
         with open_input(join_path(config.source, relpath)) as fileobj:
-            shape = json_shapes.looks_nested(fileobj.read(qa_json.HEAD_BYTES))
+            head = fileobj.read(qa_json.HEAD_BYTES)
     except (OSError, InvalidInputError):
         return False
-    return shape is not None and shape.keyed
+    shape = json_shapes.looks_nested(head)
+    sample, _ = json_shapes.head_sample(head)
+    if shape is None or not shape.keyed or not isinstance(sample, dict):
+        return False
+    return sum(key in ids for key in sample) * 2 > len(sample)
 
 
 def _names_array(config: ConvertConfig, relpath: str) -> bool:
