@@ -8,8 +8,10 @@ split keys (CLINC150, `json_pairs`). Where several keys name the same split (CLI
 and `oos_train`), each such key is a split of its own name, never two lists merged under one. Each object is a row, read as a JSON Lines
 row is (its keys are its columns: `columns.resolve_columns` chooses text and label the same way).
 
-Only those shapes are records: exactly one list of objects (scalars beside it), or lists of
-objects under keys that each name a split. A document of several lists that are not splits
+Those shapes are flat records: exactly one list of objects (scalars beside it), or lists of
+objects under keys that each name a split. Records nested deeper, found by the document's
+structure (a map keyed by id, questions under passages: `json_shapes`), or where `--json-records`
+names them, are read here too, one row per record. A document of several lists that are not splits
 (COCO's `images`, `annotations`, `categories`) or of nested question-answering (SQuAD's
 `data[].paragraphs[].qas[]`, `qa_json`) is not; those have readers of their own. Like a
 question-answering JSON, the document is parsed whole by one worker, at most MAX_JSON_BYTES (the
@@ -184,15 +186,15 @@ def read_records(
         yield from _nested_records(document, named, split_ids)
         return
     shape = json_shapes.shape_of(document)
-    found = records_of(document) if shape is None or not (shape.keyed or shape.nested) else "nested"
-    if found == "nested" and shape is not None:
+    if shape is not None and (shape.keyed or shape.nested):  # under a map keyed by id, or questions under passages
         yield from _nested_records(document, shape, split_ids)
         return
     places = json_shapes.record_paths(document)
-    if places:
+    if places:  # (CoQA's stories, read as flat rows, were each one record of lists)
         raise InvalidInputError(
             f"its records could lie at {' or '.join(places)}: which is meant cannot be told; name it with --json-records"
         )
+    found = records_of(document)
     if isinstance(found, str):
         raise InvalidInputError(found)
     position = 0
