@@ -132,6 +132,16 @@ def test_records_keyed_by_id_take_the_majority_label_and_the_split_their_id_is_l
     assert any("no value given by more than half of its 3 votes" in r for r in reasons)
 
 
+def test_an_ids_file_of_other_names_splits_nothing(tmp_path: Path) -> None:
+    # its lists name image files, not the posts' ids: no record takes a split from it, and it is no input
+    truth = _keyed_posts(tmp_path / "forum", "split_ids.json")
+    write_file(tmp_path / "forum/data/split_ids.json", json.dumps({"train": ["a.jpg", "b.jpg"], "test": ["c.jpg"]}))
+    out = convert(tmp_path / "forum", tmp_path / "out")
+    assert {split for split, _ in written_records(out)["records"].values()} == {"train"}
+    assert len(written_records(out)["records"]) == sum(1 for _, label, _ in truth.values() if label) + 1  # (post 8 listed nowhere)
+    assert any(r["reason"].startswith("not a table") and "split_ids.json" in r["path"] for r in _rejects(out))
+
+
 def test_keyed_records_beside_other_label_like_fields_stop_naming_the_label_column(tmp_path: Path) -> None:
     # LeWiDi 2023 (HS-Brexit_dataset/HS-Brexit_{train,dev}.json): {"1": {text, "annotation task", "number of
     # annotations", annotations: "0,0,1,...", annotators, lang, hard_label, soft_label: {"0": .., "1": ..}, split}}
