@@ -194,6 +194,15 @@ def convert(
             rich_help_panel=_INPUT,
         ),
     ] = "",
+    json_records: Annotated[
+        str,
+        typer.Option(
+            metavar="PATH",
+            help="JSON documents: where the records lie, a dotted path ('data.*.questions.*', '*' each element "
+            "or value). Default: found by structure.",
+            rich_help_panel=_INPUT,
+        ),
+    ] = "",
     keep_columns: Annotated[
         str,
         typer.Option(metavar="A,B", help="Tables: other columns to keep as features; * for all.", rich_help_panel=_INPUT),
@@ -467,6 +476,7 @@ def convert(
         keypoints=keypoints,
         boxes_outside=boxes_outside.value,
         encoding=encoding,
+        json_records=json_records,
         max_rejects=max_rejects,
         follow_outside_links=follow_outside_links,
         validate=validate.value,

@@ -59,6 +59,7 @@ PAIR_COLUMN_NAMES = (
     ("question1", "question2"),
     ("#1 string", "#2 string"),
     ("premise", "hypothesis"),
+    ("context", "hypothesis"),  # ANLI (and NLI sets built on it): the premise named `context`
     ("question", "passage"),
     ("question", "context"),
     ("question", "sentence"),

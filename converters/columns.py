@@ -94,6 +94,8 @@ class TableOptions:
       header: the first row of a CSV or TSV is a header (True), data (False), or None: decide from
         the row itself (see `tables.looks_like_header`).
       encoding: of a CSV or TSV's bytes (`--encoding`).
+      json_records: where a JSON document's records lie, a dotted path (`data.*.questions.*`,
+        `--json-records`), or "": found by structure (`json_shapes`).
     """
 
     text_columns: tuple[str, ...] = ()
@@ -102,6 +104,7 @@ class TableOptions:
     label_separator: str = ""
     header: bool | None = None
     encoding: str = "utf-8"
+    json_records: str = ""
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ split keys (CLINC150, `json_pairs`). Where several keys name the same split (CLI
 and `oos_train`), each such key is a split of its own name, never two lists merged under one. Each object is a row, read as a JSON Lines
 row is (its keys are its columns: `columns.resolve_columns` chooses text and label the same way).
 
-Only those shapes are records: exactly one list of objects (scalars beside it), or lists of
-objects under keys that each name a split. A document of several lists that are not splits
+Those shapes are flat records: exactly one list of objects (scalars beside it), or lists of
+objects under keys that each name a split. Records nested deeper, found by the document's
+structure (a map keyed by id, questions under passages: `json_shapes`), or where `--json-records`
+names them, are read here too, one row per record. A document of several lists that are not splits
 (COCO's `images`, `annotations`, `categories`) or of nested question-answering (SQuAD's
 `data[].paragraphs[].qas[]`, `qa_json`) is not; those have readers of their own. Like a
 question-answering JSON, the document is parsed whole by one worker, at most MAX_JSON_BYTES (the
@@ -20,15 +22,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import json_pairs, qa_json
+from shardify.converters import json_pairs, json_shapes, qa_json
 from shardify.converters.column_names import LABEL_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan.structure import split_word
 
-__all__ = ["MAX_JSON_BYTES", "KEY_LABEL_COLUMN", "keyed_by_class", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows"]
+__all__ = ["MAX_JSON_BYTES", "KEY_LABEL_COLUMN", "keyed_by_class", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows", "SplitIds"]
 
 MAX_JSON_BYTES = qa_json.MAX_QA_JSON_BYTES
 # The start of a document of records: `[{`, or an object whose scalar keys lead to a key holding
@@ -51,7 +54,10 @@ def looks_like_records(head: bytes) -> bool:
     if json_pairs.looks_like_pairs(head):
         return True
     found = _HEAD.match(head.lstrip(b"\xef\xbb\xbf"))
-    return found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS
+    if found is not None and (found.group(1) or b"").decode("utf-8", "replace") not in _ANNOTATION_KEYS:
+        return True
+    # under a map keyed by id, or questions under passages; or records that could lie in two places (a stop names them)
+    return json_shapes.looks_nested(head) is not None or bool(json_shapes.head_record_paths(head))
 
 
 def first_split_key(head: bytes) -> str:
@@ -155,8 +161,14 @@ def _split_names(lists: list[tuple[str, list]]) -> list[tuple[str, list]]:
     ]
 
 
-def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, str, dict | str]]:
+def read_records(
+    fileobj: BinaryIO, size_bytes: int | None = None, split_ids: SplitIds | None = None, record_path: str = ""
+) -> Iterator[tuple[int, str, dict | str]]:
     """(position from 0, split or "", the row's cells or why it is unusable) of every record.
+
+    A document whose records lie nested (`json_shapes`: under a map keyed by id, questions under
+    passages) gives one row per record found there, or where `record_path` (`--json-records`)
+    says; `split_ids`, the ids file beside it, splits the records of a map keyed by id by their keys.
 
     Raises:
       InvalidInputError: the document is larger than MAX_JSON_BYTES, not JSON (cut short), nested
@@ -167,6 +179,21 @@ def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[t
         raise InvalidInputError(f"a JSON document larger than {MAX_JSON_BYTES:,} bytes (parsed whole, so refused)")
     document = json_input.parse(data, unique_keys=True)
     del data
+    if record_path:  # the user's word
+        named = json_shapes.shape_at(document, record_path)
+        if isinstance(named, str):
+            raise InvalidInputError(named)
+        yield from _nested_records(document, named, split_ids)
+        return
+    shape = json_shapes.shape_of(document)
+    if shape is not None and (shape.keyed or shape.nested):  # under a map keyed by id, or questions under passages
+        yield from _nested_records(document, shape, split_ids)
+        return
+    places = json_shapes.record_paths(document)
+    if places:  # (CoQA's stories, read as flat rows, were each one record of lists)
+        raise InvalidInputError(
+            f"its records could lie at {' or '.join(places)}: which is meant cannot be told; name it with --json-records"
+        )
     found = records_of(document)
     if isinstance(found, str):
         raise InvalidInputError(found)
@@ -180,7 +207,26 @@ def read_records(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[t
             position += 1
 
 
-def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator[tuple[int, dict | str]]:
+@dataclass(frozen=True)
+class SplitIds:
+    """A file mapping split names to the ids of a map's records (`json_shapes.split_ids`)."""
+
+    path: str
+    splits: dict[str, str]
+
+
+def _nested_records(document: object, shape: json_shapes.RecordShape, split_ids: SplitIds | None) -> Iterator[tuple[int, str, dict | str]]:
+    for position, record in enumerate(json_shapes.records_by_shape(document, shape)):
+        split = ""
+        if split_ids is not None:
+            split = split_ids.splits.get(record.key, "")
+            if not split and not isinstance(record.cells, str):
+                yield position, "", f"its id {record.key!r} is in no split of {split_ids.path}"
+                continue
+        yield position, split, record.cells
+
+
+def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None, record_path: str = "") -> Iterator[tuple[int, dict | str]]:
     """(position, cells or why not) of a .json table, question-answering or records by its start:
     what the writer fetches a shard's rows with."""
     head = fileobj.read(qa_json.HEAD_BYTES)
@@ -188,5 +234,5 @@ def read_json_rows(fileobj: BinaryIO, size_bytes: int | None = None) -> Iterator
     if qa_json.looks_like_qa(head):
         yield from qa_json.read_questions(fileobj, size_bytes)
         return
-    for position, _, cells in read_records(fileobj, size_bytes):
+    for position, _, cells in read_records(fileobj, size_bytes, record_path=record_path):
         yield position, cells

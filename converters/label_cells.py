@@ -11,7 +11,7 @@ import math
 from shardify.errors import InvalidInputError
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["ONE_LABEL", "splits_cells", "split_labels"]
+__all__ = ["ONE_LABEL", "NO_LABEL_VALUES", "splits_cells", "split_labels"]
 
 
 # `--label-separator none`: every cell is one label, whatever it holds (also one with spaces).
@@ -55,8 +55,18 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
         names = value.split(separator)
     else:
         names = [_label_name(value)]
-    normalised = (normalise_label(name) for name in names)
+    normalised = [normalise_label(name) for name in names]
+    if NO_LABEL_VALUES & set(normalised):
+        raise InvalidInputError(
+            f"label {next(n for n in normalised if n in NO_LABEL_VALUES)!r}: no label, not a class (SNLI's and MultiNLI's "
+            "gold_label for a pair whose annotators reached no consensus)"
+        )
     return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
+
+
+# Label cells that say a record has no label (the sentence-pair corpora's `-` where no majority of
+# annotators agreed): written as a class, they were a class of their own; each is its row's reject.
+NO_LABEL_VALUES = frozenset({"-"})
 
 
 def _label_name(value: object) -> str:

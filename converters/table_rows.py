@@ -191,7 +191,7 @@ class TableRows:
 
     def _fetch_questions(self, fileobj: BinaryIO, positions: set[int], relpath: str) -> None:
         """The questions of a question-answering JSON at `positions`, parsed once for the shard."""
-        for position, cells in json_records.read_json_rows(fileobj):
+        for position, cells in json_records.read_json_rows(fileobj, record_path=self._table_options.json_records):
             if position in positions and isinstance(cells, dict):
                 self._spool.put((relpath, position), cells)
 

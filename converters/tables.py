@@ -427,7 +427,8 @@ def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tup
 
 
 def read_table(
-    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, *, options: TableOptions | None = None
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, *, options: TableOptions | None = None,
+    split_ids: json_records.SplitIds | None = None,
 ) -> tuple[TableHeader, Iterator[Row | RowError]]:
     """The header, read now, and every data row streamed one at a time.
 
@@ -439,6 +440,7 @@ def read_table(
       options: the user's column options: `header` decides whether a CSV's first row is a header,
         and a Parquet table is read only in the columns they choose. None (a label file): decide
         the header from the row, read every column.
+      split_ids: the ids file splitting a JSON document's records keyed by id (`json_records`).
 
     Every row comes back as a Row or a RowError with its reason; a row that cannot be parsed (too
     long, malformed) never takes the rows after it along.
@@ -459,7 +461,8 @@ def read_table(
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
     if fmt == QA_JSON:
         fileobj.seek(0)
-        return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes))
+        path = options.json_records if options else ""
+        return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes, split_ids, path))
     fileobj.seek(header.data_start)
     return header, _scan_delimited(fileobj, fmt, header, size_bytes, encoding)
 
@@ -481,9 +484,11 @@ def _scan_qa(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowErr
             yield Row(position + 1, position, 0, cells)
 
 
-def _scan_records(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowError]:
+def _scan_records(
+    fileobj: BinaryIO, size_bytes: int | None, split_ids: json_records.SplitIds | None = None, path: str = ""
+) -> Iterator[Row | RowError]:
     """A row per object of a JSON document of records (`json_records`), under its split key."""
-    for position, split, cells in json_records.read_records(fileobj, size_bytes):
+    for position, split, cells in json_records.read_records(fileobj, size_bytes, split_ids, path):
         if isinstance(cells, str):
             yield RowError(position + 1, cells)
         else:

@@ -48,7 +48,7 @@ class ConvertConfig:
         folders, else one split).
       label_names: the label vocabulary in index order, or () for the sorted names found.
       text_column: tables: the text column(s), by name or number from 1, several joined: "2,3".
-      label_column, keep_columns, label_separator, header: see `columns.TableOptions`.
+      label_column, keep_columns, label_separator, header, json_records: see `columns.TableOptions`.
       key_column: a metadata table found beside the inputs (see `shardify.plan.keyed_tables`):
         the column naming the inputs, by name or number from 1, where two columns do; "": the
         one whose values name them.
@@ -107,6 +107,7 @@ class ConvertConfig:
     keypoints: bool = False
     boxes_outside: str = "clip"
     encoding: str = texts.DEFAULT_ENCODING
+    json_records: str = ""
     max_rejects: RejectLimit = parse_max_rejects(DEFAULT_MAX_REJECTS)
     follow_outside_links: bool = False
     validate: str = DEFAULT_VALIDATE
@@ -186,6 +187,7 @@ class ConvertConfig:
             self.label_separator,
             self.header,
             self.encoding,
+            self.json_records.strip(),
         )
 
     def manifest_options(self) -> dict[str, object]:

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 
 from shardify.beam_jobs.discover import (
-    box_tables, card, class_list, describe, guards, held_out_tables, label_file_found, label_tables, line_files, parallel_labels,
-    split_documents,
-    text_columns,
+    box_tables, card, class_list, describe, guards, held_out_tables, json_record_paths, json_split_ids, label_file_found, label_tables, line_files,
+    parallel_labels, split_documents, subset_tables, text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
@@ -354,6 +354,10 @@ def _detect_folder(
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
     if not forced and not label_file and not config.label_from_name and json_line_files.tables_of_json_lines(config, sample):
         forced = layout.TABLES  # `.json` files of JSON lines and nothing else (Hugging Face's published files)
+    subsets: tuple[tuple[str, str], ...] = ()
+    if not forced and not label_file and not config.label_from_name and config.label_level is None:
+        subsets = subset_tables.subset_split_patterns(config, sample)  # ANLI's R1/train.jsonl, R2/train.jsonl ...
+        forced = layout.TABLES if subsets else forced
     # (tables forced by their lines at the top may still be images a row: EMNIST's headerless CSVs)
     illustrations = _illustrations(sample)
     pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else _pixel_tables(config, sample, illustrations)
@@ -396,6 +400,10 @@ def _detect_folder(
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *notes), notes=(*detected.notes, note))
     if card_pairs:
         detected = card.with_card(config, detected, card_file, card_pairs)
+    if subsets:
+        folders = sorted({posixpath.dirname(p) + "/" for p, _ in subsets})
+        note = f"subset folders of split tables, each table a split of its own (<split>_<folder>): {', '.join(folders)}"
+        detected = dataclasses.replace(detected, split_patterns=subsets, notes=(*detected.notes, note))
     if group:
         detected = dataclasses.replace(detected, notes=(*detected.notes, group.note))
     if pixel_tables:
@@ -456,7 +464,9 @@ def _detect_folder(
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
     detected = parallel_labels.with_parallel_labels(config, sample, detected)
+    detected = json_split_ids.with_split_ids(config, sample, detected)  # HateXplain's post_id_divisions.json
     files_decide.check_table_encoding(config, sample, detected)  # (before the columns are read in it)
+    json_record_paths.check_record_paths(config, sample, detected)  # CoQA's questions beside answers
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected

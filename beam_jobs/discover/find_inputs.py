@@ -38,7 +38,8 @@ def FindInputs(  # noqa: N802
         return LabelFromPath(source_layout, config.label_from_name)
     if name == layout_lib.TABLES:
         keyed = tuple(e for e in source_layout.evidence if e.kind == KEYED_LABELS)  # (label_join.py)
-        return ScanTables(config, index_folder, source_layout.media, source_layout.line_files, keyed, dict(source_layout.row_labels))
+        return ScanTables(config, index_folder, source_layout.media, source_layout.line_files, keyed, dict(source_layout.row_labels),
+                           dict(source_layout.split_ids))
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_paths = label_file_paths(config.source, source_layout.labels_file)
         return JoinLabelFile(labels_paths, source_layout, config.table_options, listing_rejects)

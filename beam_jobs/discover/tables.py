@@ -29,12 +29,12 @@ from shardify.beam_jobs.discover.candidates import (
     Listed,
     reject,
 )
-from shardify.beam_jobs.discover import line_rows, repeated_tables
+from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tables
 from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import json_sample, kept_values, label_cells, one_hot, pixel_rows, row_labels, split_column, tables
+from shardify.converters import json_records, json_sample, kept_values, label_cells, one_hot, pixel_rows, row_labels, split_column, tables
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
@@ -60,8 +60,9 @@ class _ScanTable(beam.DoFn):
 
     def __init__(
         self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: dict[str, str] | None = None,
-        row_labels: dict[str, str] | None = None,
+        row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None,
     ) -> None:
+        self._split_ids = split_ids or {}  # JSON document keyed by id -> the file of its splits' ids (json_split_ids.py)
         self._lines = {spec.path: spec for spec in lines}  # read a record a line (line_rows.py)
         self._row_labels = row_labels or {}  # JSON-lines table -> its labels file, line i for row i (row_labels.py)
         self._keyed = keyed or {}  # table -> its id column, where a labels table labels its rows (label_join.py)
@@ -97,7 +98,14 @@ class _ScanTable(beam.DoFn):
                     if relpath in self._row_labels:  # read whole first: the files must agree line for line
                         with self._open(self._row_labels[relpath], None) as labels_file:
                             labels = row_labels.read_row_labels(fileobj, labels_file, self._row_labels[relpath], self._options.encoding)
-                    header, rows = tables.read_table(fileobj, fmt, size, options=self._options)
+                    ids = None
+                    if relpath in self._split_ids:  # the splits' ids, by which the records are split
+                        with self._open(self._split_ids[relpath], None) as ids_file:
+                            found = json_split_ids.parse_split_ids(ids_file)
+                        if found is None:
+                            raise InvalidInputError(f"{self._split_ids[relpath]} no longer maps split names to lists of ids")
+                        ids = json_records.SplitIds(self._split_ids[relpath], found)
+                    header, rows = tables.read_table(fileobj, fmt, size, options=self._options, split_ids=ids)
                     pixels = None
                     if self._media == "image" and fmt in (tables.CSV, tables.TSV):
                         pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)
@@ -417,11 +425,12 @@ class ScanTables(beam.PTransform):
 
     def __init__(
         self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: tuple[Evidence, ...] = (),
-        row_labels: dict[str, str] | None = None,
+        row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None,
     ) -> None:
         super().__init__()
         self._keyed = keyed
         self._row_labels = row_labels or {}
+        self._split_ids = split_ids or {}
         self._lines = lines
         self._config = config
         self._index_folder = index_folder
@@ -436,7 +445,7 @@ class ScanTables(beam.PTransform):
         )
         keyed = {e.rows_of: e.rows_key for e in self._keyed}
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed, self._row_labels), beam.pvalue.AsList(named),
+            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed, self._row_labels, self._split_ids), beam.pvalue.AsList(named),
             beam.pvalue.AsList(digests),
         ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, main=CANDIDATES)
         candidates, rejects = scanned[CANDIDATES], scanned[REJECTS]

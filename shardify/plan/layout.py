@@ -364,6 +364,9 @@ class SourceLayout:
         of as many lines (`shardify.plan.line_files`); the other files are then auxiliary.
       row_labels: tables: (JSON-lines table, its labels file) pairs, line i of the labels file
         the label of row i (PIQA's `train.jsonl` beside `train-labels.lst`; `converters/row_labels.py`).
+      split_ids: tables: (JSON document of records keyed by id, the file mapping split names to
+        those ids) pairs: each record's split is the one its id is listed under (HateXplain's
+        `dataset.json` beside `post_id_divisions.json`; `converters/json_shapes.py`).
     """
 
     name: str
@@ -390,6 +393,7 @@ class SourceLayout:
     left_out: tuple[str, ...] = ()  # files shaped like inputs that are not (a submission's format: `label_joins`)
     key_column: str = ""
     row_labels: tuple[tuple[str, str], ...] = ()
+    split_ids: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -481,6 +485,9 @@ class SourceLayout:
             splits = f"path patterns: {shown}"
         elif split_files:
             splits = split_files
+        elif self.split_ids:
+            shown = _shown([f"{ids} for {document}'s records" for document, ids in self.split_ids])
+            splits = f"the ids files' lists, by each record's id: {shown}"
         elif self.split_folders:
             splits = f"split folders: {', '.join(self.split_folders)}"
         elif structure is not None and structure.split_folders:  # below SRC's top (a layout file's split_level)
@@ -513,7 +520,7 @@ class SourceLayout:
         documentation and metadata
         (by name or extension: text files too, in an image dataset), and files of another kind
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
-        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels)) or any(relpath in (e.path, e.ids) for e in self.evidence):
+        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids)) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data

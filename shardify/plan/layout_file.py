@@ -50,6 +50,7 @@ READING_OPTIONS: tuple[str, ...] = (
     "keypoints",
     "boxes_outside",
     "encoding",
+    "json_records",
 )
 # Always written, even at their default: the numbering of detection classes decides what a
 # trainer reads as background, so the file says it.
@@ -68,6 +69,7 @@ _OPTION_TYPES: dict[str, object] = {
     "keypoints": bool,
     "boxes_outside": str,
     "encoding": str,
+    "json_records": str,
 }
 # SourceLayout fields detection narrates rather than decides: written as comments, not keys.
 _NARRATION = frozenset({"notes", "classes_hold_inputs"})  # detection's findings, never a user's to write
@@ -383,6 +385,8 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
                   (f"line_files {f.path} pair", f.pair)]
     for table, labels in source_layout.row_labels:
         named += [(f"row_labels {table}", table), (f"row_labels {table} labels file", labels)]
+    for document, ids in source_layout.split_ids:
+        named += [(f"split_ids {document}", document), (f"split_ids {document} ids file", ids)]
     for e in source_layout.evidence:
         named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file),
                   (f"evidence {e.path} rows_of", e.rows_of)]

@@ -11,7 +11,8 @@ an unexpected pass.
 As measured on the branch blind13 at main's 5f46b67 (`python tests/helpers/blind_tally.py --batch 13`):
 6 right (awa2, cinic10, humpback, imagenet_a, linnaeus5, tu_berlin), no good stop, 4 stops naming
 nothing that converts right (chase_db1, davis2017, hatexplain, winemag), 2 exit 1 (olid, winogrande),
-2 wrong with exit 0 (duts, wos).
+2 wrong with exit 0 (duts, wos). After records inside JSON found by structure (issue 30, branch qajson):
+hatexplain right (posts keyed by id, the annotators' majority label, post_id_divisions.json's splits).
 """
 
 from __future__ import annotations
@@ -33,8 +34,6 @@ WRONG = {
     "duts": ("STOPS (exit 2): 'the 2 class folders' own folders repeat their names' (DUTS-TR/DUTS-TR-Image/), naming "
              "--label-level 0 (the parts then one split) or a layout file's structure.split_names; no option alone "
              "converts it (it was: WRONG, EXIT 0, DUTS-TR/ and DUTS-TE/ as two labels, every image train)"),
-    "hatexplain": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (Data/dataset.json: posts keyed "
-                   "by id with post_tokens and annotators' labels); --labels Data/dataset.json: 'no usable row names it'"),
     "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "
              "texts and rejected; olid-training-v1.0.tsv rejected for three label-like subtask columns; with "
              "--text-column tweet --label-column subtask_a the test tweets are written unlabelled"),

@@ -1,0 +1,108 @@
+"""JSON documents of records keyed by id, split by a file listing each split's ids beside them.
+
+HateXplain ships its posts as one object keyed by post id (`Data/dataset.json`, see
+`converters/json_shapes.py`) and its splits as another JSON file mapping split names to lists of
+those ids (`Data/post_id_divisions.json`: `{"train": [...], "val": [...], "test": [...]}`); the
+same shape serves any dataset whose records are keyed by id and whose splits are published as id
+lists. Such an ids file is no table: read as one it was a reject, and the records all `train`.
+
+A tables layout's `.json` inputs are looked at: an ids file (`json_shapes.split_ids`) pairs with
+the documents of records keyed by id in its own folder (`json_shapes.looks_nested`) that it is the
+only ids file of, and that lists most of their first keys; it is then no input (`SourceLayout.split_ids`), and arrays of class names
+beside them (a `.npy` of strings: HateXplain's `classes.npy`) are left out, the labels being names
+already. A record whose id no list holds is its own reject, naming the ids file.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+from collections.abc import Sequence
+from typing import BinaryIO
+
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import json_shapes, qa_json
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+from shardify.inputs.paths import join_path
+from shardify.plan import layout
+
+__all__ = ["with_split_ids", "read_split_ids", "parse_split_ids", "MAX_IDS_BYTES"]
+
+# An ids file is parsed whole at detection and again by each worker reading its documents.
+MAX_IDS_BYTES = 64 << 20
+# Documents looked at.
+_LOOKED_AT = 32
+
+
+def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` with its keyed documents paired with the ids file beside them, where one is."""
+    if detected.name != layout.TABLES or detected.source_file or detected.split_ids or detected.split_patterns:
+        return detected
+    looked = [p for p in sample if layout.extension(p) == "json" and not detected.is_auxiliary(p)][:_LOOKED_AT]
+    ids_files = {p: found for p in looked if (found := read_split_ids(config.source, p)) is not None}
+    pairs = []
+    for folder in sorted({posixpath.dirname(p) for p in ids_files}):
+        here = [p for p in ids_files if posixpath.dirname(p) == folder]
+        if len(here) != 1:
+            continue  # two ids files: which splits which is not told
+        ids = ids_files[here[0]]
+        pairs += [(p, here[0]) for p in looked if posixpath.dirname(p) == folder and p not in ids_files and _keyed(config, p, ids)]
+    if not pairs:
+        return detected
+    folders = {posixpath.dirname(d) for d, _ in pairs}
+    names = [p for p in sample if layout.extension(p) == "npy" and posixpath.dirname(p) in folders and _names_array(config, p)]
+    note = ("records keyed by id, split by the ids files beside them: "
+            + ", ".join(f"{ids} for {document}" for document, ids in pairs))
+    if names:
+        note += f"; class names beside them, the labels being names already: {', '.join(names)} (left out)"
+    return dataclasses.replace(
+        detected, split_ids=tuple(pairs), left_out=(*detected.left_out, *names), notes=(*detected.notes, note)
+    )
+
+
+def read_split_ids(source: str, relpath: str) -> dict[str, str] | None:
+    """{id: split} of the ids file at `relpath`, or None where it is none (or unreadable)."""
+    try:
+        with open_input(join_path(source, relpath)) as fileobj:
+            return parse_split_ids(fileobj)
+    except (OSError, InvalidInputError):
+        return None
+
+
+def parse_split_ids(fileobj: BinaryIO) -> dict[str, str] | None:
+    """{id: split} of an open ids file, or None where it is none.
+
+    Raises:
+      InvalidInputError: not JSON.
+    """
+    data = fileobj.read(MAX_IDS_BYTES + 1)
+    if len(data) > MAX_IDS_BYTES or not data.lstrip().startswith(b"{"):
+        return None
+    return json_shapes.split_ids(json_input.parse(data))
+
+
+def _keyed(config: ConvertConfig, relpath: str, ids: dict[str, str]) -> bool:
+    """A document of records keyed by id, most of whose first keys the ids file lists (an ids
+    file of other names, image files or another document's ids, splits nothing here)."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            head = fileobj.read(qa_json.HEAD_BYTES)
+    except (OSError, InvalidInputError):
+        return False
+    shape = json_shapes.looks_nested(head)
+    sample, _ = json_shapes.head_sample(head)
+    if shape is None or not shape.keyed or not isinstance(sample, dict):
+        return False
+    return sum(key in ids for key in sample) * 2 > len(sample)
+
+
+def _names_array(config: ConvertConfig, relpath: str) -> bool:
+    """A small `.npy` of strings (a list of class names), read by its header alone."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            head = fileobj.read(256)
+    except (OSError, InvalidInputError):
+        return False
+    return head.startswith(b"\x93NUMPY") and (b"'descr': '<U" in head or b"'descr': '|S" in head)
