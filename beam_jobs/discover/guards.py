@@ -243,11 +243,17 @@ def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: 
             opened[relpath] = _few_valued(config, relpath)
         return opened[relpath]
 
+    found = []
     for pair in pairs:
         mirror = [few_valued(p) for p in pair.mirror_files[:_MIRROR_FILES]]
         mirrored = [few_valued(p) for p in pair.mirrored_files[:_MIRROR_FILES]]
         if all(mirror) and not any(mirrored) and False in mirrored:
-            raise UsageError(mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure))
+            found.append(pair)
+    if found:  # every folder of masks named (STARE's two observers' `labels-ah/`, `labels-vk/`), the first's line said
+        pair = found[0]
+        more = sorted({p.mirror for p in found} - {pair.mirror})
+        also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
+        raise UsageError((mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)) + also)
 
 
 # Tables beside class folders opened to see whether they hold other labels: their first lines only.

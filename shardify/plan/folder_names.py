@@ -27,6 +27,8 @@ __all__ = [
     "is_never_a_class",
     "is_unlabelled_name",
     "mask_named",
+    "PART_WORDS",
+    "numbered_part",
     "part_beside_splits",
     "split_parts",
     "split_word",
@@ -148,6 +150,23 @@ def split_word(name: str) -> str | None:
     if not found:  # words run together in capitals: UCI's drugsComTrain_raw.tsv, drugsComTest_raw.tsv
         found = {SPLIT_WORDS.get(w) for w in _camel_words(name)} - {None}
     return found.pop() if len(found) == 1 else None
+
+
+# Words that name a piece of a download cut for size (`HAM10000_images_part_1/`), or a partition of
+# it for cross-validation (Brazilian Coffee Scenes' `fold1/` .. `fold5/` and `fold1.txt`,
+# UrbanSound8K's `fold1/` .. `fold10/`): numbered alike, never classes nor concepts.
+PART_WORDS = frozenset({"part", "parts", "batch", "chunk", "shard", "piece", "vol", "volume", "disk", "disc", "split",
+                        "fold", "folds", "cv", "set", "subset"})
+
+
+def numbered_part(name: str) -> bool:
+    """A name that is a part word and a number (`fold1`, `part_2`, `cv-3`, `batch01`), nothing else.
+
+    >>> [numbered_part(n) for n in ("fold1", "part_2", "batch01", "fold", "clouds", "set_a")]
+    [True, True, True, False, False, False]
+    """
+    match = re.fullmatch(r"([A-Za-z]+)[_\-. ]?\d+", name)
+    return bool(match) and match.group(1).lower() in PART_WORDS
 
 
 # Words that name a split only where sibling folders hold the same names beneath them (alone,

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.plan import deeper_classes, siblings
+from shardify.plan.folder_names import PART_WORDS
 from shardify.plan.structure import Structure, is_container_name, split_word
 
 __all__ = [
@@ -406,8 +407,6 @@ def _few_over_many(splits: Sequence[_Split], structure: Structure) -> Finding | 
     return None
 
 
-# Words that name a piece of a download cut for size, not a class (data, not code per dataset).
-_PART_WORDS = frozenset({"part", "parts", "batch", "chunk", "shard", "piece", "vol", "volume", "disk", "disc", "split"})
 
 
 def names_may_label(names: Sequence[str]) -> bool:
@@ -444,8 +443,12 @@ def _grouped(names: Sequence[str]) -> bool:
 
 
 def _name_hint(splits: Sequence[_Split]) -> list[str]:
-    """`--label-from-name` where the inputs' names may carry the label (see `names_may_label`)."""
-    return [NAME_HINT] if names_may_label([name for split in splits for name in split.names]) else []
+    """`--label-from-name` where the inputs' names may carry the label (see `names_may_label`), or
+    would with every number taken away (Brazilian Coffee Scenes' `coffee.28.301.jpg`,
+    `noncoffee.39.338.jpg`: a word and two coordinates)."""
+    names = [name for split in splits for name in split.names]
+    bare = [re.sub(r"\d+", "", stem) + "0." + ext for stem, _, ext in (name.rpartition(".") for name in names)]
+    return [NAME_HINT] if names_may_label(names) or names_may_label(bare) else []
 
 
 def _numbered_parts(splits: Sequence[_Split], structure: Structure) -> Finding | None:
@@ -454,7 +457,7 @@ def _numbered_parts(splits: Sequence[_Split], structure: Structure) -> Finding |
     for split in splits:
         classes = sorted({parts[split.level] for parts in split.inputs if len(parts) > split.level})
         words = {word.casefold() for name in classes for word in re.findall(r"[A-Za-z]+", name)}
-        if len(classes) < 2 or not _numbered_alike(set(classes)) or not words & _PART_WORDS:
+        if len(classes) < 2 or not _numbered_alike(set(classes)) or not words & PART_WORDS:
             continue
         prefix = list(split.inputs[0][: split.level])
         return Finding(
