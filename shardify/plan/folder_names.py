@@ -28,6 +28,7 @@ __all__ = [
     "is_unlabelled_name",
     "mask_named",
     "PART_WORDS",
+    "affixed_split",
     "numbered_part",
     "part_beside_splits",
     "split_parts",
@@ -167,6 +168,34 @@ def numbered_part(name: str) -> bool:
     """
     match = re.fullmatch(r"([A-Za-z]+)[_\-. ]?\d+", name)
     return bool(match) and match.group(1).lower() in PART_WORDS
+
+
+# What a download joins to a split word in a split folder's name, written together (CRACK500's
+# `traincrop/`, `valcrop/`; `trainimages/`), and the abbreviations of split words joined to a
+# container word (the Medical Segmentation Decathlon's `imagesTr/`, `imagesTs/`, `labelsTr/`).
+_SPLIT_AFFIXES = ("crop", "crops", "cropped", "image", "images", "img", "imgs", "pics", "photos", "files", "samples")
+_ABBREVIATED_SPLITS = {"tr": "train", "ts": "test", "va": "val"}
+
+
+def affixed_split(name: str) -> str | None:
+    """The split a folder name names (`split_word`), or names written together with an affix of
+    `_SPLIT_AFFIXES` or as an abbreviation after a container word: a folder of a split's files,
+    never a class.
+
+    >>> [affixed_split(n) for n in ("traincrop", "valcrop", "imagesTr", "labelsTs", "test-set", "latest", "contest")]
+    ['train', 'val', 'train', 'test', 'test', None, None]
+    """
+    found = split_word(name)
+    if found is not None:
+        return found
+    low = name.lower()
+    for word, split in SPLIT_WORDS.items():
+        if any(low in (word + affix, affix + word) for affix in _SPLIT_AFFIXES):
+            return split
+    for abbreviation, split in _ABBREVIATED_SPLITS.items():
+        if any(low == container + abbreviation for container in (*_CONTAINER_WORDS, *MASK_FOLDER_WORDS)):
+            return split
+    return None
 
 
 # Words that name a split only where sibling folders hold the same names beneath them (alone,

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.plan import deeper_classes, siblings
-from shardify.plan.folder_names import PART_WORDS
+from shardify.plan.folder_names import PART_WORDS, affixed_split
 from shardify.plan.structure import Structure, is_container_name, split_word
 
 __all__ = [
@@ -286,16 +286,19 @@ def _split_named_class(splits: Sequence[_Split], structure: Structure) -> Findin
         # a split's loose files (`val_256/*.jpg`, or one folder down: `testset/testset/*.jpg`) beside
         # folders of classes
         holding = _flat_classes(split.inputs, split.level)
-        named = [name for name in classes if split_word(name) is not None and name in holding]
+        # (or with an affix: CRACK500's `traincrop/`, `valcrop/`, `testcrop/`, split by its lists)
+        named = [name for name in classes if affixed_split(name) is not None and name in holding]
         # (a split's lone class named as the split folder itself is its doubled container: `--label-level 2`
         # over `holdout_testset/holdout_testset/*.jpg`)
         doubled = bool(split.folder) and split.folder.rstrip("/").rsplit("/", 1)[-1] in named
         if named and (len(classes) >= 2 or doubled):
             prefix = list(split.inputs[0][: split.level])
+            # every class folder a split's: no class is left to label the records
+            none_left = ["--label-level 0 for records without labels"] if len(named) == len(classes) >= 2 else []
             return Finding(
                 "class folders named like splits or parts of a download, not classes",
                 tuple(_folder([*prefix, name]) for name in named),
-                (LABELS_FILE_HINT, f"{_level_hint(split.level + 1)} to keep them as the classes"),
+                (*none_left, LABELS_FILE_HINT, f"{_level_hint(split.level + 1)} to keep them as the classes"),
             )
     return None
 

@@ -561,7 +561,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "logodet3k": None,
     "uec_food256": None,
     "stare": None,
-    "crack500": None,
+    "crack500": {"label_level": 0},  # the stop on the split-named folders names --label-level 0
     "stormfront": None,
     "gnad10": None,
     "wic": None,                 # --text-column 4: the same stop (tried)
