@@ -3,11 +3,13 @@
 The reader knows commas, tabs and semicolons (`converters/separators.py`), each with `"` quotes.
 A download may quote its texts with `'` (10kGNAD's `train.csv`: `Sport;'text, with commas; and
 semicolons'`, headerless): read with commas, every row's text was cut at its commas into a pair of
-columns and no label found, with exit 0. The sign is the rows' shape, as a sniffer reads it: the
-reading chosen splits the first lines into uneven numbers of fields, while exactly one other
-candidate of separator and quote splits every one of them into the same number of two or more.
-Then the table is not read (stop, naming it and the dialect its rows show); where several
-candidates split evenly, which is right cannot be told, and the stop says so too.
+columns and no label found, with exit 0. The sign is the rows' shape, as a sniffer reads it (a
+row a line, no cell over several lines): another separator than the one read splits every one of
+the first lines into the same number of two cells or more, other cells than the reading's, where
+either the reading splits them unevenly, or that separator's cells are quoted with `'` and the head
+holds no `"` at all (a table quoting with `"` anywhere, its texts full of apostrophes, is read as
+it is: the Yelp and Quora CSVs). Then the table is not read: the run stops, naming it and the
+dialect its rows show.
 
 Plain functions of the lines handed in; detection (beam_jobs/discover/table_quoting.py) reads them.
 """
@@ -47,13 +49,16 @@ def _parsed(lines: Sequence[str], separator: str, quote: str) -> tuple[tuple[str
 
 def unread_dialect(head: str, complete: bool, separator: str) -> tuple[str, str, int] | None:
     r"""The (separator, quote, columns) the first lines of `head` show where the reader's reading
-    (`separator`, `"` quotes) would cut them otherwise: a candidate quoting with `'` that splits
-    every line evenly into other cells than the reading does, or, the reading splitting them
-    unevenly, the one other candidate that splits them evenly. None where the reading is as good.
+    (`separator`, `"` quotes) would cut them otherwise: another separator that splits every line
+    evenly into other cells than the reading does, quoting with `'` in a head holding no `"`, or,
+    the reading splitting a row a line unevenly, with either quote. None where the reading is as
+    good (a comma table quoting with `"`, whose texts hold apostrophes, is read as it is).
 
     >>> unread_dialect("Sport;'Ein Text, mit Komma; und so'\nWeb;'Noch, einer'\nEtat;'Der, dritte; ja'\n", True, ",")
     (';', "'", 2)
     >>> unread_dialect("a,b\n1,2\n3,4\n", True, ",") is None
+    True
+    >>> unread_dialect('"1","It\'s good, \'really\'"\n"2","Bad; \'awful\', no"\n"1","ok"\n', True, ",") is None
     True
     >>> unread_dialect("id,text\n1,don't stop\n2,it's 'fine'\n3,say 'cheese'\n", True, ",") is None
     True
@@ -62,13 +67,15 @@ def unread_dialect(head: str, complete: bool, separator: str) -> tuple[str, str,
     if len(lines) < _MIN_LINES:
         return None
     read = _parsed(lines, separator, '"')
-    even_read = _even([len(row) for row in read])
+    # (a cell over several lines, or a head cut inside one, is no sign: only tables of a row a line)
+    even_read = _even([len(row) for row in read]) or len(read) != len(lines)
+    unquoted = '"' not in head  # (a table quoting with '"' anywhere is read with '"')
     found = []
     for other in _SEPARATORS:
         for quote in _QUOTES:
             rows = _parsed(lines, other, quote)
-            if rows == read or not _even([len(row) for row in rows]):
+            if rows == read or len(rows) != len(lines) or not _even([len(row) for row in rows]) or other == separator:
                 continue
-            if quote == "'" or not even_read:
+            if not even_read or (quote == "'" and unquoted):
                 found.append((other, quote, len(rows[0])))
     return found[0] if found else None
