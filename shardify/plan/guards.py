@@ -57,7 +57,7 @@ from dataclasses import dataclass
 from shardify.errors import UsageError
 from shardify.plan import deeper_classes, siblings
 from shardify.plan.folder_names import PART_WORDS, affixed_split
-from shardify.plan.structure import Structure, is_container_name, split_word
+from shardify.plan.structure import Structure, is_container_name
 
 __all__ = [
     "Finding",
