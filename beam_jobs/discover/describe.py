@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
+import re
 from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
@@ -155,6 +156,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     beside_classes = [
         e for e in others if e.kind == evidence_lib.XML_OBJECTS and structure is not None and detected.class_level_of(e.path + "/x.xml") >= 0
     ]
+    _check_objects_beside_classes(config, sample, [e.path for e in beside_classes], detected)
     if beside_classes:
         notes.append(f"not used: {len(beside_classes)} annotation folders beside class folders ({beside_classes[0].path}...)")
         others = [e for e in others if e not in beside_classes]
@@ -183,6 +185,37 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     if unlisted_in_no_split(chosen):
         notes.append("inputs in no split list: in no split, counted with the auxiliary files (not records, not rejects)")
     return chosen, [e.note for e in chosen] + notes
+
+
+_OBJECT_NAME = re.compile(r"<name>\s*([^<]*?)\s*</name>")
+
+
+def _check_objects_beside_classes(config: ConvertConfig, sample: list[str], folders: Sequence[str],
+                                  detected: layout.SourceLayout) -> None:
+    """Stop where Pascal VOC annotations beside the images in class folders name objects other
+    than their class folder (LogoDet-3K's `Food/lays/1.xml` naming `lays` under `Food/`): set aside,
+    as those naming their folder (Kaggle ImageNet's `train/n01440764/n01440764_10026.xml`) are, the
+    folders were written as the labels and every object dropped, with exit 0.
+
+    Raises:
+      UsageError: naming the annotations and what they name.
+    """
+    found = []
+    for folder in folders:
+        path = next((p for p in sample if posixpath.dirname(p) == folder and layout.extension(p) == "xml"), "")
+        if not path:
+            continue
+        names = sorted(set(_OBJECT_NAME.findall(" ".join(label_file_found.head_lines(config, path, lines=200)))))
+        if names and path.split("/")[detected.class_level_of(path)] not in names:
+            found.append((path, names))
+    if found:
+        shown = ", ".join(f"{path} ({', '.join(names[:3])})" for path, names in found[:3])
+        raise UsageError(
+            f"Pascal VOC annotations lie beside the images in the class folders and name other objects than the "
+            f"folders: {shown}: a detection dataset whose folders group its images, not its classes; shardify reads "
+            "such annotations from a folder of their own (`Annotations/` beside `JPEGImages/`), not beside the images "
+            "in class folders, and would write the folders as the labels without the objects"
+        )
 
 
 def _first_fields(lines: Sequence[str]) -> list[str]:

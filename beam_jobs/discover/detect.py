@@ -25,7 +25,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, json_line_files, set_aside, split_annotations
+from shardify.beam_jobs.discover import files_decide, json_line_files, set_aside, split_annotations, table_quoting
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -467,6 +467,7 @@ def _detect_folder(
     detected = json_split_ids.with_split_ids(config, sample, detected)  # HateXplain's post_id_divisions.json
     files_decide.check_table_encoding(config, sample, detected)  # (before the columns are read in it)
     json_record_paths.check_record_paths(config, sample, detected)  # CoQA's questions beside answers
+    table_quoting.check_table_quoting(config, sample, detected)  # 10kGNAD's `;`, `'`-quoted rows
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected

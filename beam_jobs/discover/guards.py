@@ -16,7 +16,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees, split_groups, unread_mirrors
+from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -152,6 +152,10 @@ def _check_number_texts(config: ConvertConfig, media: Sequence[str], detected: l
         )
 
 
+# Box tables beside the images opened (their first lines only).
+_BOX_TABLES = 8
+
+
 def _check_annotated_points(config: ConvertConfig, sample: Sequence[str], media: Sequence[str],
                             detected: layout.SourceLayout) -> None:
     """Stop where the inputs read in class folders are annotated with points or boxes: point files
@@ -170,6 +174,12 @@ def _check_annotated_points(config: ConvertConfig, sample: Sequence[str], media:
     found = file_signs.point_files(media, [p for p in sample if p not in inputs])
     found += [e.path for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.column > 0
               and layout.extension(e.path) == "txt" and file_signs.annotation_rows(label_file_found.head_lines(config, e.path))]
+    # a box table per folder naming the folder's images (UEC FOOD 256's `<class>/bb_info.txt`)
+    read = {e.path for e in detected.evidence}
+    folders = {posixpath.dirname(m) for m in media}
+    tables = [p for p in sample if p not in inputs and p not in read and layout.extension(p) in ("txt", "csv", "tsv")
+              and posixpath.dirname(p) in folders][:_BOX_TABLES]
+    found += [p for p in tables if row_annotations.names_folder_images(p, label_file_found.head_lines(config, p), media)]
     if found:
         raise UsageError(file_signs.annotated_points_message(found, max(levels) + 1))
 
@@ -243,11 +253,17 @@ def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: 
             opened[relpath] = _few_valued(config, relpath)
         return opened[relpath]
 
+    found = []
     for pair in pairs:
         mirror = [few_valued(p) for p in pair.mirror_files[:_MIRROR_FILES]]
         mirrored = [few_valued(p) for p in pair.mirrored_files[:_MIRROR_FILES]]
         if all(mirror) and not any(mirrored) and False in mirrored:
-            raise UsageError(mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure))
+            found.append(pair)
+    if found:  # every folder of masks named (STARE's two observers' `labels-ah/`, `labels-vk/`), the first's line said
+        pair = found[0]
+        more = sorted({p.mirror for p in found} - {pair.mirror})
+        also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
+        raise UsageError((mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)) + also)
 
 
 # Tables beside class folders opened to see whether they hold other labels: their first lines only.

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from shardify.errors import InvalidInputError
 from shardify.plan.evidence import CONCEPT_LIST, NUMBERED, EXAMPLE_WORDS, Evidence, KeyRule, key_rule, name_words
+from shardify.plan.folder_names import numbered_part
 from shardify.plan.label_names import normalise_label
 from shardify.plan.structure import split_word
 
@@ -71,7 +72,8 @@ def recognise_concept_lists(
     for path, lines in sorted(heads.items()):
         stem, ext = posixpath.splitext(posixpath.basename(path))
         words = name_words(stem)
-        if ext.lower() not in (".txt", "") or any(split_word(w) for w in words) or EXAMPLE_WORDS & set(words):
+        if (ext.lower() not in (".txt", "") or any(split_word(w) for w in words) or EXAMPLE_WORDS & set(words)
+                or numbered_part(stem)):  # (a fold's list, `fold1.txt`, names a partition, not a concept)
             continue
         tokens = _tokens(lines)
         if tokens is not None:

@@ -27,6 +27,9 @@ __all__ = [
     "is_never_a_class",
     "is_unlabelled_name",
     "mask_named",
+    "PART_WORDS",
+    "affixed_split",
+    "numbered_part",
     "part_beside_splits",
     "split_parts",
     "split_word",
@@ -148,6 +151,51 @@ def split_word(name: str) -> str | None:
     if not found:  # words run together in capitals: UCI's drugsComTrain_raw.tsv, drugsComTest_raw.tsv
         found = {SPLIT_WORDS.get(w) for w in _camel_words(name)} - {None}
     return found.pop() if len(found) == 1 else None
+
+
+# Words that name a piece of a download cut for size (`HAM10000_images_part_1/`), or a partition of
+# it for cross-validation (Brazilian Coffee Scenes' `fold1/` .. `fold5/` and `fold1.txt`,
+# UrbanSound8K's `fold1/` .. `fold10/`): numbered alike, never classes nor concepts.
+PART_WORDS = frozenset({"part", "parts", "batch", "chunk", "shard", "piece", "vol", "volume", "disk", "disc", "split",
+                        "fold", "folds", "cv", "set", "subset"})
+
+
+def numbered_part(name: str) -> bool:
+    """A name that is a part word and a number (`fold1`, `part_2`, `cv-3`, `batch01`), nothing else.
+
+    >>> [numbered_part(n) for n in ("fold1", "part_2", "batch01", "fold", "clouds", "set_a")]
+    [True, True, True, False, False, False]
+    """
+    match = re.fullmatch(r"([A-Za-z]+)[_\-. ]?\d+", name)
+    return bool(match) and match.group(1).lower() in PART_WORDS
+
+
+# What a download joins to a split word in a split folder's name, written together (CRACK500's
+# `traincrop/`, `valcrop/`; `trainimages/`), and the abbreviations of split words joined to a
+# container word (the Medical Segmentation Decathlon's `imagesTr/`, `imagesTs/`, `labelsTr/`).
+_SPLIT_AFFIXES = ("crop", "crops", "cropped", "image", "images", "img", "imgs", "pics", "photos", "files", "samples")
+_ABBREVIATED_SPLITS = {"tr": "train", "ts": "test", "va": "val"}
+
+
+def affixed_split(name: str) -> str | None:
+    """The split a folder name names (`split_word`), or names written together with an affix of
+    `_SPLIT_AFFIXES` or as an abbreviation after a container word: a folder of a split's files,
+    never a class.
+
+    >>> [affixed_split(n) for n in ("traincrop", "valcrop", "imagesTr", "labelsTs", "test-set", "latest", "contest")]
+    ['train', 'val', 'train', 'test', 'test', None, None]
+    """
+    found = split_word(name)
+    if found is not None:
+        return found
+    low = name.lower()
+    for word, split in SPLIT_WORDS.items():
+        if any(low in (word + affix, affix + word) for affix in _SPLIT_AFFIXES):
+            return split
+    for abbreviation, split in _ABBREVIATED_SPLITS.items():
+        if any(low == container + abbreviation for container in (*_CONTAINER_WORDS, *MASK_FOLDER_WORDS)):
+            return split
+    return None
 
 
 # Words that name a split only where sibling folders hold the same names beneath them (alone,

@@ -56,7 +56,8 @@ from dataclasses import dataclass
 
 from shardify.errors import UsageError
 from shardify.plan import deeper_classes, siblings
-from shardify.plan.structure import Structure, is_container_name, split_word
+from shardify.plan.folder_names import PART_WORDS, affixed_split
+from shardify.plan.structure import Structure, is_container_name
 
 __all__ = [
     "Finding",
@@ -285,16 +286,19 @@ def _split_named_class(splits: Sequence[_Split], structure: Structure) -> Findin
         # a split's loose files (`val_256/*.jpg`, or one folder down: `testset/testset/*.jpg`) beside
         # folders of classes
         holding = _flat_classes(split.inputs, split.level)
-        named = [name for name in classes if split_word(name) is not None and name in holding]
+        # (or with an affix: CRACK500's `traincrop/`, `valcrop/`, `testcrop/`, split by its lists)
+        named = [name for name in classes if affixed_split(name) is not None and name in holding]
         # (a split's lone class named as the split folder itself is its doubled container: `--label-level 2`
         # over `holdout_testset/holdout_testset/*.jpg`)
         doubled = bool(split.folder) and split.folder.rstrip("/").rsplit("/", 1)[-1] in named
         if named and (len(classes) >= 2 or doubled):
             prefix = list(split.inputs[0][: split.level])
+            # every class folder a split's: no class is left to label the records
+            none_left = ["--label-level 0 for records without labels"] if len(named) == len(classes) >= 2 else []
             return Finding(
                 "class folders named like splits or parts of a download, not classes",
                 tuple(_folder([*prefix, name]) for name in named),
-                (LABELS_FILE_HINT, f"{_level_hint(split.level + 1)} to keep them as the classes"),
+                (*none_left, LABELS_FILE_HINT, f"{_level_hint(split.level + 1)} to keep them as the classes"),
             )
     return None
 
@@ -406,8 +410,6 @@ def _few_over_many(splits: Sequence[_Split], structure: Structure) -> Finding | 
     return None
 
 
-# Words that name a piece of a download cut for size, not a class (data, not code per dataset).
-_PART_WORDS = frozenset({"part", "parts", "batch", "chunk", "shard", "piece", "vol", "volume", "disk", "disc", "split"})
 
 
 def names_may_label(names: Sequence[str]) -> bool:
@@ -444,8 +446,12 @@ def _grouped(names: Sequence[str]) -> bool:
 
 
 def _name_hint(splits: Sequence[_Split]) -> list[str]:
-    """`--label-from-name` where the inputs' names may carry the label (see `names_may_label`)."""
-    return [NAME_HINT] if names_may_label([name for split in splits for name in split.names]) else []
+    """`--label-from-name` where the inputs' names may carry the label (see `names_may_label`), or
+    would with every number taken away (Brazilian Coffee Scenes' `coffee.28.301.jpg`,
+    `noncoffee.39.338.jpg`: a word and two coordinates)."""
+    names = [name for split in splits for name in split.names]
+    bare = [re.sub(r"\d+", "", stem) + "0." + ext for stem, _, ext in (name.rpartition(".") for name in names)]
+    return [NAME_HINT] if names_may_label(names) or names_may_label(bare) else []
 
 
 def _numbered_parts(splits: Sequence[_Split], structure: Structure) -> Finding | None:
@@ -454,7 +460,7 @@ def _numbered_parts(splits: Sequence[_Split], structure: Structure) -> Finding |
     for split in splits:
         classes = sorted({parts[split.level] for parts in split.inputs if len(parts) > split.level})
         words = {word.casefold() for name in classes for word in re.findall(r"[A-Za-z]+", name)}
-        if len(classes) < 2 or not _numbered_alike(set(classes)) or not words & _PART_WORDS:
+        if len(classes) < 2 or not _numbered_alike(set(classes)) or not words & PART_WORDS:
             continue
         prefix = list(split.inputs[0][: split.level])
         return Finding(

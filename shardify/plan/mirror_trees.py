@@ -40,6 +40,8 @@ _MIN_FILES = 2
 MAX_MASK_VALUES = 160
 # Image modes of one value a pixel: grey, palette (indices), 1-bit, 16/32-bit grey.
 _ONE_CHANNEL_MODES = frozenset({"1", "L", "P", "I", "I;16", "I;16B", "I;16L", "F"})
+# Modes of three channels that may hold grey, each pixel's three values equal (`few_valued`).
+_GREY_IN_COLOUR_MODES = frozenset({"RGB", "RGBA"})
 
 
 @dataclass(frozen=True)
@@ -141,11 +143,15 @@ def sibling_mirror_pairs(inputs: Sequence[str]) -> list[MirrorPair]:
 
 def few_valued(data: bytes) -> bool | None:
     """Whether an image's bytes decode to one channel of at most MAX_MASK_VALUES values (a mask),
-    or None where they do not decode (no sign either way)."""
+    or None where they do not decode (no sign either way). Grey saved in three equal channels is
+    one channel (STARE's vessel masks `im0001.ah.ppm`: a P6 file of black and white)."""
     from PIL import Image  # imported when a pair is met, as the converters import it
 
     try:
         with Image.open(io.BytesIO(data)) as image:
+            if image.mode in _GREY_IN_COLOUR_MODES:
+                colours = image.getcolors(MAX_MASK_VALUES)
+                return colours is not None and all(len(set(c[:3])) == 1 for _, c in colours)
             if image.mode not in _ONE_CHANNEL_MODES:
                 return False
             colours = image.getcolors(MAX_MASK_VALUES)

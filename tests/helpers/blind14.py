@@ -552,7 +552,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "leeds_butterfly": None,     # only a layout file's mask_folders; --label-from-name '^(\\d{3})' writes the masks too (tried)
     "compcars": None,            # --label-level 4 converts it right (tried), but the stop says the numbered folders are no
                                  # classes and offers --label-level 0 (no labels) or --labels FILE: no user finds 4 there
-    "brazilian_coffee": None,
+    "brazilian_coffee": {"label_from_name": r"^([a-z]+)\."},  # the stop on the fold folders names --label-from-name
     "rfmid": None,               # --labels '2. Groundtruths/a. RFMiD_Training_Labels.csv': 'no label column' (the 0/1
                                  # columns unseen); with --label-column DR the ids name three files (tried)
     "birdsnap": None,
@@ -561,7 +561,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "logodet3k": None,
     "uec_food256": None,
     "stare": None,
-    "crack500": None,
+    "crack500": {"label_level": 0},  # the stop on the split-named folders names --label-level 0
     "stormfront": None,
     "gnad10": None,
     "wic": None,                 # --text-column 4: the same stop (tried)

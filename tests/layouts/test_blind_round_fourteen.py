@@ -11,6 +11,11 @@ As measured on the branch blind14 at main's eb98ada (`python tests/helpers/blind
 1 right (stormfront), no good stop, 8 stops naming nothing that converts right (afrisenti, cfpb,
 compcars, flickrlogos32, leeds_butterfly, memotion, rfmid, wic), 1 exit 1 (birdsnap), 6 wrong with
 exit 0 (brazilian_coffee, crack500, gnad10, logodet3k, stare, uec_food256).
+
+Since branch wrongs14 (the six kinds by kind: tests/layouts/test_wrongs_fourteen.py): 1 right, 2 good
+stops (brazilian_coffee: fold folders are partitions, --label-from-name; crack500: split folders with an
+affix, --label-level 0), 12 useless stops (gnad10, logodet3k, stare, uec_food256 now among them), 1 exit 1,
+no wrong exit 0.
 """
 
 from __future__ import annotations
@@ -29,35 +34,34 @@ WRONG = {
                   "stop"),
     "birdsnap": ("EXIT 1, no manifest: test_images.txt read as the one split file, so the train images 'none of the "
                  "dataset's split files names', and its header 'path' a file it names; species.txt unread"),
-    "brazilian_coffee": ("WRONG, EXIT 0: the cross-validation folders fold1/ .. fold3/ written as the labels; the class "
-                         "is the file name's first word (coffee.<x>.<y>.jpg, noncoffee.<x>.<y>.jpg)"),
     "cfpb": ("STOPS (exit 2) on '7 columns hold text' naming only --text-column: the header row read as data (the "
              "columns 1..18), so --text-column 'Consumer complaint narrative' fails; right only with --header and "
              "--label-column Product too, which the stop does not name"),
     "compcars": ("STOPS (exit 2): 'the class folders are numbers over numbered folders (an index ...)', offering --labels "
                  "FILE or --label-level 0 (no labels); the model folder data/image/<make>/<model>/ is the class "
                  "(--label-level 4 is right, the stop never says so)"),
-    "crack500": ("WRONG, EXIT 0: the split folders traincrop/, valcrop/, testcrop/ written as the labels too (the "
-                 "splits right, the .png masks beside the images not written): the images have no class"),
     "flickrlogos32": ("STOPS (exit 2): classes/jpg/<class>/ and classes/masks/<class>/ 'repeat the names', offering "
                       "--label-level 2 or 3; either exits 1 on valset.txt's 'no-logo,<image>' lines; the "
                       "<image>.bboxes.txt boxes never read"),
-    "gnad10": ("WRONG, EXIT 0: the ';'-separated, \"'\"-quoted rows read as commas: every row unlabelled, its text cut "
-               "at a comma into a pair, and articles.csv (the union of train.csv and test.csv) written as a third "
-               "split 'articles'"),
+    "gnad10": ("STOPS (exit 2): 'articles.csv's rows split evenly into 2 columns as ';'-separated cells quoted with "
+               "\"'\"' (so do test.csv, train.csv), which shardify does not read', naming no option (none reads that "
+               "quote); articles.csv, the union of the two, is not told from a split yet"),
     "leeds_butterfly": ("STOPS (exit 2): segmentations/ 'repeats the file names of images/ ... masks', naming only a "
                         "layout file's mask_folders; the class is the file name's first three digits (names in "
                         "descriptions/); --label-from-name '^(\\d{3})' writes the masks as records too"),
-    "logodet3k": ("WRONG, EXIT 0: the category folders (Clothes, Food, Transportation) written as the labels, no "
-                  "objects: the VOC .xml beside each image (objects 'new_balance-1', 'lays') unread"),
+    "logodet3k": ("STOPS (exit 2): 'Pascal VOC annotations lie beside the images in the class folders and name "
+                  "other objects than the folders', naming no option: such .xml beside the images (not in an "
+                  "Annotations/ folder) are not read as objects yet"),
     "memotion": ("STOPS (exit 2): 'labels.csv has no label column', naming --label-column; the header (its first cell "
                  "empty: an index) is read as data, so --label-column overall_sentiment exits 1 'no label column'"),
     "rfmid": ("STOPS (exit 2): 'no class folders ... the labels may be in 2. Groundtruths/*.csv' naming --labels FILE; "
               "one file labels one split, and it finds 'no label column' in 'ID,Disease_Risk,DR,...' (45 0/1 columns)"),
-    "stare": ("WRONG, EXIT 0: stare-images/, labels-ah/, labels-vk/ written as three classes: the two observers' "
-              "vessel masks (im0001.ah.ppm, im0001.vk.ppm) as 12 more images beside the 6 retinal ones"),
-    "uec_food256": ("WRONG, EXIT 0: the numbered class folders right, but no object: each folder's bb_info.txt "
-                    "('img x1 y1 x2 y2', a box a row) unread, so a detection dataset written as classification"),
+    "stare": ("STOPS (exit 2): 'labels-ah/ repeats the file names of stare-images/ and holds single-channel images "
+              "of few values ... so do labels-vk/', naming only a layout file's structure.mask_folders (the masks "
+              "branch reads such folders as masks)"),
+    "uec_food256": ("STOPS (exit 2): 'the inputs are annotated with points or boxes (1/bb_info.txt, ...: rows of "
+                    "numbers for each input, which shardify does not store)', offering --label-level 0 or 2, "
+                    "either of which drops the boxes: a per-folder box table is not read as objects yet"),
     "wic": ("STOPS (exit 2): 'holds no images or texts to convert, only 6 .txt files': <split>.data.txt (word, PoS, "
             "indices, two sentences) and <split>.gold.txt (T/F a line) not read as texts and labels"),
 }
