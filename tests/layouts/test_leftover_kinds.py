@@ -66,3 +66,46 @@ def test_a_header_with_a_gap_over_words_alone_is_refused(tmp_path: Path) -> None
         convert(tmp_path / "src", tmp_path / "out")
     rejected = read_report(tmp_path / "out", "rejected.jsonl")
     assert any("--header" in r["reason"] for r in rejected), (rejected, refused.value)
+
+
+# ---- split lists of short numeric ids ---------------------------------------------------------------------------
+
+
+def _numbered_classes(root: Path, stems: dict[str, str]) -> None:
+    for k, (stem, cls) in enumerate(stems.items()):
+        write_file(root / cls / f"{stem}.jpg", image_bytes(seed=k))
+
+
+_STEMS = {f"{n:03d}": ("cat" if n % 2 else "dog") for n in range(1, 9)}
+
+
+@pytest.mark.parametrize("lists", [
+    # the case: train.csv and test.csv of one column of ids, as NWPU VHR-10's numbered images are named
+    {"train.csv": "001\n002\n003\n004\n005\n006\n", "test.csv": "007\n008\n"},
+    # a neighbour: the same ids in .txt lists with a validation list, as Caltech-style split files
+    {"train.txt": "001\n002\n003\n004\n", "val.txt": "005\n006\n", "test.txt": "007\n008\n"},
+    # a neighbour: a headed list (`id` over the ids), ids of two digits, as a spreadsheet export writes them
+    {"train.csv": "id\n001\n002\n003\n004\n005\n", "test.csv": "id\n006\n007\n008\n"},
+])
+def test_a_split_list_of_short_ids_naming_the_inputs_gives_the_splits(tmp_path: Path, lists: dict[str, str]) -> None:
+    _numbered_classes(tmp_path / "src", _STEMS)
+    split_of = {}
+    for name, text in lists.items():
+        write_file(tmp_path / "src" / name, text)
+        split_of.update({stem: name.split(".")[0] for stem in text.split() if stem != "id"})
+    got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
+    truth = {f"{cls}/{stem}.jpg": ({"val": "validation"}.get(split_of[stem], split_of[stem]), frozenset({cls}))
+             for stem, cls in _STEMS.items()}
+    assert got["records"] == truth
+
+
+@pytest.mark.parametrize("train", ["1\n2\n3\n4\n5\n6\n", "1\n0\n1\n1\n0\n1\n"])
+def test_short_numbers_that_name_no_input_are_no_split_list(train: str) -> None:
+    """The twin: the numbers written without the files' zeros (`1` is no stem of 001.jpg), or
+    repeating (values, not ids), are not read as a split list."""
+    from shardify.plan import content_lists
+
+    inputs = {stem for stem in _STEMS}
+    found = content_lists.recognise_list("train.txt", train.splitlines(), lambda keys: sum(k in inputs for k in keys) * 2 > len(keys))
+    assert found is None
+    assert content_lists.recognise_list("train.txt", ["001", "002"], lambda keys: all(k in inputs for k in keys)).split == "train"
