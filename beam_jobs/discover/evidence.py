@@ -264,6 +264,7 @@ class _Resolve(beam.DoFn):
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
+        self._listing = _listing_files(evidence)
         # Split lists that label give an input one label: two rows of one list giving it two
         # labels contradict each other (they were written as one multi-label record, exit 0).
         # So do a keyed table's rows (`keyed_tables`: a header, a key column naming each input once
@@ -308,6 +309,10 @@ class _Resolve(beam.DoFn):
                 files = sorted({path for path, row in rows if row.split})
                 yield reject(candidate.relpath, f"in more than one split: {', '.join(splits)} ({', '.join(files)})", stage=_STAGE)
                 return
+        unannotated = _unannotated(candidate.relpath, {path for path, _ in rows}, self._listing)
+        if unannotated:
+            yield reject(candidate.relpath, unannotated, stage=_STAGE)
+            return
         changes: dict[str, object] = {"split": splits[0]} if splits else {}
         label_rows = [
             row
@@ -359,6 +364,33 @@ class _PlaceUnnamed(beam.DoFn):
         yield candidate
 
 
+def _listing_files(evidence: Sequence[Evidence]) -> dict[str, tuple[str, str]]:
+    """The annotation files that list every image they annotate, as {row path prefix: (the folder
+    whose inputs they cover, "" for all; how the reason names them)}: Pascal VOC's Annotations/
+    (an XML per JPEG, for the JPEGs beside it under the folder above it) and the box tables of
+    `box_formats.LISTS_EVERY_IMAGE` that give no split (FDDB's folds; a split's own list, WIDER
+    FACE's, leaves the split's placing to the split files)."""
+    found: dict[str, tuple[str, str]] = {}
+    for e in evidence:
+        if e.kind == XML_OBJECTS:
+            found[e.path + "/"] = (posixpath.dirname(e.path), f"{e.path}/ (an XML per image)")
+        elif e.kind == BOX_TABLE and not e.split and box_formats.format_named(e.box_format).pairing in box_formats.LISTS_EVERY_IMAGE:
+            found[e.path] = ("", e.path)
+    return found
+
+
+def _unannotated(relpath: str, row_paths: set[str], listing: dict[str, tuple[str, str]]) -> str:
+    """Why an input is a reject, where annotation files that list every image they annotate cover
+    it and none names it (an image outside the annotated set, written as one without objects with
+    exit 0 before); else ""."""
+    covering = {prefix: named for prefix, (folder, named) in listing.items() if not folder or relpath.startswith(folder + "/")}
+    if not covering or any(path.startswith(prefix) for path in row_paths for prefix in covering):
+        return ""
+    named = sorted(covering.values())
+    return (f"no annotation file names it ({', '.join(named[:3])}{' ...' if len(named) > 3 else ''}: they name every "
+            "image of the annotated set, those without objects too): it is outside the annotated set")
+
+
 def unlisted_in_no_split(evidence: Sequence[Evidence]) -> bool:
     """Whether an input no split file names is in no split (set aside) rather than a reject: where
     lists of files give the splits, and more than one split (one list alone, a stray
@@ -389,7 +421,7 @@ class JoinEvidence(beam.PTransform):
         self._evidence = tuple(evidence)
         self._objects = objects
         self._label_file = label_file
-        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed))
+        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed, rule.shift))
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
         rules = self._rules
