@@ -44,7 +44,7 @@ from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
-from shardify.plan.structure import mask_key, mask_named
+from shardify.plan.structure import mask_key, mask_named, split_word
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
@@ -60,6 +60,7 @@ from shardify.plan.evidence import (
     Evidence,
     KeyRule,
     file_key,
+    name_words,
     row_key,
     yolo_image_key,
 )
@@ -368,15 +369,22 @@ def _listing_files(evidence: Sequence[Evidence]) -> dict[str, tuple[str, str]]:
     """The annotation files that list every image they annotate, as {row path prefix: (the folder
     whose inputs they cover, "" for all; how the reason names them)}: Pascal VOC's Annotations/
     (an XML per JPEG, for the JPEGs beside it under the folder above it) and the box tables of
-    `box_formats.LISTS_EVERY_IMAGE` that give no split (FDDB's folds; a split's own list, WIDER
-    FACE's, leaves the split's placing to the split files)."""
+    `box_formats.LISTS_EVERY_IMAGE` that give no split and name none (FDDB's folds, TT100K's
+    annotations.json; a split's own file, WIDER FACE's or BDD100K's, leaves the rest to the splits)."""
     found: dict[str, tuple[str, str]] = {}
     for e in evidence:
         if e.kind == XML_OBJECTS:
             found[e.path + "/"] = (posixpath.dirname(e.path), f"{e.path}/ (an XML per image)")
-        elif e.kind == BOX_TABLE and not e.split and box_formats.format_named(e.box_format).pairing in box_formats.LISTS_EVERY_IMAGE:
+        elif (e.kind == BOX_TABLE and not e.split and not _names_a_split(e.path)
+              and box_formats.format_named(e.box_format).pairing in box_formats.LISTS_EVERY_IMAGE):
             found[e.path] = ("", e.path)
     return found
+
+
+def _names_a_split(path: str) -> bool:
+    """A file named for one split (BDD100K's `bdd100k_labels_images_train.json`): it lists that
+    split's images, and a split it has no file for (BDD100K's unlabelled `test/`) is no concern of it."""
+    return any(split_word(word) for word in name_words(posixpath.splitext(posixpath.basename(path))[0]))
 
 
 def _unannotated(relpath: str, row_paths: set[str], listing: dict[str, tuple[str, str]]) -> str:
