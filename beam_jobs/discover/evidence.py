@@ -43,8 +43,8 @@ from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import box_formats, layout
-from shardify.plan.structure import mask_key, mask_named, split_word
+from shardify.plan import annotated_sets, box_formats, layout
+from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
@@ -60,7 +60,6 @@ from shardify.plan.evidence import (
     Evidence,
     KeyRule,
     file_key,
-    name_words,
     row_key,
     yolo_image_key,
 )
@@ -265,7 +264,7 @@ class _Resolve(beam.DoFn):
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
-        self._listing = _listing_files(evidence)
+        self._listing = annotated_sets.listing_files(evidence)
         # Split lists that label give an input one label: two rows of one list giving it two
         # labels contradict each other (they were written as one multi-label record, exit 0).
         # So do a keyed table's rows (`keyed_tables`: a header, a key column naming each input once
@@ -310,7 +309,7 @@ class _Resolve(beam.DoFn):
                 files = sorted({path for path, row in rows if row.split})
                 yield reject(candidate.relpath, f"in more than one split: {', '.join(splits)} ({', '.join(files)})", stage=_STAGE)
                 return
-        unannotated = _unannotated(candidate.relpath, {path for path, _ in rows}, self._listing)
+        unannotated = annotated_sets.unannotated(candidate.relpath, {path for path, _ in rows}, self._listing)
         if unannotated:
             yield reject(candidate.relpath, unannotated, stage=_STAGE)
             return
@@ -363,40 +362,6 @@ class _PlaceUnnamed(beam.DoFn):
             )
             return
         yield candidate
-
-
-def _listing_files(evidence: Sequence[Evidence]) -> dict[str, tuple[str, str]]:
-    """The annotation files that list every image they annotate, as {row path prefix: (the folder
-    whose inputs they cover, "" for all; how the reason names them)}: Pascal VOC's Annotations/
-    (an XML per JPEG, for the JPEGs beside it under the folder above it) and the box tables of
-    `box_formats.LISTS_EVERY_IMAGE` that give no split and name none (FDDB's folds, TT100K's
-    annotations.json; a split's own file, WIDER FACE's or BDD100K's, leaves the rest to the splits)."""
-    found: dict[str, tuple[str, str]] = {}
-    for e in evidence:
-        if e.kind == XML_OBJECTS:
-            found[e.path + "/"] = (posixpath.dirname(e.path), f"{e.path}/ (an XML per image)")
-        elif (e.kind == BOX_TABLE and not e.split and not _names_a_split(e.path)
-              and box_formats.format_named(e.box_format).pairing in box_formats.LISTS_EVERY_IMAGE):
-            found[e.path] = ("", e.path)
-    return found
-
-
-def _names_a_split(path: str) -> bool:
-    """A file named for one split (BDD100K's `bdd100k_labels_images_train.json`): it lists that
-    split's images, and a split it has no file for (BDD100K's unlabelled `test/`) is no concern of it."""
-    return any(split_word(word) for word in name_words(posixpath.splitext(posixpath.basename(path))[0]))
-
-
-def _unannotated(relpath: str, row_paths: set[str], listing: dict[str, tuple[str, str]]) -> str:
-    """Why an input is a reject, where annotation files that list every image they annotate cover
-    it and none names it (an image outside the annotated set, written as one without objects with
-    exit 0 before); else ""."""
-    covering = {prefix: named for prefix, (folder, named) in listing.items() if not folder or relpath.startswith(folder + "/")}
-    if not covering or any(path.startswith(prefix) for path in row_paths for prefix in covering):
-        return ""
-    named = sorted(covering.values())
-    return (f"no annotation file names it ({', '.join(named[:3])}{' ...' if len(named) > 3 else ''}: they name every "
-            "image of the annotated set, those without objects too): it is outside the annotated set")
 
 
 def unlisted_in_no_split(evidence: Sequence[Evidence]) -> bool:
