@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from shardify.cli.exit_codes import fail, reporting_errors
+from shardify.read.bench_report import TF_DATA, TORCH
 
 __all__ = ["bench"]
 
@@ -32,9 +33,9 @@ def _image_size(value: str | None) -> tuple[int, int] | None:
 # Past this a bench would run for days at any rate measured here, and past int64 TensorFlow failed
 # with a traceback ("out-of-range integer"); refused by the parser instead.
 MAX_BENCH_RECORDS = 10**9
-# The readers bench times (`shardify.read.bench_report`'s TF_DATA and TORCH, named here so that
-# --help needs neither).
-READERS = ("tf.data", "torch")
+# The readers bench times: bench_report's own names (it imports neither TensorFlow nor torch, so
+# --help stays free of both).
+READERS = (TF_DATA, TORCH)
 
 
 def bench(

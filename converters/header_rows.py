@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from shardify.converters import column_content
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
+__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -41,9 +41,11 @@ def header_names(cells: Sequence[str]) -> tuple[str, ...]:
     ('Image Index', 'Finding Labels', 'Unnamed: 2')
     >>> header_names(["", "count", "class", "tweet"])
     ('Unnamed: 0', 'count', 'class', 'tweet')
+    >>> header_names(["id", "", "label"])  # a gap between names (`names_around_a_gap`), as pandas names it
+    ('id', 'Unnamed: 1', 'label')
     """
     names = [cell.strip() for cell in cells]
-    return tuple(name or (f"Unnamed: {i}" if i in (0, len(names) - 1) or not any(names[i:]) else "") for i, name in enumerate(names))
+    return tuple(name or f"Unnamed: {i}" for i, name in enumerate(names))
 
 
 def looks_like_header(cells: Sequence[str]) -> bool:
@@ -55,6 +57,38 @@ def looks_like_header(cells: Sequence[str]) -> bool:
         and len(set(names)) == len(names)
         and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
         and not any(is_number(name) or is_number_list(name) for name in names)
+    )
+
+
+def names_around_a_gap(cells: Sequence[str]) -> bool:
+    """A first row that would be a header but for an empty cell between its names (`id<TAB><TAB>label`):
+    `looks_like_header` refuses it (a header names every column), and read as data its names became a
+    record. Whether it is a header, its columns' values decide (`named_over_numbers`).
+
+    >>> names_around_a_gap(["id", "", "label"]), names_around_a_gap(["id", "text", "label"])
+    (True, False)
+    >>> names_around_a_gap(["gj04", "1", "", "Our friends won't buy this analysis."])  # CoLA's data row
+    False
+    """
+    names = _named(cells)
+    filled = [name for name in names if name]
+    return len(filled) >= 2 and len(filled) < len(names) and looks_like_header(filled)
+
+
+def named_over_numbers(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """A first row whose name sits over a column of numbers on every row below (`id` over 1, 2, 3):
+    a name, not a value of its column; the sign that a row with a gap (`names_around_a_gap`) is the
+    header. Without it the row cannot be told from data whose cell is missing.
+
+    >>> named_over_numbers(["id", "", "label"], [("1", "a text", "pos"), ("2", "another", "neg")])
+    True
+    >>> named_over_numbers(["cat.jpg", "", "cat"], [("dog.jpg", "a text", "dog")])
+    False
+    """
+    return bool(rows) and any(
+        first.strip() and not is_number(first.strip())
+        and all(len(row) > column and is_number(row[column].strip()) for row in rows)
+        for column, first in enumerate(cells)
     )
 
 

@@ -368,7 +368,8 @@ def read_header(
             f"the first row names columns but repeats {header_rows.repeated(cells)}: which column is meant cannot be told "
             "(rename the column, or pass --no-header if the row is data)"
         )
-    if header is False or (header is None and not looks_like_header(cells)):
+    gapped = header is None and header_rows.names_around_a_gap(cells)
+    if header is False or (header is None and not looks_like_header(cells) and not gapped):
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         sample = (tuple(cells), *_sample_rows(lines, fmt, len(cells), 0))
         return TableHeader(columns, present=False, data_start=0, sample=sample)
@@ -377,6 +378,12 @@ def read_header(
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
     data_start = lines.consumed
     sample = _sample_rows(lines, fmt, len(names), data_start)
+    if gapped and not header_rows.named_over_numbers(cells, sample):
+        unnamed = ", ".join(str(i + 1) for i, cell in enumerate(cells) if not cell.strip())
+        raise InvalidInputError(
+            f"the first row names columns but leaves column {unnamed} unnamed: whether it is a header cannot be told "
+            "(pass --header if it names the columns, --no-header if it is data)"
+        )
     if header is None and header_rows.values_of_the_first_row(cells, sample):
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))

@@ -146,8 +146,9 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             rule = key_rule([line.strip() for line in lines if len(line.split()) == 1 and not box_formats.is_number(line)])
             how = "a path line, a count line, then a line per box"
         elif fmt.pairing == box_formats.FRAMES_XML:  # the folder of the frames, then the number ending each name
-            rule = KeyRule(2, False, True)
+            rule = _frame_rule(config, path, fmt, sample)
             how = f"one XML document per sequence, its frames by their {fmt.number_field}, their boxes in {fmt.boxes_field}"
+            how += f", frame n its file numbered n{rule.shift:+d}" if rule.shift else ""
         elif fmt.pairing == box_formats.JSON_DOCUMENT:  # the entries' keys show whether they carry folders, extensions
             rule = key_rule(box_formats.document_keys(fmt, "\n".join(lines)))
             how = f"one JSON document, its images by {fmt.key_field}, their boxes in {fmt.boxes_field}"
@@ -169,6 +170,32 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         evidence = Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, names_file=names_file, split=split, note=note)
         found.append(evidence)
     return found
+
+
+def _frame_rule(config: ConvertConfig, path: str, fmt: box_formats.BoxFormat, sample: Sequence[str]) -> KeyRule:
+    """How a sequence's XML names its frames' files: the folder named as it, then the number ending
+    each name, shifted where the document and the files count from different bases
+    (`box_formats.frame_shift`: frames from 1 over `img00000.jpg`).
+
+    Raises:
+      UsageError: the files count from 0 and the document's first frame tells no base.
+    """
+    stem = layout.stem(path)
+    frames = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS
+              and posixpath.basename(posixpath.dirname(p)) in (stem, box_formats.unsuffixed(stem))]
+    present = {int(found.group(1)) for p in frames if (found := re.search(r"(\d+)$", layout.stem(p), re.ASCII))}
+    head = _document(config, path)[:MAX_XML_BYTES]
+    numbers = [int(n) for n in re.findall(rb"<" + re.escape(fmt.entries_field.encode()) + rb"\b[^>]*?\b"
+                                          + re.escape(fmt.number_field.encode()) + rb'="\s*([0-9]+)\s*"', head)]
+    shift = box_formats.frame_shift(min(numbers) if numbers else None, present)
+    if shift is None:
+        first = min(frames, key=lambda p: (len(p), p))
+        raise UsageError(
+            f"{path} numbers its first listed frame {min(numbers)} while its frames' files count from 0 ({first}): "
+            "whether frame 1 is the first file or the second cannot be told (frames of no target are left out); "
+            "not supported yet: number the files from 1, as UA-DETRAC's img00001.jpg, or from the document's numbers"
+        )
+    return KeyRule(2, False, True, shift=shift)
 
 
 def _check_keys_name_one_file(table: str, keys: Sequence[str], rule: KeyRule, sample: Sequence[str]) -> None:

@@ -43,7 +43,7 @@ from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import box_formats, layout
+from shardify.plan import annotated_sets, box_formats, layout
 from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
@@ -264,6 +264,7 @@ class _Resolve(beam.DoFn):
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
+        self._listing = annotated_sets.listing_files(evidence)
         # Split lists that label give an input one label: two rows of one list giving it two
         # labels contradict each other (they were written as one multi-label record, exit 0).
         # So do a keyed table's rows (`keyed_tables`: a header, a key column naming each input once
@@ -308,6 +309,10 @@ class _Resolve(beam.DoFn):
                 files = sorted({path for path, row in rows if row.split})
                 yield reject(candidate.relpath, f"in more than one split: {', '.join(splits)} ({', '.join(files)})", stage=_STAGE)
                 return
+        unannotated = annotated_sets.unannotated(candidate.relpath, {path for path, _ in rows}, self._listing)
+        if unannotated:
+            yield reject(candidate.relpath, unannotated, stage=_STAGE)
+            return
         changes: dict[str, object] = {"split": splits[0]} if splits else {}
         label_rows = [
             row
@@ -389,7 +394,7 @@ class JoinEvidence(beam.PTransform):
         self._evidence = tuple(evidence)
         self._objects = objects
         self._label_file = label_file
-        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed))
+        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed, rule.shift))
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
         rules = self._rules

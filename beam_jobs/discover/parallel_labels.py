@@ -59,12 +59,13 @@ def with_parallel_labels(config: ConvertConfig, sample: Sequence[str], detected:
             labels = posixpath.join(folder, pattern.format(stem=stem))
             if labels not in present or labels == path:
                 continue
-            if _bare_returns(config, labels):
+            head = _head(config, labels)  # read once: its line ends, then its lines
+            if _bare_returns(head):
                 raise UsageError(
                     f"{labels} ends its lines with bare carriage returns (\\r, old Mac OS text), which the labels' reader "
                     f"does not take for line ends: its lines cannot be matched to {path}'s rows; convert it to \\n line ends"
                 )
-            rows, lines = _lines(config, path), _lines(config, labels)
+            rows, lines = _count_lines(_head(config, path)), _count_lines(head)
             if pattern in _NAMED_LABELS and 0 < lines < rows - _headed(path):
                 raise UsageError(
                     f"{labels} is named as the labels of {path}'s rows, one a line, but holds {lines:,} lines for its "
@@ -96,20 +97,22 @@ def _same_rows(rows: int, lines: int, table: str) -> bool:
     return lines > 0 and (lines == rows or (_headed(table) and lines == rows - 1))
 
 
-def _bare_returns(config: ConvertConfig, path: str) -> bool:
+def _head(config: ConvertConfig, path: str) -> bytes | None:
+    """The file's first _COUNT_BYTES, or None where it cannot be read (changed into a pipe or a link
+    since it was listed)."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return fileobj.read(_COUNT_BYTES)
+    except (OSError, InvalidInputError):
+        return None
+
+
+def _bare_returns(head: bytes | None) -> bool:
     """The file's first part holds a carriage return that no line feed follows (the lines of the
     reader, `line_files.read_lines`, end at line feeds only)."""
-    try:
-        with open_input(join_path(config.source, path)) as fileobj:
-            head = fileobj.read(_COUNT_BYTES)
-    except (OSError, InvalidInputError):
-        return False
-    return b"\r" in head.replace(b"\r\n", b"")
+    return head is not None and b"\r" in head.replace(b"\r\n", b"")
 
 
-def _lines(config: ConvertConfig, path: str) -> int:
-    try:
-        with open_input(join_path(config.source, path)) as fileobj:
-            return sum(1 for line in fileobj.read(_COUNT_BYTES).splitlines() if line.strip())
-    except (OSError, InvalidInputError):  # changed into a pipe or a link since it was listed
-        return -1
+def _count_lines(head: bytes | None) -> int:
+    """The non-blank lines of a file's first part; -1 where it cannot be read."""
+    return -1 if head is None else sum(1 for line in head.splitlines() if line.strip())

@@ -37,7 +37,7 @@ import csv
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import InvalidInputError
@@ -52,6 +52,7 @@ __all__ = [
     "JSON_DOCUMENT",
     "FRAMES_XML",
     "PER_IMAGE_JSON",
+    "LISTS_EVERY_IMAGE",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
     "XXYY_NORMALISED",
@@ -64,6 +65,7 @@ __all__ = [
     "file_format",
     "document_keys",
     "unsuffixed",
+    "frame_shift",
     "is_number",
 ]
 
@@ -71,6 +73,14 @@ PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines
 JSON_DOCUMENT = "json document"
 FRAMES_XML = "frames xml"
 PER_IMAGE_JSON = "per image json"
+# Pairings whose files list every image they annotate, those without objects included (WIDER FACE's
+# and FDDB's blocks, a `0` count for a face-less photo; TT100K's and BDD100K's documents, an entry of
+# no objects; CrowdHuman's .odgt lines): an image in none of them is outside the annotated set (FDDB's
+# 28,204 originalPics hold 2,845 annotated), a reject, never a record without objects. The others
+# document an image without a row or file as one without objects: ROWS (Global Wheat's, Open
+# Images' box tables have no row for an image of no box), FRAMES_XML (UA-DETRAC leaves frames of no
+# target out), the per-image files (YOLO's `.txt`; NWPU VHR-10's negative images have none).
+LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines"})
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -765,3 +775,27 @@ def unsuffixed(stem: str) -> str:
 def document_keys(fmt: BoxFormat, head: str) -> list[str]:
     """The image keys a JSON_DOCUMENT's start names (to tell whether they carry folders and extensions)."""
     return re.findall(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"([^"]+)"', head)
+
+
+def frame_shift(first_listed: int | None, present: Collection[int]) -> int | None:
+    """What to add to a FRAMES_XML document's frame numbers to name its files, decided by the base
+    each side counts from: the document's from its first frame (0 or 1: UA-DETRAC's count from 1,
+    and leave out frames of no target, so a first number above 1 tells no base), the files' from
+    the numbers present in the sequence's folder (`img00000.jpg`: from 0; `img00001.jpg` the lowest:
+    from 1). Frames counted from 1 over files counted from 0 had every box on the frame before its
+    own, the last frame naming no file. Where the files count from 0 and the document's base cannot
+    be told, None: the caller stops. Where the files' base cannot be told (a sample without their
+    first), 0: the numbers as written.
+
+    >>> frame_shift(1, {1, 2, 3}), frame_shift(1, {0, 1, 2}), frame_shift(0, {1, 2}), frame_shift(0, {0, 1})
+    (0, -1, 1, 0)
+    >>> frame_shift(3, {1, 2, 3}), frame_shift(3, {0, 1, 2, 3}), frame_shift(103, {101, 102, 103})
+    (0, None, 0)
+    """
+    files_base = 0 if 0 in present else 1 if present and min(present) == 1 else None
+    listed_base = first_listed if first_listed in (0, 1) else None
+    if files_base is None:
+        return 0
+    if listed_base is None:
+        return 0 if files_base == 1 else None  # counted from 1 as the format's own, or from 0: cannot be told
+    return files_base - listed_base

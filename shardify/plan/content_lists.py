@@ -50,7 +50,9 @@ def recognise_list(path: str, lines: Sequence[str], names_inputs: Callable[[Sequ
     named = all(re.fullmatch(r"[A-Za-z][\w.]*", field) for field in rows[0])  # `Roi.X1` is a name, not a file
     shapes = [(header, _list_column(rows[1:] if header else rows)) for header in ((False, True) if named else (False,))]
     header, column = next(((h, c) for h, c in shapes if c is not None), (False, None))
-    if column is None or (header and len(rows[0]) != len(rows[1])):
+    if column is None and _short_ids(rows[1:] if named else rows):
+        header, column = named, 0  # `001` a line naming 001.jpg: numbers too short for `recognise`'s ids
+    if column is None or (header and len(rows) > 1 and len(rows[0]) != len(rows[1])):
         return None
     keys = [row[column] for row in (rows[1:] if header else rows)]
     if not names_inputs(keys):
@@ -63,6 +65,23 @@ def recognise_list(path: str, lines: Sequence[str], names_inputs: Callable[[Sequ
         path, SPLIT_LIST, key_rule(keys), split=split, column=column, header=header, label_column=label_column,
         note=f"{path}: split list of {split} (its rows name the inputs){labels}",
     )
+
+
+# Ids this short are numbers of anything (a count, a class) unless they name the inputs themselves:
+# `recognise` takes longer ones by name alone; these count where, written as they are, they are
+# the stems of the inputs (`001` for images/001.jpg), each once.
+_SHORT_ID = re.compile(r"[0-9]{1,3}")
+
+
+def _short_ids(data: Sequence[Sequence[str]]) -> bool:
+    """A list of one column of short numbers, each once (`001`, `002`: ids, where they name inputs
+    as `recognise_list`'s caller decides); numbers that repeat (`0`, `1`, `1`) are values, no ids.
+
+    >>> _short_ids([["001"], ["002"]]), _short_ids([["1"], ["0"], ["1"]]), _short_ids([["1", "5"]])
+    (True, False, False)
+    """
+    keys = [row[0] for row in data if len(row) == 1]
+    return bool(keys) and len(keys) == len(data) and all(_SHORT_ID.fullmatch(k) for k in keys) and len(set(keys)) == len(keys)
 
 
 def _list_column(data: Sequence[Sequence[str]]) -> int | None:

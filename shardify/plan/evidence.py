@@ -139,6 +139,9 @@ class KeyRule:
     extension: bool = True
     number: bool = False
     suffixed: bool = field(default=False, repr=False)  # out of repr: the other rules read as before
+    # `number`: added to a row's number to name its file (a sequence's XML counting frames from 1
+    # over files counted from 0: -1; `box_formats.frame_shift`)
+    shift: int = field(default=0, repr=False)
 
     def __post_init__(self) -> None:
         if self.parts < 1:
@@ -174,7 +177,7 @@ def row_key(key: str, rule: KeyRule) -> str:
     text = key.strip().replace("\\", "/")
     if rule.number:
         *folders, last = text.split("/")
-        number = str(int(last)) if last.isascii() and last.isdigit() else ""  # int() refuses "²", which isdigit() passes
+        number = str(int(last) + rule.shift) if last.isascii() and last.isdigit() else ""  # int() refuses "²", which isdigit() passes
         if rule.parts == 1:
             return "" if folders else number
         return "/".join([*folders[-(rule.parts - 1):], number]) if number and len(folders) >= rule.parts - 1 else ""
