@@ -1,0 +1,93 @@
+"""Labels beside the texts: numbered answers that index option columns, labels in a file of their
+own, and the stops that name the option that decides (issue 30, blind rounds twelve and thirteen).
+
+Each kind is tried on the dataset that showed it (WinoGrande, OLID, fake job postings, Wine
+Reviews, PAD-UFES-20 in tests/helpers/blind12.py and blind13.py) and here on neighbours built from
+their documented layouts, with a twin that must still stop or reject.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers.shard_io import read_shard
+from helpers.sources import convert
+from shardify.converters.column_names import indexes_options
+from shardify.errors import SourceError, UsageError
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+
+_WORDS = "the man turned on the faucet so the toilet filled with water while my body cast a shadow over grass".split()
+
+
+def _words(seed: int, n: int) -> str:
+    return " ".join(_WORDS[(seed * 7 + k * 3) % len(_WORDS)] for k in range(n))
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for relpath, text in files.items():
+        (root / relpath).parent.mkdir(parents=True, exist_ok=True)
+        (root / relpath).write_text(text, encoding="utf-8")
+    return root
+
+
+def _records(output: Path) -> dict[str, list[tuple[str, str]]]:
+    """Per split, (text, label name) of each record, sorted."""
+    manifest = load_manifest(str(output))
+    return {name: sorted((r[contract.TEXT].decode(), r.get(contract.TEXT_LABEL_TEXT, b"").decode())
+                         for shard in split.shards for r in read_shard(output / shard.path))
+            for name, split in manifest.splits.items()}
+
+
+def _jsonl(rows: list[dict]) -> str:
+    return "".join(json.dumps(r) + "\n" for r in rows)
+
+
+# --- numbered answers that index option columns -------------------------------------------------
+
+def test_a_number_naming_one_of_the_option_columns_is_a_class() -> None:
+    assert indexes_options("2", ["sentence", "option1", "option2", "answer"])  # WinoGrande, XWinograd
+    assert indexes_options(3, ["startphrase", "ending0", "ending1", "ending2", "ending3", "label"])  # SWAG
+    assert indexes_options("0", ["premise", "choice1", "choice2", "label"]) is False  # COPA numbers from 0, choices from 1
+    assert not indexes_options("3", ["sentence", "option1", "option2", "answer"])  # no option 3
+    assert not indexes_options("42", ["question", "answer"])  # a numeric answer, no options
+    assert not indexes_options("1", ["question", "option1", "answer"])  # one numbered column is no set of options
+    assert not indexes_options(True, ["option1", "option2"])
+
+
+def test_xwinograd_answers_index_its_options(tmp_path: Path) -> None:
+    # HF Muennighoff/xwinograd: sentence, option1, option2, answer ('1'/'2'), WinoGrande's schema
+    rows = [{"sentence": f"{_words(i, 7)} because _ {_words(i + 1, 3)}.", "option1": _words(i, 1).title(),
+             "option2": _words(i + 2, 1).title(), "answer": str(1 + i % 2)} for i in range(6)]
+    source = _write(tmp_path / "xwinograd", {"en/test.jsonl": _jsonl(rows)})
+    records = _records(convert(source, tmp_path / "out"))
+    assert records == {"test": sorted((r["sentence"], r["answer"]) for r in rows)}
+
+
+def test_an_answer_that_indexes_no_option_is_still_no_label(tmp_path: Path) -> None:
+    """The twin: `answer` numbers past the options, or a number with no option columns (a maths
+    question's answer), stays an answer that is rejected, as a QA answer's text is."""
+    rows = [{"sentence": f"{_words(i, 7)} because _.", "option1": "A", "option2": "B", "answer": str(3 + i)} for i in range(3)]
+    rows += [{"sentence": f"how many {_words(i, 4)} are there", "answer": str(40 + i)} for i in range(3)]
+    source = _write(tmp_path / "twin", {"train.jsonl": _jsonl(rows)})
+    with pytest.raises(SourceError, match=r"6 x column 'answer' holds text, not true or false.*--label-column"):
+        convert(source, tmp_path / "out")
+
+
+def test_copa_choices_stop_for_the_text_and_label_as_written(tmp_path: Path) -> None:
+    # SuperGLUE COPA/{train,val,test}.jsonl: premise, choice1, choice2, question, idx, label 0/1 (test none)
+    def rows(n: int, labelled: bool) -> list[dict]:
+        return [{"premise": f"{_words(i, 6).capitalize()}.", "choice1": f"{_words(i + 1, 5)}.", "choice2": f"{_words(i + 2, 5)}.",
+                 "question": ("cause", "effect")[i % 2], "idx": i, **({"label": i % 2} if labelled else {})} for i in range(n)]
+    train, val = rows(6, True), rows(3, True)
+    source = _write(tmp_path / "copa", {"COPA/train.jsonl": _jsonl(train), "COPA/val.jsonl": _jsonl(val),
+                                         "COPA/test.jsonl": _jsonl(rows(3, False))})
+    with pytest.raises(UsageError, match=r"--text-column"):
+        convert(source, tmp_path / "out")
+    records = _records(convert(source, tmp_path / "out", text_column="premise"))
+    assert records["train"] == sorted((r["premise"], str(r["label"])) for r in train)
+    assert records["val"] == sorted((r["premise"], str(r["label"])) for r in val)  # the file's own name kept
+    assert [label for _, label in records["test"]] == ["", "", ""]
