@@ -38,8 +38,6 @@ WRONG = {
     "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "
              "texts and rejected; olid-training-v1.0.tsv rejected for three label-like subtask columns; with "
              "--text-column tweet --label-column subtask_a the test tweets are written unlabelled"),
-    "winemag": ("STOPS (exit 2) naming --text-column for 5 text columns, not --label-column; with --text-column "
-                "description alone it stops again on country, province, variety as labels"),
     "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text', naming a layout file's line_files "
             "(X.txt with its labels file), which converts it; which of Y, YL1, YL2 is the label the files cannot say, so no "
             "option alone (it was: WRONG, EXIT 0, each file one record labelled by its folder)"),

@@ -91,3 +91,50 @@ def test_copa_choices_stop_for_the_text_and_label_as_written(tmp_path: Path) -> 
     assert records["train"] == sorted((r["premise"], str(r["label"])) for r in train)
     assert records["val"] == sorted((r["premise"], str(r["label"])) for r in val)  # the file's own name kept
     assert [label for _, label in records["test"]] == ["", "", ""]
+
+
+# --- a label column among many: the stop names --label-column, its candidates ranked -------------
+
+def _csv(rows: list[list[str]]) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+def test_several_texts_and_no_label_name_stop_naming_both_options_ranked(tmp_path: Path) -> None:
+    """Kaggle's Netflix titles (netflix_titles.csv: show_id, type, title, director, cast, country,
+    date_added, release_year, rating, duration, listed_in, description): several texts, no column
+    named as the label; the stop names --text-column with the body first and --label-column with the
+    candidates, so one step converts."""
+    header = ["show_id", "type", "title", "director", "cast", "country", "date_added", "release_year", "rating",
+              "duration", "listed_in", "description"]
+    rows = [header]
+    for i in range(10):
+        rows.append([f"s{i + 1}", ("Movie", "TV Show")[i % 2], _words(i, 3).title(), _words(i + 1, 2).title() if i % 3 else "",
+                     ", ".join(_words(i + k, 2).title() for k in range(3)), ("United States", "India", "")[i % 3],
+                     f"September {i + 1}, 2021", str(2010 + i), ("TV-MA", "PG-13", "TV-14")[i % 3], f"{90 + i} min",
+                     ("Dramas, International Movies", "Docuseries", "Comedies")[i % 3],
+                     f"{_words(i + 3, 14).capitalize()}, {_words(i + 5, 8)}."])
+    source = _write(tmp_path / "netflix", {"netflix_titles.csv": _csv(rows)})
+    with pytest.raises(UsageError) as stopped:
+        convert(source, tmp_path / "out")
+    said = str(stopped.value)
+    assert "likeliest body is 'description'" in said and "--text-column" in said
+    assert "--label-column 'type'" in said  # a repeated short word; the user picks among those named
+    records = _records(convert(source, tmp_path / "out", text_column="description", label_column="type"))
+    assert records == {"train": sorted((r[11], r[1]) for r in rows[1:])}
+
+
+def test_a_feature_flag_is_offered_after_a_column_named_as_a_class(tmp_path: Path) -> None:
+    """The twin of the job postings: 0/1 flags (`has_company_logo`) beside the 0/1 class
+    (`is_spam`, named as a class), one text: a stop with the class offered first (it was read as a
+    multi-hot of all three columns, exit 0); Jigsaw's 0/1 class columns, none named as a feature,
+    stay a multi-hot (tests of one_hot)."""
+    rows = [["id", "has_company_logo", "telecommuting", "message", "is_spam"]]
+    rows += [[str(i), str(i % 2), str(int(i % 3 == 0)), f"{_words(i, 9).capitalize()}.", str(int(i in (2, 5)))] for i in range(10)]
+    source = _write(tmp_path / "spam", {"messages.csv": _csv(rows)})
+    with pytest.raises(UsageError, match=r"--label-column 'is_spam'"):
+        convert(source, tmp_path / "out")
