@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from shardify.converters import column_content, label_candidates, label_phrases
+from shardify.converters import column_content, label_phrases
+from shardify.plan import label_candidates
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
 

@@ -15,7 +15,8 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from shardify.converters import label_candidates, label_phrases, label_scores, split_column
+from shardify.converters import label_phrases, label_scores, split_column
+from shardify.plan import label_candidates
 from shardify.converters.column_names import (
     KEY_COLUMN_NAMES,
     LABEL_COLUMN_NAMES,

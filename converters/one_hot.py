@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from shardify.converters import label_candidates
+from shardify.plan import label_candidates
 from shardify.plan.label_names import normalise_label
 
 __all__ = ["label_columns", "labels_of", "text_table_classes", "multi_hot_labels"]

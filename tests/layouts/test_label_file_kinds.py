@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers import label_kinds
 from helpers.shard_io import read_shard
 from helpers.sources import convert
+from helpers.unseen_judge import judge_first_command
 from shardify.converters.column_names import indexes_options
 from shardify.errors import SourceError, UsageError
 from shardify.format import contract
@@ -138,3 +140,16 @@ def test_a_feature_flag_is_offered_after_a_column_named_as_a_class(tmp_path: Pat
     source = _write(tmp_path / "spam", {"messages.csv": _csv(rows)})
     with pytest.raises(UsageError, match=r"--label-column 'is_spam'"):
         convert(source, tmp_path / "out")
+
+
+# --- images among numbered part folders, labelled by a metadata table that names them ------------
+
+@pytest.mark.parametrize("name", sorted(label_kinds.DATASETS))
+def test_the_neighbours_first_command_is_right_or_a_stop_that_converts(name: str, tmp_path: Path) -> None:
+    judge_first_command(label_kinds.DATASETS, name, tmp_path, label_kinds.FOLLOW.get(name))
+
+
+def test_two_columns_named_as_a_class_stop_offering_them_first(tmp_path: Path) -> None:
+    truth = label_kinds.DATASETS["lesions_two_diagnoses"](tmp_path / "download")
+    with pytest.raises(UsageError, match=r"could be: 'diagnostic_method', 'diagnostic', .*--labels metadata.csv --label-column"):
+        convert(truth.root, tmp_path / "out")

@@ -7,7 +7,8 @@ order offered the first column of repeated values (a job posting's `telecommutin
 candidate converts the wrong label. The evidence is kept as data: words that documented datasets
 use to name the class a model learns, and words that name a record's features instead. Nothing
 here decides a label; it orders the candidates of a stop (`label_columns.refuse_unnamed_labels`,
-the text stop of beam_jobs/discover/text_columns.py).
+the text stop of beam_jobs/discover/text_columns.py), and decides only where one
+column of a metadata table is named so (`keyed_tables`).
 """
 
 from __future__ import annotations
