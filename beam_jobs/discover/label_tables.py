@@ -30,7 +30,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.converters import json_line_cells, tables as tables_lib
 from shardify.plan import (
-    concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
+    concept_lists, guards, id_label_tables, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
 )
 from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
 
@@ -157,7 +157,7 @@ def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.
     if detected.name != layout.TABLES or detected.source_file or detected.line_files:
         return detected
     paths = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not detected.is_auxiliary(p)][:_CANDIDATES]
-    heads = {}
+    heads, bare = {}, {}
     for path in paths:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
@@ -167,7 +167,11 @@ def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.
             continue  # rejected with its reason by the scan
         if header.present:
             heads[path] = (header.columns, header.sample)
+        elif len(header.columns) == 2:
+            bare[path] = header.sample
     found, left_out = label_joins.recognise_label_joins(heads)
+    # OLID's labels-levela.csv (`id,label`, no header) beside testset-levela.tsv
+    found += id_label_tables.recognise_id_label_tables(bare, {p: h for p, h in heads.items() if p not in {e.path for e in found}})
     if not found and not left_out:
         return detected
     notes = [e.note for e in found] + [f"{path}: {why}" for path, why in left_out]

@@ -35,9 +35,6 @@ WRONG = {
              "converts it (it was: WRONG, EXIT 0, DUTS-TR/ and DUTS-TE/ as two labels, every image train)"),
     "hatexplain": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (Data/dataset.json: posts keyed "
                    "by id with post_tokens and annotators' labels); --labels Data/dataset.json: 'no usable row names it'"),
-    "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "
-             "texts and rejected; olid-training-v1.0.tsv rejected for three label-like subtask columns; with "
-             "--text-column tweet --label-column subtask_a the test tweets are written unlabelled"),
     "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text', naming a layout file's line_files "
             "(X.txt with its labels file), which converts it; which of Y, YL1, YL2 is the label the files cannot say, so no "
             "option alone (it was: WRONG, EXIT 0, each file one record labelled by its folder)"),

@@ -153,3 +153,42 @@ def test_two_columns_named_as_a_class_stop_offering_them_first(tmp_path: Path) -
     truth = label_kinds.DATASETS["lesions_two_diagnoses"](tmp_path / "download")
     with pytest.raises(UsageError, match=r"could be: 'diagnostic_method', 'diagnostic', .*--labels metadata.csv --label-column"):
         convert(truth.root, tmp_path / "out")
+
+
+# --- a headerless `id,label` file beside the table of texts it labels ------------------------------
+
+def _tweets(ids: list[int], seed: int) -> str:
+    return "id\ttweet\n" + "".join(f"{i}\t@USER {_words(seed + n, 7)} URL\n" for n, i in enumerate(ids))
+
+
+def test_offenseval_level_b_gold_labels_join_their_test_tweets_by_id(tmp_path: Path) -> None:
+    """OLID's level B as published (testset-levelb.tsv `id<TAB>tweet`, labels-levelb.csv `id,TIN|UNT`, no
+    header), beside a training table read with --label-column: the test tweets get their gold labels."""
+    ids = [15923 + 71 * i for i in range(6)]
+    gold = {i: ("TIN", "UNT")[n % 3 == 0] for n, i in enumerate(ids)}
+    train = "id\ttweet\tsubtask_b\n" + "".join(f"{9000 + n}\t@USER {_words(n + 40, 6)} URL\t{('TIN', 'UNT')[n % 2]}\n" for n in range(6))
+    source = _write(tmp_path / "olid", {"olid-training-b.tsv": train, "testset-levelb.tsv": _tweets(ids, 3),
+                                        "labels-levelb.csv": "".join(f"{i},{gold[i]}\n" for i in reversed(ids))})
+    records = _records(convert(source, tmp_path / "out", label_column="subtask_b"))
+    assert sorted(label for _, label in records["test"]) == sorted(gold.values())
+    tweets = dict(zip(ids, [line.split("\t")[1] for line in _tweets(ids, 3).splitlines()[1:]]))
+    assert records["test"] == sorted((tweets[i], gold[i]) for i in ids)
+
+
+def test_an_id_label_file_two_tables_hold_the_ids_of_stops_naming_both(tmp_path: Path) -> None:
+    """The twin: the ids of `gold.csv` are in two tables of texts (a test table and its copy under
+    another name): which it labels is not guessed; the stop names both and the layout file's rows_of."""
+    ids = [501 + i for i in range(5)]
+    source = _write(tmp_path / "twin", {"test_a.tsv": _tweets(ids, 1), "test_b.tsv": _tweets(ids, 2),
+                                        "gold.csv": "".join(f"{i},{('NOT', 'OFF')[i % 2]}\n" for i in ids)})
+    with pytest.raises(UsageError, match=r"gold.csv holds an id and a label a line.*test_a.tsv.*test_b.tsv.*rows_of"):
+        convert(source, tmp_path / "out")
+
+
+def test_a_headerless_pair_of_unique_values_is_no_labels_file(tmp_path: Path) -> None:
+    """Two columns whose second values differ on every row (an id and a name) label nothing: not joined."""
+    from shardify.plan.id_label_tables import recognise_id_label_tables
+
+    texts = {"test.tsv": (("id", "tweet"), [("1", "a b c"), ("2", "d e f")])}
+    assert recognise_id_label_tables({"names.csv": [("1", "alice"), ("2", "bob"), ("3", "carol")]}, texts) == []
+    assert recognise_id_label_tables({"gold.csv": [("7", "NOT"), ("8", "OFF"), ("9", "NOT"), ("10", "NOT")]}, texts) == []
