@@ -346,7 +346,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
     paths = [p for p in _candidates(config, sample, detected) if p == only or not only]
     names_inputs = describe.names_inputs(sample, detected)
     suffixed = _suffixed_not_classes(held_out_tables.suffixed_names(sample, detected), detected)
-    found = []
+    found, doubts = [], []
     for path in paths:
         lines = label_file_found.table_head_lines(config, path)
 
@@ -357,7 +357,11 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
                 label_separator=config.label_separator, input_stems=stems,
             )
 
-        table = recognised(names_inputs, [layout.stem(p) for p in sample if not detected.is_auxiliary(p)])
+        try:
+            table = recognised(names_inputs, [layout.stem(p) for p in sample if not detected.is_auxiliary(p)])
+        except UsageError as doubt:
+            doubts.append((path, doubt))
+            continue
         if table is None and not config.key_column:
             # keys naming the inputs as the stems before `-<n>`, several files a row (PetFinder's
             # `PetID` 86e1089a3 for train_images/86e1089a3-1.jpg and -2.jpg): read so (`KeyRule.suffixed`)
@@ -365,7 +369,19 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             table = table and dataclasses.replace(table, key=dataclasses.replace(table.key, suffixed=True))
         if table is not None:
             found.append(table)
+    for path, doubt in doubts:
+        # a table keyed as a label table found beside it is, without its label column (Shopee's test.csv
+        # beside train.csv's `label_group`): another split's inputs, unlabelled, not a doubt about labels
+        if not any(_without_label(_table_rows(config, path, 1)[0], _table_rows(config, e.path, 1)[0], e) for e in found):
+            raise doubt
     return found
+
+
+def _without_label(header: Sequence[str], labelled: Sequence[str], table: Evidence) -> bool:
+    """`header` holds the key column of the label table `table` (of header `labelled`) and not its label column."""
+    if not table.header or table.label_column is None or max(table.column, table.label_column) >= len(labelled):
+        return False
+    return labelled[table.column] in header and labelled[table.label_column] not in header
 
 
 def _suffixed_not_classes(names: Callable[[Sequence[str]], bool], detected: layout.SourceLayout) -> Callable[[Sequence[str]], bool]:

@@ -286,14 +286,17 @@ def _label_column(
     ]
     if len(header) == 2 and not could and _class_numbers([row[1 - key] for row in data]):
         return 1 - key  # `image,level` (EyePACS' trainLabels.csv): a key and its class number
+    # the one column named as a class (`label_candidates.LABEL_NAME_WORDS`: PAD-UFES-20's `diagnostic`
+    # among its clinical columns; Shopee's `label_group`, numbers), full and of repeated values,
+    # decides; else the stop offers the columns so named first and ids last
+    # (not beside an id that repeats: Happywhale's `individual_id` names a class of its own, an individual)
+    named = [c for c in range(len(header)) if c != key and label_candidates.label_evidence(header[c]) == 2]
+    identities = [c for c in could if _named_as_key(header[c]) and not _unique([row[c] for row in data])]
+    if (len(named) == 1 and (len(could) > 1 or named[0] not in could) and _repeated([row[named[0]] for row in data])
+            and not set(identities) - set(named)):
+        return named[0]
     if len(could) <= 1:
         return could[0] if could else None
-    # the one column named as a class (`label_candidates.LABEL_NAME_WORDS`: PAD-UFES-20's `diagnostic`
-    # among its clinical columns), full and of repeated values, decides; else the stop offers the
-    # columns so named first and ids last
-    named = [c for c in could if label_candidates.label_evidence(header[c]) == 2]
-    if len(named) == 1 and _repeated([row[named[0]] for row in data]):
-        return named[0]
     could = sorted(could, key=lambda c: (-label_candidates.label_evidence(header[c]), _named_as_key(header[c])))
     shown = ", ".join(repr(header[c]) for c in could)
     # (columns of class numbers are labels too: PetFinder's `AdoptionSpeed`, 0 to 4)

@@ -43,9 +43,26 @@ def _lesions_two_diagnoses() -> Iterator[Put]:
     yield aux("metadata.csv", "\n".join(lines) + "\n")
 
 
+def _happywhale() -> Iterator[Put]:
+    # kaggle.com/c/happy-whale-and-dolphin: train.csv 'image,species,individual_id' (the competition's target the
+    # individual; species a coarser label), train_images/<image>, test_images/; the twin that must stop: two columns
+    # could be the label, one named as a class, the other an id that repeats (an individual)
+    lines = ["image,species,individual_id"]
+    for n in range(12):
+        image, species, individual = f"{0x00021adfb725ed + 977 * n:014x}.jpg", ("melon_headed_whale", "humpback_whale",
+                                                                              "false_killer_whale")[n % 3], f"{0xcadddb1636b9 + n % 4:012x}"
+        yield img(f"train_images/{image}", "train", individual)
+        lines.append(_csv(image, species, individual))
+    yield aux("train.csv", "\n".join(lines) + "\n")
+    for n in range(3):
+        yield img(f"test_images/{0x000110707af0ba + 131 * n:014x}.jpg", "test")
+
+
 SPECS: dict[str, Spec] = {
     "ham10000": Spec("HAM10000", "image", _ham10000, "doi:10.7910/DVN/DBW86T (HAM10000_metadata.csv, images in two part folders)",
                      "dx the label; the part folders no classes; one split."),
+    "happywhale": Spec("happy-whale-and-dolphin", "image", _happywhale, "kaggle.com/c/happy-whale-and-dolphin (train.csv)",
+                       "individual_id the competition's label; species a coarser one: a stop."),
     "lesions_two_diagnoses": Spec("lesions", "image", _lesions_two_diagnoses, "PAD-UFES-20's layout, a twin",
                                   "diagnostic the label, diagnostic_method how it was made: which is the label the "
                                   "files cannot say."),
@@ -55,5 +72,6 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 
 FOLLOW: dict[str, dict[str, object] | None] = {
     "ham10000": {"labels_file": "HAM10000_metadata.csv", "label_column": "dx"},
+    "happywhale": {"labels_file": "train.csv", "label_column": "individual_id"},
     "lesions_two_diagnoses": {"labels_file": "metadata.csv", "label_column": "diagnostic"},
 }

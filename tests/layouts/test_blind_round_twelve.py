@@ -33,9 +33,6 @@ WRONG = {
               "option names class 1 car"),
     "drop": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (drop_dataset_{train,dev}.json: "
              "passages with qa_pairs); no option reads the questions"),
-    "shopee": ("STOPS (exit 2) on test.csv naming --labels test.csv --label-column NAME; --labels train.csv "
-               "--label-column label_group then exits 1, no records written (6 rejects: test images no row of "
-               "train.csv names, test.csv's posting ids)"),
     "yale_b": ("STOPS (exit 2): 'holds no images or texts to convert, only 1 .mat' (YaleB_32x32.mat: fea 'not a vector "
                "of whole numbers'); no option reads its rows as 32x32 faces"),
 }
