@@ -359,21 +359,24 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
 
         try:
             table = recognised(names_inputs, [layout.stem(p) for p in sample if not detected.is_auxiliary(p)])
+            if table is None and not config.key_column:
+                # keys naming the inputs as the stems before `-<n>`, several files a row (PetFinder's
+                # `PetID` 86e1089a3 for train_images/86e1089a3-1.jpg and -2.jpg): read so (`KeyRule.suffixed`)
+                table = recognised(suffixed)
+                table = table and dataclasses.replace(table, key=dataclasses.replace(table.key, suffixed=True))
         except UsageError as doubt:
             doubts.append((path, doubt))
             continue
-        if table is None and not config.key_column:
-            # keys naming the inputs as the stems before `-<n>`, several files a row (PetFinder's
-            # `PetID` 86e1089a3 for train_images/86e1089a3-1.jpg and -2.jpg): read so (`KeyRule.suffixed`)
-            table = recognised(suffixed)
-            table = table and dataclasses.replace(table, key=dataclasses.replace(table.key, suffixed=True))
         if table is not None:
             found.append(table)
-    for path, doubt in doubts:
-        # a table keyed as a label table found beside it is, without its label column (Shopee's test.csv
-        # beside train.csv's `label_group`): another split's inputs, unlabelled, not a doubt about labels
-        if not any(_without_label(_table_rows(config, path, 1)[0], _table_rows(config, e.path, 1)[0], e) for e in found):
-            raise doubt
+    # a table keyed as a label table found beside it is, without its label column (Shopee's test.csv
+    # beside train.csv's `label_group`): another split's inputs, unlabelled, not a doubt about labels;
+    # of the doubts left, the widest table's is said (PetFinder's train.csv, not its test.csv)
+    heads = {path: _table_rows(config, path, 1)[0] for path, _ in doubts}
+    left = [(path, doubt) for path, doubt in doubts
+            if not any(_without_label(heads[path], _table_rows(config, e.path, 1)[0], e) for e in found)]
+    if left:
+        raise max(left, key=lambda item: len(heads[item[0]]))[1]
     return found
 
 

@@ -35,8 +35,9 @@ WRONG = {
              "converts it (it was: WRONG, EXIT 0, DUTS-TR/ and DUTS-TE/ as two labels, every image train)"),
     "hatexplain": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (Data/dataset.json: posts keyed "
                    "by id with post_tokens and annotators' labels); --labels Data/dataset.json: 'no usable row names it'"),
-    "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text', naming a layout file's line_files "
-            "(X.txt with its labels file), which converts it; which of Y, YL1, YL2 is the label the files cannot say, so no "
+    "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text, as many lines as' X.txt, naming "
+            "each pair in full for a layout file's line_files (X.txt with Y.txt), which converts it "
+            "(tests/layouts/test_label_file_kinds.py); which of Y, YL1, YL2 is the label the files cannot say, so no "
             "option alone (it was: WRONG, EXIT 0, each file one record labelled by its folder)"),
 }
 

@@ -21,6 +21,7 @@ from shardify.converters.column_names import indexes_options
 from shardify.errors import SourceError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
+from shardify.plan import layout_file
 
 _WORDS = "the man turned on the faucet so the toilet filled with water while my body cast a shadow over grass".split()
 
@@ -192,3 +193,41 @@ def test_a_headerless_pair_of_unique_values_is_no_labels_file(tmp_path: Path) ->
     texts = {"test.tsv": (("id", "tweet"), [("1", "a b c"), ("2", "d e f")])}
     assert recognise_id_label_tables({"names.csv": [("1", "alice"), ("2", "bob"), ("3", "carol")]}, texts) == []
     assert recognise_id_label_tables({"gold.csv": [("7", "NOT"), ("8", "OFF"), ("9", "NOT"), ("10", "NOT")]}, texts) == []
+
+
+# --- a file of texts beside files of a number a line: paired by line -------------------------------
+
+def test_web_of_science_stop_names_the_pairs_and_following_it_is_right(tmp_path: Path) -> None:
+    """X.txt beside Y.txt, YL1.txt, YL2.txt of as many lines, in each subset folder: which is the label
+    the names cannot say (no `{stem}_labels`), so a stop, naming each pair in full; the layout file
+    it spells out converts right (blind round thirteen's `wos`)."""
+    import re
+
+    from helpers.blind13 import DATASETS
+    from helpers.unseen_judge import assert_right
+
+    truth = DATASETS["wos"](tmp_path / "download")
+    with pytest.raises(UsageError) as stopped:
+        convert(truth.root, tmp_path / "out")
+    said = str(stopped.value)
+    assert "which of Y.txt, YL1.txt, YL2.txt is the label" in said
+    entries = re.search(r"`line_files: (\[.*?\])`", said).group(1)
+    assert "{path: WebOfScience/WOS5736/X.txt, labels: WebOfScience/WOS5736/Y.txt}" in entries
+    spec = layout_file.loads(f"shardify_layout: 1\nlayout: tables\nmedia: text\nline_files: {entries}\n", where="layout.yaml")
+    convert(truth.root, tmp_path / "followed", layout_given=spec.layout)
+    assert_right(truth, tmp_path / "followed")
+
+
+def test_tweeteval_labels_files_named_after_the_texts_pair_by_line(tmp_path: Path) -> None:
+    """The neighbour whose names tie (cardiffnlp/tweeteval datasets/<task>/{train,val,test}_text.txt
+    beside _labels.txt, mapping.txt): paired with no option, line i labelling line i."""
+    texts = {split: [f"@user {_words(n + 5 * k, 8)} #{split}{n}" for n in range(k)] for k, split in ((8, "train"), (4, "val"), (4, "test"))}
+    files = {"mapping.txt": "0\tanger\n1\tjoy\n2\toptimism\n3\tsadness\n"}
+    for split, lines in texts.items():
+        files[f"{split}_text.txt"] = "".join(f"{t}\n" for t in lines)
+        files[f"{split}_labels.txt"] = "".join(f"{n % 4}\n" for n in range(len(lines)))
+    source = _write(tmp_path / "emotion", files)
+    records = _records(convert(source, tmp_path / "out"))
+    names = ("anger", "joy", "optimism", "sadness")
+    assert {split: [label for _, label in rows] for split, rows in records.items()} == {
+        split: [label for _, label in sorted((t, names[n % 4]) for n, t in enumerate(lines))] for split, lines in texts.items()}
