@@ -21,9 +21,9 @@ __all__ = ["LABEL_NAME_WORDS", "FEATURE_NAME_WORDS", "label_evidence", "ranked_l
 # Words of a column name that datasets' documentation uses for the class: the usual ones, then
 # by dataset kind (fraud and spam tasks' `fraudulent`, `spam`; skin-lesion tables' `diagnostic`,
 # `dx`, `diagnosis`; taxonomy tables' `species`, `variety`, `breed`; product matching's
-# `label_group`; stance and emotion tasks).
+# `label_group`; stance and emotion tasks). Not `y`: a point's coordinate beside `x`.
 LABEL_NAME_WORDS = frozenset({
-    "label", "labels", "class", "category", "target", "tag", "tags", "gold", "y",
+    "label", "labels", "class", "category", "target", "tag", "tags", "gold",
     "sentiment", "stance", "emotion", "intent", "topic", "genre", "polarity", "verdict", "outcome",
     "species", "variety", "breed", "family", "genus", "diagnostic", "diagnosis", "dx",
     "fraudulent", "fraud", "spam", "toxic", "sarcastic", "offensive", "hateful", "clickbait", "fake",
@@ -40,13 +40,13 @@ def _words(name: str) -> list[str]:
 def label_evidence(name: str) -> int:
     """2 for a name holding a label word, 0 for a feature's name, 1 for neither.
 
-    >>> [label_evidence(n) for n in ("fraudulent", "label_group", "has_questions", "country")]
-    [2, 2, 0, 1]
+    >>> [label_evidence(n) for n in ("fraudulent", "label_group", "has_questions", "country", "N")]
+    [2, 2, 0, 1, 1]
     """
     words = _words(name)
     if set(words) & LABEL_NAME_WORDS:
         return 2
-    return 0 if words and words[0] in FEATURE_NAME_WORDS else 1
+    return 0 if len(words) > 1 and words[0] in FEATURE_NAME_WORDS else 1  # (`N` alone: ODIR's class Normal)
 
 
 def ranked_labels(candidates: Sequence[str]) -> list[str]:
