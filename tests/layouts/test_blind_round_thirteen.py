@@ -11,7 +11,9 @@ an unexpected pass.
 As measured on the branch blind13 at main's 5f46b67 (`python tests/helpers/blind_tally.py --batch 13`):
 6 right (awa2, cinic10, humpback, imagenet_a, linnaeus5, tu_berlin), no good stop, 4 stops naming
 nothing that converts right (chase_db1, davis2017, hatexplain, winemag), 2 exit 1 (olid, winogrande),
-2 wrong with exit 0 (duts, wos).
+2 wrong with exit 0 (duts, wos). On branch labelfiles: winogrande right, olid and winemag good stops (olid's
+FOLLOW now --label-column subtask_a, the test's labels-levela.csv joined by id), wos a stop naming each pair
+(blind_tally --batch 13 from main's eb98ada: right 6 -> 7, good stop 0 -> 2, useless stop 6 -> 5, exit 1 2 -> 0).
 """
 
 from __future__ import annotations

@@ -13,6 +13,8 @@ the five kinds): 3 right (fashionpedia, galaxy10_decals, semeval2018_ec), 2 good
 fake_job_postings, pad_ufes_20, shopee, yale_b), 1 exit 1 (carpk), 4 wrong with exit 0 (cmaterdb,
 herbarium_2020, semeval2016_stance, vegfru). After the blind batch's mend (issue 30, branch wrongs12): cmaterdb
 and herbarium_2020 right, semeval2016_stance and vegfru good stops, carpk a stop (exit 1 before); none wrong with exit 0.
+On branch labelfiles (labels in files of their own, label columns among many): pad_ufes_20 and shopee right,
+fake_job_postings a good stop (blind_tally --batch 12: right 5 -> 7, good stop 4 -> 5, useless stop 7 -> 4).
 """
 
 from __future__ import annotations
