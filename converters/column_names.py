@@ -25,6 +25,7 @@ __all__ = [
     "CAPTION_COLUMN_NAMES",
     "TEXT_JOIN",
     "is_key_name",
+    "indexes_options",
     "parse_column_list",
     "is_integer",
     "shown_column",
@@ -87,6 +88,23 @@ def is_key_name(name: str) -> bool:
     low = name.strip().lower()
     return (low in KEY_COLUMN_NAMES or low in ("index", "idx", "row", "row_id") or low.endswith("_id")
             or bool(re.search(r"[a-z](Id|ID)$", name.strip())))
+
+
+def indexes_options(cell: object, columns: Sequence[str]) -> bool:
+    """A whole number (or one written as text) that numbers one of a row's option columns: the
+    columns of one stem followed by their numbers (WinoGrande's `option1`/`option2` and `answer`
+    '1'/'2'; SWAG's and HellaSwag's `ending0`..`ending3` and `label`; COPA's `choice1`/`choice2`;
+    PIQA's `sol1`/`sol2`). Such a cell is the record's class, the option's number as written; a
+    number with no option column of its number is not."""
+    if isinstance(cell, bool) or not (isinstance(cell, int) or is_integer(cell)):
+        return False
+    number = str(int(str(cell).strip()))
+    stems: dict[str, set[str]] = {}
+    for name in columns:
+        found = re.fullmatch(r"([A-Za-z][A-Za-z_ ]*?)[ _]?(\d+)", name.strip())
+        if found:
+            stems.setdefault(found.group(1).lower(), set()).add(str(int(found.group(2))))
+    return any(len(numbers) >= 2 and number in numbers for numbers in stems.values())
 
 
 def parse_column_list(text: str) -> tuple[str, ...]:

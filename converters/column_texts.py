@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from shardify.converters import column_content, label_phrases
+from shardify.plan import label_candidates
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
 
@@ -83,10 +84,13 @@ def found_texts(
         # a column of repeated short phrases among them is a class (MTSamples' `medical_specialty`)
         labels = [t for t in texts if header and label_phrases.repeated_phrases([row[columns.index(t)] for row in sample])]
         also = f"; {shown_column(labels[0])} holds a few repeated short phrases, as labels do: name it with --label-column {labels[0]!r}" if labels else ""
+        left = [t for t in texts if t not in labels]
+        likely = label_candidates.ranked_texts(left, [[row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in left])
         raise SeveralTextColumns(
             f"{len(texts)} columns hold text ({', '.join(shown_column(t) for t in texts)}): name the text with "
-            f"--text-column (a name or number; several, comma-separated, are joined){also}",
-            tuple(t for t in texts if t not in labels),
+            f"--text-column (a name or number; several, comma-separated, are joined; by their cells the likeliest "
+            f"body is {likely[0]!r}: texts in every row first, then the longest){also}",
+            tuple(left), likely[0],
         )
     if len(texts) == 2 and column_content.one_within_other(*([row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in texts)):
         raise OneTextTwice(
@@ -136,9 +140,10 @@ class SeveralTextColumns(InvalidInputError):
     """More than two columns hold text and none is named: which is the text is the user's to say
     (detection stops before writing on it: beam_jobs/discover/text_columns.py)."""
 
-    def __init__(self, reason: str, texts: Sequence[str]) -> None:
+    def __init__(self, reason: str, texts: Sequence[str], likely: str = "") -> None:
         super().__init__(reason)
         self.texts = tuple(texts)  # the columns that hold text, in the table's order
+        self.likely = likely or (texts[0] if texts else "")  # the likeliest body by its cells (label_candidates)
 
 
 def refuse_number_rows(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:

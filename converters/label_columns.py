@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from shardify.converters import label_phrases, label_scores, split_column
+from shardify.plan import label_candidates
 from shardify.converters.column_names import (
     KEY_COLUMN_NAMES,
     LABEL_COLUMN_NAMES,
@@ -200,6 +201,8 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
     if found:
         # a column named as an id (HWU64's `userid`, `answerid`) is offered last: a worker's or an
         # answer's number repeats as labels do, but is rarely the class (`class_id` is no such name)
+        # and a column named as a class (`fraudulent`, `variety`) first, a feature's (`has_questions`) last
+        found = label_candidates.ranked_labels(found)
         found.sort(key=_named_as_id)
         shown = " and ".join(shown_column(name) for name in found)
         raise UnnamedLabelColumn(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from shardify.plan import label_candidates
 from shardify.plan.label_names import normalise_label
 
 __all__ = ["label_columns", "labels_of", "text_table_classes", "multi_hot_labels"]
@@ -94,6 +95,10 @@ def text_table_classes(
     rest = [name for _, name in others if name not in bits]
     keys = [name for name in rest if name.lower() in key_names or name.lower().endswith("_id")]
     if len(bits) < _MIN_CLASS_COLUMNS or len(rest) > 1 or rest != keys:
+        return ()
+    # 0/1 columns named as a record's features (`has_company_logo`, `num_...`) are no classes: with
+    # them the table is one class column among flags, which the label column's stop asks for
+    if any(label_candidates.label_evidence(name) == 0 for name in bits):
         return ()
     return tuple(bits)
 

@@ -145,11 +145,52 @@ def _check_number_texts(config: ConvertConfig, media: Sequence[str], detected: l
     found = [p for p in inputs[:_NUMBER_TEXTS] if file_signs.number_lines(label_file_found.head_lines(config, p))]
     if found:
         shown = ", ".join(found[:3]) + (f" and {len(found) - 3} more" if len(found) > 3 else "")
+        # (the files beside them, auxiliary ones too: `X.txt`, `Y.txt` are set aside by their one-letter names)
+        folders = {posixpath.dirname(p) for p in found}
+        beside = [p for p in media if posixpath.dirname(p) in folders]
+        numbers = [p for p in beside if p in found or file_signs.number_lines(label_file_found.head_lines(config, p))]
+        pairs = _line_pairs(config, [p for p in beside if p not in numbers], numbers)
+        if pairs:  # the files of texts they label, line for line: the layout file's lines named in full
+            texts = ", ".join(sorted(pairs))
+            labels = sorted({posixpath.basename(p) for files in pairs.values() for p in files})
+            entries = ", ".join(f"{{path: {text}, labels: {files[0]}}}" for text, files in sorted(pairs.items()))
+            which = (f"which of {', '.join(labels)} is the label the files cannot say (" if len(labels) > 1 else "(")
+            raise UsageError(
+                f"{shown} hold a number a line, no text, as many lines as {texts} beside them: the labels of its lines, one "
+                f"a line; {which}a file's name does not tie them): name them in a layout file (`shardify_layout: 1`, "
+                f"`layout: tables`, `media: text`, `line_files: [{entries}]`, another labels file in place of {labels[0]} where that is "
+                "the label: docs/layout-files.md)"
+            )
         raise UsageError(
             f"{shown} hold a number a line, no text: the labels or ids of another file's lines, not texts to convert; "
             "name the file of texts and its labels file in a layout file (`shardify_layout: 1`, `layout: tables`, "
             "`line_files: [{path: TEXTS, labels: LABELS}]`: docs/layout-files.md)"
         )
+
+
+# Bytes of a file read to count its lines, pairing a file of labels with a file of texts.
+_COUNT_BYTES = 8 << 20
+
+
+def _line_pairs(config: ConvertConfig, texts: Sequence[str], numbers: Sequence[str]) -> dict[str, list[str]]:
+    """Each file of texts with the files of numbers in its folder holding as many lines (Web of
+    Science's `X.txt` with `Y.txt`, `YL1.txt`, `YL2.txt`), those named shortest first."""
+    def lines(path: str) -> int:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                return sum(1 for line in fileobj.read(_COUNT_BYTES).splitlines() if line.strip())
+        except (OSError, InvalidInputError):
+            return -1
+
+    folders = {posixpath.dirname(p) for p in numbers}
+    counts = {p: lines(p) for p in [*texts, *numbers] if posixpath.dirname(p) in folders}
+    pairs = {}
+    for text in texts:
+        if text in counts and counts[text] > 0:
+            same = [p for p in numbers if posixpath.dirname(p) == posixpath.dirname(text) and counts.get(p) == counts[text]]
+            if same:
+                pairs[text] = sorted(same, key=lambda p: (len(posixpath.basename(p)), p))
+    return pairs
 
 
 # Box tables beside the images opened (their first lines only).

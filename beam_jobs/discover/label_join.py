@@ -22,6 +22,7 @@ import apache_beam as beam
 from shardify.beam_jobs.discover.candidates import CANDIDATES, REJECTS, reject
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import tables
+from shardify.converters.columns import TableOptions
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
@@ -58,6 +59,12 @@ def row_labels(cells, classes: Sequence[str]) -> tuple[str, ...] | None | str:
     return tuple(normalise_label(name) for name, v in values.items() if v == "1")
 
 
+def _one_label(cells, column: str) -> tuple[str, ...] | str:
+    """A labels row's one label, its cell in `column` (a headerless `id,label` table's second), or why it has none."""
+    cell = str(cells.get(column, "") or "").strip()
+    return (normalise_label(cell),) if cell else f"empty label in column {column}"
+
+
 class _ReadKeyedLabels(beam.DoFn):
     """A labels table -> ((table it labels, id), (its path, row, labels or None or a reason))."""
 
@@ -67,8 +74,10 @@ class _ReadKeyedLabels(beam.DoFn):
     def process(self, found: Evidence) -> Iterator:
         try:
             with open_input(join_path(self._source, found.path)) as fileobj:
-                header, rows = tables.read_table(fileobj, tables.table_format(found.path), size_of(fileobj))
+                options = None if found.header else TableOptions(header=False)  # OLID's `id,label` lines
+                header, rows = tables.read_table(fileobj, tables.table_format(found.path), size_of(fileobj), options=options)
                 key = header.columns[found.column] if found.column < len(header.columns) else ""
+                single = header.columns[found.label_column] if found.label_column is not None and found.label_column < len(header.columns) else ""
                 for row in rows:
                     if isinstance(row, tables.RowError):
                         yield reject(found.path, row.reason, row.row, _STAGE)
@@ -77,7 +86,8 @@ class _ReadKeyedLabels(beam.DoFn):
                     if not ident:
                         yield reject(found.path, f"empty {key!r}", row.row, _STAGE)
                         continue
-                    yield (found.rows_of, ident), (found.path, row.row, row_labels(row.cells, found.names))
+                    labels = _one_label(row.cells, single) if single else row_labels(row.cells, found.names)
+                    yield (found.rows_of, ident), (found.path, row.row, labels)
         except (InvalidInputError, OSError) as error:
             yield reject(found.path, f"unusable: {reject_reason(error)}", stage=_STAGE)
 

@@ -30,7 +30,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.converters import json_line_cells, tables as tables_lib
 from shardify.plan import (
-    concept_lists, guards, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
+    concept_lists, guards, id_label_tables, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
 )
 from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
 
@@ -157,7 +157,7 @@ def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.
     if detected.name != layout.TABLES or detected.source_file or detected.line_files:
         return detected
     paths = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not detected.is_auxiliary(p)][:_CANDIDATES]
-    heads = {}
+    heads, bare = {}, {}
     for path in paths:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
@@ -167,7 +167,11 @@ def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.
             continue  # rejected with its reason by the scan
         if header.present:
             heads[path] = (header.columns, header.sample)
+        elif len(header.columns) == 2:
+            bare[path] = header.sample
     found, left_out = label_joins.recognise_label_joins(heads)
+    # OLID's labels-levela.csv (`id,label`, no header) beside testset-levela.tsv
+    found += id_label_tables.recognise_id_label_tables(bare, {p: h for p, h in heads.items() if p not in {e.path for e in found}})
     if not found and not left_out:
         return detected
     notes = [e.note for e in found] + [f"{path}: {why}" for path, why in left_out]
@@ -342,7 +346,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
     paths = [p for p in _candidates(config, sample, detected) if p == only or not only]
     names_inputs = describe.names_inputs(sample, detected)
     suffixed = _suffixed_not_classes(held_out_tables.suffixed_names(sample, detected), detected)
-    found = []
+    found, doubts = [], []
     for path in paths:
         lines = label_file_found.table_head_lines(config, path)
 
@@ -353,15 +357,34 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
                 label_separator=config.label_separator, input_stems=stems,
             )
 
-        table = recognised(names_inputs, [layout.stem(p) for p in sample if not detected.is_auxiliary(p)])
-        if table is None and not config.key_column:
-            # keys naming the inputs as the stems before `-<n>`, several files a row (PetFinder's
-            # `PetID` 86e1089a3 for train_images/86e1089a3-1.jpg and -2.jpg): read so (`KeyRule.suffixed`)
-            table = recognised(suffixed)
-            table = table and dataclasses.replace(table, key=dataclasses.replace(table.key, suffixed=True))
+        try:
+            table = recognised(names_inputs, [layout.stem(p) for p in sample if not detected.is_auxiliary(p)])
+            if table is None and not config.key_column:
+                # keys naming the inputs as the stems before `-<n>`, several files a row (PetFinder's
+                # `PetID` 86e1089a3 for train_images/86e1089a3-1.jpg and -2.jpg): read so (`KeyRule.suffixed`)
+                table = recognised(suffixed)
+                table = table and dataclasses.replace(table, key=dataclasses.replace(table.key, suffixed=True))
+        except UsageError as doubt:
+            doubts.append((path, doubt))
+            continue
         if table is not None:
             found.append(table)
+    # a table keyed as a label table found beside it is, without its label column (Shopee's test.csv
+    # beside train.csv's `label_group`): another split's inputs, unlabelled, not a doubt about labels;
+    # of the doubts left, the widest table's is said (PetFinder's train.csv, not its test.csv)
+    heads = {path: _table_rows(config, path, 1)[0] for path, _ in doubts}
+    left = [(path, doubt) for path, doubt in doubts
+            if not any(_without_label(heads[path], _table_rows(config, e.path, 1)[0], e) for e in found)]
+    if left:
+        raise max(left, key=lambda item: len(heads[item[0]]))[1]
     return found
+
+
+def _without_label(header: Sequence[str], labelled: Sequence[str], table: Evidence) -> bool:
+    """`header` holds the key column of the label table `table` (of header `labelled`) and not its label column."""
+    if not table.header or table.label_column is None or max(table.column, table.label_column) >= len(labelled):
+        return False
+    return labelled[table.column] in header and labelled[table.label_column] not in header
 
 
 def _suffixed_not_classes(names: Callable[[Sequence[str]], bool], detected: layout.SourceLayout) -> Callable[[Sequence[str]], bool]:

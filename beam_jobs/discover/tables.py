@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tabl
 from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
-from shardify.converters import columns as columns_lib
+from shardify.converters import column_names, columns as columns_lib
 from shardify.converters import json_records, json_sample, kept_values, label_cells, one_hot, pixel_rows, row_labels, split_column, tables
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
@@ -221,7 +221,7 @@ class _ScanTable(beam.DoFn):
                 labels = (found_name.group(1),)
             if cols.label:
                 cell = row.cells.get(cols.label)
-                if _not_boolean(cols.label, cell, self._options):
+                if _not_boolean(cols.label, cell, self._options, row.cells):
                     yield reject(relpath, f"column {cols.label!r} holds {_kind(cell)}, not true or false: an answer, "
                                  "not a label; name the label with --label-column", row.row)
                     continue
@@ -329,11 +329,14 @@ def _pixel_rows(
         yield batch
 
 
-def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions) -> bool:
+def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions, cells: dict) -> bool:
     """A label column found by a name that holds true/false only (BoolQ's `answer`) holding
-    anything else: a question-answering dataset's answer text, which is no label."""
+    anything else: a question-answering dataset's answer text, which is no label; unless it numbers
+    one of the row's option columns (WinoGrande's `answer` '1' beside `option1`, `option2`), a class."""
     found = not options.label_column and column.lower() in columns_lib.BOOLEAN_LABEL_NAMES
-    return found and cell is not None and not isinstance(cell, bool)
+    if not found or cell is None or isinstance(cell, bool):
+        return False
+    return not column_names.indexes_options(cell, list(cells))
 
 
 def _renamed(relpath: str, split: str) -> str:

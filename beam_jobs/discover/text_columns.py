@@ -98,7 +98,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         joined = ",".join(several.texts)
         raise UsageError(
             f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one"
-            f"{_then(config, headers, json_paths, several.texts[0])} (docs/converting.md)"
+            f"{_then(config, headers, json_paths, several.likely)} (docs/converting.md)"
         )
     if doubled:
         # found from the first rows, as the scan would find it on every row: a stop, not a reject per row
@@ -128,6 +128,10 @@ def _then(config: ConvertConfig, headers: dict, json_paths: Sequence[str], text:
     for path, header in headers.items():
         try:
             chosen[path] = (header.resolve(named.table_options).label, tuple(header.columns)) if header.present else ("", ())
+        except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
+            # no column named as the label (a posting's `fraudulent`, a wine's `variety`): the stop names
+            # --label-column and its candidates now, or following it meets a second stop
+            return f"; with --text-column {text!r}, {path}: {unnamed}"
         except InvalidInputError:
             continue
     unnamed: list[str] = []  # tables whose label no name names (COPA's test file: its `question`)

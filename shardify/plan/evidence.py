@@ -335,6 +335,8 @@ class Evidence:
         where an image has objects of several classes.) Boxes as text and YOLO labels too: an
         image holds the classes of its objects, none where it has none (WIDER FACE's one class
         included; a YOLO background image, its label file empty, as Ultralytics advises adding)."""
+        if self.kind == KEYED_LABELS and self.label_column is not None:
+            return False  # one label a row, its label column's cell (OLID's `id,label` lines: plan/id_label_tables.py)
         return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS) or bool(
             self.kind == LABEL_LINES and self.label_separator and self.label_separator != "none"
         )

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
+from shardify.plan import label_candidates
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.structure import split_word
@@ -47,6 +48,9 @@ LABEL_HEADER_NAMES = ("dx", "diagnosis", "finding", "findings")
 # rejects), and how many repeated keys it may show.
 _MOST = 0.8
 _FEW_REPEATS = 2
+# A table of more columns than this describes its inputs (a metadata table): empty cells among them
+# are unknown values, not a sign the file is no table.
+_FEW_COLUMNS = 4
 # Table files read this way.
 _EXTENSIONS = (".csv", ".tsv", ".jsonl")  # a .jsonl's lines: its CSV view (`converters/json_line_cells`)
 # A header cell: a name, not a value (`image_id`, `Finding Labels`).
@@ -105,6 +109,11 @@ def recognise_keyed_table(
     # Judged on the rows of the header's width with no empty cell; a few others (`_MOST` of the
     # rows read must fit) are their rows' rejects when the table is read (`evidence_files`).
     data = [row for row in rows_read if len(row) == len(header) and all(row)]
+    if (not data or len(data) < _MOST * len(rows_read)) and len(header) > _FEW_COLUMNS:
+        # a metadata table whose descriptive columns are empty in some rows (PAD-UFES-20's clinical
+        # columns, unknown for some patients): judged on its rows of the header's width; a key column
+        # holds no empty cell (it would repeat), a label column's empty cell is its row's reject
+        data = [row for row in rows_read if len(row) == len(header)]
     if not data or len(data) < _MOST * len(rows_read):
         return None
     key = _key_column(path, header, data, names_inputs, key_column)
@@ -227,6 +236,17 @@ def _class_numbers(values: Sequence[str]) -> bool:
     )
 
 
+def _named_as_key(name: str) -> bool:
+    """A column named as a row's id (`patient_id`, `id`), offered last as a label."""
+    low = name.strip().lower()
+    return low in ("id", "key", "index") or low.endswith(("_id", " id"))
+
+
+def _repeated(values: Sequence[str]) -> bool:
+    """Every value given, at least two of them, each repeated on average: classes, not a description."""
+    return all(values) and 2 <= len(set(values)) <= len(values) // 2
+
+
 def _stem(cell: str) -> str:
     """A cell's file stem (`tiff/train/10078660_15.tiff` -> `10078660_15`; an id is its own)."""
     name = posixpath.basename(cell.strip().replace("\\", "/"))
@@ -262,12 +282,22 @@ def _label_column(
         return chosen
     could = [
         c for c in range(len(header))
-        if c != key and not all(_NUMBER.fullmatch(row[c]) or _no_label(row[c]) for row in data)
+        if c != key and not all(not row[c] or _NUMBER.fullmatch(row[c]) or _no_label(row[c]) for row in data)
     ]
     if len(header) == 2 and not could and _class_numbers([row[1 - key] for row in data]):
         return 1 - key  # `image,level` (EyePACS' trainLabels.csv): a key and its class number
+    # the one column named as a class (`label_candidates.LABEL_NAME_WORDS`: PAD-UFES-20's `diagnostic`
+    # among its clinical columns; Shopee's `label_group`, numbers), full and of repeated values,
+    # decides; else the stop offers the columns so named first and ids last
+    # (not beside an id that repeats: Happywhale's `individual_id` names a class of its own, an individual)
+    named = [c for c in range(len(header)) if c != key and label_candidates.label_evidence(header[c]) == 2]
+    identities = [c for c in could if _named_as_key(header[c]) and not _unique([row[c] for row in data])]
+    if (len(named) == 1 and (len(could) > 1 or named[0] not in could) and _repeated([row[named[0]] for row in data])
+            and not set(identities) - set(named)):
+        return named[0]
     if len(could) <= 1:
         return could[0] if could else None
+    could = sorted(could, key=lambda c: (-label_candidates.label_evidence(header[c]), _named_as_key(header[c])))
     shown = ", ".join(repr(header[c]) for c in could)
     # (columns of class numbers are labels too: PetFinder's `AdoptionSpeed`, 0 to 4)
     numbered = [c for c in range(len(header)) if c != key and c not in could and _class_numbers([row[c] for row in data])]

@@ -400,7 +400,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "winogrande": {"text_column": "sentence", "label_column": "answer"},
     "hatexplain": None,                          # --labels Data/dataset.json: 'no usable row names it' (tried)
     "wos": None,                                 # --labels WOS5736/Y.txt: 'one label per line needs one line per file'
-    "olid": None,                                # --text-column tweet --label-column subtask_a: test unlabelled (tried)
+    "olid": {"label_column": "subtask_a"},       # level A (README); labels-levela.csv the test's level A labels
     "humpback": None,
     "winemag": {"text_column": "description", "label_column": "variety"},
 }

@@ -13,6 +13,9 @@ As measured on the branch blind13 at main's 5f46b67 (`python tests/helpers/blind
 nothing that converts right (chase_db1, davis2017, hatexplain, winemag), 2 exit 1 (olid, winogrande),
 2 wrong with exit 0 (duts, wos). After records inside JSON found by structure (issue 30, branch qajson):
 hatexplain right (posts keyed by id, the annotators' majority label, post_id_divisions.json's splits).
+On branch labelfiles: winogrande right, olid and winemag good stops (olid's
+FOLLOW now --label-column subtask_a, the test's labels-levela.csv joined by id), wos a stop naming each pair
+(blind_tally --batch 13 from main's eb98ada: right 6 -> 7, good stop 0 -> 2, useless stop 6 -> 5, exit 1 2 -> 0).
 """
 
 from __future__ import annotations
@@ -34,15 +37,9 @@ WRONG = {
     "duts": ("STOPS (exit 2): 'the 2 class folders' own folders repeat their names' (DUTS-TR/DUTS-TR-Image/), naming "
              "--label-level 0 (the parts then one split) or a layout file's structure.split_names; no option alone "
              "converts it (it was: WRONG, EXIT 0, DUTS-TR/ and DUTS-TE/ as two labels, every image train)"),
-    "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "
-             "texts and rejected; olid-training-v1.0.tsv rejected for three label-like subtask columns; with "
-             "--text-column tweet --label-column subtask_a the test tweets are written unlabelled"),
-    "winemag": ("STOPS (exit 2) naming --text-column for 5 text columns, not --label-column; with --text-column "
-                "description alone it stops again on country, province, variety as labels"),
-    "winogrande": ("EXIT 1, no manifest: 9 of 12 rows rejected, 'answer' ('1'/'2') 'holds text, not true or false: an "
-                   "answer, not a label'; the -labels.lst files unread"),
-    "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text', naming a layout file's line_files "
-            "(X.txt with its labels file), which converts it; which of Y, YL1, YL2 is the label the files cannot say, so no "
+    "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text, as many lines as' X.txt, naming "
+            "each pair in full for a layout file's line_files (X.txt with Y.txt), which converts it "
+            "(tests/layouts/test_label_file_kinds.py); which of Y, YL1, YL2 is the label the files cannot say, so no "
             "option alone (it was: WRONG, EXIT 0, each file one record labelled by its folder)"),
 }
 

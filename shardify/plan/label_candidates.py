@@ -1,0 +1,70 @@
+"""Which of several columns that could be the label, or the text, is the likelier: the order in
+which a stop names them.
+
+Why a module of its own: a stop that names `--label-column` with its candidates in the table's
+order offered the first column of repeated values (a job posting's `telecommuting` flag before its
+`fraudulent` class; a wine's `country` before its `variety`), and a user who takes the first
+candidate converts the wrong label. The evidence is kept as data: words that documented datasets
+use to name the class a model learns, and words that name a record's features instead. Nothing
+here decides a label; it orders the candidates of a stop (`label_columns.refuse_unnamed_labels`,
+the text stop of beam_jobs/discover/text_columns.py), and decides only where one
+column of a metadata table is named so (`keyed_tables`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+__all__ = ["LABEL_NAME_WORDS", "FEATURE_NAME_WORDS", "label_evidence", "ranked_labels", "ranked_texts"]
+
+# Words of a column name that datasets' documentation uses for the class: the usual ones, then
+# by dataset kind (fraud and spam tasks' `fraudulent`, `spam`; skin-lesion tables' `diagnostic`,
+# `dx`, `diagnosis`; taxonomy tables' `species`, `variety`, `breed`; product matching's
+# `label_group`; stance and emotion tasks). Not `y`: a point's coordinate beside `x`.
+LABEL_NAME_WORDS = frozenset({
+    "label", "labels", "class", "category", "target", "tag", "tags", "gold",
+    "sentiment", "stance", "emotion", "intent", "topic", "genre", "polarity", "verdict", "outcome",
+    "species", "variety", "breed", "family", "genus", "diagnostic", "diagnosis", "dx",
+    "fraudulent", "fraud", "spam", "toxic", "sarcastic", "offensive", "hateful", "clickbait", "fake",
+})
+# First words of a column name that describe a record rather than class it (`has_company_logo`,
+# `has_questions` beside `fraudulent`): offered after the others.
+FEATURE_NAME_WORDS = frozenset({"has", "num", "n", "count", "nb"})
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+
+
+def label_evidence(name: str) -> int:
+    """2 for a name holding a label word, 0 for a feature's name, 1 for neither.
+
+    >>> [label_evidence(n) for n in ("fraudulent", "label_group", "has_questions", "country", "N")]
+    [2, 2, 0, 1, 1]
+    """
+    words = _words(name)
+    if set(words) & LABEL_NAME_WORDS:
+        return 2
+    return 0 if len(words) > 1 and words[0] in FEATURE_NAME_WORDS else 1  # (`N` alone: ODIR's class Normal)
+
+
+def ranked_labels(candidates: Sequence[str]) -> list[str]:
+    """The candidates, those named like a label first, features' names last, else in the table's order.
+
+    >>> ranked_labels(["telecommuting", "has_company_logo", "employment_type", "fraudulent"])
+    ['fraudulent', 'telecommuting', 'employment_type', 'has_company_logo']
+    """
+    return sorted(candidates, key=lambda name: -label_evidence(name))
+
+
+def ranked_texts(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:
+    """Text columns, those in every sampled row first, then the longest on average: a record's
+    body (a posting's `description`, a review's text) before its title, place or benefits.
+    `cells[i]`: the sampled cells of `texts[i]`."""
+    def key(i: int) -> tuple[bool, float]:
+        values = [str(c or "").strip() for c in cells[i]]
+        empty = any(not v for v in values)
+        return (empty, -sum(len(v) for v in values) / max(len(values), 1))
+
+    return [texts[i] for i in sorted(range(len(texts)), key=key)]
