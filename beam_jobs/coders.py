@@ -20,10 +20,10 @@ import pickle
 import apache_beam as beam
 from apache_beam import typehints
 
-from shardify.plan.batches import Batch, estimated_size
+from shardify.plan.batches import Batch, Packed, estimated_size
 from shardify.plan.entries import ShardTask
 
-__all__ = ["BatchCoder", "ShardTaskCoder", "typed", "typed_batches", "KEYED_BATCHES", "KEYED_PIECES", "GROUPED_BATCHES", "GROUPED_PIECES"]
+__all__ = ["BatchCoder", "ShardTaskCoder", "PackedCoder", "typed", "typed_batches", "KEYED_BATCHES", "KEYED_PIECES", "GROUPED_BATCHES", "GROUPED_PIECES"]
 
 # A ShardTask's fields besides its entries: split name, indices, version, the pickle's framing.
 _TASK_OVERHEAD_BYTES = 64
@@ -67,16 +67,37 @@ class ShardTaskCoder(beam.coders.Coder):
         return ShardTask
 
 
+class PackedCoder(beam.coders.Coder):
+    """A Packed value as its bytes: decoding builds no item of it (see `batches.Packed`)."""
+
+    def encode(self, value: Packed) -> bytes:
+        return value.data
+
+    def decode(self, encoded: bytes) -> Packed:
+        return Packed(encoded)
+
+    def estimate_size(self, value: Packed) -> int:
+        return len(value.data)
+
+    def is_deterministic(self) -> bool:
+        return False
+
+    def to_type_hint(self) -> type:
+        return Packed
+
+
 beam.coders.registry.register_coder(Batch, BatchCoder)
 beam.coders.registry.register_coder(ShardTask, ShardTaskCoder)
+beam.coders.registry.register_coder(Packed, PackedCoder)
 
 
-# ((split, bucket or shard), Batch) and ((split, shard), (bucket, Batch)): the plan's keyed batches.
-KEYED_BATCHES = typehints.Tuple[typehints.Tuple[str, int], Batch]
-KEYED_PIECES = typehints.Tuple[typehints.Tuple[str, int], typehints.Tuple[int, Batch]]
+# ((split, bucket), (entries, Packed Batch)) and ((split, shard), (bucket, Packed Batch)): the
+# plan's keyed batches, packed where they cross a GroupByKey (see `batches.Packed`).
+KEYED_BATCHES = typehints.Tuple[typehints.Tuple[str, int], typehints.Tuple[int, Packed]]
+KEYED_PIECES = typehints.Tuple[typehints.Tuple[str, int], typehints.Tuple[int, Packed]]
 # The same grouped by key.
-GROUPED_BATCHES = typehints.Tuple[typehints.Tuple[str, int], typehints.Iterable[Batch]]
-GROUPED_PIECES = typehints.Tuple[typehints.Tuple[str, int], typehints.Iterable[typehints.Tuple[int, Batch]]]
+GROUPED_BATCHES = typehints.Tuple[typehints.Tuple[str, int], typehints.Iterable[typehints.Tuple[int, Packed]]]
+GROUPED_PIECES = typehints.Tuple[typehints.Tuple[str, int], typehints.Iterable[typehints.Tuple[int, Packed]]]
 
 
 def typed(pcoll: beam.PCollection, element_type: object) -> beam.PCollection:
