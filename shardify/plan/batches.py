@@ -21,6 +21,7 @@ import functools
 import itertools
 import operator
 import pickle
+import zlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -103,6 +104,9 @@ def _from_columns(cls: type, names: tuple[str, ...], count: int, columns: tuple)
     return batch
 
 
+# zlib's fastest level: higher levels took 2-4x the time for no smaller batches of Entries.
+PACK_LEVEL = 1
+
 # Items pickled to estimate a batch's encoded size: spread over the batch, so a few long paths or
 # many labels at one end still show.
 SIZE_SAMPLE = 16
@@ -147,11 +151,12 @@ class Packed:
 
     @classmethod
     def of(cls, value: Any) -> Packed:
-        """`value` pickled (a Batch as columns)."""
-        return cls(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+        """`value` pickled (a Batch as columns) and compressed: paths and labels repeat their
+        prefixes, so a batch of Entries takes about a third of the bytes (~0.3 µs an Entry)."""
+        return cls(zlib.compress(pickle.dumps(value, pickle.HIGHEST_PROTOCOL), PACK_LEVEL))
 
     def unpacked(self) -> Any:
-        return pickle.loads(self.data)
+        return pickle.loads(zlib.decompress(self.data))
 
     def __reduce__(self) -> tuple:
         return (Packed, (self.data,))
