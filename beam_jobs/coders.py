@@ -3,12 +3,16 @@
 Beam measures every step's output by asking its coder for the size of sampled elements (all of the
 first ten of a bundle, then fewer), and its default coder answers by encoding the element whole: a
 batch of 1,000 Entries was pickled about five times for each time it crossed a stage, a shard's
-task seven times. These coders encode as that default does for such values (one pickle, the batch
-as columns: shardify/plan/batches.py) and estimate a size from a pickle of a few items
+task seven times. These coders encode one pickle (the batch as columns: shardify/plan/batches.py,
+compressed) and estimate a size from a pickle of a few items
 (`batches.estimated_size`). The estimate feeds Beam's counters only; nothing written depends on it.
 
-A PCollection gets these coders where its element type says Batch or ShardTask (or a key and one of
-them). The local runner builds pipelines without Beam's type-hint check (beam_jobs/runners/
+Where batches cross a GroupByKey they travel packed (`batches.Packed`, PackedCoder): the local
+runner's launcher decodes each grouped element into its table, and a Packed value decodes to its
+bytes alone.
+
+A PCollection gets these coders where its element type says Batch, Packed or ShardTask (or a key
+and one of them). The local runner builds pipelines without Beam's type-hint check (beam_jobs/runners/
 runner.py), so hints given with `.with_output_types` never reach a PCollection there: `typed` sets
 the element type on the PCollection itself, which every runner reads when it picks the coder.
 """

@@ -253,10 +253,8 @@ class WriteShards(beam.PTransform):
     def expand(self, tasks: beam.PCollection) -> dict[str, beam.PCollection]:
         if self._spread:  # one task per shard, spread so that shards are written in parallel
             # packed across the shuffle: the launcher holds its bytes, not its entries (batches.Packed)
-            tasks = typed(
-                typed(tasks | "PackShards" >> beam.Map(Packed.of), Packed) | "SpreadShards" >> beam.Reshuffle() | "UnpackShards" >> beam.Map(Packed.unpacked),
-                ShardTask,
-            )
+            packed = typed(tasks | "PackShards" >> beam.Map(Packed.of), Packed)
+            tasks = typed(packed | "SpreadShards" >> beam.Reshuffle() | "UnpackShards" >> beam.Map(Packed.unpacked), ShardTask)
         written = (
             tasks
             | "WriteShardFiles"
