@@ -29,6 +29,7 @@ from shardify.beam_jobs.coders import GROUPED_BATCHES, GROUPED_PIECES, KEYED_BAT
 from shardify.beam_jobs.discover.candidates import ANSWERS_COLUMN, TEXT_PAIR_COLUMN
 from shardify.format import contract
 from shardify.plan import checks, shard_math
+from shardify.plan.batches import Packed
 from shardify.plan.entries import IMAGE, ROW, Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
 from shardify.plan.label_names import label_order, numbering_base
 from shardify.plan.layout import SourceLayout
@@ -177,24 +178,27 @@ def _bucket_of(sort_key: int, num_buckets: int) -> int:
 _BucketKey = tuple[str, int]  # (split, bucket)
 
 
-def _by_bucket(entries: list[Entry], summary: PlanSummary, entries_per_bucket: int) -> Iterator[tuple[_BucketKey, Batch]]:
+def _by_bucket(entries: list[Entry], summary: PlanSummary, entries_per_bucket: int) -> Iterator[tuple[_BucketKey, tuple[int, Packed]]]:
+    """((split, bucket), (how many entries, the entries packed)): packed, so that the launcher's
+    grouping table holds their bytes, not an object per entry (see `batches.Packed`)."""
     if summary.refusal:  # a refused plan writes no shard
         return
     buckets = {split: _num_buckets(plan.num_records, entries_per_bucket) for split, plan in summary.splits.items()}
     groups: dict[_BucketKey, Batch] = {}
     for entry in entries:
         groups.setdefault((entry.split, _bucket_of(entry.sort_key, buckets[entry.split])), Batch()).append(entry)
-    yield from groups.items()
+    for key, batch in groups.items():
+        yield key, (len(batch), Packed.of(batch))
 
 
 def _cut_bucket(
-    bucket_batches: tuple[_BucketKey, Iterable[list[Entry]]],
+    bucket_batches: tuple[_BucketKey, Iterable[tuple[int, Packed]]],
     bucket_sizes: Mapping[_BucketKey, int],
     summary: PlanSummary,
-) -> Iterator[tuple[tuple[str, int], tuple[int, Batch]]]:
-    """((split, shard), (bucket, entries)) for each run of the bucket's sorted entries in one shard."""
+) -> Iterator[tuple[tuple[str, int], tuple[int, Packed]]]:
+    """((split, shard), (bucket, entries packed)) for each run of the bucket's sorted entries in one shard."""
     (split, bucket), batches = bucket_batches
-    ordered = sorted(itertools.chain.from_iterable(batches), key=_record_order)
+    ordered = sorted(itertools.chain.from_iterable(packed.unpacked() for _, packed in batches), key=_record_order)
     first_rank = sum(size for (name, index), size in bucket_sizes.items() if name == split and index < bucket)
     plan = summary.splits[split]
     ends = shard_math.shard_boundaries(plan.num_records, plan.num_shards)
@@ -202,15 +206,15 @@ def _cut_bucket(
     while start < len(ordered):
         shard = bisect.bisect_right(ends, first_rank + start)
         stop = min(len(ordered), ends[shard] - first_rank)
-        yield (split, shard), (bucket, Batch(ordered[start:stop]))
+        yield (split, shard), (bucket, Packed.of(Batch(ordered[start:stop])))
         start = stop
 
 
 def _assemble_shard(
-    shard_pieces: tuple[tuple[str, int], Iterable[tuple[int, list[Entry]]]], summary: PlanSummary, version: int = 1
+    shard_pieces: tuple[tuple[str, int], Iterable[tuple[int, Packed]]], summary: PlanSummary, version: int = 1
 ) -> ShardTask:
     (split, shard), pieces = shard_pieces
-    entries = itertools.chain.from_iterable(piece for _, piece in sorted(pieces, key=lambda p: p[0]))
+    entries = itertools.chain.from_iterable(piece.unpacked() for _, piece in sorted(pieces, key=lambda p: p[0]))
     return ShardTask(split, shard, summary.splits[split].num_shards, tuple(entries), version)
 
 
@@ -474,7 +478,7 @@ class Plan(beam.PTransform):
         )
         bucket_sizes = (
             bucketed
-            | "CountBucket" >> beam.MapTuple(lambda key, batch: (key, len(batch)))
+            | "CountBucket" >> beam.MapTuple(lambda key, counted: (key, counted[0]))
             | "SumBuckets" >> beam.CombinePerKey(sum)
         )
         grouped = typed(bucketed | "GroupByBucket" >> beam.GroupByKey(), GROUPED_BATCHES)

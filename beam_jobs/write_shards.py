@@ -18,6 +18,7 @@ from apache_beam.io.filesystem import BeamIOError, CompressionTypes
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs import counters
+from shardify.beam_jobs.coders import typed
 from shardify.beam_jobs.find_duplicates import ContentHashes
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.beam_jobs.output import resume
@@ -29,6 +30,7 @@ from shardify.format.inputs_file import HeldInput
 from shardify.format.tfrecord import TFRecordWriter
 from shardify.inputs.paths import is_local_path, os_name
 from shardify.plan import shard_math as planning
+from shardify.plan.batches import Packed
 from shardify.plan.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
 
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
@@ -250,7 +252,9 @@ class WriteShards(beam.PTransform):
 
     def expand(self, tasks: beam.PCollection) -> dict[str, beam.PCollection]:
         if self._spread:  # one task per shard, spread so that shards are written in parallel
-            tasks = tasks | "SpreadShards" >> beam.Reshuffle()
+            # packed across the shuffle: the launcher holds its bytes, not its entries (batches.Packed)
+            packed = typed(tasks | "PackShards" >> beam.Map(Packed.of), Packed)
+            tasks = typed(packed | "SpreadShards" >> beam.Reshuffle() | "UnpackShards" >> beam.Map(Packed.unpacked), ShardTask)
         written = (
             tasks
             | "WriteShardFiles"

@@ -14,11 +14,13 @@ start its threads hangs inside gRPC).
 
 from __future__ import annotations
 
+import ctypes
 import difflib
 import logging
 import os
 import resource
 import shutil
+import sys
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -68,6 +70,9 @@ MAX_WORKERS_PER_CORE = 4
 # worker, its shell, and about 8 in the launcher), with room to spare: what the process limit must
 # leave free for each.
 TASKS_PER_WORKER = 40
+# glibc malloc arenas the local runner's processes use at most (see `_fewer_malloc_arenas`).
+MALLOC_ARENAS = "2"
+_M_ARENA_MAX = -8  # mallopt's parameter number, from glibc's malloc.h
 _LOG = logging.getLogger("shardify")
 _WARNED: set[tuple[str, int]] = set()
 
@@ -154,6 +159,7 @@ def _make(runner: str, args: list[str], num_workers: int | None, small: bool) ->
             local_args.append("--no_pipeline_type_check")
         options = _LocalOptions([a for a in local_args if a.split("=", 1)[0] not in given] + args)
         _mend_worker_start()
+        _fewer_malloc_arenas()
         return beam.Pipeline(runner=FnApiRunner(provision_info=_provision_info(options)), options=options)
     name = RUNNER_ALIASES.get(runner, runner)
     if name == RUNNER_ALIASES["dataflow"]:
@@ -192,6 +198,21 @@ def _capped_beam_arg(arg: str) -> str:
     if name == "--direct_num_workers" and value.isascii() and value.isdigit() and int(value) > 0:
         return f"{name}={_capped(int(value), name)}"
     return arg
+
+
+def _fewer_malloc_arenas() -> None:
+    """Caps glibc's malloc arenas at MALLOC_ARENAS in the launcher and its worker processes (where
+    MALLOC_ARENA_MAX is not set already). glibc gives allocating threads arenas of their own, up to
+    8 a core, and memory freed in one is not reused by another: the local runner's dozens of gRPC
+    threads hand the metadata's bytes between stages, and the peaks added up. Measured on 200,000
+    tiny texts (16 shards): process-tree peak 1,183 MB capped against 1,345 MB, CPU alike."""
+    os.environ.setdefault("MALLOC_ARENA_MAX", MALLOC_ARENAS)  # the worker processes inherit it
+    if not sys.platform.startswith("linux"):
+        return
+    try:  # this process: arenas made from now on (the pipeline's threads)
+        ctypes.CDLL("libc.so.6").mallopt(_M_ARENA_MAX, int(os.environ["MALLOC_ARENA_MAX"]))
+    except (OSError, AttributeError, ValueError):  # not glibc, or a value glibc would not take either
+        pass
 
 
 def _mend_worker_start() -> None:

@@ -1,8 +1,10 @@
 """The Beam coders of metadata batches: every field back as it went in, a size estimate near the
-real encoded size made from a sample, and the plan's PCollections encoded by them as the local
+pickled size made from a sample (an upper bound of the compressed encoding), and the plan's PCollections encoded by them as the local
 runner builds its pipelines (without Beam's type-hint check)."""
 
 from __future__ import annotations
+
+import pickle
 
 import apache_beam as beam
 import pytest
@@ -12,7 +14,7 @@ from shardify.beam_jobs import coders
 from shardify.beam_jobs.plan import Plan, PlanContext
 from shardify.format.inputs_file import HeldInput
 from shardify.plan import layout, requests, shard_math
-from shardify.plan.batches import SIZE_SAMPLE, Batch, estimated_size
+from shardify.plan.batches import SIZE_SAMPLE, Batch, Packed, estimated_size
 from shardify.plan.entries import IMAGE, TEXT, Entry, MemberLocation, ShardTask, SourceObject
 
 
@@ -49,8 +51,8 @@ def test_batch_coder_round_trips_every_field() -> None:
     loaded = impl.decode(impl.encode(entries))
     assert type(loaded) is Batch and _same(loaded, entries)
     keyed = beam.coders.registry.get_coder(coders.KEYED_BATCHES).get_impl()  # nested, as a GroupByKey's input
-    key, back = keyed.decode(keyed.encode((("train", 3), entries)))
-    assert key == ("train", 3) and _same(back, entries)
+    key, (count, packed) = keyed.decode(keyed.encode((("train", 3), (len(entries), Packed.of(entries)))))
+    assert key == ("train", 3) and count == 50 and _same(packed.unpacked(), entries)
     held = Batch([HeldInput(f"a/{i}.txt", 1, 2.5, "0" * 64, "train", f"a/{i}.txt") for i in range(5)])
     assert impl.decode(impl.encode(held)) == held
 
@@ -63,14 +65,27 @@ def test_shard_task_coder_round_trips_its_entries() -> None:
     assert _same(list(loaded.entries), list(task.entries))
 
 
+def test_packed_values_decode_to_their_bytes_alone() -> None:
+    """What crosses a GroupByKey packed is never unpickled on the way, by its own coder or by
+    Beam's default one (which pickles it): bytes that are no pickle come back as they went."""
+    opaque = Packed(b"\x80not a pickle")
+    for coder in (coders.PackedCoder(), beam.coders.registry.get_coder(object)):
+        back = coder.get_impl().decode(coder.get_impl().encode(opaque))
+        assert type(back) is Packed and back.data == opaque.data
+    assert coders.PackedCoder().estimate_size(opaque) == len(opaque.data)
+    entries = Batch(_entries(20))
+    assert _same(Packed.of(entries).unpacked(), entries)
+
+
 @pytest.mark.parametrize("count", [0, 1, SIZE_SAMPLE, SIZE_SAMPLE + 1, 1000, 5000])
 def test_size_estimates_are_within_a_factor_of_two(count: int) -> None:
     entries = Batch(_entries(count))
-    real = len(coders.BatchCoder().encode(entries))
+    real = len(pickle.dumps(entries, pickle.HIGHEST_PROTOCOL))
     estimate = coders.BatchCoder().estimate_size(entries)
     assert real / 2 <= estimate <= real * 2
+    assert len(coders.BatchCoder().encode(entries)) <= max(real, estimate) + 16  # compressed (+ zlib's framing)
     hashes = Batch((f"{i:064x}", "train", f"class_{i % 5}/t_{i:06d}.txt") for i in range(count))
-    assert len(coders.BatchCoder().encode(hashes)) / 2 <= estimated_size(hashes) <= len(coders.BatchCoder().encode(hashes)) * 2
+    assert len(pickle.dumps(hashes)) / 2 <= estimated_size(hashes) <= len(pickle.dumps(hashes)) * 2
     task = ShardTask("train", 0, 1, tuple(entries))
     real_task = len(coders.ShardTaskCoder().encode(task))
     assert real_task / 2 <= coders.ShardTaskCoder().estimate_size(task) <= real_task * 2
@@ -89,7 +104,8 @@ def test_an_estimate_pickles_only_a_sample() -> None:
 
 def test_the_plan_encodes_its_batches_with_these_coders() -> None:
     """Built as the local runner builds it (no type-hint check), the plan's batches and tasks are
-    encoded by BatchCoder and ShardTaskCoder, not pickled by Beam's default coder."""
+    encoded by BatchCoder, PackedCoder (where they cross a GroupByKey) and ShardTaskCoder, not
+    pickled by Beam's default coder."""
     pipeline = beam.Pipeline(options=PipelineOptions(["--no_pipeline_type_check"]))
     plan_context = PlanContext(layout.SourceLayout(layout.IMAGE_FOLDERS, "text"), requests.parse_shards("2"))
     entries = pipeline | "Entries" >> beam.Create([Batch(_entries(3))])
@@ -106,8 +122,10 @@ def test_the_plan_encodes_its_batches_with_these_coders() -> None:
         return names
 
     by_name = {pc.unique_name: coder_names(pc.coder_id) for pc in components.pcollections.values()}
-    for step in ("AssignSplits", "KeyByBucket", "GroupByBucket", "CutBuckets", "GroupPieces"):
+    (assigned,) = [name for name in by_name if "Plan/AssignSplits." in name]
+    assert "BatchCoder" in by_name[assigned]
+    for step in ("KeyByBucket", "GroupByBucket", "CutBuckets", "GroupPieces"):  # packed across the shuffles
         (name,) = [name for name in by_name if f"Plan/{step}." in name]
-        assert "BatchCoder" in by_name[name], (name, by_name[name])
+        assert "PackedCoder" in by_name[name], (name, by_name[name])
     (assembled,) = [name for name in by_name if "Plan/AssembleShards." in name]
     assert "ShardTaskCoder" in by_name[assembled]
