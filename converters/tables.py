@@ -377,7 +377,7 @@ def read_header(
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
     data_start = lines.consumed
     sample = _sample_rows(lines, fmt, len(names), data_start)
-    if header is None and header_rows.values_of_the_first_row(cells, sample):
+    if header is None and not header_rows.index_header(cells, sample) and header_rows.values_of_the_first_row(cells, sample):
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
     return TableHeader(names, present=True, data_start=data_start, sample=sample)

@@ -566,9 +566,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "gnad10": None,
     "wic": None,                 # --text-column 4: the same stop (tried)
     "afrisenti": None,           # --text-column tweet --label-column label: the same stop (tried)
-    "cfpb": {"text_column": "Consumer complaint narrative", "label_column": "Product", "header": True},
-    "memotion": None,            # --label-column overall_sentiment (as the stop says): 'no label column', the header unread;
-                                 # --label-column 9 --key-column 2: the index column taken as the key (tried)
+    "cfpb": {"text_column": "Consumer complaint narrative", "label_column": "Product"},  # the header read since stops14
+    "memotion": {"label_column": "overall_sentiment"},  # the pandas index header read since stops14 (tried)
 }
 
 # The tally on branch blind14 at main's eb98ada (tests/helpers/blind14_baseline_eb98ada.json).

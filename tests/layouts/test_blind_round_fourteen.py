@@ -31,9 +31,6 @@ WRONG = {
                  "dataset's split files names', and its header 'path' a file it names; species.txt unread"),
     "brazilian_coffee": ("WRONG, EXIT 0: the cross-validation folders fold1/ .. fold3/ written as the labels; the class "
                          "is the file name's first word (coffee.<x>.<y>.jpg, noncoffee.<x>.<y>.jpg)"),
-    "cfpb": ("STOPS (exit 2) on '7 columns hold text' naming only --text-column: the header row read as data (the "
-             "columns 1..18), so --text-column 'Consumer complaint narrative' fails; right only with --header and "
-             "--label-column Product too, which the stop does not name"),
     "compcars": ("STOPS (exit 2): 'the class folders are numbers over numbered folders (an index ...)', offering --labels "
                  "FILE or --label-level 0 (no labels); the model folder data/image/<make>/<model>/ is the class "
                  "(--label-level 4 is right, the stop never says so)"),
@@ -50,8 +47,6 @@ WRONG = {
                         "descriptions/); --label-from-name '^(\\d{3})' writes the masks as records too"),
     "logodet3k": ("WRONG, EXIT 0: the category folders (Clothes, Food, Transportation) written as the labels, no "
                   "objects: the VOC .xml beside each image (objects 'new_balance-1', 'lays') unread"),
-    "memotion": ("STOPS (exit 2): 'labels.csv has no label column', naming --label-column; the header (its first cell "
-                 "empty: an index) is read as data, so --label-column overall_sentiment exits 1 'no label column'"),
     "rfmid": ("STOPS (exit 2): 'no class folders ... the labels may be in 2. Groundtruths/*.csv' naming --labels FILE; "
               "one file labels one split, and it finds 'no label column' in 'ID,Disease_Risk,DR,...' (45 0/1 columns)"),
     "stare": ("WRONG, EXIT 0: stare-images/, labels-ah/, labels-vk/ written as three classes: the two observers' "

@@ -1,0 +1,98 @@
+"""A label column found by its name but empty in most rows, and the label columns a text stop names.
+
+Why a module of its own: CFPB's complaints.csv (18 columns) holds `Tags` ("Older American" on a
+few rows, empty on the rest): named like a label, it was taken as the class, and every row without a
+tag became a reject, while its `Product` (the class the dataset is used for) went unread. A column
+empty in most sampled rows is a tag some rows carry, no class: `unless_sparse` drops it, so that the
+table's label is the user's to name. Where the text is a guess too (`SeveralTextColumns`), one stop
+then names both: `with_label_candidates` adds the columns that could be the label, ranked, so that
+following the stop converts the table right (rather than a second stop after the first).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Sequence
+
+from shardify.converters import column_content, header_rows, label_phrases
+from shardify.converters.column_names import KEY_COLUMN_NAMES, LABEL_COLUMN_NAMES, shown_column
+from shardify.converters.column_texts import SeveralTextColumns
+from shardify.converters.label_columns import label_kind
+
+__all__ = ["unless_sparse", "label_candidates", "ranked_in_lines", "with_label_candidates"]
+
+# A label column found by its name is dropped when more than this share of its sampled cells is
+# empty, over at least _MIN_ROWS sampled rows.
+_MAX_EMPTY_SHARE = 0.5
+_MIN_ROWS = 4
+# The kind `column_content.column_kind` gives a column of a few repeated values, long phrases too
+# (CFPB's `Credit reporting, credit repair services, or other personal consumer reports`).
+_REPEATED = "a few repeated values (codes)"
+
+
+def unless_sparse(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> str:
+    """`label`, unless its sampled cells are empty in more than half the rows: then "".
+
+    >>> rows = [("a", "")] * 5 + [("b", "Older American")]
+    >>> unless_sparse(["text", "Tags"], "Tags", rows), unless_sparse(["text", "Tags"], "Tags", [("a", "x"), ("b", "y")] * 3)
+    ('', 'Tags')
+    """
+    i = columns.index(label) if label in columns else -1
+    cells = [str(row[i] or "").strip() for row in sample if 0 <= i < len(row)]
+    if i < 0 or len(cells) < _MIN_ROWS or sum(not cell for cell in cells) <= _MAX_EMPTY_SHARE * len(cells):
+        return label
+    return ""
+
+
+def label_candidates(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
+    """The columns whose sampled cells repeat a few values, as classes do, in the table's order
+    (the class is most often named early: CFPB's `Product` before `Sub-product`, `Issue`), keys,
+    empty and one-valued columns left out.
+
+    >>> label_candidates(["id", "Product", "text", "State"], ["text"],
+    ...                  [(str(i), ("Mortgage", "Debt collection")[i % 2], f"t {i}", ("CA", "TX", "NY")[i % 3]) for i in range(8)])
+    ['Product', 'State']
+    """
+    keys = {name.lower() for name in KEY_COLUMN_NAMES}
+    found = []
+    for i, name in enumerate(columns):
+        if not name or name in taken or name.lower() in keys:
+            continue
+        cells = [str(row[i] or "").strip() for row in sample if len(row) == len(columns)]
+        values = {cell for cell in cells if cell}
+        if len(values) < 2 or len(values) * 2 > len(cells) or not all(cells):
+            continue
+        if label_kind(cells) or label_phrases.repeated_phrases(cells) or column_content.column_kind(cells) == _REPEATED:
+            found.append(name)
+    return found
+
+
+def with_label_candidates(stop: SeveralTextColumns, columns: Sequence[str], sample: Sequence[Sequence[object]]) -> SeveralTextColumns:
+    """The text stop, naming the label's candidates too where no label column is decided."""
+    found = label_candidates(columns, stop.texts, sample)
+    if not found or "--label-column" in str(stop):
+        return stop
+    shown = ", ".join(shown_column(name) for name in found[:6]) + (", ..." if len(found) > 6 else "")
+    return SeveralTextColumns(
+        f"{stop}; no column is the label either: name it with --label-column {found[0]!r} (the first of the columns "
+        f"whose cells repeat a few values, as classes do: {shown})",
+        stop.texts,
+    )
+
+
+def ranked_in_lines(lines: Sequence[str]) -> list[str]:
+    """A CSV label file's candidate label columns (`label_candidates`) from its first lines, those
+    whose name holds a label word first (Memotion's labels.csv: `overall_sentiment` before
+    `humour`, `sarcasm`, `offensive`, `motivational`); [] where the first line is no header.
+
+    >>> ranked_in_lines([",image,humour,overall_sentiment"] + [f"{i},{i}.jpg,{('funny', 'not_funny')[i % 2]},"
+    ...                  f"{('positive', 'neutral', 'negative')[i % 3]}" for i in range(8)])
+    ['overall_sentiment', 'humour']
+    """
+    rows = list(csv.reader(lines))
+    if len(rows) < 2 or not header_rows.looks_like_header(rows[0]):
+        return []
+    columns = header_rows.header_names(rows[0])
+    found = label_candidates(columns, (), rows[1:])
+    return sorted(found, key=lambda name: not set(re.split(r"[^a-z0-9]+", name.lower())) & set(LABEL_COLUMN_NAMES))

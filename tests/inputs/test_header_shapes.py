@@ -1,0 +1,61 @@
+"""A table's first row read as its header by its shape against the rows below (issue 30, blind round fourteen).
+
+Two kinds that were read as data: a first row of names some of which are questions (CFPB's
+`Consumer consent provided?`, `Timely response?`) over short values, and the header pandas'
+`to_csv` writes with its index (an empty first cell over 0, 1, 2, ...) where a name also comes
+again as a value of its column (Memotion's `motivational` over `not_motivational`). Each beside an
+ambiguous twin that stays data. Layouts: CFPB's field list (cfpb.github.io/api/ccdb/fields.html);
+the OSMI 2016 mental health in tech survey's question headers (Kaggle osmi/mental-health-in-tech-2016,
+from memory); Memotion 7k's labels.csv (kaggle williamscott701/memotion-dataset-7k, as its loaders
+read it); t-davidson/hate-speech-and-offensive-language's labeled_data.csv
+(`,count,hate_speech,offensive_language,neither,class,tweet`).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from shardify.converters import tables
+
+
+def _header(text: str, fmt: str = "csv") -> tables.TableHeader:
+    return tables.read_header(io.BytesIO(text.encode()), fmt)
+
+
+_CFPB = ("Date received,Product,Issue,Consumer complaint narrative,Consumer consent provided?,Timely response?,"
+         "Consumer disputed?,Complaint ID\n"
+         + "".join(f"2019-01-{10 + i},{('Mortgage', 'Debt collection')[i % 2]},Managing an account,"
+                   f"\"I was charged twice for the same payment in month {i}, and nobody answered.\","
+                   f"Consent provided,{('Yes', 'No')[i % 2]},N/A,{3146310 + i}\n" for i in range(6)))
+_OSMI = ("Are you self-employed?,How many employees does your company or organization have?,"
+         "Is your employer primarily a tech company/organization?,What is your age?,What is your gender?\n"
+         + "".join(f"{i % 2},{('26-100', '6-25', 'More than 1000')[i % 3]},{(1, 0)[i % 2]},{29 + i},"
+                   f"{('Male', 'Female', 'non-binary')[i % 3]}\n" for i in range(6)))
+_MEMOTION = (",image_name,text_ocr,humour,motivational,overall_sentiment\n"
+             + "".join(f"{i},image_{i + 1}.jpg,LOOK AT THIS MEME NUMBER {i},funny,"
+                       f"{('motivational', 'not_motivational')[i % 2]},{('positive', 'neutral')[i % 2]}\n" for i in range(6)))
+_DAVIDSON = (",count,hate_speech,offensive_language,neither,class,tweet\n"
+             + "".join(f"{i},3,0,{i % 3},{3 - i % 3},{1 + i % 2},\"!!! RT @user{i}: words of tweet {i}\"\n" for i in range(6)))
+
+
+@pytest.mark.parametrize("text, first", [(_CFPB, "Date received"), (_OSMI, "Are you self-employed?"),
+                                         (_MEMOTION, "Unnamed: 0"), (_DAVIDSON, "Unnamed: 0")])
+def test_a_first_row_of_names_unlike_its_columns_is_the_header(text: str, first: str) -> None:
+    header = _header(text)
+    assert header.present and header.columns[0] == first and len(header.sample) == 6
+
+
+def test_a_question_over_sentences_stays_data() -> None:
+    # the twin: a headerless QA table, a question over answers as long as it
+    rows = "".join(f"What is the capital of country number {i}?,The capital of country {i} is a city by a river.\n"
+                   for i in range(6))
+    header = _header(rows)
+    assert not header.present and header.sample[0][0].startswith("What is the capital of country number 0")
+
+
+def test_an_empty_first_cell_over_other_numbers_is_not_an_index_header() -> None:
+    # the twin: a name repeated as its column's value, the first column no count from 0: data stays data
+    rows = ",image,motivational\n" + "".join(f"{7 + 3 * i},x{i}.jpg,{('motivational', 'not')[i % 2]}\n" for i in range(6))
+    assert not _header(rows).present
