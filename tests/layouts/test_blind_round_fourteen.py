@@ -27,8 +27,6 @@ WRONG = {
     "afrisenti": ("STOPS (exit 2): 'holds no images or texts to convert, only 9 .tsv files' (data/<lang>/train.tsv "
                   "'ID\\ttweet\\tlabel'), read as label or split files; --text-column tweet --label-column label: the same "
                   "stop"),
-    "birdsnap": ("EXIT 1, no manifest: test_images.txt read as the one split file, so the train images 'none of the "
-                 "dataset's split files names', and its header 'path' a file it names; species.txt unread"),
     "brazilian_coffee": ("WRONG, EXIT 0: the cross-validation folders fold1/ .. fold3/ written as the labels; the class "
                          "is the file name's first word (coffee.<x>.<y>.jpg, noncoffee.<x>.<y>.jpg)"),
     "compcars": ("STOPS (exit 2): 'the class folders are numbers over numbered folders (an index ...)', offering --labels "
