@@ -550,8 +550,7 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
     "leeds_butterfly": None,     # only a layout file's mask_folders; --label-from-name '^(\\d{3})' writes the masks too (tried)
-    "compcars": None,            # --label-level 4 converts it right (tried), but the stop says the numbered folders are no
-                                 # classes and offers --label-level 0 (no labels) or --labels FILE: no user finds 4 there
+    "compcars": {"label_level": 4},  # the stop names each numbered level with its count since stops14 (tried)
     "brazilian_coffee": None,
     "rfmid": None,               # --labels '2. Groundtruths/a. RFMiD_Training_Labels.csv': 'no label column' (the 0/1
                                  # columns unseen); with --label-column DR the ids name three files (tried)

@@ -29,9 +29,6 @@ WRONG = {
                   "stop"),
     "brazilian_coffee": ("WRONG, EXIT 0: the cross-validation folders fold1/ .. fold3/ written as the labels; the class "
                          "is the file name's first word (coffee.<x>.<y>.jpg, noncoffee.<x>.<y>.jpg)"),
-    "compcars": ("STOPS (exit 2): 'the class folders are numbers over numbered folders (an index ...)', offering --labels "
-                 "FILE or --label-level 0 (no labels); the model folder data/image/<make>/<model>/ is the class "
-                 "(--label-level 4 is right, the stop never says so)"),
     "crack500": ("WRONG, EXIT 0: the split folders traincrop/, valcrop/, testcrop/ written as the labels too (the "
                  "splits right, the .png masks beside the images not written): the images have no class"),
     "flickrlogos32": ("STOPS (exit 2): classes/jpg/<class>/ and classes/masks/<class>/ 'repeat the names', offering "

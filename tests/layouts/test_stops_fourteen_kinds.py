@@ -57,3 +57,49 @@ def test_a_test_list_beside_unlabelled_files_still_stops(tmp_path: Path) -> None
     with pytest.raises(UsageError, match="--label-level 0"):
         convert(root, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+# ---- numbered levels: the stop names each with its count of folders -------------------------------------
+
+
+def _numbered(root: Path, paths: list[str]) -> None:
+    for i, rel in enumerate(paths):
+        write_file(root / rel, image_bytes(seed=i))
+
+
+def test_a_numbered_tree_stops_naming_each_level_and_the_level_named_converts(tmp_path: Path) -> None:
+    # CompCars' data/image/<make>/<model>/<year>/<hash>.jpg (its README): the model (level 4) the class
+    root = tmp_path / "cars"
+    rels = [f"data/image/{make}/{model}/{year}/{h}.jpg" for make, model, year, h in
+            [(78, 1, 2014, "a1"), (78, 1, 2014, "a2"), (78, 3, 2012, "b1"), (78, 3, 2013, "b2"),
+             (81, 1063, 2011, "c1"), (81, 1064, 2010, "d1"), (81, 1064, 2010, "d2")]]
+    _numbered(root, rels)
+    with pytest.raises(UsageError) as stop:
+        convert(root, tmp_path / "out")
+    said = str(stop.value)
+    for level, count in ((3, 2), (4, 4), (5, 5)):
+        assert f"--label-level {level} (counted from SRC) for the {count} numbered folders" in said
+    got = written_records(convert(root, tmp_path / "followed", label_level=4))["records"]
+    assert {r: labels for r, (_, labels) in got.items()} == {r: frozenset({r.split("/")[3]}) for r in rels}
+
+
+def test_an_index_of_two_numbered_levels_names_both(tmp_path: Path) -> None:
+    # Herbarium 2020's images/<000>/<07>/<id>.jpg (the category id spread over two levels, names in metadata.json)
+    root = tmp_path / "herbarium"
+    _numbered(root, [f"nybg2020/train/images/{c // 100:03d}/{c % 100:02d}/{354100 + i}.jpg"
+                     for i, c in enumerate((7, 7, 12, 4103, 4103, 8850))])
+    with pytest.raises(UsageError) as stop:
+        convert(root, tmp_path / "out")
+    said = str(stop.value)
+    assert "--labels FILE" in said and "for the 3 numbered folders at nybg2020/train/images/<n>/ " in said
+    assert "for the 4 numbered folders at nybg2020/train/images/<n>/<n>/ " in said
+
+
+def test_numbered_class_folders_holding_the_files_stay_the_classes(tmp_path: Path) -> None:
+    # the twin: `0/`, `1/` holding their images (MNIST as PNG folders): classes, no stop
+    root = tmp_path / "digits"
+    rels = [f"training/{d}/{i}.png" for d in (0, 1, 2) for i in range(2)]
+    for i, rel in enumerate(rels):
+        write_file(root / rel, image_bytes(fmt="PNG", seed=i))
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert {r: labels for r, (_, labels) in got.items()} == {r: frozenset({r.split("/")[1]}) for r in rels}
