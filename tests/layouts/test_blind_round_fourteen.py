@@ -24,9 +24,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "afrisenti": ("STOPS (exit 2): 'holds no images or texts to convert, only 9 .tsv files' (data/<lang>/train.tsv "
-                  "'ID\\ttweet\\tlabel'), read as label or split files; --text-column tweet --label-column label: the same "
-                  "stop"),
     "brazilian_coffee": ("WRONG, EXIT 0: the cross-validation folders fold1/ .. fold3/ written as the labels; the class "
                          "is the file name's first word (coffee.<x>.<y>.jpg, noncoffee.<x>.<y>.jpg)"),
     "crack500": ("WRONG, EXIT 0: the split folders traincrop/, valcrop/, testcrop/ written as the labels too (the "

@@ -103,3 +103,39 @@ def test_numbered_class_folders_holding_the_files_stay_the_classes(tmp_path: Pat
         write_file(root / rel, image_bytes(fmt="PNG", seed=i))
     got = written_records(convert(root, tmp_path / "out"))["records"]
     assert {r: labels for r, (_, labels) in got.items()} == {r: frozenset({r.split("/")[1]}) for r in rels}
+
+
+# ---- a folder per language, each the same split tables ---------------------------------------------------
+
+
+def _lang_tables(root: Path, langs: tuple[str, ...], files: dict[str, int], sep: str, header: str) -> int:
+    n = 0
+    for lang in langs:
+        for file, rows in files.items():
+            lines = [header] + [sep.join((f"{lang}{i}", f"a short review number {i} in {lang} for {file}",
+                                          ("positive", "negative", "neutral")[i % 3])) for i in range(rows)]
+            write_file(root / lang / file, "\n".join(lines) + "\n")
+            n += rows
+    return n
+
+
+@pytest.mark.parametrize("langs, files, sep, header", [
+    (("acehnese", "balinese", "javanese"), {"train.csv": 4, "valid.csv": 2, "test.csv": 2}, ",", "id,text,label"),  # NusaX-senti
+    (("am", "ha"), {"train.tsv": 3, "dev.tsv": 2}, "\t", "ID\ttweet\tlabel"),                                     # AfriSenti
+])
+def test_a_folder_per_language_of_the_same_split_tables_is_read_as_tables(tmp_path: Path, langs, files, sep, header) -> None:
+    root = tmp_path / "multi"
+    n = _lang_tables(root / "data", langs, files, sep, header)
+    got = written_records(convert(root, tmp_path / "out"))
+    assert len(got["records"]) == n
+    assert {split for split, _ in got["records"].values()} >= {"train", "test" if "test.csv" in files else "dev"} - {"dev"}
+    assert all(labels in ({"positive"}, {"negative"}, {"neutral"}) for _, labels in got["records"].values())
+
+
+def test_folders_of_different_tables_still_stop(tmp_path: Path) -> None:
+    # the twin: one folder holds train and test, another train alone: no set of splits per language
+    root = tmp_path / "uneven"
+    _lang_tables(root / "data", ("hau",), {"train.tsv": 3, "test.tsv": 2}, "\t", "ID\ttweet\tlabel")
+    _lang_tables(root / "data", ("ibo",), {"train.tsv": 3}, "\t", "ID\ttweet\tlabel")
+    with pytest.raises(UsageError):
+        convert(root, tmp_path / "out")
