@@ -20,7 +20,7 @@ from shardify.converters.column_names import KEY_COLUMN_NAMES, LABEL_COLUMN_NAME
 from shardify.converters.column_texts import SeveralTextColumns
 from shardify.converters.label_columns import label_kind
 
-__all__ = ["unless_sparse", "label_candidates", "ranked_in_lines", "with_label_candidates"]
+__all__ = ["unless_sparse", "label_candidates", "ranked_in_lines", "ranked_texts", "with_label_candidates"]
 
 # A label column found by its name is dropped when more than this share of its sampled cells is
 # empty, over at least _MIN_ROWS sampled rows.
@@ -74,11 +74,25 @@ def with_label_candidates(stop: SeveralTextColumns, columns: Sequence[str], samp
     if not found or "--label-column" in str(stop):
         return stop
     shown = ", ".join(shown_column(name) for name in found[:6]) + (", ..." if len(found) > 6 else "")
+    texts = ranked_texts(columns, stop.texts, sample)
+    likely = f" (the likeliest text {texts[0]!r}: full in every row, the longest)" if texts else ""
     return SeveralTextColumns(
-        f"{stop}; no column is the label either: name it with --label-column {found[0]!r} (the first of the columns "
-        f"whose cells repeat a few values, as classes do: {shown})",
+        f"{stop}{likely}; no column is the label either: name it with --label-column {found[0]!r} (the first of the "
+        f"columns whose cells repeat a few values, as classes do: {shown})",
         stop.texts,
     )
+
+
+def ranked_texts(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
+    """The text columns with no empty sampled cell, the longest on average first (CFPB's narrative
+    before `Sub-issue`, `Company public response`, empty in some rows: metadata, no record's text).
+
+    >>> ranked_texts(["a", "b", "c"], ["a", "b", "c"], [("x y", "", "a long text here"), ("z w", "v", "and another one")])
+    ['c', 'a']
+    """
+    cells = {t: [str(row[columns.index(t)] or "").strip() for row in sample if len(row) == len(columns)] for t in texts if t in columns}
+    full = [t for t, values in cells.items() if values and all(values)]
+    return sorted(full, key=lambda t: -sum(map(len, cells[t])) / len(cells[t]))
 
 
 def ranked_in_lines(lines: Sequence[str]) -> list[str]:

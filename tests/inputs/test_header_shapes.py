@@ -59,3 +59,49 @@ def test_an_empty_first_cell_over_other_numbers_is_not_an_index_header() -> None
     # the twin: a name repeated as its column's value, the first column no count from 0: data stays data
     rows = ",image,motivational\n" + "".join(f"{7 + 3 * i},x{i}.jpg,{('motivational', 'not')[i % 2]}\n" for i in range(6))
     assert not _header(rows).present
+
+
+# ---- a label column named so but empty in most rows; the one stop naming text and label --------------------
+
+
+_OPENINGS = ["I was charged twice", "My mortgage servicer lost my payment", "Collectors called me at work",
+             "The loan company never sent my statement"]
+
+
+def _complaints(tags: list[str]) -> str:
+    # CFPB's complaints.csv columns (cfpb.github.io/api/ccdb/fields.html), a few of them
+    rows = ["Product,Issue,Sub-issue,Consumer complaint narrative,Company public response,Tags,Complaint ID"]
+    for i, tag in enumerate(tags):
+        rows.append(f"{('Mortgage', 'Debt collection', 'Student loan')[i % 3]},Managing an account,"
+                    f"{'' if i % 3 else 'Account status'},\"{_OPENINGS[i % 4]} in month {i}, and nobody at the company answered.\","
+                    f"{'' if i % 2 else 'Company has responded to the consumer'},{tag},{3146310 + i}")
+    return "\n".join(rows) + "\n"
+
+
+def test_a_sparse_tags_column_is_no_label_and_one_stop_names_text_and_label(tmp_path) -> None:
+    from helpers.sources import convert, write_file
+    from helpers.unseen_judge import written_records
+    from shardify.errors import UsageError
+
+    root = tmp_path / "complaints"
+    write_file(root / "complaints.csv", _complaints(["", "", "", "Older American", "", "", "", ""]))
+    with pytest.raises(UsageError) as stop:
+        convert(root, tmp_path / "out")
+    said = str(stop.value)
+    assert "--text-column" in said and "the likeliest text 'Consumer complaint narrative'" in said
+    assert "--label-column 'Product'" in said
+    got = written_records(convert(root, tmp_path / "followed", text_column="Consumer complaint narrative", label_column="Product"))
+    assert sorted(labels for _, labels in got["records"].values()) == sorted(
+        frozenset({("mortgage", "debt collection", "student loan")[i % 3]}) for i in range(8))
+
+
+def test_a_full_tags_column_stays_the_label(tmp_path) -> None:
+    # the twin: a tag in every row is the label as before, and the stop names the text only
+    from helpers.sources import convert, write_file
+    from shardify.errors import UsageError
+
+    root = tmp_path / "complaints"
+    write_file(root / "complaints.csv", _complaints(["Servicemember", "Older American"] * 4))
+    with pytest.raises(UsageError) as stop:
+        convert(root, tmp_path / "out")
+    assert "--text-column" in str(stop.value) and "no column is the label either" not in str(stop.value)
