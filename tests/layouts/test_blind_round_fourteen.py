@@ -11,6 +11,11 @@ As measured on the branch blind14 at main's eb98ada (`python tests/helpers/blind
 1 right (stormfront), no good stop, 8 stops naming nothing that converts right (afrisenti, cfpb,
 compcars, flickrlogos32, leeds_butterfly, memotion, rfmid, wic), 1 exit 1 (birdsnap), 6 wrong with
 exit 0 (brazilian_coffee, crack500, gnad10, logodet3k, stare, uec_food256).
+
+On branch stops14 (header rows by their shape, one stop naming text and label, the rest train beside a
+test list, tables per language folder, numbered levels named with their counts): 3 right (stormfront,
+afrisenti, birdsnap), 3 good stops (cfpb, compcars, memotion), 4 useless stops (flickrlogos32,
+leeds_butterfly, rfmid, wic), no exit 1, the same 6 wrong with exit 0 (another branch's).
 """
 
 from __future__ import annotations
