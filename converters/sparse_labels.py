@@ -26,23 +26,29 @@ __all__ = ["unless_sparse", "label_candidates", "ranked_in_lines", "ranked_texts
 # empty, over at least _MIN_ROWS sampled rows.
 _MAX_EMPTY_SHARE = 0.5
 _MIN_ROWS = 4
+# Names that keep their column the label however sparse.
+_KEPT = frozenset({"label", "labels"})
 # The kind `column_content.column_kind` gives a column of a few repeated values, long phrases too
 # (CFPB's `Credit reporting, credit repair services, or other personal consumer reports`).
 _REPEATED = "a few repeated values (codes)"
 
 
 def unless_sparse(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> str:
-    """`label`, unless its sampled cells are empty in more than half the rows: then "".
+    """`label`, unless its sampled cells are empty in more than half the rows but not all: then "".
+    A column empty in every row is an unlabelled split's (a test table's blank `label`), and a
+    column named `label` or `labels` stays the label however sparse (rows left unlabelled).
 
     >>> rows = [("a", "")] * 5 + [("b", "Older American")]
     >>> unless_sparse(["text", "Tags"], "Tags", rows), unless_sparse(["text", "Tags"], "Tags", [("a", "x"), ("b", "y")] * 3)
     ('', 'Tags')
+    >>> unless_sparse(["text", "Tags"], "Tags", [("a", "")] * 6), unless_sparse(["text", "label"], "label", rows)
+    ('Tags', 'label')
     """
     i = columns.index(label) if label in columns else -1
     cells = [str(row[i] or "").strip() for row in sample if 0 <= i < len(row)]
-    if i < 0 or len(cells) < _MIN_ROWS or sum(not cell for cell in cells) <= _MAX_EMPTY_SHARE * len(cells):
+    if i < 0 or len(cells) < _MIN_ROWS or label.strip().lower() in _KEPT or not any(cells):
         return label
-    return ""
+    return "" if sum(not cell for cell in cells) > _MAX_EMPTY_SHARE * len(cells) else label
 
 
 def label_candidates(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
