@@ -5,8 +5,9 @@ few rows, empty on the rest): named like a label, it was taken as the class, and
 tag became a reject, while its `Product` (the class the dataset is used for) went unread. A column
 empty in most sampled rows is a tag some rows carry, no class: `unless_sparse` drops it, so that the
 table's label is the user's to name. Where the text is a guess too (`SeveralTextColumns`), one stop
-then names both: `with_label_candidates` adds the columns that could be the label, ranked, so that
-following the stop converts the table right (rather than a second stop after the first).
+then names both: `with_label_candidates` adds the columns that could be the label (in the table's
+order: which is the class only the user can say) and the likeliest text, so that following the stop
+converts the table right (rather than a second stop after the first).
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ def with_label_candidates(stop: SeveralTextColumns, columns: Sequence[str], samp
     texts = ranked_texts(columns, stop.texts, sample)
     likely = f" (the likeliest text {texts[0]!r}: full in every row, the longest)" if texts else ""
     return SeveralTextColumns(
-        f"{stop}{likely}; no column is the label either: name it with --label-column {found[0]!r} (the first of the "
-        f"columns whose cells repeat a few values, as classes do: {shown})",
+        f"{stop}{likely}; no column is the label either: name it with --label-column, one of the columns whose cells "
+        f"repeat a few values, as classes do (in the table's order, which says nothing of which is meant): {shown}",
         stop.texts,
     )
 

@@ -38,8 +38,6 @@ WRONG = {
     "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "
              "texts and rejected; olid-training-v1.0.tsv rejected for three label-like subtask columns; with "
              "--text-column tweet --label-column subtask_a the test tweets are written unlabelled"),
-    "winemag": ("STOPS (exit 2) naming --text-column for 5 text columns, not --label-column; with --text-column "
-                "description alone it stops again on country, province, variety as labels"),
     "winogrande": ("EXIT 1, no manifest: 9 of 12 rows rejected, 'answer' ('1'/'2') 'holds text, not true or false: an "
                    "answer, not a label'; the -labels.lst files unread"),
     "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text', naming a layout file's line_files "

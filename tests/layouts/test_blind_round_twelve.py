@@ -33,8 +33,6 @@ WRONG = {
               "option names class 1 car"),
     "drop": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (drop_dataset_{train,dev}.json: "
              "passages with qa_pairs); no option reads the questions"),
-    "fake_job_postings": ("STOPS (exit 2) naming --text-column for 6 text columns, not --label-column; with "
-                          "--text-column description alone it stops again on six label-like columns"),
     "pad_ufes_20": ("STOPS (exit 2) on imgs_part_{1,2,3}/ as part folders naming --labels FILE or --label-level 0, "
                     "not --label-column (diagnostic is one of 26 columns of metadata.csv)"),
     "shopee": ("STOPS (exit 2) on test.csv naming --labels test.csv --label-column NAME; --labels train.csv "
