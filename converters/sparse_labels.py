@@ -21,7 +21,7 @@ from shardify.converters.column_names import KEY_COLUMN_NAMES, LABEL_COLUMN_NAME
 from shardify.converters.column_texts import SeveralTextColumns
 from shardify.converters.label_columns import label_kind
 
-__all__ = ["unless_sparse", "label_candidates", "ranked_in_lines", "ranked_texts", "with_label_candidates"]
+__all__ = ["unless_sparse", "label_candidates", "named_as_label", "ranked_in_lines", "ranked_texts", "with_label_candidates"]
 
 # A label column found by its name is dropped when more than this share of its sampled cells is
 # empty, over at least _MIN_ROWS sampled rows.
@@ -116,4 +116,13 @@ def ranked_in_lines(lines: Sequence[str]) -> list[str]:
         return []
     columns = header_rows.header_names(rows[0])
     found = label_candidates(columns, (), rows[1:])
-    return sorted(found, key=lambda name: not set(re.split(r"[^a-z0-9]+", name.lower())) & set(LABEL_COLUMN_NAMES))
+    return sorted(found, key=lambda name: not named_as_label(name))
+
+
+def named_as_label(name: str) -> bool:
+    """A word of the column's name is a label column's name (`overall_sentiment`, `Product category`).
+
+    >>> named_as_label("overall_sentiment"), named_as_label("humour")
+    (True, False)
+    """
+    return bool(set(re.split(r"[^a-z0-9]+", name.lower())) & set(LABEL_COLUMN_NAMES))

@@ -302,7 +302,8 @@ def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertC
         signs = label_file_signs.signs_of_other_labels(config.source, label_file.keys, lines)
         ranked = sparse_labels.ranked_in_lines(lines) if not signs else []
         if ranked:  # Memotion's five label columns: the candidates, the one named as a label first
-            signs = (f": name it with --label-column {ranked[0]!r} (the columns whose cells repeat a few values, as "
+            named = f" {ranked[0]!r}" if sparse_labels.named_as_label(ranked[0]) else ", one"
+            signs = (f": name it with --label-column{named} (of the columns whose cells repeat a few values, as "
                      f"labels do: {', '.join(repr(name) for name in ranked)})")
         raise UsageError(
             f"the label file {label_file.path} has no label column (none named label, labels, class, category, tags, ..., "

@@ -139,3 +139,57 @@ def test_folders_of_different_tables_still_stop(tmp_path: Path) -> None:
     _lang_tables(root / "data", ("ibo",), {"train.tsv": 3}, "\t", "ID\ttweet\tlabel")
     with pytest.raises(UsageError):
         convert(root, tmp_path / "out")
+
+
+# ---- a pandas-written label file of several label-like columns: the stop names them --------------------------
+
+
+def _meme_table(root: Path, columns: list[str], values: list[tuple[str, ...]]) -> list[str]:
+    names = []
+    lines = ["," + ",".join(["image_name", "text_ocr", *columns])]
+    for i in range(8):
+        name = f"image_{i + 1}.jpg"
+        write_file(root / "images" / name, image_bytes(seed=i))
+        lines.append(",".join([str(i), name, f"WHEN THE MEME {i} SAYS {'ABC'[i % 3]}", *(v[i % len(v)] for v in values)]))
+        names.append(name)
+    write_file(root / "labels.csv", "\n".join(lines) + "\n")
+    return names
+
+
+@pytest.mark.parametrize("columns, values, meant", [
+    # Memotion 7k's labels.csv (an unnamed index first), task A the overall sentiment
+    (["humour", "sarcasm", "motivational", "overall_sentiment"],
+     [("funny", "not_funny"), ("general", "twisted_meaning", "not_sarcastic"), ("motivational", "not_motivational"),
+      ("positive", "neutral", "negative")], "overall_sentiment"),
+    # Memotion 2.0's columns (SemEval/CONSTRAINT 2022; from memory), the sentiment among four label-like columns
+    (["humour", "sarcastic", "offensive", "overall_sentiment"],
+     [("funny", "not_funny"), ("sarcastic", "not_sarcastic"), ("offensive", "not_offensive"),
+      ("positive", "neutral", "negative")], "overall_sentiment"),
+])
+def test_a_label_file_without_a_label_column_names_its_candidates(tmp_path: Path, columns, values, meant) -> None:
+    root = tmp_path / "memes"
+    names = _meme_table(root, columns, values)
+    with pytest.raises(UsageError) as stop:
+        convert(root, tmp_path / "out")
+    assert f"name it with --label-column {meant!r} (of the columns" in str(stop.value)
+    got = written_records(convert(root, tmp_path / "followed", label_column=meant))["records"]
+    column = values[columns.index(meant)]
+    assert {r: labels for r, (_, labels) in got.items()} == {f"images/{n}": frozenset({column[i % len(column)]}) for i, n in enumerate(names)}
+
+
+def test_candidates_none_named_as_a_label_are_named_without_a_choice(tmp_path: Path) -> None:
+    # the twin: humour and sarcasm, neither named as a label: the stop lists them and suggests none
+    root = tmp_path / "memes"
+    _meme_table(root, ["humour", "sarcasm"], [("funny", "not_funny"), ("general", "not_sarcastic")])
+    with pytest.raises(UsageError) as stop:
+        convert(root, tmp_path / "out")
+    assert "name it with --label-column, one (of the columns" in str(stop.value) and "'humour', 'sarcasm'" in str(stop.value)
+
+
+def test_a_label_file_whose_column_ends_in_a_label_word_needs_no_stop(tmp_path: Path) -> None:
+    # a pandas export of a meme table whose class column ends in `category`: read with no option, as before
+    root = tmp_path / "memes"
+    names = _meme_table(root, ["source", "offensive_category"], [("reddit", "twitter"), ("offensive", "non-offensive")])
+    got = written_records(convert(root, tmp_path / "out"))["records"]
+    assert {r: labels for r, (_, labels) in got.items()} == {
+        f"images/{n}": frozenset({("offensive", "non-offensive")[i % 2]}) for i, n in enumerate(names)}
