@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import label_phrases, one_hot
+from shardify.converters import label_phrases, one_hot, sparse_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -216,12 +216,18 @@ def resolve_columns(
         named_label = label if label in options.keep_columns else ""
         label = unless_scores(columns, label, options, sample)
         label = unless_unique(columns, label, sample)
+        label = sparse_labels.unless_sparse(columns, label, sample)  # CFPB's `Tags`, empty in most rows
     if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not first_column_ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
     if not texts:
-        texts, pair, unused = found_texts(columns, label, sample, header)
+        try:
+            texts, pair, unused = found_texts(columns, label, sample, header)
+        except SeveralTextColumns as stop:  # the label a guess too: one stop names both
+            if label or options.label_column or not header or not sample:
+                raise
+            raise sparse_labels.with_label_candidates(stop, columns, sample) from None
         if label in (*texts, pair) and not options.label_column:  # a label name that holds a text
             label = ""
         elif label in (*texts, pair) and header and _is_number(options.label_column):

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from shardify.converters import column_content
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
+__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -107,7 +107,8 @@ def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]])
     False
     """
     firsts = [cell.strip() for cell in cells]
-    if any(_sentence(first) for first in firsts):  # a column's name is no sentence (Multi30k's sides pasted as a TSV)
+    if any(_sentence(first) and not question_over_short_values(first, [row[column] for row in rows if len(row) > column])
+           for column, first in enumerate(firsts)):  # a column's name is no sentence (Multi30k's sides pasted as a TSV)
         return True
     others = [row for row in rows if [cell.strip() for cell in row] != firsts]  # a header pasted again is no value
     if any(  # ... nor opens as every value below does (an attribution's template: `Source: ... #1`)
@@ -137,6 +138,42 @@ def _sentence(cell: str) -> bool:
     """
     words = len(cell.split())
     return words >= _MIN_SENTENCE_WORDS_BARE or (words >= _MIN_SENTENCE_WORDS and cell.endswith(_SENTENCE_ENDS))
+
+
+def question_over_short_values(first: str, values: Sequence[str]) -> bool:
+    """A first row's sentence-like cell over a column whose values are no sentences and all shorter
+    than it: a column's name asked as a question (CFPB's complaints.csv `Consumer consent provided?`
+    over `Consent provided`, `Timely response?` over `Yes`), not a row of text. A sentence over
+    sentences (Multi30k's pairs) or over as long values (a tweet) stays data.
+
+    >>> question_over_short_values("Consumer consent provided?", ["Consent provided", "N/A", "Other"])
+    True
+    >>> question_over_short_values("Two young men are outside.", ["A dog runs in the park.", "Kids play"])
+    False
+    """
+    words = len(first.split())
+    cells = [value.strip() for value in values if value.strip()]
+    return bool(cells) and not any(_sentence(cell) or len(cell.split()) >= words for cell in cells)
+
+
+def index_header(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """A first row of names whose first cell is empty over a first column counting 0, 1, 2, ...:
+    the header pandas' `to_csv` writes with its index (Memotion's labels.csv
+    `,image_name,text_ocr,...,motivational,overall_sentiment`). A header, even where a name comes
+    again as a value of its column (`motivational` among `not_motivational`), which
+    `values_of_the_first_row` would take for data: a data row would have its own index there.
+    Kept apart from the other header rules so that it stays one reading.
+
+    >>> index_header(["", "image_name", "label"], [("0", "a.jpg", "x"), ("1", "b.jpg", "label")])
+    True
+    >>> index_header(["", "image_name", "label"], [("3", "a.jpg", "x"), ("7", "b.jpg", "y")])
+    False
+    """
+    names = [cell.strip() for cell in cells]
+    if len(names) < 3 or names[0] or not looks_like_header(cells):
+        return False
+    firsts = [row[0].strip() for row in rows if row]
+    return len(firsts) >= 2 and firsts == [str(i) for i in range(len(firsts))]
 
 
 def is_number_list(cell: str) -> bool:

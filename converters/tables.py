@@ -378,13 +378,14 @@ def read_header(
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
     data_start = lines.consumed
     sample = _sample_rows(lines, fmt, len(names), data_start)
-    if gapped and not header_rows.named_over_numbers(cells, sample):
+    index = header is None and header_rows.index_header(cells, sample)  # pandas' `,a,b` over 0, 1, 2 (Memotion)
+    if gapped and not index and not header_rows.named_over_numbers(cells, sample):
         unnamed = ", ".join(str(i + 1) for i, cell in enumerate(cells) if not cell.strip())
         raise InvalidInputError(
             f"the first row names columns but leaves column {unnamed} unnamed: whether it is a header cannot be told "
             "(pass --header if it names the columns, --no-header if it is data)"
         )
-    if header is None and header_rows.values_of_the_first_row(cells, sample):
+    if header is None and not index and header_rows.values_of_the_first_row(cells, sample):
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
     return TableHeader(names, present=True, data_start=data_start, sample=sample)

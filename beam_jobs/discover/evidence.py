@@ -64,7 +64,7 @@ from shardify.plan.evidence import (
     yolo_image_key,
 )
 
-__all__ = ["JoinEvidence", "UNLISTED", "unlisted_in_no_split"]
+__all__ = ["JoinEvidence", "UNLISTED", "rest_split", "unlisted_in_no_split"]
 
 _ROWS, _FILES, _MATCHED = "rows", "files", "matched"
 # Behind a label file: the inputs it does not name that a list placed (split, Candidate), and the
@@ -261,6 +261,7 @@ class _Resolve(beam.DoFn):
         self._label_file = label_file
         self._split_files = sorted(e.path for e in evidence if e.gives_split)
         self._lists_only = unlisted_in_no_split(evidence)
+        self._rest = rest_split(evidence)
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
@@ -298,6 +299,8 @@ class _Resolve(beam.DoFn):
             yield reject(candidate.relpath, reason, stage=_STAGE)
             return
         if self._split_files:
+            if not splits and self._rest and candidate.labels:  # a test list beside a labelled tree: the rest train
+                splits = [self._rest]
             if not splits and self._lists_only:
                 yield beam.pvalue.TaggedOutput(UNLISTED, candidate.relpath)
                 return
@@ -373,6 +376,15 @@ def unlisted_in_no_split(evidence: Sequence[Evidence]) -> bool:
     return bool(split_files) and all(e.kind in _LISTS for e in split_files) and (
         len(splits) >= 2 or any(e.kind != SPLIT_LIST for e in split_files)
     )
+
+
+def rest_split(evidence: Sequence[Evidence]) -> str:
+    """"train" where the one split the lists give is test (Birdsnap's test_images.txt beside its
+    class folders; tfds reads CUB-like sets so): the inputs no list names are the rest, train;
+    else "". Only for labelled inputs (class folders), where the lists name a subset of a tree."""
+    split_files = [e for e in evidence if e.gives_split]
+    splits = {e.split for e in split_files}
+    return "train" if split_files and splits == {"test"} and all(e.kind == SPLIT_LIST for e in split_files) else ""
 
 
 def _keyed(candidates: list[Candidate], rules: Sequence[KeyRule]) -> Iterator[tuple[tuple[int, str], Candidate]]:

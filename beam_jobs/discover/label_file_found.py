@@ -22,7 +22,7 @@ from shardify.beam_jobs.discover import coco_like, label_file_signs
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, header_rows, json_line_cells, json_lines, label_files, json_records, line_tables, qa_json, tables
+from shardify.converters import coco_urls, header_rows, json_line_cells, json_lines, label_files, json_records, line_tables, qa_json, sparse_labels, tables
 from shardify.converters.columns import label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
@@ -300,6 +300,11 @@ def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertC
         # Given or found as the labels, it labels nothing: every image unlabelled, with exit 0.
         lines = head_lines(config, label_file.path) if label_file.path.endswith(".csv") else []
         signs = label_file_signs.signs_of_other_labels(config.source, label_file.keys, lines)
+        ranked = sparse_labels.ranked_in_lines(lines) if not signs else []
+        if ranked:  # Memotion's five label columns: the candidates, the one named as a label first
+            named = f" {ranked[0]!r}" if sparse_labels.named_as_label(ranked[0]) else ", one"
+            signs = (f": name it with --label-column{named} (of the columns whose cells repeat a few values, as "
+                     f"labels do: {', '.join(repr(name) for name in ranked)})")
         raise UsageError(
             f"the label file {label_file.path} has no label column (none named label, labels, class, category, tags, ..., "
             f"nor one-hot columns of 0 and 1){signs or ': name it with --label-column NAME'}"

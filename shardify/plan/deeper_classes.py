@@ -23,7 +23,7 @@ from typing import Any
 
 from shardify.plan.folder_names import holds_words
 
-__all__ = ["containers_over_classes", "named_within", "numbered_index"]
+__all__ = ["containers_over_classes", "named_within", "numbered_index", "numbered_levels"]
 
 # Folders beneath each container, at least, for its name to say the classes are deeper.
 _MIN_BENEATH = 2
@@ -63,18 +63,52 @@ def containers_over_classes(splits: Sequence[Any], label_hint: Any, labels_hint:
     return None
 
 
-def numbered_index(splits: Sequence[Any], labels_hint: str) -> Look:
-    """Class folders all numbers, every input in a numbered folder beneath one: an index."""
+def numbered_index(splits: Sequence[Any], labels_hint: str, level_hint: Any = None) -> Look:
+    """Class folders all numbers, every input in a numbered folder beneath one: an index, or a tree
+    of numbered ids (CompCars' `data/image/<make>/<model>/<year>/`, names in a .mat). Which is
+    meant the folders cannot say, so the stop names each numbered level with its count of folders
+    (`numbered_levels`), and the user chooses."""
     for split in splits:
         found = _beneath(split)
         if found and all(name.isdigit() and below and all(b.isdigit() for b in below) for name, below in found.items()):
+            levels = tuple(
+                f"{level_hint(depth + 1)} for the {count} numbered folders at {shown} as the classes"
+                for depth, count, shown in numbered_levels(split)
+            ) if level_hint else ()
             return (
                 "the class folders are numbers over numbered folders (an index spreading the files, whose labels an "
-                "annotation file gives, not the folders)",
+                "annotation file gives, or a tree of numbered ids whose names are elsewhere)",
                 _shown(split, found),
-                (labels_hint, "--label-level 0 for records without labels"),
+                (labels_hint, *levels, "--label-level 0 for records without labels"),
             )
     return None
+
+
+# Numbered levels named in a refusal, at most.
+_MAX_LEVELS = 4
+
+
+def numbered_levels(split: Any) -> list[tuple[int, int, str]]:
+    """(depth, distinct folders, shown path) of each level from the class folders down whose folders
+    are all numbers: `data/image/<n>/` 2 folders, `data/image/<n>/<n>/` 4, `.../<n>/<n>/<n>/` 6.
+    Folders are counted by their path (a year under two models is two folders).
+
+    >>> from types import SimpleNamespace
+    >>> s = SimpleNamespace(level=1, inputs=(("img", "7", "3"), ("img", "7", "4"), ("img", "9", "3")))
+    >>> numbered_levels(s)
+    [(1, 2, 'img/<n>/'), (2, 3, 'img/<n>/<n>/')]
+    """
+    prefix = "/".join(next(iter(split.inputs))[: split.level])
+    found = []
+    depth = split.level
+    while len(found) < _MAX_LEVELS:
+        parts = [p for p in split.inputs if len(p) > depth]
+        if len(parts) < len(split.inputs) or not all(p[depth].isdigit() for p in parts):
+            break
+        count = len({p[: depth + 1] for p in parts})
+        found.append((depth, count, f"{prefix}/" + "<n>/" * (depth - split.level + 1) if prefix else "<n>/" * (depth - split.level + 1)))
+        depth += 1
+    return found
 
 
 def _repeats(parent: str, child: str) -> bool:

@@ -543,7 +543,7 @@ def _containers(splits: Sequence[_Split], structure: Structure) -> Finding | Non
 
 
 def _numbered_index(splits: Sequence[_Split], structure: Structure) -> Finding | None:
-    found = deeper_classes.numbered_index(splits, LABELS_FILE_HINT)
+    found = deeper_classes.numbered_index(splits, LABELS_FILE_HINT, _level_hint)
     return Finding(*found) if found else None
 
 

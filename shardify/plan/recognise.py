@@ -145,7 +145,15 @@ def _path_column(lines: Sequence[str]) -> int:
 def _header_row(ext: str, rows: Sequence[Sequence[str]]) -> bool:
     """A CSV's first row is a header: its cells names (`Id`, `image_id`, `Sci-Fi`), the first of
     letters alone, where most rows below start with a key that is not (`tt0086425`, `a.jpg`): a
-    list of names alone has no header to tell."""
+    list of names alone has no header to tell. In a list of files of any extension, a first line of
+    a word alone over lines that all name files (`path` over `Acadian_Flycatcher/x.jpg`) is one too.
+
+    >>> _header_row(".txt", [["path"], ["A/a.jpg"], ["B/b.jpg"]]), _header_row(".txt", [["cat"], ["dog"], ["B/b.jpg"]])
+    (True, False)
+    """
+    if ext != ".csv" and len(rows) >= 3 and all(len(row) == 1 for row in rows):
+        # a list of files under a one-word header (Birdsnap's test_images.txt: `path`, then paths)
+        return bool(_HEADER_CELL.fullmatch(rows[0][0])) and all(_INPUT_SUFFIX.search(row[0]) for row in rows[1:])
     if ext != ".csv" or len(rows) < 2 or not _HEADER_CELL.fullmatch(rows[0][0]):
         return False
     return all(_COLUMN_NAME.fullmatch(field) for field in rows[0]) and sum(

@@ -550,8 +550,7 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
     "leeds_butterfly": None,     # only a layout file's mask_folders; --label-from-name '^(\\d{3})' writes the masks too (tried)
-    "compcars": None,            # --label-level 4 converts it right (tried), but the stop says the numbered folders are no
-                                 # classes and offers --label-level 0 (no labels) or --labels FILE: no user finds 4 there
+    "compcars": {"label_level": 4},  # the stop names each numbered level with its count since stops14 (tried)
     "brazilian_coffee": {"label_from_name": r"^([a-z]+)\."},  # the stop on the fold folders names --label-from-name
     "rfmid": None,               # --labels '2. Groundtruths/a. RFMiD_Training_Labels.csv': 'no label column' (the 0/1
                                  # columns unseen); with --label-column DR the ids name three files (tried)
@@ -566,9 +565,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "gnad10": None,
     "wic": None,                 # --text-column 4: the same stop (tried)
     "afrisenti": None,           # --text-column tweet --label-column label: the same stop (tried)
-    "cfpb": {"text_column": "Consumer complaint narrative", "label_column": "Product", "header": True},
-    "memotion": None,            # --label-column overall_sentiment (as the stop says): 'no label column', the header unread;
-                                 # --label-column 9 --key-column 2: the index column taken as the key (tried)
+    "cfpb": {"text_column": "Consumer complaint narrative", "label_column": "Product"},  # the header read since stops14
+    "memotion": {"label_column": "overall_sentiment"},  # the pandas index header read since stops14 (tried)
 }
 
 # The tally on branch blind14 at main's eb98ada (tests/helpers/blind14_baseline_eb98ada.json).

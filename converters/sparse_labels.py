@@ -1,0 +1,128 @@
+"""A label column found by its name but empty in most rows, and the label columns a text stop names.
+
+Why a module of its own: CFPB's complaints.csv (18 columns) holds `Tags` ("Older American" on a
+few rows, empty on the rest): named like a label, it was taken as the class, and every row without a
+tag became a reject, while its `Product` (the class the dataset is used for) went unread. A column
+empty in most sampled rows is a tag some rows carry, no class: `unless_sparse` drops it, so that the
+table's label is the user's to name. Where the text is a guess too (`SeveralTextColumns`), one stop
+then names both: `with_label_candidates` adds the columns that could be the label (in the table's
+order: which is the class only the user can say) and the likeliest text, so that following the stop
+converts the table right (rather than a second stop after the first).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Sequence
+
+from shardify.converters import column_content, header_rows, label_phrases
+from shardify.converters.column_names import KEY_COLUMN_NAMES, LABEL_COLUMN_NAMES, shown_column
+from shardify.converters.column_texts import SeveralTextColumns
+from shardify.converters.label_columns import label_kind
+
+__all__ = ["unless_sparse", "label_candidates", "named_as_label", "ranked_in_lines", "ranked_texts", "with_label_candidates"]
+
+# A label column found by its name is dropped when more than this share of its sampled cells is
+# empty, over at least _MIN_ROWS sampled rows.
+_MAX_EMPTY_SHARE = 0.5
+_MIN_ROWS = 4
+# Names that keep their column the label however sparse.
+_KEPT = frozenset({"label", "labels"})
+# The kind `column_content.column_kind` gives a column of a few repeated values, long phrases too
+# (CFPB's `Credit reporting, credit repair services, or other personal consumer reports`).
+_REPEATED = "a few repeated values (codes)"
+
+
+def unless_sparse(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> str:
+    """`label`, unless its sampled cells are empty in more than half the rows but not all: then "".
+    A column empty in every row is an unlabelled split's (a test table's blank `label`), and a
+    column named `label` or `labels` stays the label however sparse (rows left unlabelled).
+
+    >>> rows = [("a", "")] * 5 + [("b", "Older American")]
+    >>> unless_sparse(["text", "Tags"], "Tags", rows), unless_sparse(["text", "Tags"], "Tags", [("a", "x"), ("b", "y")] * 3)
+    ('', 'Tags')
+    >>> unless_sparse(["text", "Tags"], "Tags", [("a", "")] * 6), unless_sparse(["text", "label"], "label", rows)
+    ('Tags', 'label')
+    """
+    i = columns.index(label) if label in columns else -1
+    cells = [str(row[i] or "").strip() for row in sample if 0 <= i < len(row)]
+    if i < 0 or len(cells) < _MIN_ROWS or label.strip().lower() in _KEPT or not any(cells):
+        return label
+    return "" if sum(not cell for cell in cells) > _MAX_EMPTY_SHARE * len(cells) else label
+
+
+def label_candidates(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
+    """The columns whose sampled cells repeat a few values, as classes do, in the table's order
+    (the class is most often named early: CFPB's `Product` before `Sub-product`, `Issue`), keys,
+    empty and one-valued columns left out.
+
+    >>> label_candidates(["id", "Product", "text", "State"], ["text"],
+    ...                  [(str(i), ("Mortgage", "Debt collection")[i % 2], f"t {i}", ("CA", "TX", "NY")[i % 3]) for i in range(8)])
+    ['Product', 'State']
+    """
+    keys = {name.lower() for name in KEY_COLUMN_NAMES}
+    found = []
+    for i, name in enumerate(columns):
+        if not name or name in taken or name.lower() in keys:
+            continue
+        cells = [str(row[i] or "").strip() for row in sample if len(row) == len(columns)]
+        values = {cell for cell in cells if cell}
+        if len(values) < 2 or len(values) * 2 > len(cells) or not all(cells):
+            continue
+        if label_kind(cells) or label_phrases.repeated_phrases(cells) or column_content.column_kind(cells) == _REPEATED:
+            found.append(name)
+    return found
+
+
+def with_label_candidates(stop: SeveralTextColumns, columns: Sequence[str], sample: Sequence[Sequence[object]]) -> SeveralTextColumns:
+    """The text stop, naming the label's candidates too where no label column is decided."""
+    found = label_candidates(columns, stop.texts, sample)
+    if not found or "--label-column" in str(stop):
+        return stop
+    shown = ", ".join(shown_column(name) for name in found[:6]) + (", ..." if len(found) > 6 else "")
+    texts = ranked_texts(columns, stop.texts, sample)
+    likely = f" (the likeliest text {texts[0]!r}: full in every row, the longest)" if texts else ""
+    return SeveralTextColumns(
+        f"{stop}{likely}; no column is the label either: name it with --label-column, one of the columns whose cells "
+        f"repeat a few values, as classes do (in the table's order, which says nothing of which is meant): {shown}",
+        stop.texts,
+    )
+
+
+def ranked_texts(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
+    """The text columns with no empty sampled cell, the longest on average first (CFPB's narrative
+    before `Sub-issue`, `Company public response`, empty in some rows: metadata, no record's text).
+
+    >>> ranked_texts(["a", "b", "c"], ["a", "b", "c"], [("x y", "", "a long text here"), ("z w", "v", "and another one")])
+    ['c', 'a']
+    """
+    cells = {t: [str(row[columns.index(t)] or "").strip() for row in sample if len(row) == len(columns)] for t in texts if t in columns}
+    full = [t for t, values in cells.items() if values and all(values)]
+    return sorted(full, key=lambda t: -sum(map(len, cells[t])) / len(cells[t]))
+
+
+def ranked_in_lines(lines: Sequence[str]) -> list[str]:
+    """A CSV label file's candidate label columns (`label_candidates`) from its first lines, those
+    whose name holds a label word first (Memotion's labels.csv: `overall_sentiment` before
+    `humour`, `sarcasm`, `offensive`, `motivational`); [] where the first line is no header.
+
+    >>> ranked_in_lines([",image,humour,overall_sentiment"] + [f"{i},{i}.jpg,{('funny', 'not_funny')[i % 2]},"
+    ...                  f"{('positive', 'neutral', 'negative')[i % 3]}" for i in range(8)])
+    ['overall_sentiment', 'humour']
+    """
+    rows = list(csv.reader(lines))
+    if len(rows) < 2 or not header_rows.looks_like_header(rows[0]):
+        return []
+    columns = header_rows.header_names(rows[0])
+    found = label_candidates(columns, (), rows[1:])
+    return sorted(found, key=lambda name: not named_as_label(name))
+
+
+def named_as_label(name: str) -> bool:
+    """A word of the column's name is a label column's name (`overall_sentiment`, `Product category`).
+
+    >>> named_as_label("overall_sentiment"), named_as_label("humour")
+    (True, False)
+    """
+    return bool(set(re.split(r"[^a-z0-9]+", name.lower())) & set(LABEL_COLUMN_NAMES))
