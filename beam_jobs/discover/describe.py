@@ -359,7 +359,7 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config
             missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
-            jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder))
+            jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
             by_folder.append((covered, folder.rstrip("/"), depth, jpeg))
     chosen: list[tuple[set[str], str, int, bool]] = []
     covered_so_far: set[str] = set()

@@ -25,7 +25,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, json_line_files, set_aside, split_annotations
+from shardify.beam_jobs.discover import files_decide, json_line_files, mask_pixels, set_aside, split_annotations
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -452,6 +452,7 @@ def _detect_folder(
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
     try:
         guards.check_guess(config, sample, detected, annotations)
+        mask_pixels.check_mask_pixels(config, sample, detected)  # `DUTS-TR-Mask/`, `_1stHO`: masks, or photos?
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None

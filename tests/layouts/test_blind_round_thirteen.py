@@ -12,6 +12,10 @@ As measured on the branch blind13 at main's 5f46b67 (`python tests/helpers/blind
 6 right (awa2, cinic10, humpback, imagenet_a, linnaeus5, tu_berlin), no good stop, 4 stops naming
 nothing that converts right (chase_db1, davis2017, hatexplain, winemag), 2 exit 1 (olid, winogrande),
 2 wrong with exit 0 (duts, wos).
+
+After the masks kinds (branch masks: `shardify.plan.mask_names`): duts (`DUTS-TR-Mask/` beside
+`DUTS-TR-Image/`, the splits `TR`/`TE`) and chase_db1 (`_1stHO` the first observer's mask, `_2ndHO`
+set aside) right.
 """
 
 from __future__ import annotations
@@ -25,14 +29,8 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "chase_db1": ("STOPS (exit 2): 'holds files but no class folders' naming --label-from-name, --labels or "
-                  "--label-level 0; with --label-level 0 the Image_<nn>_1stHO/_2ndHO.png vessel masks are written as "
-                  "12 more images beside the 6 retinal ones"),
     "davis2017": ("STOPS (exit 2): Annotations/480p/<seq>/ 'repeats the file names of JPEGImages/480p/<seq>/ ... masks' "
                   "naming only a layout file's structure.mask_folders; no option converts it"),
-    "duts": ("STOPS (exit 2): 'the 2 class folders' own folders repeat their names' (DUTS-TR/DUTS-TR-Image/), naming "
-             "--label-level 0 (the parts then one split) or a layout file's structure.split_names; no option alone "
-             "converts it (it was: WRONG, EXIT 0, DUTS-TR/ and DUTS-TE/ as two labels, every image train)"),
     "hatexplain": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (Data/dataset.json: posts keyed "
                    "by id with post_tokens and annotators' labels); --labels Data/dataset.json: 'no usable row names it'"),
     "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "
