@@ -34,7 +34,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import folder_notes, known_layouts, layout, layout_guess, second_readings
+from shardify.plan import folder_lists, folder_notes, known_layouts, layout, layout_guess, second_readings
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import example_file
 
@@ -415,6 +415,11 @@ def _detect_folder(
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
             detected = split_annotations.files_over_folders(config, detected)  # iNaturalist 2018's train2018.json
+            if config.label_level is None:  # class folders a split list puts wholly in one split: DAVIS's sequences
+                inputs = [p for p in sample if not detected.is_auxiliary(p)]
+                unclassed, note = folder_lists.without_listed_classes(inputs, detected.structure, detected.evidence)
+                if note:
+                    detected = dataclasses.replace(detected, structure=unclassed, notes=(*detected.notes, note))
         if not boxes:  # (box tables label their images with their objects' classes: Open Images)
             detected = label_tables.with_label_table(config, sample, detected, only=keyed_given)  # HAM10000's metadata
             detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt

@@ -248,7 +248,7 @@ class _MatchRows(beam.DoFn):
                 if path != self._label_file:
                     yield reject(path, f"names no file: {key!r}", row.row, _STAGE)
             return
-        if len(files) > 1 and rows and not (index < len(self._rules) and self._rules[index].suffixed):
+        if len(files) > 1 and rows and not (index < len(self._rules) and (self._rules[index].suffixed or self._rules[index].folder)):
             named = ", ".join(c.relpath for c in files)
             for candidate in files:
                 yield reject(candidate.relpath, f"{key!r} of {rows[0][0]} names {len(files)} files ({named})", rows[0][1].row, _STAGE)
@@ -393,7 +393,7 @@ class JoinEvidence(beam.PTransform):
         self._evidence = tuple(evidence)
         self._objects = objects
         self._label_file = label_file
-        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed))
+        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed, rule.folder))
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
         rules = self._rules

@@ -1,12 +1,13 @@
 """Masks read by a name that says less than a mask folder's: opened before writing, to see they are masks.
 
 Detection reads two kinds of files as the images' masks from their names alone
-(`shardify.plan.mask_names`): a folder whose last word names masks beside one whose last word names
-images (DUTS's `DUTS-TR-Mask/` beside `DUTS-TR-Image/`), and files beside their image whose stems
-add an observer's word (CHASE_DB1's `_1stHO`, `_2ndHO`). Such names are weaker signs than
-`SegmentationClass/` or `masks/`: a second tree of photos so named (`<set>_label/` holding
-relabelled photos, a `_manual` exposure of each photo) would be stored as every record's "mask"
-with exit 0. So a few of those files are opened: a mask holds few values (its classes, in one
+(`shardify.plan.mask_names`): a folder whose name's last word, past format and version words, names
+masks beside one whose last word names images (DUT-OMRON's `pixelwiseGT-new-PNG/` beside
+`DUT-OMRON-image/`), and files beside their image whose stems add an observer's word (CHASE_DB1's
+`_1stHO`, `_2ndHO`). Such names are weaker signs than `SegmentationClass/` or `masks/`: a second
+tree of photos so named (`<set>-GT-new/`, a `_manual` exposure of each photo) would be stored as
+every record's "mask" with exit 0. (Names `folder_names.mask_named` reads, `DUTS-TR-Mask/`
+among them, were read as masks before these kinds and are not opened here.) So a few of those files are opened: a mask holds few values (its classes, in one
 channel or as a palette of colours); a photo holds many. Where none of the opened files is a
 mask's kind of image, the run stops naming them and what decides.
 
@@ -18,7 +19,6 @@ judged as the writer judges it, nearly all its pixels near black or white.
 from __future__ import annotations
 
 import io
-import posixpath
 import re
 from collections.abc import Sequence
 

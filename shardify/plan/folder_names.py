@@ -105,20 +105,11 @@ def mask_named(name: str) -> bool:
 
     >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train", "PedMasks", "masks_png")]
     [True, True, True, False, False, True, True]
-
-    Words apart that only end in a mask word name no masks alone: a face-mask classifier's classes
-    `with_mask/`, `without_mask/` (`mask_names.paired_mask_folder` reads such a name beside an
-    image folder); words that all name masks do (`gt_masks`).
-
-    >>> [mask_named(n) for n in ("with_mask", "without_mask", "gt_masks", "Ground_Truth")]
-    [False, False, True, False]
     """
-    low = name.lower()
     camel = _camel_words(name)
-    if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS and not re.search(r"[_\-. ]", name):
+    if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS:
         return True  # Penn-Fudan's `PedMasks/`: words run together, the last names masks
-    if len(camel) > 1 and all(word in MASK_FOLDER_WORDS or word in _FORMAT_WORDS for word in camel):
-        return True  # `gt_masks`
+    low = name.lower()
     return low in MASK_FOLDER_WORDS or any(
         rest and (split_word(rest) is not None or rest in _FORMAT_WORDS)
         for word in MASK_FOLDER_WORDS

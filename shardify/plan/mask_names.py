@@ -3,13 +3,14 @@
 Segmentation and saliency downloads name their mask trees and files in ways of their own; two kinds
 are read here, both as data (the word tables below), both from names alone:
 
-  Paired folders   a folder whose name's last word is a mask word, beside a sibling whose last
-                   word names images: DUTS's `DUTS-TR/DUTS-TR-Mask/` beside `DUTS-TR-Image/`,
-                   ECSSD's `ground_truth_mask/` beside `images/`, a `<set>_label/` beside
-                   `<set>_input/`. Alone (`with_mask/` beside `without_mask/`, a face-mask
-                   classifier's classes) such a name says nothing: the image sibling is the sign.
-                   Detection then opens a few of its files (`beam_jobs/discover/mask_pixels.py`):
-                   photos (many colours) there are no masks, and the run stops.
+  Paired folders   a folder whose name's last word, past format and version words, is a mask
+                   word, beside a sibling whose last word names images: DUT-OMRON's
+                   `pixelwiseGT-new-PNG/` beside `DUT-OMRON-image/` (`folder_names.mask_named`
+                   reads a name whose very last word names masks, DUTS's `DUTS-TR-Mask/`, ECSSD's
+                   `ground_truth_mask/`; this one it missed). Without the image sibling such a
+                   name says nothing here. Detection opens a few files of a folder only this rule
+                   reads (`beam_jobs/discover/mask_pixels.py`): photos (many colours) there are
+                   no masks, and the run stops.
   Observers' masks files beside their image whose stem adds an observer's word: CHASE_DB1's
                    `Image_01L_1stHO.png` and `Image_01L_2ndHO.png` (first and second human
                    observer) beside `Image_01L.jpg`, DRIVE's `21_manual1.gif`, a `_rater2`,

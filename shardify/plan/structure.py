@@ -288,8 +288,12 @@ def _mask_folders(inputs: Sequence[str]) -> set[str]:
                 break
     masks = set()
     beside_images = _beside_image_folders(inputs, by_mask_folder)
+    # (outside every folder so named: `with_mask/1.jpg` beside `without_mask/1.jpg`, a face-mask
+    # classifier's two classes, share stems with each other only, and no images)
+    named = tuple(by_mask_folder)
+    outside_all = {stem_key(p) for p in inputs if not p.startswith(named)}
     for folder, members in by_mask_folder.items():
-        outside = stems_outside.setdefault(folder, {stem_key(p) for p in inputs if not p.startswith(folder)})
+        outside = stems_outside.setdefault(folder, outside_all)
         shared = sum(1 for p in members if stem_key(p) in outside)
         if (outside and shared * 2 >= len(members)) or folder in beside_images:
             masks.add(folder)

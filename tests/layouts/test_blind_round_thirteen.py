@@ -13,9 +13,10 @@ As measured on the branch blind13 at main's 5f46b67 (`python tests/helpers/blind
 nothing that converts right (chase_db1, davis2017, hatexplain, winemag), 2 exit 1 (olid, winogrande),
 2 wrong with exit 0 (duts, wos).
 
-After the masks kinds (branch masks: `shardify.plan.mask_names`): duts (`DUTS-TR-Mask/` beside
-`DUTS-TR-Image/`, the splits `TR`/`TE`) and chase_db1 (`_1stHO` the first observer's mask, `_2ndHO`
-set aside) right.
+After the masks kinds (branch masks): duts (the splits `DUTS-TR/`, `DUTS-TE/` in an abbreviated
+word), chase_db1 (`_1stHO` the first observer's mask, `_2ndHO` set aside: `shardify.plan.mask_names`)
+and davis2017 (`ImageSets/2017/<split>.txt` naming sequence folders: `shardify.plan.folder_lists`)
+right.
 """
 
 from __future__ import annotations
@@ -29,8 +30,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "davis2017": ("STOPS (exit 2): Annotations/480p/<seq>/ 'repeats the file names of JPEGImages/480p/<seq>/ ... masks' "
-                  "naming only a layout file's structure.mask_folders; no option converts it"),
     "hatexplain": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .json' (Data/dataset.json: posts keyed "
                    "by id with post_tokens and annotators' labels); --labels Data/dataset.json: 'no usable row names it'"),
     "olid": ("EXIT 1, no manifest: labels-levela.csv (the test's gold labels, headerless 'id,OFF') read as a table of "

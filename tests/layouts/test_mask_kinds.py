@@ -2,11 +2,13 @@
 round thirteen: DUTS, CHASE_DB1, DAVIS 2017), each kind on neighbours built from their documented
 layouts beside a twin that must not change:
 
-- a mask folder paired by name with an image folder beside it (`shardify.plan.mask_names`): DUTS's
-  `DUTS-TR/DUTS-TR-Mask/` beside `DUTS-TR-Image/` (the split abbreviated, `TR`/`TE`), ECSSD's
-  `ground_truth_mask/` beside `images/`, DUT-OMRON's `pixelwiseGT-new-PNG/` beside
-  `DUT-OMRON-image/`. The twins: the same names over photos stop (`mask_pixels`); a face-mask
-  classifier's `with_mask/`, `without_mask/` (no image folder beside them) stay its classes;
+- mask folders beside image folders under split folders named in an abbreviated word (DUTS's
+  `DUTS-TR/`, `DUTS-TE/`: read as one class each, then as parts, and stopped), and a mask folder
+  paired by name with the image folder beside it (`shardify.plan.mask_names`: DUT-OMRON's
+  `pixelwiseGT-new-PNG/` beside `DUT-OMRON-image/`; ECSSD's `ground_truth_mask/` beside `images/`
+  read as before). The twins: DUT-OMRON's names over photos stop (`mask_pixels`); a face-mask
+  classifier's `with_mask/`, `without_mask/` (no image folder beside them) stay its classes (they
+  were taken for two mask folders, each mirroring the other, and the run stopped);
 - observers' masks beside each image in its folder (CHASE_DB1's `_1stHO`, `_2ndHO`; DRIVE's
   `_manual1`, `_manual2` vocabulary): the first observer's mask is stored, the others' set aside. The
   twin: photos named `_manual` beside photos stop;
@@ -80,6 +82,20 @@ def test_a_mask_folder_named_beside_an_image_folder_gives_each_image_its_mask(na
     assert _convert(root, tmp_path / "out") == truth
 
 
+def test_mask_folders_of_each_split_with_suffixed_masks_keep_the_splits(tmp_path: Path) -> None:
+    """ISIC 2018 task 1 (challenge.isic-archive.com/data): `ISIC2018_Task1-2_Training_Input/
+    ISIC_0000000.jpg` beside `ISIC2018_Task1_Training_GroundTruth/ISIC_0000000_segmentation.png`,
+    and the validation pair of folders."""
+    root = tmp_path / "isic2018"
+    truth = {}
+    for part, split, ids in (("Training", "train", [0, 1, 3, 4]), ("Validation", "validation", [12, 15])):
+        for i in ids:
+            write_file(root / f"ISIC2018_Task1-2_{part}_Input/ISIC_{i:07d}.jpg", image_bytes(seed=i))
+            write_file(root / f"ISIC2018_Task1_{part}_GroundTruth/ISIC_{i:07d}_segmentation.png", mask := _mask(i))
+            truth[f"ISIC2018_Task1-2_{part}_Input/ISIC_{i:07d}.jpg"] = (split, None, mask)
+    assert _convert(root, tmp_path / "out") == truth
+
+
 def test_abbreviated_split_folders_each_with_paired_folders_keep_their_splits(tmp_path: Path) -> None:
     """DUTS's shape under another name: `<set>-TR/<set>-TR-Image/` and `-TE`; the masks stay masks."""
     root = tmp_path / "SOD"
@@ -93,12 +109,12 @@ def test_abbreviated_split_folders_each_with_paired_folders_keep_their_splits(tm
 
 
 def test_photos_in_a_folder_named_as_masks_stop_before_writing(tmp_path: Path) -> None:
-    """The twin: `<set>-Mask/` holding photos of the same stems (many values): no masks."""
+    """The twin: DUT-OMRON's names over photos of the same stems (many values): no masks."""
     root = tmp_path / "SOD"
     for n in range(4):
-        write_file(root / f"SOD-Image/{n:04d}.jpg", image_bytes(seed=n))
-        write_file(root / f"SOD-Mask/{n:04d}.png", image_bytes(fmt="PNG", seed=100 + n))
-    with pytest.raises(UsageError, match=r"SOD-Mask/.*not masks.*structure.mask_folders"):
+        write_file(root / f"SOD-image/{n:04d}.jpg", image_bytes(seed=n))
+        write_file(root / f"pixelwiseGT-new-PNG/{n:04d}.png", image_bytes(fmt="PNG", seed=100 + n))
+    with pytest.raises(UsageError, match=r"pixelwiseGT-new-PNG/.*not masks.*structure.mask_folders"):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
 
@@ -141,3 +157,61 @@ def test_photos_named_for_an_observer_stop_before_writing(tmp_path: Path) -> Non
         write_file(root / f"IMG_{n:04d}_manual.jpg", image_bytes(seed=50 + n))
     with pytest.raises(UsageError, match=r"_manual .*not masks"):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+
+
+# ---- split lists naming the folders of frames (video object segmentation) ------------------------------
+
+
+def _davis(root: Path, lists: dict[str, dict[str, list[str]]]) -> dict[str, tuple[str, None, bytes]]:
+    """DAVIS 2017 trainval's layout (davischallenge.org/davis2017/code.html): `JPEGImages/480p/<seq>/
+    00000.jpg`, `Annotations/480p/<seq>/00000.png`, `ImageSets/<year>/<split>.txt` naming sequences."""
+    truth = {}
+    for year, splits in lists.items():
+        for split, seqs in splits.items():
+            write_file(root / f"ImageSets/{year}/{'val' if split == 'val' else split}.txt", "\n".join(seqs) + "\n")
+    for split, seqs in lists["2017"].items():
+        for s, seq in enumerate(seqs):
+            for f in range(2 + s % 2):
+                write_file(root / f"JPEGImages/480p/{seq}/{f:05d}.jpg", image_bytes(seed=len(truth)))
+                write_file(root / f"Annotations/480p/{seq}/{f:05d}.png", mask := _mask(len(truth)))
+                truth[f"JPEGImages/480p/{seq}/{f:05d}.jpg"] = (split, None, mask)
+    return truth
+
+
+def test_sequence_lists_give_each_frame_its_split_and_no_class(tmp_path: Path) -> None:
+    """DAVIS 2017 as downloaded: its 2017 lists and the 2016 ones (a part of the same sequences)."""
+    root = tmp_path / "DAVIS"
+    truth = _davis(root, {"2017": {"train": ["bear", "bmx-bumps", "boat"], "val": ["bike-packing", "blackswan"]},
+                          "2016": {"train": ["bear", "bmx-bumps"], "val": ["blackswan"]}})
+    assert _convert(root, tmp_path / "out") == truth
+
+
+def test_folders_listed_whole_without_masks_take_no_class_and_stop(tmp_path: Path) -> None:
+    """Recordings listed per split (`lists/train.txt`: `rec_01`) and no masks: the folders are no
+    classes, nothing else labels the frames, and the run stops asking for labels, writing nothing."""
+    root = tmp_path / "recordings"
+    for split, folders in (("train", ["rec_01", "rec_02"]), ("test", ["rec_03"])):
+        write_file(root / f"lists/{split}.txt", "\n".join(folders) + "\n")
+        for folder in folders:
+            for f in range(3):
+                write_file(root / f"frames/{folder}/{f:05d}.jpg", image_bytes(seed=f))
+    with pytest.raises(UsageError, match="--label-level 0"):
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_class_folders_in_every_split_stay_classes_beside_file_lists(tmp_path: Path) -> None:
+    """The twin: lists naming files (`cat/1.jpg`) over class folders present in both splits: the
+    folders stay the classes; no folder is named whole by a list."""
+    root = tmp_path / "pets"
+    truth = {}
+    rows: dict[str, list[str]] = {"train": [], "test": []}
+    for label in ("cat", "dog"):
+        for n in range(4):
+            split = "test" if n == 3 else "train"
+            write_file(root / f"images/{label}/{n}.jpg", image_bytes(seed=len(truth)))
+            rows[split].append(f"{label}/{n}.jpg")
+            truth[f"images/{label}/{n}.jpg"] = (split, label.encode(), None)
+    for split, names in rows.items():
+        write_file(root / f"{split}.txt", "\n".join(names) + "\n")
+    assert _convert(root, tmp_path / "out") == truth
