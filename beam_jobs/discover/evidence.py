@@ -148,6 +148,8 @@ class _ReadEvidence(beam.DoFn):
                     objects = box_text.per_image_json_objects(data, fmt)
                 elif fmt is not None:
                     objects = box_text.per_image_objects(data, fmt)
+                    if fmt.numbered_class and found.names:  # one numbered class, named by --label-names
+                        objects = box_text.named_class(objects, *found.names)
                 else:
                     objects = evidence_files.yolo_annotation(data, found.names)
             except (InvalidInputError, OSError) as error:
