@@ -457,7 +457,7 @@ def _detect_folder(
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
     try:
         guards.check_guess(config, sample, detected, annotations)
-        mask_pixels.check_mask_pixels(config, sample, detected)  # `DUTS-TR-Mask/`, `_1stHO`: masks, or photos?
+        mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None

@@ -204,7 +204,7 @@ class _ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         # a folder named for masks holds masks; another (the images' own) only its files named as masks
         name = posixpath.basename(found.path)
-        all_masks = mask_named(name) or mask_names.ends_in_mask_word(name)  # (DUTS's `DUTS-TR-Mask/` too)
+        all_masks = mask_named(name) or mask_names.ends_in_mask_word(name)  # (DUT-OMRON's `pixelwiseGT-new-PNG/` too)
         for item in list_tree(folder):
             if layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue

@@ -11,7 +11,10 @@ And the folders so listed are no classes: a class lies in every split (a model l
 train to be tested on it); a folder that a split list puts wholly in one split is a group (a
 sequence, a recording, a patient), whatever detection read it as (`without_listed_classes`). The
 records are then unlabelled by their folders: a segmentation dataset's masks are its labels, and
-without masks the run stops asking for labels, as for any unlabelled folder.
+without masks the run stops asking for labels, as for any unlabelled folder. (A zero-shot protocol
+lists classes per split by design, `trainclasses.txt`; named as a split list, its folders would
+stop the run here too, where their lines had named no file and the run wrote nothing: with
+`--label-level N` the folders stay the classes and this reading is not made.)
 
 Plain functions over paths and keys; nothing is opened.
 """

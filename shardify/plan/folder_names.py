@@ -205,10 +205,12 @@ def abbreviated_splits(names: Iterable[str]) -> dict[str, str]:
     >>> abbreviated_splits(["DUTS-TR", "DUTS-TE"]), abbreviated_splits(["set_trn", "set_tst", "set_va"])
     ({'DUTS-TE': 'test', 'DUTS-TR': 'train'}, {'set_trn': 'train', 'set_tst': 'test', 'set_va': 'validation'})
     >>> abbreviated_splits(["CAT-TR", "DOG-TE"]), abbreviated_splits(["tr", "te"]), abbreviated_splits(["A-TE", "B-TE"])
-    ({}, {'te': 'test', 'tr': 'train'}, {})
+    ({}, {}, {})
+
+    (Bare `tr/`, `te/` are as likely languages' folders, Turkish and Telugu: a shared word is asked.)
     """
     split = {name: re.split(r"([_\-. ]+)", name) for name in sorted(names)}
-    if len(split) < 2 or len({len(words) for words in split.values()}) != 1:
+    if len(split) < 2 or len({len(words) for words in split.values()}) != 1 or len(next(iter(split.values()))) < 3:
         return {}
     differ = {i for i in range(len(next(iter(split.values())))) if len({words[i] for words in split.values()}) > 1}
     if len(differ) != 1:
