@@ -19,9 +19,10 @@ the image or have no area are the writer's to clip or drop (see `object_values.o
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO
 
 from shardify.converters import json_box_files, jsonl_objects, tables
@@ -33,7 +34,7 @@ from shardify.plan import box_formats
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
-__all__ = ["per_image_objects", "per_image_json_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows",
+__all__ = ["named_class", "per_image_objects", "per_image_json_objects", "block_rows", "table_rows", "json_rows", "document_rows", "frame_rows",
            "read_class_names", "MAX_CLASS_NAMES_BYTES", "MAX_DOCUMENT_BYTES", "UnreadableDocument"]
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
@@ -123,6 +124,18 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")
         found.append(_object(fmt, fields, f"line {number}"))
     return tuple(found)
+
+
+def named_class(objects: Sequence[SourceObject], number: str, name: str) -> tuple[SourceObject, ...]:
+    """The objects of a file of one numbered class (CARPK's `1`) with that class named `name`.
+
+    Raises:
+      InvalidInputError: an object of another number (the name given is for `number` alone).
+    """
+    other = sorted({obj.label for obj in objects} - {number})
+    if other:
+        raise InvalidInputError(f"its class {other[0]} is not the one class {number} that --label-names names ({name})")
+    return tuple(dataclasses.replace(obj, label=name) for obj in objects)
 
 
 def _sentence_objects(text: str, fmt: BoxFormat) -> tuple[SourceObject, ...]:

@@ -96,8 +96,33 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
         rule = KeyRule(image_folder.count("/") + 2, False)
-        found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note))
+        names: tuple[str, ...] = ()
+        if fmt.pairing == box_formats.PER_IMAGE and fmt.numbered_class:  # CARPK's one class, numbered, named nowhere
+            names = _one_class_named(config, folder, first, fmt)
+            note += f"; class {names[0]} named {names[1]!r} (--label-names)"
+        found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note,
+                              names=names))
     return found
+
+
+def _one_class_named(config: ConvertConfig, folder: str, first: str, fmt: box_formats.BoxFormat) -> tuple[str, str]:
+    """(the class number, its name) of a folder of boxes of one numbered class named nowhere (CARPK's
+    `x1 y1 x2 y2 1`): the name `--label-names` gives, one name for the one class.
+
+    Raises:
+      UsageError: no name given (a number is no class name: written, every object would be "1"), or
+        more than one for the one class.
+    """
+    line = next(line for line in label_file_found.head_lines(config, first) if line.strip())
+    number = fmt.fields_of(line)[int(fmt.class_field)]
+    if len(config.label_names) == 1:
+        return number, config.label_names[0]
+    given = f"--label-names names {len(config.label_names)} classes; " if config.label_names else ""
+    raise UsageError(
+        f"{folder}/ holds a box a line ({first}: {line.strip()!r}: the corners x1 y1 x2 y2, then the class), every box of "
+        f"one class numbered {number}, named nowhere in SRC: {given}name it with --label-names FILE (one line, the "
+        "class's name: `car`), or describe the dataset in a layout file (docs/layout-files.md)"
+    )
 
 
 def _document(config: ConvertConfig, path: str) -> bytes:

@@ -25,7 +25,7 @@ from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
-from shardify.plan import content_lists, evidence as evidence_lib, recognise
+from shardify.plan import content_lists, evidence as evidence_lib, folder_lists, recognise
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -90,6 +90,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found: list[Evidence] = []
     unread: list[str] = []
     names_inputs = _names_inputs(sample, detected)
+    media = [p for p in sample if not detected.is_auxiliary(p)]
     for path, lines in heads.items():
         folder = posixpath.dirname(path)
         id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
@@ -100,7 +101,12 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
             unread.append(path)
             recognised = None
         if (recognised is not None and recognised.kind == evidence_lib.SPLIT_LIST and not recognised.variable
-                and not names_inputs(_first_fields(lines))):
+                and not names_inputs(_first_fields(lines))
+                and (by_folder := folder_lists.folder_rule(_first_fields(lines), media, len(sample) < _sample_files()))):
+            # its rows name the folders holding the inputs (DAVIS's sequences): every file of each
+            recognised = dataclasses.replace(recognised, key=by_folder, note=f"{recognised.note} (its rows name folders: every file of each)")
+        if (recognised is not None and recognised.kind == evidence_lib.SPLIT_LIST and not recognised.variable
+                and not recognised.key.folder and not names_inputs(_first_fields(lines))):
             # a list known by its name whose rows name the inputs in another field (a face's 196
             # landmark coordinates, then its image): read by its content, or its first field named no file
             recognised = content_lists.recognise_list(path, lines, names_inputs) or recognised
@@ -392,7 +398,7 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config
             missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
-            jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder))
+            jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
             by_folder.append((covered, folder.rstrip("/"), depth, jpeg))
     chosen: list[tuple[set[str], str, int, bool]] = []
     covered_so_far: set[str] = set()

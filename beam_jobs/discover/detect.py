@@ -25,7 +25,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, json_line_files, set_aside, split_annotations, table_quoting
+from shardify.beam_jobs.discover import files_decide, json_line_files, mask_pixels, set_aside, split_annotations, table_quoting
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -34,7 +34,7 @@ from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageE
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import folder_notes, known_layouts, layout, layout_guess, second_readings
+from shardify.plan import folder_lists, folder_notes, known_layouts, layout, layout_guess, second_readings
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import example_file
 
@@ -423,6 +423,11 @@ def _detect_folder(
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
             detected = split_annotations.files_over_folders(config, detected)  # iNaturalist 2018's train2018.json
+            if config.label_level is None:  # class folders a split list puts wholly in one split: DAVIS's sequences
+                inputs = [p for p in sample if not detected.is_auxiliary(p)]
+                unclassed, note = folder_lists.without_listed_classes(inputs, detected.structure, detected.evidence)
+                if note:
+                    detected = dataclasses.replace(detected, structure=unclassed, notes=(*detected.notes, note))
         if not boxes:  # (box tables label their images with their objects' classes: Open Images)
             detected = label_tables.with_label_table(config, sample, detected, only=keyed_given)  # HAM10000's metadata
             detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt
@@ -460,6 +465,7 @@ def _detect_folder(
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
     try:
         guards.check_guess(config, sample, detected, annotations)
+        mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
+import re
 from collections.abc import Iterable, Iterator, Sequence
 
 import apache_beam as beam
@@ -43,7 +44,7 @@ from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import annotated_sets, box_formats, layout
+from shardify.plan import annotated_sets, box_formats, layout, mask_names
 from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
@@ -147,6 +148,8 @@ class _ReadEvidence(beam.DoFn):
                     objects = box_text.per_image_json_objects(data, fmt)
                 elif fmt is not None:
                     objects = box_text.per_image_objects(data, fmt)
+                    if fmt.numbered_class and found.names:  # one numbered class, named by --label-names
+                        objects = box_text.named_class(objects, *found.names)
                 else:
                     objects = evidence_files.yolo_annotation(data, found.names)
             except (InvalidInputError, OSError) as error:
@@ -200,13 +203,16 @@ class _ReadEvidence(beam.DoFn):
         folder; masks are not read here (the writer reads each with its image)."""
         folder = join_path(self._source, found.path)
         # a folder named for masks holds masks; another (the images' own) only its files named as masks
-        all_masks = mask_named(posixpath.basename(found.path))
+        name = posixpath.basename(found.path)
+        all_masks = mask_named(name) or mask_names.ends_in_mask_word(name)  # (DUT-OMRON's `pixelwiseGT-new-PNG/` too)
         for item in list_tree(folder):
             if layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
             key = item.relpath.rsplit(".", 1)[0]
             if not all_masks and mask_key(key) == key:
                 continue
+            if (mask_names.observer_rank(re.split(r"[._\- ]", posixpath.basename(key))[-1]) or 1) > 1:
+                continue  # a later observer's mask (CHASE_DB1's `_2ndHO`): the first's is the record's
             where = f"{found.path}/{item.relpath}" if found.path else item.relpath
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
                 row = evidence_files.EvidenceRow(1, mask_key(key), error=f"its mask {where} is unusable: {item.reason}")
@@ -244,7 +250,7 @@ class _MatchRows(beam.DoFn):
                 if path != self._label_file:
                     yield reject(path, f"names no file: {key!r}", row.row, _STAGE)
             return
-        if len(files) > 1 and rows and not (index < len(self._rules) and self._rules[index].suffixed):
+        if len(files) > 1 and rows and not (index < len(self._rules) and (self._rules[index].suffixed or self._rules[index].folder)):
             named = ", ".join(c.relpath for c in files)
             for candidate in files:
                 yield reject(candidate.relpath, f"{key!r} of {rows[0][0]} names {len(files)} files ({named})", rows[0][1].row, _STAGE)
@@ -406,7 +412,7 @@ class JoinEvidence(beam.PTransform):
         self._evidence = tuple(evidence)
         self._objects = objects
         self._label_file = label_file
-        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed, rule.shift))
+        self._rules = sorted({e.key for e in evidence}, key=lambda rule: (rule.parts, rule.extension, rule.suffixed, rule.shift, rule.folder))
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
         rules = self._rules

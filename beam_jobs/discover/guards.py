@@ -280,7 +280,9 @@ def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: 
     Raises:
       UsageError: naming the folders and the layout file's `structure.mask_folders`.
     """
-    images = [p for p in media if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    # (files of the mask folders detection found are no class's: DAVIS's `Annotations/480p/<seq>/`)
+    is_mask = getattr(structure, "is_mask_file", lambda _: False)
+    images = [p for p in media if layout.extension(p) in layout.IMAGE_EXTENSIONS and not is_mask(p)]
     if siblings:
         pairs = mirror_trees.sibling_mirror_pairs(images)
     elif structure is None:

@@ -158,7 +158,9 @@ class BoxFormat:
       stem_prefix: PER_IMAGE: what an annotation file's stem adds before its image's (ICDAR's
         `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
       numbered_class: ROWS headerless: the class cell is a class number whose names the table does
-        not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written.
+        not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written. PER_IMAGE:
+        one class number in every line, named nowhere (CARPK's `x1 y1 x2 y2 1`): the run stops
+        until `--label-names` names it (`beam_jobs/discover/box_tables.py`).
       line_pattern: PER_IMAGE files of sentences, not fields (PASCAL Annotation Version 1.00): the
         pattern a box line matches whole, its groups the class and box fields; every other line is
         no box and is skipped. "" for files of fields.
@@ -289,9 +291,11 @@ class BoxFormat:
         if self.class_field == WORDS_BEFORE_BOX:
             if len(fields) < 5 or any(is_number(word) for word in fields[:-4]):
                 return False
-        elif self.class_numbers and not (fields[int(self.class_field)].isascii() and fields[int(self.class_field)].isdigit()):
+        elif (self.class_numbers or self.numbered_class) and not (
+            int(self.class_field) < len(fields) and fields[int(self.class_field)].isascii() and fields[int(self.class_field)].isdigit()
+        ):
             return False
-        elif self.class_field and not self.class_numbers and (
+        elif self.class_field and not self.class_numbers and not self.numbered_class and (
             int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])
         ):
             return False
@@ -361,6 +365,18 @@ FORMATS: tuple[BoxFormat, ...] = (
         skip=(("0", "4", "an ignore region (WiderPerson's class 4: people on posters, reflections; not an object)"),),
         source="WiderPerson ReadMe.txt (Annotations/<image>.txt: the number of boxes, then `< class_label x1 y1 x2 y2 >`; "
         "class_label 1 pedestrians, 2 riders, 3 partially-visible persons, 4 ignore regions, 5 crowd)",
+    ),
+    BoxFormat(
+        name="Corner boxes of one numbered class",
+        pairing=PER_IMAGE,
+        files=r"Annotations|annotations|labels?|gt|GT|groundtruth",  # CARPK_devkit/data/Annotations/<image>.txt
+        fields=(5,),
+        class_field="4",
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        numbered_class=True,  # one class number in every line (`per_image_format`), named nowhere: --label-names
+        source="CARPK and PUCPR+ devkits (Hsieh et al., ICCV 2017, lafi.github.io/LPN): data/Annotations/<image>.txt, "
+        "`x1 y1 x2 y2 1` a car a line, class 1 the one class; ImageSets/train.txt, test.txt",
     ),
     BoxFormat(
         name="ICDAR text quadrilaterals",
@@ -613,7 +629,9 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     True
     >>> per_image_format("Annotations", ["3", "1 46 138 72 202", "4 120 90 131 118", "2 8 10 30 60"]).name
     'WiderPerson boxes'
-    >>> per_image_format("Annotations", ["1 2 6 9 1", "4 3 9 10 1"]) is None  # no count line first: not WiderPerson's
+    >>> per_image_format("Annotations", ["1 2 6 9 1", "4 3 9 10 1"]).name  # CARPK's: one class number, last
+    'Corner boxes of one numbered class'
+    >>> per_image_format("Annotations", ["1 46 138 72 202", "4 120 90 131 118"]) is None  # a class first, no count line
     True
     >>> per_image_format("labelTxt", ["2753 2408 2861 2385 2888 2468 2805 2502 plane 0"]).name  # DOTA without its header lines
     'DOTA oriented boxes'
@@ -633,6 +651,8 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
             continue  # its files open with their header (WiderPerson's count): CARPK's `x1 y1 x2 y2 1` lines do not
         kept = [line for line in lines if line.strip() and not found.header_line(line)]
         rows = [found.fields_of(line) for line in kept]
+        if found.numbered_class and len({r[int(found.class_field)] if len(r) > int(found.class_field) else "" for r in rows}) != 1:
+            continue  # one class in all its lines: a last field that varies is a box's (WiderPerson's lines without their count)
         # (characters a format drops are part of its shape: its lines hold them)
         if rows and all(found.box_line(r) for r in rows) and all(ch in line for line in kept for ch in found.drop):
             return found

@@ -123,7 +123,10 @@ class KeyRule:
     """How a row's key names a file: by the last `parts` components of the file's path, with its
     extension or without; or, `number`, by the number that ends its name (Flowers-102's
     image_00001.jpg is image 1); `suffixed`: by its stem before `-<n>` or `_<n>`, several files a
-    key (PetFinder's 86e1089a3-1.jpg, 86e1089a3-2.jpg: `layout.STEM_NUMBER`).
+    key (PetFinder's 86e1089a3-1.jpg, 86e1089a3-2.jpg: `layout.STEM_NUMBER`); `folder`: by the last
+    `parts` folders ending `folder` levels above the file (1: its own folder), every file of a
+    folder one key (DAVIS's sequence lists: `bear` names `JPEGImages/480p/bear/00000.jpg` and its
+    other frames; VSPW's `<video>` names `data/<video>/origin/*.jpg`: `shardify.plan.folder_lists`).
 
     >>> rule = KeyRule(parts=2, extension=False)
     >>> file_key("food-101/images/apple_pie/1011328.jpg", rule) == row_key("apple_pie/1011328", rule)
@@ -142,6 +145,7 @@ class KeyRule:
     # `number`: added to a row's number to name its file (a sequence's XML counting frames from 1
     # over files counted from 0: -1; `box_formats.frame_shift`)
     shift: int = field(default=0, repr=False)
+    folder: int = field(default=0, repr=False)  # >0: a key names the folder this many levels above its files (1: their own)
 
     def __post_init__(self) -> None:
         if self.parts < 1:
@@ -162,6 +166,10 @@ def file_key(relpath: str, rule: KeyRule) -> str:
         # (with its folders where the rule counts them: UA-DETRAC's frame 1 of MVI_20011/ is MVI_20011/img00001.jpg)
         folders = relpath.split("/")[-rule.parts : -1] if rule.parts > 1 else []
         return "/".join([*folders, str(int(found.group(1)))]) if found else ""
+    if rule.folder:  # every file of the folder a key names (DAVIS's `ImageSets/2017/train.txt`: `bear`)
+        folders = relpath.split("/")[:-1]
+        end = len(folders) - (rule.folder - 1)  # (VSPW's `data/<video>/origin/`: the video two levels up)
+        return _nfc("/".join(folders[max(0, end - rule.parts) : end])) if end > 0 else ""
     if rule.suffixed:  # a stem of another shape is keyed so that no row names it
         found = _NUMBER_SUFFIX.match(posixpath.splitext(posixpath.basename(relpath))[0])
         return _nfc(found.group(1)) if found else "\0" + _nfc(relpath)
@@ -183,7 +191,7 @@ def row_key(key: str, rule: KeyRule) -> str:
         return "/".join([*folders[-(rule.parts - 1):], number]) if number and len(folders) >= rule.parts - 1 else ""
     while text.startswith(("./", "/")):
         text = text[2:] if text.startswith("./") else text[1:]
-    if not rule.extension or rule.suffixed:
+    if (not rule.extension or rule.suffixed) and not rule.folder:
         text = _INPUT_SUFFIX.sub("", text)
     return _nfc("/".join(text.split("/")[-rule.parts :]))
 
@@ -365,11 +373,19 @@ name_words, row_fields, EXAMPLE_WORDS = _words, _fields, _EXAMPLE_WORDS
 LIST_WORDS, INPUT_SUFFIX = _LIST_WORDS, _INPUT_SUFFIX
 
 
+def _edition(folder: str) -> int:
+    """The year a list folder is named for (DAVIS 2017's `ImageSets/2017/` beside `ImageSets/2016/`,
+    the earlier edition's lists of a part of the same sequences), or 0: a fold's number is none."""
+    found = re.fullmatch(r"(?:19|20)\d\d", posixpath.basename(folder))
+    return int(found.group(0)) if found else 0
+
+
 def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     """The split lists to read, and why the others are not: of numbered folds the first
     (DTD's train1, val1, test1), of lists in several folders those of the folder whose lists
-    cover the most splits (VOC's ImageSets/Main, not Segmentation), and no union of others
-    (VOC's trainval beside train and val).
+    cover the most splits (VOC's ImageSets/Main, not Segmentation), the latest edition's among
+    equals (DAVIS's `ImageSets/2017/`, not `2016/`), and no union of others (VOC's trainval
+    beside train and val).
     """
     if not lists:
         return [], []
@@ -377,7 +393,7 @@ def finest_lists(lists: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
     by_folder: dict[str, list[Evidence]] = {}
     for found in lists:
         by_folder.setdefault(posixpath.dirname(found.path), []).append(found)
-    folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), f == "" or "main" in f.lower()))
+    folder = max(sorted(by_folder), key=lambda f: (len({e.split for e in by_folder[f]}), f == "" or "main" in f.lower(), _edition(f)))
     chosen = by_folder[folder]
     skipped += [e.path for f, group in by_folder.items() if f != folder for e in group]
     folds = {}

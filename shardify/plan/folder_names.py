@@ -21,6 +21,7 @@ __all__ = [
     "MASK_FOLDER_WORDS",
     "PART_SPLIT_WORDS",
     "SPLIT_WORDS",
+    "abbreviated_splits",
     "all_splits",
     "is_container_name",
     "holds_words",
@@ -108,10 +109,10 @@ def mask_named(name: str) -> bool:
     >>> [mask_named(n) for n in ("gtFine", "trainannot", "val_masks", "annotated", "train", "PedMasks", "masks_png")]
     [True, True, True, False, False, True, True]
     """
-    low = name.lower()
     camel = _camel_words(name)
     if len(camel) > 1 and camel[-1] in MASK_FOLDER_WORDS:
         return True  # Penn-Fudan's `PedMasks/`: words run together, the last names masks
+    low = name.lower()
     return low in MASK_FOLDER_WORDS or any(
         rest and (split_word(rest) is not None or rest in _FORMAT_WORDS)
         for word in MASK_FOLDER_WORDS
@@ -236,6 +237,38 @@ def split_parts(folders: Sequence[Sequence[str]], level: int) -> dict[str, str]:
     if None in names or len(set(names)) != len(names):
         return {}
     return dict(sorted(splits.items()))
+
+
+# Split words some downloads abbreviate in sibling folders' names (DUTS's `DUTS-TR/`, `DUTS-TE/`).
+# Alone an abbreviation names nothing (`te` is a word of many languages): read only where sibling
+# folders' names differ in that word alone, one of them train's and another some other split's.
+_ABBREVIATED_SPLITS = {"tr": "train", "trn": "train", "te": "test", "ts": "test", "tst": "test", "va": "validation",
+                       "vl": "validation", "vd": "validation"}
+
+
+def abbreviated_splits(names: Iterable[str]) -> dict[str, str]:
+    """The folders read as splits (folder -> split) where sibling names differ in one word alone,
+    an abbreviated split word in each (`_ABBREVIATED_SPLITS`), train among them; else {}.
+
+    >>> abbreviated_splits(["DUTS-TR", "DUTS-TE"]), abbreviated_splits(["set_trn", "set_tst", "set_va"])
+    ({'DUTS-TE': 'test', 'DUTS-TR': 'train'}, {'set_trn': 'train', 'set_tst': 'test', 'set_va': 'validation'})
+    >>> abbreviated_splits(["CAT-TR", "DOG-TE"]), abbreviated_splits(["tr", "te"]), abbreviated_splits(["A-TE", "B-TE"])
+    ({}, {}, {})
+
+    (Bare `tr/`, `te/` are as likely languages' folders, Turkish and Telugu: a shared word is asked.)
+    """
+    split = {name: re.split(r"([_\-. ]+)", name) for name in sorted(names)}
+    if len(split) < 2 or len({len(words) for words in split.values()}) != 1 or len(next(iter(split.values()))) < 3:
+        return {}
+    differ = {i for i in range(len(next(iter(split.values())))) if len({words[i] for words in split.values()}) > 1}
+    if len(differ) != 1:
+        return {}
+    at = differ.pop()
+    found = {name: _ABBREVIATED_SPLITS.get(words[at].lower()) for name, words in split.items()}
+    named = list(found.values())
+    if None in named or len(set(named)) != len(named) or "train" not in named:
+        return {}
+    return {name: found[name] for name in sorted(found)}  # type: ignore[misc]
 
 
 def all_splits(names: Iterable[str]) -> bool:

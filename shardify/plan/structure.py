@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shardify.plan import class_named_files, sample_parts
+from shardify.plan import class_named_files, mask_names, sample_parts
 from shardify.plan.evaluation_parts import evaluation_part
 
 # The names' vocabulary lives in folder_names; these are re-exported for the many callers that
@@ -40,6 +40,7 @@ from shardify.plan.evaluation_parts import evaluation_part
 from shardify.plan.folder_names import (
     MASK_FOLDER_WORDS,
     PART_SPLIT_WORDS,
+    abbreviated_splits,
     SPLIT_WORDS,
     all_splits,
     is_container_name,
@@ -101,7 +102,8 @@ def mask_key(key: str) -> str:
     """
     folder, _, stem = key.rpartition("/")
     tokens = re.split(r"([._\- ])", stem)
-    while len(tokens) > 2 and tokens[-1].lower() in MASK_FOLDER_WORDS:
+    # (and an observer's word: CHASE_DB1's `Image_01L_1stHO`, DRIVE's `21_manual1`: `mask_names`)
+    while len(tokens) > 2 and (tokens[-1].lower() in MASK_FOLDER_WORDS or mask_names.observer_rank(tokens[-1]) is not None):
         del tokens[-2:]
     return (folder + "/" if folder else "") + "".join(tokens)
 
@@ -258,11 +260,11 @@ def _mask_words(inputs: Sequence[str]) -> tuple[str, ...]:
     for stems in by_folder.values():  # `<id>_sat`: `<id>` too, where `sat` ends several stems
         words = Counter(_last_word(stem + ".x") for stem in stems)
         stems |= {stem[: -len(word) - 1] for stem in list(stems) if (word := _last_word(stem + ".x")) and
-                  word not in MASK_FOLDER_WORDS and words[word] >= 2}
+                  word not in MASK_FOLDER_WORDS and mask_names.observer_rank(word) is None and words[word] >= 2}
     paired: dict[str, list[bool]] = {}
     for relpath in inputs:
         word = _last_word(relpath)
-        if word in MASK_FOLDER_WORDS:
+        if word in MASK_FOLDER_WORDS or mask_names.observer_rank(word) is not None:
             folder = relpath.rpartition("/")[0]
             paired.setdefault(word, []).append(mask_key(_stem(relpath)) in by_folder[folder])
     return tuple(sorted(word for word, found in paired.items() if sum(found) >= 2 and sum(found) * 2 > len(found)))
@@ -273,16 +275,25 @@ def _mask_folders(inputs: Sequence[str]) -> set[str]:
     their stems are stems of inputs outside that folder."""
     stems_outside: dict[str, set[str]] = {}
     by_mask_folder: dict[str, list[str]] = {}
+    siblings: dict[str, set[str]] = {}  # a folder -> the folders in it (DUTS's `DUTS-TR-Mask/` beside `DUTS-TR-Image/`)
+    for relpath in inputs:
+        parts = relpath.split("/")[:-1]
+        for depth in range(len(parts)):
+            siblings.setdefault("/".join(parts[:depth]), set()).add(parts[depth])
     for relpath in inputs:
         parts = relpath.split("/")[:-1]
         for depth, part in enumerate(parts):
-            if mask_named(part):
+            if mask_named(part) or mask_names.paired_mask_folder(part, siblings["/".join(parts[:depth])]):
                 by_mask_folder.setdefault("/".join(parts[: depth + 1]) + "/", []).append(relpath)
                 break
     masks = set()
     beside_images = _beside_image_folders(inputs, by_mask_folder)
+    # (outside every folder so named: `with_mask/1.jpg` beside `without_mask/1.jpg`, a face-mask
+    # classifier's two classes, share stems with each other only, and no images)
+    named = tuple(by_mask_folder)
+    outside_all = {stem_key(p) for p in inputs if not p.startswith(named)}
     for folder, members in by_mask_folder.items():
-        outside = stems_outside.setdefault(folder, {stem_key(p) for p in inputs if not p.startswith(folder)})
+        outside = stems_outside.setdefault(folder, outside_all)
         shared = sum(1 for p in members if stem_key(p) in outside)
         if (outside and shared * 2 >= len(members)) or folder in beside_images:
             masks.add(folder)
@@ -355,6 +366,9 @@ def infer_structure(
     if mask_words:
         inputs = [p for p in inputs if _last_word(p) not in mask_words]
         notes.append(f"masks beside their images, not inputs: the files whose names end in {', '.join('_' + w for w in mask_words)}")
+        observers = sorted((rank, word) for word in mask_words if (rank := mask_names.observer_rank(word)) is not None)
+        if len(observers) > 1:  # CHASE_DB1's `_1stHO`, `_2ndHO`: the first observer's is the ground truth
+            notes.append(f"masks of {len(observers)} observers: the first's (_{observers[0][1]}) stored, the others' set aside")
     folders = [p.split("/")[:-1] for p in inputs]
     root = _common_parts(folders)
     level = len(root)
@@ -366,6 +380,9 @@ def infer_structure(
         split_level, split_folders = 0, sorted(tops)
     elif len(children) >= 2 and all_splits(children):
         split_level, split_folders = level, sorted(children)
+    elif parts_as_splits := abbreviated_splits(children):  # DUTS's `DUTS-TR/` beside `DUTS-TE/`
+        split_level, split_folders = level, sorted(parts_as_splits)
+        notes.append(f"folders named as splits in an abbreviated word: {', '.join(split_folders)}")
     elif parts_as_splits := split_parts(folders, level):  # `images_background/` beside `images_evaluation/`
         split_level, split_folders = level, sorted(parts_as_splits)
         notes.append(f"folders holding the same folders beneath them, named as splits: {', '.join(split_folders)}")

@@ -516,7 +516,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "yale_b": None,                              # no option reads `fea` rows as 32x32 images
     "fashionpedia": None,
     "stanford_background": {"label_level": 0},    # images unlabelled, the label maps no records
-    "carpk": None,
+    "carpk": {"label_names": ("car",)},         # the one class, numbered 1, named nowhere in the download
     "semeval2016_stance": {"label_column": "Stance", "text_column": "Tweet"},
     "anli": None,
     "drop": None,

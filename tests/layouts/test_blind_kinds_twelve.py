@@ -191,10 +191,11 @@ def _box_files(root: Path) -> None:
 
 def test_box_lines_with_a_trailing_class_number_stop_naming_their_folder(tmp_path: Path) -> None:
     # `x1 y1 x2 y2 1` (a parking lot's cars) was read as WiderPerson's `class x1 y1 x2 y2`, x1 the
-    # class: boxes labelled by their corner, or 'no class' past 5, and the run exited 1
+    # class: boxes labelled by their corner, or 'no class' past 5, and the run exited 1; it stopped
+    # naming the folder, and now names --label-names too (the one class's name: test_one_class_boxes.py)
     root = tmp_path / "lots"
     _box_files(root)
-    with pytest.raises(UsageError, match=r"data/Annotations/ hold rows of numbers"):
+    with pytest.raises(UsageError, match=r"data/Annotations/ holds a box a line.*--label-names"):
         convert(root, tmp_path / "out")
 
 

@@ -16,6 +16,10 @@ hatexplain right (posts keyed by id, the annotators' majority label, post_id_div
 On branch labelfiles: winogrande right, olid and winemag good stops (olid's
 FOLLOW now --label-column subtask_a, the test's labels-levela.csv joined by id), wos a stop naming each pair
 (blind_tally --batch 13 from main's eb98ada: right 6 -> 7, good stop 0 -> 2, useless stop 6 -> 5, exit 1 2 -> 0).
+After the masks kinds (branch masks): duts (the splits `DUTS-TR/`, `DUTS-TE/` in an abbreviated
+word), chase_db1 (`_1stHO` the first observer's mask, `_2ndHO` set aside: `shardify.plan.mask_names`)
+and davis2017 (`ImageSets/2017/<split>.txt` naming sequence folders: `shardify.plan.folder_lists`)
+right.
 """
 
 from __future__ import annotations
@@ -29,14 +33,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "chase_db1": ("STOPS (exit 2): 'holds files but no class folders' naming --label-from-name, --labels or "
-                  "--label-level 0; with --label-level 0 the Image_<nn>_1stHO/_2ndHO.png vessel masks are written as "
-                  "12 more images beside the 6 retinal ones"),
-    "davis2017": ("STOPS (exit 2): Annotations/480p/<seq>/ 'repeats the file names of JPEGImages/480p/<seq>/ ... masks' "
-                  "naming only a layout file's structure.mask_folders; no option converts it"),
-    "duts": ("STOPS (exit 2): 'the 2 class folders' own folders repeat their names' (DUTS-TR/DUTS-TR-Image/), naming "
-             "--label-level 0 (the parts then one split) or a layout file's structure.split_names; no option alone "
-             "converts it (it was: WRONG, EXIT 0, DUTS-TR/ and DUTS-TE/ as two labels, every image train)"),
     "wos": ("STOPS (exit 2): Y.txt, YL1.txt, YL2.txt 'hold a number a line, no text, as many lines as' X.txt, naming "
             "each pair in full for a layout file's line_files (X.txt with Y.txt), which converts it "
             "(tests/layouts/test_label_file_kinds.py); which of Y, YL1, YL2 is the label the files cannot say, so no "
