@@ -154,7 +154,8 @@ def _time(dataset: tf.data.Dataset, path: str = "") -> tuple[float, float]:
     except tf.errors.OpError as error:
         said = error.message
         said = said[said.index("shardify: ") + len("shardify: "):] if "shardify: " in said else said
-        raise CorruptShardError(path or "the output", said.splitlines()[0].rstrip("'")[:500] if said else type(error).__name__) from None
+        first = said.splitlines()[0].rstrip("'")[:500] if said else type(error).__name__
+        raise CorruptShardError(path or "the output", first) from None
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
