@@ -67,7 +67,7 @@ _REJECTED = {
 
 @pytest.mark.parametrize(("forge", "word"), list(_REJECTED.values()), ids=list(_REJECTED))
 def test_a_box_of_a_json_document_no_image_has_rejects_its_image(tmp_path: Path, forge, word: str) -> None:  # noqa: ANN001
-    _document(tmp_path / "src", lambda d: forge(d) if forge(d) is not None else None)
+    _document(tmp_path / "src", forge)
     result = _convert(tmp_path / "src", tmp_path / "out")
     assert result.returncode == 0, result.stderr[-2000:]
     objects, rejected, _ = _outcome(tmp_path / "out")

@@ -106,8 +106,7 @@ def test_a_layout_name_of_unicode_twins_is_refused_naming_the_layouts(layout: st
 def _raw(root: Path, records_count: int, extra: int = 0) -> None:
     rng = np.random.default_rng(0)
     write_file(root / "data" / "train_images.bin", rng.integers(0, 256, (records_count, 4, 4, 3), dtype=np.uint8).tobytes() + b"x" * extra)
-    write_file(root / "data" / "train_images_labels.bin", np.arange(records_count, dtype=np.uint8).tobytes() % 2 if False else
-               bytes(i % 2 for i in range(records_count)))
+    write_file(root / "data" / "train_images_labels.bin", bytes(i % 2 for i in range(records_count)))
 
 
 _RAW = "shardify_layout: 1\nlayout: arrays\nmedia: image\nraw_arrays:\n- {files: 'data/*_images.bin', shape: [4, 4, 3], order: HWC, labels_file: '{stem}_labels.bin'}\n"
