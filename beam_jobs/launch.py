@@ -314,6 +314,16 @@ def _append_plan(
         raise UsageError(
             f"--append: {config.output} lacks {missing[0]}, the inputs its version holds: convert again without --append"
         )
+    # Each version's own manifest is what `load(version=N)` reads: an append that kept one broken (a
+    # pipe, garbage, another version's) and said exit 0 would leave a history that cannot be read.
+    for number in range(1, latest.version + 1):
+        try:
+            load_manifest(config.output, version=number)
+        except ManifestError as error:
+            raise UsageError(
+                f"--append: version {number} of {config.output} cannot be read ({error}): restore "
+                f"{naming.version_manifest_filename(number)}, or convert again without --append"
+            ) from None
     # Checked before any work, one line at a time: each version's lines name paths inside SRC and
     # count exactly the records its shards hold (a forged line would count a record none holds).
     per_version = records_per_version(

@@ -171,7 +171,7 @@ def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, .
     if len(data) > MAX_XML_BYTES:
         raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not one image's {fmt.name}")
     try:
-        document = json_input.parse(data)  # untrusted: nested too deeply, a number too long, not UTF-8
+        document = json_input.parse(data, unique_keys=True)  # untrusted: as document_rows reads it
     except InvalidInputError as error:
         raise InvalidInputError(f"not a JSON document ({error.reason})") from None
     boxes = json_box_files.boxes_of(document, fmt)
@@ -192,9 +192,10 @@ def _is_path_line(fields: list[str]) -> bool:
 def block_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
     """An EvidenceRow per image of a BLOCKS file: its path line's number, the path, its objects;
     with `error` where its count is not a whole number or does not match the box lines that
-    follow, or a box line is not of the format's shape. A count of 0 is followed by one line of
+    follow, a box line is not of the format's shape, or a second block names the image. A count of 0 is followed by one line of
     zeros, a placeholder that is named, never an object."""
     block: list[tuple[int, list[str]]] = []  # the path line, then the lines up to the next path
+    first: dict[str, int] = {}  # path -> the line that named it first
     for item in lines:
         if isinstance(item, tables.RowError):
             if block:  # a broken line inside an image's block: the image cannot be read whole
@@ -209,18 +210,23 @@ def block_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow |
             continue
         if _is_path_line(fields):
             if block:
-                yield _block(block, fmt)
+                yield _block(block, fmt, first)
             block = [(number, fields)]
         elif block:
             block.append((number, fields))
         else:
             yield tables.RowError(number, "a line before any image's path line")
     if block:
-        yield _block(block, fmt)
+        yield _block(block, fmt, first)
 
 
-def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat) -> EvidenceRow:
+def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat, first: dict[str, int]) -> EvidenceRow:
+    """One image's block; a second block of one path is that image's error (FDDB lists an image
+    once: two blocks' faces were written together as one image's), as JSON entries are."""
     (row, (key,)), rest = block[0], block[1:]
+    if key in first:
+        return EvidenceRow(row, key, error=f"lines {first[key]} and {row} both give its boxes: which is meant cannot be told")
+    first[key] = row
     if not rest or len(rest[0][1]) != 1 or not (rest[0][1][0].isascii() and rest[0][1][0].isdigit()):
         shown = " ".join(rest[0][1])[:40] if rest else "missing"
         return EvidenceRow(row, key, error=f"line {row + 1}: its count of boxes is {shown!r}, not a whole number")
@@ -289,7 +295,9 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
     if len(data) > MAX_DOCUMENT_BYTES:
         raise UnreadableDocument(f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
     try:
-        document = json_input.parse(data)  # untrusted: nested too deeply, a number too long, not UTF-8
+        # untrusted: nested too deeply, a number too long, not UTF-8; a key given twice (json.loads
+        # kept the last unsaid: an image's second key wrote it without its first entry's boxes)
+        document = json_input.parse(data, unique_keys=True)
     except InvalidInputError as error:
         raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
     entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document

@@ -33,8 +33,15 @@ def record_count(size_bytes: int, fmt: RawFormat) -> int:
     """The records a file of `size_bytes` holds.
 
     Raises:
-      InvalidInputError: the size is not a whole number of records (truncated, or not this layout).
+      InvalidInputError: no records (empty), or the size is not a whole number of records
+        (truncated, or not this layout).
     """
+    if size_bytes <= fmt.header_bytes:  # "0 bytes is not a whole number of records (0 and 0 bytes over)" said nothing
+        after = f" after a header of {fmt.header_bytes:,} bytes" if fmt.header_bytes else ""
+        raise InvalidInputError(
+            f"{size_bytes:,} bytes: no records{after} ({fmt.record_bytes:,} bytes each, as {fmt.name} declares): "
+            "empty, or cut short"
+        )
     if fmt.header_bytes:  # a declared format's header (raw_declared.RawArrays)
         count, left = divmod(max(size_bytes - fmt.header_bytes, 0), fmt.record_bytes)
         if left or not count or size_bytes < fmt.header_bytes:

@@ -1,7 +1,8 @@
 """One column of an `.npz` file shardify keeps in OUT (`np.savez`: the kept probes, the inputs
 lists' columns), read as the untrusted bytes it is: the member's `.npy` header is checked against
 the bytes the member holds before anything is allocated (a forged header claiming 10^12 elements
-asks for nothing), and no object dtype is ever read (unpickling would run code).
+asks for nothing), no member np.savez would not write is opened (a deflated member of a megabyte
+inflates to any size its header claims), and no object dtype is ever read (unpickling would run code).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def read_column(archive: zipfile.ZipFile, name: str, dtype: np.dtype | None = No
     """Column `name` (member `name.npy`): a 0-d or 1-d array, of `dtype` where one is given.
 
     Raises:
-      ColumnError: no such member, a header of another format, Fortran order, more than one
+      ColumnError: no such member, a compressed member, a header of another format, Fortran order, more than one
         dimension, an object dtype or another than `dtype`, more bytes claimed than the member
         holds, or fewer read than claimed.
     """
@@ -31,6 +32,8 @@ def read_column(archive: zipfile.ZipFile, name: str, dtype: np.dtype | None = No
         info = archive.getinfo(f"{name}.npy")
     except KeyError:
         raise ColumnError(f"no column {name!r}") from None
+    if info.compress_type != zipfile.ZIP_STORED:  # np.savez stores: a stored member holds what it claims
+        raise ColumnError(f"column {name!r} is compressed, as np.savez never writes it")
     with archive.open(info) as member:
         version = np.lib.format.read_magic(member)
         if version not in _HEADER_READERS:

@@ -30,6 +30,7 @@ from shardify.format import naming
 from shardify.plan import globs
 from shardify.plan.entries import is_inside
 from shardify.plan.label_names import normalise_label
+from shardify.plan.yaml_keys import load_noting_repeats
 
 __all__ = ["CARD_NAMES", "HEAD_BYTES", "card_class_names", "card_splits", "split_of"]
 
@@ -48,14 +49,7 @@ def card_splits(text: str, *, where: str) -> tuple[tuple[str, str], ...]:
     Raises:
       UsageError: several configs and none chosen; a split name or a path this tool refuses.
     """
-    import yaml  # imported when a file is read or written: `--help` stays light
-    match = _FRONT_MATTER.match(text)
-    if not match:
-        return ()
-    try:
-        front = yaml.safe_load(match[1])
-    except (yaml.YAMLError, RecursionError):  # RecursionError: `[[[[...` thousands deep
-        return ()  # a card whose metadata does not parse says nothing we can use
+    front = _front_matter(text, where)
     configs = front.get("configs") if isinstance(front, dict) else None
     if not isinstance(configs, list) or not configs:
         return ()
@@ -63,20 +57,60 @@ def card_splits(text: str, *, where: str) -> tuple[tuple[str, str], ...]:
     data_files = config.get("data_files") if isinstance(config, dict) else None
     if data_files is None:
         return ()
-    pairs: list[tuple[str, str]] = []
+    pairs: dict[tuple[str, str], None] = {}  # in order, once each: YAML aliases repeat one list at no cost
+    given = 0
     for split, paths in _split_paths(data_files, where):
         try:
             naming.check_split_name(split)
         except ValueError as error:
             raise UsageError(f"{where}: data_files: {error}") from None
         for path in paths:
+            given += 1
+            if given > 10 * _MAX_PATTERNS:  # YAML aliases: `- *entry` 2,000 times over a list of 2,000 paths
+                raise UsageError(f"{where}: data_files gives more than {10 * _MAX_PATTERNS:,} paths and globs: "
+                                 "give the files by a few globs, or write a layout file's split_patterns")
             pattern = path.strip().removeprefix("./")
+            if (pattern, split) in pairs:
+                continue
             if len(pattern) > globs.MAX_PATTERN_CHARS:
                 raise UsageError(f"{where}: data_files: a pattern of {len(pattern):,} characters (at most {globs.MAX_PATTERN_CHARS:,})")
             if not is_inside(pattern):
                 raise UsageError(f"{where}: data_files: {path!r} leaves the dataset's folder")
-            pairs.append((pattern, split))
+            pairs[pattern, split] = None
+            if len(pairs) > _MAX_PATTERNS:  # each file is matched against every pattern
+                raise UsageError(f"{where}: data_files names more than {_MAX_PATTERNS:,} paths and globs: "
+                                 "give the files by a few globs, or write a layout file's split_patterns")
     return tuple(pairs)
+
+
+# What the card's YAML is read for: a key given twice among these (or a class number) is a choice
+# YAML made unsaid (it keeps the last): `configs:` twice split every file as the second said.
+_READ_KEYS = frozenset({"configs", "config_name", "default", "data_files", "split", "path",
+                        "dataset_info", "features", "name", "dtype", "class_label", "names"})
+# Distinct (path, split) pairs a card may give: far past any card's, and a bound on the matching.
+_MAX_PATTERNS = 10_000
+
+
+def _front_matter(text: str, where: str) -> object:
+    """The card's YAML front matter, None where it has none or it does not parse (it then says
+    nothing we can use).
+
+    Raises:
+      UsageError: it gives a key this module reads twice in one mapping (naming the key and line).
+    """
+    import yaml  # imported when a file is read or written: `--help` stays light
+    match = _FRONT_MATTER.match(text)
+    if not match:
+        return None
+    try:
+        front, repeated = load_noting_repeats(match[1])
+    except (yaml.YAMLError, RecursionError):  # RecursionError: `[[[[...` thousands deep
+        return None
+    for key in repeated:
+        if key.key in _READ_KEYS or (isinstance(key.key, (int, str)) and str(key.key).strip().isdigit()):
+            raise UsageError(f"{where}: line {key.line + 1} gives the key {key.key!r} twice: YAML keeps the last unsaid, "
+                             "so which value is meant cannot be told; mend the card")
+    return front
 
 
 def _chosen(configs: list, where: str) -> object:
@@ -144,12 +178,7 @@ def card_class_names(text: str, *, where: str = "the dataset card") -> tuple[str
       UsageError: the one class_label's names cannot name labels (`_checked_names`): the run
         stops before writing rather than write them, or write the numbers unsaid.
     """
-    import yaml  # imported when a file is read or written: `--help` stays light
-    match = _FRONT_MATTER.match(text)
-    try:
-        front = yaml.safe_load(match[1]) if match else None
-    except (yaml.YAMLError, RecursionError):
-        return ()
+    front = _front_matter(text, where)
     info = front.get("dataset_info") if isinstance(front, dict) else None
     if isinstance(info, list):  # one entry per config: the default's, or the only one
         info = info[0] if len(info) == 1 else next(

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from shardify.errors import UsageError
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import is_inside
+from shardify.plan.yaml_keys import RepeatedKey, unique_keys_loader
 
 __all__ = ["FORMAT_VERSION", "MAX_BYTES", "READING_OPTIONS", "LayoutSpec", "dumps", "loads", "option_defaults"]
 
@@ -127,44 +128,6 @@ def dumps(spec: LayoutSpec, *, source: str, doubt: str = "") -> str:
     return "\n".join(lines) + "\n" + text
 
 
-class _RepeatedKey(Exception):
-    """A mapping of the file gives one key twice (YAML keeps the last value, unsaid)."""
-
-    def __init__(self, key: object, line: int) -> None:
-        super().__init__(key, line)
-        self.key, self.line = key, line
-
-
-_LOADER: list[type] = []
-
-
-def _unique_keys_loader() -> type:
-    """yaml.SafeLoader, refusing a mapping that gives a key twice (`layout:` given twice ran with
-    the last one; a label level given twice, likewise). Merge keys (`<<`) may be overridden, as
-    YAML allows."""
-    if not _LOADER:
-        import yaml
-
-        class UniqueKeys(yaml.SafeLoader):
-            def construct_mapping(self, node, deep=False):  # noqa: ANN001, ANN202, FBT002 - yaml's signature
-                seen = set()
-                for key_node, _ in node.value:
-                    if key_node.tag == "tag:yaml.org,2002:merge":
-                        continue
-                    key = self.construct_object(key_node, deep=True)
-                    try:
-                        repeated = key in seen
-                    except TypeError:  # unhashable: the base constructor says so
-                        continue
-                    if repeated:
-                        raise _RepeatedKey(key, key_node.start_mark.line + 1)
-                    seen.add(key)
-                return super().construct_mapping(node, deep)
-
-        _LOADER.append(UniqueKeys)
-    return _LOADER[0]
-
-
 def loads(text: str, *, where: str) -> LayoutSpec:
     """A layout file's content, checked.
 
@@ -180,10 +143,10 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise UsageError(f"{where}: a layout file is at most {MAX_BYTES >> 20} MB; this one is larger")
     try:
-        data = yaml.load(text, Loader=_unique_keys_loader())  # noqa: S506 - a SafeLoader's subclass
+        data = yaml.load(text, Loader=unique_keys_loader())  # noqa: S506 - a SafeLoader's subclass
     except RecursionError:  # `[[[[...` ten thousand deep: the parser recurses per level
         raise UsageError(f"{where}: not a layout file: nested too deeply") from None
-    except _RepeatedKey as repeated:
+    except RepeatedKey as repeated:
         raise UsageError(
             f"{where}: line {repeated.line} gives the key {repeated.key!r} twice: which value is meant cannot be told"
         ) from None
@@ -192,6 +155,10 @@ def loads(text: str, *, where: str) -> LayoutSpec:
         at = f" (line {mark.line + 1})" if mark is not None else ""
         said = " ".join(str(getattr(error, "problem", None) or error).split())  # one line: a reader error spans two
         raise UsageError(f"{where}: not a YAML file{at}: {said}") from None
+    try:
+        _check_aliases(data, 2 * len(text) + 1024, where)
+    except RecursionError:
+        raise UsageError(f"{where}: not a layout file: nested too deeply") from None
     if not isinstance(data, dict) or data.get("shardify_layout") != FORMAT_VERSION:
         raise UsageError(
             f"{where}: not a shardify layout file (it starts with `shardify_layout: {FORMAT_VERSION}`; "
@@ -212,6 +179,31 @@ def loads(text: str, *, where: str) -> LayoutSpec:
     _check_levels(source_layout, where)
     _check_pattern(source_layout, where)
     return LayoutSpec(source_layout, options, match)
+
+
+def _check_aliases(data: object, limit: int, where: str) -> None:
+    """Refuses YAML aliases that repeat values past what the text could spell out (a text spells at
+    most about a value a character): 3,000 aliases of an entry of 3,000 names, 60 kB, made 9
+    million values to check (36 s); the billion laughs, 10^9. Each value is counted once per place
+    it stands, each list or mapping's count remembered, so the count costs the text's length.
+
+    Raises:
+      UsageError: more values than `limit`.
+    """
+    counted: dict[int, int] = {}
+
+    def count(value: object) -> int:
+        if not isinstance(value, (list, dict)):
+            return 1
+        if id(value) not in counted:
+            counted[id(value)] = 1  # while counted: a value holding itself (`&a [*a]`) is the checks' to name
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+            counted[id(value)] = 1 + sum(count(item) for item in items)
+        return counted[id(value)]
+
+    if count(data) > limit:
+        raise UsageError(f"{where}: its YAML aliases (*name) repeat values past {limit:,}, more than its text could give: "
+                         "write the values out, or fewer times")
 
 
 def option_defaults() -> dict[str, object]:

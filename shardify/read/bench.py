@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import tensorflow as tf
 
+from shardify.errors import CorruptShardError
 from shardify.format import contract
 from shardify.read import tf_data
 from shardify.read.bench_report import (
@@ -138,11 +139,23 @@ def pipeline_stages(path: str, split: str, options: ReadOptions) -> list[Stage]:
     return stages
 
 
-def _time(dataset: tf.data.Dataset) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of this process) to iterate `dataset` to its end."""
+def _time(dataset: tf.data.Dataset, path: str = "") -> tuple[float, float]:
+    """(wall seconds, CPU seconds of this process) to iterate `dataset` to its end.
+
+    Raises:
+      CorruptShardError: a record cannot be read (a shard overwritten with zeros or foreign bytes
+        of its listed size): TensorFlow's error, which the reader's checks begin with `shardify:`
+        naming the shard, as one line rather than TensorFlow's traceback.
+    """
     wall, cpu = time.perf_counter(), time.process_time()
-    for _ in dataset:
-        pass
+    try:
+        for _ in dataset:
+            pass
+    except tf.errors.OpError as error:
+        said = error.message
+        said = said[said.index("shardify: ") + len("shardify: "):] if "shardify: " in said else said
+        first = said.splitlines()[0].rstrip("'")[:500] if said else type(error).__name__
+        raise CorruptShardError(path or "the output", first) from None
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
@@ -167,6 +180,7 @@ def bench(
 
     Raises:
       ManifestError, ReadOptionError: as `shardify.load` raises them.
+      CorruptShardError: a record cannot be read.
     """
     options = options or ReadOptions()
     manifest = read_manifest(path, version=options.version)
@@ -178,7 +192,7 @@ def bench(
     for stage in cuts:
         dataset = stage.build(count)
         for _ in range(WARMUP_PASSES):
-            _time(dataset)
-        timings.append((stage.name, *_time(dataset)))
+            _time(dataset, path)
+        timings.append((stage.name, *_time(dataset, path)))
     figures = stage_figures(timings, count, mean_bytes)
     return report_of(path, split, count, mean_bytes, figures, LIFTS, step)
