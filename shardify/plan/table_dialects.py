@@ -62,6 +62,8 @@ def unread_dialect(head: str, complete: bool, separator: str) -> tuple[str, str,
     True
     >>> unread_dialect("id,text\n1,don't stop\n2,it's 'fine'\n3,say 'cheese'\n", True, ",") is None
     True
+    >>> unread_dialect("g\th0\tA, b 0.\ng\th1\tA, b 1.\ng\th2\tC, d 2.\n", True, "\t") is None  # no quote at all
+    True
     """
     lines = _rows(head, complete)
     if len(lines) < _MIN_LINES:
@@ -76,6 +78,8 @@ def unread_dialect(head: str, complete: bool, separator: str) -> tuple[str, str,
             rows = _parsed(lines, other, quote)
             if rows == read or len(rows) != len(lines) or not _even([len(row) for row in rows]) or other == separator:
                 continue
-            if not even_read or (quote == "'" and unquoted):
+            # (`'` quotes where no cell uses them read as `"` would: no sign. A tab table whose texts
+            # hold one comma each split evenly at the commas, and was stopped for it)
+            if not even_read or (quote == "'" and unquoted and rows != _parsed(lines, other, '"')):
                 found.append((other, quote, len(rows[0])))
     return found[0] if found else None

@@ -307,7 +307,7 @@ _HEAD = "shardify_layout: 1\nlayout: image_folders\nmedia: image\n"
         (_HEAD + "structure:\n  split_level: -1\n  label_levels: {'*': 99999999999999999999999}\n", "label_levels"),
         (_HEAD + "structure:\n  split_level: -1\n  label_levels: {'*': .nan}\n", "label_levels"),
         (_HEAD + "a0: &a0 [x, x, x, x, x, x, x, x, x]\n" + "".join(
-            f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 9)) + "split_folders: *a8\n", "a0"),
+            f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 9)) + "split_folders: *a8\n", "aliases"),
     ],
     ids=["absolute glob", "glob up and out", "root up", "root absolute", "split level past int64", "label level past int64",
          "label level nan", "anchors bomb in a known key"],
