@@ -13,7 +13,7 @@ forged (an original size of -5 or below the stored one, a hash of the wrong leng
 
 Each test builds a tiny real source and runs the real command in this process (run_shardify),
 or the reader alone. A test that could hang on a named pipe opens the pipe's other end after a
-few seconds (`_unblocked`), so a hang fails the test by its time instead of stalling the suite.
+few seconds (`helpers.pipes.unblocked`), so a hang fails the test by its time instead of stalling the suite.
 Every input ends in exactly one record or one reject, or the run stops with one clear line: never
 a traceback, a hang, or a wrong output with exit 0.
 """
@@ -23,55 +23,19 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from helpers.cli_runs import message, one_line_error, run_shardify
 from helpers.one_place import records, rejects
+from helpers.pipes import HANG_SECONDS, unblocked
 from helpers.shard_io import forge_first_record
 from helpers.sources import convert, image_bytes, write_file
 from shardify.errors import CorruptShardError
 from shardify.format import contract, example_proto, naming
 from shardify.format.manifest import load_manifest
 from shardify.inspect.verify import verify_output
-
-# A reader blocked on a named pipe is released after this long; a run that took longer hung.
-_HANG_SECONDS = 8.0
-
-
-@contextmanager
-def _unblocked(*pipes: Path) -> Iterator[list[float]]:
-    """While the block runs, opens each pipe's writing end once a reader waits on it for
-    _HANG_SECONDS (then closes it: the reader sees an empty file), so a run that would wait
-    forever ends. Yields a list the block's elapsed seconds are appended to on exit."""
-    done = threading.Event()
-    elapsed: list[float] = []
-
-    def release() -> None:
-        if done.wait(_HANG_SECONDS):
-            return
-        while not done.is_set():
-            for pipe in pipes:
-                try:
-                    os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))  # ENXIO while no reader waits
-                except OSError:
-                    pass
-            time.sleep(0.1)
-
-    thread = threading.Thread(target=release, daemon=True)
-    thread.start()
-    start = time.monotonic()
-    try:
-        yield elapsed
-    finally:
-        elapsed.append(time.monotonic() - start)
-        done.set()
-        thread.join()
 
 
 def _convert(src: Path, out: Path, *options: str):  # noqa: ANN202
@@ -199,9 +163,9 @@ def test_a_numbered_label_past_what_a_number_holds_exactly_is_a_reject_not_a_lab
 def test_a_json_file_of_lines_beside_a_pipe_named_json_does_not_wait_on_the_pipe(tmp_path: Path) -> None:
     write_file(tmp_path / "src" / "a.json", _lines(_reviews()))
     os.mkfifo(tmp_path / "src" / "b.json")
-    with _unblocked(tmp_path / "src" / "b.json") as elapsed:
+    with unblocked(tmp_path / "src" / "b.json") as elapsed:
         result = _convert(tmp_path / "src", tmp_path / "out")
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s on a named pipe"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s on a named pipe"
     assert result.returncode == 0, result.stderr
     _accounted(tmp_path / "out", {f"a.json#{i}" for i in range(1, 7)} | {"b.json"})
 
@@ -230,9 +194,9 @@ def test_a_json_lines_table_rewritten_as_a_pipe_between_plan_and_write_is_a_reje
         return ran(pipeline)
 
     monkeypatch.setattr(launch, "_run", swap_then_run)
-    with _unblocked(src / "b.json") as elapsed:
+    with unblocked(src / "b.json") as elapsed:
         result = _convert(src, tmp_path / "out")
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s on a named pipe"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s on a named pipe"
     _no_traceback(result)
     assert result.returncode == 0, result.stderr
     assert "b.json" in rejects(tmp_path / "out") and len(records(tmp_path / "out")) == 6
@@ -409,9 +373,9 @@ def test_a_parallel_labels_file_that_is_no_file_of_src_is_a_reject_and_no_hang(t
     else:
         write_file(tmp_path / "elsewhere.lst", "0\n1\n0\n1\n0\n")
         os.symlink(tmp_path / "elsewhere.lst", labels)
-    with _unblocked(labels) as elapsed:
+    with unblocked(labels) as elapsed:
         result = _convert(src, tmp_path / "out")
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s"
     _no_traceback(result)
     assert "train-labels.lst" in rejects(tmp_path / "out") if result.returncode == 0 else "train-labels.lst" in result.stderr
 
@@ -456,9 +420,9 @@ def test_an_evaluation_part_holding_a_pipe_rejects_the_pipe_and_waits_on_nothing
     src = tmp_path / "src"
     made = _market(src)
     os.mkfifo(src / "query" / "0003_c1s1_0003_00.jpg")
-    with _unblocked(src / "query" / "0003_c1s1_0003_00.jpg") as elapsed:
+    with unblocked(src / "query" / "0003_c1s1_0003_00.jpg") as elapsed:
         result = _convert(src, tmp_path / "out", *_PERSON)
-    assert elapsed[0] < _HANG_SECONDS
+    assert elapsed[0] < HANG_SECONDS
     assert result.returncode == 0, result.stderr
     _accounted(tmp_path / "out", made | {"query/0003_c1s1_0003_00.jpg"})
 
@@ -531,9 +495,9 @@ def test_a_card_that_is_a_pipe_is_a_reject_and_no_hang(tmp_path: Path) -> None:
     src = _card_source(tmp_path / "src", "negative", "positive")
     (src / "README.md").unlink()
     os.mkfifo(src / "README.md")
-    with _unblocked(src / "README.md") as elapsed:
+    with unblocked(src / "README.md") as elapsed:
         result = _convert(src, tmp_path / "out")
-    assert elapsed[0] < _HANG_SECONDS
+    assert elapsed[0] < HANG_SECONDS
     assert result.returncode == 0, result.stderr
     assert "README.md" in rejects(tmp_path / "out")
 
@@ -611,9 +575,9 @@ def test_a_damaged_layout_file_stops_in_one_line(tmp_path: Path, name: str, data
 def test_a_layout_file_that_is_a_pipe_is_refused_unread(tmp_path: Path) -> None:
     _text_classes(tmp_path / "src")
     os.mkfifo(tmp_path / "layout.yaml")
-    with _unblocked(tmp_path / "layout.yaml") as elapsed:
+    with unblocked(tmp_path / "layout.yaml") as elapsed:
         result = _convert(tmp_path / "src", tmp_path / "out", "--layout-file", str(tmp_path / "layout.yaml"))
-    assert elapsed[0] < _HANG_SECONDS
+    assert elapsed[0] < HANG_SECONDS
     assert result.returncode == 2 and "named pipe" in one_line_error(result)
 
 
@@ -663,9 +627,9 @@ def test_an_append_over_damaged_kept_probes_probes_again_and_never_waits(
     probes = next(out.glob("probes-*.npz"))
     forge(probes)
     made = _cats(src, ("cat", "dog", "bird"))
-    with _unblocked(probes) as elapsed:
+    with unblocked(probes) as elapsed:
         result = _convert(src, out, "--append")
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{probes.name}"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{probes.name}"
     _no_traceback(result)
     assert result.returncode == 0, result.stderr
     assert set(records(out)) == made
@@ -679,9 +643,9 @@ def test_an_append_over_an_output_whose_inputs_file_is_a_pipe_stops_in_one_line(
     (out / name).unlink()
     os.mkfifo(out / name)
     _cats(src, ("bird",))
-    with _unblocked(out / name) as elapsed:
+    with unblocked(out / name) as elapsed:
         result = _convert(src, out, "--append")
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{name}"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{name}"
     assert result.returncode in (1, 2) and name in one_line_error(result)
 
 
@@ -693,9 +657,9 @@ def test_a_resume_whose_result_file_is_a_pipe_writes_its_shard_again(tmp_path: P
     result_file.unlink()
     os.mkfifo(result_file)
     (src / "pos" / "empty.txt").write_text("now a text\n")
-    with _unblocked(result_file) as elapsed:
+    with unblocked(result_file) as elapsed:
         result = _convert(src, out, "--max-rejects", "0")
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{result_file.name}"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{result_file.name}"
     assert result.returncode == 0, result.stderr
     assert len(records(out)) == 13
 
@@ -706,9 +670,9 @@ def test_a_refused_runs_report_that_is_a_pipe_is_not_waited_on(tmp_path: Path, m
     from shardify.beam_jobs.output import reject_reasons
 
     os.mkfifo(tmp_path / "rejected.jsonl")
-    with _unblocked(tmp_path / "rejected.jsonl") as elapsed:
+    with unblocked(tmp_path / "rejected.jsonl") as elapsed:
         said = reject_reasons.common_reasons(str(tmp_path / "rejected.jsonl"))
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s"
     assert said == ""
 
 
@@ -716,9 +680,9 @@ def test_a_lock_file_that_is_a_pipe_is_not_waited_on(tmp_path: Path) -> None:
     from shardify.beam_jobs.output import lock
 
     os.mkfifo(tmp_path / "lock")
-    with _unblocked(tmp_path / "lock") as elapsed:
+    with unblocked(tmp_path / "lock") as elapsed:
         holder = lock._read_holder(str(tmp_path / "lock"))
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s"
     assert holder is None
 
 

@@ -15,11 +15,7 @@ import io
 import os
 import resource
 import shutil
-import threading
-import time
 import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -27,39 +23,9 @@ import pytest
 
 from helpers.cli_runs import message, one_line_error, run_shardify
 from helpers.one_place import records
+from helpers.pipes import HANG_SECONDS, unblocked
 from helpers.sources import convert, image_bytes, write_file
 from shardify.format import inputs_columns, naming, npz_columns
-
-_HANG_SECONDS = 8.0
-
-
-@contextmanager
-def _unblocked(*pipes: Path) -> Iterator[list[float]]:
-    """Opens each pipe's writing end once a reader has waited _HANG_SECONDS on it, so a run that
-    would wait forever ends; yields a list the block's elapsed seconds are appended to."""
-    done = threading.Event()
-    elapsed: list[float] = []
-
-    def release() -> None:
-        if done.wait(_HANG_SECONDS):
-            return
-        while not done.is_set():
-            for pipe in pipes:
-                try:
-                    os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
-                except OSError:
-                    pass
-            time.sleep(0.1)
-
-    thread = threading.Thread(target=release, daemon=True)
-    thread.start()
-    start = time.monotonic()
-    try:
-        yield elapsed
-    finally:
-        elapsed.append(time.monotonic() - start)
-        done.set()
-        thread.join()
 
 
 def _cats(root: Path, classes: tuple[str, ...] = ("cat", "dog")) -> set[str]:
@@ -113,9 +79,9 @@ def test_an_append_over_a_damaged_version_manifest_stops_naming_it(
     forge(out / name)
     if new:
         _cats(src, ("bird",))
-    with _unblocked(out / name) as elapsed:
+    with unblocked(out / name) as elapsed:
         result = _append(src, out)
-    assert elapsed[0] < _HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{name}"
+    assert elapsed[0] < HANG_SECONDS, f"waited {elapsed[0]:.1f} s on OUT/{name}"
     assert result.returncode == 2, (result.returncode, result.stderr[-2000:])
     assert name in one_line_error(result)
     assert not (out / naming.version_manifest_filename(2)).exists()
@@ -253,9 +219,9 @@ def test_bench_over_a_damaged_shard_stops_in_one_line_naming_it(tmp_path: Path, 
     shutil.copytree(kept / "out", out)
     shard = _shard(out)
     forge(shard)
-    with _unblocked(shard) as elapsed:
+    with unblocked(shard) as elapsed:
         result = run_shardify("bench", str(out), "--records", "8", "--batch-size", "2", "--image-size", "16")
-    assert elapsed[0] < _HANG_SECONDS
+    assert elapsed[0] < HANG_SECONDS
     assert result.returncode != 0, result.stdout[-2000:]
     assert "Traceback" not in result.stderr, result.stderr[-3000:]
     assert shard.name in message(result.stderr), result.stderr[-2000:]
