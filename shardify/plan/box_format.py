@@ -1,0 +1,263 @@
+"""One way a detection dataset writes its boxes as text (`BoxFormat`) and the words its fields
+take: pairings, box conventions, the number rule. The rows, one per shape, are
+`shardify/plan/box_format_rows.py`; recognising a format from names and first lines is
+`shardify/plan/box_formats.py` (which re-exports these names: import them from there).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = [
+    "PER_IMAGE",
+    "BLOCKS",
+    "ROWS",
+    "JSON_LINES",
+    "JSON_DOCUMENT",
+    "FRAMES_XML",
+    "PER_IMAGE_JSON",
+    "LISTS_EVERY_IMAGE",
+    "XYXY_PIXELS",
+    "XYWH_PIXELS",
+    "XXYY_NORMALISED",
+    "QUAD_PIXELS",
+    "ELLIPSE_PIXELS",
+    "WORDS_BEFORE_BOX",
+    "BoxFormat",
+    "is_number",
+]
+
+PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
+JSON_DOCUMENT = "json document"
+FRAMES_XML = "frames xml"
+PER_IMAGE_JSON = "per image json"
+# Pairings whose files list every image they annotate, those without objects included (WIDER FACE's
+# and FDDB's blocks, a `0` count for a face-less photo; TT100K's and BDD100K's documents, an entry of
+# no objects; CrowdHuman's .odgt lines): an image in none of them is outside the annotated set (FDDB's
+# 28,204 originalPics hold 2,845 annotated), a reject, never a record without objects. The others
+# document an image without a row or file as one without objects: ROWS (Global Wheat's, Open
+# Images' box tables have no row for an image of no box), FRAMES_XML (UA-DETRAC leaves frames of no
+# target out), the per-image files (YOLO's `.txt`; NWPU VHR-10's negative images have none).
+LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines"})
+# Box conventions: the four numbers as the format writes them.
+XYXY_PIXELS = "x1 y1 x2 y2 pixels"
+XYWH_PIXELS = "x y w h pixels"
+XXYY_NORMALISED = "xmin xmax ymin ymax normalised"
+# An oriented quadrilateral's four corners: read as its axis-aligned envelope (the contract's
+# boxes are axis-aligned; the corners are not carried).
+QUAD_PIXELS = "x1 y1 x2 y2 x3 y3 x4 y4 pixels, read as the corners' envelope"
+# An ellipse (FDDB's faces): its two radii, the major axis's angle from the horizontal in radians,
+# its centre; read as its axis-aligned envelope.
+ELLIPSE_PIXELS = "major radius, minor radius, angle, centre x, centre y pixels, read as the ellipse's envelope"
+# A class written as all the words before the box (negative box fields: the last four).
+WORDS_BEFORE_BOX = ":-4"
+_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS)
+# ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
+
+
+def is_number(text: str) -> bool:
+    """A field spelled as a number (nan and inf included: they are refused when read, by name,
+    not taken for a class)."""
+    return bool(_NUMBER.fullmatch(text.strip()))
+
+
+@dataclass(frozen=True)
+class BoxFormat:
+    """One way a detection dataset writes its boxes as text.
+
+    Attributes:
+      name: how the plan names it.
+      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT or FRAMES_XML.
+      files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
+        one the annotation file's name matches.
+      fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
+      class_field: the field (an index, or a ROWS column name) that names the class; WORDS_BEFORE_BOX
+        where the class is every word before the box's four fields (a name with spaces: OIDv4's
+        `Traffic light 12 34 56 78`); "" where every box is of `single_class`.
+      single_class: the class of every box where no field names one.
+      box_fields: the four fields of the box (eight for QUAD_PIXELS, five for ELLIPSE_PIXELS), in the order `convention`
+        reads them; or one
+        field whose cell holds the four as a list (`"[834.0, 222.0, 56.0, 36.0]"`, Global Wheat).
+      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS or ELLIPSE_PIXELS.
+      header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
+        `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
+      opens_with_header: PER_IMAGE: every file opens with a `header` line (WiderPerson's count), so
+        a file that does not is not of this format; DOTA's header lines are there or not.
+      skip: (field, value, why) per kind of row that is no object.
+      key_field: ROWS: the column naming the image by its file's stem; JSON_LINES, JSON_DOCUMENT: the
+        key doing so (JSON_DOCUMENT: the image's path or name as the entry writes it).
+      entries_field: JSON_DOCUMENT: the document's key holding the entries (a list, or an object
+        of id -> entry); "" where the document is the list itself. FRAMES_XML: the frames' tag.
+      number_field: FRAMES_XML: the frame element's attribute holding its number.
+      boxes_field: JSON_LINES: the key of each line's list of boxes (each box an object whose keys
+        `class_field` and `box_fields` name, `skip` read from it).
+      flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
+        `truncated`, `difficult`).
+      class_names: ROWS: a pattern the name of the headerless `id,name` file matches that names
+        the classes (Open Images' class-descriptions-boxable.csv); "" for none.
+      by_header: ROWS: recognised by its header's columns (JSON_DOCUMENT, FRAMES_XML: by its content) whatever the file's name (`files` then
+        matches any table), so a table named like it but of another shape is no sign of anything.
+      separator: the character between a line's fields ("," for VisDrone's); "" for runs of
+        whitespace. ROWS: the character between a headerless table's cells, "" for a comma (a
+        space for Udacity's: its quoted cells read as CSV's are).
+      class_numbers: the documented name of each class number, in number order, where the class
+        field holds numbers (VisDrone's 0 ignored regions ... 11 others); () where it holds names.
+      columns: ROWS: the documented names of a headerless table's columns, in order (SKU-110K's
+        `image_name,x1,y1,x2,y2,class,image_width,image_height`); () where the table has a header.
+      optional_columns: how many of the last `columns` a row may leave out (Udacity's traffic
+        lights alone carry an attribute after the class).
+      only_columns: ROWS recognised by header: the columns a header may hold besides the key and
+        the box fields; a header holding any other (a class column, say) is not this format. None:
+        any others. A table of boxes with no class column is one class only where nothing else
+        could name one.
+      drop: characters removed from a line before its fields are split (NWPU VHR-10's points
+        written `(x1,y1),(x2,y2),class`: its parentheses); "" for none.
+      stem_prefix: PER_IMAGE: what an annotation file's stem adds before its image's (ICDAR's
+        `gt_img_1.txt` annotates `img_1.jpg`); "" for none.
+      numbered_class: ROWS headerless: the class cell is a class number whose names the table does
+        not give (GTSDB's 0 ... 42): a whole number there is the class, kept as written. PER_IMAGE:
+        one class number in every line, named nowhere (CARPK's `x1 y1 x2 y2 1`): the run stops
+        until `--label-names` names it (`beam_jobs/discover/box_tables.py`).
+      line_pattern: PER_IMAGE files of sentences, not fields (PASCAL Annotation Version 1.00): the
+        pattern a box line matches whole, its groups the class and box fields; every other line is
+        no box and is skipped. "" for files of fields.
+      signature: with `line_pattern`: the pattern the file's first line matches, which tells the
+        format (its other lines are skipped, so only this line and the box lines say what it is).
+      source: where the format is documented.
+    """
+
+    name: str
+    pairing: str
+    files: str
+    box_fields: tuple[str, ...]
+    convention: str
+    fields: tuple[int, ...] = ()
+    class_field: str = ""
+    single_class: str = ""
+    skip: tuple[tuple[str, str, str], ...] = ()
+    key_field: str = ""
+    boxes_field: str = ""
+    entries_field: str = ""
+    number_field: str = ""
+    flags: tuple[tuple[str, str], ...] = ()
+    class_names: str = ""
+    by_header: bool = False
+    header: str = ""
+    opens_with_header: bool = False
+    separator: str = ""
+    class_numbers: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ()
+    optional_columns: int = 0
+    only_columns: tuple[str, ...] | None = None
+    numbered_class: bool = False
+    stem_prefix: str = ""
+    drop: str = ""
+    line_pattern: str = ""
+    signature: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, PER_IMAGE_JSON):
+            raise ValueError(f"{self.name}: pairing {self.pairing!r}")
+        if self.convention not in _CONVENTIONS:
+            raise ValueError(f"{self.name}: box convention {self.convention!r}")
+        if bool(self.class_field) == bool(self.single_class):
+            raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
+        if self.pairing == FRAMES_XML and not (self.entries_field and self.number_field and self.boxes_field):
+            raise ValueError(f"{self.name}: a sequence's XML names its frames, their numbers and their boxes")
+        if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
+            raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
+        if self.pairing == PER_IMAGE_JSON and not (self.boxes_field and len(self.box_fields) == 1):
+            raise ValueError(f"{self.name}: an image's JSON names its boxes, each holding its four numbers in one field")
+        if self.pairing == ROWS and not self.key_field:
+            raise ValueError(f"{self.name}: a table of boxes names its image column")
+        if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
+            raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
+        if (len(self.box_fields) == 5) != (self.convention == ELLIPSE_PIXELS):
+            raise ValueError(f"{self.name}: five box fields are an ellipse's, and only they")
+        if len(self.box_fields) not in (1, 4, 5, 8) or (
+            len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT, PER_IMAGE_JSON)
+        ):
+            raise ValueError(f"{self.name}: four box fields, or one table cell holding the four")
+        if any(flag not in ("is_crowd", "truncated", "difficult") for _, flag in self.flags):
+            raise ValueError(f"{self.name}: flags are is_crowd, truncated or difficult")
+        if self.columns and (self.pairing != ROWS or not {self.key_field, *self.box_fields} <= set(self.columns)):
+            raise ValueError(f"{self.name}: a headerless table's columns name its key and box fields")
+        if self.optional_columns and not 0 < self.optional_columns < len(self.columns):
+            raise ValueError(f"{self.name}: optional columns are some of a headerless table's last columns")
+        if self.class_numbers and (not self.class_field.isdigit() or self.pairing != PER_IMAGE):
+            raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
+        if self.stem_prefix and self.pairing != PER_IMAGE:
+            raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
+        if bool(self.line_pattern) != bool(self.signature) or (self.line_pattern and self.pairing != PER_IMAGE):
+            raise ValueError(f"{self.name}: a per-image file of sentences has its box lines' pattern and its first line's")
+
+    @property
+    def shown(self) -> str:
+        what = f"class {self._field_shown(self.class_field)}" if self.class_field else f"every box a {self.single_class!r}"
+        return f"{self.name} ({what}, boxes {self.convention})"
+
+    def _field_shown(self, field: str) -> str:
+        if field == WORDS_BEFORE_BOX:
+            return "the words before the box"
+        return f"field {int(field) + 1}" if field.isdigit() else field
+
+    def fields_of(self, line: str) -> list[str]:
+        """A box line's fields, split at the format's separator (or runs of whitespace)."""
+        if self.drop:
+            line = line.translate({ord(ch): None for ch in self.drop})
+        if self.separator:
+            return [field.strip() for field in line.strip().split(self.separator)] if line.strip() else []
+        return line.split()
+
+    def class_of(self, fields: Sequence[str]) -> str:
+        """The class a box line's fields name ("" where the line has no such field, or a number
+        the format names no class for)."""
+        if self.class_field == WORDS_BEFORE_BOX:
+            return " ".join(fields[:-4])
+        found = fields[int(self.class_field)] if int(self.class_field) < len(fields) else ""
+        if self.class_numbers:
+            number = int(found) if found.isascii() and found.isdigit() else -1
+            return self.class_numbers[number] if 0 <= number < len(self.class_numbers) else ""
+        return found
+
+    def skip_reason(self, fields: Sequence[str] | dict[str, str]) -> str:
+        """Why a box line is no object, or ""."""
+        for field, value, why in self.skip:
+            if isinstance(fields, dict):
+                found = fields.get(field, "")
+            else:
+                found = fields[int(field)] if int(field) < len(fields) else ""
+            if found.strip() == value:
+                return why
+        return ""
+
+    def header_line(self, line: str) -> bool:
+        """A line before the boxes that is no box (skipped)."""
+        return bool(self.header) and bool(re.fullmatch(self.header, line.strip()))
+
+    def row_cells(self, line: str) -> list[str]:
+        """A ROWS table's row split into cells as CSV is read, at the format's separator (a comma
+        by default; quoted cells lose their quotes)."""
+        return next(csv.reader([line], delimiter=self.separator or ","), [])
+
+    def box_line(self, fields: Sequence[str]) -> bool:
+        """A line of this format's box lines: its count of fields, the class a word, the box numbers."""
+        if len(fields) not in self.fields:
+            return False
+        if self.class_field == WORDS_BEFORE_BOX:
+            if len(fields) < 5 or any(is_number(word) for word in fields[:-4]):
+                return False
+        elif (self.class_numbers or self.numbered_class) and not (
+            int(self.class_field) < len(fields) and fields[int(self.class_field)].isascii() and fields[int(self.class_field)].isdigit()
+        ):
+            return False
+        elif self.class_field and not self.class_numbers and not self.numbered_class and (
+            int(self.class_field) >= len(fields) or is_number(fields[int(self.class_field)])
+        ):
+            return False
+        return all(is_number(fields[int(i)]) for i in self.box_fields)

@@ -1,0 +1,324 @@
+"""The rows of `shardify.plan.box_formats`: one `BoxFormat` per shape of box text a public
+detection dataset ships, data rather than code per dataset (each row's `source` says where its
+shape was read). A new dataset of a known shape needs no row; a new shape needs one here.
+"""
+
+from __future__ import annotations
+
+from shardify.plan.box_format import (
+    BLOCKS,
+    ELLIPSE_PIXELS,
+    FRAMES_XML,
+    JSON_DOCUMENT,
+    JSON_LINES,
+    PER_IMAGE,
+    PER_IMAGE_JSON,
+    QUAD_PIXELS,
+    ROWS,
+    WORDS_BEFORE_BOX,
+    XXYY_NORMALISED,
+    XYWH_PIXELS,
+    XYXY_PIXELS,
+    BoxFormat,
+)
+
+__all__ = ["FORMATS"]
+
+
+FORMATS: tuple[BoxFormat, ...] = (
+    BoxFormat(
+        name="KITTI object labels",
+        pairing=PER_IMAGE,
+        files=r"labels?(_\d+)?",  # KITTI's label_2/; the KITTI format's exports (DIGITS, TAO) use labels/
+        fields=(15, 16),  # 16 in result files: a score after rotation_y
+        class_field="0",
+        box_fields=("4", "5", "6", "7"),
+        convention=XYXY_PIXELS,
+        skip=(("0", "DontCare", "a DontCare region (KITTI: not annotated, not an object)"),),
+        source="KITTI object devkit readme; tfds object_detection/kitti.py",
+    ),
+    BoxFormat(
+        name="DOTA oriented boxes",
+        pairing=PER_IMAGE,
+        files=r"labelTxt",  # DOTA's <split>/labelTxt/<stem>.txt beside <split>/images/<stem>.png; DIOR-R etc. in its format
+        fields=(9, 10),  # the devkit reads `difficult` as 0 where a line has no tenth field
+        class_field="8",
+        box_fields=("0", "1", "2", "3", "4", "5", "6", "7"),
+        convention=QUAD_PIXELS,
+        flags=(("9", "difficult"),),
+        header=r"(imagesource|gsd):\S*",
+        source="DOTA devkit dota_utils.py parse_dota_poly; captain-whu.github.io/DOTA/dataset.html",
+    ),
+    BoxFormat(
+        name="OIDv4 toolkit labels",
+        pairing=PER_IMAGE,
+        files=r"Label",  # OID/Dataset/<split>/<Class>/Label/<id>.txt inside the folder of its images
+        fields=(5, 6, 7, 8),  # a class name of one to four words
+        class_field=WORDS_BEFORE_BOX,
+        box_fields=("-4", "-3", "-2", "-1"),
+        convention=XYXY_PIXELS,
+        source="OIDv4_ToolKit README (Label/<id>.txt: '<name_of_the_class> <left> <top> <right> <bottom>', pixels)",
+    ),
+    BoxFormat(
+        name="VisDrone DET annotations",
+        pairing=PER_IMAGE,
+        files=r"annotations",  # VisDrone2019-DET-<split>/annotations/<stem>.txt beside images/<stem>.jpg
+        fields=(8,),
+        separator=",",
+        class_field="5",
+        class_numbers=("ignored region", "pedestrian", "people", "bicycle", "car", "van", "truck", "tricycle",
+                       "awning-tricycle", "bus", "motor", "others"),
+        box_fields=("0", "1", "2", "3"),
+        convention=XYWH_PIXELS,
+        skip=(("5", "0", "an ignored region (VisDrone's category 0, not an object)"),),
+        source="VisDrone2018-DET-toolkit readme (<bbox_left>,<bbox_top>,<bbox_width>,<bbox_height>,<score>,"
+        "<object_category>,<truncation>,<occlusion>; categories 0 ignored regions, 1 pedestrian ... 11 others)",
+    ),
+    BoxFormat(
+        name="WiderPerson boxes",
+        pairing=PER_IMAGE,
+        files=r"Annotations",  # Annotations/000040.jpg.txt beside Images/000040.jpg (the image's whole name + .txt)
+        fields=(5,),
+        class_field="0",
+        class_numbers=("", "pedestrians", "riders", "partially-visible persons", "ignore regions", "crowd"),
+        box_fields=("1", "2", "3", "4"),
+        convention=XYXY_PIXELS,
+        header=r"\d+",  # the first line: the number of boxes that follow
+        opens_with_header=True,  # always: CARPK's `x1 y1 x2 y2 1` lines, without it, are not this format
+        skip=(("0", "4", "an ignore region (WiderPerson's class 4: people on posters, reflections; not an object)"),),
+        source="WiderPerson ReadMe.txt (Annotations/<image>.txt: the number of boxes, then `< class_label x1 y1 x2 y2 >`; "
+        "class_label 1 pedestrians, 2 riders, 3 partially-visible persons, 4 ignore regions, 5 crowd)",
+    ),
+    BoxFormat(
+        name="Corner boxes of one numbered class",
+        pairing=PER_IMAGE,
+        files=r"Annotations|annotations|labels?|gt|GT|groundtruth",  # CARPK_devkit/data/Annotations/<image>.txt
+        fields=(5,),
+        class_field="4",
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        numbered_class=True,  # one class number in every line (`per_image_format`), named nowhere: --label-names
+        source="CARPK and PUCPR+ devkits (Hsieh et al., ICCV 2017, lafi.github.io/LPN): data/Annotations/<image>.txt, "
+        "`x1 y1 x2 y2 1` a car a line, class 1 the one class; ImageSets/train.txt, test.txt",
+    ),
+    BoxFormat(
+        name="ICDAR text quadrilaterals",
+        pairing=PER_IMAGE,
+        # ch4_training_localization_transcription_gt/gt_img_1.txt beside ch4_training_images/img_1.jpg;
+        # Challenge4_Test_Task1_GT/ beside ch4_test_images/; MLT 2017's ch8_validation_localization_transcription_gt_v2/
+        # (a script's name before the transcription: `...,Latin,Hello`)
+        files=r"(?i)\w*_gt(_v\d+)?",
+        fields=tuple(range(9, 17)),  # a transcription holding commas splits into more fields
+        separator=",",
+        single_class="text",  # text regions: the files name no class, the transcription is no class
+        box_fields=("0", "1", "2", "3", "4", "5", "6", "7"),
+        convention=QUAD_PIXELS,
+        stem_prefix="gt_",
+        skip=(("8", "###", "a do-not-care region (ICDAR's ###: unreadable text the evaluation ignores, not an object)"),
+              ("9", "###", "a do-not-care region (ICDAR's ###: unreadable text the evaluation ignores, not an object)")),
+        source="ICDAR 2015 Robust Reading, Challenge 4 (rrc.cvc.uab.es/?ch=4): gt_img_<n>.txt, UTF-8 with a BOM, "
+        "'x1,y1,x2,y2,x3,y3,x4,y4,transcription' a line, ### for do not care; MLT 2017 (rrc.cvc.uab.es/?ch=8): "
+        "'x1,...,y4,script,transcription'",
+    ),
+    BoxFormat(
+        name="NWPU VHR-10 boxes",
+        pairing=PER_IMAGE,
+        files=r"(?i)ground[ _]?truth",  # 'ground truth/001.txt' beside 'positive image set/001.jpg'
+        fields=(5,),
+        separator=",",
+        drop="()",  # '(563,478),(630,573),1': two corners as points, then the class
+        class_field="4",
+        class_numbers=("", "airplane", "ship", "storage tank", "baseball diamond", "tennis court", "basketball court",
+                       "ground track field", "harbor", "bridge", "vehicle"),
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        source="NWPU VHR-10 readme (ground truth/<n>.txt: '(x1,y1),(x2,y2),a', the box's corners in pixels, a the class "
+        "1 airplane ... 10 vehicle); github.com/chaozhong2010/VHR-10_dataset_coco",
+    ),
+    BoxFormat(
+        name="PASCAL Annotation 1.00",
+        pairing=PER_IMAGE,
+        files=r"(?i)annotations?",  # INRIA Person's Train/annotations/<stem>.txt beside Train/pos/<stem>.png
+        class_field="class",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        line_pattern=r'Bounding box for object \d+ "(?P<class>[^"]+)" \(Xmin, Ymin\) - \(Xmax, Ymax\) : '
+        r"\((?P<x1>[-+\d.]+), (?P<y1>[-+\d.]+)\) - \((?P<x2>[-+\d.]+), (?P<y2>[-+\d.]+)\)",
+        signature=r"# PASCAL Annotation Version 1\.00",
+        source="PASCAL VOC 2005 devkit (PASreadrecord.m; the annotation format of VOC2005's and INRIA Person's "
+        ".txt files: 'Bounding box for object N \"class\" (Xmin, Ymin) - (Xmax, Ymax) : (x1, y1) - (x2, y2)', pixels)",
+    ),
+    BoxFormat(
+        name="DeepFashion2 items",
+        pairing=PER_IMAGE_JSON,
+        files=r"annos",  # <split>/annos/000001.json beside <split>/image/000001.jpg
+        boxes_field="item*",  # item1, item2, ...: one clothing item each
+        class_field="category_name",
+        box_fields=("bounding_box",),
+        convention=XYXY_PIXELS,
+        source="github.com/switchablenorms/DeepFashion2 README (annos/<id>.json: source, pair_id, item1..itemN each with "
+        "category_name, category_id, bounding_box [x1,y1,x2,y2], segmentation, landmarks, ...)",
+    ),
+    BoxFormat(
+        name="FUNSD form entities",
+        pairing=PER_IMAGE_JSON,
+        files=r"annotations",  # dataset/<split>_data/annotations/<id>.json beside images/<id>.png
+        boxes_field="form",
+        class_field="label",  # question, answer, header, other
+        box_fields=("box",),
+        convention=XYXY_PIXELS,
+        source="guillaumejaume.github.io/FUNSD (annotations/<id>.json: form, a list of entities with box "
+        "[x_left, y_top, x_right, y_bottom], text, label, words, linking, id); huggingface datasets funsd.py",
+    ),
+    BoxFormat(
+        name="WIDER FACE boxes",
+        pairing=BLOCKS,
+        files=r"_bbx_gt\.txt",
+        fields=(10,),
+        single_class="face",
+        box_fields=("0", "1", "2", "3"),
+        convention=XYWH_PIXELS,
+        skip=(("7", "1", "marked invalid (WIDER FACE's invalid flag)"),),
+        source="WIDER FACE wider_face_split/readme.txt; tfds object_detection/wider_face.py",
+    ),
+    BoxFormat(
+        name="FDDB face ellipses",
+        pairing=BLOCKS,
+        files=r"-ellipseList\.txt",  # FDDB-folds/FDDB-fold-01-ellipseList.txt: paths without extension
+        fields=(6,),  # the ellipse's five numbers, then 1 (a detection's score in result files)
+        single_class="face",
+        box_fields=("0", "1", "2", "3", "4"),
+        convention=ELLIPSE_PIXELS,
+        source="FDDB README (vis-www.cs.umass.edu/fddb/README.txt: <image name>, <number of faces>, then "
+        "<major_axis_radius minor_axis_radius angle center_x center_y 1> a face)",
+    ),
+    BoxFormat(
+        name="Open Images boxes",
+        pairing=ROWS,
+        files=r"annotations-bbox\.csv",
+        class_field="LabelName",
+        box_fields=("XMin", "XMax", "YMin", "YMax"),
+        convention=XXYY_NORMALISED,
+        key_field="ImageID",
+        flags=(("IsGroupOf", "is_crowd"), ("IsTruncated", "truncated")),
+        class_names=r"class-descriptions-boxable\.csv",
+        source="Open Images download page; tfds object_detection/open_images.py",
+    ),
+    BoxFormat(
+        name="SKU-110K boxes",
+        pairing=ROWS,
+        files=r"annotations_[a-z]+\.csv",  # annotations/annotations_train.csv, _val, _test: no header
+        columns=("image_name", "x1", "y1", "x2", "y2", "class", "image_width", "image_height"),
+        class_field="class",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        key_field="image_name",
+        source="SKU110K_CVPR19 README; Ultralytics' SKU-110K.yaml (names = 'image', 'x1', 'y1', 'x2', 'y2', "
+        "'class', 'image_width', 'image_height')",
+    ),
+    BoxFormat(
+        name="GTSDB boxes",
+        pairing=ROWS,
+        files=r"gt\.txt",  # FullIJCNN2013/gt.txt: no header, `00000.ppm;774;411;815;446;11`
+        columns=("file", "x1", "y1", "x2", "y2", "class_id"),
+        class_field="class_id",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        key_field="file",
+        separator=";",
+        numbered_class=True,
+        source="GTSDB ReadMe.txt (Format: image;leftCol;topRow;rightCol;bottomRow;ClassID)",
+    ),
+    BoxFormat(
+        name="Global Wheat boxes",
+        pairing=ROWS,
+        files=r"\.csv",  # train.csv: recognised by its header's columns, not its name
+        single_class="wheat_head",
+        box_fields=("bbox",),  # one cell: "[x, y, w, h]"
+        convention=XYWH_PIXELS,
+        key_field="image_id",
+        by_header=True,
+        source="Kaggle Global Wheat Detection data page (train.csv: image_id,width,height,bbox,source)",
+    ),
+    BoxFormat(
+        name="Box table of one class",
+        pairing=ROWS,
+        files=r"\.csv",  # recognised by its header's columns alone: a key and the corners, nothing else
+        single_class="object",  # the files name no class: every box one, its count what a record carries
+        box_fields=("xmin", "ymin", "xmax", "ymax"),
+        convention=XYXY_PIXELS,
+        key_field="image",
+        by_header=True,
+        only_columns=("width", "height"),
+        source="Kaggle car-object-detection (train_solution_bounding_boxes.csv: image,xmin,ymin,xmax,ymax, "
+        "pixels, one car class); the shape of many one-class Kaggle detection tables",
+    ),
+    BoxFormat(
+        name="Udacity Autti boxes",
+        pairing=ROWS,
+        files=r"labels\.csv",  # object-dataset/labels.csv: no header, space-separated, classes quoted
+        columns=("frame", "xmin", "ymin", "xmax", "ymax", "occluded", "label", "attributes"),
+        optional_columns=1,  # a traffic light's colour ("Red"): the class stays trafficLight
+        separator=" ",
+        class_field="label",
+        box_fields=("xmin", "ymin", "xmax", "ymax"),
+        convention=XYXY_PIXELS,
+        key_field="frame",
+        source="udacity/self-driving-car annotations/README.md (Dataset 2, Autti: frame, xmin, ymin, xmax, ymax, "
+        "occluded, label, attributes only on traffic lights; the label file has no header)",
+    ),
+    BoxFormat(
+        name="TT100K signs",
+        pairing=JSON_DOCUMENT,
+        files=r"\.json",  # data/annotations.json beside data/train/, data/test/ (2021: annotations_all.json): by its content
+        entries_field="imgs",  # {"types": [...], "imgs": {"<id>": {"path": "train/<id>.jpg", "objects": [...]}}}
+        key_field="path",
+        boxes_field="objects",
+        class_field="category",
+        box_fields=("bbox.xmin", "bbox.ymin", "bbox.xmax", "bbox.ymax"),
+        convention=XYXY_PIXELS,
+        by_header=True,
+        source="cg.cs.tsinghua.edu.cn/traffic-sign (TT100K data.zip: data/annotations.json; its code/python/anno_func.py "
+        "reads imgs[id]['path'] and objects' category and bbox xmin, ymin, xmax, ymax)",
+    ),
+    BoxFormat(
+        name="BDD100K frames",
+        pairing=JSON_DOCUMENT,
+        files=r"\.json",  # bdd100k_labels_images_train.json (2018), det_20/det_train.json (2020): by its content
+        key_field="name",  # [{"name": "<stem>.jpg", "attributes": ..., "labels": [{"category", "box2d" | "poly2d"}]}]
+        boxes_field="labels",
+        class_field="category",
+        box_fields=("box2d.x1", "box2d.y1", "box2d.x2", "box2d.y2"),
+        convention=XYXY_PIXELS,
+        skip=(("box2d.x1", "", "a polygon with no box (BDD100K's lanes and drivable areas: poly2d, not an object)"),),
+        by_header=True,
+        source="doc.bdd100k.com (labels format: a list of frames, name, labels [{category, box2d {x1, y1, x2, y2} "
+        "or poly2d}]); github.com/bdd100k/bdd100k",
+    ),
+    BoxFormat(
+        name="UA-DETRAC sequences",
+        pairing=FRAMES_XML,
+        files=r"\.xml",  # <sequence name="MVI_20011"> ... recognised by its content, named as a folder of frames
+        entries_field="frame",
+        number_field="num",
+        boxes_field="target_list/target",
+        class_field="attribute@vehicle_type",
+        box_fields=("box@left", "box@top", "box@width", "box@height"),
+        convention=XYWH_PIXELS,
+        by_header=True,
+        source="detrac-db.rit.albany.edu (DETRAC-Train-Annotations-XML/MVI_20011.xml: <sequence name><frame num>"
+        "<target_list><target id><box left top width height/><attribute vehicle_type/>; frame n is img<n:05d>.jpg)",
+    ),
+    BoxFormat(
+        name="CrowdHuman boxes",
+        pairing=JSON_LINES,
+        files=r"\.odgt",  # annotation_train.odgt, annotation_val.odgt: the images in one Images/ folder
+        key_field="ID",
+        boxes_field="gtboxes",
+        class_field="tag",
+        box_fields=("fbox",),  # the full body's box, [x, y, w, h]; hbox (head) and vbox (visible part) not carried
+        convention=XYWH_PIXELS,
+        skip=(("tag", "mask", "an ignored region (CrowdHuman's `mask`: crowds, reflections, not a person)"),),
+        source="crowdhuman.org; CrowdHuman's annotation format (ID, gtboxes: tag, hbox, fbox, vbox, extra, head_attr)",
+    ),
+)
