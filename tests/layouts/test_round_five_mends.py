@@ -67,12 +67,12 @@ def test_a_label_level_giving_several_labels_converts_as_before(tmp_path: Path) 
     assert _labels(tmp_path / "out") == truth
 
 
-def _posters(root: Path) -> dict[str, str]:
+def _posters(root: Path, genre: str = "Genre") -> dict[str, str]:
     """A neighbour of the fashion products: Kaggle's movie genre posters, `MovieGenre.csv`
-    (`imdbId,Title,Genre,Year`) beside `posters/<imdbId>.jpg`."""
+    (`imdbId,Title,Genre,Year`) beside `posters/<imdbId>.jpg`; `genre` names the label's column."""
     genres = ("Drama", "Comedy", "Horror", "Animation")
     (root / "posters").mkdir(parents=True)
-    rows = ["imdbId,Title,Genre,Year"]
+    rows = [f"imdbId,Title,{genre},Year"]
     truth = {}
     for i in range(12):
         movie_id = str(114709 + i * 131)
@@ -83,13 +83,22 @@ def _posters(root: Path) -> dict[str, str]:
     return truth
 
 
-def test_a_table_with_no_label_column_named_stops_naming_the_table_and_the_column(tmp_path: Path) -> None:
+def test_a_table_whose_one_column_is_named_like_a_class_labels_the_images(tmp_path: Path) -> None:
+    """`Genre`, filled and repeating, is the one column named like a class (since the session-12
+    label candidates, `shardify/plan/label_candidates.py`): the first command is right. It
+    stopped before, naming the table and --label-column."""
     truth = _posters(tmp_path / "src")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _labels(tmp_path / "out") == truth
+
+
+def test_a_table_with_no_label_column_named_stops_naming_the_table_and_the_column(tmp_path: Path) -> None:
+    truth = _posters(tmp_path / "src", genre="Mood")  # no column named like a class: which one labels is a guess
     with pytest.raises(UsageError) as stopped:
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert "--labels MovieGenre.csv" in str(stopped.value) and "--label-column" in str(stopped.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
-    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "next"), labels_file="MovieGenre.csv", label_column="Genre"))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "next"), labels_file="MovieGenre.csv", label_column="Mood"))
     assert _labels(tmp_path / "next") == truth
 
 
