@@ -142,6 +142,17 @@ def test_an_ids_file_of_other_names_splits_nothing(tmp_path: Path) -> None:
     assert any(r["reason"].startswith("not a table") and "split_ids.json" in r["path"] for r in _rejects(out))
 
 
+def test_an_ids_file_listing_an_id_in_two_splits_stops(tmp_path: Path) -> None:
+    # review13, the ambiguous twin: one post under train and test made the file no ids file; it was a
+    # table's reject and every post went to train, exit 0
+    _keyed_posts(tmp_path / "forum", "split_ids.json")
+    divisions = json.loads((tmp_path / "forum/data/split_ids.json").read_text())
+    divisions["test"].append(divisions["train"][0])
+    write_file(tmp_path / "forum/data/split_ids.json", json.dumps(divisions))
+    with pytest.raises(UsageError, match=f"lists '{divisions['train'][0]}' under both 'train' and 'test'"):
+        convert(tmp_path / "forum", tmp_path / "out")
+
+
 def test_keyed_records_beside_other_label_like_fields_stop_naming_the_label_column(tmp_path: Path) -> None:
     # LeWiDi 2023 (HS-Brexit_dataset/HS-Brexit_{train,dev}.json): {"1": {text, "annotation task", "number of
     # annotations", annotations: "0,0,1,...", annotators, lang, hard_label, soft_label: {"0": .., "1": ..}, split}}
