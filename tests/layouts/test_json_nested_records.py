@@ -198,6 +198,17 @@ def test_split_tables_in_language_folders_are_each_a_split_of_their_own(tmp_path
     assert got["texts"] == {rid: text for rid, (_, _, text) in truth.items()}
 
 
+def test_subset_folders_whose_names_spell_one_split_name_stop(tmp_path: Path) -> None:
+    # review13: `en-US/` and `en_US/` both spelled `train_en_US`: two subsets merged under one split, exit 0
+    root = tmp_path / "locales"
+    for lang in ("en-US", "en_US"):
+        for split in ("train", "test"):
+            rows = [{"text": f"{_words(i, 6)} in {lang}", "label": "ab"[i % 2]} for i in range(3)]
+            write_file(root / f"d/{lang}/{split}.jsonl", "\n".join(map(json.dumps, rows)) + "\n")
+    with pytest.raises(UsageError):
+        convert(root, tmp_path / "out")
+
+
 def test_subset_folders_of_tables_of_other_fields_still_stop(tmp_path: Path) -> None:
     # OpenBookQA's Data/Main/{train,dev,test}.jsonl beside Data/Additional/{train,dev,test}_complete.jsonl, whose
     # rows hold more fields (fact1, humanScore ...): not subsets of one table
