@@ -5,8 +5,8 @@ few rows, empty on the rest): named like a label, it was taken as the class, and
 tag became a reject, while its `Product` (the class the dataset is used for) went unread. A column
 empty in most sampled rows is a tag some rows carry, no class: `unless_sparse` drops it, so that the
 table's label is the user's to name. Where the text is a guess too (`SeveralTextColumns`), one stop
-then names both: `with_label_candidates` adds the columns that could be the label (in the table's
-order: which is the class only the user can say) and the likeliest text, so that following the stop
+then names both: `with_label_candidates` adds the columns that could be the label (ranked as the
+other stops rank them; which is the class only the user can say), so that following the stop
 converts the table right (rather than a second stop after the first).
 """
 
@@ -20,8 +20,9 @@ from shardify.converters import column_content, header_rows, label_phrases
 from shardify.converters.column_names import KEY_COLUMN_NAMES, LABEL_COLUMN_NAMES, shown_column
 from shardify.converters.column_texts import SeveralTextColumns
 from shardify.converters.label_columns import label_kind
+from shardify.plan.label_candidates import ranked_labels
 
-__all__ = ["unless_sparse", "label_candidates", "named_as_label", "ranked_in_lines", "ranked_texts", "with_label_candidates"]
+__all__ = ["unless_sparse", "label_candidates", "named_as_label", "ranked_in_lines", "with_label_candidates"]
 
 # A label column found by its name is dropped when more than this share of its sampled cells is
 # empty, over at least _MIN_ROWS sampled rows.
@@ -76,30 +77,19 @@ def label_candidates(columns: Sequence[str], taken: Sequence[str], sample: Seque
 
 
 def with_label_candidates(stop: SeveralTextColumns, columns: Sequence[str], sample: Sequence[Sequence[object]]) -> SeveralTextColumns:
-    """The text stop, naming the label's candidates too where no label column is decided."""
+    """The text stop (which names the likeliest body already), naming the label's candidates too
+    where no label column is decided: ranked as every stop ranks them (`label_candidates.ranked_labels`:
+    named as a class first, features' names last), so that one message never offers two orders."""
     found = label_candidates(columns, stop.texts, sample)
     if not found or "--label-column" in str(stop):
         return stop
+    found = ranked_labels(found)
     shown = ", ".join(shown_column(name) for name in found[:6]) + (", ..." if len(found) > 6 else "")
-    texts = ranked_texts(columns, stop.texts, sample)
-    likely = f" (the likeliest text {texts[0]!r}: full in every row, the longest)" if texts else ""
     return SeveralTextColumns(
-        f"{stop}{likely}; no column is the label either: name it with --label-column, one of the columns whose cells "
-        f"repeat a few values, as classes do (in the table's order, which says nothing of which is meant): {shown}",
-        stop.texts,
+        f"{stop}; no column is the label either: name it with --label-column, one of the columns whose cells "
+        f"repeat a few values, as classes do (those named as a class first, else in the table's order): {shown}",
+        stop.texts, stop.likely,
     )
-
-
-def ranked_texts(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:
-    """The text columns with no empty sampled cell, the longest on average first (CFPB's narrative
-    before `Sub-issue`, `Company public response`, empty in some rows: metadata, no record's text).
-
-    >>> ranked_texts(["a", "b", "c"], ["a", "b", "c"], [("x y", "", "a long text here"), ("z w", "v", "and another one")])
-    ['c', 'a']
-    """
-    cells = {t: [str(row[columns.index(t)] or "").strip() for row in sample if len(row) == len(columns)] for t in texts if t in columns}
-    full = [t for t, values in cells.items() if values and all(values)]
-    return sorted(full, key=lambda t: -sum(map(len, cells[t])) / len(cells[t]))
 
 
 def ranked_in_lines(lines: Sequence[str]) -> list[str]:

@@ -110,7 +110,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
             # a list known by its name whose rows name the inputs in another field (a face's 196
             # landmark coordinates, then its image): read by its content, or its first field named no file
             recognised = content_lists.recognise_list(path, lines, names_inputs) or recognised
-        recognised = recognised or content_lists.recognise_list(path, lines, names_inputs)
+        recognised = recognised or content_lists.recognise_list(path, lines, names_inputs) or _folder_list(path, lines, media, len(sample) < _sample_files())
         if recognised is not None:
             found.append(recognised)
     found += _annotation_folders(config, sample)
@@ -250,6 +250,18 @@ def _sample_files() -> int:
     from shardify.beam_jobs.discover import detect  # detect imports this module: looked up when called
 
     return detect.DETECT_SAMPLE_FILES
+
+
+def _folder_list(path: str, lines: Sequence[str], media: Sequence[str], whole: bool) -> Evidence | None:
+    """A split list known by its content whose rows name the folders holding the inputs, not files:
+    numbered sequences (`001`, `002` over `JPEGImages/001/00000.jpg`), which `recognise` leaves to
+    content as numbers too short to be ids by name. Unread, the lists were dropped unsaid and the
+    numbered sequence folders taken for classes, exit 0 (review13: DAVIS' layout with numbers)."""
+    listed = content_lists.recognise_list(path, lines, lambda keys: folder_lists.folder_rule(keys, media, whole) is not None)
+    if listed is None or listed.kind != evidence_lib.SPLIT_LIST or listed.column != 0 or listed.label_column is not None:
+        return None
+    by_folder = folder_lists.folder_rule(_first_fields(lines), media, whole)
+    return dataclasses.replace(listed, key=by_folder, note=f"{path}: split list of {listed.split} (its rows name folders: every file of each)") if by_folder else None
 
 
 def _names_inputs(sample: list[str], detected: layout.SourceLayout) -> Callable[[Sequence[str]], bool]:

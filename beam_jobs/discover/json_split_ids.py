@@ -10,7 +10,9 @@ A tables layout's `.json` inputs are looked at: an ids file (`json_shapes.split_
 the documents of records keyed by id in its own folder (`json_shapes.looks_nested`) that it is the
 only ids file of, and that lists most of their first keys; it is then no input (`SourceLayout.split_ids`), and arrays of class names
 beside them (a `.npy` of strings: HateXplain's `classes.npy`) are left out, the labels being names
-already. A record whose id no list holds is its own reject, naming the ids file.
+already. A record whose id no list holds is its own reject, naming the ids file. An ids file of
+that shape that lists one id in two splits stops the run naming the id (read as no ids file, it was a
+table's reject and every record went to `train`, exit 0).
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from typing import BinaryIO
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_shapes, qa_json
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
+from shardify.plan.structure import split_word
 
 __all__ = ["with_split_ids", "read_split_ids", "parse_split_ids", "MAX_IDS_BYTES"]
 
@@ -41,7 +44,18 @@ def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layou
     if detected.name != layout.TABLES or detected.source_file or detected.split_ids or detected.split_patterns:
         return detected
     looked = [p for p in sample if layout.extension(p) == "json" and not detected.is_auxiliary(p)][:_LOOKED_AT]
-    ids_files = {p: found for p in looked if (found := read_split_ids(config.source, p)) is not None}
+    documents = {p: _document(config.source, p) for p in looked}
+    ids_files = {p: found for p, document in documents.items() if (found := json_shapes.split_ids(document)) is not None}
+    for p, document in documents.items():
+        if p not in ids_files and (twice := _listed_twice(document)) and any(  # beside the records it would split
+            posixpath.dirname(d) == posixpath.dirname(p) and d != p and _keyed(config, d, {str(i): "" for v in document.values() for i in v})
+            for d in looked
+        ):
+            raise UsageError(
+                f"{p} maps split names to lists of ids, as a file splitting records keyed by id does, but lists "
+                f"{twice[0]!r} under both {twice[1]!r} and {twice[2]!r}: which split it is in cannot be told "
+                "(mend the file, or move it out of SRC to read the records unsplit)"
+            )
     pairs = []
     for folder in sorted({posixpath.dirname(p) for p in ids_files}):
         here = [p for p in ids_files if posixpath.dirname(p) == folder]
@@ -64,11 +78,41 @@ def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layou
 
 def read_split_ids(source: str, relpath: str) -> dict[str, str] | None:
     """{id: split} of the ids file at `relpath`, or None where it is none (or unreadable)."""
+    return json_shapes.split_ids(_document(source, relpath))
+
+
+def _document(source: str, relpath: str) -> object:
+    """The JSON object at `relpath` where it could be an ids file (an object, at most
+    MAX_IDS_BYTES), else None."""
     try:
         with open_input(join_path(source, relpath)) as fileobj:
-            return parse_split_ids(fileobj)
+            data = fileobj.read(MAX_IDS_BYTES + 1)
+            if len(data) > MAX_IDS_BYTES or not data.lstrip().startswith(b"{"):
+                return None
+            return json_input.parse(data)
     except (OSError, InvalidInputError):
         return None
+
+
+def _listed_twice(document: object) -> tuple[str, str, str] | None:
+    """(id, split, other split) where `document` has an ids file's shape (`json_shapes.split_ids`)
+    but for an id listed under two splits.
+
+    >>> _listed_twice({"train": ["a", 1], "test": ["1"]}), _listed_twice({"train": ["a"], "test": ["b"]})
+    (('1', 'train', 'test'), None)
+    """
+    if not isinstance(document, dict) or len(document) < 2 or not all(
+        split_word(split) and isinstance(ids, list) and all(isinstance(i, (str, int)) and not isinstance(i, bool) for i in ids)
+        for split, ids in document.items()
+    ):
+        return None
+    seen: dict[str, str] = {}
+    for split, ids in document.items():
+        for ident in ids:
+            if str(ident) in seen:
+                return str(ident), seen[str(ident)], split
+            seen[str(ident)] = split
+    return None
 
 
 def parse_split_ids(fileobj: BinaryIO) -> dict[str, str] | None:

@@ -59,9 +59,12 @@ def subset_split_patterns(config: ConvertConfig, sample: Sequence[str]) -> tuple
     keys = {_first_keys(config, p) for p in tables}
     if len(keys) != 1 or not next(iter(keys)):
         return ()
-    return tuple(
+    named = tuple(
         (p, f"{re.sub(r'[^A-Za-z0-9_]', '_', layout.stem(p))}_{re.sub(r'[^A-Za-z0-9_]', '_', posixpath.basename(posixpath.dirname(p)))}") for p in sorted(tables)
     )
+    if len({name for _, name in named}) < len(named):
+        return ()  # two folders one name once spelled as a split's (`en-US/`, `en_US/`): never two subsets merged
+    return named
 
 
 def _first_keys(config: ConvertConfig, relpath: str) -> tuple[str, ...]:

@@ -72,8 +72,6 @@ def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bo
     nothing but documentation lies beside them."""
     tables = list(top_tables) or [p for p in data_files if extension(p) in TABLE_EXTENSIONS]
     folders = {posixpath.dirname(p) for p in tables}
-    if len(folders) > 1 and not top_tables and _split_sets_per_folder(tables):
-        folders = {""}  # a folder per language or config, each the same splits (AfriSenti's data/<lang>/train.tsv)
     if len(folders) != 1 or any(split_word(part) for part in next(iter(folders)).split("/") if part):
         return False
     if any(extension(p) in IMAGE_EXTENSIONS for p in data_files):
@@ -83,28 +81,6 @@ def _tables_by_split(top_tables: Sequence[str], data_files: Sequence[str]) -> bo
     alone = all(extension(p) in _TABLES_AND_DOCUMENTS or stem(p).lower() in AUXILIARY_NAMES for p in data_files)
     return alone or all(split_word(stem(p)) for p in tables)
 
-
-
-def _split_sets_per_folder(tables: Sequence[str]) -> bool:
-    """Tables in two or more sibling folders, each holding the same two or more split-named tables
-    (AfriSenti's `data/<lang>/train.tsv, dev.tsv, test.tsv`, NusaX's `<lang>/train.csv, valid.csv,
-    test.csv`): one dataset per language or config, each folder its splits, no folder a class (a
-    class folder holds no set of splits). Kept apart so that one reading stays one function.
-
-    >>> _split_sets_per_folder(["d/hau/train.tsv", "d/hau/dev.tsv", "d/ibo/train.tsv", "d/ibo/dev.tsv"])
-    True
-    >>> _split_sets_per_folder(["d/hau/train.tsv", "d/hau/dev.tsv", "d/ibo/train.tsv"])
-    False
-    """
-    by_folder: dict[str, set[str]] = {}
-    for p in tables:
-        by_folder.setdefault(posixpath.dirname(p), set()).add(posixpath.basename(p))
-    names = {frozenset(v) for v in by_folder.values()}
-    parents = {posixpath.dirname(f) for f in by_folder}
-    if len(by_folder) < 2 or len(names) != 1 or len(parents) != 1:
-        return False
-    splits = [split_word(stem(name)) for name in next(iter(names))]
-    return len(splits) >= 2 and all(splits) and len(set(splits)) == len(splits)
 
 
 def _repeated_tables(top_tables: Sequence[str], data_files: Sequence[str]) -> list[str]:

@@ -88,8 +88,8 @@ def test_a_sparse_tags_column_is_no_label_and_one_stop_names_text_and_label(tmp_
     with pytest.raises(UsageError) as stop:
         convert(root, tmp_path / "out")
     said = str(stop.value)
-    assert "--text-column" in said and "the likeliest text 'Consumer complaint narrative'" in said
-    assert "no column is the label either: name it with --label-column" in said and "meant): 'Product'" in said
+    assert "--text-column" in said and "likeliest body is 'Consumer complaint narrative'" in said
+    assert "no column is the label either: name it with --label-column" in said and "table's order): 'Product'" in said
     got = written_records(convert(root, tmp_path / "followed", text_column="Consumer complaint narrative", label_column="Product"))
     assert sorted(labels for _, labels in got["records"].values()) == sorted(
         frozenset({("mortgage", "debt collection", "student loan")[i % 3]}) for i in range(8))

@@ -142,6 +142,17 @@ def test_an_ids_file_of_other_names_splits_nothing(tmp_path: Path) -> None:
     assert any(r["reason"].startswith("not a table") and "split_ids.json" in r["path"] for r in _rejects(out))
 
 
+def test_an_ids_file_listing_an_id_in_two_splits_stops(tmp_path: Path) -> None:
+    # review13, the ambiguous twin: one post under train and test made the file no ids file; it was a
+    # table's reject and every post went to train, exit 0
+    _keyed_posts(tmp_path / "forum", "split_ids.json")
+    divisions = json.loads((tmp_path / "forum/data/split_ids.json").read_text())
+    divisions["test"].append(divisions["train"][0])
+    write_file(tmp_path / "forum/data/split_ids.json", json.dumps(divisions))
+    with pytest.raises(UsageError, match=f"lists '{divisions['train'][0]}' under both 'train' and 'test'"):
+        convert(tmp_path / "forum", tmp_path / "out")
+
+
 def test_keyed_records_beside_other_label_like_fields_stop_naming_the_label_column(tmp_path: Path) -> None:
     # LeWiDi 2023 (HS-Brexit_dataset/HS-Brexit_{train,dev}.json): {"1": {text, "annotation task", "number of
     # annotations", annotations: "0,0,1,...", annotators, lang, hard_label, soft_label: {"0": .., "1": ..}, split}}
@@ -185,6 +196,17 @@ def test_split_tables_in_language_folders_are_each_a_split_of_their_own(tmp_path
     got = written_records(convert(root, tmp_path / "out"), splits_as_named=True)
     assert got["records"] == {rid: (split, labels) for rid, (split, labels, _) in truth.items()}
     assert got["texts"] == {rid: text for rid, (_, _, text) in truth.items()}
+
+
+def test_subset_folders_whose_names_spell_one_split_name_stop(tmp_path: Path) -> None:
+    # review13: `en-US/` and `en_US/` both spelled `train_en_US`: two subsets merged under one split, exit 0
+    root = tmp_path / "locales"
+    for lang in ("en-US", "en_US"):
+        for split in ("train", "test"):
+            rows = [{"text": f"{_words(i, 6)} in {lang}", "label": "ab"[i % 2]} for i in range(3)]
+            write_file(root / f"d/{lang}/{split}.jsonl", "\n".join(map(json.dumps, rows)) + "\n")
+    with pytest.raises(UsageError):
+        convert(root, tmp_path / "out")
 
 
 def test_subset_folders_of_tables_of_other_fields_still_stop(tmp_path: Path) -> None:

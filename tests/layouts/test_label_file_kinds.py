@@ -231,3 +231,19 @@ def test_tweeteval_labels_files_named_after_the_texts_pair_by_line(tmp_path: Pat
     names = ("anger", "joy", "optimism", "sadness")
     assert {split: [label for _, label in rows] for split, rows in records.items()} == {
         split: [label for _, label in sorted((t, names[n % 4]) for n, t in enumerate(lines))] for split, lines in texts.items()}
+
+
+def test_the_text_and_label_stop_ranks_its_label_candidates_as_the_other_stops_do(tmp_path: Path) -> None:
+    """review13: the one stop naming text and label (sparse_labels.with_label_candidates) listed the
+    label's candidates in the table's order (`telecommuting` before `fraudulent`) while the same
+    message's label stop (label_columns) ranked `fraudulent` first, and it said the likeliest body
+    twice. Now one order, the body said once."""
+    header = ["job_id", "title", "company_profile", "description", "telecommuting", "has_company_logo", "fraudulent"]
+    rows = [header] + [[str(i), _words(i, 3).title(), _words(i + 1, 12), _words(i + 2, 30), str(i % 2), str((i // 2) % 2),
+                        str((i // 3) % 2)] for i in range(12)]
+    source = _write(tmp_path / "jobs", {"fake_job_postings.csv": _csv(rows)})
+    with pytest.raises(UsageError) as stopped:
+        convert(source, tmp_path / "out")
+    said = str(stopped.value)
+    assert "table's order): 'fraudulent', 'telecommuting'" in said, said
+    assert said.count("likeliest") == 1, said

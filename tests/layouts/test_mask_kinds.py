@@ -186,6 +186,15 @@ def test_sequence_lists_give_each_frame_its_split_and_no_class(tmp_path: Path) -
     assert _convert(root, tmp_path / "out") == truth
 
 
+def test_numbered_sequence_lists_give_each_frame_its_split_and_no_class(tmp_path: Path) -> None:
+    """review13, the twin of DAVIS with its sequences numbered (`001`, `002`): numbers that short are
+    left to content by `recognise`, and content_lists read them only as files' stems, so the lists were
+    dropped unsaid and `001`..`005` written as classes in one split, exit 0."""
+    root = tmp_path / "numbered"
+    truth = _davis(root, {"2017": {"train": ["001", "002", "003"], "val": ["004", "005"]}})
+    assert _convert(root, tmp_path / "out") == truth
+
+
 def test_folders_listed_whole_without_masks_take_no_class_and_stop(tmp_path: Path) -> None:
     """Recordings listed per split (`lists/train.txt`: `rec_01`) and no masks: the folders are no
     classes, nothing else labels the frames, and the run stops asking for labels, writing nothing."""

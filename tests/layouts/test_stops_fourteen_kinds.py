@@ -193,3 +193,15 @@ def test_a_label_file_whose_column_ends_in_a_label_word_needs_no_stop(tmp_path: 
     got = written_records(convert(root, tmp_path / "out"))["records"]
     assert {r: labels for r, (_, labels) in got.items()} == {
         f"images/{n}": frozenset({("offensive", "non-offensive")[i % 2]}) for i, n in enumerate(names)}
+
+
+def test_folders_of_split_tables_of_different_fields_are_not_merged(tmp_path: Path) -> None:
+    # review13: GLUE's task folders (CoLA/ and SST-2/, each train/dev/test.tsv of its own columns) were
+    # read as one dataset by a second rule beside subset_tables: CoLA's sentences written unlabelled
+    # into SST-2's splits, under SST-2's label names, exit 0. Which is meant is not told: a stop.
+    root = tmp_path / "glue"
+    for split in ("train", "dev", "test"):
+        write_file(root / "SST-2" / f"{split}.tsv", "sentence\tlabel\nthis is a good sentence here\t1\nbad sentence of words here\t0\n")
+        write_file(root / "CoLA" / f"{split}.tsv", "source\tacceptable\tsentence\ngj04\t1\tOur friends will buy this.\ngj04\t0\tOur friends buy it.\n")
+    with pytest.raises(UsageError):
+        convert(root, tmp_path / "out")
