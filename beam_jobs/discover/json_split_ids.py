@@ -47,10 +47,10 @@ def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layou
     documents = {p: _document(config.source, p) for p in looked}
     ids_files = {p: found for p, document in documents.items() if (found := json_shapes.split_ids(document)) is not None}
     for p, document in documents.items():
-        if p not in ids_files and (twice := _listed_twice(document)) and any(  # beside the records it would split
-            posixpath.dirname(d) == posixpath.dirname(p) and d != p and _keyed(config, d, {str(i): "" for v in document.values() for i in v})
-            for d in looked
-        ):
+        if p in ids_files or not (twice := _listed_twice(document)):
+            continue
+        listed = {str(i): "" for ids in document.values() for i in ids}
+        if any(posixpath.dirname(d) == posixpath.dirname(p) and d != p and _keyed(config, d, listed) for d in looked):  # beside the records it would split
             raise UsageError(
                 f"{p} maps split names to lists of ids, as a file splitting records keyed by id does, but lists "
                 f"{twice[0]!r} under both {twice[1]!r} and {twice[2]!r}: which split it is in cannot be told "
@@ -86,12 +86,19 @@ def _document(source: str, relpath: str) -> object:
     MAX_IDS_BYTES), else None."""
     try:
         with open_input(join_path(source, relpath)) as fileobj:
-            data = fileobj.read(MAX_IDS_BYTES + 1)
-            if len(data) > MAX_IDS_BYTES or not data.lstrip().startswith(b"{"):
-                return None
-            return json_input.parse(data)
+            return _object_read(fileobj)
     except (OSError, InvalidInputError):
         return None
+
+
+def _object_read(fileobj: BinaryIO) -> object:
+    """The JSON object an open file holds, where it is one of at most MAX_IDS_BYTES, else None.
+
+    Raises:
+      InvalidInputError: not JSON.
+    """
+    data = fileobj.read(MAX_IDS_BYTES + 1)
+    return None if len(data) > MAX_IDS_BYTES or not data.lstrip().startswith(b"{") else json_input.parse(data)
 
 
 def _listed_twice(document: object) -> tuple[str, str, str] | None:
@@ -121,10 +128,7 @@ def parse_split_ids(fileobj: BinaryIO) -> dict[str, str] | None:
     Raises:
       InvalidInputError: not JSON.
     """
-    data = fileobj.read(MAX_IDS_BYTES + 1)
-    if len(data) > MAX_IDS_BYTES or not data.lstrip().startswith(b"{"):
-        return None
-    return json_shapes.split_ids(json_input.parse(data))
+    return json_shapes.split_ids(_object_read(fileobj))
 
 
 def _keyed(config: ConvertConfig, relpath: str, ids: dict[str, str]) -> bool:

@@ -130,8 +130,7 @@ def _sides(config: ConvertConfig, files: list[str]) -> FoundLines | None:
     if not sides or any(len(group) != 2 for group in sides) or any(p not in members and not _doc(p) for p in files):
         return None
     for text, pair in sides:
-        counts = [_count(config, text), _count(config, pair)]
-        if None not in counts and counts[0] != counts[1]:
+        if counts := _uneven(config, text, pair):
             raise UsageError(
                 f"{text} has {counts[0]:,} lines and {pair} {counts[1]:,}: line i of each is one sentence pair, so a line "
                 "was lost or added in one of them and no pair can be trusted; mend the files (nothing was written)"
@@ -158,8 +157,7 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
         if twin:
             pairs, lone = [*pairs, (text, twin)], [p for p in lone if p != text]
     for text, labels in pairs:
-        counts = [_count(config, text), _count(config, labels)]
-        if None not in counts and counts[0] != counts[1]:
+        if counts := _uneven(config, text, labels):
             raise UsageError(
                 f"{text} has {counts[0]:,} lines and {labels} {counts[1]:,}: line i of {labels} labels line i of {text}, "
                 "so a line was lost or added in one of them and no label can be trusted; mend the files (nothing "
@@ -241,6 +239,13 @@ def _head(config: ConvertConfig, path: str) -> bytes | None:
             return fileobj.read(_HEAD_BYTES)
     except (OSError, InvalidInputError):
         return None
+
+
+def _uneven(config: ConvertConfig, first: str, second: str) -> tuple[int, int] | None:
+    """The two files' line counts where both are counted (`_count`) and differ: line i of one
+    goes with line i of the other, so a line lost or added in either mispairs every line after."""
+    counts = _count(config, first), _count(config, second)
+    return counts if None not in counts and counts[0] != counts[1] else None  # type: ignore[return-value]
 
 
 def _count(config: ConvertConfig, path: str) -> int | None:
