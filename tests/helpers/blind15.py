@@ -90,7 +90,8 @@ def _tiff(key: str, gray: bool = False, mask: bool = False) -> bytes:
 def _mp4(key: str) -> bytes:
     """The head of an MP4 file (an ftyp box) and some seeded bytes: media nothing here decodes."""
     body = _words(key, 12).encode()
-    return (24).to_bytes(4, "big") + b"ftypisom" + b"\x00\x00\x02\x00isomiso2" + (8 + len(body)).to_bytes(4, "big") + b"mdat" + body
+    head = (24).to_bytes(4, "big") + b"ftypisom" + b"\x00\x00\x02\x00isomiso2"
+    return head + (8 + len(body)).to_bytes(4, "big") + b"mdat" + body
 
 
 # ------------------------------------------------------------------------------------------------
@@ -111,11 +112,14 @@ def _wikiart() -> Iterator[Put]:
     # the class lines '<index> <name>' as loaders seen by search read them; which lists cover which images from memory
     paintings = {"Baroque": [("rembrandt", "the-night-watch-1642", "portrait"), ("rembrandt", "self-portrait-1659", "portrait"),
                              ("peter-paul-rubens", "the-descent-from-the-cross-1614", "religious_painting")],
-                 "Cubism": [("pablo-picasso", "guernica-1937", None), ("pablo-picasso", "the-reservoir-horta-de-ebro-1909", "cityscape"),
+                 "Cubism": [("pablo-picasso", "guernica-1937", None),
+                            ("pablo-picasso", "the-reservoir-horta-de-ebro-1909", "cityscape"),
                             ("juan-gris", "still-life-with-a-guitar-1913", None)],
-                 "Impressionism": [("claude-monet", "water-lilies-1916", "landscape"), ("claude-monet", "rouen-cathedral-1894", "cityscape"),
+                 "Impressionism": [("claude-monet", "water-lilies-1916", "landscape"),
+                                   ("claude-monet", "rouen-cathedral-1894", "cityscape"),
                                    ("camille-pissarro", "boulevard-montmartre-1897", "cityscape")],
-                 "Ukiyo_e": [("katsushika-hokusai", "the-great-wave-off-kanagawa", "landscape"), ("utagawa-hiroshige", "plum-park-in-kameido", "landscape")]}
+                 "Ukiyo_e": [("katsushika-hokusai", "the-great-wave-off-kanagawa", "landscape"),
+                             ("utagawa-hiroshige", "plum-park-in-kameido", "landscape")]}
     lists = {(task, part): [] for task in ("style", "genre", "artist") for part in ("train", "val")}
     n = 0
     for style, works in paintings.items():
@@ -199,9 +203,11 @@ def _hasyv2() -> Iterator[Put]:
         for part, chosen in (("train", train), ("test", test)):
             yield aux(f"10-fold-cross-validation/fold-{fold}/{part}.csv",
                       "\n".join([header] + [f"../../{r}" for r in chosen]) + "\n")
-    yield aux("hasy_tools.py", "#!/usr/bin/env python\n\"\"\"Tools for the HASY dataset.\"\"\"\n\nimport csv\n\n\ndef load_csv(path):\n"
+    yield aux("hasy_tools.py", "#!/usr/bin/env python\n\"\"\"Tools for the HASY dataset.\"\"\"\n\nimport csv\n\n\n"
+              "def load_csv(path):\n"
               "    with open(path) as f:\n        return list(csv.DictReader(f))\n")
-    yield aux("README.txt", "Please refer to the HASY paper for details about the dataset.\n\n## Contents\n\n* `hasy-data`: png images, "
+    yield aux("README.txt", "Please refer to the HASY paper for details about the dataset.\n\n## Contents\n\n"
+              "* `hasy-data`: png images, "
               "each 32px x 32px\n* `hasy-data-labels.csv`: Labels for all images.\n* `10-fold-cross-validation`: 10 folders "
               "which contain a `train.csv` and a `test.csv` each.\n* `symbols.csv`: All classes\n")
 
@@ -258,7 +264,8 @@ def _ccpd_name(k: int, box: tuple[int, int, int, int]) -> str:
     x1, y1, x2, y2 = box
     corners = f"{x2}&{y2}_{x1}&{y2 - 1}_{x1}&{y1}_{x2}&{y1 + 1}"
     plate = "_".join(str((k * 7 + j * 3) % 34) for j in range(7))
-    return f"{(k * 13) % 40:03d}-{80 + k % 10}_{90 + k % 7}-{x1}&{y1}_{x2}&{y2}-{corners}-{plate}-{40 + k * 11 % 90}-{k * 5 % 30}.jpg"
+    tilt, light, blur = f"{80 + k % 10}_{90 + k % 7}", 40 + k * 11 % 90, k * 5 % 30
+    return f"{(k * 13) % 40:03d}-{tilt}-{x1}&{y1}_{x2}&{y2}-{corners}-{plate}-{light}-{blur}.jpg"
 
 
 def _ccpd() -> Iterator[Put]:
@@ -285,7 +292,8 @@ def _ccpd() -> Iterator[Put]:
 def _msra_td500() -> Iterator[Put]:
     # www.iapr-tc11.org (MSRA Text Detection 500, MSRA-TD500.zip): train/IMG_<nnnn>.JPG with IMG_<nnnn>.gt beside it,
     # test/ the same; a .gt line a text line 'index difficult x y width height angle' (a rotated rectangle, the angle in
-    # radians; difficult 1 marks hard lines, still text), as loaders seen by search read it. Detection: each line an unnamed object (text); split by folder
+    # radians; difficult 1 marks hard lines, still text), as loaders seen by search read it. Detection: each line an
+    # unnamed object (text); split by folder
     for folder, stems in (("train", [64, 93, 180, 455, 1700]), ("test", [59, 507, 1942])):
         for j, stem in enumerate(stems):
             count = 1 + (stem + j) % 3
@@ -409,7 +417,8 @@ def _scicite() -> Iterator[Put]:
             label = ("background", "method", "result")[(i * 2 + n) % 3]
             text = f"{_words(f'sc{file}{i}', 9).capitalize()} [{3 + i}]."
             paper, cited = f"{(0x7a6b2d * (i + 2) + n):040x}"[:40], f"{(0x9d1aba * (i + 5)):040x}"[:40]
-            record = {"source": ("explicit", "properNoun")[i % 2], "citeEnd": 60 + i, "sectionName": "Introduction" if i % 2 else "Methods",
+            record = {"source": ("explicit", "properNoun")[i % 2], "citeEnd": 60 + i,
+                      "sectionName": "Introduction" if i % 2 else "Methods",
                       "citeStart": 55 + i, "string": text, "label": label, "label_confidence": 1.0 if i % 3 else 0.7581,
                       "citingPaperId": paper, "citedPaperId": cited, "isKeyCitation": bool(i % 2),
                       "id": f"{paper}>{cited}", "unique_id": f"{paper}>{cited}_{i}", "excerpt_index": i}
@@ -442,7 +451,8 @@ def _mednli() -> Iterator[Put]:
         yield aux(f"mli_{file}_v1.jsonl", "\n".join(lines) + "\n")
     yield aux("README.txt", "MedNLI: a natural language inference dataset for the clinical domain. Files are in the same "
               "format as SNLI: mli_train_v1.jsonl, mli_dev_v1.jsonl, mli_test_v1.jsonl.\n")
-    yield aux("SHA256SUMS.txt", "".join(f"{(0xabc * (i + 1)):064x} mli_{f}_v1.jsonl\n" for i, f in enumerate(("dev", "test", "train"))))
+    yield aux("SHA256SUMS.txt", "".join(f"{(0xabc * (i + 1)):064x} mli_{f}_v1.jsonl\n"
+                                        for i, f in enumerate(("dev", "test", "train"))))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -495,8 +505,8 @@ def _book30() -> Iterator[Put]:
                 f"{_words(f'ba{part}{i}', 2).title()}", str(ident), _BOOKS[ident])))
             yield img(f"224x224/{asin}.jpg", split, str(ident))
         yield aux(f"book30-listing-{part}.csv", "\n".join(lines) + "\n")
-        yield aux(f"bookcover30-labels-{part}.txt", "".join(f"{line.split(',')[1].strip(chr(34))} {line.split(chr(34) + ',' + chr(34))[5]}\n"
-                                                             for line in lines))
+        cells = [line[1:-1].split('","') for line in lines]
+        yield aux(f"bookcover30-labels-{part}.txt", "".join(f"{c[1]} {c[5]}\n" for c in cells))
 
 
 SPECS: dict[str, Spec] = {
