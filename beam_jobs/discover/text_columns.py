@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_scores, tables
+from shardify.converters import column_content, columns, json_sample, label_scores, tables, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -52,7 +52,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if detected.name != layout.TABLES:
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
-    looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV)][:_TABLES_LOOKED_AT]
+    by_lines = dict(detected.row_labels)  # tables labelled by a gold file's lines: no label column to look for
+    looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV) and p not in by_lines][:_TABLES_LOOKED_AT]
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
     _check_label_column(config, headers)
@@ -107,7 +108,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if not options.label_column:
         _check_one_label_column(chosen)
         _check_label_column_missing(config, headers, chosen, [path for path, _ in unlabelled])
-    if unlabelled and not (headerless and options.header is None):
+    undecided = all(isinstance(u, word_labels.UndecidedWords) for _, u in unlabelled)  # (headerless by kind)
+    if unlabelled and (undecided or not (headerless and options.header is None)):
         shown = ", ".join(path for path, _ in unlabelled)
         message = f"{shown}: {unlabelled[0][1]} (docs/converting.md)"
         column, note = decided_labels.decided_label_column(headers, unlabelled)
