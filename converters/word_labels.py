@@ -7,11 +7,13 @@ rows is ids or names (a dictionary's headwords) and is no label. Between the two
 10kGNAD's `Sport;'text'` rows labelled with nine topics hold, in a table's first rows, as many
 topics as rows, and a miniature or a short table of them was written unlabelled with exit 0.
 
-So where no label column was found, a column other than the text whose sampled cells are all
-single words (no digits, no commas, not one value repeated everywhere) and that is not shown to be
-ids (fewer than _MIN_ROWS_FOR_IDS sampled rows, or some word repeated) stops the run, naming
+So where no label column was found in a table of texts and one other column (`label;'text'`,
+`premise, hypothesis, label`), that column, if its sampled cells are all single words (no digits,
+no commas, not one value repeated everywhere) and it is not shown to be ids (fewer than
+_MIN_ROWS_FOR_IDS sampled rows, or some word repeated), stops the run, naming
 `--label-column N` (it is the label) and `--keep-columns N` (it is a feature, the records
-unlabelled).
+unlabelled). A table of more columns beside its texts (the STS Benchmark's genre, file, year and
+score) is metadata as often as labels: it is left to the other rules.
 """
 
 from __future__ import annotations
@@ -53,8 +55,9 @@ def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample:
     shardify.converters.word_labels.UndecidedWords: ...
     >>> refuse_undecided_words(["1", "2"], ["2"], [[f"w{c}ord", "a b"] for c in "abcdefghij"])  # no word repeats in 10
     """
-    if len(sample) < _MIN_ROWS:
-        return
+    others = [name for name in columns if name not in texts]
+    if len(sample) < _MIN_ROWS or len(others) != 1:
+        return  # (metadata columns beside the texts: genre, source, year)
     found = []
     for i, name in enumerate(columns):
         cells = [row[i] for row in sample if i < len(row)]

@@ -62,6 +62,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     found: list[tuple[str, columns.SeveralTextColumns]] = []
     unlabelled: list[tuple[str, columns.UnnamedLabelColumn | label_scores.ScoreLabelColumn]] = []
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so
+    shown_label = False  # a headerless table whose label column its content shows: the others follow it (agreement)
     bare: list[tuple[str, tuple[str, ...]]] = []  # tables with a header and no label
     doubled: list[tuple[str, columns.OneTextTwice]] = []  # tables whose two texts are one text twice
     chosen: dict[str, tuple[str, tuple[str, ...]]] = {}  # path -> (its label column, its columns)
@@ -69,6 +70,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         try:
             headerless = headerless or not header.present
             resolved = header.resolve(options)
+            shown_label = shown_label or (not header.present and bool(resolved.label))
             chosen[path] = (resolved.label, tuple(header.columns)) if header.present else ("", ())
             if header.present and not resolved.label and not resolved.classes:
                 bare.append((path, tuple(header.columns)))
@@ -108,7 +110,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if not options.label_column:
         _check_one_label_column(chosen)
         _check_label_column_missing(config, headers, chosen, [path for path, _ in unlabelled])
-    undecided = all(isinstance(u, word_labels.UndecidedWords) for _, u in unlabelled)  # (headerless by kind)
+    # (headerless by kind: stopped here unless a sibling table shows its label column, which they follow)
+    undecided = all(isinstance(u, word_labels.UndecidedWords) for _, u in unlabelled) and not shown_label
     if unlabelled and (undecided or not (headerless and options.header is None)):
         shown = ", ".join(path for path, _ in unlabelled)
         message = f"{shown}: {unlabelled[0][1]} (docs/converting.md)"
