@@ -49,10 +49,11 @@ def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample:
     """Raises UnnamedLabelColumn where a column of `columns` (a headerless table's) other than
     `texts` holds single words that may be labels and may be names (see the module's docstring).
 
-    >>> refuse_undecided_words(["1", "2"], ["2"], [["Sport", "a b c"], ["Web", "d e f"], ["Etat", "g h"]])
-    Traceback (most recent call last):
-    ...
-    shardify.converters.word_labels.UndecidedWords: ...
+    >>> try:
+    ...     refuse_undecided_words(["1", "2"], ["2"], [["Sport", "a b c"], ["Web", "d e f"], ["Etat", "g h"]])
+    ... except UndecidedWords as stop:
+    ...     print(stop.candidates)
+    ('1',)
     >>> refuse_undecided_words(["1", "2"], ["2"], [[f"w{c}ord", "a b"] for c in "abcdefghij"])  # no word repeats in 10
     """
     others = [name for name in columns if name not in texts]
