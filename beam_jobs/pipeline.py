@@ -121,6 +121,7 @@ def build_pipeline(
         spread=shape.spread,
         first_record=version.first_record,
         line_files=tuple(f.path for f in source_layout.line_files),
+        labelled_by_lines=tuple(table for table, _ in source_layout.row_labels),
     )
     # ShardResult per shard written (its inputs in its result file in OUT); (bucket, [(sha256,
     # split, record id)]) per shard and bucket.

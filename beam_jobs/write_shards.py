@@ -48,9 +48,13 @@ class _WriteShardFn(beam.DoFn):
     """ShardTask -> ShardResult, writing the shard file and its result file (with its inputs, see
     output/resume.py) as a side effect; the content hash of every record written goes to CONTENT_HASHES."""
 
-    def __init__(self, config: ConvertConfig, labels_file: str, first_record: int = 0, line_files: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, config: ConvertConfig, labels_file: str, first_record: int = 0, line_files: tuple[str, ...] = (),
+        labelled_by_lines: tuple[str, ...] = (),
+    ) -> None:
         self._first_record = first_record
         self._line_files = line_files
+        self._labelled_by_lines = labelled_by_lines
         self._source = config.source
         self._local = is_local_path(config.source)
         self._open = InputOpener(
@@ -134,6 +138,7 @@ class _WriteShardFn(beam.DoFn):
             store_pixels=self._store_pixels,
             raw_arrays=self._raw_arrays,
             line_files=self._line_files,
+            labelled_by_lines=self._labelled_by_lines,
         )
         final_name = task.filename
         index_name = naming.index_filename(final_name)
@@ -241,9 +246,11 @@ class WriteShards(beam.PTransform):
         spread: bool = True,
         first_record: int = 0,
         line_files: tuple[str, ...] = (),
+        labelled_by_lines: tuple[str, ...] = (),
     ) -> None:
         super().__init__()
         self._line_files = line_files  # files read a record per line (shardify.plan.line_files)
+        self._labelled_by_lines = labelled_by_lines  # tables whose rows a gold file's lines label (SourceLayout.row_labels)
         self._first_record = first_record
         self._config = config
         self._labels_file = labels_file
@@ -259,7 +266,7 @@ class WriteShards(beam.PTransform):
             tasks
             | "WriteShardFiles"
             >> beam.ParDo(
-                _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files), beam.pvalue.AsSingleton(self._summary)
+                _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files, self._labelled_by_lines), beam.pvalue.AsSingleton(self._summary)
             ).with_outputs(CONTENT_HASHES, main=RESULTS)
         )
         return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES]}

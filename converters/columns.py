@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import label_phrases, one_hot, sparse_labels
+from shardify.converters import label_phrases, one_hot, sparse_labels, word_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -96,6 +96,9 @@ class TableOptions:
       encoding: of a CSV or TSV's bytes (`--encoding`).
       json_records: where a JSON document's records lie, a dotted path (`data.*.questions.*`,
         `--json-records`), or "": found by structure (`json_shapes`).
+      labels_from_lines: the rows' labels are another file's lines (a gold file: WiC's
+        `train.gold.txt`, `beam_jobs/discover/gold_lines.py`), or none is shipped: no column is
+        looked for as the label (an unnamed one would label the rows instead), unless named.
     """
 
     text_columns: tuple[str, ...] = ()
@@ -105,6 +108,7 @@ class TableOptions:
     header: bool | None = None
     encoding: str = "utf-8"
     json_records: str = ""
+    labels_from_lines: bool = False
 
 
 @dataclass(frozen=True)
@@ -211,13 +215,15 @@ def resolve_columns(
         label = ""
     else:
         label = choose_column(columns, given, LABEL_COLUMN_NAMES, "label")
+    elsewhere = options.labels_from_lines and not options.label_column  # a gold file's lines label the rows
+    label = "" if elsewhere else label
     if label and not options.label_column and header:
         # kept as a feature (--keep-columns), the user has named it: the records are unlabelled
         named_label = label if label in options.keep_columns else ""
         label = unless_scores(columns, label, options, sample)
         label = unless_unique(columns, label, sample)
         label = sparse_labels.unless_sparse(columns, label, sample)  # CFPB's `Tags`, empty in most rows
-    if not label and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not first_column_ids(sample):
+    if not label and not elsewhere and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not first_column_ids(sample):
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
@@ -240,11 +246,13 @@ def resolve_columns(
     if label and not options.label_column and header and sample and guessed:
         with texts_told(texts, pair, options):
             refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
-    if not label and not options.label_column and not header and sample:
+    if not label and not elsewhere and not options.label_column and not header and sample:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
         label = label_by_content(columns, (*texts, pair), sample) or label_phrases.phrase_label(columns, (*texts, pair), sample)
         unused = tuple((name, why) for name, why in unused if name != label)
+        if not label and not options.keep_columns:  # words too few rows to tell labels from names: stop
+            word_labels.refuse_undecided_words(columns, (*texts, pair, *answers), sample)
     if options.keep_columns == ("*",):
         keep = tuple(c for c in columns if c not in (*texts, pair, label, *answers))
     else:
@@ -255,7 +263,7 @@ def resolve_columns(
     unused = tuple((name, why) for name, why in unused if name not in keep)
     refuse_number_rows(columns, (*texts, pair), sample)
     classes: tuple[str, ...] = ()
-    if not label and not named_label and header and sample:
+    if not label and not named_label and not elsewhere and header and sample:
         classes = one_hot.text_table_classes(columns, (*texts, pair, *answers, *keep), sample, KEY_COLUMN_NAMES)
         unused = tuple((name, why) for name, why in unused if name not in classes)
         if not classes:

@@ -121,6 +121,8 @@ class RecordBuilder:
       store_pixels: which images are stored as their pixels (see `converters.raw_pixels`).
       raw_arrays: raw formats a layout file declares (`plan.raw_declared`), before the known ones.
       line_files: files whose rows are lines of text (`converters.line_files`), not a table's.
+      labelled_by_lines: tables whose rows another file's lines label (`SourceLayout.row_labels`):
+        no column of theirs is their label.
     """
 
     def __init__(
@@ -138,6 +140,7 @@ class RecordBuilder:
         store_pixels: raw_pixels.StorePixels = raw_pixels.StorePixels(),
         raw_arrays: tuple[RawArrays, ...] = (),
         line_files: tuple[str, ...] = (),
+        labelled_by_lines: tuple[str, ...] = (),
     ) -> None:
         self._schema = summary.schema
         self._encode = contract.RecordEncoder(summary.schema)
@@ -162,7 +165,7 @@ class RecordBuilder:
         self._text_pair = summary.text_pair
         self._answers = summary.answers
         self._aliases = summary.label_aliases
-        self._rows = TableRows(open_input, table_options, frozenset(line_files))  # tables' rows, kept open between rows
+        self._rows = TableRows(open_input, table_options, frozenset(line_files), frozenset(labelled_by_lines))  # tables' rows, kept open between rows
         self._arrays: dict[tuple[str, str], Any] = {}  # array files' images, read for this shard
         # An entry's label features and names by (labels, image, unlabelled): a shard's records
         # share a few label sets, each looked up once (see `_labels_of`).

@@ -81,9 +81,15 @@ class TableRows:
       line_files: files whose rows are lines of text (`converters.line_files`), not a table's.
     """
 
-    def __init__(self, open_input: OpenInput, table_options: TableOptions, line_files: frozenset[str]) -> None:
+    def __init__(
+        self, open_input: OpenInput, table_options: TableOptions, line_files: frozenset[str],
+        labelled_by_lines: frozenset[str] = frozenset(),
+    ) -> None:
         self._open = open_input
         self._table_options = table_options
+        # tables whose rows a gold file's lines label: resolved as discovery resolved them, no label column
+        self._by_lines = dataclasses.replace(table_options, labels_from_lines=True)
+        self._labelled_by_lines = labelled_by_lines
         self._line_files = line_files
         self._headers: dict[str, tables.TableHeader] = {}
         self._tables: dict[str, BinaryIO] = {}  # open tables, read row by row
@@ -155,7 +161,8 @@ class TableRows:
         if columns is None:
             if not header.columns:  # JSONL: each row names its own columns, judged as discovery judged them
                 header = self._json_header(relpath, tuple(cells))
-            columns = self._resolved[key] = header.resolve(self._table_options)
+            options = self._by_lines if relpath in self._labelled_by_lines else self._table_options
+            columns = self._resolved[key] = header.resolve(options)
         return columns
 
     def _json_header(self, relpath: str, names: tuple[str, ...]) -> tables.TableHeader:

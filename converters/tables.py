@@ -27,7 +27,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, json_lines, json_records, line_tables, nested_fields, parquet_tables, qa_json, separators, trailing_cells
+from shardify.converters import header_rows, json_lines, json_records, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, separators, tab_pairs, trailing_cells
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -127,6 +127,9 @@ class RowError:
 
 
 def _dialect(fmt: str) -> dict:
+    quoted = quoted_tables.dialect(fmt)  # a `'`-quoted .csv (`quoted_tables`)
+    if quoted is not None:
+        return quoted
     if fmt == TSV:
         return {"delimiter": "\t", "quoting": csv.QUOTE_NONE}
     return {"delimiter": ";" if fmt == SEMICOLON_CSV else ","}
@@ -305,7 +308,8 @@ def read_header(
         fileobj.seek(0)
         raw = fileobj.read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
-        if header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head):  # SICK.txt, fra.txt: TSVs named .txt
+        if header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head) or tab_pairs.looks_like_tab_pairs(head):
+            # SICK.txt, fra.txt, STS.input.*.txt (a sentence pair a line): TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
         separator = line_tables.label_separator(head)  # dair-ai/emotion's `text;label` lines, `text@label`
@@ -346,7 +350,10 @@ def read_header(
         return TableHeader(names)
     check_encoding(encoding)
     if fmt == CSV:
-        separator = _content_separator(fileobj, size_bytes)
+        separator, quoted = _content_separator(fileobj, size_bytes)
+        if quoted:  # every row's shape shows cells quoted with `'` (10kGNAD's `label;'text'`)
+            found = read_header(fileobj, quoted, size_bytes, header, encoding)
+            return dataclasses.replace(found, fmt=quoted, read_as=quoted_tables.note(quoted))
         if separator == separators.TAB:
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV, read_as=_TABS_NOTE)
         if separator == separators.SEMICOLON:
@@ -395,14 +402,17 @@ _TABS_NOTE = "tab-separated (a .csv whose lines hold tabs, not commas), no quoti
 _SEMICOLONS_NOTE = "semicolon-separated (a .csv whose lines hold semicolons, not commas)"
 
 
-def _content_separator(fileobj: BinaryIO, size_bytes: int | None) -> str:
-    """A .csv's separator as its first lines show it (`separators.csv_separator`); `fileobj` is
-    left at the start."""
+def _content_separator(fileobj: BinaryIO, size_bytes: int | None) -> tuple[str, str | None]:
+    """A .csv's separator as its first lines show it (`separators.csv_separator`), and its
+    `'`-quoted format where they show one for sure (`quoted_tables`), else None; `fileobj` is left
+    at the start."""
     limit = line_tables.TAB_HEAD_BYTES if size_bytes is None else min(line_tables.TAB_HEAD_BYTES, size_bytes)
     raw = fileobj.read(limit)
     complete = len(raw) < limit or (size_bytes is not None and limit == size_bytes)
     fileobj.seek(0)
-    return separators.csv_separator(raw.decode("utf-8", "replace"), complete)
+    head = raw.decode("utf-8", "replace")
+    separator = separators.csv_separator(head, complete)
+    return separator, quoted_tables.apostrophe_format(head, complete, separator)
 
 
 def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
@@ -555,9 +565,11 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
     runs to the closing quote (`""` is a quote inside it) and may hold line breaks; a quote anywhere
     else is an ordinary character. TSV and JSONL rows end at the next line break. Reads in blocks.
     """
-    delimiter = b"\t" if fmt == TSV else b";" if fmt == SEMICOLON_CSV else b","
+    dialect = _dialect(fmt)
+    delimiter, quote = dialect["delimiter"].encode(), dialect.get("quotechar", '"').encode()
     # Rows end at a line feed, as `_CountingLines` reads them: a bare \r is inside the row.
-    special = re.compile(b'[\n",]' if fmt == CSV else b'[\n";]' if fmt == SEMICOLON_CSV else b"\n")
+    quoted = fmt in (CSV, SEMICOLON_CSV) or quoted_tables.dialect(fmt) is not None
+    special = re.compile(b"[\n" + re.escape(quote + delimiter) + b"]" if quoted else b"\n")
     fileobj.seek(start)
     position, field_start = start, start
     in_quotes, closing_quote = False, -2  # closing_quote: offset of a quote that may close the field
@@ -569,14 +581,14 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
         for match in special.finditer(block):
             at, char = position + match.start(), match.group()
             if in_quotes:
-                if closing_quote >= 0 and not (char == b'"' and at == closing_quote + 1):
+                if closing_quote >= 0 and not (char == quote and at == closing_quote + 1):
                     in_quotes, closing_quote = False, -2  # the field closed there: go on unquoted
-                elif char == b'"':  # a closing quote, or the second of "" (a quote character)
+                elif char == quote:  # a closing quote, or the second of "" (a quote character)
                     closing_quote = -2 if closing_quote >= 0 else at
                     continue
                 else:
                     continue
-            if char == b'"':
+            if char == quote:
                 in_quotes, closing_quote = at == field_start, -2
             elif char == delimiter:
                 field_start = at + 1

@@ -25,7 +25,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, json_line_files, mask_pixels, set_aside, split_annotations, table_quoting
+from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, set_aside, split_annotations, table_quoting, union_tables
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -345,7 +345,8 @@ def _detect_folder(
         forced = layout.TABLES  # the card's data files are tables: wherever they lie (data/*.parquet)
     lines = None  # a record a line, labelled by the file's name or a label file beside it
     if config.layout in ("", layout.TABLES) and not (label_file or config.label_from_name or card_pairs) and config.label_level is None:
-        lines = line_files.find_line_files(config, sample, _top_data_files(sample, top_files, top_folders))
+        lines = gold_lines.find_gold_lines(config, sample) or line_files.find_line_files(
+            config, sample, _top_data_files(sample, top_files, top_folders))
         forced = layout.TABLES if lines else forced
     if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
         config, _top_data_files(sample, top_files, top_folders),
@@ -449,7 +450,8 @@ def _detect_folder(
         detected = describe.with_vocabulary(config, sample, detected)
     detected = class_list.with_declared_classes(config, sample, detected)
     if lines:
-        detected = dataclasses.replace(detected, line_files=lines.files, notes=(*detected.notes, lines.note))
+        detected = dataclasses.replace(
+            detected, line_files=lines.files, row_labels=(*detected.row_labels, *lines.row_labels), notes=(*detected.notes, lines.note))
         if lines.vocabulary and not config.label_names:
             detected = dataclasses.replace(
                 detected, vocabulary=lines.vocabulary, vocabulary_file=lines.vocabulary_file, vocabulary_base=lines.base
@@ -463,6 +465,7 @@ def _detect_folder(
         copies, note = second_readings.second_readings(sample)  # SciTail's snli_format/ beside tsv_format/
         if copies:
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
+        detected = union_tables.with_union_tables(config, sample, detected)  # 10kGNAD's articles.csv: train + test
     try:
         guards.check_guess(config, sample, detected, annotations)
         mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?

@@ -60,6 +60,7 @@ class FoundLines:
     vocabulary_file: str = ""
     base: int | None = None
     note: str = ""
+    row_labels: tuple[tuple[str, str], ...] = ()  # tables labelled by a gold file's lines (gold_lines.py)
 
 
 def find_line_files(config: ConvertConfig, sample: Sequence[str], folder_files: Collection[str]) -> FoundLines | None:

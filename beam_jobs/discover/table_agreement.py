@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import columns as columns_lib
-from shardify.converters import tables
+from shardify.converters import tables, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -64,7 +64,8 @@ def agreed(config: ConvertConfig, found: layout.SourceLayout, sample: Sequence[s
         return config, found
     if config.header is not None or config.label_column.strip() or config.label_separator:
         return config, found
-    paths = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not found.is_auxiliary(p)][:_TABLES_LOOKED_AT]
+    by_lines = dict(found.row_labels)  # (labelled by a gold file's lines: no label column to agree on)
+    paths = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not found.is_auxiliary(p) and p not in by_lines][:_TABLES_LOOKED_AT]
     heads = _headers(config, paths, None)
     if len(heads) < 2 or len(heads) != len(paths) or len({(layout.extension(p), len(h.columns)) for p, h in heads}) != 1:
         return config, found
@@ -87,17 +88,22 @@ def agreed(config: ConvertConfig, found: layout.SourceLayout, sample: Sequence[s
         )
         heads = _headers(config, paths, False)
     options = dataclasses.replace(config.table_options, header=False)
-    labels, refusals = {}, {}
+    labels, refusals, undecided = {}, {}, []
     for path, header in heads:
         try:
             columns = header.resolve(options)
         except InvalidInputError as error:
             refusals[path] = error.reason
+            if isinstance(error, word_labels.UndecidedWords):  # words too few to tell: a follower, if any shows
+                undecided.append(path)
             continue
         labels[path] = (columns.label, columns.separator)
     # Only tables of enough rows show their label column (`label_columns.label_kind`); the others follow.
     shown = {p: v for p, v in labels.items() if len(dict(heads)[p].sample) >= _ROWS_TO_SHOW_LABELS}
     found_labels = {value for value in shown.values() if value[0]}
+    for path in undecided if found_labels else ():
+        refusals.pop(path)
+        labels[path] = ("", "")
     reasons = set(refusals.values())
     if refusals and len(reasons) == 1 and "--" in next(iter(reasons)) and not found_labels:
         # the tables refuse alike (or the rest show nothing), naming the option that decides: stop

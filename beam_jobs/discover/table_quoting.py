@@ -3,7 +3,8 @@
 `shardify.plan.table_dialects` tells it from the lines; this module opens the sampled `.csv`
 tables of a tables layout (their first 64 KiB) and stops the run (exit 2) before anything is
 written, naming the tables and the dialect their rows show (10kGNAD's `;`-separated rows quoted
-with `'`: read with commas, every text was cut at its commas, unlabelled, with exit 0).
+with `'`: read with commas, every text was cut at its commas, unlabelled, with exit 0). A table
+whose `'` quoting leaves no doubt is read so (`converters/quoted_tables.py`) and not stopped.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import separators
+from shardify.converters import quoted_tables, separators
 from shardify.errors import UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout, table_dialects
@@ -41,6 +42,8 @@ def check_table_quoting(config: ConvertConfig, sample: Sequence[str], detected: 
         complete = len(raw) <= _HEAD_BYTES
         head = raw[:_HEAD_BYTES].decode("utf-8", "replace")
         read_as = separators.csv_separator(head, complete)
+        if quoted_tables.apostrophe_format(head, complete, read_as):
+            continue  # read with `'` quotes: every row's shape leaves no doubt (`converters/quoted_tables.py`)
         dialect = table_dialects.unread_dialect(head, complete, read_as)
         if dialect is not None:
             found.append((path, read_as, dialect))

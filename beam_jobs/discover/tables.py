@@ -95,7 +95,7 @@ class _ScanTable(beam.DoFn):
                 with self._open(relpath, location) as fileobj:
                     fmt = tables.table_format(relpath)
                     labels = None
-                    if relpath in self._row_labels:  # read whole first: the files must agree line for line
+                    if self._row_labels.get(relpath):  # read whole first: the files must agree line for line
                         with self._open(self._row_labels[relpath], None) as labels_file:
                             labels = row_labels.read_row_labels(fileobj, labels_file, self._row_labels[relpath], self._options.encoding)
                     ids = None
@@ -164,7 +164,9 @@ class _ScanTable(beam.DoFn):
         dtypes: dict[str, str] = {}
         pairs = answers = False
         batch = Batch()
-        columns = header.resolve(self._options) if header.columns else None  # JSONL: per row's keys
+        # a table labelled by a gold file's lines (or by none shipped) takes no column for its label
+        options = dataclasses.replace(self._options, labels_from_lines=True) if relpath in self._row_labels else self._options
+        columns = header.resolve(options) if header.columns else None  # JSONL: per row's keys
         by_keys: dict[tuple[str, ...], object] = {}
         sampled = None
         if not header.columns:  # judged by its first rows' content, as discovery and the writer judge them

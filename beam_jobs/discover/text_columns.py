@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_scores, tables
+from shardify.converters import column_content, columns, json_sample, label_scores, tables, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -52,7 +52,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if detected.name != layout.TABLES:
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
-    looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV)][:_TABLES_LOOKED_AT]
+    by_lines = dict(detected.row_labels)  # tables labelled by a gold file's lines: no label column to look for
+    looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV) and p not in by_lines][:_TABLES_LOOKED_AT]
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
     _check_label_column(config, headers)
@@ -61,6 +62,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     found: list[tuple[str, columns.SeveralTextColumns]] = []
     unlabelled: list[tuple[str, columns.UnnamedLabelColumn | label_scores.ScoreLabelColumn]] = []
     headerless = False  # a table whose first row is data: `table_agreement` reads every table so
+    shown_label = False  # a headerless table whose label column its content shows: the others follow it (agreement)
     bare: list[tuple[str, tuple[str, ...]]] = []  # tables with a header and no label
     doubled: list[tuple[str, columns.OneTextTwice]] = []  # tables whose two texts are one text twice
     chosen: dict[str, tuple[str, tuple[str, ...]]] = {}  # path -> (its label column, its columns)
@@ -68,6 +70,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         try:
             headerless = headerless or not header.present
             resolved = header.resolve(options)
+            shown_label = shown_label or (not header.present and bool(resolved.label))
             chosen[path] = (resolved.label, tuple(header.columns)) if header.present else ("", ())
             if header.present and not resolved.label and not resolved.classes:
                 bare.append((path, tuple(header.columns)))
@@ -107,7 +110,9 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if not options.label_column:
         _check_one_label_column(chosen)
         _check_label_column_missing(config, headers, chosen, [path for path, _ in unlabelled])
-    if unlabelled and not (headerless and options.header is None):
+    # (headerless by kind: stopped here unless a sibling table shows its label column, which they follow)
+    undecided = all(isinstance(u, word_labels.UndecidedWords) for _, u in unlabelled) and not shown_label
+    if unlabelled and (undecided or not (headerless and options.header is None)):
         shown = ", ".join(path for path, _ in unlabelled)
         message = f"{shown}: {unlabelled[0][1]} (docs/converting.md)"
         column, note = decided_labels.decided_label_column(headers, unlabelled)

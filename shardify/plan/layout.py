@@ -464,7 +464,7 @@ class SourceLayout:
             labels = _shown([f"{f.path}: {f.label}" if f.label else f"{f.path}: {f.labels or ('none, its pair ' + f.pair if f.pair else 'none')}" for f in self.line_files])
             labels = f"line files ({labels})"
         elif self.name == TABLES and self.row_labels:
-            shown = _shown([f"{labels_file} for {table}'s rows" for table, labels_file in self.row_labels])
+            shown = _shown([f"{labels_file or 'none shipped'} for {table}'s rows" for table, labels_file in self.row_labels])
             labels = f"each table's label column, where it has one; line i of {shown}, row i's"
         elif self.name == TABLES:
             labels = "each table's label column, where it has one"

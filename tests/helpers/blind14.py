@@ -562,7 +562,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "stare": None,
     "crack500": {"label_level": 0},  # the stop on the split-named folders names --label-level 0
     "stormfront": None,
-    "gnad10": None,
+    "gnad10": {"label_column": "1"},  # the stop on the headerless topic words names --label-column 1 (textkinds, tried)
     "wic": None,                 # --text-column 4: the same stop (tried)
     "afrisenti": None,           # --text-column tweet --label-column label: the same stop (tried)
     "cfpb": {"text_column": "Consumer complaint narrative", "label_column": "Product"},  # the header read since stops14

@@ -40,9 +40,6 @@ WRONG = {
     "flickrlogos32": ("STOPS (exit 2): classes/jpg/<class>/ and classes/masks/<class>/ 'repeat the names', offering "
                       "--label-level 2 or 3; either exits 1 on valset.txt's 'no-logo,<image>' lines; the "
                       "<image>.bboxes.txt boxes never read"),
-    "gnad10": ("STOPS (exit 2): 'articles.csv's rows split evenly into 2 columns as ';'-separated cells quoted with "
-               "\"'\"' (so do test.csv, train.csv), which shardify does not read', naming no option (none reads that "
-               "quote); articles.csv, the union of the two, is not told from a split yet"),
     "leeds_butterfly": ("STOPS (exit 2): segmentations/ 'repeats the file names of images/ ... masks', naming only a "
                         "layout file's mask_folders; the class is the file name's first three digits (names in "
                         "descriptions/); --label-from-name '^(\\d{3})' writes the masks as records too"),
@@ -57,8 +54,6 @@ WRONG = {
     "uec_food256": ("STOPS (exit 2): 'the inputs are annotated with points or boxes (1/bb_info.txt, ...: rows of "
                     "numbers for each input, which shardify does not store)', offering --label-level 0 or 2, "
                     "either of which drops the boxes: a per-folder box table is not read as objects yet"),
-    "wic": ("STOPS (exit 2): 'holds no images or texts to convert, only 6 .txt files': <split>.data.txt (word, PoS, "
-            "indices, two sentences) and <split>.gold.txt (T/F a line) not read as texts and labels"),
 }
 
 

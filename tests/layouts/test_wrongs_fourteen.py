@@ -205,14 +205,16 @@ def test_a_class_whose_name_begins_with_a_split_word_stays_a_class(tmp_path: Pat
 # --- a table's dialect --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("separator", [";", "|"])
-def test_rows_quoted_with_apostrophes_stop(separator: str, tmp_path: Path) -> None:
+def test_rows_quoted_with_apostrophes_are_read_and_their_few_topic_words_stop(separator: str, tmp_path: Path) -> None:
+    # (since textkinds the `'` quoting is read: tests/layouts/test_textkinds_quoted_tables.py; five rows
+    # of three topics are too few to tell labels from names, and the stop names --label-column 1)
     src = tmp_path / "src"
     for split, rows in (("train", 5), ("test", 3)):
         lines = [f"{('Sport', 'Kultur', 'Etat')[i % 3]}{separator}'Ein Text, mit Komma{separator} und {split} {i}'"
                  for i in range(rows)]
         write_file(src / f"{split}.csv", "\n".join(lines) + "\n")
     said = _refusal(src, tmp_path)
-    assert "quoted with \"'\"" in said and "train.csv" in said and "test.csv" in said
+    assert "--label-column 1" in said and "train.csv" in said
 
 
 def test_a_comma_table_with_apostrophes_and_semicolons_in_its_texts_is_read(tmp_path: Path) -> None:

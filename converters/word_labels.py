@@ -1,0 +1,77 @@
+"""A headerless table's column of short words too few rows to tell labels from names: the run stops.
+
+In a table without a header row the label column is found by its cells
+(`label_columns.label_by_content`): short single words, or small numbers, that repeat down the
+rows (at most half as many distinct values as cells). A column of words that all differ in many
+rows is ids or names (a dictionary's headwords) and is no label. Between the two, nothing tells:
+10kGNAD's `Sport;'text'` rows labelled with nine topics hold, in a table's first rows, as many
+topics as rows, and a miniature or a short table of them was written unlabelled with exit 0.
+
+So where no label column was found in a table of texts and one other column (`label;'text'`,
+`premise, hypothesis, label`), that column, if its sampled cells are all single words (no digits,
+no commas, not one value repeated everywhere) and it is not shown to be ids (fewer than
+_MIN_ROWS_FOR_IDS sampled rows, or some word repeated), stops the run, naming
+`--label-column N` (it is the label) and `--keep-columns N` (it is a feature, the records
+unlabelled). A table of more columns beside its texts (the STS Benchmark's genre, file, year and
+score) is metadata as often as labels: it is left to the other rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shardify.converters.column_names import shown_column
+from shardify.converters.label_columns import UnnamedLabelColumn
+
+__all__ = ["UndecidedWords", "refuse_undecided_words"]
+
+# As `label_columns`: rows in which words that all differ are ids, and a label word's longest form.
+_MIN_ROWS_FOR_IDS = 8
+_MAX_LABEL_WORD_CHARS = 32
+# Fewer rows tell nothing (a header and a row could be anything).
+_MIN_ROWS = 3
+
+
+class UndecidedWords(UnnamedLabelColumn):
+    """A headerless table's column of words that may be its labels or names (the run stops on it,
+    with or without a header row: beam_jobs/discover/text_columns.py, table_agreement.py)."""
+
+
+def _words(cells: Sequence[object]) -> bool:
+    values = [cell.strip() for cell in cells if isinstance(cell, str)]
+    return len(values) == len(cells) and len(set(values)) > 1 and all(
+        v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v) and "," not in v
+        for v in values
+    )
+
+
+def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+    """Raises UnnamedLabelColumn where a column of `columns` (a headerless table's) other than
+    `texts` holds single words that may be labels and may be names (see the module's docstring).
+
+    >>> try:
+    ...     refuse_undecided_words(["1", "2"], ["2"], [["Sport", "a b c"], ["Web", "d e f"], ["Etat", "g h"]])
+    ... except UndecidedWords as stop:
+    ...     print(stop.candidates)
+    ('1',)
+    >>> refuse_undecided_words(["1", "2"], ["2"], [[f"w{c}ord", "a b"] for c in "abcdefghij"])  # no word repeats in 10
+    """
+    others = [name for name in columns if name not in texts]
+    if len(sample) < _MIN_ROWS or len(others) != 1:
+        return  # (metadata columns beside the texts: genre, source, year)
+    found = []
+    for i, name in enumerate(columns):
+        cells = [row[i] for row in sample if i < len(row)]
+        if name in texts or len(cells) < len(sample) or not _words(cells):
+            continue
+        distinct = len({str(c).strip() for c in cells})
+        if len(cells) < _MIN_ROWS_FOR_IDS or distinct < len(cells):
+            found.append(name)
+    if found:
+        name = found[0]
+        raise UndecidedWords(
+            f"no header row names the label, and {shown_column(name)} holds single words, too few of them repeated "
+            f"to tell labels from names: name the label with --label-column {name} (or another column); "
+            f"--keep-columns {name} keeps it as a feature, the records unlabelled",
+            found,
+        )
