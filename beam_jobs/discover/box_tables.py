@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import label_file_found, set_aside
+from shardify.beam_jobs.discover import folder_tables, label_file_found, set_aside, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_box_files
@@ -153,7 +153,8 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
               and (layout.stem(p) in frame_folders or box_formats.unsuffixed(layout.stem(p)) in frame_folders)][:_CANDIDATE_FILES]
     for path in texts:
         name = posixpath.basename(path)
-        if not any(f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name) for f in box_formats.FORMATS):
+        if not any(f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)
+                   for f in box_formats.FORMATS):
             continue
         if evidence_lib.example_file(path):  # a submission's format (`sample_submission.csv`): no boxes of anything
             continue
@@ -162,7 +163,8 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         lines = label_file_found.head_lines(config, path)
         fmt = box_formats.file_format(name, lines)
         if fmt is None:
-            if all(f.by_header or f.columns for f in box_formats.FORMATS if f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name)):
+            if all(f.by_header or f.columns for f in box_formats.FORMATS
+                   if f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)):
                 continue
             set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
             continue
@@ -266,10 +268,12 @@ def _split_of_name(name: str) -> str:
 
 def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     """The source's annotation folders and files of boxes as text, by the rows of
-    `box_formats.FORMATS`; [] where a label file or a label pattern was given."""
+    `box_formats.FORMATS`, Pascal VOC XML beside the images in folders that group them
+    (`voc_beside`) and a box table in each class folder (`folder_tables`); [] where a label file or a label pattern was given."""
     if config.labels_file or config.label_from_name:
         return []
-    return _per_image_folders(config, sample) + _annotation_tables(config, sample)
+    found = _per_image_folders(config, sample) + _annotation_tables(config, sample)
+    return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 
 def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence]) -> layout.SourceLayout:

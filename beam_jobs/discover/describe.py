@@ -17,7 +17,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, mat_annotations, yolo_unnamed
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside, unlisted_masks
+from shardify.beam_jobs.discover import set_aside, unlisted_masks, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays, yolo_yaml
@@ -159,6 +159,10 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     )
     # Annotation folders beside class folders (Kaggle ImageNet's train/<wnid>/ XMLs) say what the
     # folders say; reading them would cost a file per image.
+    # (Pascal VOC XML beside the images naming other objects than their folders is read as objects, one
+    # Evidence for the tree: `voc_beside`, found with the box annotations)
+    claimed = set(voc_beside.claimed_folders(config, sample))
+    others = [e for e in others if not (e.kind == evidence_lib.XML_OBJECTS and e.path in claimed)]
     beside_classes = [
         e for e in others if e.kind == evidence_lib.XML_OBJECTS and structure is not None and detected.class_level_of(e.path + "/x.xml") >= 0
     ]

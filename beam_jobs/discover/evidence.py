@@ -36,9 +36,10 @@ from collections.abc import Iterable, Iterator, Sequence
 import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import REJECTS, reject
+from shardify.beam_jobs.discover import voc_beside
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, tables
+from shardify.converters import box_text, evidence_files, folder_tables, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -125,6 +126,9 @@ class _ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
         extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else "txt"
+        if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
+            yield from self._folder_tables(found, fmt, rule)
+            return
         for item in list_tree(folder):
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
             if layout.extension(item.relpath) != extension:
@@ -133,6 +137,8 @@ class _ReadEvidence(beam.DoFn):
                 key = yolo_image_key(found.path, item.relpath)
             elif found.kind == BOX_FILES:  # the image of the same stem in the mirrored folder
                 key = f"{found.image_folder}/{_box_file_stem(item.relpath, found.box_format)}"
+            elif found.image_folder == voc_beside.BESIDE:  # beside its image: the image's path from SRC
+                key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it
@@ -162,6 +168,29 @@ class _ReadEvidence(beam.DoFn):
             row = evidence_files.EvidenceRow(1, key, labels=names, objects=objects)
             yield (rule, row_key(row.key, found.key)), (where, row)
 
+
+    def _folder_tables(self, found: Evidence, fmt: box_formats.BoxFormat, rule: int) -> Iterator:
+        """A row per box of each class folder's table of the tree (`box_formats.FOLDER_TABLES`),
+        keyed by its image's path from SRC, its class the folder's; a table that cannot be read is
+        reported, and its rows' images with it (none written without its objects)."""
+        for item in list_tree(join_path(self._source, found.path)):
+            if not re.fullmatch(fmt.files, posixpath.basename(getattr(item, "relpath", ""))):
+                continue
+            table = posixpath.join(found.path, item.relpath)
+            if isinstance(item, Reject):
+                yield reject(table, f"unusable: {item.reason}", stage=_STAGE)
+                continue
+            try:
+                with open_input(join_path(self._source, table)) as fileobj:
+                    for row in folder_tables.folder_table_rows(fileobj, fmt, table):
+                        if isinstance(row, tables.RowError):
+                            yield reject(table, row.reason, row.row, _STAGE)
+                        else:
+                            yield (rule, row_key(row.key, found.key)), (f"{found.path}/{item.relpath}", row)
+            except InvalidInputError as error:
+                yield reject(table, f"unusable: {error.reason}", stage=_STAGE)
+            except OSError as error:
+                yield reject(table, f"cannot read: {error}", stage=_STAGE)
 
     def _box_table(self, found: Evidence, rule: int) -> Iterator:
         """A row per image (a BLOCKS or JSON_LINES file) or per box (a ROWS table) of a file of boxes as text,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from shardify.plan.box_format import (
     BLOCKS,
     ELLIPSE_PIXELS,
+    FOLDER_TABLES,
     FRAMES_XML,
     JSON_DOCUMENT,
     JSON_LINES,
@@ -266,6 +267,31 @@ FORMATS: tuple[BoxFormat, ...] = (
         key_field="frame",
         source="udacity/self-driving-car annotations/README.md (Dataset 2, Autti: frame, xmin, ymin, xmax, ymax, "
         "occluded, label, attributes only on traffic lights; the label file has no header)",
+    ),
+    BoxFormat(
+        name="Corner box table per class folder",
+        pairing=FOLDER_TABLES,
+        files=r"[^/]+\.txt",  # known by its header, not its name: UEC FOOD's bb_info.txt
+        key_field="img",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        separator=" ",
+        single_class="(its folder)",  # every box of the folder's class (converters/folder_tables.py)
+        by_header=True,
+        source="UEC FOOD 100 and UEC FOOD 256 (foodcam.mobi/dataset100.html, dataset256.html: <id>/bb_info.txt, "
+        "'img x1 y1 x2 y2' then a box a row keyed by the image's number in the folder; category.txt names the ids)",
+    ),
+    BoxFormat(
+        name="Corner box CSV per class folder",
+        pairing=FOLDER_TABLES,
+        files=r"[^/]+\.csv",  # the same table as comma-separated values: its header names the corners too
+        key_field="img",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        separator=",",
+        single_class="(its folder)",
+        by_header=True,
+        source="the UEC FOOD table ('img x1 y1 x2 y2') written as CSV, as exports of it are",
     ),
     BoxFormat(
         name="TT100K signs",
