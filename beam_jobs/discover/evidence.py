@@ -46,6 +46,7 @@ from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import annotated_sets, box_formats, layout, mask_names
+from shardify.plan.box_file_names import annotated_image
 from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
@@ -154,6 +155,9 @@ class _ReadEvidence(beam.DoFn):
                     objects = box_text.per_image_json_objects(data, fmt)
                 elif fmt is not None:
                     objects = box_text.per_image_objects(data, fmt)
+                    if fmt.single_class == box_formats.FOLDER_CLASS:  # every box of its image's class folder
+                        folder_name = posixpath.basename(posixpath.dirname(key))
+                        objects = tuple(o if o.skipped else dataclasses.replace(o, label=folder_name) for o in objects)
                     if fmt.numbered_class and found.names:  # one numbered class, named by --label-names
                         objects = box_text.named_class(objects, *found.names)
                 else:
@@ -490,7 +494,7 @@ def _box_file_stem(relpath: str, box_format: str) -> str:
     """A per-image box file's path without its extension and its format's stem prefix (ICDAR's
     `gt_img_1.txt` -> `img_1`): its image's, in the mirrored folder."""
     folder, _, name = relpath.rpartition("/")
-    stem = name.rsplit(".", 1)[0]
+    stem = annotated_image(name.rsplit(".", 1)[0])  # (FlickrLogos' `<image>.jpg.bboxes.txt`: `<image>.jpg`)
     prefix = box_formats.format_named(box_format).stem_prefix
     if prefix and stem.startswith(prefix) and len(stem) > len(prefix):
         stem = stem[len(prefix):]

@@ -20,6 +20,7 @@ __all__ = [
     "FRAMES_XML",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
+    "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
@@ -39,6 +40,10 @@ PER_IMAGE_JSON = "per image json"
 # keyed by an image's stem in the table's own folder, every box of that folder's class (UEC FOOD's
 # `<id>/bb_info.txt`): read by beam_jobs/discover/folder_tables.py and converters/folder_tables.py.
 FOLDER_TABLES = "table per folder"
+# `single_class` of a format whose files name no class because the folder holding the image (or
+# the table) is the class: FlickrLogos-32's `classes/masks/<class>/<image>.bboxes.txt`, UEC FOOD's
+# `<id>/bb_info.txt`. The readers put the folder's name in its place.
+FOLDER_CLASS = "(its folder)"
 # Pairings whose files list every image they annotate, those without objects included (WIDER FACE's
 # and FDDB's blocks, a `0` count for a face-less photo; TT100K's and BDD100K's documents, an entry of
 # no objects; CrowdHuman's .odgt lines): an image in none of them is outside the annotated set (FDDB's

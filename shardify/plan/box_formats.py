@@ -44,6 +44,7 @@ from shardify.inputs import json_input
 from shardify.plan.box_format import (
     BLOCKS,
     ELLIPSE_PIXELS,
+    FOLDER_CLASS,
     FOLDER_TABLES,
     FRAMES_XML,
     JSON_DOCUMENT,
@@ -72,6 +73,7 @@ __all__ = [
     "FRAMES_XML",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
+    "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
     "XYXY_PIXELS",
     "XYWH_PIXELS",

@@ -144,3 +144,35 @@ SPECS["uec_food100"] = Spec("UECFOOD100", "image", lambda: _food_tables(True), "
                             aliases={name: {i} for i, name in _FOOD100.items()})
 TWINS["headerless_tables"] = Spec("UECFOOD100", "image", lambda: _food_tables(False), "", "four numbers a row, no header")
 DATASETS.update({name: (lambda dest, s=spec: build(s, dest)) for name, spec in {**SPECS, **TWINS}.items()})
+
+
+# Kind (c), a tree of per-image box files mirroring the image tree (FlickrLogos-32: classes/masks/<class>/
+# <image>.bboxes.txt for classes/jpg/<class>/<image>, blind round fourteen), and its split lists of
+# `<class>,<file>` rows. Its twin `headerless_mirror` writes the box files without their 'x y width height'
+# line: four numbers that may be corners or a corner and a size, which must not be read as either;
+# `class_file_lists` keeps only the lists over plain class folders (no boxes): the lists give the splits,
+# the folders the classes.
+_MIRROR = {"adidas": ["1001.jpg", "1002.jpg", "1003.jpg"], "HP": ["2001.jpg", "2002.jpg"], "nvidia": ["3001.jpg", "3002.jpg"]}
+_PARTS = ("trainset", "valset", "testset")
+_SPLIT_OF = {"trainset": "train", "valset": "validation", "testset": "test"}
+
+
+def _mirror(header: bool, boxes: bool) -> Iterator[Put]:
+    lists: dict[str, list[str]] = {part: [] for part in _PARTS}
+    for brand, names in _MIRROR.items():
+        for i, name in enumerate(names):
+            part = _PARTS[i % 3]
+            lists[part].append(f"{brand},{name}")
+            count = 1 + i % 2
+            yield img(f"classes/jpg/{brand}/{name}", _SPLIT_OF[part], brand, objects=[brand] * count if boxes else None)
+            if boxes:
+                rows = "".join(f"{1 + 5 * k} {2 + k} 4 6\n" for k in range(count))
+                yield aux(f"classes/masks/{brand}/{name}.bboxes.txt", ("x y width height\n" if header else "") + rows)
+    for part, lines in lists.items():
+        yield aux(f"{part}.txt", "\n".join(lines) + "\n")
+
+
+SPECS["class_file_lists"] = Spec("lists", "image", lambda: _mirror(True, False), "FlickrLogos-32's list shape",
+                                 "classification: the class folders; splits from the three '<class>,<file>' lists.")
+TWINS["headerless_mirror"] = Spec("FlickrLogos-v2", "image", lambda: _mirror(False, True), "", "no header line")
+DATASETS.update({name: (lambda dest, s=spec: build(s, dest)) for name, spec in {**SPECS, **TWINS}.items()})

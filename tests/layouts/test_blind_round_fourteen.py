@@ -37,9 +37,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "flickrlogos32": ("STOPS (exit 2): classes/jpg/<class>/ and classes/masks/<class>/ 'repeat the names', offering "
-                      "--label-level 2 or 3; either exits 1 on valset.txt's 'no-logo,<image>' lines; the "
-                      "<image>.bboxes.txt boxes never read"),
     "gnad10": ("STOPS (exit 2): 'articles.csv's rows split evenly into 2 columns as ';'-separated cells quoted with "
                "\"'\"' (so do test.csv, train.csv), which shardify does not read', naming no option (none reads that "
                "quote); articles.csv, the union of the two, is not told from a split yet"),
