@@ -176,3 +176,15 @@ SPECS["class_file_lists"] = Spec("lists", "image", lambda: _mirror(True, False),
                                  "classification: the class folders; splits from the three '<class>,<file>' lists.")
 TWINS["headerless_mirror"] = Spec("FlickrLogos-v2", "image", lambda: _mirror(False, True), "", "no header line")
 DATASETS.update({name: (lambda dest, s=spec: build(s, dest)) for name, spec in {**SPECS, **TWINS}.items()})
+
+
+def many_mirrored(dest: Path, brands: int = 16) -> Truth4:
+    """`brands` class folders of two images each and a mirror tree of their 'x y width height' box
+    files: more folders than a small detection sample reads."""
+    def puts() -> Iterator[Put]:
+        for b in range(brands):
+            for n in (1, 2):
+                name = f"{b:02d}{n}.jpg"
+                yield img(f"classes/jpg/brand{b:02d}/{name}", "train", f"brand{b:02d}", objects=[f"brand{b:02d}"] * n)
+                yield aux(f"classes/masks/brand{b:02d}/{name}.bboxes.txt", "x y width height\n" + "1 2 4 6\n" * n)
+    return build(Spec("many_mirrored", "image", puts, "", ""), dest)
