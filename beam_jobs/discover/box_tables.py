@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import label_file_found, set_aside
+from shardify.beam_jobs.discover import folder_tables, label_file_found, set_aside, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_box_files
@@ -26,6 +26,7 @@ from shardify.converters.evidence_files import MAX_XML_BYTES
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
+from shardify.plan.box_file_names import annotated_image
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
@@ -61,13 +62,30 @@ def _mirrored_images(folder: str, texts: Sequence[str], images_by_folder: dict[s
 def _image_stem(path: str) -> str:
     """An annotation file's stem, without an image's extension its name keeps (WiderPerson's
     `000040.jpg.txt` annotates `000040.jpg`) or a format's prefix (`box_formats.BoxFormat.stem_prefix`)."""
-    found = layout.stem(path)
+    found = annotated_image(layout.stem(path))
     found = layout.stem(found) if layout.extension(found) in layout.IMAGE_EXTENSIONS else found
     # a prefix a format's files add to their image's stem (ICDAR's `gt_img_1.txt` annotates `img_1.jpg`)
     return next((found[len(p):] for p in _STEM_PREFIXES if found.startswith(p) and len(found) > len(p)), found)
 
 
 _STEM_PREFIXES = tuple(sorted({f.stem_prefix for f in box_formats.FORMATS if f.stem_prefix}))
+
+def _mirror_roots(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> tuple[str, str] | None:
+    """(the root of the text tree, the root of the image tree) where `folder` mirrors a folder of
+    images whose path differs from its own in one folder above, the names beneath the same
+    (FlickrLogos' `classes/masks/HP` for `classes/jpg/HP`: roots `classes/masks`, `classes/jpg`),
+    most of its files' stems that folder's images'; else None."""
+    parts = folder.split("/")
+    stems = {_image_stem(p) for p in texts}
+    for images, image_stems in sorted(images_by_folder.items()):
+        other = images.split("/")
+        if len(other) != len(parts) or images == folder:
+            continue
+        differ = [i for i, (a, b) in enumerate(zip(parts, other)) if a != b]
+        if len(differ) == 1 and differ[0] < len(parts) - 1 and len(stems & image_stems) * 2 >= len(stems):
+            at = differ[0] + 1
+            return "/".join(parts[:at]), "/".join(other[:at])
+    return None
 
 
 def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
@@ -80,8 +98,14 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         elif ext in ("txt", "json") and "/" in path:
             texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []
+    trees: set[tuple[str, str]] = set()
     for folder, texts in sorted(texts_by_folder.items()):
         image_folder = _mirrored_images(folder, texts, images_by_folder)
+        roots = None if image_folder else _mirror_roots(folder, texts, images_by_folder)
+        if roots in trees:
+            continue  # (its tree's Evidence is made: one for all its folders, sampled or not)
+        if roots:
+            image_folder = roots[1]
         if not image_folder:
             continue
         documents = [p for p in texts if layout.extension(p) == "json"]
@@ -96,6 +120,11 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
         rule = KeyRule(image_folder.count("/") + 2, False)
+        if roots:  # a mirror tree: one Evidence at its root, each file keyed by its image's path from SRC
+            trees.add(roots)
+            folder = roots[0]
+            note = f"{folder}/: objects, one file per image, a tree mirroring {image_folder}/ by path: {fmt.shown}"
+            rule = KeyRule(64, False)
         names: tuple[str, ...] = ()
         if fmt.pairing == box_formats.PER_IMAGE and fmt.numbered_class:  # CARPK's one class, numbered, named nowhere
             names = _one_class_named(config, folder, first, fmt)
@@ -153,7 +182,8 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
               and (layout.stem(p) in frame_folders or box_formats.unsuffixed(layout.stem(p)) in frame_folders)][:_CANDIDATE_FILES]
     for path in texts:
         name = posixpath.basename(path)
-        if not any(f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name) for f in box_formats.FORMATS):
+        if not any(f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)
+                   for f in box_formats.FORMATS):
             continue
         if evidence_lib.example_file(path):  # a submission's format (`sample_submission.csv`): no boxes of anything
             continue
@@ -162,7 +192,8 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         lines = label_file_found.head_lines(config, path)
         fmt = box_formats.file_format(name, lines)
         if fmt is None:
-            if all(f.by_header or f.columns for f in box_formats.FORMATS if f.pairing != box_formats.PER_IMAGE and re.search(f.files + "$", name)):
+            if all(f.by_header or f.columns for f in box_formats.FORMATS
+                   if f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)):
                 continue
             set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
             continue
@@ -266,10 +297,12 @@ def _split_of_name(name: str) -> str:
 
 def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     """The source's annotation folders and files of boxes as text, by the rows of
-    `box_formats.FORMATS`; [] where a label file or a label pattern was given."""
+    `box_formats.FORMATS`, Pascal VOC XML beside the images in folders that group them
+    (`voc_beside`) and a box table in each class folder (`folder_tables`); [] where a label file or a label pattern was given."""
     if config.labels_file or config.label_from_name:
         return []
-    return _per_image_folders(config, sample) + _annotation_tables(config, sample)
+    found = _per_image_folders(config, sample) + _annotation_tables(config, sample)
+    return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 
 def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence]) -> layout.SourceLayout:

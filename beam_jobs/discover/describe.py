@@ -17,7 +17,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, mat_annotations, yolo_unnamed
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside, unlisted_masks
+from shardify.beam_jobs.discover import set_aside, unlisted_masks, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays, yolo_yaml
@@ -25,7 +25,7 @@ from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
-from shardify.plan import content_lists, evidence as evidence_lib, folder_lists, recognise
+from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, recognise
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -100,7 +100,15 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
             # and read as labels each row became a reject and the run exited 1
             unread.append(path)
             recognised = None
-        if (recognised is not None and recognised.kind == evidence_lib.SPLIT_LIST and not recognised.variable
+        by_file = (recognised is not None and recognised.kind == evidence_lib.SPLIT_LIST and not recognised.variable
+                   and recognised.column == 0 and not names_inputs(_first_fields(lines))
+                   and (column := class_file_lists.file_column(lines, names_inputs)) is not None)
+        if by_file:
+            # `<class>,<file>` rows (FlickrLogos-32's trainset.txt): a later field names the file itself
+            keys = [evidence_lib.row_fields(line)[column] for line in lines if line.strip()]
+            recognised = dataclasses.replace(recognised, column=column, key=evidence_lib.key_rule(keys),
+                                             note=f"{recognised.note} (its rows name the file in field {column + 1})")
+        if (recognised is not None and recognised.kind == evidence_lib.SPLIT_LIST and not recognised.variable and not by_file
                 and not names_inputs(_first_fields(lines))
                 and (by_folder := folder_lists.folder_rule(_first_fields(lines), media, len(sample) < _sample_files()))):
             # its rows name the folders holding the inputs (DAVIS's sequences): every file of each
@@ -159,6 +167,10 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     )
     # Annotation folders beside class folders (Kaggle ImageNet's train/<wnid>/ XMLs) say what the
     # folders say; reading them would cost a file per image.
+    # (Pascal VOC XML beside the images naming other objects than their folders is read as objects, one
+    # Evidence for the tree: `voc_beside`, found with the box annotations)
+    claimed = set(voc_beside.claimed_folders(config, sample))
+    others = [e for e in others if not (e.kind == evidence_lib.XML_OBJECTS and e.path in claimed)]
     beside_classes = [
         e for e in others if e.kind == evidence_lib.XML_OBJECTS and structure is not None and detected.class_level_of(e.path + "/x.xml") >= 0
     ]

@@ -36,15 +36,17 @@ from collections.abc import Iterable, Iterator, Sequence
 import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import REJECTS, reject
+from shardify.beam_jobs.discover import voc_beside
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, tables
+from shardify.converters import box_text, evidence_files, folder_tables, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import annotated_sets, box_formats, layout, mask_names
+from shardify.plan.box_file_names import annotated_image
 from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Batch, Candidate, Reject
 from shardify.plan.evidence import (
@@ -125,6 +127,9 @@ class _ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
         extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else "txt"
+        if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
+            yield from self._folder_tables(found, fmt, rule)
+            return
         for item in list_tree(folder):
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
             if layout.extension(item.relpath) != extension:
@@ -133,6 +138,8 @@ class _ReadEvidence(beam.DoFn):
                 key = yolo_image_key(found.path, item.relpath)
             elif found.kind == BOX_FILES:  # the image of the same stem in the mirrored folder
                 key = f"{found.image_folder}/{_box_file_stem(item.relpath, found.box_format)}"
+            elif found.image_folder == voc_beside.BESIDE:  # beside its image: the image's path from SRC
+                key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it
@@ -148,6 +155,9 @@ class _ReadEvidence(beam.DoFn):
                     objects = box_text.per_image_json_objects(data, fmt)
                 elif fmt is not None:
                     objects = box_text.per_image_objects(data, fmt)
+                    if fmt.single_class == box_formats.FOLDER_CLASS:  # every box of its image's class folder
+                        folder_name = posixpath.basename(posixpath.dirname(key))
+                        objects = tuple(o if o.skipped else dataclasses.replace(o, label=folder_name) for o in objects)
                     if fmt.numbered_class and found.names:  # one numbered class, named by --label-names
                         objects = box_text.named_class(objects, *found.names)
                 else:
@@ -162,6 +172,29 @@ class _ReadEvidence(beam.DoFn):
             row = evidence_files.EvidenceRow(1, key, labels=names, objects=objects)
             yield (rule, row_key(row.key, found.key)), (where, row)
 
+
+    def _folder_tables(self, found: Evidence, fmt: box_formats.BoxFormat, rule: int) -> Iterator:
+        """A row per box of each class folder's table of the tree (`box_formats.FOLDER_TABLES`),
+        keyed by its image's path from SRC, its class the folder's; a table that cannot be read is
+        reported, and its rows' images with it (none written without its objects)."""
+        for item in list_tree(join_path(self._source, found.path)):
+            if not re.fullmatch(fmt.files, posixpath.basename(getattr(item, "relpath", ""))):
+                continue
+            table = posixpath.join(found.path, item.relpath)
+            if isinstance(item, Reject):
+                yield reject(table, f"unusable: {item.reason}", stage=_STAGE)
+                continue
+            try:
+                with open_input(join_path(self._source, table)) as fileobj:
+                    for row in folder_tables.folder_table_rows(fileobj, fmt, table):
+                        if isinstance(row, tables.RowError):
+                            yield reject(table, row.reason, row.row, _STAGE)
+                        else:
+                            yield (rule, row_key(row.key, found.key)), (f"{found.path}/{item.relpath}", row)
+            except InvalidInputError as error:
+                yield reject(table, f"unusable: {error.reason}", stage=_STAGE)
+            except OSError as error:
+                yield reject(table, f"cannot read: {error}", stage=_STAGE)
 
     def _box_table(self, found: Evidence, rule: int) -> Iterator:
         """A row per image (a BLOCKS or JSON_LINES file) or per box (a ROWS table) of a file of boxes as text,
@@ -461,7 +494,7 @@ def _box_file_stem(relpath: str, box_format: str) -> str:
     """A per-image box file's path without its extension and its format's stem prefix (ICDAR's
     `gt_img_1.txt` -> `img_1`): its image's, in the mirrored folder."""
     folder, _, name = relpath.rpartition("/")
-    stem = name.rsplit(".", 1)[0]
+    stem = annotated_image(name.rsplit(".", 1)[0])  # (FlickrLogos' `<image>.jpg.bboxes.txt`: `<image>.jpg`)
     prefix = box_formats.format_named(box_format).stem_prefix
     if prefix and stem.startswith(prefix) and len(stem) > len(prefix):
         stem = stem[len(prefix):]

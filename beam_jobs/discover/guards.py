@@ -16,7 +16,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import chosen_level, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
+from shardify.plan import box_file_names, chosen_level, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -221,6 +221,9 @@ def _check_annotated_points(config: ConvertConfig, sample: Sequence[str], media:
     tables = [p for p in sample if p not in inputs and p not in read and layout.extension(p) in ("txt", "csv", "tsv")
               and posixpath.dirname(p) in folders][:_BOX_TABLES]
     found += [p for p in tables if row_annotations.names_folder_images(p, label_file_found.head_lines(config, p), media)]
+    # a tree of per-image files of four numbers mirroring the class folders, read by no format (box_file_names)
+    found += box_file_names.unread_box_files(media, [p for p in sample if p not in inputs], read,
+                                             lambda p: label_file_found.head_lines(config, p))
     if found:
         raise UsageError(file_signs.annotated_points_message(found, max(levels) + 1))
 

@@ -19,6 +19,8 @@ __all__ = [
     "JSON_DOCUMENT",
     "FRAMES_XML",
     "PER_IMAGE_JSON",
+    "FOLDER_TABLES",
+    "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
@@ -34,6 +36,14 @@ PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines
 JSON_DOCUMENT = "json document"
 FRAMES_XML = "frames xml"
 PER_IMAGE_JSON = "per image json"
+# One table per folder of images, its header naming a key column and the box's four, a box a row
+# keyed by an image's stem in the table's own folder, every box of that folder's class (UEC FOOD's
+# `<id>/bb_info.txt`): read by beam_jobs/discover/folder_tables.py and converters/folder_tables.py.
+FOLDER_TABLES = "table per folder"
+# `single_class` of a format whose files name no class because the folder holding the image (or
+# the table) is the class: FlickrLogos-32's `classes/masks/<class>/<image>.bboxes.txt`, UEC FOOD's
+# `<id>/bb_info.txt`. The readers put the folder's name in its place.
+FOLDER_CLASS = "(its folder)"
 # Pairings whose files list every image they annotate, those without objects included (WIDER FACE's
 # and FDDB's blocks, a `0` count for a face-less photo; TT100K's and BDD100K's documents, an entry of
 # no objects; CrowdHuman's .odgt lines): an image in none of them is outside the annotated set (FDDB's
@@ -161,7 +171,7 @@ class BoxFormat:
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, PER_IMAGE_JSON):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, PER_IMAGE_JSON, FOLDER_TABLES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
@@ -173,7 +183,7 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
         if self.pairing == PER_IMAGE_JSON and not (self.boxes_field and len(self.box_fields) == 1):
             raise ValueError(f"{self.name}: an image's JSON names its boxes, each holding its four numbers in one field")
-        if self.pairing == ROWS and not self.key_field:
+        if self.pairing in (ROWS, FOLDER_TABLES) and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")

@@ -8,6 +8,8 @@ from __future__ import annotations
 from shardify.plan.box_format import (
     BLOCKS,
     ELLIPSE_PIXELS,
+    FOLDER_CLASS,
+    FOLDER_TABLES,
     FRAMES_XML,
     JSON_DOCUMENT,
     JSON_LINES,
@@ -149,6 +151,20 @@ FORMATS: tuple[BoxFormat, ...] = (
         ".txt files: 'Bounding box for object N \"class\" (Xmin, Ymin) - (Xmax, Ymax) : (x1, y1) - (x2, y2)', pixels)",
     ),
     BoxFormat(
+        name="Boxes under an x y width height header",
+        pairing=PER_IMAGE,
+        files=r".+",  # known by its header line, whatever the folder: FlickrLogos' classes/masks/<class>/
+        fields=(4,),
+        single_class=FOLDER_CLASS,  # the files name no class: the image's class folder is every box's class
+        box_fields=("0", "1", "2", "3"),
+        convention=XYWH_PIXELS,
+        header=r"x y width height",
+        opens_with_header=True,
+        source="FlickrLogos-32 (www.multimedia-computing.de/flickrlogos: classes/masks/<class>/<image>.bboxes.txt, "
+        "'x y width height' then a box a line, mirroring classes/jpg/<class>/<image>); loaders seen by search read "
+        "the same four numbers as x, y, width, height",
+    ),
+    BoxFormat(
         name="DeepFashion2 items",
         pairing=PER_IMAGE_JSON,
         files=r"annos",  # <split>/annos/000001.json beside <split>/image/000001.jpg
@@ -266,6 +282,31 @@ FORMATS: tuple[BoxFormat, ...] = (
         key_field="frame",
         source="udacity/self-driving-car annotations/README.md (Dataset 2, Autti: frame, xmin, ymin, xmax, ymax, "
         "occluded, label, attributes only on traffic lights; the label file has no header)",
+    ),
+    BoxFormat(
+        name="Corner box table per class folder",
+        pairing=FOLDER_TABLES,
+        files=r"[^/]+\.txt",  # known by its header, not its name: UEC FOOD's bb_info.txt
+        key_field="img",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        separator=" ",
+        single_class=FOLDER_CLASS,  # every box of the folder's class (converters/folder_tables.py)
+        by_header=True,
+        source="UEC FOOD 100 and UEC FOOD 256 (foodcam.mobi/dataset100.html, dataset256.html: <id>/bb_info.txt, "
+        "'img x1 y1 x2 y2' then a box a row keyed by the image's number in the folder; category.txt names the ids)",
+    ),
+    BoxFormat(
+        name="Corner box CSV per class folder",
+        pairing=FOLDER_TABLES,
+        files=r"[^/]+\.csv",  # the same table as comma-separated values: its header names the corners too
+        key_field="img",
+        box_fields=("x1", "y1", "x2", "y2"),
+        convention=XYXY_PIXELS,
+        separator=",",
+        single_class=FOLDER_CLASS,
+        by_header=True,
+        source="the UEC FOOD table ('img x1 y1 x2 y2') written as CSV, as exports of it are",
     ),
     BoxFormat(
         name="TT100K signs",

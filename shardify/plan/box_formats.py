@@ -44,6 +44,8 @@ from shardify.inputs import json_input
 from shardify.plan.box_format import (
     BLOCKS,
     ELLIPSE_PIXELS,
+    FOLDER_CLASS,
+    FOLDER_TABLES,
     FRAMES_XML,
     JSON_DOCUMENT,
     JSON_LINES,
@@ -70,6 +72,8 @@ __all__ = [
     "JSON_DOCUMENT",
     "FRAMES_XML",
     "PER_IMAGE_JSON",
+    "FOLDER_TABLES",
+    "FOLDER_CLASS",
     "LISTS_EVERY_IMAGE",
     "XYXY_PIXELS",
     "XYWH_PIXELS",
@@ -187,7 +191,7 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     # A UTF-8 byte-order mark (Excel's "CSV UTF-8") opens the first line: `\ufeffImageID` is no column name.
     rows = [line.strip() for line in (*(line.removeprefix("\ufeff") for line in lines[:1]), *lines[1:]) if line.strip()]
     for found in FORMATS:
-        if found.pairing == PER_IMAGE or not re.search(found.files + "$", file_name) or not rows:
+        if found.pairing in (PER_IMAGE, FOLDER_TABLES) or not re.search(found.files + "$", file_name) or not rows:
             continue
         if found.pairing == JSON_LINES:
             if _json_line(found, rows[0]):

@@ -237,7 +237,8 @@ class Evidence:
       names_file: YOLO_LABELS, MAT_OBJECTS: the file they came from (data.yaml); BOX_TABLE: the file naming
         its classes by id (Open Images' class-descriptions-boxable.csv), or "".
       box_format: BOX_FILES, BOX_TABLE: the name of its row of `box_formats.FORMATS`.
-      image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`).
+      image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`); XML_OBJECTS:
+        "." where each XML lies beside its image, keyed by its path from SRC (discover/voc_beside.py).
       prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each.
       boxes: MAT_OBJECTS: its elements give boxes with classes (objects), not classes alone.
       column: SPLIT_LIST, LABEL_LINES: the field of a row that names the file (0: the first).
@@ -334,6 +335,8 @@ class Evidence:
         if self.kind in (BOX_FILES, BOX_TABLE):
             names = f", class names from {self.names_file}" if self.names_file else ""
             return f"{self.path}{'/' if self.kind == BOX_FILES else ''} ({self.box_format}{names})"
+        if self.kind == XML_OBJECTS and self.image_folder == ".":  # beside the images (discover/voc_beside.py)
+            return f"{self.path or 'SRC'}/**/<image>.xml (Pascal VOC beside each image)"
         return self.path + "/" if self.kind in (XML_OBJECTS, SEGMENTATION_MASKS) else self.path
 
     @property

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from shardify.format import contract, image_formats
 from shardify.plan import dataset_card
-from shardify.plan.evidence import LABEL_LINES, Evidence
+from shardify.plan.evidence import BOX_FILES, LABEL_LINES, Evidence
 from shardify.plan.line_files import LineFile
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
@@ -522,6 +522,8 @@ class SourceLayout:
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
         if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids)) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
+        if any(e.kind == BOX_FILES and e.path and relpath.startswith(e.path + "/") for e in self.evidence):
+            return True  # a folder of per-image box files holds annotations (FlickrLogos' classes/masks/: its masks too)
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data
         if self.name == ARRAYS:

@@ -37,23 +37,14 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "flickrlogos32": ("STOPS (exit 2): classes/jpg/<class>/ and classes/masks/<class>/ 'repeat the names', offering "
-                      "--label-level 2 or 3; either exits 1 on valset.txt's 'no-logo,<image>' lines; the "
-                      "<image>.bboxes.txt boxes never read"),
     "leeds_butterfly": ("STOPS (exit 2): segmentations/ 'repeats the file names of images/ ... masks', naming only a "
                         "layout file's mask_folders; the class is the file name's first three digits (names in "
                         "descriptions/); --label-from-name '^(\\d{3})' writes the masks as records too"),
-    "logodet3k": ("STOPS (exit 2): 'Pascal VOC annotations lie beside the images in the class folders and name "
-                  "other objects than the folders', naming no option: such .xml beside the images (not in an "
-                  "Annotations/ folder) are not read as objects yet"),
     "rfmid": ("STOPS (exit 2): 'no class folders ... the labels may be in 2. Groundtruths/*.csv' naming --labels FILE; "
               "one file labels one split, and it finds 'no label column' in 'ID,Disease_Risk,DR,...' (45 0/1 columns)"),
     "stare": ("STOPS (exit 2): 'labels-ah/ repeats the file names of stare-images/ and holds single-channel images "
               "of few values ... so do labels-vk/', naming only a layout file's structure.mask_folders (the masks "
               "branch reads such folders as masks)"),
-    "uec_food256": ("STOPS (exit 2): 'the inputs are annotated with points or boxes (1/bb_info.txt, ...: rows of "
-                    "numbers for each input, which shardify does not store)', offering --label-level 0 or 2, "
-                    "either of which drops the boxes: a per-folder box table is not read as objects yet"),
 }
 
 

@@ -8,10 +8,12 @@ its kind the blind batch does not name, and an ambiguous twin the mend must leav
   Scenes' `coffee.28.301.jpg`; UrbanSound8K's ten `fold<k>/` named after its metadata CSV's
   `<fsID>-<classID>-<occurrenceID>-<sliceID>` names there are no words, and no hint);
 - Pascal VOC annotations beside each image inside class folders naming other objects than the
-  folder (LogoDet-3K's `Food/lays/1.xml`) stop; those naming their folder (Kaggle's ImageNet
+  folder (LogoDet-3K's `Food/lays/1.xml`) stopped here; since branch beside they are the objects
+  (beam_jobs/discover/voc_beside.py); those naming their folder (Kaggle's ImageNet
   `train/<wnid>/<wnid>_<n>.xml`) are set aside as before;
 - a box table per folder whose rows name the folder's images (UEC FOOD 100/256's `<id>/bb_info.txt`
-  `img x1 y1 x2 y2`; a CSV of the same rows) stops; a per-folder list of names alone does not;
+  `img x1 y1 x2 y2`; a CSV of the same rows) stopped; since branch beside its boxes are objects of
+  the folder's class (beam_jobs/discover/folder_tables.py); a per-folder list of names alone is no table;
 - a folder whose images share stems with another folder's and are grey of few values, even saved
   in three channels (STARE's `im0001.ah.ppm`, HRF's `manual1/`), is never a class: the stop names
   every such folder; a class of colour drawings beside photos of the same names is left a class;
@@ -101,15 +103,16 @@ def _voc(name: str, objects: list[str]) -> str:
 
 
 @pytest.mark.parametrize("folders", [("Food/lays", "Food/oreo", "Sports/nike"), ("lays", "oreo", "nike")])
-def test_annotations_naming_other_objects_than_their_class_folder_stop(folders: tuple[str, ...], tmp_path: Path) -> None:
+def test_annotations_naming_other_objects_than_their_class_folder_are_the_objects(folders: tuple[str, ...], tmp_path: Path) -> None:
+    # (since branch beside: read as objects, the folders grouping the images; tests/layouts/test_beside_annotations.py)
     src = tmp_path / "src"
     for j, folder in enumerate(folders):
         brand = folder.rsplit("/", 1)[-1]
         for n in (1, 2):
             write_file(src / f"{folder}/{n}.jpg", image_bytes(seed=j * 2 + n))
-            write_file(src / f"{folder}/{n}.xml", _voc(f"{n}.jpg", [f"{brand}-{n}"]))
-    said = _refusal(src, tmp_path)
-    assert "Pascal VOC annotations" in said and f"{folders[0]}/1.xml" in said
+            write_file(src / f"{folder}/{n}.xml", _voc(f"{n}.jpg", [f"{brand}-1", "wordmark"][:n]))
+    plan = _plan(src, tmp_path)
+    assert "Pascal VOC annotations beside the images" in plan and "objects: 9 (lays-1=2, nike-1=2, oreo-1=2, wordmark=3)" in plan
 
 
 def test_annotations_naming_their_class_folder_are_set_aside_as_before(tmp_path: Path) -> None:
@@ -124,7 +127,8 @@ def test_annotations_naming_their_class_folder_are_set_aside_as_before(tmp_path:
 # --- a box table per folder ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("table", ["bb_info.txt", "boxes.csv"])
-def test_a_box_table_per_folder_naming_its_images_stops(table: str, tmp_path: Path) -> None:
+def test_a_box_table_per_folder_naming_its_images_gives_the_objects(table: str, tmp_path: Path) -> None:
+    # (since branch beside: its header names the corners; tests/layouts/test_beside_annotations_tables.py)
     src = tmp_path / "UECFOOD100"
     write_file(src / "category.txt", "id\tname\n1\trice\n2\tsushi\n")
     for ident in ("1", "2"):
@@ -133,8 +137,8 @@ def test_a_box_table_per_folder_naming_its_images_stops(table: str, tmp_path: Pa
             write_file(src / f"{ident}/{stem}.jpg", image_bytes(seed=stem))
             rows.append(f"{stem} 1 2 9 12" if table.endswith(".txt") else f"{stem},1,2,9,12")
         write_file(src / f"{ident}/{table}", "\n".join(rows) + "\n")
-    said = _refusal(src, tmp_path)
-    assert f"1/{table}" in said and "boxes" in said
+    plan = _plan(src, tmp_path)
+    assert f"1/{table}" in plan and "objects: 4 (1=2, 2=2)" in plan
 
 
 def test_a_list_of_names_per_folder_is_no_box_table(tmp_path: Path) -> None:
