@@ -25,7 +25,7 @@ from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
-from shardify.plan import content_lists, evidence as evidence_lib, folder_lists, recognise
+from shardify.plan import content_lists, evidence as evidence_lib, folder_lists, mask_tails, recognise
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -393,26 +393,31 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
     if not images:
         return []
-    by_folder: list[tuple[set[str], str, int, bool]] = []
+    by_folder: list[tuple[set[str], str, int, bool, str]] = []
     # masks beside their images (`mask_words`) are read from the folder that holds the images
     for folder in (*structure.mask_folders, *((structure.root,) if structure.mask_words else ())):
-        masks = [
-            structure_lib.mask_key(p[len(folder) :].rsplit(".", 1)[0])
+        raw = [
+            p[len(folder) :].rsplit(".", 1)[0]
             for p in sample
             if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS and structure.is_mask_file(p)
         ]
-        if not masks:
+        if not raw:
             continue
-        depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))
-        keys = {"/".join(m.split("/")[-depth:]) for m in masks}
-        covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
+        depth = round(sum(m.count("/") + 1 for m in raw) / len(raw))
+        covered, tail = set(), ""
+        # the masks' keys as they are, then less the words every mask of the folder adds (`mask_tails`)
+        for tail in dict.fromkeys(("", mask_tails.common_tail(raw) if folder != structure.root else "")):
+            keys = {"/".join(structure_lib.mask_key(mask_tails.without_tail(m, tail)).split("/")[-depth:]) for m in raw}
+            covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
+            if covered:
+                break
         if covered:  # and those whose mask the listing left out (a link outside SRC): unlisted_masks
             missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
             jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
-            by_folder.append((covered, folder.rstrip("/"), depth, jpeg))
-    chosen: list[tuple[set[str], str, int, bool]] = []
+            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, tail if covered else ""))
+    chosen: list[tuple[set[str], str, int, bool, str]] = []
     covered_so_far: set[str] = set()
     for found in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
         if not found[0] & covered_so_far:
@@ -426,9 +431,12 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config
             evidence_lib.SEGMENTATION_MASKS,
             evidence_lib.KeyRule(depth, False),
             note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
+            + (f", each mask's name adding {tail!r} to its image's" if tail else "")
             + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
+            mask_tail=tail,
+            all_masks=folder + "/" in structure.mask_folders,
         )
-        for covered, folder, depth, jpeg in sorted(chosen, key=lambda found: found[1])
+        for covered, folder, depth, jpeg, tail in sorted(chosen, key=lambda found: found[1])
     ]
 
 
