@@ -42,6 +42,7 @@ __all__ = [
     "with_vocabulary",
     "classes_from_lists",
     "at_label_level",
+    "segmentation_masks",
     "names_inputs",
     "sample_files",
 ]
@@ -116,7 +117,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += hf_metadata(config, sample)
-    found += _segmentation_masks(sample, detected, config)
+    found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)
     coco = sorted(
         p
@@ -378,7 +379,7 @@ def hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
 _MASK_COVERAGE = 0.9
 
 
-def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config: ConvertConfig) -> list[Evidence]:
+def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config: ConvertConfig) -> list[Evidence]:
     """The folders of masks (`masks.MASK_EXTENSIONS`) mirroring the images' paths (ADE20K's `annotations/`, a `masks/`
     tree, or one per split: SegNet's CamVid `trainannot/`, `valannot/`, `testannot/` beside
     `train/`, `val/`, `test/`), when nearly every sampled image has a mask of the same path under

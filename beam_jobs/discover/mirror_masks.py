@@ -9,7 +9,7 @@ or one folder of masks named otherwise (`outlines/` beside `scans/`). Read as cl
 were records of a class each, and the images a class of their own: detection stopped, naming only a
 layout file. `with_mirror_masks` reads them as a layout file would say it: the mirror folders are
 `structure.mask_folders`, the image folder no class; the masks of the first folder by name are the
-records' (`describe._segmentation_masks` takes the others for second readings of the same images, as
+records' (`describe.segmentation_masks` takes the others for second readings of the same images, as
 VOC's `SegmentationObject/` beside `SegmentationClass/`), the plan naming every folder.
 
 The guard (`guards._check_mirror_masks`) still stops wherever more than that is there: other class
@@ -25,6 +25,7 @@ import dataclasses
 import posixpath
 from collections.abc import Sequence
 
+from shardify.beam_jobs.discover import describe
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError
@@ -49,6 +50,24 @@ def _few_valued(config: ConvertConfig, relpath: str) -> bool | None:
             return mirror_trees.few_valued(fileobj.read(_MIRROR_BYTES))
     except (OSError, InvalidInputError):
         return None
+
+
+def _size(config: ConvertConfig, relpath: str) -> tuple[int, int] | None:
+    """An image's width and height from its header, or None where it cannot be read."""
+    from PIL import Image  # imported when a pair is met, as the converters import it
+
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj, Image.open(fileobj) as image:
+            return image.size
+    except (OSError, InvalidInputError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def _sizes_agree(config: ConvertConfig, pair: mirror_trees.MirrorPair) -> bool:
+    """Whether the sampled masks of `pair` have the sizes of its sampled images (a mask is its
+    image's size; masks of another size are no sure masks of these images, and would reject them)."""
+    images = {_size(config, p) for p in pair.mirrored_files[:_MIRROR_FILES]}
+    return None not in images and all(_size(config, p) in images for p in pair.mirror_files[:_MIRROR_FILES])
 
 
 def confirmed_pairs(config: ConvertConfig, images: Sequence[str], structure: object, *, siblings: bool = False) -> list:
@@ -123,6 +142,8 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
     mirrors = {pair.mirror for pair in pairs}
     if len({pair.mirrored for pair in pairs}) != 1 or {pair.mirrored for pair in pairs} & mirrors:
         return detected  # mirrors of two folders, or a chain: no reading is sure
+    if not all(_sizes_agree(config, pair) for pair in pairs):
+        return detected
     mirrored = pairs[0].mirrored
     split = structure.split_folder_of(mirrored + "x")
     in_split = [p for p in images if structure.split_folder_of(p) == split]
@@ -140,4 +161,7 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
             "`structure.mask_folders` says otherwise)"
             + ("; the records' masks are the first folder's by name, the others second readings left aside" if len(mirrors) > 1 else ""))
     structure = dataclasses.replace(structure, label_levels=levels, mask_folders=masks, single_class="")
-    return dataclasses.replace(detected, structure=structure, notes=(*detected.notes, note))
+    read = dataclasses.replace(detected, structure=structure, notes=(*detected.notes, note))
+    if not describe.segmentation_masks(list(sample), read, config):
+        return detected  # the masks would name no image (two a image, `contours/<part>/`): the guard names them
+    return read

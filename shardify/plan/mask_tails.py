@@ -6,7 +6,7 @@ observer's initials (STARE's `labels-ah/im0001.ah.ppm` for `stare-images/im0001.
 Hoover's; `labels-vk/im0001.vk.ppm`, Valentina Kouznetsova's), or a mask word with an index
 (the Leeds Butterfly dataset's `segmentations/0010001_seg0.png` for `images/0010001.png`). Such
 words are no table's: what shows them is that every mask of the folder ends in the same ones,
-and that cut, the masks name the images. Detection (`describe._segmentation_masks`) cuts them only
+and that cut, the masks name the images. Detection (`describe.segmentation_masks`) cuts them only
 where the masks name no image otherwise, and only the same words from every mask; the reading
 (`beam_jobs/discover/evidence.py`) cuts the evidence's `mask_tail` from each mask's key, so that
 the folder's masks are keyed as its images are.
