@@ -418,8 +418,8 @@ def _detect_folder(
         detected = dataclasses.replace(detected, notes=(*detected.notes, note))
     if config.label_level is not None and detected.structure is not None:
         detected = describe.at_label_level(detected, config.label_level)
-    if not config.label_from_name:  # STARE's `labels-ah/`, `labels-vk/` beside `stare-images/`: masks by their shape
-        detected = mirror_masks.with_mirror_masks(config, sample, detected)
+    # STARE's `labels-ah/`, `labels-vk/` beside `stare-images/`; Leeds Butterfly's `segmentations/`: masks by their shape
+    detected = mirror_masks.with_mirror_masks(config, sample, detected)
     if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_from_name:
         evidence, how = describe.find_evidence(config, sample, detected)
         if evidence:

@@ -133,7 +133,9 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
     split they hold they mirror one folder of images and nothing else is a class folder there; the
     image folder no class. Unchanged otherwise (the guard then stops, naming the folders)."""
     structure = detected.structure
-    if detected.name != layout.IMAGE_FOLDERS or structure is None or config.label_level is not None:
+    if detected.name == layout.NAMED_FILES and structure is not None and config.label_from_name:
+        return _named_with_masks(config, sample, detected)
+    if detected.name != layout.IMAGE_FOLDERS or structure is None or config.label_level is not None or config.label_from_name:
         return detected
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
     pairs = confirmed_pairs(config, images, structure)
@@ -165,3 +167,23 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
     if not describe.segmentation_masks(list(sample), read, config):
         return detected  # the masks would name no image (two a image, `contours/<part>/`): the guard names them
     return read
+
+
+def _named_with_masks(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """Labels from the names (`--label-from-name`), a sibling folder of masks mirroring the folder of
+    images (Leeds Butterfly's `segmentations/0010001_seg0.png` beside `images/0010001.png`): the
+    pattern matches the masks' names too, which were records of the images' classes. They are the
+    images' masks, stored with them where they name them (`describe.segmentation_masks`)."""
+    structure = detected.structure
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
+    pairs = confirmed_pairs(config, images, structure, siblings=True)
+    mirrors = {pair.mirror for pair in pairs}
+    if not pairs or {pair.mirrored for pair in pairs} & mirrors or not all(_sizes_agree(config, pair) for pair in pairs):
+        return detected
+    shown = ", ".join(sorted(mirrors))
+    note = (f"masks known by their shape: {shown} repeat the names of {', '.join(sorted({p.mirrored for p in pairs}))} "
+            "and hold single-channel images of few values: masks of its images, never records")
+    structure = dataclasses.replace(structure, mask_folders=tuple(sorted(set(structure.mask_folders) | mirrors)))
+    read = dataclasses.replace(detected, structure=structure, notes=(*detected.notes, note))
+    found = describe.segmentation_masks(list(sample), read, config)
+    return dataclasses.replace(read, evidence=(*read.evidence, *found), notes=(*read.notes, *(e.note for e in found)))

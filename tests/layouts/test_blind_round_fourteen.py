@@ -43,17 +43,11 @@ WRONG = {
     "gnad10": ("STOPS (exit 2): 'articles.csv's rows split evenly into 2 columns as ';'-separated cells quoted with "
                "\"'\"' (so do test.csv, train.csv), which shardify does not read', naming no option (none reads that "
                "quote); articles.csv, the union of the two, is not told from a split yet"),
-    "leeds_butterfly": ("STOPS (exit 2): segmentations/ 'repeats the file names of images/ ... masks', naming only a "
-                        "layout file's mask_folders; the class is the file name's first three digits (names in "
-                        "descriptions/); --label-from-name '^(\\d{3})' writes the masks as records too"),
     "logodet3k": ("STOPS (exit 2): 'Pascal VOC annotations lie beside the images in the class folders and name "
                   "other objects than the folders', naming no option: such .xml beside the images (not in an "
                   "Annotations/ folder) are not read as objects yet"),
     "rfmid": ("STOPS (exit 2): 'no class folders ... the labels may be in 2. Groundtruths/*.csv' naming --labels FILE; "
               "one file labels one split, and it finds 'no label column' in 'ID,Disease_Risk,DR,...' (45 0/1 columns)"),
-    "stare": ("STOPS (exit 2): 'labels-ah/ repeats the file names of stare-images/ and holds single-channel images "
-              "of few values ... so do labels-vk/', naming only a layout file's structure.mask_folders (the masks "
-              "branch reads such folders as masks)"),
     "uec_food256": ("STOPS (exit 2): 'the inputs are annotated with points or boxes (1/bb_info.txt, ...: rows of "
                     "numbers for each input, which shardify does not store)', offering --label-level 0 or 2, "
                     "either of which drops the boxes: a per-folder box table is not read as objects yet"),
