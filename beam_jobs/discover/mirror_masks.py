@@ -164,8 +164,8 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
             + ("; the records' masks are the first folder's by name, the others second readings left aside" if len(mirrors) > 1 else ""))
     structure = dataclasses.replace(structure, label_levels=levels, mask_folders=masks, single_class="")
     read = dataclasses.replace(detected, structure=structure, notes=(*detected.notes, note))
-    if not describe.segmentation_masks(list(sample), read, config):
-        return detected  # the masks would name no image (two a image, `contours/<part>/`): the guard names them
+    if not any(e.path + "/" in mirrors for e in describe.segmentation_masks(list(sample), read, config)):
+        return detected  # its masks would name no image (two an image, `contours/<part>/`): the guard names them
     return read
 
 
