@@ -161,7 +161,8 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
     note = (f"masks known by their shape: {shown} repeat the file names of {mirrored} and hold single-channel images "
             f"of few values: masks of its images, not classes; {mirrored} no class (a layout file's "
             "`structure.mask_folders` says otherwise)"
-            + ("; the records' masks are the first folder's by name, the others second readings left aside" if len(mirrors) > 1 else ""))
+            + ("; the records' masks are the first folder's by name, the others second readings left aside"
+               if len(mirrors) > 1 else ""))
     structure = dataclasses.replace(structure, label_levels=levels, mask_folders=masks, single_class="")
     read = dataclasses.replace(detected, structure=structure, notes=(*detected.notes, note))
     if not any(e.path + "/" in mirrors for e in describe.segmentation_masks(list(sample), read, config)):
