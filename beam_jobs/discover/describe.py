@@ -394,7 +394,7 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
     if not images:
         return []
-    by_folder: list[tuple[set[str], str, int, bool, str]] = []
+    by_folder: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
     # masks beside their images (`mask_words`) are read from the folder that holds the images
     for folder in (*structure.mask_folders, *((structure.root,) if structure.mask_words else ())):
         raw = [
@@ -405,10 +405,13 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
         if not raw:
             continue
         depth = round(sum(m.count("/") + 1 for m in raw) / len(raw))
-        covered, tail = set(), ""
-        # the masks' keys as they are, then less the words every mask of the folder adds (`mask_tails`)
-        for tail in dict.fromkeys(("", mask_tails.common_tail(raw) if folder != structure.root else "")):
-            keys = {"/".join(structure_lib.mask_key(mask_tails.without_tail(m, tail)).split("/")[-depth:]) for m in raw}
+        covered, tail, added = set(), "", ""
+        # the masks' keys as they are, then less the words every mask of the folder adds, then plus
+        # those every image beside it adds (`mask_tails`: STARE's `.ah`; DRIVE's `_manual1`, `_training`)
+        parent = posixpath.dirname(folder.rstrip("/"))
+        near = [p.rsplit(".", 1)[0] for p in images if posixpath.dirname(posixpath.dirname(p)) == parent]
+        for tail, added in mask_tails.readings(raw, near) if folder != structure.root else [("", "")]:
+            keys = {"/".join((structure_lib.mask_key(mask_tails.without_tail(m, tail)) + added).split("/")[-depth:]) for m in raw}
             covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
             if covered:
                 break
@@ -417,8 +420,8 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
             jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
-            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, tail if covered else ""))
-    chosen: list[tuple[set[str], str, int, bool, str]] = []
+            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, (tail, added)))
+    chosen: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
     covered_so_far: set[str] = set()
     for found in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
         if not found[0] & covered_so_far:
@@ -432,12 +435,14 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             evidence_lib.SEGMENTATION_MASKS,
             evidence_lib.KeyRule(depth, False),
             note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
-            + (f", each mask's name adding {tail!r} to its image's" if tail else "")
+            + (f", each mask's name adding {tail!r} to its image's" if tail and not added else "")
+            + (f", each mask's name {tail!r} where its image's is {added!r}" if added else "")
             + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
             mask_tail=tail,
+            image_tail=added,
             all_masks=folder + "/" in structure.mask_folders,
         )
-        for covered, folder, depth, jpeg, tail in sorted(chosen, key=lambda found: found[1])
+        for covered, folder, depth, jpeg, (tail, added) in sorted(chosen, key=lambda found: found[1])
     ]
 
 

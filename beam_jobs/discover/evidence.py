@@ -215,10 +215,11 @@ class _ReadEvidence(beam.DoFn):
                 continue  # a later observer's mask (CHASE_DB1's `_2ndHO`): the first's is the record's
             where = f"{found.path}/{item.relpath}" if found.path else item.relpath
             key = mask_tails.without_tail(key, found.mask_tail)  # (STARE's `im0001.ah`: the folder's own words)
+            named = mask_key(key) + found.image_tail  # (DRIVE's `21_manual1` -> `21` -> `21_training`)
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
-                row = evidence_files.EvidenceRow(1, mask_key(key), error=f"its mask {where} is unusable: {item.reason}")
+                row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is unusable: {item.reason}")
             else:
-                row = evidence_files.EvidenceRow(1, mask_key(key), mask=(where, item.size))
+                row = evidence_files.EvidenceRow(1, named, mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
 
 

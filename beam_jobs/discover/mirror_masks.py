@@ -142,31 +142,37 @@ def with_mirror_masks(config: ConvertConfig, sample: Sequence[str], detected: la
     if not pairs:
         return detected
     mirrors = {pair.mirror for pair in pairs}
-    if len({pair.mirrored for pair in pairs}) != 1 or {pair.mirrored for pair in pairs} & mirrors:
-        return detected  # mirrors of two folders, or a chain: no reading is sure
+    by_split: dict[str, set[str]] = {}  # split folder -> the folders of images mirrored there
+    for pair in pairs:
+        by_split.setdefault(structure.split_folder_of(pair.mirrored + "x"), set()).add(pair.mirrored)
+    mirrored_all = {pair.mirrored for pair in pairs}
+    if any(len(folders) != 1 for folders in by_split.values()) or mirrored_all & mirrors:
+        return detected  # mirrors of two folders of one split, or a chain: no reading is sure
     if not all(_sizes_agree(config, pair) for pair in pairs):
         return detected
-    mirrored = pairs[0].mirrored
-    split = structure.split_folder_of(mirrored + "x")
-    in_split = [p for p in images if structure.split_folder_of(p) == split]
-    folders = {mirrored, *mirrors}
-    if not all(any(p.startswith(f) for f in folders) for p in in_split):
-        return detected  # other class folders beside them: which are classes, the paths cannot tell
-    others = [p for p in sample if not layout.is_media_file(p, detected.media) and not any(p.startswith(f) for f in folders)]
-    if class_codes([p for p in in_split if p.startswith(mirrored)], others)[0]:
-        return detected  # the images' names carry classes (the guard's stop names --label-from-name)
-    levels = tuple((folder, -1 if folder == split else level) for folder, level in structure.label_levels)
+    folders = mirrored_all | mirrors
+    others = [p for p in sample if not layout.is_media_file(p, detected.media) and not p.startswith(tuple(folders))]
+    for split, (mirrored,) in by_split.items():
+        in_split = [p for p in images if structure.split_folder_of(p) == split]
+        if not all(p.startswith(tuple(folders)) for p in in_split):
+            return detected  # other class folders beside them: which are classes, the paths cannot tell
+        if class_codes([p for p in in_split if p.startswith(mirrored)], others)[0]:
+            return detected  # the images' names carry classes (the guard's stop names --label-from-name)
+    levels = tuple((folder, -1 if folder in by_split else level) for folder, level in structure.label_levels)
     masks = tuple(sorted(set(structure.mask_folders) | mirrors))
-    shown = ", ".join(sorted(mirrors))
-    note = (f"masks known by their shape: {shown} repeat the file names of {mirrored} and hold single-channel images "
-            f"of few values: masks of its images, not classes; {mirrored} no class (a layout file's "
+    shown, images_shown = ", ".join(sorted(mirrors)), ", ".join(sorted(mirrored_all))
+    note = (f"masks known by their shape: {shown} repeat the file names of {images_shown} and hold single-channel "
+            f"images of few values: masks of their images, not classes; {images_shown} no class (a layout file's "
             "`structure.mask_folders` says otherwise)"
             + ("; the records' masks are the first folder's by name, the others second readings left aside"
-               if len(mirrors) > 1 else ""))
+               if len(mirrors) > len(mirrored_all) else ""))
     structure = dataclasses.replace(structure, label_levels=levels, mask_folders=masks, single_class="")
     read = dataclasses.replace(detected, structure=structure, notes=(*detected.notes, note))
-    if not any(e.path + "/" in mirrors for e in describe.segmentation_masks(list(sample), read, config)):
-        return detected  # its masks would name no image (two an image, `contours/<part>/`): the guard names them
+    found = {e.path + "/" for e in describe.segmentation_masks(list(sample), read, config)}
+    if not found <= mirrors or not all(any(pair.mirror in found for pair in pairs if pair.mirrored == m) for m in mirrored_all):
+        # its masks would name no image (two an image, `contours/<part>/`), or another mask folder would give
+        # some images theirs (DRIVE's field-of-view `test/mask/` where test/ has no observer's masks): the guard names them
+        return detected
     return read
 
 

@@ -4,12 +4,15 @@ A mask folder names each mask after its image, often adding words of its own: a 
 (`structure.mask_key` cuts those it knows: Carvana's `_mask`, ISIC's `_segmentation`), an
 observer's initials (STARE's `labels-ah/im0001.ah.ppm` for `stare-images/im0001.ppm`, Adam
 Hoover's; `labels-vk/im0001.vk.ppm`, Valentina Kouznetsova's), or a mask word with an index
-(the Leeds Butterfly dataset's `segmentations/0010001_seg0.png` for `images/0010001.png`). Such
+(the Leeds Butterfly dataset's `segmentations/0010001_seg0.png` for `images/0010001.png`); or
+the images add words of their own too (DRIVE's `training/1st_manual/21_manual1.gif` for
+`training/images/21_training.tif`: `21` both, once each folder's words are cut). Such
 words are no table's: what shows them is that every mask of the folder ends in the same ones,
 and that cut, the masks name the images. Detection (`describe.segmentation_masks`) cuts them only
 where the masks name no image otherwise, and only the same words from every mask; the reading
 (`beam_jobs/discover/evidence.py`) cuts the evidence's `mask_tail` from each mask's key, so that
-the folder's masks are keyed as its images are.
+the folder's masks are keyed as its images are, and adds the evidence's `image_tail` (the words
+every image beside the folder adds, `_training`).
 
 Plain functions of names; no I/O.
 """
@@ -17,9 +20,9 @@ Plain functions of names; no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-__all__ = ["common_tail", "without_tail"]
+__all__ = ["common_tail", "readings", "without_tail"]
 
 # A word and the separator before it: `.ah`, `_seg0`, `-gt`.
 _WORD = re.compile(r"[._\- ][^._\- /]+$")
@@ -60,3 +63,17 @@ def without_tail(key: str, tail: str) -> str:
     ('labels-ah/im0001', 'x/im0001', 'a_seg0')
     """
     return key[: -len(tail)] if tail and key.endswith(tail) else key
+
+
+def readings(masks: Sequence[str], images: Sequence[str]) -> list[tuple[str, str]]:
+    """How a folder's masks (keys, paths without extension) may name the images beside it (keys),
+    in the order tried: each a (cut, add) pair, the words cut from every mask's key and those then
+    added: as they are; less the masks' common words; and, those cut, plus the images' common words.
+
+    >>> readings(["1st_manual/21_manual1", "1st_manual/22_manual1"], ["images/21_training", "images/22_training"])
+    [('', ''), ('_manual1', ''), ('_manual1', '_training')]
+    >>> readings(["a/x", "a/y"], ["b/x", "b/y"])
+    [('', '')]
+    """
+    cut, add = common_tail(masks), common_tail(images)
+    return list(dict.fromkeys([("", ""), (cut, ""), (cut, add if cut else "")]))

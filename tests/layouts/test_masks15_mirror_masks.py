@@ -6,10 +6,11 @@ Butterfly), each kind on neighbours built from their documented layouts beside t
   `stare-images/im0001.ppm`, as bob.ip.binseg's loader reads them; HRF's `manual1/01_dr.tif` beside
   `images/01_dr.jpg` and its field-of-view `mask/01_dr_mask.tif`): the first command stopped naming
   only a layout file; now the images are records without a class, each with the first folder's
-  mask (the words every mask adds to its image's stem, `.ah`, cut). The twins: a third class folder
-  of photos beside them, and DRIVE's split folders whose `1st_manual/21_manual1.gif` names
-  `images/21_training.tif` by its number alone (the field-of-view `mask/` would be taken for the
-  segmentation): both still stop, naming the folders;
+  mask (the words every mask adds to its image's stem, `.ah`, cut); DRIVE's split folders, whose
+  `1st_manual/21_manual1.gif` names `images/21_training.tif` once each folder's own words are cut,
+  likewise (never the field-of-view `mask/`). The twins: a third class folder of photos beside
+  them, and DRIVE without the test set's observers' masks (the field-of-view masks would have been
+  the test images'): both still stop, naming the folders;
 - labels from the names (`--label-from-name`) beside such a folder (Leeds Butterfly's
   `segmentations/0010001_seg0.png` beside `images/0010001.png`; a `outlines/cat_1.png` beside
   `photos/cat_1.jpg`): the masks matched the pattern and were records of the images' classes; now
@@ -49,9 +50,10 @@ def _mask(seed: int, fmt: str = "PNG", mode: str = "L") -> bytes:
 
 
 def _pixels(data: bytes) -> list:
-    """A mask's pixels as one channel (grey saved in three channels read as one)."""
+    """A mask's pixels as one channel: grey saved in three channels read as one, a palette's
+    indices as they are (the classes, as the record keeps them)."""
     with Image.open(io.BytesIO(data)) as image:
-        return np.asarray(image.convert("L")).tolist()
+        return np.asarray(image.convert("L") if image.mode in ("RGB", "RGBA") else image).tolist()
 
 
 def _records(out: Path) -> dict[str, tuple[str, object, list | None]]:
@@ -115,21 +117,38 @@ def test_a_class_folder_of_photos_beside_the_mirror_still_stops(tmp_path: Path) 
     assert "outlines/ repeats the file names of scans/" in _refused(root, tmp_path / "out")
 
 
-def test_drive_whose_masks_name_the_images_by_their_number_alone_still_stops(tmp_path: Path) -> None:
+def _drive(root: Path, test_observers: bool = True) -> dict:
     """DRIVE (drive.grand-challenge.org; loaders seen by search): `training/images/21_training.tif`,
     `training/1st_manual/21_manual1.gif`, `training/mask/21_training_mask.gif` (the field of view),
-    `test/` with `2nd_manual/` too. The observers' masks key no image by path; the field-of-view masks
-    do, and are no segmentation: no reading is sure, the stop names every observer's folder."""
-    root = tmp_path / "DRIVE"
+    `test/` with `2nd_manual/` too."""
+    truth = {}
     for split, numbers, word in (("training", range(21, 24), "training"), ("test", range(1, 4), "test")):
         for n in numbers:
             write_file(root / f"{split}/images/{n:02d}_{word}.tif", image_bytes(fmt="TIFF", size=_SIZE, seed=n))
-            write_file(root / f"{split}/1st_manual/{n:02d}_manual1.gif", _mask(n, "GIF"))
             write_file(root / f"{split}/mask/{n:02d}_{word}_mask.gif", _mask(99, "GIF"))
+            truth[f"{split}/images/{n:02d}_{word}.tif"] = ("train" if split == "training" else split, None, None)
+            if split == "test" and not test_observers:
+                continue
+            write_file(root / f"{split}/1st_manual/{n:02d}_manual1.gif", first := _mask(n, "GIF"))
+            truth[f"{split}/images/{n:02d}_{word}.tif"] = ("train" if split == "training" else split, None, _pixels(first))
             if split == "test":
                 write_file(root / f"{split}/2nd_manual/{n:02d}_manual2.gif", _mask(n + 9, "GIF"))
-    said = _refused(root, tmp_path / "out")
-    assert all(f"{folder}/" in said for folder in ("training/1st_manual", "test/1st_manual", "test/2nd_manual"))
+    return truth
+
+
+def test_drives_masks_naming_the_images_by_their_number_give_each_the_first_observers(tmp_path: Path) -> None:
+    """`21_manual1` names `21_training` once each folder's own words are cut: the first observer's
+    mask is each record's, never the field of view's (`mask/`, which names the images too)."""
+    truth = _drive(tmp_path / "DRIVE")
+    run_conversion(ConvertConfig(str(tmp_path / "DRIVE"), str(tmp_path / "out")))
+    assert _records(tmp_path / "out") == truth
+
+
+def test_drive_without_the_test_sets_observers_still_stops(tmp_path: Path) -> None:
+    """The twin (DRIVE as the challenge site gives it, test/ without its manual segmentations): the
+    field-of-view masks would have been the test images' segmentation; the stop names the folder."""
+    _drive(tmp_path / "DRIVE", test_observers=False)
+    assert "training/1st_manual/" in _refused(tmp_path / "DRIVE", tmp_path / "out")
 
 
 # ---- labels from the names beside a folder of masks ------------------------------------------------------
