@@ -14,7 +14,9 @@ VOC's `SegmentationObject/` beside `SegmentationClass/`), the plan naming every 
 
 The guard (`guards._check_mirror_masks`) still stops wherever more than that is there: other class
 folders beside them (masks of one class of several, or a class of drawings beside photos), mirrors of
-two image folders, or images whose names begin with a code that files beside them are named by (the
+two image folders in one split (one a split is read: DRIVE's `training/` and `test/`), another mask
+folder that would give some images theirs (DRIVE's field-of-view `test/mask/` where `test/` has no
+observers' masks), or images whose names begin with a code that files beside them are named by (the
 Leeds Butterfly dataset's `images/0010001.png`, `descriptions/001.txt`: the code a class,
 `class_codes`), where records without labels would be wrong.
 """
