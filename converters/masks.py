@@ -7,7 +7,8 @@ which TensorFlow's `decode_png` and every reader read), so:
   PNG          stored as found; a palette PNG (Pascal VOC's) rewritten as 8-bit indices, since
                `decode_png` turns a palette into colours.
   GIF, BMP,    lossless: re-encoded as PNG, the palette's indices kept as the classes (a GIF is
-  TIFF         always a palette), grey and colour as they are.
+  TIFF, PPM    always a palette), grey and colour as they are; grey saved in three equal channels
+               (STARE's P6 `im0001.ah.ppm`) as one.
   JPEG         lossy: its blur puts grey values along every edge, so only a two-valued mask can
                be read back. One whose pixels nearly all lie near black or white is stored as 0
                and 255, cut at 128 (the plan says so); any other is refused, since compression
@@ -23,7 +24,7 @@ from shardify.errors import InvalidInputError
 __all__ = ["MASK_EXTENSIONS", "mask_png"]
 
 # Mask files a mask folder is read for (lower-case extensions).
-MASK_EXTENSIONS = ("png", "gif", "bmp", "tif", "tiff", "jpg", "jpeg")
+MASK_EXTENSIONS = ("png", "gif", "bmp", "tif", "tiff", "jpg", "jpeg", "ppm", "pgm", "pbm")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # A JPEG mask is two-valued when this share of its pixels lies within _NEAR of black or white.
 _TWO_VALUED_SHARE = 0.95
@@ -51,16 +52,24 @@ def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
                 return _png(Image.frombytes("L", mask.size, mask.tobytes()))
             if mask.format == "JPEG":
                 return _two_valued(mask, name)
-            if mask.format not in ("GIF", "BMP", "TIFF"):
-                raise InvalidInputError(f"its mask {name} is {mask.format or 'not an image'}, not PNG, GIF, BMP, TIFF or JPEG")
+            if mask.format not in ("GIF", "BMP", "TIFF", "PPM"):
+                raise InvalidInputError(f"its mask {name} is {mask.format or 'not an image'}, not PNG, GIF, BMP, TIFF, PPM or JPEG")
             mask.seek(0)  # a GIF's or TIFF's first frame
             if mask.mode == "P":
                 return _png(Image.frombytes("L", mask.size, mask.tobytes()))
+            if mask.mode == "RGB" and _grey(mask):  # grey in three equal channels (STARE's `im0001.ah.ppm`, P6)
+                return _png(mask.convert("L"))
             if mask.mode in ("1", "L", "I;16", "I", "RGB", "RGBA", "LA"):
                 return _png(mask.convert("L") if mask.mode == "1" else mask)
             raise InvalidInputError(f"its mask {name} has pixels of mode {mask.mode}, not classes")
     except (OSError, ValueError, Image.DecompressionBombError) as error:
         raise InvalidInputError(f"its mask {name} cannot be read: {error}") from None
+
+
+def _grey(image: "object") -> bool:
+    """Whether every pixel of an RGB image holds one value in its three channels."""
+    red, green, blue = image.split()  # type: ignore[attr-defined]
+    return red.tobytes() == green.tobytes() == blue.tobytes()
 
 
 def _png(image: "object") -> bytes:

@@ -25,7 +25,7 @@ from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
-from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, recognise
+from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, mask_tails, recognise
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -42,6 +42,7 @@ __all__ = [
     "with_vocabulary",
     "classes_from_lists",
     "at_label_level",
+    "segmentation_masks",
     "names_inputs",
     "sample_files",
 ]
@@ -124,7 +125,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += hf_metadata(config, sample)
-    found += _segmentation_masks(sample, detected, config)
+    found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)
     coco = sorted(
         p
@@ -390,7 +391,7 @@ def hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
 _MASK_COVERAGE = 0.9
 
 
-def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config: ConvertConfig) -> list[Evidence]:
+def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config: ConvertConfig) -> list[Evidence]:
     """The folders of masks (`masks.MASK_EXTENSIONS`) mirroring the images' paths (ADE20K's `annotations/`, a `masks/`
     tree, or one per split: SegNet's CamVid `trainannot/`, `valannot/`, `testannot/` beside
     `train/`, `val/`, `test/`), when nearly every sampled image has a mask of the same path under
@@ -405,26 +406,34 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
     if not images:
         return []
-    by_folder: list[tuple[set[str], str, int, bool]] = []
+    by_folder: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
     # masks beside their images (`mask_words`) are read from the folder that holds the images
     for folder in (*structure.mask_folders, *((structure.root,) if structure.mask_words else ())):
-        masks = [
-            structure_lib.mask_key(p[len(folder) :].rsplit(".", 1)[0])
+        raw = [
+            p[len(folder) :].rsplit(".", 1)[0]
             for p in sample
             if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS and structure.is_mask_file(p)
         ]
-        if not masks:
+        if not raw:
             continue
-        depth = round(sum(m.count("/") + 1 for m in masks) / len(masks))
-        keys = {"/".join(m.split("/")[-depth:]) for m in masks}
-        covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
+        depth = round(sum(m.count("/") + 1 for m in raw) / len(raw))
+        covered, tail, added = set(), "", ""
+        # the masks' keys as they are, then less the words every mask of the folder adds, then plus
+        # those every image beside it adds (`mask_tails`: STARE's `.ah`; DRIVE's `_manual1`, `_training`)
+        parent = posixpath.dirname(folder.rstrip("/"))
+        near = [p.rsplit(".", 1)[0] for p in images if posixpath.dirname(posixpath.dirname(p)) == parent]
+        for tail, added in mask_tails.readings(raw, near) if folder != structure.root else [("", "")]:
+            keys = {"/".join((structure_lib.mask_key(mask_tails.without_tail(m, tail)) + added).split("/")[-depth:]) for m in raw}
+            covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
+            if covered:
+                break
         if covered:  # and those whose mask the listing left out (a link outside SRC): unlisted_masks
             missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
             jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
-            by_folder.append((covered, folder.rstrip("/"), depth, jpeg))
-    chosen: list[tuple[set[str], str, int, bool]] = []
+            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, (tail, added)))
+    chosen: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
     covered_so_far: set[str] = set()
     for found in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
         if not found[0] & covered_so_far:
@@ -438,9 +447,14 @@ def _segmentation_masks(sample: list[str], detected: layout.SourceLayout, config
             evidence_lib.SEGMENTATION_MASKS,
             evidence_lib.KeyRule(depth, False),
             note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
+            + (f", each mask's name adding {tail!r} to its image's" if tail and not added else "")
+            + (f", each mask's name {tail!r} where its image's is {added!r}" if added else "")
             + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
+            mask_tail=tail,
+            image_tail=added,
+            all_masks=folder + "/" in structure.mask_folders,
         )
-        for covered, folder, depth, jpeg in sorted(chosen, key=lambda found: found[1])
+        for covered, folder, depth, jpeg, (tail, added) in sorted(chosen, key=lambda found: found[1])
     ]
 
 

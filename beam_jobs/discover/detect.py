@@ -25,7 +25,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, set_aside, split_annotations, table_quoting, union_tables
+from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, table_quoting, union_tables
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -419,6 +419,8 @@ def _detect_folder(
         detected = dataclasses.replace(detected, notes=(*detected.notes, note))
     if config.label_level is not None and detected.structure is not None:
         detected = describe.at_label_level(detected, config.label_level)
+    # STARE's `labels-ah/`, `labels-vk/` beside `stare-images/`; Leeds Butterfly's `segmentations/`: masks by their shape
+    detected = mirror_masks.with_mirror_masks(config, sample, detected)
     if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_from_name:
         evidence, how = describe.find_evidence(config, sample, detected)
         if evidence:

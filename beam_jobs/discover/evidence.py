@@ -45,7 +45,7 @@ from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import annotated_sets, box_formats, layout, mask_names
+from shardify.plan import annotated_sets, box_formats, layout, mask_names, mask_tails
 from shardify.plan.box_file_names import annotated_image
 from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Batch, Candidate, Reject
@@ -237,7 +237,7 @@ class _ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         # a folder named for masks holds masks; another (the images' own) only its files named as masks
         name = posixpath.basename(found.path)
-        all_masks = mask_named(name) or mask_names.ends_in_mask_word(name)  # (DUT-OMRON's `pixelwiseGT-new-PNG/` too)
+        all_masks = mask_named(name) or mask_names.ends_in_mask_word(name) or found.all_masks  # (DUT-OMRON's too)
         for item in list_tree(folder):
             if layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
@@ -247,10 +247,12 @@ class _ReadEvidence(beam.DoFn):
             if (mask_names.observer_rank(re.split(r"[._\- ]", posixpath.basename(key))[-1]) or 1) > 1:
                 continue  # a later observer's mask (CHASE_DB1's `_2ndHO`): the first's is the record's
             where = f"{found.path}/{item.relpath}" if found.path else item.relpath
+            key = mask_tails.without_tail(key, found.mask_tail)  # (STARE's `im0001.ah`: the folder's own words)
+            named = mask_key(key) + found.image_tail  # (DRIVE's `21_manual1` -> `21` -> `21_training`)
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
-                row = evidence_files.EvidenceRow(1, mask_key(key), error=f"its mask {where} is unusable: {item.reason}")
+                row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is unusable: {item.reason}")
             else:
-                row = evidence_files.EvidenceRow(1, mask_key(key), mask=(where, item.size))
+                row = evidence_files.EvidenceRow(1, named, mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
 
 

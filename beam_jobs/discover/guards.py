@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import json_line_files, label_file_found, set_aside
+from shardify.beam_jobs.discover import json_line_files, label_file_found, mirror_masks, set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.errors import InvalidInputError, UsageError
@@ -112,7 +112,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             chosen_level.check_chosen_level(media, detected.structure, config.label_level)
         guards.check_folders(media, detected.structure)
         if config.label_level is None:
-            _check_mirror_masks(config, media, detected.structure)
+            _check_mirror_masks(config, media, detected.structure, sample=sample)
             _check_tables_aside(config, sample, media, detected.structure)
             _check_annotated_points(config, sample, media, detected)
             _check_unread_mirrors(config, sample, media, detected)
@@ -256,60 +256,46 @@ def _json_lines_named_json(config: ConvertConfig, media: Sequence[str], others: 
             "(with --text-column and --label-column where the plan asks)")
 
 
-# Images opened on each side of a pair of mirroring class folders, and the most bytes read of each
-# (a mask of 4,000 x 4,000 one-byte pixels, compressed, is far less).
-_MIRROR_FILES = 3
-_MIRROR_BYTES = 16 << 20
-
-
-def _few_valued(config: ConvertConfig, relpath: str) -> bool | None:
-    """Whether the image at `relpath` is a mask's kind of image (`mirror_trees.few_valued`), or
-    None where it cannot be read or decoded (the pipeline reports what it cannot read)."""
-    try:
-        with open_input(join_path(config.source, relpath)) as fileobj:
-            return mirror_trees.few_valued(fileobj.read(_MIRROR_BYTES))
-    except (OSError, InvalidInputError):
-        return None
-
-
-def _check_mirror_masks(config: ConvertConfig, media: Sequence[str], structure: object, *, siblings: bool = False) -> None:
+def _check_mirror_masks(
+    config: ConvertConfig, media: Sequence[str], structure: object, *, siblings: bool = False, sample: Sequence[str] = ()
+) -> None:
     """Stop where a class folder repeats another's file names and holds masks' kind of images
-    where the other does not (`outlines/<organ>/CT_000.png` beside `scans/CT_000.png`): masks
-    under a name detection does not know, which would be written as a class (exit 0). With
-    `siblings` (no class folders), any two sibling folders naming the same images, each adding its
-    own words to the stems (DRIVE's `1st_manual/21_manual1.gif` beside `images/21_training.tif`):
-    the masks were written as records (exit 0).
+    where the other does not (`outlines/<organ>/CT_000.png` beside `scans/CT_000.png`) and
+    `mirror_masks.with_mirror_masks` could not set it aside: masks under a name detection does not
+    know, which would be written as a class (exit 0). With `siblings` (no class folders), any two
+    sibling folders naming the same images, each adding its own words to the stems (DRIVE's
+    `1st_manual/21_manual1.gif` beside `images/21_training.tif`): the masks were written as records.
 
     Raises:
-      UsageError: naming the folders and the layout file's `structure.mask_folders`.
+      UsageError: naming the folders and the layout file's `structure.mask_folders`; where the
+        images' names begin with class codes that files beside them are named by (Leeds
+        Butterfly's `0010001.png`, `descriptions/001.txt`), `--label-from-name` too.
     """
     # (files of the mask folders detection found are no class's: DAVIS's `Annotations/480p/<seq>/`)
     is_mask = getattr(structure, "is_mask_file", lambda _: False)
     images = [p for p in media if layout.extension(p) in layout.IMAGE_EXTENSIONS and not is_mask(p)]
-    if siblings:
-        pairs = mirror_trees.sibling_mirror_pairs(images)
-    elif structure is None:
-        return
-    else:
-        pairs = mirror_trees.mirror_pairs(images, structure) or mirror_trees.class_sibling_pairs(images, structure)
-    opened: dict[str, bool | None] = {}  # each file opened once, however many pairs it is in
-
-    def few_valued(relpath: str) -> bool | None:
-        if relpath not in opened:
-            opened[relpath] = _few_valued(config, relpath)
-        return opened[relpath]
-
-    found = []
-    for pair in pairs:
-        mirror = [few_valued(p) for p in pair.mirror_files[:_MIRROR_FILES]]
-        mirrored = [few_valued(p) for p in pair.mirrored_files[:_MIRROR_FILES]]
-        if all(mirror) and not any(mirrored) and False in mirrored:
-            found.append(pair)
+    found = mirror_masks.confirmed_pairs(config, images, structure, siblings=siblings)
     if found:  # every folder of masks named (STARE's two observers' `labels-ah/`, `labels-vk/`), the first's line said
         pair = found[0]
         more = sorted({p.mirror for p in found} - {pair.mirror})
         also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
-        raise UsageError((mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)) + also)
+        said = mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)
+        raise UsageError(said + also + _class_codes_hint(pair, found, images, sample))
+
+
+def _class_codes_hint(pair: object, found: Sequence[object], media: Sequence[str], sample: Sequence[str]) -> str:
+    """Where the mirrored images' names begin with a code that files beside them are named by
+    (`mirror_masks.class_codes`), the option that labels the images by it; "" otherwise."""
+    folders = (pair.mirrored, *(p.mirror for p in found))
+    inputs = set(media)
+    others = [p for p in sample if p not in inputs and not p.startswith(folders)]
+    length, named = mirror_masks.class_codes([p for p in media if p.startswith(pair.mirrored)], others)
+    if not length:
+        return ""
+    shown = ", ".join(named[:3]) + (f" and {len(named) - 3} more" if len(named) > 3 else "")
+    return (f"; the names in {pair.mirrored} begin with {length}-digit codes that files beside them are named by "
+            f"({shown}): classes? --label-from-name '^(\\d{{{length}}})' labels each image by its code (the masks stay "
+            "masks, never records)")
 
 
 # Tables beside class folders opened to see whether they hold other labels: their first lines only.

@@ -1,7 +1,7 @@
 """Masks the listing leaves out, counted where detection judges a folder of masks.
 
 Detection decides that a folder holds the images' masks when nearly every sampled image has one
-there (`describe._segmentation_masks`). The sample holds only what the listing accepts: a mask
+there (`describe.segmentation_masks`). The sample holds only what the listing accepts: a mask
 that is a link leading outside SRC, or a pipe, is never in it, and its image looked maskless.
 One such mask among eight images put the folder under the bar; it was not taken for masks, and
 the run stopped asking for labels without naming the link. Counted here as present, the folder is

@@ -264,6 +264,12 @@ class Evidence:
         `column` names them alone.
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns.
+      mask_tail: SEGMENTATION_MASKS: the words every mask of the folder adds to its image's stem,
+        cut from each mask's key (STARE's `.ah` of `im0001.ah.ppm`: `shardify.plan.mask_tails`), or "";
+        image_tail: the words every image beside it adds to its stem, added to each mask's key after
+        (DRIVE's `_training` of `21_training.tif`, `21_manual1.gif` cut to `21`), or "".
+      all_masks: SEGMENTATION_MASKS: every image of the folder is a mask, whatever its name (a folder
+        detection knew by its shape, `beam_jobs/discover/mirror_masks.py`; one known by its name is).
       note: how it was recognised, for the plan.
     """
 
@@ -292,6 +298,9 @@ class Evidence:
     boxes: bool = False
     rows_of: str = ""
     rows_key: str = ""
+    mask_tail: str = ""
+    image_tail: str = ""
+    all_masks: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

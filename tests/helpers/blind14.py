@@ -549,7 +549,7 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "leeds_butterfly": None,     # only a layout file's mask_folders; --label-from-name '^(\\d{3})' writes the masks too (tried)
+    "leeds_butterfly": {"label_from_name": r"^(\d{3})"},  # the stop names it since masks15 (the masks stay masks: tried)
     "compcars": {"label_level": 4},  # the stop names each numbered level with its count since stops14 (tried)
     "brazilian_coffee": {"label_from_name": r"^([a-z]+)\."},  # the stop on the fold folders names --label-from-name
     "rfmid": None,               # --labels '2. Groundtruths/a. RFMiD_Training_Labels.csv': 'no label column' (the 0/1

@@ -37,14 +37,8 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "leeds_butterfly": ("STOPS (exit 2): segmentations/ 'repeats the file names of images/ ... masks', naming only a "
-                        "layout file's mask_folders; the class is the file name's first three digits (names in "
-                        "descriptions/); --label-from-name '^(\\d{3})' writes the masks as records too"),
     "rfmid": ("STOPS (exit 2): 'no class folders ... the labels may be in 2. Groundtruths/*.csv' naming --labels FILE; "
               "one file labels one split, and it finds 'no label column' in 'ID,Disease_Risk,DR,...' (45 0/1 columns)"),
-    "stare": ("STOPS (exit 2): 'labels-ah/ repeats the file names of stare-images/ and holds single-channel images "
-              "of few values ... so do labels-vk/', naming only a layout file's structure.mask_folders (the masks "
-              "branch reads such folders as masks)"),
 }
 
 

@@ -6,7 +6,9 @@ tested on an unnamed neighbour and a twin that must stay as it was:
   a label column of names (one of them `nan`) keeps every name as a class;
 - a folder of masks whose name is no mask word (`contours/`) mirroring the images' stems: it was a
   class, the masks its records (exit 0); it stops naming the folder and the layout file's
-  `structure.mask_folders`; classes sharing numbered names (photos, or two-valued images both) stay;
+  `structure.mask_folders` (since masks15, where it is all there is beside the images and holds one
+  mask an image, it is read as their masks); classes sharing numbered names (photos, or two-valued
+  images both) stay;
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -77,6 +79,10 @@ def test_a_folder_of_masks_named_as_no_mask_mirroring_the_images_stops_naming_it
     the layout file's mask_folders, with which the photos convert and the masks are set aside."""
     root = tmp_path / "src"
     _mirrored(root, "photos", "contours", second_mode="mask", nested=nested)
+    if not nested:  # a mask an image, nothing else beside them: masks by their shape (beam_jobs/discover/mirror_masks.py)
+        out = convert(root, tmp_path / "first")
+        assert records(out) == {f"photos/IMG_{i}.jpg": ("train", (), "") for i in range(6)}  # each with its mask
+        return
     with pytest.raises(UsageError, match=r"contours/ repeats the file names of photos/.*structure\.mask_folders"):
         convert(root, tmp_path / "first")
     # the layout as --dry-run --layout-file writes it, `contours` added under mask_folders
