@@ -87,7 +87,7 @@ def check_whole_line(before: bytes, data: bytes, after: bytes, size: int) -> Non
 
 
 def count_lines(fileobj: BinaryIO, end: int | None = None) -> int:
-    """The file's lines as `read_lines` reads them, read in blocks; leaves `fileobj` at its start.
+    r"""The file's lines as `read_lines` reads them, read in blocks; leaves `fileobj` at its start.
 
     The one count of a file's lines: wherever line i of one file goes with line i of another (a
     text file and its labels, the sides of a parallel corpus, the guard that pairs a file of texts
