@@ -40,10 +40,11 @@ def refuse_nested_pair(first: str, second: str, columns: Sequence[str], sample: 
     """Raises NestedPair where a sampled cell of `first` or `second` is a list or an object.
 
     >>> refuse_nested_pair("question", "context", ["question", "context"], [("Who?", "He did.")])
-    >>> refuse_nested_pair("question", "context", ["question", "context"], [("Who?", [["Ann", ["She did."]]])])
-    Traceback (most recent call last):
-    ...
-    shardify.converters.nested_pairs.NestedPair: the columns 'question' and 'context' are named as a text and its pair, but 'context' holds lists, no text (a nested structure); name the record's text with --text-column (a column, or several comma-separated, joined) and the label with --label-column (a column, or `none`)
+    >>> try:
+    ...     refuse_nested_pair("question", "context", ["question", "context"], [("Who?", [["Ann", ["She did."]]])])
+    ... except NestedPair as error:
+    ...     print(error.reason.split(";")[0])
+    the columns 'question' and 'context' are named as a text and its pair, but 'context' holds lists, no text (a nested structure)
     """
     for name in (first, second):
         index = columns.index(name)
