@@ -4,8 +4,8 @@ Why a module of its own: three lists said which names mean "the label" (`label_c
 LABEL_NAME_WORDS for ranking a stop's candidate columns, `column_names`' LABEL_COLUMN_NAMES for
 choosing a table's label column, `id_label_tables`' LABEL_FILE_WORDS for a labels file's name),
 beside a fourth for metadata tables (`keyed_tables`) and a fifth for split lists
-(`content_lists`), and they had drifted apart: `finding` chose a metadata table's label but
-ranked no candidate; `truth` named a labels file but no column. Here each word is one row, its
+(`content_lists`), and they had drifted apart: `truth` named a labels file but ranked no column;
+`class_id` was a split list's class column but no table's. Here each word is one row, its
 roles said explicitly, and every list above is read from this table, so a new convention is one
 row and the places cannot disagree again.
 
@@ -18,7 +18,8 @@ The roles differ where the readings truly differ:
 - ENDING: a header whose last word is this one is the label column, where only one header's is
   (`Finding Labels`, `true_label`; two such headers leave the choice to the user).
 - METADATA: a metadata table's header for the class, tried after COLUMN (clinical tables' `dx`).
-  Not a COLUMN: a text table's `diagnosis` column may be a report's prose.
+  Not a COLUMN: a text table's `diagnosis` column may be a report's prose. `finding(s)` is a
+  METADATA name only, no CANDIDATE word: `finding_text` is a report's text, no class.
 - BOOLEAN: a label column found by this name holds true or false (BoolQ's `answer`); a text there
   is an answer, no label.
 - CANDIDATE: a word of a column's name that ranks it first among a stop's candidates, and decides
@@ -77,8 +78,8 @@ VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(role
     ("categoryid", {_L}),
     ("dx", {_M, _W}),
     ("diagnosis", {_M, _W}),
-    ("finding", {_M, _W}),
-    ("findings", {_M, _W}),
+    ("finding", {_M}),  # as a word also a report's prose (`finding_text`): a whole header name only
+    ("findings", {_M}),
     ("diagnostic", {_W}),
     ("stance", {_W}),
     ("emotion", {_W}),
