@@ -4,8 +4,8 @@ Why a module of its own: three lists said which names mean "the label" (`label_c
 LABEL_NAME_WORDS for ranking a stop's candidate columns, `column_names`' LABEL_COLUMN_NAMES for
 choosing a table's label column, `id_label_tables`' LABEL_FILE_WORDS for a labels file's name),
 beside a fourth for metadata tables (`keyed_tables`) and a fifth for split lists
-(`content_lists`), and they had drifted apart: `truth` named a labels file but ranked no column;
-`class_id` was a split list's class column but no table's. Here each word is one row, its
+(`content_lists`), and they had drifted apart (`truth`, `groundtruth` named a labels file but
+ranked no column named so first). Here each word is one row, its
 roles said explicitly, and every list above is read from this table, so a new convention is one
 row and the places cannot disagree again.
 
