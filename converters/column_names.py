@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from shardify.errors import InvalidInputError
+from shardify.plan import label_words
 
 __all__ = [
     "TEXT_COLUMN_NAMES",
@@ -38,20 +39,17 @@ TEXT_COLUMN_NAMES = ("text", "sentence", "review", "content", "body", "document"
 # Columns whose list of strings is a text split into words (joined by spaces to be read); a list
 # in any other column is no text.
 TOKEN_COLUMN_NAMES = frozenset({"tokens", "words"})
-# `gold_label`: MNLI, SNLI; `is_duplicate`: QQP; `quality`: MRPC's `Quality`; `answer`: BoolQ's
-# true/false (only true/false: see BOOLEAN_LABEL_NAMES).
-LABEL_COLUMN_NAMES = (
-    "label", "labels", "class", "category", "target", "tags", "tag", "sentiment", "gold_label", "is_duplicate",
-    "quality", "answer",
-)
+# The vocabulary's COLUMN names, in the order tried (`shardify/plan/label_words.py`: MNLI's and
+# SNLI's `gold_label`, QQP's `is_duplicate`, MRPC's `Quality`, BoolQ's true/false `answer`).
+LABEL_COLUMN_NAMES = label_words.words(label_words.COLUMN)
 # Last words of a column name that make it the label column when no name above is a column's.
-_LABEL_WORD_ENDINGS = [["label"], ["labels"], ["class"], ["category"], ["tags"], ["tag"]]
+_LABEL_WORD_ENDINGS = [[word] for word in label_words.words(label_words.ENDING)]
 # Names of a review's rating (Yelp's `stars`, Amazon's `star_rating`, `overall`, Fine Food's `Score`):
 # holding small whole numbers, a second candidate beside a label found by its name's last word.
 RATING_COLUMN_NAMES = ("stars", "star_rating", "rating", "ratings", "overall", "score", "review_score")
 # Label columns found by these names hold true or false (BoolQ's `answer`); a text there is a
 # question-answering dataset's answer, no label, and its row is rejected saying to name the label.
-BOOLEAN_LABEL_NAMES = ("answer",)
+BOOLEAN_LABEL_NAMES = label_words.words(label_words.BOOLEAN)
 # Two texts of one record, as the sentence-pair datasets name them (GLUE's MNLI, RTE, QNLI, QQP and
 # MRPC's TSVs; SNLI; BoolQ; question answering), lower case, tried before the single names: the
 # first is the record's text, the second its pair.

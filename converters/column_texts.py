@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from shardify.converters import column_content, label_phrases
+from shardify.converters import column_content, label_phrases, nested_pairs
 from shardify.plan import label_candidates
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
@@ -46,6 +46,7 @@ def found_texts(
     lowered = {name.lower(): name for name in columns}
     for first, second in PAIR_COLUMN_NAMES:
         if first in lowered and second in lowered:
+            nested_pairs.refuse_nested_pair(lowered[first], lowered[second], columns, sample)  # HotpotQA's `context`
             return (lowered[first],), lowered[second], ()
     found = choose_column(columns, "", TEXT_COLUMN_NAMES, "text")
     if found:

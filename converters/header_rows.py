@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shardify.converters import column_content
+from shardify.converters import column_content, column_names
 from shardify.converters.column_content import is_number
 
-__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
+__all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "usual_names_around_a_gap", "named_width", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
 
 # A header cell is a column's name: short, and not a number (a row of `"3","title","text"` is data).
 _MAX_HEADER_CELL_CHARS = 64
@@ -46,6 +46,20 @@ def header_names(cells: Sequence[str]) -> tuple[str, ...]:
     """
     names = [cell.strip() for cell in cells]
     return tuple(name or f"Unnamed: {i}" for i, name in enumerate(names))
+
+
+def named_width(cells: Sequence[str]) -> int:
+    """The header's columns less the empty cells at its end: the width of its rows where they do
+    not end in the separator the header ends in (`text,label,` over `a text,pos`: a spreadsheet's
+    export). Read at the header's width, every row was a reject ("2 fields where the header has 3").
+
+    >>> named_width(["text", "label", ""]), named_width(["", "text", ""]), named_width(["a", "b"])
+    (2, 2, 2)
+    """
+    width = len(cells)
+    while width > 1 and not cells[width - 1].strip():
+        width -= 1
+    return width
 
 
 def looks_like_header(cells: Sequence[str]) -> bool:
@@ -90,6 +104,40 @@ def named_over_numbers(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> b
         and all(len(row) > column and is_number(row[column].strip()) for row in rows)
         for column, first in enumerate(cells)
     )
+
+
+def usual_names_around_a_gap(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
+    """A first row with a gap (`names_around_a_gap`) whose every name is one a table's columns are
+    usually named by (`column_names`' tables: `text`, `review`, `label`, `sentiment`, `id`, ...;
+    a key's name, `image_id`) and none of them a value of its column below: a header with a spacer
+    column (a spreadsheet's export: `review,,sentiment`), where no column of numbers shows it
+    (`named_over_numbers`). Read as a row of data its names were a record's text and label; refused,
+    the table was a reject (exit 1). A first row of other words stays undecided.
+
+    >>> usual_names_around_a_gap(["text", "", "label"], [("a fine day", "", "pos"), ("rain", "", "neg")])
+    True
+    >>> usual_names_around_a_gap(["cat.jpg", "", "cat"], [("dog.jpg", "", "dog")])
+    False
+    >>> usual_names_around_a_gap(["text", "", "label"], [("a fine day", "", "label")])  # a value below: data
+    False
+    """
+    names = [cell.strip() for cell in cells]
+    filled = [(column, name) for column, name in enumerate(names) if name]
+    if not names_around_a_gap(cells) or not all(_usual_name(name) for _, name in filled):
+        return False
+    return not any(len(row) > column and row[column].strip().lower() == name.lower() for row in rows for column, name in filled)
+
+
+def _usual_name(name: str) -> bool:
+    low = name.lower()
+    return low in _USUAL_NAMES or column_names.is_key_name(name)
+
+
+_USUAL_NAMES = frozenset({
+    *column_names.TEXT_COLUMN_NAMES, *column_names.LABEL_COLUMN_NAMES, *column_names.KEY_COLUMN_NAMES,
+    *column_names.CAPTION_COLUMN_NAMES, *column_names.RATING_COLUMN_NAMES,
+    *(name for pair in column_names.PAIR_COLUMN_NAMES for name in pair),
+})
 
 
 def values_of_the_first_row(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
@@ -168,10 +216,12 @@ def index_header(cells: Sequence[str], rows: Sequence[Sequence[str]]) -> bool:
     True
     >>> index_header(["", "image_name", "label"], [("3", "a.jpg", "x"), ("7", "b.jpg", "y")])
     False
+    >>> index_header(["", "text", "", "label"], [("0", "a", "x", "pos"), ("1", "b", "y", "neg")])
+    True
     """
     names = [cell.strip() for cell in cells]
-    if len(names) < 3 or names[0] or not looks_like_header(cells):
-        return False
+    if len(names) < 3 or names[0] or not (looks_like_header(cells) or names_around_a_gap(cells)):
+        return False  # (a gap between the names, `,text,,label`: pandas' index over a column named "")
     firsts = [row[0].strip() for row in rows if row]
     return len(firsts) >= 2 and firsts == [str(i) for i in range(len(firsts))]
 

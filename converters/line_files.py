@@ -29,6 +29,7 @@ TEXT_COLUMN = "text"
 READ_AS_FALLBACK = f"lines that are not UTF-8 read as Windows-1252 ({FALLBACK_ENCODING}); pass --encoding if it is another"
 _HEAD_BYTES = 64 << 10
 _BLOCK_BYTES = 1 << 20
+_BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark
 
 
 def decode_line(data: bytes, encoding: str = DEFAULT_ENCODING) -> tuple[str, bool]:
@@ -86,19 +87,33 @@ def check_whole_line(before: bytes, data: bytes, after: bytes, size: int) -> Non
 
 
 def count_lines(fileobj: BinaryIO, end: int | None = None) -> int:
-    """The file's lines (a last line without a line end counts), read in blocks; leaves
-    `fileobj` at its start."""
-    count, read, last = 0, 0, b"\n"
+    r"""The file's lines as `read_lines` reads them, read in blocks; leaves `fileobj` at its start.
+
+    The one count of a file's lines: wherever line i of one file goes with line i of another (a
+    text file and its labels, the sides of a parallel corpus, the guard that pairs a file of texts
+    with a file of numbers beside it), the counts compared are this function's, so a pair that
+    detection accepts is one the scan accepts. Lines end at a line feed (a CRLF is one line end; a
+    bare carriage return is none, as in `read_lines`); a last line without a line end counts; a
+    blank line counts, since it holds its place (the line of the other file at its number is its
+    label); a UTF-8 byte-order mark is no line of its own; an empty file has none.
+
+    >>> import io
+    >>> [count_lines(io.BytesIO(data)) for data in (b"", b"a\nb", b"a\r\nb\r\n", b"a\n\nb\n", b"a\rb\n", b"\xef\xbb\xbf", b"\xef\xbb\xbfa")]
+    [0, 2, 2, 3, 1, 0, 1]
+    """
+    count, read, last, first = 0, 0, b"\n", b""
     while True:
         size = _BLOCK_BYTES if end is None else min(_BLOCK_BYTES, end - read)
         block = fileobj.read(size) if size > 0 else b""
         if not block:
             break
+        first = first or block[:3]
         count += block.count(b"\n")
         read += len(block)
         last = block[-1:]
     fileobj.seek(0)
-    return count + (last != b"\n")
+    bom_alone = read == len(_BOM) and first == _BOM
+    return count + (last != b"\n" and not bom_alone)
 
 
 def read_lines(fileobj: BinaryIO, end: int | None = None) -> Iterator[tuple[int, int, bytes | None]]:
@@ -120,6 +135,8 @@ def read_lines(fileobj: BinaryIO, end: int | None = None) -> Iterator[tuple[int,
                     break
             yield number, start, None
             continue
-        if number == 1 and line.startswith(b"\xef\xbb\xbf"):
+        if number == 1 and line.startswith(_BOM):
             line, start = line[3:], start + 3
+            if not line:
+                return  # a byte-order mark alone: no line (`count_lines`)
         yield number, start, line

@@ -385,8 +385,12 @@ def read_header(
         raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(names)}")
     data_start = lines.consumed
     sample = _sample_rows(lines, fmt, len(names), data_start)
+    if not sample and (named := header_rows.named_width(cells)) < len(names):  # `text,label,` over `a text,pos`
+        fileobj.seek(data_start)
+        sample = _sample_rows(_CountingLines(fileobj, data_start, size_bytes, encoding), fmt, named, data_start)
+        names = names[:named] if sample else names
     index = header is None and header_rows.index_header(cells, sample)  # pandas' `,a,b` over 0, 1, 2 (Memotion)
-    if gapped and not index and not header_rows.named_over_numbers(cells, sample):
+    if gapped and not index and not header_rows.named_over_numbers(cells, sample) and not header_rows.usual_names_around_a_gap(cells, sample):
         unnamed = ", ".join(str(i + 1) for i, cell in enumerate(cells) if not cell.strip())
         raise InvalidInputError(
             f"the first row names columns but leaves column {unnamed} unnamed: whether it is a header cannot be told "

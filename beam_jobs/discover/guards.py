@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import json_line_files, label_file_found, mirror_masks, set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
+from shardify.converters import line_files
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import box_file_names, chosen_level, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
@@ -168,17 +170,21 @@ def _check_number_texts(config: ConvertConfig, media: Sequence[str], detected: l
         )
 
 
-# Bytes of a file read to count its lines, pairing a file of labels with a file of texts.
-_COUNT_BYTES = 8 << 20
+# Files larger than this are not counted (no pair is offered): as the line files' own check
+# (beam_jobs/discover/line_files.py's _COUNTED_BYTES).
+_COUNT_BYTES = 256 << 20
 
 
 def _line_pairs(config: ConvertConfig, texts: Sequence[str], numbers: Sequence[str]) -> dict[str, list[str]]:
     """Each file of texts with the files of numbers in its folder holding as many lines (Web of
-    Science's `X.txt` with `Y.txt`, `YL1.txt`, `YL2.txt`), those named shortest first."""
+    Science's `X.txt` with `Y.txt`, `YL1.txt`, `YL2.txt`), those named shortest first. Lines are
+    counted as the scan that reads the pair counts them (`line_files.count_lines`: blank lines
+    hold their place, a bare carriage return ends none), so a pair offered here is one it takes."""
     def lines(path: str) -> int:
         try:
             with open_input(join_path(config.source, path)) as fileobj:
-                return sum(1 for line in fileobj.read(_COUNT_BYTES).splitlines() if line.strip())
+                size = size_of(fileobj)
+                return -1 if size is None or size > _COUNT_BYTES else line_files.count_lines(fileobj)
         except (OSError, InvalidInputError):
             return -1
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_scores, tables, word_labels
+from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, tables, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -76,7 +76,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
                 bare.append((path, tuple(header.columns)))
         except columns.SeveralTextColumns as several:
             found.append((path, several))
-        except columns.OneTextTwice as twice:
+        except (columns.OneTextTwice, nested_pairs.NestedPair) as twice:  # (a pair named over lists: HotpotQA's `context`)
             doubled.append((path, twice))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
             unlabelled.append((path, unnamed))
@@ -89,7 +89,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             chosen[path] = _resolve_json_lines(config, path)
         except columns.SeveralTextColumns as several:  # (HellaSwag's ctx_a, ctx, endings: each row a reject, exit 1)
             found.append((path, several))
-        except columns.OneTextTwice as twice:
+        except (columns.OneTextTwice, nested_pairs.NestedPair) as twice:  # (a pair named over lists: HotpotQA's `context`)
             doubled.append((path, twice))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
             unlabelled.append((path, unnamed))

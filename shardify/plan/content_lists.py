@@ -16,6 +16,7 @@ import posixpath
 import re
 from collections.abc import Callable, Sequence
 
+from shardify.plan import label_words
 from shardify.plan.evidence import EXAMPLE_WORDS, SPLIT_LIST, Evidence, key_rule, name_words, row_fields
 from shardify.plan.structure import split_word
 
@@ -26,7 +27,8 @@ __all__ = ["recognise_list"]
 _FILE_NAME = re.compile(r"[^\s#]+\.[A-Za-z][A-Za-z0-9]{1,4}")
 # Header names of a list's class column, compared lower-cased without `_`, `-`, `.` and spaces
 # (Stanford Online Products' `class_id` beside `super_class_id`, GTSRB's `ClassId`).
-_CLASS_COLUMNS = frozenset({"class", "classid", "classname", "label", "labelid", "category", "categoryid"})
+# The vocabulary's LIST_CLASS words (`label_words`).
+_CLASS_COLUMNS = frozenset(label_words.words(label_words.LIST_CLASS))
 
 
 def recognise_list(path: str, lines: Sequence[str], names_inputs: Callable[[Sequence[str]], bool]) -> Evidence | None:

@@ -20,13 +20,15 @@ import re
 from collections.abc import Mapping, Sequence
 
 from shardify.errors import UsageError
+from shardify.plan import label_words
 from shardify.plan.evidence import KEYED_LABELS, Evidence, example_file
 
 __all__ = ["LABEL_FILE_WORDS", "recognise_id_label_tables"]
 
 # Words of a labels file's name that say what it holds, not which texts it labels (`labels-levela`,
 # `gold_test`): left out when its name is matched to a table of texts' name.
-LABEL_FILE_WORDS = frozenset({"label", "labels", "gold", "answers", "answer", "truth", "groundtruth", "key"})
+# The vocabulary's FILE words (`label_words`).
+LABEL_FILE_WORDS = frozenset(label_words.words(label_words.FILE))
 # A label cell: short, one or two words; at most half as many distinct values as the rows read.
 _MAX_LABEL_CHARS = 32
 _MIN_ROWS = 2

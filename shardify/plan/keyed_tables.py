@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan import label_candidates
+from shardify.plan import label_candidates, label_words
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.structure import split_word
@@ -43,7 +43,8 @@ __all__ = [
 
 # Header names that mean the label besides `columns.LABEL_COLUMN_NAMES`, compared lower-cased:
 # `dx` (diagnosis, HAM10000's and ISIC's metadata), `diagnosis`, `finding`.
-LABEL_HEADER_NAMES = ("dx", "diagnosis", "finding", "findings")
+# The vocabulary's METADATA words (`label_words`).
+LABEL_HEADER_NAMES = label_words.words(label_words.METADATA)
 # Share of the rows read that must fit for the table to be read (the rest are their rows'
 # rejects), and how many repeated keys it may show.
 _MOST = 0.8

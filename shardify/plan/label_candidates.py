@@ -16,18 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from shardify.plan import label_words
+
 __all__ = ["LABEL_NAME_WORDS", "FEATURE_NAME_WORDS", "label_evidence", "ranked_labels", "ranked_texts"]
 
-# Words of a column name that datasets' documentation uses for the class: the usual ones, then
-# by dataset kind (fraud and spam tasks' `fraudulent`, `spam`; skin-lesion tables' `diagnostic`,
-# `dx`, `diagnosis`; taxonomy tables' `species`, `variety`, `breed`; product matching's
-# `label_group`; stance and emotion tasks). Not `y`: a point's coordinate beside `x`.
-LABEL_NAME_WORDS = frozenset({
-    "label", "labels", "class", "category", "target", "tag", "tags", "gold",
-    "sentiment", "stance", "emotion", "intent", "topic", "genre", "polarity", "verdict", "outcome",
-    "species", "variety", "breed", "family", "genus", "diagnostic", "diagnosis", "dx",
-    "fraudulent", "fraud", "spam", "toxic", "sarcastic", "offensive", "hateful", "clickbait", "fake",
-})
+# Words of a column name that datasets' documentation uses for the class: the vocabulary's
+# CANDIDATE words (`label_words`: the usual ones, then by dataset kind: fraud and spam tasks'
+# `fraudulent`, `spam`; skin-lesion tables' `diagnostic`, `dx`; taxonomy tables' `species`,
+# `variety`, `breed`; stance and emotion tasks). Not `y`: a point's coordinate beside `x`.
+LABEL_NAME_WORDS = frozenset(label_words.words(label_words.CANDIDATE))
 # First words of a column name that describe a record rather than class it (`has_company_logo`,
 # `has_questions` beside `fraudulent`): offered after the others.
 FEATURE_NAME_WORDS = frozenset({"has", "num", "n", "count", "nb"})

@@ -67,10 +67,11 @@ def test_a_headerless_row_with_a_gap_stays_data(tmp_path: Path) -> None:
 
 
 def test_a_header_with_a_gap_over_words_alone_is_refused(tmp_path: Path) -> None:
-    """The ambiguous twin: `question<TAB><TAB>answer` over rows of words only: a header, or a first
+    """The ambiguous twin: `Hamlet<TAB><TAB>Shakespeare` over rows of words only: a header, or a first
     row of data whose middle cell is missing, cannot be told; the table is refused naming --header,
-    never read with its first row as a record."""
-    rows = ["question\t\tanswer", "who wrote it\tthe book\tan author", "where is it\tthe town\tthe north"]
+    never read with its first row as a record. (It was `question<TAB><TAB>answer`, names the
+    vocabulary of column names holds: read as the header now, tests/inputs/test_header_gaps.py.)"""
+    rows = ["Hamlet\t\tShakespeare", "Emma\tthe book\tAusten", "Faust\tthe play\tGoethe"]
     write_file(tmp_path / "src" / "qa.tsv", "\n".join(rows) + "\n")
     with pytest.raises(Exception) as refused:
         convert(tmp_path / "src", tmp_path / "out")

@@ -1,0 +1,117 @@
+"""One vocabulary of the words that mark labels, each with the roles it plays where it is read.
+
+Why a module of its own: three lists said which names mean "the label" (`label_candidates`'
+LABEL_NAME_WORDS for ranking a stop's candidate columns, `column_names`' LABEL_COLUMN_NAMES for
+choosing a table's label column, `id_label_tables`' LABEL_FILE_WORDS for a labels file's name),
+beside a fourth for metadata tables (`keyed_tables`) and a fifth for split lists
+(`content_lists`), and they had drifted apart (`truth`, `groundtruth` named a labels file but
+ranked no column named so first). Here each word is one row, its
+roles said explicitly, and every list above is read from this table, so a new convention is one
+row and the places cannot disagree again.
+
+The roles differ where the readings truly differ:
+
+- COLUMN: a header cell that *is* this name (lower-cased) is the label column, tried in the order
+  of this table (`label` before `class` before `answer`). Some names are a role only as a whole
+  name (`is_duplicate`, `quality`, `answer`): as words they say nothing of a label
+  (`image_quality`, `has_answer`), so they are no CANDIDATE.
+- ENDING: a header whose last word is this one is the label column, where only one header's is
+  (`Finding Labels`, `true_label`; two such headers leave the choice to the user).
+- METADATA: a metadata table's header for the class, tried after COLUMN (clinical tables' `dx`).
+  Not a COLUMN: a text table's `diagnosis` column may be a report's prose. `finding(s)` is a
+  METADATA name only, no CANDIDATE word: `finding_text` is a report's text, no class.
+- BOOLEAN: a label column found by this name holds true or false (BoolQ's `answer`); a text there
+  is an answer, no label.
+- CANDIDATE: a word of a column's name that ranks it first among a stop's candidates, and decides
+  a metadata table's label where one column alone is so named (`label_candidates`).
+- FILE: a word of a labels file's name that says what the file holds, not which texts it labels
+  (`labels-levela.csv` beside `testset-levela.tsv`). `key` is a FILE word only (an answer key):
+  a column named `key` is a row's key (`column_names.KEY_COLUMN_NAMES`).
+- LIST_CLASS: a split list's class column, compared without `_`, `-`, `.` and spaces
+  (GTSRB's `ClassId`, Stanford Online Products' `class_id`).
+
+Sources (the names as the datasets publish them): Hugging Face's ClassLabel columns `label`
+(glue, imdb, ag_news, tweet_eval) and `labels` (go_emotions' simplified config), tfds' `label`
+features; MNLI's and SNLI's raw `gold_label`, QQP's `is_duplicate`, MRPC's `Quality`, BoolQ's
+`answer`; News Category's `category`; Sentiment140's `target`; CoNLL-style `tags`; OLID's
+`labels-levela.csv` ("the gold labels and IDs", its README); HAM10000's `dx`; NIH ChestX-ray14's
+`Finding Labels`; PAD-UFES-20's `diagnostic`; the task words of stance, emotion, intent, spam and
+fraud sets (`fraudulent`: the EMSCAD job postings).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "COLUMN", "ENDING", "METADATA", "BOOLEAN", "CANDIDATE", "FILE", "LIST_CLASS", "ROLES",
+    "VOCABULARY", "words",
+]
+
+COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS = (
+    "column", "ending", "metadata", "boolean", "candidate", "file", "list_class",
+)
+ROLES = (COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS)
+
+_C, _E, _M, _B, _W, _F, _L = COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS
+
+# (word, its roles). The order is the order COLUMN names are tried in.
+VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(roles)) for word, roles in (
+    ("label", {_C, _E, _W, _F, _L}),
+    ("labels", {_C, _E, _W, _F}),
+    ("class", {_C, _E, _W, _L}),
+    ("category", {_C, _E, _W, _L}),
+    ("target", {_C, _W}),
+    ("tags", {_C, _E, _W}),
+    ("tag", {_C, _E, _W}),
+    ("sentiment", {_C, _W}),
+    ("gold_label", {_C}),  # its words, `gold` and `label`, are CANDIDATE words of their own
+    ("is_duplicate", {_C}),
+    ("quality", {_C}),
+    ("answer", {_C, _B, _F}),
+    ("gold", {_W, _F}),
+    ("answers", {_F}),
+    ("truth", {_W, _F}),
+    ("groundtruth", {_W, _F}),
+    ("key", {_F}),
+    ("classid", {_L}),
+    ("classname", {_L}),
+    ("labelid", {_L}),
+    ("categoryid", {_L}),
+    ("dx", {_M, _W}),
+    ("diagnosis", {_M, _W}),
+    ("finding", {_M}),  # as a word also a report's prose (`finding_text`): a whole header name only
+    ("findings", {_M}),
+    ("diagnostic", {_W}),
+    ("stance", {_W}),
+    ("emotion", {_W}),
+    ("intent", {_W}),
+    ("topic", {_W}),
+    ("genre", {_W}),
+    ("polarity", {_W}),
+    ("verdict", {_W}),
+    ("outcome", {_W}),
+    ("species", {_W}),
+    ("variety", {_W}),
+    ("breed", {_W}),
+    ("family", {_W}),
+    ("genus", {_W}),
+    ("fraudulent", {_W}),
+    ("fraud", {_W}),
+    ("spam", {_W}),
+    ("toxic", {_W}),
+    ("sarcastic", {_W}),
+    ("offensive", {_W}),
+    ("hateful", {_W}),
+    ("clickbait", {_W}),
+    ("fake", {_W}),
+))
+
+
+def words(role: str) -> tuple[str, ...]:
+    """The words of one role, in the table's order.
+
+    >>> words(BOOLEAN), words(ENDING)
+    (('answer',), ('label', 'labels', 'class', 'category', 'tags', 'tag'))
+    """
+    if role not in ROLES:
+        raise ValueError(f"no label-word role {role!r}; the roles are {ROLES}")
+    return tuple(word for word, roles in VOCABULARY if role in roles)
