@@ -13,7 +13,9 @@ listing read (`Listed.mtime_ns`), not a second `stat`.
 
 Held inputs leave as one count per batch, not one element each: Beam's cost per element (an output
 tagged, counted, sampled for its size) was paid for every file an append leaves alone, so the
-append's cost grew with what the output already held.
+append's cost grew with what the output already held. The listing itself asks `held_unchanged`
+first (the same size-and-time test), so a held, unchanged file leaves ListFiles as a count and
+never reaches SkipHeld, which then sees the new and changed files only.
 """
 
 from __future__ import annotations

@@ -47,7 +47,9 @@ ENTRIES, REJECTS, SKIPPED, ARCHIVES = "entries", "rejects", "skipped", "archives
 class _ListFiles(beam.DoFn):
     """Walks the source tree; junk is tagged SKIPPED, the files the dataset ships beside its
     inputs (the label file, documentation, masks: see `SourceLayout.is_auxiliary`) AUXILIARY,
-    unlistable files REJECTS. The output folder, when it lies inside the source, is left out."""
+    unlistable files REJECTS. The output folder, when it lies inside the source, is left out.
+    In an append, a file an earlier version holds unchanged (`held.held_unchanged`) is only
+    counted (HELD), before the layout's questions: they were asked of it when it was added."""
 
     def __init__(self, source_layout: SourceLayout, follow_outside_links: bool, output: str, held_files: tuple[str, ...] = ()) -> None:
         self._layout = source_layout
