@@ -13,7 +13,9 @@ listing read (`Listed.mtime_ns`), not a second `stat`.
 
 Held inputs leave as one count per batch, not one element each: Beam's cost per element (an output
 tagged, counted, sampled for its size) was paid for every file an append leaves alone, so the
-append's cost grew with what the output already held.
+append's cost grew with what the output already held. The listing itself asks `held_unchanged`
+first (the same size-and-time test), so a held, unchanged file leaves ListFiles as a count and
+never reaches SkipHeld, which then sees the new and changed files only.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
@@ -36,7 +38,7 @@ from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import os_name
 from shardify.plan.entries import Batch, Reject
 
-__all__ = ["SkipHeld", "HELD", "HeldInputs", "load_held", "forget_held", "open_inputs_file"]
+__all__ = ["SkipHeld", "HELD", "held_unchanged", "HeldInputs", "load_held", "forget_held", "open_inputs_file"]
 
 _LOG = logging.getLogger("shardify")
 
@@ -212,6 +214,24 @@ def _columns(output: str, version: int, path: str, per_version: Mapping[tuple[in
     except NotUsable as why:
         _LOG.warning("ignoring %s (%s): the inputs are read from %s", columns_path, why, path)
     return None
+
+
+def held_unchanged(output: str, inputs_files: Sequence[str]) -> Callable[[Listed], bool] | None:
+    """A test of a listed file: True when an earlier version holds it with the size and modification
+    time the listing read (SkipHeld would count it held without reading it); None without inputs
+    files. The listing asks it first, so that a file the output holds as it is costs its `stat` and
+    one look-up, not the layout's questions (junk, archive, label file, auxiliary: asked of it when
+    it was added) nor a place in a batch. Whatever it does not settle goes to SkipHeld as before."""
+    if not inputs_files:
+        return None
+    held = load_held(output, inputs_files)
+    rows, sizes, times = held.row, held.size, held.mtime_ns
+
+    def unchanged(item: Listed) -> bool:
+        row = rows(item.relpath)
+        return row is not None and item.mtime_ns >= 0 and item.size == sizes[row] and item.mtime_ns == times[row]
+
+    return unchanged
 
 
 class _SkipHeldFn(beam.DoFn):

@@ -286,11 +286,33 @@ class KeptProbes:
         return Probe(image_format, height, width, channels)
 
 
-def _load(output: str, name: str, fingerprint: str) -> dict[str, np.ndarray]:
-    """One kept-probes file's columns.
+# Columns `sound_files` parsed, by (fingerprint, the file's bytes), for `read_kept` in the same
+# process (an append or a small resume runs its pipeline in the launcher's): it takes them instead
+# of parsing and checksumming each file again, and only for the very bytes it reads. Replaced by
+# each `sound_files`, emptied as `read_kept` takes them, at most _MEMO_BYTES of files.
+_PARSED: dict[tuple[str, bytes], dict[str, np.ndarray]] = {}
+_MEMO_BYTES = 64 << 20
+
+
+def _load(output: str, name: str, fingerprint: str, *, memo: bool = False) -> dict[str, np.ndarray]:
+    """One kept-probes file's columns (`memo`: a parse `sound_files` made of the same bytes, taken).
 
     Raises:
       _NotKept: why it is not used (any fault of what it holds, or it cannot be read).
+    """
+    content = _content(output, name)
+    if memo and _PARSED:
+        parsed = _PARSED.pop((fingerprint, content), None)
+        if parsed is not None:
+            return parsed
+    return _parse(content, fingerprint)
+
+
+def _content(output: str, name: str) -> bytes:
+    """One kept-probes file's bytes.
+
+    Raises:
+      _NotKept: it cannot be read, or it is too large to be one.
     """
     try:
         with open_output_file(FileSystems.join(output, name)) as f:  # never a pipe's wait, nor a link
@@ -299,7 +321,7 @@ def _load(output: str, name: str, fingerprint: str) -> dict[str, np.ndarray]:
         raise _NotKept(f"unreadable ({error})") from None
     if len(content) > _MAX_FILE_BYTES:
         raise _NotKept(f"larger than {_MAX_FILE_BYTES:,} bytes")
-    return _parse(content, fingerprint)
+    return content
 
 
 def sound_files(output: str, fingerprint: str) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
@@ -310,12 +332,19 @@ def sound_files(output: str, fingerprint: str) -> tuple[tuple[str, ...], list[tu
     except Exception:  # noqa: BLE001 - no output folder yet, or unlistable: nothing kept
         names = []
     sound, ignored = [], []
+    _PARSED.clear()
+    room = _MEMO_BYTES
     for name in names:
         try:
-            _load(output, name, fingerprint)
+            content = _content(output, name)
+            columns = _parse(content, fingerprint)
             sound.append(name)
         except _NotKept as error:
             ignored.append((name, str(error)))
+            continue
+        if len(content) <= room:
+            room -= len(content)
+            _PARSED[(fingerprint, content)] = columns
     return tuple(sound), ignored
 
 
@@ -337,7 +366,7 @@ def read_kept(output: str, fingerprint: str, names: Sequence[str]) -> KeptProbes
     tables = []
     for name in names:
         try:
-            tables.append(_load(output, name, fingerprint))
+            tables.append(_load(output, name, fingerprint, memo=True))
         except _NotKept:
             continue  # changed since the launcher looked: probe its inputs
     return KeptProbes(tables)

@@ -22,7 +22,7 @@ from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUM
 from shardify.beam_jobs.discover.evidence import UNLISTED, JoinEvidence
 from shardify.beam_jobs.discover.find_inputs import FindInputs
 from shardify.beam_jobs.discover.label_file import hands_on_unnamed
-from shardify.beam_jobs.discover.held import HELD, SkipHeld
+from shardify.beam_jobs.discover.held import HELD, SkipHeld, held_unchanged
 from shardify.beam_jobs.discover.list_archives import AUXILIARY, ListMembers
 from shardify.beam_jobs.discover.recall import KeepProbes, KeptProbes, Probe, Stamp, pack_probes, read_kept, stamp_of
 from shardify.beam_jobs.discover.listing import list_file, list_tree
@@ -47,13 +47,16 @@ ENTRIES, REJECTS, SKIPPED, ARCHIVES = "entries", "rejects", "skipped", "archives
 class _ListFiles(beam.DoFn):
     """Walks the source tree; junk is tagged SKIPPED, the files the dataset ships beside its
     inputs (the label file, documentation, masks: see `SourceLayout.is_auxiliary`) AUXILIARY,
-    unlistable files REJECTS. The output folder, when it lies inside the source, is left out."""
+    unlistable files REJECTS. The output folder, when it lies inside the source, is left out.
+    In an append, a file an earlier version holds unchanged (`held.held_unchanged`) is only
+    counted (HELD), before the layout's questions: they were asked of it when it was added."""
 
-    def __init__(self, source_layout: SourceLayout, follow_outside_links: bool, output: str) -> None:
+    def __init__(self, source_layout: SourceLayout, follow_outside_links: bool, output: str, held_files: tuple[str, ...] = ()) -> None:
         self._layout = source_layout
         self._source_file = source_layout.source_file
         self._follow_outside_links = follow_outside_links
         self._output = output
+        self._held_files = held_files
 
     def _listing(self, root: str) -> Iterator[tuple[str, int] | Reject]:
         if self._source_file:  # SRC was this one file of `root`
@@ -64,10 +67,14 @@ class _ListFiles(beam.DoFn):
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
         listed = ProgressFile(LISTED)
+        unchanged = held_unchanged(self._output, self._held_files)
+        num_unchanged = 0
         for item in self._listing(root):
             listed.add(1)
             if isinstance(item, Reject):
                 yield beam.pvalue.TaggedOutput(REJECTS, item)
+            elif unchanged is not None and unchanged(item):
+                num_unchanged += 1  # an input an earlier version holds as it is: nothing to ask of it
             elif layout.is_junk(item[0]):
                 yield beam.pvalue.TaggedOutput(SKIPPED, item[0])
             elif archives.archive_kind(item.relpath):
@@ -82,6 +89,8 @@ class _ListFiles(beam.DoFn):
                     yield batch
                     batch = Batch()
         listed.add(0, flush=True)
+        if num_unchanged:
+            yield beam.pvalue.TaggedOutput(HELD, num_unchanged)
         if batch:
             yield batch
 
@@ -249,8 +258,8 @@ class Discover(beam.PTransform):
             pbegin
             | "Root" >> beam.Create([config.source])
             | "ListFiles" >> beam.ParDo(
-                _ListFiles(self._layout, config.follow_outside_links, config.output)
-            ).with_outputs(REJECTS, SKIPPED, ARCHIVES, AUXILIARY, main=ENTRIES)
+                _ListFiles(self._layout, config.follow_outside_links, config.output, self._held_files)
+            ).with_outputs(REJECTS, SKIPPED, ARCHIVES, AUXILIARY, HELD, main=ENTRIES)
         )
         files, listing_rejects, skipped, auxiliary = listed[ENTRIES], listed[REJECTS], listed[SKIPPED], listed[AUXILIARY]
         if self._archives:
@@ -276,7 +285,7 @@ class Discover(beam.PTransform):
             listing_rejects = (listing_rejects, late) | "MergeLateArchives" >> beam.Flatten()
         if self._held_files:
             compared = files | "SkipHeld" >> SkipHeld(config.source, config.output, self._held_files)
-            files, held = compared["main"], compared[HELD]
+            files, held = compared["main"], (listed[HELD], compared[HELD]) | "MergeHeld" >> beam.Flatten()
             listing_rejects = (listing_rejects, compared["rejects"]) | "MergeChanged" >> beam.Flatten()
         else:
             held = pbegin | "NoneHeld" >> beam.Create([])

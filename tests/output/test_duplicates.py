@@ -59,3 +59,14 @@ def test_a_dataset_without_duplicates_says_so_and_writes_no_report(tmp_path: Pat
     assert CliRunner().invoke(app, ["convert", str(source / "t"), str(out), "-q"]).exit_code == 0
     assert load_manifest(str(out)).duplicates == {"groups": 0, "records": 0, "across_splits": 0}
     assert not (out / naming.DUPLICATES_FILENAME).exists()  # the earlier run's report is gone
+
+
+def test_a_report_line_is_what_json_dumps_writes() -> None:
+    # The report's lines are formatted without json.dumps; the bytes must stay its own (ids and
+    # splits may hold quotes, backslashes, control and non-ASCII characters).
+    from shardify.beam_jobs.write_manifest import _duplicate_line
+    from shardify.plan.entries import DuplicateGroup
+
+    odd = DuplicateGroup("ab" * 32, (("train", 'a "b"\\c'), ("té\tst", "\u2028\x00é😀")))
+    for group in (odd, DuplicateGroup("cd" * 32, (("train", "x"),))):
+        assert _duplicate_line(group) == json.dumps(group.to_json()) + "\n"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from shardify.beam_jobs.discover import stage
-from shardify.beam_jobs.discover.recall import Probe, Stamp, pack_probes, probes_fingerprint, read_kept
+from shardify.beam_jobs.discover.recall import Probe, Stamp, pack_probes, probes_fingerprint, read_kept, sound_files
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.format.manifest import load_manifest
@@ -37,6 +37,21 @@ def test_a_path_kept_under_two_stamps_gives_the_probe_of_its_stamp_now(tmp_path:
     found = kept.recall_many(["x.png", "x.png", "x.png", "y.png"], [new, old, None, new])
     assert found == [Probe(reason="not an image"), Probe("png", 1, 1, 1), None, None]
     assert kept.recall("x.png", Stamp(11, 2, 7)) is None  # another size: probe it
+
+
+def test_a_kept_file_replaced_after_the_launchers_check_is_read_as_it_is_now(tmp_path: Path) -> None:
+    """read_kept takes the launcher's parse only for the very bytes it reads (in one process)."""
+    fingerprint = probes_fingerprint(str(tmp_path / "src"), 1000)
+    stamp, probe = Stamp(10, 1, 7), Probe("png", 2, 3, 1)
+    files = [pack_probes([(relpath, stamp, probe)], fingerprint) for relpath in ("a.png", "b.png")]
+    for name, content in files:
+        (tmp_path / name).write_bytes(content)
+    sound, ignored = sound_files(str(tmp_path), fingerprint)
+    assert sorted(sound) == sorted(name for name, _ in files) and not ignored
+    other = Probe("jpeg", 5, 4, 3)
+    (tmp_path / files[1][0]).write_bytes(pack_probes([("b.png", stamp, other)], fingerprint)[1])
+    kept = read_kept(str(tmp_path), fingerprint, sound)
+    assert (kept.recall("a.png", stamp), kept.recall("b.png", stamp)) == (probe, other)
 
 
 def test_nothing_kept_recalls_nothing(tmp_path: Path) -> None:
