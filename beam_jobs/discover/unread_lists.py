@@ -101,12 +101,13 @@ def check_unread_lists(config: ConvertConfig, sample: Sequence[str], detected: l
                               {p: _lines(config, p) for p in others}, first.column, first.key)
     if not found:
         return
-    shown = "; ".join(f"{path} names {len(named)} ({', '.join(named[:2])}{', ...' if len(named) > 2 else ''})"
+    shown = "; ".join(f"{path} names {len(named)} ({named[0]}{', ...' if len(named) > 1 else ''})"
                       for path, named in found.items())
     split_lists = ", ".join(e.path for e in lists[:4]) + (" ..." if len(lists) > 4 else "")
     entry = f"{{path: {next(iter(found))}, kind: split list, split: SPLIT}}"
     raise UsageError(
         f"inputs that no split list ({split_lists}) names are named by other lists beside them, not read as split "
         f"lists: {shown}; set aside as in no split, they would be left out without a word: say each list's split in a "
-        f"layout file's `evidence` ({entry}: docs/layout-files.md)"
+        f"layout file's `evidence` ({entry}: docs/layout-files.md), or leave it out of the file where it is another "
+        "fold or task, and its inputs are then left out as you chose"
     )
