@@ -28,11 +28,11 @@ WRONG = {
                "book30-listing-train.csv, bookcover30-labels-test.txt', offering --labels FILE or --label-level 0: "
                "one file labels one split (--labels book30-listing-train.csv --label-column 7 rejects the test covers; "
                "--labels bookcover30-labels-train.txt exits 0 with them unlabelled)"),
-    "ccpd": ("WRONG, EXIT 0: the ccpd_blur/ and ccpd_challenge/ images, listed only in splits/ccpd_blur.txt and "
-             "ccpd_challenge.txt (test lists of the hard subsets), left out with no reject; the rest labelled with "
-             "their subset folder ('ccpd_base') and no objects: the plate's box in the file name is not read"),
-    "div2k": ("WRONG, EXIT 0: the LR_bicubic/X2 and X4 twins written as records of their own labelled 'x2' and 'x4' "
-              "beside the HR images; a parallel tree of downscaled copies is not told from more inputs"),
+    "ccpd": ("STOPS (exit 2): 'inputs that no split list names are named by other lists beside them' (the hard "
+             "subsets' splits/ccpd_blur.txt, ccpd_challenge.txt), naming a layout file's split-list evidence, which no "
+             "FOLLOW option gives; the plate's box in the file name is not read"),
+    "div2k": ("STOPS (exit 2): 'versions of the same inputs' (the LR_bicubic X2/X4 twins of the HR images), naming "
+              "a layout file's split_patterns of the HR folders, which no FOLLOW option gives"),
     "hasyv2": ("EXIT 1: the classification-task/fold-<k>/ tables taken for the labels, their '../../hasy-data/...' "
                "paths 'name no file': all 15 rejected, no records; hasy-data-labels.csv (every image's symbol_id) "
                "unused, the folds not told from splits"),
