@@ -27,7 +27,7 @@ from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 
-__all__ = ["check_unread_lists", "unread_list_names"]
+__all__ = ["check_unread_lists", "list_keys", "unread_list_names"]
 
 # Extensions of the lists looked at beside the split lists.
 _LIST_EXTENSIONS = ("txt", "lst", "csv", "tsv")
@@ -77,6 +77,12 @@ def _lines(config: ConvertConfig, relpath: str) -> list[str]:
     except (OSError, InvalidInputError):
         return []
     return data.decode("utf-8", errors="replace").splitlines()
+
+
+def list_keys(config: ConvertConfig, found: evidence_lib.Evidence) -> set[str]:
+    """The keys a split list's rows name files by (its first 8 MiB), as its own column and rule read them."""
+    lines = _lines(config, found.path)
+    return _keys(lines[1:] if found.header else lines, found.column, found.key)
 
 
 def check_unread_lists(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
