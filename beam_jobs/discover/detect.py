@@ -26,7 +26,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, json_line_files, mask_pixels, set_aside, split_annotations, table_quoting
-from shardify.beam_jobs.discover import list_families, unread_lists, version_trees
+from shardify.beam_jobs.discover import fold_folders, list_families, unread_lists, version_trees
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -466,6 +466,7 @@ def _detect_folder(
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
     try:
         guards.check_guess(config, sample, detected, annotations)
+        fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt
         version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
