@@ -44,6 +44,7 @@ from shardify.converters.label_columns import (
     first_column_ids,
     found_by_ending,
     named_twice,
+    coarse_named,
     label_by_content,
     label_kind,
     refuse_reused,
@@ -236,7 +237,7 @@ def resolve_columns(
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
     refuse_reused(texts, pair, label, options)
-    guessed = found_by_ending(columns, label) or named_twice(columns, label)
+    guessed = found_by_ending(columns, label) or named_twice(columns, label) or coarse_named(label)
     if label and not options.label_column and header and sample and guessed:
         with texts_told(texts, pair, options):
             refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)

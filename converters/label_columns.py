@@ -35,6 +35,7 @@ __all__ = [
     "ID_LISTS",
     "found_by_ending",
     "named_twice",
+    "coarse_named",
     "texts_told",
     "refuse_second_label",
     "refuse_reused",
@@ -58,6 +59,16 @@ def found_by_ending(columns: Sequence[str], label: str) -> bool:
 # and two of them in one table (SemEval-2016 stance's `Target`, the topic, beside `Sentiment` and
 # `Stance`) leave the label a guess.
 _DECISIVE_LABEL_NAMES = frozenset({"label", "labels", "gold_label"})
+
+
+# Names of a label column that say what it holds, a polarity, where a table may hold a finer label by
+# content beside it (MELD's `Sentiment` beside `Emotion`, seven words): the content check runs.
+_COARSE_LABEL_NAMES = frozenset({"sentiment", "polarity"})
+
+
+def coarse_named(label: str) -> bool:
+    """`label` was chosen by a name that says a polarity (`_COARSE_LABEL_NAMES`)."""
+    return label.lower() in _COARSE_LABEL_NAMES
 
 
 def named_twice(columns: Sequence[str], label: str) -> bool:

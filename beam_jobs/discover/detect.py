@@ -26,7 +26,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, json_line_files, mask_pixels, set_aside, split_annotations, table_quoting
-from shardify.beam_jobs.discover import fold_folders, list_families, unread_lists, version_trees
+from shardify.beam_jobs.discover import fold_folders, list_families, media_beside_tables, unread_lists, version_trees
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -464,6 +464,7 @@ def _detect_folder(
         copies, note = second_readings.second_readings(sample)  # SciTail's snli_format/ beside tsv_format/
         if copies:
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
+    detected = media_beside_tables.with_media_set_aside(config, sample, detected)  # MELD's clips beside its tables
     try:
         guards.check_guess(config, sample, detected, annotations)
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
