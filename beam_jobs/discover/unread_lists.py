@@ -11,7 +11,10 @@ vanished with exit 0. So the plan stops (exit 2), naming the lists and the input
 the layout file's `evidence` entry that says each list's split.
 
 A list that names only inputs a split list names too (VOC's per-class `<class>_train.txt` beside
-`train.txt`, a fold's list beside the first fold's) is no sign: nothing would be lost.
+`train.txt`, a fold's list beside the first fold's) is no sign: nothing would be lost. Nor is an
+index of the whole download, a list naming every input the split lists name and more (the garbage
+classification set's `one-indexed-files.txt` beside its `one-indexed-files-notrash_<split>.txt`,
+Caltech-UCSD Birds 2010's `files.txt`): the split lists left the rest out by choice.
 """
 
 from __future__ import annotations
@@ -53,18 +56,24 @@ def unread_list_names(inputs: Sequence[str], split_lines: Sequence[Sequence[str]
     """Per other list, the inputs it names that no split list names (plain function of lines).
 
     >>> rule = evidence_lib.KeyRule(parts=2)
-    >>> unread_list_names(["a/1.jpg", "b/2.jpg"], [["a/1.jpg"]], {"hard.txt": ["b/2.jpg"], "x.txt": ["a/1.jpg"]}, 0, rule)
+    >>> lines = {"hard.txt": ["b/2.jpg"], "x.txt": ["a/1.jpg"], "all.txt": ["a/1.jpg", "b/2.jpg"]}
+    >>> unread_list_names(["a/1.jpg", "b/2.jpg"], [["a/1.jpg"]], lines, 0, rule)
     {'hard.txt': ['b/2.jpg']}
     """
     listed = set().union(*(_keys(lines, column, rule) for lines in split_lines)) if split_lines else set()
-    unnamed = {}
+    unnamed, named_by_splits = {}, set()
     for relpath in inputs:
         key = evidence_lib.file_key(relpath, rule)
         if key and key not in listed:
             unnamed.setdefault(key, relpath)
+        elif key:
+            named_by_splits.add(key)
     found = {}
     for path, lines in sorted(other_lines.items()):
-        named = sorted(unnamed[key] for key in _keys(lines, column, rule) if key in unnamed)
+        keys = _keys(lines, column, rule)
+        if named_by_splits <= keys:  # an index of the whole download (`files.txt`): the split lists chose
+            continue
+        named = sorted(unnamed[key] for key in keys if key in unnamed)
         if named:
             found[path] = named
     return found
