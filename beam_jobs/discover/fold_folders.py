@@ -24,6 +24,7 @@ from shardify.plan import layout
 __all__ = ["check_fold_folders", "fold_siblings"]
 
 _NUMBER = re.compile(r"\d+")
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def fold_siblings(folder: str, names: set[str], sample: Sequence[str]) -> list[str]:
@@ -31,9 +32,11 @@ def fold_siblings(folder: str, names: set[str], sample: Sequence[str]) -> list[s
 
     >>> fold_siblings("cv/fold-1", {"train.csv"}, ["cv/fold-1/train.csv", "cv/fold-2/train.csv", "cv/other/train.csv"])
     ['cv/fold-2']
+    >>> fold_siblings("ImageSets/2017", {"train.txt"}, ["ImageSets/2016/train.txt"])
+    []
     """
     parent, name = posixpath.split(folder)
-    if not _NUMBER.search(name):
+    if not _NUMBER.search(name) or _YEAR.search(name):  # editions (DAVIS's `ImageSets/2017/`): `finest_lists` takes the latest
         return []
     shape = _NUMBER.sub("#", name)
     found = set()
