@@ -237,10 +237,10 @@ def resolve_columns(
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
     refuse_reused(texts, pair, label, options)
-    guessed = found_by_ending(columns, label) or named_twice(columns, label) or coarse_named(label)
-    if label and not options.label_column and header and sample and guessed:
+    guessed = found_by_ending(columns, label) or named_twice(columns, label)
+    if label and not options.label_column and header and sample and (guessed or coarse_named(label)):
         with texts_told(texts, pair, options):
-            refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
+            refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample, words_only=not guessed)
     if not label and not options.label_column and not header and sample:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
