@@ -44,6 +44,7 @@ from shardify.converters.label_columns import (
     first_column_ids,
     found_by_ending,
     named_twice,
+    coarse_named,
     label_by_content,
     label_kind,
     refuse_reused,
@@ -243,9 +244,9 @@ def resolve_columns(
             label = ""
     refuse_reused(texts, pair, label, options)
     guessed = found_by_ending(columns, label) or named_twice(columns, label)
-    if label and not options.label_column and header and sample and guessed:
+    if label and not options.label_column and header and sample and (guessed or coarse_named(label)):
         with texts_told(texts, pair, options):
-            refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
+            refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample, words_only=not guessed)
     if not label and not elsewhere and not options.label_column and not header and sample:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).

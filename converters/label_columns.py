@@ -35,6 +35,7 @@ __all__ = [
     "ID_LISTS",
     "found_by_ending",
     "named_twice",
+    "coarse_named",
     "texts_told",
     "refuse_second_label",
     "refuse_reused",
@@ -58,6 +59,16 @@ def found_by_ending(columns: Sequence[str], label: str) -> bool:
 # and two of them in one table (SemEval-2016 stance's `Target`, the topic, beside `Sentiment` and
 # `Stance`) leave the label a guess.
 _DECISIVE_LABEL_NAMES = frozenset({"label", "labels", "gold_label"})
+
+
+# Names of a label column that say what it holds, a polarity, where a table may hold a finer label by
+# content beside it (MELD's `Sentiment` beside `Emotion`, seven words): the content check runs.
+_COARSE_LABEL_NAMES = frozenset({"sentiment", "polarity"})
+
+
+def coarse_named(label: str) -> bool:
+    """`label` was chosen by a name that says a polarity (`_COARSE_LABEL_NAMES`)."""
+    return label.lower() in _COARSE_LABEL_NAMES
 
 
 def named_twice(columns: Sequence[str], label: str) -> bool:
@@ -88,7 +99,8 @@ def texts_told(texts: Sequence[str], pair: str, options: TableOptions) -> Iterat
             f"--text-column {texts[0]!r} reads {texts[0]!r} alone", stop.candidates) from stop
 
 
-def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
+def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str], sample: Sequence[Sequence[object]],
+                        *, words_only: bool = False) -> None:
     """A label column found by its name's ending beside another column holding labels by its
     content (the Amazon multilingual reviews' `product_category` beside `stars`, the label the
     dataset is published for): which is the label is a guess, and a wrong one writes every record
@@ -102,7 +114,11 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
         refuse_unnamed_labels(columns, (*taken, label), sample)
     except UnnamedLabelColumn as found:
         others = found.candidates
-    others = (*others, *(name for name in _ratings(columns, (*taken, label), sample) if name not in others))
+    if words_only:  # a polarity's column (`coarse_named`): only a column of words is a finer label beside it, never
+        # numbers (the Rotten Tomatoes phrases' `SentenceId` beside `Sentiment`)
+        others = tuple(name for name in others if not _whole_numbers(columns.index(name), sample))
+    else:
+        others = (*others, *(name for name in _ratings(columns, (*taken, label), sample) if name not in others))
     if others:
         candidates = (label, *others)
         shown = " and ".join(shown_column(name) for name in others)
@@ -110,6 +126,12 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
             f"{shown_column(label)} is named like a label, but {shown} also {'hold' if len(others) > 1 else 'holds'} labels by their content "
             f"(a few repeated words, short phrases, numbers or true/false): which is the label is a guess; name it with "
             f"--label-column {label!r} or --label-column {others[0]!r}", candidates)
+
+
+def _whole_numbers(index: int, sample: Sequence[Sequence[object]]) -> bool:
+    """The sampled cells of column `index` are whole numbers (ids or counts)."""
+    cells = [row[index] for row in sample if index < len(row)]
+    return bool(cells) and all(is_integer(cell) for cell in cells)
 
 
 def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:

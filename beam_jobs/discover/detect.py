@@ -26,6 +26,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, table_quoting, union_tables
+from shardify.beam_jobs.discover import fold_folders, list_families, media_beside_tables, unread_lists, version_trees
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -468,8 +469,13 @@ def _detect_folder(
         if copies:
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
         detected = union_tables.with_union_tables(config, sample, detected)  # 10kGNAD's articles.csv: train + test
+    detected = media_beside_tables.with_media_set_aside(config, sample, detected)  # MELD's clips beside its tables
     try:
         guards.check_guess(config, sample, detected, annotations)
+        fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
+        list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
+        unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt
+        version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
         mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"

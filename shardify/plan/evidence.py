@@ -189,11 +189,20 @@ def row_key(key: str, rule: KeyRule) -> str:
         if rule.parts == 1:
             return "" if folders else number
         return "/".join([*folders[-(rule.parts - 1):], number]) if number and len(folders) >= rule.parts - 1 else ""
-    while text.startswith(("./", "/")):
-        text = text[2:] if text.startswith("./") else text[1:]
+    # (a list's paths relative to its own folder, `../../hasy-data/v2-00000.png`: the rows name files
+    # by their last components, so the way up out of the list's folder names nothing)
+    while text.startswith(("./", "/", "../")):
+        text = text[3:] if text.startswith("../") else text[2:] if text.startswith("./") else text[1:]
     if (not rule.extension or rule.suffixed) and not rule.folder:
         text = _INPUT_SUFFIX.sub("", text)
     return _nfc("/".join(text.split("/")[-rule.parts :]))
+
+
+def _up_cut(key: str) -> str:
+    """`key` without the leading `../` and `./` of a path relative to its list's folder."""
+    while key.startswith(("../", "./")):
+        key = key[3:] if key.startswith("../") else key[2:]
+    return key
 
 
 def key_rule(keys: Sequence[str]) -> KeyRule:
@@ -206,8 +215,10 @@ def key_rule(keys: Sequence[str]) -> KeyRule:
     (KeyRule(parts=3, extension=True, number=False), KeyRule(parts=1, extension=False, number=False))
     >>> key_rule(["apple_pie/1005649", "apple_pie/1110378", "../../../../../../../../etc/passwd"]).parts
     2
+    >>> key_rule(["../../hasy-data/v2-00000.png", "../../hasy-data/v2-00001.png"]).parts  # relative to the list's folder
+    2
     """
-    cleaned = [k.strip().replace("\\", "/").lstrip("/") for k in keys if k.strip()]
+    cleaned = [_up_cut(k.strip().replace("\\", "/").lstrip("/")) for k in keys if k.strip()]
     if not cleaned:
         return KeyRule()
     counts = sorted(k.count("/") + 1 for k in cleaned)

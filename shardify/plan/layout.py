@@ -29,6 +29,7 @@ from shardify.format import contract, image_formats
 from shardify.plan import dataset_card
 from shardify.plan.evidence import BOX_FILES, LABEL_LINES, Evidence
 from shardify.plan.line_files import LineFile
+from shardify.plan.media_kinds import AV_EXTENSIONS
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
@@ -533,6 +534,8 @@ class SourceLayout:
         if self.name == TABLES and not self.source_file:  # a download's README, LICENSE, citation beside its tables
             ext = extension(relpath)
             documents = ext in TABLE_DOCUMENT_EXTENSIONS
+            if ext in AV_EXTENSIONS or ext in IMAGE_EXTENSIONS:  # media beside the tables (MELD's clips): no table
+                return True
             return (stem(relpath).lower().lstrip("_") in TABLE_DOCUMENT_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:

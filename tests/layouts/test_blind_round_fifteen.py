@@ -28,17 +28,16 @@ WRONG = {
                "book30-listing-train.csv, bookcover30-labels-test.txt', offering --labels FILE or --label-level 0: "
                "one file labels one split (--labels book30-listing-train.csv --label-column 7 rejects the test covers; "
                "--labels bookcover30-labels-train.txt exits 0 with them unlabelled)"),
-    "ccpd": ("WRONG, EXIT 0: the ccpd_blur/ and ccpd_challenge/ images, listed only in splits/ccpd_blur.txt and "
-             "ccpd_challenge.txt (test lists of the hard subsets), left out with no reject; the rest labelled with "
-             "their subset folder ('ccpd_base') and no objects: the plate's box in the file name is not read"),
-    "div2k": ("WRONG, EXIT 0: the LR_bicubic/X2 and X4 twins written as records of their own labelled 'x2' and 'x4' "
-              "beside the HR images; a parallel tree of downscaled copies is not told from more inputs"),
-    "hasyv2": ("EXIT 1: the classification-task/fold-<k>/ tables taken for the labels, their '../../hasy-data/...' "
-               "paths 'name no file': all 15 rejected, no records; hasy-data-labels.csv (every image's symbol_id) "
-               "unused, the folds not told from splits"),
-    "meld": ("EXIT 1: the .mp4 clips of train_splits/ etc. rejected as 'not a table', over the 10% reject limit; "
-             "raising it labels each row with Sentiment, not Emotion, unless --label-column Emotion --text-column "
-             "Utterance are given too"),
+    "ccpd": ("STOPS (exit 2): 'inputs that no split list names are named by other lists beside them' (the hard "
+             "subsets' splits/ccpd_blur.txt, ccpd_challenge.txt), naming a layout file's split-list evidence, which no "
+             "FOLLOW option gives; the plate's box in the file name is not read"),
+    "div2k": ("STOPS (exit 2): 'versions of the same inputs' (the LR_bicubic X2/X4 twins of the HR images), naming "
+              "a layout file's split_patterns of the HR folders, which no FOLLOW option gives"),
+    "hasyv2": ("STOPS (exit 2): 'the split lists lie in numbered folders alike (fold-1/, fold-2/)': folds of cross "
+               "validation, naming a layout file's evidence (none of the folds for one split), which no FOLLOW option gives"),
+    "meld": ("STOPS (exit 2): the clips set aside as media beside the tables; 'Sentiment' is named like a label but "
+             "other columns hold labels by content: names --label-column, not --text-column (nor --max-rejects, which "
+             "FOLLOW still lists)"),
     "mio_tcd": ("STOPS (exit 2): 'the labels may be in gt_train.csv, which shardify does not read', offering --labels "
                 "FILE or --label-level 0, which drops the boxes: a headerless '<id>,<class>,x1,y1,x2,y2' table of "
                 "boxes is not read as objects"),
@@ -51,9 +50,8 @@ WRONG = {
     "wassa2017": ("STOPS (exit 2): 'holds no images or texts to convert, only 12 .txt files', naming only a layout "
                   "file: headerless tab-separated '<id> <tweet> <emotion> <score>' .txt tables are not read as texts "
                   "(--text-column 2 --label-column 3: the same stop)"),
-    "wikiart": ("EXIT 1: the style, genre and artist lists of wikiart_csv/ read as split lists together, so 6 of 11 "
-                "images are 'in more than one split' and rejected, over the limit; three tasks' lists over one image "
-                "tree are not told apart"),
+    "wikiart": ("STOPS (exit 2): 'split lists of 3 families name the same inputs' (style, genre, artist), naming a "
+                "layout file's evidence that keeps one family, which no FOLLOW option gives"),
 }
 
 

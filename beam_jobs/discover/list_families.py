@@ -1,0 +1,77 @@
+"""Families of split lists over the same inputs: tasks or folds, not one dataset's splits.
+
+A download may ship several tasks' lists over one tree of inputs, each with its own splits:
+WikiArt's `wikiart_csv/style_train.csv`, `style_val.csv`, `genre_train.csv`, `genre_val.csv`,
+`artist_train.csv`, `artist_val.csv` (ArtGAN's README: three tasks, the genre and artist lists on
+subsets); a multi-task benchmark's `<task>_train.txt` beside `<task>_test.txt`. Read together as
+split lists, an input one task puts in train and another in val was rejected "in more than one
+split", over the reject limit (exit 1) or, under it, lost. Lists whose names differ by more than
+their split word are a family each (`family`); where two families put the same input in different
+splits they are readings of their own, and which one is the user's to say: the plan stops (exit 2)
+naming the families, an input they disagree on, and the layout file's `evidence` that keeps one.
+Families that agree (FGVC-Aircraft's `images_variant_train.txt` beside `images_family_train.txt`:
+one split per image, labels per task) are no sign here.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover.unread_lists import list_keys
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.plan import evidence as evidence_lib
+from shardify.plan import layout
+from shardify.plan.folder_names import split_word
+
+__all__ = ["check_list_families", "family"]
+
+_WORDS = re.compile(r"[_\-. ]+")
+
+
+def family(path: str) -> str:
+    """A split list's path with its split word left out: the lists of one family differ only by it.
+
+    >>> family("wikiart_csv/style_train.csv"), family("wikiart_csv/style_val.csv"), family("lists/genre-test.txt")
+    ('wikiart_csv/style.csv', 'wikiart_csv/style.csv', 'lists/genre.txt')
+    >>> family("splits/train.txt")
+    'splits/.txt'
+    """
+    folder, name = posixpath.split(path)
+    stem, ext = posixpath.splitext(name)
+    kept = [word for word in _WORDS.split(stem) if word and split_word(word) is None]
+    return posixpath.join(folder, "_".join(kept) + ext)
+
+
+def check_list_families(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where split lists of two families put one input in different splits (module docstring).
+
+    Raises:
+      UsageError: naming the families, one input they disagree on and the layout file's `evidence`.
+    """
+    lists = [e for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.gives_split]
+    families: dict[str, list[evidence_lib.Evidence]] = {}
+    for found in lists:
+        families.setdefault(family(found.path), []).append(found)
+    if len(families) < 2:
+        return
+    placed: dict[str, dict[str, str]] = {}  # key -> family -> split
+    for name, members in families.items():
+        for found in members:
+            for key in list_keys(config, found):
+                placed.setdefault(key, {})[name] = found.split
+    torn = sorted(key for key, by_family in placed.items() if len(by_family) > 1 and len(set(by_family.values())) > 1)
+    if not torn:
+        return
+    shown = "; ".join(f"{', '.join(sorted(e.path for e in members))}" for _, members in sorted(families.items()))
+    key = torn[0]
+    where = ", ".join(f"{split} in {name}" for name, split in sorted(placed[key].items()))
+    first = sorted(families.items())[0][1]
+    entry = ", ".join(f"{{path: {e.path}, kind: split list, split: {e.split}}}" for e in sorted(first, key=lambda e: e.path)[:2])
+    raise UsageError(
+        f"split lists of {len(families)} families name the same inputs: {shown}; they put {len(torn)} inputs in different "
+        f"splits ({key}: {where}): tasks or folds over one set of inputs, each a reading of its own, not one dataset's "
+        f"splits: keep one family's lists in a layout file's `evidence` (e.g. {entry}: docs/layout-files.md)"
+    )

@@ -1,0 +1,58 @@
+"""Media files beside a dataset's tables: clips, recordings or pictures of its rows, not tables.
+
+A text dataset may ship the media its rows were transcribed from beside its tables: MELD's
+`train_splits/dia0_utt0.mp4` beside `train_sent_emo.csv` (rows keyed by `Dialogue_ID`,
+`Utterance_ID`), IEMOCAP-style `wav/` folders, a VQA table's `images/`. Read as tables they were
+each rejected "not a table", over the reject limit (exit 1) for files that were never inputs. In a
+tables layout they are set aside, counted with the auxiliary files and said in the plan in one
+line (`media_kinds.AV_EXTENSIONS` and the image formats: the kinds of media, as data). Where a table's first lines name them by
+file name, the rows point at media shardify's tables layout does not read as part of a record:
+the plan stops, naming the table and the files.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import label_file_found
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.plan import layout
+from shardify.plan.media_kinds import AV_EXTENSIONS
+
+__all__ = ["with_media_set_aside"]
+
+MEDIA_EXTENSIONS = AV_EXTENSIONS | frozenset(layout.IMAGE_EXTENSIONS)
+# Tables opened (their first lines) to see whether they name the media by file name.
+_TABLES_OPENED = 4
+
+
+def with_media_set_aside(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` with the media files beside its tables set aside and said (module docstring).
+
+    Raises:
+      UsageError: a table's first lines name the media files by name.
+    """
+    if detected.name != layout.TABLES or detected.source_file or detected.line_files:
+        return detected
+    media = [p for p in sample if layout.extension(p) in MEDIA_EXTENSIONS]
+    if not media:
+        return detected
+    names = {posixpath.basename(p) for p in media}
+    tables = [p for p in sample if layout.extension(p) in layout.TABLE_EXTENSIONS][:_TABLES_OPENED]
+    for table in tables:
+        head = "\n".join(label_file_found.head_lines(config, table))
+        named = sorted(n for n in names if n in head)
+        if named:
+            raise UsageError(
+                f"{table} names media files beside the tables ({', '.join(named[:3])}): its rows point at clips, "
+                "recordings or images, which a table's record does not hold; convert the media with their labels "
+                "(--labels TABLE over the folder of media), or the table's texts alone after moving the media out of SRC"
+            )
+    folders = sorted({posixpath.dirname(p) + "/" for p in media})
+    shown = ", ".join(folders[:4]) + (" and more" if len(folders) > 4 else "")
+    kinds = ", ".join(sorted({"." + layout.extension(p) for p in media}))
+    note = f"media beside the tables, not tables ({kinds} in {shown}): set aside, counted with the auxiliary files"
+    return dataclasses.replace(detected, notes=(*detected.notes, note))  # (`layout.is_auxiliary` sets them aside)
