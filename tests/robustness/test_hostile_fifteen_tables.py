@@ -210,3 +210,14 @@ def test_subset_folders_of_uneven_tables_put_each_row_in_one_place(tmp_path: Pat
         n = len(path.read_text().splitlines())
         got = sum(1 for k in (*written, *rejected) if k.split("#")[0] == rel)
         assert got == n or (n == 0 and got <= 1), (rel, n, got)
+
+
+def test_a_label_per_row_named_with_the_option_the_stop_gives_is_converted(tmp_path: Path) -> None:
+    """Detection stops over a 'label' column whose every cell differs, saying `--label-column
+    'label'` keeps it; the plan then refused the same run, 'say which column holds the classes with
+    --label-column C': the option it named, given, led back to a stop (1,000,000 rows: after 4 min)."""
+    _table(tmp_path / "src", [f"{_text(i)},tag{i:03d}" for i in range(30)])
+    first = refused(run(tmp_path / "src", tmp_path / "first"), "--label-column 'label'")
+    assert "train.csv" in first
+    written, rejected = finished(run(tmp_path / "src", tmp_path / "out", "--label-column", "label"), tmp_path / "out")
+    assert {key: labels for key, (_, labels, _) in written.items()} == {f"train.csv#{i + 2}": (f"tag{i:03d}",) for i in range(30)}
