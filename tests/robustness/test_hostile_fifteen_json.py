@@ -279,3 +279,13 @@ def test_keyed_documents_are_not_parsed_whole_at_detection_to_look_for_ids_files
     finally:
         tracemalloc.stop()
     assert peak < 2 * size, (peak, size)
+
+
+@pytest.mark.parametrize("text", ['\ufeff{"train": %s, "test": %s}', '\n\n   {\n  "train" : %s,\n  "test" : %s\n}\n'],
+                         ids=["byte-order mark", "pretty-printed"])
+def test_an_ids_file_of_a_byte_order_mark_or_leading_space_still_splits(tmp_path: Path, text: str) -> None:
+    posts = _keyed()
+    ids_text = text % (json.dumps(list(posts)[:4]), json.dumps(list(posts)[4:]))
+    _hatexplain(tmp_path / "src", None, posts, ids_text=ids_text)
+    written, rejected = finished(run(tmp_path / "src", tmp_path / "out"), tmp_path / "out")
+    assert sorted(v[0] for v in written.values()) == ["test"] * 2 + ["train"] * 4, (written, rejected)

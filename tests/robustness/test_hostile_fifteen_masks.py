@@ -121,3 +121,36 @@ def test_a_mask_of_no_or_cut_bytes_is_its_images_reject(tmp_path: Path, data: by
     written, rejected = _each_image_once(tmp_path)
     if written:
         assert "images/0002.jpg" in rejected or _masks(tmp_path / "out").get("images/0002.jpg") in (None, b""), rejected
+
+
+def test_an_image_whose_mask_is_missing_is_never_silently_unmasked(tmp_path: Path) -> None:
+    _source(tmp_path / "src")
+    os.remove(tmp_path / "src" / "ground_truth_mask" / "0003.png")
+    written, rejected = _each_image_once(tmp_path)
+    if written:
+        masks = _masks(tmp_path / "out")
+        assert "images/0003.jpg" in rejected or masks.get("images/0003.jpg") is None, rejected
+        assert all(masks.get(f"images/{s}.jpg") for s in _STEMS if s != "0003" and f"images/{s}.jpg" in written)
+
+
+def test_a_mask_of_no_image_is_said_somewhere(tmp_path: Path) -> None:
+    _source(tmp_path / "src")
+    write_file(tmp_path / "src" / "ground_truth_mask" / "0099.png", _mask(99))
+    written, rejected = _each_image_once(tmp_path)
+    if written:
+        from helpers.shard_io import read_report
+
+        skipped = read_report(tmp_path / "out", "skipped.jsonl") if (tmp_path / "out" / "skipped.jsonl").exists() else []
+        said = {k.split("#")[0] for k in rejected} | {line.get("path", "") for line in skipped}
+        manifest = (tmp_path / "out" / "manifest.json").read_text()
+        assert "ground_truth_mask/0099.png" in said or "0099" in manifest, (rejected, skipped)
+
+
+def test_masks_named_in_upper_case_pair_as_in_lower(tmp_path: Path) -> None:
+    _source(tmp_path / "src")
+    for stem in _STEMS:
+        mask = tmp_path / "src" / "ground_truth_mask" / f"{stem}.png"
+        mask.rename(mask.with_suffix(".PNG"))
+    written, rejected = _each_image_once(tmp_path)
+    if written:
+        assert all(_masks(tmp_path / "out").get(f"images/{s}.jpg") for s in _STEMS), rejected

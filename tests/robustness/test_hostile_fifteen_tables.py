@@ -221,3 +221,20 @@ def test_a_label_per_row_named_with_the_option_the_stop_gives_is_converted(tmp_p
     assert "train.csv" in first
     written, rejected = finished(run(tmp_path / "src", tmp_path / "out", "--label-column", "label"), tmp_path / "out")
     assert {key: labels for key, (_, labels, _) in written.items()} == {f"train.csv#{i + 2}": (f"tag{i:03d}",) for i in range(30)}
+
+
+@pytest.mark.parametrize("key", ["../outside/secret.jpg", "/etc/passwd", "images/../../outside/secret.jpg", " img1.jpg",
+                                 "IMG1.JPG", "images//img1.jpg"],
+                         ids=["parent", "absolute", "through the parent", "leading space", "upper case", "double slash"])
+def test_an_id_table_row_naming_a_file_outside_src_or_oddly_reads_no_outside_bytes(tmp_path: Path, key: str) -> None:
+    names = _images(tmp_path / "src")
+    write_file(tmp_path / "outside" / "secret.jpg", image_bytes(seed=77))
+    rows = [f"{n},{('cat', 'dog')[i % 2]}" for i, n in enumerate(names) if n != "img1.jpg"] + [f"{key},dog"]
+    write_file(tmp_path / "src" / "labels.csv", "id,label\n" + "\n".join(rows) + "\n")
+    result = run(tmp_path / "src", tmp_path / "out")
+    if result.returncode:
+        refused(result)
+        return
+    written, rejected = finished(result, tmp_path / "out")
+    assert all("outside" not in k and "passwd" not in k for k in written), written
+    assert {f"images/{n}" for n in names} <= set(written) | set(rejected), (written, rejected)
