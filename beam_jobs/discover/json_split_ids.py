@@ -41,7 +41,7 @@ MAX_IDS_BYTES = 64 << 20
 # Documents looked at.
 _LOOKED_AT = 32
 # An ids file's first bytes: an object whose first key (a split name) opens a list.
-_IDS_HEAD = re.compile(rb'\s*(?:\xef\xbb\xbf)?\s*\{\s*"([^"\\]{1,64})"\s*:\s*\[')
+_IDS_HEAD = re.compile(rb'\s*(?:\xef\xbb\xbf)?\s*\{\s*"((?:[^"\\]|\\.){1,64})"\s*:\s*\[')
 
 
 def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> layout.SourceLayout:
@@ -108,7 +108,11 @@ def _object_read(fileobj: BinaryIO) -> object:
     """
     head = fileobj.read(qa_json.HEAD_BYTES)
     found = _IDS_HEAD.match(head)
-    if not found or not split_word(found.group(1).decode("utf-8", "replace")):
+    try:
+        key = json_input.parse(b'"' + found.group(1) + b'"') if found else None  # (`"\u0074rain"` spells train)
+    except InvalidInputError:  # an escape no string holds: no split name
+        key = None
+    if not isinstance(key, str) or not split_word(key):
         return None
     data = head + fileobj.read(MAX_IDS_BYTES + 1 - len(head))
     return None if len(data) > MAX_IDS_BYTES else json_input.parse(data)

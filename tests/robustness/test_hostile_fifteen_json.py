@@ -281,8 +281,9 @@ def test_keyed_documents_are_not_parsed_whole_at_detection_to_look_for_ids_files
     assert peak < 2 * size, (peak, size)
 
 
-@pytest.mark.parametrize("text", ['\ufeff{"train": %s, "test": %s}', '\n\n   {\n  "train" : %s,\n  "test" : %s\n}\n'],
-                         ids=["byte-order mark", "pretty-printed"])
+@pytest.mark.parametrize("text", ['\ufeff{"train": %s, "test": %s}', '\n\n   {\n  "train" : %s,\n  "test" : %s\n}\n',
+                                  '{"\\u0074rain": %s, "test": %s}'],
+                         ids=["byte-order mark", "pretty-printed", "an escaped split name"])
 def test_an_ids_file_of_a_byte_order_mark_or_leading_space_still_splits(tmp_path: Path, text: str) -> None:
     posts = _keyed()
     ids_text = text % (json.dumps(list(posts)[:4]), json.dumps(list(posts)[4:]))
