@@ -125,7 +125,7 @@ class _ReadEvidence(beam.DoFn):
         folder = join_path(self._source, found.path)
         fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
         extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else "txt"
-        for item in list_tree(folder):
+        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
             if layout.extension(item.relpath) != extension:
                 continue
@@ -205,7 +205,7 @@ class _ReadEvidence(beam.DoFn):
         # a folder named for masks holds masks; another (the images' own) only its files named as masks
         name = posixpath.basename(found.path)
         all_masks = mask_named(name) or mask_names.ends_in_mask_word(name)  # (DUT-OMRON's `pixelwiseGT-new-PNG/` too)
-        for item in list_tree(folder):
+        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
             if layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
             key = item.relpath.rsplit(".", 1)[0]

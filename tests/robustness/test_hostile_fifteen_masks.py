@@ -154,3 +154,18 @@ def test_masks_named_in_upper_case_pair_as_in_lower(tmp_path: Path) -> None:
     written, rejected = _each_image_once(tmp_path)
     if written:
         assert all(_masks(tmp_path / "out").get(f"images/{s}.jpg") for s in _STEMS), rejected
+
+
+def test_a_mask_linked_to_another_file_of_src_is_not_called_outside_it(tmp_path: Path) -> None:
+    """Mask folders were listed with the folder as the root links must stay in: a mask linking to
+    `../images/0001.jpg` was 'symlink leads outside the source folder (allow with
+    --follow-outside-links)', which it does not, and that option would also let truly outside links in."""
+    _source(tmp_path / "src")
+    for stem in _STEMS[:2]:
+        mask = tmp_path / "src" / "ground_truth_mask" / f"{stem}.png"
+        mask.unlink()
+        os.symlink(f"../images/{stem}.jpg", mask)
+    written, rejected = _each_image_once(tmp_path)
+    assert not any("outside" in reason for reason in rejected.values()), rejected
+    if written:
+        assert all(_masks(tmp_path / "out").get(f"images/{s}.jpg") for s in _STEMS[2:]), rejected
