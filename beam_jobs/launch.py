@@ -324,6 +324,9 @@ def _append_plan(
                 f"--append: version {number} of {config.output} cannot be read ({error}): restore "
                 f"{naming.version_manifest_filename(number)}, or convert again without --append"
             ) from None
+    output_folder.check_kept_shards(
+        config.output, ((shard.path, shard.num_bytes) for split in latest.splits.values() for shard in split.shards)
+    )
     # Checked before any work, one line at a time: each version's lines name paths inside SRC and
     # count exactly the records its shards hold (a forged line would count a record none holds).
     per_version = records_per_version(

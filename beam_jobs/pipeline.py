@@ -100,6 +100,7 @@ def build_pipeline(
         base_labels=version.labels,
         resize=str(config.resize) if config.resize else "",
         store_pixels=str(config.store_pixels) if config.store_pixels else "",
+        label_column_given=bool(config.label_column.strip()),
     )
     plan = found[ENTRIES] | "Plan" >> Plan(
         context,

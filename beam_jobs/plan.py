@@ -67,6 +67,7 @@ class PlanContext:
       resize: `--resize` as its option's text, or "" (see `PlanSummary.resize`).
       store_pixels: `--store-pixels` as its option's text where not "never", or "" (see
         `PlanSummary.store_pixels`).
+      label_column_given: `--label-column` named the labels' column (`checks.wrong_guess`).
     """
 
     layout: SourceLayout
@@ -80,6 +81,7 @@ class PlanContext:
     base_labels: tuple[str, ...] = ()
     resize: str = ""
     store_pixels: str = ""
+    label_column_given: bool = False
 
 
 def _assign_splits(entries: list[Entry], ratios: SplitRatios | None, seed: int) -> Batch:
@@ -337,7 +339,8 @@ def _summarize(
     if context.layout.objects.any:
         summary = _with_class_ids(summary, counts, context)
     if not summary.refusal:
-        summary = dataclasses.replace(summary, refusal=checks.wrong_guess(summary, context.layout))
+        refusal = checks.wrong_guess(summary, context.layout, label_column_given=context.label_column_given)
+        summary = dataclasses.replace(summary, refusal=refusal)
     _LOG.debug("plan: %s", summary.to_json())
     return summary
 

@@ -167,9 +167,11 @@ class _CountingLines:
         self._encoding = encoding
         self.consumed = self.row_start = start
         self.line_error: str | None = None
+        self.row_lines = 0  # lines the row read so far (a quoted field may hold line breaks)
+        self.row_nul = False  # the row holds a NUL character
 
     def start_row(self) -> None:
-        self.row_start, self.line_error = self.consumed, None
+        self.row_start, self.line_error, self.row_lines, self.row_nul = self.consumed, None, 0, False
 
     def __iter__(self) -> Iterator[str]:
         return self
@@ -184,13 +186,16 @@ class _CountingLines:
             line = line[len(_BOM) :]
             self.consumed = self.row_start = len(_BOM)
         self.consumed += len(line)
+        self.row_lines += 1
         if len(line) > allowed:
             raise _RowTooLong
         try:
-            return line.decode(self._encoding)
+            decoded = line.decode(self._encoding)
         except UnicodeDecodeError as error:
             self.line_error = _not_valid(self._encoding, error)
             return line.decode(self._encoding, errors="replace")
+        self.row_nul = self.row_nul or "\0" in decoded
+        return decoded
 
 
 def _is_utf8(encoding: str) -> bool:
@@ -545,9 +550,14 @@ def _scan_delimited(
             continue  # a blank line
         if lines.line_error:
             yield RowError(row_number, lines.line_error)
+        elif lines.row_nul:  # no text holds one: the row is its reject, never a record of it
+            yield RowError(row_number, "holds a NUL character, which no text holds (binary bytes, or UTF-16 text read as another encoding)")
         elif len(cells) != width and (fmt != TSV or (wider := trailing_cells.with_trailing_cells(cells, header.columns)) is None):
             where = "the header has" if header.present else "the first row has"
-            yield RowError(row_number, f"{len(cells)} fields where {where} {width}")
+            # a quote never closed takes the lines after it into its field: say so, they are in this reject
+            over = (f" (read over {lines.row_lines} lines: a quote that opens a field runs to the quote that closes it)"
+                    if lines.row_lines > 1 else "")
+            yield RowError(row_number, f"{len(cells)} fields where {where} {width}{over}")
         elif len(cells) != width:  # a headerless row's appended cells (`trailing_cells`)
             yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, wider)
         else:

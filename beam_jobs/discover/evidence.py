@@ -130,7 +130,7 @@ class _ReadEvidence(beam.DoFn):
         if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
             yield from self._folder_tables(found, fmt, rule)
             return
-        for item in list_tree(folder):
+        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
             if layout.extension(item.relpath) != extension:
                 continue
@@ -177,7 +177,7 @@ class _ReadEvidence(beam.DoFn):
         """A row per box of each class folder's table of the tree (`box_formats.FOLDER_TABLES`),
         keyed by its image's path from SRC, its class the folder's; a table that cannot be read is
         reported, and its rows' images with it (none written without its objects)."""
-        for item in list_tree(join_path(self._source, found.path)):
+        for item in list_tree(join_path(self._source, found.path), links_inside=self._source):
             if not re.fullmatch(fmt.files, posixpath.basename(getattr(item, "relpath", ""))):
                 continue
             table = posixpath.join(found.path, item.relpath)
@@ -238,7 +238,7 @@ class _ReadEvidence(beam.DoFn):
         # a folder named for masks holds masks; another (the images' own) only its files named as masks
         name = posixpath.basename(found.path)
         all_masks = mask_named(name) or mask_names.ends_in_mask_word(name) or found.all_masks  # (DUT-OMRON's too)
-        for item in list_tree(folder):
+        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
             if layout.extension(item.relpath) not in MASK_EXTENSIONS:
                 continue
             key = item.relpath.rsplit(".", 1)[0]

@@ -11,14 +11,17 @@ the documents of records keyed by id in its own folder (`json_shapes.looks_neste
 only ids file of, and that lists most of their first keys; it is then no input (`SourceLayout.split_ids`), and arrays of class names
 beside them (a `.npy` of strings: HateXplain's `classes.npy`) are left out, the labels being names
 already. A record whose id no list holds is its own reject, naming the ids file. An ids file of
-that shape that lists one id in two splits stops the run naming the id (read as no ids file, it was a
-table's reject and every record went to `train`, exit 0).
+that shape that lists one id in two splits, or gives one split twice (JSON keeps the last list unsaid),
+stops the run naming the id or the split (read as no ids file, it was a table's reject and every record
+went to `train`, exit 0). Only a file whose first bytes open an object at a split name's list is parsed
+whole: the documents of records beside it are not read past their head at detection.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import posixpath
+import re
 from collections.abc import Sequence
 from typing import BinaryIO
 
@@ -37,6 +40,8 @@ __all__ = ["with_split_ids", "read_split_ids", "parse_split_ids", "MAX_IDS_BYTES
 MAX_IDS_BYTES = 64 << 20
 # Documents looked at.
 _LOOKED_AT = 32
+# An ids file's first bytes: an object whose first key (a split name) opens a list.
+_IDS_HEAD = re.compile(rb'\s*(?:\xef\xbb\xbf)?\s*\{\s*"((?:[^"\\]|\\.){1,64})"\s*:\s*\[')
 
 
 def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> layout.SourceLayout:
@@ -44,17 +49,20 @@ def with_split_ids(config: ConvertConfig, sample: Sequence[str], detected: layou
     if detected.name != layout.TABLES or detected.source_file or detected.split_ids or detected.split_patterns:
         return detected
     looked = [p for p in sample if layout.extension(p) == "json" and not detected.is_auxiliary(p)][:_LOOKED_AT]
-    documents = {p: _document(config.source, p) for p in looked}
+    documents = {p: document for p in looked if (document := _document(config.source, p)) is not None}
     ids_files = {p: found for p, document in documents.items() if (found := json_shapes.split_ids(document)) is not None}
     for p, document in documents.items():
-        if p in ids_files or not (twice := _listed_twice(document)):
+        twice = _listed_twice(document) if p not in ids_files else None
+        repeated = _repeated_split(config.source, p) if p in ids_files or twice else ""
+        if not twice and not repeated:
             continue
         listed = {str(i): "" for ids in document.values() for i in ids}
         if any(posixpath.dirname(d) == posixpath.dirname(p) and d != p and _keyed(config, d, listed) for d in looked):  # beside the records it would split
+            said = (f"gives the split {repeated!r} twice (JSON keeps the last list, dropping the first unsaid)" if repeated
+                    else f"lists {twice[0]!r} under both {twice[1]!r} and {twice[2]!r}")  # type: ignore[index]
             raise UsageError(
-                f"{p} maps split names to lists of ids, as a file splitting records keyed by id does, but lists "
-                f"{twice[0]!r} under both {twice[1]!r} and {twice[2]!r}: which split it is in cannot be told "
-                "(mend the file, or move it out of SRC to read the records unsplit)"
+                f"{p} maps split names to lists of ids, as a file splitting records keyed by id does, but {said}: "
+                "which split a record is in cannot be told (mend the file, or move it out of SRC to read the records unsplit)"
             )
     pairs = []
     for folder in sorted({posixpath.dirname(p) for p in ids_files}):
@@ -92,13 +100,35 @@ def _document(source: str, relpath: str) -> object:
 
 
 def _object_read(fileobj: BinaryIO) -> object:
-    """The JSON object an open file holds, where it is one of at most MAX_IDS_BYTES, else None.
+    """The JSON object an open file holds, where its head is an ids file's (`{"<split>": [`) and it
+    is at most MAX_IDS_BYTES, else None: a document of records is not parsed whole to tell.
 
     Raises:
       InvalidInputError: not JSON.
     """
-    data = fileobj.read(MAX_IDS_BYTES + 1)
-    return None if len(data) > MAX_IDS_BYTES or not data.lstrip().startswith(b"{") else json_input.parse(data)
+    head = fileobj.read(qa_json.HEAD_BYTES)
+    found = _IDS_HEAD.match(head)
+    try:
+        key = json_input.parse(b'"' + found.group(1) + b'"') if found else None  # (`"\u0074rain"` spells train)
+    except InvalidInputError:  # an escape no string holds: no split name
+        key = None
+    if not isinstance(key, str) or not split_word(key):
+        return None
+    data = head + fileobj.read(MAX_IDS_BYTES + 1 - len(head))
+    return None if len(data) > MAX_IDS_BYTES else json_input.parse(data)
+
+
+def _repeated_split(source: str, relpath: str) -> str:
+    """The key an ids-shaped file gives twice, or "" (read again only for such small files)."""
+    try:
+        with open_input(join_path(source, relpath)) as fileobj:
+            json_input.parse(fileobj.read(MAX_IDS_BYTES + 1), unique_keys=True)
+    except InvalidInputError as error:
+        found = re.search(r"repeats the key '(.*)'", str(error))
+        return found.group(1) if found else ""
+    except OSError:
+        return ""
+    return ""
 
 
 def _listed_twice(document: object) -> tuple[str, str, str] | None:

@@ -90,7 +90,7 @@ def _scan(folder: _Folder, real_root: str, excluded: frozenset[str]) -> tuple[li
 
 
 def list_tree(
-    root: str, *, follow_outside_links: bool = False, exclude: Sequence[str] = ()
+    root: str, *, follow_outside_links: bool = False, exclude: Sequence[str] = (), links_inside: str = ""
 ) -> Iterator[Listed | Reject]:
     """A Listed (relpath, size) per regular file under `root`, or a Reject for what cannot be listed.
 
@@ -99,6 +99,8 @@ def list_tree(
       follow_outside_links: accept symlinks to files outside `root`.
       exclude: folders left out of the listing, as `real_folder` gives them (the output folder when
         it lies inside the source: a run never reads its own output).
+      links_inside: the folder symlinks may lead anywhere inside (SRC, where `root` is one of its
+        folders: a mask linking to `../images/x.png` stays inside the source); `root` where "".
 
     Locally this walks the tree itself rather than using Beam's match, which silently drops files
     whose size cannot be read (dangling symlinks); elsewhere it uses Beam's file systems.
@@ -119,6 +121,7 @@ def list_tree(
                     yield Reject(relpath, _STAGE, reason) if reason else Listed(relpath, meta.size_in_bytes)
         return
     real_root = os.path.realpath(root)
+    link_root = os.path.realpath(links_inside) if links_inside else real_root
     folders: list[_Folder] = [(root, "", "")]
     while folders:
         folder = folders.pop()
@@ -134,7 +137,7 @@ def list_tree(
             continue
         folders.extend(subfolders)
         for entry, relpath in files:
-            info = _why_not_an_input(entry, relpath, real_root, follow_outside_links)
+            info = _why_not_an_input(entry, relpath, link_root, follow_outside_links)
             if isinstance(info, str):
                 yield Reject(escape_name(relpath), _STAGE, info)
             else:

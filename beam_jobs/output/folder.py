@@ -20,6 +20,7 @@ from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
 
 __all__ = [
+    "check_kept_shards",
     "list_names",
     "open_output_file",
     "prepare_output",
@@ -218,3 +219,32 @@ def remove_stale_files(folder: str, keep: Iterable[str]) -> list[str]:
     if stale:
         FileSystems.delete([FileSystems.join(folder, name) for name in stale])
     return stale
+
+
+def check_kept_shards(output: str, shards: Iterable[tuple[str, int]]) -> None:
+    """Refuses an append over an OUT whose kept shards (path, bytes, as its manifest lists them) are
+    gone or of another size: the new version's manifest lists them again, so an emptied, removed
+    or replaced shard was carried on with exit 0 (records lost, or another run's held twice). A
+    size is a listing away; `shardify verify` reads every byte against the manifest's digests.
+
+    Raises:
+      OutputError: a shard is missing or of another size, named.
+    """
+    by_folder: dict[str, list[tuple[str, int]]] = {}
+    for path, size in shards:
+        by_folder.setdefault(posixpath.dirname(path), []).append((path, size))
+    for folder, listed in by_folder.items():
+        pattern = FileSystems.join(output, folder, "*") if folder else FileSystems.join(output, "*")
+        try:
+            found = {m.path: m.size_in_bytes for m in FileSystems.match([pattern])[0].metadata_list}
+        except (BeamIOError, OSError):
+            found = {}
+        for path, size in listed:
+            have = found.get(FileSystems.join(output, path))
+            if have != size:
+                state = "is gone" if have is None else f"holds {have:,} bytes"
+                raise OutputError(
+                    f"--append: {FileSystems.join(output, path)} {state}, where {output}'s manifest lists {size:,}: "
+                    "the shards an append keeps must be those the manifest lists (restore it, or convert again "
+                    "without --append; `shardify verify` checks every shard)"
+                )

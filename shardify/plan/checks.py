@@ -28,6 +28,9 @@ _VALIDATION = frozenset({"val", "valid", "validation", "dev"})
 # Labels each on one record are ids from this many labelled records on (a handful of records
 # may each be their own class).
 _MIN_RECORDS_FOR_IDS = 20
+# Layouts whose labels are a table's column: the ids refusal names --label-column, and yields to it
+# (detection's own stop over such a column says to name it to keep it as the label).
+_COLUMN_LAYOUTS = ("label_file", "tables")
 # One-letter class folders read as an alphabetical index from this many on (a few letters are
 # real classes' names in small datasets: a/, b/).
 _MIN_INDEX_LETTERS = 5
@@ -37,9 +40,9 @@ def _shown(labels: list[str]) -> str:
     return ", ".join(labels[:_SHOWN]) + (f" and {len(labels) - _SHOWN} more" if len(labels) > _SHOWN else "")
 
 
-def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
+def wrong_guess(summary: PlanSummary, layout: SourceLayout, *, label_column_given: bool = False) -> str:
     """Why the plan must not be written as it stands (a refusal naming the option that decides),
-    or "".
+    or "". `label_column_given`: `--label-column` named the label column, which is then no guess.
 
     >>> from shardify.plan.entries import SplitPlan
     >>> from shardify.plan.structure import Structure
@@ -78,7 +81,7 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout) -> str:
                 f"every class folder is one letter ({_shown(labels)}): an alphabetical index, like SUN397's a/abbey/; "
                 f"the classes are likely a level deeper: say which with {LABEL_LEVEL_HINT}"
             )
-    ids = _labels_are_ids(summary, layout)
+    ids = "" if label_column_given and layout.name in _COLUMN_LAYOUTS else _labels_are_ids(summary, layout)
     if ids:
         return ids
     labelled = sorted(name for name, split in summary.splits.items() if split.num_unlabelled < split.num_records)
@@ -104,7 +107,7 @@ def _labels_are_ids(summary: PlanSummary, layout: SourceLayout) -> str:
             totals[label] = totals.get(label, 0) + count
     if len(counts) < _MIN_RECORDS_FOR_IDS or any(count != 1 for count in totals.values()):
         return ""
-    if layout.name in ("label_file", "tables"):
+    if layout.name in _COLUMN_LAYOUTS:
         options = "say which column holds the classes with --label-column C"
     else:
         options = "give the labels with --labels FILE, or convert without labels with --label-level 0"
