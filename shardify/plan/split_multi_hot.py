@@ -8,10 +8,11 @@ within the split folder of their table's split: joined across splits, validation
 training's `1.png` too. Read so, each table is matched only to its own split folder (the evidence's
 `prefix`: its rows' keys become `<split folder>/<id>`).
 
-Detection reads them so only where the signs agree: two tables or more in one folder, each named
-for a different split (`split_word`), of one header: a key column (its values distinct, not 0/1)
-and at least two columns of 0/1 in every sampled row; the inputs in folders named for the same
-splits, one folder per split; and every sampled key of a table naming a file of its own split's
+Detection reads them so only where the signs agree: two tables or more outside the image folders
+(in one folder, as RFMiD's, or each in its own, as ISIC 2018's `ISIC2018_Task3_<Split>_GroundTruth/`),
+each named for a different split (`split_word`), of one header: a key column (its values distinct
+within a table, not all 0/1) and at least two columns of 0/1 in every sampled row, nothing else;
+the inputs in folders named for the same splits, one folder per split and a table for each; and every sampled key of a table naming a file of its own split's
 folder (where the sample is the whole source: every key; else most). A table whose keys name files
 of another split's folder or of none stops (`UsageError`), naming the table and the key.
 
@@ -158,7 +159,8 @@ def _split_folders(inputs: Sequence[str]) -> dict[str, set[str]]:
 
 
 def find_split_tables(heads: Mapping[str, Sequence[str]], inputs: Sequence[str], whole: bool) -> list[SplitTable]:
-    """The per-split multi-hot tables that label `inputs`, or [] where no folder holds such tables.
+    """The per-split multi-hot tables that label `inputs`, or [] where there are none: tables of one
+    header, each named for another split, a table for each split folder of the inputs.
 
     Args:
       heads: the first lines of the .csv/.tsv files detection looked into, by path relative to SRC.
@@ -174,33 +176,26 @@ def find_split_tables(heads: Mapping[str, Sequence[str]], inputs: Sequence[str],
     >>> [(t.path, t.folder, t.prefix, t.classes, t.summary) for t in find_split_tables(heads, inputs, True)][1]
     ('gt/train_labels.csv', 'img/Train', 'Train/', ('a', 'b'), 'any')
     """
-    by_folder: dict[str, list[str]] = {}
-    for path in sorted(heads):
-        name = posixpath.basename(path)
-        if "." in name and name.rsplit(".", 1)[1].lower() in _EXTENSIONS and _split(posixpath.splitext(name)[0]):
-            by_folder.setdefault(posixpath.dirname(path), []).append(path)
     folders = _split_folders(inputs)
     image_folders = {f for fs in folders.values() for f in fs}
-    found: list[SplitTable] = []
-    for folder, paths in sorted(by_folder.items()):
-        rows = {p: _rows(p, heads[p]) for p in paths}
-        rows = {p: r for p, r in rows.items() if len(r) >= 2}
-        splits = {_split(posixpath.splitext(posixpath.basename(p))[0]) for p in rows}
-        if len(rows) < _MIN_TABLES or len(splits) != len(rows) or not splits <= set(folders):
+    by_header: dict[tuple[str, ...], dict[str, list[list[str]]]] = {}
+    for path in sorted(heads):
+        name, folder = posixpath.basename(path), posixpath.dirname(path)
+        if "." not in name or name.rsplit(".", 1)[1].lower() not in _EXTENSIONS or not _split(posixpath.splitext(name)[0]):
             continue
         if any(folder == f or folder.startswith(f + "/") for f in image_folders):
-            continue  # the tables lie among the images: not a folder of their own
+            continue  # a table among a split's images: not a table of its own beside them
+        rows = _rows(path, heads[path])
+        if len(rows) >= 2:
+            by_header.setdefault(tuple(rows[0]), {})[path] = rows
+    found: list[SplitTable] = []
+    for _, rows in sorted(by_header.items()):
+        splits = [_split(posixpath.splitext(posixpath.basename(p))[0]) for p in rows]
+        if len(rows) < _MIN_TABLES or len(set(splits)) != len(splits) or set(splits) != set(folders):
+            continue  # (two tables of one split, or a split folder no table labels: not this reading)
         shape = _shape(rows)
-        if shape is None:
-            headers = {tuple(r[0]) for r in rows.values()}
-            multi = [p for p in rows if _shape({p: rows[p]}) is not None]
-            if len(headers) > 1 and multi:
-                raise UsageError(
-                    f"{', '.join(sorted(rows))} are named for splits and {multi[0]} holds 0/1 labels, but their columns "
-                    "differ: which to read is for you to say: --labels FILE reads one"
-                )
-            continue
-        found += _judged(rows, shape, folders, inputs, whole)
+        if shape is not None:
+            found += _judged(rows, shape, folders, inputs, whole)
     return found
 
 

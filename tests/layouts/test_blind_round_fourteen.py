@@ -46,8 +46,6 @@ WRONG = {
     "logodet3k": ("STOPS (exit 2): 'Pascal VOC annotations lie beside the images in the class folders and name "
                   "other objects than the folders', naming no option: such .xml beside the images (not in an "
                   "Annotations/ folder) are not read as objects yet"),
-    "rfmid": ("STOPS (exit 2): 'no class folders ... the labels may be in 2. Groundtruths/*.csv' naming --labels FILE; "
-              "one file labels one split, and it finds 'no label column' in 'ID,Disease_Risk,DR,...' (45 0/1 columns)"),
     "stare": ("STOPS (exit 2): 'labels-ah/ repeats the file names of stare-images/ and holds single-channel images "
               "of few values ... so do labels-vk/', naming only a layout file's structure.mask_folders (the masks "
               "branch reads such folders as masks)"),
