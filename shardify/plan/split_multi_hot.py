@@ -119,8 +119,8 @@ def summary_column(header: Sequence[str], data: Sequence[Sequence[str]], bits: S
     if len(found) > 1:
         raise UsageError(
             f"the columns {', '.join(repr(header[c]) for c in found)} each hold 1 exactly where another column does: "
-            "which is a summary ('any class') and which a class is for you to say: name the classes with a layout file "
-            "(--dry-run --layout-file FILE, docs/layout-files.md)"
+            "which is a summary ('any class') and which a class is for you to say: set the tables' `summary` and "
+            "`classes` in a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
         )
     return found[0] if found else None
 
@@ -199,6 +199,11 @@ def find_split_tables(heads: Mapping[str, Sequence[str]], inputs: Sequence[str],
     return found
 
 
+def _names(inputs: Sequence[str], folder: str) -> set[str]:
+    """The keys of the files directly in `folder` (`<folder name>/<stem>`)."""
+    return {file_key(p, _RULE) for p in inputs if posixpath.dirname(p) == folder}
+
+
 def _judged(rows, shape, folders, inputs, whole) -> list[SplitTable]:
     header, key, bits = shape
     data = [r for table in rows.values() for r in table[1:]]
@@ -216,15 +221,17 @@ def _judged(rows, shape, folders, inputs, whole) -> list[SplitTable]:
         (own,) = folders[split]
         table = SplitTable(path, split, own, key, classes, header[summary] if summary is not None else "")
         keys = [r[key] for r in rows[path][1:]]
-        known = {file_key(p, _RULE) for p in inputs if p.startswith(own + "/") and p.count("/") == own.count("/") + 1}
-        strays = [k for k in keys if row_key(table.prefix + k, _RULE) not in known]
-        if (strays and whole) or len(strays) * 2 >= len(keys):
-            elsewhere = sorted(f for s, fs in folders.items() if s != split for f in fs
-                               if row_key(posixpath.basename(f) + "/" + strays[0], _RULE)
-                               in {file_key(p, _RULE) for p in inputs if p.startswith(f + "/")})
-            where = f"names a file of {elsewhere[0]}/, not of its own split's folder" if elsewhere else "names no file of it"
+        matched = {f: sum(row_key(posixpath.basename(f) + "/" + k, _RULE) in _names(inputs, f) for k in keys)
+                   for fs in folders.values() for f in fs}
+        strays = [k for k in keys if row_key(table.prefix + k, _RULE) not in _names(inputs, own)]
+        # the whole source seen: every key names a file of its folder; a part: its folder's files the most named
+        rival = max((f for f in matched if f != own), key=lambda f: matched[f], default="")
+        if (strays and whole) or not matched[own] or (rival and matched[rival] > matched[own]):
+            stray = strays[0] if strays else keys[0]
+            elsewhere = rival if rival and row_key(posixpath.basename(rival) + "/" + stray, _RULE) in _names(inputs, rival) else ""
+            where = f"names a file of {elsewhere}/, not of its own split's folder" if elsewhere else "names no file of it"
             raise UsageError(
-                f"{path} looks like the {split} split's table of 0/1 labels (its name), but its id {strays[0]!r} {where} "
+                f"{path} looks like the {split} split's table of 0/1 labels (its name), but its id {stray!r} {where} "
                 f"({own}/): reading it could label the wrong images: --labels FILE names the one table to read, or say "
                 "how in a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
             )

@@ -154,3 +154,18 @@ def test_tables_not_of_the_kind_are_never_read_so_and_stop(puts, tmp_path: Path)
     with pytest.raises(UsageError):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_part_sampled_is_read_where_its_own_folder_is_the_most_named() -> None:
+    """Detection sees part of a large source: a table's first ids may name unsampled files."""
+    from shardify.plan.split_multi_hot import find_split_tables
+
+    head = "ID,Disease_Risk,DR,ARMD,MH"
+    heads = {"gt/a. Training_Labels.csv": [head, "1,1,1,0,0", "2,0,0,0,0", "3,1,0,1,1", "4,0,0,0,0"],
+             "gt/b. Validation_Labels.csv": [head, "1,1,0,0,1", "2,0,0,0,0", "3,1,1,0,0"]}
+    inputs = ["img/a. Training Set/2.png", "img/a. Training Set/9.png", "img/b. Validation Set/3.png"]
+    found = find_split_tables(heads, inputs, whole=False)
+    assert [(t.folder, t.summary, t.classes) for t in found] == [
+        ("img/a. Training Set", "Disease_Risk", ("DR", "ARMD", "MH")), ("img/b. Validation Set", "Disease_Risk", ("DR", "ARMD", "MH"))]
+    with pytest.raises(UsageError, match="Training_Labels.csv"):  # the whole source: id 1 names no file
+        find_split_tables(heads, inputs, whole=True)
