@@ -371,7 +371,8 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
             width = len(cells)  # the header row
             if found.classes:  # a multi-hot table per split (`split_multi_hot`): its class columns by name
                 for row in multi_hot_rows.rows(lines, found, cells, delimiter):
-                    yield row if isinstance(row, tables.RowError) else EvidenceRow(row[0], row[1], split=found.split, labels=row[2])
+                    is_error = isinstance(row, tables.RowError)
+                    yield row if is_error else EvidenceRow(row[0], row[1], split=found.split, labels=row[2])
                 return
             if width < needed:
                 yield tables.RowError(number, f"the header has {width} fields, and the key or label is field {needed}")

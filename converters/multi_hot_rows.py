@@ -64,7 +64,8 @@ def rows(
         labels = tuple(normalise_label(name) for name in found.classes if cells[where[name]] in _ONE)
         if found.summary and (cells[where[found.summary]] in _ONE) != bool(labels):
             said = "1 (some class)" if cells[where[found.summary]] in _ONE else "0 (no class)"
-            yield tables.RowError(number, f"its summary column {found.summary!r} holds {said}, and its class columns {'none' if not labels else ', '.join(labels)}")
+            classes = ", ".join(labels) or "none"
+            yield tables.RowError(number, f"its summary column {found.summary!r} holds {said}, and its class columns {classes}")
             continue
         if not labels and not found.summary:
             yield tables.RowError(number, "no multi-hot column is 1: a row without a label")

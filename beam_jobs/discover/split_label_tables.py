@@ -70,4 +70,5 @@ def with_split_tables(config: ConvertConfig, sample: list[str], detected: layout
             table.path, LABEL_LINES, table.rule, split=table.split, column=table.key, header=True, prefix=table.prefix,
             classes=table.classes, summary=table.summary, note=note,
         ))
-    return dataclasses.replace(detected, evidence=(*detected.evidence, *evidence), notes=(*detected.notes, *(e.note for e in evidence)))
+    notes = (*detected.notes, *(e.note for e in evidence))
+    return dataclasses.replace(detected, evidence=(*detected.evidence, *evidence), notes=notes)

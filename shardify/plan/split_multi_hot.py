@@ -9,12 +9,14 @@ training's `1.png` too. Read so, each table is matched only to its own split fol
 `prefix`: its rows' keys become `<split folder>/<id>`).
 
 Detection reads them so only where the signs agree: two tables or more outside the image folders
-(in one folder, as RFMiD's, or each in its own, as ISIC 2018's `ISIC2018_Task3_<Split>_GroundTruth/`),
-each named for a different split (`split_word`), of one header: a key column (its values distinct
-within a table, not all 0/1) and at least two columns of 0/1 in every sampled row, nothing else;
-the inputs in folders named for the same splits, one folder per split and a table for each; and every sampled key of a table naming a file of its own split's
-folder (where the sample is the whole source: every key; else most). A table whose keys name files
-of another split's folder or of none stops (`UsageError`), naming the table and the key.
+(in one folder, as RFMiD's, or each in its own, as ISIC 2018's
+`ISIC2018_Task3_<Split>_GroundTruth/`), each named for a different split (`split_word`), of one
+header: a key column (its values distinct within a table, not all 0/1) and at least two columns of
+0/1 in every sampled row, nothing else; the inputs in folders named for the same splits, one
+folder per split and a table for each; and every sampled key of a table naming a file of its own
+split's folder (where the sample is the whole source: every key; else its own folder's files
+named by some key, and by more keys than any other split folder's). A table whose keys name
+files of another split's folder or of none stops (`UsageError`), naming the table and the key.
 
 A summary column is no class: a 0/1 column equal on every sampled row to the OR of the other 0/1
 columns (RFMiD's `Disease_Risk`: 1 where any disease is), 1 in some row and 0 in another, is the
@@ -138,7 +140,8 @@ def _shape(tables: Mapping[str, list[list[str]]]) -> tuple[tuple[str, ...], int,
     bits = [c for c in range(len(header)) if all(r[c] in _BITS for r in data)]
     keys = [
         c for c in range(len(header))
-        if c not in bits and all(r[c] for r in data) and all(len({r[c] for r in rows[1:]}) == len(rows) - 1 for rows in tables.values())
+        if c not in bits and all(r[c] for r in data)
+        and all(len({r[c] for r in rows[1:]}) == len(rows) - 1 for rows in tables.values())
     ]
     if len(bits) < _MIN_CLASSES or len(bits) + 1 != len(header) or len(keys) != 1:
         return None
@@ -171,7 +174,8 @@ def find_split_tables(heads: Mapping[str, Sequence[str]], inputs: Sequence[str],
       UsageError: such tables whose reading could be wrong (a key naming no file of its split's
         folder, tables of two headers, two summary columns): why, naming the files.
 
-    >>> heads = {"gt/train_labels.csv": ["ID,any,a,b", "1,1,1,0", "2,0,0,0", "3,1,1,1"], "gt/test_labels.csv": ["ID,any,a,b", "1,1,0,1"]}
+    >>> heads = {"gt/train_labels.csv": ["ID,any,a,b", "1,1,1,0", "2,0,0,0", "3,1,1,1"],
+    ...          "gt/test_labels.csv": ["ID,any,a,b", "1,1,0,1"]}
     >>> inputs = ["img/Train/1.png", "img/Train/2.png", "img/Train/3.png", "img/Test/1.png"]
     >>> [(t.path, t.folder, t.prefix, t.classes, t.summary) for t in find_split_tables(heads, inputs, True)][1]
     ('gt/train_labels.csv', 'img/Train', 'Train/', ('a', 'b'), 'any')
@@ -228,7 +232,8 @@ def _judged(rows, shape, folders, inputs, whole) -> list[SplitTable]:
         rival = max((f for f in matched if f != own), key=lambda f: matched[f], default="")
         if (strays and whole) or not matched[own] or (rival and matched[rival] > matched[own]):
             stray = strays[0] if strays else keys[0]
-            elsewhere = rival if rival and row_key(posixpath.basename(rival) + "/" + stray, _RULE) in _names(inputs, rival) else ""
+            there = rival and row_key(posixpath.basename(rival) + "/" + stray, _RULE) in _names(inputs, rival)
+            elsewhere = rival if there else ""
             where = f"names a file of {elsewhere}/, not of its own split's folder" if elsewhere else "names no file of it"
             raise UsageError(
                 f"{path} looks like the {split} split's table of 0/1 labels (its name), but its id {stray!r} {where} "

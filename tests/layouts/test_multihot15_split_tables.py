@@ -166,6 +166,7 @@ def test_a_part_sampled_is_read_where_its_own_folder_is_the_most_named() -> None
     inputs = ["img/a. Training Set/2.png", "img/a. Training Set/9.png", "img/b. Validation Set/3.png"]
     found = find_split_tables(heads, inputs, whole=False)
     assert [(t.folder, t.summary, t.classes) for t in found] == [
-        ("img/a. Training Set", "Disease_Risk", ("DR", "ARMD", "MH")), ("img/b. Validation Set", "Disease_Risk", ("DR", "ARMD", "MH"))]
+        ("img/a. Training Set", "Disease_Risk", ("DR", "ARMD", "MH")),
+        ("img/b. Validation Set", "Disease_Risk", ("DR", "ARMD", "MH"))]
     with pytest.raises(UsageError, match="Training_Labels.csv"):  # the whole source: id 1 names no file
         find_split_tables(heads, inputs, whole=True)
