@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from shardify.converters import json_line_cells, jsonl_objects, label_files, mat_structs, tables
+from shardify.converters import json_line_cells, jsonl_objects, label_files, mat_structs, multi_hot_rows, tables
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
@@ -369,6 +369,11 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
             continue
         if not width:
             width = len(cells)  # the header row
+            if found.classes:  # a multi-hot table per split (`split_multi_hot`): its class columns by name
+                for row in multi_hot_rows.rows(lines, found, cells, delimiter):
+                    is_error = isinstance(row, tables.RowError)
+                    yield row if is_error else EvidenceRow(row[0], row[1], split=found.split, labels=row[2])
+                return
             if width < needed:
                 yield tables.RowError(number, f"the header has {width} fields, and the key or label is field {needed}")
                 return

@@ -25,7 +25,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, table_quoting, union_tables
+from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
 from shardify.beam_jobs.discover import fold_folders, list_families, media_beside_tables, unread_lists, version_trees
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -436,6 +436,7 @@ def _detect_folder(
             detected = label_tables.with_label_table(config, sample, detected, only=keyed_given)  # HAM10000's metadata
             detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt
             detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
+            detected = split_label_tables.with_split_tables(config, sample, detected)  # RFMiD's table per split folder
         detected = describe.classes_from_lists(config, detected)
     if keyed_given and not any(e.path == keyed_given for e in detected.evidence):  # never dropped without a word
         raise UsageError(

@@ -250,7 +250,13 @@ class Evidence:
       box_format: BOX_FILES, BOX_TABLE: the name of its row of `box_formats.FORMATS`.
       image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`); XML_OBJECTS:
         "." where each XML lies beside its image, keyed by its path from SRC (discover/voc_beside.py).
-      prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each.
+      prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each; LABEL_LINES
+        read as a keyed table per split (`split_multi_hot`): its split folder's name (`a. Training Set/`),
+        put before each key, so that ids repeated across splits name files of their own split only.
+      classes: LABEL_LINES read as a keyed table: its multi-hot class columns (a row's labels those
+        holding 1), or () where `label_column` gives the label.
+      summary: with `classes`: the 0/1 column that is 1 where any class is (RFMiD's `Disease_Risk`),
+        no class; a row of no class is then the empty label set. "": none (such a row is rejected).
       boxes: MAT_OBJECTS: its elements give boxes with classes (objects), not classes alone.
       column: SPLIT_LIST, LABEL_LINES: the field of a row that names the file (0: the first).
       header: SPLIT_LIST, LABEL_LINES: its first line names the columns, and is no row.
@@ -306,6 +312,8 @@ class Evidence:
     key_template: str = ""
     note: str = ""
     prefix: str = ""
+    classes: tuple[str, ...] = ()
+    summary: str = ""
     boxes: bool = False
     rows_of: str = ""
     rows_key: str = ""
