@@ -134,6 +134,16 @@ def _inputs_lines(out: Path, version: int) -> list[dict]:
 _OUTSIDE = 'inputs-v00001.jsonl lists "../../../../etc/passwd", which is not a path inside the source'
 
 
+@pytest.fixture(scope="module")
+def converted_texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Eight texts converted once (source, output); each forged-line case edits its own copy (copies
+    keep the files' mtimes, so the copied inputs list still matches its source)."""
+    root = tmp_path_factory.mktemp("texts")
+    source, out = _texts(root / "src"), root / "out"
+    convert(source, out)
+    return source, out
+
+
 @pytest.mark.parametrize(
     "forged_path, replacing, expected",
     [
@@ -144,10 +154,11 @@ _OUTSIDE = 'inputs-v00001.jsonl lists "../../../../etc/passwd", which is not a p
     ids=["an extra line inside SRC", "an extra line outside SRC", "a line replaced"],
 )
 def test_a_forged_inputs_line_is_caught_by_verify_and_refused_by_append(
-    tmp_path: Path, forged_path: str, replacing: bool, expected: str
+    converted_texts: tuple[Path, Path], tmp_path: Path, forged_path: str, replacing: bool, expected: str
 ) -> None:
-    source, out = _texts(tmp_path / "src"), tmp_path / "out"
-    convert(source, out)
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(converted_texts[0], source)
+    shutil.copytree(converted_texts[1], out)
     lines = _inputs_lines(out, 1)
     # The forged line claims the content of a file the append will bring: it would be reported as a
     # duplicate of a record no shard holds.
