@@ -54,6 +54,21 @@ def _appended(tmp_path: Path) -> tuple[Path, Path]:
     return source, out
 
 
+@pytest.fixture(scope="module")
+def appended(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """`_appended` made once; each test edits its own copy (`_copy`)."""
+    return _appended(tmp_path_factory.mktemp("appended"))
+
+
+def _copy(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of (source, output) in `tmp_path`: copies keep the files' mtimes, so the output's
+    inputs lists still match the copied source."""
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(made[0], source)
+    shutil.copytree(made[1], out)
+    return source, out
+
+
 def _edit(path: Path, change) -> None:  # noqa: ANN001 - a function changing the parsed JSON
     document = json.loads(path.read_text())
     change(document)
@@ -108,17 +123,17 @@ def test_a_history_past_the_last_version_number_is_one_line_not_a_traceback(tmp_
     ids=["its own parent", "1 -> 2 -> 1", "a bool for a number", "a count that is not one"],
 )
 def test_a_version_chain_that_loops_is_refused_by_load_verify_inspect_and_append(
-    tmp_path: Path, change, expected: str  # noqa: ANN001
+    appended: tuple[Path, Path], tmp_path: Path, change, expected: str  # noqa: ANN001
 ) -> None:
-    source, out = _appended(tmp_path)
+    source, out = _copy(appended, tmp_path)
     _edit(out / naming.MANIFEST_FILENAME, change)
     with pytest.raises(ManifestError, match=expected.replace("(", r"\(")):
         load_manifest(str(out))
     _refused_by_every_command(source, out, expected)
 
 
-def test_an_earlier_versions_manifest_telling_another_history_fails_verify(tmp_path: Path) -> None:
-    _, out = _appended(tmp_path)
+def test_an_earlier_versions_manifest_telling_another_history_fails_verify(appended: tuple[Path, Path], tmp_path: Path) -> None:
+    _, out = _copy(appended, tmp_path)
     _edit(out / naming.version_manifest_filename(1), lambda d: d["dataset_version"].update(source="/elsewhere"))
     with pytest.raises(CorruptShardError, match="tells version 1's history unlike manifest.json"):
         verify_output(load_manifest(str(out)))
@@ -156,9 +171,7 @@ def converted_texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pat
 def test_a_forged_inputs_line_is_caught_by_verify_and_refused_by_append(
     converted_texts: tuple[Path, Path], tmp_path: Path, forged_path: str, replacing: bool, expected: str
 ) -> None:
-    source, out = tmp_path / "src", tmp_path / "out"
-    shutil.copytree(converted_texts[0], source)
-    shutil.copytree(converted_texts[1], out)
+    source, out = _copy(converted_texts, tmp_path)
     lines = _inputs_lines(out, 1)
     # The forged line claims the content of a file the append will bring: it would be reported as a
     # duplicate of a record no shard holds.
