@@ -75,6 +75,24 @@ def grown(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return {"source": source, "out": out, "files": files, "shard_bytes": shard_bytes}
 
 
+@pytest.fixture(scope="module")
+def circles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The sample's circles converted once (source, output), for the tests that damage a copy of
+    the output: copies keep the files' mtimes, so the copied output's inputs file still matches."""
+    root = tmp_path_factory.mktemp("circles")
+    source, out = root / "src", root / "out"
+    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
+    _run(source, out)
+    return source, out
+
+
+def _copy_of(circles: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(circles[0], source)
+    shutil.copytree(circles[1], out)
+    return source, out
+
+
 def test_each_version_holds_exactly_its_source_files(grown: dict) -> None:
     for version in (1, 2, 3):
         assert set(_records(grown["out"], version)) == grown["files"][version], version
@@ -399,10 +417,8 @@ def test_an_append_killed_with_sigkill_leaves_the_last_version_and_resumes(tmp_p
     ],
     ids=["not json", "fields missing", "negative size", "not a digest", "too long"],
 )
-def test_a_damaged_inputs_file_is_refused_before_any_work(tmp_path: Path, line: bytes) -> None:
-    source, out = tmp_path / "src", tmp_path / "out"
-    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
-    _run(source, out)
+def test_a_damaged_inputs_file_is_refused_before_any_work(circles: tuple[Path, Path], tmp_path: Path, line: bytes) -> None:
+    source, out = _copy_of(circles, tmp_path)
     with open(out / naming.inputs_filename(1), "ab") as f:
         f.write(line)
     shutil.copytree(SAMPLE_IMAGES / "square", source / "square")
@@ -421,10 +437,8 @@ def test_a_damaged_inputs_file_is_refused_before_any_work(tmp_path: Path, line: 
     ],
     ids=["number skips", "history not a list", "names another file", "says nothing added"],
 )
-def test_a_crafted_version_record_is_refused(tmp_path: Path, change) -> None:
-    source, out = tmp_path / "src", tmp_path / "out"
-    shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
-    _run(source, out)
+def test_a_crafted_version_record_is_refused(circles: tuple[Path, Path], tmp_path: Path, change) -> None:
+    _, out = _copy_of(circles, tmp_path)
     document = json.loads((out / naming.MANIFEST_FILENAME).read_text())
     change(document)
     (out / naming.MANIFEST_FILENAME).write_text(json.dumps(document))

@@ -20,7 +20,16 @@ import shardify.plan
 # Packages whose every module runs its examples, and single modules of packages that import
 # TensorFlow or torch elsewhere.
 _PACKAGES = (shardify.plan, beam_jobs.discover, converters, shardify.format, shardify.inputs)
-_MODULES = ("shardify.read.bench_report", "shardify.read.options", "shardify.read.epoch_order")
+_MODULES = (
+    "shardify.read.bench_report",
+    "shardify.read.options",
+    "shardify.read.option_values",
+    "shardify.read.read_options",
+    "shardify.read.reader_refusals",
+    "shardify.read.read_plan",
+    "shardify.read.sharing",
+    "shardify.read.epoch_order",
+)
 
 
 def _module_names() -> list[str]:

@@ -54,6 +54,21 @@ def _appended(tmp_path: Path) -> tuple[Path, Path]:
     return source, out
 
 
+@pytest.fixture(scope="module")
+def appended(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """`_appended` made once; each test edits its own copy (`_copy`)."""
+    return _appended(tmp_path_factory.mktemp("appended"))
+
+
+def _copy(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of (source, output) in `tmp_path`: copies keep the files' mtimes, so the output's
+    inputs lists still match the copied source."""
+    source, out = tmp_path / "src", tmp_path / "out"
+    shutil.copytree(made[0], source)
+    shutil.copytree(made[1], out)
+    return source, out
+
+
 def _edit(path: Path, change) -> None:  # noqa: ANN001 - a function changing the parsed JSON
     document = json.loads(path.read_text())
     change(document)
@@ -72,15 +87,17 @@ def _refused_by_every_command(source: Path, out: Path, expected: str) -> None:
 # --- version histories: numbers in range, each parent the version before, no loops --------------
 
 
-def test_a_history_past_the_last_version_number_is_one_line_not_a_traceback(tmp_path: Path) -> None:
-    source, out = _texts(tmp_path / "src"), tmp_path / "out"
-    convert(source, out)
+def test_a_history_past_the_last_version_number_is_one_line_not_a_traceback(
+    converted_texts: tuple[Path, Path], tmp_path: Path
+) -> None:
+    source, out = _copy(converted_texts, tmp_path)
 
     def claim_100000(document: dict) -> None:
         first = document["dataset_version"]
+        # 99,999 links of a chain (number, parent, files): the count is refused before any link is
+        # read, so the rest of each record (what it added, when) would only make the file 15x larger
         history = [
             {
-                **first,
                 "number": n,
                 "parent": n - 1 if n > 1 else None,
                 "manifest": naming.version_manifest_filename(n),
@@ -108,17 +125,17 @@ def test_a_history_past_the_last_version_number_is_one_line_not_a_traceback(tmp_
     ids=["its own parent", "1 -> 2 -> 1", "a bool for a number", "a count that is not one"],
 )
 def test_a_version_chain_that_loops_is_refused_by_load_verify_inspect_and_append(
-    tmp_path: Path, change, expected: str  # noqa: ANN001
+    appended: tuple[Path, Path], tmp_path: Path, change, expected: str  # noqa: ANN001
 ) -> None:
-    source, out = _appended(tmp_path)
+    source, out = _copy(appended, tmp_path)
     _edit(out / naming.MANIFEST_FILENAME, change)
     with pytest.raises(ManifestError, match=expected.replace("(", r"\(")):
         load_manifest(str(out))
     _refused_by_every_command(source, out, expected)
 
 
-def test_an_earlier_versions_manifest_telling_another_history_fails_verify(tmp_path: Path) -> None:
-    _, out = _appended(tmp_path)
+def test_an_earlier_versions_manifest_telling_another_history_fails_verify(appended: tuple[Path, Path], tmp_path: Path) -> None:
+    _, out = _copy(appended, tmp_path)
     _edit(out / naming.version_manifest_filename(1), lambda d: d["dataset_version"].update(source="/elsewhere"))
     with pytest.raises(CorruptShardError, match="tells version 1's history unlike manifest.json"):
         verify_output(load_manifest(str(out)))
@@ -134,6 +151,16 @@ def _inputs_lines(out: Path, version: int) -> list[dict]:
 _OUTSIDE = 'inputs-v00001.jsonl lists "../../../../etc/passwd", which is not a path inside the source'
 
 
+@pytest.fixture(scope="module")
+def converted_texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Eight texts converted once (source, output); each forged-line case edits its own copy (copies
+    keep the files' mtimes, so the copied inputs list still matches its source)."""
+    root = tmp_path_factory.mktemp("texts")
+    source, out = _texts(root / "src"), root / "out"
+    convert(source, out)
+    return source, out
+
+
 @pytest.mark.parametrize(
     "forged_path, replacing, expected",
     [
@@ -144,10 +171,9 @@ _OUTSIDE = 'inputs-v00001.jsonl lists "../../../../etc/passwd", which is not a p
     ids=["an extra line inside SRC", "an extra line outside SRC", "a line replaced"],
 )
 def test_a_forged_inputs_line_is_caught_by_verify_and_refused_by_append(
-    tmp_path: Path, forged_path: str, replacing: bool, expected: str
+    converted_texts: tuple[Path, Path], tmp_path: Path, forged_path: str, replacing: bool, expected: str
 ) -> None:
-    source, out = _texts(tmp_path / "src"), tmp_path / "out"
-    convert(source, out)
+    source, out = _copy(converted_texts, tmp_path)
     lines = _inputs_lines(out, 1)
     # The forged line claims the content of a file the append will bring: it would be reported as a
     # duplicate of a record no shard holds.
