@@ -107,7 +107,9 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
     """A label column found by its name's ending beside another column holding labels by its
     content (the Amazon multilingual reviews' `product_category` beside `stars`, the label the
     dataset is published for): which is the label is a guess, and a wrong one writes every record
-    under another label with exit 0.
+    under another label with exit 0. With `words_only` (a polarity's name chose the label:
+    `coarse_named`), only a column of words named as a label is another (MELD's `Emotion` beside
+    `Sentiment`), never metadata of a few repeated words (`Country`, `Time of Tweet`).
 
     Raises:
       UnnamedLabelColumn: naming both columns and `--label-column`.
