@@ -579,9 +579,12 @@ def _in_box_tree(found: Evidence, relpath: str) -> bool:
     download folder above `UECFOOD256/` set every image aside) or an image folder lies inside it
     (OIDv4's `train/Apple/Label/` keeps to its own folder, its images above it).
 
-    >>> def box(path, images): return Evidence(path, BOX_FILES, box_format="Corner box table per class folder", image_folder=images)
-    >>> _in_box_tree(box("UECFOOD100", "."), "UECFOOD100/1/1.jpg"), _in_box_tree(box("classes/masks", "classes/jpg"), "classes/masks/HP/1.png")
-    (False, True)
+    >>> def box(path, images):
+    ...     return Evidence(path, BOX_FILES, box_format="Corner box table per class folder", image_folder=images)
+    >>> _in_box_tree(box("UECFOOD100", "."), "UECFOOD100/1/1.jpg")
+    False
+    >>> _in_box_tree(box("classes/masks", "classes/jpg"), "classes/masks/HP/1.png")
+    True
     """
     if found.kind != BOX_FILES or not found.path or not relpath.startswith(found.path + "/") or found.image_folder == ".":
         return False
