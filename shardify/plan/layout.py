@@ -574,10 +574,10 @@ class SourceLayout:
 
 def _in_box_tree(found: Evidence, relpath: str) -> bool:
     """`relpath` lies in a folder (a tree) of box files apart from the images they annotate
-    (FlickrLogos' `classes/masks/`, KITTI's `label_2/`); never where the box files lie among their
-    images (UEC FOOD's `<class>/bb_info.txt` beside `<class>/1.jpg`, `image_folder` "." : SRC's
-    download folder above `UECFOOD256/` set every image aside) or an image folder lies inside it
-    (OIDv4's `train/Apple/Label/` keeps to its own folder, its images above it).
+    (FlickrLogos' `classes/masks/`, KITTI's `label_2/`, OIDv4's `train/Apple/Label/` below its
+    images); never where the box files lie among their images (UEC FOOD's `<class>/bb_info.txt`
+    beside `<class>/1.jpg`, `image_folder` ".": SRC the download folder above `UECFOOD256/` once
+    set every image aside) nor in the images' folder where that lies inside the tree.
 
     >>> def box(path, images):
     ...     return Evidence(path, BOX_FILES, box_format="Corner box table per class folder", image_folder=images)
@@ -585,10 +585,13 @@ def _in_box_tree(found: Evidence, relpath: str) -> bool:
     False
     >>> _in_box_tree(box("classes/masks", "classes/jpg"), "classes/masks/HP/1.png")
     True
+    >>> _in_box_tree(box("train/Apple/Label", "train/Apple"), "train/Apple/Label/1.txt")
+    True
     """
     if found.kind != BOX_FILES or not found.path or not relpath.startswith(found.path + "/") or found.image_folder == ".":
         return False
-    return not (found.image_folder and (relpath + "/").startswith(found.image_folder + "/"))
+    images = found.image_folder
+    return not (images.startswith(found.path + "/") and relpath.startswith(images + "/"))
 
 
 def _documents(relpath: str) -> bool:
