@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from shardify.converters import label_phrases, label_scores, split_column
-from shardify.plan import label_candidates
+from shardify.plan import label_candidates, label_words
 from shardify.converters.column_names import (
     KEY_COLUMN_NAMES,
     LABEL_COLUMN_NAMES,
@@ -62,8 +62,11 @@ _DECISIVE_LABEL_NAMES = frozenset({"label", "labels", "gold_label"})
 
 
 # Names of a label column that say what it holds, a polarity, where a table may hold a finer label by
-# content beside it (MELD's `Sentiment` beside `Emotion`, seven words): the content check runs.
-_COARSE_LABEL_NAMES = frozenset({"sentiment", "polarity"})
+# content beside it (MELD's `Sentiment` beside `Emotion`, seven words): the content check runs
+# (`label_words`' POLARITY role: the one vocabulary of label words).
+_COARSE_LABEL_NAMES = frozenset(label_words.words(label_words.POLARITY))
+# The most words of a finer label's cell beside a polarity (`Very positive`, `anger`).
+_MAX_LABEL_WORDS = 3
 
 
 def coarse_named(label: str) -> bool:
@@ -104,20 +107,24 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
     """A label column found by its name's ending beside another column holding labels by its
     content (the Amazon multilingual reviews' `product_category` beside `stars`, the label the
     dataset is published for): which is the label is a guess, and a wrong one writes every record
-    under another label with exit 0.
+    under another label with exit 0. With `words_only` (a polarity's name chose the label:
+    `coarse_named`), only a column of words named as a label is another (MELD's `Emotion` beside
+    `Sentiment`), never metadata of a few repeated words (`Country`, `Time of Tweet`).
 
     Raises:
       UnnamedLabelColumn: naming both columns and `--label-column`.
     """
     others: tuple[str, ...] = ()
-    try:
-        refuse_unnamed_labels(columns, (*taken, label), sample)
-    except UnnamedLabelColumn as found:
-        others = found.candidates
-    if words_only:  # a polarity's column (`coarse_named`): only a column of words is a finer label beside it, never
-        # numbers (the Rotten Tomatoes phrases' `SentenceId` beside `Sentiment`)
-        others = tuple(name for name in others if not _whole_numbers(columns.index(name), sample))
+    if words_only:  # a polarity's column (`coarse_named`): a finer label beside it is a column named as a label
+        # holding words (MELD's `Emotion`, however few rows repeat them), never numbers (the Rotten Tomatoes
+        # phrases' `SentenceId`) nor metadata of a few words (a tweets table's `Time of Tweet`, `Country`)
+        others = tuple(name for i, name in enumerate(columns) if name not in (*taken, label)
+                       and label_candidates.label_evidence(name) == 2 and _label_words(i, sample))
     else:
+        try:
+            refuse_unnamed_labels(columns, (*taken, label), sample)
+        except UnnamedLabelColumn as found:
+            others = found.candidates
         others = (*others, *(name for name in _ratings(columns, (*taken, label), sample) if name not in others))
     if others:
         candidates = (label, *others)
@@ -128,10 +135,23 @@ def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str]
             f"--label-column {label!r} or --label-column {others[0]!r}", candidates)
 
 
-def _whole_numbers(index: int, sample: Sequence[Sequence[object]]) -> bool:
-    """The sampled cells of column `index` are whole numbers (ids or counts)."""
+def _label_words(index: int, sample: Sequence[Sequence[object]]) -> bool:
+    """The sampled cells of column `index` are words, a label's few (no numbers, no sentences).
+
+    >>> _label_words(0, [["joy"], ["anger"], ["neutral"]]), _label_words(0, [["0.5"], ["1"]]), _label_words(0, [["a b c d e"]])
+    (True, False, False)
+    """
     cells = [row[index] for row in sample if index < len(row)]
-    return bool(cells) and all(is_integer(cell) for cell in cells)
+    return bool(cells) and all(
+        isinstance(cell, str) and 0 < len(cell.split()) <= _MAX_LABEL_WORDS and not _number(cell) for cell in cells)
+
+
+def _number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
 
 
 def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:

@@ -48,11 +48,23 @@ def with_media_set_aside(config: ConvertConfig, sample: Sequence[str], detected:
         if named:
             raise UsageError(
                 f"{table} names media files beside the tables ({', '.join(named[:3])}): its rows point at clips, "
-                "recordings or images, which a table's record does not hold; convert the media with their labels "
-                "(--labels TABLE over the folder of media), or the table's texts alone after moving the media out of SRC"
+                f"recordings or images, which a table's record does not hold; {_ways(table, named)}"
             )
     folders = sorted({posixpath.dirname(p) + "/" for p in media})
     shown = ", ".join(folders[:4]) + (" and more" if len(folders) > 4 else "")
     kinds = ", ".join(sorted({"." + layout.extension(p) for p in media}))
     note = f"media beside the tables, not tables ({kinds} in {shown}): set aside, counted with the auxiliary files"
     return dataclasses.replace(detected, notes=(*detected.notes, note))  # (`layout.is_auxiliary` sets them aside)
+
+
+def _ways(table: str, named: Sequence[str]) -> str:
+    """What converts a table naming media: images with their labels; clips and recordings, which
+    shardify reads into no record (`media_kinds`), only by the table's texts alone.
+
+    >>> _ways("t.csv", ["a.mp3"]).startswith("shardify reads no audio or video"), _ways("t.csv", ["a.jpg"])[:32]
+    (True, 'convert the images with their la')
+    """
+    alone = "the table's texts alone after moving the media out of SRC"
+    if any(layout.extension(n) in AV_EXTENSIONS for n in named):
+        return f"shardify reads no audio or video into a record: convert {alone}"
+    return f"convert the images with their labels (--labels {table} over the folder of images), or {alone}"

@@ -29,6 +29,9 @@ The roles differ where the readings truly differ:
   a column named `key` is a row's key (`column_names.KEY_COLUMN_NAMES`).
 - LIST_CLASS: a split list's class column, compared without `_`, `-`, `.` and spaces
   (GTSRB's `ClassId`, Stanford Online Products' `class_id`).
+- POLARITY: a label column chosen by this whole name holds a polarity, where the table may hold a
+  finer label beside it (MELD's `Sentiment` beside `Emotion`): a column of words named with a
+  CANDIDATE word stops the run (`converters.label_columns.coarse_named`).
 
 Sources (the names as the datasets publish them): Hugging Face's ClassLabel columns `label`
 (glue, imdb, ag_news, tweet_eval) and `labels` (go_emotions' simplified config), tfds' `label`
@@ -42,16 +45,16 @@ fraud sets (`fraudulent`: the EMSCAD job postings).
 from __future__ import annotations
 
 __all__ = [
-    "COLUMN", "ENDING", "METADATA", "BOOLEAN", "CANDIDATE", "FILE", "LIST_CLASS", "ROLES",
+    "COLUMN", "ENDING", "METADATA", "BOOLEAN", "CANDIDATE", "FILE", "LIST_CLASS", "POLARITY", "ROLES",
     "VOCABULARY", "words",
 ]
 
-COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS = (
-    "column", "ending", "metadata", "boolean", "candidate", "file", "list_class",
+COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY = (
+    "column", "ending", "metadata", "boolean", "candidate", "file", "list_class", "polarity",
 )
-ROLES = (COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS)
+ROLES = (COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY)
 
-_C, _E, _M, _B, _W, _F, _L = COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS
+_C, _E, _M, _B, _W, _F, _L, _P = COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY
 
 # (word, its roles). The order is the order COLUMN names are tried in.
 VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(roles)) for word, roles in (
@@ -62,7 +65,7 @@ VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(role
     ("target", {_C, _W}),
     ("tags", {_C, _E, _W}),
     ("tag", {_C, _E, _W}),
-    ("sentiment", {_C, _W}),
+    ("sentiment", {_C, _W, _P}),
     ("gold_label", {_C}),  # its words, `gold` and `label`, are CANDIDATE words of their own
     ("is_duplicate", {_C}),
     ("quality", {_C}),
@@ -86,7 +89,7 @@ VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(role
     ("intent", {_W}),
     ("topic", {_W}),
     ("genre", {_W}),
-    ("polarity", {_W}),
+    ("polarity", {_W, _P}),
     ("verdict", {_W}),
     ("outcome", {_W}),
     ("species", {_W}),

@@ -523,7 +523,7 @@ class SourceLayout:
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
         if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids)) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
-        if any(e.kind == BOX_FILES and e.path and relpath.startswith(e.path + "/") for e in self.evidence):
+        if any(_in_box_tree(e, relpath) for e in self.evidence):
             return True  # a folder of per-image box files holds annotations (FlickrLogos' classes/masks/: its masks too)
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data
@@ -570,6 +570,28 @@ class SourceLayout:
         if not 0 <= level < len(parts) - 1:
             return None
         return "/".join(parts[level:-1]) if self.structure is not None and self.structure.class_path else parts[level]
+
+
+def _in_box_tree(found: Evidence, relpath: str) -> bool:
+    """`relpath` lies in a folder (a tree) of box files apart from the images they annotate
+    (FlickrLogos' `classes/masks/`, KITTI's `label_2/`, OIDv4's `train/Apple/Label/` below its
+    images); never where the box files lie among their images (UEC FOOD's `<class>/bb_info.txt`
+    beside `<class>/1.jpg`, `image_folder` ".": SRC the download folder above `UECFOOD256/` once
+    set every image aside) nor in the images' folder where that lies inside the tree.
+
+    >>> def box(path, images):
+    ...     return Evidence(path, BOX_FILES, box_format="Corner box table per class folder", image_folder=images)
+    >>> _in_box_tree(box("UECFOOD100", "."), "UECFOOD100/1/1.jpg")
+    False
+    >>> _in_box_tree(box("classes/masks", "classes/jpg"), "classes/masks/HP/1.png")
+    True
+    >>> _in_box_tree(box("train/Apple/Label", "train/Apple"), "train/Apple/Label/1.txt")
+    True
+    """
+    if found.kind != BOX_FILES or not found.path or not relpath.startswith(found.path + "/") or found.image_folder == ".":
+        return False
+    images = found.image_folder
+    return not (images.startswith(found.path + "/") and relpath.startswith(images + "/"))
 
 
 def _documents(relpath: str) -> bool:
