@@ -281,12 +281,13 @@ def looks_like_tab_table(lines: Sequence[str]) -> bool:
 _MIN_TAB_ROWS = 4
 
 
-def looks_like_tab_rows(lines: Sequence[str]) -> bool:
+def looks_like_tab_rows(lines: Sequence[str], *, whole: bool = False) -> bool:
     """Lines of a tab-separated table in a .txt, with or without a header (the Tatoeba/Anki sentence pairs'
     `fra.txt`: `Go.<TAB>Va !<TAB>CC-BY 2.0 (France) Attribution: ...`): every line looked at (the
     first 20, at least _MIN_TAB_ROWS) holding as many tabs, three columns or more, none empty,
     two or more of them holding letters on every line (whether the first is a header, the table's
-    reading decides, as a TSV's). Read otherwise, the file was one text or
+    reading decides, as a TSV's). `whole`: the lines are the file's all, in a file already read as
+    a table (WASSA-2017's short dev files beside long ones): one line is enough. Read otherwise, the file was one text or
     refused; read as a table its columns are judged as a TSV's (a text and its pair, or a stop
     naming `--text-column`).
 
@@ -297,7 +298,7 @@ def looks_like_tab_rows(lines: Sequence[str]) -> bool:
     False
     """
     rows = [line.rstrip("\r\n").split("\t") for line in lines[:_TAB_TABLE_LINES] if line.strip()]
-    if len(rows) < _MIN_TAB_ROWS or len(rows[0]) < _MIN_TAB_TABLE_COLUMNS:
+    if len(rows) < (1 if whole else _MIN_TAB_ROWS) or len(rows[0]) < _MIN_TAB_TABLE_COLUMNS:
         return False
     if any(len(row) != len(rows[0]) or not all(cell.strip() for cell in row) for row in rows):
         return False

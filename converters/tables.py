@@ -313,7 +313,9 @@ def read_header(
         fileobj.seek(0)
         raw = fileobj.read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
-        if header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head) or tab_pairs.looks_like_tab_pairs(head):
+        whole = len(raw) < line_tables.TAB_HEAD_BYTES  # the file's every line: a short file of the tables beside it
+        if (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head, whole=whole)
+                or tab_pairs.looks_like_tab_pairs(head)):
             # SICK.txt, fra.txt, STS.input.*.txt (a sentence pair a line): TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)

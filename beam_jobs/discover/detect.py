@@ -26,7 +26,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
-from shardify.beam_jobs.discover import fold_folders, list_families, media_beside_tables, unread_lists, version_trees
+from shardify.beam_jobs.discover import fold_folders, split_tab_rows, list_families, media_beside_tables, unread_lists, version_trees
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -357,6 +357,10 @@ def _detect_folder(
     if not forced and not label_file and not config.label_from_name and json_line_files.tables_of_json_lines(config, sample):
         forced = layout.TABLES  # `.json` files of JSON lines and nothing else (Hugging Face's published files)
     subsets: tuple[tuple[str, str], ...] = ()
+    tab_folders: tuple[tuple[str, str], ...] = ()
+    if not forced and not label_file and not config.label_from_name and config.label_level is None:
+        tab_folders = split_tab_rows.tab_rows_in_split_folders(config, sample, top_folders)  # WASSA-2017's training/*.txt
+        forced = layout.TABLES if tab_folders else forced
     if not forced and not label_file and not config.label_from_name and config.label_level is None:
         subsets = subset_tables.subset_split_patterns(config, sample)  # ANLI's R1/train.jsonl, R2/train.jsonl ...
         forced = layout.TABLES if subsets else forced
@@ -406,6 +410,9 @@ def _detect_folder(
         folders = sorted({posixpath.dirname(p) + "/" for p, _ in subsets})
         note = f"subset folders of split tables, each table a split of its own (<split>_<folder>): {', '.join(folders)}"
         detected = dataclasses.replace(detected, split_patterns=subsets, notes=(*detected.notes, note))
+    if tab_folders:
+        note = f"headerless tab-separated .txt tables in split folders: {', '.join(p for p, _ in tab_folders)}"
+        detected = dataclasses.replace(detected, split_patterns=tab_folders, notes=(*detected.notes, note))
     if group:
         detected = dataclasses.replace(detected, notes=(*detected.notes, group.note))
     if pixel_tables:

@@ -48,6 +48,7 @@ SPLIT_WORDS = {
     "valid": "valid",
     "validation": "validation",
     "dev": "dev",
+    "development": "dev",  # WASSA-2017's development/ (SemEval's word for the dev set)
     "test": "test",
     "testing": "test",
 }

@@ -588,7 +588,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "inria_aerial": {"label_level": 0},  # the stop names --label-level 0 (tried: right, gt/ kept out)
     "div2k": None,               # --label-level 0: the LR twins still records (tried)
     "semeval2010_task8": None,
-    "wassa2017": None,           # --text-column 2 --label-column 3: the same stop (tried)
+    "wassa2017": {"label_column": "3"},  # the stop names --label-column 3 (tried: right)
     "scicite": None,
     "mednli": None,
     "meld": {"max_rejects": "100%", "label_column": "Emotion", "text_column": "Utterance"},  # after the exit 1 (the

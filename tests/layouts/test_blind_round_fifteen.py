@@ -47,9 +47,6 @@ WRONG = {
     "semeval2010_task8": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .TXT, 1 .txt files', naming "
                           "only a layout file: four-line blocks (quoted sentence, relation, comment, blank) are not "
                           "read as texts"),
-    "wassa2017": ("STOPS (exit 2): 'holds no images or texts to convert, only 12 .txt files', naming only a layout "
-                  "file: headerless tab-separated '<id> <tweet> <emotion> <score>' .txt tables are not read as texts "
-                  "(--text-column 2 --label-column 3: the same stop)"),
     "wikiart": ("STOPS (exit 2): 'split lists of 3 families name the same inputs' (style, genre, artist), naming a "
                 "layout file's evidence that keeps one family, which no FOLLOW option gives"),
 }
