@@ -1,4 +1,4 @@
-"""Headerless tab-separated .txt tables that lie only in split-named folders (issue 30).
+"""Tab-separated .txt tables (headerless, or all under one header) that lie only in split-named folders (issue 30).
 
 WASSA-2017's emotion intensity download holds training/, development/ and test/, each with one
 `<emotion>-ratings-0to1.<split>.txt` per emotion of `id<TAB>tweet<TAB>emotion<TAB>score` rows, and
@@ -30,8 +30,13 @@ _MAX_FILES = 40
 
 
 def tab_rows_in_split_folders(config: ConvertConfig, sample: list[str], top_folders: list[str]) -> tuple[tuple[str, str], ...]:
-    """The split patterns (`training/*.txt` -> train, one per folder) where SRC's data files all lie directly in split-named top folders (two or more splits)
-    and are headerless tab-separated tables in .txt files, alike in their number of columns."""
+    """The split patterns (`training/*.txt` -> train, one per folder) where SRC's data files all
+    lie directly in split-named top folders (two or more splits) and are tab-separated tables in
+    .txt files, alike in their columns: every file headerless, or every one under the same header.
+
+    Raises:
+      UsageError: a column of repeated words and no --label-column (`_check_word_columns`).
+    """
     folders = {f for f in top_folders if not layout.is_junk(f) and split_word(f)}
     data = [p for p in sample if not layout.is_junk(p) and "/" in p]
     tops = [p for p in sample if "/" not in p and not layout.is_junk(p)]
@@ -42,15 +47,22 @@ def tab_rows_in_split_folders(config: ConvertConfig, sample: list[str], top_fold
     lines: list[str] = []
     widths: set[int] = set()
     heads: dict[str, list[list[str]]] = {}
+    headers: set[tuple[str, ...]] = set()
+    headed = 0
     for path in sorted(data)[:_MAX_FILES]:
         head = [line for line in head_lines(config, path) if line.strip()]
-        if not head or header_rows.looks_like_header(head[0].rstrip("\r\n").split("\t")):
+        first = tuple(head[0].rstrip("\r\n").split("\t")) if head else ()
+        if header_rows.looks_like_header(first) and len(head) > 1:  # SemEval-2018's `ID<TAB>Tweet<TAB>Affect Dimension<TAB>...`
+            headers.add(first)
+            headed += 1
+            head = head[1:]
+        if not head:
             return ()
         heads[path] = [line.rstrip("\r\n").split("\t") for line in head]
         widths |= {len(row) for row in heads[path]}
         lines += head[:5]
-    if len(widths) != 1 or not header_rows.looks_like_tab_rows(lines):
-        return ()
+    if len(widths) != 1 or len(headers) > 1 or headed not in (0, len(heads)) or not header_rows.looks_like_tab_rows(lines):
+        return ()  # files of other shapes, or a header in some only: not one table cut by split
     if not config.label_column:
         _check_word_columns(heads)
     return tuple((f"{folder}/*.txt", split_word(folder)) for folder in sorted(folders))
