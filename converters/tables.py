@@ -27,7 +27,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, json_lines, json_records, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, separators, tab_pairs, trailing_cells
+from shardify.converters import header_rows, json_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, separators, tab_pairs, trailing_cells
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -42,6 +42,7 @@ __all__ = [
     "PARQUET",
     "LINES",
     "FASTTEXT",
+    "BLOCKS",
     "QA_JSON",
     "TABLE_FORMATS",
     "table_format",
@@ -57,6 +58,7 @@ __all__ = [
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
 LINES = "lines"  # `label text` lines (see `line_tables`)
+BLOCKS = "blocks"  # a .txt of records in blocks of lines (`line_blocks`), found by its content
 FASTTEXT = "fasttext"  # a .txt of fastText's `__label__name text` lines (a .txt of anything else: no table)
 QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
 TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
@@ -314,6 +316,9 @@ def read_header(
         raw = fileobj.read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode("utf-8", "replace").splitlines()[: SAMPLE_ROWS]
         whole = len(raw) < line_tables.TAB_HEAD_BYTES  # the file's every line: a short file of the tables beside it
+        if line_blocks.looks_like_blocks(raw.decode("utf-8", "replace").splitlines(), whole=whole):
+            # SemEval-2010 Task 8's TRAIN_FILE.TXT, KBP37's train.txt: a record a block of lines
+            return TableHeader(line_blocks.COLUMNS, present=False, described="blocks of lines, a record a block", fmt=BLOCKS)
         if (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head, whole=whole)
                 or tab_pairs.looks_like_tab_pairs(head)):
             # SICK.txt, fra.txt, STS.input.*.txt (a sentence pair a line): TSVs named .txt
@@ -481,6 +486,9 @@ def read_table(
     encoding = options.encoding if options else DEFAULT_ENCODING
     header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding)
     fmt = header.fmt or fmt
+    if fmt == BLOCKS:
+        fileobj.seek(0)
+        return header, _scan_blocks(fileobj, size_bytes)
     if fmt in (JSONL, *_LINE_FORMATS):
         fileobj.seek(0)
         paths = nested_fields.named_paths(options) if fmt == JSONL else ()
@@ -662,6 +670,31 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DE
         yield Row(row_number, row_offset, offset - row_offset, cells)
 
 
+def _scan_blocks(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
+    """Every block of lines (`line_blocks`) a row: its byte range the block's lines, blank ones aside."""
+    data = fileobj.read() if end is None else fileobj.read(end)
+    offset, start, block, row_number = 0, 0, [], 0
+    for line in [*data.splitlines(keepends=True), b""]:
+        if line.strip():
+            start = offset if not block else start
+            block.append(line)
+        elif block:
+            row_number += 1
+            cells = _block_cells(b"".join(block))
+            yield RowError(row_number, cells) if isinstance(cells, str) else Row(row_number, start, sum(map(len, block)), cells)
+            block = []
+        offset += len(line)
+
+
+def _block_cells(data: bytes) -> dict[str, object] | str:
+    try:
+        return line_blocks.block_cells(line_blocks.split_blocks(data.decode("utf-8").splitlines())[0])
+    except UnicodeDecodeError as error:
+        return f"not valid UTF-8 ({error.reason} at byte {error.start})"
+    except IndexError:
+        return "an empty block"
+
+
 def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFAULT_ENCODING) -> dict[str, object]:
     """The cells of one CSV, TSV, JSONL or `label text` row read back from its byte range
     (`header`: the columns; ignored for JSONL and lines; `encoding`: CSV and TSV's).
@@ -669,6 +702,11 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFA
     Raises:
       InvalidInputError: the bytes no longer parse as the row that was scanned.
     """
+    if fmt == BLOCKS:
+        cells = _block_cells(data)
+        if isinstance(cells, dict):
+            return cells
+        raise InvalidInputError("table changed since it was scanned (row no longer parses)")
     try:
         text = data.decode("utf-8" if fmt in (JSONL, *_LINE_FORMATS) and fmt not in _SEPARATOR_OF else encoding)
         if fmt in (JSONL, *_LINE_FORMATS):

@@ -26,7 +26,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
-from shardify.beam_jobs.discover import fold_folders, split_tab_rows, list_families, media_beside_tables, unread_lists, version_trees
+from shardify.beam_jobs.discover import block_files, fold_folders, split_tab_rows, list_families, media_beside_tables, unread_lists, version_trees
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -358,6 +358,8 @@ def _detect_folder(
         forced = layout.TABLES  # `.json` files of JSON lines and nothing else (Hugging Face's published files)
     subsets: tuple[tuple[str, str], ...] = ()
     tab_folders: tuple[tuple[str, str], ...] = ()
+    if not forced and not label_file and not config.label_from_name and config.label_level is None:
+        forced = layout.TABLES if block_files.block_files(config, sample) else forced  # SemEval-2010 Task 8's TRAIN_FILE.TXT
     if not forced and not label_file and not config.label_from_name and config.label_level is None:
         tab_folders = split_tab_rows.tab_rows_in_split_folders(config, sample, top_folders)  # WASSA-2017's training/*.txt
         forced = layout.TABLES if tab_folders else forced

@@ -44,9 +44,6 @@ WRONG = {
     "msra_td500": ("STOPS (exit 2): 'no class folders, names or label files', offering --label-from-name, --labels or "
                    "--label-level 0; with --label-level 0 the .gt files are rejected as images, exit 1: a '.gt' of "
                    "rotated text boxes beside each image is not read as objects"),
-    "semeval2010_task8": ("STOPS (exit 2): 'holds no images or texts to convert, only 2 .TXT, 1 .txt files', naming "
-                          "only a layout file: four-line blocks (quoted sentence, relation, comment, blank) are not "
-                          "read as texts"),
     "wikiart": ("STOPS (exit 2): 'split lists of 3 families name the same inputs' (style, genre, artist), naming a "
                 "layout file's evidence that keeps one family, which no FOLLOW option gives"),
 }
