@@ -26,7 +26,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
-from shardify.beam_jobs.discover import block_files, fold_folders, split_tab_rows, list_families, media_beside_tables, unread_lists, version_trees
+from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, unread_lists, version_trees
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -326,6 +326,8 @@ def _detect_folder(
         top_folders = [f for f in top_folders if any(p.startswith(f + "/") for p in sample)]
         top_files = {p for p in sample if "/" not in p}
     labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
+    if labels_file:
+        label_file_twins.check_label_file_twins(config, labels_file, sample)  # book30's bookcover30-labels-train.txt beside -test.txt
     keyed_given = ""  # `--labels train.csv` naming the training folders' files only, beside a test folder
     if labels_file in top_files and label_file_found.labels_train_beside_test(config, labels_file, sample):
         keyed_given, labels_file = labels_file, ""  # read as the keyed table beside split folders, as if found
