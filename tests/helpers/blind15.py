@@ -576,7 +576,8 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "wikiart": None,             # --labels wikiart_csv/style_train.csv: the same rejects (tried); three tasks' lists
+    "wikiart": {"exclude": ("wikiart_csv/artist_*", "wikiart_csv/genre_*")},  # the stop names them (tried: right);
+                                 # --labels wikiart_csv/style_train.csv: the same rejects (tried); three tasks' lists
     "objectnet": None,
     "hasyv2": None,              # --labels hasy-data-labels.csv --label-column symbol_id: the same exit 1, the fold
                                  # tables' '../../hasy-data/...' paths 'name no file' (tried)
@@ -586,7 +587,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "msra_td500": None,          # --label-level 0, as the stop offers: the .gt files rejected as images, exit 1 (tried)
     "mio_tcd": None,             # --label-level 0, as the stop offers: right but for the boxes (tried)
     "inria_aerial": {"label_level": 0},  # the stop names --label-level 0 (tried: right, gt/ kept out)
-    "div2k": None,               # --label-level 0: the LR twins still records (tried)
+    "div2k": {"exclude": ("DIV2K_train_LR_bicubic", "DIV2K_valid_LR_bicubic"), "label_level": 0},  # the stop names
+                                 # both (tried: right); --label-level 0 alone: the LR twins still records (tried)
     "semeval2010_task8": None,
     "wassa2017": None,           # --text-column 2 --label-column 3: the same stop (tried)
     "scicite": None,
