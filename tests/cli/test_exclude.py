@@ -137,7 +137,7 @@ def test_a_label_row_naming_an_excluded_file_is_a_reject(tmp_path: Path) -> None
     (root / "labels.csv").write_text("file,label\n" + "".join(f"img/{i}.png,{'ab'[i % 2]}\n" for i in range(4)))
     result = run_shardify("convert", str(root), str(tmp_path / "o"), "--exclude", "img/3.png", "--dry-run")
     said = _said(result)
-    assert "names no file: 'img/3.png'" in said and "left out by --exclude: 1 (img/3.png)" in said, said
+    assert "left out by --exclude: 'img/3.png'" in said and "left out by --exclude: 1 (img/3.png)" in said, said
 
 
 # The stops of blind batch fifteen that a file left out decides: each names the --exclude.
