@@ -30,7 +30,8 @@ def excluded_note(config: ConvertConfig, found: layout.SourceLayout) -> layout.S
     if not config.exclude or not is_local_path(config.source) or found.source_file:
         return found
     paths = left_out_files(config.source, config.excludes, [config.output])
-    unused = [p for p in config.exclude if not any(Excludes((p,))(path) for path in paths)]
+    each = {p: Excludes((p,)) for p in config.exclude}
+    unused = [p for p, matches in each.items() if not any(matches(path) for path in paths)]
     if unused:
         raise UsageError(
             f"--exclude {' --exclude '.join(repr(p) for p in unused)} matches no file of {config.source}: patterns are globs "
