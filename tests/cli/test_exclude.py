@@ -7,7 +7,6 @@ reads one conversion (module-scoped where several do) run in-process.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -140,8 +139,21 @@ def test_a_label_row_naming_an_excluded_file_is_a_reject(tmp_path: Path) -> None
     assert "left out by --exclude: 'img/3.png'" in said and "left out by --exclude: 1 (img/3.png)" in said, said
 
 
+def test_a_table_naming_clips_stops_naming_their_folder(tmp_path: Path) -> None:
+    root = tmp_path / "src"
+    (root / "clips").mkdir(parents=True)
+    rows = [["client_id", "path", "sentence", "up_votes"]]
+    for i in range(6):
+        (root / "clips" / f"voice_{1000 + i}.mp3").write_bytes(b"ID3\x03\x00\x00\x00")
+        rows.append([f"{i:040x}", f"voice_{1000 + i}.mp3", f"the sentence read aloud here number {i}", "2"])
+    (root / "train.tsv").write_text("".join("\t".join(r) + "\n" for r in rows))
+    result = run_shardify("convert", str(root), str(tmp_path / "o"), "--dry-run")
+    assert result.returncode == 2 and "--exclude 'clips'" in message(result.stderr), _said(result)
+    followed = run_shardify("convert", str(root), str(tmp_path / "o"), "--exclude", "clips", "--label-column", "up_votes", "--dry-run")
+    assert followed.returncode == 0 and "left out by --exclude: 6 (clips/voice_1000.mp3" in _said(followed), _said(followed)
+
+
 # The stops of blind batch fifteen that a file left out decides: each names the --exclude.
-sys.path.insert(0, str(Path(__file__).parents[1]))
 
 
 @pytest.mark.parametrize(
