@@ -287,6 +287,10 @@ def _append_plan(
             f"--append must store images as {config.output} does: "
             + (f"--resize {had.get('side')}:{had.get('max_side')} --jpeg-quality {had.get('jpeg_quality')}" if isinstance(had, dict) else "without --resize")
         )
+    had_excludes = options.get("exclude", [])  # outputs made before the option left nothing out
+    if had_excludes != list(config.exclude):  # else files left out before would be appended now, or the reverse
+        given = " ".join(f"--exclude {p!r}" for p in had_excludes) or "no --exclude"
+        raise UsageError(f"--append must leave out what {config.output} left out: {given}")
     had_pixels = options.get("store_pixels", "never")  # outputs made before the option stored none
     if had_pixels != str(config.store_pixels):
         raise UsageError(f"--append must store images as {config.output} does: --store-pixels {had_pixels}")

@@ -26,6 +26,7 @@ from shardify.converters.resize import DEFAULT_JPEG_QUALITY, Resize, parse_resiz
 from shardify.cli.layout_option import apply_layout_file, known_layout_file
 from shardify.errors import InvalidInputError, ShardifyError
 from shardify.format.contract import CLASS_ID_CONVENTIONS, DEFAULT_CLASS_IDS
+from shardify.inputs.excludes import parse_exclude
 from shardify.inputs.files import open_local_input
 from shardify.inputs.paths import is_local_path
 from shardify.plan import table_groups
@@ -134,6 +135,14 @@ def _shard_size(text: str) -> ShardRequest:
     return ShardRequest(bytes_per_shard=size)
 
 
+def _excludes(values: Optional[list[str]]) -> list[str]:
+    """Each `--exclude` pattern checked at the edge (`parse_exclude`): a bad one is a usage error."""
+    try:
+        return [parse_exclude(value) for value in values or ()]
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+
+
 def _columns(value: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in value.split(",") if name.strip())
 
@@ -208,6 +217,18 @@ def convert(
         typer.Option(metavar="A,B", help="Tables: other columns to keep as features; * for all.", rich_help_panel=_INPUT),
     ] = "",
     encoding: Annotated[str, typer.Option(metavar="CODEC", help="Encoding of text files.", rich_help_panel=_INPUT)] = "utf-8",
+    exclude: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--exclude",
+            metavar="GLOB",
+            help="Leave out the files (or folders) of SRC this glob matches, relative to SRC ('LR/**', '**/*.mp4'): "
+            "neither inputs nor label/split evidence; repeatable; the plan counts them.",
+            callback=_excludes,
+            show_default=False,
+            rich_help_panel=_INPUT,
+        ),
+    ] = None,
     follow_outside_links: Annotated[
         bool,
         typer.Option(
@@ -479,6 +500,7 @@ def convert(
         json_records=json_records,
         max_rejects=max_rejects,
         follow_outside_links=follow_outside_links,
+        exclude=tuple(exclude or ()),
         validate=validate.value,
         apply_exif_orientation=apply_exif_orientation,
         resize=resize,

@@ -15,6 +15,7 @@ from shardify.converters.raw_pixels import StorePixels, parse_store_pixels
 from shardify.converters.resize import Resize, parse_resize
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
+from shardify.inputs.excludes import Excludes, parse_exclude
 from shardify.plan import layout
 from shardify.plan.defaults import DEFAULT_MAX_PIXELS, DEFAULT_MAX_REJECTS, DEFAULT_VALIDATE, VALIDATION_LEVELS
 from shardify.plan.label_names import normalise_label
@@ -83,6 +84,8 @@ class ConvertConfig:
         `label_level`, which the layout already holds. None: detected.
       max_rejects: the run fails (no manifest; the report is kept) when more inputs are rejected:
         a count ("50") or a share of the inputs tried ("10%"), parsed into a RejectLimit.
+      exclude: `--exclude` globs over paths relative to SRC: the files (or folders) they match are
+        neither inputs nor evidence (see `shardify.inputs.excludes`); checked by `parse_exclude`.
     """
 
     source: str
@@ -115,6 +118,7 @@ class ConvertConfig:
     resize: Resize | None = None
     store_pixels: StorePixels = StorePixels()
     layout_given: layout.SourceLayout | None = None
+    exclude: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Text from a library caller, parsed once (each raises ValueError with the reason).
@@ -128,6 +132,8 @@ class ConvertConfig:
             object.__setattr__(self, "store_pixels", parse_store_pixels(self.store_pixels))
         if not isinstance(self.max_rejects, RejectLimit):
             object.__setattr__(self, "max_rejects", parse_max_rejects(self.max_rejects))
+        patterns = (self.exclude,) if isinstance(self.exclude, str) else self.exclude
+        object.__setattr__(self, "exclude", tuple(dict.fromkeys(parse_exclude(p) for p in patterns)))
         for name in self.shards.per_split:
             naming.check_split_name(name)
         for name, _ in self.split.ratios if self.split else ():
@@ -179,6 +185,11 @@ class ConvertConfig:
             raise ValueError(f"unknown encoding {self.encoding!r}") from None
 
     @property
+    def excludes(self) -> Excludes:
+        """The `--exclude` patterns as a test of a path relative to SRC."""
+        return Excludes(self.exclude)
+
+    @property
     def table_options(self) -> columns.TableOptions:
         return columns.TableOptions(
             columns.parse_column_list(self.text_column),
@@ -200,6 +211,7 @@ class ConvertConfig:
         options["store_pixels"] = str(self.store_pixels)
         options["label_names"] = list(self.label_names)
         options["keep_columns"] = list(self.keep_columns)
+        options["exclude"] = list(self.exclude)
         return options
 
 

@@ -24,6 +24,7 @@ from shardify.beam_jobs.discover import (
     parallel_labels, split_documents, subset_tables, text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
+from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, unread_lists, version_trees
@@ -112,6 +113,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         except UsageError as refused:  # doubted or unknown: name a known dataset SRC looks like
             known_layouts.add_hint(refused, config.source)
             raise
+    found = excluded_note(config, found)
     if found.source_file:  # one table or one archive: that file is the whole input
         item = list_file(config.source, found.source_file)
         listed, complete = ([item] if isinstance(item, Listed) else []), True
@@ -172,18 +174,22 @@ def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:
     there are, the folders at the top of SRC)."""
     if is_local_path(config.source):
         listed, complete = sample_tree(
-            config.source, DETECT_SAMPLE_FILES, follow_outside_links=config.follow_outside_links, exclude=[config.output]
+            config.source, DETECT_SAMPLE_FILES, follow_outside_links=config.follow_outside_links, exclude=[config.output],
+            leave_out=config.excludes or None,
         )
         output, root = real_folder(config.output), real_folder(config.source)
         with os.scandir(config.source) as scan:
             top_folders = [
-                e.name for e in scan if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output
+                e.name for e in scan
+                if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output and not config.excludes(e.name)
             ]
         return listed, complete, top_folders
     # Object stores list in name order, so the first files may all lie in one folder ("test/"
     # before "train/"): the top folders come from the whole listing, which Beam's match reads in
     # full anyway, and the sample is spread over the folders it names.
-    listing = list_tree(config.source, follow_outside_links=config.follow_outside_links, exclude=[config.output])
+    listing = list_tree(
+        config.source, follow_outside_links=config.follow_outside_links, exclude=[config.output], leave_out=config.excludes or None
+    )
     files = (item for item in listing if not isinstance(item, Reject) and not layout.is_junk(item.relpath))
     folders: set[str] = set()
     by_folder: dict[str, list[Listed]] = {}  # the first files of the first folders: bounded

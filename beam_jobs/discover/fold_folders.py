@@ -68,5 +68,19 @@ def check_fold_folders(config: ConvertConfig, sample: Sequence[str], detected: l
         f"the split lists lie in numbered folders alike ({shown}), each holding {', '.join(sorted(posixpath.basename(e.path) for e in lists))}: "
         f"folds (cross validation) over the same inputs, of which reading the first as the dataset's splits would be a "
         f"guess: keep one fold's lists in a layout file's `evidence` ({entry}: docs/layout-files.md), or none of them "
-        "for the inputs in one split"
+        f"for the inputs in one split: {fold_excludes([folder, *siblings])}"
     )
+
+
+def fold_excludes(folders: Sequence[str]) -> str:
+    """The `--exclude` that leaves every fold folder out: their shared parent (the folds'
+    container), else each folder's name with its numbers as `*`.
+
+    >>> fold_excludes(["cv/fold-1", "cv/fold-2"]), fold_excludes(["fold1", "fold2"])
+    ("--exclude 'cv'", "--exclude 'fold*'")
+    """
+    parents = {posixpath.dirname(f) for f in folders}
+    if len(parents) == 1 and next(iter(parents)):
+        return f"--exclude {next(iter(parents))!r}"
+    patterns = sorted({re.sub(r"\d+", "*", f) for f in folders})
+    return " ".join(f"--exclude {p!r}" for p in patterns)

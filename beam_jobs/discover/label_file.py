@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import posixpath
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import apache_beam as beam
 
@@ -40,6 +40,7 @@ from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import label_files, tables
 from shardify.converters.columns import TableOptions
 from shardify.errors import InvalidInputError
+from shardify.inputs.excludes import LEFT_OUT
 from shardify.inputs.files import size_of
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
@@ -142,8 +143,9 @@ class _ReadLabelRows(beam.DoFn):
 class _JoinRowsWithFiles(beam.DoFn):
     """(key, {files, rows, unusable}) -> a labelled Candidate, or Rejects naming what is wrong."""
 
-    def __init__(self, source_layout: SourceLayout) -> None:
+    def __init__(self, source_layout: SourceLayout, excludes: Callable[[str], bool] | None = None) -> None:
         self._layout = source_layout
+        self._excludes = excludes  # `--exclude`: a row naming a file it left out says so
         self._kind = IMAGE if source_layout.media == "image" else TEXT
         self._hand_on = hands_on_unnamed(source_layout)
 
@@ -176,8 +178,9 @@ class _JoinRowsWithFiles(beam.DoFn):
                 # The file is there but was rejected when listed, with its own reason. (The comment
                 # is not on the `return` line: Beam would take that for a returned value and warn.)
                 return
+            left_out = self._excludes is not None and isinstance(key, str) and self._excludes(key)
             for row, *_, table in rows:
-                yield reject(table, f"names no file: {key!r}", row, _STAGE)
+                yield reject(table, f"{LEFT_OUT}: {key!r}" if left_out else f"names no file: {key!r}", row, _STAGE)
             return
         if not rows and self._hand_on:  # the split lists place it, or reject it (evidence.JoinEvidence)
             yield Batch(
@@ -261,8 +264,10 @@ class JoinLabelFile(beam.PTransform):
         source_layout: SourceLayout,
         options: TableOptions,
         listing_rejects: beam.PCollection,
+        excludes: Callable[[str], bool] | None = None,
     ) -> None:
         super().__init__()
+        self._excludes = excludes or None
         self._labels_paths = labels_paths
         self._layout = source_layout
         self._options = options
@@ -303,7 +308,7 @@ class JoinLabelFile(beam.PTransform):
             {_FILES: keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable, _BAD_ROWS: rows[_BAD_ROWS]}
             | "JoinOnKey" >> beam.CoGroupByKey()
             | "MatchRowsToFiles"
-            >> beam.ParDo(_JoinRowsWithFiles(self._layout), *counts).with_outputs(REJECTS, main=CANDIDATES)
+            >> beam.ParDo(_JoinRowsWithFiles(self._layout, self._excludes), *counts).with_outputs(REJECTS, main=CANDIDATES)
         )
         rejects = (rows[REJECTS], joined[REJECTS]) | "MergeLabelRejects" >> beam.Flatten()
         return {

@@ -69,9 +69,19 @@ def check_list_families(config: ConvertConfig, sample: Sequence[str], detected: 
     key = torn[0]
     where = ", ".join(f"{split} in {name}" for name, split in sorted(placed[key].items()))
     first = sorted(families.items())[0][1]
+    named = {name: sum(name in by_family for by_family in placed.values()) for name in families}
+    widest = max(sorted(named), key=lambda name: named[name])  # the family naming most inputs: ties by name
     entry = ", ".join(f"{{path: {e.path}, kind: split list, split: {e.split}}}" for e in sorted(first, key=lambda e: e.path)[:2])
     raise UsageError(
         f"split lists of {len(families)} families name the same inputs: {shown}; they put {len(torn)} inputs in different "
         f"splits ({key}: {where}): tasks or folds over one set of inputs, each a reading of its own, not one dataset's "
-        f"splits: keep one family's lists in a layout file's `evidence` (e.g. {entry}: docs/layout-files.md)"
+        f"splits: keep one family's lists in a layout file's `evidence` (e.g. {entry}: docs/layout-files.md), or leave "
+        f"the other families' lists out: {_excludes([f for f in families.items() if f[0] != widest])} (keeping "
+        f"{widest}'s, which name the most inputs; to keep another family, exclude the rest)"
     )
+
+
+def _excludes(families) -> str:
+    """`--exclude` options leaving out the lists of `families` ((name, members) pairs)."""
+    paths = sorted(e.path for _, members in families for e in members)
+    return " ".join(f"--exclude {p!r}" for p in paths)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import collections
 import os
 import stat
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
@@ -30,7 +30,7 @@ from shardify.inputs.paths import is_local_path, join_path, utf8_name
 from shardify.plan.entries import Reject
 from shardify.plan.layout import is_junk
 
-__all__ = ["list_tree", "sample_tree", "spread_over_folders", "list_file", "real_folder"]
+__all__ = ["list_tree", "sample_tree", "spread_over_folders", "list_file", "real_folder", "left_out_files"]
 
 _STAGE = "discover"
 # The reason an earlier shardify output inside SRC is one reject, its files unread.
@@ -67,9 +67,11 @@ def earlier_output(names: Sequence[str]) -> bool:
 _Folder = tuple[str, str, str]
 
 
-def _scan(folder: _Folder, real_root: str, excluded: frozenset[str]) -> tuple[list[tuple[os.DirEntry, str]], list[_Folder]]:
+def _scan(
+    folder: _Folder, real_root: str, excluded: frozenset[str], leave_out: Callable[[str], bool] | None = None
+) -> tuple[list[tuple[os.DirEntry, str]], list[_Folder]]:
     """A folder's files (each with its relative path) and its subfolders to list, in name order;
-    `excluded` folders left out.
+    `excluded` folders, and the files and folders `leave_out` matches (`--exclude`), left out.
 
     Raises:
       OSError: the folder cannot be listed.
@@ -82,6 +84,8 @@ def _scan(folder: _Folder, real_root: str, excluded: frozenset[str]) -> tuple[li
     files, subfolders = [], []
     for entry in children:
         relpath = rel_dir + utf8_name(entry.name)
+        if leave_out is not None and leave_out(relpath):
+            continue
         if not entry.is_dir(follow_symlinks=False):
             files.append((entry, relpath))
         elif os.path.join(real_root, os_rel_dir + entry.name) not in excluded:
@@ -90,7 +94,12 @@ def _scan(folder: _Folder, real_root: str, excluded: frozenset[str]) -> tuple[li
 
 
 def list_tree(
-    root: str, *, follow_outside_links: bool = False, exclude: Sequence[str] = (), links_inside: str = ""
+    root: str,
+    *,
+    follow_outside_links: bool = False,
+    exclude: Sequence[str] = (),
+    links_inside: str = "",
+    leave_out: Callable[[str], bool] | None = None,
 ) -> Iterator[Listed | Reject]:
     """A Listed (relpath, size) per regular file under `root`, or a Reject for what cannot be listed.
 
@@ -115,6 +124,8 @@ def list_tree(
             for meta in result.metadata_list:
                 if not any(meta.path.startswith(folder + "/") for folder in excluded):
                     relpath = meta.path[len(prefix) :]
+                    if leave_out is not None and leave_out(relpath):
+                        continue
                     if relpath.endswith("/") and not meta.size_in_bytes:
                         continue  # a folder marker (what a console's "create folder" leaves): a folder, not a file
                     reason = _why_not_a_path(relpath)
@@ -126,7 +137,7 @@ def list_tree(
     while folders:
         folder = folders.pop()
         try:
-            files, subfolders = _scan(folder, real_root, excluded)
+            files, subfolders = _scan(folder, real_root, excluded, leave_out)
         except EarlierOutput:
             yield Reject(escape_name(folder[1].rstrip("/")), _STAGE, EARLIER_OUTPUT)
             continue
@@ -149,7 +160,12 @@ _SAMPLE_SHARE = 16
 
 
 def sample_tree(
-    root: str, limit: int, *, follow_outside_links: bool = False, exclude: Sequence[str] = ()
+    root: str,
+    limit: int,
+    *,
+    follow_outside_links: bool = False,
+    exclude: Sequence[str] = (),
+    leave_out: Callable[[str], bool] | None = None,
 ) -> tuple[list[Listed], bool]:
     """Up to `limit` files of the local folder `root`, spread over its folders, and whether they
     are all it holds. Rejects and junk are left out (the pipeline's listing reports them).
@@ -188,7 +204,7 @@ def sample_tree(
         folder = folders.popleft()
         scanned += 1
         try:
-            files, subfolders = _scan(folder, real_root, excluded)
+            files, subfolders = _scan(folder, real_root, excluded, leave_out)
         except (OSError, EarlierOutput) as error:
             if not folder[1]:
                 raise SourceError(f"cannot list the source folder {root}: {error.strerror}") from None
@@ -238,6 +254,24 @@ def list_file(root: str, relpath: str) -> Listed | Reject:
     if not stat.S_ISREG(info.st_mode):
         return Reject(relpath, _STAGE, f"{NOT_REGULAR} ({file_kind(info.st_mode)})")
     return Listed(relpath, info.st_size, None, info.st_mtime_ns)
+
+
+def left_out_files(root: str, leave_out: Callable[[str], bool], exclude: Sequence[str] = ()) -> list[str]:
+    """The files under the local folder `root` that `leave_out` leaves out (by their path or a
+    folder's), in name order: what the plan counts and names. Names only, nothing `stat`ed;
+    `exclude` folders (the output) not walked. [] for an object store (its keys are matched as
+    they are listed)."""
+    if not is_local_path(root):
+        return []
+    excluded = frozenset(real_folder(path) for path in exclude)
+    found: list[str] = []
+    for folder, names, files in os.walk(root):
+        rel = os.path.relpath(folder, root)
+        rel = "" if rel == "." else utf8_name(rel).replace(os.sep, "/") + "/"
+        names[:] = sorted(n for n in names if os.path.realpath(os.path.join(folder, n)) not in excluded)
+        hidden = bool(rel) and leave_out(rel)
+        found.extend(rel + utf8_name(name) for name in sorted(files) if hidden or leave_out(rel + utf8_name(name)))
+    return sorted(found)
 
 
 def why_unlisted(root: str, relpath: str, *, follow_outside_links: bool = False) -> str | None:

@@ -48,7 +48,7 @@ def with_media_set_aside(config: ConvertConfig, sample: Sequence[str], detected:
         if named:
             raise UsageError(
                 f"{table} names media files beside the tables ({', '.join(named[:3])}): its rows point at clips, "
-                f"recordings or images, which a table's record does not hold; {_ways(table, named)}"
+                f"recordings or images, which a table's record does not hold; {_ways(table, [p for p in media if posixpath.basename(p) in named])}"
             )
     folders = sorted({posixpath.dirname(p) + "/" for p in media})
     shown = ", ".join(folders[:4]) + (" and more" if len(folders) > 4 else "")
@@ -58,13 +58,17 @@ def with_media_set_aside(config: ConvertConfig, sample: Sequence[str], detected:
 
 
 def _ways(table: str, named: Sequence[str]) -> str:
-    """What converts a table naming media: images with their labels; clips and recordings, which
-    shardify reads into no record (`media_kinds`), only by the table's texts alone.
+    """What converts a table naming media (`named`: their paths): images with their labels; clips
+    and recordings, which shardify reads into no record (`media_kinds`), only by the table's texts
+    alone, the media left out with `--exclude` (their folders, or their kind where some lie in SRC).
 
     >>> _ways("t.csv", ["a.mp3"]).startswith("shardify reads no audio or video"), _ways("t.csv", ["a.jpg"])[:32]
     (True, 'convert the images with their la')
     """
-    alone = "the table's texts alone after moving the media out of SRC"
+    folders = sorted({posixpath.dirname(n) for n in named})
+    kinds = sorted({layout.extension(n) for n in named})
+    where = " ".join(f"--exclude {f!r}" if f else f"--exclude '**/*.{kind}'" for f in folders for kind in (kinds if not f else [""]))
+    alone = f"the table's texts alone, the media left out with {where}"
     if any(layout.extension(n) in AV_EXTENSIONS for n in named):
         return f"shardify reads no audio or video into a record: convert {alone}"
     return f"convert the images with their labels (--labels {table} over the folder of images), or {alone}"

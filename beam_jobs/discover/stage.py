@@ -51,7 +51,10 @@ class _ListFiles(beam.DoFn):
     In an append, a file an earlier version holds unchanged (`held.held_unchanged`) is only
     counted (HELD), before the layout's questions: they were asked of it when it was added."""
 
-    def __init__(self, source_layout: SourceLayout, follow_outside_links: bool, output: str, held_files: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, source_layout: SourceLayout, follow_outside_links: bool, output: str, held_files: tuple[str, ...] = (), excludes=None
+    ) -> None:
+        self._excludes = excludes or None  # `--exclude`: what it matches is not listed (the plan counts it)
         self._layout = source_layout
         self._source_file = source_layout.source_file
         self._follow_outside_links = follow_outside_links
@@ -62,7 +65,9 @@ class _ListFiles(beam.DoFn):
         if self._source_file:  # SRC was this one file of `root`
             yield list_file(root, self._source_file)
         else:
-            yield from list_tree(root, follow_outside_links=self._follow_outside_links, exclude=[self._output])
+            yield from list_tree(
+                root, follow_outside_links=self._follow_outside_links, exclude=[self._output], leave_out=self._excludes
+            )
 
     def process(self, root: str) -> Iterator:
         batch: Batch = Batch()
@@ -258,7 +263,7 @@ class Discover(beam.PTransform):
             pbegin
             | "Root" >> beam.Create([config.source])
             | "ListFiles" >> beam.ParDo(
-                _ListFiles(self._layout, config.follow_outside_links, config.output, self._held_files)
+                _ListFiles(self._layout, config.follow_outside_links, config.output, self._held_files, config.excludes)
             ).with_outputs(REJECTS, SKIPPED, ARCHIVES, AUXILIARY, HELD, main=ENTRIES)
         )
         files, listing_rejects, skipped, auxiliary = listed[ENTRIES], listed[REJECTS], listed[SKIPPED], listed[AUXILIARY]

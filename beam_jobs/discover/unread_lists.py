@@ -124,5 +124,24 @@ def check_unread_lists(config: ConvertConfig, sample: Sequence[str], detected: l
         f"inputs that no split list ({split_lists}) names are named by other lists beside them, not read as split "
         f"lists: {shown}; set aside as in no split, they would be left out without a word: say each list's split in a "
         f"layout file's `evidence` ({entry}: docs/layout-files.md), or leave it out of the file where it is another "
-        "fold or task, and its inputs are then left out as you chose"
+        f"fold or task, and its inputs are then left out as you chose; {_excludes(found)}"
     )
+
+
+def _excludes(found: dict[str, list[str]]) -> str:
+    """The `--exclude` remedy, for lists of another fold or task: the list with the inputs only it
+    names (their folder, where they lie in one), so that the plan counts them. Where those inputs
+    are the point (a test set of its own), no exclusion is right: the split is the layout file's.
+
+    >>> _excludes({"splits/blur.txt": ["blur/a.jpg", "blur/b.jpg"]})
+    "or, where such a list is another fold or task, leave it and its inputs out: --exclude 'splits/blur.txt' --exclude 'blur' (where its inputs are a split of their own, only the layout file converts them)"
+    """
+    patterns = []
+    for path, named in found.items():
+        patterns.append(path)
+        folders = {posixpath.dirname(n) for n in named}
+        if len(folders) == 1 and next(iter(folders)):
+            patterns.append(next(iter(folders)))
+    options = " ".join(f"--exclude {p!r}" for p in patterns)
+    return (f"or, where such a list is another fold or task, leave it and its inputs out: {options} (where its inputs "
+            "are a split of their own, only the layout file converts them)")

@@ -27,11 +27,28 @@ def message(found: version_twins.VersionTwins, splits: dict[str, str]) -> str:
                 "name no class, `structure: {split_level: -1, label_levels: {'*': -1}}`)")
     else:
         keep = "keep one version with a layout file's `split_patterns: {'FOLDER/*': SPLIT}`"
+    others = _other_versions(found.folders, found.originals)
+    if others:
+        keep += (f"; or leave the other versions out: {' '.join(f'--exclude {p!r}' for p in others)} (with "
+                 "--label-level 0 where the folders left name no class)")
     return (
         f"files in {folders} are versions of the same inputs (a scale or degradation tag on their names or "
         f"folders: {shown}), not classes or records of their own: {keep} (files no pattern matches are not "
         "inputs: docs/layout-files.md)"
     )
+
+
+def _other_versions(folders: Sequence[str], originals: Sequence[str]) -> list[str]:
+    """`--exclude` patterns leaving out every version folder but the originals: a top folder where
+    no original lies under it, else the folder itself.
+
+    >>> _other_versions(["HR", "LR/X2", "LR/X4"], ["HR"])
+    ['LR']
+    """
+    if not originals:
+        return []
+    kept_tops = {f.split("/", 1)[0] for f in originals}
+    return sorted({f if f.split("/", 1)[0] in kept_tops else f.split("/", 1)[0] for f in folders if f not in originals})
 
 
 def check_version_trees(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
