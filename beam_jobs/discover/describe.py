@@ -17,7 +17,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, mat_annotations, yolo_unnamed
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside, unlisted_masks, voc_beside
+from shardify.beam_jobs.discover import set_aside, unlisted_masks, voc_beside, xml_mirrors
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays, yolo_yaml
@@ -179,6 +179,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     if beside_classes:
         notes.append(f"not used: {len(beside_classes)} annotation folders beside class folders ({beside_classes[0].path}...)")
         others = [e for e in others if e not in beside_classes]
+    others = xml_mirrors.one_tree(others, sample, [e.path for e in beside_classes])  # Annotations/<wnid>/ for Images/<wnid>/: every folder read
     # COCO-like files named by their split alone beside split folders of class folders (iNaturalist
     # 2021's train.json, val.json beside train/<species>/, val/<species>/) say what the folders say.
     # Where the files name other splits than the folders (iNaturalist 2018's train2018.json,
