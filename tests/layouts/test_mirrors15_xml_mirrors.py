@@ -8,7 +8,9 @@ flat `val/` beside; VOC XML `<annotation><folder><filename><size><object><name><
 detection sample smaller than the tree (DETECT_SAMPLE_FILES lowered), the images of the folders it
 passed over were written without their boxes, exit 0 (24 of 32), and VID's frames were rejected as
 each `000000.xml` named every sequence's frame. The twin: ImageNet LOC's XMLs naming their own
-folder's class beside class folders stay set aside (the folders the classes), its val/ read alone.
+folder's class beside class folders stay set aside (the folders the classes, the plan saying how to
+read them), its val/ read alone; XMLs naming other things than their class folders stop, naming
+`--label-level 0`.
 """
 
 from __future__ import annotations
@@ -77,3 +79,17 @@ def test_the_twin_xml_naming_their_own_class_folder_stay_set_aside(tmp_path: Pat
     result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"))
     assert result.returncode == 0, result.stderr
     assert _written(tmp_path / "out") == truth
+    assert "boxes are set aside" in result.stderr and "--label-level 0" in result.stderr  # the plan says how to read them
+
+
+def test_a_mirror_tree_naming_other_objects_than_its_class_folders_stops_naming_the_option(tmp_path: Path) -> None:
+    """Annotations/<wnid>/ naming `person`, `car` beside class folders Images/<wnid>/: the folders as labels
+    would drop every box; the run stops naming the XMLs and `--label-level 0`, which reads them (above)."""
+    for w in (f"n0{2085620 + 7 * i}" for i in range(3)):
+        for k in range(2):
+            write_file(tmp_path / f"src/Images/{w}/{w}_{k}.jpg", image_bytes(seed=k))
+            write_file(tmp_path / f"src/Annotations/{w}/{w}_{k}.xml", _xml(f"{w}_{k}", [["person", "car"][k]]))
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "Annotations/n02085620/n02085620_0.xml (person)" in result.stderr and "--label-level 0" in result.stderr
+    assert not (tmp_path / "out" / "manifest.json").exists()
