@@ -17,7 +17,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, mat_annotations, yolo_unnamed
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside, unlisted_masks, voc_beside
+from shardify.beam_jobs.discover import set_aside, unlisted_masks, voc_beside, xml_mirrors
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays, yolo_yaml
@@ -177,8 +177,10 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     ]
     _check_objects_beside_classes(config, sample, [e.path for e in beside_classes], detected)
     if beside_classes:
-        notes.append(f"not used: {len(beside_classes)} annotation folders beside class folders ({beside_classes[0].path}...)")
+        notes.append(f"not used: {len(beside_classes)} annotation folders beside class folders ({beside_classes[0].path}...): "
+                     "their boxes are set aside, the folders the classes; --label-level 0 reads the boxes as the objects")
         others = [e for e in others if e not in beside_classes]
+    others = xml_mirrors.one_tree(others, sample, [e.path for e in beside_classes])  # Annotations/<wnid>/ for Images/<wnid>/: every folder read
     # COCO-like files named by their split alone beside split folders of class folders (iNaturalist
     # 2021's train.json, val.json beside train/<species>/, val/<species>/) say what the folders say.
     # Where the files name other splits than the folders (iNaturalist 2018's train2018.json,
@@ -230,10 +232,11 @@ def _check_objects_beside_classes(config: ConvertConfig, sample: list[str], fold
     if found:
         shown = ", ".join(f"{path} ({', '.join(names[:3])})" for path, names in found[:3])
         raise UsageError(
-            f"Pascal VOC annotations lie beside the images in the class folders and name other objects than the "
-            f"folders: {shown}: a detection dataset whose folders group its images, not its classes; shardify reads "
-            "such annotations from a folder of their own (`Annotations/` beside `JPEGImages/`), not beside the images "
-            "in class folders, and would write the folders as the labels without the objects"
+            f"Pascal VOC annotations of the class folders' images (beside them, or in folders named as them) name other objects than the "
+            f"folders: {shown}: a detection dataset whose folders group its images, not its classes, or a classification "
+            "dataset with boxes of other things; written with the folders as the labels, every box would be dropped: "
+            "--label-level 0 reads each XML's objects as its image's (each box's <name> its class, the folders only "
+            "grouping the images)"
         )
 
 

@@ -281,9 +281,10 @@ class _MatchRows(beam.DoFn):
         files = sorted(groups[_FILES], key=lambda c: c.record_id)
         rows = sorted(groups[_ROWS], key=lambda item: (item[0], item[1].row))
         if not files:
+            what = "folder of inputs" if index < len(self._rules) and self._rules[index].folder else "file"
             for path, row in rows:
                 if path != self._label_file:
-                    yield reject(path, f"names no file: {key!r}", row.row, _STAGE)
+                    yield reject(path, f"names no {what}: {key!r}", row.row, _STAGE)
             return
         if len(files) > 1 and rows and not (index < len(self._rules) and (self._rules[index].suffixed or self._rules[index].folder)):
             named = ", ".join(c.relpath for c in files)

@@ -37,7 +37,7 @@ _FILE_SUFFIXES = (".jpg", ".jpeg", ".png", ".gif", ".bmp", ".tif", ".tiff", ".we
 def folder_rule(keys: Sequence[str], inputs: Sequence[str], whole: bool) -> KeyRule | None:
     """The rule by which `keys` name the folders holding `inputs` (the last folders, as many as the
     keys' components), or None where they do not: most keys (where `inputs` are the whole source),
-    or some (a sample of it), name such a folder, and none is a file's name.
+    or some (a sample of it), name such a folder, and fewer than half are files' names.
 
     >>> folder_rule(["bear", "bmx-bumps"], ["JPEGImages/480p/bear/00000.jpg", "JPEGImages/480p/bmx-bumps/00000.jpg"], True)
     KeyRule(parts=1, extension=True, number=False)
@@ -45,11 +45,15 @@ def folder_rule(keys: Sequence[str], inputs: Sequence[str], whole: bool) -> KeyR
     2
     >>> folder_rule(["bear/00000.jpg"], ["JPEGImages/480p/bear/00000.jpg"], True) is None
     True
+    >>> folder_rule(["bear", "boat", "../etc/hosts.txt"], ["J/bear/0.jpg", "J/boat/0.jpg"], True).folder
+    1
     >>> folder_rule(["2008_000008", "2008_000015"], ["JPEGImages/2008_000008.jpg"], True) is None
     True
     """
     cleaned = [k.strip().replace("\\", "/").strip("/") for k in keys if k.strip()]
-    if not cleaned or any(k.lower().endswith(_FILE_SUFFIXES) for k in cleaned):
+    if not cleaned or sum(k.lower().endswith(_FILE_SUFFIXES) for k in cleaned) * 2 >= len(cleaned):
+        # a list of files; a few such lines among folders are bad rows, each its own reject
+        # (one `../etc/hosts.txt` line made DAVIS's whole train list read by file names: hostile15)
         return None
     counts = sorted(k.count("/") + 1 for k in cleaned)
     for up in range(1, _MOST_LEVELS_UP + 1):  # the files' own folder first
