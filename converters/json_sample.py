@@ -14,7 +14,7 @@ import json
 from collections.abc import Iterable
 from typing import BinaryIO
 
-from shardify.converters import tables
+from shardify.converters import table_scans, tables
 from shardify.converters.columns import TableOptions
 
 __all__ = ["SAMPLED_ROWS", "as_cell", "sample_of", "sampled_rows"]
@@ -34,7 +34,7 @@ def sampled_rows(fileobj: BinaryIO, relpath: str, options: TableOptions) -> tupl
     """(column names, their first rows' cells) of the JSON-lines table `fileobj` (open at its
     start), or ((), ()) where it is no JSON-lines table or its first rows name other keys (read row
     by row, each by its own keys, as before)."""
-    header, rows = tables.read_table(fileobj, tables.table_format(relpath), options=options)
+    header, rows = table_scans.read_table(fileobj, tables.table_format(relpath), options=options)
     if header.columns or (header.fmt or tables.table_format(relpath)) not in (tables.JSONL, tables.QA_JSON):
         return (), ()  # (a .json of records, flat or nested, is judged by its first rows as discovery judged it)
     return sample_of(itertools.islice(rows, SAMPLED_ROWS))

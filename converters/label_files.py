@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import coco_urls, one_hot, tables
+from shardify.converters import coco_urls, one_hot, table_scans, tables
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import coco_object
@@ -134,7 +134,7 @@ def read_label_rows(
 def _table(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = ""
 ) -> Iterator[LabelRow | tables.RowError]:
-    header, rows = tables.read_table(fileobj, fmt, size_bytes)
+    header, rows = table_scans.read_table(fileobj, fmt, size_bytes)
     key = label_file_columns(header.columns, captions=captions, key_column=key_column).key if header.columns else ""
     onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:

@@ -6,7 +6,7 @@ scab`) ship their labels so. With no column named as labels are named, such a ta
 image no label at all (exit 0). Read here: a row's labels are the names of its columns holding 1;
 several 1s make the record multi-label, as a list cell does.
 
-The columns are judged on the table's first rows (what `tables.read_table` samples): at least two
+The columns are judged on the table's first rows (what `table_scans.read_table` samples): at least two
 columns besides the key, every sampled cell of them 0 or 1 (`0`, `1`, `0.0`, `1.0`), and every
 sampled row with at least one 1. Later rows are held to it: another value rejects its row, naming
 the column; a row of no 1s is rejected as a row without a label.

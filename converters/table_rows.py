@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO
 
-from shardify.converters import json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, tables
+from shardify.converters import json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, table_scans, tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, ROW, Entry, MemberLocation
@@ -145,7 +145,7 @@ class TableRows:
                 raise InvalidInputError("table changed since it was scanned (row not found)")
             return cells
         columns = self._header_of(entry.relpath).columns
-        cells = tables.parse_row(self._row_bytes(entry)[1], fmt, columns, self._table_options.encoding)
+        cells = table_scans.parse_row(self._row_bytes(entry)[1], fmt, columns, self._table_options.encoding)
         paths = nested_fields.named_paths(self._table_options) if fmt == tables.JSONL else ()
         return nested_fields.with_named_fields(cells, paths) if paths else cells
 

@@ -14,26 +14,28 @@ Every format has one row-size limit, MAX_ROW_BYTES: a longer row is one reject (
 `parquet_tables`).
 Whether the first row of a CSV or TSV is a header is the user's to say (`--header/--no-header`),
 else decided from that row (`looks_like_header`). Parquet is read by `parquet_tables`.
+
+This module reads what a table is: its format, its header and first rows (`read_header`), and the
+pieces every row reader shares (`Row`, `RowError`, `CountingLines`, the dialects and the encoding
+checks); `table_scans` streams the rows after the header (`read_table`) and reads one back
+(`parse_row`).
 """
 
 from __future__ import annotations
 
 import codecs
 import csv
-import io
-import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, json_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, separators, tab_pairs, trailing_cells
+from shardify.converters import header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
 from shardify.plan.checks import ENCODING_HINT
-from shardify.inputs import json_input
 
 __all__ = [
     "CSV",
@@ -52,8 +54,17 @@ __all__ = [
     "SAMPLE_ROWS",
     "looks_like_header",
     "read_header",
-    "read_table",
-    "parse_row",
+    "CountingLines",
+    "RowTooLong",
+    "table_dialect",
+    "too_long",
+    "malformed",
+    "not_valid",
+    "check_encoding",
+    "MAX_ROW_BYTES",
+    "BOM",
+    "LINE_FORMATS",
+    "SEPARATOR_OF",
 ]
 
 CSV, TSV, JSONL, PARQUET = "csv", "tsv", "jsonl", "parquet"
@@ -67,9 +78,9 @@ AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), 
 # The `text<sep>label` formats by their separator (`line_tables.LABEL_SEPARATORS`), and back.
 SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
-_SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
-_LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values())
-_BOM = codecs.BOM_UTF8
+SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
+LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values())
+BOM = codecs.BOM_UTF8
 
 
 def table_format(relpath: str) -> str:
@@ -128,7 +139,7 @@ class RowError:
     head: str = ""
 
 
-def _dialect(fmt: str) -> dict:
+def table_dialect(fmt: str) -> dict:
     quoted = quoted_tables.dialect(fmt)  # a `'`-quoted .csv (`quoted_tables`)
     if quoted is not None:
         return quoted
@@ -148,15 +159,13 @@ csv.field_size_limit(max(csv.field_size_limit(), MAX_ROW_BYTES))
 # from prose; the writer reads them again per table, so few.
 SAMPLE_ROWS = 50
 SAMPLE_BYTES = 1 << 20
-# Bytes read at a time when skipping the rest of a rejected row.
-_SKIP_BLOCK_BYTES = 1 << 20
 
 
-class _RowTooLong(Exception):
+class RowTooLong(Exception):
     """Raised from inside the csv reader's line source when a row passes MAX_ROW_BYTES."""
 
 
-class _CountingLines:
+class CountingLines:
     """Yields decoded lines of a binary file and counts the bytes consumed, for row offsets.
 
     Never reads past `end` (the size the file had when it was listed, when known) nor more than
@@ -184,17 +193,17 @@ class _CountingLines:
         line = self._file.readline(size) if size > 0 else b""
         if not line:
             raise StopIteration
-        if self.consumed == 0 and line.startswith(_BOM) and _is_utf8(self._encoding):  # not part of the first row's bytes
-            line = line[len(_BOM) :]
-            self.consumed = self.row_start = len(_BOM)
+        if self.consumed == 0 and line.startswith(BOM) and _is_utf8(self._encoding):  # not part of the first row's bytes
+            line = line[len(BOM) :]
+            self.consumed = self.row_start = len(BOM)
         self.consumed += len(line)
         self.row_lines += 1
         if len(line) > allowed:
-            raise _RowTooLong
+            raise RowTooLong
         try:
             decoded = line.decode(self._encoding)
         except UnicodeDecodeError as error:
-            self.line_error = _not_valid(self._encoding, error)
+            self.line_error = not_valid(self._encoding, error)
             return line.decode(self._encoding, errors="replace")
         self.row_nul = self.row_nul or "\0" in decoded
         return decoded
@@ -217,12 +226,12 @@ def _check_head_decodes(raw: bytes, encoding: str) -> None:
         whole.decode(encoding)
     except UnicodeDecodeError as error:
         row = whole[: error.start].count(b"\n") + 1
-        raise InvalidInputError(f"first rows are in another encoding: row {row} is {_not_valid(encoding, error)}") from None
+        raise InvalidInputError(f"first rows are in another encoding: row {row} is {not_valid(encoding, error)}") from None
     except LookupError:
         raise InvalidInputError(f"--encoding {encoding!r}: no such codec") from None
 
 
-def _not_valid(encoding: str, error: UnicodeDecodeError) -> str:
+def not_valid(encoding: str, error: UnicodeDecodeError) -> str:
     """Why a CSV or TSV line does not decode, and the option that decides how it is read."""
     name = "UTF-8" if _is_utf8(encoding) else encoding
     return f"not valid {name} ({error.reason} at byte {error.start}); {ENCODING_HINT}"
@@ -243,7 +252,7 @@ def check_encoding(encoding: str) -> None:
         raise InvalidInputError(f"tables in {encoding} cannot be read (a line feed there is not one byte 0x0A)")
 
 
-def _too_long(row_number: int) -> RowError:
+def too_long(row_number: int) -> RowError:
     return RowError(row_number, f"row longer than {MAX_ROW_BYTES:,} bytes, the most a row may hold")
 
 
@@ -334,7 +343,7 @@ def read_header(
                 "not a table: a text file whose first line is not a fastText `__label__` line, nor a file of "
                 "`label<TAB>text` lines"
             )
-    if fmt in _LINE_FORMATS:
+    if fmt in LINE_FORMATS:
         fileobj.seek(0)
         line_tables.check_labels(fileobj, SAMPLE_ROWS, size_bytes)
         return TableHeader(line_tables.COLUMNS, present=False, described="`label text` lines")
@@ -371,15 +380,15 @@ def read_header(
         if separator == separators.SEMICOLON:
             found = read_header(fileobj, SEMICOLON_CSV, size_bytes, header, encoding)
             return dataclasses.replace(found, fmt=SEMICOLON_CSV, read_as=_SEMICOLONS_NOTE)
-    lines = _CountingLines(fileobj, 0, size_bytes, encoding)
+    lines = CountingLines(fileobj, 0, size_bytes, encoding)
     try:
-        cells = next(csv.reader(lines, **_dialect(fmt)))
+        cells = next(csv.reader(lines, **table_dialect(fmt)))
     except StopIteration:
         raise InvalidInputError("empty table: no header row") from None
-    except _RowTooLong:
+    except RowTooLong:
         raise InvalidInputError(f"first row longer than {MAX_ROW_BYTES:,} bytes") from None
     except csv.Error as error:
-        raise InvalidInputError(f"unreadable first row: {_malformed(error, fmt).removeprefix('malformed row: ')}") from None
+        raise InvalidInputError(f"unreadable first row: {malformed(error, fmt).removeprefix('malformed row: ')}") from None
     if lines.line_error:
         raise InvalidInputError(f"first row is {lines.line_error}")
     if header is None and header_rows.header_but_repeated(cells):
@@ -399,7 +408,7 @@ def read_header(
     sample = _sample_rows(lines, fmt, len(names), data_start)
     if not sample and (named := header_rows.named_width(cells)) < len(names):  # `text,label,` over `a text,pos`
         fileobj.seek(data_start)
-        sample = _sample_rows(_CountingLines(fileobj, data_start, size_bytes, encoding), fmt, named, data_start)
+        sample = _sample_rows(CountingLines(fileobj, data_start, size_bytes, encoding), fmt, named, data_start)
         names = names[:named] if sample else names
     index = header is None and header_rows.index_header(cells, sample)  # pandas' `,a,b` over 0, 1, 2 (Memotion)
     if gapped and not index and not header_rows.named_over_numbers(cells, sample) and not header_rows.usual_names_around_a_gap(cells, sample):
@@ -431,7 +440,7 @@ def _content_separator(fileobj: BinaryIO, size_bytes: int | None) -> tuple[str, 
     return separator, quoted_tables.apostrophe_format(head, complete, separator)
 
 
-def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
+def _sample_rows(lines: CountingLines, fmt: str, width: int, start: int) -> tuple[tuple[str, ...], ...]:
     """Up to SAMPLE_ROWS well-formed data rows after the first row (at most SAMPLE_BYTES read):
     what the columns hold. A row that does not parse ends the sample (the scan reports it).
 
@@ -441,14 +450,14 @@ def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tup
         to be ASCII (Kaggle's latin-1 tweet CSVs), not one bad row (the run stops naming
         `--encoding`, as for a first row that does not decode).
     """
-    reader = csv.reader(lines, **_dialect(fmt))
+    reader = csv.reader(lines, **table_dialect(fmt))
     rows: list[tuple[str, ...]] = []
     undecoded: list[tuple[int, str]] = []
     while len(rows) < SAMPLE_ROWS and lines.consumed - start < SAMPLE_BYTES:
         lines.start_row()
         try:
             cells = next(reader)
-        except (StopIteration, csv.Error, _RowTooLong):
+        except (StopIteration, csv.Error, RowTooLong):
             break
         if lines.line_error:
             undecoded.append((len(rows) + len(undecoded) + 2, lines.line_error))
@@ -459,265 +468,10 @@ def _sample_rows(lines: _CountingLines, fmt: str, width: int, start: int) -> tup
         raise InvalidInputError(f"first rows are in another encoding: row {number} is {reason}")
     return tuple(rows)
 
-
-def read_table(
-    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, *, options: TableOptions | None = None,
-    split_ids: json_records.SplitIds | None = None,
-) -> tuple[TableHeader, Iterator[Row | RowError]]:
-    """The header, read now, and every data row streamed one at a time.
-
-    Args:
-      fileobj: the table, open at its start.
-      fmt: one of TABLE_FORMATS.
-      size_bytes: the table's size when it was listed: nothing past it is read (bytes appended
-        since are not part of this run), or None to read to the end.
-      options: the user's column options: `header` decides whether a CSV's first row is a header,
-        and a Parquet table is read only in the columns they choose. None (a label file): decide
-        the header from the row, read every column.
-      split_ids: the ids file splitting a JSON document's records keyed by id (`json_records`).
-
-    Every row comes back as a Row or a RowError with its reason; a row that cannot be parsed (too
-    long, malformed) never takes the rows after it along.
-
-    Raises:
-      InvalidInputError: the header is unusable, or no text column can be chosen (the whole table
-        is rejected).
-    """
-    encoding = options.encoding if options else DEFAULT_ENCODING
-    header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding)
-    fmt = header.fmt or fmt
-    if fmt == BLOCKS:
-        fileobj.seek(0)
-        return header, _scan_blocks(fileobj, size_bytes)
-    if fmt in (JSONL, *_LINE_FORMATS):
-        fileobj.seek(0)
-        paths = nested_fields.named_paths(options) if fmt == JSONL else ()
-        rows = _scan_lines(fileobj, size_bytes, fmt, encoding)
-        return header, nested_fields.rows_with_named_fields(rows, paths) if paths else rows
-    if fmt == PARQUET:
-        return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
-    if fmt == QA_JSON:
-        fileobj.seek(0)
-        path = options.json_records if options else ""
-        return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes, split_ids, path))
-    fileobj.seek(header.data_start)
-    return header, _scan_delimited(fileobj, fmt, header, size_bytes, encoding)
-
-
-def _scan_parquet(fileobj: BinaryIO, columns: Sequence[str] | None) -> Iterator[Row | RowError]:
-    for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns, max_row_bytes=MAX_ROW_BYTES):
-        if isinstance(cells, parquet_tables.OversizedRow):
-            yield RowError(position + 1, f"row holds {cells.row_bytes:,} bytes, more than the {MAX_ROW_BYTES:,} a row may hold")
-        else:
-            yield Row(position + 1, position, 0, cells)
-
-
-def _scan_qa(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[Row | RowError]:
-    """A row per question (its position from 0 as `offset`; row numbers count questions from 1)."""
-    for position, cells in qa_json.read_questions(fileobj, size_bytes):
-        if isinstance(cells, str):
-            yield RowError(position + 1, cells)
-        else:
-            yield Row(position + 1, position, 0, cells)
-
-
-def _scan_records(
-    fileobj: BinaryIO, size_bytes: int | None, split_ids: json_records.SplitIds | None = None, path: str = ""
-) -> Iterator[Row | RowError]:
-    """A row per object of a JSON document of records (`json_records`), under its split key."""
-    for position, split, cells in json_records.read_records(fileobj, size_bytes, split_ids, path):
-        if isinstance(cells, str):
-            yield RowError(position + 1, cells)
-        else:
-            yield Row(position + 1, position, 0, cells, split)
-
-
-def _scan_delimited(
-    fileobj: BinaryIO, fmt: str, header: TableHeader, end: int | None, encoding: str
-) -> Iterator[Row | RowError]:
-    """CSV or TSV rows after the header (where `fileobj` is)."""
-    lines = _CountingLines(fileobj, header.data_start, end, encoding)
-    reader = csv.reader(lines, **_dialect(fmt))
-    row_number = 1 if header.present else 0
-    width = len(header.columns)
-    while True:
-        lines.start_row()
-        try:
-            cells = next(reader)
-        except StopIteration:
-            return
-        except (csv.Error, _RowTooLong) as error:
-            row_number += 1
-            yield _too_long(row_number) if isinstance(error, _RowTooLong) else RowError(row_number, _malformed(error, fmt))
-            # The parser is somewhere inside the row: find its end from its start, and go on there.
-            after = _end_of_row(fileobj, lines.row_start, fmt, end)
-            fileobj.seek(after)
-            lines = _CountingLines(fileobj, after, end, encoding)
-            reader = csv.reader(lines, **_dialect(fmt))
-            continue
-        row_number += 1
-        if not cells:
-            continue  # a blank line
-        if lines.line_error:
-            yield RowError(row_number, lines.line_error)
-        elif lines.row_nul:  # no text holds one: the row is its reject, never a record of it
-            yield RowError(row_number, "holds a NUL character, which no text holds (binary bytes, or UTF-16 text read as another encoding)")
-        elif len(cells) != width and (fmt != TSV or (wider := trailing_cells.with_trailing_cells(cells, header.columns)) is None):
-            where = "the header has" if header.present else "the first row has"
-            # a quote never closed takes the lines after it into its field: say so, they are in this reject
-            over = (f" (read over {lines.row_lines} lines: a quote that opens a field runs to the quote that closes it)"
-                    if lines.row_lines > 1 else "")
-            yield RowError(row_number, f"{len(cells)} fields where {where} {width}{over}")
-        elif len(cells) != width:  # a headerless row's appended cells (`trailing_cells`)
-            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, wider)
-        else:
-            yield Row(row_number, lines.row_start, lines.consumed - lines.row_start, dict(zip(header.columns, cells)))
-
-
-def _malformed(error: csv.Error, fmt: str) -> str:
+def malformed(error: csv.Error, fmt: str) -> str:
     """Why the csv module could not parse a row, in words."""
     if "new-line character seen in unquoted field" in str(error):
         where = "TSV has no quoting" if fmt == TSV else "only a quoted field may hold one"
         return f"malformed row: a carriage return (\\r) inside the row, where rows end at a line feed ({where})"
     return f"malformed row: {error}"
 
-
-def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int:
-    """The offset just past the line break that ends the row starting at `start`.
-
-    Follows the csv module's rules without holding the row: in CSV a field that starts with a quote
-    runs to the closing quote (`""` is a quote inside it) and may hold line breaks; a quote anywhere
-    else is an ordinary character. TSV and JSONL rows end at the next line break. Reads in blocks.
-    """
-    dialect = _dialect(fmt)
-    delimiter, quote = dialect["delimiter"].encode(), dialect.get("quotechar", '"').encode()
-    # Rows end at a line feed, as `_CountingLines` reads them: a bare \r is inside the row.
-    quoted = fmt in (CSV, SEMICOLON_CSV) or quoted_tables.dialect(fmt) is not None
-    special = re.compile(b"[\n" + re.escape(quote + delimiter) + b"]" if quoted else b"\n")
-    fileobj.seek(start)
-    position, field_start = start, start
-    in_quotes, closing_quote = False, -2  # closing_quote: offset of a quote that may close the field
-    while True:
-        size = _SKIP_BLOCK_BYTES if end is None else min(_SKIP_BLOCK_BYTES, end - position)
-        block = fileobj.read(size) if size > 0 else b""
-        if not block:
-            return position
-        for match in special.finditer(block):
-            at, char = position + match.start(), match.group()
-            if in_quotes:
-                if closing_quote >= 0 and not (char == quote and at == closing_quote + 1):
-                    in_quotes, closing_quote = False, -2  # the field closed there: go on unquoted
-                elif char == quote:  # a closing quote, or the second of "" (a quote character)
-                    closing_quote = -2 if closing_quote >= 0 else at
-                    continue
-                else:
-                    continue
-            if char == quote:
-                in_quotes, closing_quote = at == field_start, -2
-            elif char == delimiter:
-                field_start = at + 1
-            else:  # a line feed ends the row (a \r before it is part of the line end)
-                return at + 1
-        position += len(block)
-
-
-def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING) -> dict[str, object]:
-    """A JSONL line's object, or a `label text` line's two cells (a `text<sep>label` line decoded
-    in `encoding`, the others in UTF-8).
-
-    Raises:
-      InvalidInputError: the line is not of its format's shape.
-    """
-    if fmt in _LINE_FORMATS:
-        text = line.decode(encoding if fmt in _SEPARATOR_OF else "utf-8") if isinstance(line, bytes) else line
-        found = line_tables.trailing_split(text, _SEPARATOR_OF[fmt]) if fmt in _SEPARATOR_OF else line_tables.split_line(text)
-        if isinstance(found, str):
-            raise InvalidInputError(found)
-        return dict(zip(line_tables.COLUMNS, found))
-    cells = json_input.parse(line, unique_keys=True)
-    if not isinstance(cells, dict):
-        raise InvalidInputError(f"not a JSON object but a {type(cells).__name__}")
-    return cells
-
-
-def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Row | RowError]:
-    offset, row_number = 0, 0
-    while True:
-        size = MAX_ROW_BYTES + 1 if end is None else min(MAX_ROW_BYTES + 1, end - offset)
-        line = fileobj.readline(size) if size > 0 else b""
-        if not line:
-            return
-        row_number += 1
-        row_offset, offset = offset, offset + len(line)
-        if len(line) > MAX_ROW_BYTES:
-            yield _too_long(row_number)
-            offset = _end_of_row(fileobj, row_offset, JSONL, end)
-            fileobj.seek(offset)
-            continue
-        if row_number == 1 and line.startswith(_BOM):
-            line, row_offset = line[len(_BOM) :], len(_BOM)
-        if not line.strip() or (fmt in _LINE_FORMATS and line_tables.is_group_marker(line.decode("utf-8", "replace"))):
-            continue  # (a `###<id>` line opens an abstract's sentences: no record, as a blank line is none)
-        try:
-            cells = _line_cells(line, fmt, encoding)
-        except UnicodeDecodeError as error:
-            yield RowError(row_number, _not_valid(encoding, error) if fmt in _SEPARATOR_OF else
-                           f"not valid UTF-8 ({error.reason} at byte {error.start})")
-            continue
-        except InvalidInputError as error:
-            yield RowError(row_number, error.reason)
-            continue
-        yield Row(row_number, row_offset, offset - row_offset, cells)
-
-
-def _scan_blocks(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
-    """Every block of lines (`line_blocks`) a row: its byte range the block's lines, blank ones aside."""
-    data = fileobj.read() if end is None else fileobj.read(end)
-    offset, start, block, row_number = 0, 0, [], 0
-    for line in [*data.splitlines(keepends=True), b""]:
-        if line.strip():
-            start = offset if not block else start
-            block.append(line)
-        elif block:
-            row_number += 1
-            cells = _block_cells(b"".join(block))
-            yield RowError(row_number, cells) if isinstance(cells, str) else Row(row_number, start, sum(map(len, block)), cells)
-            block = []
-        offset += len(line)
-
-
-def _block_cells(data: bytes) -> dict[str, object] | str:
-    try:
-        return line_blocks.block_cells(line_blocks.split_blocks(data.decode("utf-8").splitlines())[0])
-    except UnicodeDecodeError as error:
-        return f"not valid UTF-8 ({error.reason} at byte {error.start})"
-    except IndexError:
-        return "an empty block"
-
-
-def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFAULT_ENCODING) -> dict[str, object]:
-    """The cells of one CSV, TSV, JSONL or `label text` row read back from its byte range
-    (`header`: the columns; ignored for JSONL and lines; `encoding`: CSV and TSV's).
-
-    Raises:
-      InvalidInputError: the bytes no longer parse as the row that was scanned.
-    """
-    if fmt == BLOCKS:
-        cells = _block_cells(data)
-        if isinstance(cells, dict):
-            return cells
-        raise InvalidInputError("table changed since it was scanned (row no longer parses)")
-    try:
-        text = data.decode("utf-8" if fmt in (JSONL, *_LINE_FORMATS) and fmt not in _SEPARATOR_OF else encoding)
-        if fmt in (JSONL, *_LINE_FORMATS):
-            return _line_cells(text, fmt)
-        else:
-            (fields,) = list(csv.reader(io.StringIO(text, newline=""), **_dialect(fmt)))
-            if len(fields) == len(header):
-                return dict(zip(header, fields))
-            wider = trailing_cells.with_trailing_cells(fields, header) if fmt == TSV else None
-            if wider is not None:
-                return wider
-    except (UnicodeDecodeError, LookupError, InvalidInputError, csv.Error, ValueError):
-        pass
-    raise InvalidInputError("table changed since it was scanned (row no longer parses)")

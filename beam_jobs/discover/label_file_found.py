@@ -22,7 +22,7 @@ from shardify.beam_jobs.discover import coco_like, label_file_signs
 from shardify.beam_jobs.discover import set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, header_rows, json_line_cells, json_lines, label_files, json_records, line_tables, qa_json, sparse_labels, tables
+from shardify.converters import coco_urls, header_rows, json_line_cells, json_lines, json_records, label_files, line_tables, qa_json, sparse_labels, table_scans, tables
 from shardify.converters.columns import label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
@@ -256,7 +256,7 @@ def _key_column(path: str, fmt: str, sample: Sequence[str], shown: str = "") -> 
         columns, rows = _json_line_cells(path)
     else:
         with open_input(path) as fileobj:
-            header, _ = tables.read_table(fileobj, tables.table_format(path), size_of(fileobj))
+            header, _ = table_scans.read_table(fileobj, tables.table_format(path), size_of(fileobj))
         if not header.present or not header.columns or not header.sample:
             return ""
         columns, rows = header.columns, header.sample

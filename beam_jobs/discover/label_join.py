@@ -21,7 +21,7 @@ import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import CANDIDATES, REJECTS, reject
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import tables
+from shardify.converters import table_scans, tables
 from shardify.converters.columns import TableOptions
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.inputs.files import size_of
@@ -75,7 +75,7 @@ class _ReadKeyedLabels(beam.DoFn):
         try:
             with open_input(join_path(self._source, found.path)) as fileobj:
                 options = None if found.header else TableOptions(header=False)  # OLID's `id,label` lines
-                header, rows = tables.read_table(fileobj, tables.table_format(found.path), size_of(fileobj), options=options)
+                header, rows = table_scans.read_table(fileobj, tables.table_format(found.path), size_of(fileobj), options=options)
                 key = header.columns[found.column] if found.column < len(header.columns) else ""
                 single = header.columns[found.label_column] if found.label_column is not None and found.label_column < len(header.columns) else ""
                 for row in rows:

@@ -34,7 +34,7 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import column_names, columns as columns_lib
-from shardify.converters import json_records, json_sample, kept_values, label_cells, one_hot, pixel_rows, row_labels, split_column, tables
+from shardify.converters import json_records, json_sample, kept_values, label_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
@@ -105,7 +105,7 @@ class _ScanTable(beam.DoFn):
                         if found is None:
                             raise InvalidInputError(f"{self._split_ids[relpath]} no longer maps split names to lists of ids")
                         ids = json_records.SplitIds(self._split_ids[relpath], found)
-                    header, rows = tables.read_table(fileobj, fmt, size, options=self._options, split_ids=ids)
+                    header, rows = table_scans.read_table(fileobj, fmt, size, options=self._options, split_ids=ids)
                     pixels = None
                     if self._media == "image" and fmt in (tables.CSV, tables.TSV):
                         pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)

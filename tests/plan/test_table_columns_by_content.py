@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from shardify.converters import tables
+from shardify.converters import table_scans, tables
 from shardify.converters.columns import TableOptions
 from shardify.errors import InvalidInputError, UsageError
 from shardify.plan.array_subsets import check_one_subset_per_split
@@ -26,7 +26,7 @@ _COLA = "".join(
 
 
 def _columns(text: str, encoding: str = "utf-8", **options: object):
-    header, _ = tables.read_table(io.BytesIO(text.encode(encoding)), tables.TSV if "\t" in text else tables.CSV,
+    header, _ = table_scans.read_table(io.BytesIO(text.encode(encoding)), tables.TSV if "\t" in text else tables.CSV,
                                   options=TableOptions(encoding=encoding, **options))
     return header.resolve(TableOptions(encoding=encoding, **options))
 
@@ -58,11 +58,11 @@ def test_tables_are_read_in_the_encoding_given_and_the_reject_names_encoding() -
     row = '"0","1467810369","Mon Apr 06 22:19:45 PDT 2009","NO_QUERY","user","the caf\u00e9 is where we met"\n'
     data = (row * 3).encode("latin-1")
     with pytest.raises(InvalidInputError, match="not valid UTF-8.*--encoding"):
-        tables.read_table(io.BytesIO(data), tables.CSV, options=TableOptions())
-    header, rows = tables.read_table(io.BytesIO(data), tables.CSV, options=TableOptions(encoding="latin-1"))
+        table_scans.read_table(io.BytesIO(data), tables.CSV, options=TableOptions())
+    header, rows = table_scans.read_table(io.BytesIO(data), tables.CSV, options=TableOptions(encoding="latin-1"))
     cells = [row.cells for row in rows]
     assert len(cells) == 3 and cells[0]["6"] == "the caf\u00e9 is where we met"
-    back = tables.parse_row(row.encode("latin-1"), tables.CSV, header.columns, "latin-1")
+    back = table_scans.parse_row(row.encode("latin-1"), tables.CSV, header.columns, "latin-1")
     assert back["6"] == "the caf\u00e9 is where we met"
 
 

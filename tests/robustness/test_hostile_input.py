@@ -26,7 +26,7 @@ from PIL import Image
 from helpers.cli_runs import run_shardify, shardify_command, without_permission_override
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert, image_bytes
-from shardify.converters import tables
+from shardify.converters import table_scans, tables
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -210,7 +210,7 @@ def test_a_row_over_the_row_limit_is_rejected_alone(fmt: str, monkeypatch: pytes
         data = "\n".join(json.dumps(row) for row in ({"text": "first"}, {"text": long}, {"text": "last"})) + "\n"
         expected = [{"text": "first"}, {"text": "last"}]
     encoded = data.encode()
-    _, rows = tables.read_table(io.BytesIO(encoded), fmt, len(encoded))
+    _, rows = table_scans.read_table(io.BytesIO(encoded), fmt, len(encoded))
     rows = list(rows)
     errors = [row for row in rows if isinstance(row, tables.RowError)]
     assert len(errors) == 1 and "row longer than 64 bytes" in errors[0].reason
@@ -218,7 +218,7 @@ def test_a_row_over_the_row_limit_is_rejected_alone(fmt: str, monkeypatch: pytes
     for row in rows:  # each row's byte range parses back to the same cells
         if isinstance(row, tables.Row):
             header = ["text", "label"] if fmt != "jsonl" else []
-            assert tables.parse_row(encoded[row.offset : row.offset + row.length], fmt, header) == dict(row.cells)
+            assert table_scans.parse_row(encoded[row.offset : row.offset + row.length], fmt, header) == dict(row.cells)
 
 
 def _bmp(width: int, height: int) -> bytes:

@@ -290,9 +290,9 @@ def test_a_parquet_cell_over_the_row_limit_is_one_reject_never_read_into_memory(
     # A row group of one oversized row is refused from the file's metadata: pyarrow never holds it.
     script = (
         "import sys, pyarrow as pa\n"
-        "from shardify.converters import tables\n"
+        "from shardify.converters import table_scans\n"
         "with open(sys.argv[1], 'rb') as f:\n"
-        "    header, rows = tables.read_table(f, 'parquet')\n"
+        "    header, rows = table_scans.read_table(f, 'parquet')\n"
         "    kinds = [type(row).__name__ for row in rows]\n"
         "print(kinds, pa.default_memory_pool().max_memory())\n"
     )
