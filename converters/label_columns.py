@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from shardify.converters import label_phrases, label_scores, split_column
+from shardify.converters.column_content import is_number
 from shardify.plan import label_candidates, label_words
 from shardify.converters.column_names import (
     KEY_COLUMN_NAMES,
@@ -143,15 +144,8 @@ def _label_words(index: int, sample: Sequence[Sequence[object]]) -> bool:
     """
     cells = [row[index] for row in sample if index < len(row)]
     return bool(cells) and all(
-        isinstance(cell, str) and 0 < len(cell.split()) <= _MAX_LABEL_WORDS and not _number(cell) for cell in cells)
+        isinstance(cell, str) and 0 < len(cell.split()) <= _MAX_LABEL_WORDS and not is_number(cell) for cell in cells)
 
-
-def _number(cell: str) -> bool:
-    try:
-        float(cell)
-    except ValueError:
-        return False
-    return True
 
 
 def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequence[object]]) -> list[str]:

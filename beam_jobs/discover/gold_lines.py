@@ -21,15 +21,13 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover.line_files import FoundLines
+from shardify.beam_jobs.discover.line_files import FoundLines, uneven
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import line_files as reading
 from shardify.converters.evidence_files import first_lines
 from shardify.converters.header_rows import looks_like_tab_rows, looks_like_tab_table
 from shardify.converters.tab_pairs import looks_like_tab_pairs
 from shardify.errors import InvalidInputError, UsageError
-from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.gold_files import data_word, gold_pairs
@@ -39,7 +37,6 @@ __all__ = ["find_gold_lines"]
 
 _HEAD_BYTES = 64 << 10
 _HEAD_LINES = 200
-_COUNTED_BYTES = 256 << 20
 
 
 def find_gold_lines(config: ConvertConfig, sample: Sequence[str]) -> FoundLines | None:
@@ -58,8 +55,7 @@ def find_gold_lines(config: ConvertConfig, sample: Sequence[str]) -> FoundLines 
     if any(p not in members and p not in lone for p in files):
         return None  # other data beside the pairs: not this kind alone
     for data, gold in pairs:
-        counts = _count(config, data), _count(config, gold)
-        if None not in counts and counts[0] != counts[1]:
+        if counts := uneven(config, data, gold):
             raise UsageError(
                 f"{data} has {counts[0]:,} lines and {gold} {counts[1]:,}: line i of {gold} labels line i of {data}, so a "
                 "line was lost or added in one of them and no label can be trusted; mend the files (nothing was written)"
@@ -104,11 +100,3 @@ def _head(config: ConvertConfig, path: str) -> bytes:
         return b""
     return b"" if b"\x00" in head else head
 
-
-def _count(config: ConvertConfig, path: str) -> int | None:
-    try:
-        with open_input(join_path(config.source, path)) as fileobj:
-            size = size_of(fileobj)
-            return None if size is None or size > _COUNTED_BYTES else reading.count_lines(fileobj)
-    except (OSError, InvalidInputError):
-        return None  # the scan rejects it with why

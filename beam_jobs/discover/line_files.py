@@ -34,7 +34,7 @@ from shardify.plan.line_files import (
     parallel_pairs,
 )
 
-__all__ = ["FoundLines", "find_line_files"]
+__all__ = ["FoundLines", "find_line_files", "uneven"]
 
 _HEAD_BYTES = 64 << 10
 _HEAD_LINES = 200
@@ -131,7 +131,7 @@ def _sides(config: ConvertConfig, files: list[str]) -> FoundLines | None:
     if not sides or any(len(group) != 2 for group in sides) or any(p not in members and not _doc(p) for p in files):
         return None
     for text, pair in sides:
-        if counts := _uneven(config, text, pair):
+        if counts := uneven(config, text, pair):
             raise UsageError(
                 f"{text} has {counts[0]:,} lines and {pair} {counts[1]:,}: line i of each is one sentence pair, so a line "
                 "was lost or added in one of them and no pair can be trusted; mend the files (nothing was written)"
@@ -158,7 +158,7 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
         if twin:
             pairs, lone = [*pairs, (text, twin)], [p for p in lone if p != text]
     for text, labels in pairs:
-        if counts := _uneven(config, text, labels):
+        if counts := uneven(config, text, labels):
             raise UsageError(
                 f"{text} has {counts[0]:,} lines and {labels} {counts[1]:,}: line i of {labels} labels line i of {text}, "
                 "so a line was lost or added in one of them and no label can be trusted; mend the files (nothing "
@@ -242,9 +242,10 @@ def _head(config: ConvertConfig, path: str) -> bytes | None:
         return None
 
 
-def _uneven(config: ConvertConfig, first: str, second: str) -> tuple[int, int] | None:
+def uneven(config: ConvertConfig, first: str, second: str) -> tuple[int, int] | None:
     """The two files' line counts where both are counted (`_count`) and differ: line i of one
-    goes with line i of the other, so a line lost or added in either mispairs every line after."""
+    goes with line i of the other, so a line lost or added in either mispairs every line after
+    (parallel corpus sides, texts beside labels, and `gold_lines`' data and gold files)."""
     counts = _count(config, first), _count(config, second)
     return counts if None not in counts and counts[0] != counts[1] else None  # type: ignore[return-value]
 
