@@ -1,9 +1,14 @@
-"""MATLAB (v5) files of an image array and a label vector: SVHN's format 2 (`train_32x32.mat`).
+"""MATLAB (v5) files of an image array and a label vector: SVHN's format 2 (`train_32x32.mat`), and
+Deng Cai's face and digit sets (`YaleB_32x32.mat`, `ORL_32x32.mat`, `COIL20.mat`: a row per image).
 
 MATLAB stores arrays column-major with the count last: SVHN's `X` is 32x32x3xN uint8 (height,
 width, channels, image) and `y` Nx1. Such a file is one image array (uint8, 3 or 4 axes, the last
 the count; or, where no uint8 one is there, double or single, read by `float_pixels`' rule) and one vector of whole numbers of that count; anything else (several candidates, none)
-is not read as images. The labels are the numbers as stored, unless a documented table names them
+is not read as images. Where no such array is there, one 2-D array of a row per image is (`fea`,
+N x 1024: a square of side MIN_FLAT_SIDE or more a row, the count first, as the label vector's
+length says; uint8 or floats of whole values 0-255, MATLAB's order: a row is reshaped column by
+column, as `reshape(fea(i,:), [32, 32])` shows the face upright). Floats in [0, 1] in such rows are
+as likely features as pixels, so they are refused by name. The labels are the numbers as stored, unless a documented table names them
 (`known_names.MAT_LABEL_NAMES`: SVHN writes the digit 0 as 10). The file is read whole by scipy
 (at most `arrays.MAX_ARRAY_FILE_BYTES`), once per worker that needs it, after its variables'
 headers are checked: what they declare may not pass that limit, nor expand from the file's size
@@ -13,6 +18,7 @@ more than an archive member may (v5 variables may be zlib-compressed).
 from __future__ import annotations
 
 import io
+import math
 import posixpath
 import re
 from typing import Any, BinaryIO
@@ -22,7 +28,7 @@ import numpy as np
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import MAT_LABEL_NAMES
 
-__all__ = ["holds_images", "image_arrays_in", "read_mat_images", "read_mat_labels", "mat_label_names"]
+__all__ = ["MIN_FLAT_SIDE", "holds_images", "image_arrays_in", "mat_label_names", "read_mat_images", "read_mat_labels"]
 
 
 # MATLAB's numeric classes and the bytes of one element of each.
@@ -31,6 +37,26 @@ _ITEM_BYTES = {
 }
 _NUMBERS = frozenset(_ITEM_BYTES)
 _FLOATS = frozenset({"double", "single"})
+# The least side of a square image a flat row is read as: 64 numbers a row (8 x 8, as the headerless
+# pixel tables of pixel_wide.py) and up; a row of 16 or 36 numbers is as likely measurements.
+MIN_FLAT_SIDE = 8
+
+
+def _flat_side(shape: tuple[int, ...], count: int) -> int:
+    """The side of the square images an [N, side * side] array holds a row each, where N is
+    `count` (the label vector's length), else 0. A square array whose both axes could be the count
+    is no reading at all."""
+    if len(shape) != 2 or shape[0] != count or shape[1] == count:
+        return 0
+    side = math.isqrt(shape[1])
+    return side if side >= MIN_FLAT_SIDE and side * side == shape[1] else 0
+
+
+def _vectors(shapes: dict[str, tuple[tuple[int, ...], str]], count: int, besides: str) -> list[str]:
+    return [
+        n for n, (shape, cls) in shapes.items()
+        if n != besides and cls in _NUMBERS and (shape == (count,) or sorted(shape) == [1, count])
+    ]
 
 
 def image_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str, str] | None:
@@ -43,14 +69,25 @@ def image_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str
     images = [n for n, (shape, cls) in shapes.items() if cls == "uint8" and shaped(shape)]
     if not images:  # floats (double, single) where no uint8 array is there: read by converters/float_pixels.py
         images = [n for n, (shape, cls) in shapes.items() if cls in _FLOATS and shaped(shape)]
+    if not images:
+        return _flat_arrays_in(shapes)
     if len(images) != 1:
         return None
-    count = shapes[images[0]][0][-1]
-    labels = [
-        n for n, (shape, cls) in shapes.items()
-        if n != images[0] and cls in _NUMBERS and (shape == (count,) or sorted(shape) == [1, count])
-    ]
+    labels = _vectors(shapes, shapes[images[0]][0][-1], images[0])
     return (images[0], labels[0]) if len(labels) == 1 else None
+
+
+def _flat_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str, str] | None:
+    """(rows variable, labels variable): exactly one uint8 or float 2-D array of square rows whose
+    count exactly one label vector has (Deng Cai's `fea` and `gnd`), else None."""
+    found = []
+    for name, (shape, cls) in shapes.items():
+        if cls not in ("uint8", *_FLOATS) or len(shape) != 2:
+            continue
+        labels = _vectors(shapes, shape[0], name)
+        if len(labels) == 1 and _flat_side(shape, shape[0]):
+            found.append((name, labels[0]))
+    return found[0] if len(found) == 1 else None
 
 
 def holds_images(fileobj: BinaryIO) -> bool:
@@ -76,7 +113,7 @@ def _variables(fileobj: BinaryIO, limit: int) -> tuple[dict[str, Any], tuple[str
         found = image_arrays_in(shapes)
         if found is None:
             raise InvalidInputError(
-                "holds no single image array (uint8, no axis of 0, count last) and label vector: "
+                "holds no single image array (uint8 or floats, no axis of 0, count last; or a square row per image) and label vector: "
                 + ", ".join(f"{name} {cls} {list(shape)}" for name, (shape, cls) in sorted(shapes.items())[:6])
             )
         _check_sizes(len(data), {name: shapes[name] for name in found}, limit)
@@ -104,7 +141,16 @@ def _check_sizes(stored: int, shapes: dict[str, tuple[tuple[int, ...], str]], li
 def read_mat_images(fileobj: BinaryIO, limit: int) -> np.ndarray:
     """The images, [N, H, W] or [N, H, W, C] uint8, or floats (MATLAB's count-last order moved first)."""
     variables, (images, _) = _variables(fileobj, limit)
-    return np.ascontiguousarray(np.moveaxis(np.asarray(variables[images]), -1, 0))
+    array = np.asarray(variables[images])
+    if array.ndim == 2:  # a row per image (the count first), each row MATLAB's column-major square
+        side = math.isqrt(array.shape[1])
+        if array.dtype.kind == "f" and np.all(np.isfinite(array)) and array.size and array.min() >= 0 and array.max() <= 1:
+            raise InvalidInputError(
+                f"{images!r} holds rows of floats in [0, 1]: as likely features as {side} x {side} pixels, so not read "
+                "as images (save them as uint8, or as whole values 0-255)"
+            )
+        return np.ascontiguousarray(array.reshape(-1, side, side).transpose(0, 2, 1))
+    return np.ascontiguousarray(np.moveaxis(array, -1, 0))
 
 
 def read_mat_labels(fileobj: BinaryIO, limit: int) -> np.ndarray:

@@ -21,8 +21,8 @@ from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, R
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.converters import arrays, hdf5_arrays, mat_arrays, npy_classes, raw_arrays
 from shardify.errors import InvalidInputError, reject_reason
-from shardify.plan.entries import ARRAY, Candidate
 from shardify.plan.array_pairs import npy_label_partners
+from shardify.plan.entries import ARRAY, Candidate
 from shardify.plan.layout import SourceLayout, stem
 from shardify.plan.raw_declared import declared_format
 from shardify.plan.raw_formats import RawFormat, raw_format_of
@@ -77,9 +77,8 @@ class _ReadArrays(beam.DoFn):
             return [arrays.ArrayFile(kind, arrays.idx_split(item.relpath), labels_file=arrays.idx_labels_file(item.relpath))]
         if kind == arrays.CIFAR:
             return [arrays.ArrayFile(kind, arrays.cifar_split(item.relpath))]
-        if kind == arrays.MAT:  # SVHN's train_32x32.mat: the split its name gives
-            stem = posixpath.basename(item.relpath).rsplit(".", 1)[0]
-            return [arrays.ArrayFile(kind, split_word(stem) or stem)]
+        if kind == arrays.MAT:  # SVHN's train_32x32.mat: the split its name (or folder) gives, as an NPZ's
+            return [arrays.ArrayFile(kind, _named_split(item.relpath) or arrays.UNSPLIT)]
         with self._open(item.relpath, item.location) as fileobj:  # `images` in testing-images.npz: test
             return arrays.npz_parts(fileobj, _named_split(item.relpath))
 

@@ -171,7 +171,8 @@ def _yale_b() -> Iterator[Put]:
     fea = rng.integers(0, 256, (len(subjects), 1024)).astype(np.float64)
     yield aux("YaleB_32x32.mat", _mat({"fea": fea, "gnd": np.asarray(subjects, dtype=np.float64).reshape(-1, 1)}))
     for i, s in enumerate(subjects):
-        yield Put(f"YaleB_32x32.mat#fea:{i}", record=True, split="train", labels=frozenset({str(s)}))
+        # (a MAT file's records are `<file>#<n>`, as SVHN's: no variable name in the id, unlike NPZ and HDF5)
+        yield Put(f"YaleB_32x32.mat:{i}", record=True, split="train", labels=frozenset({str(s)}))
 
 
 # ------------------------------------------------------------------------------------------------
