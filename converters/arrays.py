@@ -265,6 +265,7 @@ class ArrayImages:
 
 def read_array_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> ArrayImages:
     """`read_image_array`, saying how the array was read (for the plan)."""
+    mat_rows = False
     if found.kind == IDX:
         images = _idx(fileobj, relpath, _IDX_IMAGES_MAGIC)
     elif found.kind == CIFAR:
@@ -273,7 +274,7 @@ def read_array_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> Arra
             raise InvalidInputError("no 'data' array of [N, 3072] pixels (a CIFAR batch)")
         images = data.reshape(-1, 3, 32, 32).transpose(0, 2, 3, 1)
     elif found.kind == MAT:  # MATLAB's count-last arrays (converters/mat_arrays.py)
-        images = mat_arrays.read_mat_images(fileobj, MAX_ARRAY_FILE_BYTES)
+        images, mat_rows = mat_arrays.read_mat_array(fileobj, MAX_ARRAY_FILE_BYTES)
     elif found.kind == NPY:  # an array per class or an X/y pair's images (converters/npy_classes.py)
         images = npy_classes.read_npy(fileobj, MAX_ARRAY_FILE_BYTES)
     else:
@@ -283,6 +284,7 @@ def read_array_images(fileobj: BinaryIO, relpath: str, found: ArrayFile) -> Arra
     flat = found.kind in (NPY, NPZ) and images.ndim == 2
     if flat:  # flat rows of a square length, no other shape given (784 -> 28 x 28)
         images = npy_classes.square_rows(images)
+    flat = flat or (found.kind == MAT and mat_rows)
     images, reading = float_pixels.read_array(images)
     if images.dtype != np.uint8 or images.ndim not in (3, 4) or (images.ndim == 4 and images.shape[3] not in (1, 3, 4)):
         raise InvalidInputError(

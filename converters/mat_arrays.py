@@ -28,7 +28,7 @@ import numpy as np
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import MAT_LABEL_NAMES
 
-__all__ = ["MIN_FLAT_SIDE", "holds_images", "image_arrays_in", "mat_label_names", "read_mat_images", "read_mat_labels"]
+__all__ = ["MIN_FLAT_SIDE", "holds_images", "image_arrays_in", "mat_label_names", "read_mat_array", "read_mat_images", "read_mat_labels"]
 
 
 # MATLAB's numeric classes and the bytes of one element of each.
@@ -140,6 +140,11 @@ def _check_sizes(stored: int, shapes: dict[str, tuple[tuple[int, ...], str]], li
 
 def read_mat_images(fileobj: BinaryIO, limit: int) -> np.ndarray:
     """The images, [N, H, W] or [N, H, W, C] uint8, or floats (MATLAB's count-last order moved first)."""
+    return read_mat_array(fileobj, limit)[0]
+
+
+def read_mat_array(fileobj: BinaryIO, limit: int) -> tuple[np.ndarray, bool]:
+    """`read_mat_images`, and whether the images were square rows (for the plan's words)."""
     variables, (images, _) = _variables(fileobj, limit)
     array = np.asarray(variables[images])
     if array.ndim == 2:  # a row per image (the count first), each row MATLAB's column-major square
@@ -149,8 +154,8 @@ def read_mat_images(fileobj: BinaryIO, limit: int) -> np.ndarray:
                 f"{images!r} holds rows of floats in [0, 1]: as likely features as {side} x {side} pixels, so not read "
                 "as images (save them as uint8, or as whole values 0-255)"
             )
-        return np.ascontiguousarray(array.reshape(-1, side, side).transpose(0, 2, 1))
-    return np.ascontiguousarray(np.moveaxis(array, -1, 0))
+        return np.ascontiguousarray(array.reshape(-1, side, side).transpose(0, 2, 1)), True
+    return np.ascontiguousarray(np.moveaxis(array, -1, 0)), False
 
 
 def read_mat_labels(fileobj: BinaryIO, limit: int) -> np.ndarray:

@@ -251,7 +251,7 @@ def detect_layout(
     mats = [p for p in sample if array_kind(p) == MAT] if name == ARRAYS and not arrays_found else []
     if mats:
         notes.append(
-            f"MATLAB image arrays (count last), one record per image: {', '.join(mats[:4])}; labels are the numbers "
+            f"MATLAB image arrays (count last, or a square row per image read column by column), one record per image: {', '.join(mats[:4])}; labels are the numbers "
             "stored, but where a documented table names them (SVHN's 10 is the digit 0: known_names.MAT_LABEL_NAMES)"
         )
     if name == ARRAYS:
