@@ -55,11 +55,9 @@ def found_by_ending(columns: Sequence[str], label: str) -> bool:
     return not {name.lower() for name in columns} & set(LABEL_COLUMN_NAMES)
 
 
-# Names that say "the label" alone: beside them another column named `target` or `sentiment` is a
-# feature. The other LABEL_COLUMN_NAMES (`target`, `sentiment`, `category`) name what a column holds,
-# and two of them in one table (SemEval-2016 stance's `Target`, the topic, beside `Sentiment` and
-# `Stance`) leave the label a guess.
-_DECISIVE_LABEL_NAMES = frozenset({"label", "labels", "gold_label"})
+# Names that say "the label" alone (`label_words`' DECISIVE role): beside them another column named
+# `target` or `sentiment` is a feature.
+_DECISIVE_LABEL_NAMES = frozenset(label_words.words(label_words.DECISIVE))
 
 
 # Names of a label column that say what it holds, a polarity, where a table may hold a finer label by

@@ -29,6 +29,10 @@ The roles differ where the readings truly differ:
   a column named `key` is a row's key (`column_names.KEY_COLUMN_NAMES`).
 - LIST_CLASS: a split list's class column, compared without `_`, `-`, `.` and spaces
   (GTSRB's `ClassId`, Stanford Online Products' `class_id`).
+- DECISIVE: a COLUMN name that says "the label" alone: beside it another column named `target` or
+  `sentiment` is a feature (`converters.label_columns.named_twice`); the other COLUMN names say what
+  a column holds, and two of them in one table (SemEval-2016 stance's `Target` beside `Stance`)
+  leave the label a guess.
 - POLARITY: a label column chosen by this whole name holds a polarity, where the table may hold a
   finer label beside it (MELD's `Sentiment` beside `Emotion`): a column of words named with a
   CANDIDATE word stops the run (`converters.label_columns.coarse_named`).
@@ -45,28 +49,28 @@ fraud sets (`fraudulent`: the EMSCAD job postings).
 from __future__ import annotations
 
 __all__ = [
-    "COLUMN", "ENDING", "METADATA", "BOOLEAN", "CANDIDATE", "FILE", "LIST_CLASS", "POLARITY", "ROLES",
+    "COLUMN", "ENDING", "METADATA", "BOOLEAN", "CANDIDATE", "FILE", "LIST_CLASS", "POLARITY", "DECISIVE", "ROLES",
     "VOCABULARY", "words",
 ]
 
-COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY = (
-    "column", "ending", "metadata", "boolean", "candidate", "file", "list_class", "polarity",
+COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE = (
+    "column", "ending", "metadata", "boolean", "candidate", "file", "list_class", "polarity", "decisive",
 )
-ROLES = (COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY)
+ROLES = (COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE)
 
-_C, _E, _M, _B, _W, _F, _L, _P = COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY
+_C, _E, _M, _B, _W, _F, _L, _P, _D = COLUMN, ENDING, METADATA, BOOLEAN, CANDIDATE, FILE, LIST_CLASS, POLARITY, DECISIVE
 
 # (word, its roles). The order is the order COLUMN names are tried in.
 VOCABULARY: tuple[tuple[str, frozenset[str]], ...] = tuple((word, frozenset(roles)) for word, roles in (
-    ("label", {_C, _E, _W, _F, _L}),
-    ("labels", {_C, _E, _W, _F}),
+    ("label", {_C, _E, _W, _F, _L, _D}),
+    ("labels", {_C, _E, _W, _F, _D}),
     ("class", {_C, _E, _W, _L}),
     ("category", {_C, _E, _W, _L}),
     ("target", {_C, _W}),
     ("tags", {_C, _E, _W}),
     ("tag", {_C, _E, _W}),
     ("sentiment", {_C, _W, _P}),
-    ("gold_label", {_C}),  # its words, `gold` and `label`, are CANDIDATE words of their own
+    ("gold_label", {_C, _D}),  # its words, `gold` and `label`, are CANDIDATE words of their own
     ("is_duplicate", {_C}),
     ("quality", {_C}),
     ("answer", {_C, _B, _F}),
