@@ -43,10 +43,14 @@ truth of theirs could be written.
   Pokemon images and types); TSVs of nine columns of which five hold text, the claim the text
   (PUBHEALTH).
 
-Layouts WRITTEN FROM MEMORY of the datasets' download pages, READMEs, papers and loaders (no lookup
-was made for this batch; said per builder), not checked against a copy here: file and folder names
-(e.g. the monkey folders' doubling, Brainwash's date folders, CIHP's id-map folder names, GlaS's
-Grade.csv header, the PIT test files' columns), table columns and cell shapes. Simplifications, each
+Layouts first WRITTEN FROM MEMORY of the datasets' download pages, READMEs, papers and loaders, then
+checked by search (find_string / code search, 2026-11-28 01:06-01:10 UTC) where loaders show them: the
+monkey trees and monkey_labels.txt's columns (a tab in its Latin names: added), WGISD's data/ trio and
+lists, Brainwash's README, folders, .idl names and line shape, CIHP's archive and id-map folders,
+GlaS's '_anno' masks and Grade.csv's header and ', '-spaced cells (the spaces added), EmoBank's file and
+columns, the arXiv table's columns. The rest stays FROM MEMORY, said per builder: NCT-CRC-HE's file
+names, FireRisk's, the butterfly and bird Kaggle sets', RDD2020's trees, the CMU corpus's side files,
+the PIT files' columns and test.label, Pokemon's table and images, PUBHEALTH's columns. Simplifications, each
 noted in its builder: NCT-CRC-HE without its unnormalised twin; RDD2020 test1 alone, three countries;
 PIT-2015 without debatable pairs; CMU Movie Summary's side files shortened; EmoBank's raw/ left out.
 
@@ -58,7 +62,8 @@ user would add after a stop to convert it right, each tried with the tally (test
 --batch 16); None where none was found.
 
 Measured on branch blind16 at main's e301c2a (no fix in it; `python tests/helpers/blind_tally.py --batch
-16 --json tests/helpers/blind16_baseline_e301c2a.json`, 2026-11-28 01:04 UTC, 27 s): of 16, 3 right
+16 --json tests/helpers/blind16_baseline_e301c2a.json`, 2026-11-28 01:07 UTC, 16 s; the same outcomes as the
+first run at 01:04, before the search checks): of 16, 3 right
 (birds525, firerisk, monkeys10), 2 good stops (pubhealth: --text-column claim; rdd2020: --label-level 0),
 7 stops naming nothing that converts right (arxiv_abstracts, butterfly75, cihp, emobank, glas,
 nct_crc_he, pokemon), 3 exit 1 (cmu_movie_summary, pit2015, wgisd), 1 WRONG WITH EXIT 0 (brainwash).
@@ -103,13 +108,14 @@ _MONKEYS = [("n0", "alouatta_palliata", "mantled_howler"), ("n1", "erythrocebus_
 
 
 def _monkeys10() -> Iterator[Put]:
-    # kaggle.com/datasets/slothkong/10-monkey-species (WRITTEN FROM MEMORY): training/training/n<k>/<nnnn>.jpg,
-    # validation/validation/n<k>/<nnn>.jpg (the folders doubled as the zip holds them), monkey_labels.txt, a table of
-    # space-padded, comma-separated cells 'Label, Latin Name, Common Name, Train Images, Validation Images' mapping the
-    # folder ids n0..n9 to the species. Truth: the folder id the label (its names aliases); split by the top folder
+    # kaggle.com/datasets/slothkong/10-monkey-species: training/training/n<k>/<name>.jpg, validation/validation/n<k>/
+    # (the folders doubled as the zip holds them), monkey_labels.txt, a table of space-padded, comma-separated cells
+    # 'Label, Latin Name, Common Name, Train Images, Validation Images' (a tab in the Latin name's cell) mapping the
+    # folder ids n0..n9 to the species: the trees, the table's columns and its tab as loaders seen by search read
+    # them; the image names and the counts from memory. Truth: the folder id the label (its names aliases); split by the top folder
     lines = ["Label,  Latin Name           , Common Name                   , Train Images , Validation Images"]
     for k, (ident, latin, common) in enumerate(_MONKEYS):
-        lines.append(f"{ident:<5}, {latin:<21}, {common:<30}, {105 + k * 3:<12} , {26 + k % 3}")
+        lines.append(f"{ident:<5}, {latin + chr(9):<21}, {common:<30}, {105 + k * 3:<12} , {26 + k % 3}")
         if k >= 5:
             continue
         for part, folder, split, n in (("training", "training", "train", 3), ("validation", "validation", "validation", 1)):
@@ -194,7 +200,8 @@ def _birds525() -> Iterator[Put]:
 # ------------------------------------------------------------------------------------------------
 
 def _wgisd() -> Iterator[Put]:
-    # github.com/thsant/wgisd (Embrapa Wine Grape Instance Segmentation Dataset; its README, WRITTEN FROM MEMORY):
+    # github.com/thsant/wgisd (Embrapa Wine Grape Instance Segmentation Dataset; data/<id>.jpg, .txt, .npz and the lists
+    # test.txt, test_masked.txt as loaders seen by search read them; the rest of its README from memory):
     # data/<VARIETY>_<nnnn>.jpg, each with data/<same>.txt of YOLO boxes, a line '0 cx cy w h' normalised to the image
     # (class 0: a grape cluster, the only class), and for some images data/<same>.npz (instance masks); train.txt,
     # test.txt list the images' stems, train_masked.txt and test_masked.txt those with masks. The variety (CDY, CFR, CSV,
@@ -220,7 +227,8 @@ def _wgisd() -> Iterator[Put]:
 
 
 def _brainwash() -> Iterator[Put]:
-    # Brainwash (Stewart, Andriluka, Ng 2016, 'End-to-end people detection in crowded scenes'; WRITTEN FROM MEMORY):
+    # Brainwash (Stewart, Andriluka, Ng 2016, 'End-to-end people detection in crowded scenes'; its README, the three
+    # folders, the .idl names and the line shape as loaders seen by search have them; the frame numbers from memory):
     # brainwash_10_27_2014_images/, brainwash_11_13_2014_images/, brainwash_11_24_2014_images/ of <nnnnnnnn>_640x480.png,
     # and brainwash_train.idl, brainwash_val.idl, brainwash_test.idl: a line an image, '"<folder>/<name>.png": (x1, y1,
     # x2, y2), (...);' (the last line ending '.'), heads in pixels. Truth: detection, each box an unnamed head; split by
@@ -274,8 +282,8 @@ def _rdd2020() -> Iterator[Put]:
 # ------------------------------------------------------------------------------------------------
 
 def _cihp() -> Iterator[Put]:
-    # CIHP (Crowd Instance-level Human Parsing, Gong et al. 2018; instance-level_human_parsing.tar.gz; WRITTEN FROM
-    # MEMORY of its README): Training/Images/<nnnnnnn>.jpg with Training/Category_ids/<same>.png (the part of each pixel,
+    # CIHP (Crowd Instance-level Human Parsing, Gong et al. 2018; instance-level_human_parsing.tar.gz; the archive and
+    # Category_ids/, Instance_ids/ as loaders seen by search name them, the rest from memory of its README): Training/Images/<nnnnnnn>.jpg with Training/Category_ids/<same>.png (the part of each pixel,
     # 20 ids), Training/Human_ids/<same>.png (the person of each pixel), Training/Instance_ids/<same>.png, and
     # Training/train_id.txt (the stems); Validation/ the same with val_id.txt; Testing/Images/ and test_id.txt alone.
     # Human parsing: each image a record, unlabelled; the id maps no records; split by folder
@@ -291,8 +299,9 @@ def _cihp() -> Iterator[Put]:
 
 
 def _glas() -> Iterator[Put]:
-    # GlaS, the MICCAI 2015 Gland Segmentation challenge ('Warwick QU Dataset (Released 2016_07_08)'; WRITTEN FROM
-    # MEMORY of its README): train_<n>.bmp, testA_<n>.bmp, testB_<n>.bmp, each with <same>_anno.bmp beside it (the
+    # GlaS, the MICCAI 2015 Gland Segmentation challenge ('Warwick QU Dataset (Released 2016_07_08)'; the .bmp and
+    # '_anno' names and Grade.csv's header and ', '-spaced cells ('testA_1,4, benign, adenomatous') as loaders seen by
+    # search read them, the rest from memory): train_<n>.bmp, testA_<n>.bmp, testB_<n>.bmp, each with <same>_anno.bmp beside it (the
     # glands' instance mask), all in one folder, and Grade.csv 'name, patient ID, grade (GlaS), grade (Sirinukunwattana
     # et al. 2015)' (benign/malignant, a histological grade: the images' metadata). Gland segmentation: each image a
     # record, unlabelled; the _anno masks no records; split by the name's prefix (testA and testB test)
@@ -303,7 +312,7 @@ def _glas() -> Iterator[Put]:
             yield _file(f"{stem}.bmp", _image_bytes(stem, 20, 16, "BMP"), split)
             yield aux(f"{stem}_anno.bmp", _mask(f"anno{stem}", "BMP"))
             grade = ("benign", "malignant")[(i + len(prefix)) % 2]
-            rows.append(f"{stem},{i + 3 * len(prefix)},{grade},"
+            rows.append(f"{stem},{i + 3 * len(prefix)}, {grade}, "
                         f"{'adenomatous' if grade == 'benign' else ('moderately differentiated', 'healthy')[i % 2]}")
     yield aux("Grade.csv", "\n".join(rows) + "\n")
 
@@ -317,7 +326,7 @@ _TERMS = ["cs.LG", "cs.AI", "cs.CV", "stat.ML", "cs.CL", "eess.IV"]
 
 def _arxiv_abstracts() -> Iterator[Put]:
     # kaggle.com/datasets/spsayakpaul/arxiv-paper-abstracts (the Keras multi-label text classification example's data;
-    # WRITTEN FROM MEMORY): arxiv_data.csv 'titles,summaries,terms', the terms a Python list literal of arXiv
+    # the columns as loaders seen by search require them, their order and the list literal from memory): arxiv_data.csv 'titles,summaries,terms', the terms a Python list literal of arXiv
     # categories "['cs.LG', 'cs.AI']". Truth: multi-label, each row's summary the text, its terms the labels; no split
     lines = ["titles,summaries,terms"]
     for i in range(10):
@@ -369,7 +378,8 @@ def _cmu_movie_summary() -> Iterator[Put]:
 
 
 def _emobank() -> Iterator[Put]:
-    # github.com/JULIELab/EmoBank (its README; WRITTEN FROM MEMORY): corpus/emobank.csv 'id,split,V,A,D,text' (ten
+    # github.com/JULIELab/EmoBank (corpus/emobank.csv 'id,split,V,A,D,text' as loaders seen by search read it; the rest
+    # from memory): corpus/emobank.csv (ten
     # thousand sentences, each with valence, arousal and dominance on a 1-5 scale, the mean of the two perspectives;
     # split train/dev/test), corpus/reader.csv and corpus/writer.csv (the scores by perspective, with their standard
     # deviations and N), corpus/meta.tsv (the sentence's source document and genre). Dimensional emotion, a regression:
