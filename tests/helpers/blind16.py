@@ -111,8 +111,9 @@ def _monkeys10() -> Iterator[Put]:
     # kaggle.com/datasets/slothkong/10-monkey-species: training/training/n<k>/<name>.jpg, validation/validation/n<k>/
     # (the folders doubled as the zip holds them), monkey_labels.txt, a table of space-padded, comma-separated cells
     # 'Label, Latin Name, Common Name, Train Images, Validation Images' (a tab in the Latin name's cell) mapping the
-    # folder ids n0..n9 to the species: the trees, the table's columns and its tab as loaders seen by search read
-    # them; the image names and the counts from memory. Truth: the folder id the label (its names aliases); split by the top folder
+    # folder ids n0..n9 to the species: the trees, the table's columns and its tab as loaders seen by search read them;
+    # the image names and the counts from memory. Truth: the folder id the label (its names aliases); split by the top
+    # folder
     lines = ["Label,  Latin Name           , Common Name                   , Train Images , Validation Images"]
     for k, (ident, latin, common) in enumerate(_MONKEYS):
         lines.append(f"{ident:<5}, {latin + chr(9):<21}, {common:<30}, {105 + k * 3:<12} , {26 + k % 3}")
@@ -129,9 +130,10 @@ _TISSUES = ["ADI", "BACK", "DEB", "LYM", "MUC", "MUS", "NORM", "STR", "TUM"]
 
 def _nct_crc_he() -> Iterator[Put]:
     # zenodo.org/record/1214456 (Kather, Halama, Marx 2018; WRITTEN FROM MEMORY): NCT-CRC-HE-100K.zip (the training set,
-    # Macenko-normalised) and CRC-VAL-HE-7K.zip (the validation set, other patients), each <set>/<TISSUE>/<TISSUE>-<id>.tif,
-    # nine tissue classes by a three-to-four-letter code. Truth: the class folder the label; the set the split (the
-    # 100K set train, the 7K set validation). Kept: those two (the unnormalised NCT-CRC-HE-100K-NONORM left out)
+    # Macenko-normalised) and CRC-VAL-HE-7K.zip (the validation set, other patients), each
+    # <set>/<TISSUE>/<TISSUE>-<id>.tif, nine tissue classes by a three-to-four-letter code. Truth: the class folder the
+    # label; the set the split (the 100K set train, the 7K set validation). Kept: those two (the unnormalised
+    # NCT-CRC-HE-100K-NONORM left out)
     for folder, split, n, tag in (("NCT-CRC-HE-100K", "train", 2, ""), ("CRC-VAL-HE-7K", "validation", 1, "TCGA-")):
         for k, tissue in enumerate(_TISSUES[:6]):
             for i in range(n + (k % 2 if split == "train" else 0)):
@@ -180,10 +182,10 @@ _BIRDS = [("ABBOTTS BABBLER", "MALACOCINCLA ABBOTTI"), ("AFRICAN CROWNED CRANE",
 
 def _birds525() -> Iterator[Put]:
     # kaggle.com/datasets/gpiosenka/100-bird-species (BIRDS 525 SPECIES; WRITTEN FROM MEMORY): train/<CLASS>/<nnn>.jpg,
-    # valid/<CLASS>/<n>.jpg, test/<CLASS>/<n>.jpg (class folders in capitals with spaces), birds.csv 'class id,filepaths,
-    # labels,data set,scientific name' (a row an image: its path, its class, its set), and the author's trained model
-    # 'EfficientNetB0-525-(224 X 224)- 98.97.h5'. Truth: the class folder (the row's labels) the label; split by folder
-    # (valid validation)
+    # valid/<CLASS>/<n>.jpg, test/<CLASS>/<n>.jpg (class folders in capitals with spaces), birds.csv 'class
+    # id,filepaths, labels,data set,scientific name' (a row an image: its path, its class, its set), and the author's
+    # trained model 'EfficientNetB0-525-(224 X 224)- 98.97.h5'. Truth: the class folder (the row's labels) the label;
+    # split by folder (valid validation)
     lines = ["class id,filepaths,labels,data set,scientific name"]
     for k, (name, latin) in enumerate(_BIRDS):
         for folder, split, n in (("train", "train", 3), ("valid", "validation", 1), ("test", "test", 1)):
@@ -204,9 +206,9 @@ def _wgisd() -> Iterator[Put]:
     # test.txt, test_masked.txt as loaders seen by search read them; the rest of its README from memory):
     # data/<VARIETY>_<nnnn>.jpg, each with data/<same>.txt of YOLO boxes, a line '0 cx cy w h' normalised to the image
     # (class 0: a grape cluster, the only class), and for some images data/<same>.npz (instance masks); train.txt,
-    # test.txt list the images' stems, train_masked.txt and test_masked.txt those with masks. The variety (CDY, CFR, CSV,
-    # SVB, SYH) in the name is not a class of the boxes. Truth: detection, each line an unnamed object; split from the
-    # two lists; the .npz masks no records
+    # test.txt list the images' stems, train_masked.txt and test_masked.txt those with masks. The variety (CDY, CFR,
+    # CSV, SVB, SYH) in the name is not a class of the boxes. Truth: detection, each line an unnamed object; split from
+    # the two lists; the .npz masks no records
     lists: dict[str, list[str]] = {"train": [], "test": [], "train_masked": [], "test_masked": []}
     n = 0
     for variety, stems in (("CDY", (2015, 2016, 2018)), ("CFR", (1638, 1639)), ("SVB", (1944, 1954)), ("SYH", (2107,))):
@@ -229,10 +231,10 @@ def _wgisd() -> Iterator[Put]:
 def _brainwash() -> Iterator[Put]:
     # Brainwash (Stewart, Andriluka, Ng 2016, 'End-to-end people detection in crowded scenes'; its README, the three
     # folders, the .idl names and the line shape as loaders seen by search have them; the frame numbers from memory):
-    # brainwash_10_27_2014_images/, brainwash_11_13_2014_images/, brainwash_11_24_2014_images/ of <nnnnnnnn>_640x480.png,
-    # and brainwash_train.idl, brainwash_val.idl, brainwash_test.idl: a line an image, '"<folder>/<name>.png": (x1, y1,
-    # x2, y2), (...);' (the last line ending '.'), heads in pixels. Truth: detection, each box an unnamed head; split by
-    # the .idl file naming the image
+    # brainwash_10_27_2014_images/, brainwash_11_13_2014_images/, brainwash_11_24_2014_images/ of
+    # <nnnnnnnn>_640x480.png, and brainwash_train.idl, brainwash_val.idl, brainwash_test.idl: a line an image,
+    # '"<folder>/<name>.png": (x1, y1, x2, y2), (...);' (the last line ending '.'), heads in pixels. Truth: detection,
+    # each box an unnamed head; split by the .idl file naming the image
     for part, split, folder, frames in (("train", "train", "brainwash_10_27_2014_images", (0, 500, 1000, 1500, 2000)),
                                         ("val", "validation", "brainwash_11_13_2014_images", (1000, 1500)),
                                         ("test", "test", "brainwash_11_24_2014_images", (2000, 2500))):
@@ -260,11 +262,11 @@ def _voc(name: str, objects: list[str], width: int = 20, height: int = 16) -> st
 
 
 def _rdd2020() -> Iterator[Put]:
-    # github.com/sekilab/RoadDamageDetector (RDD2020, the Global Road Damage Detection Challenge; its README, WRITTEN FROM
-    # MEMORY): train/<Country>/images/<Country>_<nnnnnn>.jpg with train/<Country>/annotations/xmls/<same>.xml (Pascal
-    # VOC, the damage type D00, D10, D20, D40 an object's name; an image without damage has an XML of no object), for
-    # Czech, India, Japan; test1/<Country>/images/ unannotated. Truth: detection, each <object> one of its name; the
-    # test1 images test, no objects; a record's labels the classes of its objects (as the detection truths of
+    # github.com/sekilab/RoadDamageDetector (RDD2020, the Global Road Damage Detection Challenge; its README, WRITTEN
+    # FROM MEMORY): train/<Country>/images/<Country>_<nnnnnn>.jpg with train/<Country>/annotations/xmls/<same>.xml
+    # (Pascal VOC, the damage type D00, D10, D20, D40 an object's name; an image without damage has an XML of no
+    # object), for Czech, India, Japan; test1/<Country>/images/ unannotated. Truth: detection, each <object> one of its
+    # name; the test1 images test, no objects; a record's labels the classes of its objects (as the detection truths of
     # rounds ten and eleven have them). Kept: test1 (test2 left out)
     n = 0
     for country, count in (("Czech", 3), ("India", 3), ("Japan", 2)):
@@ -283,8 +285,9 @@ def _rdd2020() -> Iterator[Put]:
 
 def _cihp() -> Iterator[Put]:
     # CIHP (Crowd Instance-level Human Parsing, Gong et al. 2018; instance-level_human_parsing.tar.gz; the archive and
-    # Category_ids/, Instance_ids/ as loaders seen by search name them, the rest from memory of its README): Training/Images/<nnnnnnn>.jpg with Training/Category_ids/<same>.png (the part of each pixel,
-    # 20 ids), Training/Human_ids/<same>.png (the person of each pixel), Training/Instance_ids/<same>.png, and
+    # Category_ids/, Instance_ids/ as loaders seen by search name them, the rest from memory of its README):
+    # Training/Images/<nnnnnnn>.jpg with Training/Category_ids/<same>.png (the part of each pixel, 20 ids),
+    # Training/Human_ids/<same>.png (the person of each pixel), Training/Instance_ids/<same>.png, and
     # Training/train_id.txt (the stems); Validation/ the same with val_id.txt; Testing/Images/ and test_id.txt alone.
     # Human parsing: each image a record, unlabelled; the id maps no records; split by folder
     for folder, split, ids_file, stems in (("Training", "train", "train_id.txt", (6, 12, 29, 41)),
@@ -301,10 +304,11 @@ def _cihp() -> Iterator[Put]:
 def _glas() -> Iterator[Put]:
     # GlaS, the MICCAI 2015 Gland Segmentation challenge ('Warwick QU Dataset (Released 2016_07_08)'; the .bmp and
     # '_anno' names and Grade.csv's header and ', '-spaced cells ('testA_1,4, benign, adenomatous') as loaders seen by
-    # search read them, the rest from memory): train_<n>.bmp, testA_<n>.bmp, testB_<n>.bmp, each with <same>_anno.bmp beside it (the
-    # glands' instance mask), all in one folder, and Grade.csv 'name, patient ID, grade (GlaS), grade (Sirinukunwattana
-    # et al. 2015)' (benign/malignant, a histological grade: the images' metadata). Gland segmentation: each image a
-    # record, unlabelled; the _anno masks no records; split by the name's prefix (testA and testB test)
+    # search read them, the rest from memory): train_<n>.bmp, testA_<n>.bmp, testB_<n>.bmp, each with <same>_anno.bmp
+    # beside it (the glands' instance mask), all in one folder, and Grade.csv 'name, patient ID, grade (GlaS), grade
+    # (Sirinukunwattana et al. 2015)' (benign/malignant, a histological grade: the images' metadata). Gland
+    # segmentation: each image a record, unlabelled; the _anno masks no records; split by the name's prefix (testA and
+    # testB test)
     rows = ["name, patient ID, grade (GlaS), grade (Sirinukunwattana et al. 2015)"]
     for prefix, split, count in (("testA", "test", 3), ("testB", "test", 2), ("train", "train", 6)):
         for i in range(1, count + 1):
@@ -326,8 +330,9 @@ _TERMS = ["cs.LG", "cs.AI", "cs.CV", "stat.ML", "cs.CL", "eess.IV"]
 
 def _arxiv_abstracts() -> Iterator[Put]:
     # kaggle.com/datasets/spsayakpaul/arxiv-paper-abstracts (the Keras multi-label text classification example's data;
-    # the columns as loaders seen by search require them, their order and the list literal from memory): arxiv_data.csv 'titles,summaries,terms', the terms a Python list literal of arXiv
-    # categories "['cs.LG', 'cs.AI']". Truth: multi-label, each row's summary the text, its terms the labels; no split
+    # the columns as loaders seen by search require them, their order and the list literal from memory): arxiv_data.csv
+    # 'titles,summaries,terms', the terms a Python list literal of arXiv categories "['cs.LG', 'cs.AI']". Truth:
+    # multi-label, each row's summary the text, its terms the labels; no split
     lines = ["titles,summaries,terms"]
     for i in range(10):
         terms = sorted({_TERMS[(i * 2 + j) % len(_TERMS)] for j in range(1 + i % 3)})
@@ -343,19 +348,20 @@ _GENRES = {"/m/07s9rl0": "Drama", "/m/01z4y": "Comedy", "/m/02l7c8": "Romance Fi
 
 
 def _cmu_movie_summary() -> Iterator[Put]:
-    # CMU Movie Summary Corpus (Bamman, O'Connor, Smith 2013; MovieSummaries.tar.gz, its README.txt; WRITTEN FROM MEMORY):
-    # MovieSummaries/plot_summaries.txt '<Wikipedia movie id>\t<plot>', movie.metadata.tsv (headerless, nine columns:
-    # Wikipedia id, Freebase id, name, release date, box office revenue, runtime, languages, countries, genres; the last
-    # three JSON objects '{"/m/07s9rl0": "Drama", ...}'), character.metadata.tsv, name.clusters.txt, tvtropes.clusters.txt.
-    # More movies have metadata than plots. Truth: genre classification (multi-label), each plot a record, its text the
-    # plot, its labels the genres of its movie in movie.metadata.tsv (none where '{}'); no split
+    # CMU Movie Summary Corpus (Bamman, O'Connor, Smith 2013; MovieSummaries.tar.gz, its README.txt; WRITTEN FROM
+    # MEMORY): MovieSummaries/plot_summaries.txt '<Wikipedia movie id>\t<plot>', movie.metadata.tsv (headerless, nine
+    # columns: Wikipedia id, Freebase id, name, release date, box office revenue, runtime, languages, countries, genres;
+    # the last three JSON objects '{"/m/07s9rl0": "Drama", ...}'), character.metadata.tsv, name.clusters.txt,
+    # tvtropes.clusters.txt. More movies have metadata than plots. Truth: genre classification (multi-label), each plot
+    # a record, its text the plot, its labels the genres of its movie in movie.metadata.tsv (none where '{}'); no split
     plots, meta = [], []
     keys = list(_GENRES)
     for i in range(12):
         wiki = 975900 + i * 4217
         genres = {keys[(i + j * 2) % len(keys)] for j in range(i % 3)}
         meta.append("\t".join([str(wiki), f"/m/0{(wiki * 7) % 10**6:06x}", _words(f"cn{i}", 3).title(), f"{1960 + i * 3}",
-                               "" if i % 2 else str(1000000 + i * 14573), f"{88.0 + i}", json.dumps({"/m/02h40lc": "English Language"}),
+                               "" if i % 2 else str(1000000 + i * 14573), f"{88.0 + i}",
+                               json.dumps({"/m/02h40lc": "English Language"}),
                                json.dumps({"/m/09c7w0": "United States of America"}),
                                json.dumps({k: _GENRES[k] for k in sorted(genres)})]))
         if i % 4 == 3:
@@ -370,7 +376,8 @@ def _cmu_movie_summary() -> Iterator[Put]:
                                                  f"/m/0y{i}\t/m/0w{i}\n" for i in range(4)))
     yield aux("name.clusters.txt", "".join(f"{_words(f'nc{i}', 2).title()}\t/m/0k{i}\n" for i in range(4)))
     yield aux("tvtropes.clusters.txt", "".join(f'corrupt_corporate_executive\t{{"char": "{_words(f"tv{i}", 1)}", '
-                                               f'"movie": "{_words(f"tm{i}", 2)}", "id": "/m/0j{i}", "actor": "x"}}\n' for i in range(3)))
+                                               f'"movie": "{_words(f"tm{i}", 2)}", "id": "/m/0j{i}", "actor": "x"}}\n'
+                                               for i in range(3)))
     yield aux("README.txt", "CMU Movie Summary Corpus\n\nplot_summaries.txt.gz: Plot summaries of 42,306 movies extracted "
               "from the November 2, 2012 dump of English-language Wikipedia. Each line contains the Wikipedia movie ID "
               "(which indexes into movie.metadata.tsv) followed by the summary.\n\nmovie.metadata.tsv.gz: Metadata for "
@@ -388,7 +395,8 @@ def _emobank() -> Iterator[Put]:
     meta = ["id\tdocument\tcategory\tsubcategory"]
     for i in range(12):
         split = ("train", "train", "train", "dev", "train", "test")[i % 6]
-        ident = f"{('110CYL068', 'A_defense_of_Michael_Moore', 'Nathans_Bylichka', 'vampires')[i % 4]}_{1000 + i * 37}_{1040 + i * 37}"
+        document = ("110CYL068", "A_defense_of_Michael_Moore", "Nathans_Bylichka", "vampires")[i % 4]
+        ident = f"{document}_{1000 + i * 37}_{1040 + i * 37}"
         v, a, d = 2.6 + (i % 5) * 0.2, 2.8 + (i % 3) * 0.1, 3.0 - (i % 4) * 0.1
         text = f"{_words(f'eb{i}', 9).capitalize()}{'!' if i % 3 == 0 else '.'}"
         lines.append(_csv(ident, split, f"{v:.2f}", f"{a:.2f}", f"{d:.2f}", text))
@@ -514,7 +522,8 @@ SPECS: dict[str, Spec] = {
                             "https://www.kaggle.com/datasets/spsayakpaul/arxiv-paper-abstracts (arxiv_data.csv)",
                             "multi-label: each row's summaries the text, its terms list the labels; no split."),
     "cmu_movie_summary": Spec("MovieSummaries", "text", _cmu_movie_summary,
-                              "http://www.cs.cmu.edu/~ark/personas/ (MovieSummaries.tar.gz: plot_summaries.txt, movie.metadata.tsv)",
+                              "http://www.cs.cmu.edu/~ark/personas/ (MovieSummaries.tar.gz: plot_summaries.txt, "
+                              "movie.metadata.tsv)",
                               "multi-label: each plot a record, its genres (by the movie id in movie.metadata.tsv) the labels."),
     "emobank": Spec("EmoBank", "text", _emobank,
                     "https://github.com/JULIELab/EmoBank (corpus/emobank.csv 'id,split,V,A,D,text')",
