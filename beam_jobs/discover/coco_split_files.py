@@ -27,6 +27,7 @@ __all__ = ["looks_like_coco", "in_split_folder", "named_by_split_alone", "coco_p
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
 _COCO_HEAD_BYTES = 64 << 10
 
+
 def looks_like_coco(path: str, shown: str) -> bool:
     """A .json whose first bytes hold an "images" list: a COCO-style annotation file. One that is
     not, or is over the annotation files' size limit, is set aside with why (`shown`: its name)."""
@@ -45,6 +46,7 @@ def looks_like_coco(path: str, shown: str) -> bool:
         return True
     set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')
     return False
+
 
 def in_split_folder(path: str) -> bool:
     """A file directly in a top folder named as a split, its own name no split's and no other

@@ -18,6 +18,7 @@ from shardify.plan.tag_labels import separated_lists, tag_lists
 
 __all__ = ["check_label_cells"]
 
+
 def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertConfig) -> None:
     """Stop where the file read as the labels labels nothing, or its cells look like lists of
     labels no `--label-separator` says how to read (see `shardify.plan.tag_labels`).
@@ -39,6 +40,7 @@ def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertC
             f"the label file {label_file.path} has no label column (none named label, labels, class, category, tags, ..., "
             f"nor one-hot columns of 0 and 1){signs or ': name it with --label-column NAME'}"
         )
+
 
 def _check_tag_lists(shown: str, cells: list[str], config: ConvertConfig) -> None:
     """Stop where the label cells look like lists of labels and no `--label-separator` says how

@@ -20,6 +20,7 @@ from shardify.plan import layout
 
 __all__ = ["line_tables_at_top"]
 
+
 def _looks_like_qa(path: str, records: bool = True) -> bool:
     """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`) or records (a list
     of objects, see `json_records`): a table."""

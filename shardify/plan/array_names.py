@@ -122,4 +122,3 @@ def array_kind(relpath: str) -> str | None:
     if name.lower().endswith(".mat"):
         return MAT
     return None
-

@@ -104,7 +104,6 @@ def split_folders(top_folders: Iterable[str]) -> tuple[str, ...]:
     return folders if folders and all(f.lower() in SPLIT_FOLDER_NAMES for f in folders) else ()
 
 
-
 def is_media_file(relpath: str, media: str) -> bool:
     """An image, or a text (a .txt file, or a file without extension that is not documentation:
     20 Newsgroups' messages): a file a folder layout of `media` converts."""

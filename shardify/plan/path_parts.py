@@ -75,4 +75,3 @@ def sample_key(relpath: str) -> tuple[str, str]:
     folder, name = posixpath.split(relpath)
     key, _, field = name.partition(".")
     return posixpath.join(folder, key), field.lower()
-
