@@ -2,8 +2,9 @@
 inputs it reads, the hints a refusal names, and how a refusal shows a folder and a class level.
 
 Below `guards.py` (which re-exports `Finding` and the hints) and the modules of sign families
-(`set_signs.py`, `part_signs.py`, `group_signs.py`, `depth_signs.py`, `name_signs.py`), so that
-each family imports these and none imports another's. Plain values, no I/O.
+(`set_signs.py`, `part_signs.py`, `group_signs.py`, `depth_signs.py`), so that each family imports
+these and no other family (`name_signs.py`, which `part_signs.py` asks, lies below them too).
+Plain values, no I/O.
 """
 
 from __future__ import annotations
