@@ -5,24 +5,28 @@ Every row comes back as an `EvidenceRow` (the key that names a file, the split i
 it gives) or a `tables.RowError` naming its line. Files are untrusted: lines are read to a bounded
 length, a file's whole size is bounded, and anything not of the recognised shape is a row error,
 never an exception.
+
+This module reads the text lists and tables; the row type and line reader (`evidence_rows.py`), the
+.mat files (`mat_evidence_files.py`) and one image's VOC or YOLO file (`image_annotations.py`) live
+below it, re-exported here where callers read them.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
-from shardify.converters import json_line_cells, jsonl_objects, label_files, mat_structs, multi_hot_rows, tables
+from shardify.converters import json_line_cells, jsonl_objects, label_files, multi_hot_rows, tables
+from shardify.converters.evidence_rows import EvidenceRow, first_lines, text_lines  # re-exported
+from shardify.converters.image_annotations import MAX_XML_BYTES, voc_annotation, yolo_annotation  # re-exported
 from shardify.converters.label_cells import split_labels
-from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
+from shardify.converters.mat_evidence_files import MAX_MAT_BYTES, mat_rows, mat_variables, read_mat  # re-exported
+from shardify.converters.objects import hf_objects
 from shardify.errors import InvalidInputError
-from shardify.inputs.files import size_of
 from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
-from shardify.plan.entries import SourceObject, is_inside
+from shardify.plan.entries import is_inside
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
 from shardify.plan.composite_keys import key_of
@@ -47,62 +51,6 @@ __all__ = [
 # A list or matrix file is read whole by one worker: CelebA's attribute matrix (26 MB) and Kaggle
 # ImageNet's LOC_train_solution.csv (~100 MB) are the largest seen; more is not such a file.
 MAX_EVIDENCE_BYTES = 1 << 30
-# A longer line is not one of a list's lines.
-_MAX_LINE_BYTES = 1 << 20
-# A Pascal VOC annotation is a few kilobytes; a larger file is not one.
-MAX_XML_BYTES = 1 << 20
-# A dataset's split or label arrays in a .mat file: Stanford Dogs' file_list.mat is 1 MB.
-MAX_MAT_BYTES = 64 << 20
-
-
-@dataclass(frozen=True)
-class EvidenceRow:
-    """One row of an evidence file.
-
-    Attributes:
-      row: its line (counted from 1), or its place in a COCO file's "images".
-      key: how it names a file, as written.
-      split: the split it gives, or "".
-      labels: the labels it gives, or None where it gives none.
-      objects: the objects of the image it names, or None where it gives none.
-      source_id: the dataset's own id of the image it names (COCO's), or "".
-      error: why the image's own annotation file (a VOC .xml, a YOLO .txt) is unusable: the image
-        is rejected with it, rather than written without its objects.
-      mask: a segmentation dataset's mask of the image: (its path relative to SRC, its size).
-    """
-
-    row: int
-    key: str
-    split: str = ""
-    labels: tuple[str, ...] | None = None
-    objects: tuple[SourceObject, ...] | None = None
-    source_id: str = ""
-    error: str = ""
-    mask: tuple[str, int] | None = None
-
-
-# The start of a line too long to read kept with its RowError: room for any key before the long cell.
-_HEAD_BYTES = 4096
-
-
-def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]:
-    """(line number, text) of each line, a RowError for one too long or not UTF-8 text."""
-    number = 0
-    while True:
-        line = fileobj.readline(_MAX_LINE_BYTES + 1)
-        if not line:
-            return
-        number += 1
-        if len(line) > _MAX_LINE_BYTES:
-            head = line[:_HEAD_BYTES].decode("utf-8", "replace")
-            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes", head=head)
-            while line and not line.endswith(b"\n"):
-                line = fileobj.readline(_MAX_LINE_BYTES)
-            continue
-        try:
-            yield number, line.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
-        except UnicodeDecodeError as error:  # its start may still name its input (an .odgt line's ID)
-            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})", head=line[:_HEAD_BYTES].decode("utf-8", "replace"))
 
 
 def _fields(text: str) -> list[str]:
@@ -149,7 +97,7 @@ def read_evidence(
     if size_bytes is not None and size_bytes > MAX_EVIDENCE_BYTES:
         raise InvalidInputError(f"larger than {MAX_EVIDENCE_BYTES >> 20} MiB: not a list of this dataset's")
     if found.path.lower().endswith(".mat"):
-        yield from _mat_rows(read_mat(fileobj), found)
+        yield from mat_rows(read_mat(fileobj), found)
         return
     if found.kind == evidence_lib.COCO_SPLIT:
         rows = label_files.read_label_rows(fileobj, found.path, captions=False, size_bytes=size_bytes, objects=objects)
@@ -419,142 +367,3 @@ def _concept_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) ->
             yield tables.RowError(number, f"{len(fields)} fields: a concept list names one input a line")
             continue
         yield EvidenceRow(number, fields[0], labels=found.names)
-
-
-def first_lines(data: bytes, count: int) -> list[str]:
-    """The first `count` lines of a file's first bytes, as text (undecodable bytes replaced): what
-    `recognise` looks at. A byte-order mark is no content (ICDAR's `gt_img_1.txt` start with one)."""
-    text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors="replace", newline=None)
-    return [line.rstrip("\n") for _, line in zip(range(count), text)]
-
-
-def voc_annotation(data: bytes) -> tuple[SourceObject, ...]:
-    """The objects of a Pascal VOC annotation (`<annotation><object>`: name, box, flags).
-
-    Raises:
-      InvalidInputError: not such a file (too large, not XML, no <annotation> root).
-    """
-    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name; expat refuses entity bombs
-
-    if len(data) > MAX_XML_BYTES:
-        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not a VOC annotation")
-    if b"<!ENTITY" in data:
-        raise InvalidInputError("declares XML entities: not a VOC annotation")
-    try:
-        root = ElementTree.fromstring(data)
-    except ElementTree.ParseError as error:
-        raise InvalidInputError(f"not well-formed XML: {error}") from None
-    if root.tag != "annotation":
-        raise InvalidInputError(f"root element <{root.tag}>, not <annotation>")
-    return voc_objects(root)
-
-
-def read_mat(fileobj: BinaryIO) -> dict[str, Any]:
-    """A MATLAB (v5) file's variables, by scipy, which is imported only here.
-
-    Raises:
-      InvalidInputError: too large, not a .mat file scipy reads (v7.3 files are HDF5), or no scipy.
-    """
-    size = size_of(fileobj)
-    if size is not None and size > MAX_MAT_BYTES:  # refused unread
-        raise InvalidInputError(f"larger than {MAX_MAT_BYTES >> 20} MiB: not a list of this dataset's")
-    data = fileobj.read(MAX_MAT_BYTES + 1)
-    if len(data) > MAX_MAT_BYTES:
-        raise InvalidInputError(f"larger than {MAX_MAT_BYTES >> 20} MiB: not a list of this dataset's")
-    try:
-        from scipy.io import loadmat
-    except ImportError as error:
-        raise InvalidInputError(f".mat files need scipy, which is not installed ({error}): pip install scipy") from None
-    try:
-        return {k: v for k, v in loadmat(io.BytesIO(data)).items() if not k.startswith("__")}
-    except Exception as error:  # noqa: BLE001 - scipy fails on a damaged file in many ways
-        raise InvalidInputError(f"not a MATLAB file scipy reads: {type(error).__name__}: {error}") from None
-
-
-def _strings(value: Any) -> list[str] | None:
-    """The strings of a cell array (N x 1 or 1 x N of char arrays), or None."""
-    import numpy as np
-
-    array = np.asarray(value)
-    if array.dtype != object:
-        return None
-    found = []
-    for cell in array.reshape(-1):
-        text = np.asarray(cell).reshape(-1)
-        if text.size != 1 or not isinstance(text[0], str):
-            return None
-        found.append(str(text[0]))
-    return found
-
-
-def _numbers(value: Any) -> list[int] | None:
-    """The whole numbers of a numeric vector, or None."""
-    import numpy as np
-
-    array = np.asarray(value)
-    if array.dtype.kind not in "iuf" or 1 not in array.shape[:2] and array.ndim > 1:
-        return None
-    flat = array.reshape(-1)
-    if not np.all(np.isfinite(flat)) or not np.all(flat == np.round(flat)) or (flat.size and flat.min() < 0):
-        return None
-    return [int(v) for v in flat]
-
-
-def mat_variables(variables: dict[str, Any]) -> dict[str, tuple[str, tuple[int, ...]]]:
-    """{name: ("numbers" | "strings" | "other", shape)}: what `recognise.mat_evidence` reads."""
-    import numpy as np
-
-    described = {}
-    for name, value in variables.items():
-        kind = "strings" if _strings(value) is not None else "numbers" if _numbers(value) is not None else "other"
-        described[name] = (kind, tuple(np.asarray(value).shape))
-    return described
-
-
-def _mat_rows(variables: dict[str, Any], found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
-    if found.kind == evidence_lib.MAT_OBJECTS:  # a struct array of per-image boxes and classes
-        for row in mat_structs.struct_rows(variables, found.variable, found.names):
-            if not row.file:
-                yield tables.RowError(row.row, row.error)
-            else:
-                key = found.prefix + row.file
-                error = f"{found.path}: {row.error}" if row.error else ""
-                yield EvidenceRow(row.row, key, row.split or found.split, row.labels, row.objects, error=error)
-        return
-    if found.kind == evidence_lib.MAT_SPLITS:
-        for variable, split in found.codes:
-            numbers = _numbers(variables.get(variable))
-            if numbers is None:
-                yield tables.RowError(0, f"no array of image numbers named {variable!r}")
-                continue
-            for index, number in enumerate(numbers, start=1):
-                yield EvidenceRow(index, str(number), split)
-    elif found.kind == evidence_lib.MAT_LABELS:
-        labels = _numbers(variables.get(found.variable))
-        if labels is None:
-            yield tables.RowError(0, f"no array of labels named {found.variable!r}")
-            return
-        for index, label in enumerate(labels, start=1):
-            yield EvidenceRow(index, str(index), labels=(str(label),))
-    else:  # a split list kept as a cell of paths
-        paths = _strings(variables.get(found.variable))
-        if paths is None:
-            yield tables.RowError(0, f"no cell of paths named {found.variable!r}")
-            return
-        for index, path in enumerate(paths, start=1):
-            yield EvidenceRow(index, path, found.split)
-
-
-def yolo_annotation(data: bytes, names: tuple[str, ...]) -> tuple[SourceObject, ...]:
-    """The objects of a YOLO label file (see `objects.yolo_objects`).
-
-    Raises:
-      InvalidInputError: too large, not UTF-8 text, or a line of another shape.
-    """
-    if len(data) > MAX_XML_BYTES:
-        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not a YOLO label file")
-    try:
-        text = data.decode("utf-8-sig")  # a byte-order mark (Windows tools write one) is no field
-    except UnicodeDecodeError as error:
-        raise InvalidInputError(f"not UTF-8 text ({error.reason})") from None
-    return yolo_objects(text, names)

@@ -4,6 +4,9 @@ Hugging Face metadata, segmentation masks), its label vocabulary, and its class 
 
 Part of detection (`detect.py`): detect -> describe -> check -> plan; every function here takes the
 layout `layout_guess.detect_layout` read from the paths and returns it with what the dataset's files say.
+This module finds the files that give splits and labels (`find_evidence`); the annotation files that
+give objects are found in `object_evidence.py`, and the layout's labels (vocabulary, class level,
+object features) amended in `label_schema.py`; both re-exported here, where detection calls them.
 """
 
 from __future__ import annotations
@@ -15,21 +18,25 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import label_file_found, mat_annotations, yolo_unnamed
+from shardify.beam_jobs.discover import label_file_found, mat_annotations
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside, unlisted_masks, voc_beside, xml_mirrors
+from shardify.beam_jobs.discover import set_aside, voc_beside, xml_mirrors
+from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
+from shardify.beam_jobs.discover.object_evidence import (  # re-exported: callers read them as describe.<name>
+    hf_metadata,
+    hf_metadata_per_folder,
+    segmentation_masks,
+    yolo_labels,
+)
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import evidence_files, mat_arrays, yolo_yaml
-from shardify.converters.masks import MASK_EXTENSIONS
+from shardify.converters import evidence_files, mat_arrays
 from shardify.errors import InvalidInputError, UsageError
-from shardify.format import contract
 from shardify.inputs.paths import join_path
-from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, mask_tails, recognise
+from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, recognise
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
-from shardify.plan.known_names import known_vocabulary
 
 __all__ = [
     "find_evidence",
@@ -48,22 +55,6 @@ __all__ = [
 ]
 
 _EVIDENCE_CANDIDATES = 200
-# A Hugging Face imagefolder's metadata with objects (see hf_metadata).
-_HF_METADATA_NAME = "metadata.jsonl"
-
-
-def hf_metadata_per_folder(config: ConvertConfig, sample: list[str]) -> list[str]:
-    """Hugging Face imagefolder metadata files below the top of SRC (one per split folder) that
-    name files and carry no objects: a shape not read yet."""
-    return sorted(
-        p for p in sample if "/" in p and posixpath.basename(p) in label_file_found.HF_METADATA_FILES and label_file_found.names_files(config, p)
-    )
-
-
-# A vocabulary file is read whole: ImageNet-21k's 21,843 names fit.
-_VOCABULARY_LINES = 30_000
-
-
 
 
 def with_split_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
@@ -345,156 +336,6 @@ def _mat_unused(variables: dict[str, tuple[str, tuple[int, ...]]]) -> str:
     return f"its variables ({', '.join(sorted(variables)[:4]) or 'none'}) name no split's image numbers, file list or labels"
 
 
-def _yolo_names(config: ConvertConfig, sample: list[str], folders: list[str]) -> tuple[str, tuple[str, ...]] | None:
-    """(the data.yaml, its class names) of a YOLO export: a .yaml with `names` at the top of SRC or
-    in a folder above the labels `folders` (the export's own folder, inside the wrapper its
-    download unpacks into), the nearest first.
-
-    Raises:
-      UsageError: such a .yaml gives `names` in neither of YOLO's forms (guessing would number the
-        classes wrong).
-    """
-    above = {"/".join(parts[:i]) for parts in (f.split("/") for f in folders) for i in range(len(parts))}
-    candidates = [p for p in sample if layout.extension(p) in ("yaml", "yml") and posixpath.dirname(p) in above]
-    for path in sorted(candidates, key=lambda p: (-p.count("/"), p)):
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                document = yolo_yaml.read_yaml(fileobj.read(label_file_found.HEAD_BYTES))
-        except (OSError, InvalidInputError):
-            continue  # not the export's data.yaml
-        try:
-            names = yolo_yaml.yolo_names(document)
-        except InvalidInputError as error:
-            raise UsageError(f"{path}: {error.reason}; it numbers the classes of {folders[0]}/") from None
-        if names:
-            return path, names
-    return None
-
-
-def hf_metadata(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
-    """A Hugging Face `imagefolder`'s metadata.jsonl files (one per split folder, or one at the
-    top) whose first row has a `file_name` and `objects`: each names images of its own folder."""
-    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
-    found = []
-    for path in sorted(p for p in sample if posixpath.basename(p) == _HF_METADATA_NAME):
-        folder = posixpath.dirname(path)
-        if not any(posixpath.dirname(p) == folder or p.startswith(folder + "/") or not folder for p in images):
-            continue
-        first = label_file_found.first_row(config, path)
-        if first is None or not isinstance(first.get("file_name"), str) or not isinstance(first.get("objects"), dict):
-            continue
-        parts = (folder.count("/") + 1 if folder else 0) + first["file_name"].strip().count("/") + 1
-        note = f"{path}: Hugging Face imagefolder metadata (file_name, objects: bbox [x, y, w, h], categories)"
-        found.append(Evidence(path, evidence_lib.HF_METADATA, evidence_lib.KeyRule(parts, True), note=note))
-    return found
-
-
-# Mask folders give a segmentation dataset when nearly every sampled image has its mask in one of
-# them: Pascal VOC's SegmentationClass/ covers a sixth of its images, and is left as auxiliary files.
-_MASK_COVERAGE = 0.9
-
-
-def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config: ConvertConfig) -> list[Evidence]:
-    """The folders of masks (`masks.MASK_EXTENSIONS`) mirroring the images' paths (ADE20K's `annotations/`, a `masks/`
-    tree, or one per split: SegNet's CamVid `trainannot/`, `valannot/`, `testannot/` beside
-    `train/`, `val/`, `test/`), when nearly every sampled image has a mask of the same path under
-    one of them.
-
-    Folders are taken in order of how many images they cover; one whose images another has
-    already covered is an alternative reading (VOC's SegmentationObject/ beside
-    SegmentationClass/), not another split's masks, and is left aside: an image never gets two."""
-    structure = detected.structure
-    if structure is None or not (structure.mask_folders or structure.mask_words):
-        return []
-    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
-    if not images:
-        return []
-    by_folder: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
-    # masks beside their images (`mask_words`) are read from the folder that holds the images
-    for folder in (*structure.mask_folders, *((structure.root,) if structure.mask_words else ())):
-        raw = [
-            p[len(folder) :].rsplit(".", 1)[0]
-            for p in sample
-            if p.startswith(folder) and layout.extension(p) in MASK_EXTENSIONS and structure.is_mask_file(p)
-        ]
-        if not raw:
-            continue
-        depth = round(sum(m.count("/") + 1 for m in raw) / len(raw))
-        covered, tail, added = set(), "", ""
-        # the masks' keys as they are, then less the words every mask of the folder adds, then plus
-        # those every image beside it adds (`mask_tails`: STARE's `.ah`; DRIVE's `_manual1`, `_training`)
-        parent = posixpath.dirname(folder.rstrip("/"))
-        near = [p.rsplit(".", 1)[0] for p in images if posixpath.dirname(posixpath.dirname(p)) == parent]
-        for tail, added in mask_tails.readings(raw, near) if folder != structure.root else [("", "")]:
-            keys = {"/".join((structure_lib.mask_key(mask_tails.without_tail(m, tail)) + added).split("/")[-depth:]) for m in raw}
-            covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
-            if covered:
-                break
-        if covered:  # and those whose mask the listing left out (a link outside SRC): unlisted_masks
-            missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
-            covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
-        if covered:
-            jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
-            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, (tail, added)))
-    chosen: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
-    covered_so_far: set[str] = set()
-    for found in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
-        if not found[0] & covered_so_far:
-            chosen.append(found)
-            covered_so_far |= found[0]
-    if not chosen or len(covered_so_far) < _MASK_COVERAGE * len(images):
-        return []
-    return [
-        Evidence(
-            folder,
-            evidence_lib.SEGMENTATION_MASKS,
-            evidence_lib.KeyRule(depth, False),
-            note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
-            + (f", each mask's name adding {tail!r} to its image's" if tail and not added else "")
-            + (f", each mask's name {tail!r} where its image's is {added!r}" if added else "")
-            + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
-            mask_tail=tail,
-            image_tail=added,
-            all_masks=folder + "/" in structure.mask_folders,
-        )
-        for covered, folder, depth, jpeg, (tail, added) in sorted(chosen, key=lambda found: found[1])
-    ]
-
-
-def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
-    """A YOLO export's labels folders, with data.yaml's class names: each image's label file is
-    its path with the last `images` folder read as `labels` and the extension as .txt, as
-    Ultralytics finds them (`images/train/x.jpg` -> `labels/train/x.txt`; Roboflow's
-    `train/images/x.jpg` -> `train/labels/x.txt`). One Evidence per labels folder."""
-    images = {p.rsplit(".", 1)[0] for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
-    by_folder: dict[str, list[str]] = {}
-    for path in sample:
-        parts = path.split("/")
-        if layout.extension(path) == "txt" and "labels" in parts[:-1]:
-            at = len(parts) - 2 - parts[-2::-1].index("labels")  # the last `labels` folder on the path
-            by_folder.setdefault("/".join(parts[: at + 1]), []).append(path)
-    mirroring = {}
-    for folder, labels in sorted(by_folder.items()):
-        mirrored = [evidence_lib.yolo_image_key(folder, p[len(folder) + 1 :]) for p in labels]
-        if sum(1 for key in mirrored if key in images) * 2 >= len(labels):
-            mirroring[folder] = mirrored
-    found = _yolo_names(config, sample, list(mirroring)) if mirroring else None
-    if found is None and mirroring and config.label_names:  # no data.yaml: the names the user gave, in number order
-        found = ("--label-names", config.label_names)
-    if found is None:
-        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring})
-        return []
-    yaml_file, names = found
-    evidence = []
-    for folder, mirrored in mirroring.items():
-        parts = round(sum(key.count("/") + 1 for key in mirrored) / len(mirrored))
-        note = f"{folder}/: YOLO labels (class cx cy w h), class names from {yaml_file} ({len(names)})"
-        rule = evidence_lib.KeyRule(parts, False)
-        evidence.append(Evidence(folder, evidence_lib.YOLO_LABELS, rule, names=names, names_file=yaml_file, note=note))
-    return evidence
-
-
-
 def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     """Folders of Pascal VOC annotations (`Annotations/<id>.xml`) beside the images they describe:
     most of their stems are images' stems, and the first holds an <annotation> with <object>s."""
@@ -514,80 +355,3 @@ def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Eviden
             why = f"its first lines hold no <annotation> with an <object>, so {folder}/ was not read as Pascal VOC annotations"
             set_aside.note(paths[0], why)
     return found
-
-
-def with_vocabulary(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
-    """`detected` with the class names a vocabulary file at the top of SRC (or one folder down)
-    gives, for labels written as numbers."""
-    for path in sorted(p for p in sample if p.count("/") <= 1 and posixpath.basename(p).lower() in evidence_lib.VOCABULARY_NAMES):
-        if not FileSystems.exists(join_path(config.source, path)):
-            continue
-        names = evidence_lib.read_vocabulary(label_file_found.head_lines(config, path, lines=_VOCABULARY_LINES))
-        if names:
-            note = f"label names from {path} ({len(names)}: {', '.join(names[:3])}...), for labels written as numbers"
-            return dataclasses.replace(detected, vocabulary=names, vocabulary_file=path, notes=(*detected.notes, note))
-    known = known_vocabulary(config.source, sample)
-    if known:
-        names, what, base = known
-        note = f"label names: {what}, for labels written as numbers"
-        return dataclasses.replace(detected, vocabulary=names, vocabulary_base=base, notes=(*detected.notes, note))
-    return detected
-
-
-def classes_from_lists(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
-    """`detected` without class folders where split lists with a class column name the inputs
-    (Stanford Online Products' Ebay_train.txt, `class_id` beside `super_class_id`, over
-    `bicycle_final/` folders): the column the dataset publishes as the class is the label, and the
-    folders above are groups of classes. --label-level keeps the folders."""
-    structure = detected.structure
-    lists = [e.path for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.label_column is not None]
-    if not lists or structure is None or config.label_level is not None or all(level < 0 for _, level in structure.label_levels):
-        return detected
-    splits = [split for split, _ in structure.label_levels] or [""]
-    chosen = dataclasses.replace(
-        structure, label_levels=tuple((split, -1) for split in splits), single_class="", name_pattern=None, named_splits=()
-    )
-    note = (
-        f"folders are not the classes: the class column of {', '.join(lists[:2])} labels the files "
-        "(--label-level N to label by folders)"
-    )
-    return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
-
-
-def at_label_level(detected: layout.SourceLayout, level: int) -> layout.SourceLayout:
-    """`detected` with its class folders where --label-level says (1: SRC/<class>/; 0: none)."""
-    structure = detected.structure
-    splits = [split for split, _ in structure.label_levels] or [""]
-    chosen = dataclasses.replace(
-        structure,
-        label_levels=tuple((split, level - 1) for split in splits),
-        single_class="",
-        name_pattern=None,
-        named_splits=(),
-        chosen_level=True,
-    )
-    note = f"class folders at level {level} (--label-level)" if level else "no class folders (--label-level 0): unlabelled"
-    return dataclasses.replace(detected, structure=chosen, notes=(*detected.notes, note))
-
-
-def with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
-    """`detected` with the object features its annotations give: boxes from COCO files and
-    Pascal VOC annotations, YOLO labels and Hugging Face metadata; masks where --masks asks (COCO's
-    segmentations, else each box filled)."""
-    coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT for e in detected.evidence)
-    segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
-    voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) or e.boxes for e in detected.evidence)
-    if not (coco or voc):
-        if config.masks or config.keypoints:
-            option = "--masks" if config.masks else "--keypoints"
-            raise UsageError(f"{option} keeps detection datasets' objects' {option[2:]}: this source has no objects")
-        if segmentation:
-            note = "segmentation: each image's mask stored as image/segmentation/class/encoded"
-            return dataclasses.replace(detected, objects=contract.ObjectSchema(segmentation=True), notes=(*detected.notes, note))
-        return detected
-    if config.keypoints and not coco:
-        raise UsageError("--keypoints reads COCO's keypoint annotations: this source has none")
-    schema = contract.ObjectSchema(boxes=True, masks=config.masks, keypoints=config.keypoints, segmentation=segmentation)
-    note = "objects: boxes" + (", masks" if config.masks else "") + (", keypoints" if config.keypoints else "")
-    note += f", classes numbered {config.class_ids}" + ("; segmentation masks" if segmentation else "")
-    return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note))

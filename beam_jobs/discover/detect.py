@@ -7,7 +7,10 @@ The flow, one module a step: detect (here: the label file `label_file_found.py` 
 `shardify.plan.layout_guess.detect_layout` reads from the paths) -> describe (`describe.py`: the files
 that give splits, labels and objects; `card.py`, `box_tables.py`, `class_list.py`) -> check
 (`guards.py`: signs of a wrong guess stop the run) -> plan (the pipeline). A layout file
-(`--layout-file`) replaces the first two steps.
+(`--layout-file`) replaces the first two steps; its reading is checked against the source instead
+(`given_layout_checks.py`). What SRC's top holds (`top_data_files.py`), tables of images written as
+numbers (`pixel_row_tables.py`) and an HDF5 file's ambiguous arrays (`hdf5_checks.py`) are asked of
+modules of their own.
 """
 
 from __future__ import annotations
@@ -28,17 +31,18 @@ from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, unread_lists, version_trees
+from shardify.beam_jobs.discover import given_layout_checks, hdf5_checks, pixel_row_tables
+from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives, hdf5_arrays, pixel_rows
+from shardify.converters import archives
 from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageError
 from shardify.format import naming
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import folder_lists, folder_notes, known_layouts, layout, layout_guess, second_readings
 from shardify.plan.entries import Reject
-from shardify.plan.evidence import example_file
 
 __all__ = [
     "DETECT_SAMPLE_FILES",
@@ -102,8 +106,8 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
     listed, complete, top_folders = _list_sample(config)
     if config.layout_given is not None:  # a layout file: read as it says, nothing guessed
         found = config.layout_given
-        _check_split_folders(found, [item.relpath for item in listed])
-        _check_pixel_media(config, found, [item.relpath for item in listed])
+        given_layout_checks.check_split_folders(found, [item.relpath for item in listed])
+        given_layout_checks.check_pixel_media(config, found, [item.relpath for item in listed])
         text_columns.check_text_columns(config, [item.relpath for item in listed], found)
         label_tables.check_given_lists(config, found)
     else:
@@ -125,48 +129,6 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         sample=tuple(item.relpath for item in listed),
     )
     return found, scan
-
-
-def _check_pixel_media(config: ConvertConfig, given: layout.SourceLayout, sample: list[str]) -> None:
-    """A layout file reading tables as texts whose tables hold images written out as numbers
-    (converters/pixel_rows.py) would write every image's digits as a text, or reject every row.
-
-    Raises:
-      UsageError: names the tables and the line to mend (`media: image`).
-    """
-    if given.name != layout.TABLES or given.media != "text":
-        return
-    found = _pixel_tables(config, sample, _illustrations(sample))
-    if found:
-        raise UsageError(
-            f"{', '.join(found)} hold{'s' if len(found) == 1 else ''} a grey image a row written out as numbers, "
-            "which the layout file reads as texts: set `media: image` in it to write them as images "
-            "(docs/layout-files.md)"
-        )
-
-
-def _check_split_folders(given: layout.SourceLayout, sample: list[str]) -> None:
-    """A layout file's split folders exist: a misspelt one (`trian`) would otherwise leave its
-    files read as no split's, with no word.
-
-    Raises:
-      UsageError: names the folder, the level, and the folders found there.
-    """
-    structure = given.structure
-    if structure is None or structure.split_level < 0 or given.source_file:
-        return
-    if any(archives.archive_kind(p) for p in sample):
-        return  # archives read as folders: their members are not in this sample
-    level = structure.split_level
-    found = {parts[level] for parts in (p.split("/") for p in sample) if len(parts) > level + 1}
-    named = {folder for folder, _ in structure.label_levels if folder} | {folder for folder, _ in structure.split_names}
-    missing = sorted(named - found)
-    if sample and missing:
-        shown = ", ".join(sorted(found)[:8]) or "none"
-        raise UsageError(
-            f"the layout file names split folder(s) {', '.join(missing)} at level {level}, where no file lies "
-            f"(folders there: {shown}): mend the name in structure.label_levels / split_names"
-        )
 
 
 def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:
@@ -277,42 +239,6 @@ def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[lis
     return expanded[:DETECT_SAMPLE_FILES], opened, folders
 
 
-# Tables detection opens to look for images written out as numbers (converters/pixel_rows.py).
-_PIXEL_TABLES_LOOKED_AT = 8
-
-
-# Loose images at the top of SRC beside tables of images that are illustrations, not data (Sign
-# Language MNIST's amer_sign2.png, amer_sign3.png, american_sign_language.PNG): at most this many.
-_ILLUSTRATIONS = 4
-
-
-def _illustrations(sample: list[str]) -> list[str]:
-    """The sample's images where they are a few loose files at the top of SRC, else [] (and [] where
-    there are none)."""
-    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
-    return images if len(images) <= _ILLUSTRATIONS and all("/" not in p for p in images) else []
-
-
-def _pixel_tables(config: ConvertConfig, sample: list[str], illustrations: list[str]) -> list[str]:
-    """The sampled CSV and TSV tables that hold a grey image a row written out as numbers (FER2013's
-    `pixels`), when every table looked at does and no image lies beside them but a few illustrations
-    at the top of SRC (`illustrations`: `_illustrations`); else []."""
-    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
-    if images and images != illustrations:
-        return []  # images beside the tables: those are the inputs (a table of vectors is no image)
-    # a submission's format beside them (Digit Recognizer's `ImageId,Label`) is no table of the dataset
-    looked = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not example_file(p)][:_PIXEL_TABLES_LOOKED_AT]
-    found = []
-    for path in looked:
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                if pixel_rows.is_pixel_table(fileobj, path, config.table_options):
-                    found.append(path)
-        except (OSError, InvalidInputError):
-            return []
-    return found if found and len(found) == len(looked) else []
-
-
 def _detect_folder(
     config: ConvertConfig, sample: list[str], top_folders: list[str], archive_folders: Sequence[str] = ()
 ) -> layout.SourceLayout:
@@ -355,10 +281,10 @@ def _detect_folder(
     lines = None  # a record a line, labelled by the file's name or a label file beside it
     if config.layout in ("", layout.TABLES) and not (label_file or config.label_from_name or card_pairs) and config.label_level is None:
         lines = gold_lines.find_gold_lines(config, sample) or line_files.find_line_files(
-            config, sample, _top_data_files(sample, top_files, top_folders))
+            config, sample, top_data_files(sample, top_files, top_folders))
         forced = layout.TABLES if lines else forced
     if not forced and not label_file and not config.label_from_name and label_file_found.line_tables_at_top(
-        config, _top_data_files(sample, top_files, top_folders),
+        config, top_data_files(sample, top_files, top_folders),
         records=not any(layout.extension(p) in layout.IMAGE_EXTENSIONS for p in sample),
     ):
         forced = layout.TABLES  # SQuAD's question-answering JSON, fastText's lines: a table per file
@@ -375,8 +301,8 @@ def _detect_folder(
         subsets = subset_tables.subset_split_patterns(config, sample)  # ANLI's R1/train.jsonl, R2/train.jsonl ...
         forced = layout.TABLES if subsets else forced
     # (tables forced by their lines at the top may still be images a row: EMNIST's headerless CSVs)
-    illustrations = _illustrations(sample)
-    pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else _pixel_tables(config, sample, illustrations)
+    illustrations = pixel_row_tables.illustrations(sample)
+    pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else pixel_row_tables.pixel_tables(config, sample, illustrations)
     if pixel_tables:
         forced = layout.TABLES  # FER2013's fer2013.csv: a grey image a row, written out as numbers
     if not forced and not label_file and describe.mat_images(config, sample):
@@ -431,7 +357,7 @@ def _detect_folder(
             note += f"; images beside them at the top, illustrations, left out: {', '.join(illustrations)}"
         detected = dataclasses.replace(detected, media="image", left_out=(*detected.left_out, *illustrations), notes=(*detected.notes, note))
     if detected.name == layout.ARRAYS:
-        _check_hdf5(config, sample)
+        hdf5_checks.check_hdf5(config, sample)
     if annotations:
         note = f"rows of numbers named like the images, annotations not read: {', '.join(a + '/' for a in annotations)}"
         detected = dataclasses.replace(detected, notes=(*detected.notes, note))
@@ -506,50 +432,3 @@ def _detect_folder(
     text_columns.check_text_columns(config, sample, detected)
     split_documents.check_split_documents(config, sample, detected)
     return detected
-
-
-def _top_data_files(sample: list[str], top_files: set[str], top_folders: list[str]) -> set[str]:
-    """The files looked at as the top of SRC: SRC's own, or where those are only documentation (a
-    README, a LICENSE: pubmed-rct's README.md beside PubMed_20k_RCT/) or none, the files of its one
-    folder (`_in_lone_folder`)."""
-    if top_files and not all(layout.stem(p).lower() in layout.TABLE_DOCUMENT_NAMES or layout.extension(p) in _DOCUMENT_EXTENSIONS
-                             for p in top_files):
-        return top_files
-    return _in_lone_folder(sample, top_folders) or top_files
-
-
-# What a download's top holds beside its one data folder as documentation, by extension.
-_DOCUMENT_EXTENSIONS = frozenset({"md", "rst", "pdf", "html", "htm", "bib"})
-
-
-def _in_lone_folder(sample: list[str], top_folders: list[str]) -> set[str]:
-    """The files directly in SRC's one folder, where SRC holds nothing else: the download's
-    wrapper (`sentiment labelled sentences/`), looked into as the top of SRC would be."""
-    folders = [f for f in top_folders if not layout.is_junk(f)]
-    if len(folders) != 1:
-        return set()
-    prefix = folders[0] + "/"
-    return {p for p in sample if p.startswith(prefix) and "/" not in p[len(prefix) :] and not layout.is_junk(p)}
-
-
-def _check_hdf5(config: ConvertConfig, sample: list[str]) -> None:
-    """Stops before writing where an HDF5 file's images or labels could be any of several datasets
-    (reading one would be a guess); a file that cannot be read is left to discovery, which rejects it.
-
-    Raises:
-      UsageError: names the file, the datasets, and how to settle it.
-    """
-    for path in sample:
-        if layout.array_kind(path) != layout.HDF5:
-            continue
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                found = hdf5_arrays.find_arrays(fileobj)
-        except (OSError, InvalidInputError):
-            continue
-        if found.ambiguity:
-            raise UsageError(
-                f"{path}: {found.ambiguity}, and neither their shapes nor their names tell which: name the images "
-                "x (or images) and the labels y (or labels), the others otherwise (h5py's File.move), or keep one "
-                "image array and one label vector in the file"
-            )

@@ -3,7 +3,10 @@ SRC (or given with --labels) and sampled, before the pipeline is built; and the 
 that is one file (a table, a label file).
 
 Part of detection (`detect.py`): detect -> describe -> check -> plan; this module answers "is
-there a label file, and how does it name the files".
+there a label file, and how does it name the files". What it asks of other files lives below it and
+is re-exported here, where callers read it: the bounded reads of a file's head (`head_reads.py`),
+the stops a label file's cells call for (`label_cell_checks.py`), files that are tables by their
+content (`tables_by_content.py`), the COCO-style files of each split (`coco_split_files.py`).
 """
 
 from __future__ import annotations
@@ -18,11 +21,20 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, label_file_signs
-from shardify.beam_jobs.discover import set_aside
+from shardify.beam_jobs.discover import coco_like
+from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
+    coco_per_split,
+    in_split_folder,
+    looks_like_coco,
+    lvis_per_split,
+    named_by_split_alone,
+)
+from shardify.beam_jobs.discover.head_reads import HEAD_BYTES, HEAD_LINES, first_line, first_row, head_lines, table_head_lines  # re-exported
+from shardify.beam_jobs.discover.label_cell_checks import check_label_cells  # re-exported
+from shardify.beam_jobs.discover.tables_by_content import line_tables_at_top  # re-exported
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, header_rows, json_line_cells, json_lines, json_records, label_files, line_tables, qa_json, sparse_labels, table_scans, tables
+from shardify.converters import coco_urls, label_files, table_scans, tables
 from shardify.converters.columns import label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
@@ -31,7 +43,6 @@ from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import key_columns, layout, layout_guess, table_groups
 from shardify.plan.structure import split_word
-from shardify.plan.tag_labels import separated_lists, tag_lists
 
 __all__ = [
     "LABEL_KEY_SAMPLE_ROWS",
@@ -65,58 +76,12 @@ LABEL_KEY_SAMPLE_ROWS = 100
 # Bytes read at a time when scanning a COCO file for its first file names.
 _SCAN_BLOCK_BYTES = 1 << 20
 _COCO_SCAN_BYTES = 64 << 20  # file names sampled from a COCO file's first 64 MiB at most
-# A COCO file's "images" list comes after its small "info" and "licenses" blocks.
-_COCO_HEAD_BYTES = 64 << 10
 # A Hugging Face imagefolder's metadata files: `file_name` names an image, the other columns are
 # its features (`text` a caption). Read as a label file where one lies at the top of SRC.
 HF_METADATA_FILES = ("metadata.csv", "metadata.jsonl")
 
 # Tables a `--labels GLOB` may name: each one's first lines are read at detection (64 KiB each).
 MAX_GLOB_TABLES = 1000
-# A first line looked at is at most this long.
-_FIRST_LINE_BYTES = 64 << 10
-
-
-def first_line(config: ConvertConfig, path: str) -> bytes | None:
-    """The first line (at most _FIRST_LINE_BYTES) of `path` relative to SRC, or None where it
-    cannot be read."""
-    try:
-        with open_input(join_path(config.source, path)) as fileobj:
-            return fileobj.readline(_FIRST_LINE_BYTES)
-    except (OSError, InvalidInputError):
-        return None
-
-
-# What detection reads of a text file it looks into: its first lines, from its first 64 KiB.
-HEAD_BYTES = 64 << 10
-HEAD_LINES = 40
-
-
-def head_lines(config: ConvertConfig, relpath: str, *, lines: int = HEAD_LINES) -> list[str]:
-    """The first `lines` lines of `relpath` (relative to SRC) within its first HEAD_BYTES, or []
-    where it cannot be read: detection only looks, the pipeline reports what it cannot read."""
-    try:
-        with open_input(join_path(config.source, relpath)) as fileobj:
-            return first_lines(fileobj.read(HEAD_BYTES), lines)
-    except (OSError, InvalidInputError):
-        return []
-
-
-def table_head_lines(config: ConvertConfig, relpath: str) -> list[str]:
-    """`head_lines`, a JSON-lines file's as the CSV lines its rows make (`json_line_cells`): the
-    readers of split lists and label tables read them so."""
-    lines = head_lines(config, relpath)
-    return json_line_cells.as_csv_lines(lines) if json_line_cells.is_json_lines(relpath) else lines
-
-
-def first_row(config: ConvertConfig, path: str) -> dict | None:
-    """The first row of the JSON lines file `path` relative to SRC, where it is an object."""
-    first = first_line(config, path)
-    try:
-        row = json_input.parse(first) if first is not None else None
-    except InvalidInputError:
-        return None
-    return row if isinstance(row, dict) else None
 
 
 def names_files(config: ConvertConfig, path: str) -> bool:
@@ -288,53 +253,6 @@ def _json_line_cells(path: str) -> tuple[tuple[str, ...], list[list[object]]]:
     return columns, [["" if row.get(c) is None else row.get(c) for c in columns] for row in objects]
 
 
-def check_label_cells(label_file: layout_guess.LabelFileSample, config: ConvertConfig) -> None:
-    """Stop where the file read as the labels labels nothing, or its cells look like lists of
-    labels no `--label-separator` says how to read (see `shardify.plan.tag_labels`).
-
-    Raises:
-      UsageError: naming the option that decides.
-    """
-    _check_tag_lists(label_file.path, list(label_file.cells), config)
-    if not label_file.labelled:
-        # Given or found as the labels, it labels nothing: every image unlabelled, with exit 0.
-        lines = head_lines(config, label_file.path) if label_file.path.endswith(".csv") else []
-        signs = label_file_signs.signs_of_other_labels(config.source, label_file.keys, lines)
-        ranked = sparse_labels.ranked_in_lines(lines) if not signs else []
-        if ranked:  # Memotion's five label columns: the candidates, the one named as a label first
-            named = f" {ranked[0]!r}" if sparse_labels.named_as_label(ranked[0]) else ", one"
-            signs = (f": name it with --label-column{named} (of the columns whose cells repeat a few values, as "
-                     f"labels do: {', '.join(repr(name) for name in ranked)})")
-        raise UsageError(
-            f"the label file {label_file.path} has no label column (none named label, labels, class, category, tags, ..., "
-            f"nor one-hot columns of 0 and 1){signs or ': name it with --label-column NAME'}"
-        )
-
-
-
-
-def _check_tag_lists(shown: str, cells: list[str], config: ConvertConfig) -> None:
-    """Stop where the label cells look like lists of labels and no `--label-separator` says how
-    to read them (see `shardify.plan.tag_labels`)."""
-    if config.label_separator:
-        return
-    joined = separated_lists(cells)
-    if joined:
-        separator, first, second = joined
-        raise UsageError(
-            f"the labels in {shown} join several names in a cell ({first!r}, {second!r}): --label-separator "
-            f"'{separator}' reads each name as a label (multi-label); --label-separator none keeps each cell one label"
-        )
-    found = tag_lists(cells)
-    if found:
-        small, large = found
-        raise UsageError(
-            f"the labels in {shown} look like lists of tags ({small!r} and {large!r} share words in another "
-            "order): --label-separator ' ' reads each word as a label (multi-label); --label-separator none "
-            "keeps each cell one label (class names with spaces)"
-        )
-
-
 _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
@@ -371,62 +289,6 @@ def _json_string(escaped: bytes) -> str | None:
     except InvalidInputError:
         return None
     return value if isinstance(value, str) else None
-
-
-def _looks_like_qa(path: str, records: bool = True) -> bool:
-    """A .json whose first bytes are SQuAD's question-answering shape (see `qa_json`) or records (a list
-    of objects, see `json_records`): a table."""
-    try:
-        with open_input(path) as fileobj:
-            head = json_lines.head_of_lines(fileobj, qa_json.HEAD_BYTES)
-            if records and json_lines.looks_like_json_lines(head):  # JSON Lines named .json (issue 30)
-                return True
-            head = head[: qa_json.HEAD_BYTES]  # read on only to see a long first line's next line
-            return qa_json.looks_like_qa(head) or (records and json_records.looks_like_records(head))  # records: issue 30
-    except (OSError, InvalidInputError):
-        return False
-
-
-def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: bool = True) -> bool:
-    """Files at the top of SRC that are tables by their content, not their extension: SQuAD-style
-    .json, fastText's `__label__` lines in a .txt (see `qa_json`, `line_tables`); with `records`
-    (no images in the sample: beside images such files describe them, as ADE20K's
-    objectInfo150.txt does), also a .json of records (`json_records`), `label<TAB>text` or
-    `text<TAB>label` lines in a .txt or a file without an extension, and a tab-separated table
-    under a header in a .txt."""
-    for path in sorted(top_files):
-        ext = layout.extension(path)
-        if ext == "json" and _looks_like_qa(join_path(config.source, path), records):
-            return True
-        if ext == "txt" and line_tables.is_fasttext(first_line(config, path) or b""):
-            return True
-        if records and (ext == "txt" or (not ext and "." not in posixpath.basename(path))):
-            head = head_lines(config, path)
-            if line_tables.is_tab_labelled(head) or (ext == "txt" and (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head))):
-                return True
-            if ext == "txt" and line_tables.is_semicolon_labelled(head):  # `text;label` lines
-                return True
-    return False
-
-
-def looks_like_coco(path: str, shown: str) -> bool:
-    """A .json whose first bytes hold an "images" list: a COCO-style annotation file. One that is
-    not, or is over the annotation files' size limit, is set aside with why (`shown`: its name)."""
-    try:
-        with open_input(path) as fileobj:
-            size = size_of(fileobj)
-            if size is not None and size > label_files.MAX_ANNOTATION_BYTES:
-                limit_mib = label_files.MAX_ANNOTATION_BYTES >> 20
-                set_aside.note(shown, f"{size:,} bytes, more than the {limit_mib} MiB an annotation file may hold")
-                return False
-            head = fileobj.read(_COCO_HEAD_BYTES)
-    except (OSError, InvalidInputError) as error:
-        set_aside.note(shown, f"cannot be read: {getattr(error, 'reason', None) or error}")
-        return False
-    if coco_like.looks_like_annotations(head):
-        return True
-    set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')
-    return False
 
 
 def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[str], top_folders: list[str]) -> str:
@@ -478,64 +340,10 @@ def labels_train_beside_test(config: ConvertConfig, name: str, sample: list[str]
     return bool(named) and not named & tests
 
 
-def in_split_folder(path: str) -> bool:
-    """A file directly in a top folder named as a split, its own name no split's and no other
-    kind's (`train/metadata.json`; not `train/instances_val.json`): the annotations of that split."""
-    parts = path.split("/")
-    stem = layout.stem(path)
-    return len(parts) == 2 and bool(split_word(parts[0])) and not split_word(stem) and not _OTHER_KINDS.match(stem)
-
-
 def _wrapping_folder(images: Sequence[str]) -> str:
     """The top folder every image lies in, or "" (none, or images at the top)."""
     tops = {p.split("/")[0] if "/" in p else "" for p in images}
     return tops.pop() if len(tops) == 1 else ""
-
-
-# Annotation files of a subset of a split's images, never a split of their own: COCO's
-# image_info_test-dev2017.json names some of image_info_test2017.json's images.
-_SUBSET_FILES = re.compile(r"test-dev", re.IGNORECASE)
-# COCO's files of other annotations than instances, named by split too: never an instances file.
-_OTHER_KINDS = re.compile(r"(captions|person_keypoints|stuff|panoptic|image_info)_", re.IGNORECASE)
-
-
-def named_by_split_alone(path: str) -> bool:
-    """A COCO-like file named by its split with no kind of annotation before it (`train.json`,
-    `val2019.json`, `public_test.json`; not `instances_train2017.json`, `captions_val2017.json`)."""
-    stem = layout.stem(path)
-    return not stem.lower().startswith("instances_") and not _OTHER_KINDS.match(stem) and bool(split_word(stem))
-
-
-def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
-    """(file, split) of COCO instance files, one per split (`instances_train2017.json`,
-    `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
-    are several; else []. With `keypoints`, the keypoint files (`person_keypoints_train2017.json`)."""
-    found = []
-    prefix = "person_keypoints_" if keypoints else "instances_"
-    for path in coco:
-        stem = layout.stem(path)
-        rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
-        if not keypoints and not rest and named_by_split_alone(path):
-            rest = stem  # named by its split alone (iNaturalist's train.json, val.json, public_test.json)
-        elif not keypoints and not rest and in_split_folder(path):
-            rest = path.split("/")[0]  # one per split folder (Herbarium 2020's train/metadata.json, test/metadata.json)
-        if split_word(rest) and not _SUBSET_FILES.search(rest):
-            found.append((path, split_word(rest) or ""))
-    splits = [split for _, split in found]
-    return found if len(found) >= 2 and len(set(splits)) == len(splits) else []
-
-
-def lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[str, str]]:
-    """(file, split) of COCO-like files named by split that name their images by URL (LVIS's)."""
-
-    def by_url(path: str) -> bool:
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                return coco_like.names_images_by_url(fileobj, size_of(fileobj))
-        except (OSError, InvalidInputError):
-            return False
-
-    return [] if config.keypoints else coco_like.split_files(coco, by_url)
 
 
 # Evidence files read at detection, and the bytes of each looked at.

@@ -15,25 +15,60 @@ Layouts (guessed by `layout_guess.detect_layout` from a sample of the listing, o
 
 Any of them may sit under split folders (SRC/train, SRC/validation or SRC/val, SRC/test). SRC may
 also be one file: a table, or a label file (its files are found relative to its folder).
+
+This module owns the layouts' vocabulary and `SourceLayout`. What a file is by its name lives below
+it and is re-exported here, where callers read it: a path's parts (`path_parts.py`), the kinds of
+file (junk, media, tables, documents: `file_roles.py`), the array files (`array_names.py`).
 """
 
 from __future__ import annotations
 
 import fnmatch
-import posixpath
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shardify.format import contract, image_formats
+from shardify.format import contract
 from shardify.plan import dataset_card
+from shardify.plan.array_names import (  # re-exported: callers read them as layout.<name>
+    ARRAY_ROLE_WORDS,
+    CIFAR,
+    HDF5,
+    IDX,
+    IDX_IMAGES,
+    MAT,
+    NPY,
+    NPY_CLASS_PREFIXES,
+    NPZ,
+    RAW,
+    array_kind,
+    npy_class_of,
+    npy_names_classes,
+)
 from shardify.plan.evidence import BOX_FILES, LABEL_LINES, Evidence
+from shardify.plan.file_roles import (  # re-exported: callers read them as layout.<name>
+    AUXILIARY_EXTENSIONS,
+    AUXILIARY_NAMES,
+    IMAGE_EXTENSIONS,
+    JUNK_FILENAMES,
+    JUNK_FOLDERS,
+    LABEL_FILE_NAMES,
+    LABEL_LIKE_EXTENSIONS,
+    SCRIPT_EXTENSIONS,
+    SPLIT_FOLDER_NAMES,
+    TABLE_DOCUMENT_EXTENSIONS,
+    TABLE_DOCUMENT_NAMES,
+    TABLE_EXTENSIONS,
+    TEXT_EXTENSIONS,
+    WEB_PAGE_EXTENSIONS,
+    is_junk,
+    is_media_file,
+    split_folders,
+)
 from shardify.plan.line_files import LineFile
 from shardify.plan.media_kinds import AV_EXTENSIONS
+from shardify.plan.path_parts import extension, numbered_stem, sample_key, stem  # re-exported
 from shardify.plan.raw_declared import RawArrays, declared_format
-from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.structure import Structure
-from shardify.plan.array_pairs import npy_is_labels, npy_label_partner
 from shardify.plan.table_groups import GLOB_CHARACTERS
 
 __all__ = [
@@ -72,6 +107,15 @@ __all__ = [
     "NPY",
     "RAW",
     "HDF5",
+    "MAT",
+    "IDX_IMAGES",
+    "NPY_CLASS_PREFIXES",
+    "ARRAY_ROLE_WORDS",
+    "JUNK_FOLDERS",
+    "TABLE_DOCUMENT_EXTENSIONS",
+    "TABLE_DOCUMENT_NAMES",
+    "npy_class_of",
+    "npy_names_classes",
     "array_kind",
     "is_junk",
     "is_media_file",
@@ -99,224 +143,6 @@ BESIDE = "beside"
 # files for one row, each written as its own record with the row's labels.
 STEM_NUMBER = "stem_number"
 LABEL_KEYS = (PATH, NAME, STEM, ORDER, BESIDE, STEM_NUMBER)
-
-# Top-level folders that name splits; the folder name is kept as the split name.
-SPLIT_FOLDER_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})
-# Extensions that count as images when detecting the layout (the format itself is read from the
-# bytes): every format's suffixes, from the format table.
-IMAGE_EXTENSIONS = image_formats.IMAGE_SUFFIXES
-TEXT_EXTENSIONS = frozenset({"txt", "text"})
-# Web pages: documentation beside a dataset (AUXILIARY_EXTENSIONS), but in a text dataset's class
-# folders its texts (WebKB's `course/cornell/<URL>.html`), read as written.
-WEB_PAGE_EXTENSIONS = frozenset({"html", "htm"})
-# `label`: files of `label text` lines (TREC's train_5500.label; see converters/line_tables.py).
-TABLE_EXTENSIONS = frozenset({"csv", "tsv", "jsonl", "parquet", "label"})
-# A label file at the top of SRC with one of these names is used without `--labels`.
-LABEL_FILE_NAMES = tuple(f"labels.{ext}" for ext in ("csv", "tsv", "jsonl", "parquet"))
-
-# Files operating systems and tools leave behind; never data. Hidden files (".*", which includes
-# AppleDouble "._*" files) are junk too.
-JUNK_FILENAMES = frozenset({"Thumbs.db", "desktop.ini", "Desktop.ini", "Icon\r"})
-
-
-# Folders of OS leftovers: macOS's zip tool adds resource forks under __MACOSX/.
-JUNK_FOLDERS = frozenset({"__MACOSX"})
-
-# What datasets ship beside their images and texts: documentation, checksums, split lists,
-# annotations, vocabularies. In a folder layout these are auxiliary files: counted and named in
-# the plan, never inputs (tables and label files are read by the layouts that read them).
-AUXILIARY_EXTENSIONS = frozenset(
-    {
-        "csv", "tsv", "json", "jsonl", "parquet", "xml", "mat", "md5", "sha1", "sha256", "html", "htm", "pdf",
-        "md", "rst", "yaml", "yml", "vocab", "feat", "names", "cfg", "ini", "log", "py", "sh", "m", "ipynb",
-        "doc", "docx", "xls", "xlsx", "bib", "pts", "ljson", "lst",
-    }
-)
-# The scripts downloads ship beside their tables (the STS Benchmark's correlation.pl scorer): beside
-# tables they are documents, never inputs; in a folder layout they may be the texts themselves
-# (class folders of source files, one per language), so there they stay inputs.
-SCRIPT_EXTENSIONS = frozenset({"pl", "pm", "r", "jl", "lua", "js", "java", "c", "h", "cc", "cpp", "bat", "ps1"})
-# What lies beside tables as their documents (a README, a scorer script), by extension: never a table.
-TABLE_DOCUMENT_EXTENSIONS = (AUXILIARY_EXTENSIONS | SCRIPT_EXTENSIONS) - TABLE_EXTENSIONS - {"json", "txt"}
-AUXILIARY_NAMES = frozenset(
-    {
-        "readme", "license", "licence", "copying", "copyright", "authors", "changelog", "changes", "notice",
-        "citation", "md5sums", "sha1sums", "sha256sums", "checksums", "version",
-    }
-)
-# Beside tables, also a download's note on where it came from (the Anki/Tatoeba pairs' `_about.txt`),
-# matched with leading underscores stripped.
-TABLE_DOCUMENT_NAMES = AUXILIARY_NAMES | {"about"}
-
-
-# Files that may hold a dataset's labels when no folder or name does (documentation does not):
-# named when a run stops for want of labels, and beside them a lone folder of images is no class.
-LABEL_LIKE_EXTENSIONS = frozenset({"mat", "csv", "tsv", "json", "jsonl", "xml", "txt", "parquet"})
-
-
-# Files that hold a dataset's images as arrays (see converters/arrays.py): MNIST's idx files,
-# CIFAR's pickled batches, NumPy archives. Their label and meta files are auxiliary.
-# Raw binary records of a documented shape (STL-10's, CIFAR's binary versions) are rows of
-# raw_formats.RAW_FORMATS.
-# HDF5 files (converters/hdf5_arrays.py) hold their images and labels as datasets.
-IDX, CIFAR, NPZ, RAW, HDF5 = "idx", "cifar", "npz", "raw", "hdf5"
-# A `.npy` array of images per class, the file naming the class (Quick, Draw!: converters/npy_classes.py).
-NPY = "npy"
-# What publishers put before the category in a per-class file's name (Quick, Draw!'s numpy bitmaps).
-NPY_CLASS_PREFIXES = ("full_numpy_bitmap_",)
-# Words that name what an array holds or which split, not a class: a `.npy` stem made of them alone
-# (`x_train.npy`, `y_test.npy`, `train_images.npy`, `labels.npy`) is one half of an X/y pair.
-# Which half of a pair a file is, and its partner's name: plan/array_pairs.py (ARRAY_IMAGE_WORDS, ARRAY_LABEL_WORDS).
-ARRAY_ROLE_WORDS = frozenset({
-    "x", "y", "images", "image", "imgs", "labels", "label", "data", "features", "targets", "target",
-    "inputs", "outputs", "train", "training", "test", "testing", "val", "valid", "validation", "dev", "eval",
-})
-
-
-def npy_class_of(relpath: str) -> str:
-    """The class a per-class `.npy` file would hold: its stem less a known prefix.
-
-    >>> npy_class_of("quickdraw/full_numpy_bitmap_The Eiffel Tower.npy"), npy_class_of("bitmap/cat.npy")
-    ('The Eiffel Tower', 'cat')
-    """
-    name = posixpath.basename(relpath)
-    stem = name[: -len(".npy")] if name.lower().endswith(".npy") else name
-    for prefix in NPY_CLASS_PREFIXES:
-        if stem.startswith(prefix) and len(stem) > len(prefix):
-            return stem[len(prefix) :]
-    return stem
-
-
-def npy_names_classes(relpaths: Sequence[str]) -> bool:
-    """Whether `.npy` files' names can be classes: a publisher's prefix (`NPY_CLASS_PREFIXES`) before
-    each, or else every stem words without digits, none made of ARRAY_ROLE_WORDS alone. Files
-    numbered (`0001.npy`, `walk_01.npy`: a sample or a clip each) or named as an X/y pair's halves
-    (`x_train.npy` beside `y_train.npy`: images and their labels) name no class.
-
-    >>> npy_names_classes(["full_numpy_bitmap_cat.npy", "bitmap/The Eiffel Tower.npy"])
-    True
-    >>> [npy_names_classes(names) for names in (["X_train.npy", "y_train.npy"], ["clips/0001.npy", "clips/0002.npy"], ["walk_01.npy", "run_01.npy"])]
-    [False, False, False]
-    """
-    present = set(relpaths)
-    for relpath in relpaths:
-        if npy_is_labels(relpath) or npy_label_partner(relpath, present):
-            return False  # an X/y pair's halves
-        name = npy_class_of(relpath)
-        if name != posixpath.basename(relpath)[: len(name)]:
-            continue  # a publisher's prefix before the class
-        words = [word.lower() for word in re.split(r"[_\-. ]+", name) if word]
-        if not words or not all(re.fullmatch(r"[^\W\d]+", word) for word in words):
-            return False
-        if all(word in ARRAY_ROLE_WORDS for word in words):
-            return False
-    return True
-
-
-# MATLAB files of an image array (SVHN's `train_32x32.mat`): read as arrays only where detection
-# found one holding images (converters/mat_arrays.py); elsewhere a .mat is a label or split file.
-MAT = "mat"
-IDX_IMAGES = re.compile(r"^(?P<prefix>.+)-images[-.]idx3-ubyte(\.gz)?$")
-_CIFAR_BATCH = re.compile(r"^(data_batch_\d+|test_batch|train|test)$")
-
-
-def array_kind(relpath: str) -> str | None:
-    """IDX, CIFAR, NPZ, RAW or HDF5 for a file that holds a dataset's images as arrays, by its name.
-
-    >>> [array_kind(p) for p in ("mnist/t10k-images-idx3-ubyte.gz", "cifar-10-batches-py/data_batch_1", "mnist.npz", "a.jpg")]
-    ['idx', 'cifar', 'npz', None]
-    >>> array_kind("stl10_binary/train_X.bin")
-    'raw'
-    """
-    name = posixpath.basename(relpath)
-    if IDX_IMAGES.match(name):
-        return IDX
-    if raw_format_of(name) is not None:
-        return RAW
-    if name.lower().endswith(".npz"):
-        return NPZ
-    if name.lower().endswith(".npy"):
-        return None if npy_is_labels(name) else NPY  # an X/y pair's labels: auxiliary
-    if name.lower().endswith((".h5", ".hdf5")):
-        return HDF5
-    if _CIFAR_BATCH.match(name):
-        return CIFAR
-    if name.lower().endswith(".mat"):
-        return MAT
-    return None
-
-
-def is_junk(relpath: str) -> bool:
-    """True for files skipped and counted, never read: hidden files or folders and OS leftovers."""
-    parts = relpath.split("/")
-    return (
-        parts[-1] in JUNK_FILENAMES
-        or any(part.startswith(".") for part in parts)
-        or any(part in JUNK_FOLDERS for part in parts[:-1])
-    )
-
-
-def _dot(name: str) -> int:
-    """Where a file name's extension starts, as `posixpath.splitext` splits it (leading dots are
-    no extension's: '.bashrc', '..x' have none), or -1. Asked of every listed file several times
-    (junk, auxiliary, kind): `splitext` and `basename` cost ~3x this."""
-    dot = name.rfind(".")
-    return dot if dot > 0 and name[:dot].lstrip(".") else -1
-
-
-def extension(relpath: str) -> str:
-    """Lower-case extension without the dot: 'a/B.JPG' -> 'jpg'. A suffix holding characters no
-    format's extension does is none: WebKB's pages named by their URL (`http:^^www.cs.wisc.edu^~dewitt^`)
-    have no extension `edu^~dewitt^`.
-
-    >>> extension("a/B.JPG"), extension("a.b/c"), extension(".bashrc"), extension("x/..a.b"), extension("c.")
-    ('jpg', '', '', 'b', '')
-    >>> extension("webkb/faculty/wisconsin/http:^^www.cs.wisc.edu^~dewitt^")
-    ''
-    """
-    name = relpath[relpath.rfind("/") + 1 :]
-    dot = _dot(name)
-    suffix = name[dot + 1 :].lower() if dot >= 0 else ""
-    return suffix if _EXTENSION_CHARACTERS.fullmatch(suffix) else ""
-
-
-# What an extension is made of (letters, digits, `_`, `-`, `+`, `~`: `tar.gz`'s `gz`, `c++`, `bak~`).
-_EXTENSION_CHARACTERS = re.compile(r"[a-z0-9_+~-]*")
-
-
-def stem(relpath: str) -> str:
-    """File name without folder or extension: 'img/0001.jpg' -> '0001' (a suffix that is no
-    extension, `extension`, stays: 'http:^^a.edu^~b^').
-
-    >>> stem("img/0001.jpg"), stem("a.b/c"), stem("x/.bashrc"), stem("..a.b"), stem("c."), stem("http:^^a.edu^~b^")
-    ('0001', 'c', '.bashrc', '..a', 'c', 'http:^^a.edu^~b^')
-    """
-    name = relpath[relpath.rfind("/") + 1 :]
-    dot = _dot(name)
-    return name[:dot] if dot >= 0 and _EXTENSION_CHARACTERS.fullmatch(name[dot + 1 :].lower()) else name
-
-
-def numbered_stem(relpath: str) -> str | None:
-    """The key before a stem's last `-<n>` or `_<n>` ('a/86e1089a3-2.jpg' -> '86e1089a3'), or None
-    for a stem of no such shape.
-
-    >>> numbered_stem("train_images/86e1089a3-2.jpg"), numbered_stem("a_b_10.png"), numbered_stem("0001.jpg")
-    ('86e1089a3', 'a_b', None)
-    """
-    name = stem(relpath)
-    cut = max(name.rfind("-"), name.rfind("_"))
-    number = name[cut + 1 :]
-    if cut <= 0 or not number.isascii() or not number.isdigit():
-        return None
-    return name[:cut]
-
-
-def sample_key(relpath: str) -> tuple[str, str]:
-    """A WebDataset member's (key, field): its path up to the first dot of its file name, and the
-    rest, lower-case: 'shard/000001.seg.png' -> ('shard/000001', 'seg.png')."""
-    folder, name = posixpath.split(relpath)
-    key, _, field = name.partition(".")
-    return posixpath.join(folder, key), field.lower()
 
 
 @dataclass(frozen=True)
@@ -600,22 +426,5 @@ def _documents(relpath: str) -> bool:
     return stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS or ext in TEXT_EXTENSIONS
 
 
-def split_folders(top_folders: Iterable[str]) -> tuple[str, ...]:
-    """The top-level folders if every one of them names a split, else ()."""
-    folders = tuple(sorted(f for f in top_folders if not is_junk(f)))
-    return folders if folders and all(f.lower() in SPLIT_FOLDER_NAMES for f in folders) else ()
-
-
 def _shown(paths: Sequence[str], most: int = 4) -> str:
     return ", ".join(paths[:most]) + (f" and {len(paths) - most} more" if len(paths) > most else "")
-
-
-def is_media_file(relpath: str, media: str) -> bool:
-    """An image, or a text (a .txt file, or a file without extension that is not documentation:
-    20 Newsgroups' messages): a file a folder layout of `media` converts."""
-    ext = extension(relpath)
-    if media == "image":
-        return ext in IMAGE_EXTENSIONS
-    if ext in WEB_PAGE_EXTENSIONS:  # a page in a class folder (WebKB's); documentation above the classes is not
-        return "/" in relpath and stem(relpath).lower() not in AUXILIARY_NAMES
-    return ext in TEXT_EXTENSIONS or (not ext and stem(relpath).lower() not in AUXILIARY_NAMES)

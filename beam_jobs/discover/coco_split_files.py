@@ -1,0 +1,101 @@
+"""Which COCO-style annotation files a source holds and which split each annotates: a .json whose
+first bytes hold an "images" list, one instances (or keypoints) file per split
+(`instances_train2017.json`), files named by their split alone (`train.json`) or lying in a split
+folder (`train/metadata.json`), and LVIS's files that name their images by URL.
+
+Detection reads several such files as one dataset's splits (`describe.find_evidence`) and one alone
+as the label file (`label_file_found.found_label_file`, which re-exports these).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import coco_like, set_aside
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import label_files
+from shardify.errors import InvalidInputError
+from shardify.inputs.files import size_of
+from shardify.inputs.paths import join_path
+from shardify.plan import layout
+from shardify.plan.structure import split_word
+
+__all__ = ["looks_like_coco", "in_split_folder", "named_by_split_alone", "coco_per_split", "lvis_per_split"]
+
+# A COCO file's "images" list comes after its small "info" and "licenses" blocks.
+_COCO_HEAD_BYTES = 64 << 10
+
+
+def looks_like_coco(path: str, shown: str) -> bool:
+    """A .json whose first bytes hold an "images" list: a COCO-style annotation file. One that is
+    not, or is over the annotation files' size limit, is set aside with why (`shown`: its name)."""
+    try:
+        with open_input(path) as fileobj:
+            size = size_of(fileobj)
+            if size is not None and size > label_files.MAX_ANNOTATION_BYTES:
+                limit_mib = label_files.MAX_ANNOTATION_BYTES >> 20
+                set_aside.note(shown, f"{size:,} bytes, more than the {limit_mib} MiB an annotation file may hold")
+                return False
+            head = fileobj.read(_COCO_HEAD_BYTES)
+    except (OSError, InvalidInputError) as error:
+        set_aside.note(shown, f"cannot be read: {getattr(error, 'reason', None) or error}")
+        return False
+    if coco_like.looks_like_annotations(head):
+        return True
+    set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')
+    return False
+
+
+def in_split_folder(path: str) -> bool:
+    """A file directly in a top folder named as a split, its own name no split's and no other
+    kind's (`train/metadata.json`; not `train/instances_val.json`): the annotations of that split."""
+    parts = path.split("/")
+    stem = layout.stem(path)
+    return len(parts) == 2 and bool(split_word(parts[0])) and not split_word(stem) and not _OTHER_KINDS.match(stem)
+
+# Annotation files of a subset of a split's images, never a split of their own: COCO's
+# image_info_test-dev2017.json names some of image_info_test2017.json's images.
+_SUBSET_FILES = re.compile(r"test-dev", re.IGNORECASE)
+# COCO's files of other annotations than instances, named by split too: never an instances file.
+_OTHER_KINDS = re.compile(r"(captions|person_keypoints|stuff|panoptic|image_info)_", re.IGNORECASE)
+
+
+def named_by_split_alone(path: str) -> bool:
+    """A COCO-like file named by its split with no kind of annotation before it (`train.json`,
+    `val2019.json`, `public_test.json`; not `instances_train2017.json`, `captions_val2017.json`)."""
+    stem = layout.stem(path)
+    return not stem.lower().startswith("instances_") and not _OTHER_KINDS.match(stem) and bool(split_word(stem))
+
+
+def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
+    """(file, split) of COCO instance files, one per split (`instances_train2017.json`,
+    `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
+    are several; else []. With `keypoints`, the keypoint files (`person_keypoints_train2017.json`)."""
+    found = []
+    prefix = "person_keypoints_" if keypoints else "instances_"
+    for path in coco:
+        stem = layout.stem(path)
+        rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
+        if not keypoints and not rest and named_by_split_alone(path):
+            rest = stem  # named by its split alone (iNaturalist's train.json, val.json, public_test.json)
+        elif not keypoints and not rest and in_split_folder(path):
+            rest = path.split("/")[0]  # one per split folder (Herbarium 2020's train/metadata.json, test/metadata.json)
+        if split_word(rest) and not _SUBSET_FILES.search(rest):
+            found.append((path, split_word(rest) or ""))
+    splits = [split for _, split in found]
+    return found if len(found) >= 2 and len(set(splits)) == len(splits) else []
+
+
+def lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[str, str]]:
+    """(file, split) of COCO-like files named by split that name their images by URL (LVIS's)."""
+
+    def by_url(path: str) -> bool:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                return coco_like.names_images_by_url(fileobj, size_of(fileobj))
+        except (OSError, InvalidInputError):
+            return False
+
+    return [] if config.keypoints else coco_like.split_files(coco, by_url)

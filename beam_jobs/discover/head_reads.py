@@ -1,0 +1,64 @@
+"""What detection reads of a file it looks into: its first line, its first lines (a JSON-lines
+file's as CSV lines), its first JSON row; never the whole file, and never an error.
+
+Detection looks at hundreds of files of a download before the pipeline is built; every reader of
+a split list, label table or annotation head goes through these so that what is read of each file
+stays bounded (HEAD_BYTES) and a file that cannot be read is passed over here and reported by the
+pipeline. `label_file_found` re-exports them, where most callers read them.
+"""
+
+from __future__ import annotations
+
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import json_line_cells
+from shardify.converters.evidence_files import first_lines
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+from shardify.inputs.paths import join_path
+
+__all__ = ["HEAD_BYTES", "HEAD_LINES", "first_line", "head_lines", "table_head_lines", "first_row"]
+
+# A first line looked at is at most this long.
+_FIRST_LINE_BYTES = 64 << 10
+
+
+def first_line(config: ConvertConfig, path: str) -> bytes | None:
+    """The first line (at most _FIRST_LINE_BYTES) of `path` relative to SRC, or None where it
+    cannot be read."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return fileobj.readline(_FIRST_LINE_BYTES)
+    except (OSError, InvalidInputError):
+        return None
+
+# What detection reads of a text file it looks into: its first lines, from its first 64 KiB.
+HEAD_BYTES = 64 << 10
+HEAD_LINES = 40
+
+
+def head_lines(config: ConvertConfig, relpath: str, *, lines: int = HEAD_LINES) -> list[str]:
+    """The first `lines` lines of `relpath` (relative to SRC) within its first HEAD_BYTES, or []
+    where it cannot be read: detection only looks, the pipeline reports what it cannot read."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return first_lines(fileobj.read(HEAD_BYTES), lines)
+    except (OSError, InvalidInputError):
+        return []
+
+
+def table_head_lines(config: ConvertConfig, relpath: str) -> list[str]:
+    """`head_lines`, a JSON-lines file's as the CSV lines its rows make (`json_line_cells`): the
+    readers of split lists and label tables read them so."""
+    lines = head_lines(config, relpath)
+    return json_line_cells.as_csv_lines(lines) if json_line_cells.is_json_lines(relpath) else lines
+
+
+def first_row(config: ConvertConfig, path: str) -> dict | None:
+    """The first row of the JSON lines file `path` relative to SRC, where it is an object."""
+    first = first_line(config, path)
+    try:
+        row = json_input.parse(first) if first is not None else None
+    except InvalidInputError:
+        return None
+    return row if isinstance(row, dict) else None

@@ -1,0 +1,80 @@
+"""What every reader of a dataset's own files hands back, and how it reads their lines: `EvidenceRow`
+(the key that names a file, the split and labels it gives), lines read to a bounded length with a
+`tables.RowError` for one too long or not UTF-8, and a file's first lines as detection sees them.
+
+Below `evidence_files.py` (which re-exports these) so that the readers of other shapes of evidence
+(`mat_evidence_files.py`, `box_text.py`, `folder_tables.py`) share one row type and one line reader
+without importing each other.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from shardify.converters import tables
+from shardify.plan.entries import SourceObject
+
+__all__ = ["EvidenceRow", "text_lines", "first_lines"]
+
+# A longer line is not one of a list's lines.
+_MAX_LINE_BYTES = 1 << 20
+
+
+@dataclass(frozen=True)
+class EvidenceRow:
+    """One row of an evidence file.
+
+    Attributes:
+      row: its line (counted from 1), or its place in a COCO file's "images".
+      key: how it names a file, as written.
+      split: the split it gives, or "".
+      labels: the labels it gives, or None where it gives none.
+      objects: the objects of the image it names, or None where it gives none.
+      source_id: the dataset's own id of the image it names (COCO's), or "".
+      error: why the image's own annotation file (a VOC .xml, a YOLO .txt) is unusable: the image
+        is rejected with it, rather than written without its objects.
+      mask: a segmentation dataset's mask of the image: (its path relative to SRC, its size).
+    """
+
+    row: int
+    key: str
+    split: str = ""
+    labels: tuple[str, ...] | None = None
+    objects: tuple[SourceObject, ...] | None = None
+    source_id: str = ""
+    error: str = ""
+    mask: tuple[str, int] | None = None
+
+
+# The start of a line too long to read kept with its RowError: room for any key before the long cell.
+_HEAD_BYTES = 4096
+
+
+def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]:
+    """(line number, text) of each line, a RowError for one too long or not UTF-8 text."""
+    number = 0
+    while True:
+        line = fileobj.readline(_MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > _MAX_LINE_BYTES:
+            head = line[:_HEAD_BYTES].decode("utf-8", "replace")
+            yield tables.RowError(number, f"line longer than {_MAX_LINE_BYTES:,} bytes", head=head)
+            while line and not line.endswith(b"\n"):
+                line = fileobj.readline(_MAX_LINE_BYTES)
+            continue
+        try:
+            yield number, line.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as error:  # its start may still name its input (an .odgt line's ID)
+            yield tables.RowError(number, f"not valid UTF-8 ({error.reason})", head=line[:_HEAD_BYTES].decode("utf-8", "replace"))
+
+
+def first_lines(data: bytes, count: int) -> list[str]:
+    """The first `count` lines of a file's first bytes, as text (undecodable bytes replaced): what
+    `recognise` looks at. A byte-order mark is no content (ICDAR's `gt_img_1.txt` start with one)."""
+    text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors="replace", newline=None)
+    return [line.rstrip("\n") for _, line in zip(range(count), text)]

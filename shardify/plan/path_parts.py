@@ -1,0 +1,77 @@
+"""A listed file's name read apart: its extension, its stem, the key a numbered stem or a WebDataset
+member shares with its neighbours.
+
+Every layout rule asks these of every listed file, several times (junk, auxiliary, kind), so they
+live below `layout.py` and `file_roles.py` as plain string functions with no file access; `layout`
+re-exports them, where most callers read them (`layout.extension`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+__all__ = ["extension", "stem", "numbered_stem", "sample_key"]
+
+
+def _dot(name: str) -> int:
+    """Where a file name's extension starts, as `posixpath.splitext` splits it (leading dots are
+    no extension's: '.bashrc', '..x' have none), or -1. Asked of every listed file several times
+    (junk, auxiliary, kind): `splitext` and `basename` cost ~3x this."""
+    dot = name.rfind(".")
+    return dot if dot > 0 and name[:dot].lstrip(".") else -1
+
+
+def extension(relpath: str) -> str:
+    """Lower-case extension without the dot: 'a/B.JPG' -> 'jpg'. A suffix holding characters no
+    format's extension does is none: WebKB's pages named by their URL (`http:^^www.cs.wisc.edu^~dewitt^`)
+    have no extension `edu^~dewitt^`.
+
+    >>> extension("a/B.JPG"), extension("a.b/c"), extension(".bashrc"), extension("x/..a.b"), extension("c.")
+    ('jpg', '', '', 'b', '')
+    >>> extension("webkb/faculty/wisconsin/http:^^www.cs.wisc.edu^~dewitt^")
+    ''
+    """
+    name = relpath[relpath.rfind("/") + 1 :]
+    dot = _dot(name)
+    suffix = name[dot + 1 :].lower() if dot >= 0 else ""
+    return suffix if _EXTENSION_CHARACTERS.fullmatch(suffix) else ""
+
+
+# What an extension is made of (letters, digits, `_`, `-`, `+`, `~`: `tar.gz`'s `gz`, `c++`, `bak~`).
+_EXTENSION_CHARACTERS = re.compile(r"[a-z0-9_+~-]*")
+
+
+def stem(relpath: str) -> str:
+    """File name without folder or extension: 'img/0001.jpg' -> '0001' (a suffix that is no
+    extension, `extension`, stays: 'http:^^a.edu^~b^').
+
+    >>> stem("img/0001.jpg"), stem("a.b/c"), stem("x/.bashrc"), stem("..a.b"), stem("c."), stem("http:^^a.edu^~b^")
+    ('0001', 'c', '.bashrc', '..a', 'c', 'http:^^a.edu^~b^')
+    """
+    name = relpath[relpath.rfind("/") + 1 :]
+    dot = _dot(name)
+    return name[:dot] if dot >= 0 and _EXTENSION_CHARACTERS.fullmatch(name[dot + 1 :].lower()) else name
+
+
+def numbered_stem(relpath: str) -> str | None:
+    """The key before a stem's last `-<n>` or `_<n>` ('a/86e1089a3-2.jpg' -> '86e1089a3'), or None
+    for a stem of no such shape.
+
+    >>> numbered_stem("train_images/86e1089a3-2.jpg"), numbered_stem("a_b_10.png"), numbered_stem("0001.jpg")
+    ('86e1089a3', 'a_b', None)
+    """
+    name = stem(relpath)
+    cut = max(name.rfind("-"), name.rfind("_"))
+    number = name[cut + 1 :]
+    if cut <= 0 or not number.isascii() or not number.isdigit():
+        return None
+    return name[:cut]
+
+
+def sample_key(relpath: str) -> tuple[str, str]:
+    """A WebDataset member's (key, field): its path up to the first dot of its file name, and the
+    rest, lower-case: 'shard/000001.seg.png' -> ('shard/000001', 'seg.png')."""
+    folder, name = posixpath.split(relpath)
+    key, _, field = name.partition(".")
+    return posixpath.join(folder, key), field.lower()
