@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import folder_tables, label_file_found, set_aside, voc_beside
+from shardify.beam_jobs.discover import box_beside, folder_tables, label_file_found, set_aside, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_box_files
@@ -301,7 +301,7 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
     (`voc_beside`) and a box table in each class folder (`folder_tables`); [] where a label file or a label pattern was given."""
     if config.labels_file or config.label_from_name:
         return []
-    found = _per_image_folders(config, sample) + _annotation_tables(config, sample)
+    found = _per_image_folders(config, sample) + _annotation_tables(config, sample) + box_beside.beside_box_evidence(config, sample)
     return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 

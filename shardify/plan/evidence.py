@@ -367,6 +367,17 @@ class Evidence:
             return f"{self.path or 'SRC'}/**/<image>.xml (Pascal VOC beside each image)"
         return self.path + "/" if self.kind in (XML_OBJECTS, SEGMENTATION_MASKS) else self.path
 
+    def holds_beside(self, relpath: str) -> bool:
+        """`relpath` is one of this Evidence's per-image box files lying beside their images
+        (`beam_jobs/discover/box_beside.py`: MSRA-TD500's `train/IMG_0064.gt`): an annotation,
+        never an input, though it shares its folder and stem with one."""
+        if self.kind != BOX_FILES or self.image_folder != "." or (self.path and not relpath.startswith(self.path + "/")):
+            return False
+        from shardify.plan.box_formats import format_named  # noqa: PLC0415 - the format table imports nothing of here
+
+        ending = format_named(self.box_format).extension
+        return ending != "txt" and relpath.rsplit(".", 1)[-1].lower() == ending
+
     @property
     def multi_label(self) -> bool:
         """Its rows give a set of labels each (an image's categories, its attributes), however
