@@ -18,12 +18,12 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_beside, folder_tables, label_file_found, set_aside, voc_beside
+from shardify.beam_jobs.discover import box_beside, box_content_tables, folder_tables, label_file_found, set_aside, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_box_files
 from shardify.converters.evidence_files import MAX_XML_BYTES
-from shardify.errors import InvalidInputError, UsageError
+from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan.box_file_names import annotated_image
@@ -302,15 +302,23 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
     if config.labels_file or config.label_from_name:
         return []
     found = _per_image_folders(config, sample) + _annotation_tables(config, sample) + box_beside.beside_box_evidence(config, sample)
+    found += box_content_tables.content_table_evidence(config, sample, {e.path for e in found})  # MIO-TCD's gt_train.csv
     return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 
-def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence]) -> layout.SourceLayout:
+def with_box_annotations(
+    config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence], sample: Sequence[str] = ()
+) -> layout.SourceLayout:
     """`detected` with the boxes `found` as its evidence (in place of anything else read from the
     same files) and, unless `--label-level` says otherwise, no class folders: the objects'
     classes are the images' labels. Split folders give the splits; without them, the files'
     names do (`validation-annotations-bbox.csv`), an image no such file names being rejected
-    saying so, never put in train with the others."""
+    saying so, never put in train with the others.
+
+    Raises:
+      DoubtedGuess: a table read by content (`box_content_tables`) whose boxes fit more than one
+        reading, with the guess.
+    """
     if not found or detected.name != layout.IMAGE_FOLDERS:
         return detected
     structure = detected.structure
@@ -334,4 +342,8 @@ def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, f
         )
         notes.append("class folders not read as labels: the objects' classes label the images (--label-level N reads them)")
     kept = tuple(note for note in detected.notes if note not in replaced)
-    return dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))
+    guess = dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))
+    doubt = box_content_tables.open_readings(config, sample, found)  # a table's box read two ways: the user decides
+    if doubt:
+        raise DoubtedGuess(doubt, guess)
+    return guess

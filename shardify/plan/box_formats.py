@@ -63,6 +63,7 @@ from shardify.plan.box_format import (
     BoxFormat,
     is_number,
 )
+from shardify.plan import box_columns
 from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
@@ -97,12 +98,16 @@ __all__ = [
 
 
 def format_named(name: str) -> BoxFormat:
-    """The row of FORMATS named `name`.
+    """The row of FORMATS named `name`, or the table read by content that the name says whole
+    (`box_columns.format_of_name`: `Box table of columns image,class,x1,y1,x2,y2 (pixels)`).
 
     Raises:
-      KeyError: no such row.
+      KeyError: no such row, and no such reading.
     """
-    return next(f for f in FORMATS if f.name == name)
+    found = next((f for f in FORMATS if f.name == name), None) or box_columns.format_of_name(name)
+    if found is None:
+        raise KeyError(name)
+    return found
 
 
 def per_image_format(folder_name: str, lines: Sequence[str], extension: str = "txt") -> BoxFormat | None:
