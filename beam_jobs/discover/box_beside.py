@@ -107,7 +107,7 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
     (name, kept), = formats.items()
     fmt = box_formats.format_named(name)
     top = posixpath.commonpath(kept) if len(kept) > 1 else posixpath.dirname(kept[0])
-    shown = ", ".join(f + "/" for f in kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
-    note = f"{top or 'SRC'}/: objects, one .{fmt.extension} file beside each image, named as it ({shown}): {fmt.shown}"
+    shown = ", ".join((f or "SRC") + "/" for f in kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
+    note = f"{top or 'SRC'}/: objects, one .{fmt.extension} file beside each image, named as it (in {shown}): {fmt.shown}"
     return [Evidence(top, evidence_lib.BOX_FILES, KeyRule(_WHOLE_PATH, False), box_format=name,
                      image_folder=voc_beside.BESIDE, note=note)]

@@ -29,7 +29,7 @@ from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_columns, layout
 from shardify.plan import evidence as evidence_lib
-from shardify.plan.evidence import Evidence, key_rule
+from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 
 __all__ = ["content_table_evidence", "open_readings"]
 
@@ -69,9 +69,11 @@ class _Names:
         return found[0] if len(found) == 1 else ""
 
 
-def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_columns.Reading, list[tuple[str, ...]]] | None:
-    """(what the table's first lines say of its columns, the box readings every image read fits),
-    or None where it is no table of boxes."""
+def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_columns.Reading, list[tuple[str, ...]], bool] | None:
+    """(what the table's first lines say of its columns, the box readings every image read fits,
+    whether its header names another reading than those), or None where it is no table of boxes.
+    A header the rows contradict (Udacity CrowdAI's first labels.csv: `xmin,xmax,ymin,ymax` over
+    rows written xmin, ymin, xmax, ymax) leaves the readings of the rows open, and says so."""
     lines = label_file_found.head_lines(config, path, lines=_LINES)
     reading = box_columns.read_roles(lines, names.names)
     if reading is None:
@@ -90,7 +92,23 @@ def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_colum
         except (OSError, InvalidInputError):
             continue  # (an image that cannot be read is its own reject at conversion)
         sizes[cell] = (info.width, info.height)
-    return reading, box_columns.fitting_orders(reading, sizes)
+    orders = box_columns.fitting_orders(reading, sizes)
+    if orders or not reading.named:
+        return reading, orders, False
+    return reading, box_columns.fitting_orders(reading, sizes, box_columns.BOX_ORDERS), True
+
+
+def _rule(names: _Names, keys: Sequence[str]) -> KeyRule:
+    """How the image cells name files: by their shape (`key_rule`), or, where most so read name
+    no sampled image, by the file's name or stem alone (a path from another root: LISA's
+    `dayTraining/dayClip1--00000.jpg` for `dayTrain/dayTrain/dayClip1/frames/dayClip1--00000.jpg`)."""
+    images = [path for paths in names.by.values() for path in paths]
+    shaped = key_rule(keys)
+    for rule in (shaped, KeyRule(1, shaped.extension), KeyRule(1, not shaped.extension)):
+        files = {file_key(path, rule) for path in images}
+        if 2 * sum(row_key(k, rule) in files for k in keys) >= len(keys):
+            return rule
+    return shaped
 
 
 def _candidates(sample: Sequence[str], claimed: set[str]) -> list[str]:
@@ -111,13 +129,14 @@ def content_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed
         read = _reading(config, path, names)
         if read is None or not read[1]:
             continue
-        reading, orders = read
+        reading, orders, _ = read
         fmt = box_columns.box_format(reading, orders[0])
         key = reading.roles.index(box_columns.IMAGE)
-        rule = key_rule([row[key] for row in reading.rows])
+        rule = _rule(names, [row[key] for row in reading.rows])
         header = f"under its header {','.join(reading.header)!r}" if reading.header else "no header"
+        fits = "the one reading that fits every image read" if len(orders) == 1 else f"the first of {len(orders)} readings that fit"
         how = (f"a row per box, {header}, its columns read from their content: {', '.join(fmt.columns)}, "
-               f"the box {'as its header names it' if reading.named else 'the one reading that fits every image read'}")
+               f"the box {'as its header names it' if reading.named and len(orders) == 1 else fits}")
         note = f"{path}: objects of the images it names ({how}): {fmt.shown}"
         found.append(Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, note=note))
     return found
@@ -132,15 +151,24 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
         if evidence.kind != evidence_lib.BOX_TABLE or not evidence.box_format.startswith(box_columns.NAME_START):
             continue
         read = _reading(config, evidence.path, names)
-        if read is None or len(read[1]) < 2:
+        if read is None or (len(read[1]) < 2 and not read[2]):
             continue
-        reading, orders = read
+        reading, orders, contradicted = read
         choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in orders)
         shown = ",".join(reading.rows[0])[:80]
+        mend = f"--dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
+        if contradicted:
+            header = ",".join(reading.header)[:80]
+            return (
+                f"{evidence.path} is a table of boxes whose header ({header!r}) names its box columns "
+                f"{','.join(reading.named)}, but its rows (the first: {shown!r}) are then not all boxes inside their "
+                f"images; read as {' or as '.join(','.join(order) for order in orders)} they are: the header or the rows "
+                f"are wrong, and which cannot be told: {mend}"
+            )
         readings = " and as ".join(",".join(order) for order in orders)
         return (
             f"{evidence.path} is a table of boxes (a row each: {shown!r}) whose four numbers fit inside every image read "
             f"both as {readings}: which is meant cannot be told from its rows, and the other would write every box "
-            f"wrong: --dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
+            f"wrong: {mend}"
         )
     return ""

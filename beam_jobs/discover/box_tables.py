@@ -344,6 +344,8 @@ def with_box_annotations(
     kept = tuple(note for note in detected.notes if note not in replaced)
     guess = dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))
     doubt = box_content_tables.open_readings(config, sample, found)  # a table's box read two ways: the user decides
-    if doubt:
-        raise DoubtedGuess(doubt, guess)
+    if doubt:  # (the guess as detection goes on to make it: its objects' features, for the layout file written)
+        from shardify.beam_jobs.discover import describe  # noqa: PLC0415 - describe's own steps run after this one
+
+        raise DoubtedGuess(doubt, describe.with_objects(config, guess))
     return guess

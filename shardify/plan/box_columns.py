@@ -172,10 +172,13 @@ def _fits(order: Sequence[str], values: Sequence[float], size: tuple[int, int] |
     return x1 >= -slack_x and y1 >= -slack_y and x2 <= width + slack_x and y2 <= height + slack_y
 
 
-def fitting_orders(reading: Reading, sizes: Mapping[str, tuple[int, int]]) -> list[tuple[str, ...]]:
-    """The readings of the four box columns (a header's, or each of `BOX_ORDERS`) under which every
-    row read is a box inside its image (`sizes`: an image cell -> its width and height, for those
-    read). A row with no box (keras-retinanet's `path,,,,,`: an image of no object) says nothing.
+def fitting_orders(
+    reading: Reading, sizes: Mapping[str, tuple[int, int]], orders: Sequence[tuple[str, ...]] | None = None
+) -> list[tuple[str, ...]]:
+    """The readings of the four box columns (`orders`; by default the header's, or each of
+    `BOX_ORDERS`) under which every row read is a box inside its image (`sizes`: an image cell ->
+    its width and height, for those read). A row with no box (keras-retinanet's `path,,,,,`: an
+    image of no object) says nothing.
 
     >>> found = read_roles(["00000007,car,1,2,8,13", "00000038,bus,9,4,16,11"], lambda cell: cell.startswith("000"))
     >>> fitting_orders(found, {"00000007": (20, 16), "00000038": (20, 16)})
@@ -183,7 +186,8 @@ def fitting_orders(reading: Reading, sizes: Mapping[str, tuple[int, int]]) -> li
     >>> fitting_orders(found, {})  # no size known: x, y, w, h fits as well
     [('x1', 'y1', 'x2', 'y2'), ('x', 'y', 'w', 'h')]
     """
-    orders = [reading.named] if reading.named else list(BOX_ORDERS)
+    if orders is None:
+        orders = [reading.named] if reading.named else list(BOX_ORDERS)
     key = reading.roles.index(IMAGE)
     kept = []
     for order in orders:

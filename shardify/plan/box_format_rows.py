@@ -155,7 +155,7 @@ FORMATS: tuple[BoxFormat, ...] = (
     BoxFormat(
         name="Rotated text lines",
         pairing=PER_IMAGE,
-        files=r".+",  # known by its extension and its lines, whatever the folder: beside the images (MSRA-TD500's train/)
+        files=r".*",  # known by its extension and its lines, whatever the folder (SRC itself: HUST-TR400 is one folder)
         extension="gt",  # train/IMG_0064.gt beside train/IMG_0064.JPG
         fields=(7,),
         single_class="text",  # text lines: the files name no class
