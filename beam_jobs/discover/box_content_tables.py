@@ -31,7 +31,13 @@ from shardify.plan import box_columns, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 
-__all__ = ["content_table_evidence", "open_readings"]
+__all__ = ["content_table_evidence", "open_readings", "without_exports"]
+
+# Evidence that gives images their objects in a documented shape: a table read by content beside
+# it is an export of the same boxes (BCCD's test.csv of `filename,cell_type,xmin,xmax,ymin,ymax`
+# beside its Pascal VOC Annotations/), never a second source of them.
+_DOCUMENTED = (evidence_lib.XML_OBJECTS, evidence_lib.YOLO_LABELS, evidence_lib.BOX_FILES, evidence_lib.BOX_TABLE,
+               evidence_lib.COCO_SPLIT, evidence_lib.HF_METADATA, evidence_lib.MAT_OBJECTS)
 
 # Tables looked at (the sample's first), lines read of each, images whose headers are read a table.
 _TABLES = 24
@@ -172,3 +178,20 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
             f"wrong: {mend}"
         )
     return ""
+
+
+def _by_content(evidence: Evidence) -> bool:
+    return evidence.kind == evidence_lib.BOX_TABLE and evidence.box_format.startswith(box_columns.NAME_START)
+
+
+def without_exports(detected: layout.SourceLayout, found: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
+    """(`found` less its tables read by content where any other evidence gives objects, notes naming
+    those left unread): the documented annotations are the objects, the table an export of them; read
+    too, every box was written twice."""
+    documented = [e for e in (*detected.evidence, *found) if e.kind in _DOCUMENTED and not _by_content(e)]
+    if not documented:
+        return list(found), []
+    exports = [e for e in found if _by_content(e)]
+    notes = [f"{e.path}: a table of boxes beside {documented[0].shown}, which gives the objects: not read (an export of "
+             "them?)" for e in exports]
+    return [e for e in found if not _by_content(e)], notes

@@ -321,6 +321,9 @@ def with_box_annotations(
     """
     if not found or detected.name != layout.IMAGE_FOLDERS:
         return detected
+    found, exports = box_content_tables.without_exports(detected, found)  # BCCD's test.csv beside its VOC XML
+    if not found:
+        return dataclasses.replace(detected, notes=(*detected.notes, *exports))
     structure = detected.structure
     folders = bool(detected.split_folders) or (structure is not None and structure.split_level >= 0)
     if folders or not all(e.split for e in found) or len({e.split for e in found}) < 2:
@@ -341,6 +344,7 @@ def with_box_annotations(
             named_splits=(),
         )
         notes.append("class folders not read as labels: the objects' classes label the images (--label-level N reads them)")
+    notes += exports
     kept = tuple(note for note in detected.notes if note not in replaced)
     guess = dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))
     doubt = box_content_tables.open_readings(config, sample, found)  # a table's box read two ways: the user decides
