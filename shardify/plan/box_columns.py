@@ -207,7 +207,8 @@ def box_format(reading: Reading, order: Sequence[str]) -> BoxFormat:
     name += " after a header" if reading.header else ""
     name += f", {_SEPARATORS[reading.separator]}-separated" if reading.separator != "," else ""
     found = format_of_name(name)
-    assert found is not None  # (the name is built as format_of_name reads it)
+    if found is None:  # (the name is built as format_of_name reads it: a reading of no whole box)
+        raise ValueError(f"{name!r} is no reading of a table of boxes")
     return found
 
 

@@ -336,6 +336,16 @@ class Evidence:
             raise ValueError(f"{self.path}: a concept list names its one concept")
         if self.kind in (BOX_FILES, BOX_TABLE) and not self.box_format:
             raise ValueError(f"{self.path}: boxes as text name their format")
+        if self.kind in (BOX_FILES, BOX_TABLE):
+            from shardify.plan.box_formats import format_named  # noqa: PLC0415 - the format table imports nothing of here
+
+            try:  # (a layout file's box_format mistyped: said here, not as a failed conversion)
+                format_named(self.box_format)
+            except KeyError:
+                raise ValueError(
+                    f"{self.path}: box_format {self.box_format[:200]!r} is no row of the format table (docs/datasets.md) "
+                    "and no table read by content ('Box table of columns image,class,x1,y1,x2,y2 (pixels)')"
+                ) from None
         if self.column < 0 or (self.label_column is not None and (self.label_column < 0 or self.label_column == self.column)):
             raise ValueError(f"{self.path}: the name's column and the class column are two fields, counted from 0")
 

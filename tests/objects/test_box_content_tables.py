@@ -117,6 +117,11 @@ def test_boxes_that_fit_several_readings_stop_and_the_layout_file_decides(tmp_pa
     assert result.returncode == 0, result.stdout + result.stderr
     written_boxes = records(out)["train/00000007.jpg"][1]
     assert [box for _, box, _ in written_boxes] == [pytest.approx((2, 3, 12, 15), abs=0.01)]
+    # a line mended into no reading (a role that is none) stops when the file is read, naming the line
+    spec.write_text(text.replace("image,class,x1,y1,x2,y2 (pixels)", "image,class,foo,y1,x2,y2 (pixels)"))
+    refused = run_shardify("convert", str(src), str(tmp_path / "out2"), "--layout-file", str(spec))
+    assert refused.returncode == 2
+    assert "box_format 'Box table of columns image,class,foo,y1,x2,y2 (pixels)' is no row" in " ".join(refused.stderr.split())
 
 
 def test_a_header_the_rows_contradict_stops(tmp_path: Path) -> None:
