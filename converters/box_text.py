@@ -437,6 +437,8 @@ def table_rows(
     of cells or a box number that is not finite. `class_names`: class id -> name, or None where
     the source names none (the ids are the names)."""
     header: list[str] = list(fmt.columns)  # a headerless table's documented columns, else its first row
+    # (columns read by content under a header of other names, `box_columns`: that header is no row)
+    header_left = fmt.opens_with_header and bool(fmt.columns)
     for item in lines:
         if isinstance(item, tables.RowError):
             yield _keyed_error(item, header, fmt)
@@ -445,12 +447,21 @@ def table_rows(
         if not text.strip():
             continue
         cells = fmt.row_cells(text)
+        if fmt.separator == " ":  # (runs of spaces between cells, as the reading by content split them)
+            cells = [cell for cell in cells if cell != ""]
+        if header_left:
+            header_left = False
+            continue
         if not header:
             header = [cell.strip() for cell in cells]
             continue
         key = cells[header.index(fmt.key_field)].strip() if len(cells) > header.index(fmt.key_field) else ""
         if not key:
             yield tables.RowError(number, f"no {fmt.key_field}")
+            continue
+        if len(cells) == len(header) and not any(c.strip() for i, c in enumerate(cells) if i != header.index(fmt.key_field)):
+            # an image named with every other cell empty (keras-retinanet's `path/to/image.jpg,,,,,`): no box
+            yield EvidenceRow(number, key, labels=(), objects=())
             continue
         if not len(header) - (fmt.optional_columns if fmt.columns else 0) <= len(cells) <= len(header):
             yield EvidenceRow(number, key, error=f"row {number} has {len(cells)} cells, not the {len(header)} of its header")

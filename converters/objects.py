@@ -252,11 +252,15 @@ def text_box_object(
         half_w = math.hypot(major * math.cos(angle), minor * math.sin(angle))
         half_h = math.hypot(major * math.sin(angle), minor * math.cos(angle))
         values = [cx - half_w, cy - half_h, cx + half_w, cy + half_h]
+    elif convention == box_formats.ROTATED_PIXELS:  # the rotated rectangle's axis-aligned envelope
+        values = _turned_envelope(*values)
     a, b, c, d = values
     if convention == box_formats.XYWH_PIXELS:
         box, normalised = (a, b, a + c, b + d), False
     elif convention == box_formats.XXYY_NORMALISED:
         box, normalised = (a, c, b, d), True
+    elif convention == box_formats.XYXY_NORMALISED:
+        box, normalised = (a, b, c, d), True
     else:
         box, normalised = (a, b, c, d), False
     return SourceObject(
@@ -267,6 +271,25 @@ def text_box_object(
         truncated=int("truncated" in flags),
         difficult=int("difficult" in flags),
     )
+
+
+def _turned_envelope(x: float, y: float, width: float, height: float, angle: float) -> list[float]:
+    """The axis-aligned envelope of a rectangle (left `x`, top `y`, `width`, `height`) turned by
+    `angle` radians about its centre (MSRA-TD500's `.gt` lines). A rectangle of no width or height
+    stays as written: the writer drops it as a box of no area, naming it (an envelope of its
+    absolute sizes would have passed a negative width as a real box).
+
+    >>> [round(v, 6) for v in _turned_envelope(10, 20, 40, 10, 0.0)]
+    [10.0, 20.0, 50.0, 30.0]
+    >>> [round(v, 6) for v in _turned_envelope(10, 20, 40, 10, math.pi / 2)]  # stood on end about (30, 25)
+    [25.0, 5.0, 35.0, 45.0]
+    """
+    if width <= 0 or height <= 0:
+        return [x, y, x + width, y + height]
+    cx, cy = x + width / 2, y + height / 2
+    cos, sin = abs(math.cos(angle)), abs(math.sin(angle))
+    half_w, half_h = (width * cos + height * sin) / 2, (width * sin + height * cos) / 2
+    return [cx - half_w, cy - half_h, cx + half_w, cy + half_h]
 
 
 def _count(value: object) -> str:

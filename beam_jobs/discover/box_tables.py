@@ -18,12 +18,12 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import folder_tables, label_file_found, set_aside, voc_beside
+from shardify.beam_jobs.discover import box_beside, box_content_tables, folder_tables, label_file_found, set_aside, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_box_files
 from shardify.converters.evidence_files import MAX_XML_BYTES
-from shardify.errors import InvalidInputError, UsageError
+from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan.box_file_names import annotated_image
@@ -301,18 +301,29 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
     (`voc_beside`) and a box table in each class folder (`folder_tables`); [] where a label file or a label pattern was given."""
     if config.labels_file or config.label_from_name:
         return []
-    found = _per_image_folders(config, sample) + _annotation_tables(config, sample)
+    found = _per_image_folders(config, sample) + _annotation_tables(config, sample) + box_beside.beside_box_evidence(config, sample)
+    found += box_content_tables.content_table_evidence(config, sample, {e.path for e in found})  # MIO-TCD's gt_train.csv
     return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 
-def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence]) -> layout.SourceLayout:
+def with_box_annotations(
+    config: ConvertConfig, detected: layout.SourceLayout, found: Sequence[Evidence], sample: Sequence[str] = ()
+) -> layout.SourceLayout:
     """`detected` with the boxes `found` as its evidence (in place of anything else read from the
     same files) and, unless `--label-level` says otherwise, no class folders: the objects'
     classes are the images' labels. Split folders give the splits; without them, the files'
     names do (`validation-annotations-bbox.csv`), an image no such file names being rejected
-    saying so, never put in train with the others."""
+    saying so, never put in train with the others.
+
+    Raises:
+      DoubtedGuess: a table read by content (`box_content_tables`) whose boxes fit more than one
+        reading, with the guess.
+    """
     if not found or detected.name != layout.IMAGE_FOLDERS:
         return detected
+    found, exports = box_content_tables.without_exports(detected, found)  # BCCD's test.csv beside its VOC XML
+    if not found:
+        return dataclasses.replace(detected, notes=(*detected.notes, *exports))
     structure = detected.structure
     folders = bool(detected.split_folders) or (structure is not None and structure.split_level >= 0)
     if folders or not all(e.split for e in found) or len({e.split for e in found}) < 2:
@@ -333,5 +344,12 @@ def with_box_annotations(config: ConvertConfig, detected: layout.SourceLayout, f
             named_splits=(),
         )
         notes.append("class folders not read as labels: the objects' classes label the images (--label-level N reads them)")
+    notes += exports
     kept = tuple(note for note in detected.notes if note not in replaced)
-    return dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))
+    guess = dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))
+    doubt = box_content_tables.open_readings(config, sample, found)  # a table's box read two ways: the user decides
+    if doubt:  # (the guess as detection goes on to make it: its objects' features, for the layout file written)
+        from shardify.beam_jobs.discover import describe  # noqa: PLC0415 - describe's own steps run after this one
+
+        raise DoubtedGuess(doubt, describe.with_objects(config, guess))
+    return guess

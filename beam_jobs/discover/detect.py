@@ -390,7 +390,7 @@ def _detect_folder(
     if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
         detected = describe.with_split_lists(config, sample, detected)
         detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
-    detected = box_tables.with_box_annotations(config, detected, boxes)
+    detected = box_tables.with_box_annotations(config, detected, boxes, sample)
     detected = describe.with_objects(config, detected)
     detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:

@@ -126,7 +126,7 @@ class _ReadEvidence(beam.DoFn):
         that names its image, its objects and their names."""
         folder = join_path(self._source, found.path)
         fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
-        extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else "txt"
+        extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else fmt.extension if fmt else "txt"
         if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
             yield from self._folder_tables(found, fmt, rule)
             return
@@ -136,6 +136,8 @@ class _ReadEvidence(beam.DoFn):
                 continue
             if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
                 key = yolo_image_key(found.path, item.relpath)
+            elif found.kind == BOX_FILES and found.image_folder == voc_beside.BESIDE:  # beside its image (box_beside)
+                key = posixpath.join(found.path, _box_file_stem(item.relpath, found.box_format))
             elif found.kind == BOX_FILES:  # the image of the same stem in the mirrored folder
                 key = f"{found.image_folder}/{_box_file_stem(item.relpath, found.box_format)}"
             elif found.image_folder == voc_beside.BESIDE:  # beside its image: the image's path from SRC

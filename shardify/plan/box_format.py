@@ -27,6 +27,8 @@ __all__ = [
     "XXYY_NORMALISED",
     "QUAD_PIXELS",
     "ELLIPSE_PIXELS",
+    "ROTATED_PIXELS",
+    "XYXY_NORMALISED",
     "WORDS_BEFORE_BOX",
     "BoxFormat",
     "is_number",
@@ -64,7 +66,12 @@ QUAD_PIXELS = "x1 y1 x2 y2 x3 y3 x4 y4 pixels, read as the corners' envelope"
 ELLIPSE_PIXELS = "major radius, minor radius, angle, centre x, centre y pixels, read as the ellipse's envelope"
 # A class written as all the words before the box (negative box fields: the last four).
 WORDS_BEFORE_BOX = ":-4"
-_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS)
+# A rotated rectangle (MSRA-TD500's text lines): its left, top, width and height before the turn, and
+# the angle in radians it is turned by about its centre; read as its axis-aligned envelope.
+ROTATED_PIXELS = "x y w h of the unturned rectangle, angle in radians about its centre, pixels, read as its envelope"
+# Corners as fractions of the image's width and height (AutoML's and TFRecorder's box tables).
+XYXY_NORMALISED = "x1 y1 x2 y2 normalised"
+_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 
@@ -89,10 +96,11 @@ class BoxFormat:
         where the class is every word before the box's four fields (a name with spaces: OIDv4's
         `Traffic light 12 34 56 78`); "" where every box is of `single_class`.
       single_class: the class of every box where no field names one.
-      box_fields: the four fields of the box (eight for QUAD_PIXELS, five for ELLIPSE_PIXELS), in the order `convention`
+      box_fields: the four fields of the box (eight for QUAD_PIXELS, five for ELLIPSE_PIXELS and ROTATED_PIXELS), in the order `convention`
         reads them; or one
         field whose cell holds the four as a list (`"[834.0, 222.0, 56.0, 36.0]"`, Global Wheat).
-      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS or ELLIPSE_PIXELS.
+      convention: XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, XYXY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS or
+        ROTATED_PIXELS.
       header: PER_IMAGE: a pattern of the lines before the boxes that are no box (DOTA's
         `imagesource:GoogleEarth`, `gsd:0.146`): skipped; "" for none.
       opens_with_header: PER_IMAGE: every file opens with a `header` line (WiderPerson's count), so
@@ -137,6 +145,9 @@ class BoxFormat:
         no box and is skipped. "" for files of fields.
       signature: with `line_pattern`: the pattern the file's first line matches, which tells the
         format (its other lines are skipped, so only this line and the box lines say what it is).
+      extension: PER_IMAGE: the annotation files' extension, without the dot ("txt"; MSRA-TD500's
+        "gt"). A per-image file of another extension than .txt may lie beside its image, in the
+        image's own folder (`beam_jobs/discover/box_beside.py`).
       source: where the format is documented.
     """
 
@@ -168,6 +179,7 @@ class BoxFormat:
     drop: str = ""
     line_pattern: str = ""
     signature: str = ""
+    extension: str = "txt"
     source: str = ""
 
     def __post_init__(self) -> None:
@@ -187,8 +199,10 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
             raise ValueError(f"{self.name}: eight box fields are a quadrilateral's corners, and only they")
-        if (len(self.box_fields) == 5) != (self.convention == ELLIPSE_PIXELS):
-            raise ValueError(f"{self.name}: five box fields are an ellipse's, and only they")
+        if (len(self.box_fields) == 5) != (self.convention in (ELLIPSE_PIXELS, ROTATED_PIXELS)):
+            raise ValueError(f"{self.name}: five box fields are an ellipse's or a rotated rectangle's, and only they")
+        if not re.fullmatch(r"[a-z0-9]+", self.extension) or (self.extension != "txt" and self.pairing != PER_IMAGE):
+            raise ValueError(f"{self.name}: an extension of its own is a per-image file's")
         if len(self.box_fields) not in (1, 4, 5, 8) or (
             len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT, PER_IMAGE_JSON)
         ):

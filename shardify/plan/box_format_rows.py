@@ -16,6 +16,7 @@ from shardify.plan.box_format import (
     PER_IMAGE,
     PER_IMAGE_JSON,
     QUAD_PIXELS,
+    ROTATED_PIXELS,
     ROWS,
     WORDS_BEFORE_BOX,
     XXYY_NORMALISED,
@@ -121,6 +122,49 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="ICDAR 2015 Robust Reading, Challenge 4 (rrc.cvc.uab.es/?ch=4): gt_img_<n>.txt, UTF-8 with a BOM, "
         "'x1,y1,x2,y2,x3,y3,x4,y4,transcription' a line, ### for do not care; MLT 2017 (rrc.cvc.uab.es/?ch=8): "
         "'x1,...,y4,script,transcription'",
+    ),
+    BoxFormat(
+        name="ICDAR 2013 text boxes",
+        pairing=PER_IMAGE,
+        # Challenge2_Test_Task1_GT/gt_img_1.txt beside Challenge2_Test_Task12_Images/img_1.jpg: `38, 43, 920, 215, "Tiredness"`
+        files=r"(?i)\w*_gt(_v\d+)?",
+        fields=(5, 6, 7, 8),  # a transcription holding commas splits into more fields (nine or more: ICDAR 2015's)
+        separator=",",
+        drop='"',  # the transcription is quoted in every line: a line without quotes is of another shape
+        single_class="text",  # text regions: the files name no class, the transcription is no class
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        stem_prefix="gt_",
+        source="ICDAR 2013 Robust Reading, Challenge 2 (rrc.cvc.uab.es/?ch=2), test ground truth: gt_img_<n>.txt, "
+        "'xmin, ymin, xmax, ymax, \"transcription\"' a line; mmocr's icdar2013 parser reads the same",
+    ),
+    BoxFormat(
+        name="ICDAR 2013 text boxes, spaces",
+        pairing=PER_IMAGE,
+        # Challenge2_Training_Task1_GT/gt_100.txt beside Challenge2_Training_Task12_Images/100.jpg: `158 128 411 181 "Footpath"`
+        files=r"(?i)\w*_gt(_v\d+)?",
+        fields=tuple(range(5, 16)),  # a transcription of several words splits into more fields
+        drop='"',
+        single_class="text",
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        stem_prefix="gt_",
+        source="ICDAR 2013 Robust Reading, Challenge 2 (rrc.cvc.uab.es/?ch=2), training ground truth: gt_<n>.txt, "
+        "'xmin ymin xmax ymax \"transcription\"' a line",
+    ),
+    BoxFormat(
+        name="Rotated text lines",
+        pairing=PER_IMAGE,
+        files=r".*",  # known by its extension and its lines, whatever the folder (SRC itself: HUST-TR400 is one folder)
+        extension="gt",  # train/IMG_0064.gt beside train/IMG_0064.JPG
+        fields=(7,),
+        single_class="text",  # text lines: the files name no class
+        box_fields=("2", "3", "4", "5", "6"),
+        convention=ROTATED_PIXELS,
+        flags=(("1", "difficult"),),
+        source="MSRA-TD500 (www.iapr-tc11.org, MSRA Text Detection 500 Database; Yao et al., CVPR 2012): "
+        "<split>/IMG_<n>.gt beside IMG_<n>.JPG, 'index difficult x y width height angle' a text line, the rectangle "
+        "turned by angle radians about its centre; HUST-TR400 (Yao et al., 2014) in the same format",
     ),
     BoxFormat(
         name="NWPU VHR-10 boxes",

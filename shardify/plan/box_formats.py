@@ -53,14 +53,17 @@ from shardify.plan.box_format import (
     PER_IMAGE,
     PER_IMAGE_JSON,
     QUAD_PIXELS,
+    ROTATED_PIXELS,
     ROWS,
     WORDS_BEFORE_BOX,
     XXYY_NORMALISED,
+    XYXY_NORMALISED,
     XYWH_PIXELS,
     XYXY_PIXELS,
     BoxFormat,
     is_number,
 )
+from shardify.plan import box_columns
 from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
@@ -80,6 +83,8 @@ __all__ = [
     "XXYY_NORMALISED",
     "QUAD_PIXELS",
     "ELLIPSE_PIXELS",
+    "ROTATED_PIXELS",
+    "XYXY_NORMALISED",
     "BoxFormat",
     "FORMATS",
     "format_named",
@@ -93,16 +98,20 @@ __all__ = [
 
 
 def format_named(name: str) -> BoxFormat:
-    """The row of FORMATS named `name`.
+    """The row of FORMATS named `name`, or the table read by content that the name says whole
+    (`box_columns.format_of_name`: `Box table of columns image,class,x1,y1,x2,y2 (pixels)`).
 
     Raises:
-      KeyError: no such row.
+      KeyError: no such row, and no such reading.
     """
-    return next(f for f in FORMATS if f.name == name)
+    found = next((f for f in FORMATS if f.name == name), None) or box_columns.format_of_name(name)
+    if found is None:
+        raise KeyError(name)
+    return found
 
 
-def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None:
-    """The PER_IMAGE format of a folder named `folder_name` whose first file's lines are `lines`.
+def per_image_format(folder_name: str, lines: Sequence[str], extension: str = "txt") -> BoxFormat | None:
+    """The PER_IMAGE format of a folder named `folder_name` whose first file (of `extension`) has the lines `lines`.
 
     >>> per_image_format("label_2", ["Car 0.00 0 -1.58 587.01 173.33 614.12 200.12 1.65 1.67 3.64 -0.65 1.71 46.70 -1.59"]).name
     'KITTI object labels'
@@ -126,9 +135,15 @@ def per_image_format(folder_name: str, lines: Sequence[str]) -> BoxFormat | None
     True
     >>> per_image_format("labelTxt", ["2753 2408 2861 2385 2888 2468 2805 2502 plane 0"]).name  # DOTA without its header lines
     'DOTA oriented boxes'
+    >>> per_image_format("train", ["0 0 1 2 6 3 0.0417", "1 1 6 6 7 3 -0.04"], "gt").name
+    'Rotated text lines'
+    >>> per_image_format("train", ["0 0 1 2 6 3"], "gt") is None  # six fields: no angle
+    True
+    >>> per_image_format("Challenge2_Test_Task1_GT", ['38, 43, 920, 215, "Tiredness"']).name
+    'ICDAR 2013 text boxes'
     """
     for found in FORMATS:
-        if found.pairing != PER_IMAGE or not re.fullmatch(found.files, folder_name):
+        if found.pairing != PER_IMAGE or found.extension != extension or not re.fullmatch(found.files, folder_name):
             continue
         if found.line_pattern:  # sentences: the first line says which, the box lines hold the boxes
             filled = [line.strip() for line in lines if line.strip()]

@@ -336,6 +336,16 @@ class Evidence:
             raise ValueError(f"{self.path}: a concept list names its one concept")
         if self.kind in (BOX_FILES, BOX_TABLE) and not self.box_format:
             raise ValueError(f"{self.path}: boxes as text name their format")
+        if self.kind in (BOX_FILES, BOX_TABLE):
+            from shardify.plan.box_formats import format_named  # noqa: PLC0415 - the format table imports nothing of here
+
+            try:  # (a layout file's box_format mistyped: said here, not as a failed conversion)
+                format_named(self.box_format)
+            except KeyError:
+                raise ValueError(
+                    f"{self.path}: box_format {self.box_format[:200]!r} is no row of the format table (docs/datasets.md) "
+                    "and no table read by content ('Box table of columns image,class,x1,y1,x2,y2 (pixels)')"
+                ) from None
         if self.column < 0 or (self.label_column is not None and (self.label_column < 0 or self.label_column == self.column)):
             raise ValueError(f"{self.path}: the name's column and the class column are two fields, counted from 0")
 
@@ -366,6 +376,17 @@ class Evidence:
         if self.kind == XML_OBJECTS and self.image_folder == ".":  # beside the images (discover/voc_beside.py)
             return f"{self.path or 'SRC'}/**/<image>.xml (Pascal VOC beside each image)"
         return self.path + "/" if self.kind in (XML_OBJECTS, SEGMENTATION_MASKS) else self.path
+
+    def holds_beside(self, relpath: str) -> bool:
+        """`relpath` is one of this Evidence's per-image box files lying beside their images
+        (`beam_jobs/discover/box_beside.py`: MSRA-TD500's `train/IMG_0064.gt`): an annotation,
+        never an input, though it shares its folder and stem with one."""
+        if self.kind != BOX_FILES or self.image_folder != "." or (self.path and not relpath.startswith(self.path + "/")):
+            return False
+        from shardify.plan.box_formats import format_named  # noqa: PLC0415 - the format table imports nothing of here
+
+        ending = format_named(self.box_format).extension
+        return ending != "txt" and relpath.rsplit(".", 1)[-1].lower() == ending
 
     @property
     def multi_label(self) -> bool:

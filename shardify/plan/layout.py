@@ -349,7 +349,7 @@ class SourceLayout:
         than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
         if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids)) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
-        if any(_in_box_tree(e, relpath) for e in self.evidence):
+        if any(_in_box_tree(e, relpath) or e.holds_beside(relpath) for e in self.evidence):
             return True  # a folder of per-image box files holds annotations (FlickrLogos' classes/masks/: its masks too)
         if self.split_patterns and self.pattern_split(relpath) is None:
             return True  # the dataset card lists its data files: the rest are not data

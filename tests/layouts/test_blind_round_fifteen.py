@@ -34,12 +34,6 @@ WRONG = {
              "subsets' splits/ccpd_blur.txt, ccpd_challenge.txt), naming a layout file's split-list evidence, and an "
              "--exclude that leaves the hard subsets out, which are test sets here (the stop says so): no FOLLOW option "
              "converts it; the plate's box in the file name is not read"),
-    "mio_tcd": ("STOPS (exit 2): 'the labels may be in gt_train.csv, which shardify does not read', offering --labels "
-                "FILE or --label-level 0, which drops the boxes: a headerless '<id>,<class>,x1,y1,x2,y2' table of "
-                "boxes is not read as objects"),
-    "msra_td500": ("STOPS (exit 2): 'no class folders, names or label files', offering --label-from-name, --labels or "
-                   "--label-level 0; with --label-level 0 the .gt files are rejected as images, exit 1: a '.gt' of "
-                   "rotated text boxes beside each image is not read as objects"),
 }
 
 

@@ -241,8 +241,9 @@ def test_icdar_text_regions_are_objects(tmp_path: Path) -> None:
 
 def test_other_box_lines_in_a_gt_folder_are_not_icdar_regions() -> None:
     """The twin: ICDAR 2013's `gt_100.txt` (`38, 43, 920, 215, "Tiredness"`: a box's two corners) is
-    another shape, and DOTA's `labelTxt/` keeps its row."""
-    assert box_formats.per_image_format("Challenge2_Training_Task1_GT", ['38, 43, 920, 215, "Tiredness"']) is None
+    another shape, never read as a quadrilateral (it is its own row of two corners now,
+    tests/objects/test_text_detection_files.py), and DOTA's `labelTxt/` keeps its row."""
+    assert box_formats.per_image_format("Challenge2_Training_Task1_GT", ['38, 43, 920, 215, "Tiredness"']).name == "ICDAR 2013 text boxes"
     found = box_formats.per_image_format("labelTxt", ["imagesource:GoogleEarth", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"])
     assert found.name == "DOTA oriented boxes"
     found = box_formats.per_image_format("ch4_training_localization_transcription_gt", ["377,117,463,117,465,130,378,130,Genaxis Theatre"])

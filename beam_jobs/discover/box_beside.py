@@ -1,0 +1,113 @@
+"""Per-image files of boxes beside the images they annotate, in the images' own folder, of an
+extension of their own (MSRA-TD500's and HUST-TR400's `train/IMG_0064.gt` beside
+`train/IMG_0064.JPG`): the rows of `shardify.plan.box_formats.FORMATS` whose `extension` is not
+`txt` say which extensions and shapes these are (a new one is a row, not code here).
+
+Plain `.txt` files beside images are left to the readers that know them (captions, YOLO labels in
+a folder of their own): a `.txt` of numbers beside an image is many things, a `.gt` named as the
+image is an annotation.
+
+Where such files lie beside most images of a folder and their first lines are of a known row,
+one BOX_FILES Evidence covers the tree (the folders' common ancestor), each file keyed by its
+path from SRC without its extension (its image's), `image_folder` "." (beside): every file is read
+at conversion, a line of another shape rejecting its image naming the line. Where they are of no
+known shape, the run stops naming a file and its first line: the folders above the images were
+otherwise read as classes, or the images written with no objects, exit 0.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import label_file_found, voc_beside
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.plan import box_formats, layout
+from shardify.plan import evidence as evidence_lib
+from shardify.plan.evidence import Evidence, KeyRule
+
+__all__ = ["EXTENSIONS", "beside_box_evidence"]
+
+# Extensions of per-image box files that lie beside their images (the rows' own, `.txt` left out).
+EXTENSIONS = frozenset(f.extension for f in box_formats.FORMATS if f.pairing == box_formats.PER_IMAGE and f.extension != "txt")
+# Key components: the whole path, however deep.
+_WHOLE_PATH = 64
+# Share of a folder's images with a file of their stem beside them, and of the files naming an image.
+_MOST = 0.5
+# Files of a folder opened to find one with lines (an image without objects may have an empty file).
+_FIRST_FILES = 20
+
+
+def _folders(sample: Sequence[str]) -> dict[str, tuple[str, list[str]]]:
+    """Folders holding images and files of one of `EXTENSIONS` of the same stems, most of each:
+    folder -> (the extension, its files of it, sorted)."""
+    images: dict[str, set[str]] = {}
+    annotations: dict[tuple[str, str], list[str]] = {}
+    for path in sample:
+        folder, ext = posixpath.dirname(path), layout.extension(path)
+        if ext in layout.IMAGE_EXTENSIONS:
+            images.setdefault(folder, set()).add(layout.stem(path))
+        elif ext in EXTENSIONS:
+            annotations.setdefault((folder, ext), []).append(path)
+    found = {}
+    for (folder, ext), paths in sorted(annotations.items()):
+        stems = {layout.stem(p) for p in paths}
+        shared = stems & images.get(folder, set())
+        if shared and len(shared) >= _MOST * len(stems) and len(shared) >= _MOST * len(images[folder]):
+            found[folder] = (ext, sorted(paths))
+    return found
+
+
+def _first_with_lines(config: ConvertConfig, paths: Sequence[str]) -> tuple[str, list[str]]:
+    """The first of `paths` with a line that is not blank, and its first lines; ("", []) if none."""
+    for path in paths[:_FIRST_FILES]:
+        lines = label_file_found.head_lines(config, path)
+        if any(line.strip() for line in lines):
+            return path, lines
+    return "", []
+
+
+def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
+    """One BOX_FILES Evidence for the per-image box files beside the images, at their folders'
+    common ancestor, or [] where there are none (or a label file or pattern was given).
+
+    Raises:
+      UsageError: files beside the images of no known shape, or of two shapes, naming them; none
+        where `--label-level` says which folders label the images (the files are then left out).
+    """
+    if config.labels_file or config.label_from_name:
+        return []
+    folders = _folders(sample)
+    formats: dict[str, list[str]] = {}  # format name -> its folders
+    unknown: list[tuple[str, str]] = []
+    for folder, (ext, paths) in folders.items():
+        first, lines = _first_with_lines(config, paths)
+        if not first:
+            continue  # every sampled file empty: images without objects, no shape to tell
+        fmt = box_formats.per_image_format(posixpath.basename(folder), lines, ext)
+        if fmt is None:
+            shown = next(line.strip() for line in lines if line.strip())
+            unknown.append((first, shown))
+        else:
+            formats.setdefault(fmt.name, []).append(folder)
+    if config.label_level is not None:
+        return []
+    if unknown or len(formats) > 1:
+        shown = "; ".join(f"{path} ({line[:60]!r})" for path, line in unknown[:3]) or "; ".join(
+            f"{name} in {', '.join(f + '/' for f in kept[:2])}" for name, kept in sorted(formats.items()))
+        raise UsageError(
+            f"a .{folders[next(iter(folders))][0]} file lies beside each image, named as it: {shown}: its lines are "
+            f"{'of no box format shardify reads' if unknown else 'of two box formats'} (docs/datasets.md lists them), "
+            "and the images would be written without their objects: --label-level 0 to convert the images "
+            "unlabelled (the files left out), or describe the dataset in a layout file (docs/layout-files.md)"
+        )
+    if not formats:
+        return []
+    (name, kept), = formats.items()
+    fmt = box_formats.format_named(name)
+    top = posixpath.commonpath(kept) if len(kept) > 1 else posixpath.dirname(kept[0])
+    shown = ", ".join((f or "SRC") + "/" for f in kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
+    note = f"{top or 'SRC'}/: objects, one .{fmt.extension} file beside each image, named as it (in {shown}): {fmt.shown}"
+    return [Evidence(top, evidence_lib.BOX_FILES, KeyRule(_WHOLE_PATH, False), box_format=name,
+                     image_folder=voc_beside.BESIDE, note=note)]

@@ -1,0 +1,197 @@
+"""One table of boxes for many images whose columns no row of `box_formats.FORMATS` documents,
+its roles read from its content (`shardify.plan.box_columns`): MIO-TCD localization's headerless
+gt_train.csv (`00000007,pickup_truck,1,2,8,13`, ids naming `train/00000007.jpg`), keras-retinanet's
+annotations.csv (`images/a.jpg,10,20,300,400,cat`), Udacity's CrowdAI labels.csv under a header of
+its own (`xmin,ymin,xmax,ymax,Frame,Label,Preview URL`).
+
+Detection reads the first lines of the tables that lie among images (a few), and the headers of
+the images their first rows name (their sizes: a box must lie inside its image). A table whose
+four box numbers fit every image read under more than one reading of `box_columns.BOX_ORDERS`
+(corners, or x, y, w, h: both inside every image) stops the run (`check_open_readings`), naming
+the table, a row, and the `box_format:` line of a layout file that decides; the guess travels with
+the stop, so `--dry-run --layout-file FILE` writes it for the user to mend.
+
+Found, the table is a BOX_TABLE Evidence as Open Images' is: a row per box joined to its image by
+the image column, a row naming no file rejected with its line, an image no row names written with
+no objects (a folder of its own a split of its own: MIO-TCD's test/).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters.images import probe_image
+from shardify.errors import InvalidInputError
+from shardify.inputs.paths import join_path
+from shardify.plan import box_columns, layout
+from shardify.plan import evidence as evidence_lib
+from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
+
+__all__ = ["content_table_evidence", "open_readings", "without_exports"]
+
+# Evidence that gives images their objects in a documented shape: a table read by content beside
+# it is an export of the same boxes (BCCD's test.csv of `filename,cell_type,xmin,xmax,ymin,ymax`
+# beside its Pascal VOC Annotations/), never a second source of them.
+_DOCUMENTED = (evidence_lib.XML_OBJECTS, evidence_lib.YOLO_LABELS, evidence_lib.BOX_FILES, evidence_lib.BOX_TABLE,
+               evidence_lib.COCO_SPLIT, evidence_lib.HF_METADATA, evidence_lib.MAT_OBJECTS)
+
+# Tables looked at (the sample's first), lines read of each, images whose headers are read a table.
+_TABLES = 24
+_LINES = 200
+_SIZES = 32
+_EXTENSIONS = ("csv", "txt", "tsv")
+
+
+class _Names:
+    """The sample's images by path, file name, stem and path without extension: whether a cell
+    names one, and which (a cell naming several is looked at no further)."""
+
+    def __init__(self, sample: Sequence[str]) -> None:
+        self.by: dict[str, list[str]] = {}
+        for path in sample:
+            if layout.extension(path) not in layout.IMAGE_EXTENSIONS:
+                continue
+            name, two = posixpath.basename(path), "/".join(path.split("/")[-2:])  # (`images/a.jpg` of `data/images/a.jpg`)
+            for key in {path, name, layout.stem(path), path.rsplit(".", 1)[0], two, two.rsplit(".", 1)[0]}:
+                self.by.setdefault(key, []).append(path)
+
+    @staticmethod
+    def _clean(cell: str) -> str:
+        text = cell.strip().replace("\\", "/")
+        while text.startswith(("./", "/")):
+            text = text[2:] if text.startswith("./") else text[1:]
+        return text
+
+    def names(self, cell: str) -> bool:
+        text = self._clean(cell)
+        return bool(text) and text in self.by
+
+    def image(self, cell: str) -> str:
+        found = self.by.get(self._clean(cell), [])
+        return found[0] if len(found) == 1 else ""
+
+
+def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_columns.Reading, list[tuple[str, ...]], bool] | None:
+    """(what the table's first lines say of its columns, the box readings every image read fits,
+    whether its header names another reading than those), or None where it is no table of boxes.
+    A header the rows contradict (Udacity CrowdAI's first labels.csv: `xmin,xmax,ymin,ymax` over
+    rows written xmin, ymin, xmax, ymax) leaves the readings of the rows open, and says so."""
+    lines = label_file_found.head_lines(config, path, lines=_LINES)
+    reading = box_columns.read_roles(lines, names.names)
+    if reading is None:
+        return None
+    key = reading.roles.index(box_columns.IMAGE)
+    sizes: dict[str, tuple[int, int]] = {}
+    for cell in dict.fromkeys(row[key] for row in reading.rows):
+        if len(sizes) >= _SIZES:
+            break
+        image = names.image(cell)
+        if not image:
+            continue
+        try:
+            with open_input(join_path(config.source, image)) as fileobj:
+                info = probe_image(fileobj)
+        except (OSError, InvalidInputError):
+            continue  # (an image that cannot be read is its own reject at conversion)
+        sizes[cell] = (info.width, info.height)
+    orders = box_columns.fitting_orders(reading, sizes)
+    if orders or not reading.named:
+        return reading, orders, False
+    return reading, box_columns.fitting_orders(reading, sizes, box_columns.BOX_ORDERS), True
+
+
+def _rule(names: _Names, keys: Sequence[str]) -> KeyRule:
+    """How the image cells name files: by their shape (`key_rule`), or, where most so read name
+    no sampled image, by the file's name or stem alone (a path from another root: LISA's
+    `dayTraining/dayClip1--00000.jpg` for `dayTrain/dayTrain/dayClip1/frames/dayClip1--00000.jpg`)."""
+    images = [path for paths in names.by.values() for path in paths]
+    shaped = key_rule(keys)
+    for rule in (shaped, KeyRule(1, shaped.extension), KeyRule(1, not shaped.extension)):
+        files = {file_key(path, rule) for path in images}
+        if 2 * sum(row_key(k, rule) in files for k in keys) >= len(keys):
+            return rule
+    return shaped
+
+
+def _candidates(sample: Sequence[str], claimed: set[str]) -> list[str]:
+    return [p for p in sample if layout.extension(p) in _EXTENSIONS and p not in claimed
+            and not evidence_lib.example_file(p)][:_TABLES]
+
+
+def content_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed: set[str]) -> list[Evidence]:
+    """A BOX_TABLE Evidence per table of `sample` (not among `claimed`, read already) whose columns
+    read as an image's boxes, a row each; [] where a label file or pattern was given."""
+    if config.labels_file or config.label_from_name:
+        return []
+    names = _Names(sample)
+    if not names.by:
+        return []
+    found = []
+    for path in _candidates(sample, claimed):
+        read = _reading(config, path, names)
+        if read is None or not read[1]:
+            continue
+        reading, orders, _ = read
+        fmt = box_columns.box_format(reading, orders[0])
+        key = reading.roles.index(box_columns.IMAGE)
+        rule = _rule(names, [row[key] for row in reading.rows])
+        header = f"under its header {','.join(reading.header)!r}" if reading.header else "no header"
+        fits = "the one reading that fits every image read" if len(orders) == 1 else f"the first of {len(orders)} readings that fit"
+        how = (f"a row per box, {header}, its columns read from their content: {', '.join(fmt.columns)}, "
+               f"the box {'as its header names it' if reading.named and len(orders) == 1 else fits}")
+        note = f"{path}: objects of the images it names ({how}): {fmt.shown}"
+        found.append(Evidence(path, evidence_lib.BOX_TABLE, rule, box_format=fmt.name, note=note))
+    return found
+
+
+def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[Evidence]) -> str:
+    """Why one of the tables `found` read by content cannot be read without a doubt (its box fits
+    every image read under several readings), naming the table, a row and the layout file's line
+    that decides; "" where none."""
+    names = _Names(sample)
+    for evidence in found:
+        if evidence.kind != evidence_lib.BOX_TABLE or not evidence.box_format.startswith(box_columns.NAME_START):
+            continue
+        read = _reading(config, evidence.path, names)
+        if read is None or (len(read[1]) < 2 and not read[2]):
+            continue
+        reading, orders, contradicted = read
+        choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in orders)
+        shown = ",".join(reading.rows[0])[:80]
+        mend = f"--dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
+        if contradicted:
+            header = ",".join(reading.header)[:80]
+            return (
+                f"{evidence.path} is a table of boxes whose header ({header!r}) names its box columns "
+                f"{','.join(reading.named)}, but its rows (the first: {shown!r}) are then not all boxes inside their "
+                f"images; read as {' or as '.join(','.join(order) for order in orders)} they are: the header or the rows "
+                f"are wrong, and which cannot be told: {mend}"
+            )
+        readings = " and as ".join(",".join(order) for order in orders)
+        return (
+            f"{evidence.path} is a table of boxes (a row each: {shown!r}) whose four numbers fit inside every image read "
+            f"both as {readings}: which is meant cannot be told from its rows, and the other would write every box "
+            f"wrong: {mend}"
+        )
+    return ""
+
+
+def _by_content(evidence: Evidence) -> bool:
+    return evidence.kind == evidence_lib.BOX_TABLE and evidence.box_format.startswith(box_columns.NAME_START)
+
+
+def without_exports(detected: layout.SourceLayout, found: Sequence[Evidence]) -> tuple[list[Evidence], list[str]]:
+    """(`found` less its tables read by content where any other evidence gives objects, notes naming
+    those left unread): the documented annotations are the objects, the table an export of them; read
+    too, every box was written twice."""
+    documented = [e for e in (*detected.evidence, *found) if e.kind in _DOCUMENTED and not _by_content(e)]
+    if not documented:
+        return list(found), []
+    exports = [e for e in found if _by_content(e)]
+    notes = [f"{e.path}: a table of boxes beside {documented[0].shown}, which gives the objects: not read (an export of "
+             "them?)" for e in exports]
+    return [e for e in found if not _by_content(e)], notes
