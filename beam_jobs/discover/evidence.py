@@ -39,7 +39,7 @@ from shardify.beam_jobs.discover.candidates import REJECTS, reject
 from shardify.beam_jobs.discover import voc_beside
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, folder_tables, tables
+from shardify.converters import box_text, evidence_files, folder_tables, idl_boxes, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -217,6 +217,8 @@ class _ReadEvidence(beam.DoFn):
                 rows = box_text.frame_rows(fileobj, fmt, posixpath.splitext(posixpath.basename(found.path))[0])
             elif fmt.pairing == box_formats.BLOCKS:
                 rows = box_text.block_rows(lines, fmt)
+            elif fmt.pairing == box_formats.IDL_LINES:
+                rows = idl_boxes.idl_rows(lines, fmt)
             elif fmt.pairing == box_formats.JSON_LINES:
                 rows = box_text.json_rows(lines, fmt)
             else:
