@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import json_line_files, label_file_found, mirror_masks, set_aside
+from shardify.beam_jobs.discover import json_line_files, label_file_found, listed_folders, mirror_masks, set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -118,6 +118,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             _check_tables_aside(config, sample, media, detected.structure)
             _check_annotated_points(config, sample, media, detected)
             _check_unread_mirrors(config, sample, media, detected)
+            listed_folders.check_listed_folders(config, sample, media, detected)
             _check_number_texts(config, media, detected)
         if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
