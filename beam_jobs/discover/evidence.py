@@ -288,6 +288,13 @@ class _MatchRows(beam.DoFn):
                 if path != self._label_file:
                     yield reject(path, f"names no {what}: {key!r}", row.row, _STAGE)
             return
+        images = [c for c in files if layout.extension(c.relpath) in layout.IMAGE_EXTENSIONS]
+        if len(files) > 1 and rows and len(images) == 1:  # an image and its companions (WGISD's `<stem>.npz` masks)
+            yield images[0].record_id, (images[0], rows)  # the stem names the image; the others go on as named by none
+            for candidate in files:
+                if candidate is not images[0]:
+                    yield candidate.record_id, (candidate, [])
+            return
         if len(files) > 1 and rows and not (index < len(self._rules) and (self._rules[index].suffixed or self._rules[index].folder)):
             named = ", ".join(c.relpath for c in files)
             for candidate in files:

@@ -119,6 +119,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             _check_annotated_points(config, sample, media, detected)
             _check_unread_mirrors(config, sample, media, detected)
             listed_folders.check_listed_folders(config, sample, media, detected)
+            listed_folders.check_names_over_annotations(config, detected, annotations)
             _check_number_texts(config, media, detected)
         if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)

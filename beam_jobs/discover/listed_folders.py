@@ -6,7 +6,10 @@ nothing read names those images path by path, each with numbers after it (`"brai
 `shardify.plan.box_formats.FORMATS` knows), or names the images of folders named like recording
 sessions (a date, `session3`, `seq06`, `cam2`), the folders are how the images were collected, not
 what they show: written as labels, every image of a day got the day as its class with exit 0. The run
-stops naming the file and the folders. A list of paths alone (Food-101's `meta/train.txt`:
+stops naming the file and the folders. The same holds of labels guessed from the files' names
+(`CDY_2015.jpg` -> `CDY`, WGISD's grape variety) where files of rows of numbers named like the
+images lie unread beside them (its YOLO boxes, `CDY_2015.txt`): the names' prefix is no class of
+what the annotations mark (`check_names_over_annotations`). A list of paths alone (Food-101's `meta/train.txt`:
 `apple_pie/1005649`) under class folders is a split list, no sign.
 """
 
@@ -21,7 +24,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import layout
 
-__all__ = ["session_named", "check_listed_folders"]
+__all__ = ["session_named", "check_listed_folders", "check_names_over_annotations"]
 
 # Files opened, their first lines only.
 _FILES = 40
@@ -102,3 +105,22 @@ def check_listed_folders(config: ConvertConfig, sample: Sequence[str], media: Se
             f"--label-level {max(level for _, level in structure.label_levels) + 1}, or describe the annotations in a "
             "layout file (docs/layout-files.md)"
         )
+
+
+def check_names_over_annotations(config: ConvertConfig, detected: layout.SourceLayout, annotations: Sequence[str]) -> None:
+    """Stop where labels are guessed from the files' names while files of rows of numbers named like
+    the images (per-image annotations: boxes, points) lie unread in `annotations`.
+
+    Raises:
+      UsageError: naming the folders, the guess, and the options that decide.
+    """
+    structure = detected.structure
+    if structure is None or structure.name_pattern is None or config.label_from_name or not annotations:
+        return
+    shown = ", ".join(a + "/" for a in annotations[:3])
+    raise UsageError(
+        f"the labels would be guessed from the files' names ({structure.name_pattern.regex!r}), while {shown} hold rows "
+        "of numbers named like the images, per-image annotations (boxes?) that are not read: the names' prefix may be no "
+        "class of what they mark. Convert unlabelled with --label-level 0, keep the names' prefix as the label with "
+        f"--label-from-name {structure.name_pattern.regex!r}, or describe the annotations in a layout file (docs/layout-files.md)"
+    )
