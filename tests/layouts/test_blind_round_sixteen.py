@@ -27,9 +27,6 @@ WRONG = {
     "arxiv_abstracts": ("STOPS (exit 2): 'no column is named as the label ... --label-column terms', reading 'titles' "
                         "and 'summaries' as a pair; with --label-column terms --text-column summaries each list literal "
                         "\"['cs.LG', 'cs.AI']\" is written as ONE label: a multi-label cell of a list literal is not split"),
-    "brainwash": ("WRONG WITH EXIT 0: the date-named image folders (brainwash_10_27_2014_images, ...) written as class "
-                  "labels, every image in one split; the .idl files (one per split, '\"path\": (x1, y1, x2, y2), ...;') "
-                  "are not read, so the heads' boxes and the splits are lost"),
     "butterfly75": ("STOPS (exit 2): 'no class folders, names or label files ... the labels may be in Testing_set.csv, "
                     "Training_set.csv', offering --labels FILE: --labels Training_set.csv rejects every train image, "
                     "its bare names 'Image_1.jpg' naming a file in train/ and one in test/"),
@@ -52,9 +49,9 @@ WRONG = {
     "pokemon": ("STOPS (exit 2): 'the labels may be in pokemon.csv', offering --labels FILE; --labels pokemon.csv "
                 "--label-column Type1 loses Type2: two label columns of one row (multi-label, the second often "
                 "empty) cannot be named together"),
-    "wgisd": ("EXIT 1: the split lists' stems name both the image and its .npz mask, rejected as ambiguous over "
-              "--max-rejects; with --exclude 'data/*.npz' exit 0 with the variety prefix of the name as the label and "
-              "no boxes: YOLO '.txt' boxes beside each image are not read as objects"),
+    "wgisd": ("STOPS (exit 2): the labels guessed from the names' variety prefix over data/'s unread rows of numbers, "
+              "offering --label-level 0 (no boxes) or --label-from-name: YOLO '.txt' boxes beside each image, named by "
+              "no names file, are not read as unnamed objects"),
 }
 
 
