@@ -41,9 +41,6 @@ WRONG = {
                 "same stop"),
     "glas": ("STOPS (exit 2): Grade.csv offered as the labels or --label-level 0; with --label-level 0 the testA_ and "
              "testB_ images are written as train: a split in the file name's prefix, beside '_anno' masks, is not read"),
-    "nct_crc_he": ("STOPS (exit 2): two class trees side by side read as 'parts or sets', offering --label-level 2, "
-                   "which labels right but writes both sets as one split: the sets' names (a '-VAL-' in one) are not "
-                   "read as training and validation"),
     "pit2015": ("EXIT 1: the '.data' files rejected ('not a table: expected .csv, .tsv, ...') over --max-rejects: "
                 "headerless TSV pairs under another extension, their labels vote counts '(3, 2)', are not read"),
     "pokemon": ("STOPS (exit 2): 'the labels may be in pokemon.csv', offering --labels FILE; --labels pokemon.csv "
