@@ -10,7 +10,9 @@ stops naming the file and the folders. The same holds of labels guessed from the
 (`CDY_2015.jpg` -> `CDY`, WGISD's grape variety) where files of rows of numbers named like the
 images lie unread beside them (its YOLO boxes, `CDY_2015.txt`): the names' prefix is no class of
 what the annotations mark (`check_names_over_annotations`). A list of paths alone (Food-101's `meta/train.txt`:
-`apple_pie/1005649`) under class folders is a split list, no sign.
+`apple_pie/1005649`) under class folders is a split list, and a line that names the image's folder
+again after its path (the Simpsons' `annotation.txt`: `./characters/bart_simpson/pic_0001.jpg,x1,y1,
+x2,y2,bart_simpson`) says the folder is its class: neither is a sign; nor are structured documents.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ __all__ = ["session_named", "check_listed_folders", "check_names_over_annotation
 
 # Files opened, their first lines only.
 _FILES = 40
+# Structured documents (a COCO-like JSON's image list, iNaturalist's public_test.json): read, or
+# judged, elsewhere; their fields after a path are no sign of a line format nothing read.
+_DOCUMENTS = ("json", "xml", "yaml", "yml", "mat", "h5", "hdf5", "npz", "npy", "pkl", "pickle")
 # Numbers after a path that make a line an annotation of that image (a box's four at least).
 _MIN_NUMBERS = 4
 _PATH = re.compile(r'"?([^\s":;,()]+/[^\s":;,()]+\.[A-Za-z0-9]{2,5})"?')
@@ -62,9 +67,12 @@ def _listed(lines: Sequence[str], folders: dict[str, str]) -> tuple[set[str], in
         folder = folders.get(posixpath.dirname(key)) or folders.get(key.split("/")[-2])
         if folder is None:
             continue
+        rest = line[found.end():]
+        if folder.lower() in rest.lower():  # the line names the folder as its class again (the Simpsons' annotation.txt)
+            return set(), 0, 0
         named.add(folder)
         lines_named += 1
-        if len(_NUMBER.findall(line[found.end():])) >= _MIN_NUMBERS:
+        if len(_NUMBER.findall(rest)) >= _MIN_NUMBERS:
             annotated += 1
     return named, lines_named, annotated
 
@@ -86,7 +94,8 @@ def check_listed_folders(config: ConvertConfig, sample: Sequence[str], media: Se
             folders.setdefault(posixpath.basename(parent), posixpath.basename(parent))
     inputs = set(media)
     used = {e.path for e in detected.evidence}
-    candidates = [p for p in sample if p not in inputs and p not in used and layout.extension(p) not in layout.IMAGE_EXTENSIONS][:_FILES]
+    candidates = [p for p in sample if p not in inputs and p not in used
+                  and layout.extension(p) not in (*layout.IMAGE_EXTENSIONS, *_DOCUMENTS)][:_FILES]
     for path in candidates:
         lines = [line for line in label_file_found.head_lines(config, path) if line.strip()]
         named, lines_named, annotated = _listed(lines, folders)
