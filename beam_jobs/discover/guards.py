@@ -18,7 +18,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import box_file_names, chosen_level, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
+from shardify.plan import box_file_names, chosen_level, mirror_set_aside, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -288,7 +288,7 @@ def _check_mirror_masks(
         more = sorted({p.mirror for p in found} - {pair.mirror})
         also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
         said = mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)
-        raise UsageError(said + also + _class_codes_hint(pair, found, images, sample))
+        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + _class_codes_hint(pair, found, images, sample))
 
 
 def _class_codes_hint(pair: object, found: Sequence[object], media: Sequence[str], sample: Sequence[str]) -> str:

@@ -30,17 +30,12 @@ WRONG = {
     "butterfly75": ("STOPS (exit 2): 'no class folders, names or label files ... the labels may be in Testing_set.csv, "
                     "Training_set.csv', offering --labels FILE: --labels Training_set.csv rejects every train image, "
                     "its bare names 'Image_1.jpg' naming a file in train/ and one in test/"),
-    "cihp": ("STOPS (exit 2): the id-map folders (Category_ids/, Human_ids/, Instance_ids/) seen as masks, but the "
-             "message names only a layout file's structure.mask_folders; --label-level 0 with --exclude of the three "
-             "converts right and is not named"),
     "cmu_movie_summary": ("EXIT 1: plot_summaries.txt, name.clusters.txt and tvtropes.clusters.txt rejected as 'not a "
                           "table' over --max-rejects: a line file 'id<TAB>text' whose labels lie in another table "
                           "joined by the id is not read"),
     "emobank": ("STOPS (exit 2): \"split 'dev' has no labels while 'train' has\", asking for --labels: a table of "
                 "real-valued scores (V, A, D) and no class is not seen as unlabelled text; --label-level 0 gives the "
                 "same stop"),
-    "glas": ("STOPS (exit 2): Grade.csv offered as the labels or --label-level 0; with --label-level 0 the testA_ and "
-             "testB_ images are written as train: a split in the file name's prefix, beside '_anno' masks, is not read"),
     "pit2015": ("EXIT 1: the '.data' files rejected ('not a table: expected .csv, .tsv, ...') over --max-rejects: "
                 "headerless TSV pairs under another extension, their labels vote counts '(3, 2)', are not read"),
     "pokemon": ("STOPS (exit 2): 'the labels may be in pokemon.csv', offering --labels FILE; --labels pokemon.csv "
