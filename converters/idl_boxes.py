@@ -31,7 +31,7 @@ from shardify.plan.entries import is_inside
 
 __all__ = ["is_idl_line", "idl_keys", "idl_rows"]
 
-_NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
+_NUMBER = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"  # (one way to read each number: no backtracking blow-up)
 _BOX = rf"\(\s*({_NUMBER})\s*,\s*({_NUMBER})\s*,\s*({_NUMBER})\s*,\s*({_NUMBER})\s*\)(?:\s*:\s*{_NUMBER}(?:\s*/\s*-?\d+)?)?"
 # A whole line: the quoted path, then nothing or `:` and boxes separated by commas, then `;` or `.`.
 _LINE = re.compile(rf'\s*"([^"]+)"\s*(?::\s*({_BOX}(?:\s*,\s*{_BOX})*))?\s*[;.,]?\s*')
@@ -70,6 +70,7 @@ def idl_rows(lines: Iterator[tuple[int, str] | tables.RowError], fmt: BoxFormat)
         if found is None:
             named = re.match(r'\s*"([^"]+)"', text)
             if named and is_inside(named.group(1).replace("\\", "/")):
+                first.setdefault(named.group(1).strip(), number)  # (a later line of it is no second chance)
                 yield EvidenceRow(number, named.group(1), error=f"line {number} is not an IDL line of boxes: {text[:80]!r}")
             else:
                 yield tables.RowError(number, f"not an IDL line ('\"path\": (x1, y1, x2, y2), ...;'): {text[:80]!r}")

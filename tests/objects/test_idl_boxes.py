@@ -125,3 +125,20 @@ def test_a_split_list_of_paths_alone_under_class_folders_keeps_the_classes(tmp_p
     result, got = _convert(root, tmp_path / "out")
     assert result.returncode == 0, result.stderr
     assert {labels for _, labels in got["records"].values()} == {frozenset({f}) for f in ("apple_pie", "baby_back_ribs", "baklava")}
+
+
+def test_hostile_lines_are_named_never_read_in_part() -> None:
+    import time
+
+    from converters import idl_boxes
+    from shardify.plan import box_formats
+
+    fmt = box_formats.format_named("IDL boxes")
+    long_line = '"a/b.png": ' + ", ".join("(" + "1" * 400 + ", 2, 3, 4)" for _ in range(200)) + ";;x"
+    started = time.monotonic()
+    rows = list(idl_boxes.idl_rows(iter([(1, long_line), (2, '"a/b.png": (1, 2, 3, 4);'), (3, '"../../etc/passwd": (1, 2, 3, 4);'),
+                                         (4, '"c.png": (1, 2, nan, 4);'), (5, "no quotes (1, 2, 3, 4);")]), fmt))
+    assert time.monotonic() - started < 1.0  # one way to read each number: no backtracking blow-up
+    assert [(getattr(r, "key", ""), bool(getattr(r, "error", "")) or type(r).__name__ == "RowError") for r in rows] == [
+        ("a/b.png", True), ("a/b.png", True), ("", True), ("c.png", True), ("", True)]
+    assert "lines 1 and 2" in rows[1].error
