@@ -21,7 +21,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.beam_jobs.discover import box_beside, box_content_tables, folder_tables, label_file_found, set_aside, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import json_box_files
+from shardify.converters import idl_boxes, json_box_files
 from shardify.converters.evidence_files import MAX_XML_BYTES
 from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
@@ -36,7 +36,7 @@ __all__ = ["box_evidence", "with_box_annotations"]
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
 # Extensions of annotation files a row of `box_formats.FORMATS` may name (`.odgt`: CrowdHuman's JSON lines).
-_ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json")
+_ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json", "idl")
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
 _FIRST_FILES = 20
 
@@ -201,6 +201,9 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if fmt.pairing == box_formats.BLOCKS:
             rule = key_rule([line.strip() for line in lines if len(line.split()) == 1 and not box_formats.is_number(line)])
             how = "a path line, a count line, then a line per box"
+        elif fmt.pairing == box_formats.IDL_LINES:  # the quoted paths show whether they carry folders, extensions
+            rule = key_rule(idl_boxes.idl_keys(lines))
+            how = "a line an image: its quoted path, then its boxes (x1, y1, x2, y2)"
         elif fmt.pairing == box_formats.FRAMES_XML:  # the folder of the frames, then the number ending each name
             rule = _frame_rule(config, path, fmt, sample)
             how = f"one XML document per sequence, its frames by their {fmt.number_field}, their boxes in {fmt.boxes_field}"

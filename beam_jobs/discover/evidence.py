@@ -39,7 +39,7 @@ from shardify.beam_jobs.discover.candidates import REJECTS, reject
 from shardify.beam_jobs.discover import voc_beside
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, folder_tables, tables
+from shardify.converters import box_text, evidence_files, folder_tables, idl_boxes, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -219,6 +219,8 @@ class _ReadEvidence(beam.DoFn):
                 rows = box_text.frame_rows(fileobj, fmt, posixpath.splitext(posixpath.basename(found.path))[0])
             elif fmt.pairing == box_formats.BLOCKS:
                 rows = box_text.block_rows(lines, fmt)
+            elif fmt.pairing == box_formats.IDL_LINES:
+                rows = idl_boxes.idl_rows(lines, fmt)
             elif fmt.pairing == box_formats.JSON_LINES:
                 rows = box_text.json_rows(lines, fmt)
             else:
@@ -287,6 +289,13 @@ class _MatchRows(beam.DoFn):
             for path, row in rows:
                 if path != self._label_file:
                     yield reject(path, f"names no {what}: {key!r}", row.row, _STAGE)
+            return
+        images = [c for c in files if layout.extension(c.relpath) in layout.IMAGE_EXTENSIONS]
+        if len(files) > 1 and rows and len(images) == 1:  # an image and its companions (WGISD's `<stem>.npz` masks)
+            yield images[0].record_id, (images[0], rows)  # the stem names the image; the others go on as named by none
+            for candidate in files:
+                if candidate is not images[0]:
+                    yield candidate.record_id, (candidate, [])
             return
         if len(files) > 1 and rows and not (index < len(self._rules) and (self._rules[index].suffixed or self._rules[index].folder)):
             named = ", ".join(c.relpath for c in files)

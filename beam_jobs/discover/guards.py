@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import json_line_files, label_file_found, mirror_masks, set_aside
+from shardify.beam_jobs.discover import json_line_files, label_file_found, listed_folders, mirror_masks, set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -18,7 +18,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import box_file_names, chosen_level, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
+from shardify.plan import box_file_names, chosen_level, mirror_set_aside, file_signs, guards, layout, mirror_trees, row_annotations, split_groups, unread_mirrors
 
 __all__ = ["number_row_folders", "word_vector_files", "check_guess", "check_token_tags"]
 
@@ -118,6 +118,8 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             _check_tables_aside(config, sample, media, detected.structure)
             _check_annotated_points(config, sample, media, detected)
             _check_unread_mirrors(config, sample, media, detected)
+            listed_folders.check_listed_folders(config, sample, media, detected)
+            listed_folders.check_names_over_annotations(config, detected, annotations)
             _check_number_texts(config, media, detected)
         if config.label_level == 0:  # no class folders: a sibling folder of masks named otherwise would be inputs
             _check_mirror_masks(config, [p for p in media if not detected.is_auxiliary(p)], None, siblings=True)
@@ -286,7 +288,7 @@ def _check_mirror_masks(
         more = sorted({p.mirror for p in found} - {pair.mirror})
         also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
         said = mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)
-        raise UsageError(said + also + _class_codes_hint(pair, found, images, sample))
+        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + _class_codes_hint(pair, found, images, sample))
 
 
 def _class_codes_hint(pair: object, found: Sequence[object], media: Sequence[str], sample: Sequence[str]) -> str:

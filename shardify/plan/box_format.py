@@ -18,6 +18,7 @@ __all__ = [
     "JSON_LINES",
     "JSON_DOCUMENT",
     "FRAMES_XML",
+    "IDL_LINES",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
@@ -37,6 +38,9 @@ __all__ = [
 PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
 JSON_DOCUMENT = "json document"
 FRAMES_XML = "frames xml"
+# One file listing many images, a line an image: its quoted path, then its boxes as parenthesised
+# corners (the IDL files of Brainwash, the TUD and ETH pedestrian sets): read by converters/idl_boxes.py.
+IDL_LINES = "idl lines"
 PER_IMAGE_JSON = "per image json"
 # One table per folder of images, its header naming a key column and the box's four, a box a row
 # keyed by an image's stem in the table's own folder, every box of that folder's class (UEC FOOD's
@@ -53,7 +57,7 @@ FOLDER_CLASS = "(its folder)"
 # document an image without a row or file as one without objects: ROWS (Global Wheat's, Open
 # Images' box tables have no row for an image of no box), FRAMES_XML (UA-DETRAC leaves frames of no
 # target out), the per-image files (YOLO's `.txt`; NWPU VHR-10's negative images have none).
-LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines"})
+LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines", "idl lines"})
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
 XYWH_PIXELS = "x y w h pixels"
@@ -183,7 +187,7 @@ class BoxFormat:
     source: str = ""
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, PER_IMAGE_JSON, FOLDER_TABLES):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, IDL_LINES, PER_IMAGE_JSON, FOLDER_TABLES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")

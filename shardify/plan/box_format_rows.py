@@ -11,6 +11,7 @@ from shardify.plan.box_format import (
     FOLDER_CLASS,
     FOLDER_TABLES,
     FRAMES_XML,
+    IDL_LINES,
     JSON_DOCUMENT,
     JSON_LINES,
     PER_IMAGE,
@@ -405,5 +406,16 @@ FORMATS: tuple[BoxFormat, ...] = (
         convention=XYWH_PIXELS,
         skip=(("tag", "mask", "an ignored region (CrowdHuman's `mask`: crowds, reflections, not a person)"),),
         source="crowdhuman.org; CrowdHuman's annotation format (ID, gtboxes: tag, hbox, fbox, vbox, extra, head_attr)",
+    ),
+    BoxFormat(
+        name="IDL boxes",
+        pairing=IDL_LINES,
+        files=r"\.idl",
+        single_class="object",  # the files name no class: the records are unlabelled, their boxes counted
+        box_fields=("0", "1", "2", "3"),
+        convention=XYXY_PIXELS,
+        source="AnnotationLib's .idl ('\"path\": (x1, y1, x2, y2):score/id, ...;'): Brainwash's README ('image name "
+        "followed by the list of annotation rectangles in the [xmin, ymin, xmax, ymax] format'), TUD-MotionPairs' "
+        "train-pos.idl, TUD-Brussels' annotation.idl, the ETH sequences' refined.idl",
     ),
 )

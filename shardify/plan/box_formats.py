@@ -47,6 +47,7 @@ from shardify.plan.box_format import (
     FOLDER_CLASS,
     FOLDER_TABLES,
     FRAMES_XML,
+    IDL_LINES,
     JSON_DOCUMENT,
     JSON_LINES,
     LISTS_EVERY_IMAGE,
@@ -74,6 +75,7 @@ __all__ = [
     "JSON_LINES",
     "JSON_DOCUMENT",
     "FRAMES_XML",
+    "IDL_LINES",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
     "FOLDER_CLASS",
@@ -216,6 +218,10 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             if _json_document(found, "\n".join(rows)):
                 return found
             continue
+        if found.pairing == IDL_LINES:  # every line a quoted path, then its boxes or nothing
+            if all(_IDL_LINE.fullmatch(row) for row in rows[: max(1, len(rows) - 1)]):  # (the last may be cut)
+                return found
+            continue
         if found.pairing == FRAMES_XML:
             head = "\n".join(rows)
             if re.search(r"<sequence\b", head) and re.search(rf"<{found.entries_field}\b[^>]*\b{found.number_field}=", head):
@@ -235,6 +241,11 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
             if all(column in header for column in needed) and (found.only_columns is None or others <= set(found.only_columns)):
                 return found
     return None
+
+
+# An IDL line's shape, loosely (converters/idl_boxes.py reads it exactly): a quoted path, then `:` and
+# parenthesised boxes, or nothing, then `;` (or the file's last `.`).
+_IDL_LINE = re.compile(r'"[^"]+"\s*(:\s*\(\s*[-+0-9.eE]+\s*(,\s*[-+0-9.eE]+\s*){3}\).*)?[;.,]?')
 
 
 def _headerless_row(fmt: BoxFormat, cells: Sequence[str]) -> bool:

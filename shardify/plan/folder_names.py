@@ -203,6 +203,8 @@ def affixed_split(name: str) -> str | None:
 # Words that name a split only where sibling folders hold the same names beneath them (alone,
 # `background` is a class: Caltech-101's BACKGROUND_Google). Omniglot's sets are tfds' train/test.
 PART_SPLIT_WORDS = {"background": "train", "evaluation": "test", "eval": "test"}
+# The splits a set named beside one unnamed training set names (`split_parts`).
+_HELD_OUT_SPLITS = frozenset({"val", "validation", "valid", "dev", "test"})
 
 
 def _part_split(name: str) -> str | None:
@@ -223,6 +225,10 @@ def split_parts(folders: Sequence[Sequence[str]], level: int) -> dict[str, str]:
     {'fruits': 'train', 'fruits-test-set': 'test'}
     >>> split_parts([["cats", "2019"], ["dogs", "2019"]], 0)
     {}
+    >>> split_parts([["NCT-CRC-HE-100K", "ADI"], ["CRC-VAL-HE-7K", "ADI"]], 0)
+    {'CRC-VAL-HE-7K': 'val', 'NCT-CRC-HE-100K': 'train'}
+    >>> split_parts([["NCT-CRC-HE-100K", "ADI"], ["NCT-CRC-HE-100K-NONORM", "ADI"], ["CRC-VAL-HE-7K", "ADI"]], 0)
+    {}
     """
     beneath = siblings.names_beneath(folders, level)
     if not siblings.shared_beneath(beneath):
@@ -233,6 +239,10 @@ def split_parts(folders: Sequence[Sequence[str]], level: int) -> dict[str, str]:
         base = unnamed[0]
         pattern = re.compile(rf"(^|[^a-z0-9]){re.escape(base.lower())}($|[^a-z0-9])")
         if "train" not in splits.values() and all(pattern.search(n.lower()) for n in splits if n != base):
+            splits[base] = "train"
+        elif len(splits) == 2 and set(splits.values()) - {None} <= _HELD_OUT_SPLITS:
+            # two sets, one naming a held-out split in a token of its name (Kather's `CRC-VAL-HE-7K` beside
+            # `NCT-CRC-HE-100K`): the other is the training set; a third unnamed set leaves it a guess
             splits[base] = "train"
     names = list(splits.values())
     if None in names or len(set(names)) != len(names):

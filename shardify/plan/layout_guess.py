@@ -54,10 +54,13 @@ def _array_files(sample: Sequence[str]) -> list[str]:
     npys = [p for p in sample if array_kind(p) == NPY]
     npy_per_class = len(npys) >= 2 and npy_names_classes(npys) and not any(
         extension(q) in IMAGE_EXTENSIONS or extension(q) in TEXT_EXTENSIONS for q in sample)
+    # an `.npz` of an image's own stem beside it is that image's companion (WGISD's masks), no array file
+    image_stems = {posixpath.splitext(p)[0] for p in sample if extension(p) in IMAGE_EXTENSIONS}
     return sorted(
         p
         for p in sample
-        if array_kind(p) in (IDX, NPZ)
+        if array_kind(p) == IDX
+        or (array_kind(p) == NPZ and posixpath.splitext(p)[0] not in image_stems)
         or (array_kind(p) == CIFAR and posixpath.dirname(p) in folders_with_meta)
         or (array_kind(p) == RAW and beside_names(p))
         or (array_kind(p) == HDF5 and not any(extension(q) in IMAGE_EXTENSIONS for q in sample))

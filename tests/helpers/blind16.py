@@ -556,7 +556,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "rdd2020": {"label_level": 0},  # the stop names it (tried: right)
     "cihp": {"label_level": 0, "exclude": ("*/Category_ids", "*/Human_ids", "*/Instance_ids")},  # right (tried);
                                  # the stop names a layout file's mask_folders instead
-    "glas": None,                # --label-level 0, as the stop offers: testA/testB written as train (tried)
+    "glas": {"label_level": 0},  # the stop offers it; right since the name prefixes give the splits (wrongs16a, tried)
     "arxiv_abstracts": None,     # --label-column terms --text-column summaries: each list literal one label (tried)
     "cmu_movie_summary": None,
     "emobank": None,             # --label-level 0: the same stop (tried); --keep-columns V,A,D: nothing written (tried)

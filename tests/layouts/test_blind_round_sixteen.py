@@ -27,34 +27,23 @@ WRONG = {
     "arxiv_abstracts": ("STOPS (exit 2): 'no column is named as the label ... --label-column terms', reading 'titles' "
                         "and 'summaries' as a pair; with --label-column terms --text-column summaries each list literal "
                         "\"['cs.LG', 'cs.AI']\" is written as ONE label: a multi-label cell of a list literal is not split"),
-    "brainwash": ("WRONG WITH EXIT 0: the date-named image folders (brainwash_10_27_2014_images, ...) written as class "
-                  "labels, every image in one split; the .idl files (one per split, '\"path\": (x1, y1, x2, y2), ...;') "
-                  "are not read, so the heads' boxes and the splits are lost"),
     "butterfly75": ("STOPS (exit 2): 'no class folders, names or label files ... the labels may be in Testing_set.csv, "
                     "Training_set.csv', offering --labels FILE: --labels Training_set.csv rejects every train image, "
                     "its bare names 'Image_1.jpg' naming a file in train/ and one in test/"),
-    "cihp": ("STOPS (exit 2): the id-map folders (Category_ids/, Human_ids/, Instance_ids/) seen as masks, but the "
-             "message names only a layout file's structure.mask_folders; --label-level 0 with --exclude of the three "
-             "converts right and is not named"),
     "cmu_movie_summary": ("EXIT 1: plot_summaries.txt, name.clusters.txt and tvtropes.clusters.txt rejected as 'not a "
                           "table' over --max-rejects: a line file 'id<TAB>text' whose labels lie in another table "
                           "joined by the id is not read"),
     "emobank": ("STOPS (exit 2): \"split 'dev' has no labels while 'train' has\", asking for --labels: a table of "
                 "real-valued scores (V, A, D) and no class is not seen as unlabelled text; --label-level 0 gives the "
                 "same stop"),
-    "glas": ("STOPS (exit 2): Grade.csv offered as the labels or --label-level 0; with --label-level 0 the testA_ and "
-             "testB_ images are written as train: a split in the file name's prefix, beside '_anno' masks, is not read"),
-    "nct_crc_he": ("STOPS (exit 2): two class trees side by side read as 'parts or sets', offering --label-level 2, "
-                   "which labels right but writes both sets as one split: the sets' names (a '-VAL-' in one) are not "
-                   "read as training and validation"),
     "pit2015": ("EXIT 1: the '.data' files rejected ('not a table: expected .csv, .tsv, ...') over --max-rejects: "
                 "headerless TSV pairs under another extension, their labels vote counts '(3, 2)', are not read"),
     "pokemon": ("STOPS (exit 2): 'the labels may be in pokemon.csv', offering --labels FILE; --labels pokemon.csv "
                 "--label-column Type1 loses Type2: two label columns of one row (multi-label, the second often "
                 "empty) cannot be named together"),
-    "wgisd": ("EXIT 1: the split lists' stems name both the image and its .npz mask, rejected as ambiguous over "
-              "--max-rejects; with --exclude 'data/*.npz' exit 0 with the variety prefix of the name as the label and "
-              "no boxes: YOLO '.txt' boxes beside each image are not read as objects"),
+    "wgisd": ("STOPS (exit 2): the labels guessed from the names' variety prefix over data/'s unread rows of numbers, "
+              "offering --label-level 0 (no boxes) or --label-from-name: YOLO '.txt' boxes beside each image, named by "
+              "no names file, are not read as unnamed objects"),
 }
 
 
