@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from shardify.converters import json_line_cells, jsonl_objects, label_files, mat_structs, multi_hot_rows, tables
+from shardify.converters import json_line_cells, jsonl_objects, label_files, mat_structs, multi_hot_rows, tables, untrusted_xml
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
@@ -441,7 +441,7 @@ def voc_annotation(data: bytes) -> tuple[SourceObject, ...]:
     if b"<!ENTITY" in data:
         raise InvalidInputError("declares XML entities: not a VOC annotation")
     try:
-        root = ElementTree.fromstring(data)
+        root = untrusted_xml.parse(data)  # (its errors are ParseErrors: entities in any encoding, unreadable encodings)
     except ElementTree.ParseError as error:
         raise InvalidInputError(f"not well-formed XML: {error}") from None
     if root.tag != "annotation":
