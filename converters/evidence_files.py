@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from shardify.converters import json_line_cells, jsonl_objects, label_files, mat_structs, multi_hot_rows, tables, untrusted_xml
+from shardify.converters import cr_lines, json_line_cells, jsonl_objects, label_files, mat_structs, multi_hot_rows, tables, untrusted_xml
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
@@ -151,6 +151,7 @@ def read_evidence(
     if found.path.lower().endswith(".mat"):
         yield from _mat_rows(read_mat(fileobj), found)
         return
+    fileobj = cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a line each)
     if found.kind == evidence_lib.COCO_SPLIT:
         rows = label_files.read_label_rows(fileobj, found.path, captions=False, size_bytes=size_bytes, objects=objects)
         for row in rows:

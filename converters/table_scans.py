@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, tables, trailing_cells
+from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
     BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, SEPARATOR_OF, TSV,
@@ -57,6 +57,7 @@ def read_table(
         is rejected).
     """
     encoding = options.encoding if options else DEFAULT_ENCODING
+    fileobj = fileobj if fmt == PARQUET else cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a row each)
     header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding)
     fmt = header.fmt or fmt
     if fmt == BLOCKS:
