@@ -238,18 +238,32 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DE
 
 
 def _scan_blocks(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
-    """Every block of lines (`line_blocks`) a row: its byte range the block's lines, blank ones aside."""
-    data = fileobj.read() if end is None else fileobj.read(end)
-    offset, start, block, row_number = 0, 0, [], 0
-    for line in [*data.splitlines(keepends=True), b""]:
-        if line.strip():
-            start = offset if not block else start
-            block.append(line)
-        elif block:
+    """Every block of lines (`line_blocks`) a row: its byte range the block's lines, blank ones aside.
+
+    Read a line at a time, never more than one block held (the whole file was read into memory: a
+    block file is a table, of any size), and a block of more than MAX_ROW_BYTES is one RowError, its
+    lines counted but not kept (a file of no blank line is one block).
+    """
+    offset, start, block, size, row_number = 0, 0, [], 0, 0
+    while True:
+        limit = tables.MAX_ROW_BYTES + 1 if end is None else min(tables.MAX_ROW_BYTES + 1, end - offset)
+        line = fileobj.readline(limit) if limit > 0 else b""
+        # (a line longer than the limit comes in pieces: a piece of spaces is no blank line)
+        if line and (line.strip() or not line.endswith((b"\n", b"\r"))):
+            start = offset if not size else start
+            size += len(line)
+            if size <= tables.MAX_ROW_BYTES:
+                block.append(line)
+        elif size:
             row_number += 1
-            cells = _block_cells(b"".join(block))
-            yield RowError(row_number, cells) if isinstance(cells, str) else Row(row_number, start, sum(map(len, block)), cells)
-            block = []
+            if size > tables.MAX_ROW_BYTES:
+                yield RowError(row_number, f"a block of {size:,} bytes, more than the {tables.MAX_ROW_BYTES:,} a row may hold")
+            else:
+                cells = _block_cells(b"".join(block))
+                yield RowError(row_number, cells) if isinstance(cells, str) else Row(row_number, start, size, cells)
+            block, size = [], 0
+        if not line:
+            return
         offset += len(line)
 
 
