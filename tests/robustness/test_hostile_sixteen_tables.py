@@ -345,3 +345,31 @@ def test_tab_tables_in_split_folders_with_an_odd_file_put_each_row_in_one_place(
         got = len(_keys_of(written, rejected, rel))
         assert got == count or (count == 0 and got <= 1), (rel, count, got)
     assert all("\0" not in text for _, _, text in written.values())
+
+
+@pytest.mark.parametrize("name,line", [
+    ("train_5500.label", "{label}:sub {text}"),
+    ("train.txt", "__label__{label} {text}"),
+    ("train.tsv", "{text}\t{label}"),
+], ids=["TREC label lines", "fastText lines", "TSV"])
+def test_rows_read_back_from_a_file_of_cr_ends_hold_no_cr(tmp_path: Path, name: str, line: str) -> None:
+    """Rows are scanned through the CR-as-LF view and read back by their byte ranges from the file
+    itself: the bytes read back end in CR, which must not reach a text or a label."""
+    rows = [line.format(label=("NUM", "LOC")[i % 2], text=_text(i)) for i in range(12)]
+    write_file(tmp_path / "src" / name, "\r".join(rows) + "\r")
+    result = run(tmp_path / "src", tmp_path / "out")
+    if result.returncode:
+        refused(result, name)
+        return
+    written, rejected = finished(result, tmp_path / "out")
+    assert len(_keys_of(written, rejected, name)) == 12, (sorted(written), rejected)
+    for _, labels, text in written.values():
+        assert "\r" not in text and not any("\r" in label for label in labels), (text, labels)
+
+
+def test_a_file_of_cr_ends_converts_to_the_same_bytes_twice(tmp_path: Path) -> None:
+    write_file(tmp_path / "src" / "train.csv", "text,label\r" + "".join(f"{_text(i)},{('neg', 'pos')[i % 2]}\r" for i in range(12)))
+    first, second = run(tmp_path / "src", tmp_path / "one"), run(tmp_path / "src", tmp_path / "two")
+    assert first.returncode == second.returncode == 0, (first.stderr[-500:], second.stderr[-500:])
+    one = [p.read_bytes() for p in sorted((tmp_path / "one").glob("*.tfrecord"))]
+    assert one and one == [p.read_bytes() for p in sorted((tmp_path / "two").glob("*.tfrecord"))]
