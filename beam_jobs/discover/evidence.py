@@ -184,6 +184,8 @@ class _ReadEvidence(beam.DoFn):
             if not re.fullmatch(fmt.files, posixpath.basename(getattr(item, "relpath", ""))):
                 continue
             table = posixpath.join(found.path, item.relpath)
+            if table in self._left_out:  # (`--exclude`: as if it were not there; the plan counts it)
+                continue
             if isinstance(item, Reject):
                 yield reject(table, f"unusable: {item.reason}", stage=_STAGE)
                 continue

@@ -220,3 +220,31 @@ def test_a_label_table_row_naming_a_link_out_of_src_is_its_reject(tmp_path: Path
     assert {f"images/{n}" for n in names} <= set(written)
     said = " ".join(f"{k} {v}" for k, v in rejected.items())
     assert "img9.jpg" in said and "outside" in said, rejected
+
+
+def test_an_excluded_box_table_of_a_class_folder_gives_its_images_no_boxes_from_it(tmp_path: Path) -> None:
+    """UEC FOOD 256's `<id>/bb_info.txt` in each class folder (`folder_tables`): one of them left out
+    by --exclude is read no more than an excluded annotation file is."""
+    root = tmp_path / "src"
+    write_file(root / "category.txt", "id\tname\n1\trice\n2\teels on rice\n3\tpilaf\n")
+    for ident in ("1", "2", "3"):
+        rows = ["img x1 y1 x2 y2"]
+        for i in range(3):
+            stem = 100 * int(ident) + i
+            write_file(root / ident / f"{stem}.jpg", image_bytes(seed=stem))
+            rows.append(f"{stem} 1 1 8 12")
+        write_file(root / ident / "bb_info.txt", "\n".join(rows) + "\n")
+    write_file(root / "readme.txt", "UEC FOOD: each folder <id>/ holds its images and bb_info.txt.\n")
+    result = run(root, tmp_path / "out", "--exclude", "2/bb_info.txt")
+    if result.returncode:
+        refused(result)
+        return
+    written, rejected = finished(result, tmp_path / "out")
+    from helpers.shard_io import read_shard
+    from shardify.format import contract
+
+    for shard in sorted((tmp_path / "out").glob("*.tfrecord")):
+        for record in read_shard(shard):
+            name = record[contract.IMAGE_FILENAME].decode()
+            assert not name.startswith("2/") or not record.get(contract.OBJECT_XMIN), (name, "boxes of an excluded table")
+    assert {f"{d}/{100 * int(d) + i}.jpg" for d in "123" for i in range(3)} <= set(written) | set(rejected)
