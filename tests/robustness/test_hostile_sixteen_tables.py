@@ -254,22 +254,22 @@ def test_a_block_that_never_ends_is_one_reject_not_the_file_in_memory(tmp_path: 
 
 
 def test_blocks_reader_holds_no_more_than_a_row_in_memory(tmp_path: Path) -> None:
-    """`_scan_blocks` on a file of 20 MB of blocks reads it line by line: what it holds at once is
+    """`_scan_blocks` on 1.5 MB of blocks reads it line by line: what it holds at once is
     bounded by a block, not by the file (measured by tracemalloc's peak)."""
     import io
     import tracemalloc
 
     from shardify.converters import table_scans
 
-    data = "".join(_blocks(60_000)).encode()
-    assert len(data) > 5_000_000
+    data = "".join(_blocks(15_000)).encode()
+    assert len(data) > 1_000_000
     tracemalloc.start()
     try:
         rows = sum(1 for _ in table_scans._scan_blocks(io.BytesIO(data), None))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert rows == 60_000
+    assert rows == 15_000
     assert peak < len(data) // 4, (peak, len(data))
 
 
