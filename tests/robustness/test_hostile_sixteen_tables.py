@@ -373,3 +373,23 @@ def test_a_file_of_cr_ends_converts_to_the_same_bytes_twice(tmp_path: Path) -> N
     assert first.returncode == second.returncode == 0, (first.stderr[-500:], second.stderr[-500:])
     one = [p.read_bytes() for p in sorted((tmp_path / "one").glob("*.tfrecord"))]
     assert one and one == [p.read_bytes() for p in sorted((tmp_path / "two").glob("*.tfrecord"))]
+
+
+def test_a_union_candidate_of_one_endless_line_is_not_held_whole(tmp_path: Path, monkeypatch) -> None:
+    """`union_tables` compares a table naming no split with the split tables beside it, up to its
+    byte bound; a file of one line past the bound was read whole before the bound was checked."""
+    import tracemalloc
+
+    from shardify.beam_jobs.discover import union_tables
+    from shardify.config import ConvertConfig
+
+    monkeypatch.setattr(union_tables, "_MAX_BYTES", 1 << 20)
+    write_file(tmp_path / "src" / "all.csv", "text,label\n" + "word " * 1_600_000)
+    tracemalloc.start()
+    try:
+        found = union_tables._digests(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")), "all.csv")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert found is None
+    assert peak < 4 << 20, peak
