@@ -248,3 +248,17 @@ def test_an_excluded_box_table_of_a_class_folder_gives_its_images_no_boxes_from_
             name = record[contract.IMAGE_FILENAME].decode()
             assert not name.startswith("2/") or not record.get(contract.OBJECT_XMIN), (name, "boxes of an excluded table")
     assert {f"{d}/{100 * int(d) + i}.jpg" for d in "123" for i in range(3)} <= set(written) | set(rejected)
+
+
+def test_a_split_annotation_file_past_the_readers_bound_is_not_read_whole_at_detection(tmp_path: Path, monkeypatch) -> None:
+    """iNaturalist's `train2018.json` beside its folders is read at detection (`split_annotations`);
+    it was read whole whatever its size, where the reader of such files stops at 1 GiB."""
+    from shardify.beam_jobs.discover import split_annotations
+    from shardify.config import ConvertConfig
+    from shardify.converters import label_files
+    from shardify.errors import UsageError
+
+    monkeypatch.setattr(label_files, "MAX_ANNOTATION_BYTES", 1 << 10)
+    write_file(tmp_path / "src" / "train2018.json", '{"images": [' + ",".join('{"id": 1}' for _ in range(400)) + "]}")
+    with pytest.raises(UsageError, match="train2018.json: larger than"):
+        split_annotations._load(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")), "train2018.json")
