@@ -48,7 +48,9 @@ def parse(data: bytes) -> Element:
     try:
         checker.Parse(data, True)
     except _Declared:
-        raise UntrustedXmlError("it declares entities, which are not expanded (they could grow without bound or name files)") from None
+        raise UntrustedXmlError(
+            "it declares entities, which are not expanded (they could grow without bound or name files)"
+        ) from None
     except expat.ExpatError as error:
         raise UntrustedXmlError(str(error)) from None
     except (ValueError, LookupError) as error:  # an encoding expat cannot read

@@ -86,7 +86,9 @@ _BATCH = 1000
 class _ReadEvidence(beam.DoFn):
     """An evidence file -> ((rule, key), (its path, EvidenceRow)) per row, or Rejects."""
 
-    def __init__(self, source: str, rules: Sequence[KeyRule], objects: ObjectSchema, left_out: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self, source: str, rules: Sequence[KeyRule], objects: ObjectSchema, left_out: frozenset[str] = frozenset()
+    ) -> None:
         self._source = source
         self._rules = list(rules)
         self._objects = objects if objects.boxes else None
@@ -470,7 +472,9 @@ class JoinEvidence(beam.PTransform):
             candidates.pipeline
             | "EvidenceFiles" >> beam.Create(list(self._evidence))
             | "ReadEvidence"
-            >> beam.ParDo(_ReadEvidence(self._source, rules, self._objects, frozenset(self._left_out))).with_outputs(REJECTS, main=_ROWS)
+            >> beam.ParDo(_ReadEvidence(self._source, rules, self._objects, frozenset(self._left_out))).with_outputs(
+                REJECTS, main=_ROWS
+            )
         )
         # ((rule, key), (evidence path, EvidenceRow))
         matched = (

@@ -43,7 +43,9 @@ def FindInputs(  # noqa: N802
                            dict(source_layout.split_ids))
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_paths = label_file_paths(config.source, source_layout.labels_file)
-        return JoinLabelFile(labels_paths, source_layout, config.table_options, listing_rejects, config.excludes, left_out_paths(config))
+        return JoinLabelFile(
+            labels_paths, source_layout, config.table_options, listing_rejects, config.excludes, left_out_paths(config)
+        )
     if name == layout_lib.ARRAYS:
         return ArrayElements(config.source, source_layout, follow_outside_links=config.follow_outside_links)
     if name == layout_lib.WEBDATASET:

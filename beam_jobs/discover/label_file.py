@@ -315,7 +315,9 @@ class JoinLabelFile(beam.PTransform):
             {_FILES: keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable, _BAD_ROWS: rows[_BAD_ROWS]}
             | "JoinOnKey" >> beam.CoGroupByKey()
             | "MatchRowsToFiles"
-            >> beam.ParDo(_JoinRowsWithFiles(self._layout, self._excludes, left_out), *counts).with_outputs(REJECTS, main=CANDIDATES)
+            >> beam.ParDo(_JoinRowsWithFiles(self._layout, self._excludes, left_out), *counts).with_outputs(
+                REJECTS, main=CANDIDATES
+            )
         )
         rejects = (rows[REJECTS], joined[REJECTS]) | "MergeLabelRejects" >> beam.Flatten()
         return {

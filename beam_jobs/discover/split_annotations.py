@@ -108,7 +108,8 @@ def _load(config: ConvertConfig, path: str) -> dict:
     except (OSError, ValueError, InvalidInputError) as error:
         raise UsageError(f"{path}: cannot be read as COCO annotations ({error})") from error
     if doc is None:
-        raise UsageError(f"{path}: larger than {label_files.MAX_ANNOTATION_BYTES >> 20} MiB, not read as COCO annotations: split it")
+        limit = label_files.MAX_ANNOTATION_BYTES >> 20
+        raise UsageError(f"{path}: larger than {limit} MiB, not read as COCO annotations: split it")
     if not isinstance(doc, dict):
         raise UsageError(f"{path}: not a JSON object of COCO annotations")
     return doc

@@ -77,7 +77,8 @@ def test_a_backtracking_pattern_over_a_tree_of_long_names_ends(tmp_path: Path) -
 def _voc(name: str, objects: list[str]) -> str:
     boxes = "".join(f"<object><name>{o}</name><bndbox><xmin>1</xmin><ymin>1</ymin><xmax>8</xmax><ymax>9</ymax></bndbox></object>"
                     for o in objects)
-    return f"<annotation><filename>{name}</filename><size><width>24</width><height>16</height><depth>3</depth></size>{boxes}</annotation>"
+    size = "<size><width>24</width><height>16</height><depth>3</depth></size>"
+    return f"<annotation><filename>{name}</filename>{size}{boxes}</annotation>"
 
 
 def _voc_tree(root: Path) -> None:

@@ -165,7 +165,8 @@ def test_an_all_table_not_quite_the_union_is_not_left_out_unsaid(tmp_path: Path,
 
 
 def _wic(root: Path, n: int = 6, gold: list[str] | None = None, end: str = "\n") -> None:
-    data = [f"bank\t{'NV'[i % 2]}\t{i}-{i + 1}\tThe old bank {i} was seen today .\tA new bank {i} stood there ." for i in range(n)]
+    data = [f"bank\t{'NV'[i % 2]}\t{i}-{i + 1}\tThe old bank {i} was seen today .\tA new bank {i} stood there ."
+            for i in range(n)]
     gold = ["TF"[i % 2] for i in range(n)] if gold is None else gold
     write_file(root / "train" / "train.data.txt", "\n".join(data) + "\n")
     write_file(root / "train" / "train.gold.txt", end.join(gold) + end)
@@ -368,7 +369,8 @@ def test_rows_read_back_from_a_file_of_cr_ends_hold_no_cr(tmp_path: Path, name: 
 
 
 def test_a_file_of_cr_ends_converts_to_the_same_bytes_twice(tmp_path: Path) -> None:
-    write_file(tmp_path / "src" / "train.csv", "text,label\r" + "".join(f"{_text(i)},{('neg', 'pos')[i % 2]}\r" for i in range(12)))
+    rows = "".join(f"{_text(i)},{('neg', 'pos')[i % 2]}\r" for i in range(12))
+    write_file(tmp_path / "src" / "train.csv", "text,label\r" + rows)
     first, second = run(tmp_path / "src", tmp_path / "one"), run(tmp_path / "src", tmp_path / "two")
     assert first.returncode == second.returncode == 0, (first.stderr[-500:], second.stderr[-500:])
     one = [p.read_bytes() for p in sorted((tmp_path / "one").glob("*.tfrecord"))]
