@@ -263,3 +263,20 @@ def test_a_split_annotation_file_past_the_readers_bound_is_not_read_whole_at_det
     write_file(tmp_path / "src" / "train2018.json", '{"images": [' + ",".join('{"id": 1}' for _ in range(400)) + "]}")
     with pytest.raises(UsageError, match="train2018.json: larger than"):
         split_annotations._load(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")), "train2018.json")
+
+
+@pytest.mark.parametrize("pattern", ["*", "**", "cat", "labels.csv"], ids=["every top name", "everything", "a class", "the labels"])
+def test_an_exclude_leaving_out_what_the_run_needs_stops_or_says_so(tmp_path: Path, pattern: str) -> None:
+    root = tmp_path / "src"
+    names = _labelled(root, "images/{name}")
+    for label in ("cat", "dog"):
+        write_file(root / label / "x.jpg", image_bytes(seed=len(label)))
+    result = run(root, tmp_path / "out", "--labels", str(root / "labels.csv"), "--exclude", pattern)
+    if result.returncode:
+        refused(result)
+        return
+    written, rejected = finished(result, tmp_path / "out")
+    for key in written:
+        assert not Excludes((pattern,))(key), (key, pattern)
+    assert pattern not in ("*", "**"), (sorted(written), rejected)
+    assert {f"images/{n}" for n in names} <= set(written) | set(rejected) or pattern == "labels.csv"
