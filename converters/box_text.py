@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import json_box_files, jsonl_objects, tables
+from shardify.converters import json_box_files, jsonl_objects, tables, untrusted_xml
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
@@ -338,16 +338,14 @@ def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[Evi
     second frame has the number.
 
     Raises:
-      UnreadableDocument: the document is not well-formed XML, too large or declares entities.
+      UnreadableDocument: the document is not well-formed XML, too large or declares entities (`untrusted_xml`).
     """
-    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name; expat refuses entity bombs
-
     data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
-    if len(data) > MAX_DOCUMENT_BYTES or b"<!ENTITY" in data:
-        raise UnreadableDocument("too large, or declaring XML entities: not read as a sequence's annotations")
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise UnreadableDocument("too large: not read as a sequence's annotations")
     try:
-        root = ElementTree.fromstring(data)
-    except ElementTree.ParseError as error:
+        root = untrusted_xml.parse(data)  # no entity declared or expanded, in any encoding
+    except untrusted_xml.UntrustedXmlError as error:
         raise UnreadableDocument(f"not well-formed XML: {error}") from None
     # (the sequence's own name where the file's adds a suffix to it: UA-DETRAC v3's MVI_20011_v3.xml)
     named = (root.get("name") or "").strip()

@@ -17,7 +17,7 @@ import csv
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from shardify.converters import json_line_cells, jsonl_objects, label_files, multi_hot_rows, tables
+from shardify.converters import cr_lines, json_line_cells, jsonl_objects, label_files, multi_hot_rows, tables
 from shardify.converters.evidence_rows import EvidenceRow, first_lines, text_lines  # re-exported
 from shardify.converters.image_annotations import MAX_XML_BYTES, voc_annotation, yolo_annotation  # re-exported
 from shardify.converters.label_cells import split_labels
@@ -99,6 +99,7 @@ def read_evidence(
     if found.path.lower().endswith(".mat"):
         yield from mat_rows(read_mat(fileobj), found)
         return
+    fileobj = cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a line each)
     if found.kind == evidence_lib.COCO_SPLIT:
         rows = label_files.read_label_rows(fileobj, found.path, captions=False, size_bytes=size_bytes, objects=objects)
         for row in rows:

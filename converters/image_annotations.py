@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from shardify.errors import InvalidInputError
 from shardify.converters.objects import voc_objects, yolo_objects
+from shardify.converters import untrusted_xml
 from shardify.plan.entries import SourceObject
 
 __all__ = ["MAX_XML_BYTES", "voc_annotation", "yolo_annotation"]
@@ -30,7 +31,7 @@ def voc_annotation(data: bytes) -> tuple[SourceObject, ...]:
     if b"<!ENTITY" in data:
         raise InvalidInputError("declares XML entities: not a VOC annotation")
     try:
-        root = ElementTree.fromstring(data)
+        root = untrusted_xml.parse(data)  # (its errors are ParseErrors: entities in any encoding, unreadable encodings)
     except ElementTree.ParseError as error:
         raise InvalidInputError(f"not well-formed XML: {error}") from None
     if root.tag != "annotation":

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import coco_urls, one_hot, table_scans, tables
+from shardify.converters import coco_urls, cr_lines, one_hot, table_scans, tables
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import coco_object
@@ -124,7 +124,7 @@ def read_label_rows(
     """
     fmt = label_file_format(path)
     if fmt == LINES:
-        yield from _lines(fileobj, size_bytes)
+        yield from _lines(cr_lines.as_lines(fileobj), size_bytes)  # (lines ended by CR alone: a row each)
     elif fmt == COCO:
         yield from _coco(fileobj, size_bytes, captions, objects)
     else:

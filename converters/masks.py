@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 
+from shardify.converters import png_reencode
 from shardify.errors import InvalidInputError
 
 __all__ = ["MASK_EXTENSIONS", "mask_png"]
@@ -55,6 +56,9 @@ def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
             if mask.format not in ("GIF", "BMP", "TIFF", "PPM"):
                 raise InvalidInputError(f"its mask {name} is {mask.format or 'not an image'}, not PNG, GIF, BMP, TIFF, PPM or JPEG")
             mask.seek(0)  # a GIF's or TIFF's first frame
+            maxval = png_reencode.netpbm_maxval(mask) if mask.format == "PPM" else None  # (read before decoding)
+            if maxval is not None:
+                mask = _unscaled(mask, maxval)
             if mask.mode == "P":
                 return _png(Image.frombytes("L", mask.size, mask.tobytes()))
             if mask.mode == "RGB" and _grey(mask):  # grey in three equal channels (STARE's `im0001.ah.ppm`, P6)
@@ -64,6 +68,21 @@ def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
             raise InvalidInputError(f"its mask {name} has pixels of mode {mask.mode}, not classes")
     except (OSError, ValueError, Image.DecompressionBombError) as error:
         raise InvalidInputError(f"its mask {name} cannot be read: {error}") from None
+
+
+def _unscaled(mask: "object", maxval: int) -> "object":
+    """A PGM/PPM mask's own samples: Pillow scales them from 0-maxval to 0-255 (0-65535 above 255),
+    so classes 0, 1, 2 under maxval 2 were stored as 0, 128, 255. The scaling rounds, and is undone
+    exactly by rounding back (each sample a class up to maxval; one above it Pillow already cut)."""
+    import numpy as np
+    from PIL import Image
+
+    values = np.asarray(mask)  # type: ignore[call-overload]
+    top = 255 if values.dtype == np.uint8 else 65535
+    if maxval == top or values.dtype.kind not in "ui":
+        return mask
+    classes = (values.astype(np.int64) * (2 * maxval) + top) // (2 * top)
+    return Image.fromarray(classes.astype(np.uint8 if maxval <= 255 else np.uint16))
 
 
 def _grey(image: "object") -> bool:

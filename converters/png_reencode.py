@@ -27,7 +27,7 @@ from PIL import Image
 from shardify.errors import InvalidInputError
 from shardify.format.image_formats import HEIC_BRANDS, SIXTEEN_BIT_GRAY, ftyp_brands, png_mode
 
-__all__ = ["encode_png", "png_pixels", "display_name", "source_bits", "describe", "CONVERTED_TO_RGB"]
+__all__ = ["encode_png", "png_pixels", "display_name", "source_bits", "describe", "CONVERTED_TO_RGB", "netpbm_maxval"]
 
 _PNG_MAX_VALUE = 65535
 # Netpbm magic numbers (ASCII and binary variants) and the names users know them by.
@@ -117,7 +117,7 @@ def display_name(image_format: str, head: bytes) -> str:
     return image_format.upper()
 
 
-def _netpbm_maxval(image: Image.Image) -> int | None:
+def netpbm_maxval(image: Image.Image) -> int | None:
     """The PGM/PPM header's maxval, which Pillow keeps only in its decoder arguments."""
     for tile in getattr(image, "tile", ()):
         args = tile.args
@@ -140,7 +140,7 @@ def source_bits(image: Image.Image, image_format: str) -> int | None:
     if image_format == "pnm":
         if image.mode == "F":
             return 32
-        maxval = _netpbm_maxval(image)
+        maxval = netpbm_maxval(image)
         return max(_BYTE_BITS, maxval.bit_length()) if maxval else _BYTE_BITS
     if image_format == "heif":
         bits = image.info.get("bit_depth")
@@ -190,7 +190,7 @@ def describe(image: Image.Image, image_format: str, head: bytes, png_mode: str) 
     orientation = getattr(image, "tag_v2", {}).get(_TIFF_ORIENTATION) if image_format == "tiff" else None
     if isinstance(orientation, int) and 2 <= orientation <= 8:
         notes.append(f"its Orientation {orientation} applied")
-    maxval = _netpbm_maxval(image) if image_format == "pnm" else None
+    maxval = netpbm_maxval(image) if image_format == "pnm" else None
     if maxval and maxval not in (255, 65535):
         notes.append(f"values scaled from 0-{maxval} to 0-{65535 if png_mode == 'I;16' else 255}")
     stored = f"{_PNG_NAMES[png_mode]} PNG"

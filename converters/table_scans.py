@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, tables, trailing_cells
+from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
     BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, SEPARATOR_OF, TSV,
@@ -57,6 +57,7 @@ def read_table(
         is rejected).
     """
     encoding = options.encoding if options else DEFAULT_ENCODING
+    fileobj = fileobj if fmt == PARQUET else cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a row each)
     header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding)
     fmt = header.fmt or fmt
     if fmt == BLOCKS:
@@ -237,18 +238,32 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DE
 
 
 def _scan_blocks(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]:
-    """Every block of lines (`line_blocks`) a row: its byte range the block's lines, blank ones aside."""
-    data = fileobj.read() if end is None else fileobj.read(end)
-    offset, start, block, row_number = 0, 0, [], 0
-    for line in [*data.splitlines(keepends=True), b""]:
-        if line.strip():
-            start = offset if not block else start
-            block.append(line)
-        elif block:
+    """Every block of lines (`line_blocks`) a row: its byte range the block's lines, blank ones aside.
+
+    Read a line at a time, never more than one block held (the whole file was read into memory: a
+    block file is a table, of any size), and a block of more than MAX_ROW_BYTES is one RowError, its
+    lines counted but not kept (a file of no blank line is one block).
+    """
+    offset, start, block, size, row_number = 0, 0, [], 0, 0
+    while True:
+        limit = tables.MAX_ROW_BYTES + 1 if end is None else min(tables.MAX_ROW_BYTES + 1, end - offset)
+        line = fileobj.readline(limit) if limit > 0 else b""
+        # (a line longer than the limit comes in pieces: a piece of spaces is no blank line)
+        if line and (line.strip() or not line.endswith((b"\n", b"\r"))):
+            start = offset if not size else start
+            size += len(line)
+            if size <= tables.MAX_ROW_BYTES:
+                block.append(line)
+        elif size:
             row_number += 1
-            cells = _block_cells(b"".join(block))
-            yield RowError(row_number, cells) if isinstance(cells, str) else Row(row_number, start, sum(map(len, block)), cells)
-            block = []
+            if size > tables.MAX_ROW_BYTES:
+                yield RowError(row_number, f"a block of {size:,} bytes, more than the {tables.MAX_ROW_BYTES:,} a row may hold")
+            else:
+                cells = _block_cells(b"".join(block))
+                yield RowError(row_number, cells) if isinstance(cells, str) else Row(row_number, start, size, cells)
+            block, size = [], 0
+        if not line:
+            return
         offset += len(line)
 
 

@@ -30,7 +30,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
+from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.converters.texts import DEFAULT_ENCODING
@@ -320,6 +320,7 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
+    fileobj = fileobj if fmt == PARQUET else cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a row each)
     if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
         fileobj.seek(0)
         raw = fileobj.read(line_tables.TAB_HEAD_BYTES)

@@ -9,7 +9,8 @@ name, as tables are); anything else beside them leaves detection as it was.
 
 from __future__ import annotations
 
-from shardify.beam_jobs.discover.label_file_found import head_lines
+from shardify.beam_jobs.discover.label_file_found import HEAD_BYTES, head_lines
+from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
 from shardify.converters import line_blocks
 from shardify.plan import layout
@@ -27,6 +28,10 @@ def block_files(config: ConvertConfig, sample: list[str]) -> list[str]:
         return []
     for path in data:
         head = head_lines(config, path, lines=_HEAD_LINES)
-        if not line_blocks.looks_like_blocks(head, whole=len(head) < _HEAD_LINES):
+        # (the head is all of the file only where it is fewer lines than asked and fewer bytes than
+        # read: a line of megabytes in the fifth block cuts the head inside that block, which is no shape)
+        listed = list_file(config.source, path)
+        whole = len(head) < _HEAD_LINES and getattr(listed, "size", HEAD_BYTES) < HEAD_BYTES
+        if not line_blocks.looks_like_blocks(head, whole=whole):
             return []
     return sorted(data)

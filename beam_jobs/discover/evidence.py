@@ -43,6 +43,7 @@ from shardify.converters import box_text, evidence_files, folder_tables, idl_box
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
+from shardify.inputs.excludes import LEFT_OUT
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import annotated_sets, box_formats, layout, mask_names, mask_tails
@@ -85,10 +86,13 @@ _BATCH = 1000
 class _ReadEvidence(beam.DoFn):
     """An evidence file -> ((rule, key), (its path, EvidenceRow)) per row, or Rejects."""
 
-    def __init__(self, source: str, rules: Sequence[KeyRule], objects: ObjectSchema) -> None:
+    def __init__(
+        self, source: str, rules: Sequence[KeyRule], objects: ObjectSchema, left_out: frozenset[str] = frozenset()
+    ) -> None:
         self._source = source
         self._rules = list(rules)
         self._objects = objects if objects.boxes else None
+        self._left_out = left_out  # `--exclude`'s files: an image's annotation or mask among them rejects the image
 
     def process(self, found: Evidence) -> Iterator:
         rule = self._rules.index(found.key)
@@ -144,8 +148,9 @@ class _ReadEvidence(beam.DoFn):
                 key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
-            if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it
-                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where} is unusable: {item.reason}")
+            if isinstance(item, Reject) or where.lstrip("/") in self._left_out:  # a pipe, a link leading outside SRC
+                why = f"{where} is unusable: {item.reason}" if isinstance(item, Reject) else f"{where.lstrip('/')} is {LEFT_OUT}"
+                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {why}")  # (its image goes with it)
                 yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
             try:
@@ -183,6 +188,8 @@ class _ReadEvidence(beam.DoFn):
             if not re.fullmatch(fmt.files, posixpath.basename(getattr(item, "relpath", ""))):
                 continue
             table = posixpath.join(found.path, item.relpath)
+            if table in self._left_out:  # (`--exclude`: as if it were not there; the plan counts it)
+                continue
             if isinstance(item, Reject):
                 yield reject(table, f"unusable: {item.reason}", stage=_STAGE)
                 continue
@@ -255,6 +262,8 @@ class _ReadEvidence(beam.DoFn):
             named = mask_key(key) + found.image_tail  # (DRIVE's `21_manual1` -> `21` -> `21_training`)
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
                 row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is unusable: {item.reason}")
+            elif where in self._left_out:
+                row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is {LEFT_OUT}")
             else:
                 row = evidence_files.EvidenceRow(1, named, mask=(where, item.size))
             yield (rule, row_key(row.key, found.key)), (where, row)
@@ -276,9 +285,10 @@ class _MatchRows(beam.DoFn):
     """((rule, key), {files, rows}) -> (record id, (Candidate, rows)) per input, Rejects for rows
     naming no input and for a key naming several (but the label file's: its join reports those)."""
 
-    def __init__(self, label_file: str = "", rules: Sequence[KeyRule] = ()) -> None:
+    def __init__(self, label_file: str = "", rules: Sequence[KeyRule] = (), left_out: frozenset = frozenset()) -> None:
         self._label_file = label_file
         self._rules = tuple(rules)
+        self._left_out = left_out  # ((rule, key) of each file `--exclude` left out)
 
     def process(self, joined: tuple[tuple[int, str], dict[str, Iterable]]) -> Iterator:
         (index, key), groups = joined
@@ -288,7 +298,8 @@ class _MatchRows(beam.DoFn):
             what = "folder of inputs" if index < len(self._rules) and self._rules[index].folder else "file"
             for path, row in rows:
                 if path != self._label_file:
-                    yield reject(path, f"names no {what}: {key!r}", row.row, _STAGE)
+                    why = f"{LEFT_OUT}: {key!r}" if (index, key) in self._left_out else f"names no {what}: {key!r}"
+                    yield reject(path, why, row.row, _STAGE)
             return
         images = [c for c in files if layout.extension(c.relpath) in layout.IMAGE_EXTENSIONS]
         if len(files) > 1 and rows and len(images) == 1:  # an image and its companions (WGISD's `<stem>.npz` masks)
@@ -452,10 +463,12 @@ class JoinEvidence(beam.PTransform):
     inputs it does not name, unlabelled (`label_file.hands_on_unnamed`), or ""."""
 
     def __init__(
-        self, source: str, evidence: Sequence[Evidence], objects: ObjectSchema = ObjectSchema(), *, label_file: str = ""
+        self, source: str, evidence: Sequence[Evidence], objects: ObjectSchema = ObjectSchema(), *, label_file: str = "",
+        left_out: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self._source = source
+        self._left_out = tuple(left_out)  # the files `--exclude` left out (`left_out_keys`)
         self._evidence = tuple(evidence)
         self._objects = objects
         self._label_file = label_file
@@ -464,17 +477,21 @@ class JoinEvidence(beam.PTransform):
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
         rules = self._rules
         keyed = candidates | "KeyByRules" >> beam.FlatMap(_keyed, rules)
+        left_out = frozenset((index, file_key(path, rule)) for index, rule in enumerate(rules) for path in self._left_out)
         # ((rule, key), Candidate)
         rows = (
             candidates.pipeline
             | "EvidenceFiles" >> beam.Create(list(self._evidence))
-            | "ReadEvidence" >> beam.ParDo(_ReadEvidence(self._source, rules, self._objects)).with_outputs(REJECTS, main=_ROWS)
+            | "ReadEvidence"
+            >> beam.ParDo(_ReadEvidence(self._source, rules, self._objects, frozenset(self._left_out))).with_outputs(
+                REJECTS, main=_ROWS
+            )
         )
         # ((rule, key), (evidence path, EvidenceRow))
         matched = (
             {_FILES: keyed, _ROWS: rows[_ROWS]}
             | "JoinOnKeys" >> beam.CoGroupByKey()
-            | "MatchRows" >> beam.ParDo(_MatchRows(self._label_file, rules)).with_outputs(REJECTS, main=_MATCHED)
+            | "MatchRows" >> beam.ParDo(_MatchRows(self._label_file, rules, left_out)).with_outputs(REJECTS, main=_MATCHED)
         )
         # (record id, (Candidate, rows)): one per rule; gathered per input
         resolved = (

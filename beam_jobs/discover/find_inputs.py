@@ -14,6 +14,7 @@ from shardify.beam_jobs.discover.class_folders import LabelFromPath
 from shardify.beam_jobs.discover.label_file_found import label_file_paths
 from shardify.beam_jobs.discover.image_captions import PairCaptions
 from shardify.beam_jobs.discover.label_file import JoinLabelFile
+from shardify.beam_jobs.discover.left_out_keys import left_out_paths
 from shardify.beam_jobs.discover.tables import ScanTables
 from shardify.beam_jobs.discover.webdataset import WebDatasetSamples
 from shardify.config import ConvertConfig
@@ -42,7 +43,9 @@ def FindInputs(  # noqa: N802
                            dict(source_layout.split_ids))
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
         labels_paths = label_file_paths(config.source, source_layout.labels_file)
-        return JoinLabelFile(labels_paths, source_layout, config.table_options, listing_rejects, config.excludes)
+        return JoinLabelFile(
+            labels_paths, source_layout, config.table_options, listing_rejects, config.excludes, left_out_paths(config)
+        )
     if name == layout_lib.ARRAYS:
         return ArrayElements(config.source, source_layout, follow_outside_links=config.follow_outside_links)
     if name == layout_lib.WEBDATASET:

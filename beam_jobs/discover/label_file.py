@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import posixpath
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import apache_beam as beam
 
+from shardify.beam_jobs.discover import left_out_keys
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import label_files, tables
@@ -143,9 +144,12 @@ class _ReadLabelRows(beam.DoFn):
 class _JoinRowsWithFiles(beam.DoFn):
     """(key, {files, rows, unusable}) -> a labelled Candidate, or Rejects naming what is wrong."""
 
-    def __init__(self, source_layout: SourceLayout, excludes: Callable[[str], bool] | None = None) -> None:
+    def __init__(
+        self, source_layout: SourceLayout, excludes: Callable[[str], bool] | None = None, left_out: frozenset[str] = frozenset()
+    ) -> None:
         self._layout = source_layout
         self._excludes = excludes  # `--exclude`: a row naming a file it left out says so
+        self._left_out = left_out  # (the keys of the files it left out: rows naming them by name or stem)
         self._kind = IMAGE if source_layout.media == "image" else TEXT
         self._hand_on = hands_on_unnamed(source_layout)
 
@@ -178,7 +182,7 @@ class _JoinRowsWithFiles(beam.DoFn):
                 # The file is there but was rejected when listed, with its own reason. (The comment
                 # is not on the `return` line: Beam would take that for a returned value and warn.)
                 return
-            left_out = self._excludes is not None and isinstance(key, str) and self._excludes(key)
+            left_out = self._excludes is not None and isinstance(key, str) and (key in self._left_out or self._excludes(key))
             for row, *_, table in rows:
                 yield reject(table, f"{LEFT_OUT}: {key!r}" if left_out else f"names no file: {key!r}", row, _STAGE)
             return
@@ -265,9 +269,11 @@ class JoinLabelFile(beam.PTransform):
         options: TableOptions,
         listing_rejects: beam.PCollection,
         excludes: Callable[[str], bool] | None = None,
+        left_out: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self._excludes = excludes or None
+        self._left_out = tuple(left_out)  # the files `excludes` left out (`left_out_keys`)
         self._labels_paths = labels_paths
         self._layout = source_layout
         self._options = options
@@ -302,13 +308,16 @@ class JoinLabelFile(beam.PTransform):
         )
         # (key, (row, labels, caption))
         counts = []
+        left_out = frozenset() if label_key == ORDER else left_out_keys.keys_of(self._left_out, lambda p: file_key(p, label_key))
         if label_key == ORDER:
             counts = [beam.pvalue.AsSingleton(_counts(keyed_files, rows[_ROWS]))]
         joined = (
             {_FILES: keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable, _BAD_ROWS: rows[_BAD_ROWS]}
             | "JoinOnKey" >> beam.CoGroupByKey()
             | "MatchRowsToFiles"
-            >> beam.ParDo(_JoinRowsWithFiles(self._layout, self._excludes), *counts).with_outputs(REJECTS, main=CANDIDATES)
+            >> beam.ParDo(_JoinRowsWithFiles(self._layout, self._excludes, left_out), *counts).with_outputs(
+                REJECTS, main=CANDIDATES
+            )
         )
         rejects = (rows[REJECTS], joined[REJECTS]) | "MergeLabelRejects" >> beam.Flatten()
         return {

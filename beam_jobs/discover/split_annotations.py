@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
+from shardify.converters import label_files
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -102,9 +103,13 @@ def _check_agree(config: ConvertConfig, files: Sequence[evidence_lib.Evidence]) 
 def _load(config: ConvertConfig, path: str) -> dict:
     try:
         with open_input(join_path(config.source, path)) as fileobj:
-            doc = json_input.parse(fileobj.read())
+            data = fileobj.read(label_files.MAX_ANNOTATION_BYTES + 1)  # (the bound the reader of such files keeps)
+        doc = json_input.parse(data) if len(data) <= label_files.MAX_ANNOTATION_BYTES else None
     except (OSError, ValueError, InvalidInputError) as error:
         raise UsageError(f"{path}: cannot be read as COCO annotations ({error})") from error
+    if doc is None:
+        limit = label_files.MAX_ANNOTATION_BYTES >> 20
+        raise UsageError(f"{path}: larger than {limit} MiB, not read as COCO annotations: split it")
     if not isinstance(doc, dict):
         raise UsageError(f"{path}: not a JSON object of COCO annotations")
     return doc

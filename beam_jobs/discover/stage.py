@@ -20,6 +20,7 @@ import apache_beam as beam
 from shardify.beam_jobs import counters
 from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
 from shardify.beam_jobs.discover.evidence import UNLISTED, JoinEvidence
+from shardify.beam_jobs.discover.left_out_keys import left_out_paths
 from shardify.beam_jobs.discover.find_inputs import FindInputs
 from shardify.beam_jobs.discover.label_file import hands_on_unnamed
 from shardify.beam_jobs.discover.held import HELD, SkipHeld, held_unchanged
@@ -303,7 +304,9 @@ class Discover(beam.PTransform):
             # (behind a label file, the inputs it does not name come unlabelled, for the split lists to place)
             behind = self._layout.name in (layout.LABEL_FILE, layout.COCO) and hands_on_unnamed(self._layout)
             unnamed = self._layout.labels_file if behind else ""
-            joined = candidates | "JoinEvidence" >> JoinEvidence(config.source, evidence, self._layout.objects, label_file=unnamed)
+            joined = candidates | "JoinEvidence" >> JoinEvidence(
+                config.source, evidence, self._layout.objects, label_file=unnamed, left_out=left_out_paths(config)
+            )
             candidates, evidence_rejects = joined["main"], [joined[REJECTS]]
             auxiliary = (auxiliary, joined[UNLISTED]) | "MergeUnlisted" >> beam.Flatten()
         if self._layout.media == "image" and self._layout.name != layout.ARRAYS and self._spread:

@@ -52,7 +52,7 @@ def _digests(config: ConvertConfig, relpath: str) -> frozenset[bytes] | None:
     try:
         with open_input(join_path(config.source, relpath)) as fileobj:
             found, read = set(), 0
-            for line in fileobj:
+            while line := fileobj.readline(_MAX_BYTES + 1 - read):  # (a line of gigabytes is not held whole)
                 read += len(line)
                 if read > _MAX_BYTES:
                     return None

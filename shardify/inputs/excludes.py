@@ -48,22 +48,37 @@ def parse_exclude(text: str) -> str:
     return pattern
 
 
-def _compile(pattern: str, text: str) -> re.Pattern[str]:
-    """The regular expression of one pattern over a whole relative path."""
-    out, i, n = [], 0, len(pattern)
+# Stars spanning folders (`**`, `**/`) a pattern may hold: each more multiplies the work of
+# matching a path that almost matches by the path's length (a regular expression backtracks).
+MAX_DOUBLE_STARS = 2
+
+_STAR, _ANY, _FOLDERS, _SLASH, _FIXED = "*", "**", "**/", "/", "fixed"
+
+
+def _tokens(pattern: str, text: str) -> list[tuple[str, str]]:
+    """(kind, regular expression) per piece of the pattern, stars that mean no more run together
+    (`**/**/` is `**/`, `***` and `***/` are `**`, `**/*` stays), a class checked closed."""
+    out: list[tuple[str, str]] = []
+    i, n = 0, len(pattern)
     while i < n:
         char = pattern[i]
-        if pattern.startswith("**/", i):
-            out.append("(?:[^/]*/)*")  # any folders, none included
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
+        if pattern.startswith("**", i):
+            stars = len(pattern[i:]) - len(pattern[i:].lstrip("*"))
+            if stars == 2 and pattern.startswith("/", i + 2):
+                token, i = (_FOLDERS, "(?:.*/)?"), i + 3  # any folders, none included
+            else:
+                token, i = (_ANY, ".*"), i + stars
+            if out and out[-1][0] in (_ANY, _FOLDERS) and (token[0] == _FOLDERS or out[-1][0] == _ANY):
+                continue  # (`**/**/`, `**/**`, `****`: the first already says it)
+            if out and out[-1][0] == _FOLDERS and token[0] == _ANY:
+                out[-1] = token
+                continue
+            out.append(token)
         elif char == "*":
-            out.append("[^/]*")
+            out.append((_STAR, "[^/]*"))
             i += 1
         elif char == "?":
-            out.append("[^/]")
+            out.append((_FIXED, "[^/]"))
             i += 1
         elif char == "[":
             end = pattern.find("]", i + 2 if pattern[i + 1 : i + 2] in ("!", "]") else i + 1)
@@ -71,11 +86,49 @@ def _compile(pattern: str, text: str) -> re.Pattern[str]:
                 raise ValueError(f"--exclude {text!r} opens a class '[' it never closes")
             body = pattern[i + 1 : end]
             body = "^" + body[1:] if body.startswith("!") else body
-            out.append("(?!/)[" + body.replace("\\", "\\\\") + "]")
+            out.append((_FIXED, "(?!/)[" + body.replace("\\", "\\\\") + "]"))
             i = end + 1
         else:
-            out.append(re.escape(char))
+            out.append((_SLASH if char == "/" else _FIXED, re.escape(char)))
             i += 1
+    return out
+
+
+def _compile(pattern: str, text: str) -> re.Pattern[str]:
+    """The regular expression of one pattern over a whole relative path, built so that matching
+    takes time about the path's length times the pattern's, never a power of it.
+
+    A star within a folder name followed by fixed characters and another star there (`*a*b`)
+    takes the first place those characters fit, atomically, as `fnmatch` does: the characters are
+    of one width and the star after them takes whatever lay between, so no later place can match
+    where the first cannot, and nothing is tried twice. Stars spanning folders are at most
+    MAX_DOUBLE_STARS (after `**/**/` runs together).
+
+    Raises:
+      ValueError: an unclosed class, or more stars spanning folders than MAX_DOUBLE_STARS.
+    """
+    tokens = _tokens(pattern, text)
+    if sum(kind in (_ANY, _FOLDERS) for kind, _ in tokens) > MAX_DOUBLE_STARS:
+        raise ValueError(
+            f"--exclude {text!r} holds more than {MAX_DOUBLE_STARS} '**': give several --exclude patterns instead"
+        )
+    out, group, i = [], 0, 0
+    while i < len(tokens):
+        kind, expression = tokens[i]
+        if kind != _STAR:
+            out.append(expression)
+            i += 1
+            continue
+        j = i + 1
+        while j < len(tokens) and tokens[j][0] == _FIXED:
+            j += 1
+        chunk = "".join(expression for _, expression in tokens[i + 1 : j])
+        if chunk and j < len(tokens) and tokens[j][0] == _STAR:
+            out.append(f"(?=(?P<g{group}>[^/]*?{chunk}))(?P=g{group})")
+            group += 1
+        else:
+            out.append(expression + chunk)
+        i = j
     return re.compile("".join(out))
 
 
