@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, tables, word_labels
+from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -53,7 +53,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
     by_lines = dict(detected.row_labels)  # tables labelled by a gold file's lines: no label column to look for
-    looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV) and p not in by_lines][:_TABLES_LOOKED_AT]
+    looked = [p for p in paths if (layout.extension(p) in (tables.CSV, tables.TSV)
+                                   or tables.table_format(p) in (sniffed_tables.SNIFFED, tables.FASTTEXT)) and p not in by_lines][:_TABLES_LOOKED_AT]
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
     _check_label_column(config, headers)
@@ -111,6 +112,9 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         _check_one_label_column(chosen)
         _check_label_column_missing(config, headers, chosen, [path for path, _ in unlabelled])
     # (headerless by kind: stopped here unless a sibling table shows its label column, which they follow)
+    votes = [(path, u) for path, u in unlabelled if isinstance(u, vote_labels.VoteCountColumn)]
+    if votes:  # `(3, 2)`: the labels are in the votes by the dataset's rule, whatever the other tables show
+        raise UsageError(f"{', '.join(path for path, _ in votes)}: {votes[0][1]} (docs/converting.md)")
     undecided = all(isinstance(u, word_labels.UndecidedWords) for _, u in unlabelled) and not shown_label
     if unlabelled and (undecided or not (headerless and options.header is None)):
         shown = ", ".join(path for path, _ in unlabelled)
