@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["SNIFFED", "HEAD_BYTES", "looks_like_tab_separated", "NOT_A_TABLE"]
+__all__ = ["SNIFFED", "HEAD_BYTES", "looks_like_tab_separated", "looks_like_id_texts", "NOT_A_TABLE"]
 
 SNIFFED = "sniffed"  # a file of an unknown extension, read as a TSV only where its head shows one
 HEAD_BYTES = 64 << 10  # the bytes looked at: enough for 20 rows of long sentences, bounded for a large binary
@@ -69,3 +69,26 @@ def _constant_tab_rows(lines: Sequence[str], *, whole: bool) -> bool:
 # Why a file of an unknown extension whose head is not tab-separated rows is refused.
 NOT_A_TABLE = ("not a table: expected .csv, .tsv, .jsonl, .parquet, .label or .json, or a file whose first lines are "
                "tab-separated rows of one column count")
+
+
+# An `id<TAB>text` line's text: several words (a plot, a review), not a name or a code.
+_MIN_TEXT_WORDS = 4
+
+
+def looks_like_id_texts(lines: Sequence[str]) -> bool:
+    """Lines of `id<TAB>text` (the CMU Movie Summary corpus's plot_summaries.txt, `<Wikipedia id>\\t<plot>`;
+    OLID-like `id<TAB>tweet` without a header): two cells a line, the first a token without spaces
+    unique to its line, the second a text of several words. A `label<TAB>text` file repeats its first
+    cells (few classes), so is not this; whether the ids key labels in another table is detection's.
+
+    >>> looks_like_id_texts(["975900\\tA boy finds a map to the old mine.", "980117\\tTwo sisters run a farm in the hills."])
+    True
+    >>> looks_like_id_texts(["ham\\tGo until jurong point crazy", "ham\\tOk lar joking wif u oni"])
+    False
+    """
+    rows = [line.rstrip("\r\n").split("\t") for line in lines[:_ROWS] if line.strip()]
+    if len(rows) < 2 or any(len(row) != 2 for row in rows):
+        return False
+    keys = [row[0].strip() for row in rows]
+    return (len(set(keys)) == len(keys) and all(key and " " not in key and any(c.isdigit() for c in key) for key in keys)
+            and all(len(row[1].split()) >= _MIN_TEXT_WORDS for row in rows))

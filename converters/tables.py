@@ -334,7 +334,7 @@ def read_header(
             # SemEval-2010 Task 8's TRAIN_FILE.TXT, KBP37's train.txt: a record a block of lines
             return TableHeader(line_blocks.COLUMNS, present=False, described="blocks of lines, a record a block", fmt=BLOCKS)
         if (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head, whole=whole)
-                or tab_pairs.looks_like_tab_pairs(head)):
+                or tab_pairs.looks_like_tab_pairs(head) or sniffed_tables.looks_like_id_texts(head)):
             # SICK.txt, fra.txt, STS.input.*.txt (a sentence pair a line): TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
@@ -41,6 +41,8 @@ __all__ = ["check_text_columns"]
 
 # Tables whose header and first rows are read (each at most tables.SAMPLE_BYTES).
 _TABLES_LOOKED_AT = 4
+# Tables looked at for texts keyed by id beside their items' metadata (keyed_texts.py).
+_KEYED_TABLES_LOOKED_AT = 8
 
 
 def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
@@ -57,6 +59,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
                                    or tables.table_format(p) in (sniffed_tables.SNIFFED, tables.FASTTEXT)) and p not in by_lines][:_TABLES_LOOKED_AT]
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
+    keyed_texts.check_keyed_texts(dict(_headers(config, _tab_tables(paths, by_lines))))  # plots keyed by a movie id
     _check_label_column(config, headers)
     # (with --text-column named the tables are still looked at for a label column no name names:
     # MTSamples' `--text-column transcription` wrote every record unlabelled with exit 0)
@@ -125,6 +128,19 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         raise UsageError(message)
     if bare and len(bare) == len(looked) and not config.label_from_name:
         _check_named_tables(bare)
+
+
+def _tab_tables(paths: Sequence[str], by_lines: Mapping[str, str]) -> list[str]:
+    """The tables whose first column may key another's rows (.txt, .tsv and unknown extensions), a few."""
+    kinds = (sniffed_tables.SNIFFED, tables.FASTTEXT, tables.TSV)
+    return [p for p in paths if p not in by_lines and _kind(p) in kinds][:_KEYED_TABLES_LOOKED_AT]
+
+
+def _kind(path: str) -> str:
+    try:
+        return tables.table_format(path)
+    except InvalidInputError:
+        return ""
 
 
 def _then(config: ConvertConfig, headers: dict, json_paths: Sequence[str], text: str) -> str:

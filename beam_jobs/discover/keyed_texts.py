@@ -1,0 +1,77 @@
+"""Texts keyed by id beside tables of the same ids: one set of items, its texts in one file, its metadata in others.
+
+Corpora of documents about things publish the texts and the things' metadata apart, joined by an id:
+the CMU Movie Summary corpus's plot_summaries.txt (`<Wikipedia movie id><TAB><plot>`, no header)
+beside movie.metadata.tsv (`<Wikipedia movie id><TAB><Freebase id><TAB><name>...<TAB><genres>`) and
+character.metadata.tsv (a row per character, by the same movie id); the Book Summary corpus's
+booksummaries.txt (`<Wikipedia id><TAB><Freebase id><TAB><title>...<TAB><summary>`); review sets whose
+texts are keyed by a product id listed in a products table. Read as tables of texts, every metadata
+table became records of its own (a movie's name as a text, a character's as another) beside the
+plots, all unlabelled, with exit 0, while the labels (the genres) sat in a metadata column.
+
+Told here from the tables' first rows: a headerless table of `id<TAB>text` lines
+(`sniffed_tables.looks_like_id_texts`) and another table whose first column holds ids of the same
+shape (the same characters, digits or not, and lengths within `_ID_LENGTH_SLACK`), or the same ids:
+the run stops before writing, naming both and what can be done (the text file converted alone, or the
+label column joined onto it as `label<TAB>text` lines). Which column of the metadata is the label,
+and how a JSON cell of `{id: name}` reads (its values are the names), is the user's until a layout
+file states the join.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from shardify.converters import sniffed_tables
+from shardify.errors import UsageError
+
+__all__ = ["check_keyed_texts"]
+
+_ID_LENGTH_SLACK = 2  # Wikipedia ids of 975900 and 1234567: one kind, lengths a digit or two apart
+_SHOWN = 3
+
+
+def _shape(key: str) -> str:
+    """The characters a key is made of: digits, letters, or both (with what joins them)."""
+    return re.sub(r"[a-z]+", "a", re.sub(r"\d+", "9", key.strip().lower()))
+
+
+def _same_ids(keys: Sequence[str], others: Sequence[str]) -> bool:
+    """`others` (another table's first column) holds ids of the kind `keys` are, or some of them."""
+    keys, others = [k.strip() for k in keys if k.strip()], [o.strip() for o in others if o.strip()]
+    if not keys or not others:
+        return False
+    if set(keys) & set(others):
+        return True
+    shapes = {_shape(k) for k in keys}
+    lengths = [len(k) for k in keys]
+    low, high = min(lengths) - _ID_LENGTH_SLACK, max(lengths) + _ID_LENGTH_SLACK
+    return (len(shapes) == 1 and {_shape(o) for o in others} == shapes and any(c.isdigit() for c in keys[0])
+            and all(low <= len(o) <= high for o in others))
+
+
+def check_keyed_texts(headers: Mapping[str, object]) -> None:
+    """Raises UsageError where a headerless `id<TAB>text` table sits beside a table whose first column
+    holds ids of the same kind (see the module's docstring).
+
+    Args:
+      headers: path -> its `tables.TableHeader` (columns, whether a header is present, first rows).
+    """
+    keyed = [path for path, header in headers.items()
+             if not header.present and len(header.columns) == 2
+             and sniffed_tables.looks_like_id_texts(["\t".join(map(str, row)) for row in header.sample])]
+    for path in keyed:
+        keys = [str(row[0]) for row in headers[path].sample if row]
+        beside = [other for other, header in headers.items()
+                  if other != path and len(header.columns) > 2 and header.sample
+                  and _same_ids(keys, [str(row[0]) for row in header.sample if row])]
+        if beside:
+            shown = ", ".join(beside[:_SHOWN])
+            raise UsageError(
+                f"{path} holds `id<TAB>text` lines ({', '.join(keys[:2])}, ...) and {shown} hold ids of the same kind in "
+                f"their first column: one set of items, its texts in {path}, its metadata (and likely its labels) in "
+                f"{shown}. Read as inputs, each metadata row would be a record of its own; shardify does not join a "
+                f"metadata column onto texts by id. Convert {path} alone (SRC the file) for unlabelled texts, or join "
+                f"the label column onto it as `label<TAB>text` lines (docs/converting.md)"
+            )
