@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import label_phrases, one_hot, sparse_labels, vote_labels, word_labels
+from shardify.converters import label_phrases, list_cells, one_hot, sparse_labels, vote_labels, word_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -165,7 +165,10 @@ class TableColumns:
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
                      "columns holding 1, none the empty label set)")
-        label += f" (several labels a cell, split on {self.separator!r})" if self.separator else ""
+        if self.separator == list_cells.LIST_LITERAL:
+            label += " (several labels a cell: the items of its list)"
+        elif self.separator:
+            label += f" (several labels a cell, split on {self.separator!r})"
         pair = f", pair = {shown_column(self.pair)}" if self.pair else ""
         pair += f", answers = {' + '.join(map(shown_column, self.answers))}" if self.answers else ""
         unused = "".join(f"; {shown_column(name)} not read ({why})" for name, why in self.unused)
@@ -274,7 +277,10 @@ def resolve_columns(
             with texts_told(texts, pair, options):
                 refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
     separator = ""
-    if label and not header and sample and not options.label_separator and label in columns:
+    if label and sample and not options.label_separator and label in columns and list_cells.list_column(
+            [row[columns.index(label)] for row in sample if columns.index(label) < len(row)]):
+        separator = list_cells.LIST_LITERAL  # `['cs.LG', 'cs.AI']`: the items are the labels
+    elif label and not header and sample and not options.label_separator and label in columns:
         i = columns.index(label)
         if label_kind([row[i] for row in sample if i < len(row)]) == ID_LISTS:
             separator = ","

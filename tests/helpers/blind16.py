@@ -557,7 +557,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "cihp": {"label_level": 0, "exclude": ("*/Category_ids", "*/Human_ids", "*/Instance_ids")},  # right (tried);
                                  # the stop names a layout file's mask_folders instead
     "glas": None,                # --label-level 0, as the stop offers: testA/testB written as train (tried)
-    "arxiv_abstracts": None,     # --label-column terms --text-column summaries: each list literal one label (tried)
+    "arxiv_abstracts": {"label_column": "terms", "text_column": "summaries"},  # the stop names both; the list
+                                 # literals multi-label (wrongs16b: right); before, each literal one label (tried)
     "cmu_movie_summary": None,
     "emobank": None,             # --label-level 0: the same stop (tried); --keep-columns V,A,D: nothing written (tried)
     "pit2015": None,             # the .data files not read as tables (the rejects say so)
