@@ -230,7 +230,7 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
         name for i, name in enumerate(columns)
         if name and name not in taken and name.lower() not in keys
         and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]}
-        and (label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]) or list_cells.list_column(cells[i]))
+        and (label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]) or list_cells.list_column(cells[i], words=True))
         and not split_column.names_splits(cells[i])  # each row's split (MASSIVE's `partition`), never a label
     ]
     if found:

@@ -48,12 +48,18 @@ def list_items(cell: object) -> list[str] | None:
     return [str(v) for v in value]
 
 
-def list_column(cells: Sequence[object]) -> bool:
-    """Every non-empty sampled cell is a list literal of names, and some hold an item.
+def list_column(cells: Sequence[object], *, words: bool = False) -> bool:
+    """Every non-empty sampled cell is a list literal of names, and some hold an item; with `words`,
+    every item holds a letter (a list of numbers, an answer's `['12']`, is no class a column's name
+    has not said).
 
     >>> list_column(["['cs.LG', 'cs.AI']", "['cs.CV']", ""]), list_column(["['a']", "b"]), list_column(["[]", "[]"])
     (True, False, False)
+    >>> list_column(["['12']", "['3', '4']"], words=True)
+    False
     """
     filled = [c for c in cells if isinstance(c, str) and c.strip()]
     items = [list_items(c) for c in filled]
-    return bool(filled) and all(i is not None for i in items) and any(items)
+    if not filled or any(i is None for i in items) or not any(items):
+        return False
+    return not words or all(any(ch.isalpha() for ch in item) for i in items for item in i or ())

@@ -24,9 +24,10 @@ import re
 from collections.abc import Mapping, Sequence
 
 from shardify.converters import sniffed_tables
+from shardify.converters.column_names import KEY_COLUMN_NAMES
 from shardify.errors import UsageError
 
-__all__ = ["check_keyed_texts"]
+__all__ = ["check_keyed_texts", "check_side_tables"]
 
 _ID_LENGTH_SLACK = 2  # Wikipedia ids of 975900 and 1234567: one kind, lengths a digit or two apart
 _SHOWN = 3
@@ -74,4 +75,52 @@ def check_keyed_texts(headers: Mapping[str, object]) -> None:
                 f"{shown}. Read as inputs, each metadata row would be a record of its own; shardify does not join a "
                 f"metadata column onto texts by id. Convert {path} alone (SRC the file) for unlabelled texts, or join "
                 f"the label column onto it as `label<TAB>text` lines (docs/converting.md)"
+            )
+
+
+# A table of texts shares this share of its sampled ids with another table's first column or more:
+# the other table is about the same rows (their scores, their source), keyed as they are.
+_MIN_SHARED_IDS = 0.5
+_MIN_IDS = 3
+
+
+def _id_column(header) -> int | None:
+    """A table with a header's column named as an id (`id`, `key`) whose sampled values are unique."""
+    for i, name in enumerate(header.columns):
+        if name.strip().lower() in KEY_COLUMN_NAMES and name.strip().lower() not in ("path", "file", "filename", "file_name", "image"):
+            values = [str(row[i]).strip() for row in header.sample if i < len(row) and str(row[i]).strip()]
+            if len(values) >= _MIN_IDS and len(set(values)) == len(values):
+                return i
+    return None
+
+
+def check_side_tables(headers: Mapping[str, object], texts: Mapping[str, bool]) -> None:
+    """Raises UsageError where a table of texts (`texts[path]`: its rows have a text column) has an id
+    column whose sampled ids are, half of them or more, the first column of other tables: those are
+    the same rows' side tables (EmoBank's corpus/emobank.csv `id,split,V,A,D,text` beside reader.csv and
+    writer.csv, the scores by perspective, and meta.tsv, each row's source and genre, by the same id),
+    not records of their own; read as inputs, their rows were records and their genres labels beside
+    the unlabelled texts. The stop names them and `--exclude` for each.
+    """
+    for path, header in headers.items():
+        if not texts.get(path) or not header.present:
+            continue
+        i = _id_column(header)
+        if i is None:
+            continue
+        ids = {str(row[i]).strip() for row in header.sample if i < len(row)}
+        sides = []
+        for other, theirs in headers.items():
+            if other == path or not theirs.sample:
+                continue
+            first = {str(row[0]).strip() for row in theirs.sample if row}
+            if len(ids & first) >= _MIN_SHARED_IDS * min(len(ids), len(first)):
+                sides.append(other)
+        if sides:
+            excludes = " ".join(f"--exclude {side!r}" for side in sides)
+            raise UsageError(
+                f"{', '.join(sides)} {'are' if len(sides) > 1 else 'is'} keyed by the ids of {path}'s column "
+                f"{header.columns[i]!r} ({', '.join(sorted(ids)[:2])}, ...): side tables of the same rows (their scores, "
+                f"sources or metadata), not records of their own. {excludes} converts {path} alone; a label among their "
+                f"columns is not joined onto the texts (docs/converting.md)"
             )

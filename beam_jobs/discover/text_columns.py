@@ -99,6 +99,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
             continue
+    keyed_texts.check_side_tables(headers, {path: True for path in (*chosen, *(p for p, _ in (*found, *unlabelled)))})  # EmoBank's reader.csv
     if found:
         shown = ", ".join(path for path, _ in found)
         several = found[0][1]

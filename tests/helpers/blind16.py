@@ -560,7 +560,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "arxiv_abstracts": {"label_column": "terms", "text_column": "summaries"},  # the stop names both; the list
                                  # literals multi-label (wrongs16b: right); before, each literal one label (tried)
     "cmu_movie_summary": None,
-    "emobank": None,             # --label-level 0: the same stop (tried); --keep-columns V,A,D: nothing written (tried)
+    "emobank": {"exclude": ("corpus/meta.tsv", "corpus/reader.csv", "corpus/writer.csv")},  # the side tables the stop
+                                 # names (wrongs16b: right); before, --label-level 0 the same split stop (tried)
     "pit2015": None,             # the .data files not read as tables (the rejects say so)
     "pokemon": None,             # --labels pokemon.csv --label-column Type1: Type2 lost (tried); 'Type1,Type2' not a column
     "pubhealth": {"text_column": "claim"},  # the stop names --text-column (tried: right)

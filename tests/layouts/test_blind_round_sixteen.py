@@ -36,9 +36,6 @@ WRONG = {
     "cmu_movie_summary": ("STOPS (exit 2): plot_summaries.txt read as `id<TAB>text` lines beside movie.metadata.tsv of the "
                           "same ids, named, but no option joins a metadata column (JSON {id: genre} cells) onto texts by id "
                           "(wrongs16b; before: EXIT 1, the .txt files rejected as 'not a table')"),
-    "emobank": ("STOPS (exit 2): \"split 'dev' has no labels while 'train' has\", asking for --labels: a table of "
-                "real-valued scores (V, A, D) and no class is not seen as unlabelled text; --label-level 0 gives the "
-                "same stop"),
     "glas": ("STOPS (exit 2): Grade.csv offered as the labels or --label-level 0; with --label-level 0 the testA_ and "
              "testB_ images are written as train: a split in the file name's prefix, beside '_anno' masks, is not read"),
     "nct_crc_he": ("STOPS (exit 2): two class trees side by side read as 'parts or sets', offering --label-level 2, "
