@@ -6,7 +6,8 @@ which is a flat list literal is read now as several labels a cell (`converters/l
 Neighbours from their documented layouts: Reuters-21578 ModApte as the Hugging Face `reuters21578`
 builder's rows exported with pandas (`text,topics,title`, topics `['grain', 'wheat']`, `[]` for a
 story with no topic: a record with no class), and a TSV whose label cells are JSON lists
-(`["Drama", "Comedy"]`). The twins: a column with one plain cell among the lists stays a label a
+(`["Drama", "Comedy"]`), and JSON objects of `{id: name}` (the CMU Movie Summary corpus's genres: the names
+the labels). The twins: a column with one plain cell among the lists stays a label a
 cell; and the arXiv table's first command still stops (a title beside its body is no pair).
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -60,6 +62,15 @@ def test_json_list_cells_in_a_tsv_are_label_sets(tmp_path: Path) -> None:
     assert got == {f"plots.tsv:{i}": frozenset(x.lower() for x in g) for i, g in enumerate(genres)}  # (names compared folded)
 
 
+def test_json_objects_of_ids_to_names_are_label_sets(tmp_path: Path) -> None:
+    # the CMU Movie Summary corpus's genres cell, Freebase ids to names (movie.metadata.tsv's ninth column)
+    genres = [{"/m/07s9rl0": "Drama"}, {"/m/01z4y": "Comedy", "/m/02l7c8": "Romance Film"}, {}, {"/m/03npn": "Horror"}]
+    lines = ["summary\tgenres"] + [f"{_text(i, 14)}\t{json.dumps(g)}" for i, g in enumerate(genres)]
+    write_file(tmp_path / "src" / "movies.tsv", "\n".join(lines) + "\n")
+    got = _labels(convert(tmp_path / "src", tmp_path / "out", label_column="genres"))
+    assert got == {f"movies.tsv:{i}": frozenset(v.lower() for v in g.values()) or None for i, g in enumerate(genres)}
+
+
 def test_arxiv_first_command_stops_naming_label_and_text(tmp_path: Path) -> None:
     rows = [["titles", "summaries", "terms"]] + [[f"Deep Nets {i}", _text(i, 20), repr(t)] for i, t in
                                                   enumerate([["cs.LG"], ["cs.LG", "cs.AI"], ["cs.CV", "stat.ML"]] * 3)]
@@ -75,6 +86,8 @@ def test_arxiv_first_command_stops_naming_label_and_text(tmp_path: Path) -> None
     (['["Drama"]', "Comedy"], False),  # one plain cell: a label a cell
     (['[{"id": 28, "name": "Action"}]', "[]"], False),  # TMDB's genres: objects, no names
     (["[0.5, 0.2]"], False),  # scores
+    (['{"/m/07s9rl0": "Drama"}', '{"/m/01z4y": "Comedy"}'], True),  # ids to names
+    (['{"x": 1.5}'], False),  # an object of numbers
 ])
 def test_only_flat_lists_of_names_are_label_sets(cells: list[str], expected: bool) -> None:
     assert list_column(cells) is expected
