@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from shardify.converters import sniffed_tables
 from shardify.converters.column_names import KEY_COLUMN_NAMES
 from shardify.errors import UsageError
+from shardify.plan import layout
+from shardify.plan.structure import split_word
 
 __all__ = ["check_keyed_texts", "check_side_tables"]
 
@@ -94,6 +96,14 @@ def _id_column(header) -> int | None:
     return None
 
 
+def _row_numbers(ids: set[str]) -> bool:
+    """The ids are whole numbers in a run with no gap (a row's number, not a key of its own)."""
+    if not all(i.isdigit() for i in ids):
+        return False
+    numbers = sorted(int(i) for i in ids)
+    return numbers[-1] - numbers[0] == len(numbers) - 1
+
+
 def check_side_tables(headers: Mapping[str, object], texts: Mapping[str, bool]) -> None:
     """Raises UsageError where a table of texts (`texts[path]`: its rows have a text column) has an id
     column whose sampled ids are, half of them or more, the first column of other tables: those are
@@ -109,10 +119,12 @@ def check_side_tables(headers: Mapping[str, object], texts: Mapping[str, bool]) 
         if i is None:
             continue
         ids = {str(row[i]).strip() for row in header.sample if i < len(row)}
+        if _row_numbers(ids):
+            continue  # 0, 1, 2 ...: every table numbers its rows so (Quora's train.csv `id` and test.csv `test_id`)
         sides = []
         for other, theirs in headers.items():
-            if other == path or not theirs.sample:
-                continue
+            if other == path or not theirs.sample or split_word(layout.stem(other)):
+                continue  # (a split's table is the same dataset's other rows, never a side table)
             first = {str(row[0]).strip() for row in theirs.sample if row}
             if len(ids & first) >= _MIN_SHARED_IDS * min(len(ids), len(first)):
                 sides.append(other)

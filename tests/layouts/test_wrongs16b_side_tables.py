@@ -57,9 +57,10 @@ def test_emobank_side_tables_stop_and_their_exclusion_converts_the_texts(tmp_pat
 
 
 def test_jigsaw_rater_table_is_named_as_a_side_table(tmp_path: Path) -> None:
-    rows = ["id,target,comment_text"] + [f"{59848 + i},{(i % 5) / 5:.1f},{_text(i, 12)}" for i in range(8)]
+    ids = [59848, 59849, 59852, 59855, 59856, 59859, 59861, 59863]  # train.csv's first ids, with gaps
+    rows = ["id,target,comment_text"] + [f"{ids[i]},{(i % 5) / 5:.1f},{_text(i, 12)}" for i in range(8)]
     raters = ["id,worker,toxic,severe_toxic,identity_attack,insult,obscene,sexual_explicit,threat"]
-    raters += [f"{59848 + i // 2},{i * 7},{i % 2},0,0,0,0,0,0" for i in range(16)]
+    raters += [f"{ids[i // 2]},{i * 7},{i % 2},0,0,0,0,0,0" for i in range(16)]
     write_file(tmp_path / "src" / "train.csv", "\n".join(rows) + "\n")
     write_file(tmp_path / "src" / "toxicity_individual_annotations.csv", "\n".join(raters) + "\n")
     with pytest.raises(UsageError, match=r"toxicity_individual_annotations.csv is keyed by the ids of train.csv"):
@@ -82,5 +83,16 @@ def test_questions_beside_answers_with_ids_of_their_own_convert(tmp_path: Path) 
     answers = ["id,answer,label"] + [f"a{i},{_text(i + 9)},{('yes', 'no')[i % 2]}" for i in range(6)]
     write_file(tmp_path / "src" / "questions.csv", "\n".join(questions) + "\n")
     write_file(tmp_path / "src" / "answers.csv", "\n".join(answers) + "\n")
+    records = written_records(convert(tmp_path / "src", tmp_path / "out"))["records"]
+    assert len(records) == 12
+
+
+def test_split_tables_numbering_their_rows_alike_are_no_side_tables(tmp_path: Path) -> None:
+    # Quora Question Pairs: train.csv `id,qid1,qid2,question1,question2,is_duplicate`, test.csv `test_id,...`, both from 0
+    train = ["id,qid1,qid2,question1,question2,is_duplicate"] + [
+        f"{i},{2 * i + 1},{2 * i + 2},{_text(i)},{_text(i + 3)},{i % 2}" for i in range(8)]
+    test = ["test_id,question1,question2"] + [f"{i},{_text(i + 5)},{_text(i + 7)}" for i in range(4)]
+    write_file(tmp_path / "src" / "train.csv", "\n".join(train) + "\n")
+    write_file(tmp_path / "src" / "test.csv", "\n".join(test) + "\n")
     records = written_records(convert(tmp_path / "src", tmp_path / "out"))["records"]
     assert len(records) == 12
