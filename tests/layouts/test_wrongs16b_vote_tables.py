@@ -108,3 +108,13 @@ def test_a_data_file_of_numbers_is_no_table_of_texts(tmp_path: Path) -> None:
 ])
 def test_sniffing_reads_only_constant_tab_rows(raw: bytes, whole: bool, expected: bool) -> None:
     assert looks_like_tab_separated(raw, whole=whole) is expected
+
+
+def test_data_files_alone_stop_naming_layout_tables_which_reads_them(tmp_path: Path) -> None:
+    _pit(tmp_path / "src")
+    (tmp_path / "src" / "data" / "test.label").unlink()
+    (tmp_path / "src" / "README.md").unlink()
+    with pytest.raises(UsageError, match=r"hold tab-separated rows of one column count .*--layout tables"):
+        convert(tmp_path / "src", tmp_path / "out")
+    with pytest.raises(UsageError, match=r"columns hold text \(column 2, column 3, column 4\)"):  # read as tables
+        convert(tmp_path / "src", tmp_path / "out", layout="tables")
