@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from shardify.converters import list_cells
+
 __all__ = ["TEXT", "NUMBER_ROWS", "TEMPLATED", "column_kind", "is_number", "is_number_row", "same_opening", "one_within_other",
-           "MARKED_COPY", "marked_copy"]
+           "MARKED_COPY", "marked_copy", "TAGGED_TOKENS", "LIST_NAMES"]
 
 TEXT = "text"
 NUMBER_ROWS = "rows of numbers (an image or a vector written out as numbers), not text"
@@ -42,6 +44,13 @@ _UNSPACED_SCRIPTS = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\
 # Codes repeat (`NO_QUERY` on every row); texts seldom do. Judged only on samples large enough for
 # repeats to show.
 _MIN_DISTINCT_SHARE = 0.5
+# Tokens each a word and its tags after slashes (`Ciara/B-ENT/NNP/B-NP/O`, Brown's `The/at`): a tagged
+# copy of a sentence (SemEval-2015 PIT's Sent_1_tag, POS-tagged corpora), an annotation, no text of its
+# own; told where most tokens are so (a URL or an `and/or` among words is not).
+LIST_NAMES = "lists of names (`['a', 'b']`: several labels a cell), not text"
+TAGGED_TOKENS = "tagged tokens (word/TAG: an annotation of a text), not text"
+_TAGGED_TOKEN = re.compile(r"^[^/\s]+(?:/[^/\s]+)+$")
+_MIN_TAGGED_SHARE = 0.8
 _MIN_ROWS_FOR_REPEATS = 8
 
 
@@ -83,6 +92,8 @@ def column_kind(values: Sequence[object]) -> str:
     'numbers'
     >>> column_kind(["Mon Apr 06 22:19:45 PDT 2009", "Mon Apr 06 22:19:49 PDT 2009"])
     'dates, times or ids'
+    >>> column_kind(["EJ/B-person/NNP/B-NP/O Manuel/I-person/NNP/I-NP/O is/O/VBZ/B-VP/O", "the/O/DT/B-NP/O game/O/NN/I-NP/O"])
+    'tagged tokens (word/TAG: an annotation of a text), not text'
     """
     cells = [value.strip()[:JUDGED_CHARS] for value in values if isinstance(value, str) and value.strip()]
     if not cells:
@@ -94,6 +105,10 @@ def column_kind(values: Sequence[object]) -> str:
     tokens = [token for cell in cells for token in cell.split()]
     if sum(any(c.isdigit() for c in token) for token in tokens) >= _MAX_DIGIT_TOKEN_SHARE * len(tokens):
         return "dates, times or ids"
+    if list_cells.list_column(cells):
+        return LIST_NAMES
+    if sum(bool(_TAGGED_TOKEN.match(token)) for token in tokens) >= _MIN_TAGGED_SHARE * len(tokens):
+        return TAGGED_TOKENS
     multiword = sum(len(cell.split()) > 1 or _unspaced_words(cell) for cell in cells)
     mean_chars = sum(len(cell) for cell in cells) / len(cells)
     if multiword < _MIN_MULTIWORD_SHARE * len(cells) and mean_chars < _MIN_MEAN_CHARS_WITHOUT_SPACES:

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import label_phrases, one_hot, sparse_labels, word_labels
+from shardify.converters import label_phrases, list_cells, one_hot, sparse_labels, vote_labels, word_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -165,7 +165,10 @@ class TableColumns:
         if self.classes:
             label = (f"labels = the 0/1 columns {', '.join(map(shown_column, self.classes))} (multi-hot: a row's labels are its "
                      "columns holding 1, none the empty label set)")
-        label += f" (several labels a cell, split on {self.separator!r})" if self.separator else ""
+        if self.separator == list_cells.LIST_LITERAL:
+            label += " (several labels a cell: the items of its list)"
+        elif self.separator:
+            label += f" (several labels a cell, split on {self.separator!r})"
         pair = f", pair = {shown_column(self.pair)}" if self.pair else ""
         pair += f", answers = {' + '.join(map(shown_column, self.answers))}" if self.answers else ""
         unused = "".join(f"; {shown_column(name)} not read ({why})" for name, why in self.unused)
@@ -242,12 +245,15 @@ def resolve_columns(
             # with a header (GLUE's test.tsv: `index, sentence`) that number falls on the text,
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
+    # `(3, 2)`: no class; kept as a feature, the records are unlabelled (no id column guessed instead)
+    votes = vote_labels.refuse_vote_counts(columns, options.label_column, options.keep_columns, sample, header)
+    label = "" if votes and not options.label_column else label
     refuse_reused(texts, pair, label, options)
     guessed = found_by_ending(columns, label) or named_twice(columns, label)
     if label and not options.label_column and header and sample and (guessed or coarse_named(label)):
         with texts_told(texts, pair, options):
             refuse_second_label(columns, label, (*texts, pair, *answers, *options.keep_columns), sample, words_only=not guessed)
-    if not label and not elsewhere and not options.label_column and not header and sample:
+    if not label and not elsewhere and not options.label_column and not header and sample and not votes:
         # Headerless: the label column by its cells, also beside a text the user named (LIAR's
         # `--text-column 3` once wrote every record unlabelled with exit 0).
         label = label_by_content(columns, (*texts, pair), sample) or label_phrases.phrase_label(columns, (*texts, pair), sample)
@@ -271,7 +277,10 @@ def resolve_columns(
             with texts_told(texts, pair, options):
                 refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
     separator = ""
-    if label and not header and sample and not options.label_separator and label in columns:
+    if label and sample and not options.label_separator and label in columns and list_cells.list_column(
+            [row[columns.index(label)] for row in sample if columns.index(label) < len(row)]):
+        separator = list_cells.LIST_LITERAL  # `['cs.LG', 'cs.AI']`: the items are the labels
+    elif label and not header and sample and not options.label_separator and label in columns:
         i = columns.index(label)
         if label_kind([row[i] for row in sample if i < len(row)]) == ID_LISTS:
             separator = ","

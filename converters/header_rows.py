@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shardify.converters import column_content, column_names
+from shardify.converters import column_content, column_names, vote_labels
 from shardify.converters.column_content import is_number
 
 __all__ = ["looks_like_header", "names_around_a_gap", "named_over_numbers", "usual_names_around_a_gap", "named_width", "index_header", "question_over_short_values", "values_of_the_first_row", "is_number_list", "header_but_repeated", "repeated", "header_names", "looks_like_tab_table", "looks_like_tab_rows"]
@@ -70,7 +70,7 @@ def looks_like_header(cells: Sequence[str]) -> bool:
         all(names)
         and len(set(names)) == len(names)
         and all(len(name) <= _MAX_HEADER_CELL_CHARS for name in names)
-        and not any(is_number(name) or is_number_list(name) for name in names)
+        and not any(is_number(name) or is_number_list(name) or vote_labels.is_vote_count(name) for name in names)
     )
 
 

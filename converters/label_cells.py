@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 
+from shardify.converters import list_cells
 from shardify.errors import InvalidInputError
 from shardify.plan.label_names import normalise_label
 
@@ -51,6 +52,11 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
         names = [_label_name(v) for v in value]
     elif value is None:
         names = []
+    elif separator == list_cells.LIST_LITERAL and isinstance(value, str):  # `['cs.LG', 'cs.AI']`
+        items = list_cells.list_items(value)
+        if items is None:
+            raise InvalidInputError(f"label {value[:40]!r} is no list like the column's other cells")
+        names = items
     elif splits_cells(separator) and isinstance(value, str):
         names = value.split(separator)
     else:

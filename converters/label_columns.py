@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from shardify.converters import label_phrases, label_scores, split_column
+from shardify.converters import label_phrases, label_scores, list_cells, split_column
 from shardify.converters.column_content import is_number
 from shardify.plan import label_candidates, label_words
 from shardify.converters.column_names import (
@@ -98,7 +98,8 @@ def texts_told(texts: Sequence[str], pair: str, options: TableOptions) -> Iterat
             raise
         raise UnnamedLabelColumn(
             f"{stop}; the text is read from {texts[0]!r} and its pair from {pair!r} (two columns of text): "
-            f"--text-column {texts[0]!r} reads {texts[0]!r} alone", stop.candidates) from stop
+            f"--text-column {texts[0]!r} reads {texts[0]!r} alone, --text-column {pair!r} {pair!r} alone (a title over "
+            f"its body is no pair)", stop.candidates) from stop
 
 
 def refuse_second_label(columns: Sequence[str], label: str, taken: Sequence[str], sample: Sequence[Sequence[object]],
@@ -229,7 +230,7 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
         name for i, name in enumerate(columns)
         if name and name not in taken and name.lower() not in keys
         and name.strip().lower() not in {str(c).strip().lower() for c in cells[i]}
-        and (label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]))
+        and (label_kind(cells[i]) or label_phrases.repeated_phrases(cells[i]) or list_cells.list_column(cells[i], words=True))
         and not split_column.names_splits(cells[i])  # each row's split (MASSIVE's `partition`), never a label
     ]
     if found:

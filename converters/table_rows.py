@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO
 
-from shardify.converters import json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, table_scans, tables
+from shardify.converters import json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, sniffed_tables, table_scans, tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, ROW, Entry, MemberLocation
@@ -189,7 +189,7 @@ class TableRows:
         """A table's format: its extension's, or what its content said (a .txt: a TSV under a
         header or lines; a .json: JSON Lines)."""
         fmt = tables.table_format(relpath)
-        if fmt in (tables.FASTTEXT, tables.QA_JSON, tables.CSV):
+        if fmt in (tables.FASTTEXT, tables.QA_JSON, tables.CSV, sniffed_tables.SNIFFED):
             try:
                 fmt = self._header_of(relpath).fmt or fmt
             except (InvalidInputError, OSError):

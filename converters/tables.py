@@ -30,6 +30,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
+from shardify.converters import sniffed_tables
 from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
@@ -96,9 +97,7 @@ def table_format(relpath: str) -> str:
         return FASTTEXT
     if ext == "json":
         return QA_JSON
-    if ext not in TABLE_FORMATS:
-        raise InvalidInputError(f"not a table: expected .csv, .tsv, .jsonl, .parquet, .label or .json, got {relpath}")
-    return ext
+    return ext if ext in TABLE_FORMATS else sniffed_tables.SNIFFED  # a TSV only where `read_header` sees one
 
 
 @dataclass(frozen=True)
@@ -320,6 +319,12 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
+    if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
+        raw = fileobj.read(sniffed_tables.HEAD_BYTES)
+        if not sniffed_tables.looks_like_tab_separated(raw, whole=len(raw) < sniffed_tables.HEAD_BYTES):
+            raise InvalidInputError(sniffed_tables.NOT_A_TABLE)
+        fileobj.seek(0)
+        return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV, read_as=_SNIFFED_NOTE)
     fileobj = fileobj if fmt == PARQUET else cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a row each)
     if fmt == FASTTEXT and not line_tables.is_fasttext(fileobj.read(len(line_tables.FASTTEXT_PREFIX) + 3)):
         fileobj.seek(0)
@@ -330,7 +335,7 @@ def read_header(
             # SemEval-2010 Task 8's TRAIN_FILE.TXT, KBP37's train.txt: a record a block of lines
             return TableHeader(line_blocks.COLUMNS, present=False, described="blocks of lines, a record a block", fmt=BLOCKS)
         if (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head, whole=whole)
-                or tab_pairs.looks_like_tab_pairs(head)):
+                or tab_pairs.looks_like_tab_pairs(head) or sniffed_tables.looks_like_id_texts(head)):
             # SICK.txt, fra.txt, STS.input.*.txt (a sentence pair a line): TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
@@ -424,6 +429,7 @@ def read_header(
     return TableHeader(names, present=True, data_start=data_start, sample=sample)
 
 
+_SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"
 _TABS_NOTE = "tab-separated (a .csv whose lines hold tabs, not commas), no quoting"
 _SEMICOLONS_NOTE = "semicolon-separated (a .csv whose lines hold semicolons, not commas)"
 

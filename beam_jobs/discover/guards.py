@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import json_line_files, label_file_found, listed_folders, mirror_masks, set_aside
+from shardify.beam_jobs.discover import json_line_files, label_file_found, listed_folders, mirror_masks, set_aside, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -131,7 +131,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             raise UsageError(why + set_aside.described())
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
-            + set_aside.described()
+            + tab_rows_hint.tab_rows_hint(config, media, others) + set_aside.described()
         )
 
 

@@ -34,7 +34,7 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import column_names, columns as columns_lib
-from shardify.converters import json_records, json_sample, kept_values, label_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
+from shardify.converters import json_records, json_sample, kept_values, label_cells, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
@@ -232,7 +232,7 @@ class _ScanTable(beam.DoFn):
                 except InvalidInputError as error:
                     yield reject(relpath, error.reason, row.row)
                     continue
-                if not labels and cell != []:  # an explicit [] is a record with no labels
+                if not labels and cell != [] and cols.separator != list_cells.LIST_LITERAL:  # [] or '[]': no labels
                     yield reject(relpath, f"empty label in column {cols.label!r}", row.row)
                     continue
             try:  # a JSON document's split key, else the table's

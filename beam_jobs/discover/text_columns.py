@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, tables, word_labels
+from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -41,6 +41,8 @@ __all__ = ["check_text_columns"]
 
 # Tables whose header and first rows are read (each at most tables.SAMPLE_BYTES).
 _TABLES_LOOKED_AT = 4
+# Tables looked at for texts keyed by id beside their items' metadata (keyed_texts.py).
+_KEYED_TABLES_LOOKED_AT = 8
 
 
 def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
@@ -53,9 +55,11 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
     by_lines = dict(detected.row_labels)  # tables labelled by a gold file's lines: no label column to look for
-    looked = [p for p in paths if layout.extension(p) in (tables.CSV, tables.TSV) and p not in by_lines][:_TABLES_LOOKED_AT]
+    looked = [p for p in paths if (layout.extension(p) in (tables.CSV, tables.TSV)
+                                   or tables.table_format(p) in (sniffed_tables.SNIFFED, tables.FASTTEXT)) and p not in by_lines][:_TABLES_LOOKED_AT]
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
+    keyed_texts.check_keyed_texts(dict(_headers(config, _tab_tables(paths, by_lines))))  # plots keyed by a movie id
     _check_label_column(config, headers)
     # (with --text-column named the tables are still looked at for a label column no name names:
     # MTSamples' `--text-column transcription` wrote every record unlabelled with exit 0)
@@ -95,6 +99,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
             continue
+    keyed_texts.check_side_tables(headers, {path: True for path in (*chosen, *(p for p, _ in (*found, *unlabelled)))})  # EmoBank's reader.csv
     if found:
         shown = ", ".join(path for path, _ in found)
         several = found[0][1]
@@ -111,6 +116,9 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         _check_one_label_column(chosen)
         _check_label_column_missing(config, headers, chosen, [path for path, _ in unlabelled])
     # (headerless by kind: stopped here unless a sibling table shows its label column, which they follow)
+    votes = [(path, u) for path, u in unlabelled if isinstance(u, vote_labels.VoteCountColumn)]
+    if votes:  # `(3, 2)`: the labels are in the votes by the dataset's rule, whatever the other tables show
+        raise UsageError(f"{', '.join(path for path, _ in votes)}: {votes[0][1]} (docs/converting.md)")
     undecided = all(isinstance(u, word_labels.UndecidedWords) for _, u in unlabelled) and not shown_label
     if unlabelled and (undecided or not (headerless and options.header is None)):
         shown = ", ".join(path for path, _ in unlabelled)
@@ -121,6 +129,19 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         raise UsageError(message)
     if bare and len(bare) == len(looked) and not config.label_from_name:
         _check_named_tables(bare)
+
+
+def _tab_tables(paths: Sequence[str], by_lines: Mapping[str, str]) -> list[str]:
+    """The tables whose first column may key another's rows (.txt, .tsv and unknown extensions), a few."""
+    kinds = (sniffed_tables.SNIFFED, tables.FASTTEXT, tables.TSV)
+    return [p for p in paths if p not in by_lines and _kind(p) in kinds][:_KEYED_TABLES_LOOKED_AT]
+
+
+def _kind(path: str) -> str:
+    try:
+        return tables.table_format(path)
+    except InvalidInputError:
+        return ""
 
 
 def _then(config: ConvertConfig, headers: dict, json_paths: Sequence[str], text: str) -> str:

@@ -557,9 +557,11 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "cihp": {"label_level": 0, "exclude": ("*/Category_ids", "*/Human_ids", "*/Instance_ids")},  # right (tried);
                                  # the stop names a layout file's mask_folders instead
     "glas": {"label_level": 0},  # the stop offers it; right since the name prefixes give the splits (wrongs16a, tried)
-    "arxiv_abstracts": None,     # --label-column terms --text-column summaries: each list literal one label (tried)
+    "arxiv_abstracts": {"label_column": "terms", "text_column": "summaries"},  # the stop names both; the list
+                                 # literals multi-label (wrongs16b: right); before, each literal one label (tried)
     "cmu_movie_summary": None,
-    "emobank": None,             # --label-level 0: the same stop (tried); --keep-columns V,A,D: nothing written (tried)
+    "emobank": {"exclude": ("corpus/meta.tsv", "corpus/reader.csv", "corpus/writer.csv")},  # the side tables the stop
+                                 # names (wrongs16b: right); before, --label-level 0 the same split stop (tried)
     "pit2015": None,             # the .data files not read as tables (the rejects say so)
     "pokemon": None,             # --labels pokemon.csv --label-column Type1: Type2 lost (tried); 'Type1,Type2' not a column
     "pubhealth": {"text_column": "claim"},  # the stop names --text-column (tried: right)

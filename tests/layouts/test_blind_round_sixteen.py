@@ -24,20 +24,15 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "arxiv_abstracts": ("STOPS (exit 2): 'no column is named as the label ... --label-column terms', reading 'titles' "
-                        "and 'summaries' as a pair; with --label-column terms --text-column summaries each list literal "
-                        "\"['cs.LG', 'cs.AI']\" is written as ONE label: a multi-label cell of a list literal is not split"),
     "butterfly75": ("STOPS (exit 2): 'no class folders, names or label files ... the labels may be in Testing_set.csv, "
                     "Training_set.csv', offering --labels FILE: --labels Training_set.csv rejects every train image, "
                     "its bare names 'Image_1.jpg' naming a file in train/ and one in test/"),
-    "cmu_movie_summary": ("EXIT 1: plot_summaries.txt, name.clusters.txt and tvtropes.clusters.txt rejected as 'not a "
-                          "table' over --max-rejects: a line file 'id<TAB>text' whose labels lie in another table "
-                          "joined by the id is not read"),
-    "emobank": ("STOPS (exit 2): \"split 'dev' has no labels while 'train' has\", asking for --labels: a table of "
-                "real-valued scores (V, A, D) and no class is not seen as unlabelled text; --label-level 0 gives the "
-                "same stop"),
-    "pit2015": ("EXIT 1: the '.data' files rejected ('not a table: expected .csv, .tsv, ...') over --max-rejects: "
-                "headerless TSV pairs under another extension, their labels vote counts '(3, 2)', are not read"),
+    "cmu_movie_summary": ("STOPS (exit 2): plot_summaries.txt read as `id<TAB>text` lines beside movie.metadata.tsv of the "
+                          "same ids, named, but no option joins a metadata column (JSON {id: genre} cells) onto texts by id "
+                          "(wrongs16b; before: EXIT 1, the .txt files rejected as 'not a table')"),
+    "pit2015": ("STOPS (exit 2): the '.data' files read as headerless TSVs, the texts (columns 2, 3, 4) and then the "
+                "vote counts '(3, 2)' of column 5 named, but no option states the README's rule of votes to classes, and "
+                "test.label's lines are read as `label text` (wrongs16b; before: EXIT 1, the .data files 'not a table')"),
     "pokemon": ("STOPS (exit 2): 'the labels may be in pokemon.csv', offering --labels FILE; --labels pokemon.csv "
                 "--label-column Type1 loses Type2: two label columns of one row (multi-label, the second often "
                 "empty) cannot be named together"),
