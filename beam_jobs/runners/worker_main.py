@@ -4,9 +4,9 @@ Beam's FnApiRunner starts each local worker process as `python -m
 apache_beam.runners.worker.sdk_worker_main`; `runner._mend_worker_start` starts this module instead,
 which runs the same `main` after two changes to Python's cyclic garbage collector:
 
-- What the worker imported (with the collector off while it imports) (Beam, gRPC, protobuf, shardify's pipeline modules: a few hundred
-  thousand objects that live as long as the process) is moved out of the collector's sight
-  (`gc.freeze`). Each full collection otherwise walks all of them again: measured on 20,000 tiny
+- What the worker imports (Beam, gRPC, protobuf, shardify's pipeline modules: a few hundred
+  thousand objects that live as long as the process) is imported with the collector off, then
+  moved out of its sight (`gc.freeze`). Each full collection otherwise walks all of them again: measured on 20,000 tiny
   texts (16 shards, 2 worker processes), the workers' collections cost ~1.3 s of their ~5.6 s of
   CPU, most of it full collections over the imports.
 - Young collections run every GEN0_THRESHOLD allocations instead of Python's 700: a worker builds
