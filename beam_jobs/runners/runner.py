@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
+from shardify.beam_jobs.runners import worker_main
 from shardify.beam_jobs.runners.signatures import cache_signatures
 from shardify.errors import RunnerError, ShardifyError, UsageError
 
@@ -234,13 +235,21 @@ def _mend_worker_start() -> None:
     def start_worker(self) -> None:  # noqa: ANN001 - Beam's handler
         _check_room_for_workers(self.provision_info)
         self.worker = local_job_service.SubprocessSdkWorker(
-            self._worker_command_line, self.control_address, self.provision_info, self.worker_id
+            _worker_command(self._worker_command_line), self.control_address, self.provision_info, self.worker_id
         )
         self.worker_thread = threading.Thread(name="run_worker", target=_run_worker, args=(self,), daemon=True)
         self.worker_thread.start()
 
     handler.start_worker = start_worker
     handler._shardify_mended = True
+
+
+def _worker_command(command: bytes) -> bytes:
+    """Beam's local worker command (bytes, as its environment carries it), running `worker_main`
+    (Beam's worker, its garbage collector tuned) where it is the one FnApiRunner makes for this
+    interpreter; any other as it is."""
+    beams = f"{sys.executable} -m apache_beam.runners.worker.sdk_worker_main".encode()
+    return f"{sys.executable} -m {worker_main.MODULE}".encode() if command == beams else command
 
 
 def _run_worker(handler) -> None:  # noqa: ANN001 - Beam's SubprocessSdkWorkerHandler
