@@ -11,7 +11,8 @@ The roles are read from the cells, never from the file's name:
          before y), pixels, or fractions where every number is within [0, 1].
 
 A header naming the four by words of `HEADER_ROLES` (`xmin`, `x_max`, `width`) decides the
-order; else the rows do: each reading of `BOX_ORDERS` that puts every box in order (x1 < x2) and
+order; a header that names them otherwise (`x_center`, `lefteye_x`: centres, landmarks) says they
+are no box's edges, and the table is not read as boxes. Headerless, the rows decide: each reading of `BOX_ORDERS` that puts every box in order (x1 < x2) and
 inside its image (the sizes the caller read from the images' headers) is left open, and more than
 one left open is a doubt the run stops on (`beam_jobs/discover/box_content_tables.py`).
 
@@ -115,6 +116,10 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     >>> read_roles(["xmin,ymin,xmax,ymax,Frame,Label,Preview URL", "785,533,905,644,0001.jpg,Car,http://x/1"],
     ...            lambda cell: cell.endswith(".jpg")).named
     ('x1', 'y1', 'x2', 'y2')
+    >>> read_roles(["image,class,left,top,width,height", "00000007,car,1,2,8,13"], names).named
+    ('x', 'y', 'w', 'h')
+    >>> read_roles(["image,class,x_center,y_center,width,height", "00000007,car,9,8,8,13"], names) is None  # not edges
+    True
     >>> read_roles(["00000007,car,truck,1,2,8,13"], names) is None  # two word columns, no header to choose
     True
     >>> read_roles(["00000007,car,1,2,8", "00000008,car,1,2,8"], names) is None  # three numbers: no box
@@ -149,12 +154,24 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     box = named_box if len(named_box) == 4 else numeric
     if len(box) != 4:
         return None
-    named = tuple(heard[i] for i in box) if len(named_box) == 4 and any(set(tuple(heard[i] for i in box)) == set(o) for o in BOX_ORDERS) else ()
+    named = _whole_order(tuple(heard[i] for i in box)) if len(named_box) == 4 else ()
+    if header and not named:
+        # a header that names its four number columns, but not as a box's edges (`x_center,y_center,width,height`,
+        # `lefteye_x,lefteye_y,righteye_x,righteye_y`, `nose_x,...`): they are something else, whatever the rows fit
+        return None
     roles = tuple(IMAGE if i == keys[0] else CLASS if i == classes[0] else "" if i in box else UNREAD for i in range(width))
     numbers = [float(row[i]) for row in rows for i in box if row[i]]
     normalised = bool(numbers) and all(0.0 <= n <= 1.0 for n in numbers)
     return Reading(roles, (box[0], box[1], box[2], box[3]), named, separator, tuple(header), normalised,
                    tuple(tuple(row) for row in rows))
+
+
+def _whole_order(named: tuple[str, ...]) -> tuple[str, ...]:
+    """The header's four box roles where they are one whole reading of a box (`left,top,width,height`
+    is x, y, w, h), else ()."""
+    if set(named) == {"x1", "y1", "w", "h"}:
+        named = tuple({"x1": "x", "y1": "y"}.get(role, role) for role in named)
+    return named if any(set(named) == set(order) for order in BOX_ORDERS) else ()
 
 
 def _fits(order: Sequence[str], values: Sequence[float], size: tuple[int, int] | None, normalised: bool) -> bool:
