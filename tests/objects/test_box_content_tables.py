@@ -80,6 +80,7 @@ def test_the_plan_names_the_columns_it_read(converted) -> None:
     assert "Box table of columns image,class,x1,y1,x2,y2 (pixels)" in said["mio_tcd"]
     assert "Box table of columns image,class,x,y,w,h (pixels)" in said["mio_tcd_sizes"]  # the other reading, by the sizes
     assert "as its header names it" in said["deepforest"]
+    assert "(class column 'class', boxes x1 y1 x2 y2 pixels)" in said["mio_tcd"] and "class class" not in said["mio_tcd"]
 
 
 def test_an_unannotated_folder_is_its_own_split_and_an_empty_row_an_image_without_objects(converted) -> None:
