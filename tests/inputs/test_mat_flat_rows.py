@@ -109,3 +109,16 @@ def test_rows_too_short_to_be_a_square_image_are_not_images(tmp_path: Path) -> N
         convert(root, tmp_path / "out")
     assert "measurements.mat" in str(stopped.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_rows_of_small_whole_counts_are_refused_as_possible_histograms(tmp_path: Path) -> None:
+    # a bag of 1024 visual words per image (doubles of whole counts, mostly 0): a square width by chance
+    root = tmp_path / "bow"
+    root.mkdir()
+    counts = np.random.default_rng(6).poisson(0.7, (6, 1024)).astype(np.float64)
+    scipy.io.savemat(root / "caltech_bow1024.mat", {"fea": counts, "gnd": np.arange(6).reshape(-1, 1)})
+    with pytest.raises(ShardifyError):
+        convert(root, tmp_path / "out")
+    rejected = [(row["path"], row["reason"]) for row in read_report(tmp_path / "out", "rejected.jsonl")]
+    assert any(path.endswith("caltech_bow1024.mat") and "as likely counts" in reason for path, reason in rejected), rejected
+    assert not (tmp_path / "out" / "manifest.json").exists()
