@@ -43,14 +43,14 @@ BOX_ORDERS: tuple[tuple[str, str, str, str], ...] = (
 )
 # Header words (lower case, `_`, `-`, spaces dropped) that name a role.
 HEADER_ROLES: Mapping[str, str] = {
-    **dict.fromkeys(("xmin", "x1", "left", "xtl", "xleft", "bboxxmin"), "x1"),
-    **dict.fromkeys(("ymin", "y1", "top", "ytl", "ytop", "bboxymin"), "y1"),
-    **dict.fromkeys(("xmax", "x2", "right", "xbr", "xright", "bboxxmax"), "x2"),
-    **dict.fromkeys(("ymax", "y2", "bottom", "ybr", "ybottom", "bboxymax"), "y2"),
-    **dict.fromkeys(("x", "bboxx"), "x"),
-    **dict.fromkeys(("y", "bboxy"), "y"),
-    **dict.fromkeys(("w", "width", "bboxwidth", "boxwidth"), "w"),
-    **dict.fromkeys(("h", "height", "bboxheight", "boxheight"), "h"),
+    **dict.fromkeys(("xmin", "x1", "left", "xtl", "xleft", "bboxxmin", "bboxleft", "boxleft"), "x1"),
+    **dict.fromkeys(("ymin", "y1", "top", "ytl", "ytop", "bboxymin", "bboxtop", "boxtop"), "y1"),
+    **dict.fromkeys(("xmax", "x2", "right", "xbr", "xright", "bboxxmax", "bboxright", "boxright"), "x2"),
+    **dict.fromkeys(("ymax", "y2", "bottom", "ybr", "ybottom", "bboxymax", "bboxbottom", "boxbottom"), "y2"),
+    **dict.fromkeys(("x", "bboxx", "boxx"), "x"),
+    **dict.fromkeys(("y", "bboxy", "boxy"), "y"),
+    **dict.fromkeys(("w", "width", "bboxw", "boxw", "bboxwidth", "boxwidth"), "w"),
+    **dict.fromkeys(("h", "height", "bboxh", "boxh", "bboxheight", "boxheight"), "h"),
     **dict.fromkeys(("label", "class", "classname", "category", "categoryname", "labelname", "name"), CLASS),
 }
 _SEPARATORS = {",": "comma", "\t": "tab", ";": "semicolon", " ": "space"}
@@ -118,6 +118,10 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     ('x1', 'y1', 'x2', 'y2')
     >>> read_roles(["image,class,left,top,width,height", "00000007,car,1,2,8,13"], names).named
     ('x', 'y', 'w', 'h')
+    >>> read_roles(["image,class,x0,y0,x1,y1", "00000007,car,1,2,8,13"], names).named
+    ('x1', 'y1', 'x2', 'y2')
+    >>> read_roles(["image,class,bbox_x,bbox_y,bbox_w,bbox_h", "00000007,car,1,2,8,13"], names).named
+    ('x', 'y', 'w', 'h')
     >>> read_roles(["image,class,x_center,y_center,width,height", "00000007,car,9,8,8,13"], names) is None  # not edges
     True
     >>> read_roles(["00000007,car,truck,1,2,8,13"], names) is None  # two word columns, no header to choose
@@ -147,6 +151,8 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     numeric = [i for i, cells in enumerate(columns) if i not in keys and cells and all(is_number(c) for c in cells)]
     words = [i for i, cells in enumerate(columns) if cells and i not in numeric and i not in keys]
     heard = {i: HEADER_ROLES.get(_word(cell), "") for i, cell in enumerate(header)}
+    if {"x0", "y0"} <= {_word(cell) for cell in header}:  # corners counted from 0: `x0,y0,x1,y1`
+        heard.update({i: {"x0": "x1", "y0": "y1", "x1": "x2", "y1": "y2"}.get(_word(cell), heard[i]) for i, cell in enumerate(header)})
     classes = [i for i in words if heard.get(i) == CLASS] if len(words) > 1 else words
     if len(classes) != 1:
         return None
