@@ -124,6 +124,9 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     ('x', 'y', 'w', 'h')
     >>> read_roles(["image,class,x_center,y_center,width,height", "00000007,car,9,8,8,13"], names) is None  # not edges
     True
+    >>> tf_csv = read_roles(["filename,width,height,class,xmin,ymin,xmax,ymax", "00000007,64,48,car,1,2,8,13"], names)
+    >>> tf_csv.roles, tf_csv.named  # the TF Object Detection CSV: the image's size beside the box, not read
+    (('image', '-', '-', 'class', '', '', '', ''), ('x1', 'y1', 'x2', 'y2'))
     >>> read_roles(["00000007,car,truck,1,2,8,13"], names) is None  # two word columns, no header to choose
     True
     >>> read_roles(["00000007,car,1,2,8", "00000008,car,1,2,8"], names) is None  # three numbers: no box
@@ -157,6 +160,11 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     if len(classes) != 1:
         return None
     named_box = [i for i in numeric if heard.get(i, "") in ("x1", "y1", "x2", "y2", "x", "y", "w", "h")]
+    for edges in ({"x1", "y1", "x2", "y2"}, {"x", "y", "w", "h"}):  # the image's size beside its box's corners:
+        chosen = [i for i in named_box if heard[i] in edges]       # `filename,width,height,class,xmin,ymin,xmax,ymax`
+        if len(named_box) > 4 and len(chosen) == 4 and {heard[i] for i in chosen} == edges:
+            named_box = chosen
+            break
     box = named_box if len(named_box) == 4 else numeric
     if len(box) != 4:
         return None

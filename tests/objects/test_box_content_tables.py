@@ -142,3 +142,19 @@ def test_a_header_naming_its_numbers_as_no_box_edges_is_not_read_as_boxes(tmp_pa
     result = run_shardify("convert", str(tmp_path / "src/deepforest_training"), str(tmp_path / "out"), "--dry-run")
     said = result.stdout + result.stderr
     assert "Box table of columns" not in said and "objects:" not in said, said
+
+
+def test_the_tf_object_detection_csv_reads_its_corners_beside_the_images_size(tmp_path: Path) -> None:
+    # the TF Object Detection API's CSV (generate_tfrecord.py's input; Roboflow's "Tensorflow Object Detection CSV"):
+    # 'filename,width,height,class,xmin,ymin,xmax,ymax' a box a row, the image's own size beside its box
+    root = tmp_path / "raccoon"
+    rows, truth = [], {}
+    for i, image_boxes in enumerate(box_kinds16._CORNERS):
+        name = f"raccoon-{i + 1}.jpg"
+        box_kinds16._image(root, name)
+        rows += [f"{name},{box_kinds16.W},{box_kinds16.H},raccoon,{a},{b},{c},{d}" for a, b, c, d in image_boxes]
+        truth[name] = ("train", [("raccoon", box, 0) for box in image_boxes])
+    box_kinds16._text(root, "train_labels.csv", "filename,width,height,class,xmin,ymin,xmax,ymax\n" + "\n".join(rows) + "\n")
+    result = run_shardify("convert", str(root), str(tmp_path / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert_objects(tmp_path / "out", truth)
