@@ -6,7 +6,9 @@
   json_rows          one JSON object a line per image, its boxes in a list (CrowdHuman's .odgt)
   document_rows      one JSON document listing the images and their boxes (TT100K's annotations.json)
   frame_rows         one XML document per sequence of frames (UA-DETRAC's MVI_20011.xml)
-                     (a document of either that cannot be read raises UnreadableDocument)
+                     (a document of either that cannot be read raises UnreadableDocument; the
+                     two live in `box_documents`, re-exported here, the object of a line or row
+                     in `box_objects`)
   read_class_names   a headerless `id,name` file naming the classes (class-descriptions-boxable.csv)
 
 Files are untrusted: every line is checked against the format's shape, and what does not fit
@@ -20,14 +22,14 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import json_box_files, jsonl_objects, tables, untrusted_xml
+from shardify.converters import json_box_files, jsonl_objects, tables
+from shardify.converters.box_documents import MAX_DOCUMENT_BYTES, UnreadableDocument, document_rows, frame_rows, json_box  # re-exported
+from shardify.converters.box_objects import box_object, labels_of
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
-from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan import box_formats
@@ -39,60 +41,8 @@ __all__ = ["named_class", "per_image_objects", "per_image_json_objects", "block_
 
 # Open Images' class-descriptions.csv (every class, not only the boxable ones) is 12 MB.
 MAX_CLASS_NAMES_BYTES = 64 << 20
-# A JSON document of boxes is read whole (BDD100K's train labels are 1.1 GiB; TT100K's 20 MB).
-MAX_DOCUMENT_BYTES = 2 << 30
 
 _Line = tuple[int, str] | tables.RowError
-
-
-class UnreadableDocument(InvalidInputError):
-    """A document of boxes read whole (JSON_DOCUMENT, FRAMES_XML) that cannot be read at all: the
-    images it annotates cannot be told, so none may be written as an image without objects."""
-
-
-def _object(
-    fmt: BoxFormat, fields: list[str] | dict[str, str], where: str, class_names: dict[str, str] | None = None
-) -> SourceObject:
-    """The object of one box line or row (fields by index, or by column for ROWS).
-
-    Raises:
-      InvalidInputError: a box number that is not a finite number, or no class.
-    """
-    def get(field: str) -> str:
-        if isinstance(fields, dict):
-            return fields[field]
-        return fields[int(field)] if int(field) < len(fields) else ""  # an optional last field
-
-    if isinstance(fields, dict):
-        label = get(fmt.class_field).strip() if fmt.class_field else fmt.single_class
-    else:
-        label = fmt.class_of(fields).strip() if fmt.class_field else fmt.single_class
-    if not label:
-        raise InvalidInputError(f"{where}: no class")
-    skipped = fmt.skip_reason(fields)
-    if class_names is not None and not skipped:
-        if label not in class_names:
-            skipped = f"its class {label} is not named in the class names file"
-        else:
-            label = class_names[label]
-    flags = [flag for field, flag in fmt.flags if get(field).strip() == "1"]
-    numbers = [get(f) for f in fmt.box_fields]
-    if len(numbers) == 1 and not skipped:
-        numbers = _one_cell_box(numbers[0], where)
-    return text_box_object(label, numbers, fmt.convention, where=where, flags=flags, skipped=skipped)
-
-
-def _one_cell_box(cell: str, where: str) -> list[str]:
-    """The four numbers of a box written in one cell as a list (`[834.0, 222.0, 56.0, 36.0]`).
-
-    Raises:
-      InvalidInputError: a cell that is not a bracketed list of four.
-    """
-    text = cell.strip()
-    parts = [p.strip() for p in text[1:-1].split(",")] if text.startswith("[") and text.endswith("]") else []
-    if len(parts) != 4:
-        raise InvalidInputError(f"{where}: the box cell is not a list of four numbers: {text[:80]!r}")
-    return parts
 
 
 def _shape(fmt: BoxFormat) -> str:
@@ -122,7 +72,7 @@ def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
             continue
         if not fmt.box_line(fields) and not (len(fields) in fmt.fields and fmt.skip_reason(fields)):
             raise InvalidInputError(f"line {number} is not {_shape(fmt)}: {line.strip()[:80]!r}")
-        found.append(_object(fmt, fields, f"line {number}"))
+        found.append(box_object(fmt, fields, f"line {number}"))
     return tuple(found)
 
 
@@ -157,7 +107,7 @@ def _sentence_objects(text: str, fmt: BoxFormat) -> tuple[SourceObject, ...]:
         if match is None and opening and line.startswith(opening):
             raise InvalidInputError(f"line {number} is not a {fmt.name} box line: {line[:80]!r}")
         if match is not None:
-            found.append(_object(fmt, match.groupdict(), f"line {number}"))
+            found.append(box_object(fmt, match.groupdict(), f"line {number}"))
     return tuple(found)
 
 
@@ -178,11 +128,7 @@ def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, .
     if boxes is None:
         raise InvalidInputError(f"no {fmt.boxes_field!r} boxes: not a {fmt.name} document")
     where = (lambda i: f"{fmt.boxes_field[:-1]}{i}") if fmt.boxes_field.endswith("*") else (lambda i: f"{fmt.boxes_field}[{i - 1}]")
-    return tuple(_object(fmt, _json_box(box, fmt, where(i)), where(i)) for i, box in enumerate(boxes, start=1))
-
-
-def _labels(objects: Iterable[SourceObject]) -> tuple[str, ...]:
-    return tuple(sorted({obj.label for obj in objects if not obj.skipped}))
+    return tuple(box_object(fmt, json_box(box, fmt, where(i)), where(i)) for i, box in enumerate(boxes, start=1))
 
 
 def _is_path_line(fields: list[str]) -> bool:
@@ -242,10 +188,10 @@ def _block(block: list[tuple[int, list[str]]], fmt: BoxFormat, first: dict[str, 
         if not fmt.box_line(fields):
             return EvidenceRow(row, key, error=f"line {number} is not {_shape(fmt)}: {' '.join(fields)[:80]!r}")
         try:
-            objects.append(_object(fmt, fields, f"line {number}"))
+            objects.append(box_object(fmt, fields, f"line {number}"))
         except InvalidInputError as error:
             return EvidenceRow(row, key, error=error.reason)
-    return EvidenceRow(row, key, labels=_labels(objects), objects=tuple(objects))
+    return EvidenceRow(row, key, labels=labels_of(objects), objects=tuple(objects))
 
 
 def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
@@ -275,143 +221,11 @@ def json_rows(lines: Iterator[_Line], fmt: BoxFormat) -> Iterator[EvidenceRow | 
             continue
         first_line[key] = number
         try:
-            objects = tuple(_object(fmt, _json_box(box, fmt, f"line {number}"), f"line {number}") for box in boxes)
+            objects = tuple(box_object(fmt, json_box(box, fmt, f"line {number}"), f"line {number}") for box in boxes)
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
             continue
-        yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
-
-
-def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
-    """An EvidenceRow per entry of a JSON_DOCUMENT (numbered from 1 in the document's order): its
-    key, its objects; with `error` where a box is not of the format's shape or a second entry names
-    the image.
-
-    Raises:
-      UnreadableDocument: the document cannot be read (not JSON, too large, no list of entries):
-        which images it annotates cannot be told.
-    """
-    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
-    if len(data) > MAX_DOCUMENT_BYTES:
-        raise UnreadableDocument(f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
-    try:
-        # untrusted: nested too deeply, a number too long, not UTF-8; a key given twice (json.loads
-        # kept the last unsaid: an image's second key wrote it without its first entry's boxes)
-        document = json_input.parse(data, unique_keys=True)
-    except InvalidInputError as error:
-        raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
-    entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
-    if isinstance(entries, dict):
-        entries = list(entries.values())
-    if not isinstance(entries, list):
-        raise UnreadableDocument(f"no {fmt.entries_field or 'list'} of images in the document")
-    first: dict[str, int] = {}
-    for number, entry in enumerate(entries, start=1):
-        key = entry.get(fmt.key_field) if isinstance(entry, dict) else None
-        if not isinstance(key, str) or not key.strip():
-            yield tables.RowError(number, f"entry {number} has no {fmt.key_field!r} naming an image")
-            continue
-        key = key.strip()
-        if not is_inside(key.replace("\\", "/")):
-            yield tables.RowError(number, f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder")
-            continue
-        if key in first:
-            yield EvidenceRow(number, key, error=f"entries {first[key]} and {number} both give its boxes: which is meant cannot be told")
-            continue
-        first[key] = number
-        boxes = entry.get(fmt.boxes_field) or []
-        if not isinstance(boxes, list):
-            yield EvidenceRow(number, key, error=f"entry {number}: its {fmt.boxes_field} is no list")
-            continue
-        try:
-            objects = tuple(_object(fmt, _json_box(box, fmt, f"entry {number}"), f"entry {number}") for box in boxes)
-        except InvalidInputError as error:
-            yield EvidenceRow(number, key, error=error.reason)
-            continue
-        yield EvidenceRow(number, key, labels=_labels(objects), objects=objects)
-
-
-def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
-    """An EvidenceRow per frame of a FRAMES_XML document, keyed `<sequence>/<number>` (the folder
-    named as the document, or as its `name` where the document's adds a suffix, the number ending
-    the frame's file name), with its objects; `error` where a box is not of the format's shape or a
-    second frame has the number.
-
-    Raises:
-      UnreadableDocument: the document is not well-formed XML, too large or declares entities (`untrusted_xml`).
-    """
-    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
-    if len(data) > MAX_DOCUMENT_BYTES:
-        raise UnreadableDocument("too large: not read as a sequence's annotations")
-    try:
-        root = untrusted_xml.parse(data)  # no entity declared or expanded, in any encoding
-    except untrusted_xml.UntrustedXmlError as error:
-        raise UnreadableDocument(f"not well-formed XML: {error}") from None
-    # (the sequence's own name where the file's adds a suffix to it: UA-DETRAC v3's MVI_20011_v3.xml)
-    named = (root.get("name") or "").strip()
-    if named and named != sequence and box_formats.unsuffixed(sequence) == named:
-        sequence = named
-    first: dict[str, int] = {}
-    for index, frame in enumerate(root.iter(fmt.entries_field), start=1):
-        number = (frame.get(fmt.number_field) or "").strip()
-        if not (number.isascii() and number.isdigit()):
-            yield tables.RowError(index, f"frame {index} has no whole number {fmt.number_field}: {number[:40]!r}")
-            continue
-        key = f"{sequence}/{int(number)}"
-        if key in first:
-            yield EvidenceRow(index, key, error=f"frames {first[key]} and {index} both number {number}: which is meant cannot be told")
-            continue
-        first[key] = index
-        try:
-            objects = tuple(_object(fmt, _xml_box(box, fmt), f"frame {number}") for box in frame.findall(fmt.boxes_field))
-        except InvalidInputError as error:
-            yield EvidenceRow(index, key, error=error.reason)
-            continue
-        yield EvidenceRow(index, key, labels=_labels(objects), objects=objects)
-
-
-def _xml_box(element, fmt: BoxFormat) -> dict[str, str]:
-    """An XML box's fields (`element@attribute`: the attribute of the element beneath; `@attribute`: its own)."""
-    cells = {}
-    for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
-        if not field:
-            continue
-        path, _, attribute = field.partition("@")
-        found = element.find(path) if path else element
-        cells[field] = (found.get(attribute) or "") if found is not None else ""
-    return cells
-
-
-def _dig(found: dict, field: str) -> object:
-    """A dotted field's value (`bbox.xmin`), or None where a step is missing."""
-    for step in field.split("."):
-        if not isinstance(found, dict):
-            return None
-        found = found.get(step)
-    return found
-
-
-def _json_box(box: object, fmt: BoxFormat, where: str) -> dict[str, str]:
-    """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
-
-    Raises:
-      InvalidInputError: a class that is a JSON object, array, boolean or fraction (its repr
-        became the class: `{'name': 'person'}`, `True`).
-    """
-    if not isinstance(box, dict):
-        raise InvalidInputError(f"{where}: a box that is no JSON object")
-    cells = {}
-    if fmt.class_field:  # a class name, or a whole number naming a class: never an object's repr
-        tag = box.get(fmt.class_field)
-        if isinstance(tag, bool) or not isinstance(tag, (str, int, type(None))):
-            kind = {dict: "object", list: "array", bool: "boolean"}.get(type(tag), "number")
-            raise InvalidInputError(f"{where}: its {fmt.class_field} is a JSON {kind}, not a class name")
-    for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
-        if not field:
-            continue
-        value = _dig(box, field)
-        cells[field] = json.dumps(value) if isinstance(value, list) else "" if value is None else str(value)
-    return cells
+        yield EvidenceRow(number, key, labels=labels_of(objects), objects=objects)
 
 
 def _keyed_error(error: tables.RowError, header: list[str], fmt: BoxFormat) -> EvidenceRow | tables.RowError:
@@ -465,11 +279,11 @@ def table_rows(
             yield EvidenceRow(number, key, error=f"row {number} has {len(cells)} cells, not the {len(header)} of its header")
             continue
         try:
-            obj = _object(fmt, dict(zip(header, cells)), f"row {number}", class_names)
+            obj = box_object(fmt, dict(zip(header, cells)), f"row {number}", class_names)
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
             continue
-        yield EvidenceRow(number, key, labels=_labels([obj]), objects=(obj,))
+        yield EvidenceRow(number, key, labels=labels_of([obj]), objects=(obj,))
 
 
 def read_class_names(fileobj: BinaryIO) -> dict[str, str]:

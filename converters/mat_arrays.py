@@ -8,7 +8,8 @@ is not read as images. Where no such array is there, one 2-D array of a row per 
 N x 1024: a square of side MIN_FLAT_SIDE or more a row, the count first, as the label vector's
 length says; uint8 or floats of whole values 0-255, MATLAB's order: a row is reshaped column by
 column, as `reshape(fea(i,:), [32, 32])` shows the face upright). Floats in [0, 1] in such rows are
-as likely features as pixels, so they are refused by name. The labels are the numbers as stored, unless a documented table names them
+as likely features as pixels, and whole-number floats that never reach 64 as likely counts (a bag of
+1024 visual words): both are refused by name. The labels are the numbers as stored, unless a documented table names them
 (`known_names.MAT_LABEL_NAMES`: SVHN writes the digit 0 as 10). The file is read whole by scipy
 (at most `arrays.MAX_ARRAY_FILE_BYTES`), once per worker that needs it, after its variables'
 headers are checked: what they declare may not pass that limit, nor expand from the file's size
@@ -40,6 +41,10 @@ _FLOATS = frozenset({"double", "single"})
 # The least side of a square image a flat row is read as: 64 numbers a row (8 x 8, as the headerless
 # pixel tables of pixel_wide.py) and up; a row of 16 or 36 numbers is as likely measurements.
 MIN_FLAT_SIDE = 8
+# Float rows of whole numbers all below this are refused as images: pictures' pixels of a whole set
+# reach well into 0-255 (Deng Cai's faces do), counts in bins of a square number (bags of 1024 or
+# 4096 visual words, 256-bin histograms) stay small.
+_MIN_PIXEL_PEAK = 64
 
 
 def _flat_side(shape: tuple[int, ...], count: int) -> int:
@@ -153,6 +158,13 @@ def read_mat_array(fileobj: BinaryIO, limit: int) -> tuple[np.ndarray, bool]:
             raise InvalidInputError(
                 f"{images!r} holds rows of floats in [0, 1]: as likely features as {side} x {side} pixels, so not read "
                 "as images (save them as uint8, or as whole values 0-255)"
+            )
+        if (array.dtype.kind == "f" and array.size and np.all(np.isfinite(array)) and np.all(array == np.round(array))
+                and array.min() >= 0 and array.max() < _MIN_PIXEL_PEAK):
+            raise InvalidInputError(
+                f"{images!r} holds rows of whole numbers none above {int(array.max())}: as likely counts (a histogram of "
+                f"{side * side} bins, a vocabulary's word counts) as {side} x {side} pixels, so not read as images "
+                "(save them as uint8 to have them read so)"
             )
         return np.ascontiguousarray(array.reshape(-1, side, side).transpose(0, 2, 1)), True
     return np.ascontiguousarray(np.moveaxis(array, -1, 0)), False

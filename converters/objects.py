@@ -253,6 +253,8 @@ def text_box_object(
         half_h = math.hypot(major * math.sin(angle), minor * math.cos(angle))
         values = [cx - half_w, cy - half_h, cx + half_w, cy + half_h]
     elif convention == box_formats.ROTATED_PIXELS:  # the rotated rectangle's axis-aligned envelope
+        if abs(values[4]) > _MAX_RADIANS:  # (degrees read as radians turn every box a wrong way)
+            raise InvalidInputError(f"{where}: an angle of {values[4]:g} is no turn in radians (degrees?)")
         values = _turned_envelope(*values)
     a, b, c, d = values
     if convention == box_formats.XYWH_PIXELS:
@@ -271,6 +273,11 @@ def text_box_object(
         truncated=int("truncated" in flags),
         difficult=int("difficult" in flags),
     )
+
+
+# A rotated rectangle's angle in radians (MSRA-TD500's lie within a half turn either way); past a
+# whole turn the writer meant degrees.
+_MAX_RADIANS = 2 * math.pi
 
 
 def _turned_envelope(x: float, y: float, width: float, height: float, angle: float) -> list[float]:

@@ -12,6 +12,7 @@ once per shard that holds its elements. Label and meta files are auxiliary (see
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,6 +28,9 @@ from shardify.plan.layout import SourceLayout, stem
 from shardify.plan.raw_declared import declared_format
 from shardify.plan.raw_formats import RawFormat, raw_format_of
 from shardify.plan.structure import split_word
+
+# The split words a sibling array file's name may start with (`_family_split`).
+_SPLIT_WORDS = ("train", "test", "val", "valid", "validation", "dev")
 
 __all__ = ["ArrayElements"]
 
@@ -78,9 +82,25 @@ class _ReadArrays(beam.DoFn):
         if kind == arrays.CIFAR:
             return [arrays.ArrayFile(kind, arrays.cifar_split(item.relpath))]
         if kind == arrays.MAT:  # SVHN's train_32x32.mat: the split its name (or folder) gives, as an NPZ's
-            return [arrays.ArrayFile(kind, _named_split(item.relpath) or arrays.UNSPLIT)]
+            return [arrays.ArrayFile(kind, _named_split(item.relpath) or self._family_split(item.relpath) or arrays.UNSPLIT)]
         with self._open(item.relpath, item.location) as fileobj:  # `images` in testing-images.npz: test
             return arrays.npz_parts(fileobj, _named_split(item.relpath))
+
+    def _family_split(self, relpath: str) -> str:
+        """The first word of a file's name where a file beside it named as it but for that word
+        names a split (SVHN's `extra_32x32.mat` beside `train_32x32.mat`: split `extra`, as the
+        dataset documents it, not merged into train), else ""."""
+        folder, name = posixpath.split(relpath)
+        head = re.match(r"[A-Za-z]+", name)
+        if head is None or head.end() == len(name):
+            return ""
+        for word in _SPLIT_WORDS:
+            try:
+                with self._open(posixpath.join(folder, word + name[head.end():])):
+                    return head.group().lower()
+            except (OSError, InvalidInputError):
+                continue
+        return ""
 
     def _names(self, item: Listed, kind: str) -> tuple[str, ...] | None:
         """The class names, by index: CIFAR's meta file; Fashion-MNIST's documented ones; else

@@ -11,7 +11,8 @@ The roles are read from the cells, never from the file's name:
          before y), pixels, or fractions where every number is within [0, 1].
 
 A header naming the four by words of `HEADER_ROLES` (`xmin`, `x_max`, `width`) decides the
-order; else the rows do: each reading of `BOX_ORDERS` that puts every box in order (x1 < x2) and
+order; a header that names them otherwise (`x_center`, `lefteye_x`: centres, landmarks) says they
+are no box's edges, and the table is not read as boxes. Headerless, the rows decide: each reading of `BOX_ORDERS` that puts every box in order (x1 < x2) and
 inside its image (the sizes the caller read from the images' headers) is left open, and more than
 one left open is a doubt the run stops on (`beam_jobs/discover/box_content_tables.py`).
 
@@ -42,14 +43,14 @@ BOX_ORDERS: tuple[tuple[str, str, str, str], ...] = (
 )
 # Header words (lower case, `_`, `-`, spaces dropped) that name a role.
 HEADER_ROLES: Mapping[str, str] = {
-    **dict.fromkeys(("xmin", "x1", "left", "xtl", "xleft", "bboxxmin"), "x1"),
-    **dict.fromkeys(("ymin", "y1", "top", "ytl", "ytop", "bboxymin"), "y1"),
-    **dict.fromkeys(("xmax", "x2", "right", "xbr", "xright", "bboxxmax"), "x2"),
-    **dict.fromkeys(("ymax", "y2", "bottom", "ybr", "ybottom", "bboxymax"), "y2"),
-    **dict.fromkeys(("x", "bboxx"), "x"),
-    **dict.fromkeys(("y", "bboxy"), "y"),
-    **dict.fromkeys(("w", "width", "bboxwidth", "boxwidth"), "w"),
-    **dict.fromkeys(("h", "height", "bboxheight", "boxheight"), "h"),
+    **dict.fromkeys(("xmin", "x1", "left", "xtl", "xleft", "bboxxmin", "bboxleft", "boxleft"), "x1"),
+    **dict.fromkeys(("ymin", "y1", "top", "ytl", "ytop", "bboxymin", "bboxtop", "boxtop"), "y1"),
+    **dict.fromkeys(("xmax", "x2", "right", "xbr", "xright", "bboxxmax", "bboxright", "boxright"), "x2"),
+    **dict.fromkeys(("ymax", "y2", "bottom", "ybr", "ybottom", "bboxymax", "bboxbottom", "boxbottom"), "y2"),
+    **dict.fromkeys(("x", "bboxx", "boxx"), "x"),
+    **dict.fromkeys(("y", "bboxy", "boxy"), "y"),
+    **dict.fromkeys(("w", "width", "bboxw", "boxw", "bboxwidth", "boxwidth"), "w"),
+    **dict.fromkeys(("h", "height", "bboxh", "boxh", "bboxheight", "boxheight"), "h"),
     **dict.fromkeys(("label", "class", "classname", "category", "categoryname", "labelname", "name"), CLASS),
 }
 _SEPARATORS = {",": "comma", "\t": "tab", ";": "semicolon", " ": "space"}
@@ -115,6 +116,17 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     >>> read_roles(["xmin,ymin,xmax,ymax,Frame,Label,Preview URL", "785,533,905,644,0001.jpg,Car,http://x/1"],
     ...            lambda cell: cell.endswith(".jpg")).named
     ('x1', 'y1', 'x2', 'y2')
+    >>> read_roles(["image,class,left,top,width,height", "00000007,car,1,2,8,13"], names).named
+    ('x', 'y', 'w', 'h')
+    >>> read_roles(["image,class,x0,y0,x1,y1", "00000007,car,1,2,8,13"], names).named
+    ('x1', 'y1', 'x2', 'y2')
+    >>> read_roles(["image,class,bbox_x,bbox_y,bbox_w,bbox_h", "00000007,car,1,2,8,13"], names).named
+    ('x', 'y', 'w', 'h')
+    >>> read_roles(["image,class,x_center,y_center,width,height", "00000007,car,9,8,8,13"], names) is None  # not edges
+    True
+    >>> tf_csv = read_roles(["filename,width,height,class,xmin,ymin,xmax,ymax", "00000007,64,48,car,1,2,8,13"], names)
+    >>> tf_csv.roles, tf_csv.named  # the TF Object Detection CSV: the image's size beside the box, not read
+    (('image', '-', '-', 'class', '', '', '', ''), ('x1', 'y1', 'x2', 'y2'))
     >>> read_roles(["00000007,car,truck,1,2,8,13"], names) is None  # two word columns, no header to choose
     True
     >>> read_roles(["00000007,car,1,2,8", "00000008,car,1,2,8"], names) is None  # three numbers: no box
@@ -142,19 +154,38 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     numeric = [i for i, cells in enumerate(columns) if i not in keys and cells and all(is_number(c) for c in cells)]
     words = [i for i, cells in enumerate(columns) if cells and i not in numeric and i not in keys]
     heard = {i: HEADER_ROLES.get(_word(cell), "") for i, cell in enumerate(header)}
+    if {"x0", "y0"} <= {_word(cell) for cell in header}:  # corners counted from 0: `x0,y0,x1,y1`
+        heard.update({i: {"x0": "x1", "y0": "y1", "x1": "x2", "y1": "y2"}.get(_word(cell), heard[i]) for i, cell in enumerate(header)})
     classes = [i for i in words if heard.get(i) == CLASS] if len(words) > 1 else words
     if len(classes) != 1:
         return None
     named_box = [i for i in numeric if heard.get(i, "") in ("x1", "y1", "x2", "y2", "x", "y", "w", "h")]
+    for edges in ({"x1", "y1", "x2", "y2"}, {"x", "y", "w", "h"}):  # the image's size beside its box's corners:
+        chosen = [i for i in named_box if heard[i] in edges]       # `filename,width,height,class,xmin,ymin,xmax,ymax`
+        if len(named_box) > 4 and len(chosen) == 4 and {heard[i] for i in chosen} == edges:
+            named_box = chosen
+            break
     box = named_box if len(named_box) == 4 else numeric
     if len(box) != 4:
         return None
-    named = tuple(heard[i] for i in box) if len(named_box) == 4 and any(set(tuple(heard[i] for i in box)) == set(o) for o in BOX_ORDERS) else ()
+    named = _whole_order(tuple(heard[i] for i in box)) if len(named_box) == 4 else ()
+    if header and not named:
+        # a header that names its four number columns, but not as a box's edges (`x_center,y_center,width,height`,
+        # `lefteye_x,lefteye_y,righteye_x,righteye_y`, `nose_x,...`): they are something else, whatever the rows fit
+        return None
     roles = tuple(IMAGE if i == keys[0] else CLASS if i == classes[0] else "" if i in box else UNREAD for i in range(width))
     numbers = [float(row[i]) for row in rows for i in box if row[i]]
     normalised = bool(numbers) and all(0.0 <= n <= 1.0 for n in numbers)
     return Reading(roles, (box[0], box[1], box[2], box[3]), named, separator, tuple(header), normalised,
                    tuple(tuple(row) for row in rows))
+
+
+def _whole_order(named: tuple[str, ...]) -> tuple[str, ...]:
+    """The header's four box roles where they are one whole reading of a box (`left,top,width,height`
+    is x, y, w, h), else ()."""
+    if set(named) == {"x1", "y1", "w", "h"}:
+        named = tuple({"x1": "x", "y1": "y"}.get(role, role) for role in named)
+    return named if any(set(named) == set(order) for order in BOX_ORDERS) else ()
 
 
 def _fits(order: Sequence[str], values: Sequence[float], size: tuple[int, int] | None, normalised: bool) -> bool:

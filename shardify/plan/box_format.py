@@ -232,6 +232,8 @@ class BoxFormat:
     def _field_shown(self, field: str) -> str:
         if field == WORDS_BEFORE_BOX:
             return "the words before the box"
+        if field == "class":  # (a column of that name: `class class` said nothing twice)
+            return "column 'class'"
         return f"field {int(field) + 1}" if field.isdigit() else field
 
     def fields_of(self, line: str) -> list[str]:

@@ -109,3 +109,30 @@ def test_rows_too_short_to_be_a_square_image_are_not_images(tmp_path: Path) -> N
         convert(root, tmp_path / "out")
     assert "measurements.mat" in str(stopped.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_rows_of_small_whole_counts_are_refused_as_possible_histograms(tmp_path: Path) -> None:
+    # a bag of 1024 visual words per image (doubles of whole counts, mostly 0): a square width by chance
+    root = tmp_path / "bow"
+    root.mkdir()
+    counts = np.random.default_rng(6).poisson(0.7, (6, 1024)).astype(np.float64)
+    scipy.io.savemat(root / "caltech_bow1024.mat", {"fea": counts, "gnd": np.arange(6).reshape(-1, 1)})
+    with pytest.raises(ShardifyError):
+        convert(root, tmp_path / "out")
+    rejected = [(row["path"], row["reason"]) for row in read_report(tmp_path / "out", "rejected.jsonl")]
+    assert any(path.endswith("caltech_bow1024.mat") and "as likely counts" in reason for path, reason in rejected), rejected
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_file_named_as_its_split_named_siblings_but_for_its_first_word_is_its_own_split(tmp_path: Path) -> None:
+    # SVHN's format 2: train_32x32.mat, test_32x32.mat and extra_32x32.mat (a split of its own, as tfds reads it), not
+    # merged into train as an unsplit file is
+    root = tmp_path / "svhn"
+    root.mkdir()
+    rng = np.random.default_rng(7)
+    for name, count in (("train", 3), ("test", 2), ("extra", 4)):
+        images = rng.integers(0, 255, (32, 32, 3, count), dtype=np.uint8)
+        scipy.io.savemat(root / f"{name}_32x32.mat", {"X": images, "y": rng.integers(1, 11, (count, 1)).astype(np.uint8)})
+    out = convert(root, tmp_path / "out", max_rejects="0")
+    splits = load_manifest(str(out)).splits
+    assert {split: info.num_records for split, info in splits.items()} == {"train": 3, "test": 2, "extra": 4}

@@ -80,6 +80,7 @@ def test_the_plan_names_the_columns_it_read(converted) -> None:
     assert "Box table of columns image,class,x1,y1,x2,y2 (pixels)" in said["mio_tcd"]
     assert "Box table of columns image,class,x,y,w,h (pixels)" in said["mio_tcd_sizes"]  # the other reading, by the sizes
     assert "as its header names it" in said["deepforest"]
+    assert "(class column 'class', boxes x1 y1 x2 y2 pixels)" in said["mio_tcd"] and "class class" not in said["mio_tcd"]
 
 
 def test_an_unannotated_folder_is_its_own_split_and_an_empty_row_an_image_without_objects(converted) -> None:
@@ -131,3 +132,29 @@ def test_a_header_the_rows_contradict_stops(tmp_path: Path) -> None:
     said = " ".join((result.stdout + result.stderr).split())
     assert "annotations.csv is a table of boxes whose header ('image_path,xmin,xmax,ymin,ymax,label')" in said
     assert "read as x1,y1,x2,y2 they are" in said
+
+
+@pytest.mark.parametrize("header", ["image_path,x_center,y_center,width,height,label",
+                                    "image_path,lefteye_x,lefteye_y,righteye_x,righteye_y,label"])
+def test_a_header_naming_its_numbers_as_no_box_edges_is_not_read_as_boxes(tmp_path: Path, header: str) -> None:
+    # centres and sizes, or two landmarks: the rows fit a box reading, but the header says they are not its edges
+    box_kinds16.deepforest(tmp_path / "src", header)
+    result = run_shardify("convert", str(tmp_path / "src/deepforest_training"), str(tmp_path / "out"), "--dry-run")
+    said = result.stdout + result.stderr
+    assert "Box table of columns" not in said and "objects:" not in said, said
+
+
+def test_the_tf_object_detection_csv_reads_its_corners_beside_the_images_size(tmp_path: Path) -> None:
+    # the TF Object Detection API's CSV (generate_tfrecord.py's input; Roboflow's "Tensorflow Object Detection CSV"):
+    # 'filename,width,height,class,xmin,ymin,xmax,ymax' a box a row, the image's own size beside its box
+    root = tmp_path / "raccoon"
+    rows, truth = [], {}
+    for i, image_boxes in enumerate(box_kinds16._CORNERS):
+        name = f"raccoon-{i + 1}.jpg"
+        box_kinds16._image(root, name)
+        rows += [f"{name},{box_kinds16.W},{box_kinds16.H},raccoon,{a},{b},{c},{d}" for a, b, c, d in image_boxes]
+        truth[name] = ("train", [("raccoon", box, 0) for box in image_boxes])
+    box_kinds16._text(root, "train_labels.csv", "filename,width,height,class,xmin,ymin,xmax,ymax\n" + "\n".join(rows) + "\n")
+    result = run_shardify("convert", str(root), str(tmp_path / "out"))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert_objects(tmp_path / "out", truth)

@@ -69,3 +69,15 @@ def test_gt_files_of_no_known_shape_stop(tmp_path: Path) -> None:
     said = " ".join((result.stdout + result.stderr).split())
     assert "a .gt file lies beside each image, named as it: test/IMG_0000.gt ('1 10 8 30 8')" in said
     assert "--label-level 0" in said
+
+
+def test_an_angle_in_degrees_rejects_its_image_naming_the_line(tmp_path: Path) -> None:
+    # a .gt written in degrees: 30 read as radians would turn the box four and a half times, its envelope wrong
+    box_kinds16.msra_td500(tmp_path / "src")
+    bad = tmp_path / "src/MSRA-TD500/train/IMG_0180.gt"
+    bad.write_text(bad.read_text() + "1 0 5 5 20 8 30\n")
+    result = run_shardify("convert", str(tmp_path / "src/MSRA-TD500"), str(tmp_path / "out"), "--max-rejects", "50%")
+    assert result.returncode == 0, result.stdout + result.stderr
+    rejected = read_report(tmp_path / "out", "rejected.jsonl")
+    assert [r["path"] for r in rejected] == ["train/IMG_0180.JPG"]
+    assert "train/IMG_0180.gt" in rejected[0]["reason"] and "line 2" in rejected[0]["reason"] and "radians" in rejected[0]["reason"]

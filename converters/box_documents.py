@@ -1,0 +1,166 @@
+"""Documents of boxes read whole, by a row of `shardify.plan.box_formats.FORMATS`:
+
+  document_rows  one JSON document listing the images and their boxes (TT100K's annotations.json)
+  frame_rows     one XML document per sequence of frames (UA-DETRAC's MVI_20011.xml)
+
+A document of either that cannot be read at all raises UnreadableDocument: the images it annotates
+cannot be told, so none may be written as an image without objects. `json_box` (a box of a JSON
+entry as cells by field) is shared with `box_text.json_rows`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from shardify.converters import tables, untrusted_xml
+from shardify.converters.box_objects import box_object, labels_of
+from shardify.converters.evidence_files import EvidenceRow
+from shardify.errors import InvalidInputError
+from shardify.inputs import json_input
+from shardify.plan import box_formats
+from shardify.plan.box_formats import BoxFormat
+from shardify.plan.entries import is_inside
+
+__all__ = ["document_rows", "frame_rows", "json_box", "MAX_DOCUMENT_BYTES", "UnreadableDocument"]
+
+# A JSON document of boxes is read whole (BDD100K's train labels are 1.1 GiB; TT100K's 20 MB).
+MAX_DOCUMENT_BYTES = 2 << 30
+
+
+class UnreadableDocument(InvalidInputError):
+    """A document of boxes read whole (JSON_DOCUMENT, FRAMES_XML) that cannot be read at all: the
+    images it annotates cannot be told, so none may be written as an image without objects."""
+
+
+def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per entry of a JSON_DOCUMENT (numbered from 1 in the document's order): its
+    key, its objects; with `error` where a box is not of the format's shape or a second entry names
+    the image.
+
+    Raises:
+      UnreadableDocument: the document cannot be read (not JSON, too large, no list of entries):
+        which images it annotates cannot be told.
+    """
+    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise UnreadableDocument(f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
+    try:
+        # untrusted: nested too deeply, a number too long, not UTF-8; a key given twice (json.loads
+        # kept the last unsaid: an image's second key wrote it without its first entry's boxes)
+        document = json_input.parse(data, unique_keys=True)
+    except InvalidInputError as error:
+        raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
+    entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
+    if isinstance(entries, dict):
+        entries = list(entries.values())
+    if not isinstance(entries, list):
+        raise UnreadableDocument(f"no {fmt.entries_field or 'list'} of images in the document")
+    first: dict[str, int] = {}
+    for number, entry in enumerate(entries, start=1):
+        key = entry.get(fmt.key_field) if isinstance(entry, dict) else None
+        if not isinstance(key, str) or not key.strip():
+            yield tables.RowError(number, f"entry {number} has no {fmt.key_field!r} naming an image")
+            continue
+        key = key.strip()
+        if not is_inside(key.replace("\\", "/")):
+            yield tables.RowError(number, f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder")
+            continue
+        if key in first:
+            yield EvidenceRow(number, key, error=f"entries {first[key]} and {number} both give its boxes: which is meant cannot be told")
+            continue
+        first[key] = number
+        boxes = entry.get(fmt.boxes_field) or []
+        if not isinstance(boxes, list):
+            yield EvidenceRow(number, key, error=f"entry {number}: its {fmt.boxes_field} is no list")
+            continue
+        try:
+            objects = tuple(box_object(fmt, json_box(box, fmt, f"entry {number}"), f"entry {number}") for box in boxes)
+        except InvalidInputError as error:
+            yield EvidenceRow(number, key, error=error.reason)
+            continue
+        yield EvidenceRow(number, key, labels=labels_of(objects), objects=objects)
+
+
+def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per frame of a FRAMES_XML document, keyed `<sequence>/<number>` (the folder
+    named as the document, or as its `name` where the document's adds a suffix, the number ending
+    the frame's file name), with its objects; `error` where a box is not of the format's shape or a
+    second frame has the number.
+
+    Raises:
+      UnreadableDocument: the document is not well-formed XML, too large or declares entities (`untrusted_xml`).
+    """
+    data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise UnreadableDocument("too large: not read as a sequence's annotations")
+    try:
+        root = untrusted_xml.parse(data)  # no entity declared or expanded, in any encoding
+    except untrusted_xml.UntrustedXmlError as error:
+        raise UnreadableDocument(f"not well-formed XML: {error}") from None
+    # (the sequence's own name where the file's adds a suffix to it: UA-DETRAC v3's MVI_20011_v3.xml)
+    named = (root.get("name") or "").strip()
+    if named and named != sequence and box_formats.unsuffixed(sequence) == named:
+        sequence = named
+    first: dict[str, int] = {}
+    for index, frame in enumerate(root.iter(fmt.entries_field), start=1):
+        number = (frame.get(fmt.number_field) or "").strip()
+        if not (number.isascii() and number.isdigit()):
+            yield tables.RowError(index, f"frame {index} has no whole number {fmt.number_field}: {number[:40]!r}")
+            continue
+        key = f"{sequence}/{int(number)}"
+        if key in first:
+            yield EvidenceRow(index, key, error=f"frames {first[key]} and {index} both number {number}: which is meant cannot be told")
+            continue
+        first[key] = index
+        try:
+            objects = tuple(box_object(fmt, _xml_box(box, fmt), f"frame {number}") for box in frame.findall(fmt.boxes_field))
+        except InvalidInputError as error:
+            yield EvidenceRow(index, key, error=error.reason)
+            continue
+        yield EvidenceRow(index, key, labels=labels_of(objects), objects=objects)
+
+
+def _xml_box(element, fmt: BoxFormat) -> dict[str, str]:
+    """An XML box's fields (`element@attribute`: the attribute of the element beneath; `@attribute`: its own)."""
+    cells = {}
+    for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
+        if not field:
+            continue
+        path, _, attribute = field.partition("@")
+        found = element.find(path) if path else element
+        cells[field] = (found.get(attribute) or "") if found is not None else ""
+    return cells
+
+
+def _dig(found: dict, field: str) -> object:
+    """A dotted field's value (`bbox.xmin`), or None where a step is missing."""
+    for step in field.split("."):
+        if not isinstance(found, dict):
+            return None
+        found = found.get(step)
+    return found
+
+
+def json_box(box: object, fmt: BoxFormat, where: str) -> dict[str, str]:
+    """A JSON box's fields as text cells, its list of four numbers as a list cell (`[x, y, w, h]`).
+
+    Raises:
+      InvalidInputError: a class that is a JSON object, array, boolean or fraction (its repr
+        became the class: `{'name': 'person'}`, `True`).
+    """
+    if not isinstance(box, dict):
+        raise InvalidInputError(f"{where}: a box that is no JSON object")
+    cells = {}
+    if fmt.class_field:  # a class name, or a whole number naming a class: never an object's repr
+        tag = box.get(fmt.class_field)
+        if isinstance(tag, bool) or not isinstance(tag, (str, int, type(None))):
+            kind = {dict: "object", list: "array", bool: "boolean"}.get(type(tag), "number")
+            raise InvalidInputError(f"{where}: its {fmt.class_field} is a JSON {kind}, not a class name")
+    for field in (fmt.class_field, *fmt.box_fields, *(f for f, _, _ in fmt.skip), *(f for f, _ in fmt.flags)):
+        if not field:
+            continue
+        value = _dig(box, field)
+        cells[field] = json.dumps(value) if isinstance(value, list) else "" if value is None else str(value)
+    return cells
