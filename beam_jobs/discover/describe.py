@@ -25,7 +25,7 @@ from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format import contract
 from shardify.inputs.paths import join_path
-from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, mask_tails, recognise
+from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, mask_tails, numbered_lists, recognise
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -122,6 +122,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs) or _folder_list(path, lines, media, len(sample) < _sample_files())
         if recognised is not None:
             found.append(recognised)
+    found = numbered_lists.with_class_numbers(found, heads)  # `<file> <class number>` lists, decided per folder
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += hf_metadata(config, sample)

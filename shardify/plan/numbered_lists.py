@@ -1,0 +1,90 @@
+"""Split lists known by their content that give a class number after each file, decided per folder.
+
+Caffe's `convert_imageset` reads image lists of `<file> <class number>` lines, and downloads ship
+their splits in that shape under names of their own: the book-cover dataset's
+`bookcover30-labels-train.txt` (`0078659427.jpg 15`), DomainNet's `clipart_train.txt` and
+`clipart_test.txt` (`clipart/aircraft_carrier/clipart_001_000018.jpg 0`), WebVision's
+`info/train_filelist_google.txt` and `info/val_filelist.txt` (`val000001.jpg 3`). `recognise`
+reads the class number where the list's name is a split word and list words alone (`train.txt`);
+`content_lists` knows the others by their content, and read them as split lists only: every
+record's class was lost, and with nothing else to label the inputs the run stopped naming files
+it does not read.
+
+A whole number after a file may as well be an id or a count, so it is read as a class number only
+where something says so: every list's name holds a word of a labels file (`label_words.FILE`:
+`labels`, `gt`, `truth`...), or the numbers repeat over the lists' rows read (few classes over
+many files; an id is unique per row), or a list of the folder is read with class numbers already
+(`train.txt` by its name). The decision is taken once for every such list of one folder, never per
+list: decided per list, DomainNet's test lists (one image a class in a small download) read as
+unlabelled while its train lists were labelled, and the test split was written without labels with
+exit 0. Lists of unique numbers under names that say nothing stay split lists, as before (and a
+download with nothing else to label its inputs stops, naming them).
+
+Nothing here reads a file: detection (beam_jobs/discover/describe.py) hands in first lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+import re
+from collections.abc import Mapping, Sequence
+
+from shardify.plan import label_words
+from shardify.plan.evidence import SPLIT_LIST, Evidence, name_words, row_fields
+
+__all__ = ["MAX_CLASS_DIGITS", "class_numbers", "with_class_numbers"]
+
+# A class number: a whole number of at most this many digits (as recognise's image lists).
+MAX_CLASS_DIGITS = 5
+_CLASS_NUMBER = re.compile(r"[0-9]{1,%d}" % MAX_CLASS_DIGITS)
+# `gt` is how list names abbreviate ground truth (`gt_train.txt`); the rest is the vocabulary's.
+_FILE_WORDS = frozenset(label_words.words(label_words.FILE)) | {"gt"}
+
+
+def _numbers(lines: Sequence[str], column: int) -> list[str] | None:
+    """The field beside the file on every row, where each row is two fields and that one a whole
+    number of MAX_CLASS_DIGITS at most; else None."""
+    rows = [row_fields(line) for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    if column not in (0, 1) or not rows or any(len(row) != 2 for row in rows):
+        return None
+    numbers = [row[1 - column] for row in rows]
+    return numbers if all(_CLASS_NUMBER.fullmatch(n) for n in numbers) else None
+
+
+def class_numbers(names: Sequence[str], numbers: Sequence[str], *, labelled_beside: bool = False) -> bool:
+    """Whether the numbers beside the files of the lists `names` are class numbers.
+
+    >>> class_numbers(["bookcover30-labels-test.txt"], ["15", "1", "7"])
+    True
+    >>> class_numbers(["clipart_train.txt", "clipart_test.txt"], ["3", "3", "0", "1"])
+    True
+    >>> class_numbers(["covers_train.txt"], ["103", "104"])  # unique, and the name says nothing: ids as well
+    False
+    """
+    words = [set(name_words(posixpath.splitext(posixpath.basename(n))[0])) for n in names]
+    return labelled_beside or all(w & _FILE_WORDS for w in words) or len(set(numbers)) < len(numbers)
+
+
+def with_class_numbers(found: Sequence[Evidence], heads: Mapping[str, Sequence[str]]) -> list[Evidence]:
+    """`found` with the headerless `<file> <whole number>` split lists of each folder labelling by
+    class number, where `class_numbers` says the numbers are classes (see the module's docstring)."""
+    shaped: dict[str, list[Evidence]] = {}
+    numbers: dict[str, list[str]] = {}
+    for e in found:
+        if e.kind != SPLIT_LIST or e.header or e.variable or e.key.folder or e.path not in heads:
+            continue
+        values = _numbers(heads[e.path], e.column)
+        if values is not None and (e.label_column is None or e.label_numbers):
+            shaped.setdefault(posixpath.dirname(e.path), []).append(e)
+            numbers[e.path] = values
+    chosen: dict[str, Evidence] = {}
+    for group in shaped.values():
+        bare = [e for e in group if e.label_column is None]
+        pooled = [n for e in group for n in numbers[e.path]]
+        if bare and class_numbers([e.path for e in bare], pooled, labelled_beside=len(bare) < len(group)):
+            for e in bare:
+                chosen[e.path] = dataclasses.replace(
+                    e, label_column=1 - e.column, label_numbers=True, note=f"{e.note}, a class number beside each file"
+                )
+    return [chosen.get(e.path, e) if e.kind == SPLIT_LIST else e for e in found]
