@@ -122,7 +122,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs) or _folder_list(path, lines, media, len(sample) < _sample_files())
         if recognised is not None:
             found.append(recognised)
-    found = numbered_lists.with_class_numbers(found, heads)  # `<file> <class number>` lists, decided per folder
+    found = numbered_lists.with_class_numbers(found, heads, numbered_lists.class_folders(media, detected.class_level_of))  # `<file> <class number>` lists
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += hf_metadata(config, sample)

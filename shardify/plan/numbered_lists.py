@@ -20,6 +20,14 @@ unlabelled while its train lists were labelled, and the test split was written w
 exit 0. Lists of unique numbers under names that say nothing stay split lists, as before (and a
 download with nothing else to label its inputs stops, naming them).
 
+Where class folders hold the listed inputs, the numbers are compared with them on the rows read:
+numbers that map one to one onto the folders restate them (the garbage classification set's
+`one-indexed-files-notrash_train.txt`, `cardboard1.jpg 3`, over `cardboard/`), and the folders'
+names stay the labels, the lists the splits, as before. Numbers that do not (WebVision's
+`google/q0001/` and `google/q0002/`, two search queries of class 0) are the dataset's classes, the
+folders groups of them: the lists label (`describe.classes_from_lists` then sets the folders aside,
+as for Stanford Online Products' class_id over its super-class folders).
+
 Nothing here reads a file: detection (beam_jobs/discover/describe.py) hands in first lines.
 """
 
@@ -28,12 +36,12 @@ from __future__ import annotations
 import dataclasses
 import posixpath
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from shardify.plan import label_words
 from shardify.plan.evidence import SPLIT_LIST, Evidence, name_words, row_fields
 
-__all__ = ["MAX_CLASS_DIGITS", "class_numbers", "with_class_numbers"]
+__all__ = ["MAX_CLASS_DIGITS", "class_folders", "class_numbers", "with_class_numbers"]
 
 # A class number: a whole number of at most this many digits (as recognise's image lists).
 MAX_CLASS_DIGITS = 5
@@ -66,9 +74,43 @@ def class_numbers(names: Sequence[str], numbers: Sequence[str], *, labelled_besi
     return labelled_beside or all(w & _FILE_WORDS for w in words) or len(set(numbers)) < len(numbers)
 
 
-def with_class_numbers(found: Sequence[Evidence], heads: Mapping[str, Sequence[str]]) -> list[Evidence]:
+def class_folders(media: Sequence[str], level_of: Callable[[str], int]) -> dict[str, str]:
+    """{a key that may name an input (its path, name or stem): its class folder's name}, for the
+    inputs `media` that `level_of` (the layout's `class_level_of`) puts under class folders."""
+    found: dict[str, str] = {}
+    for path in media:
+        level = level_of(path)
+        parts = path.split("/")
+        if 0 <= level < len(parts) - 1:
+            name = parts[-1]
+            for key in (path, name, posixpath.splitext(name)[0]):
+                found.setdefault(key, parts[level])
+    return found
+
+
+def _restate_folders(group: Sequence[Evidence], heads: Mapping[str, Sequence[str]], folders: Mapping[str, str]) -> bool:
+    """Whether the lists' rows name inputs in class folders (most of those read) and their numbers
+    map one to one onto those folders' names."""
+    pairs = []
+    for e in group:
+        for line in heads[e.path]:
+            row = row_fields(line)
+            if len(row) == 2:
+                key = row[e.column].strip().lstrip("./")
+                folder = folders.get(key) or folders.get(posixpath.basename(key))
+                pairs.append((row[1 - e.column], folder))
+    placed = [(n, f) for n, f in pairs if f]
+    if not placed or len(placed) * 2 < len(pairs):
+        return False
+    return len(set(placed)) == len({n for n, _ in placed}) == len({f for _, f in placed})
+
+
+def with_class_numbers(
+    found: Sequence[Evidence], heads: Mapping[str, Sequence[str]], folders: Mapping[str, str] | None = None
+) -> list[Evidence]:
     """`found` with the headerless `<file> <whole number>` split lists of each folder labelling by
-    class number, where `class_numbers` says the numbers are classes (see the module's docstring)."""
+    class number, where `class_numbers` says the numbers are classes and they do not restate the
+    class folders (`folders`, from `class_folders`) the inputs lie in (see the module's docstring)."""
     shaped: dict[str, list[Evidence]] = {}
     numbers: dict[str, list[str]] = {}
     for e in found:
@@ -82,6 +124,8 @@ def with_class_numbers(found: Sequence[Evidence], heads: Mapping[str, Sequence[s
     for group in shaped.values():
         bare = [e for e in group if e.label_column is None]
         pooled = [n for e in group for n in numbers[e.path]]
+        if bare and _restate_folders(bare, heads, folders or {}):
+            continue
         if bare and class_numbers([e.path for e in bare], pooled, labelled_beside=len(bare) < len(group)):
             for e in bare:
                 chosen[e.path] = dataclasses.replace(

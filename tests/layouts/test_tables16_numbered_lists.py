@@ -99,3 +99,20 @@ def test_unique_numbers_under_names_saying_nothing_still_stop(tmp_path: Path) ->
     with pytest.raises(UsageError, match=r"covers_test\.txt, covers_train\.txt"):
         convert(root, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_numbers_restating_class_folders_leave_the_folder_names(tmp_path: Path) -> None:
+    # the garbage classification set's one-indexed-files-notrash_<split>.txt (`cardboard1.jpg 3`) over cardboard/
+    def build(root: Path) -> None:
+        lists = {"train": [], "val": []}
+        for c, name in enumerate(("glass", "paper", "cardboard")):
+            for n in range(1, 4):
+                write_file(root / "garbage" / name / f"{name}{n}.jpg", image_bytes())
+                lists["val" if n == 3 else "train"].append(f"{name}{n}.jpg {c + 1}\n")
+        for split, lines in lists.items():
+            write_file(root / f"one-indexed-files-notrash_{split}.txt", "".join(lines))
+
+    records = _records(tmp_path, "garbage", build)
+    assert records["garbage/paper/paper2.jpg"] == ("train", frozenset({"paper"}))
+    assert records["garbage/cardboard/cardboard3.jpg"] == ("validation", frozenset({"cardboard"}))
+    assert len(records) == 9
