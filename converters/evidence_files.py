@@ -21,7 +21,7 @@ from shardify.converters.objects import hf_objects, voc_objects, yolo_objects
 from shardify.errors import InvalidInputError
 from shardify.inputs.files import size_of
 from shardify.format.contract import ObjectSchema
-from shardify.plan import evidence as evidence_lib
+from shardify.plan import evidence as evidence_lib, headerless_tables
 from shardify.plan.entries import SourceObject, is_inside
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
@@ -313,8 +313,8 @@ def _attributes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
 
 
 def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
-    if found.header and found.path.lower().endswith((".csv", ".tsv", ".jsonl")):
-        yield from _keyed_rows(lines, found)
+    if (found.header or found.cells) and found.path.lower().endswith((".csv", ".tsv", ".jsonl")):
+        yield from _keyed_rows(headerless_tables.headed(lines, found), found)
         return
     header = found.header or found.path.lower().endswith(".csv")
     label_column = found.column + 1 if found.label_column is None else found.label_column

@@ -28,16 +28,24 @@ names stay the labels, the lists the splits, as before. Numbers that do not (Web
 folders groups of them: the lists label (`describe.classes_from_lists` then sets the folders aside,
 as for Stanford Online Products' class_id over its super-class folders).
 
+A richer listing beside such lists may label the same inputs (the book-cover dataset's
+`book30-listing-<split>.csv`: no header, a file name among seven columns, its category id and name):
+where a column of the listings maps one to one onto the lists' numbers over the inputs both name,
+they agree, the lists are read and the plan says the listings say the same; where none does, the two
+label the same inputs differently and the run stops, naming both.
+
 Nothing here reads a file: detection (beam_jobs/discover/describe.py) hands in first lines.
 """
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import posixpath
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from shardify.errors import UsageError
 from shardify.plan import label_words
 from shardify.plan.evidence import SPLIT_LIST, Evidence, name_words, row_fields
 
@@ -131,4 +139,72 @@ def with_class_numbers(
                 chosen[e.path] = dataclasses.replace(
                     e, label_column=1 - e.column, label_numbers=True, note=f"{e.note}, a class number beside each file"
                 )
+    for folder in sorted({posixpath.dirname(p) for p in chosen}):
+        lists = [e for e in chosen.values() if posixpath.dirname(e.path) == folder]
+        listings = {p: h for p, h in heads.items() if posixpath.dirname(p) == folder and p not in numbers}
+        note = _listings_agree(lists, heads, listings)
+        if note:
+            chosen.update({e.path: dataclasses.replace(e, note=f"{e.note}; {note}") for e in lists})
     return [chosen.get(e.path, e) if e.kind == SPLIT_LIST else e for e in found]
+
+
+def _list_labels(lists: Sequence[Evidence], heads: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """{an input's file name: its class number} over the lists' rows read."""
+    labels = {}
+    for e in lists:
+        for line in heads.get(e.path, ()):
+            row = row_fields(line)
+            if len(row) == 2:
+                labels[posixpath.basename(row[e.column])] = row[1 - e.column]
+    return labels
+
+
+def _listing_rows(path: str, lines: Sequence[str], names: set[str]) -> list[list[str]]:
+    """A CSV or TSV's rows where its first row names a listed input in some cell (no header), else []."""
+    if posixpath.splitext(path)[1].lower() not in (".csv", ".tsv"):
+        return []
+    try:
+        rows = [[c.strip() for c in row] for row in csv.reader([ln for ln in lines if ln.strip()], delimiter="\t" if path.lower().endswith(".tsv") else ",")]
+    except csv.Error:
+        return []
+    if not rows or not any(posixpath.basename(cell) in names for cell in rows[0]):
+        return []
+    return [row for row in rows if len(row) == len(rows[0])]
+
+
+def _listings_agree(lists: Sequence[Evidence], heads: Mapping[str, Sequence[str]], tables: Mapping[str, Sequence[str]]) -> str:
+    """A note where headerless listings in the lists' folder label the same inputs alike, or "".
+
+    Raises:
+      UsageError: a listing names the lists' inputs and none of its columns maps one to one onto
+        their numbers: the two label the same inputs differently.
+    """
+    labels = _list_labels(lists, heads)
+    pooled: dict[int, tuple[list[str], list[list[str]]]] = {}  # width: (listings, rows): a dataset's listings judged together
+    for path, lines in sorted(tables.items()):
+        rows = _listing_rows(path, lines, set(labels))
+        if rows:
+            pooled.setdefault(len(rows[0]), ([], []))[0].append(path)
+            pooled[len(rows[0])][1].extend(rows)
+    notes = []
+    for width, (paths, rows) in sorted(pooled.items()):
+        key = next((c for c in range(width) if sum(posixpath.basename(r[c]) in labels for r in rows) * 2 > len(rows)), None)
+        if key is None:
+            continue
+        shared = [r for r in rows if posixpath.basename(r[key]) in labels]
+        numbers = [labels[posixpath.basename(r[key])] for r in shared]
+        same = [c for c in range(width) if c != key and _one_to_one(numbers, [r[c] for r in shared])]
+        shown = ", ".join(paths)
+        if not same:
+            raise UsageError(
+                f"{shown} and {', '.join(e.path for e in lists)} both label the same inputs ({len(shared)} rows read), and no "
+                f"column of {paths[0]} gives the lists' class numbers one to one: they disagree. Keep the files to read in SRC "
+                "(move the others out), or say which in a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
+            )
+        notes.append(f"{shown} label them alike (column {same[0] + 1}), not read")
+    return "; ".join(notes)
+
+
+def _one_to_one(a: Sequence[str], b: Sequence[str]) -> bool:
+    pairs = set(zip(a, b))
+    return len(pairs) == len(set(a)) == len(set(b))
