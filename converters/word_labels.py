@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from shardify.converters.column_names import is_integer, shown_column
 from shardify.converters.label_columns import UnnamedLabelColumn
 
-__all__ = ["UndecidedWords", "refuse_undecided_words"]
+__all__ = ["FEW_ROWS", "UndecidedWords", "refuse_undecided_words"]
 
 # As `label_columns`: rows in which words that all differ are ids, and a label word's longest form.
 _MIN_ROWS_FOR_IDS = 8
@@ -35,6 +35,9 @@ _MAX_LABEL_WORD_CHARS = 32
 # there, one value everywhere is metadata (a language code), no label.
 _MIN_ROWS = 1
 _ROWS_FOR_CONSTANT = 3
+# Tables of fewer rows were not judged before (beam_jobs/discover/text_columns.py leaves them to
+# the header question where a sibling table's first row names columns).
+FEW_ROWS = 3
 # Whole numbers up to this are class numbers as often as counts: `label_columns` reads them as
 # labels from _ROWS_FOR_NUMBERS rows on, where they repeat; in fewer rows (a table of two
 # `text<TAB>1` rows, written unlabelled with exit 0) nothing tells, and the run stops.
