@@ -46,7 +46,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan import label_words
+from shardify.plan import label_words, word_lists
 from shardify.plan.evidence import SPLIT_LIST, Evidence, name_words, row_fields
 
 __all__ = ["MAX_CLASS_DIGITS", "class_folders", "class_numbers", "with_class_numbers"]
@@ -119,6 +119,7 @@ def with_class_numbers(
     """`found` with the headerless `<file> <whole number>` split lists of each folder labelling by
     class number, where `class_numbers` says the numbers are classes and they do not restate the
     class folders (`folders`, from `class_folders`) the inputs lie in (see the module's docstring)."""
+    found = word_lists.with_class_words(found, heads, folders or {})  # `<file> <word>` lists known by name
     shaped: dict[str, list[Evidence]] = {}
     numbers: dict[str, list[str]] = {}
     for e in found:

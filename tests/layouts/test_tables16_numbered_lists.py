@@ -116,3 +116,50 @@ def test_numbers_restating_class_folders_leave_the_folder_names(tmp_path: Path) 
     assert records["garbage/paper/paper2.jpg"] == ("train", frozenset({"paper"}))
     assert records["garbage/cardboard/cardboard3.jpg"] == ("validation", frozenset({"cardboard"}))
     assert len(records) == 9
+
+
+# Split lists known by their name (`train.txt`, `val.txt`) of `<file> <word>` rows (shardify.plan.word_lists):
+# the word was dropped and the run stopped offering --labels train.txt, which stopped on val.txt.
+
+
+def _word_lists(root: Path, sep: str, folders: bool) -> None:
+    for split, count in (("train", 4), ("val", 2)):
+        lines = []
+        for i in range(count):
+            path = f"{split}/{i}.jpg" if folders else f"images/{split}_{i}.png"
+            write_file(root / path, image_bytes())
+            lines.append(f"{path}{sep}{('cat', 'dog', 'bird')[i % 3]}\n")
+        write_file(root / f"{split}.txt", "".join(lines))
+
+
+@pytest.mark.parametrize(("sep", "folders"), [("\t", True), (" ", False)])
+def test_split_lists_of_class_words_label_their_rows(tmp_path: Path, sep: str, folders: bool) -> None:
+    records = _records(tmp_path, "words", lambda root: _word_lists(root, sep, folders))
+    assert len(records) == 6 and all(labels for _, labels in records.values()), records
+    first = "train/0.jpg" if folders else "images/train_0.png"
+    second = "val/1.jpg" if folders else "images/val_1.png"
+    assert records[first] == ("train", frozenset({"cat"})) and records[second] == ("validation", frozenset({"dog"}))
+
+
+def test_words_beside_inputs_in_class_folders_leave_the_folders_the_labels(tmp_path: Path) -> None:
+    def build(root: Path) -> None:
+        for split, rows in (("train", [("cat", 0, "indoor"), ("dog", 1, "outdoor"), ("cat", 2, "outdoor")]),
+                            ("val", [("dog", 3, "indoor"), ("cat", 4, "indoor")])):
+            for cls, i, _ in rows:
+                write_file(root / "pets" / cls / f"{i}.jpg", image_bytes())
+            write_file(root / f"{split}.txt", "".join(f"pets/{cls}/{i}.jpg {scene}\n" for cls, i, scene in rows))
+
+    records = _records(tmp_path, "folders", build)
+    assert records["pets/dog/1.jpg"] == ("train", frozenset({"dog"}))
+    assert records["pets/cat/4.jpg"] == ("validation", frozenset({"cat"}))
+
+
+def test_words_all_different_over_many_rows_are_no_classes(tmp_path: Path) -> None:
+    root = tmp_path / "ids"
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet"]
+    for split, part in (("train", words[:7]), ("val", words[7:])):
+        for w in part:
+            write_file(root / "images" / f"{w}.jpg", image_bytes())
+        write_file(root / f"{split}.txt", "".join(f"images/{w}.jpg {w.upper()}x\n" for w in part))
+    with pytest.raises(UsageError, match=r"train\.txt"):
+        convert(root, tmp_path / "out")
