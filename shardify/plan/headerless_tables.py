@@ -40,6 +40,9 @@ _FILE_NAME = re.compile(r"[^\s#]+\.[A-Za-z][A-Za-z0-9]{1,4}")
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 _FRACTION = re.compile(r"[+-]?\d*\.\d+([eE][+-]?\d+)?")
 _WHOLE = re.compile(r"[+-]?\d+")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+# Columns of numbers beside the key from which a row is a box or coordinates, not a listing.
+_BOX_NUMBERS = 4
 # Of the rows read, this share at least are of the first row's width (the rest are their rejects).
 _MOST = 0.8
 # A label a row: at most this long (a title or a description is text, no class).
@@ -114,6 +117,8 @@ def recognise(
     if len(keys) != 1:
         return None
     (key,) = keys
+    if sum(all(_NUMBER.fullmatch(cell) for cell in cells) for c, cells in columns.items() if c != key) >= _BOX_NUMBERS:
+        return None  # a box or coordinates a row (`image,class,x,y,w,h,W,H`): box tables' (`box_formats`), no listing
     if label_column:
         if not (label_column.isascii() and label_column.isdigit() and 1 <= int(label_column) <= width) or int(label_column) - 1 == key:
             raise UsageError(f"{path}: --label-column {label_column!r}: it has no header, its columns are 1..{width} (the inputs' names in {key + 1})")
@@ -126,7 +131,8 @@ def recognise(
 
 def _label_by_content(path: str, columns: dict[int, list[str]], key: int) -> int:
     others = {c: cells for c, cells in columns.items() if c != key and _label_like(cells)}
-    repeated = {c: cells for c, cells in others.items() if len(set(cells)) < len(cells)}
+    # (one value in every row of a wider table is metadata, a size or a source: no class of its own)
+    repeated = {c: cells for c, cells in others.items() if len(set(cells)) < len(cells) and (len(set(cells)) > 1 or len(columns) == 2)}
     if not repeated and len(columns) == 2 and others:
         (c, cells), = others.items()
         if all(not _WHOLE.fullmatch(cell) and len(cell.split()) == 1 for cell in cells):
@@ -145,8 +151,12 @@ def _label_by_content(path: str, columns: dict[int, list[str]], key: int) -> int
                               "rows and do not map one to one", [c for g in ranked for c in g])
         groups = ranked[:1]
     (group,) = groups
+    named = [c for c in group if not all(_WHOLE.fullmatch(cell) for cell in repeated[c])]
+    if len(group) > 1 and len(named) != 1:
+        raise _stop(path, "columns " + ", ".join(str(c + 1) for c in group) + " map one to one and none is one column of "
+                          "names beside ids", group)
     # of a class id and its name, the name: the class text
-    return max(group, key=lambda c: (not all(_WHOLE.fullmatch(cell) for cell in repeated[c]), c))
+    return named[0] if named else group[0]
 
 
 def headed(lines: Iterable, found: Evidence, delimiter: str = "") -> Iterator:
