@@ -25,7 +25,7 @@ from shardify.converters.mat_evidence_files import MAX_MAT_BYTES, mat_rows, mat_
 from shardify.converters.objects import hf_objects
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
-from shardify.plan import evidence as evidence_lib
+from shardify.plan import evidence as evidence_lib, headerless_tables
 from shardify.plan.entries import is_inside
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
@@ -262,8 +262,8 @@ def _attributes(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
 
 
 def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:
-    if found.header and found.path.lower().endswith((".csv", ".tsv", ".jsonl")):
-        yield from _keyed_rows(lines, found)
+    if (found.header or found.cells) and found.path.lower().endswith((".csv", ".tsv", ".jsonl")):
+        yield from _keyed_rows(headerless_tables.headed(lines, found), found)
         return
     header = found.header or found.path.lower().endswith(".csv")
     label_column = found.column + 1 if found.label_column is None else found.label_column

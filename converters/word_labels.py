@@ -10,7 +10,8 @@ topics as rows, and a miniature or a short table of them was written unlabelled 
 So where no label column was found in a table of texts and one other column (`label;'text'`,
 `premise, hypothesis, label`), that column, if its sampled cells are all single words (no digits,
 no commas, not one value repeated everywhere) and it is not shown to be ids (fewer than
-_MIN_ROWS_FOR_IDS sampled rows, or some word repeated), stops the run, naming
+_MIN_ROWS_FOR_IDS sampled rows, or some word repeated), stops the run (from one row on: the table
+is headerless, its rows data), naming
 `--label-column N` (it is the label) and `--keep-columns N` (it is a feature, the records
 unlabelled). A table of more columns beside its texts (the STS Benchmark's genre, file, year and
 score) is metadata as often as labels: it is left to the other rules.
@@ -20,16 +21,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shardify.converters.column_names import shown_column
+from shardify.converters.column_names import is_integer, shown_column
 from shardify.converters.label_columns import UnnamedLabelColumn
 
-__all__ = ["UndecidedWords", "refuse_undecided_words"]
+__all__ = ["FEW_ROWS", "UndecidedWords", "refuse_undecided_words"]
 
 # As `label_columns`: rows in which words that all differ are ids, and a label word's longest form.
 _MIN_ROWS_FOR_IDS = 8
 _MAX_LABEL_WORD_CHARS = 32
-# Fewer rows tell nothing (a header and a row could be anything).
-_MIN_ROWS = 3
+# Only headerless tables are judged here (their rows are data), so a row or two is judged too: a
+# table of two `text<TAB>label` rows was written unlabelled with exit 0 (from three rows it
+# stopped). Below _ROWS_FOR_CONSTANT rows, one word in every row may be the one class they show; from
+# there, one value everywhere is metadata (a language code), no label.
+_MIN_ROWS = 1
+_ROWS_FOR_CONSTANT = 3
+# Tables of fewer rows were not judged before (beam_jobs/discover/text_columns.py leaves them to
+# the header question where a sibling table's first row names columns).
+FEW_ROWS = 3
+# Whole numbers up to this are class numbers as often as counts: `label_columns` reads them as
+# labels from _ROWS_FOR_NUMBERS rows on, where they repeat; in fewer rows (a table of two
+# `text<TAB>1` rows, written unlabelled with exit 0) nothing tells, and the run stops.
+_MAX_LABEL_NUMBER = 999
+_ROWS_FOR_NUMBERS = 4
 
 
 class UndecidedWords(UnnamedLabelColumn):
@@ -39,10 +52,15 @@ class UndecidedWords(UnnamedLabelColumn):
 
 def _words(cells: Sequence[object]) -> bool:
     values = [cell.strip() for cell in cells if isinstance(cell, str)]
-    return len(values) == len(cells) and len(set(values)) > 1 and all(
+    return len(values) == len(cells) and (len(set(values)) > 1 or len(values) < _ROWS_FOR_CONSTANT) and all(
         v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v) and "," not in v
         for v in values
     )
+
+
+def _few_numbers(cells: Sequence[object]) -> bool:
+    values = [cell.strip() for cell in cells if isinstance(cell, str)]
+    return len(values) == len(cells) < _ROWS_FOR_NUMBERS and all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
 
 
 def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
@@ -59,9 +77,11 @@ def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample:
     others = [name for name in columns if name not in texts]
     if len(sample) < _MIN_ROWS or len(others) != 1:
         return  # (metadata columns beside the texts: genre, source, year)
-    found = []
+    found, numbers = [], []
     for i, name in enumerate(columns):
         cells = [row[i] for row in sample if i < len(row)]
+        if name not in texts and len(cells) == len(sample) and _few_numbers(cells):
+            numbers.append(name)
         if name in texts or len(cells) < len(sample) or not _words(cells):
             continue
         distinct = len({str(c).strip() for c in cells})
@@ -74,4 +94,12 @@ def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample:
             f"to tell labels from names: name the label with --label-column {name} (or another column); "
             f"--keep-columns {name} keeps it as a feature, the records unlabelled",
             found,
+        )
+    if numbers:
+        name = numbers[0]
+        raise UndecidedWords(
+            f"no header row names the label, and {shown_column(name)} holds small whole numbers in too few rows "
+            f"({len(sample)}) to tell class numbers from counts: name the label with --label-column {name} (or another "
+            f"column); --keep-columns {name} keeps it as a feature, the records unlabelled",
+            numbers,
         )

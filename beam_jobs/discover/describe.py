@@ -33,7 +33,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, recognise
+from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, numbered_lists, recognise
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -113,6 +113,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         recognised = recognised or content_lists.recognise_list(path, lines, names_inputs) or _folder_list(path, lines, media, len(sample) < _sample_files())
         if recognised is not None:
             found.append(recognised)
+    found = numbered_lists.with_class_numbers(found, heads, numbered_lists.class_folders(media, detected.class_level_of))  # `<file> <class number>` lists
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += hf_metadata(config, sample)

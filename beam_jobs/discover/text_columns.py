@@ -120,6 +120,10 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if votes:  # `(3, 2)`: the labels are in the votes by the dataset's rule, whatever the other tables show
         raise UsageError(f"{', '.join(path for path, _ in votes)}: {votes[0][1]} (docs/converting.md)")
     undecided = all(isinstance(u, word_labels.UndecidedWords) for _, u in unlabelled) and not shown_label
+    if undecided and any(h.present for h in headers.values()) and all(len(headers[p].sample) < word_labels.FEW_ROWS for p, _ in unlabelled):
+        # a row or two beside a table whose first row names columns: whether those are a header or data
+        # is the question (`table_agreement`'s stop naming --header / --no-header), not their label
+        undecided = False
     if unlabelled and (undecided or not (headerless and options.header is None)):
         shown = ", ".join(path for path, _ in unlabelled)
         message = f"{shown}: {unlabelled[0][1]} (docs/converting.md)"

@@ -276,6 +276,8 @@ class Evidence:
       label_lists: LABEL_LINES read as a keyed table: its label cells are list literals
         (`['Comedy', 'Drama']`, `tag_labels.list_labels`), each a record's several labels; a cell
         that is none is its row's reject.
+      cells: LABEL_LINES read as a keyed table with no header row (`shardify.plan.headerless_tables`):
+        its rows' number of cells, its first line a row; 0: its first line is the header, or no keyed table.
       key_template: LABEL_LINES read as a keyed table whose rows name their files by several
         columns (Chinese MNIST's `input_{0}_{1}_{2}`: `shardify.plan.composite_keys`), or "":
         `column` names them alone.
@@ -309,6 +311,7 @@ class Evidence:
     label_separator: str = ""
     label_numbers: bool = False
     label_lists: bool = False
+    cells: int = 0
     key_template: str = ""
     note: str = ""
     prefix: str = ""

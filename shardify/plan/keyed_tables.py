@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan import label_candidates, label_words
+from shardify.plan import headerless_tables, label_candidates, label_words
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.structure import split_word
@@ -104,6 +104,8 @@ def recognise_keyed_table(
     if ext.lower() not in _EXTENSIONS or example_file(path):
         return None
     rows = _cells(lines, "\t" if ext.lower() == ".tsv" else ",")
+    if rows and headerless_tables.first_row_is_data(rows[0], names_inputs):  # `a.jpg<TAB>cat`: no header
+        return headerless_tables.recognise(path, rows, names_inputs, label_column=label_column)
     if len(rows) < 2 or len(rows[0]) < 2 or not all(_NAME.fullmatch(cell) for cell in rows[0]):
         return None
     header, rows_read = rows[0], rows[1:]

@@ -67,7 +67,8 @@ def read_together(
     if twice:
         return [], f"{' and '.join(twice[0])} name the same split ({splits[twice[0][0]]})"
     first = tables[0]
-    shape = lambda e: (tuple(headers.get(e.path, ())), e.column, e.label_column, e.key_template, e.label_separator)
+    # a headerless table's first row is data: its width, not its cells, is its shape (`headerless_tables`)
+    shape = lambda e: (e.cells or tuple(headers.get(e.path, ())), e.column, e.label_column, e.key_template, e.label_separator)
     other = [e.path for e in tables if shape(e) != shape(first)]
     if other:
         return [], f"{first.path} and {other[0]} differ in their header or in the columns that key and label them"

@@ -26,10 +26,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "book30": ("STOPS (exit 2): 'no class folders ... the labels may be in book30-listing-test.csv, "
-               "book30-listing-train.csv, bookcover30-labels-test.txt', offering --labels FILE or --label-level 0: "
-               "one file labels one split (--labels bookcover30-labels-train.txt, or book30-listing-train.csv, now stops: "
-               "its test twin lies beside it, and no option reads both)"),
     "ccpd": ("STOPS (exit 2): 'inputs that no split list names are named by other lists beside them' (the hard "
              "subsets' splits/ccpd_blur.txt, ccpd_challenge.txt), naming a layout file's split-list evidence, and an "
              "--exclude that leaves the hard subsets out, which are test sets here (the stop says so): no FOLLOW option "
