@@ -39,10 +39,10 @@ from shardify.format.manifest_model import Manifest
 from shardify.format.versions import VersionPlan, created_now
 from shardify.inputs.paths import is_local_path, utf8_name
 from shardify.plan import layout
-from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
 from shardify.plan.plan_file import load_plan, read_plan
 from shardify.plan.requests import NO_INPUT, NOTHING_USABLE, OVER_LIMIT, parse_split_ratios, why_no_manifest
+from shardify.plan.shard_plans import PlanSummary
 
 __all__ = ["run_conversion", "plan_conversion"]
 

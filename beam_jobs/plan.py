@@ -30,10 +30,11 @@ from shardify.beam_jobs.discover.candidates import ANSWERS_COLUMN, TEXT_PAIR_COL
 from shardify.format import contract
 from shardify.plan import checks, shard_math
 from shardify.plan.batches import Packed
-from shardify.plan.entries import IMAGE, ROW, Batch, Entry, PlanSummary, Reject, ShardTask, SplitPlan
+from shardify.plan.entries import IMAGE, ROW, Batch, Entry, Reject
 from shardify.plan.label_names import label_order, numbering_base
 from shardify.plan.layout import SourceLayout
 from shardify.plan.requests import ShardRequest, SplitRatios
+from shardify.plan.shard_plans import PlanSummary, ShardTask, SplitPlan
 
 __all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES", "ENTRIES_PER_BUCKET"]
 
