@@ -25,7 +25,7 @@ import apache_beam as beam
 from apache_beam import typehints
 
 from shardify.plan.batches import Batch, Packed, estimated_size
-from shardify.plan.entries import ShardTask
+from shardify.plan.shard_plans import ShardTask
 
 __all__ = ["BatchCoder", "ShardTaskCoder", "PackedCoder", "typed", "typed_batches", "KEYED_BATCHES", "KEYED_PIECES", "GROUPED_BATCHES", "GROUPED_PIECES"]
 

@@ -5,6 +5,9 @@ folder locked and claimed, the pipeline run, and, when it wrote no manifest, the
                      (append: ... lock OUT -> the latest version's manifest, labels, split rule -> build_pipeline
                       for version N+1 -> run -> which version is the latest now?)
     plan_conversion: check SRC and OUT -> detect the layout -> build_pipeline (Discover | Plan only) -> run
+
+An append's options and version are checked in `append_version`; what the finished run wrote is
+read back, and its reason raised, in `run_outcome`.
 """
 
 from __future__ import annotations
@@ -19,30 +22,26 @@ from collections.abc import Callable, Sequence
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.append_version import append_plan
 from shardify.beam_jobs.discover import table_agreement
 from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
 from shardify.beam_jobs.discover.files_decide import detect_deciding
-from shardify.beam_jobs.discover.held import forget_held, load_held, open_inputs_file
+from shardify.beam_jobs.discover.held import forget_held
 from shardify.beam_jobs.discover.listing import real_folder
 from shardify.beam_jobs.discover.recall import KeepProbes, probes_fingerprint, sound_files, unsound
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import OutputLock, check_held
-from shardify.beam_jobs.output.reject_reasons import common_reasons
 from shardify.beam_jobs.pipeline import PipelineShape, build_pipeline
+from shardify.beam_jobs.run_outcome import check_appended, check_finished, read_written_plan
 from shardify.beam_jobs.runners import runner
 from shardify.config import ConvertConfig
-from shardify.errors import ManifestError, OutputError, RejectLimitError, SourceError, UsageError
+from shardify.errors import SourceError, UsageError
 from shardify.format import naming
-from shardify.format.inputs_file import check_inputs_file, records_per_version
-from shardify.format.manifest import load_manifest
-from shardify.format.manifest_model import Manifest
 from shardify.format.versions import VersionPlan, created_now
 from shardify.inputs.paths import is_local_path, utf8_name
-from shardify.plan import layout
-from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
-from shardify.plan.plan_file import load_plan, read_plan
-from shardify.plan.requests import NO_INPUT, NOTHING_USABLE, OVER_LIMIT, parse_split_ratios, why_no_manifest
+from shardify.plan.plan_file import read_plan
+from shardify.plan.shard_plans import PlanSummary
 
 __all__ = ["run_conversion", "plan_conversion"]
 
@@ -126,7 +125,7 @@ def _left_to_write(output: str) -> int | None:
         kept = sum(1 for name in output_folder.list_names(output) if naming.is_shard_result(name))
         if not kept or FileSystems.exists(FileSystems.join(output, naming.MANIFEST_FILENAME)):
             return None
-        summary = _read_plan(output)
+        summary = read_written_plan(output)
         shards = sum(split.num_shards for split in summary.splits.values())
         return max(0, summary.num_bytes * (shards - kept) // shards) if shards else None
     except Exception:  # noqa: BLE001 - no plan, or not one: run as for the source
@@ -176,7 +175,7 @@ def run_conversion(
 
     Args:
       append: add the inputs of SRC that OUT does not hold yet as a new version of OUT (see
-        `_append_plan`); without it, OUT is converted anew as version 1.
+        `append_plan`); without it, OUT is converted anew as version 1.
 
     Raises:
       SourceError: the source folder does not exist, or its layout cannot be read.
@@ -195,7 +194,7 @@ def run_conversion(
             return _run(pipeline)
         with OutputLock(config.output) as lock:
             if append:
-                config, version = _append_plan(config, source_layout, scan, in_process=runner.runs_in_process(pipeline.options))
+                config, version = append_plan(config, source_layout, scan, in_process=runner.runs_in_process(pipeline.options))
             else:
                 version = VersionPlan(1, created_now(), config.source)
             output_folder.prepare_output(config.output, overwrite=overwrite, keep_latest=append, source=config.source)
@@ -207,9 +206,9 @@ def run_conversion(
             # The run kept its own probes instead (maybe under the same name as a damaged file).
             output_folder.remove_files(config.output, unsound(config.output, keep.fingerprint, ignored))
             if append:
-                _check_appended(config, version)
+                check_appended(config, version)
             else:
-                _check_finished(config)
+                check_finished(config)
             check_held(config.output, lock.token)
         return result
     finally:
@@ -228,209 +227,6 @@ def _kept_probes(config: ConvertConfig, *, write: bool) -> tuple[KeepProbes, lis
             "ignoring %d kept-probes file(s) in %s (%s): their inputs are probed again", len(ignored), config.output, shown
         )
     return KeepProbes(config.output, fingerprint, sound, write=write), [name for name, _ in ignored]
-
-
-# Layouts whose every input is a file of its own, which an append can tell apart by path and content.
-APPENDABLE_LAYOUTS = (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS, layout.NAMED_FILES, layout.LABEL_FILE, layout.IMAGE_CAPTIONS)
-
-
-def _append_plan(
-    config: ConvertConfig, source_layout: SourceLayout, scan: SourceScan, *, in_process: bool = False
-) -> tuple[ConvertConfig, VersionPlan]:
-    """The options and version of an append to OUT's latest version: the split rule (seed, --split)
-    is the first conversion's, so a file's split never changes; labels keep their indices. The
-    earlier versions' inputs files are checked here, before any work (`in_process`: and kept in
-    memory for the pipeline, which runs in this process).
-
-    Raises:
-      UsageError: OUT holds no finished output, one made before versions, or one this source
-        cannot be appended to (its layout, --label-names renumbering labels, another label mode).
-    """
-    try:
-        latest = load_manifest(config.output)
-    except ManifestError as error:
-        raise UsageError(f"--append: nothing to append to: {error}") from None
-    if not latest.versions:
-        raise UsageError(
-            f"--append: {config.output} was written by a shardify without versions (it lists no inputs): "
-            "convert it again once without --append"
-        )
-    if latest.version >= naming.MAX_VERSION:
-        raise UsageError(
-            f"--append: {config.output} holds version {latest.version}, the last an output can hold: "
-            "convert it again without --append"
-        )
-    if source_layout.name not in APPENDABLE_LAYOUTS or scan.archives or source_layout.objects.any:
-        raise UsageError(
-            f"--append reads sources whose every input is a file of its own ({', '.join(APPENDABLE_LAYOUTS)}, no archives, "
-            f"no detection objects); {config.source} is read as {source_layout.name}"
-            + (" with archives" if scan.archives else "")
-            + ": convert it again without --append"
-        )
-    if latest.data.get("layout") != source_layout.name:
-        raise UsageError(
-            f"--append reads {config.source} as {source_layout.name}, but {config.output} was converted as "
-            f"{latest.data.get('layout')}: give the options the conversion had (see its manifest's options)"
-        )
-    if config.label_names and tuple(config.label_names[: len(latest.labels)]) != latest.labels:
-        raise UsageError(
-            f"--label-names would renumber the labels {config.output} holds: it must start with {', '.join(latest.labels[:5])}"
-            f"{', ...' if len(latest.labels) > 5 else ''} in that order (new names go after them)"
-        )
-    options = latest.data.get("options", {})
-    seed, split = options.get("seed", 0), options.get("split", "")
-    if not isinstance(seed, int) or not isinstance(split, str):
-        raise UsageError(f"--append: the options in {config.output}'s manifest are not shardify's: convert again without --append")
-    if options.get("resize") != config.manifest_options()["resize"]:  # one output, one size of image
-        had = options.get("resize")
-        raise UsageError(
-            f"--append must store images as {config.output} does: "
-            + (f"--resize {had.get('side')}:{had.get('max_side')} --jpeg-quality {had.get('jpeg_quality')}" if isinstance(had, dict) else "without --resize")
-        )
-    had_excludes = options.get("exclude", [])  # outputs made before the option left nothing out
-    if had_excludes != list(config.exclude):  # else files left out before would be appended now, or the reverse
-        given = " ".join(f"--exclude {p!r}" for p in had_excludes) or "no --exclude"
-        raise UsageError(f"--append must leave out what {config.output} left out: {given}")
-    had_pixels = options.get("store_pixels", "never")  # outputs made before the option stored none
-    if had_pixels != str(config.store_pixels):
-        raise UsageError(f"--append must store images as {config.output} does: --store-pixels {had_pixels}")
-    if (config.seed, str(config.split or "")) != (seed, split):
-        _LOG.info("--append follows the first conversion's split rule: --seed %s%s", seed, f" --split {split}" if split else "")
-    config = dataclasses.replace(config, seed=seed, split=parse_split_ratios(split) if split else None)
-    last = latest.versions[-1]
-    added = last.get("added", {})
-    first, planned = last.get("first_record", 0), added.get("planned", 0)
-    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (first, planned)):
-        raise UsageError(
-            f"--append: {config.output}'s manifest does not say how many records it numbered: convert again without --append"
-        )
-    version = VersionPlan(
-        number=latest.version + 1,
-        created=created_now(),
-        source=config.source,
-        previous=_read_text(FileSystems.join(config.output, naming.MANIFEST_FILENAME)),
-        labels=latest.labels,
-        first_record=first + planned,
-        held_files=tuple(naming.inputs_filename(n) for n in range(1, latest.version + 1)),
-    )
-    missing = [name for name in version.held_files if not FileSystems.exists(FileSystems.join(config.output, name))]
-    if missing:
-        raise UsageError(
-            f"--append: {config.output} lacks {missing[0]}, the inputs its version holds: convert again without --append"
-        )
-    # Each version's own manifest is what `load(version=N)` reads: an append that kept one broken (a
-    # pipe, garbage, another version's) and said exit 0 would leave a history that cannot be read.
-    for number in range(1, latest.version + 1):
-        try:
-            load_manifest(config.output, version=number)
-        except ManifestError as error:
-            raise UsageError(
-                f"--append: version {number} of {config.output} cannot be read ({error}): restore "
-                f"{naming.version_manifest_filename(number)}, or convert again without --append"
-            ) from None
-    output_folder.check_kept_shards(
-        config.output, ((shard.path, shard.num_bytes) for split in latest.splits.values() for shard in split.shards)
-    )
-    # Checked before any work, one line at a time: each version's lines name paths inside SRC and
-    # count exactly the records its shards hold (a forged line would count a record none holds).
-    per_version = records_per_version(
-        (split.name, shard.path, shard.num_records) for split in latest.splits.values() for shard in split.shards
-    )
-    if in_process:  # read and checked here in one pass, and kept for the pipeline's steps in this process
-        load_held(config.output, version.held_files, per_version)
-        return config, version
-    for number, name in enumerate(version.held_files, start=1):
-        path = FileSystems.join(config.output, name)
-        with open_inputs_file(path) as f:
-            check_inputs_file(f, path, number, per_version)
-    return config, version
-
-
-def _check_appended(config: ConvertConfig, version: VersionPlan) -> Manifest:
-    """The latest version after an append: the new one, or the previous one when SRC held nothing new.
-
-    Raises:
-      UsageError: the plan was refused.
-      RejectLimitError, SourceError: new inputs there were, but no version was written (too many
-        rejects, none usable): the plan's first rejects say why.
-    """
-    plan = _read_plan(config.output)
-    if plan.refusal:
-        raise UsageError(plan.refusal)
-    latest = load_manifest(config.output)
-    if latest.version == version.number:
-        return latest
-    reasons = "; ".join(f"{r.relpath}: {r.reason}" for r in plan.reject_examples[:3])
-    if not plan.num_records and not plan.num_rejected:
-        _LOG.info(  # the CLI says it on stdout; a library caller reads the returned version
-            "nothing new to append: every input in %s is in %s already (version %d stays the latest)",
-            config.source,
-            config.output,
-            latest.version,
-        )
-        return latest
-    if not plan.num_records:
-        raise SourceError(
-            f"nothing appended: {plan.num_rejected} inputs rejected or changed and none new ({reasons}); "
-            f"version {latest.version} stays the latest"
-        )
-    raise RejectLimitError(
-        f"nothing appended: {plan.num_rejected} of {plan.num_records + plan.num_rejected} inputs rejected, more than --max-rejects "
-        f"{config.max_rejects} allows ({reasons}); version {latest.version} stays the latest"
-    )
-
-
-def _read_plan(output: str) -> PlanSummary:
-    """OUT's plan.json, which this run wrote and anyone may have replaced since.
-
-    Raises:
-      PlanFileError: it is no plan, or (a local one) cannot be read (see `plan_file`).
-      OSError: a remote one cannot be read.
-    """
-    if is_local_path(output):
-        return load_plan(output)
-    path = FileSystems.join(output, naming.PLAN_FILENAME)
-    with FileSystems.open(path) as f:
-        return read_plan(f, path)
-
-
-def _read_text(path: str) -> str:
-    with FileSystems.open(path) as f:
-        return f.read().decode("utf-8")
-
-
-def _check_finished(config: ConvertConfig) -> None:
-    """Raises the reason when the finished pipeline refused its plan or wrote no manifest (the
-    writer decided with `why_no_manifest`; the same rule, on the counts read back, says which).
-
-    Raises:
-      UsageError: the plan was refused: an option cannot work with this source.
-      RejectLimitError: more rejects than `config.max_rejects`.
-      SourceError: no usable input at all.
-    """
-    plan = _read_plan(config.output)
-    if plan.refusal:
-        raise UsageError(plan.refusal)
-    if FileSystems.exists(FileSystems.join(config.output, naming.MANIFEST_FILENAME)):
-        return
-    rejects_path = FileSystems.join(config.output, naming.REJECTS_FILENAME)
-    rejected = _read_text(rejects_path).count("\n") if FileSystems.exists(rejects_path) else 0
-    tried = plan.num_records + plan.num_rejected
-    why = why_no_manifest(written=tried - rejected, rejected=rejected, limit=config.max_rejects)
-    reasons = common_reasons(rejects_path) if rejected else ""
-    if why == OVER_LIMIT:
-        raise RejectLimitError(
-            f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "
-            f"allows: no manifest written ({reasons}; all in {rejects_path}; raise the limit to keep the rest)"
-        )
-    if why == NO_INPUT:
-        skipped = f" but {plan.num_skipped} junk files (hidden, OS metadata)" if plan.num_skipped else ""
-        raise SourceError(f"no records written: {config.source} holds no input files{skipped}")
-    if why == NOTHING_USABLE:
-        raise SourceError(
-            f"no records written: no usable input under {config.source}: {rejected} rejected ({reasons}; all in {rejects_path})"
-        )
-    raise OutputError(f"no manifest was written to {config.output}, for no reason the run recorded: run the same command again")
 
 
 def plan_conversion(
@@ -463,7 +259,7 @@ def plan_conversion(
         pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers, append=append)
         version = VersionPlan()
         if append:
-            config, version = _append_plan(config, source_layout, scan)
+            config, version = append_plan(config, source_layout, scan)
         keep, _ = _kept_probes(config, write=False)
         build_pipeline(
             pipeline, config, source_layout, plan_only_into=scratch, shape=_shape(scan, pipeline), version=version, keep=keep

@@ -29,8 +29,8 @@ from shardify.config import ConvertConfig
 from shardify.converters import label_cells
 from shardify.format import naming
 from shardify.format.versions import VersionPlan
-from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import COCO, SourceLayout
+from shardify.plan.shard_plans import PlanSummary
 
 __all__ = ["PipelineShape", "build_pipeline"]
 

@@ -26,8 +26,9 @@ from shardify.format import inputs_file, manifest_build, naming, versions
 from shardify.format.inputs_columns import ColumnsWriter
 from shardify.format.manifest import parse_manifest
 from shardify.interop import metadata_files
-from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
+from shardify.plan.entries import DuplicateGroup, Reject, Repair
 from shardify.plan.requests import RejectLimit, why_no_manifest
+from shardify.plan.shard_plans import PlanSummary, ShardResult
 
 __all__ = ["WriteManifest"]
 

@@ -31,7 +31,8 @@ from shardify.format.tfrecord import TFRecordWriter
 from shardify.inputs.paths import is_local_path, os_name
 from shardify.plan import shard_math as planning
 from shardify.plan.batches import Packed
-from shardify.plan.entries import Entry, PlanSummary, Reject, Repair, ShardResult, ShardTask
+from shardify.plan.entries import Entry, Reject, Repair
+from shardify.plan.shard_plans import PlanSummary, ShardResult, ShardTask
 
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
 

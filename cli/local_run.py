@@ -21,8 +21,8 @@ from typing import TextIO
 from shardify.beam_jobs.progress_files import CHECKED, LISTED, PROGRESS_DIR_ENV, read_total
 from shardify.cli.plan_text import describe_plan
 from shardify.format import naming
-from shardify.plan.entries import PlanSummary
 from shardify.plan.plan_file import PlanFileError, load_plan
+from shardify.plan.shard_plans import PlanSummary
 
 __all__ = ["worker_output_to_log", "PlanWatcher"]
 

@@ -12,8 +12,8 @@ from shardify.cli.exit_codes import printable
 from shardify.format import contract, naming
 from shardify.format.manifest_model import Manifest
 from shardify.inspect.text_view import resize_line
-from shardify.plan.entries import PlanSummary
 from shardify.plan.requests import parse_shards
+from shardify.plan.shard_plans import PlanSummary
 
 __all__ = ["describe_plan", "describe_result"]
 

@@ -27,9 +27,10 @@ from shardify.errors import InvalidInputError
 from shardify.format import contract
 from shardify.inputs.files import read_exactly
 from shardify.plan.defaults import DEFAULT_VALIDATE
-from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, PlanSummary, Repair, row_id
+from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, Repair, row_id
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
+from shardify.plan.shard_plans import PlanSummary
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 

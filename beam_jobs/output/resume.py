@@ -42,7 +42,8 @@ from shardify.errors import OutputError
 from shardify.format import naming
 from shardify.format.inputs_file import HeldInput
 from shardify.inputs.paths import is_local_path
-from shardify.plan.entries import PlanSummary, Reject, Repair, ShardResult, ShardTask
+from shardify.plan.entries import Reject, Repair
+from shardify.plan.shard_plans import PlanSummary, ShardResult, ShardTask
 
 __all__ = ["KeptShard", "run_key", "fingerprint", "kept_shard", "forget_shard", "record_shard", "recorded_inputs"]
 

@@ -16,7 +16,8 @@ from typing import Any
 from shardify._version import __version__
 from shardify.format import contract, naming
 from shardify.format.manifest_model import MANIFEST_FORMAT, MANIFEST_VERSION
-from shardify.plan.entries import DuplicateGroup, PlanSummary, Reject, Repair, ShardResult
+from shardify.plan.entries import DuplicateGroup, Reject, Repair
+from shardify.plan.shard_plans import PlanSummary, ShardResult
 
 __all__ = ["build_manifest", "dumps"]
 

@@ -11,8 +11,8 @@ enough to proceed is said in the plan's notes instead (see `structure.py`).
 
 from __future__ import annotations
 
-from shardify.plan.entries import PlanSummary
 from shardify.plan.layout import SourceLayout
+from shardify.plan.shard_plans import PlanSummary
 from shardify.plan.structure import is_never_a_class, split_word
 
 __all__ = ["wrong_guess", "LABEL_LEVEL_HINT", "ENCODING_HINT"]
@@ -44,7 +44,7 @@ def wrong_guess(summary: PlanSummary, layout: SourceLayout, *, label_column_give
     """Why the plan must not be written as it stands (a refusal naming the option that decides),
     or "". `label_column_given`: `--label-column` named the label column, which is then no guess.
 
-    >>> from shardify.plan.entries import SplitPlan
+    >>> from shardify.plan.shard_plans import SplitPlan
     >>> from shardify.plan.structure import Structure
     >>> plan = PlanSummary("image_folders", "image", False, ("images", "masks"), "single", (), "1",
     ...                    {"train": SplitPlan(4, 40, 1, {"images": 2, "masks": 2})})

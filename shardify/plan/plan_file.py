@@ -19,7 +19,7 @@ from shardify.errors import InvalidInputError, OutputError
 from shardify.format import naming
 from shardify.inputs.files import open_local_input
 from shardify.inputs.json_input import parse
-from shardify.plan.entries import PlanSummary
+from shardify.plan.shard_plans import PlanSummary
 
 __all__ = ["MAX_PLAN_BYTES", "PlanFileError", "load_plan", "read_plan", "parse_plan"]
 

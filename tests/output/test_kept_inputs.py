@@ -19,7 +19,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import OutputError
 from shardify.format import naming
 from shardify.format.manifest import load_manifest
-from shardify.plan.entries import ShardResult
+from shardify.plan.shard_plans import ShardResult
 
 
 

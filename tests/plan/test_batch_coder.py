@@ -15,7 +15,8 @@ from shardify.beam_jobs.plan import Plan, PlanContext
 from shardify.format.inputs_file import HeldInput
 from shardify.plan import layout, requests, shard_math
 from shardify.plan.batches import SIZE_SAMPLE, Batch, Packed, estimated_size
-from shardify.plan.entries import IMAGE, TEXT, Entry, MemberLocation, ShardTask, SourceObject
+from shardify.plan.entries import IMAGE, TEXT, Entry, MemberLocation, SourceObject
+from shardify.plan.shard_plans import ShardTask
 
 
 def _entries(count: int) -> list[Entry]:

@@ -8,7 +8,8 @@ import pickle
 from shardify.format.inputs_file import HeldInput
 from shardify.plan import batches, shard_math
 from shardify.plan.batches import Batch
-from shardify.plan.entries import IMAGE, TEXT, Candidate, Entry, MemberLocation, ShardTask, SourceObject
+from shardify.plan.entries import IMAGE, TEXT, Candidate, Entry, MemberLocation, SourceObject
+from shardify.plan.shard_plans import ShardTask
 
 
 def _varied() -> list[Entry]:

@@ -59,7 +59,8 @@ def test_shard_names_round_trip() -> None:
 
 
 def test_plan_summary_says_when_there_are_fewer_files_than_shards() -> None:
-    from shardify.plan.entries import PlanSummary, Reject, SplitPlan
+    from shardify.plan.entries import Reject
+    from shardify.plan.shard_plans import PlanSummary, SplitPlan
 
     summary = PlanSummary(
         layout="image_folders",

@@ -279,7 +279,8 @@ def test_files_changed_after_planning_are_rejected_never_written_with_stale_fiel
 
 def test_a_table_row_whose_label_changed_after_scanning_is_rejected(tmp_path: Path) -> None:
     from shardify.converters.records import RecordBuilder
-    from shardify.plan.entries import ROW, Entry, PlanSummary, SplitPlan
+    from shardify.plan.entries import ROW, Entry
+    from shardify.plan.shard_plans import PlanSummary, SplitPlan
 
     table = tmp_path / "t.csv"
     table.write_bytes(b"text,label\nhello,cat\n")
