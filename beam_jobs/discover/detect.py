@@ -31,7 +31,7 @@ from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
-from shardify.beam_jobs.discover import given_layout_checks, hdf5_checks, pixel_row_tables
+from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -414,6 +414,7 @@ def _detect_folder(
             detected = dataclasses.replace(detected, left_out=(*detected.left_out, *copies), notes=(*detected.notes, note))
         detected = union_tables.with_union_tables(config, sample, detected)  # 10kGNAD's articles.csv: train + test
     detected = media_beside_tables.with_media_set_aside(config, sample, detected)  # MELD's clips beside its tables
+    format_twins.check_format_twins(config, sample, detected)  # XNLI's xnli.dev.tsv beside xnli.dev.jsonl
     detected = prefix_splits.with_prefix_splits(config, sample, detected)  # GlaS's train_, testA_, testB_ in one folder
     try:
         guards.check_guess(config, sample, detected, annotations)
