@@ -12,6 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from shardify.plan.array_pairs import npy_is_labels, npy_label_partner
 from shardify.plan.raw_formats import raw_format_of
@@ -98,6 +99,7 @@ IDX_IMAGES = re.compile(r"^(?P<prefix>.+)-images[-.]idx3-ubyte(\.gz)?$")
 _CIFAR_BATCH = re.compile(r"^(data_batch_\d+|test_batch|train|test)$")
 
 
+@lru_cache(maxsize=1 << 14)  # asked ~7 times of each path detection samples (see path_parts._NAMES_CACHED)
 def array_kind(relpath: str) -> str | None:
     """IDX, CIFAR, NPZ, RAW or HDF5 for a file that holds a dataset's images as arrays, by its name.
 

@@ -10,8 +10,15 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 
 __all__ = ["extension", "stem", "numbered_stem", "sample_key"]
+
+# Detection asks `extension` and `stem` of each of its (at most 2,000) sampled paths about 60 and
+# 45 times (one rule after another: arrays, boxes, masks, tables, guards): 0.2 s of a 32,000-file
+# source's 0.37 s detection, paid again by every `--append` and resume. A hit costs ~0.1 us against
+# ~1.5 us; bounded, so a listing of millions of names costs a miss's insert, not memory.
+_NAMES_CACHED = 1 << 14
 
 
 def _dot(name: str) -> int:
@@ -22,6 +29,7 @@ def _dot(name: str) -> int:
     return dot if dot > 0 and name[:dot].lstrip(".") else -1
 
 
+@lru_cache(maxsize=_NAMES_CACHED)
 def extension(relpath: str) -> str:
     """Lower-case extension without the dot: 'a/B.JPG' -> 'jpg'. A suffix holding characters no
     format's extension does is none: WebKB's pages named by their URL (`http:^^www.cs.wisc.edu^~dewitt^`)
@@ -42,6 +50,7 @@ def extension(relpath: str) -> str:
 _EXTENSION_CHARACTERS = re.compile(r"[a-z0-9_+~-]*")
 
 
+@lru_cache(maxsize=_NAMES_CACHED)
 def stem(relpath: str) -> str:
     """File name without folder or extension: 'img/0001.jpg' -> '0001' (a suffix that is no
     extension, `extension`, stays: 'http:^^a.edu^~b^').
