@@ -418,6 +418,7 @@ def _detect_folder(
     detected = prefix_splits.with_prefix_splits(config, sample, detected)  # GlaS's train_, testA_, testB_ in one folder
     try:
         guards.check_guess(config, sample, detected, annotations)
+        prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt

@@ -6,7 +6,9 @@ input of a folder (masks and other companions apart) opens with a prefix, up to 
 `-`, that names a split (`split_word`: `train`, `testA` -> test, `val`), and the prefixes name two
 splits or more, each prefix becomes a split pattern (`<folder>/<prefix>_*`), as a dataset card's
 `data_files` would say it. An input without such a prefix beside them leaves it a guess: nothing is
-changed (the other stops then decide), as where a prefix is a class's (`cat_001.jpg`).
+changed (the other stops then decide), as where a prefix is a class's (`cat_001.jpg`). Where the
+sample is not the whole source (`check_prefix_splits`), an unseen input without such a prefix would
+match no pattern and be left out as no input with exit 0: the run stops, the guess kept for a layout file.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ import re
 from collections.abc import Sequence
 
 from shardify.config import ConvertConfig
+from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["prefix_split", "with_prefix_splits"]
+__all__ = ["check_prefix_splits", "prefix_split", "with_prefix_splits"]
 
+_NOTE = "splits from the files' name prefixes, every input having one"
 _PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9]*?)([_-])")
 
 
@@ -59,8 +63,25 @@ def with_prefix_splits(config: ConvertConfig, sample: Sequence[str], detected: l
         return detected
     pairs = tuple(sorted(patterns.items()))
     shown = ", ".join(f"{pattern} -> {split}" for pattern, split in pairs)
-    note = f"splits from the files' name prefixes, every input having one: {shown}"
+    note = f"{_NOTE}: {shown}"
     return dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, note))
+
+
+def check_prefix_splits(sample: Sequence[str], detected: layout.SourceLayout, sample_limit: int) -> None:
+    """Stop where splits were read from name prefixes in a sample of `sample_limit` files, not the
+    whole source: the files not seen may have other names, which would match no pattern.
+
+    Raises:
+      UsageError: naming the patterns, and the options that decide.
+    """
+    note = next((n for n in detected.notes if n.startswith(_NOTE)), None)
+    if note is None or len(sample) < sample_limit:
+        return
+    raise UsageError(
+        f"{note}; but only {len(sample)} files were seen: a file of another name would match no pattern and be left "
+        "out. Keep these splits by a layout file's split_patterns (each file matching none is then no input), give "
+        "--split NAME for one split, or --exclude the files of other names"
+    )
 
 
 # Evidence that gives splits: a split list, split codes (CelebA's list_eval_partition.txt), a COCO file per split.

@@ -52,3 +52,18 @@ def test_one_input_without_a_split_prefix_changes_nothing(tmp_path: Path) -> Non
     result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--label-level", "0")
     assert result.returncode == 0, result.stderr
     assert {s for s, _ in written_records(tmp_path / "out")["records"].values()} == {"train"}
+
+
+def test_prefixes_read_in_a_part_of_the_source_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Detection sees 6 of 9 files: the unseen `zzz_1.png` matches no prefix pattern, and was left
+    out as no input with exit 0; the run stops naming the patterns and the options that decide."""
+    from shardify.beam_jobs.discover import detect
+
+    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 6)
+    names = [f"{p}_{k}.png" for p in ("test", "train") for k in range(1, 5)] + ["zzz_1.png"]
+    for k, name in enumerate(names):
+        _png(tmp_path / "src" / name, 30 * k)
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--label-level", "0")
+    assert result.returncode == 2, result.stderr
+    assert "only 6 files were seen" in result.stderr and "train_* -> train" in result.stderr, result.stderr
+    assert "--split NAME" in result.stderr and "--layout-file" in result.stderr, result.stderr
