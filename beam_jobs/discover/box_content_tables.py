@@ -157,7 +157,18 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
         if evidence.kind != evidence_lib.BOX_TABLE or not evidence.box_format.startswith(box_columns.NAME_START):
             continue
         read = _reading(config, evidence.path, names)
-        if read is None or (len(read[1]) < 2 and not read[2]):
+        if read is None:
+            continue
+        if len(read[1]) < 2 and not read[2]:
+            if read[1] and _one_row_per_image(read[0]):
+                reading = read[0]
+                choice = repr(box_columns.box_format(reading, read[1][0]).name)
+                return (
+                    f"{evidence.path} has no header and one row per image (the first: {','.join(reading.rows[0])[:80]!r}): "
+                    "its four numbers may be one box each, or measurements of each image (two points: eyes, landmarks), "
+                    "which its rows cannot tell: --dry-run --layout-file FILE writes the guess; keep its evidence's "
+                    f"box_format {choice} if they are boxes, or drop that evidence if not"
+                )
             continue
         reading, orders, contradicted = read
         choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in orders)
@@ -178,6 +189,18 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
             f"wrong: {mend}"
         )
     return ""
+
+
+def _one_row_per_image(reading: box_columns.Reading) -> bool:
+    """Whether a headerless table names each image in one row only: nothing then tells a box (one
+    object an image) from two points measured on each image (LFW's or CelebA's eye coordinates,
+    `f1.jpg,Aaron_Eckhart,22,20,42,21`); a table of boxes shows itself by an image with two rows
+    (MIO-TCD, keras-retinanet) or by a header naming its edges."""
+    if reading.header:
+        return False
+    key = reading.roles.index(box_columns.IMAGE)
+    cells = [row[key] for row in reading.rows if any(row[i].strip() for i in reading.box)]
+    return len(cells) >= 2 and len(set(cells)) == len(cells)
 
 
 def _by_content(evidence: Evidence) -> bool:
