@@ -19,13 +19,13 @@ more than an archive member may (v5 variables may be zlib-compressed).
 from __future__ import annotations
 
 import io
-import math
 import posixpath
 import re
 from typing import Any, BinaryIO
 
 import numpy as np
 
+from shardify.converters.npy_classes import square_side
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import MAT_LABEL_NAMES
 
@@ -47,14 +47,14 @@ MIN_FLAT_SIDE = 8
 _MIN_PIXEL_PEAK = 64
 
 
-def _flat_side(shape: tuple[int, ...], count: int) -> int:
-    """The side of the square images an [N, side * side] array holds a row each, where N is
-    `count` (the label vector's length), else 0. A square array whose both axes could be the count
-    is no reading at all."""
-    if len(shape) != 2 or shape[0] != count or shape[1] == count:
+def _flat_side(shape: tuple[int, ...]) -> int:
+    """The side of the square images an [N, side * side] array holds a row each (N its first axis,
+    the label vector's length), else 0. A square array, whose both axes could be the count, is no
+    reading at all."""
+    if len(shape) != 2 or shape[0] == shape[1]:
         return 0
-    side = math.isqrt(shape[1])
-    return side if side >= MIN_FLAT_SIDE and side * side == shape[1] else 0
+    side = square_side(shape[1])
+    return side if side >= MIN_FLAT_SIDE else 0
 
 
 def _vectors(shapes: dict[str, tuple[tuple[int, ...], str]], count: int, besides: str) -> list[str]:
@@ -90,7 +90,7 @@ def _flat_arrays_in(shapes: dict[str, tuple[tuple[int, ...], str]]) -> tuple[str
         if cls not in ("uint8", *_FLOATS) or len(shape) != 2:
             continue
         labels = _vectors(shapes, shape[0], name)
-        if len(labels) == 1 and _flat_side(shape, shape[0]):
+        if len(labels) == 1 and _flat_side(shape):
             found.append((name, labels[0]))
     return found[0] if len(found) == 1 else None
 
@@ -153,7 +153,7 @@ def read_mat_array(fileobj: BinaryIO, limit: int) -> tuple[np.ndarray, bool]:
     variables, (images, _) = _variables(fileobj, limit)
     array = np.asarray(variables[images])
     if array.ndim == 2:  # a row per image (the count first), each row MATLAB's column-major square
-        side = math.isqrt(array.shape[1])
+        side = square_side(array.shape[1])
         if array.dtype.kind == "f" and np.all(np.isfinite(array)) and array.size and array.min() >= 0 and array.max() <= 1:
             raise InvalidInputError(
                 f"{images!r} holds rows of floats in [0, 1]: as likely features as {side} x {side} pixels, so not read "
