@@ -57,7 +57,9 @@ def check_format_twins(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     shown = "; ".join(" and ".join(group) for group in twins[:_SHOWN]) + (f"; and {len(twins) - _SHOWN} more" if len(twins) > _SHOWN else "")
     formats = sorted({path.rpartition(".")[2].lower() for group in twins for path in group})
-    keeps = " or ".join(f"--exclude '{posixpath.join(posixpath.dirname(twins[0][0]), '*.' + fmt)}'" for fmt in formats)
+    folders = {posixpath.dirname(group[0]) for group in twins}
+    where = folders.pop() if len(folders) == 1 else "**"  # (twins in several folders: one pattern for them all)
+    keeps = " or ".join(f"--exclude '{posixpath.join(where, '*.' + fmt)}'" for fmt in formats)
     raise UsageError(
         f"{shown}: one table in {len(formats)} formats side by side ({', '.join('.' + f for f in formats)}, the same name); "
         f"reading each would write every row twice, and whether they hold the same rows is not checked: keep one "
