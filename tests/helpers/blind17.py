@@ -52,13 +52,15 @@ images or texts.
   text one of them, the class a '1'/'-1' score beside a 0/1 votes column (Steam reviews).
 
 Layouts WRITTEN FROM MEMORY of the datasets' download pages, READMEs, papers and loaders unless said
-otherwise in the builder; checked by search (find_string, 2026-11-28 04:05-04:07 UTC) for Bosch
+otherwise in the builder; checked by search (find_string, 2026-11-28 04:05-04:15 UTC) for Bosch
 (dataset_train_rgb/train.yaml, dataset_test_rgb/test.yaml, rgb/train/<bag>/) and ACFR (its readme.txt:
 the three fruits, annotations/, images/, labelmap.json, sets/{all,test,train,train_val,val}.txt, apples'
 segmentations/, the circle and rectangle headers), Bosch's entries (a quoted 'off', the test file's absolute
 paths of the authors' server) and DeepPCB (the _test/_temp pairs, the lists' 'group<G>/<G>/<n>.jpg
 group<G>/<G>_not/<n>.txt' lines whose '.jpg' is on disk only as '<n>_test.jpg', as loaders seen by search
-read them). Simplifications are noted in each builder.
+read them), Leafsnap (leafsnap-dataset-images.txt's tabs, header and source column), MINC-2500 (labels/
+{train,validate,test}{1..5}.txt, categories.txt) and NEU-DET (IMAGES/, ANNOTATIONS/ of VOC XMLs; some
+copies put class folders under IMAGES/, not kept). Simplifications are noted in each builder.
 
 The truth comes from each dataset's documented meaning, never from what shardify does: a record id is
 the path relative to the root; a row or a line is "<file>:<i>" (tests/helpers/unseen4.py's `Put`,
@@ -105,7 +107,8 @@ _LEAVES = [("abies_concolor", "Abies concolor"), ("acer_campestre", "Acer campes
 
 
 def _leafsnap() -> Iterator[Put]:
-    # Leafsnap (Kumar et al., ECCV 2012; leafsnap-dataset.tar, WRITTEN FROM MEMORY): leafsnap-dataset/
+    # Leafsnap (Kumar et al., ECCV 2012; leafsnap-dataset.tar; the table's name, tabs, header and 'source' column as its
+    # README and loaders seen by search have them, the folders and names from memory): leafsnap-dataset/
     # leafsnap-dataset-images.txt 'file_id<TAB>image_path<TAB>segmented_path<TAB>species<TAB>source' (species in
     # words, 'Acer campestre'; source 'field' or 'lab'), dataset/images/field/<species_folder>/<id>.jpg (phone
     # photographs), dataset/images/lab/<species_folder>/<name>.jpg (pressed leaves), dataset/segmented/{field,lab}/
@@ -144,7 +147,8 @@ _MINC = ["brick", "carpet", "ceramic", "foliage", "polishedstone"]
 
 
 def _minc2500() -> Iterator[Put]:
-    # MINC-2500 (Bell et al., CVPR 2015, 'Material recognition in the wild'; minc-2500.tar.gz, WRITTEN FROM MEMORY):
+    # MINC-2500 (Bell et al., CVPR 2015, 'Material recognition in the wild'; minc-2500.tar.gz; labels/ of train<k>,
+    # validate<k>, test<k>.txt for k 1..5 and categories.txt as loaders seen by search read them, the rest from memory):
     # minc-2500/images/<category>/<category>_<nnnnnn>.jpg (23 categories, 2500 each), minc-2500/categories.txt (a
     # name a line), minc-2500/labels/train<k>.txt, validate<k>.txt, test<k>.txt for k 1..5 (five random splits, a line
     # 'images/brick/brick_001968.jpg'), README.txt. Truth: the category folder the label; the split the first of the
@@ -308,7 +312,8 @@ def _voc(name: str, objects: list[str], width: int = 20, height: int = 16) -> st
 
 
 def _neu_det() -> Iterator[Put]:
-    # NEU surface defect database, detection (NEU-DET; WRITTEN FROM MEMORY): NEU-DET/IMAGES/<class>_<n>.jpg (grey
+    # NEU surface defect database, detection (NEU-DET; NEU-DET/IMAGES, NEU-DET/ANNOTATIONS/*.xml and the six class
+    # names as loaders seen by search have them, the rest from memory): NEU-DET/IMAGES/<class>_<n>.jpg (grey
     # 200x200, six classes, 300 each) and NEU-DET/ANNOTATIONS/<same>.xml, Pascal VOC, each <object> a defect whose
     # <name> is the image's class (one to several boxes an image). Truth: detection, each <object> one of its name;
     # no split
