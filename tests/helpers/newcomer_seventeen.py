@@ -53,7 +53,7 @@ from helpers.unseen4 import Put, Spec, Truth4, _csv, aux, build, img, row  # noq
 __all__ = ["DATASETS", "FOLLOW", "SPECS"]
 
 
-def _file(path: str, data: bytes, split: str | None = None, labels=None, objects=None) -> Put:
+def _file(path: str, data: bytes, split: str = "train", labels=None, objects=None) -> Put:
     """A record whose bytes are given (a 16-bit PNG), not made by `build` from a kind."""
     return Put(path, data=data, record=True, split=split,
                labels=None if labels is None else frozenset([labels] if isinstance(labels, str) else labels),
@@ -79,7 +79,7 @@ def _png16(key: str, w: int = 24, h: int = 20) -> bytes:
 
     arr = _rng(key).integers(0, 4096, (h, w)).astype(np.uint16)
     buffer = io.BytesIO()
-    Image.fromarray(arr, "I;16").save(buffer, "PNG")
+    Image.fromarray(arr).save(buffer, "PNG")  # uint16: mode I;16
     return buffer.getvalue()
 
 
@@ -178,7 +178,7 @@ def _covid_radiography() -> Iterator[Put]:
     # masks no records; no split
     for k, name in enumerate(["COVID", "Lung_Opacity", "Normal", "Viral Pneumonia"]):
         for n in range(1, 4 + k % 2):
-            yield _file(f"{name}/images/{name}-{n}.png", _gray(f"cr{name}{n}", 24, 24), None, name)
+            yield _file(f"{name}/images/{name}-{n}.png", _gray(f"cr{name}{n}", 24, 24), "train", name)
             yield aux(f"{name}/masks/{name}-{n}.png", _gray(f"cm{name}{n}", 24, 24))
         yield aux(f"{name}.metadata.xlsx", b"PK\x03\x04\x14\x00\x06\x00" + bytes(range(120)))
     yield aux("README.md.txt", "COVID-19 CHEST X-RAY DATABASE\n\nA team of researchers from Qatar University, Doha, "
@@ -210,7 +210,7 @@ def _padchest() -> Iterator[Put]:
                           "PA" if i % 3 else "L", "Manual review of DICOM fields", repr(labels),
                           "['loc right']" if "nodule" in labels else "[]",
                           repr([["normal"]] if labels == ["normal"] else [labels]), "['C0000000']", "[]"))
-        yield _file(f"{part}/{ident}.png", _png16(ident), None, labels)
+        yield _file(f"{part}/{ident}.png", _png16(ident), "train", labels)
     yield aux("PADCHEST_chest_x_ray_images_labels_160K_01.02.19.csv", "\n".join(lines) + "\n")
 
 
@@ -291,7 +291,7 @@ def _labelstudio_yolo() -> Iterator[Put]:
     for k in range(9):
         stem = f"{'0123456789abcdef'[k]}{(k * 2654435761) % 16**7:07x}-IMG_{2301 + k * 3}"
         classes = [_PARTS[(k * 2 + b) % len(_PARTS)] for b in range(1 + k % 3)]
-        yield img(f"images/{stem}.jpg", None, set(classes), objects=classes)
+        yield img(f"images/{stem}.jpg", "train", set(classes), objects=classes)
         yield aux(f"labels/{stem}.txt", "\n".join(f"{_PARTS.index(c)} {_yolo_line(k, b)}" for b, c in enumerate(classes)) + "\n")
     yield aux("classes.txt", "\n".join(_PARTS) + "\n")
     yield aux("notes.json", json.dumps({"categories": [{"id": i, "name": n} for i, n in enumerate(_PARTS)],
@@ -368,7 +368,28 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 
 # Per dataset: the options a newcomer adds after a stop, with which the conversion is right (tried); None
 # where none was found.
-FOLLOW: dict[str, dict[str, object] | None] = {name: None for name in SPECS}
+FOLLOW: dict[str, dict[str, object] | None] = {
+    "fsd50k": None,              # the stop's advice (keep one ground-truth CSV: --exclude FSD50K.ground_truth/eval.csv)
+                                 # reads the .wav clips as text files (layout text_folders), the 'labels' cells as one
+                                 # comma-joined label each, the dev clips as split 'dev': exit 1, every clip rejected
+                                 # "binary file, not UTF-8 text" (tried); nothing says audio is not converted
+    "jester": None,              # exit 0 with the clip ids as labels; a layout file of three 'split list' evidence
+                                 # entries (key {folder: 1}, label_column 1, label_rest: true) converts it right (tried);
+                                 # without label_rest the labels are cut at the space ('Swiping'), exit 0 (tried)
+    "covid_radiography": {"label_level": 1},  # the stop names it; the masks/ then kept out as masks (tried: right)
+    "padchest": None,            # exit 0 with the part folders 0/1/2 as labels; --labels <the CSV> converts it right,
+                                 # list literals multi-label (tried), but nothing points there
+    "mura": None,                # --labels train_labeled_studies.csv: 'labels the train split only' (tried); the glob
+                                 # '*_labeled_studies.csv' (with or without --no-header): 'one header' (tried); a layout
+                                 # file's split lists keyed {folder: 1}: every row 'names no folder' (the trailing '/')
+    "cvat_yolo": None,           # the stop offers --label-from-name, --labels, --label-level 0; --label-names obj.names
+                                 # the same stop (tried); --label-level 0 writes no boxes, split 'valid' (tried)
+    "labelstudio_yolo": {"label_names": ("Airplane", "Car", "Person")},  # classes.txt's lines: the stop names
+                                 # --label-names FILE (tried: right, classes from 1)
+    "scifact": None,             # the stop offers --label-column 'abstract' (corpus.jsonl's sentence lists); with
+                                 # --exclude corpus.jsonl exit 0, every claim unlabelled; --label-column 'evidence.*.*.label'
+                                 # or any name no table has: exit 0, unlabelled, no word (tried); 'evidence': all rejected
+}
 
 
 def main(argv: list[str] | None = None) -> int:
