@@ -1,4 +1,4 @@
-"""Round seventeen's newcomer trial: 8 public datasets (and tool exports) no rule, test or doc here named.
+"""Round seventeen's newcomer trial: 8 public datasets and tool exports (9 miniatures) no rule, test or doc here named.
 
 Tried as a new user would, on main's 32d6d17 (a fresh clone; nothing under shardify/, beam_jobs/,
 converters/ or cli/ changed): each miniature converted with `shardify convert SRC OUT` first, then
@@ -20,7 +20,8 @@ ChestX-ray14, UrbanSound8K, ESC-50, Common Voice, Roboflow's exports, HellaSwag,
 - medical PNG export with masks inside each class folder (COVID-19 Radiography Database).
 - multi-label, numbered part folders (one per zip), 16-bit PNGs, a table whose Labels cell is a Python
   list literal (PadChest).
-- detection exports: CVAT 'YOLO 1.1' (obj.data, obj.names, obj_train_data/, train.txt) and Label
+- detection exports: CVAT 'YOLO 1.1' (obj.data, obj.names, obj_train_data/, train.txt), unpacked and
+  as the zip CVAT hands over (a ninth miniature: the archive changes what detection reads), and Label
   Studio 'YOLO' (classes.txt, notes.json, images/, labels/ with hashed names).
 - NLP JSONL with nested fields: the label inside 'evidence' (SciFact).
 - tables naming image paths and study folders (MURA): the label per study folder; the body-part
@@ -32,6 +33,11 @@ per builder). Truth as tests/helpers/unseen4.py has it: a record id is the path 
 a row "<file>:<i>"; no split is "train"; a detection record's labels are its objects' classes.
 `FOLLOW` holds the options a newcomer adds after a stop, with which the conversion is right (tried);
 None where none was found. Tally: `python tests/helpers/newcomer_seventeen.py [--only NAME ...]`.
+
+Measured at main's 32d6d17 (branch newcomer17, 2026-11-28 04:23 UTC, 20 s): of 9, right 0, good stop 2
+(covid_radiography: --label-level 1; labelstudio_yolo: --label-names), useless stop 4 (cvat_yolo,
+fsd50k, mura, scifact), exit 1 0, WRONG EXIT 0 3 (jester: the clip ids as classes; padchest: the
+archive-part folders 0/1/2 as classes; cvat_yolo_zip: the box rows as captions).
 """
 
 from __future__ import annotations
@@ -253,7 +259,7 @@ def _yolo_line(k: int, b: int) -> str:
     return f"{0.2 + 0.15 * b:.6f} {0.3 + 0.05 * ((k + b) % 5):.6f} {0.10 + 0.01 * k:.6f} {0.15:.6f}"
 
 
-def _cvat_yolo() -> Iterator[Put]:
+def _cvat_yolo(frames: int = 11) -> Iterator[Put]:
     # docs.cvat.ai 'YOLO' format (export 'YOLO 1.1'): obj.data ('classes = 4', 'names = data/obj.names', 'train =
     # data/train.txt', 'valid = data/valid.txt', 'backup = backup/'), obj.names (one class a line, ids from 0),
     # obj_<subset>_data/<frame>.jpg with <frame>.txt 'id cx cy w h' normalised (an empty .txt for a frame with no box),
@@ -262,7 +268,7 @@ def _cvat_yolo() -> Iterator[Put]:
     # Truth: detection, each line an object of obj.names' class; split by subset (valid validation); the empty frame
     # a record with no object
     lists: dict[str, list[str]] = {"train": [], "valid": []}
-    for k in range(11):
+    for k in range(frames):
         subset = "valid" if k % 4 == 3 else "train"
         frame = f"frame_{k * 25:06d}"
         count = 0 if k == 5 else 1 + k % 3
@@ -277,6 +283,23 @@ def _cvat_yolo() -> Iterator[Put]:
               "backup = backup/\n")
     for subset, names in lists.items():
         yield aux(f"{subset}.txt", "\n".join(names) + "\n")
+
+
+def _cvat_yolo_zip() -> Iterator[Put]:
+    # The same CVAT 'YOLO 1.1' export as CVAT hands it over: one zip, its members at the zip's top (the docs'
+    # 'archive.zip/' tree), 48 frames, in the folder it was downloaded to. Truth: as _cvat_yolo's, each record's id the
+    # zip's name without '.zip' and the member's path
+    import zipfile
+
+    stem = "task_street signs-2024_03_11_10_12_33-yolo 1.1"
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for put in _cvat_yolo(48):
+            data = put.data if put.data is not None else _image_bytes(put.path, 20, 16, "JPEG", "RGB")
+            archive.writestr(put.path, data.encode() if isinstance(data, str) else data)
+            if put.record:
+                yield Put(f"{stem}/{put.path}", record=True, split=put.split, labels=put.labels, objects=put.objects)
+    yield aux(f"{stem}.zip", buffer.getvalue())
 
 
 _PARTS = ["Airplane", "Car", "Person"]
@@ -354,6 +377,10 @@ SPECS: dict[str, Spec] = {
     "cvat_yolo": Spec("task_street signs-2024_03_11_10_12_33-yolo 1.1", "image", _cvat_yolo,
                       "https://docs.cvat.ai/docs/dataset_management/formats/format-yolo/ (obj.data, obj.names, obj_train_data/)",
                       "detection: each .txt line an object of obj.names' class; split by obj_<subset>_data."),
+    "cvat_yolo_zip": Spec("Downloads", "image", _cvat_yolo_zip,
+                          "https://docs.cvat.ai/docs/dataset_management/formats/format-yolo/ (archive.zip/: obj.data, obj.names, "
+                          "obj_train_data/)",
+                          "detection as cvat_yolo, the export left zipped: each .txt line an object, never a caption."),
     "labelstudio_yolo": Spec("project-3-at-2024-05-14-09-21-5f2c1a0b", "image", _labelstudio_yolo,
                              "https://github.com/HumanSignal/label-studio-converter/pull/22 (classes.txt, notes.json, "
                              "images/, labels/)",
@@ -384,6 +411,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                  # file's split lists keyed {folder: 1}: every row 'names no folder' (the trailing '/')
     "cvat_yolo": None,           # the stop offers --label-from-name, --labels, --label-level 0; --label-names obj.names
                                  # the same stop (tried); --label-level 0 writes no boxes, split 'valid' (tried)
+    "cvat_yolo_zip": None,       # exit 0 as image_captions: every frame's box rows ('2 0.5 0.5 0.2 0.3') written as its
+                                 # caption, obj.data, obj.names, train.txt, valid.txt rejected (under --max-rejects);
+                                 # the same files unzipped stop ('rows of numbers named like the inputs') (tried)
     "labelstudio_yolo": {"label_names": ("Airplane", "Car", "Person")},  # classes.txt's lines: the stop names
                                  # --label-names FILE (tried: right, classes from 1)
     "scifact": None,             # the stop offers --label-column 'abstract' (corpus.jsonl's sentence lists); with
