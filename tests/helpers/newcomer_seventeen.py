@@ -97,7 +97,8 @@ def _gray(key: str, w: int = 20, h: int = 16) -> bytes:
 # Audio with metadata CSVs, several archives side by side
 # ------------------------------------------------------------------------------------------------
 
-_FSD = [("Electric_guitar,Guitar,Plucked_string_instrument,Musical_instrument,Music", "/m/02sgy,/m/0342h,/m/0fx80y,/m/04szw,/m/04rlf"),
+_FSD = [("Electric_guitar,Guitar,Plucked_string_instrument,Musical_instrument,Music",
+         "/m/02sgy,/m/0342h,/m/0fx80y,/m/04szw,/m/04rlf"),
         ("Bark,Dog,Domestic_animals_and_pets,Animal", "/m/05tny_,/m/0bt9lr,/m/068hy,/m/0jbk"),
         ("Rain,Water", "/m/06mb1,/m/0838f"),
         ("Speech,Human_voice", "/m/09x0r,/m/09l8g"),
@@ -128,7 +129,8 @@ def _fsd50k() -> Iterator[Put]:
         labels, mids = _FSD[(i + 2) % len(_FSD)]
         evals.append(_csv(fname, labels, mids))
         eval_info[fname] = {"title": f"{_words('et' + fname, 2)}.wav", "description": _words("ed" + fname, 10),
-                            "tags": _words("eg" + fname, 3).split(), "license": "http://creativecommons.org/publicdomain/zero/1.0/",
+                            "tags": _words("eg" + fname, 3).split(),
+                            "license": "http://creativecommons.org/publicdomain/zero/1.0/",
                             "uploader": _words("eu" + fname, 1)}
         yield aux(f"FSD50K.eval_audio/{fname}.wav", _wav(fname))
     vocabulary = []
@@ -367,7 +369,8 @@ SPECS: dict[str, Spec] = {
                               "(<Class>/images/, <Class>/masks/)",
                               "each image labelled by its class folder; the masks/ lung masks no records; no split."),
     "padchest": Spec("PadChest", "image", _padchest,
-                     "https://bimcv.cipf.es/bimcv-projects/padchest/ (0/..54/ PNGs, PADCHEST_chest_x_ray_images_labels_160K_01.02.19.csv)",
+                     "https://bimcv.cipf.es/bimcv-projects/padchest/ (0/..54/ PNGs, "
+                     "PADCHEST_chest_x_ray_images_labels_160K_01.02.19.csv)",
                      "multi-label: each image's Labels list literal (by ImageID); the numbered folders are archive parts."),
     "mura": Spec("MURA-v1.1", "image", _mura,
                  "https://stanfordmlgroup.github.io/competitions/mura/ (train/XR_<PART>/patient/studyK_{positive,negative}/, "
@@ -387,7 +390,8 @@ SPECS: dict[str, Spec] = {
                              "detection: each labels/ line an object of classes.txt's class; no split."),
     "scifact": Spec("data", "text", _scifact,
                     "https://github.com/allenai/scifact (data/claims_{train,dev,test}.jsonl, corpus.jsonl)",
-                    "claims: the claim the text, the nested evidence's label (or NOT_ENOUGH_INFO) the label; the corpus no records.",
+                    "claims: the claim the text, the nested evidence's label (or NOT_ENOUGH_INFO) the label; "
+                    "the corpus no records.",
                     aliases={"NOT_ENOUGH_INFO": {"NOT_ENOUGH_INFO", "NEI", "NOT ENOUGH INFO"}}),
 }
 
