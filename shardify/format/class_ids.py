@@ -10,13 +10,8 @@ the choice and what each reader makes of it are read in one place.
 from __future__ import annotations
 
 __all__ = [
-    "CLASS_IDS_CONTIGUOUS",
-    "CLASS_IDS_LABEL_MAP",
-    "CLASS_IDS_SOURCE",
-    "CLASS_ID_CONVENTIONS",
-    "CLASS_ID_READERS",
-    "DEFAULT_CLASS_IDS",
-    "FIRST_CLASS_ID",
+    "CLASS_IDS_CONTIGUOUS", "CLASS_IDS_LABEL_MAP", "CLASS_IDS_SOURCE", "CLASS_ID_CONVENTIONS", "CLASS_ID_READERS",
+    "DEFAULT_CLASS_IDS", "FIRST_CLASS_ID",
 ]
 
 # How an object's class/label numbers its class (the manifest's objects.class_ids says which):
