@@ -19,6 +19,7 @@ from typing import BinaryIO
 
 from shardify.converters import cr_lines, json_line_cells, jsonl_objects, label_files, multi_hot_rows, tables
 from shardify.converters.evidence_rows import EvidenceRow, first_lines, text_lines  # re-exported
+from shardify.converters.evidence_rows import filled_lines
 from shardify.converters.image_annotations import MAX_XML_BYTES, voc_annotation, yolo_annotation  # re-exported
 from shardify.converters.label_cells import split_labels
 from shardify.converters.mat_evidence_files import MAX_MAT_BYTES, mat_rows, mat_variables, read_mat  # re-exported
@@ -302,13 +303,11 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
     width = 0
     label_column = found.column + 1 if found.label_column is None else found.label_column
     needed = max(found.column, label_column) + 1
-    for item in lines:
+    for item in filled_lines(lines):  # (`lines` goes on beneath it: the multi-hot rows read the rest)
         if isinstance(item, tables.RowError):
             yield item
             continue
         number, text = item
-        if not text.strip():
-            continue
         if not delimiter:  # GTSRB's CSVs are `;`-separated: the header's most frequent of `,;` decides
             delimiter = max(",;", key=text.count)
         try:

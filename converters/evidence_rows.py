@@ -10,14 +10,14 @@ without importing each other.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import tables
 from shardify.plan.entries import SourceObject
 
-__all__ = ["EvidenceRow", "text_lines", "first_lines"]
+__all__ = ["EvidenceRow", "text_lines", "line_rows", "filled_lines", "first_lines"]
 
 # A longer line is not one of a list's lines.
 _MAX_LINE_BYTES = 1 << 20
@@ -71,6 +71,27 @@ def text_lines(fileobj: BinaryIO) -> Iterator[tuple[int, str] | tables.RowError]
             yield number, line.decode("utf-8-sig" if number == 1 else "utf-8").rstrip("\r\n")
         except UnicodeDecodeError as error:  # its start may still name its input (an .odgt line's ID)
             yield tables.RowError(number, f"not valid UTF-8 ({error.reason})", head=line[:_HEAD_BYTES].decode("utf-8", "replace"))
+
+
+def line_rows(lines: Iterable[tuple[int, str] | tables.RowError], read: Callable[[int, str], Iterable]) -> Iterator:
+    """What `read(number, text)` makes of each line of `lines` (`text_lines`) that holds more than
+    spaces, a line's own RowError (too long, not UTF-8) passed on as it is: the head every reader of
+    rows a line shares, so that none skips or passes lines its own way."""
+    for item in lines:
+        if isinstance(item, tables.RowError):
+            yield item
+        elif item[1].strip():
+            yield from read(*item)
+
+
+def filled_lines(lines: Iterable[tuple[int, str] | tables.RowError]) -> Iterator[tuple[int, str] | tables.RowError]:
+    """`lines` without those holding only spaces (`line_rows` handing each line on as it is): for a
+    reader whose rows depend on the rows before them (a header read first)."""
+    return line_rows(lines, _as_it_is)
+
+
+def _as_it_is(number: int, text: str) -> tuple[tuple[int, str]]:
+    return ((number, text),)
 
 
 def first_lines(data: bytes, count: int) -> list[str]:

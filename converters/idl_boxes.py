@@ -24,6 +24,7 @@ from collections.abc import Iterator, Sequence
 
 from shardify.converters import tables
 from shardify.converters.evidence_files import EvidenceRow
+from shardify.converters.evidence_rows import line_rows
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.plan.box_formats import BoxFormat
@@ -59,13 +60,8 @@ def idl_rows(lines: Iterator[tuple[int, str] | tables.RowError], fmt: BoxFormat)
     the format's one class, no label; with `error` where a box is no box (a number not finite, or the
     line not of the shape after its path) or a second line names the image."""
     first: dict[str, int] = {}
-    for item in lines:
-        if isinstance(item, tables.RowError):
-            yield item
-            continue
-        number, text = item
-        if not text.strip():
-            continue
+
+    def line(number: int, text: str) -> Iterator[EvidenceRow | tables.RowError]:
         found = _LINE.fullmatch(text)
         if found is None:
             named = re.match(r'\s*"([^"]+)"', text)
@@ -74,19 +70,21 @@ def idl_rows(lines: Iterator[tuple[int, str] | tables.RowError], fmt: BoxFormat)
                 yield EvidenceRow(number, named.group(1), error=f"line {number} is not an IDL line of boxes: {text[:80]!r}")
             else:
                 yield tables.RowError(number, f"not an IDL line ('\"path\": (x1, y1, x2, y2), ...;'): {text[:80]!r}")
-            continue
+            return
         key = found.group(1).strip()
         if not is_inside(key.replace("\\", "/")):
             yield tables.RowError(number, f"its path {key[:200]!r} leads outside the folder: it names no image")
-            continue
+            return
         if key in first:
             yield EvidenceRow(number, key, error=f"lines {first[key]} and {number} both give its boxes: which is meant cannot be told")
-            continue
+            return
         first[key] = number
         try:
             objects = tuple(text_box_object(fmt.single_class, list(box.groups()), fmt.convention, where=f"line {number}")
                             for box in _BOXES.finditer(found.group(2) or ""))
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
-            continue
+            return
         yield EvidenceRow(number, key, labels=(), objects=objects)
+
+    yield from line_rows(lines, line)

@@ -20,17 +20,17 @@ datasets ship them in.
 
 Every row comes back as a LabelRow or a RowError with its reason, numbered as the file shows it
 (the header is row 1 of a table; lines count from 1; COCO images by their place in "images").
+What a COCO entry may hold (ids, categories, top-level types) is judged in `coco_entries`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import coco_urls, cr_lines, one_hot, table_scans, tables
+from shardify.converters import coco_entries, coco_urls, cr_lines, one_hot, table_scans, tables
+from shardify.converters.coco_entries import coco_categories  # (re-exported: class_lists reads it from here)
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import coco_object
@@ -297,20 +297,20 @@ def _coco(
         raise InvalidInputError(f"not a JSON annotation file: {error.reason}") from None
     if not isinstance(document, dict) or not isinstance(document.get("images"), list):
         raise InvalidInputError('not a COCO-style annotation file: no "images" list')
-    _check_top_level(document)
-    categories, bad_categories = coco_categories(document.get("categories", []))
+    coco_entries.check_top_level(document)
+    categories, bad_categories = coco_entries.coco_categories(document.get("categories", []))
     per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
     found_objects: dict[object, list[SourceObject]] = {}
     unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
     has_categories = bool(categories or bad_categories) and "annotations" in document  # image_info_test: none
     for annotation in document.get("annotations", []):
-        if not isinstance(annotation, dict) or _image_id(annotation.get("image_id"))[1]:
+        if not isinstance(annotation, dict) or coco_entries.image_id_of(annotation.get("image_id"))[1]:
             continue  # about no image that can be written (an image of such an id is rejected); counted in no record
-        image_key = _image_id(annotation["image_id"])[0]  # 7.0 is image 7's; true is not image 1's
+        image_key = coco_entries.image_id_of(annotation["image_id"])[0]  # 7.0 is image 7's; true is not image 1's
         names, texts, errors = per_image.setdefault(image_key, (set(), [], []))
         if "category_id" in annotation:
-            name = categories.get(_hashable(annotation["category_id"]))
-            bad = bad_categories.get(_hashable(annotation["category_id"]))
+            name = categories.get(coco_entries.hashable(annotation["category_id"]))
+            bad = bad_categories.get(coco_entries.hashable(annotation["category_id"]))
             if bad is not None:  # its objects cannot be told apart or named: the image is rejected
                 errors.append(bad)
             elif name is None:  # labels nothing; the image keeps its other annotations' categories
@@ -326,13 +326,13 @@ def _coco(
                         errors.append(error.reason)
         if captions and isinstance(annotation.get("caption"), str):
             texts.append(annotation["caption"].strip())
-    shared_ids = _shared_ids(document["images"])
+    shared_ids = coco_entries.shared_ids(document["images"])
     for index, image in enumerate(document["images"], start=1):
         file_name, problem = coco_urls.image_path(image) if isinstance(image, dict) else ("", "image entry is not an object")
         if problem:  # LVIS names its images by `coco_url` only (see coco_urls)
             yield tables.RowError(index, problem)
             continue
-        image_id, id_problem = _image_id(image.get("id"))
+        image_id, id_problem = coco_entries.image_id_of(image.get("id"))
         if id_problem:
             yield tables.RowError(index, id_problem, file_name)
             continue
@@ -358,103 +358,7 @@ def _coco(
             tuple(sorted(names)),
             TEXT_JOIN.join(texts),
             has_categories,
-            objects=_framed(found_objects.get(image_key, ()), image) if schema is not None and has_categories else None,
+            objects=coco_entries.framed(found_objects.get(image_key, ()), image) if schema is not None and has_categories else None,
             source_id=str(image_id),
         )
 
-
-def _framed(objects: list[SourceObject], image: dict) -> tuple[SourceObject, ...]:
-    """The image's objects, each with the pixel size its `images` entry gives (when it gives a
-    positive finite width and height: other values were never read, and the file's size is used)."""
-    size = (image.get("width"), image.get("height"))
-    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e9 for v in size):
-        return tuple(objects)
-    return tuple(dataclasses.replace(obj, frame=(float(size[0]), float(size[1]))) for obj in objects)
-
-
-# COCO's top-level lists. A field of another type (`"annotations": "x"`) would read as "none":
-# every image written without its objects, or rejected as unlabelled, for a fault of the file.
-_TOP_LEVEL_LISTS = ("images", "annotations", "categories")
-# image/source_id is an int64 to Model Garden (its parsers read it with tf.strings.to_number).
-_MAX_IMAGE_ID = (1 << 63) - 1
-
-
-def _check_top_level(document: dict) -> None:
-    """Raises InvalidInputError naming the first of COCO's lists that the file holds as another type."""
-    for field in _TOP_LEVEL_LISTS:
-        if field in document and not isinstance(document[field], list):
-            raise InvalidInputError(
-                f'not a COCO-style annotation file: "{field}" is {_json_type(document[field])}, not a list'
-            )
-
-
-def _json_type(value: object) -> str:
-    return {dict: "an object", str: "a string", bool: "true or false", type(None): "null"}.get(type(value), "a number")
-
-
-def _image_id(value: object) -> tuple[int, str]:
-    """(COCO's image id, "") for a whole number from 0 to 2^63 - 1 (written as `image/source_id`,
-    which Model Garden reads as an int64), else (0, why not). No other id is made up in its place:
-    the record's number would collide with another image's COCO id."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_IMAGE_ID:
-        return 0, (
-            f"image id {value!r} is not a whole number from 0 to 2^63 - 1 (COCO's ids are; Model Garden reads them as int64)"
-        )
-    return value, ""
-
-
-def _shared_ids(images: list) -> dict[object, int]:
-    """{image id: how many images give it} for the (valid) ids more than one image gives: an
-    invalid id (`true`, which Python takes for 1) is rejected on its own and shares nothing."""
-    counts: dict[object, int] = {}
-    for image in images:
-        image_id, problem = _image_id(image.get("id") if isinstance(image, dict) else None)
-        if not problem:
-            counts[image_id] = counts.get(image_id, 0) + 1
-    return {key: count for key, count in counts.items() if count > 1}
-
-
-def coco_categories(entries: list) -> tuple[dict[object, str], dict[object, str]]:
-    """({category id: normalised name}, {category id: why it cannot be used}). A bad category (no
-    usable name, a name another category has, an id given twice) spoils only the images whose
-    annotations name it: they are rejected with the reason, the others are read. An entry without
-    an "id" cannot be named by any annotation, and labels nothing."""
-    named: dict[object, list[str]] = {}  # id -> the names given to it
-    bad: dict[object, str] = {}
-    for entry in entries:
-        if not isinstance(entry, dict) or "id" not in entry:
-            continue
-        key = _hashable(entry["id"])
-        if not isinstance(entry.get("name"), str):
-            bad[key] = f"category {entry['id']!r} has no name"
-            continue
-        try:
-            (name,) = split_labels(entry["name"], "") or ("",)
-        except InvalidInputError as error:
-            bad[key] = f"category {entry['id']!r} ({entry['name']!r}): {error.reason}"
-            continue
-        if not name:
-            bad[key] = f"category {entry['id']!r} has an empty name"
-            continue
-        named.setdefault(key, []).append(name)
-    by_name: dict[str, list[object]] = {}
-    for key, names in named.items():
-        if len(set(names)) > 1:  # an entry repeated as it is names the same category
-            bad[key] = f"category id {key!r} is given to {len(names)} categories ({', '.join(map(repr, names[:3]))})"
-        elif key not in bad:
-            by_name.setdefault(names[0], []).append(key)
-    for name, keys in by_name.items():
-        if len(keys) > 1:
-            for key in keys:
-                shown = ", ".join(map(repr, keys[:3]))
-                bad[key] = f"category name {name!r} is given to ids {shown}: which is meant cannot be told"
-    categories = {key: names[0] for key, names in named.items() if key not in bad}
-    return categories, bad
-
-
-def _hashable(value: object) -> object:
-    """A category id as a dict key: lists and objects as their JSON, and `true` kept apart from 1
-    (Python's True == 1 would join them)."""
-    return json.dumps(value, sort_keys=True) if isinstance(value, (list, dict, bool)) else value

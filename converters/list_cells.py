@@ -7,16 +7,18 @@ as one label, each combination became a class of its own (`['cs.CV', 'stat.ML']`
 with exit 0. A column every non-empty sampled cell of which is such a literal of names (strings or
 whole numbers, possibly empty `[]`) is read as a multi-label column: each cell's items its labels.
 One cell that is not a literal and the column stays one label a cell (its own checks apply). The
-literal is parsed by `ast.literal_eval` (a literal only, never code) or JSON, and must be a flat list. A JSON
+literal is parsed as JSON or by `ast.literal_eval` (a literal only, never code: `plan/list_literals.py`,
+the one parser of such cells), and must be a flat list. A JSON
 object whose every value is a name (`{"/m/07s9rl0": "Drama"}`: Freebase ids to names, as the CMU Movie
 Summary corpus writes genres, languages and countries) names its values: the ids are the names' keys.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 from collections.abc import Sequence
+
+from shardify.plan.list_literals import list_literal
 
 __all__ = ["LIST_LITERAL", "list_items", "list_column"]
 
@@ -39,16 +41,8 @@ def list_items(cell: object) -> list[str] | None:
     text = cell.strip()
     if text.startswith("{") and text.endswith("}"):
         return _object_names(text)
-    if not (text.startswith("[") and text.endswith("]")):
-        return None
-    try:
-        value = json.loads(text)
-    except ValueError:
-        try:
-            value = ast.literal_eval(text)
-        except (ValueError, SyntaxError, MemoryError, RecursionError):
-            return None
-    if not isinstance(value, list):
+    value = list_literal(text)
+    if value is None:
         return None
     if not all(isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)) for v in value):
         return None

@@ -15,6 +15,7 @@ import csv
 from collections.abc import Iterator, Sequence
 
 from shardify.converters import tables
+from shardify.converters.evidence_rows import line_rows
 from shardify.plan.evidence import Evidence
 from shardify.plan.label_names import normalise_label
 
@@ -38,36 +39,33 @@ def rows(
     if missing:
         yield tables.RowError(1, f"the header has no column {missing[0]!r}, which detection read")
         return
-    for item in lines:
-        if isinstance(item, tables.RowError):
-            yield item
-            continue
-        number, text = item
-        if not text.strip():
-            continue
+
+    def row(number: int, text: str) -> Iterator[tuple[int, str, tuple[str, ...]] | tables.RowError]:
         try:
             cells = [cell.strip() for cell in next(csv.reader([text], delimiter=delimiter))]
         except (csv.Error, StopIteration) as error:
             yield tables.RowError(number, f"unreadable row: {error}")
-            continue
+            return
         if len(cells) != width:
             yield tables.RowError(number, f"{len(cells)} fields where the header has {width}")
-            continue
+            return
         key = cells[found.column]
         if not key:
             yield tables.RowError(number, "an empty key")
-            continue
+            return
         odd = next((name for name in (*found.classes, found.summary) if name and cells[where[name]] not in _ZERO | _ONE), None)
         if odd:
             yield tables.RowError(number, f"multi-hot column {odd!r} holds {cells[where[odd]][:40]!r}, not 0 or 1")
-            continue
+            return
         labels = tuple(normalise_label(name) for name in found.classes if cells[where[name]] in _ONE)
         if found.summary and (cells[where[found.summary]] in _ONE) != bool(labels):
             said = "1 (some class)" if cells[where[found.summary]] in _ONE else "0 (no class)"
             classes = ", ".join(labels) or "none"
             yield tables.RowError(number, f"its summary column {found.summary!r} holds {said}, and its class columns {classes}")
-            continue
+            return
         if not labels and not found.summary:
             yield tables.RowError(number, "no multi-hot column is 1: a row without a label")
-            continue
+            return
         yield number, found.prefix + key, labels
+
+    yield from line_rows(lines, row)

@@ -16,9 +16,9 @@ Whether the first row of a CSV or TSV is a header is the user's to say (`--heade
 else decided from that row (`looks_like_header`). Parquet is read by `parquet_tables`.
 
 This module reads what a table is: its format, its header and first rows (`read_header`), and the
-pieces every row reader shares (`Row`, `RowError`, `CountingLines`, the dialects and the encoding
-checks); `table_scans` streams the rows after the header (`read_table`) and reads one back
-(`parse_row`).
+pieces every row reader shares (`Row`, `RowError`, `CountingLines`, the dialects; the encoding
+checks are `table_encodings`', re-exported here); `table_scans` streams the rows after the header
+(`read_table`) and reads one back (`parse_row`).
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from shardify.converters import sniffed_tables
 from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
+from shardify.converters.table_encodings import check_encoding, check_head_decodes, is_utf8, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
-from shardify.plan.checks import ENCODING_HINT
 
 __all__ = [
     "CSV",
@@ -192,7 +192,7 @@ class CountingLines:
         line = self._file.readline(size) if size > 0 else b""
         if not line:
             raise StopIteration
-        if self.consumed == 0 and line.startswith(BOM) and _is_utf8(self._encoding):  # not part of the first row's bytes
+        if self.consumed == 0 and line.startswith(BOM) and is_utf8(self._encoding):  # not part of the first row's bytes
             line = line[len(BOM) :]
             self.consumed = self.row_start = len(BOM)
         self.consumed += len(line)
@@ -206,49 +206,6 @@ class CountingLines:
             return line.decode(self._encoding, errors="replace")
         self.row_nul = self.row_nul or "\0" in decoded
         return decoded
-
-
-def _is_utf8(encoding: str) -> bool:
-    return encoding.lower().replace("_", "-") in ("utf-8", "utf8")
-
-
-def _check_head_decodes(raw: bytes, encoding: str) -> None:
-    """Stop a `text<sep>label` file whose first lines are not text in `encoding` (Financial
-    PhraseBank's latin-1 `ä`): as for a CSV, the run stops naming `--encoding` rather than reject
-    each line.
-
-    Raises:
-      InvalidInputError: "first rows are in another encoding", with the option that decides.
-    """
-    whole = raw[: raw.rfind(b"\n") + 1] or raw  # a character cut at the end of what was read is no sign
-    try:
-        whole.decode(encoding)
-    except UnicodeDecodeError as error:
-        row = whole[: error.start].count(b"\n") + 1
-        raise InvalidInputError(f"first rows are in another encoding: row {row} is {not_valid(encoding, error)}") from None
-    except LookupError:
-        raise InvalidInputError(f"--encoding {encoding!r}: no such codec") from None
-
-
-def not_valid(encoding: str, error: UnicodeDecodeError) -> str:
-    """Why a CSV or TSV line does not decode, and the option that decides how it is read."""
-    name = "UTF-8" if _is_utf8(encoding) else encoding
-    return f"not valid {name} ({error.reason} at byte {error.start}); {ENCODING_HINT}"
-
-
-def check_encoding(encoding: str) -> None:
-    """Tables are read line by line: only an encoding that writes a line feed as the byte 0x0A
-    (ASCII's supersets: UTF-8, Latin-1, Windows-125x) can be.
-
-    Raises:
-      InvalidInputError: an unknown encoding, or one such as UTF-16.
-    """
-    try:
-        newline = "\n".encode(encoding)
-    except LookupError:
-        raise InvalidInputError(f"unknown encoding {encoding!r}") from None
-    if newline != b"\n":
-        raise InvalidInputError(f"tables in {encoding} cannot be read (a line feed there is not one byte 0x0A)")
 
 
 def too_long(row_number: int) -> RowError:
@@ -341,7 +298,7 @@ def read_header(
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
         separator = line_tables.label_separator(head)  # dair-ai/emotion's `text;label` lines, `text@label`
         if separator:
-            _check_head_decodes(raw, encoding)
+            check_head_decodes(raw, encoding)
             return TableHeader(line_tables.COLUMNS, present=False, described=f"`text{separator}label` lines",
                                fmt=_TRAILING_FORMATS[separator])
         if not line_tables.is_tab_labelled(head):

@@ -27,10 +27,8 @@ from shardify.plan.entries import ARRAY, Candidate
 from shardify.plan.layout import SourceLayout, stem
 from shardify.plan.raw_declared import declared_format
 from shardify.plan.raw_formats import RawFormat, raw_format_of
+from shardify.plan.folder_names import SPLIT_WORDS
 from shardify.plan.structure import split_word
-
-# The split words a sibling array file's name may start with (`_family_split`).
-_SPLIT_WORDS = ("train", "test", "val", "valid", "validation", "dev")
 
 __all__ = ["ArrayElements"]
 
@@ -43,11 +41,15 @@ class _ReadArrays(beam.DoFn):
 
     def setup(self) -> None:
         self._open = InputOpener(self._source, follow_outside_links=self._follow_outside_links)
+        self._listed_from: list[str] | None = None
+        self._listed: frozenset[str] = frozenset()  # every array file's path: `_family_split`'s siblings
 
     def teardown(self) -> None:
         self._open.close()
 
-    def process(self, files: list[Listed]) -> Iterator:
+    def process(self, files: list[Listed], listed: list[str]) -> Iterator:
+        if self._listed_from is not listed:  # (the same side input for every batch: its set made once)
+            self._listed_from, self._listed = listed, frozenset(listed)
         for item in files:
             declared = declared_format(self._layout.raw_arrays, item.relpath)  # a layout file's raw_arrays
             kind = arrays.RAW if declared is not None else arrays.array_kind(item.relpath)
@@ -87,19 +89,17 @@ class _ReadArrays(beam.DoFn):
             return arrays.npz_parts(fileobj, _named_split(item.relpath))
 
     def _family_split(self, relpath: str) -> str:
-        """The first word of a file's name where a file beside it named as it but for that word
-        names a split (SVHN's `extra_32x32.mat` beside `train_32x32.mat`: split `extra`, as the
-        dataset documents it, not merged into train), else ""."""
+        """The first word of a file's name where an array file listed beside it, named as it but for
+        that word, names a split (SVHN's `extra_32x32.mat` beside `train_32x32.mat`: split `extra`,
+        as the dataset documents it, not merged into train), else "". The split words are the
+        project's one table (`folder_names.SPLIT_WORDS`); siblings are looked up in the listing,
+        never opened."""
         folder, name = posixpath.split(relpath)
         head = re.match(r"[A-Za-z]+", name)
         if head is None or head.end() == len(name):
             return ""
-        for word in _SPLIT_WORDS:
-            try:
-                with self._open(posixpath.join(folder, word + name[head.end():])):
-                    return head.group().lower()
-            except (OSError, InvalidInputError):
-                continue
+        if any(posixpath.join(folder, word + name[head.end():]) in self._listed for word in SPLIT_WORDS):
+            return head.group().lower()
         return ""
 
     def _names(self, item: Listed, kind: str) -> tuple[str, ...] | None:
@@ -351,8 +351,10 @@ class ArrayElements(beam.PTransform):
         self._follow_outside_links = follow_outside_links
 
     def expand(self, files: beam.PCollection) -> dict:
+        # [relpath] of every array file: the siblings a file's name is read beside (`_family_split`)
+        listed = files | "ArrayPaths" >> beam.FlatMap(lambda batch: [item.relpath for item in batch])
         found = files | "ReadArrays" >> beam.ParDo(
-            _ReadArrays(self._source, self._layout, self._follow_outside_links)
+            _ReadArrays(self._source, self._layout, self._follow_outside_links), beam.pvalue.AsList(listed)
         ).with_outputs(REJECTS, NOTES, main=CANDIDATES)
         return {
             CANDIDATES: found[CANDIDATES],

@@ -4,7 +4,8 @@
                                            its labels), (column, dtype) of kept columns
 
 A row that cannot become a record is rejected with its row number; a table that cannot be read
-at all is one reject; a table with no rows is reported too.
+at all is one reject; a table with no rows is reported too. Which split each table is, judged over
+all the tables, is `table_splits`'.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import functools
 import itertools
 import posixpath
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 import apache_beam as beam
 
@@ -29,7 +30,7 @@ from shardify.beam_jobs.discover.candidates import (
     Listed,
     reject,
 )
-from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tables
+from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tables, table_splits
 from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
@@ -38,11 +39,9 @@ from shardify.converters import json_records, json_sample, kept_values, label_ce
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
-from shardify.plan import layout
 from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
 from shardify.plan.evidence import Evidence
 from shardify.plan.line_files import LineFile
-from shardify.plan.structure import PART_SPLIT_WORDS, split_word
 
 __all__ = ["ScanTables"]
 
@@ -81,12 +80,12 @@ class _ScanTable(beam.DoFn):
         self._open.close()
 
     def process(self, files: list[Listed], named: list[tuple[str, str]], digests: list[tuple[str, frozenset[bytes]]]) -> Iterator:
-        shared = _shared_splits(named) | _own_splits(digests)
+        shared = table_splits.shared_splits(named) | table_splits.own_splits(digests)
         for relpath, size, location, _ in files:
             scanned = _Progress()
             try:
                 if relpath in self._lines:
-                    split = _split_of(relpath, shared)
+                    split = table_splits.split_of(relpath, shared)
                     yield from line_rows.scan_lines(
                         self._open, self._lines[relpath], location, size, split, self._options.encoding, scanned,
                         self._options.label_separator or "",
@@ -110,9 +109,9 @@ class _ScanTable(beam.DoFn):
                     if self._media == "image" and fmt in (tables.CSV, tables.TSV):
                         pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)
                     if pixels is not None:
-                        yield from _pixel_rows(relpath, location, pixels, rows, scanned, _split_of(relpath, shared))
+                        yield from _pixel_rows(relpath, location, pixels, rows, scanned, table_splits.split_of(relpath, shared))
                     else:
-                        yield from self._rows(relpath, location, header, rows, scanned, _split_of(relpath, shared), labels)
+                        yield from self._rows(relpath, location, header, rows, scanned, table_splits.split_of(relpath, shared), labels)
             except (InvalidInputError, OSError) as error:
                 reason = reject_reason(error)
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
@@ -179,7 +178,7 @@ class _ScanTable(beam.DoFn):
         if sampled is not None:  # JSON lines (MASSIVE's `partition`): the split column of its first rows
             split_by = self._sampled_split_column(by_keys, sampled)
         if columns:
-            by = f"; each row's split from its column {split_by!r}" if split_by else _renamed(relpath, split)
+            by = f"; each row's split from its column {split_by!r}" if split_by else table_splits.renamed(relpath, split)
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
         for row in rows:
             scanned.last_row = row.row
@@ -341,87 +340,8 @@ def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions, c
     return not column_names.indexes_options(cell, list(cells))
 
 
-def _renamed(relpath: str, split: str) -> str:
-    """For the plan: why a table's split is named after its file, or ""."""
-    named = _split_named(relpath)
-    if split == named:
-        return ""
-    why = f"other tables name {named!r} too" if named else "it names no split, beside tables that name splits or hold its rows again"
-    return f"; split {split!r}, after its file ({why})"
-
-
 def _kind(cell: object) -> str:
     return "text" if isinstance(cell, str) else "a number" if isinstance(cell, (int, float)) else f"a {type(cell).__name__}"
-
-
-def _in_split_folder(relpath: str) -> bool:
-    """The table lies in a folder named like a split (`train/part-0.csv`): the folder decides."""
-    return any(split_word(part) for part in relpath.split("/")[:-1])
-
-
-def _split_named(relpath: str) -> str:
-    """The split a table names (GLUE's dev.tsv, AG News' test.csv, at the top of SRC or in the
-    download's wrapper folder), or "" (also in a split folder, which names it instead, unless the
-    folder names the table's own split: Sign Language MNIST's `sign_mnist_test/sign_mnist_test.csv`,
-    an archive unpacked into a folder of its name, which no split folder reading takes)."""
-    named = split_word(layout.stem(relpath)) or _evaluation_split(layout.stem(relpath))
-    if not _in_split_folder(relpath):
-        return named
-    folders = {split_word(part) for part in relpath.split("/")[:-1]} - {None}
-    return named if folders == {named} else ""
-
-
-# Words naming a held-out part (structure.PART_SPLIT_WORDS: Food-11's `evaluation/`) that name a
-# table's split too: HANS's heuristics_evaluation_set.txt beside heuristics_train_set.txt is its test
-# set, not a split called `heuristics_evaluation_set`. (`background` names none: a table of it is data.)
-_TABLE_PART_WORDS = {word: split for word, split in PART_SPLIT_WORDS.items() if split == "test"}
-
-
-def _evaluation_split(stem: str) -> str:
-    """The split a table's name names by a held-out part word alone (`*_evaluation_set` -> test), or ""."""
-    found = {_TABLE_PART_WORDS[w] for w in re.split(r"[^a-z0-9]+", stem.lower()) if w in _TABLE_PART_WORDS}
-    return found.pop() if len(found) == 1 else ""
-
-
-def _split_names(files: list[Listed]) -> Iterator[tuple[str, str]]:
-    """(split, stem) of each table of the batch that names a split."""
-    for listed in files:
-        split = _split_named(listed.relpath)
-        if split:
-            yield split, layout.stem(listed.relpath)
-
-
-def _shared_splits(named: Iterable[tuple[str, str]]) -> frozenset[str]:
-    """The splits that tables of different stems name (MNLI's dev_matched.tsv and
-    dev_mismatched.tsv both name `dev`), and "" when any table names a split (a table naming none
-    beside them, TREC's TREC_10.label beside train_5500.label, is not more of `train`)."""
-    stems: dict[str, set[str]] = {}
-    for split, stem in named:
-        stems.setdefault(split, set()).add(stem)
-    shared = {split for split, found in stems.items() if len(found) > 1}
-    return frozenset(shared | ({""} if stems else set()))
-
-
-def _split_of(relpath: str, shared: frozenset[str]) -> str:
-    """The table's split: the one its name names, or its stem (letters, digits and `_`) where
-    tables of other stems name the same split, or where it names none beside tables that do, or
-    where its rows repeat another's (`shared` holds its path, `_own_splits`): one split per table,
-    never two tables merged under one name."""
-    split = _split_named(relpath)
-    if "/" + relpath in shared or (split in shared and (split or not _in_split_folder(relpath))):
-        return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath))
-    return split
-
-
-def _compared(relpath: str) -> bool:
-    """Whether a table's rows are compared with others' (`repeated_tables`): it names no split
-    and lies in no split folder."""
-    return not _split_named(relpath) and not _in_split_folder(relpath)
-
-
-def _own_splits(digests: list[tuple[str, frozenset[bytes]]]) -> frozenset[str]:
-    """The tables (by path, "/"-prefixed so as never to be a split's name) whose rows repeat another's."""
-    return frozenset("/" + path for path in repeated_tables.repeating(digests))
 
 
 class ScanTables(beam.PTransform):
@@ -443,10 +363,10 @@ class ScanTables(beam.PTransform):
 
     def expand(self, files: beam.PCollection) -> dict:
         # [(split, stem)] of the tables that name a split: which splits several tables name
-        named = files | "TableSplitNames" >> beam.FlatMap(_split_names) | "DistinctSplitNames" >> beam.Distinct()
+        named = files | "TableSplitNames" >> beam.FlatMap(table_splits.split_names) | "DistinctSplitNames" >> beam.Distinct()
         # digests of the rows of the tables naming no split: those repeating each other are each a split
         digests = files | "TableRowDigests" >> beam.ParDo(
-            repeated_tables.RowDigests(self._config, self._index_folder, _compared)
+            repeated_tables.RowDigests(self._config, self._index_folder, table_splits.compared)
         )
         keyed = {e.rows_of: e.rows_key for e in self._keyed}
         scanned = files | "ScanRows" >> beam.ParDo(

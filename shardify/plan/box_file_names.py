@@ -3,7 +3,7 @@
 Box files are named as their image's stem (KITTI's `000001.txt`) or as its whole name with a word
 of their kind (FlickrLogos-32's `4763210269.jpg.bboxes.txt`, WiderPerson's `000040.jpg.txt`):
 `annotated_image` gives the image's name either way, for detection (`beam_jobs/discover/
-box_tables.py`) and the reader (`beam_jobs/discover/evidence.py`) alike.
+box_tables.py`) and the reader (`beam_jobs/discover/read_evidence.py`) alike.
 
 `unread_box_files`: files of a tree mirroring the images' class folders (`classes/masks/HP/` for
 `classes/jpg/HP/`), one per image, whose lines are rows of four numbers or more with nothing that

@@ -32,19 +32,20 @@ Datasets publish their splits and labels in files beside the inputs, each in its
 Each is recognised by its name and its first lines (`shardify.plan.recognise`; lists whose names hold other
 words, by their content: `shardify.plan.content_lists`), read by
 `converters/evidence_files.py`, and joined with the inputs it names by a key (`KeyRule`): the last
-components of a file's path, with or without the extension, as the file's own lines spell them.
-Nothing here reads a file: detection hands in the first lines it read.
+components of a file's path, with or without the extension, as the file's own lines spell them
+(`shardify.plan.evidence_keys`, re-exported here). Nothing here reads a file: detection hands in
+the first lines it read.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from shardify.plan import composite_keys
+from shardify.plan.evidence_keys import INPUT_SUFFIX, NUMBERED, KeyRule, file_key, key_rule, row_key
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "yolo_image_key",
     "KINDS",
     "KeyRule",
+    "NUMBERED",
     "Evidence",
     "key_rule",
     "file_key",
@@ -106,125 +108,12 @@ _LIST_WORDS = frozenset(
 )
 # Files that only show a format (Kaggle's LOC_sample_submission.csv): never evidence.
 _EXAMPLE_WORDS = frozenset({"sample", "submission", "example", "template"})
-# Suffixes that make a list's key a file name (Food-101's keys have none, VOC's none, CelebA's .jpg).
-_INPUT_SUFFIX = re.compile(r"\.(jpe?g|png|gif|bmp|webp|tiff?|p[bgpn]m|txt|text)$", re.IGNORECASE)
-# A stem that is a key, `-` or `_`, and a number (KeyRule.suffixed; as `layout.numbered_stem`).
-_NUMBER_SUFFIX = re.compile(r"^(.+)[-_][0-9]+$", re.ASCII)
 
 
 def _words(name: str) -> list[str]:
     """Words of a file name, camelCase split: 'TrainImages' -> ['train', 'images']."""
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", name)
     return [w for w in re.split(r"[^a-z]+", spaced.lower()) if w]
-
-
-@dataclass(frozen=True)
-class KeyRule:
-    """How a row's key names a file: by the last `parts` components of the file's path, with its
-    extension or without; or, `number`, by the number that ends its name (Flowers-102's
-    image_00001.jpg is image 1); `suffixed`: by its stem before `-<n>` or `_<n>`, several files a
-    key (PetFinder's 86e1089a3-1.jpg, 86e1089a3-2.jpg: `layout.STEM_NUMBER`); `folder`: by the last
-    `parts` folders ending `folder` levels above the file (1: its own folder), every file of a
-    folder one key (DAVIS's sequence lists: `bear` names `JPEGImages/480p/bear/00000.jpg` and its
-    other frames; VSPW's `<video>` names `data/<video>/origin/*.jpg`: `shardify.plan.folder_lists`).
-
-    >>> rule = KeyRule(parts=2, extension=False)
-    >>> file_key("food-101/images/apple_pie/1011328.jpg", rule) == row_key("apple_pie/1011328", rule)
-    True
-    >>> file_key("jpg/image_00012.jpg", NUMBERED) == row_key("12", NUMBERED)
-    True
-    >>> frames = KeyRule(parts=2, extension=False, number=True)
-    >>> file_key("Train/MVI_20011/img00012.jpg", frames) == row_key("MVI_20011/12", frames) == "MVI_20011/12"
-    True
-    """
-
-    parts: int = 1
-    extension: bool = True
-    number: bool = False
-    suffixed: bool = field(default=False, repr=False)  # out of repr: the other rules read as before
-    # `number`: added to a row's number to name its file (a sequence's XML counting frames from 1
-    # over files counted from 0: -1; `box_formats.frame_shift`)
-    shift: int = field(default=0, repr=False)
-    folder: int = field(default=0, repr=False)  # >0: a key names the folder this many levels above its files (1: their own)
-
-    def __post_init__(self) -> None:
-        if self.parts < 1:
-            raise ValueError(f"a key names at least the file name, not {self.parts} components")
-
-
-def _nfc(text: str) -> str:
-    return unicodedata.normalize("NFC", text)
-
-
-NUMBERED = KeyRule(number=True)
-
-
-def file_key(relpath: str, rule: KeyRule) -> str:
-    """What a row's key must be to name the file at `relpath`."""
-    if rule.number:
-        found = re.search(r"(\d+)$", posixpath.splitext(posixpath.basename(relpath))[0])
-        # (with its folders where the rule counts them: UA-DETRAC's frame 1 of MVI_20011/ is MVI_20011/img00001.jpg)
-        folders = relpath.split("/")[-rule.parts : -1] if rule.parts > 1 else []
-        return "/".join([*folders, str(int(found.group(1)))]) if found else ""
-    if rule.folder:  # every file of the folder a key names (DAVIS's `ImageSets/2017/train.txt`: `bear`)
-        folders = relpath.split("/")[:-1]
-        end = len(folders) - (rule.folder - 1)  # (VSPW's `data/<video>/origin/`: the video two levels up)
-        return _nfc("/".join(folders[max(0, end - rule.parts) : end])) if end > 0 else ""
-    if rule.suffixed:  # a stem of another shape is keyed so that no row names it
-        found = _NUMBER_SUFFIX.match(posixpath.splitext(posixpath.basename(relpath))[0])
-        return _nfc(found.group(1)) if found else "\0" + _nfc(relpath)
-    parts = relpath.split("/")[-rule.parts :]
-    if not rule.extension:
-        parts[-1] = posixpath.splitext(parts[-1])[0]
-    return _nfc("/".join(parts))
-
-
-def row_key(key: str, rule: KeyRule) -> str:
-    """A row's key as files are keyed: separators made '/', a leading '/' or './' cut, an input's
-    extension dropped where files are keyed without theirs."""
-    text = key.strip().replace("\\", "/")
-    if rule.number:
-        *folders, last = text.split("/")
-        number = str(int(last) + rule.shift) if last.isascii() and last.isdigit() else ""  # int() refuses "²", which isdigit() passes
-        if rule.parts == 1:
-            return "" if folders else number
-        return "/".join([*folders[-(rule.parts - 1):], number]) if number and len(folders) >= rule.parts - 1 else ""
-    # (a list's paths relative to its own folder, `../../hasy-data/v2-00000.png`: the rows name files
-    # by their last components, so the way up out of the list's folder names nothing)
-    while text.startswith(("./", "/", "../")):
-        text = text[3:] if text.startswith("../") else text[2:] if text.startswith("./") else text[1:]
-    if (not rule.extension or rule.suffixed) and not rule.folder:
-        text = _INPUT_SUFFIX.sub("", text)
-    return _nfc("/".join(text.split("/")[-rule.parts :]))
-
-
-def _up_cut(key: str) -> str:
-    """`key` without the leading `../` and `./` of a path relative to its list's folder."""
-    while key.startswith(("../", "./")):
-        key = key[3:] if key.startswith("../") else key[2:]
-    return key
-
-
-def key_rule(keys: Sequence[str]) -> KeyRule:
-    """How a file's keys name files, judged by their shape: as many components as most of them hold
-    (the median: one hostile line of many `../` shifted a mean, and every good line of Food-101's
-    meta/train.txt then named no file), a leading '/' cut; with an extension when most carry an
-    input's.
-
-    >>> key_rule(["/a/airfield/00000001.jpg"]), key_rule(["2008_000008", "2008_000015"])
-    (KeyRule(parts=3, extension=True, number=False), KeyRule(parts=1, extension=False, number=False))
-    >>> key_rule(["apple_pie/1005649", "apple_pie/1110378", "../../../../../../../../etc/passwd"]).parts
-    2
-    >>> key_rule(["../../hasy-data/v2-00000.png", "../../hasy-data/v2-00001.png"]).parts  # relative to the list's folder
-    2
-    """
-    cleaned = [_up_cut(k.strip().replace("\\", "/").lstrip("/")) for k in keys if k.strip()]
-    if not cleaned:
-        return KeyRule()
-    counts = sorted(k.count("/") + 1 for k in cleaned)
-    parts = max(1, counts[(len(counts) - 1) // 2])  # the lower median: a few odd lines cannot move it
-    with_extension = sum(1 for k in cleaned if _INPUT_SUFFIX.search(k)) * 2 > len(cleaned)
-    return KeyRule(parts, with_extension)
 
 
 @dataclass(frozen=True)
@@ -424,8 +313,9 @@ def example_file(path: str) -> bool:
 
 # Names and rows read as this module reads them, for `shardify.plan.content_lists`.
 name_words, row_fields, EXAMPLE_WORDS = _words, _fields, _EXAMPLE_WORDS
-# For recognise.py: the words a list's name may hold, the suffixes that make a key a file name.
-LIST_WORDS, INPUT_SUFFIX = _LIST_WORDS, _INPUT_SUFFIX
+# For recognise.py: the words a list's name may hold (and INPUT_SUFFIX, the suffixes that make a key a
+# file name, from evidence_keys).
+LIST_WORDS = _LIST_WORDS
 
 
 def _edition(folder: str) -> int:

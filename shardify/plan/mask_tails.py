@@ -10,7 +10,7 @@ the images add words of their own too (DRIVE's `training/1st_manual/21_manual1.g
 words are no table's: what shows them is that every mask of the folder ends in the same ones,
 and that cut, the masks name the images. Detection (`describe.segmentation_masks`) cuts them only
 where the masks name no image otherwise, and only the same words from every mask; the reading
-(`beam_jobs/discover/evidence.py`) cuts the evidence's `mask_tail` from each mask's key, so that
+(`beam_jobs/discover/read_evidence.py`) cuts the evidence's `mask_tail` from each mask's key, so that
 the folder's masks are keyed as its images are, and adds the evidence's `image_tail` (the words
 every image beside the folder adds, `_training`).
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from shardify.plan import class_named_files, mask_names, sample_parts
 from shardify.plan.evaluation_parts import evaluation_part
+from shardify.plan.file_name_labels import NamePattern, name_pattern, with_names
 
 # The names' vocabulary lives in folder_names; these are re-exported for the many callers that
 # have imported them from here.
@@ -106,53 +107,6 @@ def mask_key(key: str) -> str:
     while len(tokens) > 2 and (tokens[-1].lower() in MASK_FOLDER_WORDS or mask_names.observer_rank(tokens[-1]) is not None):
         del tokens[-2:]
     return (folder + "/" if folder else "") + "".join(tokens)
-
-
-@dataclass(frozen=True)
-class NamePattern:
-    """Labels written in file names: `cat.0.jpg`, `Abyssinian_12.jpg`, `AnnualCrop_1.jpg`.
-
-    Attributes:
-      regex: one group, the label, matched against a file's stem.
-      labels: the labels the sample showed.
-    """
-
-    regex: str
-    labels: tuple[str, ...]
-
-
-# A label, then separators and a number, at the end of the stem: `american_bulldog_10`, `cat.0`.
-_NAME_LABEL = r"^(.*[^\d._\- ])[._\- ]+\d+$"
-# At least this many files a label on average, or the "labels" are ids.
-_MIN_FILES_PER_NAME_LABEL = 2
-
-
-def name_pattern(relpaths: Sequence[str]) -> NamePattern | None:
-    """The labels the files' names share a pattern for, or None.
-
-    Every stem must match (`<label><separator><number>`), and the labels found must repeat: at
-    least two distinct labels, each file's label shared by others (ids are not labels).
-
-    >>> name_pattern(["train/cat.0.jpg", "train/cat.1.jpg", "train/dog.0.jpg", "train/dog.7.jpg"]).labels
-    ('cat', 'dog')
-    >>> name_pattern(["jpg/image_00001.jpg", "jpg/image_00002.jpg"]) is None  # one "label": a name
-    True
-    >>> name_pattern(["images/train_0.jpg", "images/train_3.jpg", "images/val_0.jpg", "images/test_0.jpg"]) is None
-    True
-    """
-    regex = re.compile(_NAME_LABEL)
-    labels = []
-    for relpath in relpaths:
-        match = regex.match(_stem(relpath))
-        if not match:
-            return None
-        labels.append(match.group(1))
-    counts = Counter(labels)
-    if len(counts) < 2 or len(labels) < _MIN_FILES_PER_NAME_LABEL * len(counts):
-        return None
-    if all(split_word(label) for label in counts):
-        return None  # `train_0.jpg`, `val_0.jpg`, `test_0.jpg`: the names carry splits, not classes
-    return NamePattern(_NAME_LABEL, tuple(sorted(counts)))
 
 
 @dataclass(frozen=True)
@@ -448,45 +402,5 @@ def infer_structure(
         if not is_container_name(lone) and "/".join(root) + "/" not in set(archive_folders) and not is_unlabelled_name(lone):
             note = f"one class folder, {'/'.join(root)}/: every record is labelled {lone}"
             return dataclasses.replace(structure, label_levels=(("", len(root) - 1),), single_class=lone), (*notes, note)
-    return _with_names(structure, inputs, tuple(notes))
+    return with_names(structure, inputs, tuple(notes))
 
-
-def _with_names(structure: Structure, inputs: Sequence[str], notes: tuple[str, ...]) -> tuple[Structure, tuple[str, ...]]:
-    """`structure` with the name pattern that labels the files of its splits without class
-    folders, where their names share one (splits whose names do not stay unlabelled)."""
-    levels = dict(structure.label_levels)
-    loose: dict[str, list[str]] = {}
-    for relpath in inputs:
-        split = structure.split_folder_of(relpath)
-        if levels.get(split, -1) < 0:
-            loose.setdefault(split, []).append(relpath)
-    found = {split: name_pattern(paths) for split, paths in loose.items()}
-    named = sorted(split for split, pattern in found.items() if pattern)
-    if not named:
-        return _named_by_classes(structure, inputs, loose, notes)
-    labels = sorted({label for split in named for label in found[split].labels})
-    example = loose[named[0]][0]
-    where = f" in {', '.join(s + '/' for s in named)}" if named != [""] else ""
-    note = f"labels from file names{where}: {posixpath.basename(example)} -> {re.match(_NAME_LABEL, _stem(example)).group(1)}"
-    named_structure = dataclasses.replace(structure, name_pattern=NamePattern(_NAME_LABEL, tuple(labels)), named_splits=tuple(named))
-    return named_structure, (*notes, note)
-
-
-def _named_by_classes(
-    structure: Structure, inputs: Sequence[str], loose: dict[str, list[str]], notes: tuple[str, ...]
-) -> tuple[Structure, tuple[str, ...]]:
-    """`structure` with the pattern that labels a flat split's files by the classes of its sibling
-    splits' class folders (`A_test.jpg` beside `train/A/`; see `class_named_files`), where one does."""
-    levels = dict(structure.label_levels)
-    classes = {relpath.split("/")[levels[split]] for relpath in inputs
-               if levels.get(split := structure.split_folder_of(relpath), -1) >= 0 and relpath.count("/") > levels[split]}
-    patterns = {split: class_named_files.class_name_regex(paths, classes, SPLIT_WORDS) for split, paths in loose.items() if split}
-    named = sorted(split for split, regex in patterns.items() if regex)
-    if not named or len({patterns[split] for split in named}) != 1:
-        return structure, notes
-    example = loose[named[0]][0]
-    label = re.match(patterns[named[0]], _stem(example)).group(1)
-    note = f"labels from file names in {', '.join(s + '/' for s in named)}, the classes of the class folders beside them: " \
-           f"{posixpath.basename(example)} -> {label}"
-    pattern = NamePattern(patterns[named[0]], tuple(sorted({re.match(patterns[s], _stem(p)).group(1) for s in named for p in loose[s]})))
-    return dataclasses.replace(structure, name_pattern=pattern, named_splits=tuple(named)), (*notes, note)

@@ -25,9 +25,10 @@ shark`, `tiger cat`; `Norfolk terrier`, `Norwich terrier`).
 
 from __future__ import annotations
 
-import ast
 import re
 from collections.abc import Iterable, Sequence
+
+from shardify.plan.list_literals import list_literal
 
 __all__ = ["tag_lists", "separated_lists", "SEPARATORS", "label_lists", "list_labels"]
 
@@ -84,7 +85,7 @@ def separated_lists(cells: Iterable[str]) -> tuple[str, str, str] | None:
 
 
 # A flat list of quoted strings, as Python's repr or JSON writes it: the only shape `list_labels`
-# hands to `ast.literal_eval` (nothing nested, so nothing deep to recurse into).
+# hands to the parser (`list_literals`: nothing nested, so nothing deep to recurse into).
 _QUOTED = r"""(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")"""
 _LIST_LITERAL = re.compile(rf"\[\s*(?:{_QUOTED}\s*(?:,\s*{_QUOTED}\s*)*,?\s*)?\]")
 # A list cell longer than this is no list of labels (a hostile or misread file).
@@ -100,9 +101,8 @@ def list_labels(cell: str) -> tuple[str, ...] | None:
     cell = cell.strip()
     if len(cell) > _MOST_LIST_CHARS or not _LIST_LITERAL.fullmatch(cell):
         return None
-    try:
-        names = ast.literal_eval(cell)
-    except (ValueError, SyntaxError):
+    names = list_literal(cell)  # (the one parser of list cells: `list_literals`)
+    if names is None:
         return None
     return tuple(name.strip() for name in names if isinstance(name, str) and name.strip())
 

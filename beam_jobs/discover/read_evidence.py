@@ -1,0 +1,262 @@
+"""ReadEvidence: one evidence file (or folder) -> its rows, keyed by the rule that joins them to inputs.
+
+Reading is one subject, the join another (`discover/evidence.py`, which keys the inputs and
+resolves each one's split and labels from the rows). Every kind of evidence reads differently: a
+split list or a label table row by row (`converters/evidence_files.py`), a folder of per-image
+annotations (Pascal VOC's .xml, YOLO's .txt, KITTI's label_2/) a row per file, a folder of masks
+a row per mask (not read: the writer reads each with its image), a table of boxes of many images
+row by row or block by block. Whatever a row cannot say about its input (an annotation that
+cannot be read, a mask `--exclude` left out) goes on as the row's error, so that the join rejects
+the input with it: an image is never written without its objects or mask.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import posixpath
+import re
+from collections.abc import Iterator, Sequence
+
+import apache_beam as beam
+
+from shardify.beam_jobs.discover.candidates import reject
+from shardify.beam_jobs.discover import voc_beside
+from shardify.beam_jobs.discover.listing import list_tree
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.converters import box_text, evidence_files, folder_tables, idl_boxes, tables
+from shardify.converters.masks import MASK_EXTENSIONS
+from shardify.errors import InvalidInputError, SourceError
+from shardify.format.contract import ObjectSchema
+from shardify.inputs.excludes import LEFT_OUT
+from shardify.inputs.files import size_of
+from shardify.inputs.paths import join_path
+from shardify.plan import box_formats, layout, mask_names, mask_tails
+from shardify.plan.box_file_names import annotated_image
+from shardify.plan.structure import mask_key, mask_named
+from shardify.plan.entries import Reject
+from shardify.plan.evidence import (
+    ANNOTATION_FOLDERS,
+    BOX_FILES,
+    BOX_TABLE,
+    SEGMENTATION_MASKS,
+    XML_OBJECTS,
+    YOLO_LABELS,
+    Evidence,
+    KeyRule,
+    row_key,
+    yolo_image_key,
+)
+
+__all__ = ["ReadEvidence"]
+
+_STAGE = "labels"
+
+
+class ReadEvidence(beam.DoFn):
+    """An evidence file -> ((rule, key), (its path, EvidenceRow)) per row, or Rejects."""
+
+    def __init__(
+        self, source: str, rules: Sequence[KeyRule], objects: ObjectSchema, left_out: frozenset[str] = frozenset()
+    ) -> None:
+        self._source = source
+        self._rules = list(rules)
+        self._objects = objects if objects.boxes else None
+        self._left_out = left_out  # `--exclude`'s files: an image's annotation or mask among them rejects the image
+
+    def process(self, found: Evidence) -> Iterator:
+        rule = self._rules.index(found.key)
+        if found.kind in ANNOTATION_FOLDERS:
+            yield from self._annotation_folder(found, rule)
+            return
+        if found.kind == SEGMENTATION_MASKS:
+            yield from self._mask_folder(found, rule)
+            return
+        try:
+            if found.kind == BOX_TABLE:
+                yield from self._box_table(found, rule)
+                return
+            id_paths = None
+            if found.ids:
+                with open_input(join_path(self._source, found.ids)) as fileobj:
+                    id_paths = evidence_files.read_id_paths(fileobj)
+            with open_input(join_path(self._source, found.path)) as fileobj:
+                rows = evidence_files.read_evidence(
+                    fileobj, found, id_paths=id_paths, size_bytes=size_of(fileobj), objects=self._objects
+                )
+                for row in rows:
+                    if isinstance(row, tables.RowError):
+                        yield reject(found.path, row.reason, row.row, _STAGE)
+                    else:
+                        yield (rule, row_key(row.key, found.key)), (found.path, row)
+        except InvalidInputError as error:
+            yield reject(found.path, f"unusable: {error.reason}", stage=_STAGE)
+        except OSError as error:
+            yield reject(found.path, f"cannot read: {error}", stage=_STAGE)
+
+
+    def _annotation_folder(self, found: Evidence, rule: int) -> Iterator:
+        """A row per annotation file of the folder (Pascal VOC's .xml, YOLO's .txt): the path
+        that names its image, its objects and their names."""
+        folder = join_path(self._source, found.path)
+        fmt = box_formats.format_named(found.box_format) if found.kind == BOX_FILES else None
+        extension = "xml" if found.kind == XML_OBJECTS else "json" if fmt and fmt.pairing == box_formats.PER_IMAGE_JSON else fmt.extension if fmt else "txt"
+        if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
+            yield from self._folder_tables(found, fmt, rule)
+            return
+        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
+            where = f"{found.path}/{getattr(item, 'relpath', '')}"
+            if layout.extension(item.relpath) != extension:
+                continue
+            if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
+                key = yolo_image_key(found.path, item.relpath)
+            elif found.kind == BOX_FILES and found.image_folder == voc_beside.BESIDE:  # beside its image (box_beside)
+                key = posixpath.join(found.path, _box_file_stem(item.relpath, found.box_format))
+            elif found.kind == BOX_FILES:  # the image of the same stem in the mirrored folder
+                key = f"{found.image_folder}/{_box_file_stem(item.relpath, found.box_format)}"
+            elif found.image_folder == voc_beside.BESIDE:  # beside its image: the image's path from SRC
+                key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
+            else:  # the image's path, from the annotation folder on
+                key = item.relpath.rsplit(".", 1)[0]
+            if isinstance(item, Reject) or where.lstrip("/") in self._left_out:  # a pipe, a link leading outside SRC
+                why = f"{where} is unusable: {item.reason}" if isinstance(item, Reject) else f"{where.lstrip('/')} is {LEFT_OUT}"
+                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {why}")  # (its image goes with it)
+                yield (rule, row_key(row.key, found.key)), (where, row)
+                continue
+            try:
+                with open_input(join_path(folder, item.relpath)) as fileobj:
+                    data = fileobj.read(evidence_files.MAX_XML_BYTES + 1)
+                if found.kind == XML_OBJECTS:
+                    objects = evidence_files.voc_annotation(data)
+                elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_JSON:
+                    objects = box_text.per_image_json_objects(data, fmt)
+                elif fmt is not None:
+                    objects = box_text.per_image_objects(data, fmt)
+                    if fmt.single_class == box_formats.FOLDER_CLASS:  # every box of its image's class folder
+                        folder_name = posixpath.basename(posixpath.dirname(key))
+                        objects = tuple(o if o.skipped else dataclasses.replace(o, label=folder_name) for o in objects)
+                    if fmt.numbered_class and found.names:  # one numbered class, named by --label-names
+                        objects = box_text.named_class(objects, *found.names)
+                else:
+                    objects = evidence_files.yolo_annotation(data, found.names)
+            except (InvalidInputError, OSError) as error:
+                # The image's own annotation: the image goes to the rejects with it, never written without its objects.
+                reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
+                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where} is unusable: {reason}")
+                yield (rule, row_key(row.key, found.key)), (where, row)
+                continue
+            names = tuple(sorted({obj.label for obj in objects if not obj.skipped}))
+            row = evidence_files.EvidenceRow(1, key, labels=names, objects=objects)
+            yield (rule, row_key(row.key, found.key)), (where, row)
+
+
+    def _folder_tables(self, found: Evidence, fmt: box_formats.BoxFormat, rule: int) -> Iterator:
+        """A row per box of each class folder's table of the tree (`box_formats.FOLDER_TABLES`),
+        keyed by its image's path from SRC, its class the folder's; a table that cannot be read is
+        reported, and its rows' images with it (none written without its objects)."""
+        for item in list_tree(join_path(self._source, found.path), links_inside=self._source):
+            if not re.fullmatch(fmt.files, posixpath.basename(getattr(item, "relpath", ""))):
+                continue
+            table = posixpath.join(found.path, item.relpath)
+            if table in self._left_out:  # (`--exclude`: as if it were not there; the plan counts it)
+                continue
+            if isinstance(item, Reject):
+                yield reject(table, f"unusable: {item.reason}", stage=_STAGE)
+                continue
+            try:
+                with open_input(join_path(self._source, table)) as fileobj:
+                    for row in folder_tables.folder_table_rows(fileobj, fmt, table):
+                        if isinstance(row, tables.RowError):
+                            yield reject(table, row.reason, row.row, _STAGE)
+                        else:
+                            yield (rule, row_key(row.key, found.key)), (f"{found.path}/{item.relpath}", row)
+            except InvalidInputError as error:
+                yield reject(table, f"unusable: {error.reason}", stage=_STAGE)
+            except OSError as error:
+                yield reject(table, f"cannot read: {error}", stage=_STAGE)
+
+    def _box_table(self, found: Evidence, rule: int) -> Iterator:
+        """A row per image (a BLOCKS or JSON_LINES file) or per box (a ROWS table) of a file of boxes as text,
+        its class ids named through its class names file where it has one. Where that file
+        cannot be read, every image the table names is rejected saying so: none is written
+        without its objects."""
+        fmt = box_formats.format_named(found.box_format)
+        class_names, unusable = None, ""
+        if found.names_file:
+            try:
+                with open_input(join_path(self._source, found.names_file)) as fileobj:
+                    class_names = box_text.read_class_names(fileobj)
+            except (InvalidInputError, OSError) as error:
+                unusable = f"the class names file {found.names_file} is unusable: {getattr(error, 'reason', None) or error}"
+        with open_input(join_path(self._source, found.path)) as fileobj:
+            lines = evidence_files.text_lines(fileobj)
+            if fmt.pairing == box_formats.JSON_DOCUMENT:  # read whole: one document
+                rows = box_text.document_rows(fileobj, fmt)
+            elif fmt.pairing == box_formats.FRAMES_XML:  # read whole: one sequence, named as its folder
+                rows = box_text.frame_rows(fileobj, fmt, posixpath.splitext(posixpath.basename(found.path))[0])
+            elif fmt.pairing == box_formats.BLOCKS:
+                rows = box_text.block_rows(lines, fmt)
+            elif fmt.pairing == box_formats.IDL_LINES:
+                rows = idl_boxes.idl_rows(lines, fmt)
+            elif fmt.pairing == box_formats.JSON_LINES:
+                rows = box_text.json_rows(lines, fmt)
+            else:
+                rows = box_text.table_rows(lines, fmt, class_names)
+            for row in _whole(rows, found.path):
+                if isinstance(row, tables.RowError):
+                    yield reject(found.path, row.reason, row.row, _STAGE)
+                    continue
+                if unusable:
+                    row = evidence_files.EvidenceRow(row.row, row.key, error=unusable)
+                elif found.split:  # the file's name gives its images' split (no split folders)
+                    row = dataclasses.replace(row, split=found.split)
+                yield (rule, row_key(row.key, found.key)), (found.path, row)
+
+    def _mask_folder(self, found: Evidence, rule: int) -> Iterator:
+        """A row per mask file of the folder (`masks.MASK_EXTENSIONS`), naming the image of the same path under its own
+        folder; masks are not read here (the writer reads each with its image)."""
+        folder = join_path(self._source, found.path)
+        # a folder named for masks holds masks; another (the images' own) only its files named as masks
+        name = posixpath.basename(found.path)
+        all_masks = mask_named(name) or mask_names.ends_in_mask_word(name) or found.all_masks  # (DUT-OMRON's too)
+        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
+            if layout.extension(item.relpath) not in MASK_EXTENSIONS:
+                continue
+            key = item.relpath.rsplit(".", 1)[0]
+            if not all_masks and mask_key(key) == key:
+                continue
+            if (mask_names.observer_rank(re.split(r"[._\- ]", posixpath.basename(key))[-1]) or 1) > 1:
+                continue  # a later observer's mask (CHASE_DB1's `_2ndHO`): the first's is the record's
+            where = f"{found.path}/{item.relpath}" if found.path else item.relpath
+            key = mask_tails.without_tail(key, found.mask_tail)  # (STARE's `im0001.ah`: the folder's own words)
+            named = mask_key(key) + found.image_tail  # (DRIVE's `21_manual1` -> `21` -> `21_training`)
+            if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
+                row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is unusable: {item.reason}")
+            elif where in self._left_out:
+                row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is {LEFT_OUT}")
+            else:
+                row = evidence_files.EvidenceRow(1, named, mask=(where, item.size))
+            yield (rule, row_key(row.key, found.key)), (where, row)
+
+
+
+def _whole(rows: Iterator, path: str) -> Iterator:
+    """`rows`, or a stop where the document they come from cannot be read at all: its images would
+    be written as images without objects, with exit 0 (one reject among many)."""
+    try:
+        yield from rows
+    except box_text.UnreadableDocument as error:
+        raise SourceError(
+            f"{path} cannot be read ({error.reason}): the images it annotates would be written without their "
+            "objects; mend or fetch the file again, or move it out of SRC to convert the images without objects"
+        ) from None
+
+
+def _box_file_stem(relpath: str, box_format: str) -> str:
+    """A per-image box file's path without its extension and its format's stem prefix (ICDAR's
+    `gt_img_1.txt` -> `img_1`): its image's, in the mirrored folder."""
+    folder, _, name = relpath.rpartition("/")
+    stem = annotated_image(name.rsplit(".", 1)[0])  # (FlickrLogos' `<image>.jpg.bboxes.txt`: `<image>.jpg`)
+    prefix = box_formats.format_named(box_format).stem_prefix
+    if prefix and stem.startswith(prefix) and len(stem) > len(prefix):
+        stem = stem[len(prefix):]
+    return f"{folder}/{stem}" if folder else stem
