@@ -13,7 +13,10 @@ kind of the short column, not a dataset's name:
 - beside texts at least _LONGER times as long in words, and of _MIN_TEXT_WORDS words or more on
   average (a translation pair, `Go.`/`Va !`, is two short texts, left a pair).
 
-Such a column whose values repeat (a value in two rows or more, not one value in every row of three
+With a header row, only where the header's cell over the texts is itself a text (a first row of data
+taken for the header: `I loved this movie so much,very positive`) is the column judged, and then the
+run stops, the header itself in doubt; a header of names (Kaggle's `ID,TITLE,ABSTRACT`: a title beside
+its abstract) is left to the other rules. Headerless, such a column whose values repeat (a value in two rows or more, not one value in every row of three
 or more) is the label (`PHRASE_LABEL`, chosen by `columns.resolve_columns`). One whose values all
 differ, or one value everywhere, cannot be told from a pair's short side (a question's answer,
 `William Shakespeare`) in so few rows: the run stops (`UndecidedPhrases`, a
@@ -89,9 +92,11 @@ def phrase_beside_text(
     longer = _mean_words(values[t])
     if longer < _MIN_TEXT_WORDS or longer < _LONGER * _mean_words(values[s]):
         return ""
+    if header and len(texts[t].split()) < _MIN_TEXT_WORDS:
+        return ""  # a header naming its columns (`TITLE`, `ABSTRACT`): a title beside its body, the other rules decide
     folded = [v.casefold() for v in values[s]]
     distinct = set(folded)
-    if len(distinct) < len(folded) and (len(distinct) > 1 or len(folded) < _ROWS_FOR_CONSTANT):
+    if not header and len(distinct) < len(folded) and (len(distinct) > 1 or len(folded) < _ROWS_FOR_CONSTANT):
         return texts[s]
     name = texts[s]
     if header:  # (a first row of a sentence and a phrase may be data taken for the header: numbered, the columns are)
