@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from shardify.converters import column_content, label_phrases, nested_pairs
+from shardify.converters import column_content, label_phrases, nested_pairs, phrase_columns
 from shardify.plan import label_candidates
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
@@ -98,6 +98,11 @@ def found_texts(
             f"no text column among {list(columns)} is the one text: {shown_column(texts[0])} and {shown_column(texts[1])} hold one text "
             "twice (a copy or a span of the other), no sentence pair: name the text with --text-column"
         )
+    if len(texts) == 2:
+        # a few rows' short phrases beside longer texts: the label, or a stop (`phrase_columns`)
+        label_phrase = phrase_columns.phrase_beside_text(columns, texts, [[row[columns.index(t)] for row in sample] for t in texts], header)
+        if label_phrase:
+            return tuple(t for t in texts if t != label_phrase), "", (*unused, (label_phrase, phrase_columns.PHRASE_LABEL))
     if len(texts) == 2:
         # a pair's two texts are both there in every row (NLI, paraphrase); a column of text left empty
         # in some rows is a record's metadata (a tweet's `Location` beside `OriginalTweet`), not its pair

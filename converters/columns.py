@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.converters import label_phrases, list_cells, one_hot, sparse_labels, vote_labels, word_labels
+from shardify.converters import label_phrases, list_cells, one_hot, phrase_columns, sparse_labels, vote_labels, word_labels
 from shardify.converters.column_names import (
     BOOLEAN_LABEL_NAMES,
     CAPTION_COLUMN_NAMES,
@@ -234,6 +234,8 @@ def resolve_columns(
     if not texts:
         try:
             texts, pair, unused = found_texts(columns, label, sample, header)
+            label = label or next((n for n, why in unused if why == phrase_columns.PHRASE_LABEL and not options.label_column), "")
+            unused = tuple((n, why) for n, why in unused if n != label)
         except SeveralTextColumns as stop:  # the label a guess too: one stop names both
             if label or options.label_column or not header or not sample:
                 raise

@@ -263,6 +263,8 @@ def text_box_object(
         box, normalised = (a, c, b, d), True
     elif convention == box_formats.XYXY_NORMALISED:
         box, normalised = (a, b, c, d), True
+    elif convention in (box_formats.CXCYWH_PIXELS, box_formats.CXCYWH_NORMALISED):  # a centre and a size
+        box, normalised = (a - c / 2, b - d / 2, a + c / 2, b + d / 2), convention == box_formats.CXCYWH_NORMALISED
     else:
         box, normalised = (a, b, c, d), False
     return SourceObject(

@@ -21,7 +21,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.discover import box_unit_doubt, label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters.images import probe_image
@@ -159,6 +159,8 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
         read = _reading(config, evidence.path, names)
         if read is None:
             continue
+        if read[1] and box_columns.mixed_units(read[0]):  # fractions beside pixels: the unit is a guess
+            return box_unit_doubt.unit_doubt(evidence.path, read[0], read[1][0])
         if len(read[1]) < 2 and not read[2]:
             if read[1] and _one_row_per_image(read[0]):
                 reading = read[0]

@@ -415,7 +415,7 @@ def _detect_folder(
         detected = union_tables.with_union_tables(config, sample, detected)  # 10kGNAD's articles.csv: train + test
     detected = media_beside_tables.with_media_set_aside(config, sample, detected)  # MELD's clips beside its tables
     format_twins.check_format_twins(config, sample, detected)  # XNLI's xnli.dev.tsv beside xnli.dev.jsonl
-    detected = prefix_splits.with_prefix_splits(config, sample, detected)  # GlaS's train_, testA_, testB_ in one folder
+    detected = prefix_splits.with_prefix_splits(config, sample, detected, DETECT_SAMPLE_FILES)  # GlaS's train_, testA_, testB_ in one folder
     try:
         guards.check_guess(config, sample, detected, annotations)
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix

@@ -11,8 +11,13 @@ The roles are read from the cells, never from the file's name:
          before y), pixels, or fractions where every number is within [0, 1].
 
 A header naming the four by words of `HEADER_ROLES` (`xmin`, `x_max`, `width`) decides the
-order; a header that names them otherwise (`x_center`, `lefteye_x`: centres, landmarks) says they
-are no box's edges, and the table is not read as boxes. Headerless, the rows decide: each reading of `BOX_ORDERS` that puts every box in order (x1 < x2) and
+order. A header naming a centre and a size (`x_center,y_center,width,height`, `cx,cy,w,h`: YOLO's
+numbers in a table, as Kaggle and Roboflow exports write them) is a box in centre format, never
+read from rows alone (a centre fits inside an image as a corner does); read as a label table, one
+row an image, its boxes were dropped with exit 0. A header that names them otherwise (`lefteye_x`:
+landmarks) says they are no box's edges, and the table is not read as boxes. Pixels or fractions
+the numbers decide (every one within [0, 1]: fractions); rows of fractions beside rows of pixels
+(`mixed_units`) stop the run naming the `box_format:` line that decides. Headerless, the rows decide: each reading of `BOX_ORDERS` that puts every box in order (x1 < x2) and
 inside its image (the sizes the caller read from the images' headers) is left open, and more than
 one left open is a doubt the run stops on (`beam_jobs/discover/box_content_tables.py`).
 
@@ -28,9 +33,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from shardify.plan.box_format import ROWS, XYWH_PIXELS, XYXY_NORMALISED, XYXY_PIXELS, BoxFormat, is_number
+from shardify.plan.box_format import (
+    CXCYWH_NORMALISED, CXCYWH_PIXELS, ROWS, XYWH_PIXELS, XYXY_NORMALISED, XYXY_PIXELS, BoxFormat, is_number,
+)
 
-__all__ = ["BOX_ORDERS", "HEADER_ROLES", "Reading", "read_roles", "fitting_orders", "box_format", "format_of_name", "NAME_START"]
+__all__ = ["BOX_ORDERS", "HEADER_ROLES", "Reading", "read_roles", "fitting_orders", "box_format", "format_of_name", "NAME_START",
+           "mixed_units", "other_unit"]
 
 IMAGE, CLASS, UNREAD = "image", "class", "-"
 # The orders four box numbers are read in where no header names them: x before y, as every
@@ -41,12 +49,17 @@ BOX_ORDERS: tuple[tuple[str, str, str, str], ...] = (
     ("x1", "x2", "y1", "y2"),
     ("x", "y", "w", "h"),
 )
+# A box's centre and size: read only where a header names them (rows alone cannot tell a centre
+# from a corner).
+_CENTRE = ("cx", "cy", "w", "h")
 # Header words (lower case, `_`, `-`, spaces dropped) that name a role.
 HEADER_ROLES: Mapping[str, str] = {
     **dict.fromkeys(("xmin", "x1", "left", "xtl", "xleft", "bboxxmin", "bboxleft", "boxleft"), "x1"),
     **dict.fromkeys(("ymin", "y1", "top", "ytl", "ytop", "bboxymin", "bboxtop", "boxtop"), "y1"),
     **dict.fromkeys(("xmax", "x2", "right", "xbr", "xright", "bboxxmax", "bboxright", "boxright"), "x2"),
     **dict.fromkeys(("ymax", "y2", "bottom", "ybr", "ybottom", "bboxymax", "bboxbottom", "boxbottom"), "y2"),
+    **dict.fromkeys(("xcenter", "xcentre", "centerx", "centrex", "cx", "xc", "bboxxcenter", "boxxcenter", "xmid"), "cx"),
+    **dict.fromkeys(("ycenter", "ycentre", "centery", "centrey", "cy", "yc", "bboxycenter", "boxycenter", "ymid"), "cy"),
     **dict.fromkeys(("x", "bboxx", "boxx"), "x"),
     **dict.fromkeys(("y", "bboxy", "boxy"), "y"),
     **dict.fromkeys(("w", "width", "bboxw", "boxw", "bboxwidth", "boxwidth"), "w"),
@@ -122,7 +135,9 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     ('x1', 'y1', 'x2', 'y2')
     >>> read_roles(["image,class,bbox_x,bbox_y,bbox_w,bbox_h", "00000007,car,1,2,8,13"], names).named
     ('x', 'y', 'w', 'h')
-    >>> read_roles(["image,class,x_center,y_center,width,height", "00000007,car,9,8,8,13"], names) is None  # not edges
+    >>> read_roles(["image,class,x_center,y_center,width,height", "00000007,car,9,8,8,13"], names).named  # centres
+    ('cx', 'cy', 'w', 'h')
+    >>> read_roles(["image,class,lefteye_x,lefteye_y,righteye_x,righteye_y", "00000007,car,9,8,18,8"], names) is None
     True
     >>> tf_csv = read_roles(["filename,width,height,class,xmin,ymin,xmax,ymax", "00000007,64,48,car,1,2,8,13"], names)
     >>> tf_csv.roles, tf_csv.named  # the TF Object Detection CSV: the image's size beside the box, not read
@@ -159,8 +174,8 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
     classes = [i for i in words if heard.get(i) == CLASS] if len(words) > 1 else words
     if len(classes) != 1:
         return None
-    named_box = [i for i in numeric if heard.get(i, "") in ("x1", "y1", "x2", "y2", "x", "y", "w", "h")]
-    for edges in ({"x1", "y1", "x2", "y2"}, {"x", "y", "w", "h"}):  # the image's size beside its box's corners:
+    named_box = [i for i in numeric if heard.get(i, "") in ("x1", "y1", "x2", "y2", "x", "y", "w", "h", "cx", "cy")]
+    for edges in ({"x1", "y1", "x2", "y2"}, {"x", "y", "w", "h"}, {"cx", "cy", "w", "h"}):  # the image's size beside its box's corners:
         chosen = [i for i in named_box if heard[i] in edges]       # `filename,width,height,class,xmin,ymin,xmax,ymax`
         if len(named_box) > 4 and len(chosen) == 4 and {heard[i] for i in chosen} == edges:
             named_box = chosen
@@ -170,8 +185,8 @@ def read_roles(lines: Sequence[str], names_file: Callable[[str], bool]) -> Readi
         return None
     named = _whole_order(tuple(heard[i] for i in box)) if len(named_box) == 4 else ()
     if header and not named:
-        # a header that names its four number columns, but not as a box's edges (`x_center,y_center,width,height`,
-        # `lefteye_x,lefteye_y,righteye_x,righteye_y`, `nose_x,...`): they are something else, whatever the rows fit
+        # a header that names its four number columns, but not as a box's edges nor its centre and size
+        # (`lefteye_x,lefteye_y,righteye_x,righteye_y`, `nose_x,...`): they are something else, whatever the rows fit
         return None
     roles = tuple(IMAGE if i == keys[0] else CLASS if i == classes[0] else "" if i in box else UNREAD for i in range(width))
     numbers = [float(row[i]) for row in rows for i in box if row[i]]
@@ -185,14 +200,16 @@ def _whole_order(named: tuple[str, ...]) -> tuple[str, ...]:
     is x, y, w, h), else ()."""
     if set(named) == {"x1", "y1", "w", "h"}:
         named = tuple({"x1": "x", "y1": "y"}.get(role, role) for role in named)
-    return named if any(set(named) == set(order) for order in BOX_ORDERS) else ()
+    return named if any(set(named) == set(order) for order in (*BOX_ORDERS, _CENTRE)) else ()
 
 
 def _fits(order: Sequence[str], values: Sequence[float], size: tuple[int, int] | None, normalised: bool) -> bool:
     """One row's four numbers read in `order` make a box of positive size, inside its image
     (`size`, width and height; None: not known, only the order is checked)."""
     by = dict(zip(order, values))
-    if "w" in by:
+    if "cx" in by:
+        x1, y1, x2, y2 = by["cx"] - by["w"] / 2, by["cy"] - by["h"] / 2, by["cx"] + by["w"] / 2, by["cy"] + by["h"] / 2
+    elif "w" in by:
         x1, y1, x2, y2 = by["x"], by["y"], by["x"] + by["w"], by["y"] + by["h"]
     else:
         x1, y1, x2, y2 = by["x1"], by["y1"], by["x2"], by["y2"]
@@ -226,6 +243,26 @@ def fitting_orders(
         if rows and all(_fits(order, [float(row[i]) for i in reading.box], sizes.get(row[key]), reading.normalised) for row in rows):
             kept.append(order)
     return kept
+
+
+def mixed_units(reading: Reading) -> bool:
+    """Rows whose four box numbers are all fractions within [0, 1] (one at least not whole) beside
+    rows with a number past 1: fractions of the image and pixels in one table (two exports joined),
+    or pixels of tiny boxes; read either way, some boxes are wrong, and which cannot be told.
+
+    >>> found = read_roles(["image,class,cx,cy,w,h", "a.jpg,car,0.5,0.5,0.2,0.3", "b.jpg,car,30,20,10,8"], lambda c: c.endswith(".jpg"))
+    >>> mixed_units(found), mixed_units(read_roles(["image,class,cx,cy,w,h", "a.jpg,car,0.5,0.5,0.2,0.3"], lambda c: c.endswith(".jpg")))
+    (True, False)
+    """
+    boxes = [[float(row[i]) for i in reading.box] for row in reading.rows if all(row[i] for i in reading.box)]
+    fractions = [b for b in boxes if all(0.0 <= n <= 1.0 for n in b) and any(n != int(n) for n in b)]
+    return bool(fractions) and any(n > 1.0 for b in boxes for n in b)
+
+
+def other_unit(reading: Reading) -> Reading:
+    """`reading` with its numbers taken in the other unit (pixels for fractions, fractions for pixels)."""
+    return Reading(reading.roles, reading.box, reading.named, reading.separator, reading.header, not reading.normalised,
+                   reading.rows)
 
 
 def box_format(reading: Reading, order: Sequence[str]) -> BoxFormat:
@@ -267,6 +304,8 @@ def format_of_name(name: str) -> BoxFormat | None:
         fields, convention = ("x1", "y1", "x2", "y2"), XYXY_NORMALISED if found.group("unit") == "normalised" else XYXY_PIXELS
     elif box == {"x", "y", "w", "h"} and found.group("unit") == "pixels":
         fields, convention = ("x", "y", "w", "h"), XYWH_PIXELS
+    elif box == set(_CENTRE):
+        fields, convention = _CENTRE, CXCYWH_NORMALISED if found.group("unit") == "normalised" else CXCYWH_PIXELS
     else:
         return None
     separator = {word: ch for ch, word in _SEPARATORS.items()}[found.group("separator") or "comma"]

@@ -30,6 +30,8 @@ __all__ = [
     "ELLIPSE_PIXELS",
     "ROTATED_PIXELS",
     "XYXY_NORMALISED",
+    "CXCYWH_PIXELS",
+    "CXCYWH_NORMALISED",
     "WORDS_BEFORE_BOX",
     "BoxFormat",
     "is_number",
@@ -75,7 +77,12 @@ WORDS_BEFORE_BOX = ":-4"
 ROTATED_PIXELS = "x y w h of the unturned rectangle, angle in radians about its centre, pixels, read as its envelope"
 # Corners as fractions of the image's width and height (AutoML's and TFRecorder's box tables).
 XYXY_NORMALISED = "x1 y1 x2 y2 normalised"
-_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED)
+# A box's centre and its size, in pixels or as fractions of the image's sides (YOLO's numbers, and
+# the box tables Kaggle and Roboflow exports write under `x_center,y_center,width,height`).
+CXCYWH_PIXELS = "cx cy w h pixels"
+CXCYWH_NORMALISED = "cx cy w h normalised"
+_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
+                CXCYWH_PIXELS, CXCYWH_NORMALISED)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
 

@@ -54,9 +54,32 @@ def test_one_input_without_a_split_prefix_changes_nothing(tmp_path: Path) -> Non
     assert {s for s, _ in written_records(tmp_path / "out")["records"].values()} == {"train"}
 
 
-def test_prefixes_read_in_a_part_of_the_source_stop(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Detection sees 6 of 9 files: the unseen `zzz_1.png` matches no prefix pattern, and was left
-    out as no input with exit 0; the run stops naming the patterns and the options that decide."""
+# Sources larger than detection's sample, whose sorted first files show one prefix only (the sample
+# made 6 files here): `test_` before `train_`, `Test_` before `Training_`, `train-` before `val-`. Read
+# from the sample, every file was written as train with exit 0; read from every listed name, each
+# file gets its prefix's split.
+@pytest.mark.parametrize("prefixes", [
+    {"test_": "test", "train_": "train"},
+    {"Test_": "test", "Training_": "train"},
+    {"train-": "train", "val-": "validation"},
+])
+def test_prefixes_read_from_every_listed_name(prefixes: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from shardify.beam_jobs.discover import detect
+
+    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 6)
+    first, second = prefixes
+    names = {f"{first}{k:02d}.png": prefixes[first] for k in range(8)} | {f"{second}{k:02d}.png": prefixes[second] for k in range(2)}
+    for k, name in enumerate(names):
+        _png(tmp_path / "src" / "images" / name, 30 * k)
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--label-level", "0")
+    assert result.returncode == 0, result.stderr
+    assert written_records(tmp_path / "out")["records"] == {f"images/{n}": (s, None) for n, s in names.items()}
+
+
+def test_a_listed_name_without_a_split_prefix_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Detection sees 6 of 9 files: the unseen `zzz_1.png` has no split prefix where the others name
+    two splits; it had been left out as no input with exit 0. The listing shows it: the run stops
+    naming it and the options that decide."""
     from shardify.beam_jobs.discover import detect
 
     monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 6)
@@ -65,5 +88,5 @@ def test_prefixes_read_in_a_part_of_the_source_stop(tmp_path: Path, monkeypatch:
         _png(tmp_path / "src" / name, 30 * k)
     result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--label-level", "0")
     assert result.returncode == 2, result.stderr
-    assert "only 6 files were seen" in result.stderr and "train_* -> train" in result.stderr, result.stderr
+    assert "zzz_1.png" in result.stderr and "test, train" in result.stderr, result.stderr
     assert "--split NAME" in result.stderr and "--layout-file" in result.stderr, result.stderr

@@ -134,10 +134,10 @@ def test_a_header_the_rows_contradict_stops(tmp_path: Path) -> None:
     assert "read as x1,y1,x2,y2 they are" in said
 
 
-@pytest.mark.parametrize("header", ["image_path,x_center,y_center,width,height,label",
-                                    "image_path,lefteye_x,lefteye_y,righteye_x,righteye_y,label"])
+@pytest.mark.parametrize("header", ["image_path,lefteye_x,lefteye_y,righteye_x,righteye_y,label"])
 def test_a_header_naming_its_numbers_as_no_box_edges_is_not_read_as_boxes(tmp_path: Path, header: str) -> None:
-    # centres and sizes, or two landmarks: the rows fit a box reading, but the header says they are not its edges
+    # two landmarks: the rows fit a box reading, but the header says they are not its edges (a centre
+    # and a size are a box in centre format: tests/objects/test_centre_box_tables.py)
     box_kinds16.deepforest(tmp_path / "src", header)
     result = run_shardify("convert", str(tmp_path / "src/deepforest_training"), str(tmp_path / "out"), "--dry-run")
     said = result.stdout + result.stderr
