@@ -43,3 +43,20 @@ def test_xml_of_no_object_in_any_file_read_still_stops_naming_one(tmp_path: Path
     no file read holds one, the XML may be metadata, and nothing says it is detection."""
     said = _stop("voc_no_object_anywhere", tmp_path)
     assert "Annotations/img_0000.xml" in said and "<object>" in said
+
+
+@pytest.mark.parametrize(("name", "channels", "table"), [
+    ("hpa", "blue, green, red, yellow", "train.csv"),
+    ("hpa_single_cell", "blue, green, red, yellow", "train.csv"),
+    ("rxrx1", "w1, w2, w3, w4, w5, w6", None),
+])
+def test_samples_of_several_channel_files_stop_saying_so_and_offer_only_what_can_help(
+        name: str, channels: str, table: str | None, tmp_path: Path) -> None:
+    """Each channel file a record of its own (RxRx1: exit 0, six unlabelled records a site), or
+    `--labels train.csv` offered for a table of sample ids that names no file (HPA): a sample of
+    several files is no record shardify writes, and the stop says what it sees."""
+    said = _stop(name, tmp_path)
+    assert f"channels {channels}" in said and "files a sample" in said and "--exclude '*_" in said
+    assert "--labels FILE" not in said and "--label-from-name" not in said
+    named = said.split(" the samples by these ids", 1)[0].rsplit(";", 1)[-1] if "by these ids" in said else ""
+    assert (table in named) if table else named == ""
