@@ -157,7 +157,8 @@ def _rxrx1() -> Iterator[Put]:
 
 _POKEMON = [("bulbasaur", "Grass", "Poison"), ("charmander", "Fire", ""), ("squirtle", "Water", ""),
             ("pidgey", "Normal", "Flying"), ("pikachu", "Electric", ""), ("gastly", "Ghost", "Poison"),
-            ("onix", "Rock", "Ground"), ("eevee", "Normal", ""), ("dratini", "Dragon", "")]
+            ("onix", "Rock", "Ground"), ("eevee", "Normal", ""), ("dratini", "Dragon", ""), ("ekans", "Poison", ""),
+            ("zubat", "Poison", "Flying")]
 
 
 def _pokemon() -> Iterator[Put]:
@@ -167,6 +168,16 @@ def _pokemon() -> Iterator[Put]:
     lines = ["Name,Type1,Type2"]
     for name, one, two in _POKEMON:
         lines.append(f"{name},{one},{two}")
+        yield img(f"images/images/{name}.png", "train", one, kind="png")
+    yield aux("pokemon.csv", "\n".join(lines) + "\n")
+
+
+def _pokemon_dual() -> Iterator[Put]:
+    # Twin: the same table with both types given on every row: two full label columns, neither named as the label.
+    # It must stop naming both, never pick one
+    lines = ["Name,Type1,Type2"]
+    for name, one, two in _POKEMON:
+        lines.append(f"{name},{one},{two or 'Normal'}")
         yield img(f"images/images/{name}.png", "train", one, kind="png")
     yield aux("pokemon.csv", "\n".join(lines) + "\n")
 
@@ -280,6 +291,7 @@ SPECS: dict[str, Spec] = {
 # shardify can write right without an option or support it lacks.
 TWINS: dict[str, Spec] = {
     "voc_no_object_anywhere": Spec("empty-annotations", "image", _voc_no_object_anywhere, "twin", "no object anywhere."),
+    "pokemon_dual": Spec("pokemon-dual", "image", _pokemon_dual, "twin", "two full label columns."),
     "hpa": Spec("human-protein-atlas", "image", _hpa, "kaggle human-protein-atlas-image-classification", "4 files a sample."),
     "hpa_single_cell": Spec("hpa-single-cell", "image", _hpa_single_cell, "kaggle hpa-single-cell", "4 files a sample."),
     "rxrx1": Spec("rxrx1", "image", _rxrx1, "rxrx.ai", "6 files a site."),

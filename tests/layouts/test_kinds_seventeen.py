@@ -18,7 +18,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does where it is not yet right (strict xfails: a mend shows as a pass).
 PENDING = {
-    "pokemon": "STOPS: 'the labels may be in pokemon.csv', offering --labels FILE, not --label-column",
     "butterfly75": "STOPS: 'the labels may be in Testing_set.csv, Training_set.csv', offering --labels FILE",
     "human_action": "EXIT 1: Training_set.csv's 'Image_1.jpg' names train/ and test/ files, rejected",
     "train_test_csv": "EXIT 1 or a stop naming --labels: the bare names name train/ and test/ files",
@@ -31,7 +30,10 @@ def test_the_first_command_is_right_or_a_stop_whose_options_convert_right(name: 
 
 
 def _stop(name: str, tmp_path: Path) -> str:
-    truth = DATASETS[name](tmp_path / "download")
+    return _stop_of(DATASETS[name](tmp_path / "download"), tmp_path)
+
+
+def _stop_of(truth, tmp_path: Path) -> str:
     result = run_shardify("convert", str(truth.root), str(tmp_path / "out"))
     assert result.returncode == 2, (result.returncode, result.stderr[-2000:])
     assert not (tmp_path / "out" / "manifest.json").exists()
@@ -60,3 +62,13 @@ def test_samples_of_several_channel_files_stop_saying_so_and_offer_only_what_can
     assert "--labels FILE" not in said and "--label-from-name" not in said
     named = said.split(" the samples by these ids", 1)[0].rsplit(";", 1)[-1] if "by these ids" in said else ""
     assert (table in named) if table else named == ""
+
+
+@pytest.mark.parametrize("name", ["pokemon", "pokemon_dual"])
+def test_two_label_columns_of_a_row_stop_naming_both_never_one_chosen(name: str, tmp_path: Path) -> None:
+    """`Name,Type1,Type2` (Type2 often empty, or full): which is the label is the user's choice; the
+    stop names both with --label-column, and where the second holds the first's values, says so."""
+    truth = DATASETS[name](tmp_path / "download")
+    said = _stop_of(truth, tmp_path)
+    assert "'Type1', 'Type2'" in said and "--label-column" in said
+    assert ("a second label of the row" in said) == (name == "pokemon")
