@@ -24,9 +24,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "butterfly75": ("STOPS (exit 2): 'no class folders, names or label files ... the labels may be in Testing_set.csv, "
-                    "Training_set.csv', offering --labels FILE: --labels Training_set.csv rejects every train image, "
-                    "its bare names 'Image_1.jpg' naming a file in train/ and one in test/"),
     "cmu_movie_summary": ("STOPS (exit 2): plot_summaries.txt read as `id<TAB>text` lines beside movie.metadata.tsv of the "
                           "same ids, named, but no option joins a metadata column (JSON {id: genre} cells) onto texts by id "
                           "(wrongs16b; before: EXIT 1, the .txt files rejected as 'not a table')"),

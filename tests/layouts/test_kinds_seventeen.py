@@ -17,11 +17,7 @@ from helpers.kinds17 import DATASETS, FOLLOW, SPECS
 from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does where it is not yet right (strict xfails: a mend shows as a pass).
-PENDING = {
-    "butterfly75": "STOPS: 'the labels may be in Testing_set.csv, Training_set.csv', offering --labels FILE",
-    "human_action": "EXIT 1: Training_set.csv's 'Image_1.jpg' names train/ and test/ files, rejected",
-    "train_test_csv": "EXIT 1 or a stop naming --labels: the bare names name train/ and test/ files",
-}
+PENDING: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", recorded(SPECS, PENDING))
@@ -72,3 +68,11 @@ def test_two_label_columns_of_a_row_stop_naming_both_never_one_chosen(name: str,
     said = _stop_of(truth, tmp_path)
     assert "'Type1', 'Type2'" in said and "--label-column" in said
     assert ("a second label of the row" in said) == (name == "pokemon")
+
+
+def test_one_table_of_bare_names_found_in_two_split_folders_stops_naming_a_shared_name(tmp_path: Path) -> None:
+    """`labels.csv` of `Image_1.jpg` beside `train/` and `test/`, each numbered from 1, and no table
+    named for a split: which folder's file a row labels is the user's to say (before: exit 1, every
+    image rejected). The stop names a shared name's files and the --exclude that keeps one folder."""
+    said = _stop("one_table_both_folders", tmp_path)
+    assert "test/Image_1.jpg, train/Image_1.jpg" in said and "--exclude 'test/**'" in said
