@@ -34,7 +34,7 @@ def spread(paths: Sequence[str], n: int = FOLDER_READS) -> list[str]:
     """Up to `n` of `paths` (sorted): the first half of them first, the rest evenly spaced after.
 
     >>> spread([f"{i}.xml" for i in range(10)], 4)
-    ['0.xml', '1.xml', '5.xml', '8.xml']
+    ['0.xml', '1.xml', '4.xml', '8.xml']
     >>> spread(["a.xml"], 4)
     ['a.xml']
     """
