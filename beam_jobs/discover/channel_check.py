@@ -48,7 +48,7 @@ def check_channel_samples(config: ConvertConfig, sample: Sequence[str], media: S
     first = found[0]
     ends = {f"_{c}.{first.extension}".lower(): len(c) + len(first.extension) + 2 for c in first.channels}
     ids = {posixpath.basename(p)[: -n] for p in media for end, n in ends.items() if p.lower().endswith(end)}
-    folders = ", ".join(f"{f.folder or '.'}/" for f in found[:3])
+    folders = ", ".join(f"{f.folder or '.'}/" + (" (a folder a sample)" if f.folder.endswith("*") else "") for f in found[:3])
     keep = first.channels[0]
     excludes = " ".join(f"--exclude '*_{c}.{first.extension}'" for c in first.channels if c != keep)
     tables = _id_tables(config, sample, ids)

@@ -25,7 +25,7 @@ __all__ = ["CHANNEL_SUFFIXES", "ChannelSamples", "channel_samples"]
 CHANNEL_SUFFIXES = (
     r"red|green|blue|yellow|nir|swir\d?|alpha",
     r"dapi|hoechst|gfp|rfp|yfp|cfp|fitc|tritc|cy3|cy5|mito|actin|tubulin|er",
-    r"w\d{1,2}|ch\d{1,2}|b\d{2}a?|band\d{1,2}",  # (not `c1`, `c2`: cameras of one scene, each a view of its own)
+    r"w\d{1,2}|ch\d{1,2}|b\d{2}|b8a|band\d{1,2}",  # (not `c1`, `c2`: cameras of one scene, each a view of its own)
 )
 _SUFFIX = re.compile(r"(.+?)[_-](" + "|".join(CHANNEL_SUFFIXES) + r")", re.IGNORECASE)
 
@@ -57,6 +57,8 @@ def channel_samples(images: Sequence[str]) -> list[ChannelSamples]:
     >>> found = channel_samples([f"train/{i}_{c}.png" for i in ("a1", "b2", "c3") for c in ("red", "green", "blue")])
     >>> found[0].folder, found[0].channels, found[0].samples
     ('train', ('blue', 'green', 'red'), 3)
+    >>> [(f.folder, f.channels) for f in channel_samples([f"S2A_{k}/S2A_{k}_B{b:02d}.tif" for k in (1, 2) for b in (2, 3, 4)])]
+    [('*', ('B02', 'B03', 'B04'))]
     >>> channel_samples(["t/1.png", "t/1_mask.png", "t/2.png", "t/2_mask.png"])
     []
     >>> channel_samples(["t/a_red.png", "t/a.png", "t/b_red.png", "t/b_green.png", "t/a_green.png", "t/b.png"])
@@ -66,6 +68,7 @@ def channel_samples(images: Sequence[str]) -> list[ChannelSamples]:
     for path in images:
         by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []
+    alone: dict[str, list[tuple[str, list[tuple[str, str]]]]] = {}  # parent -> folders of one sample each
     for folder, paths in sorted(by_folder.items()):
         groups: dict[tuple[str, str], list[tuple[str, str]]] = {}
         stems = set()
@@ -78,14 +81,27 @@ def channel_samples(images: Sequence[str]) -> list[ChannelSamples]:
         if any(ident in stems for ident, _ in groups):  # `<id>.png` beside `<id>_red.png`: an image and its parts
             continue
         grouped = {key: files for key, files in groups.items() if len(files) >= 2}
-        if len(grouped) < _MIN_SAMPLES or sum(map(len, grouped.values())) < _MOST * len(paths):
+        if sum(map(len, grouped.values())) < _MOST * len(paths):
             continue
-        sets = Counter(tuple(sorted((s.lower() for s, _ in files), key=_channel_key)) for files in grouped.values())
-        common, count = sets.most_common(1)[0]
-        if count < _MOST * len(grouped):
-            continue
-        key, files = next((k, f) for k, f in sorted(grouped.items()) if tuple(sorted((s.lower() for s, _ in f), key=_channel_key)) == common)
-        spelled = tuple(sorted((s for s, _ in files), key=_channel_key))
-        example = tuple(p for _, p in sorted(files, key=lambda f: _channel_key(f[0])))
-        found.append(ChannelSamples(folder, spelled, count, example, key[1]))
+        if len(grouped) == 1:  # a folder per sample (BigEarthNet's `<patch>/<patch>_B01.tif`): judged with its siblings
+            alone.setdefault(posixpath.dirname(folder), []).append((folder, *grouped.values()))
+        elif len(grouped) >= _MIN_SAMPLES:
+            found += _judged(folder, [(key[1], files) for key, files in sorted(grouped.items())])
+    for parent, folders in sorted(alone.items()):
+        if len(folders) >= _MIN_SAMPLES:
+            ext = posixpath.basename(folders[0][1][0][1]).rpartition(".")[2].lower()
+            found += _judged(f"{parent}/*" if parent else "*", [(ext, files) for _, files in folders])
     return found
+
+
+def _judged(folder: str, samples: list[tuple[str, list[tuple[str, str]]]]) -> list[ChannelSamples]:
+    """[the ChannelSamples of `folder`] where most `samples` ((extension, [(channel, path)])) have
+    one set of channels, else []."""
+    sets = Counter(tuple(sorted((s.lower() for s, _ in files), key=_channel_key)) for _, files in samples)
+    common, count = sets.most_common(1)[0]
+    if count < _MOST * len(samples):
+        return []
+    ext, files = next((e, f) for e, f in samples if tuple(sorted((s.lower() for s, _ in f), key=_channel_key)) == common)
+    spelled = tuple(sorted((s for s, _ in files), key=_channel_key))
+    example = tuple(p for _, p in sorted(files, key=lambda f: _channel_key(f[0])))
+    return [ChannelSamples(folder, spelled, count, example, ext)]

@@ -76,3 +76,21 @@ def test_one_table_of_bare_names_found_in_two_split_folders_stops_naming_a_share
     image rejected). The stop names a shared name's files and the --exclude that keeps one folder."""
     said = _stop("one_table_both_folders", tmp_path)
     assert "test/Image_1.jpg, train/Image_1.jpg" in said and "--exclude 'test/**'" in said
+
+
+def test_a_folder_a_sample_of_band_files_stops_the_same(tmp_path: Path) -> None:
+    """BigEarthNet-S2's `<patch>/<patch>_B02.tif` .. `_B12.tif`: one sample a folder, judged with its
+    sibling folders; each band written as a record of its own otherwise."""
+    import numpy as np
+    from PIL import Image
+
+    root = tmp_path / "BigEarthNet-S2"
+    for k in range(3):
+        patch = root / f"S2A_MSIL2A_20170613T101031_{k}_{k + 40}"
+        patch.mkdir(parents=True)
+        for band in ("B02", "B03", "B04", "B8A"):
+            Image.fromarray(np.full((8, 8), k * 40, np.uint8)).save(patch / f"{patch.name}_{band}.tif")
+    result = run_shardify("convert", str(root), str(tmp_path / "out"))
+    assert result.returncode == 2 and not (tmp_path / "out" / "manifest.json").exists()
+    said = message(result.stderr)
+    assert "(a folder a sample)" in said and "channels B02, B03, B04, B8A" in said and "--labels FILE" not in said
