@@ -78,6 +78,9 @@ class _SplitCount:
     keypoint_counts: tuple[int, ...] = ()  # the distinct numbers of keypoints objects carry (not 0)
     # table rows labelled with no label (a multi-hot row of no 1s, a JSON `[]`): multi-label data
     empty_rows: int = 0
+    # images labelled by annotations that hold no object (a detection set's negatives): with objects
+    # elsewhere, a record of no object, as a COCO image of no annotation is (multi-label, no label)
+    empty_images: int = 0
 
 
 def count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
@@ -102,11 +105,12 @@ def count_batch(entries: list[Entry]) -> Iterator[tuple[str, _SplitCount]]:
             source_classes={label: tuple(sorted(ids)) for label, ids in sources.items()},
             keypoint_counts=tuple(sorted({len(obj.keypoints) // 3 for obj in objects if obj.keypoints})),
             empty_rows=sum(entry.kind == ROW and not entry.labels and not entry.unlabelled for entry in members),
+            empty_images=sum(entry.kind == IMAGE and not entry.labels and not entry.unlabelled for entry in members),
         )
 
 
 def merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
-    num_records = num_bytes = max_labels = unlabelled = empty_rows = 0
+    num_records = num_bytes = max_labels = unlabelled = empty_rows = empty_images = 0
     labels: Counter[str] = Counter()
     objects: Counter[str] = Counter()
     sources: dict[str, set[str]] = {}
@@ -119,6 +123,7 @@ def merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
         max_labels = max(max_labels, count.max_labels)
         unlabelled += count.num_unlabelled
         empty_rows += count.empty_rows
+        empty_images += count.empty_images
         objects.update(count.object_counts)
         for label, ids in count.source_classes.items():
             sources.setdefault(label, set()).update(ids)
@@ -132,6 +137,7 @@ def merge_counts(counts: Iterable[_SplitCount]) -> _SplitCount:
         {label: tuple(sorted(ids)) for label, ids in sorted(sources.items())},
         tuple(sorted(keypoints)),
         empty_rows,
+        empty_images,
     )
 
 
@@ -206,7 +212,9 @@ def summarize(
         names = (*context.base_labels, *(label for label in found if label not in context.base_labels))
     if not found and not names:
         label_mode = contract.LABEL_NONE
-    elif context.multi_label or max_labels > 1 or any(c.empty_rows for c in counts.values()):
+    elif context.multi_label or max_labels > 1 or any(c.empty_rows for c in counts.values()) or (
+        any(c.empty_images for c in counts.values()) and any(c.object_counts for c in counts.values())
+    ):
         label_mode = contract.LABEL_MULTI
     else:
         label_mode = contract.LABEL_SINGLE

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from shardify.converters import cr_lines, json_line_cells, jsonl_objects, label_files, multi_hot_rows, tables
-from shardify.converters.evidence_rows import EvidenceRow, first_lines, text_lines  # re-exported
+from shardify.converters.evidence_rows import EvidenceRow, first_lines, prefixed, text_lines  # re-exported
 from shardify.converters.evidence_rows import filled_lines
 from shardify.converters.image_annotations import MAX_XML_BYTES, voc_annotation, yolo_annotation  # re-exported
 from shardify.converters.label_cells import split_labels
@@ -78,6 +78,10 @@ def read_id_paths(fileobj: BinaryIO) -> dict[str, str]:
     return paths
 
 
+# Kinds whose `Evidence.prefix` is put before each row's key here (a keyed multi-hot table puts its own).
+_PREFIXED = (evidence_lib.SPLIT_LIST, evidence_lib.LABEL_LINES)
+
+
 def read_evidence(
     fileobj: BinaryIO,
     found: Evidence,
@@ -123,7 +127,7 @@ def read_evidence(
     lines = text_lines(fileobj)
     if json_line_cells.is_json_lines(found.path) and found.kind in (evidence_lib.SPLIT_LIST, evidence_lib.LABEL_LINES):
         lines = json_line_cells.csv_view(lines)  # read as the CSV its rows make, as detection read it
-    yield from reader(lines, found, id_paths or {})
+    yield from prefixed(reader(lines, found, id_paths or {}), found.prefix if found.kind in _PREFIXED and not found.classes else "")
 
 
 def _hf_metadata(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Iterator
+import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import tables
 from shardify.plan.entries import SourceObject
 
-__all__ = ["EvidenceRow", "text_lines", "line_rows", "filled_lines", "first_lines"]
+__all__ = ["EvidenceRow", "text_lines", "line_rows", "filled_lines", "first_lines", "prefixed"]
 
 # A longer line is not one of a list's lines.
 _MAX_LINE_BYTES = 1 << 20
@@ -99,3 +100,10 @@ def first_lines(data: bytes, count: int) -> list[str]:
     `recognise` looks at. A byte-order mark is no content (ICDAR's `gt_img_1.txt` start with one)."""
     text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", errors="replace", newline=None)
     return [line.rstrip("\n") for _, line in zip(range(count), text)]
+
+
+def prefixed(rows: Iterator, prefix: str) -> Iterator:
+    """`rows` with `prefix` put before each EvidenceRow's key (a split table's `<split folder>/`:
+    `shardify.plan.split_folder_tables`, where one bare name names a file in each split's folder)."""
+    for row in rows:
+        yield dataclasses.replace(row, key=prefix + row.key) if prefix and isinstance(row, EvidenceRow) else row

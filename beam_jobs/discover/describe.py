@@ -20,7 +20,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import label_file_found, mat_annotations
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside, voc_beside, xml_mirrors
+from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
 from shardify.beam_jobs.discover.object_evidence import (  # re-exported: callers read them as describe.<name>
     hf_metadata,
@@ -348,11 +348,14 @@ def _annotation_folders(config: ConvertConfig, sample: list[str]) -> list[Eviden
     found = []
     for folder, paths in sorted(by_folder.items()):
         shared = sum(1 for p in paths if layout.stem(p) in images)
-        head = " ".join(label_file_found.head_lines(config, paths[0], lines=200)) if shared * 2 >= len(paths) and folder else ""
-        if "<annotation" in head and "<object>" in head:
+        if not (shared * 2 >= len(paths) and folder):
+            continue
+        kind, shown, _ = voc_folders.folder_kind(config, paths)  # several files read: negatives come first
+        if kind == voc_folders.VOC:
             note = f"{folder}/: Pascal VOC annotations, one per image: its objects' names are its labels"
             found.append(Evidence(folder, evidence_lib.XML_OBJECTS, evidence_lib.KeyRule(1, False), note=note))
-        elif shared * 2 >= len(paths) and folder:  # annotations by their names, but the first one read is not
-            why = f"its first lines hold no <annotation> with an <object>, so {folder}/ was not read as Pascal VOC annotations"
-            set_aside.note(paths[0], why)
+        else:  # annotations by their names, but none of those read is VOC with an object
+            why = (f"none of the {min(len(paths), voc_folders.FOLDER_READS)} files read holds an <annotation> with an "
+                   f"<object>, so {folder}/ was not read as Pascal VOC annotations")
+            set_aside.note(shown, why)
     return found

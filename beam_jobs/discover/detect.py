@@ -29,7 +29,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
+from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -380,6 +380,7 @@ def _detect_folder(
             detected = label_tables.with_label_lists(config, sample, detected)  # FGVC-Aircraft's images_variant_<split>.txt
             detected = label_tables.with_concept_lists(config, sample, detected)  # MIRFLICKR's annotations/<concept>.txt
             detected = split_label_tables.with_split_tables(config, sample, detected)  # RFMiD's table per split folder
+            detected = split_folder_labels.with_split_folder_tables(config, sample, detected)  # Training_set.csv of bare names
         detected = describe.classes_from_lists(config, detected)
     if keyed_given and not any(e.path == keyed_given for e in detected.evidence):  # never dropped without a word
         raise UsageError(
@@ -390,6 +391,7 @@ def _detect_folder(
     if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
         detected = describe.with_split_lists(config, sample, detected)
         detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
+    split_folder_labels.check_label_file_names(config, sample, detected)  # labels.csv's 'Image_1.jpg' in train/ and test/
     detected = box_tables.with_box_annotations(config, detected, boxes, sample)
     detected = describe.with_objects(config, detected)
     detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id

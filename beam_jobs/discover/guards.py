@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import json_line_files, label_file_found, listed_folders, mirror_masks, set_aside, tab_rows_hint
+from shardify.beam_jobs.discover import channel_check, json_line_files, label_file_found, listed_folders, mirror_masks, set_aside, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -109,6 +109,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
     if detected.name not in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS):
         return
     media = [p for p in sample if layout.is_media_file(p, detected.media)]
+    channel_check.check_channel_samples(config, sample, media)  # a sample of several channel files: no record holds it
     if not _files_label(detected):
         if config.label_level:
             chosen_level.check_chosen_level(media, detected.structure, config.label_level)

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
-from shardify.plan import headerless_tables, label_candidates, label_words
+from shardify.plan import headerless_tables, label_candidates, label_words, sparse_columns
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.structure import split_word
@@ -112,7 +112,8 @@ def recognise_keyed_table(
     # Judged on the rows of the header's width with no empty cell; a few others (`_MOST` of the
     # rows read must fit) are their rows' rejects when the table is read (`evidence_files`).
     data = [row for row in rows_read if len(row) == len(header) and all(row)]
-    if (not data or len(data) < _MOST * len(rows_read)) and len(header) > _FEW_COLUMNS:
+    if (not data or len(data) < _MOST * len(rows_read)) and (
+            len(header) > _FEW_COLUMNS or sparse_columns.optional_column(header, rows_read) is not None):
         # a metadata table whose descriptive columns are empty in some rows (PAD-UFES-20's clinical
         # columns, unknown for some patients): judged on its rows of the header's width; a key column
         # holds no empty cell (it would repeat), a label column's empty cell is its row's reject
@@ -308,6 +309,7 @@ def _label_column(
         shown += "; of class numbers: " + ", ".join(repr(header[c]) for c in numbered)
     worded = [_worded([row[c] for row in data]) for c in could]
     words = next((f"; cells of several words ({w!r}) read as {_SEPARATOR_HINT}" for w in worded if w), "")
+    words = sparse_columns.optional_column_note(header, data, could) + words  # `Type1`, `Type2` (often empty)
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "

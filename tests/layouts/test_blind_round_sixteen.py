@@ -24,18 +24,15 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "butterfly75": ("STOPS (exit 2): 'no class folders, names or label files ... the labels may be in Testing_set.csv, "
-                    "Training_set.csv', offering --labels FILE: --labels Training_set.csv rejects every train image, "
-                    "its bare names 'Image_1.jpg' naming a file in train/ and one in test/"),
     "cmu_movie_summary": ("STOPS (exit 2): plot_summaries.txt read as `id<TAB>text` lines beside movie.metadata.tsv of the "
                           "same ids, named, but no option joins a metadata column (JSON {id: genre} cells) onto texts by id "
                           "(wrongs16b; before: EXIT 1, the .txt files rejected as 'not a table')"),
     "pit2015": ("STOPS (exit 2): the '.data' files read as headerless TSVs, the texts (columns 2, 3, 4) and then the "
                 "vote counts '(3, 2)' of column 5 named, but no option states the README's rule of votes to classes, and "
                 "test.label's lines are read as `label text` (wrongs16b; before: EXIT 1, the .data files 'not a table')"),
-    "pokemon": ("STOPS (exit 2): 'the labels may be in pokemon.csv', offering --labels FILE; --labels pokemon.csv "
-                "--label-column Type1 loses Type2: two label columns of one row (multi-label, the second often "
-                "empty) cannot be named together"),
+    "pokemon": ("STOPS (exit 2) naming --label-column with 'Type1', 'Type2' and Type2 as a second label of the row "
+                "(kinds17; before: 'the labels may be in pokemon.csv', offering --labels FILE); --label-column Type1 "
+                "loses Type2: two label columns of one row (multi-label, the second often empty) cannot be named together"),
     "wgisd": ("STOPS (exit 2): the labels guessed from the names' variety prefix over data/'s unread rows of numbers, "
               "offering --label-level 0 (no boxes) or --label-from-name: YOLO '.txt' boxes beside each image, named by "
               "no names file, are not read as unnamed objects"),
