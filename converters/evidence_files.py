@@ -18,35 +18,35 @@ from collections.abc import Iterator
 from typing import BinaryIO
 
 from shardify.converters import cr_lines, json_line_cells, jsonl_objects, label_files, multi_hot_rows, tables
-from shardify.converters.evidence_rows import EvidenceRow, first_lines, prefixed, text_lines  # re-exported
-from shardify.converters.evidence_rows import filled_lines
+from shardify.converters.evidence_rows import EvidenceRow, filled_lines, first_lines, prefixed, text_lines  # re-exported
 from shardify.converters.image_annotations import MAX_XML_BYTES, voc_annotation, yolo_annotation  # re-exported
 from shardify.converters.label_cells import split_labels
 from shardify.converters.mat_evidence_files import MAX_MAT_BYTES, mat_rows, mat_variables, read_mat  # re-exported
 from shardify.converters.objects import hf_objects
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
-from shardify.plan import evidence as evidence_lib, headerless_tables
+from shardify.plan import evidence as evidence_lib
+from shardify.plan import headerless_tables
+from shardify.plan.composite_keys import key_of
 from shardify.plan.entries import is_inside
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
-from shardify.plan.composite_keys import key_of
-from shardify.plan.tag_labels import list_labels
 from shardify.plan.label_names import normalise_label
+from shardify.plan.tag_labels import list_labels
 
 __all__ = [
+    "MAX_EVIDENCE_BYTES",
+    "MAX_MAT_BYTES",
+    "MAX_XML_BYTES",
     "EvidenceRow",
+    "first_lines",
+    "mat_variables",
     "read_evidence",
     "read_id_paths",
+    "read_mat",
     "text_lines",
-    "first_lines",
     "voc_annotation",
     "yolo_annotation",
-    "read_mat",
-    "mat_variables",
-    "MAX_EVIDENCE_BYTES",
-    "MAX_XML_BYTES",
-    "MAX_MAT_BYTES",
 ]
 
 # A list or matrix file is read whole by one worker: CelebA's attribute matrix (26 MB) and Kaggle

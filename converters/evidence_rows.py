@@ -9,16 +9,16 @@ without importing each other.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Callable, Iterable, Iterator
-import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
 from shardify.converters import tables
 from shardify.plan.entries import SourceObject
 
-__all__ = ["EvidenceRow", "text_lines", "line_rows", "filled_lines", "first_lines", "prefixed"]
+__all__ = ["EvidenceRow", "filled_lines", "first_lines", "line_rows", "prefixed", "text_lines"]
 
 # A longer line is not one of a list's lines.
 _MAX_LINE_BYTES = 1 << 20
