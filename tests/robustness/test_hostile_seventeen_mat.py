@@ -112,3 +112,51 @@ def test_rows_of_1e308_pixels_are_refused(tmp_path: Path) -> None:
     buffer = io.BytesIO()
     scipy.io.savemat(buffer, {"fea": rows, "gnd": np.arange(6).reshape(-1, 1)})
     _judge(tmp_path, buffer.getvalue())
+
+
+def _bomb(inflated: int) -> bytes:
+    """A sound file but that X's data element, zlib-compressed, claims `inflated` bytes of zeros
+    (X's header still declares 32 x 32 x 3 x 5): a few KB that inflate to `inflated`."""
+    import zlib
+
+    raw = _svhn_bytes()
+    header, body, elements, i = raw[:128], raw[128:], [], 0
+    while i < len(body):
+        _, n = struct.unpack_from("<II", body, i)
+        elements.append(body[i:i + 8 + n + (-n % 8)])
+        i += 8 + n + (-n % 8)
+    x = elements[0]
+    data_tag = x.index(struct.pack("<II", 2, 32 * 32 * 3 * _N))
+    inner = x[8:data_tag] + struct.pack("<II", 2, inflated) + bytes(inflated)
+    packed = zlib.compress(struct.pack("<II", 14, len(inner)) + inner, 9)
+    return header + struct.pack("<II", 15, len(packed)) + packed + elements[1]
+
+
+def test_a_compressed_variable_that_inflates_past_its_shape_is_refused_unread() -> None:
+    import tracemalloc
+
+    from shardify.converters import mat_arrays
+    from shardify.errors import InvalidInputError
+
+    data = _bomb(48 << 20)
+    tracemalloc.start()
+    try:
+        with pytest.raises(InvalidInputError, match="expands|inflate"):
+            mat_arrays.read_mat_images(io.BytesIO(data), 2 << 30)
+        assert not mat_arrays.holds_images(io.BytesIO(data))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 24 << 20, f"{peak >> 20} MiB held for a {len(data) >> 10} KiB file"
+
+
+def test_a_compressed_bomb_ends_naming_the_file(tmp_path: Path) -> None:
+    _judge(tmp_path, _bomb(48 << 20))
+
+
+def test_a_sound_compressed_file_converts(tmp_path: Path) -> None:
+    rng = np.random.default_rng(5)
+    buffer = io.BytesIO()
+    scipy.io.savemat(buffer, {"X": rng.integers(0, 256, (32, 32, 3, _N), dtype=np.uint8),
+                              "y": np.asarray([[1], [2], [3], [4], [5]], dtype=np.uint8)}, do_compression=True)
+    _judge(tmp_path, buffer.getvalue(), {i: str(i + 1) for i in range(_N)})
