@@ -191,3 +191,24 @@ def test_prefix_splits_of_twin_or_foreign_prefixes_are_named_as_written(tmp_path
     for name, split in splits.items():
         by_split.setdefault(split, set()).add(name.split("_")[0])
     assert all(len(found) == 1 for found in by_split.values()) or len(by_split) == 1, by_split
+
+
+# ------------------------------------------------------------------------------------------------
+# A label column with one cell of a text's length past the rows detection judged
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cell", ["x" * 100_000, " ".join(_WORDS) * 200], ids=["100,000 characters", "a text"])
+def test_a_label_cell_of_a_texts_length_is_its_rows_reject(tmp_path: Path, cell: str) -> None:
+    rows = [f"{('neg', 'pos')[i % 2]}\t{_text(i)} number {i}" for i in range(600)]
+    rows[550] = f"{cell}\t{_text(5)}"
+    write_file(tmp_path / "src" / "train.tsv", "\n".join(rows) + "\n")
+    result = run(tmp_path / "src", tmp_path / "out")
+    if result.returncode:
+        refused(result)
+        return
+    written, rejected = finished(result, tmp_path / "out")
+    assert {label for got in written.values() for label in got[1]} <= {"neg", "pos"}, sorted(
+        {label[:30] for got in written.values() for label in got[1]})
+    assert set(written) | set(rejected) == {f"train.tsv#{i + 1}" for i in range(600)}
+    assert "no class name" in rejected["train.tsv#551"], rejected
