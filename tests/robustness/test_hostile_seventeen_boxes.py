@@ -199,8 +199,8 @@ def test_an_idl_line_of_ten_megabytes_ends(tmp_path: Path) -> None:
     _judge(src, tmp_path / "out", "frame_003.png")
 
 
-def test_an_idl_line_of_twenty_thousand_good_boxes_ends(tmp_path: Path) -> None:
-    src = _idl_source(tmp_path / "TUD", '"frame_003.png": ' + ", ".join("(1, 2, 3, 4)" for _ in range(20_000)))
+def test_an_idl_line_of_five_thousand_good_boxes_ends(tmp_path: Path) -> None:
+    src = _idl_source(tmp_path / "TUD", '"frame_003.png": ' + ", ".join("(1, 2, 3, 4)" for _ in range(5_000)))
     _judge(src, tmp_path / "out", "frame_003.png")
 
 
