@@ -65,7 +65,8 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
     if any(len(name) > MAX_LABEL_CHARS for name in normalised):
         longest = max(normalised, key=len)
         raise InvalidInputError(
-            f"label {longest[:40]!r}... of {len(longest):,} characters: no class name (a text, or a damaged row, in the label column)"
+            f"label {longest[:40]!r}... of {len(longest):,} characters: no class name "
+            "(a text, or a damaged row, in the label column)"
         )
     if NO_LABEL_VALUES & set(normalised):
         raise InvalidInputError(

@@ -217,7 +217,8 @@ def _numbered_paths(rows: Sequence[Sequence[str]]) -> bool:
 
     >>> _numbered_paths([["n01440764/n01440764_10026.JPEG", "0"], ["a/b.jpg", "12"]]), _numbered_paths([["Abyssinian_100", "1"]])
     (True, False)
-    >>> _numbered_paths([[f"{k}.jpg", str(k % 3)] for k in range(7)] + [["7.jpg", "-3"]]), _numbered_paths([["a.jpg", "-3"], ["b.jpg", "1"]])
+    >>> seven = [[f"{k}.jpg", str(k % 3)] for k in range(7)]
+    >>> _numbered_paths(seven + [["7.jpg", "-3"]]), _numbered_paths([["a.jpg", "-3"], ["b.jpg", "1"]])
     (True, False)
     """
     if not rows or not all(len(row) == 2 and _INPUT_SUFFIX.search(row[0]) for row in rows):

@@ -128,7 +128,8 @@ def _votes_table(root: Path, hostile: str) -> Path:
     return root
 
 
-@pytest.mark.parametrize("cell", ["(" * 1_000_000 + "3, 2" + ")" * 1_000_000, "(3" + ", 2" * 500_000 + ")", "(3, 2" + " " * 100_000],
+@pytest.mark.parametrize("cell", ["(" * 1_000_000 + "3, 2" + ")" * 1_000_000, "(3" + ", 2" * 500_000 + ")",
+                                  "(3, 2" + " " * 100_000],
                          ids=["a million parentheses", "a million counts", "never closed"])
 def test_a_hostile_vote_cell_ends_in_a_stop_or_rejects(tmp_path: Path, cell: str) -> None:
     src = _votes_table(tmp_path / "src", cell)
@@ -151,7 +152,8 @@ def _images(root: Path, names: list[str]) -> None:
         write_file(root / name, image_bytes(seed=i))
 
 
-@pytest.mark.parametrize("word", ["../../etc", "cat\x0b", "\u202ecat", "cat\x00"], ids=["a path", "vertical tab", "bidi override", "nul"])
+@pytest.mark.parametrize("word", ["../../etc", "cat\x0b", "\u202ecat", "cat\x00"],
+                         ids=["a path", "vertical tab", "bidi override", "nul"])
 def test_a_word_list_of_a_hostile_word_labels_cleanly_or_rejects(tmp_path: Path, word: str) -> None:
     names = [f"images/{k:03d}.jpg" for k in range(10)]
     _images(tmp_path / "src", names)

@@ -2,7 +2,8 @@
 read since round fifteen) and `<file> <word>` (word_lists, round sixteen), one row of which is hostile.
 
 A class number of `-3`, `2.5`, 10^30, a word, a full-width digit, among the rows detection reads or
-past them (the `<file> <word>` lists' hostile words are test_hostile_seventeen_cells.py's). Each image ends in one record labelled by its row, or one reject naming its row; or the run
+past them (the `<file> <word>` lists' hostile words are test_hostile_seventeen_cells.py's). Each
+image ends in one record labelled by its row, or one reject naming its row; or the run
 stops naming the lists. Never every image written unlabelled, never a class that is no row's number.
 """
 

@@ -85,7 +85,8 @@ def test_a_v5_header_over_hdf5_bytes(tmp_path: Path) -> None:
     _judge(tmp_path, data)
 
 
-@pytest.mark.parametrize("cut", [0, 64, 128, 200, -1000], ids=["no byte", "half a header", "header only", "cut in a tag", "cut in the data"])
+@pytest.mark.parametrize("cut", [0, 64, 128, 200, -1000],
+                         ids=["no byte", "half a header", "header only", "cut in a tag", "cut in the data"])
 def test_a_cut_file_is_refused(tmp_path: Path, cut: int) -> None:
     _judge(tmp_path, _svhn_bytes()[:cut])
 
