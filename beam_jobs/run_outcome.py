@@ -81,6 +81,19 @@ def read_text(path: str) -> str:
         return f.read().decode("utf-8")
 
 
+def _left_out(config: ConvertConfig) -> str:
+    """Where `--exclude` left out files, the words saying so: a source whose every file a pattern
+    matched (`--exclude '**'`) holds files, and 'holds no input files' alone sent the user looking
+    for them."""
+    if not config.exclude or not is_local_path(config.source):
+        return ""
+    from shardify.beam_jobs.discover.left_out_keys import left_out_paths
+
+    count = len(left_out_paths(config))
+    patterns = " ".join(f"--exclude {p!r}" for p in config.exclude)
+    return f" left in by {patterns}, which left out {count:,} file{'s' if count != 1 else ''}: drop or narrow it" if count else ""
+
+
 def check_finished(config: ConvertConfig) -> None:
     """Raises the reason when the finished pipeline refused its plan or wrote no manifest (the
     writer decided with `why_no_manifest`; the same rule, on the counts read back, says which).
@@ -107,7 +120,7 @@ def check_finished(config: ConvertConfig) -> None:
         )
     if why == NO_INPUT:
         skipped = f" but {plan.num_skipped} junk files (hidden, OS metadata)" if plan.num_skipped else ""
-        raise SourceError(f"no records written: {config.source} holds no input files{skipped}")
+        raise SourceError(f"no records written: {config.source} holds no input files{skipped}{_left_out(config)}")
     if why == NOTHING_USABLE:
         raise SourceError(
             f"no records written: no usable input under {config.source}: {rejected} rejected ({reasons}; all in {rejects_path})"

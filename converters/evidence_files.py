@@ -214,6 +214,8 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
             if found.label_column >= len(fields):
                 raise InvalidInputError(f"{len(fields)} fields: no label after the name")
             label = normalise_label(_label_field(fields, found, shape))
+            if found.label_numbers and not is_class_number(label):  # (`-3`, `2.5`, `cat` among class numbers)
+                raise InvalidInputError(no_class_number(label))
         except InvalidInputError as error:
             yield EvidenceRow(number, fields[found.column], found.split, error=f"row {number} of {found.path}: {error.reason}")
             continue

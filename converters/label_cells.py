@@ -12,7 +12,7 @@ from shardify.converters import list_cells
 from shardify.errors import InvalidInputError
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["ONE_LABEL", "NO_LABEL_VALUES", "splits_cells", "split_labels"]
+__all__ = ["ONE_LABEL", "NO_LABEL_VALUES", "MAX_LABEL_CHARS", "splits_cells", "split_labels"]
 
 
 # `--label-separator none`: every cell is one label, whatever it holds (also one with spaces).
@@ -62,6 +62,12 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
     else:
         names = [_label_name(value)]
     normalised = [normalise_label(name) for name in names]
+    if any(len(name) > MAX_LABEL_CHARS for name in normalised):
+        longest = max(normalised, key=len)
+        raise InvalidInputError(
+            f"label {longest[:40]!r}... of {len(longest):,} characters: no class name "
+            "(a text, or a damaged row, in the label column)"
+        )
     if NO_LABEL_VALUES & set(normalised):
         raise InvalidInputError(
             f"label {next(n for n in normalised if n in NO_LABEL_VALUES)!r}: no label, not a class (SNLI's and MultiNLI's "
@@ -69,6 +75,11 @@ def split_labels(value: object, separator: str) -> tuple[str, ...]:
         )
     return tuple(dict.fromkeys(name for name in normalised if name))  # each label once, in order
 
+
+# The longest label a cell may give: a class name is a few words; a cell of thousands of characters
+# (one row of a label column holding a text, or a line whose tabs were lost) was written as a class of
+# its own, exit 0, where the column had been judged on the rows before it.
+MAX_LABEL_CHARS = 1000
 
 # Label cells that say a record has no label (the sentence-pair corpora's `-` where no majority of
 # annotators agreed): written as a class, they were a class of their own; each is its row's reject.

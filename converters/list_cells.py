@@ -24,6 +24,9 @@ __all__ = ["LIST_LITERAL", "list_items", "list_column"]
 
 # TableColumns.separator for a column of list literals (no character splits them: they are parsed).
 LIST_LITERAL = "[list]"
+# At most one filled cell in this many may open as a literal and read as none (a hostile or damaged
+# cell, rejected with its row); more, and the column is no column of lists.
+_MOST_UNREAD = 8
 
 
 def list_items(cell: object) -> list[str] | None:
@@ -71,9 +74,16 @@ def list_column(cells: Sequence[object], *, words: bool = False) -> bool:
     (True, False, False)
     >>> list_column(["['12']", "['3', '4']"], words=True)
     False
+    >>> list_column(["['a']", "['b']", "['a', 'c'", "['c']", "['a']", "['b']", "['c']", "['a']"]), list_column(["['a']", "['b'"])
+    (True, False)
     """
     filled = [c for c in cells if isinstance(c, str) and c.strip()]
     items = [list_items(c) for c in filled]
-    if not filled or any(i is None for i in items) or not any(items):
+    read = [i for i in items if i is not None]
+    # A cell that opens as a literal but reads as none (`['a', 'b'` never closed, `[1e999]`, a tuple,
+    # code) among lists is its row's reject at conversion (`label_cells.split_labels`), not a reason to
+    # read every list as one label (`"['earn']"` written as a class, exit 0). A plain cell still is.
+    unread = len(filled) - len(read)
+    if not filled or not any(read) or unread * _MOST_UNREAD > len(filled) or not all(c.lstrip()[0] in "[{(" for c in filled):
         return False
-    return not words or all(any(ch.isalpha() for ch in item) for i in items for item in i or ())
+    return not words or all(any(ch.isalpha() for ch in item) for i in read for item in i)

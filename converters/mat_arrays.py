@@ -25,6 +25,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from shardify.converters.mat_inflate import check_inflated
 from shardify.converters.npy_classes import square_side
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import MAT_LABEL_NAMES
@@ -45,6 +46,9 @@ MIN_FLAT_SIDE = 8
 # reach well into 0-255 (Deng Cai's faces do), counts in bins of a square number (bags of 1024 or
 # 4096 visual words, 256-bin histograms) stay small.
 _MIN_PIXEL_PEAK = 64
+# The bytes a file's compressed variables may inflate to when detection reads their headers (the
+# conversion's own bound, arrays.MAX_ARRAY_FILE_BYTES, is larger: a file past this is judged there).
+MAX_INFLATED_AT_DETECTION = 2 << 30
 
 
 def _flat_side(shape: tuple[int, ...]) -> int:
@@ -101,6 +105,8 @@ def holds_images(fileobj: BinaryIO) -> bool:
     try:
         from scipy.io import whosmat
 
+        check_inflated(fileobj, MAX_INFLATED_AT_DETECTION)  # (whosmat inflates each compressed variable whole)
+        fileobj.seek(0)
         shapes = {name: (tuple(shape), cls) for name, shape, cls in whosmat(fileobj)}
     except Exception:  # noqa: BLE001 - not a v5 MATLAB file: not one of these
         return False
@@ -114,6 +120,7 @@ def _variables(fileobj: BinaryIO, limit: int) -> tuple[dict[str, Any], tuple[str
     try:
         from scipy.io import loadmat, whosmat
 
+        check_inflated(io.BytesIO(data), limit)  # (whosmat inflates each compressed variable whole)
         shapes = {name: (tuple(shape), cls) for name, shape, cls in whosmat(io.BytesIO(data))}
         found = image_arrays_in(shapes)
         if found is None:

@@ -14,6 +14,7 @@ from typing import Any, BinaryIO
 
 from shardify.converters import mat_structs, tables
 from shardify.converters.evidence_rows import EvidenceRow
+from shardify.converters.mat_inflate import check_inflated
 from shardify.errors import InvalidInputError
 from shardify.inputs.files import size_of
 from shardify.plan import evidence as evidence_lib
@@ -41,6 +42,7 @@ def read_mat(fileobj: BinaryIO) -> dict[str, Any]:
         from scipy.io import loadmat
     except ImportError as error:
         raise InvalidInputError(f".mat files need scipy, which is not installed ({error}): pip install scipy") from None
+    check_inflated(io.BytesIO(data), MAX_MAT_BYTES)  # (loadmat inflates each compressed variable whole)
     try:
         return {k: v for k, v in loadmat(io.BytesIO(data)).items() if not k.startswith("__")}
     except Exception as error:  # noqa: BLE001 - scipy fails on a damaged file in many ways

@@ -205,6 +205,8 @@ def _id_path(id_files: Mapping[str, Sequence[str]], id_file: str) -> str:
 
 # A class number in an image list: a whole number of at most this many digits (never an id or a size in bytes).
 _MAX_CLASS_DIGITS = 5
+# At most one row in this many of a `<file> <class number>` list may hold another value (its reject).
+_MOST_OTHER_VALUES = 8
 
 
 def _numbered_paths(rows: Sequence[Sequence[str]]) -> bool:
@@ -215,11 +217,17 @@ def _numbered_paths(rows: Sequence[Sequence[str]]) -> bool:
 
     >>> _numbered_paths([["n01440764/n01440764_10026.JPEG", "0"], ["a/b.jpg", "12"]]), _numbered_paths([["Abyssinian_100", "1"]])
     (True, False)
+    >>> seven = [[f"{k}.jpg", str(k % 3)] for k in range(7)]
+    >>> _numbered_paths(seven + [["7.jpg", "-3"]]), _numbered_paths([["a.jpg", "-3"], ["b.jpg", "1"]])
+    (True, False)
     """
-    return bool(rows) and all(
-        len(row) == 2 and _INPUT_SUFFIX.search(row[0]) and row[1].isascii() and row[1].isdigit() and len(row[1]) <= _MAX_CLASS_DIGITS
-        for row in rows
-    )
+    if not rows or not all(len(row) == 2 and _INPUT_SUFFIX.search(row[0]) for row in rows):
+        return False
+    numbers = sum(row[1].isascii() and row[1].isdigit() and len(row[1]) <= _MAX_CLASS_DIGITS for row in rows)
+    # A row or so of another value (`-3`, `2.5`, a damaged line) is its image's reject when the list is
+    # read (`label_numbers`), never a reason to read the list as a bare split list: every record lost
+    # its class with exit 0.
+    return numbers > 0 and (len(rows) - numbers) * _MOST_OTHER_VALUES <= len(rows)
 
 
 def _label_lines(rows: Sequence[Sequence[str]], *, ids_allowed: bool) -> bool:

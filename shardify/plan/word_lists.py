@@ -41,6 +41,13 @@ def _words(lines: Sequence[str], column: int) -> list[tuple[str, str]] | None:
     return pairs if ok else None
 
 
+def _two_fields(lines: Sequence[str], column: int) -> bool:
+    """Every row is two fields, the file's a file name: a list of the same shape as a word list,
+    some second field of which is no class word (`../etc`, a control character, a number)."""
+    rows = [row_fields(line) for line in lines if line.strip() and not line.lstrip().startswith("#")]
+    return column in (0, 1) and bool(rows) and all(len(row) == 2 and _FILE_NAME.fullmatch(row[column]) for row in rows)
+
+
 def with_class_words(
     found: Sequence[Evidence], heads: Mapping[str, Sequence[str]], folders: Mapping[str, str]
 ) -> list[Evidence]:
@@ -55,14 +62,19 @@ def with_class_words(
     [None, None]
     """
     groups: dict[str, list[tuple[Evidence, list[tuple[str, str]]]]] = {}
+    spoilt: set[str] = set()  # folders with a two-field list whose second fields are not all class words
     for e in found:
         if e.kind != SPLIT_LIST or e.label_column is not None or e.header or e.variable or e.key.folder or e.path not in heads:
             continue
         pairs = _words(heads[e.path], e.column)
         if pairs:
             groups.setdefault(posixpath.dirname(e.path), []).append((e, pairs))
+        elif _two_fields(heads[e.path], e.column):
+            spoilt.add(posixpath.dirname(e.path))
     chosen: dict[str, Evidence] = {}
-    for group in groups.values():
+    for folder, group in groups.items():
+        if folder in spoilt:
+            continue  # decided for the folder's lists together, never one labelling and its twin not
         pairs = [p for _, found_pairs in group for p in found_pairs]
         words = [w for _, w in pairs]
         if len(words) >= _MIN_ROWS_FOR_IDS and len(set(words)) == len(words):
