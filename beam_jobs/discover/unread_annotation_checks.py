@@ -64,7 +64,16 @@ def _candidates(sample: Sequence[str], media: Sequence[str], detected: layout.So
         and not _DOCUMENTATION.search(posixpath.basename(p)) and not evidence_lib.example_file(p)
         and not detected.structure.is_mask_file(p)
     ]
+    # files detection weighed and set aside with a reason (iNaturalist 2021's train.json beside train/<species>/:
+    # "split folders and class folders label the files") were read: their reading is detection's, said in the plan
+    noted = " ".join(n for n in detected.notes if "not used" in n)
+    found = [p for p in found if not any(_named_in(noted, where) for where in (p, posixpath.dirname(p)) if where)]
     return sorted(found, key=lambda p: (p.count("/"), p))[:_OPENED]
+
+
+def _named_in(text: str, path: str) -> bool:
+    """`path` is named in `text` as a whole path (`a/b` in `not used: a/b (...)`, not in `xa/b`)."""
+    return re.search(rf"(?<![\w./-]){re.escape(path)}(?=$|[\s/,;:)])", text) is not None
 
 
 def _keep_option(detected: layout.SourceLayout, media: Sequence[str]) -> str:

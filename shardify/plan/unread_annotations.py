@@ -36,9 +36,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from shardify.plan.evidence import XML_OBJECTS, Evidence
 from shardify.plan.folder_names import split_word
 
-__all__ = ["EXTENSIONS", "LOCATION_WORDS", "Found", "names_inputs", "per_input", "names_folders", "folder_ids"]
+__all__ = ["EXTENSIONS", "LOCATION_WORDS", "Found", "names_inputs", "per_input", "names_folders", "folder_ids", "boxes_over_names"]
 
 # Files that may annotate the inputs, by extension (`.mat` is binary: its first lines say nothing).
 EXTENSIONS = frozenset({"yaml", "yml", "json", "jsonl", "ndjson", "xml", "csv", "tsv", "txt"})
@@ -147,21 +148,26 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
     by_name = {posixpath.basename(p).lower(): p for p in inputs}
     token = re.compile(rf"[^{NAME_SEPARATORS}]+(?:{'|'.join(re.escape(e) for e in sorted(extensions))})(?=$|[{NAME_SEPARATORS}])",
                        re.IGNORECASE)
+    whole_cell = re.compile(rf"[^\"<>|\t]+(?:{'|'.join(re.escape(e) for e in sorted(extensions))})", re.IGNORECASE)
     table = posixpath.splitext(path)[1].lower().lstrip(".") in TABLE_EXTENSIONS
     rows = _rows(lines) if table else [[line] for line in lines]
     header = rows[0] if table and rows and not any(token.search(c) for c in rows[0]) else []
     dropped = _location_columns(header)
     folder_labels = {label_of(p) for p in inputs} - {None}
     named, known, restated, own = [], 0, 0, False
+    # a structured file's names are weighed against the whole of it, their own text taken out (Stanford 40's
+    # XML names `applauding_001.jpg` on one line and its `<action>applauding</action>` on another)
+    whole = "" if table else token.sub(" ", " ".join(lines))
     for row in rows[1 if header else 0:]:
         for i, cell in enumerate(row):
-            for match in token.finditer(cell):
-                name = match.group(0)
+            # a table's cell that is a path is one name, spaces and all (`train/air hockey/1.jpg`)
+            names = [cell.strip()] if table and whole_cell.fullmatch(cell.strip()) else [m.group(0) for m in token.finditer(cell)]
+            for name in names:
                 base = posixpath.basename(name.replace("\\", "/")).lower()
                 if _shape(base) not in shapes:
                     continue
                 named.append(name)
-                rest = [c for j, c in enumerate(row) if j != i and j not in dropped and not token.search(c)]
+                rest = [c for j, c in enumerate(row) if j != i and j not in dropped and not token.search(c)] if table else [whole]
                 own = own or not table or _own(rest)
                 parts = name.replace("\\", "/").split("/")[:-1]
                 label = next((part for part in parts if part in folder_labels), None)
@@ -229,3 +235,40 @@ def names_folders(tables: dict[str, dict[str, str]]) -> list[Found]:
         if shared_out or len(set(ids.values())) < len(ids):
             found.append(Found(path, "names the folders", next(iter(sorted(ids)))))
     return found
+
+
+# Per-image XMLs opened to compare their objects' names with the names' labels.
+_XMLS_READ = 3
+_OBJECT_NAME = re.compile(r"<name>\s*([^<]*?)\s*</name>")
+
+
+def boxes_over_names(found: Evidence, structure: object, sample: Sequence[str], head: Callable[[str], list[str]]) -> bool:
+    """A folder of Pascal VOC XMLs, one per image, beside images whose labels detection read from
+    their names alone (no folder), where the objects in the sampled XMLs are named as the names
+    say (NEU-DET's `ANNOTATIONS/crazing_1.xml`, objects `crazing`, beside `IMAGES/crazing_1.jpg`,
+    the folders' names in capitals): the XMLs hold the objects, which names cannot. Set aside as
+    "saying what the names say", every box was lost with exit 0; read, the objects give the labels.
+    Objects named otherwise (Oxford-IIIT Pet's `xmls/` of `cat`/`dog` head boxes beside
+    `Abyssinian_1.jpg`) are not the names' labels: the XMLs stay aside, and the guard over unread
+    annotations stops (`names_inputs`). Class folders keep their reading (Kaggle ImageNet's XMLs per
+    class folder say what the folders say).
+
+    Args:
+      found: an evidence of detection's; only XML_OBJECTS qualify.
+      structure: the folders' reading.
+      sample: the sampled paths.
+      head: the first lines of a file relative to SRC.
+    """
+    pattern = getattr(structure, "name_pattern", None)
+    if found.kind != XML_OBJECTS or pattern is None or any(level >= 0 for _, level in getattr(structure, "label_levels", ())):
+        return False
+    xmls = [p for p in sample if p.startswith(found.path + "/") and p.lower().endswith(".xml")][:_XMLS_READ]
+    if not xmls:
+        return False
+    regex = re.compile(pattern.regex)
+    for path in xmls:
+        match = regex.match(posixpath.splitext(posixpath.basename(path))[0])
+        names = {n.lower() for n in _OBJECT_NAME.findall(" ".join(head(path)))}
+        if match is None or not names or names != {match.group(1).lower()}:
+            return False
+    return True
