@@ -53,6 +53,8 @@ LOCATION_WORDS = frozenset({"dir", "directory", "folder", "subfolder", "path", "
 NAME_SEPARATORS = r"\s\"'<>,;|\[\]{}()="
 # Cells that flag or count rather than describe (fast.ai's `is_valid`).
 _FLAGS = frozenset({"true", "false", "yes", "no", "y", "n", "none", "nan", "null", ""})
+# The longest name looked for (a path below SRC).
+_NAME_CHARS = 512
 # At least this many names of inputs in a file's first lines (one name could be a chance).
 MIN_NAMES = 2
 # A row of at least this many numbers beside a name: boxes or points.
@@ -146,9 +148,10 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
         return None
     shapes = {_shape(posixpath.basename(p)) for p in inputs}
     by_name = {posixpath.basename(p).lower(): p for p in inputs}
-    token = re.compile(rf"[^{NAME_SEPARATORS}]+(?:{'|'.join(re.escape(e) for e in sorted(extensions))})(?=$|[{NAME_SEPARATORS}])",
+    # names of bounded length: a long run without separators (base64 in a JSON string) stays linear
+    token = re.compile(rf"(?<![^{NAME_SEPARATORS}])[^{NAME_SEPARATORS}]{{1,{_NAME_CHARS}}}(?:{'|'.join(re.escape(e) for e in sorted(extensions))})(?=$|[{NAME_SEPARATORS}])",
                        re.IGNORECASE)
-    whole_cell = re.compile(rf"[^\"<>|\t]+(?:{'|'.join(re.escape(e) for e in sorted(extensions))})", re.IGNORECASE)
+    whole_cell = re.compile(rf"[^\"<>|\t]{{1,{_NAME_CHARS}}}(?:{'|'.join(re.escape(e) for e in sorted(extensions))})", re.IGNORECASE)
     table = posixpath.splitext(path)[1].lower().lstrip(".") in TABLE_EXTENSIONS
     rows = _rows(lines) if table else [[line] for line in lines]
     header = rows[0] if table and rows and not any(token.search(c) for c in rows[0]) else []
