@@ -97,11 +97,13 @@ def _delimiter(lines: Sequence[str]) -> str | None:
     return best if counts[best] else None
 
 
-def _rows(lines: Sequence[str]) -> list[list[str]]:
+def _rows(lines: Sequence[str], whole: re.Pattern | None = None) -> list[list[str]]:
+    """A table's rows of cells; a line of spaces alone that is one name (`whole`) is one cell
+    (TU-Berlin's `filelist.txt`: `alarm clock/3.png`)."""
     delimiter = _delimiter(lines)
     body = [line for line in lines if line.strip()]
     if delimiter is None:
-        return [line.split() for line in body]
+        return [[line.strip()] if whole is not None and whole.fullmatch(line.strip()) else line.split() for line in body]
     try:
         return [[c.strip() for c in row] for row in csv.reader(body, delimiter=delimiter)]
     except csv.Error:
@@ -153,7 +155,7 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
                        re.IGNORECASE)
     whole_cell = re.compile(rf"[^\"<>|\t]{{1,{_NAME_CHARS}}}(?:{'|'.join(re.escape(e) for e in sorted(extensions))})", re.IGNORECASE)
     table = posixpath.splitext(path)[1].lower().lstrip(".") in TABLE_EXTENSIONS
-    rows = _rows(lines) if table else [[line] for line in lines]
+    rows = _rows(lines, whole_cell) if table else [[line] for line in lines]
     header = rows[0] if table and rows and not any(token.search(c) for c in rows[0]) else []
     dropped = _location_columns(header)
     folder_labels = {label_of(p) for p in inputs} - {None}

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import blind17, newcomer_seventeen, unread_annotation_kinds
+from helpers import blind13, blind17, newcomer_seventeen, unread_annotation_kinds
 from helpers.unseen_judge import judge_first_command
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -47,9 +47,13 @@ def test_a_table_naming_images_in_numbered_parts_stops_naming_labels_which_conve
     judge_first_command(newcomer_seventeen.DATASETS, "padchest", tmp_path, newcomer_seventeen.FOLLOW["padchest"])
 
 
-@pytest.mark.parametrize("name", ["synset_map", "restated_table"])
-def test_files_that_agree_with_the_class_folders_do_not_stop(name, tmp_path):
-    judge_first_command(unread_annotation_kinds.DATASETS, name, tmp_path, None)
+AGREE = [(unread_annotation_kinds.DATASETS, "synset_map"), (unread_annotation_kinds.DATASETS, "restated_table"),
+         (blind13.DATASETS, "tu_berlin")]  # (TU-Berlin's filelist.txt: `alarm clock/3.png`, a name with a space)
+
+
+@pytest.mark.parametrize(("builders", "name"), AGREE, ids=[a[1] for a in AGREE])
+def test_files_that_agree_with_the_class_folders_do_not_stop(builders, name, tmp_path):
+    judge_first_command(builders, name, tmp_path, None)
 
 
 def test_per_image_voc_xmls_whose_objects_the_names_agree_with_are_read(tmp_path):
