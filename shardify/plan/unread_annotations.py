@@ -120,6 +120,26 @@ def _location_columns(header: Sequence[str]) -> set[int]:
     return found
 
 
+# Folder names that say what a folder holds, not a class (Webis Clickbait's `media/`).
+HOLDER_WORDS = frozenset({"media", "image", "images", "img", "imgs", "photos", "pictures", "pics", "frames", "data", "files",
+                          "raw", "all", "samples", "jpg", "jpeg", "png"})
+
+
+def _class_named(label: str) -> bool:
+    """A folder named as a class is (`Acadian_Flycatcher`, `air hockey`): mostly letters, not a
+    holder's or a split's name. A file naming each input under such a folder was written from the
+    class tree (Birdsnap's `images.txt`, species by number): it agrees with the folders. Recording
+    folders (`2015-10-05-10-52-01_bag`, LISA's `aiua120214-0`), numbered parts and `media/` are no
+    class names, and a file naming inputs below them still shows the guess.
+
+    >>> [_class_named(n) for n in ("Acadian_Flycatcher", "aiua120214-0", "2015-10-05-10-52-01_bag", "media", "0")]
+    [True, False, False, False, False]
+    """
+    letters = sum(c.isalpha() for c in label)
+    digits = sum(c.isdigit() for c in label)
+    return letters > 2 * digits and label.lower() not in HOLDER_WORDS and not split_word(label)
+
+
 def _own(cells: Sequence[str]) -> bool:
     """Cells beside a name say something of their own: a word not a flag or split, or a row of numbers."""
     words = [c for c in cells if _LETTERS.search(c) and c.strip().lower() not in _FLAGS and not split_word(c.strip())]
@@ -138,9 +158,10 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
       least: the names it must hold (1 for a file per input: see `per_input`).
 
     >>> label = lambda p: p.split("/")[-2]
-    >>> names_inputs("train.yaml", ["- boxes: []", "  path: ./rgb/train/bag_1/24610.png", "  path: ./rgb/train/bag_1/24626.png"],
-    ...              ["rgb/train/bag_1/24642.png"], label).example
-    './rgb/train/bag_1/24610.png'
+    >>> bag = "2015-10-05-10-52-01_bag"
+    >>> names_inputs("train.yaml", ["- boxes: []", f"  path: ./rgb/train/{bag}/24610.png", f"  path: ./rgb/train/{bag}/24626.png"],
+    ...              [f"rgb/train/{bag}/24642.png"], label).example
+    './rgb/train/2015-10-05-10-52-01_bag/24610.png'
     >>> names_inputs("sports.csv", ["class id,filepaths,labels,data set", "0,train/air hockey/1.jpg,air hockey,train",
     ...              "0,train/air hockey/2.jpg,air hockey,train"], ["train/air hockey/9.jpg"], label) is None
     True
@@ -164,6 +185,7 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
     # XML names `applauding_001.jpg` on one line and its `<action>applauding</action>` on another)
     whole = "" if table else token.sub(" ", " ".join(lines))
     for row in rows[1 if header else 0:]:
+        row_known = row_restated = False  # a row agrees where any of its names does (Birdsnap's url, then its path)
         for i, cell in enumerate(row):
             # a table's cell that is a path is one name, spaces and all (`train/air hockey/1.jpg`)
             names = [cell.strip()] if table and whole_cell.fullmatch(cell.strip()) else [m.group(0) for m in token.finditer(cell)]
@@ -179,8 +201,10 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
                 if label is None and base in by_name:
                     label = label_of(by_name[base])
                 if label is not None:
-                    known += 1
-                    restated += _restates(" , ".join(rest), label)
+                    row_known = True
+                    row_restated = row_restated or _restates(" , ".join(rest), label) or (label in parts and _class_named(label))
+        known += row_known
+        restated += row_restated
     if len(set(named)) < least or not own:
         return None
     if folder_labels and (restated * 2 > known if known else any(_restates(" ".join(lines), lab) for lab in folder_labels)):

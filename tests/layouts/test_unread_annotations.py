@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import blind13, blind17, newcomer_seventeen, unread_annotation_kinds
+from helpers import blind13, blind14, blind17, newcomer_seventeen, unread_annotation_kinds
 from helpers.unseen_judge import judge_first_command
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -48,7 +48,8 @@ def test_a_table_naming_images_in_numbered_parts_stops_naming_labels_which_conve
 
 
 AGREE = [(unread_annotation_kinds.DATASETS, "synset_map"), (unread_annotation_kinds.DATASETS, "restated_table"),
-         (blind13.DATASETS, "tu_berlin")]  # (TU-Berlin's filelist.txt: `alarm clock/3.png`, a name with a space)
+         (blind13.DATASETS, "tu_berlin"),  # (TU-Berlin's filelist.txt: `alarm clock/3.png`, a name with a space)
+         (blind14.DATASETS, "birdsnap")]  # (images.txt names each image under its species folder, species by number)
 
 
 @pytest.mark.parametrize(("builders", "name"), AGREE, ids=[a[1] for a in AGREE])
