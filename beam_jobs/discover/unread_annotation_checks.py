@@ -76,7 +76,7 @@ def _named_in(text: str, path: str) -> bool:
     return re.search(rf"(?<![\w./-]){re.escape(path)}(?=$|[\s/,;:)])", text) is not None
 
 
-def _keep_option(detected: layout.SourceLayout, media: Sequence[str]) -> str:
+def _keep_option(detected: layout.SourceLayout) -> str:
     """The option that keeps the guess, where the files are no annotations of these inputs."""
     structure = detected.structure
     levels = [level for _, level in structure.label_levels if level >= 0]
@@ -129,7 +129,7 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
     if tables:
         options.append(f"--labels {tables[0]} (with --label-column) where that table holds the labels")
     options.append("a layout file that says what each file holds (--dry-run --layout-file FILE: docs/layout-files.md)")
-    options.append(_keep_option(detected, media))
+    options.append(_keep_option(detected))
     raise UsageError(
         f"files that no reader took name the inputs, which are {_guess_said(detected, media, label_of)}: {shown}{more}: "
         f"their labels, boxes or records may be in those files, and the guess could be wrong: {' or '.join(options)}"

@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from shardify.plan.evidence import XML_OBJECTS, Evidence
 from shardify.plan.folder_names import split_word
 
-__all__ = ["EXTENSIONS", "LOCATION_WORDS", "Found", "names_inputs", "per_input", "names_folders", "folder_ids", "boxes_over_names"]
+__all__ = ["EXTENSIONS", "LOCATION_WORDS", "Found", "names_inputs", "per_input", "names_folders", "folder_ids",
+           "boxes_over_names"]
 
 # Files that may annotate the inputs, by extension (`.mat` is binary: its first lines say nothing).
 EXTENSIONS = frozenset({"yaml", "yml", "json", "jsonl", "ndjson", "xml", "csv", "tsv", "txt"})
@@ -159,8 +160,8 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
 
     >>> label = lambda p: p.split("/")[-2]
     >>> bag = "2015-10-05-10-52-01_bag"
-    >>> names_inputs("train.yaml", ["- boxes: []", f"  path: ./rgb/train/{bag}/24610.png", f"  path: ./rgb/train/{bag}/24626.png"],
-    ...              [f"rgb/train/{bag}/24642.png"], label).example
+    >>> lines = ["- boxes: []", f"  path: ./rgb/train/{bag}/24610.png", f"  path: ./rgb/train/{bag}/24626.png"]
+    >>> names_inputs("train.yaml", lines, [f"rgb/train/{bag}/24642.png"], label).example
     './rgb/train/2015-10-05-10-52-01_bag/24610.png'
     >>> names_inputs("sports.csv", ["class id,filepaths,labels,data set", "0,train/air hockey/1.jpg,air hockey,train",
     ...              "0,train/air hockey/2.jpg,air hockey,train"], ["train/air hockey/9.jpg"], label) is None
@@ -172,9 +173,10 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
     shapes = {_shape(posixpath.basename(p)) for p in inputs}
     by_name = {posixpath.basename(p).lower(): p for p in inputs}
     # names of bounded length: a long run without separators (base64 in a JSON string) stays linear
-    token = re.compile(rf"(?<![^{NAME_SEPARATORS}])[^{NAME_SEPARATORS}]{{1,{_NAME_CHARS}}}(?:{'|'.join(re.escape(e) for e in sorted(extensions))})(?=$|[{NAME_SEPARATORS}])",
-                       re.IGNORECASE)
-    whole_cell = re.compile(rf"[^\"<>|\t]{{1,{_NAME_CHARS}}}(?:{'|'.join(re.escape(e) for e in sorted(extensions))})", re.IGNORECASE)
+    ends = "|".join(re.escape(e) for e in sorted(extensions))
+    seps = NAME_SEPARATORS
+    token = re.compile(rf"(?<![^{seps}])[^{seps}]{{1,{_NAME_CHARS}}}(?:{ends})(?=$|[{seps}])", re.IGNORECASE)
+    whole_cell = re.compile(rf"[^\"<>|\t]{{1,{_NAME_CHARS}}}(?:{ends})", re.IGNORECASE)
     table = posixpath.splitext(path)[1].lower().lstrip(".") in TABLE_EXTENSIONS
     rows = _rows(lines, whole_cell) if table else [[line] for line in lines]
     header = rows[0] if table and rows and not any(token.search(c) for c in rows[0]) else []
