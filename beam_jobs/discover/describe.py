@@ -34,7 +34,7 @@ from shardify.converters import evidence_files, mat_arrays
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, numbered_lists, recognise
-from shardify.plan import layout
+from shardify.plan import layout, unread_annotations
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
 
@@ -184,7 +184,8 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     if echoes:
         notes.append(f"not used: {', '.join(e.path for e in echoes)} (split folders and class folders label the files)")
         others = [e for e in others if e not in echoes]
-    label_only = [e for e in others if e.gives_labels and not e.gives_split]
+    label_only = [e for e in others if e.gives_labels and not e.gives_split and not unread_annotations.boxes_over_names(
+        e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200))]
     if folders_label_all and label_only:
         notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")
         others = [e for e in others if e not in label_only]

@@ -408,8 +408,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                  # entries (key {folder: 1}, label_column 1, label_rest: true) converts it right (tried);
                                  # without label_rest the labels are cut at the space ('Swiping'), exit 0 (tried)
     "covid_radiography": {"label_level": 1},  # the stop names it; the masks/ then kept out as masks (tried: right)
-    "padchest": None,            # exit 0 with the part folders 0/1/2 as labels; --labels <the CSV> converts it right,
-                                 # list literals multi-label (tried), but nothing points there
+    "padchest": {"labels_file": "PADCHEST_chest_x_ray_images_labels_160K_01.02.19.csv"},  # was exit 0 with the part
+                                 # folders 0/1/2 as labels; the stop over unread annotations (branch wrongs17b) names the
+                                 # table and --labels, which converts it right, list literals multi-label (tried)
     "mura": None,                # --labels train_labeled_studies.csv: 'labels the train split only' (tried); the glob
                                  # '*_labeled_studies.csv' (with or without --no-header): 'one header' (tried); a layout
                                  # file's split lists keyed {folder: 1}: every row 'names no folder' (the trailing '/')
