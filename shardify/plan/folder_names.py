@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from shardify.plan import siblings
 from shardify.plan.evaluation_parts import evaluation_part
@@ -36,6 +37,11 @@ __all__ = [
     "split_word",
     "splits_beneath_groups",
 ]
+
+# Detection asks `split_word`, `is_container_name` and `mask_named` of every sampled path's folder
+# names, the same few names thousands of times: pure functions of a name, so their answers are
+# kept, for at most this many names each (as `path_parts` keeps extensions and stems).
+_NAMES_CACHED = 4096
 
 # The words that make a folder (or file) name a split's, and the split name each gives. A name
 # holds a split word among its words (`train2017`, `seg_train`, `20news-bydate-test`); the exact
@@ -103,6 +109,7 @@ MASK_FOLDER_WORDS = frozenset(
 _FORMAT_WORDS = frozenset({"png", "jpg", "jpeg", "tif", "tiff", "bmp", "gif"})
 
 
+@lru_cache(maxsize=_NAMES_CACHED)
 def mask_named(name: str) -> bool:
     """A folder named for masks or annotations, alone or joined to a split word (SegNet's CamVid
     `trainannot/` beside `train/`, `val_masks/`) or to the format of its files (LoveDA's `masks_png/`).
@@ -135,6 +142,7 @@ def _camel_words(name: str) -> list[str]:
     return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
 
 
+@lru_cache(maxsize=_NAMES_CACHED)
 def split_word(name: str) -> str | None:
     """The split a folder or file name names, or None.
 
@@ -370,6 +378,7 @@ def is_never_a_class(name: str) -> bool:
     return name.lower() in _NEVER_A_CLASS
 
 
+@lru_cache(maxsize=_NAMES_CACHED)
 def is_container_name(name: str) -> bool:
     """A name that says what a folder holds rather than which class: `images`, `jpg`,
     `img_align_celeba`, a split's name, or a download's long name (`ILSVRC2012_img_train`)."""

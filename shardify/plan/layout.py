@@ -346,7 +346,24 @@ class SourceLayout:
         splits and labels; in a folder layout read by its structure, also masks beside the images,
         documentation and metadata
         (by name or extension: text files too, in an image dataset), and files of another kind
-        than the images lying above the class folders (`aclImdb/imdbEr.txt`)."""
+        than the images lying above the class folders (`aclImdb/imdbEr.txt`).
+
+        Detection's rules ask it of each sampled path about nine times, of the same layout: the
+        answers of the last layout asked are kept (it is frozen, so they cannot change), at most
+        `_AUXILIARY_KEPT` paths, and never pickled with it."""
+        global _LAST_AUXILIARY
+        last = _LAST_AUXILIARY  # (layout, its answers by path): replaced whole, so read whole
+        if last[0] is not self:
+            last = _LAST_AUXILIARY = (self, {})
+        answers = last[1]
+        found = answers.get(relpath)
+        if found is None:
+            if len(answers) >= _AUXILIARY_KEPT:
+                answers.clear()
+            found = answers[relpath] = self._is_auxiliary(relpath)
+        return found
+
+    def _is_auxiliary(self, relpath: str) -> bool:
         if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids)) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if any(_in_box_tree(e, relpath) or e.holds_beside(relpath) for e in self.evidence):
@@ -396,6 +413,11 @@ class SourceLayout:
         if not 0 <= level < len(parts) - 1:
             return None
         return "/".join(parts[level:-1]) if self.structure is not None and self.structure.class_path else parts[level]
+
+
+# `SourceLayout.is_auxiliary`'s answers: of the last layout asked, for at most this many paths.
+_AUXILIARY_KEPT = 4096
+_LAST_AUXILIARY: tuple[SourceLayout | None, dict[str, bool]] = (None, {})
 
 
 def _in_box_tree(found: Evidence, relpath: str) -> bool:
