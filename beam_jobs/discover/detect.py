@@ -29,7 +29,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
+from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_label_tables, table_quoting, union_tables
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
 from shardify.beam_jobs.discover.top_data_files import top_data_files
@@ -176,7 +176,9 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
         root = _single_top_folder(names)
         sample = [name[len(root) :] for name in names]
         top_folders = sorted({p.split("/", 1)[0] for p in sample if "/" in p})
-        detected = _detect_folder(config, sample, top_folders)
+        with archive_heads.source_archive(join_path(config.source, source_file), root):  # files looked into are members
+            detected = _detect_folder(config, sample, top_folders)
+        archive_evidence.check_archive_evidence(detected, source_file, labels_given=bool(config.labels_file))
         note = f"SRC is the archive {source_file}" + (f", its members under {root} read from there" if root else "")
         return dataclasses.replace(detected, source_file=source_file, archive_root=root, notes=(note, *detected.notes))
     if source_file:
@@ -186,6 +188,7 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
     sample, opened, archive_folders = _with_archives_opened(config, sample)
     top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
     detected = _detect_folder(config, sample, top_folders, archive_folders)
+    archive_evidence.check_archive_evidence(detected, "", archive_folders, labels_given=bool(config.labels_file))
     if opened:
         note = f"archives read as folders: {', '.join(opened[:3])}" + (" and more" if len(opened) > 3 else "")
         detected = dataclasses.replace(detected, notes=(note, *detected.notes))
