@@ -25,7 +25,7 @@ from shardify.converters.mat_evidence_files import MAX_MAT_BYTES, mat_rows, mat_
 from shardify.converters.objects import hf_objects
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
-from shardify.plan import evidence as evidence_lib, headerless_tables
+from shardify.plan import evidence as evidence_lib, headerless_tables, list_row_fields
 from shardify.plan.entries import is_inside
 from shardify.plan.evidence import Evidence
 from shardify.plan.keyed_tables import is_class_number, no_class_number
@@ -194,7 +194,7 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
             yield item
             continue
         number, text = item
-        fields = _table_cells(text, found) if found.header else _fields(text)
+        fields = _table_cells(text, found) if found.header else list_row_fields.list_fields(text, found.path)
         if not fields or text.lstrip().startswith("#") or (found.header and number == 1):
             continue
         if found.column >= len(fields):
