@@ -200,6 +200,8 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
         if found.column >= len(fields):
             yield tables.RowError(number, f"{len(fields)} fields: the file's name is in field {found.column + 1} of its rows")
             continue
+        if found.key.folder:  # a folder named with its trailing '/' (MURA's `.../study1_positive/,1`) names that folder
+            fields[found.column] = fields[found.column].rstrip("/") or fields[found.column]
         if found.label_column is None:
             yield EvidenceRow(number, fields[found.column], found.split)
             continue
