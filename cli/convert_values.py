@@ -38,6 +38,7 @@ __all__ = [
     "parse_excludes",
     "parse_shard_size",
     "read_label_names",
+    "labels_file_under",
     "split_columns",
 ]
 
@@ -61,13 +62,25 @@ def existing_source(value: str) -> str:
 
 
 def existing_labels_file(value: Optional[str]) -> Optional[str]:
-    """`--labels` checked before any work: a local file must exist (a glob is checked at detection)."""
-    if value and is_local_path(value) and not table_groups.is_glob(value):  # a glob's matches: checked at detection
-        if not os.path.exists(value):
-            raise typer.BadParameter(f"{value} does not exist")
-        if not os.path.isfile(value):
-            raise typer.BadParameter(f"{value} is not a regular file")
+    """`--labels` checked before any work: a local file found must be a regular file (one not found
+    from the working folder may lie under SRC: `labels_file_under`; a glob is checked at detection)."""
+    if value and is_local_path(value) and not table_groups.is_glob(value) and os.path.exists(value) and not os.path.isfile(value):
+        raise typer.BadParameter(f"{value} is not a regular file")
     return value
+
+
+def labels_file_under(src: str, value: str) -> str:
+    """'' where the local `--labels FILE` is found as given (from the working folder) or under SRC
+    (SRC's folder where SRC is a file), as a glob is (`--labels 'Labels/*.csv'`); else why not, naming
+    both places looked in. Detection reads a name not found as given from SRC."""
+    if not value or not is_local_path(value) or not is_local_path(src) or table_groups.is_glob(value) or os.path.exists(value):
+        return ""
+    folder = src if os.path.isdir(src) else os.path.dirname(src) or "."
+    under = os.path.join(folder, value)
+    if os.path.isfile(under):
+        return ""
+    return (f"--labels {value}: no such file from the working folder ({os.path.abspath(value)}) nor under SRC ({under}); "
+            "a relative name is looked for in both (docs/converting.md)")
 
 
 # A label vocabulary file lists names, one per line: ImageNet-21k's 21,843 fit in well under this.
