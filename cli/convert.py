@@ -150,7 +150,7 @@ def convert(
         layout=layout.value if layout else "",
         labels_file=labels or "",
         split=split,
-        label_names=read_label_names(label_names),
+        label_names=read_label_names(label_names, src),
         text_column=text_column,
         label_column=label_column,
         key_column=key_column,

@@ -87,14 +87,21 @@ def labels_file_under(src: str, value: str) -> str:
 _MAX_LABEL_NAMES_BYTES = 16 << 20
 
 
-def read_label_names(path: Optional[Path]) -> tuple[str, ...]:
-    """The names in a `--label-names` file (normalised and checked by ConvertConfig).
+def read_label_names(path: Optional[Path], src: str = "") -> tuple[str, ...]:
+    """The names in a `--label-names` file (normalised and checked by ConvertConfig): a relative name
+    not found from the working folder is read under SRC (SRC's folder where SRC is a file), as
+    `--labels` is (a refusal names SRC's `classes.txt`).
 
     Raises:
       typer.BadParameter: it cannot be read, or lists no names.
     """
     if path is None:
         return ()
+    if src and is_local_path(src) and not path.is_absolute() and not path.exists():
+        under = Path(src if os.path.isdir(src) else os.path.dirname(src) or ".") / path
+        if not under.is_file():
+            raise typer.BadParameter(f"{path}: no such file from the working folder ({path.absolute()}) nor under SRC ({under})")
+        path = under
     try:
         with open_local_input(str(path)) as f:
             data = f.read(_MAX_LABEL_NAMES_BYTES + 1)

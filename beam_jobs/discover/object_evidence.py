@@ -175,7 +175,7 @@ def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     if found is None and mirroring and config.label_names:  # no data.yaml: the names the user gave, in number order
         found = ("--label-names", config.label_names)
     if found is None:
-        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring})
+        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring}, yolo_unnamed.names_files(sample))
         return []
     yaml_file, names = found
     evidence = []
