@@ -75,12 +75,14 @@ def labels_file_under(src: str, value: str) -> str:
     both places looked in. Detection reads a name not found as given from SRC."""
     if not value or not is_local_path(value) or not is_local_path(src) or table_groups.is_glob(value) or os.path.exists(value):
         return ""
+    if os.path.isabs(value):
+        return f"--labels {value} does not exist"
     folder = src if os.path.isdir(src) else os.path.dirname(src) or "."
     under = os.path.join(folder, value)
     if os.path.isfile(under):
         return ""
-    return (f"--labels {value}: no such file from the working folder ({os.path.abspath(value)}) nor under SRC ({under}); "
-            "a relative name is looked for in both (docs/converting.md)")
+    return (f"--labels {value} does not exist: not from the working folder ({os.path.abspath(value)}) nor under SRC "
+            f"({under}); a relative name is looked for in both (docs/converting.md)")
 
 
 # A label vocabulary file lists names, one per line: ImageNet-21k's 21,843 fit in well under this.
@@ -100,7 +102,7 @@ def read_label_names(path: Optional[Path], src: str = "") -> tuple[str, ...]:
     if src and is_local_path(src) and not path.is_absolute() and not path.exists():
         under = Path(src if os.path.isdir(src) else os.path.dirname(src) or ".") / path
         if not under.is_file():
-            raise typer.BadParameter(f"{path}: no such file from the working folder ({path.absolute()}) nor under SRC ({under})")
+            raise typer.BadParameter(f"{path} does not exist: not from the working folder ({path.absolute()}) nor under SRC ({under})")
         path = under
     try:
         with open_local_input(str(path)) as f:

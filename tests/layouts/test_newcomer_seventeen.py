@@ -228,7 +228,7 @@ def test_labels_file_not_found_names_both_places(built, tmp_path, monkeypatch):
     truth = built("mura")
     monkeypatch.chdir(tmp_path)
     said = _stop(str(truth.root), str(tmp_path / "out"), "--labels", "nowhere.csv")
-    assert "no such file from the working folder" in said and "nor under SRC" in said, said
+    assert "does not exist: not from the working folder" in said and "nor under SRC" in said, said
     # found under SRC: read there (MURA's one table then stops for its split twin, not for the path)
     said = _stop(str(truth.root), str(tmp_path / "out"), "--labels", "train_labeled_studies.csv")
     assert "labels the train split" in said, said
