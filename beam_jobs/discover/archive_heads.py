@@ -92,6 +92,8 @@ def _archives_reading_as(source: str, folder: str) -> list[str]:
     path = join_path(source, folder)
     if archives.archive_kind(folder) and os.path.isfile(path):
         return [path]
+    if os.path.isdir(path):  # a real folder: no archive reads as it (`list_archives.member_prefix`); nothing listed
+        return []
     parent, _, name = path.rpartition("/")
     try:
         entries = sorted(os.listdir(parent or "."))
