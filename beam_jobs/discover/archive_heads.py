@@ -28,7 +28,7 @@ from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan.entries import MemberLocation
 
-__all__ = ["member_head", "source_archive", "MAX_LISTED", "MAX_SEEK"]
+__all__ = ["member_head", "in_archive", "source_archive", "MAX_LISTED", "MAX_SEEK"]
 
 # Members listed per archive to find a sampled one (detection samples no more than this).
 MAX_LISTED = 4000
@@ -67,6 +67,11 @@ def member_head(source: str, relpath: str, limit: int) -> bytes | None:
             return _head(stream, location, limit)
     except (OSError, InvalidInputError, zlib.error, EOFError, ValueError):
         return None
+
+
+def in_archive(source: str, relpath: str) -> bool:
+    """`relpath` names a member of an archive read as a folder (or of the archive SRC names)."""
+    return is_local_path(source) and _member_of(source, relpath) is not None
 
 
 def _member_of(source: str, relpath: str) -> tuple[str, MemberLocation] | None:

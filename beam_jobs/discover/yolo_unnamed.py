@@ -16,7 +16,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.discover import archive_heads, label_file_found
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import layout
@@ -74,6 +74,12 @@ def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], n
                 if is_yolo_text(lines):
                     unnamed.append(folder)
                 break
+    if unnamed and any(archive_heads.in_archive(config.source, files[0]) for files in labels_by_folder.values() if files):
+        raise UsageError(  # read from an archive, no names file helps: the labels are read only once unpacked
+            f"{', '.join(f'{f}/' for f in unnamed[:_SHOWN])} hold YOLO labels (class number, cx cy w h) inside an archive: "
+            "shardify reads labels, annotations and class lists only from folders: unpack the archive, then convert the "
+            "folder it unpacks to" + (f" with --label-names {names[0]} (its classes, once their order is checked)" if names else "")
+        )
     if unnamed:
         shown = ", ".join(f"{f}/" for f in unnamed[:_SHOWN]) + (f" and {len(unnamed) - _SHOWN} more" if len(unnamed) > _SHOWN else "")
         if names:  # Label Studio's classes.txt: likely the names, but a list of lines says nothing of its order

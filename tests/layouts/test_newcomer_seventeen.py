@@ -118,6 +118,13 @@ def test_labels_inside_an_archive_stop_before_writing(built, tmp_path):
     assert "lie inside the archive" in said and "labels" in said and "unpack" in said, said
 
 
+def test_yolo_labels_inside_an_archive_say_unpack_first(built, tmp_path):
+    truth = built("labelstudio_yolo")
+    archive = shutil.make_archive(str(tmp_path / "ls"), "zip", truth.root)
+    said = _stop(archive, str(tmp_path / "out"))
+    assert "inside an archive" in said and "unpack the archive" in said and "--label-names classes.txt" in said, said
+
+
 # ------------------------------------------------------------------------------------------------
 # --label-column on every table kind
 # ------------------------------------------------------------------------------------------------
