@@ -18,10 +18,12 @@ import contextlib
 import contextvars
 import functools
 import os
+import zipfile
 import zlib
 from collections.abc import Iterator
 
 from shardify.converters import archives
+from shardify.converters.archive_members import safe_name
 from shardify.converters.zip_members import ZIP_STORED, zip_data_start
 from shardify.errors import InvalidInputError
 from shardify.inputs.files import size_of
@@ -119,16 +121,35 @@ def _listed(archive_path: str) -> dict[str, MemberLocation]:
 @functools.lru_cache(maxsize=16)
 def _listed_cached(archive_path: str, size: int, _mtime: int) -> dict[str, MemberLocation]:
     members: dict[str, MemberLocation] = {}
+    kind = archives.archive_kind(archive_path)
     try:
         with open(archive_path, "rb") as fileobj:
-            listed = archives.list_members(fileobj, archive_path, archives.archive_kind(archive_path), size_of(fileobj) or size)
+            if kind == archives.ZIP:  # the central directory alone: a head read checks its one member's header
+                return _zip_index(fileobj, archive_path, size)
+            listed = archives.list_members(fileobj, archive_path, kind, size_of(fileobj) or size)
             for member in listed:
                 if isinstance(member, archives.Member):
                     members[member.name] = member.location
                     if len(members) >= MAX_LISTED:
                         break
-    except (OSError, InvalidInputError):
+    except (OSError, InvalidInputError, zipfile.BadZipFile, ValueError):
         pass
+    return members
+
+
+def _zip_index(fileobj, archive_path: str, size: int) -> dict[str, MemberLocation]:  # noqa: ANN001 - a binary file
+    """A zip's first MAX_LISTED stored or deflated regular members by their safe names, from its
+    central directory only (`archives.list_members` checks every member's local header first: a
+    second pass over a large zip that detection's sample has already listed)."""
+    members: dict[str, MemberLocation] = {}
+    with zipfile.ZipFile(fileobj) as archive:
+        for info in archive.infolist()[: MAX_LISTED * 2]:
+            name = safe_name(info.filename)
+            if name and not info.is_dir() and not info.flag_bits & 0x1 and info.compress_type in (ZIP_STORED, zipfile.ZIP_DEFLATED):
+                members[name] = MemberLocation(archive_path, archives.ZIP, size, info.header_offset, info.file_size,
+                                               info.compress_type, info.compress_size)
+                if len(members) >= MAX_LISTED:
+                    break
     return members
 
 
