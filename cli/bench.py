@@ -117,7 +117,10 @@ def bench(
                 out, split, options=options, records=records, workers=workers, batch_size=batch_size, step=step
             )
         else:
-            from shardify.read.bench import bench as run_bench
-
+            try:
+                from shardify.read.bench import bench as run_bench
+            except ImportError as missing:
+                fail(f"--reader tf.data (the default) needs TensorFlow beside shardify ({missing}): install the `tf` extra "
+                     "(pip install 'shardify[tf]'), or time the PyTorch reader with --reader torch")
             report = run_bench(out, split, options=options, records=records, step=step)
     typer.echo(json.dumps(report.as_dict(), indent=1) if as_json else describe_bench(report), nl=as_json)

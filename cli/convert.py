@@ -58,7 +58,7 @@ from shardify.cli.convert_options import (
     ValidateOption,
     WorkersOption,
 )
-from shardify.cli.convert_values import BoxesOutside, ClassIds, StorePixelsMode, Validation, read_label_names, split_columns
+from shardify.cli.convert_values import BoxesOutside, ClassIds, StorePixelsMode, Validation, labels_file_under, read_label_names, split_columns
 from shardify.cli.exit_codes import fail
 from shardify.cli.layout_option import apply_layout_file, known_layout_file
 from shardify.config import ConvertConfig
@@ -139,6 +139,8 @@ def convert(
     for option, value, wanted in (("--job-endpoint", job_endpoint, "portable"), ("--dask-address", dask_address, "dask")):
         if value and runner != wanted:
             fail(f"{option} goes with --runner {wanted}, not --runner {runner}")
+    if missing := labels_file_under(src, labels or ""):
+        fail(missing)
     options = dict(
         source=src,
         output=out,
@@ -148,7 +150,7 @@ def convert(
         layout=layout.value if layout else "",
         labels_file=labels or "",
         split=split,
-        label_names=read_label_names(label_names),
+        label_names=read_label_names(label_names, src),
         text_column=text_column,
         label_column=label_column,
         key_column=key_column,

@@ -197,10 +197,10 @@ LabelFromNameOption = Annotated[
 LabelNamesOption = Annotated[
     Optional[Path],
     typer.Option(
-        exists=True,
         dir_okay=False,
         metavar="FILE",
-        help="Label names in index order, one per line; numbered labels map through it.",
+        help="Label names in index order, one per line; numbered labels map through it (a relative name not found "
+        "from the working folder is looked for under SRC).",
         rich_help_panel=_LABELS,
     ),
 ]

@@ -38,6 +38,7 @@ __all__ = [
     "parse_excludes",
     "parse_shard_size",
     "read_label_names",
+    "labels_file_under",
     "split_columns",
 ]
 
@@ -61,27 +62,48 @@ def existing_source(value: str) -> str:
 
 
 def existing_labels_file(value: Optional[str]) -> Optional[str]:
-    """`--labels` checked before any work: a local file must exist (a glob is checked at detection)."""
-    if value and is_local_path(value) and not table_groups.is_glob(value):  # a glob's matches: checked at detection
-        if not os.path.exists(value):
-            raise typer.BadParameter(f"{value} does not exist")
-        if not os.path.isfile(value):
-            raise typer.BadParameter(f"{value} is not a regular file")
+    """`--labels` checked before any work: a local file found must be a regular file (one not found
+    from the working folder may lie under SRC: `labels_file_under`; a glob is checked at detection)."""
+    if value and is_local_path(value) and not table_groups.is_glob(value) and os.path.exists(value) and not os.path.isfile(value):
+        raise typer.BadParameter(f"{value} is not a regular file")
     return value
+
+
+def labels_file_under(src: str, value: str) -> str:
+    """'' where the local `--labels FILE` is found as given (from the working folder) or under SRC
+    (SRC's folder where SRC is a file), as a glob is (`--labels 'Labels/*.csv'`); else why not, naming
+    both places looked in. Detection reads a name not found as given from SRC."""
+    if not value or not is_local_path(value) or not is_local_path(src) or table_groups.is_glob(value) or os.path.exists(value):
+        return ""
+    if os.path.isabs(value):
+        return f"--labels {value} does not exist"
+    folder = src if os.path.isdir(src) else os.path.dirname(src) or "."
+    under = os.path.join(folder, value)
+    if os.path.isfile(under):
+        return ""
+    return (f"--labels {value} does not exist: not from the working folder ({os.path.abspath(value)}) nor under SRC "
+            f"({under}); a relative name is looked for in both (docs/converting.md)")
 
 
 # A label vocabulary file lists names, one per line: ImageNet-21k's 21,843 fit in well under this.
 _MAX_LABEL_NAMES_BYTES = 16 << 20
 
 
-def read_label_names(path: Optional[Path]) -> tuple[str, ...]:
-    """The names in a `--label-names` file (normalised and checked by ConvertConfig).
+def read_label_names(path: Optional[Path], src: str = "") -> tuple[str, ...]:
+    """The names in a `--label-names` file (normalised and checked by ConvertConfig): a relative name
+    not found from the working folder is read under SRC (SRC's folder where SRC is a file), as
+    `--labels` is (a refusal names SRC's `classes.txt`).
 
     Raises:
       typer.BadParameter: it cannot be read, or lists no names.
     """
     if path is None:
         return ()
+    if src and is_local_path(src) and not path.is_absolute() and not path.exists():
+        under = Path(src if os.path.isdir(src) else os.path.dirname(src) or ".") / path
+        if not under.is_file():
+            raise typer.BadParameter(f"{path} does not exist: not from the working folder ({path.absolute()}) nor under SRC ({under})")
+        path = under
     try:
         with open_local_input(str(path)) as f:
             data = f.read(_MAX_LABEL_NAMES_BYTES + 1)

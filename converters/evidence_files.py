@@ -26,7 +26,7 @@ from shardify.converters.objects import hf_objects
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import headerless_tables
+from shardify.plan import headerless_tables, list_row_fields
 from shardify.plan.composite_keys import key_of
 from shardify.plan.entries import is_inside
 from shardify.plan.evidence import Evidence
@@ -199,12 +199,14 @@ def _split_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> I
             yield item
             continue
         number, text = item
-        fields = _table_cells(text, found) if found.header else _fields(text)
+        fields = _table_cells(text, found) if found.header else list_row_fields.list_fields(text, found.path)
         if not fields or text.lstrip().startswith("#") or (found.header and number == 1):
             continue
         if found.column >= len(fields):
             yield tables.RowError(number, f"{len(fields)} fields: the file's name is in field {found.column + 1} of its rows")
             continue
+        if found.key.folder:  # a folder named with its trailing '/' (MURA's `.../study1_positive/,1`) names that folder
+            fields[found.column] = fields[found.column].rstrip("/") or fields[found.column]
         if found.label_column is None:
             yield EvidenceRow(number, fields[found.column], found.split)
             continue

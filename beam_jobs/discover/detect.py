@@ -29,7 +29,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables
+from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
 from shardify.beam_jobs.discover import unread_annotation_checks
@@ -177,7 +177,9 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
         root = _single_top_folder(names)
         sample = [name[len(root) :] for name in names]
         top_folders = sorted({p.split("/", 1)[0] for p in sample if "/" in p})
-        detected = _detect_folder(config, sample, top_folders)
+        with archive_heads.source_archive(join_path(config.source, source_file), root):  # files looked into are members
+            detected = _detect_folder(config, sample, top_folders)
+        archive_evidence.check_archive_evidence(detected, source_file, labels_given=bool(config.labels_file))
         note = f"SRC is the archive {source_file}" + (f", its members under {root} read from there" if root else "")
         return dataclasses.replace(detected, source_file=source_file, archive_root=root, notes=(note, *detected.notes))
     if source_file:
@@ -187,6 +189,7 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
     sample, opened, archive_folders = _with_archives_opened(config, sample)
     top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
     detected = _detect_folder(config, sample, top_folders, archive_folders)
+    archive_evidence.check_archive_evidence(detected, "", archive_folders, labels_given=bool(config.labels_file))
     if opened:
         note = f"archives read as folders: {', '.join(opened[:3])}" + (" and more" if len(opened) > 3 else "")
         detected = dataclasses.replace(detected, notes=(note, *detected.notes))
@@ -324,6 +327,7 @@ def _detect_folder(
     annotations = [] if (forced and not boxes) or label_file or config.label_from_name else guards.number_row_folders(config, sample)
     annotations = [a for a in annotations if a not in {e.path for e in boxes}]
     if annotations:  # .txt files named like the images, of numbers: annotations, not captions (KITTI)
+        yolo_beside.check_yolo_beside(config, sample, annotations)  # CVAT's 'YOLO 1.1': boxes beside each image
         forced = layout.IMAGE_FOLDERS
     detected = layout_guess.detect_layout(
         sample,

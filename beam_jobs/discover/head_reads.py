@@ -3,12 +3,14 @@ file's as CSV lines), its first JSON row; never the whole file, and never an err
 
 Detection looks at hundreds of files of a download before the pipeline is built; every reader of
 a split list, label table or annotation head goes through these so that what is read of each file
-stays bounded (HEAD_BYTES) and a file that cannot be read is passed over here and reported by the
+stays bounded (HEAD_BYTES), a member of an archive read as a folder is read as a file there
+(`archive_heads`), and a file that cannot be read is passed over here and reported by the
 pipeline. `label_file_found` re-exports them, where most callers read them.
 """
 
 from __future__ import annotations
 
+from shardify.beam_jobs.discover import archive_heads
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_line_cells
@@ -30,7 +32,8 @@ def first_line(config: ConvertConfig, path: str) -> bytes | None:
         with open_input(join_path(config.source, path)) as fileobj:
             return fileobj.readline(_FIRST_LINE_BYTES)
     except (OSError, InvalidInputError):
-        return None
+        head = archive_heads.member_head(config.source, path, _FIRST_LINE_BYTES)  # a member of an archive read as a folder
+        return None if head is None else head.split(b"\n", 1)[0] + (b"\n" if b"\n" in head else b"")
 
 # What detection reads of a text file it looks into: its first lines, from its first 64 KiB.
 HEAD_BYTES = 64 << 10
@@ -44,7 +47,8 @@ def head_lines(config: ConvertConfig, relpath: str, *, lines: int = HEAD_LINES) 
         with open_input(join_path(config.source, relpath)) as fileobj:
             return first_lines(fileobj.read(HEAD_BYTES), lines)
     except (OSError, InvalidInputError):
-        return []
+        head = archive_heads.member_head(config.source, relpath, HEAD_BYTES)  # a member of an archive read as a folder
+        return [] if head is None else first_lines(head, lines)
 
 
 def table_head_lines(config: ConvertConfig, relpath: str) -> list[str]:

@@ -154,7 +154,7 @@ def given_label_file(
         if len(paths) > MAX_GLOB_TABLES:
             raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
                              f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
-        _check_given_tables(labels_file, paths)
+        _check_given_tables(labels_file, paths, headerless=config.table_options.header is False)
         found = label_file_sample(paths[0], labels_file, config, sample)
         if found.captions or found.fmt != "table":
             raise UsageError(f"--labels {labels_file!r}: several label files are read together only as tables of labels, "
@@ -166,7 +166,7 @@ def given_label_file(
     return label_file_sample(path, labels_file, config, sample)
 
 
-def _check_given_tables(pattern: str, paths: list[str]) -> None:
+def _check_given_tables(pattern: str, paths: list[str], *, headerless: bool = False) -> None:
     """The tables `--labels GLOB` names are read as one (`table_groups.check_given`)."""
     heads = {}
     for path in paths:
@@ -175,7 +175,7 @@ def _check_given_tables(pattern: str, paths: list[str]) -> None:
                 heads[path] = first_lines(fileobj.read(HEAD_BYTES), HEAD_LINES)
         except (OSError, InvalidInputError):
             continue  # rejected with its reason when the pipeline reads it
-    table_groups.check_given(pattern, heads)
+    table_groups.check_given(pattern, heads, headerless=headerless)
 
 
 def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequence[str] = ()) -> layout.LabelFileSample:

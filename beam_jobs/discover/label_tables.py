@@ -30,7 +30,7 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.converters import json_line_cells, tables as tables_lib
 from shardify.plan import (
-    concept_lists, guards, id_label_tables, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
+    concept_lists, guards, list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
 )
 from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
 
@@ -191,10 +191,18 @@ def check_given_lists(config: ConvertConfig, given: layout.SourceLayout) -> None
       UsageError: names the list, two rows' field counts and `label_rest: true`.
     """
     for found in given.evidence:
-        if found.kind != SPLIT_LIST or found.label_column is None or found.label_rest or not found.path.endswith((".txt", ".lst")):
+        if found.kind != SPLIT_LIST or found.label_column is None or found.label_rest:
             continue
         lines = [line for line in label_file_found.head_lines(config, found.path) if line.strip() and not line.lstrip().startswith("#")]
-        counts = [len(row_fields(line)) for line in lines[1 if found.header else 0 :]]
+        if not found.header and (cut := list_row_fields.label_rest_words(lines, found.label_column, found.path)):
+            raise UsageError(
+                f"the layout file's split list {found.path} labels by field {found.label_column + 1}, and its row "
+                f"{cut.strip()!r} holds more words after it that nothing reads: a label holding a space, cut at the first? "
+                "`label_rest: true` in its evidence entry reads the rest of the line as the label (docs/layout-files.md)"
+            )
+        if not found.path.endswith((".txt", ".lst")):
+            continue
+        counts = [len(list_row_fields.list_fields(line, found.path)) for line in lines[1 if found.header else 0 :]]
         if len(set(counts)) > 1:
             raise UsageError(
                 f"the layout file's split list {found.path} labels by field {found.label_column + 1}, and its first rows hold "

@@ -142,7 +142,11 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             folder,
             evidence_lib.SEGMENTATION_MASKS,
             evidence_lib.KeyRule(depth, False),
-            note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered) / len(images):.0%} of sampled images have one here)"
+            # (the share of all sampled images, over every mask folder: per folder, COVID-19 Radiography's four
+            # class folders' masks/ each said "21% of sampled images have one here" where every image had one)
+            note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered)} sampled images have one here"
+            + (f"; {len(covered_so_far) / len(images):.0%} of all sampled images have one in the {len(chosen)} mask folders)"
+               if len(chosen) > 1 else f", {len(covered) / len(images):.0%} of sampled images)")
             + (f", each mask's name adding {tail!r} to its image's" if tail and not added else "")
             + (f", each mask's name {tail!r} where its image's is {added!r}" if added else "")
             + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
@@ -175,7 +179,7 @@ def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:
     if found is None and mirroring and config.label_names:  # no data.yaml: the names the user gave, in number order
         found = ("--label-names", config.label_names)
     if found is None:
-        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring})
+        yolo_unnamed.check_named(config, {folder: by_folder[folder] for folder in mirroring}, yolo_unnamed.names_files(sample))
         return []
     yaml_file, names = found
     evidence = []

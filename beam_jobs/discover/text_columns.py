@@ -26,7 +26,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
@@ -61,6 +61,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
     keyed_texts.check_keyed_texts(dict(_headers(config, _tab_tables(paths, by_lines))))  # plots keyed by a movie id
     _check_label_column(config, headers)
+    label_column_named.check_label_column_named(config, paths, [h.columns for h in headers.values() if h.present])
     # (with --text-column named the tables are still looked at for a label column no name names:
     # MTSamples' `--text-column transcription` wrote every record unlabelled with exit 0)
     found: list[tuple[str, columns.SeveralTextColumns]] = []

@@ -13,17 +13,28 @@ from 0 to 1) are such folders: KITTI-format `labels/` (a class word first) are n
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.discover import archive_heads, label_file_found
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.plan import layout
 
-__all__ = ["is_yolo_text", "check_named"]
+__all__ = ["is_yolo_text", "check_named", "names_files"]
 
 # Label files of a folder opened to find one with lines (an image without objects has none).
 _FIRST_FILES = 20
 _SHOWN = 3
+# File names that list a YOLO export's classes, one a line, in the labels' number order.
+_NAMES_FILES = ("classes.txt", "obj.names", "classes.names", "names.txt")
+
+
+def names_files(sample: Sequence[str]) -> list[str]:
+    """The sampled files that list classes as YOLO exports ship them (Label Studio's `classes.txt`,
+    Darknet's `obj.names`, any `.names`), the shallowest first."""
+    found = [p for p in sample if posixpath.basename(p).lower() in _NAMES_FILES or layout.extension(p) == "names"]
+    return sorted(found, key=lambda p: (p.count("/"), p))
 
 
 def is_yolo_text(lines: Sequence[str]) -> bool:
@@ -46,8 +57,9 @@ def is_yolo_text(lines: Sequence[str]) -> bool:
     return True
 
 
-def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]]) -> None:
-    """Stops where YOLO label folders mirroring the images have no class names and none were given.
+def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], names: Sequence[str] = ()) -> None:
+    """Stops where YOLO label folders mirroring the images have no class names and none were given;
+    `names`: files that may list them (`names_files`), named in the message, never denied.
 
     Raises:
       UsageError: naming the folders and `--label-names FILE`.
@@ -62,8 +74,20 @@ def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]]) -
                 if is_yolo_text(lines):
                     unnamed.append(folder)
                 break
+    if unnamed and any(archive_heads.in_archive(config.source, files[0]) for files in labels_by_folder.values() if files):
+        raise UsageError(  # read from an archive, no names file helps: the labels are read only once unpacked
+            f"{', '.join(f'{f}/' for f in unnamed[:_SHOWN])} hold YOLO labels (class number, cx cy w h) inside an archive: "
+            "shardify reads labels, annotations and class lists only from folders: unpack the archive, then convert the "
+            "folder it unpacks to" + (f" with --label-names {names[0]} (its classes, once their order is checked)" if names else "")
+        )
     if unnamed:
         shown = ", ".join(f"{f}/" for f in unnamed[:_SHOWN]) + (f" and {len(unnamed) - _SHOWN} more" if len(unnamed) > _SHOWN else "")
+        if names:  # Label Studio's classes.txt: likely the names, but a list of lines says nothing of its order
+            raise UsageError(
+                f"{shown} hold YOLO labels (class number, cx cy w h) for the images, and no data.yaml names the classes; "
+                f"{', '.join(names[:_SHOWN])} may list them: name them with --label-names {names[0]} (the class names, one "
+                "a line, in the labels' number order) once its order is checked against the export's own"
+            )
         raise UsageError(
             f"{shown} hold YOLO labels (class number, cx cy w h) for the images, but no data.yaml or classes file "
             "names the classes: name them with --label-names FILE (the class names, one a line, in the labels' "

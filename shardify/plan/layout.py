@@ -312,6 +312,10 @@ class SourceLayout:
             splits = f"path patterns: {shown}"
         elif split_files:
             splits = split_files
+        elif self.name != TABLES and (named_rows := [e for e in self.evidence if e.kind == LABEL_LINES and e.split]):
+            # (a label table named as a split, FSD50K's dev.csv, and nothing else splitting: its rows that split, not
+            # "one split, train" above a plan of dev and train)
+            splits = _shown([f"{e.shown}: its rows {e.split}" for e in named_rows]) + "; the other inputs train"
         elif self.split_ids:
             shown = _shown([f"{ids} for {document}'s records" for document, ids in self.split_ids])
             splits = f"the ids files' lists, by each record's id: {shown}"

@@ -211,20 +211,24 @@ def _judged(
     return TableGroup(pattern, tuple(paths), key, classes, note)
 
 
-def check_given(pattern: str, heads: Mapping[str, Sequence[str]]) -> None:
+def check_given(pattern: str, heads: Mapping[str, Sequence[str]], *, headerless: bool = False) -> None:
     """The tables a `--labels GLOB` names are of one header, and each column read as 0/1 labels in
     one is 0/1 in every other (else a table would be read another way: its labels wrong).
 
     Raises:
       UsageError: names the table that differs, and how.
 
+    With `headerless` (`--no-header`) every row is data: the tables agree in width and in their
+    0/1 columns (MURA's `train_labeled_studies.csv` and `valid_labeled_studies.csv`, `folder/,1`).
+
+    >>> check_given("*.csv", {"a.csv": ["x/,1", "y/,0"], "b.csv": ["z/,0", "w/,1"]}, headerless=True)
     >>> check_given("L/*.csv", {"L/a.csv": ["image,a,b", "x.jpg,1,0"], "L/b.csv": ["image,a,b", "y.jpg,2,0"]})
     Traceback (most recent call last):
     ...
     shardify.errors.UsageError: --labels 'L/*.csv': L/b.csv's column 'a' holds '2', where L/a.csv's holds 0 or 1: the tables it names are read as one table, of one header and one reading
     """
     rows = {path: _rows(path, lines) for path, lines in sorted(heads.items())}
-    rows = {path: r for path, r in rows.items() if r}
+    rows = {path: ([[str(c) for c in range(len(r[0]))], *r] if headerless else r) for path, r in rows.items() if r}
     if len(rows) < 2:
         return
     (first, first_rows), *others = rows.items()

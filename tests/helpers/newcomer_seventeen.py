@@ -38,6 +38,9 @@ Measured at main's 32d6d17 (branch newcomer17, 2026-11-28 04:23 UTC, 20 s): of 9
 (covid_radiography: --label-level 1; labelstudio_yolo: --label-names), useless stop 4 (cvat_yolo,
 fsd50k, mura, scifact), exit 1 0, WRONG EXIT 0 3 (jester: the clip ids as classes; padchest: the
 archive-part folders 0/1/2 as classes; cvat_yolo_zip: the box rows as captions).
+After branch fixes17 (2026-11-28 04:55 UTC): right 0, good stop 2, useless stop 5, exit 1 0, WRONG EXIT 0 2
+(cvat_yolo_zip stops as cvat_yolo does, both naming obj.names and the images/ + labels/ move that converts
+them; jester and padchest are another branch's).
 """
 
 from __future__ import annotations
@@ -413,10 +416,13 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                  # table and --labels, which converts it right, list literals multi-label (tried)
     "mura": None,                # --labels train_labeled_studies.csv: 'labels the train split only' (tried); the glob
                                  # '*_labeled_studies.csv' (with or without --no-header): 'one header' (tried); a layout
-                                 # file's split lists keyed {folder: 1}: every row 'names no folder' (the trailing '/')
-    "cvat_yolo": None,           # the stop offers --label-from-name, --labels, --label-level 0; --label-names obj.names
+                                 # file's split lists keyed {folder: 1}: every row 'names no folder' (the trailing '/';
+                                 # fixes17: keyed {folder: 1, parts: 4} it converts right; the glob with --no-header now
+                                 # passes the header check, its rows then name no file: folder keys in --labels tables)
+    "cvat_yolo": None,           # (fixes17: the stop names obj.names and moving the files to images/ + labels/, which
+                                 # then converts right with --label-names obj.names) was: the stop offers --label-from-name, --labels, --label-level 0; --label-names obj.names
                                  # the same stop (tried); --label-level 0 writes no boxes, split 'valid' (tried)
-    "cvat_yolo_zip": None,       # exit 0 as image_captions: every frame's box rows ('2 0.5 0.5 0.2 0.3') written as its
+    "cvat_yolo_zip": None,       # (fixes17: stops as cvat_yolo, detection reading the members' rows) was: exit 0 as image_captions: every frame's box rows ('2 0.5 0.5 0.2 0.3') written as its
                                  # caption, obj.data, obj.names, train.txt, valid.txt rejected (under --max-rejects);
                                  # the same files unzipped stop ('rows of numbers named like the inputs') (tried)
     "labelstudio_yolo": {"label_names": ("Airplane", "Car", "Person")},  # classes.txt's lines: the stop names
