@@ -33,8 +33,9 @@ WRONG = {
     "bosch_lights": ("WRONG EXIT 0: image folders, the recording folders '<date>_bag' of rgb/train/ written as classes and "
                      "the test images unlabelled; train.yaml and test.yaml (a list of {boxes, path}, the test paths "
                      "absolute on the authors' server) are not read: no boxes"),
-    "deeppcb": ("EXIT 1: the split lists 'group<G>/<G>/<n>.jpg group<G>/<G>_not/<n>.txt' read as lists of inputs whose "
-                "'<n>.jpg' names no file (on disk '<n>_test.jpg' and its template '<n>_temp.jpg'): every input rejected"),
+    "deeppcb": ("STOPS (exit 2): the split lists 'group<G>/<G>/<n>.jpg group<G>/<G>_not/<n>.txt' name no file (on disk "
+                "'<n>_test.jpg' and its template '<n>_temp.jpg'), rows and nearest files named; no option reads the "
+                "'<n>.txt' boxes of type numbers: only rewritten lists in a layout file decide"),
     "derm7pt": ("STOPS (exit 2): meta.csv beside the case folders named, offering --labels FILE or --label-level 3; "
                 "--labels meta.csv --label-column diagnosis is exit 1: two image-path columns (clinic, derm) of one row, "
                 "and the case number read as a file name"),
