@@ -28,8 +28,6 @@ WRONG = {
                    "as groups over class folders, offering --label-level 0 or 1; with --label-level 0 it stops again on "
                    "apples/segmentations/, and with that excluded the mango images (rectangle CSVs) are left out: one CSV "
                    "of circles or rectangles per image, named by no option, is not read as objects"),
-    "atis_intents": ("STOPS (exit 2): the headerless 'intent, text' CSVs name --label-column 1 but not --label-separator: "
-                     "with --label-column 1 alone 'atis_flight#atis_airfare' is one label, not two"),
     "bosch_lights": ("WRONG EXIT 0: image folders, the recording folders '<date>_bag' of rgb/train/ written as classes and "
                      "the test images unlabelled; train.yaml and test.yaml (a list of {boxes, path}, the test paths "
                      "absolute on the authors' server) are not read: no boxes"),
