@@ -43,9 +43,6 @@ WRONG = {
     "lsp": ("STOPS (exit 2): 'the class folders include images', offering --label-level N; with --label-level 0 the "
             "visualized/ copies are records too, and the README's split by image number (im0001-im1000 train) is not "
             "read by any option"),
-    "minc2500": ("STOPS (exit 2): labels/ holds five folds of train<k>/validate<k>/test<k>.txt, named, offering --exclude of "
-                 "the other folds; with them excluded 'validate1.txt' is still not read as a split list and its images "
-                 "are left out"),
     "neu_det": ("WRONG EXIT 0: IMAGES/ and ANNOTATIONS/ (Pascal VOC) written as image folders labelled by class, no boxes: "
                 "the VOC objects dropped (--label-level 0 reads them right)"),
     "webis_clickbait17": ("WRONG EXIT 0: the posts' pictures in media/ written as images labelled 'media'; the texts of "
