@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import json_line_files, label_file_found, listed_folders, mirror_masks, set_aside, tab_rows_hint
+from shardify.beam_jobs.discover import copy_trees, json_line_files, label_file_found, listed_folders, mirror_masks, set_aside, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -288,7 +288,8 @@ def _check_mirror_masks(
         more = sorted({p.mirror for p in found} - {pair.mirror})
         also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
         said = mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)
-        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + _class_codes_hint(pair, found, images, sample))
+        copies = "" if siblings else copy_trees.copies_hint(config, sorted({p.mirror for p in found}), images)  # Weizmann's gray/
+        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + copies + _class_codes_hint(pair, found, images, sample))
 
 
 def _class_codes_hint(pair: object, found: Sequence[object], media: Sequence[str], sample: Sequence[str]) -> str:

@@ -47,8 +47,6 @@ WRONG = {
                 "the VOC objects dropped (--label-level 0 reads them right)"),
     "webis_clickbait17": ("WRONG EXIT 0: the posts' pictures in media/ written as images labelled 'media'; the texts of "
                           "instances.jsonl and their classes in truth.jsonl (joined by id) are not read"),
-    "weizmann_horse": ("STOPS (exit 2): figure_ground/ named as masks of gray/, offering a layout file's mask_folders; "
-                       "--label-level 0 --exclude gray --exclude figure_ground is right, but the stop names neither"),
 }
 
 
