@@ -12,7 +12,9 @@ Which of the files a row means is the dataset's to say (the board or its templat
 pair), not a guess of ours: the plan stops (exit 2) naming a few rows, the files on disk nearest to
 each (the row's stem with a suffix, or another extension), and what decides: lists whose rows name
 the inputs, given in a layout file's `evidence`. A list of which SOME rows name files is no sign:
-those rows are read, the rest rejected with their reason, as a misspelt row is.
+those rows are read, the rest rejected with their reason, as a misspelt row is. Nor are rows near no
+file at all (ids of a JSON-lines list, another reader's keys): nothing shows what they meant, and the
+rejects say it row by row as before.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ _ROWS_SHOWN = 3
 _NEAREST_SHOWN = 3
 # What joins a stem to a suffix the row leaves out (`00041001_test`, `000000-left`, `im0.5`).
 _JOINS = ("_", "-", ".", " ")
+# Lists read here as lines of paths (a JSON-lines list's rows are objects: read by its own reader).
+_PLAIN_LISTS = ("txt", "lst", "csv", "tsv", "")
 
 
 def _stem(path: str) -> str:
@@ -63,7 +67,7 @@ def check_unnamed_list_rows(config: ConvertConfig, sample: Sequence[str], detect
       UsageError: naming the lists, a few rows with the files nearest each, and the layout file's entry.
     """
     lists = [e for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.gives_split]
-    if not lists or config.exclude:  # (rows naming files --exclude left out are rejected as left out)
+    if not lists or config.exclude or any(layout.extension(e.path) not in _PLAIN_LISTS for e in lists):  # (rows naming files --exclude left out are rejected as left out)
         return
     read = {e.path for e in detected.evidence}
     inputs = [p for p in sample if layout.is_media_file(p, detected.media) and p not in read]
@@ -77,11 +81,14 @@ def check_unnamed_list_rows(config: ConvertConfig, sample: Sequence[str], detect
         rows.extend(sorted(keys)[:_ROWS_SHOWN])
     if not rows:
         return
-    shown = []
+    shown, nearest = [], 0
     for row in rows[:_ROWS_SHOWN]:
         near = nearest_files(row, inputs)
+        nearest += bool(near)
         what = ", ".join(near[:_NEAREST_SHOWN]) + (" ..." if len(near) > _NEAREST_SHOWN else "") if near else "none"
         shown.append(f"{row!r} (on disk: {what})")
+    if not nearest:  # no file near any row: nothing shows what the rows meant (the rejects say it, row by row)
+        return
     names = ", ".join(e.path for e in lists[:4]) + (" ..." if len(lists) > 4 else "")
     entry = f"{{path: LIST, kind: split list, split: {lists[0].split or 'SPLIT'}}}"
     raise UsageError(
