@@ -34,9 +34,8 @@ WRONG = {
     "deeppcb": ("STOPS (exit 2): the split lists 'group<G>/<G>/<n>.jpg group<G>/<G>_not/<n>.txt' name no file (on disk "
                 "'<n>_test.jpg' and its template '<n>_temp.jpg'), rows and nearest files named; no option reads the "
                 "'<n>.txt' boxes of type numbers: only rewritten lists in a layout file decide"),
-    "derm7pt": ("STOPS (exit 2): meta.csv beside the case folders named, offering --labels FILE or --label-level 3; "
-                "--labels meta.csv --label-column diagnosis is exit 1: two image-path columns (clinic, derm) of one row, "
-                "and the case number read as a file name"),
+    "derm7pt": ("STOPS (exit 2): meta.csv beside the case folders named, and its two image-path columns (clinic, derm) "
+                "of one row said to be unreadable by --labels as it is (not supported); no option converts it"),
     "leafsnap": ("WRONG EXIT 0: every photograph written unlabelled: the species folders under images/field/ and "
                  "images/lab/ (and the table naming each image's species in words) lost; the segmented/ PNGs are "
                  "stored as the photographs' masks"),
