@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from shardify.converters import label_phrases, label_scores, list_cells, split_column
+from shardify.converters import label_phrases, label_rank, label_scores, list_cells, split_column
 from shardify.converters.column_content import is_number
 from shardify.plan import label_candidates, label_words
 from shardify.converters.column_names import (
@@ -239,6 +239,7 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
         # and a column named as a class (`fraudulent`, `variety`) first, a feature's (`has_questions`) last
         found = label_candidates.ranked_labels(found)
         found.sort(key=_named_as_id)
+        found = label_rank.ranked_candidates(found, {name: cells[columns.index(name)] for name in found})
         shown = " and ".join(shown_column(name) for name in found)
         raise UnnamedLabelColumn(
             f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
@@ -321,6 +322,10 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
     return found[0] if found else ""
 
 
+# A polarity written as signed class numbers (1 / -1, or with 0 neutral): labels as 0..N are.
+_CLASS_SIGNS = frozenset({"-1", "0", "1", "+1"})
+
+
 def label_kind(cells: Sequence[object]) -> str:
     """Why the cells are labels, or "": whole numbers from 0 to _MAX_LABEL_NUMBER, true/false or
     short single words, with repeats (at most half as many distinct values as cells; words: two
@@ -342,6 +347,7 @@ def label_kind(cells: Sequence[object]) -> str:
         return ID_LISTS
     booleans = all(v in ("true", "false") for v in values)
     numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
+    numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
     words = all(
         v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v)
         and "," not in v for v in values

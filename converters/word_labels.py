@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardify.converters.column_names import is_integer, shown_column
+from shardify.converters.joined_labels import joined_separator, label_parts
 from shardify.converters.label_columns import UnnamedLabelColumn
 
 __all__ = ["FEW_ROWS", "UndecidedWords", "refuse_undecided_words"]
@@ -47,14 +48,19 @@ _ROWS_FOR_NUMBERS = 4
 
 class UndecidedWords(UnnamedLabelColumn):
     """A headerless table's column of words that may be its labels or names (the run stops on it,
-    with or without a header row: beam_jobs/discover/text_columns.py, table_agreement.py)."""
+    with or without a header row: beam_jobs/discover/text_columns.py, table_agreement.py).
+    `separator`: the character its cells join several labels with (`joined_labels`), "" where none."""
+
+    separator = ""
 
 
 def _words(cells: Sequence[object]) -> bool:
     values = [cell.strip() for cell in cells if isinstance(cell, str)]
+    joined = joined_separator(values)  # (ATIS's `atis_flight#atis_airfare`: each part a label word)
+    parts = [p for v in values for p in label_parts(v)] if joined else values
     return len(values) == len(cells) and (len(set(values)) > 1 or len(values) < _ROWS_FOR_CONSTANT) and all(
         v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v) and "," not in v
-        for v in values
+        for v in parts
     )
 
 
@@ -89,12 +95,18 @@ def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample:
             found.append(name)
     if found:
         name = found[0]
-        raise UndecidedWords(
+        separator = joined_separator([row[columns.index(name)] for row in sample])
+        several = (f" (--label-separator {separator!r} with it: cells such as "
+                   f"{next(str(r[columns.index(name)]).strip() for r in sample if separator in str(r[columns.index(name)]))!r} "
+                   "join labels that also stand alone)") if separator else ""
+        stop = UndecidedWords(
             f"no header row names the label, and {shown_column(name)} holds single words, too few of them repeated "
-            f"to tell labels from names: name the label with --label-column {name} (or another column); "
+            f"to tell labels from names: name the label with --label-column {name}{several} (or another column); "
             f"--keep-columns {name} keeps it as a feature, the records unlabelled",
             found,
         )
+        stop.separator = separator or ""
+        raise stop
     if numbers:
         name = numbers[0]
         raise UndecidedWords(

@@ -32,7 +32,7 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
-from shardify.beam_jobs.discover import unread_annotation_checks
+from shardify.beam_jobs.discover import unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -430,6 +430,7 @@ def _detect_folder(
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt
+        unnamed_list_rows.check_unnamed_list_rows(config, sample, detected)  # DeepPCB's '<n>.jpg' beside <n>_test.jpg
         version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
         mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it

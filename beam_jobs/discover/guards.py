@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, json_line_files, label_file_found, listed_folders, mirror_masks, set_aside, tab_rows_hint
+from shardify.beam_jobs.discover import channel_check, copy_trees, json_line_files, label_file_found, listed_folders, mirror_masks, path_columns, set_aside, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -289,7 +289,8 @@ def _check_mirror_masks(
         more = sorted({p.mirror for p in found} - {pair.mirror})
         also = f"; so do {', '.join(more)}, each a folder of masks to name there too" if more else ""
         said = mirror_trees.message(pair, "inputs") if siblings else mirror_trees.message(pair, "a class", structure)
-        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + _class_codes_hint(pair, found, images, sample))
+        copies = "" if siblings else copy_trees.copies_hint(config, sorted({p.mirror for p in found}), images)  # Weizmann's gray/
+        raise UsageError(said + also + ('' if siblings else mirror_set_aside.images_alone(found)) + copies + _class_codes_hint(pair, found, images, sample))
 
 
 def _class_codes_hint(pair: object, found: Sequence[object], media: Sequence[str], sample: Sequence[str]) -> str:
@@ -330,16 +331,17 @@ def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Seq
     if not tables:
         return
     folder_labels = {part for p in media for part in p.split("/")[:-1]}
-    shown = []
+    shown, several = [], ""  # (several: a table naming inputs in two columns, which --labels cannot read: Derm7pt's)
     for path in tables:
         found = file_signs.labels_beside_folders(label_file_found.head_lines(config, path), media, folder_labels)
         if found:
             shown.append(f"{path} ({found})")
+            several = several or path_columns.several_paths_note(path, label_file_found.head_lines(config, path), media)
     if not shown:
         return
     level = max((lvl for _, lvl in getattr(structure, "label_levels", ()) if lvl >= 0), default=0) + 1  # (1 = SRC's folders)
     raise UsageError(
         f"tables beside the class folders name the inputs and hold labels of their own: {', '.join(shown[:3])}: "
-        f"the folders may not be the labels: --labels FILE to read a table's labels instead, or --label-level {level} "
-        "(counted from SRC) to keep the class folders as the labels"
+        f"the folders may not be the labels: {several or '--labels FILE to read a table' + chr(39) + 's labels instead'}, or "
+        f"--label-level {level} (counted from SRC) to keep the class folders as the labels"
     )

@@ -127,7 +127,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         undecided = False
     if unlabelled and (undecided or not (headerless and options.header is None)):
         shown = ", ".join(path for path, _ in unlabelled)
-        message = f"{shown}: {unlabelled[0][1]} (docs/converting.md)"
+        first = next((u for _, u in unlabelled if getattr(u, "separator", "")), unlabelled[0][1])  # (one table's '#' joins)
+        message = f"{shown}: {first} (docs/converting.md)"
         column, note = decided_labels.decided_label_column(headers, unlabelled)
         if column:  # the files decide it: detected again with it (launch), as the user's next run would
             raise files_decide.DecidedByFiles(message, {"label_column": column}, note)

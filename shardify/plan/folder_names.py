@@ -53,6 +53,7 @@ SPLIT_WORDS = {
     "val": "val",
     "valid": "valid",
     "validation": "validation",
+    "validate": "validation",  # MINC-2500's labels/validate1.txt .. validate5.txt (beside train<k>, test<k>)
     "dev": "dev",
     "development": "dev",  # WASSA-2017's development/ (SemEval's word for the dev set)
     "test": "test",

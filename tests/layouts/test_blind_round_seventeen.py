@@ -28,27 +28,20 @@ WRONG = {
                    "as groups over class folders, offering --label-level 0 or 1; with --label-level 0 it stops again on "
                    "apples/segmentations/, and with that excluded the mango images (rectangle CSVs) are left out: one CSV "
                    "of circles or rectangles per image, named by no option, is not read as objects"),
-    "atis_intents": ("STOPS (exit 2): the headerless 'intent, text' CSVs name --label-column 1 but not --label-separator: "
-                     "with --label-column 1 alone 'atis_flight#atis_airfare' is one label, not two"),
     "bosch_lights": ("STOPS (exit 2): train.yaml and test.yaml named as files no reader took that name the inputs (the "
                      "recording folders '<date>_bag' would be the classes); no option reads their {boxes, path} lists"),
-    "deeppcb": ("EXIT 1: the split lists 'group<G>/<G>/<n>.jpg group<G>/<G>_not/<n>.txt' read as lists of inputs whose "
-                "'<n>.jpg' names no file (on disk '<n>_test.jpg' and its template '<n>_temp.jpg'): every input rejected"),
-    "derm7pt": ("STOPS (exit 2): meta.csv beside the case folders named, offering --labels FILE or --label-level 3; "
-                "--labels meta.csv --label-column diagnosis is exit 1: two image-path columns (clinic, derm) of one row, "
-                "and the case number read as a file name"),
+    "deeppcb": ("STOPS (exit 2): the split lists 'group<G>/<G>/<n>.jpg group<G>/<G>_not/<n>.txt' name no file (on disk "
+                "'<n>_test.jpg' and its template '<n>_temp.jpg'), rows and nearest files named; no option reads the "
+                "'<n>.txt' boxes of type numbers: only rewritten lists in a layout file decide"),
+    "derm7pt": ("STOPS (exit 2): meta.csv beside the case folders named, and its two image-path columns (clinic, derm) "
+                "of one row said to be unreadable by --labels as it is (not supported); no option converts it"),
     "leafsnap": ("STOPS (exit 2): leafsnap-dataset-images.txt named as a table no reader took naming the (otherwise "
                  "unlabelled) photographs; --labels it --label-column species is exit 1 (its two path columns)"),
     "lsp": ("STOPS (exit 2): 'the class folders include images', offering --label-level N; with --label-level 0 the "
             "visualized/ copies are records too, and the README's split by image number (im0001-im1000 train) is not "
             "read by any option"),
-    "minc2500": ("STOPS (exit 2): labels/ holds five folds of train<k>/validate<k>/test<k>.txt, named, offering --exclude of "
-                 "the other folds; with them excluded 'validate1.txt' is still not read as a split list and its images "
-                 "are left out"),
     "webis_clickbait17": ("STOPS (exit 2): instances.jsonl named as a file no reader took naming the pictures of media/ "
                           "(which would be images labelled 'media'); no option reads its texts joined to truth.jsonl by id"),
-    "weizmann_horse": ("STOPS (exit 2): figure_ground/ named as masks of gray/, offering a layout file's mask_folders; "
-                       "--label-level 0 --exclude gray --exclude figure_ground is right, but the stop names neither"),
 }
 
 
