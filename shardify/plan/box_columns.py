@@ -247,7 +247,7 @@ def fitting_orders(
 
 def mixed_units(reading: Reading) -> bool:
     """Rows whose four box numbers are all fractions within [0, 1] (one at least not whole) beside
-    rows with a number past 1: fractions of the image and pixels in one table (two exports joined),
+    rows with a number past 1 or below 0: fractions of the image and pixels in one table (two exports joined),
     or pixels of tiny boxes; read either way, some boxes are wrong, and which cannot be told.
 
     >>> found = read_roles(["image,class,cx,cy,w,h", "a.jpg,car,0.5,0.5,0.2,0.3", "b.jpg,car,30,20,10,8"], lambda c: c.endswith(".jpg"))
@@ -256,7 +256,9 @@ def mixed_units(reading: Reading) -> bool:
     """
     boxes = [[float(row[i]) for i in reading.box] for row in reading.rows if all(row[i] for i in reading.box)]
     fractions = [b for b in boxes if all(0.0 <= n <= 1.0 for n in b) and any(n != int(n) for n in b)]
-    return bool(fractions) and any(n > 1.0 for b in boxes for n in b)
+    # a number below 0 with none past 1 is no pixel either: such a row read in pixels is a box under
+    # a pixel wide, and it must not turn a table of fractions (one edge a hair off, `-0.0001`) into pixels
+    return bool(fractions) and any(n > 1.0 or n < 0.0 for b in boxes for n in b)
 
 
 def other_unit(reading: Reading) -> Reading:

@@ -24,13 +24,12 @@ table that names files in several folders and has no split in its name (one `lab
 
 from __future__ import annotations
 
-import csv
 import posixpath
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from shardify.plan.evidence import KeyRule, example_file
-from shardify.plan.split_multi_hot import _split, _split_folders
+from shardify.plan.split_multi_hot import split_folders, split_of, table_rows
 
 __all__ = ["FolderTable", "RULE", "folder_tables", "names_in_split_folders"]
 
@@ -55,11 +54,6 @@ class FolderTable:
         return posixpath.basename(self.folder) + "/"
 
 
-def _rows(path: str, lines: Sequence[str]) -> list[list[str]]:
-    delimiter = "\t" if path.lower().endswith(".tsv") else ","
-    return [[c.strip() for c in row] for row in csv.reader([line for line in lines if line.strip()], delimiter=delimiter)]
-
-
 def folder_tables(heads: Mapping[str, Sequence[str]], inputs: Sequence[str], whole: bool = True) -> list[FolderTable]:
     """The split tables of bare file names that `heads` (first lines by path) hold for `inputs`
     (the sampled inputs' paths), or [] where they are not all such (see the module). `whole`: the
@@ -75,17 +69,17 @@ def folder_tables(heads: Mapping[str, Sequence[str]], inputs: Sequence[str], who
     >>> folder_tables({"labels.csv": heads["Training_set.csv"]}, inputs)
     []
     """
-    folders = _split_folders(inputs)
+    folders = split_folders(inputs)
     files = set(inputs)
     found: list[FolderTable] = []
     for path in sorted(heads):
         name = posixpath.basename(path)
         if "." not in name or name.rsplit(".", 1)[1].lower() not in _EXTENSIONS or example_file(path):
             continue
-        split = _split(posixpath.splitext(name)[0])
+        split = split_of(posixpath.splitext(name)[0])
         if not split:
             continue
-        rows = _rows(path, heads[path])
+        rows = table_rows(path, heads[path])
         if len(rows) < 2 or len(rows[0]) not in (1, 2) or len(folders.get(split, ())) != 1:
             return []
         (folder,) = folders[split]
@@ -113,13 +107,14 @@ def names_in_split_folders(path: str, lines: Sequence[str], column: int, header:
     ...                        ["train/a.jpg", "train/b.jpg", "test/a.jpg", "test/b.jpg"])
     ('a.jpg', ['test', 'train'])
     """
-    rows = _rows(path, lines)[1 if header else 0:]
+    rows = table_rows(path, lines)[1 if header else 0:]
     names = [r[column] for r in rows if len(r) > column and r[column] and "/" not in r[column]]
     by_name: dict[str, set[str]] = {}
-    for split_folders in _split_folders(inputs).values():
-        for folder in split_folders:
+    files = set(inputs)  # once: built per name, 1,000 names over 20,000 inputs took 1.2 s
+    for folders_of_split in split_folders(inputs).values():
+        for folder in folders_of_split:
             for name in names:
-                if posixpath.join(folder, name) in set(inputs):
+                if posixpath.join(folder, name) in files:
                     by_name.setdefault(name, set()).add(folder)
     shared = [n for n in names if len(by_name.get(n, ())) > 1]
     if not names or len(shared) * 2 < len(names):

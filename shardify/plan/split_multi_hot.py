@@ -41,7 +41,7 @@ from shardify.plan.evidence import KeyRule, file_key, row_key
 from shardify.plan.folder_names import SPLIT_WORDS
 from shardify.plan.structure import split_word
 
-__all__ = ["SplitTable", "find_split_tables", "names_split", "summary_column", "SUFFIX"]
+__all__ = ["SplitTable", "find_split_tables", "names_split", "split_folders", "split_of", "summary_column", "table_rows", "SUFFIX"]
 
 _BITS = frozenset({"0", "1", "0.0", "1.0"})
 _ONES = frozenset({"1", "1.0"})
@@ -80,7 +80,7 @@ class SplitTable:
         return posixpath.basename(self.folder) + "/"
 
 
-def _split(name: str) -> str:
+def split_of(name: str) -> str:
     """The split a file or folder name names, one spelling for both (`Train` and `train_labels`), or ""."""
     word = (split_word(name) or "").lower()
     return SPLIT_WORDS.get(word, word)
@@ -92,10 +92,11 @@ def names_split(path: str) -> bool:
     >>> names_split("gt/a. RFMiD_Training_Labels.csv"), names_split("gt/labels.csv")
     (True, False)
     """
-    return bool(_split(posixpath.splitext(posixpath.basename(path))[0]))
+    return bool(split_of(posixpath.splitext(posixpath.basename(path))[0]))
 
 
-def _rows(path: str, lines: Sequence[str]) -> list[list[str]]:
+def table_rows(path: str, lines: Sequence[str]) -> list[list[str]]:
+    """A .csv or .tsv file's non-blank lines as rows of stripped cells."""
     delimiter = "\t" if path.lower().endswith(".tsv") else ","
     return [[c.strip() for c in row] for row in csv.reader([line for line in lines if line.strip()], delimiter=delimiter)]
 
@@ -148,13 +149,13 @@ def _shape(tables: Mapping[str, list[list[str]]]) -> tuple[tuple[str, ...], int,
     return header, keys[0], bits
 
 
-def _split_folders(inputs: Sequence[str]) -> dict[str, set[str]]:
+def split_folders(inputs: Sequence[str]) -> dict[str, set[str]]:
     """The folders of the inputs named for a split, by split (the deepest such folder of each input)."""
     found: dict[str, set[str]] = {}
     for path in inputs:
         parts = path.split("/")[:-1]
         for at in range(len(parts) - 1, -1, -1):
-            split = _split(parts[at])
+            split = split_of(parts[at])
             if split:
                 found.setdefault(split, set()).add("/".join(parts[: at + 1]))
                 break
@@ -180,21 +181,21 @@ def find_split_tables(heads: Mapping[str, Sequence[str]], inputs: Sequence[str],
     >>> [(t.path, t.folder, t.prefix, t.classes, t.summary) for t in find_split_tables(heads, inputs, True)][1]
     ('gt/train_labels.csv', 'img/Train', 'Train/', ('a', 'b'), 'any')
     """
-    folders = _split_folders(inputs)
+    folders = split_folders(inputs)
     image_folders = {f for fs in folders.values() for f in fs}
     by_header: dict[tuple[str, ...], dict[str, list[list[str]]]] = {}
     for path in sorted(heads):
         name, folder = posixpath.basename(path), posixpath.dirname(path)
-        if "." not in name or name.rsplit(".", 1)[1].lower() not in _EXTENSIONS or not _split(posixpath.splitext(name)[0]):
+        if "." not in name or name.rsplit(".", 1)[1].lower() not in _EXTENSIONS or not split_of(posixpath.splitext(name)[0]):
             continue
         if any(folder == f or folder.startswith(f + "/") for f in image_folders):
             continue  # a table among a split's images: not a table of its own beside them
-        rows = _rows(path, heads[path])
+        rows = table_rows(path, heads[path])
         if len(rows) >= 2:
             by_header.setdefault(tuple(rows[0]), {})[path] = rows
     found: list[SplitTable] = []
     for _, rows in sorted(by_header.items()):
-        splits = [_split(posixpath.splitext(posixpath.basename(p))[0]) for p in rows]
+        splits = [split_of(posixpath.splitext(posixpath.basename(p))[0]) for p in rows]
         if len(rows) < _MIN_TABLES or len(set(splits)) != len(splits) or set(splits) != set(folders):
             continue  # (two tables of one split, or a split folder no table labels: not this reading)
         shape = _shape(rows)
@@ -216,7 +217,7 @@ def _judged(rows, shape, folders, inputs, whole) -> list[SplitTable]:
     tables = sorted(rows)
     out = []
     for path in tables:
-        split = _split(posixpath.splitext(posixpath.basename(path))[0])
+        split = split_of(posixpath.splitext(posixpath.basename(path))[0])
         if len(folders[split]) != 1:
             raise UsageError(
                 f"{path} labels the {split} split, and {len(folders[split])} folders are named for it "

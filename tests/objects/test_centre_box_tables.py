@@ -95,3 +95,17 @@ def test_a_centre_header_over_numbers_that_are_no_centres_stops(tmp_path: Path) 
     said = " ".join(result.stderr.split())
     assert "whose header ('image_path,x_center,y_center,width,height,label') names its box columns cx,cy,w,h" in said, said
     assert "box_format" in said, said
+
+
+def test_fractions_with_one_number_below_zero_stop_not_read_as_pixels(tmp_path: Path) -> None:
+    # a table of fractions where one centre lies a hair off the image (-0.0001): nothing past 1, so
+    # not "mixed"; read as pixels, every box was under a pixel wide, written with exit 0
+    def row(stem, name, cx, cy, w, h):
+        return f"{stem}.jpg,{name},{cx / W:.4f},{-0.0001 if stem == 'c' else round(cy / H, 4)},{w / W:.4f},{h / H:.4f}"
+
+    _source(tmp_path / "src", "image,label,cx,cy,w,h", row)
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"))
+    assert result.returncode == 2, result.stdout + result.stderr
+    said = " ".join(result.stderr.split())
+    assert "annotations.csv" in said and "(normalised)" in said, said
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.tfrecord"))
