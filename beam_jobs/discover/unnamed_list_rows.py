@@ -75,7 +75,7 @@ def check_unnamed_list_rows(config: ConvertConfig, sample: Sequence[str], detect
         return
     rows: list[str] = []
     for found in lists:
-        keys = list_keys(config, found)
+        keys = {found.prefix + key for key in list_keys(config, found)}  # a split folder's table keys its own folder
         if {evidence_lib.file_key(p, found.key) for p in inputs} & keys:
             return  # some rows name files: those are read, the others rejected with their reason
         rows.extend(sorted(keys)[:_ROWS_SHOWN])
