@@ -98,8 +98,9 @@ def found_texts(
             f"no text column among {list(columns)} is the one text: {shown_column(texts[0])} and {shown_column(texts[1])} hold one text "
             "twice (a copy or a span of the other), no sentence pair: name the text with --text-column"
         )
-    if len(texts) == 2:
-        # a few rows' short phrases beside longer texts: the label, or a stop (`phrase_columns`)
+    if len(texts) == 2 and not label:
+        # a few rows' short phrases beside longer texts, no label column found: the label, or a stop (`phrase_columns`)
+        # (DBpedia's `<class>,<title>,<content>` has its label: the title is the pair's first text)
         label_phrase = phrase_columns.phrase_beside_text(columns, texts, [[row[columns.index(t)] for row in sample] for t in texts], header)
         if label_phrase:
             return tuple(t for t in texts if t != label_phrase), "", (*unused, (label_phrase, phrase_columns.PHRASE_LABEL))

@@ -46,9 +46,9 @@ def json_columns(config: ConvertConfig, path: str) -> set[str] | None:
             return None
         shape = json_shapes.shape_of(document)
         records = list(json_shapes.records_by_shape(document, shape))[:_ROWS] if shape else []
-        names = {name for r in records if isinstance(r.cells, dict) for name in r.cells}
-        items = document if isinstance(document, list) else [document]
-        return names | _names(i for i in items[:_ROWS] if isinstance(i, dict))
+        if not records or not all(isinstance(r.cells, dict) for r in records):
+            return None  # records of lists (CLINC's `{"train": [[text, intent], ...]}`): no field names to check
+        return {name for r in records for name in r.cells} | _names(r.cells for r in records)
     if fmt == tables.PARQUET:
         try:
             import pyarrow.parquet as pq
@@ -89,7 +89,7 @@ def check_label_column_named(config: ConvertConfig, paths: Sequence[str], csv_co
       csv_columns: the columns of the CSV and TSV headers read (their own check stops on them).
     """
     given = config.table_options.label_column
-    if not given or given.isdigit() or any(given in names for names in csv_columns):
+    if not given or given.isdigit() or given.lower() == "none" or any(given in names for names in csv_columns):
         return
     found: dict[str, set[str]] = {}
     for path in paths:

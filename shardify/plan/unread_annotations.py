@@ -196,7 +196,9 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
                 if _shape(base) not in shapes:
                     continue
                 named.append(name)
-                rest = [c for j, c in enumerate(row) if j != i and j not in dropped and not token.search(c)] if table else [whole]
+                stem = posixpath.splitext(base)[0]  # an id column restating the file's stem says nothing of its own
+                rest = [c for j, c in enumerate(row) if j != i and j not in dropped and not token.search(c)
+                        and c.strip().lower() != stem] if table else [whole]
                 own = own or not table or _own(rest)
                 parts = name.replace("\\", "/").split("/")[:-1]
                 label = next((part for part in parts if part in folder_labels), None)
