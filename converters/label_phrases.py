@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["MAX_WORDS", "MAX_CHARS", "phrase_label", "repeated_phrases"]
+__all__ = ["MAX_WORDS", "MAX_CHARS", "is_phrase", "phrase_label", "repeated_phrases"]
 
 MAX_WORDS = 4
 MAX_CHARS = 40
 _MIN_ROWS = 4
 
 
-def _phrase(cell: object) -> bool:
+def is_phrase(cell: object) -> bool:
+    """A short phrase: a string of at most MAX_WORDS words and MAX_CHARS characters, no digit, not empty."""
     return (
         isinstance(cell, str) and 0 < len(cell.strip()) <= MAX_CHARS and len(cell.split()) <= MAX_WORDS
         and not any(ch.isdigit() for ch in cell)
@@ -46,7 +47,7 @@ def phrase_label(columns: Sequence[str], texts: Sequence[str], sample: Sequence[
     if len(columns) != 2 or len(others) != 1 or len(sample) < _MIN_ROWS:
         return ""
     cells = [row[others[0]] for row in sample if len(row) == 2]
-    if len(cells) < len(sample) or not all(_phrase(cell) for cell in cells):
+    if len(cells) < len(sample) or not all(is_phrase(cell) for cell in cells):
         return ""
     values = [cell.strip().casefold() for cell in cells]
     return columns[others[0]] if len(set(values)) * 2 <= len(values) else ""
@@ -61,7 +62,7 @@ def repeated_phrases(cells: Sequence[object]) -> bool:
     >>> repeated_phrases(["London", "New York", "Paris", "Rome", "London"]), repeated_phrases(["Books"] * 5)
     (False, False)
     """
-    if len(cells) < _MIN_ROWS or not all(_phrase(cell) for cell in cells):
+    if len(cells) < _MIN_ROWS or not all(is_phrase(cell) for cell in cells):
         return False
     values = [str(cell).strip().casefold() for cell in cells]
     counts = {v: values.count(v) for v in set(values)}

@@ -53,9 +53,8 @@ class UndecidedPhrases(UndecidedWords):
 
 
 def _phrase(cell: str) -> bool:
-    text = cell.strip()
-    return (0 < len(text) <= label_phrases.MAX_CHARS and len(text.split()) <= label_phrases.MAX_WORDS
-            and not any(c.isdigit() for c in text) and not text.endswith(_SENTENCE_ENDS))
+    """label_phrases' short phrase, and no sentence: a label, not a short text."""
+    return label_phrases.is_phrase(cell) and not cell.strip().endswith(_SENTENCE_ENDS)
 
 
 def _mean_words(cells: Sequence[str]) -> float:
