@@ -399,7 +399,8 @@ def infer_structure(
     )
     if split_level < 0 and label_levels == [("", -1)] and root and not has_label_files:
         lone = root[-1]
-        if not is_container_name(lone) and "/".join(root) + "/" not in set(archive_folders) and not is_unlabelled_name(lone):
+        beside_masks = any(posixpath.dirname(m.rstrip("/")) == "/".join(root[:-1]) for m in masks)  # its images' masks' sibling
+        if not is_container_name(lone) and "/".join(root) + "/" not in set(archive_folders) and not is_unlabelled_name(lone) and not beside_masks:
             note = f"one class folder, {'/'.join(root)}/: every record is labelled {lone}"
             return dataclasses.replace(structure, label_levels=(("", len(root) - 1),), single_class=lone), (*notes, note)
     return with_names(structure, inputs, tuple(notes))
