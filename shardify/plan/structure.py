@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shardify.plan import class_named_files, mask_names, sample_parts
+from shardify.plan import class_named_files, mask_names, sample_parts, split_worded_classes
 from shardify.plan.evaluation_parts import evaluation_part
 from shardify.plan.file_name_labels import NamePattern, name_pattern, with_names
 
@@ -329,7 +329,10 @@ def infer_structure(
     children = {parts[level] for parts in folders if len(parts) > level}
     tops = set(top_folders)
     parts_as_splits: dict[str, str] = {}
-    if len(tops) >= 2 and all_splits(tops) and (not root or root[0] in tops):
+    if split_worded_classes.one_split_classes(children) and (root or not tops or split_worded_classes.one_split_classes(tops)):
+        split_level, split_folders = -1, []  # `training_fake/` beside `training_real/`: classes of one split
+        notes.append(f"class folders each joining one split word to the class: {', '.join(sorted(children))}; one split")
+    elif len(tops) >= 2 and all_splits(tops) and (not root or root[0] in tops):
         root, level = [], 0  # split folders at the top, some of them beyond the sample
         split_level, split_folders = 0, sorted(tops)
     elif len(children) >= 2 and all_splits(children):
