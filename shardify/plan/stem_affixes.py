@@ -4,7 +4,7 @@ A folder of masks beside a folder of images names each mask after its image, oft
 letters to every name: ETIS-Larib's `Ground Truth/p1.tif` for `ETIS-LaribPolypDB/1.tif` (a `p` before
 the number, no separator), ISIC 2018's `ISIC_0000000_segmentation.png` for `ISIC_0000000.jpg`, a
 `mask_12.png` for `12.jpg`, `<n>_gt`, `<n>_Annotation`. No table of words can hold them all; what
-shows such an affix is the two folders together. The rule (docs/segmentation.md, "Masks named by an
+shows such an affix is the two folders together. The rule (docs/converting.md, "Masks named by an
 affix"):
 
   Cut one head (what comes before) and one tail (what comes after) from every mask's stem, the
