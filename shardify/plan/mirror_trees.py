@@ -79,6 +79,7 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
             by_folder.setdefault(folder, []).append(relpath)
     stems = {folder: {stem(p) for p in paths} for folder, paths in by_folder.items()}
     pairs = []
+    affixed = stem_affixes.partners(stems)  # folders whose stems another's may name once an affix is cut
     for mirror, files in sorted(by_folder.items()):
         if len(files) < _MIN_FILES:
             continue
@@ -86,7 +87,8 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
         for mirrored, others in sorted(by_folder.items()):
             if mirrored == mirror or structure.split_folder_of(others[0]) != split:
                 continue
-            shared = sum(stem(p) in stems[mirrored] for p in files) or _affixed(stems[mirror], stems[mirrored])
+            shared = sum(stem(p) in stems[mirrored] for p in files) or (
+                _affixed(stems[mirror], stems[mirrored]) if mirrored in affixed[mirror] else 0)
             if shared >= _MIN_FILES and shared >= _MOST * len(files) and len(stems[mirror]) >= _MOST * len(stems[mirrored]):
                 pairs.append(MirrorPair(mirror, mirrored, tuple(files), tuple(others)))
     return pairs

@@ -27,10 +27,11 @@ Plain functions of names; no I/O.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 
-__all__ = ["cut", "cut_key", "learned", "named_count"]
+__all__ = ["cut", "cut_key", "learned", "named_count", "partners"]
 
 # Share of the masks that must name an image once the affix is cut, and of the images named.
 _MOST = 0.9
@@ -116,3 +117,49 @@ def cut_key(key: str, affix: tuple[str, str]) -> str:
     folder, slash, name = key.rpartition("/")
     core = cut(name, affix)
     return key if core is None else folder + slash + core
+
+
+def _shared_start(names: Collection[str]) -> str:
+    """The longest start (at most _MAX_AFFIX characters) that _MOST of `names` begin with, each keeping a character beyond it."""
+    best = ""
+    for length in range(1, _MAX_AFFIX + 1):
+        starts = Counter(name[:length] for name in names if len(name) > length)
+        if not starts:
+            break
+        start, count = starts.most_common(1)[0]
+        if count < _MOST * len(names):
+            break
+        best = start
+    return best
+
+
+def partners(stems: Mapping[str, Collection[str]]) -> dict[str, set[str]]:
+    """For each folder of `stems` (folder -> its files' stems), the other folders whose stems one of
+    its own may name once an affix is cut: a cheap bound on the pairs `learned` need judge (a class
+    folder beside a thousand others is never matched against each). An affix nearly every stem of a
+    folder carries lies within what nearly all its stems begin and end with, so only those cuts of
+    one stem are looked up, in an index of every folder's stems.
+
+    >>> partners({"gt/": {f"p{n}" for n in range(1, 10)} | {"x"}, "img/": {str(n) for n in range(1, 10)}, "cat/": {"a", "b"}})
+    {'gt/': {'img/'}, 'img/': set(), 'cat/': set()}
+    """
+    index: dict[str, set[str]] = {}
+    for folder, names in stems.items():
+        for name in names:
+            index.setdefault(name, set()).add(folder)
+    found: dict[str, set[str]] = {}
+    for folder, names in stems.items():
+        found[folder] = set()
+        if len(names) < _MIN_MASKS:
+            continue
+        head = _shared_start(names)
+        tail = _shared_start([name[::-1] for name in names])[::-1]
+        carrying = sorted(n for n in names if n.startswith(head) and n.endswith(tail) and len(n) > len(head) + len(tail))
+        if not carrying or not head + tail:
+            continue
+        first = carrying[0]
+        for h in range(len(head) + 1):
+            for t in range(min(len(tail), _MAX_AFFIX - h) + 1):
+                if h + t and (core := cut(first, (head[:h], tail[len(tail) - t :] if t else ""))) is not None:
+                    found[folder] |= index.get(core, set()) - {folder}
+    return found
