@@ -81,11 +81,11 @@ def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], struct
         if False not in photos or any(photos):
             continue
         shown = folder.rstrip("/")
-        hint = (f"; or convert the images alone, unlabelled, the masks set aside: --label-level 0 --exclude '{shown}'"
-                if len(by_folder) == 2 else "")
+        aside = (f"convert the images alone, unlabelled, the masks set aside: --label-level 0 --exclude '{shown}'"
+                 if len(by_folder) == 2 else f"leave it out with --exclude '{shown}'")
         raise UsageError(
             f"{folder} is read as a class, but its name says masks or ground truth and it holds single-channel images "
-            f"of few values ({files[0]}) beside {', '.join(others[:3])} of photos: masks of those images whose names "
-            f"no one affix pairs with theirs, not a class: name {shown!r} under `structure.mask_folders` of a layout "
-            f"file with the images named as the masks are{hint}"
+            f"of few values ({files[0]}) beside {', '.join(others[:3])} of photos: masks, whose names no one affix pairs "
+            f"with the images', not a class: {aside}; or rename its files after their images' and name {shown!r} under "
+            "`structure.mask_folders` of a layout file"
         )
