@@ -18,7 +18,7 @@ from shardify.converters import yolo_yaml
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import evidence as evidence_lib, mask_tails
+from shardify.plan import evidence as evidence_lib, mask_tails, stem_affixes
 from shardify.plan import layout
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -102,7 +102,7 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
     if not images:
         return []
-    by_folder: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
+    by_folder: list[tuple[set[str], str, int, bool, tuple[str, str, str]]] = []
     # masks beside their images (`mask_words`) are read from the folder that holds the images
     for folder in (*structure.mask_folders, *((structure.root,) if structure.mask_words else ())):
         raw = [
@@ -123,13 +123,19 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
             if covered:
                 break
+        head = ""
+        if not covered and folder != structure.root:  # one affix learned from both folders (`stem_affixes`: ETIS's `p1`)
+            head, tail = stem_affixes.learned({m.rpartition("/")[2] for m in raw}, {p.rpartition("/")[2] for p in near}) or ("", "")
+            keys = {"/".join(stem_affixes.cut_key(m, (head, tail)).split("/")[-depth:]) for m in raw} if head or tail else set()
+            covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
+            added = ""
         if covered:  # and those whose mask the listing left out (a link outside SRC): unlisted_masks
             missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
             jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
-            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, (tail, added)))
-    chosen: list[tuple[set[str], str, int, bool, tuple[str, str]]] = []
+            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, (tail, added, head)))
+    chosen: list[tuple[set[str], str, int, bool, tuple[str, str, str]]] = []
     covered_so_far: set[str] = set()
     for found in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
         if not found[0] & covered_so_far:
@@ -147,14 +153,16 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered)} sampled images have one here"
             + (f"; {len(covered_so_far) / len(images):.0%} of all sampled images have one in the {len(chosen)} mask folders)"
                if len(chosen) > 1 else f", {len(covered) / len(images):.0%} of sampled images)")
-            + (f", each mask's name adding {tail!r} to its image's" if tail and not added else "")
+            + (f", each mask's name adding {tail!r} to its image's" if tail and not added and not head else "")
+            + (f", each mask's name its image's with {head!r} before it" + (f" and {tail!r} after" if tail else "") if head else "")
             + (f", each mask's name {tail!r} where its image's is {added!r}" if added else "")
             + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
             mask_tail=tail,
             image_tail=added,
+            mask_head=head,
             all_masks=folder + "/" in structure.mask_folders,
         )
-        for covered, folder, depth, jpeg, (tail, added) in sorted(chosen, key=lambda found: found[1])
+        for covered, folder, depth, jpeg, (tail, added, head) in sorted(chosen, key=lambda found: found[1])
     ]
 
 

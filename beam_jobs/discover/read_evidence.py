@@ -30,7 +30,7 @@ from shardify.format.contract import ObjectSchema
 from shardify.inputs.excludes import LEFT_OUT
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import box_formats, layout, mask_names, mask_tails
+from shardify.plan import box_formats, layout, mask_names, mask_tails, stem_affixes
 from shardify.plan.box_file_names import annotated_image
 from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Reject
@@ -228,6 +228,7 @@ class ReadEvidence(beam.DoFn):
                 continue  # a later observer's mask (CHASE_DB1's `_2ndHO`): the first's is the record's
             where = f"{found.path}/{item.relpath}" if found.path else item.relpath
             key = mask_tails.without_tail(key, found.mask_tail)  # (STARE's `im0001.ah`: the folder's own words)
+            key = stem_affixes.cut_key(key, (found.mask_head, ""))  # (ETIS-Larib's `p1`: the head every mask adds)
             named = mask_key(key) + found.image_tail  # (DRIVE's `21_manual1` -> `21` -> `21_training`)
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
                 row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is unusable: {item.reason}")

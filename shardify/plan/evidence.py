@@ -176,6 +176,8 @@ class Evidence:
         cut from each mask's key (STARE's `.ah` of `im0001.ah.ppm`: `shardify.plan.mask_tails`), or "";
         image_tail: the words every image beside it adds to its stem, added to each mask's key after
         (DRIVE's `_training` of `21_training.tif`, `21_manual1.gif` cut to `21`), or "".
+        mask_head: what every mask's name adds before its image's, cut from each (ETIS-Larib's `p` of
+        `Ground Truth/p1.tif`: `shardify.plan.stem_affixes`), or "".
       all_masks: SEGMENTATION_MASKS: every image of the folder is a mask, whatever its name (a folder
         detection knew by its shape, `beam_jobs/discover/mirror_masks.py`; one known by its name is).
       note: how it was recognised, for the plan.
@@ -211,6 +213,7 @@ class Evidence:
     rows_key: str = ""
     mask_tail: str = ""
     image_tail: str = ""
+    mask_head: str = ""
     all_masks: bool = False
 
     def __post_init__(self) -> None:

@@ -25,6 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shardify.plan import stem_affixes
 from shardify.plan.layout import stem
 from shardify.plan.structure import Structure, is_container_name
 
@@ -78,6 +79,7 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
             by_folder.setdefault(folder, []).append(relpath)
     stems = {folder: {stem(p) for p in paths} for folder, paths in by_folder.items()}
     pairs = []
+    affixed = stem_affixes.partners(stems)  # folders whose stems another's may name once an affix is cut
     for mirror, files in sorted(by_folder.items()):
         if len(files) < _MIN_FILES:
             continue
@@ -85,10 +87,18 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
         for mirrored, others in sorted(by_folder.items()):
             if mirrored == mirror or structure.split_folder_of(others[0]) != split:
                 continue
-            shared = sum(stem(p) in stems[mirrored] for p in files)
+            shared = sum(stem(p) in stems[mirrored] for p in files) or (
+                _affixed(stems[mirror], stems[mirrored]) if mirrored in affixed[mirror] else 0)
             if shared >= _MIN_FILES and shared >= _MOST * len(files) and len(stems[mirror]) >= _MOST * len(stems[mirrored]):
                 pairs.append(MirrorPair(mirror, mirrored, tuple(files), tuple(others)))
     return pairs
+
+
+def _affixed(mirror: set[str], mirrored: set[str]) -> int:
+    """The images of `mirrored` (stems) the stems of `mirror` name once the one affix they all add is
+    cut (`stem_affixes`: ETIS-Larib's `Ground Truth/p1.tif` for `1.tif`), 0 where they add none."""
+    affix = stem_affixes.learned(mirror, mirrored)
+    return stem_affixes.named_count(mirror, mirrored, affix) if affix else 0
 
 
 def class_sibling_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair]:

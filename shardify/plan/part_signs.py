@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from shardify.plan import deeper_classes
+from shardify.plan import deeper_classes, split_worded_classes
 from shardify.plan.folder_names import PART_WORDS, affixed_split
 from shardify.plan.name_signs import grouped, name_hint
 from shardify.plan.sign_findings import LABELS_FILE_HINT, Finding, Split, level_hint, numbered_alike, shown_folder
@@ -37,7 +37,7 @@ def split_named_class(splits: Sequence[Split], structure: Structure) -> Finding 
         # (a split's lone class named as the split folder itself is its doubled container: `--label-level 2`
         # over `holdout_testset/holdout_testset/*.jpg`)
         doubled = bool(split.folder) and split.folder.rstrip("/").rsplit("/", 1)[-1] in named
-        if named and (len(classes) >= 2 or doubled):
+        if named and (len(classes) >= 2 or doubled) and not split_worded_classes.one_split_classes(classes):
             prefix = list(split.inputs[0][: split.level])
             # every class folder a split's: no class is left to label the records
             none_left = ["--label-level 0 for records without labels"] if len(named) == len(classes) >= 2 else []

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shardify.plan import class_named_files, mask_names, sample_parts
+from shardify.plan import class_named_files, mask_names, sample_parts, split_worded_classes
 from shardify.plan.evaluation_parts import evaluation_part
 from shardify.plan.file_name_labels import NamePattern, name_pattern, with_names
 
@@ -329,7 +329,10 @@ def infer_structure(
     children = {parts[level] for parts in folders if len(parts) > level}
     tops = set(top_folders)
     parts_as_splits: dict[str, str] = {}
-    if len(tops) >= 2 and all_splits(tops) and (not root or root[0] in tops):
+    if split_worded_classes.one_split_classes(children) and (root or not tops or split_worded_classes.one_split_classes(tops)):
+        split_level, split_folders = -1, []  # `training_fake/` beside `training_real/`: classes of one split
+        notes.append(f"class folders each joining one split word to the class: {', '.join(sorted(children))}; one split")
+    elif len(tops) >= 2 and all_splits(tops) and (not root or root[0] in tops):
         root, level = [], 0  # split folders at the top, some of them beyond the sample
         split_level, split_folders = 0, sorted(tops)
     elif len(children) >= 2 and all_splits(children):
@@ -399,7 +402,8 @@ def infer_structure(
     )
     if split_level < 0 and label_levels == [("", -1)] and root and not has_label_files:
         lone = root[-1]
-        if not is_container_name(lone) and "/".join(root) + "/" not in set(archive_folders) and not is_unlabelled_name(lone):
+        beside_masks = any(posixpath.dirname(m.rstrip("/")) == "/".join(root[:-1]) for m in masks)  # its images' masks' sibling
+        if not is_container_name(lone) and "/".join(root) + "/" not in set(archive_folders) and not is_unlabelled_name(lone) and not beside_masks:
             note = f"one class folder, {'/'.join(root)}/: every record is labelled {lone}"
             return dataclasses.replace(structure, label_levels=(("", len(root) - 1),), single_class=lone), (*notes, note)
     return with_names(structure, inputs, tuple(notes))

@@ -28,17 +28,11 @@ WRONG = {
     "covid_cxr": ("STOPS (exit 2): metadata.csv named as a table no reader took, offering --labels FILE but not "
                   "--label-column; --labels metadata.csv alone stops again offering patientid, sex, view, modality, "
                   "location as label columns, not the path-like 'finding' (--label-column finding is right)"),
-    "etis_larib": ("WRITES WRONG (exit 0): the masks 'Ground Truth/p<n>.tif' (a sibling folder, the image's number "
-                   "with a 'p' prefix) are not paired with the frames '<n>.tif': both folders read as two classes, "
-                   "the masks written as records"),
     "mot17": ("WRITES WRONG (exit 0): the sequence folders (MOT17-01-FRCNN) read as classes, the frames labelled with "
               "them, the test frames too; gt/gt.txt (frame, id, box, considered flag, class) and det/det.txt beside "
               "the frames unread and not named"),
     "potholes": ("WRITES WRONG (exit 0): the VOC boxes beside the images are right, but splits.json (naming each "
                  "annotation file's split) is unread and unnamed: the test images written as train"),
-    "real_fake_faces": ("STOPS (exit 2): 'training_fake', 'training_real' read as splits (a 'training' prefix), no "
-                        "classes left, offering --label-from-name, --labels, --label-level 0; --label-level 2 stops "
-                        "again ('class folders named like splits'), offering only --labels, which has no table here"),
     "ucc": ("STOPS (exit 2): eight 0/1 attribute columns (each beside an '<attr>:confidence' column) offered as one "
             "--label-column among them; no option reads them together as one multi-label set"),
 }

@@ -1,0 +1,91 @@
+"""A class folder named for masks or ground truth that holds masks: a stop, where no name pairs them.
+
+Masks whose names add one affix to their images' are paired whatever the affix
+(`shardify.plan.stem_affixes`: ETIS-Larib's `Ground Truth/p1.tif` for `1.tif`). Where the masks'
+names vary (`p1`, `q2`, or numbered apart from the images), nothing pairs them, and the folder was
+read as a class beside the images' folder: every mask a record of class "Ground Truth", with exit 0.
+The sign needs no names: a class folder whose name's last word says masks or ground truth
+(`mask_names.ends_in_mask_word`: `Ground Truth`, `GroundTruth`, `masks`, `annotations`) beside
+class folders whose names do not, its sampled images all masks' kind (one channel, few values,
+`mirror_trees.few_valued`) where the others' are photos. Then the run stops before writing, naming
+the folder and what decides.
+
+Face-mask classifiers (`with_mask/` beside `without_mask/`) name every class folder with a mask word:
+no folder stands apart, and nothing is opened. A `Ground Truth/` of photos stays a class (its
+files are no masks' kind).
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import layout, mask_names, mirror_trees
+from shardify.plan.folder_names import mask_named
+
+__all__ = ["check_mask_named_classes"]
+
+# Files opened in the folder named for masks (one in each other), and the most bytes read of each.
+_OPENED = 3
+_BYTES = 16 << 20
+
+
+def _few_valued(config: ConvertConfig, relpath: str) -> bool | None:
+    """`mirror_trees.few_valued` of a file, or None where it cannot be read."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return mirror_trees.few_valued(fileobj.read(_BYTES))
+    except (OSError, InvalidInputError):
+        return None
+
+
+def _class_folder(relpath: str, structure: object) -> str:
+    """The class folder ('/'-terminated) a path lies in, or "" for none."""
+    parts = relpath.split("/")
+    level = dict(structure.label_levels).get(structure.split_folder_of(relpath), -1)
+    return "/".join(parts[: level + 1]) + "/" if 0 <= level < len(parts) - 1 else ""
+
+
+def _named_for_masks(folder: str) -> bool:
+    name = posixpath.basename(folder.rstrip("/"))
+    return mask_named(name) or mask_names.ends_in_mask_word(name)
+
+
+def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], structure: object) -> None:
+    """Stop where a class folder named for masks holds masks' kind of images beside class folders
+    of photos not so named (see the module's docstring); nothing otherwise.
+
+    Raises:
+      UsageError: naming the folder, a file of it, and the options that set it aside.
+    """
+    if structure is None:
+        return
+    by_folder: dict[str, list[str]] = {}
+    for path in media:
+        if layout.extension(path) in layout.IMAGE_EXTENSIONS and (folder := _class_folder(path, structure)):
+            by_folder.setdefault(folder, []).append(path)
+    named = sorted(f for f in by_folder if _named_for_masks(f))
+    for folder in named:
+        split = structure.split_folder_of(folder + "x")
+        others = sorted(f for f in by_folder if f not in named and structure.split_folder_of(f + "x") == split)
+        if not others:
+            continue
+        files = sorted(by_folder[folder])[:_OPENED]
+        if not all(_few_valued(config, p) for p in files):
+            continue
+        photos = [_few_valued(config, p) for f in others for p in sorted(by_folder[f])[:1]]
+        if False not in photos or any(photos):
+            continue
+        shown = folder.rstrip("/")
+        aside = (f"convert the images alone, unlabelled, the masks set aside: --label-level 0 --exclude '{shown}'"
+                 if len(by_folder) == 2 else f"leave it out with --exclude '{shown}'")
+        raise UsageError(
+            f"{folder} is read as a class, but its name says masks or ground truth and it holds single-channel images "
+            f"of few values ({files[0]}) beside {', '.join(others[:3])} of photos: masks, whose names no one affix pairs "
+            f"with the images', not a class: {aside}; or rename its files after their images' and name {shown!r} under "
+            "`structure.mask_folders` of a layout file"
+        )
