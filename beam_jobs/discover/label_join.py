@@ -76,12 +76,13 @@ class _ReadKeyedLabels(beam.DoFn):
             with open_input(join_path(self._source, found.path)) as fileobj:
                 options = None if found.header else TableOptions(header=False)  # OLID's `id,label` lines
                 header, rows = table_scans.read_table(fileobj, tables.table_format(found.path), size_of(fileobj), options=options)
-                key = header.columns[found.column] if found.column < len(header.columns) else ""
-                single = header.columns[found.label_column] if found.label_column is not None and found.label_column < len(header.columns) else ""
                 for row in rows:
                     if isinstance(row, tables.RowError):
                         yield reject(found.path, row.reason, row.row, _STAGE)
                         continue
+                    columns = header.columns or list(row.cells)  # JSON lines: each row's keys, in order
+                    key = columns[found.column] if found.column < len(columns) else ""
+                    single = columns[found.label_column] if found.label_column is not None and found.label_column < len(columns) else ""
                     ident = str(row.cells.get(key, "") or "").strip()
                     if not ident:
                         yield reject(found.path, f"empty {key!r}", row.row, _STAGE)

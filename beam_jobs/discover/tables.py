@@ -165,6 +165,8 @@ class _ScanTable(beam.DoFn):
         batch = Batch()
         # a table labelled by a gold file's lines (or by none shipped) takes no column for its label
         options = dataclasses.replace(self._options, labels_from_lines=True) if relpath in self._row_labels else self._options
+        if relpath in self._keyed:  # (and one labelled by a labels table joined by id takes none: label_join.py)
+            options = dataclasses.replace(options, labels_from_lines=True, label_column="")
         columns = header.resolve(options) if header.columns else None  # JSONL: per row's keys
         by_keys: dict[tuple[str, ...], object] = {}
         sampled = None
