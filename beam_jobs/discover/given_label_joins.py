@@ -111,6 +111,12 @@ def with_given_joins(config: ConvertConfig, sample: list[str], detected: layout.
         columns, rows = _columns(config, path)
         if key not in columns:
             raise UsageError(f"--key-column {key!r} is no column of the labels table {path} (its columns: {columns[:12]})")
+        folder = posixpath.dirname(path)
+        beside = [t for t in texts if posixpath.dirname(t) == folder] or (list(texts) if len(given) == 1 else [])
+        if len(beside) != 1:
+            shown = ", ".join(beside or texts) or "none"
+            raise UsageError(f"--labels {path} --key-column {key!r}: which table of texts it labels cannot be told (tables "
+                             f"with the column {key!r}: {shown}): keep one table of texts beside each labels table")
         try:
             label = choose_column(columns, config.label_column, LABEL_COLUMN_NAMES, "label")
         except InvalidInputError as error:
@@ -118,12 +124,6 @@ def with_given_joins(config: ConvertConfig, sample: list[str], detected: layout.
         if not label or label == key:
             raise UsageError(f"--labels {path}: no column is named as the label (its columns: {columns[:12]}): name it "
                              "with --label-column")
-        folder = posixpath.dirname(path)
-        beside = [t for t in texts if posixpath.dirname(t) == folder] or (list(texts) if len(given) == 1 else [])
-        if len(beside) != 1:
-            shown = ", ".join(beside or texts) or "none"
-            raise UsageError(f"--labels {path} --key-column {key!r}: which table of texts it labels cannot be told (tables "
-                             f"with the column {key!r}: {shown}): keep one table of texts beside each labels table")
         found.append(Evidence(
             path, KEYED_LABELS, column=columns.index(key), header=True, names=(label,), label_column=columns.index(label),
             rows_of=beside[0], rows_key=key,
