@@ -128,3 +128,26 @@ def test_the_first_command_names_the_join(tmp_path: Path) -> None:
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert "--labels '*/truth.jsonl' --key-column id --label-column truthClass" in str(stop.value)
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_tables_in_folders_named_for_a_split_take_its_name(tmp_path: Path) -> None:
+    """The folder kind webis showed (`clickbait17-train-170331/`): a set's table in a folder whose name
+    holds a split word among others takes that split (a SemEval-style `task-dev-2016/` beside
+    `task-train-2016/`), where before every table was `train`; a folder naming two splits names none.
+    (Tables only in folders stop the first command, as files no reader takes: `--layout tables` reads them.)"""
+    root = tmp_path / "semeval"
+    truth = {}
+    for folder, split, offset in (("task-train-2016", "train", 0), ("task-dev-2016", "dev", 20)):
+        (root / folder).mkdir(parents=True)
+        rows = [(_text(i + offset), ("pos", "neg")[i % 2]) for i in range(4)]
+        (root / folder / "data.csv").write_text("text,label\n" + "".join(f"{t},{label}\n" for t, label in rows))
+        truth.update({t: (split, (label,)) for t, label in rows})
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), layout="tables"))
+    assert _written(tmp_path / "out") == truth
+
+
+def test_a_folder_naming_two_splits_names_none() -> None:
+    from shardify.beam_jobs.discover.table_splits import split_of
+
+    assert split_of("corpus-train-2017/test-subset/data.csv", frozenset()) == ""
+    assert split_of("corpus-train-2017/data.csv", frozenset()) == "train"
