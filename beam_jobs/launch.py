@@ -106,6 +106,7 @@ def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, Sourc
     config, (source_layout, scan), decided = detect_deciding(lambda given: detect_source(given, source_file), config)
     source_layout = dataclasses.replace(source_layout, notes=(*source_layout.notes, *decided)) if decided else source_layout
     config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
+    config = given_label_joins.read_joined(config)  # (the label column is the joined table's, in its evidence)
     return config, source_layout, scan
 
 

@@ -21,6 +21,7 @@ told, stops before writing naming what was found.
 from __future__ import annotations
 
 import dataclasses
+import json
 import posixpath
 
 from shardify.beam_jobs.discover import head_reads, label_file_found
@@ -31,10 +32,10 @@ from shardify.converters.column_names import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
-from shardify.plan import layout
+from shardify.plan import layout, tag_labels
 from shardify.plan.evidence import KEYED_LABELS, Evidence
 
-__all__ = ["JOIN_HINT", "joining", "as_tables", "with_given_joins"]
+__all__ = ["JOIN_HINT", "as_tables", "cell_labels", "join_hint", "joining", "read_joined", "with_given_joins"]
 
 # How a stop names the option (`unread_annotation_checks`, `keyed_texts`): the three flags together.
 JOIN_HINT = "--labels LABELS --key-column ID --label-column LABEL"
@@ -49,6 +50,13 @@ def joining(config: ConvertConfig) -> bool:
 def as_tables(config: ConvertConfig) -> ConvertConfig:
     """The options a join runs under: the tables layout, unless the user named one."""
     return dataclasses.replace(config, layout=layout.TABLES) if joining(config) and not config.layout else config
+
+
+def read_joined(config: ConvertConfig) -> ConvertConfig:
+    """The options the pipeline reads the tables of texts under, once detection has put the join in
+    the layout: `--label-column` names the labels table's column, none of the texts' (a headerless
+    table of texts has a column `9` no more than its rows have labels of their own)."""
+    return dataclasses.replace(config, label_column="") if joining(config) else config
 
 
 def _columns(config: ConvertConfig, relpath: str) -> tuple[list[str], list]:
@@ -124,13 +132,68 @@ def with_given_joins(config: ConvertConfig, sample: list[str], detected: layout.
         if not label or label == key:
             raise UsageError(f"--labels {path}: no column is named as the label (its columns: {columns[:12]}): name it "
                              "with --label-column")
+        at = columns.index(label)
+        cells = [row.get(label) if isinstance(row, dict) else (row[at] if at < len(row) else "") for row in rows]
+        lists = _list_cells(cells)
+        several = " (several labels a cell: its list's items, an {id: name} object's names)" if lists else ""
         found.append(Evidence(
-            path, KEYED_LABELS, column=columns.index(key), header=True, names=(label,), label_column=columns.index(label),
-            rows_of=beside[0], rows_key=key,
-            note=f"{path}: the labels of {beside[0]}'s rows, its column {label!r} joined by {key!r} (--labels --key-column)",
+            path, KEYED_LABELS, column=columns.index(key), header=True, names=(label,), label_column=at,
+            rows_of=beside[0], rows_key=key, label_lists=lists, rows_beyond=True,
+            note=(f"{path}: the labels of {beside[0]}'s rows, its column {label!r} joined by {key!r} (--labels --key-column)"
+                  f"{several}; its rows of ids no text has are passed over"),
         ))
     return dataclasses.replace(detected, evidence=(*detected.evidence, *found), left_out=(*detected.left_out, *given),
                                notes=(*detected.notes, *(e.note for e in found)))
+
+
+def cell_labels(cell: object) -> tuple[str, ...] | str:
+    """A label cell's several labels: a list's items, an {id: name} object's names (the CMU Movie
+    Summary corpus's genres, `{"/m/07s9rl0": "Drama"}`), as JSON or a list literal; () for an empty
+    one; else why the cell is neither.
+
+    >>> cell_labels('{"/m/07s9rl0": "Drama", "/m/01z4y": "Comedy"}'), cell_labels("['a', 'b']"), cell_labels("{}")
+    (('Drama', 'Comedy'), ('a', 'b'), ())
+    >>> cell_labels("Drama")
+    "'Drama' is no list and no {id: name} object"
+    """
+    value = cell
+    if isinstance(cell, str) and cell.strip().startswith("{"):
+        try:
+            value = json.loads(cell)
+        except ValueError:
+            value = cell
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        names = tuple(str(v).strip() for v in value if isinstance(v, (str, int)) and str(v).strip())
+        return names if len(names) == len(value) else f"{str(cell)[:40]!r} holds values that are no names"
+    if isinstance(value, str) and (names := tag_labels.list_labels(value)) is not None:
+        return names
+    return f"{str(cell)[:40]!r} is no list and no {{id: name}} object"
+
+
+def _list_cells(cells: list) -> bool:
+    """Most sampled label cells hold several labels (lists or {id: name} objects), some of them any."""
+    found = [cell_labels(c) for c in cells if c not in (None, "")]
+    lists = [f for f in found if not isinstance(f, str)]
+    return bool(found) and len(lists) * 2 > len(found) and any(lists)
+
+
+def metadata_join_hint(texts: str, beside: list[str], headers: dict, paths=()) -> str:
+    """What a stop over `id<TAB>text` lines beside metadata tables keyed by the same ids names
+    (`keyed_texts`): the join by the first column, the columns whose cells hold several names
+    (the CMU corpus's languages, countries, genres), and the other tables to leave out."""
+    def several_of(table: str) -> list[str]:
+        header = headers[table]
+        return [str(i + 1) for i in range(len(header.columns)) if _list_cells([row[i] for row in header.sample if i < len(row)])]
+
+    table = next((t for t in beside if several_of(t)), beside[0])  # the one holding names, as labels are
+    several = several_of(table)
+    columns = f"; columns {', '.join(several)} of {table} hold lists or {{id: name}} objects, several labels each" if several else ""
+    others = [p for p in dict.fromkeys([*headers, *paths]) if p not in (texts, table)]
+    leave = f" --exclude {' --exclude '.join(others)}" if others else ""
+    return (f"--labels {table} --key-column 1 --label-column N{leave} joins column N of {table} onto {texts}'s texts by "
+            f"their ids (the first column of each){columns}")
 
 
 _LABEL_ENDINGS = ("label", "labels", "class", "category", "verdict", "gold")
