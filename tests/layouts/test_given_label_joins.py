@@ -151,3 +151,80 @@ def test_a_folder_naming_two_splits_names_none() -> None:
 
     assert split_of("corpus-train-2017/test-subset/data.csv", frozenset()) == ""
     assert split_of("corpus-train-2017/data.csv", frozenset()) == "train"
+
+
+# The metadata kind (blind16's cmu_movie_summary): texts keyed by an item id beside a table of more items'
+# metadata whose label cell holds several names. The CMU Movie Summary corpus (its README: plot_summaries.txt
+# '<Wikipedia movie id><TAB><plot>', movie.metadata.tsv nine columns, the genres a JSON {freebase id: name});
+# a book-descriptions neighbour whose genres are list literals; an arXiv-like JSON-lines pair whose
+# `categories` are JSON lists. Metadata rows of items without a text are passed over, never rejects.
+
+_GENRES = {"/m/07s9rl0": "Drama", "/m/01z4y": "Comedy", "/m/03npn": "Horror", "/m/02l7c8": "Romance Film"}
+
+
+def _written_sets(out: Path) -> dict[str, frozenset[str] | None]:
+    return {text: frozenset(labels) or None for text, (_, labels) in _written(out).items()}
+
+
+def _cmu(root: Path) -> dict[str, frozenset[str] | None]:
+    root.mkdir(parents=True)
+    plots, meta, truth = [], [], {}
+    keys = list(_GENRES)
+    for i in range(8):
+        wiki = 975900 + i * 4217
+        genres = {keys[(i + j) % 4] for j in range(i % 3)}
+        meta.append("\t".join([str(wiki), f"/m/0{i}x", f"Film {i}", str(1960 + i), "", "90.0",
+                               json.dumps({"/m/02h40lc": "English Language"}), json.dumps({"/m/09c7w0": "United States"}),
+                               json.dumps({k: _GENRES[k] for k in sorted(genres)})]))
+        if i % 4 == 3:
+            continue  # metadata without a plot
+        plots.append(f"{wiki}\t{_text(i)}. {_text(i + 9)}.")
+        truth[f"{_text(i)}. {_text(i + 9)}."] = frozenset(_GENRES[k] for k in genres) or None
+    (root / "plot_summaries.txt").write_text("\n".join(plots) + "\n")
+    (root / "movie.metadata.tsv").write_text("\n".join(meta) + "\n")
+    (root / "character.metadata.tsv").write_text("".join(f"{975900 + i * 4217}\t/m/0{i}c\t1990\tRole {i}\n" for i in range(3)))
+    return truth
+
+
+def test_cmu_plots_take_their_movie_s_genres(tmp_path: Path) -> None:
+    root = tmp_path / "MovieSummaries"
+    truth = _cmu(root)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), labels_file="movie.metadata.tsv", key_column="1",
+                                 label_column="9", exclude=("character.metadata.tsv",)))
+    assert _written_sets(tmp_path / "out") == truth
+    manifest = load_manifest(str(tmp_path / "out"))
+    assert sum(s.num_records for s in manifest.splits.values()) == len(truth)
+    assert not (tmp_path / "out" / "rejected.jsonl").exists() or not (tmp_path / "out" / "rejected.jsonl").read_text().strip()
+
+
+def test_the_first_command_over_plots_and_metadata_names_the_join(tmp_path: Path) -> None:
+    root = tmp_path / "MovieSummaries"
+    _cmu(root)
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    said = str(stop.value)
+    assert "--labels movie.metadata.tsv --key-column 1 --label-column N --exclude character.metadata.tsv" in said
+    assert "columns 7, 8, 9 of movie.metadata.tsv" in said
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_book_descriptions_take_list_literal_genres(tmp_path: Path) -> None:
+    root = tmp_path / "books"
+    root.mkdir()
+    rows = [(f"{31000 + i * 7}", f"{_text(i)} {_text(i + 5)}", ("fantasy", "young-adult", "history")[: 1 + i % 3]) for i in range(6)]
+    (root / "descriptions.txt").write_text("".join(f"{k}\t{t}\n" for k, t, _ in rows))
+    (root / "books.tsv").write_text("".join(f"{k}\tTitle {k}\t{list(g)}\n" for k, _, g in rows) + "99999\tNo text\t['poetry']\n")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), labels_file="books.tsv", key_column="1", label_column="3"))
+    assert _written_sets(tmp_path / "out") == {t: frozenset(g) for _, t, g in rows}
+
+
+def test_json_lines_abstracts_take_their_category_lists(tmp_path: Path) -> None:
+    root = tmp_path / "arxiv"
+    root.mkdir()
+    rows = [(f"2101.{i:05d}", _text(i + 3), (["cs.LG", "stat.ML"], ["cs.CL"], ["math.OC", "cs.LG"])[i % 3]) for i in range(6)]
+    (root / "abstracts.jsonl").write_text("".join(json.dumps({"id": k, "abstract": t}) + "\n" for k, t, _ in rows))
+    (root / "metadata.jsonl").write_text("".join(json.dumps({"id": k, "title": f"T{k}", "categories": c}) + "\n"
+                                                 for k, _, c in [*reversed(rows), ("2101.99999", "", ["q-bio"])]))
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), labels_file="metadata.jsonl", key_column="id",
+                                 label_column="categories"))
+    assert _written_sets(tmp_path / "out") == {t: frozenset(c) for _, t, c in rows}
