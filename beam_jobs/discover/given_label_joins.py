@@ -35,10 +35,8 @@ from shardify.inputs.paths import join_path
 from shardify.plan import layout, tag_labels
 from shardify.plan.evidence import KEYED_LABELS, Evidence
 
-__all__ = ["JOIN_HINT", "as_tables", "cell_labels", "join_hint", "joining", "read_joined", "with_given_joins"]
+__all__ = ["as_tables", "cell_labels", "join_hint", "joining", "metadata_join_hint", "read_joined", "with_given_joins"]
 
-# How a stop names the option (`unread_annotation_checks`, `keyed_texts`): the three flags together.
-JOIN_HINT = "--labels LABELS --key-column ID --label-column LABEL"
 _TABLE_EXTENSIONS = ("csv", "tsv", "jsonl", "json", "parquet", "txt")
 
 
