@@ -23,7 +23,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.append_version import append_plan
-from shardify.beam_jobs.discover import table_agreement
+from shardify.beam_jobs.discover import given_label_joins, table_agreement
 from shardify.beam_jobs.discover.detect import SMALL_SOURCE_BYTES, SourceScan, detect_source
 from shardify.beam_jobs.discover.files_decide import detect_deciding
 from shardify.beam_jobs.discover.held import forget_held
@@ -100,12 +100,13 @@ def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, Sourc
     source's layout, and how much of it detection saw."""
     config = dataclasses.replace(config, source=_normalise(config.source), output=_normalise(config.output))
     folder, source_file = _as_folder(config.source)
-    config = dataclasses.replace(config, source=folder)
+    config = given_label_joins.as_tables(dataclasses.replace(config, source=folder))  # --labels F --key-column C: texts
     _check_surroundings(config)
     # (a stop whose option the files decide is followed here, as the user's next run would: files_decide)
     config, (source_layout, scan), decided = detect_deciding(lambda given: detect_source(given, source_file), config)
     source_layout = dataclasses.replace(source_layout, notes=(*source_layout.notes, *decided)) if decided else source_layout
     config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
+    config = given_label_joins.read_joined(config)  # (the label column is the joined table's, in its evidence)
     return config, source_layout, scan
 
 

@@ -122,7 +122,8 @@ def build_pipeline(
         spread=shape.spread,
         first_record=version.first_record,
         line_files=tuple(f.path for f in source_layout.line_files),
-        labelled_by_lines=tuple(table for table, _ in source_layout.row_labels),
+        # (and the tables labelled by a labels table joined by id: no column of their own is a label)
+        labelled_by_lines=tuple(table for table, _ in source_layout.row_labels) + tuple(e.rows_of for e in source_layout.evidence if e.rows_of),
     )
     # ShardResult per shard written (its inputs in its result file in OUT); (bucket, [(sha256,
     # split, record id)]) per shard and bucket.

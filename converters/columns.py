@@ -154,7 +154,9 @@ class TableColumns:
         """The row's text, or None when a text cell is missing or not a string."""
         # (a column named as a list of words, FewRel's `tokens`, holds the text tokenised: joined by
         # spaces, as it was split; a list in a column named otherwise, `text: ["a", "b"]`, is no text)
-        parts = [" ".join(part) if _words_list(part) and column.lower() in TOKEN_COLUMN_NAMES else part
+        # (a list of one string is that string: Webis Clickbait's `postText: ["<the tweet>"]`)
+        parts = [" ".join(part) if _words_list(part) and column.lower() in TOKEN_COLUMN_NAMES else
+                 part[0] if isinstance(part, list) and len(part) == 1 and isinstance(part[0], str) else part
                  for column, part in ((column, cells.get(column)) for column in self.texts)]
         if not all(isinstance(part, str) for part in parts):
             return None

@@ -52,7 +52,8 @@ class ConvertConfig:
       label_column, keep_columns, label_separator, header, json_records: see `columns.TableOptions`.
       key_column: a metadata table found beside the inputs (see `shardify.plan.keyed_tables`):
         the column naming the inputs, by name or number from 1, where two columns do; "": the
-        one whose values name them.
+        one whose values name them. With `labels_file`: the id column both it and the tables of
+        texts hold, by which its labels are joined onto their rows (`discover/given_label_joins.py`).
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
       class_ids: detection datasets: how objects' class/label numbers their classes (see
@@ -146,7 +147,7 @@ class ConvertConfig:
             raise ValueError(f"layout {self.layout!r} is not one of {', '.join(layout.LAYOUTS)}")
         if self.layout == layout.LABEL_FILE and not self.labels_file:
             raise ValueError("the label_file layout needs --labels FILE")
-        if self.labels_file and self.layout not in ("", layout.LABEL_FILE, layout.COCO):
+        if self.labels_file and self.layout not in ("", layout.LABEL_FILE, layout.COCO) and not (self.key_column and self.layout == layout.TABLES):
             raise ValueError(f"--labels goes with the label_file or coco layout, not {self.layout}")
         if self.label_from_name:
             _check_name_pattern(self.label_from_name)
@@ -154,8 +155,8 @@ class ConvertConfig:
                 raise ValueError("--label-from-name labels files by their names: it goes with no --labels and no other --layout")
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
-        if self.key_column and (self.labels_file or self.layout_given is not None):
-            raise ValueError("--key-column names the key of a metadata table detection finds beside the inputs: not of --labels FILE, nor with a layout file (its evidence's column)")
+        if self.key_column and self.layout_given is not None:
+            raise ValueError("--key-column names the key of a metadata table detection finds beside the inputs, or with --labels the id column joining it onto tables of texts: not with a layout file (its evidence's column)")
         if self.layout_given is not None and (self.layout or self.labels_file or self.label_level is not None):
             raise ValueError("a layout file says how SRC is read: --layout, --labels and --label-level go in it, not beside it")
         if self.class_ids not in contract.CLASS_ID_CONVENTIONS:

@@ -29,7 +29,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside
+from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
 from shardify.beam_jobs.discover import unnamed_list_rows, unread_annotation_checks
@@ -261,7 +261,8 @@ def _detect_folder(
         sample = [p for p in sample if p not in vectors]
         top_folders = [f for f in top_folders if any(p.startswith(f + "/") for p in sample)]
         top_files = {p for p in sample if "/" not in p}
-    labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file else ""
+    joined = given_label_joins.joining(config)  # --labels with --key-column: joined onto tables of texts, no label file
+    labels_file = label_file_found.relative_labels_file(config.source, config.labels_file) if config.labels_file and not joined else ""
     if labels_file:
         label_file_twins.check_label_file_twins(config, labels_file, sample)  # book30's bookcover30-labels-train.txt beside -test.txt
     keyed_given = ""  # `--labels train.csv` naming the training folders' files only, beside a test folder
@@ -400,6 +401,7 @@ def _detect_folder(
     detected = box_tables.with_box_annotations(config, detected, boxes, sample)
     detected = describe.with_objects(config, detected)
     detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id
+    detected = given_label_joins.with_given_joins(config, sample, detected)  # --labels truth.jsonl --key-column id
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = describe.with_vocabulary(config, sample, detected)
     detected = class_list.with_declared_classes(config, sample, detected)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from shardify.beam_jobs.discover import given_label_joins
 from shardify.converters import sniffed_tables
 from shardify.converters.column_names import KEY_COLUMN_NAMES
 from shardify.errors import UsageError
@@ -54,12 +55,13 @@ def _same_ids(keys: Sequence[str], others: Sequence[str]) -> bool:
             and all(low <= len(o) <= high for o in others))
 
 
-def check_keyed_texts(headers: Mapping[str, object]) -> None:
+def check_keyed_texts(headers: Mapping[str, object], paths: Sequence[str] = ()) -> None:
     """Raises UsageError where a headerless `id<TAB>text` table sits beside a table whose first column
     holds ids of the same kind (see the module's docstring).
 
     Args:
       headers: path -> its `tables.TableHeader` (columns, whether a header is present, first rows).
+      paths: the layout's tables, all of them: those the stop's join would leave out are named.
     """
     keyed = [path for path, header in headers.items()
              if not header.present and len(header.columns) == 2
@@ -74,9 +76,9 @@ def check_keyed_texts(headers: Mapping[str, object]) -> None:
             raise UsageError(
                 f"{path} holds `id<TAB>text` lines ({', '.join(keys[:2])}, ...) and {shown} hold ids of the same kind in "
                 f"their first column: one set of items, its texts in {path}, its metadata (and likely its labels) in "
-                f"{shown}. Read as inputs, each metadata row would be a record of its own; shardify does not join a "
-                f"metadata column onto texts by id. Convert {path} alone (SRC the file) for unlabelled texts, or join "
-                f"the label column onto it as `label<TAB>text` lines (docs/converting.md)"
+                f"{shown}. Read as inputs, each metadata row would be a record of its own. "
+                f"{given_label_joins.metadata_join_hint(path, beside, headers, paths)}; or convert {path} alone (SRC the file) "
+                "for unlabelled texts (docs/converting.md)"
             )
 
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import apache_beam as beam
 
+from shardify.beam_jobs.discover import given_label_joins
 from shardify.beam_jobs.discover.candidates import CANDIDATES, REJECTS, reject
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import table_scans, tables
@@ -59,8 +60,14 @@ def row_labels(cells, classes: Sequence[str]) -> tuple[str, ...] | None | str:
     return tuple(normalise_label(name) for name, v in values.items() if v == "1")
 
 
-def _one_label(cells, column: str) -> tuple[str, ...] | str:
-    """A labels row's one label, its cell in `column` (a headerless `id,label` table's second), or why it has none."""
+def _one_label(cells, column: str, lists: bool = False) -> tuple[str, ...] | None | str:
+    """A labels row's one label, its cell in `column` (a headerless `id,label` table's second), or why it has none;
+    `lists`: the cell's several labels (`given_label_joins.cell_labels`), None for none (unlabelled)."""
+    if lists:
+        found = given_label_joins.cell_labels(cells.get(column))
+        if isinstance(found, str):
+            return f"column {column}: {found}"
+        return tuple(normalise_label(name) for name in found) or None
     cell = str(cells.get(column, "") or "").strip()
     return (normalise_label(cell),) if cell else f"empty label in column {column}"
 
@@ -76,17 +83,18 @@ class _ReadKeyedLabels(beam.DoFn):
             with open_input(join_path(self._source, found.path)) as fileobj:
                 options = None if found.header else TableOptions(header=False)  # OLID's `id,label` lines
                 header, rows = table_scans.read_table(fileobj, tables.table_format(found.path), size_of(fileobj), options=options)
-                key = header.columns[found.column] if found.column < len(header.columns) else ""
-                single = header.columns[found.label_column] if found.label_column is not None and found.label_column < len(header.columns) else ""
                 for row in rows:
                     if isinstance(row, tables.RowError):
                         yield reject(found.path, row.reason, row.row, _STAGE)
                         continue
+                    columns = header.columns or list(row.cells)  # JSON lines: each row's keys, in order
+                    key = columns[found.column] if found.column < len(columns) else ""
+                    single = columns[found.label_column] if found.label_column is not None and found.label_column < len(columns) else ""
                     ident = str(row.cells.get(key, "") or "").strip()
                     if not ident:
                         yield reject(found.path, f"empty {key!r}", row.row, _STAGE)
                         continue
-                    labels = _one_label(row.cells, single) if single else row_labels(row.cells, found.names)
+                    labels = _one_label(row.cells, single, found.label_lists) if single else row_labels(row.cells, found.names)
                     yield (found.rows_of, ident), (found.path, row.row, labels)
         except (InvalidInputError, OSError) as error:
             yield reject(found.path, f"unusable: {reject_reason(error)}", stage=_STAGE)
@@ -95,13 +103,16 @@ class _ReadKeyedLabels(beam.DoFn):
 class _Resolve(beam.DoFn):
     """((table, id), {rows, labels}) -> the text row's Candidate with its labels, or Rejects."""
 
-    def __init__(self, labelled_by: dict[str, str]) -> None:
+    def __init__(self, labelled_by: dict[str, str], beyond: frozenset[str] = frozenset()) -> None:
         self._labelled_by = labelled_by  # table of texts -> its labels table
+        self._beyond = beyond  # tables of texts whose labels table holds more items (Evidence.rows_beyond)
 
     def process(self, joined: tuple[tuple[str, str], dict[str, Iterable]]) -> Iterator:
         (table, ident), groups = joined
         rows = sorted(groups[_ROWS], key=lambda c: c.row)
         labels = sorted(groups[_LABELS], key=lambda found: (found[0], found[1]))
+        if not rows and table in self._beyond:
+            return  # a metadata table of more items than the texts: an item without a text is no input
         if not rows:
             for path, number, _ in labels:
                 yield reject(path, f"names no row of {table}: {ident!r}", number, _STAGE)
@@ -146,7 +157,7 @@ class JoinKeyedLabels(beam.PTransform):
         joined = (
             {_ROWS: keyed_rows, _LABELS: read[_LABELS]}
             | "JoinOnIds" >> beam.CoGroupByKey()
-            | "LabelRowsById" >> beam.ParDo(_Resolve({e.rows_of: e.path for e in self._found})).with_outputs(REJECTS, main=CANDIDATES)
+            | "LabelRowsById" >> beam.ParDo(_Resolve({e.rows_of: e.path for e in self._found}, frozenset(e.rows_of for e in self._found if e.rows_beyond))).with_outputs(REJECTS, main=CANDIDATES)
         )
         rejects = (read[REJECTS], joined[REJECTS]) | "MergeKeyedLabelRejects" >> beam.Flatten()
         return {CANDIDATES: joined[CANDIDATES], REJECTS: rejects}

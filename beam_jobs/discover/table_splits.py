@@ -37,6 +37,22 @@ def _in_split_folder(relpath: str) -> bool:
     return any(split_word(part) for part in relpath.split("/")[:-1])
 
 
+def _folder_named(relpath: str) -> str:
+    """The one split the folders above a table name, where their names are more than a split's
+    (Webis Clickbait's `clickbait17-train-170331/` and `clickbait17-validation-170630/`, each an
+    archive's folder of instances.jsonl): no layout's split folders (exact names) take them, so each
+    table was read as `train`, two sets merged. "" where no folder, or folders of two splits, name one.
+
+    >>> _folder_named("clickbait17-validation-170630/instances.jsonl"), _folder_named("train/x.csv"), _folder_named("a/x.csv")
+    ('validation', '', '')
+    """
+    folders = relpath.split("/")[:-1]
+    found = {split_word(part) for part in folders} - {None}
+    if len(found) != 1 or any(part.lower() == next(iter(found)) for part in folders):
+        return ""  # (an exact split folder, `train/`, is the layout's split folder: it names the split there)
+    return found.pop()
+
+
 def _split_named(relpath: str) -> str:
     """The split a table names (GLUE's dev.tsv, AG News' test.csv, at the top of SRC or in the
     download's wrapper folder), or "" (also in a split folder, which names it instead, unless the
@@ -85,7 +101,7 @@ def split_of(relpath: str, shared: frozenset[str]) -> str:
     tables of other stems name the same split, or where it names none beside tables that do, or
     where its rows repeat another's (`shared` holds its path, `own_splits`): one split per table,
     never two tables merged under one name."""
-    split = _split_named(relpath)
+    split = _split_named(relpath) or _folder_named(relpath)
     if "/" + relpath in shared or (split in shared and (split or not _in_split_folder(relpath))):
         return re.sub(r"[^A-Za-z0-9_]", "_", layout.stem(relpath))
     return split

@@ -122,16 +122,18 @@ class _ScanTable(beam.DoFn):
                 only_header = header.present and fmt in (tables.CSV, tables.TSV)
                 yield reject(relpath, "no rows: the table holds a header only" if only_header else "empty table: no rows")
 
-    def _sampled_split_column(self, by_keys: dict, sampled: tables.TableHeader) -> str:
+    def _sampled_split_column(self, by_keys: dict, sampled: tables.TableHeader, options: columns_lib.TableOptions | None = None) -> str:
         """A JSON-lines table's split column, found in its first rows as a header's is (none of the
         columns its rows' text and label are read from), or ""."""
         try:
-            needed = self._columns_by_keys(by_keys, sampled.columns, sampled).needed
+            needed = self._columns_by_keys(by_keys, sampled.columns, sampled, options).needed
         except InvalidInputError:
             return ""
         return split_column.split_column(sampled.columns, sampled.sample, needed)
 
-    def _columns_by_keys(self, by_keys: dict, names: tuple[str, ...], sampled: tables.TableHeader | None) -> TableColumns:
+    def _columns_by_keys(
+        self, by_keys: dict, names: tuple[str, ...], sampled: tables.TableHeader | None, options: columns_lib.TableOptions | None = None,
+    ) -> TableColumns:
         """A JSON-lines row's columns, resolved once per set of keys: from the table's first rows
         where they have these keys, else from the names alone.
 
@@ -142,7 +144,7 @@ class _ScanTable(beam.DoFn):
         if found is None:
             header = sampled if sampled is not None and sampled.columns == names else tables.TableHeader(names)
             try:
-                found = by_keys[names] = header.resolve(self._options)
+                found = by_keys[names] = header.resolve(options or self._options)
             except InvalidInputError as error:
                 found = by_keys[names] = error
         if isinstance(found, InvalidInputError):
@@ -165,6 +167,8 @@ class _ScanTable(beam.DoFn):
         batch = Batch()
         # a table labelled by a gold file's lines (or by none shipped) takes no column for its label
         options = dataclasses.replace(self._options, labels_from_lines=True) if relpath in self._row_labels else self._options
+        if relpath in self._keyed:  # (and one labelled by a labels table joined by id takes none: label_join.py)
+            options = dataclasses.replace(options, labels_from_lines=True, label_column="")
         columns = header.resolve(options) if header.columns else None  # JSONL: per row's keys
         by_keys: dict[tuple[str, ...], object] = {}
         sampled = None
@@ -176,7 +180,7 @@ class _ScanTable(beam.DoFn):
         # A column naming each row's split (SICK's SemEval_set: TRAIN, TRIAL, TEST) decides it.
         split_by = split_column.split_column(header.columns, header.sample, columns.needed) if columns else ""
         if sampled is not None:  # JSON lines (MASSIVE's `partition`): the split column of its first rows
-            split_by = self._sampled_split_column(by_keys, sampled)
+            split_by = self._sampled_split_column(by_keys, sampled, options if relpath in self._keyed else None)
         if columns:
             by = f"; each row's split from its column {split_by!r}" if split_by else table_splits.renamed(relpath, split)
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
@@ -186,7 +190,7 @@ class _ScanTable(beam.DoFn):
                 yield reject(relpath, row.reason, row.row)
                 continue
             try:
-                cols = columns or self._columns_by_keys(by_keys, tuple(row.cells), sampled)
+                cols = columns or self._columns_by_keys(by_keys, tuple(row.cells), sampled, options if relpath in self._keyed else None)
             except InvalidInputError as error:
                 yield reject(relpath, error.reason, row.row)
                 continue

@@ -55,13 +55,15 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     paths = [detected.source_file] if detected.source_file else [p for p in sample if not detected.is_auxiliary(p)]
     by_lines = dict(detected.row_labels)  # tables labelled by a gold file's lines: no label column to look for
+    keyed = {e.rows_of for e in detected.evidence if e.rows_of}  # nor one labelled by a labels table joined by id
+    by_lines.update((table, "") for table in keyed)
     looked = [p for p in paths if (layout.extension(p) in (tables.CSV, tables.TSV)
                                    or tables.table_format(p) in (sniffed_tables.SNIFFED, tables.FASTTEXT)) and p not in by_lines][:_TABLES_LOOKED_AT]
     options = config.table_options
     headers = dict(_headers(config, looked))  # each table's header read once, for every check below
-    keyed_texts.check_keyed_texts(dict(_headers(config, _tab_tables(paths, by_lines))))  # plots keyed by a movie id
+    keyed_texts.check_keyed_texts(dict(_headers(config, _tab_tables(paths, by_lines))), paths)  # plots keyed by a movie id
     _check_label_column(config, headers)
-    label_column_named.check_label_column_named(config, paths, [h.columns for h in headers.values() if h.present])
+    label_column_named.check_label_column_named(config, [p for p in paths if p not in keyed], [h.columns for h in headers.values() if h.present])
     # (with --text-column named the tables are still looked at for a label column no name names:
     # MTSamples' `--text-column transcription` wrote every record unlabelled with exit 0)
     found: list[tuple[str, columns.SeveralTextColumns]] = []
@@ -97,7 +99,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         except (columns.OneTextTwice, nested_pairs.NestedPair) as twice:  # (a pair named over lists: HotpotQA's `context`)
             doubled.append((path, twice))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
-            unlabelled.append((path, unnamed))
+            if path not in keyed:  # (a joined table's labels are the labels table's: no column of its own is one)
+                unlabelled.append((path, unnamed))
         except (OSError, InvalidInputError):
             continue
     keyed_texts.check_side_tables(headers, {path: True for path in (*chosen, *(p for p, _ in (*found, *unlabelled)))})  # EmoBank's reader.csv

@@ -12,7 +12,7 @@ import posixpath
 import re
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import head_reads
+from shardify.beam_jobs.discover import given_label_joins, head_reads
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
@@ -126,6 +126,8 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
     more = f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
     tables = [f.path for f in found if layout.extension(f.path) in ("csv", "tsv", "txt", "jsonl")]
     options = []
+    if tables and (joined := given_label_joins.join_hint(config, sample, tables)):  # texts and their labels by id
+        options.append(joined)
     if tables:
         options.append(f"--labels {tables[0]} (with --label-column) where that table holds the labels")
     options.append("a layout file that says what each file holds (--dry-run --layout-file FILE: docs/layout-files.md)")

@@ -172,6 +172,10 @@ class Evidence:
         `column` names them alone.
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns.
+      rows_beyond: KEYED_LABELS: the labels table is a metadata table of more items than the texts
+        (`--labels --key-column`, `beam_jobs/discover/given_label_joins.py`): its rows naming no text
+        row are passed over, not rejected; with `label_lists`, its label cells are lists or {id: name}
+        objects, several labels each.
       mask_tail: SEGMENTATION_MASKS: the words every mask of the folder adds to its image's stem,
         cut from each mask's key (STARE's `.ah` of `im0001.ah.ppm`: `shardify.plan.mask_tails`), or "";
         image_tail: the words every image beside it adds to its stem, added to each mask's key after
@@ -211,6 +215,7 @@ class Evidence:
     boxes: bool = False
     rows_of: str = ""
     rows_key: str = ""
+    rows_beyond: bool = False
     mask_tail: str = ""
     image_tail: str = ""
     mask_head: str = ""
@@ -291,7 +296,7 @@ class Evidence:
         image holds the classes of its objects, none where it has none (WIDER FACE's one class
         included; a YOLO background image, its label file empty, as Ultralytics advises adding)."""
         if self.kind == KEYED_LABELS and self.label_column is not None:
-            return False  # one label a row, its label column's cell (OLID's `id,label` lines: plan/id_label_tables.py)
+            return self.label_lists  # one label a row (or a list's, given joins: given_label_joins.py), its label column's cell (OLID's `id,label` lines: plan/id_label_tables.py)
         return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS) or bool(
             self.kind == LABEL_LINES and self.label_separator and self.label_separator != "none"
         )

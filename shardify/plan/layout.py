@@ -327,7 +327,7 @@ class SourceLayout:
             splits = "the array files' or arrays' names (data_batch, test_batch, x_train, t10k), or an HDF5 file's groups (train/)"
         elif self.name == TABLES:
             splits = (
-                "the tables' names where they name a split (train.csv, dev.tsv), else train; a JSON file's split "
+                "the tables' names where they name a split (train.csv, dev.tsv), or their folders' (set-train-2017/), else train; a JSON file's split "
                 "keys and a table's split column (Usage, partition) first"
             )
         elif ratios:

@@ -559,7 +559,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "glas": {"label_level": 0},  # the stop offers it; right since the name prefixes give the splits (wrongs16a, tried)
     "arxiv_abstracts": {"label_column": "terms", "text_column": "summaries"},  # the stop names both; the list
                                  # literals multi-label (wrongs16b: right); before, each literal one label (tried)
-    "cmu_movie_summary": None,
+    "cmu_movie_summary": {"labels_file": "movie.metadata.tsv", "key_column": "1", "label_column": "9",
+                          "exclude": ("character.metadata.tsv", "name.clusters.txt", "tvtropes.clusters.txt")},  # the
+                                 # stop names the join and the tables to leave out (stops18: right, the genres' {id: name}
+                                 # objects multi-label); before, no option joined a metadata column (tried)
     "emobank": {"exclude": ("corpus/meta.tsv", "corpus/reader.csv", "corpus/writer.csv")},  # the side tables the stop
                                  # names (wrongs16b: right); before, --label-level 0 the same split stop (tried)
     "pit2015": None,             # the .data files not read as tables (the rejects say so)

@@ -591,7 +591,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "lsp": None,                 # --label-level 0 --exclude visualized: all one split, the README's by index lost (tried)
     "atis_intents": {"label_column": "1", "label_separator": "#"},  # right (tried); the stop names --label-column
                                  # only: alone, 'atis_flight#atis_airfare' is one label (tried)
-    "webis_clickbait17": None,   # --exclude '*/media': 'holds no images or texts', the .jsonl read as label files (tried)
+    "webis_clickbait17": {"labels_file": "*/truth.jsonl", "key_column": "id", "label_column": "truthClass",
+                          "text_column": "postText", "exclude": ("*/media",)},  # the stop names the join (stops18:
+                                 # right); before, --exclude '*/media': 'holds no images or texts' (tried)
     "constraint_covid": None,
     "amazon_alexa": {"label_column": "feedback"},  # the stop names --label-column (its example 'rating'; tried: right)
     "derm7pt": None,             # --labels release_v0/meta/meta.csv --label-column diagnosis: exit 1, the rows'

@@ -40,8 +40,6 @@ WRONG = {
     "lsp": ("STOPS (exit 2): 'the class folders include images', offering --label-level N; with --label-level 0 the "
             "visualized/ copies are records too, and the README's split by image number (im0001-im1000 train) is not "
             "read by any option"),
-    "webis_clickbait17": ("STOPS (exit 2): instances.jsonl named as a file no reader took naming the pictures of media/ "
-                          "(which would be images labelled 'media'); no option reads its texts joined to truth.jsonl by id"),
 }
 
 

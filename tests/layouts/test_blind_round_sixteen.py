@@ -24,9 +24,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "cmu_movie_summary": ("STOPS (exit 2): plot_summaries.txt read as `id<TAB>text` lines beside movie.metadata.tsv of the "
-                          "same ids, named, but no option joins a metadata column (JSON {id: genre} cells) onto texts by id "
-                          "(wrongs16b; before: EXIT 1, the .txt files rejected as 'not a table')"),
     "pit2015": ("STOPS (exit 2): the '.data' files read as headerless TSVs, the texts (columns 2, 3, 4) and then the "
                 "vote counts '(3, 2)' of column 5 named, but no option states the README's rule of votes to classes, and "
                 "test.label's lines are read as `label text` (wrongs16b; before: EXIT 1, the .data files 'not a table')"),

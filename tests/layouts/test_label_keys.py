@@ -107,8 +107,8 @@ def test_a_key_column_no_table_uses_stops(tmp_path: Path) -> None:
     (root / "notes.csv").write_text("file,comment\ncat_0,blurry\n")
     with pytest.raises(UsageError, match="--key-column"):
         run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), key_column="file"))
-    with pytest.raises(ValueError, match="--key-column"):
-        ConvertConfig(str(root), str(tmp_path / "out"), key_column="file", labels_file=str(root / "notes.csv"))
+    with pytest.raises(UsageError, match="--key-column"):  # (with --labels: a join onto tables of texts, of which none)
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out2"), key_column="file", labels_file=str(root / "notes.csv")))
 
 
 def test_no_column_named_as_the_label_stops_naming_label_column(tmp_path: Path) -> None:
