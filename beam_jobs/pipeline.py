@@ -124,7 +124,7 @@ def build_pipeline(
         line_files=tuple(f.path for f in source_layout.line_files),
         labelled_by_lines=tuple(table for table, _ in source_layout.row_labels),
     )
-    # ShardResult per shard written (its inputs in its result file in OUT); (bucket, [(sha256,
+    # ShardResult per shard written (its inputs in its result file in OUT); (bucket, Packed [(sha256,
     # split, record id)]) per shard and bucket.
     hashes = written[CONTENT_HASHES]
     if version.held_files:  # duplicates are found over every version's records
@@ -150,7 +150,7 @@ def build_pipeline(
 
 
 def _held_hashes(names: tuple[str, ...], output: str):  # noqa: ANN202 - yields FindDuplicates' input
-    """(bucket, [(sha256, split, record id)]) of the records earlier versions hold."""
+    """(bucket, Packed [(sha256, split, record id)]) of the records earlier versions hold."""
     contents = ContentHashes()
     for record_sha256, split, path in load_held(output, names).content_hashes():
         contents.add(record_sha256, split, path)

@@ -95,6 +95,9 @@ class InputsTable:
     """
 
     def __init__(self) -> None:
+        self._empty()
+
+    def _empty(self) -> None:
         self._paths: list[str] = []
         self._numbers = array.array("q")  # size, mtime_ns of each input
         self._large: dict[int, tuple[int, int]] = {}  # rows whose size or time fits no int64 (no columns)
@@ -154,45 +157,51 @@ class InputsTable:
 
         return lines_chunks(rows())
 
-    def content(self, inputs_sha256: str) -> bytes | None:
+    def content(self, inputs_sha256: str) -> memoryview | None:
         """The columns file of the rows, by path, for the .jsonl whose sha256 is `inputs_sha256`
-        (None: the inputs cannot be kept as columns; the .jsonl alone is read)."""
+        (None: the inputs cannot be kept as columns; the .jsonl alone is read). Once, after
+        `lines`: the table is emptied as the columns are built, so that the rows, the columns and
+        the file (~250, ~170 and ~170 bytes an input) are never all held at once."""
         rows = len(self._paths)
         if not self._usable or self._large or rows > MAX_COLUMN_ROWS:
             return None
         order = self._order()
+        names = list(self._splits)
         at = np.array(order, dtype=np.intp)
-        numbers = np.array(self._numbers, dtype="<i8").reshape(-1, 2)[at]
         codes = np.array(self._split, dtype="<u4")[at]
         # Splits coded in the order the rows by path name them first (as the file always had it).
         named, first = np.unique(codes, return_index=True)
         ranked = named[np.argsort(first, kind="stable")]
-        recode = np.zeros(len(self._splits), dtype="<u4")
+        recode = np.zeros(len(names), dtype="<u4")
         recode[ranked] = np.arange(len(ranked), dtype="<u4")
-        names = list(self._splits)
         try:
             joined = "\0".join([self._paths[i] for i in order]).encode("utf-8")
             split_names = "\0".join(names[c] for c in ranked.tolist()).encode("utf-8")
         except UnicodeEncodeError:  # a path no file system gave: no columns, the .jsonl is read
             return None
+        del order
+        numbers = np.frombuffer(self._numbers, dtype=np.int64).reshape(-1, 2)[at]
         columns = {
             "paths": np.frombuffer(joined, np.uint8),
-            "size": np.ascontiguousarray(numbers[:, 0]),
-            "mtime_ns": np.ascontiguousarray(numbers[:, 1]),
+            "size": np.ascontiguousarray(numbers[:, 0], dtype="<i8"),
+            "mtime_ns": np.ascontiguousarray(numbers[:, 1], dtype="<i8"),
             "sha256": _digests(self._sha256, at),
             "record_sha256": _digests(self._record_sha256, at),
             "split_names": np.frombuffer(split_names, np.uint8),
             "split": recode[codes],
             "inputs_sha256": np.frombuffer(inputs_sha256.encode("ascii"), np.uint8),
         }
+        del numbers, codes, at, joined
+        self._empty()  # the rows are in the columns now
         buffer = io.BytesIO()
         np.savez(buffer, checksum=np.frombuffer(_checksum(columns).encode("ascii"), np.uint8), **columns)
-        return buffer.getvalue()
+        del columns
+        return buffer.getbuffer()  # the file's bytes, not copied again
 
 
 def _digests(joined: bytearray, order: np.ndarray) -> np.ndarray:
     """64 characters a row, the rows in `order`, one after another."""
-    return np.frombuffer(bytes(joined), np.uint8).reshape(-1, _DIGEST_CHARS)[order].reshape(-1)
+    return np.frombuffer(joined, np.uint8).reshape(-1, _DIGEST_CHARS)[order].reshape(-1)
 
 
 def _checksum(columns: Mapping[str, np.ndarray]) -> str:
@@ -200,7 +209,7 @@ def _checksum(columns: Mapping[str, np.ndarray]) -> str:
     for name in _COLUMNS:
         array = columns[name]
         digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode("ascii"))
-        digest.update(np.ascontiguousarray(array).tobytes())
+        digest.update(np.ascontiguousarray(array).data)  # its bytes, not copied
     return digest.hexdigest()
 
 
