@@ -125,7 +125,7 @@ def build_pipeline(
         # (and the tables labelled by a labels table joined by id: no column of their own is a label)
         labelled_by_lines=tuple(table for table, _ in source_layout.row_labels) + tuple(e.rows_of for e in source_layout.evidence if e.rows_of),
     )
-    # ShardResult per shard written (its inputs in its result file in OUT); (bucket, [(sha256,
+    # ShardResult per shard written (its inputs in its result file in OUT); (bucket, Packed [(sha256,
     # split, record id)]) per shard and bucket.
     hashes = written[CONTENT_HASHES]
     if version.held_files:  # duplicates are found over every version's records
@@ -151,7 +151,7 @@ def build_pipeline(
 
 
 def _held_hashes(names: tuple[str, ...], output: str):  # noqa: ANN202 - yields FindDuplicates' input
-    """(bucket, [(sha256, split, record id)]) of the records earlier versions hold."""
+    """(bucket, Packed [(sha256, split, record id)]) of the records earlier versions hold."""
     contents = ContentHashes()
     for record_sha256, split, path in load_held(output, names).content_hashes():
         contents.add(record_sha256, split, path)

@@ -22,8 +22,8 @@ from shardify.beam_jobs.find_duplicates import PackedGroups, unpacked
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output import resume
 from shardify.beam_jobs.output.lock import check_held
-from shardify.format import inputs_file, manifest_build, naming, versions
-from shardify.format.inputs_columns import ColumnsWriter
+from shardify.format import manifest_build, naming, versions
+from shardify.format.inputs_columns import InputsTable
 from shardify.format.manifest import parse_manifest
 from shardify.interop import metadata_files
 from shardify.plan.entries import DuplicateGroup, Reject, Repair
@@ -145,19 +145,20 @@ def _finish(
 
 def _write_inputs(output: str, results: list[ShardResult], number: int) -> None:
     """The version's inputs list, from the result file each shard's writer left (see
-    resume.recorded_inputs), and its columns beside it for the next append (`inputs_columns`)."""
-    columns, digest = ColumnsWriter(), hashlib.sha256()
+    resume.recorded_inputs), and its columns beside it for the next append (`inputs_columns`).
+    Both by path: an append looks the listing (in path order) up in the columns, and rows in the
+    shards' shuffled order made each look-up a cache miss (2.5x the time)."""
+    table, digest = InputsTable(), hashlib.sha256()
+    for row in resume.recorded_inputs(output, results):
+        table.add(*row)
 
     def hashed(chunks: Iterable[bytes]) -> Iterator[bytes]:
         for chunk in chunks:
             digest.update(chunk)
             yield chunk
 
-    # By path, as the list's lines are: an append looks the listing (in path order) up in them,
-    # and rows in the shards' shuffled order made each look-up a cache miss (2.5x the time).
-    held = columns.add(sorted(resume.recorded_inputs(output, results, number), key=lambda h: h.path))
-    output_folder.write_chunks_atomically(output, naming.inputs_filename(number), hashed(inputs_file.inputs_chunks(held)))
-    content = columns.content(digest.hexdigest())
+    output_folder.write_chunks_atomically(output, naming.inputs_filename(number), hashed(table.lines()))
+    content = table.content(digest.hexdigest())
     if content is None:
         output_folder.remove_files(output, [naming.inputs_columns_filename(number)])
     else:

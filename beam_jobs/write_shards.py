@@ -233,7 +233,7 @@ def _create(path: str) -> BinaryIO:
 
 
 class WriteShards(beam.PTransform):
-    """ShardTask -> {RESULTS: ShardResult per shard, CONTENT_HASHES: (bucket, [(sha256, split,
+    """ShardTask -> {RESULTS: ShardResult per shard, CONTENT_HASHES: (bucket, Packed [(sha256, split,
     record id)]) for FindDuplicates}; `summary` is the plan's
     singleton PlanSummary; `first_record` numbers the first record (an append goes on after the
     versions before it)."""

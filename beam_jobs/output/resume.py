@@ -280,10 +280,11 @@ def _held_rows(data: dict, split: str) -> Iterator[tuple[str, int, int, str, str
         yield record_id, size, mtime_ns, sha256, record_sha256, split
 
 
-def recorded_inputs(output: str, results: Sequence[ShardResult], version: int) -> Iterator[HeldInput]:
+def recorded_inputs(output: str, results: Sequence[ShardResult]) -> Iterator[tuple[str, int, int, str, str, str]]:
     """The inputs of the shards `results` describe, from their result files in `output` (each
     shard's writer leaves one, or kept an earlier run's, before its result is handed on): what the
-    version's inputs file lists. The manifest step reads them here instead of taking every input
+    version's inputs file lists, as (path, size, mtime_ns, sha256, record_sha256, split) rows, one
+    result file read at a time. The manifest step reads them here instead of taking every input
     through the pipeline (a side input Beam weighs object by object and holds whole).
 
     Raises:
@@ -301,8 +302,8 @@ def recorded_inputs(output: str, results: Sequence[ShardResult], version: int) -
             raise OutputError(
                 f"{path} changed while the run wrote {output} ({error}): no manifest was written; run the same command again"
             ) from None
-        for record_id, size, mtime_ns, sha256, record_sha256, split in rows:
-            yield HeldInput.of(record_id, size, mtime_ns, sha256, record_sha256, split, version)
+        del data
+        yield from rows
 
 
 def _is_count(value: object) -> bool:

@@ -31,19 +31,19 @@ import hashlib
 import io
 import re
 import zipfile
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import numpy as np
 
-from shardify.format.inputs_file import HeldInput
+from shardify.format.inputs_file import lines_chunks
 from shardify.format.npz_columns import ColumnError, read_column
 
-__all__ = ["HeldColumns", "ColumnsWriter", "read_columns", "NotUsable", "StaleColumns", "MAX_COLUMN_ROWS", "MAX_FILE_BYTES"]
+__all__ = ["HeldColumns", "InputsTable", "read_columns", "NotUsable", "StaleColumns", "MAX_COLUMN_ROWS", "MAX_FILE_BYTES"]
 
 # The layout of the columns; a change makes every earlier file unusable (read from its .jsonl).
 _FORMAT = 1
-# A version with more inputs keeps no columns (they are built in memory, ~170 bytes an input).
+# A version with more inputs keeps no columns (they are built in memory, ~250 bytes an input).
 MAX_COLUMN_ROWS = 4_000_000
 MAX_FILE_BYTES = MAX_COLUMN_ROWS * 400  # what a reader reads of a file at most
 _DIGEST_CHARS = 64
@@ -84,67 +84,124 @@ class HeldColumns:
     split: list[str]
 
 
-class ColumnsWriter:
-    """Collects a version's inputs while its .jsonl is written (`add`, then `content`)."""
+class InputsTable:
+    """A version's inputs, added in any order (the shards' result files, one after another) and
+    kept as columns, not an object per input: `lines` gives the .jsonl's bytes and `content` its
+    columns file, both by path.
+
+    The manifest step holds every input of the version here: a `HeldInput` per input and the
+    strings parsed for it were ~600 bytes an input in the largest process; a row here is its path
+    (a string, to sort by) and ~150 bytes of machine numbers and digests.
+    """
 
     def __init__(self) -> None:
-        # Bytes and machine numbers, not an object per field per input: the manifest step holds
-        # these beside every input of the version (~190 bytes an input less than lists of bytes
-        # objects and ints).
-        self._paths = bytearray()  # each path followed by "\0"
+        self._empty()
+
+    def _empty(self) -> None:
+        self._paths: list[str] = []
         self._numbers = array.array("q")  # size, mtime_ns of each input
-        self._sha256 = bytearray()
+        self._large: dict[int, tuple[int, int]] = {}  # rows whose size or time fits no int64 (no columns)
+        self._sha256 = bytearray()  # 64 characters a row
         self._record_sha256 = bytearray()
-        self._splits: dict[str, int] = {}
+        self._splits: dict[str, int] = {}  # name -> code, in the order rows named them
         self._split = array.array("I")
-        self._usable = True
+        self._usable = True  # every path and split can be joined by NUL as UTF-8
 
-    def add(self, held: Iterable[HeldInput]) -> Iterable[HeldInput]:
-        """`held`, handed on as it is written, each input kept as columns."""
-        for item in held:
-            if self._usable:
-                self._keep(item)
-            yield item
+    def __len__(self) -> int:
+        return len(self._paths)
 
-    def _keep(self, item: HeldInput) -> None:
-        if len(self._split) >= MAX_COLUMN_ROWS or not (0 <= item.size < 1 << 63 and 0 <= item.mtime_ns < 1 << 63):
-            self._usable = False
-            return
-        try:
-            path, split = item.path.encode("utf-8"), item.split.encode("utf-8")
-        except UnicodeEncodeError:  # a path no file system gave: no columns, the .jsonl is read
-            self._usable = False
-            return
-        if b"\0" in path or b"\0" in split:
-            self._usable = False
-            return
-        self._paths += path
-        self._paths.append(0)
-        self._numbers.append(item.size)
-        self._numbers.append(item.mtime_ns)
-        self._sha256 += item.sha256.encode("ascii")
-        self._record_sha256 += item.record_sha256.encode("ascii")
-        self._split.append(self._splits.setdefault(item.split, len(self._splits)))
+    def add(self, path: str, size: int, mtime_ns: int, sha256: str, record_sha256: str, split: str) -> None:
+        """One input.
 
-    def content(self, inputs_sha256: str) -> bytes | None:
-        """The columns file of what `add` saw, for the .jsonl whose sha256 is `inputs_sha256`
-        (None: the inputs cannot be kept as columns; the .jsonl alone is read)."""
-        if not self._usable:
+        Raises:
+          ValueError: a digest that is not 64 ASCII characters.
+        """
+        digests = sha256.encode("ascii"), record_sha256.encode("ascii")
+        if len(digests[0]) != _DIGEST_CHARS or len(digests[1]) != _DIGEST_CHARS:
+            raise ValueError(f"not a digest: {sha256!r}, {record_sha256!r}")
+        if 0 <= size < 1 << 63 and 0 <= mtime_ns < 1 << 63:
+            self._numbers.append(size)
+            self._numbers.append(mtime_ns)
+        else:
+            self._large[len(self._paths)] = (size, mtime_ns)
+            self._numbers.extend((0, 0))
+        code = self._splits.get(split)
+        if code is None:
+            code = self._splits[split] = len(self._splits)
+            self._usable = self._usable and "\0" not in split
+        self._usable = self._usable and "\0" not in path
+        self._paths.append(path)
+        self._sha256 += digests[0]
+        self._record_sha256 += digests[1]
+        self._split.append(code)
+
+    def _order(self) -> list[int]:
+        """Row numbers by path (rows of one path in the order added)."""
+        return sorted(range(len(self._paths)), key=self._paths.__getitem__)
+
+    def lines(self) -> Iterator[bytes]:
+        """The .jsonl's bytes, by path (`inputs_file.lines_chunks`)."""
+        paths, numbers, large = self._paths, self._numbers, self._large
+        sha256, record_sha256 = self._sha256, self._record_sha256
+        names = list(self._splits)
+        codes = self._split
+
+        def rows() -> Iterator[tuple[str, int, int, str, str, str]]:
+            for i in self._order():
+                size, mtime_ns = large[i] if large and i in large else (numbers[2 * i], numbers[2 * i + 1])
+                at = i * _DIGEST_CHARS
+                yield (
+                    paths[i], size, mtime_ns, sha256[at : at + _DIGEST_CHARS].decode("ascii"),
+                    record_sha256[at : at + _DIGEST_CHARS].decode("ascii"), names[codes[i]],
+                )  # fmt: skip
+
+        return lines_chunks(rows())
+
+    def content(self, inputs_sha256: str) -> memoryview | None:
+        """The columns file of the rows, by path, for the .jsonl whose sha256 is `inputs_sha256`
+        (None: the inputs cannot be kept as columns; the .jsonl alone is read). Once, after
+        `lines`: the table is emptied as the columns are built, so that the rows, the columns and
+        the file (~250, ~170 and ~170 bytes an input) are never all held at once."""
+        rows = len(self._paths)
+        if not self._usable or self._large or rows > MAX_COLUMN_ROWS:
             return None
-        numbers = np.array(self._numbers, dtype="<i8").reshape(-1, 2)
+        order = self._order()
+        names = list(self._splits)
+        at = np.array(order, dtype=np.intp)
+        codes = np.array(self._split, dtype="<u4")[at]
+        # Splits coded in the order the rows by path name them first (as the file always had it).
+        named, first = np.unique(codes, return_index=True)
+        ranked = named[np.argsort(first, kind="stable")]
+        recode = np.zeros(len(names), dtype="<u4")
+        recode[ranked] = np.arange(len(ranked), dtype="<u4")
+        try:
+            joined = "\0".join([self._paths[i] for i in order]).encode("utf-8")
+            split_names = "\0".join(names[c] for c in ranked.tolist()).encode("utf-8")
+        except UnicodeEncodeError:  # a path no file system gave: no columns, the .jsonl is read
+            return None
+        del order
+        numbers = np.frombuffer(self._numbers, dtype=np.int64).reshape(-1, 2)[at]
         columns = {
-            "paths": np.frombuffer(bytes(self._paths[:-1]), np.uint8),  # "\0" between paths, as joined
-            "size": np.ascontiguousarray(numbers[:, 0]),
-            "mtime_ns": np.ascontiguousarray(numbers[:, 1]),
-            "sha256": np.frombuffer(bytes(self._sha256), np.uint8),
-            "record_sha256": np.frombuffer(bytes(self._record_sha256), np.uint8),
-            "split_names": np.frombuffer("\0".join(self._splits).encode("utf-8"), np.uint8),
-            "split": np.array(self._split, dtype="<u4"),
+            "paths": np.frombuffer(joined, np.uint8),
+            "size": np.ascontiguousarray(numbers[:, 0], dtype="<i8"),
+            "mtime_ns": np.ascontiguousarray(numbers[:, 1], dtype="<i8"),
+            "sha256": _digests(self._sha256, at),
+            "record_sha256": _digests(self._record_sha256, at),
+            "split_names": np.frombuffer(split_names, np.uint8),
+            "split": recode[codes],
             "inputs_sha256": np.frombuffer(inputs_sha256.encode("ascii"), np.uint8),
         }
+        del numbers, codes, at, joined
+        self._empty()  # the rows are in the columns now
         buffer = io.BytesIO()
         np.savez(buffer, checksum=np.frombuffer(_checksum(columns).encode("ascii"), np.uint8), **columns)
-        return buffer.getvalue()
+        del columns
+        return buffer.getbuffer()  # the file's bytes, not copied again
+
+
+def _digests(joined: bytearray, order: np.ndarray) -> np.ndarray:
+    """64 characters a row, the rows in `order`, one after another."""
+    return np.frombuffer(joined, np.uint8).reshape(-1, _DIGEST_CHARS)[order].reshape(-1)
 
 
 def _checksum(columns: Mapping[str, np.ndarray]) -> str:
@@ -152,7 +209,7 @@ def _checksum(columns: Mapping[str, np.ndarray]) -> str:
     for name in _COLUMNS:
         array = columns[name]
         digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode("ascii"))
-        digest.update(np.ascontiguousarray(array).tobytes())
+        digest.update(np.ascontiguousarray(array).data)  # its bytes, not copied
     return digest.hexdigest()
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "HeldInput",
     "inputs_text",
     "inputs_chunks",
+    "lines_chunks",
     "parse_inputs",
     "bounded_lines",
     "records_per_version",
@@ -97,10 +98,17 @@ _LINE = '{"path": %s, "size": %d, "mtime_ns": %d, "sha256": %s, "record_sha256":
 def inputs_chunks(held: Iterable[HeldInput]) -> Iterator[bytes]:
     """The inputs file's bytes (see `inputs_text`), a few thousand lines at a time: written as
     they come, the file is never held whole in memory."""
+    ordered = sorted(held, key=lambda h: h.path)
+    return lines_chunks((h.path, h.size, h.mtime_ns, h.sha256, h.record_sha256, h.split) for h in ordered)
+
+
+def lines_chunks(rows: Iterable[tuple[str, int, int, str, str, str]]) -> Iterator[bytes]:
+    """The lines of (path, size, mtime_ns, sha256, record_sha256, split) rows in the order given
+    (an inputs file's are by path), a few thousand lines at a time: the bytes `inputs_chunks` writes."""
     quote = json.encoder.encode_basestring  # type: ignore[attr-defined]  # what ensure_ascii=False uses
     lines: list[str] = []
-    for h in sorted(held, key=lambda h: h.path):
-        lines.append(_LINE % (quote(h.path), h.size, h.mtime_ns, quote(h.sha256), quote(h.record_sha256), quote(h.split)))
+    for path, size, mtime_ns, sha256, record_sha256, split in rows:
+        lines.append(_LINE % (quote(path), size, mtime_ns, quote(sha256), quote(record_sha256), quote(split)))
         if len(lines) >= INPUTS_CHUNK_LINES:
             yield "".join(lines).encode("utf-8")
             lines.clear()

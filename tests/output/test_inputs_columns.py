@@ -6,10 +6,12 @@ before columns were kept."""
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from helpers.sources import SAMPLE_IMAGES
@@ -18,7 +20,7 @@ from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import ManifestError
 from shardify.format import naming
-from shardify.format.inputs_columns import ColumnsWriter, NotUsable, read_columns
+from shardify.format.inputs_columns import InputsTable, NotUsable, read_columns
 from shardify.format.inputs_file import HeldInput, bounded_lines, inputs_text, parse_inputs
 from shardify.format.manifest import load_manifest
 
@@ -29,13 +31,17 @@ def _held(path: str = "cat/a.jpg", split: str = "train", size: int = 10) -> Held
     return HeldInput(path, size, 1_700_000_000_000_000_000, _DIGEST, "cd" * 32, split)
 
 
+def _table(held: list[HeldInput]) -> InputsTable:
+    table = InputsTable()
+    for h in held:
+        table.add(h.path, h.size, h.mtime_ns, h.sha256, h.record_sha256, h.split)
+    return table
+
+
 def _columns(held: list[HeldInput], inputs_sha256: str = "0" * 64) -> bytes:
-    writer = ColumnsWriter()
-    for _ in writer.add(held):
-        pass
-    content = writer.content(inputs_sha256)
+    content = _table(held).content(inputs_sha256)
     assert content is not None
-    return content
+    return bytes(content)
 
 
 def test_columns_give_back_what_was_written() -> None:
@@ -44,6 +50,27 @@ def test_columns_give_back_what_was_written() -> None:
     assert columns.paths == ["cat/a.jpg", "dog/b.jpg", "été/c.jpg"]
     assert columns.size == [10, 0, 10] and columns.split == ["train", "test", "train"]
     assert columns.sha256 == _DIGEST * 3 and columns.record_sha256 == "cd" * 96
+
+
+def test_rows_added_in_any_order_are_written_by_path() -> None:
+    """The manifest step adds each shard's inputs in turn (shuffled); the list and its columns are
+    by path, the splits coded in the order the rows by path first name them."""
+    held = [_held("cat/a.jpg"), _held("dog/b.jpg", "test", 0), _held("ant/z.jpg", "test", 3), _held("été/c.jpg")]
+    table = _table(held)
+    assert b"".join(table.lines()).decode("utf-8") == inputs_text(held)
+    content = table.content("0" * 64)
+    assert content is not None and len(table) == 0  # emptied as its columns are built
+    columns = read_columns(bytes(content), "0" * 64, {"train": 2, "test": 2})
+    assert columns.paths == ["ant/z.jpg", "cat/a.jpg", "dog/b.jpg", "été/c.jpg"]
+    assert columns.size == [3, 10, 0, 10] and columns.split == ["test", "train", "test", "train"]
+    assert np.load(io.BytesIO(bytes(content)))["split_names"].tobytes() == b"test\0train"
+
+
+def test_a_size_no_column_holds_is_still_listed() -> None:
+    held = [_held("cat/a.jpg"), _held("cat/b.jpg", size=1 << 64)]
+    table = _table(held)
+    assert b"".join(table.lines()).decode("utf-8") == inputs_text(held)
+    assert table.content("0" * 64) is None
 
 
 @pytest.mark.parametrize(
@@ -83,10 +110,7 @@ def test_digests_that_are_not_lower_case_hex_are_not_used() -> None:
 
 
 def test_inputs_a_path_no_file_system_gives_keep_no_columns() -> None:
-    writer = ColumnsWriter()
-    for _ in writer.add([_held("a\udcff.jpg")]):
-        pass
-    assert writer.content("0" * 64) is None
+    assert _table([_held("a\udcff.jpg")]).content("0" * 64) is None
 
 
 @pytest.fixture(scope="module")

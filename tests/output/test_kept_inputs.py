@@ -52,13 +52,13 @@ def _result(r: dict) -> ShardResult:
 def test_a_result_file_gone_or_altered_under_the_manifest_step_stops_it(tmp_path: Path) -> None:
     _, out = refused_run(tmp_path)
     results = [_result(json.loads(path.read_text())["result"]) for path in sorted(out.glob("*.result.json"))]
-    assert sum(1 for _ in resume.recorded_inputs(str(out), results, 1)) == 12  # the empty text was rejected
+    assert sum(1 for _ in resume.recorded_inputs(str(out), results)) == 12  # the empty text was rejected
     altered = out / naming.shard_result_filename(results[1].path)
     document = json.loads(altered.read_text())
     document["inputs"][0][2] = "not a digest"
     altered.write_text(json.dumps(document))
     with pytest.raises(OutputError, match=altered.name):
-        list(resume.recorded_inputs(str(out), results, 1))
+        list(resume.recorded_inputs(str(out), results))
     altered.unlink()
     with pytest.raises(OutputError, match="run the same command again"):
-        list(resume.recorded_inputs(str(out), results, 1))
+        list(resume.recorded_inputs(str(out), results))
