@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like
+from shardify.beam_jobs.discover import coco_like, local_globs
 from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
     coco_per_split,
     in_split_folder,
@@ -132,7 +132,10 @@ def label_file_paths(source: str, labels_file: str, *, follow_outside_links: boo
     path = labels_file_path(source, labels_file)
     if not table_groups.is_glob(labels_file):
         return [(path, labels_file)]
-    matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
+    if is_local_path(path):  # (Beam's match backtracks on a pattern of many stars: `local_globs`)
+        matched = local_globs.local_matches(path)
+    else:
+        matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
     prefix = path[: len(path) - len(labels_file)] if path.endswith(labels_file) else ""
     matched = [m for m in matched if not (prefix and m.startswith(prefix) and is_local_path(m)
                                           and _listing_rejects(source, m, follow_outside_links))]
