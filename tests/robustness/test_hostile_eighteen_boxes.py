@@ -75,7 +75,6 @@ _FRACTION_ROWS = {
     "1e-320": "a.jpg,car,0.3,0.3,1e-320,0.2",
     "centre on the corner": "a.jpg,car,0.0,0.0,0.2,0.2",
     "minus zero": "a.jpg,car,-0.0,0.3,0.2,0.2",
-    "centre past 1": "a.jpg,car,1.5,0.3,0.2,0.2",
     "exponents": "a.jpg,car,3e-1,3E-1,2e-1,2e-1",
 }
 
