@@ -104,7 +104,7 @@ def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_colum
         return reading, orders, False
     others = [order for order in box_columns.fitting_orders(reading, sizes, box_columns.BOX_ORDERS)
               if box_columns.has_format(reading, order)]
-    if not others:  # no other reading fits either: the header's decides, and the pipeline judges each row (a box outside its image)
+    if not others:  # no other reading fits either: the header's decides, the pipeline judges each row (a box outside)
         return reading, [reading.named], False
     return reading, others, True
 

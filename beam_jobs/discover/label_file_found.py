@@ -164,7 +164,8 @@ def given_label_file(
     if not labels_file:
         return None
     if table_groups.is_glob(labels_file):
-        paths = [path for path, _ in label_file_paths(config.source, labels_file, follow_outside_links=config.follow_outside_links)]
+        follow = config.follow_outside_links
+        paths = [path for path, _ in label_file_paths(config.source, labels_file, follow_outside_links=follow)]
         if not paths:
             raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
         if len(paths) > MAX_GLOB_TABLES:

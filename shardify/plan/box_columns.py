@@ -240,7 +240,8 @@ def fitting_orders(
     kept = []
     for order in orders:
         rows = [row for row in reading.rows if all(row[i] for i in reading.box)]
-        if rows and all(box_fits(order, [float(row[i]) for i in reading.box], sizes.get(row[key]), reading.normalised) for row in rows):
+        if rows and all(box_fits(order, [float(row[i]) for i in reading.box], sizes.get(row[key]), reading.normalised)
+                        for row in rows):
             kept.append(order)
     return kept
 

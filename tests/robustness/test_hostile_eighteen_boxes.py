@@ -95,6 +95,7 @@ def test_a_damaged_centre_row_in_pixels_costs_its_image_at_most(tmp_path: Path, 
 
 @pytest.mark.xfail(strict=True, reason="left alone: a cell that is no number in a named box column, or a class whose "
                    "quoted line break cuts detection's head lines, makes the table a label table (boxes dropped, exit 0)")
-@pytest.mark.parametrize("row", ["a.jpg,car,0x1,0.3,0.2,0.2", 'a.jpg,"c\nar",0.3,0.3,0.2,0.2'], ids=["hex", "class of a line break"])
+@pytest.mark.parametrize("row", ["a.jpg,car,0x1,0.3,0.2,0.2", 'a.jpg,"c\nar",0.3,0.3,0.2,0.2'],
+                         ids=["hex", "class of a line break"])
 def test_a_centre_row_detection_cannot_split_still_keeps_the_other_boxes(tmp_path: Path, row: str) -> None:
     _judge(tmp_path, "image,label,cx,cy,w,h", row, _FRACTIONS)
