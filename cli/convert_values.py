@@ -81,6 +81,8 @@ def labels_file_under(src: str, value: str) -> str:
     under = os.path.join(folder, value)
     if os.path.isfile(under):
         return ""
+    if os.path.exists(under) or os.path.islink(under):  # a pipe, a device, a folder, a link to nothing: it is there, but no table
+        return f"--labels {value}: {under} under SRC is not a regular file (a folder, a named pipe, a device or a broken link)"
     return (f"--labels {value} does not exist: not from the working folder ({os.path.abspath(value)}) nor under SRC "
             f"({under}); a relative name is looked for in both (docs/converting.md)")
 

@@ -27,7 +27,7 @@ from shardify.config import ConvertConfig
 from shardify.converters.images import probe_image
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
-from shardify.plan import box_columns, layout
+from shardify.plan import box_columns, box_damaged_rows, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
 
@@ -98,10 +98,15 @@ def _reading(config: ConvertConfig, path: str, names: _Names) -> tuple[box_colum
         except (OSError, InvalidInputError):
             continue  # (an image that cannot be read is its own reject at conversion)
         sizes[cell] = (info.width, info.height)
+    reading = box_damaged_rows.without_damaged_rows(reading, sizes)  # (a row of NaN or a width of 0 says nothing)
     orders = box_columns.fitting_orders(reading, sizes)
     if orders or not reading.named:
         return reading, orders, False
-    return reading, box_columns.fitting_orders(reading, sizes, box_columns.BOX_ORDERS), True
+    others = [order for order in box_columns.fitting_orders(reading, sizes, box_columns.BOX_ORDERS)
+              if box_columns.has_format(reading, order)]
+    if not others:  # no other reading fits either: the header's decides, the pipeline judges each row (a box outside)
+        return reading, [reading.named], False
+    return reading, others, True
 
 
 def _rule(names: _Names, keys: Sequence[str]) -> KeyRule:
@@ -136,6 +141,9 @@ def content_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed
         if read is None or not read[1]:
             continue
         reading, orders, _ = read
+        orders = [order for order in orders if box_columns.has_format(reading, order)]
+        if not orders:  # (x, y, w, h in fractions alone, and no header: no format writes it)
+            continue
         fmt = box_columns.box_format(reading, orders[0])
         key = reading.roles.index(box_columns.IMAGE)
         rule = _rule(names, [row[key] for row in reading.rows])
@@ -173,7 +181,8 @@ def open_readings(config: ConvertConfig, sample: Sequence[str], found: Sequence[
                 )
             continue
         reading, orders, contradicted = read
-        choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in orders)
+        choices = " or ".join(repr(box_columns.box_format(reading, order).name) for order in orders
+                              if box_columns.has_format(reading, order))
         shown = ",".join(reading.rows[0])[:80]
         mend = f"--dry-run --layout-file FILE writes the guess; set its evidence's box_format to {choices}"
         if contradicted:

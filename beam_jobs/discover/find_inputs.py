@@ -42,7 +42,8 @@ def FindInputs(  # noqa: N802
         return ScanTables(config, index_folder, source_layout.media, source_layout.line_files, keyed, dict(source_layout.row_labels),
                            dict(source_layout.split_ids))
     if name in (layout_lib.LABEL_FILE, layout_lib.COCO):
-        labels_paths = label_file_paths(config.source, source_layout.labels_file)
+        labels_paths = label_file_paths(config.source, source_layout.labels_file,
+                                        follow_outside_links=config.follow_outside_links)
         return JoinLabelFile(
             labels_paths, source_layout, config.table_options, listing_rejects, config.excludes, left_out_paths(config)
         )

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like
+from shardify.beam_jobs.discover import coco_like, local_globs
 from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
     coco_per_split,
     in_split_folder,
@@ -123,15 +123,31 @@ def labels_file_path(source: str, labels_file: str) -> str:
     return join_path(source, labels_file)
 
 
-def label_file_paths(source: str, labels_file: str) -> list[tuple[str, str]]:
+def label_file_paths(source: str, labels_file: str, *, follow_outside_links: bool = False) -> list[tuple[str, str]]:
     """(where to open it, its name as rejects name it) of each label file a SourceLayout's
-    `labels_file` names: the one file, or every file its glob matches (`Labels/*.csv`), sorted."""
+    `labels_file` names: the one file, or every file its glob matches (`Labels/*.csv`), sorted.
+    A match inside SRC that the listing rejects (a named pipe, a link out of SRC unless
+    `follow_outside_links`) is left to that reject: read as well, a link's outside table labelled
+    the images while the report said it was refused."""
     path = labels_file_path(source, labels_file)
     if not table_groups.is_glob(labels_file):
         return [(path, labels_file)]
-    matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
+    if is_local_path(path):  # (Beam's match backtracks on a pattern of many stars: `local_globs`)
+        matched = local_globs.local_matches(path)
+    else:
+        matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
     prefix = path[: len(path) - len(labels_file)] if path.endswith(labels_file) else ""
+    matched = [m for m in matched if not (prefix and m.startswith(prefix) and is_local_path(m)
+                                          and _listing_rejects(source, m, follow_outside_links))]
     return [(m, m[len(prefix) :] if prefix and m.startswith(prefix) else m) for m in matched]
+
+
+def _listing_rejects(source: str, path: str, follow_outside_links: bool) -> bool:
+    """The listing of SRC rejects the local file `path` inside it: no regular file, or a link out."""
+    if not os.path.isfile(path):
+        return True
+    real_source = os.path.realpath(source)
+    return not follow_outside_links and os.path.commonpath([real_source, os.path.realpath(path)]) != real_source
 
 
 def given_label_file(
@@ -148,7 +164,8 @@ def given_label_file(
     if not labels_file:
         return None
     if table_groups.is_glob(labels_file):
-        paths = [path for path, _ in label_file_paths(config.source, labels_file)]
+        follow = config.follow_outside_links
+        paths = [path for path, _ in label_file_paths(config.source, labels_file, follow_outside_links=follow)]
         if not paths:
             raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
         if len(paths) > MAX_GLOB_TABLES:

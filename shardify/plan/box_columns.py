@@ -38,7 +38,7 @@ from shardify.plan.box_format import (
 )
 
 __all__ = ["BOX_ORDERS", "HEADER_ROLES", "Reading", "read_roles", "fitting_orders", "box_format", "format_of_name", "NAME_START",
-           "mixed_units", "other_unit"]
+           "mixed_units", "other_unit", "box_fits", "has_format"]
 
 IMAGE, CLASS, UNREAD = "image", "class", "-"
 # The orders four box numbers are read in where no header names them: x before y, as every
@@ -203,7 +203,7 @@ def _whole_order(named: tuple[str, ...]) -> tuple[str, ...]:
     return named if any(set(named) == set(order) for order in (*BOX_ORDERS, _CENTRE)) else ()
 
 
-def _fits(order: Sequence[str], values: Sequence[float], size: tuple[int, int] | None, normalised: bool) -> bool:
+def box_fits(order: Sequence[str], values: Sequence[float], size: tuple[int, int] | None, normalised: bool) -> bool:
     """One row's four numbers read in `order` make a box of positive size, inside its image
     (`size`, width and height; None: not known, only the order is checked)."""
     by = dict(zip(order, values))
@@ -240,7 +240,8 @@ def fitting_orders(
     kept = []
     for order in orders:
         rows = [row for row in reading.rows if all(row[i] for i in reading.box)]
-        if rows and all(_fits(order, [float(row[i]) for i in reading.box], sizes.get(row[key]), reading.normalised) for row in rows):
+        if rows and all(box_fits(order, [float(row[i]) for i in reading.box], sizes.get(row[key]), reading.normalised)
+                        for row in rows):
             kept.append(order)
     return kept
 
@@ -280,6 +281,15 @@ def box_format(reading: Reading, order: Sequence[str]) -> BoxFormat:
     if found is None:  # (the name is built as format_of_name reads it: a reading of no whole box)
         raise ValueError(f"{name!r} is no reading of a table of boxes")
     return found
+
+
+def has_format(reading: Reading, order: Sequence[str]) -> bool:
+    """A BoxFormat writes the table read in `order` (none writes x, y, w, h in fractions)."""
+    try:
+        box_format(reading, order)
+    except ValueError:
+        return False
+    return True
 
 
 def format_of_name(name: str) -> BoxFormat | None:

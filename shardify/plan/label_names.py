@@ -16,12 +16,16 @@ from collections.abc import Collection, Iterable
 from shardify.errors import InvalidInputError
 from shardify.plan.known_names import known_order
 
-__all__ = ["normalise_label", "label_order", "numbering_base"]
+__all__ = ["MAX_LABEL_CHARS", "normalise_label", "label_order", "numbering_base"]
 
 _BOM = "\ufeff"
 # Invisible "format" characters that do change what is printed: joiners inside emoji and scripts
 # that need them.
 _VISIBLE_FORMAT_CHARACTERS = frozenset({"\u200c", "\u200d"})
+# The longest name a label may have, wherever it comes from: a class name is a few words. A VOC
+# object's <name> of 20,000 characters was written as a class with exit 0 (table cells were capped
+# so in `converters/label_cells.py`; XML, JSON and list files were not).
+MAX_LABEL_CHARS = 1000
 
 
 def normalise_label(name: str) -> str:
@@ -32,9 +36,12 @@ def normalise_label(name: str) -> str:
 
     Raises:
       InvalidInputError: the name holds a control character or an invisible formatting character
-        (it would print the same as another name).
+        (it would print the same as another name), or is longer than MAX_LABEL_CHARS.
     """
     text = unicodedata.normalize("NFC", name.replace(_BOM, "")).strip()
+    if len(text) > MAX_LABEL_CHARS:
+        raise InvalidInputError(f"label {text[:40]!r}... of {len(text):,} characters: no class name (a text, or a damaged "
+                                "file, where a label belongs)")
     for char in text:
         category = unicodedata.category(char)
         if category == "Cc" or (category == "Cf" and char not in _VISIBLE_FORMAT_CHARACTERS):
