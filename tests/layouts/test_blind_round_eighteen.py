@@ -34,8 +34,6 @@ WRONG = {
     "mot17": ("WRITES WRONG (exit 0): the sequence folders (MOT17-01-FRCNN) read as classes, the frames labelled with "
               "them, the test frames too; gt/gt.txt (frame, id, box, considered flag, class) and det/det.txt beside "
               "the frames unread and not named"),
-    "potholes": ("WRITES WRONG (exit 0): the VOC boxes beside the images are right, but splits.json (naming each "
-                 "annotation file's split) is unread and unnamed: the test images written as train"),
     "real_fake_faces": ("STOPS (exit 2): 'training_fake', 'training_real' read as splits (a 'training' prefix), no "
                         "classes left, offering --label-from-name, --labels, --label-level 0; --label-level 2 stops "
                         "again ('class folders named like splits'), offering only --labels, which has no table here"),
