@@ -31,9 +31,9 @@ WRONG = {
     "etis_larib": ("WRITES WRONG (exit 0): the masks 'Ground Truth/p<n>.tif' (a sibling folder, the image's number "
                    "with a 'p' prefix) are not paired with the frames '<n>.tif': both folders read as two classes, "
                    "the masks written as records"),
-    "mot17": ("WRITES WRONG (exit 0): the sequence folders (MOT17-01-FRCNN) read as classes, the frames labelled with "
-              "them, the test frames too; gt/gt.txt (frame, id, box, considered flag, class) and det/det.txt beside "
-              "the frames unread and not named"),
+    "mot17": ("STOPS (exit 2): gt/gt.txt and det/det.txt named as tables of boxes keyed by frame number, not read "
+              "(tracking annotations); it offers --label-level 0 with --exclude of gt/ and det/, which writes the "
+              "frames unlabelled, the truth's pedestrian boxes lost (no option reads gt.txt)"),
     "real_fake_faces": ("STOPS (exit 2): 'training_fake', 'training_real' read as splits (a 'training' prefix), no "
                         "classes left, offering --label-from-name, --labels, --label-level 0; --label-level 2 stops "
                         "again ('class folders named like splits'), offering only --labels, which has no table here"),
