@@ -1,7 +1,7 @@
 """A JSON split file beside a folder layout whose splits come from nowhere: read where sure, else stop.
 
 A download whose inputs lie in one folder (or in class folders) and whose splits are published as a
-JSON file beside them (`converters/json_split_files.py`: `{split: [names]}`, `{name: split}`, one
+JSON file beside them (`converters/split_sources.py`: `{split: [names]}`, `{name: split}`, one
 wrapper object looked through) was planned as one split, `train`, the file set aside as auxiliary:
 the test images written as train with exit 0 (an annotated-potholes export: VOC XMLs beside the
 images read right, its `splits.json` of each annotation file's split unread and unnamed). The guard
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import json_split_files
+from shardify.converters import split_sources
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import evidence as evidence_lib
@@ -55,12 +55,52 @@ def _has_splits(config: ConvertConfig, detected: layout.SourceLayout) -> bool:
     )
 
 
-def _document(config: ConvertConfig, path: str) -> object | None:
+def _bytes(config: ConvertConfig, path: str) -> bytes | None:
     try:
         with open_input(join_path(config.source, path)) as fileobj:
-            return json_split_files.read_document(fileobj)
+            return split_sources.read_bytes(fileobj)
     except (InvalidInputError, OSError):
         return None
+
+
+def _readings(config: ConvertConfig, path: str, inputs: Sequence[str], whole: bool) -> tuple[dict[str, list[str]], dict, list[str]] | None:
+    """(the file's names per split, the Evidence fields that read it back, doubts of its own), or None:
+    no split file's shape. A table's names are the column that names the most inputs."""
+    data = _bytes(config, path)
+    if data is None:
+        return None
+    if layout.extension(path) == "json":
+        names = split_sources.split_names(split_sources.parse_json(data))
+        return (names, {}, []) if names else None
+    table = split_sources.table_of(data, path)
+    split = split_sources.split_column(table[0]) if table else None
+    if table is None or split is None:
+        return None
+    header, rows = table
+    columns = [c for c in range(len(header)) if c != split]
+    if not columns:
+        return None
+    named = {c: _doubts(split_sources.names_by_split(rows, c, split), inputs, _rule_of(rows, c, split), whole)[1] for c in columns}
+    column = max(columns, key=lambda c: (named[c], -c))
+    others = [header[c] for c in columns if c != column]
+    doubts = [f"it holds other columns ({_shown(others)}) that nothing reads"] if others else []
+    fields = {"variable": header[split], "column": column, "header": True, "split_index": split}
+    return split_sources.names_by_split(rows, column, split), fields, doubts
+
+
+def _rule_of(rows: list[list[str]], column: int, split: int) -> KeyRule:
+    names = [n for values in split_sources.names_by_split(rows, column, split).values() for n in values]
+    return _rule(names) if names else KeyRule()
+
+
+def _split_as_labels(found: Evidence) -> bool:
+    """A table read as `name label` lines: its label field may be a split column (`filename,split`,
+    read so its splits became labels, `train` and `test` beside the objects' classes)."""
+    return found.kind == evidence_lib.LABEL_LINES and layout.extension(found.path) in ("csv", "tsv")
+
+
+def _label_field(found: Evidence) -> int:
+    return found.label_column if found.label_column is not None else found.column + 1
 
 
 def _rule(names: Sequence[str]) -> KeyRule:
@@ -68,7 +108,7 @@ def _rule(names: Sequence[str]) -> KeyRule:
     extension; else by stem, an annotation file's extension cut (`img-1.xml` names `img-1.jpg`)."""
     if sum(1 for n in names if INPUT_SUFFIX.search(n)) * 2 > len(names):
         return key_rule(names)
-    return dataclasses.replace(key_rule([json_split_files.strip_annotation_suffix(n) for n in names]), extension=False)
+    return dataclasses.replace(key_rule([split_sources.strip_annotation_suffix(n) for n in names]), extension=False)
 
 
 def _shown(items: Sequence[str]) -> str:
@@ -80,7 +120,7 @@ def _doubts(names: dict[str, list[str]], inputs: Sequence[str], rule: KeyRule, w
     by_key: dict[str, list[str]] = {}
     for path in inputs:
         by_key.setdefault(file_key(path, rule), []).append(path)
-    cut = (lambda n: n) if rule.extension else json_split_files.strip_annotation_suffix
+    cut = (lambda n: n) if rule.extension else split_sources.strip_annotation_suffix
     placed: dict[str, set[str]] = {}
     unmatched: list[str] = []
     for split, values in names.items():
@@ -105,9 +145,10 @@ def _doubts(names: dict[str, list[str]], inputs: Sequence[str], rule: KeyRule, w
     return doubts, len(placed)
 
 
-def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule) -> str:
+def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule, fields: dict) -> str:
     codes = ", ".join(f"{k}: {split_word(k) or k}" for k in names)
-    return (f"{{path: {path}, kind: split codes, codes: {{{codes}}}, key: {{parts: {rule.parts}, "
+    table = f", variable: {fields['variable']}, column: {fields['column']}, header: true" if fields else ""
+    return (f"{{path: {path}, kind: split codes, codes: {{{codes}}}{table}, key: {{parts: {rule.parts}, "
             f"extension: {'true' if rule.extension else 'false'}}}}}")
 
 
@@ -121,9 +162,10 @@ def with_split_files(config: ConvertConfig, sample: Sequence[str], detected: lay
     """
     if detected.name not in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) or _has_splits(config, detected):
         return detected
-    read = {e.path for e in detected.evidence}
+    misread = {e.path: e for e in detected.evidence if _split_as_labels(e)}
+    read = {e.path for e in detected.evidence} - set(misread)
     candidates = sorted(
-        (p for p in sample if layout.extension(p) == "json" and p not in read and detected.is_auxiliary(p)),
+        (p for p in sample if layout.extension(p) in ("json", "csv", "tsv") and p not in read and detected.is_auxiliary(p)),
         key=lambda p: (p.count("/"), p),
     )[:_OPENED]
     inputs = [p for p in sample if not detected.is_auxiliary(p)]
@@ -132,26 +174,33 @@ def with_split_files(config: ConvertConfig, sample: Sequence[str], detected: lay
     found: list[Evidence] = []
     notes: list[str] = []
     for path in candidates:
-        names = json_split_files.split_names(_document(config, path))
-        if not names or not any(names.values()):
+        reading = _readings(config, path, inputs, whole)
+        if reading is None or not any(reading[0].values()):
             continue
+        if path in misread and not (reading[1] and _label_field(misread[path]) == reading[1]["split_index"]):
+            continue  # (a table whose labels are another column than its split column: its reading stands)
+        reading[1].pop("split_index", None)
+        names, fields, own = reading
         every = [n for values in names.values() for n in values]
         rule = _rule(every)
         doubts, named = _doubts(names, inputs, rule, whole)
         counts = ", ".join(f"{k}: {len(v)}" for k, v in names.items())
         if not named:
-            notes.append(f"not used: {path} (a split file's shape, {counts}, but its names name no input)")
+            if not fields:  # (a table naming no input is left to the guards on unread tables)
+                notes.append(f"not used: {path} (a split file's shape, {counts}, but its names name no input)")
             continue
+        doubts = own + doubts
         if doubts:
             raise UsageError(
                 f"{path} gives the inputs' splits ({counts}), but {'; '.join(doubts)}: shardify cannot read it surely, and "
                 f"without it every input would be written as one split, train. Decide: --exclude {path} (one split, the "
                 f"file left out), --split train=0.8,test=0.2 (a seeded split of your own), or read it with a layout "
-                f"file whose evidence holds {_layout_line(path, names, rule)} (docs/layout-files.md)"
+                f"file whose evidence holds {_layout_line(path, names, rule, fields)} (docs/layout-files.md)"
             )
         codes = tuple((k, split_word(k)) for k in names)
-        note = f"{path}: each input's split, by its name ({counts})"
-        found.append(Evidence(path, evidence_lib.SPLIT_CODES, rule, codes=codes, note=note))
+        how = f"its {fields['variable']} column" if fields else "its name"
+        note = f"{path}: each input's split, by {how} ({counts})"
+        found.append(Evidence(path, evidence_lib.SPLIT_CODES, rule, codes=codes, note=note, **fields))
     if len(found) > 1:
         raise UsageError(
             f"{len(found)} JSON split files give the inputs' splits ({', '.join(e.path for e in found)}): shardify reads "
@@ -159,5 +208,8 @@ def with_split_files(config: ConvertConfig, sample: Sequence[str], detected: lay
         )
     if not found and not notes:
         return detected
-    evidence = tuple(sorted((*detected.evidence, *found), key=lambda e: e.path))
-    return dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *notes, *(e.note for e in found)))
+    replaced = {e.path for e in found}
+    dropped = {misread[p].note for p in replaced if p in misread}
+    evidence = tuple(sorted((*(e for e in detected.evidence if e.path not in replaced), *found), key=lambda e: e.path))
+    kept = tuple(n for n in detected.notes if n not in dropped)
+    return dataclasses.replace(detected, evidence=evidence, notes=(*kept, *notes, *(e.note for e in found)))

@@ -125,3 +125,32 @@ def test_a_split_file_naming_no_input_is_left_with_a_note(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     assert {v[0] for v in _splits(tmp_path / "out").values()} == {"train"}
     assert "not used: splits.json" in result.stderr
+
+
+def _voc(name: str, objects: int) -> str:
+    boxes = "".join(f"<object><name>pothole</name><bndbox><xmin>{1 + k}</xmin><ymin>1</ymin><xmax>{9 + k}</xmax><ymax>8</ymax>"
+                    "</bndbox></object>" for k in range(objects))
+    return f"<annotation><filename>{name}</filename><size><width>20</width><height>16</height><depth>3</depth></size>{boxes}</annotation>"
+
+
+@pytest.mark.parametrize("extra", [False, True])
+def test_a_split_column_table_beside_voc_gives_the_splits_not_labels(tmp_path: Path, extra: bool) -> None:
+    # a `filename,split` table beside images and their VOC XMLs was read as `name label` lines: `train` and
+    # `test` written as labels beside `pothole`, every image in train (exit 0); with another column, it stops
+    root = tmp_path / "roads"
+    rows, want = [], {}
+    for k in range(1, 7):
+        _png(root / "images" / f"road{k}.png", 30 * k)
+        (root / "images" / f"road{k}.xml").write_text(_voc(f"road{k}.png", 1 + k % 2))
+        split = "test" if k % 3 == 0 else "train"
+        rows.append(f"road{k}.png,{split}" + (f",{k * 7}" if extra else ""))
+        want[f"images/road{k}.png"] = (split, frozenset({"pothole"}))
+    (root / "metadata.csv").write_text(("filename,split,width\n" if extra else "filename,split\n") + "\n".join(rows) + "\n")
+    result = _convert(root, tmp_path / "out")
+    if extra:
+        assert result.returncode == 2, result.stdout + result.stderr
+        assert "metadata.csv" in result.stderr and "width" in result.stderr and "--exclude metadata.csv" in result.stderr
+        assert not (tmp_path / "out" / "manifest.json").exists()
+        return
+    assert result.returncode == 0, result.stderr
+    assert _splits(tmp_path / "out") == want

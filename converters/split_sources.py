@@ -1,4 +1,5 @@
-"""A JSON file that gives each input's split: `{split: [names]}` or `{name: split}`.
+"""A file that gives each input's split: JSON `{split: [names]}` or `{name: split}`, or a table of a
+file column and a split column (`filename,split`).
 
 Downloads publish their splits in JSON as often as in text lists: an annotated-potholes export's
 `splits.json` (`{"train": ["img-1.xml", ...], "test": [...]}`, naming each image's annotation file),
@@ -7,6 +8,11 @@ ScienceQA's `pid_splits.json` (`{"train": [...], "val": [...], "test": [...], "t
 `{"img-1.jpg": "train", ...}`; one wrapper object around either (`{"splits": {...}}`, as LILA's
 camera-trap split files are) is looked through. Read as no split file, every input went to one
 split, `train`, with exit 0 (the test images trained on).
+
+A table whose header names a split column (`split`, `fold`, `subset`, `partition`) is the same
+source written as rows: `table_of` reads its header and rows, `names_by_split` groups one column's
+names by the split column, and `split_rows` reads it back by the column names its Evidence keeps
+(`variable`: the split column; `column`: the names' column, from 0).
 
 This module owns the shape (`split_names`: the file's names per split as it spells them) and the
 rows (`split_rows`: an `EvidenceRow` per name, read as `SPLIT_CODES` evidence whose `codes` map the
@@ -17,22 +23,39 @@ and any other shape is an `InvalidInputError`, never an exception of another kin
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from shardify.converters import tables
 from shardify.converters.evidence_rows import EvidenceRow
 from shardify.errors import InvalidInputError
 from shardify.plan.evidence import Evidence
 from shardify.plan.structure import split_word
 
-__all__ = ["MAX_SPLIT_JSON_BYTES", "read_document", "split_names", "split_rows", "strip_annotation_suffix"]
+__all__ = [
+    "MAX_SPLIT_JSON_BYTES",
+    "SPLIT_COLUMNS",
+    "names_by_split",
+    "parse_json",
+    "read_bytes",
+    "read_document",
+    "split_column",
+    "split_names",
+    "split_rows",
+    "strip_annotation_suffix",
+    "table_of",
+]
 
 # A split file is parsed whole, at detection and by the worker reading it.
 MAX_SPLIT_JSON_BYTES = 64 << 20
 # Wrapper keys looked through (one level): LILA's `{"splits": {"train": [...], "val": [...]}}`.
 _WRAPPERS = frozenset({"splits", "split", "data_split", "datasplit", "partition", "partitions", "folds"})
+# Header cells that name a split column (case and spaces aside).
+SPLIT_COLUMNS = frozenset({"split", "splits", "fold", "subset", "partition", "data_split", "dataset_split"})
 # A name that names an image's annotation file (`img-1.xml`), keyed as the image's stem.
 _ANNOTATION_SUFFIX = re.compile(r"\.(xml|json|txt)$", re.IGNORECASE)
 
@@ -43,9 +66,15 @@ def read_document(fileobj: BinaryIO) -> object:
     Raises:
       InvalidInputError: larger, or not JSON.
     """
-    data = fileobj.read(MAX_SPLIT_JSON_BYTES + 1)
-    if len(data) > MAX_SPLIT_JSON_BYTES:
-        raise InvalidInputError(f"larger than {MAX_SPLIT_JSON_BYTES >> 20} MiB: not a split file")
+    return parse_json(read_bytes(fileobj))
+
+
+def parse_json(data: bytes) -> object:
+    """The JSON document `data` holds.
+
+    Raises:
+      InvalidInputError: not JSON.
+    """
     try:
         return json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
@@ -107,22 +136,76 @@ def strip_annotation_suffix(name: str) -> str:
     return _ANNOTATION_SUFFIX.sub("", name)
 
 
-def split_rows(fileobj: BinaryIO, found: Evidence) -> Iterator[EvidenceRow]:
-    """An EvidenceRow per name of the split file `found` (SPLIT_CODES of a `.json` file), its split
-    the plan's for the file's spelling (`found.codes`); names under a key `codes` leaves out are not
-    read (a layout file may leave a split out so).
+def read_bytes(fileobj: BinaryIO) -> bytes:
+    """`fileobj`'s bytes, at most MAX_SPLIT_JSON_BYTES (InvalidInputError: more)."""
+    data = fileobj.read(MAX_SPLIT_JSON_BYTES + 1)
+    if len(data) > MAX_SPLIT_JSON_BYTES:
+        raise InvalidInputError(f"larger than {MAX_SPLIT_JSON_BYTES >> 20} MiB: not a split file")
+    return data
+
+
+def table_of(data: bytes, path: str) -> tuple[list[str], list[list[str]]] | None:
+    """(header, rows) of a CSV or TSV table's text, or None where it is not UTF-8 text of rows."""
+    try:
+        text = data.decode("utf-8-sig")
+        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter="\t" if path.lower().endswith(".tsv") else ",")]
+    except (UnicodeDecodeError, csv.Error):
+        return None
+    rows = [r for r in rows if any(r)]
+    return (rows[0], rows[1:]) if rows else None
+
+
+def split_column(header: list[str]) -> int | None:
+    """The index of the header's split column, or None.
+
+    >>> split_column(["filename", "Split"]), split_column(["image", "fold"]), split_column(["image", "label"])
+    (1, 1, None)
+    """
+    found = [i for i, cell in enumerate(header) if cell.strip().lower().replace(" ", "_") in SPLIT_COLUMNS]
+    return found[0] if len(found) == 1 else None
+
+
+def names_by_split(rows: list[list[str]], column: int, split: int) -> dict[str, list[str]]:
+    """{split value: the names of `column`} of the rows holding both cells."""
+    found: dict[str, list[str]] = {}
+    for row in rows:
+        if len(row) > max(column, split) and row[column] and row[split]:
+            found.setdefault(row[split], []).append(row[column])
+    return found
+
+
+def split_rows(fileobj: BinaryIO, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per name of the split file `found` (SPLIT_CODES of a `.json` file, or of a
+    table whose split column `found.variable` names), its split the plan's for the file's spelling
+    (`found.codes`); a JSON file's names under a key `codes` leaves out are not read (a layout file may
+    leave a split out so), a table's row of a split value `codes` does not hold is that row's error.
 
     Raises:
       InvalidInputError: the file is no longer of a split file's shape.
     """
+    codes = dict(found.codes)
+    cut = (lambda n: n) if found.key.extension else strip_annotation_suffix
+    if found.variable:
+        table = table_of(read_bytes(fileobj), found.path)
+        if table is None or found.variable not in table[0]:
+            raise InvalidInputError(f"no table with a column {found.variable!r}")
+        header, rows = table
+        split = header.index(found.variable)
+        for number, row in enumerate(rows, start=2):
+            if len(row) <= max(split, found.column) or not row[found.column]:
+                yield tables.RowError(number, f"no name in column {found.column + 1}, or no {found.variable}")
+            elif row[split] not in codes:
+                yield tables.RowError(number, f"{found.variable} {row[split][:40]!r} is none of {', '.join(codes)}")
+            else:
+                yield EvidenceRow(number, cut(row[found.column]), codes[row[split]])
+        return
     names = split_names(read_document(fileobj))
     if names is None:
         raise InvalidInputError("no longer a split file's shape ({split: [names]} or {name: split})")
-    codes = dict(found.codes)
     number = 0
     for key, values in names.items():
-        split = codes.get(key)
+        split_name = codes.get(key)
         for name in values:
             number += 1
-            if split:
-                yield EvidenceRow(number, name if found.key.extension else strip_annotation_suffix(name), split)
+            if split_name:
+                yield EvidenceRow(number, cut(name), split_name)
