@@ -8,6 +8,12 @@ images read right, its `splits.json` of each annotation file's split unread and 
 on unread annotations (`unread_annotation_checks.py`) did not see it: it looks only where the
 labels are a guess, and here the labels came from the XMLs.
 
+A table with a split column (`filename,split`: `converters/split_sources.py`) is the same source
+as rows; one that `recognise` read as `name label` lines had its splits written as labels (`train`,
+`test` beside the VOC objects' `pothole`): such a table whose label field is its split column is
+read as split codes instead. A table with other columns than the names and the split stops (they
+may be labels nothing reads).
+
 Where the plan has no split source (no split folders, no split list or other split evidence, no
 split pattern, no `--split`), each sampled `.json` file set aside is parsed (bounded) for a split
 file's shape. Its names are matched with the sampled inputs by the same keys as other split files
@@ -26,8 +32,10 @@ options that decide (`--exclude` it, `--split`, or a layout file's evidence line
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 
+from shardify.beam_jobs.discover import head_reads
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import split_sources
@@ -41,9 +49,11 @@ from shardify.plan.structure import split_word
 
 __all__ = ["with_split_files"]
 
-# JSON files parsed at detection, shallowest first (the dataset's own split file lies near its root).
+# JSON files and tables parsed at detection, shallowest first (the dataset's own split file lies near its root).
 _OPENED = 8
 _SHOWN = 3
+# A split file's head holds a split word or a wrapper as a JSON string (a key or a value).
+_SPLIT_KEY = re.compile(r'"\s*(train\w*|val\w*|dev|test\w*|splits?|partitions?|folds)\s*"', re.IGNORECASE)
 
 
 def _has_splits(config: ConvertConfig, detected: layout.SourceLayout) -> bool:
@@ -66,6 +76,11 @@ def _bytes(config: ConvertConfig, path: str) -> bytes | None:
 def _readings(config: ConvertConfig, path: str, inputs: Sequence[str], whole: bool) -> tuple[dict[str, list[str]], dict, list[str]] | None:
     """(the file's names per split, the Evidence fields that read it back, doubts of its own), or None:
     no split file's shape. A table's names are the column that names the most inputs."""
+    head = "\n".join(head_reads.head_lines(config, path))  # (a large file is read whole only where its head says so)
+    if layout.extension(path) == "json" and not _SPLIT_KEY.search(head):
+        return None
+    if layout.extension(path) != "json" and split_sources.split_column((split_sources.table_of(head.encode(), path) or ([],))[0]) is None:
+        return None
     data = _bytes(config, path)
     if data is None:
         return None
