@@ -148,7 +148,8 @@ def table_of(data: bytes, path: str) -> tuple[list[str], list[list[str]]] | None
     """(header, rows) of a CSV or TSV table's text, or None where it is not UTF-8 text of rows."""
     try:
         text = data.decode("utf-8-sig")
-        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter="\t" if path.lower().endswith(".tsv") else ",")]
+        delimiter = "\t" if path.lower().endswith(".tsv") else ","
+        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
     except (UnicodeDecodeError, csv.Error):
         return None
     rows = [r for r in rows if any(r)]

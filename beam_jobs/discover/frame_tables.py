@@ -93,7 +93,9 @@ def _frames_of(table: str, frames: dict[str, set[int]]) -> str:
 def _sequence(table: str, folder: str) -> str:
     """The sequence a table's frames are: the frames' folder named as the table (KITTI's `0000/`), else its parent
     (MOT's `MOT17-02-FRCNN/` of `img1/`)."""
-    return posixpath.basename(folder) if posixpath.basename(folder) == layout.stem(table) else posixpath.basename(posixpath.dirname(folder)) or folder
+    if posixpath.basename(folder) == layout.stem(table):
+        return posixpath.basename(folder)
+    return posixpath.basename(posixpath.dirname(folder)) or folder
 
 
 def check_frame_tables(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
@@ -109,7 +111,8 @@ def check_frame_tables(config: ConvertConfig, sample: Sequence[str], detected: l
         return
     read = tuple(e.path for e in detected.evidence)
     tables = sorted(
-        (p for p in sample if layout.extension(p) in ("txt", "csv") and not any(p == r or p.startswith(r.rstrip("/") + "/") for r in read if r)),
+        (p for p in sample
+         if layout.extension(p) in ("txt", "csv") and not any(p == r or p.startswith(r.rstrip("/") + "/") for r in read if r)),
         key=lambda p: (p.count("/"), p),
     )
     found: list[tuple[str, str]] = []
@@ -125,7 +128,8 @@ def check_frame_tables(config: ConvertConfig, sample: Sequence[str], detected: l
             found.append((table, folder))
     if not found:
         return
-    shown = ", ".join(f"{t} (frames {f}/)" for t, f in found[:_SHOWN]) + (f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else "")
+    shown = ", ".join(f"{t} (frames {f}/)" for t, f in found[:_SHOWN])
+    shown += f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
     globs = sorted({f"**/{posixpath.basename(posixpath.dirname(t))}/**" if posixpath.dirname(t) else t for t, _ in found})
     sequences = sorted({_sequence(t, f) for t, f in found})
     excludes = " ".join(f"--exclude '{g}'" for g in globs)

@@ -73,13 +73,16 @@ def _bytes(config: ConvertConfig, path: str) -> bytes | None:
         return None
 
 
-def _readings(config: ConvertConfig, path: str, inputs: Sequence[str], whole: bool) -> tuple[dict[str, list[str]], dict, list[str]] | None:
+def _readings(
+    config: ConvertConfig, path: str, inputs: Sequence[str], whole: bool
+) -> tuple[dict[str, list[str]], dict, list[str]] | None:
     """(the file's names per split, the Evidence fields that read it back, doubts of its own), or None:
     no split file's shape. A table's names are the column that names the most inputs."""
     head = "\n".join(head_reads.head_lines(config, path))  # (a large file is read whole only where its head says so)
     if layout.extension(path) == "json" and not _SPLIT_KEY.search(head):
         return None
-    if layout.extension(path) != "json" and split_sources.split_column((split_sources.table_of(head.encode(), path) or ([],))[0]) is None:
+    header = (split_sources.table_of(head.encode(), path) or ([],))[0]
+    if layout.extension(path) != "json" and split_sources.split_column(header) is None:
         return None
     data = _bytes(config, path)
     if data is None:
@@ -95,7 +98,9 @@ def _readings(config: ConvertConfig, path: str, inputs: Sequence[str], whole: bo
     columns = [c for c in range(len(header)) if c != split]
     if not columns:
         return None
-    named = {c: _doubts(split_sources.names_by_split(rows, c, split), inputs, _rule_of(rows, c, split), whole)[1] for c in columns}
+    named = {
+        c: _doubts(split_sources.names_by_split(rows, c, split), inputs, _rule_of(rows, c, split), whole)[1] for c in columns
+    }
     column = max(columns, key=lambda c: (named[c], -c))
     others = [header[c] for c in columns if c != column]
     doubts = [f"it holds other columns ({_shown(others)}) that nothing reads"] if others else []
@@ -167,7 +172,9 @@ def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule, fields: 
             f"extension: {'true' if rule.extension else 'false'}}}}}")
 
 
-def with_split_files(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout, whole: bool) -> layout.SourceLayout:
+def with_split_files(
+    config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout, whole: bool
+) -> layout.SourceLayout:
     """`detected` with the JSON split file beside its inputs as its split evidence, where the plan has
     no split source and the file's reading is sure (the module's docstring); unchanged where none is
     found. `whole`: the sample is every file of SRC.

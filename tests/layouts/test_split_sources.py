@@ -86,7 +86,8 @@ def test_wrapped_split_lists_of_stems_in_one_folder(tmp_path: Path) -> None:
     result = _convert(root, tmp_path / "out", "--label-level", "0")
     assert result.returncode == 0, result.stderr
     got = _splits(tmp_path / "out")
-    assert {k: v[0][:3] for k, v in got.items()} == {f"images/{s}.png": split[:3] for split, stems in splits.items() for s in stems}
+    want = {f"images/{s}.png": split[:3] for split, stems in splits.items() for s in stems}
+    assert {k: v[0][:3] for k, v in got.items()} == want
 
 
 @pytest.mark.parametrize(
@@ -130,7 +131,8 @@ def test_a_split_file_naming_no_input_is_left_with_a_note(tmp_path: Path) -> Non
 def _voc(name: str, objects: int) -> str:
     boxes = "".join(f"<object><name>pothole</name><bndbox><xmin>{1 + k}</xmin><ymin>1</ymin><xmax>{9 + k}</xmax><ymax>8</ymax>"
                     "</bndbox></object>" for k in range(objects))
-    return f"<annotation><filename>{name}</filename><size><width>20</width><height>16</height><depth>3</depth></size>{boxes}</annotation>"
+    size = "<size><width>20</width><height>16</height><depth>3</depth></size>"
+    return f"<annotation><filename>{name}</filename>{size}{boxes}</annotation>"
 
 
 @pytest.mark.parametrize("extra", [False, True])
