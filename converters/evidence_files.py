@@ -17,7 +17,7 @@ import csv
 from collections.abc import Iterator
 from typing import BinaryIO
 
-from shardify.converters import cr_lines, json_line_cells, jsonl_objects, label_files, multi_hot_rows, tables
+from shardify.converters import cr_lines, json_line_cells, split_sources, jsonl_objects, label_files, multi_hot_rows, tables
 from shardify.converters.evidence_rows import EvidenceRow, filled_lines, first_lines, prefixed, text_lines  # re-exported
 from shardify.converters.image_annotations import MAX_XML_BYTES, voc_annotation, yolo_annotation  # re-exported
 from shardify.converters.label_cells import split_labels
@@ -103,6 +103,9 @@ def read_evidence(
         raise InvalidInputError(f"larger than {MAX_EVIDENCE_BYTES >> 20} MiB: not a list of this dataset's")
     if found.path.lower().endswith(".mat"):
         yield from mat_rows(read_mat(fileobj), found)
+        return
+    if found.kind == evidence_lib.SPLIT_CODES and (found.path.lower().endswith(".json") or found.variable):  # {split: [names]}, a split column
+        yield from split_sources.split_rows(fileobj, found)
         return
     fileobj = cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a line each)
     if found.kind == evidence_lib.COCO_SPLIT:

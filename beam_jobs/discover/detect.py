@@ -32,7 +32,7 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
-from shardify.beam_jobs.discover import unnamed_list_rows, unread_annotation_checks
+from shardify.beam_jobs.discover import frame_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -426,6 +426,8 @@ def _detect_folder(
     format_twins.check_format_twins(config, sample, detected)  # XNLI's xnli.dev.tsv beside xnli.dev.jsonl
     detected = prefix_splits.with_prefix_splits(config, sample, detected, DETECT_SAMPLE_FILES)  # GlaS's train_, testA_, testB_ in one folder
     try:
+        detected = split_files.with_split_files(config, sample, detected, len(sample) < DETECT_SAMPLE_FILES)  # potholes' splits.json
+        frame_tables.check_frame_tables(config, sample, detected)  # MOT17's <seq>/gt/gt.txt beside <seq>/img1/
         guards.check_guess(config, sample, detected, annotations)
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix

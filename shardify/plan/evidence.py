@@ -130,7 +130,7 @@ class Evidence:
       codes: SPLIT_CODES: (code, split) pairs.
       ids: SPLIT_CODES keyed by ids: the file (relative to SRC) whose `id path` lines resolve them.
       variable: MAT_LABELS: the array of labels; a MAT split list (SPLIT_LIST of a .mat file): the
-        cell of paths.
+        cell of paths; SPLIT_CODES of a table (`converters/split_sources.py`): its split column.
       names: YOLO_LABELS: the class names, by index (data.yaml's `names`); MAT_OBJECTS: the class
         names shipped beside the struct (cars_meta.mat's class_names), or (); CONCEPT_LIST: its
         one concept, the label of every input it names.

@@ -28,11 +28,9 @@ WRONG = {
     "covid_cxr": ("STOPS (exit 2): metadata.csv named as a table no reader took, offering --labels FILE but not "
                   "--label-column; --labels metadata.csv alone stops again offering patientid, sex, view, modality, "
                   "location as label columns, not the path-like 'finding' (--label-column finding is right)"),
-    "mot17": ("WRITES WRONG (exit 0): the sequence folders (MOT17-01-FRCNN) read as classes, the frames labelled with "
-              "them, the test frames too; gt/gt.txt (frame, id, box, considered flag, class) and det/det.txt beside "
-              "the frames unread and not named"),
-    "potholes": ("WRITES WRONG (exit 0): the VOC boxes beside the images are right, but splits.json (naming each "
-                 "annotation file's split) is unread and unnamed: the test images written as train"),
+    "mot17": ("STOPS (exit 2): gt/gt.txt and det/det.txt named as tables of boxes keyed by frame number, not read "
+              "(tracking annotations); it offers --label-level 0 with --exclude of gt/ and det/, which writes the "
+              "frames unlabelled, the truth's pedestrian boxes lost (no option reads gt.txt)"),
     "ucc": ("STOPS (exit 2): eight 0/1 attribute columns (each beside an '<attr>:confidence' column) offered as one "
             "--label-column among them; no option reads them together as one multi-label set"),
 }

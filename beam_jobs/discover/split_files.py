@@ -1,0 +1,237 @@
+"""A JSON split file beside a folder layout whose splits come from nowhere: read where sure, else stop.
+
+A download whose inputs lie in one folder (or in class folders) and whose splits are published as a
+JSON file beside them (`converters/split_sources.py`: `{split: [names]}`, `{name: split}`, one
+wrapper object looked through) was planned as one split, `train`, the file set aside as auxiliary:
+the test images written as train with exit 0 (an annotated-potholes export: VOC XMLs beside the
+images read right, its `splits.json` of each annotation file's split unread and unnamed). The guard
+on unread annotations (`unread_annotation_checks.py`) did not see it: it looks only where the
+labels are a guess, and here the labels came from the XMLs.
+
+A table with a split column (`filename,split`: `converters/split_sources.py`) is the same source
+as rows; one that `recognise` read as `name label` lines had its splits written as labels (`train`,
+`test` beside the VOC objects' `pothole`): such a table whose label field is its split column is
+read as split codes instead. A table with other columns than the names and the split stops (they
+may be labels nothing reads).
+
+Where the plan has no split source (no split folders, no split list or other split evidence, no
+split pattern, no `--split`), each sampled `.json` file set aside is parsed (bounded) for a split
+file's shape. Its names are matched with the sampled inputs by the same keys as other split files
+(`evidence_keys`; a name of an annotation file, `img-1.xml`, keys the image of its stem). It is read,
+as `SPLIT_CODES` evidence, when the reading is sure:
+
+  - every key is a split word (`train`, `val`, `test`, ...: `structure.split_word`);
+  - no input is named under two keys (ScienceQA's `trainval` and `minitrain` beside `train`);
+  - every sampled input is named, and, where the sample is the whole source, every name is an input.
+
+A file whose names name no input says nothing of these inputs (LILA's location ids): a note, no
+stop. Any other: stop (exit 2) before writing, naming the file, what makes it unsure, and the
+options that decide (`--exclude` it, `--split`, or a layout file's evidence line that reads it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import head_reads
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters import split_sources
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import evidence as evidence_lib
+from shardify.plan import layout
+from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
+from shardify.plan.evidence_keys import INPUT_SUFFIX
+from shardify.plan.structure import split_word
+
+__all__ = ["with_split_files"]
+
+# JSON files and tables parsed at detection, shallowest first (the dataset's own split file lies near its root).
+_OPENED = 8
+_SHOWN = 3
+# A split file's head holds a split word or a wrapper as a JSON string (a key or a value).
+_SPLIT_KEY = re.compile(r'"\s*(train\w*|val\w*|dev|test\w*|splits?|partitions?|folds)\s*"', re.IGNORECASE)
+
+
+def _has_splits(config: ConvertConfig, detected: layout.SourceLayout) -> bool:
+    structure = detected.structure
+    return bool(
+        config.split or detected.split_folders or detected.split_patterns or detected.split_ids
+        or (structure is not None and (structure.split_level >= 0 or structure.split_folders))
+        or any(e.gives_split for e in detected.evidence)
+    )
+
+
+def _bytes(config: ConvertConfig, path: str) -> bytes | None:
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return split_sources.read_bytes(fileobj)
+    except (InvalidInputError, OSError):
+        return None
+
+
+def _readings(
+    config: ConvertConfig, path: str, inputs: Sequence[str], whole: bool
+) -> tuple[dict[str, list[str]], dict, list[str]] | None:
+    """(the file's names per split, the Evidence fields that read it back, doubts of its own), or None:
+    no split file's shape. A table's names are the column that names the most inputs."""
+    head = "\n".join(head_reads.head_lines(config, path))  # (a large file is read whole only where its head says so)
+    if layout.extension(path) == "json" and not _SPLIT_KEY.search(head):
+        return None
+    header = (split_sources.table_of(head.encode(), path) or ([],))[0]
+    if layout.extension(path) != "json" and split_sources.split_column(header) is None:
+        return None
+    data = _bytes(config, path)
+    if data is None:
+        return None
+    if layout.extension(path) == "json":
+        names = split_sources.split_names(split_sources.parse_json(data))
+        return (names, {}, []) if names else None
+    table = split_sources.table_of(data, path)
+    split = split_sources.split_column(table[0]) if table else None
+    if table is None or split is None:
+        return None
+    header, rows = table
+    columns = [c for c in range(len(header)) if c != split]
+    if not columns:
+        return None
+    named = {
+        c: _doubts(split_sources.names_by_split(rows, c, split), inputs, _rule_of(rows, c, split), whole)[1] for c in columns
+    }
+    column = max(columns, key=lambda c: (named[c], -c))
+    others = [header[c] for c in columns if c != column]
+    doubts = [f"it holds other columns ({_shown(others)}) that nothing reads"] if others else []
+    fields = {"variable": header[split], "column": column, "header": True, "split_index": split}
+    return split_sources.names_by_split(rows, column, split), fields, doubts
+
+
+def _rule_of(rows: list[list[str]], column: int, split: int) -> KeyRule:
+    names = [n for values in split_sources.names_by_split(rows, column, split).values() for n in values]
+    return _rule(names) if names else KeyRule()
+
+
+def _split_as_labels(found: Evidence) -> bool:
+    """A table read as `name label` lines: its label field may be a split column (`filename,split`,
+    read so its splits became labels, `train` and `test` beside the objects' classes)."""
+    return found.kind == evidence_lib.LABEL_LINES and layout.extension(found.path) in ("csv", "tsv")
+
+
+def _label_field(found: Evidence) -> int:
+    return found.label_column if found.label_column is not None else found.column + 1
+
+
+def _rule(names: Sequence[str]) -> KeyRule:
+    """How the file's names key the inputs: as `key_rule` judges them where most carry an input's
+    extension; else by stem, an annotation file's extension cut (`img-1.xml` names `img-1.jpg`)."""
+    if sum(1 for n in names if INPUT_SUFFIX.search(n)) * 2 > len(names):
+        return key_rule(names)
+    return dataclasses.replace(key_rule([split_sources.strip_annotation_suffix(n) for n in names]), extension=False)
+
+
+def _shown(items: Sequence[str]) -> str:
+    return ", ".join(items[:_SHOWN]) + (f" and {len(items) - _SHOWN} more" if len(items) > _SHOWN else "")
+
+
+def _doubts(names: dict[str, list[str]], inputs: Sequence[str], rule: KeyRule, whole: bool) -> tuple[list[str], int]:
+    """(what makes the reading unsure, how many sampled inputs its names name)."""
+    by_key: dict[str, list[str]] = {}
+    for path in inputs:
+        by_key.setdefault(file_key(path, rule), []).append(path)
+    cut = (lambda n: n) if rule.extension else split_sources.strip_annotation_suffix
+    placed: dict[str, set[str]] = {}
+    unmatched: list[str] = []
+    for split, values in names.items():
+        for name in values:
+            paths = by_key.get(row_key(cut(name), rule))
+            if not paths:
+                unmatched.append(name)
+            for path in paths or ():
+                placed.setdefault(path, set()).add(split)
+    doubts = []
+    others = sorted(k for k in names if not split_word(k))
+    if others:
+        doubts.append(f"its keys {_shown(others)} name no split")
+    twice = sorted(p for p, splits in placed.items() if len(splits) > 1)
+    if twice:
+        doubts.append(f"{len(twice)} inputs are under two of its keys ({_shown(twice)}: {', '.join(sorted(placed[twice[0]]))})")
+    unnamed = sorted(p for p in inputs if p not in placed)
+    if unnamed and placed:
+        doubts.append(f"it names {len(placed)} of the {len(inputs)} inputs seen, not {_shown(unnamed)}")
+    if unmatched and placed and whole:
+        doubts.append(f"{len(unmatched)} of its names name no input ({_shown(unmatched)})")
+    return doubts, len(placed)
+
+
+def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule, fields: dict) -> str:
+    codes = ", ".join(f"{k}: {split_word(k) or k}" for k in names)
+    table = f", variable: {fields['variable']}, column: {fields['column']}, header: true" if fields else ""
+    return (f"{{path: {path}, kind: split codes, codes: {{{codes}}}{table}, key: {{parts: {rule.parts}, "
+            f"extension: {'true' if rule.extension else 'false'}}}}}")
+
+
+def with_split_files(
+    config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout, whole: bool
+) -> layout.SourceLayout:
+    """`detected` with the JSON split file beside its inputs as its split evidence, where the plan has
+    no split source and the file's reading is sure (the module's docstring); unchanged where none is
+    found. `whole`: the sample is every file of SRC.
+
+    Raises:
+      UsageError: a split file of the inputs whose reading is unsure: it names them and what decides.
+    """
+    if detected.name not in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) or _has_splits(config, detected):
+        return detected
+    misread = {e.path: e for e in detected.evidence if _split_as_labels(e)}
+    read = {e.path for e in detected.evidence} - set(misread)
+    candidates = sorted(
+        (p for p in sample if layout.extension(p) in ("json", "csv", "tsv") and p not in read and detected.is_auxiliary(p)),
+        key=lambda p: (p.count("/"), p),
+    )[:_OPENED]
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    if not candidates or not inputs:
+        return detected
+    found: list[Evidence] = []
+    notes: list[str] = []
+    for path in candidates:
+        reading = _readings(config, path, inputs, whole)
+        if reading is None or not any(reading[0].values()):
+            continue
+        if path in misread and not (reading[1] and _label_field(misread[path]) == reading[1]["split_index"]):
+            continue  # (a table whose labels are another column than its split column: its reading stands)
+        reading[1].pop("split_index", None)
+        names, fields, own = reading
+        every = [n for values in names.values() for n in values]
+        rule = _rule(every)
+        doubts, named = _doubts(names, inputs, rule, whole)
+        counts = ", ".join(f"{k}: {len(v)}" for k, v in names.items())
+        if not named:
+            if not fields:  # (a table naming no input is left to the guards on unread tables)
+                notes.append(f"not used: {path} (a split file's shape, {counts}, but its names name no input)")
+            continue
+        doubts = own + doubts
+        if doubts:
+            raise UsageError(
+                f"{path} gives the inputs' splits ({counts}), but {'; '.join(doubts)}: shardify cannot read it surely, and "
+                f"without it every input would be written as one split, train. Decide: --exclude {path} (one split, the "
+                f"file left out), --split train=0.8,test=0.2 (a seeded split of your own), or read it with a layout "
+                f"file whose evidence holds {_layout_line(path, names, rule, fields)} (docs/layout-files.md)"
+            )
+        codes = tuple((k, split_word(k)) for k in names)
+        how = f"its {fields['variable']} column" if fields else "its name"
+        note = f"{path}: each input's split, by {how} ({counts})"
+        found.append(Evidence(path, evidence_lib.SPLIT_CODES, rule, codes=codes, note=note, **fields))
+    if len(found) > 1:
+        raise UsageError(
+            f"{len(found)} JSON split files give the inputs' splits ({', '.join(e.path for e in found)}): shardify reads "
+            f"one; --exclude the others, or say which in a layout file (--dry-run --layout-file FILE)"
+        )
+    if not found and not notes:
+        return detected
+    replaced = {e.path for e in found}
+    dropped = {misread[p].note for p in replaced if p in misread}
+    evidence = tuple(sorted((*(e for e in detected.evidence if e.path not in replaced), *found), key=lambda e: e.path))
+    kept = tuple(n for n in detected.notes if n not in dropped)
+    return dataclasses.replace(detected, evidence=evidence, notes=(*kept, *notes, *(e.note for e in found)))

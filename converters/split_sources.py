@@ -1,0 +1,212 @@
+"""A file that gives each input's split: JSON `{split: [names]}` or `{name: split}`, or a table of a
+file column and a split column (`filename,split`).
+
+Downloads publish their splits in JSON as often as in text lists: an annotated-potholes export's
+`splits.json` (`{"train": ["img-1.xml", ...], "test": [...]}`, naming each image's annotation file),
+ScienceQA's `pid_splits.json` (`{"train": [...], "val": [...], "test": [...], "trainval": [...],
+"minitrain": [...]}`), scripts' `dataset.json` (`{"train": [paths], "val": [paths]}`), and the inverse
+`{"img-1.jpg": "train", ...}`; one wrapper object around either (`{"splits": {...}}`, as LILA's
+camera-trap split files are) is looked through. Read as no split file, every input went to one
+split, `train`, with exit 0 (the test images trained on).
+
+A table whose header names a split column (`split`, `fold`, `subset`, `partition`) is the same
+source written as rows: `table_of` reads its header and rows, `names_by_split` groups one column's
+names by the split column, and `split_rows` reads it back by the column names its Evidence keeps
+(`variable`: the split column; `column`: the names' column, from 0).
+
+This module owns the shape (`split_names`: the file's names per split as it spells them) and the
+rows (`split_rows`: an `EvidenceRow` per name, read as `SPLIT_CODES` evidence whose `codes` map the
+file's split spellings to the plan's). Whether the names are the inputs', and whether the reading is
+sure, is detection's (`beam_jobs/discover/split_files.py`). Files are untrusted: the size is bounded
+and any other shape is an `InvalidInputError`, never an exception of another kind.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from collections.abc import Iterator
+from typing import BinaryIO
+
+from shardify.converters import tables
+from shardify.converters.evidence_rows import EvidenceRow
+from shardify.errors import InvalidInputError
+from shardify.plan.evidence import Evidence
+from shardify.plan.structure import split_word
+
+__all__ = [
+    "MAX_SPLIT_JSON_BYTES",
+    "SPLIT_COLUMNS",
+    "names_by_split",
+    "parse_json",
+    "read_bytes",
+    "read_document",
+    "split_column",
+    "split_names",
+    "split_rows",
+    "strip_annotation_suffix",
+    "table_of",
+]
+
+# A split file is parsed whole, at detection and by the worker reading it.
+MAX_SPLIT_JSON_BYTES = 64 << 20
+# Wrapper keys looked through (one level): LILA's `{"splits": {"train": [...], "val": [...]}}`.
+_WRAPPERS = frozenset({"splits", "split", "data_split", "datasplit", "partition", "partitions", "folds"})
+# Header cells that name a split column (case and spaces aside).
+SPLIT_COLUMNS = frozenset({"split", "splits", "fold", "subset", "partition", "data_split", "dataset_split"})
+# A name that names an image's annotation file (`img-1.xml`), keyed as the image's stem.
+_ANNOTATION_SUFFIX = re.compile(r"\.(xml|json|txt)$", re.IGNORECASE)
+
+
+def read_document(fileobj: BinaryIO) -> object:
+    """The JSON document of `fileobj`, read to MAX_SPLIT_JSON_BYTES.
+
+    Raises:
+      InvalidInputError: larger, or not JSON.
+    """
+    return parse_json(read_bytes(fileobj))
+
+
+def parse_json(data: bytes) -> object:
+    """The JSON document `data` holds.
+
+    Raises:
+      InvalidInputError: not JSON.
+    """
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        raise InvalidInputError(f"not JSON: {str(error)[:200]}") from None
+
+
+def _name(value: object) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return str(value)
+    return value.strip() if isinstance(value, str) and value.strip() else None
+
+
+def split_names(document: object) -> dict[str, list[str]] | None:
+    """{the file's split key: its names in order} where `document` has a split file's shape, else None.
+
+    `{split: [names]}`: every value a list of names (strings or whole numbers), at least one key a
+    split word; `{name: split}`: two entries or more, every value a split word. Keys that are no split
+    word stay (`minitrain`): whether they make the reading unsure is the caller's.
+
+    >>> split_names({"train": ["a.xml", "b.xml"], "test": ["c.xml"]})
+    {'train': ['a.xml', 'b.xml'], 'test': ['c.xml']}
+    >>> split_names({"a.jpg": "train", "b.jpg": "val"})
+    {'train': ['a.jpg'], 'val': ['b.jpg']}
+    >>> split_names({"splits": {"train": ["loc_1"], "val": ["loc_2"]}})
+    {'train': ['loc_1'], 'val': ['loc_2']}
+    >>> split_names({"cat": ["a.jpg"]}), split_names({"a.jpg": "cat", "b.jpg": "dog"}), split_names([1, 2])
+    (None, None, None)
+    """
+    if not isinstance(document, dict) or not document:
+        return None
+    if len(document) == 1:
+        (key, inner), = document.items()
+        if isinstance(key, str) and key.lower() in _WRAPPERS and isinstance(inner, dict):
+            return split_names(inner)
+    keys = [k for k in document if isinstance(k, str)]
+    if len(keys) != len(document):
+        return None
+    if all(isinstance(v, list) for v in document.values()):
+        if not any(split_word(k) for k in keys):
+            return None
+        names = {k: [_name(v) for v in values] for k, values in document.items()}
+        if any(n is None for values in names.values() for n in values):
+            return None
+        return {k: [n for n in values if n is not None] for k, values in names.items()}
+    if len(document) >= 2 and all(isinstance(v, str) and split_word(v.strip()) for v in document.values()):
+        by_split: dict[str, list[str]] = {}
+        for name, split in document.items():
+            if name.strip():
+                by_split.setdefault(split.strip(), []).append(name.strip())
+        return by_split
+    return None
+
+
+def strip_annotation_suffix(name: str) -> str:
+    """`name` without an annotation file's extension (`img-1.xml` -> `img-1`): such a name keys the
+    image of its stem (the rule keys files without their extension)."""
+    return _ANNOTATION_SUFFIX.sub("", name)
+
+
+def read_bytes(fileobj: BinaryIO) -> bytes:
+    """`fileobj`'s bytes, at most MAX_SPLIT_JSON_BYTES (InvalidInputError: more)."""
+    data = fileobj.read(MAX_SPLIT_JSON_BYTES + 1)
+    if len(data) > MAX_SPLIT_JSON_BYTES:
+        raise InvalidInputError(f"larger than {MAX_SPLIT_JSON_BYTES >> 20} MiB: not a split file")
+    return data
+
+
+def table_of(data: bytes, path: str) -> tuple[list[str], list[list[str]]] | None:
+    """(header, rows) of a CSV or TSV table's text, or None where it is not UTF-8 text of rows."""
+    try:
+        text = data.decode("utf-8-sig")
+        delimiter = "\t" if path.lower().endswith(".tsv") else ","
+        rows = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    except (UnicodeDecodeError, csv.Error):
+        return None
+    rows = [r for r in rows if any(r)]
+    return (rows[0], rows[1:]) if rows else None
+
+
+def split_column(header: list[str]) -> int | None:
+    """The index of the header's split column, or None.
+
+    >>> split_column(["filename", "Split"]), split_column(["image", "fold"]), split_column(["image", "label"])
+    (1, 1, None)
+    """
+    found = [i for i, cell in enumerate(header) if cell.strip().lower().replace(" ", "_") in SPLIT_COLUMNS]
+    return found[0] if len(found) == 1 else None
+
+
+def names_by_split(rows: list[list[str]], column: int, split: int) -> dict[str, list[str]]:
+    """{split value: the names of `column`} of the rows holding both cells."""
+    found: dict[str, list[str]] = {}
+    for row in rows:
+        if len(row) > max(column, split) and row[column] and row[split]:
+            found.setdefault(row[split], []).append(row[column])
+    return found
+
+
+def split_rows(fileobj: BinaryIO, found: Evidence) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per name of the split file `found` (SPLIT_CODES of a `.json` file, or of a
+    table whose split column `found.variable` names), its split the plan's for the file's spelling
+    (`found.codes`); a JSON file's names under a key `codes` leaves out are not read (a layout file may
+    leave a split out so), a table's row of a split value `codes` does not hold is that row's error.
+
+    Raises:
+      InvalidInputError: the file is no longer of a split file's shape.
+    """
+    codes = dict(found.codes)
+    cut = (lambda n: n) if found.key.extension else strip_annotation_suffix
+    if found.variable:
+        table = table_of(read_bytes(fileobj), found.path)
+        if table is None or found.variable not in table[0]:
+            raise InvalidInputError(f"no table with a column {found.variable!r}")
+        header, rows = table
+        split = header.index(found.variable)
+        for number, row in enumerate(rows, start=2):
+            if len(row) <= max(split, found.column) or not row[found.column]:
+                yield tables.RowError(number, f"no name in column {found.column + 1}, or no {found.variable}")
+            elif row[split] not in codes:
+                yield tables.RowError(number, f"{found.variable} {row[split][:40]!r} is none of {', '.join(codes)}")
+            else:
+                yield EvidenceRow(number, cut(row[found.column]), codes[row[split]])
+        return
+    names = split_names(read_document(fileobj))
+    if names is None:
+        raise InvalidInputError("no longer a split file's shape ({split: [names]} or {name: split})")
+    number = 0
+    for key, values in names.items():
+        split_name = codes.get(key)
+        for name in values:
+            number += 1
+            if split_name:
+                yield EvidenceRow(number, cut(name), split_name)
