@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.cli_runs import run_shardify
 from test_runners import _free_port, _wait_for
 
 BIN = Path(sys.executable).parent
@@ -89,7 +90,8 @@ def _convert(src: str, out: str, *beam_options: str, env: dict | None = None) ->
 @pytest.fixture(scope="module")
 def local_output(tmp_path_factory: pytest.TempPathFactory, sample_images: Path) -> dict[str, bytes]:
     out = tmp_path_factory.mktemp("local") / "out"
-    _convert(str(sample_images), str(out))
+    result = run_shardify("convert", str(sample_images), str(out), "--shards", "4", "-q")  # in this process: a local run
+    assert result.returncode == 0, result.stderr
     return {p.name: p.read_bytes() for p in out.iterdir()}
 
 
