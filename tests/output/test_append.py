@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import SAMPLE_DATA, SAMPLE_IMAGES, image_bytes
 from shardify.beam_jobs.launch import run_conversion
@@ -400,7 +401,7 @@ def test_an_append_killed_with_sigkill_leaves_the_last_version_and_resumes(tmp_p
     for name, data in before.items():
         assert (out / name).read_bytes() == data, name
 
-    rerun = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    rerun = run_shardify(*command[1:])  # the resume: what the command does, this process will do
     assert rerun.returncode == 0, rerun.stderr
     assert load_manifest(str(out)).version == 2 and set(_records(out)) == _source_files(source)
     assert not [p.name for p in out.iterdir() if naming.is_temp_filename(p.name) or naming.is_shard_result(p.name)]

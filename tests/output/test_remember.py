@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_report
 from helpers.sources import SAMPLE_IMAGES, image_bytes
 from shardify.beam_jobs import counters
@@ -128,7 +129,7 @@ def test_a_damaged_kept_file_is_ignored_with_a_notice(clean: dict, tmp_path: Pat
     (out / kept).write_bytes(_flip_a_byte(data))
     (out / "probes-00000000000000aa.npz").write_bytes(data[: len(data) // 2])  # truncated
     (out / "probes-00000000000000bb.npz").write_bytes(b"PK\x03\x04 not an archive")
-    result = subprocess.run(_command(clean["source"], out), capture_output=True, text=True, timeout=300)
+    result = run_shardify(*_command(clean["source"], out)[1:])  # what the command says: this process will do
     assert result.returncode == 0, result.stderr
     notices = [line for line in result.stderr.splitlines() if "kept-probes" in line]
     assert len(notices) == 1 and "ignoring 3 kept-probes file(s)" in notices[0], result.stderr

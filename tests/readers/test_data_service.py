@@ -59,10 +59,12 @@ def _stop(process: subprocess.Popen) -> int | None:
     return process.returncode
 
 
-@pytest.fixture
-def fleet(tmp_path: Path) -> Iterator[tuple[str, list[subprocess.Popen]]]:
+@pytest.fixture(scope="module")
+def fleet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[subprocess.Popen]]]:
     """A dispatcher (a 2 s worker timeout) and two workers (heartbeats every 0.2 s) on 127.0.0.1:
-    (address, [workers])."""
+    (address, [workers]). One fleet for the module (each `load` is a job of its own on it; no test
+    stops a worker): starting and stopping three TensorFlow processes was most of each test's time."""
+    tmp_path = tmp_path_factory.mktemp("fleet")
     port = _free_port()
     dispatcher, address = _start(tmp_path / "dispatcher.log", "dispatcher", "--port", str(port), "--host", "127.0.0.1", "--worker-timeout", "2")
     workers = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import json
 import os
 import re
 import subprocess
@@ -13,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers.cli_runs import run_shardify
 from test_runners import _free_port, _wait_for
 
 BIN = Path(sys.executable).parent
@@ -57,7 +59,6 @@ def _requests(log: Path, prefix: str, since: int = 0) -> collections.Counter:
 def _comparable(files: dict[str, bytes]) -> dict[str, bytes]:
     """The output's files, but for what must differ between a local and a remote SRC: the version's
     `source` (the manifests) and the files' modification times (the inputs list; objects have none)."""
-    import json
 
     from shardify.format import naming
 
@@ -89,7 +90,8 @@ def _convert(src: str, out: str, *beam_options: str, env: dict | None = None) ->
 @pytest.fixture(scope="module")
 def local_output(tmp_path_factory: pytest.TempPathFactory, sample_images: Path) -> dict[str, bytes]:
     out = tmp_path_factory.mktemp("local") / "out"
-    _convert(str(sample_images), str(out))
+    result = run_shardify("convert", str(sample_images), str(out), "--shards", "4", "-q")  # in this process: a local run
+    assert result.returncode == 0, result.stderr
     return {p.name: p.read_bytes() for p in out.iterdir()}
 
 
@@ -203,9 +205,18 @@ def test_gcs_in_and_out_give_the_local_bytes(
         bucket = storage.Client.create_anonymous_client().bucket(BUCKET)
         _upload(sample_images, lambda key, data: bucket.blob(key).upload_from_string(data))
         since = log.stat().st_size
-        # Without credentials, Beam retries finding them (4 times, ~22 s measured) in every
-        # process: one process. (--no_auth does not reach Beam's GCS client.)
-        _convert(f"gs://{BUCKET}/raw", f"gs://{BUCKET}/out", "--direct_running_mode=in_memory")
+        # Without credentials, Beam retries finding them (4 times with backoff, ~22-30 s measured)
+        # in every process before it connects anonymously (--no_auth does not reach Beam's GCS
+        # client): an authorized-user file with an unexpired token is found at once and never
+        # refreshed (the emulator takes any token). One process all the same.
+        credentials = tmp_path / "credentials.json"
+        expiry = "2999-01-01T00:00:00Z"
+        fake = {"type": "authorized_user", "client_id": "test", "client_secret": "test", "refresh_token": "test"}
+        credentials.write_text(json.dumps({**fake, "token": "test", "expiry": expiry}))
+        _convert(
+            f"gs://{BUCKET}/raw", f"gs://{BUCKET}/out", "--direct_running_mode=in_memory",
+            env={"GOOGLE_APPLICATION_CREDENTIALS": str(credentials), "GOOGLE_CLOUD_PROJECT": "test"},
+        )
         written = {b.name[len("out/"):]: b.download_as_bytes() for b in bucket.client.list_blobs(BUCKET, prefix="out/")}
     assert _comparable(written) == _comparable(local_output)
     # Two media GETs per input (probe, then the shard's read) and no metadata request: Beam's

@@ -18,6 +18,7 @@ from pathlib import Path
 import apache_beam as beam
 import pytest
 
+from helpers.cli_runs import run_shardify
 from helpers.sources import REPO
 from shardify.format import naming
 
@@ -67,8 +68,24 @@ def portable_services(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tupl
             process.wait()
 
 
+@pytest.fixture(scope="module")
+def local(sample_images: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """{name: bytes} of the files of the local run the other runners' outputs must equal: one run for
+    the module, in this process (the local runner's process is not what these tests test)."""
+    out = tmp_path_factory.mktemp("local") / "out"
+    result = run_shardify("convert", str(sample_images), str(out), "--shards", "4", "-q")
+    assert result.returncode == 0, result.stderr
+    return {p.name: p.read_bytes() for p in out.iterdir()}
+
+
+def _same_files(out: Path, local: dict[str, bytes]) -> None:
+    assert sorted(p.name for p in out.iterdir()) == sorted(local)
+    for name, data in local.items():
+        assert (out / name).read_bytes() == data, name
+
+
 def test_portable_runner_with_worker_processes_gives_the_local_bytes(
-    portable_services: tuple[str, str, Path], sample_images: Path, tmp_path: Path
+    portable_services: tuple[str, str, Path], sample_images: Path, local: dict[str, bytes], tmp_path: Path
 ) -> None:
     job_endpoint, pool, pool_log = portable_services
 
@@ -76,8 +93,6 @@ def test_portable_runner_with_worker_processes_gives_the_local_bytes(
         command = [SHARDIFY, "convert", str(sample_images), str(tmp_path / out), "--shards", "4", "-q", *options]
         return subprocess.run(command, capture_output=True, text=True, timeout=300)
 
-    local = convert("local")
-    assert local.returncode == 0, local.stderr
     portable = convert(
         "portable",
         *("--runner", "portable", "--job-endpoint", job_endpoint),
@@ -87,10 +102,7 @@ def test_portable_runner_with_worker_processes_gives_the_local_bytes(
     assert "wrote 72 records in 4 shards" in portable.stdout
     assert "Starting worker" in pool_log.read_text()  # the SDK workers ran as the pool's processes
 
-    names = sorted(p.name for p in (tmp_path / "local").iterdir())
-    assert names == sorted(p.name for p in (tmp_path / "portable").iterdir())
-    for name in names:
-        assert (tmp_path / "portable" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    _same_files(tmp_path / "portable", local)
     manifest = json.loads((tmp_path / "portable" / naming.MANIFEST_FILENAME).read_text())
     assert manifest["inputs"]["written"] == 72
 
@@ -164,24 +176,21 @@ def dask_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             process.wait()
 
 
-def test_dask_cluster_gives_the_local_bytes(dask_cluster: str, sample_images: Path, tmp_path: Path) -> None:
+def test_dask_cluster_gives_the_local_bytes(
+    dask_cluster: str, sample_images: Path, local: dict[str, bytes], tmp_path: Path
+) -> None:
     from distributed import Client
 
     def convert(out: str, *options: str) -> subprocess.CompletedProcess:
         command = [SHARDIFY, "convert", str(sample_images), str(tmp_path / out), "--shards", "4", "-q", *options]
         return subprocess.run(command, capture_output=True, text=True, timeout=300)
 
-    local = convert("local")
-    assert local.returncode == 0, local.stderr
     on_dask = convert("dask", "--runner", "dask", "--dask-address", dask_cluster)
     assert on_dask.returncode == 0, on_dask.stderr
     with Client(dask_cluster) as client:  # both worker processes did part of the job
         executed = client.run(lambda dask_worker: dask_worker.state.executed_count)
     assert len(executed) == 2 and all(count > 0 for count in executed.values()), executed
-    names = sorted(p.name for p in (tmp_path / "local").iterdir())
-    assert names == sorted(p.name for p in (tmp_path / "dask").iterdir())
-    for name in names:
-        assert (tmp_path / "dask" / name).read_bytes() == (tmp_path / "local" / name).read_bytes(), name
+    _same_files(tmp_path / "dask", local)
 
 
 # How long an in-process pipeline on the test cluster may take before the test fails (Beam's
