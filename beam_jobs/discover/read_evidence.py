@@ -107,7 +107,9 @@ class ReadEvidence(beam.DoFn):
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
             if layout.extension(item.relpath) != extension:
                 continue
-            if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
+            if found.kind == YOLO_LABELS and found.image_folder == voc_beside.BESIDE:  # beside its image (yolo_beside_read)
+                key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
+            elif found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
                 key = yolo_image_key(found.path, item.relpath)
             elif found.kind == BOX_FILES and found.image_folder == voc_beside.BESIDE:  # beside its image (box_beside)
                 key = posixpath.join(found.path, _box_file_stem(item.relpath, found.box_format))
