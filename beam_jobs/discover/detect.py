@@ -340,7 +340,7 @@ def _detect_folder(
         forced=forced,
         archive_folders=archive_folders,
     )
-    detected = yolo_beside_read.without_name_labels(detected, read)  # the boxes beside the images label them
+    detected = yolo_beside_read.without_name_labels(config, sample, detected, read)  # the boxes beside the images label them
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))

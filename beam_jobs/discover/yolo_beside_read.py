@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found, voc_beside, yolo_unnamed
 from shardify.config import ConvertConfig
+from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.evidence import Evidence, KeyRule
@@ -87,24 +88,33 @@ def yolo_beside_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[E
     if config.labels_file or config.label_from_name or config.label_level is not None:
         return []
     folders = beside_folders(config, sample)
-    found = class_names(config, sample, folders) if folders else None
-    if found is None:
+    named = {folder: class_names(config, sample, [folder]) for folder in folders}
+    if not folders or any(found is None for found in named.values()):
         return []
-    source, names = found
+    if len({names for _, names in named.values()}) > 1:  # Roboflow's train/ and valid/ each ship one: alike, or a stop
+        shown = ", ".join(source for source, _ in named.values())
+        raise UsageError(f"{shown} list different class names for the YOLO labels beside their images: one numbering is "
+                         "needed for every split; name it with --label-names FILE (the names one a line, in number order)")
     return [
         Evidence(folder, evidence_lib.YOLO_LABELS, KeyRule(_WHOLE_PATH, False), names=names, names_file=source,
                  image_folder=voc_beside.BESIDE,
                  note=f"{folder or '.'}/: YOLO labels (class cx cy w h) beside their images, class names from {source} ({len(names)})")
-        for folder in folders
+        for folder, (source, names) in named.items()
     ]
 
 
-def without_name_labels(detected: layout.SourceLayout, read: Sequence[str]) -> layout.SourceLayout:
-    """`detected` without the labels guessed from the files' name prefix where YOLO files beside the
-    images (`read`) give their objects: the objects' classes label each image, as box files' do
-    (WGISD's `CDY_2015.jpg`: `CDY` a grape variety, no class of its boxes)."""
+def without_name_labels(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout,
+                        read: Sequence[str]) -> layout.SourceLayout:
+    """`detected` with the names files of the YOLO files beside the images (`read`) left out of the
+    inputs (Roboflow's `_darknet.labels` is no image), and without the labels guessed from the
+    files' name prefix: the objects' classes label each image, as box files' do (WGISD's
+    `CDY_2015.jpg`: `CDY` a grape variety, no class of its boxes)."""
+    if not read:
+        return detected
+    names = [p for p in _names_files(sample, read) if p not in detected.left_out]
+    detected = dataclasses.replace(detected, left_out=(*detected.left_out, *names)) if names else detected
     structure = detected.structure
-    if not read or structure is None or structure.name_pattern is None or structure.chosen_level:
+    if structure is None or structure.name_pattern is None or structure.chosen_level:
         return detected
     shown = ", ".join(f"{folder or 'SRC'}/" for folder in read[:3])
     note = f"file-name prefixes not read as labels: the YOLO files beside the images in {shown} give their objects"
