@@ -103,9 +103,13 @@ class ReadEvidence(beam.DoFn):
         if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
             yield from self._folder_tables(found, fmt, rule)
             return
-        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
+        items = list(list_tree(folder, links_inside=self._source))  # (a link to another folder of SRC stays inside)
+        beside = found.kind == YOLO_LABELS and found.image_folder == voc_beside.BESIDE
+        # (YOLO files beside their images: a .txt is one only with an image of its stem beside it, train.txt no such)
+        stems = {item.relpath.rsplit(".", 1)[0] for item in items if layout.extension(getattr(item, "relpath", "")) in layout.IMAGE_EXTENSIONS} if beside else set()
+        for item in items:
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
-            if layout.extension(item.relpath) != extension:
+            if layout.extension(item.relpath) != extension or (beside and item.relpath.rsplit(".", 1)[0] not in stems):
                 continue
             if found.kind == YOLO_LABELS and found.image_folder == voc_beside.BESIDE:  # beside its image (yolo_beside_read)
                 key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]

@@ -11,38 +11,26 @@ names `--label-names FILE`, with an example, which then reads every box where th
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import label_file_found, yolo_beside_read, yolo_unnamed
+from shardify.beam_jobs.discover import yolo_beside_read
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
-from shardify.plan import layout
 
 __all__ = ["check_yolo_beside"]
 
-# Label files opened per folder to tell YOLO lines from other rows of numbers.
-_FILES = 3
 
 def check_yolo_beside(config: ConvertConfig, sample: Sequence[str], annotations: Sequence[str]) -> list[str]:
-    """Stop where folders of rows of numbers named like the images (`annotations`) hold YOLO lines
-    beside the images themselves, naming the folders, the class names file and what converts them.
+    """The folders of rows of numbers named like the images (`annotations`) that hold YOLO lines
+    beside the images themselves, where a names file or `--label-names` names their classes (read
+    by `yolo_beside_read`); [] where there are none.
 
     Raises:
-      UsageError: as above.
+      UsageError: such folders, and nothing names their classes: naming `--label-names FILE`.
     """
     if config.label_from_name or config.label_level is not None or config.labels_file:
         return []
-    images = {posixpath.dirname(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
-    beside = []
-    for folder in annotations:
-        if folder not in images:
-            continue
-        texts = sorted(p for p in sample if posixpath.dirname(p) == folder and layout.extension(p) == "txt")
-        heads = [label_file_found.head_lines(config, p) for p in texts[: _FILES * 4]]
-        filled = [h for h in heads if any(line.strip() for line in h)][:_FILES]
-        if filled and all(yolo_unnamed.is_yolo_text(h) for h in filled):
-            beside.append(folder)
+    beside = [folder for folder in yolo_beside_read.beside_folders(config, sample) if folder in annotations]
     if not beside:
         return []
     if yolo_beside_read.class_names(config, sample, beside) is not None:

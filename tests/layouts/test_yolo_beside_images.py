@@ -119,3 +119,18 @@ def test_twins_that_are_not_yolo_are_not_read_as_yolo(tmp_path: Path, twin: str)
     else:  # prose beside the images: still captions
         assert result.returncode == 0, said
         assert "image_captions" in said
+
+
+def test_yolo_beside_at_the_top_reads_no_list_or_names_file_as_boxes(tmp_path: Path) -> None:
+    src = tmp_path / "src"  # Darknet's images at SRC's top, with classes.txt and a train.txt of every image
+    for i in range(4):
+        _put(src, f"img_{i}.jpg", _image_bytes(f"k{i}"))
+        _put(src, f"img_{i}.txt", f"{i % 2} 0.5 0.5 0.2 0.2\n")
+    _put(src, "classes.txt", "cat\ndog\n")
+    _put(src, "train.txt", "".join(f"img_{i}.jpg\n" for i in range(4)))
+    result = _convert(src, tmp_path / "out")
+    assert result.returncode == 0, result.stdout + result.stderr
+    rejected = tmp_path / "out" / "rejected.jsonl"
+    assert not rejected.exists() or not rejected.read_text().strip()
+    got = written_records(tmp_path / "out", {})
+    assert got["objects"] == {f"img_{i}.jpg": [("cat", "dog")[i % 2]] for i in range(4)}
