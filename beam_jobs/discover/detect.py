@@ -29,7 +29,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
-from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside
+from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
 from shardify.beam_jobs.discover import frame_tables, split_files, unnamed_list_rows, unread_annotation_checks
@@ -327,8 +327,10 @@ def _detect_folder(
         )
     annotations = [] if (forced and not boxes) or label_file or config.label_from_name else guards.number_row_folders(config, sample)
     annotations = [a for a in annotations if a not in {e.path for e in boxes}]
+    read: list[str] = []
     if annotations:  # .txt files named like the images, of numbers: annotations, not captions (KITTI)
-        yolo_beside.check_yolo_beside(config, sample, annotations)  # CVAT's 'YOLO 1.1': boxes beside each image
+        read = yolo_beside.check_yolo_beside(config, sample, annotations)  # Darknet's, CVAT's 'YOLO 1.1': boxes beside each image
+        annotations = [a for a in annotations if a not in read]  # (read as objects: yolo_beside_read)
         forced = layout.IMAGE_FOLDERS
     detected = layout_guess.detect_layout(
         sample,
@@ -338,6 +340,7 @@ def _detect_folder(
         forced=forced,
         archive_folders=archive_folders,
     )
+    detected = yolo_beside_read.without_name_labels(config, sample, detected, read)  # the boxes beside the images label them
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))

@@ -103,11 +103,17 @@ class ReadEvidence(beam.DoFn):
         if fmt is not None and fmt.pairing == box_formats.FOLDER_TABLES:  # a box table in each class folder
             yield from self._folder_tables(found, fmt, rule)
             return
-        for item in list_tree(folder, links_inside=self._source):  # (a link to another folder of SRC stays inside)
+        items = list(list_tree(folder, links_inside=self._source))  # (a link to another folder of SRC stays inside)
+        beside = found.kind == YOLO_LABELS and found.image_folder == voc_beside.BESIDE
+        # (YOLO files beside their images: a .txt is one only with an image of its stem beside it, train.txt no such)
+        stems = {item.relpath.rsplit(".", 1)[0] for item in items if layout.extension(getattr(item, "relpath", "")) in layout.IMAGE_EXTENSIONS} if beside else set()
+        for item in items:
             where = f"{found.path}/{getattr(item, 'relpath', '')}"
-            if layout.extension(item.relpath) != extension:
+            if layout.extension(item.relpath) != extension or (beside and item.relpath.rsplit(".", 1)[0] not in stems):
                 continue
-            if found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
+            if found.kind == YOLO_LABELS and found.image_folder == voc_beside.BESIDE:  # beside its image (yolo_beside_read)
+                key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
+            elif found.kind == YOLO_LABELS:  # the image's path, its last `labels` folder read as `images`
                 key = yolo_image_key(found.path, item.relpath)
             elif found.kind == BOX_FILES and found.image_folder == voc_beside.BESIDE:  # beside its image (box_beside)
                 key = posixpath.join(found.path, _box_file_stem(item.relpath, found.box_format))

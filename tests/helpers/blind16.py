@@ -550,7 +550,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "firerisk": None,
     "butterfly75": None,         # --labels Training_set.csv: 'Image_1.jpg' names train/ and test/ files, rejected (tried)
     "birds525": None,
-    "wgisd": None,               # --exclude 'data/*.npz': exit 0, the variety in the name as the label, no boxes (tried)
+    "wgisd": None,               # --label-names FILE ('grape_cluster'), as the stop says (stops18b): boxes and splits right,
+                                 # the records labelled grape_cluster against the truth's none (tried); before, --exclude
+                                 # 'data/*.npz': exit 0, the variety in the name as the label, no boxes (tried)
     "brainwash": None,           # --label-level 0: the .idl files rejected as images (tried); with --exclude '*.idl'
                                  # too: one split, no boxes (tried)
     "rdd2020": {"label_level": 0},  # the stop names it (tried: right)

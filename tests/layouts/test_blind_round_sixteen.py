@@ -30,9 +30,10 @@ WRONG = {
     "pokemon": ("STOPS (exit 2) naming --label-column with 'Type1', 'Type2' and Type2 as a second label of the row "
                 "(kinds17; before: 'the labels may be in pokemon.csv', offering --labels FILE); --label-column Type1 "
                 "loses Type2: two label columns of one row (multi-label, the second often empty) cannot be named together"),
-    "wgisd": ("STOPS (exit 2): the labels guessed from the names' variety prefix over data/'s unread rows of numbers, "
-              "offering --label-level 0 (no boxes) or --label-from-name: YOLO '.txt' boxes beside each image, named by "
-              "no names file, are not read as unnamed objects"),
+    "wgisd": ("STOPS (exit 2) naming --label-names FILE for data/'s YOLO boxes beside the images (stops18b; before: the "
+              "variety prefix guessed as labels, 'move into images/ and labels/'); with a file of one name every box and "
+              "the train.txt/test.txt splits are right, but each record is labelled with that name where the truth's "
+              "unnamed objects give none"),
 }
 
 
