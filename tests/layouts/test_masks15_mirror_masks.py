@@ -30,12 +30,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from helpers.shard_io import read_shard
+from helpers.mask_records import records, refused
 from helpers.sources import image_bytes, write_file
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
-from shardify.format import contract
 
 _SIZE = (24, 16)
 
@@ -58,20 +56,10 @@ def _pixels(data: bytes) -> list:
 
 def _records(out: Path) -> dict[str, tuple[str, object, list | None]]:
     """{image path: (split, label text or None, its stored mask's pixels or None)} as written."""
-    found = {}
-    for shard in sorted(out.glob("*.tfrecord")):
-        for record in read_shard(shard):
-            mask = record.get(contract.SEGMENTATION)
-            found[record[contract.IMAGE_FILENAME].decode()] = (
-                shard.name.split("-")[0], record.get(contract.LABEL_TEXT), _pixels(mask) if mask else None)
-    return found
+    return records(out, _pixels)
 
 
-def _refused(root: Path, out: Path, **options) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(root), str(out), **options))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
+_refused = refused
 
 
 # ---- folders of masks mirroring the one folder of images --------------------------------------------------
