@@ -41,7 +41,7 @@ from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
-from shardify.plan.evidence import Evidence
+from shardify.plan.evidence import Evidence, example_file
 from shardify.plan.line_files import LineFile
 
 __all__ = ["ScanTables"]
@@ -125,7 +125,11 @@ class _ScanTable(beam.DoFn):
                 yield reject(relpath, "no rows: the table holds a header only" if only_header else "empty table: no rows")
 
     def _unread(self, relpath: str, location, size: int, reason: str, last_row: int, header) -> Iterator:
-        """A reject per row the refusal leaves unread (`unread_rows`), else the table's one reject."""
+        """A reject per row the refusal leaves unread (`unread_rows`), else the table's one reject (also
+        for a format's example, `sampleSubmission.csv`: its rows are no inputs)."""
+        if example_file(relpath):
+            yield reject(relpath, reason, last_row)
+            return
         try:
             rows = unread_rows.unread_rows(
                 lambda: self._open(relpath, location), tables.table_format(relpath), self._options.encoding, last_row,

@@ -77,6 +77,15 @@ def test_a_submission_format_beside_the_splits_is_no_reject(tmp_path: Path) -> N
     assert not (tmp_path / "out" / naming.REJECTS_FILENAME).exists()
 
 
+def test_a_format_example_refused_whole_stays_one_reject(tmp_path: Path) -> None:
+    """Kaggle's movie-review phrases ship `sampleSubmission.csv` (PhraseId,Sentiment): no text, no inputs."""
+    submission = "PhraseId,Sentiment\n" + "".join(f"{156061 + i},2\n" for i in range(8))
+    source = _write(tmp_path / "src", {"train.csv": _train_csv(30), "sampleSubmission.csv": submission})
+    result = run_shardify("convert", str(source), str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    assert _rows_rejected(tmp_path / "out", "sampleSubmission.csv") in ([], [0])  # never a reject per row
+
+
 def test_rows_are_counted_as_the_format_reads_them() -> None:
     csv_text = b'text,label\n"two\nlines",a\nb,c\n'
     opened = lambda: io.BytesIO(csv_text)  # noqa: E731
