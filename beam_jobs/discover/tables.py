@@ -10,6 +10,7 @@ all the tables, is `table_splits`'.
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import functools
 import itertools
@@ -30,7 +31,7 @@ from shardify.beam_jobs.discover.candidates import (
     Listed,
     reject,
 )
-from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tables, table_splits
+from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tables, table_splits, unread_rows
 from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
@@ -40,7 +41,7 @@ from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
-from shardify.plan.evidence import Evidence
+from shardify.plan.evidence import Evidence, example_file
 from shardify.plan.line_files import LineFile
 
 __all__ = ["ScanTables"]
@@ -83,6 +84,7 @@ class _ScanTable(beam.DoFn):
         shared = table_splits.shared_splits(named) | table_splits.own_splits(digests)
         for relpath, size, location, _ in files:
             scanned = _Progress()
+            header = None
             try:
                 if relpath in self._lines:
                     split = table_splits.split_of(relpath, shared)
@@ -116,11 +118,31 @@ class _ScanTable(beam.DoFn):
                 reason = reject_reason(error)
                 if scanned.last_row:  # the rows before it are already on their way: reject the rest
                     reason = f"rows after row {scanned.last_row} unread: {reason}"
-                yield reject(relpath, reason, scanned.last_row)
+                yield from self._unread(relpath, location, size, reason, scanned.last_row, header)
                 continue
             if not scanned.last_row:
                 only_header = header.present and fmt in (tables.CSV, tables.TSV)
                 yield reject(relpath, "no rows: the table holds a header only" if only_header else "empty table: no rows")
+
+    def _unread(self, relpath: str, location, size: int, reason: str, last_row: int, header) -> Iterator:
+        """A reject per row the refusal leaves unread (`unread_rows`), else the table's one reject (also
+        for a format's example, `sampleSubmission.csv`: its rows are no inputs)."""
+        if example_file(relpath):
+            yield reject(relpath, reason, last_row)
+            return
+        try:
+            rows = unread_rows.unread_rows(
+                lambda: self._open(relpath, location), tables.table_format(relpath), self._options.encoding, last_row,
+                getattr(header, "present", None), size,
+            )
+        except (OSError, ValueError, csv.Error):
+            rows = None
+        first = next(rows, None) if rows is not None else None
+        if first is None:
+            yield reject(relpath, reason, last_row)
+            return
+        for number in itertools.chain((first,), rows):
+            yield reject(relpath, reason, number)
 
     def _sampled_split_column(self, by_keys: dict, sampled: tables.TableHeader, options: columns_lib.TableOptions | None = None) -> str:
         """A JSON-lines table's split column, found in its first rows as a header's is (none of the
