@@ -1,4 +1,4 @@
-"""An eighth blind held-out batch (round nineteen) of 9 public datasets no rule, test or doc here named.
+"""An eighth blind held-out batch (round nineteen) of 10 public datasets no rule, test or doc here named.
 
 As rounds twelve to eighteen (tests/helpers/blind12.py .. blind18.py): a batch nobody tuned the
 detection rules for, judged on the command a user types first (`shardify convert SRC OUT`), built
@@ -9,7 +9,8 @@ of /work/main and every /work/wt/* worktree, tests/helpers/ included; .venv/ and
 clock): 0 hits for every one kept (lego, minifigure, Large Scale Fish, Fish_Dataset, Black Sea Sprat,
 Gilt-Head, Hourse Mackerel, PCB_DATASET, PKU-Market-PCB, Missing_hole, african wildlife, KolektorSDD, kos01,
 Resume.csv, Resume_str, Resume_html, text_emotion, Emotion in Text, DisneylandReviews, Disneyland,
-newsCorpora, news aggregator, 2pageSessions). Only generic words hit: 'PCB' (3 commit messages, about
+newsCorpora, news aggregator, 2pageSessions; and at 08:48: Severstal,
+stage_2_train_labels, VinBigData, RSNA). Only generic words hit: 'PCB' (3 commit messages, about
 another dataset, DeepPCB), 'resume' (a word), 'CrowdFlower' (a company, one file). About 70 further
 candidates were dropped because they, or their files, are named here already (among them cassava leaf
 disease, DeepWeeds, global wheat, Market-1501, WIDER FACE, DRIVE, CHASE_DB1, Airbus ships, GoEmotions,
@@ -26,7 +27,9 @@ YouTube spam, deceptive opinions, stance, Ling-Spam, semantic drone, CelebAMask-
 - detection (2): images/<Defect>/ beside Annotations/<Defect>/ VOC XMLs, several defects an image (PKU PCB
   defects); per-animal folders of images each beside a YOLO .txt of normalised boxes by class id, no class
   names file, some images holding other animals too (African wildlife).
-- segmentation (1): kos<nn>/Part<n>.jpg beside Part<n>_label.bmp masks (KolektorSDD).
+- segmentation (2): kos<nn>/Part<n>.jpg beside Part<n>_label.bmp masks (KolektorSDD); train_images/ and
+  test_images/ beside a train.csv of run-length-encoded masks a row per image and defect class, images
+  without a defect in no row (Severstal steel defects).
 - text (4): a 'ID,Resume_str,Resume_html,Category' CSV (resume dataset); a fully quoted
   'tweet_id,sentiment,author,content' CSV of 13 emotions (Emotion in Text); a latin-1 CSV
   'Review_ID,Rating,Year_Month,Reviewer_Location,Review_Text,Branch' (Disneyland reviews); a headerless
@@ -43,11 +46,11 @@ options a user would add after a stop to convert it right, each tried with the t
 (tests/helpers/blind_tally.py --batch 19); None where none was found.
 
 Measured on branch blind19 at main's 4edb376 (no fix in it; `python tests/helpers/blind_tally.py --batch 19
---json tests/helpers/blind19_baseline_4edb376.json`, 2026-11-28 08:47 UTC by this machine's clock, 10 s; the
-same outcomes as the first run at 08:46, before FOLLOW was filled, bar the two stops FOLLOW makes good): of 9,
-2 right (fish, text_emotion), 2 good stops (disneyland: --label-column Rating; pcb: --label-level 0), 2 stops
-naming nothing that converts right (african_wildlife, lego), 1 exit 1 (news_aggregator), 2 WRONG WITH EXIT 0
-(kolektor, resume). What each does: tests/layouts/test_blind_round_nineteen.py.
+--json tests/helpers/blind19_baseline_4edb376.json`, 2026-11-28 08:49 UTC by this machine's clock, 9 s; the
+same outcomes as the first run at 08:46, before FOLLOW was filled and severstal added, bar the two stops FOLLOW
+makes good): of 10, 2 right (fish, text_emotion), 2 good stops (disneyland: --label-column Rating; pcb:
+--label-level 0), 3 stops naming nothing that converts right (african_wildlife, lego, severstal), 1 exit 1
+(news_aggregator), 2 WRONG WITH EXIT 0 (kolektor, resume). What each does: tests/layouts/test_blind_round_nineteen.py.
 """
 
 from __future__ import annotations
@@ -197,6 +200,30 @@ def _kolektor() -> Iterator[Put]:
             yield aux(f"KolektorSDD/{key}_label.bmp", _bmp_mask(key, (kos + part) % 4 == 1))
 
 
+def _severstal() -> Iterator[Put]:
+    # kaggle.com/competitions/severstal-steel-defect-detection (2019; WRITTEN FROM MEMORY): train_images/<hex9>.jpg
+    # (1600x256 grey steel strips), train.csv 'ImageId,ClassId,EncodedPixels' (a row per image and defect class 1-4
+    # present, the mask run-length encoded column-major as 'start length ...'; images without a defect have no row),
+    # test_images/<hex9>.jpg, sample_submission.csv 'ImageId,EncodedPixels,ClassId' ('1 1', 0 for each test image).
+    # Truth: each train image a record labelled with its rows' defect classes (several an image; none: no label),
+    # each test image a record unlabelled; split by folder
+    lines = ["ImageId,ClassId,EncodedPixels"]
+    for i in range(10):
+        stem = f"{(i * 0x2cc93b + 0x1a2b) % 0xfffffffff:09x}"
+        classes = [] if i % 3 == 2 else sorted({1 + i % 4, 1 + (i * 3) % 4} if i % 4 == 1 else {1 + i % 4})
+        for c in classes:
+            lines.append(f"{stem}.jpg,{c},{1 + 16 * c + i} {3 + i % 5} {49 + 16 * c} {4 + c}")
+        yield _file(f"train_images/{stem}.jpg", _image_bytes(f"sv{stem}", 20, 16, "JPEG", "L"), "train",
+                    {str(c) for c in classes} if classes else None)
+    yield aux("train.csv", "\n".join(lines) + "\n")
+    sub = ["ImageId,EncodedPixels,ClassId"]
+    for i in range(4):
+        stem = f"{(i * 0x7d1f3 + 0x99) % 0xfffffffff:09x}"
+        sub.append(f"{stem}.jpg,1 1,0")
+        yield _file(f"test_images/{stem}.jpg", _image_bytes(f"st{stem}", 20, 16, "JPEG", "L"), "test")
+    yield aux("sample_submission.csv", "\n".join(sub) + "\n")
+
+
 # ------------------------------------------------------------------------------------------------
 # Text
 # ------------------------------------------------------------------------------------------------
@@ -213,7 +240,8 @@ def _resume() -> Iterator[Put]:
     for i in range(12):
         cat = _RESUME[i % 7]
         words = _words(f"rs{i}", 14)
-        text = f"         {cat.replace('-', ' ')} MANAGER       Summary      {words.capitalize()}.   Skills  {_words(f'sk{i}', 4)}"
+        text = (f"         {cat.replace('-', ' ')} MANAGER       Summary      {words.capitalize()}.   Skills  "
+                f"{_words(f'sk{i}', 4)}")
         html = (f'<div class="fontsize fontface vmargins hmargins linespacing pagesize" id="document"> <div class="section '
                 f'firstsection" id="SECTION_NAME{i}" style="padding-top:0px;"><div class="paragraph">{words}</div></div></div>')
         lines.append(_csv(str(16852973 + i * 7919), text, html, cat))
@@ -300,6 +328,9 @@ SPECS: dict[str, Spec] = {
     "kolektor": Spec("KolektorSDD", "image", _kolektor,
                      "https://www.vicos.si/resources/kolektorsdd/ (kos<nn>/Part<n>.jpg, Part<n>_label.bmp)",
                      "segmentation: each photograph a record, unlabelled; masks no records."),
+    "severstal": Spec("severstal-steel-defect-detection", "image", _severstal,
+                      "https://www.kaggle.com/competitions/severstal-steel-defect-detection (train.csv, train_images/)",
+                      "each train image labelled with its rows' defect classes 1-4 (none: no label); test unlabelled."),
     "resume": Spec("resume-dataset", "text", _resume,
                    "https://www.kaggle.com/datasets/snehaanbhawal/resume-dataset (Resume/Resume.csv)",
                    "each row a record: Resume_str the text, Category the label; no split."),
@@ -328,6 +359,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "african_wildlife": None,            # the stop asks to move the files into images/ and labels/ and name a
                                          # --label-names file; --label-level 0 drops the boxes (tried)
     "kolektor": {"label_level": 0},      # right (tried), but the first command labels each image by its kos folder
+    "severstal": None,                   # the stop offers --labels FILE; --labels train.csv (with --label-column
+                                         # ClassId, --key-column ImageId) stops again: no option reads it (tried)
     "resume": {"text_column": "Resume_str"},  # right (tried), but the first command writes both text columns as a
                                          # pair with exit 0
     "text_emotion": None,
@@ -337,4 +370,4 @@ FOLLOW: dict[str, dict[str, object] | None] = {
 }
 
 # The tally (tests/helpers/blind19_baseline_4edb376.json).
-BASELINE: dict[str, int] = {"right": 2, "good stop": 2, "useless stop": 2, "exit 1": 1, "WRONG EXIT 0": 2}
+BASELINE: dict[str, int] = {"right": 2, "good stop": 2, "useless stop": 3, "exit 1": 1, "WRONG EXIT 0": 2}

@@ -1,4 +1,4 @@
-"""Round nineteen, blind: 9 more public downloads nobody here tuned a rule for, converted as a user first types it.
+"""Round nineteen, blind: 10 more public downloads nobody here tuned a rule for, converted as a user first types it.
 
 The eighth held-out batch of issue 30 (tests/helpers/blind19.py), chosen by kind and built without
 changing shardify, judged as rounds twelve to eighteen: the first command, `shardify convert SRC OUT`
@@ -8,8 +8,8 @@ conversion is then right. Where it does neither the test is `xfail(strict=True)`
 instead, so the defect stays recorded and a fix shows up as an unexpected pass.
 
 As measured on the branch blind19 at main's 4edb376 (`python tests/helpers/blind_tally.py --batch 19`):
-2 right (fish, text_emotion), 2 good stops (disneyland, pcb), 2 stops naming nothing that converts right
-(african_wildlife, lego), 1 exit 1 (news_aggregator), 2 wrong with exit 0 (kolektor, resume).
+2 right (fish, text_emotion), 2 good stops (disneyland, pcb), 3 stops naming nothing that converts right
+(african_wildlife, lego, severstal), 1 exit 1 (news_aggregator), 2 wrong with exit 0 (kolektor, resume).
 """
 
 from __future__ import annotations
@@ -33,6 +33,11 @@ WRONG = {
     "news_aggregator": ("EXIT 1: the headerless TAB-separated newsCorpora.csv (under a .csv suffix), its only table, "
                         "is rejected whole ('column 5 and column 7 each hold a few repeated ... words') instead of a "
                         "stop before writing; --label-column 5 then converts it right"),
+    "severstal": ("STOPS (exit 2): train.csv (a row per image and defect class, run-length-encoded masks) named "
+                  "as a table shardify does not read, offering --labels FILE; --labels train.csv stops again (rows "
+                  "name the training folder's files only, beside a test folder), and with --label-column ClassId "
+                  "--key-column ImageId too (a key column is for text tables): no option labels an image with its "
+                  "rows' defect classes"),
     "kolektor": ("WRONG, EXIT 0: each kos<nn>/ folder (one commutator's photographs) written as a class label; the "
                  "Part<n>_label.bmp masks beside them are left out, but the images are not segmentation-unlabelled "
                  "(--label-level 0 is right)"),
