@@ -17,7 +17,8 @@ document is reshaped (`entries`) into the list of `{key, boxes: [{label, box fie
 
 What cannot be read as the shape says stops, naming the file and what it saw (`KeyedDocumentError`):
 parallel lists of unequal length, a box of other than four numbers, a VIA region that is no
-rectangle, a VIA document whose class attribute cannot be told. Recognising reads the document's
+rectangle, numbers above 1 where fractions are documented (pixels: clipped, every box were wrong),
+a VIA document whose class attribute cannot be told. Recognising reads the document's
 start only (`recognises`); the whole is read when converted.
 """
 
@@ -37,6 +38,8 @@ KEYED = "(keyed by image)"
 # The field the reshaped entries name their image by, and hold their boxes in.
 _KEY, _BOXES, _LABEL = "image", "objects", "label"
 _VIA_WRAPPER = "_via_img_metadata"
+# A fraction of an image's side, written rounded: above this, a number is no fraction.
+_FRACTION_SLACK = 1.001
 
 FORMATS: tuple[BoxFormat, ...] = (
     BoxFormat(
@@ -148,6 +151,9 @@ def _hagrid_entry(key: str, value: object) -> dict:
     objects = []
     for box, label in zip(boxes, labels):
         x, y, w, h = _four(box, key)
+        if max(x, y, w, h) > _FRACTION_SLACK:  # pixels where fractions are documented: clipped, every box were wrong
+            raise KeyedDocumentError(f"{key[:120]}: a box {json.dumps(box)[:80]} holds numbers above 1: pixels, not the "
+                                     "fractions of the image's sides this shape documents")
         objects.append({_LABEL: label, "x1": x, "y1": y, "x2": x + w, "y2": y + h})
     return {_KEY: key, _BOXES: objects}
 

@@ -5,7 +5,7 @@ beside `train_val_<gesture>/<uuid>.jpg`, stopped as an unread file with only lab
 Read now by `shardify/plan/keyed_box_documents.py` with no option: the case (HaGRID, from its README),
 a neighbour of the kind (the VGG Image Annotator 2's project export, pixels, the class a region
 attribute; from memory of via-2.x's JSON), and twins that must still stop: parallel lists of
-unequal length, a VIA export whose regions hold two text attributes (which is the class?).
+unequal length, boxes in pixels where fractions are documented, a VIA export whose regions hold two text attributes (which is the class?).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def _boxes(out: Path) -> dict[str, list[tuple[str, tuple[float, ...]]]]:
     return found
 
 
-def _hagrid(root: Path, unequal: bool = False) -> dict[str, list]:
+def _hagrid(root: Path, unequal: bool = False, scale: float = 1) -> dict[str, list]:
     truth = {}
     for g, gesture in enumerate(("call", "peace")):
         ann = {}
@@ -53,7 +53,7 @@ def _hagrid(root: Path, unequal: bool = False) -> dict[str, list]:
             uuid = f"{g:04x}{i:04x}-7b1c-4e2a-9d3f-00000000000{i}"
             write_file(root / f"hagrid_dataset_512/train_val_{gesture}/{uuid}.jpg", image_bytes(size=(_W, _H), seed=3 * g + i))
             labels = [gesture, "no_gesture"][: 1 + i % 2]
-            boxes = [[0.1 + 0.4 * b, 0.2, 0.25, 0.5] for b in range(len(labels))]
+            boxes = [[v * scale for v in (0.1 + 0.4 * b, 0.2, 0.25, 0.5)] for b in range(len(labels))]
             ann[uuid] = {"bboxes": boxes + ([[0.0, 0.0, 0.1, 0.1]] if unequal and i == 2 else []), "labels": labels,
                          "leading_hand": "right", "leading_conf": 1.0, "user_id": "ab" * 32}
             # normalised top-left x, y, w, h -> corners (x, y, x + w, y + h), as fractions
@@ -90,6 +90,14 @@ def test_hagrid_labels_are_the_boxes_classes(hagrid) -> None:
 def test_parallel_lists_of_unequal_length_stop_naming_the_file(tmp_path: Path) -> None:
     _hagrid(tmp_path / "src", unequal=True)
     with pytest.raises(ShardifyError, match=r"(?s)ann_train_val/(call|peace)\.json.*2 boxes in bboxes but 1 in labels"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_pixels_where_fractions_are_documented_stop_naming_the_file(tmp_path: Path) -> None:
+    """The twin in pixels (40 x 20 images): clipped to the image as fractions, every box were wrong."""
+    _hagrid(tmp_path / "src", scale=40)
+    with pytest.raises(ShardifyError, match=r"(?s)ann_train_val/(call|peace)\.json.*numbers above 1: pixels"):
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
 
