@@ -19,7 +19,7 @@ from shardify.converters.box_objects import box_object, labels_of
 from shardify.converters.evidence_files import EvidenceRow
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
-from shardify.plan import box_formats
+from shardify.plan import box_formats, keyed_box_documents
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import is_inside
 
@@ -52,6 +52,11 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
         document = json_input.parse(data, unique_keys=True)
     except InvalidInputError as error:
         raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
+    if fmt.entries_field == keyed_box_documents.KEYED:  # an object keyed by image, reshaped into entries
+        try:
+            document = keyed_box_documents.entries(document, fmt)
+        except keyed_box_documents.KeyedDocumentError as error:
+            raise UnreadableDocument(error.reason) from None
     entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
     if isinstance(entries, dict):
         entries = list(entries.values())

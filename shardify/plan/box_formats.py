@@ -66,7 +66,7 @@ from shardify.plan.box_format import (
     BoxFormat,
     is_number,
 )
-from shardify.plan import box_columns
+from shardify.plan import box_columns, keyed_box_documents
 from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
@@ -292,6 +292,8 @@ def _json_line(fmt: BoxFormat, line: str) -> bool:
 def _json_document(fmt: BoxFormat, head: str) -> bool:
     """A JSON_DOCUMENT file's start: its entries' field (or a list), an entry's key naming a file,
     and its list of boxes (judged on the start alone: a document is read whole only when converted)."""
+    if fmt.entries_field == keyed_box_documents.KEYED:  # an object keyed by image (HaGRID's, VIA's)
+        return keyed_box_documents.recognises(fmt, head)
     if not head.lstrip().startswith("{" if fmt.entries_field else "["):
         return False
     if fmt.entries_field and not re.search(rf'{re.escape(json.dumps(fmt.entries_field))}\s*:\s*[{{\[]', head):
@@ -315,6 +317,8 @@ def unsuffixed(stem: str) -> str:
 
 def document_keys(fmt: BoxFormat, head: str) -> list[str]:
     """The image keys a JSON_DOCUMENT's start names (to tell whether they carry folders and extensions)."""
+    if fmt.entries_field == keyed_box_documents.KEYED:
+        return keyed_box_documents.keys(fmt, head)
     return re.findall(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"([^"]+)"', head)
 
 

@@ -72,7 +72,8 @@ def _hagrid() -> Iterator[Put]:
             labels = [g] if i % 2 else [g, "no_gesture"]
             ann[uuid] = {"bboxes": [[0.1 + 0.3 * b, 0.2, 0.2, 0.25] for b in range(len(labels))], "labels": labels,
                          "leading_hand": "right" if i % 3 else "left", "leading_conf": 1.0, "user_id": f"{i * 31:064x}"[:64]}
-            yield img(f"hagrid_dataset_512/train_val_{g}/{uuid}.jpg", "train", set(labels), objects=labels)
+            # (split: HaGRID names this pool train_val, ann_train_val/ and train_val_<gesture>/: written "trainval")
+            yield img(f"hagrid_dataset_512/train_val_{g}/{uuid}.jpg", "trainval", set(labels), objects=labels)
         yield aux(f"ann_train_val/{g}.json", json.dumps(ann, indent=4))
 
 
@@ -93,9 +94,8 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 FOLLOW: dict[str, dict[str, object] | None] = {
     "isic_2020": {},   # right with no option: labels from the table's 'target' (0/1; benign_malignant is the same)
     "plantdoc": {},
-    "hagrid": None,    # stops (exit 2) naming ann_train_val/*.json as unread ('no "images" list': not COCO) but offers
-                       # only --label-from-name / --labels / --label-level 0, none of which reads per-gesture box JSON;
-                       # --labels 'ann_train_val/*.json': 'holds no table: name one file' (tried)
+    "hagrid": {},      # right with no option since kinds18 (shardify/plan/keyed_box_documents.py); before, a useless
+                       # stop: ann_train_val/*.json unread ('no "images" list': not COCO), only label options offered
 }
 
 
