@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from shardify.converters import column_content, label_phrases, nested_pairs, phrase_columns
+from shardify.converters import column_content, label_phrases, markup_copies, nested_pairs, phrase_columns
 from shardify.plan import label_candidates
 from shardify.converters.column_names import LABEL_COLUMN_NAMES, PAIR_COLUMN_NAMES, TEXT_COLUMN_NAMES, choose_column, shown_column
 from shardify.errors import InvalidInputError
@@ -74,6 +74,7 @@ def found_texts(
     if marked:
         unused = (*unused, *((t, column_content.MARKED_COPY) for t in marked))
         texts = [t for t in texts if t not in marked]
+    texts, unused = markup_copies.without_rendered(texts, [[row[columns.index(t)] for row in sample if len(row) == len(columns)] for t in texts], unused)
     if len(texts) > 2:
         # more than two texts, some of them a template's fill (fra.txt's attribution beside its sentence
         # pair): those are no texts

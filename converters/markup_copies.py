@@ -1,0 +1,90 @@
+"""Text columns that are another text column rendered as a markup page (HTML, XML): one text
+twice, never a sentence pair.
+
+Why a module of its own: scraped datasets ship a text beside the page it came from (the Kaggle
+resume dataset's `Resume_str` beside `Resume_html`; a product's `description` beside
+`description_html`, an issue's `body` beside `body_html`). Both columns hold long text, so without
+this the two were written as a record's text and its `text/pair`: wrong, with exit 0. Unlike an
+inline annotation (`column_content.marked_copy`, where the markup removed leaves the plain cell
+exactly) a page's tags carry classes and styles and its text may be trimmed, re-spaced or cut, so
+the test here is looser: the markup column's cells hold tags or entities, the plain column's do
+not, and in most sampled rows the page's words with its tags stripped hold the plain cell's words
+or lie within them. The plain column is then the record's text and the page is left out, named in
+the plan (`RENDERED_COPY`). `column_texts.found_texts` calls `rendered_copies`.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+__all__ = ["RENDERED_COPY", "has_markup", "rendered_copies", "rendered_copy", "without_rendered"]
+
+RENDERED_COPY = "the text again as a markup page (HTML/XML tags stripped, it holds the same words), not text"
+
+# An element's opening or closing tag (`<div class="x">`, `</span>`, `<br/>`), or a character entity
+# (`&amp;`, `&#160;`, `&nbsp;`): what marks a cell as markup rather than text that mentions `<`.
+_TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
+_ENTITY = re.compile(r"&(?:[A-Za-z]{2,8}|#\d{1,6}|#x[0-9A-Fa-f]{1,6});")
+# Elements whose content is no text of the page (a stylesheet, a script), dropped with their tags.
+_HIDDEN = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
+
+
+def has_markup(cell: object) -> bool:
+    """The cell holds at least two tags, or an entity (one `<3` or `a < b` is no markup).
+
+    >>> [has_markup(c) for c in ('<p>Hi</p>', 'Tom &amp; Jerry', 'I <3 it', 'a < b > c', '')]
+    [True, True, False, False, False]
+    """
+    text = str(cell or "")
+    return len(_TAG.findall(text)) >= 2 or bool(_ENTITY.search(text))
+
+
+def _words(cell: object) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", str(cell or "")).casefold().split())
+
+
+def _stripped(cell: object) -> str:
+    """The page's words: hidden elements and tags removed (each tag a space), entities decoded."""
+    text = _HIDDEN.sub(" ", str(cell or ""))
+    return _words(html.unescape(_TAG.sub(" ", text)))
+
+
+def rendered_copy(plain: Sequence[object], marked: Sequence[object]) -> bool:
+    """`marked` is `plain` as a page: most non-empty sampled `marked` cells hold markup, no
+    `plain` cell does, and in most rows holding both the page's stripped words hold the plain
+    cell's words or lie within them.
+
+    >>> rendered_copy(["Chef  Summary  Cooks well."], ['<div class="s"><p>Chef</p> Summary <b>cooks</b> well</div>'])
+    True
+    >>> rendered_copy(["A dog runs."], ["<p>A cat sleeps on the mat.</p>"])
+    False
+    >>> rendered_copy(["<p>A dog</p>"], ["<p>A dog</p>"])
+    False
+    """
+    rows = [(a, b) for a, b in zip(plain, marked) if str(a or "").strip() and str(b or "").strip()]
+    if not rows or any(has_markup(a) for a, _ in rows):
+        return False
+    if sum(has_markup(b) for _, b in rows) * 2 <= len(rows):
+        return False
+    inside = 0
+    for a, b in rows:
+        words, page = _words(a), _stripped(b)
+        inside += bool(words and page) and (words in page or page in words)
+    return inside * 2 > len(rows)
+
+
+def rendered_copies(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:
+    """The text columns that are a page of another text column (`rendered_copy`); `cells[i]` are
+    the sampled cells of `texts[i]`."""
+    return [texts[m] for m in range(len(texts))
+            if any(p != m and rendered_copy(cells[p], cells[m]) for p in range(len(texts)))]
+
+
+def without_rendered(
+    texts: Sequence[str], cells: Sequence[Sequence[object]], unused: tuple[tuple[str, str], ...]
+) -> tuple[list[str], tuple[tuple[str, str], ...]]:
+    """(`texts` less their rendered copies, `unused` with each copy named as `RENDERED_COPY`)."""
+    pages = rendered_copies(texts, cells)
+    return [t for t in texts if t not in pages], (*unused, *((t, RENDERED_COPY) for t in pages))
