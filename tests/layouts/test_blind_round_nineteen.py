@@ -10,6 +10,7 @@ instead, so the defect stays recorded and a fix shows up as an unexpected pass.
 As measured on the branch blind19 at main's 4edb376 (`python tests/helpers/blind_tally.py --batch 19`):
 2 right (fish, text_emotion), 2 good stops (disneyland, pcb), 3 stops naming nothing that converts right
 (african_wildlife, lego, severstal), 1 exit 1 (news_aggregator), 2 wrong with exit 0 (kolektor, resume).
+Since: kolektor a good stop (`shardify.plan.item_signs`: id-named folders with masks beside their images).
 """
 
 from __future__ import annotations
@@ -38,9 +39,6 @@ WRONG = {
                   "name the training folder's files only, beside a test folder), and with --label-column ClassId "
                   "--key-column ImageId too (a key column is for text tables): no option labels an image with its "
                   "rows' defect classes"),
-    "kolektor": ("WRONG, EXIT 0: each kos<nn>/ folder (one commutator's photographs) written as a class label; the "
-                 "Part<n>_label.bmp masks beside them are left out, but the images are not segmentation-unlabelled "
-                 "(--label-level 0 is right)"),
     "resume": ("WRONG, EXIT 0: Resume_str and Resume_html (the same resume as an HTML page) written together as a "
                "text pair; the label (Category) is right (--text-column Resume_str is right)"),
 }

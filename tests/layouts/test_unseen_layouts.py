@@ -158,6 +158,10 @@ _SIGN_CASES = {
         [f"scans/{s}/{s}_{i}{m}.tif" for s in ("S01_2004", "S02_2007", "S03_2011") for i in range(3) for m in ("", "_mask")],
         "--label-level 0",
     ),
+    "items with masks": (
+        [f"KolektorSDD/kos{k:02d}/Part{i}{m}" for k in (1, 2, 17, 50) for i in range(3) for m in (".jpg", "_label.bmp")],
+        "--label-level 0",
+    ),
 }
 
 
