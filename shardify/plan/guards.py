@@ -35,7 +35,9 @@ tests/layouts/test_unseen_layouts.py:
   part as the class    the one class folder named like a part of a download (`data_256`,
                        `leftImg8bit`, `image_2`): a name with a number in it; or one whose
                        files' names may carry labels (`PlantaeK/apple_d1.JPG`, `apple_h1.JPG`):
-                       one label for every record would hide them.
+                       one label for every record would hide them;
+  items with masks     class folders named like ids (`kos01/` .. `kos50/`) whose images have
+                       masks beside them (`Part0_label.bmp`): items, not classes (`item_signs.py`).
 
 Where the inputs' own names carry letters (`obj1__0.png`), the two part signs also name
 `--label-from-name`: the label may be in the names once the folder is not it.
@@ -61,6 +63,7 @@ from dataclasses import dataclass
 from shardify.errors import UsageError
 from shardify.plan.depth_signs import containers, few_over_many, numbered_index, uneven_depth
 from shardify.plan.group_signs import classes_per_split, folder_per_input, subjects_with_masks
+from shardify.plan.item_signs import items_with_masks
 from shardify.plan.name_signs import names_may_label  # re-exported
 from shardify.plan.part_signs import named_within, nested_copy, numbered_parts, part_as_class, split_named_class
 from shardify.plan.set_signs import same_names_beneath
@@ -102,6 +105,7 @@ SIGNS: tuple[Sign, ...] = (
     Sign("numbered parts", "a download's parts read as classes", numbered_parts),
     Sign("part as the class", "a download's part read as the one class", part_as_class),
     Sign("subjects with masks", "a folder per subject of a segmentation dataset read as the classes", subjects_with_masks),
+    Sign("items with masks", "a folder per item, named like an id, of a segmentation dataset read as the classes", items_with_masks),
 )
 
 

@@ -11,6 +11,7 @@ As measured on the branch blind19 at main's 4edb376 (`python tests/helpers/blind
 2 right (fish, text_emotion), 2 good stops (disneyland, pcb), 3 stops naming nothing that converts right
 (african_wildlife, lego, severstal), 1 exit 1 (news_aggregator), 2 wrong with exit 0 (kolektor, resume).
 Since: resume right (converters/markup_copies.py: a page of another text column is left out, no pair).
+Since: kolektor a good stop (`shardify.plan.item_signs`: id-named folders with masks beside their images).
 """
 
 from __future__ import annotations
@@ -39,9 +40,6 @@ WRONG = {
                   "name the training folder's files only, beside a test folder), and with --label-column ClassId "
                   "--key-column ImageId too (a key column is for text tables): no option labels an image with its "
                   "rows' defect classes"),
-    "kolektor": ("WRONG, EXIT 0: each kos<nn>/ folder (one commutator's photographs) written as a class label; the "
-                 "Part<n>_label.bmp masks beside them are left out, but the images are not segmentation-unlabelled "
-                 "(--label-level 0 is right)"),
 }
 
 

@@ -158,6 +158,10 @@ _SIGN_CASES = {
         [f"scans/{s}/{s}_{i}{m}.tif" for s in ("S01_2004", "S02_2007", "S03_2011") for i in range(3) for m in ("", "_mask")],
         "--label-level 0",
     ),
+    "items with masks": (
+        [f"KolektorSDD/kos{k:02d}/Part{i}{m}" for k in (1, 2, 17, 50) for i in range(3) for m in (".jpg", "_label.bmp")],
+        "--label-level 0",
+    ),
 }
 
 
@@ -329,11 +333,23 @@ def test_a_table_holding_other_labels_beside_class_folders_stops(rows: list[str]
     [
         ["path,label,is_valid"] + [f"scenes/harbor/harbor_{n:05d}.jpg,harbor,{n == 1}" for n in range(1, 4)],
         ["image,width,height"] + [f"runway_{n:05d}.jpg,256,256" for n in range(1, 4)],
-        ["id,split"] + [f"meadow_{n:05d},{s}" for n, s in ((1, "train"), (2, "train"), (3, "test"))],
     ],
-    ids=["labels-restating-the-folders", "sizes-only", "a-split-column"],
+    ids=["labels-restating-the-folders", "sizes-only"],
 )
 def test_a_table_without_other_labels_beside_class_folders_is_no_sign(rows: list[str], tmp_path: Path) -> None:
     source = _tables_beside_folders(tmp_path / "src", "meta.csv", rows)
     written = _written(convert(source, tmp_path / "out"))
+    assert len(written) == 9 and all(labels == frozenset({name.split("/")[1]}) for name, (_, labels, _) in written.items())
+
+
+def test_a_split_table_naming_some_of_the_inputs_stops_and_excluding_it_keeps_the_folders(tmp_path: Path) -> None:
+    """An `id,split` table naming 3 of 9 inputs is no label sign, but a split source read half-way: the
+    inputs it leaves out would all be train (beam_jobs/discover/split_files.py). It stops naming itself and
+    `--exclude meta.csv`, which then writes the folders' labels, one split."""
+    rows = ["id,split"] + [f"meadow_{n:05d},{s}" for n, s in ((1, "train"), (2, "train"), (3, "test"))]
+    source = _tables_beside_folders(tmp_path / "src", "meta.csv", rows)
+    with pytest.raises(UsageError, match="3 of the 9 inputs") as refused:
+        convert(source, tmp_path / "refused")
+    assert "--exclude meta.csv" in str(refused.value)
+    written = _written(convert(source, tmp_path / "out", exclude=("meta.csv",)))
     assert len(written) == 9 and all(labels == frozenset({name.split("/")[1]}) for name, (_, labels, _) in written.items())
