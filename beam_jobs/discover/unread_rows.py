@@ -11,7 +11,9 @@ row K unread`) counts the rows after K alike.
 Rows are counted as the table's format reads them: CSV and TSV records (a quoted cell may hold
 line breaks) and JSON lines (non-blank lines). Where a header cannot have been
 read (the refusal came from the header), a CSV or TSV is taken to have one, so that at most one
-row goes uncounted. Other formats (Parquet, a JSON document, a file refused as `label text` lines) give None: their one reject stays.
+row goes uncounted. The file is streamed, never held whole; one holding a NUL byte in its
+first 8 KiB is bytes, not text, and keeps its one reject, as do other formats (Parquet, a JSON
+document, a file refused as `label text` lines).
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ __all__ = ["unread_rows"]
 # line files: one refused is no file of such lines (prose), its lines no rows.
 _LINE_FORMATS = frozenset({tables.JSONL})
 _DELIMITERS = {tables.CSV: ",", tables.TSV: "\t", tables.SEMICOLON_CSV: ";"}
+# Bytes looked at for a NUL, which no table of text holds.
+_SNIFFED = 8192
 
 
 def unread_rows(
@@ -49,12 +53,48 @@ def unread_rows(
     if fmt not in _DELIMITERS and fmt not in _LINE_FORMATS:
         return None
     with open_table() as fileobj:
-        data = fileobj.read(size) if size is not None and size >= 0 else fileobj.read()
-    text = data.decode(encoding, errors="replace").lstrip("\ufeff")
-    if fmt in _DELIMITERS:
-        total = sum(1 for record in csv.reader(io.StringIO(text, newline=""), delimiter=_DELIMITERS[fmt]) if record)
-        first = 2 if header is None or header else 1
-        rows = range(max(first, last_row + 1), total + 1)
-        return iter(rows)
-    numbered = [number for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-    return (number for number in numbered if number > last_row)
+        if b"\0" in fileobj.read(_SNIFFED):
+            return None  # bytes, not a table of text: its lines are no rows (one reject, as before)
+    return _counted(open_table, fmt, encoding, last_row, header, size)
+
+
+def _counted(
+    open_table: Callable[[], BinaryIO], fmt: str, encoding: str, last_row: int, header: bool | None, size: int | None
+) -> Iterator[int]:
+    """`unread_rows`' numbers, streamed (a refused table may be larger than memory); a read that
+    fails part-way stops the count there (the rows before it stay counted)."""
+    try:
+        with open_table() as raw:
+            text = io.TextIOWrapper(io.BufferedReader(_Head(raw, size)), encoding=encoding, errors="replace", newline="")
+            if fmt in _DELIMITERS:
+                first = 2 if header is None or header else 1
+                number = 0
+                for record in csv.reader(text, delimiter=_DELIMITERS[fmt]):
+                    if record:
+                        number += 1
+                        if number >= first and number > last_row:
+                            yield number
+                return
+            for number, line in enumerate(text, 1):
+                if line.strip() and number > last_row:
+                    yield number
+    except (OSError, ValueError, csv.Error):
+        return
+
+
+class _Head(io.RawIOBase):
+    """The first `size` bytes of a binary file (all of it where size is None): nothing past what was listed."""
+
+    def __init__(self, raw: BinaryIO, size: int | None) -> None:
+        self._raw, self._left = raw, size if size is not None and size >= 0 else None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        wanted = len(buffer) if self._left is None else min(len(buffer), self._left)
+        data = self._raw.read(wanted) if wanted else b""
+        buffer[: len(data)] = data
+        if self._left is not None:
+            self._left -= len(data)
+        return len(data)
