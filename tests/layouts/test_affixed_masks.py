@@ -20,34 +20,19 @@ Each truth is the test's own (the files it wrote), never the manifest's.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-import numpy as np
 import pytest
-from PIL import Image, ImageDraw
 
-from helpers.mask_records import records, refused
+from helpers.mask_records import MASK_SIZE, gray_pixels, records, refused, two_valued_mask
 from helpers.sources import image_bytes, write_file
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 
-_SIZE = (24, 16)
 _NUMBERS = (1, 2, 3, 15, 96)
 
 
-def _mask(seed: int, fmt: str = "PNG") -> bytes:
-    """A two-valued mask of _SIZE, different for each seed (so a mask paired with the wrong image shows)."""
-    mask = Image.new("L", _SIZE, 0)
-    ImageDraw.Draw(mask).rectangle((1 + seed % 7, 1 + seed % 5, _SIZE[0] - 2 - seed % 3, _SIZE[1] - 3), fill=255)
-    buffer = io.BytesIO()
-    mask.save(buffer, fmt)
-    return buffer.getvalue()
-
-
-def _pixels(data: bytes) -> list:
-    with Image.open(io.BytesIO(data)) as image:
-        return np.asarray(image.convert("L")).tolist()
+_SIZE, _mask, _pixels = MASK_SIZE, two_valued_mask, gray_pixels
 
 
 def _records(out: Path) -> dict[str, tuple[str, object, list | None]]:
