@@ -33,7 +33,7 @@ from shardify.plan import layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule
 
-__all__ = ["BESIDE", "beside_evidence", "claimed_folders"]
+__all__ = ["BESIDE", "beside_evidence", "by_folder", "claimed_folders"]
 
 # `Evidence.image_folder` of XML_OBJECTS beside their images: each XML keyed by its path from SRC.
 BESIDE = "."
@@ -49,17 +49,25 @@ _NAME = re.compile(r"<name>\s*([^<]*?)\s*</name>")
 _ROOT = re.compile(r"<([A-Za-z_][\w.-]*)[\s>/]")
 
 
-def _folders_of_xml_beside(sample: Sequence[str]) -> dict[str, list[str]]:
-    """Folders (not SRC itself) holding images and .xml files of the same stems, most of each: the
-    folder -> its XMLs, sorted."""
+def by_folder(sample: Sequence[str], extension: str) -> tuple[dict[str, set[str]], dict[str, list[str]]]:
+    """(folder -> the stems of its images, folder -> its `.<extension>` files in sample order): the
+    grouping every "annotation file beside its image" reading starts from (VOC XMLs here, YOLO
+    `.txt` in yolo_beside_read)."""
     images: dict[str, set[str]] = {}
-    xmls: dict[str, list[str]] = {}
+    files: dict[str, list[str]] = {}
     for path in sample:
         folder, ext = posixpath.dirname(path), layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:
             images.setdefault(folder, set()).add(layout.stem(path))
-        elif ext == "xml":
-            xmls.setdefault(folder, []).append(path)
+        elif ext == extension:
+            files.setdefault(folder, []).append(path)
+    return images, files
+
+
+def _folders_of_xml_beside(sample: Sequence[str]) -> dict[str, list[str]]:
+    """Folders (not SRC itself) holding images and .xml files of the same stems, most of each: the
+    folder -> its XMLs, sorted."""
+    images, xmls = by_folder(sample, "xml")
     found = {}
     for folder, paths in sorted(xmls.items()):
         stems = {layout.stem(p) for p in paths}

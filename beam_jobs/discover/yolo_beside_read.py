@@ -42,14 +42,7 @@ _WHOLE_PATH = 64
 def beside_folders(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
     """Folders holding images and, for most of them, a `.txt` of the same stem whose lines are all
     YOLO lines (`yolo_unnamed.is_yolo_text`: pixel boxes, captions and KITTI rows are not)."""
-    images: dict[str, set[str]] = {}
-    texts: dict[str, list[str]] = {}
-    for path in sample:
-        folder, ext = posixpath.dirname(path), layout.extension(path)
-        if ext in layout.IMAGE_EXTENSIONS:
-            images.setdefault(folder, set()).add(layout.stem(path))
-        elif ext == "txt":
-            texts.setdefault(folder, []).append(path)
+    images, texts = voc_beside.by_folder(sample, "txt")
     found = []
     for folder, paths in sorted(texts.items()):
         stems = images.get(folder, set())
