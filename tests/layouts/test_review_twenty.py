@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import local_globs
+from helpers.cli_runs import run_shardify
+from helpers.shipped import _image_bytes
+from shardify.beam_jobs.discover import local_globs, yolo_unnamed
 from shardify.plan import beam_globs
 
 _TREE = ("top.csv", ".hidden.csv", "a1.csv", "b1.csv", "]x.csv", "sub/a.csv", "sub/deep/b.csv", "sub/.d.csv",
@@ -53,3 +55,37 @@ def test_many_stars_are_matched_without_backtracking() -> None:
     # 200 stars against a 60-character name: Beam's regular expression does not end in minutes.
     assert not beam_globs.beam_glob_match("*" * 200 + ".csv", "a" * 60 + ".csv.x")
     assert beam_globs.beam_glob_match("**" * 100 + ".csv", "a/" * 30 + ".csv")
+
+
+def _put(root: Path, rel: str, data: bytes | str) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def test_per_image_attribute_bits_beside_the_images_are_no_yolo_boxes(tmp_path: Path) -> None:
+    """`im3.txt` of `1 1 0 0 1` (five 0/1 attributes) beside `im3.jpg`, and the attribute names in
+    `classes.txt`: five numbers in [0, 1] are YOLO's shape, but no line is a box (no width or
+    height, or a centre on the image's edge). Read as YOLO, every box was dropped as of no area and
+    the images written with no labels, exit 0."""
+    src = tmp_path / "src"
+    for i in range(8):
+        _put(src, f"data/im{i}.jpg", _image_bytes(f"im{i}"))
+        _put(src, f"data/im{i}.txt", " ".join(str((i >> b) & 1) for b in range(5)) + "\n")
+    _put(src, "data/classes.txt", "smiling\nglasses\nhat\nbeard\nyoung\n")
+    result = run_shardify("convert", str(src), str(tmp_path / "out"))
+    said = result.stdout + result.stderr
+    assert "YOLO" not in said, said
+    if result.returncode == 0:  # whatever else reads them, the attributes are not lost as boxes of no area
+        assert not (tmp_path / "out" / "repaired.jsonl").exists() or "no area" not in (tmp_path / "out" / "repaired.jsonl").read_text()
+
+
+@pytest.mark.parametrize(("lines", "boxes"), [
+    (["0 1 0 1 1", "1 0 0 1 0"], False),  # bits
+    (["3 1 1 1 1"], False),  # a centre on the corner
+    (["0 0.5 0.5 1 1"], True),  # the whole image
+    (["0 0.41 0.52 0 0.1", "2 0.3 0.6 0.2 0.25"], True),  # one box of no width among boxes
+])
+def test_yolo_text_needs_one_box_inside_the_image(lines: list[str], boxes: bool) -> None:
+    assert yolo_unnamed.is_yolo_text(lines) is boxes
+
