@@ -171,7 +171,8 @@ class Evidence:
         columns (Chinese MNIST's `input_{0}_{1}_{2}`: `shardify.plan.composite_keys`), or "":
         `column` names them alone.
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
-        holding the ids its own key column (`column`) holds; `names` are its class columns.
+        holding the ids its own key column (`column`) holds; `names` are its class columns. A JSON-lines
+        labels table (no column order) is read by names: its key `rows_key`, its label `names[0]`.
       rows_beyond: KEYED_LABELS: the labels table is a metadata table of more items than the texts
         (`--labels --key-column`, `beam_jobs/discover/given_label_joins.py`): its rows naming no text
         row are passed over, not rejected; with `label_lists`, its label cells are lists or {id: name}

@@ -7,14 +7,20 @@ is checked against Beam's own matcher on one tree.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from apache_beam.io.filesystems import FileSystems
 
 from helpers.cli_runs import run_shardify
+from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes
 from shardify.beam_jobs.discover import local_globs, yolo_unnamed
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
 from shardify.plan import beam_globs
 
 _TREE = ("top.csv", ".hidden.csv", "a1.csv", "b1.csv", "]x.csv", "sub/a.csv", "sub/deep/b.csv", "sub/.d.csv",
@@ -89,3 +95,35 @@ def test_per_image_attribute_bits_beside_the_images_are_no_yolo_boxes(tmp_path: 
 def test_yolo_text_needs_one_box_inside_the_image(lines: list[str], boxes: bool) -> None:
     assert yolo_unnamed.is_yolo_text(lines) is boxes
 
+
+def _texts_written(out: Path) -> dict[str, tuple[str, ...]]:
+    """{text: labels} read back from every shard."""
+    found = {}
+    for info in load_manifest(str(out)).splits.values():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                value = record.get(contract.TEXT_LABEL_TEXT, [])
+                names = value if isinstance(value, list) else [value]
+                found[record[contract.TEXT].decode()] = tuple(n.decode() for n in names)
+    return found
+
+
+def test_a_json_lines_labels_table_is_read_by_its_keys_names_in_any_order(tmp_path: Path) -> None:
+    """`--labels truth.jsonl --key-column id --label-column label`: JSON objects keep no column order,
+    and the join read each row's key and label by their places in the first row. A row written
+    `{"rater": "4", "id": "4", "label": "pos"}` then gave text 4 the label `4` (its `id`), exit 0
+    where few rows are so; `{"label": "neg", "id": "5"}` keyed the row by `neg` and passed it over."""
+    src = tmp_path / "src"
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
+    texts = {str(i): " ".join(words[(i + k) % 8] for k in range(6)) for i in range(1, 7)}
+    labels = {ident: ("pos", "neg")[int(ident) % 2] for ident in texts}
+    rows = []
+    for ident, label in labels.items():
+        order = int(ident) % 3
+        rows.append({"id": ident, "label": label} if order == 0 else {"rater": ident, "id": ident, "label": label}
+                    if order == 1 else {"label": label, "id": ident})
+    _put(src, "texts.jsonl", "".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in texts.items()))
+    _put(src, "truth.jsonl", "".join(json.dumps(r) + "\n" for r in sorted(rows, key=lambda r: r["id"] != "3")))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file="truth.jsonl", key_column="id",
+                                 label_column="label"))
+    assert _texts_written(tmp_path / "out") == {texts[i]: (labels[i],) for i in texts}
