@@ -9,7 +9,8 @@ inline annotation (`column_content.marked_copy`, where the markup removed leaves
 exactly) a page's tags carry classes and styles and its text may be trimmed, re-spaced or cut, so
 the test here is looser: the markup column's cells hold tags or entities, the plain column's do
 not, and in most sampled rows the page's words with its tags stripped hold the plain cell's words
-or lie within them. The plain column is then the record's text and the page is left out, named in
+or lie within them, neither side more than twice the other's words (a title is within its article's
+page, and no copy of it). The plain column is then the record's text and the page is left out, named in
 the plan (`RENDERED_COPY`). `column_texts.found_texts` calls `rendered_copies`.
 """
 
@@ -27,6 +28,8 @@ RENDERED_COPY = "the text again as a markup page (HTML/XML tags stripped, it hol
 # (`&amp;`, `&#160;`, `&nbsp;`): what marks a cell as markup rather than text that mentions `<`.
 _TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
 _ENTITY = re.compile(r"&(?:[A-Za-z]{2,8}|#\d{1,6}|#x[0-9A-Fa-f]{1,6});")
+# The least share of the longer side's words the shorter side holds in a page of the same text.
+_SHORTER_SHARE = 0.5
 # Elements whose content is no text of the page (a stylesheet, a script), dropped with their tags.
 _HIDDEN = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 
@@ -54,13 +57,15 @@ def _stripped(cell: object) -> str:
 def rendered_copy(plain: Sequence[object], marked: Sequence[object]) -> bool:
     """`marked` is `plain` as a page: most non-empty sampled `marked` cells hold markup, no
     `plain` cell does, and in most rows holding both the page's stripped words hold the plain
-    cell's words or lie within them.
+    cell's words or lie within them, the two of alike length (`_alike_in_length`).
 
     >>> rendered_copy(["Chef  Summary  Cooks well."], ['<div class="s"><p>Chef</p> Summary <b>cooks</b> well</div>'])
     True
     >>> rendered_copy(["A dog runs."], ["<p>A cat sleeps on the mat.</p>"])
     False
     >>> rendered_copy(["<p>A dog</p>"], ["<p>A dog</p>"])
+    False
+    >>> rendered_copy(["Rates held"], ["<h1>Rates held</h1><p>The bank kept its rates where they were for a third month</p>"])
     False
     """
     rows = [(a, b) for a, b in zip(plain, marked) if str(a or "").strip() and str(b or "").strip()]
@@ -71,8 +76,16 @@ def rendered_copy(plain: Sequence[object], marked: Sequence[object]) -> bool:
     inside = 0
     for a, b in rows:
         words, page = _words(a), _stripped(b)
-        inside += bool(words and page) and (words in page or page in words)
+        inside += bool(words and page) and (words in page or page in words) and _alike_in_length(words, page)
     return inside * 2 > len(rows)
+
+
+def _alike_in_length(words: str, page: str) -> bool:
+    """The shorter of a plain cell's words and a page's holds at least _SHORTER_SHARE of the longer's
+    words: a page of the same text adds a heading or a few labels, not most of its words (a title
+    beside its article's page, the title repeated in its <h1>, is a pair, not one text twice)."""
+    counts = sorted((len(words.split()), len(page.split())))
+    return counts[0] >= _SHORTER_SHARE * counts[1]
 
 
 def rendered_copies(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:
