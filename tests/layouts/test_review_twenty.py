@@ -24,10 +24,11 @@ from shardify.format.manifest import load_manifest
 from shardify.plan import beam_globs
 
 _TREE = ("top.csv", ".hidden.csv", "a1.csv", "b1.csv", "]x.csv", "sub/a.csv", "sub/deep/b.csv", "sub/.d.csv",
-         "sub/deep/c.txt", "a/b.csv", "axb.csv", "s[1].csv", "s1.csv")
+         "sub/deep/c.txt", "a/b.csv", "axb.csv", "s[1].csv", "s1.csv", "back\\slash.csv")
 
 _PATTERNS = ("**/*.csv", "*.csv", "[!a]*.csv", "[]]*.csv", ".*.csv", "*/*.csv", "**.csv", "a?b.csv", "sub/",
-             "sub/**", "s[1].csv", "[a", "*/deep/*", "**/.*", "[!]]*.csv", "?[0-9].csv", "sub**/*.csv")
+             "sub/**", "s[1].csv", "[a", "*/deep/*", "**/.*", "[!]]*.csv", "?[0-9].csv", "sub**/*.csv", "back?slash.csv",
+             "[\\\\]*", "*[!a-z0-9]*.csv")
 
 
 @pytest.fixture(scope="module")
