@@ -141,7 +141,9 @@ class Evidence:
         "." where each XML lies beside its image, keyed by its path from SRC (discover/voc_beside.py).
       prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each; LABEL_LINES
         read as a keyed table per split (`split_multi_hot`): its split folder's name (`a. Training Set/`),
-        put before each key, so that ids repeated across splits name files of their own split only.
+        put before each key, so that ids repeated across splits name files of their own split only;
+        SEGMENTATION_MASKS inside a split's folder (`train/masks/`): its images' folder (`train/images/`),
+        put before each mask's key, so that `train/masks/1.png` names `train/images/1.png`, not `test/images/1.png`.
       classes: LABEL_LINES read as a keyed table: its multi-hot class columns (a row's labels those
         holding 1), or () where `label_column` gives the label.
       summary: with `classes`: the 0/1 column that is 1 where any class is (RFMiD's `Disease_Risk`),
