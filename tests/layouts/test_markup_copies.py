@@ -126,3 +126,14 @@ def test_a_title_beside_its_article_page_stays_a_pair(tmp_path: Path) -> None:
         return
     got = written_records(tmp_path / "out")
     assert got["texts"] == {f"news.csv:{n}": (title, page) for n, (title, page, _) in enumerate(rows)}
+
+
+def test_a_plain_column_with_one_left_over_entity_is_still_the_text(tmp_path: Path) -> None:
+    # a scrape's plain text keeps an entity now and then (`R&amp;D`): one such cell among the sampled rows
+    # made the plain column 'markup' too, and the text and its page were written as a pair, exit 0
+    people = [(text.replace("ten years", "ten years of R&amp;D") if n == 0 else text, label) for n, (text, label) in enumerate(_PEOPLE)]
+    rows = [["ID", "Resume_str", "Resume_html", "Category"]]
+    rows += [[str(1000 + n), text, _page(text, n), label] for n, (text, label) in enumerate(people)]
+    write_file(tmp_path / "src/Resume/Resume.csv", _csv(rows))
+    got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
+    assert got["texts"] == {f"Resume/Resume.csv:{n}": text for n, (text, _) in enumerate(people)}
