@@ -8,8 +8,9 @@ this the two were written as a record's text and its `text/pair`: wrong, with ex
 inline annotation (`column_content.marked_copy`, where the markup removed leaves the plain cell
 exactly) a page's tags carry classes and styles and its text may be trimmed, re-spaced or cut, so
 the test here is looser: the markup column's cells hold tags or entities, the plain column's do
-not, and in most sampled rows the page's words with its tags stripped hold the plain cell's words
-or lie within them. The plain column is then the record's text and the page is left out, named in
+not (a fifth of them may: a scrape leaves an entity now and then), and in most sampled rows the
+page's words with its tags stripped hold the plain cell's words or lie within them, neither side
+more than twice the other's words (a title is within its article's page, and no copy of it). The plain column is then the record's text and the page is left out, named in
 the plan (`RENDERED_COPY`). `column_texts.found_texts` calls `rendered_copies`.
 """
 
@@ -27,6 +28,10 @@ RENDERED_COPY = "the text again as a markup page (HTML/XML tags stripped, it hol
 # (`&amp;`, `&#160;`, `&nbsp;`): what marks a cell as markup rather than text that mentions `<`.
 _TAG = re.compile(r"</?[A-Za-z][\w:.-]*(?:\s[^<>]*)?/?>")
 _ENTITY = re.compile(r"&(?:[A-Za-z]{2,8}|#\d{1,6}|#x[0-9A-Fa-f]{1,6});")
+# The most share of a plain column's sampled cells that may hold markup (a left-over entity).
+_PLAIN_MARKUP_SHARE = 0.2
+# The least share of the longer side's words the shorter side holds in a page of the same text.
+_SHORTER_SHARE = 0.5
 # Elements whose content is no text of the page (a stylesheet, a script), dropped with their tags.
 _HIDDEN = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 
@@ -52,9 +57,10 @@ def _stripped(cell: object) -> str:
 
 
 def rendered_copy(plain: Sequence[object], marked: Sequence[object]) -> bool:
-    """`marked` is `plain` as a page: most non-empty sampled `marked` cells hold markup, no
-    `plain` cell does, and in most rows holding both the page's stripped words hold the plain
-    cell's words or lie within them.
+    """`marked` is `plain` as a page: most non-empty sampled `marked` cells hold markup, at most
+    a fifth of the `plain` cells do (a left-over entity), and in most rows holding both the page's
+    stripped words hold the plain cell's words or lie within them, the two of alike length
+    (`_alike_in_length`).
 
     >>> rendered_copy(["Chef  Summary  Cooks well."], ['<div class="s"><p>Chef</p> Summary <b>cooks</b> well</div>'])
     True
@@ -62,17 +68,27 @@ def rendered_copy(plain: Sequence[object], marked: Sequence[object]) -> bool:
     False
     >>> rendered_copy(["<p>A dog</p>"], ["<p>A dog</p>"])
     False
+    >>> rendered_copy(["Rates held"], ["<h1>Rates held</h1><p>The bank kept its rates where they were for a third month</p>"])
+    False
     """
     rows = [(a, b) for a, b in zip(plain, marked) if str(a or "").strip() and str(b or "").strip()]
-    if not rows or any(has_markup(a) for a, _ in rows):
-        return False
+    if not rows or sum(has_markup(a) for a, _ in rows) > _PLAIN_MARKUP_SHARE * len(rows):
+        return False  # (a scrape's plain text keeps an entity now and then, `R&amp;D`: a few such cells are no page)
     if sum(has_markup(b) for _, b in rows) * 2 <= len(rows):
         return False
     inside = 0
     for a, b in rows:
         words, page = _words(a), _stripped(b)
-        inside += bool(words and page) and (words in page or page in words)
+        inside += bool(words and page) and (words in page or page in words) and _alike_in_length(words, page)
     return inside * 2 > len(rows)
+
+
+def _alike_in_length(words: str, page: str) -> bool:
+    """The shorter of a plain cell's words and a page's holds at least _SHORTER_SHARE of the longer's
+    words: a page of the same text adds a heading or a few labels, not most of its words (a title
+    beside its article's page, the title repeated in its <h1>, is a pair, not one text twice)."""
+    counts = sorted((len(words.split()), len(page.split())))
+    return counts[0] >= _SHORTER_SHARE * counts[1]
 
 
 def rendered_copies(texts: Sequence[str], cells: Sequence[Sequence[object]]) -> list[str]:

@@ -11,8 +11,10 @@ the labels table (a glob, `'*/truth.jsonl'`, names one per folder), `--key-colum
 both tables hold, `--label-column` the labels table's label column. The layout is `tables`; each
 labels table labels the one table of texts of its own folder that holds the key column (else
 the one in SRC), as an Evidence of kind KEYED_LABELS, and is itself left out of the inputs. The
-join runs in the pipeline (`label_join.py`): a text row no labels row names is its reject, as
-is a labels row naming no text row.
+join runs in the pipeline (`label_join.py`): a text row no labels row names is its reject; a
+labels row naming no text row is passed over, not rejected (`Evidence.rows_beyond`: the labels
+table may be metadata of more items than the texts, CMU's; the plan says so), and its rows are no
+inputs. A JSON-lines labels table is read by its columns' names, whatever each object's key order.
 
 Nothing is guessed: a labels table without the columns named, or whose table of texts cannot be
 told, stops before writing naming what was found.

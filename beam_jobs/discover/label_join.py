@@ -72,6 +72,20 @@ def _one_label(cells, column: str, lists: bool = False) -> tuple[str, ...] | Non
     return (normalise_label(cell),) if cell else f"empty label in column {column}"
 
 
+def _key_and_label(found: Evidence, columns: Sequence[str]) -> tuple[str, str]:
+    """The names of a labels table's key column and of its one label column ("": its class columns
+    give the labels). A table with a header: its columns at `found.column` and `found.label_column`.
+    JSON lines have no header and their objects no column order (`{"label": .., "id": ..}` beside
+    `{"id": .., "label": ..}`): they are read by name, the key `found.rows_key` (the column the
+    detection found in both tables) and the label `found.names[0]`; by place, a row of another
+    key order was keyed by its label and given its id as label, exit 0."""
+    if not columns:
+        return found.rows_key, (found.names[0] if found.label_column is not None and found.names else "")
+    key = columns[found.column] if found.column < len(columns) else ""
+    single = columns[found.label_column] if found.label_column is not None and found.label_column < len(columns) else ""
+    return key, single
+
+
 class _ReadKeyedLabels(beam.DoFn):
     """A labels table -> ((table it labels, id), (its path, row, labels or None or a reason))."""
 
@@ -87,9 +101,7 @@ class _ReadKeyedLabels(beam.DoFn):
                     if isinstance(row, tables.RowError):
                         yield reject(found.path, row.reason, row.row, _STAGE)
                         continue
-                    columns = header.columns or list(row.cells)  # JSON lines: each row's keys, in order
-                    key = columns[found.column] if found.column < len(columns) else ""
-                    single = columns[found.label_column] if found.label_column is not None and found.label_column < len(columns) else ""
+                    key, single = _key_and_label(found, header.columns)
                     ident = str(row.cells.get(key, "") or "").strip()
                     if not ident:
                         yield reject(found.path, f"empty {key!r}", row.row, _STAGE)

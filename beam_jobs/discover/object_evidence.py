@@ -102,7 +102,7 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
     images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and not structure.is_mask_file(p)]
     if not images:
         return []
-    by_folder: list[tuple[set[str], str, int, bool, tuple[str, str, str]]] = []
+    by_folder: list[tuple[set[str], str, int, bool, tuple[str, str, str], str]] = []
     # masks beside their images (`mask_words`) are read from the folder that holds the images
     for folder in (*structure.mask_folders, *((structure.root,) if structure.mask_words else ())):
         raw = [
@@ -129,13 +129,16 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             keys = {"/".join(stem_affixes.cut_key(m, (head, tail)).split("/")[-depth:]) for m in raw} if head or tail else set()
             covered = {p for p in images if "/".join(p.rsplit(".", 1)[0].split("/")[-depth:]) in keys}
             added = ""
+        prefix = ""
+        if covered and folder != structure.root:  # one split's masks/ beside its images/, the other splits' alike
+            covered, prefix = _near_images(covered, parent, depth)
         if covered:  # and those whose mask the listing left out (a link outside SRC): unlisted_masks
             missing = {"/".join(p.rsplit(".", 1)[0].split("/")[-depth:]): p for p in images if p not in covered}
             covered |= {missing[key] for key in unlisted_masks.unlisted_masks(config, folder, sorted(missing))}
         if covered:
             jpeg = any(layout.extension(p) in ("jpg", "jpeg") for p in sample if p.startswith(folder) and structure.is_mask_file(p))
-            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, (tail, added, head)))
-    chosen: list[tuple[set[str], str, int, bool, tuple[str, str, str]]] = []
+            by_folder.append((covered, folder.rstrip("/"), depth, jpeg, (tail, added, head), prefix))
+    chosen: list[tuple[set[str], str, int, bool, tuple[str, str, str], str]] = []
     covered_so_far: set[str] = set()
     for found in sorted(by_folder, key=lambda found: (-len(found[0]), found[1])):
         if not found[0] & covered_so_far:
@@ -147,7 +150,7 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
         Evidence(
             folder,
             evidence_lib.SEGMENTATION_MASKS,
-            evidence_lib.KeyRule(depth, False),
+            evidence_lib.KeyRule(depth + (prefix.count("/") if prefix else 0), False),
             # (the share of all sampled images, over every mask folder: per folder, COVID-19 Radiography's four
             # class folders' masks/ each said "21% of sampled images have one here" where every image had one)
             note=f"{folder or 'SRC'}/: segmentation masks, one per image by path ({len(covered)} sampled images have one here"
@@ -161,9 +164,25 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             image_tail=added,
             mask_head=head,
             all_masks=folder + "/" in structure.mask_folders,
+            prefix=prefix,
         )
-        for covered, folder, depth, jpeg, (tail, added, head) in sorted(chosen, key=lambda found: found[1])
+        for covered, folder, depth, jpeg, (tail, added, head), prefix in sorted(chosen, key=lambda found: found[1])
     ]
+
+
+def _near_images(covered: set[str], parent: str, depth: int) -> tuple[set[str], str]:
+    """(the images a mask folder under `parent` covers, the folder its masks' keys lie in, '/'-ended, or "").
+
+    A mask's key is its path's last `depth` parts, so `train/masks/1.png` named `train/images/1.png`
+    and `test/images/1.png` alike: with `test/masks/` beside `test/images/`, every image was named by
+    two masks and rejected, no record written. Where some covered images lie under the mask folder's
+    parent, they are its images; where those lie in one folder, its path is put before each mask's
+    key (`Evidence.prefix`), so the mask names the image of its own folder only."""
+    near = {p for p in covered if parent and p.startswith(parent + "/")}
+    if not near:
+        return covered, ""
+    folders = {"/".join(p.split("/")[: -depth]) for p in near}
+    return near, (folders.pop() + "/" if len(folders) == 1 and "" not in folders else "")
 
 
 def yolo_labels(config: ConvertConfig, sample: list[str]) -> list[Evidence]:

@@ -235,7 +235,7 @@ class ReadEvidence(beam.DoFn):
             where = f"{found.path}/{item.relpath}" if found.path else item.relpath
             key = mask_tails.without_tail(key, found.mask_tail)  # (STARE's `im0001.ah`: the folder's own words)
             key = stem_affixes.cut_key(key, (found.mask_head, ""))  # (ETIS-Larib's `p1`: the head every mask adds)
-            named = mask_key(key) + found.image_tail  # (DRIVE's `21_manual1` -> `21` -> `21_training`)
+            named = found.prefix + mask_key(key) + found.image_tail  # (DRIVE's `21_manual1` -> `21` -> `21_training`)
             if isinstance(item, Reject):  # a pipe, a link leading outside SRC: its image goes with it, never maskless
                 row = evidence_files.EvidenceRow(1, named, error=f"its mask {where} is unusable: {item.reason}")
             elif where in self._left_out:

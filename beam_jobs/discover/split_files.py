@@ -25,7 +25,8 @@ as `SPLIT_CODES` evidence, when the reading is sure:
   - every sampled input is named, and, where the sample is the whole source, every name is an input.
 
 A file whose names name no input says nothing of these inputs (LILA's location ids): a note, no
-stop. Any other: stop (exit 2) before writing, naming the file, what makes it unsure, and the
+stop; unless its names are whole numbers nearly every input's name ends in (indices into the
+inputs' numbering, `_numbered_inputs`): that one stops. Any other: stop (exit 2) before writing, naming the file, what makes it unsure, and the
 options that decide (`--exclude` it, `--split`, or a layout file's evidence line that reads it).
 """
 
@@ -53,6 +54,10 @@ __all__ = ["with_split_files"]
 _OPENED = 8
 _SHOWN = 3
 # A split file's head holds a split word or a wrapper as a JSON string (a key or a value).
+# Share of a split file's names that are whole numbers, and of the inputs whose names end in one
+# of them, before the file reads as the inputs' numbers (`_numbered_inputs`).
+_MOST_NUMBERED = 0.9
+_LAST_NUMBER = re.compile(r"(\d+)\D*$", re.ASCII)
 _SPLIT_KEY = re.compile(r'"\s*(train\w*|val\w*|dev|test\w*|splits?|partitions?|folds)\s*"', re.IGNORECASE)
 
 
@@ -165,6 +170,19 @@ def _doubts(names: dict[str, list[str]], inputs: Sequence[str], rule: KeyRule, w
     return doubts, len(placed)
 
 
+def _numbered_inputs(names: Sequence[str], inputs: Sequence[str]) -> str:
+    """Where nearly all of a split file's names are whole numbers and nearly every sampled input's
+    name ends in one of them (`image_00012.jpg` for `12`: indices into the inputs' numbering, as
+    Oxford Flowers' setid.mat gives them), an input and its number shown; else "". Such a file names
+    no input by name, and set aside as saying nothing, its test inputs were written as train."""
+    numbers = {int(n) for n in names if n.isdigit()}
+    if not inputs or len(numbers) < _MOST_NUMBERED * len(names):
+        return ""
+    found = [(path, int(m.group(1))) for path in inputs if (m := _LAST_NUMBER.search(layout.stem(path)))]
+    named = [(path, n) for path, n in found if n in numbers]
+    return f"{named[0][0]}: {named[0][1]}" if named and len(named) >= _MOST_NUMBERED * len(inputs) else ""
+
+
 def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule, fields: dict) -> str:
     codes = ", ".join(f"{k}: {split_word(k) or k}" for k in names)
     table = f", variable: {fields['variable']}, column: {fields['column']}, header: true" if fields else ""
@@ -207,6 +225,13 @@ def with_split_files(
         rule = _rule(every)
         doubts, named = _doubts(names, inputs, rule, whole)
         counts = ", ".join(f"{k}: {len(v)}" for k, v in names.items())
+        if not named and (shown := _numbered_inputs(every, inputs)):
+            raise UsageError(
+                f"{path} gives splits ({counts}) of whole numbers, and the inputs' names carry those numbers ({shown}): "
+                f"it may give each input's split by its number, which shardify does not read by name; without it every "
+                f"input would be written as one split, train. Decide: --exclude {path} (one split, the file left out), "
+                f"--split train=0.8,test=0.2 (a seeded split of your own), or rename the files to the names it lists"
+            )
         if not named:
             if not fields:  # (a table naming no input is left to the guards on unread tables)
                 notes.append(f"not used: {path} (a split file's shape, {counts}, but its names name no input)")

@@ -21,7 +21,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import layout
 
-__all__ = ["is_yolo_text", "check_named", "names_files"]
+__all__ = ["check_named", "is_yolo_text", "names_files"]
 
 # Label files of a folder opened to find one with lines (an image without objects has none).
 _FIRST_FILES = 20
@@ -38,23 +38,31 @@ def names_files(sample: Sequence[str]) -> list[str]:
 
 
 def is_yolo_text(lines: Sequence[str]) -> bool:
-    """Every non-empty line is `class cx cy w h` (a whole class number, four from 0 to 1).
+    """Every non-empty line is `class cx cy w h` (a whole class number, four from 0 to 1), and one
+    at least is a box inside the image (a width and a height, its centre off the edges): five bits
+    of per-image attributes (`1 0 1 1 0`) are of YOLO's shape, and read as boxes every one was
+    dropped as of no area, the attributes lost with exit 0.
 
     >>> is_yolo_text(["45 0.479492 0.688771 0.955609 0.5955", ""]), is_yolo_text(["Car 0.00 0 -1.58 587.01 173.33 614.12 200.12"])
     (True, False)
+    >>> is_yolo_text(["1 0 1 1 0", "0 1 1 1 1"]), is_yolo_text(["0 0.5 0.5 1 1"])
+    (False, True)
     """
     rows = [line.split() for line in lines if line.strip()]
     if not rows:
         return False
+    boxed = False
     for fields in rows:
         if len(fields) != 5 or not fields[0].isdigit():
             return False
         try:
-            if not all(0.0 <= float(f) <= 1.0 for f in fields[1:]):
-                return False
+            cx, cy, w, h = (float(f) for f in fields[1:])
         except ValueError:
             return False
-    return True
+        if not all(0.0 <= v <= 1.0 for v in (cx, cy, w, h)):
+            return False
+        boxed = boxed or (0.0 < cx < 1.0 and 0.0 < cy < 1.0 and w > 0.0 and h > 0.0)
+    return boxed
 
 
 def check_named(config: ConvertConfig, labels_by_folder: dict[str, list[str]], names: Sequence[str] = ()) -> None:

@@ -141,7 +141,9 @@ class Evidence:
         "." where each XML lies beside its image, keyed by its path from SRC (discover/voc_beside.py).
       prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each; LABEL_LINES
         read as a keyed table per split (`split_multi_hot`): its split folder's name (`a. Training Set/`),
-        put before each key, so that ids repeated across splits name files of their own split only.
+        put before each key, so that ids repeated across splits name files of their own split only;
+        SEGMENTATION_MASKS inside a split's folder (`train/masks/`): its images' folder (`train/images/`),
+        put before each mask's key, so that `train/masks/1.png` names `train/images/1.png`, not `test/images/1.png`.
       classes: LABEL_LINES read as a keyed table: its multi-hot class columns (a row's labels those
         holding 1), or () where `label_column` gives the label.
       summary: with `classes`: the 0/1 column that is 1 where any class is (RFMiD's `Disease_Risk`),
@@ -171,7 +173,8 @@ class Evidence:
         columns (Chinese MNIST's `input_{0}_{1}_{2}`: `shardify.plan.composite_keys`), or "":
         `column` names them alone.
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
-        holding the ids its own key column (`column`) holds; `names` are its class columns.
+        holding the ids its own key column (`column`) holds; `names` are its class columns. A JSON-lines
+        labels table (no column order) is read by names: its key `rows_key`, its label `names[0]`.
       rows_beyond: KEYED_LABELS: the labels table is a metadata table of more items than the texts
         (`--labels --key-column`, `beam_jobs/discover/given_label_joins.py`): its rows naming no text
         row are passed over, not rejected; with `label_lists`, its label cells are lists or {id: name}

@@ -121,3 +121,22 @@ def test_photos_whose_names_add_a_letter_stay_a_class(tmp_path: Path) -> None:
         truth |= {f"cats/{n}.jpg": ("train", b"cats", None), f"kittens/k{n}.jpg": ("train", b"kittens", None)}
     run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
     assert _records(tmp_path / "out") == truth
+
+
+@pytest.mark.parametrize("affix", ["mask_", ""], ids=["affixed", "same names"])
+def test_each_splits_masks_pair_with_its_own_images(tmp_path: Path, affix: str) -> None:
+    """`train/images/1.png` + `train/masks/mask_1.png` and the same names under `test/`: a mask was
+    keyed by its name alone, so `train/masks/mask_1.png` named `train/images/1.png` and
+    `test/images/1.png` both; every image was named by two masks and rejected, no record written
+    (exit 1). Each mask folder now names the images of its own split's folder only."""
+    src = tmp_path / "src"
+    for offset, split in ((0, "train"), (100, "test")):
+        for i in range(1, 7):
+            write_file(src / f"{split}/images/{i}.png", image_bytes(size=MASK_SIZE, seed=i + offset, fmt="PNG"))
+            write_file(src / f"{split}/masks/{affix}{i}.png", two_valued_mask(i + offset))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    got = _records(tmp_path / "out")
+    assert sorted(got) == sorted(f"{split}/images/{i}.png" for split in ("train", "test") for i in range(1, 7))
+    for path, (split, _, mask) in got.items():
+        seed = int(path.rsplit("/", 1)[1].split(".")[0]) + (100 if split == "test" else 0)
+        assert mask == gray_pixels(two_valued_mask(seed)), path

@@ -106,3 +106,34 @@ def test_a_table_whose_only_text_is_html_is_read_as_before(tmp_path: Path) -> No
     write_file(tmp_path / "src/pages.csv", _csv([["page_html", "label"], *map(list, pages)]))
     got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
     assert got["texts"] == {f"pages.csv:{n}": page for n, (page, _) in enumerate(pages)}
+
+
+def test_a_title_beside_its_article_page_stays_a_pair(tmp_path: Path) -> None:
+    # a news scrape: `title` plain, `article_html` a page whose <h1> repeats the title above the article's
+    # paragraphs: the page holds the title's words, but many more; read as its copy, the article was left
+    # out and only the title written, exit 0. Not a copy, the two are what the rule on spans judges: a
+    # stop naming --text-column (the title lies within the article), or the pair; never the title alone
+    words = ["market", "shares", "rallied", "after", "the", "central", "bank", "held", "rates", "steady", "while", "traders", "weighed", "data", "on", "jobs"]
+    rows = []
+    for n in range(6):
+        title = " ".join(words[(n * 3 + k) % len(words)] for k in range(7)).capitalize()
+        body = " ".join(words[(n * 5 + k) % len(words)] for k in range(40))
+        rows.append([title, f'<article><h1 class="hd">{title}</h1><p>{body}</p></article>', ("markets", "economy")[n % 2]])
+    write_file(tmp_path / "src/news.csv", _csv([["title", "article_html", "label"], *rows]))
+    result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--max-rejects", "0")
+    if result.returncode:
+        assert result.returncode == 2 and "--text-column" in result.stderr and "article_html" in result.stderr, result.stderr
+        return
+    got = written_records(tmp_path / "out")
+    assert got["texts"] == {f"news.csv:{n}": (title, page) for n, (title, page, _) in enumerate(rows)}
+
+
+def test_a_plain_column_with_one_left_over_entity_is_still_the_text(tmp_path: Path) -> None:
+    # a scrape's plain text keeps an entity now and then (`R&amp;D`): one such cell among the sampled rows
+    # made the plain column 'markup' too, and the text and its page were written as a pair, exit 0
+    people = [(text.replace("ten years", "ten years of R&amp;D") if n == 0 else text, label) for n, (text, label) in enumerate(_PEOPLE)]
+    rows = [["ID", "Resume_str", "Resume_html", "Category"]]
+    rows += [[str(1000 + n), text, _page(text, n), label] for n, (text, label) in enumerate(people)]
+    write_file(tmp_path / "src/Resume/Resume.csv", _csv(rows))
+    got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
+    assert got["texts"] == {f"Resume/Resume.csv:{n}": text for n, (text, _) in enumerate(people)}

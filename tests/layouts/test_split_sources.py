@@ -156,3 +156,22 @@ def test_a_split_column_table_beside_voc_gives_the_splits_not_labels(tmp_path: P
         return
     assert result.returncode == 0, result.stderr
     assert _splits(tmp_path / "out") == want
+
+
+@pytest.mark.parametrize("written", ["numbers", "number strings"])
+def test_a_split_file_of_the_inputs_numbers_stops(tmp_path: Path, written: str) -> None:
+    """`{"train": [1, ..., 8], "test": [9, ..., 12]}` beside `jpg/image_00001.jpg` .. `image_00012.jpg`
+    (indices into the images' numbering, as Oxford Flowers' setid.mat gives them): no name is an
+    input's, so the file was set aside with a note and the test images written as train, exit 0.
+    The numbers are the inputs': a split file shardify cannot key, so the run stops naming it."""
+    root = tmp_path / "flowers"
+    for i in range(1, 13):
+        _png(root / f"jpg/image_{i:05d}.jpg", 17 * i)
+    ids = {"train": list(range(1, 9)), "test": list(range(9, 13))}
+    if written == "number strings":
+        ids = {split: [str(n) for n in numbers] for split, numbers in ids.items()}
+    (root / "splits.json").write_text(json.dumps(ids))
+    result = _convert(root, tmp_path / "out", "--label-level", "0")
+    assert result.returncode == 2, result.stderr
+    assert "splits.json" in result.stderr and "--exclude splits.json" in result.stderr and "--split" in result.stderr
+    assert not (tmp_path / "out" / "manifest.json").exists()

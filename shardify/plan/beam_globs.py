@@ -1,0 +1,142 @@
+"""Beam's glob syntax (`FileSystems.match`), matched in time linear in the path, whatever the pattern.
+
+Why not `shardify.plan.globs`: that module reads globs as the Hugging Face Hub does (a `**` folder
+spans zero folders or more), right for a dataset card's `data_files`. `--labels GLOB` on an object
+store is matched by Beam, whose `FileSystem.translate_pattern` (apache_beam/io/filesystem.py) makes
+the glob a regular expression over the whole path: `*` -> `[^/\\\\]*`, `**` -> `.*`, `?` -> `.`,
+`[...]` a class (`[!a]` negated, a `]` right after `[` or `[!` belongs to it, an unclosed `[` is a
+literal), every other character literal. So `data/**/*.csv` needs a folder below `data` (it does not
+match `data/x.csv`), `**` inside a name spans folders, and `?` and a class may match `/`. A local
+`--labels GLOB` is matched here with the same reading, so one glob names the same files on every
+runner (tests/layouts/test_review_twenty.py checks it against Beam's own matcher).
+
+Not by that regular expression: it backtracks (200 stars before `.csv` ran for more than ten minutes
+against eight files, hostile round eighteen). Here the pattern's tokens are an automaton whose
+states are stepped over the path once: at most len(pattern) x len(path) steps.
+"""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+
+__all__ = ["beam_glob_match", "fixed_folder"]
+
+_ONE_FOLDER_RUN = "*"  # `*`: any characters but `/` and `\`
+_ANY_RUN = "**"  # `**`: any characters
+_ANY_ONE = "?"  # `?`: any one character, `/` included
+_GLOB_CHARACTERS = "*?["
+_NOT_IN_ONE_FOLDER_RUN = frozenset("/\\")
+
+
+def _class_end(pattern: str, start: int) -> int:
+    """The index of the `]` closing the class opened at `start`, or -1 (then `[` is a literal),
+    as `translate_pattern` finds it: a `]` right after `[` or `[!` belongs to the class."""
+    j = start + 1
+    if pattern[j : j + 1] == "!":
+        j += 1
+    if pattern[j : j + 1] == "]":
+        j += 1
+    return pattern.find("]", j)
+
+
+def _class(body: str) -> tuple[bool, frozenset[str], tuple[tuple[str, str], ...]]:
+    """(negated, characters, ranges) of a class's body, read as a regular expression reads `[...]`:
+    `a-z` a range, a `-` first or last a literal."""
+    negated = body.startswith("!")
+    body = body[1:] if negated else body
+    chars: set[str] = set()
+    ranges: list[tuple[str, str]] = []
+    j = 0
+    while j < len(body):
+        if j + 2 < len(body) and body[j + 1] == "-":
+            ranges.append((body[j], body[j + 2]))
+            j += 3
+        else:
+            chars.add(body[j])
+            j += 1
+    return negated, frozenset(chars), tuple(ranges)
+
+
+@functools.lru_cache(maxsize=256)
+def _tokens(pattern: str) -> tuple[object, ...]:
+    """`pattern` as tokens, left to right as `translate_pattern` reads it."""
+    out: list[object] = []
+    i = 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "*":
+            run = pattern[i : i + 2] == "**"
+            out.append(_ANY_RUN if run else _ONE_FOLDER_RUN)
+            i += 2 if run else 1
+            continue
+        if char == "?":
+            out.append(_ANY_ONE)
+        elif char == "[" and _class_end(pattern, i) > 0:
+            end = _class_end(pattern, i)
+            out.append(_class(pattern[i + 1 : end]))
+            i = end
+        else:
+            out.append(char)
+        i += 1
+    return tuple(out)
+
+
+def _takes(token: object, char: str) -> bool:
+    if token == _ANY_ONE:
+        return True
+    if isinstance(token, tuple):
+        negated, chars, ranges = token
+        return (char in chars or any(low <= char <= high for low, high in ranges)) != negated
+    return token == char
+
+
+def _closure(tokens: tuple[object, ...], states: set[int]) -> set[int]:
+    """`states` and every state reached from them by a run taking no character."""
+    out = set(states)
+    for state in sorted(states):
+        while state < len(tokens) and tokens[state] in (_ONE_FOLDER_RUN, _ANY_RUN):
+            state += 1
+            out.add(state)
+    return out
+
+
+def beam_glob_match(pattern: str, path: str) -> bool:
+    """`pattern` matches the whole of `path`, as Beam's `FileSystems.match` reads it.
+
+    >>> [beam_glob_match("d/**/*.csv", p) for p in ("d/a.csv", "d/x/a.csv", "d/x/y/a.csv")]
+    [False, True, True]
+    >>> [beam_glob_match("d/*.csv", p) for p in ("d/.a.csv", "d/x/a.csv", "d/a.csvx")]
+    [True, False, False]
+    >>> [beam_glob_match("d/[!a]?.csv", "d/ba.csv"), beam_glob_match("d/[]]", "d/]"), beam_glob_match("d/[a", "d/[a")]
+    [True, True, True]
+    """
+    tokens = _tokens(pattern)
+    states = _closure(tokens, {0})
+    for char in path:
+        following: set[int] = set()
+        for state in states:
+            if state == len(tokens):
+                continue
+            token = tokens[state]
+            if token == _ANY_RUN or (token == _ONE_FOLDER_RUN and char not in _NOT_IN_ONE_FOLDER_RUN):
+                following.add(state)
+            elif token not in (_ANY_RUN, _ONE_FOLDER_RUN) and _takes(token, char):
+                following.add(state + 1)
+        if not following:
+            return False
+        states = _closure(tokens, following)
+    return len(tokens) in states
+
+
+def fixed_folder(pattern: str) -> str | None:
+    """The folder Beam lists for `pattern`: the folder part of what comes before its first `*`, `?`
+    or `[` (`''` when that has no folder); None when `pattern` has no glob character.
+
+    >>> fixed_folder("src/lab*/a.csv"), fixed_folder("*.csv"), fixed_folder("src/a.csv")
+    ('src', '', None)
+    """
+    first = min((i for i in (pattern.find(c) for c in _GLOB_CHARACTERS) if i >= 0), default=-1)
+    if first < 0:
+        return None
+    return posixpath.dirname(pattern[:first])  # (as Beam's LocalFileSystem._url_dirname)
