@@ -18,7 +18,7 @@ from apache_beam.io.filesystems import FileSystems
 from shardify.converters import archives
 from shardify.errors import InvalidInputError
 from shardify.format import naming
-from shardify.inputs.files import open_local_input, size_of
+from shardify.inputs.files import open_local_input, read_exactly, read_local_input, size_of
 from shardify.inputs.object_reader import ObjectReader, gcs_fetch, s3_fetch
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan.entries import MemberLocation
@@ -110,6 +110,26 @@ class InputOpener:
         if location is None:
             return open_input(join_path(self._source, relpath), real_root=self._real_root)
         return archives.member_view(self._archive(location), location)
+
+    def read_whole(self, relpath: str, size_bytes: int, location: MemberLocation | None = None) -> tuple[bytes, int | None]:
+        """(the input's bytes, which must still be `size_bytes` long, its modification time in ns, or
+        None for an archive member or a remote file): for a local file with half the system calls
+        of opening it as a file object (`files.read_local_input`), checked the same.
+
+        Raises:
+          InvalidInputError: as `__call__`; or the input's size changed since it was listed.
+          OSError: it cannot be read.
+        """
+        if location is None and is_local_path(self._source):
+            return read_local_input(join_path(self._source, relpath), size_bytes, real_root=self._real_root)
+        with self(relpath, location) as fileobj:
+            data = read_exactly(fileobj, size_bytes)
+            if location is not None:
+                return data, None
+            try:
+                return data, os.fstat(fileobj.fileno()).st_mtime_ns
+            except (AttributeError, OSError, ValueError):  # a remote file: no descriptor (io.UnsupportedOperation is both)
+                return data, None
 
     def read_ahead(self, relpath: str, location: MemberLocation | None = None) -> None:
         """Asks the kernel to start reading a local input that will be read soon (a cold disk then
