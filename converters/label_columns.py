@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "UnnamedLabelColumn",
+    "SeveralLabelColumns",
     "ID_LISTS",
     "found_by_ending",
     "named_twice",
@@ -272,6 +273,16 @@ class UnnamedLabelColumn(InvalidInputError):
         self.candidates = tuple(candidates)
 
 
+class SeveralLabelColumns(InvalidInputError):
+    """A headerless table in which two columns or more could each be the label by their cells: the
+    same for every row, so detection stops before writing on it (beam_jobs/discover/text_columns.py)
+    rather than the scan rejecting every row (exit 1, the reason only in the rejects report)."""
+
+    def __init__(self, reason: str, candidates: Sequence[str]) -> None:
+        super().__init__(reason)
+        self.candidates = tuple(candidates)
+
+
 # Sampled rows in which column 1's cells, all different, are ids rather than labels.
 _MIN_ROWS_FOR_IDS = 8
 
@@ -303,7 +314,7 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
     it (CoLA's author mark, counts) decide nothing.
 
     Raises:
-      InvalidInputError: two or more columns could each be the label (which is meant cannot be told).
+      SeveralLabelColumns: two or more columns could each be the label (which is meant cannot be told).
     """
     kinds = {name: label_kind([row[i] for row in sample if i < len(row)]) for i, name in enumerate(columns) if name not in texts}
     found = [name for name, kind in kinds.items() if kind]
@@ -315,9 +326,10 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
         if len(beside) == 1:
             return beside[0]
         shown = " and ".join(shown_column(name) for name in found)
-        raise InvalidInputError(
+        raise SeveralLabelColumns(
             f"{shown} each hold a few repeated numbers, words or true/false, as labels do, and no header row says "
-            f"which is the label: name it with --label-column {found[0]} (or another number)"
+            f"which is the label: name it with --label-column {found[0]} (or another number)",
+            found,
         )
     return found[0] if found else ""
 
