@@ -5,7 +5,12 @@
   repeated host names): the table was rejected whole, row by row, and the run exited 1 with the
   reason only in rejected.jsonl. It now stops before writing naming the table and `--label-column`,
   which then converts it; a neighbour (a comma-separated .csv of `id, text, url, topic, source`) stops
-  alike, and its twin without the second candidate is read with its one label column.
+  alike, and its twin without the second candidate is read with its one label column;
+- `label<TAB>text` lines one of whose label cells is long (a label written out as a sentence, or one
+  word past 32 characters): the column was no label column for one cell, and every record was
+  written unlabelled with exit 0. One such cell in up to 20 sampled rows no longer flips the reading
+  (`label_columns._label_words`), the label first or last; a column of words with several sentences
+  among them is still no label column.
 """
 
 from __future__ import annotations
@@ -67,3 +72,33 @@ def test_one_label_like_column_is_read_without_a_stop(tmp_path: Path) -> None:
     _topics(tmp_path / "src", source=False)
     labels = _labels(convert(tmp_path / "src", tmp_path / "out"))
     assert labels == {f"articles.csv:{i}": frozenset({("econ", "tech", "arts", "health")[i % 4]}) for i in range(len(_TITLES))}
+
+
+_FEELINGS = ("joy", "anger", "sadness", "joy", "anger", "sadness", "joy", "sadness", "anger", "joy", "anger", "sadness")
+_LINES = tuple(f"{title.lower()} and people talk of it all day" for title in _TITLES)
+
+
+def _feelings(root: Path, name: str, labels: list[str], label_first: bool = True) -> dict[str, frozenset | None]:
+    rows = [f"{label}\t{text}" if label_first else f"{text}\t{label}" for label, text in zip(labels, _LINES)]
+    write_file(root / name, "\n".join(rows) + "\n")
+    return {f"{name}:{i}": frozenset({label}) for i, label in enumerate(labels)}
+
+
+@pytest.mark.parametrize(("odd", "label_first"), [
+    ("a label written out as a whole sentence of words", True),
+    ("enthusiasm_and_happiness_beyond_all_measure", False),
+], ids=["sentence_first", "long_word_last"])
+def test_one_long_label_cell_keeps_the_label_column(tmp_path: Path, odd: str, label_first: bool) -> None:
+    truth = _feelings(tmp_path / "src", "train.tsv", [*_FEELINGS[:-1], odd], label_first)
+    assert _labels(convert(tmp_path / "src", tmp_path / "out")) == truth
+
+
+def test_words_with_several_sentences_among_them_are_no_label_column(tmp_path: Path) -> None:
+    cells = [*_FEELINGS[:8], "a long sentence of words here", "another sentence of many words", "and a third one like them",
+             "a fourth and last of them"]
+    _feelings(tmp_path / "src", "train.tsv", cells)
+    try:
+        labels = _labels(convert(tmp_path / "src", tmp_path / "out"))
+    except UsageError:
+        return  # a stop before writing is no wrong label either
+    assert not any(labels.values()), labels
