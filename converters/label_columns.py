@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "UnnamedLabelColumn",
+    "SeveralLabelColumns",
     "ID_LISTS",
     "found_by_ending",
     "named_twice",
@@ -272,6 +273,16 @@ class UnnamedLabelColumn(InvalidInputError):
         self.candidates = tuple(candidates)
 
 
+class SeveralLabelColumns(InvalidInputError):
+    """A headerless table in which two columns or more could each be the label by their cells: the
+    same for every row, so detection stops before writing on it (beam_jobs/discover/text_columns.py)
+    rather than the scan rejecting every row (exit 1, the reason only in the rejects report)."""
+
+    def __init__(self, reason: str, candidates: Sequence[str]) -> None:
+        super().__init__(reason)
+        self.candidates = tuple(candidates)
+
+
 # Sampled rows in which column 1's cells, all different, are ids rather than labels.
 _MIN_ROWS_FOR_IDS = 8
 
@@ -303,7 +314,7 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
     it (CoLA's author mark, counts) decide nothing.
 
     Raises:
-      InvalidInputError: two or more columns could each be the label (which is meant cannot be told).
+      SeveralLabelColumns: two or more columns could each be the label (which is meant cannot be told).
     """
     kinds = {name: label_kind([row[i] for row in sample if i < len(row)]) for i, name in enumerate(columns) if name not in texts}
     found = [name for name, kind in kinds.items() if kind]
@@ -315,11 +326,39 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
         if len(beside) == 1:
             return beside[0]
         shown = " and ".join(shown_column(name) for name in found)
-        raise InvalidInputError(
+        raise SeveralLabelColumns(
             f"{shown} each hold a few repeated numbers, words or true/false, as labels do, and no header row says "
-            f"which is the label: name it with --label-column {found[0]} (or another number)"
+            f"which is the label: name it with --label-column {found[0]} (or another number)",
+            found,
         )
     return found[0] if found else ""
+
+
+# Rows of a column of label words whose cell may be no single short word (one label written out
+# long, `a very long label cell ...`, or a typo spilling the text into it): one in this many, from
+# _ROWS_FOR_OUTLIERS sampled rows on. One outlier had flipped the whole column to "no labels", and
+# every record was written unlabelled with exit 0; a column of texts holds no majority of single
+# repeated words, so it is still none.
+_ROWS_PER_OUTLIER = 20
+_ROWS_FOR_OUTLIERS = 8
+
+
+def _label_words(values: Sequence[str]) -> bool:
+    """The cells are single short words (no digits, no commas) but for at most one in
+    _ROWS_PER_OUTLIER (at least one, from _ROWS_FOR_OUTLIERS rows on).
+
+    >>> words = ["joy", "anger", "sadness", "joy", "anger", "sadness", "joy", "anger"]
+    >>> _label_words(words), _label_words(words + ["a label cell written out as a sentence"]), _label_words(words[:4] + ["a b"])
+    (True, True, False)
+    >>> _label_words(words + ["a b", "c d"])
+    False
+    """
+    odd = sum(
+        1 for v in values
+        if not (v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v) and "," not in v)
+    )
+    allowed = max(1, len(values) // _ROWS_PER_OUTLIER) if len(values) >= _ROWS_FOR_OUTLIERS else 0
+    return odd <= allowed and odd < len(values)
 
 
 # A polarity written as signed class numbers (1 / -1, or with 0 neutral): labels as 0..N are.
@@ -348,10 +387,7 @@ def label_kind(cells: Sequence[object]) -> str:
     booleans = all(v in ("true", "false") for v in values)
     numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
     numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
-    words = all(
-        v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v)
-        and "," not in v for v in values
-    )
+    words = _label_words(values)
     if len(set(values)) * 2 > len(values):
         return ""
     # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only

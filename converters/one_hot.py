@@ -13,7 +13,12 @@ the column; a row of no 1s is rejected as a row without a label.
 
 Text tables carry the same shape as multi-hot labels (Jigsaw's toxic comments: `id,comment_text,
 toxic,...,identity_hate`), read here too (`text_table_classes`): there a row of no 1s is a clean
-comment, labelled with the empty set, not a row without a label.
+comment, labelled with the empty set, not a row without a label. A crowd-sourcing export's table
+(the Unhealthy Comment Corpus: `_unit_id,_trusted_judgments,comment,antagonize,antagonize:confidence,
+...`) carries beside each 0/1 column the annotators' agreement on it (`<class>:confidence`,
+`<class>_confidence`) and the platform's bookkeeping (`_trusted_judgments`): neither is a class nor
+a feature that makes the 0/1 columns flags; a confidence column is never a class, even where its
+sampled cells are all 1 (the annotators agreed).
 """
 
 from __future__ import annotations
@@ -76,20 +81,40 @@ _MIN_CLASS_COLUMNS = 2
 _BITS = frozenset({"0", "1"})
 
 
+# Columns a crowd-sourcing platform's export adds to every table (Figure Eight, formerly CrowdFlower:
+# the Unhealthy Comment Corpus' `_unit_id`, `_trusted_judgments`): bookkeeping, no feature of a record.
+_CROWD_EXPORT_COLUMNS = frozenset({"_unit_id", "_golden", "_unit_state", "_trusted_judgments", "_last_judgment_at", "_canary"})
+# How an export names a class column's agreement: `<class>:confidence`, `<class>_confidence`.
+_CONFIDENCE_SUFFIXES = (":confidence", "_confidence", ":conf", "_conf")
+
+
+def _confidence_of(name: str, columns: Sequence[str]) -> bool:
+    """`name` is the confidence column of another of `columns` (`antagonize:confidence` of `antagonize`).
+
+    >>> _confidence_of("antagonize:confidence", ["antagonize"]), _confidence_of("confidence", ["antagonize"])
+    (True, False)
+    """
+    return any(name.lower().endswith(suffix) and name[: -len(suffix)] in columns for suffix in _CONFIDENCE_SUFFIXES)
+
+
 def text_table_classes(
     columns: Sequence[str], used: Sequence[str], sample: Sequence[Sequence[object]], key_names: Sequence[str]
 ) -> tuple[str, ...]:
     """The class columns of a table with a header whose labels are a 0/1 column per class (Jigsaw
-    toxic comments' `toxic,severe_toxic,...,identity_hate`): every column besides the text(s) and
-    one key column (an id) holds 0 or 1 in most sampled rows of the header's width (_MIN_BIT_SHARE),
+    toxic comments' `toxic,severe_toxic,...,identity_hate`): every column besides the text(s), one
+    key column (an id), a crowd export's bookkeeping and a class column's confidence holds 0 or 1 in most sampled rows of the header's width (_MIN_BIT_SHARE),
     two such columns or more; else ().
 
     >>> text_table_classes(("id", "text", "a", "b"), ("text",), [("x1", "t", "0", "1"), ("x2", "u", "0", "0")], ("id",))
     ('a', 'b')
     >>> text_table_classes(("id", "text", "a", "year"), ("text",), [("x1", "t", "0", "1999"), ("x2", "u", "1", "2001")], ("id",))
     ()
+    >>> text_table_classes(("_unit_id", "_trusted_judgments", "text", "a", "a:confidence", "b", "b:confidence"), ("text",),
+    ...                    [("7", "3", "t", "1", "1", "0", "0.6"), ("8", "4", "u", "0", "1", "1", "1")], ("id",))
+    ('a', 'b')
     """
-    others = [(i, name) for i, name in enumerate(columns) if name not in used]
+    others = [(i, name) for i, name in enumerate(columns) if name not in used and name.lower() not in _CROWD_EXPORT_COLUMNS
+              and not _confidence_of(name, columns)]
     whole = [row for row in sample if len(row) == len(columns)]  # a ragged row is its own reject
     bits = [name for i, name in others if whole and _mostly_bits([str(row[i]).strip() for row in whole])]
     rest = [name for _, name in others if name not in bits]

@@ -20,9 +20,10 @@ from shardify.converters import column_content, header_rows, label_phrases
 from shardify.converters.column_names import KEY_COLUMN_NAMES, LABEL_COLUMN_NAMES, shown_column
 from shardify.converters.column_texts import SeveralTextColumns
 from shardify.converters.label_columns import label_kind
+from shardify.plan import label_words
 from shardify.plan.label_candidates import ranked_labels
 
-__all__ = ["unless_sparse", "label_candidates", "named_as_label", "ranked_in_lines", "with_label_candidates"]
+__all__ = ["unless_sparse", "class_paths", "label_candidates", "named_as_label", "ranked_in_lines", "with_label_candidates"]
 
 # A label column found by its name is dropped when more than this share of its sampled cells is
 # empty, over at least _MIN_ROWS sampled rows.
@@ -71,9 +72,39 @@ def label_candidates(columns: Sequence[str], taken: Sequence[str], sample: Seque
         values = {cell for cell in cells if cell}
         if len(values) < 2 or len(values) * 2 > len(cells) or not all(cells):
             continue
-        if label_kind(cells) or label_phrases.repeated_phrases(cells) or column_content.column_kind(cells) == _REPEATED:
+        if (label_kind(cells) or label_phrases.repeated_phrases(cells) or column_content.column_kind(cells) == _REPEATED
+                or class_paths(cells)):
             found.append(name)
     return found
+
+
+# Names a metadata table gives its label column besides the usual ones (`label_words.METADATA`).
+_METADATA_LABELS = frozenset(label_words.words(label_words.METADATA))
+# A class written as its path in a hierarchy (the COVID-19 image collection's `finding`,
+# `Pneumonia/Viral/COVID-19` beside `No Finding`): parts of a short phrase each, the last no file's
+# name. Its digits (`COVID-19`) and slashes had kept the column from the candidates a stop offers,
+# which named every other repeated column instead.
+_PATH_PARTS = 4
+_FILE_NAME = re.compile(r"\.[A-Za-z0-9]{1,5}$")
+
+
+def class_paths(cells: Sequence[str]) -> bool:
+    """Some cell is a path of classes joined by `/` and every cell a path (or a phrase) of short parts.
+
+    >>> class_paths(["Pneumonia/Viral/COVID-19", "No Finding", "Pneumonia/Bacterial/Streptococcus"])
+    True
+    >>> class_paths(["masks/1.png", "masks/2.png"]), class_paths(["No Finding", "Normal"]), class_paths(["http://a.org/x", "b/c"])
+    (False, False, False)
+    """
+    if not any("/" in cell for cell in cells):
+        return False
+    for cell in cells:
+        parts = cell.split("/")
+        if "://" in cell or len(parts) > _PATH_PARTS or _FILE_NAME.search(parts[-1]):
+            return False
+        if not all(0 < len(part.strip()) <= label_phrases.MAX_CHARS and len(part.split()) <= label_phrases.MAX_WORDS for part in parts):
+            return False
+    return True
 
 
 def with_label_candidates(stop: SeveralTextColumns, columns: Sequence[str], sample: Sequence[Sequence[object]]) -> SeveralTextColumns:
@@ -106,7 +137,8 @@ def ranked_in_lines(lines: Sequence[str]) -> list[str]:
         return []
     columns = header_rows.header_names(rows[0])
     found = label_candidates(columns, (), rows[1:])
-    return sorted(found, key=lambda name: not named_as_label(name))
+    # (a metadata table's diagnosis, `dx`, `finding`, is named as its label too: keyed_tables' LABEL_HEADER_NAMES)
+    return sorted(found, key=lambda name: not (named_as_label(name) or name.strip().lower() in _METADATA_LABELS))
 
 
 def named_as_label(name: str) -> bool:

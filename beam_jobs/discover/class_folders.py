@@ -56,7 +56,9 @@ class _LabelFiles(beam.DoFn):
         structure = self._layout.structure
         folder = self._layout.class_folder_of(relpath)
         if folder is not None:
-            return (None, folder) if structure is not None and folder in structure.unlabelled else (folder, "")
+            if structure is not None and folder in structure.unlabelled:
+                return None, folder
+            return (dict(structure.class_names).get(folder, folder) if structure is not None else folder), ""
         if structure is None or self._layout.class_level_of(relpath) >= 0:
             raise InvalidInputError(f"not inside a class folder (expected {self._expected_path()})")
         if self._name_regex is not None and structure.split_folder_of(relpath) in structure.named_splits:

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
+from shardify.converters import column_content, columns, json_sample, label_columns, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -72,6 +72,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     shown_label = False  # a headerless table whose label column its content shows: the others follow it (agreement)
     bare: list[tuple[str, tuple[str, ...]]] = []  # tables with a header and no label
     doubled: list[tuple[str, columns.OneTextTwice]] = []  # tables whose two texts are one text twice
+    undecided_labels: list[tuple[str, label_columns.SeveralLabelColumns]] = []  # headerless: two columns could be the label
     chosen: dict[str, tuple[str, tuple[str, ...]]] = {}  # path -> (its label column, its columns)
     for path, header in headers.items():
         try:
@@ -87,8 +88,13 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             doubled.append((path, twice))
         except (columns.UnnamedLabelColumn, label_scores.ScoreLabelColumn) as unnamed:
             unlabelled.append((path, unnamed))
+        except label_columns.SeveralLabelColumns as several_labels:
+            undecided_labels.append((path, several_labels))
         except InvalidInputError:
             continue
+    if undecided_labels and not shown_label:  # headerless, and no sibling shows which column is the label
+        shown = ", ".join(path for path, _ in undecided_labels)
+        raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
     json_paths = [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]
     _check_text_in_objects(config, json_paths)
     for path in json_paths:

@@ -61,6 +61,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
+from shardify.plan import split_worded_classes
 from shardify.plan.depth_signs import containers, few_over_many, numbered_index, uneven_depth
 from shardify.plan.group_signs import classes_per_split, folder_per_input, subjects_with_masks
 from shardify.plan.item_signs import items_with_masks
@@ -139,6 +140,9 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
         # --label-level 2, as the few-over-many refusal suggested) would merge that split into the classes
         found = split_named_class(splits, structure)
         return dataclasses.replace(found, sign="split-named class", options=(LABELS_FILE_HINT,)) if found else None
+    if structure.class_names:  # split and class in one name: its own question, not the class folders' signs
+        found = split_worded_classes.uneven_classes_found(structure)
+        return dataclasses.replace(found, sign="class under one split") if found else None
     for sign in SIGNS:
         found = sign.look(splits, structure)
         if found is not None:

@@ -54,8 +54,9 @@ _FEW_REPEATS = 2
 _FEW_COLUMNS = 4
 # Table files read this way.
 _EXTENSIONS = (".csv", ".tsv", ".jsonl")  # a .jsonl's lines: its CSV view (`converters/json_line_cells`)
-# A header cell: a name, not a value (`image_id`, `Finding Labels`).
-_NAME = re.compile(r"[A-Za-z][\w .()/-]*")
+# A header cell: a name, not a value (`image_id`, `Finding Labels`; pandas' `Unnamed: 29`, an export's
+# `antagonize:confidence`: a colon had made the COVID-19 image collection's metadata.csv no table).
+_NAME = re.compile(r"[A-Za-z][\w .()/:-]*")
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
@@ -146,7 +147,18 @@ def recognise_keyed_table(
         if label_column:  # the user named the column: say how its cells read, rather than "no label files"
             raise UsageError(f"{path}: its column {header[label]!r} holds labels of several words ({_worded(labels)!r}): "
                              f"{_SEPARATOR_HINT}")
-        return None  # one label of words (`Cessna 172`) or tags (`clear primary road`)? the stop names the table
+        # one label of words (`Cessna 172`, the COVID-19 image collection's `No Finding` beside its
+        # `Pneumonia/Viral/COVID-19`) or tags (`clear primary road`)? A column named as labels are
+        # (`label`: the butterfly download's Training_set.csv) is the label file's, which reads and checks
+        # it; another (`finding`, `tags`) no reader takes, and nothing else labels the inputs
+        # (`beam_jobs/discover/label_tables.py` asks only then): the stop names the column and both readings
+        if label_named(header) == header[label]:
+            return None
+        raise UsageError(
+            f"{path} names the inputs in its column {header[key]!r}, and its column {header[label]!r} holds labels of "
+            f"several words ({_worded(labels)!r}): --labels {path} --label-column {_shown_name(header[label])} reads each "
+            f"cell as one label; or {_SEPARATOR_HINT}"
+        )
     keys = [row[key] for row in data]
     numbers = class_numbered(labels)
     return Evidence(
@@ -321,6 +333,11 @@ def _label_column(
 # How a label cell of several words reads: the choice is the user's.
 _SEPARATOR_HINT = ("one label each with --label-separator none (`East Asian`, `Cessna 172`), or each word a label "
                    "with --label-separator ' ' (tags: `clear primary road`)")
+
+
+def _shown_name(name: str) -> str:
+    """A column's name as typed after an option: quoted where it holds a space or a quote."""
+    return repr(name) if any(c in name for c in " '\"") else name
 
 
 def _worded(cells: Sequence[str]) -> str:

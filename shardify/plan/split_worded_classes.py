@@ -12,9 +12,16 @@ joined, the split word first or last; all name the *same* split; the other words
 folder to folder, and none of them is a split, container, part, mask or unlabelled word (`seg_train/`
 beside `seg_test/`, `train_images/` beside `train_masks/`, `cars_train/` beside `cars_test/` are
 splits, or parts, as before). Then the folders are the classes (their names, split word and all),
-and there is one split. Where two split words occur (`train_cats/`, `train_dogs/`, `test_cats/`,
-`test_dogs/`), a folder names both a split and a class, which no reading of whole folder names
-gives: nothing here; the run stops as before.
+and there is one split.
+
+Where two split words or more occur over the same classes (`train_cats/`, `train_dogs/`,
+`test_cats/`, `test_dogs/`; CycleGAN's `trainA/`, `trainB/`, `testA/`, `testB/`, the split word
+run together with a class written in capitals or digits-free letters), each folder names both a
+split and a class: `split_classes` reads each folder's split and its class (the name without the
+split word) when every sibling folder is so named, at least two split words and two classes occur,
+and no class is a bare number (`train_2017/`, `test_2017/` are versions). Whether every class
+appears under at least two split words is `uneven_classes`'s question: a class under one split
+word only (`train_cats/`, `train_dogs/`, `test_cats/`) is a doubt, and the run stops naming it.
 
 Plain functions of names; no I/O.
 """
@@ -23,10 +30,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from shardify.plan.folder_names import PART_WORDS, is_container_name, is_unlabelled_name, mask_named, split_word
+from shardify.plan.folder_names import PART_WORDS, SPLIT_WORDS, is_container_name, is_unlabelled_name, mask_named, split_word
+from shardify.plan.sign_findings import Finding
 
-__all__ = ["class_word", "one_split_classes"]
+if TYPE_CHECKING:
+    from shardify.plan.structure import Structure
+
+__all__ = ["class_word", "one_split_classes", "split_classes", "uneven_classes", "uneven_classes_found"]
 
 _SEPARATORS = re.compile(r"[_\-. ]+")
 
@@ -82,3 +94,94 @@ def one_split_classes(names: Iterable[str]) -> str | None:
     if len(splits) != 1 or len(classes) != len(names):
         return None
     return splits.pop()
+
+
+# Split words a class may be run together with, longest first (`training` before `train`), so that
+# `trainingA` is `training` and `A`; only where the rest starts with a capital or the split word with
+# one (`trainA`, `TestCats`): `trainee`, `testimonials` run no split word into a class.
+_RUN_TOGETHER = tuple(sorted(SPLIT_WORDS, key=len, reverse=True))
+
+
+def _run_together(name: str) -> tuple[str, str] | None:
+    """(split, class) of a split word run together with a class: `trainA`, `testB`, `TrainCats`."""
+    low = name.lower()
+    for word in _RUN_TOGETHER:
+        if low.startswith(word) and len(name) > len(word) and name[len(word)].isupper() and name[len(word):].isalpha():
+            return SPLIT_WORDS[word], name[len(word):]
+        if low.endswith(word) and len(name) > len(word) and name[-len(word)].isupper() and name[: -len(word)].isalpha():
+            return SPLIT_WORDS[word], name[: -len(word)]
+    return None
+
+
+def _split_and_class(name: str) -> tuple[str, str] | None:
+    found = class_word(name) or _run_together(name)
+    if found is None:
+        return None
+    split, other = found
+    if other.isdigit() or is_container_name(other) or is_unlabelled_name(other) or mask_named(other) or split_word(other):
+        return None  # `train_2017/` (a version), `trainImages/` (a container), `trainMasks/`
+    return split, other
+
+
+def split_classes(names: Iterable[str]) -> dict[str, tuple[str, str]] | None:
+    """Each folder of `names` -> (its split, its class), where every one joins a split word to a
+    class and at least two split words and two classes occur (see the module's docstring); None
+    otherwise. Two folders of one split and one class are no reading either.
+
+    >>> split_classes(["trainA", "trainB", "testA", "testB"])["testB"]
+    ('test', 'B')
+    >>> split_classes(["train_cats", "test_cats", "train_dogs", "test_dogs"])["train_dogs"]
+    ('train', 'dogs')
+    >>> split_classes(["seg_train", "seg_test"]), split_classes(["train_2017", "test_2017", "train_2018", "test_2018"])
+    (None, None)
+    >>> split_classes(["train_cats", "test_cats", "train_dogs", "extra"]), split_classes(["trainee", "testee", "trainer", "tester"])
+    (None, None)
+    """
+    names = sorted(set(names))
+    found = {name: _split_and_class(name) for name in names}
+    if len(names) < 3 or None in found.values():
+        return None
+    pairs = {(split, other.lower()) for split, other in found.values()}  # type: ignore[misc]
+    if len(pairs) != len(names) or len({s for s, _ in pairs}) < 2 or len({c for _, c in pairs}) < 2:
+        return None
+    return found  # type: ignore[return-value]
+
+
+def uneven_classes(read: dict[str, tuple[str, str]]) -> list[str]:
+    """The folders of `split_classes`'s reading whose class appears under one split word only.
+
+    >>> uneven_classes(split_classes(["train_cats", "test_cats", "train_dogs", "test_birds"]))
+    ['test_birds', 'train_dogs']
+    """
+    splits_of: dict[str, set[str]] = {}
+    for split, other in read.values():
+        splits_of.setdefault(other.lower(), set()).add(split)
+    return sorted(name for name, (_, other) in read.items() if len(splits_of[other.lower()]) < 2)
+
+
+# The option that decides a reading of split and class from one name: the layout file's two mappings.
+LAYOUT_HINT = "a layout file's `structure.split_names` and `structure.class_names` (each folder's split and class)"
+
+
+def uneven_classes_found(structure: Structure) -> Finding | None:
+    """A doubt over `structure`'s reading of split and class from each folder's name: a class
+    under one split word only, which a folder of another split and class, or a download's part,
+    could be as well; None where every class appears under two split words or more.
+
+    >>> from shardify.plan.structure import Structure
+    >>> s = Structure(split_names=(("test_cats", "test"), ("train_cats", "train"), ("train_dogs", "train")),
+    ...     class_names=(("test_cats", "cats"), ("train_cats", "cats"), ("train_dogs", "dogs")))
+    >>> uneven_classes_found(s).folders
+    ('train_dogs/',)
+    """
+    splits = dict(structure.split_names)
+    read = {folder: (splits.get(folder, folder), name) for folder, name in structure.class_names}
+    uneven = uneven_classes(read)
+    if not uneven:
+        return None
+    return Finding(
+        "folders each joining a split word to a class, some class under one split word only (a split's class missing, "
+        "or a folder that is no class)",
+        tuple(f"{structure.root}{folder}/" for folder in uneven),
+        (LAYOUT_HINT, "--labels FILE (a table of path and label)"),
+    )

@@ -129,6 +129,9 @@ class Structure:
       named_splits: the split folders ("" without split folders) whose files have no class
         folders and are labelled by `name_pattern`.
       single_class: the lone folder read as the one class (its name), or "".
+      class_names: class folder -> class name, for folders whose name joins the class to its split's
+        word (`train_cats` -> `cats`, CycleGAN's `trainA` -> `A`: split and class in one name, the
+        split level the class level); others keep their name.
       chosen_level: the class level was given (`--label-level`), not read from the folders.
       class_path: the class is every folder from the class level down to the file's own, joined
         by "/" (Places365's `b/bakery/shop`, Omniglot's `Greek/character01`): for classes at uneven
@@ -149,6 +152,7 @@ class Structure:
     name_pattern: NamePattern | None = None
     named_splits: tuple[str, ...] = ()
     single_class: str = ""
+    class_names: tuple[tuple[str, str], ...] = ()
     chosen_level: bool = False
     class_path: bool = False
     classes_hold_inputs: bool = dataclasses.field(default=False, compare=False)
@@ -169,6 +173,8 @@ class Structure:
         levels = [level for _, level in self.label_levels if level >= 0]
         if self.split_level < 0:
             return f"{self.root}<{word}>/"
+        if self.class_names and levels and min(levels) == self.split_level:
+            return f"{self.root}<split>_<{word}>/"
         if levels and min(levels) < self.split_level:
             return f"{self.root}<{word}>/<split>/"
         return f"{self.root}<split>/<{word}>/"
@@ -292,6 +298,22 @@ def _classes_hold_inputs(members: dict[str, list[list[str]]], levels: dict[str, 
     return bool(found) and all(found)
 
 
+def _split_and_class(root: list[str], joined: dict[str, tuple[str, str]], masks: set[str], mask_words: tuple[str, ...]) -> Structure:
+    """Split folders that are the class folders too, each name a split word and a class
+    (`split_worded_classes.split_classes`)."""
+    level = len(root)
+    return Structure(
+        "/".join(root) + "/" if root else "",
+        level,
+        tuple((folder, split) for folder, (split, _) in sorted(joined.items()) if split != folder),
+        tuple((folder, level) for folder in sorted(joined)),
+        mask_folders=tuple(sorted(masks)),
+        mask_words=mask_words,
+        class_names=tuple((folder, name) for folder, (_, name) in sorted(joined.items())),
+        classes_hold_inputs=True,
+    )
+
+
 def infer_structure(
     inputs: Sequence[str],
     *,
@@ -329,9 +351,13 @@ def infer_structure(
     children = {parts[level] for parts in folders if len(parts) > level}
     tops = set(top_folders)
     parts_as_splits: dict[str, str] = {}
+    joined = split_worded_classes.split_classes(children) if root or not tops or tops <= children else None
     if split_worded_classes.one_split_classes(children) and (root or not tops or split_worded_classes.one_split_classes(tops)):
         split_level, split_folders = -1, []  # `training_fake/` beside `training_real/`: classes of one split
         notes.append(f"class folders each joining one split word to the class: {', '.join(sorted(children))}; one split")
+    elif joined:  # `train_cats/`, `test_cats/`, `train_dogs/`, `test_dogs/`; CycleGAN's `trainA/` ... `testB/`
+        note = f"folders each joining a split word to a class: {', '.join(sorted(joined))}; split and class from each name"
+        return _split_and_class(root, joined, masks, mask_words), (*notes, note)
     elif len(tops) >= 2 and all_splits(tops) and (not root or root[0] in tops):
         root, level = [], 0  # split folders at the top, some of them beyond the sample
         split_level, split_folders = 0, sorted(tops)

@@ -12,6 +12,10 @@ As measured on the branch blind18 at main's 8473b96 (`python tests/helpers/blind
 3 right (car_plates, concrete_crack, twitter_entity), 3 good stops (bsds500, lc25000, tripadvisor), 3 stops
 naming nothing that converts right (covid_cxr, real_fake_faces, ucc), 0 exit 1, 3 wrong with exit 0
 (etis_larib, mot17, potholes).
+Since: ucc right (converters/one_hot.py: the '<attr>:confidence' columns and the export's '_trusted_judgments' set
+aside, the eight 0/1 columns read as one multi-label set).
+Since: covid_cxr a good stop (shardify/plan/keyed_tables.py: metadata.csv's `Unnamed: 29` header no longer makes it no
+table, and its `finding` of several-word cells stops naming `--labels metadata.csv --label-column finding`).
 """
 
 from __future__ import annotations
@@ -25,14 +29,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "covid_cxr": ("STOPS (exit 2): metadata.csv named as a table no reader took, offering --labels FILE but not "
-                  "--label-column; --labels metadata.csv alone stops again offering patientid, sex, view, modality, "
-                  "location as label columns, not the path-like 'finding' (--label-column finding is right)"),
     "mot17": ("STOPS (exit 2): gt/gt.txt and det/det.txt named as tables of boxes keyed by frame number, not read "
               "(tracking annotations); it offers --label-level 0 with --exclude of gt/ and det/, which writes the "
               "frames unlabelled, the truth's pedestrian boxes lost (no option reads gt.txt)"),
-    "ucc": ("STOPS (exit 2): eight 0/1 attribute columns (each beside an '<attr>:confidence' column) offered as one "
-            "--label-column among them; no option reads them together as one multi-label set"),
 }
 
 

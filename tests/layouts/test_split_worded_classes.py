@@ -6,10 +6,14 @@ and `--label-level 2` stopped again), on neighbours and twins:
 - the download as it unpacks, SRC at its top and SRC at the folder holding the two, and a
   `<class>_train/` naming (`benign_train/`, `malignant_train/`, `normal_train/` under `data/`):
   each folder a class (its name), one split;
-- twins: two split words over the same classes (`train_cats/`, `test_cats/`, ...: each folder a split
-  and a class, which no reading of whole names gives) still stop before writing; split folders
-  sharing one other word (`seg_train/`, `seg_test/`, Intel Image Classification's) stay splits with
-  the classes beneath them.
+- two split words over the same classes (`train_cats/`, `test_cats/`, `train_dogs/`, `test_dogs/` at
+  SRC; CycleGAN's `horse2zebra/trainA/` .. `testB/`, tensorflow/datasets' cycle_gan builder; a
+  neighbour `Train_Benign/` .. `Validation_Malignant/` of three splits): split and class from each
+  name, the label without the split word;
+- twins: a class under one split word only stops before writing, naming the folder and the layout
+  file's `class_names`; versions (`train_2017/`, `test_2017/`, ...) and a folder of no split beside
+  them (`extra/`) are no such reading (stop as before); split folders sharing one other word
+  (`seg_train/`, `seg_test/`, Intel Image Classification's) stay splits with the classes beneath them.
 """
 
 from __future__ import annotations
@@ -50,8 +54,42 @@ def test_each_folder_is_a_class_of_one_split(paths: list[str], tmp_path: Path) -
     assert _records(tmp_path / "out") == {p: ("train", p.split("/")[-2].encode()) for p in paths}
 
 
-def test_two_split_words_over_the_same_classes_still_stop(tmp_path: Path) -> None:
-    _write(tmp_path / "src", [f"{s}_{c}/{c}.{i}.jpg" for s in ("train", "test") for c in ("cats", "dogs") for i in (1, 2)])
+_TWO_SPLITS = {
+    "cats_dogs": [f"{s}_{c}/{c}.{i}.jpg" for s in ("train", "test") for c in ("cats", "dogs") for i in (1, 2)],
+    "cycle_gan": [f"horse2zebra/{s}{c}/n0{i}_{c}.jpg" for s in ("train", "test") for c in ("A", "B") for i in (1, 2)],
+    "three_splits": [f"skin/{s}_{c}/{i}.png" for s in ("Train", "Validation", "Test") for c in ("Benign", "Malignant") for i in (1, 2)],
+}
+
+
+def _split_class(path: str) -> tuple[str, bytes]:
+    folder = path.split("/")[-2]
+    for word in ("train", "validation", "test"):
+        if folder.lower().startswith(word):
+            return word, folder[len(word):].lstrip("_").encode()
+    raise AssertionError(path)
+
+
+@pytest.mark.parametrize("name", sorted(_TWO_SPLITS))
+def test_two_split_words_over_the_same_classes_give_split_and_class(name: str, tmp_path: Path) -> None:
+    paths = _TWO_SPLITS[name]
+    _write(tmp_path / "src", paths)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _records(tmp_path / "out") == {p: _split_class(p) for p in paths}
+
+
+def test_a_class_under_one_split_word_stops_naming_it(tmp_path: Path) -> None:
+    _write(tmp_path / "src", [f"{s}_{c}/{c}.{i}.jpg" for s, c in (("train", "cats"), ("train", "dogs"), ("test", "cats")) for i in (1, 2)])
+    with pytest.raises(UsageError, match=r"train_dogs/.*structure\.class_names"):
+        run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+@pytest.mark.parametrize("paths", [
+    [f"{s}_{v}/{i}.jpg" for s in ("train", "test") for v in ("2017", "2018") for i in (1, 2)],
+    [f"{s}_{c}/{c}.{i}.jpg" for s in ("train", "test") for c in ("cats", "dogs") for i in (1, 2)] + ["extra/1.jpg", "extra/2.jpg"],
+], ids=["versions", "folder_beside"])
+def test_versions_or_a_folder_beside_are_no_split_and_class(paths: list[str], tmp_path: Path) -> None:
+    _write(tmp_path / "src", paths)
     with pytest.raises(UsageError):
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
