@@ -12,6 +12,8 @@ As measured on the branch blind19 at main's 4edb376 (`python tests/helpers/blind
 (african_wildlife, lego, severstal), 1 exit 1 (news_aggregator), 2 wrong with exit 0 (kolektor, resume).
 Since: resume right (converters/markup_copies.py: a page of another text column is left out, no pair).
 Since: kolektor a good stop (`shardify.plan.item_signs`: id-named folders with masks beside their images).
+Since: news_aggregator a good stop (a lone headerless table whose label column its cells cannot tell stops
+naming --label-column for each candidate: converters/label_columns.py, beam_jobs/discover/text_columns.py).
 """
 
 from __future__ import annotations
@@ -32,9 +34,6 @@ WRONG = {
     "lego": ("STOPS (exit 2): franchise/<nnnn>/ folders read as classes holding same-named folders; it offers "
              "--label-level 0 or 1 (franchises as classes), never index.csv's class_id mapped through metadata.csv's "
              "minifigure_name nor its train-valid split column"),
-    "news_aggregator": ("EXIT 1: the headerless TAB-separated newsCorpora.csv (under a .csv suffix), its only table, "
-                        "is rejected whole ('column 5 and column 7 each hold a few repeated ... words') instead of a "
-                        "stop before writing; --label-column 5 then converts it right"),
     "severstal": ("STOPS (exit 2): train.csv (a row per image and defect class, run-length-encoded masks) named "
                   "as a table shardify does not read, offering --labels FILE; --labels train.csv stops again (rows "
                   "name the training folder's files only, beside a test folder), and with --label-column ClassId "
