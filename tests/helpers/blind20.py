@@ -227,7 +227,7 @@ def _aisegment() -> Iterator[Put]:
         for clip in (0, 1):
             for n in (3 + clip, 11 + clip):
                 stem = f"{shoot}-{clip * 100 + n:08d}"
-                yield img(f"matting_human_half/clip_img/{shoot}/clip_{clip:08d}/{stem}.jpg")
+                yield img(f"matting_human_half/clip_img/{shoot}/clip_{clip:08d}/{stem}.jpg", "train")
                 yield aux(f"matting_human_half/matting/{shoot}/matting_{clip:08d}/{stem}.png", _rgba(f"ai{stem}"))
 
 
@@ -364,13 +364,15 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 FOLLOW: dict[str, dict[str, object] | None] = {
     "yoga82": None,
     "chessman": None,
-    "brackish": None,                    # the stop offers --label-level 0 (the boxes dropped: tried) or 2, or a
-                                         # layout file; no option reads the AAU tool's semicolon rows
+    "brackish": None,                    # the stop offered --label-level 0 (the boxes dropped: tried) or 2, or a
+                                         # layout file; no option read the AAU tool's semicolon rows (since: read)
     "medical_masks": None,
-    "figaro1k": None,                    # the stop offers --label-level 0 or 2 or --labels; --label-level 0 writes
-                                         # the GT .pbm masks as records too (tried)
-    "aisegment": None,                   # the stop offers --label-level 0 or 2; --label-level 0 crashes
-                                         # (AttributeError: 'NoneType' object has no attribute 'lower'; tried)
+    "figaro1k": {"label_level": 0, "exclude": ("Figaro1k/GT",)},  # right (tried); the first stop offered
+                                         # --label-level 0 or 2 or --labels, and --label-level 0 alone wrote the GT
+                                         # .pbm masks as records too (tried); since, the stop names --exclude too
+    "aisegment": None,                   # the stop offers --label-level 0 or 2; --label-level 0 writes the RGBA
+                                         # mattes as records too (tried); with --exclude matting_human_half/matting
+                                         # it is right (tried), but no stop names --exclude
     "sarc": None,
     "medical_pairs": {"label_column": "4"},  # right (tried), but the first command labels each pair by its
                                          # doctor's id (the first column) with exit 0

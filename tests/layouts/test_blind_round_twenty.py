@@ -12,6 +12,10 @@ As measured on the branch blind20 at main's 1faa438 (`python tests/helpers/blind
 (aisegment, brackish, figaro1k, imdb_genres, pubmed_mesh), 0 exit 1, 1 wrong with exit 0 (medical_pairs).
 Since: medical_pairs a good stop (a headerless table's column 1, the label by its place only, stops beside
 another column of labels by content: `converters.label_columns.refuse_label_elsewhere`).
+Since: brackish right (the AAU annotation tool's `;`-separated box tables a row of
+shardify/plan/box_format_rows.py, recognised by their header). figaro1k a good stop: `--label-level 0`, which
+its stop offers, no longer writes the GT masks as records but stops naming them (`mirror_trees.twin_folders`),
+and the first stop names `--exclude 'Figaro1k/GT'` beside it (`mirror_masks.twin_masks_hint`).
 """
 
 from __future__ import annotations
@@ -26,14 +30,9 @@ from helpers.unseen_judge import judge_first_command, recorded
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
     "aisegment": ("STOPS (exit 2): clip_img/<id>/ and matting/<id>/ read as class folders holding same-named folders; "
-                  "it offers --label-level 0 or 2, and --label-level 0 crashes (AttributeError: 'NoneType' object has "
-                  "no attribute 'lower'); nothing pairs clip_<n>/ with matting_<n>/ as photographs and their mattes"),
-    "brackish": ("STOPS (exit 2): the AAU tool's semicolon rows 'Filename;Annotation tag;Upper left corner X;...' are "
-                 "named as an unread annotation format; it offers --label-level 0 (the boxes dropped) or 2 or a layout "
-                 "file: no option reads them"),
-    "figaro1k": ("STOPS (exit 2): Original/ and GT/ each holding Training/ and Testing/ read as classes or parts above "
-                 "splits; it offers --label-level 0 or 2 or --labels, and --label-level 0 writes the GT -gt.pbm masks "
-                 "as records beside their photographs"),
+                  "it offers --label-level 0 or 2, and --label-level 0 writes the RGBA mattes (not few-valued: no mask's "
+                  "kind) as records beside their photographs; --exclude matting_human_half/matting, which no stop names, "
+                  "then converts right"),
     "imdb_genres": ("STOPS (exit 2): the ' ::: '-separated train_data.txt / test_data_solution.txt are not read as "
                     "tables; it offers --label-from-name, --labels or --label-level 0, and the last writes no row"),
     "pubmed_mesh": ("STOPS (exit 2): the fourteen A..Z 0/1 columns beside meshMajor, meshroot, meshid and pmid are not "
