@@ -46,6 +46,7 @@ from shardify.converters.label_columns import (
     named_twice,
     coarse_named,
     label_by_content,
+    refuse_label_elsewhere,
     label_kind,
     refuse_reused,
     refuse_second_label,
@@ -229,7 +230,9 @@ def resolve_columns(
         label = unless_scores(columns, label, options, sample)
         label = unless_unique(columns, label, sample)
         label = sparse_labels.unless_sparse(columns, label, sample)  # CFPB's `Tags`, empty in most rows
-    if not label and not elsewhere and not header and sample and len(columns) > 1 and is_integer(sample[0][0]) and not first_column_ids(sample):
+    by_position = not label and not elsewhere and not header and sample and len(columns) > 1
+    by_position = bool(by_position and is_integer(sample[0][0]) and not first_column_ids(sample))
+    if by_position:
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
@@ -249,6 +252,8 @@ def resolve_columns(
             # with a header (GLUE's test.tsv: `index, sentence`) that number falls on the text,
             # which is no label: the table is unlabelled (its plan line says "no label column").
             label = ""
+    if by_position and label == columns[0] and not options.label_column:
+        refuse_label_elsewhere(columns, label, (*texts, pair, *answers, *options.keep_columns), sample)
     # `(3, 2)`: no class; kept as a feature, the records are unlabelled (no id column guessed instead)
     votes = vote_labels.refuse_vote_counts(columns, options.label_column, options.keep_columns, sample, header)
     label = "" if votes and not options.label_column else label

@@ -46,6 +46,7 @@ __all__ = [
     "refuse_unnamed_labels",
     "first_column_ids",
     "label_by_content",
+    "refuse_label_elsewhere",
     "label_kind",
 ]
 
@@ -328,7 +329,7 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
         shown = " and ".join(shown_column(name) for name in found)
         raise SeveralLabelColumns(
             f"{shown} each hold a few repeated numbers, words or true/false, as labels do, and no header row says "
-            f"which is the label: name it with --label-column {found[0]} (or another number)",
+            f"which is the label: name it with {' or '.join(f'--label-column {name}' for name in found)}",
             found,
         )
     return found[0] if found else ""
@@ -359,6 +360,32 @@ def _label_words(values: Sequence[str]) -> bool:
     )
     allowed = max(1, len(values) // _ROWS_PER_OUTLIER) if len(values) >= _ROWS_FOR_OUTLIERS else 0
     return odd <= allowed and odd < len(values)
+
+
+def refuse_label_elsewhere(columns: Sequence[str], first: str, taken: Sequence[str],
+                           sample: Sequence[Sequence[object]]) -> None:
+    """A headerless table's column 1 is its label by position only (the news and review datasets'
+    `"3","title","text"`); where another column not read as text holds labels by its cells too
+    (`label_kind`: Curai's medical question pairs `dr_id,question_1,question_2,label`, the doctor's
+    number 1-11 first, the 0/1 last), which is the class cannot be told, and column 1 written as the
+    label would be a wrong label on every row with exit 0.
+
+    Raises:
+      UnnamedLabelColumn: naming column 1 and the others, and `--label-column`.
+    """
+    others = [
+        name for i, name in enumerate(columns)
+        if name != first and name not in taken and label_kind([row[i] for row in sample if len(row) == len(columns)])
+    ]
+    if not others:
+        return
+    found = [first, *others]
+    shown = " and ".join(shown_column(name) for name in found)
+    offered = " or ".join(f"--label-column {name}" for name in found)
+    raise UnnamedLabelColumn(
+        f"no header row names the label, and {shown} each hold a few repeated numbers, words or true/false, as "
+        f"labels do ({shown_column(first)} is the label only by its place, as the news datasets' "
+        f"'\"3\",\"title\",\"text\"' put it): name the label with {offered}", found)
 
 
 # A polarity written as signed class numbers (1 / -1, or with 0 neutral): labels as 0..N are.

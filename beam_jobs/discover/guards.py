@@ -130,7 +130,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         others = [p for p in sample if p not in inputs]
         if detected.structure is not None and (why := split_groups.groups_stop(
                 config.source, media, detected.structure, [guards.LABELS_FILE_HINT])):  # `cat/train/` or `infrared/train/`
-            raise UsageError(why + set_aside.described())
+            raise UsageError(why + mirror_masks.twin_masks_hint(config, media) + set_aside.described())
         raise UsageError(
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
             + tab_rows_hint.tab_rows_hint(config, media, others) + set_aside.described()

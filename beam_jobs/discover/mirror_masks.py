@@ -34,7 +34,7 @@ from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout, mirror_trees
 
-__all__ = ["class_codes", "confirmed_pairs", "with_mirror_masks"]
+__all__ = ["class_codes", "confirmed_pairs", "twin_masks_hint", "with_mirror_masks"]
 
 # Images opened on each side of a pair of mirroring folders, and the most bytes read of each (a mask
 # of 4,000 x 4,000 one-byte pixels, compressed, is far less).
@@ -97,6 +97,31 @@ def confirmed_pairs(config: ConvertConfig, images: Sequence[str], structure: obj
         if all(mirror) and not any(mirrored) and False in mirrored:
             found.append(pair)
     return found
+
+
+def _tree_top(one: str, other: str) -> str:
+    """The folder where `one`'s tree parts from `other`'s (`Figaro1k/GT` for `Figaro1k/GT/Training/`
+    beside `Figaro1k/Original/Training/`)."""
+    a, b = one.rstrip("/").split("/"), other.rstrip("/").split("/")
+    first = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), len(a) - 1)
+    return "/".join(a[: first + 1])
+
+
+def twin_masks_hint(config: ConvertConfig, media: Sequence[str]) -> str:
+    """Words for a stop that offers `--label-level 0`, where twin folders of masks mirror the images
+    (`mirror_trees.twin_folders`: Figaro1k's `GT/Training/` beside `Original/Training/`): under that
+    option their masks would be inputs (the guard then stops again), so the hint names the trees to
+    leave out with `--exclude`, or to name as masks in a layout file; "" where none."""
+    images = [p for p in media if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    found = confirmed_pairs(config, images, None, siblings=True)
+    if not found:
+        return ""
+    trees = sorted({_tree_top(pair.mirror, pair.mirrored) for pair in found})
+    pair = found[0]
+    return (f"; {pair.mirror} repeats the file names of {pair.mirrored} and holds single-channel images of few values "
+            f"({pair.mirror_files[0]}): masks of its images, never records: with --label-level 0, "
+            + " ".join(f"--exclude {tree!r}" for tree in trees)
+            + " leaves them out (or name them under `structure.mask_folders` of a layout file to keep them as masks)")
 
 
 def class_codes(images: Sequence[str], others: Sequence[str]) -> tuple[int, list[str]]:

@@ -134,7 +134,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         # a row or two beside a table whose first row names columns: whether those are a header or data
         # is the question (`table_agreement`'s stop naming --header / --no-header), not their label
         undecided = False
-    if unlabelled and (undecided or not (headerless and options.header is None)):
+    # (a lone table has no sibling to agree with: its refusal stops here, or each row would be a reject, exit 1)
+    if unlabelled and (undecided or not (headerless and options.header is None and len(headers) > 1)):
         shown = ", ".join(path for path, _ in unlabelled)
         first = next((u for _, u in unlabelled if getattr(u, "separator", "")), unlabelled[0][1])  # (one table's '#' joins)
         message = f"{shown}: {first} (docs/converting.md)"

@@ -304,6 +304,20 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="Kaggle Global Wheat Detection data page (train.csv: image_id,width,height,bbox,source)",
     ),
     BoxFormat(
+        name="AAU annotation tool boxes",
+        pairing=ROWS,
+        files=r"\.csv",  # recognised by its header's columns: LISA's allAnnotations.csv, Brackish's <video>.csv
+        class_field="Annotation tag",
+        box_fields=("Upper left corner X", "Upper left corner Y", "Lower right corner X", "Lower right corner Y"),
+        convention=XYXY_PIXELS,
+        key_field="Filename",
+        by_header=True,
+        separator=";",
+        source="Aalborg University's bounding-box annotation tool (LISA Traffic Sign Dataset readme; the Brackish "
+        "Dataset's annotations_AAU: 'Filename;Annotation tag;Upper left corner X;Upper left corner Y;Lower right "
+        "corner X;Lower right corner Y', semicolon-separated, pixels)",
+    ),
+    BoxFormat(
         name="Box table of one class",
         pairing=ROWS,
         files=r"\.csv",  # recognised by its header's columns alone: a key and the corners, nothing else

@@ -239,7 +239,7 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
                 return found
             continue
         if found.pairing == ROWS:
-            header = [cell.strip().strip('"') for cell in rows[0].split(",")]
+            header = [cell.strip().strip('"') for cell in rows[0].split(found.separator or ",")]
             needed = [found.key_field, *found.box_fields, *([found.class_field] if found.class_field else [])]
             others = set(header) - set(needed)
             if all(column in header for column in needed) and (found.only_columns is None or others <= set(found.only_columns)):

@@ -29,7 +29,7 @@ from shardify.plan import stem_affixes
 from shardify.plan.layout import stem
 from shardify.plan.structure import Structure, is_container_name
 
-__all__ = ["MirrorPair", "class_sibling_pairs", "few_valued", "mirror_pairs", "sibling_mirror_pairs", "message"]
+__all__ = ["MirrorPair", "class_sibling_pairs", "few_valued", "mirror_pairs", "sibling_mirror_pairs", "message", "twin_folders"]
 
 # Share of a folder's stems that must be another folder's for it to mirror it, and the fewest
 # files that say anything.
@@ -130,12 +130,37 @@ def _cores(paths: Sequence[str]) -> dict[str, str]:
     return {p: "_".join(w[lead : len(w) - tail]) for p, w in words.items()}
 
 
+def _numbers(folder: str) -> str:
+    """A folder name's words holding digits (`matting_00000001` -> `00000001`), "" where none."""
+    return "_".join(w for w in re.split(r"[_.-]", folder) if any(c.isdigit() for c in w))
+
+
+def twin_folders(one: str, other: str) -> bool:
+    """Two folders at one depth that part at one ancestor and run alike below it: each later name
+    the same, or the same numbers under words each tree adds (Figaro1k's `GT/Training/` beside
+    `Original/Training/`; AISegment's `matting/1803151818/matting_00000000/` beside
+    `clip_img/1803151818/clip_00000000/`). Siblings (one parent) are the shortest case.
+
+    >>> twin_folders("GT/Training", "Original/Training"), twin_folders("a/matting/7/matting_01", "a/clip_img/7/clip_01")
+    (True, True)
+    >>> twin_folders("GT/Training", "Original/Testing"), twin_folders("a/b", "a/b/c"), twin_folders("x/1/p", "y/2/p")
+    (False, False, False)
+    """
+    a, b = one.split("/"), other.split("/")
+    if len(a) != len(b) or a == b:
+        return False
+    first = next(i for i, (x, y) in enumerate(zip(a, b)) if x != y)
+    return all(x == y or (_numbers(x) and _numbers(x) == _numbers(y)) for x, y in zip(a[first + 1 :], b[first + 1 :]))
+
+
 def sibling_mirror_pairs(inputs: Sequence[str]) -> list[MirrorPair]:
-    """Pairs of sibling folders (one parent) where nearly every file of the first names the same
-    image as a file of the second by its stem less what each folder adds to every stem (`_cores`:
-    DRIVE's `training/1st_manual/21_manual1.gif` beside `training/images/21_training.tif`), and
-    the other way round; both orders, in path order, as `mirror_pairs` gives them. Read where no
-    class folders are (`--label-level 0`): every such folder's files would be inputs."""
+    """Pairs of sibling folders (one parent), or of twin folders in two trees (`twin_folders`), where
+    nearly every file of the first names the same image as a file of the second by its stem less what
+    each folder adds to every stem (`_cores`: DRIVE's `training/1st_manual/21_manual1.gif` beside
+    `training/images/21_training.tif`; Figaro1k's `GT/Training/Frame00001-gt.pbm` beside
+    `Original/Training/Frame00001-org.jpg`), and the other way round; both orders, in path order, as
+    `mirror_pairs` gives them. Read where no class folders are (`--label-level 0`): every such
+    folder's files would be inputs (the twin trees' masks were written as records, exit 0)."""
     by_folder: dict[str, list[str]] = {}
     for relpath in inputs:
         by_folder.setdefault(posixpath.dirname(relpath), []).append(relpath)
@@ -143,7 +168,7 @@ def sibling_mirror_pairs(inputs: Sequence[str]) -> list[MirrorPair]:
     pairs = []
     for mirror, mine in sorted(cores.items()):
         for mirrored, theirs in sorted(cores.items()):
-            if mirrored == mirror or posixpath.dirname(mirrored) != posixpath.dirname(mirror) or "" in mine | theirs:
+            if mirrored == mirror or not twin_folders(mirror, mirrored) or "" in mine | theirs:
                 continue
             shared = len(mine & theirs)
             if shared >= _MIN_FILES and shared >= _MOST * len(mine) and shared >= _MOST * len(theirs):

@@ -7,7 +7,8 @@ Neighbours, each from its documented layout (found by search, 2026-11-28):
 - lisa_signs: LISA Traffic Sign Dataset (readme.txt in the download: "All frame annotations can be found in the
   file allAnnotations.csv ... The rest of the folders contain tracks and frames ... Each folder contains data from
   a particular source video"; loaders found by search: `Filename;Annotation tag;Upper left corner X;...`): the
-  recording folders would be the classes. Stops naming allAnnotations.csv.
+  recording folders would be the classes. Stopped naming allAnnotations.csv; since blind round twenty its header
+  is a box format's row (shardify/plan/box_format_rows.py): read as boxes, right.
 - charades_frames: Charades v1 RGB frames (Charades_v1_rgb/<id>/<id>-000001.jpg; Charades_v1_train.csv and
   Charades_v1_test.csv read by id with csv.DictReader, columns id, subject, scene, quality, relevance, verified,
   script, objects, descriptions, actions, length, as loaders found by search read them): the clip folders would be

@@ -5,8 +5,8 @@ The kind: blind round seventeen's Bosch Small Traffic Lights (a YAML list per sp
 Leafsnap (a table of species naming every photograph), Webis Clickbait 17 (JSON lines naming a folder of
 pictures) and the newcomer trial's Jester and PadChest (`id;label` tables naming each clip folder; a table
 of findings naming images in numbered part folders), each written with exit 0 before. Neighbours from
-documented layouts (tests/helpers/unread_annotation_kinds.py): LISA Traffic Signs, Charades' frames,
-Something-Something v1; twins that must not stop (a one-to-one synset map, a table restating the class
+documented layouts (tests/helpers/unread_annotation_kinds.py): Charades' frames, Something-Something v1
+(LISA Traffic Signs stopped too; its AAU box table is read since blind round twenty); twins that must not stop (a one-to-one synset map, a table restating the class
 folders) and one that must (names carrying a breed, XMLs naming species). The reader: NEU-DET's per-image
 VOC XMLs in ANNOTATIONS/ beside IMAGES/, objects named as the images' names say, converted right.
 """
@@ -26,7 +26,6 @@ STOPS = [
     (blind17.DATASETS, "leafsnap", "leafsnap-dataset-images.txt"),
     (blind17.DATASETS, "webis_clickbait17", "instances.jsonl"),
     (newcomer_seventeen.DATASETS, "jester", "jester-v1-train.csv"),
-    (unread_annotation_kinds.DATASETS, "lisa_signs", "allAnnotations.csv"),
     (unread_annotation_kinds.DATASETS, "charades_frames", "Charades_v1_train.csv"),
     (unread_annotation_kinds.DATASETS, "something_v1", "something-something-v1-train.csv"),
     (unread_annotation_kinds.DATASETS, "pets_xml_twin", "annotations/xmls/"),
@@ -59,6 +58,11 @@ def test_files_that_agree_with_the_class_folders_do_not_stop(builders, name, tmp
 
 def test_per_image_voc_xmls_whose_objects_the_names_agree_with_are_read(tmp_path):
     judge_first_command(blind17.DATASETS, "neu_det", tmp_path, None)
+
+
+def test_the_aau_tools_box_table_is_read_as_boxes(tmp_path):
+    # (it stopped here as an unread annotation; its header is a row of box_format_rows.FORMATS now)
+    judge_first_command(unread_annotation_kinds.DATASETS, "lisa_signs", tmp_path, None)
 
 
 def test_the_user_choosing_the_labels_is_no_guess(tmp_path):
