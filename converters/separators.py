@@ -68,6 +68,10 @@ def csv_separator(head: str, complete: bool) -> str:
     ','
     >>> csv_separator('id;text;label\\n1;a, b;x\\n2;c, d;y\\n3;e, f;x\\n4;"cut mid', True)  # a download cut mid-record
     ';'
+    >>> csv_separator("positive\\tgreat film, loved it\\nnegative\\tdull\\npositive\\tfine\\n", True)  # label<TAB>text
+    '\\t'
+    >>> csv_separator("a\\tb\\nc\\td\\ne f g\\n", True)  # a tab in one line of prose
+    ','
     """
     lines = [line for line in head.splitlines() if line.strip()]
     if lines and (not complete or (len(lines) > _MIN_LINES and not head.endswith(("\n", "\r")))):
@@ -84,4 +88,14 @@ def csv_separator(head: str, complete: bool) -> str:
         counts = _field_counts(lines, separator)
         if _splits_evenly(counts, _MIN_FIELDS) and min(counts) > best_fields:
             best, best_fields = separator, min(counts)
+    if best == COMMA and not comma_fields and _two_tab_columns(lines):
+        best = TAB
     return best
+
+
+def _two_tab_columns(lines: Sequence[str]) -> bool:
+    """Every line holds exactly one tab, with words on both sides: a `label<TAB>text` table under a
+    `.csv` suffix. (Two fields are too few for `;` or `,`, which prose holds; a tab in every line
+    and nowhere twice is a column break. Read with commas, every row had been taken for a
+    tab-quoted dialect and the run stopped naming a quoting it does not have.)"""
+    return len(lines) >= _MIN_LINES and all(line.count(TAB) == 1 and all(side.strip() for side in line.split(TAB)) for line in lines)

@@ -102,3 +102,22 @@ def test_words_with_several_sentences_among_them_are_no_label_column(tmp_path: P
     except UsageError:
         return  # a stop before writing is no wrong label either
     assert not any(labels.values()), labels
+
+
+def test_label_tab_text_lines_under_a_csv_suffix_are_read_as_tab_separated(tmp_path: Path) -> None:
+    """Two tab-separated columns under `.csv` (a tab once in every line): the stop had said the table
+    was 'tab-separated cells quoted with '"'', a quoting it does not hold, and named no option."""
+    truth = _feelings(tmp_path / "src", "reviews.csv", list(_FEELINGS))
+    assert _labels(convert(tmp_path / "src", tmp_path / "out")) == truth
+
+
+def test_a_tab_in_some_lines_of_a_csv_of_prose_is_no_column_break(tmp_path: Path) -> None:
+    """The twin: tabs in a few lines of a one-column `.csv` of texts do not make it a two-column table."""
+    lines = [f"{text}\tcontinued" if i % 3 == 0 else text for i, text in enumerate(_LINES)]
+    write_file(tmp_path / "src" / "notes.csv", "\n".join(lines) + "\n")
+    try:
+        written = written_records(convert(tmp_path / "src", tmp_path / "out"))
+    except UsageError:
+        return  # a stop before writing reads nothing wrong either
+    assert len(written["records"]) == len(lines) and not any(labels for _, labels in written["records"].values())
+    assert sorted(written["texts"].values()) == sorted(lines), written["texts"]  # each line whole, its tab kept
