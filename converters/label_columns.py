@@ -344,19 +344,22 @@ _ROWS_PER_OUTLIER = 20
 _ROWS_FOR_OUTLIERS = 8
 
 
-def _label_words(values: Sequence[str]) -> bool:
+def _single_label_words(values: Sequence[str]) -> bool:
     """The cells are single short words (no digits, no commas) but for at most one in
     _ROWS_PER_OUTLIER (at least one, from _ROWS_FOR_OUTLIERS rows on).
 
     >>> words = ["joy", "anger", "sadness", "joy", "anger", "sadness", "joy", "anger"]
-    >>> _label_words(words), _label_words(words + ["a label cell written out as a sentence"]), _label_words(words[:4] + ["a b"])
-    (True, True, False)
-    >>> _label_words(words + ["a b", "c d"])
+    >>> _single_label_words(words), _single_label_words(words + ["a label cell written out as a sentence"])
+    (True, True)
+    >>> _single_label_words(words[:4] + ["a b"])
+    False
+    >>> _single_label_words(words + ["a b", "c d"])
     False
     """
     odd = sum(
         1 for v in values
-        if not (v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v) and "," not in v)
+        if not (v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1
+                and not any(c.isdigit() for c in v) and "," not in v)
     )
     allowed = max(1, len(values) // _ROWS_PER_OUTLIER) if len(values) >= _ROWS_FOR_OUTLIERS else 0
     return odd <= allowed and odd < len(values)
@@ -414,7 +417,7 @@ def label_kind(cells: Sequence[object]) -> str:
     booleans = all(v in ("true", "false") for v in values)
     numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
     numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
-    words = _label_words(values)
+    words = _single_label_words(values)
     if len(set(values)) * 2 > len(values):
         return ""
     # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only

@@ -9,7 +9,7 @@
 - `label<TAB>text` lines one of whose label cells is long (a label written out as a sentence, or one
   word past 32 characters): the column was no label column for one cell, and every record was
   written unlabelled with exit 0. One such cell in up to 20 sampled rows no longer flips the reading
-  (`label_columns._label_words`), the label first or last; a column of words with several sentences
+  (`label_columns._single_label_words`), the label first or last; a column of words with several sentences
   among them is still no label column.
 """
 
