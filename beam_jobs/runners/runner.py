@@ -29,6 +29,7 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
 from shardify.beam_jobs.runners import worker_main
+from shardify.beam_jobs.runners.s3_clients import share_s3_clients
 from shardify.beam_jobs.runners.signatures import cache_signatures
 from shardify.errors import RunnerError, ShardifyError, UsageError
 
@@ -125,6 +126,7 @@ def make_pipeline(
     """
     args = list(beam_args)
     cache_signatures()  # Beam's inspection of every DoFn, once per function (see signatures.py)
+    share_s3_clients()  # one boto3 client per process for Beam's S3 calls (see s3_clients.py)
     pipeline = _make(runner, args, num_workers, small)
     try:
         _check_beam_args(args, pipeline.options)  # after the runner's module has registered its options

@@ -99,3 +99,17 @@ def labelled_texts(root: Path, classes: dict[str, int]) -> Path:
             (root / label / f"{i:03d}.txt").write_text(f"a {label} text number {i}\n")
     return root
 
+
+
+def sample_smaller_than_the_source(monkeypatch, files: int) -> None:
+    """Detection samples only `files` files (DETECT_SAMPLE_FILES lowered), as it samples a source of
+    thousands; the tests of what it does beyond its sample use this on a few dozen files.
+
+    The conversion still runs in this process, as a tiny source's does: a source seen in part would
+    start Beam's worker processes (~6 s of each such test here), which is not what these tests test
+    (the worker processes have tests of their own). The listing is still incomplete: archives are
+    still listed by the pipeline, as for a large source."""
+    from shardify.beam_jobs.discover import detect
+
+    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", files)
+    monkeypatch.setattr(detect.SourceScan, "small", property(lambda scan: scan.num_bytes <= detect.SMALL_SOURCE_BYTES))

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import beside_annotations, blind14
+from helpers.sources import sample_smaller_than_the_source
 from helpers.unseen_judge import assert_first_command, assert_right, judge_first_command
-from shardify.beam_jobs.discover import detect
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
@@ -38,7 +38,7 @@ def test_non_voc_xml_beside_each_image_stops_naming_it_and_label_level_0_convert
 
 
 def test_every_xml_of_the_tree_is_read_not_only_the_sampled_folders(tmp_path, monkeypatch):
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 20)
+    sample_smaller_than_the_source(monkeypatch, 20)
     truth = beside_annotations.many_brands(tmp_path / "download")
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
     assert_right(truth, tmp_path / "out")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import beside_annotations, blind14
+from helpers.sources import sample_smaller_than_the_source
 from helpers.unseen_judge import judge_first_command
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -35,9 +36,7 @@ def test_a_mirror_tree_of_headerless_four_number_files_stops_naming_them(tmp_pat
 
 def test_every_folder_of_the_mirror_tree_is_read_not_only_the_sampled_ones(tmp_path, monkeypatch):
     from helpers.unseen_judge import assert_right
-    from shardify.beam_jobs.discover import detect
-
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 40)  # (of 64 files: a few box files, not every folder's)
+    sample_smaller_than_the_source(monkeypatch, 40)  # (of 64 files: a few box files, not every folder's)
     truth = beside_annotations.many_mirrored(tmp_path / "download")
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
     assert_right(truth, tmp_path / "out")

@@ -21,8 +21,7 @@ import pytest
 
 from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_shard
-from helpers.sources import image_bytes, write_file
-from shardify.beam_jobs.discover import detect
+from helpers.sources import image_bytes, sample_smaller_than_the_source, write_file
 from shardify.format import contract
 
 _SEQS = [f"ILSVRC2015_train_{n:08d}" for n in range(8)]
@@ -47,7 +46,7 @@ def _written(out: Path) -> dict[str, tuple[bytes, ...]]:
 
 @pytest.mark.parametrize("stems", ["frames", "wnids"])
 def test_every_folder_of_a_mirror_tree_of_voc_xml_is_read(stems: str, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 40)  # (of 64 files: a few annotation folders)
+    sample_smaller_than_the_source(monkeypatch, 40)  # (of 64 files: a few annotation folders)
     truth = {}
     for s, name in enumerate(_SEQS):
         for k in range(4):
@@ -63,7 +62,7 @@ def test_every_folder_of_a_mirror_tree_of_voc_xml_is_read(stems: str, tmp_path: 
 
 
 def test_the_twin_xml_naming_their_own_class_folder_stay_set_aside(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 40)
+    sample_smaller_than_the_source(monkeypatch, 40)
     truth = {}
     wnids = [f"n0{1440764 + 7 * i}" for i in range(8)]
     for w in wnids:

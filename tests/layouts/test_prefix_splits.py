@@ -14,6 +14,7 @@ import pytest
 
 from helpers.blind16 import DATASETS
 from helpers.cli_runs import run_shardify
+from helpers.sources import sample_smaller_than_the_source
 from helpers.unseen_judge import assert_right, written_records
 
 
@@ -64,9 +65,7 @@ def test_one_input_without_a_split_prefix_changes_nothing(tmp_path: Path) -> Non
     {"train-": "train", "val-": "validation"},
 ])
 def test_prefixes_read_from_every_listed_name(prefixes: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from shardify.beam_jobs.discover import detect
-
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 6)
+    sample_smaller_than_the_source(monkeypatch, 6)
     first, second = prefixes
     names = {f"{first}{k:02d}.png": prefixes[first] for k in range(8)} | {f"{second}{k:02d}.png": prefixes[second] for k in range(2)}
     for k, name in enumerate(names):
@@ -80,9 +79,7 @@ def test_a_listed_name_without_a_split_prefix_stops(tmp_path: Path, monkeypatch:
     """Detection sees 6 of 9 files: the unseen `zzz_1.png` has no split prefix where the others name
     two splits; it had been left out as no input with exit 0. The listing shows it: the run stops
     naming it and the options that decide."""
-    from shardify.beam_jobs.discover import detect
-
-    monkeypatch.setattr(detect, "DETECT_SAMPLE_FILES", 6)
+    sample_smaller_than_the_source(monkeypatch, 6)
     names = [f"{p}_{k}.png" for p in ("test", "train") for k in range(1, 5)] + ["zzz_1.png"]
     for k, name in enumerate(names):
         _png(tmp_path / "src" / name, 30 * k)

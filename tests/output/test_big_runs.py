@@ -65,7 +65,8 @@ def test_a_changed_source_or_option_writes_every_shard_again(make_tree, tmp_path
 
     source = make_tree({f"{label}/{i}.jpg": image_bytes(seed=i) for label in ("a", "b") for i in range(12)})
     out = tmp_path / "out"
-    args = ("--shards", "6", "--workers", "1", "--max-rejects", "0")
+    # In this process, as small sources run (test_a_killed_run_... resumes with a worker process).
+    args = ("--shards", "6", "--max-rejects", "0")
     (source / "a" / "bad.jpg").write_bytes(b"not an image")  # too many rejects: no manifest, results kept
     assert run_shardify("convert", str(source), str(out), *args, "-q").returncode == 1
     assert len(_results(out)) == 6
@@ -84,14 +85,14 @@ def test_a_damaged_or_crafted_result_file_means_the_shard_is_written_again(make_
 
     source = make_tree({f"a/{i}.jpg": image_bytes(seed=i) for i in range(8)} | {"a/bad.jpg": b"x"})
     out = tmp_path / "out"
-    args = ("--shards", "2", "--workers", "1", "--max-rejects", "0", "-q")
+    args = ("--shards", "2", "--max-rejects", "0", "-q")
     assert run_shardify("convert", str(source), str(out), *args).returncode == 1
     first, second = (out / name for name in _results(out))
     first.write_text("{not json")
     document = json.loads(second.read_text())
     document["result"]["num_records"] = -5  # crafted: a count that cannot be
     second.write_text(json.dumps(document))
-    result = run_shardify("convert", str(source), str(out), "--shards", "2", "--workers", "1", "--max-rejects", "1", "-q")
+    result = run_shardify("convert", str(source), str(out), "--shards", "2", "--max-rejects", "1", "-q")
     assert result.returncode == 0 and "resumed" not in result.stdout, result.stdout + result.stderr
     assert load_manifest(str(out)).inputs["written"] == 8
 
@@ -129,7 +130,7 @@ def test_raising_max_rejects_after_a_refused_run_keeps_its_shards(make_tree, tmp
 
     source = make_tree({f"a/{i}.jpg": image_bytes(seed=i) for i in range(8)} | {"a/bad.jpg": b"x"})
     out, clean = tmp_path / "out", tmp_path / "clean"
-    args = ("--shards", "2", "--workers", "1", "-q")
+    args = ("--shards", "2", "-q")  # in this process, as small sources run
     assert run_shardify("convert", str(source), str(out), *args, "--max-rejects", "0").returncode == 1
     result = run_shardify("convert", str(source), str(out), *args, "--max-rejects", "1")
     assert result.returncode == 0, result.stderr

@@ -1,6 +1,8 @@
 """The GPU check (benchmarks/gpu_train.py, run on a lent GPU machine by benchmarks/gpu_check.sh)
-runs here as a dry run on the CPU: a few tiny ResNet-50 steps from each input pipeline that this
-machine can run, so the script a GPU session relies on cannot rot between GPU sessions."""
+runs here as a dry run on the CPU: a few tiny training steps from each input pipeline that this
+machine can run (PyTorch's on ResNet-50, TensorFlow's on a two-layer model: tracing Keras's ResNet-50
+was most of the test and checks Keras, not the script), so the script a GPU session relies on cannot
+rot between GPU sessions."""
 
 from __future__ import annotations
 
