@@ -1,0 +1,49 @@
+"""Review of this morning's merges (stops20, perf34g, review20): each test here failed before its mend."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.cli_runs import run_shardify
+from helpers.shipped import _image_bytes
+from shardify.plan import split_worded_classes
+
+
+def _put(root: Path, rel: str, data: bytes | str) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+@pytest.mark.parametrize("names", [
+    ("train_v1", "test_v1", "train_v2", "test_v2"),
+    ("train_ver1", "val_ver1", "train_ver2", "val_ver2"),
+    ("train_v1.1", "test_v1.1", "train_v2.0", "test_v2.0"),
+])
+def test_versions_beside_split_words_are_no_classes(names: tuple[str, ...]) -> None:
+    assert split_worded_classes.split_classes(names) is None
+
+
+@pytest.mark.parametrize("names", [("train_v1", "train_v2"), ("training_2019", "training_2020"), ("test_rev2", "test_rev3")])
+def test_versions_of_one_split_are_no_classes(names: tuple[str, ...]) -> None:
+    assert split_worded_classes.one_split_classes(names) is None
+
+
+def test_classes_beside_split_words_still_read() -> None:
+    assert split_worded_classes.split_classes(["train_cats", "test_cats", "train_dogs", "test_dogs"])["test_dogs"] == ("test", "dogs")
+    assert split_worded_classes.one_split_classes(["training_fake", "training_real"]) == "train"
+
+
+def test_two_releases_of_a_split_and_class_download_are_no_classes(tmp_path: Path) -> None:
+    """`train_v1/`, `test_v1/`, `train_v2/`, `test_v2/`: two releases of one download, read as the
+    classes `v1` and `v2` of splits train and test, exit 0. The run stops before writing."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    for folder in ("train_v1", "test_v1", "train_v2", "test_v2"):
+        for i in range(6):
+            _put(src, f"{folder}/im{i}.jpg", _image_bytes(f"{folder}{i}"))
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode != 0, result.stdout
+    assert not (out / "manifest.json").exists()
+    assert "--label-level" in result.stderr, result.stderr
