@@ -154,7 +154,7 @@ def split_classes(names: Iterable[str]) -> dict[str, tuple[str, str]] | None:
     found = {name: _split_and_class(name) for name in names}
     if len(names) < 3 or None in found.values():
         return None
-    pairs = {(split, other.lower()) for split, other in found.values()}  # type: ignore[misc]
+    pairs = {(split, other) for split, other in found.values()}  # type: ignore[misc]  # (case kept: see uneven_classes)
     if len(pairs) != len(names) or len({s for s, _ in pairs}) < 2 or len({c for _, c in pairs}) < 2:
         return None
     return found  # type: ignore[return-value]
@@ -163,13 +163,18 @@ def split_classes(names: Iterable[str]) -> dict[str, tuple[str, str]] | None:
 def uneven_classes(read: dict[str, tuple[str, str]]) -> list[str]:
     """The folders of `split_classes`'s reading whose class appears under one split word only.
 
+    A class is its name as the folder spells it: `train_Cats/` and `test_cats/` are written as the
+    classes `Cats` and `cats`, so matched ignoring case they had passed as one class under two split
+    words while train and test were written with different classes (`train/Cats/` beside
+    `test/cats/` stops for the same reason).
+
     >>> uneven_classes(split_classes(["train_cats", "test_cats", "train_dogs", "test_birds"]))
     ['test_birds', 'train_dogs']
     """
     splits_of: dict[str, set[str]] = {}
     for split, other in read.values():
-        splits_of.setdefault(other.lower(), set()).add(split)
-    return sorted(name for name, (_, other) in read.items() if len(splits_of[other.lower()]) < 2)
+        splits_of.setdefault(other, set()).add(split)
+    return sorted(name for name, (_, other) in read.items() if len(splits_of[other]) < 2)
 
 
 # The option that decides a reading of split and class from one name: the layout file's two mappings.

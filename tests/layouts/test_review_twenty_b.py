@@ -47,3 +47,24 @@ def test_two_releases_of_a_split_and_class_download_are_no_classes(tmp_path: Pat
     assert result.returncode != 0, result.stdout
     assert not (out / "manifest.json").exists()
     assert "--label-level" in result.stderr, result.stderr
+
+
+def test_a_class_spelled_in_two_cases_across_split_words_is_two_classes() -> None:
+    """`train_Cats/` beside `test_cats/`: the classes were matched ignoring case (so each lay under
+    two split words, no doubt) but written as each folder spells them: train held `Cats`, test
+    `cats`, four classes where two were meant, exit 0. Each spelling is its own class, so each lies
+    under one split word and the run stops (as `train/Cats/` beside `test/cats/` does)."""
+    read = split_worded_classes.split_classes(["train_Cats", "test_cats", "train_Dogs", "test_dogs"])
+    assert read is not None
+    assert split_worded_classes.uneven_classes(read) == ["test_cats", "test_dogs", "train_Cats", "train_Dogs"]
+
+
+def test_a_class_spelled_in_two_cases_across_split_words_stops(tmp_path: Path) -> None:
+    src, out = tmp_path / "src", tmp_path / "out"
+    for folder in ("train_Cats", "test_cats", "train_Dogs", "test_dogs"):
+        for i in range(6):
+            _put(src, f"{folder}/im{i}.jpg", _image_bytes(f"{folder}{i}"))
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode != 0, result.stdout
+    assert not (out / "manifest.json").exists()
+    assert "train_Cats/" in result.stderr and "class_names" in result.stderr, result.stderr
