@@ -8,7 +8,7 @@ import pytest
 
 from helpers.cli_runs import run_shardify
 from helpers.shipped import _image_bytes
-from shardify.plan import split_worded_classes
+from shardify.plan import beam_globs, split_worded_classes
 
 
 def _put(root: Path, rel: str, data: bytes | str) -> None:
@@ -68,3 +68,14 @@ def test_a_class_spelled_in_two_cases_across_split_words_stops(tmp_path: Path) -
     assert result.returncode != 0, result.stdout
     assert not (out / "manifest.json").exists()
     assert "train_Cats/" in result.stderr and "class_names" in result.stderr, result.stderr
+
+
+def test_a_long_run_of_stars_after_many_single_characters_is_matched_in_one_pass() -> None:
+    """`?` x 2000 then `*` x 2000: each of the 2000 live states walked the whole run of stars at
+    every character (`_closure`), 2000 x 2000 steps a character, hours for one 3000-character name
+    (the module promises len(pattern) x len(path)). pytest-timeout ends the old reading."""
+    pattern = "?" * 2000 + "*" * 2000 + "b"
+    assert not beam_globs.beam_glob_match(pattern, "a" * 3000)
+    assert beam_globs.beam_glob_match(pattern, "a" * 2999 + "b")
+    assert beam_globs.beam_glob_match("a*/*b", "ax/yb") and not beam_globs.beam_glob_match("a*/*b", "ax/y/b")
+    assert beam_globs.beam_glob_match("a*/" + "*" * 50 + "b", "ax/y/b")  # (`**` among them: any run, `/` too)
