@@ -19,7 +19,7 @@ Where two split words or more occur over the same classes (`train_cats/`, `train
 run together with a class written in capitals or digits-free letters), each folder names both a
 split and a class: `split_classes` reads each folder's split and its class (the name without the
 split word) when every sibling folder is so named, at least two split words and two classes occur,
-and no class is a bare number (`train_2017/`, `test_2017/` are versions). Whether every class
+and no class is a version (`train_2017/`, `test_2017/`, `train_v1/`, `train_v2/` are releases, not classes). Whether every class
 appears under at least two split words is `uneven_classes`'s question: a class under one split
 word only (`train_cats/`, `train_dogs/`, `test_cats/`) is a doubt, and the run stops naming it.
 
@@ -41,6 +41,18 @@ if TYPE_CHECKING:
 __all__ = ["class_word", "one_split_classes", "split_classes", "uneven_classes", "uneven_classes_found"]
 
 _SEPARATORS = re.compile(r"[_\-. ]+")
+# A version, not a class: `train_v1/` beside `train_v2/` (a download's first and second release),
+# `train_2017/`, `test_ver2/`, `train_v1.1/` (separators split it, so the words are checked joined).
+_VERSION = re.compile(r"(?:v|ver|version|rev|release)?[_\-. ]?\d+(?:[_\-. ]\d+)*", re.IGNORECASE)
+
+
+def _version(other: str) -> bool:
+    """`other` (what a folder's name holds beside its split word) names a version, not a class.
+
+    >>> [_version(w) for w in ("v1", "2017", "ver_2", "v1_1", "V3", "cats", "class1", "b2")]
+    [True, True, True, True, True, False, False, False]
+    """
+    return _VERSION.fullmatch(other) is not None
 
 
 def class_word(name: str) -> tuple[str, str] | None:
@@ -50,8 +62,8 @@ def class_word(name: str) -> tuple[str, str] | None:
 
     >>> class_word("training_fake"), class_word("benign_train"), class_word("train_images"), class_word("seg_train")
     (('train', 'fake'), ('train', 'benign'), None, ('train', 'seg'))
-    >>> class_word("train"), class_word("a_train_b"), class_word("train_val")
-    (None, None, None)
+    >>> class_word("train"), class_word("a_train_b"), class_word("train_val"), class_word("train_v2")
+    (None, None, None, None)
     """
     words = [w for w in _SEPARATORS.split(name) if w]
     if len(words) < 2:
@@ -68,6 +80,7 @@ def class_word(name: str) -> tuple[str, str] | None:
             and not is_unlabelled_name(other)
             and not mask_named(other)
             and not any(w.lower() in PART_WORDS for w in rest)
+            and not _version(other)
         ):
             return split.lower(), other
     return None
@@ -118,7 +131,7 @@ def _split_and_class(name: str) -> tuple[str, str] | None:
     if found is None:
         return None
     split, other = found
-    if other.isdigit() or is_container_name(other) or is_unlabelled_name(other) or mask_named(other) or split_word(other):
+    if _version(other) or is_container_name(other) or is_unlabelled_name(other) or mask_named(other) or split_word(other):
         return None  # `train_2017/` (a version), `trainImages/` (a container), `trainMasks/`
     return split, other
 
@@ -141,7 +154,7 @@ def split_classes(names: Iterable[str]) -> dict[str, tuple[str, str]] | None:
     found = {name: _split_and_class(name) for name in names}
     if len(names) < 3 or None in found.values():
         return None
-    pairs = {(split, other.lower()) for split, other in found.values()}  # type: ignore[misc]
+    pairs = {(split, other) for split, other in found.values()}  # type: ignore[misc]  # (case kept: see uneven_classes)
     if len(pairs) != len(names) or len({s for s, _ in pairs}) < 2 or len({c for _, c in pairs}) < 2:
         return None
     return found  # type: ignore[return-value]
@@ -150,13 +163,18 @@ def split_classes(names: Iterable[str]) -> dict[str, tuple[str, str]] | None:
 def uneven_classes(read: dict[str, tuple[str, str]]) -> list[str]:
     """The folders of `split_classes`'s reading whose class appears under one split word only.
 
+    A class is its name as the folder spells it: `train_Cats/` and `test_cats/` are written as the
+    classes `Cats` and `cats`, so matched ignoring case they had passed as one class under two split
+    words while train and test were written with different classes (`train/Cats/` beside
+    `test/cats/` stops for the same reason).
+
     >>> uneven_classes(split_classes(["train_cats", "test_cats", "train_dogs", "test_birds"]))
     ['test_birds', 'train_dogs']
     """
     splits_of: dict[str, set[str]] = {}
     for split, other in read.values():
-        splits_of.setdefault(other.lower(), set()).add(split)
-    return sorted(name for name, (_, other) in read.items() if len(splits_of[other.lower()]) < 2)
+        splits_of.setdefault(other, set()).add(split)
+    return sorted(name for name, (_, other) in read.items() if len(splits_of[other]) < 2)
 
 
 # The option that decides a reading of split and class from one name: the layout file's two mappings.
