@@ -32,7 +32,7 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
-from shardify.beam_jobs.discover import frame_tables, split_files, unnamed_list_rows, unread_annotation_checks
+from shardify.beam_jobs.discover import frame_tables, row_index_splits, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -400,6 +400,7 @@ def _detect_folder(
     if detected.name == layout.LABEL_FILE and detected.media == "image" and not detected.split_folders and not config.split:
         detected = describe.with_split_lists(config, sample, detected)
         detected = held_out_tables.with_held_out_tables(config, sample, detected)  # a competition's test.csv of ids
+        detected = row_index_splits.with_row_splits(config, sample, detected)  # Derm7pt's train_indexes.csv of row numbers
     split_folder_labels.check_label_file_names(config, sample, detected)  # labels.csv's 'Image_1.jpg' in train/ and test/
     detected = box_tables.with_box_annotations(config, detected, boxes, sample)
     detected = describe.with_objects(config, detected)
