@@ -583,7 +583,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "kylberg": None,
     "minc2500": None,            # --exclude the folds 2-5 and validate*.txt: the validate1 images left out (tried)
     "neu_cls": {"label_from_name": r"^(.+)_\d+"},  # the stop names --label-from-name (tried: right)
-    "bosch_lights": None,        # --label-level 0: no labels, no boxes, the YAML unread (tried)
+    "bosch_lights": None,        # right with no option (kinds20: the YAML read as boxes); before, --label-level 0:
+                                 # no labels, no boxes, the YAML unread (tried)
     "deeppcb": None,             # --label-level 0: the same exit 1, the lists' '<n>.jpg' naming no file (tried)
     "acfr_fruit": None,          # --label-level 0 stops on apples/segmentations; with --exclude of it the mango
                                  # images are left out (tried)

@@ -28,8 +28,6 @@ WRONG = {
                    "as groups over class folders, offering --label-level 0 or 1; with --label-level 0 it stops again on "
                    "apples/segmentations/, and with that excluded the mango images (rectangle CSVs) are left out: one CSV "
                    "of circles or rectangles per image, named by no option, is not read as objects"),
-    "bosch_lights": ("STOPS (exit 2): train.yaml and test.yaml named as files no reader took that name the inputs (the "
-                     "recording folders '<date>_bag' would be the classes); no option reads their {boxes, path} lists"),
     "deeppcb": ("STOPS (exit 2): the split lists 'group<G>/<G>/<n>.jpg group<G>/<G>_not/<n>.txt' name no file (on disk "
                 "'<n>_test.jpg' and its template '<n>_temp.jpg'), rows and nearest files named; no option reads the "
                 "'<n>.txt' boxes of type numbers: only rewritten lists in a layout file decide"),
