@@ -408,6 +408,7 @@ def _detect_folder(
     detected = describe.with_objects(config, detected)
     detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id
     detected = given_label_joins.with_given_joins(config, sample, detected)  # --labels truth.jsonl --key-column id
+    detected = run_length_tables.with_class_rows(config, sample, detected)  # Severstal's rows: a row per image and class
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:
         detected = describe.with_vocabulary(config, sample, detected)
     detected = class_list.with_declared_classes(config, sample, detected)

@@ -202,6 +202,9 @@ class _JoinRowsWithFiles(beam.DoFn):
                 [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location, _ in files]
             )
             return
+        if not rows and self._layout.merge_rows:  # a row per image and class: an image of none has no class (no defect)
+            yield Batch([Candidate(self._kind, relpath, size, (), location=location) for relpath, size, location, _ in files])
+            return
         if not rows:
             for relpath, *_ in files:
                 yield reject(relpath, f"no usable row in {name} names it", stage=_STAGE)
@@ -214,7 +217,10 @@ class _JoinRowsWithFiles(beam.DoFn):
                 )
             return
         distinct = {(labels, caption) for _, labels, caption, *_ in rows}
-        if len(distinct) > 1:
+        if len(distinct) > 1 and self._layout.merge_rows:  # a row per image and class: the file's labels are theirs
+            merged = tuple(sorted({label for _, labels, *_ in rows for label in labels}))
+            rows = [(rows[0][0], merged, *rows[0][2:])]
+        elif len(distinct) > 1:
             numbers = ", ".join(f"{row} of {table}" if table != name else str(row) for row, *_, table in rows)
             where = "" if all(table == name for *_, table in rows) else " (several label files)"
             for relpath, *_ in files:

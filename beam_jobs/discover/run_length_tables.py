@@ -17,6 +17,7 @@ Plain functions over the tables' first lines; `check_run_length_tables` raises t
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 import re
 from collections.abc import Sequence
@@ -26,10 +27,11 @@ from shardify.beam_jobs.discover.key_paths import table_rows
 from shardify.config import ConvertConfig
 from shardify.converters.run_length import is_run_length
 from shardify.errors import UsageError
+from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.evidence import example_file
 
-__all__ = ["check_run_length_tables", "run_length_columns"]
+__all__ = ["check_run_length_tables", "run_length_columns", "with_class_rows"]
 
 # Share of a column's sampled non-empty cells that must be run-length masks; tables looked into.
 _MOST = 0.8
@@ -86,6 +88,9 @@ def check_run_length_tables(config: ConvertConfig, sample: Sequence[str], media:
         others = sorted({posixpath.dirname(p) or "." for p in media} - set(folders))
         what = f", {classes!r} the class of each row's mask" if classes else ", each row one object's mask"
         rest = f"; the images of {', '.join(o + '/' for o in others[:3])} have no row" if others else ""
+        classified = (f"--labels {path} --key-column {keys} --label-column {classes} to write each image labelled by its "
+                      "rows' classes (several an image: multi-label; an image of no row unlabelled; the masks not "
+                      "stored), or ") if classes else ""
         raise UsageError(
             f"{path} holds segmentation masks as run-length rows: column {runs!r} (Kaggle's encoding: start and length "
             f"pairs, pixels numbered from 1 top to bottom, then left to right) of the images its column {keys!r} names "
@@ -93,5 +98,35 @@ def check_run_length_tables(config: ConvertConfig, sample: Sequence[str], media:
             "records yet (a segmentation record holds one PNG mask of class indices per image, and no class label): "
             "decode them into PNGs beside the images (shardify.converters.run_length.class_mask_png; an image of no "
             "row an all-zero mask) and convert those as a mask folder (docs/converting.md, segmentation datasets), or "
-            f"--label-level 0 to write the images alone, unlabelled, their masks left in {path}"
+            f"{classified}--label-level 0 to write the images alone, unlabelled, their masks left in {path}"
         )
+
+
+def with_class_rows(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` whose table of labels is one of run-length rows read by its class column (`--labels
+    train.csv --key-column ImageId --label-column ClassId`): a row per image and class, an image's labels
+    the union of its rows' (`merge_rows`, on the label file's layout or on the keyed table's evidence)."""
+    images = [p for p in sample if layout.is_media_file(p, "image")]
+
+    def classes_of(path: str) -> tuple[list[str], tuple[str, str, str]] | None:
+        if layout.extension(path) not in ("csv", "tsv"):
+            return None
+        rows = table_rows(head_reads.head_lines(config, path), path)
+        found = run_length_columns(rows, images)
+        return (list(rows[0]), found) if found and found[2] else None
+
+    def note(path: str, found: tuple[str, str, str]) -> str:
+        return (f"{path}: a row per image and class (run-length masks in {found[0]!r}, not stored): an image's labels are "
+                f"its rows' {found[2]!r} values")
+
+    if detected.name == layout.LABEL_FILE and config.label_column and (read := classes_of(detected.labels_file)):
+        if read[1][2] == config.label_column:
+            return dataclasses.replace(detected, merge_rows=True, notes=(*detected.notes, note(detected.labels_file, read[1])))
+    evidence, notes = [], []
+    for e in detected.evidence:
+        read = classes_of(e.path) if e.kind == evidence_lib.LABEL_LINES and e.header and e.label_column is not None else None
+        if read and read[1][2] in read[0] and read[0].index(read[1][2]) == e.label_column:
+            e = dataclasses.replace(e, merge_rows=True)
+            notes.append(note(e.path, read[1]))
+        evidence.append(e)
+    return dataclasses.replace(detected, evidence=tuple(evidence), notes=(*detected.notes, *notes)) if notes else detected

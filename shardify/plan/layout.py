@@ -164,6 +164,8 @@ class SourceLayout:
       key_folder: UNDER: the folder relative to SRC the keys' paths are under, else "".
       row_splits: label_file: (split, file beside the label table listing its rows by number from 0)
         (Derm7pt's train_indexes.csv: `beam_jobs/discover/row_index_splits.py`), else ().
+      merge_rows: label_file: several rows naming one file give it the union of their labels (a table of a
+        row per image and class, Severstal's run-length rows: `run_length_tables.py`), else a conflict.
       captions: image records also hold a caption: a .txt file sharing the image's stem
         (image_captions), or the label file's caption column (or COCO captions).
       source_file: SRC was this one file, named relative to its folder (which is then the root).
@@ -230,6 +232,7 @@ class SourceLayout:
     split_ids: tuple[tuple[str, str], ...] = ()
     key_folder: str = ""
     row_splits: tuple[tuple[str, str], ...] = ()
+    merge_rows: bool = False
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:

@@ -35,10 +35,6 @@ WRONG = {
     "news_aggregator": ("EXIT 1: the headerless TAB-separated newsCorpora.csv (under a .csv suffix), its only table, "
                         "is rejected whole ('column 5 and column 7 each hold a few repeated ... words') instead of a "
                         "stop before writing; --label-column 5 then converts it right"),
-    "severstal": ("STOPS (exit 2): train.csv named as run-length masks (EncodedPixels, Kaggle's encoding) of the "
-                  "images ImageId names, ClassId their class (kinds20: run_length_tables.py); they are not read into "
-                  "records (a segmentation record holds a mask PNG and no label; test_images/ have none), and no "
-                  "option labels an image with its rows' defect classes, as the truth has it"),
 }
 
 

@@ -19,6 +19,7 @@ from PIL import Image
 
 from helpers.blind19 import DATASETS
 from helpers.shipped import _image_bytes
+from helpers.unseen_judge import assert_right
 from shardify.beam_jobs.discover import run_length_tables
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -79,6 +80,41 @@ def test_severstal_stops_naming_the_table_the_encoding_and_the_options(tmp_path:
     assert said.startswith("train.csv holds segmentation masks as run-length rows: column 'EncodedPixels'"), said
     assert "'ImageId' names (in train_images/), 'ClassId' the class" in said and "test_images/ have no row" in said, said
     assert "--label-level 0" in said and "class_mask_png" in said, said
+    assert "--labels train.csv --key-column ImageId --label-column ClassId to write each image labelled by its rows'" in said
+
+
+def test_severstal_converts_right_with_the_class_column(tmp_path: Path) -> None:
+    truth = DATASETS["severstal"](tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), labels_file="train.csv", key_column="ImageId",
+                                 label_column="ClassId"))
+    assert_right(truth, tmp_path / "out")  # (an image of two rows labelled by both classes; the test images unlabelled)
+
+
+def test_without_a_test_folder_the_label_file_reads_the_rows_alike(tmp_path: Path) -> None:
+    # (no split folders: read as a label file, not a keyed table beside them; images of no row are unlabelled)
+    import dataclasses
+    import shutil
+
+    truth = DATASETS["severstal"](tmp_path / "download")
+    shutil.rmtree(truth.root / "test_images")
+    (truth.root / "sample_submission.csv").unlink()
+    truth = dataclasses.replace(truth, records={k: v for k, v in truth.records.items() if not k.startswith("test_images/")})
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), labels_file="train.csv", key_column="ImageId",
+                                 label_column="ClassId", max_rejects="50%"))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_a_table_of_one_row_an_image_still_refuses_two_labels(tmp_path: Path) -> None:
+    # the twin with no run-length column: a key given twice with two labels is a conflict, never merged
+    root = tmp_path / "twin"
+    for i in range(12):
+        _write(root, f"train_images/{i:04d}.jpg", _image_bytes(str(i), 20, 16))
+    rows = [f"{i:04d}.jpg,{1 + i % 3}" for i in range(12)] + ["0001.jpg,3"]
+    _write(root, "train.csv", "ImageId,ClassId\n" + "\n".join(rows) + "\n")
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "out"), labels_file="train.csv", key_column="ImageId",
+                                 label_column="ClassId", max_rejects="50%"))
+    rejected = (tmp_path / "out" / "rejected.jsonl").read_text()
+    assert "train_images/0001.jpg" in rejected and "give it different labels" in rejected, rejected
 
 
 def _write(root: Path, rel: str, data: bytes | str) -> None:
