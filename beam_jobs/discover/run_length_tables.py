@@ -9,8 +9,10 @@ masks are not read into records yet: a segmentation record holds one mask PNG pe
 class label (docs/converting.md), while these tables give some images no row (no defect: an empty
 mask) and the test folder's images no mask at all; whether a record without a row is an empty mask
 or an unannotated image is the user's to say. So the stop names the table, its columns and the
-encoding, and the options that convert something right: the images alone, or the masks decoded
-into PNGs beside them, read as a mask folder.
+encoding, and the options that convert something right: the images labelled by their rows'
+classes where a class column is there (`--labels train.csv --key-column ImageId --label-column
+ClassId`; `with_class_rows` then reads a row per image and class, several rows one image's labels),
+the images alone, or the masks decoded into PNGs beside them, read as a mask folder.
 
 Plain functions over the tables' first lines; `check_run_length_tables` raises the stop.
 """
@@ -119,9 +121,9 @@ def with_class_rows(config: ConvertConfig, sample: Sequence[str], detected: layo
         return (f"{path}: a row per image and class (run-length masks in {found[0]!r}, not stored): an image's labels are "
                 f"its rows' {found[2]!r} values")
 
-    if detected.name == layout.LABEL_FILE and config.label_column and (read := classes_of(detected.labels_file)):
-        if read[1][2] == config.label_column:
-            return dataclasses.replace(detected, merge_rows=True, notes=(*detected.notes, note(detected.labels_file, read[1])))
+    if (detected.name == layout.LABEL_FILE and config.label_column and (read := classes_of(detected.labels_file))
+            and read[1][2] == config.label_column):
+        return dataclasses.replace(detected, merge_rows=True, notes=(*detected.notes, note(detected.labels_file, read[1])))
     evidence, notes = [], []
     for e in detected.evidence:
         read = classes_of(e.path) if e.kind == evidence_lib.LABEL_LINES and e.header and e.label_column is not None else None
