@@ -205,7 +205,9 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
       SourceError: it cannot be read.
     """
     try:
-        given = config.key_column  # (a join's id column never reaches here: given_label_joins reads that table)
+        # `--labels F --key-column C`: C names F's inputs (a join's id column never reaches here: given_label_joins
+        # reads that table); without --labels, --key-column is a metadata table's (keyed_tables), not a found file's
+        given = config.key_column if config.labels_file else ""
         fmt = label_files.label_file_format(path, given)
         if fmt == label_files.COCO:
             return _coco_sample(path, shown)
