@@ -182,7 +182,7 @@ KeyColumnOption = Annotated[
     str,
     typer.Option(
         metavar="C",
-        help="A metadata table beside the inputs: the column naming them, by name or number. Default: the one whose values do. With --labels over tables of texts: the id column joining its labels onto their rows.",
+        help="A metadata table beside the inputs: the column naming them, by name or number. Default: the one whose values do. With --labels: the column naming the inputs where its cells are file names (several joined by a comma, each a record: clinic,derm), else the id column joining its labels onto tables of texts.",
         rich_help_panel=_LABELS,
     ),
 ]

@@ -46,12 +46,15 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
     data = fileobj.read(MAX_DOCUMENT_BYTES + 1)
     if len(data) > MAX_DOCUMENT_BYTES:
         raise UnreadableDocument(f"larger than {MAX_DOCUMENT_BYTES >> 30} GiB: not read as one JSON document")
-    try:
-        # untrusted: nested too deeply, a number too long, not UTF-8; a key given twice (json.loads
-        # kept the last unsaid: an image's second key wrote it without its first entry's boxes)
-        document = json_input.parse(data, unique_keys=True)
-    except InvalidInputError as error:
-        raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
+    if fmt.document == "yaml":
+        document = _yaml_document(data)
+    else:
+        try:
+            # untrusted: nested too deeply, a number too long, not UTF-8; a key given twice (json.loads
+            # kept the last unsaid: an image's second key wrote it without its first entry's boxes)
+            document = json_input.parse(data, unique_keys=True)
+        except InvalidInputError as error:
+            raise UnreadableDocument(f"not a JSON document ({error.reason[:120]})") from None
     if fmt.entries_field == keyed_box_documents.KEYED:  # an object keyed by image, reshaped into entries
         try:
             document = keyed_box_documents.entries(document, fmt)
@@ -68,7 +71,7 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
         if not isinstance(key, str) or not key.strip():
             yield tables.RowError(number, f"entry {number} has no {fmt.key_field!r} naming an image")
             continue
-        key = key.strip()
+        key = box_formats.document_key(key) if fmt.document == "yaml" else key.strip()
         if not is_inside(key.replace("\\", "/")):
             yield tables.RowError(number, f"entry {number}'s {fmt.key_field} {key[:200]!r} leads outside the folder")
             continue
@@ -86,6 +89,25 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
             yield EvidenceRow(number, key, error=error.reason)
             continue
         yield EvidenceRow(number, key, labels=labels_of(objects), objects=objects)
+
+
+def _yaml_document(data: bytes) -> object:
+    """A YAML document of boxes (Bosch's train.yaml), read by the safe loader that refuses a key
+    given twice (`yaml_keys`: YAML keeps the last unsaid).
+
+    Raises:
+      UnreadableDocument: not YAML, or a mapping giving a key twice.
+    """
+    import yaml
+
+    from shardify.plan.yaml_keys import RepeatedKey, unique_keys_loader
+
+    try:
+        return yaml.load(data.decode("utf-8"), Loader=unique_keys_loader())  # (a SafeLoader: no object is built)
+    except RepeatedKey as repeated:
+        raise UnreadableDocument(f"line {repeated.line}: the key {repeated.key!r} is given twice") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
+        raise UnreadableDocument(f"not a YAML document ({str(error)[:120]})") from None
 
 
 def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:

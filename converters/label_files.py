@@ -25,11 +25,12 @@ What a COCO entry may hold (ids, categories, top-level types) is judged in `coco
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import coco_entries, coco_urls, cr_lines, one_hot, table_scans, tables
+from shardify.converters import coco_entries, coco_urls, cr_lines, one_hot, sniffed_tables, table_scans, tables
 from shardify.converters.coco_entries import coco_categories  # (re-exported: class_lists reads it from here)
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
@@ -85,15 +86,17 @@ class LabelRow:
     source_id: str = ""
 
 
-def label_file_format(path: str) -> str:
-    """TABLE, LINES or COCO from the file's extension.
+def label_file_format(path: str, key_column: str = "") -> str:
+    """TABLE, LINES or COCO from the file's extension. A .txt is `name label` lines, unless a key
+    column is named (`--key-column`): then a table of named columns, as Leafsnap's tab-separated
+    `leafsnap-dataset-images.txt` (`file_id`, `image_path`, `segmented_path`, `species`, `source`).
 
     Raises:
       InvalidInputError: none of those.
     """
     ext = path.rsplit(".", 1)[-1].lower()
     if ext == "txt":
-        return LINES
+        return TABLE if key_column else LINES
     if ext == "json":
         return COCO
     if ext in tables.TABLE_FORMATS:
@@ -122,19 +125,22 @@ def read_label_rows(
     Raises:
       InvalidInputError: the file as a whole cannot be read (no header, not JSON, too large).
     """
-    fmt = label_file_format(path)
+    fmt = label_file_format(path, key_column)
     if fmt == LINES:
         yield from _lines(cr_lines.as_lines(fileobj), size_bytes)  # (lines ended by CR alone: a row each)
     elif fmt == COCO:
         yield from _coco(fileobj, size_bytes, captions, objects)
     else:
-        yield from _table(fileobj, tables.table_format(path), size_bytes, label_column, label_separator, captions, key_column)
+        table_fmt = sniffed_tables.SNIFFED if path.lower().endswith(".txt") else tables.table_format(path)  # (tab-separated)
+        yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column)
 
 
 def _table(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = ""
 ) -> Iterator[LabelRow | tables.RowError]:
     header, rows = table_scans.read_table(fileobj, fmt, size_bytes)
+    several = _several_keys(header.columns, key_column)  # `--key-column clinic,derm`: each column's file a record
+    key_column = several[0] if several else key_column
     key = label_file_columns(header.columns, captions=captions, key_column=key_column).key if header.columns else ""
     onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
@@ -161,7 +167,7 @@ def _table(
             if isinstance(found, str):
                 yield tables.RowError(row.row, found, key)
             else:
-                yield LabelRow(row.row, key, found, "", True)
+                yield from _each_key(LabelRow(row.row, key, found, "", True), cells, several)
             continue
         cell = cells.get(columns.label) if columns.label else None
         if isinstance(cell, dict):  # a nested label: which of its fields is for the user to say
@@ -185,7 +191,27 @@ def _table(
             yield tables.RowError(row.row, f"empty label for {key!r}", key)
             continue
         caption = cells.get(columns.caption) if columns.caption else None
-        yield LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label))
+        yield from _each_key(LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label)),
+                             cells, several)
+
+
+def _several_keys(columns: Sequence[str], key_column: str) -> tuple[str, ...]:
+    """The key columns `key_column` names where it names several (`clinic,derm`, each a column of
+    `columns`), else (): one key column, read as before."""
+    names = tuple(part.strip() for part in key_column.split(",") if part.strip())
+    return names if len(names) > 1 and all(name in columns for name in names) else ()
+
+
+def _each_key(row: LabelRow, cells: dict[str, object], several: Sequence[str]) -> Iterator[LabelRow | tables.RowError]:
+    """`row` as it is, or with several key columns one row per column's file, each with the row's
+    labels (Derm7pt's `clinic` and `derm` photographs of one case); an empty cell is the row's error."""
+    if not several:
+        yield row
+        return
+    for name in several:
+        value = cells.get(name)
+        key = ("" if value is None else str(value)).strip()
+        yield dataclasses.replace(row, key=key) if key else tables.RowError(row.row, f"empty {name!r}")
 
 
 def _class_numbered(header: tables.TableHeader, label: str) -> bool:

@@ -52,8 +52,10 @@ class ConvertConfig:
       label_column, keep_columns, label_separator, header, json_records: see `columns.TableOptions`.
       key_column: a metadata table found beside the inputs (see `shardify.plan.keyed_tables`):
         the column naming the inputs, by name or number from 1, where two columns do; "": the
-        one whose values name them. With `labels_file`: the id column both it and the tables of
-        texts hold, by which its labels are joined onto their rows (`discover/given_label_joins.py`).
+        one whose values name them. With `labels_file`: where its cells are file names, the column
+        (or columns, "clinic,derm") of that table naming the inputs (`discover/key_paths.py`); else
+        the id column both it and the tables of texts hold, by which its labels are joined onto
+        their rows (`discover/given_label_joins.py`).
       label_from_name: a regular expression with one group: the group of a file's name is its
         label (the named_files layout).
       class_ids: detection datasets: how objects' class/label numbers their classes (see

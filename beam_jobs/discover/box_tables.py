@@ -36,7 +36,7 @@ __all__ = ["box_evidence", "with_box_annotations"]
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
 # Extensions of annotation files a row of `box_formats.FORMATS` may name (`.odgt`: CrowdHuman's JSON lines).
-_ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json", "idl")
+_ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json", "idl", "yaml", "yml")
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
 _FIRST_FILES = 20
 
@@ -210,7 +210,7 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             how += f", frame n its file numbered n{rule.shift:+d}" if rule.shift else ""
         elif fmt.pairing == box_formats.JSON_DOCUMENT:  # the entries' keys show whether they carry folders, extensions
             rule = key_rule(box_formats.document_keys(fmt, "\n".join(lines)))
-            how = f"one JSON document, its images by {fmt.key_field}, their boxes in {fmt.boxes_field}"
+            how = f"one {fmt.document.upper()} document, its images by {fmt.key_field}, their boxes in {fmt.boxes_field}"
         elif fmt.pairing == box_formats.JSON_LINES:  # the image's id: its file's stem
             rule = KeyRule(1, False)
             how = f"a JSON object a line, its image by {fmt.key_field}, its boxes in {fmt.boxes_field}"

@@ -122,7 +122,7 @@ class _Resolve(beam.DoFn):
         # in the rows detection read); a key repeated further down was merged into two labels.
         self._one_label = {
             e.path for e in evidence
-            if e.label_column is not None and (e.kind == SPLIT_LIST or (e.kind == LABEL_LINES and e.header))
+            if e.label_column is not None and (e.kind == SPLIT_LIST or (e.kind == LABEL_LINES and e.header)) and not e.merge_rows
         }
 
     def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:

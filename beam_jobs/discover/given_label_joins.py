@@ -26,7 +26,7 @@ import dataclasses
 import json
 import posixpath
 
-from shardify.beam_jobs.discover import head_reads, label_file_found
+from shardify.beam_jobs.discover import head_reads, key_paths, label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import tables as tables_lib
@@ -43,8 +43,9 @@ _TABLE_EXTENSIONS = ("csv", "tsv", "jsonl", "json", "parquet", "txt")
 
 
 def joining(config: ConvertConfig) -> bool:
-    """The user asked for a join: `--labels` together with `--key-column`."""
-    return bool(config.labels_file and config.key_column)
+    """The user asked for a join: `--labels` together with `--key-column`, whose cells are ids, not
+    file names (those name the inputs of a label file: `key_paths.py`)."""
+    return bool(config.labels_file and config.key_column) and not key_paths.keys_name_files(config)
 
 
 def as_tables(config: ConvertConfig) -> ConvertConfig:

@@ -337,7 +337,8 @@ def _check_tables_aside(config: ConvertConfig, sample: Sequence[str], media: Seq
         found = file_signs.labels_beside_folders(label_file_found.head_lines(config, path), media, folder_labels)
         if found:
             shown.append(f"{path} ({found})")
-            several = several or path_columns.several_paths_note(path, label_file_found.head_lines(config, path), media)
+            label = found.split(" ", 1)[1] if found.startswith("column ") else ""
+            several = several or path_columns.several_paths_note(path, label_file_found.head_lines(config, path), media, label)
     if not shown:
         return
     level = max((lvl for _, lvl in getattr(structure, "label_levels", ()) if lvl >= 0), default=0) + 1  # (1 = SRC's folders)

@@ -13,6 +13,8 @@ How a row's key meets a file (`SourceLayout.label_key`, chosen at detection and 
   beside  the path relative to the label file's folder  `batch_1/000006.jpg` for data/annotations.json
   stem_number  the stem before `-<n>` or `_<n>`        `86e1089a3` for 86e1089a3-1.jpg, 86e1089a3-2.jpg
           (PetFinder's photos: one row names several files, each its own record with the row's labels)
+  under   the path relative to a folder under SRC      `NEL/Nel026.jpg` for release_v0/images/NEL/Nel026.jpg
+          (`SourceLayout.key_folder`: Derm7pt's meta.csv, whose keys are the tails of the listed paths)
 
 Keys and paths are compared in Unicode NFC (macOS writes names decomposed). A key that matches
 several files rejects each of them, naming them all; a file no row names and a row that names no
@@ -35,7 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover import left_out_keys
+from shardify.beam_jobs.discover import left_out_keys, row_index_splits
 from shardify.beam_jobs.discover.candidates import CANDIDATES, COLUMNS, NOTES, REJECTS, Listed, nothing, reject
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import label_files, tables
@@ -72,8 +74,9 @@ def _nfc(text: str) -> str:
 
 def row_key(key: str, label_key: str, folder: str = "") -> str | None:
     """A label file's key as files are keyed, or None for a path that leaves SRC or is hidden.
-    `folder`: BESIDE, the label file's folder relative to SRC, which the key's path is under."""
-    if label_key == layout_lib.BESIDE:
+    `folder`: BESIDE, the label file's folder relative to SRC, which the key's path is under; UNDER, the
+    layout's `key_folder`."""
+    if label_key in (layout_lib.BESIDE, layout_lib.UNDER):
         found = row_key(key, PATH)
         return None if found is None else _nfc(posixpath.join(folder, found)) if folder else found
     if label_key == PATH:
@@ -89,7 +92,7 @@ def row_key(key: str, label_key: str, folder: str = "") -> str | None:
 
 def file_key(relpath: str, label_key: str) -> str:
     """What a row's key must be to name the file at `relpath` (not used for ORDER)."""
-    if label_key in (PATH, layout_lib.BESIDE):
+    if label_key in (PATH, layout_lib.BESIDE, layout_lib.UNDER):
         return _nfc(relpath)
     if label_key == layout_lib.NAME:
         return _nfc(posixpath.basename(relpath))
@@ -107,6 +110,7 @@ class _ReadLabelRows(beam.DoFn):
         self._layout = source_layout
         self._options = options
         self._folder = posixpath.dirname(source_layout.labels_file) if source_layout.label_key == layout_lib.BESIDE else ""
+        self._folder = source_layout.key_folder if source_layout.label_key == layout_lib.UNDER else self._folder
 
     def process(self, file: tuple[str, str]) -> Iterator:
         path, name = file
@@ -145,13 +149,20 @@ class _JoinRowsWithFiles(beam.DoFn):
     """(key, {files, rows, unusable}) -> a labelled Candidate, or Rejects naming what is wrong."""
 
     def __init__(
-        self, source_layout: SourceLayout, excludes: Callable[[str], bool] | None = None, left_out: frozenset[str] = frozenset()
+        self, source_layout: SourceLayout, excludes: Callable[[str], bool] | None = None, left_out: frozenset[str] = frozenset(),
+        labels_path: str = "",
     ) -> None:
         self._layout = source_layout
         self._excludes = excludes  # `--exclude`: a row naming a file it left out says so
         self._left_out = left_out  # (the keys of the files it left out: rows naming them by name or stem)
         self._kind = IMAGE if source_layout.media == "image" else TEXT
         self._hand_on = hands_on_unnamed(source_layout)
+        self._labels_path = labels_path
+        self._row_splits: dict[int, str] = {}
+
+    def setup(self) -> None:
+        if self._layout.row_splits:  # Derm7pt's train_indexes.csv: its rows by number (`row_index_splits`)
+            self._row_splits = row_index_splits.row_split_map(self._labels_path, self._layout.row_splits)
 
     def process(self, joined: tuple[str, dict[str, Iterable]], counts: tuple[int, int] | None = None) -> Iterator:
         key, groups = joined
@@ -191,6 +202,9 @@ class _JoinRowsWithFiles(beam.DoFn):
                 [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location, _ in files]
             )
             return
+        if not rows and self._layout.merge_rows:  # a row per image and class: an image of none has no class (no defect)
+            yield Batch([Candidate(self._kind, relpath, size, (), location=location) for relpath, size, location, _ in files])
+            return
         if not rows:
             for relpath, *_ in files:
                 yield reject(relpath, f"no usable row in {name} names it", stage=_STAGE)
@@ -203,13 +217,22 @@ class _JoinRowsWithFiles(beam.DoFn):
                 )
             return
         distinct = {(labels, caption) for _, labels, caption, *_ in rows}
-        if len(distinct) > 1:
+        if len(distinct) > 1 and self._layout.merge_rows:  # a row per image and class: the file's labels are theirs
+            merged = tuple(sorted({label for _, labels, *_ in rows for label in labels}))
+            rows = [(rows[0][0], merged, *rows[0][2:])]
+        elif len(distinct) > 1:
             numbers = ", ".join(f"{row} of {table}" if table != name else str(row) for row, *_, table in rows)
             where = "" if all(table == name for *_, table in rows) else " (several label files)"
             for relpath, *_ in files:
                 yield reject(relpath, f"rows {numbers}{'' if where else f' of {name}'} give it different labels{where}", rows[0][0], _STAGE)
             return
         row, labels, caption, objects, source_id, _ = rows[0]
+        split = self._row_splits.get(row - 2, "") if self._row_splits else ""  # (row 1 the header; the lists count from 0)
+        if self._row_splits and not split:
+            shown = ", ".join(f for _, f in self._layout.row_splits)
+            for relpath, *_ in files:
+                yield reject(relpath, f"row {row} of {name} (number {row - 2} from 0) is in none of the split lists {shown}", row, _STAGE)
+            return
         yield Batch(
             [
                 Candidate(
@@ -222,6 +245,7 @@ class _JoinRowsWithFiles(beam.DoFn):
                     location=location,
                     objects=objects,
                     source_id=source_id,
+                    split=split,
                 )
                 for relpath, size, location, _ in files  # several only for STEM_NUMBER
             ]
@@ -315,7 +339,7 @@ class JoinLabelFile(beam.PTransform):
             {_FILES: keyed_files, _ROWS: rows[_ROWS], _UNUSABLE: unusable, _BAD_ROWS: rows[_BAD_ROWS]}
             | "JoinOnKey" >> beam.CoGroupByKey()
             | "MatchRowsToFiles"
-            >> beam.ParDo(_JoinRowsWithFiles(self._layout, self._excludes, left_out), *counts).with_outputs(
+            >> beam.ParDo(_JoinRowsWithFiles(self._layout, self._excludes, left_out, self._labels_paths[0][0]), *counts).with_outputs(
                 REJECTS, main=CANDIDATES
             )
         )

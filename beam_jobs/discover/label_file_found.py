@@ -11,6 +11,7 @@ content (`tables_by_content.py`), the COCO-style files of each split (`coco_spli
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import glob as globlib
 import itertools
@@ -204,11 +205,14 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
       SourceError: it cannot be read.
     """
     try:
-        fmt = label_files.label_file_format(path)
+        # `--labels F --key-column C`: C names F's inputs (a join's id column never reaches here: given_label_joins
+        # reads that table); without --labels, --key-column is a metadata table's (keyed_tables), not a found file's
+        given = config.key_column if config.labels_file else ""
+        fmt = label_files.label_file_format(path, given)
         if fmt == label_files.COCO:
             return _coco_sample(path, shown)
         keys, captions, order, cells, labelled = [], False, False, [], False
-        key_column = _key_column(path, fmt, sample, shown)
+        key_column = _given_key_column(path, given) or _key_column(path, fmt, sample, shown)
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
                 fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column
@@ -224,6 +228,29 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
     labelled = labelled or captions or order or fmt == label_files.LINES or not keys
     return layout_guess.LabelFileSample(shown, tuple(keys), fmt, captions, order, tuple(cells), labelled, key_column)
+
+
+def _given_key_column(path: str, given: str) -> str:
+    """`--key-column`, the column (or columns, `clinic,derm`) of the table at `path` that names the
+    inputs (`key_paths.py`), or "" where none is given.
+
+    Raises:
+      UsageError: a column it names is none of the table's.
+    """
+    if not given:
+        return ""
+    with open_input(path) as fileobj:
+        lines = first_lines(fileobj.read(HEAD_BYTES), HEAD_LINES)
+    rows = list(csv.reader(lines, delimiter="\t" if lines and "\t" in lines[0] else ","))
+    if tables.table_format(path) == tables.JSONL:
+        columns = list(_json_line_cells(path)[0])
+    else:
+        columns = rows[0] if rows else []
+    missing = [name for name in (p.strip() for p in given.split(",")) if name and name not in columns]
+    if missing:
+        raise UsageError(f"--key-column {given!r}: {', '.join(repr(m) for m in missing)} is no column of {path} "
+                         f"(its columns: {', '.join(columns[:12])})")
+    return given
 
 
 def _key_column(path: str, fmt: str, sample: Sequence[str], shown: str = "") -> str:

@@ -5,17 +5,18 @@ the clinical photograph, `derm`: the dermoscopic one) and the case's `diagnosis`
 beside class folders (beam_jobs/discover/guards.py `_check_tables_aside`) offered `--labels FILE`,
 and `--labels meta.csv --label-column diagnosis` ended with exit 1: `--labels` reads one path column
 a row (here the case number), so every image was rejected. Where the table names inputs in two or
-more of its columns, the stop says so plainly: not readable by `--labels` as it is; a table of one
-input a row (its path and its label), which the user can write from it, is.
+more of its columns, the stop names `--key-column` (`key_paths.py`): `'clinic,derm'` reads each
+column's photograph as a record of its own with the row's label.
 
 Plain functions over the table's first lines and the sampled inputs.
 """
 
 from __future__ import annotations
 
-import csv
 import posixpath
 from collections.abc import Sequence
+
+from shardify.beam_jobs.discover.key_paths import path_columns_clause, table_rows
 
 __all__ = ["input_path_columns", "several_paths_note"]
 
@@ -30,7 +31,7 @@ def input_path_columns(lines: Sequence[str], inputs: Sequence[str]) -> list[str]
     >>> input_path_columns(lines, ["images/NEL/Nel020.jpg", "images/NEL/NEL021.JPG"])
     ['clinic', 'derm']
     """
-    rows = list(csv.reader(lines))
+    rows = table_rows(lines)
     if len(rows) < 2:
         return []
     header, data = rows[0], rows[1:]
@@ -46,12 +47,12 @@ def input_path_columns(lines: Sequence[str], inputs: Sequence[str]) -> list[str]
     return found
 
 
-def several_paths_note(path: str, lines: Sequence[str], inputs: Sequence[str]) -> str:
-    """The clause a stop adds where the table at `path` names inputs in several columns; "" else."""
+def several_paths_note(path: str, lines: Sequence[str], inputs: Sequence[str], label: str = "") -> str:
+    """The clause a stop adds where the table at `path` names inputs in several columns: the options
+    that read it (`key_paths.path_columns_clause`); "" else. `label`: its label column, where known."""
     columns = input_path_columns(lines, inputs)
     if len(columns) < 2:
         return ""
     shown = " and ".join(repr(c) for c in columns)
-    return (f"{path} names {len(columns)} inputs a row (columns {shown}), which --labels does not read (one path "
-            "column a row): not supported as it is; a table of one input a row, its path and its label, written from "
-            "it, is read with --labels FILE")
+    clause = path_columns_clause(path, table_rows(lines), columns, inputs, label)
+    return f"{path} names {len(columns)} inputs a row (columns {shown}): {clause}"

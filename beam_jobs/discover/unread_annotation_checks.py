@@ -12,7 +12,7 @@ import posixpath
 import re
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import given_label_joins, head_reads
+from shardify.beam_jobs.discover import given_label_joins, head_reads, key_paths, path_columns
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
@@ -128,7 +128,13 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
     options = []
     if tables and (joined := given_label_joins.join_hint(config, sample, tables)):  # texts and their labels by id
         options.append(joined)
-    if tables:
+    listed = [p for p in sample if layout.is_media_file(p, detected.media)]  # (masks too: Leafsnap's segmented PNGs)
+    named = next(((t, c) for t in tables if (c := path_columns.input_path_columns(heads[t], listed))), None)
+    if named:  # Leafsnap's image_path and segmented_path: which column names the records, the user says
+        table, columns = named
+        options.append(key_paths.path_columns_clause(table, key_paths.table_rows(heads[table]), columns, listed)
+                       + " where that table holds the labels")
+    elif tables:
         options.append(f"--labels {tables[0]} (with --label-column) where that table holds the labels")
     options.append("a layout file that says what each file holds (--dry-run --layout-file FILE: docs/layout-files.md)")
     options.append(_keep_option(detected))

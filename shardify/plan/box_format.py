@@ -160,6 +160,9 @@ class BoxFormat:
         "gt"). A per-image file of another extension than .txt may lie beside its image, in the
         image's own folder (`beam_jobs/discover/box_beside.py`).
       source: where the format is documented.
+      document: JSON_DOCUMENT: "json", or "yaml" for a YAML list of entries (Bosch Small Traffic
+        Lights' train.yaml: `- boxes: [...]` / `path: ./rgb/train/...`), whose absolute paths (its
+        test.yaml names the authors' server) name a file by its name alone.
     """
 
     name: str
@@ -192,6 +195,7 @@ class BoxFormat:
     signature: str = ""
     extension: str = "txt"
     source: str = ""
+    document: str = "json"
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, IDL_LINES, PER_IMAGE_JSON, FOLDER_TABLES):
@@ -202,6 +206,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
         if self.pairing == FRAMES_XML and not (self.entries_field and self.number_field and self.boxes_field):
             raise ValueError(f"{self.name}: a sequence's XML names its frames, their numbers and their boxes")
+        if self.document not in ("json", "yaml") or (self.document == "yaml" and self.pairing != JSON_DOCUMENT):
+            raise ValueError(f"{self.name}: a document of boxes is JSON, or YAML read as one JSON_DOCUMENT")
         if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
         if self.pairing == PER_IMAGE_JSON and not (self.boxes_field and len(self.box_fields) == 1):

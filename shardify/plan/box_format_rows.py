@@ -384,6 +384,21 @@ FORMATS: tuple[BoxFormat, ...] = (
         "reads imgs[id]['path'] and objects' category and bbox xmin, ymin, xmax, ymax)",
     ),
     BoxFormat(
+        name="Bosch small traffic lights",
+        pairing=JSON_DOCUMENT,
+        document="yaml",
+        files=r"\.ya?ml",  # dataset_train_rgb/train.yaml, dataset_test_rgb/test.yaml: by its content
+        key_field="path",  # [{"boxes": [{"label", "occluded", "x_max", "x_min", "y_max", "y_min"}], "path": "./rgb/..."}]
+        boxes_field="boxes",
+        class_field="label",
+        box_fields=("x_min", "y_min", "x_max", "y_max"),
+        convention=XYXY_PIXELS,
+        by_header=True,
+        source="hci.iwr.uni-heidelberg.de/content/bosch-small-traffic-lights-dataset (its README and the bosch-ros-pkg "
+        "bstld loaders: a YAML list of {boxes: [{label, occluded, x_max, x_min, y_max, y_min}] in pixels, path}; "
+        "test.yaml's paths on the authors' server, the file names those of rgb/test/)",
+    ),
+    BoxFormat(
         name="BDD100K frames",
         pairing=JSON_DOCUMENT,
         files=r"\.json",  # bdd100k_labels_images_train.json (2018), det_20/det_train.json (2020): by its content

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import json
 import math
+import posixpath
 import re
 from collections.abc import Collection, Sequence
 
@@ -96,6 +97,7 @@ __all__ = [
     "format_named",
     "per_image_format",
     "file_format",
+    "document_key",
     "document_keys",
     "unsuffixed",
     "frame_shift",
@@ -219,7 +221,7 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
                 return found
             continue
         if found.pairing == JSON_DOCUMENT:
-            if _json_document(found, "\n".join(rows)):
+            if (_yaml_document if found.document == "yaml" else _json_document)(found, "\n".join(rows)):
                 return found
             continue
         if found.pairing == IDL_LINES:  # every line a quoted path, then its boxes or nothing
@@ -305,6 +307,28 @@ def _json_document(fmt: BoxFormat, head: str) -> bool:
     return bool(key and boxes and box)
 
 
+def _yaml_document(fmt: BoxFormat, head: str) -> bool:
+    """A YAML list of entries' start: an entry opening with its list of boxes (or its key), its
+    key naming a file, and a box's first field (or an empty list of boxes)."""
+    entry = re.search(rf"(?m)^- (?:{re.escape(fmt.boxes_field)}|{re.escape(fmt.key_field)}):", head)
+    key = re.search(rf"(?m)^\s*-?\s*{re.escape(fmt.key_field)}:\s*\S+\.[A-Za-z]+\s*$", head)
+    box = re.search(rf"\b{re.escape(fmt.box_fields[0])}:", head) or re.search(rf"{re.escape(fmt.boxes_field)}:\s*\[\]", head)
+    return bool(entry and key and box)
+
+
+def document_key(key: str) -> str:
+    """A document's key as files are named: an absolute path by its file's name (Bosch's test.yaml
+    names the authors' server), a relative one without `./`.
+
+    >>> document_key("./rgb/train/a_bag/24.png"), document_key("/net/pal-soc1/university_run1/24068.png")
+    ('rgb/train/a_bag/24.png', '24068.png')
+    """
+    key = key.strip().replace("\\", "/")
+    if key.startswith("/"):
+        return posixpath.basename(key)
+    return posixpath.normpath(key) if key.startswith("./") else key
+
+
 def unsuffixed(stem: str) -> str:
     """A file's stem less its last `_`- or `-`-separated part (UA-DETRAC v3's `MVI_20011_v3` names the
     sequence `MVI_20011`); the stem where it has none.
@@ -319,6 +343,8 @@ def document_keys(fmt: BoxFormat, head: str) -> list[str]:
     """The image keys a JSON_DOCUMENT's start names (to tell whether they carry folders and extensions)."""
     if fmt.entries_field == keyed_box_documents.KEYED:
         return keyed_box_documents.keys(fmt, head)
+    if fmt.document == "yaml":
+        return [document_key(k.strip("'\"")) for k in re.findall(rf"(?m)^\s*-?\s*{re.escape(fmt.key_field)}:\s*(\S+)\s*$", head)]
     return re.findall(rf'{re.escape(json.dumps(fmt.key_field))}\s*:\s*"([^"]+)"', head)
 
 

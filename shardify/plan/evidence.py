@@ -175,6 +175,8 @@ class Evidence:
       rows_of, rows_key: KEYED_LABELS: the table whose rows it labels, and that table's column
         holding the ids its own key column (`column`) holds; `names` are its class columns. A JSON-lines
         labels table (no column order) is read by names: its key `rows_key`, its label `names[0]`.
+      merge_rows: LABEL_LINES: a row per input and class (Severstal's run-length rows: a row per image and
+        defect class, `run_length_tables.py`): an input's labels are its rows', not a conflict.
       rows_beyond: KEYED_LABELS: the labels table is a metadata table of more items than the texts
         (`--labels --key-column`, `beam_jobs/discover/given_label_joins.py`): its rows naming no text
         row are passed over, not rejected; with `label_lists`, its label cells are lists or {id: name}
@@ -219,6 +221,7 @@ class Evidence:
     rows_of: str = ""
     rows_key: str = ""
     rows_beyond: bool = False
+    merge_rows: bool = False
     mask_tail: str = ""
     image_tail: str = ""
     mask_head: str = ""

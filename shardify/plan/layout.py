@@ -89,6 +89,7 @@ __all__ = [
     "STEM_NUMBER",
     "LABEL_KEYS",
     "BESIDE",
+    "UNDER",
     "SPLIT_FOLDER_NAMES",
     "IMAGE_EXTENSIONS",
     "TEXT_EXTENSIONS",
@@ -142,7 +143,10 @@ BESIDE = "beside"
 # The stem is the key, `-` or `_`, and a number: PetFinder's `<PetID>-1.jpg`, `<PetID>-2.jpg`, several
 # files for one row, each written as its own record with the row's labels.
 STEM_NUMBER = "stem_number"
-LABEL_KEYS = (PATH, NAME, STEM, ORDER, BESIDE, STEM_NUMBER)
+# Paths relative to one folder under SRC (`key_folder`), found by detection where the keys are the
+# tails of the listed paths: Derm7pt's meta.csv names `NEL/Nel026.jpg` for release_v0/images/NEL/Nel026.jpg.
+UNDER = "under"
+LABEL_KEYS = (PATH, NAME, STEM, ORDER, BESIDE, STEM_NUMBER, UNDER)
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,12 @@ class SourceLayout:
       labels_file: the label file (label_file, coco), relative to SRC when inside it, else as given.
       label_key: how the label file names files: one of LABEL_KEYS.
       key_column: the label table's key column where detection found it by what its cells name
-        (`shardify.plan.key_columns`: PetFinder's `PetID`, not `Name`), else "".
+        (`shardify.plan.key_columns`: PetFinder's `PetID`, not `Name`), or `--key-column`'s, else "".
+      key_folder: UNDER: the folder relative to SRC the keys' paths are under, else "".
+      row_splits: label_file: (split, file beside the label table listing its rows by number from 0)
+        (Derm7pt's train_indexes.csv: `beam_jobs/discover/row_index_splits.py`), else ().
+      merge_rows: label_file: several rows naming one file give it the union of their labels (a table of a
+        row per image and class, Severstal's run-length rows: `run_length_tables.py`), else a conflict.
       captions: image records also hold a caption: a .txt file sharing the image's stem
         (image_captions), or the label file's caption column (or COCO captions).
       source_file: SRC was this one file, named relative to its folder (which is then the root).
@@ -221,6 +230,9 @@ class SourceLayout:
     key_column: str = ""
     row_labels: tuple[tuple[str, str], ...] = ()
     split_ids: tuple[tuple[str, str], ...] = ()
+    key_folder: str = ""
+    row_splits: tuple[tuple[str, str], ...] = ()
+    merge_rows: bool = False
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -231,6 +243,8 @@ class SourceLayout:
             raise ValueError("the label_file and coco layouts, and only they, need a label file")
         if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
+        if bool(self.key_folder) != (self.label_key == UNDER):
+            raise ValueError(f"key_folder {self.key_folder!r} goes with label_key {UNDER!r}, and only with it")
         if self.name != TABLES and any(e.rows_of for e in self.evidence):
             raise ValueError("keyed labels (evidence with rows_of) label a table's rows: they go with layout: tables")
         if self.raw_arrays and (self.name != ARRAYS or self.media != "image"):
@@ -316,6 +330,8 @@ class SourceLayout:
             # (a label table named as a split, FSD50K's dev.csv, and nothing else splitting: its rows that split, not
             # "one split, train" above a plan of dev and train)
             splits = _shown([f"{e.shown}: its rows {e.split}" for e in named_rows]) + "; the other inputs train"
+        elif self.row_splits:
+            splits = f"the row numbers of {self.labels_file} that {_shown([f'{f} ({split})' for split, f in self.row_splits])} list"
         elif self.split_ids:
             shown = _shown([f"{ids} for {document}'s records" for document, ids in self.split_ids])
             splits = f"the ids files' lists, by each record's id: {shown}"
@@ -368,7 +384,7 @@ class SourceLayout:
         return found
 
     def _is_auxiliary(self, relpath: str) -> bool:
-        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids)) or any(relpath in (e.path, e.ids) for e in self.evidence):
+        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids), *(f for _, f in self.row_splits)) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if any(_in_box_tree(e, relpath) or e.holds_beside(relpath) for e in self.evidence):
             return True  # a folder of per-image box files holds annotations (FlickrLogos' classes/masks/: its masks too)

@@ -23,7 +23,7 @@ from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
     ARRAYS, AUXILIARY_EXTENSIONS, AUXILIARY_NAMES, SCRIPT_EXTENSIONS, BESIDE, CIFAR, COCO, HDF5, IDX, IMAGE_CAPTIONS, IMAGE_EXTENSIONS,
     IMAGE_FOLDERS, LABEL_FILE, MAT, NAME, NAMED_FILES, NPY, NPZ, ORDER, PATH, RAW, SAMPLE_LABEL_FIELDS, STEM, STEM_NUMBER, TABLE_EXTENSIONS,
-    LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
+    LABEL_LIKE_EXTENSIONS, TABLES, TEXT_EXTENSIONS, TEXT_FOLDERS, UNDER, WEBDATASET, SourceLayout, array_kind, extension, is_junk,
     is_media_file, npy_names_classes, numbered_stem, sample_key, split_folders, stem,
 )
 from shardify.plan.array_pairs import npy_label_partner
@@ -160,6 +160,10 @@ def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "
         )
     if best:
         return kind, f"keys are {what} ({best} of the first {len(clean)} found among {len(sample):,} listed files)"
+    folder, under = keys_under(clean, sample)
+    if folder:
+        return UNDER, (f"keys are paths relative to {folder}/ ({under} of the first {len(clean)} found among "
+                       f"{len(sample):,} listed files)")
     if any("/" in key for key in clean):
         kind = PATH
     elif any(extension(key) for key in clean):
@@ -168,6 +172,28 @@ def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "
         kind = STEM
     what = next(what for k, what, _ in readings if k == kind)
     return kind, f"keys are {what} (judged by their shape: none of the first {len(clean)} is among the files sampled)"
+
+def keys_under(keys: Sequence[str], sample: Sequence[str]) -> tuple[str, int]:
+    """The one folder under SRC that keys of folders are paths relative to, and how many keys it
+    finds; ("", 0) where half the keys are not found so, or under more than one folder (a guess).
+
+    >>> keys_under(["NEL/a.jpg", "Aal/b.jpg"], ["rel/images/NEL/a.jpg", "rel/images/Aal/b.jpg"])
+    ('rel/images', 2)
+    """
+    clean = [_nfc(k.strip().replace("\\", "/").lstrip("./")) for k in keys if "/" in k.strip()]
+    by_tail = {}
+    for path in sample:
+        parts = _nfc(path).split("/")
+        for k in range(2, len(parts)):
+            by_tail.setdefault("/".join(parts[-k:]), set()).add("/".join(parts[:-k]))
+    folders = [by_tail[key] for key in clean if key in by_tail]
+    if not clean or len(folders) * 2 < len(clean):
+        return "", 0
+    common = set.intersection(*folders)
+    if len(common) != 1 or any(len(f) != 1 for f in folders):
+        return "", 0
+    return next(iter(common)), len(folders)
+
 
 def _numbered_reading(clean: Sequence[str], sample: Sequence[str]) -> int:
     """How many keys name files as `<key>-<n>` or `<key>_<n>` (STEM_NUMBER), or 0 where that reading
@@ -337,6 +363,7 @@ def detect_layout(
         key, how = ORDER, f"one label per line, the n-th for the n-th {media} in path order"
     else:
         key, how = choose_label_key(label_file.keys, sample, posixpath.dirname(label_file.path))
+    key_folder = keys_under(label_file.keys, sample)[0] if key == UNDER else ""  # (Derm7pt's release_v0/images)
     kind = "annotation file" if name == COCO else "label file"
     notes.append(f"{kind} {label_file.path}: {how}")
     if name == COCO:
@@ -349,6 +376,7 @@ def detect_layout(
         key,
         captions=label_file.captions and media == "image",
         key_column=label_file.key_column,
+        key_folder=key_folder,
         source_file=source_file,
         notes=tuple(notes),
     )

@@ -577,11 +577,14 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # Per dataset: the options a user adds after a stop, with which the conversion is right (tried with
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "leafsnap": None,            # --label-level 4: the segmented PNGs records too (tried)
+    "leafsnap": {"labels_file": "leafsnap-dataset-images.txt", "key_column": "image_path", "label_column": "species",
+                 "exclude": ("dataset/segmented",)},  # the stop names them (kinds20: right); before: --label-level 4
+                                 # wrote the segmented PNGs as records too (tried)
     "kylberg": None,
     "minc2500": None,            # --exclude the folds 2-5 and validate*.txt: the validate1 images left out (tried)
     "neu_cls": {"label_from_name": r"^(.+)_\d+"},  # the stop names --label-from-name (tried: right)
-    "bosch_lights": None,        # --label-level 0: no labels, no boxes, the YAML unread (tried)
+    "bosch_lights": None,        # right with no option (kinds20: the YAML read as boxes); before, --label-level 0:
+                                 # no labels, no boxes, the YAML unread (tried)
     "deeppcb": None,             # --label-level 0: the same exit 1, the lists' '<n>.jpg' naming no file (tried)
     "acfr_fruit": None,          # --label-level 0 stops on apples/segmentations; with --exclude of it the mango
                                  # images are left out (tried)
@@ -596,8 +599,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                  # right); before, --exclude '*/media': 'holds no images or texts' (tried)
     "constraint_covid": None,
     "amazon_alexa": {"label_column": "feedback"},  # the stop names --label-column (its example 'rating'; tried: right)
-    "derm7pt": None,             # --labels release_v0/meta/meta.csv --label-column diagnosis: exit 1, the rows'
-                                 # case numbers read as file names (tried)
+    "derm7pt": {"labels_file": "release_v0/meta/meta.csv", "key_column": "clinic,derm", "label_column": "diagnosis"},
+                                 # the stop names them (kinds20: right, split by the *_indexes.csv rows); before,
+                                 # --labels meta.csv --label-column diagnosis: exit 1, case numbers read as file names
     "steam_reviews": {"label_column": "review_score"},  # the stop names --label-column (its example 'app_name';
                                  # tried: right)
 }

@@ -360,8 +360,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "african_wildlife": None,            # the stop asks to move the files into images/ and labels/ and name a
                                          # --label-names file; --label-level 0 drops the boxes (tried)
     "kolektor": {"label_level": 0},      # right (tried), but the first command labels each image by its kos folder
-    "severstal": None,                   # the stop offers --labels FILE; --labels train.csv (with --label-column
-                                         # ClassId, --key-column ImageId) stops again: no option reads it (tried)
+    "severstal": {"labels_file": "train.csv", "key_column": "ImageId", "label_column": "ClassId"},  # the stop names
+                                         # them (kinds20: right, the run-length masks not stored); before, the stop
+                                         # offered --labels FILE, and no option read it (tried)
     "resume": {"text_column": "Resume_str"},  # right (tried), but the first command writes both text columns as a
                                          # pair with exit 0
     "text_emotion": None,

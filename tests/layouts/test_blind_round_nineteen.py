@@ -34,11 +34,6 @@ WRONG = {
     "lego": ("STOPS (exit 2): franchise/<nnnn>/ folders read as classes holding same-named folders; it offers "
              "--label-level 0 or 1 (franchises as classes), never index.csv's class_id mapped through metadata.csv's "
              "minifigure_name nor its train-valid split column"),
-    "severstal": ("STOPS (exit 2): train.csv (a row per image and defect class, run-length-encoded masks) named "
-                  "as a table shardify does not read, offering --labels FILE; --labels train.csv stops again (rows "
-                  "name the training folder's files only, beside a test folder), and with --label-column ClassId "
-                  "--key-column ImageId too (a key column is for text tables): no option labels an image with its "
-                  "rows' defect classes"),
 }
 
 

@@ -28,15 +28,9 @@ WRONG = {
                    "as groups over class folders, offering --label-level 0 or 1; with --label-level 0 it stops again on "
                    "apples/segmentations/, and with that excluded the mango images (rectangle CSVs) are left out: one CSV "
                    "of circles or rectangles per image, named by no option, is not read as objects"),
-    "bosch_lights": ("STOPS (exit 2): train.yaml and test.yaml named as files no reader took that name the inputs (the "
-                     "recording folders '<date>_bag' would be the classes); no option reads their {boxes, path} lists"),
     "deeppcb": ("STOPS (exit 2): the split lists 'group<G>/<G>/<n>.jpg group<G>/<G>_not/<n>.txt' name no file (on disk "
                 "'<n>_test.jpg' and its template '<n>_temp.jpg'), rows and nearest files named; no option reads the "
                 "'<n>.txt' boxes of type numbers: only rewritten lists in a layout file decide"),
-    "derm7pt": ("STOPS (exit 2): meta.csv beside the case folders named, and its two image-path columns (clinic, derm) "
-                "of one row said to be unreadable by --labels as it is (not supported); no option converts it"),
-    "leafsnap": ("STOPS (exit 2): leafsnap-dataset-images.txt named as a table no reader took naming the (otherwise "
-                 "unlabelled) photographs; --labels it --label-column species is exit 1 (its two path columns)"),
     "lsp": ("STOPS (exit 2): 'the class folders include images', offering --label-level N; with --label-level 0 the "
             "visualized/ copies are records too, and the README's split by image number (im0001-im1000 train) is not "
             "read by any option"),

@@ -1,5 +1,6 @@
 """A table beside class folders that names several inputs a row (beam_jobs/discover/path_columns.py): the stop
-says --labels cannot read it as it is, instead of offering --labels (which ended with exit 1).
+names --key-column with both columns (kinds20: --labels reads them, key_paths.py), instead of offering a bare
+--labels (which ended with exit 1).
 
 Blind round seventeen's Derm7pt (`meta/meta.csv`: a case a row, `clinic` and `derm` image paths,
 `diagnosis`). Neighbours of the kind: ODIR-5K's case table (`Left-Fundus`, `Right-Fundus`: `0_left.jpg`,
@@ -37,9 +38,9 @@ def _tree(root: Path, header: str, rows: list[str], files: list[str]) -> Path:
     return root
 
 
-def test_derm7pt_stop_says_its_two_image_columns_are_not_read(tmp_path: Path) -> None:
+def test_derm7pt_stop_names_its_two_image_columns(tmp_path: Path) -> None:
     said = _stop(DATASETS["derm7pt"](tmp_path / "download").root, tmp_path)
-    assert "names 2 inputs a row (columns 'clinic' and 'derm')" in said and "not supported as it is" in said, said
+    assert "names 2 inputs a row (columns 'clinic' and 'derm')" in said and "--key-column 'clinic,derm'" in said, said
     assert "--labels FILE to read a table's labels instead" not in said
 
 
