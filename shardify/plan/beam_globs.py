@@ -20,6 +20,8 @@ from __future__ import annotations
 import functools
 import posixpath
 
+from shardify.plan.globs import class_end, class_set
+
 __all__ = ["beam_glob_match", "fixed_folder"]
 
 _ONE_FOLDER_RUN = "*"  # `*`: any characters but `/` and `\`
@@ -27,35 +29,6 @@ _ANY_RUN = "**"  # `**`: any characters
 _ANY_ONE = "?"  # `?`: any one character, `/` included
 _GLOB_CHARACTERS = "*?["
 _NOT_IN_ONE_FOLDER_RUN = frozenset("/\\")
-
-
-def _class_end(pattern: str, start: int) -> int:
-    """The index of the `]` closing the class opened at `start`, or -1 (then `[` is a literal),
-    as `translate_pattern` finds it: a `]` right after `[` or `[!` belongs to the class."""
-    j = start + 1
-    if pattern[j : j + 1] == "!":
-        j += 1
-    if pattern[j : j + 1] == "]":
-        j += 1
-    return pattern.find("]", j)
-
-
-def _class(body: str) -> tuple[bool, frozenset[str], tuple[tuple[str, str], ...]]:
-    """(negated, characters, ranges) of a class's body, read as a regular expression reads `[...]`:
-    `a-z` a range, a `-` first or last a literal."""
-    negated = body.startswith("!")
-    body = body[1:] if negated else body
-    chars: set[str] = set()
-    ranges: list[tuple[str, str]] = []
-    j = 0
-    while j < len(body):
-        if j + 2 < len(body) and body[j + 1] == "-":
-            ranges.append((body[j], body[j + 2]))
-            j += 3
-        else:
-            chars.add(body[j])
-            j += 1
-    return negated, frozenset(chars), tuple(ranges)
 
 
 @functools.lru_cache(maxsize=256)
@@ -72,9 +45,9 @@ def _tokens(pattern: str) -> tuple[object, ...]:
             continue
         if char == "?":
             out.append(_ANY_ONE)
-        elif char == "[" and _class_end(pattern, i) > 0:
-            end = _class_end(pattern, i)
-            out.append(_class(pattern[i + 1 : end]))
+        elif char == "[" and class_end(pattern, i) > 0:
+            end = class_end(pattern, i)
+            out.append(class_set(pattern[i + 1 : end]))
             i = end
         else:
             out.append(char)

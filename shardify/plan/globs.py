@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-__all__ = ["Glob", "compile_glob", "glob_match", "MAX_PATTERN_CHARS"]
+__all__ = ["MAX_PATTERN_CHARS", "Glob", "class_end", "class_set", "compile_glob", "glob_match"]
 
 # Patterns are short; a longer one is refused by the caller's check rather than matched.
 MAX_PATTERN_CHARS = 1024
@@ -41,20 +41,9 @@ def _tokens(segment: str) -> tuple[object, ...]:
             continue
         if char == "?":
             out.append(_ONE)
-        elif char == "[" and _class_end(segment, i) > 0:
-            end = _class_end(segment, i)
-            body = segment[i + 1 : end]
-            negated = body.startswith("!")
-            body = body[1:] if negated else body
-            chars, ranges, j = set(), [], 0
-            while j < len(body):
-                if j + 2 < len(body) and body[j + 1] == "-":
-                    ranges.append((body[j], body[j + 2]))
-                    j += 3
-                else:
-                    chars.add(body[j])
-                    j += 1
-            out.append((negated, frozenset(chars), tuple(ranges)))
+        elif char == "[" and class_end(segment, i) > 0:
+            end = class_end(segment, i)
+            out.append(class_set(segment[i + 1 : end]))
             i = end
         else:
             out.append(char)
@@ -62,7 +51,7 @@ def _tokens(segment: str) -> tuple[object, ...]:
     return tuple(out)
 
 
-def _class_end(segment: str, start: int) -> int:
+def class_end(segment: str, start: int) -> int:
     """The index of the `]` closing the class opened at `start`, or -1 (then `[` is a literal).
     A `]` right after `[` or `[!` belongs to the class."""
     j = start + 1
@@ -71,6 +60,24 @@ def _class_end(segment: str, start: int) -> int:
     if segment[j : j + 1] == "]":
         j += 1
     return segment.find("]", j)
+
+
+def class_set(body: str) -> tuple[bool, frozenset[str], tuple[tuple[str, str], ...]]:
+    """(negated, characters, ranges) of a class's body, read as a regular expression reads `[...]`:
+    `a-z` a range, a `-` first or last a literal. (Shared with `beam_globs`, whose classes read alike.)"""
+    negated = body.startswith("!")
+    body = body[1:] if negated else body
+    chars: set[str] = set()
+    ranges: list[tuple[str, str]] = []
+    j = 0
+    while j < len(body):
+        if j + 2 < len(body) and body[j + 1] == "-":
+            ranges.append((body[j], body[j + 2]))
+            j += 3
+        else:
+            chars.add(body[j])
+            j += 1
+    return negated, frozenset(chars), tuple(ranges)
 
 
 def _one(token: object, char: str) -> bool:
