@@ -6,7 +6,7 @@ Leafsnap (a table of species naming every photograph), Webis Clickbait 17 (JSON 
 pictures) and the newcomer trial's Jester and PadChest (`id;label` tables naming each clip folder; a table
 of findings naming images in numbered part folders), each written with exit 0 before. Neighbours from
 documented layouts (tests/helpers/unread_annotation_kinds.py): Charades' frames, Something-Something v1
-(LISA Traffic Signs stopped too; its AAU box table is read since blind round twenty); twins that must not stop (a one-to-one synset map, a table restating the class
+(LISA Traffic Signs stopped too; its AAU box table is read since blind round twenty, and Bosch's YAML boxes since kinds20); twins that must not stop (a one-to-one synset map, a table restating the class
 folders) and one that must (names carrying a breed, XMLs naming species). The reader: NEU-DET's per-image
 VOC XMLs in ANNOTATIONS/ beside IMAGES/, objects named as the images' names say, converted right.
 """
@@ -22,7 +22,6 @@ from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 
 STOPS = [
-    (blind17.DATASETS, "bosch_lights", "train.yaml"),
     (blind17.DATASETS, "leafsnap", "leafsnap-dataset-images.txt"),
     (blind17.DATASETS, "webis_clickbait17", "instances.jsonl"),
     (newcomer_seventeen.DATASETS, "jester", "jester-v1-train.csv"),
@@ -63,6 +62,11 @@ def test_per_image_voc_xmls_whose_objects_the_names_agree_with_are_read(tmp_path
 def test_the_aau_tools_box_table_is_read_as_boxes(tmp_path):
     # (it stopped here as an unread annotation; its header is a row of box_format_rows.FORMATS now)
     judge_first_command(unread_annotation_kinds.DATASETS, "lisa_signs", tmp_path, None)
+
+
+def test_bosch_yaml_boxes_are_read_as_objects(tmp_path):
+    # (it stopped here as an unread annotation naming train.yaml; a YAML box document is a row of box_format_rows now)
+    judge_first_command(blind17.DATASETS, "bosch_lights", tmp_path, None)
 
 
 def test_the_user_choosing_the_labels_is_no_guess(tmp_path):
