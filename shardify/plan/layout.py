@@ -16,19 +16,20 @@ Layouts (guessed by `layout_guess.detect_layout` from a sample of the listing, o
 Any of them may sit under split folders (SRC/train, SRC/validation or SRC/val, SRC/test). SRC may
 also be one file: a table, or a label file (its files are found relative to its folder).
 
-This module owns the layouts' vocabulary and `SourceLayout`. What a file is by its name lives below
-it and is re-exported here, where callers read it: a path's parts (`path_parts.py`), the kinds of
-file (junk, media, tables, documents: `file_roles.py`), the array files (`array_names.py`).
+This module owns `SourceLayout`: how to read a source, and which of its files are inputs. Below it,
+re-exported here where callers read them: the layouts' names and label keys (`layout_names.py`),
+what a file is by its name: a path's parts (`path_parts.py`), the kinds of file (junk, media,
+tables, documents: `file_roles.py`), the array files (`array_names.py`). How a plan says where
+labels and splits come from is `provenance.py`.
 """
 
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shardify.format import contract
-from shardify.plan import dataset_card
+from shardify.plan import dataset_card, provenance
 from shardify.plan.array_names import (  # re-exported: callers read them as layout.<name>
     ARRAY_ROLE_WORDS,
     CIFAR,
@@ -44,7 +45,7 @@ from shardify.plan.array_names import (  # re-exported: callers read them as lay
     npy_class_of,
     npy_names_classes,
 )
-from shardify.plan.evidence import BOX_FILES, LABEL_LINES, Evidence
+from shardify.plan.evidence import BOX_FILES, Evidence
 from shardify.plan.file_roles import (  # re-exported: callers read them as layout.<name>
     AUXILIARY_EXTENSIONS,
     AUXILIARY_NAMES,
@@ -64,6 +65,28 @@ from shardify.plan.file_roles import (  # re-exported: callers read them as layo
     is_media_file,
     split_folders,
 )
+from shardify.plan.layout_names import (  # re-exported: callers read them as layout.<name>
+    ARRAYS,
+    BESIDE,
+    COCO,
+    IMAGE_CAPTIONS,
+    IMAGE_FOLDERS,
+    LABEL_FILE,
+    LABEL_KEYS,
+    LAYOUTS,
+    NAME,
+    NAMED_FILES,
+    ORDER,
+    PATH,
+    SAMPLE_JSON_FIELD,
+    SAMPLE_LABEL_FIELDS,
+    STEM,
+    STEM_NUMBER,
+    TABLES,
+    TEXT_FOLDERS,
+    UNDER,
+    WEBDATASET,
+)
 from shardify.plan.line_files import LineFile
 from shardify.plan.media_kinds import AV_EXTENSIONS
 from shardify.plan.path_parts import extension, numbered_stem, sample_key, stem  # re-exported
@@ -82,6 +105,8 @@ __all__ = [
     "WEBDATASET",
     "ARRAYS",
     "LAYOUTS",
+    "SAMPLE_LABEL_FIELDS",
+    "SAMPLE_JSON_FIELD",
     "PATH",
     "NAME",
     "STEM",
@@ -126,28 +151,6 @@ __all__ = [
     "sample_key",
     "split_folders",
 ]
-
-IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES = "image_folders", "text_folders", "named_files", "tables"
-LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET = "label_file", "coco", "image_captions", "webdataset"
-ARRAYS = "arrays"
-LAYOUTS = (IMAGE_FOLDERS, TEXT_FOLDERS, NAMED_FILES, TABLES, LABEL_FILE, COCO, IMAGE_CAPTIONS, WEBDATASET, ARRAYS)
-# WebDataset members that label a sample, in the order they are looked for: `000001.cls` or
-# `000001.label` (the label itself), `000001.json` (an object with a label field).
-SAMPLE_LABEL_FIELDS = ("cls", "label", "json")
-SAMPLE_JSON_FIELD = "json"
-# How a label file's keys name files (see beam_jobs/discover/label_file.py).
-PATH, NAME, STEM, ORDER = "path", "name", "stem", "order"
-# Paths relative to the folder the label file lies in (TACO's data/annotations.json naming
-# `batch_1/000006.jpg` for data/batch_1/000006.jpg): found by detection, never guessed by shape.
-BESIDE = "beside"
-# The stem is the key, `-` or `_`, and a number: PetFinder's `<PetID>-1.jpg`, `<PetID>-2.jpg`, several
-# files for one row, each written as its own record with the row's labels.
-STEM_NUMBER = "stem_number"
-# Paths relative to one folder under SRC (`key_folder`), found by detection where the keys are the
-# tails of the listed paths: Derm7pt's meta.csv names `NEL/Nel026.jpg` for release_v0/images/NEL/Nel026.jpg.
-UNDER = "under"
-LABEL_KEYS = (PATH, NAME, STEM, ORDER, BESIDE, STEM_NUMBER, UNDER)
-
 
 @dataclass(frozen=True)
 class SourceLayout:
@@ -283,74 +286,8 @@ class SourceLayout:
 
     def provenance(self, *, ratios: object = None) -> tuple[str, str]:
         """(which files give the records' labels, which give their splits), one phrase each, for
-        the plan: every plan says both."""
-        label_files = _shown([e.shown for e in self.evidence if e.gives_labels])
-        splitting = [e for e in self.evidence if e.gives_split]
-        if splitting:  # a label table whose rows are a split beside them (train.csv beside test.csv)
-            splitting = [e for e in self.evidence if e.gives_split or (e.kind == LABEL_LINES and e.split)]
-        split_files = _shown([e.shown for e in splitting])
-        structure = self.structure
-        if label_files and self.name == TABLES:  # labels tables joined by id (`label_joins`)
-            joined = _shown([f"{e.shown} for {e.rows_of}'s rows, by {e.rows_key!r}" for e in self.evidence if e.rows_of])
-            labels = f"each table's label column, where it has one; {joined}"
-        elif label_files:
-            labels = label_files
-        elif self.labels_file:
-            labels = f"the {'annotation' if self.name == COCO else 'label'} file {self.labels_file}"
-        elif self.name == ARRAYS:
-            labels = "the label arrays beside the images"
-        elif self.name == NAMED_FILES:
-            labels = "file names (--label-from-name)"
-        elif self.line_files:
-            labels = _shown([f"{f.path}: {f.label}" if f.label else f"{f.path}: {f.labels or ('none, its pair ' + f.pair if f.pair else 'none')}" for f in self.line_files])
-            labels = f"line files ({labels})"
-        elif self.name == TABLES and self.row_labels:
-            shown = _shown([f"{labels_file or 'none shipped'} for {table}'s rows" for table, labels_file in self.row_labels])
-            labels = f"each table's label column, where it has one; line i of {shown}, row i's"
-        elif self.name == TABLES:
-            labels = "each table's label column, where it has one"
-        elif structure is not None and structure.single_class:
-            labels = f"the one class folder, {structure.root}"
-        elif structure is not None and any(level >= 0 for _, level in structure.label_levels):
-            labels = f"class folders: SRC/{structure.folders_shown()}" + (", or file names" if structure.name_pattern else "")
-            if structure.class_path:
-                labels += " and every folder below it down to the file's (class_path)"
-        elif structure is not None and structure.name_pattern:
-            labels = "file names (<label>_<number>)"
-        elif structure is None and self.name in (IMAGE_FOLDERS, TEXT_FOLDERS, WEBDATASET):
-            labels = "class folders" if self.name != WEBDATASET else "each sample's .cls or .json member"
-        else:
-            labels = "none: the records are unlabelled"
-        if self.split_patterns:
-            shown = _shown([f"{split} <- {pattern}" for pattern, split in self.split_patterns])
-            splits = f"path patterns: {shown}"
-        elif split_files:
-            splits = split_files
-        elif self.name != TABLES and (named_rows := [e for e in self.evidence if e.kind == LABEL_LINES and e.split]):
-            # (a label table named as a split, FSD50K's dev.csv, and nothing else splitting: its rows that split, not
-            # "one split, train" above a plan of dev and train)
-            splits = _shown([f"{e.shown}: its rows {e.split}" for e in named_rows]) + "; the other inputs train"
-        elif self.row_splits:
-            splits = f"the row numbers of {self.labels_file} that {_shown([f'{f} ({split})' for split, f in self.row_splits])} list"
-        elif self.split_ids:
-            shown = _shown([f"{ids} for {document}'s records" for document, ids in self.split_ids])
-            splits = f"the ids files' lists, by each record's id: {shown}"
-        elif self.split_folders:
-            splits = f"split folders: {', '.join(self.split_folders)}"
-        elif structure is not None and structure.split_folders:  # below SRC's top (a layout file's split_level)
-            splits = f"split folders: {', '.join(structure.split_folders)} (at level {structure.split_level + 1} from SRC)"
-        elif self.name == ARRAYS:
-            splits = "the array files' or arrays' names (data_batch, test_batch, x_train, t10k), or an HDF5 file's groups (train/)"
-        elif self.name == TABLES:
-            splits = (
-                "the tables' names where they name a split (train.csv, dev.tsv), or their folders' (set-train-2017/), else train; a JSON file's split "
-                "keys and a table's split column (Usage, partition) first"
-            )
-        elif ratios:
-            splits = f"--split {ratios}"
-        else:
-            splits = "none: one split, train"
-        return labels, splits
+        the plan: every plan says both (`shardify.plan.provenance`)."""
+        return provenance.provenance(self, ratios=ratios)
 
     def is_label_file(self, relpath: str) -> bool:
         """`relpath` is the label file, or one of the tables its glob names (`Labels/*.csv`: a `*`
@@ -467,6 +404,3 @@ def _documents(relpath: str) -> bool:
     ext = extension(relpath)
     return stem(relpath).lower() in AUXILIARY_NAMES or ext in AUXILIARY_EXTENSIONS or ext in TEXT_EXTENSIONS
 
-
-def _shown(paths: Sequence[str], most: int = 4) -> str:
-    return ", ".join(paths[:most]) + (f" and {len(paths) - most} more" if len(paths) > most else "")
