@@ -158,7 +158,8 @@ class ConvertConfig:
         elif self.layout == layout.NAMED_FILES:
             raise ValueError("the named_files layout needs --label-from-name REGEX")
         if self.key_column and self.layout_given is not None:
-            raise ValueError("--key-column names the key of a metadata table detection finds beside the inputs, or with --labels the id column joining it onto tables of texts: not with a layout file (its evidence's column)")
+            raise ValueError("--key-column feeds detection, which a layout file skips: write `key_column:` in the file (with its "
+                             "labels_file), or a metadata table's key as its evidence entry's `column` (docs/layout-files.md)")
         if self.layout_given is not None and (self.layout or self.labels_file or self.label_level is not None):
             raise ValueError("a layout file says how SRC is read: --layout, --labels and --label-level go in it, not beside it")
         if self.class_ids not in contract.CLASS_ID_CONVENTIONS:

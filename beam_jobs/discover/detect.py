@@ -111,6 +111,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         given_layout_checks.check_pixel_media(config, found, [item.relpath for item in listed])
         text_columns.check_text_columns(config, [item.relpath for item in listed], found)
         label_tables.check_given_lists(config, found)
+        given_layout_checks.check_label_table(config, found)
     else:
         try:
             with set_aside.collecting():  # files detection reads and cannot use: a refusal names them

@@ -1,18 +1,24 @@
 """Checks of a layout file's reading against the source before anything is written (with
 `--layout-file` detection is skipped, so these are what stands between a misspelt or wrong line in
-it and a run that writes the wrong records with exit 0): its split folders exist, and tables it
-reads as texts are not images written out as numbers.
+it and a run that writes the wrong records with exit 0): its split folders exist, tables it
+reads as texts are not images written out as numbers, and what it names of its label file is
+there (its key columns, key folder and row lists: else every file a reject, or a stack trace).
 """
 
 from __future__ import annotations
 
+import os
+
+from shardify.beam_jobs.discover import label_file_found
 from shardify.beam_jobs.discover.pixel_row_tables import illustrations, pixel_tables
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import archives
-from shardify.errors import UsageError
-from shardify.plan import layout
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import is_local_path, join_path
+from shardify.plan import layout, table_groups
 
-__all__ = ["check_pixel_media", "check_split_folders"]
+__all__ = ["check_label_table", "check_pixel_media", "check_split_folders"]
 
 
 def check_pixel_media(config: ConvertConfig, given: layout.SourceLayout, sample: list[str]) -> None:
@@ -55,3 +61,28 @@ def check_split_folders(given: layout.SourceLayout, sample: list[str]) -> None:
             f"the layout file names split folder(s) {', '.join(missing)} at level {level}, where no file lies "
             f"(folders there: {shown}): mend the name in structure.label_levels / split_names"
         )
+
+
+def check_label_table(config: ConvertConfig, given: layout.SourceLayout) -> None:
+    """A layout file's label file holds the `key_column` it names, its `key_folder` is a folder
+    of SRC, and its `row_splits` lists can be read: as `--key-column` is checked when it is given.
+
+    Raises:
+      UsageError: names the file's key, what it names, and what is there instead.
+    """
+    if given.name != layout.LABEL_FILE or table_groups.is_glob(given.labels_file):
+        return
+    path = label_file_found.labels_file_path(config.source, given.labels_file)
+    if given.key_column:
+        label_file_found.given_key_column(path, given.key_column, named="the layout file's key_column", shown=given.labels_file)
+    if given.key_folder and is_local_path(config.source) and not os.path.isdir(os.path.join(config.source, given.key_folder)):
+        raise UsageError(f"the layout file's key_folder {given.key_folder} holds no file (no such folder in SRC): "
+                         "name the folder, relative to SRC, that the label file's keys are paths under")
+    for split, relpath in given.row_splits:
+        try:
+            with open_input(join_path(config.source, relpath)):
+                pass
+        except (OSError, InvalidInputError) as error:
+            reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or error
+            raise UsageError(f"the layout file's row_splits.{split} {relpath} cannot be read: {reason}; "
+                             f"the lists of {given.labels_file}'s row numbers lie beside it") from None

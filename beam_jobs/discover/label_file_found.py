@@ -56,6 +56,7 @@ __all__ = [
     "relative_labels_file",
     "found_label_file",
     "label_file_sample",
+    "given_key_column",
     "line_tables_at_top",
     "check_label_cells",
     "looks_like_coco",
@@ -212,7 +213,7 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
         if fmt == label_files.COCO:
             return _coco_sample(path, shown)
         keys, captions, order, cells, labelled = [], False, False, [], False
-        key_column = _given_key_column(path, given) or _key_column(path, fmt, sample, shown)
+        key_column = given_key_column(path, given) or _key_column(path, fmt, sample, shown)
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
                 fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column
@@ -230,9 +231,10 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
     return layout_guess.LabelFileSample(shown, tuple(keys), fmt, captions, order, tuple(cells), labelled, key_column)
 
 
-def _given_key_column(path: str, given: str) -> str:
+def given_key_column(path: str, given: str, *, named: str = "--key-column", shown: str = "") -> str:
     """`--key-column`, the column (or columns, `clinic,derm`) of the table at `path` that names the
-    inputs (`key_paths.py`), or "" where none is given.
+    inputs (`key_paths.py`), or "" where none is given. A layout file's `key_column` is checked
+    here too (`named` says which, `shown` the table's name relative to SRC).
 
     Raises:
       UsageError: a column it names is none of the table's.
@@ -248,7 +250,7 @@ def _given_key_column(path: str, given: str) -> str:
         columns = rows[0] if rows else []
     missing = [name for name in (p.strip() for p in given.split(",")) if name and name not in columns]
     if missing:
-        raise UsageError(f"--key-column {given!r}: {', '.join(repr(m) for m in missing)} is no column of {path} "
+        raise UsageError(f"{named} {given!r}: {', '.join(repr(m) for m in missing)} is no column of {shown or path} "
                          f"(its columns: {', '.join(columns[:12])})")
     return given
 

@@ -26,9 +26,10 @@ labels and splits come from is `provenance.py`.
 from __future__ import annotations
 
 import fnmatch
+import posixpath
 from dataclasses import dataclass
 
-from shardify.format import contract
+from shardify.format import contract, naming
 from shardify.plan import dataset_card, provenance
 from shardify.plan.array_names import (  # re-exported: callers read them as layout.<name>
     ARRAY_ROLE_WORDS,
@@ -248,10 +249,27 @@ class SourceLayout:
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
         if bool(self.key_folder) != (self.label_key == UNDER):
             raise ValueError(f"key_folder {self.key_folder!r} goes with label_key {UNDER!r}, and only with it")
+        self._check_label_rows()
         if self.name != TABLES and any(e.rows_of for e in self.evidence):
             raise ValueError("keyed labels (evidence with rows_of) label a table's rows: they go with layout: tables")
         if self.raw_arrays and (self.name != ARRAYS or self.media != "image"):
             raise ValueError("raw_arrays are read by the arrays layout (layout: arrays, media: image)")
+
+    def _check_label_rows(self) -> None:
+        """The fields that read a label file's rows go with one (the reader of label files alone
+        reads them: elsewhere they would be ignored), and its row lists lie beside it (they are read
+        there, by name)."""
+        if self.key_column and not self.labels_file:
+            raise ValueError(f"key_column {self.key_column!r} names a column of the label file: it goes with labels_file")
+        for key, value in (("row_splits", self.row_splits), ("merge_rows", self.merge_rows)):
+            if value and self.name != LABEL_FILE:
+                raise ValueError(f"{key} reads the rows of a label file: it goes with layout: {LABEL_FILE}")
+        folder = posixpath.dirname(self.labels_file)
+        for split, path in self.row_splits:
+            naming.check_split_name(split)
+            if posixpath.dirname(path) != folder or GLOB_CHARACTERS & set(self.labels_file):
+                raise ValueError(f"row_splits: {path} lies away from the label file {self.labels_file}: the lists numbering "
+                                 "its rows are read beside it, as detection finds them")
 
     def pattern_split(self, relpath: str) -> str | None:
         """The split the first of `split_patterns` that `relpath` matches names; None: no pattern

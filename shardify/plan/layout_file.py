@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 
 from shardify.errors import UsageError
+from shardify.inputs.excludes import parse_exclude
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import is_inside
 from shardify.plan.yaml_keys import RepeatedKey, unique_keys_loader
@@ -52,6 +53,7 @@ READING_OPTIONS: tuple[str, ...] = (
     "boxes_outside",
     "encoding",
     "json_records",
+    "exclude",
 )
 # Always written, even at their default: the numbering of detection classes decides what a
 # trainer reads as background, so the file says it.
@@ -71,6 +73,7 @@ _OPTION_TYPES: dict[str, object] = {
     "boxes_outside": str,
     "encoding": str,
     "json_records": str,
+    "exclude": tuple[str, ...],
 }
 # SourceLayout fields detection narrates rather than decides: written as comments, not keys.
 _NARRATION = frozenset({"notes", "classes_hold_inputs"})  # detection's findings, never a user's to write
@@ -220,7 +223,17 @@ def _options(data: object, where: str) -> dict[str, object]:
     unknown = sorted(str(key) for key in data if key not in _OPTION_TYPES)
     if unknown:
         raise UsageError(f"{where}: options: unknown {', '.join(unknown)} (known: {', '.join(READING_OPTIONS)})")
-    return {key: _value(_OPTION_TYPES[key], value, where, f"options.{key}") for key, value in data.items()}
+    options = {key: _value(_OPTION_TYPES[key], value, where, f"options.{key}") for key, value in data.items()}
+    if "exclude" in options:  # checked and written as `--exclude`'s: the same globs, the same refusals
+        options["exclude"] = tuple(_exclude(i, pattern, where) for i, pattern in enumerate(options["exclude"]))
+    return options
+
+
+def _exclude(i: int, pattern: str, where: str) -> str:
+    try:
+        return parse_exclude(pattern)
+    except ValueError as error:
+        raise UsageError(f"{where}: options.exclude[{i}]: {error}") from None
 
 
 # A catalog entry's `match:` globs: a few short ones say which download it is.
@@ -371,7 +384,9 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
             raise UsageError(f"{where}: line_files names {f.path!r} twice: a file is read once, with one label or label file")
         seen.add(posixpath.normpath(f.path))
     named = [("labels_file", source_layout.labels_file), ("vocabulary_file", source_layout.vocabulary_file)]
-    named += [("source_file", source_layout.source_file)]
+    named += [("source_file", source_layout.source_file), ("key_folder", source_layout.key_folder)]
+    named += [(f"groupings {path}", path) for path in source_layout.groupings]
+    named += [(f"row_splits {split}", path) for split, path in source_layout.row_splits]
     for f in source_layout.line_files:
         named += [(f"line_files {f.path} path", f.path), (f"line_files {f.path} labels", f.labels),
                   (f"line_files {f.path} pair", f.pair)]
