@@ -315,7 +315,9 @@ def _label_column(
             and not set(identities) - set(named)):
         return named[0]
     flags = [c for c in range(len(header)) if c != key and c not in could and all(row[c] in ("0", "1") for row in data)]
-    if len(could) == 1 and len(flags) >= _FLAG_COLUMNS:
+    names = {header[c].lower() for c in flags}
+    agrees = all(set(re.findall(r"[\w-]+", row[could[0]].lower())) <= names for row in data) if could else False
+    if len(could) == 1 and len(flags) >= _FLAG_COLUMNS and not agrees:  # (movie posters' Genre lists its 1 columns)
         # RANZCR CLiP's train.csv: eleven 0/1 line classes, then PatientID, the one column of words, had labelled every
         # image by its patient with exit 0: the 0/1 columns may be the labels (one-hot or multi-label)
         shown = ", ".join(repr(header[c]) for c in flags[:4]) + (f" and {len(flags) - 4} more" if len(flags) > 4 else "")

@@ -59,8 +59,8 @@ FOLLOW held the --label-level 0 the stop names): of 10, 3 right (fisheries, floo
 2 stops naming nothing that converts right (airbus, llm_detect), 1 exit 1 (iwildcam), 3 WRONG WITH EXIT 0
 (hotel_id, ranzcr, reef). What each does: tests/layouts/test_blind_round_twenty_one.py. After kinds21's mends
 (tests/layouts/test_kinds21_unread_tables.py; hotel_id's and llm_detect's FOLLOW updated to what their stops now
-name, each tried): 3 right, 3 good stops (hotel_id, llm_detect, vistas), 3 useless stops (airbus, ranzcr, reef),
-1 exit 1 (iwildcam), 0 wrong with exit 0.
+name, each tried): 3 right, 3 good stops (hotel_id, llm_detect, vistas), 4 useless stops (airbus, iwildcam,
+ranzcr, reef), 0 exit 1, 0 wrong with exit 0.
 """
 
 from __future__ import annotations
@@ -437,8 +437,8 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
     "fisheries": None,
-    "iwildcam": None,                    # exit 1: the COCO-camera-traps JSONs are read as COCO split files whose
-                                         # string image ids are rejected; no option found that labels by category
+    "iwildcam": None,                    # at e605e28 exit 1: the COCO-camera-traps JSONs read as COCO split files, the
+                                         # string image ids rejected; since kinds21 a stop; no option labels by category
     "reef": None,                        # written with exit 0, each frame labelled by its video folder, no box read
     "airbus": None,                      # the stop offers --label-from-name, --labels, --label-level 0; the last
                                          # drops every polygon (tried); no option reads annotations.csv's polygons

@@ -15,7 +15,10 @@ Not datasets of the batch, built to the kind each mend reads (tests/layouts/test
   species, one 0/1 flag: the species the label);
 - a 0/1 column named as an id beside a 0/1 class in a text table (`one_hot._named_as_id`; the batch's case LLM -
   Detect AI Generated Text's prompt_id): `essay_topics` (topic_id 0/1 and plagiarised: the one label), and the
-  twin `essay_classes` (two 0/1 classes: multi-label).
+  twin `essay_classes` (two 0/1 classes: multi-label);
+- COCO-shaped split files whose annotations give whole images a category and no box, beside flat image folders
+  (`describe._refuse_image_categories`; the batch's case iWildCam 2020): `trap_categories`, and the twin
+  `trap_boxes` (the same with boxes: COCO instances, read).
 
 The truth is each layout's meaning as built here, as in tests/helpers/unseen4.py.
 """
@@ -107,6 +110,24 @@ def _essays(twin: bool) -> Iterator[Put]:
     yield aux("essays.csv", "\n".join(lines) + "\n")
 
 
+def _trap_json(boxes: bool) -> Iterator[Put]:
+    """images/<n>.jpg (flat) beside train.json and val.json, COCO-shaped: each annotation an image's category (COCO
+    Camera Traps, string ids), or the twin's boxes (COCO instances, numeric ids)."""
+    cats = [{"id": 1, "name": "deer"}, {"id": 2, "name": "fox"}]
+    for split, numbers in (("train", range(1, 7)), ("val", range(7, 10))):
+        images, notes = [], []
+        for n in numbers:
+            ident = n if boxes else f"S1/C0{n % 3}/img_{n:04d}"
+            name = ["deer", "fox"][n % 2]
+            images.append({"id": ident, "file_name": f"{n:04d}.jpg", "width": 20, "height": 16})
+            note = {"id": f"a{n}" if not boxes else n, "image_id": ident, "category_id": 1 + n % 2}
+            if boxes:
+                note.update(bbox=[1, 2, 6, 5], area=30, iscrowd=0)
+            notes.append(note)
+            yield img(f"images/{n:04d}.jpg", split, name, objects=[name] if boxes else None)
+        yield aux(f"{split}.json", json.dumps({"images": images, "annotations": notes, "categories": cats}))
+
+
 SPECS: dict[str, Spec] = {
     "oak_species": Spec("oaks", "image", lambda: _oaks("species"), "built here", "each photo its species (finer than genus)."),
     "oak_photographer": Spec("oaks", "image", lambda: _oaks("photographer"), "built here", "each photo its genus folder."),
@@ -116,6 +137,8 @@ SPECS: dict[str, Spec] = {
     "finding_flags": Spec("xrays", "image", lambda: _flags(False), "built here", "multi-label: the 0/1 findings."),
     "species_flag": Spec("birds", "image", lambda: _flags(True), "built here", "the species the label."),
     "essay_topics": Spec("essays", "text", lambda: _essays(False), "built here", "plagiarised (0/1) the label; topic_id an id."),
+    "trap_categories": Spec("traps", "image", lambda: _trap_json(False), "built here", "each image its category."),
+    "trap_boxes": Spec("traps", "image", lambda: _trap_json(True), "built here", "detection: each box its category."),
     "essay_classes": Spec("essays", "text", lambda: _essays(True), "built here", "multi-label: plagiarised, off_topic."),
 }
 
@@ -133,4 +156,6 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "species_flag": None,
     "essay_topics": {"label_column": "plagiarised"},
     "essay_classes": None,
+    "trap_categories": None,
+    "trap_boxes": None,
 }

@@ -14,9 +14,9 @@ Since (kinds21, tests/layouts/test_kinds21_unread_tables.py): no wrong exit 0. h
 column finer than the class folders stops naming it, `unread_table_signs.finer_column`, and --labels train.csv
 --label-column hotel_id, which it names, reads the table over the folders); reef a stop (a column of box
 literals, `unread_table_signs.box_literal_column`); ranzcr a stop (0/1 columns beside the one column of words,
-`keyed_tables._FLAG_COLUMNS`); llm_detect a good stop (a 0/1 column named as an id, prompt_id, is no class of a
+`keyed_tables._FLAG_COLUMNS`); iwildcam a stop, no longer exit 1 (`describe._refuse_image_categories`); llm_detect a good stop (a 0/1 column named as an id, prompt_id, is no class of a
 multi-label, `converters/one_hot._named_as_id`, and the stop over train_prompts.csv's texts names --exclude, with
-which it is right): 3 right, 3 good stops, 3 useless stops (airbus, ranzcr, reef), 1 exit 1 (iwildcam), 0 wrong
+which it is right): 3 right, 3 good stops, 4 useless stops (airbus, iwildcam, ranzcr, reef), 0 exit 1, 0 wrong
 exit 0.
 """
 
@@ -34,8 +34,9 @@ WRONG = {
     "airbus": ("STOPS (exit 2): annotations.csv 'id,image_id,geometry,class', each geometry a closed polygon "
                "'[(x, y), ...]', is not read as boxes; it offers --label-from-name, --labels or --label-level 0, and the "
                "last drops every aircraft"),
-    "iwildcam": ("EXIT 1: iwildcam2020_train_annotations.json (COCO camera traps: annotations with a category and no "
-                 "box, string image ids) read as COCO split files; every image rejected"),
+    "iwildcam": ("STOPS (exit 2): iwildcam2020_train_annotations.json's annotations give each image a category and no "
+                 "box (COCO Camera Traps; at e605e28 read as objects, every image rejected, exit 1); no option reads them "
+                 "as the images' classes"),
     "ranzcr": ("STOPS (exit 2): PatientID, the one column of words, beside eleven 0/1 line classes (at e605e28 the "
                "label, with exit 0); no option reads the 0/1 columns as a multi-label beside it"),
     "reef": ("STOPS (exit 2): train.csv's column of box literals \"[{'x': .., 'y': .., 'width': .., 'height': ..}]\" "

@@ -8,7 +8,9 @@ and generated, both 0/1, written as a multi-label). Now each stops before writin
 (`shardify/plan/unread_table_signs.py`, `keyed_tables._FLAG_COLUMNS`), and `--labels FILE --label-column C`
 reads a table the user names over class folders (`beam_jobs/discover/label_tables.with_label_table`); a 0/1
 column named as an id is no class (`converters/one_hot._named_as_id`), and a side table whose texts stop the
-run is offered to --exclude (`beam_jobs/discover/text_columns`).
+run is offered to --exclude (`beam_jobs/discover/text_columns`). iWildCam 2020's exit 1 (COCO Camera Traps JSONs,
+each annotation an image's category and no box, read as objects: every image rejected) is a stop before writing
+(`describe._refuse_image_categories`).
 Neighbours not in the batch stop as their case does; hostile twins, alike but for the sign, convert right.
 """
 
@@ -20,6 +22,7 @@ import pytest
 
 from helpers import blind21, kinds21
 from helpers.unseen_judge import judge_first_command
+from shardify.beam_jobs.discover import coco_like
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
@@ -32,6 +35,8 @@ STOPS = [
     (kinds21.DATASETS, "camera_polygons", ("frames.csv", "'shape' lists boxes or polygons", "--layout-file")),
     (blind21.DATASETS, "ranzcr", ("train.csv", "'PatientID'", "11 columns of 0/1", "--layout-file")),
     (kinds21.DATASETS, "finding_flags", ("train.csv", "'hospital'", "4 columns of 0/1", "--layout-file")),
+    (blind21.DATASETS, "iwildcam", ("iwildcam2020_train_annotations.json", "a category and no box", "--labels FILE")),
+    (kinds21.DATASETS, "trap_categories", ("train.json", "a category and no box", "--labels FILE")),
 ]
 
 
@@ -61,7 +66,7 @@ def test_a_0_1_column_named_as_an_id_is_no_class_of_a_multi_label(tmp_path):
 
 
 # Twins: a column spanning the folders, a list column of positions, one 0/1 flag beside the class, two 0/1 classes.
-TWINS = ["oak_photographer", "camera_positions", "species_flag", "essay_classes"]
+TWINS = ["oak_photographer", "camera_positions", "species_flag", "essay_classes", "trap_boxes"]
 
 
 @pytest.mark.parametrize("name", TWINS)
@@ -70,4 +75,4 @@ def test_hostile_twins_without_the_sign_convert_right(name, tmp_path):
 
 
 def test_the_signs_doctests():
-    assert doctest.testmod(unread_table_signs).failed == 0
+    assert doctest.testmod(unread_table_signs).failed == 0 and doctest.testmod(coco_like).failed == 0
