@@ -116,7 +116,10 @@ def text_table_classes(
     others = [(i, name) for i, name in enumerate(columns) if name not in used and name.lower() not in _CROWD_EXPORT_COLUMNS
               and not _confidence_of(name, columns)]
     whole = [row for row in sample if len(row) == len(columns)]  # a ragged row is its own reject
-    bits = [name for i, name in others if whole and _mostly_bits([str(row[i]).strip() for row in whole])]
+    # a 0/1 column named as an id (`prompt_id`: which of two prompts an essay answers) is a key, not a class: read
+    # as one, LLM - Detect AI Generated Text's `prompt_id,text,generated` became a multi-label of both with exit 0
+    bits = [name for i, name in others if whole and _mostly_bits([str(row[i]).strip() for row in whole])
+            and not _named_as_id(name, key_names)]
     rest = [name for _, name in others if name not in bits]
     keys = [name for name in rest if name.lower() in key_names or name.lower().endswith("_id")]
     if len(bits) < _MIN_CLASS_COLUMNS or len(rest) > 1 or rest != keys:
@@ -126,6 +129,16 @@ def text_table_classes(
     if any(label_candidates.label_evidence(name) == 0 for name in bits):
         return ()
     return tuple(bits)
+
+
+def _named_as_id(name: str, key_names: Sequence[str]) -> bool:
+    """A column named as a row's or a group's id (`id`, `prompt_id`, `user id`).
+
+    >>> [_named_as_id(n, ("id",)) for n in ("id", "prompt_id", "User ID", "toxic", "idiot")]
+    [True, True, True, False, False]
+    """
+    low = name.strip().lower()
+    return low in key_names or low.endswith(("_id", " id"))
 
 
 # Of a class column's sampled cells, at least this share is 0 or 1. Every cell had to be: one `2`,

@@ -18,7 +18,8 @@ from shardify.converters import coco_urls
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end"]
+__all__ = ["looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end",
+           "image_level_categories"]
 
 # Bytes of a file looked at to tell whether it names its images by URL only.
 URL_SCAN_BYTES = 64 << 20
@@ -107,3 +108,25 @@ def url_keys_at_end(fileobj: object, size_bytes: int | None, limit: int) -> list
         return []
     fileobj.seek(size_bytes - URL_SCAN_BYTES)
     return coco_urls.url_keys(fileobj.read(URL_SCAN_BYTES))[:limit]
+
+
+# Keys that make a COCO annotation an object (or a caption), not an image's category.
+_OBJECT_KEYS = re.compile(rb'"(bbox|segmentation|keypoints|caption|area)"\s*:')
+_IMAGE_CATEGORY = re.compile(rb'\{[^{}]*"image_id"\s*:[^{}]*"category_id"\s*:[^{}]*\}|\{[^{}]*"category_id"\s*:[^{}]*"image_id"\s*:[^{}]*\}')
+# Annotations seen before the file is judged one of image-level categories.
+_MIN_IMAGE_CATEGORIES = 2
+
+
+def image_level_categories(head: bytes) -> bool:
+    """A COCO-shaped file's first bytes hold annotations that give an image a category and no box, mask,
+    keypoints or caption (COCO Camera Traps: iWildCam's `{"image_id", "category_id", "count"}`): classes of
+    whole images, which the COCO reader, reading objects, writes none of.
+
+    >>> image_level_categories(b'{"annotations": [{"count": 1, "image_id": "a1", "id": "x", "category_id": 2}, '
+    ...                        b'{"image_id": "b2", "category_id": 0}], "images": [{"id": "a1", "file_name": "a1.jpg"}]}')
+    True
+    >>> image_level_categories(b'{"annotations": [{"image_id": 1, "category_id": 2, "bbox": [1, 2, 3, 4]}, '
+    ...                        b'{"image_id": 2, "category_id": 1, "bbox": [1, 2, 3, 4]}]}')
+    False
+    """
+    return len(_IMAGE_CATEGORY.findall(head)) >= _MIN_IMAGE_CATEGORIES and not _OBJECT_KEYS.search(head)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import label_file_found, mat_annotations
+from shardify.beam_jobs.discover import coco_like, label_file_found, mat_annotations
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
@@ -128,6 +128,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     )
     for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
+    _refuse_image_categories(config, [e.path for e in found if e.kind == evidence_lib.COCO_SPLIT], detected)
     notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
     structure = detected.structure
     split_files = [e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES)]
@@ -238,6 +239,25 @@ def _first_fields(lines: Sequence[str]) -> list[str]:
     """Each line's first field (a header's too: one name among the keys changes no majority)."""
     rows = [evidence_lib.row_fields(line) for line in lines if line.strip() and not line.lstrip().startswith("#")]
     return [row[0] for row in rows if row]
+
+
+def _refuse_image_categories(config: ConvertConfig, paths: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where COCO split files give whole images a category and no box (iWildCam 2020's COCO Camera Traps
+    JSONs beside flat train/ and test/ folders): read as objects, every image was rejected, exit 1. Class
+    folders beside them (iNaturalist's) label the images: no stop."""
+    structure = detected.structure
+    if not paths or (structure is not None and any(level >= 0 for _, level in structure.label_levels)):
+        return
+    for path in paths:
+        with open_input(join_path(config.source, path)) as fileobj:
+            head = fileobj.read(64 << 10)
+        if coco_like.image_level_categories(head):
+            raise UsageError(
+                f"{path}: its annotations give each image a category and no box ('image_id', 'category_id': COCO Camera "
+                "Traps, iNaturalist), classes of whole images, which shardify does not read from a COCO-shaped file as "
+                "labels: write a table of path and label and name it with --labels FILE, or --label-level 0 for the "
+                "images without labels (docs/converting.md)"
+            )
 
 
 def _numbered_class_digits(sample: list[str], detected: layout.SourceLayout) -> int:

@@ -58,6 +58,14 @@ def with_label_table(
         tables would label the inputs; `--key-column` given where no such table is read.
     """
     parts = _unlabelled_or_parts(config, sample, detected)
+    levels = detected.structure.label_levels if detected.structure is not None else ()
+    if (parts is None and only and config.label_level is None and any(level >= 0 for _, level in levels)
+            and not any(e.gives_labels for e in detected.evidence)):
+        # `--labels train.csv` names the table over class folders (Hotel-ID's hotel_id under its chain folders, which
+        # the stop over unread files offers): the table labels, the folders are not read as classes
+        detected = describe.at_label_level(detected, 0)
+        detected = dataclasses.replace(detected, notes=(*detected.notes, f"--labels {only}: its labels, not the folders'"))
+        parts = False
     found = [] if parts is None else _tables(config, sample, detected, only)
     if not found and config.key_column:
         raise UsageError(

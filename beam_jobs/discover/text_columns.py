@@ -114,9 +114,13 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         shown = ", ".join(path for path, _ in found)
         several = found[0][1]
         joined = ",".join(several.texts)
+        # tables beside it read as texts (LLM - Detect AI Generated Text's train_essays.csv beside train_prompts.csv,
+        # the two prompts): the one that stops may hold no records at all
+        read = [p for p in chosen if p not in {p for p, _ in found}]
+        aside = f"; or --exclude {shown} where it holds no records ({', '.join(read[:2])} read as texts beside it)" if read else ""
         raise UsageError(
             f"{shown}: {several.reason}; --text-column {joined} joins them into each record's text, or name one"
-            f"{_then(config, headers, json_paths, several.likely)} (docs/converting.md)"
+            f"{_then(config, headers, json_paths, several.likely)}{aside} (docs/converting.md)"
         )
     if doubled:
         # found from the first rows, as the scan would find it on every row: a stop, not a reject per row

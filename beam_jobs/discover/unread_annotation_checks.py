@@ -16,7 +16,7 @@ from shardify.beam_jobs.discover import given_label_joins, head_reads, key_paths
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout, unread_annotations
+from shardify.plan import layout, unread_annotations, unread_table_signs
 
 __all__ = ["check_unread_annotations"]
 
@@ -96,6 +96,19 @@ def _guess_said(detected: layout.SourceLayout, media: Sequence[str], label_of) -
     return f"labelled by {how} ({shown})"
 
 
+def _quoted(name: str) -> str:
+    """A column's name as typed after an option: quoted where it holds a space or a quote."""
+    return repr(name) if any(c in name for c in " '\"") else name
+
+
+def _said(found: unread_annotations.Found) -> str:
+    """What a file shows, as the stop says it: the input it names, and why it disagrees with the guess."""
+    if found.sign == "lists boxes":
+        return f"its column {found.example!r} lists boxes or polygons"
+    detail = found.sign.removeprefix("names the inputs")
+    return f"names {found.example!r}{detail}"
+
+
 def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
     """Stop where files read by nothing name the inputs whose labels detection guessed
     (`unread_annotations`): the labels, boxes or records may be in them.
@@ -120,12 +133,20 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
         tables = {p: unread_annotations.folder_ids(heads[p], folders) for p in candidates
                   if layout.extension(p) in unread_annotations.TABLE_EXTENSIONS}
         found += unread_annotations.names_folders(tables)
+    # a column of box or polygon literals holds objects, whether or not its rows name the files (the Great Barrier
+    # Reef's `annotations`, its rows naming frames by `video_id-video_frame`)
+    listed_boxes = {f.path for f in found}
+    found += [unread_annotations.Found(p, "lists boxes", column, column=column) for p in candidates
+              if p not in listed_boxes and layout.extension(p) in ("csv", "tsv")
+              and (column := unread_table_signs.box_literal_column(heads[p], "\t" if layout.extension(p) == "tsv" else ","))]
     if not found:
         return
-    shown = "; ".join(f"{f.path} ({'names ' + repr(f.example)})" for f in found[:_SHOWN])
+    shown = "; ".join(f"{f.path} ({_said(f)})" for f in found[:_SHOWN])
     more = f" and {len(found) - _SHOWN} more" if len(found) > _SHOWN else ""
     tables = [f.path for f in found if layout.extension(f.path) in ("csv", "tsv", "txt", "jsonl")]
-    options = []
+    # a column finer than the folders: the table read as the labels by that column (Hotel-ID's hotel_id)
+    options = [f"--labels {f.path} --label-column {_quoted(f.column)} where that column, not the folders, is the label"
+               for f in found if f.column and f.sign != "lists boxes"][:1]
     if tables and (joined := given_label_joins.join_hint(config, sample, tables)):  # texts and their labels by id
         options.append(joined)
     listed = [p for p in sample if layout.is_media_file(p, detected.media)]  # (masks too: Leafsnap's segmented PNGs)

@@ -52,6 +52,9 @@ _FEW_REPEATS = 2
 # A table of more columns than this describes its inputs (a metadata table): empty cells among them
 # are unknown values, not a sign the file is no table.
 _FEW_COLUMNS = 4
+# Columns of 0/1 beside the one column of words that make it no sure label: a class a column (a flag or two
+# beside a class is a description; RANZCR's eleven line classes are not).
+_FLAG_COLUMNS = 3
 # Table files read this way.
 _EXTENSIONS = (".csv", ".tsv", ".jsonl")  # a .jsonl's lines: its CSV view (`converters/json_line_cells`)
 # A header cell: a name, not a value (`image_id`, `Finding Labels`; pandas' `Unnamed: 29`, an export's
@@ -311,6 +314,20 @@ def _label_column(
     if (len(named) == 1 and (len(could) > 1 or named[0] not in could) and _repeated([row[named[0]] for row in data])
             and not set(identities) - set(named)):
         return named[0]
+    flags = [c for c in range(len(header)) if c != key and c not in could and all(row[c] in ("0", "1") for row in data)]
+    names = {header[c].lower() for c in flags}
+    agrees = all(set(re.findall(r"[\w-]+", row[could[0]].lower())) <= names for row in data) if could else False
+    if len(could) == 1 and len(flags) >= _FLAG_COLUMNS and not agrees:  # (movie posters' Genre lists its 1 columns)
+        # RANZCR CLiP's train.csv: eleven 0/1 line classes, then PatientID, the one column of words, had labelled every
+        # image by its patient with exit 0: the 0/1 columns may be the labels (one-hot or multi-label)
+        shown = ", ".join(repr(header[c]) for c in flags[:4]) + (f" and {len(flags) - 4} more" if len(flags) > 4 else "")
+        raise UsageError(
+            f"{path} names the inputs in its column {header[key]!r}; its one column of words, {header[could[0]]!r}, stands "
+            f"beside {len(flags)} columns of 0/1 ({shown}), which may be the labels (a class a column): --labels {path} "
+            f"--label-column {_shown_name(header[could[0]])} reads that one column as the label; the 0/1 columns as the "
+            "classes are said in a layout file (--dry-run --layout-file FILE, docs/layout-files.md); or --label-level 0 "
+            "where the table gives no labels"
+        )
     if len(could) <= 1:
         return could[0] if could else None
     could = sorted(could, key=lambda c: (-label_candidates.label_evidence(header[c]), _named_as_key(header[c])))

@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from shardify.plan import unread_table_signs
 from shardify.plan.evidence import XML_OBJECTS, Evidence
 from shardify.plan.folder_names import split_word
 
@@ -72,6 +73,7 @@ class Found:
     sign: str
     example: str
     count: int = 1
+    column: str = ""  # the table's column that shows it (a finer column, a column of boxes), where one does
 
 
 def _shape(name: str) -> str:
@@ -183,6 +185,7 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
     dropped = _location_columns(header)
     folder_labels = {label_of(p) for p in inputs} - {None}
     named, known, restated, own = [], 0, 0, False
+    tabled: list[tuple[str, int, Sequence[str]]] = []  # (folder label, naming column, cells) of the rows naming an input
     # a structured file's names are weighed against the whole of it, their own text taken out (Stanford 40's
     # XML names `applauding_001.jpg` on one line and its `<action>applauding</action>` on another)
     whole = "" if table else token.sub(" ", " ".join(lines))
@@ -205,14 +208,23 @@ def names_inputs(path: str, lines: Sequence[str], inputs: Sequence[str], label_o
                 if label is None and base in by_name:
                     label = label_of(by_name[base])
                 if label is not None:
+                    if table and not row_known:  # a row once, however many of its cells name the input (Birdsnap's url, path)
+                        tabled.append((label, i, row))
                     row_known = True
                     row_restated = row_restated or _restates(" , ".join(rest), label) or (label in parts and _class_named(label))
         known += row_known
         restated += row_restated
-    if len(set(named)) < least or not own:
+    # a column splitting the folders further (Hotel-ID's hotel_id under its chain folders) says the folders may
+    # be no label, even where another column restates them (`unread_table_signs.finer_column`)
+    finer = unread_table_signs.finer_column(tabled, header, dropped) if header and len(tabled) >= MIN_NAMES else None
+    if len(set(named)) < least or not (own or finer):
         return None
-    if folder_labels and (restated * 2 > known if known else any(_restates(" ".join(lines), lab) for lab in folder_labels)):
+    if finer is None and folder_labels and (
+            restated * 2 > known if known else any(_restates(" ".join(lines), lab) for lab in folder_labels)):
         return None  # the file restates the guessed labels: it agrees with them
+    if finer is not None:
+        return Found(path, f"names the inputs, its column {finer!r} splitting their folders further", named[0], len(set(named)),
+                     column=finer)
     return Found(path, "names the inputs", named[0], len(set(named)))
 
 

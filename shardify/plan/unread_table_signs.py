@@ -1,0 +1,134 @@
+"""Two signs, in a table nothing reads, that the inputs' guessed labels could be wrong.
+
+Both were found on round twenty-one's blind batch (tests/helpers/blind21.py), each written with
+exit 0 and every label wrong; both are kinds, not datasets:
+
+  a finer column   the table names each input and restates its folder in one column, so it seemed
+                   to agree with the folders; but another column splits the folders further: its
+                   values repeat (classes, not a row's own measurement), each lies under one folder
+                   only, and some folder holds two or more of them. Hotel-ID 2021's `train.csv`
+                   (`image,chain,hotel_id,timestamp` beside `train_images/<chain>/`): the chain
+                   folders became the classes, the hotel, the class to predict, was dropped. The
+                   folder or the finer column: which is the label is for the user to say.
+  box literals     a column whose cells are list literals of boxes or polygons: dicts of a box's
+                   keys (`[{'x': 559, 'y': 213, 'width': 50, 'height': 32}]`, the Great Barrier
+                   Reef's `annotations`) or lists of coordinate pairs (`[(135, 522), (245, 522),
+                   ...]`). The table holds objects; written as classification by video folder,
+                   every box was lost. It needs no input's name in it (the reef's rows name frames
+                   by `video_id-video_frame`, no file name).
+
+What a box's keys are is data (`BOX_KEY_SETS`). Plain functions of cells and lines, no I/O:
+`unread_annotations.names_inputs` asks the first, `beam_jobs/discover/unread_annotation_checks.py`
+the second, and stops naming the file.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+
+from shardify.plan.list_literals import list_literal
+
+__all__ = ["BOX_KEY_SETS", "box_literal_column", "finer_column"]
+
+# Keys that make a dict one box (lower-cased): any of these sets, all present.
+BOX_KEY_SETS = (
+    frozenset({"x", "y", "width", "height"}), frozenset({"x", "y", "w", "h"}),
+    frozenset({"xmin", "ymin", "xmax", "ymax"}), frozenset({"x_min", "y_min", "x_max", "y_max"}),
+    frozenset({"x1", "y1", "x2", "y2"}), frozenset({"left", "top", "width", "height"}),
+    frozenset({"left", "top", "right", "bottom"}),
+)
+# Rows (non-empty cells) that must hold boxes before a column is read as boxes.
+_MIN_BOX_ROWS = 2
+# A polygon's least number of points; a point is two numbers.
+_MIN_POINTS = 3
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _box_item(item: object) -> bool:
+    """One box or polygon: a dict of a box's keys, or a sequence of `_MIN_POINTS` (x, y) pairs."""
+    if isinstance(item, dict):
+        keys = {str(k).lower() for k in item}
+        return any(want <= keys for want in BOX_KEY_SETS)
+    if isinstance(item, (list, tuple)):
+        return len(item) >= _MIN_POINTS and all(
+            isinstance(p, (list, tuple)) and len(p) == 2 and all(_is_number(v) for v in p) for p in item)
+    return False
+
+
+def _boxes(cell: str) -> bool | None:
+    """True: the cell lists boxes (or is a polygon itself); False: a list of something else; None: empty
+    list or no list."""
+    value = list_literal(cell)
+    if not value:
+        return None
+    if _box_item(value):  # the cell is one polygon: `[(135, 522), (245, 522), ...]`
+        return True
+    return all(_box_item(item) for item in value)
+
+
+def box_literal_column(lines: Sequence[str], delimiter: str = ",") -> str | None:
+    """The header of the first column (or its number from 1) whose non-empty list cells all list
+    boxes or polygons, in `_MIN_BOX_ROWS` rows or more of a table's first `lines`; None where none does.
+
+    >>> box_literal_column(["id,annotations", "0-1,[]", "0-2,\\"[{'x': 5, 'y': 2, 'width': 4, 'height': 5}]\\"",
+    ...                     "0-3,\\"[{'x': 1, 'y': 2, 'width': 4, 'height': 6}, {'x': 9, 'y': 2, 'width': 4, 'height': 6}]\\""])
+    'annotations'
+    >>> box_literal_column(["id,geometry", '1,"[(1, 2), (5, 2), (5, 9), (1, 2)]"', '2,"[(3, 2), (8, 2), (8, 9), (3, 2)]"'])
+    'geometry'
+    >>> box_literal_column(["id,tags", "1,\\"['red', 'blue']\\"", "2,\\"['green']\\""]) is None
+    True
+    >>> box_literal_column(["id,where", "1,\\"[52.1, 4.3]\\"", "2,\\"[51.9, 4.4]\\""]) is None
+    True
+    """
+    try:
+        rows = [[c.strip() for c in row] for row in csv.reader([x for x in lines if x.strip()], delimiter=delimiter)]
+    except csv.Error:
+        return None
+    if len(rows) < 2:
+        return None
+    width = max(len(row) for row in rows)
+    for c in range(width):
+        verdicts = [_boxes(row[c]) for row in rows[1:] if c < len(row)]
+        if sum(v is True for v in verdicts) >= _MIN_BOX_ROWS and not any(v is False for v in verdicts):
+            return rows[0][c] if c < len(rows[0]) and list_literal(rows[0][c]) is None else str(c + 1)
+    return None
+
+
+def finer_column(rows: Sequence[tuple[str, int, Sequence[str]]], header: Sequence[str], skipped: set[int]) -> str | None:
+    """Of a table's rows each naming an input (`(its folder's label, the naming cell's column, the
+    row's cells)`), the first column that splits the folders further: its values repeat, each
+    lies under one folder only, and some folder holds two or more; its header name (or number from
+    1), or None. Columns in `skipped` (where files lie), the naming cell and cells restating the
+    folder are left out.
+
+    >>> rows = [("0", 0, ["a.jpg", "0", "63", "t1"]), ("0", 0, ["b.jpg", "0", "63", "t2"]),
+    ...         ("0", 0, ["c.jpg", "0", "1848", "t3"]), ("5", 0, ["d.jpg", "5", "399", "t4"]),
+    ...         ("5", 0, ["e.jpg", "5", "399", "t5"])]
+    >>> finer_column(rows, ["image", "chain", "hotel_id", "timestamp"], set())
+    'hotel_id'
+    >>> finer_column([(f, 0, [f"{i}.jpg", f, p]) for i, (f, p) in enumerate([("cat", "ann"), ("cat", "bob"),
+    ...               ("dog", "ann"), ("dog", "bob")])], ["file", "label", "photographer"], set()) is None
+    True
+    """
+    width = min((len(cells) for _, _, cells in rows), default=0)
+    for c in range(width):
+        if c in skipped or any(c == i for _, i, _ in rows):
+            continue
+        values = [(label, cells[c].strip()) for label, _, cells in rows]
+        if any(not v or v == label for label, v in values):
+            continue
+        distinct = {v for _, v in values}
+        folders_of: dict[str, set[str]] = {}
+        for label, v in values:
+            folders_of.setdefault(v, set()).add(label)
+        per_folder: dict[str, set[str]] = {}
+        for label, v in values:
+            per_folder.setdefault(label, set()).add(v)
+        if (len(distinct) < len(values) and all(len(f) == 1 for f in folders_of.values())
+                and any(len(vs) >= 2 for vs in per_folder.values())):
+            return header[c] if c < len(header) else str(c + 1)
+    return None
