@@ -67,12 +67,11 @@ def _alpha_varies(config: ConvertConfig, relpath: str) -> bool:
     from PIL import Image  # imported when a pair is met, as the converters import it
 
     try:
-        with open_input(join_path(config.source, relpath)) as fileobj:
-            with Image.open(io.BytesIO(fileobj.read(_MATTE_BYTES))) as image:
-                if image.mode not in ("RGBA", "LA", "PA"):
-                    return False
-                low, _ = image.getchannel("A").getextrema()
-                return low < 255
+        with open_input(join_path(config.source, relpath)) as fileobj, Image.open(io.BytesIO(fileobj.read(_MATTE_BYTES))) as image:
+            if image.mode not in ("RGBA", "LA", "PA"):
+                return False
+            low, _ = image.getchannel("A").getextrema()
+            return low < 255
     except (OSError, ValueError):
         return False  # unreadable: the pipeline reports what it cannot read
 
