@@ -171,3 +171,16 @@ def test_hostile_a_mask_of_another_size_in_a_masked_split_is_rejected(tmp_path: 
     (reject,) = read_report(out, "rejected.jsonl")
     assert reject["path"] == "train/images/train5.png"
     assert load_manifest(str(out)).splits["test"].num_unmasked == 12
+
+
+def test_verify_arithmetic_refuses_num_unmasked_past_the_records_or_without_masks(bare_test: Path) -> None:
+    import dataclasses
+
+    from shardify.format.manifest import check_arithmetic
+
+    manifest = load_manifest(str(bare_test))
+    assert check_arithmetic(manifest) == []
+    test = dataclasses.replace(manifest.splits["test"], num_unmasked=5)
+    assert any("num_unmasked is 5" in p for p in check_arithmetic(dataclasses.replace(manifest, splits={"test": test})))
+    features = {k: v for k, v in manifest.features.items() if k != contract.SEGMENTATION}
+    assert any("no segmentation masks" in p for p in check_arithmetic(dataclasses.replace(manifest, features=features)))
