@@ -149,7 +149,7 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
     if not chosen or len(covered_so_far) < _MASK_COVERAGE * len(masked):
         return []
     first = min(found[1] for found in chosen)  # the plan says the bare splits once
-    bare = f"; {', '.join(unmasked)}: no masks, its images written without one (an unlabelled split)" if unmasked else ""
+    bare = f"; {', '.join(unmasked)}: no masks, its images written without one (counted as num_unmasked)" if unmasked else ""
     return [
         Evidence(
             folder,
