@@ -150,7 +150,8 @@ class _WriteShardFn(beam.DoFn):
         repairs: list[Repair] = []
         label_counts: Counter[str] = Counter()
         object_counts: Counter[str] = Counter()
-        unlabelled = input_bytes = resized = 0
+        unlabelled = unmasked = input_bytes = resized = 0
+        segmentation = summary.objects.segmentation  # a record without its mask: a split the source gives none
         contents = ContentHashes()
         held: list[HeldInput] = []
         first_number = self._first_record + planning.first_record_number(
@@ -184,6 +185,7 @@ class _WriteShardFn(beam.DoFn):
                     if built.objects:
                         object_counts.update(built.objects)
                     unlabelled += built.unlabelled
+                    unmasked += segmentation and not entry.mask_file
                     input_bytes += entry.size_bytes
                     resized += built.resized
                     record_id = entry.record_id  # one string for both (the property builds a new one each time)
@@ -221,6 +223,7 @@ class _WriteShardFn(beam.DoFn):
             rejects=tuple(rejects),
             repairs=tuple(repairs),
             num_unlabelled=unlabelled,
+            num_unmasked=unmasked,
             object_counts=dict(sorted(object_counts.items())),
             input_bytes=input_bytes,
             num_resized=resized,

@@ -145,6 +145,8 @@ class RecordBuilder:
     ) -> None:
         self._schema = summary.schema
         self._encode = contract.RecordEncoder(summary.schema)
+        # a segmentation dataset's image without a mask (a split the source gives none): the schema less the mask
+        self._encode_unmasked = contract.RecordEncoder([f for f in summary.schema if f.key != contract.SEGMENTATION])
         self._objects = summary.objects
         self._class_ids = summary.class_ids
         self._num_keypoints = summary.num_keypoints
@@ -223,7 +225,8 @@ class RecordBuilder:
             input_sha256 = content
         else:
             input_sha256 = hashlib.sha256(data).hexdigest()
-        record = self._encode(values)
+        unmasked = self._objects.segmentation and contract.SEGMENTATION not in values
+        record = (self._encode_unmasked if unmasked else self._encode)(values)
         return BuiltRecord(record, repair, content, labels, objects, input_sha256, resized, entry.unlabelled, mtime_ns)
 
     def _read_whole(self, entry: Entry) -> tuple[bytes, int | None]:
@@ -285,7 +288,7 @@ class RecordBuilder:
             values.update(found.values)
             repairs += found.repairs
             objects = found.labels
-        if self._objects.segmentation:
+        if self._objects.segmentation and entry.mask_file:  # none: a split the source gives no masks (LoveDA's Test/)
             values[contract.SEGMENTATION] = [self._mask(entry, height, width, stored_size if stored.scaled_from else None)]
         repair = Repair(entry.relpath, "; ".join(repairs), stored.reencoded) if repairs else None
         resized = stored.scaled_from is not None

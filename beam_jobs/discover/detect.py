@@ -32,7 +32,7 @@ from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
-from shardify.beam_jobs.discover import frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
+from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -262,6 +262,8 @@ def _detect_folder(
         sample = [p for p in sample if p not in vectors]
         top_folders = [f for f in top_folders if any(p.startswith(f + "/") for p in sample)]
         top_files = {p for p in sample if "/" not in p}
+    # AISegment's matting/ of RGBA PNGs mirroring clip_img/'s photos: alpha mattes, not read as masks
+    alpha_mattes.check_alpha_mattes(config, sample)
     # Severstal's train.csv of ImageId,ClassId,EncodedPixels: masks as run-length rows, not read yet
     run_length_tables.check_run_length_tables(config, sample, [p for p in sample if layout.is_media_file(p, "image")])
     joined = given_label_joins.joining(config)  # --labels with --key-column: joined onto tables of texts, no label file

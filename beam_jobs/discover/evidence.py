@@ -115,6 +115,8 @@ class _Resolve(beam.DoFn):
         self._gives_labels = {e.path for e in evidence if e.gives_labels and e.kind not in ANNOTATION_FOLDERS}
         self._annotation_folders = tuple(e.path + "/" for e in evidence if e.kind in ANNOTATION_FOLDERS)
         self._mask_folders = [e.path + "/" for e in evidence if e.kind == SEGMENTATION_MASKS]
+        # the split folders the source gives no masks (LoveDA's Test/): their images go on without one
+        self._unmasked = tuple(sorted({f for e in evidence if e.kind == SEGMENTATION_MASKS for f in e.unmasked}))
         self._listing = annotated_sets.listing_files(evidence)
         # Split lists that label give an input one label: two rows of one list giving it two
         # labels contradict each other (they were written as one multi-label record, exit 0).
@@ -183,11 +185,18 @@ class _Resolve(beam.DoFn):
             changes["source_id"] = source_ids.pop()
         if self._mask_folders:
             masks = sorted({row.mask for _, row in rows if row.mask})
-            if len(masks) != 1:
+            bare = candidate.relpath.startswith(self._unmasked) if self._unmasked else False
+            if bare and masks:  # a split read as having no masks keeps none: its records all alike
+                split = next(f for f in self._unmasked if candidate.relpath.startswith(f))
+                yield reject(candidate.relpath, f"its mask {masks[0][0]} lies in {', '.join(self._mask_folders)}, yet no sampled "
+                             f"image of {split} had one: that split is written without masks", stage=_STAGE)
+                return
+            if len(masks) != 1 and not bare:
                 how = "no mask" if not masks else f"{len(masks)} masks ({', '.join(m[0] for m in masks[:3])})"
                 yield reject(candidate.relpath, f"{how} in {', '.join(self._mask_folders)} shares its path", stage=_STAGE)
                 return
-            changes["mask_file"], changes["mask_bytes"] = masks[0]
+            if masks:
+                changes["mask_file"], changes["mask_bytes"] = masks[0]
         resolved = dataclasses.replace(candidate, **changes) if changes else candidate
         if unnamed and resolved.unlabelled:  # written only where the label file labels none of its split
             yield beam.pvalue.TaggedOutput(_UNNAMED, (resolved.split, resolved))

@@ -144,8 +144,12 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
         if not found[0] & covered_so_far:
             chosen.append(found)
             covered_so_far |= found[0]
-    if not chosen or len(covered_so_far) < _MASK_COVERAGE * len(images):
+    unmasked = _unmasked_splits(structure, images, covered_so_far, sample)
+    masked = [p for p in images if not p.startswith(unmasked)]
+    if not chosen or len(covered_so_far) < _MASK_COVERAGE * len(masked):
         return []
+    first = min(found[1] for found in chosen)  # the plan says the bare splits once
+    bare = f"; {', '.join(unmasked)}: no masks, its images written without one (counted as num_unmasked)" if unmasked else ""
     return [
         Evidence(
             folder,
@@ -159,15 +163,40 @@ def segmentation_masks(sample: list[str], detected: layout.SourceLayout, config:
             + (f", each mask's name adding {tail!r} to its image's" if tail and not added and not head else "")
             + (f", each mask's name its image's with {head!r} before it" + (f" and {tail!r} after" if tail else "") if head else "")
             + (f", each mask's name {tail!r} where its image's is {added!r}" if added else "")
-            + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else ""),
+            + ("; JPEG masks stored as PNG, cut at 128 into 0 and 255 (two-valued ones only)" if jpeg else "") + (bare if folder == first else ""),
             mask_tail=tail,
             image_tail=added,
             mask_head=head,
             all_masks=folder + "/" in structure.mask_folders,
             prefix=prefix,
+            unmasked=unmasked,
         )
         for covered, folder, depth, jpeg, (tail, added, head), prefix in sorted(chosen, key=lambda found: found[1])
     ]
+
+
+def _unmasked_splits(structure: structure_lib.Structure, images: list[str], covered: set[str], sample: list[str]) -> tuple[str, ...]:
+    """The split folders ('/'-ended, from SRC) the source gives no masks: LoveDA's `Test/` beside
+    `Train/` and `Val/` with their `masks_png/`. A split is bare when none of its sampled images has
+    a mask and no sampled mask lies under it or under a folder of its name (`annotations/test/`):
+    a split whose masks are there but pair with nothing stays in the coverage, and is refused or
+    left auxiliary as before. Without split folders, none.
+
+    >>> s = structure_lib.Structure(split_level=0, label_levels=(("Train", -1), ("Test", -1)), mask_folders=("Train/masks/",))
+    >>> _unmasked_splits(s, ["Train/img/1.png", "Test/img/2.png"], {"Train/img/1.png"}, ["Train/masks/1.png"])
+    ('Test/',)
+    """
+    if structure.split_level < 0:
+        return ()
+    masks = [p.split("/") for p in sample if layout.extension(p) in MASK_EXTENSIONS and structure.is_mask_file(p)]
+    groups: dict[str, list[str]] = {}
+    for path in images:
+        if structure.split_folder_of(path):
+            groups.setdefault("/".join(path.split("/")[: structure.split_level + 1]) + "/", []).append(path)
+    return tuple(
+        prefix for prefix, members in sorted(groups.items())
+        if not covered.intersection(members) and not any(prefix.rstrip("/").rpartition("/")[2] in parts for parts in masks)
+    )
 
 
 def _near_images(covered: set[str], parent: str, depth: int) -> tuple[set[str], str]:

@@ -193,6 +193,7 @@ def _splits(check: _Checker, data: Mapping[str, Any], labels: tuple[str, ...]) -
             shards=_shards(check, split, field, seen),
             label_counts=dict(label_counts),
             num_unlabelled=check.count(split, "num_unlabelled", f"{field}.num_unlabelled") if "num_unlabelled" in split else 0,
+            num_unmasked=check.count(split, "num_unmasked", f"{field}.num_unmasked") if "num_unmasked" in split else 0,
         )
     return splits
 
@@ -326,6 +327,9 @@ def check_arithmetic(manifest: Manifest) -> list[str]:
         over = [label for label, count in split.label_counts.items() if count > split.num_records]
         if over:
             problems.append(f"splits[{split.name!r}].label_counts[{over[0]!r}] exceeds its {split.num_records} records")
+        if split.num_unmasked and (contract.SEGMENTATION not in manifest.features or split.num_unmasked > split.num_records):
+            problems.append(f"splits[{split.name!r}].num_unmasked is {split.num_unmasked}: more than its {split.num_records} "
+                            "records, or in an output of no segmentation masks")
         if manifest.label_mode == contract.LABEL_NONE and labelled:
             problems.append(f"splits[{split.name!r}] counts labels in an unlabelled dataset")
     return problems

@@ -43,12 +43,14 @@ def build_manifest(
             for label, count in shard.label_counts.items():
                 label_counts[label] += count
         unlabelled = sum(s.num_unlabelled for s in shards)
+        unmasked = sum(s.num_unmasked for s in shards)  # a segmentation split the source gives no masks
         splits[name] = {
             "num_records": sum(s.num_records for s in shards),
             "num_bytes": sum(s.num_bytes for s in shards),
             "num_shards": len(shards),
             "label_counts": label_counts,
             **({"num_unlabelled": unlabelled} if unlabelled else {}),
+            **({"num_unmasked": unmasked} if unmasked else {}),
             "shards": [
                 {
                     "path": s.path,

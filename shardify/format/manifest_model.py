@@ -51,7 +51,9 @@ class ShardInfo:
 @dataclass(frozen=True)
 class SplitInfo:
     """One split. Attributes: name, num_records, num_bytes, shards, label_counts, and
-    num_unlabelled: records without a label (label -1 in single-label data)."""
+    num_unlabelled: records without a label (label -1 in single-label data), and
+    num_unmasked: records of a segmentation output without a mask (`image/segmentation/class/encoded`
+    absent: a split the source gives no masks, LoveDA's Test/; every record of such a split)."""
 
     name: str
     num_records: int
@@ -59,6 +61,7 @@ class SplitInfo:
     shards: tuple[ShardInfo, ...]
     label_counts: dict[str, int]
     num_unlabelled: int = 0
+    num_unmasked: int = 0
 
 
 @dataclass(frozen=True)

@@ -116,6 +116,7 @@ def _merge_split(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None, l
     parts = [part for part in (old, new) if part]
     counts = {label: sum(part.get("label_counts", {}).get(label, 0) for part in parts) for label in labels}
     unlabelled = sum(part.get("num_unlabelled", 0) for part in parts)
+    unmasked = sum(part.get("num_unmasked", 0) for part in parts)
     shards = [shard for part in parts for shard in part["shards"]]
     return {
         "num_records": sum(part["num_records"] for part in parts),
@@ -123,6 +124,7 @@ def _merge_split(old: Mapping[str, Any] | None, new: Mapping[str, Any] | None, l
         "num_shards": len(shards),
         "label_counts": counts,
         **({"num_unlabelled": unlabelled} if unlabelled else {}),
+        **({"num_unmasked": unmasked} if unmasked else {}),
         "shards": shards,
     }
 

@@ -298,6 +298,14 @@ def why_not_tfds(manifest: Manifest) -> str:
             "Datasets' Image feature decodes encoded images only, so it cannot read records holding raw pixels; read the "
             "output with shardify.load or shardify.torch, or convert again without --store-pixels"
         )
+    bare = sorted(name for name, split in manifest.splits.items() if split.num_unmasked)
+    if bare and contract.SEGMENTATION in manifest.features:
+        # (tfds describes one set of features for every split: a record without the mask fails its parsing)
+        return (
+            f"{manifest.root} holds segmentation masks, and split {', '.join(bare)} holds none (the source gives it "
+            "no masks): TensorFlow Datasets describes one set of features for every split, so its reader cannot parse "
+            "those records; read the output with shardify.load or shardify.torch, which read that split's images alone"
+        )
     return ""
 
 

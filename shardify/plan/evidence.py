@@ -189,6 +189,10 @@ class Evidence:
         `Ground Truth/p1.tif`: `shardify.plan.stem_affixes`), or "".
       all_masks: SEGMENTATION_MASKS: every image of the folder is a mask, whatever its name (a folder
         detection knew by its shape, `beam_jobs/discover/mirror_masks.py`; one known by its name is).
+      unmasked: SEGMENTATION_MASKS: the split folders ('/'-ended) the source gives no masks (LoveDA's
+        `Test/`, CIHP's test images): no sampled image of theirs has one and no mask lies in them, so
+        their images are written without a mask (an unlabelled split), not rejected; an image there
+        that has a mask after all is rejected, so that a split's records all carry one or none.
       note: how it was recognised, for the plan.
     """
 
@@ -226,6 +230,7 @@ class Evidence:
     image_tail: str = ""
     mask_head: str = ""
     all_masks: bool = False
+    unmasked: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -64,6 +64,8 @@ class ShardResult:
       rejects: inputs that failed while being written.
       repairs: inputs stored other than as found.
       num_unlabelled: records written without a label (see `Entry.unlabelled`).
+      num_unmasked: records of a segmentation dataset written without a mask (a split the source
+        gives no masks: LoveDA's Test/).
       object_counts: objects written per class (detection datasets).
       input_bytes: bytes of the inputs whose records were written (read, for files).
       num_resized: images `--resize` stored shrunk.
@@ -81,6 +83,7 @@ class ShardResult:
     rejects: tuple[Reject, ...] = ()
     repairs: tuple[Repair, ...] = ()
     num_unlabelled: int = 0
+    num_unmasked: int = 0
     object_counts: dict[str, int] = field(default_factory=dict)
     input_bytes: int = 0
     num_resized: int = 0

@@ -168,7 +168,7 @@ def make_spec(
             f"run `shardify export-metadata {path}` to write them"
         )
     _check_shards(manifest, info.shards)
-    outputs, label_name = _outputs(manifest, options, path)
+    outputs, label_name = _outputs(manifest, options, path, split)
     dtype = dtype_name(options.dtype)
     if dtype == "bfloat16":
         raise ReadOptionError(
@@ -240,14 +240,14 @@ def _derived_seed(text: str) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") >> 1
 
 
-def _outputs(manifest: Manifest, options: ReadOptions, path: str) -> tuple[tuple[tuple[str, str, str], ...], str | None]:
+def _outputs(manifest: Manifest, options: ReadOptions, path: str, split: str) -> tuple[tuple[tuple[str, str, str], ...], str | None]:
     """((reader name, key, dtype) of each output, the image first; the label's name or None).
 
     Raises:
       ReadOptionError: no images, multi-label labels, objects or segmentation masks read, or a
         feature asked for that is not one value per record.
     """
-    plan = plan_read(manifest, options, path=path)
+    plan = plan_read(manifest, options, path=path, split=split)  # a split without masks: its images alone
     if not plan.image_name:
         raise ReadOptionError(
             f"the records of {path} hold no images ({plan.text_name or 'no text either'}): a DALI pipeline decodes "

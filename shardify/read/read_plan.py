@@ -8,6 +8,7 @@ record's objects are spelled here, from the record contract (`shardify.format.co
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -115,14 +116,36 @@ def _output_name(manifest: Manifest, key: str) -> str | None:
     return feature.get("output_name", key) if feature else None
 
 
-def plan_read(manifest: Manifest, options: ReadOptions, *, path: str) -> ReadPlan:
+def _split_features(manifest: Manifest, options: ReadOptions, path: str, split: str | None) -> Manifest:
+    """`manifest` as split `split` holds it: without the segmentation mask where that split's records
+    carry none (`SplitInfo.num_unmasked`: a split the source gives no masks, LoveDA's Test/), so that
+    every reader (tf.data, torch, DALI) reads its images alone, as an unlabelled split reads without labels.
+
+    Raises:
+      ReadOptionError: `features` asks for the mask of such a split.
+    """
+    info = manifest.splits.get(split) if split is not None else None
+    if info is None or not info.num_unmasked or contract.SEGMENTATION not in manifest.features:
+        return manifest
+    name = _output_name(manifest, contract.SEGMENTATION)
+    if options.features is not None and {name, contract.SEGMENTATION} & set(options.features):
+        raise ReadOptionError(
+            f"split {split!r} of {path} holds no segmentation masks (the source gives that split none: its "
+            f"{info.num_unmasked} records are images alone): read it without {name!r} in features="
+        )
+    return dataclasses.replace(manifest, features={k: v for k, v in manifest.features.items() if k != contract.SEGMENTATION})
+
+
+def plan_read(manifest: Manifest, options: ReadOptions, *, path: str, split: str | None = None) -> ReadPlan:
     """Which features `options` read from `manifest` (the output folder `path`), and under which
-    names.
+    names; of split `split` where given (a split without masks reads none: `_split_features`).
 
     Raises:
       ReadOptionError: `as_supervised` on unlabelled data without objects, `features` names one
-        the manifest does not have, or keypoints are read with `flip`.
+        the manifest does not have (or the mask of a split without masks), or keypoints are read
+        with `flip`.
     """
+    manifest = _split_features(manifest, options, path, split)
     image_name = _output_name(manifest, contract.IMAGE_ENCODED)
     text_name = _output_name(manifest, contract.TEXT)
     label_name = _output_name(manifest, contract.LABEL) or _output_name(manifest, contract.TEXT_LABEL)

@@ -101,7 +101,7 @@ def plan_pipeline(path: str, split: str, options: ReadOptions) -> Pipeline:
       ReadOptionError: an option that cannot work with this data.
     """
     manifest = read_manifest(path, version=options.version)
-    plan = plan_read(manifest, options, path=path)
+    plan = plan_read(manifest, options, path=path, split=split)
     if options.batch_size is not None and plan.reads_images and options.image_size is None:
         raise ReadOptionError("batch_size needs image_size=(height, width): images differ in size")
     info = manifest.split(split)

@@ -110,7 +110,7 @@ class _Source:
         if self.info.num_records == 0:
             raise ManifestError(f"split {split!r} of {path} has no records")
         self.options = options
-        self.plan: ReadPlan = plan_read(self.manifest, options, path=path)
+        self.plan: ReadPlan = plan_read(self.manifest, options, path=path, split=split)
         self.decode = RecordDecoder(self.manifest, self.plan, options)
         self.shard_records = [shard.num_records for shard in self.info.shards]
         self.paths = [join_path(self.manifest.root, shard.path) for shard in self.info.shards]

@@ -52,6 +52,10 @@ def test_an_image_of_no_row_is_all_zero() -> None:
     ("5 3 6 1", "starts before"),   # overlapping runs
     ("11 3", "ends past pixel 12"),  # past the last pixel of 3x4
     ("1 a", "no run-length mask"),
+    ("1 3 5", "no run-length mask"),  # an odd count: a start without its length (masks21)
+    ("-1 3", "no run-length mask"),  # a negative start
+    ("2 0", "is empty"),  # a run of no pixel
+    ("0 2", "starts before"),  # pixels are numbered from 1
 ])
 def test_bad_runs_are_refused_saying_why(runs: str, why: str) -> None:
     with pytest.raises(InvalidInputError, match=why):

@@ -1,7 +1,8 @@
 """Folders of id maps mirroring a container of images (CIHP's `Training/Images/` beside
-`Category_ids/`, `Human_ids/`, `Instance_ids/`: blind16's cihp): the stop names the layout file's
-`structure.mask_folders` and now the options that convert the images alone, unlabelled, the maps set
-aside (`--label-level 0` and an `--exclude` per map folder), which convert it right. Neighbours of
+`Category_ids/`, `Human_ids/`, `Instance_ids/`: blind16's cihp): since masks21 CIHP converts right at the
+first command (Category_ids/ its masks, Testing/ written without; before, the stop named the layout file's
+`structure.mask_folders` and the options that convert the images alone, unlabelled, the maps set
+aside (`--label-level 0` and an `--exclude` per map folder), which convert it right). Neighbours of
 the kind (FROM MEMORY, of the shape of LIP's and MHP's parsing downloads): three map folders beside
 `images/` under split folders, named by what they hold (`labels/`, `parts/`, `persons/`) or by level
 (`semantic/`, `parts/`, `instances/`); the stop's own options, followed, convert the images right. One map folder alone is a mask folder already (no stop). The twin: a class folder mirrored by its
@@ -17,7 +18,10 @@ import pytest
 
 from helpers.blind16 import DATASETS, FOLLOW
 from helpers.cli_runs import run_shardify
+from helpers.shard_io import read_shard
 from helpers.unseen_judge import assert_right, written_records
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
 
 
 def _image(path: Path, shade: int, mask: bool = False) -> None:
@@ -32,12 +36,24 @@ def _image(path: Path, shade: int, mask: bool = False) -> None:
         Image.new("RGB", (20, 16), (shade % 256, 120, 40)).save(path)
 
 
-def test_cihp_stop_names_what_converts_it(tmp_path: Path) -> None:
+def test_cihp_converts_right_with_its_part_maps_as_the_masks(tmp_path: Path) -> None:
+    # masks21: the 90% is counted over the splits that have masks, Testing/ (images alone) written without
+    # one; before, Testing/ pulled the coverage to 75% and the run stopped naming the map folders. Category_ids/
+    # (the part of each pixel: CIHP's semantic labels) is the records' mask, first by name; Human_ids/ and
+    # Instance_ids/ (the person, the instance of each pixel) second readings the plan names
     truth = DATASETS["cihp"](tmp_path / "download")
-    result = run_shardify("convert", str(truth.root), str(tmp_path / "out"))
-    assert result.returncode == 2, result.stderr
-    for glob in FOLLOW["cihp"]["exclude"]:
-        assert f"--exclude '{glob}'" in result.stderr
+    out = tmp_path / "first"
+    result = run_shardify("convert", str(truth.root), str(out))
+    assert result.returncode == 0, result.stderr
+    assert_right(truth, out)
+    records = [record for shard in sorted(out.glob("*.tfrecord")) for record in read_shard(shard)]
+    masked = {record[contract.IMAGE_FILENAME].decode().split("/")[0] for record in records if contract.SEGMENTATION in record}
+    assert masked == {"Training", "Validation"}
+    assert load_manifest(str(out)).splits["test"].num_unmasked == 2
+
+
+def test_cihp_the_map_folders_excluded_convert_the_images_alone(tmp_path: Path) -> None:
+    truth = DATASETS["cihp"](tmp_path / "download")
     options = [arg for glob in FOLLOW["cihp"]["exclude"] for arg in ("--exclude", glob)]
     result = run_shardify("convert", str(truth.root), str(tmp_path / "out"), "--label-level", "0", *options)
     assert result.returncode == 0, result.stderr
