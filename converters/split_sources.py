@@ -78,7 +78,7 @@ def parse_json(data: bytes) -> object:
     try:
         return json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise InvalidInputError(f"not JSON: {str(error)[:200]}") from None
+        raise InvalidInputError(f"not JSON: {str(error).split(';')[0][:200]}") from None  # (not Python's advice to raise its limit)
 
 
 def _name(value: object) -> str | None:

@@ -93,7 +93,13 @@ def _readings(
     if data is None:
         return None
     if layout.extension(path) == "json":
-        names = split_sources.split_names(split_sources.parse_json(data))
+        try:
+            names = split_sources.split_names(split_sources.parse_json(data))
+        except InvalidInputError as error:  # (its head names splits: unread, its inputs' splits are unknown)
+            raise UsageError(
+                f"{path} looks like a split file (its head names splits) but cannot be read: {error.reason}. Decide: "
+                f"--exclude {path} (the file left out) or mend it"
+            ) from None
         return (names, {}, []) if names else None
     table = split_sources.table_of(data, path)
     split = split_sources.split_column(table[0]) if table else None

@@ -26,8 +26,6 @@ from helpers.unseen_judge import written_records
 from shardify.converters import run_length
 from shardify.errors import InvalidInputError
 
-_DIGITS = pytest.mark.xfail(strict=True, reason="an int of over 4,300 digits raises ValueError (int()'s limit): the run fails, naming no file")
-
 # ------------------------------------------------------------------------------------------------
 # label<TAB>text under .csv
 # ------------------------------------------------------------------------------------------------
@@ -156,8 +154,7 @@ _SPLIT_NUMBERS = pytest.mark.xfail(strict=True, reason="split_files counts disti
     {"train": list(range(1, 9)), "test": [9, 10, 11, 12, 13, 99]},
     pytest.param({"train": list(range(-8, 0)), "test": [9, 10, 11, 12]}, marks=_SPLIT_NUMBERS),
     pytest.param({"train": [float(n) for n in range(1, 9)], "test": [9.0, 10.0, 11.0, 12.0]}, marks=_SPLIT_NUMBERS),
-    pytest.param('{"train": [' + "9" * 5000 + ', 1, 2, 3, 4, 5, 6, 7, 8], "test": [9, 10, 11, 12]}', marks=pytest.mark.xfail(
-        strict=True, reason="a JSON int of over 4,300 digits: the stop says 'not JSON' naming no file")),
+    '{"train": [' + "9" * 5000 + ', 1, 2, 3, 4, 5, 6, 7, 8], "test": [9, 10, 11, 12]}',
 ], ids=["in two splits", "twice in one", "out of range", "negative", "floats", "5000 digits"])
 def test_a_split_file_of_numbers_never_splits_silently(tmp_path: Path, ids: dict | str) -> None:
     """The numbers index the images (no name is an input's): the run stops naming splits.json."""
@@ -171,7 +168,7 @@ def derm7pt(tmp_path_factory):
     return BLIND17["derm7pt"](tmp_path_factory.mktemp("derm7pt") / "download")
 
 
-@pytest.mark.parametrize("index", ["-1", "99", pytest.param("9" * 5000, marks=_DIGITS), "1.0", " 3 ", "0x3", "nan"])
+@pytest.mark.parametrize("index", ["-1", "99", "9" * 5000, "1.0", " 3 ", "0x3", "nan"])
 def test_a_row_index_that_names_no_row_is_never_a_split(derm7pt, tmp_path: Path, index: str) -> None:
     """test_indexes.csv given one more index: naming no row (or row 3 spelled oddly) it is named in a
     stop or a note; it never moves another row's photographs into test."""
@@ -196,7 +193,7 @@ def test_a_row_index_that_names_no_row_is_never_a_split(derm7pt, tmp_path: Path,
 # ------------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cell", [pytest.param("1" + "0" * 5000 + " 3", marks=_DIGITS), "5 3 9", "1 99999999999999999999", "318 5", "0 3", "3 0",
+@pytest.mark.parametrize("cell", ["1" + "0" * 5000 + " 3", "5 3 9", "1 99999999999999999999", "318 5", "0 3", "3 0",
                                   "5 3 1 2", "-1 3"],
                          ids=["5000 digits", "odd count", "huge length", "past the image", "start 0", "length 0",
                               "going back", "negative"])
@@ -210,7 +207,7 @@ def severstal(tmp_path_factory):
     return BLIND19["severstal"](tmp_path_factory.mktemp("severstal") / "download")
 
 
-@pytest.mark.parametrize("cell", [pytest.param("1" + "0" * 5000 + " 3", marks=_DIGITS), "5 3 9", "1 99999999999999999999"],
+@pytest.mark.parametrize("cell", ["1" + "0" * 5000 + " 3", "5 3 9", "1 99999999999999999999"],
                          ids=["5000 digits", "odd count", "huge length"])
 def test_a_run_length_table_with_a_bad_cell_still_stops_naming_it(severstal, tmp_path: Path, cell: str) -> None:
     src = tmp_path / "src"
@@ -222,7 +219,7 @@ def test_a_run_length_table_with_a_bad_cell_still_stops_naming_it(severstal, tmp
     assert not (tmp_path / "out" / "manifest.json").exists()
 
 
-@pytest.mark.parametrize("cell", [pytest.param("9" * 5000, marks=_DIGITS), "nan", "1.5", ""], ids=["5000 digits", "nan", "fraction", "empty"])
+@pytest.mark.parametrize("cell", ["9" * 5000, "nan", "1.5", ""], ids=["5000 digits", "nan", "fraction", "empty"])
 def test_a_bad_class_cell_read_with_the_class_column_rejects_its_image(severstal, tmp_path: Path, cell: str) -> None:
     src = tmp_path / "src"
     shutil.copytree(severstal.root, src)
