@@ -19,7 +19,6 @@ from helpers.fifteen import finished, refused, run
 from helpers.mid_run import stopped_at_plan
 from helpers.sources import image_bytes, write_file
 
-_UNNAMED = pytest.mark.xfail(strict=True, reason="--labels PATTERN matching nothing: the stop names neither the option nor a pattern cut to be read")
 _GOOD = {f"{c}/{k}.jpg": c for c in ("cat", "dog") for k in range(3)}
 
 
@@ -50,15 +49,14 @@ def _read_or_stopped(result, out: Path, *named: str) -> None:
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize("pattern", [
     "meta/" + "*" * 5000 + ".csv",
-    pytest.param("meta/" + "*?" * 2000 + "csv", marks=_UNNAMED), pytest.param("meta/" + "[a-z]" * 3000, marks=_UNNAMED),
-    pytest.param("meta/" + "**/" * 500 + "*.csv", marks=_UNNAMED),
+    "meta/" + "*?" * 2000 + "csv", "meta/" + "[a-z]" * 3000, "meta/" + "**/" * 500 + "*.csv",
 ], ids=["5000 stars", "2000 star-question pairs", "3000 classes", "500 double stars"])
 def test_a_long_pattern_ends_quickly(src: Path, tmp_path: Path, pattern: str) -> None:
     started = time.monotonic()
     result = run(src, tmp_path / "out", "--labels", pattern)
     assert time.monotonic() - started < 40
     if result.returncode != 0:
-        refused(result, "--labels")
+        assert len(refused(result, "--labels")) < 1000  # (the pattern cut, not shown whole)
     else:
         _read_or_stopped(result, tmp_path / "out")
 
@@ -80,8 +78,7 @@ def test_a_glob_matching_the_images_stops_naming_them(src: Path, tmp_path: Path,
     _read_or_stopped(run(src, tmp_path / "out", "--labels", pattern), tmp_path / "out")
 
 
-@pytest.mark.parametrize("pattern", [pytest.param("nothing/*.csv", marks=_UNNAMED), pytest.param("../*.csv", marks=_UNNAMED),
-                                     "/etc/*.conf", pytest.param("meta/*.tsv", marks=_UNNAMED)])
+@pytest.mark.parametrize("pattern", ["nothing/*.csv", "../*.csv", "/etc/*.conf", "meta/*.tsv"])
 def test_a_glob_matching_nothing_inside_src_stops_naming_it(src: Path, tmp_path: Path, pattern: str) -> None:
     write_file(src.parent / "leak.csv", _table(list(_GOOD), "leak"))
     refused(run(src, tmp_path / "out", "--labels", pattern), "--labels")
