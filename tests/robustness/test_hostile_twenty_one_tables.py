@@ -144,16 +144,16 @@ def _flowers(root: Path, ids: dict | str) -> Path:
     return root
 
 
-_SPLIT_NUMBERS = pytest.mark.xfail(strict=True, reason="split_files counts distinct whole numbers against all names, "
-                                   "digits only: repeated, signed or 1.0 numbers set the file aside, all written train, exit 0")
+_SPLIT_NUMBERS = pytest.mark.xfail(strict=True, reason="negative numbers name no input and the rest too few (4 of 12) for "
+                                   "the file to read as the inputs' numbers: set aside with a note, all written train, exit 0")
 
 
 @pytest.mark.parametrize("ids", [
-    pytest.param({"train": list(range(1, 9)), "test": list(range(7, 13))}, marks=_SPLIT_NUMBERS),
-    pytest.param({"train": list(range(1, 9)) + [1, 2], "test": list(range(9, 13))}, marks=_SPLIT_NUMBERS),
+    {"train": list(range(1, 9)), "test": list(range(7, 13))},
+    {"train": list(range(1, 9)) + [1, 2], "test": list(range(9, 13))},
     {"train": list(range(1, 9)), "test": [9, 10, 11, 12, 13, 99]},
     pytest.param({"train": list(range(-8, 0)), "test": [9, 10, 11, 12]}, marks=_SPLIT_NUMBERS),
-    pytest.param({"train": [float(n) for n in range(1, 9)], "test": [9.0, 10.0, 11.0, 12.0]}, marks=_SPLIT_NUMBERS),
+    {"train": [float(n) for n in range(1, 9)], "test": [9.0, 10.0, 11.0, 12.0]},
     '{"train": [' + "9" * 5000 + ', 1, 2, 3, 4, 5, 6, 7, 8], "test": [9, 10, 11, 12]}',
 ], ids=["in two splits", "twice in one", "out of range", "negative", "floats", "5000 digits"])
 def test_a_split_file_of_numbers_never_splits_silently(tmp_path: Path, ids: dict | str) -> None:
