@@ -108,6 +108,10 @@ def _yaml_document(data: bytes) -> object:
         raise UnreadableDocument(f"line {repeated.line}: the key {repeated.key!r} is given twice") from None
     except (yaml.YAMLError, UnicodeDecodeError) as error:
         raise UnreadableDocument(f"not a YAML document ({str(error)[:120]})") from None
+    except RecursionError:  # ([[[...]]] thousands deep: the constructor recurses)
+        raise UnreadableDocument("not a YAML document (nested too deeply)") from None
+    except ValueError as error:  # an int of over 4,300 digits: int()'s limit, as json_input says it
+        raise UnreadableDocument(f"not a YAML document (a value cannot be read: {str(error).split(';')[0][:120]})") from None
 
 
 def frame_rows(fileobj: BinaryIO, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
@@ -189,5 +193,18 @@ def json_box(box: object, fmt: BoxFormat, where: str) -> dict[str, str]:
         if not field:
             continue
         value = _dig(box, field)
+        if isinstance(value, list) and not _flat_short(value):  # (YAML aliases: a list of 10^9 nested lists)
+            raise InvalidInputError(f"{where}: its {field} is a nested or long list, not a box's numbers")
         cells[field] = json.dumps(value) if isinstance(value, list) else "" if value is None else str(value)
     return cells
+
+
+# A box written as one list cell holds four numbers; a longer list is none (and is never walked whole).
+_MAX_LIST_CELL_ITEMS = 16
+
+
+def _flat_short(value: list) -> bool:
+    """A list of at most _MAX_LIST_CELL_ITEMS scalars: what a box's list cell can be. YAML aliases
+    share nested lists, so a document of a few hundred bytes holds a list whose walk (json.dumps,
+    repr) never ends: only its first level is looked at here."""
+    return len(value) <= _MAX_LIST_CELL_ITEMS and all(isinstance(v, (int, float, str, type(None))) for v in value)

@@ -25,14 +25,16 @@ from shardify.errors import InvalidInputError
 
 __all__ = ["class_mask_png", "decode_runs", "is_run_length"]
 
-_PAIRS = re.compile(r"\s*\d+\s+\d+(?:\s+\d+\s+\d+)*\s*")
+# A start or a length of up to 18 digits: past any image's pixel count, and never past int()'s
+# limit of 4,300 digits (a longer one raised ValueError, not a reject saying why).
+_PAIRS = re.compile(r"\s*\d{1,18}\s+\d{1,18}(?:\s+\d{1,18}\s+\d{1,18})*\s*")
 
 
 def is_run_length(cell: str) -> bool:
     """Whether `cell` has the shape of a run-length mask: pairs of whole numbers, the starts rising.
 
-    >>> [is_run_length(c) for c in ("1 3 10 5", "29102 12 29346 24", "3 1 2", "1 3 2 5", "cat")]
-    [True, True, False, False, False]
+    >>> [is_run_length(c) for c in ("1 3 10 5", "29102 12 29346 24", "3 1 2", "1 3 2 5", "cat", "1" * 5000 + " 3")]
+    [True, True, False, False, False, False]
     """
     if not _PAIRS.fullmatch(cell or ""):
         return False
@@ -54,7 +56,8 @@ def decode_runs(text: str, height: int, width: int) -> list[int]:
         that overlap or go back.
     """
     if not _PAIRS.fullmatch(text or ""):
-        raise InvalidInputError(f"{text[:40]!r} is no run-length mask (pairs of whole numbers: a start and a length)")
+        raise InvalidInputError(f"{text[:40]!r} is no run-length mask (pairs of whole numbers of up to 18 digits: a start "
+                                "and a length)")
     numbers = [int(n) for n in text.split()]
     covered, end = [], 0
     for start, length in zip(numbers[0::2], numbers[1::2]):

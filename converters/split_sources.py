@@ -78,14 +78,19 @@ def parse_json(data: bytes) -> object:
     try:
         return json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
-        raise InvalidInputError(f"not JSON: {str(error)[:200]}") from None
+        raise InvalidInputError(f"not JSON: {str(error).split(';')[0][:200]}") from None  # (not Python's advice to raise its limit)
 
 
 def _name(value: object) -> str | None:
+    """A split file's name as text: a whole number as its digits, also where the writer made it a
+    float (numpy's and MATLAB's exports write 1.0): dropped, such a file named nothing, and every
+    input was written as train."""
     if isinstance(value, bool):
         return None
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e18:
+        return str(int(value))
     return value.strip() if isinstance(value, str) and value.strip() else None
 
 

@@ -169,7 +169,8 @@ def given_label_file(
         follow = config.follow_outside_links
         paths = [path for path, _ in label_file_paths(config.source, labels_file, follow_outside_links=follow)]
         if not paths:
-            raise SourceError(f"the label files {labels_file} match no file (a glob relative to SRC, or an absolute one)")
+            raise SourceError(f"--labels {_cut(labels_file)!r} matches no file (a glob relative to SRC, or an absolute one): "
+                              f"name the label tables' folder and suffix, as --labels 'meta/*.csv'")
         if len(paths) > MAX_GLOB_TABLES:
             raise UsageError(f"--labels {labels_file!r} matches {len(paths):,} files; tables read together are each looked "
                              f"into first, {MAX_GLOB_TABLES:,} at most: join them into fewer tables, or name fewer")
@@ -183,6 +184,19 @@ def given_label_file(
     if config.labels_file and not FileSystems.exists(path):
         raise SourceError(f"label file {config.labels_file} does not exist")
     return label_file_sample(path, labels_file, config, sample)
+
+
+# A pattern shown in a stop is cut to this many characters (a hostile one holds thousands of stars).
+_SHOWN_PATTERN_CHARS = 120
+
+
+def _cut(pattern: str) -> str:
+    """`pattern` as a stop shows it: whole up to _SHOWN_PATTERN_CHARS, else its start and its length.
+
+    >>> _cut("meta/*.csv"), _cut("*" * 500)[115:]
+    ('meta/*.csv', '*****... (500 characters)')
+    """
+    return pattern if len(pattern) <= _SHOWN_PATTERN_CHARS else f"{pattern[:_SHOWN_PATTERN_CHARS]}... ({len(pattern):,} characters)"
 
 
 def _check_given_tables(pattern: str, paths: list[str], *, headerless: bool = False) -> None:

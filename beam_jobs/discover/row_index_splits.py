@@ -32,7 +32,7 @@ __all__ = ["MAX_INDEX_BYTES", "row_split_map", "with_row_splits"]
 # An index file larger than this is no list of a table's row numbers (ISIC's 25,000 rows are 150 KB).
 MAX_INDEX_BYTES = 8 << 20
 _INDEX_NAME = re.compile(r"(?i)(?:^|[_\-. ])(?:indexes|indices|index|idx|rows)(?:$|[_\-. ])")
-_NUMBER = re.compile(r"\d+")
+_NUMBER = re.compile(r"\d{1,18}")  # (no table has 10^18 rows; int() refuses over 4,300 digits)
 _TABLE_EXTENSIONS = ("csv", "txt", "tsv")
 
 

@@ -64,8 +64,9 @@ def run_length_columns(rows: Sequence[Sequence[str]], images: Sequence[str]) -> 
     keys = next((c for at, c in enumerate(header) if (found := cells(at)) and sum(v in names for v in found) * 2 >= len(found)), None)
     if runs is None or keys is None:
         return None
+    # (a class is a mask's pixel value, 1-255: its length looked at before int(), which refuses 4,300 digits)
     classes = next((c for at, c in enumerate(header) if c not in (runs, keys) and (found := cells(at))
-                    and all(v.isdigit() and 0 < int(v) < 256 for v in found)), "")
+                    and all(v.isdigit() and len(v) <= 3 and 0 < int(v) < 256 for v in found)), "")
     return runs, keys, classes
 
 

@@ -57,7 +57,8 @@ _SHOWN = 3
 # Share of a split file's names that are whole numbers, and of the inputs whose names end in one
 # of them, before the file reads as the inputs' numbers (`_numbered_inputs`).
 _MOST_NUMBERED = 0.9
-_LAST_NUMBER = re.compile(r"(\d+)\D*$", re.ASCII)
+_LAST_NUMBER = re.compile(r"(\d{1,18})\D*$", re.ASCII)
+_WHOLE = re.compile(r"-?\d{1,18}", re.ASCII)  # (a name given as a whole number; int() refuses 4,300 digits)
 _SPLIT_KEY = re.compile(r'"\s*(train\w*|val\w*|dev|test\w*|splits?|partitions?|folds)\s*"', re.IGNORECASE)
 
 
@@ -93,7 +94,13 @@ def _readings(
     if data is None:
         return None
     if layout.extension(path) == "json":
-        names = split_sources.split_names(split_sources.parse_json(data))
+        try:
+            names = split_sources.split_names(split_sources.parse_json(data))
+        except InvalidInputError as error:  # (its head names splits: unread, its inputs' splits are unknown)
+            raise UsageError(
+                f"{path} looks like a split file (its head names splits) but cannot be read: {error.reason}. Decide: "
+                f"--exclude {path} (the file left out) or mend it"
+            ) from None
         return (names, {}, []) if names else None
     table = split_sources.table_of(data, path)
     split = split_sources.split_column(table[0]) if table else None
@@ -175,8 +182,9 @@ def _numbered_inputs(names: Sequence[str], inputs: Sequence[str]) -> str:
     name ends in one of them (`image_00012.jpg` for `12`: indices into the inputs' numbering, as
     Oxford Flowers' setid.mat gives them), an input and its number shown; else "". Such a file names
     no input by name, and set aside as saying nothing, its test inputs were written as train."""
-    numbers = {int(n) for n in names if n.isdigit()}
-    if not inputs or len(numbers) < _MOST_NUMBERED * len(names):
+    whole = [int(n) for n in names if _WHOLE.fullmatch(n)]  # (each counted: a number given twice is still one)
+    numbers = set(whole)
+    if not inputs or len(whole) < _MOST_NUMBERED * len(names):
         return ""
     found = [(path, int(m.group(1))) for path in inputs if (m := _LAST_NUMBER.search(layout.stem(path)))]
     named = [(path, n) for path, n in found if n in numbers]

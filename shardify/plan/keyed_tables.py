@@ -229,8 +229,13 @@ MAX_CLASS_NUMBER = 1_000_000
 
 
 def is_class_number(cell: str) -> bool:
-    """A class number as a cell writes it: whole, in ASCII digits, at most MAX_CLASS_NUMBER."""
-    return cell.isascii() and cell.isdigit() and int(cell) <= MAX_CLASS_NUMBER
+    """A class number as a cell writes it: whole, in ASCII digits, at most MAX_CLASS_NUMBER (its
+    length looked at first: int() refuses over 4,300 digits with a ValueError).
+
+    >>> [is_class_number(c) for c in ("3", "21841", "1000001", "9" * 5000, "2.5")]
+    [True, True, False, False, False]
+    """
+    return cell.isascii() and cell.isdigit() and len(cell) <= len(str(MAX_CLASS_NUMBER)) and int(cell) <= MAX_CLASS_NUMBER
 
 
 def class_numbered(labels: Sequence[str]) -> bool:
