@@ -38,7 +38,8 @@ from shardify.plan.sign_findings import Finding
 if TYPE_CHECKING:
     from shardify.plan.structure import Structure
 
-__all__ = ["class_word", "one_split_classes", "split_classes", "uneven_classes", "uneven_classes_found"]
+__all__ = ["class_word", "joined_beside_splits_found", "one_split_classes", "split_classes", "uneven_classes",
+           "uneven_classes_found"]
 
 _SEPARATORS = re.compile(r"[_\-. ]+")
 # A version, not a class: `train_v1/` beside `train_v2/` (a download's first and second release),
@@ -202,4 +203,39 @@ def uneven_classes_found(structure: Structure) -> Finding | None:
         "or a folder that is no class)",
         tuple(f"{structure.root}{folder}/" for folder in uneven),
         (LAYOUT_HINT, "--labels FILE (a table of path and label)"),
+    )
+
+
+def joined_beside_splits_found(structure: Structure) -> Finding | None:
+    """Folders that each join one split word to a class (`training_fake/`, `training_real/`) beside
+    split folders of another kind (`test/`, loose or holding `fake/`, `real/`), all read as split
+    folders: the joined folders hold their files loose, so they would be written without labels
+    (or, with no class folder anywhere, the run stopped naming none of them). Which folder is a
+    class and which a split is for the user to say; None where no two such folders of one split
+    word hold loose files.
+
+    >>> from shardify.plan.structure import Structure
+    >>> s = Structure(split_level=0, label_levels=(("test", 1), ("training_fake", -1), ("training_real", -1)))
+    >>> joined_beside_splits_found(s).folders
+    ('training_fake/', 'training_real/', 'test/')
+    >>> joined_beside_splits_found(Structure(split_level=0, label_levels=(("seg_test", 1), ("seg_train", 1)))) is None
+    True
+    """
+    if structure.split_level < 0 or structure.class_names:
+        return None
+    levels = dict(structure.label_levels)
+    loose: dict[str, list[str]] = {}
+    for folder, level in sorted(levels.items()):
+        found = class_word(folder) if level < 0 else None
+        if found is not None:
+            loose.setdefault(found[0], []).append(folder)
+    joined = sorted(folder for folders in loose.values() if len(folders) >= 2 for folder in folders)
+    others = sorted(set(levels) - set(joined))
+    if not joined or not others:
+        return None
+    return Finding(
+        "folders each joining one split word to a class, their files loose, beside split folders: read as splits, "
+        "their files would have no label (which folder is a class and which a split cannot be told)",
+        tuple(f"{structure.root}{folder}/" for folder in (*joined, *others)),
+        (LAYOUT_HINT, "--labels FILE (a table of path and label)", "--label-level 0 for records without labels"),
     )
