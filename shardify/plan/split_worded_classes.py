@@ -11,8 +11,10 @@ The sign is the names together: every sibling folder is a split word and one oth
 joined, the split word first or last; all name the *same* split; the other words differ from
 folder to folder, and none of them is a split, container, part, mask or unlabelled word (`seg_train/`
 beside `seg_test/`, `train_images/` beside `train_masks/`, `cars_train/` beside `cars_test/` are
-splits, or parts, as before). Then the folders are the classes (their names, split word and all),
-and there is one split.
+splits, or parts, as before). Then the folders are the classes of the one split their word names,
+each class the name without the split word, as two split words give it (`test_positive/`,
+`test_negative/`: split test, classes positive and negative; they had been written as split train
+with the classes `test_positive` and `test_negative`).
 
 Where two split words or more occur over the same classes (`train_cats/`, `train_dogs/`,
 `test_cats/`, `test_dogs/`; CycleGAN's `trainA/`, `trainB/`, `testA/`, `testB/`, the split word
@@ -171,7 +173,12 @@ def uneven_classes(read: dict[str, tuple[str, str]]) -> list[str]:
 
     >>> uneven_classes(split_classes(["train_cats", "test_cats", "train_dogs", "test_birds"]))
     ['test_birds', 'train_dogs']
+
+    Folders of one split word only (`test_positive/`, `test_negative/`: `one_split_classes`) are
+    the classes of that one split, none uneven.
     """
+    if len({split for split, _ in read.values()}) < 2:
+        return []
     splits_of: dict[str, set[str]] = {}
     for split, other in read.values():
         splits_of.setdefault(other, set()).add(split)

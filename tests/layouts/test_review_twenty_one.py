@@ -57,3 +57,24 @@ def test_class_folders_of_one_split_word_beside_a_split_folder_stop_naming_them(
     stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
     assert "training_fake/" in stderr and "training_real/" in stderr and "test/" in stderr, stderr
     assert "class_names" in stderr, stderr
+
+
+@pytest.mark.parametrize("folders, split", [
+    (("test_positive", "test_negative"), "test"),
+    (("train_positive", "train_negative"), "train"),
+    (("data/Validation_Benign", "data/Validation_Malignant", "data/Validation_Normal"), "validation"),
+], ids=["test", "train", "validation_wrapped"])
+def test_folders_of_one_split_word_are_that_split_and_its_classes(folders: tuple[str, ...], split: str, tmp_path: Path) -> None:
+    """`test_positive/`, `test_negative/` were written as split train with the classes
+    `test_positive`, `test_negative` (exit 0): the test images in the train split. The split is the
+    one the word names, each class the folder's name without it (as two split words give them)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    _images(src, folders)
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    want = {}
+    for folder in folders:
+        name = folder.rsplit("/", 1)[-1]
+        for i in range(4):
+            want[f"{folder}/im{i}.jpg"] = (split, (name.split("_", 1)[1],))
+    assert _records(out) == want
