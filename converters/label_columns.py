@@ -48,6 +48,7 @@ __all__ = [
     "label_by_content",
     "refuse_label_elsewhere",
     "label_kind",
+    "single_label_words",
 ]
 
 
@@ -344,16 +345,16 @@ _ROWS_PER_OUTLIER = 20
 _ROWS_FOR_OUTLIERS = 8
 
 
-def _single_label_words(values: Sequence[str]) -> bool:
+def single_label_words(values: Sequence[str]) -> bool:
     """The cells are single short words (no digits, no commas) but for at most one in
     _ROWS_PER_OUTLIER (at least one, from _ROWS_FOR_OUTLIERS rows on).
 
     >>> words = ["joy", "anger", "sadness", "joy", "anger", "sadness", "joy", "anger"]
-    >>> _single_label_words(words), _single_label_words(words + ["a label cell written out as a sentence"])
+    >>> single_label_words(words), single_label_words(words + ["a label cell written out as a sentence"])
     (True, True)
-    >>> _single_label_words(words[:4] + ["a b"])
+    >>> single_label_words(words[:4] + ["a b"])
     False
-    >>> _single_label_words(words + ["a b", "c d"])
+    >>> single_label_words(words + ["a b", "c d"])
     False
     """
     odd = sum(
@@ -417,7 +418,7 @@ def label_kind(cells: Sequence[object]) -> str:
     booleans = all(v in ("true", "false") for v in values)
     numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
     numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
-    words = _single_label_words(values)
+    words = single_label_words(values)
     if len(set(values)) * 2 > len(values):
         return ""
     # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only

@@ -78,3 +78,56 @@ def test_folders_of_one_split_word_are_that_split_and_its_classes(folders: tuple
         for i in range(4):
             want[f"{folder}/im{i}.jpg"] = (split, (name.split("_", 1)[1],))
     assert _records(out) == want
+
+
+_SENTENCE = "unclear, the photo shows both a cat and a dog"
+
+
+def _pets_table(src: Path, header: str, rows: int = 30) -> None:
+    rnd = random.Random(7)
+    lines = [header] if header else []
+    for i in range(rows):
+        _put(src, f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
+        lines.append(f'img_{i:03d}.jpg,"{_SENTENCE if i == 7 else rnd.choice(("cat", "dog"))}"')
+    _put(src, "labels.csv", "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("header", ["filename,label", ""], ids=["header", "headerless"])
+def test_a_label_cell_written_as_a_sentence_is_its_rows_reject_not_a_class(header: str, tmp_path: Path) -> None:
+    """A column of `cat`/`dog` with one cell `unclear, the photo shows both ...` (a label column
+    tolerates one such cell since stops20): that cell was written as a class of one record, exit 0.
+    Its row is rejected naming the cell; the other images keep their labels."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    _pets_table(src, header)
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    found = _records(out)
+    assert "images/img_007.jpg" not in found and len(found) == 29, sorted(found)
+    assert {labels for _, labels in found.values()} == {("cat",), ("dog",)}
+    rejects = (out / "rejected.jsonl").read_text()
+    assert "img_007.jpg" in rejects and "is a sentence" in rejects, rejects
+
+
+def test_a_label_column_named_by_the_user_keeps_its_sentence(tmp_path: Path) -> None:
+    src, out = tmp_path / "src", tmp_path / "out"
+    _pets_table(src, "filename,label")
+    result = run_shardify("convert", str(src), str(out), "--label-column", "label")
+    assert result.returncode == 0, result.stderr
+    assert _records(out)["images/img_007.jpg"][1] == (_SENTENCE,)
+
+
+@pytest.mark.parametrize("header", ["label\ttext", ""], ids=["header", "headerless"])
+def test_a_sentence_in_a_text_tables_label_column_is_its_rows_reject(header: str, tmp_path: Path) -> None:
+    """The same cell in a label<TAB>text table (the shape stops20's tolerance was made for)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    rnd = random.Random(3)
+    lines = [header] if header else []
+    for i in range(40):
+        lines.append(f"{_SENTENCE if i == 9 else rnd.choice(('joy', 'anger', 'fear'))}\tthis is text number {i} of a few words")
+    _put(src, "train.tsv", "\n".join(lines) + "\n")
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    counts = (out / "manifest.json").read_text()
+    assert _SENTENCE not in counts and "1 rejected" in result.stdout, result.stdout
+    assert "is a sentence" in (out / "rejected.jsonl").read_text()
+
