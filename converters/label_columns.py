@@ -248,7 +248,24 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
             f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
             "words, short phrases, numbers or true/false, "
             f"as labels do: name the label with --label-column {found[0]!r} (or another column); "
-            f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled", found)
+            f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled"
+            + _flags_beside_classes(found, {name: cells[columns.index(name)] for name in found}), found)
+
+
+def _flags_beside_classes(found: Sequence[str], cells: dict[str, list[object]]) -> str:
+    """The option that reads 0/1 class columns as one multi-hot set where 0/1 columns named as a
+    record's features (`verified` beside `toxic`, `insult`: `label_candidates.FEATURE_WORDS`) kept
+    them from being read so; "" otherwise.
+
+    >>> _flags_beside_classes(["toxic", "insult", "verified"], {"toxic": ["0", "1"], "insult": ["1", "0"], "verified": ["1", "1"]})
+    '; or, where the other 0/1 columns are one multi-hot set of classes, --keep-columns verified keeps the flag as a feature'
+    """
+    bits = [name for name in found if cells[name] and {str(c).strip() for c in cells[name]} <= {"0", "1"}]
+    flags = [name for name in bits if label_candidates.label_evidence(name) == 0]
+    if not flags or len(bits) - len(flags) < 2:
+        return ""
+    return (f"; or, where the other 0/1 columns are one multi-hot set of classes, --keep-columns {','.join(flags)} "
+            f"keeps the flag{'s' if len(flags) > 1 else ''} as {'features' if len(flags) > 1 else 'a feature'}")
 
 
 # Names of a row's own number run together (`userid`), beside `..._id` and `... id`.

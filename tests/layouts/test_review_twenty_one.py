@@ -4,6 +4,7 @@ left: each test here failed before its mend.
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -131,3 +132,27 @@ def test_a_sentence_in_a_text_tables_label_column_is_its_rows_reject(header: str
     assert _SENTENCE not in counts and "1 rejected" in result.stdout, result.stdout
     assert "is a sentence" in (out / "rejected.jsonl").read_text()
 
+
+def _comments(src: Path, flag: str) -> None:
+    rnd = random.Random(5)
+    lines = [f"id,comment,toxic,insult,obscene,{flag}"]
+    for i in range(40):
+        bits = ",".join(str(rnd.randint(0, 1)) for _ in range(4))
+        lines.append(f'{i},"comment number {i}, with a few words of its own {rnd.random():.6f}",{bits}')
+    _put(src, "data.csv", "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("flag", ["verified", "is_smoker"])
+def test_a_flag_named_as_a_feature_is_no_class_of_a_multi_hot_table(flag: str, tmp_path: Path) -> None:
+    """`toxic`, `insult`, `obscene` and a one-word flag `verified`, all 0/1: the flag was read as one
+    more class of the multi-hot set, exit 0. A 0/1 column named as a record's feature keeps the
+    table from being read as one multi-hot set: the run stops naming the flag and the option that
+    reads the others as the classes."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    _comments(src, flag)
+    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    assert f"--keep-columns {flag} keeps the flag" in stderr, stderr
+    result = run_shardify("convert", str(src), str(out), "--keep-columns", flag)
+    assert result.returncode == 0, result.stderr
+    counts = json.loads((out / "manifest.json").read_text())["splits"]["train"]["label_counts"]
+    assert sorted(counts) == ["insult", "obscene", "toxic"], counts
