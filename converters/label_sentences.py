@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from shardify.converters.label_columns import single_label_words
 
-__all__ = ["worded_column", "sentence_reason"]
+__all__ = ["sentence_reason", "worded_column"]
 
 # Sampled cells needed to call a column one of label words (label_kind's rows for labels).
 _MIN_ROWS = 4

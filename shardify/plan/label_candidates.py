@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from shardify.plan import label_words
 
-__all__ = ["LABEL_NAME_WORDS", "FEATURE_NAME_WORDS", "FEATURE_WORDS", "label_evidence", "ranked_labels", "ranked_texts"]
+__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "label_evidence", "ranked_labels", "ranked_texts"]
 
 # Words of a column name that datasets' documentation uses for the class: the vocabulary's
 # CANDIDATE words (`label_words`: the usual ones, then by dataset kind: fraud and spam tasks'
