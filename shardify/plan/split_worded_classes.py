@@ -214,8 +214,9 @@ def uneven_classes_found(structure: Structure) -> Finding | None:
 
 
 def joined_beside_splits_found(structure: Structure) -> Finding | None:
-    """Folders that each join one split word to a class (`training_fake/`, `training_real/`) beside
-    split folders of another kind (`test/`, loose or holding `fake/`, `real/`), all read as split
+    """Folders that each join one split word to a class (`training_fake/`, `training_real/`; CycleGAN's
+    `trainA/`, `trainB/`) beside split folders of another kind (`test/`, loose or holding `fake/`,
+    `real/`; `val/`), all read as split
     folders: the joined folders hold their files loose, so they would be written without labels
     (or, with no class folder anywhere, the run stopped naming none of them). Which folder is a
     class and which a split is for the user to say; None where no two such folders of one split
@@ -233,16 +234,17 @@ def joined_beside_splits_found(structure: Structure) -> Finding | None:
     levels = dict(structure.label_levels)
     loose: dict[str, list[str]] = {}
     for folder, level in sorted(levels.items()):
-        found = class_word(folder) if level < 0 else None
+        found = _split_and_class(folder) if level < 0 else None  # (`trainA/`, `trainB/` beside `val/` too)
         if found is not None:
             loose.setdefault(found[0], []).append(folder)
     joined = sorted(folder for folders in loose.values() if len(folders) >= 2 for folder in folders)
     others = sorted(set(levels) - set(joined))
     if not joined or not others:
         return None
+    beside = ", ".join(f"{structure.root}{folder}/" for folder in others[:3]) + (" ..." if len(others) > 3 else "")
     return Finding(
-        "folders each joining one split word to a class, their files loose, beside split folders: read as splits, "
-        "their files would have no label (which folder is a class and which a split cannot be told)",
+        f"folders each joining one split word to a class, their files loose, beside the split folders {beside}: read as "
+        "splits, their files would have no label (which folder is a class and which a split cannot be told)",
         tuple(f"{structure.root}{folder}/" for folder in (*joined, *others)),
         (LAYOUT_HINT, "--labels FILE (a table of path and label)", "--label-level 0 for records without labels"),
     )

@@ -60,6 +60,15 @@ def test_class_folders_of_one_split_word_beside_a_split_folder_stop_naming_them(
     assert "class_names" in stderr, stderr
 
 
+def test_cycle_gan_folders_beside_a_loose_val_folder_stop_naming_it(tmp_path: Path) -> None:
+    """CycleGAN's `trainA/` .. `testB/` beside a `val/` of loose files: the run stopped naming no
+    folder ("holds files but no class folders"); it names `val/` and the run-together folders."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    _images(src, ("trainA", "trainB", "testA", "testB", "val"))
+    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    assert "split folders val/" in stderr and "trainA/" in stderr and "class_names" in stderr, stderr
+
+
 @pytest.mark.parametrize("folders, split", [
     (("test_positive", "test_negative"), "test"),
     (("train_positive", "train_negative"), "train"),
