@@ -165,3 +165,30 @@ def test_a_flag_named_as_a_feature_is_no_class_of_a_multi_hot_table(flag: str, t
     assert result.returncode == 0, result.stderr
     counts = json.loads((out / "manifest.json").read_text())["splits"]["train"]["label_counts"]
     assert sorted(counts) == ["insult", "obscene", "toxic"], counts
+
+
+def test_a_two_column_semicolon_label_table_is_read_by_its_columns(tmp_path: Path) -> None:
+    """`filename;label` under `.csv` (a spreadsheet saved where the list separator is `;`), the
+    neighbour of the two-column tab rule (separators._two_tab_columns) and of the `;` tables of
+    three columns or more: read with commas each row was one cell, the run stopped offering
+    `--label-separator ';'`, and that option failed planning (exit 1)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    rnd = random.Random(11)
+    lines, want = ["filename;label"], {}
+    for i in range(30):
+        _put(src, f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
+        want[f"images/img_{i:03d}.jpg"] = ("train", (rnd.choice(("cat", "dog")),))
+        lines.append(f"img_{i:03d}.jpg;{want[f'images/img_{i:03d}.jpg'][1][0]}")
+    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    assert _records(out) == want
+
+
+def test_a_semicolon_text_table_of_two_columns_is_read_and_prose_is_not(tmp_path: Path) -> None:
+    from shardify.converters.separators import csv_separator
+
+    table = "text;label\n" + "".join(f"a film, {i} hours long;{('neg', 'pos')[i % 2]}\n" for i in range(6))
+    assert csv_separator(table, True) == ";"
+    prose = "".join(f"it rained {i}; we stayed in, reading\n" for i in range(6))
+    assert csv_separator(prose, True) == ","
