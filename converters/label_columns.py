@@ -48,6 +48,7 @@ __all__ = [
     "label_by_content",
     "refuse_label_elsewhere",
     "label_kind",
+    "single_label_words",
 ]
 
 
@@ -247,7 +248,24 @@ def refuse_unnamed_labels(columns: Sequence[str], taken: Sequence[str], sample: 
             f"no column is named as the label, and {shown} {'each hold' if len(found) > 1 else 'holds'} a few repeated "
             "words, short phrases, numbers or true/false, "
             f"as labels do: name the label with --label-column {found[0]!r} (or another column); "
-            f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled", found)
+            f"--keep-columns {found[0]} keeps it as a feature, the records unlabelled"
+            + _flags_beside_classes(found, {name: cells[columns.index(name)] for name in found}), found)
+
+
+def _flags_beside_classes(found: Sequence[str], cells: dict[str, list[object]]) -> str:
+    """The option that reads 0/1 class columns as one multi-hot set where 0/1 columns named as a
+    record's features (`verified` beside `toxic`, `insult`: `label_candidates.FEATURE_WORDS`) kept
+    them from being read so; "" otherwise.
+
+    >>> _flags_beside_classes(["toxic", "insult", "verified"], {"toxic": ["0", "1"], "insult": ["1", "0"], "verified": ["1", "1"]})
+    '; or, where the other 0/1 columns are one multi-hot set of classes, --keep-columns verified keeps the flag as a feature'
+    """
+    bits = [name for name in found if cells[name] and {str(c).strip() for c in cells[name]} <= {"0", "1"}]
+    flags = [name for name in bits if label_candidates.label_evidence(name) == 0]
+    if not flags or len(bits) - len(flags) < 2:
+        return ""
+    return (f"; or, where the other 0/1 columns are one multi-hot set of classes, --keep-columns {','.join(flags)} "
+            f"keeps the flag{'s' if len(flags) > 1 else ''} as {'features' if len(flags) > 1 else 'a feature'}")
 
 
 # Names of a row's own number run together (`userid`), beside `..._id` and `... id`.
@@ -344,16 +362,16 @@ _ROWS_PER_OUTLIER = 20
 _ROWS_FOR_OUTLIERS = 8
 
 
-def _single_label_words(values: Sequence[str]) -> bool:
+def single_label_words(values: Sequence[str]) -> bool:
     """The cells are single short words (no digits, no commas) but for at most one in
     _ROWS_PER_OUTLIER (at least one, from _ROWS_FOR_OUTLIERS rows on).
 
     >>> words = ["joy", "anger", "sadness", "joy", "anger", "sadness", "joy", "anger"]
-    >>> _single_label_words(words), _single_label_words(words + ["a label cell written out as a sentence"])
+    >>> single_label_words(words), single_label_words(words + ["a label cell written out as a sentence"])
     (True, True)
-    >>> _single_label_words(words[:4] + ["a b"])
+    >>> single_label_words(words[:4] + ["a b"])
     False
-    >>> _single_label_words(words + ["a b", "c d"])
+    >>> single_label_words(words + ["a b", "c d"])
     False
     """
     odd = sum(
@@ -417,7 +435,7 @@ def label_kind(cells: Sequence[object]) -> str:
     booleans = all(v in ("true", "false") for v in values)
     numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
     numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
-    words = _single_label_words(values)
+    words = single_label_words(values)
     if len(set(values)) * 2 > len(values):
         return ""
     # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only

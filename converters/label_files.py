@@ -30,7 +30,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import coco_entries, coco_urls, cr_lines, one_hot, sniffed_tables, table_scans, tables
+from shardify.converters import coco_entries, coco_urls, cr_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables
 from shardify.converters.coco_entries import coco_categories  # (re-exported: class_lists reads it from here)
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
@@ -150,6 +150,8 @@ def _table(
     numbered = judged and _class_numbered(header, label)
     # `['Comedy', 'Drama']` cells (as a keyed table's, `tag_labels.label_lists`): each a record's labels
     listed = judged and _list_literals(header, label)
+    # a column of single label words: a cell written as a sentence is its row's reject, not a class
+    worded = judged and not label_column and not numbered and not listed and _label_worded(header, label)
     for row in rows:
         if isinstance(row, tables.RowError):
             yield row
@@ -176,6 +178,9 @@ def _table(
             continue
         if numbered and isinstance(cell, str) and not is_class_number(cell.strip()):
             yield tables.RowError(row.row, no_class_number(cell.strip()), key)
+            continue
+        if worded and (why := label_sentences.sentence_reason(cell, columns.label)):
+            yield tables.RowError(row.row, why, key)
             continue
         names = list_labels(cell) if listed and isinstance(cell, str) else None
         if listed and names is None:
@@ -221,6 +226,14 @@ def _class_numbered(header: tables.TableHeader, label: str) -> bool:
         return False
     at = header.columns.index(label)
     return class_numbered([row[at].strip() for row in header.sample if at < len(row)])
+
+
+def _label_worded(header: tables.TableHeader, label: str) -> bool:
+    """The label column's sampled cells (CSV, TSV) are single label words (`label_sentences`)."""
+    if not label or label not in header.columns:
+        return False
+    at = header.columns.index(label)
+    return label_sentences.worded_column([row[at] for row in header.sample if at < len(row)])
 
 
 def _list_literals(header: tables.TableHeader, label: str) -> bool:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections import Counter
 from collections.abc import Sequence
 
@@ -95,7 +96,36 @@ def csv_separator(head: str, complete: bool) -> str:
             best, best_fields = separator, min(counts)
     if best == COMMA and not comma_fields and _two_tab_columns(lines):
         best = TAB
+    if best == COMMA and not comma_fields and _two_semicolon_columns(lines):
+        best = SEMICOLON
     return best
+
+
+# A header's name: a short run of letters, digits and `_ - .` (`filename`, `label`, `image_id`).
+_NAME = re.compile(r"[A-Za-z][\w.\- ]{0,31}")
+
+
+def _two_semicolon_columns(lines: Sequence[str]) -> bool:
+    """Every line holds exactly one `;`, words on both sides, and either no line holds a comma or
+    the first is a header of two names: a `filename;label` table saved in a locale whose list
+    separator is the semicolon (Excel's, where the decimal mark is a comma), under a `.csv` suffix.
+    Read with commas, each row was one cell `img_001.jpg;cat`, and the stop offered
+    `--label-separator ';'`, which then failed (exit 1). Prose holds a semicolon now and then, not
+    one in every line; a comma table's cells may hold one (`a;b` labels) only where commas split
+    every line evenly, which is judged first.
+
+    >>> _two_semicolon_columns(["filename;label", "a.jpg;cat", "b.jpg;dog"])
+    True
+    >>> _two_semicolon_columns(["text;label", "a film, long and dull;neg", "fine;pos"])
+    True
+    >>> _two_semicolon_columns(["it rained; we stayed in, reading", "no semicolon here, none", "one; two"])
+    False
+    """
+    if len(lines) < _MIN_LINES or not all(line.count(SEMICOLON) == 1 and all(s.strip() for s in line.split(SEMICOLON))
+                                          for line in lines):
+        return False
+    header = [side.strip().strip('"') for side in lines[0].split(SEMICOLON)]
+    return not any("," in line for line in lines) or all(_NAME.fullmatch(name) for name in header)
 
 
 def _two_tab_columns(lines: Sequence[str]) -> bool:

@@ -35,7 +35,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, label_file_found
 from shardify.config import ConvertConfig
-from shardify.converters import one_hot
+from shardify.converters import one_hot, separators
 from shardify.converters.columns import label_file_columns
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
@@ -51,7 +51,11 @@ _MAX_TABLES = 20
 
 
 def _rows(path: str, lines: Sequence[str]) -> list[list[str]]:
-    delimiter = "\t" if path.lower().endswith(".tsv") else ","
+    """A table's first lines as rows, split as the reader splits them: a `.csv`'s separator judged
+    by `separators.csv_separator` (a `filename;label` table read with commas was one column, both
+    key and label, and planning failed, exit 1)."""
+    lines = [line for line in lines if line.strip()]
+    delimiter = "\t" if path.lower().endswith(".tsv") else separators.csv_separator("\n".join(lines) + "\n", False)
     return [[cell.strip() for cell in row] for row in csv.reader([line for line in lines if line.strip()], delimiter=delimiter)]
 
 

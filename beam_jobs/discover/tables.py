@@ -36,7 +36,7 @@ from shardify.beam_jobs.discover.label_join import KEYED, JoinKeyedLabels
 from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import column_names, columns as columns_lib
-from shardify.converters import json_records, json_sample, kept_values, label_cells, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
+from shardify.converters import json_records, json_sample, kept_values, label_cells, label_sentences, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
@@ -193,6 +193,7 @@ class _ScanTable(beam.DoFn):
             options = dataclasses.replace(options, labels_from_lines=True, label_column="")
         columns = header.resolve(options) if header.columns else None  # JSONL: per row's keys
         by_keys: dict[tuple[str, ...], object] = {}
+        worded = not options.label_column and _label_worded(header, columns, options.label_separator)  # a sentence: a reject
         sampled = None
         if not header.columns:  # judged by its first rows' content, as discovery and the writer judge them
             head = list(itertools.islice(rows, json_sample.SAMPLED_ROWS))
@@ -251,6 +252,9 @@ class _ScanTable(beam.DoFn):
                 if _not_boolean(cols.label, cell, self._options, row.cells):
                     yield reject(relpath, f"column {cols.label!r} holds {_kind(cell)}, not true or false: an answer, "
                                  "not a label; name the label with --label-column", row.row)
+                    continue
+                if worded and (why := label_sentences.sentence_reason(cell, cols.label)):
+                    yield reject(relpath, why, row.row)
                     continue
                 try:
                     labels = label_cells.split_labels(cell, cols.separator or self._options.label_separator)
@@ -409,3 +413,12 @@ class ScanTables(beam.PTransform):
         )
         notes = scanned[NOTES]
         return {CANDIDATES: candidates, REJECTS: rejects, COLUMNS: columns, NOTES: notes}
+
+
+def _label_worded(header: tables.TableHeader, columns: TableColumns | None, separator: str) -> bool:
+    """A CSV or TSV's label column holds single label words in its sampled rows (`label_sentences`);
+    not a column of several labels a cell, split by a separator."""
+    if columns is None or not columns.label or columns.separator or separator or columns.label not in header.columns:
+        return False
+    at = header.columns.index(columns.label)
+    return label_sentences.worded_column([row[at] for row in header.sample if at < len(row)])

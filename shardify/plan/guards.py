@@ -118,6 +118,8 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
     >>> find_sign(paths, Structure(label_levels=(("", 0),))).folders[:2]
     ('Braille/character01/', 'Greek/character01/')
     """
+    if not structure.chosen_level and (joined := split_worded_classes.joined_beside_splits_found(structure)):
+        return dataclasses.replace(joined, sign="split-worded classes beside splits")  # `training_fake/` beside `test/`
     levels = dict(structure.label_levels)
     by_split: dict[str, list[tuple[str, ...]]] = {}
     names: dict[str, list[str]] = {}

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from shardify.plan import label_words
 
-__all__ = ["LABEL_NAME_WORDS", "FEATURE_NAME_WORDS", "label_evidence", "ranked_labels", "ranked_texts"]
+__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "label_evidence", "ranked_labels", "ranked_texts"]
 
 # Words of a column name that datasets' documentation uses for the class: the vocabulary's
 # CANDIDATE words (`label_words`: the usual ones, then by dataset kind: fraud and spam tasks'
@@ -28,6 +28,12 @@ LABEL_NAME_WORDS = frozenset(label_words.words(label_words.CANDIDATE))
 # First words of a column name that describe a record rather than class it (`has_company_logo`,
 # `has_questions` beside `fraudulent`): offered after the others.
 FEATURE_NAME_WORDS = frozenset({"has", "num", "n", "count", "nb"})
+# Words, anywhere in a column name, for a record's or its subject's attribute, kept as a 0/1 flag
+# beside the classes: a review's or an account's `verified` (`verified_purchase`), a patient's
+# `smoker`, a post's `deleted`, `edited`, `pinned`. Named alone (`verified` beside `toxic`, `insult`)
+# such a flag had been read as one more class of a multi-hot table, exit 0.
+FEATURE_WORDS = frozenset({"verified", "smoker", "deleted", "edited", "anonymous", "retweeted", "sponsored", "pinned",
+                           "archived", "stickied"})
 
 
 def _words(name: str) -> list[str]:
@@ -37,12 +43,14 @@ def _words(name: str) -> list[str]:
 def label_evidence(name: str) -> int:
     """2 for a name holding a label word, 0 for a feature's name, 1 for neither.
 
-    >>> [label_evidence(n) for n in ("fraudulent", "label_group", "has_questions", "country", "N")]
-    [2, 2, 0, 1, 1]
+    >>> [label_evidence(n) for n in ("fraudulent", "label_group", "has_questions", "country", "N", "verified", "is_smoker")]
+    [2, 2, 0, 1, 1, 0, 0]
     """
     words = _words(name)
     if set(words) & LABEL_NAME_WORDS:
         return 2
+    if set(words) & FEATURE_WORDS:
+        return 0
     return 0 if len(words) > 1 and words[0] in FEATURE_NAME_WORDS else 1  # (`N` alone: ODIR's class Normal)
 
 

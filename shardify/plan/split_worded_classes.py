@@ -11,8 +11,10 @@ The sign is the names together: every sibling folder is a split word and one oth
 joined, the split word first or last; all name the *same* split; the other words differ from
 folder to folder, and none of them is a split, container, part, mask or unlabelled word (`seg_train/`
 beside `seg_test/`, `train_images/` beside `train_masks/`, `cars_train/` beside `cars_test/` are
-splits, or parts, as before). Then the folders are the classes (their names, split word and all),
-and there is one split.
+splits, or parts, as before). Then the folders are the classes of the one split their word names,
+each class the name without the split word, as two split words give it (`test_positive/`,
+`test_negative/`: split test, classes positive and negative; they had been written as split train
+with the classes `test_positive` and `test_negative`).
 
 Where two split words or more occur over the same classes (`train_cats/`, `train_dogs/`,
 `test_cats/`, `test_dogs/`; CycleGAN's `trainA/`, `trainB/`, `testA/`, `testB/`, the split word
@@ -38,7 +40,8 @@ from shardify.plan.sign_findings import Finding
 if TYPE_CHECKING:
     from shardify.plan.structure import Structure
 
-__all__ = ["class_word", "one_split_classes", "split_classes", "uneven_classes", "uneven_classes_found"]
+__all__ = ["class_word", "joined_beside_splits_found", "one_split_classes", "split_classes", "uneven_classes",
+           "uneven_classes_found"]
 
 _SEPARATORS = re.compile(r"[_\-. ]+")
 # A version, not a class: `train_v1/` beside `train_v2/` (a download's first and second release),
@@ -170,7 +173,12 @@ def uneven_classes(read: dict[str, tuple[str, str]]) -> list[str]:
 
     >>> uneven_classes(split_classes(["train_cats", "test_cats", "train_dogs", "test_birds"]))
     ['test_birds', 'train_dogs']
+
+    Folders of one split word only (`test_positive/`, `test_negative/`: `one_split_classes`) are
+    the classes of that one split, none uneven.
     """
+    if len({split for split, _ in read.values()}) < 2:
+        return []
     splits_of: dict[str, set[str]] = {}
     for split, other in read.values():
         splits_of.setdefault(other, set()).add(split)
@@ -202,4 +210,41 @@ def uneven_classes_found(structure: Structure) -> Finding | None:
         "or a folder that is no class)",
         tuple(f"{structure.root}{folder}/" for folder in uneven),
         (LAYOUT_HINT, "--labels FILE (a table of path and label)"),
+    )
+
+
+def joined_beside_splits_found(structure: Structure) -> Finding | None:
+    """Folders that each join one split word to a class (`training_fake/`, `training_real/`; CycleGAN's
+    `trainA/`, `trainB/`) beside split folders of another kind (`test/`, loose or holding `fake/`,
+    `real/`; `val/`), all read as split
+    folders: the joined folders hold their files loose, so they would be written without labels
+    (or, with no class folder anywhere, the run stopped naming none of them). Which folder is a
+    class and which a split is for the user to say; None where no two such folders of one split
+    word hold loose files.
+
+    >>> from shardify.plan.structure import Structure
+    >>> s = Structure(split_level=0, label_levels=(("test", 1), ("training_fake", -1), ("training_real", -1)))
+    >>> joined_beside_splits_found(s).folders
+    ('training_fake/', 'training_real/', 'test/')
+    >>> joined_beside_splits_found(Structure(split_level=0, label_levels=(("seg_test", 1), ("seg_train", 1)))) is None
+    True
+    """
+    if structure.split_level < 0 or structure.class_names:
+        return None
+    levels = dict(structure.label_levels)
+    loose: dict[str, list[str]] = {}
+    for folder, level in sorted(levels.items()):
+        found = _split_and_class(folder) if level < 0 else None  # (`trainA/`, `trainB/` beside `val/` too)
+        if found is not None:
+            loose.setdefault(found[0], []).append(folder)
+    joined = sorted(folder for folders in loose.values() if len(folders) >= 2 for folder in folders)
+    others = sorted(set(levels) - set(joined))
+    if not joined or not others:
+        return None
+    beside = ", ".join(f"{structure.root}{folder}/" for folder in others[:3]) + (" ..." if len(others) > 3 else "")
+    return Finding(
+        f"folders each joining one split word to a class, their files loose, beside the split folders {beside}: read as "
+        "splits, their files would have no label (which folder is a class and which a split cannot be told)",
+        tuple(f"{structure.root}{folder}/" for folder in (*joined, *others)),
+        (LAYOUT_HINT, "--labels FILE (a table of path and label)", "--label-level 0 for records without labels"),
     )

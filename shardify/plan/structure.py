@@ -298,9 +298,11 @@ def _classes_hold_inputs(members: dict[str, list[list[str]]], levels: dict[str, 
     return bool(found) and all(found)
 
 
-def _split_and_class(root: list[str], joined: dict[str, tuple[str, str]], masks: set[str], mask_words: tuple[str, ...]) -> Structure:
+def _split_and_class(root: list[str], joined: dict[str, tuple[str, str]], masks: set[str], mask_words: tuple[str, ...],
+                     holds: bool = True) -> Structure:
     """Split folders that are the class folders too, each name a split word and a class
-    (`split_worded_classes.split_classes`)."""
+    (`split_worded_classes.split_classes`, `one_split_classes`); `holds`: every sampled input lies
+    directly in its folder."""
     level = len(root)
     return Structure(
         "/".join(root) + "/" if root else "",
@@ -310,7 +312,7 @@ def _split_and_class(root: list[str], joined: dict[str, tuple[str, str]], masks:
         mask_folders=tuple(sorted(masks)),
         mask_words=mask_words,
         class_names=tuple((folder, name) for folder, (_, name) in sorted(joined.items())),
-        classes_hold_inputs=True,
+        classes_hold_inputs=holds,
     )
 
 
@@ -353,12 +355,16 @@ def infer_structure(
     parts_as_splits: dict[str, str] = {}
     joined = split_worded_classes.split_classes(children) if root or not tops or tops <= children else None
     if split_worded_classes.one_split_classes(children) and (root or not tops or split_worded_classes.one_split_classes(tops)):
-        split_level, split_folders = -1, []  # `training_fake/` beside `training_real/`: classes of one split
-        notes.append(f"class folders each joining one split word to the class: {', '.join(sorted(children))}; one split")
-    elif joined:  # `train_cats/`, `test_cats/`, `train_dogs/`, `test_dogs/`; CycleGAN's `trainA/` ... `testB/`
+        # `training_fake/` beside `training_real/`, `test_positive/` beside `test_negative/`: the classes
+        # of the one split their word names (the class without that word, as two split words give it)
+        one = {name: split_worded_classes.class_word(name) for name in children}
+        note = f"class folders each joining one split word to the class: {', '.join(sorted(children))}; one split"
+        holds = all(len(parts) == level + 1 for parts in folders)
+        return _split_and_class(root, one, masks, mask_words, holds), (*notes, note)  # type: ignore[arg-type]
+    if joined:  # `train_cats/`, `test_cats/`, `train_dogs/`, `test_dogs/`; CycleGAN's `trainA/` ... `testB/`
         note = f"folders each joining a split word to a class: {', '.join(sorted(joined))}; split and class from each name"
         return _split_and_class(root, joined, masks, mask_words), (*notes, note)
-    elif len(tops) >= 2 and all_splits(tops) and (not root or root[0] in tops):
+    if len(tops) >= 2 and all_splits(tops) and (not root or root[0] in tops):
         root, level = [], 0  # split folders at the top, some of them beyond the sample
         split_level, split_folders = 0, sorted(tops)
     elif len(children) >= 2 and all_splits(children):

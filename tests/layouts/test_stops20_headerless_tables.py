@@ -9,8 +9,8 @@
 - `label<TAB>text` lines one of whose label cells is long (a label written out as a sentence, or one
   word past 32 characters): the column was no label column for one cell, and every record was
   written unlabelled with exit 0. One such cell in up to 20 sampled rows no longer flips the reading
-  (`label_columns._single_label_words`), the label first or last; a column of words with several sentences
-  among them is still no label column.
+  (`label_columns.single_label_words`), the label first or last (the sentence itself is its row's
+  reject, `label_sentences`); a column of words with several sentences among them is still no label column.
 """
 
 from __future__ import annotations
@@ -90,6 +90,8 @@ def _feelings(root: Path, name: str, labels: list[str], label_first: bool = True
 ], ids=["sentence_first", "long_word_last"])
 def test_one_long_label_cell_keeps_the_label_column(tmp_path: Path, odd: str, label_first: bool) -> None:
     truth = _feelings(tmp_path / "src", "train.tsv", [*_FEELINGS[:-1], odd], label_first)
+    if " " in odd:  # a sentence is its row's reject, not a class of one record (review21: `label_sentences`)
+        del truth[f"train.tsv:{len(_FEELINGS) - 1}"]
     assert _labels(convert(tmp_path / "src", tmp_path / "out")) == truth
 
 
