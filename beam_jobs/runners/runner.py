@@ -31,6 +31,7 @@ from apache_beam.options.pipeline_options import PipelineOptions
 from shardify.beam_jobs.runners import worker_main
 from shardify.beam_jobs.runners.s3_clients import share_s3_clients
 from shardify.beam_jobs.runners.signatures import cache_signatures
+from shardify.beam_jobs.runners.state_weights import weigh_state_once_per_import
 from shardify.errors import RunnerError, ShardifyError, UsageError
 
 if TYPE_CHECKING:
@@ -99,9 +100,18 @@ def _capped(workers: int, asked_by: str) -> int:
     return cap
 
 
-def _provision_info(options: PipelineOptions) -> ExtendedProvisionInfo:
+def _provision_info(options: PipelineOptions) -> ExtendedProvisionInfo | None:
     """What the worker processes are told, as Beam's DirectRunner does: without the pipeline's
-    options, their file systems ignore e.g. `--s3_endpoint_url` and credentials."""
+    options, their file systems ignore e.g. `--s3_endpoint_url` and credentials.
+
+    None for the in-process mode: its worker is this process, reached without gRPC, and nothing
+    asks it for provision info (its file systems take the launcher's options). Encoding the
+    options parses them with every registered option (~20-30 ms), for each pipeline made.
+    """
+    from apache_beam.options.pipeline_options import DirectOptions
+
+    if options.view_as(DirectOptions).direct_running_mode == IN_PROCESS_MODE:
+        return None
     from apache_beam.portability.api import beam_provision_api_pb2
     from apache_beam.runners.portability.fn_api_runner.fn_runner import ExtendedProvisionInfo
     from apache_beam.runners.portability.portable_runner import JobServiceHandle
@@ -127,6 +137,7 @@ def make_pipeline(
     args = list(beam_args)
     cache_signatures()  # Beam's inspection of every DoFn, once per function (see signatures.py)
     share_s3_clients()  # one boto3 client per process for Beam's S3 calls (see s3_clients.py)
+    weigh_state_once_per_import()  # side inputs weighed without a walk over every module each (see state_weights.py)
     pipeline = _make(runner, args, num_workers, small)
     try:
         _check_beam_args(args, pipeline.options)  # after the runner's module has registered its options
@@ -345,6 +356,8 @@ def _check_beam_args(args: Sequence[str], options: PipelineOptions) -> None:
     Raises:
       UsageError: an unknown option, or a word that is neither an option nor an option's value.
     """
+    if not args:  # only our own flags, Beam's options all (checked with the user's wherever any is given)
+        return  # parsing twice with every registered option costs ~40 ms a pipeline, two a conversion
     known = set(options.get_all_options())
     given = options.get_all_options(retain_unknown_options=True)
     for name in sorted(set(given) - known):
