@@ -114,6 +114,7 @@ def read_label_rows(
     size_bytes: int | None = None,
     objects: ObjectSchema | None = None,
     key_column: str = "",
+    keep_columns: Sequence[str] = (),
 ) -> Iterator[LabelRow | tables.RowError]:
     """Every row of the label file at `path` (open as `fileobj`).
 
@@ -132,19 +133,39 @@ def read_label_rows(
         yield from _coco(fileobj, size_bytes, captions, objects)
     else:
         table_fmt = sniffed_tables.SNIFFED if path.lower().endswith(".txt") else tables.table_format(path)  # (tab-separated)
-        yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column)
+        yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column, keep_columns)
+
+
+def _refuse_flags(onehot: Sequence[str]) -> None:
+    """Stop where one-hot columns are named as a record's 0/1 attribute (`smoker` beside
+    `melanoma`, `nevus`: `one_hot.flag_columns`): written as classes they had been wrong labels,
+    exit 0; `--keep-columns` leaves them out of the classes.
+
+    Raises:
+      InvalidInputError: such a column is among the one-hot columns.
+    """
+    flags = one_hot.flag_columns(onehot)
+    if flags:
+        classes = [c for c in onehot if c not in flags]
+        raise InvalidInputError(
+            f"the one-hot 0/1 columns {', '.join(map(repr, flags))} are named as a record's attribute, no class, "
+            f"beside {', '.join(map(repr, classes[:6])) or 'no other 0/1 column'}: --keep-columns {','.join(flags)} "
+            "leaves them out of the classes (a label table's other columns are not written), the other 0/1 columns "
+            f"then the classes; --label-column {flags[0]} reads the flag alone as the label")
 
 
 def _table(
-    fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = ""
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = "",
+    keep_columns: Sequence[str] = (),
 ) -> Iterator[LabelRow | tables.RowError]:
     header, rows = table_scans.read_table(fileobj, fmt, size_bytes)
     several = _several_keys(header.columns, key_column)  # `--key-column clinic,derm`: each column's file a record
     key_column = several[0] if several else key_column
     key = label_file_columns(header.columns, captions=captions, key_column=key_column).key if header.columns else ""
-    onehot = one_hot.label_columns(header.columns, header.sample, key) if not label_column else ()
+    onehot = one_hot.label_columns(header.columns, header.sample, key, keep_columns) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
         onehot = ()  # a column named as labels are named wins
+    _refuse_flags(onehot)
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
     label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)

@@ -23,12 +23,12 @@ sampled cells are all 1 (the annotators agreed).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from shardify.plan import label_candidates
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["label_columns", "labels_of", "text_table_classes", "multi_hot_labels"]
+__all__ = ["flag_columns", "label_columns", "labels_of", "text_table_classes", "multi_hot_labels"]
 
 _ZERO, _ONE = frozenset({"0", "0.0", "0.00"}), frozenset({"1", "1.0", "1.00"})
 _MIN_COLUMNS = 2
@@ -44,9 +44,12 @@ def _bit(value: object) -> int | None:
     return 0 if text in _ZERO else 1 if text in _ONE else None
 
 
-def label_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], key: str = "") -> tuple[str, ...]:
+def label_columns(
+    columns: Sequence[str], sample: Sequence[Sequence[object]], key: str = "", kept: Collection[str] = ()
+) -> tuple[str, ...]:
     """The one-hot class columns of a table with a header (all but the key: `key`, else the
-    first), or () where the sampled rows do not show them so.
+    first, and the columns `kept` names: `--keep-columns`, a flag left out of the classes), or ()
+    where the sampled rows do not show them so.
 
     >>> label_columns(("image", "MEL", "NV"), [("ISIC_1", "1.0", "0.0"), ("ISIC_2", "0.0", "1.0")])
     ('MEL', 'NV')
@@ -54,14 +57,26 @@ def label_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], ke
     ()
     """
     at = list(columns).index(key) if key in columns else 0
-    classes = tuple(c for i, c in enumerate(columns) if i != at)
+    skip = {at, *(i for i, c in enumerate(columns) if c in kept)}
+    classes = tuple(c for i, c in enumerate(columns) if i not in skip)
     if len(classes) < _MIN_COLUMNS or not sample or any(c.isdigit() for c in columns):
         return ()  # a headerless table's columns are numbers: no class names
     for row in sample:
-        bits = [_bit(cell) for i, cell in enumerate(row[: len(columns)]) if i != at]
+        bits = [_bit(cell) for i, cell in enumerate(row[: len(columns)]) if i not in skip]
         if len(bits) != len(classes) or None in bits or not any(bits):
             return ()
     return classes
+
+
+def flag_columns(classes: Sequence[str]) -> tuple[str, ...]:
+    """The one-hot columns named as a record's (a patient's) 0/1 attribute, no class
+    (`label_candidates.FEATURE_WORDS`: `smoker`, `is_smoker`, `verified`): beside `melanoma`, `nevus`
+    a `smoker` column had been written as one more class, exit 0.
+
+    >>> flag_columns(("smoker", "melanoma", "nevus")), flag_columns(("MEL", "NV", "healthy"))
+    (('smoker',), ())
+    """
+    return tuple(name for name in classes if label_candidates.label_evidence(name) == 0)
 
 
 def labels_of(cells: Mapping[str, object], classes: Sequence[str]) -> tuple[str, ...] | str:

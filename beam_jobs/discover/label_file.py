@@ -125,6 +125,7 @@ class _ReadLabelRows(beam.DoFn):
                     size_bytes=size_of(fileobj),
                     objects=self._layout.objects if self._layout.objects.boxes else None,
                     key_column=self._layout.key_column,
+                    keep_columns=self._options.keep_columns,
                 )
                 for row in rows:
                     if isinstance(row, tables.RowError):

@@ -230,7 +230,8 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
         key_column = given_key_column(path, given) or _key_column(path, fmt, sample, shown)
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(
-                fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column
+                fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj), key_column=key_column,
+                keep_columns=config.keep_columns,
             )
             for row in itertools.islice(rows, LABEL_KEY_SAMPLE_ROWS):
                 if isinstance(row, label_files.LabelRow):
