@@ -25,7 +25,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-__all__ = ["COMMA", "TAB", "SEMICOLON", "csv_separator"]
+__all__ = ["COMMA", "SEMICOLON", "TAB", "csv_separator", "head_rows"]
 
 COMMA, TAB, SEMICOLON = ",", "\t", ";"
 # Lines looked at: as many as a header read samples, enough to see a shape, few enough to stay cheap.
@@ -139,3 +139,26 @@ def _two_tab_columns(lines: Sequence[str]) -> bool:
     # One odd line among many (a tab lost, a quoted tab) is the table's damage, its row rejected
     # when read: read with commas, every label had been left in its line's text, with exit 0.
     return odd == 0 or (len(lines) >= _MIN_LINES_FOR_ONE_ODD and odd == 1)
+
+
+def head_rows(lines: Sequence[str], path: str = "") -> list[list[str]]:
+    """A table's first lines (maybe ending mid-line) as rows of cells, split as the reader splits
+    them: a `.tsv` on tabs, else on the separator `csv_separator` judges, else on tabs where the
+    first line holds one (Leafsnap's .txt). Detection's looks at a table's head (`--key-column`'s
+    columns, path columns) split on a tab or a comma alone, and a `filename;mask` table as
+    spreadsheets save it in many locales was one column there, its paths unseen.
+
+    >>> head_rows(["image;mask", "a.jpg;a.png", "b.jpg;b.png", "c.jpg;c.png", "d.jpg;d.png"])[1]
+    ['a.jpg', 'a.png']
+    >>> head_rows(["image,label", "a.jpg,cat"])[1]
+    ['a.jpg', 'cat']
+    """
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        return []
+    if path.lower().endswith(".tsv"):
+        separator = TAB
+    else:
+        separator = csv_separator("\n".join(lines) + "\n", False)
+        separator = TAB if separator == COMMA and "\t" in lines[0] else separator
+    return list(csv.reader(lines, delimiter=separator))

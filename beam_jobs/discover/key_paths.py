@@ -17,14 +17,13 @@ Plain functions over the table's first lines; nothing here reads more than its h
 
 from __future__ import annotations
 
-import csv
 import functools
 import posixpath
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import head_reads, label_file_found
 from shardify.config import ConvertConfig
-from shardify.converters import json_line_cells
+from shardify.converters import json_line_cells, separators
 from shardify.errors import ShardifyError
 from shardify.plan.file_roles import IMAGE_EXTENSIONS, TEXT_EXTENSIONS
 from shardify.plan.layout import extension
@@ -46,14 +45,12 @@ def key_columns(key_column: str) -> tuple[str, ...]:
 
 
 def table_rows(lines: Sequence[str], relpath: str = "") -> list[list[str]]:
-    """A table's first lines as rows of cells: tab-separated where the first line holds a tab
-    (Leafsnap's .txt), else CSV; a JSON-lines file's as the CSV its rows make."""
+    """A table's first lines as rows of cells, split as the reader splits them
+    (`separators.head_rows`: a `filename;mask` table had been one column, its paths unseen); a
+    JSON-lines file's as the CSV its rows make."""
     if relpath and json_line_cells.is_json_lines(relpath):
         lines = json_line_cells.as_csv_lines(lines)
-    if not lines:
-        return []
-    delimiter = "\t" if "\t" in lines[0] else ","
-    return [row for row in csv.reader(lines, delimiter=delimiter)]
+    return separators.head_rows(lines, relpath)
 
 
 def _names_files(cells: Sequence[str]) -> bool:

@@ -11,7 +11,6 @@ content (`tables_by_content.py`), the COCO-style files of each split (`coco_spli
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import glob as globlib
 import itertools
@@ -35,7 +34,7 @@ from shardify.beam_jobs.discover.label_cell_checks import check_label_cells  # r
 from shardify.beam_jobs.discover.tables_by_content import line_tables_at_top  # re-exported
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import coco_urls, label_files, table_scans, tables
+from shardify.converters import coco_urls, label_files, separators, table_scans, tables
 from shardify.converters.columns import label_file_columns
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
@@ -258,7 +257,7 @@ def given_key_column(path: str, given: str, *, named: str = "--key-column", show
         return ""
     with open_input(path) as fileobj:
         lines = first_lines(fileobj.read(HEAD_BYTES), HEAD_LINES)
-    rows = list(csv.reader(lines, delimiter="\t" if lines and "\t" in lines[0] else ","))
+    rows = separators.head_rows(lines, path)  # (a `filename;mask` table's columns, as the reader splits it)
     if tables.table_format(path) == tables.JSONL:
         columns = list(_json_line_cells(path)[0])
     else:
