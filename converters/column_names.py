@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from shardify.errors import InvalidInputError
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import label_words
 
 __all__ = [
@@ -130,8 +131,8 @@ def choose_column(columns: Sequence[str], given: str, candidates: Sequence[str],
     if given:
         if given in columns:
             return given
-        if given.isascii() and given.isdigit() and 1 <= int(given) <= len(columns):
-            return columns[int(given) - 1]
+        if 1 <= (number := whole_number(given) or 0) <= len(columns):  # (a layout file's number: any length)
+            return columns[number - 1]
         raise InvalidInputError(f"no {what} column {given!r}; the columns are {list(columns)} (or 1..{len(columns)})")
     lowered = {name.lower(): name for name in columns}
     exact = next((lowered[c] for c in candidates if c in lowered), "")

@@ -10,6 +10,7 @@ import math
 import re
 
 from shardify.format.example_proto import BYTES, FLOAT, INT64
+from shardify.inputs.whole_numbers import whole_number
 
 __all__ = ["value_dtype", "merge_dtypes", "convert_value"]
 
@@ -18,6 +19,14 @@ _INTEGER = re.compile(r"[+-]?[0-9]+")
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 _INT64_RANGE = range(-(1 << 63), 1 << 63)
 _FLOAT32_MAX = 3.4028234663852886e38  # larger floats would be stored as infinity
+
+
+def _int64(text: str) -> int | None:
+    """`text` (`_INTEGER`'s spelling) as an int64, or None: out of range, or past int()'s 4,300
+    digits (a ValueError naming no file), which whole_number does not read."""
+    sign = -1 if text[:1] == "-" else 1
+    number = whole_number(text.lstrip("+-"), 19)
+    return None if number is None or sign * number not in _INT64_RANGE else sign * number
 
 
 def _is_float32(value: float) -> bool:
@@ -36,7 +45,7 @@ def value_dtype(value: object) -> str:
         return FLOAT if _is_float32(value) else BYTES
     text = str(value).strip()
     if _INTEGER.fullmatch(text):
-        return INT64 if int(text) in _INT64_RANGE else BYTES
+        return BYTES if _int64(text) is None else INT64
     if _DECIMAL.fullmatch(text):
         return FLOAT if _is_float32(float(text)) else BYTES
     return BYTES
@@ -51,7 +60,7 @@ def merge_dtypes(a: str, b: str) -> str:
 def convert_value(value: object, dtype: str) -> bytes | int | float:
     """A cell as the feature value of `dtype` (which `value_dtype` allowed for it)."""
     if dtype == INT64:
-        return int(value) if isinstance(value, int) else int(str(value).strip())
+        return value if isinstance(value, int) else _int64(str(value).strip())  # type: ignore[return-value]
     if dtype == FLOAT:
         return float(value) if isinstance(value, (int, float)) else float(str(value).strip())
     if isinstance(value, str):

@@ -27,6 +27,7 @@ from shardify.converters.column_names import (
     shown_column,
 )
 from shardify.errors import InvalidInputError
+from shardify.inputs.whole_numbers import whole_at_most
 
 if TYPE_CHECKING:
     from shardify.converters.columns import TableOptions
@@ -158,7 +159,7 @@ def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequ
     for i, name in enumerate(columns):
         cells = [str(row[i]).strip() for row in sample if len(row) == len(columns)]
         if name not in taken and name.lower() in RATING_COLUMN_NAMES and cells and all(
-            is_integer(c) and int(c) <= _MAX_LABEL_NUMBER for c in cells
+            whole_at_most(c, _MAX_LABEL_NUMBER) for c in cells
         ):
             found.append(name)
     return found
@@ -311,7 +312,7 @@ def first_column_ids(sample: Sequence[Sequence[object]]) -> bool:
     labels: one is past _MAX_LABEL_NUMBER, or all differ in _MIN_ROWS_FOR_IDS rows or more (labels
     repeat; four AG News rows may each hold another class)."""
     first = [str(row[0]).strip() for row in sample if row]
-    large = any(is_integer(cell) and int(cell) > _MAX_LABEL_NUMBER for cell in first)
+    large = any(is_integer(cell) and not whole_at_most(cell, _MAX_LABEL_NUMBER) for cell in first)
     return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first))
 
 
@@ -429,11 +430,11 @@ def label_kind(cells: Sequence[object]) -> str:
         return ""
     ids = [v.split(",") for v in values]
     if any(len(parts) > 1 for parts in ids) and all(
-        is_integer(p.strip()) and int(p) <= _MAX_LABEL_NUMBER for parts in ids for p in parts
+        whole_at_most(p, _MAX_LABEL_NUMBER) for parts in ids for p in parts
     ):
         return ID_LISTS
     booleans = all(v in ("true", "false") for v in values)
-    numbers = all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
+    numbers = all(whole_at_most(v, _MAX_LABEL_NUMBER) for v in values)
     numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
     words = single_label_words(values)
     if len(set(values)) * 2 > len(values):

@@ -27,8 +27,9 @@ import numpy as np
 
 from shardify.converters import column_content, pixel_wide
 from shardify.converters.pixel_wide import MAX_SIDE, MIN_SIDE
-from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_integer, is_key_name
+from shardify.converters.columns import LABEL_COLUMN_NAMES, TableOptions, choose_column, is_key_name
 from shardify.errors import InvalidInputError
+from shardify.inputs.whole_numbers import whole_at_most
 from shardify.converters.split_column import SPLIT_VALUES, split_column, split_of
 
 __all__ = ["MIN_SIDE", "MAX_SIDE", "MAX_CELL_CHARS", "SPLIT_VALUES", "PixelColumns", "pixel_columns", "image_of", "split_of", "is_pixel_table"]
@@ -77,7 +78,7 @@ def _oversized(cell: object) -> bool:
 
 
 def _label_number(cell: object) -> bool:
-    return isinstance(cell, str) and is_integer(cell) and int(cell) <= _MAX_LABEL_NUMBER
+    return whole_at_most(cell, _MAX_LABEL_NUMBER)
 
 
 def pixel_columns(columns: Sequence[str], sample: Sequence[Sequence[object]], options: TableOptions) -> PixelColumns | None:

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from shardify.errors import InvalidInputError
+from shardify.inputs.whole_numbers import whole_at_most
 
 __all__ = ["MIN_SIDE", "MAX_SIDE", "MIN_HEADERLESS_SIDE", "pixel_per_column", "image_of_cells"]
 
@@ -42,7 +43,7 @@ def _side(count: int) -> int:
 
 
 def _grey(cell: object) -> bool:
-    return isinstance(cell, str) and cell.strip().isascii() and cell.strip().isdigit() and int(cell) <= 255
+    return whole_at_most(cell, 255)
 
 
 def pixel_per_column(columns: Sequence[str], sample: Sequence[Sequence[object]]) -> tuple[str, ...]:

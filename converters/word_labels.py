@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shardify.converters.column_names import is_integer, shown_column
+from shardify.converters.column_names import shown_column
 from shardify.converters.joined_labels import joined_separator, label_parts
 from shardify.converters.label_columns import UnnamedLabelColumn
+from shardify.inputs.whole_numbers import whole_at_most
 
 __all__ = ["FEW_ROWS", "UndecidedWords", "refuse_undecided_words"]
 
@@ -66,7 +67,7 @@ def _words(cells: Sequence[object]) -> bool:
 
 def _few_numbers(cells: Sequence[object]) -> bool:
     values = [cell.strip() for cell in cells if isinstance(cell, str)]
-    return len(values) == len(cells) < _ROWS_FOR_NUMBERS and all(is_integer(v) and int(v) <= _MAX_LABEL_NUMBER for v in values)
+    return len(values) == len(cells) < _ROWS_FOR_NUMBERS and all(whole_at_most(v, _MAX_LABEL_NUMBER) for v in values)
 
 
 def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:

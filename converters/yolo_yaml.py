@@ -9,6 +9,7 @@ YAMLs write). A label line's class is an index into them, so a mapping must hold
 from __future__ import annotations
 
 from shardify.errors import InvalidInputError
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan.label_names import normalise_label
 
 __all__ = ["read_yaml", "yolo_names"]
@@ -63,11 +64,12 @@ def _indexed_names(names: dict) -> list:
     """
     indexed = {}
     for key, name in names.items():
-        if isinstance(key, bool) or not (isinstance(key, int) or (isinstance(key, str) and key.strip().isdigit())):
+        index = key if isinstance(key, int) else whole_number(key.strip()) if isinstance(key, str) else None
+        if isinstance(key, bool) or index is None:  # (a key past 18 digits: none, not int()'s ValueError)
             raise InvalidInputError(f"`names` key {_shown(key)} is not a class index: expected {{0: name, 1: name, ...}}")
-        if int(key) in indexed:
-            raise InvalidInputError(f"`names` gives class index {int(key)} twice")
-        indexed[int(key)] = name
+        if index in indexed:
+            raise InvalidInputError(f"`names` gives class index {index} twice")
+        indexed[index] = name
     if sorted(indexed) != list(range(len(indexed))):
         missing = next(i for i in range(len(indexed)) if i not in indexed)
         raise InvalidInputError(f"`names` keys are not 0..{len(indexed) - 1}: class index {missing} has no name")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from shardify.beam_jobs.discover import head_reads, label_file_found
 from shardify.config import ConvertConfig
@@ -92,11 +92,18 @@ def _cells(rows: Sequence[Sequence[str]], column: str) -> list[str]:
     return [row[at].strip().lstrip("./") for row in rows[1:] if at < len(row) and row[at].strip()]
 
 
-def _label_example(rows: Sequence[Sequence[str]], path_columns: Sequence[str]) -> str:
+def _label_example(rows: Sequence[Sequence[str]], path_columns: Sequence[str], folders: Collection[str] = ()) -> str:
     """A column that may hold the labels, for the stop's example: the first of words (not numbers,
-    not paths) whose first cells repeat (a class, not an id), else the first other column."""
+    not paths) whose first cells repeat (a class, not an id), else the first other column. A column
+    whose cells are all among `folders` (the class folders a stop finds too coarse: Hotel-ID's
+    `chain`) is never offered: it holds the labels the stop is about, not the ones it asks for.
+
+    >>> rows = [["image", "chain", "hotel", "taken"], ["a.jpg", "0", "63", "2018"], ["b.jpg", "5", "399", "2019"]]
+    >>> _label_example(rows, ["image"]), _label_example(rows, ["image"], folders={"0", "5"})
+    ('chain', 'hotel')
+    """
     header = list(rows[0]) if rows else []
-    others = [c for c in header if c not in path_columns]
+    others = [c for c in header if c not in path_columns and not (folders and set(_cells(rows, c)) <= set(folders))]
     for column in others:
         cells = _cells(rows, column)
         if cells and not any(c.replace(".", "", 1).isdigit() for c in cells) and len(set(cells)) < len(cells):
@@ -129,11 +136,12 @@ def _masks_of(rows: Sequence[Sequence[str]], key: str, other: str) -> bool:
 
 
 def path_columns_clause(path: str, rows: Sequence[Sequence[str]], path_columns: Sequence[str], inputs: Sequence[str] = (),
-                        label: str = "") -> str:
+                        label: str = "", folders: Collection[str] = ()) -> str:
     """The options a stop names where the table at `path` (its first `rows`, the header first) names
     inputs in `path_columns`: `--key-column` the column (or columns, each file a record of its own),
     `--label-column` an example; a column whose files are masks of another's said so, with the
-    `--exclude` that leaves them out; "" for no column.
+    `--exclude` that leaves them out; "" for no column. `folders`: class folder names whose column
+    is no example (`_label_example`).
 
     >>> rows = [["case", "clinic", "derm", "diagnosis"], ["1", "a/x.jpg", "a/y.jpg", "nevus"], ["2", "a/z.jpg", "a/w.jpg", "nevus"]]
     >>> path_columns_clause("meta.csv", rows, ["clinic", "derm"])[:73]
@@ -141,7 +149,7 @@ def path_columns_clause(path: str, rows: Sequence[Sequence[str]], path_columns: 
     """
     if not path_columns or not rows:
         return ""
-    label = label or _label_example(rows, path_columns)
+    label = label or _label_example(rows, path_columns, folders)
     first = path_columns[0]
     masks = [c for c in path_columns[1:] if _masks_of(rows, first, c)]
     if masks:

@@ -27,6 +27,7 @@ from shardify.beam_jobs.discover import given_label_joins
 from shardify.converters import sniffed_tables
 from shardify.converters.column_names import KEY_COLUMN_NAMES
 from shardify.errors import UsageError
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
@@ -100,9 +101,10 @@ def _id_column(header) -> int | None:
 
 def _row_numbers(ids: set[str]) -> bool:
     """The ids are whole numbers in a run with no gap (a row's number, not a key of its own)."""
-    if not all(i.isdigit() for i in ids):
+    found = [whole_number(i) for i in ids]  # (None for '²' or past 18 digits: int() would raise)
+    if None in found:
         return False
-    numbers = sorted(int(i) for i in ids)
+    numbers = sorted(found)
     return numbers[-1] - numbers[0] == len(numbers) - 1
 
 

@@ -26,6 +26,7 @@ from shardify.converters.header_rows import looks_like_tab_table
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import layout
 from shardify.plan.evidence import read_vocabulary
 from shardify.plan.structure import split_word
@@ -269,4 +270,4 @@ def _mapping(config: ConvertConfig, path: str) -> tuple[tuple[str, ...], int | N
     if not names:
         return (), None
     first = lines[0].split(None, 1)[0] if lines and lines[0].split() else ""
-    return names, int(first) if first.isdigit() and len(lines[0].split(None, 1)) == 2 else None
+    return names, whole_number(first) if len(lines[0].split(None, 1)) == 2 else None

@@ -29,6 +29,7 @@ from shardify.beam_jobs.discover.key_paths import table_rows
 from shardify.config import ConvertConfig
 from shardify.converters.run_length import is_run_length
 from shardify.errors import UsageError
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.evidence import example_file
@@ -64,9 +65,9 @@ def run_length_columns(rows: Sequence[Sequence[str]], images: Sequence[str]) -> 
     keys = next((c for at, c in enumerate(header) if (found := cells(at)) and sum(v in names for v in found) * 2 >= len(found)), None)
     if runs is None or keys is None:
         return None
-    # (a class is a mask's pixel value, 1-255: its length looked at before int(), which refuses 4,300 digits)
+    # (a class is a mask's pixel value, 1-255; whole_number reads no cell past int()'s 4,300 digits)
     classes = next((c for at, c in enumerate(header) if c not in (runs, keys) and (found := cells(at))
-                    and all(v.isdigit() and len(v) <= 3 and 0 < int(v) < 256 for v in found)), "")
+                    and all(0 < (whole_number(v) or 0) < 256 for v in found)), "")
     return runs, keys, classes
 
 

@@ -37,6 +37,7 @@ from shardify.converters import tables, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 
@@ -153,9 +154,10 @@ def _with_names_file(
         i = header.columns.index(column)
         for row in header.sample:
             cells = row[i].split(separator) if separator else [row[i]]
-            if not all(cell.strip().isascii() and cell.strip().isdigit() for cell in cells):
+            numbers = [whole_number(cell.strip()) for cell in cells]  # (None past 18 digits: int() refuses 4,300)
+            if None in numbers:
                 return found
-            ids += [int(cell) for cell in cells]
+            ids += numbers
     folders = {posixpath.dirname(p) for p, _ in heads}
     beside = [p for p in sample if layout.extension(p) == "txt" and posixpath.dirname(p) in folders]
     for path in sorted(beside):

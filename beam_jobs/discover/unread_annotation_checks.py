@@ -153,8 +153,9 @@ def check_unread_annotations(config: ConvertConfig, sample: Sequence[str], detec
     named = next(((t, c) for t in tables if (c := path_columns.input_path_columns(heads[t], listed))), None)
     if named:  # Leafsnap's image_path and segmented_path: which column names the records, the user says
         table, columns = named
-        options.append(key_paths.path_columns_clause(table, key_paths.table_rows(heads[table]), columns, listed)
-                       + " where that table holds the labels")
+        finer = next((f.column for f in found if f.path == table and f.column and f.sign != "lists boxes"), "")
+        options.append(key_paths.path_columns_clause(table, key_paths.table_rows(heads[table]), columns, listed, finer,
+                                                     folders=folders) + " where that table holds the labels")
     elif tables:
         options.append(f"--labels {tables[0]} (with --label-column) where that table holds the labels")
     options.append("a layout file that says what each file holds (--dry-run --layout-file FILE: docs/layout-files.md)")

@@ -11,6 +11,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from shardify.inputs.whole_numbers import whole_number
+
 __all__ = [
     "PER_IMAGE",
     "BLOCKS",
@@ -264,7 +266,8 @@ class BoxFormat:
             return " ".join(fields[:-4])
         found = fields[int(self.class_field)] if int(self.class_field) < len(fields) else ""
         if self.class_numbers:
-            number = int(found) if found.isascii() and found.isdigit() else -1
+            number = whole_number(found)  # (a class cell of any length: no ValueError)
+            number = -1 if number is None else number
             return self.class_numbers[number] if 0 <= number < len(self.class_numbers) else ""
         return found
 

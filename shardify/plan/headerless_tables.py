@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from shardify.errors import UsageError
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan.evidence import LABEL_LINES, Evidence, key_rule
 
 __all__ = ["first_row_is_data", "recognise", "headed"]
@@ -120,9 +121,10 @@ def recognise(
     if sum(all(_NUMBER.fullmatch(cell) for cell in cells) for c, cells in columns.items() if c != key) >= _BOX_NUMBERS:
         return None  # a box or coordinates a row (`image,class,x,y,w,h,W,H`): box tables' (`box_formats`), no listing
     if label_column:
-        if not (label_column.isascii() and label_column.isdigit() and 1 <= int(label_column) <= width) or int(label_column) - 1 == key:
+        number = whole_number(label_column) or 0  # (a layout file's column number: any length)
+        if not 1 <= number <= width or number - 1 == key:
             raise UsageError(f"{path}: --label-column {label_column!r}: it has no header, its columns are 1..{width} (the inputs' names in {key + 1})")
-        label = int(label_column) - 1
+        label = number - 1
     else:
         label = _label_by_content(path, {c: cells for c, cells in columns.items() if c == key or not names_inputs(cells)}, key)
     note = f"{path}: no header row; labels from its column {label + 1}, keyed by its column {key + 1} (its values name the inputs)"

@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import headerless_tables, label_candidates, label_words, sparse_columns
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
@@ -200,8 +201,8 @@ def _named(header: Sequence[str], given: str, option: str, path: str) -> int:
     """The column `given` names: a header name, or a number from 1."""
     if given in header:
         return list(header).index(given)
-    if given.isascii() and given.isdigit() and 1 <= int(given) <= len(header):
-        return int(given) - 1
+    if 1 <= (number := whole_number(given) or 0) <= len(header):  # (a layout file's column number: any length)
+        return number - 1
     raise UsageError(f"{path}: {option} {given!r} is no column of it; the columns are {list(header)} (or 1..{len(header)})")
 
 
@@ -230,12 +231,12 @@ MAX_CLASS_NUMBER = 1_000_000
 
 def is_class_number(cell: str) -> bool:
     """A class number as a cell writes it: whole, in ASCII digits, at most MAX_CLASS_NUMBER (its
-    length looked at first: int() refuses over 4,300 digits with a ValueError).
+    length looked at first, by whole_number: int() refuses over 4,300 digits with a ValueError).
 
     >>> [is_class_number(c) for c in ("3", "21841", "1000001", "9" * 5000, "2.5")]
     [True, True, False, False, False]
     """
-    return cell.isascii() and cell.isdigit() and len(cell) <= len(str(MAX_CLASS_NUMBER)) and int(cell) <= MAX_CLASS_NUMBER
+    return (number := whole_number(cell)) is not None and number <= MAX_CLASS_NUMBER
 
 
 def class_numbered(labels: Sequence[str]) -> bool:

@@ -59,6 +59,17 @@ def test_a_table_column_finer_than_the_folders_stops_naming_it_and_following_is_
     judge_first_command(builders, name, tmp_path, follow)
 
 
+def test_the_stop_about_coarse_folders_offers_no_column_of_those_folders(tmp_path):
+    # (late21b: Hotel-ID's stop also offered `--label-column 'chain'`, the column of the chain folders it finds too
+    # coarse, as the table's label column; now each clause names hotel_id)
+    truth = blind21.DATASETS["hotel_id"](tmp_path / "download")
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    said = str(refused.value)
+    assert "--label-column 'hotel_id'" in said and "--label-column hotel_id" in said, said
+    assert "chain" not in said, said
+
+
 def test_a_0_1_column_named_as_an_id_is_no_class_of_a_multi_label(tmp_path):
     # (LLM - Detect's prompt_id beside generated, written as a multi-label of both: the batch's case, in
     # test_blind_round_twenty_one, converts right with the --exclude its stop names; here a neighbour)

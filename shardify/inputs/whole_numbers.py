@@ -1,0 +1,40 @@
+"""Whole numbers written in a file's cell, read without Python's int() limit getting in the way.
+
+`int()` refuses a string of more than 4,300 digits with a ValueError that advises raising
+`sys.set_int_max_str_digits`: from a crafted or broken cell (a label, a class id, a split or
+column number) that surfaced as exit 1 naming no file. It also reads what no table means as a
+number ('²' passes `str.isdigit()` and fails int(); '1_000' and '٣' pass int()). Every cell
+that is read as a whole number goes through `whole_number`, so a too-long one is simply not a
+number and the caller's own reason (a reject, a stop naming the file) follows.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_DIGITS", "whole_at_most", "whole_number"]
+
+# No count, index or id a dataset holds needs more (10^18 is past any row count or int64 id
+# worth reading as a number); far below int()'s 4,300.
+MAX_DIGITS = 18
+
+
+def whole_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """The whole number `text` writes in plain ASCII digits (leading zeros allowed, no sign, no
+    space), or None: not such a number, or more than `max_digits` significant digits.
+
+    >>> [whole_number(t) for t in ("3", "007", "0", " 3", "-1", "²", "1_000", "9" * 19, "9" * 5000, "0" * 5000 + "4")]
+    [3, 7, 0, None, None, None, None, None, None, 4]
+    """
+    digits = text.lstrip("0")  # (int() counts leading zeros against its limit too)
+    if not (text.isascii() and text.isdigit()) or len(digits) > max_digits:
+        return None
+    return int(digits or "0")
+
+
+def whole_at_most(text: object, limit: int) -> bool:
+    """A cell (spaces around it allowed) holding a whole number from 0 to `limit`.
+
+    >>> [whole_at_most(t, 255) for t in ("255", " 12 ", "256", "9" * 5000, 3, None)]
+    [True, True, False, False, False, False]
+    """
+    found = whole_number(text.strip()) if isinstance(text, str) else None
+    return found is not None and found <= limit
