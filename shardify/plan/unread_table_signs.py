@@ -44,6 +44,10 @@ _MIN_BOX_ROWS = 2
 _MIN_POINTS = 3
 
 
+# Cell values of a yes/no column (a validation flag, a quality mark): never classes finer than folders.
+_FLAG_WORDS = frozenset({"0", "1", "true", "false", "True", "False", "TRUE", "FALSE", "yes", "no", "Yes", "No", "y", "n"})
+
+
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -113,6 +117,16 @@ def finer_column(rows: Sequence[tuple[str, int, Sequence[str]]], header: Sequenc
     >>> finer_column([(f, 0, [f"{i}.jpg", f, p]) for i, (f, p) in enumerate([("cat", "ann"), ("cat", "bob"),
     ...               ("dog", "ann"), ("dog", "bob")])], ["file", "label", "photographer"], set()) is None
     True
+
+    A table naming the inputs of one folder only, or a column of flags (fast.ai's `is_valid`), splits
+    no folders further: no class finer than the folders' can be told from it.
+
+    >>> finer_column([("harbor", 0, [f"h{i}.jpg", "harbor", v]) for i, v in enumerate(["True", "False", "False"])],
+    ...              ["path", "label", "is_valid"], set()) is None
+    True
+    >>> finer_column([(f, 0, [f"{f}{i}.jpg", v]) for i, (f, v) in enumerate([("cat", "1"), ("cat", "1"), ("cat", "0"),
+    ...               ("dog", "yes"), ("dog", "no")])], ["file", "flag"], set()) is None
+    True
     """
     width = min((len(cells) for _, _, cells in rows), default=0)
     for c in range(width):
@@ -128,7 +142,8 @@ def finer_column(rows: Sequence[tuple[str, int, Sequence[str]]], header: Sequenc
         per_folder: dict[str, set[str]] = {}
         for label, v in values:
             per_folder.setdefault(label, set()).add(v)
-        if (len(distinct) < len(values) and all(len(f) == 1 for f in folders_of.values())
+        if (len(distinct) < len(values) and len(per_folder) >= 2 and not distinct <= _FLAG_WORDS
+                and all(len(f) == 1 for f in folders_of.values())
                 and any(len(vs) >= 2 for vs in per_folder.values())):
             return header[c] if c < len(header) else str(c + 1)
     return None

@@ -30,10 +30,13 @@ from pathlib import Path
 import pytest
 
 from helpers.sources import convert, image_bytes, write_file
+from helpers.shard_io import read_shard
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
 from shardify.plan import layout_file
 
 _ANIMALS = ("red_fox", "grey_wolf", "otter")
@@ -86,7 +89,11 @@ def _two_valued(seed: int) -> bytes:
     return buffer.getvalue()
 
 
-def test_masks_named_otherwise_beside_an_images_container_stop_naming_the_layout_keys(tmp_path: Path) -> None:
+def test_masks_named_otherwise_for_one_split_are_its_masks_and_the_other_split_is_written_without(tmp_path: Path) -> None:
+    """`train/traced/NN_traced1.png` beside `train/images/NN_scan.png`, `test/` with no masks: this stopped
+    naming `structure.mask_folders` and `train: -1` until masks21 made the contract for masks in some splits
+    only (docs/converting.md): train keeps its masks, test is written without, counted as `num_unmasked`.
+    The layout file the stop named still gives the same records."""
     root, truth = tmp_path / "src", {}
     for split, numbers in (("train", (7, 8, 9)), ("test", (1, 2))):
         for n in numbers:
@@ -94,10 +101,15 @@ def test_masks_named_otherwise_beside_an_images_container_stop_naming_the_layout
             truth[f"study/{split}/images/{n:02d}_scan.png"] = (split, None)
             if split == "train":
                 write_file(root / f"study/{split}/traced/{n:02d}_traced1.png", _two_valued(n))
-    with pytest.raises(UsageError) as stopped:
-        run_conversion(ConvertConfig(str(root), str(tmp_path / "first")))
-    message = str(stopped.value)
-    assert "study/train/traced/" in message and "mask_folders" in message and "`train: -1`" in message, message
+    first = convert(root, tmp_path / "first", max_rejects="0")
+    assert written_records(first)["records"] == truth
+    masked = {}
+    for name, split in load_manifest(str(first)).splits.items():
+        masked[name] = (split.num_unmasked, sorted(
+            (record[contract.IMAGE_FILENAME].decode(), contract.SEGMENTATION in record)
+            for shard in split.shards for record in read_shard(first / shard.path)))
+    assert masked == {"train": (0, [(f"study/train/images/{n:02d}_scan.png", True) for n in (7, 8, 9)]),
+                      "test": (2, [(f"study/test/images/{n:02d}_scan.png", False) for n in (1, 2)])}, masked
     spec = layout_file.loads(
         "shardify_layout: 1\nlayout: image_folders\nmedia: image\nsplit_folders: [test, train]\nstructure:\n"
         "  root: study/\n  split_level: 1\n  label_levels: {test: -1, train: -1}\n"
