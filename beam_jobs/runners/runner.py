@@ -29,9 +29,7 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
 from shardify.beam_jobs.runners import worker_main
-from shardify.beam_jobs.runners.s3_clients import share_s3_clients
-from shardify.beam_jobs.runners.signatures import cache_signatures
-from shardify.beam_jobs.runners.state_weights import weigh_state_once_per_import
+from shardify.beam_jobs.runners.beam_mends import mend_beam
 from shardify.errors import RunnerError, ShardifyError, UsageError
 
 if TYPE_CHECKING:
@@ -135,9 +133,7 @@ def make_pipeline(
         a small run is starting the worker processes.
     """
     args = list(beam_args)
-    cache_signatures()  # Beam's inspection of every DoFn, once per function (see signatures.py)
-    share_s3_clients()  # one boto3 client per process for Beam's S3 calls (see s3_clients.py)
-    weigh_state_once_per_import()  # side inputs weighed without a walk over every module each (see state_weights.py)
+    mend_beam()  # Beam's per-process costs (see beam_mends.py)
     pipeline = _make(runner, args, num_workers, small)
     try:
         _check_beam_args(args, pipeline.options)  # after the runner's module has registered its options
