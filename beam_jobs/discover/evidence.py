@@ -122,9 +122,12 @@ class _Resolve(beam.DoFn):
         # labels contradict each other (they were written as one multi-label record, exit 0).
         # So do a keyed table's rows (`keyed_tables`: a header, a key column naming each input once
         # in the rows detection read); a key repeated further down was merged into two labels.
+        # A keyed table's multi-hot rows (`classes`) give an input one label set: two rows of two sets (an
+        # image named twice) had been written as the union of both, exit 0 (classes22's hostile twin).
         self._one_label = {
             e.path for e in evidence
-            if e.label_column is not None and (e.kind == SPLIT_LIST or (e.kind == LABEL_LINES and e.header)) and not e.merge_rows
+            if (e.label_column is not None or e.classes) and (e.kind == SPLIT_LIST or (e.kind == LABEL_LINES and e.header))
+            and not e.merge_rows
         }
 
     def process(self, matched: tuple[str, Iterable[tuple[Candidate, list]]]) -> Iterator:

@@ -370,7 +370,8 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             return keyed_tables.recognise_keyed_table(
                 path, lines, names, key_column=config.key_column, label_column=config.label_column,
                 label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
-                label_separator=config.label_separator, input_stems=stems,
+                label_separator=config.label_separator, input_stems=stems, keep_columns=config.keep_columns,
+                multi_hot=path == only,  # (`--labels train.csv`: its 0/1 columns may be read as the classes)
             )
 
         try:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
 from shardify.inputs.whole_numbers import whole_number
-from shardify.plan import headerless_tables, label_candidates, label_words, sparse_columns
+from shardify.plan import headerless_tables, keyed_multi_hot, label_candidates, label_words, sparse_columns
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.structure import split_word
@@ -79,6 +79,8 @@ def recognise_keyed_table(
     label_named: Callable[[Sequence[str]], str] = lambda header: "",
     label_separator: str = "",
     input_stems: Sequence[str] = (),
+    keep_columns: Sequence[str] = (),
+    multi_hot: bool = False,
 ) -> Evidence | None:
     """A table under a header of names whose key column names the inputs, read as label lines
     (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
@@ -95,6 +97,11 @@ def recognise_keyed_table(
       label_separator: `--label-separator`: splits the label cells (or `none`: a cell is one label).
       input_stems: the sampled inputs' stems: where no one column names them, several may
         (`shardify.plan.composite_keys`).
+      keep_columns: `--keep-columns`: features the user keeps, never the label (RANZCR CLiP's
+        `PatientID` beside its 0/1 line classes: kept, the 0/1 columns are the labels, read by the
+        `multi_hot` then reads them).
+      multi_hot: the user named the table (`--labels`): with no label column, its 0/1 columns are
+        read as the classes where every other column is the key or kept (`keyed_multi_hot`).
 
     Raises:
       UsageError: two columns name the inputs; no column is named as the label and several could
@@ -128,7 +135,15 @@ def recognise_keyed_table(
     key = _key_column(path, header, data, names_inputs, key_column)
     if key is None:
         return None if key_column or not input_stems else _composite(path, header, data, input_stems, label_column, label_named)
-    label = _label_column(path, header, data, key, label_column, label_named)
+    label = _label_column(path, header, data, key, label_column, label_named, keep_columns)
+    classes = keyed_multi_hot.class_columns(header, data, key, keep_columns) if label is None and multi_hot else ()
+    if classes:
+        kept = f"; {', '.join(map(repr, keep_columns))} kept out of the labels (not written)" if keep_columns else ""
+        return Evidence(
+            path, LABEL_LINES, key_rule([row[key] for row in data]), column=key, header=True, classes=classes,
+            note=f"{path}: labels from its {len(classes)} columns of 0/1, a class each (multi-label), keyed by its column "
+                 f"{header[key]!r} (its values name the inputs){kept}",
+        )
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
     labels = [row[label] for row in data]
@@ -291,7 +306,8 @@ def _unique(values: Sequence[str]) -> bool:
 
 
 def _label_column(
-    path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str, label_named: Callable[[Sequence[str]], str]
+    path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, given: str, label_named: Callable[[Sequence[str]], str],
+    kept: Sequence[str] = (),
 ) -> int | None:
     if given:
         chosen = _named(header, given, "--label-column", path)
@@ -307,7 +323,7 @@ def _label_column(
         return chosen
     could = [
         c for c in range(len(header))
-        if c != key and not all(not row[c] or _NUMBER.fullmatch(row[c]) or _no_label(row[c]) for row in data)
+        if c != key and header[c] not in kept and not all(not row[c] or _NUMBER.fullmatch(row[c]) or _no_label(row[c]) for row in data)
     ]
     if len(header) == 2 and not could and _class_numbers([row[1 - key] for row in data]):
         return 1 - key  # `image,level` (EyePACS' trainLabels.csv): a key and its class number
@@ -330,9 +346,10 @@ def _label_column(
         raise UsageError(
             f"{path} names the inputs in its column {header[key]!r}; its one column of words, {header[could[0]]!r}, stands "
             f"beside {len(flags)} columns of 0/1 ({shown}), which may be the labels (a class a column): --labels {path} "
-            f"--label-column {_shown_name(header[could[0]])} reads that one column as the label; the 0/1 columns as the "
-            "classes are said in a layout file (--dry-run --layout-file FILE, docs/layout-files.md); or --label-level 0 "
-            "where the table gives no labels"
+            f"--keep-columns {_shown_name(header[could[0]])} reads the 0/1 columns as the classes (multi-label; "
+            f"{header[could[0]]!r} kept out of the labels, not written); --labels {path} --label-column "
+            f"{_shown_name(header[could[0]])} reads that one column as the label; or --label-level 0 where the table "
+            "gives no labels"
         )
     if len(could) <= 1:
         return could[0] if could else None

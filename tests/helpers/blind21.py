@@ -449,7 +449,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # only which of train_prompts.csv's columns is the text, and --exclude
                                          # train_prompts.csv wrote prompt_id and generated, both 0/1, as a multi-label
                                          # with exit 0 (tried): --label-column generated was needed too
-    "ranzcr": None,                      # written with exit 0, each image labelled by its PatientID
+    "ranzcr": {"labels_file": "train.csv", "keep_columns": ("PatientID",)},  # at e605e28 written with exit 0, each
+                                         # image labelled by its PatientID; since kinds21 a stop naming no option that
+                                         # read the 0/1 columns; since classes22 the stop names these (tried: right)
     "hotel_id": {"labels_file": "train.csv", "label_column": "hotel_id"},  # at e605e28 written with exit 0, each image
                                          # labelled by its chain folder; these options then stopped, the table not
                                          # read over the class folders (since: read, right)
