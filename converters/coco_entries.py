@@ -17,7 +17,7 @@ from shardify.converters.label_cells import split_labels
 from shardify.errors import InvalidInputError
 from shardify.plan.entries import SourceObject
 
-__all__ = ["check_top_level", "coco_categories", "framed", "hashable", "image_id_of", "shared_ids"]
+__all__ = ["check_top_level", "coco_categories", "framed", "hashable", "image_id_of", "image_key_of", "image_level", "shared_ids"]
 
 
 def framed(objects: list[SourceObject], image: dict) -> tuple[SourceObject, ...]:
@@ -62,12 +62,52 @@ def image_id_of(value: object) -> tuple[int, str]:
     return value, ""
 
 
-def shared_ids(images: list) -> dict[object, int]:
+# What makes an annotation an object (or a caption) rather than a whole image's category.
+_OBJECT_FIELDS = ("bbox", "segmentation", "keypoints", "caption", "area")  # (as detection judges a head: coco_like)
+
+
+def image_level(annotations: object) -> bool:
+    """Every annotation gives an image a category and none a box, mask, keypoints or caption: COCO
+    Camera Traps' `{"image_id", "category_id", "count"}` (iWildCam, Caltech Camera Traps, Snapshot
+    Serengeti on LILA), whole images' classes. Such a file's image ids may be strings (`"8b31d3f2-..."`,
+    `"S1/B04/B04_R1/S1_B04_R1_PICT0001"`): no object is written, so none becomes image/source_id. One
+    annotation with a box makes the file COCO's objects, read as before (string ids rejected).
+
+    >>> image_level([{"image_id": "a1", "category_id": 2, "count": 1}, {"image_id": "b2", "category_id": 0}])
+    True
+    >>> image_level([{"image_id": "a1", "category_id": 2}, {"image_id": "b2", "category_id": 1, "bbox": [1, 2, 3, 4]}])
+    False
+    >>> image_level([])
+    False
+    """
+    return (isinstance(annotations, list) and bool(annotations)
+            and all(isinstance(a, dict) and "category_id" in a and not any(f in a for f in _OBJECT_FIELDS) for a in annotations))
+
+
+def image_key_of(value: object, whole_images: bool) -> tuple[object, str]:
+    """(the key joining an image to its annotations, "") or (None, why not): COCO's whole-number id
+    (`image_id_of`); in an image-level file (`whole_images`) a non-empty string too, kept apart from
+    a number (`"7"` is not image 7).
+
+    >>> image_key_of("S1/B04/PICT0001", True)[0], image_key_of(7, True), image_key_of("", True)[1] != ""
+    (('s', 'S1/B04/PICT0001'), (7, ''), True)
+    >>> image_key_of("S1/B04/PICT0001", False)[1] != ""
+    True
+    """
+    if whole_images and isinstance(value, str) and value.strip():
+        return ("s", value), ""
+    if whole_images and isinstance(value, str):
+        return None, "image id is an empty string"
+    number, problem = image_id_of(value)
+    return (None, problem) if problem else (number, "")
+
+
+def shared_ids(images: list, whole_images: bool = False) -> dict[object, int]:
     """{image id: how many images give it} for the (valid) ids more than one image gives: an
     invalid id (`true`, which Python takes for 1) is rejected on its own and shares nothing."""
     counts: dict[object, int] = {}
     for image in images:
-        image_id, problem = image_id_of(image.get("id") if isinstance(image, dict) else None)
+        image_id, problem = image_key_of(image.get("id") if isinstance(image, dict) else None, whole_images)
         if not problem:
             counts[image_id] = counts.get(image_id, 0) + 1
     return {key: count for key, count in counts.items() if count > 1}

@@ -363,10 +363,13 @@ def _coco(
     found_objects: dict[object, list[SourceObject]] = {}
     unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
     has_categories = bool(categories or bad_categories) and "annotations" in document  # image_info_test: none
+    whole = coco_entries.image_level(document.get("annotations"))  # COCO Camera Traps: a category per image, no box
+    # string ids join images to annotations where no object is written (whole images, or no annotation: a test split's)
+    strings = whole or not document.get("annotations")
     for annotation in document.get("annotations", []):
-        if not isinstance(annotation, dict) or coco_entries.image_id_of(annotation.get("image_id"))[1]:
+        if not isinstance(annotation, dict) or coco_entries.image_key_of(annotation.get("image_id"), strings)[1]:
             continue  # about no image that can be written (an image of such an id is rejected); counted in no record
-        image_key = coco_entries.image_id_of(annotation["image_id"])[0]  # 7.0 is image 7's; true is not image 1's
+        image_key = coco_entries.image_key_of(annotation["image_id"], strings)[0]  # 7.0 is image 7's; true is not image 1's
         names, texts, errors = per_image.setdefault(image_key, (set(), [], []))
         if "category_id" in annotation:
             name = categories.get(coco_entries.hashable(annotation["category_id"]))
@@ -386,13 +389,13 @@ def _coco(
                         errors.append(error.reason)
         if captions and isinstance(annotation.get("caption"), str):
             texts.append(annotation["caption"].strip())
-    shared_ids = coco_entries.shared_ids(document["images"])
+    shared_ids = coco_entries.shared_ids(document["images"], strings)
     for index, image in enumerate(document["images"], start=1):
         file_name, problem = coco_urls.image_path(image) if isinstance(image, dict) else ("", "image entry is not an object")
         if problem:  # LVIS names its images by `coco_url` only (see coco_urls)
             yield tables.RowError(index, problem)
             continue
-        image_id, id_problem = coco_entries.image_id_of(image.get("id"))
+        image_id, id_problem = coco_entries.image_key_of(image.get("id"), strings)
         if id_problem:
             yield tables.RowError(index, id_problem, file_name)
             continue
@@ -412,13 +415,17 @@ def _coco(
             shown = ", ".join(repr(c) for c in unknown[image_key][:3])
             yield tables.RowError(index, f'its annotations name only categories "categories" does not list ({shown})', file_name)
             continue
+        if whole and not names:  # (an empty set would be a labelled image of no class, which a camera trap's is not)
+            yield tables.RowError(index, "no annotation gives it a category (the file gives each image its category)", file_name)
+            continue
         yield LabelRow(
             index,
             file_name,
             tuple(sorted(names)),
             TEXT_JOIN.join(texts),
             has_categories,
-            objects=coco_entries.framed(found_objects.get(image_key, ()), image) if schema is not None and has_categories else None,
-            source_id=str(image_id),
+            objects=coco_entries.framed(found_objects.get(image_key, ()), image) if schema is not None and has_categories
+            and not whole else None,
+            source_id="" if isinstance(image_id, tuple) else str(image_id),
         )
 

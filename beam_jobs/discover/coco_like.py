@@ -19,7 +19,7 @@ from shardify.plan import layout
 from shardify.plan.structure import split_word
 
 __all__ = ["looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end",
-           "image_level_categories"]
+           "image_level_categories", "object_annotations", "has_annotations"]
 
 # Bytes of a file looked at to tell whether it names its images by URL only.
 URL_SCAN_BYTES = 64 << 20
@@ -130,3 +130,14 @@ def image_level_categories(head: bytes) -> bool:
     False
     """
     return len(_IMAGE_CATEGORY.findall(head)) >= _MIN_IMAGE_CATEGORIES and not _OBJECT_KEYS.search(head)
+
+
+def object_annotations(head: bytes) -> bool:
+    """A COCO-shaped file's first bytes hold an object's (or a caption's) key: a box, a mask, keypoints."""
+    return bool(_OBJECT_KEYS.search(head))
+
+
+def has_annotations(head: bytes) -> bool:
+    """A COCO-shaped file's first bytes hold an annotation (an entry naming an `image_id`): not a test
+    split's image information alone (iWildCam's `*_test_information.json`: images and categories)."""
+    return b'"image_id"' in head

@@ -128,7 +128,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     )
     for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
-    _refuse_image_categories(config, [e.path for e in found if e.kind == evidence_lib.COCO_SPLIT], detected)
+    found = _whole_image_categories(config, found, detected)
     notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
     structure = detected.structure
     split_files = [e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES)]
@@ -241,23 +241,28 @@ def _first_fields(lines: Sequence[str]) -> list[str]:
     return [row[0] for row in rows if row]
 
 
-def _refuse_image_categories(config: ConvertConfig, paths: Sequence[str], detected: layout.SourceLayout) -> None:
-    """Stop where COCO split files give whole images a category and no box (iWildCam 2020's COCO Camera Traps
-    JSONs beside flat train/ and test/ folders): read as objects, every image was rejected, exit 1. Class
-    folders beside them (iNaturalist's) label the images: no stop."""
+def _whole_image_categories(config: ConvertConfig, found: list[Evidence], detected: layout.SourceLayout) -> list[Evidence]:
+    """`found` with its COCO split files marked `whole_images` where their annotations give each image a
+    category and no box (iWildCam 2020's COCO Camera Traps JSONs beside flat train/ and test/ folders): the
+    images' classes. Read as objects, every image had been rejected (exit 1), and since kinds21 the run
+    stopped naming no option that read them. A file of no annotation beside them (iWildCam's
+    `*_test_information.json`: the test images, unlabelled) is marked too; a file of boxes beside them keeps
+    the objects (COCO's detection). Class folders beside them (iNaturalist's) label the images: unchanged."""
+    coco = [e for e in found if e.kind == evidence_lib.COCO_SPLIT]
     structure = detected.structure
-    if not paths or (structure is not None and any(level >= 0 for _, level in structure.label_levels)):
-        return
-    for path in paths:
-        with open_input(join_path(config.source, path)) as fileobj:
-            head = fileobj.read(64 << 10)
-        if coco_like.image_level_categories(head):
-            raise UsageError(
-                f"{path}: its annotations give each image a category and no box ('image_id', 'category_id': COCO Camera "
-                "Traps, iNaturalist), classes of whole images, which shardify does not read from a COCO-shaped file as "
-                "labels: write a table of path and label and name it with --labels FILE, or --label-level 0 for the "
-                "images without labels (docs/converting.md)"
-            )
+    if not coco or (structure is not None and any(level >= 0 for _, level in structure.label_levels)):
+        return found
+    heads = {}
+    for e in coco:
+        with open_input(join_path(config.source, e.path)) as fileobj:
+            heads[e.path] = fileobj.read(64 << 10)
+    whole = {path for path, head in heads.items() if coco_like.image_level_categories(head)}
+    if not whole or any(coco_like.object_annotations(head) for path, head in heads.items() if path not in whole):
+        return found
+    bare = {path for path, head in heads.items() if not coco_like.has_annotations(head)}
+    note = "its annotations give each image a category and no box (COCO Camera Traps): the images' classes, no objects"
+    return [dataclasses.replace(e, whole_images=True, note=f"{e.note}; {note}" if e.path in whole else e.note)
+            if e.path in whole | bare else e for e in found]
 
 
 def _numbered_class_digits(sample: list[str], detected: layout.SourceLayout) -> int:

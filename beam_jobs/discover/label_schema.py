@@ -87,7 +87,7 @@ def with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout
     """`detected` with the object features its annotations give: boxes from COCO files and
     Pascal VOC annotations, YOLO labels and Hugging Face metadata; masks where --masks asks (COCO's
     segmentations, else each box filled)."""
-    coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT for e in detected.evidence)
+    coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT and not e.whole_images for e in detected.evidence)
     segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
     voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) or e.boxes for e in detected.evidence)
     if not (coco or voc):

@@ -193,6 +193,10 @@ class Evidence:
         `Test/`, CIHP's test images): no sampled image of theirs has one and no mask lies in them, so
         their images are written without a mask (an unlabelled split), not rejected; an image there
         that has a mask after all is rejected, so that a split's records all carry one or none.
+      whole_images: COCO_SPLIT: its annotations give whole images a category and no box (COCO Camera
+        Traps: iWildCam, Caltech Camera Traps, Snapshot Serengeti), or it holds no annotation beside such
+        files (a test split's image information): the images' classes, no object features; an image
+        of one category is single-label (`converters/coco_entries.image_level`).
       note: how it was recognised, for the plan.
     """
 
@@ -231,6 +235,7 @@ class Evidence:
     mask_head: str = ""
     all_masks: bool = False
     unmasked: tuple[str, ...] = ()
+    whole_images: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -306,6 +311,8 @@ class Evidence:
         where an image has objects of several classes.) Boxes as text and YOLO labels too: an
         image holds the classes of its objects, none where it has none (WIDER FACE's one class
         included; a YOLO background image, its label file empty, as Ultralytics advises adding)."""
+        if self.kind == COCO_SPLIT and self.whole_images:
+            return False  # a camera trap's image of one category is single-label; several make the records multi-label
         if self.kind == KEYED_LABELS and self.label_column is not None:
             return self.label_lists  # one label a row (or a list's, given joins: given_label_joins.py), its label column's cell (OLID's `id,label` lines: plan/id_label_tables.py)
         return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS) or bool(

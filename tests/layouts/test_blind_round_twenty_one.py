@@ -18,7 +18,8 @@ literals, `unread_table_signs.box_literal_column`); ranzcr a stop (0/1 columns b
 multi-label, `converters/one_hot._named_as_id`, and the stop over train_prompts.csv's texts names --exclude, with
 which it is right): 3 right, 3 good stops, 4 useless stops (airbus, iwildcam, ranzcr, reef), 0 exit 1, 0 wrong
 exit 0. Since classes22 (tests/layouts/test_one_hot_beside_words.py): ranzcr a good stop (it names --labels train.csv
---keep-columns PatientID, which reads the 0/1 columns as a multi-label, `plan/keyed_multi_hot.py`).
+--keep-columns PatientID, which reads the 0/1 columns as a multi-label, `plan/keyed_multi_hot.py`); iwildcam right
+(tests/layouts/test_image_level_categories.py: COCO Camera Traps' annotations read as the images' classes).
 """
 
 from __future__ import annotations
@@ -35,9 +36,6 @@ WRONG = {
     "airbus": ("STOPS (exit 2): annotations.csv 'id,image_id,geometry,class', each geometry a closed polygon "
                "'[(x, y), ...]', is not read as boxes; it offers --label-from-name, --labels or --label-level 0, and the "
                "last drops every aircraft"),
-    "iwildcam": ("STOPS (exit 2): iwildcam2020_train_annotations.json's annotations give each image a category and no "
-                 "box (COCO Camera Traps; at e605e28 read as objects, every image rejected, exit 1); no option reads them "
-                 "as the images' classes"),
     "reef": ("STOPS (exit 2): train.csv's column of box literals \"[{'x': .., 'y': .., 'width': .., 'height': ..}]\" "
              "(at e605e28 each frame labelled by its video folder, with exit 0); no option reads the boxes, whose rows "
              "name frames by 'video_id-video_frame'"),

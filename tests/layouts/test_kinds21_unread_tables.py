@@ -35,8 +35,6 @@ STOPS = [
     (kinds21.DATASETS, "camera_polygons", ("frames.csv", "'shape' lists boxes or polygons", "--layout-file")),
     (blind21.DATASETS, "ranzcr", ("train.csv", "'PatientID'", "11 columns of 0/1", "--keep-columns PatientID")),
     (kinds21.DATASETS, "finding_flags", ("train.csv", "'hospital'", "4 columns of 0/1", "--keep-columns hospital")),
-    (blind21.DATASETS, "iwildcam", ("iwildcam2020_train_annotations.json", "a category and no box", "--labels FILE")),
-    (kinds21.DATASETS, "trap_categories", ("train.json", "a category and no box", "--labels FILE")),
 ]
 
 
