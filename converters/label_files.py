@@ -35,7 +35,7 @@ from shardify.converters.coco_entries import coco_categories  # (re-exported: cl
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import coco_object
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
 from shardify.plan.entries import SourceObject
@@ -133,22 +133,25 @@ def read_label_rows(
         yield from _coco(fileobj, size_bytes, captions, objects)
     else:
         table_fmt = sniffed_tables.SNIFFED if path.lower().endswith(".txt") else tables.table_format(path)  # (tab-separated)
-        yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column, keep_columns)
+        yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column, keep_columns,
+                          path=path)
 
 
-def _refuse_flags(onehot: Sequence[str]) -> None:
+def _refuse_flags(onehot: Sequence[str], path: str = "") -> None:
     """Stop where one-hot columns are named as a record's 0/1 attribute (`smoker` beside
     `melanoma`, `nevus`: `one_hot.flag_columns`): written as classes they had been wrong labels,
-    exit 0; `--keep-columns` leaves them out of the classes.
+    exit 0; `--keep-columns` leaves them out of the classes. Which they are is the user's to say: a
+    usage stop (exit 2, as other stops), raised when detection samples the file, before any work
+    (as an InvalidInputError it was wrapped as an unreadable label file, exit 1).
 
     Raises:
-      InvalidInputError: such a column is among the one-hot columns.
+      UsageError: such a column is among the one-hot columns.
     """
     flags = one_hot.flag_columns(onehot)
     if flags:
         classes = [c for c in onehot if c not in flags]
-        raise InvalidInputError(
-            f"the one-hot 0/1 columns {', '.join(map(repr, flags))} are named as a record's attribute, no class, "
+        raise UsageError(
+            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, flags))} are named as a record's attribute, no class, "
             f"beside {', '.join(map(repr, classes[:6])) or 'no other 0/1 column'}: --keep-columns {','.join(flags)} "
             "leaves them out of the classes (a label table's other columns are not written), the other 0/1 columns "
             f"then the classes; --label-column {flags[0]} reads the flag alone as the label")
@@ -156,7 +159,7 @@ def _refuse_flags(onehot: Sequence[str]) -> None:
 
 def _table(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = "",
-    keep_columns: Sequence[str] = (),
+    keep_columns: Sequence[str] = (), *, path: str = "",
 ) -> Iterator[LabelRow | tables.RowError]:
     header, rows = table_scans.read_table(fileobj, fmt, size_bytes)
     several = _several_keys(header.columns, key_column)  # `--key-column clinic,derm`: each column's file a record
@@ -165,7 +168,7 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key, keep_columns) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
         onehot = ()  # a column named as labels are named wins
-    _refuse_flags(onehot)
+    _refuse_flags(onehot, path)
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
     label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)
