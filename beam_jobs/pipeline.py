@@ -87,7 +87,7 @@ def build_pipeline(
     # Entry per input; Reject per unusable input; relpath per skipped junk file and per auxiliary
     # file; (column, dtype).
     # COCO: an image's categories; an attribute matrix: the attributes set
-    multi_label = label_cells.splits_cells(config.label_separator) or source_layout.name == COCO or any(e.multi_label for e in source_layout.evidence)
+    multi_label = label_cells.splits_cells(config.label_separator) or (source_layout.name == COCO and not source_layout.whole_images) or any(e.multi_label for e in source_layout.evidence)
     context = PlanContext(
         source_layout,
         config.shards,

@@ -13,7 +13,8 @@ import posixpath
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.discover import coco_like, label_file_found
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract
@@ -87,7 +88,11 @@ def with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout
     """`detected` with the object features its annotations give: boxes from COCO files and
     Pascal VOC annotations, YOLO labels and Hugging Face metadata; masks where --masks asks (COCO's
     segmentations, else each box filled)."""
-    coco = detected.name == layout.COCO or any(e.kind == evidence_lib.COCO_SPLIT and not e.whole_images for e in detected.evidence)
+    if detected.name == layout.COCO and detected.labels_file and _whole_images(config, detected.labels_file):
+        note = f"{detected.labels_file}: its annotations give each image a category and no box (COCO Camera Traps): the images' classes (single-label unless an image has several), no objects"
+        detected = dataclasses.replace(detected, whole_images=True, notes=(*detected.notes, note))
+    coco = (detected.name == layout.COCO and not detected.whole_images) or any(
+        e.kind == evidence_lib.COCO_SPLIT and not e.whole_images for e in detected.evidence)
     segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
     voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) or e.boxes for e in detected.evidence)
     if not (coco or voc):
@@ -104,3 +109,14 @@ def with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout
     note = "objects: boxes" + (", masks" if config.masks else "") + (", keypoints" if config.keypoints else "")
     note += f", classes numbered {config.class_ids}" + ("; segmentation masks" if segmentation else "")
     return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note))
+
+
+def _whole_images(config: ConvertConfig, labels_file: str) -> bool:
+    """The COCO label file's first bytes show annotations of whole images' categories and no box
+    (`coco_like.image_level_categories`; the reader judges every annotation, `coco_entries.image_level`)."""
+    path = labels_file if "://" in labels_file or posixpath.isabs(labels_file) else join_path(config.source, labels_file)
+    try:
+        with open_input(path) as fileobj:
+            return coco_like.image_level_categories(fileobj.read(64 << 10))
+    except OSError:
+        return False

@@ -207,6 +207,9 @@ class SourceLayout:
       split_ids: tables: (JSON document of records keyed by id, the file mapping split names to
         those ids) pairs: each record's split is the one its id is listed under (HateXplain's
         `dataset.json` beside `post_id_divisions.json`; `converters/json_shapes.py`).
+      whole_images: COCO: the label file's annotations give whole images a category and no box (COCO
+        Camera Traps' one JSON: Caltech Camera Traps' `caltech_images_*.json`): the images' classes,
+        no object features, single-label unless an image has several (`label_schema.with_objects`).
     """
 
     name: str
@@ -237,6 +240,7 @@ class SourceLayout:
     key_folder: str = ""
     row_splits: tuple[tuple[str, str], ...] = ()
     merge_rows: bool = False
+    whole_images: bool = False
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:

@@ -10,8 +10,8 @@ each image has one category, multi-label where one has several; no object featur
 annotation names is its reject; the test information's images the test split, unlabelled; the detector's
 boxes not read. A file with one box is COCO's objects, as before.
 
-Neighbours not in the batch: Caltech Camera Traps' and Snapshot Serengeti's shape on LILA (ids that are
-paths, `S1/B04/B04_R1/S1_B04_R1_PICT0001`, images under location folders, several categories on an
+Neighbours not in the batch: Caltech Camera Traps' one JSON (read as the label file, layout COCO:
+`SourceLayout.whole_images`) and Snapshot Serengeti's shape on LILA (ids that are paths, `S1/B04/B04_R1/S1_B04_R1_PICT0001`, images under location folders, several categories on an
 image); hostile twins: a category id no category lists, an image id given twice, a numeric id beside a
 string one of the same digits, an image with no annotation, and a box in one annotation.
 """
@@ -68,6 +68,19 @@ def _serengeti(hostile: str = "") -> Iterator[Put]:
                                                                    "annotations": notes, "categories": _CATS}))
 
 
+def _caltech() -> Iterator[Put]:
+    """cct_images/<uuid>.jpg beside the one caltech_images_20210113.json (COCO Camera Traps, no split named):
+    each image one category, the file read as the label file (layout COCO), not as split files."""
+    cats = [{"id": 0, "name": "empty"}, {"id": 1, "name": "opossum"}, {"id": 5, "name": "raccoon"}]
+    images, notes = [], []
+    for i in range(9):
+        ident = f"5968{i:04d}-23d2-11e8-a6a3-ec086b02610b"
+        images.append({"id": ident, "file_name": f"{ident}.jpg", "location": 33, "width": 20, "height": 16})
+        notes.append({"id": f"a{i}", "image_id": ident, "category_id": cats[i % 3]["id"]})
+        yield img(f"cct_images/{ident}.jpg", "train", cats[i % 3]["name"])
+    yield aux("caltech_images_20210113.json", json.dumps({"info": {}, "images": images, "annotations": notes, "categories": cats}))
+
+
 def _spec(hostile: str = "") -> Spec:
     return Spec("serengeti", "image", lambda: _serengeti(hostile), "built here (LILA's COCO Camera Traps shape)",
                 "each image its categories; several: multi-label")
@@ -79,6 +92,15 @@ def test_iwildcam_is_right_with_no_option_single_label_and_no_objects(tmp_path):
     assert manifest["label_mode"] == "single", manifest["label_mode"]
     assert not any("bbox" in str(key) for key in manifest["features"]), manifest["features"]  # the detector's boxes unread
     assert manifest["splits"]["test"]["num_unlabelled"] == 5
+
+
+def test_caltech_camera_traps_one_json_is_its_images_classes(tmp_path):
+    truth = build(Spec("cct", "image", _caltech, "built here (LILA's Caltech Camera Traps)", "each image its category"),
+                  tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    assert manifest["label_mode"] == "single" and not any("bbox" in str(key) for key in manifest["features"]), manifest
 
 
 @pytest.mark.parametrize("name", ["trap_categories", "trap_boxes"])
