@@ -19,7 +19,7 @@ from shardify.plan import layout
 from shardify.plan.structure import split_word
 
 __all__ = ["looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end",
-           "image_level_categories", "object_annotations", "has_annotations"]
+           "image_level_categories", "object_annotations", "has_annotations", "detector_results"]
 
 # Bytes of a file looked at to tell whether it names its images by URL only.
 URL_SCAN_BYTES = 64 << 20
@@ -141,3 +141,21 @@ def has_annotations(head: bytes) -> bool:
     """A COCO-shaped file's first bytes hold an annotation (an entry naming an `image_id`): not a test
     split's image information alone (iWildCam's `*_test_information.json`: images and categories)."""
     return b'"image_id"' in head
+
+
+# A detector's results as MegaDetector writes them (its batch output: "images" of {file or id,
+# detections [{category, conf, bbox}]}, "detection_categories" {"1": "animal", ...}): a model's guesses.
+_DETECTOR_RESULTS = (re.compile(rb'"detection_categories"\s*:'), re.compile(rb'"detections"\s*:'), re.compile(rb'"conf"\s*:'))
+
+
+def detector_results(head: bytes) -> bool:
+    """A JSON's first bytes are a detector's results, not annotations (iWildCam's
+    `iwildcam2020_megadetector_results.json`, LILA's `*_md_results.json`): never read as truth.
+
+    >>> detector_results(b'{"images": [{"file": "a.jpg", "detections": [{"category": "1", "conf": 0.9, "bbox": [0, 0, 1, 1]}]}], '
+    ...                  b'"detection_categories": {"1": "animal"}}')
+    True
+    >>> detector_results(b'{"images": [{"id": 1, "file_name": "a.jpg"}], "annotations": [], "categories": []}')
+    False
+    """
+    return all(sign.search(head) for sign in _DETECTOR_RESULTS)

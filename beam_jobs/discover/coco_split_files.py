@@ -42,6 +42,10 @@ def looks_like_coco(path: str, shown: str) -> bool:
     except (OSError, InvalidInputError) as error:
         set_aside.note(shown, f"cannot be read: {getattr(error, 'reason', None) or error}")
         return False
+    if coco_like.detector_results(head):  # (MegaDetector's output beside iWildCam's annotations: a model's guesses)
+        set_aside.note(shown, 'a detector\'s results ("detections" with "conf", "detection_categories"), no annotations: '
+                              'not read as labels or boxes')
+        return False
     if coco_like.looks_like_annotations(head):
         return True
     set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')

@@ -28,7 +28,7 @@ from helpers.unseen4 import Put, Spec, aux, build, img
 from helpers.unseen_judge import assert_right, judge_first_command
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import ShardifyError
+from shardify.errors import ShardifyError, UsageError
 
 _CATS = [{"id": 0, "name": "empty"}, {"id": 1, "name": "zebra"}, {"id": 4, "name": "gazelleThomsons"},
          {"id": 9, "name": "wildebeest"}]
@@ -143,3 +143,25 @@ def test_one_box_makes_the_file_coco_objects_never_categories_without_their_box(
         return
     manifest = json.loads((out / "manifest.json").read_text())
     assert any("bbox" in str(key) for key in manifest["features"]), manifest["features"]
+
+
+def _detector_only() -> Iterator[Put]:
+    """images/IMG_<n>.JPG beside md_results.json alone (MegaDetector's batch output: "file", "detections" with
+    "conf", "detection_categories"): a model's guesses, no truth; the images unlabelled."""
+    entries = []
+    for i in range(8):
+        name = f"images/IMG_{i:04d}.JPG"
+        entries.append({"file": name, "max_detection_conf": 0.9 if i % 2 else 0.0,
+                        "detections": [{"category": "1", "conf": 0.9, "bbox": [0.1, 0.1, 0.2, 0.2]}] if i % 2 else []})
+        yield img(name, "train")  # (no split: train, as the rounds write it)
+    yield aux("md_results.json", json.dumps({"images": entries, "detection_categories": {"1": "animal", "2": "person"},
+                                             "info": {"detector": "md_v5a.0.0.pt", "format_version": "1.3"}}))
+
+
+def test_a_detectors_results_alone_are_no_truth_the_stop_names_label_level_0(tmp_path):
+    # (before classes22 read as a COCO label file: every row rejected, "no usable input", exit 1)
+    spec = Spec("traps", "image", _detector_only, "built here", "unlabelled: the detector's boxes no truth")
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(build(spec, tmp_path / "first").root), str(tmp_path / "first_out")))
+    assert "md_results.json (a detector's results" in str(refused.value), str(refused.value)
+    judge_first_command({"md": lambda dest: build(spec, dest)}, "md", tmp_path, {"label_level": 0})
