@@ -386,6 +386,9 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             continue
         if table is not None:
             found.append(table)
+    guessed = [t for t in found if t.classes and t.path != only]  # 0/1 columns read as classes with no option
+    if guessed and len(found) > 1:  # a multi-hot table per split (RFMiD's, MuReD's): `split_label_tables` reads them
+        found = [t for t in found if t not in guessed]
     # a table keyed as a label table found beside it is, without its label column (Shopee's test.csv
     # beside train.csv's `label_group`): another split's inputs, unlabelled, not a doubt about labels;
     # of the doubts left, the widest table's is said (PetFinder's train.csv, not its test.csv)

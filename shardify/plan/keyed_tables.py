@@ -101,7 +101,8 @@ def recognise_keyed_table(
         `PatientID` beside its 0/1 line classes: kept, the 0/1 columns are the labels, read by the
         `multi_hot` then reads them).
       multi_hot: the user named the table (`--labels`): with no label column, its 0/1 columns are
-        read as the classes where every other column is the key or kept (`keyed_multi_hot`).
+        read as the classes where every other column is the key or kept and most cells 0/1; found,
+        only where every cell is 0/1 and every row holds a 1 (`keyed_multi_hot`).
 
     Raises:
       UsageError: two columns name the inputs; no column is named as the label and several could
@@ -136,7 +137,7 @@ def recognise_keyed_table(
     if key is None:
         return None if key_column or not input_stems else _composite(path, header, data, input_stems, label_column, label_named)
     label = _label_column(path, header, data, key, label_column, label_named, keep_columns)
-    classes = keyed_multi_hot.class_columns(header, data, key, keep_columns) if label is None and multi_hot else ()
+    classes = keyed_multi_hot.class_columns(header, data, key, keep_columns, strict=not multi_hot) if label is None else ()
     if classes:
         kept = f"; {', '.join(map(repr, keep_columns))} kept out of the labels (not written)" if keep_columns else ""
         return Evidence(

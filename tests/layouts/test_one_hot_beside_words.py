@@ -58,7 +58,7 @@ SPECS = {
     "xray_bits": Spec("xrays", "image", lambda: _xrays(site=False), "built here", "multi-label, no column of words."),
 }
 DATASETS = {name: (lambda dest, s=spec: build(s, dest)) for name, spec in SPECS.items()}
-FOLLOW = {"xray_sites": {"labels_file": "labels.csv", "keep_columns": ("site",)}, "xray_bits": {"labels_file": "labels.csv"}}
+FOLLOW = {"xray_sites": {"labels_file": "labels.csv", "keep_columns": ("site",)}, "xray_bits": None}  # (bits alone: read, no option)
 
 # (builders, name, the options its stop names and with which it is right)
 CASES = [(blind21.DATASETS, "ranzcr", blind21.FOLLOW["ranzcr"]), (kinds21.DATASETS, "finding_flags",
@@ -110,3 +110,14 @@ def test_a_second_column_of_words_is_named_next_never_read_as_a_class(tmp_path):
     run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), labels_file="labels.csv",
                                  keep_columns=("site", "scanner")))
     assert_right(truth, tmp_path / "out")
+
+
+def test_a_found_table_of_bits_with_a_2_or_a_row_of_no_1_is_not_read_without_the_option(tmp_path):
+    # (found, such a table is read only where every cell is 0/1 and every row has a 1; named with --labels, its odd
+    # rows are their rejects, as test_a_cell_neither_0_nor_1_and_an_image_twice_are_their_rows_rejects checks)
+    spec = Spec("xrays", "image", lambda: _xrays(site=False, hostile="cells"), "built here", "odd cells: the user's to say")
+    truth = build(spec, tmp_path / "download")
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert "--labels" in str(refused.value) and "labels.csv" in str(refused.value), str(refused.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
