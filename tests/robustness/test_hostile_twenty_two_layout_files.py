@@ -11,6 +11,7 @@ it does not say (`"no"` read as true, the last of two `layout:` lines silently w
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -169,3 +170,26 @@ def test_a_json_layout_file_with_the_wrong_types_stops_naming_the_key(table: Pat
                        "label_key": "under", "key_column": ["image"], "key_folder": "images"})
     (tmp_path / "l.json").write_text(text)
     refused(run(table, tmp_path / "out", "--layout-file", str(tmp_path / "l.json")), "key_column")
+
+
+@pytest.fixture(scope="module")
+def derm7pt(tmp_path_factory: pytest.TempPathFactory):
+    from helpers.blind17 import DATASETS
+    return DATASETS["derm7pt"](tmp_path_factory.mktemp("derm7pt") / "download")
+
+
+_DERM7PT = ("--labels", "release_v0/meta/meta.csv", "--key-column", "clinic,derm", "--label-column", "diagnosis")
+
+
+@pytest.mark.xfail(strict=True, reason="row_index_splits.with_row_splits sets aside a list holding a line of no row number: "
+                   "the other two lists split the table, the train rows all rejects, exit 0")
+@pytest.mark.parametrize("line", ["٣", "-3", "1e309", "3.5"], ids=["arabic-indic digit", "negative", "1e309", "a fraction"])
+def test_a_found_row_list_with_a_line_of_no_row_number_stops_naming_it(line: str, derm7pt, tmp_path: Path) -> None:
+    """Detection's own lists (Derm7pt's `*_indexes.csv`): one line no row number, the list was set
+    aside and every row written in one split (or '٣' read as row 3): a stop naming the list."""
+    src = tmp_path / "src"
+    shutil.copytree(derm7pt.root, src)
+    listed = src / "release_v0/meta/train_indexes.csv"
+    lines = listed.read_text().splitlines()
+    listed.write_text("\n".join([*lines[:2], line, *lines[2:]]) + "\n")
+    refused(run(src, tmp_path / "out", *_DERM7PT), "train_indexes.csv")
