@@ -98,7 +98,8 @@ def with_row_splits(config: ConvertConfig, sample: Sequence[str], detected: layo
     """`detected` (a label file's layout) with the split files of its table's row numbers beside it.
 
     Raises:
-      UsageError: a row is listed by two of them (which split it is in cannot be told).
+      UsageError: a row is listed by two of them, or a list holds a line of no row number after
+        rows (which split the row is in cannot be told).
     """
     if detected.name != layout.LABEL_FILE or detected.split_folders or config.split or "*" in detected.labels_file:
         return detected
@@ -109,8 +110,13 @@ def with_row_splits(config: ConvertConfig, sample: Sequence[str], detected: layo
             text = _read(join_path(config.source, path))
         except OSError:
             continue
-        numbers = _numbers(text) if len(text) <= MAX_INDEX_BYTES else None
-        if numbers is not None:
+        numbers, bad = _listed(text) if len(text) <= MAX_INDEX_BYTES else ([], None)
+        if numbers and bad is not None:  # a list of row numbers with a line of none: set aside, its rows were all rejects
+            raise UsageError(f"{path} lists rows of {detected.labels_file} by number, but its line {bad[0]} {bad[1][:40]!r} is "
+                             "no row number (whole numbers from 0 in ASCII digits): which split that row is in cannot be told; "
+                             f"mend the line, or --exclude {path} (the rows none lists are then rejects), or --split "
+                             "train=0.8,test=0.2 to split by ratio")
+        if numbers and bad is None:
             read[(split, path)] = set(numbers)
     if len({split for split, _ in read}) < 2:  # one list of rows is a subset, not a split
         return detected

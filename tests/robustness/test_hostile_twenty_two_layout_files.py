@@ -181,8 +181,6 @@ def derm7pt(tmp_path_factory: pytest.TempPathFactory):
 _DERM7PT = ("--labels", "release_v0/meta/meta.csv", "--key-column", "clinic,derm", "--label-column", "diagnosis")
 
 
-@pytest.mark.xfail(strict=True, reason="row_index_splits.with_row_splits sets aside a list holding a line of no row number: "
-                   "the other two lists split the table, the train rows all rejects, exit 0")
 @pytest.mark.parametrize("line", ["٣", "-3", "1e309", "3.5"], ids=["arabic-indic digit", "negative", "1e309", "a fraction"])
 def test_a_found_row_list_with_a_line_of_no_row_number_stops_naming_it(line: str, derm7pt, tmp_path: Path) -> None:
     """Detection's own lists (Derm7pt's `*_indexes.csv`): one line no row number, the list was set
