@@ -12,7 +12,8 @@ which TensorFlow's `decode_png` and every reader read), so:
   JPEG         lossy: its blur puts grey values along every edge, so only a two-valued mask can
                be read back. One whose pixels nearly all lie near black or white is stored as 0
                and 255, cut at 128 (the plan says so); any other is refused, since compression
-               has changed which class a pixel holds and no threshold recovers it.
+               has changed which class a pixel holds and no threshold recovers it. So is one of
+               small values and no white: class ids 0, 1, 2 as grey levels, not black and white.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 # A JPEG mask is two-valued when this share of its pixels lies within _NEAR of black or white.
 _TWO_VALUED_SHARE = 0.95
 _NEAR = 48
+# A JPEG mask with no pixel of 128 or more and more than this share above 0 holds class ids (0, 1,
+# 2 written as grey levels), not black and white: cut at 128 it was written all background, exit 0.
+# (A black JPEG decodes to black: an empty mask holds no such share.)
+_IDS_SHARE = 0.01
 
 
 def mask_png(data: bytes, name: str, width: int, height: int) -> bytes:
@@ -106,5 +111,10 @@ def _two_valued(mask: "object", name: str) -> bytes:
         raise InvalidInputError(
             f"its mask {name} is a JPEG of more than two values: lossy compression has changed its pixels' "
             "classes (a two-valued JPEG mask is read, cut at 128)"
+        )
+    if not any(histogram[128:]) and sum(histogram[1:]) > _IDS_SHARE * sum(histogram):
+        raise InvalidInputError(
+            f"its mask {name} is a JPEG of small values ({max(v for v, n in enumerate(histogram) if n)} at most, none white): "
+            "class ids, which lossy compression has changed (cut at 128 it would be all background); save the masks as PNG"
         )
     return _png(grey.point(lambda value: 255 if value >= 128 else 0))

@@ -78,6 +78,10 @@ def csv_separator(head: str, complete: bool) -> str:
     ','
     >>> csv_separator("joy\\tgood day\\n" * 5 + "sad one tab lost\\n" + "anger\\tbad day\\n" * 5, True)  # one damaged line
     '\\t'
+    >>> csv_separator("joy\\tgood day\\nanger,bad day\\n" * 5, True)  # half re-saved with commas: their rows rejects
+    '\\t'
+    >>> csv_separator("joy\\tgood day\\nanger,bad day\\nsad,dull\\n" * 3, True)  # most lines commas: no tab table
+    ','
     """
     lines = [line for line in head.splitlines() if line.strip()]
     if lines and (not complete or (len(lines) > _MIN_LINES and not head.endswith(("\n", "\r")))):
@@ -137,8 +141,13 @@ def _two_tab_columns(lines: Sequence[str]) -> bool:
         return False
     odd = sum(not (line.count(TAB) == 1 and all(side.strip() for side in line.split(TAB))) for line in lines)
     # One odd line among many (a tab lost, a quoted tab) is the table's damage, its row rejected
-    # when read: read with commas, every label had been left in its line's text, with exit 0.
-    return odd == 0 or (len(lines) >= _MIN_LINES_FOR_ONE_ODD and odd == 1)
+    # when read: read with commas, every label had been left in its line's text, with exit 0. So
+    # are odd lines up to half of many, none holding a tab (a table half re-saved with commas:
+    # `joy<TAB>text` and `anger,text` by turns): each is its row's reject, never a text keeping its label.
+    if odd == 0 or (len(lines) >= _MIN_LINES_FOR_ONE_ODD and odd == 1):
+        return True
+    tabless = all(TAB not in line for line in lines if line.count(TAB) != 1)
+    return len(lines) >= _MIN_LINES_FOR_ONE_ODD and tabless and odd * 2 <= len(lines)
 
 
 def head_rows(lines: Sequence[str], path: str = "") -> list[list[str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.discover import label_file_found, row_index_splits
 from shardify.beam_jobs.discover.pixel_row_tables import illustrations, pixel_tables
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -86,3 +86,5 @@ def check_label_table(config: ConvertConfig, given: layout.SourceLayout) -> None
             reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or error
             raise UsageError(f"the layout file's row_splits.{split} {relpath} cannot be read: {reason}; "
                              f"the lists of {given.labels_file}'s row numbers lie beside it") from None
+    if given.row_splits:
+        row_index_splits.check_row_lists(config.source, given.labels_file, path, given.row_splits)

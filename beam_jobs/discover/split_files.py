@@ -179,16 +179,21 @@ def _doubts(names: dict[str, list[str]], inputs: Sequence[str], rule: KeyRule, w
 
 def _numbered_inputs(names: Sequence[str], inputs: Sequence[str]) -> str:
     """Where nearly all of a split file's names are whole numbers and nearly every sampled input's
-    name ends in one of them (`image_00012.jpg` for `12`: indices into the inputs' numbering, as
-    Oxford Flowers' setid.mat gives them), an input and its number shown; else "". Such a file names
+    name ends in a number (`image_00012.jpg` for `12`: indices into the inputs' numbering, as
+    Oxford Flowers' setid.mat gives them), an input and its number shown (one the file names where
+    there is one); else "". Such a file names
     no input by name, and set aside as saying nothing, its test inputs were written as train."""
     whole = [int(n) for n in names if _WHOLE.fullmatch(n)]  # (each counted: a number given twice is still one)
     numbers = set(whole)
     if not inputs or len(whole) < _MOST_NUMBERED * len(names):
         return ""
     found = [(path, int(m.group(1))) for path in inputs if (m := _LAST_NUMBER.search(layout.stem(path)))]
-    named = [(path, n) for path, n in found if n in numbers]
-    return f"{named[0][0]}: {named[0][1]}" if named and len(named) >= _MOST_NUMBERED * len(inputs) else ""
+    if len(found) < _MOST_NUMBERED * len(inputs):
+        return ""
+    # Numbers that do not cover the inputs' (negative, past them, counted from another base) are
+    # still no names: set aside, every input was written train (hostile21: train -8..-1, test 9..12).
+    named = [(path, n) for path, n in found if n in numbers] or found
+    return f"{named[0][0]}: {named[0][1]}"
 
 
 def _layout_line(path: str, names: dict[str, list[str]], rule: KeyRule, fields: dict) -> str:
@@ -235,7 +240,7 @@ def with_split_files(
         counts = ", ".join(f"{k}: {len(v)}" for k, v in names.items())
         if not named and (shown := _numbered_inputs(every, inputs)):
             raise UsageError(
-                f"{path} gives splits ({counts}) of whole numbers, and the inputs' names carry those numbers ({shown}): "
+                f"{path} gives splits ({counts}) of whole numbers, and the inputs' names carry numbers ({shown}): "
                 f"it may give each input's split by its number, which shardify does not read by name; without it every "
                 f"input would be written as one split, train. Decide: --exclude {path} (one split, the file left out), "
                 f"--split train=0.8,test=0.2 (a seeded split of your own), or rename the files to the names it lists"

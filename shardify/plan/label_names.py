@@ -20,7 +20,7 @@ __all__ = ["MAX_LABEL_CHARS", "normalise_label", "label_order", "numbering_base"
 
 _BOM = "\ufeff"
 # Invisible "format" characters that do change what is printed: joiners inside emoji and scripts
-# that need them.
+# that need them (between two such characters only: `_joins`).
 _VISIBLE_FORMAT_CHARACTERS = frozenset({"\u200c", "\u200d"})
 # The longest name a label may have, wherever it comes from: a class name is a few words. A VOC
 # object's <name> of 20,000 characters was written as a class with exit 0 (table cells were capped
@@ -42,14 +42,28 @@ def normalise_label(name: str) -> str:
     if len(text) > MAX_LABEL_CHARS:
         raise InvalidInputError(f"label {text[:40]!r}... of {len(text):,} characters: no class name (a text, or a damaged "
                                 "file, where a label belongs)")
-    for char in text:
+    for i, char in enumerate(text):
         category = unicodedata.category(char)
-        if category == "Cc" or (category == "Cf" and char not in _VISIBLE_FORMAT_CHARACTERS):
+        if category == "Cc" or (category == "Cf" and (char not in _VISIBLE_FORMAT_CHARACTERS or not _joins(text, i))):
             raise InvalidInputError(
                 f"label {text!r} holds the control or invisible character U+{ord(char):04X}: "
                 "it would print like another label"
             )
     return text
+
+
+def _joins(text: str, i: int) -> bool:
+    """The joiner at `text[i]` stands between two characters it can join: neither an edge, a space,
+    ASCII (Latin letters print alike joined or not: 'ca\u200dt' is 'cat') nor another joiner. A joiner
+    at a label's edge joins nothing: '\u200dcat' printed as 'cat' beside it, a class twice.
+
+    >>> [_joins(t, t.index(j)) for t, j in (("\u0645\u200c\u06cc", "\u200c"), ("\U0001F468\u200d\U0001F469", "\u200d"),
+    ...                                     ("\u200dcat", "\u200d"), ("cat\u200c", "\u200c"), ("ca\u200dt", "\u200d"))]
+    [True, True, False, False, False]
+    """
+    if i == 0 or i == len(text) - 1:
+        return False
+    return all(not c.isascii() and not c.isspace() and c not in _VISIBLE_FORMAT_CHARACTERS for c in (text[i - 1], text[i + 1]))
 
 
 def label_order(labels: Iterable[str]) -> list[str]:
