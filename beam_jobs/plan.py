@@ -1,15 +1,15 @@
 """Plan: assign each entry its split and sort key, count each split, choose its shard count,
 order its entries and cut them into shards.
 
-    [Entry] --AssignSplits--> [Entry] --CountSplits--> counts --Summarize--> PlanSummary
+    [Entry] --AssignSplits--> [Entry] --Tally--> counts (with rejects, skipped, auxiliary) --Summarize--> PlanSummary
     [Entry] --GroupByBucket--> sorted buckets --CutBuckets--> shard pieces --GroupPieces--> ShardTask
 
 Only metadata is grouped here, and no worker holds a whole split: a split's sort-key range is cut
 into buckets of about ENTRIES_PER_BUCKET entries; each bucket is sorted by one worker, which knows
 its first entry's global rank from the bucket sizes (a side input) and so which shard each entry
 belongs to. A shard that spans buckets is put together from its pieces. The result is exactly the
-order and the cuts of sorting the whole split in one place. The counts and the summary made of them
-are `plan_summary`'s.
+order and the cuts of sorting the whole split in one place. The counts are `plan_tally`'s, the
+summary made of them `plan_summary`'s.
 """
 
 from __future__ import annotations
@@ -22,20 +22,17 @@ from collections.abc import Iterable, Iterator, Mapping
 import apache_beam as beam
 
 from shardify.beam_jobs.coders import GROUPED_BATCHES, GROUPED_PIECES, KEYED_BATCHES, KEYED_PIECES, typed, typed_batches
-from shardify.beam_jobs.plan_summary import PlanContext, count_batch, merge_counts, summarize
+from shardify.beam_jobs.plan_summary import PlanContext, summarize
+from shardify.beam_jobs.plan_tally import REJECT_EXAMPLES, PlanTally, Tally, tag_auxiliary, tag_entries, tag_rejects, tag_skipped
 from shardify.plan import shard_math
 from shardify.plan.batches import Packed
-from shardify.plan.entries import Batch, Entry, Reject
+from shardify.plan.entries import Batch, Entry
 from shardify.plan.requests import SplitRatios
 from shardify.plan.shard_plans import PlanSummary, ShardTask
 
-__all__ = ["Plan", "PlanContext", "TASKS", "SUMMARY", "REJECT_EXAMPLES", "ENTRIES_PER_BUCKET"]
+__all__ = ["ENTRIES_PER_BUCKET", "REJECT_EXAMPLES", "SUMMARY", "TASKS", "Plan", "PlanContext"]
 
 TASKS, SUMMARY = "tasks", "summary"
-# Rejects listed by name in the plan summary; the rest are counted (all are in rejected.jsonl).
-REJECT_EXAMPLES = 10
-# Auxiliary files named in the plan; the rest are counted.
-AUXILIARY_EXAMPLES = 5
 # Entries one worker sorts at a time. Planning 1,000,000 entries of one split in a single worker
 # peaked at 2.5 GB over the local runner's processes (benchmarks/plan_scale.py); buckets bound that.
 ENTRIES_PER_BUCKET = 100_000
@@ -100,6 +97,13 @@ def _cut_bucket(
         start = stop
 
 
+def _summarize(tally: Tally, columns: Mapping[str, str], table_notes: list[tuple[str, str]], context: PlanContext) -> PlanSummary:
+    return summarize(
+        tally.counts, tally.num_rejected, tally.reject_examples, tally.num_skipped, columns, table_notes,
+        tally.num_auxiliary, tally.auxiliary_examples, context,
+    )
+
+
 def _assemble_shard(
     shard_pieces: tuple[tuple[str, int], Iterable[tuple[int, Packed]]], summary: PlanSummary, version: int = 1
 ) -> ShardTask:
@@ -145,30 +149,20 @@ class Plan(beam.PTransform):
             typed_batches(entries) | "AssignSplits" >> beam.Map(_assign_splits, context.split_ratios, context.seed)
         )
         # [Entry] batches, each entry with its split and sort key
-        num_skipped = self._skipped | "CountSkipped" >> beam.combiners.Count.Globally()
-        auxiliary = self._auxiliary if self._auxiliary is not None else self._skipped | "NoAuxiliary" >> beam.Filter(lambda _: False)
-        num_auxiliary = auxiliary | "CountAuxiliary" >> beam.combiners.Count.Globally()
-        auxiliary_examples = auxiliary | "FirstAuxiliary" >> beam.combiners.Top.Smallest(AUXILIARY_EXAMPLES)
-        # Rejects can be as many as inputs: counted, and the first few kept, never collected.
-        num_rejected = self._rejects | "CountRejects" >> beam.combiners.Count.Globally()
-        reject_examples = self._rejects | "FirstRejects" >> beam.combiners.Top.Smallest(REJECT_EXAMPLES, key=Reject.sort_key)
+        # One combine counts the splits, rejects, skipped and auxiliary inputs (see plan_tally: six
+        # combines were a third of a small conversion's stages). Rejects can be as many as inputs:
+        # counted, and the first few kept, never collected.
+        tagged = [entries | "TagEntries" >> beam.FlatMap(tag_entries), self._rejects | "TagRejects" >> beam.Map(tag_rejects),
+                  self._skipped | "TagSkipped" >> beam.Map(tag_skipped)]
+        if self._auxiliary is not None:
+            tagged.append(self._auxiliary | "TagAuxiliary" >> beam.Map(tag_auxiliary))
+        notes = self._notes if self._notes is not None else self._skipped | "NoNotes" >> beam.Filter(lambda _: False)
         summary = (
-            entries
-            | "CountBatches" >> beam.FlatMap(count_batch)
-            | "CountSplits" >> beam.CombinePerKey(merge_counts)
-            | "CollectSplits" >> beam.combiners.ToDict()
+            tagged
+            | "MergeTallied" >> beam.Flatten()
+            | "Tally" >> beam.CombineGlobally(PlanTally())
             | "Summarize"
-            >> beam.Map(
-                summarize,
-                beam.pvalue.AsSingleton(num_rejected),
-                beam.pvalue.AsSingleton(reject_examples),
-                beam.pvalue.AsSingleton(num_skipped),
-                beam.pvalue.AsDict(self._columns),
-                beam.pvalue.AsList(self._notes if self._notes is not None else self._skipped | "NoNotes" >> beam.Filter(lambda _: False)),
-                beam.pvalue.AsSingleton(num_auxiliary),
-                beam.pvalue.AsSingleton(auxiliary_examples),
-                self._context,
-            )
+            >> beam.Map(_summarize, beam.pvalue.AsDict(self._columns), beam.pvalue.AsList(notes), self._context)
         )
         # ((split, bucket), [Entry]): metadata only.
         bucketed = typed(

@@ -87,9 +87,10 @@ def _finish(
     limit: RejectLimit,
     options: Mapping[str, Any],
     lock_token: str,
-    held: int = 0,
+    held: int | list[int] = 0,
     version: versions.VersionPlan = versions.VersionPlan(),
 ) -> str:
+    held = sum(held) if isinstance(held, list) else held  # the pipeline's [sum] or [] when none is held
     if lock_token:  # a run that took the folder over owns its files: touch none of them
         check_held(output, lock_token)
     if summary.refusal:  # nothing was written; an earlier run's files stay as they are
@@ -207,7 +208,9 @@ class WriteManifest(beam.PTransform):
     def expand(self, results: beam.PCollection) -> beam.PCollection:
         pipeline = results.pipeline
         held = self._held if self._held is not None else pipeline | "NoneHeld" >> beam.Create([])
-        num_held = held | "CountHeld" >> beam.CombineGlobally(sum)  # one count per batch of files listed
+        # One count per batch of files listed, summed: no default for no batch (a stage of its own
+        # on the local runner), so at most one sum reaches _finish's list.
+        num_held = held | "CountHeld" >> beam.CombineGlobally(sum).without_defaults()
         return (
             results
             | "CollectResults" >> beam.combiners.ToList()
@@ -221,7 +224,7 @@ class WriteManifest(beam.PTransform):
                 self._limit,
                 self._options,
                 self._lock_token,
-                beam.pvalue.AsSingleton(num_held),
+                beam.pvalue.AsList(num_held),
                 self._version,
             )
         )

@@ -18,7 +18,8 @@ from shardify.converters.archives import MemberLocation
 from shardify.plan.entries import Batch, Reject
 
 __all__ = [
-    "CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "TEXT_PAIR_COLUMN", "ANSWERS_COLUMN", "BATCH_SIZE", "Listed", "reject", "nothing", "in_batches"
+    "CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "TEXT_PAIR_COLUMN", "ANSWERS_COLUMN", "BATCH_SIZE", "Listed", "reject", "never",
+    "nothing", "in_batches",
 ]
 
 CANDIDATES, REJECTS, COLUMNS, NOTES = "candidates", "rejects", "columns", "notes"
@@ -56,9 +57,15 @@ def reject(relpath: str, reason: str, row: int = 0, stage: str = "discover") -> 
     return beam.pvalue.TaggedOutput(REJECTS, Reject(relpath, stage, reason, row))
 
 
+def never(_element: object) -> bool:
+    return False
+
+
 def nothing(pcoll: beam.PCollection, label: str) -> beam.PCollection:
-    """An empty PCollection in `pcoll`'s pipeline: a layout without columns or notes."""
-    return pcoll.pipeline | label >> beam.Create([])
+    """An empty PCollection in `pcoll`'s pipeline: a layout without columns or notes. Made by
+    filtering `pcoll` out, not by `Create([])`: a Create is a stage of its own (a bundle with its own
+    threads on the local runner), where a filter is fused into `pcoll`'s."""
+    return pcoll | label >> beam.Filter(never)
 
 
 def in_batches(items: Iterable[Any]) -> Iterator[Any]:

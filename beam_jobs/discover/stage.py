@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import apache_beam as beam
 
 from shardify.beam_jobs import counters
-from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES
+from shardify.beam_jobs.discover.candidates import BATCH_SIZE, CANDIDATES, COLUMNS, NOTES, nothing
 from shardify.beam_jobs.discover.evidence import UNLISTED, JoinEvidence
 from shardify.beam_jobs.discover.left_out_keys import left_out_paths
 from shardify.beam_jobs.discover.find_inputs import FindInputs
@@ -294,7 +294,7 @@ class Discover(beam.PTransform):
             files, held = compared["main"], (listed[HELD], compared[HELD]) | "MergeHeld" >> beam.Flatten()
             listing_rejects = (listing_rejects, compared["rejects"]) | "MergeChanged" >> beam.Flatten()
         else:
-            held = pbegin | "NoneHeld" >> beam.Create([])
+            held = nothing(files, "NoneHeld")
         # [Listed] per batch of files and archive members
         found = files | "FindInputs" >> FindInputs(config, self._layout, listing_rejects, self._index_folder)
         # [Candidate] per batch of inputs: files, table rows, images with their captions

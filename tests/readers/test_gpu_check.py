@@ -32,7 +32,8 @@ def _dry_run(out: Path, tmp_path: Path, *args: str) -> list[dict]:
 def test_dry_run_trains_from_shardify_load(converted: Path, tmp_path: Path) -> None:
     (figure,) = _dry_run(converted, tmp_path, "--framework", "tf", "--sources", "tf")
     assert figure["source"] == "tf" and figure["steps"] == 2 and figure["batch"] == 4
-    assert figure["images_per_s"] > 0 and figure["cpu_s_per_image"] > 0
+    # CPU time is counted in clock ticks (10 ms): two steps of four tiny images can fall within one tick.
+    assert figure["images_per_s"] > 0 and figure["cpu_s_per_image"] >= 0
 
 
 @pytest.mark.skipif(
