@@ -173,7 +173,10 @@ def _table(
     listed = judged and _list_literals(header, label)
     # a column of single label words: a cell written as a sentence is its row's reject, not a class
     worded = judged and not label_column and not numbered and not listed and _label_worded(header, label)
-    for row in rows:
+    def label_cell(row: object) -> object:
+        return None if isinstance(row, tables.RowError) else row.cells.get(label)
+
+    for row, sentence in label_sentences.held_back(rows, label_cell, label, worded):
         if isinstance(row, tables.RowError):
             yield row
             continue
@@ -200,8 +203,8 @@ def _table(
         if numbered and isinstance(cell, str) and not is_class_number(cell.strip()):
             yield tables.RowError(row.row, no_class_number(cell.strip()), key)
             continue
-        if worded and (why := label_sentences.sentence_reason(cell, columns.label)):
-            yield tables.RowError(row.row, why, key)
+        if sentence:  # a sentence in a column of label words, in too few rows to be a class
+            yield tables.RowError(row.row, sentence, key)
             continue
         names = list_labels(cell) if listed and isinstance(cell, str) else None
         if listed and names is None:

@@ -1,0 +1,65 @@
+"""Review of session twenty-one's detection rules (blind21, masks21, review21, layout21, late21a,
+late21b): each test here failed before its mend, on a neighbour of the case a rule was written for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.cli_runs import run_shardify
+from helpers.shard_io import read_shard
+from helpers.sources import image_bytes
+from shardify.format import contract
+
+
+def _put(root: Path, rel: str, data: bytes | str) -> None:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Each record's file name -> (its split, its labels)."""
+    found = {}
+    for shard in sorted(out.glob("*.tfrecord")):
+        for record in read_shard(shard):
+            labels = record.get(contract.LABEL_TEXT)
+            labels = (labels,) if isinstance(labels, bytes) else tuple(labels or ())
+            found[record[contract.IMAGE_FILENAME].decode()] = (shard.name.split("-")[0], tuple(x.decode() for x in labels))
+    return found
+
+
+def _labelled_images(src: Path, labels: list[str], header: str = "filename,label") -> None:
+    lines = [header]
+    for i, label in enumerate(labels):
+        _put(src, f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
+        lines.append(f'img_{i:03d}.jpg,"{label}"')
+    _put(src, "labels.csv", "\n".join(lines) + "\n")
+
+
+def test_a_class_named_in_words_with_a_comma_is_a_class_where_rows_repeat_it(tmp_path: Path) -> None:
+    """review21's sentence rule: a cell of 3+ words with a comma in a column of label words is a
+    note, its row rejected. A label table sorted by class whose first rows hold one-word classes and
+    whose later ones hold ImageNet's or Places' names (`tench, Tinca tinca`, `building, outdoor
+    facade`) lost every image of those classes as 'a sentence', exit 0. A cell that many rows repeat
+    is a class the dataset has, not a note."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    labels = ["cat"] * 30 + ["dog"] * 30 + ["tench, Tinca tinca"] * 6 + ["unclear, both a cat and a dog"]
+    _labelled_images(src, labels)
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    found = _records(out)
+    assert sum(labels == ("tench, Tinca tinca",) for _, labels in found.values()) == 6, sorted(found.items())
+    assert "images/img_066.jpg" not in found and len(found) == 66, sorted(found)
+
+
+def test_a_class_named_in_words_with_a_comma_is_a_class_in_a_text_table_too(tmp_path: Path) -> None:
+    """The same in a `label<TAB>text` table (beam_jobs/discover/tables.py's reading of the rule)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    labels = ["joy", "anger"] * 30 + ["surprise, then joy"] * 5 + ["unclear, it reads as both to me"]
+    lines = ["label\ttext", *(f"{label}\ttext number {i} of a few words" for i, label in enumerate(labels))]
+    _put(src, "train.tsv", "\n".join(lines) + "\n")
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    assert "surprise, then joy=5" in result.stderr.replace("'", ""), result.stderr
+    assert "1 rejected" in result.stdout and "is a sentence" in (out / "rejected.jsonl").read_text(), result.stdout
