@@ -13,8 +13,9 @@ from shardify.beam_jobs.discover import label_file_found
 from shardify.beam_jobs.discover.pixel_row_tables import illustrations, pixel_tables
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives
+from shardify.converters import archives, label_files
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout, table_groups
 
@@ -75,6 +76,8 @@ def check_label_table(config: ConvertConfig, given: layout.SourceLayout) -> None
     path = label_file_found.labels_file_path(config.source, given.labels_file)
     if given.key_column:
         label_file_found.given_key_column(path, given.key_column, named="the layout file's key_column", shown=given.labels_file)
+    if config.label_column:
+        _check_label_column(config, given, path)
     if given.key_folder and is_local_path(config.source) and not os.path.isdir(os.path.join(config.source, given.key_folder)):
         raise UsageError(f"the layout file's key_folder {given.key_folder} holds no file (no such folder in SRC): "
                          "name the folder, relative to SRC, that the label file's keys are paths under")
@@ -86,3 +89,23 @@ def check_label_table(config: ConvertConfig, given: layout.SourceLayout) -> None
             reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or error
             raise UsageError(f"the layout file's row_splits.{split} {relpath} cannot be read: {reason}; "
                              f"the lists of {given.labels_file}'s row numbers lie beside it") from None
+
+
+def _check_label_column(config: ConvertConfig, given: layout.SourceLayout, path: str) -> None:
+    """The label column the layout file (or `--label-column` beside it) names is one of its label
+    file's: read by the pipeline alone, a misspelt one had made every input a reject, exit 1 after
+    writing plan.json, naming no field to mend.
+
+    Raises:
+      UsageError: names the field, the column, and the table's columns (the reader's reason).
+    """
+    try:
+        with open_input(path) as fileobj:
+            rows = label_files.read_label_rows(fileobj, path, label_column=config.label_column, size_bytes=size_of(fileobj),
+                                               key_column=given.key_column, keep_columns=config.keep_columns)
+            next(rows, None)
+    except OSError:
+        return  # an unreadable label file is the pipeline's reject, with its reason
+    except InvalidInputError as error:
+        raise UsageError(f"the layout file's options.label_column (or --label-column) {config.label_column!r} cannot be "
+                         f"read from {given.labels_file}: {error.reason}; mend it in the layout file") from None

@@ -63,3 +63,22 @@ def test_a_class_named_in_words_with_a_comma_is_a_class_in_a_text_table_too(tmp_
     assert result.returncode == 0, result.stderr
     assert "surprise, then joy=5" in result.stderr.replace("'", ""), result.stderr
     assert "1 rejected" in result.stdout and "is a sentence" in (out / "rejected.jsonl").read_text(), result.stdout
+
+
+def test_a_layout_files_label_column_naming_no_column_stops_before_writing(tmp_path: Path) -> None:
+    """A layout file's `options.label_column: lable` (a typo) was read only when the pipeline read
+    the label file: every image a reject, plan.json and rejected.jsonl written, exit 1 naming
+    neither the layout file's field nor anything to mend. It stops before writing, as its
+    `key_column` does, naming the field and the columns there are."""
+    src, out, raw = tmp_path / "src", tmp_path / "out", tmp_path / "raw.yaml"
+    _labelled_images(src, ["cat", "dog"] * 6)
+    result = run_shardify("convert", str(src), str(out), "--dry-run", "--layout-file", str(raw))
+    assert result.returncode == 0, result.stderr
+    bad = tmp_path / "bad.yaml"
+    text = raw.read_text()
+    bad.write_text(text.replace("options:\n", "options:\n  label_column: lable\n") if "options:\n" in text
+                   else text + "options:\n  label_column: lable\n")
+    result = run_shardify("convert", str(src), str(out), "--layout-file", str(bad))
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert not out.exists(), sorted(p.name for p in out.iterdir())
+    assert "options.label_column" in result.stderr and "'label'" in result.stderr, result.stderr
