@@ -82,3 +82,35 @@ def test_a_layout_files_label_column_naming_no_column_stops_before_writing(tmp_p
     assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
     assert not out.exists(), sorted(p.name for p in out.iterdir())
     assert "options.label_column" in result.stderr and "'label'" in result.stderr, result.stderr
+
+
+def test_a_key_column_after_a_comma_and_a_space_names_the_inputs(tmp_path: Path) -> None:
+    """`label, filename` (a space after each comma, as hand-written CSVs have it) with `--labels
+    labels.csv --key-column filename`: detection's look at the table's head (separators.head_rows,
+    late21b's one splitting rule) kept the space, saw no column `filename`, took the option for a
+    join onto tables of texts and stopped ('which table of texts it labels cannot be told'), a stop
+    naming nothing that converts it; the reader strips the names and cells, and so does the head now."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    lines = ["label, filename"]
+    for i in range(12):
+        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        lines.append(f"{'cat' if i % 2 else 'dog'}, im{i}.jpg")
+    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    result = run_shardify("convert", str(src), str(out), "--labels", str(src / "labels.csv"), "--key-column", "filename")
+    assert result.returncode == 0, result.stderr
+    found = _records(out)
+    assert len(found) == 12 and found["images/im3.jpg"][1] == ("cat",) and found["images/im4.jpg"][1] == ("dog",), found
+
+
+def test_a_tables_head_is_split_by_one_rule_everywhere() -> None:
+    """held_out_tables read a table's head with its own rule (a comma unless csv_separator judged
+    otherwise) where separators.head_rows also splits a first line holding a tab: a two-line
+    `image_id<TAB>split` table beside a label table was one column there and two elsewhere."""
+    from shardify.beam_jobs.discover import held_out_tables
+    from shardify.converters import separators
+
+    for lines in (["image_id\thealthy", "Train_0\t1"], ["image_id, label", "a.jpg , cat", "b.jpg, dog"],
+                  ["id;x", "a;1", "b;2", "c;3"]):
+        assert held_out_tables._rows("t.csv", lines) == separators.head_rows(lines, "t.csv"), lines
+    assert separators.head_rows(["image_id\thealthy", "Train_0\t1"], "t.csv") == [["image_id", "healthy"], ["Train_0", "1"]]
+    assert separators.head_rows(["label, filename", "cat, a.jpg"]) == [["label", "filename"], ["cat", "a.jpg"]]
