@@ -114,3 +114,41 @@ def test_a_tables_head_is_split_by_one_rule_everywhere() -> None:
         assert held_out_tables._rows("t.csv", lines) == separators.head_rows(lines, "t.csv"), lines
     assert separators.head_rows(["image_id\thealthy", "Train_0\t1"], "t.csv") == [["image_id", "healthy"], ["Train_0", "1"]]
     assert separators.head_rows(["label, filename", "cat, a.jpg"]) == [["label", "filename"], ["cat", "a.jpg"]]
+
+
+def _folders_with_table(src: Path, extra: str, cell_of) -> None:
+    """`NORMAL/`, `PNEUMONIA/` of 12 images each and `metadata.csv` (`filename,label,<extra>`) naming
+    each image, its folder restated, and `cell_of(folder, i)` in the extra column."""
+    lines = [f"filename,label,{extra}"]
+    for n, folder in enumerate(("NORMAL", "PNEUMONIA")):
+        for i in range(12):
+            _put(src, f"{folder}/im{n}_{i:02d}.jpeg", image_bytes(size=(12, 10), seed=n * 100 + i))
+            lines.append(f"im{n}_{i:02d}.jpeg,{folder},{cell_of(folder, i)}")
+    _put(src, "metadata.csv", "\n".join(lines) + "\n")
+
+
+def test_a_patient_id_column_beside_class_folders_is_no_finer_class(tmp_path: Path) -> None:
+    """blind21's finer-column sign (Hotel-ID's hotel_id under its chain folders): a column whose
+    values repeat, each under one folder, some folder holding two or more. A chest X-ray download's
+    `metadata.csv` of `filename,label,patient_id` (several images of each patient, a patient in one
+    class) shows the same sign, and the folders, its right labels, stopped as maybe too coarse. A
+    column named as an id of a record's subject (patient, subject, person, sequence) groups inputs:
+    no class finer than the folders where a column named as the label (`label`, `class`, `species`)
+    restates the folders: the table itself says which is the label. Hotel-ID's `chain` is no such
+    name, and a finer column named as a label (`fine_label`) still stops (the twin below)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    _folders_with_table(src, "patient_id", lambda folder, i: f"{folder[0]}{i // 3:03d}")
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    found = _records(out)
+    assert len(found) == 24 and {labels for _, labels in found.values()} == {("NORMAL",), ("PNEUMONIA",)}, found
+
+
+def test_a_finer_column_named_as_a_label_beside_the_folders_label_still_stops(tmp_path: Path) -> None:
+    """The hostile twin: `filename,label,fine_label` (CIFAR-100's coarse and fine classes), the
+    fine one splitting the folders: which is the label the user wants cannot be told."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    _folders_with_table(src, "fine_label", lambda folder, i: f"{folder.lower()}_kind{i % 3}")
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert "fine_label" in result.stderr and not (out / "manifest.json").exists(), result.stderr
