@@ -152,3 +152,32 @@ def test_a_finer_column_named_as_a_label_beside_the_folders_label_still_stops(tm
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
     assert "fine_label" in result.stderr and not (out / "manifest.json").exists(), result.stderr
+
+
+def test_a_layout_file_run_meeting_a_one_hot_flag_stops_before_writing_naming_its_field(tmp_path: Path) -> None:
+    """late21a's one-hot flag stop (`image,smoker,melanoma,nevus`) with a layout file (detection
+    skipped): the stop came from the reader, every image a reject, plan.json written, exit 1, its
+    reason cut before the option ('--keep-columns smoker leaves t...') and no layout-file field
+    named. It stops before writing, naming `options.keep_columns` beside `--keep-columns`; the
+    field then reads melanoma and nevus as the classes."""
+    import json
+    import random
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    rnd = random.Random(7)
+    lines = ["image,smoker,melanoma,nevus"]
+    for i in range(20):
+        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        lines.append(f"im{i}.jpg,{rnd.randint(0, 1)},{i % 2},{1 - i % 2}")
+    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    head = "shardify_layout: 1\nlayout: label_file\nmedia: image\nlabels_file: labels.csv\nlabel_key: name\noptions:\n"
+    layout = tmp_path / "layout.yaml"
+    layout.write_text(head + "  class_ids: label-map\n")
+    result = run_shardify("convert", str(src), str(out), "--layout-file", str(layout))
+    assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
+    assert not out.exists(), sorted(p.name for p in out.iterdir())
+    assert "options.keep_columns" in result.stderr and "smoker" in result.stderr, result.stderr
+    layout.write_text(head + "  class_ids: label-map\n  keep_columns: [smoker]\n")
+    result = run_shardify("convert", str(src), str(out), "--layout-file", str(layout))
+    assert result.returncode == 0, result.stderr
+    assert sorted(json.loads((out / "manifest.json").read_text())["splits"]["train"]["label_counts"]) == ["melanoma", "nevus"]
