@@ -136,7 +136,7 @@ def read_label_rows(
         yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column, keep_columns)
 
 
-def _refuse_flags(onehot: Sequence[str]) -> None:
+def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader) -> None:
     """Stop where one-hot columns are named as a record's 0/1 attribute (`smoker` beside
     `melanoma`, `nevus`: `one_hot.flag_columns`): written as classes they had been wrong labels,
     exit 0; `--keep-columns` leaves them out of the classes.
@@ -144,7 +144,7 @@ def _refuse_flags(onehot: Sequence[str]) -> None:
     Raises:
       InvalidInputError: such a column is among the one-hot columns.
     """
-    flags = one_hot.flag_columns(onehot)
+    flags = one_hot.flag_columns(onehot, header.columns, header.sample)
     if flags:
         classes = [c for c in onehot if c not in flags]
         raise InvalidInputError(
@@ -165,7 +165,7 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key, keep_columns) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
         onehot = ()  # a column named as labels are named wins
-    _refuse_flags(onehot)
+    _refuse_flags(onehot, header)
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
     label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)

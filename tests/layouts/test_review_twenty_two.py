@@ -181,3 +181,22 @@ def test_a_layout_file_run_meeting_a_one_hot_flag_stops_before_writing_naming_it
     result = run_shardify("convert", str(src), str(out), "--layout-file", str(layout))
     assert result.returncode == 0, result.stderr
     assert sorted(json.loads((out / "manifest.json").read_text())["splits"]["train"]["label_counts"]) == ["melanoma", "nevus"]
+
+
+def test_a_class_column_named_like_a_flag_in_an_exclusive_one_hot_table_is_a_class(tmp_path: Path) -> None:
+    """late21a's one-hot flag stop goes by the column's name (`label_candidates.FEATURE_WORDS`). An
+    ad classifier's `image,sponsored,organic` (each row exactly one 1: a post is one or the other)
+    stopped naming `sponsored` as a record's attribute and offered `--keep-columns sponsored`,
+    which would have left one class. A flag is an attribute beside the classes, 1 together with
+    a class in some row; a column never 1 beside another is a class of the one-hot table."""
+    import json
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    lines = ["image,sponsored,organic"]
+    for i in range(20):
+        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        lines.append(f"im{i}.jpg,{i % 2},{1 - i % 2}")
+    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    result = run_shardify("convert", str(src), str(out))
+    assert result.returncode == 0, result.stderr
+    assert json.loads((out / "manifest.json").read_text())["splits"]["train"]["label_counts"] == {"organic": 10, "sponsored": 10}
