@@ -101,6 +101,8 @@ def _check_label_reading(config: ConvertConfig, given: layout.SourceLayout, path
         fields for the options it names).
     """
     try:
+        if label_files.label_file_format(path, given.key_column) == label_files.COCO:
+            return  # (a COCO file is parsed whole to give a row: read once, by the pipeline)
         with open_input(path) as fileobj:
             rows = label_files.read_label_rows(  # (as beam_jobs/discover/label_file.py reads it)
                 fileobj, path, label_column=config.label_column, label_separator=config.label_separator,
