@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_shard
 from helpers.sources import image_bytes
@@ -116,10 +118,10 @@ def test_a_tables_head_is_split_by_one_rule_everywhere() -> None:
     assert separators.head_rows(["label, filename", "cat, a.jpg"]) == [["label", "filename"], ["cat", "a.jpg"]]
 
 
-def _folders_with_table(src: Path, extra: str, cell_of) -> None:
-    """`NORMAL/`, `PNEUMONIA/` of 12 images each and `metadata.csv` (`filename,label,<extra>`) naming
-    each image, its folder restated, and `cell_of(folder, i)` in the extra column."""
-    lines = [f"filename,label,{extra}"]
+def _folders_with_table(src: Path, extra: str, cell_of, named: str = "label") -> None:
+    """`NORMAL/`, `PNEUMONIA/` of 12 images each and `metadata.csv` (`filename,<named>,<extra>`)
+    naming each image, its folder restated, and `cell_of(folder, i)` in the extra column."""
+    lines = [f"filename,{named},{extra}"]
     for n, folder in enumerate(("NORMAL", "PNEUMONIA")):
         for i in range(12):
             _put(src, f"{folder}/im{n}_{i:02d}.jpeg", image_bytes(size=(12, 10), seed=n * 100 + i))
@@ -133,9 +135,10 @@ def test_a_patient_id_column_beside_class_folders_is_no_finer_class(tmp_path: Pa
     `metadata.csv` of `filename,label,patient_id` (several images of each patient, a patient in one
     class) shows the same sign, and the folders, its right labels, stopped as maybe too coarse. A
     column named as an id of a record's subject (patient, subject, person, sequence) groups inputs:
-    no class finer than the folders where a column named as the label (`label`, `class`, `species`)
-    restates the folders: the table itself says which is the label. Hotel-ID's `chain` is no such
-    name, and a finer column named as a label (`fine_label`) still stops (the twin below)."""
+    no class finer than the folders where a column named `label` restates the folders: the table
+    itself says which is the label. Hotel-ID's `chain` is no such name, a `species` column restating
+    the folders beside an `individual_id` (a re-identification task) settles nothing, and a finer
+    column named as a label (`fine_label`) still stops (the twins below)."""
     src, out = tmp_path / "src", tmp_path / "out"
     _folders_with_table(src, "patient_id", lambda folder, i: f"{folder[0]}{i // 3:03d}")
     result = run_shardify("convert", str(src), str(out))
@@ -144,14 +147,17 @@ def test_a_patient_id_column_beside_class_folders_is_no_finer_class(tmp_path: Pa
     assert len(found) == 24 and {labels for _, labels in found.values()} == {("NORMAL",), ("PNEUMONIA",)}, found
 
 
-def test_a_finer_column_named_as_a_label_beside_the_folders_label_still_stops(tmp_path: Path) -> None:
-    """The hostile twin: `filename,label,fine_label` (CIFAR-100's coarse and fine classes), the
-    fine one splitting the folders: which is the label the user wants cannot be told."""
+@pytest.mark.parametrize("named, extra", [("label", "fine_label"), ("species", "individual_id")])
+def test_a_finer_column_beside_the_folders_still_stops_unless_label_restates_them(named: str, extra: str,
+                                                                                 tmp_path: Path) -> None:
+    """The hostile twins: `filename,label,fine_label` (CIFAR-100's coarse and fine classes), the
+    fine one splitting the folders, and `filename,species,individual_id` (a whale's or a cow's
+    re-identification: the individual is the class): which is the label cannot be told."""
     src, out = tmp_path / "src", tmp_path / "out"
-    _folders_with_table(src, "fine_label", lambda folder, i: f"{folder.lower()}_kind{i % 3}")
+    _folders_with_table(src, extra, lambda folder, i: f"{folder.lower()}_kind{i % 3}", named)
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode != 0 and "Traceback" not in result.stderr, result.stderr
-    assert "fine_label" in result.stderr and not (out / "manifest.json").exists(), result.stderr
+    assert extra in result.stderr and not (out / "manifest.json").exists(), result.stderr
 
 
 def test_a_layout_file_run_meeting_a_one_hot_flag_stops_before_writing_naming_its_field(tmp_path: Path) -> None:
