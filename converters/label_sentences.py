@@ -86,6 +86,18 @@ def held_back(rows: Iterable[_Row], cell_of: Callable[[_Row], object], column: s
     >>> cells = ["cat", "tench, Tinca tinca", "dog", "tench, Tinca tinca", "not sure, maybe a dog", "tench, Tinca tinca"]
     >>> [(c, bool(why)) for c, why in held_back(cells, lambda c: c, "label", True)][2:]
     [('tench, Tinca tinca', False), ('tench, Tinca tinca', False), ('not sure, maybe a dog', True), ('tench, Tinca tinca', False)]
+
+    A table that cannot be read further still hands over the rows held back, then the error:
+
+    >>> def broken():
+    ...     yield from ("cat", "not sure, maybe a dog", "dog")
+    ...     raise ValueError("row 4 unreadable")
+    >>> seen = []
+    >>> try:
+    ...     seen.extend(cell for cell, _ in held_back(broken(), lambda c: c, "label", True))
+    ... except ValueError as error:
+    ...     print(seen, error)
+    ['cat', 'dog', 'not sure, maybe a dog'] row 4 unreadable
     """
     held: list[tuple[_Row, str, str]] = []
     try:
