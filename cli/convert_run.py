@@ -9,13 +9,14 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 import typer
 
 from shardify.cli.exit_codes import FAILURE, fail, reporting_errors, without_beam_step
-from shardify.cli.layout_option import write_layout_file, written_note
+from shardify.cli.layout_option import fields_note, write_layout_file, written_note
 from shardify.config import ConvertConfig
 from shardify.errors import DoubtedGuess, ShardifyError, UsageError
 from shardify.format import naming
@@ -47,6 +48,11 @@ def _configure_logging(stream: TextIO, quiet: bool, *, other_logs: str | None = 
         root.handlers[:] = [logging.FileHandler(other_logs, encoding="utf-8")]
 
 
+def _layout_fields(config: ConvertConfig) -> Callable[[str], str]:
+    """A run given a layout file: its stops name the file's fields beside the options (`fields_note`)."""
+    return fields_note if config.layout_given is not None else (lambda message: "")
+
+
 def convert(
     config: ConvertConfig, beam_args: list[str], *, runner: str, workers: int | None, overwrite: bool, quiet: bool, append: bool = False
 ) -> None:
@@ -55,7 +61,7 @@ def convert(
 
     started = time.monotonic()
     previous = _latest_version(config.output) if append else 0
-    with reporting_errors(interrupted=lambda: _interrupted(config.output, previous)):
+    with reporting_errors(interrupted=lambda: _interrupted(config.output, previous), also=_layout_fields(config)):
         if runner == LOCAL:
             from shardify.cli.local_run import PlanWatcher, worker_output_to_log
 
@@ -178,7 +184,7 @@ def dry_run(
     from shardify.cli.local_run import worker_output_to_log
     from shardify.cli.plan_text import describe_plan
 
-    with reporting_errors(interrupted=lambda: "a dry run writes nothing"):
+    with reporting_errors(interrupted=lambda: "a dry run writes nothing", also=_layout_fields(config)):
         with worker_output_to_log() as (stream, log_path):
             _configure_logging(stream, quiet=True, other_logs=log_path)
             def on_layout(guess: object, used: ConvertConfig) -> None:  # `used`: with the tables' agreed options

@@ -63,13 +63,16 @@ def fail(message: str, code: int = USAGE) -> NoReturn:
 
 
 @contextlib.contextmanager
-def reporting_errors(*, interrupted: Callable[[], str] = lambda: "nothing was changed") -> Iterator[None]:
+def reporting_errors(
+    *, interrupted: Callable[[], str] = lambda: "nothing was changed", also: Callable[[str], str] = lambda message: ""
+) -> Iterator[None]:
     """Turns shardify's errors and Ctrl-C into their one line and exit code; `interrupted` says
-    what an interrupted command leaves."""
+    what an interrupted command leaves, `also` what to add to an error's message (a layout-file
+    run's fields for the options it names)."""
     try:
         yield
     except ShardifyError as error:
-        fail(str(error), exit_code(error))
+        fail(str(error) + also(str(error)), exit_code(error))
     except KeyboardInterrupt:
         typer.echo(f"\ninterrupted: {interrupted()}", err=True)
         raise typer.Exit(code=INTERRUPTED) from None

@@ -7,13 +7,44 @@ given both on the command line and in the file with another value, and writes th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import open_local_input
 from shardify.plan import layout_file
 
-__all__ = ["apply_layout_file", "known_layout_file", "write_layout_file", "written_note"]
+__all__ = ["apply_layout_file", "fields_note", "known_layout_file", "write_layout_file", "written_note"]
+
+# The layout file's field for each command-line option a stop may name: a run given a layout file
+# mends the file (an option given beside it must agree with the file's value, `apply_layout_file`).
+# Stops are worded in options, as detection's are; this table says them in the file's words.
+_FIELDS: dict[str, str] = {
+    **{f"--{name.replace('_', '-')}": f"options.{name}" for name in layout_file.READING_OPTIONS},
+    "--key-column": "key_column",
+    "--labels": "labels_file",
+    "--label-level": "structure.label_levels",
+    "--layout": "layout",
+}
+
+
+def fields_note(message: str) -> str:
+    """What a stop's `message` names as command-line options, said as the layout file's fields
+    (appended where the run was given a layout file), or "" where it names none of them.
+
+    >>> fields_note("--keep-columns smoker leaves them out; --label-column smoker reads the flag")
+    ' (in the layout file: options.keep_columns for --keep-columns, options.label_column for --label-column)'
+    >>> fields_note("--labels-x is no option; --layout-file FILE"), fields_note("--labels a.csv --key-column id")
+    ('', ' (in the layout file: labels_file for --labels, key_column for --key-column)')
+    """
+    found = []
+    for option, field in _FIELDS.items():
+        at = re.search(rf"{re.escape(option)}(?![\w-])", message)
+        if at:
+            found.append((at.start(), option, field))
+    if not found:
+        return ""
+    return f" (in the layout file: {', '.join(f'{field} for {option}' for _, option, field in sorted(found))})"
 
 
 def known_layout_file(path: Path) -> Path:

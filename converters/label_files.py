@@ -137,7 +137,7 @@ def read_label_rows(
                           path=path)
 
 
-def _refuse_flags(onehot: Sequence[str], path: str = "") -> None:
+def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str = "") -> None:
     """Stop where one-hot columns are named as a record's 0/1 attribute (`smoker` beside
     `melanoma`, `nevus`: `one_hot.flag_columns`): written as classes they had been wrong labels,
     exit 0; `--keep-columns` leaves them out of the classes. Which they are is the user's to say: a
@@ -147,7 +147,7 @@ def _refuse_flags(onehot: Sequence[str], path: str = "") -> None:
     Raises:
       UsageError: such a column is among the one-hot columns.
     """
-    flags = one_hot.flag_columns(onehot)
+    flags = one_hot.flag_columns(onehot, header.columns, header.sample)
     if flags:
         classes = [c for c in onehot if c not in flags]
         raise UsageError(
@@ -168,7 +168,7 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key, keep_columns) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
         onehot = ()  # a column named as labels are named wins
-    _refuse_flags(onehot, path)
+    _refuse_flags(onehot, header, path)
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
     label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)
@@ -176,7 +176,10 @@ def _table(
     listed = judged and _list_literals(header, label)
     # a column of single label words: a cell written as a sentence is its row's reject, not a class
     worded = judged and not label_column and not numbered and not listed and _label_worded(header, label)
-    for row in rows:
+    def label_cell(row: object) -> object:
+        return None if isinstance(row, tables.RowError) else row.cells.get(label)
+
+    for row, sentence in label_sentences.held_back(rows, label_cell, label, worded):
         if isinstance(row, tables.RowError):
             yield row
             continue
@@ -203,8 +206,8 @@ def _table(
         if numbered and isinstance(cell, str) and not is_class_number(cell.strip()):
             yield tables.RowError(row.row, no_class_number(cell.strip()), key)
             continue
-        if worded and (why := label_sentences.sentence_reason(cell, columns.label)):
-            yield tables.RowError(row.row, why, key)
+        if sentence:  # a sentence in a column of label words, in too few rows to be a class
+            yield tables.RowError(row.row, sentence, key)
             continue
         names = list_labels(cell) if listed and isinstance(cell, str) else None
         if listed and names is None:

@@ -9,16 +9,24 @@ the dataset has: its row is rejected naming the cell, and the rejects report sho
 a few words, `Great Dane`, stays a label). `--label-column` naming the column reads every cell as
 a label: the user has decided.
 
+A cell of the same words in `_MIN_CLASS_ROWS` rows or more is a class, not a note: a label table
+sorted by class, one-word classes first, then ImageNet's or Places' names (`tench, Tinca tinca`,
+`building, outdoor`), had every image of those classes rejected as 'a sentence' (`held_back`).
+
 Plain functions of cells; no I/O.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from shardify.converters.label_columns import single_label_words
 
-__all__ = ["sentence_reason", "worded_column"]
+__all__ = ["held_back", "sentence_reason", "worded_column"]
+
+_Row = TypeVar("_Row")
 
 # Sampled cells needed to call a column one of label words (label_kind's rows for labels).
 _MIN_ROWS = 4
@@ -27,6 +35,9 @@ _MIN_ROWS = 4
 _SENTENCE_WORDS = 6
 _PUNCTUATED_WORDS = 3
 _PUNCTUATION = frozenset(",.;:!?")
+# Rows that must repeat a sentence-like cell before it is a class: a note is written once (twice
+# where a row was pasted again); a class has its images.
+_MIN_CLASS_ROWS = 3
 
 
 def worded_column(cells: Sequence[object]) -> bool:
@@ -63,3 +74,48 @@ def sentence_reason(cell: object, column: str) -> str:
         f"of the dataset (a note or a text in the label's place); mend the cell, or --label-column {column} "
         "to read every cell of it as a label"
     )
+
+
+def held_back(rows: Iterable[_Row], cell_of: Callable[[_Row], object], column: str, worded: bool) -> Iterator[tuple[_Row, str]]:
+    """Each row with "" or the reason its label cell is no label (`sentence_reason`), every row once.
+
+    Rows whose cell reads as a sentence are held back to the end, when it is known how many rows
+    repeat that cell: from `_MIN_CLASS_ROWS` on it is a class of the dataset ("" for each of
+    them), else each row comes with its reason. With `worded` False every row comes at once with "".
+
+    >>> cells = ["cat", "tench, Tinca tinca", "dog", "tench, Tinca tinca", "not sure, maybe a dog", "tench, Tinca tinca"]
+    >>> [(c, bool(why)) for c, why in held_back(cells, lambda c: c, "label", True)][2:]
+    [('tench, Tinca tinca', False), ('tench, Tinca tinca', False), ('not sure, maybe a dog', True), ('tench, Tinca tinca', False)]
+
+    A table that cannot be read further still hands over the rows held back, then the error:
+
+    >>> def broken():
+    ...     yield from ("cat", "not sure, maybe a dog", "dog")
+    ...     raise ValueError("row 4 unreadable")
+    >>> seen = []
+    >>> try:
+    ...     seen.extend(cell for cell, _ in held_back(broken(), lambda c: c, "label", True))
+    ... except ValueError as error:
+    ...     print(seen, error)
+    ['cat', 'dog', 'not sure, maybe a dog'] row 4 unreadable
+    """
+    held: list[tuple[_Row, str, str]] = []
+    try:
+        for row in rows:
+            cell = cell_of(row) if worded else None
+            why = sentence_reason(cell, column)
+            if why:
+                held.append((row, why, " ".join(str(cell).split()).lower()))
+            else:
+                yield row, ""
+    except Exception:  # the table cannot be read further: the rows held back still come, then the error
+        yield from _released(held)
+        raise
+    yield from _released(held)
+
+
+def _released(held: Sequence[tuple[_Row, str, str]]) -> Iterator[tuple[_Row, str]]:
+    """The rows held back: a cell in `_MIN_CLASS_ROWS` rows or more is a class ("" each), else each its reason."""
+    counts = Counter(words for _, _, words in held)
+    for row, why, words in held:
+        yield row, "" if counts[words] >= _MIN_CLASS_ROWS else why

@@ -68,15 +68,28 @@ def label_columns(
     return classes
 
 
-def flag_columns(classes: Sequence[str]) -> tuple[str, ...]:
+def flag_columns(
+    classes: Sequence[str], columns: Sequence[str] = (), sample: Sequence[Sequence[object]] = ()
+) -> tuple[str, ...]:
     """The one-hot columns named as a record's (a patient's) 0/1 attribute, no class
     (`label_candidates.FEATURE_WORDS`: `smoker`, `is_smoker`, `verified`): beside `melanoma`, `nevus`
-    a `smoker` column had been written as one more class, exit 0.
+    a `smoker` column had been written as one more class, exit 0. None where the sampled rows
+    (`sample`, cells in the order of `columns`) set exactly one of `classes` each: a flag is 1
+    beside a class, and a column never so is a class of an exclusive one-hot table (an ad
+    classifier's `sponsored`, `organic` had stopped as a flag and a class).
 
     >>> flag_columns(("smoker", "melanoma", "nevus")), flag_columns(("MEL", "NV", "healthy"))
     (('smoker',), ())
+    >>> cols = ("image", "sponsored", "organic")
+    >>> flag_columns(cols[1:], cols, [("a", "1", "0"), ("b", "0", "1")]), flag_columns(cols[1:], cols, [("a", "1", "1"), ("b", "0", "1")])
+    ((), ('sponsored',))
     """
-    return tuple(name for name in classes if label_candidates.label_evidence(name) == 0)
+    named = tuple(name for name in classes if label_candidates.label_evidence(name) == 0)
+    at = [list(columns).index(name) for name in classes if name in columns]
+    if named and sample and len(at) == len(classes) and all(
+            sum(_bit(row[i]) == 1 for i in at if i < len(row)) == 1 for row in sample):
+        return ()
+    return named
 
 
 def labels_of(cells: Mapping[str, object], classes: Sequence[str]) -> tuple[str, ...] | str:

@@ -159,8 +159,11 @@ def head_rows(lines: Sequence[str], path: str = "") -> list[list[str]]:
 
     >>> head_rows(["image;mask", "a.jpg;a.png", "b.jpg;b.png", "c.jpg;c.png", "d.jpg;d.png"])[1]
     ['a.jpg', 'a.png']
-    >>> head_rows(["image,label", "a.jpg,cat"])[1]
-    ['a.jpg', 'cat']
+    >>> head_rows(["image,label", "a.jpg,cat"])[1], head_rows(["label, image", "cat, a.jpg"])[0]
+    (['a.jpg', 'cat'], ['label', 'image'])
+
+    Cells are stripped, as the reader strips a header's names and a key's cells: `label, filename`
+    kept ` filename`, and `--key-column filename` was taken for no column of it.
     """
     lines = [line for line in lines if line.strip()]
     if not lines:
@@ -170,4 +173,4 @@ def head_rows(lines: Sequence[str], path: str = "") -> list[list[str]]:
     else:
         separator = csv_separator("\n".join(lines) + "\n", False)
         separator = TAB if separator == COMMA and "\t" in lines[0] else separator
-    return list(csv.reader(lines, delimiter=separator))
+    return [[cell.strip() for cell in row] for row in csv.reader(lines, delimiter=separator)]

@@ -13,8 +13,9 @@ from shardify.beam_jobs.discover import label_file_found, row_index_splits
 from shardify.beam_jobs.discover.pixel_row_tables import illustrations, pixel_tables
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import archives
+from shardify.converters import archives, label_files
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import layout, table_groups
 
@@ -75,6 +76,7 @@ def check_label_table(config: ConvertConfig, given: layout.SourceLayout) -> None
     path = label_file_found.labels_file_path(config.source, given.labels_file)
     if given.key_column:
         label_file_found.given_key_column(path, given.key_column, named="the layout file's key_column", shown=given.labels_file)
+    _check_label_reading(config, given, path)
     if given.key_folder and is_local_path(config.source) and not os.path.isdir(os.path.join(config.source, given.key_folder)):
         raise UsageError(f"the layout file's key_folder {given.key_folder} holds no file (no such folder in SRC): "
                          "name the folder, relative to SRC, that the label file's keys are paths under")
@@ -88,3 +90,31 @@ def check_label_table(config: ConvertConfig, given: layout.SourceLayout) -> None
                              f"the lists of {given.labels_file}'s row numbers lie beside it") from None
     if given.row_splits:
         row_index_splits.check_row_lists(config.source, given.labels_file, path, given.row_splits)
+
+
+def _check_label_reading(config: ConvertConfig, given: layout.SourceLayout, path: str) -> None:
+    """The label file reads as the pipeline will read it (its header, the columns named, the
+    classes): a refusal of the whole table (an `options.label_column` that is no column of it, a
+    one-hot flag column such as `smoker` among the classes) had come from the pipeline alone, every
+    input a reject, exit 1 after writing plan.json, the reason cut in the summary.
+
+    Raises:
+      UsageError: names the label file and the reader's reason (the CLI adds the layout file's
+        fields for the options it names).
+    """
+    try:
+        if label_files.label_file_format(path, given.key_column) == label_files.COCO:
+            return  # (a COCO file is parsed whole to give a row: read once, by the pipeline)
+        with open_input(path) as fileobj:
+            rows = label_files.read_label_rows(  # (as beam_jobs/discover/label_file.py reads it)
+                fileobj, path, label_column=config.label_column, label_separator=config.label_separator,
+                captions=given.captions, size_bytes=size_of(fileobj),
+                objects=given.objects if given.objects.boxes else None, key_column=given.key_column,
+                keep_columns=config.keep_columns)
+            next(rows, None)
+    except OSError:
+        return  # an unreadable label file is the pipeline's reject, with its reason
+    except InvalidInputError as error:
+        column = f" (options.label_column {config.label_column!r})" if config.label_column else ""
+        raise UsageError(f"the layout file's label file {given.labels_file}{column} cannot be read as it says: "
+                         f"{error.reason}") from None

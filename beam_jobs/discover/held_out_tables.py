@@ -25,7 +25,6 @@ A sample submission (`evidence.example_file`) is never labels nor a split. Part 
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import os
 import posixpath
@@ -51,12 +50,10 @@ _MAX_TABLES = 20
 
 
 def _rows(path: str, lines: Sequence[str]) -> list[list[str]]:
-    """A table's first lines as rows, split as the reader splits them: a `.csv`'s separator judged
-    by `separators.csv_separator` (a `filename;label` table read with commas was one column, both
-    key and label, and planning failed, exit 1)."""
-    lines = [line for line in lines if line.strip()]
-    delimiter = "\t" if path.lower().endswith(".tsv") else separators.csv_separator("\n".join(lines) + "\n", False)
-    return [[cell.strip() for cell in row] for row in csv.reader([line for line in lines if line.strip()], delimiter=delimiter)]
+    """A table's first lines as rows, split as the reader splits them (`separators.head_rows`,
+    the one rule detection's looks at a table's head share: a `filename;label` table read with
+    commas was one column, both key and label, and planning failed, exit 1)."""
+    return separators.head_rows(lines, path)
 
 
 def _tables(sample: Sequence[str], leave: str = "") -> list[str]:

@@ -207,8 +207,10 @@ class _ScanTable(beam.DoFn):
         if columns:
             by = f"; each row's split from its column {split_by!r}" if split_by else table_splits.renamed(relpath, split)
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
-        for row in rows:
-            scanned.last_row = row.row
+        label = columns.label if worded and columns else ""
+        held = label_sentences.held_back(rows, lambda row: getattr(row, "cells", {}).get(label), label, worded)
+        for row, sentence in held:  # (rows whose label reads as a sentence come last: a class where they repeat)
+            scanned.last_row = max(scanned.last_row, row.row)
             if isinstance(row, tables.RowError):
                 yield reject(relpath, row.reason, row.row)
                 continue
@@ -253,8 +255,8 @@ class _ScanTable(beam.DoFn):
                     yield reject(relpath, f"column {cols.label!r} holds {_kind(cell)}, not true or false: an answer, "
                                  "not a label; name the label with --label-column", row.row)
                     continue
-                if worded and (why := label_sentences.sentence_reason(cell, cols.label)):
-                    yield reject(relpath, why, row.row)
+                if sentence:  # a sentence in a column of label words, in too few rows to be a class
+                    yield reject(relpath, sentence, row.row)
                     continue
                 try:
                     labels = label_cells.split_labels(cell, cols.separator or self._options.label_separator)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import csv
 from collections.abc import Sequence
 
+from shardify.plan import label_candidates, label_words
 from shardify.plan.list_literals import list_literal
 
 __all__ = ["BOX_KEY_SETS", "box_literal_column", "finer_column"]
@@ -44,6 +45,8 @@ _MIN_BOX_ROWS = 2
 _MIN_POINTS = 3
 
 
+# Whole column names that say "the label" alone (`label`, `labels`, `gold_label`).
+_DECISIVE = frozenset(label_words.words(label_words.DECISIVE))
 # Cell values of a yes/no column (a validation flag, a quality mark): never classes finer than folders.
 _FLAG_WORDS = frozenset({"0", "1", "true", "false", "True", "False", "TRUE", "FALSE", "yes", "no", "Yes", "No", "y", "n"})
 
@@ -127,10 +130,31 @@ def finer_column(rows: Sequence[tuple[str, int, Sequence[str]]], header: Sequenc
     >>> finer_column([(f, 0, [f"{f}{i}.jpg", v]) for i, (f, v) in enumerate([("cat", "1"), ("cat", "1"), ("cat", "0"),
     ...               ("dog", "yes"), ("dog", "no")])], ["file", "flag"], set()) is None
     True
+
+    A column named `label` restating each row's folder says the folders are the labels: a
+    `patient_id` splitting them groups a patient's images (review22); one named as a label
+    (`fine_label` beside `label`) is still a finer class, and a `species` column restating the
+    folders settles nothing (an `individual_id` beside it may be the task's class).
+
+    >>> rows = [(f, 0, [f"{f}{i}.jpg", f, f"{f}{i // 2}", f"{f}-{i % 2}"]) for f in ("NORMAL", "PNEUMONIA") for i in range(4)]
+    >>> finer_column(rows, ["file", "label", "patient_id", "fine_label"], set())
+    'fine_label'
+    >>> finer_column([(f, 0, cells[:3]) for f, _, cells in rows], ["file", "label", "patient_id"], set()) is None
+    True
+    >>> finer_column([(f, 0, cells[:3]) for f, _, cells in rows], ["file", "species", "individual_id"], set())
+    'individual_id'
+    
     """
     width = min((len(cells) for _, _, cells in rows), default=0)
+    # a column named `label` (label_words.DECISIVE: the name says "the label" alone, as `species` does not)
+    # restating every row's folder: the table says the folders are its labels, and a column not named as a
+    # label splitting them (a `patient_id`: several images of a patient, one class) groups them
+    named = [name for c, name in enumerate(header) if c < width and name.strip().lower() in _DECISIVE]
+    agreed = any(all(cells[header.index(name)].strip() == label for label, _, cells in rows) for name in named)
     for c in range(width):
         if c in skipped or any(c == i for _, i, _ in rows):
+            continue
+        if agreed and (c >= len(header) or label_candidates.label_evidence(header[c]) < 2):
             continue
         values = [(label, cells[c].strip()) for label, _, cells in rows]
         if any(not v or v == label for label, v in values):
