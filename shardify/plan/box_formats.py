@@ -67,7 +67,7 @@ from shardify.plan.box_format import (
     BoxFormat,
     is_number,
 )
-from shardify.plan import box_columns, keyed_box_documents
+from shardify.plan import box_columns, keyed_box_documents, literal_tables
 from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
@@ -112,7 +112,8 @@ def format_named(name: str) -> BoxFormat:
     Raises:
       KeyError: no such row, and no such reading.
     """
-    found = next((f for f in FORMATS if f.name == name), None) or box_columns.format_of_name(name)
+    found = (next((f for f in FORMATS if f.name == name), None) or box_columns.format_of_name(name)
+             or literal_tables.format_of_name(name))
     if found is None:
         raise KeyError(name)
     return found
