@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from shardify.plan.list_literals import list_literal
 
-__all__ = ["BOX_SHAPES", "MAX_CELL_CHARS", "LiteralBoxError", "is_literal_boxes", "literal_boxes"]
+__all__ = ["BOX_SHAPES", "MAX_CELL_CHARS", "LiteralBoxError", "box_cells", "is_literal_boxes", "literal_boxes"]
 
 # Key sets (lower-cased) that make a dict one box, and how its four numbers read: "xywh" a corner
 # and a size, "xyxy" two corners. A dict needs all keys of one set.
@@ -51,11 +51,14 @@ Box = tuple[float, float, float, float]
 
 
 class LiteralBoxError(ValueError):
-    """A cell that is not a literal of boxes or polygons, or one of impossible numbers: `reason` says which."""
+    """A cell that is not a literal of boxes or polygons, or one of impossible numbers: `reason` says which;
+    `shaped`: the cell has a box's shape, its numbers are wrong (NaN, negative, reversed): still a cell of
+    a box column, its row a reject."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, shaped: bool = False) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.shaped = shaped
 
 
 def _number(value: object, what: str) -> float:
@@ -63,15 +66,16 @@ def _number(value: object, what: str) -> float:
         raise LiteralBoxError(f"{what} is {str(value)[:40]!r}, not a number")
     number = float(value)
     if not math.isfinite(number):
-        raise LiteralBoxError(f"{what} is {number}, not a finite number")
+        raise LiteralBoxError(f"{what} is {number}, not a finite number", shaped=True)
     if number < 0:
-        raise LiteralBoxError(f"{what} is {number:g}: a pixel coordinate is not negative")
+        raise LiteralBoxError(f"{what} is {number:g}: a pixel coordinate is not negative", shaped=True)
     return number
 
 
 def _checked(box: Box, what: str) -> Box:
     if box[2] <= box[0] or box[3] <= box[1]:
-        raise LiteralBoxError(f"{what} has no area (corners {box[0]:g},{box[1]:g} and {box[2]:g},{box[3]:g}: reversed or flat)")
+        raise LiteralBoxError(
+            f"{what} has no area (corners {box[0]:g},{box[1]:g} and {box[2]:g},{box[3]:g}: reversed or flat)", shaped=True)
     return box
 
 
@@ -90,7 +94,7 @@ def _is_point(item: object) -> bool:
 
 def _polygon_box(points: list | tuple, what: str) -> Box:
     if len(points) < _MIN_POINTS:
-        raise LiteralBoxError(f"{what} has {len(points)} points, not the {_MIN_POINTS} or more of a polygon")
+        raise LiteralBoxError(f"{what} has {len(points)} points, not the {_MIN_POINTS} or more of a polygon", shaped=True)
     xs = [_number(p[0], f"{what}'s x") for p in points]
     ys = [_number(p[1], f"{what}'s y") for p in points]
     return _checked((min(xs), min(ys), max(xs), max(ys)), what)
@@ -138,24 +142,39 @@ def literal_boxes(cell: str) -> list[Box]:
     """
     text = cell.strip()
     if len(text) > MAX_CELL_CHARS:
-        raise LiteralBoxError(f"the cell holds {len(text):,} characters, more than the {MAX_CELL_CHARS:,} of any image's objects")
+        raise LiteralBoxError(f"the cell holds {len(text):,} characters, more than the {MAX_CELL_CHARS:,} of any image's objects",
+                              shaped=True)
     if text[:7].upper() == "POLYGON":
         return _wkt_boxes(text)
     value = list_literal(text)
-    if value is None:
-        raise LiteralBoxError(f"{text[:60]!r} is no list literal (nested too deep, or not a literal)")
+    if value is None:  # (bracketed but unparsed, nested past the stack: a broken cell of a box column, its row's reject)
+        raise LiteralBoxError(f"{text[:60]!r} is no list literal (nested too deep, or not a literal)",
+                              shaped=text.startswith("[") and text.endswith("]"))
     if value and all(_is_point(p) for p in value):  # the cell is one polygon
         return [_polygon_box(value, "the polygon")]
     return [_item_box(item, f"box {i}") for i, item in enumerate(value, start=1)]
 
 
 def is_literal_boxes(cell: str) -> bool | None:
-    """True: the cell writes boxes or polygons; False: something else; None: an empty list or an empty cell.
+    """True: the cell writes boxes or polygons (its numbers possible or not: NaN is its row's reject);
+    False: something else; None: an empty list or an empty cell.
 
     >>> is_literal_boxes("[(1, 2), (5, 2), (5, 9)]"), is_literal_boxes("['red', 'blue']"), is_literal_boxes("[]")
     (True, False, None)
+    >>> is_literal_boxes('[{"x": NaN, "y": 1, "width": 2, "height": 2}]')
+    True
     """
     try:
         return bool(literal_boxes(cell)) or None
-    except LiteralBoxError:
-        return None if not cell.strip() else False
+    except LiteralBoxError as error:
+        return True if error.shaped else None if not cell.strip() else False
+
+
+def box_cells(cells: Sequence[str], least: int = 2) -> bool:
+    """Cells of a column of box literals: `least` of them write boxes or polygons, none something else.
+
+    >>> box_cells(["[(1, 2), (5, 2), (5, 9)]", "[]", "[{'x': 1, 'y': 2, 'w': 3, 'h': 4}]"]), box_cells(["[1, 2]", "[(1, 2), (5, 2), (5, 9)]"])
+    (True, False)
+    """
+    verdicts = [is_literal_boxes(cell) for cell in cells]
+    return sum(v is True for v in verdicts) >= least and not any(v is False for v in verdicts)

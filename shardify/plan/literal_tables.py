@@ -1,8 +1,8 @@
 """A table whose one column writes each row's objects as a literal (`literal_boxes`), read by content:
 which column holds the boxes, which names the image, which the class.
 
-  boxes  the column `unread_table_signs.box_literal_column` finds: its non-empty cells all boxes or
-         polygons, in two rows or more;
+  boxes  the one column whose non-empty cells all write boxes or polygons (`literal_boxes`, WKT
+         too), in two rows or more (as `unread_table_signs.box_literal_column`, which stops on it);
   image  the one other column whose cells name sampled files (Airbus's `image_id`, `<uuid>.jpg`);
          where none does, a key built from two columns that names every row's file alone
          (`key_template`: the Great Barrier Reef's `video_{video_id}/{video_frame}` for
@@ -28,8 +28,7 @@ from dataclasses import dataclass
 
 from shardify.plan.box_columns import CLASS, HEADER_ROLES
 from shardify.plan.box_format import LITERAL_PIXELS, ROWS, BoxFormat, is_number
-from shardify.plan.literal_boxes import LiteralBoxError, literal_boxes
-from shardify.plan.unread_table_signs import box_literal_column
+from shardify.plan.literal_boxes import LiteralBoxError, is_literal_boxes, literal_boxes
 
 __all__ = ["NAME_START", "ONE_CLASS", "LiteralTable", "format_of_name", "literal_format", "read_literal_table", "template_key"]
 
@@ -61,6 +60,17 @@ class LiteralTable:
     template: str
     class_column: str
     one_class: str = ONE_CLASS
+
+
+def _box_column(header: Sequence[str], body: Sequence[Sequence[str]]) -> int:
+    """The one column whose non-empty cells all write boxes or polygons (`is_literal_boxes`: WKT too),
+    in `_MIN_ROWS` rows or more; -1 where none, or two (which holds the objects, nothing says)."""
+    found = []
+    for c, name in enumerate(header):
+        verdicts = [is_literal_boxes(row[c]) for row in body]
+        if sum(v is True for v in verdicts) >= _MIN_ROWS and not any(v is False for v in verdicts) and not is_number(name):
+            found.append(c)
+    return found[0] if len(found) == 1 else -1
 
 
 def _header_word(cell: str) -> str:
@@ -119,15 +129,17 @@ def read_literal_table(lines: Sequence[str], names: Callable[[str], int], files:
     >>> read_literal_table(lines, {"9": 2, "10": 1}.get, ["t/video_0/9.jpg", "t/video_1/9.jpg", "t/video_1/10.jpg"])
     LiteralTable(box='annotations', key='', template='video_{video_id}/{video_frame}', class_column='', one_class='object')
     """
-    box = box_literal_column(lines, delimiter)
     try:
         rows = [[c.strip() for c in row] for row in csv.reader([x for x in lines if x.strip()], delimiter=delimiter)]
     except csv.Error:
         return None
-    if box is None or len(rows) < 2 or box not in rows[0]:
-        return None  # (a headerless table of literals: which column is which, nothing names)
+    if len(rows) < 2:
+        return None
     header, body = rows[0], [row for row in rows[1:] if len(row) == len(rows[0])]
-    b = header.index(box)
+    b = _box_column(header, body)
+    if b < 0 or len(set(header)) < len(header):
+        return None  # (a headerless table of literals, or one of two columns alike: which column is which, nothing names)
+    box = header[b]
     if _fractions_only([row[b] for row in body]):
         return None
     named = [[names(cell) or 0 for cell in row] for row in body]
