@@ -8,6 +8,7 @@ the Great Barrier Reef's train.csv (`annotations`, a list of box dicts per frame
 
 from __future__ import annotations
 
+import csv
 import posixpath
 from collections.abc import Sequence
 
@@ -37,6 +38,16 @@ def _names(images: Sequence[str]) -> dict[str, int]:
     return found
 
 
+def _names_images(lines: Sequence[str], known, delimiter: str) -> bool:
+    """Whether a column of a table's first lines names one sampled image a cell, in most rows."""
+    try:
+        rows = [row for row in csv.reader([line for line in lines if line.strip()], delimiter=delimiter)][1:]
+    except csv.Error:  # (a cell past csv's field limit: no table this reads)
+        return False
+    width = max((len(row) for row in rows), default=0)
+    return any(sum(known(row[c]) == 1 for row in rows if c < len(row)) * 2 > len(rows) for c in range(width))
+
+
 def literal_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed: set[str]) -> list[Evidence]:
     """A BOX_TABLE Evidence per table of `sample` (not among `claimed`) whose column of literals, image
     and class read unambiguously; [] where a label file or pattern was given."""
@@ -51,12 +62,16 @@ def literal_table_evidence(config: ConvertConfig, sample: Sequence[str], claimed
     known = lambda cell: names.get(cell.strip().replace("\\", "/").lstrip("./"), 0)
     found = []
     tables = [p for p in sample if layout.extension(p) in _EXTENSIONS and p not in claimed and not evidence_lib.example_file(p)]
-    for path in tables[:_TABLES]:
-        delimiter = _EXTENSIONS[layout.extension(path)]
-        lines = label_file_found.head_lines(config, path, lines=_LINES)
-        table = literal_tables.read_literal_table(lines, known, images, delimiter)
-        if table is None:
+    heads = {path: label_file_found.head_lines(config, path, lines=_LINES) for path in tables[:_TABLES]}
+    read = {path: literal_tables.read_literal_table(lines, known, images, _EXTENSIONS[layout.extension(path)])
+            for path, lines in heads.items()}
+    # another table naming the images (RANZCR's train.csv of 0/1 line classes beside train_annotations.csv's drawn
+    # lines of a few images): which holds what the records are, nothing says; the unread-table stop names both
+    others = [path for path, table in read.items() if table is None and _names_images(heads[path], known, _EXTENSIONS[layout.extension(path)])]
+    for path, table in read.items():
+        if table is None or others:
             continue
+        delimiter, lines = _EXTENSIONS[layout.extension(path)], heads[path]
         fmt = literal_tables.literal_format(table, delimiter)
         if table.template:
             rule = KeyRule(table.template.count("/") + 1, bool(INPUT_SUFFIX.search(table.template)))
