@@ -23,11 +23,13 @@ from helpers import blind21
 from helpers.shard_io import read_shard
 from helpers.unseen4 import Put, Spec, _csv, aux, build, img
 from helpers.unseen_judge import judge_first_command
+from shardify.beam_jobs.discover.detect import resolve_layout
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
+from shardify.plan import layout_file
 
 
 @pytest.mark.parametrize("name", ["airbus", "reef"])
@@ -157,3 +159,21 @@ def test_a_list_column_of_positions_is_no_box_column(tmp_path: Path) -> None:
     except UsageError:
         return  # (a stop is right too: nothing labels the images)
     assert all(not boxes for boxes in _boxes(tmp_path / "out").values())
+
+
+def test_the_layout_files_box_format_line_names_the_one_class(tmp_path: Path) -> None:
+    # the reef names no class: `object` is the placeholder; the line a layout file carries renames it
+    truth = blind21.DATASETS["reef"](tmp_path / "download")
+    guess = resolve_layout(ConvertConfig(str(truth.root), str(tmp_path / "plan")))
+    text = layout_file.dumps(layout_file.LayoutSpec(guess, {}), source=str(truth.root))
+    assert "box_format: Box literals in column 'annotations', image 'video_{video_id}/{video_frame}', one class 'object'" in text
+    spec = layout_file.loads(text.replace("one class 'object'", "one class 'starfish'"), where="layout.yaml")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), layout_given=spec.layout))
+    classes = {name for info in load_manifest(str(tmp_path / "out")).splits.values() for shard in info.shards
+               for record in read_shard(tmp_path / "out" / shard.path)
+               for name in _names(record.get(contract.OBJECT_TEXT, []))}
+    assert classes == {"starfish"}
+
+
+def _names(value) -> list[str]:
+    return [v.decode() for v in (value if isinstance(value, (list, tuple)) else [value])]
