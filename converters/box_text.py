@@ -266,6 +266,7 @@ def table_rows(
             continue
         if not header:
             header = [cell.strip() for cell in cells]
+            _check_literal_columns(fmt, header)
             continue
         key = cells[header.index(fmt.key_field)].strip() if len(cells) > header.index(fmt.key_field) else ""
         if fmt.key_template:  # several columns name the image (`video_{video_id}/{video_frame}`)
@@ -286,6 +287,22 @@ def table_rows(
             yield EvidenceRow(number, key, error=error.reason)
             continue
         yield EvidenceRow(number, key, labels=labels_of(objects), objects=objects)
+
+
+def _check_literal_columns(fmt: BoxFormat, header: list[str]) -> None:
+    """A table of box literals (its format read from a layout file's `box_format:` line, perhaps edited)
+    whose header lacks a column the line names: every image would be written without its objects.
+
+    Raises:
+      UnreadableDocument: the columns the header lacks.
+    """
+    if fmt.convention != box_formats.LITERAL_PIXELS:
+        return
+    wanted = [fmt.key_field, *fmt.box_fields, fmt.class_field, *literal_tables.template_columns(fmt.key_template)]
+    missing = [c for c in dict.fromkeys(wanted) if c and c not in header]
+    if missing:
+        raise UnreadableDocument(f"its header ({','.join(header)[:200]}) has no column {', '.join(map(repr, missing))}, "
+                                 f"which the box_format line {fmt.name!r} names")
 
 
 def read_class_names(fileobj: BinaryIO) -> dict[str, str]:

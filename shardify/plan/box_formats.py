@@ -52,6 +52,7 @@ from shardify.plan.box_format import (
     JSON_DOCUMENT,
     JSON_LINES,
     LISTS_EVERY_IMAGE,
+    LITERAL_PIXELS,
     PER_IMAGE,
     PER_IMAGE_JSON,
     QUAD_PIXELS,
@@ -71,6 +72,7 @@ from shardify.plan import box_columns, keyed_box_documents, literal_tables
 from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
+    "LITERAL_PIXELS",
     "PER_IMAGE",
     "WORDS_BEFORE_BOX",
     "BLOCKS",

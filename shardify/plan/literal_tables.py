@@ -30,7 +30,7 @@ from shardify.plan.box_columns import CLASS, HEADER_ROLES
 from shardify.plan.box_format import LITERAL_PIXELS, ROWS, BoxFormat, is_number
 from shardify.plan.literal_boxes import LiteralBoxError, is_literal_boxes, literal_boxes
 
-__all__ = ["NAME_START", "ONE_CLASS", "LiteralTable", "format_of_name", "literal_format", "read_literal_table", "template_key"]
+__all__ = ["NAME_START", "ONE_CLASS", "LiteralTable", "format_of_name", "literal_format", "read_literal_table", "template_columns", "template_key"]
 
 NAME_START = "Box literals in column "
 ONE_CLASS = "object"  # (as `box_format_rows`' "Box table of one class")
@@ -209,3 +209,12 @@ def template_key(template: str, cells: dict[str, str]) -> str:
     if not all(values.values()) or any("/" in v or v in (".", "..") for v in values.values()):
         return ""
     return _TEMPLATE_COLUMN.sub(lambda m: values[m.group(1)], template)
+
+
+def template_columns(template: str) -> list[str]:
+    """The columns a key template names, in order.
+
+    >>> template_columns("video_{video_id}/{video_frame}"), template_columns("")
+    (['video_id', 'video_frame'], [])
+    """
+    return _TEMPLATE_COLUMN.findall(template)

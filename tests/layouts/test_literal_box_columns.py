@@ -26,7 +26,7 @@ from helpers.unseen_judge import judge_first_command
 from shardify.beam_jobs.discover.detect import resolve_layout
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import ShardifyError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan import layout_file
@@ -177,3 +177,14 @@ def test_the_layout_files_box_format_line_names_the_one_class(tmp_path: Path) ->
 
 def _names(value) -> list[str]:
     return [v.decode() for v in (value if isinstance(value, (list, tuple)) else [value])]
+
+
+def test_a_box_format_line_naming_a_column_the_table_lacks_stops_the_run(tmp_path: Path) -> None:
+    # (an edited line whose column is misspelled: every image would have been written without its objects)
+    truth = blind21.DATASETS["airbus"](tmp_path / "download")
+    guess = resolve_layout(ConvertConfig(str(truth.root), str(tmp_path / "plan")))
+    text = layout_file.dumps(layout_file.LayoutSpec(guess, {}), source=str(truth.root))
+    spec = layout_file.loads(text.replace("column 'geometry'", "column 'geometrie'"), where="layout.yaml")
+    with pytest.raises(ShardifyError, match="no column 'geometrie'"):
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), layout_given=spec.layout))
+    assert not (tmp_path / "out" / "manifest.json").exists()
