@@ -10,9 +10,33 @@ from collections.abc import Iterable
 from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.plan.box_formats import BoxFormat
+from shardify.plan.box_format import LITERAL_PIXELS, XYXY_PIXELS
 from shardify.plan.entries import SourceObject
+from shardify.plan.literal_boxes import LiteralBoxError, literal_boxes
 
-__all__ = ["box_object", "labels_of"]
+__all__ = ["box_object", "box_objects", "labels_of"]
+
+
+def box_objects(
+    fmt: BoxFormat, fields: dict[str, str], where: str, class_names: dict[str, str] | None = None
+) -> tuple[SourceObject, ...]:
+    """The objects of one ROWS row: one (`box_object`), or, where its box cell is a literal of boxes
+    or polygons (LITERAL_PIXELS: `[{'x': .., 'y': .., 'width': .., 'height': ..}, ...]`), one per box,
+    none for `[]`.
+
+    Raises:
+      InvalidInputError: a cell that is no such literal, or a box in it of impossible numbers, or no class.
+    """
+    if fmt.convention != LITERAL_PIXELS:
+        return (box_object(fmt, fields, where, class_names),)
+    try:
+        boxes = literal_boxes(fields[fmt.box_fields[0]])
+    except LiteralBoxError as error:
+        raise InvalidInputError(f"{where}: {error.reason}") from None
+    label = fields[fmt.class_field].strip() if fmt.class_field else fmt.single_class
+    if boxes and not label:
+        raise InvalidInputError(f"{where}: no class")
+    return tuple(text_box_object(label, [repr(v) for v in box], XYXY_PIXELS, where=where) for box in boxes)
 
 
 def box_object(

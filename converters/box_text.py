@@ -28,11 +28,11 @@ from typing import BinaryIO
 
 from shardify.converters import json_box_files, jsonl_objects, tables
 from shardify.converters.box_documents import MAX_DOCUMENT_BYTES, UnreadableDocument, document_rows, frame_rows, json_box  # re-exported
-from shardify.converters.box_objects import box_object, labels_of
+from shardify.converters.box_objects import box_object, box_objects, labels_of
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
-from shardify.plan import box_formats
+from shardify.plan import box_formats, literal_tables
 from shardify.plan.box_formats import BoxFormat
 from shardify.plan.entries import SourceObject, is_inside
 
@@ -266,8 +266,11 @@ def table_rows(
             continue
         if not header:
             header = [cell.strip() for cell in cells]
+            _check_literal_columns(fmt, header)
             continue
         key = cells[header.index(fmt.key_field)].strip() if len(cells) > header.index(fmt.key_field) else ""
+        if fmt.key_template:  # several columns name the image (`video_{video_id}/{video_frame}`)
+            key = literal_tables.template_key(fmt.key_template, dict(zip(header, cells)))
         if not key:
             yield tables.RowError(number, f"no {fmt.key_field}")
             continue
@@ -279,11 +282,27 @@ def table_rows(
             yield EvidenceRow(number, key, error=f"row {number} has {len(cells)} cells, not the {len(header)} of its header")
             continue
         try:
-            obj = box_object(fmt, dict(zip(header, cells)), f"row {number}", class_names)
+            objects = box_objects(fmt, dict(zip(header, cells)), f"row {number}", class_names)
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
             continue
-        yield EvidenceRow(number, key, labels=labels_of([obj]), objects=(obj,))
+        yield EvidenceRow(number, key, labels=labels_of(objects), objects=objects)
+
+
+def _check_literal_columns(fmt: BoxFormat, header: list[str]) -> None:
+    """A table of box literals (its format read from a layout file's `box_format:` line, perhaps edited)
+    whose header lacks a column the line names: every image would be written without its objects.
+
+    Raises:
+      UnreadableDocument: the columns the header lacks.
+    """
+    if fmt.convention != box_formats.LITERAL_PIXELS:
+        return
+    wanted = [fmt.key_field, *fmt.box_fields, fmt.class_field, *literal_tables.template_columns(fmt.key_template)]
+    missing = [c for c in dict.fromkeys(wanted) if c and c not in header]
+    if missing:
+        raise UnreadableDocument(f"its header ({','.join(header)[:200]}) has no column {', '.join(map(repr, missing))}, "
+                                 f"which the box_format line {fmt.name!r} names")
 
 
 def read_class_names(fileobj: BinaryIO) -> dict[str, str]:

@@ -18,7 +18,9 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import box_beside, box_content_tables, folder_tables, label_file_found, set_aside, voc_beside
+from shardify.beam_jobs.discover import (
+    box_beside, box_content_tables, box_literal_tables, folder_tables, label_file_found, set_aside, voc_beside,
+)
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import idl_boxes, json_box_files
@@ -306,6 +308,7 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
         return []
     found = _per_image_folders(config, sample) + _annotation_tables(config, sample) + box_beside.beside_box_evidence(config, sample)
     found += box_content_tables.content_table_evidence(config, sample, {e.path for e in found})  # MIO-TCD's gt_train.csv
+    found += box_literal_tables.literal_table_evidence(config, sample, {e.path for e in found})  # Airbus's polygon literals
     return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
 
 

@@ -41,7 +41,7 @@ from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.plan import key_columns, layout, layout_guess, table_groups
+from shardify.plan import key_columns, layout, layout_guess, table_groups, unread_table_signs
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -363,6 +363,10 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     # A Hugging Face imagefolder's one metadata file at the top (file_name relative to SRC).
     found += [name for name in HF_METADATA_FILES if name in top_files and names_files(config, name)]
     found = [name for name in found if FileSystems.exists(join_path(config.source, name))]  # not in an archive
+    # a labels.csv whose column writes boxes or polygons holds objects, not labels (read as labels, each box's
+    # literal was written as a class with exit 0): box evidence reads it, or the unread-table stop names it
+    found = [name for name in found if layout.extension(name) not in ("csv", "tsv")
+             or unread_table_signs.box_literal_column(head_lines(config, name), "\t" if layout.extension(name) == "tsv" else ",") is None]
     if found and has_data_files and not labels_train_beside_test(config, found[0], sample):
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]

@@ -35,6 +35,7 @@ __all__ = [
     "CXCYWH_PIXELS",
     "CXCYWH_NORMALISED",
     "WORDS_BEFORE_BOX",
+    "LITERAL_PIXELS",
     "BoxFormat",
     "is_number",
 ]
@@ -83,7 +84,11 @@ XYXY_NORMALISED = "x1 y1 x2 y2 normalised"
 # the box tables Kaggle and Roboflow exports write under `x_center,y_center,width,height`).
 CXCYWH_PIXELS = "cx cy w h pixels"
 CXCYWH_NORMALISED = "cx cy w h normalised"
-_CONVENTIONS = (XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
+# A ROWS table's one cell of boxes or polygons written as a literal (`[{'x': 5, 'y': 2, 'width': 4,
+# 'height': 5}, ...]`, `[(x, y), ...]`, WKT), any number of objects a row, each read as its envelope
+# in pixels (`shardify/plan/literal_boxes.py`; tables found by `shardify/plan/literal_tables.py`).
+LITERAL_PIXELS = "a literal of boxes or polygons, pixels, each read as its envelope"
+_CONVENTIONS = (LITERAL_PIXELS, XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
                 CXCYWH_PIXELS, CXCYWH_NORMALISED)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)
@@ -162,6 +167,9 @@ class BoxFormat:
         "gt"). A per-image file of another extension than .txt may lie beside its image, in the
         image's own folder (`beam_jobs/discover/box_beside.py`).
       source: where the format is documented.
+      key_template: ROWS: the image's key built from several columns, each named in braces
+        (`video_{video_id}/{video_frame}`: the Great Barrier Reef's frames), where no one column names
+        it; `key_field` then names the first of them. "" for none.
       document: JSON_DOCUMENT: "json", or "yaml" for a YAML list of entries (Bosch Small Traffic
         Lights' train.yaml: `- boxes: [...]` / `path: ./rgb/train/...`), whose absolute paths (its
         test.yaml names the authors' server) name a file by its name alone.
@@ -198,6 +206,7 @@ class BoxFormat:
     extension: str = "txt"
     source: str = ""
     document: str = "json"
+    key_template: str = ""
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, IDL_LINES, PER_IMAGE_JSON, FOLDER_TABLES):
@@ -222,6 +231,12 @@ class BoxFormat:
             raise ValueError(f"{self.name}: five box fields are an ellipse's or a rotated rectangle's, and only they")
         if not re.fullmatch(r"[a-z0-9]+", self.extension) or (self.extension != "txt" and self.pairing != PER_IMAGE):
             raise ValueError(f"{self.name}: an extension of its own is a per-image file's")
+        if self.convention == LITERAL_PIXELS and not (
+            self.pairing == ROWS and len(self.box_fields) == 1 and self.separator in ("", ",", "\t")
+        ):
+            raise ValueError(f"{self.name}: a literal of boxes is one cell of a comma- or tab-separated table")
+        if self.key_template and (self.pairing != ROWS or f"{{{self.key_field}}}" not in self.key_template):
+            raise ValueError(f"{self.name}: a key template builds a table row's key, its key field among its columns")
         if len(self.box_fields) not in (1, 4, 5, 8) or (
             len(self.box_fields) == 1 and self.pairing not in (ROWS, JSON_LINES, JSON_DOCUMENT, PER_IMAGE_JSON)
         ):

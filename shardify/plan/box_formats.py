@@ -52,6 +52,7 @@ from shardify.plan.box_format import (
     JSON_DOCUMENT,
     JSON_LINES,
     LISTS_EVERY_IMAGE,
+    LITERAL_PIXELS,
     PER_IMAGE,
     PER_IMAGE_JSON,
     QUAD_PIXELS,
@@ -67,10 +68,11 @@ from shardify.plan.box_format import (
     BoxFormat,
     is_number,
 )
-from shardify.plan import box_columns, keyed_box_documents
+from shardify.plan import box_columns, keyed_box_documents, literal_tables
 from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
+    "LITERAL_PIXELS",
     "PER_IMAGE",
     "WORDS_BEFORE_BOX",
     "BLOCKS",
@@ -112,7 +114,8 @@ def format_named(name: str) -> BoxFormat:
     Raises:
       KeyError: no such row, and no such reading.
     """
-    found = next((f for f in FORMATS if f.name == name), None) or box_columns.format_of_name(name)
+    found = (next((f for f in FORMATS if f.name == name), None) or box_columns.format_of_name(name)
+             or literal_tables.format_of_name(name))
     if found is None:
         raise KeyError(name)
     return found

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
 from shardify.inputs.whole_numbers import whole_number
-from shardify.plan import headerless_tables, keyed_multi_hot, label_candidates, label_words, sparse_columns
+from shardify.plan import headerless_tables, keyed_multi_hot, label_candidates, label_words, literal_boxes, sparse_columns
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.structure import split_word
@@ -148,6 +148,8 @@ def recognise_keyed_table(
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
     labels = [row[label] for row in data]
+    if literal_boxes.box_cells(labels):  # boxes or polygons (`[{'x': 1, ...}]`): objects, no labels (`literal_tables`)
+        return None
     if not label_separator and label_lists(labels):  # `['Comedy', 'Drama']`: multi-label, no guess
         return Evidence(
             path, LABEL_LINES, key_rule([row[key] for row in data]), column=key, header=True, label_column=label,

@@ -29,6 +29,8 @@ def list_literal(text: str) -> list | None:
         return None
     try:
         value = json.loads(text)
+    except RecursionError:  # (`[[[...]]]` nested past the stack: JSON's decoder recurses as literal_eval does)
+        return None
     except ValueError:
         try:
             value = ast.literal_eval(text)

@@ -15,7 +15,10 @@ exit 0 and every label wrong; both are kinds, not datasets:
                    Reef's `annotations`) or lists of coordinate pairs (`[(135, 522), (245, 522),
                    ...]`). The table holds objects; written as classification by video folder,
                    every box was lost. It needs no input's name in it (the reef's rows name frames
-                   by `video_id-video_frame`, no file name).
+                   by `video_id-video_frame`, no file name). Since readers22 such a table is read
+                   where its columns say unambiguously which image and class each object has
+                   (`shardify/plan/literal_tables.py`: the reef and Airbus convert); this stop is
+                   left for the others.
 
 What a box's keys are is data (`BOX_KEY_SETS`). Plain functions of cells and lines, no I/O:
 `unread_annotations.names_inputs` asks the first, `beam_jobs/discover/unread_annotation_checks.py`

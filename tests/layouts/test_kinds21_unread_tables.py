@@ -30,7 +30,8 @@ from shardify.plan import unread_table_signs
 
 # (builders, name, what the stop must say)
 STOPS = [
-    (blind21.DATASETS, "reef", ("train.csv", "'annotations' lists boxes or polygons", "--layout-file")),
+    # (reef: right since readers22, tests/layouts/test_literal_box_columns.py; the cameras' frames named `1` for
+    # `0001.png` fit no key the rows show, and still stop)
     (kinds21.DATASETS, "camera_boxes", ("frames.csv", "'objects' lists boxes or polygons", "--layout-file")),
     (kinds21.DATASETS, "camera_polygons", ("frames.csv", "'shape' lists boxes or polygons", "--layout-file")),
     (blind21.DATASETS, "ranzcr", ("train.csv", "'PatientID'", "11 columns of 0/1", "--keep-columns PatientID")),
