@@ -12,8 +12,8 @@ and a text file beside a labelling list (its folder or one above, up to SRC) rea
 name a line (`evidence.read_vocabulary`), names that are not files, at least as many as the largest
 number read plus one (or as many as were read, the file longer), the plan stops (exit 2) naming
 that file and `--label-names FILE`, which reads its lines as the numbers' names, in order. A list of paths
-(MJSynth's imlist.txt), of `<file> <number>` rows (annotation.txt), or of fewer lines than the
-numbers (a README) is no such list, and the conversion goes on as before.
+(MJSynth's imlist.txt), of `<file> <number>` rows (annotation.txt), of whole numbers (ids), or of fewer
+lines than the numbers (a README) is no such list, and the conversion goes on as before.
 """
 
 from __future__ import annotations
@@ -51,10 +51,12 @@ def names_for_numbers(lines: Sequence[str], largest: int, limit: int = _NAMES_LI
     True
     >>> names_for_numbers(["Read me first.", "Then run it."], 5) is None  # fewer names than the numbers
     True
+    >>> names_for_numbers(["1041", "1042", "1043"], 2) is None  # ids one a line
+    True
     """
     names = evidence_lib.read_vocabulary(lines)
-    if not names or any(_FILE_NAME.search(name) for name in names):
-        return None
+    if not names or any(_FILE_NAME.search(name) for name in names) or all(name.isdigit() for name in names):
+        return None  # files, or ids one a line (`test_ids.txt`): no class names
     return names if len(names) > largest or len(lines) >= limit else None
 
 

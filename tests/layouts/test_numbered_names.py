@@ -78,4 +78,5 @@ def test_names_for_numbers_wants_enough_distinct_names_that_are_no_files() -> No
     assert names_for_numbers(["a", "b"], 2) is None
     assert names_for_numbers(["a", "a", "b"], 1) is None
     assert names_for_numbers(["x/1.jpg 0", "x/2.jpg 1"], 1) is None
+    assert names_for_numbers(["1041", "1042", "1043"], 2) is None  # ids one a line (read as a split list of its own)
     assert names_for_numbers(["a", "b"], 99, limit=2) == ("a", "b")  # a list longer than what was read
