@@ -31,7 +31,7 @@ from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
-from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, pixel_row_tables
+from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
@@ -444,6 +444,7 @@ def _detect_folder(
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt
+        numbered_names.check_numbered_names(config, sample, detected)  # MJSynth's lexicon.txt beside its numbered lists
         unnamed_list_rows.check_unnamed_list_rows(config, sample, detected)  # DeepPCB's '<n>.jpg' beside <n>_test.jpg
         version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
         mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
