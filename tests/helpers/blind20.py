@@ -376,9 +376,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "sarc": None,
     "medical_pairs": {"label_column": "4"},  # right (tried), but the first command labels each pair by its
                                          # doctor's id (the first column) with exit 0
-    "pubmed_mesh": None,                 # the stop offers one 0/1 column as --label-column; no option reads the
-                                         # fourteen A..Z columns as a multi-label beside meshMajor, meshroot (tried
-                                         # --text-column abstractText: the same stop)
+    "pubmed_mesh": {"text_column": "abstractText", "keep_columns": ("Title", "meshMajor", "pmid", "meshid", "meshroot")},
+                                         # right (tried); the first stop offered one 0/1 column as --label-column and
+                                         # no option read the fourteen A..Z columns as a multi-label; since useless22
+                                         # the stop names these two (one_hot.multi_hot_remedy)
     "imdb_genres": None,                 # the stop offers --label-from-name, --labels, --label-level 0; the last
                                          # writes no rows at all (tried)
 }

@@ -16,6 +16,9 @@ Since: brackish right (the AAU annotation tool's `;`-separated box tables a row 
 shardify/plan/box_format_rows.py, recognised by their header). figaro1k a good stop: `--label-level 0`, which
 its stop offers, no longer writes the GT masks as records but stops naming them (`mirror_trees.twin_folders`),
 and the first stop names `--exclude 'Figaro1k/GT'` beside it (`mirror_masks.twin_masks_hint`).
+Since: pubmed_mesh a good stop: beside its one-letter --label-column, the stop names `--text-column 'abstractText'
+--keep-columns 'Title,meshMajor,pmid,meshid,meshroot'`, which reads the fourteen A..Z 0/1 columns as a multi-label
+(`converters.one_hot.multi_hot_remedy`; tests/layouts/test_useless_twenty_two.py).
 """
 
 from __future__ import annotations
@@ -35,8 +38,6 @@ WRONG = {
                   "then converts right"),
     "imdb_genres": ("STOPS (exit 2): the ' ::: '-separated train_data.txt / test_data_solution.txt are not read as "
                     "tables; it offers --label-from-name, --labels or --label-level 0, and the last writes no row"),
-    "pubmed_mesh": ("STOPS (exit 2): the fourteen A..Z 0/1 columns beside meshMajor, meshroot, meshid and pmid are not "
-                    "read as a multi-label; it offers one of them as --label-column, which would drop the others"),
 }
 
 

@@ -1,0 +1,89 @@
+"""Older useless stops made good: a text table's 0/1 class columns beside other columns.
+
+blind20's pubmed_mesh (`Title,abstractText,meshMajor,pmid,meshid,meshroot,A,...,Z`, tests/helpers/blind20.py) stopped
+naming one letter as `--label-column` (the other labels lost) and no option that read the fourteen 0/1 columns as one
+multi-label: `text_table_classes` reads 0/1 columns only beside the text and a key. The stop now names the options
+that do (`one_hot.multi_hot_remedy`): the text column, and every other column kept as a feature. Here: the case, a
+neighbour no batch has (GoEmotions' raw export: `text,id,author,subreddit,...,rater_id,example_very_unclear,
+admiration,...`, one text), and hostile twins the clause must not be offered for (one 0/1 column; 0/1 columns named as
+a record's features; a 2 among the sampled cells): each still stops before writing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from helpers import blind20
+from helpers.unseen4 import Put, Spec, _csv, aux, build, row
+from helpers.unseen_judge import assert_right, judge_first_command
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+
+_EMOTIONS = ["admiration", "amusement", "anger", "curiosity", "gratitude", "sadness"]
+_SUBS = ["AskReddit", "nba", "movies"]
+_GO_KEEP = ("id", "author", "subreddit", "link_id", "parent_id", "created_utc", "rater_id", "example_very_unclear")
+
+
+def _goemotions() -> Iterator[Put]:
+    """goemotions_1.csv as the GoEmotions raw export ships it (github.com/google-research/google-research/tree/master/
+    goemotions: one row per rater): the comment, its thread's ids, the rater, a TRUE/FALSE flag, a 0/1 column per
+    emotion. Truth: each row a record, text the comment, its 1 columns its labels."""
+    lines = [",".join(("text", *_GO_KEEP, *_EMOTIONS))]
+    for i in range(12):
+        on = {_EMOTIONS[i % 6], _EMOTIONS[(i * 5 + 1) % 6]} if i % 3 else {_EMOTIONS[(i * 2) % 6]}
+        text = f"That was comment number {i} about the {['game', 'film', 'thread'][i % 3]}, {'really' if i % 2 else 'truly'} {i}."
+        lines.append(_csv(text, f"ee{i:04x}", f"user{i % 5}", _SUBS[i % 3], f"t3_{i % 4}", f"t1_{i % 6}",
+                          str(1548084169 + i * 37), str(i % 4 + 1), "FALSE", *("1" if e in on else "0" for e in _EMOTIONS)))
+        yield row(f"goemotions_1.csv:{i}", "train", on, text)
+    yield aux("goemotions_1.csv", "\n".join(lines) + "\n")
+
+
+GO = Spec("goemotions", "text", _goemotions, "built here", "each row a record: text the text, its 1 columns its labels.")
+_PUBMED_KEEP = "Title,meshMajor,pmid,meshid,meshroot"
+
+
+def test_pubmed_mesh_stop_names_the_text_and_kept_columns_and_following_is_right(tmp_path):
+    follow = blind20.FOLLOW["pubmed_mesh"]
+    assert follow == {"text_column": "abstractText", "keep_columns": tuple(_PUBMED_KEEP.split(","))}
+    truth = blind20.DATASETS["pubmed_mesh"](tmp_path / "download")
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "first")))
+    assert f"--text-column 'abstractText' --keep-columns '{_PUBMED_KEEP}'" in str(stop.value)
+    judge_first_command(blind20.DATASETS, "pubmed_mesh", tmp_path / "judged", follow)
+
+
+def test_a_neighbour_goemotions_export_stop_names_its_kept_columns_and_following_is_right(tmp_path):
+    truth = build(GO, tmp_path / "download")
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "first")))
+    assert f"--keep-columns '{','.join(_GO_KEEP)}'" in str(stop.value), str(stop.value)
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), keep_columns=_GO_KEEP))
+    assert_right(truth, tmp_path / "out")
+
+
+def _hostile(kind: str) -> Iterator[Put]:
+    """A table of a text, a column of repeated words and 0/1 columns that are no multi-hot set: 'one' a single 0/1
+    column, 'flags' two 0/1 columns named as a record's features, 'two' a 2 among a class column's cells."""
+    names = {"one": ["toxic"], "flags": ["has_link", "is_reply"], "two": ["toxic", "insult"]}[kind]
+    lines = [",".join(("comment", "topic", *names))]
+    for i in range(12):
+        bits = [str((i + k) % 2) for k in range(len(names))]
+        if kind == "two" and i == 4:
+            bits[1] = "2"
+        lines.append(_csv(f"Some words about thing {i}, said {'loudly' if i % 2 else 'softly'} {i}.",
+                          ["sports", "news", "music"][i % 3], *bits))
+    yield aux("comments.csv", "\n".join(lines) + "\n")
+
+
+@pytest.mark.parametrize("kind", ["one", "flags", "two"])
+def test_hostile_twins_stop_before_writing_without_offering_a_multi_hot_reading(kind, tmp_path):
+    truth = build(Spec("comments", "text", lambda: _hostile(kind), "built here", "stops"), tmp_path / "download")
+    out = tmp_path / "out"
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(truth.root), str(out)))
+    assert "multi-hot set of classes (a record's labels" not in str(stop.value), str(stop.value)
+    assert not (out / "manifest.json").exists()
