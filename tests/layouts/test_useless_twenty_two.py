@@ -1,4 +1,4 @@
-"""Older useless stops made good: a text table's 0/1 class columns beside other columns.
+"""Older useless stops made good: a text table's 0/1 class columns beside other columns; alpha mattes one folder down.
 
 blind20's pubmed_mesh (`Title,abstractText,meshMajor,pmid,meshid,meshroot,A,...,Z`, tests/helpers/blind20.py) stopped
 naming one letter as `--label-column` (the other labels lost) and no option that read the fourteen 0/1 columns as one
@@ -7,6 +7,13 @@ that do (`one_hot.multi_hot_remedy`): the text column, and every other column ke
 neighbour no batch has (GoEmotions' raw export: `text,id,author,subreddit,...,rater_id,example_very_unclear,
 admiration,...`, one text), and hostile twins the clause must not be offered for (one 0/1 column; 0/1 columns named as
 a record's features; a 2 among the sampled cells): each still stops before writing.
+
+blind20's aisegment (`matting_human_half/clip_img/...jpg` beside `matting_human_half/matting/...png`, RGBA) stopped
+on the date folders offering `--label-level 0`, which wrote every matte as a record: the alpha mattes' stop
+(`beam_jobs/discover/alpha_mattes.py`) looked at SRC's top folders only. It now finds the trees where they part, at
+any depth. Here: the case; a neighbour two wrappers down (`shop/v2/photos/` beside `shop/v2/cutouts/`, flat); hostile
+twins: the same trees of all-opaque PNGs (no mattes: no such stop), and PNGs in a folder beneath the photos' own (no
+two trees: no such stop).
 """
 
 from __future__ import annotations
@@ -17,7 +24,9 @@ from pathlib import Path
 import pytest
 
 from helpers import blind20
-from helpers.unseen4 import Put, Spec, _csv, aux, build, row
+from helpers.blind20 import _rgba
+from helpers.shipped import _image_bytes
+from helpers.unseen4 import Put, Spec, _csv, aux, build, img, row
 from helpers.unseen_judge import assert_right, judge_first_command
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -87,3 +96,40 @@ def test_hostile_twins_stop_before_writing_without_offering_a_multi_hot_reading(
         run_conversion(ConvertConfig(str(truth.root), str(out)))
     assert "multi-hot set of classes (a record's labels" not in str(stop.value), str(stop.value)
     assert not (out / "manifest.json").exists()
+
+
+def test_aisegment_stop_names_the_mattes_tree_under_the_download_folder_and_following_is_right(tmp_path):
+    follow = blind20.FOLLOW["aisegment"]
+    assert follow == {"label_level": 0, "exclude": ("matting_human_half/matting/**",)}
+    truth = blind20.DATASETS["aisegment"](tmp_path / "download")
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "first")))
+    assert "--exclude 'matting_human_half/matting/**' --label-level 0" in str(stop.value), str(stop.value)
+    judge_first_command(blind20.DATASETS, "aisegment", tmp_path / "judged", follow)
+
+
+def _shop(kind: str = "") -> Iterator[Put]:
+    """shop/v2/photos/<n>.jpg beside shop/v2/cutouts/<n>.png (the product cut out, RGBA). `kind`: "opaque" PNGs of
+    an all-opaque alpha (a PNG copy, no matte); "beneath" the PNGs in photos/alpha/ (no second tree)."""
+    for n in range(6):
+        yield img(f"shop/v2/photos/{n:04d}.jpg", "train")
+        png = f"shop/v2/photos/alpha/{n:04d}.png" if kind == "beneath" else f"shop/v2/cutouts/{n:04d}.png"
+        yield aux(png, _image_bytes(f"op{n}", 20, 16, "PNG") if kind == "opaque" else _rgba(f"shop{n}"))
+
+
+def test_a_neighbour_two_folders_down_stops_naming_the_cutouts_tree_and_following_is_right(tmp_path):
+    truth = build(Spec("shop-cutouts", "image", _shop, "built here", "each photo a record, unlabelled"), tmp_path / "download")
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "first")))
+    assert "--exclude 'shop/v2/cutouts/**' --label-level 0" in str(stop.value), str(stop.value)
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), label_level=0, exclude=("shop/v2/cutouts/**",)))
+    assert_right(truth, tmp_path / "out")
+
+
+@pytest.mark.parametrize("kind", ["opaque", "beneath"])
+def test_hostile_twins_of_the_mattes_raise_no_mattes_stop(kind, tmp_path):
+    truth = build(Spec("shop-cutouts", "image", lambda: _shop(kind), "built here", "no mattes"), tmp_path / "download")
+    try:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    except UsageError as stop:
+        assert "alpha mattes" not in str(stop), str(stop)
