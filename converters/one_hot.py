@@ -28,7 +28,7 @@ from collections.abc import Collection, Mapping, Sequence
 from shardify.plan import label_candidates
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["flag_columns", "label_columns", "labels_of", "text_table_classes", "multi_hot_labels", "multi_hot_remedy"]
+__all__ = ["flag_columns", "label_columns", "labels_of", "multi_hot_labels", "multi_hot_remedy", "text_table_classes"]
 
 _ZERO, _ONE = frozenset({"0", "0.0", "0.00"}), frozenset({"1", "1.0", "1.00"})
 _MIN_COLUMNS = 2

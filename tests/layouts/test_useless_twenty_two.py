@@ -19,7 +19,6 @@ two trees: no such stop).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
