@@ -1,4 +1,5 @@
-"""Older useless stops made good: a text table's 0/1 class columns beside other columns; alpha mattes one folder down.
+"""Older useless stops made good: a text table's 0/1 class columns beside other columns; alpha mattes one folder down;
+YOLO files beside images in class folders.
 
 blind20's pubmed_mesh (`Title,abstractText,meshMajor,pmid,meshid,meshroot,A,...,Z`, tests/helpers/blind20.py) stopped
 naming one letter as `--label-column` (the other labels lost) and no option that read the fourteen 0/1 columns as one
@@ -14,6 +15,12 @@ on the date folders offering `--label-level 0`, which wrote every matte as a rec
 any depth. Here: the case; a neighbour two wrappers down (`shop/v2/photos/` beside `shop/v2/cutouts/`, flat); hostile
 twins: the same trees of all-opaque PNGs (no mattes: no such stop), and PNGs in a folder beneath the photos' own (no
 two trees: no such stop).
+
+blind19's african_wildlife (`buffalo/001.jpg` beside `buffalo/001.txt` of YOLO rows, no names file) stops naming
+`--label-names`; with it each image was labelled by its folder alone where its boxes name a second animal (exit 0).
+The boxes' classes now label each image where every folder of images holds YOLO files (`yolo_beside_read`). Here:
+the case; a neighbour with its `obj.names` (no option needed) and splits above the class folders; a hostile twin, a
+class folder of images with no YOLO files beside the others: the folders stay classes.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from helpers import blind20
+from helpers import blind19, blind20
 from helpers.blind20 import _rgba
 from helpers.shipped import _image_bytes
 from helpers.unseen4 import Put, Spec, _csv, aux, build, img, row
@@ -132,3 +139,49 @@ def test_hostile_twins_of_the_mattes_raise_no_mattes_stop(kind, tmp_path):
         run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
     except UsageError as stop:
         assert "alpha mattes" not in str(stop), str(stop)
+
+
+def test_african_wildlife_following_label_names_labels_each_image_by_its_boxes(tmp_path):
+    judge_first_command(blind19.DATASETS, "african_wildlife", tmp_path, blind19.FOLLOW["african_wildlife"])
+
+
+_FRUIT = ["apple", "pear", "plum"]
+
+
+def _orchard(*, bare: bool = False) -> Iterator[Put]:
+    """<split>/<fruit>/<n>.jpg beside <n>.txt of YOLO rows, obj.names at SRC; some images hold a second fruit.
+    `bare`: a fourth folder, plum_bare/, of images with no .txt (its images a class of their own, no objects)."""
+    yield aux("obj.names", "\n".join(_FRUIT) + "\n")
+    for split in ("train", "valid"):
+        for k, fruit in enumerate(_FRUIT):
+            for n in range(3):
+                ids = [k] + ([(k + 1) % 3] if n == 1 else [])
+                rows = [f"{c} {0.3 + 0.2 * j:.6f} 0.500000 0.200000 0.300000" for j, c in enumerate(ids)]
+                objects = [_FRUIT[c] for c in ids]
+                labels = fruit if bare else {_FRUIT[c] for c in ids}
+                yield img(f"{split}/{fruit}/{n:03d}.jpg", split, labels, objects=objects)
+                yield aux(f"{split}/{fruit}/{n:03d}.txt", "\n".join(rows) + "\n")
+        if bare:
+            for n in range(3):
+                yield img(f"{split}/plum_bare/{n:03d}.jpg", split, "plum_bare")
+
+
+def test_a_neighbour_with_its_names_file_and_splits_is_labelled_by_its_boxes(tmp_path):
+    truth = build(Spec("orchard", "image", _orchard, "built here", "each image its boxes' classes"), tmp_path / "download")
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert_right(truth, tmp_path / "out")
+
+
+def test_hostile_a_class_folder_without_yolo_files_keeps_the_folders_as_classes(tmp_path):
+    truth = build(Spec("orchard", "image", lambda: _orchard(bare=True), "built here", "folders stay classes"),
+                  tmp_path / "download")
+    out = tmp_path / "out"
+    try:
+        run_conversion(ConvertConfig(str(truth.root), str(out)))
+    except UsageError:
+        assert not (out / "manifest.json").exists()
+        return
+    import json
+
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert "plum_bare" in manifest["labels"], "the images without YOLO files lost their folder's class"
