@@ -284,7 +284,14 @@ def resolve_columns(
         unused = tuple((name, why) for name, why in unused if name not in classes)
         if not classes:
             with texts_told(texts, pair, options):
-                refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
+                try:
+                    refuse_unnamed_labels(columns, (*texts, pair, *answers, *keep), sample)
+                except UnnamedLabelColumn as stop:
+                    # 0/1 columns beside others (PubMed's MeSH roots beside meshMajor): name the multi-hot reading
+                    remedy = one_hot.multi_hot_remedy(columns, texts, pair, sample, KEY_COLUMN_NAMES)
+                    if not remedy:
+                        raise
+                    raise UnnamedLabelColumn(f"{stop}{remedy}", stop.candidates) from stop
     separator = ""
     if label and sample and not options.label_separator and label in columns and list_cells.list_column(
             [row[columns.index(label)] for row in sample if columns.index(label) < len(row)]):

@@ -28,7 +28,7 @@ from collections.abc import Collection, Mapping, Sequence
 from shardify.plan import label_candidates
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["flag_columns", "label_columns", "labels_of", "text_table_classes", "multi_hot_labels"]
+__all__ = ["flag_columns", "label_columns", "labels_of", "multi_hot_labels", "multi_hot_remedy", "text_table_classes"]
 
 _ZERO, _ONE = frozenset({"0", "0.0", "0.00"}), frozenset({"1", "1.0", "1.00"})
 _MIN_COLUMNS = 2
@@ -157,6 +157,40 @@ def text_table_classes(
     if any(label_candidates.label_evidence(name) == 0 for name in bits):
         return ()
     return tuple(bits)
+
+
+def multi_hot_remedy(
+    columns: Sequence[str], texts: Sequence[str], pair: str, sample: Sequence[Sequence[object]], key_names: Sequence[str]
+) -> str:
+    """The options that read a text table's 0/1 columns as one multi-hot set of classes where other
+    columns beside them kept `text_table_classes` from doing so, as a clause for the label stop; ""
+    where there is no such set. PubMed's MeSH table (`Title,abstractText,meshMajor,pmid,meshid,meshroot,
+    A,B,...,Z`: the tree roots' 0/1 columns the labels, `meshMajor`/`meshroot` the same spelled out)
+    stopped naming one letter as `--label-column`, which loses the other labels; which of the columns
+    are the labels stays a guess (`meshroot` may be wanted instead), so it is offered, not taken.
+    Only columns whose every sampled cell is 0 or 1 count, and none named as a feature or an id.
+
+    >>> multi_hot_remedy(("t", "pmid", "tags", "A", "B"), ("t",), "", [("x", "9", "a b", "0", "1"), ("y", "8", "c", "1", "1")], ("id",))
+    "; or, where the 0/1 columns 'A', 'B' are one multi-hot set of classes (a record's labels the columns holding 1), keep the others as features: --keep-columns 'pmid,tags'"
+    >>> multi_hot_remedy(("t", "tags", "A", "B"), ("t",), "", [("x", "a", "0", "2"), ("y", "c", "1", "1")], ("id",))
+    ''
+    """
+    whole = [row for row in sample if len(row) == len(columns)]
+    taken = (*texts, pair) if pair else tuple(texts)
+    bits = [name for i, name in enumerate(columns) if whole and name not in taken
+            and all(str(row[i]).strip() in _BITS for row in whole)
+            and not _named_as_id(name, key_names) and label_candidates.label_evidence(name) != 0]
+    others = [name for name in columns if name not in (*taken, *bits) and name.lower() not in _CROWD_EXPORT_COLUMNS
+              and not _confidence_of(name, columns)]
+    if len(bits) < _MIN_CLASS_COLUMNS or not others:
+        return ""
+    shown = ", ".join(repr(b) for b in bits[:6]) + (f" ... ({len(bits)})" if len(bits) > 6 else "")
+    lead = f"; or, where the 0/1 columns {shown} are one multi-hot set of classes (a record's labels the columns holding 1)"
+    if not pair:
+        return f"{lead}, keep the others as features: --keep-columns {','.join(others)!r}"
+    # two texts found: the one the user keeps as the text, the other kept as a feature with the rest
+    return (f"{lead}, name the text and keep the others as features: --text-column {pair!r} --keep-columns "
+            f"{','.join((*texts, *others))!r} (or --text-column {texts[0]!r} --keep-columns {','.join((pair, *others))!r})")
 
 
 def _named_as_id(name: str, key_names: Sequence[str]) -> bool:

@@ -35,30 +35,48 @@ _MATTE_BYTES = 16 << 20
 _PHOTO_EXTENSIONS = ("jpg", "jpeg")
 
 
+def _parting(png: str, photo: str) -> tuple[str, str] | None:
+    """The folders where a PNG's tree and its photo's part ('a/matting', 'a/clip_img' for
+    'a/matting/1/m_0/1-3.png' beside 'a/clip_img/1/c_0/1-3.jpg'), or None where one lies above the other."""
+    a, b = png.split("/")[:-1], photo.split("/")[:-1]
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if i >= len(a) or i >= len(b):
+        return None
+    return "/".join(a[: i + 1]), "/".join(b[: i + 1])
+
+
 def matte_pairs(images: Sequence[str]) -> tuple[str, str, list[str]] | None:
-    """(the photos' top folder, the PNGs' top folder, the PNGs named as photos) where every sampled
-    PNG of one top folder shares its stem with a JPEG of another, or None.
+    """(the photos' tree, the PNGs' tree, the PNGs named as photos) where every sampled PNG of one
+    tree shares its stem with a JPEG of one other tree, the two parting at any depth (the download's
+    `matting_human_half/` above both, as Kaggle ships it, as well as SRC itself), or None.
 
     >>> matte_pairs(["clip_img/1/clip_0/1-3.jpg", "matting/1/matting_0/1-3.png", "matting/1/matting_0/1-4.png",
     ...              "clip_img/1/clip_0/1-4.jpg"])
     ('clip_img', 'matting', ['matting/1/matting_0/1-3.png', 'matting/1/matting_0/1-4.png'])
+    >>> matte_pairs(["h/clip_img/1/c_0/1-3.jpg", "h/matting/1/m_0/1-3.png", "h/matting/1/m_0/1-4.png", "h/clip_img/1/c_0/1-4.jpg"])
+    ('h/clip_img', 'h/matting', ['h/matting/1/m_0/1-3.png', 'h/matting/1/m_0/1-4.png'])
+    >>> matte_pairs(["a/1-3.jpg", "a/1-3.png", "a/1-4.jpg", "a/1-4.png"]) is None  # one folder: twin formats, not trees
+    True
     """
-    def top(path: str) -> str:
-        return path.split("/", 1)[0] if "/" in path else ""
-
-    photos: dict[str, set[str]] = {}
+    photos: dict[str, list[str]] = {}
     for path in images:
-        if layout.extension(path) in _PHOTO_EXTENSIONS and top(path):
-            photos.setdefault(layout.stem(path), set()).add(top(path))
-    by_top: dict[str, list[str]] = {}
-    for path in images:
-        if layout.extension(path) == "png" and top(path):
-            by_top.setdefault(top(path), []).append(path)
-    for folder, pngs in sorted(by_top.items()):
-        named = [p for p in pngs if photos.get(layout.stem(p), set()) - {folder}]
-        others = {t for p in named for t in photos[layout.stem(p)]} - {folder}
-        if len(named) >= 2 and len(named) >= _MOST * len(pngs) and len(others) == 1:
-            return others.pop(), folder, sorted(named)
+        if layout.extension(path) in _PHOTO_EXTENSIONS:
+            photos.setdefault(layout.stem(path), []).append(path)
+    pngs = [p for p in images if layout.extension(p) == "png"]
+    trees: dict[str, set[str]] = {}  # the PNGs' tree -> the photos' trees its PNGs name
+    named: dict[str, set[str]] = {}
+    for png in pngs:
+        for photo in photos.get(layout.stem(png), ()):
+            parted = _parting(png, photo)
+            if parted:
+                trees.setdefault(parted[0], set()).add(parted[1])
+                named.setdefault(parted[0], set()).add(png)
+    for folder, others in sorted(trees.items()):
+        in_tree = [p for p in pngs if p.startswith(folder + "/")]
+        if len(named[folder]) >= 2 and len(named[folder]) >= _MOST * len(in_tree) and len(others) == 1:
+            return others.pop(), folder, sorted(named[folder])
     return None
 
 

@@ -107,9 +107,29 @@ def without_name_labels(config: ConvertConfig, sample: Sequence[str], detected: 
     names = [p for p in _names_files(sample, read) if p not in detected.left_out]
     detected = dataclasses.replace(detected, left_out=(*detected.left_out, *names)) if names else detected
     structure = detected.structure
-    if structure is None or structure.name_pattern is None or structure.chosen_level:
+    if structure is None or structure.chosen_level:
         return detected
     shown = ", ".join(f"{folder or 'SRC'}/" for folder in read[:3])
+    if structure.name_pattern is None:
+        return _without_folder_labels(detected, sample, read, shown)
     note = f"file-name prefixes not read as labels: the YOLO files beside the images in {shown} give their objects"
     plain = dataclasses.replace(structure, name_pattern=None, named_splits=())
+    return dataclasses.replace(detected, structure=plain, notes=(*detected.notes, note))
+
+
+def _without_folder_labels(detected: layout.SourceLayout, sample: Sequence[str], read: Sequence[str], shown: str) -> layout.SourceLayout:
+    """`detected` without class folders where the YOLO files beside the images lie in them: the
+    objects' classes label each image, as its boxes say. The African Wildlife download
+    (`buffalo/001.jpg` beside `buffalo/001.txt`, class 0 buffalo .. 3 zebra) holds images of one folder
+    with another animal too: with `--label-names`, which its stop names, each image was labelled by its
+    folder alone while its boxes named two animals (exit 0). A class level the user chose stays, and
+    so do the classes where a folder of images holds no YOLO files (its images would lose theirs)."""
+    structure = detected.structure
+    levels = dict(structure.label_levels)
+    classed = [f for f in read if levels.get(structure.split_folder_of(f + "/x"), -1) >= 0]
+    holding = {posixpath.dirname(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    if not classed or len(classed) != len(read) or not holding <= set(read):
+        return detected
+    note = f"folders not read as classes: the YOLO files beside the images in {shown} give their objects, whose classes label them"
+    plain = dataclasses.replace(structure, label_levels=tuple((folder, -1) for folder, _ in structure.label_levels), single_class="")
     return dataclasses.replace(detected, structure=plain, notes=(*detected.notes, note))

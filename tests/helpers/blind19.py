@@ -357,8 +357,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # the train-valid column unread (tried)
     "fish": None,
     "pcb": {"label_level": 0},           # the stop names --label-level 0 (tried: right)
-    "african_wildlife": None,            # the stop asks to move the files into images/ and labels/ and name a
-                                         # --label-names file; --label-level 0 drops the boxes (tried)
+    "african_wildlife": {"label_names": ("buffalo", "elephant", "rhino", "zebra")},  # right (tried); the first stop
+                                         # asked to move the files into images/ and labels/, later named --label-names,
+                                         # with which each image was labelled by its folder alone (a second animal
+                                         # lost); since useless22 the boxes' classes label it (yolo_beside_read)
     "kolektor": {"label_level": 0},      # right (tried), but the first command labels each image by its kos folder
     "severstal": {"labels_file": "train.csv", "key_column": "ImageId", "label_column": "ClassId"},  # the stop names
                                          # them (kinds20: right, the run-length masks not stored); before, the stop

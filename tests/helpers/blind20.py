@@ -370,15 +370,17 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "figaro1k": {"label_level": 0, "exclude": ("Figaro1k/GT",)},  # right (tried); the first stop offered
                                          # --label-level 0 or 2 or --labels, and --label-level 0 alone wrote the GT
                                          # .pbm masks as records too (tried); since, the stop names --exclude too
-    "aisegment": None,                   # the stop offers --label-level 0 or 2; --label-level 0 writes the RGBA
-                                         # mattes as records too (tried); with --exclude matting_human_half/matting
-                                         # it is right (tried), but no stop names --exclude
+    "aisegment": {"label_level": 0, "exclude": ("matting_human_half/matting/**",)},  # right (tried); the first
+                                         # stop offered --label-level 0 or 2, and --label-level 0 wrote the RGBA mattes
+                                         # as records too (tried); since useless22 alpha_mattes finds the two trees
+                                         # under matting_human_half/ (it looked at SRC's top folders only) and names this
     "sarc": None,
     "medical_pairs": {"label_column": "4"},  # right (tried), but the first command labels each pair by its
                                          # doctor's id (the first column) with exit 0
-    "pubmed_mesh": None,                 # the stop offers one 0/1 column as --label-column; no option reads the
-                                         # fourteen A..Z columns as a multi-label beside meshMajor, meshroot (tried
-                                         # --text-column abstractText: the same stop)
+    "pubmed_mesh": {"text_column": "abstractText", "keep_columns": ("Title", "meshMajor", "pmid", "meshid", "meshroot")},
+                                         # right (tried); the first stop offered one 0/1 column as --label-column and
+                                         # no option read the fourteen A..Z columns as a multi-label; since useless22
+                                         # the stop names these two (one_hot.multi_hot_remedy)
     "imdb_genres": None,                 # the stop offers --label-from-name, --labels, --label-level 0; the last
                                          # writes no rows at all (tried)
 }

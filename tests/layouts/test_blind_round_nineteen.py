@@ -14,6 +14,9 @@ Since: resume right (converters/markup_copies.py: a page of another text column 
 Since: kolektor a good stop (`shardify.plan.item_signs`: id-named folders with masks beside their images).
 Since: news_aggregator a good stop (beam_jobs/discover/text_columns.py: two columns that could each be the label of a
 headerless table stop before writing naming `--label-column`, no longer a reject per row and exit 1).
+Since: african_wildlife a good stop: its stop names `--label-names` (the page's 0 buffalo .. 3 zebra), with which
+the YOLO files beside the images are read and the objects' classes label each image, the animal folders no classes
+(`beam_jobs/discover/yolo_beside_read.py`; before, each image was labelled by its folder alone, a second animal lost).
 """
 
 from __future__ import annotations
@@ -27,10 +30,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "african_wildlife": ("STOPS (exit 2): YOLO .txt files beside the images in per-animal folders are read only from "
-                         "a labels/ tree mirroring images/; it asks the user to move the files and write a "
-                         "--label-names file (no option reads them where they are; the page documents 0 buffalo .. "
-                         "3 zebra), and --label-level 0 drops the boxes"),
     "lego": ("STOPS (exit 2): franchise/<nnnn>/ folders read as classes holding same-named folders; it offers "
              "--label-level 0 or 1 (franchises as classes), never index.csv's class_id mapped through metadata.csv's "
              "minifigure_name nor its train-valid split column"),

@@ -16,6 +16,12 @@ Since: brackish right (the AAU annotation tool's `;`-separated box tables a row 
 shardify/plan/box_format_rows.py, recognised by their header). figaro1k a good stop: `--label-level 0`, which
 its stop offers, no longer writes the GT masks as records but stops naming them (`mirror_trees.twin_folders`),
 and the first stop names `--exclude 'Figaro1k/GT'` beside it (`mirror_masks.twin_masks_hint`).
+Since: pubmed_mesh a good stop: beside its one-letter --label-column, the stop names `--text-column 'abstractText'
+--keep-columns 'Title,meshMajor,pmid,meshid,meshroot'`, which reads the fourteen A..Z 0/1 columns as a multi-label
+(`converters.one_hot.multi_hot_remedy`; tests/layouts/test_useless_twenty_two.py).
+aisegment a good stop: the alpha mattes' stop (`beam_jobs/discover/alpha_mattes.py`) finds `matting/` beside
+`clip_img/` under the download's `matting_human_half/` (it had looked at SRC's top folders only) and names
+`--exclude 'matting_human_half/matting/**' --label-level 0`.
 """
 
 from __future__ import annotations
@@ -29,14 +35,8 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "aisegment": ("STOPS (exit 2): clip_img/<id>/ and matting/<id>/ read as class folders holding same-named folders; "
-                  "it offers --label-level 0 or 2, and --label-level 0 writes the RGBA mattes (not few-valued: no mask's "
-                  "kind) as records beside their photographs; --exclude matting_human_half/matting, which no stop names, "
-                  "then converts right"),
     "imdb_genres": ("STOPS (exit 2): the ' ::: '-separated train_data.txt / test_data_solution.txt are not read as "
                     "tables; it offers --label-from-name, --labels or --label-level 0, and the last writes no row"),
-    "pubmed_mesh": ("STOPS (exit 2): the fourteen A..Z 0/1 columns beside meshMajor, meshroot, meshid and pmid are not "
-                    "read as a multi-label; it offers one of them as --label-column, which would drop the others"),
 }
 
 
