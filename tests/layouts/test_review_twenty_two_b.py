@@ -60,3 +60,20 @@ def test_following_the_stop_writes_the_images_unlabelled(tmp_path):
     run_conversion(ConvertConfig(str(src), str(out), label_level=0))
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["labels"] == [] and manifest["splits"]["train"]["num_records"] == 10, manifest["splits"]
+
+
+def test_a_found_row_list_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """hostile22 made a found row list (Derm7pt's `*_indexes.csv`) holding a line of no row number stop;
+    its neighbour, a list saved by Excel with a byte order mark before its first number ('\\ufeff0'),
+    was still set aside unsaid: its rows were then rejects ('no split'), exit 0 under --max-rejects 100%."""
+    from helpers.blind17 import DATASETS
+    from helpers.fifteen import run
+    from helpers.unseen_judge import assert_right
+
+    truth = DATASETS["derm7pt"](tmp_path / "download")
+    listed = truth.root / "release_v0/meta/valid_indexes.csv"
+    listed.write_bytes(b"\xef\xbb\xbf" + listed.read_bytes())
+    result = run(truth.root, tmp_path / "out", "--labels", "release_v0/meta/meta.csv", "--key-column", "clinic,derm",
+                 "--label-column", "diagnosis")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert_right(truth, tmp_path / "out")
