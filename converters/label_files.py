@@ -38,6 +38,7 @@ from shardify.converters.objects import coco_object
 from shardify.errors import InvalidInputError, UsageError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
+from shardify.plan import label_candidates
 from shardify.plan.entries import SourceObject
 from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
 from shardify.plan.tag_labels import label_lists, list_labels
@@ -144,9 +145,18 @@ def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str =
     usage stop (exit 2, as other stops), raised when detection samples the file, before any work
     (as an InvalidInputError it was wrapped as an unreadable label file, exit 1).
 
+    So where they name splits or folds (`is_train`, `fold_1`: `label_candidates.partition_name`).
+
     Raises:
       UsageError: such a column is among the one-hot columns.
     """
+    parts = [c for c in onehot if label_candidates.partition_name(c)]
+    if parts:  # (`is_train`, `fold_1`: each image's split or fold; as classes, every image labelled by its partition)
+        raise UsageError(
+            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, parts))} name splits or folds, "
+            "not classes (a row's 1 its record's partition), and shardify reads no split from 0/1 columns: --label-level 0 "
+            "writes the inputs unlabelled (a seeded --split of your own beside it), --keep-columns "
+            f"{','.join(parts)} leaves them out of the classes where other 0/1 columns are the classes")
     flags = one_hot.flag_columns(onehot, header.columns, header.sample)
     if flags:
         classes = [c for c in onehot if c not in flags]

@@ -65,8 +65,10 @@ def _numbers(text: str) -> list[int] | None:
 
 
 def _read(path: str) -> str:
+    """The list's text, a byte order mark dropped (a list saved by Excel: '\\ufeffindexes' was no
+    header and no number, and the list set aside unsaid, its rows rejects)."""
     with open_input(path) as fileobj:
-        return fileobj.read(MAX_INDEX_BYTES + 1).decode("utf-8", "replace")
+        return fileobj.read(MAX_INDEX_BYTES + 1).decode("utf-8-sig", "replace")
 
 
 def row_split_map(labels_path: str, row_splits: Sequence[tuple[str, str]]) -> dict[int, str]:

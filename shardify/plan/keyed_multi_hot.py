@@ -67,8 +67,8 @@ def class_columns(
         cells = [row[c].strip() for row in data if c < len(row)]
         if not cells or sum(cell in _BITS for cell in cells) < (len(cells) if strict else _MOST * len(cells)):
             return ()
-        if strict and label_candidates.label_evidence(name) == 0:
-            return ()  # (a flag: `smoker` beside `melanoma` is no class)
+        if strict and (label_candidates.label_evidence(name) == 0 or label_candidates.partition_name(name)):
+            return ()  # (a flag: `smoker` beside `melanoma` is no class; nor `is_train`, `fold_1`: a partition)
         classes.append(name)
     if strict and not all(any(row[header.index(name)].strip() in _ONES for name in classes) for row in data):
         return ()  # a row of no class: a table of flags, or of labels with negatives, is for the user to say

@@ -17,8 +17,9 @@ import re
 from collections.abc import Sequence
 
 from shardify.plan import label_words
+from shardify.plan.folder_names import numbered_part, split_word
 
-__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "label_evidence", "ranked_labels", "ranked_texts"]
+__all__ = ["FEATURE_NAME_WORDS", "FEATURE_WORDS", "LABEL_NAME_WORDS", "label_evidence", "partition_name", "ranked_labels", "ranked_texts"]
 
 # Words of a column name that datasets' documentation uses for the class: the vocabulary's
 # CANDIDATE words (`label_words`: the usual ones, then by dataset kind: fraud and spam tasks'
@@ -52,6 +53,17 @@ def label_evidence(name: str) -> int:
     if set(words) & FEATURE_WORDS:
         return 0
     return 0 if len(words) > 1 and words[0] in FEATURE_NAME_WORDS else 1  # (`N` alone: ODIR's class Normal)
+
+
+def partition_name(name: str) -> bool:
+    """A 0/1 column named as a split (`is_train`, `val`) or a numbered part (`fold_1`): a row's 1
+    gives its record's partition, no class. Read as one-hot classes, every image had been labelled
+    by its split or its cross-validation fold, exit 0.
+
+    >>> [partition_name(n) for n in ("is_train", "is_val", "fold_2", "cv1", "ETT - Abnormal", "healthy", "Fold")]
+    [True, True, True, True, False, False, False]
+    """
+    return split_word(name) is not None or numbered_part(name)
 
 
 def ranked_labels(candidates: Sequence[str]) -> list[str]:
