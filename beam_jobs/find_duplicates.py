@@ -42,7 +42,20 @@ class ContentHashes:
 
     def add(self, sha256: str, split: str, record_id: str) -> None:
         bucket = int(sha256[:8], 16) % NUM_BUCKETS
-        self._buckets.setdefault(bucket, Batch()).append((sha256, split, record_id))
+        items = self._buckets.get(bucket)
+        if items is None:  # not `setdefault(bucket, Batch())`: that made a Batch for every record added
+            items = self._buckets[bucket] = Batch()
+        items.append((sha256, split, record_id))
+
+    def add_all(self, items: Iterable[_Item]) -> None:
+        """`add` of each (sha256, split, record id), in order: an append's held records, 31,680 at a time."""
+        buckets = self._buckets
+        for item in items:
+            bucket = int(item[0][:8], 16) % NUM_BUCKETS
+            held = buckets.get(bucket)
+            if held is None:
+                held = buckets[bucket] = Batch()
+            held.append(item)
 
     def by_bucket(self) -> Iterator[tuple[int, Packed]]:
         """(bucket, its items packed): the local runner's launcher groups them by bucket as bytes,

@@ -153,8 +153,7 @@ def build_pipeline(
 def _held_hashes(names: tuple[str, ...], output: str):  # noqa: ANN202 - yields FindDuplicates' input
     """(bucket, Packed [(sha256, split, record id)]) of the records earlier versions hold."""
     contents = ContentHashes()
-    for record_sha256, split, path in load_held(output, names).content_hashes():
-        contents.add(record_sha256, split, path)
+    contents.add_all(load_held(output, names).content_hashes())
     yield from contents.by_bucket()
 
 

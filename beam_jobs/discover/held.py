@@ -225,11 +225,16 @@ def held_unchanged(output: str, inputs_files: Sequence[str]) -> Callable[[Listed
     if not inputs_files:
         return None
     held = load_held(output, inputs_files)
-    rows, sizes, times = held.row, held.size, held.mtime_ns
+    # Each held input as the listing gives a file it holds unchanged (a Listed is a tuple: path, size,
+    # no archive member, time), so that the test is one look-up and one comparison of tuples made in
+    # C (~0.15 µs against ~1.7 µs asking the row, then each field: 31,680 held files in an append).
+    # A time the inputs list does not know (-1) is left out: such a file is SkipHeld's to compare.
+    as_listed = {
+        path: (path, size, None, mtime_ns) for path, size, mtime_ns in zip(held.paths, held.size, held.mtime_ns) if mtime_ns >= 0
+    }.get
 
     def unchanged(item: Listed) -> bool:
-        row = rows(item.relpath)
-        return row is not None and item.mtime_ns >= 0 and item.size == sizes[row] and item.mtime_ns == times[row]
+        return as_listed(item[0]) == item
 
     return unchanged
 

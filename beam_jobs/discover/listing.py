@@ -16,6 +16,7 @@ otherwise be read as a dataset's arrays and label files.
 from __future__ import annotations
 
 import collections
+import operator
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -62,6 +63,9 @@ def earlier_output(names: Sequence[str]) -> bool:
     )
 
 
+_first = operator.itemgetter(0)
+_new_tuple = tuple.__new__
+
 # A folder to list: (its path, its path relative to SRC in UTF-8 with a trailing "/", the same as
 # the os module names it).
 _Folder = tuple[str, str, str]
@@ -77,13 +81,13 @@ def _scan(
       OSError: the folder cannot be listed.
     """
     path, rel_dir, os_rel_dir = folder
-    with os.scandir(path) as scan:
-        children = sorted(scan, key=lambda entry: utf8_name(entry.name))
-    if rel_dir and earlier_output([entry.name for entry in children]):
+    with os.scandir(path) as scan:  # sorted by the names as UTF-8, each converted once (no two are equal)
+        children = sorted([(utf8_name(entry.name), entry) for entry in scan], key=_first)
+    if rel_dir and earlier_output([entry.name for _, entry in children]):
         raise EarlierOutput(rel_dir)
     files, subfolders = [], []
-    for entry in children:
-        relpath = rel_dir + utf8_name(entry.name)
+    for name, entry in children:
+        relpath = rel_dir + name
         if leave_out is not None and leave_out(relpath):
             continue
         if not entry.is_dir(follow_symlinks=False):
@@ -151,8 +155,8 @@ def list_tree(
             info = _why_not_an_input(entry, relpath, link_root, follow_outside_links)
             if isinstance(info, str):
                 yield Reject(escape_name(relpath), _STAGE, info)
-            else:
-                yield Listed(relpath, info.st_size, None, info.st_mtime_ns)
+            else:  # Listed(relpath, size, None, mtime_ns) without its Python-level __new__: once per file listed
+                yield _new_tuple(Listed, (relpath, info.st_size, None, info.st_mtime_ns))
 
 
 # A spread sample takes this many files of each folder per round (see `sample_tree`).
@@ -307,7 +311,7 @@ def _why_not_a_path(relpath: str) -> str | None:
 
 def _why_not_an_input(entry: os.DirEntry, relpath: str, real_root: str, follow_outside_links: bool) -> str | os.stat_result:
     """The file's `stat` (its link's target's) when it can be an input, else the reason it cannot."""
-    if not is_decodable(relpath):
+    if not relpath.isascii() and not is_decodable(relpath):
         return "path is not valid UTF-8 (shown with its bytes escaped as \\xNN)"
     if entry.is_symlink():
         # Only links can lead out of the source: os.scandir never follows folder links.

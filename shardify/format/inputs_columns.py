@@ -29,7 +29,6 @@ from __future__ import annotations
 import array
 import hashlib
 import io
-import re
 import zipfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -58,7 +57,9 @@ _COLUMNS = {
     "split": np.dtype("<u4"),  # a row's split: its index in split_names
     "inputs_sha256": np.dtype(np.uint8),  # the sha256 (hex) of the .jsonl these columns are of
 }
-_HEX = re.compile(rb"[0-9a-f]*")
+# Lower-case hex digits, deleted from the digests to find any other byte: a C loop over the 2 MB an
+# append of 31,680 held inputs reads (~1 ms; a regular expression's fullmatch took ~13 ms a column).
+_HEX_DIGITS = b"0123456789abcdef"
 # What a path inside SRC never holds, its ends marked by NUL: an empty part, "." or "..", a NUL.
 _OUTSIDE = ("\0\0", "\0/", "/\0", "//", "/./", "/../", "\0./", "\0../", "/.\0", "/..\0", "\0.\0", "\0..\0")
 
@@ -258,7 +259,7 @@ def read_columns(content: bytes, inputs_sha256: str, expected: Mapping[str, int]
         raise NotUsable("its columns differ in length")
     if rows and (int(columns["size"].min()) < 0 or int(columns["mtime_ns"].min()) < 0):
         raise NotUsable("a size or time is negative")
-    if not (_HEX.fullmatch(sha256) and _HEX.fullmatch(record_sha256)):
+    if sha256.translate(None, _HEX_DIGITS) or record_sha256.translate(None, _HEX_DIGITS):  # what is left is no hex digit
         raise NotUsable("a digest is not lower-case hex")
     try:
         joined = columns["paths"].tobytes().decode("utf-8")
