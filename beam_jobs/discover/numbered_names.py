@@ -11,9 +11,10 @@ So where the records would be labelled by class numbers with no vocabulary and n
 and a text file beside a labelling list (its folder or one above, up to SRC) reads as one distinct
 name a line (`evidence.read_vocabulary`), names that are not files, at least as many as the largest
 number read plus one (or as many as were read, the file longer), the plan stops (exit 2) naming
-that file and `--label-names FILE`, which reads its lines as the numbers' names, in order. A list of paths
-(MJSynth's imlist.txt), of `<file> <number>` rows (annotation.txt), of whole numbers (ids), or of fewer
-lines than the numbers (a README) is no such list, and the conversion goes on as before.
+that file and `--label-names FILE`, which reads its lines as the numbers' names, in order. A list of
+paths (MJSynth's imlist.txt), of `<file> <number>` rows (annotation.txt), of whole numbers (ids), of
+numbered names (`0 letter`: RVL-CDIP's readme.txt, read by its numbers elsewhere), or of fewer lines
+than the numbers (a README) is no such list, and the conversion goes on as before.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ _LIST_LINES = 2_000
 _OPENED = 8
 # A line naming a file (a path or `<file> <number>`): no class name.
 _FILE_NAME = re.compile(r"\.[A-Za-z][A-Za-z0-9]{1,4}(\s|$)")
+# A line giving a number its name (`0 letter`, `3: memo`): a numbered list, which the vocabulary
+# rules read by its numbers (RVL-CDIP's readme.txt); its lines in order are no names.
+_NUMBERED_NAME = re.compile(r"^\s*\d+\s*[\s:,.)=-]\s*\S")
 
 
 def names_for_numbers(lines: Sequence[str], largest: int, limit: int = _NAMES_LINES) -> tuple[str, ...] | None:
@@ -53,7 +57,12 @@ def names_for_numbers(lines: Sequence[str], largest: int, limit: int = _NAMES_LI
     True
     >>> names_for_numbers(["1041", "1042", "1043"], 2) is None  # ids one a line
     True
+    >>> names_for_numbers(["RVL-CDIP dataset", "", "0 letter", "1 form", "2 email", "3 handwritten"], 2) is None
+    True
     """
+    filled = [line for line in lines if line.strip()]
+    if filled and sum(bool(_NUMBERED_NAME.match(line)) for line in filled) * 2 >= len(filled):
+        return None  # numbered names (`0 letter`): read by their numbers elsewhere, not by line
     names = evidence_lib.read_vocabulary(lines)
     if not names or any(_FILE_NAME.search(name) for name in names) or all(name.isdigit() for name in names):
         return None  # files, or ids one a line (`test_ids.txt`): no class names
