@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover.head_reads import head_lines
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.evidence import row_fields
@@ -74,8 +75,9 @@ def _numbers(config: ConvertConfig, found: evidence_lib.Evidence) -> list[int]:
     numbers = []
     for line in head_lines(config, found.path, lines=_LIST_LINES)[1 if found.header else 0:]:
         fields = row_fields(line)
-        if column is not None and 0 <= column < len(fields) and fields[column].strip().isdigit():
-            numbers.append(int(fields[column]))
+        number = whole_number(fields[column].strip()) if column is not None and 0 <= column < len(fields) else None
+        if number is not None:  # (a cell of 5000 digits is no class number, and int() refuses it)
+            numbers.append(number)
     return numbers
 
 
