@@ -48,8 +48,9 @@ against and what differed. Corrected after the baseline: kermany ('OCT2017 ' has
 au_air (the frames under "annotations", not "all", after "info" and "licenses"; frames of several videos, some
 _xx_), absa (Restaurants_Train_v2.xml in "SemEval'14-ABSA-TrainData_v2 & AnnotationGuidelines/", the test file in
 ABSA_Gold_TestData/), appa_real (an X.jpg.mat beside each original), wili (its README.txt), flickr30k (a second
-results.csv among the images; one row short of a '|'). No truth changed: each was right about the datasets' meaning.
-Found as remembered: mjsynth, dronevehicle, minneapple (its file names unverified), cell_tracking.
+results.csv among the images; one row short of a '|'), minneapple (test names dataset<k>_front_/_back_<n>.png, not
+dataset1_back alone). No truth changed: each was right about the datasets' meaning. Found as remembered: mjsynth,
+dronevehicle, cell_tracking.
 Simplifications are noted in each builder.
 
 The truth comes from each dataset's documented meaning, never from what shardify does: a record id is
@@ -266,8 +267,11 @@ def _minneapple() -> Iterator[Put]:
     # loader github.com/nicolaihaeni/MinneApple data/apple_dataset.py (<root>/images and <root>/masks, sorted alike; "Each
     # color of mask corresponds to a different instance with 0 being the background"), dataset-ninja/minne-apple
     # DOWNLOAD.md (detection.tar.gz of 1,671 PNGs, counting.tar.gz, test_data.zip) and SUMMARY.md (670 train, 331 test
-    # images unlabelled), and a third-party loader (<root>/<train|test>/images, masks only for train). Layout as
-    # remembered; the file names below are still from memory (no stored source lists them). detection/train/images/
+    # images unlabelled), and a third-party loader (<root>/<train|test>/images, masks only for train); file names from
+    # scripts naming them (find_string 'dataset1_back_': detection/test/images/dataset1_back_1.png, dataset1_front_961.png,
+    # dataset3_back_90.png; a parser of train names '20150921_131453_image1101.png' and test names
+    # 'dataset<k>_(front|back)_<n>.png'). Differed from memory: test names are of front and back rows and several
+    # datasets, not dataset1_back alone; mended. detection/train/images/
     # <date>_<time>_image<k>.png, detection/train/masks/<same name>.png (each apple's pixels its instance number,
     # 0 background), detection/test/images/<name>.png (no masks), counting/ a separate task. Truth: segmentation, each
     # photograph a record of its split, unlabelled; masks no records. Simplified: counting/ left out
@@ -276,7 +280,8 @@ def _minneapple() -> Iterator[Put]:
         yield _file(f"detection/train/images/{name}", _pic(f"ma{i}"), "train")
         yield aux(f"detection/train/masks/{name}", _pic(f"mam{i}", "PNG", "L", list(range(3 + i % 3))))
     for i in range(3):
-        yield _file(f"detection/test/images/dataset1_back_{120 + i * 6}.png", _pic(f"mat{i}"), "test")
+        side = ("back", "front", "back")[i]
+        yield _file(f"detection/test/images/dataset{1 + 2 * (i // 2)}_{side}_{120 + i * 6}.png", _pic(f"mat{i}"), "test")
 
 
 def _cell_tracking() -> Iterator[Put]:

@@ -14,8 +14,8 @@ Since (beam_jobs/discover/numbered_names.py, tests/layouts/test_numbered_names.p
 numbers beside a list of one name a line that no rule reads stop, naming it and --label-names, with which it is
 right): 2 right, 2 good stops, 5 useless stops, 1 exit 1, 0 wrong exit 0.
 The batch was written from memory; on 2026-11-28 (branch verify22) each builder was checked against stored sources
-and six corrected where the real download differs (kermany, au_air, absa, appa_real, wili, flickr30k: see the
-builders' comments). The corrected batch on main's 4972c17 tallies the same: 2 right, 2 good stops, 5 useless stops,
+and seven corrected where the real download differs (kermany, au_air, absa, appa_real, wili, flickr30k, minneapple:
+see the builders' comments). The corrected batch on main's 4972c17 tallies the same: 2 right, 2 good stops, 5 useless stops,
 1 exit 1, 0 wrong exit 0; au_air's and absa's stops now say other things, recorded below.
 """
 
