@@ -47,7 +47,7 @@ CHECKED on 2026-11-28 (branch verify22) against stored sources: each builder's c
 against and what differed. Corrected after the baseline: kermany ('OCT2017 ' has a trailing space; .DS_Store files),
 au_air (the frames under "annotations", not "all", after "info" and "licenses"; frames of several videos, some
 _xx_), absa (Restaurants_Train_v2.xml in "SemEval'14-ABSA-TrainData_v2 & AnnotationGuidelines/", the test file in
-ABSA_Gold_TestData/), appa_real (an X.jpg.mat beside each original), wili (its README.txt), flickr30k (a second
+ABSA_Gold_TestData/), appa_real (an X.jpg.mat beside each original; gt_<split>.csv, a row per rater), wili (its README.txt), flickr30k (a second
 results.csv among the images; one row short of a '|'), minneapple (test names dataset<k>_front_/_back_<n>.png, not
 dataset1_back alone). No truth changed: each was right about the datasets' meaning. Found as remembered: mjsynth,
 dronevehicle, cell_tracking.
@@ -383,9 +383,14 @@ def _absa() -> Iterator[Put]:
 # ------------------------------------------------------------------------------------------------
 
 def _mat(key: str) -> bytes:
-    """A MATLAB 5.0 MAT-file: the 128-byte header (text, version 0x0100, 'IM' endianness) and a few bytes of body."""
-    text = b"MATLAB 5.0 MAT-file, Platform: GLNXA64, Created on: Mon Jan 16 10:00:00 2017"
-    return text.ljust(116, b" ") + bytes(8) + b"\x00\x01IM" + bytes.fromhex(_hex(key, 16))
+    """A MATLAB file as APPA-REAL's X.jpg.mat: a struct 'fileinfo' whose 'face_location' is x1, y1, x2, y2."""
+    import numpy as np
+    from scipy.io import savemat
+
+    x1, y1 = _num(key + "x", 6), _num(key + "y", 5)
+    buf = io.BytesIO()
+    savemat(buf, {"fileinfo": {"face_location": np.array([[x1, y1, x1 + 9, y1 + 9]], dtype=float)}})
+    return buf.getvalue()
 
 
 def _appa_real() -> Iterator[Put]:
@@ -395,16 +400,19 @@ def _appa_real() -> Iterator[Put]:
     # the detected face"; gt_<split>.csv a row per rating; gt_avg_<split>.csv per image) and readers of
     # appa-real-release/gt_avg_<split>.csv (columns file_name, num_ratings, apparent_age_avg, apparent_age_std,
     # real_age; file_name the original's name, the crop read as file_name + '_face.jpg'). Differed from memory: every
-    # original has an X.jpg.mat beside it; mended (MATLAB files, no records). gt_<split>.csv stays left out: no stored
-    # source gave its columns. appa-real-release/
+    # original has an X.jpg.mat beside it (an AppaRealDataset loader reads scipy.io.loadmat(X.jpg.mat)['fileinfo']
+    # ['face_location'] as x1, y1, x2, y2), and gt_<split>.csv (a row per rater: 'file_name,real_age,apparent_age,
+    # worker_age,worker_gender', as an AppaRealDataset loader's docstring gives it: find_string '007612.jpg,47,44,55,
+    # female') is part of the download; both mended (no records). appa-real-release/
     # {train,valid,test}/<nnnnnn>.jpg and <nnnnnn>.jpg_face.jpg (the face crop), gt_avg_{train,valid,test}.csv
     # 'file_name,num_ratings,apparent_age_avg,apparent_age_std,real_age' (keyed by the original's name), gt_{split}.csv
     # (every rater's vote). Truth: every image (originals and crops) a record of its split, labelled by its row's
-    # real_age (whole years; apparent_age_avg is a mean with a std, no class). Simplified: gt_<split>.csv and
-    # allcategories_*.csv left out
+    # real_age (whole years; apparent_age_avg is a mean with a std, no class). Simplified: allcategories_*.csv (a
+    # later, separate download of gender, race and expression) left out
     n = 0
     for part, count in (("train", 6), ("valid", 3), ("test", 3)):
         lines = ["file_name,num_ratings,apparent_age_avg,apparent_age_std,real_age"]
+        votes = ["file_name,real_age,apparent_age,worker_age,worker_gender"]
         for _ in range(count):
             name = f"{n:06d}.jpg"
             age = 4 + (n * 13) % 70
@@ -412,8 +420,11 @@ def _appa_real() -> Iterator[Put]:
             yield img(f"appa-real-release/{part}/{name}", part, str(age))
             yield img(f"appa-real-release/{part}/{name}_face.jpg", part, str(age))
             yield aux(f"appa-real-release/{part}/{name}.mat", _mat(f"appa{n}"))
+            votes += [_csv(name, str(age), str(age + (n + k) % 7 - 3), str(20 + (n * 7 + k * 11) % 40),
+                           ("female", "male")[(n + k) % 2]) for k in range(3 + n % 3)]
             n += 1
         yield aux(f"appa-real-release/gt_avg_{part}.csv", "\n".join(lines) + "\n")
+        yield aux(f"appa-real-release/gt_{part}.csv", "\n".join(votes) + "\n")
 
 
 def _flickr30k() -> Iterator[Put]:

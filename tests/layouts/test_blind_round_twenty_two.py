@@ -36,7 +36,8 @@ WRONG = {
              "<text> are taken for no texts ('holds no images or texts'); no option reads each sentence with its aspect "
              "categories"),
     "appa_real": ("STOPS (exit 2): gt_avg_<split>.csv, one table a split keyed by file_name (the _face.jpg crops by the "
-                  "same row), are named but no option reads all three (--labels takes one and then stops)"),
+                  "same row), are named but no option reads all three (--labels takes one and then stops); the X.jpg.mat "
+                  "files are set aside, said"),
     "au_air": ("STOPS (exit 2): annotations.json's {'info', 'licenses', 'categories', 'annotations': [{'image_name', "
                "'bbox': [...]}]} is not read as boxes; the stop takes the frames' video prefixes (frame_<video>_x/_xx) "
                "for name labels and offers --label-from-name, whose pattern rejects every frame (exit 1)"),
