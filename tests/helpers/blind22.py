@@ -26,24 +26,32 @@ GTSDB, LISA traffic lights, CARPK, xView, WiderPerson, GlaS, KolektorSDD, DUTS, 
 10 monkey species, Simpsons, BreakHis, Kather, malaria cells, Leeds butterflies, TT100K, UA-DETRAC, ExDark,
 Stanford Dogs, ACFR orchard, MIO-TCD, HRSC2016, Brainwash, FlickrLogos, PKLot, MIRFLICKR, NUS-WIDE).
 
-- images, classification (2): kermany2018/OCT2017/{train,val,test}/{CNV,DME,DRUSEN,NORMAL}/<CLASS>-<patient>-<n>.jpeg
+- images, classification (2): kermany2018/'OCT2017 '/{train,val,test}/{CNV,DME,DRUSEN,NORMAL}/<CLASS>-<patient>-<n>.jpeg
   (Kermany retinal OCT); mnt/ramdisk/max/90kDICT32px/<a>/<b>/<n>_<Word>_<index>.jpg beside annotation_{train,val,
   test}.txt ('./a/b/name.jpg <index>') and lexicon.txt, the label the lexicon's line <index> (MJSynth, 90k words).
-- detection (2): images/frame_<...>.jpg beside annotations.json {"all": [{"image_name", "bbox": [{"top", "left",
-  "height", "width", "class"}]}], "categories": [...]} (AU-AIR); {train,val,test}/<split>img{,r}/<n>.jpg visible and
+- detection (2): images/frame_<...>.jpg beside annotations.json {"info", "licenses", "categories": [...],
+  "annotations": [{"image_name", "bbox": [{"top", "left", "height", "width", "class"}]}]} (AU-AIR); {train,val,test}/<split>img{,r}/<n>.jpg visible and
   infrared pairs, <split>label{,r}/<n>.xml VOC-like with <polygon> x1..y4 (DroneVehicle).
 - segmentation (2): detection/train/{images,masks}/<name>.png, masks instance ids, detection/test/images only
   (MinneApple); 01/t<nnn>.tif frames, 01_GT/SEG/man_seg<nnn>.tif for some frames, 01_GT/TRA/man_track<nnn>.tif and
   man_track.txt, 02/ likewise (Cell Tracking Challenge, Fluo-N2DH-GOWT1).
 - text (2): x_train.txt / y_train.txt / x_test.txt / y_test.txt line-aligned paragraphs and language codes,
-  labels.csv ';'-separated (WiLI-2018); Restaurants_Train.xml / Restaurants_Test_Gold.xml <sentence><text>,
+  labels.csv ';'-separated (WiLI-2018); Restaurants_Train_v2.xml / Restaurants_Test_Gold.xml <sentence><text>,
   <aspectTerms>, <aspectCategories> (SemEval-2014 Task 4 ABSA, restaurants).
 - tabular / captions (2): appa-real-release/{train,valid,test}/<n>.jpg and <n>.jpg_face.jpg beside gt_avg_<split>.csv
   'file_name,num_ratings,apparent_age_avg,apparent_age_std,real_age' (APPA-REAL); flickr30k_images/flickr30k_images/
   <n>.jpg beside flickr30k_images/results.csv 'image_name| comment_number| comment' (Flickr30k, Kaggle's copy).
 
-Layouts WRITTEN FROM MEMORY of the datasets' pages, READMEs and loaders (no stored page was read for them: the
-batch had 40 minutes); simplifications are noted in each builder.
+Layouts were first WRITTEN FROM MEMORY of the datasets' pages, READMEs and loaders (the batch had 40 minutes), then
+CHECKED on 2026-11-28 (branch verify22) against stored sources: each builder's comment names what it was checked
+against and what differed. Corrected after the baseline: kermany ('OCT2017 ' has a trailing space; .DS_Store files),
+au_air (the frames under "annotations", not "all", after "info" and "licenses"; frames of several videos, some
+_xx_), absa (Restaurants_Train_v2.xml in "SemEval'14-ABSA-TrainData_v2 & AnnotationGuidelines/", the test file in
+ABSA_Gold_TestData/), appa_real (an X.jpg.mat beside each original; gt_<split>.csv, a row per rater), wili (its README.txt), flickr30k (a second
+results.csv among the images; one row short of a '|'), minneapple (test names dataset<k>_front_/_back_<n>.png, not
+dataset1_back alone). No truth changed: each was right about the datasets' meaning. Found as remembered: mjsynth,
+dronevehicle, cell_tracking.
+Simplifications are noted in each builder.
 
 The truth comes from each dataset's documented meaning, never from what shardify does: a record id is
 the path relative to the root; a row is "<file>:<i>" (tests/helpers/unseen4.py's `Put`, `build`); no
@@ -58,6 +66,11 @@ the batch mended before this baseline): of 10, 2 right (kermany, minneapple), 1 
 1 WRONG WITH EXIT 0 (mjsynth). What each does: tests/layouts/test_blind_round_twenty_two.py.
 After numbered_names (tests/layouts/test_numbered_names.py; mjsynth's FOLLOW the --label-names its stop names, tried):
 2 right, 2 good stops (flickr30k, mjsynth), 5 useless stops, 1 exit 1 (wili), 0 wrong with exit 0.
+The corrected batch (verify22, on main's 4972c17, 2026-11-28 by this machine's clock; `blind_tally --batch 22`, 11 s):
+the same, 2 right (kermany, minneapple), 2 good stops (flickr30k, mjsynth), 5 useless stops (absa, appa_real, au_air,
+cell_tracking, dronevehicle), 1 exit 1 (wili), 0 wrong with exit 0; what changed is what two stops say: au_air's now
+names the frames' name prefixes as labels beside annotations.json, absa's the real file names. The baseline json
+stays as measured on the uncorrected batch.
 """
 
 from __future__ import annotations
@@ -116,14 +129,20 @@ def _file(path: str, data: bytes, split: str | None = None, labels=None, objects
 # ------------------------------------------------------------------------------------------------
 
 def _kermany() -> Iterator[Put]:
-    # Kermany et al. 2018, "Large Dataset of Labeled OCT and Chest X-Ray Images" (data.mendeley.com/datasets/rscbjbr9sj,
-    # Kaggle's kermany2018; WRITTEN FROM MEMORY): OCT2017/{train,val,test}/{CNV,DME,DRUSEN,NORMAL}/<CLASS>-<patient id>-
-    # <n>.jpeg, grayscale. Truth: each image labelled by its class folder, split by its split folder.
+    # Kermany et al. 2018, "Large Dataset of Labeled OCT and Chest X-Ray Images" (data.mendeley.com/datasets/rscbjbr9sj;
+    # Kaggle's paultimothymooney/kermany2018). CHECKED 2026-11-28 against Kaggle notebooks stored in the code corpus
+    # (find_string 'kermany2018/OCT2017 /': '/kaggle/input/kermany2018/OCT2017 /{train,val,test}', 'OCT2017 /test/CNV/
+    # CNV-1016042-1.jpeg', 'OCT2017 /test/DRUSEN/DRUSEN-1786810-3.jpeg'; an older version nests it once more as
+    # 'kermany2018/oct2017/OCT2017 /', and a notebook's listing of its train/ gives ['DME', 'CNV', 'NORMAL',
+    # '.DS_Store', 'DRUSEN']). Differed from memory: the folder is 'OCT2017 ' WITH A TRAILING SPACE, and macOS .DS_Store files lie
+    # beside the class folders; mended. Classes, split folders and <CLASS>-<patient>-<n>.jpeg names were right.
+    # Truth: each image labelled by its class folder, split by its split folder (unchanged).
     for part, count in (("train", 3), ("val", 1), ("test", 2)):
+        yield aux(f"OCT2017 /{part}/.DS_Store", b"\x00\x00\x00\x01Bud1" + bytes(24))
         for code in ("CNV", "DME", "DRUSEN", "NORMAL"):
             for j in range(count):
                 patient = 1000000 + _num(f"oct{part}{code}{j // 2}", 8999999)
-                yield _file(f"OCT2017/{part}/{code}/{code}-{patient}-{1 + j}.jpeg",
+                yield _file(f"OCT2017 /{part}/{code}/{code}-{patient}-{1 + j}.jpeg",
                             _pic(f"oct{part}{code}{j}", "JPEG", "L"), part, code)
 
 
@@ -132,7 +151,12 @@ _WORDS = ["pastes", "heretical", "lube", "overwhelms", "stipend", "cassettes", "
 
 
 def _mjsynth() -> Iterator[Put]:
-    # MJSynth / Synth90k (Jaderberg et al. 2014, robots.ox.ac.uk/~vgg/data/text/; WRITTEN FROM MEMORY): the archive
+    # MJSynth / Synth90k (Jaderberg et al. 2014, robots.ox.ac.uk/~vgg/data/text/). CHECKED 2026-11-28 against loaders
+    # in the code corpus (find_string '90kDICT32px/annotation_train.txt'): bai-shang/crnn_ctc_ocr_tf data/
+    # dowload_synth90k_and_create_tfrecord.sh (mjsynth.tar.gz unpacks to ./mnt/..., names 'xxx/xxx/1234_AbCd_8888.jpg');
+    # loaders naming annotation.txt, imlist.txt, lexicon.txt and annotation_{train,val,test}.txt beside each other, and
+    # splitting each line on one space into './<a>/<b>/<n>_<Word>_<index>.jpg' and <index>; a script mapping <index>
+    # to dict(enumerate(lexicon lines)), so from 0. No difference found. The archive
     # unpacks to mnt/ramdisk/max/90kDICT32px/ with <a>/<b>/<n>_<Word>_<index>.jpg (the word rendered, its case as drawn;
     # <index> its line, from 0, in lexicon.txt), lexicon.txt (the 90k words, lowercase, one a line), annotation.txt
     # (every image), annotation_train.txt / annotation_val.txt / annotation_test.txt ('./a/b/name.jpg <index>'),
@@ -164,22 +188,38 @@ _AUAIR = ["Human", "Car", "Truck", "Van", "Motorbike", "Bicycle", "Bus", "Traile
 
 
 def _au_air() -> Iterator[Put]:
-    # AU-AIR (Bozcan & Kayacan 2020, bozcani.github.io/auairdataset; WRITTEN FROM MEMORY): images/frame_<timestamp>_x_
-    # <nnnnnnn>.jpg beside annotations.json {"all": [{"image_name", "image_width:", "image_height", "platform", "date",
-    # "time", "altitude", "linear_x", ..., "bbox": [{"top", "left", "height", "width", "class"}]}], "categories":
-    # [eight names]}, class an index into categories. Truth: detection, each bbox an object of its category's name; no split
+    # AU-AIR (Bozcan & Kayacan 2020, bozcani.github.io/auairdataset). CHECKED 2026-11-28 against the dataset API's own
+    # sample, github.com/sunw71/auairdataset (a mirror of bozcani/auairdataset) examples/auair_subset/annotations.json,
+    # and converters that read the full file (monurcan/datasetprocessors non_generic/auair_to_yolo.py: ann_file
+    # ['annotations']): {"info": {...}, "licenses": [...], "categories": ["Human", "Car", "Truck", "Van", "Motorbike",
+    # "Bicycle", "Bus", "Trailer"], "annotations": [{"image_name": "frame_20190829091111_x_0001973.jpg", "image_width:":
+    # 1920.0 (the colon is in the key), "image_height": 1080.0, "platform": "Parrot Bebop 2", "time": {"year", "month",
+    # "day", "hour", "min", "sec", "ms"}, "longtitude", "latitude", "altitude", "linear_x".., "angle_phi".., "bbox":
+    # [{"top", "left", "height", "width", "class"}]}]}; images/ holds frame_<video's date and time>_x_<n>.jpg and, for
+    # some, _xx_<n>.jpg (the sample's 80 frames come from 8 videos, frame_20190905091750_xx_0000766.jpg among them).
+    # Differed from memory: the frame list's key is "annotations", not "all"; "info" and "licenses" (COCO-like) lead;
+    # no "date" key (the date is in "time"); widths are floats; mended. Truth: detection, each bbox an object of
+    # categories[class]; no split (unchanged)
     frames = []
     for i in range(10):
-        name = f"frame_20190829091111_x_{i * 3:07d}.jpg"
+        video = ("20190829091111", "20190905091750", "20190905103112")[i % 3]  # 8 videos in all, 3 here
+        name = f"frame_{video}_{'xx' if i == 7 else 'x'}_{i * 3:07d}.jpg"
         boxes = [{"top": 1 + j, "left": 2 + 4 * j, "height": 5, "width": 3, "class": (i + 3 * j) % len(_AUAIR)}
                  for j in range(i % 4)]
-        frames.append({"image_name": name, "image_width:": 20, "image_height": 16, "platform": "UAV", "date":
-                       "day: 29 month: 8 year: 2019", "time": {"hour": 9, "min": 11, "sec": 11, "ms": i * 30},
-                       "altitude": 3200 + i, "latitude": 56.2, "longtitude": 10.1, "linear_x": 0.01, "linear_y": 0.02,
-                       "linear_z": 0.0, "angle_phi": 0.1, "angle_theta": 0.2, "angle_psi": 0.3, "bbox": boxes})
+        frames.append({"image_name": name, "image_width:": 20.0, "image_height": 16.0, "platform": "Parrot Bebop 2",
+                       "time": {"year": 2019, "month": 8 if i % 3 == 0 else 9, "day": 29 if i % 3 == 0 else 5,
+                                "hour": int(video[8:10]), "min": int(video[10:12]), "sec": int(video[12:]), "ms": i * 3300.0},
+                       "longtitude": 10.1879, "latitude": 56.2062, "altitude": 19921.6 + i, "linear_x": 0.01,
+                       "linear_y": 0.02, "linear_z": 0.0, "angle_phi": 0.1, "angle_theta": 0.2, "angle_psi": 0.3,
+                       "bbox": boxes})
         objects = [_AUAIR[b["class"]] for b in boxes]
         yield img(f"images/{name}", "train", set(objects), objects=objects)
-    yield aux("annotations.json", json.dumps({"all": frames, "categories": _AUAIR}))
+    info = {"description": "AUAIR 2019 Dataset", "url": "https://bozcani.github.io/AU-AIR-dataset.html", "version": "1.0",
+            "year": "2019", "contributor": "Ilker Bozcan", "date_created": "2019/10/01"}
+    licenses = [{"url": "http://creativecommons.org/licenses/by-nc-sa/2.0/", "id": 1,
+                 "name": "Attribution-NonCommercial-ShareAlike License"}]
+    yield aux("annotations.json", json.dumps({"info": info, "licenses": licenses, "categories": _AUAIR,
+                                              "annotations": frames}))
 
 
 _DRONE = ["car", "truck", "bus", "van", "feright car"]
@@ -196,7 +236,14 @@ def _voc_polygons(name: str, objects: list[str]) -> str:
 
 
 def _dronevehicle() -> Iterator[Put]:
-    # DroneVehicle (Sun et al. 2022, github.com/VisDrone/DroneVehicle; WRITTEN FROM MEMORY): {train,val,test}/<split>img/
+    # DroneVehicle (Sun et al. 2022, github.com/VisDrone/DroneVehicle). CHECKED 2026-11-28: the repository's README
+    # (five classes, oriented boxes, RGB and infrared annotated apart: 389,779 cars in RGB, 428,086 in infrared), a
+    # tree in a stored README (find_string 'trainimgr': train/{trainimg,trainimgr,trainlabel,trainlabelr}/00001.jpg ..
+    # 17990.jpg/.xml, test/ to 08980, val/ likewise) and converters (a DroneVehicle2DOTA script reading <object><name>,
+    # <difficult>, <polygon> x1..y4; class tables listing 'feright car', 'feright_car', 'feright', 'truvk' and '*' as
+    # spellings met in the xmls, and a few objects with a <bndbox> instead of a <polygon>). Layout as remembered; the
+    # stray spellings and bndbox-only objects are left out (what they should read as is no layout question).
+    # {train,val,test}/<split>img/
     # <nnnnn>.jpg (visible) and <split>imgr/<nnnnn>.jpg (infrared, the same scene), <split>label/<nnnnn>.xml and
     # <split>labelr/<nnnnn>.xml (VOC-like, each object's <polygon> x1..y4, classes car, truck, bus, van, 'feright car'),
     # the two labels differing (each modality annotated on its own). Truth: detection, every image a record of its
@@ -216,7 +263,15 @@ def _dronevehicle() -> Iterator[Put]:
 # ------------------------------------------------------------------------------------------------
 
 def _minneapple() -> Iterator[Put]:
-    # MinneApple (Häni et al. 2020, conservancy.umn.edu/handle/11299/206575; WRITTEN FROM MEMORY): detection/train/images/
+    # MinneApple (Häni et al. 2020, conservancy.umn.edu/handle/11299/206575). CHECKED 2026-11-28 against the authors'
+    # loader github.com/nicolaihaeni/MinneApple data/apple_dataset.py (<root>/images and <root>/masks, sorted alike; "Each
+    # color of mask corresponds to a different instance with 0 being the background"), dataset-ninja/minne-apple
+    # DOWNLOAD.md (detection.tar.gz of 1,671 PNGs, counting.tar.gz, test_data.zip) and SUMMARY.md (670 train, 331 test
+    # images unlabelled), and a third-party loader (<root>/<train|test>/images, masks only for train); file names from
+    # scripts naming them (find_string 'dataset1_back_': detection/test/images/dataset1_back_1.png, dataset1_front_961.png,
+    # dataset3_back_90.png; a parser of train names '20150921_131453_image1101.png' and test names
+    # 'dataset<k>_(front|back)_<n>.png'). Differed from memory: test names are of front and back rows and several
+    # datasets, not dataset1_back alone; mended. detection/train/images/
     # <date>_<time>_image<k>.png, detection/train/masks/<same name>.png (each apple's pixels its instance number,
     # 0 background), detection/test/images/<name>.png (no masks), counting/ a separate task. Truth: segmentation, each
     # photograph a record of its split, unlabelled; masks no records. Simplified: counting/ left out
@@ -225,11 +280,15 @@ def _minneapple() -> Iterator[Put]:
         yield _file(f"detection/train/images/{name}", _pic(f"ma{i}"), "train")
         yield aux(f"detection/train/masks/{name}", _pic(f"mam{i}", "PNG", "L", list(range(3 + i % 3))))
     for i in range(3):
-        yield _file(f"detection/test/images/dataset1_back_{120 + i * 6}.png", _pic(f"mat{i}"), "test")
+        side = ("back", "front", "back")[i]
+        yield _file(f"detection/test/images/dataset{1 + 2 * (i // 2)}_{side}_{120 + i * 6}.png", _pic(f"mat{i}"), "test")
 
 
 def _cell_tracking() -> Iterator[Put]:
-    # Cell Tracking Challenge, Fluo-N2DH-GOWT1 (celltrackingchallenge.net; WRITTEN FROM MEMORY): 01/t<nnn>.tif and
+    # Cell Tracking Challenge, Fluo-N2DH-GOWT1 (celltrackingchallenge.net). CHECKED 2026-11-28 against loaders and
+    # evaluation scripts in the code corpus (find_string '01_GT/SEG/man_seg': templates '01/t{:03d}.tif' and
+    # '01_GT/SEG/man_seg{:03d}.tif'; '<dataset>/01_GT/TRA/man_track070.tif'; 02_GT/SEG/man_seg*.tif; DIC-C2DH-HeLa's
+    # 01/t002.tif beside 01_GT/SEG/man_seg002.tif, the GT only for some frames). No difference found. 01/t<nnn>.tif and
     # 02/t<nnn>.tif time-lapse frames (grayscale), 01_GT/SEG/man_seg<nnn>.tif for a few frames (16-bit, each nucleus its
     # own number), 01_GT/TRA/man_track<nnn>.tif for every frame (markers) and man_track.txt 'L B E P', 01_ST/SEG/
     # man_seg<nnn>.tif (silver truth, every frame). Truth: segmentation, each frame a record, unlabelled, no split;
@@ -252,7 +311,12 @@ _LANGS = ["est", "swe", "mai", "oci", "tha", "orm"]
 
 
 def _wili() -> Iterator[Put]:
-    # WiLI-2018 (Thoma 2018, zenodo.org/record/841984; WRITTEN FROM MEMORY): x_train.txt, y_train.txt, x_test.txt,
+    # WiLI-2018 (Thoma 2018, zenodo.org/record/841984). CHECKED 2026-11-28 against readers in the code corpus
+    # (find_string 'wili-2018/labels.csv' and 'ISO 369-3': wili-2018/{x_train,y_train,x_test,y_test}.txt read line by
+    # line, labels.csv read with sep=';' and index_col=0, its columns 'Label', 'English', 'Wiki Code', 'ISO 369-3' (the
+    # typo is the file's), [5] the family and [6] the script; huggingface/datasets datasets/wili_2018 names the 235
+    # codes, 'roa-tara', 'zh-yue', 'be-tarask', 'map-bms' and 'nds-nl' among them). Differed from memory: the
+    # README.txt the comment named was not written; mended. x_train.txt, y_train.txt, x_test.txt,
     # y_test.txt (line i of x_ a Wikipedia paragraph, line i of y_ its language code), labels.csv ('Label;English;Wiki
     # Code;ISO 369-3;German;Language family;Writing system;Remarks;Synonyms'), urls.txt, README.txt. Truth: each
     # paragraph a record "x_<split>.txt:<i>", its text the paragraph, its label the code on the same line of y_<split>.txt
@@ -271,21 +335,33 @@ def _wili() -> Iterator[Put]:
     lines += [f"{c};{names[c]};{c[:2]};{c};{names[c]}isch;Indo-European;Latin;;" for c in _LANGS]
     yield aux("labels.csv", "\n".join(lines) + "\n")
     yield aux("urls.txt", "\n".join(f"https://{c[:2]}.wikipedia.org/wiki/{i}" for i, c in enumerate(_LANGS * 3)) + "\n")
+    yield aux("README.txt", "WiLI-2018, the Wikipedia language identification benchmark dataset.\n\nx_train.txt and "
+              "x_test.txt hold one paragraph a line; y_train.txt and y_test.txt hold the language of the line of the "
+              "same number. labels.csv describes the labels.\n")
 
 
 _ASPECTS = ["food", "service", "price", "ambience", "anecdotes/miscellaneous"]
 
 
 def _absa() -> Iterator[Put]:
-    # SemEval-2014 Task 4, aspect based sentiment analysis, restaurants (alt.qcri.org/semeval2014/task4; WRITTEN FROM
-    # MEMORY): Restaurants_Train.xml and Restaurants_Test_Gold.xml, <sentences><sentence id="..."><text>...</text>
+    # SemEval-2014 Task 4, aspect based sentiment analysis, restaurants (alt.qcri.org/semeval2014/task4). CHECKED
+    # 2026-11-28 against scripts that read the released files: apmoore1/tdsa_augmentation data/create_sentiment_splits.sh
+    # ("SemEval'14-ABSA-TrainData_v2 & AnnotationGuidelines/Restaurants_Train_v2.xml", "ABSA_Gold_TestData/
+    # Restaurants_Test_Gold.xml", Laptop_Train_v2.xml and Laptops_Test_Gold.xml beside them), a second README giving
+    # the same files under 'SemEval-2014 ABSA Train Data v2.0 & Annotation Guidelines/' and 'SemEval-2014 ABSA Test Data
+    # - Gold Annotations/ABSA_Gold_TestData/', imissucc/ABSAPreprocess (Restaurants_Train_v2.xml, 3041 sentences, the
+    # first 'But the staff was so horrible to us', aspect term 'staff', category 'service'). Differed from memory: the
+    # training file is Restaurants_Train_v2.xml (the v1 Restaurants_Train.xml was superseded), and the two files come in
+    # two folders (the archives' names); mended. Simplified: the laptop files (aspect terms, no categories) left out.
+    # <sentences><sentence id="..."><text>...</text>
     # <aspectTerms><aspectTerm term=".." polarity="positive" from=".." to=".."/></aspectTerms><aspectCategories>
     # <aspectCategory category="food" polarity="positive"/></aspectCategories></sentence>...; every sentence has one
     # category or more (aspectTerms may be absent). Truth: each sentence a record "<file>:<i>", its text the sentence,
     # its labels its aspect categories (a multi-label; the polarities are per aspect, not the sentence's)
     from xml.sax.saxutils import quoteattr
 
-    for name, part, count in (("Restaurants_Train.xml", "train", 12), ("Restaurants_Test_Gold.xml", "test", 6)):
+    for name, part, count in (("SemEval'14-ABSA-TrainData_v2 & AnnotationGuidelines/Restaurants_Train_v2.xml", "train", 12),
+                              ("ABSA_Gold_TestData/Restaurants_Test_Gold.xml", "test", 6)):
         parts = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?>', "<sentences>"]
         for i in range(count):
             text = f"{_words(f'ab{part}{i}', 9 + i % 4).capitalize()}."
@@ -306,28 +382,60 @@ def _absa() -> Iterator[Put]:
 # Tabular (a regression target) / captions
 # ------------------------------------------------------------------------------------------------
 
+def _mat(key: str) -> bytes:
+    """A MATLAB file as APPA-REAL's X.jpg.mat: a struct 'fileinfo' whose 'face_location' is x1, y1, x2, y2."""
+    import numpy as np
+    from scipy.io import savemat
+
+    x1, y1 = _num(key + "x", 6), _num(key + "y", 5)
+    buf = io.BytesIO()
+    savemat(buf, {"fileinfo": {"face_location": np.array([[x1, y1, x1 + 9, y1 + 9]], dtype=float)}})
+    return buf.getvalue()
+
+
 def _appa_real() -> Iterator[Put]:
-    # APPA-REAL (Agustsson et al. 2017, chalearnlap.cvc.uab.cat/dataset/26; WRITTEN FROM MEMORY): appa-real-release/
+    # APPA-REAL (Agustsson et al. 2017, chalearnlap.cvc.uab.cat/dataset/26). CHECKED 2026-11-28 against the release's
+    # README as quoted in stored READMEs (find_string 'X.jpg.mat file is provided': "For each image X.jpg, we also
+    # provide a corresponding X.jpg_face.jpg ... Furthermore, an X.jpg.mat file is provided with meta-information about
+    # the detected face"; gt_<split>.csv a row per rating; gt_avg_<split>.csv per image) and readers of
+    # appa-real-release/gt_avg_<split>.csv (columns file_name, num_ratings, apparent_age_avg, apparent_age_std,
+    # real_age; file_name the original's name, the crop read as file_name + '_face.jpg'). Differed from memory: every
+    # original has an X.jpg.mat beside it (an AppaRealDataset loader reads scipy.io.loadmat(X.jpg.mat)['fileinfo']
+    # ['face_location'] as x1, y1, x2, y2), and gt_<split>.csv (a row per rater: 'file_name,real_age,apparent_age,
+    # worker_age,worker_gender', as an AppaRealDataset loader's docstring gives it: find_string '007612.jpg,47,44,55,
+    # female') is part of the download; both mended (no records). appa-real-release/
     # {train,valid,test}/<nnnnnn>.jpg and <nnnnnn>.jpg_face.jpg (the face crop), gt_avg_{train,valid,test}.csv
     # 'file_name,num_ratings,apparent_age_avg,apparent_age_std,real_age' (keyed by the original's name), gt_{split}.csv
     # (every rater's vote). Truth: every image (originals and crops) a record of its split, labelled by its row's
-    # real_age (whole years; apparent_age_avg is a mean with a std, no class). Simplified: gt_<split>.csv and
-    # allcategories_*.csv left out
+    # real_age (whole years; apparent_age_avg is a mean with a std, no class). Simplified: allcategories_*.csv (a
+    # later, separate download of gender, race and expression) left out
     n = 0
     for part, count in (("train", 6), ("valid", 3), ("test", 3)):
         lines = ["file_name,num_ratings,apparent_age_avg,apparent_age_std,real_age"]
+        votes = ["file_name,real_age,apparent_age,worker_age,worker_gender"]
         for _ in range(count):
             name = f"{n:06d}.jpg"
             age = 4 + (n * 13) % 70
             lines.append(_csv(name, str(30 + n % 9), f"{age + 1.32143 * (n % 3):.6f}", f"{3.1 + n % 4 * 0.7:.6f}", str(age)))
             yield img(f"appa-real-release/{part}/{name}", part, str(age))
             yield img(f"appa-real-release/{part}/{name}_face.jpg", part, str(age))
+            yield aux(f"appa-real-release/{part}/{name}.mat", _mat(f"appa{n}"))
+            votes += [_csv(name, str(age), str(age + (n + k) % 7 - 3), str(20 + (n * 7 + k * 11) % 40),
+                           ("female", "male")[(n + k) % 2]) for k in range(3 + n % 3)]
             n += 1
         yield aux(f"appa-real-release/gt_avg_{part}.csv", "\n".join(lines) + "\n")
+        yield aux(f"appa-real-release/gt_{part}.csv", "\n".join(votes) + "\n")
 
 
 def _flickr30k() -> Iterator[Put]:
-    # Flickr30k (Young et al. 2014; Kaggle's hsankesara/flickr-image-dataset; WRITTEN FROM MEMORY): flickr30k_images/
+    # Flickr30k (Young et al. 2014; Kaggle's hsankesara/flickr-image-dataset). CHECKED 2026-11-28 against readers of
+    # the Kaggle download in the code corpus: sanchit2843/ArtificialEyes Datacollection.py (read_csv('flickr30k_images/
+    # results.csv', delimiter='|')), a kagglehub script (<download>/flickr30k_images/results.csv beside <download>/
+    # flickr30k_images/flickr30k_images/ of the images), many notebooks reading the copy <download>/flickr30k_images/
+    # flickr30k_images/results.csv and one skipping '.csv' when globbing that image folder, the column read as
+    # ' comment' (a leading space), and a notebook mending row 19999 (caption_number '4', caption 'A dog runs across
+    # the grass .'), whose second '|' is missing. Differed from memory: a second results.csv lies among the images, and
+    # one row lacks a separator; mended. flickr30k_images/
     # flickr30k_images/<id>.jpg and flickr30k_images/results.csv 'image_name| comment_number| comment' (five captions an
     # image, '| '-separated, numbered 0..4). Truth: each image a record, unlabelled (captions are no classes), no split
     lines = ["image_name| comment_number| comment"]
@@ -335,12 +443,14 @@ def _flickr30k() -> Iterator[Put]:
         name = f"{1000092795 + i * 104729}.jpg"
         yield img(f"flickr30k_images/flickr30k_images/{name}", "train")
         for k in range(5):
-            lines.append(f"{name}| {k}| {_words(f'fk{i}{k}', 8 + k).capitalize()} .")
+            sep = " " if (i, k) == (3, 4) else "| "  # as the real file's row 19999: '<name>| 4 A dog runs ...'
+            lines.append(f"{name}| {k}{sep}{_words(f'fk{i}{k}', 8 + k).capitalize()} .")
     yield aux("flickr30k_images/results.csv", "\n".join(lines) + "\n")
+    yield aux("flickr30k_images/flickr30k_images/results.csv", "\n".join(lines) + "\n")
 
 
 SPECS: dict[str, Spec] = {
-    "kermany": Spec("kermany2018", "image", _kermany, "https://data.mendeley.com/datasets/rscbjbr9sj (OCT2017/)",
+    "kermany": Spec("kermany2018", "image", _kermany, "https://www.kaggle.com/datasets/paultimothymooney/kermany2018 ('OCT2017 /')",
                     "the class folder the label, the split folder the split."),
     "mjsynth": Spec("mjsynth", "image", _mjsynth, "https://www.robots.ox.ac.uk/~vgg/data/text/ (90kDICT32px)",
                     "each image the lexicon's word at its index; split by annotation_<split>.txt."),
@@ -354,7 +464,7 @@ SPECS: dict[str, Spec] = {
                           "segmentation: frames records, unlabelled, no split; _GT/_ST tifs no records."),
     "wili": Spec("wili-2018", "text", _wili, "https://zenodo.org/record/841984 (x_train.txt, y_train.txt)",
                  "each line of x_<split>.txt a record, its label the same line of y_<split>.txt."),
-    "absa": Spec("ABSA-SemEval2014", "text", _absa, "https://alt.qcri.org/semeval2014/task4/ (Restaurants_Train.xml)",
+    "absa": Spec("ABSA-SemEval2014", "text", _absa, "https://alt.qcri.org/semeval2014/task4/ (Restaurants_Train_v2.xml)",
                  "each sentence a record, its labels its aspect categories."),
     "appa_real": Spec("appa-real", "image", _appa_real, "https://chalearnlap.cvc.uab.cat/dataset/26/",
                       "every image a record of its split, labelled by real_age."),
@@ -373,8 +483,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # --label-names mnt/ramdisk/max/90kDICT32px/lexicon.txt (the CLI reads the file
                                          # into these names): right (tried). At 76b56bd written with exit 0, each image
                                          # labelled by its lexicon index, not the word; since numbered_names a stop naming it
-    "au_air": None,                      # the stop offers --label-from-name, --labels, --label-level 0; the last writes
-                                         # every frame unlabelled, each box dropped (tried)
+    "au_air": None,                      # corrected batch: the stop takes the frames' video prefixes (_x, _xx) for name
+                                         # labels and offers a layout file or --label-from-name '^(.*[^\d._\- ])[._\- ]+\d+$',
+                                         # which rejects every frame (the pattern fits the stem, not 'name.jpg'; exit 1,
+                                         # tried). At the baseline it offered --label-level 0: every box dropped (tried)
     "dronevehicle": None,                # the stop offers --label-level 0; with it every image is rejected, each xml's
                                          # stem naming both the visible and the infrared image (tried)
     "minneapple": None,
