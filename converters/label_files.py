@@ -147,6 +147,9 @@ def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str =
 
     So where they name splits or folds (`is_train`, `fold_1`: `label_candidates.partition_name`).
 
+    So where a column is 1 only beside another 1 while the others set one class a row
+    (`one_hot.attribute_columns`: `flipped`, `cropped` beside `cat`, `dog`).
+
     Raises:
       UsageError: such a column is among the one-hot columns.
     """
@@ -165,6 +168,16 @@ def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str =
             f"beside {', '.join(map(repr, classes[:6])) or 'no other 0/1 column'}: --keep-columns {','.join(flags)} "
             "leaves them out of the classes (a label table's other columns are not written), the other 0/1 columns "
             f"then the classes; --label-column {flags[0]} reads the flag alone as the label")
+    beside = one_hot.attribute_columns(onehot, header.columns, header.sample)
+    if beside:
+        classes = [c for c in onehot if c not in beside]
+        raise UsageError(
+            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, beside))} are 1 only beside another "
+            f"column's 1, where {', '.join(map(repr, classes[:6]))} set one class a row in the first {len(header.sample)} rows: "
+            f"a record's attributes (an augmentation, a health flag), not classes: --keep-columns {','.join(beside)} leaves "
+            "them out of the classes (a label table's other columns are not written), the other 0/1 columns then the classes; "
+            f"--label-column {beside[0]} reads one alone as the label; no option reads them as classes beside the others "
+            "(a multi-label table of this shape needs a --labels FILE of your own)")
 
 
 def _table(

@@ -28,7 +28,7 @@ from collections.abc import Collection, Mapping, Sequence
 from shardify.plan import label_candidates
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["flag_columns", "label_columns", "labels_of", "multi_hot_labels", "multi_hot_remedy", "text_table_classes"]
+__all__ = ["attribute_columns", "flag_columns", "label_columns", "labels_of", "multi_hot_labels", "multi_hot_remedy", "text_table_classes"]
 
 _ZERO, _ONE = frozenset({"0", "0.0", "0.00"}), frozenset({"1", "1.0", "1.00"})
 _MIN_COLUMNS = 2
@@ -90,6 +90,42 @@ def flag_columns(
             sum(_bit(row[i]) == 1 for i in at if i < len(row)) == 1 for row in sample):
         return ()
     return named
+
+
+def attribute_columns(classes: Sequence[str], columns: Sequence[str], sample: Sequence[Sequence[object]]) -> tuple[str, ...]:
+    """The 0/1 columns of `classes` that the sampled rows set to 1 only beside another 1, and so
+    beside two classes or more, where the other columns set exactly one class in every row, at
+    least two of them: a record's attributes across its classes (`flipped`, `cropped` beside `cat`,
+    `dog`; a health flag `diabetic` beside `melanoma`, `nevus`), whatever their names; written as
+    classes they had been wrong labels, exit 0. () where a column so set is none, or the others are
+    no one-per-row classes: a multi-label table (CheXpert's findings) sets several of its classes in
+    a row, and a label 1 only beside one other (`severe_toxic` beside `toxic`, `healthy` beside
+    `rust` in a multi-hot test table) nests in it as a multi-label's label may.
+
+    >>> cols = ("image", "flipped", "cat", "dog")
+    >>> attribute_columns(cols[1:], cols, [("a", "1", "1", "0"), ("b", "0", "0", "1"), ("c", "1", "0", "1"), ("d", "0", "1", "0")])
+    ('flipped',)
+    >>> attribute_columns(cols[1:], cols, [("a", "1", "1", "0"), ("b", "0", "0", "1"), ("c", "0", "1", "0")])
+    ()
+    >>> attribute_columns(cols[1:], cols, [("a", "1", "0", "0"), ("b", "0", "1", "0"), ("c", "0", "0", "1"), ("d", "0", "1", "1")])
+    ()
+    """
+    at = {name: list(columns).index(name) for name in classes if name in columns}
+    if len(at) != len(classes) or not sample:
+        return ()
+    rows = [{name: _bit(row[i]) if i < len(row) else None for name, i in at.items()} for row in sample]
+    if any(None in bits.values() for bits in rows):
+        return ()
+    ones = [{name for name, bit in bits.items() if bit == 1} for bits in rows]
+    alone = {name for names in ones if len(names) == 1 for name in names}
+    beside = tuple(
+        name for name in classes
+        if name not in alone and len({other for names in ones if name in names for other in names & alone}) >= _MIN_COLUMNS
+    )
+    rest = [name for name in classes if name not in beside]
+    if not beside or len(rest) < _MIN_COLUMNS or any(len(names & set(rest)) != 1 for names in ones):
+        return ()
+    return beside
 
 
 def labels_of(cells: Mapping[str, object], classes: Sequence[str]) -> tuple[str, ...] | str:

@@ -143,6 +143,8 @@ def find_sign(inputs: Sequence[str], structure: Structure) -> Finding | None:
         found = split_named_class(splits, structure)
         return dataclasses.replace(found, sign="split-named class", options=(LABELS_FILE_HINT,)) if found else None
     if structure.class_names:  # split and class in one name: its own question, not the class folders' signs
+        if found := split_worded_classes.unknown_rests_found(structure):  # `test_tube/`, `test_strip/`
+            return dataclasses.replace(found, sign="one split word before no class word")
         found = split_worded_classes.uneven_classes_found(structure)
         return dataclasses.replace(found, sign="class under one split") if found else None
     for sign in SIGNS:

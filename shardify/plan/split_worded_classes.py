@@ -25,6 +25,14 @@ and no class is a version (`train_2017/`, `test_2017/`, `train_v1/`, `train_v2/`
 appears under at least two split words is `uneven_classes`'s question: a class under one split
 word only (`train_cats/`, `train_dogs/`, `test_cats/`) is a doubt, and the run stops naming it.
 
+One split word alone cannot tell a split from the first word of a class's own name: `test_tube/`,
+`test_strip/` had been written as split test with the classes `strip`, `tube`, and `train_station/`,
+`train_track/`, `train_car/` as split train with the classes `car`, `station`, `track` (exit 0). So
+the reading of one split word is taken only where every rest is a class word of the binary or
+triage tasks that name their folders so (`ONE_SPLIT_CLASS_WORDS`: `positive`/`negative`, `real`/`fake`,
+`benign`/`malignant`/`normal`); otherwise `unknown_rests_found` stops the run naming the folders
+and the layout file's mappings, which say either reading.
+
 Plain functions of names; no I/O.
 """
 
@@ -40,12 +48,24 @@ from shardify.plan.sign_findings import Finding
 if TYPE_CHECKING:
     from shardify.plan.structure import Structure
 
-__all__ = ["class_word", "joined_beside_splits_found", "one_split_classes", "split_classes", "uneven_classes",
-           "uneven_classes_found"]
+__all__ = ["ONE_SPLIT_CLASS_WORDS", "class_word", "joined_beside_splits_found", "one_split_classes", "split_classes",
+           "uneven_classes", "uneven_classes_found", "unknown_rests_found"]
 
 _SEPARATORS = re.compile(r"[_\-. ]+")
 # A version, not a class: `train_v1/` beside `train_v2/` (a download's first and second release),
 # `train_2017/`, `test_ver2/`, `train_v1.1/` (separators split it, so the words are checked joined).
+# Class words a folder may join to one split word and still be that split's class (`test_positive/`,
+# `training_fake/`, `benign_train/`, `Validation_Malignant/`): the classes of the binary and triage
+# tasks whose downloads name their folders so, the tasks' own words (a detector's positive and
+# negative samples, real and fake faces, lesions, inspections' good and defective parts, X-rays'
+# normal and pneumonia). Matched on the whole rest, ignoring case. Any other rest (`test_tube/`,
+# `train_station/`) may be the second word of the class's own name, which the names cannot tell.
+ONE_SPLIT_CLASS_WORDS = frozenset({
+    "positive", "negative", "pos", "neg", "real", "fake", "genuine", "forged", "spoof", "live",
+    "good", "bad", "ok", "ng", "defect", "defective", "nodefect", "no_defect", "pass", "fail",
+    "normal", "abnormal", "anomaly", "anomalous", "benign", "malignant", "healthy", "diseased", "sick",
+    "pneumonia", "covid", "tumor", "no_tumor", "yes", "no", "true", "false", "clean", "dirty",
+})
 _VERSION = re.compile(r"(?:v|ver|version|rev|release)?[_\-. ]?\d+(?:[_\-. ]\d+)*", re.IGNORECASE)
 
 
@@ -110,6 +130,34 @@ def one_split_classes(names: Iterable[str]) -> str | None:
     if len(splits) != 1 or len(classes) != len(names):
         return None
     return splits.pop()
+
+
+def unknown_rests_found(structure: Structure) -> Finding | None:
+    """A doubt over `structure`'s reading of one split word's class folders (`one_split_classes`)
+    where a rest is no class word of `ONE_SPLIT_CLASS_WORDS` (`test_tube/`, `test_strip/`): split
+    test and the classes `tube`, `strip`, or the classes `test_tube`, `test_strip` of no split;
+    None for two split words or more, for class words, or for classes the user named otherwise.
+
+    >>> from shardify.plan.structure import Structure
+    >>> s = Structure(split_names=(("test_strip", "test"), ("test_tube", "test")), class_names=(("test_strip", "strip"), ("test_tube", "tube")))
+    >>> unknown_rests_found(s).folders
+    ('test_strip/', 'test_tube/')
+    >>> unknown_rests_found(Structure(split_names=(("test_neg", "test"), ("test_pos", "test")), class_names=(("test_neg", "neg"), ("test_pos", "pos"))))
+    """
+    splits = dict(structure.split_names)
+    if len(set(splits.values())) != 1:
+        return None
+    read = {folder: name for folder, name in structure.class_names if class_word(folder) == (splits.get(folder), name)}
+    if len(read) != len(structure.class_names) or all(name.lower() in ONE_SPLIT_CLASS_WORDS for name in read.values()):
+        return None  # (classes a layout file named otherwise are the user's)
+    split = next(iter(splits.values()))
+    return Finding(
+        f"folders each joining the split word {split!r} to a word that names no known class ({', '.join(sorted(read.values()))}): "
+        f"split {split} of those classes, or classes named whole in no split ('{next(iter(sorted(read)))}'), which the names "
+        "cannot tell",
+        tuple(f"{structure.root}{folder}/" for folder in sorted(read)),
+        (LAYOUT_HINT, "--labels FILE (a table of path and label)"),
+    )
 
 
 # Split words a class may be run together with, longest first (`training` before `train`), so that
