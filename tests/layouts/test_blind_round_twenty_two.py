@@ -13,6 +13,9 @@ appa_real, au_air, cell_tracking, dronevehicle), 1 exit 1 (wili), 1 wrong with e
 Since (beam_jobs/discover/numbered_names.py, tests/layouts/test_numbered_names.py): mjsynth a good stop (class
 numbers beside a list of one name a line that no rule reads stop, naming it and --label-names, with which it is
 right): 2 right, 2 good stops, 5 useless stops, 1 exit 1, 0 wrong exit 0.
+Since blindfix22a (shardify/plan/box_format_rows.py's "AU-AIR frames", tests/layouts/test_blindfix22a.py): au_air
+right (annotations.json's frames read with their boxes, class numbers named by its `categories`): 3 right, 2 good
+stops, 4 useless stops, 1 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -32,8 +35,6 @@ WRONG = {
              "texts'); no option reads each sentence with its aspect categories"),
     "appa_real": ("STOPS (exit 2): gt_avg_<split>.csv, one table a split keyed by file_name (the _face.jpg crops by the "
                   "same row), are named but no option reads all three (--labels takes one and then stops)"),
-    "au_air": ("STOPS (exit 2): annotations.json's {'all': [{'image_name', 'bbox': [...]}], 'categories'} is not read as "
-               "boxes; --label-level 0, which it names, drops every box"),
     "cell_tracking": ("STOPS (exit 2): 01_GT/SEG/, 01_ST/SEG/ and 02_GT/... read as class folders; no option it names "
                       "writes the frames alone (--label-level 0, not named, writes the _GT/_ST tifs as records)"),
     "dronevehicle": ("STOPS (exit 2): names --label-level 0, with which every image is rejected: each <split>label/<n>.xml "
