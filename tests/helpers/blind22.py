@@ -60,7 +60,9 @@ After numbered_names (tests/layouts/test_numbered_names.py; mjsynth's FOLLOW the
 2 right, 2 good stops (flickr30k, mjsynth), 5 useless stops, 1 exit 1 (wili), 0 wrong with exit 0.
 After blindfix22a (the "AU-AIR frames" row of shardify/plan/box_format_rows.py, its class numbers named by the
 document's own `categories`; tests/layouts/test_blindfix22a.py): au_air right with no option: 3 right, 2 good
-stops, 4 useless stops, 1 exit 1, 0 wrong with exit 0. (Its builder's frames' list was mended from "all" to the
+stops, 4 useless stops, 1 exit 1, 0 wrong with exit 0. And cell_tracking a good stop (shardify/plan/set_signs.py:
+folders named as a sibling folder of inputs plus a suffix, `01_GT/` beside `01/`, offered as --label-level 0
+--exclude '*_GT' --exclude '*_ST'): 3 right, 3 good stops, 3 useless stops, 1 exit 1, 0 wrong. (Its builder's frames' list was mended from "all" to the
 documented "annotations" at the same time; with "all" it still stops as before: a key no documented file has.)
 """
 
@@ -387,7 +389,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "dronevehicle": None,                # the stop offers --label-level 0; with it every image is rejected, each xml's
                                          # stem naming both the visible and the infrared image (tried)
     "minneapple": None,
-    "cell_tracking": None,               # --label-level 0 (not named by the stop) writes the _GT/_ST tifs as records (tried)
+    "cell_tracking": {"label_level": 0, "exclude": ("*_GT", "*_ST")},
+                                         # right (tried), named by the stop since blindfix22a (`01_GT/`, `01_ST/` named
+                                         # as `01/` plus a suffix: its annotations). At 76b56bd --label-level 0 alone (not
+                                         # named by the stop) wrote the _GT/_ST tifs as records (tried)
     "wili": None,                        # exit 1: labels.csv read as the label table, y_<split>.txt's lines as file names
     "absa": None,                        # the stop says the XML files hold no texts
     "appa_real": None,                   # --labels gt_avg_train.csv --label-column real_age stops: three tables, one per

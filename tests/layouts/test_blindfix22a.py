@@ -8,6 +8,13 @@ another name, a frame of no box, fractional pixels) converts right, boxes includ
 a class number past the list rejects that frame by name (never written with another class or none),
 a document with no list of names stops before writing, naming the file, and a COCO-like document
 whose `bbox` is four numbers is not read as this shape.
+
+Its Cell Tracking Challenge (`01/t000.tif` beside `01_GT/SEG/`, `01_ST/SEG/`, `01_GT/TRA/`) stopped naming no
+option that converts it: now the stop names --label-level 0 --exclude '*_GT' --exclude '*_ST' for folders
+named as a sibling folder of inputs plus a suffix (shardify/plan/set_signs.py), with which it is right. Here
+that case; a neighbour one folder down (a dataset's own folder in SRC, an older release with no silver
+truth: the globs carry the folder); and a hostile twin whose shared folders are named as no folder of
+inputs (Omniglot-like alphabets), whose stop names no --exclude.
 """
 
 from __future__ import annotations
@@ -17,13 +24,13 @@ from pathlib import Path
 
 import pytest
 
-from helpers.blind22 import DATASETS
+from helpers.blind22 import DATASETS, FOLLOW
 from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes, _write
 from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import ShardifyError
+from shardify.errors import ShardifyError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -113,3 +120,40 @@ def test_a_coco_like_document_of_four_number_boxes_is_not_read_as_frames(tmp_pat
         assert "AU-AIR" not in str(stop)
         return
     assert not any(_boxes(tmp_path / "out").values())  # whatever it writes, no box read as AU-AIR's
+
+
+def _tifs(root: Path, paths: list[str]) -> Path:
+    for path in paths:
+        _write(root / path, _image_bytes(path, 12, 10, "TIFF", "L"))
+    return root
+
+
+def test_cell_tracking_stops_naming_the_excludes_that_convert_it(tmp_path: Path) -> None:
+    truth = DATASETS["cell_tracking"](tmp_path / "download")
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out")))
+    assert "--label-level 0 --exclude '*_GT' --exclude '*_ST'" in str(stop.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **FOLLOW["cell_tracking"]))
+    assert_right(truth, tmp_path / "followed")
+
+
+def test_a_neighbour_one_folder_down_names_globs_under_its_folder(tmp_path: Path) -> None:
+    frames = [f"PhC-C2DH-U373/{seq}/t{t:03d}.tif" for seq in ("01", "02") for t in range(4)]
+    truth_files = [f"PhC-C2DH-U373/{seq}_GT/{kind}/man_{kind.lower()}{t:03d}.tif"
+                   for seq in ("01", "02") for kind in ("SEG", "TRA") for t in range(0, 4, 2)]
+    root = _tifs(tmp_path / "src", frames + truth_files)
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert "--exclude 'PhC-C2DH-U373/*_GT'" in str(stop.value)
+    run_conversion(ConvertConfig(str(root), str(tmp_path / "followed"), label_level=0, exclude=("PhC-C2DH-U373/*_GT",)))
+    records = written_records(tmp_path / "followed")["records"]
+    assert sorted(records) == sorted(frames) and all(labels is None for _, labels in records.values())
+
+
+def test_shared_folders_named_as_no_folder_of_inputs_name_no_exclude(tmp_path: Path) -> None:
+    root = _tifs(tmp_path / "src", [f"{alphabet}/character{c:02d}/{n}.tif" for alphabet in ("Greek", "Latin", "Runic")
+                                    for c in (1, 2) for n in range(2)] + ["Greek_extra/0.tif", "Latin_extra/0.tif"])
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(root), str(tmp_path / "out")))
+    assert "same names beneath" in str(stop.value) and "--exclude" not in str(stop.value)
