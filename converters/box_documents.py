@@ -60,6 +60,7 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
             document = keyed_box_documents.entries(document, fmt)
         except keyed_box_documents.KeyedDocumentError as error:
             raise UnreadableDocument(error.reason) from None
+    class_names = _listed_classes(document, fmt) if fmt.class_list_field else None
     entries = document.get(fmt.entries_field) if fmt.entries_field and isinstance(document, dict) else document
     if isinstance(entries, dict):
         entries = list(entries.values())
@@ -84,11 +85,43 @@ def document_rows(fileobj: BinaryIO, fmt: BoxFormat) -> Iterator[EvidenceRow | t
             yield EvidenceRow(number, key, error=f"entry {number}: its {fmt.boxes_field} is no list")
             continue
         try:
-            objects = tuple(box_object(fmt, json_box(box, fmt, f"entry {number}"), f"entry {number}") for box in boxes)
+            objects = tuple(box_object(fmt, _named(json_box(box, fmt, f"entry {number}"), fmt, class_names, f"entry {number}"),
+                                       f"entry {number}") for box in boxes)
         except InvalidInputError as error:
             yield EvidenceRow(number, key, error=error.reason)
             continue
         yield EvidenceRow(number, key, labels=labels_of(objects), objects=objects)
+
+
+def _listed_classes(document: object, fmt: BoxFormat) -> dict[str, str]:
+    """The class names a document lists at `fmt.class_list_field`, by their number from 0 as text
+    (AU-AIR's `categories`).
+
+    Raises:
+      UnreadableDocument: no such list of names: every box's class is a number naming nothing, and
+        written as the number every label were wrong.
+    """
+    listed = document.get(fmt.class_list_field) if isinstance(document, dict) else None
+    if not isinstance(listed, list) or not listed or not all(isinstance(n, str) and n.strip() for n in listed):
+        raise UnreadableDocument(f"no list of class names at {fmt.class_list_field!r}: its boxes' {fmt.class_field} "
+                                 "numbers name no class")
+    return {str(number): name.strip() for number, name in enumerate(listed)}
+
+
+def _named(cells: dict[str, str], fmt: BoxFormat, class_names: dict[str, str] | None, where: str) -> dict[str, str]:
+    """A box's cells, its class number replaced by the name the document lists for it.
+
+    Raises:
+      InvalidInputError: a class that is no number of the list (its entry's image is rejected,
+        never written with another class or none).
+    """
+    if class_names is None:
+        return cells
+    number = cells.get(fmt.class_field, "")
+    if number not in class_names:
+        raise InvalidInputError(f"{where}: its {fmt.class_field} {number[:40]!r} is no number of the document's "
+                                f"{fmt.class_list_field} (0 to {len(class_names) - 1}): its class cannot be told")
+    return {**cells, fmt.class_field: class_names[number]}
 
 
 def _yaml_document(data: bytes) -> object:

@@ -350,6 +350,12 @@ def with_box_annotations(
             named_splits=(),
         )
         notes.append("class folders not read as labels: the objects' classes label the images (--label-level N reads them)")
+    elif structure is not None and structure.name_pattern is not None and not config.label_from_name:
+        # A guessed name prefix (AU-AIR's frame_<video>_x_<n>.jpg: the video, no class) had labelled each
+        # image beside its boxes' classes, exit 0: as for YOLO files beside the images, the boxes label them.
+        structure = dataclasses.replace(structure, name_pattern=None, named_splits=())
+        replaced.update(note for note in detected.notes if note.startswith("labels from file names"))
+        notes.append("file-name prefixes not read as labels: the objects' classes label the images (--label-from-name reads them)")
     notes += exports
     kept = tuple(note for note in detected.notes if note not in replaced)
     guess = dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))

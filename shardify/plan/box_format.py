@@ -173,6 +173,9 @@ class BoxFormat:
       document: JSON_DOCUMENT: "json", or "yaml" for a YAML list of entries (Bosch Small Traffic
         Lights' train.yaml: `- boxes: [...]` / `path: ./rgb/train/...`), whose absolute paths (its
         test.yaml names the authors' server) name a file by its name alone.
+      class_list_field: JSON_DOCUMENT: the document's key holding the list of class names, a box's
+        class field then a whole number counting from 0 into it (AU-AIR's `categories`: class 1 is
+        `categories[1]`, "Car"); "" where the class field names the class.
     """
 
     name: str
@@ -207,6 +210,7 @@ class BoxFormat:
     source: str = ""
     document: str = "json"
     key_template: str = ""
+    class_list_field: str = ""
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, IDL_LINES, PER_IMAGE_JSON, FOLDER_TABLES):
@@ -251,12 +255,15 @@ class BoxFormat:
             raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
         if self.stem_prefix and self.pairing != PER_IMAGE:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
+        if self.class_list_field and (self.pairing != JSON_DOCUMENT or not self.class_field):
+            raise ValueError(f"{self.name}: a list of class names is a JSON document's, its boxes' class field an index into it")
         if bool(self.line_pattern) != bool(self.signature) or (self.line_pattern and self.pairing != PER_IMAGE):
             raise ValueError(f"{self.name}: a per-image file of sentences has its box lines' pattern and its first line's")
 
     @property
     def shown(self) -> str:
         what = f"class {self._field_shown(self.class_field)}" if self.class_field else f"every box a {self.single_class!r}"
+        what += f", a number into the document's {self.class_list_field}" if self.class_list_field else ""
         return f"{self.name} ({what}, boxes {self.convention})"
 
     def _field_shown(self, field: str) -> str:

@@ -384,6 +384,22 @@ FORMATS: tuple[BoxFormat, ...] = (
         "reads imgs[id]['path'] and objects' category and bbox xmin, ymin, xmax, ymax)",
     ),
     BoxFormat(
+        name="AU-AIR frames",
+        pairing=JSON_DOCUMENT,
+        files=r"\.json",  # auair2019/annotations.json beside auair2019/images/: by its content
+        entries_field="annotations",  # {"info", "licenses", "categories": [8 names], "annotations": [{"image_name", ...}]}
+        key_field="image_name",
+        boxes_field="bbox",
+        class_field="class",
+        class_list_field="categories",  # class 0 is categories[0], "Human"
+        box_fields=("left", "top", "width", "height"),
+        convention=XYWH_PIXELS,
+        by_header=True,
+        source="bozcani.github.io/auairdataset; its API (github.com/bozcani/auairdataset, auairtools/auair.py) reads "
+        "dataset['annotations'][i]['image_name'] and ['bbox'] [{top, left, height, width, class}], class an index into "
+        "'categories' (its examples/auair_subset/annotations.json)",
+    ),
+    BoxFormat(
         name="Bosch small traffic lights",
         pairing=JSON_DOCUMENT,
         document="yaml",

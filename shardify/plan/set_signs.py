@@ -52,6 +52,9 @@ def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding
                  f"{level_hint(split.level + 1)} to keep the folders above them as the classes"),
             )
         options = [LABELS_FILE_HINT, CLASS_PATH_HINT]
+        twins = _annotation_twins(split, sharing, holding)
+        if twins:  # (the Cell Tracking Challenge's `01_GT/SEG/`, `01_ST/SEG/` beside the frames of `01/`)
+            options.insert(0, twins)
         if not numbered_alike(set(sharing)):  # named parts (`amazon/`, `dslr/`: domains), not `part1/`, `part2/`
             options.append(_split_level_hint(split, sharing, common))
         deepest = _classes_under_one_chain(split)
@@ -78,6 +81,35 @@ def same_names_beneath(splits: Sequence[Split], structure: Structure) -> Finding
             tuple(options),
         )
     return None
+
+
+def _annotation_twins(split: Split, sharing: Sequence[str], holding: set[str]) -> str:
+    """The options leaving out folders each named as a sibling that holds the inputs itself plus a
+    suffix (`01_GT/`, `01_ST/` beside `01/`: the Cell Tracking Challenge's ground and silver truth
+    of the frames in `01/`): those folders are the inputs' annotations, not classes, and the inputs
+    beside them may be records without labels. "" where a sharing folder is no such twin, or a
+    suffix's glob would also leave out a folder of inputs.
+
+    >>> s = Split("", 0, (("01",), ("01_GT", "SEG"), ("01_ST", "SEG"), ("02",), ("02_GT", "SEG")))
+    >>> _annotation_twins(s, ["01_GT", "01_ST", "02_GT"], {"01", "02"})
+    "--label-level 0 --exclude '*_GT' --exclude '*_ST' for the inputs of 01/, 02/ without labels, leaving out the folders named as them with a suffix (their annotations)"
+    >>> _annotation_twins(s, ["Greek", "Latin"], {"01", "02"})
+    ''
+    """
+    suffixes = []
+    for name in sharing:
+        found = next((name[len(h):] for h in sorted(holding, key=len, reverse=True)
+                      if name.startswith(h) and re.fullmatch(r"[_\-. ][A-Za-z]\w*", name[len(h):])), None)
+        if found is None:
+            return ""
+        suffixes.append(found)
+    prefix = "/".join(next(parts[: split.level] for parts in split.inputs if len(parts) > split.level))
+    globs = sorted({f"{prefix}/*{suffix}" if prefix else f"*{suffix}" for suffix in suffixes})
+    if any(name.endswith(suffix) for name in holding for suffix in suffixes):
+        return ""  # (a folder of inputs the glob would leave out too)
+    excludes = " ".join(f"--exclude '{glob}'" for glob in globs)
+    return (f"--label-level 0 {excludes} for the inputs of {', '.join(f'{h}/' for h in sorted(holding))} without labels, "
+            "leaving out the folders named as them with a suffix (their annotations)")
 
 
 def _parts_alike(names: set[str]) -> bool:

@@ -71,6 +71,12 @@ the same, 2 right (kermany, minneapple), 2 good stops (flickr30k, mjsynth), 5 us
 cell_tracking, dronevehicle), 1 exit 1 (wili), 0 wrong with exit 0; what changed is what two stops say: au_air's now
 names the frames' name prefixes as labels beside annotations.json, absa's the real file names. The baseline json
 stays as measured on the uncorrected batch.
+After blindfix22a (the "AU-AIR frames" row of shardify/plan/box_format_rows.py, its class numbers named by the
+document's own `categories`; tests/layouts/test_blindfix22a.py): au_air right with no option: 3 right, 2 good
+stops, 4 useless stops, 1 exit 1, 0 wrong with exit 0. And cell_tracking a good stop (shardify/plan/set_signs.py:
+folders named as a sibling folder of inputs plus a suffix, `01_GT/` beside `01/`, offered as --label-level 0
+--exclude '*_GT' --exclude '*_ST'): 3 right, 3 good stops, 3 useless stops, 1 exit 1, 0 wrong. (Its builder's frames' list was mended from "all" to the
+documented "annotations" at the same time; with "all" it still stops as before: a key no documented file has.)
 """
 
 from __future__ import annotations
@@ -200,6 +206,7 @@ def _au_air() -> Iterator[Put]:
     # Differed from memory: the frame list's key is "annotations", not "all"; "info" and "licenses" (COCO-like) lead;
     # no "date" key (the date is in "time"); widths are floats; mended. Truth: detection, each bbox an object of
     # categories[class]; no split (unchanged)
+    # Read since blindfix22a: the "AU-AIR frames" row of shardify/plan/box_format_rows.py
     frames = []
     for i in range(10):
         video = ("20190829091111", "20190905091750", "20190905103112")[i % 3]  # 8 videos in all, 3 here
@@ -483,14 +490,16 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # --label-names mnt/ramdisk/max/90kDICT32px/lexicon.txt (the CLI reads the file
                                          # into these names): right (tried). At 76b56bd written with exit 0, each image
                                          # labelled by its lexicon index, not the word; since numbered_names a stop naming it
-    "au_air": None,                      # corrected batch: the stop takes the frames' video prefixes (_x, _xx) for name
-                                         # labels and offers a layout file or --label-from-name '^(.*[^\d._\- ])[._\- ]+\d+$',
-                                         # which rejects every frame (the pattern fits the stem, not 'name.jpg'; exit 1,
-                                         # tried). At the baseline it offered --label-level 0: every box dropped (tried)
+    "au_air": None,                      # right with no option since blindfix22a. At 76b56bd the stop offered
+                                         # --label-from-name, --labels, --label-level 0; the last wrote every frame
+                                         # unlabelled, each box dropped (tried)
     "dronevehicle": None,                # the stop offers --label-level 0; with it every image is rejected, each xml's
                                          # stem naming both the visible and the infrared image (tried)
     "minneapple": None,
-    "cell_tracking": None,               # --label-level 0 (not named by the stop) writes the _GT/_ST tifs as records (tried)
+    "cell_tracking": {"label_level": 0, "exclude": ("*_GT", "*_ST")},
+                                         # right (tried), named by the stop since blindfix22a (`01_GT/`, `01_ST/` named
+                                         # as `01/` plus a suffix: its annotations). At 76b56bd --label-level 0 alone (not
+                                         # named by the stop) wrote the _GT/_ST tifs as records (tried)
     "wili": None,                        # exit 1: labels.csv read as the label table, y_<split>.txt's lines as file names
     "absa": None,                        # the stop says the XML files hold no texts
     "appa_real": None,                   # --labels gt_avg_train.csv --label-column real_age stops: three tables, one per

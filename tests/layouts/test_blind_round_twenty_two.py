@@ -17,6 +17,11 @@ The batch was written from memory; on 2026-11-28 (branch verify22) each builder 
 and seven corrected where the real download differs (kermany, au_air, absa, appa_real, wili, flickr30k, minneapple:
 see the builders' comments). The corrected batch on main's 4972c17 tallies the same: 2 right, 2 good stops, 5 useless stops,
 1 exit 1, 0 wrong exit 0; au_air's and absa's stops now say other things, recorded below.
+Since blindfix22a (shardify/plan/box_format_rows.py's "AU-AIR frames", tests/layouts/test_blindfix22a.py): au_air
+right (annotations.json's frames read with their boxes, class numbers named by its `categories`): 3 right, 2 good
+stops, 4 useless stops, 1 exit 1, 0 wrong exit 0. And cell_tracking a good stop (shardify/plan/set_signs.py: `01_GT/`,
+`01_ST/` named as `01/` plus a suffix, the stop names --label-level 0 --exclude '*_GT' --exclude '*_ST', with which it
+is right): 3 right, 3 good stops, 3 useless stops, 1 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -38,11 +43,6 @@ WRONG = {
     "appa_real": ("STOPS (exit 2): gt_avg_<split>.csv, one table a split keyed by file_name (the _face.jpg crops by the "
                   "same row), are named but no option reads all three (--labels takes one and then stops); the X.jpg.mat "
                   "files are set aside, said"),
-    "au_air": ("STOPS (exit 2): annotations.json's {'info', 'licenses', 'categories', 'annotations': [{'image_name', "
-               "'bbox': [...]}]} is not read as boxes; the stop takes the frames' video prefixes (frame_<video>_x/_xx) "
-               "for name labels and offers --label-from-name, whose pattern rejects every frame (exit 1)"),
-    "cell_tracking": ("STOPS (exit 2): 01_GT/SEG/, 01_ST/SEG/ and 02_GT/... read as class folders; no option it names "
-                      "writes the frames alone (--label-level 0, not named, writes the _GT/_ST tifs as records)"),
     "dronevehicle": ("STOPS (exit 2): names --label-level 0, with which every image is rejected: each <split>label/<n>.xml "
                      "stem names both <split>img/<n>.jpg and <split>imgr/<n>.jpg; the <polygon> objects are not read"),
 }
