@@ -58,6 +58,8 @@ the batch mended before this baseline): of 10, 2 right (kermany, minneapple), 1 
 1 WRONG WITH EXIT 0 (mjsynth). What each does: tests/layouts/test_blind_round_twenty_two.py.
 After numbered_names (tests/layouts/test_numbered_names.py; mjsynth's FOLLOW the --label-names its stop names, tried):
 2 right, 2 good stops (flickr30k, mjsynth), 5 useless stops, 1 exit 1 (wili), 0 wrong with exit 0.
+After blindfix22b (x_/y_ line pairs, tests/layouts/test_blindfix22b.py): 3 right (wili), 2 good stops, 5 useless stops,
+0 exit 1, 0 wrong with exit 0 (tally run 2026-11-28 18:23 UTC).
 """
 
 from __future__ import annotations
@@ -379,7 +381,7 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # stem naming both the visible and the infrared image (tried)
     "minneapple": None,
     "cell_tracking": None,               # --label-level 0 (not named by the stop) writes the _GT/_ST tifs as records (tried)
-    "wili": None,                        # exit 1: labels.csv read as the label table, y_<split>.txt's lines as file names
+    "wili": None,                        # right since blindfix22b; before, exit 1: labels.csv read as the label table
     "absa": None,                        # the stop says the XML files hold no texts
     "appa_real": None,                   # --labels gt_avg_train.csv --label-column real_age stops: three tables, one per
                                          # split (tried)
