@@ -384,7 +384,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "wili": None,                        # right since blindfix22b; before, exit 1: labels.csv read as the label table
     "absa": None,                        # the stop says the XML files hold no texts
     "appa_real": None,                   # --labels gt_avg_train.csv --label-column real_age stops: three tables, one per
-                                         # split (tried)
+                                         # split (tried). --labels 'appa-real-release/gt_avg_*.csv' --label-column real_age
+                                         # reads all three (the originals labelled), but each <n>.jpg_face.jpg crop names no
+                                         # row: 12 of 24 rejected, over --max-rejects (tried at blindfix22b, 18:24 UTC)
     "flickr30k": {"label_level": 0},     # right (tried), and the stop names it
 }
 

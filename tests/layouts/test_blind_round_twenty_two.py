@@ -32,7 +32,8 @@ WRONG = {
     "absa": ("STOPS (exit 2): Restaurants_Train.xml's <sentence><text> are taken for no texts ('holds no images or "
              "texts'); no option reads each sentence with its aspect categories"),
     "appa_real": ("STOPS (exit 2): gt_avg_<split>.csv, one table a split keyed by file_name (the _face.jpg crops by the "
-                  "same row), are named but no option reads all three (--labels takes one and then stops)"),
+                  "same row), are named but no option reads all three (--labels takes one and then stops; --labels "
+                  "'appa-real-release/gt_avg_*.csv' reads all three, but every _face.jpg crop names no row: 12 of 24 rejected)"),
     "au_air": ("STOPS (exit 2): annotations.json's {'all': [{'image_name', 'bbox': [...]}], 'categories'} is not read as "
                "boxes; --label-level 0, which it names, drops every box"),
     "cell_tracking": ("STOPS (exit 2): 01_GT/SEG/, 01_ST/SEG/ and 02_GT/... read as class folders; no option it names "
