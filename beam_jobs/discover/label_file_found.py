@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, local_globs
+from shardify.beam_jobs.discover import coco_like, local_globs, pair_companions
 from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
     coco_per_split,
     in_split_folder,
@@ -42,6 +42,7 @@ from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import is_local_path, join_path
 from shardify.plan import key_columns, layout, layout_guess, table_groups, unread_table_signs
+from shardify.plan.line_files import parallel_pairs
 from shardify.plan.structure import split_word
 
 __all__ = [
@@ -367,6 +368,10 @@ def found_label_file(config: ConvertConfig, sample: list[str], top_files: set[st
     # literal was written as a class with exit 0): box evidence reads it, or the unread-table stop names it
     found = [name for name in found if layout.extension(name) not in ("csv", "tsv")
              or unread_table_signs.box_literal_column(head_lines(config, name), "\t" if layout.extension(name) == "tsv" else ",") is None]
+    # WiLI's labels.csv beside x_train.txt and y_train.txt describes the classes of y's lines: no label table
+    pairs = parallel_pairs(sorted(top_files))
+    found = [name for name in found if not (pairs and pair_companions.class_table(
+        config, name, [labels for _, labels in pairs], [p for p in top_files if p != name]))]
     if found and has_data_files and not labels_train_beside_test(config, found[0], sample):
         return found[0]
     candidates = [p for p in sample if layout.extension(p) == "json" and p.count("/") <= 1]

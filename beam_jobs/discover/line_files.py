@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from apache_beam.io.filesystems import FileSystems
 
+from shardify.beam_jobs.discover import pair_companions
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import archives, line_files as reading, line_tables
@@ -148,8 +149,13 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
     mapping = next((p for p in files if posixpath.basename(p).lower() in MAPPING_NAMES and p not in members), "")
     text_words = {word for word, _ in PAIR_WORDS}
     lone = [p for p in files if p not in members and p != mapping and _ends_with(p, text_words)]
+    if any(_letter_pair(text) and pair_companions.numeric_lines(config, text) for text, _ in pairs):
+        return None  # UCI HAR's X_train.txt beside y_train.txt: rows of numbers, no texts
     others = [p for p in files if p not in members and p != mapping and p not in lone]
-    if any(not _doc(p) for p in others):
+    beside = [p for p in others if not _doc(p) and (
+        pair_companions.class_table(config, p, [lab for _, lab in pairs], [q for q in files if q != p])
+        or pair_companions.link_list(config, p))]
+    if any(not _doc(p) and p not in beside for p in others):
         return None  # other data beside the pairs: not this kind alone
     # A label file the listing left out (a pipe, a link leading outside SRC, no permission) is
     # still its text file's: paired, the scan rejects the text file naming it. Taken for absent,
@@ -173,6 +179,8 @@ def _parallel(config: ConvertConfig, files: list[str], pairs: list[tuple[str, st
     note = f"a text a line, labelled by the same line of its label file: {shown}"
     if lone:
         note += f"; without a label file, unlabelled: {', '.join(lone[:3])}"
+    if beside:  # WiLI's labels.csv (a table of the classes) and urls.txt (a link a line): no records, named
+        note += f"; not read (a table of the classes or a list of links): {', '.join(beside[:3])}"
     return FoundLines(found, vocabulary, mapping if vocabulary else "", base, note)
 
 
@@ -224,7 +232,12 @@ def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:
     return FoundLines(tuple(LineFile(path, label=label) for path, label in family), note=note)
 
 
-def _ends_with(path: str, words: set[str]) -> bool:
+def _letter_pair(text: str) -> bool:
+    """A text file paired by a one-letter word (`x_train.txt`), whose lines must hold words."""
+    return _ends_with(text, pair_companions.LETTER_WORDS) or layout.stem(text).lower().split("_", 1)[0] in pair_companions.LETTER_WORDS
+
+
+def _ends_with(path: str, words: set[str] | frozenset[str]) -> bool:
     stem = layout.stem(path).lower()
     return any(stem == word or stem.endswith(("_" + word, "-" + word, "." + word)) for word in words)
 

@@ -5,7 +5,7 @@ vocabulary for two kinds of text dataset, told from the names of the files besid
   where the files share a stem (sentence polarity's `rt-polarity.pos` and `rt-polarity.neg`), the
   stem where they share an extension (`pos.txt` and `neg.txt`, `<class>.txt` for several classes).
 - Parallel text and label files: line i of `<split>_text.txt` is labelled by line i of
-  `<split>_labels.txt` (TweetEval), the label file's words from PAIR_WORDS; a mapping file
+  `<split>_labels.txt` (TweetEval; WiLI-2018's `x_<split>.txt` by `y_<split>.txt`), the words from PAIR_WORDS; a mapping file
   (`mapping.txt`, `<index><TAB><name>`) names the classes where the labels are numbers.
 
 Names decide only which files belong together; whether a file holds records a line or one
@@ -66,6 +66,9 @@ PAIR_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("texts", ("labels", "label")),
     ("sentences", ("labels", "label")),
     ("sents", ("labels", "label")),
+    # WiLI-2018's `x_train.txt` beside `y_train.txt` (and `train_x.txt`, `X_train.txt`): a letter tells less
+    # than a word, so detection reads such a pair as texts only where its lines hold words (pair_companions)
+    ("x", ("y",)),
 )
 # Files naming the classes of numbered labels beside parallel files, `<index><TAB><name>` a line.
 MAPPING_NAMES = ("mapping.txt", "label_names.txt", "classes.txt", "labels.txt")
@@ -116,8 +119,8 @@ def label_twins(path: str) -> list[str]:
         if match is None:
             continue
         for text_word, label_words in PAIR_WORDS:
-            if match["word"].lower() != text_word:
-                continue
+            if match["word"].lower() != text_word or (len(text_word) == 1 and ext not in _STEM_CLASS_EXTENSIONS):
+                continue  # a letter pairs plain text only: `x_train.npy` beside `y_train.npy` are arrays'
             for label_word in label_words:
                 for spelled in (label_word, label_word.capitalize(), label_word.upper()):
                     name = stem[: match.start("word")] + spelled if before else spelled + stem[match.end("word") :]

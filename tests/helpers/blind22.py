@@ -77,6 +77,8 @@ stops, 4 useless stops, 1 exit 1, 0 wrong with exit 0. And cell_tracking a good 
 folders named as a sibling folder of inputs plus a suffix, `01_GT/` beside `01/`, offered as --label-level 0
 --exclude '*_GT' --exclude '*_ST'): 3 right, 3 good stops, 3 useless stops, 1 exit 1, 0 wrong. (Its builder's frames' list was mended from "all" to the
 documented "annotations" at the same time; with "all" it still stops as before: a key no documented file has.)
+After blindfix22b (x_/y_ line pairs, tests/layouts/test_blindfix22b.py): wili right. With both (and the name-prefix
+mend of the merge): 4 right, 3 good stops, 3 useless stops (absa, appa_real, dronevehicle), 0 exit 1, 0 wrong with exit 0.
 """
 
 from __future__ import annotations
@@ -500,10 +502,12 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # right (tried), named by the stop since blindfix22a (`01_GT/`, `01_ST/` named
                                          # as `01/` plus a suffix: its annotations). At 76b56bd --label-level 0 alone (not
                                          # named by the stop) wrote the _GT/_ST tifs as records (tried)
-    "wili": None,                        # exit 1: labels.csv read as the label table, y_<split>.txt's lines as file names
+    "wili": None,                        # right since blindfix22b; before, exit 1: labels.csv read as the label table
     "absa": None,                        # the stop says the XML files hold no texts
     "appa_real": None,                   # --labels gt_avg_train.csv --label-column real_age stops: three tables, one per
-                                         # split (tried)
+                                         # split (tried). --labels 'appa-real-release/gt_avg_*.csv' --label-column real_age
+                                         # reads all three (the originals labelled), but each <n>.jpg_face.jpg crop names no
+                                         # row: 12 of 24 rejected, over --max-rejects (tried at blindfix22b, 18:24 UTC)
     "flickr30k": {"label_level": 0},     # right (tried), and the stop names it
 }
 

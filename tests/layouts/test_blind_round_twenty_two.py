@@ -22,6 +22,9 @@ right (annotations.json's frames read with their boxes, class numbers named by i
 stops, 4 useless stops, 1 exit 1, 0 wrong exit 0. And cell_tracking a good stop (shardify/plan/set_signs.py: `01_GT/`,
 `01_ST/` named as `01/` plus a suffix, the stop names --label-level 0 --exclude '*_GT' --exclude '*_ST', with which it
 is right): 3 right, 3 good stops, 3 useless stops, 1 exit 1, 0 wrong exit 0.
+Since blindfix22b (beam_jobs/discover/pair_companions.py, tests/layouts/test_blindfix22b.py): wili right (x_<split>.txt
+read a paragraph a line, labelled by y_<split>.txt; labels.csv a table of the classes, urls.txt links, both named, neither
+read): with blindfix22a: 4 right, 3 good stops, 3 useless stops, 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -35,14 +38,12 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "wili": ("EXIT 1: labels.csv (the language table) read as the label table and y_<split>.txt's codes as file names; "
-             "x_<split>.txt's lines, line-aligned with y_<split>.txt's, are not read as the records"),
     "absa": ("STOPS (exit 2): Restaurants_Train_v2.xml's and ABSA_Gold_TestData/Restaurants_Test_Gold.xml's <sentence>"
              "<text> are taken for no texts ('holds no images or texts'); no option reads each sentence with its aspect "
              "categories"),
     "appa_real": ("STOPS (exit 2): gt_avg_<split>.csv, one table a split keyed by file_name (the _face.jpg crops by the "
-                  "same row), are named but no option reads all three (--labels takes one and then stops); the X.jpg.mat "
-                  "files are set aside, said"),
+                  "same row), are named but no option reads all three (--labels takes one and then stops; --labels "
+                  "'appa-real-release/gt_avg_*.csv' reads all three, but every _face.jpg crop names no row: 12 of 24 rejected)"),
     "dronevehicle": ("STOPS (exit 2): names --label-level 0, with which every image is rejected: each <split>label/<n>.xml "
                      "stem names both <split>img/<n>.jpg and <split>imgr/<n>.jpg; the <polygon> objects are not read"),
 }
