@@ -92,6 +92,10 @@ def flag_columns(
     return named
 
 
+# Sampled rows below which no 0/1 column is judged a record's attribute (attribute_columns).
+MIN_ATTRIBUTE_ROWS = 12
+
+
 def attribute_columns(classes: Sequence[str], columns: Sequence[str], sample: Sequence[Sequence[object]]) -> tuple[str, ...]:
     """The 0/1 columns of `classes` that the sampled rows set to 1 only beside another 1, and so
     beside two classes or more, where the other columns set exactly one class in every row, at
@@ -102,16 +106,21 @@ def attribute_columns(classes: Sequence[str], columns: Sequence[str], sample: Se
     a row, and a label 1 only beside one other (`severe_toxic` beside `toxic`, `healthy` beside
     `rust` in a multi-hot test table) nests in it as a multi-label's label may.
 
+    Fewer than MIN_ATTRIBUTE_ROWS sampled rows show nothing: a 3-class multi-label table of four
+    rows (`water+forest`, `road`, `forest+road`, `water`) fits the pattern by chance.
+
     >>> cols = ("image", "flipped", "cat", "dog")
-    >>> attribute_columns(cols[1:], cols, [("a", "1", "1", "0"), ("b", "0", "0", "1"), ("c", "1", "0", "1"), ("d", "0", "1", "0")])
+    >>> attribute_columns(cols[1:], cols, [("a", "1", "1", "0"), ("b", "0", "0", "1"), ("c", "1", "0", "1"), ("d", "0", "1", "0")] * 3)
     ('flipped',)
-    >>> attribute_columns(cols[1:], cols, [("a", "1", "1", "0"), ("b", "0", "0", "1"), ("c", "0", "1", "0")])
+    >>> attribute_columns(cols[1:], cols, [("a", "1", "1", "0"), ("b", "0", "0", "1"), ("c", "1", "0", "1"), ("d", "0", "1", "0")])
     ()
-    >>> attribute_columns(cols[1:], cols, [("a", "1", "0", "0"), ("b", "0", "1", "0"), ("c", "0", "0", "1"), ("d", "0", "1", "1")])
+    >>> attribute_columns(cols[1:], cols, [("a", "1", "1", "0"), ("b", "0", "0", "1"), ("c", "0", "1", "0")] * 4)
+    ()
+    >>> attribute_columns(cols[1:], cols, [("a", "1", "0", "0"), ("b", "0", "1", "0"), ("c", "0", "0", "1"), ("d", "0", "1", "1")] * 3)
     ()
     """
     at = {name: list(columns).index(name) for name in classes if name in columns}
-    if len(at) != len(classes) or not sample:
+    if len(at) != len(classes) or len(sample) < MIN_ATTRIBUTE_ROWS:
         return ()
     rows = [{name: _bit(row[i]) if i < len(row) else None for name, i in at.items()} for row in sample]
     if any(None in bits.values() for bits in rows):
