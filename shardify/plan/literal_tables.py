@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from shardify.plan.box_columns import CLASS, HEADER_ROLES
 from shardify.plan.box_format import LITERAL_PIXELS, ROWS, BoxFormat, is_number
 from shardify.plan.literal_boxes import LiteralBoxError, is_literal_boxes, literal_boxes
+from shardify.plan.split_multi_hot import cell_rows
 
 __all__ = ["NAME_START", "ONE_CLASS", "LiteralTable", "format_of_name", "literal_format", "read_literal_table", "template_columns", "template_key"]
 
@@ -130,7 +131,7 @@ def read_literal_table(lines: Sequence[str], names: Callable[[str], int], files:
     LiteralTable(box='annotations', key='', template='video_{video_id}/{video_frame}', class_column='', one_class='object')
     """
     try:
-        rows = [[c.strip() for c in row] for row in csv.reader([x for x in lines if x.strip()], delimiter=delimiter)]
+        rows = cell_rows(lines, delimiter)
     except csv.Error:
         return None
     if len(rows) < 2:

@@ -41,7 +41,7 @@ from shardify.plan.evidence import KeyRule, file_key, row_key
 from shardify.plan.folder_names import SPLIT_WORDS
 from shardify.plan.structure import split_word
 
-__all__ = ["SplitTable", "find_split_tables", "names_split", "split_folders", "split_of", "summary_column", "table_rows", "SUFFIX"]
+__all__ = ["SplitTable", "find_split_tables", "names_split", "split_folders", "split_of", "summary_column", "table_rows", "cell_rows", "SUFFIX"]
 
 _BITS = frozenset({"0", "1", "0.0", "1.0"})
 _ONES = frozenset({"1", "1.0"})
@@ -97,7 +97,11 @@ def names_split(path: str) -> bool:
 
 def table_rows(path: str, lines: Sequence[str]) -> list[list[str]]:
     """A .csv or .tsv file's non-blank lines as rows of stripped cells."""
-    delimiter = "\t" if path.lower().endswith(".tsv") else ","
+    return cell_rows(lines, "\t" if path.lower().endswith(".tsv") else ",")
+
+
+def cell_rows(lines: Sequence[str], delimiter: str) -> list[list[str]]:
+    """Non-blank `lines` as rows of stripped cells split on `delimiter` (csv.Error on a bad quote)."""
     return [[c.strip() for c in row] for row in csv.reader([line for line in lines if line.strip()], delimiter=delimiter)]
 
 

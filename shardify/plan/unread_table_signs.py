@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from shardify.plan import label_candidates, label_words
 from shardify.plan.list_literals import list_literal
+from shardify.plan.split_multi_hot import cell_rows
 
 __all__ = ["BOX_KEY_SETS", "box_literal_column", "finer_column"]
 
@@ -95,7 +96,7 @@ def box_literal_column(lines: Sequence[str], delimiter: str = ",") -> str | None
     True
     """
     try:
-        rows = [[c.strip() for c in row] for row in csv.reader([x for x in lines if x.strip()], delimiter=delimiter)]
+        rows = cell_rows(lines, delimiter)
     except csv.Error:
         return None
     if len(rows) < 2:
