@@ -1,0 +1,59 @@
+"""Round twenty-three, blind: 10 more public downloads nobody here tuned a rule for, converted as a user first types it.
+
+The twelfth held-out batch of issue 30 (tests/helpers/blind23.py), chosen by kind and built without
+changing shardify, each builder written after reading a stored source, judged as rounds twelve to
+twenty-two: the first command, `shardify convert SRC OUT` with no option, must write exactly the truth's
+records, splits, labels, texts and objects (each input once), or stop before writing (exit 2) naming every
+option of the dataset's `FOLLOW`, with which the conversion is then right. Where it does neither the test is
+`xfail(strict=True)` with what it does instead, so the defect stays recorded and a fix shows up as an
+unexpected pass.
+
+As measured on the branch blind23 at main's 6f26b9c (`python tests/helpers/blind_tally.py --batch 23`,
+tests/helpers/blind23_baseline_6f26b9c.json): 0 right, 0 good stops, 5 stops naming nothing that converts
+right (ck_plus, eurlex57k, gldv2, levir_cd, masakhanews), 0 exit 1, 5 wrong with exit 0 (hc18, pawpularity,
+rsicd, sroie, strawberry).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from helpers.blind23 import DATASETS, FOLLOW
+from helpers.unseen_judge import judge_first_command, recorded
+
+# What the first command does today where it is neither right nor a stop whose options convert right.
+WRONG = {
+    "ck_plus": ("STOPS (exit 2): the subject folders S<sss>/ over sequence folders <nnn>/ are taken for classes over "
+                "parts; no option reads Emotion/'s _emotion.txt files, which label the peak frame of some sequences"),
+    "eurlex57k": ("STOPS (exit 2): 'holds no images or texts, only .json files': each dataset/<split>/<celex>.json is a "
+                  "document (title, recitals, main_body) whose concepts eurovoc_en.json names; no option reads them"),
+    "gldv2": ("STOPS (exit 2): the hashed folders train/<a>/<b>/<c>/ are taken for classes over groups; train.csv "
+              "'id,landmark_id' keys every train image by its bare id, and the stop does not name it"),
+    "levir_cd": ("STOPS (exit 2): LEVIR-CD/<split>/label/ is seen as masks read as a class, beside A/ and B/; no option "
+                 "named writes A and B each as a record of its split with label/ left out"),
+    "masakhanews": ("STOPS (exit 2): 'holds no images or texts, only .tsv, .txt files': masakhane-news/data/<lang>/"
+                    "{train,dev,test}.tsv, tables of category, headline, text, url, are not read as tables"),
+    "hc18": ("WRONG EXIT 0: every image written unlabelled (masks paired right); training_set_pixel_size_and_HC.csv "
+             "keys every training image by file name with its head circumference, and is left as an auxiliary file"),
+    "pawpularity": ("WRONG EXIT 0: test.csv's twelve 0/1 metadata columns read as the test images' classes (multi-label), "
+                    "train.csv (the same columns and Pawpularity, the target) left unread: the train images unlabelled"),
+    "rsicd": ("WRONG EXIT 0: one split, train: annotations_rsicd/dataset_rsicd.json gives each image's split (train, "
+              "val, test) and is left unread (labels from txtclasses_rsicd/ right)"),
+    "sroie": ("WRONG EXIT 0: each receipt's X<n>.txt of 'x1,y1,...,y4,TEXT' text boxes read as the image's caption; "
+              "no box written"),
+    "strawberry": ("WRONG EXIT 0: read as WebDataset samples (<name>.jpg + <name>.json) in one split, every image "
+                   "unlabelled: each .json is a LabelMe file of polygons (shapes' labels), and train/, val/, test "
+                   "levels are the splits"),
+}
+
+
+@pytest.fixture(scope="module")
+def work(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("blind23")
+
+
+@pytest.mark.parametrize("name", recorded(DATASETS, WRONG))
+def test_the_first_command_is_right_or_stops_before_writing(name: str, work: Path) -> None:
+    judge_first_command(DATASETS, name, work / name, FOLLOW.get(name))
