@@ -70,13 +70,29 @@ def number_rows(lines: Sequence[str]) -> bool:
 
     >>> number_rows(["imagesource:GoogleEarth", "gsd:0.146", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"])
     True
+
+    Comma-separated rows that open with a box's numbers and end in its transcription (ICDAR 2015's
+    and SROIE's `x1,y1,x2,y2,x3,y3,x4,y4,TEXT`, ICDAR 2013's `38, 43, 920, 215, "Tiredness"`) are
+    annotations too, whatever the text holds:
+
+    >>> number_rows(["72,25,326,25,326,64,72,64,TAN WOON YANN", "50,82,440,82,440,121,50,121,NO.53 55,57 & 59, JALAN SAGU 18,"])
+    True
+    >>> number_rows(['38, 43, 920, 215, "Tiredness"']), number_rows(["Lots of cats, 3, 4 or 5, on a mat"])
+    (True, False)
     """
     rows = [line.split() for line in lines if line.strip()]
     while rows and len(rows[0]) == 1 and _HEADER_WORD.fullmatch(rows[0][0]):
         rows = rows[1:]
     return bool(rows) and all(
-        len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells) for cells in rows
+        (len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells)) or _box_text_row(" ".join(cells))
+        for cells in rows
     )
+
+
+def _box_text_row(line: str) -> bool:
+    """A comma-separated row whose first `_MIN_ROW_CELLS` cells are numbers: a box, then its text."""
+    cells = line.split(",")
+    return len(cells) > _MIN_ROW_CELLS and all(_is_number(cell.strip()) for cell in cells[:_MIN_ROW_CELLS])
 
 
 def number_lines(lines: Sequence[str]) -> bool:
