@@ -67,6 +67,10 @@ has one stops (rsicd: beam_jobs/discover/image_split_fields.py); a held-out spli
 holding its columns and more, read as labels or left unread, stops naming --labels <train table> --label-column
 <the columns more> (pawpularity, a good stop; hc18: beam_jobs/discover/held_out_label_tables.py): 0 right, 1 good
 stop, 9 useless stops, 0 exit 1, 0 wrong with exit 0.
+After blindfix23b (useless stops mended by kind): a stop over folders that are no classes names the table keying
+every input by its id beside them (gldv2: beam_jobs/discover/keyed_table_hints.py), and a mask-named class folder
+of one name in every split is named by one glob with --label-level 0 (levir_cd: mask_named_classes.py): 0 right,
+3 good stops (gldv2, levir_cd, pawpularity), 7 useless stops, 0 exit 1, 0 wrong with exit 0.
 """
 
 from __future__ import annotations
@@ -319,10 +323,13 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
     "ck_plus": None,
-    "gldv2": None,
+    "gldv2": {"labels_file": "train.csv", "label_column": "landmark_id"},
+                                         # right (tried); named by the stop over the hashed folders since blindfix23b
     "strawberry": None,
     "sroie": None,
-    "levir_cd": None,
+    "levir_cd": {"label_level": 0, "exclude": ("LEVIR-CD/*/label",)},
+                                         # right (tried); named by the stop since blindfix23b (at 6f26b9c it named
+                                         # --exclude 'LEVIR-CD/test/label' alone, A/ and B/ then classes)
     "hc18": None,                        # the stop (since blindfix23) names --labels training_set_pixel_size_and_HC.csv
                                          # --label-column 'head circumference (mm)': every test image rejected, its name
                                          # also a training image's (tried); the masks then unread

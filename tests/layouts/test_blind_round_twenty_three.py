@@ -15,6 +15,10 @@ rsicd, sroie, strawberry).
 Since blindfix23 (tests/layouts/test_blindfix23.py): pawpularity a good stop (a held-out split's table beside the
 training table that holds its columns and the target: --labels train.csv --label-column Pawpularity), and the other
 four stops before writing: 0 right, 1 good stop, 9 useless stops, 0 exit 1, 0 wrong exit 0.
+Since blindfix23b: gldv2 a good stop (the stop over its hashed folders names --labels train.csv --label-column
+landmark_id, a table keying every input by its id: beam_jobs/discover/keyed_table_hints.py) and levir_cd one
+(LEVIR-CD/<split>/label/ in every split named by one glob, --label-level 0 --exclude 'LEVIR-CD/*/label'):
+0 right, 3 good stops, 7 useless stops, 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -32,10 +36,6 @@ WRONG = {
                 "parts; no option reads Emotion/'s _emotion.txt files, which label the peak frame of some sequences"),
     "eurlex57k": ("STOPS (exit 2): 'holds no images or texts, only .json files': each dataset/<split>/<celex>.json is a "
                   "document (title, recitals, main_body) whose concepts eurovoc_en.json names; no option reads them"),
-    "gldv2": ("STOPS (exit 2): the hashed folders train/<a>/<b>/<c>/ are taken for classes over groups; train.csv "
-              "'id,landmark_id' keys every train image by its bare id, and the stop does not name it"),
-    "levir_cd": ("STOPS (exit 2): LEVIR-CD/<split>/label/ is seen as masks read as a class, beside A/ and B/; no option "
-                 "named writes A and B each as a record of its split with label/ left out"),
     "masakhanews": ("STOPS (exit 2): 'holds no images or texts, only .tsv, .txt files': masakhane-news/data/<lang>/"
                     "{train,dev,test}.tsv, tables of category, headline, text, url, are not read as tables"),
     "hc18": ("STOPS (exit 2) since blindfix23 (WRONG EXIT 0 at 6f26b9c: every image unlabelled): names "

@@ -235,3 +235,82 @@ def test_tables_of_the_same_columns_are_metadata(tmp_path: Path) -> None:
         run_conversion(ConvertConfig(str(tmp_path / "scans"), str(tmp_path / "out")))
     except UsageError as refused:
         assert "the training split's targets" not in str(refused)
+
+
+# ------------------------------------------------------------------------------------------------
+# Hashed folders beside a table keying every input by its id
+# ------------------------------------------------------------------------------------------------
+
+def test_gldv2_stops_naming_the_table_of_ids(tmp_path: Path) -> None:
+    judge_first_command(DATASETS, "gldv2", tmp_path / "gldv2", FOLLOW["gldv2"])
+
+
+def _hashed(src: Path, table: str, rows: list[str]) -> list[str]:
+    import hashlib
+
+    ids = [hashlib.sha1(f"h{i}".encode()).hexdigest()[:20] for i in range(24)]
+    for i, image_id in enumerate(ids):
+        _image(src / "train" / image_id[0] / image_id[1] / f"{image_id}.png", f"h{i}")
+    for i in range(6):  # test images, in no table
+        held = hashlib.sha1(f"t{i}".encode()).hexdigest()[:20]
+        _image(src / "test" / held[0] / held[1] / f"{held}.png", f"t{i}")
+    (src / table).write_text("\n".join(rows + [f"{image_id}\t{('wren', 'robin', 'finch')[i % 3]}" for i, image_id in enumerate(ids)]
+                                       if "\t" in rows[0] else rows) + "\n")
+    return ids
+
+
+def test_two_levels_of_hashed_folders_beside_a_tsv_of_ids_name_it(tmp_path: Path) -> None:
+    """A neighbour: {train,test}/<id[0]>/<id[1]>/<id>.png beside labels.tsv 'image_id<TAB>species' of the train ids."""
+    src = tmp_path / "birds"
+    _hashed(src, "labels.tsv", ["image_id\tspecies"])
+    message = _refused(src, tmp_path / "out")
+    assert "--labels labels.tsv --label-column 'species'" in message
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), labels_file="labels.tsv", label_column="species"))
+    written = _written(tmp_path / "followed")
+    assert {labels for split, labels, _ in written.values() if split == "train"} == {("finch",), ("robin",), ("wren",)}
+    assert {labels for split, labels, _ in written.values() if split == "test"} == {()} and len(written) == 30
+
+
+def test_a_table_that_names_no_input_adds_no_option(tmp_path: Path) -> None:
+    """The hostile twin: the same folders beside a table of class ids and URLs (no input named): the stop names no table."""
+    src = tmp_path / "marks"
+    _hashed(src, "train_label_to_category.csv",
+            ["landmark_id,category"] + [f"{k},http://commons.wikimedia.org/wiki/Category:Place_{k}" for k in range(6)])
+    assert "--labels train_label_to_category.csv" not in _refused(src, tmp_path / "out")
+
+
+# ------------------------------------------------------------------------------------------------
+# Mask folders of one name in every split, beside two image folders
+# ------------------------------------------------------------------------------------------------
+
+def test_levir_cd_stops_naming_one_glob_for_every_split(tmp_path: Path) -> None:
+    judge_first_command(DATASETS, "levir_cd", tmp_path / "levir", FOLLOW["levir_cd"])
+
+
+def _pairs(src: Path, splits: tuple[str, ...]) -> None:
+    """<split>/im1/<n>.jpg, <split>/im2/<n>.jpg and <split>/label/<n>.png masks: each mask names two images."""
+    from helpers.shipped import _gray_png
+
+    for split in splits:
+        for n in range(1, 5):
+            for side in ("im1", "im2"):
+                _image(src / split / side / f"{n}.jpg", f"{split}{side}{n}")
+            (src / split / "label").mkdir(parents=True, exist_ok=True)
+            (src / split / "label" / f"{n}.png").write_bytes(_gray_png(f"{split}c{n}", 20, 16, [0, 255]))
+
+
+def test_change_masks_in_every_split_are_named_by_one_glob(tmp_path: Path) -> None:
+    """A neighbour: {train,val}/{im1,im2,label}/ (SECOND-like), a mask of each pair named as both its images."""
+    _pairs(tmp_path / "pairs", ("train", "val"))
+    message = _refused(tmp_path / "pairs", tmp_path / "out")
+    assert "--label-level 0 --exclude '*/label'" in message
+    run_conversion(ConvertConfig(str(tmp_path / "pairs"), str(tmp_path / "followed"), label_level=0, exclude=("*/label",)))
+    written = _written(tmp_path / "followed")
+    assert len(written) == 16 and {split for split, _, _ in written.values()} == {"train", "val"}
+
+
+def test_change_masks_of_one_split_keep_their_folder(tmp_path: Path) -> None:
+    """The hostile twin: the same folders under one split: no glob, the folder as before."""
+    _pairs(tmp_path / "pairs", ("train",))
+    message = _refused(tmp_path / "pairs", tmp_path / "out")
+    assert "--exclude 'train/label'" in message and "'*/label'" not in message
