@@ -132,6 +132,9 @@ def word_vectors(lines: Sequence[str]) -> bool:
     )
 
 
+# Tables whose rows may be the records themselves (a `.json` is more often one document: not named).
+_ROW_TABLES = ("csv", "tsv", "jsonl", "parquet")
+
 # Documentation is never where the labels are (layout.LABEL_LIKE_EXTENSIONS names where they may be).
 _DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog)", re.IGNORECASE)
 
@@ -161,9 +164,14 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     if not media_files:
         kinds = Counter(f".{p.rsplit('.', 1)[-1]}" if "." in p.rsplit("/", 1)[-1] else "(no extension)" for p in other_files)
         shown = ", ".join(f"{number} {kind}" for kind, number in kinds.most_common(3))
+        tables = sorted({posixpath.dirname(p) + "/" for p in other_files if p.rsplit(".", 1)[-1].lower() in _ROW_TABLES and "/" in p})
+        read_tables = ""
+        if tables:  # tables in folders (MasakhaNEWS' data/<lang>/train.tsv): only the top ones are read as the data
+            read_tables = (f", or --layout tables to read the tables in {', '.join(tables[:_SHOWN])}"
+                           f"{' and more' if len(tables) > _SHOWN else ''} as the data, a row a record")
         return (
             f"{source} holds no images or texts to convert, only {shown} files ({other_files[0]}...), which shardify "
-            "reads as a dataset's label or split files: point SRC at the folder that holds the images or texts"
+            f"reads as a dataset's label or split files: point SRC at the folder that holds the images or texts{read_tables}"
         )
     why = f"{source} holds files but no class folders, names or label files to label them"
     if annotations:

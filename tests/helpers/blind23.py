@@ -70,7 +70,9 @@ stop, 9 useless stops, 0 exit 1, 0 wrong with exit 0.
 After blindfix23b (useless stops mended by kind): a stop over folders that are no classes names the table keying
 every input by its id beside them (gldv2: beam_jobs/discover/keyed_table_hints.py), and a mask-named class folder
 of one name in every split is named by one glob with --label-level 0 (levir_cd: mask_named_classes.py): 0 right,
-3 good stops (gldv2, levir_cd, pawpularity), 7 useless stops, 0 exit 1, 0 wrong with exit 0.
+3 good stops (gldv2, levir_cd, pawpularity), 7 useless stops, 0 exit 1, 0 wrong with exit 0. And a source of tables
+in folders only (beside class lists) stops naming --layout tables (masakhanews: plan/file_signs.no_labels_message):
+0 right, 4 good stops, 6 useless stops (ck_plus, eurlex57k, hc18, rsicd, sroie, strawberry), 0 exit 1, 0 wrong.
 """
 
 from __future__ import annotations
@@ -333,7 +335,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "hc18": None,                        # the stop (since blindfix23) names --labels training_set_pixel_size_and_HC.csv
                                          # --label-column 'head circumference (mm)': every test image rejected, its name
                                          # also a training image's (tried); the masks then unread
-    "masakhanews": None,
+    "masakhanews": {"layout": "tables"},  # right (tried): each language's tables read, a row a record; named by the
+                                         # stop since blindfix23b (at 6f26b9c it said only to point SRC elsewhere)
     "eurlex57k": None,
     "pawpularity": {"labels_file": "train.csv", "label_column": "Pawpularity"},
                                          # right (tried at 6f26b9c: the train images labelled, test unlabelled)

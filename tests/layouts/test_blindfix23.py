@@ -314,3 +314,36 @@ def test_change_masks_of_one_split_keep_their_folder(tmp_path: Path) -> None:
     _pairs(tmp_path / "pairs", ("train",))
     message = _refused(tmp_path / "pairs", tmp_path / "out")
     assert "--exclude 'train/label'" in message and "'*/label'" not in message
+
+
+# ------------------------------------------------------------------------------------------------
+# Tables in folders, and nothing else
+# ------------------------------------------------------------------------------------------------
+
+def test_masakhanews_stops_naming_layout_tables(tmp_path: Path) -> None:
+    judge_first_command(DATASETS, "masakhanews", tmp_path / "news", FOLLOW["masakhanews"])
+
+
+def test_sentence_tables_in_language_folders_beside_class_lists_name_layout_tables(tmp_path: Path) -> None:
+    """A neighbour: corpus/<lang>/{train,dev}.tsv 'label<TAB>sentence' beside corpus/<lang>/labels.txt; followed, right."""
+    src = tmp_path / "langs"
+    for lang in ("fin", "est"):
+        for split in ("train", "dev"):
+            rows = ["label\tsentence"] + [f"{('pos', 'neg')[i % 2]}\tthe {lang} sentence number {i} reads well enough"
+                                          for i in range(6)]
+            (src / "corpus" / lang).mkdir(parents=True, exist_ok=True)
+            (src / "corpus" / lang / f"{split}.tsv").write_text("\n".join(rows) + "\n")
+        (src / "corpus" / lang / "labels.txt").write_text("pos\nneg\n")
+    assert "--layout tables to read the tables in corpus/est/, corpus/fin/" in _refused(src, tmp_path / "out")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), layout="tables"))
+    counts = {split: info.num_records for split, info in load_manifest(str(tmp_path / "followed")).splits.items()}
+    assert counts == {"train": 12, "dev": 12} or counts == {"train": 12, "validation": 12}
+
+
+def test_split_lists_alone_name_no_tables(tmp_path: Path) -> None:
+    """The hostile twin: a folder of split lists (.txt) and nothing else: no table to name."""
+    src = tmp_path / "lists"
+    (src / "splits").mkdir(parents=True)
+    for split in ("train", "test"):
+        (src / "splits" / f"{split}.txt").write_text("\n".join(f"img_{i}.jpg" for i in range(5)) + "\n")
+    assert "--layout tables" not in _refused(src, tmp_path / "out")
