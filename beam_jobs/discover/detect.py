@@ -31,7 +31,7 @@ from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
-from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables
+from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
@@ -346,6 +346,7 @@ def _detect_folder(
         archive_folders=archive_folders,
     )
     detected = yolo_beside_read.without_name_labels(config, sample, detected, read)  # the boxes beside the images label them
+    sample_documents.check_sample_documents(config, sample, detected)  # LabelMe's <name>.json beside <name>.jpg: no label member
     if vectors:
         note = f"word vectors, no texts: {', '.join(vectors[:3])}{' and more' if len(vectors) > 3 else ''} (left out)"
         detected = dataclasses.replace(detected, left_out=(*detected.left_out, *vectors), notes=(*detected.notes, note))
@@ -448,6 +449,8 @@ def _detect_folder(
         unnamed_list_rows.check_unnamed_list_rows(config, sample, detected)  # DeepPCB's '<n>.jpg' beside <n>_test.jpg
         version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
         mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
+        image_split_fields.check_image_split_fields(config, sample, detected)  # RSICD's dataset_rsicd.json: a split an image
+        held_out_label_tables.check_unread_targets(config, sample, detected)  # HC18's training_set_pixel_size_and_HC.csv
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, set_aside, tab_rows_hint
+from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, set_aside, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -113,7 +113,13 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
     if not _files_label(detected):
         if config.label_level:
             chosen_level.check_chosen_level(media, detected.structure, config.label_level)
-        guards.check_folders(media, detected.structure)
+        try:
+            guards.check_folders(media, detected.structure)
+        except UsageError as sign:  # a table beside them keys the inputs: its label is an option too (GLDv2's train.csv)
+            hint = keyed_table_hints.keyed_table_hint(config, sample, media)
+            if not hint:
+                raise
+            raise UsageError(f"{sign}; or {hint}") from None
         if config.label_level is None:
             _check_mirror_masks(config, media, detected.structure, sample=sample)
             mask_named_classes.check_mask_named_classes(config, media, detected.structure)  # `Ground Truth/` of masks

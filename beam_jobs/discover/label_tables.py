@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import describe, held_out_tables, label_file_found
+from shardify.beam_jobs.discover import describe, held_out_label_tables, held_out_tables, label_file_found
 from shardify.beam_jobs.discover.listing import why_unlisted
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -94,6 +94,7 @@ def with_label_table(
             detected, evidence=(*detected.evidence, *together), notes=(*detected.notes, *(e.note for e in together), *notes)
         )
     (table,) = found
+    held_out_label_tables.check_test_table(config, sample, table.path)  # Pawpularity's test.csv beside train.csv
     same = [e for e in detected.evidence if e.path == table.path and not e.gives_labels]
     if same:  # the table read as a split list of its keys too (`train.csv`): one reading, by its header, keeps the split
         table = dataclasses.replace(table, split=next((e.split for e in same if e.split), ""))

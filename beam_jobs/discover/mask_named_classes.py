@@ -55,6 +55,18 @@ def _named_for_masks(folder: str) -> bool:
     return mask_named(name) or mask_names.ends_in_mask_word(name)
 
 
+def _in_every_split(folder: str, named: Sequence[str], structure: object) -> str:
+    """`folder`, its split folder's name as `*` where a folder of the same path under another split
+    is named for masks too (`LEVIR-CD/*/label` for `LEVIR-CD/test/label/`, `train/label/`): one glob for all."""
+    level, parts = structure.split_level, folder.split("/")
+    if level < 0 or len(parts) <= level + 1:
+        return folder
+    same = {f.rstrip("/").split("/")[level] for f in named
+            if len(f.rstrip("/").split("/")) == len(parts) and f.rstrip("/").split("/")[:level] == parts[:level]
+            and f.rstrip("/").split("/")[level + 1:] == parts[level + 1:]}
+    return "/".join([*parts[:level], "*", *parts[level + 1:]]) if len(same) >= 2 else folder
+
+
 def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], structure: object) -> None:
     """Stop where a class folder named for masks holds masks' kind of images beside class folders
     of photos not so named (see the module's docstring); nothing otherwise.
@@ -80,12 +92,17 @@ def check_mask_named_classes(config: ConvertConfig, media: Sequence[str], struct
         photos = [_few_valued(config, p) for f in others for p in sorted(by_folder[f])[:1]]
         if False not in photos or any(photos):
             continue
-        shown = folder.rstrip("/")
-        aside = (f"convert the images alone, unlabelled, the masks set aside: --label-level 0 --exclude '{shown}'"
-                 if len(by_folder) == 2 else f"leave it out with --exclude '{shown}'")
+        shown = _in_every_split(folder.rstrip("/"), named, structure)
+        unlabelled = f"convert the images alone, unlabelled, the masks set aside: --label-level 0 --exclude '{shown}'"
+        if len(others) == 1:
+            aside = unlabelled
+        elif shown != folder.rstrip("/"):  # (LEVIR-CD's <split>/label/ beside <split>/A/, <split>/B/: no classes either)
+            aside = f"leave them out with --exclude '{shown}' (the other folders then the classes), or {unlabelled}"
+        else:
+            aside = f"leave it out with --exclude '{shown}'"
         raise UsageError(
             f"{folder} is read as a class, but its name says masks or ground truth and it holds single-channel images "
             f"of few values ({files[0]}) beside {', '.join(others[:3])} of photos: masks, whose names no one affix pairs "
-            f"with the images', not a class: {aside}; or rename its files after their images' and name {shown!r} under "
+            f"with the images', not a class: {aside}; or rename its files after their images' and name {folder.rstrip('/')!r} under "
             "`structure.mask_folders` of a layout file"
         )

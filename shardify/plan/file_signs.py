@@ -70,13 +70,29 @@ def number_rows(lines: Sequence[str]) -> bool:
 
     >>> number_rows(["imagesource:GoogleEarth", "gsd:0.146", "2753 2408 2861 2385 2888 2468 2805 2502 plane 0"])
     True
+
+    Comma-separated rows that open with a box's numbers and end in its transcription (ICDAR 2015's
+    and SROIE's `x1,y1,x2,y2,x3,y3,x4,y4,TEXT`, ICDAR 2013's `38, 43, 920, 215, "Tiredness"`) are
+    annotations too, whatever the text holds:
+
+    >>> number_rows(["72,25,326,25,326,64,72,64,TAN WOON YANN", "50,82,440,82,440,121,50,121,NO.53 55,57 & 59, JALAN SAGU 18,"])
+    True
+    >>> number_rows(['38, 43, 920, 215, "Tiredness"']), number_rows(["Lots of cats, 3, 4 or 5, on a mat"])
+    (True, False)
     """
     rows = [line.split() for line in lines if line.strip()]
     while rows and len(rows[0]) == 1 and _HEADER_WORD.fullmatch(rows[0][0]):
         rows = rows[1:]
     return bool(rows) and all(
-        len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells) for cells in rows
+        (len(cells) >= _MIN_ROW_CELLS and sum(map(_is_number, cells)) >= _NUMBER_SHARE * len(cells)) or _box_text_row(" ".join(cells))
+        for cells in rows
     )
+
+
+def _box_text_row(line: str) -> bool:
+    """A comma-separated row whose first `_MIN_ROW_CELLS` cells are numbers: a box, then its text."""
+    cells = line.split(",")
+    return len(cells) > _MIN_ROW_CELLS and all(_is_number(cell.strip()) for cell in cells[:_MIN_ROW_CELLS])
 
 
 def number_lines(lines: Sequence[str]) -> bool:
@@ -116,6 +132,9 @@ def word_vectors(lines: Sequence[str]) -> bool:
     )
 
 
+# Tables whose rows may be the records themselves (a `.json` is more often one document: not named).
+_ROW_TABLES = ("csv", "tsv", "jsonl", "parquet")
+
 # Documentation is never where the labels are (layout.LABEL_LIKE_EXTENSIONS names where they may be).
 _DOCUMENTATION = re.compile(r"(readme|license|licence|copying|citation|changelog)", re.IGNORECASE)
 
@@ -145,9 +164,14 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
     if not media_files:
         kinds = Counter(f".{p.rsplit('.', 1)[-1]}" if "." in p.rsplit("/", 1)[-1] else "(no extension)" for p in other_files)
         shown = ", ".join(f"{number} {kind}" for kind, number in kinds.most_common(3))
+        tables = sorted({posixpath.dirname(p) + "/" for p in other_files if p.rsplit(".", 1)[-1].lower() in _ROW_TABLES and "/" in p})
+        read_tables = ""
+        if tables:  # tables in folders (MasakhaNEWS' data/<lang>/train.tsv): only the top ones are read as the data
+            read_tables = (f", or --layout tables to read the tables in {', '.join(tables[:_SHOWN])}"
+                           f"{' and more' if len(tables) > _SHOWN else ''} as the data, a row a record")
         return (
             f"{source} holds no images or texts to convert, only {shown} files ({other_files[0]}...), which shardify "
-            "reads as a dataset's label or split files: point SRC at the folder that holds the images or texts"
+            f"reads as a dataset's label or split files: point SRC at the folder that holds the images or texts{read_tables}"
         )
     why = f"{source} holds files but no class folders, names or label files to label them"
     if annotations:

@@ -1,6 +1,6 @@
-"""Tally a blind batch (round twelve's tests/helpers/blind12.py, or --batch 13 .. 22) on the code as it stands.
+"""Tally a blind batch (round twelve's tests/helpers/blind12.py, or --batch 13 .. 23) on the code as it stands.
 
-    python tests/helpers/blind_tally.py [--batch 12|13|...|21|22] [--json FILE] [--only NAME ...]
+    python tests/helpers/blind_tally.py [--batch 12|13|...|22|23] [--json FILE] [--only NAME ...]
 
 Not a test (pytest does not collect it): a measurement to run before and after the detection rules
 change. Each miniature is built in a temporary folder and converted with the command a user types
@@ -103,7 +103,7 @@ def judge(name: str, work: Path, batch: int = 12) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batch", type=int, default=12, choices=(12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22),
+    parser.add_argument("--batch", type=int, default=12, choices=(12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")

@@ -1,0 +1,87 @@
+"""Stop where a JSON file beside the images gives each of them a split that the plan does not read.
+
+Caption datasets in Karpathy's shape (RSICD's `annotations_rsicd/dataset_rsicd.json`, the
+`dataset_<name>.json` files image-captioning code reads: `{"images": [{"filename": "airport_1.jpg",
+"split": "val", "sentences": [...]}]}`) keep the split of every image inside one document, beside
+one folder of all the images. Nothing else there splits them: the plan read one split, `train`,
+and the val and test images were written as training images with exit 0. Where the plan has one
+split and an auxiliary `.json` names the sampled inputs beside a split field of split words
+(`split`, `set`, `subset`, `partition`: train, val, test ...), the run stops naming it before
+anything is written. Only the first bytes of a few such files are read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import archive_heads
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
+from shardify.plan import layout
+from shardify.plan.structure import split_word
+
+__all__ = ["check_image_split_fields", "split_fields"]
+
+_LOOKED_AT = 4
+_HEAD_BYTES = 256 << 10
+# A field whose value is the entry's split, as annotation documents spell it (data: a new spelling
+# is a word here).
+_SPLIT_FIELD = re.compile(r'"(split|set|subset|partition|data_split)"\s*:\s*"([^"\\]{1,40})"', re.IGNORECASE)
+_STRING = re.compile(r'"([^"\\]{1,300})"')
+# Input names the head must hold for the document to be about these inputs.
+_NAMED_INPUTS = 2
+
+
+def split_fields(text: str) -> list[str]:
+    """The distinct split words (in order met) that the document's split fields hold.
+
+    >>> split_fields('{"images": [{"filename": "a.jpg", "split": "train"}, {"filename": "b.jpg", "split": "val"}]}')
+    ['train', 'val']
+    >>> split_fields('{"split": "2021-03 release"}')
+    []
+    """
+    found: list[str] = []
+    for _, value in _SPLIT_FIELD.findall(text):
+        word = split_word(value)
+        if word and value not in found:
+            found.append(value)
+    return found
+
+
+def _head(config: ConvertConfig, path: str) -> str:
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            data = fileobj.read(_HEAD_BYTES)
+    except (OSError, InvalidInputError):
+        data = archive_heads.member_head(config.source, path, _HEAD_BYTES) or b""
+    return data.decode("utf-8", "replace")
+
+
+def check_image_split_fields(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where the plan has one split and an auxiliary JSON gives the sampled inputs splits.
+
+    Raises:
+      UsageError: naming the document, the splits it gives, and an input it names.
+    """
+    if config.split is not None or detected.name not in (layout.IMAGE_FOLDERS, layout.IMAGE_CAPTIONS, layout.TEXT_FOLDERS, layout.LABEL_FILE):
+        return
+    inputs = [p for p in sample if layout.is_media_file(p, detected.media) and not detected.is_auxiliary(p)]
+    if not inputs or any(detected.split_of(p)[0] for p in inputs) or any(e.gives_split for e in detected.evidence):
+        return
+    names = {posixpath.basename(p) for p in inputs}
+    documents = [p for p in sample if layout.extension(p) in ("json", "jsonl") and p not in inputs][:_LOOKED_AT]
+    for path in documents:
+        text = _head(config, path)
+        splits = split_fields(text)
+        named = sorted({posixpath.basename(s) for s in _STRING.findall(text)} & names)
+        if len(splits) >= 2 and len(named) >= _NAMED_INPUTS:
+            raise UsageError(
+                f"{path} gives each image a split ({', '.join(splits)}; {named[0]} among the images it names), which "
+                "shardify does not read: every image would be written in one split, train. Move the images into a "
+                "folder per split as the file says (<split>/<image>), or write a list of each split's image paths "
+                "(<split>.txt beside them), then convert"
+            )

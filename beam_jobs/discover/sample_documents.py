@@ -1,0 +1,90 @@
+"""Stop where a folder read as WebDataset samples pairs each image with a `.json` that labels nothing.
+
+A WebDataset sample's `json` member labels it through a label field (`label`, `class`, ... :
+`converters.columns.LABEL_COLUMN_NAMES`) at the document's top. A folder of `<name>.jpg` beside
+`<name>.json` matches the WebDataset key rule too, and then every image was written in one split,
+unlabelled, with exit 0: the Strawberry Disease Detection download's LabelMe files (`{"shapes":
+[{"label", "points", "shape_type": "polygon"}], "imagePath", "imageData", ...}`, one per image, in
+train/ and val/) were read so. A `.json` whose top holds no label field is a per-image annotation
+document (LabelMe's, a tool's export), not a label member: the run stops naming the files and the
+keys they hold, before anything is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from shardify.beam_jobs.discover import archive_heads
+from shardify.beam_jobs.open_inputs import open_input
+from shardify.config import ConvertConfig
+from shardify.converters.columns import LABEL_COLUMN_NAMES
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs import json_input
+from shardify.inputs.paths import join_path
+from shardify.plan import layout
+
+__all__ = ["check_sample_documents"]
+
+# Documents opened: a few, the first in path order (a label member is a few bytes; an annotation
+# document may carry its image in base64, so at most this much of each is read).
+_DOCUMENTS = 3
+_DOCUMENT_BYTES = 1 << 20
+_KEYS_SHOWN = 6
+_TAR_SUFFIXES = (".tar", ".tar.gz", ".tgz")
+
+
+def _top_keys(config: ConvertConfig, path: str) -> list[str] | None:
+    """The top-level keys of the JSON object in `path` (relative to SRC), or None where it cannot
+    be read whole within _DOCUMENT_BYTES or is no object (the pipeline reports what it cannot read)."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            data = fileobj.read(_DOCUMENT_BYTES + 1)
+    except (OSError, InvalidInputError):
+        data = archive_heads.member_head(config.source, path, _DOCUMENT_BYTES + 1)  # a member of a tar read as a folder
+    if data is None or len(data) > _DOCUMENT_BYTES:
+        return None
+    try:
+        document = json_input.parse(data)
+    except InvalidInputError:
+        return None
+    return [str(key) for key in document] if isinstance(document, dict) else None
+
+
+def _in_tar(path: str) -> bool:
+    return any(part.lower().endswith(_TAR_SUFFIXES) for part in path.split("/")[:-1])
+
+
+def unlabelling_documents(config: ConvertConfig, sample: Sequence[str]) -> dict[str, list[str]]:
+    """{document: its top keys} for the first sampled `json` members, where every one read is an
+    object with no label field; {} where one labels (or none could be read)."""
+    fields = {layout.sample_key(p)[1] for p in sample}
+    if fields & (set(layout.SAMPLE_LABEL_FIELDS) - {layout.SAMPLE_JSON_FIELD}) or any(_in_tar(p) for p in sample):
+        return {}  # (a .cls member labels; a tar's members are WebDataset's own, whatever their json holds)
+    members = sorted(p for p in sample if layout.sample_key(p)[1] == layout.SAMPLE_JSON_FIELD)[:_DOCUMENTS]
+    keys = {p: k for p in members if (k := _top_keys(config, p)) is not None}
+    labels = {name.casefold() for name in LABEL_COLUMN_NAMES}
+    if not keys or any(labels & {k.casefold() for k in found} for found in keys.values()):
+        return {}
+    return keys
+
+
+def check_sample_documents(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where `detected` reads WebDataset samples whose `.json` members hold no label field.
+
+    Raises:
+      UsageError: naming the documents, their keys, and what would be lost.
+    """
+    if detected.name != layout.WEBDATASET or config.layout:
+        return  # (a forced --layout webdataset is the user's word)
+    documents = unlabelling_documents(config, sample)
+    if not documents:
+        return
+    keys = next(iter(documents.values()))
+    shown = ", ".join(keys[:_KEYS_SHOWN]) + (", ..." if len(keys) > _KEYS_SHOWN else "")
+    raise UsageError(
+        f"each image has a .json of the same name beside it ({', '.join(documents)}), read as WebDataset samples whose "
+        f".json member labels them; but these documents hold no label field at their top (keys: {shown}): they are "
+        "per-image annotations (LabelMe's `shapes` of labelled polygons, a tool's export), which shardify does not read "
+        "yet, and every image would be written unlabelled. Convert their objects to a format shardify reads (COCO, "
+        "Pascal VOC, YOLO; `labelme2coco`), then point SRC at that"
+    )
