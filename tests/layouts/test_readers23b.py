@@ -8,22 +8,31 @@
 - one table keyed by stems, thumbnails `<stem>_thumb.png` beside the photographs: the same;
 - hostile twins: numbered siblings (`a_1.jpg` beside `a.jpg`) are other photographs, not crops,
   and stay rejects; two suffixes at once (`_face.jpg` and `_thumb.jpg`) are no pattern;
-- the stop before any option names `--label-column` beside `--labels` where tables lie unread.
+- the stop before any option names `--label-column` beside `--labels` where tables lie unread;
+- a COCO Camera Traps file with boxes as well as image-level categories and string image ids (Caltech
+  Camera Traps' box file, uuid ids) exited 1, every image rejected for an id Model Garden cannot read
+  as int64; now, where every id is a string, the ids join images to their annotations and each
+  record's number is its image/source_id; a numeric id among them keeps the numbers' rule (hostile).
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from helpers.shard_io import read_shard
 from helpers.sources import convert, image_bytes, write_file
-from helpers.unseen_judge import written_records
+from helpers.unseen4 import Put, Spec, aux, build, img
+from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import ShardifyError, UsageError
+from shardify.format import contract
 from shardify.plan.derived_names import derived_rule
 
 _SPLITS = (("train", 4), ("valid", 2), ("test", 2))
@@ -112,3 +121,45 @@ def test_two_suffixes_are_no_pattern() -> None:
     assert derived_rule(["a.jpg", "b.jpg"], sample[:4], "name") == ("_face.jpg", "")
     assert derived_rule(["a", "b"], ["x/a.png", "x/a_thumb.png", "x/b.png", "x/b_thumb.png"], "stem") == ("_thumb.png", ".png")
     assert derived_rule(["a.jpg", "b.jpg"], sample[:4], "order") == ()  # lines in path order name no file by name
+
+
+# ------------------------------------------------------------------------------------------------
+# COCO Camera Traps with boxes and string image ids (`coco_entries.all_string_ids`)
+# ------------------------------------------------------------------------------------------------
+
+_CCT = [{"id": 0, "name": "empty"}, {"id": 1, "name": "opossum"}, {"id": 5, "name": "raccoon"}]
+
+
+def _cct_boxes(numeric: int | None = None) -> Iterator[Put]:
+    """cct_images/<uuid>.jpg beside one caltech_bboxes.json (Caltech Camera Traps' box file: uuid ids, a box on each
+    animal, `empty` images a category and no box). `numeric`: that image's id is a number (the rest strings)."""
+    images, notes = [], []
+    for i in range(9):
+        ident: object = f"5968{i:04d}-23d2-11e8-a6a3-ec086b02610b"
+        ident = i + 100 if i == numeric else ident
+        cat = _CCT[i % 3]
+        images.append({"id": ident, "file_name": f"{ident}.jpg", "location": 33, "width": 20, "height": 16})
+        note = {"id": f"a{i}", "image_id": ident, "category_id": cat["id"]}
+        if cat["name"] != "empty":
+            note["bbox"] = [2, 3, 10, 8]
+        notes.append(note)
+        objects = [] if cat["name"] == "empty" else [cat["name"]]
+        yield img(f"cct_images/{ident}.jpg", "train", cat["name"], objects=objects, record=numeric is None)
+    yield aux("caltech_bboxes_20200316.json", json.dumps({"info": {}, "images": images, "annotations": notes, "categories": _CCT}))
+
+
+def test_camera_trap_boxes_with_string_ids_are_its_objects_and_classes(tmp_path: Path) -> None:
+    truth = build(Spec("cct", "image", _cct_boxes, "built here", "classes and boxes"), tmp_path / "download")
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(truth.root), str(out)))
+    assert_right(truth, out)
+    ids = [int(record[contract.IMAGE_SOURCE_ID].decode()) for shard in sorted(out.rglob("*.tfrecord")) for record in read_shard(shard)]
+    assert len(ids) == 9 and len(set(ids)) == 9 and all(0 <= i < 1 << 63 for i in ids), ids  # whole numbers, one an image
+
+
+def test_string_ids_beside_a_numeric_one_keep_the_numbers_rule(tmp_path: Path) -> None:
+    truth = build(Spec("cct", "image", lambda: _cct_boxes(numeric=4), "built here", "mixed ids"), tmp_path / "download")
+    out = tmp_path / "out"
+    with pytest.raises(ShardifyError, match="image id"):
+        run_conversion(ConvertConfig(str(truth.root), str(out)))
+    assert not (out / "manifest.json").exists()
