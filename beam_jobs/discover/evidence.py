@@ -39,7 +39,7 @@ from shardify.beam_jobs.discover.candidates import REJECTS, reject
 from shardify.beam_jobs.discover.read_evidence import ReadEvidence
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.excludes import LEFT_OUT
-from shardify.plan import annotated_sets, derived_names, layout
+from shardify.plan import annotated_sets, derived_names, layout, twin_folders
 from shardify.plan.entries import Batch, Candidate
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
@@ -73,12 +73,25 @@ class _MatchRows(beam.DoFn):
     naming no input and for a key naming several (but the label file's: its join reports those)."""
 
     def __init__(
-        self, label_file: str = "", rules: Sequence[KeyRule] = (), left_out: frozenset = frozenset(), derived: Sequence[str] = ()
+        self, label_file: str = "", rules: Sequence[KeyRule] = (), left_out: frozenset = frozenset(), derived: Sequence[str] = (),
+        annotation_folders: Sequence[str] = (),
     ) -> None:
         self._derived = tuple(derived)  # `SourceLayout.derived_names`: a file and its crops share a key
+        self._annotation_folders = frozenset(annotation_folders)  # (their twins pair with them: `twin_folders`)
         self._label_file = label_file
         self._rules = tuple(rules)
         self._left_out = left_out  # ((rule, key) of each file `--exclude` left out)
+
+    def _twins(self, files: Sequence[Candidate], rows: Sequence[tuple[str, object]]) -> dict[str, str] | None:
+        """{file: the annotation folder its rows come from} where files of one key lie in sibling folders, each paired with
+        one of the annotation folders whose rows name the key (`twin_folders`), else None."""
+        folder_of = {path: next((f for f in self._annotation_folders if path.startswith(f + "/")), "") for path, _ in rows}
+        if len(files) < 2 or not folder_of or not all(folder_of.values()):
+            return None
+        pairs = twin_folders.pair_folders([posixpath.dirname(c.relpath) for c in files], sorted(set(folder_of.values())))
+        if pairs is None:
+            return None
+        return {c.relpath: pairs[posixpath.dirname(c.relpath)] for c in files}
 
     def process(self, joined: tuple[tuple[int, str], dict[str, Iterable]]) -> Iterator:
         (index, key), groups = joined
@@ -95,6 +108,12 @@ class _MatchRows(beam.DoFn):
         if len(files) > 1 and rows and self._derived and len(originals) <= 1:  # a photograph and its face crop: the row is both's
             for candidate in files:
                 yield candidate.record_id, (candidate, rows)
+            return
+        paired = self._twins(files, rows)
+        if paired is not None:  # DroneVehicle's visible and infrared twins, each beside its own annotations
+            for candidate in files:
+                own = paired[candidate.relpath] + "/"
+                yield candidate.record_id, (candidate, [(path, row) for path, row in rows if path.startswith(own)])
             return
         images = [c for c in files if layout.extension(c.relpath) in layout.IMAGE_EXTENSIONS]
         if len(files) > 1 and rows and len(images) == 1:  # an image and its companions (WGISD's `<stem>.npz` masks)
@@ -307,7 +326,9 @@ class JoinEvidence(beam.PTransform):
         matched = (
             {_FILES: keyed, _ROWS: rows[_ROWS]}
             | "JoinOnKeys" >> beam.CoGroupByKey()
-            | "MatchRows" >> beam.ParDo(_MatchRows(self._label_file, rules, left_out, self._derived)).with_outputs(REJECTS, main=_MATCHED)
+            | "MatchRows" >> beam.ParDo(
+                _MatchRows(self._label_file, rules, left_out, self._derived, [e.path for e in self._evidence if e.kind in ANNOTATION_FOLDERS])
+            ).with_outputs(REJECTS, main=_MATCHED)
         )
         # (record id, (Candidate, rows)): one per rule; gathered per input
         resolved = (

@@ -80,8 +80,9 @@ documented "annotations" at the same time; with "all" it still stops as before: 
 After blindfix22b (x_/y_ line pairs, tests/layouts/test_blindfix22b.py): wili right. With both (and the name-prefix
 mend of the merge): 4 right, 3 good stops, 3 useless stops (absa, appa_real, dronevehicle), 0 exit 1, 0 wrong with exit 0.
 After readers23b (crops named as a row's key plus a suffix take that row, shardify/plan/derived_names.py; the stop names
---label-column beside --labels where several tables lie unread): appa_real a good stop. 4 right, 4 good stops, 2 useless
-stops (absa, dronevehicle), 0 exit 1, 0 wrong with exit 0.
+--label-column beside --labels where several tables lie unread): appa_real a good stop. And dronevehicle a good stop
+(--label-level 0: each modality's image its own folder's xml, shardify/plan/twin_folders.py; <polygon> corners read as
+boxes): 4 right, 5 good stops, 1 useless stop (absa), 0 exit 1, 0 wrong with exit 0.
 """
 
 from __future__ import annotations
@@ -498,8 +499,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "au_air": None,                      # right with no option since blindfix22a. At 76b56bd the stop offered
                                          # --label-from-name, --labels, --label-level 0; the last wrote every frame
                                          # unlabelled, each box dropped (tried)
-    "dronevehicle": None,                # the stop offers --label-level 0; with it every image is rejected, each xml's
-                                         # stem naming both the visible and the infrared image (tried)
+    "dronevehicle": {"label_level": 0},  # right since readers23b (tried): each image takes the xml of its own
+                                         # annotation folder (img -> label, the `r` kept: plan/twin_folders.py) and
+                                         # <polygon> corners read as boxes. Before, with it every image was rejected,
+                                         # each xml's stem naming both the visible and the infrared image
     "minneapple": None,
     "cell_tracking": {"label_level": 0, "exclude": ("*_GT", "*_ST")},
                                          # right (tried), named by the stop since blindfix22a (`01_GT/`, `01_ST/` named

@@ -12,7 +12,13 @@
 - a COCO Camera Traps file with boxes as well as image-level categories and string image ids (Caltech
   Camera Traps' box file, uuid ids) exited 1, every image rejected for an id Model Garden cannot read
   as int64; now, where every id is a string, the ids join images to their annotations and each
-  record's number is its image/source_id; a numeric id among them keeps the numbers' rule (hostile).
+  record's number is its image/source_id; a numeric id among them keeps the numbers' rule (hostile);
+- DroneVehicle's kind (blind22's dronevehicle is the dataset itself): one scene in two modalities, the
+  same stems in sibling folders (`rgb/`, `thermal/`), each annotated in its own folder (`rgb_labels/`,
+  `thermal_labels/`): every image was rejected (a stem named two images); now each takes its own
+  folder's annotation, and VOC `<polygon>` corners are read as the box around them. Hostile twins: one
+  annotation folder for both modalities pairs nothing (both rejects); a polygon of two corners is its
+  image's reject.
 
 The truth is each test's own, from the files it wrote, never from the manifest.
 """
@@ -162,4 +168,59 @@ def test_string_ids_beside_a_numeric_one_keep_the_numbers_rule(tmp_path: Path) -
     out = tmp_path / "out"
     with pytest.raises(ShardifyError, match="image id"):
         run_conversion(ConvertConfig(str(truth.root), str(out)))
+    assert not (out / "manifest.json").exists()
+
+
+# ------------------------------------------------------------------------------------------------
+# Two modalities of one scene, each with its own annotation folder (`plan.twin_folders`)
+# ------------------------------------------------------------------------------------------------
+
+def _voc(name: str, objects: list[str], polygon: bool = False, corners: int = 4) -> str:
+    parts = [f"<annotation><filename>{name}</filename><size><width>20</width><height>16</height><depth>3</depth></size>"]
+    for j, cls in enumerate(objects):
+        x0, y0, x1, y1 = 1 + 4 * j, 2, 4 + 4 * j, 9
+        points = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)][:corners]
+        shape = ("<polygon>" + "".join(f"<x{k}>{x}</x{k}><y{k}>{y}</y{k}>" for k, (x, y) in enumerate(points, 1)) + "</polygon>"
+                 if polygon else f"<bndbox><xmin>{x0}</xmin><ymin>{y0}</ymin><xmax>{x1}</xmax><ymax>{y1}</ymax></bndbox>")
+        parts.append(f"<object><name>{cls}</name><difficult>0</difficult>{shape}</object>")
+    return "".join(parts) + "</annotation>\n"
+
+
+_SCENE = ("person", "car", "bicycle")
+
+
+def _rgb_thermal(one_annotation_folder: bool = False, corners: int = 4) -> Iterator[Put]:
+    """A KAIST/FLIR-like pair: rgb/<n>.jpg and thermal/<n>.jpg (one scene each), annotated apart in
+    rgb_labels/<n>.xml and thermal_labels/<n>.xml (thermal sees one object more), polygons as
+    DroneVehicle writes them. `one_annotation_folder`: a single Annotations/ for both (no pairing)."""
+    for n in range(5):
+        for modality, extra in (("rgb", 0), ("thermal", 1)):
+            objects = [_SCENE[(n + j) % 3] for j in range(1 + n % 2 + extra)]
+            folder = "Annotations" if one_annotation_folder else f"{modality}_labels"
+            yield img(f"{modality}/{n:04d}.jpg", "train", set(objects), objects=objects, record=not one_annotation_folder)
+            if not one_annotation_folder or modality == "rgb":
+                yield aux(f"{folder}/{n:04d}.xml", _voc(f"{n:04d}.jpg", objects, polygon=True, corners=corners))
+
+
+def test_twin_modalities_each_take_their_own_annotation_folder(tmp_path: Path) -> None:
+    truth = build(Spec("pairs", "image", _rgb_thermal, "built here", "each image its own xml"), tmp_path / "download")
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(truth.root), str(out), label_level=0, max_rejects="0"))
+    assert_right(truth, out)
+
+
+def test_one_annotation_folder_for_two_modalities_pairs_nothing(tmp_path: Path) -> None:
+    """Which image an `Annotations/0001.xml` describes cannot be told: both stay rejects, never both its objects."""
+    truth = build(Spec("pairs", "image", lambda: _rgb_thermal(True), "built here", "no pairing"), tmp_path / "download")
+    out = tmp_path / "out"
+    with pytest.raises(ShardifyError, match="names 2 files"):
+        run_conversion(ConvertConfig(str(truth.root), str(out), label_level=0))
+    assert not (out / "manifest.json").exists()
+
+
+def test_a_polygon_of_two_corners_rejects_its_image(tmp_path: Path) -> None:
+    truth = build(Spec("pairs", "image", lambda: _rgb_thermal(corners=2), "built here", "bad polygons"), tmp_path / "download")
+    out = tmp_path / "out"
+    with pytest.raises(ShardifyError, match="polygon> of 2 corners"):
+        run_conversion(ConvertConfig(str(truth.root), str(out), label_level=0))
     assert not (out / "manifest.json").exists()
