@@ -9,8 +9,9 @@ and names the `--exclude` that leaves the crops out.
 A rule is (suffix, restore): a file name ending in `suffix` is the derived twin of the name with
 `suffix` replaced by `restore` (`_face.jpg` -> `` for `000000.jpg_face.jpg`; `_thumb.jpg` -> `.jpg`
 for `000000_thumb.jpg` of `000000.jpg`). One rule is found from the sample or none: a suffix that is
-a bare number (`_1.jpg`, `-2.png`, ` (1).jpg`) names a sibling photograph, not a crop of one, and
-two rules are no pattern to act on. Sampled files no key begins (rows beyond the first keys read)
+a bare number (`_1.jpg`, `-2.png`, ` (1).jpg`) names a sibling photograph, not a crop of one, a word
+of masks or annotations (`_mask.png`, `_segmentation.png`) names no picture at all, and two rules
+are no pattern to act on. Sampled files no key begins (rows beyond the first keys read)
 say nothing either way: the join rejects those no row names, as before.
 """
 
@@ -22,6 +23,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 
+from shardify.plan.folder_names import MASK_FOLDER_WORDS
 from shardify.plan.layout import IMAGE_EXTENSIONS, NAME, PATH, STEM, extension, stem
 
 __all__ = ["derived_key", "derived_rule"]
@@ -30,6 +32,9 @@ __all__ = ["derived_key", "derived_rule"]
 _KEYED_BY_NAME = (PATH, NAME, STEM)
 # A sibling's suffix, not a derived file's: `_1`, `-02`, ` (3)`, `.1` before the extension.
 _NUMBERED = re.compile(r"^[ ._-]*\(?\d+\)?$")
+# A suffix of these words names a mask or an annotation of the image (`ISIC_0000000_segmentation.png`,
+# `0001_mask.png`), no picture of its subject: such files stay rejects, never records with the row's label.
+_ANNOTATION_WORDS = MASK_FOLDER_WORDS | {"seg", "gtfine", "labelids", "instanceids", "color"}
 # At least this many sampled files must follow the rule: one such name is a coincidence.
 _MIN_DERIVED_FILES = 2
 
@@ -45,14 +50,16 @@ def _rule_of(name: str, key_name: str) -> tuple[str, str] | None:
     ('_face.jpg', '')
     >>> _rule_of("000000_thumb.jpg", "000000.jpg")
     ('_thumb.jpg', '.jpg')
-    >>> _rule_of("cat_1.jpg", "cat.jpg") is None  # a numbered sibling
-    True
+    >>> _rule_of("cat_1.jpg", "cat.jpg") is None, _rule_of("0001_mask.png", "0001.jpg") is None  # a sibling; a mask
+    (True, True)
     """
     for prefix in (key_name, stem(key_name)):
         if prefix and name != key_name and name.startswith(prefix) and name[len(prefix):][:1] in "._-":
             suffix, restore = name[len(prefix):], key_name[len(prefix):]
             extra = suffix[: len(suffix) - len(extension(name)) - (1 if extension(name) else 0)] if extension(name) else suffix
             if not extra or _NUMBERED.match(extra) or suffix == restore:
+                return None
+            if any(word in _ANNOTATION_WORDS for word in re.split(r"[^a-z0-9]+", extra.lower())):
                 return None
             return suffix, restore
     return None

@@ -224,3 +224,16 @@ def test_a_polygon_of_two_corners_rejects_its_image(tmp_path: Path) -> None:
     with pytest.raises(ShardifyError, match="polygon> of 2 corners"):
         run_conversion(ConvertConfig(str(truth.root), str(out), label_level=0))
     assert not (out / "manifest.json").exists()
+
+
+def test_masks_named_as_a_key_plus_a_suffix_are_no_derived_pictures(tmp_path: Path) -> None:
+    """`p0_mask.png` beside `p0.jpg`: a mask, never a record with p0's label (it stays a reject, as before)."""
+    root = tmp_path / "src"
+    lines = ["file,label"]
+    for i, label in enumerate(("cat", "dog", "cat", "dog")):
+        lines.append(f"p{i}.jpg,{label}")
+        write_file(root / f"p{i}.jpg", image_bytes(seed=i))
+        write_file(root / f"p{i}_mask.png", image_bytes(mode="L", fmt="PNG", seed=10 + i))
+    write_file(root / "labels.csv", "\n".join(lines) + "\n")
+    out = convert(root, tmp_path / "out", labels_file="labels.csv")
+    assert set(_records(out)) == {f"p{i}.jpg" for i in range(4)}
