@@ -17,7 +17,8 @@ from shardify.converters.label_cells import split_labels
 from shardify.errors import InvalidInputError
 from shardify.plan.entries import SourceObject
 
-__all__ = ["check_top_level", "coco_categories", "framed", "hashable", "image_id_of", "image_key_of", "image_level", "shared_ids"]
+__all__ = ["all_string_ids", "check_top_level", "coco_categories", "framed", "hashable", "image_id_of", "image_key_of",
+           "image_level", "shared_ids"]
 
 
 def framed(objects: list[SourceObject], image: dict) -> tuple[SourceObject, ...]:
@@ -82,6 +83,21 @@ def image_level(annotations: object) -> bool:
     """
     return (isinstance(annotations, list) and bool(annotations)
             and all(isinstance(a, dict) and "category_id" in a and not any(f in a for f in _OBJECT_FIELDS) for a in annotations))
+
+
+def all_string_ids(images: object) -> bool:
+    """Every image's id is a non-empty string (COCO Camera Traps' `"S1/B04/B04_R1/S1_B04_R1_PICT0001"`, a uuid):
+    the ids join images to annotations, boxes included, and none is written as image/source_id (Model Garden
+    reads an int64): the record's number is, which no COCO id of the file can then collide with. A file of
+    string and numeric ids together keeps the numbers' rule, and its string ids are rejected as before.
+
+    >>> all_string_ids([{"id": "S1/B04/PICT0001"}, {"id": "8b31d3f2"}]), all_string_ids([{"id": "a"}, {"id": 7}])
+    (True, False)
+    >>> all_string_ids([]), all_string_ids([{"id": " "}])
+    (False, False)
+    """
+    return (isinstance(images, list) and bool(images)
+            and all(isinstance(i, dict) and isinstance(i.get("id"), str) and bool(i["id"].strip()) for i in images))
 
 
 def image_key_of(value: object, whole_images: bool) -> tuple[object, str]:

@@ -393,8 +393,9 @@ def _coco(
     unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
     has_categories = bool(categories or bad_categories) and "annotations" in document  # image_info_test: none
     whole = coco_entries.image_level(document.get("annotations"))  # COCO Camera Traps: a category per image, no box
-    # string ids join images to annotations where no object is written (whole images, or no annotation: a test split's)
-    strings = whole or not document.get("annotations")
+    # string ids join images to annotations where no object is written (whole images, or no annotation: a test split's),
+    # or where every id is one (a camera trap file with boxes too: the record's number is the image/source_id)
+    strings = whole or not document.get("annotations") or coco_entries.all_string_ids(document["images"])
     for annotation in document.get("annotations", []):
         if not isinstance(annotation, dict) or coco_entries.image_key_of(annotation.get("image_id"), strings)[1]:
             continue  # about no image that can be written (an image of such an id is rejected); counted in no record

@@ -3,7 +3,8 @@
   COCO        `bbox` [x, y, width, height] in pixels, `iscrowd`, `area`, `segmentation` as polygons
               ([[x1, y1, x2, y2, ...], ...]) or RLE ({"counts", "size"}; crowds), `keypoints`
               [x, y, v, ...]
-  Pascal VOC  `<object><name>`, `<bndbox>` xmin/ymin/xmax/ymax in 1-based pixels, `<difficult>`,
+  Pascal VOC  `<object><name>`, `<bndbox>` xmin/ymin/xmax/ymax in 1-based pixels (or a `<polygon>` x1..y4:
+              the box around it, DroneVehicle's), `<difficult>`,
               `<truncated>`
   YOLO        `class cx cy w h` per line, normalised to [0, 1]
   Hugging Face  an `imagefolder`'s metadata.jsonl `objects`: `bbox` [x, y, width, height] in pixels,
@@ -143,6 +144,8 @@ def voc_objects(root: object) -> tuple[SourceObject, ...]:
                 _text_number(box.findtext(tag), f"object {name!r}: <bndbox> <{tag}>") for tag in ("xmin", "ymin", "xmax", "ymax")
             )
             corners = (xmin - 1, ymin - 1, xmax, ymax)
+        elif obj.find("polygon") is not None:
+            corners = _polygon_box(obj.find("polygon"), name)
         found.append(
             SourceObject(
                 label=name,
@@ -152,6 +155,20 @@ def voc_objects(root: object) -> tuple[SourceObject, ...]:
             )
         )
     return tuple(found)
+
+
+def _polygon_box(polygon: object, name: str) -> tuple[float, float, float, float]:
+    """The box around a VOC-like `<polygon>` of `<x1><y1>` .. `<xN><yN>` corners (DroneVehicle's oriented
+    boxes, four corners in pixels counted from 0, as its DroneVehicle2DOTA conversion reads them): the
+    box, not the orientation, is written. A corner without its pair, or fewer than three, rejects the image."""
+    xs, ys, k = [], [], 1
+    while polygon.find(f"x{k}") is not None or polygon.find(f"y{k}") is not None:
+        xs.append(_text_number(polygon.findtext(f"x{k}"), f"object {name!r}: <polygon> <x{k}>"))
+        ys.append(_text_number(polygon.findtext(f"y{k}"), f"object {name!r}: <polygon> <y{k}>"))
+        k += 1
+    if len(xs) < 3:
+        raise InvalidInputError(f"object {name!r}: a <polygon> of {len(xs)} corners (x1, y1 .. x4, y4 expected)")
+    return (min(xs), min(ys), max(xs), max(ys))
 
 
 def yolo_objects(text: str, names: Sequence[str]) -> tuple[SourceObject, ...]:

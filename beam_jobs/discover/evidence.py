@@ -30,6 +30,7 @@ them: they are not rejected twice.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 from collections.abc import Iterable, Iterator, Sequence
 
 import apache_beam as beam
@@ -38,7 +39,7 @@ from shardify.beam_jobs.discover.candidates import REJECTS, reject
 from shardify.beam_jobs.discover.read_evidence import ReadEvidence
 from shardify.format.contract import ObjectSchema
 from shardify.inputs.excludes import LEFT_OUT
-from shardify.plan import annotated_sets, layout
+from shardify.plan import annotated_sets, derived_names, layout, twin_folders
 from shardify.plan.entries import Batch, Candidate
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
@@ -71,10 +72,26 @@ class _MatchRows(beam.DoFn):
     """((rule, key), {files, rows}) -> (record id, (Candidate, rows)) per input, Rejects for rows
     naming no input and for a key naming several (but the label file's: its join reports those)."""
 
-    def __init__(self, label_file: str = "", rules: Sequence[KeyRule] = (), left_out: frozenset = frozenset()) -> None:
+    def __init__(
+        self, label_file: str = "", rules: Sequence[KeyRule] = (), left_out: frozenset = frozenset(), derived: Sequence[str] = (),
+        annotation_folders: Sequence[str] = (),
+    ) -> None:
+        self._derived = tuple(derived)  # `SourceLayout.derived_names`: a file and its crops share a key
+        self._annotation_folders = frozenset(annotation_folders)  # (their twins pair with them: `twin_folders`)
         self._label_file = label_file
         self._rules = tuple(rules)
         self._left_out = left_out  # ((rule, key) of each file `--exclude` left out)
+
+    def _twins(self, files: Sequence[Candidate], rows: Sequence[tuple[str, object]]) -> dict[str, str] | None:
+        """{file: the annotation folder its rows come from} where files of one key lie in sibling folders, each paired with
+        one of the annotation folders whose rows name the key (`twin_folders`), else None."""
+        folder_of = {path: next((f for f in self._annotation_folders if path.startswith(f + "/")), "") for path, _ in rows}
+        if len(files) < 2 or not folder_of or not all(folder_of.values()):
+            return None
+        pairs = twin_folders.pair_folders([posixpath.dirname(c.relpath) for c in files], sorted(set(folder_of.values())))
+        if pairs is None:
+            return None
+        return {c.relpath: pairs[posixpath.dirname(c.relpath)] for c in files}
 
     def process(self, joined: tuple[tuple[int, str], dict[str, Iterable]]) -> Iterator:
         (index, key), groups = joined
@@ -86,6 +103,17 @@ class _MatchRows(beam.DoFn):
                 if path != self._label_file:
                     why = f"{LEFT_OUT}: {key!r}" if (index, key) in self._left_out else f"names no {what}: {key!r}"
                     yield reject(path, why, row.row, _STAGE)
+            return
+        originals = [c for c in files if derived_names.derived_key(posixpath.basename(c.relpath), self._derived) is None]
+        if len(files) > 1 and rows and self._derived and len(originals) <= 1:  # a photograph and its face crop: the row is both's
+            for candidate in files:
+                yield candidate.record_id, (candidate, rows)
+            return
+        paired = self._twins(files, rows)
+        if paired is not None:  # DroneVehicle's visible and infrared twins, each beside its own annotations
+            for candidate in files:
+                own = paired[candidate.relpath] + "/"
+                yield candidate.record_id, (candidate, [(path, row) for path, row in rows if path.startswith(own)])
             return
         images = [c for c in files if layout.extension(c.relpath) in layout.IMAGE_EXTENSIONS]
         if len(files) > 1 and rows and len(images) == 1:  # an image and its companions (WGISD's `<stem>.npz` masks)
@@ -249,10 +277,18 @@ def rest_split(evidence: Sequence[Evidence]) -> str:
     return "train" if split_files and splits == {"test"} and all(e.kind == SPLIT_LIST for e in split_files) else ""
 
 
-def _keyed(candidates: list[Candidate], rules: Sequence[KeyRule]) -> Iterator[tuple[tuple[int, str], Candidate]]:
+def _keyed(
+    candidates: list[Candidate], rules: Sequence[KeyRule], derived: Sequence[str] = ()
+) -> Iterator[tuple[tuple[int, str], Candidate]]:
+    """((rule, key), Candidate) per rule; a derived file (`SourceLayout.derived_names`: a face crop) keyed
+    as the file it is derived from, so that the lists naming that file place it too."""
     for candidate in candidates:
+        relpath = candidate.relpath
+        original = derived_names.derived_key(posixpath.basename(relpath), derived) if derived else None
+        if original is not None:
+            relpath = posixpath.join(posixpath.dirname(relpath), original)
         for index, rule in enumerate(rules):
-            yield (index, file_key(candidate.relpath, rule)), candidate
+            yield (index, file_key(relpath, rule)), candidate
 
 
 class JoinEvidence(beam.PTransform):
@@ -262,9 +298,10 @@ class JoinEvidence(beam.PTransform):
 
     def __init__(
         self, source: str, evidence: Sequence[Evidence], objects: ObjectSchema = ObjectSchema(), *, label_file: str = "",
-        left_out: Sequence[str] = (),
+        left_out: Sequence[str] = (), derived: Sequence[str] = (),
     ) -> None:
         super().__init__()
+        self._derived = tuple(derived)  # `SourceLayout.derived_names`
         self._source = source
         self._left_out = tuple(left_out)  # the files `--exclude` left out (`left_out_keys`)
         self._evidence = tuple(evidence)
@@ -274,7 +311,7 @@ class JoinEvidence(beam.PTransform):
 
     def expand(self, candidates: beam.PCollection) -> dict[str, beam.PCollection]:
         rules = self._rules
-        keyed = candidates | "KeyByRules" >> beam.FlatMap(_keyed, rules)
+        keyed = candidates | "KeyByRules" >> beam.FlatMap(_keyed, rules, self._derived)
         left_out = frozenset((index, file_key(path, rule)) for index, rule in enumerate(rules) for path in self._left_out)
         # ((rule, key), Candidate)
         rows = (
@@ -289,7 +326,9 @@ class JoinEvidence(beam.PTransform):
         matched = (
             {_FILES: keyed, _ROWS: rows[_ROWS]}
             | "JoinOnKeys" >> beam.CoGroupByKey()
-            | "MatchRows" >> beam.ParDo(_MatchRows(self._label_file, rules, left_out)).with_outputs(REJECTS, main=_MATCHED)
+            | "MatchRows" >> beam.ParDo(
+                _MatchRows(self._label_file, rules, left_out, self._derived, [e.path for e in self._evidence if e.kind in ANNOTATION_FOLDERS])
+            ).with_outputs(REJECTS, main=_MATCHED)
         )
         # (record id, (Candidate, rows)): one per rule; gathered per input
         resolved = (

@@ -45,6 +45,7 @@ from shardify.converters.columns import TableOptions
 from shardify.errors import InvalidInputError
 from shardify.inputs.excludes import LEFT_OUT
 from shardify.inputs.files import size_of
+from shardify.plan import derived_names
 from shardify.plan import layout as layout_lib
 from shardify.plan.entries import IMAGE, TEXT, Batch, Candidate
 from shardify.plan.evidence import MAT_SPLITS, SPLIT_CODES, SPLIT_LIST
@@ -90,8 +91,13 @@ def row_key(key: str, label_key: str, folder: str = "") -> str | None:
     return _nfc(key.strip())
 
 
-def file_key(relpath: str, label_key: str) -> str:
-    """What a row's key must be to name the file at `relpath` (not used for ORDER)."""
+def file_key(relpath: str, label_key: str, derived: Sequence[str] = ()) -> str:
+    """What a row's key must be to name the file at `relpath` (not used for ORDER). `derived`: the
+    layout's `derived_names` rule; a file it derives (a face crop) is keyed as the file it is
+    derived from, and takes that file's row."""
+    original = derived_names.derived_key(posixpath.basename(relpath), derived) if derived else None
+    if original is not None:
+        relpath = posixpath.join(posixpath.dirname(relpath), original)
     if label_key in (PATH, layout_lib.BESIDE, layout_lib.UNDER):
         return _nfc(relpath)
     if label_key == layout_lib.NAME:
@@ -210,7 +216,9 @@ class _JoinRowsWithFiles(beam.DoFn):
             for relpath, *_ in files:
                 yield reject(relpath, f"no usable row in {name} names it", stage=_STAGE)
             return
-        if len(files) > 1 and self._layout.label_key != layout_lib.STEM_NUMBER:
+        derived = self._layout.derived_names
+        originals = [f for f in files if derived_names.derived_key(posixpath.basename(f[0]), derived) is None] if derived else files
+        if len(originals) > 1 and self._layout.label_key != layout_lib.STEM_NUMBER:
             candidates = ", ".join(relpath for relpath, *_ in files)
             for relpath, *_ in files:
                 yield reject(
@@ -248,7 +256,7 @@ class _JoinRowsWithFiles(beam.DoFn):
                     source_id=source_id,
                     split=split,
                 )
-                for relpath, size, location, _ in files  # several only for STEM_NUMBER
+                for relpath, size, location, _ in files  # several only for STEM_NUMBER, or with derived files
             ]
         )
 
@@ -321,9 +329,10 @@ class JoinLabelFile(beam.PTransform):
             keyed_files = keyed | "Files" >> beam.Filter(lambda item: isinstance(item[1], tuple))
             unusable = keyed | "Unusable" >> beam.Filter(lambda item: isinstance(item[1], str))
         else:
-            keyed_files = single | "KeyFiles" >> beam.WithKeys(lambda item: file_key(item[0], label_key))
+            derived = self._layout.derived_names
+            keyed_files = single | "KeyFiles" >> beam.WithKeys(lambda item: file_key(item[0], label_key, derived))
             unusable = self._listing_rejects | "KeyUnusable" >> beam.Map(
-                lambda rejected: (file_key(rejected.relpath, label_key), rejected.relpath)
+                lambda rejected: (file_key(rejected.relpath, label_key, derived), rejected.relpath)
             )
         # (key, (relpath, size_bytes))
         rows = (

@@ -305,7 +305,8 @@ class Discover(beam.PTransform):
             behind = self._layout.name in (layout.LABEL_FILE, layout.COCO) and hands_on_unnamed(self._layout)
             unnamed = self._layout.labels_file if behind else ""
             joined = candidates | "JoinEvidence" >> JoinEvidence(
-                config.source, evidence, self._layout.objects, label_file=unnamed, left_out=left_out_paths(config)
+                config.source, evidence, self._layout.objects, label_file=unnamed, left_out=left_out_paths(config),
+                derived=self._layout.derived_names,
             )
             candidates, evidence_rejects = joined["main"], [joined[REJECTS]]
             auxiliary = (auxiliary, joined[UNLISTED]) | "MergeUnlisted" >> beam.Flatten()

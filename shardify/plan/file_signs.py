@@ -174,6 +174,7 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
             f"reads as a dataset's label or split files: point SRC at the folder that holds the images or texts{read_tables}"
         )
     why = f"{source} holds files but no class folders, names or label files to label them"
+    unread: list[str] = []
     if annotations:
         shown = ", ".join(a + "/" for a in annotations[:_SHOWN])
         why += f"; {shown} hold rows of numbers named like the inputs: annotations, not read"
@@ -185,6 +186,9 @@ def no_labels_message(source: str, media_files: Sequence[str], other_files: Sequ
         if unread:
             why += f"; the labels may be in {', '.join(unread[:_SHOWN])}, which shardify does not read"
     options = [LABELS_FILE_HINT, "--label-level 0 for records without labels"]
+    if len(unread) > 1:  # tables of one kind a split (APPA-REAL's gt_avg_<split>.csv): read as one by a glob, their
+        # label column of any name (real_age). One table alone (`image,width,height`) gets no such hint: it may hold no label
+        options[0] = f"{LABELS_FILE_HINT[:-1]}; a quoted glob reads several tables as one, --label-column NAME names their label column)"
     if _numbered_classes(media_files):
         options.insert(0, _NUMBERED_HINT)
     elif any(_LETTERS.search(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in media_files):

@@ -241,6 +241,7 @@ class SourceLayout:
     row_splits: tuple[tuple[str, str], ...] = ()
     merge_rows: bool = False
     whole_images: bool = False
+    derived_names: tuple[str, ...] = ()  # (suffix, restore): crops named as a key plus a suffix (`plan.derived_names`)
 
     def __post_init__(self) -> None:
         if self.name not in LAYOUTS:
@@ -251,6 +252,8 @@ class SourceLayout:
             raise ValueError("the label_file and coco layouts, and only they, need a label file")
         if self.label_key not in (LABEL_KEYS if self.labels_file else ("",)):
             raise ValueError(f"label_key {self.label_key!r} must be one of {', '.join(LABEL_KEYS)} with a label file")
+        if self.derived_names and (len(self.derived_names) != 2 or not self.derived_names[0] or not self.labels_file):
+            raise ValueError(f"derived_names {self.derived_names!r} is a (suffix, restore) pair, and goes with a label file")
         if bool(self.key_folder) != (self.label_key == UNDER):
             raise ValueError(f"key_folder {self.key_folder!r} goes with label_key {UNDER!r}, and only with it")
         self._check_label_rows()

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shardify.errors import UsageError
+from shardify.plan import derived_names
 from shardify.plan.array_subsets import check_one_subset_per_split
 from shardify.plan.evidence import looks_like_a_list
 from shardify.plan.layout import (
@@ -366,6 +367,10 @@ def detect_layout(
     key_folder = keys_under(label_file.keys, sample)[0] if key == UNDER else ""  # (Derm7pt's release_v0/images)
     kind = "annotation file" if name == COCO else "label file"
     notes.append(f"{kind} {label_file.path}: {how}")
+    derived = derived_names.derived_rule(label_file.keys, sample, key) if name == LABEL_FILE else ()
+    if derived:
+        notes.append(f"images named as a key's file plus {derived[0]!r} (crops, thumbnails) take that file's row; "
+                     f"--exclude '**/*{derived[0]}' leaves them out")
     if name == COCO:
         notes.append("categories are the labels (multi-label); captions are joined, one record per image")
     return SourceLayout(
@@ -377,6 +382,7 @@ def detect_layout(
         captions=label_file.captions and media == "image",
         key_column=label_file.key_column,
         key_folder=key_folder,
+        derived_names=derived,
         source_file=source_file,
         notes=tuple(notes),
     )

@@ -79,6 +79,10 @@ folders named as a sibling folder of inputs plus a suffix, `01_GT/` beside `01/`
 documented "annotations" at the same time; with "all" it still stops as before: a key no documented file has.)
 After blindfix22b (x_/y_ line pairs, tests/layouts/test_blindfix22b.py): wili right. With both (and the name-prefix
 mend of the merge): 4 right, 3 good stops, 3 useless stops (absa, appa_real, dronevehicle), 0 exit 1, 0 wrong with exit 0.
+After readers23b (crops named as a row's key plus a suffix take that row, shardify/plan/derived_names.py; the stop names
+--label-column beside --labels where several tables lie unread): appa_real a good stop. And dronevehicle a good stop
+(--label-level 0: each modality's image its own folder's xml, shardify/plan/twin_folders.py; <polygon> corners read as
+boxes): 4 right, 5 good stops, 1 useless stop (absa), 0 exit 1, 0 wrong with exit 0.
 """
 
 from __future__ import annotations
@@ -495,8 +499,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "au_air": None,                      # right with no option since blindfix22a. At 76b56bd the stop offered
                                          # --label-from-name, --labels, --label-level 0; the last wrote every frame
                                          # unlabelled, each box dropped (tried)
-    "dronevehicle": None,                # the stop offers --label-level 0; with it every image is rejected, each xml's
-                                         # stem naming both the visible and the infrared image (tried)
+    "dronevehicle": {"label_level": 0},  # right since readers23b (tried): each image takes the xml of its own
+                                         # annotation folder (img -> label, the `r` kept: plan/twin_folders.py) and
+                                         # <polygon> corners read as boxes. Before, with it every image was rejected,
+                                         # each xml's stem naming both the visible and the infrared image
     "minneapple": None,
     "cell_tracking": {"label_level": 0, "exclude": ("*_GT", "*_ST")},
                                          # right (tried), named by the stop since blindfix22a (`01_GT/`, `01_ST/` named
@@ -504,10 +510,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # named by the stop) wrote the _GT/_ST tifs as records (tried)
     "wili": None,                        # right since blindfix22b; before, exit 1: labels.csv read as the label table
     "absa": None,                        # the stop says the XML files hold no texts
-    "appa_real": None,                   # --labels gt_avg_train.csv --label-column real_age stops: three tables, one per
-                                         # split (tried). --labels 'appa-real-release/gt_avg_*.csv' --label-column real_age
-                                         # reads all three (the originals labelled), but each <n>.jpg_face.jpg crop names no
-                                         # row: 12 of 24 rejected, over --max-rejects (tried at blindfix22b, 18:24 UTC)
+    "appa_real": {"labels_file": "appa-real-release/gt_avg_*.csv", "label_column": "real_age"},
+                                         # right since readers23b (tried): each <n>.jpg_face.jpg crop takes its
+                                         # original's row (`plan.derived_names`), and the stop names --label-column.
+                                         # Before: the crops named no row, 12 of 24 rejected, over --max-rejects
     "flickr30k": {"label_level": 0},     # right (tried), and the stop names it
 }
 

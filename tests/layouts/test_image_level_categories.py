@@ -39,7 +39,7 @@ def _serengeti(hostile: str = "") -> Iterator[Put]:
     ids that are paths; image 2 of each split has two categories: multi-label). `hostile`: "unknown" gives one image
     only a category id no category lists (its reject); "twice" gives two images one id (both rejects); "bare"
     leaves one image without annotation (its reject); "digits" gives an image the number 7 and another the string
-    "7" (two images: both read); "box" puts a box on one annotation (COCO objects: string ids rejected, exit 1)."""
+    "7" (two images: both read); "box" puts a box on one annotation (COCO objects; since readers23b the string ids read: every id is one)."""
     n, first = 0, ""
     for split in ("train", "val"):
         images, notes = [], []
