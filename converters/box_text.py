@@ -46,7 +46,17 @@ _Line = tuple[int, str] | tables.RowError
 
 
 def _shape(fmt: BoxFormat) -> str:
-    return f"a {fmt.name} line of {' or '.join(map(str, fmt.fields))} fields, its box numbers"
+    """What a line of `fmt` holds, its counts of fields said as a range where they run on (a
+    transcription holding commas: 9 to 64, not 56 numbers).
+
+    >>> from shardify.plan.box_formats import format_named
+    >>> _shape(format_named("Text quadrilaterals beside their images"))
+    'a Text quadrilaterals beside their images line of 9 to 64 fields, its box numbers'
+    """
+    counts = sorted(fmt.fields)
+    runs_on = len(counts) > 2 and counts == list(range(counts[0], counts[-1] + 1))
+    shown = f"{counts[0]} to {counts[-1]}" if runs_on else " or ".join(map(str, counts))
+    return f"a {fmt.name} line of {shown} fields, its box numbers"
 
 
 def per_image_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:

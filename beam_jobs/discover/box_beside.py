@@ -5,7 +5,9 @@ extension of their own (MSRA-TD500's and HUST-TR400's `train/IMG_0064.gt` beside
 
 Plain `.txt` files beside images are left to the readers that know them (captions, YOLO labels in
 a folder of their own): a `.txt` of numbers beside an image is many things, a `.gt` named as the
-image is an annotation.
+image is an annotation. One `.txt` shape is no caption's and no YOLO file's: eight whole numbers
+then a text, a quadrilateral and its transcription (SROIE's receipts, `TXT_FORMATS`); a `.txt` of
+that shape beside each image is read as its text regions, any other `.txt` left as before.
 
 Where such files lie beside most images of a folder and their first lines are of a known row,
 one BOX_FILES Evidence covers the tree (the folders' common ancestor), each file keyed by its
@@ -31,6 +33,12 @@ __all__ = ["EXTENSIONS", "beside_box_evidence"]
 
 # Extensions of per-image box files that lie beside their images (the rows' own, `.txt` left out).
 EXTENSIONS = frozenset(f.extension for f in box_formats.FORMATS if f.pairing == box_formats.PER_IMAGE and f.extension != "txt")
+# The `.txt` shapes read beside their images: a quadrilateral's eight numbers then its text, which no
+# caption or YOLO line has (the rows of one text class whose corners are a quadrilateral's).
+TXT_FORMATS = frozenset(
+    f.name for f in box_formats.FORMATS
+    if f.pairing == box_formats.PER_IMAGE and f.extension == "txt" and f.files == "" and f.convention == box_formats.QUAD_PIXELS
+)
 # Key components: the whole path, however deep.
 _WHOLE_PATH = 64
 # Share of a folder's images with a file of their stem beside them, and of the files naming an image.
@@ -48,7 +56,7 @@ def _folders(sample: Sequence[str]) -> dict[str, tuple[str, list[str]]]:
         folder, ext = posixpath.dirname(path), layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:
             images.setdefault(folder, set()).add(layout.stem(path))
-        elif ext in EXTENSIONS:
+        elif ext in EXTENSIONS or ext == "txt":
             annotations.setdefault((folder, ext), []).append(path)
     found = {}
     for (folder, ext), paths in sorted(annotations.items()):
@@ -85,6 +93,11 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
         first, lines = _first_with_lines(config, paths)
         if not first:
             continue  # every sampled file empty: images without objects, no shape to tell
+        if ext == "txt":  # captions, YOLO labels, notes: other readers' unless of a text-region shape
+            fmt = box_formats.per_image_format("", lines, ext)  # (the rows of no folder of their own: `TXT_FORMATS`)
+            if fmt is not None and fmt.name in TXT_FORMATS:
+                formats.setdefault(fmt.name, []).append(folder)
+            continue
         fmt = box_formats.per_image_format(posixpath.basename(folder), lines, ext)
         if fmt is None:
             shown = next(line.strip() for line in lines if line.strip())

@@ -127,6 +127,24 @@ FORMATS: tuple[BoxFormat, ...] = (
         "'x1,...,y4,script,transcription'",
     ),
     BoxFormat(
+        name="Text quadrilaterals beside their images",
+        pairing=PER_IMAGE,
+        # SROIE 2019 task 1: 0325updated.task1train(626p)/X00016469612.txt beside X00016469612.jpg, in the images'
+        # own folder, named as the image (no gt_ prefix). No folder of its own (files "": no folder's name fits):
+        # `box_beside.py` alone asks for it, with the empty name, for a .txt beside its image of this shape (eight
+        # numbers, then the text), which no caption has; a mirror folder of such files is ICDAR's row above
+        files=r"",
+        fields=tuple(range(9, 65)),  # a transcription holding commas splits into more fields
+        separator=",",
+        single_class="text",  # text regions: the files name no class, the transcription is no class
+        box_fields=("0", "1", "2", "3", "4", "5", "6", "7"),
+        convention=QUAD_PIXELS,
+        skip=(("8", "###", "a do-not-care region (ICDAR's ###: unreadable text the evaluation ignores, not an object)"),),
+        source="SROIE 2019 (rrc.cvc.uab.es/?ch=13), task 1 text localisation: <image>.txt beside each receipt's .jpg, "
+        "'x1,y1,x2,y2,x3,y3,x4,y4,transcript' a line (mmocr's SROIE preparer reads the first eight fields as the "
+        "corners, the rest as the text)",
+    ),
+    BoxFormat(
         name="ICDAR 2013 text boxes",
         pairing=PER_IMAGE,
         # Challenge2_Test_Task1_GT/gt_img_1.txt beside Challenge2_Test_Task12_Images/img_1.jpg: `38, 43, 920, 215, "Tiredness"`

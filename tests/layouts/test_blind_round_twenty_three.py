@@ -21,6 +21,9 @@ landmark_id, a table keying every input by its id: beam_jobs/discover/keyed_tabl
 0 right, 3 good stops, 7 useless stops, 0 exit 1, 0 wrong exit 0. And masakhanews a good stop (a source of tables
 in folders beside class lists, "no images or texts", now names --layout tables, with which it is right:
 plan/file_signs.no_labels_message): 0 right, 4 good stops, 6 useless stops, 0 exit 1, 0 wrong exit 0.
+Since the text-region row beside the images (beam_jobs/discover/box_beside.py's TXT_FORMATS, the row "Text
+quadrilaterals beside their images"; tests/layouts/test_text_regions_beside.py): sroie right, 1 right, 4 good stops,
+5 useless stops, 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -43,8 +46,6 @@ WRONG = {
              "--labels; following it rejects every test image (their names repeat the training images')"),
     "rsicd": ("STOPS (exit 2) since blindfix23 (WRONG EXIT 0 at 6f26b9c: one split): annotations_rsicd/dataset_rsicd.json "
               "gives each image its split, which no option reads"),
-    "sroie": ("STOPS (exit 2) since blindfix23 (WRONG EXIT 0 at 6f26b9c: the box rows read as captions): the X<n>.txt "
-              "'x1,...,y4,TEXT' rows named as annotations not read; no reader of text boxes beside their images"),
     "strawberry": ("STOPS (exit 2) since blindfix23 (WRONG EXIT 0 at 6f26b9c: WebDataset samples, all unlabelled): each "
                    "<name>.json is a LabelMe file holding no label field at its top; no reader of LabelMe's shapes"),
 }

@@ -57,12 +57,12 @@ def _refused(src: Path, out: Path) -> str:
     return str(refused.value)
 
 
-@pytest.mark.parametrize("name", ["sroie", "strawberry", "rsicd"])
+@pytest.mark.parametrize("name", ["strawberry", "rsicd"])
 def test_the_batch_cases_stop_before_writing(name: str, tmp_path: Path) -> None:
+    # (sroie, the third case here at first, is now read right: tests/layouts/test_text_regions_beside.py)
     truth = DATASETS[name](tmp_path / "download")
     message = _refused(truth.root, tmp_path / "out")
-    assert {"sroie": "0325updated.task1train(626p)/", "strawberry": "hold no label field",
-            "rsicd": "annotations_rsicd/dataset_rsicd.json"}[name] in message
+    assert {"strawberry": "hold no label field", "rsicd": "annotations_rsicd/dataset_rsicd.json"}[name] in message
 
 
 def test_pawpularity_stops_naming_the_training_table_and_its_target(tmp_path: Path) -> None:
