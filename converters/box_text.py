@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
-from shardify.converters import json_box_files, jsonl_objects, tables
+from shardify.converters import json_box_files, jsonl_objects, labelme_shapes, tables
 from shardify.converters.box_documents import MAX_DOCUMENT_BYTES, UnreadableDocument, document_rows, frame_rows, json_box  # re-exported
 from shardify.converters.box_objects import box_object, box_objects, labels_of
 from shardify.converters.evidence_files import MAX_XML_BYTES, EvidenceRow, text_lines
@@ -121,6 +121,12 @@ def _sentence_objects(text: str, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     return tuple(found)
 
 
+def document_limit(fmt: BoxFormat) -> int:
+    """The most bytes one image's annotation document of `fmt` may hold: LabelMe's carry the image
+    again in base64 (`imageData`, a third larger than the image), the others a few KB of boxes."""
+    return labelme_shapes.MAX_DOCUMENT_BYTES if fmt.convention == box_formats.POINTS_PIXELS else MAX_XML_BYTES
+
+
 def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, ...]:
     """The objects of one image's JSON annotation (`box_formats.PER_IMAGE_JSON`).
 
@@ -128,8 +134,8 @@ def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, .
       InvalidInputError: too large, not a JSON document of the format's shape, or a box that is not
         an object of it (named by its place in the list).
     """
-    if len(data) > MAX_XML_BYTES:
-        raise InvalidInputError(f"larger than {MAX_XML_BYTES >> 20} MiB: not one image's {fmt.name}")
+    if len(data) > document_limit(fmt):
+        raise InvalidInputError(f"larger than {document_limit(fmt) >> 20} MiB: not one image's {fmt.name}")
     try:
         document = json_input.parse(data, unique_keys=True)  # untrusted: as document_rows reads it
     except InvalidInputError as error:
@@ -138,6 +144,8 @@ def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, .
     if boxes is None:
         raise InvalidInputError(f"no {fmt.boxes_field!r} boxes: not a {fmt.name} document")
     where = (lambda i: f"{fmt.boxes_field[:-1]}{i}") if fmt.boxes_field.endswith("*") else (lambda i: f"{fmt.boxes_field}[{i - 1}]")
+    if fmt.convention == box_formats.POINTS_PIXELS:  # LabelMe's shapes: each its points, read by its shape type
+        return tuple(labelme_shapes.shape_object(box, where(i)) for i, box in enumerate(boxes, start=1))
     return tuple(box_object(fmt, json_box(box, fmt, where(i)), where(i)) for i, box in enumerate(boxes, start=1))
 
 

@@ -17,7 +17,7 @@ import re
 
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
-from shardify.plan.box_formats import FORMATS, PER_IMAGE_JSON, XYXY_PIXELS, BoxFormat
+from shardify.plan.box_formats import FORMATS, PER_IMAGE_JSON, POINTS_PIXELS, XYXY_PIXELS, BoxFormat
 
 __all__ = ["boxes_of", "json_format"]
 
@@ -52,6 +52,9 @@ def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
     'FUNSD form entities'
     >>> json_format("annotations", json.dumps({"form": [{"box": [30, 2, 1, 9], "label": "question"}]}).encode()) is None
     True
+    >>> labelme = {"version": "5.0.1", "shapes": [{"label": "leaf", "points": [[1, 2], [9, 8]], "shape_type": "rectangle"}]}
+    >>> json_format("", json.dumps(labelme).encode()).name, json_format("train", json.dumps(labelme).encode())
+    ('LabelMe shapes', None)
     """
     try:
         document = json_input.parse(data)
@@ -70,6 +73,9 @@ def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
     if not isinstance(box, dict):
         return False
     name, numbers = box.get(fmt.class_field), box.get(fmt.box_fields[0])
+    if fmt.convention == POINTS_PIXELS:  # LabelMe's points: [x, y] pairs (the reader checks each whole)
+        return isinstance(name, str) and bool(name.strip()) and isinstance(numbers, list) and bool(numbers) and all(
+            isinstance(p, list) and len(p) == 2 for p in numbers[:8])
     if not isinstance(name, str) or not name.strip() or not _four_numbers(numbers):
         return False
     return fmt.convention != XYXY_PIXELS or (numbers[0] <= numbers[2] and numbers[1] <= numbers[3])

@@ -7,7 +7,9 @@ Plain `.txt` files beside images are left to the readers that know them (caption
 a folder of their own): a `.txt` of numbers beside an image is many things, a `.gt` named as the
 image is an annotation. One `.txt` shape is no caption's and no YOLO file's: eight whole numbers
 then a text, a quadrilateral and its transcription (SROIE's receipts, `TXT_FORMATS`); a `.txt` of
-that shape beside each image is read as its text regions, any other `.txt` left as before.
+that shape beside each image is read as its text regions, any other `.txt` left as before. So with a
+`.json` beside each image: LabelMe's documents (`shapes` of labelled points) are read as its objects
+(`JSON_FORMATS`); any other `.json` is left to the readers that know it (a WebDataset sample's).
 
 Where such files lie beside most images of a folder and their first lines are of a known row,
 one BOX_FILES Evidence covers the tree (the folders' common ancestor), each file keyed by its
@@ -23,8 +25,11 @@ import posixpath
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found, voc_beside
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.converters import json_box_files
+from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule
@@ -39,6 +44,12 @@ TXT_FORMATS = frozenset(
     f.name for f in box_formats.FORMATS
     if f.pairing == box_formats.PER_IMAGE and f.extension == "txt" and f.files == "" and f.convention == box_formats.QUAD_PIXELS
 )
+# The per-image JSON documents read beside their images (the rows of no folder of their own), and how
+# much of a folder's first one detection reads (LabelMe's carry the image in base64: a larger first
+# document is not recognised, and the folder is left to the other readers, as before).
+JSON_FORMATS = frozenset(f.name for f in box_formats.FORMATS if f.pairing == box_formats.PER_IMAGE_JSON and f.files == "")
+_FIRST_DOCUMENT_BYTES = 16 << 20
+
 # Key components: the whole path, however deep.
 _WHOLE_PATH = 64
 # Share of a folder's images with a file of their stem beside them, and of the files naming an image.
@@ -56,7 +67,7 @@ def _folders(sample: Sequence[str]) -> dict[str, tuple[str, list[str]]]:
         folder, ext = posixpath.dirname(path), layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:
             images.setdefault(folder, set()).add(layout.stem(path))
-        elif ext in EXTENSIONS or ext == "txt":
+        elif ext in EXTENSIONS or ext in ("txt", "json"):
             annotations.setdefault((folder, ext), []).append(path)
     found = {}
     for (folder, ext), paths in sorted(annotations.items()):
@@ -76,6 +87,18 @@ def _first_with_lines(config: ConvertConfig, paths: Sequence[str]) -> tuple[str,
     return "", []
 
 
+def _document_format(config: ConvertConfig, path: str) -> box_formats.BoxFormat | None:
+    """The `JSON_FORMATS` row of the document `path` (relative to SRC), or None (of another shape,
+    larger than _FIRST_DOCUMENT_BYTES, or unreadable: the pipeline reports what it cannot read)."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            data = fileobj.read(_FIRST_DOCUMENT_BYTES + 1)
+    except (OSError, InvalidInputError):
+        return None
+    fmt = json_box_files.json_format("", data) if len(data) <= _FIRST_DOCUMENT_BYTES else None
+    return fmt if fmt is not None and fmt.name in JSON_FORMATS else None
+
+
 def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     """One BOX_FILES Evidence for the per-image box files beside the images, at their folders'
     common ancestor, or [] where there are none (or a label file or pattern was given).
@@ -90,6 +113,11 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
     formats: dict[str, list[str]] = {}  # format name -> its folders
     unknown: list[tuple[str, str]] = []
     for folder, (ext, paths) in folders.items():
+        if ext == "json":  # WebDataset members, metadata: other readers' unless a LabelMe document
+            fmt = _document_format(config, paths[0])
+            if fmt is not None:
+                formats.setdefault(fmt.name, []).append(folder)
+            continue
         first, lines = _first_with_lines(config, paths)
         if not first:
             continue  # every sampled file empty: images without objects, no shape to tell

@@ -129,8 +129,9 @@ class ReadEvidence(beam.DoFn):
                 yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
             try:
+                limit = box_text.document_limit(fmt) if fmt is not None else evidence_files.MAX_XML_BYTES
                 with open_input(join_path(folder, item.relpath)) as fileobj:
-                    data = fileobj.read(evidence_files.MAX_XML_BYTES + 1)
+                    data = fileobj.read(limit + 1)
                 if found.kind == XML_OBJECTS:
                     objects = evidence_files.voc_annotation(data)
                 elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_JSON:

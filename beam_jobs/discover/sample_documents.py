@@ -6,8 +6,9 @@ A WebDataset sample's `json` member labels it through a label field (`label`, `c
 unlabelled, with exit 0: the Strawberry Disease Detection download's LabelMe files (`{"shapes":
 [{"label", "points", "shape_type": "polygon"}], "imagePath", "imageData", ...}`, one per image, in
 train/ and val/) were read so. A `.json` whose top holds no label field is a per-image annotation
-document (LabelMe's, a tool's export), not a label member: the run stops naming the files and the
-keys they hold, before anything is written.
+document (a tool's export), not a label member: the run stops naming the files and the keys they
+hold, before anything is written. LabelMe's own documents are read as objects since
+(`box_beside.py`'s JSON_FORMATS); this stop is for the exports of other shapes (a VIA-like one).
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ def check_sample_documents(config: ConvertConfig, sample: Sequence[str], detecte
     raise UsageError(
         f"each image has a .json of the same name beside it ({', '.join(documents)}), read as WebDataset samples whose "
         f".json member labels them; but these documents hold no label field at their top (keys: {shown}): they are "
-        "per-image annotations (LabelMe's `shapes` of labelled polygons, a tool's export), which shardify does not read "
-        "yet, and every image would be written unlabelled. Convert their objects to a format shardify reads (COCO, "
-        "Pascal VOC, YOLO; `labelme2coco`), then point SRC at that"
+        "per-image annotations of a shape shardify does not read (it reads LabelMe's `shapes`: docs/datasets.md), and "
+        "every image would be written unlabelled. Convert their objects to a format shardify reads (COCO, Pascal VOC, "
+        "YOLO, LabelMe), then point SRC at that"
     )

@@ -36,6 +36,7 @@ __all__ = [
     "CXCYWH_NORMALISED",
     "WORDS_BEFORE_BOX",
     "LITERAL_PIXELS",
+    "POINTS_PIXELS",
     "BoxFormat",
     "is_number",
 ]
@@ -88,7 +89,11 @@ CXCYWH_NORMALISED = "cx cy w h normalised"
 # 'height': 5}, ...]`, `[(x, y), ...]`, WKT), any number of objects a row, each read as its envelope
 # in pixels (`shardify/plan/literal_boxes.py`; tables found by `shardify/plan/literal_tables.py`).
 LITERAL_PIXELS = "a literal of boxes or polygons, pixels, each read as its envelope"
-_CONVENTIONS = (LITERAL_PIXELS, XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
+# A JSON list of [x, y] points a shape is drawn by (LabelMe's `points`: a polygon's corners, a
+# rectangle's two corners, a circle's centre and an edge point), each shape read as its envelope in
+# pixels by its `shape_type` (`converters/labelme_shapes.py`).
+POINTS_PIXELS = "a shape's [x, y] points, pixels, read as its envelope by its shape type"
+_CONVENTIONS = (POINTS_PIXELS, LITERAL_PIXELS, XYXY_PIXELS, XYWH_PIXELS, XXYY_NORMALISED, QUAD_PIXELS, ELLIPSE_PIXELS, ROTATED_PIXELS, XYXY_NORMALISED,
                 CXCYWH_PIXELS, CXCYWH_NORMALISED)
 # ASCII digits only: `\d` and Python's int() and float() also read other scripts' digits ('\u0660').
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?|[-+]?(nan|inf|infinity)", re.IGNORECASE | re.ASCII)

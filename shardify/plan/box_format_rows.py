@@ -16,6 +16,7 @@ from shardify.plan.box_format import (
     JSON_LINES,
     PER_IMAGE,
     PER_IMAGE_JSON,
+    POINTS_PIXELS,
     QUAD_PIXELS,
     ROTATED_PIXELS,
     ROWS,
@@ -239,6 +240,19 @@ FORMATS: tuple[BoxFormat, ...] = (
         convention=XYXY_PIXELS,
         source="github.com/switchablenorms/DeepFashion2 README (annos/<id>.json: source, pair_id, item1..itemN each with "
         "category_name, category_id, bounding_box [x1,y1,x2,y2], segmentation, landmarks, ...)",
+    ),
+    BoxFormat(
+        name="LabelMe shapes",
+        pairing=PER_IMAGE_JSON,
+        # <name>.json beside <name>.jpg in the images' own folder (Strawberry Disease Detection's train/, val/): no folder
+        # of its own (files "": `box_beside.py` alone asks for it, with the empty name)
+        files=r"",
+        boxes_field="shapes",
+        class_field="label",
+        box_fields=("points",),
+        convention=POINTS_PIXELS,
+        source="github.com/wkentaro/labelme labelme/label_file.py (version, flags, shapes [{label, points, group_id, "
+        "shape_type: polygon|rectangle|circle|line|point|linestrip, flags}], imagePath, imageData, imageHeight, imageWidth)",
     ),
     BoxFormat(
         name="FUNSD form entities",

@@ -54,6 +54,7 @@ from shardify.plan.box_format import (
     LISTS_EVERY_IMAGE,
     LITERAL_PIXELS,
     PER_IMAGE,
+    POINTS_PIXELS,
     PER_IMAGE_JSON,
     QUAD_PIXELS,
     ROTATED_PIXELS,
@@ -73,6 +74,7 @@ from shardify.plan.box_format_rows import FORMATS
 
 __all__ = [
     "LITERAL_PIXELS",
+    "POINTS_PIXELS",
     "PER_IMAGE",
     "WORDS_BEFORE_BOX",
     "BLOCKS",

@@ -24,6 +24,8 @@ plan/file_signs.no_labels_message): 0 right, 4 good stops, 6 useless stops, 0 ex
 Since the text-region row beside the images (beam_jobs/discover/box_beside.py's TXT_FORMATS, the row "Text
 quadrilaterals beside their images"; tests/layouts/test_text_regions_beside.py): sroie right, 1 right, 4 good stops,
 5 useless stops, 0 exit 1, 0 wrong exit 0.
+Since LabelMe's documents beside the images are read (converters/labelme_shapes.py, box_beside.py's JSON_FORMATS;
+tests/layouts/test_labelme_shapes.py): strawberry right, 2 right, 4 good stops, 4 useless stops, 0 exit 1, 0 wrong.
 """
 
 from __future__ import annotations
@@ -46,8 +48,6 @@ WRONG = {
              "--labels; following it rejects every test image (their names repeat the training images')"),
     "rsicd": ("STOPS (exit 2) since blindfix23 (WRONG EXIT 0 at 6f26b9c: one split): annotations_rsicd/dataset_rsicd.json "
               "gives each image its split, which no option reads"),
-    "strawberry": ("STOPS (exit 2) since blindfix23 (WRONG EXIT 0 at 6f26b9c: WebDataset samples, all unlabelled): each "
-                   "<name>.json is a LabelMe file holding no label field at its top; no reader of LabelMe's shapes"),
 }
 
 
