@@ -124,7 +124,7 @@ class ReadEvidence(beam.DoFn):
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
             if isinstance(item, Reject) or where.lstrip("/") in self._left_out:  # a pipe, a link leading outside SRC
-                why = f"{where} is unusable: {item.reason}" if isinstance(item, Reject) else f"{where.lstrip('/')} is {LEFT_OUT}"
+                why = f"{where.lstrip('/')} is unusable: {item.reason}" if isinstance(item, Reject) else f"{where.lstrip('/')} is {LEFT_OUT}"
                 row = evidence_files.EvidenceRow(1, key, error=f"its annotation {why}")  # (its image goes with it)
                 yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
@@ -148,7 +148,8 @@ class ReadEvidence(beam.DoFn):
             except (InvalidInputError, OSError) as error:
                 # The image's own annotation: the image goes to the rejects with it, never written without its objects.
                 reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
-                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where} is unusable: {reason}")
+                # (`where` keeps its "/" at SRC's top: JoinEvidence knows an annotation folder's rows by it; not said)
+                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where.lstrip('/')} is unusable: {reason}")
                 yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
             names = tuple(sorted({obj.label for obj in objects if not obj.skipped}))

@@ -72,7 +72,7 @@ def test_a_line_of_another_shape_rejects_its_image_naming_it(tmp_path: Path) -> 
     written = _objects(tmp_path / "out")
     assert sorted(written) == ["R000.jpg", "R001.jpg", "R003.jpg"]
     rejected = read_report(tmp_path / "out", "rejected.jsonl")
-    assert len(rejected) == 1 and rejected[0]["path"] == "R002.jpg" and "R002.txt" in rejected[0]["reason"]
+    assert len(rejected) == 1 and rejected[0]["path"] == "R002.jpg" and "its annotation R002.txt " in rejected[0]["reason"]
     assert "line 2" in rejected[0]["reason"]
     assert "9 to 64 fields" in rejected[0]["reason"]
 
