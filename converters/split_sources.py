@@ -109,9 +109,21 @@ def split_names(document: object) -> dict[str, list[str]] | None:
     {'train': ['loc_1'], 'val': ['loc_2']}
     >>> split_names({"cat": ["a.jpg"]}), split_names({"a.jpg": "cat", "b.jpg": "dog"}), split_names([1, 2])
     (None, None, None)
+
+    A list of entries each naming its file and its split, under one key of the document (Karpathy's
+    caption files, `dataset_coco.json`, RSICD's `dataset_rsicd.json`: `{"images": [{"filename": ..,
+    "split": "val", "sentences": [..]}], "dataset": ..}`) gives the same, every entry holding both:
+
+    >>> split_names({"images": [{"filename": "a.jpg", "split": "train"}, {"filename": "b.jpg", "split": "test"}], "dataset": "x"})
+    {'train': ['a.jpg'], 'test': ['b.jpg']}
+    >>> split_names({"images": [{"filename": "a.jpg", "split": "train"}, {"filename": "b.jpg"}]}) is None
+    True
     """
     if not isinstance(document, dict) or not document:
         return None
+    entries = _entry_splits(document)
+    if entries is not None:
+        return entries
     if len(document) == 1:
         (key, inner), = document.items()
         if isinstance(key, str) and key.lower() in _WRAPPERS and isinstance(inner, dict):
@@ -133,6 +145,30 @@ def split_names(document: object) -> dict[str, list[str]] | None:
                 by_split.setdefault(split.strip(), []).append(name.strip())
         return by_split
     return None
+
+
+# An entry's file name and split fields (Karpathy's `filename` and `split`; COCO-like `file_name`).
+_ENTRY_NAME_FIELDS = ("filename", "file_name", "image", "image_name", "file")
+_ENTRY_SPLIT_FIELDS = ("split", "set", "subset", "partition")
+
+
+def _entry_splits(document: dict) -> dict[str, list[str]] | None:
+    """{split: names} of the one list of entries in `document` (a dict of lists of objects) whose every
+    entry names a file and a split word by the fields above; None where there is no such list, or
+    an entry lacks either (a part-labelled list is no split file: the caller stops or reads another)."""
+    lists = [v for v in document.values() if isinstance(v, list) and v and all(isinstance(e, dict) for e in v[:4])]
+    if len(lists) != 1:
+        return None
+    by_split: dict[str, list[str]] = {}
+    for entry in lists[0]:
+        if not isinstance(entry, dict):
+            return None
+        name = next((_name(entry[f]) for f in _ENTRY_NAME_FIELDS if f in entry), None)
+        split = next((entry[f] for f in _ENTRY_SPLIT_FIELDS if f in entry), None)
+        if name is None or not isinstance(split, str) or not split_word(split.strip()):
+            return None
+        by_split.setdefault(split.strip(), []).append(name)
+    return by_split
 
 
 def strip_annotation_suffix(name: str) -> str:

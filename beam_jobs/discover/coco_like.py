@@ -18,7 +18,7 @@ from shardify.converters import coco_urls
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end",
+__all__ = ["caption_entries", "looks_like_annotations", "split_files", "URL_SCAN_BYTES", "names_images_by_url", "url_keys_at_end",
            "image_level_categories", "object_annotations", "has_annotations", "detector_results"]
 
 # Bytes of a file looked at to tell whether it names its images by URL only.
@@ -33,6 +33,21 @@ def looks_like_annotations(head: bytes) -> bool:
     if not head.lstrip().startswith(b"{"):
         return False
     return b'"images"' in head or (b'"annotations"' in head and b'"image_id"' in head)
+
+
+def caption_entries(head: bytes) -> bool:
+    """Karpathy's caption files (`dataset_coco.json`, `dataset_flickr8k.json`, RSICD's): an "images" list of
+    entries naming a `filename` and a `split` and holding `sentences`, no COCO `file_name` nor
+    "annotations". Read as COCO, every entry was a reject (no "file_name") and the run exited 1; they
+    are the images' split file (`converters/split_sources.split_names`).
+
+    >>> caption_entries(b'{"images": [{"sentids": [0], "filename": "a.jpg", "split": "train", "sentences": []}], "dataset": "x"}')
+    True
+    >>> caption_entries(b'{"images": [{"id": 1, "file_name": "a.jpg"}], "annotations": [{"caption": "A dog."}]}')
+    False
+    """
+    return (b'"sentences"' in head and b'"filename"' in head and b'"split"' in head
+            and b'"file_name"' not in head and b'"annotations"' not in head)
 
 
 def names_images_by_url(fileobj: object, size_bytes: int | None = None) -> bool:

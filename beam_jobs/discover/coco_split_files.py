@@ -46,6 +46,9 @@ def looks_like_coco(path: str, shown: str) -> bool:
         set_aside.note(shown, 'a detector\'s results ("detections" with "conf", "detection_categories"), no annotations: '
                               'not read as labels or boxes')
         return False
+    if coco_like.caption_entries(head):  # (Karpathy's dataset_flickr8k.json: the images' split file, split_files.py)
+        set_aside.note(shown, 'caption entries ("filename", "split", "sentences"), no COCO annotations: not read as labels')
+        return False
     if coco_like.looks_like_annotations(head):
         return True
     set_aside.note(shown, f'no "images" list in its first {_COCO_HEAD_BYTES >> 10} KiB: not read as COCO annotations')

@@ -8,6 +8,13 @@ and the val and test images were written as training images with exit 0. Where t
 split and an auxiliary `.json` names the sampled inputs beside a split field of split words
 (`split`, `set`, `subset`, `partition`: train, val, test ...), the run stops naming it before
 anything is written. Only the first bytes of a few such files are read.
+
+Such a file whose entries are a list of objects each naming its file and its split is read as the
+images' split file since (`converters/split_sources.split_names`: RSICD's images then take the
+scene its `txtclasses_rsicd/<scene>.txt` list names, and the split the JSON gives). Its entries'
+captions (`sentences` of `raw` texts) are not read: where nothing else labels the images, they
+would be written with their splits and without what the file says of them, so the run stops
+(`check_unread_captions`), naming `--label-level 0` to write them so on purpose.
 """
 
 from __future__ import annotations
@@ -24,7 +31,10 @@ from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["check_image_split_fields", "split_fields"]
+__all__ = ["check_image_split_fields", "check_unread_captions", "split_fields"]
+
+# An entry's captions, as Karpathy's files write them (`"sentences": [{"raw": ...}]`) or a list of strings.
+_CAPTIONS = re.compile(r'"(sentences|captions)"\s*:\s*\[\s*(\{\s*"[a-z_]+"|")', re.IGNORECASE)
 
 _LOOKED_AT = 4
 _HEAD_BYTES = 256 << 10
@@ -84,4 +94,28 @@ def check_image_split_fields(config: ConvertConfig, sample: Sequence[str], detec
                 "shardify does not read: every image would be written in one split, train. Move the images into a "
                 "folder per split as the file says (<split>/<image>), or write a list of each split's image paths "
                 "(<split>.txt beside them), then convert"
+            )
+
+
+def check_unread_captions(config: ConvertConfig, detected: layout.SourceLayout) -> None:
+    """Stop where a JSON read as the images' split file holds their captions and nothing labels the
+    images (see the module); `--label-level` is the user's word.
+
+    Raises:
+      UsageError: naming the file and what would be left out.
+    """
+    if config.label_level is not None or config.labels_file or detected.name != layout.IMAGE_FOLDERS:
+        return
+    structure = detected.structure
+    if any(e.gives_labels for e in detected.evidence) or (
+        structure is not None and (structure.name_pattern or any(level >= 0 for _, level in structure.label_levels))
+    ):
+        return
+    for found in detected.evidence:
+        if found.gives_split and layout.extension(found.path) == "json" and _CAPTIONS.search(_head(config, found.path)):
+            raise UsageError(
+                f"{found.path} gives each image its split and its captions (its entries' sentences), and nothing labels "
+                "the images: shardify reads the splits, not the captions, so every image would be written with its "
+                "split and nothing else. Write image and caption pairs (docs/converting.md, captions) to keep the "
+                "captions, or --label-level 0 to write the images unlabelled in the file's splits"
             )
