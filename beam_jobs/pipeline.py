@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import apache_beam as beam
 
+from shardify.beam_jobs.discover import image_split_fields
 from shardify.beam_jobs.discover.held import load_held
 from shardify.beam_jobs.discover.recall import KeepProbes
 from shardify.beam_jobs.discover.stage import AUXILIARY, COLUMNS, ENTRIES, HELD, NOTES, REJECTS, SKIPPED, Discover
@@ -117,7 +118,7 @@ def build_pipeline(
         return
     written = plan[TASKS] | "WriteShards" >> WriteShards(
         config,
-        source_layout.labels_file,
+        image_split_fields.caption_file(config, source_layout),  # (the label file, or the split file giving captions)
         summary,
         spread=shape.spread,
         first_record=version.first_record,

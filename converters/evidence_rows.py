@@ -38,6 +38,8 @@ class EvidenceRow:
       error: why the image's own annotation file (a VOC .xml, a YOLO .txt) is unusable: the image
         is rejected with it, rather than written without its objects.
       mask: a segmentation dataset's mask of the image: (its path relative to SRC, its size).
+      caption: the image's captions, joined with a line break, where the file gives them (Karpathy's
+        split files' `sentences`), or "".
     """
 
     row: int
@@ -48,6 +50,7 @@ class EvidenceRow:
     source_id: str = ""
     error: str = ""
     mask: tuple[str, int] | None = None
+    caption: str = ""
 
 
 # The start of a line too long to read kept with its RowError: room for any key before the long cell.

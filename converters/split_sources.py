@@ -37,7 +37,9 @@ from shardify.plan.evidence import Evidence
 from shardify.plan.structure import split_word
 
 __all__ = [
+    "MAX_CAPTIONS",
     "MAX_SPLIT_JSON_BYTES",
+    "entry_captions",
     "SPLIT_COLUMNS",
     "names_by_split",
     "parse_json",
@@ -171,6 +173,45 @@ def _entry_splits(document: dict) -> dict[str, list[str]] | None:
     return by_split
 
 
+# An entry's captions: Karpathy's `sentences` of `raw` texts (a list of strings read alike).
+_CAPTION_FIELDS = ("sentences", "captions")
+# Captions of one image kept: Karpathy's files give five; a list past this is no image's captions.
+MAX_CAPTIONS = 100
+
+
+def entry_captions(document: object) -> dict[str, tuple[int, str, str]]:
+    r"""{file name: (its entry's place from 1, its captions joined with a line break, why they cannot
+    be read or "")} of a split file of entries (see `split_names`) whose entries hold captions; {}
+    where none does. An entry's captions that are no list of texts, or more than MAX_CAPTIONS, are
+    its error (its image is rejected with it; the others are read).
+
+    >>> entry_captions({"images": [{"filename": "a.jpg", "split": "train", "sentences": [{"raw": "A dog."}, {"raw": "Fur. "}]}]})
+    {'a.jpg': (1, 'A dog.\nFur.', '')}
+    >>> entry_captions({"images": [{"filename": "a.jpg", "split": "train", "sentences": "A dog."}]})["a.jpg"][2]
+    'its captions are no list of at most 100 texts'
+    >>> entry_captions({"train": ["a.jpg"]})
+    {}
+    """
+    if not isinstance(document, dict) or _entry_splits(document) is None:
+        return {}
+    entries = next(v for v in document.values() if isinstance(v, list) and v and all(isinstance(e, dict) for e in v[:4]))
+    found: dict[str, tuple[int, str, str]] = {}
+    for number, entry in enumerate(entries, start=1):
+        name = next((_name(entry[f]) for f in _ENTRY_NAME_FIELDS if f in entry), None)
+        given = next((entry[f] for f in _CAPTION_FIELDS if f in entry), None)
+        if given is None or name is None:
+            continue
+        if not isinstance(given, list) or len(given) > MAX_CAPTIONS:
+            found[name] = (number, "", f"its captions are no list of at most {MAX_CAPTIONS} texts")
+            continue
+        texts = [s.get("raw") if isinstance(s, dict) else s for s in given]
+        if not all(isinstance(t, str) for t in texts):
+            found[name] = (number, "", "a caption of it is no text")
+            continue
+        found[name] = (number, "\n".join(t.strip() for t in texts if t.strip()), "")
+    return found
+
+
 def strip_annotation_suffix(name: str) -> str:
     """`name` without an annotation file's extension (`img-1.xml` -> `img-1`): such a name keys the
     image of its stem (the rule keys files without their extension)."""
@@ -241,13 +282,19 @@ def split_rows(fileobj: BinaryIO, found: Evidence) -> Iterator[EvidenceRow | tab
             else:
                 yield EvidenceRow(number, cut(row[found.column]), codes[row[split]])
         return
-    names = split_names(read_document(fileobj))
+    document = read_document(fileobj)
+    names = split_names(document)
     if names is None:
         raise InvalidInputError("no longer a split file's shape ({split: [names]} or {name: split})")
+    captions = entry_captions(document)  # (Karpathy's entries: each image's sentences travel with its split)
     number = 0
     for key, values in names.items():
         split_name = codes.get(key)
         for name in values:
             number += 1
             if split_name:
-                yield EvidenceRow(number, cut(name), split_name)
+                place, caption, error = captions.get(name, (number, "", ""))  # (an entry's row: its place in the file)
+                if error:
+                    yield tables.RowError(place, f"{name[:80]!r}: {error}")
+                else:
+                    yield EvidenceRow(place, cut(name), split_name, caption=caption)

@@ -438,6 +438,7 @@ def _detect_folder(
     detected = prefix_splits.with_prefix_splits(config, sample, detected, DETECT_SAMPLE_FILES)  # GlaS's train_, testA_, testB_ in one folder
     try:
         detected = split_files.with_split_files(config, sample, detected, len(sample) < DETECT_SAMPLE_FILES)  # potholes' splits.json
+        detected = image_split_fields.with_entry_captions(config, detected)  # Karpathy's dataset_flickr8k.json: splits, captions
         frame_tables.check_frame_tables(config, sample, detected)  # MOT17's <seq>/gt/gt.txt beside <seq>/img1/
         guards.check_guess(config, sample, detected, annotations)
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
@@ -450,7 +451,6 @@ def _detect_folder(
         version_trees.check_version_trees(config, sample, detected)  # DIV2K's LR X2/ X4/ twins of the HR images
         mask_pixels.check_mask_pixels(config, sample, detected)  # `pixelwiseGT-new-PNG/`, `_1stHO`: masks, or photos?
         image_split_fields.check_image_split_fields(config, sample, detected)  # RSICD's dataset_rsicd.json: a split an image
-        image_split_fields.check_unread_captions(config, detected)  # Karpathy's dataset_flickr8k.json: splits read, captions not
         held_out_label_tables.check_unread_targets(config, sample, detected)  # HC18's training_set_pixel_size_and_HC.csv
     except UsageError as error:  # the guess goes with the doubt: a layout file can mend it
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"

@@ -63,9 +63,10 @@ def _files_label(detected: layout.SourceLayout) -> bool:
 
 
 def _labels_anything(detected: layout.SourceLayout) -> bool:
-    """The layout labels some inputs: class folders in some split, names, or the dataset's files."""
+    """The layout labels some inputs: class folders in some split, names, or the dataset's files;
+    or describes them with captions (an image-caption dataset's records are no unlabelled guess)."""
     structure = detected.structure
-    if structure is None or any(e.gives_labels or e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence):
+    if structure is None or detected.captions or any(e.gives_labels or e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence):
         return True  # (a segmentation dataset's masks are its labels, per pixel)
     return any(level >= 0 for _, level in structure.label_levels) or structure.name_pattern is not None
 

@@ -11,14 +11,13 @@ anything is written. Only the first bytes of a few such files are read.
 
 Such a file whose entries are a list of objects each naming its file and its split is read as the
 images' split file since (`converters/split_sources.split_names`: RSICD's images then take the
-scene its `txtclasses_rsicd/<scene>.txt` list names, and the split the JSON gives). Its entries'
-captions (`sentences` of `raw` texts) are not read: where nothing else labels the images, they
-would be written with their splits and without what the file says of them, so the run stops
-(`check_unread_captions`), naming `--label-level 0` to write them so on purpose.
+scene its `txtclasses_rsicd/<scene>.txt` list names, and the split the JSON gives), and its
+entries' captions (`sentences` of `raw` texts) are the records' captions (`with_entry_captions`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import posixpath
 import re
 from collections.abc import Sequence
@@ -31,7 +30,7 @@ from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["check_image_split_fields", "check_unread_captions", "split_fields"]
+__all__ = ["caption_file", "check_image_split_fields", "split_fields", "with_entry_captions"]
 
 # An entry's captions, as Karpathy's files write them (`"sentences": [{"raw": ...}]`) or a list of strings.
 _CAPTIONS = re.compile(r'"(sentences|captions)"\s*:\s*\[\s*(\{\s*"[a-z_]+"|")', re.IGNORECASE)
@@ -97,25 +96,29 @@ def check_image_split_fields(config: ConvertConfig, sample: Sequence[str], detec
             )
 
 
-def check_unread_captions(config: ConvertConfig, detected: layout.SourceLayout) -> None:
-    """Stop where a JSON read as the images' split file holds their captions and nothing labels the
-    images (see the module); `--label-level` is the user's word.
+def with_entry_captions(config: ConvertConfig, detected: layout.SourceLayout) -> layout.SourceLayout:
+    """`detected` whose image records carry the captions of the JSON read as their split file, where
+    its entries hold them (Karpathy's `sentences`: RSICD's, Flickr8k's, COCO's `dataset_*.json`):
+    each image's captions joined with a line break (as COCO captions are), read with its split
+    (`converters/split_sources.entry_captions`). Unchanged where no such file is read, or where the
+    records already carry captions of another source."""
+    if detected.captions or detected.media != "image" or detected.name != layout.IMAGE_FOLDERS:
+        return detected
+    for found in _caption_files(config, detected)[:1]:
+        note = f"{found.path}: each image's captions (its entries' sentences), joined with a line break, with its split"
+        return dataclasses.replace(detected, captions=True, notes=(*detected.notes, note))
+    return detected
 
-    Raises:
-      UsageError: naming the file and what would be left out.
-    """
-    if config.label_level is not None or config.labels_file or detected.name != layout.IMAGE_FOLDERS:
-        return
-    structure = detected.structure
-    if any(e.gives_labels for e in detected.evidence) or (
-        structure is not None and (structure.name_pattern or any(level >= 0 for _, level in structure.label_levels))
-    ):
-        return
-    for found in detected.evidence:
-        if found.gives_split and layout.extension(found.path) == "json" and _CAPTIONS.search(_head(config, found.path)):
-            raise UsageError(
-                f"{found.path} gives each image its split and its captions (its entries' sentences), and nothing labels "
-                "the images: shardify reads the splits, not the captions, so every image would be written with its "
-                "split and nothing else. Write image and caption pairs (docs/converting.md, captions) to keep the "
-                "captions, or --label-level 0 to write the images unlabelled in the file's splits"
-            )
+
+def caption_file(config: ConvertConfig, detected: layout.SourceLayout) -> str:
+    """The file the records' captions come from: the label file, or the split file whose entries
+    give them (`with_entry_captions`), or "". The writer's `text/source` is `<file>#<entry>`."""
+    if detected.labels_file or not detected.captions:
+        return detected.labels_file
+    return next((e.path for e in _caption_files(config, detected)), "")
+
+
+def _caption_files(config: ConvertConfig, detected: layout.SourceLayout) -> list:
+    """The JSON split files of `detected` whose entries hold captions."""
+    return [found for found in detected.evidence
+            if found.gives_split and layout.extension(found.path) == "json" and _CAPTIONS.search(_head(config, found.path))]

@@ -77,8 +77,9 @@ Then text quadrilaterals in a .txt beside each image read (sroie right; its trut
 and blind15's for text regions, where the builder had left them None; tests/layouts/test_text_regions_beside.py):
 1 right, 4 good stops, 5 useless stops, 0 exit 1, 0 wrong. Then LabelMe's documents beside the images read
 (strawberry right; converters/labelme_shapes.py): 2 right, 4 good stops, 4 useless stops, 0 exit 1, 0 wrong. Then
-a JSON of entries naming each image and its split read as a split file (rsicd right; converters/split_sources.py):
-3 right, 4 good stops, 3 useless stops (ck_plus, eurlex57k, hc18), 0 exit 1, 0 wrong.
+a JSON of entries naming each image and its split read as a split file, its entries' captions the records' text
+(rsicd right; converters/split_sources.py): 3 right, 4 good stops, 3 useless stops (ck_plus, eurlex57k, hc18), 0 exit 1,
+0 wrong.
 """
 
 from __future__ import annotations
