@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import codecs
 import csv
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import sniffed_tables
+from shardify.converters import sniffed_tables, token_tables
 from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
@@ -80,7 +80,7 @@ AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), 
 SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
-LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values())
+LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values())
 BOM = codecs.BOM_UTF8
 
 
@@ -276,6 +276,10 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
+    if fmt in token_tables.SEPARATOR_OF:  # read again as the plan found it (`token_tables`)
+        raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
+        head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
+        return _token_header(head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1], token_tables.SEPARATOR_OF[fmt], header)
     if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
         raw = fileobj.read(sniffed_tables.HEAD_BYTES)
         if not sniffed_tables.looks_like_tab_separated(raw, whole=len(raw) < sniffed_tables.HEAD_BYTES):
@@ -296,6 +300,10 @@ def read_header(
             # SICK.txt, fra.txt, STS.input.*.txt (a sentence pair a line): TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
+        token = token_tables.separator_of_lines(head if whole else head[:-1])  # IMDb genres' `1 ::: title ::: genre ::: text`
+        if token:
+            check_head_decodes(raw, encoding)
+            return _token_header(head if whole else head[:-1], token, header)
         separator = line_tables.label_separator(head)  # dair-ai/emotion's `text;label` lines, `text@label`
         if separator:
             check_head_decodes(raw, encoding)
@@ -384,6 +392,25 @@ def read_header(
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
     return TableHeader(names, present=True, data_start=data_start, sample=sample)
+
+
+def _token_header(head: Sequence[str], token: str, header: bool | None) -> TableHeader:
+    """The header of a table of `token`-separated fields (`token_tables`): its columns named by its
+    first line where that reads as a header (or `header` says so), else numbered from 1; its first
+    rows as the sample."""
+    lines = [line for line in head if line.strip()]
+    lines[0] = lines[0].removeprefix("\ufeff")  # (a BOM is no part of the first field)
+    width = lines[0].count(token) + 1
+    first = token_tables.split_fields(lines[0], token, width)
+    present = header is True or (header is None and looks_like_header(first))
+    columns = tuple(first) if present else tuple(str(n) for n in range(1, width + 1))
+    if present and (any(not name for name in columns) or len(set(columns)) != len(columns)):
+        raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(columns)}")
+    sample = tuple(tuple(token_tables.split_fields(line, token, width)) for line in lines[int(present):SAMPLE_ROWS + 1]
+                   if line.count(token) >= width - 1)
+    shape = f"fields separated by {token!r}"
+    return TableHeader(columns, present=present, sample=sample, fmt=token_tables.FORMATS[token],
+                       described=f"{shape}, a header row" if present else f"{shape}, no header row ({width} columns, numbered from 1)")
 
 
 _SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"

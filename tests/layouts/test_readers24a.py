@@ -1,0 +1,116 @@
+"""Tables of fields separated by a token of several characters (` ::: `, ` ||| `: converters/token_tables.py),
+a column counting the rows read as their numbers (never a label), a table copying another's rows with
+columns left out (a held-out split given out without its answers: shardify/plan/copied_tables.py) and a
+`description.txt` beside tables read as their documentation.
+
+Blind round twenty's imdb_genres (Kaggle's IMDb genre files, `ID ::: TITLE ::: GENRE ::: DESCRIPTION`)
+stopped naming no option that read them; read as tables, test_data.txt's ids 1..3 became its labels and
+its rows were written a second time beside test_data_solution.txt's (exit 0). Now its stop names the
+genre column and the text. Neighbours not in any batch: a `sentence ||| label` file with a header, of
+enough rows for the label to be told by its cells; a CSV test table beside its labelled copy. Hostile
+twins: a description holding the token, a row of too few fields, a BOM, a file mentioning the token
+once in prose.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from helpers.blind20 import DATASETS
+from helpers.shard_io import read_report, read_shard
+from helpers.unseen_judge import judge_first_command
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+
+_WORDS = ("amber", "bright", "cobalt", "delta", "ember", "forest", "granite", "harbor", "island", "jasmine", "kettle")
+
+
+def _sentence(i: int, n: int = 8) -> str:
+    return " ".join(_WORDS[(i * 7 + k * 3) % len(_WORDS)] for k in range(n)).capitalize() + f" number {i}."
+
+
+def _records(out: Path) -> dict[str, tuple[str, str, str, str]]:
+    """{text/source: (split, text, pair, label text)} of every record written."""
+    found = {}
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                found[record[contract.TEXT_SOURCE].decode()] = (
+                    split, record[contract.TEXT].decode(), record.get(contract.TEXT_PAIR, b"").decode(),
+                    record.get(contract.TEXT_LABEL_TEXT, b"").decode())
+    return found
+
+
+def test_imdb_genres_stops_naming_the_genre_and_the_text_which_convert_right(tmp_path: Path) -> None:
+    judge_first_command(DATASETS, "imdb_genres", tmp_path, {"label_column": "3", "text_column": "4"})
+
+
+def test_a_bar_separated_file_with_a_header_converts_right_on_the_first_command(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    labels = ("pos", "neg", "neutral")
+    for split, count in (("train", 30), ("test", 12)):
+        lines = ["sentence ||| label"] + [f"{_sentence(i)} ||| {labels[i % 3]}" for i in range(count)]
+        (src / f"{split}.txt").write_text("\n".join(lines) + "\n")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert len(records) == 42
+    assert {s for s, *_ in records.values()} == {"train", "test"}
+    for source, (split, text, pair, label) in records.items():
+        row = int(source.rsplit("#", 1)[1]) - 2  # (`<file>#<line>`, the header on line 1)
+        assert (text, pair, label) == (_sentence(row), "", labels[row % 3]), source
+
+
+def test_a_test_table_beside_its_labelled_copy_is_left_out_and_its_rows_written_once(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    labels = ("sports", "world", "business")
+    (src / "train.csv").write_text("id,text,label\n" + "".join(f"{i},{_sentence(i)},{labels[i % 3]}\n" for i in range(20)))
+    test = [(100 + i, _sentence(100 + i), labels[(i + 1) % 3]) for i in range(9)]
+    (src / "test.csv").write_text("id,text\n" + "".join(f"{i},{t}\n" for i, t, _ in test))
+    (src / "test_with_labels.csv").write_text("id,text,label\n" + "".join(f"{i},{t},{c}\n" for i, t, c in test))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert not any(source.startswith("test.csv") for source in records)
+    tested = {text: (split, label) for split, text, _, label in records.values() if split != "train"}
+    assert tested == {t: (tested[t][0], c) for _, t, c in test}
+    assert len({split for split, _ in tested.values()}) == 1
+
+
+def test_a_description_holding_the_token_stays_whole_and_a_short_row_is_one_reject(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    genres = ("drama", "comedy", "short")
+    lines = [f"{i + 1} ::: {genres[i % 3]} ::: {_sentence(i)}" for i in range(24)]
+    lines[5] = f"6 ::: {genres[5 % 3]} ::: {_sentence(5)} It says ::: in its text."
+    lines[9] = "10 ::: drama"  # a row cut short
+    (src / "train_data.txt").write_bytes(b"\xef\xbb\xbf" + ("\n".join(lines) + "\n").encode())
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert len(records) == 23
+    by_text = {text: label for _, text, _, label in records.values()}
+    assert by_text[f"{_sentence(5)} It says ::: in its text."] == "short"
+    assert by_text[_sentence(0)] == "drama"
+    rejects = read_report(tmp_path / "out", "rejected.jsonl")
+    assert len(rejects) == 1 and "2 fields separated by ':::' where the table has 3" in rejects[0]["reason"]
+
+
+def test_row_numbers_in_a_small_table_are_never_its_labels(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "train.csv").write_text("".join(f"{i + 1},{_sentence(i)}\n" for i in range(5)))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert sorted(text for _, text, _, _ in records.values()) == sorted(_sentence(i) for i in range(5))
+    assert {label for *_, label in records.values()} == {""}  # 1..5 count the rows: no class
+
+
+def test_prose_mentioning_the_token_is_no_table(tmp_path: Path) -> None:
+    from shardify.converters import token_tables
+
+    assert token_tables.separator_of_lines(["The ::: token is used", "in some files", "but not here"]) == ""
+    assert token_tables.separator_of_lines(["a ||| b ||| c", "d ||| e ||| f", "g ||| h"]) == ""  # fewer fields
+    assert token_tables.separator_of_lines(["a ||| b ||| c", "d ||| e ||| f ||| g"]) == ""  # no one shape
+    assert token_tables.split_fields("d ||| e ||| f ||| g", "|||", 3) == ["d", "e", "f ||| g"]  # the last takes the rest
