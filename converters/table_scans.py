@@ -71,7 +71,7 @@ def read_table(
         return header, nested_fields.rows_with_named_fields(rows, paths) if paths else rows
     if fmt == PARQUET:
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
-    if fmt == QA_JSON:
+    if fmt in (QA_JSON, tables.XML_RECORDS):
         fileobj.seek(0)
         path = options.json_records if options else ""
         return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes, split_ids, path))

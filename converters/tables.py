@@ -30,7 +30,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import sniffed_tables, token_tables
+from shardify.converters import sniffed_tables, token_tables, xml_records
 from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
@@ -47,6 +47,7 @@ __all__ = [
     "FASTTEXT",
     "BLOCKS",
     "QA_JSON",
+    "XML_RECORDS",
     "TABLE_FORMATS",
     "table_format",
     "Row",
@@ -73,6 +74,7 @@ LINES = "lines"  # `label text` lines (see `line_tables`)
 BLOCKS = "blocks"  # a .txt of records in blocks of lines (`line_blocks`), found by its content
 FASTTEXT = "fasttext"  # a .txt of fastText's `__label__name text` lines (a .txt of anything else: no table)
 QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
+XML_RECORDS = "xml_records"  # an XML document of text records, a row per record (see `xml_records`)
 TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
 SEMICOLON_LINES = "semicolon_lines"  # a .txt of `text;label` lines, told by its content (see `line_tables`)
 AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), told so too
@@ -97,6 +99,8 @@ def table_format(relpath: str) -> str:
         return FASTTEXT
     if ext == "json":
         return QA_JSON
+    if ext == "xml":
+        return XML_RECORDS
     return ext if ext in TABLE_FORMATS else sniffed_tables.SNIFFED  # a TSV only where `read_header` sees one
 
 
@@ -276,6 +280,11 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
+    if fmt == XML_RECORDS:
+        head = fileobj.read(xml_records.HEAD_BYTES)
+        if not xml_records.looks_like_records(head):
+            raise InvalidInputError("not a table: an XML document of no records of texts (no element repeats holding a <text>)")
+        return TableHeader((), described="XML records, a row per record element (its attributes and children by name)")
     if fmt in token_tables.SEPARATOR_OF:  # read again as the plan found it (`token_tables`)
         raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
         head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
