@@ -10,17 +10,29 @@ genre column and the text. Neighbours not in any batch: a `sentence ||| label` f
 enough rows for the label to be told by its cells; a CSV test table beside its labelled copy. Hostile
 twins: a description holding the token, a row of too few fields, a BOM, a file mentioning the token
 once in prose.
+
+Several label columns of a row named together (`--label-column Type1,Type2`): blind round sixteen's
+pokemon (`Name,Type1,Type2`, Type2 often empty) stopped naming one column at a time, and either lost a
+type; now the stop says NAME,NAME and the union of the given cells is each image's labels. Neighbour:
+posters with `genre_1,genre_2,genre_3`. Hostile twins: a name that is no column, one named twice, a row
+whose named cells are all empty.
 """
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
+import pytest
+
+from helpers import blind16, kinds17
 from helpers.blind20 import DATASETS
 from helpers.shard_io import read_report, read_shard
 from helpers.unseen_judge import judge_first_command
 from shardify.beam_jobs.launch import run_conversion
-from shardify.config import ConvertConfig
+from shardify.config import ConvertConfig, parse_max_rejects
+from shardify.errors import SourceError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -114,3 +126,83 @@ def test_prose_mentioning_the_token_is_no_table(tmp_path: Path) -> None:
     assert token_tables.separator_of_lines(["a ||| b ||| c", "d ||| e ||| f", "g ||| h"]) == ""  # fewer fields
     assert token_tables.separator_of_lines(["a ||| b ||| c", "d ||| e ||| f ||| g"]) == ""  # no one shape
     assert token_tables.split_fields("d ||| e ||| f ||| g", "|||", 3) == ["d", "e", "f ||| g"]  # the last takes the rest
+
+
+# --- Several label columns of a row (Pokemon's Type1, Type2): multi-label over their given cells ---
+
+
+def _png(path: Path, shade: int) -> None:
+    from PIL import Image
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (4, 4), (shade, 40, 90)).save(path)
+
+
+def _image_labels(out: Path) -> dict[str, set[str]]:
+    """{image/filename: its label names} of every record written."""
+    found = {}
+    for info in load_manifest(str(out)).splits.values():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                names = record.get(contract.LABEL_TEXT, [])
+                names = [names] if isinstance(names, bytes) else names
+                found[record[contract.IMAGE_FILENAME].decode()] = {n.decode() for n in names}
+    return found
+
+
+def test_pokemon_stops_naming_several_label_columns_which_convert_right(tmp_path: Path) -> None:
+    judge_first_command(blind16.DATASETS, "pokemon", tmp_path, {"labels_file": "pokemon.csv", "label_column": "Type1,Type2"})
+
+
+def test_the_stop_of_two_label_columns_names_both_together(tmp_path: Path) -> None:
+    truth = kinds17.DATASETS["pokemon"](tmp_path / "download")
+    src = next((tmp_path / "download").iterdir())
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert "--label-column Type1,Type2 reads both as the row's labels (multi-label)" in str(stop.value)
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").glob("*.tfrecord")), truth
+
+
+_GENRES = [("a1", "Drama", "Romance", ""), ("a2", "Comedy", "", ""), ("a3", "Action", "Crime", "Thriller"),
+           ("a4", "Drama", "", ""), ("a5", "Horror", "Thriller", ""), ("a6", "Comedy", "Romance", "Drama"),
+           ("a7", "Action", "", ""), ("a8", "Crime", "Drama", "")]
+
+
+@pytest.fixture(scope="module")
+def posters(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Movie posters with `poster,genre_1,genre_2,genre_3` (genres 2 and 3 often empty), not in any batch."""
+    src = tmp_path_factory.mktemp("posters") / "src"
+    for k, (stem, *_) in enumerate(_GENRES):
+        _png(src / "posters" / f"{stem}.png", 20 * k)
+    lines = ["poster,genre_1,genre_2,genre_3"] + [",".join(row) for row in _GENRES]
+    (src / "movies.csv").write_text("\n".join(lines) + "\n")
+    return src
+
+
+def test_three_genre_columns_named_together_are_each_posters_genres(posters: Path, tmp_path: Path) -> None:
+    run_conversion(ConvertConfig(str(posters), str(tmp_path / "out"), label_column="genre_1,genre_2,genre_3",
+                                 labels_file=str(posters / "movies.csv")))
+    assert _image_labels(tmp_path / "out") == {f"posters/{stem}.png": {g for g in genres if g} for stem, *genres in _GENRES}
+
+
+@pytest.mark.parametrize(("given", "said"), [("genre_1,genre_9", "genre_9"), ("genre_1,genre_1", "twice")])
+def test_a_label_column_list_naming_no_column_or_one_twice_stops(posters: Path, tmp_path: Path, given: str, said: str) -> None:
+    with pytest.raises(SourceError) as stop:  # (the label file's reading fails before anything is written)
+        run_conversion(ConvertConfig(str(posters), str(tmp_path / "out"), label_column=given, labels_file=str(posters / "movies.csv")))
+    assert said in str(stop.value) and "--label-column" in str(stop.value)
+    assert not list((tmp_path / "out").glob("**/*.tfrecord"))
+
+
+def test_a_row_whose_label_columns_are_all_empty_is_its_reject(posters: Path, tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    for path in posters.rglob("*.png"):
+        _png(src / path.relative_to(posters), 7)
+    rows = [list(row) for row in _GENRES]
+    rows[1] = ["a2", "", "", ""]
+    (src / "movies.csv").write_text("poster,genre_1,genre_2,genre_3\n" + "".join(",".join(r) + "\n" for r in rows))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file=str(src / "movies.csv"),
+                                 label_column="genre_1,genre_2,genre_3", max_rejects=parse_max_rejects("2")))
+    written = _image_labels(tmp_path / "out")
+    assert "posters/a2.png" not in written and len(written) == len(_GENRES) - 1
+    assert any("a2" in json.dumps(r) for r in read_report(tmp_path / "out", "rejected.jsonl"))
+
