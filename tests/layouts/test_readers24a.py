@@ -206,3 +206,42 @@ def test_a_row_whose_label_columns_are_all_empty_is_its_reject(posters: Path, tm
     assert "posters/a2.png" not in written and len(written) == len(_GENRES) - 1
     assert any("a2" in json.dumps(r) for r in read_report(tmp_path / "out", "rejected.jsonl"))
 
+
+
+# --- XML documents of text records (converters/xml_records.py): a label in the record's own attribute ---
+
+
+@pytest.fixture(scope="module")
+def news_xml(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`<corpus><doc id topic><text>` files per split, not in any batch: the label an attribute of the record."""
+    src = tmp_path_factory.mktemp("news") / "src"
+    src.mkdir()
+    topics = ("sports", "world", "business")
+    for split, count, first in (("train", 24, 0), ("test", 9, 100)):
+        body = "".join(f'<doc id="{split}{i}" topic="{topics[i % 3]}"><text>{_sentence(first + i)}</text></doc>' for i in range(count))
+        (src / f"news_{split}.xml").write_text(f'<?xml version="1.0" encoding="UTF-8"?>\n<corpus>{body}</corpus>\n')
+    return src
+
+
+def test_an_xml_label_attribute_no_name_names_stops_naming_it_and_then_converts_right(news_xml: Path, tmp_path: Path) -> None:
+    with pytest.raises(UsageError) as stop:  # (before: every record a reject, exit 1)
+        run_conversion(ConvertConfig(str(news_xml), str(tmp_path / "first")))
+    assert "--label-column 'topic'" in str(stop.value) and not (tmp_path / "first" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(news_xml), str(tmp_path / "out"), label_column="topic"))
+    records = _records(tmp_path / "out")
+    topics = ("sports", "world", "business")
+    expected = {_sentence(i): ("train", topics[i % 3]) for i in range(24)} | {_sentence(100 + i): ("test", topics[i % 3]) for i in range(9)}
+    assert {text: (split, label) for split, text, _, label in records.values()} == expected
+
+
+def test_xml_nested_too_deep_or_too_large_is_refused_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from shardify.converters import xml_records
+    from shardify.errors import InvalidInputError
+
+    records = b"".join(b'<sentence id="%d"><text>Words here %d.</text></sentence>' % (i, i) for i in range(3))
+    deep = b"<sentences>" + b"<a>" * 100_000 + records + b"</a>" * 100_000 + b"</sentences>"
+    with pytest.raises(InvalidInputError, match="nested deeper"):
+        xml_records.records(deep)
+    monkeypatch.setattr(xml_records, "MAX_XML_BYTES", 64)
+    with pytest.raises(InvalidInputError, match="larger than 64 bytes"):
+        xml_records.records(b"<sentences>" + records + b"</sentences>")
