@@ -21,7 +21,6 @@ whose named cells are all empty.
 from __future__ import annotations
 
 import json
-
 from pathlib import Path
 
 import pytest
