@@ -268,7 +268,18 @@ def resolve_columns(
         label = label_by_content(columns, (*texts, pair), sample) or label_phrases.phrase_label(columns, (*texts, pair), sample)
         unused = tuple((name, why) for name, why in unused if name != label)
         if not label and not options.keep_columns:  # words too few rows to tell labels from names: stop
-            word_labels.refuse_undecided_words(columns, (*texts, pair, *answers), sample)
+            try:
+                word_labels.refuse_undecided_words(columns, (*texts, pair, *answers), sample)
+            except word_labels.UndecidedWords as stop:
+                if not pair:
+                    raise
+                # what else the stop's option leaves read: a text and its pair, which may be no pair
+                # (a title beside its description): the option that names the one text, said with it
+                said = (f"{stop.reason}; read so, the text is {shown_column(texts[0])} and its pair {shown_column(pair)}: "
+                        "--text-column N names the one text (several, comma-separated, are joined)")
+                stop.args = (said,)
+                stop.reason = stop.args[0]
+                raise
     if options.keep_columns == ("*",):
         keep = tuple(c for c in columns if c not in (*texts, pair, label, *answers))
     else:

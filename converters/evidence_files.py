@@ -313,7 +313,7 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
     delimiter = "\t" if found.path.lower().endswith(".tsv") else ""
     width = 0
     label_column = found.column + 1 if found.label_column is None else found.label_column
-    needed = max(found.column, label_column) + 1
+    needed = max(found.column, label_column, *found.label_also) + 1
     for item in filled_lines(lines):  # (`lines` goes on beneath it: the multi-hot rows read the rest)
         if isinstance(item, tables.RowError):
             yield item
@@ -343,6 +343,9 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
         key, value = cells[found.column], cells[label_column]
         if found.key_template:  # a key built from several columns (`input_{0}_{1}_{2}`)
             key = key_of(found.key_template, cells)
+        if found.label_also and key:  # several label columns (`Type1,Type2`): the given cells are the labels
+            yield _labels_of_columns(number, key, [cells[c] for c in (label_column, *found.label_also)], found)
+            continue
         if not key or not value:
             yield tables.RowError(number, "an empty key" if not key else "a name without a label")
             continue
@@ -362,6 +365,20 @@ def _keyed_rows(lines: Iterator, found: Evidence) -> Iterator[EvidenceRow | tabl
             yield tables.RowError(number, error.reason)
             continue
         yield EvidenceRow(number, key, split=found.split, labels=labels)
+
+
+def _labels_of_columns(number: int, key: str, values: list[str], found: Evidence) -> EvidenceRow | tables.RowError:
+    """A keyed row's labels from several label columns (`Evidence.label_also`): the cells given,
+    each one label (or split by `--label-separator`), once each in column order; a row of none
+    given is its reject (no label, as an empty label cell is)."""
+    try:
+        labels = tuple(dict.fromkeys(
+            label for value in values if value
+            for label in (split_labels(value, found.label_separator) if found.label_separator else (normalise_label(value),))))
+    except InvalidInputError as error:
+        return tables.RowError(number, error.reason)
+    return EvidenceRow(number, key, split=found.split, labels=labels) if labels else tables.RowError(
+        number, f"a name without a label (its {len(values)} label columns empty)")
 
 
 def _concept_list(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> Iterator[EvidenceRow | tables.RowError]:

@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import json_pairs, json_shapes, qa_json
+from shardify.converters import json_pairs, json_shapes, qa_json, xml_records
 from shardify.converters.column_names import LABEL_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
@@ -175,6 +175,10 @@ def read_records(
         too deeply, or not records (`records_of`).
     """
     data = fileobj.read(MAX_JSON_BYTES + 1 if size_bytes is None else min(size_bytes, MAX_JSON_BYTES + 1))
+    if xml_records.is_xml(data):  # an XML document of records (SemEval's sentences), read as JSON's are
+        for position, row in enumerate(xml_records.records(data)):
+            yield position, "", row
+        return
     if len(data) > MAX_JSON_BYTES:
         raise InvalidInputError(f"a JSON document larger than {MAX_JSON_BYTES:,} bytes (parsed whole, so refused)")
     document = json_input.parse(data, unique_keys=True)

@@ -35,7 +35,7 @@ def sampled_rows(fileobj: BinaryIO, relpath: str, options: TableOptions) -> tupl
     start), or ((), ()) where it is no JSON-lines table or its first rows name other keys (read row
     by row, each by its own keys, as before)."""
     header, rows = table_scans.read_table(fileobj, tables.table_format(relpath), options=options)
-    if header.columns or (header.fmt or tables.table_format(relpath)) not in (tables.JSONL, tables.QA_JSON):
+    if header.columns or (header.fmt or tables.table_format(relpath)) not in (tables.JSONL, tables.QA_JSON, tables.XML_RECORDS):
         return (), ()  # (a .json of records, flat or nested, is judged by its first rows as discovery judged it)
     return sample_of(itertools.islice(rows, SAMPLED_ROWS))
 

@@ -313,7 +313,25 @@ def first_column_ids(sample: Sequence[Sequence[object]]) -> bool:
     repeat; four AG News rows may each hold another class)."""
     first = [str(row[0]).strip() for row in sample if row]
     large = any(is_integer(cell) and not whole_at_most(cell, _MAX_LABEL_NUMBER) for cell in first)
-    return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first))
+    return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first)) or row_numbers(first)
+
+
+# Rows from which column 1 counting 0, 1, 2 ... or 1, 2, 3 ... down the rows is their numbers.
+_MIN_NUMBERED_ROWS = 3
+
+
+def row_numbers(cells: Sequence[str]) -> bool:
+    """The cells count the rows from 0 or 1, one a row (`1 ::: title ::: text` in a test file of
+    three rows): the rows' numbers, no labels, however few the rows (labels in their classes'
+    order down every row are no dataset's).
+
+    >>> row_numbers(["1", "2", "3"]), row_numbers(["0", "1", "2", "3"]), row_numbers(["3", "4", "5"]), row_numbers(["1", "2"])
+    (True, True, False, False)
+    """
+    if len(cells) < _MIN_NUMBERED_ROWS or not all(c.isdigit() and c.isascii() and len(c) < 12 for c in cells):
+        return False
+    first = int(cells[0])
+    return first in (0, 1) and all(int(c) == first + i for i, c in enumerate(cells))
 
 
 # A column of labels numbered by the dataset holds few distinct whole numbers (CoLA's 0/1, a

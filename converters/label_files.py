@@ -187,6 +187,7 @@ def _table(
     header, rows = table_scans.read_table(fileobj, fmt, size_bytes)
     several = _several_keys(header.columns, key_column)  # `--key-column clinic,derm`: each column's file a record
     key_column = several[0] if several else key_column
+    label_column, also = _several_labels(header.columns, label_column)  # `--label-column Type1,Type2`: multi-label
     key = label_file_columns(header.columns, captions=captions, key_column=key_column).key if header.columns else ""
     onehot = one_hot.label_columns(header.columns, header.sample, key, keep_columns) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
@@ -221,6 +222,10 @@ def _table(
             else:
                 yield from _each_key(LabelRow(row.row, key, found, "", True), cells, several)
             continue
+        if also:  # several label columns: the cells given, each a label (`Type1,Type2`: a second type where given)
+            yield from _each_key(_labels_of_columns(row.row, key, [cells.get(c) for c in (columns.label, *also)], separator),
+                                 cells, several)
+            continue
         cell = cells.get(columns.label) if columns.label else None
         if isinstance(cell, dict):  # a nested label: which of its fields is for the user to say
             fields = ", ".join(f"{columns.label}.{name}" for name in list(cell)[:4])
@@ -248,6 +253,36 @@ def _table(
         caption = cells.get(columns.caption) if columns.caption else None
         yield from _each_key(LabelRow(row.row, key, labels, caption if isinstance(caption, str) else "", bool(columns.label)),
                              cells, several)
+
+
+def _several_labels(columns: Sequence[str], label_column: str) -> tuple[str, tuple[str, ...]]:
+    """`--label-column` as its first label column and the further ones where it names several
+    (`Type1,Type2`, each a column of `columns`: a row's labels the union of their given cells), else
+    (`label_column`, ()): one column, read as before (a header name holding a comma included).
+
+    Raises:
+      InvalidInputError: a further name is no column of the table.
+    """
+    names = tuple(part.strip() for part in label_column.split(",") if part.strip())
+    if len(names) < 2 or label_column in columns:
+        return label_column, ()
+    missing = [name for name in names if name not in columns]
+    if missing or len(set(names)) != len(names):
+        raise InvalidInputError(f"--label-column {label_column!r} names {', '.join(map(repr, missing)) or 'a column twice'}: "
+                                f"name each label column of {list(columns)} once")
+    return names[0], names[1:]
+
+
+def _labels_of_columns(number: int, key: str, cells: Sequence[object], separator: str) -> LabelRow | tables.RowError:
+    """A row's labels from several label columns: each given cell a label (or split by
+    `separator`), once each in column order; none given is the row's reject."""
+    try:
+        labels = tuple(dict.fromkeys(label for cell in cells if isinstance(cell, str) and cell.strip()
+                                     for label in split_labels(cell, separator)))
+    except InvalidInputError as error:
+        return tables.RowError(number, error.reason, key)
+    return LabelRow(number, key, labels, "", True) if labels else tables.RowError(
+        number, f"empty label for {key!r} (its {len(cells)} label columns empty)", key)
 
 
 def _several_keys(columns: Sequence[str], key_column: str) -> tuple[str, ...]:

@@ -114,12 +114,12 @@ class TableRows:
                 continue  # a line of text, read by its byte range
             if entry.kind == ROW or (entry.kind == ARRAY and is_table(entry.relpath)):
                 self._locations[entry.relpath] = entry.location
-                if self._format_of(entry.relpath) in (tables.PARQUET, tables.QA_JSON):
+                if self._format_of(entry.relpath) in (tables.PARQUET, tables.QA_JSON, tables.XML_RECORDS):
                     wanted.setdefault(entry.relpath, []).append(entry.offset)
         for relpath, positions in sorted(wanted.items()):
             try:
                 with self._open(relpath, self._locations.get(relpath)) as fileobj:
-                    if tables.table_format(relpath) == tables.QA_JSON:
+                    if tables.table_format(relpath) in (tables.QA_JSON, tables.XML_RECORDS):
                         self._fetch_questions(fileobj, set(positions), relpath)
                         continue
                     table = parquet_tables.ParquetTable(fileobj)
@@ -137,7 +137,7 @@ class TableRows:
             text = line_files.decode_line(data, self._table_options.encoding)[0]
             return {line_files.TEXT_COLUMN: text, _PAIR_COLUMN: entry.caption_text} if entry.caption_text else {line_files.TEXT_COLUMN: text}
         fmt = self._format_of(entry.relpath)
-        if fmt in (tables.PARQUET, tables.QA_JSON):
+        if fmt in (tables.PARQUET, tables.QA_JSON, tables.XML_RECORDS):
             if entry.relpath in self._unreadable:
                 raise InvalidInputError(self._unreadable[entry.relpath])
             cells = self._spool.take((entry.relpath, entry.offset))

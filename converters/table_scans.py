@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
+from shardify.converters import token_tables
 from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
@@ -66,11 +67,11 @@ def read_table(
     if fmt in (JSONL, *LINE_FORMATS):
         fileobj.seek(0)
         paths = nested_fields.named_paths(options) if fmt == JSONL else ()
-        rows = _scan_lines(fileobj, size_bytes, fmt, encoding)
+        rows = _scan_lines(fileobj, size_bytes, fmt, encoding, header)
         return header, nested_fields.rows_with_named_fields(rows, paths) if paths else rows
     if fmt == PARQUET:
         return header, _scan_parquet(fileobj, header.resolve(options).needed if options else None)
-    if fmt == QA_JSON:
+    if fmt in (QA_JSON, tables.XML_RECORDS):
         fileobj.seek(0)
         path = options.json_records if options else ""
         return header, (_scan_qa(fileobj, size_bytes) if header.columns else _scan_records(fileobj, size_bytes, split_ids, path))
@@ -188,13 +189,16 @@ def _end_of_row(fileobj: BinaryIO, start: int, fmt: str, end: int | None) -> int
         position += len(block)
 
 
-def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING) -> dict[str, object]:
-    """A JSONL line's object, or a `label text` line's two cells (a `text<sep>label` line decoded
-    in `encoding`, the others in UTF-8).
+def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING, columns: Sequence[str] = ()) -> dict[str, object]:
+    """A JSONL line's object, a `label text` line's two cells (a `text<sep>label` line decoded
+    in `encoding`, the others in UTF-8), or a token-separated line's `columns` (`token_tables`).
 
     Raises:
       InvalidInputError: the line is not of its format's shape.
     """
+    if fmt in token_tables.SEPARATOR_OF:
+        text = line.decode(encoding) if isinstance(line, bytes) else line
+        return dict(zip(columns, token_tables.split_fields(text, token_tables.SEPARATOR_OF[fmt], len(columns))))
     if fmt in LINE_FORMATS:
         text = line.decode(encoding if fmt in SEPARATOR_OF else "utf-8") if isinstance(line, bytes) else line
         found = line_tables.trailing_split(text, SEPARATOR_OF[fmt]) if fmt in SEPARATOR_OF else line_tables.split_line(text)
@@ -207,8 +211,11 @@ def _line_cells(line: bytes | str, fmt: str, encoding: str = DEFAULT_ENCODING) -
     return cells
 
 
-def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DEFAULT_ENCODING) -> Iterator[Row | RowError]:
+def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DEFAULT_ENCODING,
+                header: TableHeader | None = None) -> Iterator[Row | RowError]:
     offset, row_number = 0, 0
+    columns = header.columns if header is not None and fmt in token_tables.SEPARATOR_OF else ()
+    skip = 1 if columns and header.present else 0  # (a token table's header line is no row)
     while True:
         size = tables.MAX_ROW_BYTES + 1 if end is None else min(tables.MAX_ROW_BYTES + 1, end - offset)
         line = fileobj.readline(size) if size > 0 else b""
@@ -223,12 +230,15 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DE
             continue
         if row_number == 1 and line.startswith(BOM):
             line, row_offset = line[len(BOM) :], len(BOM)
-        if not line.strip() or (fmt in LINE_FORMATS and line_tables.is_group_marker(line.decode("utf-8", "replace"))):
+        if not line.strip() or (fmt in LINE_FORMATS and not columns and line_tables.is_group_marker(line.decode("utf-8", "replace"))):
             continue  # (a `###<id>` line opens an abstract's sentences: no record, as a blank line is none)
+        if skip:
+            skip = 0
+            continue
         try:
-            cells = _line_cells(line, fmt, encoding)
+            cells = _line_cells(line, fmt, encoding, columns)
         except UnicodeDecodeError as error:
-            yield RowError(row_number, not_valid(encoding, error) if fmt in SEPARATOR_OF else
+            yield RowError(row_number, not_valid(encoding, error) if fmt in SEPARATOR_OF or columns else
                            f"not valid UTF-8 ({error.reason} at byte {error.start})")
             continue
         except InvalidInputError as error:
@@ -289,9 +299,10 @@ def parse_row(data: bytes, fmt: str, header: Sequence[str], encoding: str = DEFA
             return cells
         raise InvalidInputError("table changed since it was scanned (row no longer parses)")
     try:
-        text = data.decode("utf-8" if fmt in (JSONL, *LINE_FORMATS) and fmt not in SEPARATOR_OF else encoding)
+        text = data.decode("utf-8" if fmt in (JSONL, *LINE_FORMATS) and fmt not in SEPARATOR_OF
+                           and fmt not in token_tables.SEPARATOR_OF else encoding)
         if fmt in (JSONL, *LINE_FORMATS):
-            return _line_cells(text, fmt)
+            return _line_cells(text, fmt, encoding, header if fmt in token_tables.SEPARATOR_OF else ())
         else:
             (fields,) = list(csv.reader(io.StringIO(text, newline=""), **table_dialect(fmt)))
             if len(fields) == len(header):

@@ -25,12 +25,12 @@ from __future__ import annotations
 
 import codecs
 import csv
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import sniffed_tables
+from shardify.converters import sniffed_tables, token_tables, xml_records
 from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
@@ -47,6 +47,7 @@ __all__ = [
     "FASTTEXT",
     "BLOCKS",
     "QA_JSON",
+    "XML_RECORDS",
     "TABLE_FORMATS",
     "table_format",
     "Row",
@@ -73,6 +74,7 @@ LINES = "lines"  # `label text` lines (see `line_tables`)
 BLOCKS = "blocks"  # a .txt of records in blocks of lines (`line_blocks`), found by its content
 FASTTEXT = "fasttext"  # a .txt of fastText's `__label__name text` lines (a .txt of anything else: no table)
 QA_JSON = "qa_json"  # SQuAD's question-answering JSON, a row per question (see `qa_json`)
+XML_RECORDS = "xml_records"  # an XML document of text records, a row per record (see `xml_records`)
 TABLE_FORMATS = (CSV, TSV, JSONL, PARQUET, LINES, FASTTEXT, QA_JSON)
 SEMICOLON_LINES = "semicolon_lines"  # a .txt of `text;label` lines, told by its content (see `line_tables`)
 AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), told so too
@@ -80,7 +82,7 @@ AT_LINES = "at_lines"  # a .txt of `text@label` lines (Financial PhraseBank's), 
 SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolons (see `separators`)
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
-LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values())
+LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values())
 BOM = codecs.BOM_UTF8
 
 
@@ -97,6 +99,8 @@ def table_format(relpath: str) -> str:
         return FASTTEXT
     if ext == "json":
         return QA_JSON
+    if ext == "xml":
+        return XML_RECORDS
     return ext if ext in TABLE_FORMATS else sniffed_tables.SNIFFED  # a TSV only where `read_header` sees one
 
 
@@ -276,6 +280,15 @@ def read_header(
     """
     if fmt == JSONL:
         return TableHeader(())
+    if fmt == XML_RECORDS:
+        head = fileobj.read(xml_records.HEAD_BYTES)
+        if not xml_records.looks_like_records(head):
+            raise InvalidInputError("not a table: an XML document of no records of texts (no element repeats holding a <text>)")
+        return TableHeader((), described="XML records, a row per record element (its attributes and children by name)")
+    if fmt in token_tables.SEPARATOR_OF:  # read again as the plan found it (`token_tables`)
+        raw = cr_lines.as_lines(fileobj).read(line_tables.TAB_HEAD_BYTES)
+        head = raw.decode(encoding, "replace").splitlines()[:SAMPLE_ROWS + 1]
+        return _token_header(head if len(raw) < line_tables.TAB_HEAD_BYTES else head[:-1], token_tables.SEPARATOR_OF[fmt], header)
     if fmt == sniffed_tables.SNIFFED:  # `train.data`, `.dat`, `wiki.train`: tab-separated rows, or refused
         raw = fileobj.read(sniffed_tables.HEAD_BYTES)
         if not sniffed_tables.looks_like_tab_separated(raw, whole=len(raw) < sniffed_tables.HEAD_BYTES):
@@ -296,6 +309,10 @@ def read_header(
             # SICK.txt, fra.txt, STS.input.*.txt (a sentence pair a line): TSVs named .txt
             fileobj.seek(0)
             return dataclasses.replace(read_header(fileobj, TSV, size_bytes, header, encoding), fmt=TSV)
+        token = token_tables.separator_of_lines(head if whole else head[:-1])  # IMDb genres' `1 ::: title ::: genre ::: text`
+        if token:
+            check_head_decodes(raw, encoding)
+            return _token_header(head if whole else head[:-1], token, header)
         separator = line_tables.label_separator(head)  # dair-ai/emotion's `text;label` lines, `text@label`
         if separator:
             check_head_decodes(raw, encoding)
@@ -384,6 +401,25 @@ def read_header(
         columns = tuple(str(number) for number in range(1, len(cells) + 1))
         return TableHeader(columns, present=False, data_start=0, sample=(tuple(cells), *sample))
     return TableHeader(names, present=True, data_start=data_start, sample=sample)
+
+
+def _token_header(head: Sequence[str], token: str, header: bool | None) -> TableHeader:
+    """The header of a table of `token`-separated fields (`token_tables`): its columns named by its
+    first line where that reads as a header (or `header` says so), else numbered from 1; its first
+    rows as the sample."""
+    lines = [line for line in head if line.strip()]
+    lines[0] = lines[0].removeprefix("\ufeff")  # (a BOM is no part of the first field)
+    width = lines[0].count(token) + 1
+    first = token_tables.split_fields(lines[0], token, width)
+    present = header is True or (header is None and looks_like_header(first))
+    columns = tuple(first) if present else tuple(str(n) for n in range(1, width + 1))
+    if present and (any(not name for name in columns) or len(set(columns)) != len(columns)):
+        raise InvalidInputError(f"header row needs distinct, non-empty column names: {list(columns)}")
+    sample = tuple(tuple(token_tables.split_fields(line, token, width)) for line in lines[int(present):SAMPLE_ROWS + 1]
+                   if line.count(token) >= width - 1)
+    shape = f"fields separated by {token!r}"
+    return TableHeader(columns, present=present, sample=sample, fmt=token_tables.FORMATS[token],
+                       described=f"{shape}, a header row" if present else f"{shape}, no header row ({width} columns, numbered from 1)")
 
 
 _SNIFFED_NOTE = "tab-separated rows in a file of another extension, no quoting"

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from shardify.converters.column_names import shown_column
 from shardify.converters.joined_labels import joined_separator, label_parts
-from shardify.converters.label_columns import UnnamedLabelColumn
+from shardify.converters.label_columns import UnnamedLabelColumn, row_numbers
 from shardify.inputs.whole_numbers import whole_at_most
 
 __all__ = ["FEW_ROWS", "UndecidedWords", "refuse_undecided_words"]
@@ -81,13 +81,15 @@ def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample:
     ('1',)
     >>> refuse_undecided_words(["1", "2"], ["2"], [[f"w{c}ord", "a b"] for c in "abcdefghij"])  # no word repeats in 10
     """
-    others = [name for name in columns if name not in texts]
+    # (a column counting the rows, `1 ::: title ::: genre ::: text`, is their numbers: no metadata)
+    others = [name for i, name in enumerate(columns) if name not in texts
+              and not row_numbers([str(row[i]).strip() for row in sample if i < len(row)])]
     if len(sample) < _MIN_ROWS or len(others) != 1:
         return  # (metadata columns beside the texts: genre, source, year)
     found, numbers = [], []
     for i, name in enumerate(columns):
         cells = [row[i] for row in sample if i < len(row)]
-        if name not in texts and len(cells) == len(sample) and _few_numbers(cells):
+        if name not in texts and len(cells) == len(sample) and _few_numbers(cells) and not row_numbers([str(c).strip() for c in cells]):
             numbers.append(name)
         if name in texts or len(cells) < len(sample) or not _words(cells):
             continue

@@ -13,7 +13,7 @@ import posixpath
 from shardify.beam_jobs.discover.head_reads import first_line, head_lines
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import header_rows, json_lines, json_records, line_tables, qa_json
+from shardify.converters import header_rows, json_lines, json_records, line_tables, qa_json, token_tables
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
@@ -40,8 +40,8 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
     .json, fastText's `__label__` lines in a .txt (see `qa_json`, `line_tables`); with `records`
     (no images in the sample: beside images such files describe them, as ADE20K's
     objectInfo150.txt does), also a .json of records (`json_records`), `label<TAB>text` or
-    `text<TAB>label` lines in a .txt or a file without an extension, and a tab-separated table
-    under a header in a .txt."""
+    `text<TAB>label` lines in a .txt or a file without an extension, a tab-separated table
+    under a header in a .txt, and fields separated by a longer token (`token_tables`)."""
     for path in sorted(top_files):
         ext = layout.extension(path)
         if ext == "json" and _looks_like_qa(join_path(config.source, path), records):
@@ -53,5 +53,7 @@ def line_tables_at_top(config: ConvertConfig, top_files: set[str], *, records: b
             if line_tables.is_tab_labelled(head) or (ext == "txt" and (header_rows.looks_like_tab_table(head) or header_rows.looks_like_tab_rows(head))):
                 return True
             if ext == "txt" and line_tables.is_semicolon_labelled(head):  # `text;label` lines
+                return True
+            if token_tables.separator_of_lines(head[:-1] if len(head) > 2 else head):  # `1 ::: title ::: genre ::: text`
                 return True
     return False

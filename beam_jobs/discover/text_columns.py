@@ -95,7 +95,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     if undecided_labels and not shown_label:  # headerless, and no sibling shows which column is the label
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
-    json_paths = [p for p in paths if layout.extension(p) in ("jsonl", "json")][:_TABLES_LOOKED_AT]
+    # (XML documents of records are read as JSON's are, `xml_records`: their label column stops alike)
+    json_paths = [p for p in paths if layout.extension(p) in ("jsonl", "json", "xml")][:_TABLES_LOOKED_AT]
     _check_text_in_objects(config, json_paths)
     for path in json_paths:
         try:

@@ -164,6 +164,9 @@ class Evidence:
       label_numbers: LABEL_LINES read as a keyed table: its labels are class numbers (most rows
         detection read hold whole numbers): a row whose label is not one (`nan`, `-1`, `2.5`) is its
         reject, never a class of its own.
+      label_also: LABEL_LINES read as a keyed table: further label columns (`--label-column
+        Type1,Type2`: Pokemon's second type, empty where there is none), a row's labels the
+        given cells of `label_column` and these (multi-label); () where one column gives the label.
       label_lists: LABEL_LINES read as a keyed table: its label cells are list literals
         (`['Comedy', 'Drama']`, `tag_labels.list_labels`), each a record's several labels; a cell
         that is none is its row's reject.
@@ -219,6 +222,7 @@ class Evidence:
     label_separator: str = ""
     label_numbers: bool = False
     label_lists: bool = False
+    label_also: tuple[int, ...] = ()
     cells: int = 0
     key_template: str = ""
     note: str = ""
@@ -264,6 +268,9 @@ class Evidence:
                 ) from None
         if self.column < 0 or (self.label_column is not None and (self.label_column < 0 or self.label_column == self.column)):
             raise ValueError(f"{self.path}: the name's column and the class column are two fields, counted from 0")
+        if self.label_also and (self.label_column is None or any(
+                c < 0 or c in (self.column, self.label_column) for c in self.label_also) or len(set(self.label_also)) != len(self.label_also)):
+            raise ValueError(f"{self.path}: further label columns are fields besides the name's and the label's, each once, counted from 0")
 
     @property
     def gives_split(self) -> bool:
@@ -316,7 +323,7 @@ class Evidence:
         if self.kind == KEYED_LABELS and self.label_column is not None:
             return self.label_lists  # one label a row (or a list's, given joins: given_label_joins.py), its label column's cell (OLID's `id,label` lines: plan/id_label_tables.py)
         return self.kind in (ATTRIBUTES, COCO_SPLIT, BOX_FILES, BOX_TABLE, YOLO_LABELS, CONCEPT_LIST, KEYED_LABELS) or bool(
-            self.kind == LABEL_LINES and self.label_separator and self.label_separator != "none"
+            self.kind == LABEL_LINES and ((self.label_separator and self.label_separator != "none") or self.label_also)
         )
 
 

@@ -78,9 +78,11 @@ AUXILIARY_NAMES = frozenset(
         "citation", "md5sums", "sha1sums", "sha256sums", "checksums", "version",
     }
 )
-# Beside tables, also a download's note on where it came from (the Anki/Tatoeba pairs' `_about.txt`),
-# matched with leading underscores stripped.
-TABLE_DOCUMENT_NAMES = AUXILIARY_NAMES | {"about"}
+# Beside tables, also a download's note on where it came from (the Anki/Tatoeba pairs' `_about.txt`)
+# and its description of the columns (Kaggle's `description.txt` beside the IMDb genre files,
+# House Prices' `data_description.txt`), matched with leading underscores stripped; a table's own
+# extension (`description.csv`) stays a table.
+TABLE_DOCUMENT_NAMES = AUXILIARY_NAMES | {"about", "description", "data_description", "dataset_description"}
 
 
 # Files that may hold a dataset's labels when no folder or name does (documentation does not):

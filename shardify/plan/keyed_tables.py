@@ -136,7 +136,10 @@ def recognise_keyed_table(
     key = _key_column(path, header, data, names_inputs, key_column)
     if key is None:
         return None if key_column or not input_stems else _composite(path, header, data, input_stems, label_column, label_named)
+    label_column, also = _several_labels(header, label_column, path)
     label = _label_column(path, header, data, key, label_column, label_named, keep_columns)
+    if label is not None and label in also:
+        raise UsageError(f"{path}: --label-column names its column {header[label]!r} twice: name each label column once")
     classes = keyed_multi_hot.class_columns(header, data, key, keep_columns, strict=not multi_hot) if label is None else ()
     if classes:
         kept = f"; {', '.join(map(repr, keep_columns))} kept out of the labels (not written)" if keep_columns else ""
@@ -147,10 +150,10 @@ def recognise_keyed_table(
         )
     if label is None:
         return None  # ids and numbers only (`image,width,height`): no labels to read
-    labels = [row[label] for row in data]
+    labels = [row[c] for row in data for c in (label, *also) if row[c] or c == label]
     if literal_boxes.box_cells(labels):  # boxes or polygons (`[{'x': 1, ...}]`): objects, no labels (`literal_tables`)
         return None
-    if not label_separator and label_lists(labels):  # `['Comedy', 'Drama']`: multi-label, no guess
+    if not label_separator and not also and label_lists(labels):  # `['Comedy', 'Drama']`: multi-label, no guess
         return Evidence(
             path, LABEL_LINES, key_rule([row[key] for row in data]), column=key, header=True, label_column=label,
             label_lists=True,
@@ -183,11 +186,27 @@ def recognise_keyed_table(
         )
     keys = [row[key] for row in data]
     numbers = class_numbered(labels)
+    read = f"its column {header[label]!r}" if not also else (
+        f"its columns {', '.join(repr(header[c]) for c in (label, *also))} (multi-label: a row's labels its cells given)")
     return Evidence(
         path, LABEL_LINES, key_rule(keys), column=key, header=True, label_column=label, label_separator=label_separator,
-        label_numbers=numbers and not label_separator,
-        note=f"{path}: labels from its column {header[label]!r}, keyed by its column {header[key]!r} (its values name the inputs)",
+        label_numbers=numbers and not label_separator, label_also=also,
+        note=f"{path}: labels from {read}, keyed by its column {header[key]!r} (its values name the inputs)",
     )
+
+
+def _several_labels(header: Sequence[str], given: str, path: str) -> tuple[str, tuple[int, ...]]:
+    """`--label-column` as the first label column it names and the further ones: `Type1,Type2`
+    names two (a row's labels the union of their given cells: Pokemon's types, genre_1..genre_3),
+    a header name holding a comma one.
+
+    >>> _several_labels(["Name", "Type1", "Type2"], "Type1, 3", "p.csv"), _several_labels(["a", "b,c"], "b,c", "p.csv")
+    (('Type1', (2,)), ('b,c', ()))
+    """
+    if "," not in given or given in header:
+        return given, ()
+    first, *rest = (part.strip() for part in given.split(","))
+    return first, tuple(_named(header, name, "--label-column", path) for name in rest)
 
 
 def _composite(
@@ -368,7 +387,8 @@ def _label_column(
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "
-        "table as the labels where the folders could be read as classes too), or --label-level 0 where the table "
+        "table as the labels where the folders could be read as classes too; NAME,NAME names several, a row's labels "
+        "their cells given: multi-label), or --label-level 0 where the table "
         f"describes the inputs and gives no labels (Carvana's metadata.csv: each car's make and model){words}"
     )
 

@@ -361,6 +361,8 @@ class SourceLayout:
             documents = ext in TABLE_DOCUMENT_EXTENSIONS
             if ext in AV_EXTENSIONS or ext in IMAGE_EXTENSIONS:  # media beside the tables (MELD's clips): no table
                 return True
+            if ext == "xml" and self.split_patterns and self.pattern_split(relpath) is not None:
+                return False  # an XML document of records a split pattern names (`xml_record_files`): a table
             return (stem(relpath).lower().lstrip("_") in TABLE_DOCUMENT_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure
         if structure is None:

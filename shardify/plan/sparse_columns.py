@@ -38,7 +38,7 @@ def optional_column(header: Sequence[str], rows: Sequence[Sequence[str]]) -> int
 def optional_column_note(header: Sequence[str], rows: Sequence[Sequence[str]], could: Sequence[int]) -> str:
     """For the stop naming label columns: the optional column among `could` whose values are those
     of another candidate (`Type2`'s `Poison`, a Type1 too): a second label of the row, which one
-    label column cannot hold, so the user names the one to keep; or ""."""
+    label column cannot hold: the user names both (`Type1,Type2`, multi-label) or the one to keep; or ""."""
     column = optional_column(header, rows)
     if column is None or column not in could:
         return ""
@@ -48,5 +48,6 @@ def optional_column_note(header: Sequence[str], rows: Sequence[Sequence[str]], c
         if shared:
             return (f"; {header[column]!r} is empty in {len(rows) - len(given)} of {len(rows)} rows and holds values of "
                     f"{header[other]!r} ({', '.join(map(repr, shared[:3]))}): a second label of the row where given; "
-                    "shardify reads one label column, so name the one to keep")
+                    f"--label-column {header[other]},{header[column]} reads both as the row's labels (multi-label), one "
+                    "name keeps that column alone")
     return ""

@@ -568,7 +568,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "emobank": {"exclude": ("corpus/meta.tsv", "corpus/reader.csv", "corpus/writer.csv")},  # the side tables the stop
                                  # names (wrongs16b: right); before, --label-level 0 the same split stop (tried)
     "pit2015": None,             # the .data files not read as tables (the rejects say so)
-    "pokemon": None,             # --labels pokemon.csv --label-column Type1: Type2 lost (tried); 'Type1,Type2' not a column
+    "pokemon": {"labels_file": "pokemon.csv", "label_column": "Type1,Type2"},  # was None ('Type1,Type2' not a column);
+                                 # since readers24a several label columns are read as a row's labels, multi-label, and
+                                 # the stop names them (tried: right; --label-column Type1 alone loses Type2)
     "pubhealth": {"text_column": "claim"},  # the stop names --text-column (tried: right)
 }
 

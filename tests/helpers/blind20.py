@@ -381,8 +381,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # right (tried); the first stop offered one 0/1 column as --label-column and
                                          # no option read the fourteen A..Z columns as a multi-label; since useless22
                                          # the stop names these two (one_hot.multi_hot_remedy)
-    "imdb_genres": None,                 # the stop offers --label-from-name, --labels, --label-level 0; the last
-                                         # writes no rows at all (tried)
+    "imdb_genres": {"label_column": "3", "text_column": "4"},  # was None: the stop offered --label-from-name,
+                                         # --labels, --label-level 0 (the ' ::: ' files no table); since readers24a
+                                         # they are read (token_tables), test_data.txt left out as the solution's
+                                         # copy, and the stop names the genre column and the text (tried: right)
 }
 
 # The tally (tests/helpers/blind20_baseline_1faa438.json).

@@ -27,9 +27,6 @@ WRONG = {
     "pit2015": ("STOPS (exit 2): the '.data' files read as headerless TSVs, the texts (columns 2, 3, 4) and then the "
                 "vote counts '(3, 2)' of column 5 named, but no option states the README's rule of votes to classes, and "
                 "test.label's lines are read as `label text` (wrongs16b; before: EXIT 1, the .data files 'not a table')"),
-    "pokemon": ("STOPS (exit 2) naming --label-column with 'Type1', 'Type2' and Type2 as a second label of the row "
-                "(kinds17; before: 'the labels may be in pokemon.csv', offering --labels FILE); --label-column Type1 "
-                "loses Type2: two label columns of one row (multi-label, the second often empty) cannot be named together"),
     "wgisd": ("STOPS (exit 2) naming --label-names FILE for data/'s YOLO boxes beside the images (stops18b; before: the "
               "variety prefix guessed as labels, 'move into images/ and labels/'); with a file of one name every box and "
               "the train.txt/test.txt splits are right, but each record is labelled with that name where the truth's "

@@ -25,6 +25,7 @@ is right): 3 right, 3 good stops, 3 useless stops, 1 exit 1, 0 wrong exit 0.
 Since blindfix22b (beam_jobs/discover/pair_companions.py, tests/layouts/test_blindfix22b.py): wili right (x_<split>.txt
 read a paragraph a line, labelled by y_<split>.txt; labels.csv a table of the classes, urls.txt links, both named, neither
 read): with blindfix22a: 4 right, 3 good stops, 3 useless stops, 0 exit 1, 0 wrong exit 0.
+Since the XML records reader (converters/xml_records.py): absa right, its sentences' aspect categories a multi-label.
 """
 
 from __future__ import annotations
@@ -37,10 +38,8 @@ from helpers.blind22 import DATASETS, FOLLOW
 from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
-WRONG = {
-    "absa": ("STOPS (exit 2): Restaurants_Train_v2.xml's and ABSA_Gold_TestData/Restaurants_Test_Gold.xml's <sentence>"
-             "<text> are taken for no texts ('holds no images or texts'); no option reads each sentence with its aspect "
-             "categories"),
+WRONG: dict[str, str] = {
+    # absa: right since the lead's XML records (converters/xml_records.py, tests/layouts/test_xml_records.py)
     # appa_real: a good stop since readers23b (the crops take their originals' rows: tests/layouts/test_readers23b.py)
     # dronevehicle: a good stop since readers23b (--label-level 0: each modality its own xmls, polygons as boxes)
 }

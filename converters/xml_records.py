@@ -1,0 +1,159 @@
+"""XML documents of text records (SemEval's aspect-based sentiment files), read as JSON records are.
+
+SemEval-2014 Task 4 ships `Restaurants_Train_v2.xml`: `<sentences><sentence id="..."><text>But the
+staff was so horrible to us.</text><aspectTerms><aspectTerm term="staff" polarity="negative" .../>
+</aspectTerms><aspectCategories><aspectCategory category="service" polarity="negative"/>
+</aspectCategories></sentence>...`; its 2015 and 2016 successors nest the sentences under
+`<Reviews><Review><sentences>` with `<Opinions><Opinion category= polarity=/>`. Such a file was no
+input at all: the run stopped saying the download held no texts, naming no option that read it.
+
+A document is one of records where one element name repeats (the record), each holding a child
+named as a text is (`text`, `sentence`, `review`: `column_names.TEXT_COLUMN_NAMES`); records never
+nest in each other. Each record becomes a row of named cells, as a JSON object would
+(`json_records`), so that the table machinery chooses its text and label columns by name and
+content as for any table: the record's attributes (`id`), each child without children or attributes
+by its name (`text`; a list where it repeats), and each attribute of the elements below by its
+name (`category`, `term`), a list of every such element's value in the record, named `<tag>_<attr>`
+where two elements share the attribute's name (`aspectTerm_polarity`, `aspectCategory_polarity`).
+A record whose categories are several is a multi-label's row; one with none is unlabelled.
+
+The document is parsed whole by `untrusted_xml` (no entity declared or expanded), bounded by
+MAX_XML_BYTES; elements deeper than _MAX_DEPTH are refused.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from xml.etree.ElementTree import Element
+
+from shardify.converters import untrusted_xml
+from shardify.converters.column_names import TEXT_COLUMN_NAMES
+from shardify.errors import InvalidInputError
+
+__all__ = ["HEAD_BYTES", "MAX_XML_BYTES", "is_xml", "looks_like_records", "records", "rows"]
+
+# What detection and a header read look at: enough for a few records of SemEval's files.
+HEAD_BYTES = 64 << 10
+# A document parsed whole holds its tree in memory (about ten times its bytes): larger ones are refused.
+MAX_XML_BYTES = 256 << 20
+# Where the records may lie (SemEval-2016's `Reviews/Review/sentences/sentence` is at depth 4).
+_MAX_DEPTH = 6
+_MIN_RECORDS = 2
+_TEXT_NAMES = frozenset(TEXT_COLUMN_NAMES) - {"tokens"}
+_XML_START = re.compile(rb"^(\xef\xbb\xbf)?\s*<(\?xml|[A-Za-z_])")
+
+
+def is_xml(data: bytes) -> bool:
+    """The bytes open as an XML document does (a declaration or an element, after a BOM and spaces)."""
+    return bool(_XML_START.match(data[:256]))
+
+
+def _local(tag: object) -> str:
+    return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _has_text_child(element: Element) -> bool:
+    return any(_local(child.tag).lower() in _TEXT_NAMES and (child.text or "").strip() for child in element)
+
+
+def _record_tag(root: Element) -> str:
+    """The one element name, within _MAX_DEPTH, that repeats with a text child in each, or ""."""
+    counts: Counter[str] = Counter()
+    stack = [(root, 0)]
+    while stack:
+        element, depth = stack.pop()
+        if depth > _MAX_DEPTH:
+            raise InvalidInputError(f"XML nested deeper than {_MAX_DEPTH} elements where records were looked for")
+        for child in element:
+            if _has_text_child(child):
+                counts[_local(child.tag)] += 1
+            else:
+                stack.append((child, depth + 1))
+    found = [tag for tag, n in counts.items() if n >= _MIN_RECORDS]
+    return found[0] if len(found) == 1 else ""
+
+
+def looks_like_records(head: bytes) -> bool:
+    """The first bytes of a document (possibly cut short) open records of texts (see the module's
+    docstring): read by a pull parser up to where they end, nothing declared."""
+    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name
+
+    if not is_xml(head) or b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+        return False
+    parser = ElementTree.XMLPullParser(events=("end",))
+    counts: Counter[str] = Counter()
+    try:
+        parser.feed(head)
+        for _, element in parser.read_events():
+            if _has_text_child(element):
+                counts[_local(element.tag)] += 1
+    except ElementTree.ParseError:
+        pass  # (the head ends inside an element: what was read decides)
+    return len([tag for tag, n in counts.items() if n >= _MIN_RECORDS]) == 1
+
+
+def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
+    """{(tag, attribute): cell name} of the attributes of the elements below the records: the
+    attribute's name, or `<tag>_<attribute>` where two tags share it."""
+    pairs = {(_local(el.tag), name) for record in found for el in record.iter() if el is not record
+             if list(el) or el.attrib for name in el.attrib}
+    by_name = Counter(name for _, name in pairs)
+    return {(tag, name): name if by_name[name] == 1 else f"{tag}_{name}" for tag, name in pairs}
+
+
+def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str]) -> dict[str, object]:
+    cells: dict[str, object] = {name: value for name, value in record.attrib.items()}
+    for child in record:
+        tag = _local(child.tag)
+        if not list(child) and not child.attrib:
+            text = (child.text or "").strip()
+            if tag in listed:
+                cells.setdefault(tag, []).append(text)  # type: ignore[union-attr]
+            else:
+                cells[tag] = text
+    for name in names.values():
+        cells.setdefault(name, [])
+    for element in record.iter():
+        if element is record or not (list(element) or element.attrib):
+            continue
+        for attribute, value in element.attrib.items():
+            cells[names[(_local(element.tag), attribute)]].append(value)  # type: ignore[union-attr]
+    return cells
+
+
+def records(data: bytes) -> list[dict[str, object]]:
+    """Every record of the document `data` as a row of named cells, in document order.
+
+    Raises:
+      InvalidInputError: too large, refused by `untrusted_xml`, nested too deep, or no records of texts.
+
+    >>> rows = records(b'<sentences><sentence id="1"><text>Great food.</text><aspectCategories>'
+    ...     b'<aspectCategory category="food" polarity="positive"/></aspectCategories></sentence>'
+    ...     b'<sentence id="2"><text>Slow.</text><aspectTerms><aspectTerm term="Slow" polarity="negative"/>'
+    ...     b'</aspectTerms><aspectCategories><aspectCategory category="service" polarity="negative"/>'
+    ...     b'</aspectCategories></sentence></sentences>')
+    >>> [(r["id"], r["text"], r["category"], r["aspectTerm_polarity"]) for r in rows]
+    [('1', 'Great food.', ['food'], []), ('2', 'Slow.', ['service'], ['negative'])]
+    """
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"an XML document larger than {MAX_XML_BYTES:,} bytes (parsed whole, so refused)")
+    try:
+        root = untrusted_xml.parse(data)
+    except untrusted_xml.UntrustedXmlError as error:
+        raise InvalidInputError(f"unreadable XML: {error}") from None
+    tag = _record_tag(root)
+    if not tag:
+        raise InvalidInputError("an XML document of no records of texts (no element repeats holding a <text> or <sentence>)")
+    found = [element for element in root.iter() if _local(element.tag) == tag and _has_text_child(element)]
+    if any(_local(inner.tag) == tag for record in found for inner in record.iter() if inner is not record):
+        raise InvalidInputError(f"its <{tag}> records nest in each other: which is a record cannot be told")
+    listed = {tag for record in found for tag, n in Counter(_local(c.tag) for c in record).items() if n > 1}
+    names = _cell_names(found)
+    return [_row(record, names, listed) for record in found]
+
+
+def rows(data: bytes) -> Iterator[tuple[int, dict[str, object]]]:
+    """(position, cells) of every record (see `records`)."""
+    yield from enumerate(records(data))
