@@ -26,7 +26,7 @@ What a COCO entry may hold (ids, categories, top-level types) is judged in `coco
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -138,6 +138,43 @@ def read_label_rows(
                           path=path)
 
 
+@dataclass(frozen=True)
+class _NoClasses:
+    """One kind of one-hot 0/1 column that is no class, for `_refuse_flags`' stop.
+
+    Attributes:
+      find: (one-hot columns, the table's header) -> the columns of this kind, in order.
+      why: what they are; `{beside}` the other 0/1 columns (the first six), `{rows}` the rows sampled.
+      options: the options that make the conversion right; `{joined}` the columns joined with
+        commas (as --keep-columns takes them), `{first}` the first.
+    """
+
+    find: Callable[[Sequence[str], tables.TableHeader], Sequence[str]]
+    why: str
+    options: str
+
+
+_KEEP_THEM_OUT = ("--keep-columns {joined} leaves them out of the classes (a label table's other columns are not written), "
+                  "the other 0/1 columns then the classes; ")
+# Tried in order; the first kind found stops.
+_NO_CLASSES = (
+    # (`is_train`, `fold_1`: each image's split or fold; as classes, every image labelled by its partition)
+    _NoClasses(lambda onehot, _header: [c for c in onehot if label_candidates.partition_name(c)],
+               "name splits or folds, not classes (a row's 1 its record's partition), and shardify reads no split from 0/1 "
+               "columns",
+               "--label-level 0 writes the inputs unlabelled (a seeded --split of your own beside it), --keep-columns {joined} "
+               "leaves them out of the classes where other 0/1 columns are the classes"),
+    _NoClasses(lambda onehot, header: one_hot.flag_columns(onehot, header.columns, header.sample),
+               "are named as a record's attribute, no class, beside {beside}",
+               _KEEP_THEM_OUT + "--label-column {first} reads the flag alone as the label"),
+    _NoClasses(lambda onehot, header: one_hot.attribute_columns(onehot, header.columns, header.sample),
+               "are 1 only beside another column's 1, where {beside} set one class a row in the first {rows} rows: a record's "
+               "attributes (an augmentation, a health flag), not classes",
+               _KEEP_THEM_OUT + "--label-column {first} reads one alone as the label; no option reads them as classes beside "
+               "the others (a multi-label table of this shape needs a --labels FILE of your own)"),
+)
+
+
 def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str = "") -> None:
     """Stop where one-hot columns are named as a record's 0/1 attribute (`smoker` beside
     `melanoma`, `nevus`: `one_hot.flag_columns`): written as classes they had been wrong labels,
@@ -150,34 +187,19 @@ def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str =
     So where a column is 1 only beside another 1 while the others set one class a row
     (`one_hot.attribute_columns`: `flipped`, `cropped` beside `cat`, `dog`).
 
+    One message for the three, its reason and options from `_NO_CLASSES`.
+
     Raises:
       UsageError: such a column is among the one-hot columns.
     """
-    parts = [c for c in onehot if label_candidates.partition_name(c)]
-    if parts:  # (`is_train`, `fold_1`: each image's split or fold; as classes, every image labelled by its partition)
-        raise UsageError(
-            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, parts))} name splits or folds, "
-            "not classes (a row's 1 its record's partition), and shardify reads no split from 0/1 columns: --label-level 0 "
-            "writes the inputs unlabelled (a seeded --split of your own beside it), --keep-columns "
-            f"{','.join(parts)} leaves them out of the classes where other 0/1 columns are the classes")
-    flags = one_hot.flag_columns(onehot, header.columns, header.sample)
-    if flags:
-        classes = [c for c in onehot if c not in flags]
-        raise UsageError(
-            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, flags))} are named as a record's attribute, no class, "
-            f"beside {', '.join(map(repr, classes[:6])) or 'no other 0/1 column'}: --keep-columns {','.join(flags)} "
-            "leaves them out of the classes (a label table's other columns are not written), the other 0/1 columns "
-            f"then the classes; --label-column {flags[0]} reads the flag alone as the label")
-    beside = one_hot.attribute_columns(onehot, header.columns, header.sample)
-    if beside:
-        classes = [c for c in onehot if c not in beside]
-        raise UsageError(
-            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, beside))} are 1 only beside another "
-            f"column's 1, where {', '.join(map(repr, classes[:6]))} set one class a row in the first {len(header.sample)} rows: "
-            f"a record's attributes (an augmentation, a health flag), not classes: --keep-columns {','.join(beside)} leaves "
-            "them out of the classes (a label table's other columns are not written), the other 0/1 columns then the classes; "
-            f"--label-column {beside[0]} reads one alone as the label; no option reads them as classes beside the others "
-            "(a multi-label table of this shape needs a --labels FILE of your own)")
+    for kind in _NO_CLASSES:
+        found = kind.find(onehot, header)
+        if not found:
+            continue
+        beside = ", ".join(map(repr, [c for c in onehot if c not in found][:6])) or "no other 0/1 column"
+        why = kind.why.format(beside=beside, rows=len(header.sample))
+        options = kind.options.format(joined=",".join(found), first=found[0])
+        raise UsageError(f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, found))} {why}: {options}")
 
 
 def _table(
