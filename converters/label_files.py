@@ -26,7 +26,7 @@ What a COCO entry may hold (ids, categories, top-level types) is judged in `coco
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -35,10 +35,10 @@ from shardify.converters.coco_entries import coco_categories  # (re-exported: cl
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import coco_object
-from shardify.errors import InvalidInputError, UsageError
+from shardify.converters.one_hot_stops import check_one_hot_classes
+from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
-from shardify.plan import label_candidates
 from shardify.plan.entries import SourceObject
 from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
 from shardify.plan.tag_labels import label_lists, list_labels
@@ -138,70 +138,6 @@ def read_label_rows(
                           path=path)
 
 
-@dataclass(frozen=True)
-class _NoClasses:
-    """One kind of one-hot 0/1 column that is no class, for `_refuse_flags`' stop.
-
-    Attributes:
-      find: (one-hot columns, the table's header) -> the columns of this kind, in order.
-      why: what they are; `{beside}` the other 0/1 columns (the first six), `{rows}` the rows sampled.
-      options: the options that make the conversion right; `{joined}` the columns joined with
-        commas (as --keep-columns takes them), `{first}` the first.
-    """
-
-    find: Callable[[Sequence[str], tables.TableHeader], Sequence[str]]
-    why: str
-    options: str
-
-
-_KEEP_THEM_OUT = ("--keep-columns {joined} leaves them out of the classes (a label table's other columns are not written), "
-                  "the other 0/1 columns then the classes; ")
-# Tried in order; the first kind found stops.
-_NO_CLASSES = (
-    # (`is_train`, `fold_1`: each image's split or fold; as classes, every image labelled by its partition)
-    _NoClasses(lambda onehot, _header: [c for c in onehot if label_candidates.partition_name(c)],
-               "name splits or folds, not classes (a row's 1 its record's partition), and shardify reads no split from 0/1 "
-               "columns",
-               "--label-level 0 writes the inputs unlabelled (a seeded --split of your own beside it), --keep-columns {joined} "
-               "leaves them out of the classes where other 0/1 columns are the classes"),
-    _NoClasses(lambda onehot, header: one_hot.flag_columns(onehot, header.columns, header.sample),
-               "are named as a record's attribute, no class, beside {beside}",
-               _KEEP_THEM_OUT + "--label-column {first} reads the flag alone as the label"),
-    _NoClasses(lambda onehot, header: one_hot.attribute_columns(onehot, header.columns, header.sample),
-               "are 1 only beside another column's 1, where {beside} set one class a row in the first {rows} rows: a record's "
-               "attributes (an augmentation, a health flag), not classes",
-               _KEEP_THEM_OUT + "--label-column {first} reads one alone as the label; no option reads them as classes beside "
-               "the others (a multi-label table of this shape needs a --labels FILE of your own)"),
-)
-
-
-def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str = "") -> None:
-    """Stop where one-hot columns are named as a record's 0/1 attribute (`smoker` beside
-    `melanoma`, `nevus`: `one_hot.flag_columns`): written as classes they had been wrong labels,
-    exit 0; `--keep-columns` leaves them out of the classes. Which they are is the user's to say: a
-    usage stop (exit 2, as other stops), raised when detection samples the file, before any work
-    (as an InvalidInputError it was wrapped as an unreadable label file, exit 1).
-
-    So where they name splits or folds (`is_train`, `fold_1`: `label_candidates.partition_name`).
-
-    So where a column is 1 only beside another 1 while the others set one class a row
-    (`one_hot.attribute_columns`: `flipped`, `cropped` beside `cat`, `dog`).
-
-    One message for the three, its reason and options from `_NO_CLASSES`.
-
-    Raises:
-      UsageError: such a column is among the one-hot columns.
-    """
-    for kind in _NO_CLASSES:
-        found = kind.find(onehot, header)
-        if not found:
-            continue
-        beside = ", ".join(map(repr, [c for c in onehot if c not in found][:6])) or "no other 0/1 column"
-        why = kind.why.format(beside=beside, rows=len(header.sample))
-        options = kind.options.format(joined=",".join(found), first=found[0])
-        raise UsageError(f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, found))} {why}: {options}")
-
-
 def _table(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = "",
     keep_columns: Sequence[str] = (), *, path: str = "",
@@ -213,7 +149,7 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key, keep_columns) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
         onehot = ()  # a column named as labels are named wins
-    _refuse_flags(onehot, header, path)
+    check_one_hot_classes(onehot, header, path)
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
     label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)
