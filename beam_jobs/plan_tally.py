@@ -61,10 +61,6 @@ def tag_auxiliary(name: str) -> tuple[int, object]:
     return _AUXILIARY, name
 
 
-def _smallest(items: Iterable, n: int, key=None) -> list:
-    return heapq.nsmallest(n, items, key=key)
-
-
 class PlanTally(beam.CombineFn):
     """Tagged elements (`tag_*`) -> one `Tally`; the same counts and examples as the six combines
     it replaces, whatever the order and grouping of the elements."""
@@ -80,12 +76,12 @@ class PlanTally(beam.CombineFn):
             tally.counts[split] = count if held is None else merge_counts((held, count))
         elif kind == _REJECT:
             tally.num_rejected += 1
-            tally.reject_examples = _smallest((*tally.reject_examples, value), REJECT_EXAMPLES, Reject.sort_key)
+            tally.reject_examples = heapq.nsmallest(REJECT_EXAMPLES, (*tally.reject_examples, value), Reject.sort_key)
         elif kind == _SKIPPED:
             tally.num_skipped += 1
         else:
             tally.num_auxiliary += 1
-            tally.auxiliary_examples = _smallest((*tally.auxiliary_examples, value), AUXILIARY_EXAMPLES)
+            tally.auxiliary_examples = heapq.nsmallest(AUXILIARY_EXAMPLES, (*tally.auxiliary_examples, value))
         return tally
 
     def merge_accumulators(self, tallies: Iterable[Tally]) -> Tally:
@@ -100,8 +96,8 @@ class PlanTally(beam.CombineFn):
             merged.num_auxiliary += tally.num_auxiliary
             merged.auxiliary_examples.extend(tally.auxiliary_examples)
         merged.counts = {split: merge_counts(counts) for split, counts in by_split.items()}
-        merged.reject_examples = _smallest(merged.reject_examples, REJECT_EXAMPLES, Reject.sort_key)
-        merged.auxiliary_examples = _smallest(merged.auxiliary_examples, AUXILIARY_EXAMPLES)
+        merged.reject_examples = heapq.nsmallest(REJECT_EXAMPLES, merged.reject_examples, Reject.sort_key)
+        merged.auxiliary_examples = heapq.nsmallest(AUXILIARY_EXAMPLES, merged.auxiliary_examples)
         return merged
 
     def extract_output(self, tally: Tally) -> Tally:

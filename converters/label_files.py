@@ -35,10 +35,10 @@ from shardify.converters.coco_entries import coco_categories  # (re-exported: cl
 from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
 from shardify.converters.objects import coco_object
-from shardify.errors import InvalidInputError, UsageError
+from shardify.converters.one_hot_stops import check_one_hot_classes
+from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
-from shardify.plan import label_candidates
 from shardify.plan.entries import SourceObject
 from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
 from shardify.plan.tag_labels import label_lists, list_labels
@@ -138,48 +138,6 @@ def read_label_rows(
                           path=path)
 
 
-def _refuse_flags(onehot: Sequence[str], header: tables.TableHeader, path: str = "") -> None:
-    """Stop where one-hot columns are named as a record's 0/1 attribute (`smoker` beside
-    `melanoma`, `nevus`: `one_hot.flag_columns`): written as classes they had been wrong labels,
-    exit 0; `--keep-columns` leaves them out of the classes. Which they are is the user's to say: a
-    usage stop (exit 2, as other stops), raised when detection samples the file, before any work
-    (as an InvalidInputError it was wrapped as an unreadable label file, exit 1).
-
-    So where they name splits or folds (`is_train`, `fold_1`: `label_candidates.partition_name`).
-
-    So where a column is 1 only beside another 1 while the others set one class a row
-    (`one_hot.attribute_columns`: `flipped`, `cropped` beside `cat`, `dog`).
-
-    Raises:
-      UsageError: such a column is among the one-hot columns.
-    """
-    parts = [c for c in onehot if label_candidates.partition_name(c)]
-    if parts:  # (`is_train`, `fold_1`: each image's split or fold; as classes, every image labelled by its partition)
-        raise UsageError(
-            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, parts))} name splits or folds, "
-            "not classes (a row's 1 its record's partition), and shardify reads no split from 0/1 columns: --label-level 0 "
-            "writes the inputs unlabelled (a seeded --split of your own beside it), --keep-columns "
-            f"{','.join(parts)} leaves them out of the classes where other 0/1 columns are the classes")
-    flags = one_hot.flag_columns(onehot, header.columns, header.sample)
-    if flags:
-        classes = [c for c in onehot if c not in flags]
-        raise UsageError(
-            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, flags))} are named as a record's attribute, no class, "
-            f"beside {', '.join(map(repr, classes[:6])) or 'no other 0/1 column'}: --keep-columns {','.join(flags)} "
-            "leaves them out of the classes (a label table's other columns are not written), the other 0/1 columns "
-            f"then the classes; --label-column {flags[0]} reads the flag alone as the label")
-    beside = one_hot.attribute_columns(onehot, header.columns, header.sample)
-    if beside:
-        classes = [c for c in onehot if c not in beside]
-        raise UsageError(
-            f"{path + ': ' if path else ''}the one-hot 0/1 columns {', '.join(map(repr, beside))} are 1 only beside another "
-            f"column's 1, where {', '.join(map(repr, classes[:6]))} set one class a row in the first {len(header.sample)} rows: "
-            f"a record's attributes (an augmentation, a health flag), not classes: --keep-columns {','.join(beside)} leaves "
-            "them out of the classes (a label table's other columns are not written), the other 0/1 columns then the classes; "
-            f"--label-column {beside[0]} reads one alone as the label; no option reads them as classes beside the others "
-            "(a multi-label table of this shape needs a --labels FILE of your own)")
-
-
 def _table(
     fileobj: BinaryIO, fmt: str, size_bytes: int | None, label_column: str, separator: str, captions: bool, key_column: str = "",
     keep_columns: Sequence[str] = (), *, path: str = "",
@@ -192,7 +150,7 @@ def _table(
     onehot = one_hot.label_columns(header.columns, header.sample, key, keep_columns) if not label_column else ()
     if onehot and label_file_columns(header.columns, captions=captions, key_column=key_column).label:
         onehot = ()  # a column named as labels are named wins
-    _refuse_flags(onehot, header, path)
+    check_one_hot_classes(onehot, header, path)
     judged = bool(header.sample) and not separator and not onehot  # the label column's cells, as the first rows hold them
     label = label_file_columns(header.columns, label_column, captions=captions, key_column=key_column).label if judged else ""
     numbered = judged and _class_numbered(header, label)

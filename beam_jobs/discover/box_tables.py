@@ -27,7 +27,7 @@ from shardify.converters import idl_boxes, json_box_files
 from shardify.converters.evidence_files import MAX_XML_BYTES
 from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import box_formats, layout
+from shardify.plan import box_formats, file_name_labels, layout
 from shardify.plan.box_file_names import annotated_image
 from shardify.plan import evidence as evidence_lib
 from shardify.plan.evidence import Evidence, KeyRule, file_key, key_rule, row_key
@@ -350,15 +350,11 @@ def with_box_annotations(
             named_splits=(),
         )
         notes.append("class folders not read as labels: the objects' classes label the images (--label-level N reads them)")
-    elif structure is not None and structure.name_pattern is not None and not config.label_from_name:
-        # A guessed name prefix (AU-AIR's frame_<video>_x_<n>.jpg: the video, no class) had labelled each
-        # image beside its boxes' classes, exit 0: as for YOLO files beside the images, the boxes label them.
-        structure = dataclasses.replace(structure, name_pattern=None, named_splits=())
-        replaced.update(note for note in detected.notes if note.startswith("labels from file names"))
-        notes.append("file-name prefixes not read as labels: the objects' classes label the images (--label-from-name reads them)")
     notes += exports
     kept = tuple(note for note in detected.notes if note not in replaced)
     guess = dataclasses.replace(detected, evidence=evidence, structure=structure, notes=(*kept, *notes))
+    if not config.label_from_name:  # a guessed name prefix (AU-AIR's frame_<video>_x_<n>.jpg: the video) is no class
+        guess = file_name_labels.without_name_labels(guess, "the objects' classes label the images (--label-from-name reads them)")
     doubt = box_content_tables.open_readings(config, sample, found)  # a table's box read two ways: the user decides
     if doubt:  # (the guess as detection goes on to make it: its objects' features, for the layout file written)
         from shardify.beam_jobs.discover import describe  # noqa: PLC0415 - describe's own steps run after this one

@@ -6,13 +6,13 @@ Part of detection (`detect.py`): detect -> describe -> check -> plan; this modul
 there a label file, and how does it name the files". What it asks of other files lives below it and
 is re-exported here, where callers read it: the bounded reads of a file's head (`head_reads.py`),
 the stops a label file's cells call for (`label_cell_checks.py`), files that are tables by their
-content (`tables_by_content.py`), the COCO-style files of each split (`coco_split_files.py`).
+content (`tables_by_content.py`), the COCO-style files of each split (`coco_split_files.py`), where
+the file or the tables `--labels` names lie (`given_label_paths.py`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import glob as globlib
 import itertools
 import os
 import posixpath
@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, local_globs, pair_companions
+from shardify.beam_jobs.discover import coco_like, pair_companions
 from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: callers read them as label_file_found.<name>
     coco_per_split,
     in_split_folder,
@@ -29,6 +29,7 @@ from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: calle
     lvis_per_split,
     named_by_split_alone,
 )
+from shardify.beam_jobs.discover.given_label_paths import label_file_paths, labels_file_path, relative_labels_file  # re-exported
 from shardify.beam_jobs.discover.head_reads import HEAD_BYTES, HEAD_LINES, first_line, first_row, head_lines, table_head_lines  # re-exported
 from shardify.beam_jobs.discover.label_cell_checks import check_label_cells  # re-exported
 from shardify.beam_jobs.discover.tables_by_content import line_tables_at_top  # re-exported
@@ -40,7 +41,7 @@ from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
-from shardify.inputs.paths import is_local_path, join_path
+from shardify.inputs.paths import join_path
 from shardify.plan import key_columns, layout, layout_guess, table_groups, unread_table_signs
 from shardify.plan.line_files import parallel_pairs
 from shardify.plan.structure import split_word
@@ -96,60 +97,6 @@ def names_files(config: ConvertConfig, path: str) -> bool:
     first = first_line(config, path)
     header = first.decode("utf-8", errors="replace") if first is not None else ""
     return "file_name" in [cell.strip().strip('"') for cell in header.split(",")]
-
-
-def relative_labels_file(source: str, labels_file: str) -> str:
-    """The label file relative to SRC when it is inside SRC (then it is not an input), else as given;
-    a relative glob that matches nothing from the working folder is read under SRC, where such
-    tables lie (`--labels 'Labels/*.csv'`). A relative name found in SRC but not in the working
-    folder is SRC's (`--labels train.csv`, as a refusal names SRC's files)."""
-    if table_groups.is_glob(labels_file) and is_local_path(labels_file) and not os.path.isabs(labels_file):
-        if not globlib.glob(labels_file):
-            return labels_file
-    if is_local_path(source) and is_local_path(labels_file):
-        in_source = os.path.join(source, labels_file)
-        if not os.path.isabs(labels_file) and not os.path.exists(labels_file) and os.path.isfile(in_source):
-            labels_file = in_source
-        real_source, real_file = os.path.realpath(source), os.path.realpath(labels_file)
-        if os.path.commonpath([real_source, real_file]) == real_source:
-            return os.path.relpath(real_file, real_source).replace(os.sep, "/")
-        return os.path.abspath(labels_file)
-    prefix = source.rstrip("/") + "/"
-    return labels_file[len(prefix) :] if labels_file.startswith(prefix) else labels_file
-
-
-def labels_file_path(source: str, labels_file: str) -> str:
-    """Where to open a SourceLayout's label file."""
-    if is_local_path(labels_file) and os.path.isabs(labels_file) or "://" in labels_file:
-        return labels_file
-    return join_path(source, labels_file)
-
-
-def label_file_paths(source: str, labels_file: str, *, follow_outside_links: bool = False) -> list[tuple[str, str]]:
-    """(where to open it, its name as rejects name it) of each label file a SourceLayout's
-    `labels_file` names: the one file, or every file its glob matches (`Labels/*.csv`), sorted.
-    A match inside SRC that the listing rejects (a named pipe, a link out of SRC unless
-    `follow_outside_links`) is left to that reject: read as well, a link's outside table labelled
-    the images while the report said it was refused."""
-    path = labels_file_path(source, labels_file)
-    if not table_groups.is_glob(labels_file):
-        return [(path, labels_file)]
-    if is_local_path(path):  # (Beam's match backtracks on a pattern of many stars: `local_globs`)
-        matched = local_globs.local_matches(path)
-    else:
-        matched = sorted(m.path for result in FileSystems.match([path]) for m in result.metadata_list)
-    prefix = path[: len(path) - len(labels_file)] if path.endswith(labels_file) else ""
-    matched = [m for m in matched if not (prefix and m.startswith(prefix) and is_local_path(m)
-                                          and _listing_rejects(source, m, follow_outside_links))]
-    return [(m, m[len(prefix) :] if prefix and m.startswith(prefix) else m) for m in matched]
-
-
-def _listing_rejects(source: str, path: str, follow_outside_links: bool) -> bool:
-    """The listing of SRC rejects the local file `path` inside it: no regular file, or a link out."""
-    if not os.path.isfile(path):
-        return True
-    real_source = os.path.realpath(source)
-    return not follow_outside_links and os.path.commonpath([real_source, os.path.realpath(path)]) != real_source
 
 
 def given_label_file(

@@ -29,6 +29,7 @@ from shardify.beam_jobs.discover.candidates import (
     ANSWERS_COLUMN,
     TEXT_PAIR_COLUMN,
     Listed,
+    in_batches,
     reject,
 )
 from shardify.beam_jobs.discover import json_split_ids, line_rows, repeated_tables, table_splits, unread_rows
@@ -111,7 +112,8 @@ class _ScanTable(beam.DoFn):
                     if self._media == "image" and fmt in (tables.CSV, tables.TSV):
                         pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)
                     if pixels is not None:
-                        yield from _pixel_rows(relpath, location, pixels, rows, scanned, table_splits.split_of(relpath, shared))
+                        split = table_splits.split_of(relpath, shared)
+                        yield from in_batches(_pixel_rows(relpath, location, pixels, rows, scanned, split))
                     else:
                         yield from self._rows(relpath, location, header, rows, scanned, table_splits.split_of(relpath, shared), labels)
             except (InvalidInputError, OSError) as error:
@@ -316,9 +318,9 @@ def _pixel_rows(
     split: str,
 ) -> Iterator:
     """A table of images written out as numbers (see `converters/pixel_rows.py`): an image
-    Candidate per row, split by its split column where it has one, or a reject saying why not."""
+    Candidate per row, split by its split column where it has one, or a reject saying why not; one
+    by one, for the caller to gather (`in_batches`)."""
     yield beam.pvalue.TaggedOutput(NOTES, (relpath, columns.describe()))
-    batch = Batch()
     for row in rows:
         scanned.last_row = row.row
         if isinstance(row, tables.RowError):
@@ -341,25 +343,18 @@ def _pixel_rows(
             if not labels:
                 yield reject(relpath, f"empty label in column {columns.label!r}", row.row)
                 continue
-        batch.append(
-            Candidate(
-                ARRAY,
-                relpath,
-                row.length,  # the writer reads the row again, these bytes at this offset
-                labels,
-                split=row_split,
-                unlabelled=not columns.label,
-                row=row.row,
-                offset=row.offset,
-                shape=image.shape,
-                location=location,
-            )
+        yield Candidate(
+            ARRAY,
+            relpath,
+            row.length,  # the writer reads the row again, these bytes at this offset
+            labels,
+            split=row_split,
+            unlabelled=not columns.label,
+            row=row.row,
+            offset=row.offset,
+            shape=image.shape,
+            location=location,
         )
-        if len(batch) == BATCH_SIZE:
-            yield batch
-            batch = Batch()
-    if batch:
-        yield batch
 
 
 def _not_boolean(column: str, cell: object, options: columns_lib.TableOptions, cells: dict) -> bool:

@@ -24,7 +24,7 @@ from shardify.beam_jobs.discover import label_file_found, voc_beside, yolo_unnam
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import file_name_labels, layout
 from shardify.plan.evidence import Evidence, KeyRule
 
 __all__ = ["NAMES_FILES", "beside_folders", "class_names", "without_name_labels", "yolo_beside_evidence"]
@@ -112,9 +112,7 @@ def without_name_labels(config: ConvertConfig, sample: Sequence[str], detected: 
     shown = ", ".join(f"{folder or 'SRC'}/" for folder in read[:3])
     if structure.name_pattern is None:
         return _without_folder_labels(detected, sample, read, shown)
-    note = f"file-name prefixes not read as labels: the YOLO files beside the images in {shown} give their objects"
-    plain = dataclasses.replace(structure, name_pattern=None, named_splits=())
-    return dataclasses.replace(detected, structure=plain, notes=(*detected.notes, note))
+    return file_name_labels.without_name_labels(detected, f"the YOLO files beside the images in {shown} give their objects")
 
 
 def _without_folder_labels(detected: layout.SourceLayout, sample: Sequence[str], read: Sequence[str], shown: str) -> layout.SourceLayout:

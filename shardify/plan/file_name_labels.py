@@ -23,9 +23,13 @@ from shardify.plan import class_named_files
 from shardify.plan.folder_names import SPLIT_WORDS, split_word
 
 if TYPE_CHECKING:
+    from shardify.plan.layout import SourceLayout
     from shardify.plan.structure import Structure
 
-__all__ = ["NamePattern", "name_pattern", "with_names"]
+__all__ = ["NAME_LABELS_NOTE", "NamePattern", "name_pattern", "with_names", "without_name_labels"]
+
+# How the plan's note of the labels a name pattern gives starts (`with_names`): dropped with them.
+NAME_LABELS_NOTE = "labels from file names"
 
 
 def _stem(relpath: str) -> str:
@@ -96,7 +100,7 @@ def with_names(structure: Structure, inputs: Sequence[str], notes: tuple[str, ..
     labels = sorted({label for split in named for label in found[split].labels})
     example = loose[named[0]][0]
     where = f" in {', '.join(s + '/' for s in named)}" if named != [""] else ""
-    note = f"labels from file names{where}: {posixpath.basename(example)} -> {re.match(_NAME_LABEL, _stem(example)).group(1)}"
+    note = f"{NAME_LABELS_NOTE}{where}: {posixpath.basename(example)} -> {re.match(_NAME_LABEL, _stem(example)).group(1)}"
     named_structure = dataclasses.replace(structure, name_pattern=NamePattern(_NAME_LABEL, tuple(labels)), named_splits=tuple(named))
     return named_structure, (*notes, note)
 
@@ -115,7 +119,24 @@ def _named_by_classes(
         return structure, notes
     example = loose[named[0]][0]
     label = re.match(patterns[named[0]], _stem(example)).group(1)
-    note = f"labels from file names in {', '.join(s + '/' for s in named)}, the classes of the class folders beside them: " \
+    note = f"{NAME_LABELS_NOTE} in {', '.join(s + '/' for s in named)}, the classes of the class folders beside them: " \
            f"{posixpath.basename(example)} -> {label}"
     pattern = NamePattern(patterns[named[0]], tuple(sorted({re.match(patterns[s], _stem(p)).group(1) for s in named for p in loose[s]})))
     return dataclasses.replace(structure, name_pattern=pattern, named_splits=tuple(named)), (*notes, note)
+
+
+def without_name_labels(detected: SourceLayout, why: str) -> SourceLayout:
+    """`detected` without the labels guessed from its files' names, and without the note that showed
+    them, saying `why`: where box files label the images, their objects' classes do. A name prefix
+    beside them is no class (AU-AIR's `frame_<video>_x_<n>.jpg`: the video; WGISD's `CDY_2015.jpg`: a
+    grape variety), and read as one it gave each image a label its boxes do not, exit 0. One step for
+    every kind of box file (box tables, YOLO files beside the images), so that they cannot drift; a
+    pattern the user gave (`--label-from-name`) is the caller's to keep. `detected` as it is where no
+    name pattern labels it.
+    """
+    structure = detected.structure
+    if structure is None or structure.name_pattern is None:
+        return detected
+    plain = dataclasses.replace(structure, name_pattern=None, named_splits=())
+    kept = tuple(note for note in detected.notes if not note.startswith(NAME_LABELS_NOTE))
+    return dataclasses.replace(detected, structure=plain, notes=(*kept, f"file-name prefixes not read as labels: {why}"))

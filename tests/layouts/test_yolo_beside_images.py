@@ -71,6 +71,21 @@ def test_yolo_beside_with_label_names_reads_every_box_and_the_split_lists(tmp_pa
     assert {label for _, labels in got["records"].values() for label in labels} == {"grape_cluster"}
 
 
+def test_yolo_beside_with_repeated_name_prefixes_says_only_that_the_boxes_label(tmp_path: Path) -> None:
+    # prefixes that repeat (CDY x3, CFR x3) are a name pattern detection guesses, then drops for the
+    # boxes' classes: the plan said both "labels from file names" and "not read as labels"
+    src = tmp_path / "src"
+    for i, stem in enumerate(("CDY_2015", "CDY_2016", "CDY_2017", "CFR_1638", "CFR_1639", "CFR_1640")):
+        _put(src, f"data/{stem}.jpg", _image_bytes(stem))
+        _put(src, f"data/{stem}.txt", _yolo_lines(1 + i % 3))
+    _put(src, "data/obj.names", "grape_cluster\n")
+    result = _convert(src, tmp_path / "out", "--dry-run")
+    assert result.returncode == 0, result.stdout + result.stderr
+    said = result.stdout + result.stderr
+    assert "file-name prefixes not read as labels" in said and "labels from file names" not in said
+    assert "labels: grape_cluster=6" in said  # each image labelled by its boxes' class, none by its prefix
+
+
 def test_roboflow_darknet_export_converts_with_no_option(tmp_path: Path) -> None:
     src, boxes = tmp_path / "src", {}
     for part in ("train", "valid"):
