@@ -54,6 +54,26 @@ class _Progress:
     last_row: int = 0
 
 
+class _Stopped:
+    """A table's rows that stop with a fault part-way (a read error, a member cut short): the fault
+    held until the rows read before it, still in the batch being filled, are yielded. Raised at
+    once, it took that batch (up to BATCH_SIZE rows) with it: rows neither written nor rejected,
+    while the reject said only "rows after row N unread"."""
+
+    def __init__(self) -> None:
+        self._error: InvalidInputError | OSError | None = None
+
+    def guard(self, rows: Iterator) -> Iterator:
+        try:
+            yield from rows
+        except (InvalidInputError, OSError) as error:
+            self._error = error
+
+    def raise_held(self) -> None:
+        if self._error is not None:
+            raise self._error
+
+
 class _ScanTable(beam.DoFn):
     """A table -> a Candidate per row (where it is, row number, labels), rejects per bad row, the
     dtype of every kept column over the table's rows, and a note of how the table was read."""
@@ -209,7 +229,8 @@ class _ScanTable(beam.DoFn):
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
         label = columns.label if worded and columns else ""
         held = label_sentences.held_back(rows, lambda row: getattr(row, "cells", {}).get(label), label, worded)
-        for row, sentence in held:  # (rows whose label reads as a sentence come last: a class where they repeat)
+        stopped = _Stopped()
+        for row, sentence in stopped.guard(held):  # (rows whose label reads as a sentence come last: a class where they repeat)
             scanned.last_row = max(scanned.last_row, row.row)
             if isinstance(row, tables.RowError):
                 yield reject(relpath, row.reason, row.row)
@@ -299,6 +320,7 @@ class _ScanTable(beam.DoFn):
                 batch = Batch()
         if batch:
             yield batch
+        stopped.raise_held()  # (after the rows read before the fault: `process` rejects the rest)
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
         if pairs:
