@@ -78,7 +78,7 @@ def _record_tag(root: Element) -> str:
 def looks_like_records(head: bytes) -> bool:
     """The first bytes of a document (possibly cut short) open records of texts (see the module's
     docstring): read by a pull parser up to where they end, nothing declared."""
-    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name
+    from xml.etree import ElementTree
 
     if not is_xml(head) or b"<!DOCTYPE" in head or b"<!ENTITY" in head:
         return False

@@ -24,6 +24,7 @@ from shardify.beam_jobs.discover.candidates import (
     BATCH_SIZE,
     CANDIDATES,
     COLUMNS,
+    HeldFault,
     NOTES,
     REJECTS,
     ANSWERS_COLUMN,
@@ -52,26 +53,6 @@ class _Progress:
     """How far a table's scan got: the last row number seen (0: none)."""
 
     last_row: int = 0
-
-
-class _Stopped:
-    """A table's rows that stop with a fault part-way (a read error, a member cut short): the fault
-    held until the rows read before it, still in the batch being filled, are yielded. Raised at
-    once, it took that batch (up to BATCH_SIZE rows) with it: rows neither written nor rejected,
-    while the reject said only "rows after row N unread"."""
-
-    def __init__(self) -> None:
-        self._error: InvalidInputError | OSError | None = None
-
-    def guard(self, rows: Iterator) -> Iterator:
-        try:
-            yield from rows
-        except (InvalidInputError, OSError) as error:
-            self._error = error
-
-    def raise_held(self) -> None:
-        if self._error is not None:
-            raise self._error
 
 
 class _ScanTable(beam.DoFn):
@@ -229,7 +210,7 @@ class _ScanTable(beam.DoFn):
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
         label = columns.label if worded and columns else ""
         held = label_sentences.held_back(rows, lambda row: getattr(row, "cells", {}).get(label), label, worded)
-        stopped = _Stopped()
+        stopped = HeldFault()
         for row, sentence in stopped.guard(held):  # (rows whose label reads as a sentence come last: a class where they repeat)
             scanned.last_row = max(scanned.last_row, row.row)
             if isinstance(row, tables.RowError):

@@ -47,3 +47,29 @@ def test_the_rows_read_before_a_fault_are_written_and_the_rest_rejected(tmp_path
     assert inputs["written"] == _FAULT_AFTER
     assert sorted(r["row"] for r in rejects) == list(range(_FAULT_AFTER + 1, _ROWS + 1))
     assert all(r["reason"] == f"rows after row {_FAULT_AFTER} unread: cannot read: the disk said no" for r in rejects)
+
+
+def test_the_lines_read_before_a_fault_are_written_and_the_rest_rejected(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from shardify.beam_jobs.discover import line_rows
+
+    src = tmp_path / "rt-polaritydata"
+    src.mkdir()
+    for name in ("rt-polarity.pos", "rt-polarity.neg"):
+        (src / name).write_text("".join(f"a {name[-3:]} line of review number {i} with words\n" for i in range(_ROWS)))
+    real = line_rows.line_files.read_lines
+
+    def failing(fileobj, size=None):
+        for number, offset, data in real(fileobj, size):
+            if number > _FAULT_AFTER and size is not None:
+                raise OSError("the disk said no")
+            yield number, offset, data
+
+    monkeypatch.setattr(line_rows.line_files, "read_lines", failing)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects="100%"))
+    inputs = load_manifest(str(tmp_path / "out")).inputs
+    rejects = read_report(tmp_path / "out", "rejected.jsonl")
+    assert inputs["written"] == 2 * _FAULT_AFTER
+    # (a line file's rest is one reject at the last line read, as before)
+    assert sorted((r["path"], r["row"], r["reason"]) for r in rejects) == [
+        (name, _FAULT_AFTER, f"rows after row {_FAULT_AFTER} unread: cannot read: the disk said no")
+        for name in ("rt-polarity.neg", "rt-polarity.pos")]
