@@ -78,7 +78,7 @@ def _record_tag(root: Element) -> str:
 def looks_like_records(head: bytes) -> bool:
     """The first bytes of a document (possibly cut short) open records of texts (see the module's
     docstring): read by a pull parser up to where they end, nothing declared."""
-    import xml.etree.ElementTree as ElementTree  # noqa: N813 - its own name
+    from xml.etree import ElementTree
 
     if not is_xml(head) or b"<!DOCTYPE" in head or b"<!ENTITY" in head:
         return False
@@ -103,8 +103,11 @@ def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
     return {(tag, name): name if by_name[name] == 1 else f"{tag}_{name}" for tag, name in pairs}
 
 
-def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str]) -> dict[str, object]:
-    cells: dict[str, object] = {name: value for name, value in record.attrib.items()}
+def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], leaves: set[str]) -> dict[str, object]:
+    # every record names every leaf child any record has (an empty one where it has none), so that a
+    # record without its text is its row's reject, never read with another cell (its `id`) as the text
+    cells: dict[str, object] = {tag: [] if tag in listed else "" for tag in leaves}
+    cells.update(record.attrib)
     for child in record:
         tag = _local(child.tag)
         if not list(child) and not child.attrib:
@@ -146,12 +149,14 @@ def records(data: bytes) -> list[dict[str, object]]:
     tag = _record_tag(root)
     if not tag:
         raise InvalidInputError("an XML document of no records of texts (no element repeats holding a <text> or <sentence>)")
-    found = [element for element in root.iter() if _local(element.tag) == tag and _has_text_child(element)]
+    # every element of the record's name is a record, one without a text too: its row's reject (no text), never lost
+    found = [element for element in root.iter() if _local(element.tag) == tag]
     if any(_local(inner.tag) == tag for record in found for inner in record.iter() if inner is not record):
         raise InvalidInputError(f"its <{tag}> records nest in each other: which is a record cannot be told")
     listed = {tag for record in found for tag, n in Counter(_local(c.tag) for c in record).items() if n > 1}
     names = _cell_names(found)
-    return [_row(record, names, listed) for record in found]
+    leaves = {_local(child.tag) for record in found for child in record if not list(child)}
+    return [_row(record, names, listed, leaves) for record in found]
 
 
 def rows(data: bytes) -> Iterator[tuple[int, dict[str, object]]]:

@@ -15,11 +15,12 @@ from typing import Any, NamedTuple
 import apache_beam as beam
 
 from shardify.converters.archives import MemberLocation
+from shardify.errors import InvalidInputError
 from shardify.plan.entries import Batch, Reject
 
 __all__ = [
     "CANDIDATES", "REJECTS", "COLUMNS", "NOTES", "TEXT_PAIR_COLUMN", "ANSWERS_COLUMN", "BATCH_SIZE", "Listed", "reject", "never",
-    "nothing", "in_batches",
+    "nothing", "in_batches", "HeldFault",
 ]
 
 CANDIDATES, REJECTS, COLUMNS, NOTES = "candidates", "rejects", "columns", "notes"
@@ -83,3 +84,23 @@ def in_batches(items: Iterable[Any]) -> Iterator[Any]:
     if batch:
         yield batch
 
+
+class HeldFault:
+    """Rows (of a table, of a line file) that stop with a fault part-way (a read error, a member cut
+    short): the fault held until the rows read before it, still in the batch being filled, are
+    yielded (`for row in held.guard(rows): ...`, the batch sent, then `held.raise_held()`). Raised at
+    once, it took that batch (up to BATCH_SIZE rows) with it: rows neither written nor rejected,
+    while the reject said only "rows after row N unread"."""
+
+    def __init__(self) -> None:
+        self._error: InvalidInputError | OSError | None = None
+
+    def guard(self, rows: Iterator) -> Iterator:
+        try:
+            yield from rows
+        except (InvalidInputError, OSError) as error:
+            self._error = error
+
+    def raise_held(self) -> None:
+        if self._error is not None:
+            raise self._error

@@ -17,7 +17,7 @@ from typing import Any, BinaryIO
 
 import apache_beam as beam
 
-from shardify.beam_jobs.discover.candidates import BATCH_SIZE, COLUMNS, NOTES, TEXT_PAIR_COLUMN, reject
+from shardify.beam_jobs.discover.candidates import BATCH_SIZE, COLUMNS, NOTES, TEXT_PAIR_COLUMN, HeldFault, reject
 from shardify.converters import line_files
 from shardify.errors import InvalidInputError
 from shardify.format.example_proto import BYTES
@@ -89,7 +89,8 @@ def _rows(
     """A Candidate per line; `other`: its label file (`spec.labels`) or pair file (`spec.pair`), read in step."""
     batch, fallback, records = Batch(), False, 0
     other_lines = line_files.read_lines(other) if other is not None else None
-    for number, offset, data in line_files.read_lines(fileobj, size):
+    held = HeldFault()  # (a fault part-way: the lines read before it are sent first)
+    for number, offset, data in held.guard(line_files.read_lines(fileobj, size)):
         scanned.last_row = number
         other_line = next(other_lines, None) if other_lines is not None else None
         label_line = other_line if spec.labels else None
@@ -131,6 +132,7 @@ def _rows(
             batch = Batch()
     if batch:
         yield batch
+    held.raise_held()
     how = f"a record a line ({records:,}), labelled {spec.label!r}" if spec.label else (
         f"a record a line ({records:,}), labelled by the same line of {spec.labels}" if spec.labels else
         f"a sentence pair a line ({records:,}), the second text the same line of {spec.pair}, unlabelled" if spec.pair else

@@ -24,6 +24,7 @@ from shardify.beam_jobs.discover.candidates import (
     BATCH_SIZE,
     CANDIDATES,
     COLUMNS,
+    HeldFault,
     NOTES,
     REJECTS,
     ANSWERS_COLUMN,
@@ -211,7 +212,8 @@ class _ScanTable(beam.DoFn):
             yield beam.pvalue.TaggedOutput(NOTES, (relpath, f"{header.describe()}; {columns.describe()}{by}"))
         label = columns.label if worded and columns else ""
         held = label_sentences.held_back(rows, lambda row: getattr(row, "cells", {}).get(label), label, worded)
-        for row, sentence in held:  # (rows whose label reads as a sentence come last: a class where they repeat)
+        stopped = HeldFault()
+        for row, sentence in stopped.guard(held):  # (rows whose label reads as a sentence come last: a class where they repeat)
             scanned.last_row = max(scanned.last_row, row.row)
             if isinstance(row, tables.RowError):
                 yield reject(relpath, row.reason, row.row)
@@ -301,6 +303,7 @@ class _ScanTable(beam.DoFn):
                 batch = Batch()
         if batch:
             yield batch
+        stopped.raise_held()  # (after the rows read before the fault: `process` rejects the rest)
         for name, dtype in dtypes.items():
             yield beam.pvalue.TaggedOutput(COLUMNS, (name, dtype))
         if pairs:

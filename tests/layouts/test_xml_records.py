@@ -112,3 +112,16 @@ def test_a_folder_of_voc_annotations_alone_is_still_no_table(tmp_path: Path) -> 
     with pytest.raises(UsageError) as stop:
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
     assert "no images or texts" in str(stop.value)
+
+
+def test_a_record_without_its_text_is_its_own_reject(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    sentences = [f'<sentence id="{i}"><text>{_sentence(i)}</text><aspectCategories><aspectCategory category="{("food", "service")[i % 2]}"/>'
+                 "</aspectCategories></sentence>" for i in range(12)]
+    sentences[4] = '<sentence id="4"><aspectCategories><aspectCategory category="food"/></aspectCategories></sentence>'
+    (src / "Restaurants_Train.xml").write_text("<sentences>" + "".join(sentences) + "</sentences>")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects="20%"))
+    assert len(_records_of(tmp_path / "out")) == 11
+    rejects = read_report(tmp_path / "out", "rejected.jsonl")
+    assert len(rejects) == 1 and "Restaurants_Train.xml" in rejects[0]["path"], rejects
