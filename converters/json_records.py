@@ -174,8 +174,11 @@ def read_records(
       InvalidInputError: the document is larger than MAX_JSON_BYTES, not JSON (cut short), nested
         too deeply, or not records (`records_of`).
     """
-    data = fileobj.read(MAX_JSON_BYTES + 1 if size_bytes is None else min(size_bytes, MAX_JSON_BYTES + 1))
-    if xml_records.is_xml(data):  # an XML document of records (SemEval's sentences), read as JSON's are
+    head = fileobj.read(256)
+    xml = xml_records.is_xml(head)  # an XML document of records (SemEval's sentences), read as JSON's are
+    limit = xml_records.MAX_XML_BYTES if xml else MAX_JSON_BYTES  # (never a gigabyte read for an XML refused at 256 MiB)
+    data = head + fileobj.read(max(0, (limit + 1 if size_bytes is None else min(size_bytes, limit + 1)) - len(head)))
+    if xml:
         for position, row in enumerate(xml_records.records(data)):
             yield position, "", row
         return
