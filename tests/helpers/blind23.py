@@ -341,9 +341,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "levir_cd": {"label_level": 0, "exclude": ("LEVIR-CD/*/label",)},
                                          # right (tried); named by the stop since blindfix23b (at 6f26b9c it named
                                          # --exclude 'LEVIR-CD/test/label' alone, A/ and B/ then classes)
-    "hc18": None,                        # the stop (since blindfix23) names --labels training_set_pixel_size_and_HC.csv
-                                         # --label-column 'head circumference (mm)': every test image rejected, its name
-                                         # also a training image's (tried); the masks then unread
+    "hc18": {"labels_file": "training_set_pixel_size_and_HC.csv", "label_column": "head circumference (mm)"},
+                                         # right (tried) since readers24b: the table keys training_set/, the folder its
+                                         # name begins with, test_set/ unlabelled, the _Annotation masks auxiliary; named
+                                         # by the stop since blindfix23 (before readers24b every test image was rejected)
     "masakhanews": {"layout": "tables"},  # right (tried): each language's tables read, a row a record; named by the
                                          # stop since blindfix23b (at 6f26b9c it said only to point SRC elsewhere)
     "eurlex57k": None,
