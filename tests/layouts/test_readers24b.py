@@ -8,10 +8,18 @@
    the images are auxiliary, said in the plan. Before, each key named two files and every test image was
    rejected. Hostile twins: a table whose name begins with no folder's, a key found only outside the named
    folder, and an image of the named folder no row names keep the rejects.
+2. A file of entries each naming its image and split (Karpathy's `dataset_coco.json`) beside folders named
+   like splits (COCO's train2014/, val2014/) gives the splits over the folders'
+   (beam_jobs/discover/split_files._over_folders): his splits re-divide the folders' images. Its `restval`
+   is train, as his files' readers take it (converters/split_sources). Before, the folders' splits won and
+   the file was left unread (a `restval` entry left it unread anyway: a stop naming no option that reads it).
+   Hostile twins: a folder of images it does not name (test2014/) stops naming `--exclude test2014` and
+   `--exclude dataset_coco.json`; a plain `{split: [names]}` file beside split folders is not read over them.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -22,7 +30,7 @@ from helpers.shipped import _gray_png, _image_bytes
 from helpers.unseen_judge import judge_first_command
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig, parse_max_rejects
-from shardify.errors import ShardifyError
+from shardify.errors import ShardifyError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -97,3 +105,68 @@ def test_hostile_twins_keep_their_rejects(tmp_path: Path, table: str, odd_key: s
         run_conversion(ConvertConfig(str(src), str(out), labels_file=table, label_column="score",
                                       max_rejects=parse_max_rejects("0")))
     assert reason in {row["reason"] for row in read_report(out, "rejected.jsonl")}
+
+
+# ------------------------------------------------------------------------------------------------
+# 2. Karpathy's split file over folders named like splits
+# ------------------------------------------------------------------------------------------------
+
+_KARPATHY = [("train2014", "train"), ("train2014", "train"), ("train2014", "train"), ("val2014", "val"), ("val2014", "test"),
+             ("val2014", "restval"), ("val2014", "restval"), ("val2014", "val"), ("val2014", "test"), ("train2014", "train")]
+
+
+def _karpathy(src: Path, plain: bool = False) -> Path:
+    """COCO 2014's train2014/ and val2014/ beside Karpathy's dataset_coco.json (`filepath`, `filename`,
+    `split`, `sentences`); `plain`: a `{split: [names]}` file instead, named splits.json."""
+    entries, by_split = [], {}
+    for i, (folder, split) in enumerate(_KARPATHY):
+        name = f"COCO_{folder}_{i + 100:012d}.jpg"
+        (src / folder).mkdir(parents=True, exist_ok=True)
+        (src / folder / name).write_bytes(_image_bytes(f"k{i}", 20, 16, "JPEG"))
+        entries.append({"filepath": folder, "filename": name, "imgid": i, "split": split, "cocoid": i + 100,
+                        "sentences": [{"tokens": ["a"], "raw": f"Picture {i}.", "imgid": i, "sentid": i}]})
+        by_split.setdefault("train" if split == "restval" else split, []).append(name)
+    if plain:
+        (src / "splits.json").write_text(json.dumps(by_split))
+    else:
+        (src / "dataset_coco.json").write_text(json.dumps({"images": entries, "dataset": "coco"}))
+    return src
+
+
+def _splits(out: Path) -> dict[str, int]:
+    return {split: info.num_records for split, info in load_manifest(str(out)).splits.items()}
+
+
+def test_karpathy_splits_win_over_the_split_folders(tmp_path: Path) -> None:
+    """Each image in the split the file gives (restval train), whatever its folder; its captions its text."""
+    src = _karpathy(tmp_path / "coco")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    written = {}
+    for split, info in load_manifest(str(tmp_path / "out")).splits.items():
+        for shard in info.shards:
+            for record in read_shard(tmp_path / "out" / shard.path):
+                written[record[contract.IMAGE_FILENAME].decode()] = (split, record[contract.TEXT].decode())
+    assert written == {f"{folder}/COCO_{folder}_{i + 100:012d}.jpg": ("train" if split == "restval" else split, f"Picture {i}.")
+                       for i, (folder, split) in enumerate(_KARPATHY)}
+
+
+def test_images_the_karpathy_file_does_not_name_stop_naming_their_folder(tmp_path: Path) -> None:
+    """The hostile twin: COCO's test2014/ beside, no entry naming its images: the stop names both choices."""
+    src = _karpathy(tmp_path / "coco")
+    (src / "test2014").mkdir()
+    for i in range(2):
+        (src / "test2014" / f"COCO_test2014_{i + 900:012d}.jpg").write_bytes(_image_bytes(f"t{i}", 20, 16, "JPEG"))
+    with pytest.raises(UsageError) as stop:
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert "--exclude test2014" in str(stop.value) and "--exclude dataset_coco.json" in str(stop.value)
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), exclude=("test2014",)))
+    assert _splits(tmp_path / "followed") == {"train": 6, "val": 2, "test": 2}
+
+
+def test_a_plain_split_file_beside_split_folders_is_not_read_over_them(tmp_path: Path) -> None:
+    """The hostile twin: `{split: [names]}` (no entries of their own) beside train2014/ and val2014/: the
+    folders keep their splits, as before; only a file of entries re-divides them."""
+    src = _karpathy(tmp_path / "coco", plain=True)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_level=0))
+    assert _splits(tmp_path / "out") == {"train": 4, "val": 6}
