@@ -79,7 +79,9 @@ and blind15's for text regions, where the builder had left them None; tests/layo
 (strawberry right; converters/labelme_shapes.py): 2 right, 4 good stops, 4 useless stops, 0 exit 1, 0 wrong. Then
 a JSON of entries naming each image and its split read as a split file, its entries' captions the records' text
 (rsicd right; converters/split_sources.py): 3 right, 4 good stops, 3 useless stops (ck_plus, eurlex57k, hc18), 0 exit 1,
-0 wrong.
+0 wrong. Then (readers24b) a table keying the split folder its name begins with, whose file names another split folder
+repeats (hc18 a good stop: its --labels and --label-column convert right; plan/layout_guess.table_named_folder;
+tests/layouts/test_readers24b.py): 3 right, 5 good stops, 2 useless stops (ck_plus, eurlex57k), 0 exit 1, 0 wrong.
 """
 
 from __future__ import annotations
