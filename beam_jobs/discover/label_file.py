@@ -75,12 +75,12 @@ def _in_other_split(source_layout: SourceLayout, files: Sequence[Listed]) -> boo
     unlabelled: that split's images have no row there to have (its held-out split), where a file
     of the keyed folder no row names is a defect."""
     structure = source_layout.structure
-    if source_layout.label_key != layout_lib.UNDER or structure is None or structure.split_level != 0:
+    if source_layout.label_key != layout_lib.UNDER or structure is None or structure.split_level < 0:
         return False
-    splits = dict(structure.label_levels)
-    if source_layout.key_folder not in splits:
+    keyed = structure.split_folder_of(source_layout.key_folder + "/x")
+    if not keyed or source_layout.key_folder.count("/") != structure.split_level:  # (the split folder itself)
         return False
-    return all(structure.split_folder_of(relpath) not in ("", source_layout.key_folder) for relpath, *_ in files)
+    return all(structure.split_folder_of(relpath) not in ("", keyed) for relpath, *_ in files)
 
 
 def _nfc(text: str) -> str:

@@ -75,15 +75,17 @@ def _scans(src: Path, table: str = "train_scores.csv", odd_key: str = "", unname
     return src
 
 
-def test_a_table_named_after_its_split_folder_keys_that_folder(tmp_path: Path) -> None:
+@pytest.mark.parametrize("wrapper", ["", "scans/"])
+def test_a_table_named_after_its_split_folder_keys_that_folder(tmp_path: Path, wrapper: str) -> None:
     """A neighbour in no batch: train/ and test/ scans named alike, train_scores.csv keying the training
     scans, masks `_mask` beside them: each training scan labelled by its score, every test scan written
-    unlabelled in test, the masks no records."""
-    src = _scans(tmp_path / "scans")
-    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file="train_scores.csv", label_column="score"))
+    unlabelled in test, the masks no records; alike where SRC is the folder above (a download's wrapper)."""
+    _scans(tmp_path / "src" / "scans")
+    src = tmp_path / "src" if wrapper else tmp_path / "src" / "scans"
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file=f"{wrapper}train_scores.csv", label_column="score"))
     assert _records(tmp_path / "out") == {
-        **{f"train/s{i:02d}.png": ("train", (f"{10.5 + i * 3.25:.2f}",)) for i in range(5)},
-        **{f"test/s{i:02d}.png": ("test", ()) for i in range(3)}, "test/t09.png": ("test", ()),
+        **{f"{wrapper}train/s{i:02d}.png": ("train", (f"{10.5 + i * 3.25:.2f}",)) for i in range(5)},
+        **{f"{wrapper}test/s{i:02d}.png": ("test", ()) for i in range(3)}, f"{wrapper}test/t09.png": ("test", ()),
     }
 
 
