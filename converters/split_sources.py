@@ -40,6 +40,7 @@ __all__ = [
     "MAX_CAPTIONS",
     "MAX_SPLIT_JSON_BYTES",
     "entry_captions",
+    "entry_splits",
     "SPLIT_COLUMNS",
     "names_by_split",
     "parse_json",
@@ -120,6 +121,11 @@ def split_names(document: object) -> dict[str, list[str]] | None:
     {'train': ['a.jpg'], 'test': ['b.jpg']}
     >>> split_names({"images": [{"filename": "a.jpg", "split": "train"}, {"filename": "b.jpg"}]}) is None
     True
+
+    Karpathy's `restval` (COCO 2014 val images kept for training) is `train`, as his files' readers take it:
+
+    >>> split_names({"images": [{"filename": "a.jpg", "split": "restval"}, {"filename": "b.jpg", "split": "val"}]})
+    {'train': ['a.jpg'], 'val': ['b.jpg']}
     """
     if not isinstance(document, dict) or not document:
         return None
@@ -152,6 +158,15 @@ def split_names(document: object) -> dict[str, list[str]] | None:
 # An entry's file name and split fields (Karpathy's `filename` and `split`; COCO-like `file_name`).
 _ENTRY_NAME_FIELDS = ("filename", "file_name", "image", "image_name", "file")
 _ENTRY_SPLIT_FIELDS = ("split", "set", "subset", "partition")
+# Entry split spellings that are no split word but name one by their files' convention: Karpathy's
+# `restval` (the COCO 2014 val images neither val nor test: his and the captioning code's readers
+# (ImageCaptioning.pytorch's prepro, `train_ids + restval_ids`) train on them).
+_ENTRY_SPLIT_SPELLINGS = {"restval": "train"}
+
+
+def entry_splits(document: object) -> dict[str, list[str]] | None:
+    """`split_names` of a document of entries each naming its file and split (Karpathy's), else None."""
+    return _entry_splits(document) if isinstance(document, dict) and document else None
 
 
 def _entry_splits(document: dict) -> dict[str, list[str]] | None:
@@ -167,9 +182,10 @@ def _entry_splits(document: dict) -> dict[str, list[str]] | None:
             return None
         name = next((_name(entry[f]) for f in _ENTRY_NAME_FIELDS if f in entry), None)
         split = next((entry[f] for f in _ENTRY_SPLIT_FIELDS if f in entry), None)
-        if name is None or not isinstance(split, str) or not split_word(split.strip()):
+        split = _ENTRY_SPLIT_SPELLINGS.get(split.strip().lower(), split.strip()) if isinstance(split, str) else None
+        if name is None or not split or not split_word(split):
             return None
-        by_split.setdefault(split.strip(), []).append(name)
+        by_split.setdefault(split, []).append(name)
     return by_split
 
 

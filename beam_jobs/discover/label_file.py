@@ -69,6 +69,20 @@ def hands_on_unnamed(source_layout: SourceLayout) -> bool:
     return source_layout.label_key != ORDER and any(e.kind in _SPLIT_LISTS for e in source_layout.evidence)
 
 
+def _in_other_split(source_layout: SourceLayout, files: Sequence[Listed]) -> bool:
+    """Whether a table keying the files of one split folder (`key_folder`, a split's: HC18's
+    training_set/ by training_set_pixel_size_and_HC.csv) leaves these files, of another split folder,
+    unlabelled: that split's images have no row there to have (its held-out split), where a file
+    of the keyed folder no row names is a defect."""
+    structure = source_layout.structure
+    if source_layout.label_key != layout_lib.UNDER or structure is None or structure.split_level < 0:
+        return False
+    keyed = structure.split_folder_of(source_layout.key_folder + "/x")
+    if not keyed or source_layout.key_folder.count("/") != structure.split_level:  # (the split folder itself)
+        return False
+    return all(structure.split_folder_of(relpath) not in ("", keyed) for relpath, *_ in files)
+
+
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
@@ -205,6 +219,11 @@ class _JoinRowsWithFiles(beam.DoFn):
                 yield reject(table, f"{LEFT_OUT}: {key!r}" if left_out else f"names no file: {key!r}", row, _STAGE)
             return
         if not rows and self._hand_on:  # the split lists place it, or reject it (evidence.JoinEvidence)
+            yield Batch(
+                [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location, _ in files]
+            )
+            return
+        if not rows and _in_other_split(self._layout, files):  # HC18's test_set/, beside the training_set/ its table keys
             yield Batch(
                 [Candidate(self._kind, relpath, size, unlabelled=True, location=location) for relpath, size, location, _ in files]
             )

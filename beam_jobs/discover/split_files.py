@@ -63,12 +63,23 @@ _SPLIT_KEY = re.compile(r'"\s*(train\w*|val\w*|dev|test\w*|splits?|partitions?|f
 
 
 def _has_splits(config: ConvertConfig, detected: layout.SourceLayout) -> bool:
-    structure = detected.structure
     return bool(
-        config.split or detected.split_folders or detected.split_patterns or detected.split_ids
-        or (structure is not None and (structure.split_level >= 0 or structure.split_folders))
-        or any(e.gives_split for e in detected.evidence)
+        config.split or detected.split_patterns or detected.split_ids or any(e.gives_split for e in detected.evidence)
+        or _folder_splits(detected)
     )
+
+
+def _folder_splits(detected: layout.SourceLayout) -> bool:
+    structure = detected.structure
+    return bool(detected.split_folders or (structure is not None and (structure.split_level >= 0 or structure.split_folders)))
+
+
+def _over_folders(config: ConvertConfig, detected: layout.SourceLayout) -> bool:
+    """Split folders are the plan's only split source: a file of entries each naming its image and
+    split (Karpathy's `dataset_coco.json` beside COCO's train2014/ and val2014/) is read over them,
+    its split each image's (his splits re-divide the folders' images: most of val2014/ trains)."""
+    return _folder_splits(detected) and not (
+        config.split or detected.split_patterns or detected.split_ids or any(e.gives_split for e in detected.evidence))
 
 
 def _bytes(config: ConvertConfig, path: str) -> bytes | None:
@@ -80,10 +91,13 @@ def _bytes(config: ConvertConfig, path: str) -> bytes | None:
 
 
 def _readings(
-    config: ConvertConfig, path: str, inputs: Sequence[str], whole: bool
+    config: ConvertConfig, path: str, inputs: Sequence[str], whole: bool, entries_only: bool = False
 ) -> tuple[dict[str, list[str]], dict, list[str]] | None:
     """(the file's names per split, the Evidence fields that read it back, doubts of its own), or None:
-    no split file's shape. A table's names are the column that names the most inputs."""
+    no split file's shape. A table's names are the column that names the most inputs. `entries_only`:
+    only a JSON of entries each naming its file and split (`_over_folders`)."""
+    if entries_only and layout.extension(path) != "json":
+        return None
     head = "\n".join(head_reads.head_lines(config, path))  # (a large file is read whole only where its head says so)
     if layout.extension(path) == "json" and not _SPLIT_KEY.search(head):
         return None
@@ -101,6 +115,8 @@ def _readings(
                 f"{path} looks like a split file (its head names splits) but cannot be read: {error.reason}. Decide: "
                 f"--exclude {path} (the file left out) or mend it"
             ) from None
+        if entries_only and not split_sources.entry_splits(split_sources.parse_json(data)):
+            return None
         return (names, {}, []) if names else None
     table = split_sources.table_of(data, path)
     split = split_sources.split_column(table[0]) if table else None
@@ -177,6 +193,21 @@ def _doubts(names: dict[str, list[str]], inputs: Sequence[str], rule: KeyRule, w
     return doubts, len(placed)
 
 
+def _over_folders_stop(path: str, counts: str, doubts: list[str], names: dict[str, list[str]], inputs: Sequence[str],
+                       rule: KeyRule) -> str:
+    """The stop over a file of entries read over the split folders whose reading is unsure: the folders
+    of the inputs it does not name (COCO's test2014/, beside Karpathy's file of train2014/ and val2014/)
+    are what to leave out to read it; leaving it out keeps the folders' splits (and its captions unread)."""
+    cut = (lambda n: n) if rule.extension else split_sources.strip_annotation_suffix
+    named = {row_key(cut(n), rule) for values in names.values() for n in values}
+    folders = sorted({p.split("/", 1)[0] for p in inputs if file_key(p, rule) not in named and "/" in p})
+    leave = " ".join(f"--exclude {f}" for f in folders[:_SHOWN])
+    read = f"{leave} (the inputs it does not name left out) to read its splits over the folders', or " if folders else ""
+    return (f"{path} gives the inputs' splits ({counts}) over the split folders', but {'; '.join(doubts)}: shardify cannot "
+            f"read it surely. Decide: {read}--exclude {path} to keep the split folders' splits (its entries' captions then "
+            f"unread)")
+
+
 def _numbered_inputs(names: Sequence[str], inputs: Sequence[str]) -> str:
     """Where nearly all of a split file's names are whole numbers and nearly every sampled input's
     name ends in a number (`image_00012.jpg` for `12`: indices into the inputs' numbering, as
@@ -213,7 +244,8 @@ def with_split_files(
     Raises:
       UsageError: a split file of the inputs whose reading is unsure: it names them and what decides.
     """
-    if detected.name not in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) or _has_splits(config, detected):
+    over_folders = _over_folders(config, detected)
+    if detected.name not in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) or (_has_splits(config, detected) and not over_folders):
         return detected
     misread = {e.path: e for e in detected.evidence if _split_as_labels(e)}
     read = {e.path for e in detected.evidence} - set(misread)
@@ -227,7 +259,7 @@ def with_split_files(
     found: list[Evidence] = []
     notes: list[str] = []
     for path in candidates:
-        reading = _readings(config, path, inputs, whole)
+        reading = _readings(config, path, inputs, whole, entries_only=over_folders)
         if reading is None or not any(reading[0].values()):
             continue
         if path in misread and not (reading[1] and _label_field(misread[path]) == reading[1]["split_index"]):
@@ -250,6 +282,8 @@ def with_split_files(
                 notes.append(f"not used: {path} (a split file's shape, {counts}, but its names name no input)")
             continue
         doubts = own + doubts
+        if doubts and over_folders:
+            raise UsageError(_over_folders_stop(path, counts, doubts, names, inputs, rule))
         if doubts:
             raise UsageError(
                 f"{path} gives the inputs' splits ({counts}), but {'; '.join(doubts)}: shardify cannot read it surely, and "
@@ -259,7 +293,7 @@ def with_split_files(
             )
         codes = tuple((k, split_word(k)) for k in names)
         how = f"its {fields['variable']} column" if fields else "its name"
-        note = f"{path}: each input's split, by {how} ({counts})"
+        note = f"{path}: each input's split, by {how} ({counts})" + (", over the split folders'" if over_folders else "")
         found.append(Evidence(path, evidence_lib.SPLIT_CODES, rule, codes=codes, note=note, **fields))
     if len(found) > 1:
         raise UsageError(

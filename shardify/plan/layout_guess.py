@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 
 import posixpath
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Sequence
@@ -135,13 +136,15 @@ _LABEL_LIKE = LABEL_LIKE_EXTENSIONS | {"lst"}  # and split lists named .lst
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
-def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "") -> tuple[str, str]:
+def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "", table: str = "") -> tuple[str, str]:
     """How a label file's keys name files, and why: (one of PATH, NAME, STEM, STEM_NUMBER; a note).
 
     The keys are tried against the listed sample as paths, file names and stems; the reading that
     finds most wins (paths first on a tie). When none is found in the sample (a large source, a
     small sample), the keys' shape decides: a folder in a key means paths, an extension file names,
     neither stems. `beside`: the label file's folder, under which its keys may be paths (BESIDE).
+    `table`: the label file's path: where its file names lie in several folders, the one its name
+    begins with holds the files it keys (UNDER; `table_named_folder`).
     """
     within = {_nfc(p[len(beside) + 1 :]) for p in sample if beside and p.startswith(beside + "/")}
     readings = (
@@ -153,6 +156,10 @@ def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "
     clean = [_nfc(key.strip().replace("\\", "/")) for key in keys if key.strip()]
     found = [(sum(key in members for key in clean), kind, what) for kind, what, members in readings]
     best, kind, what = max(found, key=lambda item: item[0])  # max keeps the first of equal counts
+    folder = table_named_folder(clean, sample, table) if kind in (NAME, STEM) and table else ""
+    if folder:
+        return UNDER, (f"keys are file names in {folder}/, whose name {posixpath.basename(table)} begins with: the same "
+                       "names lie in other folders too (another split's)")
     numbered = _numbered_reading(clean, sample)
     if numbered > best:
         return STEM_NUMBER, (
@@ -173,6 +180,38 @@ def choose_label_key(keys: Sequence[str], sample: Sequence[str], beside: str = "
         kind = STEM
     what = next(what for k, what, _ in readings if k == kind)
     return kind, f"keys are {what} (judged by their shape: none of the first {len(clean)} is among the files sampled)"
+
+def _words(name: str) -> str:
+    return re.sub(r"[^0-9a-z]+", "_", name.lower()).strip("_")
+
+
+def table_named_folder(keys: Sequence[str], sample: Sequence[str], table: str) -> str:
+    """The folder whose file names a table's keys are, where the same names lie in several folders
+    and the table's own name begins with just one of those folders' names (HC18's
+    training_set_pixel_size_and_HC.csv keys `000_HC.png` of training_set/, whose first names test_set/
+    repeats); "" otherwise: no key names files in two folders, fewer than half are found, one found
+    lies outside that folder, or no folder's name (or more than one) begins the table's.
+
+    >>> table_named_folder(["1.png", "2.png"], ["train/1.png", "test/1.png", "train/2.png", "test/2.png"], "train_labels.csv")
+    'train'
+    >>> table_named_folder(["1.png"], ["train/1.png", "test/1.png"], "labels.csv")
+    ''
+    """
+    folders_of: dict[str, set[str]] = {}
+    for path in sample:
+        folder, _, name = _nfc(path).rpartition("/")
+        folders_of.setdefault(name, set()).add(folder)
+        folders_of.setdefault(stem(name), set()).add(folder)
+    found = [folders_of[key] for key in keys if key in folders_of]
+    if not any(len(folders) > 1 for folders in found) or len(found) * 2 < len(keys):
+        return ""
+    words = _words(stem(posixpath.basename(table))) + "_"
+    named = {f for folders in found for f in folders if f and words.startswith(_words(posixpath.basename(f)) + "_")}
+    if len(named) != 1:
+        return ""
+    folder = named.pop()
+    return folder if all(folder in folders for folders in found) else ""
+
 
 def keys_under(keys: Sequence[str], sample: Sequence[str]) -> tuple[str, int]:
     """The one folder under SRC that keys of folders are paths relative to, and how many keys it
@@ -363,8 +402,13 @@ def detect_layout(
     if label_file.order:
         key, how = ORDER, f"one label per line, the n-th for the n-th {media} in path order"
     else:
-        key, how = choose_label_key(label_file.keys, sample, posixpath.dirname(label_file.path))
+        key, how = choose_label_key(label_file.keys, sample, posixpath.dirname(label_file.path), label_file.path)
     key_folder = keys_under(label_file.keys, sample)[0] if key == UNDER else ""  # (Derm7pt's release_v0/images)
+    structure = None
+    if key == UNDER and not key_folder:  # HC18's training_set/: its split folders and masks beside the images
+        key_folder = table_named_folder(label_file.keys, sample, label_file.path)
+        structure, how_read = infer_structure([p for p in sample if is_media_file(p, media)], top_folders=top_folders)
+        notes.extend(note for note in how_read if note.startswith(("split folders:", "masks")))
     kind = "annotation file" if name == COCO else "label file"
     notes.append(f"{kind} {label_file.path}: {how}")
     derived = derived_names.derived_rule(label_file.keys, sample, key) if name == LABEL_FILE else ()
@@ -385,4 +429,5 @@ def detect_layout(
         derived_names=derived,
         source_file=source_file,
         notes=tuple(notes),
+        structure=structure,
     )

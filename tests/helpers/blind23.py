@@ -79,7 +79,9 @@ and blind15's for text regions, where the builder had left them None; tests/layo
 (strawberry right; converters/labelme_shapes.py): 2 right, 4 good stops, 4 useless stops, 0 exit 1, 0 wrong. Then
 a JSON of entries naming each image and its split read as a split file, its entries' captions the records' text
 (rsicd right; converters/split_sources.py): 3 right, 4 good stops, 3 useless stops (ck_plus, eurlex57k, hc18), 0 exit 1,
-0 wrong.
+0 wrong. Then (readers24b) a table keying the split folder its name begins with, whose file names another split folder
+repeats (hc18 a good stop: its --labels and --label-column convert right; plan/layout_guess.table_named_folder;
+tests/layouts/test_readers24b.py): 3 right, 5 good stops, 2 useless stops (ck_plus, eurlex57k), 0 exit 1, 0 wrong.
 """
 
 from __future__ import annotations
@@ -341,9 +343,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "levir_cd": {"label_level": 0, "exclude": ("LEVIR-CD/*/label",)},
                                          # right (tried); named by the stop since blindfix23b (at 6f26b9c it named
                                          # --exclude 'LEVIR-CD/test/label' alone, A/ and B/ then classes)
-    "hc18": None,                        # the stop (since blindfix23) names --labels training_set_pixel_size_and_HC.csv
-                                         # --label-column 'head circumference (mm)': every test image rejected, its name
-                                         # also a training image's (tried); the masks then unread
+    "hc18": {"labels_file": "training_set_pixel_size_and_HC.csv", "label_column": "head circumference (mm)"},
+                                         # right (tried) since readers24b: the table keys training_set/, the folder its
+                                         # name begins with, test_set/ unlabelled, the _Annotation masks auxiliary; named
+                                         # by the stop since blindfix23 (before readers24b every test image was rejected)
     "masakhanews": {"layout": "tables"},  # right (tried): each language's tables read, a row a record; named by the
                                          # stop since blindfix23b (at 6f26b9c it said only to point SRC elsewhere)
     "eurlex57k": None,

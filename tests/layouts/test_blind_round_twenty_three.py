@@ -45,9 +45,6 @@ WRONG = {
                 "parts; no option reads Emotion/'s _emotion.txt files, which label the peak frame of some sequences"),
     "eurlex57k": ("STOPS (exit 2): 'holds no images or texts, only .json files': each dataset/<split>/<celex>.json is a "
                   "document (title, recitals, main_body) whose concepts eurovoc_en.json names; no option reads them"),
-    "hc18": ("STOPS (exit 2) since blindfix23 (WRONG EXIT 0 at 6f26b9c: every image unlabelled): names "
-             "training_set_pixel_size_and_HC.csv's head circumference, the column test_set_pixel_size.csv lacks, and "
-             "--labels; following it rejects every test image (their names repeat the training images')"),
 }
 
 

@@ -7,7 +7,7 @@ Blind round twenty-three's rsicd first wrote every image in one split (exit 0), 
 option; with the split file read, its images take the scene their txtclasses list names, the JSON's
 split and its captions. A neighbour of Flickr8k's shape (no class lists: captions the only thing said of
 the images) converts right on the first command; hostile twins: one entry's captions no list, an
-entry without a split, a split that is no split word (`restval`) keep the stop of one split.
+entry without a split, a split that is no split word (`unused`) keep the stop of one split.
 """
 
 from __future__ import annotations
@@ -89,9 +89,10 @@ def test_an_entry_whose_captions_are_no_list_rejects_its_image_alone(tmp_path: P
     assert any("no list" in r["reason"] for r in rejected)
 
 
-@pytest.mark.parametrize("odd", [None, "restval"])
+@pytest.mark.parametrize("odd", [None, "unused"])
 def test_an_entry_without_a_split_word_keeps_the_stop(tmp_path: Path, odd: str | None) -> None:
-    """The hostile twins: one entry without its split, or with COCO's `restval` (no split word): no split
+    """The hostile twins: one entry without its split, or with a spelling no split word (`unused`; COCO's
+    `restval` is Karpathy's training data, read as train: tests/layouts/test_readers24b.py): no split
     file is read (never a partial reading), and the run stops before writing, naming the file."""
     src = _flickr(tmp_path / "flickr8k", ["train", "val", "test", odd, "train", "train"])
     with pytest.raises(UsageError) as stop:
