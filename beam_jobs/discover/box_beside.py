@@ -87,6 +87,23 @@ def _first_with_lines(config: ConvertConfig, paths: Sequence[str]) -> tuple[str,
     return "", []
 
 
+def _transcribed(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> bool:
+    """Whether a line of `lines` holds a text after its box's numbers: a quadrilateral's transcription.
+    Lines of numbers alone are no text regions (CTW1500's 32 numbers a curve, a face's landmarks as
+    x1,y1,...,x5,y5): their first eight are no corners, and read as such they were boxes, exit 0.
+    A receipt's transcription may be a number (`9.00`), so one line of text in the first lines is enough.
+
+    >>> from shardify.plan.box_formats import format_named
+    >>> fmt = format_named("Text quadrilaterals beside their images")
+    >>> _transcribed(fmt, ["72,25,326,25,326,64,72,64,9.00", "50,82,440,82,440,121,50,121,TAN WOON YANN"])
+    True
+    >>> _transcribed(fmt, ["10,20,200,120,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27"])
+    False
+    """
+    after = len(fmt.box_fields)
+    return any(any(field and not box_formats.is_number(field) for field in fmt.fields_of(line)[after:]) for line in lines if line.strip())
+
+
 def _document_format(config: ConvertConfig, path: str) -> box_formats.BoxFormat | None:
     """The `JSON_FORMATS` row of the document `path` (relative to SRC), or None (of another shape,
     larger than _FIRST_DOCUMENT_BYTES, or unreadable: the pipeline reports what it cannot read)."""
@@ -123,7 +140,7 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
             continue  # every sampled file empty: images without objects, no shape to tell
         if ext == "txt":  # captions, YOLO labels, notes: other readers' unless of a text-region shape
             fmt = box_formats.per_image_format("", lines, ext)  # (the rows of no folder of their own: `TXT_FORMATS`)
-            if fmt is not None and fmt.name in TXT_FORMATS:
+            if fmt is not None and fmt.name in TXT_FORMATS and _transcribed(fmt, lines):
                 formats.setdefault(fmt.name, []).append(folder)
             continue
         fmt = box_formats.per_image_format(posixpath.basename(folder), lines, ext)
