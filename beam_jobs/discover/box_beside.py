@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import label_file_found, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import json_box_files
+from shardify.converters import json_box_files, labelme_shapes
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
@@ -45,10 +45,11 @@ TXT_FORMATS = frozenset(
     if f.pairing == box_formats.PER_IMAGE and f.extension == "txt" and f.files == "" and f.convention == box_formats.QUAD_PIXELS
 )
 # The per-image JSON documents read beside their images (the rows of no folder of their own), and how
-# much of a folder's first one detection reads (LabelMe's carry the image in base64: a larger first
-# document is not recognised, and the folder is left to the other readers, as before).
+# much of a folder's first one detection reads: as much as the reader reads of each (LabelMe's carry the
+# image in base64: a 16 MiB limit here left a 13 MB photo's documents to the WebDataset reader, which
+# rejected every one as too large a label member, exit 1). A larger document is left to the other readers.
 JSON_FORMATS = frozenset(f.name for f in box_formats.FORMATS if f.pairing == box_formats.PER_IMAGE_JSON and f.files == "")
-_FIRST_DOCUMENT_BYTES = 16 << 20
+_FIRST_DOCUMENT_BYTES = labelme_shapes.MAX_DOCUMENT_BYTES
 
 # Key components: the whole path, however deep.
 _WHOLE_PATH = 64
@@ -166,6 +167,7 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
     fmt = box_formats.format_named(name)
     top = posixpath.commonpath(kept) if len(kept) > 1 else posixpath.dirname(kept[0])
     shown = ", ".join((f or "SRC") + "/" for f in kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
-    note = f"{top or 'SRC'}/: objects, one .{fmt.extension} file beside each image, named as it (in {shown}): {fmt.shown}"
+    ext = folders[kept[0]][0]  # (the files' own: LabelMe's .json, not its row's default .txt)
+    note = f"{top or 'SRC'}/: objects, one .{ext} file beside each image, named as it (in {shown}): {fmt.shown}"
     return [Evidence(top, evidence_lib.BOX_FILES, KeyRule(_WHOLE_PATH, False), box_format=name,
                      image_folder=voc_beside.BESIDE, note=note)]

@@ -5,10 +5,17 @@ their authors did not build, near-misses and hostile twins. Each test failed bef
   TXT_FORMATS) took any line of 9 to 64 comma numbers: CTW1500's 32-number curves and a face's five
   landmarks (`x1,y1,...,x5,y5`) beside each image were written as 'text' boxes from their first eight
   numbers, exit 0 (the landmarks' class folders lost to them). A line of numbers alone is no text region.
+- LabelMe's documents (converters/labelme_shapes.py) were read beside their images only, and only where
+  the folder's first document was under 16 MiB: an export's ann/ beside img/ (Supervisely's documented
+  LabelMe layout; labelme --output) stopped naming --label-level 0 alone, and documents carrying a 13 MB
+  photo in `imageData` were taken for WebDataset label members, every one rejected (exit 1). Detection
+  now reads as much as the reader (64 MiB) and tells LabelMe's by its content in a mirror folder too.
 """
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
 import pytest
@@ -85,3 +92,61 @@ def test_a_receipt_whose_first_lines_are_amounts_is_still_read(tmp_path: Path) -
     assert len(written) == 3
     for record in written.values():
         assert [v.decode() for v in _listed(record[contract.OBJECT_TEXT])] == ["text", "text"]
+
+
+# --- LabelMe's documents in a folder of their own, or carrying a large image ---------------------------------------
+
+
+def _labelme(shapes: list, image_path: str, data: str | None = None) -> str:
+    return json.dumps({"version": "5.5.0", "flags": {"blurry": False}, "shapes": shapes, "imagePath": image_path,
+                       "imageData": data, "imageHeight": 30, "imageWidth": 40})
+
+
+def _shape(label: str, points: list, kind: str = "polygon", group: int | None = None) -> dict:
+    return {"label": label, "points": points, "group_id": group, "description": "", "shape_type": kind, "flags": {"occluded": True}}
+
+
+def test_labelme_documents_in_ann_beside_img_per_split(tmp_path: Path) -> None:
+    """Supervisely's LabelMe import layout (ann/IMG_0748.json beside img/IMG_0748.jpeg), in split folders,
+    imagePath written the Windows way: each image takes its own split's document, by stem."""
+    src = tmp_path / "export"
+    for split in ("train", "val"):
+        for i in range(3):
+            _image(src / split / "img" / f"IMG_{i}.jpeg", f"{split}{i}")
+            (src / split / "ann").mkdir(parents=True, exist_ok=True)
+            shapes = [_shape(f"{split}{i}", [[2, 3], [20, 3], [12, 25]], group=1), _shape("tag", [[30, 2], [38, 9]], "rectangle", group=1)]
+            (src / split / "ann" / f"IMG_{i}.json").write_text(_labelme(shapes, f"..\\img\\IMG_{i}.jpeg"))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    written = _written(tmp_path / "out")
+    assert sorted(written) == sorted(f"{s}/img/IMG_{i}.jpeg" for s in ("train", "val") for i in range(3))
+    for name, record in written.items():
+        split, _, file = name.split("/")
+        assert record["split"] == split
+        assert sorted(v.decode() for v in _listed(record[contract.OBJECT_TEXT])) == sorted([split + file[4], "tag"])
+        assert _listed(record[contract.OBJECT_XMIN])[0] == pytest.approx(2 / 40)
+
+
+def test_a_folder_of_other_json_mirroring_the_images_is_no_labelme(tmp_path: Path) -> None:
+    """The near-miss: documents of another tool's shape (no labelled points) in annotations/ beside images/
+    are not read as objects; the run stops as before, naming them."""
+    src = tmp_path / "other"
+    for i in range(3):
+        _image(src / "images" / f"a{i}.jpg", f"o{i}")
+        (src / "annotations").mkdir(parents=True, exist_ok=True)
+        (src / "annotations" / f"a{i}.json").write_text(json.dumps({"shapes": [{"name": "dog", "x": 1, "y": 2}]}))
+    with pytest.raises(UsageError, match=r"annotations/a0\.json"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+
+
+def test_labelme_documents_carrying_a_large_photo_are_read(tmp_path: Path) -> None:
+    """`imageData` of a 13 MB photo (an 18 MB document, over the 16 MiB detection read before): read as
+    LabelMe's, the copy of the image never decoded."""
+    src = tmp_path / "large"
+    for i in range(2):
+        _image(src / f"p{i}.jpg", f"l{i}")
+        data = base64.b64encode(bytes([i]) * (13 << 20)).decode()
+        (src / f"p{i}.json").write_text(_labelme([_shape("berry", [[4, 5], [30, 20]], "rectangle")], f"p{i}.jpg", data))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    written = _written(tmp_path / "out")
+    assert sorted(written) == ["p0.jpg", "p1.jpg"]
+    assert all(_listed(r[contract.OBJECT_TEXT]) == [b"berry"] for r in written.values())
