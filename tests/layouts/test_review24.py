@@ -10,6 +10,8 @@ their authors did not build, near-misses and hostile twins. Each test failed bef
   LabelMe layout; labelme --output) stopped naming --label-level 0 alone, and documents carrying a 13 MB
   photo in `imageData` were taken for WebDataset label members, every one rejected (exit 1). Detection
   now reads as much as the reader (64 MiB) and tells LabelMe's by its content in a mirror folder too.
+- RCTW-17's `x1,...,y4,difficult,"text"` beside each image was read by SROIE's row: its difficult regions
+  (unreadable text, `###` to the evaluation) written as plain ones. Its own row now flags them.
 """
 
 from __future__ import annotations
@@ -92,6 +94,22 @@ def test_a_receipt_whose_first_lines_are_amounts_is_still_read(tmp_path: Path) -
     assert len(written) == 3
     for record in written.values():
         assert [v.decode() for v in _listed(record[contract.OBJECT_TEXT])] == ["text", "text"]
+
+
+def test_rctw17_difficult_regions_are_flagged(tmp_path: Path) -> None:
+    """RCTW-17's train folder: image_N.txt beside image_N.jpg, a difficult flag then the quoted text (mindocr's
+    RCTW17_Converter); a transcription holding a comma is one region."""
+    src = tmp_path / "rctw"
+    for i in range(3):
+        _image(src / "train" / f"image_{i}.jpg", f"rctw{i}", 400, 300)
+        (src / "train" / f"image_{i}.txt").write_text(
+            '10,10,100,10,100,50,10,50,0,"金氏眼镜"\n20,60,90,60,90,80,20,80,1,"###"\n30,90,60,90,60,99,30,99,0,"a,b"\n', encoding="utf-8")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    written = _written(tmp_path / "out")
+    assert len(written) == 3
+    for record in written.values():
+        assert _listed(record[contract.OBJECT_DIFFICULT]) == [0, 1, 0]
+        assert [v.decode() for v in _listed(record[contract.OBJECT_TEXT])] == ["text"] * 3
 
 
 # --- LabelMe's documents in a folder of their own, or carrying a large image ---------------------------------------
