@@ -12,6 +12,9 @@ their authors did not build, near-misses and hostile twins. Each test failed bef
   now reads as much as the reader (64 MiB) and tells LabelMe's by its content in a mirror folder too.
 - RCTW-17's `x1,...,y4,difficult,"text"` beside each image was read by SROIE's row: its difficult regions
   (unreadable text, `###` to the evaluation) written as plain ones. Its own row now flags them.
+- shardify/plan/derived_names.py took ISIC 2017's `ISIC_0000000_superpixels.png` (a map of superpixel
+  indices beside each photograph) for a crop: each written as a record of its photograph's diagnosis,
+  exit 0. A derived picture keeps its original's format; a PNG beside each JPEG is none.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import RejectLimitError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -110,6 +113,32 @@ def test_rctw17_difficult_regions_are_flagged(tmp_path: Path) -> None:
     for record in written.values():
         assert _listed(record[contract.OBJECT_DIFFICULT]) == [0, 1, 0]
         assert [v.decode() for v in _listed(record[contract.OBJECT_TEXT])] == ["text"] * 3
+
+
+# --- derived pictures keep their original's format ------------------------------------------------------------------
+
+
+def test_superpixel_maps_beside_photographs_take_no_diagnosis(tmp_path: Path) -> None:
+    """ISIC 2017's training folder (ISIC_<id>.jpg and ISIC_<id>_superpixels.png) with its diagnosis table
+    named by --labels: the maps are no crops; no row names them (rejects, named), and the --exclude of
+    them converts the photographs right."""
+    src = tmp_path / "isic"
+    rows = ["image_id,diagnosis"]
+    for i in range(6):
+        _image(src / "ISIC-2017_Training_Data" / f"ISIC_{i:07d}.jpg", f"isic{i}")
+        (src / "ISIC-2017_Training_Data" / f"ISIC_{i:07d}_superpixels.png").write_bytes(_image_bytes(f"sp{i}", 40, 30, "PNG"))
+        rows.append(f"ISIC_{i:07d},{('nevus', 'melanoma')[i % 2]}")
+    table = src / "ISIC-2017_Training_Part3_GroundTruth.csv"
+    table.write_text("\n".join(rows) + "\n")
+    with pytest.raises(RejectLimitError, match="no usable row"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file=str(table)))
+    assert not (tmp_path / "out" / "manifest.json").exists()
+    rejected = (tmp_path / "out" / "rejected.jsonl").read_text()
+    assert all(f"ISIC_{i:07d}_superpixels.png" in rejected for i in range(6))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out2"), labels_file=str(table), exclude=("**/*_superpixels.png",)))
+    written = _written(tmp_path / "out2")
+    assert {n: r[contract.LABEL_TEXT].decode() for n, r in written.items()} == {
+        f"ISIC-2017_Training_Data/ISIC_{i:07d}.jpg": ("nevus", "melanoma")[i % 2] for i in range(6)}
 
 
 # --- LabelMe's documents in a folder of their own, or carrying a large image ---------------------------------------
