@@ -15,6 +15,9 @@ their authors did not build, near-misses and hostile twins. Each test failed bef
 - shardify/plan/derived_names.py took ISIC 2017's `ISIC_0000000_superpixels.png` (a map of superpixel
   indices beside each photograph) for a crop: each written as a record of its photograph's diagnosis,
   exit 0. A derived picture keeps its original's format; a PNG beside each JPEG is none.
+- beam_jobs/discover/numbered_names.py read an AUTHORS.txt (one person a line) beside a list of
+  `<file> <digit>` rows as the digits' possible names and stopped, blocking a right conversion whose
+  classes are the numbers. A download's documents by name (file_roles.AUXILIARY_NAMES) are no names list.
 """
 
 from __future__ import annotations
@@ -139,6 +142,30 @@ def test_superpixel_maps_beside_photographs_take_no_diagnosis(tmp_path: Path) ->
     written = _written(tmp_path / "out2")
     assert {n: r[contract.LABEL_TEXT].decode() for n, r in written.items()} == {
         f"ISIC-2017_Training_Data/ISIC_{i:07d}.jpg": ("nevus", "melanoma")[i % 2] for i in range(6)}
+
+
+# --- a download's documents are no names list ------------------------------------------------------------------------
+
+
+def test_an_authors_file_beside_a_digits_list_names_no_class(tmp_path: Path) -> None:
+    """Digits labelled by their own numbers (`images/00003.png 3`), an AUTHORS.txt of twelve people beside the
+    list: the numbers are the classes, exit 0; a lexicon.txt of as many words beside it still stops (the rule's case)."""
+    src = tmp_path / "digits"
+    rows = []
+    for i in range(20):
+        (src / "images").mkdir(parents=True, exist_ok=True)
+        (src / "images" / f"{i:05d}.png").write_bytes(_image_bytes(f"digit{i}", 16, 16, "PNG"))
+        rows.append(f"images/{i:05d}.png {i % 10}")
+    (src / "train.txt").write_text("\n".join(rows) + "\n")
+    people = ["Alice Smith", "Bob Jones", "Carol White", "Dan Brown", "Eve Black", "Frank Green", "Grace Hall",
+              "Heidi Klum", "Ivan Petrov", "Judy Moss", "Karl Marx", "Liam Neeson"]
+    (src / "AUTHORS.txt").write_text("\n".join(people) + "\n")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    written = _written(tmp_path / "out")
+    assert {n: r[contract.LABEL_TEXT].decode() for n, r in written.items()} == {f"images/{i:05d}.png": str(i % 10) for i in range(20)}
+    (src / "AUTHORS.txt").rename(src / "lexicon.txt")
+    with pytest.raises(UsageError, match=r"--label-names lexicon\.txt"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out2")))
 
 
 # --- LabelMe's documents in a folder of their own, or carrying a large image ---------------------------------------
