@@ -18,6 +18,9 @@ their authors did not build, near-misses and hostile twins. Each test failed bef
 - beam_jobs/discover/numbered_names.py read an AUTHORS.txt (one person a line) beside a list of
   `<file> <digit>` rows as the digits' possible names and stopped, blocking a right conversion whose
   classes are the numbers. A download's documents by name (file_roles.AUXILIARY_NAMES) are no names list.
+- beam_jobs/discover/sample_documents.py stopped img2dataset's "files" output (`<key>.jpg`, `<key>.txt` its
+  caption, `<key>.json` its url, caption and sizes) saying to convert the objects to COCO: a useless stop.
+  It names `--exclude '**/*.json'` now, with which each image is written with its caption.
 """
 
 from __future__ import annotations
@@ -166,6 +169,28 @@ def test_an_authors_file_beside_a_digits_list_names_no_class(tmp_path: Path) -> 
     (src / "AUTHORS.txt").rename(src / "lexicon.txt")
     with pytest.raises(UsageError, match=r"--label-names lexicon\.txt"):
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out2")))
+
+
+# --- an image, its caption and its metadata ---------------------------------------------------------------------------
+
+
+def test_img2dataset_files_output_stop_names_the_exclude_that_reads_the_captions(tmp_path: Path) -> None:
+    """img2dataset's output_format "files": 00000/<key>.jpg, <key>.txt, <key>.json, and 00000_stats.json."""
+    src = tmp_path / "laion_part"
+    for i in range(5):
+        key = f"{i:09d}"
+        _image(src / "00000" / f"{key}.jpg", f"laion{i}")
+        (src / "00000" / f"{key}.txt").write_text(f"a red bicycle, photo {i}")
+        (src / "00000" / f"{key}.json").write_text(json.dumps(
+            {"url": f"https://example.org/{i}.jpg", "caption": f"a red bicycle, photo {i}", "key": key, "status": "success",
+             "error_message": None, "width": 40, "height": 30, "original_width": 400, "original_height": 300, "sha256": "ab"}))
+    (src / "00000_stats.json").write_text(json.dumps({"count": 5, "successes": 5}))
+    with pytest.raises(UsageError, match=r"--exclude '\*\*/\*\.json'"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out2"), exclude=("**/*.json",)))
+    written = _written(tmp_path / "out2")
+    assert {n: r[contract.TEXT].decode() for n, r in written.items()} == {
+        f"00000/{i:09d}.jpg": f"a red bicycle, photo {i}" for i in range(5)}
 
 
 # --- LabelMe's documents in a folder of their own, or carrying a large image ---------------------------------------
