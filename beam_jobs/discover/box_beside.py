@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover import label_file_found, voc_beside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import json_box_files
+from shardify.converters import json_box_files, labelme_shapes
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
@@ -45,10 +45,11 @@ TXT_FORMATS = frozenset(
     if f.pairing == box_formats.PER_IMAGE and f.extension == "txt" and f.files == "" and f.convention == box_formats.QUAD_PIXELS
 )
 # The per-image JSON documents read beside their images (the rows of no folder of their own), and how
-# much of a folder's first one detection reads (LabelMe's carry the image in base64: a larger first
-# document is not recognised, and the folder is left to the other readers, as before).
+# much of a folder's first one detection reads: as much as the reader reads of each (LabelMe's carry the
+# image in base64: a 16 MiB limit here left a 13 MB photo's documents to the WebDataset reader, which
+# rejected every one as too large a label member, exit 1). A larger document is left to the other readers.
 JSON_FORMATS = frozenset(f.name for f in box_formats.FORMATS if f.pairing == box_formats.PER_IMAGE_JSON and f.files == "")
-_FIRST_DOCUMENT_BYTES = 16 << 20
+_FIRST_DOCUMENT_BYTES = labelme_shapes.MAX_DOCUMENT_BYTES
 
 # Key components: the whole path, however deep.
 _WHOLE_PATH = 64
@@ -87,6 +88,23 @@ def _first_with_lines(config: ConvertConfig, paths: Sequence[str]) -> tuple[str,
     return "", []
 
 
+def _transcribed(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> bool:
+    """Whether a line of `lines` holds a text after its box's numbers: a quadrilateral's transcription.
+    Lines of numbers alone are no text regions (CTW1500's 32 numbers a curve, a face's landmarks as
+    x1,y1,...,x5,y5): their first eight are no corners, and read as such they were boxes, exit 0.
+    A receipt's transcription may be a number (`9.00`), so one line of text in the first lines is enough.
+
+    >>> from shardify.plan.box_formats import format_named
+    >>> fmt = format_named("Text quadrilaterals beside their images")
+    >>> _transcribed(fmt, ["72,25,326,25,326,64,72,64,9.00", "50,82,440,82,440,121,50,121,TAN WOON YANN"])
+    True
+    >>> _transcribed(fmt, ["10,20,200,120,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27"])
+    False
+    """
+    after = len(fmt.box_fields)
+    return any(any(field and not box_formats.is_number(field) for field in fmt.fields_of(line)[after:]) for line in lines if line.strip())
+
+
 def _document_format(config: ConvertConfig, path: str) -> box_formats.BoxFormat | None:
     """The `JSON_FORMATS` row of the document `path` (relative to SRC), or None (of another shape,
     larger than _FIRST_DOCUMENT_BYTES, or unreadable: the pipeline reports what it cannot read)."""
@@ -123,7 +141,7 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
             continue  # every sampled file empty: images without objects, no shape to tell
         if ext == "txt":  # captions, YOLO labels, notes: other readers' unless of a text-region shape
             fmt = box_formats.per_image_format("", lines, ext)  # (the rows of no folder of their own: `TXT_FORMATS`)
-            if fmt is not None and fmt.name in TXT_FORMATS:
+            if fmt is not None and fmt.name in TXT_FORMATS and _transcribed(fmt, lines):
                 formats.setdefault(fmt.name, []).append(folder)
             continue
         fmt = box_formats.per_image_format(posixpath.basename(folder), lines, ext)
@@ -149,6 +167,7 @@ def beside_box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
     fmt = box_formats.format_named(name)
     top = posixpath.commonpath(kept) if len(kept) > 1 else posixpath.dirname(kept[0])
     shown = ", ".join((f or "SRC") + "/" for f in kept[:3]) + (f" and {len(kept) - 3} more" if len(kept) > 3 else "")
-    note = f"{top or 'SRC'}/: objects, one .{fmt.extension} file beside each image, named as it (in {shown}): {fmt.shown}"
+    ext = folders[kept[0]][0]  # (the files' own: LabelMe's .json, not its row's default .txt)
+    note = f"{top or 'SRC'}/: objects, one .{ext} file beside each image, named as it (in {shown}): {fmt.shown}"
     return [Evidence(top, evidence_lib.BOX_FILES, KeyRule(_WHOLE_PATH, False), box_format=name,
                      image_folder=voc_beside.BESIDE, note=note)]

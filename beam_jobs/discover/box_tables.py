@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import idl_boxes, json_box_files
+from shardify.converters import idl_boxes, json_box_files, labelme_shapes
 from shardify.converters.evidence_files import MAX_XML_BYTES
 from shardify.errors import DoubtedGuess, InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
@@ -114,7 +114,12 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         if documents:  # one JSON document per image (`box_formats.PER_IMAGE_JSON`): the first decides
             if len(documents) != len(texts):
                 continue  # .txt and .json files in one folder: no one format
-            fmt = json_box_files.json_format(posixpath.basename(folder), _document(config, sorted(documents)[0]))
+            # a row of no folder of its own (LabelMe's, `files` "") is told by its content, whatever its folder's
+            # name (an export's ann/ beside img/), where the documents lie apart from their images (beside them:
+            # box_beside's, and split folders of the same stems are no mirrors); read as far as its reader reads
+            data = _document(config, min(documents), labelme_shapes.MAX_DOCUMENT_BYTES)
+            apart = not {_image_stem(p) for p in documents} & images_by_folder.get(folder, set())
+            fmt = json_box_files.json_format(posixpath.basename(folder), data) or (json_box_files.json_format("", data) if apart else None)
         else:
             first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
             fmt = box_formats.per_image_format(posixpath.basename(folder), label_file_found.head_lines(config, first)) if first else None
@@ -156,11 +161,12 @@ def _one_class_named(config: ConvertConfig, folder: str, first: str, fmt: box_fo
     )
 
 
-def _document(config: ConvertConfig, path: str) -> bytes:
-    """The whole of a per-image JSON document (a pretty-printed one spans many lines), or b""."""
+def _document(config: ConvertConfig, path: str, limit: int = MAX_XML_BYTES) -> bytes:
+    """The whole of a per-image JSON document (a pretty-printed one spans many lines) up to `limit`
+    bytes (one more: a larger one parses as no document), or b""."""
     try:
         with open_input(join_path(config.source, path)) as fileobj:
-            return fileobj.read(MAX_XML_BYTES + 1)
+            return fileobj.read(limit + 1)
     except (OSError, InvalidInputError):
         return b""
 

@@ -28,7 +28,7 @@ from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.inputs.whole_numbers import whole_number
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import file_roles, layout
 from shardify.plan.evidence import row_fields
 
 __all__ = ["check_numbered_names", "names_for_numbers"]
@@ -70,6 +70,16 @@ def names_for_numbers(lines: Sequence[str], largest: int, limit: int = _NAMES_LI
     return names if len(names) > largest or len(lines) >= limit else None
 
 
+def _documentation(path: str) -> bool:
+    """A download's document by its name (AUTHORS.txt, LICENSE.txt: `file_roles.AUXILIARY_NAMES`), whose
+    lines may be one name each (an AUTHORS file's people) and are never the classes' names.
+
+    >>> _documentation("AUTHORS.txt"), _documentation("data/license.txt"), _documentation("lexicon.txt")
+    (True, True, False)
+    """
+    return layout.stem(posixpath.basename(path)).lower() in file_roles.AUXILIARY_NAMES
+
+
 def _numbers(config: ConvertConfig, found: evidence_lib.Evidence) -> list[int]:
     column = found.label_column
     numbers = []
@@ -106,8 +116,8 @@ def check_numbered_names(config: ConvertConfig, sample: Sequence[str], detected:
                 break
             folder = posixpath.dirname(folder)
     read = {e.path for e in detected.evidence}
-    others = sorted(p for p in sample if posixpath.dirname(p) in folders and p not in read
-                    and layout.extension(p) == "txt" and not evidence_lib.example_file(p))[:_OPENED]
+    others = sorted(p for p in sample if posixpath.dirname(p) in folders and p not in read and layout.extension(p) == "txt"
+                    and not evidence_lib.example_file(p) and not _documentation(p))[:_OPENED]
     for path in others:
         names = names_for_numbers(head_lines(config, path, lines=_NAMES_LINES), max(numbers))
         if names:

@@ -69,6 +69,14 @@ def unlabelling_documents(config: ConvertConfig, sample: Sequence[str]) -> dict[
     return keys
 
 
+def _captions_beside(sample: Sequence[str], documents: dict[str, list[str]]) -> list[str]:
+    """The `.txt` members of the documents' samples (a caption each: img2dataset's `<key>.jpg`, `<key>.txt`,
+    `<key>.json` of its url, caption and sizes), where every document's sample has one; else []."""
+    texts = {layout.sample_key(p)[0]: p for p in sample if layout.sample_key(p)[1] == "txt"}
+    found = [texts.get(layout.sample_key(p)[0]) for p in documents]
+    return [p for p in found if p] if all(found) else []
+
+
 def check_sample_documents(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
     """Stop where `detected` reads WebDataset samples whose `.json` members hold no label field.
 
@@ -82,6 +90,15 @@ def check_sample_documents(config: ConvertConfig, sample: Sequence[str], detecte
         return
     keys = next(iter(documents.values()))
     shown = ", ".join(keys[:_KEYS_SHOWN]) + (", ..." if len(keys) > _KEYS_SHOWN else "")
+    captions = _captions_beside(sample, documents)
+    if captions:
+        raise UsageError(
+            f"each image has a .json of the same name beside it ({', '.join(documents)}), read as WebDataset samples whose "
+            f".json member labels them; but these documents hold no label field at their top (keys: {shown}), and a .txt "
+            f"lies beside each image too ({', '.join(captions)}): an image and its caption, with its metadata (img2dataset's "
+            "files output). --exclude '**/*.json' reads each image with its .txt as its caption (the documents left out); "
+            "read as they stand, every image would be written unlabelled and its caption lost"
+        )
     raise UsageError(
         f"each image has a .json of the same name beside it ({', '.join(documents)}), read as WebDataset samples whose "
         f".json member labels them; but these documents hold no label field at their top (keys: {shown}): they are "

@@ -128,6 +128,24 @@ FORMATS: tuple[BoxFormat, ...] = (
         "'x1,...,y4,script,transcription'",
     ),
     BoxFormat(
+        name="RCTW-17 text quadrilaterals",
+        pairing=PER_IMAGE,
+        # RCTW-17 (ICDAR 2017 Reading Chinese Text in the Wild): train/image_0.txt beside train/image_0.jpg, a line
+        # `x1,y1,...,x4,y4,difficult,"transcription"`. Before SROIE's row, which took its lines too and wrote every
+        # difficult region (1: unreadable, `###` to the evaluation) as a plain one. Told from SROIE's by its quotes:
+        # every line holds them (`drop`); no folder of its own (files ""), asked for by box_beside alone
+        files=r"",
+        fields=tuple(range(10, 65)),  # a transcription holding commas splits into more fields
+        separator=",",
+        drop='"',
+        single_class="text",  # text regions: the files name no class, the transcription is no class
+        box_fields=("0", "1", "2", "3", "4", "5", "6", "7"),
+        convention=QUAD_PIXELS,
+        flags=(("8", "difficult"),),
+        source="RCTW-17 (rctw.vlrlab.net): <image>.txt beside each image, UTF-8, 'x1,y1,x2,y2,x3,y3,x4,y4,difficult,"
+        "\"text\"' a line (mindocr's RCTW17_Converter reads a difficult value other than 0 as do not care, ###)",
+    ),
+    BoxFormat(
         name="Text quadrilaterals beside their images",
         pairing=PER_IMAGE,
         # SROIE 2019 task 1: 0325updated.task1train(626p)/X00016469612.txt beside X00016469612.jpg, in the images'

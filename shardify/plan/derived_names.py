@@ -11,7 +11,10 @@ A rule is (suffix, restore): a file name ending in `suffix` is the derived twin 
 for `000000_thumb.jpg` of `000000.jpg`). One rule is found from the sample or none: a suffix that is
 a bare number (`_1.jpg`, `-2.png`, ` (1).jpg`) names a sibling photograph, not a crop of one, a word
 of masks or annotations (`_mask.png`, `_segmentation.png`) names no picture at all, and two rules
-are no pattern to act on. Sampled files no key begins (rows beyond the first keys read)
+are no pattern to act on. A derived picture keeps its original's format (a crop of a JPEG is a
+JPEG): a PNG beside each JPEG is a map of it (ISIC 2017's `ISIC_0000000_superpixels.png`, a density
+or saliency map), and written with the photograph's row it was a 'melanoma' record of superpixel
+indices, exit 0. Sampled files no key begins (rows beyond the first keys read)
 say nothing either way: the join rejects those no row names, as before.
 """
 
@@ -34,13 +37,28 @@ _KEYED_BY_NAME = (PATH, NAME, STEM)
 _NUMBERED = re.compile(r"^[ ._-]*\(?\d+\)?$")
 # A suffix of these words names a mask or an annotation of the image (`ISIC_0000000_segmentation.png`,
 # `0001_mask.png`), no picture of its subject: such files stay rejects, never records with the row's label.
-_ANNOTATION_WORDS = MASK_FOLDER_WORDS | {"seg", "gtfine", "labelids", "instanceids", "color"}
+_ANNOTATION_WORDS = MASK_FOLDER_WORDS | {"seg", "gtfine", "labelids", "instanceids", "color", "superpixels", "superpixel",
+                                         "density", "saliency", "heatmap", "edge", "edges", "contour", "boundary", "disparity"}
+# Extensions of one image format (a derived picture keeps its original's).
+_SAME_FORMAT = {"jpeg": "jpg", "jpe": "jpg", "tif": "tiff"}
 # At least this many sampled files must follow the rule: one such name is a coincidence.
 _MIN_DERIVED_FILES = 2
 
 
 def _nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
+
+
+def _same_format(name: str, key_name: str) -> bool:
+    """Whether `name` is of `key_name`'s image format (True where the key names none: a bare id).
+
+    >>> _same_format("a.jpg_face.jpg", "a.jpg"), _same_format("a_thumb.JPEG", "a.jpg"), _same_format("a_sp.png", "a.jpg")
+    (True, True, False)
+    """
+    ext, key_ext = extension(name).lower(), extension(key_name).lower()
+    if key_ext not in IMAGE_EXTENSIONS:
+        return True
+    return _SAME_FORMAT.get(ext, ext) == _SAME_FORMAT.get(key_ext, key_ext)
 
 
 def _rule_of(name: str, key_name: str) -> tuple[str, str] | None:
@@ -52,12 +70,14 @@ def _rule_of(name: str, key_name: str) -> tuple[str, str] | None:
     ('_thumb.jpg', '.jpg')
     >>> _rule_of("cat_1.jpg", "cat.jpg") is None, _rule_of("0001_mask.png", "0001.jpg") is None  # a sibling; a mask
     (True, True)
+    >>> _rule_of("ISIC_0000000_superpixels.png", "ISIC_0000000.jpg") is None  # a map of the photograph, no picture of it
+    True
     """
     for prefix in (key_name, stem(key_name)):
         if prefix and name != key_name and name.startswith(prefix) and name[len(prefix):][:1] in "._-":
             suffix, restore = name[len(prefix):], key_name[len(prefix):]
             extra = suffix[: len(suffix) - len(extension(name)) - (1 if extension(name) else 0)] if extension(name) else suffix
-            if not extra or _NUMBERED.match(extra) or suffix == restore:
+            if not extra or _NUMBERED.match(extra) or suffix == restore or not _same_format(name, key_name):
                 return None
             if any(word in _ANNOTATION_WORDS for word in re.split(r"[^a-z0-9]+", extra.lower())):
                 return None
