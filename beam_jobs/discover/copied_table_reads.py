@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from shardify.beam_jobs.open_inputs import open_input
+from shardify.beam_jobs.discover import head_reads
 from shardify.config import ConvertConfig
-from shardify.converters import tables as tables_lib
-from shardify.errors import InvalidInputError
-from shardify.inputs.paths import join_path
 from shardify.plan import copied_tables, layout
 
 __all__ = ["with_copied_tables"]
@@ -29,16 +26,8 @@ def with_copied_tables(config: ConvertConfig, sample: list[str], detected: layou
     paths = [p for p in sample if layout.extension(p) in _EXTENSIONS and not detected.is_auxiliary(p)][:_CANDIDATES]
     if len(paths) < 2:
         return detected
-    heads = {}
-    for path in paths:
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                header = tables_lib.read_header(fileobj, tables_lib.table_format(path), header=config.table_options.header,
-                                                encoding=config.table_options.encoding)
-        except (OSError, InvalidInputError):
-            continue  # rejected with its reason by the scan
-        if header.columns and header.sample:
-            heads[path] = (header.columns, header.sample)
+    heads = {path: (header.columns, header.sample) for path, header in head_reads.table_headers(config, paths).items()
+             if header.columns and header.sample}
     left_out = copied_tables.copied_tables(heads)
     if not left_out:
         return detected

@@ -14,12 +14,13 @@ from shardify.beam_jobs.discover import archive_heads
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_line_cells
+from shardify.converters import tables as tables_lib
 from shardify.converters.evidence_files import first_lines
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 
-__all__ = ["HEAD_BYTES", "HEAD_LINES", "first_line", "head_lines", "table_head_lines", "first_row"]
+__all__ = ["HEAD_BYTES", "HEAD_LINES", "first_line", "head_lines", "table_head_lines", "first_row", "table_headers"]
 
 # A first line looked at is at most this long.
 _FIRST_LINE_BYTES = 64 << 10
@@ -66,3 +67,18 @@ def first_row(config: ConvertConfig, path: str) -> dict | None:
     except InvalidInputError:
         return None
     return row if isinstance(row, dict) else None
+
+
+def table_headers(config: ConvertConfig, paths: list[str]) -> dict[str, tables_lib.TableHeader]:
+    """Each table's header and first rows as the scan will read them (the user's `--header` and
+    `--encoding`), by path; a table that cannot be read is left out (the scan rejects it with its
+    reason). What the cross-table readings (label joins, copies) judge tables by."""
+    found = {}
+    for path in paths:
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                found[path] = tables_lib.read_header(fileobj, tables_lib.table_format(path), header=config.table_options.header,
+                                                     encoding=config.table_options.encoding)
+        except (OSError, InvalidInputError):
+            continue
+    return found

@@ -21,14 +21,14 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import describe, held_out_label_tables, held_out_tables, label_file_found
+from shardify.beam_jobs.discover import describe, head_reads, held_out_label_tables, held_out_tables, label_file_found
 from shardify.beam_jobs.discover.listing import why_unlisted
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import is_local_path, join_path
-from shardify.converters import json_line_cells, tables as tables_lib
+from shardify.converters import json_line_cells
 from shardify.plan import (
     concept_lists, guards, list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
 )
@@ -167,13 +167,7 @@ def with_label_joins(config: ConvertConfig, sample: list[str], detected: layout.
         return detected
     paths = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not detected.is_auxiliary(p)][:_CANDIDATES]
     heads, bare = {}, {}
-    for path in paths:
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                header = tables_lib.read_header(fileobj, tables_lib.table_format(path), header=config.table_options.header,
-                                                encoding=config.table_options.encoding)
-        except (OSError, InvalidInputError):
-            continue  # rejected with its reason by the scan
+    for path, header in head_reads.table_headers(config, paths).items():
         if header.present:
             heads[path] = (header.columns, header.sample)
         elif len(header.columns) == 2:

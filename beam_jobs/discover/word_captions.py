@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found
 from shardify.config import ConvertConfig
+from shardify.converters.column_content import is_number
 from shardify.errors import UsageError
 from shardify.plan import layout
 
@@ -34,14 +35,6 @@ def _token(lines: Sequence[str]) -> str | None:
     return words[0] if len(words) == 1 and len(words[0]) <= _MAX_TOKEN_CHARS else None
 
 
-def _number(token: str) -> bool:
-    try:
-        float(token)
-    except ValueError:
-        return False
-    return True
-
-
 def check_word_captions(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
     """Stop where an image-caption layout's captions are one token each, repeating or numbers.
 
@@ -58,11 +51,11 @@ def check_word_captions(config: ConvertConfig, sample: Sequence[str], detected: 
     if any(token is None for token in tokens):
         return
     values = [t for t in tokens if t is not None]
-    if len(set(values)) * 2 > len(values) and not all(_number(v) for v in values):
+    if len(set(values)) * 2 > len(values) and not all(is_number(v) for v in values):
         return  # (one word each, all different: names or short captions, as a caption may be)
     shown = ", ".join(f"{p} ({v!r})" for p, v in list(zip(files, values))[:3])
     raise UsageError(
-        f"the .txt files beside the images hold one {'number' if all(map(_number, values)) else 'word'} each, repeating as "
+        f"the .txt files beside the images hold one {'number' if all(map(is_number, values)) else 'word'} each, repeating as "
         f"classes do ({shown} ...): labels, not captions, which say more; shardify reads no label file per image yet: "
         "give the labels as one table of path and label (--labels FILE), or keep the files as captions with "
         "--layout image_captions"
