@@ -20,6 +20,20 @@ def read_shard(path: Path) -> list[dict[str, object]]:
     return records
 
 
+def images_by_name(out: Path) -> dict[str, dict]:
+    """{image file name: record, its split under 'split'} of every image record an output holds."""
+    from shardify.format import contract
+    from shardify.format.manifest import load_manifest
+
+    found = {}
+    for split, info in load_manifest(str(out)).splits.items():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                record["split"] = split
+                found[record[contract.IMAGE_FILENAME].decode()] = record
+    return found
+
+
 def read_report(output: Path, name: str) -> list[dict]:
     """The lines of `rejected.jsonl` or `repaired.jsonl`; [] when the run wrote none (a report exists
     only when it lists something)."""

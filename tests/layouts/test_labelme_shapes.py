@@ -17,14 +17,13 @@ import json
 from pathlib import Path
 
 from helpers.blind23 import DATASETS
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import images_by_name, read_report
 from helpers.shipped import _image_bytes
 from helpers.unseen_judge import judge_first_command
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig, parse_max_rejects
 from shardify.converters.labelme_shapes import MAX_POINTS
 from shardify.format import contract
-from shardify.format.manifest import load_manifest
 
 
 def _document(shapes: list, image: str, data: bytes | None = None) -> str:
@@ -43,14 +42,7 @@ def _image(path: Path, key: str) -> bytes:
     return data
 
 
-def _records(out: Path) -> dict[str, dict]:
-    found = {}
-    for split, info in load_manifest(str(out)).splits.items():
-        for shard in info.shards:
-            for record in read_shard(out / shard.path):
-                record["split"] = split
-                found[record[contract.IMAGE_FILENAME].decode()] = record
-    return found
+_records = images_by_name  # (tests/helpers/shard_io.py)
 
 
 def _listed(value) -> list:

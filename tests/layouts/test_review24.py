@@ -31,13 +31,12 @@ from pathlib import Path
 
 import pytest
 
-from helpers.shard_io import read_shard
+from helpers.shard_io import images_by_name
 from helpers.shipped import _image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import RejectLimitError, UsageError
 from shardify.format import contract
-from shardify.format.manifest import load_manifest
 
 
 def _image(path: Path, key: str, width: int = 40, height: int = 30) -> None:
@@ -45,15 +44,7 @@ def _image(path: Path, key: str, width: int = 40, height: int = 30) -> None:
     path.write_bytes(_image_bytes(key, width, height, "JPEG"))
 
 
-def _written(out: Path) -> dict[str, dict]:
-    """{file name: record, with its split under 'split'}."""
-    found = {}
-    for split, info in load_manifest(str(out)).splits.items():
-        for shard in info.shards:
-            for record in read_shard(out / shard.path):
-                record["split"] = split
-                found[record[contract.IMAGE_FILENAME].decode()] = record
-    return found
+_written = images_by_name  # (tests/helpers/shard_io.py)
 
 
 def _listed(value) -> list:
