@@ -180,6 +180,14 @@ def _class_names_file(config: ConvertConfig, sample: Sequence[str], table: str, 
     return near[0] if near else ""
 
 
+def _named_for_boxes(name: str) -> bool:
+    """A box format's file pattern matches `name` and not any file of its extension (`movies.csv` is
+    matched by the patterns of formats told by their header alone, as every `.csv` is: no sign)."""
+    anonymous = "zq0x." + name.rsplit(".", 1)[-1]
+    return any(f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)
+               and not re.search(f.files + "$", anonymous) for f in box_formats.FORMATS)
+
+
 def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     found = []
     texts = [p for p in sample if layout.extension(p) in _ANNOTATION_EXTENSIONS][:_CANDIDATE_FILES]
@@ -203,7 +211,8 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             if all(f.by_header or f.columns for f in box_formats.FORMATS
                    if f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)):
                 continue
-            set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
+            if _named_for_boxes(name):  # (a pattern any `x.csv` matches says nothing of the file)
+                set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
             continue
         names_file = ""
         if fmt.pairing == box_formats.BLOCKS:
