@@ -58,7 +58,9 @@ After blindfix24 (tests/layouts/test_blindfix24.py; wrong exit 0 mended by kind,
 writing): class folders each named by a file of rows of numbers outside them are sequences (uavdt:
 beam_jobs/discover/sequence_rows.py); a held-out split's table read as labels while the training table beside it
 keys the inputs under other column names stops (boneage: held_out_label_tables.check_unread_train_table): 1 right,
-0 good stops, 8 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval).
+0 good stops, 8 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval). Then the stop over containers of class folders
+names --exclude for a container named for masks beside the others (fish4knowledge a good stop:
+shardify/plan/deeper_classes.py): 1 right, 1 good stop, 7 useless stops, 0 exit 1, 1 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -273,8 +275,9 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # the tally); None where none was found to.
 FOLLOW: dict[str, dict[str, object] | None] = {
     "fish4knowledge": {"label_level": 2, "exclude": ("mask_image",)},
-                                         # right (tried at cba510f); the stop names --label-level 2 but not the
-                                         # --exclude of the mask tree, which --label-level 2 alone writes as classes
+                                         # right (tried at cba510f); the stop named --label-level 2 but not the
+                                         # --exclude of the mask tree (--label-level 2 alone writes it as classes)
+                                         # until blindfix24 (deeper_classes._mask_containers)
     "dfuc2021": None,
     "ap10k": None,
     "uavdt": None,

@@ -149,3 +149,43 @@ def test_both_tables_of_words_still_label_their_splits(tmp_path: Path) -> None:
     written = _labels(tmp_path / "out")
     by_name = {Path(name).name: entry for name, entry in written.items()}
     assert by_name["700.jpg"][1] == ("cat",) and by_name["900.jpg"][1] == ("dog",), written
+
+
+# ------------------------------------------------------------------------------------------------
+# A useless stop mended: containers over classes, one of them of masks
+# ------------------------------------------------------------------------------------------------
+
+def test_fish4knowledge_stop_names_the_mask_tree_to_leave_out(tmp_path: Path) -> None:
+    from helpers.blind24 import FOLLOW
+    from helpers.unseen_judge import judge_first_command
+
+    judge_first_command(DATASETS, "fish4knowledge", tmp_path, FOLLOW["fish4knowledge"])
+
+
+def _containers(root: Path, names: tuple[str, str]) -> None:
+    """Two containers over class folders: `<word>_images/<class>_<word>/<word>_<class><i>.png`; a container whose first
+    word names masks holds few-valued masks."""
+    from helpers.blind23 import _pic
+
+    for c, container in enumerate(names):
+        word = container.split("_")[0]
+        for k, cls in enumerate(("oak", "elm", "ash")):
+            for i in range(2):
+                path = root / container / f"{cls}_{word}" / f"{word}_{cls}{i}.png"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(_pic(f"ct{c}{k}{i}", values=[0, 0, 255]) if word == "mask" else _pic(f"ct{c}{k}{i}"))
+
+
+def test_a_neighbour_of_leaf_images_beside_mask_images_names_the_exclude(tmp_path: Path) -> None:
+    _containers(tmp_path / "leaves", ("leaf_images", "mask_images"))
+    message = _refused(tmp_path / "leaves", tmp_path / "out")
+    assert "--label-level 2 (counted from SRC) --exclude 'mask_images'" in message, message
+    run_conversion(ConvertConfig(str(tmp_path / "leaves"), str(tmp_path / "out"), label_level=2, exclude=("mask_images",)))
+    assert {labels for _, labels in _labels(tmp_path / "out").values()} == {("oak_leaf",), ("elm_leaf",), ("ash_leaf",)}
+
+
+def test_two_containers_of_photos_offer_no_exclude(tmp_path: Path) -> None:
+    """Hostile twin: neither container is named for masks: nothing is offered to leave out."""
+    _containers(tmp_path / "trees", ("park_images", "forest_images"))
+    message = _refused(tmp_path / "trees", tmp_path / "out")
+    assert "--label-level 2" in message and "--exclude" not in message, message
