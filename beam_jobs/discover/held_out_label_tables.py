@@ -28,7 +28,7 @@ from shardify.errors import UsageError
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["check_test_table", "check_unread_targets", "train_targets"]
+__all__ = ["check_test_table", "check_unread_targets", "check_unread_train_table", "train_targets"]
 
 
 def train_targets(test_header: Sequence[str], train_header: Sequence[str]) -> list[str]:
@@ -66,7 +66,8 @@ def check_test_table(config: ConvertConfig, sample: Sequence[str], table: str) -
         if (other == table or posixpath.dirname(other) != folder or layout.extension(other) != extension
                 or split_word(layout.stem(other)) != "train"):
             continue
-        targets = train_targets(_header(config, table), _header(config, other))
+        train_header = _header(config, other)
+        targets = train_targets(_header(config, table), train_header)
         if targets:
             shown = " or ".join(f"--label-column {t!r}" for t in targets[:3])
             raise UsageError(
@@ -75,6 +76,40 @@ def check_test_table(config: ConvertConfig, sample: Sequence[str], table: str) -
                 f"training table less its targets, so its columns are features, not labels. Read the training table's "
                 f"target: --labels {other} {shown} (the {word} images are written unlabelled)"
             )
+
+
+def check_unread_train_table(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Raises UsageError where a held-out split's table labels the inputs while the training table beside it (same
+    folder, same kind, named for train) keys the sampled inputs by its first column and gives no labels (RSNA Bone
+    Age's `boneage-training-dataset.csv` 'id,boneage,male' beside `boneage-test-dataset.csv` 'Case ID,Sex', each naming
+    its columns its own way, so `check_test_table`'s superset is no sign): the training images were written unlabelled
+    and the test images labelled by 'Sex' (M/F) with exit 0. Which of its columns is the target the names cannot say,
+    so each is offered. Unless --labels or --label-level decides."""
+    if config.labels_file or config.label_level is not None:
+        return
+    labelling = {e.path for e in detected.evidence if e.gives_labels}
+    names = {posixpath.basename(p) for p in sample if layout.extension(p) not in ("csv", "tsv")}
+    names |= {layout.stem(p) for p in sample if layout.extension(p) not in ("csv", "tsv")}
+    for table in sorted(labelling):
+        word = split_word(layout.stem(table))
+        if layout.extension(table) not in ("csv", "tsv") or not word or word == "train":
+            continue
+        for train in sorted(p for p in sample if p not in labelling and p != table
+                            and posixpath.dirname(p) == posixpath.dirname(table)
+                            and layout.extension(p) == layout.extension(table) and split_word(layout.stem(p)) == "train"):
+            train_header = _header(config, train)
+            if len(train_header) >= 2 and _keys_inputs(config, train, names):
+                _refuse_unread_train(table, word, train, train_header)
+
+
+def _refuse_unread_train(table: str, word: str, train: str, train_header: Sequence[str]) -> None:
+    shown = " or ".join(f"--label-column {c!r}" for c in train_header[1:4])
+    raise UsageError(
+        f"{table}, the {word} split's table, would label the inputs by its columns, while {train} beside it, the training "
+        f"split's table, names inputs by its first column {train_header[0]!r} and would be left unread: the training "
+        f"inputs would be written unlabelled and the {word} ones labelled by what is likely a feature. Read the training "
+        f"table's target: --labels {train} {shown} (the {word} inputs are written unlabelled)"
+    )
 
 
 def _keys_inputs(config: ConvertConfig, table: str, names: set[str]) -> bool:

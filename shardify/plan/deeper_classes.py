@@ -18,10 +18,11 @@ what it shows, the folders that show it, and the options that decide, or None.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from shardify.plan.folder_names import holds_words
+from shardify.plan.folder_names import MASK_FOLDER_WORDS, holds_words
 
 __all__ = ["containers_over_classes", "named_within", "numbered_index", "numbered_levels"]
 
@@ -53,14 +54,33 @@ def containers_over_classes(splits: Sequence[Any], label_hint: Any, labels_hint:
     for split in splits:
         found = _beneath(split)
         if found and all(holds_words(name) and "" not in below and len(below) >= _MIN_BENEATH for name, below in found.items()):
+            masks = _mask_containers(split, found)
+            aside = "".join(f" --exclude '{m}'" for m in masks)
             return (
                 f"the {len(found)} class folders are named for what they hold, not a class, and each holds "
-                f"{min(len(b) for b in found.values())} or more folders of inputs: the classes are likely the folders beneath",
+                f"{min(len(b) for b in found.values())} or more folders of inputs: the classes are likely the folders beneath"
+                + (f"; {', '.join(m + '/' for m in masks)}, named for masks, holds no classes: left out" if masks else ""),
                 _shown(split, found),
-                (f"{label_hint(split.level + 2)} for the folders beneath them as the classes",
+                (f"{label_hint(split.level + 2)}{aside} for the folders beneath them as the classes",
                  f"{label_hint(split.level + 1)} to keep these {len(found)} as the classes"),
             )
     return None
+
+
+def _mask_containers(split: Any, found: dict[str, set[str]]) -> tuple[str, ...]:
+    """The containers whose first word names masks (Fish4Knowledge's `mask_image/` beside `fish_image/`, its `mask_01/`
+    mirroring `fish_01/`), as paths, where some container's does not: their folders are no classes, and read with
+    the others' at the deeper level they were written as classes of masks. () where none or all are so named.
+
+    >>> class S: level, inputs = 0, [("fish_image", "fish_01", "a.png"), ("mask_image", "mask_01", "a.png")]
+    >>> _mask_containers(S, {"fish_image": {"fish_01"}, "mask_image": {"mask_01"}})
+    ('mask_image',)
+    """
+    prefix = next(iter(split.inputs))[: split.level]
+    masks = [name for name in sorted(found) if (re.findall(r"[a-z]+", name.lower()) or [""])[0] in MASK_FOLDER_WORDS]
+    if not masks or len(masks) == len(found):
+        return ()
+    return tuple("/".join((*prefix, name)) for name in masks)
 
 
 def numbered_index(splits: Sequence[Any], labels_hint: str, level_hint: Any = None) -> Look:
