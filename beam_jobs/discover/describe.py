@@ -20,7 +20,7 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import coco_like, label_file_found, mat_annotations
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
-from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read
+from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read, word_captions
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
 from shardify.beam_jobs.discover.object_evidence import (  # re-exported: callers read them as describe.<name>
     hf_metadata,
@@ -117,6 +117,8 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found += _annotation_folders(config, sample)
     found += yolo_labels(config, sample)
     found += yolo_beside_read.yolo_beside_evidence(config, sample)  # Darknet's: each .txt beside its image
+    if detected.name == layout.IMAGE_FOLDERS:
+        found += word_captions.label_file_evidence(config, sample)  # img001.txt: `cat` beside img001.jpg
     found += hf_metadata(config, sample)
     found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)

@@ -342,6 +342,8 @@ def _detect_folder(
         read = yolo_beside.check_yolo_beside(config, sample, annotations)  # Darknet's, CVAT's 'YOLO 1.1': boxes beside each image
         annotations = [a for a in annotations if a not in read]  # (read as objects: yolo_beside_read)
         forced = layout.IMAGE_FOLDERS
+    if not forced and not label_file and word_captions.label_file_evidence(config, sample):
+        forced = layout.IMAGE_FOLDERS  # img001.txt: `cat` beside img001.jpg, its label (read by describe), no caption
     detected = layout_guess.detect_layout(
         sample,
         top_folders,
@@ -450,7 +452,6 @@ def _detect_folder(
         detected = image_split_fields.with_entry_captions(config, detected)  # Karpathy's dataset_flickr8k.json: splits, captions
         frame_tables.check_frame_tables(config, sample, detected)  # MOT17's <seq>/gt/gt.txt beside <seq>/img1/
         guards.check_guess(config, sample, detected, annotations)
-        word_captions.check_word_captions(config, sample, detected)  # img001.txt: `cat` beside img001.jpg
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists

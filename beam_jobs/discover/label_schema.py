@@ -94,7 +94,8 @@ def with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout
     coco = (detected.name == layout.COCO and not detected.whole_images) or any(
         e.kind == evidence_lib.COCO_SPLIT and not e.whole_images for e in detected.evidence)
     segmentation = any(e.kind == evidence_lib.SEGMENTATION_MASKS for e in detected.evidence)
-    voc = any(e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) or e.boxes for e in detected.evidence)
+    voc = any((e.kind in (*evidence_lib.ANNOTATION_FOLDERS, evidence_lib.HF_METADATA, evidence_lib.BOX_TABLE) or e.boxes)
+              and e.kind != evidence_lib.LABEL_FILES for e in detected.evidence)  # (a label file per image gives no objects)
     if not (coco or voc):
         if config.masks or config.keypoints:
             option = "--masks" if config.masks else "--keypoints"

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import reject
-from shardify.beam_jobs.discover import voc_beside
+from shardify.beam_jobs.discover import voc_beside, word_captions
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import box_text, evidence_files, folder_tables, idl_boxes, tables
@@ -36,6 +36,7 @@ from shardify.plan.structure import mask_key, mask_named
 from shardify.plan.entries import Reject
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
+    LABEL_FILES,
     BOX_FILES,
     BOX_TABLE,
     SEGMENTATION_MASKS,
@@ -104,7 +105,7 @@ class ReadEvidence(beam.DoFn):
             yield from self._folder_tables(found, fmt, rule)
             return
         items = list(list_tree(folder, links_inside=self._source))  # (a link to another folder of SRC stays inside)
-        beside = found.kind == YOLO_LABELS and found.image_folder == voc_beside.BESIDE
+        beside = found.kind in (YOLO_LABELS, LABEL_FILES) and found.image_folder == voc_beside.BESIDE
         # (YOLO files beside their images: a .txt is one only with an image of its stem beside it, train.txt no such)
         stems = {item.relpath.rsplit(".", 1)[0] for item in items if layout.extension(getattr(item, "relpath", "")) in layout.IMAGE_EXTENSIONS} if beside else set()
         for item in items:
@@ -132,6 +133,10 @@ class ReadEvidence(beam.DoFn):
                 limit = box_text.document_limit(fmt) if fmt is not None else evidence_files.MAX_XML_BYTES
                 with open_input(join_path(folder, item.relpath)) as fileobj:
                     data = fileobj.read(limit + 1)
+                if found.kind == LABEL_FILES:  # one word, the image's label (`word_captions`)
+                    row = evidence_files.EvidenceRow(1, key, labels=(word_captions.file_label(data),))
+                    yield (rule, row_key(row.key, found.key)), (where, row)
+                    continue
                 if found.kind == XML_OBJECTS:
                     objects = evidence_files.voc_annotation(data)
                 elif fmt is not None and fmt.pairing == box_formats.PER_IMAGE_JSON:

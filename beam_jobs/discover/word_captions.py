@@ -1,32 +1,41 @@
-"""Captions that are one word each: labels beside the images, not captions.
+"""`.txt` files beside the images holding one word or number each: the images' labels, not captions.
 
 An image-caption layout pairs each image with the `.txt` sharing its stem and writes the text as
 the record's caption, unlabelled. Downloads that label each image with a file beside it do the same
-with one word (`img001.txt`: `cat`) or one number (CK+'s emotion codes, `3.0000000e+00`): read as
+with one word (`img001.txt`: `cat`) or one number (an emotion code, `3.0000000e+00`; an age): read as
 captions, every record was written unlabelled, its class as a caption, with exit 0. A caption says
-more than a word, and a class repeats: where every sampled caption file holds one short token and
-the tokens repeat (or are numbers), the run stops naming the files. No option reads such files as
-labels yet; `--layout image_captions` keeps them as captions, a table of path and label
-(`--labels FILE`) labels the images.
+more than a word, and a class repeats: where every sampled `.txt` beside an image holds one short
+token and the tokens repeat (or are numbers), the files are read as the images' labels
+(`label_file_evidence`: one LABEL_FILES Evidence at their folders' common ancestor, each file keyed
+by its image's path; `file_label` reads one); an image without such a file is unlabelled, and a
+file of more than one word rejects its image naming it. `--layout image_captions` keeps them as
+captions.
 """
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import label_file_found
+from shardify.beam_jobs.discover import head_reads, voc_beside
 from shardify.config import ConvertConfig
 from shardify.converters.column_content import is_number
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError
+from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
+from shardify.plan.evidence import Evidence, KeyRule
 
-__all__ = ["check_word_captions"]
+__all__ = ["file_label", "label_file_evidence", "label_files_of"]
 
-# Caption files opened (their first lines only), the fewest that show a class repeating, and a
-# token's most characters.
+# Files opened to tell (their first lines only), the fewest that show a class repeating, and a
+# token's most characters (a label; longer is a word of a caption or an id).
 _FILES = 12
 _MIN_FILES = 4
 _MAX_TOKEN_CHARS = 32
+# Keys match the image's whole path (as `box_beside` and `voc_beside` key files beside their images).
+_WHOLE_PATH = 64
+# A label file is read whole: at most this many bytes.
+_MAX_FILE_BYTES = 4096
 
 
 def _token(lines: Sequence[str]) -> str | None:
@@ -35,28 +44,62 @@ def _token(lines: Sequence[str]) -> str | None:
     return words[0] if len(words) == 1 and len(words[0]) <= _MAX_TOKEN_CHARS else None
 
 
-def check_word_captions(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
-    """Stop where an image-caption layout's captions are one token each, repeating or numbers.
+def _label(token: str) -> str:
+    """A number written as a float of a whole value (`3.0000000e+00`) as that whole number (`3`)."""
+    if is_number(token):
+        value = float(token)
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+    return token
+
+
+def file_label(data: bytes) -> str:
+    """The label one file holds (its one word; a whole number written as a float as the number).
 
     Raises:
-      UsageError: naming the files, what they hold and the options.
+      InvalidInputError: not UTF-8, longer than _MAX_FILE_BYTES, or not one word.
+
+    >>> file_label(b"   3.0000000e+00\\n"), file_label(b"cat\\r\\n")
+    ('3', 'cat')
     """
-    if detected.name != layout.IMAGE_CAPTIONS or config.layout:
-        return
-    stems = {layout.stem(p) for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
-    files = sorted(p for p in sample if layout.extension(p) == "txt" and layout.stem(p) in stems)[:_FILES]
+    if len(data) > _MAX_FILE_BYTES:
+        raise InvalidInputError(f"a label file of more than {_MAX_FILE_BYTES:,} bytes: no one word")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InvalidInputError(f"a label file not valid UTF-8 ({error.reason} at byte {error.start})") from None
+    token = _token(text.splitlines())
+    if token is None:
+        raise InvalidInputError(f"a label file of {len(text.split())} words, where the others hold one label word each")
+    return _label(token)
+
+
+def label_files_of(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
+    """The sampled `.txt` files sharing an image's path (its stem, beside it) where every one read
+    holds one short token and the tokens repeat as classes do (or are numbers); [] otherwise."""
+    images = {p.rsplit(".", 1)[0] for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS}
+    files = sorted(p for p in sample if layout.extension(p) == "txt" and p.rsplit(".", 1)[0] in images)
     if len(files) < _MIN_FILES:
-        return
-    tokens = [_token(label_file_found.head_lines(config, p)) for p in files]
+        return []
+    tokens = [_token(head_reads.head_lines(config, p)) for p in files[:_FILES]]
     if any(token is None for token in tokens):
-        return
+        return []
     values = [t for t in tokens if t is not None]
     if len(set(values)) * 2 > len(values) and not all(is_number(v) for v in values):
-        return  # (one word each, all different: names or short captions, as a caption may be)
-    shown = ", ".join(f"{p} ({v!r})" for p, v in list(zip(files, values))[:3])
-    raise UsageError(
-        f"the .txt files beside the images hold one {'number' if all(map(is_number, values)) else 'word'} each, repeating as "
-        f"classes do ({shown} ...): labels, not captions, which say more; shardify reads no label file per image yet: "
-        "give the labels as one table of path and label (--labels FILE), or keep the files as captions with "
-        "--layout image_captions"
-    )
+        return []  # (one word each, all different: names or short captions, as a caption may be)
+    return files
+
+
+def label_file_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
+    """One LABEL_FILES Evidence over the label files beside the images (`label_files_of`), at their
+    folders' common ancestor; [] where there are none, or the user chose the labels or the layout."""
+    if config.layout or config.labels_file or config.label_from_name or config.label_level is not None:
+        return []
+    files = label_files_of(config, sample)
+    if not files:
+        return []
+    folders = sorted({posixpath.dirname(p) for p in files})
+    top = posixpath.commonpath(folders) if len(folders) > 1 else folders[0]
+    note = (f"{top or '.'}/: a .txt of one word beside each image, its label ({files[0]}: "
+            f"{_label(_token(head_reads.head_lines(config, files[0])) or '')!r}); an image without one unlabelled")
+    return [Evidence(top, evidence_lib.LABEL_FILES, KeyRule(_WHOLE_PATH, False), image_folder=voc_beside.BESIDE, note=note)]

@@ -66,6 +66,7 @@ __all__ = [
     "CONCEPT_LIST",
     "KEYED_LABELS",
     "ANNOTATION_FOLDERS",
+    "LABEL_FILES",
     "yolo_image_key",
     "KINDS",
     "KeyRule",
@@ -96,12 +97,14 @@ BOX_FILES = "box files"  # a folder of one text file of boxes per image (KITTI's
 BOX_TABLE = "box table"  # one file of boxes of many images (WIDER FACE's, Open Images'): see box_formats
 CONCEPT_LIST = "concept list"  # one file per concept of the inputs showing it (shardify.plan.concept_lists)
 KEYED_LABELS = "keyed labels"  # a table of labels of another table's rows, joined by id (shardify.plan.label_joins)
+LABEL_FILES = "label files"  # a .txt of one word beside each image, its label (beam_jobs/discover/word_captions.py)
 KINDS = (
     SPLIT_LIST, SPLIT_CODES, ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_SPLITS, MAT_LABELS, YOLO_LABELS, HF_METADATA,
-    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE, MAT_OBJECTS, CONCEPT_LIST, KEYED_LABELS,
+    SEGMENTATION_MASKS, BOX_FILES, BOX_TABLE, MAT_OBJECTS, CONCEPT_LIST, KEYED_LABELS, LABEL_FILES,
 )
-# Kinds that are folders of one annotation file per image, each read as the image's objects.
-ANNOTATION_FOLDERS = (XML_OBJECTS, YOLO_LABELS, BOX_FILES)
+# Kinds that are folders of one annotation file per image, each read as the image's objects (a
+# label file's, LABEL_FILES, as its label: no objects).
+ANNOTATION_FOLDERS = (XML_OBJECTS, YOLO_LABELS, BOX_FILES, LABEL_FILES)
 # Words a split list's name may hold besides its split word: `train_list.txt`, `TrainImages.txt`.
 _LIST_WORDS = frozenset(
     {"list", "lists", "images", "image", "files", "file", "set", "split", "fold", "ids", "names", "img", "cls", "loc"}
@@ -284,7 +287,7 @@ class Evidence:
             return self.label_column is not None
         return self.kind in (
             ATTRIBUTES, LABEL_LINES, COCO_SPLIT, XML_OBJECTS, MAT_LABELS, YOLO_LABELS, HF_METADATA, BOX_FILES, BOX_TABLE, MAT_OBJECTS,
-            CONCEPT_LIST, KEYED_LABELS,
+            CONCEPT_LIST, KEYED_LABELS, LABEL_FILES,
         )
 
     @property
@@ -296,6 +299,8 @@ class Evidence:
         if self.kind in (BOX_FILES, BOX_TABLE):
             names = f", class names from {self.names_file}" if self.names_file else ""
             return f"{self.path}{'/' if self.kind == BOX_FILES else ''} ({self.box_format}{names})"
+        if self.kind == LABEL_FILES:  # one word beside each image (discover/word_captions.py)
+            return f"{self.path or 'SRC'}/**/<image>.txt (a label word beside each image)"
         if self.kind == XML_OBJECTS and self.image_folder == ".":  # beside the images (discover/voc_beside.py)
             return f"{self.path or 'SRC'}/**/<image>.xml (Pascal VOC beside each image)"
         return self.path + "/" if self.kind in (XML_OBJECTS, SEGMENTATION_MASKS) else self.path
