@@ -58,6 +58,10 @@ SPLIT_WORDS = {
     "development": "dev",  # WASSA-2017's development/ (SemEval's word for the dev set)
     "test": "test",
     "testing": "test",
+    # three-letter abbreviations no language code or word shares (`tr`, `te` are languages: those are
+    # read only among siblings, `abbreviated_splits`): AeroScapes' ImageSets/trn.txt beside val.txt
+    "trn": "train",
+    "tst": "test",
 }
 _EXACT_SPLIT_NAMES = frozenset({"train", "validation", "val", "valid", "dev", "test"})
 # A split word written together with one of these (Sentiment140's `testdata.manual.2009.06.14.csv`,
@@ -102,6 +106,7 @@ MASK_FOLDER_WORDS = frozenset(
         "mask", "masks", "segmentation", "segmentationclass", "segmentationobject", "segmentationclassaug",
         "trimap", "trimaps", "annotation", "annotations", "anno", "gt", "gtfine", "gtcoarse", "groundtruth",
         "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls", "annot", "msk",
+        "visualization", "visualizations",
     }
 )
 

@@ -19,6 +19,8 @@ held_out_label_tables.check_unread_train_table): 1 right, 0 good stops, 8 useles
 (hateval). And fish4knowledge a good stop (containers over classes, one named for masks: the stop's --label-level 2
 now comes with --exclude 'mask_image', shardify/plan/deeper_classes.py): 1 right, 1 good stop, 7 useless stops, 0 exit
 1, 1 wrong exit 0.
+Since aero24: aeroscapes right (ImageSets/trn.txt a split list of train; Visualizations/, the masks rendered in colour,
+beside the masks, no inputs).
 """
 
 from __future__ import annotations
@@ -32,8 +34,7 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "aeroscapes": ("STOPS (exit 2): SegmentationClass/ named as masks to --exclude; ImageSets/trn.txt is no split file "
-                   "it reads (val.txt alone is), so every image the val list leaves out is rejected; no option converts it"),
+    # aeroscapes: right since aero24 (`trn`/`tst` split words, `Visualizations/` renderings beside the masks)
     "ap10k": ("STOPS (exit 2): 'no class folders, names or label files': the COCO keypoint JSONs per split are set aside "
               "('named like a file of boxes'); --label-level 0 writes the images without their animals"),
     "boneage": ("STOPS (exit 2) since blindfix24 (WRONG EXIT 0 at cba510f: the test table's 'Sex' column labelled the "
