@@ -11,7 +11,7 @@ import logging
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.output.reject_reasons import common_reasons
+from shardify.beam_jobs.output.reject_reasons import common_reasons, shared_ending
 from shardify.config import ConvertConfig
 from shardify.errors import OutputError, RejectLimitError, SourceError, UsageError
 from shardify.format import naming
@@ -114,9 +114,11 @@ def check_finished(config: ConvertConfig) -> None:
     why = why_no_manifest(written=tried - rejected, rejected=rejected, limit=config.max_rejects)
     reasons = common_reasons(rejects_path) if rejected else ""
     if why == OVER_LIMIT:
+        ending = shared_ending(rejects_path)  # derived files taken for inputs: the option that leaves them out
+        leave = f", or leave them out with {ending}" if ending else ""
         raise RejectLimitError(
             f"{rejected} of {tried} inputs were rejected, more than --max-rejects {config.max_rejects} "
-            f"allows: no manifest written ({reasons}; all in {rejects_path}; raise the limit to keep the rest)"
+            f"allows: no manifest written ({reasons}; all in {rejects_path}; raise the limit to keep the rest{leave})"
         )
     if why == NO_INPUT:
         skipped = f" but {plan.num_skipped} junk files (hidden, OS metadata)" if plan.num_skipped else ""

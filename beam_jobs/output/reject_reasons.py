@@ -9,13 +9,14 @@ most MAX_DISTINCT_REASONS reasons are counted, so memory does not grow with the 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from shardify.beam_jobs.output.folder import open_output_file
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 
-__all__ = ["MAX_DISTINCT_REASONS", "common_reasons"]
+__all__ = ["MAX_DISTINCT_REASONS", "common_reasons", "shared_ending"]
 
 # Distinct reasons counted; later new ones are counted together as "other reasons".
 MAX_DISTINCT_REASONS = 10_000
@@ -52,3 +53,47 @@ def common_reasons(path: str, top: int = 3) -> str:
     shown = [f"{number} x {_shown(reason)}" for reason, number in ranked[:top]]
     rest = sum(number for _, number in ranked[top:]) + other
     return "; ".join(shown + ([f"{rest} with other reasons"] if rest else []))
+
+
+# A file name's ending shared by derived files (`ISIC_0000000_superpixels.png`, `img_mask.png`):
+# `_` or `-`, a word of letters, the extension.
+_ENDING = re.compile(r"[_-][A-Za-z]+\.[A-Za-z0-9]{1,5}$")
+_MIN_FILES = 2
+# Rejects read for it at most: the line's hint, not a second pass over a huge report.
+_MAX_READ = 100_000
+
+
+def shared_ending(path: str) -> str:
+    """`--exclude '**/*<ending>'` where every rejected file (not a table's row) of the report at
+    `path`, two or more, ends with the same `_word.ext` (derived files the reading took for
+    inputs: ISIC's `_superpixels.png` beside its photos), else "": the option that leaves them
+    out, said beside the limit's.
+
+    >>> import json, tempfile, os
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+    ...     _ = f.write("".join(json.dumps({"path": f"a/ISIC_{i}_superpixels.png", "reason": "r"}) + "\\n" for i in range(3)))
+    >>> shared_ending(f.name); os.unlink(f.name)
+    "--exclude '**/*_superpixels.png'"
+    """
+    endings: set[str] = set()
+    files = 0
+    try:
+        with open_output_file(path) as report:
+            for number, line in enumerate(report):
+                if number >= _MAX_READ:
+                    return ""
+                try:
+                    row = json_input.parse(line)
+                except InvalidInputError:
+                    return ""
+                if not isinstance(row, dict) or not isinstance(row.get("path"), str) or row.get("row"):
+                    return ""  # (a table's row, or a line of another shape: no file to leave out)
+                found = _ENDING.search(row["path"].rsplit("/", 1)[-1])
+                endings.add(found.group(0) if found else "")
+                files += 1
+                if len(endings) > 1:
+                    return ""
+    except (OSError, InvalidInputError):
+        return ""
+    (ending,) = endings or {""}
+    return f"--exclude '**/*{ending}'" if ending and files >= _MIN_FILES else ""

@@ -129,9 +129,11 @@ def test_superpixel_maps_beside_photographs_take_no_diagnosis(tmp_path: Path) ->
         rows.append(f"ISIC_{i:07d},{('nevus', 'melanoma')[i % 2]}")
     table = src / "ISIC-2017_Training_Part3_GroundTruth.csv"
     table.write_text("\n".join(rows) + "\n")
-    with pytest.raises(RejectLimitError, match="no usable row"):
+    with pytest.raises(RejectLimitError, match="no usable row") as stopped:
         run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file=str(table)))
     assert not (tmp_path / "out" / "manifest.json").exists()
+    # the limit's message names the option that leaves them out (run_outcome: reject_reasons.shared_ending)
+    assert "or leave them out with --exclude '**/*_superpixels.png'" in str(stopped.value)
     rejected = (tmp_path / "out" / "rejected.jsonl").read_text()
     assert all(f"ISIC_{i:07d}_superpixels.png" in rejected for i in range(6))
     run_conversion(ConvertConfig(str(src), str(tmp_path / "out2"), labels_file=str(table), exclude=("**/*_superpixels.png",)))
