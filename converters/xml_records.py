@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 from xml.etree.ElementTree import Element
 
 from shardify.converters import untrusted_xml
 from shardify.converters.column_names import TEXT_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 
-__all__ = ["HEAD_BYTES", "MAX_XML_BYTES", "is_xml", "looks_like_records", "records", "rows"]
+__all__ = ["HEAD_BYTES", "MAX_XML_BYTES", "is_xml", "looks_like_records", "records"]
 
 # What detection and a header read look at: enough for a few records of SemEval's files.
 HEAD_BYTES = 64 << 10
@@ -157,8 +156,3 @@ def records(data: bytes) -> list[dict[str, object]]:
     names = _cell_names(found)
     leaves = {_local(child.tag) for record in found for child in record if not list(child)}
     return [_row(record, names, listed, leaves) for record in found]
-
-
-def rows(data: bytes) -> Iterator[tuple[int, dict[str, object]]]:
-    """(position, cells) of every record (see `records`)."""
-    yield from enumerate(records(data))
