@@ -157,3 +157,36 @@ def test_a_record_wrapped_alone_with_nothing_more_is_read() -> None:
     assert [row["text"] for row in xml_records.records(document)] == ["Text 0.", "Text 1.", "Text 2."]
     with pytest.raises(InvalidInputError, match=r"<doc> that holds more \(topic\)"):
         xml_records.records(document.replace(b"<doc>", b"<doc topic='x'>"))
+
+
+def _semeval16(first: int, count: int) -> str:
+    """SemEval-2016 Task 5's layout: reviews of sentences, each sentence's <Opinions> (none for every fifth)."""
+    reviews = []
+    for r in range(first, first + count, 2):
+        sentences = []
+        for i in (r, r + 1):
+            opinions = "".join(f'<Opinion target="NULL" category="{c.upper()}#GENERAL" polarity="positive" from="0" to="0"/>'
+                               for c in (_CATEGORIES[i % 3], _CATEGORIES[(i + 1) % 3])[: 1 + i % 2])
+            sentences.append(f'<sentence id="{r}:{i}"><text>{_sentence(i)}</text>' + (f"<Opinions>{opinions}</Opinions>" if i % 5 else "")
+                             + "</sentence>")
+        reviews.append(f'<Review rid="{r}"><sentences>{"".join(sentences)}</sentences></Review>')
+    return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Reviews>\n' + "\n".join(reviews) + "\n</Reviews>\n"
+
+
+def test_semeval_2016_with_its_gold_test_file_named_xml_gold_converts_right(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "ABSA16_Restaurants_Train_SB1_v2.xml").write_text(_semeval16(0, 20))
+    (src / "EN_REST_SB1_TEST.xml.gold").write_text(_semeval16(20, 10))
+    # (before: exit 2, '.xml, .gold files' no input; the category named, as the stop over category/polarity/target names it)
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_column="category"))
+    found = {}
+    for split, info in load_manifest(str(tmp_path / "out")).splits.items():
+        for shard in info.shards:
+            for record in read_shard(tmp_path / "out" / shard.path):
+                label = record.get(contract.TEXT_LABEL_TEXT, [])  # (a list where a sentence has several)
+                found[record[contract.TEXT].decode()] = (split, sorted(v.decode() for v in ([label] if isinstance(label, bytes) else label)))
+    want = {_sentence(i): ("train" if i < 20 else "test",
+                           sorted(f"{c.upper()}#GENERAL" for c in (_CATEGORIES[i % 3], _CATEGORIES[(i + 1) % 3])[: 1 + i % 2])
+                           if i % 5 else []) for i in range(30)}
+    assert found == want
