@@ -24,7 +24,7 @@ from helpers.shipped import _image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig, parse_max_rejects
 from shardify.converters import xml_records
-from shardify.errors import InvalidInputError, SourceError
+from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan.copied_tables import copied_tables
@@ -190,3 +190,18 @@ def test_semeval_2016_with_its_gold_test_file_named_xml_gold_converts_right(tmp_
                            sorted(f"{c.upper()}#GENERAL" for c in (_CATEGORIES[i % 3], _CATEGORIES[(i + 1) % 3])[: 1 + i % 2])
                            if i % 5 else []) for i in range(30)}
     assert found == want
+
+
+def test_class_folders_beside_per_class_box_lists_are_no_sequences_and_the_stop_names_the_folders(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    for c in ("cat", "dog", "fox"):
+        (src / "images" / c).mkdir(parents=True)
+        for i in range(6):
+            (src / "images" / c / f"{c}_{i:03d}.jpg").write_bytes(_image_bytes(f"r25{c}{i}", 20, 16, "JPEG"))
+        (src / "boxes").mkdir(exist_ok=True)  # each row names an image of the class: its box, no frame of a sequence
+        (src / "boxes" / f"{c}_boxes.txt").write_text("".join(f"{c}_{i:03d}.jpg {i} {i + 1} {i + 20} {i + 30}\n" for i in range(6)))
+    with pytest.raises(UsageError) as stop:  # (before: 'the folders are sequences', naming only --label-level 0)
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert "sequences" not in str(stop.value) and "--label-level 2" in str(stop.value), stop.value
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), label_level=2))
+    assert _labels(tmp_path / "out") == {f"images/{c}/{c}_{i:03d}.jpg": c for c in ("cat", "dog", "fox") for i in range(6)}
