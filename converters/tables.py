@@ -37,6 +37,7 @@ from shardify.converters.columns import TableColumns, TableOptions, resolve_colu
 from shardify.converters.table_encodings import check_encoding, check_head_decodes, is_utf8, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
+from shardify.plan.path_parts import is_xml_document
 
 __all__ = [
     "CSV",
@@ -99,7 +100,7 @@ def table_format(relpath: str) -> str:
         return FASTTEXT
     if ext == "json":
         return QA_JSON
-    if ext == "xml":
+    if ext == "xml" or is_xml_document(relpath):  # (SemEval-2016's `EN_REST_SB1_TEST.xml.gold` too)
         return XML_RECORDS
     return ext if ext in TABLE_FORMATS else sniffed_tables.SNIFFED  # a TSV only where `read_header` sees one
 

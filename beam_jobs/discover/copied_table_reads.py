@@ -6,9 +6,13 @@ table: it is the same records again, fewer of their cells."""
 from __future__ import annotations
 
 import dataclasses
+import os
 
 from shardify.beam_jobs.discover import head_reads
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
+from shardify.errors import InvalidInputError
+from shardify.inputs.paths import join_path
 from shardify.plan import copied_tables, layout
 
 __all__ = ["with_copied_tables"]
@@ -16,6 +20,15 @@ __all__ = ["with_copied_tables"]
 # Tables whose first rows are read, and their extensions (a .txt only where its content is a table).
 _CANDIDATES = 20
 _EXTENSIONS = ("csv", "tsv", "txt")
+
+
+def _size(config: ConvertConfig, relpath: str) -> int | None:
+    """The table's size in bytes, or None where it cannot be told."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return fileobj.seek(0, os.SEEK_END)
+    except (OSError, ValueError, InvalidInputError):
+        return None
 
 
 def with_copied_tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
@@ -28,7 +41,7 @@ def with_copied_tables(config: ConvertConfig, sample: list[str], detected: layou
         return detected
     heads = {path: (header.columns, header.sample) for path, header in head_reads.table_headers(config, paths).items()
              if header.columns and header.sample}
-    left_out = copied_tables.copied_tables(heads)
+    left_out = copied_tables.copied_tables(heads, {path: _size(config, path) for path in heads})
     if not left_out:
         return detected
     return dataclasses.replace(

@@ -11,12 +11,15 @@ outside every class folder whose stem is the folder's name, alone or followed by
 and whose first lines are rows of numbers (`file_signs.number_rows`, as box files are told). Then the
 folders are no classes: the run stops before writing, naming the folders, the files and what decides.
 A split list named after its class (HMDB51's `brush_hair_test_split1.txt`, lines `<video> 1`) holds
-no rows of numbers and does not count; class folders with no such files are never opened.
+no rows of numbers and does not count, nor does a file whose rows open with an input's name (a class's
+list of its images' boxes, `cat_000.jpg 0 1 20 30`: a sequence's rows open with a frame number); class
+folders with no such files are never opened.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import label_file_found
@@ -50,6 +53,17 @@ def _named_after(stem: str, name: str) -> bool:
     return stem == name or (stem.startswith(name) and stem[len(name): len(name) + 1] in ("_", "-"))
 
 
+def _names_files(lines: Sequence[str], media_names: set[str]) -> bool:
+    """A row opens with the name of a sampled input (`cat_000.jpg 0 1 20 30`): a list of each named
+    image's box, as a class's box list is, not a sequence's rows (those open with a frame number).
+
+    >>> _names_files(["cat_000.jpg 0 1 20 30"], {"cat_000.jpg", "cat_000"}), _names_files(["1,1,590,40,30,60,1,1"], {"img000001"})
+    (True, False)
+    """
+    firsts = (re.split(r"[\s,]+", line.strip(), maxsplit=1)[0] for line in lines if line.strip())
+    return any(first in media_names or posixpath.basename(first) in media_names for first in firsts)
+
+
 def sequence_row_files(config: ConvertConfig, sample: Sequence[str], media: Sequence[str], structure: object) -> dict[str, list[str]]:
     """Per class folder, the files outside every class folder named after it whose first lines are rows of numbers;
     {} unless most class folders (two at least) have one."""
@@ -70,6 +84,7 @@ def sequence_row_files(config: ConvertConfig, sample: Sequence[str], media: Sequ
                 candidates.setdefault(folder, []).append(path)
     if len(candidates) < max(2, _SHARE * len(folders)):
         return {}
+    media_names = {name for p in media for name in (posixpath.basename(p), layout.stem(p))}
     found: dict[str, list[str]] = {}
     opened = 0
     for folder, paths in sorted(candidates.items()):
@@ -79,7 +94,7 @@ def sequence_row_files(config: ConvertConfig, sample: Sequence[str], media: Sequ
                 break
             opened += 1
             lines = label_file_found.head_lines(config, path)
-            if file_signs.number_rows(lines):
+            if file_signs.number_rows(lines) and not _names_files(lines, media_names):
                 rows.append((-len(lines), path))
         if rows:  # the fullest first: a sequence's annotation rows before a one-line attribute file
             found[folder] = [path for _, path in sorted(rows)]

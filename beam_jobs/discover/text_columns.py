@@ -96,7 +96,7 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
         shown = ", ".join(path for path, _ in undecided_labels)
         raise UsageError(f"{shown}: {undecided_labels[0][1]} (docs/converting.md)")
     # (XML documents of records are read as JSON's are, `xml_records`: their label column stops alike)
-    json_paths = [p for p in paths if layout.extension(p) in ("jsonl", "json", "xml")][:_TABLES_LOOKED_AT]
+    json_paths = [p for p in paths if layout.extension(p) in ("jsonl", "json") or layout.is_xml_document(p)][:_TABLES_LOOKED_AT]
     _check_text_in_objects(config, json_paths)
     for path in json_paths:
         try:

@@ -6,7 +6,8 @@ with one word (`img001.txt`: `cat`) or one number (an emotion code, `3.0000000e+
 captions, every record was written unlabelled, its class as a caption, with exit 0. A caption says
 more than a word, and a class repeats: where every sampled `.txt` beside an image holds one short
 token and the tokens repeat (or are numbers), the files are read as the images' labels
-(`label_file_evidence`: one LABEL_FILES Evidence at their folders' common ancestor, each file keyed
+(a class name of two or three words on one line, `golden retriever`, is one token here;
+`label_file_evidence`: one LABEL_FILES Evidence at their folders' common ancestor, each file keyed
 by its image's path; `file_label` reads one); an image without such a file is unlabelled, and a
 file of more than one word rejects its image naming it. `--layout image_captions` keeps them as
 captions.
@@ -14,6 +15,7 @@ captions.
 
 from __future__ import annotations
 
+import math
 import posixpath
 from collections.abc import Sequence
 
@@ -32,6 +34,8 @@ __all__ = ["file_label", "label_file_evidence", "label_files_of"]
 _FILES = 12
 _MIN_FILES = 4
 _MAX_TOKEN_CHARS = 32
+# A label's most words (a class name of a few words repeats as one word does; a caption says more).
+_MAX_LABEL_WORDS = 3
 # Keys match the image's whole path (as `box_beside` and `voc_beside` key files beside their images).
 _WHOLE_PATH = 64
 # A label file is read whole: at most this many bytes.
@@ -39,9 +43,15 @@ _MAX_FILE_BYTES = 4096
 
 
 def _token(lines: Sequence[str]) -> str | None:
-    """The one short token the file's lines hold, or None."""
-    words = [word for line in lines for word in line.split()]
-    return words[0] if len(words) == 1 and len(words[0]) <= _MAX_TOKEN_CHARS else None
+    """The one short label the file's lines hold, or None: one token, or a name of a few words on
+    one line (`golden retriever`, ImageNet-like class names; read as a caption, every image was
+    written unlabelled with exit 0) none of them a number (`120 45` is no name)."""
+    filled = [line.split() for line in lines if line.strip()]
+    words = filled[0] if len(filled) == 1 else []
+    if len(words) > 1 and (len(words) > _MAX_LABEL_WORDS or any(is_number(word) for word in words)):
+        return None
+    label = " ".join(words)
+    return label if words and len(label) <= _MAX_TOKEN_CHARS else None
 
 
 def _label(token: str) -> str:
@@ -70,7 +80,9 @@ def file_label(data: bytes) -> str:
         raise InvalidInputError(f"a label file not valid UTF-8 ({error.reason} at byte {error.start})") from None
     token = _token(text.splitlines())
     if token is None:
-        raise InvalidInputError(f"a label file of {len(text.split())} words, where the others hold one label word each")
+        raise InvalidInputError(f"a label file of {len(text.split())} words, where the others hold one label (a word or a name of at most {_MAX_LABEL_WORDS}) each")
+    if is_number(token) and math.isnan(float(token)):  # a missing value written by a table library, no class
+        raise InvalidInputError(f"a label file holding {token!r}, a missing value: no label")
     return _label(token)
 
 
@@ -100,6 +112,6 @@ def label_file_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Ev
         return []
     folders = sorted({posixpath.dirname(p) for p in files})
     top = posixpath.commonpath(folders) if len(folders) > 1 else folders[0]
-    note = (f"{top or '.'}/: a .txt of one word beside each image, its label ({files[0]}: "
+    note = (f"{top or '.'}/: a .txt of one label word or short name beside each image, its label ({files[0]}: "
             f"{_label(_token(head_reads.head_lines(config, files[0])) or '')!r}); an image without one unlabelled")
     return [Evidence(top, evidence_lib.LABEL_FILES, KeyRule(_WHOLE_PATH, False), image_folder=voc_beside.BESIDE, note=note)]

@@ -24,6 +24,7 @@ from shardify.converters import xml_records
 from shardify.errors import InvalidInputError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
+from shardify.plan.path_parts import is_xml_document
 from shardify.plan.structure import split_word
 
 __all__ = ["record_patterns"]
@@ -44,7 +45,7 @@ def record_patterns(config: ConvertConfig, sample: Sequence[str]) -> tuple[tuple
     """((path, split), ...) of the XML documents of records, or () where the sample holds other
     inputs or no such document."""
     data = [p for p in sample if not layout.is_junk(p) and layout.extension(p) not in _DOCUMENT_EXTENSIONS]
-    if not data or any(layout.extension(p) != "xml" for p in data):
+    if not data or not all(is_xml_document(p) for p in data):
         return ()
     found = sorted(p for p in data if xml_records.looks_like_records(_head(config, p)))
     if not found:

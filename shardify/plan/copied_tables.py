@@ -40,12 +40,22 @@ def _within(narrow: Sequence[str], wide: Sequence[str]) -> bool:
     return True
 
 
-def copied_tables(tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[str]]]]) -> list[tuple[str, str]]:
+def _not_smaller(size: int | None, wider_size: int | None) -> bool:
+    return size is not None and wider_size is not None and size >= wider_size
+
+
+def copied_tables(tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[str]]]],
+                  sizes: Mapping[str, int | None] | None = None) -> list[tuple[str, str]]:
     """The tables (by path) whose first rows are another table's with columns left out, each with
     the plan's words for why it is left out.
 
+    A table whose bytes are as many as the wider one's, or more, is no copy whatever its first rows:
+    its rows are as many with fewer cells, so it holds rows the wider one lacks (an unlabelled pool
+    opening with the labelled rows); left out, they were lost with exit 0.
+
     Args:
       tables: each table's (columns, first rows), by path relative to SRC.
+      sizes: each table's size in bytes, where known.
 
     >>> copied_tables({"test_data.txt": (("1", "2", "3"), [("1", "A", "Text a."), ("2", "B", "Text b.")]),
     ...                "test_data_solution.txt": (("1", "2", "3", "4"), [("1", "A", "drama", "Text a."), ("2", "B", "short", "Text b.")]),
@@ -61,6 +71,7 @@ def copied_tables(tables: Mapping[str, tuple[Sequence[str], Sequence[Sequence[st
             other for other, (their_columns, their) in sorted(tables.items())
             if other != path and len(their_columns) > len(columns) and len(their) >= len(rows)
             and all(_within(row, list(their[i])) for i, row in enumerate(rows))
+            and not _not_smaller((sizes or {}).get(path), (sizes or {}).get(other))
         ]
         if len(wider) == 1:
             why = f"its rows are {wider[0]}'s with columns left out (a copy without them, as a held-out split is given out): left out"

@@ -90,7 +90,7 @@ from shardify.plan.layout_names import (  # re-exported: callers read them as la
 )
 from shardify.plan.line_files import LineFile
 from shardify.plan.media_kinds import AV_EXTENSIONS
-from shardify.plan.path_parts import extension, numbered_stem, sample_key, stem  # re-exported
+from shardify.plan.path_parts import extension, is_xml_document, numbered_stem, sample_key, stem  # re-exported
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.structure import Structure
 from shardify.plan.table_groups import GLOB_CHARACTERS
@@ -147,6 +147,7 @@ __all__ = [
     "is_junk",
     "is_media_file",
     "extension",
+    "is_xml_document",
     "stem",
     "numbered_stem",
     "sample_key",
@@ -361,7 +362,7 @@ class SourceLayout:
             documents = ext in TABLE_DOCUMENT_EXTENSIONS
             if ext in AV_EXTENSIONS or ext in IMAGE_EXTENSIONS:  # media beside the tables (MELD's clips): no table
                 return True
-            if ext == "xml" and self.split_patterns and self.pattern_split(relpath) is not None:
+            if is_xml_document(relpath) and self.split_patterns and self.pattern_split(relpath) is not None:
                 return False  # an XML document of records a split pattern names (`xml_record_files`): a table
             return (stem(relpath).lower().lstrip("_") in TABLE_DOCUMENT_NAMES or documents) and ext not in TABLE_EXTENSIONS
         structure = self.structure

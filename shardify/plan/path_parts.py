@@ -12,7 +12,7 @@ import posixpath
 import re
 from functools import lru_cache
 
-__all__ = ["extension", "stem", "numbered_stem", "sample_key"]
+__all__ = ["extension", "is_xml_document", "stem", "numbered_stem", "sample_key"]
 
 # Detection asks `extension` and `stem` of each of its (at most 2,000) sampled paths about 60 and
 # 45 times (one rule after another: arrays, boxes, masks, tables, guards): 0.2 s of a 32,000-file
@@ -48,6 +48,21 @@ def extension(relpath: str) -> str:
 
 # What an extension is made of (letters, digits, `_`, `-`, `+`, `~`: `tar.gz`'s `gz`, `c++`, `bak~`).
 _EXTENSION_CHARACTERS = re.compile(r"[a-z0-9_+~-]*")
+
+
+# Suffixes a download adds after `.xml` to name a copy of a document (SemEval-2016's gold test file,
+# `EN_REST_SB1_TEST.xml.gold`, beside `ABSA16_Restaurants_Train_SB1_v2.xml`): still an XML document.
+_XML_COPY_SUFFIXES = frozenset({"gold"})
+
+
+def is_xml_document(relpath: str) -> bool:
+    """The file is an XML document by its name: `.xml`, or `.xml` and a copy's suffix (_XML_COPY_SUFFIXES).
+
+    >>> is_xml_document("a/B.XML"), is_xml_document("EN_REST_SB1_TEST.xml.gold"), is_xml_document("test.txt.gold")
+    (True, True, False)
+    """
+    ext = extension(relpath)
+    return ext == "xml" or (ext in _XML_COPY_SUFFIXES and extension(stem(relpath)) == "xml")
 
 
 @lru_cache(maxsize=_NAMES_CACHED)
