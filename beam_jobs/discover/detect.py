@@ -342,7 +342,8 @@ def _detect_folder(
         read = yolo_beside.check_yolo_beside(config, sample, annotations)  # Darknet's, CVAT's 'YOLO 1.1': boxes beside each image
         annotations = [a for a in annotations if a not in read]  # (read as objects: yolo_beside_read)
         forced = layout.IMAGE_FOLDERS
-    if not forced and not label_file and word_captions.label_file_evidence(config, sample):
+    worded = None  # the label files beside the images, read once: describe's evidence reuses them
+    if not forced and not label_file and (worded := word_captions.label_file_evidence(config, sample)):
         forced = layout.IMAGE_FOLDERS  # img001.txt: `cat` beside img001.jpg, its label (read by describe), no caption
     detected = layout_guess.detect_layout(
         sample,
@@ -391,7 +392,7 @@ def _detect_folder(
     # STARE's `labels-ah/`, `labels-vk/` beside `stare-images/`; Leeds Butterfly's `segmentations/`: masks by their shape
     detected = mirror_masks.with_mirror_masks(config, sample, detected)
     if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_from_name:
-        evidence, how = describe.find_evidence(config, sample, detected)
+        evidence, how = describe.find_evidence(config, sample, detected, label_files=worded)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
             detected = split_annotations.files_over_folders(config, detected)  # iNaturalist 2018's train2018.json
