@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_d
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, word_captions, xml_record_files
+from shardify.beam_jobs.discover import copied_table_reads, head_reads, word_captions, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -115,7 +115,8 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         given_layout_checks.check_label_table(config, found)
     else:
         try:
-            with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
+            # files detection reads and cannot use: a refusal names them; each table's header read once
+            with set_aside.collecting(), head_reads.reading_once():
                 found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
         except UsageError as refused:  # doubted or unknown: name a known dataset SRC looks like
             known_layouts.add_hint(refused, config.source)
