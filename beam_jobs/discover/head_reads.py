@@ -29,6 +29,7 @@ __all__ = [
     "HEAD_LINES",
     "first_line",
     "first_row",
+    "head_bytes",
     "head_lines",
     "reading_once",
     "table_head_lines",
@@ -63,6 +64,15 @@ def head_lines(config: ConvertConfig, relpath: str, *, lines: int = HEAD_LINES) 
     except (OSError, InvalidInputError):
         head = archive_heads.member_head(config.source, relpath, HEAD_BYTES)  # a member of an archive read as a folder
         return [] if head is None else first_lines(head, lines)
+
+
+def head_bytes(config: ConvertConfig, relpath: str, limit: int = HEAD_BYTES) -> bytes:
+    """The first `limit` bytes of `relpath` (relative to SRC), or b"" where it cannot be read."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return fileobj.read(limit)
+    except (OSError, InvalidInputError):
+        return archive_heads.member_head(config.source, relpath, limit) or b""  # a member of an archive read as a folder
 
 
 def table_head_lines(config: ConvertConfig, relpath: str) -> list[str]:

@@ -1,10 +1,11 @@
 """What detection reads of the files it looks into (beam_jobs/discover/head_reads.py): each table's
 header once per detection, however many readings judge it (copies, then label joins, read the
-same tables one after the other).
+same tables one after the other); a member of an archive read as a folder is read as a file.
 """
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,14 @@ def test_outside_a_detection_and_under_other_options_each_call_reads(tmp_path: P
     assert len(reads) == 4
     assert with_header["train.csv"].present and not without["train.csv"].present
 
+
+def test_head_bytes_reads_a_file_or_a_member_of_an_archive_read_as_a_folder(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "notes.xml").write_bytes(b"<doc>" + b"x" * (2 * head_reads.HEAD_BYTES) + b"</doc>")
+    with zipfile.ZipFile(src / "reviews.zip", "w") as archive:
+        archive.writestr("reviews/train.xml", "<sentences><sentence><text>good</text></sentence></sentences>")
+    config = ConvertConfig(str(src), str(tmp_path / "out"))
+    assert head_reads.head_bytes(config, "notes.xml") == (b"<doc>" + b"x" * (2 * head_reads.HEAD_BYTES))[: head_reads.HEAD_BYTES]
+    assert head_reads.head_bytes(config, "reviews/reviews/train.xml").startswith(b"<sentences><sentence>")
+    assert head_reads.head_bytes(config, "missing.xml") == b""
