@@ -50,6 +50,10 @@ __all__ = [
     "refuse_label_elsewhere",
     "label_kind",
     "single_label_words",
+    "label_word",
+    "MAX_LABEL_NUMBER",
+    "MIN_ROWS_FOR_IDS",
+    "MIN_ROWS_FOR_LABELS",
 ]
 
 
@@ -159,7 +163,7 @@ def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequ
     for i, name in enumerate(columns):
         cells = [str(row[i]).strip() for row in sample if len(row) == len(columns)]
         if name not in taken and name.lower() in RATING_COLUMN_NAMES and cells and all(
-            whole_at_most(c, _MAX_LABEL_NUMBER) for c in cells
+            whole_at_most(c, MAX_LABEL_NUMBER) for c in cells
         ):
             found.append(name)
     return found
@@ -196,7 +200,7 @@ def unless_scores(columns: Sequence[str], label: str, options: TableOptions, sam
 
 
 def unless_unique(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> str:
-    """The label column found by its name, unless its sampled cells all differ in _MIN_ROWS_FOR_IDS
+    """The label column found by its name, unless its sampled cells all differ in MIN_ROWS_FOR_IDS
     rows or more (a question's `Tags`, `<java><swing>`, unique to each row): a value unique to each
     record is an id or a text, no label. Another column holding labels by its content is then
     named (`refuse_unnamed_labels`); with none, the run stops naming the column, which
@@ -207,7 +211,7 @@ def unless_unique(columns: Sequence[str], label: str, sample: Sequence[Sequence[
     """
     i = columns.index(label) if label in columns else -1
     cells = [str(row[i]).strip() for row in sample if 0 <= i < len(row)]
-    if i < 0 or len(cells) < _MIN_ROWS_FOR_IDS or len(set(cells)) < len(cells):
+    if i < 0 or len(cells) < MIN_ROWS_FOR_IDS or len(set(cells)) < len(cells):
         return label
     unique = f"{shown_column(label)} is named like a label, but each of its {len(cells)} sampled cells differs (an id or a text, no label)"
     try:
@@ -304,16 +308,16 @@ class SeveralLabelColumns(InvalidInputError):
 
 
 # Sampled rows in which column 1's cells, all different, are ids rather than labels.
-_MIN_ROWS_FOR_IDS = 8
+MIN_ROWS_FOR_IDS = 8
 
 
 def first_column_ids(sample: Sequence[Sequence[object]]) -> bool:
     """Column 1's sampled cells are ids (a SemEval-like `6400<TAB>positive<TAB>text`), never
-    labels: one is past _MAX_LABEL_NUMBER, or all differ in _MIN_ROWS_FOR_IDS rows or more (labels
+    labels: one is past MAX_LABEL_NUMBER, or all differ in MIN_ROWS_FOR_IDS rows or more (labels
     repeat; four AG News rows may each hold another class)."""
     first = [str(row[0]).strip() for row in sample if row]
-    large = any(is_integer(cell) and not whole_at_most(cell, _MAX_LABEL_NUMBER) for cell in first)
-    return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first)) or row_numbers(first)
+    large = any(is_integer(cell) and not whole_at_most(cell, MAX_LABEL_NUMBER) for cell in first)
+    return large or (len(first) >= MIN_ROWS_FOR_IDS and len(set(first)) == len(first)) or row_numbers(first)
 
 
 # Rows from which column 1 counting 0, 1, 2 ... or 1, 2, 3 ... down the rows is their numbers.
@@ -338,8 +342,8 @@ def row_numbers(cells: Sequence[str]) -> bool:
 # polarity's 0/2/4, a class index 1..14), repeated down the rows; ids and counts do not repeat. A
 # column of names does the same with short words (LIAR's `half-true`, `pants-fire`); a column of
 # class ids joined by commas (GoEmotions' `2,27`) is a multi-label's.
-_MAX_LABEL_NUMBER = 999
-_MIN_ROWS_FOR_LABELS = 4
+MAX_LABEL_NUMBER = 999
+MIN_ROWS_FOR_LABELS = 4
 _MAX_LABEL_WORD_CHARS = 32
 ID_LISTS = "class ids joined by commas"
 _WORDS = "words"
@@ -381,6 +385,17 @@ _ROWS_PER_OUTLIER = 20
 _ROWS_FOR_OUTLIERS = 8
 
 
+def label_word(value: str) -> bool:
+    """One short word (at most _MAX_LABEL_WORD_CHARS), no digit, no comma: a label as a column of
+    label words writes it (`word_labels` judges headerless tables' words by the same rule).
+
+    >>> label_word("half-true"), label_word("pants on fire"), label_word("b12"), label_word("")
+    (True, False, False, False)
+    """
+    return bool(value) and len(value) <= _MAX_LABEL_WORD_CHARS and len(value.split()) == 1 and not any(
+        c.isdigit() for c in value) and "," not in value
+
+
 def single_label_words(values: Sequence[str]) -> bool:
     """The cells are single short words (no digits, no commas) but for at most one in
     _ROWS_PER_OUTLIER (at least one, from _ROWS_FOR_OUTLIERS rows on).
@@ -393,11 +408,7 @@ def single_label_words(values: Sequence[str]) -> bool:
     >>> single_label_words(words + ["a b", "c d"])
     False
     """
-    odd = sum(
-        1 for v in values
-        if not (v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1
-                and not any(c.isdigit() for c in v) and "," not in v)
-    )
+    odd = sum(1 for v in values if not label_word(v))
     allowed = max(1, len(values) // _ROWS_PER_OUTLIER) if len(values) >= _ROWS_FOR_OUTLIERS else 0
     return odd <= allowed and odd < len(values)
 
@@ -433,9 +444,9 @@ _CLASS_SIGNS = frozenset({"-1", "0", "1", "+1"})
 
 
 def label_kind(cells: Sequence[object]) -> str:
-    """Why the cells are labels, or "": whole numbers from 0 to _MAX_LABEL_NUMBER, true/false or
+    """Why the cells are labels, or "": whole numbers from 0 to MAX_LABEL_NUMBER, true/false or
     short single words, with repeats (at most half as many distinct values as cells; words: two
-    or more, in a sample of at least _MIN_ROWS_FOR_LABELS); or whole numbers joined by commas (ID_LISTS:
+    or more, in a sample of at least MIN_ROWS_FOR_LABELS); or whole numbers joined by commas (ID_LISTS:
     class ids of a multi-label, some cell holding two or more).
 
     >>> label_kind(["2,27", "14", "3", "26"]), label_kind(["false", "true", "false", "false"])
@@ -444,15 +455,15 @@ def label_kind(cells: Sequence[object]) -> str:
     ''
     """
     values = [cell.strip().lower() for cell in cells if isinstance(cell, str)]
-    if len(values) < _MIN_ROWS_FOR_LABELS or len(values) < len(cells):
+    if len(values) < MIN_ROWS_FOR_LABELS or len(values) < len(cells):
         return ""
     ids = [v.split(",") for v in values]
     if any(len(parts) > 1 for parts in ids) and all(
-        whole_at_most(p, _MAX_LABEL_NUMBER) for parts in ids for p in parts
+        whole_at_most(p, MAX_LABEL_NUMBER) for parts in ids for p in parts
     ):
         return ID_LISTS
     booleans = all(v in ("true", "false") for v in values)
-    numbers = all(whole_at_most(v, _MAX_LABEL_NUMBER) for v in values)
+    numbers = all(whole_at_most(v, MAX_LABEL_NUMBER) for v in values)
     numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
     words = single_label_words(values)
     if len(set(values)) * 2 > len(values):
