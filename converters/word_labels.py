@@ -23,14 +23,8 @@ from collections.abc import Sequence
 
 from shardify.converters.column_names import shown_column
 from shardify.converters.joined_labels import joined_separator, label_parts
-from shardify.converters.label_columns import (
-    MAX_LABEL_NUMBER,
-    MIN_ROWS_FOR_IDS,
-    MIN_ROWS_FOR_LABELS,
-    UnnamedLabelColumn,
-    label_word,
-    row_numbers,
-)
+from shardify.converters.label_columns import UnnamedLabelColumn
+from shardify.converters.label_content import MAX_LABEL_NUMBER, MIN_ROWS_FOR_IDS, MIN_ROWS_FOR_LABELS, label_word, row_numbers
 from shardify.inputs.whole_numbers import whole_at_most
 
 __all__ = ["FEW_ROWS", "UndecidedWords", "refuse_undecided_words"]
@@ -44,10 +38,10 @@ _ROWS_FOR_CONSTANT = 3
 # Tables of fewer rows were not judged before (beam_jobs/discover/text_columns.py leaves them to
 # the header question where a sibling table's first row names columns).
 FEW_ROWS = 3
-# Whole numbers up to MAX_LABEL_NUMBER are class numbers as often as counts: `label_columns` reads
+# Whole numbers up to MAX_LABEL_NUMBER are class numbers as often as counts: `label_content` reads
 # them as labels from MIN_ROWS_FOR_LABELS rows on, where they repeat; in fewer rows (a table of two
 # `text<TAB>1` rows, written unlabelled with exit 0) nothing tells, and the run stops. (Rows in
-# which words that all differ are ids, and what a label word is, are `label_columns`' too.)
+# which words that all differ are ids, and what a label word is, are `label_content`'s too.)
 
 
 class UndecidedWords(UnnamedLabelColumn):
