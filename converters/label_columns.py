@@ -2,9 +2,9 @@
 
 Why a module of its own: a label column found by its name may hold scores, values unique to each
 row, or sit beside another column that holds labels by its content; a table without a header row
-has its label found by its cells (`label_kind`). Each doubt stops the run before writing, naming
-the columns and `--label-column` (`UnnamedLabelColumn`), as a wrong label would be written with
-exit 0. `columns.resolve_columns` calls these checks in its order; they read only the column names
+has its label found by its cells (`label_kind`, in `label_content`). Each doubt stops the run
+before writing, naming the columns and `--label-column` (`UnnamedLabelColumn`), as a wrong label
+would be written with exit 0. `columns.resolve_columns` calls these checks in its order; they read only the column names
 (`column_names`) and the sampled cells.
 """
 
@@ -17,13 +17,23 @@ from typing import TYPE_CHECKING
 
 from shardify.converters import label_phrases, label_rank, label_scores, list_cells, split_column
 from shardify.converters.column_content import is_number
+from shardify.converters.label_content import (  # re-exported: callers read them as label_columns.<name>
+    ID_LISTS,
+    MAX_LABEL_NUMBER,
+    MIN_ROWS_FOR_IDS,
+    MIN_ROWS_FOR_LABELS,
+    WORDS,
+    first_column_ids,
+    label_kind,
+    label_word,
+    single_label_words,
+)
 from shardify.plan import label_candidates, label_words
 from shardify.converters.column_names import (
     KEY_COLUMN_NAMES,
     LABEL_COLUMN_NAMES,
     PAIR_COLUMN_NAMES,
     RATING_COLUMN_NAMES,
-    is_integer,
     shown_column,
 )
 from shardify.errors import InvalidInputError
@@ -50,6 +60,10 @@ __all__ = [
     "refuse_label_elsewhere",
     "label_kind",
     "single_label_words",
+    "label_word",
+    "MAX_LABEL_NUMBER",
+    "MIN_ROWS_FOR_IDS",
+    "MIN_ROWS_FOR_LABELS",
 ]
 
 
@@ -159,7 +173,7 @@ def _ratings(columns: Sequence[str], taken: Sequence[str], sample: Sequence[Sequ
     for i, name in enumerate(columns):
         cells = [str(row[i]).strip() for row in sample if len(row) == len(columns)]
         if name not in taken and name.lower() in RATING_COLUMN_NAMES and cells and all(
-            whole_at_most(c, _MAX_LABEL_NUMBER) for c in cells
+            whole_at_most(c, MAX_LABEL_NUMBER) for c in cells
         ):
             found.append(name)
     return found
@@ -196,7 +210,7 @@ def unless_scores(columns: Sequence[str], label: str, options: TableOptions, sam
 
 
 def unless_unique(columns: Sequence[str], label: str, sample: Sequence[Sequence[object]]) -> str:
-    """The label column found by its name, unless its sampled cells all differ in _MIN_ROWS_FOR_IDS
+    """The label column found by its name, unless its sampled cells all differ in MIN_ROWS_FOR_IDS
     rows or more (a question's `Tags`, `<java><swing>`, unique to each row): a value unique to each
     record is an id or a text, no label. Another column holding labels by its content is then
     named (`refuse_unnamed_labels`); with none, the run stops naming the column, which
@@ -207,7 +221,7 @@ def unless_unique(columns: Sequence[str], label: str, sample: Sequence[Sequence[
     """
     i = columns.index(label) if label in columns else -1
     cells = [str(row[i]).strip() for row in sample if 0 <= i < len(row)]
-    if i < 0 or len(cells) < _MIN_ROWS_FOR_IDS or len(set(cells)) < len(cells):
+    if i < 0 or len(cells) < MIN_ROWS_FOR_IDS or len(set(cells)) < len(cells):
         return label
     unique = f"{shown_column(label)} is named like a label, but each of its {len(cells)} sampled cells differs (an id or a text, no label)"
     try:
@@ -303,48 +317,6 @@ class SeveralLabelColumns(InvalidInputError):
         self.candidates = tuple(candidates)
 
 
-# Sampled rows in which column 1's cells, all different, are ids rather than labels.
-_MIN_ROWS_FOR_IDS = 8
-
-
-def first_column_ids(sample: Sequence[Sequence[object]]) -> bool:
-    """Column 1's sampled cells are ids (a SemEval-like `6400<TAB>positive<TAB>text`), never
-    labels: one is past _MAX_LABEL_NUMBER, or all differ in _MIN_ROWS_FOR_IDS rows or more (labels
-    repeat; four AG News rows may each hold another class)."""
-    first = [str(row[0]).strip() for row in sample if row]
-    large = any(is_integer(cell) and not whole_at_most(cell, _MAX_LABEL_NUMBER) for cell in first)
-    return large or (len(first) >= _MIN_ROWS_FOR_IDS and len(set(first)) == len(first)) or row_numbers(first)
-
-
-# Rows from which column 1 counting 0, 1, 2 ... or 1, 2, 3 ... down the rows is their numbers.
-_MIN_NUMBERED_ROWS = 3
-
-
-def row_numbers(cells: Sequence[str]) -> bool:
-    """The cells count the rows from 0 or 1, one a row (`1 ::: title ::: text` in a test file of
-    three rows): the rows' numbers, no labels, however few the rows (labels in their classes'
-    order down every row are no dataset's).
-
-    >>> row_numbers(["1", "2", "3"]), row_numbers(["0", "1", "2", "3"]), row_numbers(["3", "4", "5"]), row_numbers(["1", "2"])
-    (True, True, False, False)
-    """
-    if len(cells) < _MIN_NUMBERED_ROWS or not all(c.isdigit() and c.isascii() and len(c) < 12 for c in cells):
-        return False
-    first = int(cells[0])
-    return first in (0, 1) and all(int(c) == first + i for i, c in enumerate(cells))
-
-
-# A column of labels numbered by the dataset holds few distinct whole numbers (CoLA's 0/1, a
-# polarity's 0/2/4, a class index 1..14), repeated down the rows; ids and counts do not repeat. A
-# column of names does the same with short words (LIAR's `half-true`, `pants-fire`); a column of
-# class ids joined by commas (GoEmotions' `2,27`) is a multi-label's.
-_MAX_LABEL_NUMBER = 999
-_MIN_ROWS_FOR_LABELS = 4
-_MAX_LABEL_WORD_CHARS = 32
-ID_LISTS = "class ids joined by commas"
-_WORDS = "words"
-
-
 def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> str:
     """In a table without a header row, the one other column of labels by its cells (see
     `label_kind`), or "". Several such columns: the one column of words beside the text (LIAR:
@@ -359,7 +331,7 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
     if len(found) > 1:
         at = {columns.index(t) for t in texts if t in columns}
         beside = [
-            name for name in found if kinds[name] == _WORDS and {columns.index(name) - 1, columns.index(name) + 1} & at
+            name for name in found if kinds[name] == WORDS and {columns.index(name) - 1, columns.index(name) + 1} & at
         ]
         if len(beside) == 1:
             return beside[0]
@@ -370,36 +342,6 @@ def label_by_content(columns: Sequence[str], texts: Sequence[str], sample: Seque
             found,
         )
     return found[0] if found else ""
-
-
-# Rows of a column of label words whose cell may be no single short word (one label written out
-# long, `a very long label cell ...`, or a typo spilling the text into it): one in this many, from
-# _ROWS_FOR_OUTLIERS sampled rows on. One outlier had flipped the whole column to "no labels", and
-# every record was written unlabelled with exit 0; a column of texts holds no majority of single
-# repeated words, so it is still none.
-_ROWS_PER_OUTLIER = 20
-_ROWS_FOR_OUTLIERS = 8
-
-
-def single_label_words(values: Sequence[str]) -> bool:
-    """The cells are single short words (no digits, no commas) but for at most one in
-    _ROWS_PER_OUTLIER (at least one, from _ROWS_FOR_OUTLIERS rows on).
-
-    >>> words = ["joy", "anger", "sadness", "joy", "anger", "sadness", "joy", "anger"]
-    >>> single_label_words(words), single_label_words(words + ["a label cell written out as a sentence"])
-    (True, True)
-    >>> single_label_words(words[:4] + ["a b"])
-    False
-    >>> single_label_words(words + ["a b", "c d"])
-    False
-    """
-    odd = sum(
-        1 for v in values
-        if not (v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1
-                and not any(c.isdigit() for c in v) and "," not in v)
-    )
-    allowed = max(1, len(values) // _ROWS_PER_OUTLIER) if len(values) >= _ROWS_FOR_OUTLIERS else 0
-    return odd <= allowed and odd < len(values)
 
 
 def refuse_label_elsewhere(columns: Sequence[str], first: str, taken: Sequence[str],
@@ -426,36 +368,3 @@ def refuse_label_elsewhere(columns: Sequence[str], first: str, taken: Sequence[s
         f"no header row names the label, and {shown} each hold a few repeated numbers, words or true/false, as "
         f"labels do ({shown_column(first)} is the label only by its place, as the news datasets' "
         f"'\"3\",\"title\",\"text\"' put it): name the label with {offered}", found)
-
-
-# A polarity written as signed class numbers (1 / -1, or with 0 neutral): labels as 0..N are.
-_CLASS_SIGNS = frozenset({"-1", "0", "1", "+1"})
-
-
-def label_kind(cells: Sequence[object]) -> str:
-    """Why the cells are labels, or "": whole numbers from 0 to _MAX_LABEL_NUMBER, true/false or
-    short single words, with repeats (at most half as many distinct values as cells; words: two
-    or more, in a sample of at least _MIN_ROWS_FOR_LABELS); or whole numbers joined by commas (ID_LISTS:
-    class ids of a multi-label, some cell holding two or more).
-
-    >>> label_kind(["2,27", "14", "3", "26"]), label_kind(["false", "true", "false", "false"])
-    ('class ids joined by commas', 'labels')
-    >>> label_kind(["ed1x1k", "ed2x2k", "ed3x3k", "ed4x4k"])
-    ''
-    """
-    values = [cell.strip().lower() for cell in cells if isinstance(cell, str)]
-    if len(values) < _MIN_ROWS_FOR_LABELS or len(values) < len(cells):
-        return ""
-    ids = [v.split(",") for v in values]
-    if any(len(parts) > 1 for parts in ids) and all(
-        whole_at_most(p, _MAX_LABEL_NUMBER) for parts in ids for p in parts
-    ):
-        return ID_LISTS
-    booleans = all(v in ("true", "false") for v in values)
-    numbers = all(whole_at_most(v, _MAX_LABEL_NUMBER) for v in values)
-    numbers = numbers or ("-1" in values and set(values) <= _CLASS_SIGNS)  # Steam reviews' review_score 1 / -1
-    words = single_label_words(values)
-    if len(set(values)) * 2 > len(values):
-        return ""
-    # a constant word (every row's `economy`) is no class: a label of one value is kept for numbers only
-    return "labels" if booleans or numbers else _WORDS if words and len(set(values)) > 1 else ""

@@ -20,26 +20,25 @@ datasets ship them in.
 
 Every row comes back as a LabelRow or a RowError with its reason, numbered as the file shows it
 (the header is row 1 of a table; lines count from 1; COCO images by their place in "images").
-What a COCO entry may hold (ids, categories, top-level types) is judged in `coco_entries`.
+What a COCO entry may hold (ids, categories, top-level types) is judged in `coco_entries`; a COCO
+file's rows are read in `coco_label_rows`, and the row they all come back as is `label_rows.LabelRow`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import coco_entries, coco_urls, cr_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables
+from shardify.converters import coco_label_rows, cr_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables
 from shardify.converters.coco_entries import coco_categories  # (re-exported: class_lists reads it from here)
-from shardify.converters.columns import KEY_COLUMN_NAMES, TEXT_JOIN, choose_column, label_file_columns
+from shardify.converters.coco_label_rows import MAX_ANNOTATION_BYTES  # (re-exported: detection bounds its reads by it)
+from shardify.converters.columns import KEY_COLUMN_NAMES, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
-from shardify.converters.objects import coco_object
+from shardify.converters.label_rows import LabelRow  # (re-exported: callers read it from here)
 from shardify.converters.one_hot_stops import check_one_hot_classes
 from shardify.errors import InvalidInputError
 from shardify.format.contract import ObjectSchema
-from shardify.inputs import json_input
-from shardify.plan.entries import SourceObject
 from shardify.plan.keyed_tables import class_numbered, is_class_number, no_class_number
 from shardify.plan.tag_labels import label_lists, list_labels
 
@@ -55,36 +54,8 @@ __all__ = [
 ]
 
 TABLE, LINES, COCO = "table", "lines", "coco"
-# A COCO file is parsed whole (one worker): the largest public one (instances_train2017.json) is
-# 450 MB. Larger files are refused rather than read into memory.
-MAX_ANNOTATION_BYTES = 1 << 30
 # A line of a .txt label file longer than this is not a `name label` line.
 _MAX_LINE_BYTES = 64 << 10
-
-
-@dataclass(frozen=True)
-class LabelRow:
-    """One row of a label file.
-
-    Attributes:
-      row: where it is in the file (see the module's docstring).
-      key: what names the file: a path, a file name or a stem as written; for one label per line,
-        "#n" for the n-th file in path order.
-      labels: label names (normalised); () is a record with no labels only when `has_labels`.
-      caption: a caption, or "".
-      has_labels: the file gives labels at all (a label column, a label field, categories).
-      objects: COCO, when its objects are asked for: the image's objects (boxes, crowd flags,
-        areas, and segmentations and keypoints where asked), else None.
-      source_id: COCO: the image's own numeric id, or "".
-    """
-
-    row: int
-    key: str
-    labels: tuple[str, ...]
-    caption: str = ""
-    has_labels: bool = True
-    objects: tuple[SourceObject, ...] | None = None
-    source_id: str = ""
 
 
 def label_file_format(path: str, key_column: str = "") -> str:
@@ -131,7 +102,7 @@ def read_label_rows(
     if fmt == LINES:
         yield from _lines(cr_lines.as_lines(fileobj), size_bytes)  # (lines ended by CR alone: a row each)
     elif fmt == COCO:
-        yield from _coco(fileobj, size_bytes, captions, objects)
+        yield from coco_label_rows.coco_rows(fileobj, size_bytes, captions, objects)
     else:
         table_fmt = sniffed_tables.SNIFFED if path.lower().endswith(".txt") else tables.table_format(path)  # (tab-separated)
         yield from _table(fileobj, table_fmt, size_bytes, label_column, label_separator, captions, key_column, keep_columns,
@@ -363,92 +334,3 @@ def _lines(fileobj: BinaryIO, size_bytes: int | None) -> Iterator[LabelRow | tab
             yield LabelRow(number, key, split_labels(label, ""))
         except InvalidInputError as error:
             yield tables.RowError(number, error.reason, key if pairs else "")
-
-
-def _coco(
-    fileobj: BinaryIO, size_bytes: int | None, captions: bool, schema: ObjectSchema | None = None
-) -> Iterator[LabelRow | tables.RowError]:
-    if size_bytes is not None and size_bytes > MAX_ANNOTATION_BYTES:  # refused unread: reading it is what costs
-        raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
-    data = fileobj.read(MAX_ANNOTATION_BYTES + 1)
-    if len(data) > MAX_ANNOTATION_BYTES:
-        raise InvalidInputError(f"annotation file larger than {MAX_ANNOTATION_BYTES >> 20} MiB: split it")
-    try:
-        document = json_input.parse(data, unique_keys=True)  # a second "annotations": [] would hide the first
-    except InvalidInputError as error:
-        raise InvalidInputError(f"not a JSON annotation file: {error.reason}") from None
-    if not isinstance(document, dict) or not isinstance(document.get("images"), list):
-        raise InvalidInputError('not a COCO-style annotation file: no "images" list')
-    coco_entries.check_top_level(document)
-    categories, bad_categories = coco_entries.coco_categories(document.get("categories", []))
-    per_image: dict[object, tuple[set[str], list[str], list[str]]] = {}
-    found_objects: dict[object, list[SourceObject]] = {}
-    unknown: dict[object, list[object]] = {}  # image id -> categories its annotations name that are not listed
-    has_categories = bool(categories or bad_categories) and "annotations" in document  # image_info_test: none
-    whole = coco_entries.image_level(document.get("annotations"))  # COCO Camera Traps: a category per image, no box
-    # string ids join images to annotations where no object is written (whole images, or no annotation: a test split's),
-    # or where every id is one (a camera trap file with boxes too: the record's number is the image/source_id)
-    strings = whole or not document.get("annotations") or coco_entries.all_string_ids(document["images"])
-    for annotation in document.get("annotations", []):
-        if not isinstance(annotation, dict) or coco_entries.image_key_of(annotation.get("image_id"), strings)[1]:
-            continue  # about no image that can be written (an image of such an id is rejected); counted in no record
-        image_key = coco_entries.image_key_of(annotation["image_id"], strings)[0]  # 7.0 is image 7's; true is not image 1's
-        names, texts, errors = per_image.setdefault(image_key, (set(), [], []))
-        if "category_id" in annotation:
-            name = categories.get(coco_entries.hashable(annotation["category_id"]))
-            bad = bad_categories.get(coco_entries.hashable(annotation["category_id"]))
-            if bad is not None:  # its objects cannot be told apart or named: the image is rejected
-                errors.append(bad)
-            elif name is None:  # labels nothing; the image keeps its other annotations' categories
-                unknown.setdefault(image_key, []).append(annotation["category_id"])
-            else:
-                names.add(name)
-                if schema is not None and "bbox" in annotation:
-                    try:
-                        found_objects.setdefault(image_key, []).append(
-                            coco_object(annotation, name, masks=schema.masks, keypoints=schema.keypoints)
-                        )
-                    except InvalidInputError as error:
-                        errors.append(error.reason)
-        if captions and isinstance(annotation.get("caption"), str):
-            texts.append(annotation["caption"].strip())
-    shared_ids = coco_entries.shared_ids(document["images"], strings)
-    for index, image in enumerate(document["images"], start=1):
-        file_name, problem = coco_urls.image_path(image) if isinstance(image, dict) else ("", "image entry is not an object")
-        if problem:  # LVIS names its images by `coco_url` only (see coco_urls)
-            yield tables.RowError(index, problem)
-            continue
-        image_id, id_problem = coco_entries.image_key_of(image.get("id"), strings)
-        if id_problem:
-            yield tables.RowError(index, id_problem, file_name)
-            continue
-        image_key = image_id
-        if image_key in shared_ids:
-            yield tables.RowError(
-                index,
-                f"image id {image.get('id')!r} is given to {shared_ids[image_key]} images: whose annotations are whose cannot be told",
-                file_name,
-            )
-            continue
-        names, texts, errors = per_image.get(image_key, (set(), [], []))
-        if errors:
-            yield tables.RowError(index, errors[0], file_name)
-            continue
-        if image_key in unknown and not names:
-            shown = ", ".join(repr(c) for c in unknown[image_key][:3])
-            yield tables.RowError(index, f'its annotations name only categories "categories" does not list ({shown})', file_name)
-            continue
-        if whole and not names:  # (an empty set would be a labelled image of no class, which a camera trap's is not)
-            yield tables.RowError(index, "no annotation gives it a category (the file gives each image its category)", file_name)
-            continue
-        yield LabelRow(
-            index,
-            file_name,
-            tuple(sorted(names)),
-            TEXT_JOIN.join(texts),
-            has_categories,
-            objects=coco_entries.framed(found_objects.get(image_key, ()), image) if schema is not None and has_categories
-            and not whole else None,
-            source_id="" if isinstance(image_id, tuple) else str(image_id),
-        )
-

@@ -10,7 +10,7 @@ topics as rows, and a miniature or a short table of them was written unlabelled 
 So where no label column was found in a table of texts and one other column (`label;'text'`,
 `premise, hypothesis, label`), that column, if its sampled cells are all single words (no digits,
 no commas, not one value repeated everywhere) and it is not shown to be ids (fewer than
-_MIN_ROWS_FOR_IDS sampled rows, or some word repeated), stops the run (from one row on: the table
+MIN_ROWS_FOR_IDS sampled rows, or some word repeated), stops the run (from one row on: the table
 is headerless, its rows data), naming
 `--label-column N` (it is the label) and `--keep-columns N` (it is a feature, the records
 unlabelled). A table of more columns beside its texts (the STS Benchmark's genre, file, year and
@@ -23,14 +23,12 @@ from collections.abc import Sequence
 
 from shardify.converters.column_names import shown_column
 from shardify.converters.joined_labels import joined_separator, label_parts
-from shardify.converters.label_columns import UnnamedLabelColumn, row_numbers
+from shardify.converters.label_columns import UnnamedLabelColumn
+from shardify.converters.label_content import MAX_LABEL_NUMBER, MIN_ROWS_FOR_IDS, MIN_ROWS_FOR_LABELS, label_word, row_numbers
 from shardify.inputs.whole_numbers import whole_at_most
 
 __all__ = ["FEW_ROWS", "UndecidedWords", "refuse_undecided_words"]
 
-# As `label_columns`: rows in which words that all differ are ids, and a label word's longest form.
-_MIN_ROWS_FOR_IDS = 8
-_MAX_LABEL_WORD_CHARS = 32
 # Only headerless tables are judged here (their rows are data), so a row or two is judged too: a
 # table of two `text<TAB>label` rows was written unlabelled with exit 0 (from three rows it
 # stopped). Below _ROWS_FOR_CONSTANT rows, one word in every row may be the one class they show; from
@@ -40,11 +38,10 @@ _ROWS_FOR_CONSTANT = 3
 # Tables of fewer rows were not judged before (beam_jobs/discover/text_columns.py leaves them to
 # the header question where a sibling table's first row names columns).
 FEW_ROWS = 3
-# Whole numbers up to this are class numbers as often as counts: `label_columns` reads them as
-# labels from _ROWS_FOR_NUMBERS rows on, where they repeat; in fewer rows (a table of two
-# `text<TAB>1` rows, written unlabelled with exit 0) nothing tells, and the run stops.
-_MAX_LABEL_NUMBER = 999
-_ROWS_FOR_NUMBERS = 4
+# Whole numbers up to MAX_LABEL_NUMBER are class numbers as often as counts: `label_content` reads
+# them as labels from MIN_ROWS_FOR_LABELS rows on, where they repeat; in fewer rows (a table of two
+# `text<TAB>1` rows, written unlabelled with exit 0) nothing tells, and the run stops. (Rows in
+# which words that all differ are ids, and what a label word is, are `label_content`'s too.)
 
 
 class UndecidedWords(UnnamedLabelColumn):
@@ -60,14 +57,13 @@ def _words(cells: Sequence[object]) -> bool:
     joined = joined_separator(values)  # (ATIS's `atis_flight#atis_airfare`: each part a label word)
     parts = [p for v in values for p in label_parts(v)] if joined else values
     return len(values) == len(cells) and (len(set(values)) > 1 or len(values) < _ROWS_FOR_CONSTANT) and all(
-        v and len(v) <= _MAX_LABEL_WORD_CHARS and len(v.split()) == 1 and not any(c.isdigit() for c in v) and "," not in v
-        for v in parts
+        label_word(v) for v in parts
     )
 
 
 def _few_numbers(cells: Sequence[object]) -> bool:
     values = [cell.strip() for cell in cells if isinstance(cell, str)]
-    return len(values) == len(cells) < _ROWS_FOR_NUMBERS and all(whole_at_most(v, _MAX_LABEL_NUMBER) for v in values)
+    return len(values) == len(cells) < MIN_ROWS_FOR_LABELS and all(whole_at_most(v, MAX_LABEL_NUMBER) for v in values)
 
 
 def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample: Sequence[Sequence[object]]) -> None:
@@ -94,7 +90,7 @@ def refuse_undecided_words(columns: Sequence[str], texts: Sequence[str], sample:
         if name in texts or len(cells) < len(sample) or not _words(cells):
             continue
         distinct = len({str(c).strip() for c in cells})
-        if len(cells) < _MIN_ROWS_FOR_IDS or distinct < len(cells):
+        if len(cells) < MIN_ROWS_FOR_IDS or distinct < len(cells):
             found.append(name)
     if found:
         name = found[0]

@@ -73,9 +73,13 @@ def with_split_lists(config: ConvertConfig, sample: list[str], detected: layout.
     return dataclasses.replace(detected, evidence=lists, notes=(*detected.notes, *(e.note for e in lists if e.note)))
 
 
-def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> tuple[tuple[Evidence, ...], list[str]]:
+def find_evidence(
+    config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, *, label_files: list[Evidence] | None = None
+) -> tuple[tuple[Evidence, ...], list[str]]:
     """The files of a folder layout's source that give its inputs' splits and labels, and notes on
-    what was found and left unused."""
+    what was found and left unused. `label_files`: `word_captions.label_file_evidence` of this
+    config and sample where the caller has read it already (detect does, to force image folders),
+    so that the label files beside the images are not read twice; None reads them here."""
     texts = [p for p in sample if detected.is_auxiliary(p) and layout.extension(p) in ("txt", "csv", "lst", "jsonl", "")]
     texts = [p for p in texts[:_EVIDENCE_CANDIDATES] if FileSystems.exists(join_path(config.source, p))]  # not a member
     heads = {p: label_file_found.table_head_lines(config, p) for p in texts}
@@ -118,7 +122,8 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found += yolo_labels(config, sample)
     found += yolo_beside_read.yolo_beside_evidence(config, sample)  # Darknet's: each .txt beside its image
     if detected.name == layout.IMAGE_FOLDERS:
-        found += word_captions.label_file_evidence(config, sample)  # img001.txt: `cat` beside img001.jpg
+        # img001.txt: `cat` beside img001.jpg
+        found += word_captions.label_file_evidence(config, sample) if label_files is None else label_files
     found += hf_metadata(config, sample)
     found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)

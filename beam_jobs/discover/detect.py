@@ -1,7 +1,7 @@
 """Detect a source folder's layout before the pipeline is built, from a bounded sample.
 
-The launcher looks at the top of SRC and at most DETECT_SAMPLE_FILES files, so detection costs the
-same for a thousand files or a billion; the pipeline then lists everything.
+The launcher looks at the top of SRC and at most DETECT_SAMPLE_FILES files (`detect_sample.py` lists
+them), so detection costs the same for a thousand files or a billion; the pipeline then lists everything.
 
 The flow, one module a step: detect (here: the label file `label_file_found.py` finds, the layout
 `shardify.plan.layout_guess.detect_layout` reads from the paths) -> describe (`describe.py`: the files
@@ -16,7 +16,6 @@ modules of their own.
 from __future__ import annotations
 
 import dataclasses
-import os
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,23 +27,19 @@ from shardify.beam_jobs.discover import (
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
-from shardify.beam_jobs.discover.list_archives import member_prefix
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, word_captions, xml_record_files
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, word_captions, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
-from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
-from shardify.beam_jobs.open_inputs import open_input
+from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
 from shardify.converters import archives
-from shardify.errors import DoubtedGuess, InvalidInputError, SourceError, UsageError
+from shardify.errors import DoubtedGuess, UsageError
 from shardify.format import naming
-from shardify.inputs.files import size_of
-from shardify.inputs.paths import is_local_path, join_path
+from shardify.inputs.paths import join_path
 from shardify.plan import folder_lists, folder_notes, known_layouts, layout, layout_guess, second_readings
-from shardify.plan.entries import Reject
 
 __all__ = [
     "DETECT_SAMPLE_FILES",
@@ -59,8 +54,6 @@ DETECT_SAMPLE_FILES = 2000
 # A source seen whole in the sample and at most this large converts in one process: starting Beam's
 # worker processes (about 2.5 s here, measured) costs more than a second core saves on it.
 SMALL_SOURCE_BYTES = 128 << 20
-# Archives opened to sample their members (their paths decide the layout like files' do).
-_DETECT_ARCHIVES = 3
 
 
 @dataclass(frozen=True)
@@ -105,7 +98,7 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
       UsageError: split folders meet `--split`; several annotation files and none chosen; a
         folder of files with no way to label them.
     """
-    listed, complete, top_folders = _list_sample(config)
+    listed, complete, top_folders = detect_sample.list_sample(config, DETECT_SAMPLE_FILES)
     if config.layout_given is not None:  # a layout file: read as it says, nothing guessed
         found = config.layout_given
         given_layout_checks.check_split_folders(found, [item.relpath for item in listed])
@@ -115,7 +108,8 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         given_layout_checks.check_label_table(config, found)
     else:
         try:
-            with set_aside.collecting():  # files detection reads and cannot use: a refusal names them
+            # files detection reads and cannot use: a refusal names them; each table's header read once
+            with set_aside.collecting(), head_reads.reading_once():
                 found = _layout_of(config, source_file, [item.relpath for item in listed], top_folders)
         except UsageError as refused:  # doubted or unknown: name a known dataset SRC looks like
             known_layouts.add_hint(refused, config.source)
@@ -134,49 +128,11 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
     return found, scan
 
 
-def _list_sample(config: ConvertConfig) -> tuple[list[Listed], bool, list[str]]:
-    """(at most DETECT_SAMPLE_FILES usable files, spread over SRC's folders, whether they are all
-    there are, the folders at the top of SRC)."""
-    if is_local_path(config.source):
-        listed, complete = sample_tree(
-            config.source, DETECT_SAMPLE_FILES, follow_outside_links=config.follow_outside_links, exclude=[config.output],
-            leave_out=config.excludes or None,
-        )
-        output, root = real_folder(config.output), real_folder(config.source)
-        with os.scandir(config.source) as scan:
-            top_folders = [
-                e.name for e in scan
-                if e.is_dir(follow_symlinks=False) and os.path.join(root, e.name) != output and not config.excludes(e.name)
-            ]
-        return listed, complete, top_folders
-    # Object stores list in name order, so the first files may all lie in one folder ("test/"
-    # before "train/"): the top folders come from the whole listing, which Beam's match reads in
-    # full anyway, and the sample is spread over the folders it names.
-    listing = list_tree(
-        config.source, follow_outside_links=config.follow_outside_links, exclude=[config.output], leave_out=config.excludes or None
-    )
-    files = (item for item in listing if not isinstance(item, Reject) and not layout.is_junk(item.relpath))
-    folders: set[str] = set()
-    by_folder: dict[str, list[Listed]] = {}  # the first files of the first folders: bounded
-    count = 0
-    for item in files:
-        count += 1
-        parent, _, _ = item.relpath.rpartition("/")
-        if parent:
-            folders.add(parent.split("/", 1)[0])
-        kept = by_folder.get(parent)
-        if kept is None and len(by_folder) < DETECT_SAMPLE_FILES:
-            kept = by_folder[parent] = []
-        if kept is not None and len(kept) < DETECT_SAMPLE_FILES:
-            kept.append(item)
-    return spread_over_folders(by_folder.values(), DETECT_SAMPLE_FILES), count <= DETECT_SAMPLE_FILES, sorted(folders)
-
-
 def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_folders: list[str]) -> layout.SourceLayout:
     """The layout, from the sampled paths: of SRC's folder, of the archive or file SRC names."""
     if source_file and archives.archive_kind(source_file):  # an archive as SRC reads as a folder
-        names = [name for name, _ in _members_sampled(config, source_file)]
-        root = _single_top_folder(names)
+        names = [name for name, _ in detect_sample.members_sampled(config, source_file, DETECT_SAMPLE_FILES)]
+        root = detect_sample.single_top_folder(names)
         sample = [name[len(root) :] for name in names]
         top_folders = sorted({p.split("/", 1)[0] for p in sample if "/" in p})
         with archive_heads.source_archive(join_path(config.source, source_file), root):  # files looked into are members
@@ -188,7 +144,7 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
         single = label_file_found.single_file_layout(config, source_file, sample, top_folders)
         text_columns.check_text_columns(config, sample, single)
         return single
-    sample, opened, archive_folders = _with_archives_opened(config, sample)
+    sample, opened, archive_folders = detect_sample.with_archives_opened(config, sample, DETECT_SAMPLE_FILES)
     top_folders = sorted(set(top_folders) | {p.split("/", 1)[0] for p in sample if "/" in p})
     detected = _detect_folder(config, sample, top_folders, archive_folders)
     archive_evidence.check_archive_evidence(detected, "", archive_folders, labels_given=bool(config.labels_file))
@@ -196,53 +152,6 @@ def _layout_of(config: ConvertConfig, source_file: str, sample: list[str], top_f
         note = f"archives read as folders: {', '.join(opened[:3])}" + (" and more" if len(opened) > 3 else "")
         detected = dataclasses.replace(detected, notes=(note, *detected.notes))
     return detected
-
-
-def _members_sampled(config: ConvertConfig, archive: str) -> list[tuple[str, int]]:
-    """(name, size) of the first regular members of an archive in SRC (at most the sample's size).
-
-    Raises:
-      SourceError: it cannot be read as an archive.
-    """
-    path = join_path(config.source, archive)
-    members: list[tuple[str, int]] = []
-    try:
-        with open_input(path) as fileobj:
-            size = size_of(fileobj) or 0
-            for member in archives.list_members(fileobj, archive, archives.archive_kind(archive), size):
-                if isinstance(member, archives.Member) and not layout.is_junk(member.name):
-                    members.append((member.name, member.size_bytes))
-                    if len(members) == DETECT_SAMPLE_FILES:
-                        break
-    except (OSError, InvalidInputError) as error:
-        raise SourceError(f"cannot read the archive {path}: {getattr(error, 'reason', error)}") from None
-    return members
-
-
-def _single_top_folder(names: list[str]) -> str:
-    """'name/' when every name lies in that one folder (as most archives hold their dataset), else ''."""
-    tops = {name.split("/", 1)[0] for name in names}
-    return f"{tops.pop()}/" if len(tops) == 1 and all("/" in name for name in names) else ""
-
-
-def _with_archives_opened(config: ConvertConfig, sample: list[str]) -> tuple[list[str], list[str], list[str]]:
-    """The sample with its archives' members in their place, as the pipeline will list them (see
-    `list_archives.member_prefix`); the archives opened; the folders archives read as."""
-    probe = layout.SourceLayout(layout.IMAGE_FOLDERS, "image")
-    opened, expanded, folders = [], [], []
-    for relpath in sample:
-        if not archives.archive_kind(relpath):
-            expanded.append(relpath)
-            continue
-        prefix, _ = member_prefix(config.source, relpath, probe)
-        folders.append(prefix)
-        if len(opened) < _DETECT_ARCHIVES:
-            opened.append(relpath)
-            try:
-                expanded += [prefix + name for name, _ in _members_sampled(config, relpath)]
-            except SourceError:
-                continue  # rejected with its reason when the pipeline lists it
-    return expanded[:DETECT_SAMPLE_FILES], opened, folders
 
 
 def _detect_folder(
@@ -342,7 +251,8 @@ def _detect_folder(
         read = yolo_beside.check_yolo_beside(config, sample, annotations)  # Darknet's, CVAT's 'YOLO 1.1': boxes beside each image
         annotations = [a for a in annotations if a not in read]  # (read as objects: yolo_beside_read)
         forced = layout.IMAGE_FOLDERS
-    if not forced and not label_file and word_captions.label_file_evidence(config, sample):
+    worded = None  # the label files beside the images, read once: describe's evidence reuses them
+    if not forced and not label_file and (worded := word_captions.label_file_evidence(config, sample)):
         forced = layout.IMAGE_FOLDERS  # img001.txt: `cat` beside img001.jpg, its label (read by describe), no caption
     detected = layout_guess.detect_layout(
         sample,
@@ -391,7 +301,7 @@ def _detect_folder(
     # STARE's `labels-ah/`, `labels-vk/` beside `stare-images/`; Leeds Butterfly's `segmentations/`: masks by their shape
     detected = mirror_masks.with_mirror_masks(config, sample, detected)
     if detected.name in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_from_name:
-        evidence, how = describe.find_evidence(config, sample, detected)
+        evidence, how = describe.find_evidence(config, sample, detected, label_files=worded)
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
             detected = split_annotations.files_over_folders(config, detected)  # iNaturalist 2018's train2018.json

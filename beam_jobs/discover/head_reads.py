@@ -10,6 +10,10 @@ pipeline. `label_file_found` re-exports them, where most callers read them.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+from collections.abc import Iterator
+
 from shardify.beam_jobs.discover import archive_heads
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -20,7 +24,17 @@ from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 
-__all__ = ["HEAD_BYTES", "HEAD_LINES", "first_line", "head_lines", "table_head_lines", "first_row", "table_headers"]
+__all__ = [
+    "HEAD_BYTES",
+    "HEAD_LINES",
+    "first_line",
+    "first_row",
+    "head_bytes",
+    "head_lines",
+    "reading_once",
+    "table_head_lines",
+    "table_headers",
+]
 
 # A first line looked at is at most this long.
 _FIRST_LINE_BYTES = 64 << 10
@@ -52,6 +66,15 @@ def head_lines(config: ConvertConfig, relpath: str, *, lines: int = HEAD_LINES) 
         return [] if head is None else first_lines(head, lines)
 
 
+def head_bytes(config: ConvertConfig, relpath: str, limit: int = HEAD_BYTES) -> bytes:
+    """The first `limit` bytes of `relpath` (relative to SRC), or b"" where it cannot be read."""
+    try:
+        with open_input(join_path(config.source, relpath)) as fileobj:
+            return fileobj.read(limit)
+    except (OSError, InvalidInputError):
+        return archive_heads.member_head(config.source, relpath, limit) or b""  # a member of an archive read as a folder
+
+
 def table_head_lines(config: ConvertConfig, relpath: str) -> list[str]:
     """`head_lines`, a JSON-lines file's as the CSV lines its rows make (`json_line_cells`): the
     readers of split lists and label tables read them so."""
@@ -69,16 +92,48 @@ def first_row(config: ConvertConfig, path: str) -> dict | None:
     return row if isinstance(row, dict) else None
 
 
+# The table headers read while one detection runs (`reading_once`), by (SRC, path, --header,
+# --encoding); None for a table that could not be read.
+_HEADERS: contextvars.ContextVar[dict[tuple, tables_lib.TableHeader | None] | None] = contextvars.ContextVar(
+    "shardify_table_headers", default=None)
+
+
+@contextlib.contextmanager
+def reading_once() -> Iterator[None]:
+    """Inside, `table_headers` reads each table once: the cross-table readings (copies, label
+    joins) judge the same tables one after the other, and each read them again. Detection runs
+    inside it (`detect.detect_source`); outside, every call reads."""
+    token = _HEADERS.set({})
+    try:
+        yield
+    finally:
+        _HEADERS.reset(token)
+
+
 def table_headers(config: ConvertConfig, paths: list[str]) -> dict[str, tables_lib.TableHeader]:
     """Each table's header and first rows as the scan will read them (the user's `--header` and
     `--encoding`), by path; a table that cannot be read is left out (the scan rejects it with its
     reason). What the cross-table readings (label joins, copies) judge tables by."""
+    read = _HEADERS.get()
     found = {}
     for path in paths:
-        try:
-            with open_input(join_path(config.source, path)) as fileobj:
-                found[path] = tables_lib.read_header(fileobj, tables_lib.table_format(path), header=config.table_options.header,
-                                                     encoding=config.table_options.encoding)
-        except (OSError, InvalidInputError):
-            continue
+        key = (config.source, path, config.table_options.header, config.table_options.encoding)
+        if read is None or key not in read:
+            header = _table_header(config, path)
+            if read is not None:
+                read[key] = header
+        else:
+            header = read[key]
+        if header is not None:
+            found[path] = header
     return found
+
+
+def _table_header(config: ConvertConfig, path: str) -> tables_lib.TableHeader | None:
+    """`path`'s header as `table_headers` gives it, or None where it cannot be read."""
+    try:
+        with open_input(join_path(config.source, path)) as fileobj:
+            return tables_lib.read_header(fileobj, tables_lib.table_format(path), header=config.table_options.header,
+                                          encoding=config.table_options.encoding)
+    except (OSError, InvalidInputError):
+        return None

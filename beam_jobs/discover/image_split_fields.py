@@ -22,11 +22,9 @@ import posixpath
 import re
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import archive_heads
-from shardify.beam_jobs.open_inputs import open_input
+from shardify.beam_jobs.discover import head_reads
 from shardify.config import ConvertConfig
-from shardify.errors import InvalidInputError, UsageError
-from shardify.inputs.paths import join_path
+from shardify.errors import UsageError
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
@@ -62,12 +60,7 @@ def split_fields(text: str) -> list[str]:
 
 
 def _head(config: ConvertConfig, path: str) -> str:
-    try:
-        with open_input(join_path(config.source, path)) as fileobj:
-            data = fileobj.read(_HEAD_BYTES)
-    except (OSError, InvalidInputError):
-        data = archive_heads.member_head(config.source, path, _HEAD_BYTES) or b""
-    return data.decode("utf-8", "replace")
+    return head_reads.head_bytes(config, path, _HEAD_BYTES).decode("utf-8", "replace")  # (an archive member's too)
 
 
 def check_image_split_fields(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:

@@ -1,14 +1,14 @@
 """Describe steps for files that label a folder's images where the folders give no labels: a
-metadata table keyed by a column its content names (`shardify.plan.keyed_tables`), split
-lists whose lines give labels (`shardify.plan.split_label_lists`), and one list of inputs per
-concept (`shardify.plan.concept_lists`).
+metadata table keyed by a column its content names (`shardify.plan.keyed_tables`); split lists
+whose lines give labels and one list of inputs per concept are read in `label_lists` (re-exported
+here, where detection calls them).
 
 Part of detection (`detect.py`): detect -> describe -> check -> plan. It runs after the dataset's
 other evidence files are found (`describe.find_evidence`) and only where none of them labels the
 inputs and the folders do not either: no class folders, or class folders that are a download's
 parts (`guards`' "numbered parts" and "part as the class": HAM10000_images_part_1/ and _part_2/,
 split over two archives for size only). There the part folders are no classes, and the table's
-label column labels the inputs.
+label column labels the inputs (`unlabelled_inputs`).
 """
 
 from __future__ import annotations
@@ -16,35 +16,30 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import os
 from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, head_reads, held_out_label_tables, held_out_tables, label_file_found
-from shardify.beam_jobs.discover.listing import why_unlisted
+from shardify.beam_jobs.discover.label_lists import MAX_LIST_DEPTH, MAX_LISTS, with_concept_lists, with_label_lists  # re-exported
+from shardify.beam_jobs.discover.unlabelled_inputs import PART_SIGNS, parts_unlabelled, unlabelled_or_parts  # PART_SIGNS re-exported
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
-from shardify.inputs.paths import is_local_path, join_path
+from shardify.inputs.paths import join_path
 from shardify.converters import json_line_cells
 from shardify.plan import (
-    concept_lists, guards, list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_label_lists, split_named_tables, table_groups, unlabelled_tables,
+    list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_named_tables, table_groups, unlabelled_tables,
 )
-from shardify.plan.evidence import SPLIT_LIST, Evidence, KeyRule, file_key, key_rule, row_fields, row_key
+from shardify.plan.evidence import SPLIT_LIST, Evidence, file_key, key_rule, row_key
 
 __all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "with_label_joins",
            "check_given_lists"]
 
-# Signs (shardify.plan.guards) that the class folders are parts of a download, not classes.
-PART_SIGNS = ("numbered parts", "part as the class")
 # Tables looked into: the top of SRC and one folder down, as downloads put their metadata.
 _MAX_DEPTH = 1
 _CANDIDATES = 20
-# Label lists looked into: two folders down (FGVC-Aircraft's data/ under its archive's folder).
-_MAX_LIST_DEPTH = 2
-_MAX_LISTS = 200
 
 
 def with_label_table(
@@ -57,7 +52,7 @@ def with_label_table(
       UsageError: the table's key or label column is for the user to say (`keyed_tables`), or two
         tables would label the inputs; `--key-column` given where no such table is read.
     """
-    parts = _unlabelled_or_parts(config, sample, detected)
+    parts = unlabelled_or_parts(config, sample, detected)
     levels = detected.structure.label_levels if detected.structure is not None else ()
     if (parts is None and only and config.label_level is None and any(level >= 0 for _, level in levels)
             and not any(e.gives_labels for e in detected.evidence)):
@@ -88,7 +83,7 @@ def with_label_table(
         detected = dataclasses.replace(
             detected, evidence=tuple(e for e in detected.evidence if e.path not in read or e.gives_labels)
         )
-        detected = _parts_unlabelled(detected, parts, together[0].path)
+        detected = parts_unlabelled(detected, parts, together[0].path)
         notes = [f"{e.path}: the {e.split} split's labels (tables named by split words, one header, no key in two)" for e in together]
         return dataclasses.replace(
             detected, evidence=(*detected.evidence, *together), notes=(*detected.notes, *(e.note for e in together), *notes)
@@ -99,7 +94,7 @@ def with_label_table(
     if same:  # the table read as a split list of its keys too (`train.csv`): one reading, by its header, keeps the split
         table = dataclasses.replace(table, split=next((e.split for e in same if e.split), ""))
         detected = dataclasses.replace(detected, evidence=tuple(e for e in detected.evidence if e not in same))
-    detected = _parts_unlabelled(detected, parts, table.path)
+    detected = parts_unlabelled(detected, parts, table.path)
     table, tests = _split_tables(config, sample, detected, table)
     return dataclasses.replace(
         detected, evidence=(*detected.evidence, table, *tests), notes=(*detected.notes, table.note, *(e.note for e in tests))
@@ -132,8 +127,8 @@ def table_group(config: ConvertConfig, sample: list[str]) -> table_groups.TableG
     if not images:
         return None
     tables = [
-        p for p in sample if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in ("csv", "tsv") and not layout.is_junk(p)
-    ][:_MAX_LISTS]
+        p for p in sample if p.count("/") <= MAX_LIST_DEPTH and layout.extension(p) in ("csv", "tsv") and not layout.is_junk(p)
+    ][:MAX_LISTS]
     if len(tables) < 2:
         return None
     heads = {p: label_file_found.head_lines(config, p) for p in tables if FileSystems.exists(join_path(config.source, p))}
@@ -212,135 +207,6 @@ def check_given_lists(config: ConvertConfig, given: layout.SourceLayout) -> None
                 f"{min(counts)} and {max(counts)} fields: a label holding a space? `label_rest: true` in its evidence entry "
                 "reads the rest of the line as the label (docs/layout-files.md)"
             )
-
-
-def with_label_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
-    """`detected` split and labelled by split lists whose lines give labels (FGVC-Aircraft's
-    data/images_variant_<split>.txt), where nothing else splits or labels its inputs; else
-    unchanged.
-
-    Raises:
-      UsageError: the lists' level cannot be told, or two splits' lists name one input
-        (`split_label_lists.choose_level`).
-    """
-    parts = _unlabelled_or_parts(config, sample, detected)
-    if parts is None or any(e.gives_split for e in detected.evidence):
-        return detected
-    heads = _list_heads(config, sample, detected, ("txt", "lst"))
-    levels = split_label_lists.label_list_levels(heads, describe.names_inputs(sample, detected))
-    if not levels:
-        return detected
-    chosen, notes = split_label_lists.choose_level(levels, heads)
-    _stop_at_unread_lists(config, [e.path for e in chosen], ("txt", "lst"), "split lists")
-    detected = _parts_unlabelled(detected, parts, chosen[0].path)
-    return dataclasses.replace(
-        detected, evidence=(*detected.evidence, *chosen), notes=(*detected.notes, *(e.note for e in chosen), *notes)
-    )
-
-
-def _list_heads(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout, extensions: tuple[str, ...]) -> dict[str, list[str]]:
-    """The first lines of the auxiliary list files (`extensions`) up to _MAX_LIST_DEPTH folders
-    down, at most _MAX_LISTS of them, that exist: the files the list steps judge."""
-    paths = [
-        p for p in sample
-        if p.count("/") <= _MAX_LIST_DEPTH and layout.extension(p) in extensions and detected.is_auxiliary(p)
-    ][:_MAX_LISTS]
-    return {p: label_file_found.head_lines(config, p) for p in paths if FileSystems.exists(join_path(config.source, p))}
-
-
-def with_concept_lists(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
-    """`detected` labelled by one list of inputs per concept (MIRFLICKR-25k's
-    annotations/<concept>.txt of image numbers), multi-label, where nothing else labels its
-    inputs; else unchanged."""
-    parts = _unlabelled_or_parts(config, sample, detected)
-    if parts is None:
-        return detected
-    heads = _list_heads(config, sample, detected, ("txt", ""))
-    found, notes = concept_lists.recognise_concept_lists(heads, _names_inputs_by_rule(sample, detected))
-    if not found:
-        return detected
-    _stop_at_unread_lists(config, [e.path for e in found], ("txt", ""), "concept lists")
-    detected = _parts_unlabelled(detected, parts, found[0].path)
-    folders = sorted({e.path.rpartition("/")[0] + "/" for e in found})
-    shown = ", ".join(e.names[0] for e in found[:6]) + (f" and {len(found) - 6} more" if len(found) > 6 else "")
-    summary = (
-        f"labels from {len(found)} concept lists in {', '.join(folders)} ({shown}): an input's labels are the concepts "
-        "whose lists name it (multi-label); an input no list names has no label"
-    )
-    return dataclasses.replace(detected, evidence=(*detected.evidence, *found), notes=(*detected.notes, summary, *notes))
-
-
-def _stop_at_unread_lists(config: ConvertConfig, lists: list[str], extensions: tuple[str, ...], kind: str) -> None:
-    """Stop where a file beside the lists found, of their kind, is one the listing leaves out (a
-    pipe, a link leading outside SRC): it is a list too, unread, so its split's inputs would fall
-    in no split, or its concept be missing from every input's labels (both exit 0 before).
-
-    Raises:
-      UsageError: naming each such file and why.
-    """
-    unread = []
-    for folder in sorted({path.rpartition("/")[0] for path in lists}):
-        where = join_path(config.source, folder) if folder else config.source
-        try:
-            names = sorted(os.listdir(where)) if is_local_path(config.source) else []
-        except OSError:
-            continue
-        for name in names:
-            relpath = f"{folder}/{name}" if folder else name
-            if relpath in lists or layout.extension(relpath) not in extensions:
-                continue
-            reason = why_unlisted(config.source, relpath, follow_outside_links=config.follow_outside_links)
-            if reason:
-                unread.append(f"{relpath} ({reason})")
-    if unread:
-        raise UsageError(
-            f"{', '.join(unread[:4])} beside the {kind} {', '.join(lists[:2])} cannot be read: read as one of them, the "
-            "labels or splits it gives would be missing with no word; make it a regular file inside SRC, or remove it"
-        )
-
-
-def _names_inputs_by_rule(sample: list[str], detected: layout.SourceLayout):
-    """Whether keys read by a rule name the sampled inputs: most of them where the sample is the
-    whole source, at least one where it is part of it (as `describe.names_inputs`)."""
-    inputs = [p for p in sample if not detected.is_auxiliary(p)]
-    whole = len(sample) < describe.sample_files()
-
-    def names(keys, rule: KeyRule) -> bool:
-        known = {file_key(p, rule) for p in inputs}
-        matched = sum(row_key(k, rule) in known for k in keys)
-        return matched * 2 > len(keys) if whole else matched > 0
-
-    return names
-
-
-def _unlabelled_or_parts(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> guards.Finding | bool | None:
-    """None where the inputs are labelled already (by evidence or class folders) or
-    `--label-level` says where their labels are (0: nowhere); else the sign that the class
-    folders are a download's parts (or the one folder read as the one class, MIRFLICKR's
-    `mirflickr/` beside `annotations/<concept>.txt`), or False (no class folders)."""
-    structure = detected.structure
-    if config.label_level is not None or structure is None or any(e.gives_labels for e in detected.evidence) or structure.unlabelled:
-        return None
-    inputs = [p for p in sample if not detected.is_auxiliary(p)]
-    sign = guards.find_sign(inputs, structure)
-    if sign is not None and sign.sign in PART_SIGNS:
-        return sign
-    if structure.single_class:  # the weakest reading: a lone folder's name, every record one class
-        folder = structure.root or structure.single_class + "/"
-        return guards.Finding("the one folder", (folder,), (), sign="one folder")
-    return None if any(level >= 0 for _, level in structure.label_levels) else False
-
-
-def _parts_unlabelled(detected: layout.SourceLayout, parts: guards.Finding | bool, labelled_by: str) -> layout.SourceLayout:
-    """`detected` without class folders where they are a download's parts, saying so."""
-    if not parts:
-        return detected
-    folders = ", ".join(parts.folders[:3])
-    detected = describe.at_label_level(detected, 0)
-    what = "the one folder, not a class" if parts.sign == "one folder" else "parts of the download, not classes"
-    note = f"{folders}: {what} ({labelled_by} labels their files)"
-    kept = [n for n in detected.notes[:-1] if not n.startswith("one class folder, ")]  # (structure's reading, undone)
-    return dataclasses.replace(detected, notes=(*kept, note))
 
 
 def _candidates(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> list[str]:

@@ -17,12 +17,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover.head_reads import HEAD_BYTES
-from shardify.beam_jobs.open_inputs import open_input
+from shardify.beam_jobs.discover.head_reads import head_bytes
 from shardify.config import ConvertConfig
 from shardify.converters import xml_records
-from shardify.errors import InvalidInputError
-from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.path_parts import is_xml_document
 from shardify.plan.structure import split_word
@@ -33,21 +30,13 @@ __all__ = ["record_patterns"]
 _DOCUMENT_EXTENSIONS = frozenset({"pdf", "md", "txt", "rst", "html", "htm", "doc", "docx", "dtd", "xsd"})
 
 
-def _head(config: ConvertConfig, relpath: str) -> bytes:
-    try:
-        with open_input(join_path(config.source, relpath)) as fileobj:
-            return fileobj.read(HEAD_BYTES)
-    except (OSError, InvalidInputError):
-        return b""
-
-
 def record_patterns(config: ConvertConfig, sample: Sequence[str]) -> tuple[tuple[str, str], ...]:
     """((path, split), ...) of the XML documents of records, or () where the sample holds other
     inputs or no such document."""
     data = [p for p in sample if not layout.is_junk(p) and layout.extension(p) not in _DOCUMENT_EXTENSIONS]
     if not data or not all(is_xml_document(p) for p in data):
         return ()
-    found = sorted(p for p in data if xml_records.looks_like_records(_head(config, p)))
+    found = sorted(p for p in data if xml_records.looks_like_records(head_bytes(config, p)))  # (a member of an archive too)
     if not found:
         return ()
     named = {p: split_word(layout.stem(p)) or split_word(posixpath.basename(posixpath.dirname(p))) or "train" for p in found}

@@ -15,7 +15,7 @@ Which lists are read:
   - an input no list names has no labels (MIRFLICKR's images of no concept): a record with no
     label, as the plan says.
 
-Nothing here reads a file: detection (beam_jobs/discover/label_tables.py) hands in first lines.
+Nothing here reads a file: detection (beam_jobs/discover/label_lists.py) hands in first lines.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ Which lists are read:
 Two lists of one level that name one input in two splits (no `trainval`-like name explains it)
 stop before writing, naming both.
 
-Nothing here reads a file: detection (beam_jobs/discover/label_tables.py) hands in first lines.
+Nothing here reads a file: detection (beam_jobs/discover/label_lists.py) hands in first lines.
 """
 
 from __future__ import annotations

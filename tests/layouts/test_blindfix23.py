@@ -16,9 +16,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from helpers.blind23 import DATASETS, FOLLOW
+from helpers.refusals import refusal
 from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes
 from helpers.unseen_judge import judge_first_command
@@ -50,12 +49,6 @@ def _written(out: Path) -> dict[str, tuple[str, tuple[str, ...], str]]:
     return found
 
 
-def _refused(src: Path, out: Path) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out)))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
-
 
 # (sroie, strawberry and rsicd, the cases stopped here at first, are read right since: tests/layouts/
 # test_text_regions_beside.py, test_labelme_shapes.py, test_karpathy_splits.py)
@@ -76,7 +69,7 @@ def test_corner_boxes_and_words_beside_images_in_split_folders_are_no_captions(t
         for i in range(4):
             _image(src / split / f"sign_{i}.jpg", f"{split}{i}")
             (src / split / f"sign_{i}.txt").write_text(f"3,4,15,9,EXIT\n1,10,12,14,Gate {i}, north\n")
-    assert "hold rows of numbers named like the inputs" in _refused(src, tmp_path / "out")
+    assert "hold rows of numbers named like the inputs" in refusal(src, tmp_path / "out")
 
 
 def test_captions_with_commas_and_numbers_stay_captions(tmp_path: Path) -> None:
@@ -103,7 +96,7 @@ def test_region_documents_beside_each_image_stop(tmp_path: Path) -> None:
         regions = [{"shape_attributes": {"name": "rect", "x": 2, "y": 3, "width": 5, "height": 4},
                     "region_attributes": {"fruit": "apple"}}]
         (src / f"apple_{i}.json").write_text(json.dumps({"filename": f"apple_{i}.jpg", "size": 912, "regions": regions}))
-    message = _refused(src, tmp_path / "out")
+    message = refusal(src, tmp_path / "out")
     assert "apple_0.json" in message and "regions" in message
 
 
@@ -139,7 +132,7 @@ def test_a_list_of_images_with_a_subset_field_stops(tmp_path: Path) -> None:
     """A neighbour: a top-level list of entries `{"image", "subset"}` (training/validation/testing) beside
     one folder of images labelled by a table."""
     _scenes(tmp_path / "scenes", ("training", "validation", "testing"), "meta.json")
-    message = _refused(tmp_path / "scenes", tmp_path / "out")
+    message = refusal(tmp_path / "scenes", tmp_path / "out")
     assert "meta.json gives each image a split" in message and "training" in message
 
 
@@ -175,7 +168,7 @@ def test_a_test_table_of_flags_beside_a_training_table_with_a_score_stops(tmp_pa
     """A neighbour: 'image_id,Flash,Outdoor,...,Text,age' beside the same less age."""
     src = tmp_path / "ages"
     _competition(src, ",age", test_has_label=False)
-    message = _refused(src, tmp_path / "out")
+    message = refusal(src, tmp_path / "out")
     assert "--labels train.csv --label-column 'age'" in message
     run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), labels_file="train.csv", label_column="age"))
     written = _written(tmp_path / "followed")
@@ -198,7 +191,7 @@ def test_a_test_table_with_the_same_columns_is_no_held_out_table(tmp_path: Path)
 
 def test_hc18_stops_naming_the_training_table(tmp_path: Path) -> None:
     truth = DATASETS["hc18"](tmp_path / "download")
-    message = _refused(truth.root, tmp_path / "out")
+    message = refusal(truth.root, tmp_path / "out")
     assert "--labels training_set_pixel_size_and_HC.csv --label-column 'head circumference (mm)'" in message
 
 
@@ -221,7 +214,7 @@ def _scans(src: Path, extra: bool) -> None:
 def test_a_volume_column_only_the_training_table_has_stops(tmp_path: Path) -> None:
     """A neighbour: masked scans in train/, unmasked in test/, the training table one column (the volume) more."""
     _scans(tmp_path / "scans", extra=True)
-    assert "--labels train.csv --label-column 'volume_ml'" in _refused(tmp_path / "scans", tmp_path / "out")
+    assert "--labels train.csv --label-column 'volume_ml'" in refusal(tmp_path / "scans", tmp_path / "out")
 
 
 def test_tables_of_the_same_columns_are_metadata(tmp_path: Path) -> None:
@@ -259,7 +252,7 @@ def test_two_levels_of_hashed_folders_beside_a_tsv_of_ids_name_it(tmp_path: Path
     """A neighbour: {train,test}/<id[0]>/<id[1]>/<id>.png beside labels.tsv 'image_id<TAB>species' of the train ids."""
     src = tmp_path / "birds"
     _hashed(src, "labels.tsv", ["image_id\tspecies"])
-    message = _refused(src, tmp_path / "out")
+    message = refusal(src, tmp_path / "out")
     assert "--labels labels.tsv --label-column 'species'" in message
     run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), labels_file="labels.tsv", label_column="species"))
     written = _written(tmp_path / "followed")
@@ -272,7 +265,7 @@ def test_a_table_that_names_no_input_adds_no_option(tmp_path: Path) -> None:
     src = tmp_path / "marks"
     _hashed(src, "train_label_to_category.csv",
             ["landmark_id,category"] + [f"{k},http://commons.wikimedia.org/wiki/Category:Place_{k}" for k in range(6)])
-    assert "--labels train_label_to_category.csv" not in _refused(src, tmp_path / "out")
+    assert "--labels train_label_to_category.csv" not in refusal(src, tmp_path / "out")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -298,7 +291,7 @@ def _pairs(src: Path, splits: tuple[str, ...]) -> None:
 def test_change_masks_in_every_split_are_named_by_one_glob(tmp_path: Path) -> None:
     """A neighbour: {train,val}/{im1,im2,label}/ (SECOND-like), a mask of each pair named as both its images."""
     _pairs(tmp_path / "pairs", ("train", "val"))
-    message = _refused(tmp_path / "pairs", tmp_path / "out")
+    message = refusal(tmp_path / "pairs", tmp_path / "out")
     assert "--label-level 0 --exclude '*/label'" in message
     run_conversion(ConvertConfig(str(tmp_path / "pairs"), str(tmp_path / "followed"), label_level=0, exclude=("*/label",)))
     written = _written(tmp_path / "followed")
@@ -308,7 +301,7 @@ def test_change_masks_in_every_split_are_named_by_one_glob(tmp_path: Path) -> No
 def test_change_masks_of_one_split_keep_their_folder(tmp_path: Path) -> None:
     """The hostile twin: the same folders under one split: no glob, the folder as before."""
     _pairs(tmp_path / "pairs", ("train",))
-    message = _refused(tmp_path / "pairs", tmp_path / "out")
+    message = refusal(tmp_path / "pairs", tmp_path / "out")
     assert "--exclude 'train/label'" in message and "'*/label'" not in message
 
 
@@ -330,7 +323,7 @@ def test_sentence_tables_in_language_folders_beside_class_lists_name_layout_tabl
             (src / "corpus" / lang).mkdir(parents=True, exist_ok=True)
             (src / "corpus" / lang / f"{split}.tsv").write_text("\n".join(rows) + "\n")
         (src / "corpus" / lang / "labels.txt").write_text("pos\nneg\n")
-    assert "--layout tables to read the tables in corpus/est/, corpus/fin/" in _refused(src, tmp_path / "out")
+    assert "--layout tables to read the tables in corpus/est/, corpus/fin/" in refusal(src, tmp_path / "out")
     run_conversion(ConvertConfig(str(src), str(tmp_path / "followed"), layout="tables"))
     counts = {split: info.num_records for split, info in load_manifest(str(tmp_path / "followed")).splits.items()}
     assert counts == {"train": 12, "dev": 12} or counts == {"train": 12, "validation": 12}
@@ -342,4 +335,4 @@ def test_split_lists_alone_name_no_tables(tmp_path: Path) -> None:
     (src / "splits").mkdir(parents=True)
     for split in ("train", "test"):
         (src / "splits" / f"{split}.txt").write_text("\n".join(f"img_{i}.jpg" for i in range(5)) + "\n")
-    assert "--layout tables" not in _refused(src, tmp_path / "out")
+    assert "--layout tables" not in refusal(src, tmp_path / "out")

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from helpers.blind24 import DATASETS
+from helpers.refusals import refusal
 from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -46,12 +44,6 @@ def _labels(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
     return found
 
 
-def _refused(src: Path, out: Path) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out)))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
-
 
 # ------------------------------------------------------------------------------------------------
 # Sequence folders named by files of rows elsewhere
@@ -59,7 +51,7 @@ def _refused(src: Path, out: Path) -> str:
 
 def test_uavdt_sequences_stop_naming_their_row_files(tmp_path: Path) -> None:
     truth = DATASETS["uavdt"](tmp_path / "d")
-    message = _refused(truth.root, tmp_path / "out")
+    message = refusal(truth.root, tmp_path / "out")
     assert "UAV-benchmark-M/M0101/" in message and "M0101_gt" in message and "--label-level 0" in message
 
 
@@ -75,7 +67,7 @@ def _sequences(root: Path, rows: bool) -> None:
 
 def test_a_neighbour_of_sequences_with_one_annotation_file_each_stops(tmp_path: Path) -> None:
     _sequences(tmp_path / "vid", rows=True)
-    message = _refused(tmp_path / "vid", tmp_path / "out")
+    message = refusal(tmp_path / "vid", tmp_path / "out")
     assert "sequences/uav0000013_00000_v/" in message and "annotations/uav0000013_00000_v.txt" in message
 
 
@@ -118,7 +110,7 @@ def test_class_folders_with_word_files_are_not_counted_as_sequences(tmp_path: Pa
 
 def test_boneage_stops_naming_the_training_table(tmp_path: Path) -> None:
     truth = DATASETS["boneage"](tmp_path / "d")
-    message = _refused(truth.root, tmp_path / "out")
+    message = refusal(truth.root, tmp_path / "out")
     assert "--labels boneage-training-dataset.csv" in message and "--label-column 'boneage'" in message
 
 
@@ -138,7 +130,7 @@ def test_a_neighbour_with_a_regression_table_and_a_region_table_stops(tmp_path: 
     """A house-price-like download: train.csv 'house,price' (numbers) beside test.csv 'Listing,Region' (words)."""
     _tables(tmp_path / "houses", "house,price", lambda i: 150000 + i * 3250, "Listing,Region",
             lambda i: ("north", "south")[i % 2])
-    message = _refused(tmp_path / "houses", tmp_path / "out")
+    message = refusal(tmp_path / "houses", tmp_path / "out")
     assert "--labels train.csv --label-column 'price'" in message and "test.csv" in message
 
 
@@ -178,7 +170,7 @@ def _containers(root: Path, names: tuple[str, str]) -> None:
 
 def test_a_neighbour_of_leaf_images_beside_mask_images_names_the_exclude(tmp_path: Path) -> None:
     _containers(tmp_path / "leaves", ("leaf_images", "mask_images"))
-    message = _refused(tmp_path / "leaves", tmp_path / "out")
+    message = refusal(tmp_path / "leaves", tmp_path / "out")
     assert "--label-level 2 (counted from SRC) --exclude 'mask_images'" in message, message
     run_conversion(ConvertConfig(str(tmp_path / "leaves"), str(tmp_path / "out"), label_level=2, exclude=("mask_images",)))
     assert {labels for _, labels in _labels(tmp_path / "out").values()} == {("oak_leaf",), ("elm_leaf",), ("ash_leaf",)}
@@ -187,5 +179,5 @@ def test_a_neighbour_of_leaf_images_beside_mask_images_names_the_exclude(tmp_pat
 def test_two_containers_of_photos_offer_no_exclude(tmp_path: Path) -> None:
     """Hostile twin: neither container is named for masks: nothing is offered to leave out."""
     _containers(tmp_path / "trees", ("park_images", "forest_images"))
-    message = _refused(tmp_path / "trees", tmp_path / "out")
+    message = refusal(tmp_path / "trees", tmp_path / "out")
     assert "--label-level 2" in message and "--exclude" not in message, message

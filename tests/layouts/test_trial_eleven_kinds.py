@@ -26,10 +26,11 @@ from pathlib import Path
 
 import pytest
 
+from helpers.refusals import refusal
 from helpers.shard_io import read_shard
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import ShardifyError, UsageError
+from shardify.errors import ShardifyError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
@@ -59,12 +60,6 @@ def _write(root: Path, files: dict[str, str]) -> Path:
         (root / path).write_text(text)
     return root
 
-
-def _refused(src: Path, out: Path, **options) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out), **options))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
 
 
 _WORDS = ["a slow and quiet evening at home", "the meeting moved to friday afternoon", "cheap watches and pills online",
@@ -176,7 +171,7 @@ def test_label_lines_of_several_words_stop_naming_the_separator_which_reads_them
     tags = ["sports", "sports politics", "politics", "arts sports", "arts", "politics arts"]
     src = _write(tmp_path / "src", {"text_train.txt": "".join(f"{t}\n" for t in _WORDS),
                                     "label_train.txt": "".join(f"{y}\n" for y in tags)})
-    assert "--label-separator ' '" in _refused(src, tmp_path / "out")
+    assert "--label-separator ' '" in refusal(src, tmp_path / "out")
     got = _convert(src, tmp_path / "followed", label_separator=" ")
     assert {text: labels for _, labels, text in got.values()} == {t: frozenset(y.split()) for t, y in zip(_WORDS, tags)}
 
@@ -218,7 +213,7 @@ def test_a_test_table_lacking_the_label_column_is_offered_it_not_a_look_alike(tm
     train = [line(i, t, True) for i, (t, _) in enumerate(_ROWS)]
     test = [line(i, f"held out {t}", False) for i, (t, _) in enumerate(_ROWS)]
     src = _write(tmp_path / "src", {"train.jsonl": "\n".join(train) + "\n", "test.jsonl": "\n".join(test) + "\n"})
-    refused = _refused(src, tmp_path / "out")
+    refused = refusal(src, tmp_path / "out")
     assert "--label-column 'label'" in refused and "'genre'" not in refused
     got = _convert(src, tmp_path / "followed", label_column="label")
     assert {text: labels for _, labels, text in got.values()} == {
@@ -237,7 +232,7 @@ def test_shared_named_folders_beneath_offer_both_levels_each_converting(tmp_path
     """`corpus/<source>/<genre>/`: which level is the class, the names cannot tell; the stop names
     both, and each labels every record by its own level."""
     src = _two_level(tmp_path / "src", ("wire", "web"), ("sport", "finance"))
-    refused = _refused(src, tmp_path / "out")
+    refused = refusal(src, tmp_path / "out")
     assert "--label-level 2" in refused and "--label-level 3" in refused
     got = _convert(src, tmp_path / f"followed{level}", label_level=level)
     assert {rid: labels for rid, (_, labels, _) in got.items()} == {rid: frozenset({rid.split("/")[position]}) for rid in got}
@@ -248,7 +243,7 @@ def test_numbered_parts_beneath_offer_no_label_level_and_a_loose_file_is_no_fail
     folders are folds, no classes; the stop names no --label-level (it was a traceback)."""
     src = _two_level(tmp_path / "src", ("bare", "lemm"), ("part1", "part2"))
     _write(src, {"corpus/readme.txt": "Two versions, each in parts.\n"})
-    assert "--label-level" not in _refused(src, tmp_path / "out")
+    assert "--label-level" not in refusal(src, tmp_path / "out")
 
 
 # ---- pages named by their URL; web pages in class folders -----------------------------------------

@@ -1,0 +1,71 @@
+"""What detection reads of the files it looks into (beam_jobs/discover/head_reads.py): each table's
+header once per detection, however many readings judge it (copies, then label joins, read the
+same tables one after the other); a member of an archive read as a folder is read as a file.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from shardify.beam_jobs.discover import head_reads
+from shardify.config import ConvertConfig
+from shardify.converters import tables as tables_lib
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The formats of the tables `read_header` is asked to read, in order."""
+    asked: list[str] = []
+    real = tables_lib.read_header
+
+    def counted(fileobj, fmt, *args, **kwargs):
+        asked.append(fmt)
+        return real(fileobj, fmt, *args, **kwargs)
+
+    monkeypatch.setattr(tables_lib, "read_header", counted)
+    return asked
+
+
+def _tables(root: Path) -> ConvertConfig:
+    root.mkdir()
+    (root / "train.csv").write_text("id,text,label\n1,a b,x\n2,c d,y\n")
+    (root / "test_labels.csv").write_text("id,label\n3,x\n")
+    (root / "broken.csv").write_bytes(b"")
+    return ConvertConfig(str(root), str(root.parent / "out"))
+
+
+def test_each_table_is_read_once_while_detection_reads(tmp_path: Path, reads: list[str]) -> None:
+    config = _tables(tmp_path / "src")
+    with head_reads.reading_once():
+        first = head_reads.table_headers(config, ["train.csv", "broken.csv"])
+        second = head_reads.table_headers(config, ["train.csv", "test_labels.csv", "broken.csv"])
+    assert len(reads) == 3  # train.csv, broken.csv (unreadable: left out, not read again), test_labels.csv
+    assert set(first) == {"train.csv"} and set(second) == {"train.csv", "test_labels.csv"}
+    assert second["train.csv"] == first["train.csv"] and second["train.csv"].columns == ("id", "text", "label")
+
+
+def test_outside_a_detection_and_under_other_options_each_call_reads(tmp_path: Path, reads: list[str]) -> None:
+    config = _tables(tmp_path / "src")
+    head_reads.table_headers(config, ["train.csv"])
+    head_reads.table_headers(config, ["train.csv"])
+    assert len(reads) == 2
+    with head_reads.reading_once():
+        with_header = head_reads.table_headers(config, ["train.csv"])
+        without = head_reads.table_headers(ConvertConfig(config.source, config.output, header=False), ["train.csv"])
+    assert len(reads) == 4
+    assert with_header["train.csv"].present and not without["train.csv"].present
+
+
+def test_head_bytes_reads_a_file_or_a_member_of_an_archive_read_as_a_folder(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "notes.xml").write_bytes(b"<doc>" + b"x" * (2 * head_reads.HEAD_BYTES) + b"</doc>")
+    with zipfile.ZipFile(src / "reviews.zip", "w") as archive:
+        archive.writestr("reviews/train.xml", "<sentences><sentence><text>good</text></sentence></sentences>")
+    config = ConvertConfig(str(src), str(tmp_path / "out"))
+    assert head_reads.head_bytes(config, "notes.xml") == (b"<doc>" + b"x" * (2 * head_reads.HEAD_BYTES))[: head_reads.HEAD_BYTES]
+    assert head_reads.head_bytes(config, "reviews/reviews/train.xml").startswith(b"<sentences><sentence>")
+    assert head_reads.head_bytes(config, "missing.xml") == b""
