@@ -29,6 +29,7 @@ from shardify.beam_jobs.discover.files_decide import detect_deciding
 from shardify.beam_jobs.discover.held import forget_held
 from shardify.beam_jobs.discover.listing import real_folder
 from shardify.beam_jobs.discover.recall import KeepProbes, probes_fingerprint, sound_files, unsound
+from shardify.beam_jobs.held_layout import held_layout_reuse
 from shardify.beam_jobs.output import folder as output_folder
 from shardify.beam_jobs.output.lock import OutputLock, check_held
 from shardify.beam_jobs.pipeline import PipelineShape, build_pipeline
@@ -95,15 +96,17 @@ def _as_folder(source: str) -> tuple[str, str]:
     return (source.rsplit("/", 1)[0], source.rsplit("/", 1)[1]) if exact else (source, "")
 
 
-def _prepared(config: ConvertConfig) -> tuple[ConvertConfig, SourceLayout, SourceScan]:
+def _prepared(config: ConvertConfig, *, append: bool = False) -> tuple[ConvertConfig, SourceLayout, SourceScan]:
     """The options with SRC and OUT made absolute (SRC a folder: its own, or a file's), the
-    source's layout, and how much of it detection saw."""
+    source's layout, and how much of it detection saw (an append: OUT's layout where the sample
+    shows nothing it does not hold, `held_layout`)."""
     config = dataclasses.replace(config, source=_normalise(config.source), output=_normalise(config.output))
     folder, source_file = _as_folder(config.source)
     config = given_label_joins.as_tables(dataclasses.replace(config, source=folder))  # --labels F --key-column C: texts
     _check_surroundings(config)
     # (a stop whose option the files decide is followed here, as the user's next run would: files_decide)
-    config, (source_layout, scan), decided = detect_deciding(lambda given: detect_source(given, source_file), config)
+    reuse = held_layout_reuse(config.output) if append else None
+    config, (source_layout, scan), decided = detect_deciding(lambda given: detect_source(given, source_file, reuse=reuse), config)
     source_layout = dataclasses.replace(source_layout, notes=(*source_layout.notes, *decided)) if decided else source_layout
     config, source_layout = table_agreement.agreed(config, source_layout, scan.sample)
     config = given_label_joins.read_joined(config)  # (the label column is the joined table's, in its evidence)
@@ -187,7 +190,7 @@ def run_conversion(
     pipeline = runner.make_pipeline(runner_name, beam_args, num_workers=num_workers)  # options checked first
     try:
         FileSystems.set_options(pipeline.options)  # the launcher's own listing uses them too
-        config, source_layout, scan = _prepared(config)
+        config, source_layout, scan = _prepared(config, append=append)
         left = None if append or overwrite else _left_to_write(config.output)
         pipeline = _for_source(pipeline, scan, runner_name, beam_args, num_workers, append=append, left_bytes=left)
         if runner.is_dry_run(pipeline.options):  # Beam builds the job and submits nothing: OUT untouched
@@ -254,7 +257,7 @@ def plan_conversion(
     scratch = tempfile.mkdtemp(prefix=".shardify-plan-")
     try:
         FileSystems.set_options(pipeline.options)
-        config, source_layout, scan = _prepared(config)
+        config, source_layout, scan = _prepared(config, append=append)
         if on_layout is not None:
             on_layout(source_layout, config)
         pipeline = _for_source(pipeline, scan, runner.LOCAL, beam_args, num_workers, append=append)

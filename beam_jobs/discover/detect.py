@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import posixpath
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 
@@ -86,12 +86,19 @@ def resolve_layout(config: ConvertConfig, source_file: str = "") -> layout.Sourc
     return detect_source(config, source_file)[0]
 
 
-def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.SourceLayout, SourceScan]:
+def detect_source(
+    config: ConvertConfig,
+    source_file: str = "",
+    *,
+    reuse: Callable[[ConvertConfig, Sequence[str], Sequence[str]], layout.SourceLayout | None] | None = None,
+) -> tuple[layout.SourceLayout, SourceScan]:
     """The source's layout (forced by `config.layout` or detected), and how much of it was seen.
 
     Args:
       config: the conversion's options; `config.source` is the folder listed.
       source_file: SRC was this file of that folder.
+      reuse: given the sample's paths and the top folders, a layout known already (an append's,
+        `held_layout`), or None: detect.
 
     Raises:
       SourceError: the source or the label file cannot be read.
@@ -99,7 +106,10 @@ def detect_source(config: ConvertConfig, source_file: str = "") -> tuple[layout.
         folder of files with no way to label them.
     """
     listed, complete, top_folders = detect_sample.list_sample(config, DETECT_SAMPLE_FILES)
-    if config.layout_given is not None:  # a layout file: read as it says, nothing guessed
+    known = reuse(config, [item.relpath for item in listed], top_folders) if reuse is not None and not source_file else None
+    if known is not None:
+        found = known
+    elif config.layout_given is not None:  # a layout file: read as it says, nothing guessed
         found = config.layout_given
         given_layout_checks.check_split_folders(found, [item.relpath for item in listed])
         given_layout_checks.check_pixel_media(config, found, [item.relpath for item in listed])

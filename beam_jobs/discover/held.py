@@ -122,9 +122,10 @@ class HeldInputs:
         return True
 
 
-# The last inputs files read in this process, and what they held: SkipHeld and the duplicates'
-# step of one in-process append read the same files (keyed by their sizes and times too).
-_LAST_READ: list[tuple[tuple, HeldInputs]] = []
+# The last inputs files read in this process, what they held and the counts they were checked
+# against (None: none): the layout's reuse (`held_layout`), `append_plan`, SkipHeld and the
+# duplicates' step of one in-process append read the same files (keyed by their sizes and times too).
+_LAST_READ: list[tuple[tuple, HeldInputs, dict | None]] = []
 
 
 def _stamp(output: str, name: str) -> tuple[int, float]:
@@ -146,10 +147,11 @@ def load_held(
         or the files name one input twice (a forged line in place of another's would skip that one).
     """
     key = (output, tuple(names), tuple(_stamp(output, name) for name in names))
-    if _LAST_READ and _LAST_READ[0][0] == key and per_version is None:
+    checked = None if per_version is None else dict(per_version)
+    if _LAST_READ and _LAST_READ[0][0] == key and checked in (None, _LAST_READ[0][2]):  # (read with the same checks)
         return _LAST_READ[0][1]
     held = _read_held(output, names, per_version)
-    _LAST_READ[:] = [(key, held)]
+    _LAST_READ[:] = [(key, held, checked)]
     return held
 
 
