@@ -156,8 +156,12 @@ class TableColumns:
         # (a column named as a list of words, FewRel's `tokens`, holds the text tokenised: joined by
         # spaces, as it was split; a list in a column named otherwise, `text: ["a", "b"]`, is no text)
         # (a list of one string is that string: Webis Clickbait's `postText: ["<the tweet>"]`)
+        # (several columns named to be joined: a list of texts among them, EURLEX57K's `main_body`
+        # paragraphs, is its texts joined as the columns are, in order)
+        joined = len(self.texts) > 1
         parts = [" ".join(part) if _words_list(part) and column.lower() in TOKEN_COLUMN_NAMES else
-                 part[0] if isinstance(part, list) and len(part) == 1 and isinstance(part[0], str) else part
+                 part[0] if isinstance(part, list) and len(part) == 1 and isinstance(part[0], str) else
+                 TEXT_JOIN.join(part) if joined and isinstance(part, list) and all(isinstance(p, str) for p in part) else part
                  for column, part in ((column, cells.get(column)) for column in self.texts)]
         if not all(isinstance(part, str) for part in parts):
             return None

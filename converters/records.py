@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, masks, pixel_rows, raw_arrays, raw_pixels, texts
+from shardify.converters import arrays, hdf5_arrays, images, json_records, masks, pixel_rows, raw_arrays, raw_pixels, texts
 from shardify.converters.columns import TableOptions
 from shardify.converters.kept_values import convert_value
 from shardify.converters.label_cells import split_labels
@@ -364,7 +364,9 @@ class RecordBuilder:
             labels = split_labels(cells.get(columns.label), columns.separator or self._table_options.label_separator)
             if labels != entry.labels:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
-        values = self._text(text, row_id(entry.relpath, entry.row))
+        # (a JSON document read as one record, `--json-records .`: known by its path, as a text file is)
+        whole = self._table_options.json_records == json_records.DOCUMENT
+        values = self._text(text, entry.relpath if whole else row_id(entry.relpath, entry.row))
         if self._text_pair:
             pair = columns.pair_of(cells) if columns.pair else ""
             if pair is None or (columns.pair and not pair.strip() and not columns.pair_optional):

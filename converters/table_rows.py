@@ -221,7 +221,8 @@ class TableRows:
         if header is None:
             with self._open(relpath, self._locations.get(relpath)) as fileobj:
                 header = tables.read_header(
-                    fileobj, tables.table_format(relpath), header=self._table_options.header, encoding=self._table_options.encoding
+                    fileobj, tables.table_format(relpath), header=self._table_options.header, encoding=self._table_options.encoding,
+                    document=self._table_options.json_records == json_records.DOCUMENT,
                 )
             self._headers[relpath] = header
         return header

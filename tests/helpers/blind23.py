@@ -349,7 +349,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # by the stop since blindfix23 (before readers24b every test image was rejected)
     "masakhanews": {"layout": "tables"},  # right (tried): each language's tables read, a row a record; named by the
                                          # stop since blindfix23b (at 6f26b9c it said only to point SRC elsewhere)
-    "eurlex57k": None,
+    "eurlex57k": {"json_records": ".", "text_column": "title,header,recitals,main_body,attachments", "label_column": "concepts"},
+                                         # right (tried) since readers25a: each document one record, its split its
+                                         # folder's, labelled by its concepts' ids; named by the stop over the folders of
+                                         # one-record JSON documents (beam_jobs/discover/json_documents.py)
     "pawpularity": {"labels_file": "train.csv", "label_column": "Pawpularity"},
                                          # right (tried at 6f26b9c: the train images labelled, test unlabelled)
     "rsicd": None,
