@@ -101,6 +101,8 @@ class TableOptions:
       labels_from_lines: the rows' labels are another file's lines (a gold file: WiC's
         `train.gold.txt`, `beam_jobs/discover/gold_lines.py`), or none is shipped: no column is
         looked for as the label (an unnamed one would label the rows instead), unless named.
+      pair_column: the column that is the pair's second text whatever its content: a texts table's
+        text joined onto the rows by key (`joined_texts`, FNC-1's `articleBody`), or "".
     """
 
     text_columns: tuple[str, ...] = ()
@@ -111,6 +113,7 @@ class TableOptions:
     encoding: str = "utf-8"
     json_records: str = ""
     labels_from_lines: bool = False
+    pair_column: str = ""
 
 
 @dataclass(frozen=True)
@@ -240,7 +243,16 @@ def resolve_columns(
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
-    if not texts:
+    if options.pair_column in columns:  # a texts table's text joined by key (`joined_texts`): the pair, said so
+        at = columns.index(options.pair_column)
+        own = [c for c in columns if c != options.pair_column]
+        if not texts:
+            texts, found_pair, unused = found_texts(own, label, [tuple(r[:at]) + tuple(r[at + 1:]) for r in sample], header)
+            if found_pair:
+                raise InvalidInputError(f"{shown_column(texts[0])} and {shown_column(found_pair)} hold texts beside the joined "
+                                        f"{shown_column(options.pair_column)}: name the text with --text-column")
+        pair = options.pair_column
+    elif not texts:
         try:
             texts, pair, unused = found_texts(columns, label, sample, header)
             label = label or next((n for n, why in unused if why == phrase_columns.PHRASE_LABEL and not options.label_column), "")

@@ -31,6 +31,7 @@ from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, Repair, row_id
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.shard_plans import PlanSummary
+from shardify.plan.text_joins import TextJoin
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 
@@ -124,6 +125,7 @@ class RecordBuilder:
       line_files: files whose rows are lines of text (`converters.line_files`), not a table's.
       labelled_by_lines: tables whose rows another file's lines label (`SourceLayout.row_labels`):
         no column of theirs is their label.
+      text_joins: tables whose rows take a texts table's text by key (`SourceLayout.text_joins`).
     """
 
     def __init__(
@@ -142,6 +144,7 @@ class RecordBuilder:
         raw_arrays: tuple[RawArrays, ...] = (),
         line_files: tuple[str, ...] = (),
         labelled_by_lines: tuple[str, ...] = (),
+        text_joins: tuple[TextJoin, ...] = (),
     ) -> None:
         self._schema = summary.schema
         self._encode = contract.RecordEncoder(summary.schema)
@@ -168,7 +171,7 @@ class RecordBuilder:
         self._text_pair = summary.text_pair
         self._answers = summary.answers
         self._aliases = summary.label_aliases
-        self._rows = TableRows(open_input, table_options, frozenset(line_files), frozenset(labelled_by_lines))  # tables' rows, kept open between rows
+        self._rows = TableRows(open_input, table_options, frozenset(line_files), frozenset(labelled_by_lines), text_joins)  # tables' rows, kept open between rows
         self._arrays: dict[tuple[str, str], Any] = {}  # array files' images, read for this shard
         # An entry's label features and names by (labels, image, unlabelled): a shard's records
         # share a few label sets, each looked up once (see `_labels_of`).

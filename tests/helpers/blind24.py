@@ -283,10 +283,12 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "uavdt": None,
     "fives": None,
     "aeroscapes": None,
-    "fnc1": None,
+    "fnc1": {"label_column": "Stance"},  # right (tried) since readers25a: each stance row paired with the body its Body
+                                         # ID names (beam_jobs/discover/text_joins.py), the bodies no records; named by
+                                         # the label column's stop once Body ID is the join's key
     "hateval": {"label_column": "HS"},   # right (tried at cba510f: each row labelled by its task A flag)
     "boneage": None,
-    "textcaps": None,
+    "textcaps": None,                    # right with no option since readers25a (one entry a caption, grouped)
 }
 
 # The tally (tests/helpers/blind24_baseline_cba510f.json).
