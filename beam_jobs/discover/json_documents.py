@@ -9,7 +9,7 @@ stopped saying the source held only label or split files, naming nothing that co
 Told here from the sampled documents' first bytes (`json_shapes.head_sample`): a folder of at least
 _MIN_DOCUMENTS `.json` files, each an object whose fields are texts, numbers or lists of them (no
 list of objects: that is a document of records, `json_records`'), holding a text of several words,
-and every one of them the same fields. Which fields are the record's text (several, joined in the
+most of those sampled the same fields (an odd one is its own reject when read). Which fields are the record's text (several, joined in the
 order named) and which its label (a list field: several labels) is no guess: without
 `--json-records .` the run stops naming the folders, the fields and the options that read them
 (`--json-records . --text-column <fields> --label-column <field>`). With it, each folder is given as
@@ -115,11 +115,15 @@ def document_patterns(config: ConvertConfig, sample: Sequence[str]) -> tuple[tup
     for folder, paths in sorted(folders.items()):
         if len(paths) < _MIN_DOCUMENTS:
             continue
-        documents = [_document(config, p) for p in sorted(paths)[:_LOOKED_AT]]
-        if any(d is None for d in documents) or len({frozenset(d) for d in documents}) != 1:  # type: ignore[arg-type]
+        opened = [_document(config, p) for p in sorted(paths)[:_LOOKED_AT]]
+        shapes = Counter(frozenset(d) for d in opened if d is not None)
+        if not shapes:
             continue
-        if document_fields(documents)[0]:  # type: ignore[arg-type]
-            found[folder] = documents  # type: ignore[assignment]
+        shape, count = shapes.most_common(1)[0]
+        documents = [d for d in opened if d is not None and frozenset(d) == shape]
+        # (most of them one record's fields: an odd document among them is its own reject, never its folder lost)
+        if 2 * count > len(opened) and document_fields(documents)[0]:
+            found[folder] = documents
     if not found:
         return ()
     if len({frozenset(docs[0]) for docs in found.values()}) != 1:

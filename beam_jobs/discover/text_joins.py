@@ -10,7 +10,7 @@ Told here from the tables' headers and first rows (`head_reads.table_headers`): 
 two columns under a header, a key and a text (its sampled cells of at least _TEXT_WORDS words on
 average), and a rows table beside it (same folder) holding the same key column among two others
 or more, not the text column. A rows table takes the texts table of its key whose name shares the
-longest start with its own (`train_stances` with `train_bodies`, not `competition_test_bodies`).
+most words with its own (`train_stances` with `train_bodies`, not `competition_test_bodies`).
 The join is read where it is sure: the texts table read whole (`joined_texts.read_texts`: no key
 twice with two texts, none blank) and every sampled row's key found in it; then it is the layout's
 `text_joins` (the texts table no input, each row's pair its body; a row whose key names no text is
@@ -21,8 +21,8 @@ what decides (`--exclude` the texts table, or a layout file's `text_joins` line)
 from __future__ import annotations
 
 import dataclasses
-import os
 import posixpath
+import re
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import head_reads
@@ -40,6 +40,7 @@ __all__ = ["joined_reading", "text_columns_of", "with_text_joins"]
 # A column of texts, not of ids or names: its sampled cells hold this many words on average.
 _TEXT_WORDS = 8
 _TABLES = ("csv", "tsv")
+_NAME_WORDS = re.compile(r"[_\-. ]+")
 
 
 def _words(cells: Sequence[str]) -> float:
@@ -63,8 +64,11 @@ def text_columns_of(header: tables.TableHeader) -> tuple[str, str] | None:
     return header.columns[1 - long[0]], text
 
 
-def _shared_start(a: str, b: str) -> int:
-    return len(os.path.commonprefix([layout.stem(a), layout.stem(b)]))
+def _shared_words(a: str, b: str) -> int:
+    """How many words (split at `_`, `-`, `.`, spaces) the two tables' names share: `train_stances`
+    and `train_bodies` one, `claims_train` and `evidence_train` one, `train_stances` and
+    `competition_test_bodies` none."""
+    return len(set(_NAME_WORDS.split(layout.stem(a).lower())) & set(_NAME_WORDS.split(layout.stem(b).lower())) - {""})
 
 
 def _pairs(headers: dict[str, tables.TableHeader]) -> tuple[list[TextJoin], list[str]]:
@@ -78,8 +82,8 @@ def _pairs(headers: dict[str, tables.TableHeader]) -> tuple[list[TextJoin], list
                    if key in header.columns and text not in header.columns and posixpath.dirname(t) == posixpath.dirname(path)]
         if not options:
             continue
-        best = max(_shared_start(path, t) for t, _, _ in options)
-        chosen = [o for o in options if _shared_start(path, o[0]) == best]
+        best = max(_shared_words(path, t) for t, _, _ in options)
+        chosen = [o for o in options if _shared_words(path, o[0]) == best]
         if len(chosen) != 1:
             unsure.append(f"{path} could take the texts of {' or '.join(t for t, _, _ in chosen)}")
             continue
@@ -96,7 +100,7 @@ def _doubt(config: ConvertConfig, join: TextJoin, header: tables.TableHeader) ->
     except (OSError, InvalidInputError) as error:
         return getattr(error, "reason", str(error))
     at = header.columns.index(join.key)
-    keys = [row[at] for row in header.sample if len(row) > at]
+    keys = [row[at] for row in header.sample if len(row) > at and joined_texts.joined_key(row[at])]  # (a blank one: its row's reject)
     missing = [k for k in keys if joined_texts.joined_key(k) not in texts]
     if not keys or missing:
         return f"{len(missing)} of its first {len(keys)} rows' {join.key} name no row of {join.texts} ({', '.join(missing[:3])})"
