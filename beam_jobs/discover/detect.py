@@ -316,7 +316,8 @@ def _detect_folder(
         xml_tables = xml_record_files.record_patterns(config, sample)  # SemEval's Restaurants_Train_v2.xml
         forced = layout.TABLES if xml_tables else forced
     documents: tuple[tuple[str, str], ...] = ()
-    if forced in ("", layout.TABLES) and not label_file and not config.label_from_name and config.label_level is None:
+    if config.layout in ("", layout.TABLES) and not (forced and not config.layout) and not label_file and not config.label_from_name \
+            and config.label_level is None:
         documents = json_documents.document_patterns(config, sample)  # EURLEX57K's dataset/train/<celex>.json
         forced = layout.TABLES if documents else forced
     # (tables forced by their lines at the top may still be images a row: EMNIST's headerless CSVs)

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from shardify.beam_jobs.discover.xml_record_files import glob_escape
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import json_records, json_shapes, qa_json
+from shardify.converters import json_lines, json_records, json_shapes, qa_json
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
@@ -74,6 +74,8 @@ def _document(config: ConvertConfig, relpath: str) -> dict | None:
         with open_input(join_path(config.source, relpath)) as fileobj:
             head = fileobj.read(qa_json.HEAD_BYTES)
     except (OSError, InvalidInputError):
+        return None
+    if json_lines.looks_like_json_lines(head):  # (an object a line: a table of JSON lines, never one record)
         return None
     found, _ = json_shapes.head_sample(head)
     return found if _flat(found) else None
