@@ -243,7 +243,7 @@ def resolve_columns(
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
-    if options.pair_column in columns:  # a texts table's text joined by key (`joined_texts`): the pair, said so
+    if options.pair_column and options.pair_column in columns:  # a texts table's text joined by key (`joined_texts`): the pair, said so
         at = columns.index(options.pair_column)
         own = [c for c in columns if c != options.pair_column]
         if not texts:
