@@ -29,11 +29,11 @@ from shardify.format import naming
 from shardify.format.inputs_file import HeldInput
 from shardify.format.tfrecord import TFRecordWriter
 from shardify.inputs.paths import is_local_path, os_name
-from shardify.plan.text_joins import TextJoin
 from shardify.plan import shard_math as planning
 from shardify.plan.batches import Packed
 from shardify.plan.entries import Entry, Reject, Repair
 from shardify.plan.shard_plans import PlanSummary, ShardResult, ShardTask
+from shardify.plan.text_joins import TextJoin
 
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
 

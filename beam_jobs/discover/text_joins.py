@@ -40,6 +40,9 @@ __all__ = ["joined_reading", "text_columns_of", "with_text_joins"]
 # A column of texts, not of ids or names: its sampled cells hold this many words on average.
 _TEXT_WORDS = 8
 _TABLES = ("csv", "tsv")
+# Tables whose headers are read, shallowest first (a dataset's pair tables lie near its root; detection
+# stays bounded over thousands of tables).
+_LOOKED_AT = 64
 _NAME_WORDS = re.compile(r"[_\-. ]+")
 
 
@@ -116,7 +119,8 @@ def with_text_joins(config: ConvertConfig, sample: Sequence[str], detected: layo
     """
     if detected.name != layout.TABLES or detected.text_joins or detected.line_files:
         return detected
-    paths = [p for p in sample if layout.extension(p) in _TABLES and not detected.is_auxiliary(p)]
+    paths = sorted((p for p in sample if layout.extension(p) in _TABLES and not detected.is_auxiliary(p)),
+                   key=lambda p: (p.count("/"), p))[:_LOOKED_AT]
     if len(paths) < 2:
         return detected
     headers = head_reads.table_headers(config, paths)
