@@ -378,7 +378,9 @@ def _detect_folder(
         detected = dataclasses.replace(detected, split_patterns=xml_tables, notes=(*detected.notes, note))
     if documents:
         note = f"JSON documents, one record each (--json-records .), a folder a split: {', '.join(f'{p} ({s})' for p, s in documents)}"
-        detected = dataclasses.replace(detected, split_patterns=documents, notes=(*detected.notes, note))
+        ids_file, ids = json_documents.label_ids(config, sample, documents)  # EURLEX57K's concepts named by eurovoc_en.json
+        detected = dataclasses.replace(detected, split_patterns=documents, label_ids=ids, label_ids_file=ids_file,
+                                       notes=(*detected.notes, note))
     if tab_folders:
         note = f"headerless tab-separated .txt tables in split folders: {', '.join(p for p, _ in tab_folders)}"
         detected = dataclasses.replace(detected, split_patterns=tab_folders, notes=(*detected.notes, note))

@@ -30,13 +30,18 @@ from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import json_lines, json_records, json_shapes, qa_json
 from shardify.errors import InvalidInputError, UsageError
+from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.file_roles import is_junk
 from shardify.plan.structure import split_word
 
-__all__ = ["document_fields", "document_patterns"]
+__all__ = ["document_fields", "document_patterns", "label_ids"]
 
+# A side file naming the labels' ids is parsed whole at detection, up to this size (EuroVoc's: ~1 MB).
+_MAX_NAMES_BYTES = 64 << 20
+# The field of a side file's entry that holds the name (`{"1402": {"label": "import licence", ...}}`).
+_NAME_FIELDS = ("label", "name", "title", "prefLabel")
 # Files beside the documents that are theirs to describe (a README, guidelines).
 _DOCUMENT_EXTENSIONS = frozenset({"pdf", "md", "txt", "rst", "html", "htm", "doc", "docx"})
 # A folder holding fewer documents is no corpus of them (a config, a side file of names).
@@ -154,3 +159,54 @@ def _stop(found: dict[str, list[dict]], config: ConvertConfig) -> str:
         f"--json-records . (each document one record{given}) --text-column {','.join(texts)} (its text fields, joined in "
         f"this order){label}"
     )
+
+
+def _names_of(document: object) -> dict[str, str] | None:
+    """{id: name} of a side file mapping ids to names (`{id: name}`, or `{id: {label: name, ...}}`), or None.
+
+    >>> _names_of({"1402": {"label": "import licence", "parents": []}, "693": {"label": "animal disease"}})
+    {'1402': 'import licence', '693': 'animal disease'}
+    >>> _names_of({"a": [1, 2]}) is None
+    True
+    """
+    if not isinstance(document, dict) or not document:
+        return None
+    found = {}
+    for key, value in document.items():
+        if isinstance(value, dict):
+            value = next((value[f] for f in _NAME_FIELDS if isinstance(value.get(f), str)), None)
+        if not isinstance(value, str) or not value.strip():
+            return None
+        found[str(key)] = value.strip()
+    return found
+
+
+def label_ids(config: ConvertConfig, sample: Sequence[str], patterns: Sequence[tuple[str, str]]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(the side file, its (id, name) pairs) where one `.json` beside the documents names every id the
+    sampled documents' label field holds (EURLEX57K's `eurovoc_en.json` naming the `concepts`), else
+    ("", ()): the labels stay the ids, as the documents write them. Two such files: neither (which
+    names them is no guess; the ids are kept)."""
+    field = config.label_column
+    folders = {pattern.rsplit("/", 1)[0] if "/" in pattern else "" for pattern, _ in patterns}
+    documents = [p for p in sample if layout.extension(p) == "json" and posixpath.dirname(p) in folders]
+    ids: set[str] = set()
+    for path in sorted(documents)[:_LOOKED_AT]:
+        value = (_document(config, path) or {}).get(field)
+        values = value if isinstance(value, list) else [value]
+        ids |= {str(v) for v in values if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    if not field or not ids:
+        return "", ()
+    found = []
+    for path in sorted(p for p in sample if layout.extension(p) == "json" and posixpath.dirname(p) not in folders and not is_junk(p)):
+        try:
+            with open_input(join_path(config.source, path)) as fileobj:
+                data = fileobj.read(_MAX_NAMES_BYTES + 1)
+            names = None if len(data) > _MAX_NAMES_BYTES else _names_of(json_input.parse(data))
+        except (OSError, InvalidInputError):
+            continue
+        if names is not None and ids <= set(names):
+            found.append((path, names))
+    if len(found) != 1:
+        return "", ()
+    path, names = found[0]
+    return path, tuple(sorted(names.items()))

@@ -385,6 +385,7 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
         seen.add(posixpath.normpath(f.path))
     named = [("labels_file", source_layout.labels_file), ("vocabulary_file", source_layout.vocabulary_file)]
     named += [("source_file", source_layout.source_file), ("key_folder", source_layout.key_folder)]
+    named += [("label_ids_file", source_layout.label_ids_file)]
     named += [(f"groupings {path}", path) for path in source_layout.groupings]
     named += [(f"row_splits {split}", path) for split, path in source_layout.row_splits]
     for f in source_layout.line_files:

@@ -66,7 +66,10 @@ def test_eurlex57k_follows_its_stop_right(tmp_path: Path) -> None:
 _PATENT = ("abstract", "claims", "cpc")
 
 
-def _patents(src: Path, bom: bool = False, odd: str = "") -> dict[str, tuple[str, str, tuple[str, ...]]]:
+_CPC = {"A01B": "soil working", "B60L": "electric vehicles", "G06F": "digital data processing", "H04L": "digital transmission"}
+
+
+def _patents(src: Path, bom: bool = False, odd: str = "", names: dict | None = None) -> dict[str, tuple[str, str, tuple[str, ...]]]:
     """A neighbour in no batch: patents/{train,test}/<number>.json, each {number, abstract, claims
     (a list), cpc (a list of codes), kind}, a README beside; its truth {path: (split, text, labels)}."""
     truth = {}
@@ -87,6 +90,8 @@ def _patents(src: Path, bom: bool = False, odd: str = "") -> dict[str, tuple[str
             truth[path] = (split, doc["abstract"] + "\n" + "\n".join(doc["claims"]), tuple(cpc))
     if odd:
         (src / "patents/train/US9999999.json").write_text(odd)
+    if names is not None:
+        (src / "cpc_titles.json").write_text(json.dumps(names))
     return truth
 
 
@@ -99,6 +104,19 @@ def test_folders_of_documents_stop_naming_the_fields_then_convert_right(tmp_path
                                  text_column="abstract,claims", label_column="cpc"))
     written = _texts(tmp_path / "out")
     assert {path: (split, text, labels) for path, (split, text, _, labels) in written.items()} == truth
+
+
+@pytest.mark.parametrize("complete", [True, False], ids=["names every id", "misses one"])
+def test_a_side_file_naming_every_label_id_names_the_labels(tmp_path: Path, complete: bool) -> None:
+    """cpc_titles.json beside the folders maps each code to its title (as eurovoc_en.json maps EuroVoc
+    ids): the records' labels are the names; a file missing one code seen names none (the codes kept)."""
+    names = {code: {"label": title, "parents": []} for code, title in _CPC.items() if complete or code != "H04L"}
+    truth = _patents(tmp_path / "src", names=names)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), json_records=".",
+                                 text_column="abstract,claims", label_column="cpc"))
+    written = _texts(tmp_path / "out")
+    named = (lambda labels: tuple(sorted(_CPC[c] for c in labels))) if complete else (lambda labels: labels)
+    assert {path: labels for path, (_, _, _, labels) in written.items()} == {p: named(t[2]) for p, t in truth.items()}
 
 
 @pytest.mark.parametrize("odd, why", [
