@@ -302,7 +302,7 @@ class RecordBuilder:
                 caption = texts.decode_text(read_exactly(fileobj, entry.caption_bytes), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
-            values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
+            values.update(self._text(entry.caption_text, row_id(entry.caption_source or self._labels_file, entry.row)))
         return values, repair, objects, resized
 
     def _array_values(self, entry: Entry, number: int) -> tuple[dict[str, list], bool]:

@@ -149,8 +149,12 @@ def test_json_records_dot_over_a_document_of_records_names_the_path_option() -> 
 # 2. Captions one entry a caption
 # ------------------------------------------------------------------------------------------------
 
-def test_textcaps_is_right(tmp_path: Path) -> None:
+def test_textcaps_is_right_each_caption_naming_its_file(tmp_path: Path) -> None:
     judge_first_command(blind24.DATASETS, "textcaps", tmp_path / "textcaps", blind24.FOLLOW["textcaps"])
+    out, sources = tmp_path / "textcaps" / "out", {}
+    for split, info in load_manifest(str(out)).splits.items():
+        sources[split] = {r[contract.TEXT_SOURCE].decode().split("#")[0] for s in info.shards for r in read_shard(out / s.path)}
+    assert sources == {"train": {"TextCaps_0.1_train.json"}, "val": {"TextCaps_0.1_val.json"}}
 
 
 def _caption_set(src: Path, entries: list[dict], names: list[str]) -> None:
