@@ -15,7 +15,8 @@ order named) and which its label (a list field: several labels) is no guess: wit
 (`--json-records . --text-column <fields> --label-column <field>`). With it, each folder is given as
 the layout's `split_patterns` (its split the folder's name where it names one, else `train`), so
 that the files beside (a side file of names, AppleDouble copies) are no inputs, and a layout file
-shows them.
+shows them; a side file that names every sampled label id (`label_ids`: EURLEX57K's `eurovoc_en.json`,
+`{"1402": {"label": "import licence"}}`) gives the labels their names.
 """
 
 from __future__ import annotations

@@ -82,6 +82,9 @@ a JSON of entries naming each image and its split read as a split file, its entr
 0 wrong. Then (readers24b) a table keying the split folder its name begins with, whose file names another split folder
 repeats (hc18 a good stop: its --labels and --label-column convert right; plan/layout_guess.table_named_folder;
 tests/layouts/test_readers24b.py): 3 right, 5 good stops, 2 useless stops (ck_plus, eurlex57k), 0 exit 1, 0 wrong.
+Then (readers25a) folders of one-record JSON documents stop naming --json-records . with the text fields and the
+list field (eurlex57k a good stop, its concepts named by eurovoc_en.json; beam_jobs/discover/json_documents.py;
+tests/layouts/test_readers25a.py): 3 right, 6 good stops, 1 useless stop (ck_plus), 0 exit 1, 0 wrong.
 """
 
 from __future__ import annotations

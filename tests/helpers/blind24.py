@@ -61,6 +61,10 @@ keys the inputs under other column names stops (boneage: held_out_label_tables.c
 0 good stops, 8 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval). Then the stop over containers of class folders
 names --exclude for a container named for masks beside the others (fish4knowledge a good stop:
 shardify/plan/deeper_classes.py): 1 right, 1 good stop, 7 useless stops, 0 exit 1, 1 WRONG EXIT 0.
+After readers25a (tests/layouts/test_readers25a.py): captions one JSON entry a caption, a JSON per split read
+together (textcaps right: converters/split_sources.entry_captions, split_files._read_together); tables of pairs
+whose second text is a key into a sibling table of texts joined (fnc1 a good stop, --label-column Stance then right:
+beam_jobs/discover/text_joins.py): 3 right, 2 good stops, 4 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval).
 """
 
 from __future__ import annotations
