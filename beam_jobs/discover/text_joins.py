@@ -39,6 +39,8 @@ __all__ = ["joined_reading", "text_columns_of", "with_text_joins"]
 
 # A column of texts, not of ids or names: its sampled cells hold this many words on average.
 _TEXT_WORDS = 8
+# The rows' own text (a headline, a claim) is shorter: this many words on average.
+_OWN_WORDS = 3
 _TABLES = ("csv", "tsv")
 # Tables whose headers are read, shallowest first (a dataset's pair tables lie near its root; detection
 # stays bounded over thousands of tables).
@@ -74,13 +76,21 @@ def _shared_words(a: str, b: str) -> int:
     return len(set(_NAME_WORDS.split(layout.stem(a).lower())) & set(_NAME_WORDS.split(layout.stem(b).lower())) - {""})
 
 
+def _own_text(header: tables.TableHeader, texts: dict[str, tuple[str, str]]) -> bool:
+    """The rows table holds a text of its own (FNC-1's `Headline`): a column, not a texts table's key,
+    of _OWN_WORDS words or more on average in its first rows."""
+    keys = {key for key, _ in texts.values()}
+    return any(_words([row[i] for row in header.sample if len(row) > i]) >= _OWN_WORDS
+               for i, name in enumerate(header.columns) if name not in keys)
+
+
 def _pairs(headers: dict[str, tables.TableHeader]) -> tuple[list[TextJoin], list[str]]:
     """(the joins the headers show, the rows tables whose texts table cannot be told)."""
     texts = {path: cols for path, header in headers.items() if (cols := text_columns_of(header))}
     joins, unsure = [], []
     for path, header in sorted(headers.items()):
-        if path in texts or not header.present or len(header.columns) < 3:
-            continue
+        if path in texts or not header.present or len(header.columns) < 3 or not _own_text(header, texts):
+            continue  # (a table of metadata by the same ids, no text of its own, is no pair: keyed_texts' stops)
         options = [(t, key, text) for t, (key, text) in texts.items()
                    if key in header.columns and text not in header.columns and posixpath.dirname(t) == posixpath.dirname(path)]
         if not options:
