@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -139,6 +140,13 @@ def test_a_document_of_another_shape_is_its_own_reject_or_a_stop(tmp_path: Path,
     rejected = read_report(tmp_path / "out", "rejected.jsonl")
     assert [r["path"] for r in rejected] == ["patents/train/US9999999.json"], rejected
     assert why in rejected[0]["reason"], rejected
+
+
+def test_a_huge_document_read_as_one_record_is_refused_by_the_json_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(json_records, "MAX_JSON_BYTES", 1000)
+    document = json.dumps({"title": "A law", "main_body": ["word " * 50] * 10}).encode()
+    with pytest.raises(InvalidInputError, match="larger than 1,000 bytes"):
+        list(json_records.read_records(io.BytesIO(document), record_path=json_records.DOCUMENT))
 
 
 def test_json_records_dot_over_a_document_of_records_names_the_path_option() -> None:
