@@ -151,7 +151,9 @@ def _notes(context: PlanContext, table_notes: list[tuple[str, str]], base: int, 
     for reading, names in sorted(by_reading.items(), key=lambda item: item[1]):
         shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
         notes.append(f"{shown}: {reading}")
-    if aliases:
+    if aliases and context.layout.label_ids and not context.label_names:
+        notes.append(f"labels are ids: named by {context.layout.label_ids_file} ({len(aliases)} of the ids found)")
+    elif aliases:
         vocabulary = "--label-names" if context.label_names else context.layout.vocabulary_file or "the names above"
         notes.append(f"labels are numbers: mapped through {vocabulary}, counting from {base}")
     labels_from, splits_from = context.layout.provenance(ratios=context.split_ratios)
@@ -207,6 +209,10 @@ def summarize(
             "convert the whole dataset (a 0 or the last number among its labels decides)"
         )
     aliases, base = shard_math.number_labels(found, names, base=base)
+    ids = dict(context.layout.label_ids) if not context.label_names else {}
+    if ids:  # labels written as ids, named by a side file (EURLEX57K's concepts by eurovoc_en.json)
+        aliases = {label: ids[label] for label in found if label in ids}
+        names, base = tuple(label_order(aliases.get(label, label) for label in found)), 0
     max_labels = max((c.max_labels for c in counts.values()), default=0)
     if context.base_labels and not names:  # an append: the labels so far keep their indices
         names = (*context.base_labels, *(label for label in found if label not in context.base_labels))

@@ -33,6 +33,7 @@ from shardify.plan import shard_math as planning
 from shardify.plan.batches import Packed
 from shardify.plan.entries import Entry, Reject, Repair
 from shardify.plan.shard_plans import PlanSummary, ShardResult, ShardTask
+from shardify.plan.text_joins import TextJoin
 
 __all__ = ["WriteShards", "RESULTS", "CONTENT_HASHES"]
 
@@ -51,8 +52,9 @@ class _WriteShardFn(beam.DoFn):
 
     def __init__(
         self, config: ConvertConfig, labels_file: str, first_record: int = 0, line_files: tuple[str, ...] = (),
-        labelled_by_lines: tuple[str, ...] = (),
+        labelled_by_lines: tuple[str, ...] = (), text_joins: tuple[TextJoin, ...] = (),
     ) -> None:
+        self._text_joins = text_joins
         self._first_record = first_record
         self._line_files = line_files
         self._labelled_by_lines = labelled_by_lines
@@ -140,6 +142,7 @@ class _WriteShardFn(beam.DoFn):
             raw_arrays=self._raw_arrays,
             line_files=self._line_files,
             labelled_by_lines=self._labelled_by_lines,
+            text_joins=self._text_joins,
         )
         final_name = task.filename
         index_name = naming.index_filename(final_name)
@@ -251,8 +254,10 @@ class WriteShards(beam.PTransform):
         first_record: int = 0,
         line_files: tuple[str, ...] = (),
         labelled_by_lines: tuple[str, ...] = (),
+        text_joins: tuple[TextJoin, ...] = (),
     ) -> None:
         super().__init__()
+        self._text_joins = text_joins  # tables whose rows take a texts table's text by key (SourceLayout.text_joins)
         self._line_files = line_files  # files read a record per line (shardify.plan.line_files)
         self._labelled_by_lines = labelled_by_lines  # tables whose rows a gold file's lines label (SourceLayout.row_labels)
         self._first_record = first_record
@@ -270,7 +275,9 @@ class WriteShards(beam.PTransform):
             tasks
             | "WriteShardFiles"
             >> beam.ParDo(
-                _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files, self._labelled_by_lines), beam.pvalue.AsSingleton(self._summary)
+                _WriteShardFn(self._config, self._labels_file, self._first_record, self._line_files, self._labelled_by_lines,
+                              self._text_joins),
+                beam.pvalue.AsSingleton(self._summary),
             ).with_outputs(CONTENT_HASHES, main=RESULTS)
         )
         return {RESULTS: written[RESULTS], CONTENT_HASHES: written[CONTENT_HASHES]}

@@ -134,7 +134,7 @@ JsonRecordsOption = Annotated[
     typer.Option(
         metavar="PATH",
         help="JSON documents: where the records lie, a dotted path ('data.*.questions.*', '*' each element "
-        "or value). Default: found by structure.",
+        "or value); '.': each document is one record. Default: found by structure.",
         rich_help_panel=_INPUT,
     ),
 ]

@@ -101,6 +101,8 @@ class TableOptions:
       labels_from_lines: the rows' labels are another file's lines (a gold file: WiC's
         `train.gold.txt`, `beam_jobs/discover/gold_lines.py`), or none is shipped: no column is
         looked for as the label (an unnamed one would label the rows instead), unless named.
+      pair_column: the column that is the pair's second text whatever its content: a texts table's
+        text joined onto the rows by key (`joined_texts`, FNC-1's `articleBody`), or "".
     """
 
     text_columns: tuple[str, ...] = ()
@@ -111,6 +113,7 @@ class TableOptions:
     encoding: str = "utf-8"
     json_records: str = ""
     labels_from_lines: bool = False
+    pair_column: str = ""
 
 
 @dataclass(frozen=True)
@@ -156,8 +159,12 @@ class TableColumns:
         # (a column named as a list of words, FewRel's `tokens`, holds the text tokenised: joined by
         # spaces, as it was split; a list in a column named otherwise, `text: ["a", "b"]`, is no text)
         # (a list of one string is that string: Webis Clickbait's `postText: ["<the tweet>"]`)
+        # (several columns named to be joined: a list of texts among them, EURLEX57K's `main_body`
+        # paragraphs, is its texts joined as the columns are, in order)
+        joined = len(self.texts) > 1
         parts = [" ".join(part) if _words_list(part) and column.lower() in TOKEN_COLUMN_NAMES else
-                 part[0] if isinstance(part, list) and len(part) == 1 and isinstance(part[0], str) else part
+                 part[0] if isinstance(part, list) and len(part) == 1 and isinstance(part[0], str) else
+                 TEXT_JOIN.join(part) if joined and isinstance(part, list) and all(isinstance(p, str) for p in part) else part
                  for column, part in ((column, cells.get(column)) for column in self.texts)]
         if not all(isinstance(part, str) for part in parts):
             return None
@@ -236,7 +243,16 @@ def resolve_columns(
         label = columns[0]
     texts = tuple(choose_column(columns, given, (), "text") for given in options.text_columns)
     pair, unused = "", ()
-    if not texts:
+    if options.pair_column and options.pair_column in columns:  # a texts table's text joined by key (`joined_texts`): the pair, said so
+        at = columns.index(options.pair_column)
+        own = [c for c in columns if c != options.pair_column]
+        if not texts:
+            texts, found_pair, unused = found_texts(own, label, [tuple(r[:at]) + tuple(r[at + 1:]) for r in sample], header)
+            if found_pair:
+                raise InvalidInputError(f"{shown_column(texts[0])} and {shown_column(found_pair)} hold texts beside the joined "
+                                        f"{shown_column(options.pair_column)}: name the text with --text-column")
+        pair = options.pair_column
+    elif not texts:
         try:
             texts, pair, unused = found_texts(columns, label, sample, header)
             label = label or next((n for n, why in unused if why == phrase_columns.PHRASE_LABEL and not options.label_column), "")

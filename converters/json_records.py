@@ -31,13 +31,17 @@ from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
 from shardify.plan.structure import split_word
 
-__all__ = ["MAX_JSON_BYTES", "KEY_LABEL_COLUMN", "keyed_by_class", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows", "SplitIds"]
+__all__ = ["DOCUMENT", "MAX_JSON_BYTES", "KEY_LABEL_COLUMN", "document_fields", "keyed_by_class", "looks_like_records", "first_split_key", "records_of", "read_records", "read_json_rows", "SplitIds"]
 
 MAX_JSON_BYTES = qa_json.MAX_QA_JSON_BYTES
 # The start of a document of records: `[{`, or an object whose scalar keys lead to a key holding
 # `[{` (`{"version": "1.0", "data": [{`).
 _SCALAR = rb'(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null)'
 _HEAD = re.compile(rb'\s*(?:\[\s*\{|\{\s*(?:"(?:[^"\\]|\\.)*"\s*:\s*' + _SCALAR + rb'\s*,\s*)*"([^"\\]*)"\s*:\s*\[\s*\{)')
+# `--json-records .`: each document is one record, its top-level fields the cells (EURLEX57K's
+# `dataset/train/32014R0001.json`: title, header, recitals, main_body, concepts). Its record is known
+# by the file's path alone (`records.py`), as a text file's is.
+DOCUMENT = "."
 # Keys whose list of objects is an annotation file's (COCO and its kin), never rows of a table.
 _ANNOTATION_KEYS = frozenset({"images", "annotations", "categories"})
 
@@ -97,7 +101,7 @@ def records_of(document: object) -> list[tuple[str, list]] | str:
     if lists and all(split_word(key) for key, _ in lists) and any(json_pairs.is_pair_list(v) for _, v in lists):
         return [(split, [json_pairs.pair_row(row) for row in rows]) for split, rows in _split_names(lists)]
     if not lists or not any(_objects(value) for _, value in lists):
-        return "not records: no list of objects in it"
+        return "not records: no list of objects in it (--json-records . reads each such document as one record)"
     if len(lists) == 1:
         return [("", lists[0][1])]
     if all(split_word(key) for key, _ in lists):
@@ -186,6 +190,10 @@ def read_records(
         raise InvalidInputError(f"a JSON document larger than {MAX_JSON_BYTES:,} bytes (parsed whole, so refused)")
     document = json_input.parse(data, unique_keys=True)
     del data
+    if record_path == DOCUMENT:  # the user's word: the document is one record
+        cells = document_fields(document)
+        yield 0, "", cells
+        return
     if record_path:  # the user's word
         named = json_shapes.shape_at(document, record_path)
         if isinstance(named, str):
@@ -212,6 +220,28 @@ def read_records(
             else:
                 yield position, split, row if isinstance(row, dict) else f"a record that is not a JSON object ({type(row).__name__})"
             position += 1
+
+
+def document_fields(document: object) -> dict | str:
+    """The cells of a document read as one record (`--json-records .`): its top-level fields, or why
+    it is none. A field may hold a text, a number, or a list of them (EURLEX57K's `main_body`
+    paragraphs, its `concepts` ids); a field holding objects is kept as it is (no column chosen from
+    it is text, which the columns' checks say).
+
+    >>> document_fields({"title": "A law", "main_body": ["Art. 1", "Art. 2"], "concepts": ["1402", "693"]})
+    {'title': 'A law', 'main_body': ['Art. 1', 'Art. 2'], 'concepts': ['1402', '693']}
+    >>> document_fields([{"title": "a"}])
+    'a document read as one record (--json-records .) is no JSON object but a list'
+    >>> document_fields({"version": "1.1", "data": [{"title": "a"}]})[:60]
+    'a document read as one record (--json-records .) holds recor'
+    """
+    if not isinstance(document, dict):
+        return f"a document read as one record (--json-records .) is no JSON object but a {type(document).__name__}"
+    held = next((key for key, value in document.items() if _objects(value)), None)
+    if held is not None:  # (SQuAD's `data`: records, never one record's field)
+        return f"a document read as one record (--json-records .) holds records, a list of objects under {held[:40]!r}: " \
+               "name where they lie with --json-records PATH instead"
+    return dict(document)
 
 
 @dataclass(frozen=True)

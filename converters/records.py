@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from typing import Any, BinaryIO, NamedTuple
 
-from shardify.converters import arrays, hdf5_arrays, images, masks, pixel_rows, raw_arrays, raw_pixels, texts
+from shardify.converters import arrays, hdf5_arrays, images, json_records, masks, pixel_rows, raw_arrays, raw_pixels, texts
 from shardify.converters.columns import TableOptions
 from shardify.converters.kept_values import convert_value
 from shardify.converters.label_cells import split_labels
@@ -31,6 +31,7 @@ from shardify.plan.entries import ARRAY, IMAGE, ROW, Entry, Repair, row_id
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.raw_formats import raw_format_of
 from shardify.plan.shard_plans import PlanSummary
+from shardify.plan.text_joins import TextJoin
 
 __all__ = ["RecordBuilder", "BuiltRecord"]
 
@@ -124,6 +125,7 @@ class RecordBuilder:
       line_files: files whose rows are lines of text (`converters.line_files`), not a table's.
       labelled_by_lines: tables whose rows another file's lines label (`SourceLayout.row_labels`):
         no column of theirs is their label.
+      text_joins: tables whose rows take a texts table's text by key (`SourceLayout.text_joins`).
     """
 
     def __init__(
@@ -142,6 +144,7 @@ class RecordBuilder:
         raw_arrays: tuple[RawArrays, ...] = (),
         line_files: tuple[str, ...] = (),
         labelled_by_lines: tuple[str, ...] = (),
+        text_joins: tuple[TextJoin, ...] = (),
     ) -> None:
         self._schema = summary.schema
         self._encode = contract.RecordEncoder(summary.schema)
@@ -168,7 +171,7 @@ class RecordBuilder:
         self._text_pair = summary.text_pair
         self._answers = summary.answers
         self._aliases = summary.label_aliases
-        self._rows = TableRows(open_input, table_options, frozenset(line_files), frozenset(labelled_by_lines))  # tables' rows, kept open between rows
+        self._rows = TableRows(open_input, table_options, frozenset(line_files), frozenset(labelled_by_lines), text_joins)  # tables' rows, kept open between rows
         self._arrays: dict[tuple[str, str], Any] = {}  # array files' images, read for this shard
         # An entry's label features and names by (labels, image, unlabelled): a shard's records
         # share a few label sets, each looked up once (see `_labels_of`).
@@ -299,7 +302,7 @@ class RecordBuilder:
                 caption = texts.decode_text(read_exactly(fileobj, entry.caption_bytes), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
-            values.update(self._text(entry.caption_text, row_id(self._labels_file, entry.row)))
+            values.update(self._text(entry.caption_text, row_id(entry.caption_source or self._labels_file, entry.row)))
         return values, repair, objects, resized
 
     def _array_values(self, entry: Entry, number: int) -> tuple[dict[str, list], bool]:
@@ -364,7 +367,9 @@ class RecordBuilder:
             labels = split_labels(cells.get(columns.label), columns.separator or self._table_options.label_separator)
             if labels != entry.labels:
                 raise InvalidInputError("table changed since it was scanned (the row's label differs)")
-        values = self._text(text, row_id(entry.relpath, entry.row))
+        # (a JSON document read as one record, `--json-records .`: known by its path, as a text file is)
+        whole = self._table_options.json_records == json_records.DOCUMENT
+        values = self._text(text, entry.relpath if whole else row_id(entry.relpath, entry.row))
         if self._text_pair:
             pair = columns.pair_of(cells) if columns.pair else ""
             if pair is None or (columns.pair and not pair.strip() and not columns.pair_optional):

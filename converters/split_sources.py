@@ -157,7 +157,7 @@ def split_names(document: object) -> dict[str, list[str]] | None:
 
 # An entry's file name and split fields (Karpathy's `filename` and `split`; COCO-like `file_name`).
 _ENTRY_NAME_FIELDS = ("filename", "file_name", "image", "image_name", "file")
-_ENTRY_SPLIT_FIELDS = ("split", "set", "subset", "partition")
+_ENTRY_SPLIT_FIELDS = ("split", "set", "subset", "partition", "set_name")  # (set_name: TextCaps', TextVQA's)
 # Entry split spellings that are no split word but name one by their files' convention: Karpathy's
 # `restval` (the COCO 2014 val images neither val nor test: his and the captioning code's readers
 # (ImageCaptioning.pytorch's prepro, `train_ids + restval_ids`) train on them).
@@ -186,19 +186,23 @@ def _entry_splits(document: dict) -> dict[str, list[str]] | None:
         if name is None or not split or not split_word(split):
             return None
         by_split.setdefault(split, []).append(name)
-    return by_split
+    # (a file of one entry a caption, TextCaps': an image named by several entries is one name of its split)
+    return {split: list(dict.fromkeys(names)) for split, names in by_split.items()}
 
 
 # An entry's captions: Karpathy's `sentences` of `raw` texts (a list of strings read alike).
 _CAPTION_FIELDS = ("sentences", "captions")
+# An entry's one caption, where a file gives one entry per caption and repeats the image (TextCaps'
+# `caption_str`, its `reference_strs` being the image's whole list, repeated in every entry).
+_ONE_CAPTION_FIELDS = ("caption_str", "caption", "sentence")
 # Captions of one image kept: Karpathy's files give five; a list past this is no image's captions.
 MAX_CAPTIONS = 100
 
 
 def entry_captions(document: object) -> dict[str, tuple[int, str, str]]:
-    r"""{file name: (its entry's place from 1, its captions joined with a line break, why they cannot
-    be read or "")} of a split file of entries (see `split_names`) whose entries hold captions; {}
-    where none does. An entry's captions that are no list of texts, or more than MAX_CAPTIONS, are
+    r"""{file name: (its first entry's place from 1, its captions joined with a line break, why they
+    cannot be read or "")} of a split file of entries (see `split_names`) whose entries hold captions;
+    {} where none does. An entry's captions that are no list of texts, or more than MAX_CAPTIONS, are
     its error (its image is rejected with it; the others are read).
 
     >>> entry_captions({"images": [{"filename": "a.jpg", "split": "train", "sentences": [{"raw": "A dog."}, {"raw": "Fur. "}]}]})
@@ -207,25 +211,53 @@ def entry_captions(document: object) -> dict[str, tuple[int, str, str]]:
     'its captions are no list of at most 100 texts'
     >>> entry_captions({"train": ["a.jpg"]})
     {}
+
+    A file of one entry per caption (TextCaps' `data`: `image_name`, `set_name`, `caption_str`) gives
+    each image the captions of all its entries, in file order; a list given by two entries of one image
+    is its error (which is its own is no guess):
+
+    >>> entry_captions({"data": [{"image_name": "a", "set_name": "train", "caption_str": "A sign."},
+    ...                          {"image_name": "b", "set_name": "train", "caption_str": "A cup."},
+    ...                          {"image_name": "a", "set_name": "train", "caption_str": "Red. "}]})
+    {'a': (1, 'A sign.\nRed.', ''), 'b': (2, 'A cup.', '')}
     """
     if not isinstance(document, dict) or _entry_splits(document) is None:
         return {}
     entries = next(v for v in document.values() if isinstance(v, list) and v and all(isinstance(e, dict) for e in v[:4]))
-    found: dict[str, tuple[int, str, str]] = {}
+    places: dict[str, int] = {}
+    texts: dict[str, list[str]] = {}
+    errors: dict[str, str] = {}
     for number, entry in enumerate(entries, start=1):
         name = next((_name(entry[f]) for f in _ENTRY_NAME_FIELDS if f in entry), None)
         given = next((entry[f] for f in _CAPTION_FIELDS if f in entry), None)
-        if given is None or name is None:
+        one = next((entry[f] for f in _ONE_CAPTION_FIELDS if f in entry), None) if given is None else None
+        if (given is None and one is None) or name is None:
             continue
-        if not isinstance(given, list) or len(given) > MAX_CAPTIONS:
-            found[name] = (number, "", f"its captions are no list of at most {MAX_CAPTIONS} texts")
-            continue
-        texts = [s.get("raw") if isinstance(s, dict) else s for s in given]
-        if not all(isinstance(t, str) for t in texts):
-            found[name] = (number, "", "a caption of it is no text")
-            continue
-        found[name] = (number, "\n".join(t.strip() for t in texts if t.strip()), "")
-    return found
+        error, found = _entry_texts(given, one)
+        if given is not None and name in places:
+            error = error or "two entries give it a list of captions"
+        places.setdefault(name, number)
+        texts.setdefault(name, []).extend(found)
+        if error:
+            errors.setdefault(name, error)
+        elif len(texts[name]) > MAX_CAPTIONS:
+            errors.setdefault(name, f"its entries give more than {MAX_CAPTIONS} captions")
+    return {name: (place, "" if name in errors else "\n".join(texts[name]), errors.get(name, "")) for name, place in places.items()}
+
+
+def _entry_texts(given: object, one: object) -> tuple[str, list[str]]:
+    """(why an entry's captions cannot be read or "", its captions stripped, blank ones left out): a
+    list `given` (Karpathy's `sentences`) or one text `one` (TextCaps' `caption_str`)."""
+    if given is None:
+        if not isinstance(one, str):
+            return "a caption of it is no text", []
+        return "", [one.strip()] if one.strip() else []
+    if not isinstance(given, list) or len(given) > MAX_CAPTIONS:
+        return f"its captions are no list of at most {MAX_CAPTIONS} texts", []
+    texts = [s.get("raw") if isinstance(s, dict) else s for s in given]
+    if not all(isinstance(t, str) for t in texts):
+        return "a caption of it is no text", []
+    return "", [t.strip() for t in texts if t.strip()]
 
 
 def strip_annotation_suffix(name: str) -> str:

@@ -18,10 +18,11 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import IO, BinaryIO
 
-from shardify.converters import json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, sniffed_tables, table_scans, tables
+from shardify.converters import joined_texts, json_records, json_sample, line_files, nested_fields, parquet_tables, pixel_rows, sniffed_tables, table_scans, tables
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.plan.entries import ARRAY, ROW, Entry, MemberLocation
+from shardify.plan.text_joins import TextJoin
 
 __all__ = ["TableRows", "OpenInput", "MAX_OPEN_TABLES", "is_table"]
 
@@ -83,8 +84,10 @@ class TableRows:
 
     def __init__(
         self, open_input: OpenInput, table_options: TableOptions, line_files: frozenset[str],
-        labelled_by_lines: frozenset[str] = frozenset(),
+        labelled_by_lines: frozenset[str] = frozenset(), text_joins: tuple[TextJoin, ...] = (),
     ) -> None:
+        self._joins = {join.table: join for join in text_joins}  # rows taking a texts table's text by key
+        self._texts: dict[str, dict[str, str]] = {}  # a joined texts table's {key: text}, read once per worker
         self._open = open_input
         self._table_options = table_options
         # tables whose rows a gold file's lines label: resolved as discovery resolved them, no label column
@@ -147,7 +150,17 @@ class TableRows:
         columns = self._header_of(entry.relpath).columns
         cells = table_scans.parse_row(self._row_bytes(entry)[1], fmt, columns, self._table_options.encoding)
         paths = nested_fields.named_paths(self._table_options) if fmt == tables.JSONL else ()
-        return nested_fields.with_named_fields(cells, paths) if paths else cells
+        cells = nested_fields.with_named_fields(cells, paths) if paths else cells
+        join = self._joins.get(entry.relpath)
+        return joined_texts.joined_cells(cells, join, self._texts_of(join)) if join else cells
+
+    def _texts_of(self, join: TextJoin) -> dict[str, str]:
+        """The texts table of `join` as {key: text}, read once (InvalidInputError: unreadable, as its rows then are)."""
+        texts = self._texts.get(join.texts)
+        if texts is None:
+            with self._open(join.texts, None) as fileobj:
+                texts = self._texts[join.texts] = joined_texts.read_texts(fileobj, join, self._table_options.encoding)
+        return texts
 
     def columns_for(self, relpath: str, cells: dict[str, object]) -> TableColumns:
         """Resolved once per table (for JSONL, once per distinct set of keys), not once per row."""
@@ -162,6 +175,9 @@ class TableRows:
             if not header.columns:  # JSONL: each row names its own columns, judged as discovery judged them
                 header = self._json_header(relpath, tuple(cells))
             options = self._by_lines if relpath in self._labelled_by_lines else self._table_options
+            if relpath in self._joins:  # resolved as discovery resolved it: the joined text a column of its own
+                header = joined_texts.joined_header(header, self._joins[relpath], self._texts_of(self._joins[relpath]))
+                options = joined_texts.with_key_kept(options, self._joins[relpath])
             columns = self._resolved[key] = header.resolve(options)
         return columns
 
@@ -221,7 +237,8 @@ class TableRows:
         if header is None:
             with self._open(relpath, self._locations.get(relpath)) as fileobj:
                 header = tables.read_header(
-                    fileobj, tables.table_format(relpath), header=self._table_options.header, encoding=self._table_options.encoding
+                    fileobj, tables.table_format(relpath), header=self._table_options.header, encoding=self._table_options.encoding,
+                    document=self._table_options.json_records == json_records.DOCUMENT,
                 )
             self._headers[relpath] = header
         return header

@@ -59,7 +59,8 @@ def read_table(
     """
     encoding = options.encoding if options else DEFAULT_ENCODING
     fileobj = fileobj if fmt == PARQUET else cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a row each)
-    header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding)
+    document = bool(options) and options.json_records == json_records.DOCUMENT
+    header = read_header(fileobj, fmt, size_bytes, options.header if options else None, encoding, document=document)
     fmt = header.fmt or fmt
     if fmt == BLOCKS:
         fileobj.seek(0)

@@ -264,7 +264,8 @@ class TableHeader:
 
 
 def read_header(
-    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, header: bool | None = None, encoding: str = DEFAULT_ENCODING
+    fileobj: BinaryIO, fmt: str, size_bytes: int | None = None, header: bool | None = None, encoding: str = DEFAULT_ENCODING,
+    *, document: bool = False,
 ) -> TableHeader:
     """The table's header: its columns, where its data starts (see TableHeader).
 
@@ -274,6 +275,7 @@ def read_header(
       size_bytes: read nothing past this (see `read_table`).
       header: CSV and TSV: the first row is a header (True), data (False), or decide (None).
       encoding: CSV and TSV: of the table's bytes (`--encoding`; JSON is UTF-8 by its standard).
+      document: a .json is one record (`--json-records .`, `json_records.DOCUMENT`), whatever its shape.
 
     Raises:
       InvalidInputError: an empty table, a header with empty or repeated names, an unreadable
@@ -333,6 +335,8 @@ def read_header(
         if json_lines.looks_like_json_lines(head):  # JSON Lines named .json: read as a .jsonl is
             return TableHeader((), described="JSON Lines (an object a line) in a .json", fmt=JSONL)
         head = head[: qa_json.HEAD_BYTES]  # read on only to see a long first line's next line
+        if document:  # (the user's word: its fields are the record's cells, read whole by json_records)
+            return TableHeader((), described="a JSON document, one record (--json-records .)")
         if json_records.looks_like_records(head):  # rows name their own columns, as JSONL's
             return TableHeader((), described="JSON records, a row per object of its list")
         if not qa_json.looks_like_qa(head):

@@ -31,7 +31,7 @@ from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_d
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, word_captions, xml_record_files
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, text_joins, word_captions, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -234,6 +234,11 @@ def _detect_folder(
     if not forced and not label_file and not config.label_from_name and config.label_level is None:
         xml_tables = xml_record_files.record_patterns(config, sample)  # SemEval's Restaurants_Train_v2.xml
         forced = layout.TABLES if xml_tables else forced
+    documents: tuple[tuple[str, str], ...] = ()
+    if config.layout in ("", layout.TABLES) and not (forced and not config.layout) and not label_file and not config.label_from_name \
+            and config.label_level is None:
+        documents = json_documents.document_patterns(config, sample)  # EURLEX57K's dataset/train/<celex>.json
+        forced = layout.TABLES if documents else forced
     # (tables forced by their lines at the top may still be images a row: EMNIST's headerless CSVs)
     illustrations = pixel_row_tables.illustrations(sample)
     pixel_tables = [] if forced not in ("", layout.TABLES) or label_file or config.label_from_name else pixel_row_tables.pixel_tables(config, sample, illustrations)
@@ -291,6 +296,11 @@ def _detect_folder(
     if xml_tables:
         note = f"XML documents of text records, each a table of its split: {', '.join(f'{p} ({s})' for p, s in xml_tables)}"
         detected = dataclasses.replace(detected, split_patterns=xml_tables, notes=(*detected.notes, note))
+    if documents:
+        note = f"JSON documents, one record each (--json-records .), a folder a split: {', '.join(f'{p} ({s})' for p, s in documents)}"
+        ids_file, ids = json_documents.label_ids(config, sample, documents)  # EURLEX57K's concepts named by eurovoc_en.json
+        detected = dataclasses.replace(detected, split_patterns=documents, label_ids=ids, label_ids_file=ids_file,
+                                       notes=(*detected.notes, note))
     if tab_folders:
         note = f"headerless tab-separated .txt tables in split folders: {', '.join(p for p, _ in tab_folders)}"
         detected = dataclasses.replace(detected, split_patterns=tab_folders, notes=(*detected.notes, note))
@@ -342,6 +352,7 @@ def _detect_folder(
     detected = describe.with_objects(config, detected)
     detected = copied_table_reads.with_copied_tables(config, sample, detected)  # IMDb genres' test_data.txt: the solution's rows
     detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id
+    detected = text_joins.with_text_joins(config, sample, detected)  # FNC-1's stances naming their bodies by Body ID
     detected = given_label_joins.with_given_joins(config, sample, detected)  # --labels truth.jsonl --key-column id
     detected = run_length_tables.with_class_rows(config, sample, detected)  # Severstal's rows: a row per image and class
     if detected.name in (layout.TABLES, layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS) and not config.label_names:

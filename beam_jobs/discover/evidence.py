@@ -214,10 +214,11 @@ class _Resolve(beam.DoFn):
         source_ids = {row.source_id for _, row in rows if row.source_id}
         if len(source_ids) == 1:
             changes["source_id"] = source_ids.pop()
-        captioned = sorted({(row.row, row.caption) for _, row in rows if row.caption})
+        captioned = sorted({(row.row, row.caption, path) for path, row in rows if row.caption})
         if captioned and not candidate.caption_file and not candidate.caption_text:  # (a split file's: Karpathy's sentences)
             # (its row, the entry's place in the file: the record's text/source is `<file>#<row>`)
-            changes["caption_text"], changes["row"] = "\n".join(c for _, c in captioned), captioned[0][0]
+            changes["caption_text"], changes["row"] = "\n".join(c for _, c, _ in captioned), captioned[0][0]
+            changes["caption_source"] = captioned[0][2]  # (one of several files: TextCaps' JSON per split)
         if self._mask_folders:
             masks = sorted({row.mask for _, row in rows if row.mask})
             bare = candidate.relpath.startswith(self._unmasked) if self._unmasked else False

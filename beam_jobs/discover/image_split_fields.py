@@ -31,7 +31,8 @@ from shardify.plan.structure import split_word
 __all__ = ["caption_file", "check_image_split_fields", "split_fields", "with_entry_captions"]
 
 # An entry's captions, as Karpathy's files write them (`"sentences": [{"raw": ...}]`) or a list of strings.
-_CAPTIONS = re.compile(r'"(sentences|captions)"\s*:\s*\[\s*(\{\s*"[a-z_]+"|")', re.IGNORECASE)
+# Or one caption an entry, the image named again by its next (TextCaps' `"caption_str": "..."`).
+_CAPTIONS = re.compile(r'"(sentences|captions)"\s*:\s*\[\s*(\{\s*"[a-z_]+"|")|"(caption_str|caption|sentence)"\s*:\s*"', re.IGNORECASE)
 
 _LOOKED_AT = 4
 _HEAD_BYTES = 256 << 10
@@ -97,10 +98,11 @@ def with_entry_captions(config: ConvertConfig, detected: layout.SourceLayout) ->
     records already carry captions of another source."""
     if detected.captions or detected.media != "image" or detected.name != layout.IMAGE_FOLDERS:
         return detected
-    for found in _caption_files(config, detected)[:1]:
-        note = f"{found.path}: each image's captions (its entries' sentences), joined with a line break, with its split"
-        return dataclasses.replace(detected, captions=True, notes=(*detected.notes, note))
-    return detected
+    files = [found.path for found in _caption_files(config, detected)]
+    if not files:
+        return detected
+    note = f"{', '.join(files)}: each image's captions (its entries' sentences), joined with a line break, with its split"
+    return dataclasses.replace(detected, captions=True, notes=(*detected.notes, note))
 
 
 def caption_file(config: ConvertConfig, detected: layout.SourceLayout) -> str:

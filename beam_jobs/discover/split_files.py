@@ -208,6 +208,30 @@ def _over_folders_stop(path: str, counts: str, doubts: list[str], names: dict[st
             f"unread)")
 
 
+def _read_together(readings: dict, inputs: Sequence[str], whole: bool) -> set[str]:
+    """The JSON split files read together, each giving some of the inputs: a file per split, as
+    TextCaps ships `TextCaps_0.1_train.json` and `TextCaps_0.1_val.json` beside one folder of their
+    images. Two files or more, each naming inputs, none naming an input another names, and together
+    sure by the one file's rules (`_doubts` over their names merged); else none (each is then judged
+    alone, and a part is unsure: the stop names it)."""
+    files = {path: r[0] for path, r in readings.items() if r and not r[1] and layout.extension(path) == "json" and any(r[0].values())}
+    if len(files) < 2:
+        return set()
+    owner: dict[str, str] = {}
+    merged: dict[str, list[str]] = {}
+    for path, names in files.items():
+        rule = _rule([n for values in names.values() for n in values])
+        if not _doubts(names, inputs, rule, whole)[1]:
+            return set()  # (a file naming no input of these: not one of a set of parts)
+        for split, values in names.items():
+            for name in values:
+                if owner.setdefault(name, path) != path:
+                    return set()
+            merged.setdefault(split, []).extend(values)
+    every = [n for values in merged.values() for n in values]
+    return set(files) if not _doubts(merged, inputs, _rule(every), whole)[0] else set()
+
+
 def _numbered_inputs(names: Sequence[str], inputs: Sequence[str]) -> str:
     """Where nearly all of a split file's names are whole numbers and nearly every sampled input's
     name ends in a number (`image_00012.jpg` for `12`: indices into the inputs' numbering, as
@@ -258,8 +282,10 @@ def with_split_files(
         return detected
     found: list[Evidence] = []
     notes: list[str] = []
+    readings = {path: _readings(config, path, inputs, whole, entries_only=over_folders) for path in candidates}
+    together = _read_together(readings, inputs, whole)
     for path in candidates:
-        reading = _readings(config, path, inputs, whole, entries_only=over_folders)
+        reading = readings[path]
         if reading is None or not any(reading[0].values()):
             continue
         if path in misread and not (reading[1] and _label_field(misread[path]) == reading[1]["split_index"]):
@@ -269,6 +295,8 @@ def with_split_files(
         every = [n for values in names.values() for n in values]
         rule = _rule(every)
         doubts, named = _doubts(names, inputs, rule, whole)
+        if path in together:  # (each file gives a part of the inputs, the files together every one: doubted together)
+            doubts = []
         counts = ", ".join(f"{k}: {len(v)}" for k, v in names.items())
         if not named and (shown := _numbered_inputs(every, inputs)):
             raise UsageError(
@@ -295,7 +323,7 @@ def with_split_files(
         how = f"its {fields['variable']} column" if fields else "its name"
         note = f"{path}: each input's split, by {how} ({counts})" + (", over the split folders'" if over_folders else "")
         found.append(Evidence(path, evidence_lib.SPLIT_CODES, rule, codes=codes, note=note, **fields))
-    if len(found) > 1:
+    if len(found) > 1 and not {e.path for e in found} <= together:
         raise UsageError(
             f"{len(found)} JSON split files give the inputs' splits ({', '.join(e.path for e in found)}): shardify reads "
             f"one; --exclude the others, or say which in a layout file (--dry-run --layout-file FILE)"

@@ -221,6 +221,7 @@ class _MakeEntries(beam.DoFn):
             location=candidate.location,
             caption_location=candidate.caption_location,
             caption_text=candidate.caption_text,
+            caption_source=candidate.caption_source,
             unlabelled=candidate.unlabelled,
             part=candidate.part,
             objects=candidate.objects,

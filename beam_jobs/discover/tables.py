@@ -39,12 +39,14 @@ from shardify.beam_jobs.open_inputs import InputOpener
 from shardify.config import ConvertConfig
 from shardify.converters import column_names, columns as columns_lib
 from shardify.converters import json_records, json_sample, kept_values, label_cells, label_sentences, list_cells, one_hot, pixel_rows, row_labels, split_column, table_scans, tables
+from shardify.converters import joined_texts
 from shardify.converters.columns import TableColumns
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.format.example_proto import BYTES, INT64
 from shardify.plan.entries import ARRAY, ROW, Batch, Candidate, MemberLocation
 from shardify.plan.evidence import Evidence, example_file
 from shardify.plan.line_files import LineFile
+from shardify.plan.text_joins import TextJoin
 
 __all__ = ["ScanTables"]
 
@@ -62,9 +64,10 @@ class _ScanTable(beam.DoFn):
 
     def __init__(
         self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: dict[str, str] | None = None,
-        row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None,
+        row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None, joins: tuple[TextJoin, ...] = (),
     ) -> None:
         self._split_ids = split_ids or {}  # JSON document keyed by id -> the file of its splits' ids (json_split_ids.py)
+        self._joins = {join.table: join for join in joins}  # table -> the texts its key column names (joined_texts.py)
         self._lines = {spec.path: spec for spec in lines}  # read a record a line (line_rows.py)
         self._row_labels = row_labels or {}  # JSON-lines table -> its labels file, line i for row i (row_labels.py)
         self._keyed = keyed or {}  # table -> its id column, where a labels table labels its rows (label_join.py)
@@ -109,6 +112,11 @@ class _ScanTable(beam.DoFn):
                             raise InvalidInputError(f"{self._split_ids[relpath]} no longer maps split names to lists of ids")
                         ids = json_records.SplitIds(self._split_ids[relpath], found)
                     header, rows = table_scans.read_table(fileobj, fmt, size, options=self._options, split_ids=ids)
+                    if relpath in self._joins:  # each row takes the text its key names in the texts table
+                        join = self._joins[relpath]
+                        with self._open(join.texts, None) as texts_file:
+                            texts = joined_texts.read_texts(texts_file, join, self._options.encoding)
+                        header, rows = joined_texts.joined_header(header, join, texts), joined_texts.joined_rows(rows, join, texts)
                     pixels = None
                     if self._media == "image" and fmt in (tables.CSV, tables.TSV):
                         pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)
@@ -194,6 +202,8 @@ class _ScanTable(beam.DoFn):
         options = dataclasses.replace(self._options, labels_from_lines=True) if relpath in self._row_labels else self._options
         if relpath in self._keyed:  # (and one labelled by a labels table joined by id takes none: label_join.py)
             options = dataclasses.replace(options, labels_from_lines=True, label_column="")
+        if relpath in self._joins:  # (its key to the texts table kept as a feature, never its label)
+            options = joined_texts.with_key_kept(options, self._joins[relpath])
         columns = header.resolve(options) if header.columns else None  # JSONL: per row's keys
         by_keys: dict[tuple[str, ...], object] = {}
         worded = not options.label_column and _label_worded(header, columns, options.label_separator)  # a sentence: a reject
@@ -380,9 +390,10 @@ class ScanTables(beam.PTransform):
 
     def __init__(
         self, config: ConvertConfig, index_folder: str, media: str = "text", lines: tuple[LineFile, ...] = (), keyed: tuple[Evidence, ...] = (),
-        row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None,
+        row_labels: dict[str, str] | None = None, split_ids: dict[str, str] | None = None, joins: tuple[TextJoin, ...] = (),
     ) -> None:
         super().__init__()
+        self._joins = joins
         self._keyed = keyed
         self._row_labels = row_labels or {}
         self._split_ids = split_ids or {}
@@ -400,7 +411,8 @@ class ScanTables(beam.PTransform):
         )
         keyed = {e.rows_of: e.rows_key for e in self._keyed}
         scanned = files | "ScanRows" >> beam.ParDo(
-            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed, self._row_labels, self._split_ids), beam.pvalue.AsList(named),
+            _ScanTable(self._config, self._index_folder, self._media, self._lines, keyed, self._row_labels, self._split_ids, self._joins),
+            beam.pvalue.AsList(named),
             beam.pvalue.AsList(digests),
         ).with_outputs(REJECTS, COLUMNS, NOTES, KEYED, main=CANDIDATES)
         candidates, rejects = scanned[CANDIDATES], scanned[REJECTS]

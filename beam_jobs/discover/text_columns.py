@@ -26,7 +26,7 @@ import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 
-from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named
+from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, text_joins
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import column_content, columns, json_sample, label_columns, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
@@ -74,10 +74,13 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
     doubled: list[tuple[str, columns.OneTextTwice]] = []  # tables whose two texts are one text twice
     undecided_labels: list[tuple[str, label_columns.SeveralLabelColumns]] = []  # headerless: two columns could be the label
     chosen: dict[str, tuple[str, tuple[str, ...]]] = {}  # path -> (its label column, its columns)
+    joins = {join.table: join for join in detected.text_joins}  # (FNC-1's stances: their bodies joined by key)
     for path, header in headers.items():
         try:
             headerless = headerless or not header.present
-            resolved = header.resolve(options)
+            if path in joins:
+                header, joined_options = text_joins.joined_reading(config, joins[path], header)
+            resolved = header.resolve(joined_options if path in joins else options)
             shown_label = shown_label or (not header.present and bool(resolved.label))
             chosen[path] = (resolved.label, tuple(header.columns)) if header.present else ("", ())
             if header.present and not resolved.label and not resolved.classes:

@@ -115,6 +115,8 @@ class Entry:
         caption's, when it is a member too.
       caption_text: IMAGE: the caption from a label file's caption column; ROW of a side of a parallel
         corpus (`line_rows`): the other side's line, its pair; else "".
+      caption_source: IMAGE: the file `caption_text` came from where it is not the label file (a split
+        file of entries, one of several: TextCaps' JSON per split), its `text/source` `<file>#<row>`; else "".
       mask_file, mask_bytes: IMAGE of a segmentation dataset: its mask (a PNG beside it, sharing
         its stem) and the mask's size at listing.
       image_format, height, width, channels: IMAGE: from the header probe.
@@ -143,6 +145,7 @@ class Entry:
     source_id: str = ""
     mask_file: str = ""
     mask_bytes: int = 0
+    caption_source: str = ""
 
     def __post_init__(self) -> None:
         if self.unlabelled and self.labels:
@@ -210,6 +213,7 @@ class Candidate:
     caption_location: MemberLocation | None = None
     mask_file: str = ""
     mask_bytes: int = 0
+    caption_source: str = ""
 
     @property
     def record_id(self) -> str:

@@ -94,6 +94,7 @@ from shardify.plan.path_parts import extension, is_xml_document, numbered_stem, 
 from shardify.plan.raw_declared import RawArrays, declared_format
 from shardify.plan.structure import Structure
 from shardify.plan.table_groups import GLOB_CHARACTERS
+from shardify.plan.text_joins import TextJoin
 
 __all__ = [
     "IMAGE_FOLDERS",
@@ -208,6 +209,12 @@ class SourceLayout:
       split_ids: tables: (JSON document of records keyed by id, the file mapping split names to
         those ids) pairs: each record's split is the one its id is listed under (HateXplain's
         `dataset.json` beside `post_id_divisions.json`; `converters/json_shapes.py`).
+      text_joins: tables: a rows table whose key column names the rows of a texts table, whose
+        text each row takes as its pair's second text (FNC-1's `train_stances.csv` by `Body ID` in
+        `train_bodies.csv`; `converters/joined_texts.py`); the texts tables are then auxiliary.
+      label_ids, label_ids_file: (id, name) pairs of a side file that names the labels the records
+        hold as ids (EURLEX57K's `eurovoc_en.json`, `{"1402": {"label": "import licence"}}`), and that
+        file: a record's label is its id's name (an id the file does not name stays as written).
       whole_images: COCO: the label file's annotations give whole images a category and no box (COCO
         Camera Traps' one JSON: Caltech Camera Traps' `caltech_images_*.json`): the images' classes,
         no object features, single-label unless an image has several (`label_schema.with_objects`).
@@ -242,6 +249,9 @@ class SourceLayout:
     row_splits: tuple[tuple[str, str], ...] = ()
     merge_rows: bool = False
     whole_images: bool = False
+    text_joins: tuple[TextJoin, ...] = ()
+    label_ids: tuple[tuple[str, str], ...] = ()
+    label_ids_file: str = ""
     derived_names: tuple[str, ...] = ()  # (suffix, restore): crops named as a key plus a suffix (`plan.derived_names`)
 
     def __post_init__(self) -> None:
@@ -347,7 +357,7 @@ class SourceLayout:
         return found
 
     def _is_auxiliary(self, relpath: str) -> bool:
-        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids), *(f for _, f in self.row_splits)) or any(relpath in (e.path, e.ids) for e in self.evidence):
+        if relpath in (self.vocabulary_file, *self.groupings, *self.left_out, *(f for _, f in self.row_labels), *(f for _, f in self.split_ids), *(f for _, f in self.row_splits), *(j.texts for j in self.text_joins), self.label_ids_file or None) or any(relpath in (e.path, e.ids) for e in self.evidence):
             return True
         if any(_in_box_tree(e, relpath) or e.holds_beside(relpath) for e in self.evidence):
             return True  # a folder of per-image box files holds annotations (FlickrLogos' classes/masks/: its masks too)

@@ -385,6 +385,7 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
         seen.add(posixpath.normpath(f.path))
     named = [("labels_file", source_layout.labels_file), ("vocabulary_file", source_layout.vocabulary_file)]
     named += [("source_file", source_layout.source_file), ("key_folder", source_layout.key_folder)]
+    named += [("label_ids_file", source_layout.label_ids_file)]
     named += [(f"groupings {path}", path) for path in source_layout.groupings]
     named += [(f"row_splits {split}", path) for split, path in source_layout.row_splits]
     for f in source_layout.line_files:
@@ -394,6 +395,8 @@ def _check_paths(source_layout: layout_lib.SourceLayout, where: str) -> None:
         named += [(f"row_labels {table}", table), (f"row_labels {table} labels file", labels)]
     for document, ids in source_layout.split_ids:
         named += [(f"split_ids {document}", document), (f"split_ids {document} ids file", ids)]
+    for join in source_layout.text_joins:  # (a texts table outside SRC would be read as any table is)
+        named += [(f"text_joins {join.table} table", join.table), (f"text_joins {join.table} texts", join.texts)]
     for e in source_layout.evidence:
         named += [(f"evidence {e.path} path", e.path), (f"evidence {e.path} ids", e.ids), (f"evidence {e.path} names_file", e.names_file),
                   (f"evidence {e.path} rows_of", e.rows_of)]

@@ -82,6 +82,9 @@ a JSON of entries naming each image and its split read as a split file, its entr
 0 wrong. Then (readers24b) a table keying the split folder its name begins with, whose file names another split folder
 repeats (hc18 a good stop: its --labels and --label-column convert right; plan/layout_guess.table_named_folder;
 tests/layouts/test_readers24b.py): 3 right, 5 good stops, 2 useless stops (ck_plus, eurlex57k), 0 exit 1, 0 wrong.
+Then (readers25a) folders of one-record JSON documents stop naming --json-records . with the text fields and the
+list field (eurlex57k a good stop, its concepts named by eurovoc_en.json; beam_jobs/discover/json_documents.py;
+tests/layouts/test_readers25a.py): 3 right, 6 good stops, 1 useless stop (ck_plus), 0 exit 1, 0 wrong.
 """
 
 from __future__ import annotations
@@ -349,7 +352,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # by the stop since blindfix23 (before readers24b every test image was rejected)
     "masakhanews": {"layout": "tables"},  # right (tried): each language's tables read, a row a record; named by the
                                          # stop since blindfix23b (at 6f26b9c it said only to point SRC elsewhere)
-    "eurlex57k": None,
+    "eurlex57k": {"json_records": ".", "text_column": "title,header,recitals,main_body,attachments", "label_column": "concepts"},
+                                         # right (tried) since readers25a: each document one record, its split its
+                                         # folder's, labelled by its concepts' ids; named by the stop over the folders of
+                                         # one-record JSON documents (beam_jobs/discover/json_documents.py)
     "pawpularity": {"labels_file": "train.csv", "label_column": "Pawpularity"},
                                          # right (tried at 6f26b9c: the train images labelled, test unlabelled)
     "rsicd": None,

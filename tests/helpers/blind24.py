@@ -61,6 +61,10 @@ keys the inputs under other column names stops (boneage: held_out_label_tables.c
 0 good stops, 8 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval). Then the stop over containers of class folders
 names --exclude for a container named for masks beside the others (fish4knowledge a good stop:
 shardify/plan/deeper_classes.py): 1 right, 1 good stop, 7 useless stops, 0 exit 1, 1 WRONG EXIT 0.
+After readers25a (tests/layouts/test_readers25a.py): captions one JSON entry a caption, a JSON per split read
+together (textcaps right: converters/split_sources.entry_captions, split_files._read_together); tables of pairs
+whose second text is a key into a sibling table of texts joined (fnc1 a good stop, --label-column Stance then right:
+beam_jobs/discover/text_joins.py): 3 right, 2 good stops, 4 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval).
 """
 
 from __future__ import annotations
@@ -283,10 +287,12 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "uavdt": None,
     "fives": None,
     "aeroscapes": None,
-    "fnc1": None,
+    "fnc1": {"label_column": "Stance"},  # right (tried) since readers25a: each stance row paired with the body its Body
+                                         # ID names (beam_jobs/discover/text_joins.py), the bodies no records; named by
+                                         # the label column's stop once Body ID is the join's key
     "hateval": {"label_column": "HS"},   # right (tried at cba510f: each row labelled by its task A flag)
     "boneage": None,
-    "textcaps": None,
+    "textcaps": None,                    # right with no option since readers25a (one entry a caption, grouped)
 }
 
 # The tally (tests/helpers/blind24_baseline_cba510f.json).

@@ -43,12 +43,10 @@ WRONG = {
                 "--key-column id then stops as 'which table of texts it labels cannot be told')"),
     "dfuc2021": ("STOPS (exit 2): train.csv's one-hot columns none/infection/ischaemia/both are not read ('named like a "
                  "file of boxes'); no option reads a class from one-hot columns"),
-    "fnc1": ("STOPS (exit 2): names --label-column 'Stance'; following it also writes the body tables' rows as records "
-             "(the pair's second text, joined by Body ID)"),
+    # fnc1: a good stop since readers25a (the stances joined to their bodies by Body ID; --label-column Stance then right)
     "hateval": ("WRONG EXIT 0: the 0/1 columns HS, TR, AG read as one multi-hot label set ({'hs', 'tr'}), where TR and AG "
                 "are task B's own binary values (TR 0 is 'a group', no absence) and HS is task A's target"),
-    "textcaps": ("STOPS (exit 2): the caption JSONs are set aside ('no images list'); --label-level 0 writes every "
-                 "image train, without the JSON's val split and without the captions"),
+    # textcaps: right since readers25a (one JSON entry a caption, grouped per image; a JSON per split read together)
     "uavdt": ("STOPS (exit 2) since blindfix24 (WRONG EXIT 0 at cba510f: the sequence folders M0101/ ... written as the "
               "frames' classes): names the folders and GT/<seq>_gt*.txt as sequences' rows; no option reads the "
               "vehicles in UAV-benchmark-MOTD_v1.0/GT/<seq>_gt_whole.txt"),
