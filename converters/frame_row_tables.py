@@ -3,9 +3,10 @@ of `shardify.plan.box_formats.FORMATS`: UAVDT's `<seq>_gt_whole.txt`, VisDrone-V
 MOTChallenge's gt/gt.txt).
 
 Each row is read on its own, streamed (a sequence's table of MOT20 runs to tens of MB), as an
-EvidenceRow keyed `<sequence>/<number>` (`<sequence>/<frames folder>/<number>` where the format keeps
-the frames in a folder of the sequence's: MOT's `img1`): the join gathers a frame's rows into its
-record, as it gathers an image's rows of a ROWS table. A frame no row names has no objects.
+EvidenceRow keyed by the path of the sequence's folder of frames, then the frame's number
+(`UAV-benchmark-M/M0101/7`, `MOT17/train/MOT17-02-FRCNN/img1/7`: the whole path, so that another folder
+of the sequence's name, a test set's or a second camera's, is never named): the join gathers a frame's
+rows into its record, as it gathers an image's rows of a ROWS table. A frame no row names has no objects.
 """
 
 from __future__ import annotations
@@ -20,21 +21,11 @@ from shardify.converters.objects import text_box_object
 from shardify.errors import InvalidInputError
 from shardify.plan.box_formats import BoxFormat
 
-__all__ = ["frame_key", "frame_table_rows"]
+__all__ = ["frame_table_rows"]
 
 
-def frame_key(fmt: BoxFormat, sequence: str, number: int) -> str:
-    """The key of frame `number` of `sequence` as the join keys its file (`KeyRule(number=True)`).
-
-    >>> from shardify.plan.box_formats import format_named
-    >>> frame_key(format_named("MOTChallenge sequences"), "MOT17-02-FRCNN", 7), frame_key(format_named("UAVDT sequences"), "M0101", 7)
-    ('MOT17-02-FRCNN/img1/7', 'M0101/7')
-    """
-    return "/".join(part for part in (sequence, fmt.frames_folder, str(number)) if part)
-
-
-def frame_table_rows(lines: Iterable, fmt: BoxFormat, sequence: str) -> Iterator[EvidenceRow | tables.RowError]:
-    """An EvidenceRow per box row of a sequence's table: its frame's key, its object (none for a row
+def frame_table_rows(lines: Iterable, fmt: BoxFormat, folder: str) -> Iterator[EvidenceRow | tables.RowError]:
+    """An EvidenceRow per box row of a sequence's table whose frames are in `folder`: its frame's key, its object (none for a row
     the format skips: an ignored region, a DontCare, a box not considered); a RowError for a line
     that is no row of the format (its count of fields, its frame number not a whole number), an
     EvidenceRow with `error` (its frame rejected, never written without the box) for a box of
@@ -49,7 +40,7 @@ def frame_table_rows(lines: Iterable, fmt: BoxFormat, sequence: str) -> Iterator
         if not (frame.isascii() and frame.isdigit()):
             yield tables.RowError(number, f"its frame number {frame[:40]!r} is no whole number")
             return
-        key = frame_key(fmt, sequence, int(frame))
+        key = f"{folder}/{int(frame)}"
         skipped = fmt.skip_reason(fields)
         where = f"row {number} (frame {int(frame)})"
         try:

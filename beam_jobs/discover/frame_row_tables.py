@@ -3,7 +3,8 @@
 
 A table is one sequence's when its path matches a row's `sequence_path` (UAVDT's `GT/M0101_gt_whole.txt`:
 M0101; MOT's `MOT17-02-FRCNN/gt/gt.txt`), exactly one folder of the sample's images is that sequence's
-(`M0101/`, or MOT's `MOT17-02-FRCNN/img1/`), its first rows are the row's shape (its count of fields,
+(`M0101/`, or MOT's `MOT17-02-FRCNN/img1/`; of several, those sharing the most leading folders with the table),
+its first rows are the row's shape (its count of fields,
 the frame number and the track id whole numbers, the class, the box numbers) and frames they name are
 files of that folder. Then each row is a box of the frame its number names: the frame's file is the
 one whose name ends in that number, counted from the base the format documents (KITTI's 0, the others'
@@ -15,7 +16,9 @@ one whose name ends in that number, counted from the base the format documents (
                                                 right camera's frames are not the labels')
   rows of another shape, or frame numbers       not this format: the stop over unread frame tables
   that name none of the folder's files          (`frame_tables`) or over sequence folders
-                                                (`sequence_rows`) still stands
+                                                (`sequence_rows`) still stands; where other tables of
+                                                its format are read, a stop naming it (its frames
+                                                were written without their objects)
 
 Files a format ships beside its tables that hold no objects (its `companions`: UAVDT's `_gt.txt`,
 `_gt_ignore.txt`, MOT's det/det.txt) are named in the table's plan note and stopped on by nothing.
@@ -77,10 +80,26 @@ def _frame_folders(sample: Sequence[str]) -> dict[str, set[int]]:
     return found
 
 
-def _folders_of(fmt: box_formats.BoxFormat, sequence: str, frames: dict[str, set[int]]) -> list[str]:
-    """The folders of frames of `sequence` (`<seq>/`, or `<seq>/<frames_folder>/`)."""
+def _folders_of(fmt: box_formats.BoxFormat, sequence: str, frames: dict[str, set[int]], table: str) -> list[str]:
+    """The folders of frames of `sequence` (`<seq>/`, or `<seq>/<frames_folder>/`) nearest `table`: those
+    sharing the most leading folders with it (KITTI's training/label_02/0000.txt: training/image_02/0000/,
+    not testing/image_02/0000/, another sequence of the same number)."""
     tail = f"{sequence}/{fmt.frames_folder}" if fmt.frames_folder else sequence
-    return sorted(f for f in frames if f == tail or f.endswith("/" + tail))
+    named = [f for f in frames if f == tail or f.endswith("/" + tail)]
+    if not named:
+        return []
+    shared = {f: _shared(f, table) for f in named}
+    return sorted(f for f in named if shared[f] == max(shared.values()))
+
+
+def _shared(folder: str, table: str) -> int:
+    """How many leading folders `folder` and `table`'s path share."""
+    count = 0
+    for mine, its in zip(folder.split("/"), posixpath.dirname(table).split("/")):
+        if mine != its:
+            break
+        count += 1
+    return count
 
 
 def _rows_fit(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> list[int]:
@@ -88,10 +107,17 @@ def _rows_fit(fmt: box_formats.BoxFormat, lines: Sequence[str]) -> list[int]:
     and track id, its class and box), else []."""
     rows = [fmt.fields_of(line) for line in lines if line.strip()]
     number = int(fmt.number_field)
-    if not rows or not all(fmt.box_line(r) and r[number].isascii() and r[number].isdigit() and _INTEGER.fullmatch(r[number + 1])
-                           for r in rows):
+    if len(rows) > 1 and not _fits(fmt, rows[-1]):
+        rows = rows[:-1]  # (the last line read may be cut; a bad one is a reject when the table is read)
+    if not rows or not all(_fits(fmt, r) for r in rows):
         return []
     return [int(r[number]) for r in rows]
+
+
+def _fits(fmt: box_formats.BoxFormat, row: Sequence[str]) -> bool:
+    number = int(fmt.number_field)
+    return (fmt.box_line(row) and row[number].isascii() and row[number].isdigit() and len(row) > number + 1
+            and bool(_INTEGER.fullmatch(row[number + 1])))
 
 
 def _shift(fmt: box_formats.BoxFormat, present: set[int]) -> int:
@@ -147,10 +173,11 @@ def frame_row_evidence(config: ConvertConfig, sample: Sequence[str], taken: set[
     frames = _frame_folders(sample)
     found: list[tuple[str, box_formats.BoxFormat, str, str, int]] = []
     orphans: list[str] = []
+    misfits: list[tuple[str, box_formats.BoxFormat, str]] = []
     fitted: set[str] = set()
     opened = 0
     for path, fmt, sequence in candidates:
-        folders = _folders_of(fmt, sequence, frames)
+        folders = _folders_of(fmt, sequence, frames, path)
         if not folders:
             orphans.append(path)
             continue
@@ -166,14 +193,16 @@ def frame_row_evidence(config: ConvertConfig, sample: Sequence[str], taken: set[
             opened += 1                                   # a row of another shape is still a reject when read)
             numbers = _rows_fit(fmt, head_reads.head_lines(config, path))
             if not numbers or not any(n + shift in frames[folders[0]] for n in numbers):
-                continue  # not of this shape, or numbering no frame here: no boxes read from it
+                misfits.append((path, fmt, folders[0]))  # not of this shape, or numbering no frame here: not read
+                continue
         fitted.add(fmt.name)
         found.append((path, fmt, sequence, folders[0], shift))
+    _check_misfits([(p, f, d) for p, f, d in misfits if f.name in fitted])
     if not found:
         return []
     evidence = []
     for index, (path, fmt, sequence, folder, shift) in enumerate(found):
-        rule = KeyRule(3 if fmt.frames_folder else 2, False, True, shift=shift)
+        rule = KeyRule(folder.count("/") + 2, False, True, shift=shift)  # (the folder's whole path, then the number)
         how = f"a row per box, its frame by number, of {folder}/" + (f", frame n its file numbered n{shift:+d}" if shift else "")
         note = f"{path}: objects of the frames it numbers ({how}): {fmt.shown}"
         beside = [f"{c} ({why})" for pattern, why in fmt.companions for c in companion_paths(fmt, sequence, sample)
@@ -182,8 +211,28 @@ def frame_row_evidence(config: ConvertConfig, sample: Sequence[str], taken: set[
         if index == 0 and orphans:
             note += (f"; left out: {', '.join(orphans[:3])}{' and more' if len(orphans) > 3 else ''} (tables of sequences "
                      "no folder of frames here holds)")
-        evidence.append(Evidence(path, BOX_TABLE, rule, box_format=fmt.name, note=note))
+        evidence.append(Evidence(path, BOX_TABLE, rule, box_format=fmt.name, image_folder=folder, note=note))
     return evidence
+
+
+def _check_misfits(misfits: Sequence[tuple[str, box_formats.BoxFormat, str]]) -> None:
+    """Stop where a table named and placed as the others of its format that are read is not of their
+    shape: its frames were written without their objects.
+
+    Raises:
+      UsageError: naming the tables, their frames and the options.
+    """
+    if not misfits:
+        return
+    path, fmt, folder = misfits[0]
+    more = f" and {len(misfits) - 1} more" if len(misfits) > 1 else ""
+    excludes = " ".join(f"--exclude '{p}' --exclude '{d}/**'" for p, _, d in misfits[:3])
+    raise UsageError(
+        f"{path}{more}: named and placed as the {fmt.name} tables read beside it, but its first rows are not of their shape "
+        f"({fmt.name}: {' or '.join(map(str, fmt.fields))} fields a row, a frame number, a track id, "
+        f"its class and box) or name none of the frames of {folder}/: its frames would be written without their objects; "
+        f"mend the table, or leave it and its frames out: {excludes}"
+    )
 
 
 def with_sequence_splits(detected: layout.SourceLayout, sample: Sequence[str]) -> layout.SourceLayout:
@@ -198,7 +247,7 @@ def with_sequence_splits(detected: layout.SourceLayout, sample: Sequence[str]) -
         fmt = _frame_format(item)
         if fmt is not None:
             sequence = _sequence_of(fmt, item.path)
-            read.append((sequence, _folders_of(fmt, sequence, frames)))
+            read.append((sequence, _folders_of(fmt, sequence, frames, item.path)))
     if not read or any(len(folders) != 1 or re.search(r"[][*?{}]", folders[0]) for _, folders in read):
         return detected
     claimed = {e.path for e in detected.evidence} | companions_of(detected.evidence, sample)

@@ -206,8 +206,8 @@ class ReadEvidence(beam.DoFn):
                 rows = box_text.document_rows(fileobj, fmt)
             elif fmt.pairing == box_formats.FRAMES_XML:  # read whole: one sequence, named as its folder
                 rows = box_text.frame_rows(fileobj, fmt, posixpath.splitext(posixpath.basename(found.path))[0])
-            elif fmt.pairing == box_formats.FRAME_ROWS:  # a row per box, its frame by number, of the sequence its path names
-                rows = frame_row_tables.frame_table_rows(lines, fmt, re.search(fmt.sequence_path + "$", found.path).group(1))
+            elif fmt.pairing == box_formats.FRAME_ROWS:  # a row per box, its frame by number, of its sequence's folder
+                rows = frame_row_tables.frame_table_rows(lines, fmt, found.image_folder)
             elif fmt.pairing == box_formats.BLOCKS:
                 rows = box_text.block_rows(lines, fmt)
             elif fmt.pairing == box_formats.IDL_LINES:

@@ -49,9 +49,6 @@ WRONG = {
                 "are task B's own binary values (TR 0 is 'a group', no absence) and HS is task A's target"),
     "textcaps": ("STOPS (exit 2): the caption JSONs are set aside ('no images list'); --label-level 0 writes every "
                  "image train, without the JSON's val split and without the captions"),
-    "uavdt": ("STOPS (exit 2) since blindfix24 (WRONG EXIT 0 at cba510f: the sequence folders M0101/ ... written as the "
-              "frames' classes): names the folders and GT/<seq>_gt*.txt as sequences' rows; no option reads the "
-              "vehicles in UAV-benchmark-MOTD_v1.0/GT/<seq>_gt_whole.txt"),
 }
 
 
