@@ -41,12 +41,13 @@ def _convert(src: Path, out: Path, **options) -> dict:
 
 
 _VID = (("train", "uav0000013_00000_v"), ("train", "uav0000072_04488_v"), ("val", "uav0000086_00000_v"))
+_FIRST = (4, 6, 4)  # the first box's category in frame 1 of each sequence: car, truck, car
 
 
 def _visdrone_vid(root: Path, twins: bool = False) -> None:
     """VisDrone2019-VID-<split>/sequences/<seq>/0000001.jpg beside annotations/<seq>.txt, rows
     `frame,target,x,y,w,h,score,category,truncation,occlusion` (the VID toolkit's readme): frame 1 a car
-    and a bus, frame 2 a pedestrian and a bus, frame 3 no row; in every frame an ignored region
+    (the second sequence's a truck: frame 1 twice, in two sequences) and a bus, frame 2 a pedestrian and a bus, frame 3 no row; in every frame an ignored region
     (category 0, score 0) and a van of score 0 (not considered)."""
     for s, (split, seq) in enumerate(_VID):
         base = root / f"VisDrone2019-VID-{split}"
@@ -55,7 +56,7 @@ def _visdrone_vid(root: Path, twins: bool = False) -> None:
             _image(base / "sequences" / seq / f"{f:07d}.jpg", f"{seq}{f}")
             if f == 3:
                 continue
-            rows += [f"{f},{s + 1},{2 + f},{3 + s},10,8,1,{4 if f == 1 else 1},0,0", f"{f},{s + 5},5,6,6,5,1,9,1,2",
+            rows += [f"{f},{s + 1},{2 + f},{3 + s},10,8,1,{_FIRST[s] if f == 1 else 1},0,0", f"{f},{s + 5},5,6,6,5,1,9,1,2",
                      f"{f},0,0,0,12,12,0,0,-1,-1", f"{f},{s + 7},1,1,5,5,0,5,0,0"]
         if twins and s == 0:
             rows += ["99999,3,1,1,4,4,1,4,0,0", "2,4,1,1,nan,4,1,4,0,0"]
@@ -80,9 +81,9 @@ def test_uavdt_converts_right(work: Path) -> None:
 def test_visdrone_vid_frames_take_their_rows_boxes(work: Path) -> None:
     _visdrone_vid(work / "vid")
     found = _convert(work / "vid", work / "vid_out")
-    for split, seq in _VID:
+    for (split, seq), first in zip(_VID, ("car", "truck", "car")):
         frames = f"VisDrone2019-VID-{split}/sequences/{seq}"
-        assert found["objects"][f"{frames}/0000001.jpg"] == ["car", "bus"]
+        assert found["objects"][f"{frames}/0000001.jpg"] == [first, "bus"]
         assert found["objects"][f"{frames}/0000002.jpg"] == ["pedestrian", "bus"]
         assert found["objects"][f"{frames}/0000003.jpg"] == []  # no row: no objects
         assert found["records"][f"{frames}/0000001.jpg"][0] == {"train": "train", "val": "validation"}[split]
@@ -97,7 +98,7 @@ def test_visdrone_vid_twins_reject_what_names_nothing_and_what_is_no_box(work: P
     assert f"{frames}/0000002.jpg" not in found["records"] and "'nan'" in rejects  # never written without the box
     assert found["objects"][f"{frames}/0000001.jpg"] == ["car", "bus"]
     # frame 1 of each sequence holds its own sequence's boxes, not the other's
-    assert found["objects"]["VisDrone2019-VID-train/sequences/uav0000072_04488_v/0000001.jpg"] == ["car", "bus"]
+    assert found["objects"]["VisDrone2019-VID-train/sequences/uav0000072_04488_v/0000001.jpg"] == ["truck", "bus"]
     assert "uav0000999_00000_v.txt" in (work / "vid_twins_out" / "plan.json").read_text()  # left out, named
 
 
