@@ -139,13 +139,14 @@ def _sequence_splits(sample: Sequence[str], sequences: Sequence[str], taken: set
     splits: dict[str, set[str]] = {}
     shown: dict[str, str] = {}
     wanted = set(sequences)
+    longest_first = sorted(wanted, key=len, reverse=True)  # (`uav0000013_00000_v_attr`: the sequence holds `_` too)
     for path in sample:
         if path in taken or layout.extension(path) in layout.IMAGE_EXTENSIONS:
             continue
         split = split_word(posixpath.basename(posixpath.dirname(path)))
         stem = layout.stem(path)
-        named = stem if stem in wanted else re.split(r"[_-]", stem, maxsplit=1)[0]
-        if split and named in wanted and (stem == named or stem[len(named)] in "_-"):
+        named = next((w for w in longest_first if stem == w or (stem.startswith(w) and stem[len(w)] in "_-")), "") if split else ""
+        if named:
             splits.setdefault(named, set()).add(split)
             shown.setdefault(named, path)
     one = {s: next(iter(found)) for s, found in splits.items() if len(found) == 1}

@@ -190,3 +190,14 @@ def test_tables_no_row_reads_are_not_evidence() -> None:
     assert frame_row_tables._rows_fit(uavdt, ["1,1.5,10,20,5,5,1,0,2"]) == []  # no track id
     kitti = box_formats.format_named("KITTI tracking labels")
     assert frame_row_tables._shift(kitti, {0, 1, 2}) == 0 and frame_row_tables._shift(uavdt, {0, 1, 2}) == -1
+
+
+def test_sequence_splits_come_from_files_named_after_every_sequence() -> None:
+    """A file named after each sequence (its name holding `_` too) in a split-word folder gives its split; where one
+    sequence has none, no sequence takes a split, and the note says why."""
+    seqs = ["uav0000013_00000_v", "uav0000072_04488_v"]
+    sample = ["attr/train/uav0000013_00000_v_attr.txt", "attr/test/uav0000072_04488_v_attr.txt", "attr/test/uav0000072_0_x.txt"]
+    assert frame_row_tables._sequence_splits(sample, seqs, set()) == (
+        {"uav0000013_00000_v": "train", "uav0000072_04488_v": "test"}, "attr/train/uav0000013_00000_v_attr.txt")
+    splits, why = frame_row_tables._sequence_splits(sample[:1], seqs, set())
+    assert splits == {} and "1 of the 2 sequences" in why
