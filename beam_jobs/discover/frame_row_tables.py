@@ -38,9 +38,13 @@ import posixpath
 import re
 from collections.abc import Sequence
 
+from apache_beam.io.filesystems import FileSystems
+
 from shardify.beam_jobs.discover import head_reads
+from shardify.beam_jobs.discover.listing import list_tree
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan.evidence import BOX_TABLE, Evidence, KeyRule
 from shardify.plan.folder_names import split_word
@@ -201,6 +205,8 @@ def frame_row_evidence(config: ConvertConfig, sample: Sequence[str], taken: set[
     _check_misfits([(p, f, d) for p, f, d in misfits if f.name in fitted])
     if not found:
         return []
+    found += _unsampled(config, found, frames, {p for p, *_ in found})
+    orphans = [p for p in orphans if p not in {f[0] for f in found}]
     evidence = []
     for index, (path, fmt, sequence, folder, shift) in enumerate(found):
         rule = KeyRule(folder.count("/") + 2, False, True, shift=shift)  # (the folder's whole path, then the number)
@@ -214,6 +220,35 @@ def frame_row_evidence(config: ConvertConfig, sample: Sequence[str], taken: set[
                      "no folder of frames here holds)")
         evidence.append(Evidence(path, BOX_TABLE, rule, box_format=fmt.name, image_folder=folder, note=note))
     return evidence
+
+
+def _unsampled(
+    config: ConvertConfig, found: Sequence[tuple], frames: dict[str, set[int]], seen: set[str]
+) -> list[tuple[str, box_formats.BoxFormat, str, str, int]]:
+    """The tables of the folders holding tables read that the sample left out, each with its sequence's
+    folder of frames: the folder of that name beside the frames' folders of the tables read, sampled or
+    found on disk. A download of many sequences keeps their tables in one folder (UAVDT's GT/ of 150,
+    VisDrone-VID's annotations/), of which the sample holds a share only; left unread, their frames
+    were written without their objects (a sampled table whose frames the sample left out alike). Tables
+    whose sequence has no such folder stay unread (orphans, named in the plan)."""
+    excluded = config.excludes
+    beside: dict[str, tuple[box_formats.BoxFormat, str, int]] = {}
+    for path, fmt, _, folder, shift in found:
+        up = posixpath.dirname(posixpath.dirname(folder) if fmt.frames_folder else folder)
+        beside.setdefault(posixpath.dirname(path), (fmt, up, shift))
+    more = []
+    for table_folder, (fmt, up, shift) in sorted(beside.items()):
+        if not table_folder or fmt.frames_folder:  # (SRC itself is never listed again; MOT's gt/ hold one table each)
+            continue
+        for item in list_tree(join_path(config.source, table_folder), links_inside=config.source):
+            path = f"{table_folder}/{getattr(item, 'relpath', '')}"
+            sequence = _sequence_of(fmt, path) if "/" not in getattr(item, "relpath", "/") else ""
+            if not sequence or path in seen or (excluded and excluded(path)):
+                continue
+            folder = "/".join(part for part in (up, sequence, fmt.frames_folder) if part)
+            if folder in frames or FileSystems.exists(join_path(config.source, folder)):
+                more.append((path, fmt, sequence, folder, shift))
+    return more
 
 
 def _check_misfits(misfits: Sequence[tuple[str, box_formats.BoxFormat, str]]) -> None:

@@ -201,3 +201,18 @@ def test_sequence_splits_come_from_files_named_after_every_sequence() -> None:
         {"uav0000013_00000_v": "train", "uav0000072_04488_v": "test"}, "attr/train/uav0000013_00000_v_attr.txt")
     splits, why = frame_row_tables._sequence_splits(sample[:1], seqs, set())
     assert splits == {} and "1 of the 2 sequences" in why
+
+
+def test_tables_and_frames_the_sample_left_out_are_read_too(work: Path) -> None:
+    """A download of many sequences keeps their tables in one folder, of which detection samples a share: every
+    table of that folder whose sequence's frames lie beside the others' is read (else its frames were written
+    without their objects, exit 0); one whose frames are nowhere stays an orphan."""
+    truth = DATASETS["uavdt"](work / "uavdt_sampled")
+    root = truth.root
+    sample = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
+    partial = [p for p in sample if "M1005" not in p and "M0203_gt_whole" not in p]  # M1005 unseen, M0203's table unseen
+    _text(root / "UAV-benchmark-MOTD_v1.0" / "GT" / "M9999_gt_whole.txt", "1,1,2,3,4,4,1,1,1\n")
+    found = frame_row_tables.frame_row_evidence(ConvertConfig(str(root), str(work / "unused")), partial, set())
+    assert {(e.path.rsplit("/", 1)[-1], e.image_folder) for e in found} == {
+        ("M0101_gt_whole.txt", "UAV-benchmark-M/M0101"), ("M0203_gt_whole.txt", "UAV-benchmark-M/M0203"),
+        ("M1005_gt_whole.txt", "UAV-benchmark-M/M1005")}
