@@ -377,4 +377,4 @@ def with_box_annotations(
         from shardify.beam_jobs.discover import describe  # noqa: PLC0415 - describe's own steps run after this one
 
         raise DoubtedGuess(doubt, describe.with_objects(config, guess))
-    return frame_row_tables.with_sequence_splits(guess, sample)  # UAVDT's M_attr/train/M0101_attr.txt
+    return frame_row_tables.with_sequence_splits(config, guess, sample)  # UAVDT's M_attr/train/M0101_attr.txt

@@ -271,23 +271,19 @@ def _check_misfits(misfits: Sequence[tuple[str, box_formats.BoxFormat, str]]) ->
     )
 
 
-def with_sequence_splits(detected: layout.SourceLayout, sample: Sequence[str]) -> layout.SourceLayout:
+def with_sequence_splits(config: ConvertConfig, detected: layout.SourceLayout, sample: Sequence[str]) -> layout.SourceLayout:
     """`detected` with a split pattern per sequence folder where no split folder gives the splits and
     every sequence read is filed under one split word (module docstring); a note where only some are."""
     structure = detected.structure
     if detected.split_patterns or detected.split_folders or (structure is not None and structure.split_level >= 0):
         return detected
-    read = []
-    frames = _frame_folders(sample)
-    for item in detected.evidence:
-        fmt = _frame_format(item)
-        if fmt is not None:
-            sequence = _sequence_of(fmt, item.path)
-            read.append((sequence, _folders_of(fmt, sequence, frames, item.path)))
-    if not read or any(len(folders) != 1 or re.search(r"[][*?{}]", folders[0]) for _, folders in read):
+    read = [(_sequence_of(fmt, item.path), [item.image_folder]) for item in detected.evidence
+            if (fmt := _frame_format(item)) is not None]
+    if not read or any(re.search(r"[][*?{}]", folders[0]) for _, folders in read):
         return detected
     claimed = {e.path for e in detected.evidence} | companions_of(detected.evidence, sample)
-    splits, said = _sequence_splits(sample, sorted({s for s, _ in read}), claimed)
+    sequences = sorted({s for s, _ in read})
+    splits, said = _sequence_splits(_with_split_folders(config, sample, sequences), sequences, claimed)
     doubt = "" if splits else said
     folders = {folders[0] for _, folders in read}
     outside = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS and posixpath.dirname(p) not in folders]
@@ -300,6 +296,19 @@ def with_sequence_splits(detected: layout.SourceLayout, sample: Sequence[str]) -
     shown = ", ".join(f"{pattern} -> {split}" for pattern, split in pairs[:4]) + (f" and {len(pairs) - 4} more" if len(pairs) > 4 else "")
     note = f"splits of the sequences, each by the split folder of a file named after it ({said}): {shown}"
     return dataclasses.replace(detected, split_patterns=pairs, notes=(*detected.notes, note))
+
+
+def _with_split_folders(config: ConvertConfig, sample: Sequence[str], sequences: Sequence[str]) -> list[str]:
+    """`sample` and the files the sample left out of each split-word folder that holds a file named after
+    a sequence (UAVDT's M_attr/train/ of 30 files, sampled in part)."""
+    wanted = tuple(sequences)
+    folders = sorted({posixpath.dirname(p) for p in sample if posixpath.dirname(p)
+                      and split_word(posixpath.basename(posixpath.dirname(p))) and layout.stem(p).startswith(wanted)})
+    listed = list(sample)
+    for folder in folders:
+        listed += [f"{folder}/{item.relpath}" for item in list_tree(join_path(config.source, folder), links_inside=config.source)
+                   if "/" not in getattr(item, "relpath", "/")]
+    return sorted(set(listed))
 
 
 def _frame_format(item: Evidence) -> box_formats.BoxFormat | None:

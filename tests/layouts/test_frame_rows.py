@@ -216,3 +216,9 @@ def test_tables_and_frames_the_sample_left_out_are_read_too(work: Path) -> None:
     assert {(e.path.rsplit("/", 1)[-1], e.image_folder) for e in found} == {
         ("M0101_gt_whole.txt", "UAV-benchmark-M/M0101"), ("M0203_gt_whole.txt", "UAV-benchmark-M/M0203"),
         ("M1005_gt_whole.txt", "UAV-benchmark-M/M1005")}
+    # the split folders' files the sample left out are listed for the sequences' splits (M1005's attribute file)
+    config = ConvertConfig(str(root), str(work / "unused"))
+    listed = frame_row_tables._with_split_folders(config, partial, ["M0101", "M0203", "M1005"])
+    assert "M_attr/train/M1005_attr.txt" in listed and "M_attr/train/M1005_attr.txt" not in partial
+    assert frame_row_tables._sequence_splits(listed, ["M0101", "M0203", "M1005"], set())[0] == {
+        "M0101": "train", "M0203": "test", "M1005": "train"}
