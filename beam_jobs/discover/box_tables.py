@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import (
-    box_beside, box_content_tables, box_literal_tables, folder_tables, label_file_found, set_aside, voc_beside,
+    box_beside, box_content_tables, box_literal_tables, folder_tables, frame_row_tables, label_file_found, set_aside, voc_beside,
 )
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
@@ -37,6 +37,8 @@ __all__ = ["box_evidence", "with_box_annotations"]
 
 # Text files whose names are looked at as annotation files of many images (the sample's first).
 _CANDIDATE_FILES = 200
+# Pairings found by their own modules, not as one annotation file (`_annotation_tables`).
+_OWN_READERS = (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES, box_formats.FRAME_ROWS)
 # Extensions of annotation files a row of `box_formats.FORMATS` may name (`.odgt`: CrowdHuman's JSON lines).
 _ANNOTATION_EXTENSIONS = ("txt", "csv", "odgt", "json", "idl", "yaml", "yml")
 # Files of a folder opened to find one with lines (an image without objects has an empty file).
@@ -184,7 +186,7 @@ def _named_for_boxes(name: str) -> bool:
     """A box format's file pattern matches `name` and not any file of its extension (`movies.csv` is
     matched by the patterns of formats told by their header alone, as every `.csv` is: no sign)."""
     anonymous = "zq0x." + name.rsplit(".", 1)[-1]
-    return any(f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)
+    return any(f.pairing not in _OWN_READERS and re.search(f.files + "$", name)
                and not re.search(f.files + "$", anonymous) for f in box_formats.FORMATS)
 
 
@@ -198,8 +200,7 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
               and (layout.stem(p) in frame_folders or box_formats.unsuffixed(layout.stem(p)) in frame_folders)][:_CANDIDATE_FILES]
     for path in texts:
         name = posixpath.basename(path)
-        if not any(f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)
-                   for f in box_formats.FORMATS):
+        if not any(f.pairing not in _OWN_READERS and re.search(f.files + "$", name) for f in box_formats.FORMATS):
             continue
         if evidence_lib.example_file(path):  # a submission's format (`sample_submission.csv`): no boxes of anything
             continue
@@ -209,7 +210,7 @@ def _annotation_tables(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         fmt = box_formats.file_format(name, lines)
         if fmt is None:
             if all(f.by_header or f.columns for f in box_formats.FORMATS
-                   if f.pairing not in (box_formats.PER_IMAGE, box_formats.FOLDER_TABLES) and re.search(f.files + "$", name)):
+                   if f.pairing not in _OWN_READERS and re.search(f.files + "$", name)):
                 continue
             if _named_for_boxes(name):  # (a pattern any `x.csv` matches says nothing of the file)
                 set_aside.note(path, "named like a file of boxes, but its first lines are not of that shape")
@@ -322,6 +323,7 @@ def box_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]
     if config.labels_file or config.label_from_name:
         return []
     found = _per_image_folders(config, sample) + _annotation_tables(config, sample) + box_beside.beside_box_evidence(config, sample)
+    found += frame_row_tables.frame_row_evidence(config, sample, {e.path for e in found})  # UAVDT's M0101_gt_whole.txt
     found += box_content_tables.content_table_evidence(config, sample, {e.path for e in found})  # MIO-TCD's gt_train.csv
     found += box_literal_tables.literal_table_evidence(config, sample, {e.path for e in found})  # Airbus's polygon literals
     return found + voc_beside.beside_evidence(config, sample) + folder_tables.folder_table_evidence(config, sample)
@@ -375,4 +377,4 @@ def with_box_annotations(
         from shardify.beam_jobs.discover import describe  # noqa: PLC0415 - describe's own steps run after this one
 
         raise DoubtedGuess(doubt, describe.with_objects(config, guess))
-    return guess
+    return frame_row_tables.with_sequence_splits(config, guess, sample)  # UAVDT's M_attr/train/M0101_attr.txt

@@ -13,15 +13,16 @@ not its name) and a track id:
 Nothing read them: the sequence folders were read as classes (MOT17-02-FRCNN a class, the frames
 labelled with it, the boxes lost) with exit 0 (blind18's mot17). Reading them is format work per
 dataset (MOT's flag column means "ignore" in gt and "score" in det, KITTI's rows carry a type name);
-until a format row reads them, this check stops the run before writing (exit 2), naming the tables,
-saying they are not read, and the options that write the frames alone, unlabelled (the sequence
-folder is no class).
+where no FRAME_ROWS row of `box_formats.FORMATS` reads them (`frame_row_tables`), this check stops the
+run before writing (exit 2), naming the tables, saying they are not read, and the options that write
+the frames alone, unlabelled (the sequence folder is no class).
 
 Known by shape, not by name: a text table (`.txt`, `.csv`) in a sibling folder of a folder of frames
 (`<seq>/gt/` beside `<seq>/img1/`), or in a folder beside the frames' parent named as the frames'
 folder (`label_02/0000.txt` for `image_02/0000/`), whose first rows hold six fields or more, the first
 two whole numbers (frame, track id), the frame numbers among those of the frames' files. A table read
-as evidence (UA-DETRAC's sequence XMLs are, `box_formats.FRAMES_XML`) is not looked at.
+as evidence (UA-DETRAC's sequence XMLs are, `box_formats.FRAMES_XML`; MOT's gt/gt.txt, `box_formats.FRAME_ROWS`) is not
+looked at, nor a file its format ships beside it holding no objects (MOT's det/det.txt: `BoxFormat.companions`).
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import posixpath
 import re
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import head_reads
+from shardify.beam_jobs.discover import frame_row_tables, head_reads
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import layout
@@ -110,6 +111,7 @@ def check_frame_tables(config: ConvertConfig, sample: Sequence[str], detected: l
     if not frames:
         return
     read = tuple(e.path for e in detected.evidence)
+    read += tuple(frame_row_tables.companions_of(detected.evidence, sample))  # MOT's det/det.txt beside a gt.txt read
     tables = sorted(
         (p for p in sample
          if layout.extension(p) in ("txt", "csv") and not any(p == r or p.startswith(r.rstrip("/") + "/") for r in read if r)),

@@ -23,7 +23,7 @@ from shardify.beam_jobs.discover.candidates import reject
 from shardify.beam_jobs.discover import voc_beside, word_captions
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import box_text, evidence_files, folder_tables, idl_boxes, tables
+from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, tables
 from shardify.converters.masks import MASK_EXTENSIONS
 from shardify.errors import InvalidInputError, SourceError
 from shardify.format.contract import ObjectSchema
@@ -206,6 +206,8 @@ class ReadEvidence(beam.DoFn):
                 rows = box_text.document_rows(fileobj, fmt)
             elif fmt.pairing == box_formats.FRAMES_XML:  # read whole: one sequence, named as its folder
                 rows = box_text.frame_rows(fileobj, fmt, posixpath.splitext(posixpath.basename(found.path))[0])
+            elif fmt.pairing == box_formats.FRAME_ROWS:  # a row per box, its frame by number, of its sequence's folder
+                rows = frame_row_tables.frame_table_rows(lines, fmt, found.image_folder)
             elif fmt.pairing == box_formats.BLOCKS:
                 rows = box_text.block_rows(lines, fmt)
             elif fmt.pairing == box_formats.IDL_LINES:

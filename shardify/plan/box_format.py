@@ -20,6 +20,7 @@ __all__ = [
     "JSON_LINES",
     "JSON_DOCUMENT",
     "FRAMES_XML",
+    "FRAME_ROWS",
     "IDL_LINES",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
@@ -44,6 +45,11 @@ __all__ = [
 PER_IMAGE, BLOCKS, ROWS, JSON_LINES = "per image", "blocks", "rows", "json lines"
 JSON_DOCUMENT = "json document"
 FRAMES_XML = "frames xml"
+# One text table per sequence of frames, a row per box, the frame's NUMBER (not its file's name) in
+# one field and a track id beside it (UAVDT's GT/M0101_gt_whole.txt for UAV-benchmark-M/M0101/img000001.jpg;
+# VisDrone-VID's, KITTI tracking's, MOTChallenge's): which table is which sequence's is said by
+# `sequence_path`; read by beam_jobs/discover/frame_row_tables.py and converters/frame_row_tables.py.
+FRAME_ROWS = "frame rows"
 # One file listing many images, a line an image: its quoted path, then its boxes as parenthesised
 # corners (the IDL files of Brainwash, the TUD and ETH pedestrian sets): read by converters/idl_boxes.py.
 IDL_LINES = "idl lines"
@@ -62,7 +68,8 @@ FOLDER_CLASS = "(its folder)"
 # 28,204 originalPics hold 2,845 annotated), a reject, never a record without objects. The others
 # document an image without a row or file as one without objects: ROWS (Global Wheat's, Open
 # Images' box tables have no row for an image of no box), FRAMES_XML (UA-DETRAC leaves frames of no
-# target out), the per-image files (YOLO's `.txt`; NWPU VHR-10's negative images have none).
+# target out), FRAME_ROWS (a frame no row names is one without objects: UAVDT's, VisDrone-VID's, MOT's
+# tables have rows only for the boxes there are), the per-image files (YOLO's `.txt`; NWPU VHR-10's negative images have none).
 LISTS_EVERY_IMAGE = frozenset({"blocks", "json document", "json lines", "idl lines"})
 # Box conventions: the four numbers as the format writes them.
 XYXY_PIXELS = "x1 y1 x2 y2 pixels"
@@ -111,7 +118,7 @@ class BoxFormat:
 
     Attributes:
       name: how the plan names it.
-      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT or FRAMES_XML.
+      pairing: PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML or FRAME_ROWS.
       files: PER_IMAGE: a pattern the annotation folder's name matches (`label_2`); BLOCKS, ROWS:
         one the annotation file's name matches.
       fields: PER_IMAGE, BLOCKS: the numbers of fields a box line may have.
@@ -133,7 +140,8 @@ class BoxFormat:
         key doing so (JSON_DOCUMENT: the image's path or name as the entry writes it).
       entries_field: JSON_DOCUMENT: the document's key holding the entries (a list, or an object
         of id -> entry); "" where the document is the list itself. FRAMES_XML: the frames' tag.
-      number_field: FRAMES_XML: the frame element's attribute holding its number.
+      number_field: FRAMES_XML: the frame element's attribute holding its number; FRAME_ROWS: the
+        index of the field holding it.
       boxes_field: JSON_LINES: the key of each line's list of boxes (each box an object whose keys
         `class_field` and `box_fields` name, `skip` read from it).
       flags: (field, flag) pairs: a field whose value 1 sets the object's flag (`is_crowd`,
@@ -178,6 +186,16 @@ class BoxFormat:
       document: JSON_DOCUMENT: "json", or "yaml" for a YAML list of entries (Bosch Small Traffic
         Lights' train.yaml: `- boxes: [...]` / `path: ./rgb/train/...`), whose absolute paths (its
         test.yaml names the authors' server) name a file by its name alone.
+      sequence_path: FRAME_ROWS: a pattern the end of the table's path matches, its one group the
+        sequence's name, which names the folder of its frames (`GT/([^/]+)_gt_whole\\.txt`: UAVDT's
+        M0101_gt_whole.txt is the rows of M0101/; `([^/]+)/gt/gt\\.txt`: MOT's sequence is the table's grandparent).
+      frames_folder: FRAME_ROWS: the folder inside the sequence's that holds its frames (MOT's `img1`), "" for none.
+      frame_base: FRAME_ROWS: the number of the sequence's first frame as the format documents it (KITTI
+        tracking's 0, the others' 1); the frames' files may count from another base (`frame_rows_rule`).
+      companions: FRAME_ROWS: (pattern, why) per kind of file the format ships beside its tables that is
+        no table of objects (UAVDT's `<seq>_gt_ignore.txt`: ignored regions; MOT's `det/det.txt`: a
+        detector's output): the pattern the end of its path matches, its group the sequence. Such a
+        file is left out and listed in the plan, never read as objects nor stopped on.
       class_list_field: JSON_DOCUMENT: the document's key holding the list of class names, a box's
         class field then a whole number counting from 0 into it (AU-AIR's `categories`: class 1 is
         `categories[1]`, "Car"); "" where the class field names the class.
@@ -216,9 +234,14 @@ class BoxFormat:
     document: str = "json"
     key_template: str = ""
     class_list_field: str = ""
+    sequence_path: str = ""
+    frames_folder: str = ""
+    frame_base: int = 1
+    companions: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
-        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, IDL_LINES, PER_IMAGE_JSON, FOLDER_TABLES):
+        if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, PER_IMAGE_JSON,
+                                FOLDER_TABLES):
             raise ValueError(f"{self.name}: pairing {self.pairing!r}")
         if self.convention not in _CONVENTIONS:
             raise ValueError(f"{self.name}: box convention {self.convention!r}")
@@ -226,6 +249,13 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a class field or a single class, not both or neither")
         if self.pairing == FRAMES_XML and not (self.entries_field and self.number_field and self.boxes_field):
             raise ValueError(f"{self.name}: a sequence's XML names its frames, their numbers and their boxes")
+        if (self.pairing == FRAME_ROWS) != bool(self.sequence_path) or (
+            self.pairing == FRAME_ROWS and not (self.number_field.isdigit() and self.fields and self.frame_base in (0, 1)
+                                                and re.compile(self.sequence_path).groups == 1)
+        ):
+            raise ValueError(f"{self.name}: a table of frame rows names its sequence by its path (one group), its frames by a field")
+        if (self.frames_folder or self.companions) and self.pairing != FRAME_ROWS:
+            raise ValueError(f"{self.name}: a frames folder and companions are a table of frame rows'")
         if self.document not in ("json", "yaml") or (self.document == "yaml" and self.pairing != JSON_DOCUMENT):
             raise ValueError(f"{self.name}: a document of boxes is JSON, or YAML read as one JSON_DOCUMENT")
         if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
@@ -256,8 +286,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a headerless table's columns name its key and box fields")
         if self.optional_columns and not 0 < self.optional_columns < len(self.columns):
             raise ValueError(f"{self.name}: optional columns are some of a headerless table's last columns")
-        if self.class_numbers and (not self.class_field.isdigit() or self.pairing != PER_IMAGE):
-            raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line")
+        if self.class_numbers and (not self.class_field.isdigit() or self.pairing not in (PER_IMAGE, FRAME_ROWS)):
+            raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line or a frame row")
         if self.stem_prefix and self.pairing != PER_IMAGE:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
         if self.class_list_field and (self.pairing != JSON_DOCUMENT or not self.class_field):

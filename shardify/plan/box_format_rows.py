@@ -27,7 +27,7 @@ from shardify.plan.box_format import (
     BoxFormat,
 )
 
-from shardify.plan import keyed_box_documents
+from shardify.plan import frame_row_formats, keyed_box_documents
 
 __all__ = ["FORMATS"]
 
@@ -515,4 +515,4 @@ FORMATS: tuple[BoxFormat, ...] = (
         "followed by the list of annotation rectangles in the [xmin, ymin, xmax, ymax] format'), TUD-MotionPairs' "
         "train-pos.idl, TUD-Brussels' annotation.idl, the ETH sequences' refined.idl",
     ),
-) + keyed_box_documents.FORMATS  # objects keyed by image: HaGRID, VIA 2
+) + keyed_box_documents.FORMATS + frame_row_formats.FORMATS  # objects keyed by image: HaGRID, VIA 2; tracking tables

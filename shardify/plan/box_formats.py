@@ -48,6 +48,7 @@ from shardify.plan.box_format import (
     FOLDER_CLASS,
     FOLDER_TABLES,
     FRAMES_XML,
+    FRAME_ROWS,
     IDL_LINES,
     JSON_DOCUMENT,
     JSON_LINES,
@@ -82,6 +83,7 @@ __all__ = [
     "JSON_LINES",
     "JSON_DOCUMENT",
     "FRAMES_XML",
+    "FRAME_ROWS",
     "IDL_LINES",
     "PER_IMAGE_JSON",
     "FOLDER_TABLES",
@@ -219,7 +221,7 @@ def file_format(file_name: str, lines: Sequence[str]) -> BoxFormat | None:
     # A UTF-8 byte-order mark (Excel's "CSV UTF-8") opens the first line: `\ufeffImageID` is no column name.
     rows = [line.strip() for line in (*(line.removeprefix("\ufeff") for line in lines[:1]), *lines[1:]) if line.strip()]
     for found in FORMATS:
-        if found.pairing in (PER_IMAGE, FOLDER_TABLES) or not re.search(found.files + "$", file_name) or not rows:
+        if found.pairing in (PER_IMAGE, FOLDER_TABLES, FRAME_ROWS) or not re.search(found.files + "$", file_name) or not rows:
             continue
         if found.pairing == JSON_LINES:
             if _json_line(found, rows[0]):

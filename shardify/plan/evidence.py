@@ -140,7 +140,9 @@ class Evidence:
       names_file: YOLO_LABELS, MAT_OBJECTS: the file they came from (data.yaml); BOX_TABLE: the file naming
         its classes by id (Open Images' class-descriptions-boxable.csv), or "".
       box_format: BOX_FILES, BOX_TABLE: the name of its row of `box_formats.FORMATS`.
-      image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`); XML_OBJECTS:
+      image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`); BOX_TABLE of
+        frame rows (`box_formats.FRAME_ROWS`): the folder of its sequence's frames, its rows keyed by its
+        path and the frame's number (`UAV-benchmark-M/M0101/7`); XML_OBJECTS:
         "." where each XML lies beside its image, keyed by its path from SRC (discover/voc_beside.py).
       prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each; LABEL_LINES
         read as a keyed table per split (`split_multi_hot`): its split folder's name (`a. Training Set/`),

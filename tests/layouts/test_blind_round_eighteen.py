@@ -16,6 +16,8 @@ Since: ucc right (converters/one_hot.py: the '<attr>:confidence' columns and the
 aside, the eight 0/1 columns read as one multi-label set).
 Since: covid_cxr a good stop (shardify/plan/keyed_tables.py: metadata.csv's `Unnamed: 29` header no longer makes it no
 table, and its `finding` of several-word cells stops naming `--labels metadata.csv --label-column finding`).
+Since readers25c: mot17 right (gt/gt.txt read as the frames' boxes, flag 0 rows skipped, det/det.txt left out: a
+FRAME_ROWS row of shardify/plan/frame_row_formats.py).
 """
 
 from __future__ import annotations
@@ -29,9 +31,6 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "mot17": ("STOPS (exit 2): gt/gt.txt and det/det.txt named as tables of boxes keyed by frame number, not read "
-              "(tracking annotations); it offers --label-level 0 with --exclude of gt/ and det/, which writes the "
-              "frames unlabelled, the truth's pedestrian boxes lost (no option reads gt.txt)"),
 }
 
 

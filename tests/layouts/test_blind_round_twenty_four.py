@@ -47,9 +47,7 @@ WRONG = {
     "hateval": ("WRONG EXIT 0: the 0/1 columns HS, TR, AG read as one multi-hot label set ({'hs', 'tr'}), where TR and AG "
                 "are task B's own binary values (TR 0 is 'a group', no absence) and HS is task A's target"),
     # textcaps: right since readers25a (one JSON entry a caption, grouped per image; a JSON per split read together)
-    "uavdt": ("STOPS (exit 2) since blindfix24 (WRONG EXIT 0 at cba510f: the sequence folders M0101/ ... written as the "
-              "frames' classes): names the folders and GT/<seq>_gt*.txt as sequences' rows; no option reads the "
-              "vehicles in UAV-benchmark-MOTD_v1.0/GT/<seq>_gt_whole.txt"),
+    # uavdt: right since readers25c (FRAME_ROWS: GT/<seq>_gt_whole.txt's rows the frames' vehicles; M_attr/<split>/ the split)
 }
 
 

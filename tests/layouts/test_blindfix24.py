@@ -49,19 +49,25 @@ def _labels(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
 # Sequence folders named by files of rows elsewhere
 # ------------------------------------------------------------------------------------------------
 
-def test_uavdt_sequences_stop_naming_their_row_files(tmp_path: Path) -> None:
+def test_uavdt_like_sequences_whose_row_files_no_format_reads_stop(tmp_path: Path) -> None:
+    """UAVDT itself is read since readers25c (tests/layouts/test_frame_rows.py: its `_gt_whole.txt` a FRAME_ROWS
+    row); its tables under names no row reads (`M0101_rows.txt`) still make the folders sequences, not classes."""
     truth = DATASETS["uavdt"](tmp_path / "d")
+    for table in sorted((truth.root / "UAV-benchmark-MOTD_v1.0" / "GT").iterdir()):
+        table.rename(table.with_name(table.name.replace("_gt", "_rows")))
     message = refusal(truth.root, tmp_path / "out")
-    assert "UAV-benchmark-M/M0101/" in message and "M0101_gt" in message and "--label-level 0" in message
+    assert "UAV-benchmark-M/M0101/" in message and "M0101_rows" in message and "--label-level 0" in message
 
 
 def _sequences(root: Path, rows: bool) -> None:
-    """A VisDrone-VID-like tree: sequences/<seq>/<frame>.jpg beside annotations/<seq>.txt (rows of numbers, or words)."""
+    """A VisDrone-VID-like tree: sequences/<seq>/<frame>.jpg beside annotations/<seq>.txt (rows of numbers of a shape
+    no format row reads, or words)."""
     for s, seq in enumerate(("uav0000013_00000_v", "uav0000072_04488_v", "uav0000161_00000_v")):
         lines = []
         for f in range(1, 4):
             _image(root / "sequences" / seq / f"{f:07d}.jpg", f"vid{s}{f}")
-            lines.append(f"{f},{s + 1},{10 + f},{20 + s},15,9,1,{1 + f % 4},0,{f % 2}" if rows else f"frame {f} of a street")
+            # (seven fields: no FRAME_ROWS row's shape; VisDrone-VID's ten are read, tests/layouts/test_frame_rows.py)
+            lines.append(f"{f},{s + 1},{10 + f},{20 + s},15,9,{1 + f % 4}" if rows else f"frame {f} of a street")
         _text(root / "annotations" / f"{seq}.txt", "\n".join(lines) + "\n")
 
 
