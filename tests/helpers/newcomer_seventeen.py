@@ -407,7 +407,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                  # reads the .wav clips as text files (layout text_folders), the 'labels' cells as one
                                  # comma-joined label each, the dev clips as split 'dev': exit 1, every clip rejected
                                  # "binary file, not UTF-8 text" (tried); nothing says audio is not converted
-    "jester": None,              # exit 0 with the clip ids as labels; a layout file of three 'split list' evidence
+    "jester": None,              # right with no option since lead25 (shardify/plan/folder_label_lists.py); before:
+                                 # exit 0 with the clip ids as labels; a layout file of three 'split list' evidence
                                  # entries (key {folder: 1}, label_column 1, label_rest: true) converts it right (tried);
                                  # without label_rest the labels are cut at the space ('Swiping'), exit 0 (tried)
     "covid_radiography": {"label_level": 1},  # the stop names it; the masks/ then kept out as masks (tried: right)
