@@ -32,7 +32,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from shardify.plan import folder_lists
-from shardify.plan.evidence import EXAMPLE_WORDS, SPLIT_LIST, Evidence, name_words, row_fields
+from shardify.plan.evidence import EXAMPLE_WORDS, INPUT_SUFFIX, SPLIT_LIST, Evidence, name_words, row_fields
 from shardify.plan.folder_names import split_word
 
 __all__ = ["recognise_folder_label_lists"]
@@ -43,6 +43,8 @@ _LABELLED_SHARE = 0.8
 _LETTER = re.compile(r"[^\W\d_]")
 _WORD = re.compile(r"[^\W\d][\w'-]*")  # a word of a label (`Swiping`, `upside`), not a number or a code
 _EXTENSIONS = (".csv", ".txt", ".lst", "")
+# Of a list's keys, at least this share distinct: each row a folder of its own.
+_DISTINCT_KEYS = 0.9
 
 
 def _split_of(path: str) -> str | None:
@@ -119,7 +121,10 @@ def recognise_folder_label_lists(heads: Mapping[str, Sequence[str]], inputs: Seq
         labelled = _labelled(rows) if split else None
         if labelled is None:
             continue
-        rule = folder_lists.folder_rule([row[0] for row in rows], inputs, whole)
+        keys = [row[0] for row in rows]
+        if len(set(keys)) < _DISTINCT_KEYS * len(keys) or any(INPUT_SUFFIX.search(cell) for row in rows for cell in row[1:]):
+            continue  # a folder a row (a clip listed once); FlickrLogos-32's `<class>,<file>` rows repeat theirs, name files
+        rule = folder_lists.folder_rule(keys, inputs, whole)
         if rule is None:
             continue
         if labelled:

@@ -156,3 +156,9 @@ def test_number_rows_are_not_read_as_labelled_folder_lists() -> None:
     # rows naming files, not folders, are another reader's
     assert folder_label_lists.recognise_folder_label_lists({"clips-train.csv": ["100218/00001.jpg;Holding something"]},
                                                            inputs, True) == []
+    # FlickrLogos-32's trainset.txt: `<class>,<file>` rows over class folders: keys repeat, the rest names a file
+    logos = ["classes/jpg/adidas/1.jpg", "classes/jpg/adidas/2.jpg", "classes/jpg/google/3.jpg"]
+    heads = {"trainset.txt": ["adidas,1.jpg", "adidas,2.jpg", "google,3.jpg"]}
+    assert folder_label_lists.recognise_folder_label_lists(heads, logos, True) == []
+    heads = {"trainset.txt": ["adidas,logo one", "adidas,logo two", "google,logo three"]}  # keys repeat: classes, not clips
+    assert folder_label_lists.recognise_folder_label_lists(heads, logos, True) == []
