@@ -403,7 +403,8 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # Per dataset: the options a newcomer adds after a stop, with which the conversion is right (tried); None
 # where none was found.
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "fsd50k": None,              # the stop's advice (keep one ground-truth CSV: --exclude FSD50K.ground_truth/eval.csv)
+    "fsd50k": None,              # audio: since lead25 the first command stops saying shardify writes no audio or video
+                                 # (media_beside_tables.check_clip_inputs: honest, still no option); before: the stop's advice (keep one ground-truth CSV: --exclude FSD50K.ground_truth/eval.csv)
                                  # reads the .wav clips as text files (layout text_folders), the 'labels' cells as one
                                  # comma-joined label each, the dev clips as split 'dev': exit 1, every clip rejected
                                  # "binary file, not UTF-8 text" (tried); nothing says audio is not converted
