@@ -194,7 +194,9 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     if echoes:
         notes.append(f"not used: {', '.join(e.path for e in echoes)} (split folders and class folders label the files)")
         others = [e for e in others if e not in echoes]
-    label_only = [e for e in others if e.gives_labels and not e.gives_split and not unread_annotations.boxes_over_names(
+    # (lists labelling folders beneath the class folders, MURA's `<part>/<patient>/<study>/,1`, label them finer: kept,
+    # the folders above then groups, `label_schema.classes_from_lists`)
+    label_only = [e for e in others if e.gives_labels and not e.gives_split and not e.key.folder and not unread_annotations.boxes_over_names(
         e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200))]
     if folders_label_all and label_only:
         notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")

@@ -31,8 +31,9 @@ import posixpath
 import re
 from collections.abc import Mapping, Sequence
 
+from shardify.errors import UsageError
 from shardify.plan import folder_lists
-from shardify.plan.evidence import EXAMPLE_WORDS, INPUT_SUFFIX, SPLIT_LIST, Evidence, name_words, row_fields
+from shardify.plan.evidence import EXAMPLE_WORDS, INPUT_SUFFIX, SPLIT_LIST, Evidence, KeyRule, name_words, row_fields
 from shardify.plan.folder_names import split_word
 
 __all__ = ["recognise_folder_label_lists"]
@@ -88,18 +89,24 @@ def _labelled(rows: Sequence[Sequence[str]]) -> bool | None:
     True
     >>> _labelled([["abbey", "a", "building"]])  # spaces cut a whitespace list's label: its words are one label
     True
+    >>> _labelled([["s1", "0"], ["s2", "1"], ["s3", "1"]]), _labelled([["c1", "47"], ["c2", "38"], ["c3", "52"]]) is None
+    (True, True)
     """
     if not rows:
         return None
-    if all(len(row) == 1 for row in rows):
+    if all(len(row) == 1 or not any(row[1:]) for row in rows):
         return False
-    rests = [row[1:] for row in rows if len(row) > 1]
+    rests = [row[1:] for row in rows if any(row[1:])]  # (a row of an empty label is its row's reject: it counts as one)
     if len(rests) < _LABELLED_SHARE * len(rows):
         return None
     if any(len(rest) > 1 and not all(_WORD.fullmatch(field) for field in rest) for rest in rests):
         return None  # several cells, not the words of one label
     worded = sum(1 for rest in rests if any(_LETTER.search(field) for field in rest))
-    return True if worded >= _LABELLED_SHARE * len(rests) else None
+    if worded >= _LABELLED_SHARE * len(rests):
+        return True
+    # one whole number a row, of few values: a class code (MURA's `<study folder>/,1`: abnormal), not a count of frames
+    codes = [rest[0] for rest in rests if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit()]
+    return True if len(codes) == len(rests) and len(set(codes)) <= max(2, len(codes) // 4) else None
 
 
 def recognise_folder_label_lists(heads: Mapping[str, Sequence[str]], inputs: Sequence[str], whole: bool) -> list[Evidence]:
@@ -117,23 +124,69 @@ def recognise_folder_label_lists(heads: Mapping[str, Sequence[str]], inputs: Seq
     found: list[Evidence] = []
     for path, lines in sorted(heads.items()):
         split = _split_of(path)
-        rows = _cells(lines)
-        labelled = _labelled(rows) if split else None
-        if labelled is None:
+        read = _read(_cells(lines), inputs, whole) if split else None
+        if read is None:
             continue
-        keys = [row[0] for row in rows]
-        if len(set(keys)) < _DISTINCT_KEYS * len(keys) or any(INPUT_SUFFIX.search(cell) for row in rows for cell in row[1:]):
+        rule, labelled, header = read
+        where = f"{path}: split list of {split}" + (", after its header" if header else "")
+        if labelled:
+            note = f"{where}, its rows name folders (every file of each) and their label, the rest of each row"
+            found.append(Evidence(path, SPLIT_LIST, rule, split=split, column=0, header=header, label_column=1, label_rest=True,
+                                  note=note))
+        else:
+            found.append(Evidence(path, SPLIT_LIST, rule, split=split, column=0, header=header,
+                                  note=f"{where}, its rows name folders (every file of each), no labels"))
+    if not any(e.label_column is not None for e in found):
+        return []
+    _check_unread_twins(heads, found)
+    return found
+
+
+def _family(path: str) -> str:
+    """A list's name with its split word replaced by `{}`: lists of one family differ in it alone.
+
+    >>> _family("labels/jester-v1-train.csv") == _family("labels/jester-v1-validation.csv")
+    True
+    """
+    stem, ext = posixpath.splitext(path)
+    words = re.split(r"([^A-Za-z0-9]+)", stem)
+    return "".join("{}" if split_word(w) else w for w in words) + ext
+
+
+def _check_unread_twins(heads: Mapping[str, Sequence[str]], found: Sequence[Evidence]) -> None:
+    """Stop where a list of the family of the lists read (its name differing in its split word
+    alone) is not read with them: its split's inputs would be written without labels or splits.
+
+    Raises:
+      UsageError: naming the list, the lists read, and the layout file that says how to read it.
+    """
+    read = {e.path for e in found}
+    families = {_family(path) for path in read}
+    unread = sorted(p for p in heads if p not in read and _split_of(p) and _family(p) in families)
+    if unread:
+        raise UsageError(
+            f"{', '.join(unread[:3])} beside {', '.join(sorted(read)[:2])}, which label the folders of their splits' inputs, "
+            "cannot be read as they are (rows that name no folder, or give no label of words or a class code): its split's "
+            "inputs would be written without labels. Mend its rows, leave it out with --exclude, or say how to read it in a "
+            "layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
+        )
+
+
+def _read(rows: Sequence[Sequence[str]], inputs: Sequence[str], whole: bool) -> tuple[KeyRule, bool, bool] | None:
+    """(the rule keying the folders, labelled, a header row first) of a list's rows, or None; a
+    first row whose key names no folder while the others do is a header (`study,abnormal`)."""
+    for header in (False, True):
+        body = rows[1:] if header else rows
+        labelled = _labelled(body)
+        if labelled is None or not body:
+            continue
+        keys = [row[0] for row in body]
+        if len(set(keys)) < _DISTINCT_KEYS * len(keys) or any(INPUT_SUFFIX.search(cell) for row in body for cell in row[1:]):
             continue  # a folder a row (a clip listed once); FlickrLogos-32's `<class>,<file>` rows repeat theirs, name files
         rule = folder_lists.folder_rule(keys, inputs, whole)
-        if rule is None:
-            continue
-        if labelled:
-            note = f"{path}: split list of {split}, its rows name folders (every file of each) and their label, the rest of each row"
-            found.append(Evidence(path, SPLIT_LIST, rule, split=split, column=0, label_column=1, label_rest=True, note=note))
-        else:
-            note = f"{path}: split list of {split}, its rows name folders (every file of each), no labels"
-            found.append(Evidence(path, SPLIT_LIST, rule, split=split, column=0, note=note))
-    return found if any(e.label_column is not None for e in found) else []
+        if rule is not None and not (header and folder_lists.folder_rule(rows[0][:1], inputs, True)):
+            return rule, labelled, header
+    return None
 
 
 def class_list_notes(heads: Mapping[str, Sequence[str]], found: Sequence[Evidence]) -> list[str]:

@@ -416,7 +416,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "padchest": {"labels_file": "PADCHEST_chest_x_ray_images_labels_160K_01.02.19.csv"},  # was exit 0 with the part
                                  # folders 0/1/2 as labels; the stop over unread annotations (branch wrongs17b) names the
                                  # table and --labels, which converts it right, list literals multi-label (tried)
-    "mura": None,                # --labels train_labeled_studies.csv: 'labels the train split only' (tried); the glob
+    "mura": None,                # right with no option since lead25 (folder_label_lists: study folders by their table rows,
+                                 # as many last components as name them); before: --labels train_labeled_studies.csv: 'labels the train split only' (tried); the glob
                                  # '*_labeled_studies.csv' (with or without --no-header): 'one header' (tried); a layout
                                  # file's split lists keyed {folder: 1}: every row 'names no folder' (the trailing '/';
                                  # fixes17: keyed {folder: 1, parts: 4} it converts right; the glob with --no-header now

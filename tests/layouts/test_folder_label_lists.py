@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from helpers import newcomer_seventeen
 from helpers.shard_io import read_report, read_shard
 from helpers.shipped import _image_bytes
@@ -21,6 +23,7 @@ from shardify.beam_jobs.discover.detect import resolve_layout
 from shardify.beam_jobs.launch import run_conversion
 from shardify.cli.convert_values import read_label_names
 from shardify.config import ConvertConfig
+from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan import folder_label_lists
@@ -162,3 +165,64 @@ def test_number_rows_are_not_read_as_labelled_folder_lists() -> None:
     assert folder_label_lists.recognise_folder_label_lists(heads, logos, True) == []
     heads = {"trainset.txt": ["adidas,logo one", "adidas,logo two", "google,logo three"]}  # keys repeat: classes, not clips
     assert folder_label_lists.recognise_folder_label_lists(heads, logos, True) == []
+
+
+# ------------------------------------------------------------------------------------------------
+# Lists labelling folders beneath split and class folders: MURA's studies
+# ------------------------------------------------------------------------------------------------
+
+def test_mura_studies_label_their_radiographs(tmp_path: Path) -> None:
+    # was a useless stop: the body-part folders read as classes holding the same names beneath them; the tables'
+    # keys begin with the download's own folder (`MURA-v1.1/train/...`), end with '/', and have no header
+    judge_first_command(newcomer_seventeen.DATASETS, "mura", tmp_path / "mura", None)
+
+
+def _studies(src: Path, header: bool, drop_label: str = "") -> dict[str, tuple[str, str]]:
+    """scans/<split>/<part>/<patient>/<study>/view<k>.png and `<split>_study_labels.csv` (`study,abnormal` header
+    where asked, keys without the root's name or a trailing '/'); returns {image path: (split, label)}."""
+    truth = {}
+    for split in ("train", "valid"):
+        rows = ["study,abnormal"] if header else []
+        for p, part in enumerate(("HAND", "KNEE")):
+            for patient in range(3):
+                study = f"{split}/{part}/pt{p}{patient}{len(split)}/s1"
+                label = str((p + patient) % 2)
+                rows.append(f"{study},{'' if study == drop_label else label}")
+                for k in range(2):
+                    path = src / study / f"view{k}.png"
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_bytes(_image_bytes(f"{study}{k}", 14, 12, "PNG"))
+                    truth[f"{study}/view{k}.png"] = ("validation" if split == "valid" else "train", label)
+        (src / f"{split}_study_labels.csv").write_text("\n".join(rows) + "\n")
+    return truth
+
+
+@pytest.mark.parametrize("header", [False, True])
+def test_study_tables_label_the_images_beneath_their_folders(tmp_path: Path, header: bool) -> None:
+    src = tmp_path / "scans"
+    truth = _studies(src, header)
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(src), str(out)))
+    written = _records(out)
+    assert {path: (split if split != "valid" else "validation", label) for path, (split, label) in written.items()} == truth
+
+
+def test_a_study_row_without_its_label_rejects_its_images(tmp_path: Path) -> None:
+    src = tmp_path / "scans"
+    truth = _studies(src, False, drop_label="train/KNEE/pt105/s1")
+    out = tmp_path / "out"
+    run_conversion(ConvertConfig(str(src), str(out)))
+    dropped = {p for p in truth if p.startswith("train/KNEE/pt105/s1/")}
+    assert dropped and not dropped & set(_records(out))
+    assert dropped <= {r["path"] for r in read_report(out, "rejected.jsonl")}
+
+
+def test_a_split_list_of_the_family_that_cannot_be_read_stops(tmp_path: Path) -> None:
+    # its split's images would have been written unlabelled beside the other split's labelled ones, with exit 0
+    src = tmp_path / "scans"
+    _studies(src, False)
+    table = src / "train_study_labels.csv"
+    table.write_text("".join(line + ",2019-01-01\n" for line in table.read_text().splitlines()))  # a third cell a row
+    with pytest.raises(UsageError, match="train_study_labels.csv beside valid_study_labels.csv"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    assert not (tmp_path / "out" / "manifest.json").exists()
