@@ -277,7 +277,9 @@ def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> 
     if (found.header or found.cells) and found.path.lower().endswith((".csv", ".tsv", ".jsonl")):
         yield from _keyed_rows(headerless_tables.headed(lines, found), found)
         return
-    header = found.header or found.path.lower().endswith(".csv")
+    # (a list keyed by folder is recognised by its rows, the first among them: MURA's headerless
+    # `<study folder>/,1` lines, whose first row had been skipped as a header, its study written unlabelled)
+    header = found.header or (found.path.lower().endswith(".csv") and not found.key.folder)
     label_column = found.column + 1 if found.label_column is None else found.label_column
     for item in lines:
         if isinstance(item, tables.RowError):
@@ -290,7 +292,9 @@ def _label_lines(lines: Iterator, found: Evidence, id_paths: dict[str, str]) -> 
         if not fields or text.lstrip().startswith("#"):
             continue
         if len(fields) <= max(found.column, label_column):
-            yield tables.RowError(number, "a name without a label")
+            # (the inputs it names are rejected with it, never written unlabelled as if no row named them)
+            yield EvidenceRow(number, fields[found.column], error="a name without a label") if len(fields) > found.column \
+                else tables.RowError(number, "a name without a label")
             continue
         # Rows differ in length here by design (Kaggle's LOC_val_solution.csv: a box each), so
         # only `label_rest` reads a label holding spaces.

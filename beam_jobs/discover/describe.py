@@ -33,7 +33,8 @@ from shardify.config import ConvertConfig
 from shardify.converters import evidence_files, mat_arrays
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_lists, numbered_lists, recognise
+from shardify.plan import class_file_lists, content_lists, evidence as evidence_lib, folder_label_lists, folder_lists, numbered_lists
+from shardify.plan import recognise
 from shardify.plan import layout, unread_annotations
 from shardify.plan import structure as structure_lib
 from shardify.plan.evidence import Evidence
@@ -87,7 +88,11 @@ def find_evidence(
     unread: list[str] = []
     names_inputs = _names_inputs(sample, detected)
     media = [p for p in sample if not detected.is_auxiliary(p)]
+    # `<clip folder>;<label>` split lists (Jester's jester-v1-train.csv): read as such before any other reading
+    found += folder_label_lists.recognise_folder_label_lists(heads, media, len(sample) < _sample_files())
     for path, lines in heads.items():
+        if any(e.path == path for e in found):
+            continue
         folder = posixpath.dirname(path)
         id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
         recognised = recognise.recognise(path, lines, id_files=id_files)
@@ -137,6 +142,7 @@ def find_evidence(
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
     found = _whole_image_categories(config, found, detected)
     notes = [f"not used: {', '.join(unread[:4])} (a label for each key, and no key names an input)"] if unread else []
+    notes += folder_label_lists.class_list_notes(heads, found)  # Jester's jester-v1-labels.csv
     structure = detected.structure
     split_files = [e for e in found if e.kind in (evidence_lib.SPLIT_LIST, evidence_lib.SPLIT_CODES)]
     if structure is not None and structure.split_level >= 0 and split_files:
@@ -193,7 +199,9 @@ def find_evidence(
     if echoes:
         notes.append(f"not used: {', '.join(e.path for e in echoes)} (split folders and class folders label the files)")
         others = [e for e in others if e not in echoes]
-    label_only = [e for e in others if e.gives_labels and not e.gives_split and not unread_annotations.boxes_over_names(
+    # (lists labelling folders beneath the class folders, MURA's `<part>/<patient>/<study>/,1`, label them finer: kept,
+    # the folders above then groups, `label_schema.classes_from_lists`)
+    label_only = [e for e in others if e.gives_labels and not e.gives_split and not e.key.folder and not unread_annotations.boxes_over_names(
         e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200))]
     if folders_label_all and label_only:
         notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")

@@ -54,7 +54,8 @@ def classes_from_lists(config: ConvertConfig, detected: layout.SourceLayout) -> 
     `bicycle_final/` folders): the column the dataset publishes as the class is the label, and the
     folders above are groups of classes. --label-level keeps the folders."""
     structure = detected.structure
-    lists = [e.path for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.label_column is not None]
+    lists = [e.path for e in detected.evidence if e.label_column is not None
+             and (e.kind == evidence_lib.SPLIT_LIST or (e.kind == evidence_lib.LABEL_LINES and e.key.folder))]
     if not lists or structure is None or config.label_level is not None or all(level < 0 for _, level in structure.label_levels):
         return detected
     splits = [split for split, _ in structure.label_levels] or [""]

@@ -8,6 +8,12 @@ tables layout they are set aside, counted with the auxiliary files and said in t
 line (`media_kinds.AV_EXTENSIONS` and the image formats: the kinds of media, as data). Where a table's first lines name them by
 file name, the rows point at media shardify's tables layout does not read as part of a record:
 the plan stops, naming the table and the files.
+
+And where the inputs of a folder layout are themselves clips or recordings (FSD50K's
+`FSD50K.dev_audio/64760.wav` with its labels in `FSD50K.ground_truth/dev.csv`), the run stops
+before writing, saying that shardify writes images and texts, not audio or video
+(`check_clip_inputs`): read as texts, every clip had been rejected "binary file, not UTF-8 text"
+and the run ended with exit 1, after a stop whose advice (keep one of the label tables) could not help.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from shardify.errors import UsageError
 from shardify.plan import layout
 from shardify.plan.media_kinds import AV_EXTENSIONS
 
-__all__ = ["with_media_set_aside"]
+__all__ = ["check_clip_inputs", "with_media_set_aside"]
 
 MEDIA_EXTENSIONS = AV_EXTENSIONS | frozenset(layout.IMAGE_EXTENSIONS)
 # Tables opened (their first lines) to see whether they name the media by file name.
@@ -72,3 +78,29 @@ def _ways(table: str, named: Sequence[str]) -> str:
     if any(layout.extension(n) in AV_EXTENSIONS for n in named):
         return f"shardify reads no audio or video into a record: convert {alone}"
     return f"convert the images with their labels (--labels {table} over the folder of images), or {alone}"
+
+
+# Of a folder layout's inputs, at least this share clips or recordings: the dataset is of them.
+_CLIP_SHARE = 0.5
+
+
+def check_clip_inputs(sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where most inputs of a folder layout are audio or video files (module docstring).
+
+    Raises:
+      UsageError: naming the kinds, their folders, and that no option converts them.
+    """
+    if detected.name not in (layout.IMAGE_FOLDERS, layout.TEXT_FOLDERS, layout.NAMED_FILES):
+        return
+    inputs = [p for p in sample if not detected.is_auxiliary(p)]
+    clips = [p for p in inputs if layout.extension(p) in AV_EXTENSIONS]
+    if not clips or len(clips) < _CLIP_SHARE * len(inputs):
+        return
+    folders = sorted({posixpath.dirname(p) + "/" for p in clips})
+    shown = ", ".join(folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
+    kinds = ", ".join(sorted({"." + layout.extension(p) for p in clips}))
+    raise UsageError(
+        f"the inputs are audio or video files ({len(clips)} of the {len(inputs)} found: {kinds} in {shown}): shardify writes "
+        "images and texts into records, not audio or video, and no option changes that; decode the clips into features or "
+        "frames first, or point SRC at the images or texts of the dataset"
+    )

@@ -105,6 +105,8 @@ def _said(found: unread_annotations.Found) -> str:
     """What a file shows, as the stop says it: the input it names, and why it disagrees with the guess."""
     if found.sign == "lists boxes":
         return f"its column {found.example!r} lists boxes or polygons"
+    if found.sign == "names the folders":  # (was "names '34870'names the folders")
+        return f"names the folders holding the inputs: {found.example!r}"
     detail = found.sign.removeprefix("names the inputs")
     return f"names {found.example!r}{detail}"
 

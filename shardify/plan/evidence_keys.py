@@ -103,6 +103,8 @@ def row_key(key: str, rule: KeyRule) -> str:
         text = text[3:] if text.startswith("../") else text[2:] if text.startswith("./") else text[1:]
     if (not rule.extension or rule.suffixed) and not rule.folder:
         text = INPUT_SUFFIX.sub("", text)
+    if rule.folder:  # a folder written with its trailing '/' (MURA's `.../study1_positive/`)
+        text = text.rstrip("/")
     return _nfc("/".join(text.split("/")[-rule.parts :]))
 
 

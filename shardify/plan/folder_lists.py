@@ -49,6 +49,8 @@ def folder_rule(keys: Sequence[str], inputs: Sequence[str], whole: bool) -> KeyR
     1
     >>> folder_rule(["2008_000008", "2008_000015"], ["JPEGImages/2008_000008.jpg"], True) is None
     True
+    >>> folder_rule(["MURA-v1.1/train/XR_ELBOW/p1/s1/"], ["train/XR_ELBOW/p1/s1/image1.png"], True).parts
+    4
     """
     cleaned = [k.strip().replace("\\", "/").strip("/") for k in keys if k.strip()]
     if not cleaned or sum(k.lower().endswith(_FILE_SUFFIXES) for k in cleaned) * 2 >= len(cleaned):
@@ -56,13 +58,30 @@ def folder_rule(keys: Sequence[str], inputs: Sequence[str], whole: bool) -> KeyR
         # (one `../etc/hosts.txt` line made DAVIS's whole train list read by file names: hostile15)
         return None
     counts = sorted(k.count("/") + 1 for k in cleaned)
-    for up in range(1, _MOST_LEVELS_UP + 1):  # the files' own folder first
-        rule = KeyRule(max(1, counts[(len(counts) - 1) // 2]), True, folder=up)
-        folders = {file_key(p, rule) for p in inputs} - {""}
-        matched = sum(row_key(k, rule) in folders for k in cleaned)
-        if matched * 2 > len(cleaned) if whole else matched > 0:
-            return rule
+    median = max(1, counts[(len(counts) - 1) // 2])
+    # keys that begin with folders every key shares (MURA's `MURA-v1.1/train/XR_ELBOW/patient00018/study1_negative/`,
+    # SRC being MURA-v1.1/) name the folders by fewer of their last components: as many as match, the most first
+    for parts in range(median, max(1, median - _shared_leading(cleaned)) - 1, -1):
+        for up in range(1, _MOST_LEVELS_UP + 1):  # the files' own folder first
+            rule = KeyRule(parts, True, folder=up)
+            folders = {file_key(p, rule) for p in inputs} - {""}
+            matched = sum(row_key(k, rule) in folders for k in cleaned)
+            if matched * 2 > len(cleaned) if whole else matched > 0:
+                return rule
     return None
+
+
+def _shared_leading(keys: Sequence[str]) -> int:
+    """How many leading components every key holds alike, below its last.
+
+    >>> _shared_leading(["MURA-v1.1/train/XR_ELBOW/p1/s1", "MURA-v1.1/train/XR_HAND/p2/s1"]), _shared_leading(["bear", "boat"])
+    (2, 0)
+    """
+    split = [k.split("/")[:-1] for k in keys]
+    shared = 0
+    while all(len(parts) > shared and parts[shared] == split[0][shared] for parts in split):
+        shared += 1
+    return shared
 
 
 def listed_classes(inputs: Sequence[str], structure: object, evidence: Sequence[Evidence]) -> list[str]:

@@ -403,18 +403,21 @@ DATASETS: dict[str, Callable[[Path], Truth4]] = {name: (lambda dest, s=spec: bui
 # Per dataset: the options a newcomer adds after a stop, with which the conversion is right (tried); None
 # where none was found.
 FOLLOW: dict[str, dict[str, object] | None] = {
-    "fsd50k": None,              # the stop's advice (keep one ground-truth CSV: --exclude FSD50K.ground_truth/eval.csv)
+    "fsd50k": None,              # audio: since lead25 the first command stops saying shardify writes no audio or video
+                                 # (media_beside_tables.check_clip_inputs: honest, still no option); before: the stop's advice (keep one ground-truth CSV: --exclude FSD50K.ground_truth/eval.csv)
                                  # reads the .wav clips as text files (layout text_folders), the 'labels' cells as one
                                  # comma-joined label each, the dev clips as split 'dev': exit 1, every clip rejected
                                  # "binary file, not UTF-8 text" (tried); nothing says audio is not converted
-    "jester": None,              # exit 0 with the clip ids as labels; a layout file of three 'split list' evidence
+    "jester": None,              # right with no option since lead25 (shardify/plan/folder_label_lists.py); before:
+                                 # exit 0 with the clip ids as labels; a layout file of three 'split list' evidence
                                  # entries (key {folder: 1}, label_column 1, label_rest: true) converts it right (tried);
                                  # without label_rest the labels are cut at the space ('Swiping'), exit 0 (tried)
     "covid_radiography": {"label_level": 1},  # the stop names it; the masks/ then kept out as masks (tried: right)
     "padchest": {"labels_file": "PADCHEST_chest_x_ray_images_labels_160K_01.02.19.csv"},  # was exit 0 with the part
                                  # folders 0/1/2 as labels; the stop over unread annotations (branch wrongs17b) names the
                                  # table and --labels, which converts it right, list literals multi-label (tried)
-    "mura": None,                # --labels train_labeled_studies.csv: 'labels the train split only' (tried); the glob
+    "mura": None,                # right with no option since lead25 (folder_label_lists: study folders by their table rows,
+                                 # as many last components as name them); before: --labels train_labeled_studies.csv: 'labels the train split only' (tried); the glob
                                  # '*_labeled_studies.csv' (with or without --no-header): 'one header' (tried); a layout
                                  # file's split lists keyed {folder: 1}: every row 'names no folder' (the trailing '/';
                                  # fixes17: keyed {folder: 1, parts: 4} it converts right; the glob with --no-header now

@@ -5,7 +5,8 @@ The kind: blind round seventeen's Bosch Small Traffic Lights (a YAML list per sp
 Leafsnap (a table of species naming every photograph), Webis Clickbait 17 (JSON lines naming a folder of
 pictures) and the newcomer trial's Jester and PadChest (`id;label` tables naming each clip folder; a table
 of findings naming images in numbered part folders), each written with exit 0 before. Neighbours from
-documented layouts (tests/helpers/unread_annotation_kinds.py): Charades' frames, Something-Something v1
+documented layouts (tests/helpers/unread_annotation_kinds.py): Charades' frames (Jester's and Something-Something
+v1's `id;label` lists are read since, `shardify.plan.folder_label_lists`)
 (LISA Traffic Signs stopped too; its AAU box table is read since blind round twenty, and Bosch's YAML boxes since kinds20); twins that must not stop (a one-to-one synset map, a table restating the class
 folders) and one that must (names carrying a breed, XMLs naming species). The reader: NEU-DET's per-image
 VOC XMLs in ANNOTATIONS/ beside IMAGES/, objects named as the images' names say, converted right.
@@ -24,9 +25,7 @@ from shardify.errors import UsageError
 STOPS = [
     (blind17.DATASETS, "leafsnap", "leafsnap-dataset-images.txt"),
     (blind17.DATASETS, "webis_clickbait17", "instances.jsonl"),
-    (newcomer_seventeen.DATASETS, "jester", "jester-v1-train.csv"),
     (unread_annotation_kinds.DATASETS, "charades_frames", "Charades_v1_train.csv"),
-    (unread_annotation_kinds.DATASETS, "something_v1", "something-something-v1-train.csv"),
     (unread_annotation_kinds.DATASETS, "pets_xml_twin", "annotations/xmls/"),
 ]
 
@@ -48,10 +47,17 @@ def test_a_table_naming_images_in_numbered_parts_stops_naming_labels_which_conve
 AGREE = [(unread_annotation_kinds.DATASETS, "synset_map"), (unread_annotation_kinds.DATASETS, "restated_table"),
          (blind13.DATASETS, "tu_berlin"),  # (TU-Berlin's filelist.txt: `alarm clock/3.png`, a name with a space)
          (blind14.DATASETS, "birdsnap")]  # (images.txt names each image under its species folder, species by number)
+# `id;label` split lists naming the clip folders: read since lead25 (shardify/plan/folder_label_lists.py), no stop
+READ = [(newcomer_seventeen.DATASETS, "jester"), (unread_annotation_kinds.DATASETS, "something_v1")]
 
 
 @pytest.mark.parametrize(("builders", "name"), AGREE, ids=[a[1] for a in AGREE])
 def test_files_that_agree_with_the_class_folders_do_not_stop(builders, name, tmp_path):
+    judge_first_command(builders, name, tmp_path, None)
+
+
+@pytest.mark.parametrize(("builders", "name"), READ, ids=[a[1] for a in READ])
+def test_split_lists_labelling_the_clip_folders_are_read(builders, name, tmp_path):
     judge_first_command(builders, name, tmp_path, None)
 
 
