@@ -12,9 +12,8 @@ from __future__ import annotations
 import wave
 from pathlib import Path
 
-import pytest
-
 from helpers import newcomer_seventeen
+from helpers.refusals import refusal
 from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes
 from shardify.beam_jobs.launch import run_conversion
@@ -32,16 +31,9 @@ def _wav(path: Path, seed: int) -> None:
         out.writeframes(bytes((seed * 7 + i) % 256 for i in range(400)))
 
 
-def _refused(src: Path, out: Path) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out)))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
-
-
 def test_fsd50k_says_audio_is_not_converted(tmp_path: Path) -> None:
     truth = newcomer_seventeen.DATASETS["fsd50k"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert "audio or video" in said and ".wav" in said and "FSD50K.dev_audio/" in said
 
 
@@ -54,12 +46,12 @@ def test_esc50_and_video_class_folders_stop_alike(tmp_path: Path) -> None:
         rows.append(f"{name},{1 + i % 5},{target},{category},False,1000{i},A")
     (esc / "meta").mkdir()
     (esc / "meta" / "esc50.csv").write_text("\n".join(rows) + "\n")
-    assert ".wav in audio/" in _refused(esc, tmp_path / "out")
+    assert ".wav in audio/" in refusal(esc, tmp_path / "out")
     videos = tmp_path / "clips"
     for i, action in enumerate(["jump", "jump", "run", "run"]):
         (videos / action).mkdir(parents=True, exist_ok=True)
         (videos / action / f"v_{action}_{i:02d}.mp4").write_bytes(b"\x00\x00\x00\x18ftypmp42" + bytes(64))
-    assert ".mp4" in _refused(videos, tmp_path / "out2")
+    assert ".mp4" in refusal(videos, tmp_path / "out2")
 
 
 def test_photos_with_a_few_clips_among_them_convert_their_photos(tmp_path: Path) -> None:
