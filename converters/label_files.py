@@ -76,6 +76,8 @@ class LabelRow:
       objects: COCO, when its objects are asked for: the image's objects (boxes, crowd flags,
         areas, and segmentations and keypoints where asked), else None.
       source_id: COCO: the image's own numeric id, or "".
+      unlabelled: the row names its file but gives it no label yet (a one-hot table's blank row:
+        DFUC 2021's unlabelled images), a record with no label beside labelled ones, no reject.
     """
 
     row: int
@@ -85,6 +87,7 @@ class LabelRow:
     has_labels: bool = True
     objects: tuple[SourceObject, ...] | None = None
     source_id: str = ""
+    unlabelled: bool = False
 
 
 def label_file_format(path: str, key_column: str = "") -> str:
@@ -172,6 +175,9 @@ def _table(
         key = ("" if value is None else str(value)).replace("\ufeff", "").strip()
         if not key:
             yield tables.RowError(row.row, f"empty {columns.key!r}")
+            continue
+        if onehot and one_hot.blank_row(cells, onehot):  # DFUC 2021's `100023.jpg,,,,`: listed, not yet labelled
+            yield from _each_key(LabelRow(row.row, key, (), "", True, unlabelled=True), cells, several)
             continue
         if onehot:  # ISIC 2018's `image,MEL,NV,...` of 0.0 and 1.0: the columns set to 1
             found = one_hot.labels_of(cells, onehot)
