@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, label_file_found, mat_annotations
+from shardify.beam_jobs.discover import coco_like, label_file_found, mat_annotations, mirror_label_files
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read, word_captions
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
@@ -119,6 +119,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found += yolo_beside_read.yolo_beside_evidence(config, sample)  # Darknet's: each .txt beside its image
     if detected.name == layout.IMAGE_FOLDERS:
         found += word_captions.label_file_evidence(config, sample)  # img001.txt: `cat` beside img001.jpg
+        found += mirror_label_files.mirror_evidence(config, sample)  # CK+'s Emotion/<tree>/<stem>_emotion.txt
     found += hf_metadata(config, sample)
     found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)
@@ -189,7 +190,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         notes.append(f"not used: {', '.join(e.path for e in echoes)} (split folders and class folders label the files)")
         others = [e for e in others if e not in echoes]
     label_only = [e for e in others if e.gives_labels and not e.gives_split and not unread_annotations.boxes_over_names(
-        e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200))]
+        e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200)) and not mirror_label_files.mirrors(e)]
     if folders_label_all and label_only:
         notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")
         others = [e for e in others if e not in label_only]

@@ -152,7 +152,7 @@ def _ck_plus() -> Iterator[Put]:
         for f in range(1, frames + 1):
             name = f"{subject}_{seq}_{f:08d}"
             labels = _CK_EMOTIONS[code] if code is not None and f == frames else None
-            yield _file(f"cohn-kanade-images/{subject}/{seq}/{name}.png", _pic(f"ck{name}", "PNG", "L"), None, labels)
+            yield _file(f"cohn-kanade-images/{subject}/{seq}/{name}.png", _pic(f"ck{name}", "PNG", "L"), "train", labels)
             points = "\n".join(f"   {2.9e2 + k * 3.7:.7e}   {2.1e2 + k * 2.3:.7e}" for k in range(68))
             yield aux(f"Landmarks/{subject}/{seq}/{name}_landmarks.txt", points + "\n")
         if code is not None:
