@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, label_file_found, mat_annotations, mirror_label_files
+from shardify.beam_jobs.discover import coco_like, coco_split_files, label_file_found, mat_annotations, mirror_label_files
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read, word_captions
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
@@ -123,10 +123,11 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
     found += hf_metadata(config, sample)
     found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)
+    coco_place = coco_split_files.coco_places(sample)  # (at the top, in annotations/, or so under one wrapping folder)
     coco = sorted(
         p
         for p in sample
-        if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
+        if layout.extension(p) == "json" and coco_place(p) and FileSystems.exists(join_path(config.source, p))
         and label_file_found.looks_like_coco(join_path(config.source, p), p)
     )
     for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):

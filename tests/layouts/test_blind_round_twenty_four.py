@@ -35,14 +35,12 @@ from helpers.unseen_judge import judge_first_command, recorded
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
     # aeroscapes: right since aero24 (`trn`/`tst` split words, `Visualizations/` renderings beside the masks)
-    "ap10k": ("STOPS (exit 2): 'no class folders, names or label files': the COCO keypoint JSONs per split are set aside "
-              "('named like a file of boxes'); --label-level 0 writes the images without their animals"),
+    # ap10k: right since readers25b (COCO split files found under the one wrapping folder, ap-10k/annotations/)
     "boneage": ("STOPS (exit 2) since blindfix24 (WRONG EXIT 0 at cba510f: the test table's 'Sex' column labelled the "
                 "test images, the training images unlabelled): names --labels boneage-training-dataset.csv --label-column "
                 "'boneage'; following it stops again (its bare ids over the doubled folders ask for --key-column, and "
                 "--key-column id then stops as 'which table of texts it labels cannot be told')"),
-    "dfuc2021": ("STOPS (exit 2): train.csv's one-hot columns none/infection/ischaemia/both are not read ('named like a "
-                 "file of boxes'); no option reads a class from one-hot columns"),
+    # dfuc2021: right since readers25b (a one-hot table's rows of empty cells are unlabelled images, no evidence against it)
     "fnc1": ("STOPS (exit 2): names --label-column 'Stance'; following it also writes the body tables' rows as records "
              "(the pair's second text, joined by Body ID)"),
     "hateval": ("WRONG EXIT 0: the 0/1 columns HS, TR, AG read as one multi-hot label set ({'hs', 'tr'}), where TR and AG "
