@@ -59,20 +59,18 @@ def rows(
         if all(not cells[where[name]] for name in (*found.classes, found.summary) if name):
             yield number, found.prefix + key, None  # DFUC 2021's `100023.jpg,,,,`: listed, no label yet (unlabelled)
             return
-        named = found.prefix + key  # (an unusable row names its file: the file is rejected with it, never written unlabelled)
         odd = next((name for name in (*found.classes, found.summary) if name and cells[where[name]] not in _ZERO | _ONE), None)
         if odd:
-            yield tables.RowError(number, f"multi-hot column {odd!r} holds {cells[where[odd]][:40]!r}, not 0 or 1", named)
+            yield tables.RowError(number, f"multi-hot column {odd!r} holds {cells[where[odd]][:40]!r}, not 0 or 1")
             return
         labels = tuple(normalise_label(name) for name in found.classes if cells[where[name]] in _ONE)
         if found.summary and (cells[where[found.summary]] in _ONE) != bool(labels):
             said = "1 (some class)" if cells[where[found.summary]] in _ONE else "0 (no class)"
             classes = ", ".join(labels) or "none"
-            yield tables.RowError(number, f"its summary column {found.summary!r} holds {said}, and its class columns {classes}",
-                                  named)
+            yield tables.RowError(number, f"its summary column {found.summary!r} holds {said}, and its class columns {classes}")
             return
         if not labels and not found.summary:
-            yield tables.RowError(number, "no multi-hot column is 1: a row without a label", named)
+            yield tables.RowError(number, "no multi-hot column is 1: a row without a label")
             return
         yield number, found.prefix + key, labels
 

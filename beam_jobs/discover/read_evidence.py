@@ -85,12 +85,7 @@ class ReadEvidence(beam.DoFn):
                     fileobj, found, id_paths=id_paths, size_bytes=size_of(fileobj), objects=self._objects
                 )
                 for row in rows:
-                    if isinstance(row, tables.RowError) and row.key and found.classes:
-                        # a multi-hot row naming its file, unusable: the file goes with it, never written unlabelled
-                        why = f"row {row.row} of {found.path}: {row.reason}"
-                        unusable = evidence_files.EvidenceRow(row.row, row.key, error=why)
-                        yield (rule, row_key(row.key, found.key)), (found.path, unusable)
-                    elif isinstance(row, tables.RowError):
+                    if isinstance(row, tables.RowError):
                         yield reject(found.path, row.reason, row.row, _STAGE)
                     else:
                         yield (rule, row_key(row.key, found.key)), (found.path, row)

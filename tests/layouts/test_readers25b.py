@@ -14,8 +14,8 @@
 3. A one-hot table whose rows of empty cells list unlabelled images (DFUC 2021's `train.csv`): those rows are
    records with no label, not evidence against the table (converters/one_hot.py, multi_hot_rows.py,
    plan/keyed_multi_hot.py). Neighbour: ISIC 2018 task 3's ground truth of 1.0/0.0 with a blank row. Hostile
-   twins: a row half blank rejects its image naming the row; a row of no 1 stops the table found, and named
-   with --labels is its image's reject.
+   twins: a row half blank is its row's reject naming the column (never a label); a row of no 1 stops the
+   table found, and named with --labels is its image's reject.
 """
 
 from __future__ import annotations
@@ -227,14 +227,15 @@ def test_isic_one_hot_rows_label_and_blank_rows_leave_unlabelled(tmp_path: Path)
         assert got == (() if i in (5, 11) else (_ISIC[i % 7],)), (i, got)
 
 
-def test_a_half_blank_row_rejects_its_image_naming_the_row(tmp_path: Path) -> None:
+def test_a_half_blank_row_is_its_rows_reject_and_never_a_label(tmp_path: Path) -> None:
+    """As a cell neither 0 nor 1 is (test_one_hot_beside_words): the row is rejected naming the column,
+    its image written without a label, counted unlabelled (never a label guessed from the cells given)."""
     src = _isic(tmp_path / "src", odd="1.0,,0.0,0.0,0.0,0.0,0.0")
     out = tmp_path / "out"
     run_conversion(ConvertConfig(str(src), str(out), max_rejects=parse_max_rejects("50%")))
-    assert "ISIC2018_Task3_Training_Input/ISIC_0099999.jpg" not in images_by_name(out)
-    rejected = read_report(out, "rejected.jsonl")
-    assert [r["path"] for r in rejected] == ["ISIC2018_Task3_Training_Input/ISIC_0099999.jpg"]
-    assert "row 16 of" in rejected[0]["reason"] and "not 0 or 1" in rejected[0]["reason"]
+    assert _labels(images_by_name(out)["ISIC2018_Task3_Training_Input/ISIC_0099999.jpg"]) == ()
+    assert "'NV' holds ''" in _rejected(out)
+    assert json.loads((out / "manifest.json").read_text())["splits"]["train"]["num_unlabelled"] == 3
 
 
 def test_an_all_zero_row_stops_the_found_table_and_is_its_images_reject_when_named(tmp_path: Path) -> None:
