@@ -285,7 +285,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "aeroscapes": None,
     "fnc1": None,
     "hateval": {"label_column": "HS"},   # right (tried at cba510f: each row labelled by its task A flag)
-    "boneage": None,
+    "boneage": {"labels_file": "boneage-training-dataset.csv", "label_column": "boneage"},
+                                         # right (tried) since readers25b: the stop names both; before, following it
+                                         # stopped again (the test table read as labels kept the named one unread)
     "textcaps": None,
 }
 

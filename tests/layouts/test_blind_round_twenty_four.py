@@ -36,10 +36,8 @@ from helpers.unseen_judge import judge_first_command, recorded
 WRONG = {
     # aeroscapes: right since aero24 (`trn`/`tst` split words, `Visualizations/` renderings beside the masks)
     # ap10k: right since readers25b (COCO split files found under the one wrapping folder, ap-10k/annotations/)
-    "boneage": ("STOPS (exit 2) since blindfix24 (WRONG EXIT 0 at cba510f: the test table's 'Sex' column labelled the "
-                "test images, the training images unlabelled): names --labels boneage-training-dataset.csv --label-column "
-                "'boneage'; following it stops again (its bare ids over the doubled folders ask for --key-column, and "
-                "--key-column id then stops as 'which table of texts it labels cannot be told')"),
+    # boneage: a good stop since readers25b (--labels boneage-training-dataset.csv --label-column 'boneage', which it names,
+    # converts right: the test table detection read as labels is left aside for the named one)
     # dfuc2021: right since readers25b (a one-hot table's rows of empty cells are unlabelled images, no evidence against it)
     "fnc1": ("STOPS (exit 2): names --label-column 'Stance'; following it also writes the body tables' rows as records "
              "(the pair's second text, joined by Body ID)"),
