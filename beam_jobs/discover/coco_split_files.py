@@ -16,13 +16,14 @@ from shardify.beam_jobs.discover import coco_like, set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import label_files
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["looks_like_coco", "in_split_folder", "named_by_split_alone", "coco_per_split", "lvis_per_split", "coco_places"]
+__all__ = ["looks_like_coco", "in_split_folder", "named_by_split_alone", "coco_per_split", "lvis_per_split", "coco_places",
+           "check_partition_sets"]
 
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
 _COCO_HEAD_BYTES = 64 << 10
@@ -129,3 +130,47 @@ def lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[str
             return False
 
     return [] if config.keypoints else coco_like.split_files(coco, by_url)
+
+
+def _partition_glob(path: str) -> str | None:
+    """The file's name with its split word as `*` (`ap10k-train-split2.json` -> `ap10k-*-split2.json`), or None."""
+    folder, name = path.rsplit("/", 1) if "/" in path else ("", path)
+    parts = re.split(r"([-_.])", name)
+    at = [i for i, part in enumerate(parts) if i % 2 == 0 and split_word(part) == part.lower() and split_word(part)]
+    if len(at) != 1:
+        return None
+    parts[at[0]] = "*"
+    return f"{folder}/{''.join(parts)}" if folder else "".join(parts)
+
+
+def check_partition_sets(coco: Sequence[str], *, keypoints: bool = False) -> None:
+    """Stop where the COCO files named by split form several sets, each one file per split, that
+    differ by another word (AP-10K's `ap10k-{train,val,test}-split1.json` beside `-split2` and
+    `-split3`: three partitions of the same images): read together, no split was found and the run
+    stopped naming no option. Which set to read is the user's: `--exclude` of the others' globs.
+
+    Raises:
+      UsageError: naming each other set's glob for --exclude.
+
+    >>> files = [f"a/ap10k-{s}-split{k}.json" for k in (1, 2) for s in ("train", "val")]
+    >>> try:
+    ...     check_partition_sets(files)
+    ... except UsageError as stop:
+    ...     str(stop).rsplit(": ", 1)[1]
+    "--exclude 'a/ap10k-*-split2.json'"
+    """
+    if coco_per_split(coco, keypoints=keypoints):
+        return
+    groups: dict[str, list[str]] = {}
+    for path in coco:
+        glob = _partition_glob(path)
+        if glob is not None:
+            groups.setdefault(glob, []).append(path)
+    sets = sorted(glob for glob, paths in groups.items() if coco_per_split(paths, keypoints=keypoints))
+    if len(sets) < 2:
+        return
+    excludes = " ".join(f"--exclude {glob!r}" for glob in sets[1:])
+    raise UsageError(
+        f"{' and '.join(sets)} are {len(sets)} sets of annotation files, one per split each (partitions of the same images, "
+        f"as AP-10K's split1, split2, split3): read one set by leaving the others out: {excludes}"
+    )

@@ -130,6 +130,7 @@ def find_evidence(config: ConvertConfig, sample: list[str], detected: layout.Sou
         if layout.extension(p) == "json" and coco_place(p) and FileSystems.exists(join_path(config.source, p))
         and label_file_found.looks_like_coco(join_path(config.source, p), p)
     )
+    coco_split_files.check_partition_sets(coco, keypoints=config.keypoints)  # AP-10K's split1, split2, split3 sets
     for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
     found = _whole_image_categories(config, found, detected)

@@ -61,6 +61,12 @@ keys the inputs under other column names stops (boneage: held_out_label_tables.c
 0 good stops, 8 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval). Then the stop over containers of class folders
 names --exclude for a container named for masks beside the others (fish4knowledge a good stop:
 shardify/plan/deeper_classes.py): 1 right, 1 good stop, 7 useless stops, 0 exit 1, 1 WRONG EXIT 0.
+Then (aero24) trn/tst split lists: 2 right, 1 good stop, 6 useless stops, 0 exit 1, 1 WRONG EXIT 0 (at 826782c).
+After readers25b (tests/layouts/test_readers25b.py): COCO split files under the one wrapping folder found
+(ap10k right; beam_jobs/discover/coco_split_files.coco_places, its keypoints said in the plan), a one-hot table's
+rows of empty cells unlabelled images (dfuc2021 right; converters/one_hot.py), --labels over the training folders
+leaving aside the test table detection read as labels (boneage a good stop; label_tables._without_other_tables):
+4 right, 2 good stops, 3 useless stops (fnc1, textcaps, uavdt), 0 exit 1, 1 WRONG EXIT 0 (hateval).
 """
 
 from __future__ import annotations

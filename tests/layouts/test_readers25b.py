@@ -173,6 +173,24 @@ def test_ap10k_with_keypoints_stores_each_animals_17_points(tmp_path: Path) -> N
     assert "not stored" not in _notes(out)
 
 
+def test_several_partitions_of_split_files_stop_naming_the_exclude_that_reads_one(tmp_path: Path) -> None:
+    """AP-10K ships split1, split2 and split3, each a train/val/test partition of the same images: read
+    together no split was found; the stop names --exclude of the other sets, with which it is right."""
+    import shutil
+
+    from helpers.unseen_judge import assert_right
+
+    truth = blind24.DATASETS["ap10k"](tmp_path / "download")
+    annotations = truth.root / "ap-10k" / "annotations"
+    for split in ("train", "val", "test"):
+        shutil.copy(annotations / f"ap10k-{split}-split1.json", annotations / f"ap10k-{split}-split2.json")
+    with pytest.raises(UsageError, match=r"--exclude 'ap-10k/annotations/ap10k-\*-split2.json'"):
+        run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "first")))
+    assert not (tmp_path / "first" / "manifest.json").exists()
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "out"), exclude=("ap-10k/annotations/ap10k-*-split2.json",)))
+    assert_right(truth, tmp_path / "out")
+
+
 @pytest.mark.parametrize(("visibility", "x", "why"), [(3, 5.0, "visibility is 3"), (2, float("nan"), "not a number"),
                                                       (2, 25.0, "outside the 20 x 16 image")])
 def test_a_hostile_keypoint_rejects_its_image_saying_why(tmp_path: Path, visibility: int, x: float, why: str) -> None:
@@ -251,3 +269,13 @@ def test_an_all_zero_row_stops_the_found_table_and_is_its_images_reject_when_nam
     assert "ISIC2018_Task3_Training_Input/ISIC_0099999.jpg" not in images_by_name(out)
     assert "without a label" in _rejected(out)
     assert sum(not _labels(r) for r in images_by_name(out).values()) == 2  # the blank rows: unlabelled, as detection reads them
+
+
+# ------------------------------------------------------------------------------------------------
+# 4. A stop's --labels over the training folders, another table read as labels beside it
+# ------------------------------------------------------------------------------------------------
+
+def test_boneage_follows_its_stop_right(tmp_path: Path) -> None:
+    """The stop names --labels boneage-training-dataset.csv --label-column 'boneage'; following it, the
+    test table detection had read as labels ('Case ID,Sex') is left aside, the test images unlabelled."""
+    judge_first_command(blind24.DATASETS, "boneage", tmp_path / "bone", blind24.FOLLOW["boneage"])
