@@ -144,6 +144,9 @@ def _table(
         if not key:
             yield tables.RowError(row.row, f"empty {columns.key!r}")
             continue
+        if onehot and one_hot.blank_row(cells, onehot):  # DFUC 2021's `100023.jpg,,,,`: listed, not yet labelled
+            yield from _each_key(LabelRow(row.row, key, (), "", True, unlabelled=True), cells, several)
+            continue
         if onehot:  # ISIC 2018's `image,MEL,NV,...` of 0.0 and 1.0: the columns set to 1
             found = one_hot.labels_of(cells, onehot)
             if isinstance(found, str):

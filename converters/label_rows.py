@@ -28,6 +28,8 @@ class LabelRow:
       objects: COCO, when its objects are asked for: the image's objects (boxes, crowd flags,
         areas, and segmentations and keypoints where asked), else None.
       source_id: COCO: the image's own numeric id, or "".
+      unlabelled: the row names its file but gives it no label yet (a one-hot table's blank row:
+        DFUC 2021's unlabelled images), a record with no label beside labelled ones, no reject.
     """
 
     row: int
@@ -37,3 +39,4 @@ class LabelRow:
     has_labels: bool = True
     objects: tuple[SourceObject, ...] | None = None
     source_id: str = ""
+    unlabelled: bool = False

@@ -6,7 +6,9 @@ that the ids `1`, `2`, ... that every split's table repeats name their own split
 Where the table has a summary column (`Disease_Risk`, 1 where any class is), a row of no class is
 the empty label set (a labelled negative), and a row whose summary disagrees with its classes is
 rejected naming both; without one, a row of no 1s is rejected as a row without a label. A cell
-neither 0 nor 1 rejects its row, naming the column.
+neither 0 nor 1 rejects its row, naming the column. A row leaving every class cell empty (DFUC 2021's
+unlabelled images, listed for semi-supervised use) is a record with no label; some cells empty and
+others given is its row's reject.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ _ZERO, _ONE = frozenset({"0", "0.0"}), frozenset({"1", "1.0"})
 
 def rows(
     lines: Iterator, found: Evidence, header: Sequence[str], delimiter: str
-) -> Iterator[tuple[int, str, tuple[str, ...]] | tables.RowError]:
-    """(line number, key with the evidence's prefix, labels) per row after the header, or a RowError.
+) -> Iterator[tuple[int, str, tuple[str, ...] | None] | tables.RowError]:
+    """(line number, key with the evidence's prefix, labels) per row after the header, or a RowError;
+    labels None where every class cell is empty (an image listed with no label yet: unlabelled).
 
     >>> found = Evidence("t.csv", "label lines", header=True, prefix="Train/", classes=("a", "b"), summary="any")
     >>> list(rows(iter([(2, "1,1,0,1"), (3, "2,0,0,0"), (4, "3,0,1,0")]), found, ["id", "any", "a", "b"], ","))[:2]
@@ -40,7 +43,7 @@ def rows(
         yield tables.RowError(1, f"the header has no column {missing[0]!r}, which detection read")
         return
 
-    def row(number: int, text: str) -> Iterator[tuple[int, str, tuple[str, ...]] | tables.RowError]:
+    def row(number: int, text: str) -> Iterator[tuple[int, str, tuple[str, ...] | None] | tables.RowError]:
         try:
             cells = [cell.strip() for cell in next(csv.reader([text], delimiter=delimiter))]
         except (csv.Error, StopIteration) as error:
@@ -52,6 +55,9 @@ def rows(
         key = cells[found.column]
         if not key:
             yield tables.RowError(number, "an empty key")
+            return
+        if all(not cells[where[name]] for name in (*found.classes, found.summary) if name):
+            yield number, found.prefix + key, None  # DFUC 2021's `100023.jpg,,,,`: listed, no label yet (unlabelled)
             return
         odd = next((name for name in (*found.classes, found.summary) if name and cells[where[name]] not in _ZERO | _ONE), None)
         if odd:

@@ -162,6 +162,8 @@ def object_values(
             repairs.append(f"{where} dropped: no box")
             continue
         _check_frame(obj, width, height)
+        if schema.keypoints:
+            _check_keypoints(obj, width, height)
         xmin, ymin, xmax, ymax = obj.box
         scale_x, scale_y = (1.0, 1.0) if obj.normalised else (float(width), float(height))
         box = (xmin / scale_x, ymin / scale_y, xmax / scale_x, ymax / scale_y)
@@ -201,6 +203,22 @@ def object_values(
             values[contract.KEYPOINT_Y].extend(points[i + 1] / height for i in range(0, len(points), 3))
             values[contract.KEYPOINT_VISIBILITY].extend(int(points[i + 2]) for i in range(0, len(points), 3))
     return ObjectValues(values, tuple(repairs), tuple(labels))
+
+
+def _check_keypoints(obj: SourceObject, width: int, height: int) -> None:
+    """A labelled keypoint (visibility 1 or 2) outside the image would be stored at a normalised x or
+    y beyond [0, 1], a point no image holds: the image is rejected, naming it (an unlabelled one,
+    v 0, is COCO's (0, 0, 0) and any place it has is kept as written).
+
+    Raises:
+      InvalidInputError: a labelled keypoint lies outside the `width` x `height` image.
+    """
+    points = obj.keypoints
+    for i in range(0, len(points) - 2, 3):
+        x, y, v = points[i : i + 3]
+        if v and not (0.0 <= x <= width and 0.0 <= y <= height):
+            raise InvalidInputError(f"keypoint {i // 3 + 1} of a {obj.label!r} at ({x:g}, {y:g}) lies outside the "
+                                    f"{width} x {height} image")
 
 
 def _check_frame(obj: SourceObject, width: int, height: int) -> None:

@@ -77,6 +77,10 @@ def _ascii_number(text: str | None) -> bool:
     return text is None or (text.isascii() and "_" not in text)
 
 
+# COCO's keypoint visibility flags (0 not labelled, 1 labelled but not visible, 2 visible).
+_VISIBILITIES = frozenset({0.0, 1.0, 2.0})
+
+
 def coco_object(annotation: Mapping[str, object], name: str, *, masks: bool = False, keypoints: bool = False) -> SourceObject:
     """A COCO annotation (one object of an image) as a SourceObject.
 
@@ -108,6 +112,9 @@ def coco_object(annotation: Mapping[str, object], name: str, *, masks: bool = Fa
         points = tuple(_number(v, "a keypoint value") for v in annotation["keypoints"])
         if len(points) % 3:
             raise InvalidInputError(f"annotation {annotation.get('id')!r}: keypoints are not (x, y, v) triples")
+        odd = next((v for v in points[2::3] if v not in _VISIBILITIES), None)
+        if odd is not None:  # COCO's v: 0 not labelled, 1 labelled but hidden, 2 visible; another is no keypoint's
+            raise InvalidInputError(f"annotation {annotation.get('id')!r}: a keypoint's visibility is {odd:g}, not 0, 1 or 2")
     category = annotation.get("category_id")
     return SourceObject(
         label=name,

@@ -7,9 +7,11 @@ image no label at all (exit 0). Read here: a row's labels are the names of its c
 several 1s make the record multi-label, as a list cell does.
 
 The columns are judged on the table's first rows (what `table_scans.read_table` samples): at least two
-columns besides the key, every sampled cell of them 0 or 1 (`0`, `1`, `0.0`, `1.0`), and every
-sampled row with at least one 1. Later rows are held to it: another value rejects its row, naming
-the column; a row of no 1s is rejected as a row without a label.
+columns besides the key, every sampled cell of them 0 or 1 (`0`, `1`, `0.0`, `1.0`), and all but a
+few sampled rows (`_MAX_NONE_SET_SHARE`) with at least one 1. Every row is held to it: another value
+rejects its row, naming the column; a row of no 1s is rejected as a row without a label. A row
+leaving every class cell empty names an image with no label yet (DFUC 2021's unlabelled images):
+judged by nothing here, written unlabelled (`blank_row`).
 
 Text tables carry the same shape as multi-hot labels (Jigsaw's toxic comments: `id,comment_text,
 toxic,...,identity_hate`), read here too (`text_table_classes`): there a row of no 1s is a clean
@@ -28,10 +30,15 @@ from collections.abc import Collection, Mapping, Sequence
 from shardify.plan import label_candidates
 from shardify.plan.label_names import normalise_label
 
-__all__ = ["attribute_columns", "flag_columns", "label_columns", "labels_of", "multi_hot_labels", "multi_hot_remedy", "text_table_classes"]
+__all__ = ["attribute_columns", "blank_row", "flag_columns", "label_columns", "labels_of", "multi_hot_labels", "multi_hot_remedy",
+           "text_table_classes"]
 
 _ZERO, _ONE = frozenset({"0", "0.0", "0.00"}), frozenset({"1", "1.0", "1.00"})
 _MIN_COLUMNS = 2
+# Sampled rows with their class cells given, at least: blank rows (unlabelled images) show nothing.
+_MIN_JUDGED_ROWS = 1
+# Share of the judged rows that may set no class (each its row's reject, as a later row's would be).
+_MAX_NONE_SET_SHARE = 0.1
 
 
 def _bit(value: object) -> int | None:
@@ -61,11 +68,36 @@ def label_columns(
     classes = tuple(c for i, c in enumerate(columns) if i not in skip)
     if len(classes) < _MIN_COLUMNS or not sample or any(c.isdigit() for c in columns):
         return ()  # a headerless table's columns are numbers: no class names
+    judged = none_set = 0
     for row in sample:
-        bits = [_bit(cell) for i, cell in enumerate(row[: len(columns)]) if i not in skip]
-        if len(bits) != len(classes) or None in bits or not any(bits):
+        cells = [cell for i, cell in enumerate(row[: len(columns)]) if i not in skip]
+        if len(cells) == len(classes) and _blank(cells):
+            continue  # an unlabelled row (DFUC 2021's images for semi-supervised use): no evidence either way
+        bits = [_bit(cell) for cell in cells]
+        if len(bits) != len(classes) or None in bits:
             return ()
-    return classes
+        judged += 1
+        none_set += not any(bits)
+    # a row of no 1 among many is its row's reject (`labels_of`); more make the columns flags, not classes
+    return classes if judged >= _MIN_JUDGED_ROWS and none_set <= _MAX_NONE_SET_SHARE * judged else ()
+
+
+def _blank(cells: Sequence[object]) -> bool:
+    """Every cell empty (a CSV's `,,,`; a JSON null)."""
+    return all(cell is None or str(cell).strip() == "" for cell in cells)
+
+
+def blank_row(cells: Mapping[str, object], classes: Sequence[str]) -> bool:
+    """The row leaves every class column empty: an image listed with no label yet (DFUC 2021's
+    `100023.jpg,,,,`, its unlabelled images for semi-supervised use), a record with no label rather
+    than a reject; a row with some cells given and others empty stays its row's reject (`labels_of`).
+
+    >>> blank_row({"image": "a.jpg", "none": "", "both": ""}, ("none", "both"))
+    True
+    >>> blank_row({"none": "", "both": "0"}, ("none", "both"))
+    False
+    """
+    return _blank([cells.get(name) for name in classes])
 
 
 def flag_columns(

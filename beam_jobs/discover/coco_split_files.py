@@ -10,19 +10,20 @@ as the label file (`label_file_found.found_label_file`, which re-exports these).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from shardify.beam_jobs.discover import coco_like, set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import label_files
-from shardify.errors import InvalidInputError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["looks_like_coco", "in_split_folder", "named_by_split_alone", "coco_per_split", "lvis_per_split"]
+__all__ = ["looks_like_coco", "in_split_folder", "named_by_split_alone", "coco_per_split", "lvis_per_split", "coco_places",
+           "check_partition_sets"]
 
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
 _COCO_HEAD_BYTES = 64 << 10
@@ -69,6 +70,26 @@ _SUBSET_FILES = re.compile(r"test-dev", re.IGNORECASE)
 _OTHER_KINDS = re.compile(r"(captions|person_keypoints|stuff|panoptic|image_info)_", re.IGNORECASE)
 
 
+def coco_places(sample: Sequence[str]) -> Callable[[str], bool]:
+    """Where a COCO-style file is looked for: at the top of SRC or one folder down (`annotations/`),
+    and so under the one folder that wraps every sampled file (AP-10K's download unpacks to
+    `ap-10k/annotations/ap10k-train-split1.json` beside `ap-10k/data/`: read from the root above
+    it, its split files had gone unread and the run stopped naming no option).
+
+    >>> at = coco_places(["ap-10k/data/1.jpg", "ap-10k/annotations/a.json"])
+    >>> at("ap-10k/annotations/a.json"), at("ap-10k/x/y/a.json"), coco_places(["a/1.jpg", "b/c/d.json"])("b/c/d.json")
+    (True, False, False)
+    """
+    tops = {p.split("/", 1)[0] if "/" in p else "" for p in sample}
+    wrapper = next(iter(tops)) if len(tops) == 1 else ""
+
+    def place(path: str) -> bool:
+        inner = path[len(wrapper) + 1 :] if wrapper and path.startswith(wrapper + "/") else path
+        return inner.count("/") <= 1
+
+    return place
+
+
 def named_by_split_alone(path: str) -> bool:
     """A COCO-like file named by its split with no kind of annotation before it (`train.json`,
     `val2019.json`, `public_test.json`; not `instances_train2017.json`, `captions_val2017.json`)."""
@@ -79,14 +100,17 @@ def named_by_split_alone(path: str) -> bool:
 def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tuple[str, str]]:
     """(file, split) of COCO instance files, one per split (`instances_train2017.json`,
     `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
-    are several; else []. With `keypoints`, the keypoint files (`person_keypoints_train2017.json`)."""
+    are several; else []. With `keypoints`, the keypoint files (`person_keypoints_train2017.json`),
+    or the files named by their split alone (`ap10k-val-split1.json`)."""
     found = []
     prefix = "person_keypoints_" if keypoints else "instances_"
     for path in coco:
         stem = layout.stem(path)
         rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""
-        if not keypoints and not rest and named_by_split_alone(path):
-            rest = stem  # named by its split alone (iNaturalist's train.json, val.json, public_test.json)
+        if not rest and named_by_split_alone(path):
+            # named by its split alone (iNaturalist's train.json, val.json, public_test.json); with --keypoints too,
+            # a keypoint dataset's own files (AP-10K's ap10k-train-split1.json), no person_keypoints_ of COCO's beside
+            rest = stem
         elif not keypoints and not rest and in_split_folder(path):
             rest = path.split("/")[0]  # one per split folder (Herbarium 2020's train/metadata.json, test/metadata.json)
         if split_word(rest) and not _SUBSET_FILES.search(rest):
@@ -106,3 +130,47 @@ def lvis_per_split(config: ConvertConfig, coco: Sequence[str]) -> list[tuple[str
             return False
 
     return [] if config.keypoints else coco_like.split_files(coco, by_url)
+
+
+def _partition_glob(path: str) -> str | None:
+    """The file's name with its split word as `*` (`ap10k-train-split2.json` -> `ap10k-*-split2.json`), or None."""
+    folder, name = path.rsplit("/", 1) if "/" in path else ("", path)
+    parts = re.split(r"([-_.])", name)
+    at = [i for i, part in enumerate(parts) if i % 2 == 0 and split_word(part) == part.lower() and split_word(part)]
+    if len(at) != 1:
+        return None
+    parts[at[0]] = "*"
+    return f"{folder}/{''.join(parts)}" if folder else "".join(parts)
+
+
+def check_partition_sets(coco: Sequence[str], *, keypoints: bool = False) -> None:
+    """Stop where the COCO files named by split form several sets, each one file per split, that
+    differ by another word (AP-10K's `ap10k-{train,val,test}-split1.json` beside `-split2` and
+    `-split3`: three partitions of the same images): read together, no split was found and the run
+    stopped naming no option. Which set to read is the user's: `--exclude` of the others' globs.
+
+    Raises:
+      UsageError: naming each other set's glob for --exclude.
+
+    >>> files = [f"a/ap10k-{s}-split{k}.json" for k in (1, 2) for s in ("train", "val")]
+    >>> try:
+    ...     check_partition_sets(files)
+    ... except UsageError as stop:
+    ...     str(stop).rsplit(": ", 1)[1]
+    "--exclude 'a/ap10k-*-split2.json'"
+    """
+    if coco_per_split(coco, keypoints=keypoints):
+        return
+    groups: dict[str, list[str]] = {}
+    for path in coco:
+        glob = _partition_glob(path)
+        if glob is not None:
+            groups.setdefault(glob, []).append(path)
+    sets = sorted(glob for glob, paths in groups.items() if coco_per_split(paths, keypoints=keypoints))
+    if len(sets) < 2:
+        return
+    excludes = " ".join(f"--exclude {glob!r}" for glob in sets[1:])
+    raise UsageError(
+        f"{' and '.join(sets)} are {len(sets)} sets of annotation files, one per split each (partitions of the same images, "
+        f"as AP-10K's split1, split2, split3): read one set by leaving the others out: {excludes}"
+    )

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, label_file_found, mat_annotations
+from shardify.beam_jobs.discover import coco_like, coco_split_files, label_file_found, mat_annotations, mirror_label_files
 from shardify.beam_jobs.discover.evidence import unlisted_in_no_split
 from shardify.beam_jobs.discover import set_aside, voc_beside, voc_folders, xml_mirrors, yolo_beside_read, word_captions
 from shardify.beam_jobs.discover.label_schema import at_label_level, classes_from_lists, with_objects, with_vocabulary  # re-exported
@@ -129,15 +129,18 @@ def find_evidence(
     if detected.name == layout.IMAGE_FOLDERS:
         # img001.txt: `cat` beside img001.jpg
         found += word_captions.label_file_evidence(config, sample) if label_files is None else label_files
+        found += mirror_label_files.mirror_evidence(config, sample)  # CK+'s Emotion/<tree>/<stem>_emotion.txt
     found += hf_metadata(config, sample)
     found += segmentation_masks(sample, detected, config)
     found += _mat_evidence(config, sample, detected)
+    coco_place = coco_split_files.coco_places(sample)  # (at the top, in annotations/, or so under one wrapping folder)
     coco = sorted(
         p
         for p in sample
-        if layout.extension(p) == "json" and p.count("/") <= 1 and FileSystems.exists(join_path(config.source, p))
+        if layout.extension(p) == "json" and coco_place(p) and FileSystems.exists(join_path(config.source, p))
         and label_file_found.looks_like_coco(join_path(config.source, p), p)
     )
+    coco_split_files.check_partition_sets(coco, keypoints=config.keypoints)  # AP-10K's split1, split2, split3 sets
     for path, split in label_file_found.coco_per_split(coco, keypoints=config.keypoints) or label_file_found.lvis_per_split(config, coco):
         found.append(Evidence(path, evidence_lib.COCO_SPLIT, evidence_lib.KeyRule(1, True), split=split, note=f"{path}: annotations of {split}"))
     found = _whole_image_categories(config, found, detected)
@@ -202,7 +205,7 @@ def find_evidence(
     # (lists labelling folders beneath the class folders, MURA's `<part>/<patient>/<study>/,1`, label them finer: kept,
     # the folders above then groups, `label_schema.classes_from_lists`)
     label_only = [e for e in others if e.gives_labels and not e.gives_split and not e.key.folder and not unread_annotations.boxes_over_names(
-        e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200))]
+        e, structure, sample, lambda p: label_file_found.head_lines(config, p, lines=200)) and not mirror_label_files.mirrors(e)]
     if folders_label_all and label_only:
         notes.append(f"not used: {', '.join(e.path for e in label_only)} (class folders or names label every file)")
         others = [e for e in others if e not in label_only]

@@ -29,6 +29,7 @@ from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
+from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, text_joins, word_captions, xml_record_files
@@ -326,6 +327,7 @@ def _detect_folder(
         if evidence:
             detected = dataclasses.replace(detected, evidence=evidence, notes=(*detected.notes, *how))
             detected = split_annotations.files_over_folders(config, detected)  # iNaturalist 2018's train2018.json
+            detected = mirror_label_files.without_class_folders(detected)  # CK+'s Emotion/<subject>/<sequence>/
             if config.label_level is None:  # class folders a split list puts wholly in one split: DAVIS's sequences
                 inputs = [p for p in sample if not detected.is_auxiliary(p)]
                 unclassed, note = folder_lists.without_listed_classes(inputs, detected.structure, detected.evidence)

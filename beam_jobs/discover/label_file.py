@@ -159,7 +159,8 @@ class _ReadLabelRows(beam.DoFn):
                     if key is None:
                         yield reject(name, f"path {row.key!r} leaves SRC or is hidden", row.row, _STAGE)
                         continue
-                    yield key, (row.row, row.labels, row.caption, row.objects or (), row.source_id, name)
+                    labels = None if row.unlabelled else row.labels  # (None: listed, no label yet)
+                    yield key, (row.row, labels, row.caption, row.objects or (), row.source_id, name)
         except InvalidInputError as error:
             yield reject(name, f"unusable label file: {error.reason}", stage=_STAGE)
         except OSError as error:
@@ -246,7 +247,7 @@ class _JoinRowsWithFiles(beam.DoFn):
             return
         distinct = {(labels, caption) for _, labels, caption, *_ in rows}
         if len(distinct) > 1 and self._layout.merge_rows:  # a row per image and class: the file's labels are theirs
-            merged = tuple(sorted({label for _, labels, *_ in rows for label in labels}))
+            merged = tuple(sorted({label for _, labels, *_ in rows for label in labels or ()}))
             rows = [(rows[0][0], merged, *rows[0][2:])]
         elif len(distinct) > 1:
             numbers = ", ".join(f"{row} of {table}" if table != name else str(row) for row, *_, table in rows)
@@ -267,8 +268,9 @@ class _JoinRowsWithFiles(beam.DoFn):
                     self._kind,
                     relpath,
                     size,
-                    labels,
+                    labels or (),
                     row=row,
+                    unlabelled=labels is None,
                     caption_text=caption,
                     location=location,
                     objects=objects,

@@ -13,7 +13,7 @@ import posixpath
 
 from apache_beam.io.filesystems import FileSystems
 
-from shardify.beam_jobs.discover import coco_like, label_file_found
+from shardify.beam_jobs.discover import coco_keypoints, coco_like, label_file_found
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
@@ -110,7 +110,10 @@ def with_objects(config: ConvertConfig, detected: layout.SourceLayout) -> layout
     schema = contract.ObjectSchema(boxes=True, masks=config.masks, keypoints=config.keypoints, segmentation=segmentation)
     note = "objects: boxes" + (", masks" if config.masks else "") + (", keypoints" if config.keypoints else "")
     note += f", classes numbered {config.class_ids}" + ("; segmentation masks" if segmentation else "")
-    return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note))
+    coco_files = [detected.labels_file] if detected.name == layout.COCO and detected.labels_file else []
+    coco_files += [e.path for e in detected.evidence if e.kind == evidence_lib.COCO_SPLIT]
+    unstored = coco_keypoints.unstored_note(config, coco_files) if coco else ""  # (AP-10K's: said, not dropped unsaid)
+    return dataclasses.replace(detected, objects=schema, notes=(*detected.notes, note, *([unstored] if unstored else [])))
 
 
 def _whole_images(config: ConvertConfig, labels_file: str) -> bool:

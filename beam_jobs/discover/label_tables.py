@@ -32,7 +32,7 @@ from shardify.converters import json_line_cells
 from shardify.plan import (
     list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_named_tables, table_groups, unlabelled_tables,
 )
-from shardify.plan.evidence import SPLIT_LIST, Evidence, file_key, key_rule, row_key
+from shardify.plan.evidence import LABEL_LINES, SPLIT_LIST, Evidence, file_key, key_rule, row_key
 
 __all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "with_label_joins",
            "check_given_lists"]
@@ -52,6 +52,8 @@ def with_label_table(
       UsageError: the table's key or label column is for the user to say (`keyed_tables`), or two
         tables would label the inputs; `--key-column` given where no such table is read.
     """
+    if only:
+        detected = _without_other_tables(detected, only)
     parts = unlabelled_or_parts(config, sample, detected)
     levels = detected.structure.label_levels if detected.structure is not None else ()
     if (parts is None and only and config.label_level is None and any(level >= 0 for _, level in levels)
@@ -99,6 +101,18 @@ def with_label_table(
     return dataclasses.replace(
         detected, evidence=(*detected.evidence, table, *tests), notes=(*detected.notes, table.note, *(e.note for e in tests))
     )
+
+
+def _without_other_tables(detected: layout.SourceLayout, only: str) -> layout.SourceLayout:
+    """`detected` without the keyed tables detection read as labels beside `only`, the table `--labels`
+    names over the training folders: the user chose it (RSNA Bone Age's boneage-test-dataset.csv, whose
+    'Sex' had labelled the test images, left `--labels boneage-training-dataset.csv` unread and stopped)."""
+    others = [e for e in detected.evidence if e.kind == LABEL_LINES and e.path != only]
+    if not others:
+        return detected
+    note = f"not used: {', '.join(e.path for e in others)} (--labels {only} labels the inputs; the test split's unlabelled)"
+    return dataclasses.replace(detected, evidence=tuple(e for e in detected.evidence if e not in others),
+                               notes=(*detected.notes, note))
 
 
 def _split_tables(

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 import apache_beam as beam
 
 from shardify.beam_jobs.discover.candidates import reject
-from shardify.beam_jobs.discover import voc_beside, word_captions
+from shardify.beam_jobs.discover import mirror_label_files, voc_beside, word_captions
 from shardify.beam_jobs.discover.listing import list_tree
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.converters import box_text, evidence_files, folder_tables, frame_row_tables, idl_boxes, tables
@@ -120,6 +120,11 @@ class ReadEvidence(beam.DoFn):
                 key = posixpath.join(found.path, _box_file_stem(item.relpath, found.box_format))
             elif found.kind == BOX_FILES:  # the image of the same stem in the mirrored folder
                 key = f"{found.image_folder}/{_box_file_stem(item.relpath, found.box_format)}"
+            elif found.kind == LABEL_FILES and found.image_folder != voc_beside.BESIDE:  # a root mirroring the images' (CK+)
+                mirrored = mirror_label_files.image_key(found, item.relpath)
+                if mirrored is None:
+                    continue  # (a .txt without the root's ending: no label file of its kind)
+                key = mirrored
             elif found.image_folder == voc_beside.BESIDE:  # beside its image: the image's path from SRC
                 key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
             else:  # the image's path, from the annotation folder on

@@ -27,7 +27,7 @@ from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.evidence import Evidence, KeyRule
 
-__all__ = ["file_label", "label_file_evidence", "label_files_of"]
+__all__ = ["file_label", "label_file_evidence", "label_file_words", "label_files_of"]
 
 # Files opened to tell (their first lines only), the fewest that show a class repeating, and a
 # token's most characters (a label; longer is a word of a caption or an id).
@@ -93,13 +93,26 @@ def label_files_of(config: ConvertConfig, sample: Sequence[str]) -> list[str]:
     files = sorted(p for p in sample if layout.extension(p) == "txt" and p.rsplit(".", 1)[0] in images)
     if len(files) < _MIN_FILES:
         return []
-    tokens = [_token(head_reads.head_lines(config, p)) for p in files[:_FILES]]
-    if any(token is None for token in tokens):
-        return []
+    return files if label_file_words([head_reads.head_lines(config, p) for p in files[:_FILES]]) else []
+
+
+def label_file_words(heads: Sequence[Sequence[str]], most: float = 1.0) -> list[str] | None:
+    """The labels files of these first lines give (`file_label`'s reading), where every one (or the
+    share `most` of them: the others their images' rejects) holds one short token and the tokens
+    repeat as classes do (or are numbers); None otherwise.
+
+    >>> label_file_words([["   3.0000000e+00"], ["7.0e+00"]]), label_file_words([["Alice"], ["Bob"]])
+    (['3', '7'], None)
+    >>> label_file_words([["cat"], ["dog"], ["cat"], ["dog"], ["3 4"]], most=0.8)
+    ['cat', 'dog', 'cat', 'dog']
+    """
+    tokens = [_token(lines) for lines in heads]
+    if not tokens or sum(token is not None for token in tokens) < most * len(tokens):
+        return None
     values = [t for t in tokens if t is not None]
     if len(set(values)) * 2 > len(values) and not all(is_number(v) for v in values):
-        return []  # (one word each, all different: names or short captions, as a caption may be)
-    return files
+        return None  # (one word each, all different: names or short captions, as a caption may be)
+    return [_label(v) for v in values]
 
 
 def label_file_evidence(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:

@@ -143,7 +143,9 @@ class Evidence:
       image_folder: BOX_FILES: the folder of the images its files mirror (`training/image_2`); BOX_TABLE of
         frame rows (`box_formats.FRAME_ROWS`): the folder of its sequence's frames, its rows keyed by its
         path and the frame's number (`UAV-benchmark-M/M0101/7`); XML_OBJECTS:
-        "." where each XML lies beside its image, keyed by its path from SRC (discover/voc_beside.py).
+        "." where each XML lies beside its image, keyed by its path from SRC (discover/voc_beside.py);
+        LABEL_FILES: "." beside each image, or the images' root a root of label files mirrors
+        (CK+'s `cohn-kanade-images` for `Emotion/`: discover/mirror_label_files.py).
       prefix: MAT_OBJECTS: the folder its file names lie in (`cars_train/`), put before each; LABEL_LINES
         read as a keyed table per split (`split_multi_hot`): its split folder's name (`a. Training Set/`),
         put before each key, so that ids repeated across splits name files of their own split only;
@@ -191,6 +193,8 @@ class Evidence:
         objects, several labels each.
       mask_tail: SEGMENTATION_MASKS: the words every mask of the folder adds to its image's stem,
         cut from each mask's key (STARE's `.ah` of `im0001.ah.ppm`: `shardify.plan.mask_tails`), or "";
+        LABEL_FILES of a root mirroring the images' tree (`image_folder` the images' root): the ending
+        each file adds to its image's stem (CK+'s `_emotion`), or "";
         image_tail: the words every image beside it adds to its stem, added to each mask's key after
         (DRIVE's `_training` of `21_training.tif`, `21_manual1.gif` cut to `21`), or "".
         mask_head: what every mask's name adds before its image's, cut from each (ETIS-Larib's `p` of
@@ -301,6 +305,8 @@ class Evidence:
         if self.kind in (BOX_FILES, BOX_TABLE):
             names = f", class names from {self.names_file}" if self.names_file else ""
             return f"{self.path}{'/' if self.kind == BOX_FILES else ''} ({self.box_format}{names})"
+        if self.kind == LABEL_FILES and self.image_folder not in ("", "."):  # a root mirroring the images' (mirror_label_files)
+            return f"{self.path}/**/<image stem>{self.mask_tail}.txt (a label word per image of {self.image_folder}/)"
         if self.kind == LABEL_FILES:  # one word beside each image (discover/word_captions.py)
             return f"{self.path or 'SRC'}/**/<image>.txt (a label word beside each image)"
         if self.kind == XML_OBJECTS and self.image_folder == ".":  # beside the images (discover/voc_beside.py)

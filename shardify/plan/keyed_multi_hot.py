@@ -17,7 +17,8 @@ beside one folder of images (`converters/one_hot.label_columns`, Plant Pathology
 The class columns are every column but the key and the kept ones, each holding 0 or 1 in most rows
 judged (`_MOST`): a cell of another value (a `2`, a blank) is its row's reject when the table is read
 (`converters/multi_hot_rows.py`), never a reason to drop its column from the classes unsaid. A row
-of no 1s is rejected as a row without a label. Nothing here reads a file.
+of no 1s is rejected as a row without a label; a row leaving every class cell empty is judged by no
+rule here and read as an image with no label (`converters/multi_hot_rows.py`). Nothing here reads a file.
 """
 
 from __future__ import annotations
@@ -60,6 +61,9 @@ def class_columns(
     """
     if not data or any(name.isdigit() for name in header):
         return ()  # a headerless table's columns are numbers: no class names
+    candidates = [c for c in range(len(header)) if c != key and header[c] not in kept]
+    # a row leaving every class cell empty lists an image not labelled yet (DFUC 2021's `100023.jpg,,,,`): no evidence
+    data = [row for row in data if not all(c < len(row) and not row[c].strip() for c in candidates)] or data
     classes = []
     for c, name in enumerate(header):
         if c == key or name in kept:

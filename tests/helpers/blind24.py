@@ -65,6 +65,12 @@ After readers25a (tests/layouts/test_readers25a.py): captions one JSON entry a c
 together (textcaps right: converters/split_sources.entry_captions, split_files._read_together); tables of pairs
 whose second text is a key into a sibling table of texts joined (fnc1 a good stop, --label-column Stance then right:
 beam_jobs/discover/text_joins.py): 3 right, 2 good stops, 4 useless stops, 0 exit 1, 1 WRONG EXIT 0 (hateval).
+Then (aero24) trn/tst split lists: 2 right, 1 good stop, 6 useless stops, 0 exit 1, 1 WRONG EXIT 0 (at 826782c).
+After readers25b (tests/layouts/test_readers25b.py): COCO split files under the one wrapping folder found
+(ap10k right; beam_jobs/discover/coco_split_files.coco_places, its keypoints said in the plan), a one-hot table's
+rows of empty cells unlabelled images (dfuc2021 right; converters/one_hot.py), --labels over the training folders
+leaving aside the test table detection read as labels (boneage a good stop; label_tables._without_other_tables):
+4 right, 2 good stops, 3 useless stops (fnc1, textcaps, uavdt), 0 exit 1, 1 WRONG EXIT 0 (hateval).
 """
 
 from __future__ import annotations
@@ -291,7 +297,9 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # ID names (beam_jobs/discover/text_joins.py), the bodies no records; named by
                                          # the label column's stop once Body ID is the join's key
     "hateval": {"label_column": "HS"},   # right (tried at cba510f: each row labelled by its task A flag)
-    "boneage": None,
+    "boneage": {"labels_file": "boneage-training-dataset.csv", "label_column": "boneage"},
+                                         # right (tried) since readers25b: the stop names both; before, following it
+                                         # stopped again (the test table read as labels kept the named one unread)
     "textcaps": None,                    # right with no option since readers25a (one entry a caption, grouped)
 }
 

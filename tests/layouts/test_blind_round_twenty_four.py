@@ -35,14 +35,10 @@ from helpers.unseen_judge import judge_first_command, recorded
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
     # aeroscapes: right since aero24 (`trn`/`tst` split words, `Visualizations/` renderings beside the masks)
-    "ap10k": ("STOPS (exit 2): 'no class folders, names or label files': the COCO keypoint JSONs per split are set aside "
-              "('named like a file of boxes'); --label-level 0 writes the images without their animals"),
-    "boneage": ("STOPS (exit 2) since blindfix24 (WRONG EXIT 0 at cba510f: the test table's 'Sex' column labelled the "
-                "test images, the training images unlabelled): names --labels boneage-training-dataset.csv --label-column "
-                "'boneage'; following it stops again (its bare ids over the doubled folders ask for --key-column, and "
-                "--key-column id then stops as 'which table of texts it labels cannot be told')"),
-    "dfuc2021": ("STOPS (exit 2): train.csv's one-hot columns none/infection/ischaemia/both are not read ('named like a "
-                 "file of boxes'); no option reads a class from one-hot columns"),
+    # ap10k: right since readers25b (COCO split files found under the one wrapping folder, ap-10k/annotations/)
+    # boneage: a good stop since readers25b (--labels boneage-training-dataset.csv --label-column 'boneage', which it names,
+    # converts right: the test table detection read as labels is left aside for the named one)
+    # dfuc2021: right since readers25b (a one-hot table's rows of empty cells are unlabelled images, no evidence against it)
     # fnc1: a good stop since readers25a (the stances joined to their bodies by Body ID; --label-column Stance then right)
     "hateval": ("WRONG EXIT 0: the 0/1 columns HS, TR, AG read as one multi-hot label set ({'hs', 'tr'}), where TR and AG "
                 "are task B's own binary values (TR 0 is 'a group', no absence) and HS is task A's target"),

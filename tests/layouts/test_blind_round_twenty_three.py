@@ -41,8 +41,8 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "ck_plus": ("STOPS (exit 2): the subject folders S<sss>/ over sequence folders <nnn>/ are taken for classes over "
-                "parts; no option reads Emotion/'s _emotion.txt files, which label the peak frame of some sequences"),
+    # ck_plus: right since readers25b (Emotion/'s _emotion.txt files mirroring the frames' tree read as their labels;
+    # the builder's frames given split "train", the rounds' word for no split, where it had left None)
     # eurlex57k: a good stop since readers25a (--json-records . --text-column ... --label-column concepts, named)
 }
 
