@@ -48,6 +48,7 @@ __all__ = [
     "LINES",
     "COCO",
     "MAX_ANNOTATION_BYTES",
+    "DROPPED_CAPTION_FLAGS",
     "LabelRow",
     "label_file_format",
     "read_label_rows",
@@ -58,6 +59,10 @@ TABLE, LINES, COCO = "table", "lines", "coco"
 # A COCO file is parsed whole (one worker): the largest public one (instances_train2017.json) is
 # 450 MB. Larger files are refused rather than read into memory.
 MAX_ANNOTATION_BYTES = 1 << 30
+# A COCO caption annotation its file flags so is none of the image's captions: the caption its annotators
+# rejected, or the stock sentence written for an image too poor to describe (VizWiz-Captions' is_rejected,
+# is_precanned; its evaluation drops both).
+DROPPED_CAPTION_FLAGS = ("is_rejected", "is_precanned")
 # A line of a .txt label file longer than this is not a `name label` line.
 _MAX_LINE_BYTES = 64 << 10
 
@@ -410,7 +415,7 @@ def _coco(
                         )
                     except InvalidInputError as error:
                         errors.append(error.reason)
-        if captions and isinstance(annotation.get("caption"), str):
+        if captions and isinstance(annotation.get("caption"), str) and not any(annotation.get(f) is True for f in DROPPED_CAPTION_FLAGS):
             texts.append(annotation["caption"].strip())
     shared_ids = coco_entries.shared_ids(document["images"], strings)
     for index, image in enumerate(document["images"], start=1):

@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_d
 from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, word_captions, xml_record_files
+from shardify.beam_jobs.discover import copied_table_reads, mirror_documents, word_captions, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file, list_tree, real_folder, sample_tree, spread_over_folders
 from shardify.beam_jobs.open_inputs import open_input
@@ -455,6 +455,7 @@ def _detect_folder(
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
+        mirror_documents.check_mirror_documents(config, sample, detected)  # EuroCity Persons' labels/<split>/<city>/*.json
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt
         numbered_names.check_numbered_names(config, sample, detected)  # MJSynth's lexicon.txt beside its numbered lists
