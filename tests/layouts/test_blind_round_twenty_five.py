@@ -12,6 +12,11 @@ As measured on the branch blind25 at main's 826782c (`python tests/helpers/blind
 tests/helpers/blind25_baseline_826782c.json): 1 right (plantvillage), 0 good stops, 5 stops naming nothing that
 converts right (belgiumtsc, hyperpartisan, lip, uavid, vedai), 1 exit 1 (climate_fever), 3 wrong with exit 0
 (eurocity, koniq, vizwiz).
+Since blindfix25 (tests/layouts/test_blindfix25.py): vizwiz right (COCO caption files per split read with their
+captions), koniq and eurocity stop before writing (a table's column of split names; class folders mirrored by
+unread per-image documents): 2 right, 0 good stops, 7 useless stops, 1 exit 1, 0 wrong exit 0; with FOLLOW
+corrected for belgiumtsc and uavid (their stops' own --label-level converts right): 2 right, 2 good stops, 5 useless
+stops, 1 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -25,24 +30,23 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "belgiumtsc": ("STOPS (exit 2): the class folders' GT-<class>.csv tables 'name the inputs' but are not read; names "
-                   "no --exclude of them (with --exclude '**/GT-*.csv' '**/Readme.txt' the class folders convert right)"),
+    # belgiumtsc: a good stop (its --label-level 3 converts right; the baseline's FOLLOW named --exclude instead)
     "climate_fever": ("EXIT 1: the claims' nested 'evidences' lists taken for the pair's second text, every line "
                       "rejected (with --label-column claim_label --text-column claim it converts right)"),
-    "eurocity": ("WRONG EXIT 0: the city folders (amsterdam, barcelona, berlin) written as the images' classes; the "
-                 "per-image JSONs of boxes under ECP/day/labels/ not read"),
+    "eurocity": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the city folders written as the images' "
+                 "classes): names the per-image JSONs under ECP/day/labels/ mirroring the city folders; no option reads "
+                 "their boxes (--label-level 0 writes the images without them)"),
     "hyperpartisan": ("STOPS (exit 2): 'no images or texts to convert, only 2 .xsd, 2 .xml files'; the articles XML "
                       "and its ground truth joined by id are not read, and no option reads them"),
-    "koniq": ("WRONG EXIT 0: the table's 'set' column (training, validation, test) written as every image's label, "
-              "every image split train; MOS is the target and set the split"),
+    "koniq": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the 'set' column written as every image's "
+              "label, every image split train): names the table and its split column; no option reads MOS as the "
+              "label and set as the split together"),
     "lip": ("STOPS (exit 2): names --label-level 0, which writes train_images/ and val_images/ as one split 'trainval' "
             "(TrainVal_images/); the id lists train_id.txt, val_id.txt not read as splits"),
-    "uavid": ("STOPS (exit 2): names the sequence folders as groups, not classes, but no --exclude of the Labels/ "
-              "colour masks (with --label-level 0 --exclude '**/Labels' it converts right)"),
+    # uavid: a good stop (its --label-level 0 converts right; the baseline's FOLLOW added an --exclude not needed)
     "vedai": ("STOPS (exit 2): 'no class folders, names or label files'; the per-scene rows of 14 numbers in "
               "Annotations512/<id>.txt (class code 4th) are not read, and no option reads them"),
-    "vizwiz": ("WRONG EXIT 0: the images written without their captions (annotations/<split>.json, COCO-like with "
-               "is_rejected and is_precanned flags, not read)"),
+    # vizwiz: right since blindfix25 (WRONG EXIT 0 at 826782c: the images written without their captions)
 }
 
 
