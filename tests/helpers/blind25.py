@@ -66,7 +66,10 @@ another folder stop (eurocity: beam_jobs/discover/mirror_documents.py): 2 right,
 exit 1, 0 WRONG EXIT 0. Then FOLLOW corrected for two stops whose own offer converts right (belgiumtsc's --label-level
 3, uavid's --label-level 0; the baseline's FOLLOW had named options no stop names; the stops' messages are
 unchanged since 826782c, so they were good stops at the baseline too): 2 right, 2 good stops, 5 useless stops
-(eurocity, hyperpartisan, koniq, lip, vedai), 1 exit 1 (climate_fever), 0 WRONG EXIT 0.
+(eurocity, hyperpartisan, koniq, lip, vedai), 1 exit 1 (climate_fever), 0 WRONG EXIT 0. Then split folders beneath
+a folder named for two splits read as the splits (lip a good stop: its --label-level 0 now writes train, val and test;
+shardify/plan/nested_splits.py): 2 right, 3 good stops, 4 useless stops (eurocity, hyperpartisan, koniq, vedai),
+1 exit 1 (climate_fever), 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -315,7 +318,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
                                          # too, but named by no stop): blind25_baseline_826782c.json counts it useless
     "eurocity": None,
     "vedai": None,
-    "lip": None,                         # --label-level 0 writes train and val as one split 'trainval' (826782c)
+    "lip": {"label_level": 0},           # right since blindfix25 (nested_splits); at 826782c --label-level 0 wrote train
+                                         # and val as one split 'trainval': FOLLOW None in the baseline JSON
     "uavid": {"label_level": 0},         # right (tried after the baseline: the stop's own offer; the Labels/ colour masks
                                          # are no records). The baseline's FOLLOW added --exclude '**/Labels' (named by no
                                          # stop, not needed): blind25_baseline_826782c.json counts it useless

@@ -16,7 +16,8 @@ Since blindfix25 (tests/layouts/test_blindfix25.py): vizwiz right (COCO caption 
 captions), koniq and eurocity stop before writing (a table's column of split names; class folders mirrored by
 unread per-image documents): 2 right, 0 good stops, 7 useless stops, 1 exit 1, 0 wrong exit 0; with FOLLOW
 corrected for belgiumtsc and uavid (their stops' own --label-level converts right): 2 right, 2 good stops, 5 useless
-stops, 1 exit 1, 0 wrong exit 0.
+stops, 1 exit 1, 0 wrong exit 0. And lip a good stop (split folders beneath TrainVal_images/ read as the splits):
+2 right, 3 good stops, 4 useless stops, 1 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ WRONG = {
     "koniq": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the 'set' column written as every image's "
               "label, every image split train): names the table and its split column; no option reads MOS as the "
               "label and set as the split together"),
-    "lip": ("STOPS (exit 2): names --label-level 0, which writes train_images/ and val_images/ as one split 'trainval' "
-            "(TrainVal_images/); the id lists train_id.txt, val_id.txt not read as splits"),
+    # lip: a good stop since blindfix25 (its --label-level 0 wrote train and val as one split 'trainval' at 826782c;
+    # split folders beneath a folder named for two splits are the splits: shardify/plan/nested_splits.py)
     # uavid: a good stop (its --label-level 0 converts right; the baseline's FOLLOW added an --exclude not needed)
     "vedai": ("STOPS (exit 2): 'no class folders, names or label files'; the per-scene rows of 14 numbers in "
               "Annotations512/<id>.txt (class code 4th) are not read, and no option reads them"),

@@ -8,6 +8,10 @@ a neighbour not in the batch, and a hostile twin that must convert as before.
   lost beside --label-column MOS; shardify/plan/split_cells.py);
 - class folders mirrored image by image by unread per-image documents under another folder stop
   (EuroCity Persons' city folders beside labels/<split>/<city>/*.json; beam_jobs/discover/mirror_documents.py).
+
+And one useless stop mended: split folders beneath a folder named for two splits are the splits (LIP's
+TrainVal_images/train_images/, val_images/; --label-level 0 had written them as one split, trainval:
+shardify/plan/nested_splits.py).
 """
 
 from __future__ import annotations
@@ -18,17 +22,17 @@ from pathlib import Path
 
 import pytest
 
-from helpers.blind25 import DATASETS
+from helpers.blind25 import DATASETS, FOLLOW
 from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes
-from helpers.unseen_judge import assert_right
+from helpers.unseen_judge import assert_right, judge_first_command
 from shardify.beam_jobs.discover import mirror_documents
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
-from shardify.plan import split_cells
+from shardify.plan import nested_splits, split_cells
 
 
 def _image(path: Path, key: str) -> None:
@@ -200,3 +204,39 @@ def test_class_folders_with_a_few_documents_elsewhere_still_convert(tmp_path: Pa
 
 def test_the_new_modules_doctests() -> None:
     assert doctest.testmod(split_cells).failed == 0 and doctest.testmod(mirror_documents).failed == 0
+    assert doctest.testmod(nested_splits).failed == 0
+
+
+# ------------------------------------------------------------------------------------------------
+# Split folders beneath a folder named for two splits
+# ------------------------------------------------------------------------------------------------
+
+def test_lip_stop_names_the_level_that_converts_right(tmp_path: Path) -> None:
+    judge_first_command(DATASETS, "lip", tmp_path, FOLLOW["lip"])
+
+
+def _nested(root: Path, under: dict[str, tuple[str, ...]]) -> None:
+    for top, beneath in under.items():
+        for folder in beneath:
+            for cls in ("cat", "dog"):
+                _image(root / top / folder / cls / f"{folder}_{cls}.jpg", f"{top}{folder}{cls}")
+
+
+def test_a_neighbour_of_train_and_val_beneath_trainval_reads_each_split(tmp_path: Path) -> None:
+    _nested(tmp_path / "src", {"TrainVal": ("train", "val"), "Test": ("test",)})
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert {name: (r["split"], _value(r, contract.LABEL_TEXT)) for name, r in records.items()} == {
+        f"{top}/{folder}/{cls}/{folder}_{cls}.jpg": (split, [cls])
+        for top, folder, split in (("TrainVal", "train", "train"), ("TrainVal", "val", "val"), ("Test", "test", "test"))
+        for cls in ("cat", "dog")}
+
+
+def test_classes_beneath_trainval_stay_classes(tmp_path: Path) -> None:
+    for top in ("trainval", "test"):
+        for cls in ("cats", "dogs"):
+            _image(tmp_path / "src" / top / cls / f"{top}_{cls}.jpg", f"{top}{cls}")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert {name: (r["split"], _value(r, contract.LABEL_TEXT)) for name, r in records.items()} == {
+        f"{top}/{cls}/{top}_{cls}.jpg": (top, [cls]) for top in ("trainval", "test") for cls in ("cats", "dogs")}
