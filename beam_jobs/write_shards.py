@@ -51,8 +51,8 @@ class _WriteShardFn(beam.DoFn):
     output/resume.py) as a side effect; the content hash of every record written goes to CONTENT_HASHES."""
 
     def __init__(
-        self, config: ConvertConfig, labels_file: str, first_record: int = 0, line_files: tuple[str, ...] = (),
-        labelled_by_lines: tuple[str, ...] = (), text_joins: tuple[TextJoin, ...] = (),
+        self, config: ConvertConfig, labels_file: str | tuple[tuple[str, str], ...], first_record: int = 0,
+        line_files: tuple[str, ...] = (), labelled_by_lines: tuple[str, ...] = (), text_joins: tuple[TextJoin, ...] = (),
     ) -> None:
         self._text_joins = text_joins
         self._first_record = first_record
@@ -247,7 +247,7 @@ class WriteShards(beam.PTransform):
     def __init__(
         self,
         config: ConvertConfig,
-        labels_file: str,
+        labels_file: str | tuple[tuple[str, str], ...],
         summary: beam.PCollection,
         *,
         spread: bool = True,

@@ -21,11 +21,15 @@ from shardify.format.contract import ObjectSchema
 from shardify.inputs import json_input
 from shardify.plan.entries import SourceObject
 
-__all__ = ["MAX_ANNOTATION_BYTES", "coco_rows"]
+__all__ = ["DROPPED_CAPTION_FLAGS", "MAX_ANNOTATION_BYTES", "coco_rows"]
 
 # A COCO file is parsed whole (one worker): the largest public one (instances_train2017.json) is
 # 450 MB. Larger files are refused rather than read into memory.
 MAX_ANNOTATION_BYTES = 1 << 30
+# A COCO caption annotation its file flags so is none of the image's captions: the caption its annotators
+# rejected, or the stock sentence written for an image too poor to describe (VizWiz-Captions' is_rejected,
+# is_precanned; its evaluation drops both).
+DROPPED_CAPTION_FLAGS = ("is_rejected", "is_precanned")
 
 
 def coco_rows(
@@ -80,7 +84,7 @@ def coco_rows(
                         )
                     except InvalidInputError as error:
                         errors.append(error.reason)
-        if captions and isinstance(annotation.get("caption"), str):
+        if captions and isinstance(annotation.get("caption"), str) and not any(annotation.get(f) is True for f in DROPPED_CAPTION_FLAGS):
             texts.append(annotation["caption"].strip())
     shared_ids = coco_entries.shared_ids(document["images"], strings)
     for index, image in enumerate(document["images"], start=1):

@@ -109,13 +109,15 @@ def read_evidence(
         return
     fileobj = cr_lines.as_lines(fileobj)  # (lines ended by CR alone: a line each)
     if found.kind == evidence_lib.COCO_SPLIT:
-        rows = label_files.read_label_rows(fileobj, found.path, captions=False, size_bytes=size_bytes, objects=objects)
+        # (its captions too: a per-split file of COCO captions, VizWiz-Captions' annotations/train.json, gives the
+        # records their text as captions_train2017.json does; read without them, every image was written textless)
+        rows = label_files.read_label_rows(fileobj, found.path, captions=True, size_bytes=size_bytes, objects=objects)
         for row in rows:
             if isinstance(row, tables.RowError):
                 yield row
             else:  # an image entry without categories (a test split's) is unlabelled
                 labels = row.labels if row.has_labels else None
-                yield EvidenceRow(row.row, row.key, found.split, labels, row.objects, row.source_id)
+                yield EvidenceRow(row.row, row.key, found.split, labels, row.objects, row.source_id, caption=row.caption)
         return
     if found.kind == evidence_lib.HF_METADATA:
         yield from _hf_metadata(text_lines(fileobj), found)

@@ -32,7 +32,7 @@ from typing import BinaryIO
 
 from shardify.converters import coco_label_rows, cr_lines, label_sentences, one_hot, sniffed_tables, table_scans, tables
 from shardify.converters.coco_entries import coco_categories  # (re-exported: class_lists reads it from here)
-from shardify.converters.coco_label_rows import MAX_ANNOTATION_BYTES  # (re-exported: detection bounds its reads by it)
+from shardify.converters.coco_label_rows import DROPPED_CAPTION_FLAGS, MAX_ANNOTATION_BYTES  # (re-exported: detection bounds its reads by it)
 from shardify.converters.columns import KEY_COLUMN_NAMES, choose_column, label_file_columns
 from shardify.converters.label_cells import split_labels
 from shardify.converters.label_rows import LabelRow  # (re-exported: callers read it from here)
@@ -47,6 +47,7 @@ __all__ = [
     "LINES",
     "COCO",
     "MAX_ANNOTATION_BYTES",
+    "DROPPED_CAPTION_FLAGS",
     "LabelRow",
     "label_file_format",
     "read_label_rows",

@@ -114,7 +114,8 @@ class RecordBuilder:
       open_input: opens a source file by its relative path.
       table_options: how the tables' columns were named.
       encoding: of text files.
-      labels_file: the label file's name, for captions' `text/source`.
+      labels_file: the label file's name, for captions' `text/source`; or ((split, file), ...) where a
+        file per split gives them (COCO caption files per split).
       validate: how images are checked (see `defaults.VALIDATION_LEVELS`).
       apply_orientation: store images upright by their EXIF orientation.
       drop_outside: a detection dataset's box that leaves its image drops its object (else it is
@@ -135,7 +136,7 @@ class RecordBuilder:
         *,
         table_options: TableOptions = TableOptions(),
         encoding: str = texts.DEFAULT_ENCODING,
-        labels_file: str = "",
+        labels_file: str | tuple[tuple[str, str], ...] = "",
         validate: str = DEFAULT_VALIDATE,
         apply_orientation: bool = False,
         drop_outside: bool = False,
@@ -302,7 +303,8 @@ class RecordBuilder:
                 caption = texts.decode_text(read_exactly(fileobj, entry.caption_bytes), self._encoding)
             values.update(self._text(caption, entry.caption_file))
         else:
-            values.update(self._text(entry.caption_text, row_id(entry.caption_source or self._labels_file, entry.row)))
+            source = dict(self._labels_file).get(entry.split, "") if isinstance(self._labels_file, tuple) else self._labels_file
+            values.update(self._text(entry.caption_text, row_id(entry.caption_source or source, entry.row)))
         return values, repair, objects, resized
 
     def _array_values(self, entry: Entry, number: int) -> tuple[dict[str, list], bool]:

@@ -32,7 +32,8 @@ from shardify.beam_jobs.discover import block_files, fold_folders, label_file_tw
 from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
-from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, text_joins, word_captions, xml_record_files
+from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
+from shardify.beam_jobs.discover import xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -389,6 +390,7 @@ def _detect_folder(
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
+        mirror_documents.check_mirror_documents(config, sample, detected)  # EuroCity Persons' labels/<split>/<city>/*.json
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt
         numbered_names.check_numbered_names(config, sample, detected)  # MJSynth's lexicon.txt beside its numbered lists

@@ -12,7 +12,10 @@ anything is written. Only the first bytes of a few such files are read.
 Such a file whose entries are a list of objects each naming its file and its split is read as the
 images' split file since (`converters/split_sources.split_names`: RSICD's images then take the
 scene its `txtclasses_rsicd/<scene>.txt` list names, and the split the JSON gives), and its
-entries' captions (`sentences` of `raw` texts) are the records' captions (`with_entry_captions`).
+entries' captions (`sentences` of `raw` texts) are the records' captions (`with_entry_captions`). So are
+the captions of COCO files one per split (VizWiz-Captions' `annotations/train.json`, `val.json`: COCO's
+"images" and "annotations" with a `caption` each), which detection reads as the splits' annotations:
+before, their captions were not read and every image was written without text with exit 0.
 """
 
 from __future__ import annotations
@@ -24,7 +27,9 @@ from collections.abc import Sequence
 
 from shardify.beam_jobs.discover import head_reads
 from shardify.config import ConvertConfig
+from shardify.converters.label_files import DROPPED_CAPTION_FLAGS
 from shardify.errors import UsageError
+from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
@@ -33,6 +38,8 @@ __all__ = ["caption_file", "check_image_split_fields", "split_fields", "with_ent
 # An entry's captions, as Karpathy's files write them (`"sentences": [{"raw": ...}]`) or a list of strings.
 # Or one caption an entry, the image named again by its next (TextCaps' `"caption_str": "..."`).
 _CAPTIONS = re.compile(r'"(sentences|captions)"\s*:\s*\[\s*(\{\s*"[a-z_]+"|")|"(caption_str|caption|sentence)"\s*:\s*"', re.IGNORECASE)
+# A COCO annotation's caption (`captions_train2017.json`'s, VizWiz-Captions' annotations/train.json's).
+_COCO_CAPTION = re.compile(r'"caption"\s*:\s*"')
 
 _LOOKED_AT = 4
 _HEAD_BYTES = 256 << 10
@@ -98,22 +105,39 @@ def with_entry_captions(config: ConvertConfig, detected: layout.SourceLayout) ->
     records already carry captions of another source."""
     if detected.captions or detected.media != "image" or detected.name != layout.IMAGE_FOLDERS:
         return detected
-    files = [found.path for found in _caption_files(config, detected)]
-    if not files:
+    found = _caption_files(config, detected)
+    if found and found[0].kind == evidence_lib.COCO_SPLIT:
+        # (a COCO file per split whose annotations hold captions, VizWiz-Captions': read without them, every image
+        # was written textless with exit 0)
+        note = (f"{', '.join(e.path for e in found)}: each image's captions (its annotations' caption, those flagged "
+                f"{' or '.join(DROPPED_CAPTION_FLAGS)} left out), joined with a line break")
+        return dataclasses.replace(detected, captions=True, notes=(*detected.notes, note))
+    if not found:
         return detected
+    files = [e.path for e in found]
     note = f"{', '.join(files)}: each image's captions (its entries' sentences), joined with a line break, with its split"
     return dataclasses.replace(detected, captions=True, notes=(*detected.notes, note))
 
 
-def caption_file(config: ConvertConfig, detected: layout.SourceLayout) -> str:
+def caption_file(config: ConvertConfig, detected: layout.SourceLayout) -> str | tuple[tuple[str, str], ...]:
     """The file the records' captions come from: the label file, or the split file whose entries
-    give them (`with_entry_captions`), or "". The writer's `text/source` is `<file>#<entry>`."""
+    give them (`with_entry_captions`), or "". The writer's `text/source` is `<file>#<entry>`. Where
+    a COCO file per split gives them, ((split, file), ...): each record's is its split's file."""
     if detected.labels_file or not detected.captions:
         return detected.labels_file
-    return next((e.path for e in _caption_files(config, detected)), "")
+    found = _caption_files(config, detected)
+    if found and found[0].kind == evidence_lib.COCO_SPLIT:
+        return tuple((e.split, e.path) for e in found)
+    return next((e.path for e in found), "")
 
 
 def _caption_files(config: ConvertConfig, detected: layout.SourceLayout) -> list:
-    """The JSON split files of `detected` whose entries hold captions."""
+    """The JSON split files of `detected` whose entries hold captions (Karpathy's), else its COCO files per
+    split whose annotations hold them."""
+    karpathy = [found for found in detected.evidence
+                if found.gives_split and found.kind != evidence_lib.COCO_SPLIT and layout.extension(found.path) == "json"
+                and _CAPTIONS.search(_head(config, found.path))]
+    if karpathy:
+        return karpathy
     return [found for found in detected.evidence
-            if found.gives_split and layout.extension(found.path) == "json" and _CAPTIONS.search(_head(config, found.path))]
+            if found.kind == evidence_lib.COCO_SPLIT and found.split and _COCO_CAPTION.search(_head(config, found.path))]

@@ -27,7 +27,15 @@ from collections.abc import Callable, Sequence
 
 from shardify.errors import UsageError
 from shardify.inputs.whole_numbers import whole_number
-from shardify.plan import headerless_tables, keyed_multi_hot, label_candidates, label_words, literal_boxes, sparse_columns
+from shardify.plan import (
+    headerless_tables,
+    keyed_multi_hot,
+    label_candidates,
+    label_words,
+    literal_boxes,
+    sparse_columns,
+    split_cells,
+)
 from shardify.plan.composite_keys import composite_key
 from shardify.plan.evidence import LABEL_LINES, Evidence, KeyRule, example_file, key_rule
 from shardify.plan.structure import split_word
@@ -138,6 +146,7 @@ def recognise_keyed_table(
         return None if key_column or not input_stems else _composite(path, header, data, input_stems, label_column, label_named)
     label_column, also = _several_labels(header, label_column, path)
     label = _label_column(path, header, data, key, label_column, label_named, keep_columns)
+    split_cells.check_split_cells(path, header, data, key, label, bool(label_column))  # KonIQ-10k's `set` column
     if label is not None and label in also:
         raise UsageError(f"{path}: --label-column names its column {header[label]!r} twice: name each label column once")
     classes = keyed_multi_hot.class_columns(header, data, key, keep_columns, strict=not multi_hot) if label is None else ()

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from shardify.plan import class_named_files, mask_names, sample_parts, split_worded_classes
+from shardify.plan import class_named_files, mask_names, nested_splits, sample_parts, split_worded_classes
 from shardify.plan.evaluation_parts import evaluation_part
 from shardify.plan.file_name_labels import NamePattern, name_pattern, with_names
 
@@ -386,6 +386,9 @@ def infer_structure(
         if split_level == 0 and tops - {root[0]} and not all(split_word(top) for top in tops):
             split_level = -1  # `train/` beside `cats/`: not a split folder
         split_folders = [root[split_level]] if split_level >= 0 else []
+    if split_level >= 0 and (finer := nested_splits.finer_splits(folders, split_level, split_folders)):
+        split_level, split_folders = split_level + 1, finer  # LIP's TrainVal_images/train_images/, val_images/
+        notes.append(f"split folders beneath a folder named for two splits: {', '.join(finer)}")
     if split_level >= 0:
         root = root[:split_level]
         notes.append(f"split folders: {', '.join(split_folders)}" + (f" under {'/'.join(root)}/" if root else ""))

@@ -1,4 +1,4 @@
-"""Tally a blind batch (round twelve's tests/helpers/blind12.py, or --batch 13 .. 24) on the code as it stands.
+"""Tally a blind batch (round twelve's tests/helpers/blind12.py, or --batch 13 .. 25) on the code as it stands.
 
     python tests/helpers/blind_tally.py [--batch 12|13|...|22|23] [--json FILE] [--only NAME ...]
 
@@ -103,7 +103,7 @@ def judge(name: str, work: Path, batch: int = 12) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--batch", type=int, default=12, choices=(12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24),
+    parser.add_argument("--batch", type=int, default=12, choices=(12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25),
                         help="which blind batch (default 12)")
     parser.add_argument("--json", metavar="FILE", help="also write the outcomes as JSON")
     parser.add_argument("--only", nargs="*", metavar="NAME", help="only these datasets")

@@ -1,0 +1,89 @@
+"""Stop where class folders are mirrored, image by image, by a tree of per-image documents that nothing reads.
+
+EuroCity Persons ships `ECP/day/img/<split>/<city>/<city>_<n>.png` beside `ECP/day/labels/<split>/<city>/
+<city>_<n>.json`: one JSON per image (its boxes, `"children"` of `"identity"`, `x0` .. `y1`), at the same place
+under another top folder. No reader took the documents, so the city folders, the level whose siblings hold
+the images, were written as the images' classes with exit 0, and every pedestrian was lost. A source whose
+folders are read as classes, where most sampled images have a document of their stem at the same place (the
+same folders below their tops: `train/amsterdam/`) under another folder, and no evidence reads those
+documents, stops before writing: the documents, one per image, are the dataset's annotations, and the
+folders they mirror are places, not classes. Plain matching over the sampled paths; nothing is opened.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.plan import layout
+
+__all__ = ["check_mirror_documents", "mirrored_documents"]
+
+# The kinds of per-image documents looked for (structured annotation files; .txt is read by others).
+_DOCUMENT_EXTENSIONS = frozenset({"json", "xml"})
+# Folder levels above the file both paths must share, at least: one level alone (a class folder) is a
+# mirror of class folders, not of places.
+_SHARED_LEVELS = 2
+
+
+def _tail(path: str) -> tuple[tuple[str, ...], str]:
+    folder, name = posixpath.split(path)
+    parts = tuple(p for p in folder.split("/") if p)
+    return parts, posixpath.splitext(name)[0]
+
+
+def mirrored_documents(images: Sequence[str], documents: Sequence[str]) -> dict[str, str]:
+    """{image: document} for each image with a document of its stem whose last _SHARED_LEVELS folders are
+    the image's, under another top folder.
+
+    >>> mirrored_documents(["d/img/train/ams/a.png", "d/img/val/ber/b.png"], ["d/labels/train/ams/a.json"])
+    {'d/img/train/ams/a.png': 'd/labels/train/ams/a.json'}
+    >>> mirrored_documents(["img/cat/a.png"], ["labels/cat/a.json"])
+    {}
+    """
+    by_tail: dict[tuple[tuple[str, ...], str], list[str]] = {}
+    for doc in documents:
+        parts, stem = _tail(doc)
+        if len(parts) > _SHARED_LEVELS:
+            by_tail.setdefault((parts[-_SHARED_LEVELS:], stem), []).append(doc)
+    found = {}
+    for image in images:
+        parts, stem = _tail(image)
+        if len(parts) <= _SHARED_LEVELS:
+            continue
+        for doc in by_tail.get((parts[-_SHARED_LEVELS:], stem), ()):
+            if _tail(doc)[0] != parts:  # under another top folder, not beside the image
+                found[image] = doc
+                break
+    return found
+
+
+def check_mirror_documents(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where the plan reads class folders that a tree of unread per-image documents mirrors (see the module).
+
+    Raises:
+      UsageError: naming the documents and the folders read as classes.
+    """
+    structure = detected.structure
+    if structure is None or detected.media != "image" or not any(level >= 0 for _, level in structure.label_levels):
+        return
+    if any(e.gives_labels for e in detected.evidence):
+        return
+    read = {e.path for e in detected.evidence}
+    images = [p for p in sample if layout.extension(p) in layout.IMAGE_EXTENSIONS]
+    documents = [p for p in sample if layout.extension(p) in _DOCUMENT_EXTENSIONS
+                 and not any(p == r or p.startswith(r.rstrip("/") + "/") for r in read)]
+    found = mirrored_documents(images, documents)
+    if not images or len(found) * 2 <= len(images):
+        return
+    shown = sorted(found.values())[:3]
+    classes = sorted({posixpath.basename(posixpath.dirname(image)) for image in found})[:4]
+    raise UsageError(
+        f"the images' class folders ({', '.join(classes)}) are mirrored image by image by documents under another "
+        f"folder ({', '.join(shown)} and {max(0, len(found) - len(shown))} more: one per image, at the image's place), "
+        "which shardify does not read: they hold the images' annotations, and the folders they mirror are places of "
+        "the dataset, not classes. Decide: --label-level 0 writes the images unlabelled (the documents left unread), "
+        "or read them with a layout file (docs/layout-files.md)"
+    )
