@@ -42,6 +42,7 @@ __all__ = ["recognise_folder_label_lists"]
 # those labels this share hold a letter.
 _LABELLED_SHARE = 0.8
 _LETTER = re.compile(r"[^\W\d_]")
+_NOT_A_LABEL = re.compile(r"://|^/|\\|^www\.")  # an address, a path: no class
 _WORD = re.compile(r"[^\W\d][\w'-]*")  # a word of a label (`Swiping`, `upside`), not a number or a code
 _EXTENSIONS = (".csv", ".txt", ".lst", "")
 # Of a list's keys, at least this share distinct: each row a folder of its own.
@@ -91,6 +92,8 @@ def _labelled(rows: Sequence[Sequence[str]]) -> bool | None:
     True
     >>> _labelled([["s1", "0"], ["s2", "1"], ["s3", "1"]]), _labelled([["c1", "47"], ["c2", "38"], ["c3", "52"]]) is None
     (True, True)
+    >>> _labelled([["1", "http://commons.wikimedia.org/wiki/Category:Place_1"]]) is None
+    True
     """
     if not rows:
         return None
@@ -101,6 +104,8 @@ def _labelled(rows: Sequence[Sequence[str]]) -> bool | None:
         return None
     if any(len(rest) > 1 and not all(_WORD.fullmatch(field) for field in rest) for rest in rests):
         return None  # several cells, not the words of one label
+    if any(_NOT_A_LABEL.search(field) for rest in rests for field in rest):
+        return None  # an address or a path (Google Landmarks' `Category:` URLs), no class
     worded = sum(1 for rest in rests if any(_LETTER.search(field) for field in rest))
     if worded >= _LABELLED_SHARE * len(rests):
         return True
@@ -181,6 +186,8 @@ def _read(rows: Sequence[Sequence[str]], inputs: Sequence[str], whole: bool) -> 
         if labelled is None or not body:
             continue
         keys = [row[0] for row in body]
+        if sum(len(k.strip("/")) > 1 for k in keys) * 2 <= len(keys):
+            continue  # folders named by one character are buckets of hashed names (`train/3/a/`), no clips or studies
         if len(set(keys)) < _DISTINCT_KEYS * len(keys) or any(INPUT_SUFFIX.search(cell) for row in body for cell in row[1:]):
             continue  # a folder a row (a clip listed once); FlickrLogos-32's `<class>,<file>` rows repeat theirs, name files
         rule = folder_lists.folder_rule(keys, inputs, whole)
@@ -195,8 +202,8 @@ def class_list_notes(heads: Mapping[str, Sequence[str]], found: Sequence[Evidenc
     itself, since a list of names cannot be told from a list of inputs, but named with the option
     that numbers the classes in its order.
 
-    >>> heads = {"a-train.csv": ["1;Thumb Up", "2;No gesture"], "a-labels.csv": ["No gesture", "Thumb Up", "Thumb Down"]}
-    >>> class_list_notes(heads, recognise_folder_label_lists(heads, ["v/1/0.jpg", "v/2/0.jpg"], True))
+    >>> heads = {"a-train.csv": ["11;Thumb Up", "12;No gesture"], "a-labels.csv": ["No gesture", "Thumb Up", "Thumb Down"]}
+    >>> class_list_notes(heads, recognise_folder_label_lists(heads, ["v/11/0.jpg", "v/12/0.jpg"], True))
     ['a-labels.csv lists the labels of a-train.csv, one a line: --label-names a-labels.csv numbers them in its order']
     """
     lists = [e for e in found if e.kind == SPLIT_LIST and e.label_rest and e.key.folder]

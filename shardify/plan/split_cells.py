@@ -19,6 +19,10 @@ from shardify.plan.structure import split_word
 
 __all__ = ["check_split_cells", "split_cell_columns"]
 
+# A column of splits repeats a few names; ids that begin with a split's word (Shopee's `posting_id`,
+# `train_129225211`, one a row) are no splits.
+_MOST_SPLITS = 6
+
 
 def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) -> list[int]:
     """The columns (none of `skip`) more than half of whose cells in `data` name a split.
@@ -27,10 +31,13 @@ def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) 
     [2]
     >>> split_cell_columns([["a.jpg", "cat"], ["b.jpg", "dog"], ["c.jpg", "test"]])
     []
+    >>> split_cell_columns([[f"{i}.jpg", f"train_{129225211 + i}"] for i in range(8)])
+    []
     """
     width = min((len(row) for row in data), default=0)
     return [c for c in range(width) if c not in skip
-            and sum(bool(split_word(row[c].strip().lower())) for row in data) * 2 > len(data)]
+            and sum(bool(split_word(row[c].strip().lower())) for row in data) * 2 > len(data)
+            and len({row[c].strip().lower() for row in data}) <= _MOST_SPLITS]
 
 
 def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, label: int | None,

@@ -263,13 +263,14 @@ def test_yolo_beside_images_with_obj_names_convert_as_they_lie(built, tmp_path):
 # Wording
 # ------------------------------------------------------------------------------------------------
 
-def test_plan_names_a_split_named_label_table(built, tmp_path):
+def test_following_fsd50ks_table_advice_still_says_audio_is_not_converted(built, tmp_path):
+    # the table stop's advice (keep one ground-truth CSV) had read every .wav clip as a text, each rejected, exit 1;
+    # the clips now stop the run first, with or without the advice (media_beside_tables.check_clip_inputs)
     truth = built("fsd50k")
     result = run_shardify("convert", str(truth.root), str(tmp_path / "out"), "--dry-run",
                           "--exclude", "FSD50K.ground_truth/eval.csv")
-    plan = result.stdout + result.stderr
-    assert "splits from: FSD50K.ground_truth/dev.csv: its rows dev; the other inputs train" in plan, plan[-2000:]
-    assert "one split, train" not in plan
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "the inputs are audio or video files" in result.stdout + result.stderr
 
 
 def test_mask_share_over_all_mask_folders(built, tmp_path):
