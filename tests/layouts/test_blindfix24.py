@@ -13,23 +13,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.blind24 import DATASETS
+from helpers.made_files import image_file as _image
+from helpers.made_files import text_file as _text
 from helpers.refusals import refusal
 from helpers.shard_io import read_shard
-from helpers.shipped import _image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
-
-
-def _image(path: Path, key: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(_image_bytes(key, 20, 16, "JPEG"))
-
-
-def _text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
 
 
 def _labels(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:

@@ -23,8 +23,9 @@ from pathlib import Path
 import pytest
 
 from helpers.blind25 import DATASETS, FOLLOW
+from helpers.made_files import image_file as _image
+from helpers.made_files import text_file as _text
 from helpers.shard_io import read_shard
-from helpers.shipped import _image_bytes
 from helpers.unseen_judge import assert_right, judge_first_command
 from shardify.beam_jobs.discover import mirror_documents
 from shardify.beam_jobs.launch import run_conversion
@@ -33,16 +34,6 @@ from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan import nested_splits, split_cells
-
-
-def _image(path: Path, key: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(_image_bytes(key, 20, 16, "JPEG"))
-
-
-def _text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
 
 
 def _records(out: Path) -> dict[str, dict]:

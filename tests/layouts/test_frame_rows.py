@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from helpers.blind24 import DATASETS, SPECS
+from helpers.made_files import text_file as _text
 from helpers.shipped import _image_bytes
 from helpers.unseen_judge import assert_right, written_records
 from shardify.beam_jobs.discover import frame_row_tables
@@ -28,11 +29,6 @@ from shardify.plan.requests import parse_max_rejects
 def _image(path: Path, key: str, fmt: str = "JPEG") -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(_image_bytes(key, 40, 30, fmt))
-
-
-def _text(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
 
 
 def _convert(src: Path, out: Path, **options) -> dict:
