@@ -11,6 +11,7 @@ the message that asks the user to name the column.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 
@@ -49,6 +50,10 @@ _MIN_DISTINCT_SHARE = 0.5
 # own; told where most tokens are so (a URL or an `and/or` among words is not).
 LIST_NAMES = "lists of names (`['a', 'b']`: several labels a cell), not text"
 TAGGED_TOKENS = "tagged tokens (word/TAG: an annotation of a text), not text"
+# A JSON list of objects or an object written in a cell (a JSON-lines row's nested field, Climate-FEVER's
+# `evidences`: [{evidence_id, evidence_label, evidence, votes}, ...]): fields of their own, no text; read
+# as the pair's second text, every row had been rejected "non-text cell" (exit 1).
+NESTED = "nested objects (a JSON list of objects or an object), not text"
 _TAGGED_TOKEN = re.compile(r"^[^/\s]+(?:/[^/\s]+)+$")
 _MIN_TAGGED_SHARE = 0.8
 _MIN_ROWS_FOR_REPEATS = 8
@@ -107,6 +112,8 @@ def column_kind(values: Sequence[object]) -> str:
         return "dates, times or ids"
     if list_cells.list_column(cells):
         return LIST_NAMES
+    if sum(_json_structure(cell) for cell in cells) * 2 > len(cells):
+        return NESTED
     if sum(bool(_TAGGED_TOKEN.match(token)) for token in tokens) >= _MIN_TAGGED_SHARE * len(tokens):
         return TAGGED_TOKENS
     multiword = sum(len(cell.split()) > 1 or _unspaced_words(cell) for cell in cells)
@@ -193,3 +200,18 @@ def marked_copy(plain: Sequence[object], marked: Sequence[object]) -> bool:
     rows = [(" ".join(str(a or "").split()), str(b or "")) for a, b in zip(plain, marked)]
     rows = [(a, b) for a, b in rows if a or b]
     return bool(rows) and any(a != " ".join(b.split()) for a, b in rows) and all(a == _unmarked(b) for a, b in rows)
+
+
+def _json_structure(cell: str) -> bool:
+    """`cell` is a JSON object, or a list whose first item is one (`[{"evidence_id": ...}]`).
+
+    >>> _json_structure('[{"evidence": "It rose.", "votes": ["SUPPORTS", null]}]'), _json_structure("[cats] and {dogs}")
+    (True, False)
+    """
+    if not (cell.startswith("{") or cell.startswith("[{")):
+        return False
+    try:
+        value = json.loads(cell)
+    except ValueError:  # (a cell cut at JUDGED_CHARS: an object's opening is judged by its first key)
+        return bool(re.match(r'^\[?\{\s*"[^"]{1,64}"\s*:', cell))
+    return isinstance(value, dict) or (isinstance(value, list) and bool(value) and isinstance(value[0], dict))

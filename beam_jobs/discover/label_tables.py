@@ -247,6 +247,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
                 label_named=lambda header: choose_column(header, "", LABEL_COLUMN_NAMES, "label"),
                 label_separator=config.label_separator, input_stems=stems, keep_columns=config.keep_columns,
                 multi_hot=path == only,  # (`--labels train.csv`: its 0/1 columns may be read as the classes)
+                splits_given=detected.structure is not None and detected.structure.split_level >= 0,
             )
 
         try:

@@ -89,6 +89,7 @@ def recognise_keyed_table(
     input_stems: Sequence[str] = (),
     keep_columns: Sequence[str] = (),
     multi_hot: bool = False,
+    splits_given: bool = False,
 ) -> Evidence | None:
     """A table under a header of names whose key column names the inputs, read as label lines
     (`LABEL_LINES` keyed by that column, labelled by the label column); None where no column
@@ -108,6 +109,7 @@ def recognise_keyed_table(
       keep_columns: `--keep-columns`: features the user keeps, never the label (RANZCR CLiP's
         `PatientID` beside its 0/1 line classes: kept, the 0/1 columns are the labels, read by the
         `multi_hot` then reads them).
+      splits_given: split folders give the inputs' splits (a column of split names then repeats them).
       multi_hot: the user named the table (`--labels`): with no label column, its 0/1 columns are
         read as the classes where every other column is the key or kept and most cells 0/1; found,
         only where every cell is 0/1 and every row holds a 1 (`keyed_multi_hot`).
@@ -146,7 +148,7 @@ def recognise_keyed_table(
         return None if key_column or not input_stems else _composite(path, header, data, input_stems, label_column, label_named)
     label_column, also = _several_labels(header, label_column, path)
     label = _label_column(path, header, data, key, label_column, label_named, keep_columns)
-    split_cells.check_split_cells(path, header, data, key, label, bool(label_column))  # KonIQ-10k's `set` column
+    split_cells.check_split_cells(path, header, data, key, label, bool(label_column), splits_given)  # KonIQ-10k's `set` column
     if label is not None and label in also:
         raise UsageError(f"{path}: --label-column names its column {header[label]!r} twice: name each label column once")
     classes = keyed_multi_hot.class_columns(header, data, key, keep_columns, strict=not multi_hot) if label is None else ()

@@ -41,10 +41,10 @@ def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) 
 
 
 def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, label: int | None,
-                      label_given: bool) -> None:
+                      label_given: bool, splits_given: bool = False) -> None:
     """Stop where a keyed table (`header`, its sampled `data`, its `key` column naming the inputs, its `label`
     column read as labels) has a column of split names other than the key: read as labels, the splits were
-    labels; beside another label column, they were lost.
+    labels; beside another label column, they were lost (not where split folders give the splits: `splits_given`).
 
     Raises:
       UsageError: naming the table, the column and the splits it holds.
@@ -53,6 +53,8 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
     if not found:
         return
     column = found[0]
+    if splits_given and label != column:
+        return  # split folders give the splits the column repeats (Massachusetts Roads' metadata.csv): nothing is lost
     values = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})[:4]
     shown = ", ".join(values)
     others = [name for c, name in enumerate(header) if c not in (key, column)][:10]

@@ -69,7 +69,9 @@ unchanged since 826782c, so they were good stops at the baseline too): 2 right, 
 (eurocity, hyperpartisan, koniq, lip, vedai), 1 exit 1 (climate_fever), 0 WRONG EXIT 0. Then split folders beneath
 a folder named for two splits read as the splits (lip a good stop: its --label-level 0 now writes train, val and test;
 shardify/plan/nested_splits.py): 2 right, 3 good stops, 4 useless stops (eurocity, hyperpartisan, koniq, vedai),
-1 exit 1 (climate_fever), 0 WRONG EXIT 0.
+1 exit 1 (climate_fever), 0 WRONG EXIT 0. Then (the lead, after the merges) a column of JSON objects or lists of
+objects is no text (converters/column_content.NESTED: climate_fever right): 3 right, 3 good stops, 4 useless stops,
+0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
