@@ -31,7 +31,7 @@ from shardify.converters import untrusted_xml
 from shardify.converters.column_names import TEXT_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 
-__all__ = ["HEAD_BYTES", "MAX_XML_BYTES", "is_xml", "looks_like_records", "records"]
+__all__ = ["HEAD_BYTES", "MAX_XML_BYTES", "is_xml", "looks_like_records", "record_tag", "records"]
 
 # What detection and a header read look at: enough for a few records of SemEval's files.
 HEAD_BYTES = 64 << 10
@@ -78,10 +78,16 @@ def _record_tag(root: Element) -> str:
 def looks_like_records(head: bytes) -> bool:
     """The first bytes of a document (possibly cut short) open records of texts (see the module's
     docstring): read by a pull parser up to where they end, nothing declared."""
+    return bool(record_tag(head))
+
+
+def record_tag(head: bytes) -> str:
+    """The one element the first bytes of a document open as records of texts (`looks_like_records`),
+    its local name, or "": what a refused document's records are counted by (`unread_rows`)."""
     from xml.etree import ElementTree
 
     if not is_xml(head):
-        return False
+        return ""
     # a DOCTYPE (Reuters' `<!DOCTYPE lewis SYSTEM "lewis.dtd">`, or one declaring entities) is cut
     # out before the head is read, never expanded here: a document of records that declares entities
     # is found, and refused by `records` with its reason, where it was left out unseen as no input
@@ -95,7 +101,8 @@ def looks_like_records(head: bytes) -> bool:
                 counts[_local(element.tag)] += 1
     except ElementTree.ParseError:
         pass  # (the head ends inside an element: what was read decides)
-    return len([tag for tag, n in counts.items() if n >= _MIN_RECORDS]) == 1
+    found = [tag for tag, n in counts.items() if n >= _MIN_RECORDS]
+    return found[0] if len(found) == 1 else ""
 
 
 def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:

@@ -9,21 +9,24 @@ console prints and the limit weighs is the rows lost. A table refused after some
 row K unread`) counts the rows after K alike.
 
 Rows are counted as the table's format reads them: CSV and TSV records (a quoted cell may hold
-line breaks) and JSON lines (non-blank lines). Where a header cannot have been
+line breaks), JSON lines (non-blank lines) and an XML document's records (the start tags of the
+element its first bytes open as records, `xml_records.record_tag`: a SemEval file over the size
+that is parsed whole had been one reject, its split lost with exit 0). Where a header cannot have been
 read (the refusal came from the header), a CSV or TSV is taken to have one, so that at most one
 row goes uncounted. The file is streamed, never held whole; one holding a NUL byte in its
 first 8 KiB is bytes, not text, and keeps its one reject, as do other formats (Parquet, a JSON
-document, a file refused as `label text` lines).
+document, an XML document whose first bytes open no records, a file refused as `label text` lines).
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from shardify.converters import tables
+from shardify.converters import tables, xml_records
 
 __all__ = ["unread_rows"]
 
@@ -50,6 +53,10 @@ def unread_rows(
         taken to have one).
       size: bytes listed (nothing past them is counted), or None.
     """
+    if fmt == tables.XML_RECORDS:
+        with open_table() as fileobj:
+            tag = xml_records.record_tag(fileobj.read(xml_records.HEAD_BYTES))
+        return _tags_counted(open_table, tag, last_row, size) if tag else None
     if fmt not in _DELIMITERS and fmt not in _LINE_FORMATS:
         return None
     with open_table() as fileobj:
@@ -79,6 +86,38 @@ def _counted(
                 if line.strip() and number > last_row:
                     yield number
     except (OSError, ValueError, csv.Error):
+        return
+
+
+_CHUNK = 1 << 20
+
+
+def _tags_counted(open_table: Callable[[], BinaryIO], tag: str, last_row: int, size: int | None) -> Iterator[int]:
+    """The numbers of an XML document's records after `last_row`: its start tags `<tag` (a prefix
+    allowed, `<x:tag`) followed by a space, `>` or `/`, streamed a chunk at a time.
+
+    >>> doc = b'<sentences><sentence id="1"><text>A.</text></sentence><sentence id="2"/><sentences2/></sentences>'
+    >>> list(_tags_counted(lambda: io.BytesIO(doc), "sentence", 0, None))
+    [1, 2]
+    """
+    start = re.compile(rb"<(?:[\w.-]+:)?" + re.escape(tag.encode()) + rb"[\s/>]")
+    keep = len(tag) + 80  # longer than any start tag matched: one cut between two chunks is found whole in the next
+    number = 0
+    try:
+        with open_table() as raw:
+            head, tail = _Head(raw, size), b""
+            while True:
+                chunk = head.read(_CHUNK)
+                data = tail + chunk
+                cut = max(0, len(data) - keep) if chunk else len(data)  # (at the end, every tag left)
+                for _ in (m for m in start.finditer(data) if m.start() < cut):
+                    number += 1
+                    if number > last_row:
+                        yield number
+                if not chunk:
+                    return
+                tail = data[cut:]
+    except OSError:
         return
 
 

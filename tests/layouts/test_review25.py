@@ -24,7 +24,7 @@ from helpers.shipped import _image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig, parse_max_rejects
 from shardify.converters import xml_records
-from shardify.errors import InvalidInputError, SourceError, UsageError
+from shardify.errors import InvalidInputError, RejectLimitError, SourceError, UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan.copied_tables import copied_tables
@@ -89,12 +89,16 @@ def test_a_doctype_and_a_text_with_attributes_are_read_and_declared_entities_ref
     src.mkdir()
     (src / "Restaurants_Train.xml").write_text(_semeval(30, head='<!DOCTYPE sentences SYSTEM "absa.dtd">\n', text_attribute=' lang="en"'))
     (src / "Laptops_Train.xml").write_text(_semeval(10, head='<!DOCTYPE sentences [<!ENTITY a "aaaa">]>\n'))
-    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects=parse_max_rejects("1")))
+    # the refused document's 10 records are 10 rejects, not one: over the default limit, its split lost is no exit 0
+    with pytest.raises(RejectLimitError, match="10 of 40 inputs were rejected"):
+        run_conversion(ConvertConfig(str(src), str(tmp_path / "limited")))
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), max_rejects=parse_max_rejects("100%")))
     # before: the DOCTYPE made both no inputs (a stop naming no option); read, `lang` left every text empty
     # (two training files: each a split after its file, two domains' files never merged)
     assert _texts(tmp_path / "out") == {_sentence(i): ("Restaurants_Train", _CATEGORIES[i % 3]) for i in range(30)}
     rejects = read_report(tmp_path / "out", "rejected.jsonl")
-    assert [r["path"] for r in rejects] == ["Laptops_Train.xml"] and "declares entities" in rejects[0]["reason"], rejects
+    assert {r["path"] for r in rejects} == {"Laptops_Train.xml"} and len(rejects) == 10, rejects
+    assert all("declares entities" in r["reason"] for r in rejects), rejects
 
 
 def _images_with_files(root: Path, texts: list[str]) -> Path:
