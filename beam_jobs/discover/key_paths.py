@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import posixpath
+import re
 from collections.abc import Collection, Sequence
 
 from shardify.beam_jobs.discover import head_reads, label_file_found
@@ -26,6 +27,7 @@ from shardify.config import ConvertConfig
 from shardify.converters import json_line_cells, separators
 from shardify.errors import ShardifyError
 from shardify.plan.file_roles import IMAGE_EXTENSIONS, TEXT_EXTENSIONS
+from shardify.plan import unread_table_signs
 from shardify.plan.layout import extension
 
 __all__ = ["key_columns", "keys_name_files", "path_columns_clause", "table_rows"]
@@ -101,6 +103,9 @@ def _label_example(rows: Sequence[Sequence[str]], path_columns: Sequence[str], f
     >>> rows = [["image", "chain", "hotel", "taken"], ["a.jpg", "0", "63", "2018"], ["b.jpg", "5", "399", "2019"]]
     >>> _label_example(rows, ["image"]), _label_example(rows, ["image"], folders={"0", "5"})
     ('chain', 'hotel')
+    >>> _label_example([["Filename", "Width", "Height", "ClassId"], ["a.ppm", "52", "60", "7"]], ["Filename"])
+    'ClassId'
+
     """
     header = list(rows[0]) if rows else []
     others = [c for c in header if c not in path_columns and not (folders and set(_cells(rows, c)) <= set(folders))]
@@ -108,7 +113,10 @@ def _label_example(rows: Sequence[Sequence[str]], path_columns: Sequence[str], f
         cells = _cells(rows, column)
         if cells and not any(c.replace(".", "", 1).isdigit() for c in cells) and len(set(cells)) < len(cells):
             return column
-    return others[0] if others else "LABEL"
+    # else a column named as a class (BelgiumTSC's `ClassId`), then any but a size or a coordinate (its `Width` had
+    # been offered as the label)
+    named = next((c for c in others if re.search(r"class|label|categor|target", c, re.IGNORECASE)), "")
+    return named or next((c for c in others if not unread_table_signs.is_measure(c)), others[0] if others else "LABEL")
 
 
 def _folder_of(cells: Sequence[str], inputs: Sequence[str]) -> str:

@@ -27,6 +27,8 @@ the second, and stops naming the file.
 
 from __future__ import annotations
 
+import re
+
 import csv
 from collections.abc import Sequence
 
@@ -34,7 +36,7 @@ from shardify.plan import label_candidates, label_words
 from shardify.plan.list_literals import list_literal
 from shardify.plan.split_multi_hot import cell_rows
 
-__all__ = ["BOX_KEY_SETS", "box_literal_column", "finer_column"]
+__all__ = ["BOX_KEY_SETS", "box_literal_column", "finer_column", "is_measure"]
 
 # Keys that make a dict one box (lower-cased): any of these sets, all present.
 BOX_KEY_SETS = (
@@ -109,6 +111,20 @@ def box_literal_column(lines: Sequence[str], delimiter: str = ",") -> str | None
     return None
 
 
+# Columns named for a size or a place in the image: measurements, no classes.
+_MEASURE = re.compile(r"(width|height|w|h|size|area|depth|channels|bytes|file_?size|(roi|bbox|box)?[._ ]?[xy][012]?"
+                      r"|[xy]_?(min|max)|(roi|bbox|box)[._ ]?\w*)")
+
+
+def is_measure(name: str) -> bool:
+    """A column named for a size or a coordinate in the image (`Width`, `Roi.X1`, `xmin`): no class.
+
+    >>> [is_measure(n) for n in ("Width", "Roi.X1", "xmin", "ClassId", "hotel_id")]
+    [True, True, True, False, False]
+    """
+    return bool(_MEASURE.fullmatch(name.strip().lower()))
+
+
 def finer_column(rows: Sequence[tuple[str, int, Sequence[str]]], header: Sequence[str], skipped: set[int]) -> str | None:
     """Of a table's rows each naming an input (`(its folder's label, the naming cell's column, the
     row's cells)`), the first column that splits the folders further: its values repeat, each
@@ -147,6 +163,8 @@ def finer_column(rows: Sequence[tuple[str, int, Sequence[str]]], header: Sequenc
     True
     >>> finer_column([(f, 0, cells[:3]) for f, _, cells in rows], ["file", "species", "individual_id"], set())
     'individual_id'
+    >>> finer_column([(f, 0, cells[:3]) for f, _, cells in rows], ["Filename", "ClassId", "Width"], set()) is None
+    True
     
     """
     width = min((len(cells) for _, _, cells in rows), default=0)
@@ -158,6 +176,8 @@ def finer_column(rows: Sequence[tuple[str, int, Sequence[str]]], header: Sequenc
     for c in range(width):
         if c in skipped or any(c == i for _, i, _ in rows):
             continue
+        if c < len(header) and is_measure(header[c]):
+            continue  # a size or a coordinate (BelgiumTSC's `Width`, `Roi.X1`), never a class however its values fall
         if agreed and (c >= len(header) or label_candidates.label_evidence(header[c]) < 2):
             continue
         values = [(label, cells[c].strip()) for label, _, cells in rows]
