@@ -6,7 +6,7 @@ WikiArt's `wikiart_csv/style_train.csv`, `style_val.csv`, `genre_train.csv`, `ge
 subsets); a multi-task benchmark's `<task>_train.txt` beside `<task>_test.txt`. Read together as
 split lists, an input one task puts in train and another in val was rejected "in more than one
 split", over the reject limit (exit 1) or, under it, lost. Lists whose names differ by more than
-their split word are a family each (`family`); where two families put the same input in different
+their split word are a family each (`folder_names.split_family`); where two families put the same input in different
 splits they are readings of their own, and which one is the user's to say: the plan stops (exit 2)
 naming the families, an input they disagree on, and the layout file's `evidence` that keeps one.
 Families that agree (FGVC-Aircraft's `images_variant_train.txt` beside `images_family_train.txt`:
@@ -15,8 +15,6 @@ one split per image, labels per task) are no sign here.
 
 from __future__ import annotations
 
-import posixpath
-import re
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover.unread_lists import list_keys
@@ -24,26 +22,9 @@ from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
-from shardify.plan.folder_names import split_word
+from shardify.plan.folder_names import split_family
 
-__all__ = ["check_list_families", "family"]
-
-_WORDS = re.compile(r"[_\-. ]+")
-
-
-def family(path: str) -> str:
-    """A split list's path with its split word left out: the lists of one family differ only by it.
-
-    >>> family("wikiart_csv/style_train.csv"), family("wikiart_csv/style_val.csv"), family("lists/genre-test.txt")
-    ('wikiart_csv/style.csv', 'wikiart_csv/style.csv', 'lists/genre.txt')
-    >>> family("splits/train.txt")
-    'splits/.txt'
-    """
-    folder, name = posixpath.split(path)
-    stem, ext = posixpath.splitext(name)
-    kept = [word for word in _WORDS.split(stem) if word and split_word(word) is None]
-    return posixpath.join(folder, "_".join(kept) + ext)
-
+__all__ = ["check_list_families"]
 
 def check_list_families(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
     """Stop where split lists of two families put one input in different splits (module docstring).
@@ -54,7 +35,7 @@ def check_list_families(config: ConvertConfig, sample: Sequence[str], detected: 
     lists = [e for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.gives_split]
     families: dict[str, list[evidence_lib.Evidence]] = {}
     for found in lists:
-        families.setdefault(family(found.path), []).append(found)
+        families.setdefault(split_family(found.path), []).append(found)
     if len(families) < 2:
         return
     placed: dict[str, dict[str, str]] = {}  # key -> family -> split

@@ -34,9 +34,9 @@ from collections.abc import Mapping, Sequence
 from shardify.errors import UsageError
 from shardify.plan import folder_lists
 from shardify.plan.evidence import EXAMPLE_WORDS, INPUT_SUFFIX, SPLIT_LIST, Evidence, KeyRule, name_words, row_fields
-from shardify.plan.folder_names import split_word
+from shardify.plan.folder_names import split_family, split_word
 
-__all__ = ["recognise_folder_label_lists"]
+__all__ = ["class_list_notes", "recognise_folder_label_lists"]
 
 # Of a labelled list's rows read, at least this share hold a label after the folder, and of
 # those labels this share hold a letter.
@@ -147,17 +147,6 @@ def recognise_folder_label_lists(heads: Mapping[str, Sequence[str]], inputs: Seq
     return found
 
 
-def _family(path: str) -> str:
-    """A list's name with its split word replaced by `{}`: lists of one family differ in it alone.
-
-    >>> _family("labels/jester-v1-train.csv") == _family("labels/jester-v1-validation.csv")
-    True
-    """
-    stem, ext = posixpath.splitext(path)
-    words = re.split(r"([^A-Za-z0-9]+)", stem)
-    return "".join("{}" if split_word(w) else w for w in words) + ext
-
-
 def _check_unread_twins(heads: Mapping[str, Sequence[str]], found: Sequence[Evidence]) -> None:
     """Stop where a list of the family of the lists read (its name differing in its split word
     alone) is not read with them: its split's inputs would be written without labels or splits.
@@ -166,8 +155,8 @@ def _check_unread_twins(heads: Mapping[str, Sequence[str]], found: Sequence[Evid
       UsageError: naming the list, the lists read, and the layout file that says how to read it.
     """
     read = {e.path for e in found}
-    families = {_family(path) for path in read}
-    unread = sorted(p for p in heads if p not in read and _split_of(p) and _family(p) in families)
+    families = {split_family(path) for path in read}
+    unread = sorted(p for p in heads if p not in read and _split_of(p) and split_family(p) in families)
     if unread:
         raise UsageError(
             f"{', '.join(unread[:3])} beside {', '.join(sorted(read)[:2])}, which label the folders of their splits' inputs, "

@@ -11,6 +11,7 @@ functions of names, no I/O.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -33,6 +34,7 @@ __all__ = [
     "affixed_split",
     "numbered_part",
     "part_beside_splits",
+    "split_family",
     "split_parts",
     "split_word",
     "splits_beneath_groups",
@@ -174,6 +176,24 @@ def split_word(name: str) -> str | None:
 # UrbanSound8K's `fold1/` .. `fold10/`): numbered alike, never classes nor concepts.
 PART_WORDS = frozenset({"part", "parts", "batch", "chunk", "shard", "piece", "vol", "volume", "disk", "disc", "split",
                         "fold", "folds", "cv", "set", "subset"})
+
+
+_LIST_NAME_WORDS = re.compile(r"[_\-. ]+")
+
+
+def split_family(path: str) -> str:
+    """A split list's path with its split word left out: the lists of one family (one task's,
+    one dataset's) differ only by it.
+
+    >>> split_family("wikiart_csv/style_train.csv"), split_family("wikiart_csv/style_val.csv"), split_family("lists/genre-test.txt")
+    ('wikiart_csv/style.csv', 'wikiart_csv/style.csv', 'lists/genre.txt')
+    >>> split_family("splits/train.txt"), split_family("labels/jester-v1-validation.csv")
+    ('splits/.txt', 'labels/jester_v1.csv')
+    """
+    folder, name = posixpath.split(path)
+    stem, ext = posixpath.splitext(name)
+    kept = [word for word in _LIST_NAME_WORDS.split(stem) if word and split_word(word) is None]
+    return posixpath.join(folder, "_".join(kept) + ext)
 
 
 def numbered_part(name: str) -> bool:
