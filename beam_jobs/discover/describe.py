@@ -90,8 +90,9 @@ def find_evidence(
     media = [p for p in sample if not detected.is_auxiliary(p)]
     # `<clip folder>;<label>` split lists (Jester's jester-v1-train.csv): read as such before any other reading
     found += folder_label_lists.recognise_folder_label_lists(heads, media, len(sample) < _sample_files())
+    folder_labelled = {e.path for e in found}
     for path, lines in heads.items():
-        if any(e.path == path for e in found):
+        if path in folder_labelled:
             continue
         folder = posixpath.dirname(path)
         id_files = {p: h for p, h in heads.items() if p != path and posixpath.dirname(p) == folder}
