@@ -58,6 +58,13 @@ def _has_text_child(element: Element) -> bool:
     return any(_local(child.tag).lower() in _TEXT_NAMES and (child.text or "").strip() for child in element)
 
 
+def _one_repeated(counts: Counter[str]) -> str:
+    """The one element name counted _MIN_RECORDS times or more, or "" for none or several: the
+    rule by which a whole document (`_record_tag`) and its first bytes (`record_tag`) name records."""
+    found = [tag for tag, n in counts.items() if n >= _MIN_RECORDS]
+    return found[0] if len(found) == 1 else ""
+
+
 def _record_tag(root: Element) -> str:
     """The one element name, within _MAX_DEPTH, that repeats with a text child in each, or ""."""
     counts: Counter[str] = Counter()
@@ -71,8 +78,7 @@ def _record_tag(root: Element) -> str:
                 counts[_local(child.tag)] += 1
             else:
                 stack.append((child, depth + 1))
-    found = [tag for tag, n in counts.items() if n >= _MIN_RECORDS]
-    return found[0] if len(found) == 1 else ""
+    return _one_repeated(counts)
 
 
 def looks_like_records(head: bytes) -> bool:
@@ -101,8 +107,7 @@ def record_tag(head: bytes) -> str:
                 counts[_local(element.tag)] += 1
     except ElementTree.ParseError:
         pass  # (the head ends inside an element: what was read decides)
-    found = [tag for tag, n in counts.items() if n >= _MIN_RECORDS]
-    return found[0] if len(found) == 1 else ""
+    return _one_repeated(counts)
 
 
 def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
