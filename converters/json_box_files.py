@@ -8,7 +8,9 @@ A format is recognised only where the folder's name is the format's and the firs
 a box list whose every box names its class in the format's field and holds four numbers, corners
 in order (x1 <= x2, y1 <= y2) where the convention is corners: a document of another shape (a
 COCO-like file per image, a caption per image) is no such annotation, and detection goes on as
-before (a stop naming the files).
+before (a stop naming the files). The four numbers may be one list field (`box`) or four fields of
+their own (EuroCity Persons' `x0`, `y0`, `x1`, `y1`: `shardify/plan/json_box_rows.py`), and a
+document of an image without objects tells no format (`holds_no_boxes`: the next one is read).
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ import re
 
 from shardify.errors import InvalidInputError
 from shardify.inputs import json_input
-from shardify.plan.box_formats import FORMATS, PER_IMAGE_JSON, POINTS_PIXELS, XYXY_PIXELS, BoxFormat
+from shardify.plan.box_formats import FORMATS, PER_IMAGE_JSON, POINTS_PIXELS, XYWH_PIXELS, XYXY_PIXELS, BoxFormat
 
-__all__ = ["boxes_of", "json_format"]
+__all__ = ["boxes_of", "holds_no_boxes", "json_format"]
 
 _NUMBERED = re.compile(r"(\d+)")
 
@@ -64,20 +66,49 @@ def json_format(folder_name: str, data: bytes) -> BoxFormat | None:
         if fmt.pairing != PER_IMAGE_JSON or not re.fullmatch(fmt.files, folder_name):
             continue
         boxes = boxes_of(document, fmt)
-        if boxes and all(_box_of_shape(box, fmt) for box in boxes):
+        if boxes and all(_box_of_shape(box, fmt) for box in boxes) and not _all_fractions(boxes, fmt):
             return fmt
     return None
+
+
+def holds_no_boxes(data: bytes) -> bool:
+    """The document is an object whose every list a PER_IMAGE_JSON row keeps its boxes in is empty or
+    absent, one at least present: an image without objects, which tells no format (the next document may).
+
+    >>> holds_no_boxes(b'{"identity": "frame", "children": []}'), holds_no_boxes(b'{"caption": "a dog"}')
+    (True, False)
+    """
+    try:
+        document = json_input.parse(data)
+    except InvalidInputError:
+        return False
+    if not isinstance(document, dict):
+        return False
+    found = [document[f.boxes_field] for f in FORMATS if f.pairing == PER_IMAGE_JSON and f.boxes_field in document]
+    return bool(found) and all(value == [] for value in found)
+
+
+def _all_fractions(boxes: list, fmt: BoxFormat) -> bool:
+    """Every number of a separate-field document's boxes within 0..1: boxes normalised to the image, no
+    pixels (read as pixels, every box would lie in the top-left pixel)."""
+    if len(fmt.box_fields) != 4:
+        return False
+    return all(0 <= box[f] <= 1 for box in boxes for f in fmt.box_fields)
 
 
 def _box_of_shape(box: object, fmt: BoxFormat) -> bool:
     if not isinstance(box, dict):
         return False
     name, numbers = box.get(fmt.class_field), box.get(fmt.box_fields[0])
+    if len(fmt.box_fields) == 4:  # the four numbers in fields of their own (EuroCity Persons' x0 .. y1)
+        numbers = [box.get(f) for f in fmt.box_fields]
     if fmt.convention == POINTS_PIXELS:  # LabelMe's points: [x, y] pairs (the reader checks each whole)
         return isinstance(name, str) and bool(name.strip()) and isinstance(numbers, list) and bool(numbers) and all(
             isinstance(p, list) and len(p) == 2 for p in numbers[:8])
     if not isinstance(name, str) or not name.strip() or not _four_numbers(numbers):
         return False
+    if fmt.convention == XYWH_PIXELS:  # a size is not negative
+        return numbers[2] >= 0 and numbers[3] >= 0
     return fmt.convention != XYXY_PIXELS or (numbers[0] <= numbers[2] and numbers[1] <= numbers[3])
 
 

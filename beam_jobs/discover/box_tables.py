@@ -119,9 +119,8 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             # a row of no folder of its own (LabelMe's, `files` "") is told by its content, whatever its folder's
             # name (an export's ann/ beside img/), where the documents lie apart from their images (beside them:
             # box_beside's, and split folders of the same stems are no mirrors); read as far as its reader reads
-            data = _document(config, min(documents), labelme_shapes.MAX_DOCUMENT_BYTES)
             apart = not {_image_stem(p) for p in documents} & images_by_folder.get(folder, set())
-            fmt = json_box_files.json_format(posixpath.basename(folder), data) or (json_box_files.json_format("", data) if apart else None)
+            fmt = _json_documents_format(config, folder, documents, apart)
         else:
             first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
             fmt = box_formats.per_image_format(posixpath.basename(folder), label_file_found.head_lines(config, first)) if first else None
@@ -141,6 +140,18 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note,
                               names=names))
     return found
+
+
+def _json_documents_format(config: ConvertConfig, folder: str, documents: Sequence[str], apart: bool) -> box_formats.BoxFormat | None:
+    """The PER_IMAGE_JSON row of a folder's documents: the first (by name) that holds boxes decides; one
+    of an image without objects (EuroCity Persons' frame of no person: `"children": []`) tells nothing, so
+    the next is read, up to _FIRST_FILES."""
+    for path in sorted(documents)[:_FIRST_FILES]:
+        data = _document(config, path, labelme_shapes.MAX_DOCUMENT_BYTES)
+        fmt = json_box_files.json_format(posixpath.basename(folder), data) or (json_box_files.json_format("", data) if apart else None)
+        if fmt is not None or not json_box_files.holds_no_boxes(data):
+            return fmt
+    return None
 
 
 def _one_class_named(config: ConvertConfig, folder: str, first: str, fmt: box_formats.BoxFormat) -> tuple[str, str]:

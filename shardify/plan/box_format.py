@@ -260,8 +260,8 @@ class BoxFormat:
             raise ValueError(f"{self.name}: a document of boxes is JSON, or YAML read as one JSON_DOCUMENT")
         if self.pairing in (JSON_LINES, JSON_DOCUMENT) and not (self.key_field and self.boxes_field):
             raise ValueError(f"{self.name}: a JSON line names its image and its list of boxes")
-        if self.pairing == PER_IMAGE_JSON and not (self.boxes_field and len(self.box_fields) == 1):
-            raise ValueError(f"{self.name}: an image's JSON names its boxes, each holding its four numbers in one field")
+        if self.pairing == PER_IMAGE_JSON and not (self.boxes_field and len(self.box_fields) in (1, 4)):
+            raise ValueError(f"{self.name}: an image's JSON names its boxes, each holding its four numbers in one field or four")
         if self.pairing in (ROWS, FOLDER_TABLES) and not self.key_field:
             raise ValueError(f"{self.name}: a table of boxes names its image column")
         if (len(self.box_fields) == 8) != (self.convention == QUAD_PIXELS):
