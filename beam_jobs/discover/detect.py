@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from shardify.beam_jobs.discover import (
     box_tables, card, class_list, describe, guards, held_out_tables, json_record_paths, json_split_ids, label_file_found, label_tables, line_files,
-    parallel_labels, split_documents, subset_tables, text_columns,
+    parallel_labels, pixel_label_tables, split_documents, subset_tables, text_columns,
 )
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
@@ -404,6 +404,7 @@ def _detect_folder(
         mend = "; or mend the guess itself: --dry-run --layout-file FILE writes it (docs/layout-files.md)"
         raise DoubtedGuess(f"{error}{mend}", detected) from None
     detected = parallel_labels.with_parallel_labels(config, sample, detected)
+    detected = pixel_label_tables.with_pixel_labels(config, sample, detected)  # AHCD's csvTrainLabel beside csvTrainImages
     detected = json_split_ids.with_split_ids(config, sample, detected)  # HateXplain's post_id_divisions.json
     files_decide.check_table_encoding(config, sample, detected)  # (before the columns are read in it)
     json_record_paths.check_record_paths(config, sample, detected)  # CoQA's questions beside answers

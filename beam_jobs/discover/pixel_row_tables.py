@@ -9,6 +9,7 @@ table (`detect._detect_folder`), and a layout file reading them as texts is stop
 
 from __future__ import annotations
 
+from shardify.beam_jobs.discover import pixel_label_tables
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import pixel_rows
@@ -44,7 +45,11 @@ def pixel_tables(config: ConvertConfig, sample: list[str], illustrations: list[s
     if images and images != illustrations:
         return []  # images beside the tables: those are the inputs (a table of vectors is no image)
     # a submission's format beside them (Digit Recognizer's `ImageId,Label`) is no table of the dataset
-    looked = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not example_file(p)][:_PIXEL_TABLES_LOOKED_AT]
+    looked = [p for p in sample if layout.extension(p) in ("csv", "tsv") and not example_file(p)]
+    # a table of labels named after a table of images (AHCD's csvTrainLabel beside csvTrainImages) is
+    # that table's labels, not a table of its own (`pixel_label_tables.with_pixel_labels` pairs them)
+    partners = set(pixel_label_tables.label_partners(looked, looked).values())
+    looked = [p for p in looked if p not in partners][:_PIXEL_TABLES_LOOKED_AT]
     found = []
     for path in looked:
         try:

@@ -122,7 +122,7 @@ class _ScanTable(beam.DoFn):
                         pixels = pixel_rows.pixel_columns(header.columns, header.sample, self._options)
                     if pixels is not None:
                         split = table_splits.split_of(relpath, shared)
-                        yield from in_batches(_pixel_rows(relpath, location, pixels, rows, scanned, split))
+                        yield from in_batches(_pixel_rows(relpath, location, pixels, rows, scanned, split, labels))
                     else:
                         yield from self._rows(relpath, location, header, rows, scanned, table_splits.split_of(relpath, shared), labels)
             except (InvalidInputError, OSError) as error:
@@ -329,10 +329,12 @@ def _pixel_rows(
     rows: Iterator[tables.Row | tables.RowError],
     scanned: _Progress,
     split: str,
+    line_labels: list[str] | None = None,
 ) -> Iterator:
     """A table of images written out as numbers (see `converters/pixel_rows.py`): an image
     Candidate per row, split by its split column where it has one, or a reject saying why not; one
-    by one, for the caller to gather (`in_batches`)."""
+    by one, for the caller to gather (`in_batches`). `line_labels`: row n's label at [n - 1] where a
+    label table of its own gives them (`pixel_label_tables.py`: AHCD's csvTrainLabel)."""
     yield beam.pvalue.TaggedOutput(NOTES, (relpath, columns.describe()))
     for row in rows:
         scanned.last_row = row.row
@@ -350,7 +352,12 @@ def _pixel_rows(
             yield reject(relpath, error.reason, row.row)
             continue
         labels: tuple[str, ...] = ()
-        if columns.label:
+        if line_labels is not None and not columns.label:
+            labels = (line_labels[row.row - 1],) if row.row <= len(line_labels) else ()
+            if not labels:
+                yield reject(relpath, "no label: past the end of its label table", row.row)
+                continue
+        elif columns.label:
             cell = row.cells.get(columns.label)
             labels = (cell.strip(),) if isinstance(cell, str) and cell.strip() else ()
             if not labels:
@@ -362,7 +369,7 @@ def _pixel_rows(
             row.length,  # the writer reads the row again, these bytes at this offset
             labels,
             split=row_split,
-            unlabelled=not columns.label,
+            unlabelled=not labels,
             row=row.row,
             offset=row.offset,
             shape=image.shape,

@@ -292,6 +292,8 @@ def arabic_chars():
         labels = [str(1 + (i * 5) % 28) for i in range(n)]
         yield aux(f"csv{split}Images {n}x1024.csv", "".join(",".join(str(r.choice((0, 0, 255))) for _ in range(1024)) + "\n" for _ in range(n)))
         yield aux(f"csv{split}Label {n}x1.csv", "".join(l + "\n" for l in labels))
+        for k, lab in enumerate(labels):  # row k of the images' table, labelled by row k of the label table
+            yield Put(f"csv{split}Images {n}x1024.csv:{k}", record=True, split=split.lower(), labels=frozenset([lab]))
 
 _KAGGLE_IMAGES: dict[str, Spec] = {
   "seedlings": Spec("plant-seedlings-classification", "image", seedlings, "kaggle", "species folders w/ spaces, flat test, submission"),

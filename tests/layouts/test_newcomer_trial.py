@@ -30,12 +30,6 @@ WRONG = {
                        "'--keep-columns [target] not in the columns'), over --max-rejects (exit 1). Writing that "
                        "table's records without the column needs an absent kept value the readers accept: "
                        "records.py writes every kept column, tf_data.py parses each as a FixedLenFeature"),
-    "arabic_chars": ("FAILS (exit 1): the headerless pixel tables (`csvTrainImages 13440x1024.csv`, 1024 numbers a "
-                     "row, no label column) are read as texts, each rejected ('no column holds text'); read as "
-                     "images (a layout file's `media: image`) each is a split named as its file, unlabelled, and "
-                     "the label tables (`csvTrainLabel 13440x1.csv`: row i labels image row i) are rejected: no rule "
-                     "pairs a table with a parallel label table row by row (plan/line_files.PAIR_WORDS pairs text "
-                     "and label line files only)"),
 }
 # Per dataset that stops well: the options its refusal names, with which the conversion is right.
 FOLLOW = {
