@@ -73,6 +73,14 @@ def _image_stem(path: str) -> str:
 
 
 _STEM_PREFIXES = tuple(sorted({f.stem_prefix for f in box_formats.FORMATS if f.stem_prefix}))
+# Suffixes of images one per-image file annotates together (`BoxFormat.image_suffixes`: VEDAI's `_co`, `_ir`).
+_VIEW_SUFFIXES = tuple(sorted({s for f in box_formats.FORMATS for s in f.image_suffixes}))
+
+
+def _view_stems(stem: str) -> set[str]:
+    """An image's stem, and the stem of the annotation file of its views where its name ends in a
+    format's view suffix (`00000003_co` -> also `00000003`)."""
+    return {stem, *(stem[:-len(s)] for s in _VIEW_SUFFIXES if stem.endswith(s) and len(stem) > len(s))}
 
 def _mirror_roots(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> tuple[str, str] | None:
     """(the root of the text tree, the root of the image tree) where `folder` mirrors a folder of
@@ -97,8 +105,8 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
     texts_by_folder: dict[str, list[str]] = {}
     for path in sample:
         ext = layout.extension(path)
-        if ext in layout.IMAGE_EXTENSIONS:
-            images_by_folder.setdefault(posixpath.dirname(path), set()).add(layout.stem(path))
+        if ext in layout.IMAGE_EXTENSIONS:  # (and the stem a format's views share: VEDAI's `<id>` of `<id>_co.png`)
+            images_by_folder.setdefault(posixpath.dirname(path), set()).update(_view_stems(layout.stem(path)))
         elif ext in ("txt", "json") and "/" in path:
             texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []

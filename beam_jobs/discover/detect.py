@@ -390,6 +390,7 @@ def _detect_folder(
         unread_annotation_checks.check_unread_annotations(config, sample, detected)  # Bosch's train.yaml beside <date>_bag/
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
+        fold_folders.check_fold_named_lists(config, sample, detected)  # VEDAI's fold01.txt, fold01test.txt
         mirror_documents.check_mirror_documents(config, sample, detected)  # EuroCity Persons' labels/<split>/<city>/*.json
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt

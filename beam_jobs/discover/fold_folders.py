@@ -7,7 +7,10 @@ Cross-validation downloads ship each fold's lists in a folder of its own: HASYv2
 dataset's own labels file may label every input without a split (HASYv2's README: the folds are for
 cross validation). The plan stops (exit 2), naming the folds and the layout file's `evidence` that
 keeps one fold's lists, or none for one split. Numbered lists in one folder (DTD's `train1.txt`,
-`val1.txt`, `test1.txt`: tfds reads the first) are left to `finest_lists`, as before.
+`val1.txt`, `test1.txt`: tfds reads the first) are left to `finest_lists`, as before, unless their
+names say fold (`check_fold_named_lists`): VEDAI's `Annotations512/fold01.txt` .. `fold10.txt` and
+`fold01test.txt` .. `fold10test.txt` are ten cross-validation partitions of the same scenes, and reading
+`fold01test.txt` as the test split (the others as no split) was a guess; the plan stops the same way.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
 from shardify.plan import layout
 
-__all__ = ["check_fold_folders", "fold_siblings"]
+__all__ = ["check_fold_folders", "check_fold_named_lists", "fold_siblings"]
 
 _NUMBER = re.compile(r"\d+")
 _YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
@@ -69,6 +72,37 @@ def check_fold_folders(config: ConvertConfig, sample: Sequence[str], detected: l
         f"folds (cross validation) over the same inputs, of which reading the first as the dataset's splits would be a "
         f"guess: keep one fold's lists in a layout file's `evidence` ({entry}: docs/layout-files.md), or none of them "
         f"for the inputs in one split: {fold_excludes([folder, *siblings])}"
+    )
+
+
+# A list named as a fold: `fold01`, `fold01test`, `Fold_3_train`, `cv-fold2` (the word, then its number).
+_FOLD_NAME = re.compile(r"(?<![a-z])fold[-_ ]?\d+", re.IGNORECASE)
+
+
+def check_fold_named_lists(config: ConvertConfig, sample: Sequence[str], detected: layout.SourceLayout) -> None:
+    """Stop where a split list read is named as a fold (`_FOLD_NAME`): one of several cross-validation
+    partitions of the same inputs, whose choice is the user's (module docstring).
+
+    Raises:
+      UsageError: naming the fold lists beside it, the layout file's `evidence` and the `--exclude` that
+        leaves them all out.
+    """
+    lists = [e for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.gives_split
+             and _FOLD_NAME.search(posixpath.basename(e.path))]
+    if not lists or config.exclude:
+        return
+    folders = sorted({posixpath.dirname(e.path) for e in lists})
+    named = sorted(p for p in sample if posixpath.dirname(p) in folders and _FOLD_NAME.search(posixpath.basename(p))
+                   and layout.extension(p) == layout.extension(lists[0].path))
+    shown = ", ".join(named[:4]) + (" ..." if len(named) > 4 else "")
+    entry = ", ".join(f"{{path: {e.path}, kind: split list, split: {e.split}}}" for e in sorted(lists, key=lambda e: e.path)[:2])
+    patterns = sorted({posixpath.join(posixpath.dirname(p), _FOLD_NAME.sub(lambda m: re.sub(r"\d+", "*", m.group()), posixpath.basename(p))
+                                      .split("*")[0] + "*") for p in named})
+    raise UsageError(
+        f"the split lists are named as folds ({shown}): partitions (cross validation) of the same inputs, of which "
+        f"reading one as the dataset's splits would be a guess: keep one fold's lists in a layout file's `evidence` "
+        f"({entry}: docs/layout-files.md), or none of them for the inputs in one split: "
+        + " ".join(f"--exclude {p!r}" for p in patterns)
     )
 
 

@@ -63,6 +63,7 @@ class ReadEvidence(beam.DoFn):
         self._rules = list(rules)
         self._objects = objects if objects.boxes else None
         self._left_out = left_out  # `--exclude`'s files: an image's annotation or mask among them rejects the image
+        self._image_keys: set[str] | None = None  # SRC's images by path without extension, listed once where needed
 
     def process(self, found: Evidence) -> Iterator:
         rule = self._rules.index(found.key)
@@ -129,6 +130,8 @@ class ReadEvidence(beam.DoFn):
                 key = posixpath.join(found.path, item.relpath).rsplit(".", 1)[0]
             else:  # the image's path, from the annotation folder on
                 key = item.relpath.rsplit(".", 1)[0]
+            if not isinstance(item, Reject) and where.lstrip("/") in self._left_out and not self._names_an_image(found, key, fmt):
+                continue  # left out by --exclude, annotating no image (VEDAI's fold01.txt among its box files): counted by the plan
             if isinstance(item, Reject) or where.lstrip("/") in self._left_out:  # a pipe, a link leading outside SRC
                 why = f"{where.lstrip('/')} is unusable: {item.reason}" if isinstance(item, Reject) else f"{where.lstrip('/')} is {LEFT_OUT}"
                 row = evidence_files.EvidenceRow(1, key, error=f"its annotation {why}")  # (its image goes with it)
@@ -159,13 +162,27 @@ class ReadEvidence(beam.DoFn):
                 # The image's own annotation: the image goes to the rejects with it, never written without its objects.
                 reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
                 # (`where` keeps its "/" at SRC's top: JoinEvidence knows an annotation folder's rows by it; not said)
-                row = evidence_files.EvidenceRow(1, key, error=f"its annotation {where.lstrip('/')} is unusable: {reason}")
-                yield (rule, row_key(row.key, found.key)), (where, row)
+                for view in (fmt.image_suffixes if fmt is not None and fmt.image_suffixes else ("",)):
+                    row = evidence_files.EvidenceRow(1, key + view, error=f"its annotation {where.lstrip('/')} is unusable: {reason}")
+                    yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
             names = tuple(sorted({obj.label for obj in objects if not obj.skipped}))
-            row = evidence_files.EvidenceRow(1, key, labels=names, objects=objects)
-            yield (rule, row_key(row.key, found.key)), (where, row)
+            # one row per view the file annotates (VEDAI's `<id>_co`, `<id>_ir`), else the image of its stem
+            for view in (fmt.image_suffixes if fmt is not None and fmt.image_suffixes else ("",)):
+                row = evidence_files.EvidenceRow(1, key + view, labels=names, objects=objects)
+                yield (rule, row_key(row.key, found.key)), (where, row)
 
+
+    def _names_an_image(self, found: Evidence, key: str, fmt: box_formats.BoxFormat | None) -> bool:
+        """An annotation file of `key` (one of its views, `BoxFormat.image_suffixes`) has an image in SRC: its
+        left-out file then rejects that image; one of no image is no annotation to reject (the plan names it)."""
+        if self._image_keys is None:
+            self._image_keys = {
+                item.relpath.rsplit(".", 1)[0] for item in list_tree(self._source, links_inside=self._source)
+                if not isinstance(item, Reject) and layout.extension(item.relpath) in layout.IMAGE_EXTENSIONS
+            }
+        views = fmt.image_suffixes if fmt is not None and fmt.image_suffixes else ("",)
+        return any(key + view in self._image_keys for view in views) or found.kind != BOX_FILES
 
     def _folder_tables(self, found: Evidence, fmt: box_formats.BoxFormat, rule: int) -> Iterator:
         """A row per box of each class folder's table of the tree (`box_formats.FOLDER_TABLES`),

@@ -196,6 +196,10 @@ class BoxFormat:
         no table of objects (UAVDT's `<seq>_gt_ignore.txt`: ignored regions; MOT's `det/det.txt`: a
         detector's output): the pattern the end of its path matches, its group the sequence. Such a
         file is left out and listed in the plan, never read as objects nor stopped on.
+      image_suffixes: PER_IMAGE: the suffixes the stems of the images one annotation file annotates add
+        to its stem, one image per suffix (VEDAI's `00000003.txt` annotates the colour view
+        `00000003_co.png` and the infrared one `00000003_ir.png` of one scene: each a record with the
+        file's objects); () where the file annotates the image of its own stem.
       class_list_field: JSON_DOCUMENT: the document's key holding the list of class names, a box's
         class field then a whole number counting from 0 into it (AU-AIR's `categories`: class 1 is
         `categories[1]`, "Car"); "" where the class field names the class.
@@ -238,6 +242,7 @@ class BoxFormat:
     frames_folder: str = ""
     frame_base: int = 1
     companions: tuple[tuple[str, str], ...] = ()
+    image_suffixes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.pairing not in (PER_IMAGE, BLOCKS, ROWS, JSON_LINES, JSON_DOCUMENT, FRAMES_XML, FRAME_ROWS, IDL_LINES, PER_IMAGE_JSON,
@@ -288,6 +293,9 @@ class BoxFormat:
             raise ValueError(f"{self.name}: optional columns are some of a headerless table's last columns")
         if self.class_numbers and (not self.class_field.isdigit() or self.pairing not in (PER_IMAGE, FRAME_ROWS)):
             raise ValueError(f"{self.name}: numbered classes are named by one field of a per-image line or a frame row")
+        if self.image_suffixes and (self.pairing != PER_IMAGE or self.stem_prefix or len(set(self.image_suffixes)) < 2
+                                    or not all(re.fullmatch(r"[-_.]\w+", s) for s in self.image_suffixes)):
+            raise ValueError(f"{self.name}: image suffixes name two views or more of a per-image file's image")
         if self.stem_prefix and self.pairing != PER_IMAGE:
             raise ValueError(f"{self.name}: a stem's prefix pairs a per-image file with its image")
         if self.class_list_field and (self.pairing != JSON_DOCUMENT or not self.class_field):

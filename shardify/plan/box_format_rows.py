@@ -505,6 +505,23 @@ FORMATS: tuple[BoxFormat, ...] = (
         source="crowdhuman.org; CrowdHuman's annotation format (ID, gtboxes: tag, hbox, fbox, vbox, extra, head_attr)",
     ),
     BoxFormat(
+        name="VEDAI oriented vehicle boxes",
+        pairing=PER_IMAGE,
+        files=r"(?i)annotations\d*",  # Annotations512/00000003.txt beside Vehicules512/00000003_co.png, _ir.png
+        # 'x_center y_center orientation class is_contained is_occluded x1 x2 x3 x4 y1 y2 y3 y4' a vehicle
+        fields=(14,),
+        class_field="3",
+        class_numbers=("", "car", "truck", "", "tractor", "camping car", "", "motorcycle", "bus", "van", "other", "pickup",
+                       *[""] * 11, "boat", *[""] * 7, "plane"),
+        box_fields=("6", "10", "7", "11", "8", "12", "9", "13"),  # the corners as x, y pairs: read as their envelope
+        convention=QUAD_PIXELS,
+        image_suffixes=("_co", "_ir"),  # the colour and the infrared view of one scene, both annotated by its file
+        source="VEDAI (Razakarivony and Jurie 2016, downloads.greyc.fr/vedai): Annotations512/<id>.txt, a vehicle a line; "
+        "readers seen by search name the columns x_center y_center orientation class is_contained is_occluded "
+        "corner1_x..corner4_x corner1_y..corner4_y and the classes 1 car, 2 truck, 4 tractor, 5 camping car, 7 motorcycle, "
+        "8 bus, 9 van, 10 other, 11 pickup, 23 boat, 31 plane; images Vehicules512/<id>_co.png and <id>_ir.png",
+    ),
+    BoxFormat(
         name="IDL boxes",
         pairing=IDL_LINES,
         files=r"\.idl",

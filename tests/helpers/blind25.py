@@ -318,8 +318,10 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "belgiumtsc": {"label_level": 3},    # right (tried after the baseline: the stop's own offer, the class folders kept).
                                          # The baseline's FOLLOW was --exclude '**/GT-*.csv' '**/Readme.txt' (right
                                          # too, but named by no stop): blind25_baseline_826782c.json counts it useless
-    "eurocity": None,
-    "vedai": None,
+    "eurocity": None,                    # right with no option since readers26a (shardify/plan/json_box_rows.py)
+    "vedai": {"exclude": ("Annotations512/fold*",)},  # readers26a: the stop's own offer (fold lists named as folds:
+                                         # fold_folders.check_fold_named_lists); right with it (the boxes read by the
+                                         # 'VEDAI oriented vehicle boxes' row, both views of a scene)
     "lip": {"label_level": 0},           # right since blindfix25 (nested_splits); at 826782c --label-level 0 wrote train
                                          # and val as one split 'trainval': FOLLOW None in the baseline JSON
     "uavid": {"label_level": 0},         # right (tried after the baseline: the stop's own offer; the Labels/ colour masks
