@@ -162,27 +162,40 @@ class ReadEvidence(beam.DoFn):
                 # The image's own annotation: the image goes to the rejects with it, never written without its objects.
                 reason = error.reason if isinstance(error, InvalidInputError) else f"cannot read: {error}"
                 # (`where` keeps its "/" at SRC's top: JoinEvidence knows an annotation folder's rows by it; not said)
-                for view in (fmt.image_suffixes if fmt is not None and fmt.image_suffixes else ("",)):
+                for view in self._views(key, fmt):
                     row = evidence_files.EvidenceRow(1, key + view, error=f"its annotation {where.lstrip('/')} is unusable: {reason}")
                     yield (rule, row_key(row.key, found.key)), (where, row)
                 continue
             names = tuple(sorted({obj.label for obj in objects if not obj.skipped}))
             # one row per view the file annotates (VEDAI's `<id>_co`, `<id>_ir`), else the image of its stem
-            for view in (fmt.image_suffixes if fmt is not None and fmt.image_suffixes else ("",)):
+            for view in self._views(key, fmt):
                 row = evidence_files.EvidenceRow(1, key + view, labels=names, objects=objects)
                 yield (rule, row_key(row.key, found.key)), (where, row)
 
 
-    def _names_an_image(self, found: Evidence, key: str, fmt: box_formats.BoxFormat | None) -> bool:
-        """An annotation file of `key` (one of its views, `BoxFormat.image_suffixes`) has an image in SRC: its
-        left-out file then rejects that image; one of no image is no annotation to reject (the plan names it)."""
+    def _listed_images(self) -> set[str]:
+        """SRC's images by path without extension, listed once (only where a reading needs them)."""
         if self._image_keys is None:
             self._image_keys = {
                 item.relpath.rsplit(".", 1)[0] for item in list_tree(self._source, links_inside=self._source)
                 if not isinstance(item, Reject) and layout.extension(item.relpath) in layout.IMAGE_EXTENSIONS
             }
+        return self._image_keys
+
+    def _names_an_image(self, found: Evidence, key: str, fmt: box_formats.BoxFormat | None) -> bool:
+        """An annotation file of `key` (one of its views, `BoxFormat.image_suffixes`) has an image in SRC: its
+        left-out file then rejects that image; one of no image is no annotation to reject (the plan names it)."""
         views = fmt.image_suffixes if fmt is not None and fmt.image_suffixes else ("",)
-        return any(key + view in self._image_keys for view in views) or found.kind != BOX_FILES
+        return found.kind != BOX_FILES or any(key + view in self._listed_images() for view in views)
+
+    def _views(self, key: str, fmt: box_formats.BoxFormat | None) -> tuple[str, ...]:
+        """The suffixes of the images a per-image file of `key` annotates: ("",) for the image of its stem;
+        the format's views that SRC holds (a download of VEDAI's colour images alone: `_co` only), or all of
+        them where it holds none (each then rejected as naming no file, as a stray file's row is)."""
+        if fmt is None or not fmt.image_suffixes:
+            return ("",)
+        held = tuple(view for view in fmt.image_suffixes if key + view in self._listed_images())
+        return held or fmt.image_suffixes
 
     def _folder_tables(self, found: Evidence, fmt: box_formats.BoxFormat, rule: int) -> Iterator:
         """A row per box of each class folder's table of the tree (`box_formats.FOLDER_TABLES`),
