@@ -17,7 +17,8 @@ captions), koniq and eurocity stop before writing (a table's column of split nam
 unread per-image documents): 2 right, 0 good stops, 7 useless stops, 1 exit 1, 0 wrong exit 0; with FOLLOW
 corrected for belgiumtsc and uavid (their stops' own --label-level converts right): 2 right, 2 good stops, 5 useless
 stops, 1 exit 1, 0 wrong exit 0. And lip a good stop (split folders beneath TrainVal_images/ read as the splits):
-2 right, 3 good stops, 4 useless stops, 1 exit 1, 0 wrong exit 0.
+2 right, 3 good stops, 4 useless stops, 1 exit 1, 0 wrong exit 0. Since readers26a (tests/layouts/test_readers26a.py):
+eurocity right, vedai a good stop.
 """
 
 from __future__ import annotations
@@ -34,9 +35,8 @@ WRONG = {
     # belgiumtsc: a good stop (its --label-level 3 converts right; the baseline's FOLLOW named --exclude instead)
     # climate_fever: right since the lead's mend (a column of JSON objects or lists of objects is no text:
     # column_content.NESTED); it had gone exit 1, the nested 'evidences' taken for the pair's second text
-    "eurocity": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the city folders written as the images' "
-                 "classes): names the per-image JSONs under ECP/day/labels/ mirroring the city folders; no option reads "
-                 "their boxes (--label-level 0 writes the images without them)"),
+    # eurocity: right since readers26a (per-image JSON boxes of separate corner fields: shardify/plan/json_box_rows.py;
+    # a stop since blindfix25, WRONG EXIT 0 at 826782c)
     "hyperpartisan": ("STOPS (exit 2): 'no images or texts to convert, only 2 .xsd, 2 .xml files'; the articles XML "
                       "and its ground truth joined by id are not read, and no option reads them"),
     "koniq": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the 'set' column written as every image's "
@@ -45,8 +45,8 @@ WRONG = {
     # lip: a good stop since blindfix25 (its --label-level 0 wrote train and val as one split 'trainval' at 826782c;
     # split folders beneath a folder named for two splits are the splits: shardify/plan/nested_splits.py)
     # uavid: a good stop (its --label-level 0 converts right; the baseline's FOLLOW added an --exclude not needed)
-    "vedai": ("STOPS (exit 2): 'no class folders, names or label files'; the per-scene rows of 14 numbers in "
-              "Annotations512/<id>.txt (class code 4th) are not read, and no option reads them"),
+    # vedai: a good stop since readers26a (its fold lists named as folds; its --exclude 'Annotations512/fold*' converts
+    # right, the rows read by the 'VEDAI oriented vehicle boxes' row, both views of a scene)
     # vizwiz: right since blindfix25 (WRONG EXIT 0 at 826782c: the images written without their captions)
 }
 
