@@ -96,14 +96,25 @@ def check_fold_named_lists(config: ConvertConfig, sample: Sequence[str], detecte
                    and layout.extension(p) == layout.extension(lists[0].path))
     shown = ", ".join(named[:4]) + (" ..." if len(named) > 4 else "")
     entry = ", ".join(f"{{path: {e.path}, kind: split list, split: {e.split}}}" for e in sorted(lists, key=lambda e: e.path)[:2])
-    patterns = sorted({posixpath.join(posixpath.dirname(p), _FOLD_NAME.sub(lambda m: re.sub(r"\d+", "*", m.group()), posixpath.basename(p))
-                                      .split("*")[0] + "*") for p in named})
+    patterns = sorted({_fold_pattern(p) for p in named})
     raise UsageError(
         f"the split lists are named as folds ({shown}): partitions (cross validation) of the same inputs, of which "
         f"reading one as the dataset's splits would be a guess: keep one fold's lists in a layout file's `evidence` "
         f"({entry}: docs/layout-files.md), or none of them for the inputs in one split: "
         + " ".join(f"--exclude {p!r}" for p in patterns)
     )
+
+
+def _fold_pattern(path: str) -> str:
+    """The glob of a fold list's family: its name up to the fold's number, then `*`.
+
+    >>> _fold_pattern("Annotations512/fold01test.txt"), _fold_pattern("cv-fold2_train.csv")
+    ('Annotations512/fold*', 'cv-fold*')
+    """
+    folder, name = posixpath.split(path)
+    found = _FOLD_NAME.search(name)
+    head = name[:found.start()] + found.group().rstrip("0123456789") if found else name
+    return posixpath.join(folder, head + "*")
 
 
 def fold_excludes(folders: Sequence[str]) -> str:

@@ -33,7 +33,7 @@ from shardify.format.manifest import load_manifest
 def _records(out: Path) -> dict[str, dict]:
     """{file name: record} of every record written."""
     found = {}
-    for _, info in load_manifest(str(out)).splits.items():
+    for info in load_manifest(str(out)).splits.values():
         for shard in info.shards:
             for record in read_shard(out / shard.path):
                 found[record[contract.IMAGE_FILENAME].decode()] = record
