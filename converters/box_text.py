@@ -146,6 +146,9 @@ def per_image_json_objects(data: bytes, fmt: BoxFormat) -> tuple[SourceObject, .
     where = (lambda i: f"{fmt.boxes_field[:-1]}{i}") if fmt.boxes_field.endswith("*") else (lambda i: f"{fmt.boxes_field}[{i - 1}]")
     if fmt.convention == box_formats.POINTS_PIXELS:  # LabelMe's shapes: each its points, read by its shape type
         return tuple(labelme_shapes.shape_object(box, where(i)) for i, box in enumerate(boxes, start=1))
+    for i, box in enumerate(boxes, start=1):  # a class as text, as the first document's that told the format
+        if isinstance(box, dict) and fmt.class_field and not isinstance(box.get(fmt.class_field), (str, type(None))):
+            raise InvalidInputError(f"{where(i)}: its {fmt.class_field} {str(box.get(fmt.class_field))[:20]!r} is no class name (text)")
     return tuple(box_object(fmt, json_box(box, fmt, where(i)), where(i)) for i, box in enumerate(boxes, start=1))
 
 

@@ -118,7 +118,8 @@ def test_a_byte_order_mark_before_each_document_reads_as_without(tmp_path: Path)
     {"identity": "rider", "x0": 1, "y0": 2, "x1": 5},
     {"identity": "rider", "x0": 1, "y0": 2, "x1": 5, "y1": 1e12},
     {"identity": "rider", "x0": 1, "y0": 2, "x1": 5, "y1": None},
-], ids=["a field missing", "huge", "null"])
+    {"identity": 3, "x0": 1, "y0": 2, "x1": 5, "y1": 9},
+], ids=["a field missing", "huge", "null", "a class number"])
 def test_a_box_of_a_later_document_that_is_not_of_the_shape_rejects_its_image(tmp_path: Path, box: dict) -> None:
     _ecp_like(tmp_path / "src", lambda s, c, j: [box] if (s, c, j) == ("train", "ber", 2) else _pedestrian(s, c, j))
     try:
