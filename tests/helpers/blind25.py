@@ -328,7 +328,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "hyperpartisan": None,
     "climate_fever": {"label_column": "claim_label", "text_column": "claim"},
                                          # right (tried at 826782c)
-    "koniq": None,                       # --label-column MOS labels right but writes every image train (826782c)
+    "koniq": {"label_column": "MOS"},    # right since readers26b (split_cells.split_codes: the `set` column gives the
+                                         # splits beside MOS); at 826782c it labelled right but wrote every image train
     "vizwiz": None,
 }
 

@@ -39,9 +39,8 @@ WRONG = {
                  "their boxes (--label-level 0 writes the images without them)"),
     "hyperpartisan": ("STOPS (exit 2): 'no images or texts to convert, only 2 .xsd, 2 .xml files'; the articles XML "
                       "and its ground truth joined by id are not read, and no option reads them"),
-    "koniq": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the 'set' column written as every image's "
-              "label, every image split train): names the table and its split column; no option reads MOS as the "
-              "label and set as the split together"),
+    # koniq: a good stop since readers26b (its --label-column MOS, which it names, reads the 'set' column as the splits:
+    # split_cells.split_codes); WRONG EXIT 0 at 826782c, a stop naming no option since blindfix25
     # lip: a good stop since blindfix25 (its --label-level 0 wrote train and val as one split 'trainval' at 826782c;
     # split folders beneath a folder named for two splits are the splits: shardify/plan/nested_splits.py)
     # uavid: a good stop (its --label-level 0 converts right; the baseline's FOLLOW added an --exclude not needed)
