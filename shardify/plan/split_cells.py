@@ -45,21 +45,23 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
                       label_given: bool, splits_given: bool = False) -> None:
     """Stop where a keyed table (`header`, its sampled `data`, its `key` column naming the inputs, its `label`
     column read as labels) has a column of split names other than the key that detection took for the labels
-    (the splits as classes). Beside another label column it is read as the splits (`split_codes`); where split
-    folders give the splits (`splits_given`), the column repeats them.
+    (the splits as classes), or beside which no column is read as the labels (a score no name calls one). Beside
+    another label column it is read as the splits (`split_codes`); where split folders give the splits
+    (`splits_given`), the column repeats them.
 
     Raises:
       UsageError: naming the table, the column, the splits it holds and `--label-column` with the other columns.
     """
     found = split_cell_columns(data, skip=(key,))
-    if not found or splits_given or label != found[0] or label_given:
-        return
+    if not found or splits_given or label_given or label not in (None, found[0]):
+        return  # (beside a label column found by its name, the column gives the splits: `split_codes`)
     column = found[0]
     values = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})[:4]
     others = [name for c, name in enumerate(header) if c not in (key, column)][:10]
+    read = "it was read as the labels (the splits as classes)" if label == column else "no other column is named as labels are"
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} names splits "
-        f"({', '.join(values)}), not classes: it was read as the labels (the splits as classes). Decide: --label-column "
+        f"({', '.join(values)}), not classes: {read}. Decide: --label-column "
         f"NAME names the label column (one of {', '.join(map(repr, others))}; a score is kept as written), and "
         f"{header[column]!r} then gives each input's split; or --exclude {path} (the table left out)"
     )

@@ -37,8 +37,8 @@ WRONG = {
     "eurocity": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the city folders written as the images' "
                  "classes): names the per-image JSONs under ECP/day/labels/ mirroring the city folders; no option reads "
                  "their boxes (--label-level 0 writes the images without them)"),
-    "hyperpartisan": ("STOPS (exit 2): 'no images or texts to convert, only 2 .xsd, 2 .xml files'; the articles XML "
-                      "and its ground truth joined by id are not read, and no option reads them"),
+    # hyperpartisan: right since readers26b (the ground truth's <article id hyperpartisan/> records joined to the
+    # articles by id: beam_jobs/discover/xml_label_joins.py; each article's <p> paragraphs its text)
     # koniq: a good stop since readers26b (its --label-column MOS, which it names, reads the 'set' column as the splits:
     # split_cells.split_codes); WRONG EXIT 0 at 826782c, a stop naming no option since blindfix25
     # lip: a good stop since blindfix25 (its --label-level 0 wrote train and val as one split 'trainval' at 826782c;
