@@ -254,3 +254,11 @@ def test_a_blank_cell_among_nested_columns_still_stops(tmp_path: Path) -> None:
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     assert not (tmp_path / "out" / "manifest.json").exists()
     assert "--label-column offensive" in str(stopped.value) or "posts_train.csv" in str(stopped.value)
+
+
+def test_split_lists_beside_a_split_column_stop_naming_both(tmp_path: Path) -> None:
+    _scored(tmp_path / "src", ["train", "dev", "train", "test", "train", "dev"])
+    _text(tmp_path / "src" / "train.txt", "s0.png\ns2.png\ns4.png\n")
+    _text(tmp_path / "src" / "test.txt", "s1.png\ns3.png\ns5.png\n")
+    said = refusal(tmp_path / "src", tmp_path / "out", label_column="aesthetic")
+    assert "'stage'" in said and "--exclude test.txt --exclude train.txt" in said
