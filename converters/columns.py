@@ -65,6 +65,7 @@ __all__ = [
     "RATING_COLUMN_NAMES",
     "KEY_COLUMN_NAMES",
     "is_key_name",
+    "several_labels",
     "CAPTION_COLUMN_NAMES",
     "TEXT_JOIN",
     "SeveralTextColumns",
@@ -185,6 +186,19 @@ class TableColumns:
         return f"text = {' + '.join(shown_column(c) for c in self.texts)}{pair}, {label}{unused}"
 
 
+def several_labels(given: str, columns: Sequence[str]) -> tuple[str, ...]:
+    """The 0/1 class columns `--label-column A,B,C` names (a row's labels its columns holding 1), where the
+    whole is no column and every part is one; else ().
+
+    >>> several_labels("HS,TR,AG", ("id", "text", "HS", "TR", "AG")), several_labels("HS", ("HS",)), several_labels("a,b", ("a,b", "a", "b"))
+    (('HS', 'TR', 'AG'), (), ())
+    """
+    if "," not in given or given in columns:
+        return ()
+    parts = tuple(part.strip() for part in given.split(","))
+    return parts if len(set(parts)) == len(parts) > 1 and all(part in columns for part in parts) else ()
+
+
 def _words_list(cell: object) -> bool:
     """A non-empty list of strings: a tokenised text."""
     return isinstance(cell, list) and bool(cell) and all(isinstance(word, str) for word in cell)
@@ -219,6 +233,7 @@ def resolve_columns(
       InvalidInputError: a named column is missing; no column, or more than two, hold text.
     """
     given = named_label = options.label_column
+    named_classes = several_labels(given, columns) if header else ()  # `--label-column HS,TR,AG`: multi-hot, as named
     if header and given and given not in columns and not _is_number(given):
         # a split's table without the named label column (Kaggle's test.csv beside train.csv) is
         # unlabelled; a name in no table at all is refused before writing (discover/text_columns.py)
@@ -319,6 +334,9 @@ def resolve_columns(
                     if not remedy:
                         raise
                     raise UnnamedLabelColumn(f"{stop}{remedy}", stop.candidates) from stop
+    if named_classes:
+        classes = named_classes
+        unused = tuple((name, why) for name, why in unused if name not in classes)
     separator = ""
     if label and sample and not options.label_separator and label in columns and list_cells.list_column(
             [row[columns.index(label)] for row in sample if columns.index(label) < len(row)]):

@@ -17,6 +17,16 @@ name (`category`, `term`), a list of every such element's value in the record, n
 where two elements share the attribute's name (`aspectTerm_polarity`, `aspectCategory_polarity`).
 A record whose categories are several is a multi-label's row; one with none is unlabelled.
 
+A record may hold its text as paragraphs instead (SemEval-2019 task 4's `<article id=.. title=..><p>..
+<a href=..>..</a>.</p><p>..</p></article>`): its `<p>` children (PARAGRAPH_NAMES) are its text, each
+paragraph's whole text (links and emphasis inside it included) a line of the cell `text`; the markup inside
+a paragraph gives no cells of its own (a link's `href` is no label).
+
+A document may also be a list of records of attributes alone, no text (the same task's ground truth,
+`<article id=.. hyperpartisan="true" labeled-by=.. url=../>`): no input of its own, read by
+`attribute_records` as the labels another document's records are joined to by id
+(`beam_jobs/discover/xml_label_joins.py`).
+
 The document is parsed whole by `untrusted_xml` (no entity declared or expanded), bounded by
 MAX_XML_BYTES; elements deeper than _MAX_DEPTH are refused.
 """
@@ -31,7 +41,8 @@ from shardify.converters import untrusted_xml
 from shardify.converters.column_names import TEXT_COLUMN_NAMES
 from shardify.errors import InvalidInputError
 
-__all__ = ["HEAD_BYTES", "MAX_XML_BYTES", "is_xml", "looks_like_records", "record_tag", "records"]
+__all__ = ["HEAD_BYTES", "MAX_XML_BYTES", "PARAGRAPH_NAMES", "attribute_head", "attribute_records", "is_xml", "looks_like_records",
+           "record_attributes", "record_tag", "records"]
 
 # What detection and a header read look at: enough for a few records of SemEval's files.
 HEAD_BYTES = 64 << 10
@@ -41,8 +52,12 @@ MAX_XML_BYTES = 256 << 20
 _MAX_DEPTH = 6
 _MIN_RECORDS = 2
 _TEXT_NAMES = frozenset(TEXT_COLUMN_NAMES) - {"tokens"}
+# Children that hold a record's text as paragraphs, compared lower-cased: their texts joined, a line each.
+PARAGRAPH_NAMES = frozenset({"p", "para", "paragraph"})
+_PARAGRAPH_CELL = "text"
 _DOCTYPE = re.compile(rb"<!DOCTYPE(?:[^\[>]|\[.*?\])*>", re.DOTALL)
 _XML_START = re.compile(rb"^(\xef\xbb\xbf)?\s*<(\?xml|[A-Za-z_])")
+_ENTITY_REFERENCE = re.compile(rb"&(?!(?:lt|gt|amp|quot|apos|#[0-9]+|#x[0-9A-Fa-f]+);)[A-Za-z_][\w.-]*;")
 
 
 def is_xml(data: bytes) -> bool:
@@ -55,7 +70,22 @@ def _local(tag: object) -> str:
 
 
 def _has_text_child(element: Element) -> bool:
-    return any(_local(child.tag).lower() in _TEXT_NAMES and (child.text or "").strip() for child in element)
+    return any(_local(child.tag).lower() in _TEXT_NAMES and (child.text or "").strip()
+               or _is_paragraph(child) and "".join(child.itertext()).strip() for child in element)
+
+
+def _is_paragraph(element: Element) -> bool:
+    return _local(element.tag).lower() in PARAGRAPH_NAMES
+
+
+def _paragraphs(record: Element) -> str:
+    """The record's paragraph children's texts (inline markup's text included), a line each."""
+    return "\n".join(" ".join("".join(p.itertext()).split()) for p in record if _is_paragraph(p))
+
+
+def _inline(record: Element) -> set[int]:
+    """The ids of the elements inside the record's paragraphs: inline markup, no cells."""
+    return {id(el) for p in record if _is_paragraph(p) for el in p.iter()}
 
 
 def _one_repeated(counts: Counter[str]) -> str:
@@ -114,7 +144,7 @@ def _cell_names(found: list[Element]) -> dict[tuple[str, str], str]:
     """{(tag, attribute): cell name} of the attributes of the elements below the records: the
     attribute's name, or `<tag>_<attribute>` where two tags share it."""
     pairs = {(_local(el.tag), name) for record in found for el in record.iter() if el is not record
-             if list(el) or el.attrib for name in el.attrib}
+             and id(el) not in _inline(record) if list(el) or el.attrib for name in el.attrib}
     by_name = Counter(name for _, name in pairs)
     return {(tag, name): name if by_name[name] == 1 else f"{tag}_{name}" for tag, name in pairs}
 
@@ -124,8 +154,13 @@ def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], l
     # record without its text is its row's reject, never read with another cell (its `id`) as the text
     cells: dict[str, object] = {tag: [] if tag in listed else "" for tag in leaves}
     cells.update(record.attrib)
+    inline = _inline(record)
+    if inline:
+        cells.setdefault(_PARAGRAPH_CELL, _paragraphs(record))
     for child in record:
         tag = _local(child.tag)
+        if _is_paragraph(child):
+            continue
         # a leaf's text is its cell, one with attributes too where it holds a text (`<text lang="en">`:
         # read by its attributes alone, every record was rejected as of an empty text)
         if not list(child) and (not child.attrib or (child.text or "").strip()):
@@ -137,7 +172,7 @@ def _row(record: Element, names: dict[tuple[str, str], str], listed: set[str], l
     for name in names.values():
         cells.setdefault(name, [])
     for element in record.iter():
-        if element is record or not (list(element) or element.attrib):
+        if element is record or id(element) in inline or not (list(element) or element.attrib):
             continue
         for attribute, value in element.attrib.items():
             cells[names[(_local(element.tag), attribute)]].append(value)  # type: ignore[union-attr]
@@ -203,5 +238,90 @@ def records(data: bytes) -> list[dict[str, object]]:
     _refuse_wrapped(root, tag)
     listed = {tag for record in found for tag, n in Counter(_local(c.tag) for c in record).items() if n > 1}
     names = _cell_names(found)
-    leaves = {_local(child.tag) for record in found for child in record if not list(child)}
+    leaves = {_local(child.tag) for record in found for child in record if not list(child) and not _is_paragraph(child)}
     return [_row(record, names, listed, leaves) for record in found]
+
+
+def _attribute_tag(elements: list[Element]) -> str:
+    """The one name the elements share, each holding attributes and nothing else (no child, no text), or ""."""
+    names = {_local(e.tag) for e in elements}
+    if len(elements) < _MIN_RECORDS or len(names) != 1:
+        return ""
+    if any(list(e) or (e.text or "").strip() or not e.attrib for e in elements):
+        return ""
+    return names.pop()
+
+
+def attribute_records(data: bytes) -> list[dict[str, str]]:
+    """The attributes of each child of the root of the document `data`, in document order, where every
+    child is an element of one name holding attributes alone (a ground truth's `<article id=..
+    hyperpartisan=.. url=../>`).
+
+    Raises:
+      InvalidInputError: too large, refused by `untrusted_xml`, or of another shape.
+
+    >>> attribute_records(b'<articles><article id="1" hp="true"/><article id="2" hp="false"/></articles>')
+    [{'id': '1', 'hp': 'true'}, {'id': '2', 'hp': 'false'}]
+    """
+    if len(data) > MAX_XML_BYTES:
+        raise InvalidInputError(f"an XML document larger than {MAX_XML_BYTES:,} bytes (parsed whole, so refused)")
+    try:
+        root = untrusted_xml.parse(data)
+    except untrusted_xml.UntrustedXmlError as error:
+        raise InvalidInputError(f"unreadable XML: {error}") from None
+    children = list(root)
+    if not _attribute_tag(children):
+        raise InvalidInputError("no longer a list of records of attributes alone (one element name under the root, "
+                                "each without children or text)")
+    return [dict(child.attrib) for child in children]
+
+
+def attribute_head(head: bytes) -> tuple[str, list[dict[str, str]]]:
+    """(the records' name, their attributes) of the records of attributes alone the first bytes of a document
+    open (`attribute_records`), read by a pull parser up to where they end, nothing declared; ("", []) where
+    the bytes open no such list.
+
+    >>> attribute_head(b'<?xml version="1.0"?><articles><a id="1" hp="true"/><a id="2" hp="no"/><a id="3" hp="fa')
+    ('a', [{'id': '1', 'hp': 'true'}, {'id': '2', 'hp': 'no'}])
+    """
+    from xml.etree import ElementTree
+
+    if not is_xml(head):
+        return "", []
+    # a DOCTYPE is cut out and the entities it declared read as empty, for the shape alone: a truth that
+    # declares entities is found, and refused whole by `attribute_records` (never passed over unseen)
+    head = _ENTITY_REFERENCE.sub(b"", _DOCTYPE.sub(b"", head, count=1))
+    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    depth, ended = 0, []
+    try:
+        parser.feed(head)
+        for event, element in parser.read_events():
+            depth += 1 if event == "start" else -1
+            if event == "end" and depth == 1:
+                ended.append(element)
+            elif event == "start" and depth > 2:
+                return "", []  # (children below the records: no list of attributes alone)
+    except ElementTree.ParseError:
+        pass  # (the head ends inside an element: what was read decides)
+    tag = _attribute_tag(ended)
+    return (tag, [dict(e.attrib) for e in ended]) if tag else ("", [])
+
+
+def record_attributes(head: bytes) -> list[dict[str, str]]:
+    """The attributes of the records of texts the first bytes of a document open (`record_tag`), of those
+    whose end the bytes hold: what their ids are joined by (`beam_jobs/discover/xml_label_joins.py`).
+
+    >>> record_attributes(b'<r><s id="1"><text>A.</text></s><s id="2"><text>B.</text></s><s id="3"><te')
+    [{'id': '1'}, {'id': '2'}]
+    """
+    from xml.etree import ElementTree
+
+    tag = record_tag(head)
+    if not tag:
+        return []
+    parser = ElementTree.XMLPullParser(events=("end",))
+    try:
+        parser.feed(_DOCTYPE.sub(b"", head, count=1))
+    except ElementTree.ParseError:
+        pass  # (the events read before the fault decide)
+    return [dict(element.attrib) for _, element in parser.read_events() if _local(element.tag) == tag]

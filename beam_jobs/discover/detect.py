@@ -33,7 +33,7 @@ from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
 from shardify.beam_jobs.discover import copied_table_reads, detect_sample, head_reads, json_documents, mirror_documents, text_joins, word_captions
-from shardify.beam_jobs.discover import xml_record_files
+from shardify.beam_jobs.discover import xml_label_joins, xml_record_files
 from shardify.beam_jobs.discover.top_data_files import top_data_files
 from shardify.beam_jobs.discover.listing import list_file
 from shardify.config import ConvertConfig
@@ -356,6 +356,7 @@ def _detect_folder(
     detected = describe.with_objects(config, detected)
     detected = copied_table_reads.with_copied_tables(config, sample, detected)  # IMDb genres' test_data.txt: the solution's rows
     detected = label_tables.with_label_joins(config, sample, detected)  # Jigsaw's test_labels.csv, by id
+    detected = xml_label_joins.with_xml_label_joins(config, sample, detected)  # Hyperpartisan's ground-truth XML, by id
     detected = text_joins.with_text_joins(config, sample, detected)  # FNC-1's stances naming their bodies by Body ID
     detected = given_label_joins.with_given_joins(config, sample, detected)  # --labels truth.jsonl --key-column id
     detected = run_length_tables.with_class_rows(config, sample, detected)  # Severstal's rows: a row per image and class

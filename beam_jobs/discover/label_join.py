@@ -22,7 +22,7 @@ import apache_beam as beam
 from shardify.beam_jobs.discover import given_label_joins
 from shardify.beam_jobs.discover.candidates import CANDIDATES, REJECTS, reject
 from shardify.beam_jobs.open_inputs import open_input
-from shardify.converters import table_scans, tables
+from shardify.converters import table_scans, tables, xml_records
 from shardify.converters.columns import TableOptions
 from shardify.errors import InvalidInputError, reject_reason
 from shardify.inputs.files import size_of
@@ -86,6 +86,20 @@ def _key_and_label(found: Evidence, columns: Sequence[str]) -> tuple[str, str]:
     return key, single
 
 
+@dataclasses.dataclass(frozen=True)
+class _AttributeRow:
+    """A labels document's record of attributes alone, as a table's row: its number from 1, its attributes."""
+
+    row: int
+    cells: dict[str, str]
+
+
+def _attribute_rows(fileobj) -> list[_AttributeRow]:
+    """The records of an XML document of attributes alone (`xml_records.attribute_records`), bounded as records are."""
+    data = fileobj.read(xml_records.MAX_XML_BYTES + 1)
+    return [_AttributeRow(number, cells) for number, cells in enumerate(xml_records.attribute_records(data), start=1)]
+
+
 class _ReadKeyedLabels(beam.DoFn):
     """A labels table -> ((table it labels, id), (its path, row, labels or None or a reason))."""
 
@@ -96,7 +110,10 @@ class _ReadKeyedLabels(beam.DoFn):
         try:
             with open_input(join_path(self._source, found.path)) as fileobj:
                 options = None if found.header else TableOptions(header=False)  # OLID's `id,label` lines
-                header, rows = table_scans.read_table(fileobj, tables.table_format(found.path), size_of(fileobj), options=options)
+                if tables.table_format(found.path) == tables.XML_RECORDS:  # records of attributes alone (xml_label_joins)
+                    header, rows = tables.TableHeader(()), _attribute_rows(fileobj)
+                else:
+                    header, rows = table_scans.read_table(fileobj, tables.table_format(found.path), size_of(fileobj), options=options)
                 for row in rows:
                     if isinstance(row, tables.RowError):
                         yield reject(found.path, row.reason, row.row, _STAGE)

@@ -30,7 +30,8 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.converters import json_line_cells
 from shardify.plan import (
-    list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_named_tables, table_groups, unlabelled_tables,
+    list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_cells, split_named_tables, table_groups,
+    unlabelled_tables,
 )
 from shardify.plan.evidence import LABEL_LINES, SPLIT_LIST, Evidence, file_key, key_rule, row_key
 
@@ -97,6 +98,17 @@ def with_label_table(
         table = dataclasses.replace(table, split=next((e.split for e in same if e.split), ""))
         detected = dataclasses.replace(detected, evidence=tuple(e for e in detected.evidence if e not in same))
     detected = parts_unlabelled(detected, parts, table.path)
+    folders = detected.structure is not None and detected.structure.split_level >= 0  # (split folders give the splits)
+    splits = None if folders else split_cells.split_codes(table, _table_rows(config, table.path))
+    others = [e.path for e in detected.evidence if e.gives_split]
+    if splits is not None and others:  # two sources of splits: which one is meant is the user's to say
+        raise UsageError(
+            f"{table.path} gives each input's split in its column {splits.variable!r}, and {', '.join(others[:3])} give "
+            f"splits too: which to read cannot be told. Decide: {' '.join('--exclude ' + p for p in others[:3])} (the "
+            f"table's column read), or a layout file (--dry-run --layout-file FILE, docs/layout-files.md)"
+        )
+    if splits is not None:  # KonIQ-10k's `set` beside its `MOS`: the table's column of split names gives the splits
+        detected = dataclasses.replace(detected, evidence=(*detected.evidence, splits), notes=(*detected.notes, splits.note))
     table, tests = _split_tables(config, sample, detected, table)
     return dataclasses.replace(
         detected, evidence=(*detected.evidence, table, *tests), notes=(*detected.notes, table.note, *(e.note for e in tests))

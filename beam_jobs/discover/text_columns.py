@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from shardify.beam_jobs.discover import decided_labels, files_decide, keyed_texts, label_column_named, text_joins
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.converters import column_content, columns, json_sample, label_columns, label_scores, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
+from shardify.converters import column_content, columns, json_sample, label_columns, label_scores, nested_labels, nested_pairs, sniffed_tables, tables, vote_labels, word_labels
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.paths import join_path
@@ -81,6 +81,8 @@ def check_text_columns(config: ConvertConfig, sample: Sequence[str], detected: l
             if path in joins:
                 header, joined_options = text_joins.joined_reading(config, joins[path], header)
             resolved = header.resolve(joined_options if path in joins else options)
+            if resolved.classes and not options.label_column:  # HatEval's HS, TR, AG: a task and its sub-labels
+                nested_labels.check_nested_classes(path, resolved.classes, header.columns, header.sample)
             shown_label = shown_label or (not header.present and bool(resolved.label))
             chosen[path] = (resolved.label, tuple(header.columns)) if header.present else ("", ())
             if header.present and not resolved.label and not resolved.classes:
@@ -365,6 +367,6 @@ def _check_label_column(config: ConvertConfig, headers: dict) -> None:
     if not given or given.isdigit() or options.header is False:
         return
     named = [(path, header.columns) for path, header in headers.items() if header.present]
-    if named and not any(given in names for _, names in named):
+    if named and not any(given in names or columns.several_labels(given, names) for _, names in named):
         shown = "; ".join(f"{path}: {list(names)}" for path, names in named)
         raise UsageError(f"--label-column {given!r} is no column of the tables (their columns: {shown})")

@@ -15,9 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardify.errors import UsageError
+from shardify.plan.evidence import SPLIT_CODES, Evidence
 from shardify.plan.structure import split_word
 
-__all__ = ["check_split_cells", "split_cell_columns"]
+__all__ = ["check_split_cells", "split_cell_columns", "split_codes"]
 
 # A column of splits repeats a few names; ids that begin with a split's word (Shopee's `posting_id`,
 # `train_129225211`, one a row) are no splits.
@@ -43,29 +44,54 @@ def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) 
 def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, label: int | None,
                       label_given: bool, splits_given: bool = False) -> None:
     """Stop where a keyed table (`header`, its sampled `data`, its `key` column naming the inputs, its `label`
-    column read as labels) has a column of split names other than the key: read as labels, the splits were
-    labels; beside another label column, they were lost (not where split folders give the splits: `splits_given`).
+    column read as labels) has a column of split names other than the key that detection took for the labels
+    (the splits as classes), or beside which no column is read as the labels (a score no name calls one). Beside
+    another label column it is read as the splits (`split_codes`); where split folders give the splits
+    (`splits_given`), the column repeats them.
 
     Raises:
-      UsageError: naming the table, the column and the splits it holds.
+      UsageError: naming the table, the column, the splits it holds and `--label-column` with the other columns.
     """
     found = split_cell_columns(data, skip=(key,))
-    if not found:
-        return
+    if not found or splits_given or label_given or label not in (None, found[0]):
+        return  # (beside a label column found by its name, the column gives the splits: `split_codes`)
     column = found[0]
-    if splits_given and label != column:
-        return  # split folders give the splits the column repeats (Massachusetts Roads' metadata.csv): nothing is lost
     values = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})[:4]
-    shown = ", ".join(values)
     others = [name for c, name in enumerate(header) if c not in (key, column)][:10]
-    if label == column and not label_given:
-        read = (f"it was read as the labels (the splits as classes); --label-column names the label column "
-                f"(one of {', '.join(map(repr, others))}), but")
-    else:
-        read = "but"
+    read = "it was read as the labels (the splits as classes)" if label == column else "no other column is named as labels are"
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} names splits "
-        f"({shown}), not classes: {read} a label table's reading takes no split from it, and every input would be "
-        f"written as one split. Decide: --exclude {path} (the table left out), or read its splits with a layout file "
-        f"whose evidence holds {{path: {path}, kind: split codes, variable: {header[column]}}} (docs/layout-files.md)"
+        f"({', '.join(values)}), not classes: {read}. Decide: --label-column "
+        f"NAME names the label column (one of {', '.join(map(repr, others))}; a score is kept as written), and "
+        f"{header[column]!r} then gives each input's split; or --exclude {path} (the table left out)"
+    )
+
+
+def split_codes(table: Evidence, rows: Sequence[Sequence[str]]) -> Evidence | None:
+    """SPLIT_CODES evidence over the keyed label table `table` (LABEL_LINES under a header, its key
+    `table.column`), read from `rows` (its header first): its column of split names other than the key and
+    the label, each row's split its cell's; None where it has none. A row whose cell names a split the sampled
+    rows did not show is that row's reject (`converters/split_sources.split_rows`), never another split.
+
+    >>> from shardify.plan.evidence import LABEL_LINES, KeyRule
+    >>> table = Evidence("k.csv", LABEL_LINES, KeyRule(1, True), column=0, header=True, label_column=1)
+    >>> found = split_codes(table, [["image", "MOS", "set"], ["a.jpg", "3.1", "training"], ["b.jpg", "2.5", "test"]])
+    >>> found.variable, found.column, found.codes
+    ('set', 0, (('test', 'test'), ('training', 'train')))
+    >>> split_codes(table, [["image", "MOS"], ["a.jpg", "3.1"]]) is None
+    True
+    """
+    if not table.header or table.label_column is None or table.key_template or len(rows) < 2:
+        return None
+    header, data = rows[0], [row for row in rows[1:] if len(row) == len(rows[0])]
+    found = split_cell_columns(data, skip=(table.column, table.label_column, *table.label_also))
+    if not found:
+        return None
+    column = found[0]
+    values = sorted({row[column].strip() for row in data if row[column].strip()})
+    codes = tuple((value, split_word(value.lower())) for value in values if split_word(value.lower()))
+    counts = ", ".join(value for value, _ in codes)
+    return Evidence(
+        table.path, SPLIT_CODES, table.key, codes=codes, variable=header[column], column=table.column,
+        note=f"{table.path}: each input's split, by its column {header[column]!r} ({counts}), beside its labels",
     )

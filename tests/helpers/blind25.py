@@ -71,7 +71,10 @@ a folder named for two splits read as the splits (lip a good stop: its --label-l
 shardify/plan/nested_splits.py): 2 right, 3 good stops, 4 useless stops (eurocity, hyperpartisan, koniq, vedai),
 1 exit 1 (climate_fever), 0 WRONG EXIT 0. Then (the lead, after the merges) a column of JSON objects or lists of
 objects is no text (converters/column_content.NESTED: climate_fever right): 3 right, 3 good stops, 4 useless stops,
-0 exit 1, 0 WRONG EXIT 0.
+0 exit 1, 0 WRONG EXIT 0. Then readers26b (tests/layouts/test_readers26b.py): the articles' ground-truth XML joined
+to them by id (hyperpartisan right: beam_jobs/discover/xml_label_joins.py) and a label table's split column read
+beside --label-column (koniq a good stop: shardify/plan/split_cells.py): 4 right, 4 good stops, 2 useless stops
+(eurocity, vedai), 0 exit 1, 0 WRONG EXIT 0.
 """
 
 from __future__ import annotations
@@ -330,7 +333,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "hyperpartisan": None,
     "climate_fever": {"label_column": "claim_label", "text_column": "claim"},
                                          # right (tried at 826782c)
-    "koniq": None,                       # --label-column MOS labels right but writes every image train (826782c)
+    "koniq": {"label_column": "MOS"},    # right since readers26b (split_cells.split_codes: the `set` column gives the
+                                         # splits beside MOS); at 826782c it labelled right but wrote every image train
     "vizwiz": None,
 }
 

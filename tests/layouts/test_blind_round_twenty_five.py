@@ -37,11 +37,10 @@ WRONG = {
     # column_content.NESTED); it had gone exit 1, the nested 'evidences' taken for the pair's second text
     # eurocity: right since readers26a (per-image JSON boxes of separate corner fields: shardify/plan/json_box_rows.py;
     # a stop since blindfix25, WRONG EXIT 0 at 826782c)
-    "hyperpartisan": ("STOPS (exit 2): 'no images or texts to convert, only 2 .xsd, 2 .xml files'; the articles XML "
-                      "and its ground truth joined by id are not read, and no option reads them"),
-    "koniq": ("STOPS (exit 2) since blindfix25 (WRONG EXIT 0 at 826782c: the 'set' column written as every image's "
-              "label, every image split train): names the table and its split column; no option reads MOS as the "
-              "label and set as the split together"),
+    # hyperpartisan: right since readers26b (the ground truth's <article id hyperpartisan/> records joined to the
+    # articles by id: beam_jobs/discover/xml_label_joins.py; each article's <p> paragraphs its text)
+    # koniq: a good stop since readers26b (its --label-column MOS, which it names, reads the 'set' column as the splits:
+    # split_cells.split_codes); WRONG EXIT 0 at 826782c, a stop naming no option since blindfix25
     # lip: a good stop since blindfix25 (its --label-level 0 wrote train and val as one split 'trainval' at 826782c;
     # split folders beneath a folder named for two splits are the splits: shardify/plan/nested_splits.py)
     # uavid: a good stop (its --label-level 0 converts right; the baseline's FOLLOW added an --exclude not needed)

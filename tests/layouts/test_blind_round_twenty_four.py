@@ -40,8 +40,8 @@ WRONG = {
     # converts right: the test table detection read as labels is left aside for the named one)
     # dfuc2021: right since readers25b (a one-hot table's rows of empty cells are unlabelled images, no evidence against it)
     # fnc1: a good stop since readers25a (the stances joined to their bodies by Body ID; --label-column Stance then right)
-    "hateval": ("WRONG EXIT 0: the 0/1 columns HS, TR, AG read as one multi-hot label set ({'hs', 'tr'}), where TR and AG "
-                "are task B's own binary values (TR 0 is 'a group', no absence) and HS is task A's target"),
+    # hateval: a good stop since readers26b (TR and AG are 1 only where HS is: sub-labels of a task, not classes;
+    # converters/nested_labels.py names --label-column HS, which converts right, and --label-column HS,TR,AG)
     # textcaps: right since readers25a (one JSON entry a caption, grouped per image; a JSON per split read together)
     # uavdt: right since readers25c (FRAME_ROWS: GT/<seq>_gt_whole.txt's rows the frames' vehicles; M_attr/<split>/ the split)
 }
