@@ -26,7 +26,7 @@ from PIL import Image
 from helpers.cli_runs import run_shardify, shardify_command, without_permission_override
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert, image_bytes
-from shardify.converters import table_scans, tables
+from shardify.converters import row_ranges, table_scans, tables
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -198,7 +198,7 @@ def test_table_fields_beyond_the_csv_limit_convert_and_tables_without_rows_are_r
 @pytest.mark.parametrize("fmt", ["csv", "tsv", "jsonl"])
 def test_a_row_over_the_row_limit_is_rejected_alone(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The rows after a too-long row are still read, each on its own (here with a 64-byte limit)."""
-    monkeypatch.setattr(tables, "MAX_ROW_BYTES", 64)
+    monkeypatch.setattr(row_ranges, "MAX_ROW_BYTES", 64)
     long = "x" * 100
     if fmt == "csv":  # the long row is a quoted field holding line breaks and a delimiter
         data = f'text,label\nfirst,a\n"{long}\n,more\n""quoted""",b\n"two\nlines",c\nlast,d\n'
