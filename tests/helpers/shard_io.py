@@ -41,6 +41,12 @@ def read_report(output: Path, name: str) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
+def rejects_by_path(output: Path) -> dict[str, str]:
+    """{path: reason} of every line of an output's rejects report (a later line of a path wins);
+    several test files each kept their own copy."""
+    return {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
+
+
 def forge_first_record(
     out: Path,
     split: str,

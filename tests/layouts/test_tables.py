@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_report, read_shard, rejects_by_path
 from helpers.sources import convert
 from shardify.beam_jobs.launch import plan_conversion
 from shardify.config import ConvertConfig
@@ -53,10 +53,6 @@ def _pairs(rows: list[dict]) -> list[tuple[str, str, str]]:
     return sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in rows)
 
 
-def _rejects(output: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
-
-
 def _mnli(rows: list[tuple[str, str, str]], offset: int) -> str:
     lines = [_MNLI_HEADER]
     for i, (premise, hypothesis, label) in enumerate(rows):
@@ -83,7 +79,7 @@ def test_mnli_pairs_stay_apart_and_each_dev_table_is_its_own_split(tmp_path: Pat
     records = _records(output)
     got = {split: _pairs(rows) for split, rows in records.items()}
     assert got == {"train": sorted(_PAIRS), "dev_matched": sorted(_PAIRS[:2]), "dev_mismatched": sorted(_PAIRS[2:])}
-    assert _rejects(output) == {}
+    assert rejects_by_path(output) == {}
 
 
 def test_qqp_and_mrpc_pairs_by_their_own_column_names(tmp_path: Path) -> None:
@@ -138,8 +134,8 @@ def test_a_table_of_ids_is_set_aside_beside_a_table_of_texts(tmp_path: Path) -> 
     ids = "".join(f"{100 + i}n\t{100 + i}\n" for i in range(6))
     source = _write(tmp_path / "MNLI", {"dev_matched.tsv": _mnli(_PAIRS, 0), "dev_ids.tsv": ids})
     output = convert(source, tmp_path / "out")
-    assert "dev_ids.tsv" in _rejects(output) and "no column holds text" in _rejects(output)["dev_ids.tsv"]
-    assert "--text-column" in _rejects(output)["dev_ids.tsv"]
+    assert "dev_ids.tsv" in rejects_by_path(output) and "no column holds text" in rejects_by_path(output)["dev_ids.tsv"]
+    assert "--text-column" in rejects_by_path(output)["dev_ids.tsv"]
     assert list(_records(output)) == ["dev_matched"]  # two tables named dev: each its own split
     assert len(_records(output)["dev_matched"]) == len(_PAIRS)
 
@@ -164,7 +160,7 @@ def test_a_header_repeating_a_column_name_rejects_that_table_only(tmp_path: Path
         },
     )
     output = convert(source, tmp_path / "out")
-    assert "repeats 'text'" in _rejects(output)["a.csv"] and "--no-header" in _rejects(output)["a.csv"]
+    assert "repeats 'text'" in rejects_by_path(output)["a.csv"] and "--no-header" in rejects_by_path(output)["a.csv"]
     assert sorted(r[contract.TEXT_SOURCE].decode() for r in _records(output)["train"]) == ["b.csv#2", "b.csv#3"]
     assert all(r[contract.TEXT_LABEL] >= 0 for r in _records(output)["train"])
 
@@ -203,7 +199,7 @@ def test_json_booleans_are_a_two_class_label(tmp_path: Path) -> None:
     assert load_manifest(str(output)).labels == ("false", "true")
     got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL]) for r in _records(output)["train"])
     assert got == sorted((r["question"], r["passage"], int(r["answer"])) for r in rows[:2])
-    assert "empty label" in _rejects(output)["train.jsonl"]  # null: no label, said
+    assert "empty label" in rejects_by_path(output)["train.jsonl"]  # null: no label, said
 
 
 def test_the_console_names_the_commonest_reject_reasons(tmp_path: Path) -> None:
