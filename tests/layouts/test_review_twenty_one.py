@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
+from helpers.refusals import stopped
 from helpers.shard_io import read_shard
 from helpers.sources import image_bytes
 from shardify.format import contract
@@ -39,13 +40,6 @@ def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
     return found
 
 
-def _stopped(result, out: Path) -> str:
-    assert result.returncode != 0, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr, result.stderr
-    assert not (out / "manifest.json").exists()
-    return result.stderr
-
-
 @pytest.mark.parametrize("test_folders", [("test",), ("test/fake", "test/real")], ids=["loose_test", "test_classes"])
 def test_class_folders_of_one_split_word_beside_a_split_folder_stop_naming_them(test_folders: tuple[str, ...],
                                                                                   tmp_path: Path) -> None:
@@ -55,7 +49,7 @@ def test_class_folders_of_one_split_word_beside_a_split_folder_stop_naming_them(
     naming the folders and the layout file's mappings that decide."""
     src, out = tmp_path / "src", tmp_path / "out"
     _images(src, ("training_fake", "training_real", *test_folders))
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert "training_fake/" in stderr and "training_real/" in stderr and "test/" in stderr, stderr
     assert "class_names" in stderr, stderr
 
@@ -65,7 +59,7 @@ def test_cycle_gan_folders_beside_a_loose_val_folder_stop_naming_it(tmp_path: Pa
     folder ("holds files but no class folders"); it names `val/` and the run-together folders."""
     src, out = tmp_path / "src", tmp_path / "out"
     _images(src, ("trainA", "trainB", "testA", "testB", "val"))
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert "split folders val/" in stderr and "trainA/" in stderr and "class_names" in stderr, stderr
 
 
@@ -159,7 +153,7 @@ def test_a_flag_named_as_a_feature_is_no_class_of_a_multi_hot_table(flag: str, t
     reads the others as the classes."""
     src, out = tmp_path / "src", tmp_path / "out"
     _comments(src, flag)
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert f"--keep-columns {flag} keeps the flag" in stderr, stderr
     result = run_shardify("convert", str(src), str(out), "--keep-columns", flag)
     assert result.returncode == 0, result.stderr

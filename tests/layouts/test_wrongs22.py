@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
+from helpers.refusals import stopped
 from helpers.sources import image_bytes
 
 
@@ -36,13 +37,6 @@ def _images(src: Path, folders: tuple[str, ...], count: int = 3) -> None:
             _put(src, f"{folder}/im{i}.jpg", image_bytes(size=(12, 10), seed=n * 100 + i))
 
 
-def _stopped(result, out: Path) -> str:
-    assert result.returncode != 0, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr, result.stderr
-    assert not (out / "manifest.json").exists()
-    return result.stderr
-
-
 def _manifest(out: Path) -> dict:
     return json.loads((out / "manifest.json").read_text())
 
@@ -55,7 +49,7 @@ def _manifest(out: Path) -> dict:
 def test_folders_of_one_split_word_and_no_class_word_stop_naming_them(folders: tuple[str, ...], tmp_path: Path) -> None:
     src, out = tmp_path / "src", tmp_path / "out"
     _images(src, folders)
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     for folder in folders:
         assert f"{folder}/" in stderr, stderr
     assert "--layout-file" in stderr and "split_names" in stderr and "class_names" in stderr, stderr
@@ -117,7 +111,7 @@ def test_a_0_1_column_set_only_beside_a_class_stops_naming_keep_columns(
 ) -> None:
     src, out = tmp_path / "src", tmp_path / "out"
     _table(src, attributes, classes)
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert f"--keep-columns {','.join(attributes)}" in stderr and "labels.csv" in stderr, stderr
     done = run_shardify("convert", str(src), str(out), "--keep-columns", ",".join(attributes))
     assert done.returncode == 0, done.stderr
