@@ -1,6 +1,6 @@
 """What detection reads of the files it looks into (beam_jobs/discover/head_reads.py): each table's
-header once per detection, however many readings judge it (copies, then label joins, read the
-same tables one after the other); a member of an archive read as a folder is read as a file.
+header, and each file's head, once per detection, however many readings judge it (copies, then
+label joins, read the same tables one after the other); a member of an archive read as a folder is read as a file.
 """
 
 from __future__ import annotations
@@ -69,3 +69,43 @@ def test_head_bytes_reads_a_file_or_a_member_of_an_archive_read_as_a_folder(tmp_
     assert head_reads.head_bytes(config, "notes.xml") == (b"<doc>" + b"x" * (2 * head_reads.HEAD_BYTES))[: head_reads.HEAD_BYTES]
     assert head_reads.head_bytes(config, "reviews/reviews/train.xml").startswith(b"<sentences><sentence>")
     assert head_reads.head_bytes(config, "missing.xml") == b""
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files `head_reads` opens, in order."""
+    paths: list[str] = []
+    real = head_reads.open_input
+
+    def counted(path, *args, **kwargs):
+        paths.append(Path(path).name)
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(head_reads, "open_input", counted)
+    return paths
+
+
+def _looked_at(config: ConvertConfig) -> tuple:
+    """What the rules that look at a list read of it: its first line, lines, bytes."""
+    return (head_reads.first_line(config, "train.txt"), head_reads.head_lines(config, "train.txt"),
+            head_reads.head_lines(config, "train.txt", lines=1), head_reads.head_bytes(config, "train.txt", 5),
+            head_reads.first_line(config, "missing.txt"), head_reads.head_lines(config, "missing.txt"),
+            head_reads.head_bytes(config, "missing.txt"))
+
+
+def test_each_files_head_is_read_once_while_detection_reads_and_gives_what_each_read_gave(tmp_path: Path,
+                                                                                             opened: list[str]) -> None:
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "train.txt").write_text("a/1.jpg 0\na/2.jpg 1\nb/3.jpg 2\n")
+    config = ConvertConfig(str(src), str(tmp_path / "out"))
+    each_time = _looked_at(config)
+    assert opened == ["train.txt"] * 4 + ["missing.txt"] * 3  # outside a detection every call reads
+    assert each_time == (b"a/1.jpg 0\n", ["a/1.jpg 0", "a/2.jpg 1", "b/3.jpg 2"], ["a/1.jpg 0"], b"a/1.j", None, [], b"")
+    opened.clear()
+    with head_reads.reading_once():
+        assert _looked_at(config) == each_time and _looked_at(config) == each_time
+    assert opened == ["train.txt", "missing.txt"]  # (a file that cannot be read is not tried again)
+    opened.clear()
+    assert head_reads.head_bytes(config, "train.txt", 2 * head_reads.HEAD_BYTES) == (src / "train.txt").read_bytes()
+    assert opened == ["train.txt"]  # more than a head: read as asked
