@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from shardify.beam_jobs.discover import archive_heads
 from shardify.beam_jobs.open_inputs import open_input
@@ -31,6 +32,7 @@ __all__ = [
     "first_row",
     "head_bytes",
     "head_lines",
+    "read_once",
     "reading_once",
     "table_head_lines",
     "table_headers",
@@ -115,6 +117,9 @@ _HEADERS: contextvars.ContextVar[dict[tuple, tables_lib.TableHeader | None] | No
 # The heads of the files read while one detection runs (`_head`), by (SRC, path); None: unreadable.
 _HEADS: contextvars.ContextVar[dict[tuple[str, str], bytes | None] | None] = contextvars.ContextVar(
     "shardify_file_heads", default=None)
+# What other readings read while one detection runs (`read_once`), by their keys.
+_READ: contextvars.ContextVar[dict[tuple, object] | None] = contextvars.ContextVar("shardify_read_once", default=None)
+_T = TypeVar("_T")
 
 
 @contextlib.contextmanager
@@ -122,14 +127,29 @@ def reading_once() -> Iterator[None]:
     """Inside, `table_headers` reads each table once, and `first_line`, `head_lines` and
     `head_bytes` each file's head once: the cross-table readings (copies, label joins) judge the
     same tables one after the other, and the rules that look at a list or an annotation file
-    each read it again. Detection runs inside it (`detect.detect_source`); outside, every call
-    reads."""
-    token, heads = _HEADERS.set({}), _HEADS.set({})
+    each read it again; `read_once` keeps what other readings read. Detection runs inside it
+    (`detect.detect_source`); outside, every call reads."""
+    token, heads, read = _HEADERS.set({}), _HEADS.set({}), _READ.set({})
     try:
         yield
     finally:
+        _READ.reset(read)
         _HEADS.reset(heads)
         _HEADERS.reset(token)
+
+
+def read_once(key: tuple, read: Callable[[], _T]) -> _T:
+    """`read()`, called once per `key` inside `reading_once` (a detection) and kept; outside, each
+    call reads. For a reading two steps of one detection make of the same file (a joined texts
+    table, read whole to judge the join and again to name the columns); `key` names the file and
+    everything else the answer depends on. An error is for `read` to return, not raise, where it
+    is to be kept too."""
+    kept = _READ.get()
+    if kept is None:
+        return read()
+    if key not in kept:
+        kept[key] = read()
+    return kept[key]  # type: ignore[return-value]
 
 
 def table_headers(config: ConvertConfig, paths: list[str]) -> dict[str, tables_lib.TableHeader]:

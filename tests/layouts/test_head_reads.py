@@ -109,3 +109,36 @@ def test_each_files_head_is_read_once_while_detection_reads_and_gives_what_each_
     opened.clear()
     assert head_reads.head_bytes(config, "train.txt", 2 * head_reads.HEAD_BYTES) == (src / "train.txt").read_bytes()
     assert opened == ["train.txt"]  # more than a head: read as asked
+
+
+def test_read_once_keeps_a_reading_per_key_inside_a_detection_only() -> None:
+    calls: list[str] = []
+
+    def read(name: str):  # noqa: ANN202
+        return lambda: calls.append(name) or len(calls)
+
+    assert head_reads.read_once(("a",), read("a")) == 1 and head_reads.read_once(("a",), read("a")) == 2
+    with head_reads.reading_once():
+        assert [head_reads.read_once(key, read(key[0])) for key in (("b",), ("c",), ("b",))] == [3, 4, 3]
+    assert calls == ["a", "a", "b", "c"]
+
+
+def test_a_joined_texts_table_is_read_once_while_detection_judges_and_names_the_join(tmp_path: Path,
+                                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """FNC-1's shape: a table of pairs naming its second text by a key into a table of texts, per split."""
+    from shardify.beam_jobs.discover import detect
+    from shardify.converters import joined_texts
+
+    src = tmp_path / "src"
+    src.mkdir()
+    for split in ("train", "dev"):
+        (src / f"evidence_{split}.tsv").write_text("evidence_id\tpassage\n" + "".join(
+            f"E{k}\tPassage {k} of {split} says that the river floods every spring after the snow melts.\n" for k in range(3)))
+        (src / f"claims_{split}.tsv").write_text("claim\tevidence_id\tverdict\n" + "".join(
+            f"Claim {i} of {split} about the river\tE{i % 3}\t{('yes', 'no')[i % 2]}\n" for i in range(8)))
+    read: list[str] = []
+    real = joined_texts.read_texts
+    monkeypatch.setattr(joined_texts, "read_texts", lambda fileobj, join, *args: read.append(join.texts) or real(fileobj, join, *args))
+    found, _ = detect.detect_source(ConvertConfig(str(src), str(tmp_path / "out"), label_column="verdict"))
+    assert sorted(j.texts for j in found.text_joins) == ["evidence_dev.tsv", "evidence_train.tsv"]
+    assert sorted(read) == ["evidence_dev.tsv", "evidence_train.tsv"]  # judged, then its columns named: one read each
