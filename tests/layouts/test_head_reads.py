@@ -142,3 +142,18 @@ def test_a_joined_texts_table_is_read_once_while_detection_judges_and_names_the_
     found, _ = detect.detect_source(ConvertConfig(str(src), str(tmp_path / "out"), label_column="verdict"))
     assert sorted(j.texts for j in found.text_joins) == ["evidence_dev.tsv", "evidence_train.tsv"]
     assert sorted(read) == ["evidence_dev.tsv", "evidence_train.tsv"]  # judged, then its columns named: one read each
+
+
+def test_a_json_is_judged_coco_once_while_detection_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The label file's search and the evidence's each asked it of the same files."""
+    from shardify.beam_jobs.discover import coco_split_files, set_aside
+
+    (tmp_path / "train.json").write_text('{"images": [{"id": 1, "file_name": "a.jpg"}], "annotations": [], "categories": []}')
+    (tmp_path / "notes.json").write_text('{"about": "no images here"}')
+    opened: list[str] = []
+    real = coco_split_files.open_input
+    monkeypatch.setattr(coco_split_files, "open_input", lambda path, *a, **k: opened.append(Path(path).name) or real(path, *a, **k))
+    with set_aside.collecting() as noted, head_reads.reading_once():
+        judged = [coco_split_files.looks_like_coco(str(tmp_path / name), name) for name in ("train.json", "notes.json") * 2]
+    assert judged == [True, False, True, False] and opened == ["train.json", "notes.json"]
+    assert list(noted) == ["notes.json"]  # set aside with why, as the first judging said
