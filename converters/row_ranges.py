@@ -19,7 +19,7 @@ from typing import BinaryIO
 from shardify.converters.table_encodings import is_utf8, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
 
-__all__ = ["Row", "RowError", "MAX_ROW_BYTES", "BOM", "RowTooLong", "CountingLines", "too_long"]
+__all__ = ["BOM", "MAX_ROW_BYTES", "CountingLines", "Row", "RowError", "RowTooLong", "too_long"]
 
 BOM = codecs.BOM_UTF8
 

@@ -114,7 +114,7 @@ def test_each_files_head_is_read_once_while_detection_reads_and_gives_what_each_
 def test_read_once_keeps_a_reading_per_key_inside_a_detection_only() -> None:
     calls: list[str] = []
 
-    def read(name: str):  # noqa: ANN202
+    def read(name: str):
         return lambda: calls.append(name) or len(calls)
 
     assert head_reads.read_once(("a",), read("a")) == 1 and head_reads.read_once(("a",), read("a")) == 2
