@@ -19,6 +19,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
 
 from shardify.converters.columns import TableOptions
+from shardify.converters.row_ranges import RowError
 from shardify.errors import InvalidInputError
 
 __all__ = ["named_paths", "with_named_fields", "rows_with_named_fields"]
@@ -63,8 +64,6 @@ def with_named_fields(cells: Mapping[str, object], paths: Iterable[str]) -> dict
 def rows_with_named_fields(rows: Iterator, paths: tuple[str, ...]) -> Iterator:
     """`tables.Row`s with their cells given the named nested fields (row errors pass as they are; a
     row whose named field is given twice becomes one)."""
-    from shardify.converters.tables import RowError  # tables imports this module
-
     for row in rows:
         cells = getattr(row, "cells", None)
         if not isinstance(cells, Mapping):

@@ -6,7 +6,7 @@ fetches the rows of one shard with `fetch_rows`, which decodes each row group th
 once (only the columns the records need) rather than once per row. Memory stays at one batch or one
 row group's needed columns.
 
-Rows have the same size limit as every table format (`max_row_bytes`, tables.MAX_ROW_BYTES): a row
+Rows have the same size limit as every table format (`max_row_bytes`, row_ranges.MAX_ROW_BYTES): a row
 whose needed cells hold more is an `OversizedRow`, never turned into Python values. Parquet stores
 no size per row, so the limit is applied where pyarrow allows: a row group of one row whose needed
 column chunks exceed the limit is refused from its metadata, without decoding it (a 33 kB file can
@@ -23,22 +23,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from shardify.converters import row_ranges
 from shardify.errors import InvalidInputError
 
 __all__ = ["ParquetTable", "OversizedRow", "SCAN_BATCH_ROWS"]
 
 # Rows decoded at a time while scanning: small enough to keep memory flat whatever the row group.
 SCAN_BATCH_ROWS = 4096
-# `max_row_bytes` left to its default: the row-size limit of every table format (tables.MAX_ROW_BYTES).
+# `max_row_bytes` left to its default: the row-size limit of every table format (row_ranges.MAX_ROW_BYTES).
 _TABLE_LIMIT = -1
 
 
 def _limit(max_row_bytes: int | None) -> int | None:
     if max_row_bytes != _TABLE_LIMIT:
         return max_row_bytes
-    from shardify.converters.tables import MAX_ROW_BYTES  # tables imports this module
-
-    return MAX_ROW_BYTES
+    return row_ranges.MAX_ROW_BYTES
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from typing import BinaryIO
 
 from shardify.converters import token_tables
-from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, tables, trailing_cells
+from shardify.converters import cr_lines, json_records, line_blocks, line_tables, nested_fields, parquet_tables, qa_json, quoted_tables, row_ranges, tables, trailing_cells
 from shardify.converters.columns import TableOptions
 from shardify.converters.tables import (
     BLOCKS, BOM, CSV, JSONL, LINE_FORMATS, PARQUET, QA_JSON, SEMICOLON_CSV, SEPARATOR_OF, TSV,
@@ -81,9 +81,9 @@ def read_table(
 
 
 def _scan_parquet(fileobj: BinaryIO, columns: Sequence[str] | None) -> Iterator[Row | RowError]:
-    for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns, max_row_bytes=tables.MAX_ROW_BYTES):
+    for position, cells in parquet_tables.ParquetTable(fileobj).rows(columns, max_row_bytes=row_ranges.MAX_ROW_BYTES):
         if isinstance(cells, parquet_tables.OversizedRow):
-            yield RowError(position + 1, f"row holds {cells.row_bytes:,} bytes, more than the {tables.MAX_ROW_BYTES:,} a row may hold")
+            yield RowError(position + 1, f"row holds {cells.row_bytes:,} bytes, more than the {row_ranges.MAX_ROW_BYTES:,} a row may hold")
         else:
             yield Row(position + 1, position, 0, cells)
 
@@ -218,13 +218,13 @@ def _scan_lines(fileobj: BinaryIO, end: int | None, fmt: str, encoding: str = DE
     columns = header.columns if header is not None and fmt in token_tables.SEPARATOR_OF else ()
     skip = 1 if columns and header.present else 0  # (a token table's header line is no row)
     while True:
-        size = tables.MAX_ROW_BYTES + 1 if end is None else min(tables.MAX_ROW_BYTES + 1, end - offset)
+        size = row_ranges.MAX_ROW_BYTES + 1 if end is None else min(row_ranges.MAX_ROW_BYTES + 1, end - offset)
         line = fileobj.readline(size) if size > 0 else b""
         if not line:
             return
         row_number += 1
         row_offset, offset = offset, offset + len(line)
-        if len(line) > tables.MAX_ROW_BYTES:
+        if len(line) > row_ranges.MAX_ROW_BYTES:
             yield too_long(row_number)
             offset = _end_of_row(fileobj, row_offset, JSONL, end)
             fileobj.seek(offset)
@@ -257,18 +257,18 @@ def _scan_blocks(fileobj: BinaryIO, end: int | None) -> Iterator[Row | RowError]
     """
     offset, start, block, size, row_number = 0, 0, [], 0, 0
     while True:
-        limit = tables.MAX_ROW_BYTES + 1 if end is None else min(tables.MAX_ROW_BYTES + 1, end - offset)
+        limit = row_ranges.MAX_ROW_BYTES + 1 if end is None else min(row_ranges.MAX_ROW_BYTES + 1, end - offset)
         line = fileobj.readline(limit) if limit > 0 else b""
         # (a line longer than the limit comes in pieces: a piece of spaces is no blank line)
         if line and (line.strip() or not line.endswith((b"\n", b"\r"))):
             start = offset if not size else start
             size += len(line)
-            if size <= tables.MAX_ROW_BYTES:
+            if size <= row_ranges.MAX_ROW_BYTES:
                 block.append(line)
         elif size:
             row_number += 1
-            if size > tables.MAX_ROW_BYTES:
-                yield RowError(row_number, f"a block of {size:,} bytes, more than the {tables.MAX_ROW_BYTES:,} a row may hold")
+            if size > row_ranges.MAX_ROW_BYTES:
+                yield RowError(row_number, f"a block of {size:,} bytes, more than the {row_ranges.MAX_ROW_BYTES:,} a row may hold")
             else:
                 cells = _block_cells(b"".join(block))
                 yield RowError(row_number, cells) if isinstance(cells, str) else Row(row_number, start, size, cells)

@@ -16,25 +16,25 @@ Whether the first row of a CSV or TSV is a header is the user's to say (`--heade
 else decided from that row (`looks_like_header`). Parquet is read by `parquet_tables`.
 
 This module reads what a table is: its format, its header and first rows (`read_header`), and the
-pieces every row reader shares (`Row`, `RowError`, `CountingLines`, the dialects; the encoding
-checks are `table_encodings`', re-exported here); `table_scans` streams the rows after the header
-(`read_table`) and reads one back (`parse_row`).
+dialects; the pieces every row reader shares (`Row`, `RowError`, `CountingLines`, the row-size
+limit) are `row_ranges`', the encoding checks `table_encodings`', both re-exported here;
+`table_scans` streams the rows after the header (`read_table`) and reads one back (`parse_row`).
 """
 
 from __future__ import annotations
 
-import codecs
 import csv
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 import dataclasses
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from shardify.converters import sniffed_tables, token_tables, xml_records
+from shardify.converters import row_ranges, sniffed_tables, token_tables, xml_records
 from shardify.converters import cr_lines, header_rows, json_lines, json_records, line_blocks, line_tables, parquet_tables, qa_json, quoted_tables, separators, tab_pairs
 from shardify.converters.header_rows import looks_like_header
 from shardify.converters.columns import TableColumns, TableOptions, resolve_columns
-from shardify.converters.table_encodings import check_encoding, check_head_decodes, is_utf8, not_valid
+from shardify.converters.row_ranges import BOM, MAX_ROW_BYTES, CountingLines, Row, RowError, RowTooLong, too_long
+from shardify.converters.table_encodings import check_encoding, check_head_decodes, not_valid
 from shardify.converters.texts import DEFAULT_ENCODING
 from shardify.errors import InvalidInputError
 from shardify.plan.path_parts import is_xml_document
@@ -84,7 +84,6 @@ SEMICOLON_CSV = "semicolon_csv"  # a .csv whose lines are separated by semicolon
 _TRAILING_FORMATS = {";": SEMICOLON_LINES, "@": AT_LINES}
 SEPARATOR_OF = {fmt: separator for separator, fmt in _TRAILING_FORMATS.items()}
 LINE_FORMATS = (LINES, FASTTEXT, *_TRAILING_FORMATS.values(), *token_tables.FORMATS.values())
-BOM = codecs.BOM_UTF8
 
 
 def table_format(relpath: str) -> str:
@@ -105,44 +104,6 @@ def table_format(relpath: str) -> str:
     return ext if ext in TABLE_FORMATS else sniffed_tables.SNIFFED  # a TSV only where `read_header` sees one
 
 
-@dataclass(frozen=True)
-class Row:
-    """One data row: where it is in the file and its cells.
-
-    Attributes:
-      row: row number (see the module's docstring).
-      offset, length: the row's byte range in the file; Parquet: its position from 0, and the
-        UTF-8 length of its text (what the plan balances shards by).
-      cells: column name -> value (strings for CSV/TSV; any JSON value for JSONL and Parquet).
-    """
-
-    row: int
-    offset: int
-    length: int
-    cells: Mapping[str, object]
-    split: str = ""  # a JSON document's split key the row is under (`json_records`), else ""
-
-
-@dataclass(frozen=True)
-class RowError:
-    """A row that cannot be read, with the reason.
-
-    Attributes:
-      row: its row number.
-      reason: why.
-      key: a label file's row that names a file but is unusable (its label is not a name, its
-        image's id is not unique): what names the file, so that the file is rejected with this
-        reason rather than the row counted as an input of its own; "" otherwise.
-      head: the first characters of a line too long to read, where a reader may still find the
-        key that names its file (a box table's image id); "" otherwise.
-    """
-
-    row: int
-    reason: str
-    key: str = ""
-    head: str = ""
-
-
 def table_dialect(fmt: str) -> dict:
     quoted = quoted_tables.dialect(fmt)  # a `'`-quoted .csv (`quoted_tables`)
     if quoted is not None:
@@ -152,69 +113,11 @@ def table_dialect(fmt: str) -> dict:
     return {"delimiter": ";" if fmt == SEMICOLON_CSV else ","}
 
 
-# A row is held in memory whole while it is parsed, as an image file is while it is checked. Longer
-# rows are rejected, each on its own (the next row is found by `_end_of_row`). The csv module's own
-# field limit (128 KiB) would reject ordinary long documents, so it is raised to this, once, for the
-# whole process (the limit is a module global).
-MAX_ROW_BYTES = 64 << 20
-csv.field_size_limit(max(csv.field_size_limit(), MAX_ROW_BYTES))
 # Rows (and bytes) a CSV or TSV's header read also reads, to see what each column holds when no
 # column name says which is the text (see `column_content`): enough to tell ids, dates and codes
 # from prose; the writer reads them again per table, so few.
 SAMPLE_ROWS = 50
 SAMPLE_BYTES = 1 << 20
-
-
-class RowTooLong(Exception):
-    """Raised from inside the csv reader's line source when a row passes MAX_ROW_BYTES."""
-
-
-class CountingLines:
-    """Yields decoded lines of a binary file and counts the bytes consumed, for row offsets.
-
-    Never reads past `end` (the size the file had when it was listed, when known) nor more than
-    MAX_ROW_BYTES + 1 bytes for one row: call `start_row()` before each row.
-    """
-
-    def __init__(self, fileobj: BinaryIO, start: int, end: int | None, encoding: str = DEFAULT_ENCODING) -> None:
-        self._file = fileobj
-        self._end = end
-        self._encoding = encoding
-        self.consumed = self.row_start = start
-        self.line_error: str | None = None
-        self.row_lines = 0  # lines the row read so far (a quoted field may hold line breaks)
-        self.row_nul = False  # the row holds a NUL character
-
-    def start_row(self) -> None:
-        self.row_start, self.line_error, self.row_lines, self.row_nul = self.consumed, None, 0, False
-
-    def __iter__(self) -> Iterator[str]:
-        return self
-
-    def __next__(self) -> str:
-        allowed = MAX_ROW_BYTES - (self.consumed - self.row_start)
-        size = allowed + 1 if self._end is None else min(allowed + 1, self._end - self.consumed)
-        line = self._file.readline(size) if size > 0 else b""
-        if not line:
-            raise StopIteration
-        if self.consumed == 0 and line.startswith(BOM) and is_utf8(self._encoding):  # not part of the first row's bytes
-            line = line[len(BOM) :]
-            self.consumed = self.row_start = len(BOM)
-        self.consumed += len(line)
-        self.row_lines += 1
-        if len(line) > allowed:
-            raise RowTooLong
-        try:
-            decoded = line.decode(self._encoding)
-        except UnicodeDecodeError as error:
-            self.line_error = not_valid(self._encoding, error)
-            return line.decode(self._encoding, errors="replace")
-        self.row_nul = self.row_nul or "\0" in decoded
-        return decoded
-
-
-def too_long(row_number: int) -> RowError:
-    return RowError(row_number, f"row longer than {MAX_ROW_BYTES:,} bytes, the most a row may hold")
 
 
 @dataclass(frozen=True)
@@ -371,7 +274,7 @@ def read_header(
     except StopIteration:
         raise InvalidInputError("empty table: no header row") from None
     except RowTooLong:
-        raise InvalidInputError(f"first row longer than {MAX_ROW_BYTES:,} bytes") from None
+        raise InvalidInputError(f"first row longer than {row_ranges.MAX_ROW_BYTES:,} bytes") from None
     except csv.Error as error:
         raise InvalidInputError(f"unreadable first row: {malformed(error, fmt).removeprefix('malformed row: ')}") from None
     if lines.line_error:

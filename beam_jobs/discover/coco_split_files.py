@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from shardify.beam_jobs.discover import coco_like, set_aside
+from shardify.beam_jobs.discover import coco_like, head_reads, set_aside
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import label_files
@@ -31,7 +31,13 @@ _COCO_HEAD_BYTES = 64 << 10
 
 def looks_like_coco(path: str, shown: str) -> bool:
     """A .json whose first bytes hold an "images" list: a COCO-style annotation file. One that is
-    not, or is over the annotation files' size limit, is set aside with why (`shown`: its name)."""
+    not, or is over the annotation files' size limit, is set aside with why (`shown`: its name).
+    Judged once per detection (`head_reads.read_once`): the label file's search and the evidence's
+    each asked of the same files (the first reason a file is set aside for is the one kept)."""
+    return head_reads.read_once(("looks like coco", path, shown), lambda: _looks_like_coco(path, shown))
+
+
+def _looks_like_coco(path: str, shown: str) -> bool:
     try:
         with open_input(path) as fileobj:
             size = size_of(fileobj)

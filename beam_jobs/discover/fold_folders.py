@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import layout, layout_file
 
 __all__ = ["check_fold_folders", "check_fold_named_lists", "fold_siblings"]
 
@@ -66,7 +66,7 @@ def check_fold_folders(config: ConvertConfig, sample: Sequence[str], detected: l
     if not siblings:
         return
     shown = ", ".join(f + "/" for f in [folder, *siblings][:4]) + (" ..." if len(siblings) > 3 else "")
-    entry = ", ".join(f"{{path: {e.path}, kind: split list, split: {e.split}}}" for e in sorted(lists, key=lambda e: e.path)[:2])
+    entry = layout_file.split_list_entries(lists)
     raise UsageError(
         f"the split lists lie in numbered folders alike ({shown}), each holding {', '.join(sorted(posixpath.basename(e.path) for e in lists))}: "
         f"folds (cross validation) over the same inputs, of which reading the first as the dataset's splits would be a "

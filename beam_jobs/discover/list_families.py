@@ -21,7 +21,7 @@ from shardify.beam_jobs.discover.unread_lists import list_keys
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
 from shardify.plan import evidence as evidence_lib
-from shardify.plan import layout
+from shardify.plan import layout, layout_file
 from shardify.plan.folder_names import split_family
 
 __all__ = ["check_list_families"]
@@ -52,7 +52,7 @@ def check_list_families(config: ConvertConfig, sample: Sequence[str], detected: 
     first = sorted(families.items())[0][1]
     named = {name: sum(name in by_family for by_family in placed.values()) for name in families}
     widest = max(sorted(named), key=lambda name: named[name])  # the family naming most inputs: ties by name
-    entry = ", ".join(f"{{path: {e.path}, kind: split list, split: {e.split}}}" for e in sorted(first, key=lambda e: e.path)[:2])
+    entry = layout_file.split_list_entries(first)
     raise UsageError(
         f"split lists of {len(families)} families name the same inputs: {shown}; they put {len(torn)} inputs in different "
         f"splits ({key}: {where}): tasks or folds over one set of inputs, each a reading of its own, not one dataset's "

@@ -105,13 +105,26 @@ def _pairs(headers: dict[str, tables.TableHeader]) -> tuple[list[TextJoin], list
     return joins, unsure
 
 
+def _texts(config: ConvertConfig, join: TextJoin) -> dict[str, str] | OSError | InvalidInputError:
+    """The join's texts by key (`joined_texts.read_texts`), or why they cannot be read; read once
+    per detection (`head_reads.read_once`): `_doubt` judges the join by them, then `joined_reading`
+    names the columns by them, and each read the whole table."""
+
+    def read() -> dict[str, str] | OSError | InvalidInputError:
+        try:
+            with open_input(join_path(config.source, join.texts)) as fileobj:
+                return joined_texts.read_texts(fileobj, join, config.table_options.encoding)
+        except (OSError, InvalidInputError) as error:
+            return error
+
+    return head_reads.read_once(("joined texts", config.source, join, config.table_options.encoding), read)
+
+
 def _doubt(config: ConvertConfig, join: TextJoin, header: tables.TableHeader) -> str:
     """What makes the join unsure, or ""."""
-    try:
-        with open_input(join_path(config.source, join.texts)) as fileobj:
-            texts = joined_texts.read_texts(fileobj, join, config.table_options.encoding)
-    except (OSError, InvalidInputError) as error:
-        return getattr(error, "reason", str(error))
+    texts = _texts(config, join)
+    if isinstance(texts, Exception):
+        return getattr(texts, "reason", str(texts))
     at = header.columns.index(join.key)
     keys = [row[at] for row in header.sample if len(row) > at and joined_texts.joined_key(row[at])]  # (a blank one: its row's reject)
     missing = [k for k in keys if joined_texts.joined_key(k) not in texts]
@@ -155,9 +168,10 @@ def joined_reading(config: ConvertConfig, join: TextJoin, header: tables.TableHe
     column of its own, the key kept. The header unchanged where the texts table cannot be read (the
     scan rejects the rows with its reason)."""
     options = joined_texts.with_key_kept(config.table_options, join)
+    texts = _texts(config, join)
+    if isinstance(texts, Exception):
+        return header, options
     try:
-        with open_input(join_path(config.source, join.texts)) as fileobj:
-            texts = joined_texts.read_texts(fileobj, join, config.table_options.encoding)
         return joined_texts.joined_header(header, join, texts), options
     except (OSError, InvalidInputError):
         return header, options

@@ -22,6 +22,7 @@ import posixpath
 import re
 import types
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -31,7 +32,7 @@ from shardify.plan import layout as layout_lib
 from shardify.plan.entries import is_inside
 from shardify.plan.yaml_keys import RepeatedKey, unique_keys_loader
 
-__all__ = ["FORMAT_VERSION", "MAX_BYTES", "READING_OPTIONS", "LayoutSpec", "dumps", "loads", "option_defaults"]
+__all__ = ["FORMAT_VERSION", "MAX_BYTES", "READING_OPTIONS", "LayoutSpec", "dumps", "loads", "option_defaults", "split_list_entries"]
 
 FORMAT_VERSION = 1
 # A layout file is a few dozen lines; a label vocabulary of 100,000 names stays far below this.
@@ -129,6 +130,17 @@ def dumps(spec: LayoutSpec, *, source: str, doubt: str = "") -> str:
         body["options"] = options
     text = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=110, default_flow_style=False)
     return "\n".join(lines) + "\n" + text
+
+
+def split_list_entries(lists: Iterable, most: int = 2) -> str:
+    """The layout file's `evidence` entries that keep the first `most` of these split lists (by
+    path), as a stop shows them: here so that every stop spells an entry as `loads` reads it.
+
+    >>> from shardify.plan.evidence import Evidence
+    >>> split_list_entries([Evidence("b/test.txt", "split list", split="test"), Evidence("a/train.txt", "split list", split="train")])
+    '{path: a/train.txt, kind: split list, split: train}, {path: b/test.txt, kind: split list, split: test}'
+    """
+    return ", ".join(f"{{path: {e.path}, kind: split list, split: {e.split}}}" for e in sorted(lists, key=lambda e: e.path)[:most])
 
 
 def loads(text: str, *, where: str) -> LayoutSpec:

@@ -78,15 +78,9 @@ from pathlib import Path
 
 from helpers.shipped import _gray_png, _image_bytes, _words
 from helpers.unseen4 import Put, Spec, Truth4, _csv, aux, build, img, row
+from helpers.unseen4 import given as _file
 
 __all__ = ["BASELINE", "DATASETS", "FOLLOW", "SPECS"]
-
-
-def _file(path: str, data: bytes, split: str | None = None, labels=None, objects=None) -> Put:
-    """A record whose bytes are given (a TIFF, a BMP), not made by `build` from a kind."""
-    return Put(path, data=data, record=True, split=split,
-               labels=None if labels is None else frozenset([labels] if isinstance(labels, str) else labels),
-               objects=None if objects is None else tuple(objects))
 
 
 def _mask(key: str, fmt: str = "PNG") -> bytes:

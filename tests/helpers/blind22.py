@@ -94,6 +94,7 @@ from pathlib import Path
 
 from helpers.shipped import _words
 from helpers.unseen4 import Put, Spec, Truth4, _csv, aux, build, img, row
+from helpers.unseen4 import given as _file
 
 __all__ = ["BASELINE", "DATASETS", "FOLLOW", "SPECS"]
 
@@ -127,13 +128,6 @@ def _pic(key: str, fmt: str = "PNG", mode: str = "RGB", values: list[int] | None
     buf = io.BytesIO()
     im.save(buf, fmt, **({"quality": 85} if fmt == "JPEG" else {}))
     return buf.getvalue()
-
-
-def _file(path: str, data: bytes, split: str | None = None, labels=None, objects=None) -> Put:
-    """An image record whose bytes this module makes (TIFF, 16-bit, or a size of its own)."""
-    return Put(path, data=data, record=True, split=split,
-               labels=None if labels is None else frozenset([labels] if isinstance(labels, str) else labels),
-               objects=None if objects is None else tuple(objects))
 
 
 # ------------------------------------------------------------------------------------------------

@@ -101,6 +101,7 @@ from pathlib import Path
 
 from helpers import blind23_texts as texts
 from helpers.unseen4 import Put, Spec, Truth4, _csv, aux, build
+from helpers.unseen4 import given as _file
 
 __all__ = ["BASELINE", "DATASETS", "FOLLOW", "SPECS"]
 
@@ -123,13 +124,6 @@ def _pic(key: str, fmt: str = "PNG", mode: str = "RGB", values: list[int] | None
     buf = io.BytesIO()
     im.save(buf, fmt, **({"quality": 85} if fmt == "JPEG" else {}))
     return buf.getvalue()
-
-
-def _file(path: str, data: bytes, split: str | None = None, labels=None, objects=None) -> Put:
-    """An image record whose bytes this module makes."""
-    return Put(path, data=data, record=True, split=split,
-               labels=None if labels is None else frozenset([labels] if isinstance(labels, str) else labels),
-               objects=None if objects is None else tuple(objects))
 
 
 # ------------------------------------------------------------------------------------------------

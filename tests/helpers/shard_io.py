@@ -34,11 +34,28 @@ def images_by_name(out: Path) -> dict[str, dict]:
     return found
 
 
+def records_by_split(output: Path) -> dict[str, list[dict]]:
+    """{split: its records, shard by shard} of an output, read with the TF-free decoder; several
+    test files each kept their own copy."""
+    from shardify.format.manifest import load_manifest
+
+    return {
+        name: [r for shard in split.shards for r in read_shard(output / shard.path)]
+        for name, split in load_manifest(str(output)).splits.items()
+    }
+
+
 def read_report(output: Path, name: str) -> list[dict]:
     """The lines of `rejected.jsonl` or `repaired.jsonl`; [] when the run wrote none (a report exists
     only when it lists something)."""
     path = output / name
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def rejects_by_path(output: Path) -> dict[str, str]:
+    """{path: reason} of every line of an output's rejects report (a later line of a path wins);
+    several test files each kept their own copy."""
+    return {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
 
 
 def forge_first_record(

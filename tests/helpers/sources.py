@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 from pathlib import Path
@@ -24,9 +25,22 @@ def image_bytes(mode: str = "RGB", fmt: str = "JPEG", size: tuple[int, int] = (2
     rng = np.random.default_rng(seed)
     image = Image.fromarray(rng.integers(0, 255, (size[1], size[0], 3), dtype=np.uint8), "RGB")
     image = image.quantize(16) if mode == "P" else image.convert(mode)
+    return encoded(image, fmt, **save)
+
+
+def encoded(image: Image.Image, fmt: str, **save) -> bytes:
+    """`image` encoded as `fmt` (PIL's `save` options); several test files each kept a copy."""
     buffer = io.BytesIO()
     image.save(buffer, fmt, **save)
     return buffer.getvalue()
+
+
+def csv_text(rows: list[list[str]]) -> str:
+    """`rows` written as CSV (quoted where a cell needs it, LF line ends); several test files each
+    kept a copy."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
 
 
 def convert(source: Path, output: Path, *, num_workers: int | None = None, **options) -> Path:

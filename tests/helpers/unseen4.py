@@ -93,6 +93,14 @@ def aux(path: str, data: bytes | str, encoding: str = "utf-8") -> Put:
     return Put(path, data=data, encoding=encoding)
 
 
+def given(path: str, data: bytes, split: str | None = None, labels=None, objects=None) -> Put:
+    """A record whose bytes are given (a TIFF, a BMP, a grey PNG), not made by `build` from a kind
+    (the blind batches' helpers each kept a copy, as `_file`)."""
+    return Put(path, data=data, record=True, split=split,
+               labels=None if labels is None else frozenset([labels] if isinstance(labels, str) else labels),
+               objects=None if objects is None else tuple(objects))
+
+
 def build(spec: Spec, dest: Path) -> Truth4:
     root = dest / spec.root
     records, texts, objects = {}, {}, {}

@@ -21,7 +21,7 @@ from PIL import Image, features
 from test_bad_inputs import _assert_tensorflow_decodes_the_recorded_shape
 
 from helpers.shard_io import read_report, read_shard
-from helpers.sources import REPO, convert, image_bytes
+from helpers.sources import REPO, convert, encoded, image_bytes
 from shardify.converters import images, png_reencode
 from shardify.errors import InvalidInputError
 from shardify.format import contract, image_formats, naming
@@ -35,12 +35,6 @@ def _noise(
 ) -> np.ndarray:
     shape = (size[1], size[0]) + ((channels,) if channels > 1 else ())
     return np.random.default_rng(seed).integers(0, high, shape, dtype=dtype, endpoint=True)
-
-
-def _save(image: Image.Image, fmt: str, **options) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, fmt, **options)
-    return buffer.getvalue()
 
 
 def _tiff(pixels: np.ndarray, photometric: int, sample_format: int = 1) -> bytes:
@@ -80,14 +74,14 @@ def _pages() -> bytes:
 def _rotated_tiff() -> bytes:
     exif = Image.Exif()
     exif[0x0112] = 6  # rotate 90 degrees clockwise to view
-    return _save(Image.fromarray(_noise(3, seed=30)), "TIFF", exif=exif.tobytes())
+    return encoded(Image.fromarray(_noise(3, seed=30)), "TIFF", exif=exif.tobytes())
 
 
 def _avif(frames: int = 1) -> bytes:
     if not features.check("avif"):
         pytest.skip("this Pillow has no AVIF codec (Pillow 11.3+ wheels carry libavif)")
     images_ = [Image.fromarray(_noise(3, seed=40 + i)) for i in range(frames)]
-    return _save(images_[0], "AVIF", quality=90, save_all=frames > 1, append_images=images_[1:])
+    return encoded(images_[0], "AVIF", quality=90, save_all=frames > 1, append_images=images_[1:])
 
 
 def _heic() -> bytes:
@@ -130,18 +124,18 @@ PLAIN_PGM = b"P2\n3 1\n1023\n0 512 1023\n"  # 10-bit, ASCII
 
 CASES: dict[str, Case] = {
     "tiff/gray8.tif": Case(
-        lambda: _save(Image.fromarray(GRAY8), "TIFF"), "TIFF (8-bit grayscale): stored as 8-bit grayscale PNG", GRAY8
+        lambda: encoded(Image.fromarray(GRAY8), "TIFF"), "TIFF (8-bit grayscale): stored as 8-bit grayscale PNG", GRAY8
     ),
     "tiff/gray16.tif": Case(
-        lambda: _save(Image.fromarray(GRAY16), "TIFF"),
+        lambda: encoded(Image.fromarray(GRAY16), "TIFF"),
         "TIFF (16-bit grayscale): stored as 16-bit grayscale PNG", GRAY16, sixteen_bit=True,
     ),
     "tiff/gray16_lzw.tiff": Case(
-        lambda: _save(Image.fromarray(GRAY16), "TIFF", compression="tiff_lzw"),
+        lambda: encoded(Image.fromarray(GRAY16), "TIFF", compression="tiff_lzw"),
         "TIFF (16-bit grayscale): stored as 16-bit grayscale PNG", GRAY16, sixteen_bit=True,
     ),
-    "tiff/rgb.tif": Case(lambda: _save(Image.fromarray(RGB), "TIFF"), "TIFF (8-bit RGB): stored as 8-bit RGB PNG", RGB),
-    "tiff/rgba.tif": Case(lambda: _save(Image.fromarray(RGBA), "TIFF"), "TIFF (8-bit RGBA): stored as 8-bit RGBA PNG", RGBA),
+    "tiff/rgb.tif": Case(lambda: encoded(Image.fromarray(RGB), "TIFF"), "TIFF (8-bit RGB): stored as 8-bit RGB PNG", RGB),
+    "tiff/rgba.tif": Case(lambda: encoded(Image.fromarray(RGBA), "TIFF"), "TIFF (8-bit RGBA): stored as 8-bit RGBA PNG", RGBA),
     "tiff/rgb16.tif": Case(
         lambda: _tiff(RGB16, photometric=2),
         "TIFF (16-bit RGB): stored as 8-bit RGB PNG (16 bits per channel reduced to 8)",
@@ -149,12 +143,12 @@ CASES: dict[str, Case] = {
     ),
     "tiff/pages.tif": Case(_pages, "TIFF (8-bit RGB, first of 3 pages): stored as 8-bit RGB PNG", _noise(3, seed=20)),
     "tiff/cmyk.tif": Case(
-        lambda: _save(_cmyk(), "TIFF"),
+        lambda: encoded(_cmyk(), "TIFF"),
         "TIFF (8-bit CMYK): stored as 8-bit RGB PNG (CMYK converted to RGB)",
         np.asarray(_cmyk().convert("RGB")),  # Pillow's conversion, no colour management
     ),
     "tiff/whole_floats.tif": Case(
-        lambda: _save(Image.fromarray(WHOLE_FLOATS), "TIFF"),
+        lambda: encoded(Image.fromarray(WHOLE_FLOATS), "TIFF"),
         "TIFF (32-bit float grayscale): stored as 16-bit grayscale PNG (values kept exactly: all whole numbers 0-65535)",
         WHOLE_FLOATS.astype(np.uint16), sixteen_bit=True,
     ),
@@ -162,12 +156,12 @@ CASES: dict[str, Case] = {
         _rotated_tiff, "TIFF (8-bit RGB): stored as 8-bit RGB PNG (its Orientation 6 applied)", np.rot90(_noise(3, seed=30), -1)
     ),
     "tiff/floats.tif": Case(
-        lambda: _save(Image.fromarray(np.linspace(-0.5, 1.5, 24 * 16, dtype=np.float32).reshape(16, 24)), "TIFF"),
+        lambda: encoded(Image.fromarray(np.linspace(-0.5, 1.5, 24 * 16, dtype=np.float32).reshape(16, 24)), "TIFF"),
         "TIFF (32-bit float grayscale): values -0.5 to 1.5, not all whole numbers: a PNG holds whole numbers 0-65535",
         rejected=True,
     ),
     "tiff/int32.tif": Case(
-        lambda: _save(Image.fromarray(np.full((16, 24), 70_000, np.int32)), "TIFF"),
+        lambda: encoded(Image.fromarray(np.full((16, 24), 70_000, np.int32)), "TIFF"),
         "TIFF (32-bit signed grayscale): values 70000 to 70000: a PNG holds whole numbers 0-65535",
         rejected=True,
     ),
@@ -176,15 +170,15 @@ CASES: dict[str, Case] = {
         "TIFF (16-bit signed grayscale): values -3 to -3", rejected=True,
     ),
     "tiff/truncated.tif": Case(
-        lambda: _save(Image.fromarray(RGB), "TIFF")[:600], "undecodable tiff: image file is truncated", rejected=True
+        lambda: encoded(Image.fromarray(RGB), "TIFF")[:600], "undecodable tiff: image file is truncated", rejected=True
     ),
     "tiff/really_a_jpeg.tif": Case(lambda: image_bytes(seed=8), "JPEG named .tif: stored as JPEG"),
-    "netpbm/photo.ppm": Case(lambda: _save(Image.fromarray(RGB), "PPM"), "PPM (8-bit RGB): stored as 8-bit RGB PNG", RGB),
+    "netpbm/photo.ppm": Case(lambda: encoded(Image.fromarray(RGB), "PPM"), "PPM (8-bit RGB): stored as 8-bit RGB PNG", RGB),
     "netpbm/gray.pgm": Case(
-        lambda: _save(Image.fromarray(GRAY8), "PPM"), "PGM (8-bit grayscale): stored as 8-bit grayscale PNG", GRAY8
+        lambda: encoded(Image.fromarray(GRAY8), "PPM"), "PGM (8-bit grayscale): stored as 8-bit grayscale PNG", GRAY8
     ),
     "netpbm/gray16.pgm": Case(
-        lambda: _save(Image.fromarray(GRAY16), "PPM"),
+        lambda: encoded(Image.fromarray(GRAY16), "PPM"),
         "PGM (16-bit grayscale): stored as 16-bit grayscale PNG", GRAY16, sixteen_bit=True,
     ),
     "netpbm/ten_bit.pgm": Case(
@@ -193,7 +187,7 @@ CASES: dict[str, Case] = {
         np.array([[0, 32800, 65535]], np.uint16), sixteen_bit=True,  # round(512 / 1023 * 65535) = 32800
     ),
     "netpbm/mask.pbm": Case(
-        lambda: _save(Image.fromarray(GRAY8 > 127), "PPM"),
+        lambda: encoded(Image.fromarray(GRAY8 > 127), "PPM"),
         "PBM (1-bit black and white): stored as 8-bit grayscale PNG", np.where(GRAY8 > 127, 255, 0).astype(np.uint8),
     ),
     "phone/photo.avif": Case(_avif, "AVIF (RGB): stored as 8-bit RGB PNG"),
@@ -342,7 +336,7 @@ def test_orientation_of_an_avif_is_recorded_or_applied() -> None:
     exif = Image.Exif()
     exif[0x0112] = 6
     _avif()  # skips without an AVIF codec
-    data = _save(Image.fromarray(_noise(3, seed=60)), "AVIF", exif=exif.tobytes())
+    data = encoded(Image.fromarray(_noise(3, seed=60)), "AVIF", exif=exif.tobytes())
     planned = images.probe_bytes(data)
     kept = images.store_image(data, probed=planned, filename="a.avif")
     assert kept.orientation == 6 and (kept.info.width, kept.info.height) == SIZE

@@ -25,12 +25,12 @@ import pytest
 from helpers.blind25 import DATASETS, FOLLOW
 from helpers.made_files import image_file as _image
 from helpers.made_files import text_file as _text
+from helpers.refusals import refusal
 from helpers.shard_io import read_shard
 from helpers.unseen_judge import assert_right, judge_first_command
 from shardify.beam_jobs.discover import mirror_documents
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
 from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan import nested_splits, split_cells
@@ -49,13 +49,6 @@ def _records(out: Path) -> dict[str, dict]:
 def _value(record: dict, key: str) -> list[str]:
     value = record.get(key, [])
     return [v.decode() if isinstance(v, bytes) else str(v) for v in (value if isinstance(value, list) else [value])]
-
-
-def _refused(src: Path, out: Path, **options) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out), **options))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -128,7 +121,7 @@ def test_detection_files_per_split_still_write_objects_and_no_text(tmp_path: Pat
 
 def test_koniq_stops_naming_the_split_column(tmp_path: Path) -> None:
     truth = DATASETS["koniq"](tmp_path / "download")
-    said = _refused(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert "koniq10k/koniq10k_distributions_sets.csv" in said and "'set' names splits" in said and "'MOS'" in said
     assert "--exclude koniq10k/koniq10k_distributions_sets.csv" in said
     assert "--label-column NAME" in said  # with it, the column gives the splits (tests/layouts/test_readers26b.py)
@@ -144,7 +137,7 @@ def _rated(root: Path, third: list[str], header: str = "file,rating,subset") -> 
 
 def test_a_neighbour_of_a_rating_table_with_dev_and_test_rows_stops(tmp_path: Path) -> None:
     _rated(tmp_path / "src", ["train", "dev", "train", "test", "train", "dev"])
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "ratings.csv" in said and "subset" in said  # (since readers26b, split_files' stop over its unread 'rating')
 
 
@@ -170,7 +163,7 @@ def test_eurocity_of_documents_no_reader_takes_stops_naming_them(tmp_path: Path)
         for child in frame["children"]:
             child["bbox"] = [child.pop(k) for k in ("x0", "y0", "x1", "y1")]
         doc.write_text(json.dumps(frame))
-    said = _refused(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert "amsterdam, barcelona, berlin" in said and "ECP/day/labels/train/amsterdam/" in said and "--label-level 0" in said
 
 
@@ -186,7 +179,7 @@ def _cameras(root: Path, documented: int) -> None:
 
 def test_a_neighbour_of_camera_folders_mirrored_by_box_documents_stops(tmp_path: Path) -> None:
     _cameras(tmp_path / "src", 3)
-    said = _refused(tmp_path / "src", tmp_path / "out")
+    said = refusal(tmp_path / "src", tmp_path / "out")
     assert "cam_north, cam_south" in said and "boxes/" in said
 
 

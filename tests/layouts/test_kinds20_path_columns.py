@@ -18,20 +18,13 @@ from pathlib import Path
 import pytest
 
 from helpers.blind17 import DATASETS
+from helpers.refusals import refusal
 from helpers.unseen4 import Spec, aux, build, img
 from helpers.unseen_judge import assert_right
 from shardify.beam_jobs.discover.key_paths import keys_name_files
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
 from shardify.plan.layout_guess import keys_under
-
-
-def _stop(root: Path, out: Path, **options) -> str:
-    with pytest.raises(UsageError) as stop:
-        run_conversion(ConvertConfig(str(root), str(out), **options))
-    assert not (out / "manifest.json").exists()
-    return str(stop.value)
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +38,7 @@ def derm7pt(tmp_path_factory):
 
 
 def test_leafsnap_stop_names_the_image_column_and_the_masks(leafsnap, tmp_path: Path) -> None:
-    said = _stop(leafsnap.root, tmp_path / "out")
+    said = refusal(leafsnap.root, tmp_path / "out")
     assert "--labels leafsnap-dataset-images.txt --key-column 'image_path' --label-column 'species'" in said, said
     assert "--exclude dataset/segmented ('segmented_path' names a PNG of each 'image_path' file's stem" in said, said
 
@@ -57,7 +50,7 @@ def test_leafsnap_converts_right_with_the_options_named(leafsnap, tmp_path: Path
 
 
 def test_derm7pt_stop_names_both_columns(derm7pt, tmp_path: Path) -> None:
-    said = _stop(derm7pt.root, tmp_path / "out")
+    said = refusal(derm7pt.root, tmp_path / "out")
     assert "--labels release_v0/meta/meta.csv --key-column 'clinic,derm' --label-column 'diagnosis'" in said, said
 
 
@@ -92,7 +85,7 @@ def test_a_row_two_index_files_list_stops(derm7pt, tmp_path: Path) -> None:
     first_train = (meta / "train_indexes.csv").read_text().split()[1]
     try:
         (meta / "test_indexes.csv").write_text(before + f"{first_train}\n")
-        said = _stop(derm7pt.root, tmp_path / "out", labels_file="release_v0/meta/meta.csv", key_column="clinic,derm",
+        said = refusal(derm7pt.root, tmp_path / "out", labels_file="release_v0/meta/meta.csv", key_column="clinic,derm",
                      label_column="diagnosis")
     finally:
         (meta / "test_indexes.csv").write_text(before)
@@ -126,6 +119,6 @@ def test_keys_under_two_folders_name_no_folder() -> None:
 
 
 def test_a_key_column_that_is_no_column_stops_naming_the_columns(leafsnap, tmp_path: Path) -> None:
-    said = _stop(leafsnap.root, tmp_path / "out", labels_file="leafsnap-dataset-images.txt",
+    said = refusal(leafsnap.root, tmp_path / "out", labels_file="leafsnap-dataset-images.txt",
                  key_column="image_path,mask_path", label_column="species")
     assert "is no column of" in said and "mask_path" in said and "segmented_path" in said, said

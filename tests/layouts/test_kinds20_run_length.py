@@ -18,13 +18,14 @@ import pytest
 from PIL import Image
 
 from helpers.blind19 import DATASETS
+from helpers.refusals import refusal
 from helpers.shipped import _image_bytes
 from helpers.unseen_judge import assert_right
 from shardify.beam_jobs.discover import run_length_tables
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.converters import run_length
-from shardify.errors import InvalidInputError, UsageError
+from shardify.errors import InvalidInputError
 
 
 def _pixels(png: bytes) -> list[list[int]]:
@@ -71,16 +72,9 @@ def test_the_examples_in_the_docstrings_hold() -> None:
     assert doctest.testmod(run_length).failed == 0 and doctest.testmod(run_length_tables).failed == 0
 
 
-def _stop(root: Path, out: Path) -> str:
-    with pytest.raises(UsageError) as stop:
-        run_conversion(ConvertConfig(str(root), str(out)))
-    assert not (out / "manifest.json").exists()
-    return str(stop.value)
-
-
 def test_severstal_stops_naming_the_table_the_encoding_and_the_options(tmp_path: Path) -> None:
     truth = DATASETS["severstal"](tmp_path / "download")
-    said = _stop(truth.root, tmp_path / "out")
+    said = refusal(truth.root, tmp_path / "out")
     assert said.startswith("train.csv holds segmentation masks as run-length rows: column 'EncodedPixels'"), said
     assert "'ImageId' names (in train_images/), 'ClassId' the class" in said and "test_images/ have no row" in said, said
     assert "--label-level 0" in said and "class_mask_png" in said, said
@@ -138,7 +132,7 @@ def test_airbus_ships_neighbour_stops_the_same_way(tmp_path: Path) -> None:
     for i in range(2):
         _write(root, f"test_v2/t{i:08x}.jpg", _image_bytes(f"t{i}", 20, 16))
     _write(root, "train_ship_segmentations_v2.csv", "\n".join(rows) + "\n")
-    said = _stop(root, tmp_path / "out")
+    said = refusal(root, tmp_path / "out")
     assert said.startswith("train_ship_segmentations_v2.csv holds segmentation masks as run-length rows"), said
     assert "each row one object's mask" in said and "test_v2/ have no row" in said, said
 
@@ -155,5 +149,5 @@ def test_a_sample_submission_alone_is_no_mask_table(tmp_path: Path) -> None:
     for i in range(4):
         _write(root, f"test_images/{i:04d}.jpg", _image_bytes(str(i), 20, 16))
     _write(root, "sample_submission.csv", "ImageId,EncodedPixels,ClassId\n" + "".join(f"{i:04d}.jpg,1 1,0\n" for i in range(4)))
-    said = _stop(root, tmp_path / "out")  # (the no-labels stop, as before)
+    said = refusal(root, tmp_path / "out")  # (the no-labels stop, as before)
     assert "run-length" not in said, said

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_report, records_by_split
 from helpers.sources import convert, image_bytes
 from shardify.beam_jobs.launch import plan_conversion
 from shardify.config import ConvertConfig
@@ -16,15 +16,6 @@ from shardify.errors import UsageError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
 from shardify.format.manifest_model import Manifest
-
-
-def _records(output: Path) -> dict[str, list[dict]]:
-    """split -> records, read with the TF-free decoder."""
-    manifest = load_manifest(str(output))
-    return {
-        name: [r for shard in split.shards for r in read_shard(output / shard.path)]
-        for name, split in manifest.splits.items()
-    }
 
 
 def _rejects(output: Path) -> list[dict]:
@@ -54,7 +45,7 @@ def test_text_folders_with_split_folders(make_tree, tmp_path: Path) -> None:
     output = convert(make_tree(files), tmp_path / "out", shards=2)
     manifest = load_manifest(str(output))
     assert manifest.data["layout"] == "text_folders" and manifest.labels == ("neg", "pos")
-    records = _records(output)
+    records = records_by_split(output)
     assert sorted(records) == ["test", "train"]
     texts = {r[contract.TEXT_SOURCE].decode(): r for split in records.values() for r in split}
     assert sorted(texts) == sorted(set(files) - {"test/neg/6.txt"})
@@ -92,7 +83,7 @@ def test_csv_tsv_jsonl_tables_stream_rows_with_kept_columns(make_tree, tmp_path:
     features = manifest.features
     assert features[contract.column_key("score")]["dtype"] == "float32"
     assert features[contract.column_key("votes")]["dtype"] == "int64"
-    rows = {r[contract.TEXT_SOURCE].decode(): r for r in _records(output)["train"]}
+    rows = {r[contract.TEXT_SOURCE].decode(): r for r in records_by_split(output)["train"]}
     assert sorted(rows) == ["a.csv#2", "a.csv#3", "b.tsv#2", "c.jsonl#1"]
     assert rows["a.csv#2"][contract.TEXT] == b"hello, world"
     assert rows["a.csv#3"][contract.TEXT] == b'a line\r\nbreak and "quotes"'
@@ -127,7 +118,7 @@ def test_label_file_joins_on_paths_and_reports_every_problem_with_its_row(make_t
     output = convert(source, tmp_path / "out")
     manifest = load_manifest(str(output))
     assert manifest.data["layout"] == "label_file" and manifest.labels == ("cat",)
-    written = {r[contract.IMAGE_FILENAME].decode(): r for r in _records(output)["train"]}
+    written = {r[contract.IMAGE_FILENAME].decode(): r for r in records_by_split(output)["train"]}
     assert sorted(written) == ["a/1.jpg", "b/3.jpg"]
     assert written["a/1.jpg"][contract.IMAGE_ENCODED] == files["a/1.jpg"]
     rejects = {(r["path"], r.get("row")): r["reason"] for r in _rejects(output)}
@@ -168,7 +159,7 @@ def test_multi_label_ids_from_jsonl_and_label_names_order(make_tree, tmp_path: P
     manifest = load_manifest(str(output))
     assert manifest.labels == ("sky", "sea", "land") and manifest.label_mode == "multi"
     assert manifest.split("train").label_counts == {"sky": 1, "sea": 2, "land": 0}
-    written = {r[contract.IMAGE_FILENAME].decode(): r for r in _records(output)["train"]}
+    written = {r[contract.IMAGE_FILENAME].decode(): r for r in records_by_split(output)["train"]}
     assert sorted(written) == ["img/001.png", "img/002.jpg", "img/003.jpg"]
     assert _as_list(written["img/001.png"][contract.LABEL]) == [0, 1]  # index order
     assert written["img/003.jpg"][contract.LABEL] == []  # an explicit [] is a record with no labels
@@ -191,7 +182,7 @@ def test_image_caption_pairs_share_a_stem(make_tree, tmp_path: Path) -> None:
     manifest = load_manifest(str(output))
     assert manifest.data["layout"] == "image_captions" and manifest.label_mode == "none"
     assert contract.LABEL not in manifest.features
-    written = {r[contract.IMAGE_FILENAME].decode(): r[contract.TEXT] for r in _records(output)["train"]}
+    written = {r[contract.IMAGE_FILENAME].decode(): r[contract.TEXT] for r in records_by_split(output)["train"]}
     assert written == {"img/0001.jpg": b"a red square", "img/0002.jpg": b"two circles"}
     assert [(r["path"], "no caption" in r["reason"]) for r in _rejects(output)] == [("img/0003.jpg", True)]
 
@@ -199,7 +190,7 @@ def test_image_caption_pairs_share_a_stem(make_tree, tmp_path: Path) -> None:
 def test_ratio_split_puts_every_file_in_one_split_and_scales_shards(sample_images: Path, tmp_path: Path) -> None:
     output = convert(sample_images, tmp_path / "out", split="train=0.5,validation=0.25,test=0.25", shards=8)
     manifest = load_manifest(str(output))
-    records = _records(output)
+    records = records_by_split(output)
     names = Counter(r[contract.IMAGE_FILENAME] for split in records.values() for r in split)
     assert len(names) == 72 and set(names.values()) == {1}
     sizes = {name: len(split) for name, split in records.items()}
@@ -273,7 +264,7 @@ def test_hugging_face_metadata_at_the_top_gives_captions_not_labels(tmp_path: Pa
     output = convert(src, tmp_path / "out_csv")
     manifest = load_manifest(str(output))
     assert manifest.label_mode == "none" and manifest.labels == ()
-    records = _records(output)
+    records = records_by_split(output)
     captions = {
         r[contract.IMAGE_FILENAME].decode(): r[contract.TEXT].decode() for split in records.values() for r in split
     }
@@ -283,7 +274,7 @@ def test_hugging_face_metadata_at_the_top_gives_captions_not_labels(tmp_path: Pa
     jsonl = "".join(json.dumps({"file_name": name, "text": f"caption {seed}"}) + "\n" for name, seed in images.items())
     src = _hf_imagefolder(tmp_path / "jsonl", {"metadata.jsonl": jsonl}, images)
     output = convert(src, tmp_path / "out_jsonl")
-    texts = {r[contract.IMAGE_FILENAME].decode(): r[contract.TEXT].decode() for rs in _records(output).values() for r in rs}
+    texts = {r[contract.IMAGE_FILENAME].decode(): r[contract.TEXT].decode() for rs in records_by_split(output).values() for r in rs}
     assert texts == {name: f"caption {seed}" for name, seed in images.items()}
 
 

@@ -10,15 +10,13 @@ The truth is each test's own, from the files it wrote.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
 import pytest
 
 from helpers.cli_runs import run_shardify
-from helpers.sources import convert, write_file
+from helpers.sources import convert, csv_text, write_file
 from helpers.unseen_judge import written_records
 
 _PEOPLE = [("HR ADMINISTRATOR Summary Dedicated people person with ten years of payroll work", "HR"),
@@ -27,12 +25,6 @@ _PEOPLE = [("HR ADMINISTRATOR Summary Dedicated people person with ten years of 
            ("HR MANAGER Summary Led hiring for three regional offices and their staff", "HR"),
            ("CHEF Summary Pastry chef trained in Lyon with a love of sourdough breads", "CHEF"),
            ("ACCOUNTANT Summary Chartered accountant closing monthly books for retailers", "ACCOUNTANT")]
-
-
-def _csv(rows: list[list[str]]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
-    return out.getvalue()
 
 
 def _page(text: str, n: int) -> str:
@@ -47,7 +39,7 @@ def resumes(tmp_path_factory) -> tuple[Path, object]:
     root = tmp_path_factory.mktemp("resumes")
     rows = [["ID", "Resume_str", "Resume_html", "Category"]]
     rows += [[str(1000 + n), text, _page(text, n), label] for n, (text, label) in enumerate(_PEOPLE)]
-    write_file(root / "src/Resume/Resume.csv", _csv(rows))
+    write_file(root / "src/Resume/Resume.csv", csv_text(rows))
     return root, run_shardify("convert", str(root / "src"), str(root / "out"), "--max-rejects", "0")
 
 
@@ -85,7 +77,7 @@ def test_a_sentence_pair_stays_a_pair(tmp_path: Path) -> None:
              ("Two dogs run across a snowy field.", "The cats are asleep indoors.", "contradiction"),
              ("A woman reads a book in a park.", "She is waiting for a friend.", "neutral"),
              ("Children build a sandcastle at the beach.", "Kids are outside.", "entailment")]
-    write_file(tmp_path / "src/nli.csv", _csv([["premise", "hypothesis", "label"], *map(list, pairs)]))
+    write_file(tmp_path / "src/nli.csv", csv_text([["premise", "hypothesis", "label"], *map(list, pairs)]))
     got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
     assert got["texts"] == {f"nli.csv:{n}": (p, h) for n, (p, h, _) in enumerate(pairs)}
 
@@ -96,14 +88,14 @@ def test_a_pair_whose_second_side_holds_other_words_in_tags_stays_a_pair(tmp_pat
              ("why is my loop never ending in python", "<p>The counter is never <b>incremented</b> inside it</p>"),
              ("what does a null pointer error mean here", "<p>An object was used <i>before</i> it was created</p>"),
              ("can a list hold items of several types", "<p>Yes, <code>list</code> holds any objects at all</p>")]
-    write_file(tmp_path / "src/qa.csv", _csv([["asked", "answered"], *map(list, pairs)]))
+    write_file(tmp_path / "src/qa.csv", csv_text([["asked", "answered"], *map(list, pairs)]))
     got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
     assert got["texts"] == {f"qa.csv:{n}": pair for n, pair in enumerate(pairs)}
 
 
 def test_a_table_whose_only_text_is_html_is_read_as_before(tmp_path: Path) -> None:
     pages = [(f"<div><p>{text}</p></div>", label) for text, label in _PEOPLE]
-    write_file(tmp_path / "src/pages.csv", _csv([["page_html", "label"], *map(list, pages)]))
+    write_file(tmp_path / "src/pages.csv", csv_text([["page_html", "label"], *map(list, pages)]))
     got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
     assert got["texts"] == {f"pages.csv:{n}": page for n, (page, _) in enumerate(pages)}
 
@@ -119,7 +111,7 @@ def test_a_title_beside_its_article_page_stays_a_pair(tmp_path: Path) -> None:
         title = " ".join(words[(n * 3 + k) % len(words)] for k in range(7)).capitalize()
         body = " ".join(words[(n * 5 + k) % len(words)] for k in range(40))
         rows.append([title, f'<article><h1 class="hd">{title}</h1><p>{body}</p></article>', ("markets", "economy")[n % 2]])
-    write_file(tmp_path / "src/news.csv", _csv([["title", "article_html", "label"], *rows]))
+    write_file(tmp_path / "src/news.csv", csv_text([["title", "article_html", "label"], *rows]))
     result = run_shardify("convert", str(tmp_path / "src"), str(tmp_path / "out"), "--max-rejects", "0")
     if result.returncode:
         assert result.returncode == 2 and "--text-column" in result.stderr and "article_html" in result.stderr, result.stderr
@@ -134,6 +126,6 @@ def test_a_plain_column_with_one_left_over_entity_is_still_the_text(tmp_path: Pa
     people = [(text.replace("ten years", "ten years of R&amp;D") if n == 0 else text, label) for n, (text, label) in enumerate(_PEOPLE)]
     rows = [["ID", "Resume_str", "Resume_html", "Category"]]
     rows += [[str(1000 + n), text, _page(text, n), label] for n, (text, label) in enumerate(people)]
-    write_file(tmp_path / "src/Resume/Resume.csv", _csv(rows))
+    write_file(tmp_path / "src/Resume/Resume.csv", csv_text(rows))
     got = written_records(convert(tmp_path / "src", tmp_path / "out", max_rejects="0"))
     assert got["texts"] == {f"Resume/Resume.csv:{n}": text for n, (text, _) in enumerate(people)}

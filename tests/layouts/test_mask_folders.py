@@ -19,7 +19,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from helpers.shard_io import read_shard
-from helpers.sources import image_bytes
+from helpers.sources import encoded, image_bytes
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import ShardifyError, UsageError
@@ -99,12 +99,6 @@ def _shape_mask(width: int, height: int, values: tuple[int, int]) -> "Image.Imag
     return mask
 
 
-def _encoded(image: "Image.Image", fmt: str, **save) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, fmt, **save)
-    return buffer.getvalue()
-
-
 def _classes(png: bytes) -> np.ndarray:
     assert png.startswith(b"\x89PNG")
     return np.asarray(Image.open(io.BytesIO(png)))
@@ -132,7 +126,7 @@ def test_lossless_masks_of_other_formats_keep_their_classes(tmp_path: Path, fmt:
         if fmt == "GIF":  # a GIF is a palette: its indices are the classes, whatever their colours
             mask = Image.frombytes("P", mask.size, mask.tobytes())
             mask.putpalette([value for k in range(256) for value in (k * 37 % 256, k * 91 % 256, k * 53 % 256)])
-        (root / "masks" / f"car{i}.{fmt.lower()}").write_bytes(_encoded(mask, fmt, **({"optimize": False} if fmt == "GIF" else {})))
+        (root / "masks" / f"car{i}.{fmt.lower()}").write_bytes(encoded(mask, fmt, **({"optimize": False} if fmt == "GIF" else {})))
         truth[f"images/car{i}.jpg"] = np.asarray(_shape_mask(24, 16, (0, 1 + i)))
     _assert_masks(root, tmp_path / "out", truth)
 
@@ -147,9 +141,9 @@ def test_a_two_valued_jpeg_mask_is_cut_and_a_many_valued_one_refused(tmp_path: P
     two_valued = _shape_mask(40, 32, (0, 255))
     for i in range(9):
         (root / "images" / f"p{i}.jpg").write_bytes(image_bytes(size=(40, 32), seed=i))
-        (root / "masks" / f"p{i}.jpg").write_bytes(_encoded(two_valued, "JPEG", quality=75))
+        (root / "masks" / f"p{i}.jpg").write_bytes(encoded(two_valued, "JPEG", quality=75))
     many = np.tile(np.arange(0, 250, 250 // 40, dtype=np.uint8)[:40], (32, 1))  # 40 grey levels
-    (root / "masks" / "p8.jpg").write_bytes(_encoded(Image.fromarray(many, "L"), "JPEG", quality=75))
+    (root / "masks" / "p8.jpg").write_bytes(encoded(Image.fromarray(many, "L"), "JPEG", quality=75))
     out = tmp_path / "out"
     run_conversion(ConvertConfig(str(root), str(out), max_rejects="20%"))
     records = _records(out)
@@ -182,9 +176,9 @@ def test_masks_named_as_their_image_plus_a_mask_word(tmp_path: Path, image_path:
         image.write_bytes(image_bytes(size=(24, 16), seed=i))
         classes = _shape_mask(24, 16, (0, 1 if i % 2 else 255))
         if mask.suffix == ".gif":  # a palette's indices, written as they are
-            mask.write_bytes(_encoded(Image.frombytes("P", classes.size, classes.tobytes()), "GIF", optimize=False))
+            mask.write_bytes(encoded(Image.frombytes("P", classes.size, classes.tobytes()), "GIF", optimize=False))
         else:
-            mask.write_bytes(_encoded(classes, "PNG"))
+            mask.write_bytes(encoded(classes, "PNG"))
         truth[str(image.relative_to(root))] = np.asarray(classes)
     _assert_masks(root, tmp_path / "out", truth)
 
@@ -198,7 +192,7 @@ def _siblings(root: Path, folders: dict[str, list[str]], fmt: str = "TIFF") -> d
             ext = fmt.lower()
             (root / folder / f"{stem}.{ext}").write_bytes(image_bytes(fmt=fmt, size=(24, 16), seed=len(truth)))
             classes = _shape_mask(24, 16, (0, 255 if len(truth) % 2 else 1))
-            (root / folder / f"{stem}_mask.{ext}").write_bytes(_encoded(classes, fmt))
+            (root / folder / f"{stem}_mask.{ext}").write_bytes(encoded(classes, fmt))
             truth[f"{folder}/{stem}.{ext}"] = np.asarray(classes)
     return truth
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from helpers import blind23, blind24
+from helpers.refusals import refusal
 from helpers.shard_io import read_report, read_shard
 from helpers.shipped import _image_bytes
 from helpers.unseen_judge import judge_first_command
@@ -47,13 +48,6 @@ def _texts(out: Path) -> dict[str, tuple[str, str, str | None, tuple[str, ...]]]
                     split, record[contract.TEXT].decode(), pair.decode() if pair is not None else None,
                     tuple(sorted(v.decode() for v in labels if v)))
     return found
-
-
-def _refusal(src: Path, out: Path, **options) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(out), **options))
-    assert not (out / "manifest.json").exists()
-    return str(refused.value)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -98,7 +92,7 @@ def _patents(src: Path, bom: bool = False, odd: str = "", names: dict | None = N
 
 def test_folders_of_documents_stop_naming_the_fields_then_convert_right(tmp_path: Path) -> None:
     truth = _patents(tmp_path / "src", bom=True)
-    message = _refusal(tmp_path / "src", tmp_path / "out")
+    message = refusal(tmp_path / "src", tmp_path / "out")
     assert "--json-records ." in message and "--text-column abstract,claims" in message, message
     assert "--label-column cpc" in message and "patents/train/" in message, message
     run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out"), json_records=".",
@@ -209,7 +203,7 @@ def test_two_caption_files_naming_one_image_are_not_read_together(tmp_path: Path
     for split, ids in (("train", [0, 1, 2]), ("val", [2, 3])):
         entries = [{"image_name": f"i{i}", "set_name": split, "caption_str": f"A caption of {i}."} for i in ids]
         (root / f"Caps_{split}.json").write_text(json.dumps({"dataset_type": split, "data": entries}))
-    message = _refusal(root, tmp_path / "out")
+    message = refusal(root, tmp_path / "out")
     assert "--exclude" in message, message
 
 
@@ -280,7 +274,7 @@ def test_a_key_naming_no_text_past_the_sample_rejects_its_row(tmp_path: Path) ->
 @pytest.mark.parametrize("kind", ["missing_early", "twice"])
 def test_an_unsure_join_stops_naming_the_texts_table(tmp_path: Path, kind: str) -> None:
     _claims(tmp_path / "src", **{kind: True})
-    message = _refusal(tmp_path / "src", tmp_path / "out", label_column="verdict")
+    message = refusal(tmp_path / "src", tmp_path / "out", label_column="verdict")
     assert "--exclude evidence_train.tsv" in message and "text_joins" in message, message
 
 

@@ -15,10 +15,10 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers.cli_runs import message
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_shard, rejects_by_path
 from helpers.sources import image_bytes
 from shardify.cli.main import app
-from shardify.format import contract, naming
+from shardify.format import contract
 from shardify.format.manifest import load_manifest
 
 runner = CliRunner()
@@ -50,10 +50,6 @@ def _records(out: Path) -> list[dict]:
 
 def _labels_by_file(out: Path) -> dict[str, object]:
     return {r[contract.IMAGE_FILENAME].decode(): r.get(contract.LABEL_TEXT) for r in _records(out)}
-
-
-def _rejects(out: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
 
 
 # One table as SRC -------------------------------------------------------------------------------
@@ -192,7 +188,7 @@ def test_label_file_keyed_by_stems_and_an_ambiguous_key_names_every_candidate(tm
     assert "label file labels.csv: keys are file names without their extension (ids)" in message(result.output)
     _convert(str(source), str(out))
     assert _labels_by_file(out) == {"train/0001.jpg": b"a", "test/0003.jpg": b"a"}
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     for path in ("train/0002.jpg", "test/0002.png"):
         assert "'0002' names 2 files (test/0002.png, train/0002.jpg): a key must name one" in rejects[path]
     assert load_manifest(str(out)).splits.keys() == {"train", "test"}
@@ -217,7 +213,7 @@ def test_labels_from_file_names_in_a_flat_folder(names: list[str], pattern: str,
     out = tmp_path / "out"
     _convert(str(source), str(out), "--label-from-name", pattern)
     assert _labels_by_file(out) == {name: label.encode() for name, label in zip(names, labels)}
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert set(rejects) == {"0001.jpg"} and "does not match --label-from-name" in rejects["0001.jpg"]
 
 
@@ -302,5 +298,5 @@ def test_imagenet_validation_labels_as_name_label_lines_and_as_one_index_per_lin
     out3 = tmp_path / "out3"
     result = runner.invoke(app, ["convert", str(source), str(out3), "--labels", str(truth), "--label-names", str(tmp_path / "synsets.txt")])
     assert result.exit_code == 1
-    rejects = _rejects(out3)
+    rejects = rejects_by_path(out3)
     assert all("gives 3 labels for 5 files" in rejects[name] for name in names)

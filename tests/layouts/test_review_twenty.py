@@ -16,6 +16,7 @@ from apache_beam.io.filesystems import FileSystems
 from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_shard
 from helpers.shipped import _image_bytes
+from helpers.sources import write_file
 from shardify.beam_jobs.discover import local_globs, yolo_unnamed
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -64,12 +65,6 @@ def test_many_stars_are_matched_without_backtracking() -> None:
     assert beam_globs.beam_glob_match("**" * 100 + ".csv", "a/" * 30 + ".csv")
 
 
-def _put(root: Path, rel: str, data: bytes | str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data if isinstance(data, bytes) else data.encode())
-
-
 def test_per_image_attribute_bits_beside_the_images_are_no_yolo_boxes(tmp_path: Path) -> None:
     """`im3.txt` of `1 1 0 0 1` (five 0/1 attributes) beside `im3.jpg`, and the attribute names in
     `classes.txt`: five numbers in [0, 1] are YOLO's shape, but no line is a box (no width or
@@ -77,9 +72,9 @@ def test_per_image_attribute_bits_beside_the_images_are_no_yolo_boxes(tmp_path: 
     the images written with no labels, exit 0."""
     src = tmp_path / "src"
     for i in range(8):
-        _put(src, f"data/im{i}.jpg", _image_bytes(f"im{i}"))
-        _put(src, f"data/im{i}.txt", " ".join(str((i >> b) & 1) for b in range(5)) + "\n")
-    _put(src, "data/classes.txt", "smiling\nglasses\nhat\nbeard\nyoung\n")
+        write_file(src / f"data/im{i}.jpg", _image_bytes(f"im{i}"))
+        write_file(src / f"data/im{i}.txt", " ".join(str((i >> b) & 1) for b in range(5)) + "\n")
+    write_file(src / "data/classes.txt", "smiling\nglasses\nhat\nbeard\nyoung\n")
     result = run_shardify("convert", str(src), str(tmp_path / "out"))
     said = result.stdout + result.stderr
     assert "YOLO" not in said, said
@@ -123,8 +118,8 @@ def test_a_json_lines_labels_table_is_read_by_its_keys_names_in_any_order(tmp_pa
         order = int(ident) % 3
         rows.append({"id": ident, "label": label} if order == 0 else {"rater": ident, "id": ident, "label": label}
                     if order == 1 else {"label": label, "id": ident})
-    _put(src, "texts.jsonl", "".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in texts.items()))
-    _put(src, "truth.jsonl", "".join(json.dumps(r) + "\n" for r in sorted(rows, key=lambda r: r["id"] != "3")))
+    write_file(src / "texts.jsonl", "".join(json.dumps({"id": i, "text": t}) + "\n" for i, t in texts.items()))
+    write_file(src / "truth.jsonl", "".join(json.dumps(r) + "\n" for r in sorted(rows, key=lambda r: r["id"] != "3")))
     run_conversion(ConvertConfig(str(src), str(tmp_path / "out"), labels_file="truth.jsonl", key_column="id",
                                  label_column="label"))
     assert _texts_written(tmp_path / "out") == {texts[i]: (labels[i],) for i in texts}

@@ -8,13 +8,8 @@ import pytest
 
 from helpers.cli_runs import run_shardify
 from helpers.shipped import _image_bytes
+from helpers.sources import write_file
 from shardify.plan import beam_globs, split_worded_classes
-
-
-def _put(root: Path, rel: str, data: bytes | str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
 @pytest.mark.parametrize("names", [
@@ -42,7 +37,7 @@ def test_two_releases_of_a_split_and_class_download_are_no_classes(tmp_path: Pat
     src, out = tmp_path / "src", tmp_path / "out"
     for folder in ("train_v1", "test_v1", "train_v2", "test_v2"):
         for i in range(6):
-            _put(src, f"{folder}/im{i}.jpg", _image_bytes(f"{folder}{i}"))
+            write_file(src / f"{folder}/im{i}.jpg", _image_bytes(f"{folder}{i}"))
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode != 0, result.stdout
     assert not (out / "manifest.json").exists()
@@ -63,7 +58,7 @@ def test_a_class_spelled_in_two_cases_across_split_words_stops(tmp_path: Path) -
     src, out = tmp_path / "src", tmp_path / "out"
     for folder in ("train_Cats", "test_cats", "train_Dogs", "test_dogs"):
         for i in range(6):
-            _put(src, f"{folder}/im{i}.jpg", _image_bytes(f"{folder}{i}"))
+            write_file(src / f"{folder}/im{i}.jpg", _image_bytes(f"{folder}{i}"))
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode != 0, result.stdout
     assert not (out / "manifest.json").exists()

@@ -11,21 +11,16 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
+from helpers.refusals import stopped
 from helpers.shard_io import read_shard
-from helpers.sources import image_bytes
+from helpers.sources import image_bytes, write_file
 from shardify.format import contract
-
-
-def _put(root: Path, rel: str, data: bytes | str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
 def _images(src: Path, folders: tuple[str, ...], count: int = 4) -> None:
     for n, folder in enumerate(folders):
         for i in range(count):
-            _put(src, f"{folder}/im{i}.jpg", image_bytes(size=(12, 10), seed=n * 100 + i))
+            write_file(src / f"{folder}/im{i}.jpg", image_bytes(size=(12, 10), seed=n * 100 + i))
 
 
 def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
@@ -39,13 +34,6 @@ def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
     return found
 
 
-def _stopped(result, out: Path) -> str:
-    assert result.returncode != 0, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr, result.stderr
-    assert not (out / "manifest.json").exists()
-    return result.stderr
-
-
 @pytest.mark.parametrize("test_folders", [("test",), ("test/fake", "test/real")], ids=["loose_test", "test_classes"])
 def test_class_folders_of_one_split_word_beside_a_split_folder_stop_naming_them(test_folders: tuple[str, ...],
                                                                                   tmp_path: Path) -> None:
@@ -55,7 +43,7 @@ def test_class_folders_of_one_split_word_beside_a_split_folder_stop_naming_them(
     naming the folders and the layout file's mappings that decide."""
     src, out = tmp_path / "src", tmp_path / "out"
     _images(src, ("training_fake", "training_real", *test_folders))
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert "training_fake/" in stderr and "training_real/" in stderr and "test/" in stderr, stderr
     assert "class_names" in stderr, stderr
 
@@ -65,7 +53,7 @@ def test_cycle_gan_folders_beside_a_loose_val_folder_stop_naming_it(tmp_path: Pa
     folder ("holds files but no class folders"); it names `val/` and the run-together folders."""
     src, out = tmp_path / "src", tmp_path / "out"
     _images(src, ("trainA", "trainB", "testA", "testB", "val"))
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert "split folders val/" in stderr and "trainA/" in stderr and "class_names" in stderr, stderr
 
 
@@ -97,9 +85,9 @@ def _pets_table(src: Path, header: str, rows: int = 30) -> None:
     rnd = random.Random(7)
     lines = [header] if header else []
     for i in range(rows):
-        _put(src, f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
         lines.append(f'img_{i:03d}.jpg,"{_SENTENCE if i == 7 else rnd.choice(("cat", "dog"))}"')
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
 
 
 @pytest.mark.parametrize("header", ["filename,label", ""], ids=["header", "headerless"])
@@ -134,7 +122,7 @@ def test_a_sentence_in_a_text_tables_label_column_is_its_rows_reject(header: str
     lines = [header] if header else []
     for i in range(40):
         lines.append(f"{_SENTENCE if i == 9 else rnd.choice(('joy', 'anger', 'fear'))}\tthis is text number {i} of a few words")
-    _put(src, "train.tsv", "\n".join(lines) + "\n")
+    write_file(src / "train.tsv", "\n".join(lines) + "\n")
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode == 0, result.stderr
     counts = (out / "manifest.json").read_text()
@@ -148,7 +136,7 @@ def _comments(src: Path, flag: str) -> None:
     for i in range(40):
         bits = ",".join(str(rnd.randint(0, 1)) for _ in range(4))
         lines.append(f'{i},"comment number {i}, with a few words of its own {rnd.random():.6f}",{bits}')
-    _put(src, "data.csv", "\n".join(lines) + "\n")
+    write_file(src / "data.csv", "\n".join(lines) + "\n")
 
 
 @pytest.mark.parametrize("flag", ["verified", "is_smoker"])
@@ -159,7 +147,7 @@ def test_a_flag_named_as_a_feature_is_no_class_of_a_multi_hot_table(flag: str, t
     reads the others as the classes."""
     src, out = tmp_path / "src", tmp_path / "out"
     _comments(src, flag)
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert f"--keep-columns {flag} keeps the flag" in stderr, stderr
     result = run_shardify("convert", str(src), str(out), "--keep-columns", flag)
     assert result.returncode == 0, result.stderr
@@ -176,10 +164,10 @@ def test_a_two_column_semicolon_label_table_is_read_by_its_columns(tmp_path: Pat
     rnd = random.Random(11)
     lines, want = ["filename;label"], {}
     for i in range(30):
-        _put(src, f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
         want[f"images/img_{i:03d}.jpg"] = ("train", (rnd.choice(("cat", "dog")),))
         lines.append(f"img_{i:03d}.jpg;{want[f'images/img_{i:03d}.jpg'][1][0]}")
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode == 0, result.stderr
     assert _records(out) == want

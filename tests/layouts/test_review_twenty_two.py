@@ -10,14 +10,8 @@ import pytest
 
 from helpers.cli_runs import run_shardify
 from helpers.shard_io import read_shard
-from helpers.sources import image_bytes
+from helpers.sources import image_bytes, write_file
 from shardify.format import contract
-
-
-def _put(root: Path, rel: str, data: bytes | str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
 def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
@@ -34,9 +28,9 @@ def _records(out: Path) -> dict[str, tuple[str, tuple[str, ...]]]:
 def _labelled_images(src: Path, labels: list[str], header: str = "filename,label") -> None:
     lines = [header]
     for i, label in enumerate(labels):
-        _put(src, f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/img_{i:03d}.jpg", image_bytes(size=(12, 10), seed=i))
         lines.append(f'img_{i:03d}.jpg,"{label}"')
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
 
 
 def test_a_class_named_in_words_with_a_comma_is_a_class_where_rows_repeat_it(tmp_path: Path) -> None:
@@ -60,7 +54,7 @@ def test_a_class_named_in_words_with_a_comma_is_a_class_in_a_text_table_too(tmp_
     src, out = tmp_path / "src", tmp_path / "out"
     labels = ["joy", "anger"] * 30 + ["surprise, then joy"] * 5 + ["unclear, it reads as both to me"]
     lines = ["label\ttext", *(f"{label}\ttext number {i} of a few words" for i, label in enumerate(labels))]
-    _put(src, "train.tsv", "\n".join(lines) + "\n")
+    write_file(src / "train.tsv", "\n".join(lines) + "\n")
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode == 0, result.stderr
     assert "surprise, then joy=5" in result.stderr.replace("'", ""), result.stderr
@@ -95,9 +89,9 @@ def test_a_key_column_after_a_comma_and_a_space_names_the_inputs(tmp_path: Path)
     src, out = tmp_path / "src", tmp_path / "out"
     lines = ["label, filename"]
     for i in range(12):
-        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
         lines.append(f"{'cat' if i % 2 else 'dog'}, im{i}.jpg")
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
     result = run_shardify("convert", str(src), str(out), "--labels", str(src / "labels.csv"), "--key-column", "filename")
     assert result.returncode == 0, result.stderr
     found = _records(out)
@@ -124,9 +118,9 @@ def _folders_with_table(src: Path, extra: str, cell_of, named: str = "label") ->
     lines = [f"filename,{named},{extra}"]
     for n, folder in enumerate(("NORMAL", "PNEUMONIA")):
         for i in range(12):
-            _put(src, f"{folder}/im{n}_{i:02d}.jpeg", image_bytes(size=(12, 10), seed=n * 100 + i))
+            write_file(src / f"{folder}/im{n}_{i:02d}.jpeg", image_bytes(size=(12, 10), seed=n * 100 + i))
             lines.append(f"im{n}_{i:02d}.jpeg,{folder},{cell_of(folder, i)}")
-    _put(src, "metadata.csv", "\n".join(lines) + "\n")
+    write_file(src / "metadata.csv", "\n".join(lines) + "\n")
 
 
 def test_a_patient_id_column_beside_class_folders_is_no_finer_class(tmp_path: Path) -> None:
@@ -173,9 +167,9 @@ def test_a_layout_file_run_meeting_a_one_hot_flag_stops_before_writing_naming_it
     rnd = random.Random(7)
     lines = ["image,smoker,melanoma,nevus"]
     for i in range(20):
-        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
         lines.append(f"im{i}.jpg,{rnd.randint(0, 1)},{i % 2},{1 - i % 2}")
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
     head = "shardify_layout: 1\nlayout: label_file\nmedia: image\nlabels_file: labels.csv\nlabel_key: name\noptions:\n"
     layout = tmp_path / "layout.yaml"
     layout.write_text(head + "  class_ids: label-map\n")
@@ -200,9 +194,9 @@ def test_a_class_column_named_like_a_flag_in_an_exclusive_one_hot_table_is_a_cla
     src, out = tmp_path / "src", tmp_path / "out"
     lines = ["image,sponsored,organic"]
     for i in range(20):
-        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
         lines.append(f"im{i}.jpg,{i % 2},{1 - i % 2}")
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
     result = run_shardify("convert", str(src), str(out))
     assert result.returncode == 0, result.stderr
     assert json.loads((out / "manifest.json").read_text())["splits"]["train"]["label_counts"] == {"organic": 10, "sponsored": 10}

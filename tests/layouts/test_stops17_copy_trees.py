@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from helpers.blind17 import DATASETS
-from helpers.cli_runs import message, run_shardify
+from helpers.refusals import command_refusal
 from helpers.shipped import _gray_png, _image_bytes
 
 
@@ -38,16 +38,8 @@ def _trees(root: Path, colour: str, grey: str | None, masks: str, ext: str = "pn
     return root
 
 
-def _stop(root: Path, tmp_path: Path) -> str:
-    result = run_shardify("convert", str(root), str(tmp_path / "out"))
-    said = message(result.stderr)
-    assert result.returncode == 2, said
-    assert not (tmp_path / "out" / "manifest.json").exists()
-    return said
-
-
 def test_weizmann_stop_names_label_level_0_and_the_excludes(tmp_path: Path) -> None:
-    said = _stop(DATASETS["weizmann_horse"](tmp_path / "download").root, tmp_path)
+    said = command_refusal(DATASETS["weizmann_horse"](tmp_path / "download").root, tmp_path / "out")
     assert "--label-level 0 --exclude 'gray' --exclude 'figure_ground'" in said, said
 
 
@@ -56,10 +48,10 @@ def test_weizmann_stop_names_label_level_0_and_the_excludes(tmp_path: Path) -> N
     ("color", "grayscale", "silhouettes", "--label-level 0 --exclude 'grayscale' --exclude 'silhouettes'"),
 ])
 def test_copy_trees_of_the_kind_name_their_options(tmp_path: Path, colour, grey, masks, expected) -> None:
-    said = _stop(_trees(tmp_path / "src", colour, grey, masks), tmp_path)
+    said = command_refusal(_trees(tmp_path / "src", colour, grey, masks), tmp_path / "out")
     assert expected in said, said
 
 
 def test_two_colour_trees_beside_masks_stop_without_the_options(tmp_path: Path) -> None:
-    said = _stop(_trees(tmp_path / "src", "left", None, "disparity", second_colour="right"), tmp_path)
+    said = command_refusal(_trees(tmp_path / "src", "left", None, "disparity", second_colour="right"), tmp_path / "out")
     assert "--label-level 0 --exclude" not in said, said

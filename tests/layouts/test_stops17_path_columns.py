@@ -17,16 +17,8 @@ from pathlib import Path
 import pytest
 
 from helpers.blind17 import DATASETS
-from helpers.cli_runs import message, run_shardify
+from helpers.refusals import command_refusal
 from helpers.shipped import _image_bytes
-
-
-def _stop(root: Path, tmp_path: Path) -> str:
-    result = run_shardify("convert", str(root), str(tmp_path / "out"))
-    said = message(result.stderr)
-    assert result.returncode == 2, said
-    assert not (tmp_path / "out" / "manifest.json").exists()
-    return said
 
 
 def _tree(root: Path, header: str, rows: list[str], files: list[str]) -> Path:
@@ -39,7 +31,7 @@ def _tree(root: Path, header: str, rows: list[str], files: list[str]) -> Path:
 
 
 def test_derm7pt_stop_names_its_two_image_columns(tmp_path: Path) -> None:
-    said = _stop(DATASETS["derm7pt"](tmp_path / "download").root, tmp_path)
+    said = command_refusal(DATASETS["derm7pt"](tmp_path / "download").root, tmp_path / "out")
     assert "names 2 inputs a row (columns 'clinic' and 'derm')" in said and "--key-column 'clinic,derm'" in said, said
     assert "--labels FILE to read a table's labels instead" not in said
 
@@ -55,12 +47,12 @@ def test_tables_of_two_inputs_a_row_beside_class_folders(tmp_path: Path, header:
         left, right = f"{eye}/{i}_left.jpg", f"{eye}/{i}_right.jpg"
         files += [left, right]
         rows.append(f"{i},{50 + i},{i}_left.jpg,{i}_right.jpg,{('glaucoma', 'myopia', 'diabetes')[i % 3]}")
-    said = _stop(_tree(tmp_path / "src", header, rows, files), tmp_path)
+    said = command_refusal(_tree(tmp_path / "src", header, rows, files), tmp_path / "out")
     assert f"names 2 inputs a row (columns {columns})" in said, said
 
 
 def test_one_path_column_a_row_keeps_labels_offered(tmp_path: Path) -> None:
     files = [f"{('normal', 'cataract')[i % 2]}/{i}_left.jpg" for i in range(6)]
     rows = [f"{i}_left.jpg,{('glaucoma', 'myopia', 'diabetes')[i % 3]}" for i in range(6)]
-    said = _stop(_tree(tmp_path / "src", "image,target", rows, files), tmp_path)
+    said = command_refusal(_tree(tmp_path / "src", "image,target", rows, files), tmp_path / "out")
     assert "--labels FILE to read a table's labels instead" in said and "inputs a row" not in said, said

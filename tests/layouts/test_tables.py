@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_report, records_by_split, rejects_by_path
 from helpers.sources import convert
 from shardify.beam_jobs.launch import plan_conversion
 from shardify.config import ConvertConfig
@@ -40,21 +40,9 @@ def _write(root: Path, files: dict[str, str]) -> Path:
     return root
 
 
-def _records(output: Path) -> dict[str, list[dict]]:
-    manifest = load_manifest(str(output))
-    return {
-        name: [r for shard in split.shards for r in read_shard(output / shard.path)]
-        for name, split in manifest.splits.items()
-    }
-
-
 def _pairs(rows: list[dict]) -> list[tuple[str, str, str]]:
     """(text, text/pair, label name) of each record, sorted."""
     return sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in rows)
-
-
-def _rejects(output: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
 
 
 def _mnli(rows: list[tuple[str, str, str]], offset: int) -> str:
@@ -80,10 +68,10 @@ def test_mnli_pairs_stay_apart_and_each_dev_table_is_its_own_split(tmp_path: Pat
     manifest = load_manifest(str(output))
     assert sorted(manifest.splits) == ["dev_matched", "dev_mismatched", "train"]
     assert manifest.features[contract.TEXT_PAIR]["output_name"] == "text_pair"
-    records = _records(output)
+    records = records_by_split(output)
     got = {split: _pairs(rows) for split, rows in records.items()}
     assert got == {"train": sorted(_PAIRS), "dev_matched": sorted(_PAIRS[:2]), "dev_mismatched": sorted(_PAIRS[2:])}
-    assert _rejects(output) == {}
+    assert rejects_by_path(output) == {}
 
 
 def test_qqp_and_mrpc_pairs_by_their_own_column_names(tmp_path: Path) -> None:
@@ -97,7 +85,7 @@ def test_qqp_and_mrpc_pairs_by_their_own_column_names(tmp_path: Path) -> None:
     for name, text in (("qqp", qqp), ("mrpc", mrpc)):
         source = _write(tmp_path / name, {"train.tsv": text})
         output = convert(source, tmp_path / f"{name}_out")
-        assert _pairs(_records(output)["train"]) == sorted((a, b, str(i % 2)) for i, (a, b, _) in enumerate(_PAIRS)), name
+        assert _pairs(records_by_split(output)["train"]) == sorted((a, b, str(i % 2)) for i, (a, b, _) in enumerate(_PAIRS)), name
 
 
 def test_pairs_read_back_with_tensorflow_datasets(tmp_path: Path) -> None:
@@ -128,7 +116,7 @@ def _csv(rows: list[tuple[str, ...]]) -> str:
 def test_headerless_table_with_ids_and_dates_keeps_only_the_text(tmp_path: Path) -> None:
     source = _write(tmp_path / "sentiment140", {"train.csv": _csv(_TWEETS)})
     output = convert(source, tmp_path / "out")
-    records = _records(output)["train"]
+    records = records_by_split(output)["train"]
     assert sorted((r[contract.TEXT].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in records) == sorted((t[5], t[0]) for t in _TWEETS)
     assert contract.TEXT_PAIR not in load_manifest(str(output)).features
 
@@ -138,10 +126,10 @@ def test_a_table_of_ids_is_set_aside_beside_a_table_of_texts(tmp_path: Path) -> 
     ids = "".join(f"{100 + i}n\t{100 + i}\n" for i in range(6))
     source = _write(tmp_path / "MNLI", {"dev_matched.tsv": _mnli(_PAIRS, 0), "dev_ids.tsv": ids})
     output = convert(source, tmp_path / "out")
-    assert "dev_ids.tsv" in _rejects(output) and "no column holds text" in _rejects(output)["dev_ids.tsv"]
-    assert "--text-column" in _rejects(output)["dev_ids.tsv"]
-    assert list(_records(output)) == ["dev_matched"]  # two tables named dev: each its own split
-    assert len(_records(output)["dev_matched"]) == len(_PAIRS)
+    assert "dev_ids.tsv" in rejects_by_path(output) and "no column holds text" in rejects_by_path(output)["dev_ids.tsv"]
+    assert "--text-column" in rejects_by_path(output)["dev_ids.tsv"]
+    assert list(records_by_split(output)) == ["dev_matched"]  # two tables named dev: each its own split
+    assert len(records_by_split(output)["dev_matched"]) == len(_PAIRS)
 
 
 def test_too_many_text_columns_stop_before_writing_naming_the_option(tmp_path: Path) -> None:
@@ -152,7 +140,7 @@ def test_too_many_text_columns_stop_before_writing_naming_the_option(tmp_path: P
         convert(source, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
     output = convert(source, tmp_path / "out2", text_column="3")
-    assert sorted(r[contract.TEXT].decode() for r in _records(output)["train"]) == sorted(r[2] for r in rows)
+    assert sorted(r[contract.TEXT].decode() for r in records_by_split(output)["train"]) == sorted(r[2] for r in rows)
 
 
 def test_a_header_repeating_a_column_name_rejects_that_table_only(tmp_path: Path) -> None:
@@ -164,9 +152,9 @@ def test_a_header_repeating_a_column_name_rejects_that_table_only(tmp_path: Path
         },
     )
     output = convert(source, tmp_path / "out")
-    assert "repeats 'text'" in _rejects(output)["a.csv"] and "--no-header" in _rejects(output)["a.csv"]
-    assert sorted(r[contract.TEXT_SOURCE].decode() for r in _records(output)["train"]) == ["b.csv#2", "b.csv#3"]
-    assert all(r[contract.TEXT_LABEL] >= 0 for r in _records(output)["train"])
+    assert "repeats 'text'" in rejects_by_path(output)["a.csv"] and "--no-header" in rejects_by_path(output)["a.csv"]
+    assert sorted(r[contract.TEXT_SOURCE].decode() for r in records_by_split(output)["train"]) == ["b.csv#2", "b.csv#3"]
+    assert all(r[contract.TEXT_LABEL] >= 0 for r in records_by_split(output)["train"])
 
 
 def test_column_kinds() -> None:
@@ -201,9 +189,9 @@ def test_json_booleans_are_a_two_class_label(tmp_path: Path) -> None:
     source = _write(tmp_path / "boolq", {"train.jsonl": "".join(json.dumps(r) + "\n" for r in rows)})
     output = convert(source, tmp_path / "out")
     assert load_manifest(str(output)).labels == ("false", "true")
-    got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL]) for r in _records(output)["train"])
+    got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_PAIR].decode(), r[contract.TEXT_LABEL]) for r in records_by_split(output)["train"])
     assert got == sorted((r["question"], r["passage"], int(r["answer"])) for r in rows[:2])
-    assert "empty label" in _rejects(output)["train.jsonl"]  # null: no label, said
+    assert "empty label" in rejects_by_path(output)["train.jsonl"]  # null: no label, said
 
 
 def test_the_console_names_the_commonest_reject_reasons(tmp_path: Path) -> None:
@@ -238,7 +226,7 @@ def test_label_text_line_files_are_label_and_text_one_split_each(tmp_path: Path)
     lines = "".join(f"{label} {text}\n" for label, text in _TREC)
     source = _write(tmp_path / "trec", {"train_5500.label": lines, "TREC_10.label": lines[: lines.index("ABBR")]})
     output = convert(source, tmp_path / "out")
-    records = _records(output)
+    records = records_by_split(output)
     assert sorted(records) == ["TREC_10", "train"]  # the test file names no split: its own, not more of train
     got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_LABEL_TEXT].decode()) for r in records["train"])
     assert got == sorted((text, label) for label, text in _TREC)
@@ -259,7 +247,7 @@ def test_a_label_file_of_prose_or_bad_lines_is_refused_not_misread(tmp_path: Pat
     assert "not a file of `label text` lines" in reasons[("notes.label", None)]
     assert "no text after the label" in reasons[("train.label", 11)]
     assert "not valid UTF-8" in reasons[("train.label", 12)]
-    assert len(_records(output)["train"]) == len(_TREC)
+    assert len(records_by_split(output)["train"]) == len(_TREC)
 
 
 def test_an_answer_column_of_texts_is_no_label(tmp_path: Path) -> None:
@@ -311,7 +299,7 @@ def test_squad_json_is_a_record_per_question_with_its_context_and_answers(tmp_pa
         "dev-v2.0.json": _squad([_ARTICLE], "v2.0"),
     })
     output = convert(source, tmp_path / "out")
-    records = _records(output)
+    records = records_by_split(output)
     assert sorted(records) == ["dev", "train"]
     got = {r[contract.TEXT_SOURCE].decode(): r for r in records["train"]}
     assert sorted(got) == ["train-v2.0.json#1", "train-v2.0.json#2", "train-v2.0.json#3"]
@@ -345,7 +333,7 @@ def test_hostile_squad_questions_are_rejected_one_by_one(tmp_path: Path) -> None
     assert "non-text 'question'" in rejects[("train-v1.1.json", 5)]
     assert 'without a "qas" list' in rejects[("train-v1.1.json", 6)]
     assert "not JSON" in rejects[("dev-v1.1.json", None)]
-    assert len(_records(output)["train"]) == 2
+    assert len(records_by_split(output)["train"]) == 2
 
 
 def test_fasttext_lines_in_txt_files_are_label_and_text(tmp_path: Path) -> None:
@@ -359,7 +347,7 @@ def test_fasttext_lines_in_txt_files_are_label_and_text(tmp_path: Path) -> None:
         "readme.txt": "Amazon reviews in fastText's format.\n",
     })
     output = convert(source, tmp_path / "out")
-    records = _records(output)
+    records = records_by_split(output)
     got = sorted((r[contract.TEXT].decode(), r[contract.TEXT_LABEL_TEXT]) for r in records["train"])
     assert got == sorted((text, label.encode()) for label, text in train)  # one label: unwrapped by read_shard
     assert [r[contract.TEXT_LABEL_TEXT] for r in records["test"]] == [[b"1", b"2"]]
@@ -379,8 +367,8 @@ def test_tables_in_the_downloads_wrapper_folder_read_as_at_the_top(tmp_path: Pat
         "dev_mismatched.tsv": _mnli(_PAIRS[2:], 300),
     }
     download = _write(tmp_path / "glue_data", {f"MNLI/{name}": text for name, text in files.items()})
-    wrapped = _records(convert(download, tmp_path / "wrapped"))
-    inner = _records(convert(download / "MNLI", tmp_path / "inner"))
+    wrapped = records_by_split(convert(download, tmp_path / "wrapped"))
+    inner = records_by_split(convert(download / "MNLI", tmp_path / "inner"))
     assert sorted(wrapped) == sorted(inner) == ["dev_matched", "dev_mismatched", "train"]
     for split in inner:
         assert _pairs(wrapped[split]) == _pairs(inner[split])
@@ -393,7 +381,7 @@ def test_nli_labels_are_numbered_as_their_datasets_document(tmp_path: Path) -> N
     source = _write(tmp_path / "MNLI", {"train.tsv": _mnli(_PAIRS, 100)})
     output = convert(source, tmp_path / "out")
     assert load_manifest(str(output)).labels == ("entailment", "neutral", "contradiction")
-    for record in _records(output)["train"]:
+    for record in records_by_split(output)["train"]:
         index = {"entailment": 0, "neutral": 1, "contradiction": 2}[record[contract.TEXT_LABEL_TEXT].decode()]
         assert record[contract.TEXT_LABEL] == index
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_shard, rejects_by_path
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import RejectLimitError, UsageError
-from shardify.format import contract, naming
+from shardify.format import contract
 from shardify.format.manifest import load_manifest
 from shardify.plan import layout_file
 from shardify.plan.requests import parse_max_rejects
@@ -48,10 +48,6 @@ def _records(out: Path) -> dict[str, list[tuple[str, str, str]]]:
                 rows.append((record[contract.TEXT_SOURCE].decode(), record[contract.TEXT].decode(), label.decode()))
         found[split] = sorted(rows)
     return found
-
-
-def _rejects(out: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
 
 
 def _lines(prefix: str, n: int) -> list[str]:
@@ -141,7 +137,7 @@ def test_an_empty_and_a_binary_class_file_are_rejected_with_why(tmp_path: Path) 
         _convert(root, tmp_path / "refused")
     out = _convert(root, tmp_path / "out", max_rejects=parse_max_rejects("2"))
     assert sorted({label for _, _, label in _records(out)["train"]}) == ["negative", "positive"]
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert "empty" in rejects["neutral.txt"] and "binary" in rejects["mixed.txt"]
 
 
@@ -207,7 +203,7 @@ def test_a_blank_text_line_is_rejected_naming_its_label_line(tmp_path: Path) -> 
     out = _convert(root, tmp_path / "out", max_rejects=parse_max_rejects("1"))
     records = _records(out)["train"]
     assert len(records) == 8 and {label for _, _, label in records} <= {"0", "1", "2", "3"}  # no mapping: as written
-    assert "line 3 of train_labels.txt" in _rejects(out)["train_text.txt"]
+    assert "line 3 of train_labels.txt" in rejects_by_path(out)["train_text.txt"]
 
 
 # --- JSON [text, label] pairs under split keys ----------------------------------------------------
@@ -232,7 +228,7 @@ def test_a_json_list_element_that_is_no_pair_is_rejected(tmp_path: Path) -> None
     _write(tmp_path / "data" / "data_small.json", json.dumps(document))
     out = _convert(tmp_path / "data", tmp_path / "out", max_rejects=parse_max_rejects("1"))
     assert {split: len(rows) for split, rows in _records(out).items()} == {"train": 3, "test": 1}
-    assert "not a [text, label] pair" in _rejects(out)["data_small.json"]
+    assert "not a [text, label] pair" in rejects_by_path(out)["data_small.json"]
 
 
 def test_a_layout_file_names_the_line_files_and_their_labels(tmp_path: Path) -> None:
@@ -260,7 +256,7 @@ def test_a_layout_files_parallel_files_of_different_lengths_are_rejected_at_the_
             "- {path: train_text.txt, labels: train_labels.txt}\n- {path: val_text.txt, labels: val_labels.txt}\n")
     spec = layout_file.loads(text, where="layout.yaml")
     out = _convert(root, tmp_path / "out", layout_given=spec.layout, max_rejects=parse_max_rejects("1"))
-    assert "9 lines where its label file train_labels.txt has 8" in _rejects(out)["train_text.txt"]
+    assert "9 lines where its label file train_labels.txt has 8" in rejects_by_path(out)["train_text.txt"]
     assert _records(out) == {"val": [(s, t, str(_EMOTION.index(label))) for s, t, label in want["val"]]}
 
 

@@ -15,13 +15,12 @@ of its kind (beam_jobs/discover/list_families.py, fold_folders.py, media_beside_
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from helpers.blind15 import DATASETS
 from helpers.cli_runs import message, run_shardify
 from helpers.shipped import _image_bytes
+from helpers.sources import csv_text
 
 
 def _dry_run(root: Path, tmp_path: Path):
@@ -86,12 +85,6 @@ def test_lists_relative_to_their_folder_name_their_files(tmp_path: Path) -> None
     assert "names no file" not in result.stdout
 
 
-def _table(rows: list[list[str]]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
-    return out.getvalue()
-
-
 def test_meld_clips_are_no_failed_tables(tmp_path: Path) -> None:
     truth = DATASETS["meld"](tmp_path / "download")
     result = _dry_run(truth.root, tmp_path)
@@ -109,7 +102,7 @@ def test_recordings_beside_a_transcripts_table_are_set_aside(tmp_path: Path) -> 
     for i in range(6):
         (root / f"AudioWAV/10{i:02d}_IEO_ANG_HI.wav").write_bytes(b"RIFF\x00\x00\x00\x00WAVEfmt ")
         rows.append([f"10{i:02d}", f"it is eleven o'clock number {i}", ("angry", "happy")[i % 2]])
-    (root / "train.csv").write_text(_table(rows))
+    (root / "train.csv").write_text(csv_text(rows))
     result = _dry_run(root, tmp_path)
     assert result.returncode == 0, message(result.stderr)
     assert "media beside the tables, not tables (.wav in AudioWAV/)" in result.stdout
@@ -142,7 +135,7 @@ def test_sentiment_beside_an_emotion_column_stops(tmp_path: Path) -> None:
         rows.append([f"so this is what we say when we mean number {i} of them", emotion, sentiment])
     root = tmp_path / "dialogue"
     root.mkdir()
-    (root / "train.csv").write_text(_table(rows))
+    (root / "train.csv").write_text(csv_text(rows))
     result = _dry_run(root, tmp_path)
     said = message(result.stderr)
     assert result.returncode == 2, said

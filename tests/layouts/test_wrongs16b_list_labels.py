@@ -13,14 +13,12 @@ cell; and the arXiv table's first command still stops (a title beside its body i
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from helpers.sources import convert, write_file
+from helpers.sources import convert, csv_text, write_file
 from helpers.unseen_judge import written_records
 from shardify.converters.list_cells import list_column
 from shardify.errors import UsageError
@@ -32,12 +30,6 @@ def _text(seed: int, n: int = 12) -> str:
     return " ".join(_WORDS[(seed * 5 + k * 3) % len(_WORDS)] for k in range(n)).capitalize() + "."
 
 
-def _csv(rows: list[list[str]]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
-    return out.getvalue()
-
-
 def _labels(out: Path) -> dict[str, frozenset[str] | None]:
     return {rid: labels for rid, (_, labels) in written_records(out)["records"].items()}
 
@@ -47,7 +39,7 @@ _TOPICS = [["earn"], ["grain", "wheat"], [], ["acq"], ["grain", "corn", "wheat"]
 
 def test_reuters_topics_lists_are_label_sets(tmp_path: Path) -> None:
     rows = [["text", "topics", "title"]] + [[_text(i), repr(t), f"Story {i}"] for i, t in enumerate(_TOPICS)]
-    write_file(tmp_path / "src" / "reuters_train.csv", _csv(rows))
+    write_file(tmp_path / "src" / "reuters_train.csv", csv_text(rows))
     got = _labels(convert(tmp_path / "src", tmp_path / "out", text_column="text", label_column="topics"))
     assert got == {f"reuters_train.csv:{i}": frozenset(t) or None for i, t in enumerate(_TOPICS)}
 
@@ -74,7 +66,7 @@ def test_json_objects_of_ids_to_names_are_label_sets(tmp_path: Path) -> None:
 def test_arxiv_first_command_stops_naming_label_and_text(tmp_path: Path) -> None:
     rows = [["titles", "summaries", "terms"]] + [[f"Deep Nets {i}", _text(i, 20), repr(t)] for i, t in
                                                   enumerate([["cs.LG"], ["cs.LG", "cs.AI"], ["cs.CV", "stat.ML"]] * 3)]
-    write_file(tmp_path / "src" / "arxiv_data.csv", _csv(rows))
+    write_file(tmp_path / "src" / "arxiv_data.csv", csv_text(rows))
     with pytest.raises(UsageError, match=r"--label-column 'terms'.*--text-column 'summaries'"):
         convert(tmp_path / "src", tmp_path / "out")
     got = _labels(convert(tmp_path / "src", tmp_path / "out2", label_column="terms", text_column="summaries"))

@@ -21,26 +21,14 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
-from helpers.sources import image_bytes
-
-
-def _put(root: Path, rel: str, data: bytes | str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+from helpers.refusals import stopped
+from helpers.sources import image_bytes, write_file
 
 
 def _images(src: Path, folders: tuple[str, ...], count: int = 3) -> None:
     for n, folder in enumerate(folders):
         for i in range(count):
-            _put(src, f"{folder}/im{i}.jpg", image_bytes(size=(12, 10), seed=n * 100 + i))
-
-
-def _stopped(result, out: Path) -> str:
-    assert result.returncode != 0, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr, result.stderr
-    assert not (out / "manifest.json").exists()
-    return result.stderr
+            write_file(src / f"{folder}/im{i}.jpg", image_bytes(size=(12, 10), seed=n * 100 + i))
 
 
 def _manifest(out: Path) -> dict:
@@ -55,7 +43,7 @@ def _manifest(out: Path) -> dict:
 def test_folders_of_one_split_word_and_no_class_word_stop_naming_them(folders: tuple[str, ...], tmp_path: Path) -> None:
     src, out = tmp_path / "src", tmp_path / "out"
     _images(src, folders)
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     for folder in folders:
         assert f"{folder}/" in stderr, stderr
     assert "--layout-file" in stderr and "split_names" in stderr and "class_names" in stderr, stderr
@@ -101,10 +89,10 @@ def _table(src: Path, attributes: tuple[str, ...], classes: tuple[str, ...], row
     rnd = random.Random(5)
     lines = ["image," + ",".join((*attributes, *classes))]
     for i in range(rows):
-        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
         bits = [rnd.randint(0, 1) for _ in attributes] + [int(c == i % len(classes)) for c in range(len(classes))]
         lines.append(f"im{i}.jpg," + ",".join(map(str, bits)))
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
 
 
 @pytest.mark.parametrize("attributes, classes", [
@@ -117,7 +105,7 @@ def test_a_0_1_column_set_only_beside_a_class_stops_naming_keep_columns(
 ) -> None:
     src, out = tmp_path / "src", tmp_path / "out"
     _table(src, attributes, classes)
-    stderr = _stopped(run_shardify("convert", str(src), str(out)), out)
+    stderr = stopped(run_shardify("convert", str(src), str(out)), out)
     assert f"--keep-columns {','.join(attributes)}" in stderr and "labels.csv" in stderr, stderr
     done = run_shardify("convert", str(src), str(out), "--keep-columns", ",".join(attributes))
     assert done.returncode == 0, done.stderr
@@ -131,10 +119,10 @@ def test_a_multi_label_table_whose_columns_each_stand_alone_somewhere_converts(t
     names = ("edema", "effusion", "opacity")
     lines = ["image," + ",".join(names)]
     for i in range(30):
-        _put(src, f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
+        write_file(src / f"images/im{i}.jpg", image_bytes(size=(12, 10), seed=i))
         bits = [1, 1, 0] if i % 4 == 3 else [int(c == i % 3) for c in range(3)]
         lines.append(f"im{i}.jpg," + ",".join(map(str, bits)))
-    _put(src, "labels.csv", "\n".join(lines) + "\n")
+    write_file(src / "labels.csv", "\n".join(lines) + "\n")
     done = run_shardify("convert", str(src), str(out))
     assert done.returncode == 0, done.stderr
     assert sorted(_manifest(out)["splits"]["train"]["label_counts"]) == list(names)

@@ -36,17 +36,8 @@ import pytest
 from PIL import Image
 
 from helpers.cli_runs import run_shardify
+from helpers.refusals import refusal
 from helpers.sources import image_bytes, write_file
-from shardify.beam_jobs.launch import run_conversion
-from shardify.config import ConvertConfig
-from shardify.errors import UsageError
-
-
-def _refusal(src: Path, tmp_path: Path) -> str:
-    with pytest.raises(UsageError) as refused:
-        run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
-    assert not (tmp_path / "out" / "manifest.json").exists()
-    return str(refused.value)
 
 
 def _plan(src: Path, tmp_path: Path) -> str:
@@ -73,7 +64,7 @@ def test_numbered_partitions_are_never_classes(word: str, tmp_path: Path) -> Non
             cls = ("forest", "river", "meadow")[(i + k) % 3]
             write_file(src / f"{word}{k}/{cls}_{k}{i:02d}.jpg", image_bytes(seed=10 * k + i))
         write_file(src / f"{word}{k}.txt", "".join(f"{('forest', 'river', 'meadow')[(i + k) % 3]}_{k}{i:02d}\n" for i in range(3)))
-    said = _refusal(src, tmp_path)
+    said = refusal(src, tmp_path / "out")
     assert f"{word}1/" in said and "--label-from-name" in said and "concept" not in said
 
 
@@ -82,7 +73,7 @@ def test_ten_numbered_folds_of_unnamed_files_stop_without_a_name_hint(tmp_path: 
     for k in range(1, 4):
         for i in range(3):
             write_file(src / f"fold{k}/{100263 + 7 * i + k}-{i}-0-{k}.png", image_bytes(seed=k * 5 + i, fmt="PNG"))
-    said = _refusal(tmp_path / "UrbanSound8K", tmp_path)
+    said = refusal(tmp_path / "UrbanSound8K", tmp_path / "out")
     assert "fold1/" in said and "--label-from-name" not in said and "--labels FILE" in said
 
 
@@ -165,7 +156,7 @@ def test_grey_masks_of_the_images_stems_are_never_a_class(layout: str, tmp_path:
             write_file(src / f"images/{n:02d}_h.png", image_bytes(seed=n, fmt="PNG"))
             write_file(src / f"manual1/{n:02d}_h.png", _grey(n))
             write_file(src / f"manual2/{n:02d}_h.png", _grey(n + 9))
-    said = _refusal(src, tmp_path)
+    said = refusal(src, tmp_path / "out")
     first, second = ("labels-ah/", "labels-vk/") if layout == "stare" else ("manual1/", "manual2/")
     assert first in said and second in said and "mask_folders" in said
 
@@ -194,7 +185,7 @@ def test_split_folders_with_an_affix_are_never_classes(names: tuple[str, ...], t
             pairs.append(f"{folder}/case_{j}{i}.jpg")
         if folder.endswith("crop"):  # CRACK500's split lists, `train.txt` naming `traincrop/<stem>.jpg`
             write_file(src / f"{folder.removesuffix('crop')}.txt", "\n".join(pairs) + "\n")
-    said = _refusal(src, tmp_path)
+    said = refusal(src, tmp_path / "out")
     assert f"{names[0]}/" in said and "--label-level 0" in said
 
 
@@ -217,7 +208,7 @@ def test_rows_quoted_with_apostrophes_are_read_and_their_few_topic_words_stop(se
         lines = [f"{('Sport', 'Kultur', 'Etat')[i % 3]}{separator}'Ein Text, mit Komma{separator} und {split} {i}'"
                  for i in range(rows)]
         write_file(src / f"{split}.csv", "\n".join(lines) + "\n")
-    said = _refusal(src, tmp_path)
+    said = refusal(src, tmp_path / "out")
     assert "--label-column 1" in said and "train.csv" in said
 
 

@@ -16,13 +16,8 @@ import pytest
 
 from helpers.cli_runs import run_shardify
 from helpers.shipped import _image_bytes
+from helpers.sources import write_file
 from helpers.unseen_judge import written_records
-
-
-def _put(root: Path, rel: str, data: bytes | str) -> None:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data if isinstance(data, bytes) else data.encode())
 
 
 def _yolo_lines(n: int, classes: int = 1) -> str:
@@ -33,14 +28,14 @@ def _wgisd(root: Path, names: str | None = None) -> dict[str, int]:
     """WGISD's shape: data/<variety>_<n>.jpg + .txt, train.txt/test.txt of stems; {image: boxes}."""
     boxes, lists = {}, {"train": [], "test": []}
     for i, stem in enumerate(("CDY_2015", "CDY_2016", "CFR_1638", "SVB_1944", "SYH_2107")):
-        _put(root, f"data/{stem}.jpg", _image_bytes(stem))
-        _put(root, f"data/{stem}.txt", _yolo_lines(1 + i % 3))
+        write_file(root / f"data/{stem}.jpg", _image_bytes(stem))
+        write_file(root / f"data/{stem}.txt", _yolo_lines(1 + i % 3))
         boxes[f"data/{stem}.jpg"] = 1 + i % 3
         lists["test" if i == 3 else "train"].append(stem)
     for part, stems in lists.items():
-        _put(root, f"{part}.txt", "\n".join(stems) + "\n")
+        write_file(root / f"{part}.txt", "\n".join(stems) + "\n")
     if names is not None:
-        _put(root, "data/obj.names", names)
+        write_file(root / "data/obj.names", names)
     return boxes
 
 
@@ -60,7 +55,7 @@ def test_yolo_beside_with_no_names_stops_naming_label_names(tmp_path: Path) -> N
 
 def test_yolo_beside_with_label_names_reads_every_box_and_the_split_lists(tmp_path: Path) -> None:
     boxes = _wgisd(tmp_path / "src")
-    _put(tmp_path, "names.txt", "grape_cluster\n")
+    write_file(tmp_path / "names.txt", "grape_cluster\n")
     result = _convert(tmp_path / "src", tmp_path / "out", "--label-names", str(tmp_path / "names.txt"))
     assert result.returncode == 0, result.stdout + result.stderr
     got = written_records(tmp_path / "out", {})
@@ -76,9 +71,9 @@ def test_yolo_beside_with_repeated_name_prefixes_says_only_that_the_boxes_label(
     # boxes' classes: the plan said both "labels from file names" and "not read as labels"
     src = tmp_path / "src"
     for i, stem in enumerate(("CDY_2015", "CDY_2016", "CDY_2017", "CFR_1638", "CFR_1639", "CFR_1640")):
-        _put(src, f"data/{stem}.jpg", _image_bytes(stem))
-        _put(src, f"data/{stem}.txt", _yolo_lines(1 + i % 3))
-    _put(src, "data/obj.names", "grape_cluster\n")
+        write_file(src / f"data/{stem}.jpg", _image_bytes(stem))
+        write_file(src / f"data/{stem}.txt", _yolo_lines(1 + i % 3))
+    write_file(src / "data/obj.names", "grape_cluster\n")
     result = _convert(src, tmp_path / "out", "--dry-run")
     assert result.returncode == 0, result.stdout + result.stderr
     said = result.stdout + result.stderr
@@ -91,11 +86,11 @@ def test_roboflow_darknet_export_converts_with_no_option(tmp_path: Path) -> None
     for part in ("train", "valid"):
         for i in range(3):
             stem = f"img{i}_jpg.rf.{part}{i:04d}"
-            _put(src, f"{part}/{stem}.jpg", _image_bytes(stem))
-            _put(src, f"{part}/{stem}.txt", _yolo_lines(1 + i, classes=2))
+            write_file(src / f"{part}/{stem}.jpg", _image_bytes(stem))
+            write_file(src / f"{part}/{stem}.txt", _yolo_lines(1 + i, classes=2))
             boxes[f"{part}/{stem}.jpg"] = 1 + i
-        _put(src, f"{part}/_darknet.labels", "helmet\nhead\n")
-    _put(src, "README.roboflow.txt", "Exported via roboflow.com\n")
+        write_file(src / f"{part}/_darknet.labels", "helmet\nhead\n")
+    write_file(src / "README.roboflow.txt", "Exported via roboflow.com\n")
     result = _convert(src, tmp_path / "out")
     assert result.returncode == 0, result.stdout + result.stderr
     got = written_records(tmp_path / "out", {})
@@ -107,11 +102,11 @@ def test_roboflow_darknet_export_converts_with_no_option(tmp_path: Path) -> None
 def test_cvat_yolo_export_reads_obj_names(tmp_path: Path) -> None:
     src = tmp_path / "src"
     for i in range(4):
-        _put(src, f"obj_train_data/frame_{i:06d}.jpg", _image_bytes(f"f{i}"))
-        _put(src, f"obj_train_data/frame_{i:06d}.txt", _yolo_lines(1 + i % 2, classes=3))
-    _put(src, "obj.names", "car\nperson\nbicycle\n")
-    _put(src, "obj.data", "classes = 3\ntrain = data/train.txt\nnames = data/obj.names\nbackup = backup/\n")
-    _put(src, "train.txt", "".join(f"data/obj_train_data/frame_{i:06d}.jpg\n" for i in range(4)))
+        write_file(src / f"obj_train_data/frame_{i:06d}.jpg", _image_bytes(f"f{i}"))
+        write_file(src / f"obj_train_data/frame_{i:06d}.txt", _yolo_lines(1 + i % 2, classes=3))
+    write_file(src / "obj.names", "car\nperson\nbicycle\n")
+    write_file(src / "obj.data", "classes = 3\ntrain = data/train.txt\nnames = data/obj.names\nbackup = backup/\n")
+    write_file(src / "train.txt", "".join(f"data/obj_train_data/frame_{i:06d}.jpg\n" for i in range(4)))
     result = _convert(src, tmp_path / "out")
     assert result.returncode == 0, result.stdout + result.stderr
     got = written_records(tmp_path / "out", {})
@@ -122,9 +117,9 @@ def test_cvat_yolo_export_reads_obj_names(tmp_path: Path) -> None:
 def test_twins_that_are_not_yolo_are_not_read_as_yolo(tmp_path: Path, twin: str) -> None:
     src = tmp_path / "src"
     for i in range(4):
-        _put(src, f"data/pic_{i}.jpg", _image_bytes(f"p{i}"))
+        write_file(src / f"data/pic_{i}.jpg", _image_bytes(f"p{i}"))
         text = f"A grape cluster hangs on the vine number {i}.\n" if twin == "captions" else f"0 {40 + i} {50 + i} {12 + i} 30\n"
-        _put(src, f"data/pic_{i}.txt", text)
+        write_file(src / f"data/pic_{i}.txt", text)
     result = _convert(src, tmp_path / "out")
     said = result.stdout + result.stderr
     assert "YOLO labels (class cx cy w h)" not in said
@@ -139,10 +134,10 @@ def test_twins_that_are_not_yolo_are_not_read_as_yolo(tmp_path: Path, twin: str)
 def test_yolo_beside_at_the_top_reads_no_list_or_names_file_as_boxes(tmp_path: Path) -> None:
     src = tmp_path / "src"  # Darknet's images at SRC's top, with classes.txt and a train.txt of every image
     for i in range(4):
-        _put(src, f"img_{i}.jpg", _image_bytes(f"k{i}"))
-        _put(src, f"img_{i}.txt", f"{i % 2} 0.5 0.5 0.2 0.2\n")
-    _put(src, "classes.txt", "cat\ndog\n")
-    _put(src, "train.txt", "".join(f"img_{i}.jpg\n" for i in range(4)))
+        write_file(src / f"img_{i}.jpg", _image_bytes(f"k{i}"))
+        write_file(src / f"img_{i}.txt", f"{i % 2} 0.5 0.5 0.2 0.2\n")
+    write_file(src / "classes.txt", "cat\ndog\n")
+    write_file(src / "train.txt", "".join(f"img_{i}.jpg\n" for i in range(4)))
     result = _convert(src, tmp_path / "out")
     assert result.returncode == 0, result.stdout + result.stderr
     rejected = tmp_path / "out" / "rejected.jsonl"

@@ -20,7 +20,7 @@ import pytest
 
 from helpers import box_text
 from helpers.cli_runs import run_shardify
-from helpers.shard_io import read_report
+from helpers.shard_io import read_report, rejects_by_path
 from helpers.sources import convert
 from shardify.beam_jobs.discover.detect import resolve_layout
 from shardify.config import ConvertConfig
@@ -131,10 +131,6 @@ def test_rows_that_are_no_objects_are_named_in_the_repair_report(converted: dict
     assert all("placeholder line of zeros" in said[p] for p in empty)
 
 
-def _rejects(out: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(out, "rejected.jsonl")}
-
-
 def test_a_malformed_kitti_line_rejects_its_image_and_an_image_without_a_label_file_has_no_objects(tmp_path: Path) -> None:
     """Also: a box past the image's edge is clipped to it, saying so (as VOC's and YOLO's are)."""
     root, truth = box_text.build_kitti(tmp_path / "download")
@@ -148,7 +144,7 @@ def test_a_malformed_kitti_line_rejects_its_image_and_an_image_without_a_label_f
     car = truth["training/image_2/000000.png"][1][0]
     truth["training/image_2/000000.png"][1][0] = (*car[:3], 1.0, car[4])
     assert "training/image_2/000001.png" not in records
-    reason = _rejects(tmp_path / "out")["training/image_2/000001.png"]
+    reason = rejects_by_path(tmp_path / "out")["training/image_2/000001.png"]
     assert "line 1 is not a KITTI object labels line" in reason and "training/label_2/000001.txt" in reason
     unannotated = records["training/image_2/000002.png"]  # as a YOLO image without its label file
     assert unannotated["split"] == "train" and unannotated["classes"] == [] and unannotated["labels"] == []
@@ -165,7 +161,7 @@ def test_a_wider_count_past_the_lines_left_rejects_that_image_and_a_negative_wid
     train = root / "wider_face_split/wider_face_train_bbx_gt.txt"
     train.write_text(train.read_text().replace("30 8 8 9 0", "30 8 -8 9 0"))
     records = _records(convert(root, tmp_path / "out"))
-    rejects = _rejects(tmp_path / "out")
+    rejects = rejects_by_path(tmp_path / "out")
     assert "its count says 5 boxes, but 1 box lines follow" in rejects[f"WIDER_val/images/{last}"]
     assert f"WIDER_val/images/{last}" not in records
     first = "WIDER_train/images/0--Parade/0_Parade_marchingband_1_849.jpg"
@@ -183,7 +179,7 @@ def test_open_images_nan_rejects_its_image_and_a_row_naming_no_image_is_rejected
     text = table.read_text().replace(f"{bad},xclick,/m/011k07,1,0.0,", f"{bad},xclick,/m/011k07,1,nan,")
     table.write_text(text + box_text.open_images_row("ffffffffffffffff", "/m/01g317", 0.1, 0.2, 0.1, 0.2, 0))
     records = _records(convert(root, tmp_path / "out"))
-    rejects = _rejects(tmp_path / "out")
+    rejects = rejects_by_path(tmp_path / "out")
     assert "not a finite number" in rejects[f"train/{bad}.jpg"] and "'nan'" in rejects[f"train/{bad}.jpg"]
     assert "names no file: 'ffffffffffffffff'" in rejects["train-annotations-bbox.csv"]
     del truth[f"train/{bad}.jpg"]
@@ -213,7 +209,7 @@ def test_an_unusable_class_names_file_rejects_every_image_its_table_names(tmp_pa
     names.write_text(names.read_text() + "/m/0bad\n")
     records = _records(convert(root, tmp_path / "out"))
     named = {path for path, (_, objects) in truth.items() if objects}
-    rejects = _rejects(tmp_path / "out")
+    rejects = rejects_by_path(tmp_path / "out")
     assert named <= set(rejects) and not named & set(records)
     assert all("class-descriptions-boxable.csv is unusable: line 4 is not `id,name`" in rejects[p] for p in named)
     assert set(records) == set(truth) - named  # the image no table names: no objects, as before
@@ -232,7 +228,7 @@ def test_open_images_in_one_folder_take_their_split_from_each_tables_name(tmp_pa
         flat[moved] = value
     records = _records(convert(root, tmp_path / "out"))
     unnamed = {path for path, (_, objects) in flat.items() if not objects}
-    assert unnamed and all("none of the dataset's split files" in _rejects(tmp_path / "out")[p] for p in unnamed)
+    assert unnamed and all("none of the dataset's split files" in rejects_by_path(tmp_path / "out")[p] for p in unnamed)
     _check(records, {p: v for p, v in flat.items() if p not in unnamed}, tmp_path / "out")
 
 
@@ -264,7 +260,7 @@ def test_a_wheat_box_cell_not_a_list_rejects_its_image_and_a_negative_width_or_a
     text = text.replace('"[8.0, 4.0, 16.0, 12.0]"', '"[8.0, 4.0, 80.0, 12.0]"')  # b6ab77fd7's first: past the edge
     table.write_text(text + box_text.wheat_row("7b72ea0fb", float("nan"), 1.0, 2.0, 3.0))
     records = _records(convert(root, tmp_path / "out"))
-    rejects = _rejects(tmp_path / "out")
+    rejects = rejects_by_path(tmp_path / "out")
     assert "not a list of four numbers" in rejects["train/b53afdf5c.jpg"], rejects
     assert "not a finite number" in rejects["train/7b72ea0fb.jpg"], rejects
     repaired = {r["path"]: r["repair"] for r in read_report(tmp_path / "out", "repaired.jsonl")}
@@ -280,7 +276,7 @@ def test_a_dota_quad_with_nan_rejects_its_image_and_one_past_the_edge_is_clipped
     (root / "train/labelTxt/P0010.txt").write_text("imagesource:GoogleEarth\ngsd:0.1\n0 0 nan 0 80 60 0 60 harbor 0\n")
     (root / "val/labelTxt/P0005.txt").write_text("20.5 10 95 12.5 38 30 18 28 large-vehicle 1\n")
     records = _records(convert(root, tmp_path / "out"))
-    reason = _rejects(tmp_path / "out")["train/images/P0010.png"]
+    reason = rejects_by_path(tmp_path / "out")["train/images/P0010.png"]
     assert "not a finite number" in reason and "'nan'" in reason, reason
     repaired = {r["path"]: r["repair"] for r in read_report(tmp_path / "out", "repaired.jsonl")}
     assert "object 0 (large-vehicle): box clipped to the image" in repaired["val/images/P0005.png"]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
+from helpers.made_files import run_copy
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import SAMPLE_DATA, SAMPLE_IMAGES, image_bytes
 from shardify.beam_jobs.launch import run_conversion
@@ -84,13 +85,6 @@ def circles(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     source, out = root / "src", root / "out"
     shutil.copytree(SAMPLE_IMAGES / "circle", source / "circle")
     _run(source, out)
-    return source, out
-
-
-def _copy_of(circles: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
-    source, out = tmp_path / "src", tmp_path / "out"
-    shutil.copytree(circles[0], source)
-    shutil.copytree(circles[1], out)
     return source, out
 
 
@@ -419,7 +413,7 @@ def test_an_append_killed_with_sigkill_leaves_the_last_version_and_resumes(tmp_p
     ids=["not json", "fields missing", "negative size", "not a digest", "too long"],
 )
 def test_a_damaged_inputs_file_is_refused_before_any_work(circles: tuple[Path, Path], tmp_path: Path, line: bytes) -> None:
-    source, out = _copy_of(circles, tmp_path)
+    source, out = run_copy(circles, tmp_path)
     with open(out / naming.inputs_filename(1), "ab") as f:
         f.write(line)
     shutil.copytree(SAMPLE_IMAGES / "square", source / "square")
@@ -439,7 +433,7 @@ def test_a_damaged_inputs_file_is_refused_before_any_work(circles: tuple[Path, P
     ids=["number skips", "history not a list", "names another file", "says nothing added"],
 )
 def test_a_crafted_version_record_is_refused(circles: tuple[Path, Path], tmp_path: Path, change) -> None:
-    _, out = _copy_of(circles, tmp_path)
+    _, out = run_copy(circles, tmp_path)
     document = json.loads((out / naming.MANIFEST_FILENAME).read_text())
     change(document)
     (out / naming.MANIFEST_FILENAME).write_text(json.dumps(document))

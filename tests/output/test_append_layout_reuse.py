@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers.made_files import run_copy
 from helpers.sources import SAMPLE_DATA, SAMPLE_IMAGES, image_bytes
 from shardify.beam_jobs import held_layout, launch
 from shardify.beam_jobs.launch import plan_conversion, run_conversion
@@ -47,13 +48,6 @@ def images(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return source, out
 
 
-def _copy(pair: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
-    source, out = tmp_path / "src", tmp_path / "out"
-    shutil.copytree(pair[0], source)
-    shutil.copytree(pair[1], out)
-    return source, out
-
-
 def _append(source: Path, out: Path, caplog: pytest.LogCaptureFixture, **options) -> bool:
     """Appends; True where the layout was OUT's, not detected."""
     caplog.clear()
@@ -83,14 +77,14 @@ def _same_output_either_way(
     """Appends to two copies, one detecting; asserts the outputs are byte for byte the same and
     returns whether the first took OUT's layout."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
-    source, out = _copy(pair, tmp_path)
+    source, out = run_copy(pair, tmp_path)
     reused = _append(source, out, caplog, **options)
     taken = _files(out)
     shutil.rmtree(source)
     shutil.rmtree(out)
     with monkeypatch.context() as patched:
         _detecting(patched)
-        _copy(pair, tmp_path)  # (the same paths: the manifest records SRC's)
+        run_copy(pair, tmp_path)  # (the same paths: the manifest records SRC's)
         assert not _append(source, out, caplog, **options)
     assert taken == _files(out)
     return reused
@@ -137,7 +131,7 @@ def _class_gone(source: Path) -> None:
 def test_what_could_change_the_layout_is_detected(
     images: tuple[Path, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture, change: Callable[[Path], None]
 ) -> None:
-    source, out = _copy(images, tmp_path)
+    source, out = run_copy(images, tmp_path)
     change(source)
     caplog.clear()
     # (a stop is detection's answer too: what matters is that it ran)
@@ -153,7 +147,7 @@ def test_other_options_are_detected_with(
 
 
 def test_a_damaged_manifest_is_left_to_the_appends_own_checks(images: tuple[Path, Path], tmp_path: Path) -> None:
-    source, out = _copy(images, tmp_path)
+    source, out = run_copy(images, tmp_path)
     (out / "manifest.json").write_text("{")
     reuse = held_layout.held_layout_reuse(str(out))
     assert reuse(ConvertConfig(str(source), str(out)), ["circle/circle_019.jpg"], ["circle"]) is None

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from helpers.sources import SAMPLE_IMAGES, convert, source_files
+from helpers.sources import SAMPLE_IMAGES, convert, encoded, source_files
 from shardify.cli.main import app
 from shardify.converters.resize import LONGER, SHORTER, Resize, parse_resize, target_size
 from shardify.format import contract
@@ -295,12 +295,6 @@ def _store(data: bytes, resize: str, **options: object):
     return images.store_image(data, probed=probed, filename="x", resize=parse_resize(resize), **options)
 
 
-def _encoded(image: Image.Image, fmt: str, **save: object) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, fmt, **save)
-    return buffer.getvalue()
-
-
 def _noise(mode: str, size: tuple[int, int]) -> Image.Image:
     rng = np.random.default_rng(5)
     return Image.fromarray(rng.integers(0, 256, (size[1], size[0], 3), dtype=np.uint8), "RGB").convert(mode)
@@ -319,7 +313,7 @@ def _noise(mode: str, size: tuple[int, int]) -> Image.Image:
     ],
 )
 def test_each_format_is_stored_shrunk_as_tensorflow_then_decodes_it(mode: str, fmt: str, stored_format: str, channels: int) -> None:
-    stored = _store(_encoded(_noise(mode, (90, 60)), fmt), "shorter:30")
+    stored = _store(encoded(_noise(mode, (90, 60)), fmt), "shorter:30")
     assert (stored.info.image_format, stored.info.height, stored.info.width, stored.info.channels) == (stored_format, 30, 45, channels)
     assert stored.scaled_from == (60, 90) and stored.original.height == 60 and stored.reencoded
     decoded = tf.io.decode_image(stored.data, channels=0, expand_animations=False)
@@ -328,7 +322,7 @@ def test_each_format_is_stored_shrunk_as_tensorflow_then_decodes_it(mode: str, f
 
 def test_sixteen_bit_grayscale_stays_sixteen_bit() -> None:
     values = (np.arange(80 * 40, dtype=np.uint16).reshape(40, 80) * 20)
-    stored = _store(_encoded(Image.fromarray(values.astype("<u2")), "PNG"), "longer:40")
+    stored = _store(encoded(Image.fromarray(values.astype("<u2")), "PNG"), "longer:40")
     decoded = tf.io.decode_png(stored.data, dtype=tf.uint16).numpy()[..., 0]
     assert decoded.shape == (20, 40) and decoded.max() > 255  # not cut to 8 bits
 
@@ -336,7 +330,7 @@ def test_sixteen_bit_grayscale_stays_sixteen_bit() -> None:
 def test_the_exif_orientation_is_kept_or_applied_with_the_shrink() -> None:
     exif = Image.Exif()
     exif[0x0112] = 6  # turn a quarter clockwise to view
-    data = _encoded(_noise("RGB", (120, 60)), "JPEG", exif=exif.tobytes())
+    data = encoded(_noise("RGB", (120, 60)), "JPEG", exif=exif.tobytes())
     kept = _store(data, "shorter:30")
     assert (kept.info.height, kept.info.width, kept.orientation, kept.scaled_from) == (30, 60, 6, (60, 120))
     applied = _store(data, "shorter:30", apply_orientation=True)
@@ -344,7 +338,7 @@ def test_the_exif_orientation_is_kept_or_applied_with_the_shrink() -> None:
 
 
 def test_the_same_image_gives_the_same_bytes_and_a_quality_changes_them() -> None:
-    data = _encoded(_noise("RGB", (300, 200)), "JPEG", quality=95)
+    data = encoded(_noise("RGB", (300, 200)), "JPEG", quality=95)
     assert _store(data, "shorter:100").data == _store(data, "shorter:100").data
     assert len(_store(data, "shorter:100").data) > len(_at_quality(data, 50))
 

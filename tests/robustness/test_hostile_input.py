@@ -24,9 +24,9 @@ import pytest
 from PIL import Image
 
 from helpers.cli_runs import run_shardify, shardify_command, without_permission_override
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_shard, rejects_by_path
 from helpers.sources import convert, image_bytes
-from shardify.converters import table_scans, tables
+from shardify.converters import row_ranges, table_scans, tables
 from shardify.errors import InvalidInputError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -45,10 +45,6 @@ def _records(out: Path) -> dict[str, dict]:
                 key = record.get(contract.IMAGE_FILENAME, record.get(contract.TEXT_SOURCE))
                 records[key.decode()] = record
     return records
-
-
-def _rejects(out: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
 
 
 def _make_deep_folder(parent: Path, levels: int) -> str:
@@ -117,7 +113,7 @@ def test_what_cannot_be_an_input_is_rejected_with_its_reason_and_nothing_hangs(h
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     assert set(_records(out)) == expected_written
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert set(rejects) == set(expected_rejects)
     for path, reason in expected_rejects.items():
         assert reason in rejects[path], (path, rejects[path])
@@ -143,7 +139,7 @@ def test_a_device_is_never_read(hostile_tree, tmp_path: Path) -> None:
     result = run_shardify("convert", str(source), str(out), "--max-rejects", "100%", "-q", timeout=120)
     assert result.returncode == 0, result.stderr
     assert set(_records(out)) == {"a/one.txt"}
-    assert "not a regular file (a character device)" in _rejects(out)["a/zero.txt"]
+    assert "not a regular file (a character device)" in rejects_by_path(out)["a/zero.txt"]
 
 
 def test_folders_and_files_that_cannot_be_read_are_rejected_without_root_powers(tmp_path: Path) -> None:
@@ -164,7 +160,7 @@ def test_folders_and_files_that_cannot_be_read_are_rejected_without_root_powers(
         (source / "noexec").chmod(0o755)
     assert result.returncode == 0, result.stderr
     assert set(_records(out)) == {"ok/a.jpg", "ok/b.jpg"}
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert set(rejects) == {"ok/secret.jpg", "locked", "noexec/d.jpg"}
     assert "cannot read" in rejects["ok/secret.jpg"] and "Permission denied" in rejects["ok/secret.jpg"]
     assert rejects["locked"] == "cannot list folder: Permission denied"
@@ -187,7 +183,7 @@ def test_table_fields_beyond_the_csv_limit_convert_and_tables_without_rows_are_r
     records = _records(out)
     assert sorted(r[contract.TEXT].decode() for r in records.values()) == sorted(text for text, _ in rows)
     assert {f"reviews.csv#{n}" for n in range(2, 2 + len(rows))} == set(records)
-    assert _rejects(out) == {
+    assert rejects_by_path(out) == {
         "header_only.csv": "no rows: the table holds a header only",
         "empty.jsonl": "empty table: no rows",
         "blank_lines.jsonl": "empty table: no rows",
@@ -198,7 +194,7 @@ def test_table_fields_beyond_the_csv_limit_convert_and_tables_without_rows_are_r
 @pytest.mark.parametrize("fmt", ["csv", "tsv", "jsonl"])
 def test_a_row_over_the_row_limit_is_rejected_alone(fmt: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The rows after a too-long row are still read, each on its own (here with a 64-byte limit)."""
-    monkeypatch.setattr(tables, "MAX_ROW_BYTES", 64)
+    monkeypatch.setattr(row_ranges, "MAX_ROW_BYTES", 64)
     long = "x" * 100
     if fmt == "csv":  # the long row is a quoted field holding line breaks and a delimiter
         data = f'text,label\nfirst,a\n"{long}\n,more\n""quoted""",b\n"two\nlines",c\nlast,d\n'
@@ -264,7 +260,7 @@ def test_files_changed_after_planning_are_rejected_never_written_with_stale_fiel
         if run.poll() is None:
             os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 0, stderr.decode()
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert "file changed since it was listed (header now gives 16x24x3, planned 24x16x3)" in rejects["a/wide.bmp"]
     assert rejects["a/grows.jpg"].startswith("file changed since it was listed")
     assert rejects["a/becomes_pipe.jpg"] == "not a regular file (a named pipe)"
@@ -313,7 +309,7 @@ def test_labels_that_print_alike_are_one_label_or_refused(tmp_path: Path) -> Non
     manifest = load_manifest(str(out))
     assert manifest.labels == (composed, "dog")
     assert manifest.splits["train"].label_counts == {composed: 2, "dog": 1}
-    assert "invisible character U+200B" in _rejects(out)["dog\u200b/4.jpg"]
+    assert "invisible character U+200B" in rejects_by_path(out)["dog\u200b/4.jpg"]
 
     table = tmp_path / "table"
     table.mkdir()

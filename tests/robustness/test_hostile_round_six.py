@@ -25,7 +25,7 @@ from PIL import Image
 from helpers.cli_runs import message, one_line_error, run_shardify
 from helpers.mid_run import stopped_at_plan
 from helpers.one_place import Reject, one_place_each, records, rejects
-from helpers.sources import convert, image_bytes, write_file
+from helpers.sources import convert, encoded, image_bytes, write_file
 from shardify.errors import UsageError
 from shardify.format import contract, naming
 from shardify.format.manifest import load_manifest
@@ -49,12 +49,6 @@ def _stopped(source: Path, out: Path, *args: str) -> str:
     return one_line_error(result)
 
 
-def _encoded(image: Image.Image, fmt: str, **save) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, fmt, **save)
-    return buffer.getvalue()
-
-
 # --- segmentation masks -----------------------------------------------------------------------------
 
 _SIZE = (24, 16)
@@ -62,7 +56,7 @@ _SIZE = (24, 16)
 
 def _mask(seed: int, size: tuple[int, int] = _SIZE) -> bytes:
     classes = np.random.default_rng(seed).integers(0, 4, (size[1], size[0]), dtype=np.uint8)
-    return _encoded(Image.fromarray(classes, "L"), "PNG")
+    return encoded(Image.fromarray(classes, "L"), "PNG")
 
 
 def _masked(root: Path, count: int = 6) -> dict[str, object]:
@@ -108,10 +102,10 @@ def test_palette_masks_of_256_indices_and_16_bit_tiff_masks_keep_every_class(tmp
     indices = (np.arange(_SIZE[0] * _SIZE[1]) % 256).astype(np.uint8).reshape(_SIZE[1], _SIZE[0])
     palette = Image.fromarray(indices, "P")
     palette.putpalette([v for i in range(256) for v in (255 - i, i, (i * 7) % 256)])
-    write_file(root / "masks/car0.png", _encoded(palette, "PNG"))
+    write_file(root / "masks/car0.png", encoded(palette, "PNG"))
     (root / "masks/car1.png").unlink()
     deep = (np.arange(_SIZE[0] * _SIZE[1]) * 97 % 60_000).astype(np.uint16).reshape(_SIZE[1], _SIZE[0])
-    write_file(root / "masks/car1.tif", _encoded(Image.fromarray(deep), "TIFF"))
+    write_file(root / "masks/car1.tif", encoded(Image.fromarray(deep), "TIFF"))
     out = convert(root, tmp_path / "out")
     stored = {}
     for split, info in load_manifest(str(out)).splits.items():

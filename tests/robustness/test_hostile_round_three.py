@@ -23,6 +23,7 @@ import pytest
 
 from helpers import shipped
 from helpers.cli_runs import one_line_error, run_shardify
+from helpers.made_files import run_copy
 from helpers.shard_io import read_report, read_shard
 from helpers.sources import convert, image_bytes
 from shardify.beam_jobs.launch import run_conversion
@@ -56,17 +57,8 @@ def _appended(tmp_path: Path) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="module")
 def appended(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """`_appended` made once; each test edits its own copy (`_copy`)."""
+    """`_appended` made once; each test edits its own copy (`run_copy`)."""
     return _appended(tmp_path_factory.mktemp("appended"))
-
-
-def _copy(made: tuple[Path, Path], tmp_path: Path) -> tuple[Path, Path]:
-    """A copy of (source, output) in `tmp_path`: copies keep the files' mtimes, so the output's
-    inputs lists still match the copied source."""
-    source, out = tmp_path / "src", tmp_path / "out"
-    shutil.copytree(made[0], source)
-    shutil.copytree(made[1], out)
-    return source, out
 
 
 def _edit(path: Path, change) -> None:  # noqa: ANN001 - a function changing the parsed JSON
@@ -90,7 +82,7 @@ def _refused_by_every_command(source: Path, out: Path, expected: str) -> None:
 def test_a_history_past_the_last_version_number_is_one_line_not_a_traceback(
     converted_texts: tuple[Path, Path], tmp_path: Path
 ) -> None:
-    source, out = _copy(converted_texts, tmp_path)
+    source, out = run_copy(converted_texts, tmp_path)
 
     def claim_100000(document: dict) -> None:
         first = document["dataset_version"]
@@ -127,7 +119,7 @@ def test_a_history_past_the_last_version_number_is_one_line_not_a_traceback(
 def test_a_version_chain_that_loops_is_refused_by_load_verify_inspect_and_append(
     appended: tuple[Path, Path], tmp_path: Path, change, expected: str  # noqa: ANN001
 ) -> None:
-    source, out = _copy(appended, tmp_path)
+    source, out = run_copy(appended, tmp_path)
     _edit(out / naming.MANIFEST_FILENAME, change)
     with pytest.raises(ManifestError, match=expected.replace("(", r"\(")):
         load_manifest(str(out))
@@ -135,7 +127,7 @@ def test_a_version_chain_that_loops_is_refused_by_load_verify_inspect_and_append
 
 
 def test_an_earlier_versions_manifest_telling_another_history_fails_verify(appended: tuple[Path, Path], tmp_path: Path) -> None:
-    _, out = _copy(appended, tmp_path)
+    _, out = run_copy(appended, tmp_path)
     _edit(out / naming.version_manifest_filename(1), lambda d: d["dataset_version"].update(source="/elsewhere"))
     with pytest.raises(CorruptShardError, match="tells version 1's history unlike manifest.json"):
         verify_output(load_manifest(str(out)))
@@ -173,7 +165,7 @@ def converted_texts(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pat
 def test_a_forged_inputs_line_is_caught_by_verify_and_refused_by_append(
     converted_texts: tuple[Path, Path], tmp_path: Path, forged_path: str, replacing: bool, expected: str
 ) -> None:
-    source, out = _copy(converted_texts, tmp_path)
+    source, out = run_copy(converted_texts, tmp_path)
     lines = _inputs_lines(out, 1)
     # The forged line claims the content of a file the append will bring: it would be reported as a
     # duplicate of a record no shard holds.

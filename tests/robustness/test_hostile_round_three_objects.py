@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from helpers.cli_runs import run_shardify
-from helpers.shard_io import read_report
+from helpers.shard_io import rejects_by_path
 from helpers.sources import convert, image_bytes
 from shardify.format import contract, example_proto, naming
 from shardify.format.tfrecord import iter_records
@@ -40,13 +40,9 @@ def _error_line(result: subprocess.CompletedProcess) -> str:
     return lines[-1]
 
 
-def _rejects(out: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
-
-
 def _accounted(out: Path, inputs: list[str]) -> None:
     """Each image the test built is written or rejected exactly once."""
-    done = collections.Counter(list(_records(out))) + collections.Counter(p for p in _rejects(out) if p in inputs)
+    done = collections.Counter(list(_records(out))) + collections.Counter(p for p in rejects_by_path(out) if p in inputs)
     assert done == collections.Counter(inputs), (done, inputs)
 
 
@@ -81,7 +77,7 @@ def test_a_voc_coordinate_that_is_not_finite_rejects_its_image_naming_the_value(
         (source / "Annotations" / f"{name}.xml").write_text(_voc_xml(name, box))
     out = convert(source, tmp_path / "out", shards=1)
     _accounted(out, [f"JPEGImages/{name}.jpg" for name in boxes])
-    records, rejects = _records(out), _rejects(out)
+    records, rejects = _records(out), rejects_by_path(out)
     good = records["JPEGImages/good.jpg"]
     assert good[contract.OBJECT_XMIN] == [0.0] and good[contract.OBJECT_XMAX] == [0.5]  # VOC counts from 1
     assert good[contract.OBJECT_LABEL] == [1]
@@ -102,7 +98,7 @@ def test_a_yolo_coordinate_that_is_not_finite_rejects_its_image(tmp_path: Path) 
     (source / "data.yaml").write_text("names: [dog]\n")
     out = convert(source, tmp_path / "out", shards=1)
     _accounted(out, [f"images/{name}.jpg" for name in lines])
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert list(_records(out)) == ["images/good.jpg"]
     assert "line 1: a coordinate is 'nan', not a finite number" in rejects["images/nan.jpg"]
     assert "'inf', not a finite number" in rejects["images/inf.jpg"]
@@ -140,7 +136,7 @@ def test_coco_image_ids_must_be_whole_numbers_within_int64_and_none_is_made_up(t
     out = convert(source, tmp_path / "out", shards=1)
     names = [f"train2017/{name}" for _, name in images]
     _accounted(out, names)
-    records, rejects = _records(out), _rejects(out)
+    records, rejects = _records(out), rejects_by_path(out)
     written = {name: record[contract.IMAGE_SOURCE_ID][0].decode() for name, record in records.items()}
     # the documented shape: COCO's own ids (int64, as Model Garden reads source_id), boxes kept
     assert written == {names[0]: "1", names[1]: "9007199254740993", names[2]: str(2**63 - 1), names[3]: "4"}
@@ -169,7 +165,7 @@ def test_a_coco_file_whose_lists_are_of_another_type_is_refused_naming_it(
     result = run_shardify("convert", str(source), str(tmp_path / "out"))
     assert result.returncode == 1, result.stderr
     assert _error_line(result).startswith("error: no records written")
-    rejects = _rejects(tmp_path / "out")
+    rejects = rejects_by_path(tmp_path / "out")
     assert said in rejects["annotations/instances_train2017.json"], rejects
     assert set(rejects) == {"annotations/instances_train2017.json", "train2017/a.jpg", "train2017/b.jpg"}
 
@@ -193,7 +189,7 @@ def test_a_bad_coco_category_rejects_only_the_images_that_name_it(tmp_path: Path
     source = _coco(tmp_path / "coco", images, annotations, categories)
     out = convert(source, tmp_path / "out", shards=1)
     _accounted(out, [f"train2017/{name}" for _, name in images])
-    records, rejects = _records(out), _rejects(out)
+    records, rejects = _records(out), rejects_by_path(out)
     assert sorted(records) == ["train2017/bird.jpg", "train2017/cat.jpg"]
     assert records["train2017/cat.jpg"][contract.OBJECT_TEXT] == [b"cat"]
     assert "category 2 ('line\\nbreak')" in rejects["train2017/broken.jpg"]
@@ -223,7 +219,7 @@ def test_a_hugging_face_object_list_longer_or_shorter_than_its_boxes_rejects_the
     (source / "metadata.jsonl").write_text("\n".join(lines) + "\n")
     out = convert(source, tmp_path / "out", shards=1)
     _accounted(out, list(rows))
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert list(_records(out)) == ["good.png"] and _records(out)["good.png"][contract.OBJECT_LABEL] == [1, 2]
     assert "2 boxes for 3 'area' values" in rejects["areas.png"]
     assert "1 boxes for 0 'id' values" in rejects["ids.png"]

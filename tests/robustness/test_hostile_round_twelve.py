@@ -100,9 +100,9 @@ def test_a_json_file_whose_first_line_is_longer_than_detection_looks_is_still_re
 
 def test_a_json_lines_row_past_the_row_limit_is_one_reject(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The 64 MiB row limit made 64 KiB, so a 200 kB line stands for a 200 MB one."""
-    from shardify.converters import tables
+    from shardify.converters import row_ranges
 
-    monkeypatch.setattr(tables, "MAX_ROW_BYTES", 64 << 10)
+    monkeypatch.setattr(row_ranges, "MAX_ROW_BYTES", 64 << 10)
     huge = json.dumps({"text": "x" * 200_000, "label": "pos"})
     write_file(tmp_path / "src" / "reviews.json", _lines([*_reviews(3), huge, *_reviews(2, 3)]))
     result = _convert(tmp_path / "src", tmp_path / "out")

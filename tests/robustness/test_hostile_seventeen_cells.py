@@ -11,15 +11,13 @@ or file. Never a traceback, a hang, a label holding a line break, or code run.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
 import pytest
 
 from helpers.fifteen import finished, refused, run
-from helpers.sources import image_bytes, write_file
+from helpers.sources import csv_text, image_bytes, write_file
 
 _WORDS = "markets rose as grain prices fell while the central bank held rates and wheat exports grew".split()
 
@@ -28,19 +26,13 @@ def _text(seed: int, n: int = 12) -> str:
     return " ".join(_WORDS[(seed * 5 + k * 3) % len(_WORDS)] for k in range(n)).capitalize() + "."
 
 
-def _csv(rows: list[list[str]]) -> str:
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
-    return out.getvalue()
-
-
 _TOPICS = [["earn"], ["grain", "wheat"], ["acq"], ["grain", "corn"], ["earn"], ["crude"], ["acq", "earn"], ["corn"]]
 
 
 def _list_table(root: Path, hostile: str, at: int = 3) -> Path:
     cells = [repr(t) for t in _TOPICS]
     cells[at] = hostile
-    write_file(root / "reuters.csv", _csv([["text", "topics"]] + [[_text(i), c] for i, c in enumerate(cells)]))
+    write_file(root / "reuters.csv", csv_text([["text", "topics"]] + [[_text(i), c] for i, c in enumerate(cells)]))
     return root
 
 
@@ -105,7 +97,7 @@ def test_a_list_cell_of_10000_names_ends(tmp_path: Path) -> None:
 
 def test_every_cell_nested_deep_stops_or_rejects(tmp_path: Path) -> None:
     deep = "[" * 3000 + "'a'" + "]" * 3000
-    write_file(tmp_path / "src" / "reuters.csv", _csv([["text", "topics"]] + [[_text(i), deep] for i in range(8)]))
+    write_file(tmp_path / "src" / "reuters.csv", csv_text([["text", "topics"]] + [[_text(i), deep] for i in range(8)]))
     result = run(tmp_path / "src", tmp_path / "out", "--text-column", "text", "--label-column", "topics")
     if result.returncode:
         refused(result)

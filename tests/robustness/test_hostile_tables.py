@@ -5,19 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_report, records_by_split
 from helpers.shipped import build_food101
 from helpers.sources import convert
 from shardify.format import contract, naming
-from shardify.format.manifest import load_manifest
-
-
-def _records(output: Path) -> dict[str, list[dict]]:
-    manifest = load_manifest(str(output))
-    return {
-        name: [r for shard in split.shards for r in read_shard(output / shard.path)]
-        for name, split in manifest.splits.items()
-    }
 
 
 def test_one_hostile_line_of_a_split_list_rejects_that_line_only(tmp_path: Path) -> None:
@@ -28,7 +19,7 @@ def test_one_hostile_line_of_a_split_list_rejects_that_line_only(tmp_path: Path)
     lines = good[:3] + ["../../../../../../../../../../etc/passwd"] + good[3:]
     (root / "meta" / "train.txt").write_text("\n".join(lines) + "\n")
     output = convert(root, tmp_path / "out")
-    train = {r[contract.IMAGE_FILENAME].decode() for r in _records(output)["train"]}
+    train = {r[contract.IMAGE_FILENAME].decode() for r in records_by_split(output)["train"]}
     assert train == {f"images/{line}.jpg" for line in good}
     rejects = [r for r in read_report(output, naming.REJECTS_FILENAME) if r["path"] == "meta/train.txt"]
     assert [(r["row"], "names no file" in r["reason"]) for r in rejects] == [(4, True)]
@@ -45,7 +36,7 @@ def test_a_jsonl_row_repeating_a_key_is_rejected_not_read_as_its_last_value(tmp_
         '{"text": "long and slow", "label": "neg"}\n'
     )
     output = convert(source, tmp_path / "out")
-    assert sorted(r[contract.TEXT].decode() for r in _records(output)["train"]) == ["a fine film", "long and slow"]
+    assert sorted(r[contract.TEXT].decode() for r in records_by_split(output)["train"]) == ["a fine film", "long and slow"]
     rejects = {r["row"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
     assert set(rejects) == {2, 3} and "repeats the key 'text'" in rejects[2] and "repeats the key 'k'" in rejects[3]
 
@@ -60,6 +51,6 @@ def test_a_parquet_table_repeating_a_column_name_is_rejected_whole(tmp_path: Pat
     pq.write_table(table, source / "a.parquet")
     pq.write_table(pa.table({"text": ["dull and long"], "label": ["neg"]}), source / "b.parquet")
     output = convert(source, tmp_path / "out")
-    assert [r[contract.TEXT] for r in _records(output)["train"]] == [b"dull and long"]
+    assert [r[contract.TEXT] for r in records_by_split(output)["train"]] == [b"dull and long"]
     rejects = {r["path"]: r["reason"] for r in read_report(output, naming.REJECTS_FILENAME)}
     assert "repeats the column 'text'" in rejects["a.parquet"]

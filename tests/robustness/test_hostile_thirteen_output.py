@@ -22,6 +22,7 @@ import numpy as np
 import pytest
 
 from helpers.cli_runs import message, one_line_error, run_shardify
+from helpers.made_files import run_copy
 from helpers.one_place import records
 from helpers.pipes import HANG_SECONDS, unblocked
 from helpers.sources import convert, image_bytes, write_file
@@ -42,13 +43,6 @@ def kept(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _cats(root / "src")
     convert(root / "src", root / "out")
     return root
-
-
-def _copy(kept: Path, tmp_path: Path) -> tuple[Path, Path]:
-    src, out = tmp_path / "src", tmp_path / "out"
-    shutil.copytree(kept / "src", src)
-    shutil.copytree(kept / "out", out)
-    return src, out
 
 
 def _append(src: Path, out: Path):  # noqa: ANN202
@@ -74,7 +68,7 @@ def test_an_append_over_a_damaged_version_manifest_stops_naming_it(
 ) -> None:
     """`load(version=1)` reads manifest-v00001.json: an append that keeps it broken and says exit 0
     leaves an output whose history cannot be read. It was exit 0 with a pipe there."""
-    src, out = _copy(kept, tmp_path)
+    src, out = run_copy((kept / "src", kept / "out"), tmp_path)
     name = naming.version_manifest_filename(1)
     forge(out / name)
     if new:
@@ -89,7 +83,7 @@ def test_an_append_over_a_damaged_version_manifest_stops_naming_it(
 
 def test_an_append_over_whole_version_manifests_still_appends(tmp_path: Path, kept: Path) -> None:
     """The twin: an untouched output appends, twice (the second reads both version files)."""
-    src, out = _copy(kept, tmp_path)
+    src, out = run_copy((kept / "src", kept / "out"), tmp_path)
     _cats(src, ("bird",))
     assert _append(src, out).returncode == 0
     _cats(src, ("fish",))
@@ -176,7 +170,7 @@ _COLUMNS_FILE = {
 def test_an_append_over_damaged_inputs_columns_reads_the_inputs_list_instead(
     tmp_path: Path, kept: Path, forge  # noqa: ANN001
 ) -> None:
-    src, out = _copy(kept, tmp_path)
+    src, out = run_copy((kept / "src", kept / "out"), tmp_path)
     forge(out / naming.inputs_columns_filename(1))
     made = _cats(src, ("cat", "dog", "bird"))
     result = _append(src, out)
@@ -186,7 +180,7 @@ def test_an_append_over_damaged_inputs_columns_reads_the_inputs_list_instead(
 
 
 def test_a_kept_probes_file_of_pickled_objects_is_probed_again(tmp_path: Path, kept: Path) -> None:
-    src, out = _copy(kept, tmp_path)
+    src, out = run_copy((kept / "src", kept / "out"), tmp_path)
     probes = next(out.glob("probes-*.npz"))
     probes.write_bytes(_npz({f"{n}.npy": _npy(np.array([_Trap()], dtype=object), allow_pickle=True)
                              for n in ("fingerprint", "checksum", "paths")}))
@@ -247,14 +241,14 @@ def test_a_resize_no_image_can_have_is_refused_before_anything_is_written(tmp_pa
 
 
 def test_an_append_asking_for_another_resize_than_the_output_holds_stops(tmp_path: Path, kept: Path) -> None:
-    src, out = _copy(kept, tmp_path)
+    src, out = run_copy((kept / "src", kept / "out"), tmp_path)
     _cats(src, ("bird",))
     result = run_shardify("convert", str(src), str(out), "-q", "--append", "--resize", "shorter:8")
     assert result.returncode == 2 and "resize" in one_line_error(result)
 
 
 def test_an_append_whose_manifest_says_a_resize_of_nan_stops_in_one_line(tmp_path: Path, kept: Path) -> None:
-    src, out = _copy(kept, tmp_path)
+    src, out = run_copy((kept / "src", kept / "out"), tmp_path)
     for name in ("manifest.json", naming.version_manifest_filename(1)):
         text = (out / name).read_text()
         (out / name).write_text(text.replace('"resize": null', '"resize": {"side": "shorter", "max_side": NaN}'))

@@ -13,7 +13,7 @@ import tarfile
 from pathlib import Path
 
 from helpers.cli_runs import one_line_error, run_shardify
-from helpers.shard_io import read_report, read_shard
+from helpers.shard_io import read_report, read_shard, rejects_by_path
 from helpers.sources import image_bytes
 from shardify.converters import archives
 from shardify.format import contract, naming
@@ -45,10 +45,6 @@ def _records(out: Path) -> dict[str, dict]:
     }
 
 
-def _rejects(out: Path) -> dict[str, str]:
-    return {r["path"]: r["reason"] for r in read_report(out, naming.REJECTS_FILENAME)}
-
-
 def test_an_archive_member_named_in_latin_1_is_rejected_and_the_others_convert(tmp_path: Path) -> None:
     source = tmp_path / "src"
     source.mkdir()
@@ -57,7 +53,7 @@ def test_an_archive_member_named_in_latin_1_is_rejected_and_the_others_convert(t
     out = tmp_path / "out"
     _convert(source, out)
     assert set(_records(out)) == {"pets/cat/1.jpg", "pets/dog/3.jpg"}
-    assert _rejects(out) == {"pets/cat/caf\\xe9.jpg": "its name is not valid UTF-8"}
+    assert rejects_by_path(out) == {"pets/cat/caf\\xe9.jpg": "its name is not valid UTF-8"}
 
 
 def test_a_tar_gz_damaged_part_way_keeps_the_members_before_the_damage(tmp_path: Path) -> None:
@@ -71,7 +67,7 @@ def test_a_tar_gz_damaged_part_way_keeps_the_members_before_the_damage(tmp_path:
     written = set(_records(out))
     assert written and written < {f"pets/cat/{i}.png" for i in range(6)}
     assert written == {f"pets/cat/{i}.png" for i in range(len(written))}  # the first ones, in archive order
-    rejects = _rejects(out)
+    rejects = rejects_by_path(out)
     assert f"(the {len(written)} members before the damage are converted; any after it are not)" in rejects["pets.tar.gz"]
     # Every member is accounted for: written, or named by the archive's reject (the truncated one
     # may also be a reject of its own).
@@ -105,7 +101,7 @@ def test_digits_that_are_not_ascii_are_label_names_not_numbers(tmp_path: Path) -
     out = tmp_path / "out"
     _convert(source, out, "--label-names", str(names))
     labels = {path.split("/")[0]: r[contract.LABEL_TEXT].decode() for path, r in _records(out).items()}
-    rejected = set(_rejects(out))
+    rejected = set(rejects_by_path(out))
     assert labels["1"] == "neg" and labels["2"] == "pos"
     assert {"²/a.jpg", "٣/a.jpg"} <= {f"{label}/a.jpg" for label in labels} | rejected
     assert all(labels.get(folder, folder) == folder for folder in ("²", "٣"))
