@@ -42,7 +42,7 @@ from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import key_columns, layout, layout_guess, table_groups, unread_table_signs
+from shardify.plan import key_columns, layout, layout_guess, split_cells, table_groups, unread_table_signs
 from shardify.plan.line_files import parallel_pairs
 from shardify.plan.structure import split_word
 
@@ -187,6 +187,8 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
                     order = order or row.key.startswith("#")
                     cells += row.labels[:1]
                     labelled = labelled or row.has_labels
+        if fmt == label_files.TABLE and (table_fmt := tables.table_format(path)) in (tables.CSV, tables.TSV):
+            _check_split_column(path, shown, table_fmt, config, key_column, sample)
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
     labelled = labelled or captions or order or fmt == label_files.LINES or not keys
@@ -262,6 +264,28 @@ def _json_line_cells(path: str) -> tuple[tuple[str, ...], list[list[object]]]:
 
 
 _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _check_split_column(path: str, shown: str, fmt: str, config: ConvertConfig, key_column: str, sample: Sequence[str]) -> None:
+    """Stop where a label table found or given (`labels.csv`) holds a column of split names beside its key
+    (`image,label,split`): a label file's reading takes no split from it, and every image had been written
+    as train with exit 0, the splits lost (review26); as a keyed table's (`split_cells`, KonIQ-10k's `set`).
+    Not where split folders among `sample`'s give the splits the column repeats.
+
+    Raises:
+      UsageError: `split_cells.check_split_cells`'s.
+    """
+    with open_input(path) as fileobj:
+        header, _ = table_scans.read_table(fileobj, fmt, size_of(fileobj))
+    if not header.present or not header.sample:
+        return
+    columns = list(header.columns)
+    chosen = label_file_columns(columns, config.label_column if config.label_column in columns else "", captions=False,
+                                key_column=key_column)
+    data = [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
+    split_folders = any(split_word(part) for p in sample for part in p.split("/")[:-1])
+    label = columns.index(chosen.label) if chosen.label in columns else None
+    split_cells.check_split_cells(shown, columns, data, columns.index(chosen.key), label, bool(config.label_column), split_folders)
 
 
 def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:

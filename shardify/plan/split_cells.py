@@ -15,10 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardify.errors import UsageError
+from shardify.plan import label_words
 from shardify.plan.structure import split_word
 
 __all__ = ["check_split_cells", "split_cell_columns"]
 
+# A column named as labels are (`label`, `class`, `category`) holds classes, whatever its words: vehicles,
+# most of them trains, are no splits (review26).
+_LABEL_NAMES = label_words.words(label_words.COLUMN)
 # A column of splits repeats a few names; ids that begin with a split's word (Shopee's `posting_id`,
 # `train_129225211`, one a row) are no splits.
 _MOST_SPLITS = 6
@@ -49,7 +53,8 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
     Raises:
       UsageError: naming the table, the column and the splits it holds.
     """
-    found = split_cell_columns(data, skip=(key,))
+    named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]  # `label`: classes (a train among buses)
+    found = split_cell_columns(data, skip=(key, *named))
     if not found:
         return
     column = found[0]
