@@ -60,8 +60,10 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
     column = found[0]
     if splits_given and label != column:
         return  # split folders give the splits the column repeats (Massachusetts Roads' metadata.csv): nothing is lost
-    values = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})[:4]
-    shown = ", ".join(values)
+    every = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})
+    shown = ", ".join(every[:4])
+    # (the codes' meaning: a layout file's split codes without them are refused, "split codes need their meaning")
+    codes = ", ".join(f"{value}: {(split_word(value.lower()) or value).lower()}" for value in every)
     others = [name for c, name in enumerate(header) if c not in (key, column)][:10]
     if label == column and not label_given:
         read = (f"it was read as the labels (the splits as classes); --label-column names the label column "
@@ -72,5 +74,5 @@ def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[
         f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} names splits "
         f"({shown}), not classes: {read} a label table's reading takes no split from it, and every input would be "
         f"written as one split. Decide: --exclude {path} (the table left out), or read its splits with a layout file "
-        f"whose evidence holds {{path: {path}, kind: split codes, variable: {header[column]}}} (docs/layout-files.md)"
+        f"whose evidence holds {{path: {path}, kind: split codes, variable: {header[column]}, codes: {{{codes}}}}} (docs/layout-files.md)"
     )

@@ -12,6 +12,7 @@ folders of photos stopped saying no option converts it; the stop now names the -
 
 from __future__ import annotations
 
+import re
 import wave
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from helpers.refusals import refusal
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
+from shardify.plan import layout_file
 
 
 def _convert(src: Path, out: Path, **options) -> dict:
@@ -75,7 +77,13 @@ def test_a_label_file_with_a_split_column_stops_naming_it(tmp_path: Path, table:
         rows.append(f"{i}.jpg,{('cat', 'dog')[i % 2]},{('train', 'val', 'test')[i % 3]}")
     text_file(src / table, "\n".join(rows) + "\n")
     said = refusal(src, tmp_path / "out")  # (before: 30 images of split train, exit 0)
-    assert table in said and repr(column) in said and "names splits" in said and f"variable: {column}" in said
+    assert table in said and repr(column) in said and "names splits" in said
+    evidence = re.search(r"evidence holds \{(path: .*\})\}", said).group(1)  # (its codes' meaning too: refused without)
+    spec = layout_file.loads(f"shardify_layout: 1\nlayout: label_file\nmedia: image\nlabels_file: {table}\n"
+                             f"label_key: name\nevidence:\n  - {{{evidence}}}\n", where="layout.yaml")
+    found = _convert(src, tmp_path / "out", layout_given=spec.layout)
+    assert found["records"]["imgs/4.jpg"] == ("validation", frozenset({"cat"}))  # (val, as the truth's canonical split)
+    assert {split for split, _ in found["records"].values()} == {"train", "validation", "test"}
 
 
 def test_a_label_file_whose_label_is_a_class_named_train_converts(tmp_path: Path) -> None:
