@@ -23,6 +23,7 @@ from helpers.refusals import refusal
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
+from shardify.errors import UsageError
 from shardify.plan import layout_file
 
 
@@ -133,3 +134,20 @@ def test_a_folder_of_clips_beside_class_folders_of_photos_names_the_exclude_that
     assert "audio or video" in said and "--exclude 'pronunciations/**'" in said
     found = _convert(src, tmp_path / "out2", exclude=("pronunciations/**",))
     assert found["records"]["cat/0.jpg"] == ("train", frozenset({"cat"})) and len(found["records"]) == 8
+
+
+def test_an_append_of_masks_named_after_held_images_is_not_written_under_outs_layout(tmp_path: Path) -> None:
+    """held_layout: `<n>_mask.jpg` beside class folders' `<n>.jpg` are of a kind OUT holds there (.jpg),
+    but named after its images they are their companions: detection decides (it stops the append),
+    never OUT's layout (before: twelve masks appended as images of cat and dog, exit 0)."""
+    src, out = tmp_path / "src", tmp_path / "out"
+    for cls in ("cat", "dog"):
+        for i in range(6):
+            image_file(src / cls / f"{i}.jpg", f"{cls}{i}")
+    run_conversion(ConvertConfig(str(src), str(out)))
+    for cls in ("cat", "dog"):
+        for i in range(6):
+            image_file(src / cls / f"{i}_mask.jpg", f"mask{cls}{i}")
+    with pytest.raises(UsageError, match="convert it again without --append"):
+        run_conversion(ConvertConfig(str(src), str(out)), append=True)
+    assert len(written_records(out)["records"]) == 12
