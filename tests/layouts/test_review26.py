@@ -12,6 +12,7 @@ folders of photos stopped saying no option converts it; the stop now names the -
 
 from __future__ import annotations
 
+import json
 import re
 import wave
 from pathlib import Path
@@ -151,3 +152,29 @@ def test_an_append_of_masks_named_after_held_images_is_not_written_under_outs_la
     with pytest.raises(UsageError, match="convert it again without --append"):
         run_conversion(ConvertConfig(str(src), str(out)), append=True)
     assert len(written_records(out)["records"]) == 12
+
+
+def _documents(root: Path, concepts: dict[str, list[str]]) -> None:
+    """EURLEX57K's dataset/<split>/<celex>.json (title, main_body, concepts) and eurovoc_en.json
+    naming concepts 100..102 and 200..201; `concepts`: {celex: its concept ids}."""
+    words = ("amber", "bright", "cobalt", "delta", "ember", "forest", "granite", "harbor")
+    for n, (celex, ids) in enumerate(concepts.items()):
+        split = ("train", "dev", "test")[n % 3]
+        title = " ".join(words[(n + k) % len(words)] for k in range(6))
+        text_file(root / "dataset" / split / f"{celex}.json",
+                  json.dumps({"celex_id": celex, "title": title, "main_body": [title, title[::-1]], "concepts": ids}))
+    text_file(root / "eurovoc_en.json", json.dumps({str(k): {"label": f"concept {k}"} for k in (100, 101, 102, 200, 201)}))
+
+
+def test_a_label_id_its_side_file_does_not_name_stops_naming_it(tmp_path: Path) -> None:
+    """json_documents' label_ids: the side file names every sampled id; an id past the sample it does
+    not name had been written as itself among the names ('777' beside 'concept 100'), exit 0."""
+    concepts = {f"3201{n:04d}": [str(100 + n % 3), str(200 + n % 2)] for n in range(18)}
+    concepts["3209999"] = ["777"]
+    _documents(tmp_path / "src", concepts)
+    options = {"json_records": ".", "text_column": "title,main_body", "label_column": "concepts"}
+    said = refusal(tmp_path / "src", tmp_path / "out", **options)
+    assert "eurovoc_en.json" in said and "'777'" in said and "--exclude 'eurovoc_en.json'" in said
+    found = _convert(tmp_path / "src", tmp_path / "followed", exclude=("eurovoc_en.json",), **options)
+    assert found["records"]["dataset/dev/32010001.json"] == ("validation", frozenset({"101", "201"}))
+    assert found["records"]["dataset/train/3209999.json"][1] == frozenset({"777"})
