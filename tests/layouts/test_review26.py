@@ -21,10 +21,13 @@ import pytest
 
 from helpers.made_files import image_file, text_file
 from helpers.refusals import refusal
+from helpers.shard_io import read_shard
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
 from shardify.plan import layout_file
 
 
@@ -178,3 +181,43 @@ def test_a_label_id_its_side_file_does_not_name_stops_naming_it(tmp_path: Path) 
     found = _convert(tmp_path / "src", tmp_path / "followed", exclude=("eurovoc_en.json",), **options)
     assert found["records"]["dataset/dev/32010001.json"] == ("validation", frozenset({"101", "201"}))
     assert found["records"]["dataset/train/3209999.json"][1] == frozenset({"777"})
+
+
+def _coco_kind(root: Path, kind: str) -> None:
+    """COCO 2017's train2017/, val2017/ beside annotations/<kind>_<split>2017.json, five images each:
+    captions (two an image, naming the image's id) or person keypoints (a person's box an image)."""
+    for split, first in (("train2017", 1), ("val2017", 1001)):
+        images = [{"id": first + i, "file_name": f"{first + i:012d}.jpg", "width": 40, "height": 30} for i in range(5)]
+        for item in images:
+            image_file(root / split / item["file_name"], f"{split}{item['id']}", 40, 30)
+        if kind == "captions":
+            annotations = [{"id": 10 * item["id"] + n, "image_id": item["id"], "caption": f"A photo, number {item['id']}, caption {n}."}
+                           for item in images for n in range(2)]
+            document = {"images": images, "annotations": annotations}
+        else:
+            annotations = [{"id": item["id"], "image_id": item["id"], "category_id": 1, "bbox": [2, 3, 20, 10], "area": 200,
+                            "iscrowd": 0, "num_keypoints": 1, "keypoints": [5, 5, 2, 0, 0, 0]} for item in images]
+            document = {"images": images, "annotations": annotations, "categories": [
+                {"id": 1, "name": "person", "supercategory": "person", "keypoints": ["nose", "left_eye"], "skeleton": [[1, 2]]}]}
+        text_file(root / "annotations" / f"{kind}_{split}.json", json.dumps(document))
+
+
+def test_coco_caption_files_alone_give_each_split_its_captions(tmp_path: Path) -> None:
+    _coco_kind(tmp_path / "src", "captions")  # (before: "choose one with --labels FILE", which reads one split)
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    found = {}
+    for split, info in load_manifest(str(tmp_path / "out")).splits.items():
+        for shard in info.shards:
+            for record in read_shard(tmp_path / "out" / shard.path):
+                found[record[contract.IMAGE_FILENAME].decode()] = (split, record[contract.TEXT].decode())
+    assert len(found) == 10
+    assert found["val2017/000000001003.jpg"] == ("val", "A photo, number 1003, caption 0.\nA photo, number 1003, caption 1.")
+    assert found["train2017/000000000002.jpg"][0] == "train"
+
+
+def test_coco_keypoint_files_alone_are_read_per_split(tmp_path: Path) -> None:
+    _coco_kind(tmp_path / "src", "person_keypoints")  # (before: "choose one with --labels FILE"; --keypoints was right)
+    found = _convert(tmp_path / "src", tmp_path / "out")
+    assert found["records"]["val2017/000000001002.jpg"] == ("validation", frozenset({"person"}))
+    assert found["records"]["train2017/000000000002.jpg"] == ("train", frozenset({"person"}))
+    assert "--keypoints stores" in (tmp_path / "out" / "plan.json").read_text()
