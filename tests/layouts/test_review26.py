@@ -221,3 +221,23 @@ def test_coco_keypoint_files_alone_are_read_per_split(tmp_path: Path) -> None:
     assert found["records"]["val2017/000000001002.jpg"] == ("validation", frozenset({"person"}))
     assert found["records"]["train2017/000000000002.jpg"] == ("train", frozenset({"person"}))
     assert "--keypoints stores" in (tmp_path / "out" / "plan.json").read_text()
+
+
+def test_a_one_hot_table_with_a_row_of_nan_names_and_reads_its_classes(tmp_path: Path) -> None:
+    """DFUC 2021's train.csv (`image,none,infection,ischaemia,both`) with one hostile row of NaN: the
+    found table's stop had offered only --label-column NAME (one 0/1 column as the label), and --labels
+    train.csv said it had no label column; now the stop names --labels alone, which reads the classes,
+    the NaN row its image's reject."""
+    src = tmp_path / "src"
+    rows = ["image,none,infection,ischaemia,both"]
+    for i in range(30):
+        image_file(src / "train" / f"{100000 + i}.jpg", f"o{i}")
+        rows.append(f"{100000 + i}.jpg," + ",".join("1" if k == i % 4 else "0" for k in range(4)))
+    image_file(src / "train" / "200000.jpg", "odd")
+    rows.append("200000.jpg,NaN,NaN,NaN,NaN")
+    text_file(src / "train.csv", "\n".join(rows) + "\n")
+    said = refusal(src, tmp_path / "out")
+    assert "--labels train.csv alone reads them" in said
+    found = _convert(src, tmp_path / "followed", labels_file="train.csv")
+    assert found["records"]["train/100001.jpg"] == ("train", frozenset({"infection"}))
+    assert "train/200000.jpg" not in found["records"] and len(found["records"]) == 30
