@@ -241,3 +241,19 @@ def test_a_one_hot_table_with_a_row_of_nan_names_and_reads_its_classes(tmp_path:
     found = _convert(src, tmp_path / "followed", labels_file="train.csv")
     assert found["records"]["train/100001.jpg"] == ("train", frozenset({"infection"}))
     assert "train/200000.jpg" not in found["records"] and len(found["records"]) == 30
+
+
+def test_label_files_of_one_score_each_are_no_classes(tmp_path: Path) -> None:
+    """mirror_label_files (and label files beside images): a labels/ tree mirroring images/ whose files
+    each hold one score, all different (`0.1234`), had given every image a class of its own, exit 0;
+    now no labels are read from them and the run stops naming the files. Codes that repeat stay labels."""
+    for root, score in (("scores", True), ("codes", False)):
+        for split in ("train", "val"):
+            for i in range(8):
+                image_file(tmp_path / root / "images" / split / f"im{i}.jpg", f"{split}{i}")
+                value = f"{0.1234 + i * 0.0371 + (split == 'val') * 0.011:.4f}" if score else f"{3 + i % 2}.0000000e+00"
+                text_file(tmp_path / root / "labels" / split / f"im{i}.txt", f"{value}\n")
+    said = refusal(tmp_path / "scores", tmp_path / "out")
+    assert "labels/train/im0.txt" in said and "--label-level 0" in said
+    found = _convert(tmp_path / "codes", tmp_path / "codes_out")
+    assert found["records"]["images/val/im1.jpg"] == ("validation", frozenset({"4"}))
