@@ -42,8 +42,9 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import head_reads
 from shardify.beam_jobs.discover.listing import list_tree
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan.evidence import BOX_TABLE, Evidence, KeyRule
@@ -143,11 +144,15 @@ def _checked_shift(config: ConvertConfig, fmt: box_formats.BoxFormat, table: str
         number names cannot be told.
     """
     numbers = []
-    with FileSystems.open(join_path(config.source, table)) as handle:
-        for raw in handle:
-            fields = fmt.fields_of(raw.decode("utf-8", "replace").lstrip("\ufeff"))
-            if len(fields) > int(fmt.number_field) and fields[int(fmt.number_field)].isascii() and fields[int(fmt.number_field)].isdigit():
-                numbers.append(int(fields[int(fmt.number_field)]))
+    at = int(fmt.number_field)
+    try:
+        with open_input(join_path(config.source, table)) as handle:
+            for raw in handle:
+                fields = fmt.fields_of(raw.decode("utf-8", "replace").lstrip("\ufeff"))
+                if len(fields) > at and fields[at].isascii() and fields[at].isdigit():
+                    numbers.append(int(fields[at]))
+    except (OSError, InvalidInputError):
+        return shift  # (an archive's member, a table gone: read as the files' base says; its rows' rejects then tell)
     files = {int(m.group(1)) for item in list_tree(join_path(config.source, folder), links_inside=config.source)
              if "/" not in (name := getattr(item, "relpath", "/")) and layout.extension(name) in layout.IMAGE_EXTENSIONS
              and (m := _NUMBER_END.search(layout.stem(name)))}
