@@ -11,7 +11,9 @@ the recorded layout when nothing in it could change the decision:
 - the recorded layout reads nothing but paths: image or text folders, labels from folders (no
   label, split or annotation file, no name pattern, no objects), rebuilt to the same record;
 - every sampled file OUT does not hold lies in a folder where OUT holds inputs, with an extension
-  OUT holds there; every top folder holds held inputs; every folder of held inputs is in the sample.
+  OUT holds there, and is named after no other file of its folder (`0_mask.jpg` beside `0.jpg`: a
+  companion detection pairs, `_companions`); every top folder holds held inputs; every folder of held
+  inputs is in the sample.
 
 Anything else (a new folder, a file of another kind, a label file, a folder gone) is detected as
 before, so a new file that would change the layout is detected or stops as it always did. The held
@@ -151,9 +153,30 @@ def _same_kinds(held: HeldInputs, sample: Sequence[str], top_folders: Sequence[s
     if any(top not in tops for top in top_folders):
         return False
     seen: set[str] = set()
+    new = []
     for path in sample:
         folder, extension = _kind(path)
         seen.add(folder)
-        if path not in held and extension not in kinds.get(folder, ()):
-            return False
-    return seen >= kinds.keys()
+        if path not in held:
+            if extension not in kinds.get(folder, ()):
+                return False
+            new.append((folder, extension, path))
+    return seen >= kinds.keys() and not _companions(new, held, sample, kinds)
+
+
+def _companions(new: Sequence[tuple[str, str, str]], held: HeldInputs, sample: Sequence[str], kinds: dict[str, set[str]]) -> bool:
+    """Some new file is named after another file of its folder, its stem that one's and an ending
+    (`0_mask.jpg` beside `0.jpg`, `000001.jpg_face.jpg`): a companion that detection pairs with its
+    input (a mask, a crop), never an input of the layout OUT holds. Twelve `<n>_mask.jpg` beside
+    class folders' `<n>.jpg` had been appended as images of the classes, exit 0, where detection
+    stops the append (review26)."""
+    if not new:
+        return False
+    stems = {path.rpartition(".")[0] if "." in path.rpartition("/")[2][1:] else path for path in sample}
+    for folder, extension, path in new:
+        stem = path[: len(path) - len(extension)] if extension else path
+        start = len(folder) + 1 if folder else 0
+        for i in range(start + 1, len(stem)):
+            if stem[i] in "_-." and (stem[:i] in stems or any(stem[:i] + other in held for other in kinds.get(folder, ()))):
+                return True
+    return False

@@ -212,6 +212,15 @@ def summarize(
     ids = dict(context.layout.label_ids) if not context.label_names else {}
     if ids:  # labels written as ids, named by a side file (EURLEX57K's concepts by eurovoc_en.json)
         aliases = {label: ids[label] for label in found if label in ids}
+        unnamed = [label for label in found if label not in ids]
+        if unnamed:  # (review26: an id past the sample, unnamed, had been written as itself among the names, exit 0)
+            side = context.layout.label_ids_file
+            refusal = refusal or (
+                f"labels are ids named by {side}, but {len(unnamed)} of the {len(found)} ids found are not named there "
+                f"({', '.join(map(repr, unnamed[:5]))}{' and more' if len(unnamed) > 5 else ''}): written as themselves "
+                f"among the names, they would be classes of another kind; mend {side}, or write every label as its id: "
+                f"--exclude '{side}'"
+            )
         names, base = tuple(label_order(aliases.get(label, label) for label in found)), 0
     max_labels = max((c.max_labels for c in counts.values()), default=0)
     if context.base_labels and not names:  # an append: the labels so far keep their indices

@@ -68,18 +68,19 @@ def label_columns(
     classes = tuple(c for i, c in enumerate(columns) if i not in skip)
     if len(classes) < _MIN_COLUMNS or not sample or any(c.isdigit() for c in columns):
         return ()  # a headerless table's columns are numbers: no class names
-    judged = none_set = 0
+    judged = none_set = odd = 0
     for row in sample:
         cells = [cell for i, cell in enumerate(row[: len(columns)]) if i not in skip]
         if len(cells) == len(classes) and _blank(cells):
             continue  # an unlabelled row (DFUC 2021's images for semi-supervised use): no evidence either way
         bits = [_bit(cell) for cell in cells]
         if len(bits) != len(classes) or None in bits:
-            return ()
+            odd += 1  # (a row of NaN or half blank among many: its row's reject, `labels_of`, as a later row's would be)
+            continue
         judged += 1
         none_set += not any(bits)
     # a row of no 1 among many is its row's reject (`labels_of`); more make the columns flags, not classes
-    return classes if judged >= _MIN_JUDGED_ROWS and none_set <= _MAX_NONE_SET_SHARE * judged else ()
+    return classes if judged >= _MIN_JUDGED_ROWS and none_set + odd <= _MAX_NONE_SET_SHARE * (judged + odd) else ()
 
 
 def _blank(cells: Sequence[object]) -> bool:

@@ -1,6 +1,7 @@
 """Which COCO-style annotation files a source holds and which split each annotates: a .json whose
 first bytes hold an "images" list, one instances (or keypoints) file per split
-(`instances_train2017.json`), files named by their split alone (`train.json`) or lying in a split
+(`instances_train2017.json`; where no instances file is among them, COCO's other kinds alone:
+`person_keypoints_train2017.json`, `captions_train2017.json`), files named by their split alone (`train.json`) or lying in a split
 folder (`train/metadata.json`), and LVIS's files that name their images by URL.
 
 Detection reads several such files as one dataset's splits (`describe.find_evidence`) and one alone
@@ -22,8 +23,15 @@ from shardify.inputs.paths import join_path
 from shardify.plan import layout
 from shardify.plan.structure import split_word
 
-__all__ = ["looks_like_coco", "in_split_folder", "named_by_split_alone", "coco_per_split", "lvis_per_split", "coco_places",
-           "check_partition_sets"]
+__all__ = [
+    "check_partition_sets",
+    "coco_per_split",
+    "coco_places",
+    "in_split_folder",
+    "looks_like_coco",
+    "lvis_per_split",
+    "named_by_split_alone",
+]
 
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
 _COCO_HEAD_BYTES = 64 << 10
@@ -108,8 +116,22 @@ def coco_per_split(coco: Sequence[str], *, keypoints: bool = False) -> list[tupl
     `instances_val2017.json`, `image_info_test2017.json` for an unlabelled test split), when there
     are several; else []. With `keypoints`, the keypoint files (`person_keypoints_train2017.json`),
     or the files named by their split alone (`ap10k-val-split1.json`)."""
+    if keypoints:
+        return _per_split(coco, "person_keypoints_", keypoints=True)
+    # (review26: COCO's captions_<split>2017.json alone, or person_keypoints_<split>2017.json alone, had
+    # stopped naming --labels FILE, which reads one split: another kind's files are read per split where
+    # no instances file is among them, as files named by their split alone are)
+    found = _per_split(coco, "instances_", keypoints=False)
+    for prefix in ("person_keypoints_", "captions_"):
+        if found or any(layout.stem(p).startswith("instances_") for p in coco):
+            break
+        found = _per_split([p for p in coco if layout.stem(p).startswith(prefix)], prefix, keypoints=False)
+    return found
+
+
+def _per_split(coco: Sequence[str], prefix: str, *, keypoints: bool) -> list[tuple[str, str]]:
+    """`coco_per_split` of the files named `<prefix><split>` (or by their split alone)."""
     found = []
-    prefix = "person_keypoints_" if keypoints else "instances_"
     for path in coco:
         stem = layout.stem(path)
         rest = stem[len(prefix) :] if stem.startswith(prefix) else stem[len("image_info_") :] if stem.startswith("image_info_test") else ""

@@ -42,8 +42,9 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import head_reads
 from shardify.beam_jobs.discover.listing import list_tree
+from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
-from shardify.errors import UsageError
+from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.plan import box_formats, layout
 from shardify.plan.evidence import BOX_TABLE, Evidence, KeyRule
@@ -131,6 +132,43 @@ def _shift(fmt: box_formats.BoxFormat, present: set[int]) -> int:
     return 0 if files_base is None else files_base - fmt.frame_base
 
 
+def _checked_shift(config: ConvertConfig, fmt: box_formats.BoxFormat, table: str, folder: str, shift: int) -> int:
+    """`shift` (the files counted from another base than `fmt` documents), or 0, where the table's rows
+    count as the files do: of the two, the one under which every frame the whole table names lies among
+    the numbers of `folder`'s images on disk. A MOTChallenge-shaped table counting from 0 over files from
+    000000.jpg had been shifted by -1, every frame given the next one's boxes and frame 0's rows rejected
+    (2 of 42: exit 0). Read only where the files' base differs from the format's.
+
+    Raises:
+      UsageError: where both fit (rows from 1 over files from 0 and one more file): which file a row's
+        number names cannot be told.
+    """
+    numbers = []
+    at = int(fmt.number_field)
+    try:
+        with open_input(join_path(config.source, table)) as handle:
+            for raw in handle:
+                fields = fmt.fields_of(raw.decode("utf-8", "replace").lstrip("\ufeff"))
+                if len(fields) > at and fields[at].isascii() and fields[at].isdigit():
+                    numbers.append(int(fields[at]))
+    except (OSError, InvalidInputError):
+        return shift  # (an archive's member, a table gone: read as the files' base says; its rows' rejects then tell)
+    files = {int(m.group(1)) for item in list_tree(join_path(config.source, folder), links_inside=config.source)
+             if "/" not in (name := getattr(item, "relpath", "/")) and layout.extension(name) in layout.IMAGE_EXTENSIONS
+             and (m := _NUMBER_END.search(layout.stem(name)))}
+    if not numbers or not files:
+        return shift
+    fit = [s for s in (shift, 0) if min(files) <= min(numbers) + s and max(numbers) + s <= max(files)]
+    if len(fit) < 2:
+        return fit[0] if fit else shift  # (none fits: the rows naming no file are rejects, counted)
+    raise UsageError(
+        f"{table} ({fmt.name}) names frames {min(numbers)} to {max(numbers)}, and {folder}/ holds images numbered "
+        f"{min(files)} to {max(files)}: whether a row's frame n is the file numbered n or n{shift:+d} cannot be told "
+        f"(the format counts from {fmt.frame_base}, the files from {min(files)}); renumber the files or the rows to agree, "
+        f"or leave the table and its frames out: --exclude '{table}' --exclude '{folder}/**'"
+    )
+
+
 def companion_paths(fmt: box_formats.BoxFormat, sequence: str, sample: Sequence[str]) -> list[str]:
     """The files of `sample` that are `fmt`'s companions of `sequence`'s table (`BoxFormat.companions`)."""
     return sorted(p for p in sample for pattern, _ in fmt.companions
@@ -194,6 +232,8 @@ def frame_row_evidence(config: ConvertConfig, sample: Sequence[str], taken: set[
                 f"(a second camera's?); leave the others out: {excludes}"
             )
         shift = _shift(fmt, frames[folders[0]])
+        if shift:
+            shift = _checked_shift(config, fmt, path, folders[0], shift)
         if opened < _OPENED or fmt.name not in fitted:  # (past _OPENED, a download is judged by its first tables;
             opened += 1                                   # a row of another shape is still a reject when read)
             numbers = _rows_fit(fmt, head_reads.head_lines(config, path))

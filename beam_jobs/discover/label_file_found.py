@@ -30,7 +30,14 @@ from shardify.beam_jobs.discover.coco_split_files import (  # re-exported: calle
     named_by_split_alone,
 )
 from shardify.beam_jobs.discover.given_label_paths import label_file_paths, labels_file_path, relative_labels_file  # re-exported
-from shardify.beam_jobs.discover.head_reads import HEAD_BYTES, HEAD_LINES, first_line, first_row, head_lines, table_head_lines  # re-exported
+from shardify.beam_jobs.discover.head_reads import (  # re-exported
+    HEAD_BYTES,
+    HEAD_LINES,
+    first_line,
+    first_row,
+    head_lines,
+    table_head_lines,
+)
 from shardify.beam_jobs.discover.label_cell_checks import check_label_cells  # re-exported
 from shardify.beam_jobs.discover.tables_by_content import line_tables_at_top  # re-exported
 from shardify.beam_jobs.open_inputs import open_input
@@ -42,36 +49,36 @@ from shardify.errors import InvalidInputError, SourceError, UsageError
 from shardify.inputs import json_input
 from shardify.inputs.files import size_of
 from shardify.inputs.paths import join_path
-from shardify.plan import key_columns, layout, layout_guess, table_groups, unread_table_signs
+from shardify.plan import key_columns, layout, layout_guess, split_cells, table_groups, unread_table_signs
 from shardify.plan.line_files import parallel_pairs
 from shardify.plan.structure import split_word
 
 __all__ = [
-    "LABEL_KEY_SAMPLE_ROWS",
+    "HEAD_BYTES",
     "HF_METADATA_FILES",
-    "labels_file_path",
-    "table_head_lines",
-    "labels_train_beside_test",
-    "label_file_paths",
-    "given_label_file",
-    "relative_labels_file",
-    "found_label_file",
-    "label_file_sample",
-    "given_key_column",
-    "line_tables_at_top",
+    "LABEL_KEY_SAMPLE_ROWS",
+    "MAX_GLOB_TABLES",
     "check_label_cells",
-    "looks_like_coco",
     "coco_per_split",
-    "in_split_folder",
-    "named_by_split_alone",
-    "lvis_per_split",
-    "single_file_layout",
     "first_line",
     "first_row",
+    "found_label_file",
+    "given_key_column",
+    "given_label_file",
     "head_lines",
-    "HEAD_BYTES",
-    "MAX_GLOB_TABLES",
+    "in_split_folder",
+    "label_file_paths",
+    "label_file_sample",
+    "labels_file_path",
+    "labels_train_beside_test",
+    "line_tables_at_top",
+    "looks_like_coco",
+    "lvis_per_split",
+    "named_by_split_alone",
     "names_files",
+    "relative_labels_file",
+    "single_file_layout",
+    "table_head_lines",
 ]
 
 # Label file rows looked at to tell path keys from file-name and id keys.
@@ -187,6 +194,8 @@ def label_file_sample(path: str, shown: str, config: ConvertConfig, sample: Sequ
                     order = order or row.key.startswith("#")
                     cells += row.labels[:1]
                     labelled = labelled or row.has_labels
+        if fmt == label_files.TABLE and (table_fmt := tables.table_format(path)) in (tables.CSV, tables.TSV):
+            _check_split_column(path, shown, table_fmt, config, key_column, sample)
     except (OSError, InvalidInputError) as error:
         raise SourceError(f"cannot read the label file {path}: {getattr(error, 'reason', error)}") from None
     labelled = labelled or captions or order or fmt == label_files.LINES or not keys
@@ -262,6 +271,29 @@ def _json_line_cells(path: str) -> tuple[tuple[str, ...], list[list[object]]]:
 
 
 _COCO_FILE_NAME = re.compile(rb'"file_name"\s*:\s*"((?:[^"\\]|\\.)*)"')
+
+
+def _check_split_column(path: str, shown: str, fmt: str, config: ConvertConfig, key_column: str, sample: Sequence[str]) -> None:
+    """Stop where a label table found or given (`labels.csv`) holds a column of split names beside its key
+    (`image,label,split`): a label file's reading takes no split from it, and every image had been written
+    as train with exit 0, the splits lost (review26); as a keyed table's (`split_cells`, KonIQ-10k's `set`).
+    Not where split folders among `sample`'s give the splits the column repeats.
+
+    Raises:
+      UsageError: `split_cells.check_split_cells`'s.
+    """
+    with open_input(path) as fileobj:
+        header, _ = table_scans.read_table(fileobj, fmt, size_of(fileobj))
+    if not header.present or not header.sample:
+        return
+    columns = list(header.columns)
+    chosen = label_file_columns(columns, config.label_column if config.label_column in columns else "", captions=False,
+                                key_column=key_column)
+    data = [[str(cell) for cell in row] for row in header.sample if len(row) == len(columns)]
+    split_folders = any(split_word(part) for p in sample for part in p.split("/")[:-1])
+    label = columns.index(chosen.label) if chosen.label in columns else None
+    split_cells.check_split_cells(shown, columns, data, columns.index(chosen.key), label, bool(config.label_column), split_folders,
+                                  splits_read=False)
 
 
 def _coco_sample(path: str, shown: str) -> layout.LabelFileSample:

@@ -99,8 +99,17 @@ def check_clip_inputs(sample: Sequence[str], detected: layout.SourceLayout) -> N
     folders = sorted({posixpath.dirname(p) + "/" for p in clips})
     shown = ", ".join(folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
     kinds = ", ".join(sorted({"." + layout.extension(p) for p in clips}))
+    others = sorted({posixpath.dirname(p) + "/" for p in inputs if layout.extension(p) not in AV_EXTENSIONS})
+    apart = [f for f in folders if f not in others]
+    if others and len(apart) == len(folders):  # (review26: a folder of .wav pronunciations beside class folders of photos)
+        top = " ".join(f"--exclude '*.{kind}'" for kind in sorted({layout.extension(c) for c in clips if "/" not in c}))
+        excludes = " ".join(f"--exclude '{f}**'" if f != "/" else top for f in apart[:8])
+        way = (f"; where the clips are not the dataset's inputs but the {len(inputs) - len(clips)} other files are (in "
+               f"{', '.join(others[:3])}{' and more' if len(others) > 3 else ''}), leave the clips out: {excludes}")
+    else:
+        way = ""
     raise UsageError(
         f"the inputs are audio or video files ({len(clips)} of the {len(inputs)} found: {kinds} in {shown}): shardify writes "
         "images and texts into records, not audio or video, and no option changes that; decode the clips into features or "
-        "frames first, or point SRC at the images or texts of the dataset"
+        f"frames first, or point SRC at the images or texts of the dataset{way}"
     )

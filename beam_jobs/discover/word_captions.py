@@ -105,6 +105,8 @@ def label_file_words(heads: Sequence[Sequence[str]], most: float = 1.0) -> list[
     (['3', '7'], None)
     >>> label_file_words([["cat"], ["dog"], ["cat"], ["dog"], ["3 4"]], most=0.8)
     ['cat', 'dog', 'cat', 'dog']
+    >>> label_file_words([["0.8734"], ["0.5121"], ["0.6602"], ["0.9015"]]) is None  # scores, no classes
+    True
     """
     tokens = [_token(lines) for lines in heads]
     if not tokens or sum(token is not None for token in tokens) < most * len(tokens):
@@ -112,6 +114,8 @@ def label_file_words(heads: Sequence[Sequence[str]], most: float = 1.0) -> list[
     values = [t for t in tokens if t is not None]
     if len(set(values)) * 2 > len(values) and not all(is_number(v) for v in values):
         return None  # (one word each, all different: names or short captions, as a caption may be)
+    if len(set(values)) * 2 > len(values) and any(math.isfinite(float(v)) and not float(v).is_integer() for v in values):
+        return None  # (a measurement of each image, `0.8734`, all different: a score, no class; review26)
     return [_label(v) for v in values]
 
 

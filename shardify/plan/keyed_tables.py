@@ -395,6 +395,10 @@ def _label_column(
     worded = [_worded([row[c] for row in data]) for c in could]
     words = next((f"; cells of several words ({w!r}) read as {_SEPARATOR_HINT}" for w in worded if w), "")
     words = sparse_columns.optional_column_note(header, data, could) + words  # `Type1`, `Type2` (often empty)
+    bits = keyed_multi_hot.class_columns(header, data, key)  # (mostly 0/1: a NaN row among them, review26)
+    if bits:
+        words += (f"; its columns {', '.join(map(repr, bits[:4]))}{' and more' if len(bits) > 4 else ''} hold 0 and 1 in most "
+                  f"rows, a class each: --labels {path} alone reads them so (a row's 1s its labels, a row of other cells its reject)")
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and no column is named as the label "
         f"(columns that could be: {shown}): name it with --labels {path} --label-column NAME (--labels keeps the "

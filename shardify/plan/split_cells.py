@@ -15,11 +15,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardify.errors import UsageError
+from shardify.plan import label_words
 from shardify.plan.evidence import SPLIT_CODES, Evidence
 from shardify.plan.structure import split_word
 
 __all__ = ["check_split_cells", "split_cell_columns", "split_codes"]
 
+# A column named as labels are (`label`, `class`, `category`) holds classes, whatever its words: vehicles,
+# most of them trains, are no splits (review26).
+_LABEL_NAMES = label_words.words(label_words.COLUMN)
 # A column of splits repeats a few names; ids that begin with a split's word (Shopee's `posting_id`,
 # `train_129225211`, one a row) are no splits.
 _MOST_SPLITS = 6
@@ -42,28 +46,44 @@ def split_cell_columns(data: Sequence[Sequence[str]], skip: Sequence[int] = ()) 
 
 
 def check_split_cells(path: str, header: Sequence[str], data: Sequence[Sequence[str]], key: int, label: int | None,
-                      label_given: bool, splits_given: bool = False) -> None:
+                      label_given: bool, splits_given: bool = False, splits_read: bool = True) -> None:
     """Stop where a keyed table (`header`, its sampled `data`, its `key` column naming the inputs, its `label`
     column read as labels) has a column of split names other than the key that detection took for the labels
     (the splits as classes), or beside which no column is read as the labels (a score no name calls one). Beside
     another label column it is read as the splits (`split_codes`); where split folders give the splits
-    (`splits_given`), the column repeats them.
+    (`splits_given`), the column repeats them. A caller whose reading takes no split from the table (a label
+    file's, `splits_read` False) stops beside a label column too: every input would be written as one split.
 
     Raises:
       UsageError: naming the table, the column, the splits it holds and `--label-column` with the other columns.
     """
-    found = split_cell_columns(data, skip=(key,))
-    if not found or splits_given or label_given or label not in (None, found[0]):
-        return  # (beside a label column found by its name, the column gives the splits: `split_codes`)
+    named = [c for c, name in enumerate(header) if name.strip().lower() in _LABEL_NAMES]  # `label`: classes (a train among buses)
+    found = split_cell_columns(data, skip=(key, *named))
+    if not found:
+        return
     column = found[0]
-    values = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})[:4]
+    if splits_given and label != column:
+        return  # split folders give the splits the column repeats (Massachusetts Roads' metadata.csv): nothing is lost
+    if (label_given or label not in (None, column)) and splits_read:
+        return  # beside a label column (named, or found by its name) the column gives the splits: `split_codes`
+    every = sorted({row[column].strip() for row in data if len(row) > column and row[column].strip()})
+    shown = ", ".join(every[:4])
+    # (the codes' meaning: a layout file's split codes without them are refused, "split codes need their meaning")
+    codes = ", ".join(f"{value}: {(split_word(value.lower()) or value).lower()}" for value in every)
     others = [name for c, name in enumerate(header) if c not in (key, column)][:10]
-    read = "it was read as the labels (the splits as classes)" if label == column else "no other column is named as labels are"
+    if label == column:
+        read = "it was read as the labels (the splits as classes)"
+    elif splits_read:
+        read = "no other column is named as labels are"
+    else:
+        read = "a label file's reading takes no split from it, and every input would be written as one split"
+    label_choice = (f"--label-column NAME names the label column (one of {', '.join(map(repr, others))}; a score is kept "
+                    f"as written), and {header[column]!r} then gives each input's split; or " if splits_read else "")
     raise UsageError(
         f"{path} names the inputs in its column {header[key]!r}, and its column {header[column]!r} names splits "
-        f"({', '.join(values)}), not classes: {read}. Decide: --label-column "
-        f"NAME names the label column (one of {', '.join(map(repr, others))}; a score is kept as written), and "
-        f"{header[column]!r} then gives each input's split; or --exclude {path} (the table left out)"
+        f"({shown}), not classes: {read}. Decide: {label_choice}--exclude {path} (the table left out); or a layout "
+        f"file whose evidence holds {{path: {path}, kind: split codes, variable: {header[column]}, codes: {{{codes}}}}} "
+        f"(docs/layout-files.md)"
     )
 
 
