@@ -1,0 +1,113 @@
+"""The exit 1 and the wrong exit 0 behind it of blind round twenty-seven (tests/helpers/blind27.py), mended by
+kind: each case, a neighbour not in the batch, and a hostile twin that must convert as before.
+
+(The brief named this file test_blindfix26.py; blind26's branch holds a file of that name, so this one is
+test_blindfix27.py, for the merge.)
+
+- a path in a text file that names no folder ('./00001.jpg', a URL's '//host/data.') crashed the check of
+  folders listed one by one (IceVisionSet's annotations/README.md: IndexError in listed_folders._listed, exit 1);
+  a URL is no file of SRC and a path of one part names no folder;
+- behind that crash, folders mirrored image by image by unread per-image tables of boxes under another folder
+  were written as the images' classes with exit 0 (IceVisionSet's images/<sequence>/<frame>.jpg beside
+  annotations/training/<sequence>/<frame>.tsv); they stop, as per-image JSON documents did
+  (beam_jobs/discover/mirror_documents.py).
+"""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+import pytest
+
+from helpers.blind27 import DATASETS
+from helpers.made_files import image_file as _image
+from helpers.made_files import text_file as _text
+from helpers.shard_io import read_shard
+from shardify.beam_jobs.discover import mirror_documents
+from shardify.beam_jobs.launch import run_conversion
+from shardify.config import ConvertConfig
+from shardify.errors import UsageError
+from shardify.format import contract
+from shardify.format.manifest import load_manifest
+
+
+def _labels(out: Path) -> dict[str, list[str]]:
+    """{file name: its label texts} of every record written."""
+    found = {}
+    for info in load_manifest(str(out)).splits.values():
+        for shard in info.shards:
+            for record in read_shard(out / shard.path):
+                value = record.get(contract.LABEL_TEXT, [])
+                found[record[contract.IMAGE_FILENAME].decode()] = [
+                    v.decode() if isinstance(v, bytes) else str(v) for v in (value if isinstance(value, list) else [value])]
+    return found
+
+
+def _refused(src: Path, out: Path, **options) -> str:
+    with pytest.raises(UsageError) as refused:
+        run_conversion(ConvertConfig(str(src), str(out), **options))
+    assert not (out / "manifest.json").exists()
+    return str(refused.value)
+
+
+# ------------------------------------------------------------------------------------------------
+# Paths that name no folder in a file beside class folders
+# ------------------------------------------------------------------------------------------------
+
+def _pets(root: Path, notes: str) -> None:
+    for cls in ("cat", "dog"):
+        for n in range(3):
+            _image(root / cls / f"{cls}{n}.jpg", f"{cls}{n}")
+    _text(root / "notes.txt", notes)
+
+
+def test_a_neighbour_with_paths_of_no_folder_and_a_url_converts_without_a_crash(tmp_path: Path) -> None:
+    # lines naming './<file>' (one part once stripped) and a URL ('http://host/data.'): no folder of SRC named
+    _pets(tmp_path / "src", "Images come from http://pets.example.org/data.\n./00001.jpg 12 15 40 44\n./00002.jpg 3 3 9 9\n")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert _labels(tmp_path / "out") == {f"{c}/{c}{n}.jpg": [c] for c in ("cat", "dog") for n in range(3)}
+
+
+def test_the_twin_whose_lines_box_the_class_folders_images_still_stops(tmp_path: Path) -> None:
+    # the same file naming the folders' images one by one with boxes: the check still sees them
+    _pets(tmp_path / "src", "".join(f"./{c}/{c}{n}.jpg 12 15 40 44\n" for c in ("cat", "dog") for n in range(3)))
+    said = _refused(tmp_path / "src", tmp_path / "out")
+    assert "notes.txt names the images of cat, dog one by one" in said and "--label-level 0" in said
+
+
+# ------------------------------------------------------------------------------------------------
+# Folders mirrored by per-image tables of boxes
+# ------------------------------------------------------------------------------------------------
+
+def test_icevision_stops_naming_the_tables_and_the_sequence_folders(tmp_path: Path) -> None:
+    truth = DATASETS["icevision"](tmp_path / "download")
+    said = _refused(truth.root, tmp_path / "out")
+    assert "2018-02-13_1418_left, 2018-03-07_1322_right" in said
+    assert "annotations/training/2018-02-13_1418_left/000000.tsv" in said and "--label-level 0" in said
+
+
+def _flights(root: Path, row: str) -> None:
+    """frames/<flight>/<n>.png, each with gt/<flight>/<n>.txt holding `row` twice (a box a row)."""
+    for flight in ("flight_a", "flight_b"):
+        for n in range(3):
+            _image(root / "frames" / flight / f"{n:04d}.png", f"{flight}{n}")
+            _text(root / "gt" / flight / f"{n:04d}.txt", f"{row}\n{row}\n")
+
+
+def test_a_neighbour_of_flight_folders_mirrored_by_box_rows_stops(tmp_path: Path) -> None:
+    # a drone set: each frame's boxes 'x,y,w,h,score,category' in gt/<flight>/<n>.txt, one folder level shared
+    _flights(tmp_path / "src", "684,8,273,116,0,0")
+    said = _refused(tmp_path / "src", tmp_path / "out")
+    assert "flight_a, flight_b" in said and "gt/flight_a/0000.txt" in said
+
+
+def test_the_twin_whose_mirrored_texts_hold_words_converts_as_before(tmp_path: Path) -> None:
+    # the same tree, each .txt a sentence about the frame: no rows of numbers, no annotation of boxes
+    _flights(tmp_path / "src", "a grey car passes the gate")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert sorted(_labels(tmp_path / "out")) == [f"frames/{f}/{n:04d}.png" for f in ("flight_a", "flight_b") for n in range(3)]
+
+
+def test_the_module_doctests() -> None:
+    assert doctest.testmod(mirror_documents).failed == 0
