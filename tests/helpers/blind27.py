@@ -291,7 +291,8 @@ FOLLOW: dict[str, dict[str, object] | None] = {
     "icevision": None,
     "hand_labels": None,
     "sign_data": {"label_level": 3},      # right at 0dcd05d (the stop's own offer: the writer folders kept as classes)
-    "humaid": None,                       # --label-level 0 (the stop's offer) writes none of the rows (0dcd05d)
+    "humaid": {"layout": "tables"},       # right; named by the stop since blindfix27 (at 0dcd05d it offered --label-level
+                                          # 0, which writes none of the rows: FOLLOW None in the baseline JSON)
     "crisislex": {"layout": "tables"},    # right at 0dcd05d (the stop's own offer)
     "ocnli": None,
     "asap": None,                         # --label-column domain1_score (the stop's offer) stops again: valid_set.tsv

@@ -11,6 +11,10 @@ test_blindfix27.py, for the merge.)
   were written as the images' classes with exit 0 (IceVisionSet's images/<sequence>/<frame>.jpg beside
   annotations/training/<sequence>/<frame>.tsv); they stop, as per-image JSON documents did
   (beam_jobs/discover/mirror_documents.py).
+
+And one useless stop mended: a stop over text folders whose every input is a CSV or TSV table names
+`--layout tables` (HumAID's events_set1/<event>/<event>_<split>.tsv: the stop had named only folder levels, which
+write the tables as texts or none of their rows; beam_jobs/discover/guards._tables_hint).
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from helpers.blind27 import DATASETS
+from helpers.blind27 import DATASETS, FOLLOW
 from helpers.made_files import image_file as _image
 from helpers.made_files import text_file as _text
 from helpers.shard_io import read_shard
-from shardify.beam_jobs.discover import mirror_documents
+from helpers.unseen_judge import assert_right, written_records
+from shardify.beam_jobs.discover import guards, mirror_documents
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
@@ -109,5 +114,51 @@ def test_the_twin_whose_mirrored_texts_hold_words_converts_as_before(tmp_path: P
     assert sorted(_labels(tmp_path / "out")) == [f"frames/{f}/{n:04d}.png" for f in ("flight_a", "flight_b") for n in range(3)]
 
 
+# ------------------------------------------------------------------------------------------------
+# Text folders whose inputs are tables
+# ------------------------------------------------------------------------------------------------
+
+def test_humaid_stops_naming_layout_tables_which_converts_it_right(tmp_path: Path) -> None:
+    truth = DATASETS["humaid"](tmp_path / "download")
+    said = _refused(truth.root, tmp_path / "out")
+    assert "--layout tables to read the tables in events_set1/canada_wildfires_2016/" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **FOLLOW["humaid"]))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _reviews(root: Path, ext: str) -> None:
+    """part2/<domain>/<domain>_<split>.<ext>: tables 'id,review,label' (ext csv), or one review a file (ext txt),
+    beside part2/terms_of_use.txt and part2/citation.txt (two texts no name marks as documentation)."""
+    _text(root / "part2" / "terms_of_use.txt", "The reviews may be used for research only; do not redistribute them.\n")
+    _text(root / "part2" / "citation.txt", "Please cite: Reviews of two domains, 2021.\n")
+    for domain in ("books", "kitchen"):
+        for split in ("train", "test"):
+            if ext == "csv":
+                rows = ["id,review,label"] + [f"{i},the {domain} item number {i} was fine,{('positive', 'negative')[i % 2]}"
+                                              for i in range(3)]
+                _text(root / "part2" / domain / f"{domain}_{split}.csv", "\n".join(rows) + "\n")
+            else:
+                for i in range(2):
+                    _text(root / "part2" / domain / f"{domain}_{split}_{i}.txt", f"the {domain} item number {i} was fine\n")
+
+
+def test_a_neighbour_of_review_tables_in_domain_folders_names_layout_tables(tmp_path: Path) -> None:
+    _reviews(tmp_path / "src", "csv")
+    said = _refused(tmp_path / "src", tmp_path / "out")
+    assert "--layout tables to read the tables in part2/books/, part2/kitchen/" in said
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "followed"), layout="tables"))
+    records = written_records(tmp_path / "followed")["records"]
+    assert len(records) == 12 and records["part2/books/books_train.csv:1"] == ("train", frozenset({"negative"}))
+
+
+def test_the_twin_of_one_text_a_file_converts_as_before(tmp_path: Path) -> None:
+    # one review a .txt file in the domain folders: texts labelled by their domain, no table to offer
+    _reviews(tmp_path / "src", "txt")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    records = written_records(tmp_path / "out")["records"]
+    assert {rid: labels for rid, (_, labels) in records.items() if rid.count("/") == 2} == {
+        f"part2/{d}/{d}_{s}_{i}.txt": frozenset({d}) for d in ("books", "kitchen") for s in ("train", "test") for i in range(2)}
+
+
 def test_the_module_doctests() -> None:
-    assert doctest.testmod(mirror_documents).failed == 0
+    assert doctest.testmod(mirror_documents).failed == 0 and doctest.testmod(guards).failed == 0
