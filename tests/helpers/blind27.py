@@ -67,6 +67,14 @@ Measured on branch blind27 at main's 0dcd05d (no fix in it; `python tests/helper
 nothing that converts right (asap, hand_labels, humaid, mtsd), 2 exit 1 (icevision: a crash, IndexError in
 listed_folders.py; ocnli: RejectLimitError, the '-' rows rejected), 0 WRONG WITH EXIT 0. What each does:
 tests/layouts/test_blind_round_twenty_seven.py.
+After blindfix27 (tests/layouts/test_blindfix27.py; the brief's name test_blindfix26.py is blind26's file): a path
+of no folder in a text file no longer crashes listed_folders, and behind that crash icevision had been WRONG WITH
+EXIT 0 (the sequence folders written as classes): folders mirrored image by image by unread per-image tables of
+boxes now stop (beam_jobs/discover/mirror_documents.py); a stop over text folders outnumbered by row tables beside
+them names --layout tables (humaid a good stop: beam_jobs/discover/guards._tables_hint): 2 right, 3 good stops, 4
+useless stops (asap, hand_labels, icevision, mtsd), 1 exit 1 (ocnli), 0 WRONG EXIT 0. The tally's good-stop check
+now needs each option named as itself (unseen_judge.names_option): '--layout' had been found in '--layout-file',
+so humaid's stop counted good before it named --layout tables; batches 12 to 25 tally as before.
 """
 
 from __future__ import annotations

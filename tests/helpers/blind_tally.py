@@ -76,7 +76,9 @@ def judge(name: str, work: Path, batch: int = 12) -> dict:
             return done("WRONG EXIT 0", f"refused AFTER writing a manifest: {message}")
         if not follow:
             return done("useless stop", f"no option known to convert it right; said: {message}")
-        missing = [_option(k) for k in follow if _option(k) not in message]
+        from helpers.unseen_judge import names_option
+
+        missing = [_option(k) for k in follow if not names_option(message, k)]  # ('--layout' not by '--layout-file')
         if missing:
             return done("useless stop", f"names none of {missing}; said: {message}")
         try:
