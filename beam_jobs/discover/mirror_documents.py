@@ -14,7 +14,9 @@ repository's `annotations/training/<sequence>/<frame>.tsv` ('class xtl ytl xbr y
 sequence folders written as classes with exit 0 (and, before, a crash in listed_folders). A .tsv, .csv or .txt of
 the image's stem at the image's place under another folder, whose rows hold a box's numbers (four or more), is
 an annotation of that image even where only the image's own folder is shared (one level: the mirror of the
-folders themselves): the few such files opened (`_OPENED`) must mostly hold such rows.
+folders themselves): the few such files opened (`_OPENED`) must mostly hold such rows, and most folders read as
+classes must hold an image so annotated (not most images: a video's frames are annotated sparsely, IceVisionSet's
+about one in thirty).
 """
 
 from __future__ import annotations
@@ -111,7 +113,10 @@ def check_mirror_documents(config: ConvertConfig, sample: Sequence[str], detecte
         return
     if len(found) * 2 <= len(images):
         found = mirrored_documents(images, [p for p in unread if layout.extension(p) in _TABLE_EXTENSIONS], _TABLE_LEVELS)
-        if len(found) * 2 <= len(images) or not _box_rows(config, sorted(set(found.values()))[:_OPENED]):
+        folders = {posixpath.dirname(image) for image in images}
+        boxed = {posixpath.dirname(image) for image in found}
+        # (by folder, not by image: a video's frames are annotated one in thirty, IceVisionSet's each ~30th)
+        if len(found) < 2 or len(boxed) * 2 <= len(folders) or not _box_rows(config, sorted(set(found.values()))[:_OPENED]):
             return
     shown = sorted(found.values())[:3]
     classes = sorted({posixpath.basename(posixpath.dirname(image)) for image in found})[:4]

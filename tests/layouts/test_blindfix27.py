@@ -92,12 +92,13 @@ def test_icevision_stops_naming_the_tables_and_the_sequence_folders(tmp_path: Pa
     assert "annotations/training/2018-02-13_1418_left/000000.tsv" in said and "--label-level 0" in said
 
 
-def _flights(root: Path, row: str) -> None:
-    """frames/<flight>/<n>.png, each with gt/<flight>/<n>.txt holding `row` twice (a box a row)."""
-    for flight in ("flight_a", "flight_b"):
-        for n in range(3):
+def _flights(root: Path, row: str, every: int = 1, flights: tuple[str, ...] = ("flight_a", "flight_b")) -> None:
+    """frames/<flight>/<n>.png, every `every`-th with gt/<flight>/<n>.txt holding `row` twice (a box a row)."""
+    for flight in flights:
+        for n in range(3 * every):
             _image(root / "frames" / flight / f"{n:04d}.png", f"{flight}{n}")
-            _text(root / "gt" / flight / f"{n:04d}.txt", f"{row}\n{row}\n")
+            if n % every == 0:
+                _text(root / "gt" / flight / f"{n:04d}.txt", f"{row}\n{row}\n")
 
 
 def test_a_neighbour_of_flight_folders_mirrored_by_box_rows_stops(tmp_path: Path) -> None:
@@ -105,6 +106,23 @@ def test_a_neighbour_of_flight_folders_mirrored_by_box_rows_stops(tmp_path: Path
     _flights(tmp_path / "src", "684,8,273,116,0,0")
     said = _refused(tmp_path / "src", tmp_path / "out")
     assert "flight_a, flight_b" in said and "gt/flight_a/0000.txt" in said
+
+
+def test_a_neighbour_annotated_one_frame_in_four_stops_too(tmp_path: Path) -> None:
+    # boxes for every fourth frame only (videos are annotated sparsely): the folders are still no classes
+    _flights(tmp_path / "src", "684,8,273,116,0,0", every=4)
+    said = _refused(tmp_path / "src", tmp_path / "out")
+    assert "flight_a, flight_b" in said and "gt/flight_a/0000.txt" in said
+
+
+def test_the_twin_with_box_tables_for_one_folder_of_four_converts_as_before(tmp_path: Path) -> None:
+    # only flight_a's frames have box tables elsewhere; flight_b .. flight_d none: the folders stay classes
+    _flights(tmp_path / "src", "684,8,273,116,0,0", flights=("flight_a",))
+    for flight in ("flight_b", "flight_c", "flight_d"):
+        for n in range(3):
+            _image(tmp_path / "src" / "frames" / flight / f"{n:04d}.png", f"{flight}{n}")
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    assert {labels[0] for labels in _labels(tmp_path / "out").values()} == {"flight_a", "flight_b", "flight_c", "flight_d"}
 
 
 def test_the_twin_whose_mirrored_texts_hold_words_converts_as_before(tmp_path: Path) -> None:
