@@ -117,7 +117,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
         try:
             guards.check_folders(media, detected.structure)
         except UsageError as sign:  # a table beside them keys the inputs: its label is an option too (GLDv2's train.csv)
-            hint = keyed_table_hints.keyed_table_hint(config, sample, media)
+            hint = keyed_table_hints.keyed_table_hint(config, sample, media) or _tables_hint(detected, media, sample)
             if not hint:
                 raise
             raise UsageError(f"{sign}; or {hint}") from None
@@ -143,6 +143,31 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             file_signs.no_labels_message(config.source, media, others, annotations) + _json_lines_named_json(config, media, others)
             + tab_rows_hint.tab_rows_hint(config, media, others) + set_aside.described()
         )
+
+
+# Row tables: read in folders as texts, each file would be one text; `--layout tables` reads a row a record.
+_ROW_TABLES = frozenset({"csv", "tsv"})
+
+
+def _tables_hint(detected: layout.SourceLayout, media: Sequence[str], sample: Sequence[str]) -> str:
+    """`--layout tables` for a stop over text folders whose inputs are outnumbered by the row tables in
+    folders beside them (HumAID's `events_set1/<event>/<event>_train.tsv`, 'tweet_id tweet_text
+    class_label', beside `events_set1/Readme.txt` and `Licensing.txt`: the two texts were the inputs, the
+    tables unread, and the stop named folder levels only, which write none of the tables' rows).
+
+    >>> _tables_hint(layout.SourceLayout(layout.TEXT_FOLDERS, media="text"), ["set1/Readme.txt"],
+    ...              ["set1/Readme.txt", "set1/a/a_train.tsv", "set1/b/b_dev.tsv"])
+    '--layout tables to read the tables in set1/a/, set1/b/ as the data, a row a record'
+    """
+    if detected.name != layout.TEXT_FOLDERS:
+        return ""
+    inputs = set(media)
+    tables = [p for p in sample if p not in inputs and "/" in p and layout.extension(p) in _ROW_TABLES]
+    if len(tables) <= len(media):
+        return ""
+    folders = sorted({posixpath.dirname(p) + "/" for p in tables})
+    more = " and more" if len(folders) > 3 else ""
+    return f"--layout tables to read the tables in {', '.join(folders[:3])}{more} as the data, a row a record"
 
 
 # Text inputs opened to see whether they hold a number a line (their first lines only).

@@ -63,8 +63,11 @@ def _listed(lines: Sequence[str], folders: dict[str, str]) -> tuple[set[str], in
         found = _PATH.search(line)
         if not found:
             continue
+        if found.group(1).startswith("//"):  # a URL's host and path ('http://host/data/x.jpg'), no file of SRC
+            continue
         key = found.group(1).lstrip("./")
-        folder = folders.get(posixpath.dirname(key)) or folders.get(key.split("/")[-2])
+        parts = key.split("/")  # ('./00001.jpg' names a file of no folder: one part)
+        folder = folders.get(posixpath.dirname(key)) or (folders.get(parts[-2]) if len(parts) > 1 else None)
         if folder is None:
             continue
         rest = line[found.end():]

@@ -139,6 +139,17 @@ def assert_right(truth, out: Path, aliases: Mapping[str, set[str]] | None = None
 _OPTIONS = {"labels_file": "--labels", "layout_given": "--layout-file"}
 
 
+def names_option(message: str, key: str) -> bool:
+    """Whether a stop's `message` names the option of ConvertConfig field `key` as itself, not as the start
+    of a longer one ('--layout' is not named by '--layout-file', nor '--labels' by '--labels-of').
+
+    >>> names_option("or --layout tables to read them", "layout"), names_option("--layout-file FILE writes it", "layout")
+    (True, False)
+    """
+    option = _OPTIONS.get(key, f"--{key.replace('_', '-')}")
+    return re.search(re.escape(option) + r"(?![\w-])", message) is not None
+
+
 def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None, judge: Callable[[Path], None]) -> None:
     """The rounds' first test: `shardify convert SRC OUT` with no option is right (`judge` of the
     output passes), or stops before writing (exit 2) naming every option of `follow`, with which
@@ -150,7 +161,7 @@ def assert_first_command(truth, work: Path, follow: Mapping[str, object] | None,
         assert not (out / "manifest.json").exists()
         message = str(refused)
         assert follow, f"refused with no option that converts right: {message}"
-        assert all(_OPTIONS.get(key, f"--{key.replace('_', '-')}") in message for key in follow), message
+        assert all(names_option(message, key) for key in follow), message
         run_conversion(ConvertConfig(str(truth.root), str(work / "followed"), **follow))
         judge(work / "followed")
         return
