@@ -30,7 +30,8 @@ from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
 from shardify.converters import json_line_cells
 from shardify.plan import (
-    list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_named_tables, table_groups, unlabelled_tables,
+    list_row_fields, id_label_tables, keyed_tables, label_joins, layout, linked_tables, split_named_tables, table_groups,
+    unlabelled_tables,
 )
 from shardify.plan.evidence import LABEL_LINES, SPLIT_LIST, Evidence, file_key, key_rule, row_key
 
@@ -262,6 +263,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             continue
         if table is not None:
             found.append(table)
+    _check_linked(config, found, [p for p in paths if p not in {t.path for t in found} | {d[0] for d in doubts}])
     guessed = [t for t in found if t.classes and t.path != only]  # 0/1 columns read as classes with no option
     if guessed and len(found) > 1:  # a multi-hot table per split (RFMiD's, MuReD's): `split_label_tables` reads them
         found = [t for t in found if t not in guessed]
@@ -274,6 +276,20 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
     if left:
         raise max(left, key=lambda item: len(heads[item[0]]))[1]
     return found
+
+
+def _check_linked(config: ConvertConfig, found: Sequence[Evidence], others: Sequence[str]) -> None:
+    """Stop where a label table found (no `--label-column`) links its inputs to the rows of another
+    table beside it that names none (`linked_tables`: IU X-Ray's indiana_projections.csv, `uid` into
+    indiana_reports.csv): its label column, read as the labels, may not be the inputs' labels."""
+    if config.label_column or not others:
+        return
+    for table in found:
+        if not table.header or table.label_column is None or table.key_template:
+            continue
+        rows = _table_rows(config, table.path)
+        linked_tables.check_linked_tables(table.path, rows[0], rows[1:], table.column, table.label_column,
+                                          {p: _table_rows(config, p) for p in others})
 
 
 def _without_label(header: Sequence[str], labelled: Sequence[str], table: Evidence) -> bool:

@@ -12,6 +12,10 @@ As measured on the branch blind26 at main's 0dcd05d (`python tests/helpers/blind
 tests/helpers/blind26_baseline_0dcd05d.json): 2 right (bach, whu_rs19), 0 good stops, 6 stops naming nothing that
 converts right (cvppp, ferplus, isaid, scut_fbp5500, stanford_paragraphs, vireo172), 0 exit 1, 2 wrong with exit 0
 (iu_xray, vaihingen).
+Since blindfix26 (tests/layouts/test_blindfix26.py): iu_xray and vaihingen stop before writing (a label table
+linking its inputs to another table's rows; colour masks for part of another folder's images), cvppp and
+vireo172 good stops (their own --label-level converts right: _fg and _centers masks, TR/TE lists beside VAL):
+2 right, 2 good stops, 6 useless stops, 0 exit 1, 0 wrong exit 0.
 """
 
 from __future__ import annotations
@@ -25,22 +29,22 @@ from helpers.unseen_judge import judge_first_command, recorded
 
 # What the first command does today where it is neither right nor a stop whose options convert right.
 WRONG = {
-    "cvppp": ("STOPS (exit 2): the subset folders A1..A4 doubted as classes beside masks; its --label-level 0 writes "
-              "the _fg and _centers PNGs as records of their own"),
+    # cvppp: a good stop since blindfix26 (its --label-level 0 had written the _fg and _centers PNGs as records)
     "ferplus": ("STOPS (exit 2): fer2013new.csv's Usage column read as labels is refused; no option reads the vote "
                 "columns of the label.csv in each split folder"),
     "isaid": ("STOPS (exit 2): 'no class folders, names or label files'; the COCO polygon JSONs under Annotations/ "
               "are not read, and --label-level 0 writes the instance PNGs as records"),
-    "iu_xray": ("WRONG EXIT 0: indiana_projections.csv's projection column (Frontal, Lateral) written as every image's "
-                "label; the reports joined by uid in indiana_reports.csv not read"),
+    "iu_xray": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: indiana_projections.csv's projection column "
+                "written as every image's label): names the two tables joined by uid; no option reads the reports' "
+                "findings as the images' texts"),
     "scut_fbp5500": ("STOPS (exit 2): 'no class folders, names or label files'; the 'name score' lists (60/40 and five "
                      "cross-validation folds) are not read"),
     "stanford_paragraphs": ("STOPS (exit 2): paragraphs_v1.json names the inputs by URL; no option reads its "
                             "paragraphs and the JSON split lists of ids"),
-    "vaihingen": ("WRONG EXIT 0: the DSM tiles (dsm/) and the colour ground truth (gts_for_participants/) written as "
-                  "records beside the top/ tiles"),
-    "vireo172": ("STOPS (exit 2): IngreLabel.txt names the inputs; its --label-level 3 rejects the images TR.txt and "
-                 "TE.txt list (only VAL.txt read as a split list)"),
+    "vaihingen": ("STOPS (exit 2) since blindfix26 (WRONG EXIT 0 at 0dcd05d: top/, dsm/ and gts_for_participants/ "
+                  "written as classes): names the ground truth folder as masks; no option leaves dsm/ out and the "
+                  "tiles unlabelled together"),
+    # vireo172: a good stop since blindfix26 (its --label-level 3 had rejected the images TR.txt and TE.txt list)
 }
 
 
