@@ -12,8 +12,10 @@ from inputs to items, and which table's column labels the inputs is a choice the
 the run stops before writing, naming both tables, the column they share, the column read as labels, and
 what decides (`--label-column` keeps the link table's reading; a layout file says otherwise).
 
-Not where the user named the label column (the reading is theirs), and not between two tables that each
-name inputs (a train table and a test table sharing a `RescuerID` or a `patient_id`: two splits' rows).
+Not where the user named the label column (the reading is theirs), not between two tables that each
+name inputs (a train table and a test table sharing a `RescuerID` or a `patient_id`: two splits' rows),
+and not where the link column names classes (`class_table`: the label one value for each of its values,
+several rows each: HASYv2's `symbol_id` into symbols.csv, a row a class).
 
 Plain functions over rows already read; the caller (beam_jobs/discover/label_tables.py) reads them.
 """
@@ -24,7 +26,7 @@ from collections.abc import Mapping, Sequence
 
 from shardify.errors import UsageError
 
-__all__ = ["check_linked_tables", "linked_column"]
+__all__ = ["check_linked_tables", "class_table", "linked_column"]
 
 # Share of the link table's sampled values of the shared column that the other table must hold, and the
 # fewest values that say anything.
@@ -61,6 +63,28 @@ def linked_column(header: Sequence[str], rows: Sequence[Sequence[str]], skip: Se
     return None
 
 
+def class_table(rows: Sequence[Sequence[str]], column: int, label: int) -> bool:
+    """Whether the keyed table's `label` column is one value for each value of its linking `column`, and
+    some value of that column keys several rows: the column names the inputs' classes (HASYv2's
+    `hasy-data-labels.csv` 'path,symbol_id,latex,user_id', its `symbol_id` keying symbols.csv, a row a
+    class), the other table describes classes, and the labels are the link table's. Where every link value
+    keys one row (one image an item) nothing tells classes from items: False.
+
+    >>> rows = [["a.png", "31", "A"], ["b.png", "31", "A"], ["c.png", "32", "B"]]
+    >>> class_table(rows, 1, 2), class_table([["a.png", "1", "Frontal"], ["b.png", "1", "Lateral"]], 1, 2)
+    (True, False)
+    >>> class_table([["a.png", "1", "x"], ["b.png", "2", "y"]], 1, 2)
+    False
+    """
+    labels: dict[str, set[str]] = {}
+    counts: dict[str, int] = {}
+    for row in rows:
+        if len(row) > max(column, label) and row[column].strip():
+            labels.setdefault(row[column].strip(), set()).add(row[label].strip())
+            counts[row[column].strip()] = counts.get(row[column].strip(), 0) + 1
+    return bool(labels) and max(counts.values()) > 1 and all(len(values) == 1 for values in labels.values())
+
+
 def check_linked_tables(path: str, header: Sequence[str], rows: Sequence[Sequence[str]], key: int, label: int,
                         others: Mapping[str, Sequence[Sequence[str]]]) -> None:
     """Stop where the label table `path` (`header`, sampled `rows`, its `key` column naming the inputs, its
@@ -72,7 +96,7 @@ def check_linked_tables(path: str, header: Sequence[str], rows: Sequence[Sequenc
     """
     for other, other_rows in sorted(others.items()):
         column = linked_column(header, rows, (key, label), other_rows)
-        if column is None:
+        if column is None or class_table(rows, column, label):
             continue
         shared = header[column]
         columns = [name for name in other_rows[0] if name.strip().casefold() != shared.strip().casefold()][:8]

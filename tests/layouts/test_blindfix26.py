@@ -101,6 +101,21 @@ def test_hostile_twin_a_second_table_that_repeats_the_ids_is_no_link(tmp_path: P
     assert len(records) == 8 and records["photos/p3.jpg"][1] == frozenset({"side"})
 
 
+def test_hostile_twin_a_column_naming_classes_links_to_a_class_table(tmp_path: Path) -> None:
+    """glyphs.csv 'path,glyph_id,glyph' (glyph one value per glyph_id, several rows each) beside glyphs_all.csv, a row a
+    glyph (HASYv2's shape): the link column names classes, the other table describes them; labels read, no stop."""
+    src = tmp_path / "src"
+    rows = ["path,glyph_id,glyph"]
+    for i in range(8):
+        _image(src / f"glyphs/g{i}.png", f"gl{i}", fmt="PNG")
+        rows.append(f"glyphs/g{i}.png,{31 + i % 3},{('alpha', 'beta', 'gamma')[i % 3]}")
+    _text(src / "glyphs.csv", "\n".join(rows) + "\n")
+    _text(src / "glyphs_all.csv", "glyph_id,latex,samples\n31,\\alpha,3\n32,\\beta,3\n33,\\gamma,2\n34,\\delta,0\n")
+    run_conversion(ConvertConfig(str(src), str(tmp_path / "out")))
+    records = _records(tmp_path / "out")
+    assert len(records) == 8 and records["glyphs/g4.png"][1] == frozenset({"beta"})
+
+
 # ------------------------------------------------------------------------------------------------
 # Masks of a few colours for part of another folder's images
 # ------------------------------------------------------------------------------------------------
