@@ -68,6 +68,8 @@ stops, 0 exit 1, 0 WRONG EXIT 0. Then two useless stops mended so that their own
 corrected): `_fg` and `_centers` images beside an image are masks (cvppp: folder_names.MASK_FOLDER_WORDS), and lists
 named TR, TE beside VAL are split lists (vireo172: folder_names.abbreviated_list_split): 2 right, 2 good stops, 6
 useless stops (ferplus, isaid, iu_xray, scut_fbp5500, stanford_paragraphs, vaihingen), 0 exit 1, 0 WRONG EXIT 0.
+No right lost elsewhere (re-tallied at b1300e8, 2026-11-29 05:31 UTC): batch 15 9/6/1/0/0, 16 7/7/2/0/0, 23 4/6/0/0/0,
+24 6/3/0/0/1, 25 3/3/4/0/0 (right / good / useless / exit 1 / WRONG), as at 0dcd05d.
 """
 
 from __future__ import annotations
