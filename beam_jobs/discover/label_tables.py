@@ -22,21 +22,40 @@ from apache_beam.io.filesystems import FileSystems
 
 from shardify.beam_jobs.discover import describe, head_reads, held_out_label_tables, held_out_tables, label_file_found
 from shardify.beam_jobs.discover.label_lists import MAX_LIST_DEPTH, MAX_LISTS, with_concept_lists, with_label_lists  # re-exported
-from shardify.beam_jobs.discover.unlabelled_inputs import PART_SIGNS, parts_unlabelled, unlabelled_or_parts  # PART_SIGNS re-exported
+from shardify.beam_jobs.discover.unlabelled_inputs import (  # PART_SIGNS re-exported
+    PART_SIGNS,
+    parts_unlabelled,
+    unlabelled_or_parts,
+)
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
+from shardify.converters import json_line_cells
 from shardify.converters.columns import LABEL_COLUMN_NAMES, choose_column
 from shardify.errors import InvalidInputError, UsageError
 from shardify.inputs.paths import join_path
-from shardify.converters import json_line_cells
 from shardify.plan import (
-    list_row_fields, id_label_tables, keyed_tables, label_joins, layout, split_cells, split_named_tables, table_groups,
+    id_label_tables,
+    keyed_tables,
+    label_joins,
+    layout,
+    linked_tables,
+    list_row_fields,
+    split_cells,
+    split_named_tables,
+    table_groups,
     unlabelled_tables,
 )
 from shardify.plan.evidence import LABEL_LINES, SPLIT_LIST, Evidence, file_key, key_rule, row_key
 
-__all__ = ["PART_SIGNS", "with_label_table", "with_label_lists", "with_concept_lists", "table_group", "with_label_joins",
-           "check_given_lists"]
+__all__ = [
+    "PART_SIGNS",
+    "check_given_lists",
+    "table_group",
+    "with_concept_lists",
+    "with_label_joins",
+    "with_label_lists",
+    "with_label_table",
+]
 
 # Tables looked into: the top of SRC and one folder down, as downloads put their metadata.
 _MAX_DEPTH = 1
@@ -274,6 +293,7 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
             continue
         if table is not None:
             found.append(table)
+    _check_linked(config, found, [p for p in paths if p not in {t.path for t in found} | {d[0] for d in doubts}])
     guessed = [t for t in found if t.classes and t.path != only]  # 0/1 columns read as classes with no option
     if guessed and len(found) > 1:  # a multi-hot table per split (RFMiD's, MuReD's): `split_label_tables` reads them
         found = [t for t in found if t not in guessed]
@@ -286,6 +306,20 @@ def _tables(config: ConvertConfig, sample: list[str], detected: layout.SourceLay
     if left:
         raise max(left, key=lambda item: len(heads[item[0]]))[1]
     return found
+
+
+def _check_linked(config: ConvertConfig, found: Sequence[Evidence], others: Sequence[str]) -> None:
+    """Stop where a label table found (no `--label-column`) links its inputs to the rows of another
+    table beside it that names none (`linked_tables`: IU X-Ray's indiana_projections.csv, `uid` into
+    indiana_reports.csv): its label column, read as the labels, may not be the inputs' labels."""
+    if config.label_column or not others:
+        return
+    for table in found:
+        if not table.header or table.label_column is None or table.key_template:
+            continue
+        rows = _table_rows(config, table.path)
+        linked_tables.check_linked_tables(table.path, rows[0], rows[1:], table.column, table.label_column,
+                                          {p: _table_rows(config, p) for p in others})
 
 
 def _without_label(header: Sequence[str], labelled: Sequence[str], table: Evidence) -> bool:

@@ -44,12 +44,13 @@ _MIRROR_BYTES = 16 << 20
 _CODE_LENGTHS = (1, 2, 3, 4)
 
 
-def _few_valued(config: ConvertConfig, relpath: str) -> bool | None:
-    """Whether the image at `relpath` is a mask's kind of image (`mirror_trees.few_valued`), or
-    None where it cannot be read or decoded (the pipeline reports what it cannot read)."""
+def _few_valued(config: ConvertConfig, relpath: str, colours: bool = False) -> bool | None:
+    """Whether the image at `relpath` is a mask's kind of image (`mirror_trees.few_valued`, colour-coded
+    masks counted with `colours`), or None where it cannot be read or decoded (the pipeline reports what
+    it cannot read)."""
     try:
         with open_input(join_path(config.source, relpath)) as fileobj:
-            return mirror_trees.few_valued(fileobj.read(_MIRROR_BYTES))
+            return mirror_trees.few_valued(fileobj.read(_MIRROR_BYTES), colours)
     except (OSError, InvalidInputError):
         return None
 
@@ -83,17 +84,17 @@ def confirmed_pairs(config: ConvertConfig, images: Sequence[str], structure: obj
         return []
     else:
         pairs = mirror_trees.mirror_pairs(images, structure) or mirror_trees.class_sibling_pairs(images, structure)
-    opened: dict[str, bool | None] = {}
+    opened: dict[tuple[str, bool], bool | None] = {}
 
-    def few_valued(relpath: str) -> bool | None:
-        if relpath not in opened:
-            opened[relpath] = _few_valued(config, relpath)
-        return opened[relpath]
+    def few_valued(relpath: str, colours: bool) -> bool | None:
+        if (relpath, colours) not in opened:
+            opened[relpath, colours] = _few_valued(config, relpath, colours)
+        return opened[relpath, colours]
 
     found = []
-    for pair in pairs:
-        mirror = [few_valued(p) for p in pair.mirror_files[:_MIRROR_FILES]]
-        mirrored = [few_valued(p) for p in pair.mirrored_files[:_MIRROR_FILES]]
+    for pair in pairs:  # (colour-coded masks count in a partial mirror alone: Vaihingen's gts_for_participants/)
+        mirror = [few_valued(p, pair.partial) for p in pair.mirror_files[:_MIRROR_FILES]]
+        mirrored = [few_valued(p, pair.partial) for p in pair.mirrored_files[:_MIRROR_FILES]]
         if all(mirror) and not any(mirrored) and False in mirrored:
             found.append(pair)
     return found

@@ -23,6 +23,7 @@ __all__ = [
     "MASK_FOLDER_WORDS",
     "PART_SPLIT_WORDS",
     "SPLIT_WORDS",
+    "abbreviated_list_split",
     "abbreviated_splits",
     "all_splits",
     "is_container_name",
@@ -109,6 +110,9 @@ MASK_FOLDER_WORDS = frozenset(
         "trimap", "trimaps", "annotation", "annotations", "anno", "gt", "gtfine", "gtcoarse", "groundtruth",
         "label", "labels", "semantic", "instance", "instances", "panoptic", "depth", "xmls", "annot", "msk",
         "visualization", "visualizations",
+        # a foreground mask and a map of object centres beside each image and its instance labels (the CVPPP
+        # leaf segmentation's `plant001_fg.png`, `plant001_centers.png` beside `plant001_rgb.png`, `_label.png`)
+        "fg", "centers", "centres",
     }
 )
 
@@ -314,6 +318,28 @@ def abbreviated_splits(names: Iterable[str]) -> dict[str, str]:
     if None in named or len(set(named)) != len(named) or "train" not in named:
         return {}
     return {name: found[name] for name in sorted(found)}  # type: ignore[misc]
+
+
+def abbreviated_list_split(stem: str, siblings: Iterable[str]) -> str | None:
+    """The split a list's name gives where the name is an abbreviated split word alone (`TR`, `TE`) and
+    a sibling list of its folder is named by a whole split word of another split (Vireo Food-172's
+    SplitAndIngreLabel/TR.txt and TE.txt beside VAL.txt): the sibling says the names are a family of
+    split lists. Alone, `tr` and `te` name nothing (languages: `abbreviated_splits`); None then.
+
+    >>> abbreviated_list_split("TR", ["VAL", "TE", "FoodList"]), abbreviated_list_split("TE", ["VAL"])
+    ('train', 'test')
+    >>> abbreviated_list_split("TR", ["TE"]), abbreviated_list_split("tr", ["train"]), abbreviated_list_split("val", ["TR"])
+    (None, None, None)
+    """
+    split = _ABBREVIATED_SPLITS.get(stem.lower())
+    if split is None:
+        return None
+    whole = {_SAME_SPLITS.get(word, word) for word in (split_word(s) for s in siblings) if word}
+    return split if whole and _SAME_SPLITS.get(split, split) not in whole else None
+
+
+# Split words that name one split (`val` and `validation`), for comparing what two names give.
+_SAME_SPLITS = {"val": "validation", "valid": "validation", "dev": "validation"}
 
 
 def all_splits(names: Iterable[str]) -> bool:

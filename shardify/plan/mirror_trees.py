@@ -5,8 +5,9 @@ Detection knows a folder of masks by its name (`structure.MASK_FOLDER_WORDS`: `m
 `scans/CT_000.png`, `contours/`, `silhouettes/`): read as a class, every mask became a record of
 that class with exit 0. The sign that shows it whatever the name is structural: nearly every file
 of one class folder shares its stem with a file of another class folder of the same split (one
-mask per image, or one per image and organ), and its images are single-channel of few values
-(a mask's classes) where the other folder's are not.
+mask per image, or one per image and organ; or masks for some of the images, each by its image's
+name, where colour-coded masks count too), and its images are single-channel of few values (a mask's
+classes) where the other folder's are not.
 
 Stems alone are no sign: numbered files repeat across real classes (`cat/1.jpg`, `dog/1.jpg`),
 and so do binary images (`circle/1.png`, `square/1.png`). Hence both halves: this module finds
@@ -39,6 +40,13 @@ _MIN_FILES = 2
 # reach 34, ADE20K's scene parsing 150 classes in a palette PNG). A photo of a few hundred pixels
 # already holds more.
 MAX_MASK_VALUES = 160
+# A colour-coded mask (a class a colour: ISPRS' six, UAVid's eight, Cityscapes' colour images' 34) holds
+# at most this many colours; a photo of a few hundred pixels holds hundreds. A drawing may hold as few,
+# so colours count only where the files' names already say masks of part of the images (`few_valued`).
+MAX_COLOUR_MASK_VALUES = 40
+# ... saved losslessly (a JPEG's edges smear a mask's colours into hundreds), and of two colours at least: a
+# picture of one flat colour (a test's stand-in for a photo, a blank frame) says nothing of what it is.
+_LOSSLESS_FORMATS = frozenset({"PNG", "TIFF", "BMP", "GIF", "PPM"})
 # Image modes of one value a pixel: grey, palette (indices), 1-bit, 16/32-bit grey.
 _ONE_CHANNEL_MODES = frozenset({"1", "L", "P", "I", "I;16", "I;16B", "I;16L", "F"})
 # Modes of three channels that may hold grey, each pixel's three values equal (`few_valued`).
@@ -53,12 +61,14 @@ class MirrorPair:
       mirror: the folder that mirrors ('/'-terminated), maybe masks.
       mirrored: the folder whose file names it repeats ('/'-terminated), maybe the images.
       mirror_files: its sampled files; mirrored_files: the other folder's.
+      partial: the mirror names only some of the other's files (`_partial`): masks of a few colours count.
     """
 
     mirror: str
     mirrored: str
     mirror_files: tuple[str, ...]
     mirrored_files: tuple[str, ...]
+    partial: bool = False
 
 
 def _class_folder(relpath: str, structure: Structure) -> str:
@@ -89,9 +99,21 @@ def mirror_pairs(inputs: Sequence[str], structure: Structure) -> list[MirrorPair
                 continue
             shared = sum(stem(p) in stems[mirrored] for p in files) or (
                 _affixed(stems[mirror], stems[mirrored]) if mirrored in affixed[mirror] else 0)
-            if shared >= _MIN_FILES and shared >= _MOST * len(files) and len(stems[mirror]) >= _MOST * len(stems[mirrored]):
+            if shared < _MIN_FILES or shared < _MOST * len(files):
+                continue
+            if len(stems[mirror]) >= _MOST * len(stems[mirrored]):
                 pairs.append(MirrorPair(mirror, mirrored, tuple(files), tuple(others)))
+            elif _partial(stems[mirror], stems[mirrored], shared):
+                pairs.append(MirrorPair(mirror, mirrored, tuple(files), tuple(others), partial=True))
     return pairs
+
+
+def _partial(mirror: set[str], mirrored: set[str], shared: int) -> bool:
+    """Whether `mirror` names some of `mirrored`'s files, every one of its stems theirs, stems that are
+    more than numbers: masks for part of the images (ISPRS Vaihingen's `gts_for_participants/` holds the
+    ground truth of 16 of the 33 tiles in `top/`, each by the tile's name). Numbered files (`1.jpg` in
+    every class) repeat across real classes whatever their counts, so they are no sign alone."""
+    return shared == len(mirror) < len(mirrored) and not all(s.isdigit() for s in mirror)
 
 
 def _affixed(mirror: set[str], mirrored: set[str]) -> int:
@@ -176,17 +198,21 @@ def sibling_mirror_pairs(inputs: Sequence[str]) -> list[MirrorPair]:
     return pairs
 
 
-def few_valued(data: bytes) -> bool | None:
+def few_valued(data: bytes, colours: bool = False) -> bool | None:
     """Whether an image's bytes decode to one channel of at most MAX_MASK_VALUES values (a mask),
     or None where they do not decode (no sign either way). Grey saved in three equal channels is
-    one channel (STARE's vessel masks `im0001.ah.ppm`: a P6 file of black and white)."""
+    one channel (STARE's vessel masks `im0001.ah.ppm`: a P6 file of black and white). With `colours`
+    (a partial mirror, a sign strong enough for it), also colour images saved losslessly of two colours
+    or more and at most MAX_COLOUR_MASK_VALUES (colour-coded masks: ISPRS Vaihingen's
+    `gts_for_participants/*.tif`); without, a drawing of a few colours stays a picture."""
     from PIL import Image  # imported when a pair is met, as the converters import it
 
     try:
         with Image.open(io.BytesIO(data)) as image:
             if image.mode in _GREY_IN_COLOUR_MODES:
-                colours = image.getcolors(MAX_MASK_VALUES)
-                return colours is not None and all(len(set(c[:3])) == 1 for _, c in colours)
+                found = image.getcolors(MAX_MASK_VALUES)
+                return found is not None and (all(len(set(c[:3])) == 1 for _, c in found) or (
+                    colours and 2 <= len(found) <= MAX_COLOUR_MASK_VALUES and image.format in _LOSSLESS_FORMATS))
             if image.mode not in _ONE_CHANNEL_MODES:
                 return False
             colours = image.getcolors(MAX_MASK_VALUES)
@@ -201,7 +227,8 @@ def message(pair: MirrorPair, taken_for: str = "a class", structure: Structure |
     mask folder leaves it its split's one class: the line says that split has no class folders."""
     mirror = pair.mirror.rstrip("/")
     said = (
-        f"{pair.mirror} repeats the file names of {pair.mirrored} and holds single-channel images of few values "
+        f"{pair.mirror} repeats the file names of {pair.mirrored} and holds images of few values (one channel, or a "
+        f"few colours, as masks are) "
         f"({pair.mirror_files[0]}): masks or annotations of its images, not {taken_for}: name {mirror!r} under "
         "`structure.mask_folders` of a layout file (never inputs)"
     )

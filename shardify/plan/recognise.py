@@ -22,6 +22,7 @@ from shardify.plan.evidence import INPUT_SUFFIX as _INPUT_SUFFIX
 from shardify.plan.evidence import LIST_WORDS as _LIST_WORDS
 from shardify.plan.evidence import row_fields as _fields
 from shardify.plan.evidence import name_words as _words
+from shardify.plan.folder_names import abbreviated_list_split
 from shardify.plan.structure import split_word
 
 __all__ = ["recognise", "mat_evidence", "CELEBA_CODES", "TRAIN_TEST_CODES"]
@@ -54,6 +55,15 @@ def _split_list_name(stem: str) -> tuple[str, int] | None:
         return None
     fold = re.search(r"(\d+)$", stem)
     return split_word(splits[0]), int(fold.group(1)) if fold else 0
+
+
+def _abbreviated(stem: str, ext: str, siblings: Mapping[str, Sequence[str]]) -> tuple[str, int] | None:
+    """(split, 0) for a list named by an abbreviated split word alone beside a list of its folder and
+    extension named by a whole one (`folder_names.abbreviated_list_split`: Vireo Food-172's TR.txt and
+    TE.txt beside VAL.txt); else None."""
+    stems = [posixpath.splitext(posixpath.basename(p))[0] for p in siblings if posixpath.splitext(p)[1] == ext]
+    split = abbreviated_list_split(stem, stems)
+    return (split, 0) if split else None
 
 
 def recognise(
@@ -101,7 +111,7 @@ def recognise(
         note = f"{path}: split codes " + ", ".join(f"{code} {split}" for code, split in mapping)
         rule = key_rule([_id_path(id_files, id_file)] if id_file else keys)
         return Evidence(path, SPLIT_CODES, rule, codes=mapping, ids=id_file or "", note=note + (f" (ids through {id_file})" if id_file else ""))
-    found = _split_list_name(stem)
+    found = _split_list_name(stem) or _abbreviated(stem, ext, id_files)
     named = _header_row(ext, rows)  # `Id,Genre,...` over `tt0086425,...`: the names of columns, no row
     listed = keys[1:] if named else keys
     if found and all(not re.fullmatch(r"-?\d+", key) or len(key) > 3 for key in listed):
