@@ -28,6 +28,7 @@ import tensorflow as tf
 
 import shardify
 from shardify.read import tf_data as reader
+from shardify.read import tf_pipeline
 from shardify.read.tf_parse import parse_spec
 
 IMAGE_SIZE = (224, 224)
@@ -91,7 +92,7 @@ def _load(**options: object) -> Callable[[str], tf.data.Dataset]:
 def _load_parse_per_record(out: str) -> tf.data.Dataset:
     """`load` as it read images before 2026-11-29: one `parse_single_example` (and its checks) a
     record, where it now parses IMAGE_PARSE_BATCH_RECORDS at a time."""
-    reader._parses_images_in_batches = lambda pipeline: False
+    tf_pipeline._image_parse_batch = lambda *args: 0
     return _load()(out)
 
 

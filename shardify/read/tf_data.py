@@ -8,6 +8,8 @@ pipeline reads, worked out once from the manifest before any stage runs):
     -> cache -> repeat -> record shuffle -> parse and decode (one parallel map) -> [multi-hot]
     -> [unbatch] -> [supervised pairs] -> batch -> [tf.data.Options] -> prefetch
 
+Images (no objects, masks or label lists) are parsed a batch of records at a time, then unbatched
+and decoded one by one (`Pipeline.image_parse_batch`: one parse and one set of checks per batch).
 Small records (text, tables) are batched first and parsed a batch at a time with
 `tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller. So are
 images stored as pixels (`--store-pixels`), where the options fit every image of a batch alike:
@@ -59,10 +61,6 @@ __all__ = ["read_manifest", "load", "distribute", "Labels", "labels", "FITS"]
 AUTOTUNE = tf.data.AUTOTUNE
 # Records parsed together on the small-record path when the caller does not batch.
 PARSE_BATCH_RECORDS = 256
-# Images parsed (and their records checked) together before each is decoded on its own: one parse
-# op and one set of checks per 64 records instead of per record (measured 2026-11-29: 5% less CPU
-# per record on 70 KB JPEGs at 224 x 224; docs/performance.md). 64 records of 70 KB are ~4.5 MB.
-IMAGE_PARSE_BATCH_RECORDS = 64
 # What takes the place of records a damaged shard could not give (see `_read_shard`).
 _DAMAGED_PREFIX = "\x07shardify: "
 _DAMAGED_SUFFIX = " is damaged: it ended before the records its manifest gives (run `shardify verify`)"
@@ -318,9 +316,9 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: Pipeline) -> tf.data.D
         segmentation_dtype=pipeline.segmentation_dtype,
         where=where,
     )
-    if _parses_images_in_batches(pipeline):  # parsed a batch at a time, then decoded one by one
+    if pipeline.image_parse_batch:  # parsed a batch at a time, then decoded one by one
         parse_batch = parse_fn(pipeline.manifest, plan.keys, batched=True, lowest_label=pipeline.lowest_label)
-        batches = records.batch(IMAGE_PARSE_BATCH_RECORDS).map(parse_batch, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+        batches = records.batch(pipeline.image_parse_batch).map(parse_batch, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
         records, parse = _unbatched(batches, records), _parsed
     if options.fit == RANDOM_CROP or options.flip:
         run_seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1 << 31)
@@ -335,18 +333,6 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: Pipeline) -> tf.data.D
             return decode(parse(record))
 
     return records.map(parse_and_decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
-
-
-def _parses_images_in_batches(pipeline: Pipeline) -> bool:
-    """Images are parsed IMAGE_PARSE_BATCH_RECORDS at a time (`tf.io.parse_example`, the checks
-    over the batch), then unbatched and decoded one by one, where every parsed feature is one value
-    a record (no label lists, objects or masks, which parse as ragged or sparse) and no record may
-    hold pixels (`tf_pixels` reads those). A damaged or failing record then fails its batch of
-    parsing: the records before it in that batch are not given either."""
-    plan, manifest = pipeline.plan, pipeline.manifest
-    if not plan.reads_images or plan.object_fields or plan.segmentation_name or manifest.stores_pixels:
-        return False
-    return all(list(manifest.features[key].get("shape", [])) != [None] for key in plan.keys)
 
 
 def _parsed(example: dict[str, tf.Tensor]) -> dict[str, tf.Tensor]:  # parsed already, in batches
