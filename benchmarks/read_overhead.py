@@ -11,6 +11,7 @@ The pipelines between the limit and `load` (`raw*`) add one part at a time.
 Usage: python -m benchmarks.read_overhead VARIANT OUT [--stub-decode] [--batches 40] [--warmup 8]
 (docs/performance.md, "The CPU reader against the decode limit", gives what it found.)
   VARIANT: limit, raw, raw_shuffle, raw_all_features, load, load_image_only, load_no_shuffle,
+  load_parse_per_record (load's images parsed one record at a time, as before 2026-11-29),
   crop_limit, load_random_crop, load_scaled, load_random_crop_scaled (`scaled_decode=True`:
   JPEGs decoded at the DCT scale that still covers 224 x 224). OUT: a converted output of JPEGs (e.g. `benchmarks.data.make_photos`).
 Run the variants in turns, each a process of its own, and compare medians over rounds.
@@ -27,6 +28,7 @@ import tensorflow as tf
 
 import shardify
 from shardify.read import tf_data as reader
+from shardify.read import tf_pipeline
 from shardify.read.tf_parse import parse_spec
 
 IMAGE_SIZE = (224, 224)
@@ -87,6 +89,13 @@ def _load(**options: object) -> Callable[[str], tf.data.Dataset]:
     return lambda out: shardify.load(out, batch_size=BATCH, image_size=IMAGE_SIZE, repeat=True, **options)
 
 
+def _load_parse_per_record(out: str) -> tf.data.Dataset:
+    """`load` as it read images before 2026-11-29: one `parse_single_example` (and its checks) a
+    record, where it now parses IMAGE_PARSE_BATCH_RECORDS at a time."""
+    tf_pipeline._image_parse_batch = lambda *args: 0
+    return _load()(out)
+
+
 VARIANTS: dict[str, Callable[[str], tf.data.Dataset]] = {
     "limit": _limit,
     "raw": _raw(),
@@ -95,6 +104,7 @@ VARIANTS: dict[str, Callable[[str], tf.data.Dataset]] = {
     "load": _load(),
     "load_image_only": _load(features=["image"]),
     "load_no_shuffle": _load(shuffle=False),
+    "load_parse_per_record": _load_parse_per_record,
     "crop_limit": _crop_limit,
     "load_random_crop": _load(fit="random_crop", flip=True),
     "load_scaled": _load(scaled_decode=True),

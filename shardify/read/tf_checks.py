@@ -84,14 +84,18 @@ def _asserted(parsed: Parsed, checks: Sequence[_Check], gated: Sequence[str]) ->
     return checked
 
 
-def _signature_matches(encoded: tf.Tensor, image_format: tf.Tensor, *, raw: bool) -> tf.Tensor:
-    """The bytes open as the format `image_format` names opens; raw pixels pass here, where the
-    output may hold them (`raw`)."""
+def _signature_matches(encoded: tf.Tensor, image_format: tf.Tensor, *, raw: bool, batched: bool = False) -> tf.Tensor:
+    """The bytes open as the format `image_format` names opens (of every record, when `batched`);
+    raw pixels pass here, where the output may hold them (`raw`)."""
+    if batched:  # [records, 1] against the [formats] heads: [records, formats]
+        encoded, image_format = encoded[:, None], image_format[:, None]
     heads = tf.strings.substr(encoded, [0] * len(_HEADS), [len(head) for _, head in _HEADS])
     opens_as = tf.equal(heads, [head for _, head in _HEADS])
     named = tf.equal(image_format, [name.encode() for name, _ in _HEADS])
-    matches = tf.reduce_any(opens_as & named)
-    return matches | tf.equal(image_format, contract.RAW_PIXELS_FORMAT.encode()) if raw else matches
+    matches = tf.reduce_any(opens_as & named, axis=-1)
+    if raw:
+        matches |= tf.equal(image_format[..., 0] if batched else image_format, contract.RAW_PIXELS_FORMAT.encode())
+    return tf.reduce_all(matches) if batched else matches
 
 
 def values_check_fn(
@@ -112,14 +116,15 @@ def values_check_fn(
         be counted in no class by a one-hot), or None.
       class_ids: the manifest's object class numbers, or None.
       where: the output folder, named in every message.
-      batched: records parsed a batch at a time (text, tables, pixels): only sizes and labels
-        are checked, since such batches hold no objects and their raw pixels are checked where
-        they are read.
+      batched: records parsed a batch at a time (text, tables, pixels, images with no objects):
+        objects are not checked, since such batches hold none, and where records may hold raw
+        pixels (`raw`) neither are image signatures: those are checked where they are read.
       raw: records may hold raw pixels (`image/format` raw: `Manifest.stores_pixels`).
     """
     sizes = [key for key in record_values.SIZE_KEYS if key in keys]
     originals = [key for key in record_values.ORIGINAL_SIZE_KEYS if key in keys]
-    image = not batched and contract.IMAGE_ENCODED in keys and contract.IMAGE_FORMAT in keys
+    # batches of pixel records (`raw`) check their pixels where they are read (`tf_pixels`)
+    image = not (batched and raw) and contract.IMAGE_ENCODED in keys and contract.IMAGE_FORMAT in keys
     per_object = [] if batched else [key for key in record_values.PER_OBJECT_KEYS if key in keys]
     label_keys = [key for key in labels.keys if key in keys] if labels else []
     if not (sizes or originals or image or per_object or label_keys):
@@ -140,7 +145,7 @@ def values_check_fn(
         if image:
             encoded, image_format = parsed[contract.IMAGE_ENCODED], parsed[contract.IMAGE_FORMAT]
             checks.append((
-                _signature_matches(encoded, image_format, raw=raw),
+                _signature_matches(encoded, image_format, raw=raw, batched=batched),
                 f"{prefix} holds {contract.IMAGE_ENCODED} bytes that are not the {contract.IMAGE_FORMAT} it names, "
                 f"or no jpeg, png, gif, bmp or webp image {advice}",
                 [],

@@ -8,6 +8,8 @@ pipeline reads, worked out once from the manifest before any stage runs):
     -> cache -> repeat -> record shuffle -> parse and decode (one parallel map) -> [multi-hot]
     -> [unbatch] -> [supervised pairs] -> batch -> [tf.data.Options] -> prefetch
 
+Images (no objects, masks or label lists) are parsed a batch of records at a time, then unbatched
+and decoded one by one (`Pipeline.image_parse_batch`: one parse and one set of checks per batch).
 Small records (text, tables) are batched first and parsed a batch at a time with
 `tf.io.parse_example`: the manifest's mean record size chooses the path, not the caller. So are
 images stored as pixels (`--store-pixels`), where the options fit every image of a batch alike:
@@ -314,6 +316,10 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: Pipeline) -> tf.data.D
         segmentation_dtype=pipeline.segmentation_dtype,
         where=where,
     )
+    if pipeline.image_parse_batch:  # parsed a batch at a time, then decoded one by one
+        parse_batch = parse_fn(pipeline.manifest, plan.keys, batched=True, lowest_label=pipeline.lowest_label)
+        batches = records.batch(pipeline.image_parse_batch).map(parse_batch, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+        records, parse = _unbatched(batches, records), _parsed
     if options.fit == RANDOM_CROP or options.flip:
         run_seed = options.seed if options.seed is not None else random.SystemRandom().randrange(1 << 31)
 
@@ -327,6 +333,20 @@ def _parse_and_decode(records: tf.data.Dataset, pipeline: Pipeline) -> tf.data.D
             return decode(parse(record))
 
     return records.map(parse_and_decode, num_parallel_calls=AUTOTUNE, deterministic=deterministic)
+
+
+def _parsed(example: dict[str, tf.Tensor]) -> dict[str, tf.Tensor]:  # parsed already, in batches
+    return example
+
+
+def _unbatched(batches: tf.data.Dataset, records: tf.data.Dataset) -> tf.data.Dataset:
+    """`batches` of `records` unbatched, with the records' cardinality, which unbatch forgets
+    (where it is known: not on a tf.data service worker, nor inside a tf.function)."""
+    unbatched = batches.unbatch()
+    if not tf.executing_eagerly():
+        return unbatched
+    count = int(records.cardinality())
+    return unbatched if count == tf.data.UNKNOWN_CARDINALITY else unbatched.apply(tf.data.experimental.assert_cardinality(count))
 
 
 def _multi_hot(examples: tf.data.Dataset, pipeline: Pipeline) -> tf.data.Dataset:
