@@ -10,7 +10,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, tab_rows_hint
+from shardify.beam_jobs.discover import channel_check, copy_trees, keyed_table_hints, json_line_files, label_file_found, listed_folders, mask_named_classes, mirror_masks, path_columns, sequence_rows, set_aside, stem_masks, tab_rows_hint
 from shardify.beam_jobs.open_inputs import open_input
 from shardify.config import ConvertConfig
 from shardify.converters import line_files
@@ -123,6 +123,7 @@ def check_guess(config: ConvertConfig, sample: Sequence[str], detected: layout.S
             raise UsageError(f"{sign}; or {hint}") from None
         if config.label_level is None:
             _check_mirror_masks(config, media, detected.structure, sample=sample)
+            stem_masks.check_stem_masks(config, media)  # FSS-1000's `bus/1.png` masks beside `bus/1.jpg`
             mask_named_classes.check_mask_named_classes(config, media, detected.structure)  # `Ground Truth/` of masks
             sequence_rows.check_sequence_rows(config, sample, media, detected.structure)  # UAVDT's M0101/ by M0101_gt_whole.txt
             _check_tables_aside(config, sample, media, detected.structure)

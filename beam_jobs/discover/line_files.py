@@ -35,6 +35,7 @@ from shardify.plan.line_files import (
     DOCUMENTS, MAPPING_NAMES, PAIR_WORDS, RECORDS, LineFile, class_families, corpus_sides, judge_lines, label_twins,
     parallel_pairs,
 )
+from shardify.plan.tagged_lines import tagged_lines_message
 
 __all__ = ["FoundLines", "find_line_files", "uneven"]
 
@@ -215,6 +216,8 @@ def _per_class(config: ConvertConfig, files: list[str]) -> FoundLines | None:
         return None  # `label<TAB>text` lines or a table: the line tables' (line_tables_at_top)
     if any(line_tables.is_fasttext(head) for head in texts.values()):
         return None
+    if why := tagged_lines_message(lines):
+        raise UsageError(why)  # Emotion-Stimulus' `<happy>..<\happy>` lines: the class is the tag's, not the file's
     verdict = judge_lines(list(lines.values()))
     forced = config.layout == layout.TABLES
     if verdict == DOCUMENTS and not forced:
