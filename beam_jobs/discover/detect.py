@@ -28,7 +28,7 @@ from shardify.beam_jobs.discover import (
 from shardify.beam_jobs.discover.candidates import Listed
 from shardify.beam_jobs.discover.excluded import excluded_note
 from shardify.beam_jobs.discover import archive_evidence, archive_heads, files_decide, given_label_joins, gold_lines, json_line_files, mask_pixels, mirror_masks, set_aside, split_annotations, split_folder_labels, split_label_tables, table_quoting, union_tables, yolo_beside, yolo_beside_read
-from shardify.beam_jobs.discover import block_files, fold_folders, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
+from shardify.beam_jobs.discover import block_files, fold_folders, fold_lists, label_file_twins, split_tab_rows, list_families, media_beside_tables, prefix_splits, unread_lists, version_trees
 from shardify.beam_jobs.discover import mirror_label_files
 from shardify.beam_jobs.discover import format_twins, given_layout_checks, hdf5_checks, numbered_names, pixel_row_tables, sample_documents, image_split_fields, held_out_label_tables
 from shardify.beam_jobs.discover import alpha_mattes, frame_tables, row_index_splits, run_length_tables, split_files, unnamed_list_rows, unread_annotation_checks
@@ -392,6 +392,7 @@ def _detect_folder(
         prefix_splits.check_prefix_splits(sample, detected, DETECT_SAMPLE_FILES)  # a file unseen may have no prefix
         fold_folders.check_fold_folders(config, sample, detected)  # HASYv2's fold-<k>/ lists
         fold_folders.check_fold_named_lists(config, sample, detected)  # VEDAI's fold01.txt, fold01test.txt
+        fold_lists.check_fold_lists(config, sample, detected)  # Freiburg Groceries' splits/train0.txt .. test4.txt
         mirror_documents.check_mirror_documents(config, sample, detected)  # EuroCity Persons' labels/<split>/<city>/*.json
         list_families.check_list_families(config, sample, detected)  # WikiArt's style, genre, artist lists
         unread_lists.check_unread_lists(config, sample, detected)  # CCPD's hard subsets' lists beside train.txt

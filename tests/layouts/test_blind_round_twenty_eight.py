@@ -14,7 +14,9 @@ converts right (grocery_store, humicroedit, sign_digits, stsd, ucas_aod), 0 exit
 (emotion_stimulus, freiburg, fss1000).
 Since blindfix28 (tests/layouts/test_blindfix28.py): lines wrapped in their class's tag stop (emotion_stimulus a
 useless stop), masks sharing their image's folder and name stop naming --exclude (fss1000 a good stop): 0 right, 3
-good stops, 6 useless stops, 0 exit 1, 1 wrong exit 0 (freiburg).
+good stops, 6 useless stops, 0 exit 1, 1 wrong exit 0 (freiburg). Then numbered split lists whose test lists
+partition the inputs stop as folds (freiburg a good stop): 0 right, 4 good stops, 6 useless stops, 0 exit 1, 0 wrong
+exit 0.
 """
 
 from __future__ import annotations
@@ -33,8 +35,8 @@ WRONG = {
     "emotion_stimulus": ("STOPS (exit 2) since blindfix28 (WRONG EXIT 0 at 3b73815: each line labelled by its file's "
                          "name, 'Emotion Cause' or 'No Cause', not by the emotion tag wrapping it): names the files and "
                          "the tags; no option reads the tags"),
-    "freiburg": ("WRONG EXIT 0: splits/train0.txt and test0.txt, the first of five cross-validation folds, written as "
-                 "the dataset's split"),
+    # freiburg: a good stop since blindfix28 (WRONG EXIT 0 at 3b73815: splits/train0.txt and test0.txt, the first of
+    # five cross-validation folds, written as the dataset's split); its --exclude of the lists keeps one split
     # fss1000: a good stop since blindfix28 (WRONG EXIT 0 at 3b73815: each class folder's masks '<n>.png' written as
     # images of that class beside '<n>.jpg'); its --exclude '**/*.png' writes the images right
     "grocery_store": ("STOPS (exit 2): the class folders at two depths read as groups with repeated names (the "

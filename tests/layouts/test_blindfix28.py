@@ -1,4 +1,4 @@
-"""Two of the three wrong exits 0 of blind round twenty-eight (tests/helpers/blind28.py), mended by kind: each
+"""The three wrong exits 0 of blind round twenty-eight (tests/helpers/blind28.py), mended by kind: each
 case, a neighbour not in the batch, and a hostile twin that must convert as before.
 
 - line files read a class per file whose every line is wrapped in a tag naming its own class (Emotion-Stimulus'
@@ -8,9 +8,10 @@ case, a neighbour not in the batch, and a hostile twin that must convert as befo
   written as images of the folder's class; they stop naming the pairs and the `--exclude` that leaves the masks
   out (beam_jobs/discover/stem_masks.py).
 
-The third (Freiburg Groceries' five cross-validation folds, `splits/train0.txt` .. `test4.txt`, the first read as
-the split) is left recorded in tests/layouts/test_blind_round_twenty_eight.py: numbered lists in one folder are
-read as DTD's are (the first set), a rule other rounds rely on.
+- numbered split lists in one folder whose test lists partition the inputs (the Freiburg Groceries Dataset's
+  `splits/train0.txt` .. `test4.txt`, each image tested once) had their first set written as the split; they stop
+  as folds, naming the lists, a layout file's `evidence` and the `--exclude` of each role
+  (beam_jobs/discover/fold_lists.py). Random splits whose test lists overlap (DTD's) are read as before.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from helpers.blind28 import DATASETS, FOLLOW
 from helpers.made_files import image_file as _image
 from helpers.made_files import text_file as _text
 from helpers.unseen_judge import assert_right, written_records
-from shardify.beam_jobs.discover import stem_masks
+from shardify.beam_jobs.discover import fold_lists, stem_masks
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import UsageError
@@ -40,7 +41,7 @@ def _refused(src: Path, out: Path, **options) -> str:
 
 
 def test_the_docstring_examples_hold() -> None:
-    for module in (tagged_lines, stem_masks):
+    for module in (tagged_lines, stem_masks, fold_lists):
         assert doctest.testmod(module).failed == 0
 
 
@@ -121,3 +122,45 @@ def test_the_twin_of_each_photo_in_two_formats_is_not_taken_for_masks(tmp_path: 
         run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
     except UsageError as other:
         assert "of the same name in their folder" not in str(other)
+
+
+# ------------------------------------------------------------------------------------------------
+# Numbered split lists whose test lists partition the inputs: folds
+# ------------------------------------------------------------------------------------------------
+
+def test_freiburg_stops_and_its_excludes_convert_it_right(tmp_path: Path) -> None:
+    truth = DATASETS["freiburg"](tmp_path / "download")
+    said = _refused(truth.root, tmp_path / "out")
+    assert "splits/test0.txt" in said and "--exclude 'splits/test*' --exclude 'splits/train*'" in said
+    run_conversion(ConvertConfig(str(truth.root), str(tmp_path / "followed"), **FOLLOW["freiburg"]))
+    assert_right(truth, tmp_path / "followed")
+
+
+def _numbered(root: Path, roles: tuple[str, ...], test_of) -> None:
+    """Class folders of 6 images each, and lists `<role>_<k>.txt` (k = 1..3) naming them: an image is in the
+    test list of each number `test_of(i)` gives, and in the other roles' lists otherwise."""
+    paths = []
+    for cls in ("apple", "pear"):
+        for i in range(6):
+            _image(root / "photos" / cls / f"{cls}_{i}.jpg", f"{cls}{i}")
+            paths.append((i, f"{cls}/{cls}_{i}.jpg"))
+    for k in (1, 2, 3):
+        tested = [p for i, p in paths if k in test_of(i)]
+        rest = [p for i, p in paths if k not in test_of(i)]
+        _text(root / "photos" / f"test_{k}.txt", "\n".join(tested) + "\n")
+        for r, role in enumerate(roles):
+            _text(root / "photos" / f"{role}_{k}.txt", "\n".join(rest[r::len(roles)]) + "\n")
+
+
+def test_a_neighbour_of_three_folds_named_role_underscore_number_stops(tmp_path: Path) -> None:
+    _numbered(tmp_path / "src", ("train",), lambda i: {1 + i % 3})
+    said = _refused(tmp_path / "src", tmp_path / "out")
+    assert "photos/test_1.txt" in said and "--exclude 'photos/test*'" in said
+
+
+def test_the_twin_of_random_splits_sharing_test_images_reads_the_first_set_as_before(tmp_path: Path) -> None:
+    # DTD's kind: train/val/test per number, test lists overlapping (random splits): the first set is read
+    _numbered(tmp_path / "src", ("train", "val"), lambda i: {1, 2, 3} if i < 2 else ({2} if i == 2 else set()))
+    run_conversion(ConvertConfig(str(tmp_path / "src"), str(tmp_path / "out")))
+    splits = {split for split, _ in written_records(tmp_path / "out")["records"].values()}
+    assert "test" in splits and "train" in splits
