@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from helpers import blind25
-from helpers.made_files import text_file
+from helpers.made_files import image_file, text_file
 from helpers.refusals import refusal
+from helpers.shard_io import rejects_by_path
 from helpers.unseen_judge import written_records
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
@@ -104,3 +105,48 @@ def test_each_splits_records_take_their_own_truths_labels_where_ids_repeat_acros
     assert len(found["records"]) == 12 * len(parts)
     for rid, (_, labels) in found["records"].items():
         assert labels == frozenset({found["texts"][rid].split()[-2]}), (rid, found["texts"][rid], labels)
+
+
+# ------------------------------------------------------------------------------------------------
+# A label table's split column (split_cells.split_codes)
+# ------------------------------------------------------------------------------------------------
+
+def _split_column_source(root: Path, codes: tuple[str, str], tests: range = range(0)) -> None:
+    """images/000.jpg .. 029.jpg labelled cat/dog by train.csv of `image,label,split` (every fifth row
+    `codes[1]`, the others `codes[0]`), and test.csv naming images of `tests` (no label)."""
+    rows = ["image,label,split"] + [f"{i:03d}.jpg,{('cat', 'dog')[i % 2]},{codes[i % 5 == 0]}" for i in range(30)]
+    for i in [*range(30), *tests]:
+        image_file(root / "images" / f"{i:03d}.jpg", f"x{i}", 20, 20)
+    text_file(root / "train.csv", "\n".join(rows) + "\n")
+    if tests:
+        text_file(root / "test.csv", "image\n" + "".join(f"{i:03d}.jpg\n" for i in tests))
+
+
+def test_a_train_table_whose_column_holds_train_and_valid_rows_gives_both(tmp_path: Path) -> None:
+    _split_column_source(tmp_path / "src", ("train", "valid"))  # (before: each valid row in two splits, rejected, exit 1)
+    found = _convert(tmp_path / "src", tmp_path / "out")
+    assert {k: v[0] for k, v in found["records"].items()} == {f"images/{i:03d}.jpg": "validation" if i % 5 == 0 else "train"
+                                                             for i in range(30)}
+    assert found["records"]["images/007.jpg"][1] == frozenset({"dog"})
+
+
+def test_a_test_list_beside_the_split_column_gives_the_test_split(tmp_path: Path) -> None:
+    _split_column_source(tmp_path / "src", ("train", "valid"), range(30, 40))  # (before: a stop whose --exclude lost the test)
+    found = _convert(tmp_path / "src", tmp_path / "out")
+    splits = {k: v[0] for k, v in found["records"].items()}
+    assert sorted(k for k, s in splits.items() if s == "test") == [f"images/{i:03d}.jpg" for i in range(30, 40)]
+    assert all(found["records"][f"images/{i:03d}.jpg"][1] is None for i in range(30, 40))
+    assert sum(s == "validation" for s in splits.values()) == 6  # (the judge reads valid as validation)
+
+
+def test_a_test_list_naming_a_split_the_column_holds_still_stops(tmp_path: Path) -> None:
+    _split_column_source(tmp_path / "src", ("train", "test"), range(30, 40))  # the twin: two sources of test
+    said = refusal(tmp_path / "src", tmp_path / "out")
+    assert "train.csv" in said and "test.csv" in said and "--exclude test.csv" in said
+
+
+def test_an_input_in_the_test_list_and_the_column_is_rejected_as_in_two_splits(tmp_path: Path) -> None:
+    _split_column_source(tmp_path / "src", ("train", "valid"), range(29, 40))  # 029.jpg: a train row and a test one
+    found = _convert(tmp_path / "src", tmp_path / "out", max_rejects="50%")
+    assert "images/029.jpg" not in found["records"]
+    assert "more than one split" in rejects_by_path(tmp_path / "out")["images/029.jpg"]
