@@ -150,3 +150,30 @@ def test_an_input_in_the_test_list_and_the_column_is_rejected_as_in_two_splits(t
     found = _convert(tmp_path / "src", tmp_path / "out", max_rejects="50%")
     assert "images/029.jpg" not in found["records"]
     assert "more than one split" in rejects_by_path(tmp_path / "out")["images/029.jpg"]
+
+
+# ------------------------------------------------------------------------------------------------
+# Per-image box tables mirroring class folders (sequence_rows, mirror_documents)
+# ------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def boxed_classes(tmp_path_factory) -> Path:
+    """images/<class>/<class>_<n>.jpg mirrored by boxes/<class>/<class>_<n>.txt, a box a file (no frame number)."""
+    root = tmp_path_factory.mktemp("boxed") / "src"
+    for c in ("cat", "dog", "bird"):
+        for i in range(6):
+            image_file(root / "images" / c / f"{c}_{i:03d}.jpg", f"{c}{i}", 40, 30)
+            text_file(root / "boxes" / c / f"{c}_{i:03d}.txt", f"{3 + i} 4 {20 + i} 25\n")
+    return root
+
+
+def test_per_image_box_files_named_as_their_images_are_no_sequences_files(boxed_classes: Path, tmp_path: Path) -> None:
+    said = refusal(boxed_classes, tmp_path / "out")  # (before: 'sequences, not classes', offering --label-level 0 alone)
+    assert "sequence" not in said and "boxes/" in said and "--label-level 2" in said
+
+
+def test_the_named_label_level_keeps_the_classes_with_the_boxes_unread(boxed_classes: Path, tmp_path: Path) -> None:
+    found = _convert(boxed_classes, tmp_path / "out", label_level=2)  # (before: the mirror stop again, whatever the level)
+    assert found["records"]["images/dog/dog_004.jpg"] == ("train", frozenset({"dog"}))
+    assert len(found["records"]) == 18
+
