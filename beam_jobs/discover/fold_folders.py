@@ -89,7 +89,7 @@ def check_fold_named_lists(config: ConvertConfig, sample: Sequence[str], detecte
     """
     lists = [e for e in detected.evidence if e.kind == evidence_lib.SPLIT_LIST and e.gives_split
              and _FOLD_NAME.search(posixpath.basename(e.path))]
-    if not lists or config.exclude:
+    if not lists:  # (a fold list --exclude leaves out is no evidence; any other --exclude keeps the guess a guess, review27)
         return
     folders = sorted({posixpath.dirname(e.path) for e in lists})
     named = sorted(p for p in sample if posixpath.dirname(p) in folders and _FOLD_NAME.search(posixpath.basename(p))

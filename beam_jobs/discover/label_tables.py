@@ -119,7 +119,11 @@ def with_label_table(
     detected = parts_unlabelled(detected, parts, table.path)
     folders = detected.structure is not None and detected.structure.split_level >= 0  # (split folders give the splits)
     splits = None if folders else split_cells.split_codes(table, _table_rows(config, table.path))
-    others = [e.path for e in detected.evidence if e.gives_split]
+    # (a split list of a split the column never names, Kaggle's test.csv beside a train.csv of train and valid
+    # rows, gives other inputs theirs: read beside it, an input in both rejected as in two splits, review27)
+    coded = {_ONE_SPLIT.get(split, split) for _, split in splits.codes} if splits is not None else set()
+    others = [e.path for e in detected.evidence if e.gives_split
+              and not (e.kind == SPLIT_LIST and e.split and _ONE_SPLIT.get(e.split, e.split) not in coded)]
     if splits is not None and others:  # two sources of splits: which one is meant is the user's to say
         raise UsageError(
             f"{table.path} gives each input's split in its column {splits.variable!r}, and {', '.join(others[:3])} give "
@@ -128,10 +132,18 @@ def with_label_table(
         )
     if splits is not None:  # KonIQ-10k's `set` beside its `MOS`: the table's column of split names gives the splits
         detected = dataclasses.replace(detected, evidence=(*detected.evidence, splits), notes=(*detected.notes, splits.note))
+        # (and not its name too: a `train.csv` whose column holds train and valid had put each valid row in two
+        # splits, rejected, review27)
+        table = dataclasses.replace(table, split="")
+        detected = dataclasses.replace(detected, notes=tuple(n for n in detected.notes if n not in {e.note for e in same}))
     table, tests = _split_tables(config, sample, detected, table)
     return dataclasses.replace(
         detected, evidence=(*detected.evidence, table, *tests), notes=(*detected.notes, table.note, *(e.note for e in tests))
     )
+
+
+# Split words of one split, when a table's split codes and a split list's split are compared.
+_ONE_SPLIT = {"val": "validation", "valid": "validation", "dev": "validation"}
 
 
 def _without_other_tables(detected: layout.SourceLayout, only: str) -> layout.SourceLayout:

@@ -103,6 +103,8 @@ def check_mirror_documents(config: ConvertConfig, sample: Sequence[str], detecte
     structure = detected.structure
     if structure is None or detected.media != "image" or not any(level >= 0 for _, level in structure.label_levels):
         return
+    if config.label_level is not None:  # the user named the level of the classes (the stop's own options name it, review27)
+        return
     if any(e.gives_labels for e in detected.evidence):
         return
     read = {e.path for e in detected.evidence}
@@ -124,6 +126,8 @@ def check_mirror_documents(config: ConvertConfig, sample: Sequence[str], detecte
         f"the images' class folders ({', '.join(classes)}) are mirrored image by image by documents under another "
         f"folder ({', '.join(shown)} and {max(0, len(found) - len(shown))} more: one per image, at the image's place), "
         "which shardify does not read: they hold the images' annotations, and the folders they mirror are places of "
-        "the dataset, not classes. Decide: --label-level 0 writes the images unlabelled (the documents left unread), "
+        "the dataset, not classes. Decide: --label-level 0 writes the images unlabelled (the documents left unread); "
+        f"--label-level {max(level for _, level in structure.label_levels) + 1} (counted from SRC) keeps the folders as "
+        "classes (the documents left unread); "
         "or read them with a layout file (docs/layout-files.md)"
     )

@@ -40,6 +40,9 @@ NAME_WORDS: tuple[tuple[str, str], ...] = (
 )
 # A table's size written into its name (`13440x1024`, `13440x1`): not part of what pairs the names.
 _SIZE = re.compile(r"\d+\s*x\s*\d+", re.IGNORECASE)
+# Lines of a label table at and past which labels all different are no classes: ids or values of
+# each row (review27: a `y_train.csv` of row ids had written each image as a class of its own).
+_DISTINCT_LINES = 20
 # Bytes of each file read to count its lines; past it the writer's whole check decides.
 _COUNT_BYTES = 8 << 20
 _WHOLE = re.compile(rb"\s*\d{1,6}\s*")
@@ -93,8 +96,9 @@ def _head(config: ConvertConfig, path: str) -> bytes:
 
 
 def _headerless_pixels(config: ConvertConfig, table: str) -> bool | None:
-    """True: a pixel table without a header or a label column; False: with a header or a label
-    column of its own; None: no pixel table."""
+    """True: a pixel table without a header or a label column; False: with a header and no label column;
+    None: no pixel table, or one labelled by a column of its own (its labels are its own: a table named
+    as its labels is another thing, a legend of class names, review27)."""
     try:
         with open_input(join_path(config.source, table)) as fileobj:
             header = tables.read_header(fileobj, layout.extension(table), header=config.table_options.header,
@@ -102,9 +106,9 @@ def _headerless_pixels(config: ConvertConfig, table: str) -> bool | None:
         columns = pixel_rows.pixel_columns(header.columns, header.sample, config.table_options)
     except (OSError, InvalidInputError):
         return None
-    if columns is None:
+    if columns is None or columns.label:
         return None
-    return not header.present and not columns.label
+    return not header.present
 
 
 def _lines(head: bytes) -> list[bytes]:
@@ -132,16 +136,18 @@ def with_pixel_labels(config: ConvertConfig, sample: Sequence[str], detected: la
         label_lines = _lines(label_head)
         why = ""
         if not shape:
-            why = f"{table} has a header row or a label column of its own"
+            why = f"{table} has a header row"
         elif not label_lines or not all(_WHOLE.fullmatch(line) for line in label_lines[:1000]):
             why = f"{labels} does not hold one whole number a line"
+        elif len(label_lines) >= _DISTINCT_LINES and len({line.strip() for line in label_lines}) == len(label_lines):
+            why = f"the {len(label_lines):,} numbers it holds are all different (ids or values of each row, not classes)"
         elif len(label_head) <= _COUNT_BYTES and len(table_head) <= _COUNT_BYTES and len(label_lines) != len(_lines(table_head)):
             why = f"{labels} holds {len(label_lines):,} lines for the {len(_lines(table_head)):,} rows of {table}"
         if why:
             raise UsageError(
-                f"{labels} is named as the labels of {table}'s images (row i labels image row i), but {why}: which label "
-                f"is whose cannot be told row by row; add each label to its image's row as a first column and convert "
-                f"the joined table (docs/converting.md)"
+                f"{labels} is named as the labels of {table}'s images (row i labels image row i), but {why}: no class "
+                f"of each row can be told from it. Decide: --exclude '{labels}' (the rows written unlabelled); or add each "
+                f"label to its image's row as a first column and convert the joined table (docs/converting.md)"
             )
         pairs.append((table, labels))
     if not pairs:

@@ -12,7 +12,8 @@ and whose first lines are rows of numbers (`file_signs.number_rows`, as box file
 folders are no classes: the run stops before writing, naming the folders, the files and what decides.
 A split list named after its class (HMDB51's `brush_hair_test_split1.txt`, lines `<video> 1`) holds
 no rows of numbers and does not count, nor does a file whose rows open with an input's name (a class's
-list of its images' boxes, `cat_000.jpg 0 1 20 30`: a sequence's rows open with a frame number); class
+list of its images' boxes, `cat_000.jpg 0 1 20 30`: a sequence's rows open with a frame number), nor one named as an input
+is (a mirror tree's per-image annotation, `boxes/cat/cat_000.txt` for `cat_000.jpg`); class
 folders with no such files are never opened.
 """
 
@@ -85,6 +86,9 @@ def sequence_row_files(config: ConvertConfig, sample: Sequence[str], media: Sequ
     if len(candidates) < max(2, _SHARE * len(folders)):
         return {}
     media_names = {name for p in media for name in (posixpath.basename(p), layout.stem(p))}
+    # (a file named as an input is, `boxes/cat/cat_000.txt` for `cat/cat_000.jpg`, is that image's annotation in a
+    # mirror tree, no sequence's: a sequence's file is named after its folder, review27)
+    candidates = {f: kept for f, paths in candidates.items() if (kept := [p for p in paths if layout.stem(p) not in media_names])}
     found: dict[str, list[str]] = {}
     opened = 0
     for folder, paths in sorted(candidates.items()):

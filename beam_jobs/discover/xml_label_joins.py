@@ -20,6 +20,7 @@ the attributes and `--label-column`. The labels document is no input either way.
 from __future__ import annotations
 
 import dataclasses
+import posixpath
 from collections.abc import Sequence
 
 from shardify.beam_jobs.discover.head_reads import head_bytes
@@ -28,6 +29,7 @@ from shardify.converters import xml_records
 from shardify.errors import UsageError
 from shardify.plan import layout
 from shardify.plan.evidence import KEYED_LABELS, Evidence
+from shardify.plan.folder_names import split_word
 from shardify.plan.path_parts import is_xml_document
 
 __all__ = ["label_attributes", "with_xml_label_joins"]
@@ -67,6 +69,30 @@ def _key(texts: Sequence[dict[str, str]], truths: Sequence[dict[str, str]]) -> s
     return ""
 
 
+# Split words read as one split when two names are matched (`validation` beside `val` or `dev`).
+_ONE_SPLIT = {"valid": "val", "validation": "val", "dev": "val"}
+
+
+def _split_named(path: str) -> str | None:
+    found = split_word(posixpath.splitext(posixpath.basename(path))[0])
+    return _ONE_SPLIT.get(found, found) if found else None
+
+
+def _same_split(matched: list[tuple[str, str]], truth: str) -> list[tuple[str, str]]:
+    """`matched` (text documents whose ids `truth` holds) kept to those naming the truth's split, where
+    some do: ids counted from 0 in each split's documents (`0000000` ..) are held by every split's truth,
+    and each split's records were joined to the other splits' labels too (review27).
+
+    >>> _same_split([("articles-training.xml", "id"), ("articles-validation.xml", "id")], "ground-truth-validation.xml")
+    [('articles-validation.xml', 'id')]
+    >>> _same_split([("articles-training.xml", "id"), ("articles-validation.xml", "id")], "ground-truth.xml")
+    [('articles-training.xml', 'id'), ('articles-validation.xml', 'id')]
+    """
+    split = _split_named(truth)
+    same = [(text, key) for text, key in matched if split and _split_named(text) == split]
+    return same or matched
+
+
 def with_xml_label_joins(config: ConvertConfig, sample: list[str], detected: layout.SourceLayout) -> layout.SourceLayout:
     """`detected` (tables) with each XML document of records of attributes alone joined, by id, to the
     document of text records whose ids it holds, as KEYED_LABELS evidence; else unchanged.
@@ -87,7 +113,7 @@ def with_xml_label_joins(config: ConvertConfig, sample: list[str], detected: lay
         tag, truths = xml_records.attribute_head(heads[path]) if path not in texts else ("", [])
         if not tag:
             continue
-        matched = [(text, key) for text, rows in texts.items() if (key := _key(rows, truths))]
+        matched = _same_split([(text, key) for text, rows in texts.items() if (key := _key(rows, truths))], path)
         if not matched and texts:  # a truth that joins nothing would be passed over unsaid, the records unlabelled
             raise UsageError(
                 f"{path} holds <{tag}> records of attributes alone ({', '.join(truths[0])}), labels as a ground truth gives "
