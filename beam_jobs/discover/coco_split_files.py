@@ -31,6 +31,7 @@ __all__ = [
     "looks_like_coco",
     "lvis_per_split",
     "named_by_split_alone",
+    "split_folder_of",
 ]
 
 # A COCO file's "images" list comes after its small "info" and "licenses" blocks.
@@ -99,9 +100,27 @@ def coco_places(sample: Sequence[str]) -> Callable[[str], bool]:
 
     def place(path: str) -> bool:
         inner = path[len(wrapper) + 1 :] if wrapper and path.startswith(wrapper + "/") else path
-        return inner.count("/") <= 1
+        return inner.count("/") <= 1 or split_folder_of(inner) is not None
 
     return place
+
+
+# Folders a split's annotation file lies in under its split folder (iSAID's `train/Annotations/iSAID_train.json`).
+_ANNOTATION_FOLDER_NAMES = frozenset({"annotations", "annotation", "anns", "labels", "json"})
+
+
+def split_folder_of(path: str) -> str | None:
+    """The split folder a file lies in, directly or in its annotations folder (`train/metadata.json`,
+    iSAID's `train/Annotations/iSAID_train.json`: each split folder's own COCO file, left unread
+    when only the top and one folder down were looked in), or None.
+
+    >>> split_folder_of("train/Annotations/iSAID_train.json"), split_folder_of("val/x.json"), split_folder_of("a/b/x.json")
+    ('train', 'val', None)
+    """
+    parts = path.split("/")[:-1]
+    if len(parts) == 2 and parts[1].lower() in _ANNOTATION_FOLDER_NAMES:
+        parts = parts[:1]
+    return parts[0] if len(parts) == 1 and split_word(parts[0]) else None
 
 
 def named_by_split_alone(path: str) -> bool:
