@@ -100,6 +100,30 @@ def _mirror_roots(folder: str, texts: Sequence[str], images_by_folder: dict[str,
     return None
 
 
+def _split_tree_images(folder: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> str:
+    """The sibling folder of `folder` whose split folders' images share the stems of most of its files,
+    no stem in two of them (the Mapillary Traffic Sign Dataset's `images/` of `images/{train,val,test}/`
+    beside the one flat `annotations/<key>.json`): keyed by stem alone; or "".
+
+    >>> _split_tree_images("annotations", ["annotations/a.json", "annotations/b.json"], {"images/train": {"a"}, "images/val": {"b"}})
+    'images'
+    """
+    parent = posixpath.dirname(folder)
+    stems = {_image_stem(p) for p in texts}
+    trees: dict[str, list[set[str]]] = {}
+    for images, image_stems in images_by_folder.items():
+        tree = posixpath.dirname(images)
+        if tree != folder and tree and posixpath.dirname(tree) == parent and split_word(posixpath.basename(images)):
+            trees.setdefault(tree, []).append(image_stems)
+    best, shared = "", 0
+    for tree, groups in sorted(trees.items()):
+        union = set().union(*groups)
+        count = len(stems & union)
+        if len(groups) >= 2 and sum(map(len, groups)) == len(union) and count * 2 >= len(stems) and count > shared:
+            best, shared = tree, count
+    return best
+
+
 def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     images_by_folder: dict[str, set[str]] = {}
     texts_by_folder: dict[str, list[str]] = {}
@@ -118,6 +142,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             continue  # (its tree's Evidence is made: one for all its folders, sampled or not)
         if roots:
             image_folder = roots[1]
+        by_stem = not image_folder and bool(image_folder := _split_tree_images(folder, texts, images_by_folder))
         if not image_folder:
             continue
         documents = [p for p in texts if layout.extension(p) == "json"]
@@ -136,6 +161,9 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
         rule = KeyRule(image_folder.count("/") + 2, False)
+        if by_stem:  # the images in split folders beneath image_folder, each keyed by its stem alone (MTSD's)
+            note = f"{folder}/: objects, one file per image of {image_folder}/<split>/ by stem: {fmt.shown}"
+            rule = KeyRule(1, False)
         if roots:  # a mirror tree: one Evidence at its root, each file keyed by its image's path from SRC
             trees.add(roots)
             folder = roots[0]

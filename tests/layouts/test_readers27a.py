@@ -13,7 +13,7 @@ import pytest
 
 from helpers import blind_tally
 from helpers.made_files import image_file, text_file
-from helpers.shard_io import images_by_name, rejects_by_path
+from helpers.shard_io import images_by_name, read_report, rejects_by_path
 from shardify.beam_jobs.launch import run_conversion
 from shardify.config import ConvertConfig
 from shardify.errors import ShardifyError
@@ -118,3 +118,70 @@ def test_a_derived_named_file_beside_no_image_is_no_derived_file(tmp_path: Path)
     with pytest.raises(ShardifyError):
         _convert(src, tmp_path / "out")
     assert "set/train/images/P0000_instance_id_RGB.png" in rejects_by_path(tmp_path / "out")
+
+
+# Per-image JSON boxes in a flat folder beside split folders of their images (MTSD's annotations/<key>.json beside
+# images/<split>/<key>.jpg), the four corners in an object of their own (`objects[].bbox.xmin`).
+
+
+def test_mtsd_converts_right(tmp_path: Path) -> None:
+    assert blind_tally.judge("mtsd", tmp_path, 27)["kind"] == "right"
+
+
+def _boxes_beside_split_tree(root: Path, doc: dict[str, dict], *, splits: dict[str, list[str]]) -> None:
+    """`images/<split>/<stem>.jpg` for each split's stems, `labels/<stem>.json` holding `doc[stem]`."""
+    for split, stems in splits.items():
+        for stem in stems:
+            image_file(root / f"images/{split}/{stem}.jpg", f"{split}{stem}")
+    for stem, body in doc.items():
+        text_file(root / f"labels/{stem}.json", json.dumps(body))
+
+
+def _one_box(label: str, left: float, top: float, right: float, bottom: float) -> dict:
+    return {"boxes": [{"class": label, "box": {"left": left, "top": top, "right": right, "bottom": bottom}}]}
+
+
+def test_a_neighbour_of_box_objects_with_left_top_right_bottom_converts_right(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    docs = {"k1": _one_box("car", 1, 2, 9, 12), "k2": _one_box("bus", 2, 2, 10, 10), "k3": _one_box("car", 0, 0, 4, 4),
+            "k4": {"boxes": []}}
+    _boxes_beside_split_tree(src, docs, splits={"train": ["k1", "k2", "k4"], "val": ["k3"]})
+    records = _convert(src, tmp_path / "out")
+    assert {name: r["split"] for name, r in records.items()} == {
+        "images/train/k1.jpg": "train", "images/train/k2.jpg": "train", "images/train/k4.jpg": "train", "images/val/k3.jpg": "val"}
+    k1 = records["images/train/k1.jpg"]
+    assert k1[contract.OBJECT_XMIN] == pytest.approx(1 / 20) and k1[contract.OBJECT_YMAX] == pytest.approx(12 / 16)
+    assert _objects(records["images/train/k4.jpg"]) == []
+
+
+def _box_case(tmp_path: Path, corners: tuple) -> Path:
+    src = tmp_path / "src"
+    docs = {"k1": _one_box("car", 1, 2, 9, 12), "k2": _one_box("bus", *corners), "k3": _one_box("car", 0, 0, 4, 4),
+            "k5": _one_box("bus", 3, 3, 6, 6)}
+    _boxes_beside_split_tree(src, docs, splits={"train": ["k1", "k2", "k5"], "val": ["k3"]})
+    return src
+
+
+def test_a_box_number_that_is_nan_rejects_its_image(tmp_path: Path) -> None:
+    with pytest.raises(ShardifyError):
+        _convert(_box_case(tmp_path, (float("nan"), 2, 9, 12)), tmp_path / "out")
+    assert "not a finite number" in rejects_by_path(tmp_path / "out")["images/train/k2.jpg"]
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_a_box_whose_right_lies_before_its_left_is_dropped_and_named(tmp_path: Path) -> None:
+    # (as every box of no area is: the record written without it, the repair named in repaired.jsonl)
+    records = _convert(_box_case(tmp_path, (9, 2, 1, 12)), tmp_path / "out")
+    assert _objects(records["images/train/k2.jpg"]) == []
+    repairs = {r["path"]: r["repair"] for r in read_report(tmp_path / "out", "repaired.jsonl")}
+    assert "no area" in repairs["images/train/k2.jpg"]
+
+
+def test_a_stem_in_two_split_folders_is_not_keyed_by_stem(tmp_path: Path) -> None:
+    # k1 in train and in val: keyed by stem alone, one file would annotate both; detection does not read it so
+    src = tmp_path / "src"
+    docs = {"k1": _one_box("car", 1, 2, 9, 12), "k2": _one_box("bus", 2, 2, 10, 10)}
+    _boxes_beside_split_tree(src, docs, splits={"train": ["k1", "k2"], "val": ["k1"]})
+    with pytest.raises(ShardifyError):
+        _convert(src, tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
