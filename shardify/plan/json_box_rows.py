@@ -1,5 +1,5 @@
 """Per-image JSON documents whose boxes hold their corners in separate fields: the rows of
-`box_formats.FORMATS` for that kind, made from three small tables rather than one row per dataset.
+`box_formats.FORMATS` for that kind, made from four small tables rather than one row per dataset.
 
 EuroCity Persons ships `ECP/day/labels/<split>/<city>/<city>_<n>.json` beside the mirrored
 `ECP/day/img/<split>/<city>/<city>_<n>.png`: a root object (`"identity": "frame"`, `imagewidth`,
