@@ -97,6 +97,26 @@ def _mirror_roots(folder: str, texts: Sequence[str], images_by_folder: dict[str,
         if len(differ) == 1 and differ[0] < len(parts) - 1 and len(stems & image_stems) * 2 >= len(stems):
             at = differ[0] + 1
             return "/".join(parts[:at]), "/".join(other[:at])
+    return _deeper_mirror_roots(parts, stems, images_by_folder)
+
+
+def _deeper_mirror_roots(parts: list[str], stems: set[str], images_by_folder: dict[str, set[str]]) -> tuple[str, str] | None:
+    """`_mirror_roots` of trees at different depths, the same folder names beneath (IceVision's
+    `annotations/training/<sequence>/` for `images/<sequence>/`), the roots apart; else None.
+
+    >>> _deeper_mirror_roots(["a", "training", "s1"], {"1"}, {"images/s1": {"1"}})
+    ('a/training', 'images')
+    """
+    for images, image_stems in sorted(images_by_folder.items()):
+        other = images.split("/")
+        if len(other) == len(parts) or other[-1] != parts[-1] or len(stems & image_stems) * 2 < len(stems):
+            continue
+        tail = 1
+        while tail < min(len(parts), len(other)) and parts[-tail - 1] == other[-tail - 1]:
+            tail += 1
+        text_root, image_root = "/".join(parts[:-tail]), "/".join(other[:-tail])
+        if text_root and image_root and not text_root.startswith(image_root + "/") and not image_root.startswith(text_root + "/"):
+            return text_root, image_root
     return None
 
 
@@ -131,7 +151,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
         ext = layout.extension(path)
         if ext in layout.IMAGE_EXTENSIONS:  # (and the stem a format's views share: VEDAI's `<id>` of `<id>_co.png`)
             images_by_folder.setdefault(posixpath.dirname(path), set()).update(_view_stems(layout.stem(path)))
-        elif ext in ("txt", "json") and "/" in path:
+        elif ext in ("txt", "json", "tsv") and "/" in path:  # (.tsv: IceVision's rows under a header, `header_box_rows`)
             texts_by_folder.setdefault(posixpath.dirname(path), []).append(path)
     found = []
     trees: set[tuple[str, str]] = set()
@@ -156,7 +176,8 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             fmt = _json_documents_format(config, folder, documents, apart)
         else:
             first = next((p for p in sorted(texts)[:_FIRST_FILES] if any(line.strip() for line in label_file_found.head_lines(config, p))), "")
-            fmt = box_formats.per_image_format(posixpath.basename(folder), label_file_found.head_lines(config, first)) if first else None
+            lines = label_file_found.head_lines(config, first) if first else []
+            fmt = box_formats.per_image_format(posixpath.basename(folder), lines, layout.extension(first)) if first else None
         if fmt is None:
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"

@@ -185,3 +185,52 @@ def test_a_stem_in_two_split_folders_is_not_keyed_by_stem(tmp_path: Path) -> Non
     with pytest.raises(ShardifyError):
         _convert(src, tmp_path / "out")
     assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+# Per-frame TSV boxes under a header (IceVision's `annotations/training/<sequence>/<frame>.tsv` mirroring
+# `images/<sequence>/<frame>.jpg` one folder shallower): the class a traffic-code number, kept as written.
+
+_HEADER = "class\txtl\tytl\txbr\tybr\ttemporary\toccluded\tdata"
+
+
+def test_icevision_converts_right(tmp_path: Path) -> None:
+    assert blind_tally.judge("icevision", tmp_path, 27)["kind"] == "right"
+
+
+def _sign_tree(root: Path, rows: dict[str, list[str]], *, header: str = _HEADER) -> None:
+    """`frames/<seq>/<n>.jpg` for each key `<seq>/<n>`, `labels/2019/<seq>/<n>.tsv` holding its rows."""
+    for key, lines in rows.items():
+        image_file(root / f"frames/{key}.jpg", key)
+        if lines:
+            text_file(root / f"labels/2019/{key}.tsv", "\n".join([header, *lines]))
+
+
+def test_a_neighbour_tree_of_header_rows_converts_right(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    _sign_tree(src, {"s1/000001": ["5.19.1\t1\t2\t8\t9\tfalse\tfalse\t"], "s1/000002": [],
+                     "s2/000001": ["3.24\t2\t2\t6\t6\tfalse\ttrue\t40", "NA\t7\t1\t12\t5\ttrue\tfalse\t"]})
+    records = _convert(src, tmp_path / "out")
+    assert set(records) == {"frames/s1/000001.jpg", "frames/s1/000002.jpg", "frames/s2/000001.jpg"}
+    texts = records["frames/s2/000001.jpg"][contract.OBJECT_TEXT]
+    assert sorted(texts) == [b"3.24", b"NA"] and records["frames/s1/000001.jpg"][contract.OBJECT_TEXT] == b"5.19.1"
+    assert _objects(records["frames/s1/000002.jpg"]) == []
+
+
+def test_a_sign_row_of_a_box_that_is_no_number_rejects_its_frame(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    _sign_tree(src, {"s1/000001": ["5.19.1\t1\t2\t8\t9\tfalse\tfalse\t"], "s1/000002": ["2.1\t1\t2\t8\t9\tfalse\tfalse\t"],
+                     "s2/000001": ["3.24\t2\t2\t6\t6\tfalse\ttrue\t40", "2.1\t1\tnan\t4\t4\tfalse\tfalse\t"]})
+    with pytest.raises(ShardifyError):
+        _convert(src, tmp_path / "out")
+    assert "frames/s2/000001.jpg" in rejects_by_path(tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
+
+
+def test_rows_of_numbers_without_the_header_are_not_read_as_signs(tmp_path: Path) -> None:
+    # (a class that is a number is read as a code only under the header that says so)
+    src = tmp_path / "src"
+    _sign_tree(src, {"s1/000001": ["5.19.1\t1\t2\t8\t9\tfalse\tfalse\t"], "s2/000001": ["3.24\t2\t2\t6\t6\tfalse\ttrue\t40"]},
+               header="a\tb\tc\td\te\tf\tg\th")
+    with pytest.raises(ShardifyError):
+        _convert(src, tmp_path / "out")
+    assert not (tmp_path / "out" / "manifest.json").exists()
