@@ -144,6 +144,18 @@ def _split_tree_images(folder: str, texts: Sequence[str], images_by_folder: dict
     return best
 
 
+def _bare_split_folders(tree: str, texts: Sequence[str], images_by_folder: dict[str, set[str]]) -> tuple[str, ...]:
+    """The split folders ('/'-ended) of `_split_tree_images`' tree none of whose sampled images has a
+    document (MTSD's `images/test/`, its annotations withheld): written without objects.
+
+    >>> _bare_split_folders("images", ["a/x.json"], {"images/train": {"x"}, "images/test": {"y"}})
+    ('images/test/',)
+    """
+    stems = {_image_stem(p) for p in texts}
+    return tuple(sorted(f"{images}/" for images, image_stems in images_by_folder.items()
+                        if posixpath.dirname(images) == tree and split_word(posixpath.basename(images)) and not image_stems & stems))
+
+
 def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evidence]:
     images_by_folder: dict[str, set[str]] = {}
     texts_by_folder: dict[str, list[str]] = {}
@@ -182,9 +194,13 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             continue
         note = f"{folder}/: objects, one file per image of {image_folder}/ by stem: {fmt.shown}"
         rule = KeyRule(image_folder.count("/") + 2, False)
+        bare: tuple[str, ...] = ()
         if by_stem:  # the images in split folders beneath image_folder, each keyed by its stem alone (MTSD's)
             note = f"{folder}/: objects, one file per image of {image_folder}/<split>/ by stem: {fmt.shown}"
             rule = KeyRule(1, False)
+            bare = _bare_split_folders(image_folder, texts, images_by_folder)
+            note += (f"; {', '.join(bare)}: no document, its images written without objects" if bare else "") + (
+                "; an image of another split folder without its document a reject")
         if roots:  # a mirror tree: one Evidence at its root, each file keyed by its image's path from SRC
             trees.add(roots)
             folder = roots[0]
@@ -195,7 +211,7 @@ def _per_image_folders(config: ConvertConfig, sample: Sequence[str]) -> list[Evi
             names = _one_class_named(config, folder, first, fmt)
             note += f"; class {names[0]} named {names[1]!r} (--label-names)"
         found.append(Evidence(folder, evidence_lib.BOX_FILES, rule, box_format=fmt.name, image_folder=image_folder, note=note,
-                              names=names))
+                              names=names, unannotated=bare))
     return found
 
 

@@ -43,6 +43,7 @@ from shardify.plan import annotated_sets, derived_names, layout, twin_folders
 from shardify.plan.entries import Batch, Candidate
 from shardify.plan.evidence import (
     ANNOTATION_FOLDERS,
+    BOX_FILES,
     COCO_SPLIT,
     LABEL_LINES,
     MAT_SPLITS,
@@ -149,6 +150,10 @@ class _Resolve(beam.DoFn):
         self._listing = annotated_sets.listing_files(evidence)
         self._unannotated = tuple(sorted({f for e in evidence if e.kind == COCO_SPLIT for f in e.unannotated}))
         self._derived_tails = tuple(sorted({t for e in evidence if e.kind == COCO_SPLIT for t in e.derived_tails}))
+        # per-image documents keyed by stem across split folders (MTSD's annotations/<key>.json): (their folder, the
+        # images' tree, its split folders of no document)
+        self._stem_documents = [(e.path + "/", e.image_folder + "/", e.unannotated) for e in evidence
+                                if e.kind == BOX_FILES and e.key.parts == 1 and e.image_folder not in ("", ".")]
         # Split lists that label give an input one label: two rows of one list giving it two
         # labels contradict each other (they were written as one multi-label record, exit 0).
         # So do a keyed table's rows (`keyed_tables`: a header, a key column naming each input once
@@ -200,7 +205,10 @@ class _Resolve(beam.DoFn):
                 files = sorted({path for path, row in rows if row.split})
                 yield reject(candidate.relpath, f"in more than one split: {', '.join(splits)} ({', '.join(files)})", stage=_STAGE)
                 return
-        unannotated = annotated_sets.unannotated(candidate.relpath, {path for path, _ in rows}, self._listing)
+        unannotated = annotated_sets.unannotated(candidate.relpath, {path for path, _ in rows}, self._listing) or next((
+            f"no document in {documents} names it, while the sampled images of its split folder have theirs"
+            for documents, images, bare in self._stem_documents if candidate.relpath.startswith(images)
+            and not candidate.relpath.startswith(bare) and not any(path.startswith(documents) for path, _ in rows)), "")
         if unannotated:
             yield reject(candidate.relpath, unannotated, stage=_STAGE)
             return

@@ -212,6 +212,8 @@ class Evidence:
       unannotated, derived_tails: COCO_SPLIT files lying per split (`beam_jobs/discover/coco_split_folders.py`): the split
         folders ('/'-ended) whose split no file annotates (iSAID's `test/`), their unnamed images that split's unlabelled
         records; the tails of files named after an image (`_instance_color_RGB`), unnamed ones auxiliary, not rejects.
+        `unannotated` of BOX_FILES keyed by stem across split folders (MTSD's `images/<split>/`): the split folders
+        none of whose sampled images has a document (written without objects); another's image without one a reject.
       note: how it was recognised, for the plan.
     """
 

@@ -177,6 +177,20 @@ def test_a_box_whose_right_lies_before_its_left_is_dropped_and_named(tmp_path: P
     assert "no area" in repairs["images/train/k2.jpg"]
 
 
+def test_an_image_without_its_document_in_an_annotated_split_is_a_reject_and_a_bare_split_unlabelled(tmp_path: Path) -> None:
+    # k9 in train has no document while train's others have theirs: written, it would pass for an image of no sign;
+    # test/ has none at all (MTSD's withheld test annotations): its images are written without objects
+    src = tmp_path / "src"
+    docs = {"k1": _one_box("car", 1, 2, 9, 12), "k2": _one_box("bus", 2, 2, 10, 10), "k3": _one_box("car", 0, 0, 4, 4)}
+    _boxes_beside_split_tree(src, docs, splits={"train": ["k1", "k2", "k9"], "val": ["k3"], "test": ["t1", "t2"]})
+    with pytest.raises(ShardifyError):
+        _convert(src, tmp_path / "out")
+    assert set(rejects_by_path(tmp_path / "out")) == {"images/train/k9.jpg"}
+    (src / "images/train/k9.jpg").unlink()
+    records = _convert(src, tmp_path / "out2")
+    assert records["images/test/t1.jpg"]["split"] == "test" and _objects(records["images/test/t1.jpg"]) == []
+
+
 def test_a_stem_in_two_split_folders_is_not_keyed_by_stem(tmp_path: Path) -> None:
     # k1 in train and in val: keyed by stem alone, one file would annotate both; detection does not read it so
     src = tmp_path / "src"
